@@ -1,0 +1,86 @@
+/**
+ * Timers and limits of the protocol, with the defaults of SPEC.md "Timers".
+ * Every duration is in milliseconds on the injected clock.
+ * @module
+ */
+
+/** Timers shared by both roles. */
+export interface TimerConfig {
+  /** Interval between heartbeats to each live peer [P8]. Default 2000. */
+  heartbeatIntervalMs: number;
+  /** Missed intervals after which a silent peer is declared gone [P8]. Default 3. */
+  heartbeatMisses: number;
+}
+
+/** Consumer timers and limits ([C3], [C4], [C8], [C11]). */
+export interface ConsumerConfig extends TimerConfig {
+  /** Wait budget per (request, item), from the first wait, never extended [C3]. Default 60000. */
+  waitBudgetMs: number;
+  /** Time to wait for a grant or reject after a ReadRequest, per attempt [C4]. Default 30000. */
+  grantWaitMs: number;
+  /** A read in flight longer than this is quarantined [C8]. Default 20000. */
+  transferTimeoutMs: number;
+  /** A quarantined read's destination is released after this at the latest [C8]. Default 60000. */
+  quarantineCapMs: number;
+  /** First retry delay [C4]. Default 50. */
+  backoffInitialMs: number;
+  /** Largest retry delay [C4]. Default 2000. */
+  backoffMaxMs: number;
+  /**
+   * Safety margin subtracted from a grant's lease: a read finishing after
+   * receipt + lease - margin is never loaded [C11]. Default 5000.
+   */
+  leaseSafetyMarginMs: number;
+  /** Largest acceptable `size_bytes` [C2]. Default 256 MiB. */
+  maxItemBytes: number;
+  /**
+   * The grant lease the consumer plans for [C11]. The configuration is rejected unless
+   * `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs`. A grant announcing a shorter
+   * lease shortens that read's deadline accordingly. Default 30000.
+   */
+  leaseMs: number;
+}
+
+/** Producer timers and limits ([P3], [P5], [E2]). */
+export interface ProducerConfig extends TimerConfig {
+  /** Lease of each grant [P3]. Default 30000. */
+  leaseMs: number;
+  /** Per-consumer cap on pinned bytes [P5]. Default 1 GiB. */
+  maxPinnedBytesPerConsumer: number;
+  /** Per-consumer cap on live grants [P5]. Default 256. */
+  maxGrantsPerConsumer: number;
+  /** Event batches kept for replay [E2]. Default 1024. */
+  replayBufferBatches: number;
+  /** Retry hint sent with OVERLOADED and NOT_READY rejects. Default 50. */
+  retryAfterMs: number;
+}
+
+/** Default heartbeat settings (SPEC.md "Timers"). */
+export const DEFAULT_TIMERS: Readonly<TimerConfig> = Object.freeze({
+  heartbeatIntervalMs: 2_000,
+  heartbeatMisses: 3,
+});
+
+/** Default consumer configuration (SPEC.md "Timers"). */
+export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
+  ...DEFAULT_TIMERS,
+  waitBudgetMs: 60_000,
+  grantWaitMs: 30_000,
+  transferTimeoutMs: 20_000,
+  quarantineCapMs: 60_000,
+  backoffInitialMs: 50,
+  backoffMaxMs: 2_000,
+  leaseSafetyMarginMs: 5_000,
+  maxItemBytes: 256 * 1024 * 1024,
+  leaseMs: 30_000,
+});
+
+/** Default producer configuration (SPEC.md "Timers"). */
+export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
+  ...DEFAULT_TIMERS,
+  leaseMs: 30_000,
+  maxPinnedBytesPerConsumer: 1024 * 1024 * 1024,
+  maxGrantsPerConsumer: 256,
+  replayBufferBatches: 1_024,
+  retryAfterMs: 50,
+});

@@ -1,0 +1,183 @@
+/**
+ * Engine-facing types of the consumer (PD side).
+ * @module
+ */
+import type { ectp } from "@ectp/protocol";
+import type { ConsumerConfig } from "../config.js";
+import type { Logger, MetricsSink } from "../observability.js";
+import type { ReadDestination } from "../transport.js";
+
+/** A failure reason, as the name of an `ectp.v1.FailureReason` value without its prefix. */
+export type FailureReasonName =
+  | "NOT_READY"
+  | "NOT_FOUND"
+  | "OVERLOADED"
+  | "INCOMPATIBLE"
+  | "VERSION"
+  | "INTERNAL"
+  | "SHUTTING_DOWN"
+  | "GRANT_TIMEOUT"
+  | "PEER_UNREACHABLE"
+  | "TRANSFER_FAILED"
+  | "TRANSFER_TIMEOUT"
+  | "SIZE_MISMATCH"
+  | "CHECKSUM_MISMATCH"
+  | "EPOCH_CHANGED"
+  | "INVALID_ANNOUNCEMENT"
+  | "BUDGET_EXHAUSTED"
+  | "UNAVAILABLE"
+  | "LEASE_EXPIRED";
+
+/**
+ * The consumer's memory for received items (the engine's region).
+ *
+ * The core calls it synchronously. It never releases a destination while a read
+ * may still write into it [I5]: quarantined destinations are released only after the
+ * read settles or the quarantine cap passes [C8].
+ */
+export interface DestinationPool {
+  /**
+   * Reserve memory for `sizeBytes` bytes of item `keyId`. Return `undefined` when there
+   * is no room now; the core treats that like OVERLOADED (retryable, inside the budget).
+   */
+  allocate(keyId: string, sizeBytes: number): ReadDestination | undefined;
+  /** Give memory back. Called exactly once per allocated destination. */
+  release(destination: ReadDestination): void;
+  /**
+   * The bytes of a destination, for size and checksum verification [C11]. Return
+   * `undefined` if they cannot be viewed from the host (e.g. GPU memory); then only the
+   * size is checked and a descriptor with a checksum counts as CHECKSUM_MISMATCH.
+   */
+  view(destination: ReadDestination): Uint8Array | undefined;
+}
+
+/** Options of a {@link ConsumerCore}. */
+export interface ConsumerOptions {
+  /** This consumer's stable peer id. */
+  id: string;
+  /** This consumer's epoch; MUST change on every restart [P8]. Positive integer. */
+  epoch: number;
+  /** Fingerprint this consumer's model expects; announcements must match it [C2]. */
+  fingerprint: ectp.v1.IFingerprint;
+  /** Memory reads land in. */
+  destinations: DestinationPool;
+  /** Transport metadata sent in this consumer's Hello. Default: empty. */
+  transportMetadata?: Uint8Array;
+  /** Timers and limits; missing fields take `DEFAULT_CONSUMER_CONFIG`. */
+  config?: Partial<ConsumerConfig>;
+  /** Seed of the jitter source [C4]. Default 1. Same seed and inputs, same outputs. */
+  seed?: number;
+  /** Metrics hook. Default: no-op. */
+  metrics?: MetricsSink;
+  /** Logger hook. Default: no-op. */
+  logger?: Logger;
+}
+
+/** One media item of a request, as the engine sees it at admission. */
+export interface AdmitItem {
+  /** The engine's id for the item within the request (e.g. its mm_hash or index). Unique per request. */
+  itemId: string;
+  /**
+   * Where the encoding lives, as the orchestrator attached it. Absent: no remote copy.
+   * Taken as untrusted input: anything malformed is an invalid announcement [C2], never an exception.
+   */
+  announcement?: ectp.v1.IAnnouncement | null;
+  /**
+   * Whether the request carries real model input for the item (pixels, precomputed
+   * embeddings, a media handle). Placeholder metadata such as a grid shape is NOT model
+   * input [C1][C5].
+   */
+  hasModelInput: boolean;
+  /** True when the engine already holds the encoding locally [C1]. Default false. */
+  local?: boolean;
+}
+
+/** A request as handed to {@link ConsumerCore.admit}. */
+export interface AdmitRequest {
+  /** The engine's request id. Unique among unfinished requests. */
+  requestId: string;
+  /** The request's media items. */
+  items: readonly AdmitItem[];
+}
+
+/** Per-item decision of one admission call [C1]. */
+export type ItemDecision =
+  | {
+      /** The item is available: already local, or loaded and verified. */
+      readonly action: "ready";
+      /** The item's id. */
+      readonly itemId: string;
+      /** Where the verified bytes are; absent when the engine had the item locally. */
+      readonly destination?: ReadDestination;
+    }
+  | {
+      /** Not yet: call admit again on a later step. */
+      readonly action: "defer";
+      /** The item's id. */
+      readonly itemId: string;
+    }
+  | {
+      /** Encode locally from the request's model input. */
+      readonly action: "local-encode";
+      /** The item's id. */
+      readonly itemId: string;
+      /** Why the remote path was not (or no longer) used; absent when there was no announcement. */
+      readonly reason?: FailureReasonName;
+    };
+
+/** One failed item of a failed request. */
+export interface ItemFailure {
+  /** The item's id. */
+  readonly itemId: string;
+  /** Why it failed. */
+  readonly reason: FailureReasonName;
+  /** Remote attempts made for it (0 when none). */
+  readonly attempts: number;
+}
+
+/** Result of {@link ConsumerCore.admit}. */
+export type AdmitResult =
+  | {
+      /** Every item has a decision; the request goes on. */
+      readonly status: "admitted";
+      /** One decision per item, in the request's order. */
+      readonly items: readonly ItemDecision[];
+    }
+  | {
+      /** The request failed; it is also reported once by {@link ConsumerCore.drainFailed} [C6]. */
+      readonly status: "failed";
+      /** The failed items (at least one). */
+      readonly failures: readonly ItemFailure[];
+    };
+
+/** A failed request, as reported once by {@link ConsumerCore.drainFailed} [C6]. */
+export interface FailedRequest {
+  /** The engine's request id. */
+  readonly requestId: string;
+  /** A reason per failed item. */
+  readonly failures: readonly ItemFailure[];
+}
+
+/** Sizes of the consumer's internal tables, for invariant checks [I4] and dashboards. */
+export interface ConsumerStats {
+  /** Requests admitted and not yet finished. */
+  readonly requests: number;
+  /** Live (request, item) budgets. */
+  readonly budgets: number;
+  /** Items with a remote fetch in progress (single flight: one per key). */
+  readonly fetches: number;
+  /** Reads started and not yet settled, quarantined ones included. */
+  readonly readsInFlight: number;
+  /** Quarantined reads [C8]. */
+  readonly quarantined: number;
+  /** Grants held (received, not yet ACKed). */
+  readonly grantsHeld: number;
+  /** Verified items held for unfinished requests. */
+  readonly loadedItems: number;
+  /** Destinations allocated and not released. */
+  readonly destinations: number;
+  /** Failed requests not yet drained. */
+  readonly undrainedFailures: number;
+  /** Peer messages ignored because malformed, late, duplicate or unknown [C10]. */
+  readonly ignoredMessages: number;
+}

@@ -1,0 +1,75 @@
+/**
+ * What the sans-IO state machines ask their driver to do.
+ * @module
+ */
+import type { ectp } from "@ectp/protocol";
+import type { ReadDestination } from "./transport.js";
+
+/** Send an envelope to a peer. The driver encodes it and calls `Transport.send`. */
+export interface SendOutput {
+  /** Discriminant. */
+  readonly type: "send";
+  /** Destination peer id. */
+  readonly peerId: string;
+  /** The message; `version`, `senderId` and `senderEpoch` are already filled in. */
+  readonly envelope: ectp.v1.IEnvelope;
+}
+
+/** Make a peer's metadata usable (`Transport.connectPeer`) before reads from it start. */
+export interface ConnectPeerOutput {
+  /** Discriminant. */
+  readonly type: "connect-peer";
+  /** The peer. */
+  readonly peerId: string;
+  /** The peer's epoch the metadata belongs to. */
+  readonly epoch: number;
+  /** The peer's transport metadata. */
+  readonly metadata: Uint8Array;
+}
+
+/** Forget a peer's metadata (`Transport.disconnectPeer`): it is gone or restarted. */
+export interface DisconnectPeerOutput {
+  /** Discriminant. */
+  readonly type: "disconnect-peer";
+  /** The peer. */
+  readonly peerId: string;
+}
+
+/** Start a one-sided read (`Transport.startRead`). */
+export interface StartReadOutput {
+  /** Discriminant. */
+  readonly type: "start-read";
+  /** Id to report the result under. */
+  readonly readId: number;
+  /** Producer holding the bytes. */
+  readonly peerId: string;
+  /** Opaque source location from the grant. */
+  readonly source: Uint8Array;
+  /** Where the bytes land. */
+  readonly destination: ReadDestination;
+}
+
+/** Cancel a read (`Transport.cancelRead`); its result still arrives. */
+export interface CancelReadOutput {
+  /** Discriminant. */
+  readonly type: "cancel-read";
+  /** The read. */
+  readonly readId: number;
+}
+
+/** An event batch published by a producer [E1], for in-process subscribers. */
+export interface EventBatchOutput {
+  /** Discriminant. */
+  readonly type: "event-batch";
+  /** The batch, as also sent to remote subscribers. */
+  readonly batch: ectp.v1.IEventBatch;
+}
+
+/** Everything a state machine can ask for. */
+export type CoreOutput =
+  | SendOutput
+  | ConnectPeerOutput
+  | DisconnectPeerOutput
+  | StartReadOutput
+  | CancelReadOutput
+  | EventBatchOutput;

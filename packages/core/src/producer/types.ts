@@ -1,0 +1,102 @@
+/**
+ * Types of the producer (E side) and of the item store it serves from.
+ * @module
+ */
+import type { ectp } from "@ectp/protocol";
+import type { ProducerConfig } from "../config.js";
+import type { Logger, MetricsSink } from "../observability.js";
+
+/** One item as the store holds it. */
+export interface StoreEntry {
+  /** The item's descriptor, location included, as it would be announced. */
+  readonly descriptor: ectp.v1.IItemDescriptor;
+  /** Canonical key id (`itemKeyId`). */
+  readonly keyId: string;
+  /** Fully written [P1]. Only ready items may be granted or evicted. */
+  readonly ready: boolean;
+  /** Live pins (one per live grant [P2]). */
+  readonly pins: number;
+}
+
+/** A change in what the store holds, turned into events by the producer [E1]. */
+export type StoreChange =
+  | {
+      /** An item became ready. */
+      readonly kind: "stored";
+      /** Its descriptor. */
+      readonly descriptor: ectp.v1.IItemDescriptor;
+    }
+  | {
+      /** An item was evicted or discarded [P6]. */
+      readonly kind: "removed";
+      /** Its key. */
+      readonly key: ectp.v1.IItemKey;
+      /** Why. */
+      readonly cause: "evicted" | "discarded";
+    }
+  | {
+      /** Everything was dropped. */
+      readonly kind: "cleared";
+      /** Why. */
+      readonly cause: "reset" | "shutdown";
+    };
+
+/**
+ * The producer's region, as the core needs it: look up, pin and unpin items, and
+ * learn what changed. The engine (or the simulator) writes items into it; the core
+ * never writes bytes. Implementations evict only ready, unpinned items [P6].
+ */
+export interface ItemStore {
+  /** The entry for a key id, or `undefined` if absent or evicted. */
+  get(keyId: string): StoreEntry | undefined;
+  /** Add one pin to a ready item. Throws `EctpError(INVALID_ARGUMENT)` if absent or not ready. */
+  pin(keyId: string): void;
+  /** Remove one pin. Throws `EctpError(INVALID_ARGUMENT)` if the item has no pin. */
+  unpin(keyId: string): void;
+  /** Every ready item, for snapshots [E2]. */
+  readyItems(): Iterable<StoreEntry>;
+  /** Total pins over all items (for [I3]). */
+  totalPins(): number;
+  /** Subscribe to changes; returns an unsubscribe function. */
+  subscribe(listener: (change: StoreChange) => void): () => void;
+}
+
+/** Options of a {@link ProducerCore}. */
+export interface ProducerOptions {
+  /** This producer's stable peer id (descriptors' `producer_id`). */
+  id: string;
+  /** This producer's epoch; MUST change on every restart [P8]. Positive integer. */
+  epoch: number;
+  /** Fingerprint of the items served; requests with another are rejected INCOMPATIBLE [P7]. */
+  fingerprint: ectp.v1.IFingerprint;
+  /** The region items are served from. */
+  store: ItemStore;
+  /** Transport metadata sent in Hello and announcements. Default: empty. */
+  transportMetadata?: Uint8Array;
+  /** Timers and limits; missing fields take `DEFAULT_PRODUCER_CONFIG`. */
+  config?: Partial<ProducerConfig>;
+  /** Metrics hook. Default: no-op. */
+  metrics?: MetricsSink;
+  /** Logger hook. Default: no-op. */
+  logger?: Logger;
+}
+
+/** Sizes of the producer's internal tables, for invariant checks [I3][I4]. */
+export interface ProducerStats {
+  /** Live grants. */
+  readonly grants: number;
+  /** Pins held in the store (equals `grants` at all times [I3]). */
+  readonly pins: number;
+  /** Bytes pinned by live grants. */
+  readonly pinnedBytes: number;
+  /** Peers currently considered alive. */
+  readonly peers: number;
+  /** Event batches held for replay [E2]. */
+  readonly replayBuffered: number;
+  /** Sequence of the last published batch in this epoch (0 before the first) [E1]. */
+  readonly eventSequence: number;
+  /** Peer messages ignored because malformed, late, duplicate or unknown [C10]. */
+  readonly ignoredMessages: number;
+  /** True after {@link ProducerCore.shutdown}. */
+  readonly shuttingDown: boolean;
+}

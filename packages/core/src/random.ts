@@ -1,0 +1,53 @@
+/**
+ * A small seeded pseudo-random source (sfc32), so jitter [C4], fault schedules and
+ * simulations are reproducible from one integer seed.
+ * @module
+ */
+
+/** Deterministic pseudo-random numbers from a 32-bit seed. Not for cryptography. */
+export class SeededRandom {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  /** @param seed - any integer; the same seed gives the same sequence. */
+  constructor(seed: number) {
+    this.a = 0x9e3779b9;
+    this.b = 0x243f6a88;
+    this.c = 0xb7e15162;
+    this.d = (seed | 0) ^ 0xdeadbeef;
+    for (let i = 0; i < 15; i++) this.nextUint32();
+  }
+
+  /** The next unsigned 32-bit integer. */
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** An integer in [0, n). `n` must be a positive integer. */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** True with probability `p`. */
+  chance(p: number): boolean {
+    return p > 0 && this.next() < p;
+  }
+
+  /** A new independent source derived from this one (for per-link or per-peer streams). */
+  fork(): SeededRandom {
+    return new SeededRandom(this.nextUint32());
+  }
+}

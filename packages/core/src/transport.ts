@@ -1,0 +1,152 @@
+/**
+ * The Transport interface: what the core needs from a data plane.
+ *
+ * The core owns this interface; `@ectp/transport-mock` and `@ectp/transport-nixl`
+ * implement it and depend on the core, never the other way round. The shape follows
+ * what NIXL offers (one-sided READ of registered memory, small notification messages
+ * between agents, agent metadata exchanged once per peer epoch) so that an
+ * in-process mock and NIXL both fit without adapters.
+ *
+ * The interface is poll-based: the driver calls {@link Transport.poll} to collect
+ * received control messages and finished reads, and {@link Transport.waitForActivity}
+ * to sleep until something may have happened. Nothing in a Transport calls back into
+ * the core, so the core stays sans-IO and single-threaded.
+ *
+ * @module
+ */
+
+/** A block of local memory registered with a transport, readable by peers. */
+export interface MemoryRegion {
+  /** Transport-assigned id, unique within one transport instance. */
+  readonly id: number;
+  /** The registered bytes. Peers read these; the owner writes them. */
+  readonly bytes: Uint8Array;
+}
+
+/** Where a read lands: a slice of a registered local region. */
+export interface ReadDestination {
+  /** The registered region to write into. */
+  readonly region: MemoryRegion;
+  /** Byte offset inside the region. */
+  readonly offset: number;
+  /** Number of bytes to read (the descriptor's `size_bytes`). */
+  readonly length: number;
+}
+
+/** One one-sided read of a peer's memory into local memory. */
+export interface ReadOperation {
+  /** Caller-chosen id, unique among this transport's unsettled reads. */
+  readonly readId: number;
+  /** The peer holding the source bytes (a producer id). */
+  readonly peerId: string;
+  /** Opaque source location from the grant's descriptor (`ItemDescriptor.location`). */
+  readonly source: Uint8Array;
+  /** Local destination; `destination.length` bytes are read. */
+  readonly destination: ReadDestination;
+}
+
+/**
+ * How a read ended.
+ *
+ * - `done`: every byte was written to the destination.
+ * - `failed`: the read did not complete; the destination may hold partial data.
+ * - `cancelled`: {@link Transport.cancelRead} took effect before completion.
+ *
+ * Whatever the status, once a read's result has been reported the transport
+ * guarantees it will not write into the destination again ([I5]): this is the
+ * "settled" signal quarantine waits for ([C8]).
+ */
+export type ReadStatus = "done" | "failed" | "cancelled";
+
+/** A finished (settled) read. */
+export interface ReadResult {
+  /** The id given to {@link Transport.startRead}. */
+  readonly readId: number;
+  /** How it ended. */
+  readonly status: ReadStatus;
+  /** Number of bytes written when `status` is `done`. */
+  readonly bytesRead?: number;
+  /** True when the transport knows the peer is gone (e.g. NIXL REMOTE_DISCONNECT). */
+  readonly peerGone?: boolean;
+  /** Human-readable reason for `failed`. */
+  readonly error?: string;
+}
+
+/** One control message received from a peer. */
+export interface ReceivedMessage {
+  /** Sender, as the transport knows it (a peer id). */
+  readonly from: string;
+  /** The encoded `ectp.v1.Envelope`, exactly as sent. */
+  readonly bytes: Uint8Array;
+}
+
+/** Everything that happened since the previous {@link Transport.poll}. */
+export interface TransportActivity {
+  /** Control messages received, in arrival order. */
+  readonly messages: ReceivedMessage[];
+  /** Reads that settled, in settlement order. */
+  readonly reads: ReadResult[];
+  /** Peers the transport found unreachable (e.g. a send or connect failed). */
+  readonly unreachable: string[];
+}
+
+/**
+ * A data plane for ECTP: control messages plus one-sided reads of registered memory.
+ *
+ * Implementations MUST NOT throw from {@link Transport.send}, {@link Transport.startRead},
+ * {@link Transport.cancelRead} or {@link Transport.poll} because of anything a peer did;
+ * failures are reported through {@link Transport.poll} instead. They MAY throw an
+ * `EctpError` for local programming errors (an unknown region, a destination outside
+ * its region).
+ */
+export interface Transport {
+  /** This endpoint's peer id, as used in envelopes' `sender_id`. */
+  readonly localId: string;
+
+  /** Metadata a peer needs to reach this endpoint (sent in `Hello.transport_metadata`). */
+  localMetadata(): Uint8Array;
+
+  /**
+   * Make a peer reachable with the metadata it published for `epoch`. Called once per
+   * peer epoch; a call with a newer epoch replaces the older metadata. Resolves when
+   * reads from and sends to the peer may start; rejects with an `EctpError` if the
+   * metadata is unusable.
+   */
+  connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void>;
+
+  /** Forget a peer's metadata (peer gone or restarted). Idempotent; never throws. */
+  disconnectPeer(peerId: string): void;
+
+  /** Send one encoded `ectp.v1.Envelope` to a peer. Fire and forget: loss is possible. */
+  send(peerId: string, message: Uint8Array): void;
+
+  /** Register local memory so peers can read it. */
+  registerMemory(bytes: Uint8Array): MemoryRegion;
+
+  /**
+   * Deregister a region. Reads still in flight from or into it settle as `failed`
+   * (they never touch the memory afterwards).
+   */
+  deregisterMemory(region: MemoryRegion): void;
+
+  /** Opaque location bytes for `[offset, offset + length)` of a region, for descriptors. */
+  describe(region: MemoryRegion, offset: number, length: number): Uint8Array;
+
+  /** Start a read. Its result arrives through {@link Transport.poll}, exactly once. */
+  startRead(read: ReadOperation): void;
+
+  /** Ask to cancel a read. Its result (`cancelled`, or `done`/`failed` if too late) still arrives. */
+  cancelRead(readId: number): void;
+
+  /** Collect what happened since the previous call. Never blocks. */
+  poll(): TransportActivity;
+
+  /**
+   * Resolve when {@link Transport.poll} may have something new, or after `timeoutMs`,
+   * whichever comes first. Lets a real-time driver sleep instead of spinning.
+   */
+  waitForActivity(timeoutMs: number): Promise<void>;
+
+  /** Release every resource. Unsettled reads settle as `cancelled` first. */
+  close(): Promise<void>;
+}

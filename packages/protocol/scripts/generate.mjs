@@ -1,0 +1,25 @@
+// Regenerates src/gen/ectp.{js,d.ts} from spec/proto with protobufjs-cli.
+// The output is committed; CI runs this and fails if `git diff` shows a change.
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const protoRoot = join(here, "../../../spec/proto");
+const protoDir = join(protoRoot, "ectp/v1");
+const out = join(here, "../src/gen/ectp.js");
+const protos = readdirSync(protoDir)
+  .filter((f) => f.endsWith(".proto"))
+  .sort()
+  .map((f) => join(protoDir, f));
+
+const run = (bin, args) => execFileSync(bin, args, { stdio: "inherit" });
+// --force-number: 64-bit fields decode as JS numbers; values above 2^53 - 1
+// are then not safe integers and validation rejects them (SPEC.md "Sizes").
+// --alt-comment keeps the proto comments, so TypeDoc documents every field.
+run("pbjs", [
+  "-t", "static-module", "-w", "esm", "--force-number", "--no-service", "--alt-comment",
+  "-p", protoRoot, "-o", out, ...protos,
+]);
+run("pbts", ["-o", out.replace(/\.js$/, ".d.ts"), out]);

@@ -1,0 +1,48 @@
+/**
+ * Encoding and decoding of envelopes, with malformed input turned into typed errors.
+ * @module
+ */
+import { ectp } from "./gen/ectp.js";
+import { EctpError } from "./errors.js";
+import { SPEC_MAJOR } from "./version.js";
+
+/** Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded. */
+export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
+  try {
+    return ectp.v1.Envelope.encode(envelope).finish();
+  } catch (cause) {
+    throw new EctpError("INVALID_ARGUMENT", "envelope could not be encoded; check field types", { cause });
+  }
+}
+
+/**
+ * Decode an envelope. Never throws: malformed bytes give `MALFORMED_MESSAGE`, a missing
+ * or other-major version gives `VERSION` [V1], a missing sender gives `MALFORMED_MESSAGE`.
+ */
+export function decodeEnvelope(
+  bytes: Uint8Array,
+): { ok: true; value: ectp.v1.Envelope } | { ok: false; error: EctpError } {
+  let env: ectp.v1.Envelope;
+  try {
+    env = ectp.v1.Envelope.decode(bytes);
+  } catch (cause) {
+    return {
+      ok: false,
+      error: new EctpError("MALFORMED_MESSAGE", `envelope of ${bytes.length} bytes is not valid protobuf`, { cause }),
+    };
+  }
+  const major = env.version?.major ?? 0;
+  if (major !== SPEC_MAJOR)
+    return {
+      ok: false,
+      error: new EctpError("VERSION", `envelope speaks spec major ${major}; this implementation speaks ${SPEC_MAJOR}`, {
+        details: { major },
+      }),
+    };
+  if (!env.senderId || !Number.isSafeInteger(env.senderEpoch) || env.senderEpoch < 1)
+    return {
+      ok: false,
+      error: new EctpError("MALFORMED_MESSAGE", "envelope lacks sender_id or a positive sender_epoch", {}),
+    };
+  return { ok: true, value: env };
+}

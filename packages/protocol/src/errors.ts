@@ -1,0 +1,96 @@
+/**
+ * The one error class of ECTP.
+ * @module
+ */
+
+/**
+ * Error codes. The first group mirrors `ectp.v1.FailureReason` (without its prefix);
+ * the second covers local misuse and malformed input.
+ */
+export type EctpErrorCode =
+  // Mirrors of ectp.v1.FailureReason.
+  | "NOT_READY"
+  | "NOT_FOUND"
+  | "OVERLOADED"
+  | "INCOMPATIBLE"
+  | "VERSION"
+  | "INTERNAL"
+  | "SHUTTING_DOWN"
+  | "GRANT_TIMEOUT"
+  | "PEER_UNREACHABLE"
+  | "TRANSFER_FAILED"
+  | "TRANSFER_TIMEOUT"
+  | "SIZE_MISMATCH"
+  | "CHECKSUM_MISMATCH"
+  | "EPOCH_CHANGED"
+  | "INVALID_ANNOUNCEMENT"
+  | "BUDGET_EXHAUSTED"
+  | "UNAVAILABLE"
+  | "LEASE_EXPIRED"
+  // Local errors.
+  | "MALFORMED_MESSAGE"
+  | "FRAME_TOO_LARGE"
+  | "INVALID_DESCRIPTOR"
+  | "INVALID_ARGUMENT"
+  | "INVALID_CONFIG"
+  | "TRANSPORT_UNAVAILABLE";
+
+/** Codes whose condition may clear by itself, so trying again later can succeed (SPEC.md table). */
+const RETRYABLE: ReadonlySet<EctpErrorCode> = new Set<EctpErrorCode>([
+  "NOT_READY",
+  "OVERLOADED",
+  "GRANT_TIMEOUT",
+  "PEER_UNREACHABLE",
+]);
+
+const BRAND = Symbol.for("ectp.EctpError");
+
+/** Options of an {@link EctpError}. */
+export interface EctpErrorOptions {
+  /** The underlying error, kept as `cause`. */
+  cause?: unknown;
+  /** Structured facts about the failure (offsets, sizes, names). */
+  details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The single error type every ECTP package throws or reports.
+ *
+ * The message is prefixed with the code (`[FRAME_TOO_LARGE] ...`) and says what was
+ * wrong and what to do. `instanceof` works across duplicated copies of this package
+ * (a global symbol brand), and {@link EctpError.is} is the recommended check.
+ */
+export class EctpError extends Error {
+  /** What went wrong, as a stable machine-readable code. */
+  readonly code: EctpErrorCode;
+  /** Structured facts about the failure. */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  /**
+   * @param code - what went wrong.
+   * @param message - what was wrong and what to do, without the code prefix.
+   * @param options - cause and structured details.
+   */
+  constructor(code: EctpErrorCode, message: string, options: EctpErrorOptions = {}) {
+    super(`[${code}] ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "EctpError";
+    this.code = code;
+    this.details = options.details ?? {};
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** Whether trying again later may succeed (SPEC.md "Retryable and terminal outcomes"). */
+  get retryable(): boolean {
+    return RETRYABLE.has(this.code);
+  }
+
+  /** True for any `EctpError`, even one made by another copy of this package. */
+  static is(value: unknown): value is EctpError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  /** Makes `instanceof` agree with {@link EctpError.is} across package copies. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return EctpError.is(value);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * `@ectp/protocol`: ECTP v1 wire types, envelope coding, stream framing and
+ * descriptor validation. See spec/SPEC.md for the normative text.
+ * @packageDocumentation
+ */
+export { ectp } from "./gen/ectp.js";
+export { EctpError } from "./errors.js";
+export type { EctpErrorCode, EctpErrorOptions } from "./errors.js";
+export { SPEC_MAJOR, SPEC_MINOR, SPEC_VERSION } from "./version.js";
+export { crc32c, crc32cBytes } from "./checksum.js";
+export { encodeEnvelope, decodeEnvelope } from "./envelope.js";
+export {
+  dtypeSize,
+  fingerprintsEqual,
+  itemKeyId,
+  normalizeFingerprint,
+  validateDescriptor,
+} from "./validate.js";
+export type {
+  DescriptorLimits,
+  NormalizedChecksum,
+  NormalizedFingerprint,
+  ValidDescriptor,
+  Validation,
+} from "./validate.js";

@@ -1,0 +1,267 @@
+/**
+ * Validation of descriptors and keys [C2], shared by every role.
+ *
+ * Everything here takes untrusted input (decoded from a peer, or built by an
+ * orchestrator from JSON) and returns a result; nothing throws.
+ * @module
+ */
+import { ectp } from "./gen/ectp.js";
+import { EctpError } from "./errors.js";
+
+/** Bytes per element of each known dtype; `undefined` for UNSPECIFIED and unknown values. */
+export function dtypeSize(dtype: number): number | undefined {
+  switch (dtype) {
+    case ectp.v1.Dtype.DTYPE_FLOAT64:
+      return 8;
+    case ectp.v1.Dtype.DTYPE_FLOAT32:
+    case ectp.v1.Dtype.DTYPE_INT32:
+      return 4;
+    case ectp.v1.Dtype.DTYPE_FLOAT16:
+    case ectp.v1.Dtype.DTYPE_BFLOAT16:
+      return 2;
+    case ectp.v1.Dtype.DTYPE_FLOAT8_E4M3:
+    case ectp.v1.Dtype.DTYPE_FLOAT8_E5M2:
+    case ectp.v1.Dtype.DTYPE_INT8:
+    case ectp.v1.Dtype.DTYPE_UINT8:
+      return 1;
+    default:
+      return undefined;
+  }
+}
+
+/** A fingerprint with every field present, as compared field by field. */
+export interface NormalizedFingerprint {
+  /** Model identifier. */
+  readonly model: string;
+  /** Raw dtype value (unknown values kept as received). */
+  readonly dtype: number;
+  /** Bytes per row; 0 when not given. */
+  readonly rowBytes: number;
+  /** Layout version; 0 when not given. */
+  readonly layoutVersion: number;
+}
+
+/** A checksum the consumer can verify. */
+export interface NormalizedChecksum {
+  /** The algorithm; only CRC32C exists in v1. */
+  readonly algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C;
+  /** The expected CRC-32C as an unsigned 32-bit integer. */
+  readonly crc32c: number;
+}
+
+/** A descriptor that passed {@link validateDescriptor}: every field present and well formed. */
+export interface ValidDescriptor {
+  /** Canonical string id of the key (see {@link itemKeyId}). */
+  readonly keyId: string;
+  /** The key's content hash. */
+  readonly contentHash: Uint8Array;
+  /** The key's fingerprint. */
+  readonly fingerprint: NormalizedFingerprint;
+  /** Size in bytes: a safe integer in [1, maxItemBytes]. */
+  readonly sizeBytes: number;
+  /** Raw dtype value. */
+  readonly dtype: number;
+  /** Shape (empty when not given). */
+  readonly shape: readonly number[];
+  /** Checksum to verify, when present. */
+  readonly checksum?: NormalizedChecksum;
+  /** Producer id (non-empty). */
+  readonly producerId: string;
+  /** Producer epoch (positive safe integer). */
+  readonly epoch: number;
+  /** Opaque transport location (possibly empty). */
+  readonly location: Uint8Array;
+  /** The descriptor as received, for re-encoding. */
+  readonly raw: ectp.v1.IItemDescriptor;
+}
+
+/** Limits and expectations for {@link validateDescriptor}. */
+export interface DescriptorLimits {
+  /** Largest acceptable size in bytes [C2]. */
+  readonly maxItemBytes: number;
+  /** When given, the descriptor's fingerprint must equal it [C2]. */
+  readonly fingerprint?: ectp.v1.IFingerprint | null;
+}
+
+/** Outcome of a validation: the valid value, or one typed error naming what was wrong. */
+export type Validation<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EctpError };
+
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+function toHex(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += HEX[b];
+  return s;
+}
+
+function isBytes(v: unknown): v is Uint8Array {
+  return v instanceof Uint8Array;
+}
+
+function isSafeNonNegative(v: unknown): v is number {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+}
+
+/** Normalise a possibly absent fingerprint to all four fields. Non-conforming fields become an error. */
+export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerprint> {
+  if (fp === undefined || fp === null) return { ok: true, value: { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 } };
+  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp });
+  const f = fp as Record<string, unknown>;
+  const model = f.model ?? "";
+  const dtype = f.dtype ?? 0;
+  const rowBytes = f.rowBytes ?? 0;
+  const layoutVersion = f.layoutVersion ?? 0;
+  if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {});
+  if (!isSafeNonNegative(dtype)) return fail("INVALID_DESCRIPTOR", "fingerprint.dtype must be a non-negative integer", {});
+  if (!isSafeNonNegative(rowBytes)) return fail("INVALID_DESCRIPTOR", "fingerprint.rowBytes must be a non-negative integer", {});
+  if (!isSafeNonNegative(layoutVersion))
+    return fail("INVALID_DESCRIPTOR", "fingerprint.layoutVersion must be a non-negative integer", {});
+  return { ok: true, value: { model, dtype, rowBytes, layoutVersion } };
+}
+
+/** Whether two fingerprints are the same (field by field; absent equals all-default). */
+export function fingerprintsEqual(a: unknown, b: unknown): boolean {
+  const x = normalizeFingerprint(a);
+  const y = normalizeFingerprint(b);
+  if (!x.ok || !y.ok) return false;
+  return (
+    x.value.model === y.value.model &&
+    x.value.dtype === y.value.dtype &&
+    x.value.rowBytes === y.value.rowBytes &&
+    x.value.layoutVersion === y.value.layoutVersion
+  );
+}
+
+/**
+ * Canonical string id of an item key: hex content hash, then the fingerprint fields.
+ * Two keys have the same id exactly when they name the same item. Returns an error for
+ * a key without a 1-64 byte content hash or with a malformed fingerprint.
+ */
+export function itemKeyId(key: unknown): Validation<string> {
+  if (key === undefined || key === null || typeof key !== "object")
+    return fail("INVALID_DESCRIPTOR", "item key is missing; every descriptor needs key.contentHash", {});
+  const k = key as Record<string, unknown>;
+  const hash = k.contentHash;
+  if (!isBytes(hash) || hash.length < 1 || hash.length > 64)
+    return fail("INVALID_DESCRIPTOR", "key.contentHash must be 1 to 64 bytes", {
+      length: isBytes(hash) ? hash.length : undefined,
+    });
+  const fp = normalizeFingerprint(k.fingerprint);
+  if (!fp.ok) return fp;
+  const f = fp.value;
+  return { ok: true, value: `${toHex(hash)}|${JSON.stringify(f.model)}|${f.dtype}|${f.rowBytes}|${f.layoutVersion}` };
+}
+
+/**
+ * Validate a descriptor [C2]: key, size in [1, maxItemBytes] and equal to dtype x shape
+ * when both are given, fingerprint equal to `limits.fingerprint` when given, producer id
+ * non-empty, epoch a positive safe integer, checksum of a known algorithm and length.
+ * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws.
+ */
+export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
+  try {
+    return validateUnsafe(descriptor, limits);
+  } catch (cause) {
+    // A hostile object (throwing getter, proxy) must still not escape as an exception.
+    return fail("INVALID_DESCRIPTOR", "descriptor could not be read", {}, cause);
+  }
+}
+
+function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
+  if (descriptor === undefined || descriptor === null || typeof descriptor !== "object")
+    return fail("INVALID_DESCRIPTOR", "descriptor is missing", {});
+  const d = descriptor as Record<string, unknown>;
+  const keyId = itemKeyId(d.key);
+  if (!keyId.ok) return keyId;
+  const key = d.key as Record<string, unknown>;
+  const fingerprint = normalizeFingerprint(key.fingerprint);
+  if (!fingerprint.ok) return fingerprint;
+  if (limits.fingerprint !== undefined && !fingerprintsEqual(key.fingerprint, limits.fingerprint))
+    return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
+      got: fingerprint.value,
+      expected: normalizeFingerprint(limits.fingerprint).ok ? limits.fingerprint : undefined,
+    });
+  const size = d.sizeBytes;
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1 || size > limits.maxItemBytes)
+    return fail(
+      "INVALID_DESCRIPTOR",
+      `sizeBytes must be an integer in [1, ${limits.maxItemBytes}]; got ${describe(size)}`,
+      { sizeBytes: size, maxItemBytes: limits.maxItemBytes },
+    );
+  const dtype = d.dtype ?? 0;
+  if (!isSafeNonNegative(dtype)) return fail("INVALID_DESCRIPTOR", `dtype must be an enum value; got ${describe(dtype)}`, {});
+  const rawShape = d.shape ?? [];
+  if (!Array.isArray(rawShape) || !rawShape.every(isSafeNonNegative))
+    return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
+  const shape = rawShape as number[];
+  const elem = dtypeSize(dtype);
+  if (elem !== undefined && shape.length > 0) {
+    let expected = elem;
+    for (const dim of shape) expected *= dim;
+    if (expected !== size)
+      return fail("INVALID_DESCRIPTOR", `sizeBytes ${size} differs from dtype x shape = ${expected}`, {
+        sizeBytes: size,
+        shape,
+        dtype,
+      });
+  }
+  const producerId = d.producerId;
+  if (typeof producerId !== "string" || producerId.length === 0)
+    return fail("INVALID_DESCRIPTOR", "producerId must be a non-empty string", {});
+  const epoch = d.epoch;
+  if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 1)
+    return fail("INVALID_DESCRIPTOR", `epoch must be a positive integer; got ${describe(epoch)}`, {});
+  const location = d.location ?? new Uint8Array(0);
+  if (!isBytes(location)) return fail("INVALID_DESCRIPTOR", "location must be bytes", {});
+  let checksum: NormalizedChecksum | undefined;
+  const cs = d.checksum;
+  if (cs !== undefined && cs !== null) {
+    if (typeof cs !== "object") return fail("INVALID_DESCRIPTOR", "checksum must be an object", {});
+    const c = cs as Record<string, unknown>;
+    const algorithm = c.algorithm ?? 0;
+    if (algorithm === ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C) {
+      const v = c.value;
+      if (!isBytes(v) || v.length !== 4)
+        return fail("INVALID_DESCRIPTOR", "a CRC32C checksum value must be exactly 4 bytes", {});
+      const crc = (((v[0] as number) << 24) | ((v[1] as number) << 16) | ((v[2] as number) << 8) | (v[3] as number)) >>> 0;
+      checksum = { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, crc32c: crc };
+    } else if (algorithm !== 0) {
+      return fail(
+        "INVALID_DESCRIPTOR",
+        `checksum algorithm ${describe(algorithm)} is not supported; unverifiable bytes are never loaded`,
+        {},
+      );
+    }
+  }
+  const value: ValidDescriptor = {
+    keyId: keyId.value,
+    contentHash: key.contentHash as Uint8Array,
+    fingerprint: fingerprint.value,
+    sizeBytes: size,
+    dtype,
+    shape,
+    producerId,
+    epoch,
+    location,
+    raw: d as ectp.v1.IItemDescriptor,
+    ...(checksum ? { checksum } : {}),
+  };
+  return { ok: true, value };
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (typeof v === "number") return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  return typeof v;
+}
+
+function fail(
+  code: "INVALID_DESCRIPTOR" | "INCOMPATIBLE",
+  message: string,
+  details: Record<string, unknown>,
+  cause?: unknown,
+): { ok: false; error: EctpError } {
+  return { ok: false, error: new EctpError(code, message, { details, cause }) };
+}
