@@ -15,13 +15,25 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
   }
 }
 
+/** Result of {@link decodeEnvelope}. */
+export type DecodedEnvelope =
+  | { readonly ok: true; readonly value: ectp.v1.Envelope }
+  | {
+      readonly ok: false;
+      /** What was wrong. */
+      readonly error: EctpError;
+      /**
+       * The decoded envelope when the bytes parsed but failed a check (e.g. VERSION), so a
+       * producer can still answer the sender with a typed reject [V1][P7].
+       */
+      readonly envelope?: ectp.v1.Envelope;
+    };
+
 /**
  * Decode an envelope. Never throws: malformed bytes give `MALFORMED_MESSAGE`, a missing
  * or other-major version gives `VERSION` [V1], a missing sender gives `MALFORMED_MESSAGE`.
  */
-export function decodeEnvelope(
-  bytes: Uint8Array,
-): { ok: true; value: ectp.v1.Envelope } | { ok: false; error: EctpError } {
+export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
   let env: ectp.v1.Envelope;
   try {
     env = ectp.v1.Envelope.decode(bytes);
@@ -38,11 +50,13 @@ export function decodeEnvelope(
       error: new EctpError("VERSION", `envelope speaks spec major ${major}; this implementation speaks ${SPEC_MAJOR}`, {
         details: { major },
       }),
+      envelope: env,
     };
   if (!env.senderId || !Number.isSafeInteger(env.senderEpoch) || env.senderEpoch < 1)
     return {
       ok: false,
       error: new EctpError("MALFORMED_MESSAGE", "envelope lacks sender_id or a positive sender_epoch", {}),
+      envelope: env,
     };
   return { ok: true, value: env };
 }

@@ -9,6 +9,7 @@ export type { EctpErrorCode, EctpErrorOptions } from "./errors.js";
 export { SPEC_MAJOR, SPEC_MINOR, SPEC_VERSION } from "./version.js";
 export { crc32c, crc32cBytes } from "./checksum.js";
 export { encodeEnvelope, decodeEnvelope } from "./envelope.js";
+export type { DecodedEnvelope } from "./envelope.js";
 export {
   dtypeSize,
   fingerprintsEqual,
