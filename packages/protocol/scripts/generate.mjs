@@ -1,18 +1,19 @@
 // Regenerates src/gen/ectp.{js,d.ts} from spec/proto with protobufjs-cli.
 // The output is committed; CI runs this and fails if `git diff` shows a change.
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const protoRoot = join(here, "../../../spec/proto");
-const protoDir = join(protoRoot, "ectp/v1");
 const out = join(here, "../src/gen/ectp.js");
-const protos = readdirSync(protoDir)
-  .filter((f) => f.endsWith(".proto"))
-  .sort()
-  .map((f) => join(protoDir, f));
+// Every proto under spec/proto (ectp.v1 and ectp.conformance.v1), in a stable order.
+const walk = (dir) =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : f.endsWith(".proto") ? [join(dir, f)] : []));
+const protos = walk(protoRoot);
 
 const run = (bin, args) => execFileSync(bin, args, { stdio: "inherit" });
 // --force-number: 64-bit fields decode as JS numbers; values above 2^53 - 1
