@@ -1,0 +1,310 @@
+/**
+ * The reference {@link ItemStore}: a bounded in-memory region with FIFO eviction of
+ * ready, unpinned items [P6].
+ * @module
+ */
+import { EctpError, type Validation, type ectp, validateDescriptor } from "@ectp/protocol";
+import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
+
+/** Options of a {@link MemoryItemStore}. */
+export interface MemoryItemStoreOptions {
+  /**
+   * Capacity of the region in bytes, counted in `descriptor.sizeBytes` of every item held
+   * (ready or not). Required: a positive safe integer.
+   */
+  capacityBytes: number;
+  /**
+   * Called by {@link MemoryItemStore.put} with the item's bytes, so a transport can register
+   * them (e.g. `transport.describe(transport.registerMemory(bytes), 0, bytes.length)`); the
+   * returned bytes become the descriptor's `location`. When set and `put` gets no bytes, the
+   * store allocates zeroed bytes of `sizeBytes` for the engine to write into.
+   * Default: none (the descriptor's own `location` is kept).
+   */
+  locate?(keyId: string, bytes: Uint8Array): Uint8Array;
+  /**
+   * Called once when an item leaves the store (evicted, discarded or cleared), so the
+   * transport can deregister what {@link MemoryItemStoreOptions.locate} registered.
+   * Default: none.
+   */
+  release?(keyId: string): void;
+}
+
+/** Internal mutable entry; handed out through the read-only {@link StoreEntry} view. */
+interface Entry {
+  descriptor: ectp.v1.IItemDescriptor;
+  readonly keyId: string;
+  ready: boolean;
+  pins: number;
+  readonly sizeBytes: number;
+  bytes: Uint8Array | undefined;
+}
+
+/**
+ * A bounded in-memory item store, the reference implementation of {@link ItemStore}.
+ *
+ * Why it exists: the producer core never writes bytes; an engine (or the simulator) puts
+ * items here, writes them, marks them ready, and the core grants reads of them. It keeps
+ * the producer rules that belong to the region itself:
+ *
+ * - capacity is counted in `descriptor.sizeBytes`, ready or not;
+ * - only ready, unpinned items are evicted [P6], oldest first by the time each became
+ *   evictable (became ready, or lost its last pin), and every eviction is an event;
+ * - a `put` that cannot fit even after evicting every evictable item fails with
+ *   `OVERLOADED` and evicts nothing.
+ *
+ * Runtime conditions (duplicate key, no room) are returned as error results; only
+ * programming errors (pinning an absent item, unpinning an unpinned one) throw
+ * `EctpError(INVALID_ARGUMENT)`.
+ */
+export class MemoryItemStore implements ItemStore {
+  /** Capacity in bytes, as configured. */
+  readonly capacityBytes: number;
+  private readonly entries = new Map<string, Entry>();
+  /** Ready, unpinned entries in the order they became evictable (Map keeps insertion order) [P6]. */
+  private readonly evictable = new Map<string, Entry>();
+  private readonly listeners = new Set<(change: StoreChange) => void>();
+  private readonly locateFn: ((keyId: string, bytes: Uint8Array) => Uint8Array) | undefined;
+  private readonly releaseFn: ((keyId: string) => void) | undefined;
+  private used = 0;
+  private evictableBytes = 0;
+  private pinCount = 0;
+
+  /**
+   * @param options - capacity and optional transport callbacks.
+   * @throws EctpError(INVALID_CONFIG) when `capacityBytes` is not a positive safe integer.
+   */
+  constructor(options: MemoryItemStoreOptions) {
+    const cap = options?.capacityBytes;
+    if (typeof cap !== "number" || !Number.isSafeInteger(cap) || cap < 1)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `capacityBytes must be a positive integer number of bytes; got ${String(cap)}. Pass e.g. { capacityBytes: 1 << 30 }`,
+        { details: { capacityBytes: cap } },
+      );
+    this.capacityBytes = cap;
+    this.locateFn = options.locate;
+    this.releaseFn = options.release;
+  }
+
+  /**
+   * Add a new, not yet ready item, evicting ready unpinned items (oldest evictable first)
+   * when needed. Returns the new entry, or an error result:
+   * `INVALID_ARGUMENT` for a malformed descriptor, bytes of the wrong length or a key
+   * already present; `OVERLOADED` when the item cannot fit even after evicting every
+   * evictable item (nothing is evicted then).
+   *
+   * @param descriptor - the item as it will be announced; `location` is replaced by what
+   *   `options.locate` returns when that is set.
+   * @param bytes - the item's bytes (length `sizeBytes`), if the caller already has them.
+   */
+  put(descriptor: ectp.v1.IItemDescriptor, bytes?: Uint8Array): Validation<StoreEntry> {
+    const valid = validateDescriptor(descriptor, { maxItemBytes: Number.MAX_SAFE_INTEGER });
+    if (!valid.ok)
+      return fail("INVALID_ARGUMENT", `put: descriptor is not valid (${valid.error.message}); fix the descriptor`, {
+        cause: valid.error,
+      });
+    const { keyId, sizeBytes } = valid.value;
+    if (this.entries.has(keyId))
+      return fail("INVALID_ARGUMENT", `put: item ${keyId} is already stored; discard or wait for eviction first`, {
+        details: { keyId },
+      });
+    if (bytes !== undefined && (!(bytes instanceof Uint8Array) || bytes.length !== sizeBytes))
+      return fail(
+        "INVALID_ARGUMENT",
+        `put: bytes must be a Uint8Array of exactly sizeBytes = ${sizeBytes}; got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`,
+        { details: { keyId, sizeBytes } },
+      );
+    const need = this.used + sizeBytes - this.capacityBytes;
+    if (need > this.evictableBytes)
+      // [P6] pinned and not-ready items are never evicted; refuse instead of evicting part.
+      return fail(
+        "OVERLOADED",
+        `put: ${sizeBytes} bytes do not fit (used ${this.used} of ${this.capacityBytes}, only ${this.evictableBytes} evictable); retry after grants are released`,
+        { details: { keyId, sizeBytes, used: this.used, capacityBytes: this.capacityBytes } },
+      );
+    if (need > 0) this.evictFor(need);
+    let held = bytes;
+    let desc = descriptor;
+    if (this.locateFn) {
+      held ??= new Uint8Array(sizeBytes);
+      desc = { ...descriptor, location: this.locateFn(keyId, held) };
+    }
+    const entry: Entry = { descriptor: desc, keyId, ready: false, pins: 0, sizeBytes, bytes: held };
+    this.entries.set(keyId, entry);
+    this.used += sizeBytes;
+    return { ok: true, value: entry };
+  }
+
+  /**
+   * Mark an item fully written [P1]: from now on it can be granted and (when unpinned)
+   * evicted. Emits a `stored` change. Idempotent for an item already ready.
+   * @throws EctpError(INVALID_ARGUMENT) when the item is absent.
+   */
+  markReady(keyId: string): void {
+    const e = this.mustGet(keyId, "markReady");
+    if (e.ready) return;
+    e.ready = true;
+    this.addEvictable(e);
+    this.emit({ kind: "stored", descriptor: e.descriptor });
+  }
+
+  /**
+   * Drop an item that never became ready (a failed or abandoned write). Emits a
+   * `removed(discarded)` change. Returns false when the item is absent.
+   * @throws EctpError(INVALID_ARGUMENT) when the item is ready: ready items leave only by
+   *   eviction [P6] or {@link MemoryItemStore.clear}.
+   */
+  discard(keyId: string): boolean {
+    const e = this.entries.get(keyId);
+    if (!e) return false;
+    if (e.ready)
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `discard: item ${keyId} is ready; only not-ready items can be discarded (ready ones are evicted when room is needed)`,
+        { details: { keyId } },
+      );
+    this.remove(e);
+    this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "discarded" });
+    return true;
+  }
+
+  /**
+   * Drop every item, pinned or not, and emit one `cleared` change. For a region reset;
+   * the producer core releases every grant when it sees the change.
+   */
+  clear(cause: "reset" | "shutdown"): void {
+    const all = [...this.entries.values()];
+    this.entries.clear();
+    this.evictable.clear();
+    this.used = 0;
+    this.evictableBytes = 0;
+    this.pinCount = 0;
+    for (const e of all) {
+      e.pins = 0;
+      this.callRelease(e.keyId);
+    }
+    this.emit({ kind: "cleared", cause });
+  }
+
+  /** The bytes of an item, or `undefined` when absent or when the store holds no bytes for it. */
+  bytes(keyId: string): Uint8Array | undefined {
+    return this.entries.get(keyId)?.bytes;
+  }
+
+  /** Bytes held, ready or not, counted in `sizeBytes`. */
+  usedBytes(): number {
+    return this.used;
+  }
+
+  /** {@inheritDoc ItemStore.get} */
+  get(keyId: string): StoreEntry | undefined {
+    return this.entries.get(keyId);
+  }
+
+  /** {@inheritDoc ItemStore.pin} */
+  pin(keyId: string): void {
+    const e = this.mustGet(keyId, "pin");
+    if (!e.ready)
+      throw new EctpError("INVALID_ARGUMENT", `pin: item ${keyId} is not ready; only ready items can be granted [P1]`, {
+        details: { keyId },
+      });
+    if (e.pins === 0) this.removeEvictable(e);
+    e.pins++;
+    this.pinCount++;
+  }
+
+  /** {@inheritDoc ItemStore.unpin} */
+  unpin(keyId: string): void {
+    const e = this.entries.get(keyId);
+    if (!e || e.pins === 0)
+      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${keyId} has no pin; every unpin must match one pin [P2]`, {
+        details: { keyId },
+      });
+    e.pins--;
+    this.pinCount--;
+    // [P6] the item becomes evictable again, queued behind those that became evictable earlier.
+    if (e.pins === 0) this.addEvictable(e);
+  }
+
+  /** {@inheritDoc ItemStore.readyItems} */
+  *readyItems(): Iterable<StoreEntry> {
+    for (const e of this.entries.values()) if (e.ready) yield e;
+  }
+
+  /** {@inheritDoc ItemStore.totalPins} */
+  totalPins(): number {
+    return this.pinCount;
+  }
+
+  /** {@inheritDoc ItemStore.subscribe} */
+  subscribe(listener: (change: StoreChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private evictFor(need: number): void {
+    let freed = 0;
+    // [P6] evict only ready, unpinned items, FIFO by the time each became evictable.
+    for (const e of this.evictable.values()) {
+      if (freed >= need) break;
+      freed += e.sizeBytes;
+      this.remove(e);
+      this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
+    }
+  }
+
+  private remove(e: Entry): void {
+    this.entries.delete(e.keyId);
+    if (e.ready && e.pins === 0) this.removeEvictable(e);
+    this.used -= e.sizeBytes;
+    this.callRelease(e.keyId);
+  }
+
+  private addEvictable(e: Entry): void {
+    this.evictable.set(e.keyId, e);
+    this.evictableBytes += e.sizeBytes;
+  }
+
+  private removeEvictable(e: Entry): void {
+    if (this.evictable.delete(e.keyId)) this.evictableBytes -= e.sizeBytes;
+  }
+
+  private callRelease(keyId: string): void {
+    if (!this.releaseFn) return;
+    try {
+      this.releaseFn(keyId);
+    } catch {
+      // A failing release callback must not leave the store half updated.
+    }
+  }
+
+  private mustGet(keyId: string, op: string): Entry {
+    const e = this.entries.get(keyId);
+    if (!e)
+      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${keyId} is not in the store; put it first`, {
+        details: { keyId },
+      });
+    return e;
+  }
+
+  private emit(change: StoreChange): void {
+    for (const l of this.listeners) {
+      try {
+        l(change);
+      } catch {
+        // Listeners must not throw; one that does cannot corrupt the store or starve the others.
+      }
+    }
+  }
+}
+
+function fail(
+  code: "INVALID_ARGUMENT" | "OVERLOADED",
+  message: string,
+  options: { cause?: unknown; details?: Record<string, unknown> },
+): { ok: false; error: EctpError } {
+  return { ok: false, error: new EctpError(code, message, options) };
+}
+

@@ -1,0 +1,838 @@
+/**
+ * The producer (E side) state machine: grants reads of ready items, pins them per
+ * grant, releases on ACK / lease / peer loss, and publishes events.
+ * @module
+ */
+import {
+  EctpError,
+  SPEC_MAJOR,
+  SPEC_VERSION,
+  decodeEnvelope,
+  ectp,
+  itemKeyId,
+  normalizeFingerprint,
+  type NormalizedFingerprint,
+} from "@ectp/protocol";
+import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
+import { NOOP_LOGGER, NOOP_METRICS, type Labels, type Logger, type MetricsSink } from "../observability.js";
+import type { CoreOutput } from "../outputs.js";
+import type { ItemStore, ProducerOptions, ProducerStats, StoreChange } from "./types.js";
+
+const FR = ectp.v1.FailureReason;
+type Reason = ectp.v1.FailureReason;
+
+/** Capability a subscriber lists in its Hello to receive event batches [E1]. */
+const EVENTS_CAPABILITY = "events.v1";
+/** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
+const FORGOTTEN_PEERS_CAP = 1024;
+/** Compact the lease heap once this many dead entries pile up (and they are half of it). */
+const HEAP_COMPACT_MIN = 256;
+
+/** Retryable per the SPEC.md table; every other reason a producer sends is terminal. */
+function isRetryable(reason: Reason): boolean {
+  return reason === FR.FAILURE_REASON_NOT_READY || reason === FR.FAILURE_REASON_OVERLOADED;
+}
+
+const BODIES = [
+  "hello",
+  "handshakeReject",
+  "readRequest",
+  "readGrant",
+  "readReject",
+  "readComplete",
+  "heartbeat",
+  "eventBatch",
+  "replayRequest",
+  "replayUnavailable",
+  "snapshotRequest",
+  "snapshot",
+  "announcement",
+] as const;
+type BodyName = (typeof BODIES)[number];
+
+/** Which oneof member an envelope carries; works for decoded messages and plain objects. */
+function bodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
+  const b = (env as { body?: unknown }).body;
+  if (typeof b === "string") return b as BodyName;
+  const rec = env as Record<string, unknown>;
+  for (const name of BODIES) if (rec[name] !== undefined && rec[name] !== null) return name;
+  return undefined;
+}
+
+function isPositiveInt(v: unknown): v is number {
+  return typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+}
+
+/** One live grant: one pin of one item for one consumer epoch [P2]. */
+interface Grant {
+  readonly id: number;
+  readonly consumerId: string;
+  readonly consumerEpoch: number;
+  readonly keyId: string;
+  readonly sizeBytes: number;
+  /** Own lease deadline, fixed at grant time; nothing extends it [P3]. */
+  readonly deadline: number;
+  live: boolean;
+}
+
+/** A consumer (or subscriber) the producer has heard from. */
+interface Peer {
+  readonly id: string;
+  epoch: number;
+  lastHeard: number;
+  nextHeartbeat: number;
+  /** Interval this peer is judged by: the larger of ours and the one its Hello declared. */
+  intervalMs: number;
+  metadata: Uint8Array;
+  /** Epoch whose metadata was last handed to connect-peer (0: none). */
+  connectedEpoch: number;
+  capabilities: string[];
+  subscribed: boolean;
+  /** Live grants of this peer by item key: at most one per item [P3]. */
+  readonly grants: Map<string, Grant>;
+  pinnedBytes: number;
+}
+
+interface ForgottenPeer {
+  readonly epoch: number;
+  readonly metadata: Uint8Array;
+  readonly capabilities: string[];
+  readonly intervalMs: number;
+  readonly subscribed: boolean;
+}
+
+const IGNORED = "ectp_producer_ignored_messages_total";
+const LABELS = {
+  malformed: { reason: "malformed" },
+  version: { reason: "version" },
+  senderMismatch: { reason: "sender_mismatch" },
+  staleEpoch: { reason: "stale_epoch" },
+  unknownBody: { reason: "unknown_body" },
+  unexpectedBody: { reason: "unexpected_body" },
+  unknownGrant: { reason: "unknown_grant" },
+  notOwner: { reason: "not_owner" },
+  role: { reason: "role" },
+} as const satisfies Record<string, Labels>;
+type IgnoreReason = keyof typeof LABELS;
+
+const CONFIG_KEYS: readonly (keyof ProducerConfig)[] = [
+  "heartbeatIntervalMs",
+  "heartbeatMisses",
+  "leaseMs",
+  "maxPinnedBytesPerConsumer",
+  "maxGrantsPerConsumer",
+  "replayBufferBatches",
+  "retryAfterMs",
+];
+
+/**
+ * The producer (E side) of ECTP as a sans-IO state machine.
+ *
+ * Why sans-IO: it takes the time (`now`, ms) in every call and queues what it wants done
+ * (messages to send, peers to connect or forget, event batches) for {@link ProducerCore.poll};
+ * it has no timers, sockets or promises, so the same code runs under the real-time
+ * `Driver`, the deterministic simulator and the conformance testee.
+ *
+ * Guarantees: pins are counted per grant and each grant is released exactly once, by
+ * its holder's ACK, its own lease, its holder's loss or restart, or shutdown [P2][P3][P8];
+ * `store.totalPins()` equals the number of live grants at all times [I3]; announcing never
+ * pins [P4]; nothing a peer sends makes it throw [I1].
+ */
+export class ProducerCore {
+  private readonly id: string;
+  private readonly epoch: number;
+  private readonly fingerprint: ectp.v1.IFingerprint;
+  private readonly fp: NormalizedFingerprint;
+  private readonly store: ItemStore;
+  private readonly transportMetadata: Uint8Array;
+  private readonly cfg: Readonly<ProducerConfig>;
+  private readonly metrics: MetricsSink;
+  private readonly logger: Logger;
+
+  private readonly peers = new Map<string, Peer>();
+  private readonly forgotten = new Map<string, ForgottenPeer>();
+  private readonly grants = new Map<number, Grant>();
+  /** Min-heap of grants by lease deadline; released grants stay until popped or compacted. */
+  private heap: Grant[] = [];
+  private heapDead = 0;
+  private nextGrantId = 1;
+  private pinnedBytesTotal = 0;
+
+  private outputs: CoreOutput[] = [];
+  private pendingEvents: ectp.v1.IEvent[] = [];
+  private sequence = 0;
+  private readonly ring: (ectp.v1.IEventBatch | undefined)[];
+  private heartbeatSequence = 0;
+  private ignored = 0;
+  private shuttingDown = false;
+  private lastNow = 0;
+  private unsubscribe: (() => void) | undefined;
+
+  /**
+   * @param options - identity, fingerprint, store, timers and hooks.
+   * @throws EctpError(INVALID_CONFIG) naming the first invalid option and how to fix it.
+   */
+  constructor(options: ProducerOptions) {
+    if (options === null || typeof options !== "object")
+      throw new EctpError("INVALID_CONFIG", "ProducerCore needs an options object { id, epoch, fingerprint, store }");
+    if (typeof options.id !== "string" || options.id.length === 0)
+      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the producer's stable peer id)");
+    if (!isPositiveInt(options.epoch))
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.epoch must be a positive integer that changes on every restart [P8]; got ${String(options.epoch)}`,
+      );
+    const fp = normalizeFingerprint(options.fingerprint);
+    if (!fp.ok)
+      throw new EctpError("INVALID_CONFIG", `options.fingerprint is invalid: ${fp.error.message}`, { cause: fp.error });
+    const s = options.store as Partial<ItemStore> | undefined;
+    if (
+      !s ||
+      typeof s.get !== "function" ||
+      typeof s.pin !== "function" ||
+      typeof s.unpin !== "function" ||
+      typeof s.readyItems !== "function" ||
+      typeof s.totalPins !== "function" ||
+      typeof s.subscribe !== "function"
+    )
+      throw new EctpError("INVALID_CONFIG", "options.store must implement ItemStore (e.g. new MemoryItemStore({ capacityBytes }))");
+    if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
+      throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
+    const cfg: ProducerConfig = { ...DEFAULT_PRODUCER_CONFIG, ...(options.config ?? {}) };
+    for (const k of CONFIG_KEYS) {
+      const v = cfg[k];
+      const min = k === "retryAfterMs" ? 0 : 1;
+      if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
+        throw new EctpError(
+          "INVALID_CONFIG",
+          `config.${k} must be an integer >= ${min}; got ${String(v)}. Omit it to use the default ${DEFAULT_PRODUCER_CONFIG[k]}`,
+          { details: { [k]: v } },
+        );
+    }
+    // lease_ms and retry_after_ms travel as uint32 on the wire.
+    for (const k of ["leaseMs", "retryAfterMs", "heartbeatIntervalMs"] as const)
+      if (cfg[k] > 0xffffffff)
+        throw new EctpError("INVALID_CONFIG", `config.${k} must fit in 32 bits (<= 4294967295 ms); got ${cfg[k]}`);
+    this.id = options.id;
+    this.epoch = options.epoch;
+    this.fingerprint = options.fingerprint;
+    this.fp = fp.value;
+    this.store = options.store;
+    this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
+    this.cfg = Object.freeze(cfg);
+    this.metrics = options.metrics ?? NOOP_METRICS;
+    this.logger = options.logger ?? NOOP_LOGGER;
+    this.ring = new Array(cfg.replayBufferBatches);
+    // [E1] every change of the store becomes an event, published in the next poll.
+    this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
+  }
+
+  /**
+   * An announcement of an item the store holds (ready or not), for the orchestrator to
+   * attach to requests. Never pins [P4]: only grants pin. `undefined` when the store does
+   * not hold the item or the producer is shutting down.
+   */
+  announce(keyId: string): ectp.v1.IAnnouncement | undefined {
+    if (this.shuttingDown) return undefined;
+    const entry = this.store.get(keyId); // [P4] a lookup only; no pin, no lease.
+    if (!entry) return undefined;
+    return { version: { ...SPEC_VERSION }, item: entry.descriptor, transportMetadata: this.transportMetadata };
+  }
+
+  /** Handle one encoded envelope received from `from`. Never throws [I1]. */
+  handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    this.lastNow = now;
+    const decoded = decodeEnvelope(bytes);
+    if (decoded.ok) {
+      this.guarded(from, decoded.value, now);
+      return;
+    }
+    // [V1][P7] a decodable envelope of another major still gets a typed answer.
+    if (decoded.error.code === "VERSION" && decoded.envelope) {
+      this.rejectVersion(from, decoded.envelope);
+      return;
+    }
+    this.ignore(decoded.error.code === "VERSION" ? "version" : "malformed");
+  }
+
+  /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
+  handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
+    this.lastNow = now;
+    this.guarded(from, envelope, now);
+  }
+
+  /**
+   * The transport could not reach `peerId`: treat it as gone at once [P8], exactly as
+   * if it had missed its heartbeats (its grants are released).
+   */
+  handlePeerUnreachable(peerId: string, now: number): void {
+    this.lastNow = now;
+    const p = this.peers.get(peerId);
+    if (p) this.peerGone(p, "unreachable");
+  }
+
+  /**
+   * Advance time to `now`: expire leases, send heartbeats, declare silent peers gone, and
+   * publish pending store changes as one event batch. Returns (and clears) every queued output.
+   */
+  poll(now: number): CoreOutput[] {
+    this.lastNow = now;
+    this.expireLeases(now);
+    this.tickPeers(now);
+    this.flushEvents();
+    const out = this.outputs;
+    this.outputs = [];
+    return out;
+  }
+
+  /**
+   * When {@link ProducerCore.poll} must be called next (ms on the same clock), or
+   * `undefined` when nothing is scheduled. A value at or before the current time means
+   * "now" (outputs or store changes are waiting).
+   */
+  nextDeadline(): number | undefined {
+    if (this.outputs.length > 0 || this.pendingEvents.length > 0) return this.lastNow;
+    let next: number | undefined;
+    while (this.heap.length > 0 && !(this.heap[0] as Grant).live) {
+      this.heapPop();
+      this.heapDead--;
+    }
+    if (this.heap.length > 0) next = (this.heap[0] as Grant).deadline;
+    for (const p of this.peers.values()) {
+      const t = Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
+      if (next === undefined || t < next) next = t;
+    }
+    return next;
+  }
+
+  /**
+   * Stop serving [P7]: release every grant and pin, publish `Cleared(SHUTDOWN)`, and
+   * reject every later read with SHUTTING_DOWN. Idempotent.
+   */
+  shutdown(now: number): void {
+    this.lastNow = now;
+    if (this.shuttingDown) return;
+    this.shuttingDown = true;
+    for (const g of [...this.grants.values()]) this.release(g, "shutdown", true);
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
+    this.logger.info("producer shutting down", { producerId: this.id, epoch: this.epoch });
+  }
+
+  /** Sizes of the internal tables, for invariant checks [I3][I4] and dashboards. */
+  stats(): ProducerStats {
+    const cap = this.cfg.replayBufferBatches;
+    return {
+      grants: this.grants.size,
+      pins: this.store.totalPins(),
+      pinnedBytes: this.pinnedBytesTotal,
+      peers: this.peers.size,
+      replayBuffered: Math.min(this.sequence, cap),
+      eventSequence: this.sequence,
+      ignoredMessages: this.ignored,
+      shuttingDown: this.shuttingDown,
+    };
+  }
+
+  // ---------------------------------------------------------------- dispatch
+
+  private guarded(from: string, env: ectp.v1.IEnvelope, now: number): void {
+    try {
+      this.dispatch(from, env, now);
+    } catch (cause) {
+      // [I1] unreachable by design; a bug must cost one message, never the producer.
+      this.ignore("malformed");
+      this.logger.error("producer failed to handle a message", { from, error: String(cause) });
+    }
+  }
+
+  private dispatch(from: string, env: ectp.v1.IEnvelope, now: number): void {
+    if (env === null || typeof env !== "object") return this.ignore("malformed");
+    // [V1][P7] the version check comes before anything else.
+    const major = env.version?.major ?? 0;
+    if (major !== SPEC_MAJOR) return this.rejectVersion(from, env);
+    const sid = env.senderId;
+    const sep = env.senderEpoch;
+    if (typeof sid !== "string" || sid.length === 0 || !isPositiveInt(sep)) return this.ignore("malformed");
+    // The transport vouches for `from`; a message claiming another identity is not trusted [P2].
+    if (sid !== from) return this.ignore("senderMismatch");
+    const known = this.peers.get(sid);
+    // [P8] messages of an older epoch of a known peer are stale.
+    if (known && sep < known.epoch) return this.ignore("staleEpoch");
+    const body = bodyOf(env);
+    switch (body) {
+      case "hello":
+        return this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
+      case "readRequest":
+        return this.onReadRequest(this.peerFor(sid, sep, now), env.readRequest as ectp.v1.IReadRequest, now);
+      case "readComplete":
+        return this.onReadComplete(this.peerFor(sid, sep, now), sep, env.readComplete as ectp.v1.IReadComplete);
+      case "heartbeat": {
+        // Liveness only; a heartbeat alone does not introduce a new peer.
+        if (known || this.forgotten.get(sid)?.epoch === sep) this.peerFor(sid, sep, now);
+        return;
+      }
+      case "replayRequest":
+        return this.onReplay(this.peerFor(sid, sep, now), env.replayRequest as ectp.v1.IReplayRequest);
+      case "snapshotRequest":
+        return this.onSnapshot(this.peerFor(sid, sep, now));
+      case undefined:
+        // [C10] a body from a newer minor version.
+        if (known) this.peerFor(sid, sep, now);
+        return this.ignore("unknownBody");
+      default:
+        // Messages a producer never receives (grants, rejects, events...) [C10].
+        if (known) this.peerFor(sid, sep, now);
+        return this.ignore("unexpectedBody");
+    }
+  }
+
+  /**
+   * The peer record for (id, epoch), created when new (restored from the forgotten cache
+   * when it comes back at the same epoch) and refreshed: any message counts as life [P8].
+   * A newer epoch than recorded releases every grant of the older one [P8].
+   */
+  private peerFor(id: string, epoch: number, now: number): Peer {
+    let p = this.peers.get(id);
+    if (p) {
+      if (epoch > p.epoch) {
+        // [P8] the consumer restarted: grants of its old epoch are void.
+        this.releaseAllOf(p, "epoch");
+        p.epoch = epoch;
+        p.metadata = new Uint8Array(0);
+        p.capabilities = [];
+        p.subscribed = false;
+        p.intervalMs = this.cfg.heartbeatIntervalMs;
+      }
+      p.lastHeard = now;
+      return p;
+    }
+    const old = this.forgotten.get(id);
+    this.forgotten.delete(id);
+    const restore = old !== undefined && old.epoch === epoch;
+    p = {
+      id,
+      epoch,
+      lastHeard: now,
+      nextHeartbeat: now + this.cfg.heartbeatIntervalMs,
+      intervalMs: restore ? old.intervalMs : this.cfg.heartbeatIntervalMs,
+      metadata: restore ? old.metadata : new Uint8Array(0),
+      connectedEpoch: 0,
+      capabilities: restore ? old.capabilities : [],
+      subscribed: restore ? old.subscribed : false,
+      grants: new Map(),
+      pinnedBytes: 0,
+    };
+    this.peers.set(id, p);
+    // [P8] a peer that comes back needs no restart: hand its known metadata to the transport again.
+    if (restore) this.connectIfNeeded(p);
+    return p;
+  }
+
+  private connectIfNeeded(p: Peer): void {
+    if (p.metadata.length > 0 && p.connectedEpoch !== p.epoch) {
+      p.connectedEpoch = p.epoch;
+      this.outputs.push({ type: "connect-peer", peerId: p.id, epoch: p.epoch, metadata: p.metadata });
+    }
+  }
+
+  // ---------------------------------------------------------------- handshake
+
+  private onHello(sid: string, sep: number, hello: ectp.v1.IHello, now: number): void {
+    const role = hello.role ?? 0;
+    if (role === ectp.v1.Role.ROLE_PRODUCER) return this.ignore("role"); // a producer's Hello is for a consumer core
+    if (role !== ectp.v1.Role.ROLE_CONSUMER && role !== ectp.v1.Role.ROLE_BOTH)
+      return this.handshakeReject(sid, FR.FAILURE_REASON_INTERNAL, `Hello role ${String(role)} is not CONSUMER or BOTH`);
+    // [P7] incompatible peers are refused before they are recorded.
+    const diff = this.fingerprintDiff(hello.fingerprint);
+    if (diff !== undefined) return this.handshakeReject(sid, FR.FAILURE_REASON_INCOMPATIBLE, diff);
+    const p = this.peerFor(sid, sep, now);
+    const md = hello.transportMetadata;
+    p.metadata = md instanceof Uint8Array ? md : new Uint8Array(0);
+    p.capabilities = Array.isArray(hello.capabilities)
+      ? hello.capabilities.filter((c): c is string => typeof c === "string")
+      : [];
+    if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
+    const hb = hello.heartbeatIntervalMs;
+    p.intervalMs = isPositiveInt(hb) ? Math.max(hb, this.cfg.heartbeatIntervalMs) : this.cfg.heartbeatIntervalMs;
+    // Once per peer epoch: the transport loads the metadata before our reply goes out.
+    this.connectIfNeeded(p);
+    this.send(sid, {
+      body: "hello",
+      hello: {
+        role: ectp.v1.Role.ROLE_PRODUCER,
+        capabilities: [EVENTS_CAPABILITY],
+        fingerprint: this.fingerprint,
+        transportMetadata: this.transportMetadata,
+        heartbeatIntervalMs: this.cfg.heartbeatIntervalMs,
+      },
+    });
+  }
+
+  private handshakeReject(peerId: string, reason: Reason, detail: string): void {
+    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, { reason: FR[reason] ?? String(reason) });
+    this.send(peerId, { body: "handshakeReject", handshakeReject: { reason, detail, supported: { ...SPEC_VERSION } } });
+  }
+
+  /** [V1][P7] answer a message of another major version with a typed VERSION refusal. */
+  private rejectVersion(from: string, env: ectp.v1.IEnvelope): void {
+    const major = env.version?.major ?? 0;
+    const detail = `peer speaks spec major ${major}; this producer speaks ${SPEC_MAJOR}`;
+    const body = bodyOf(env);
+    if (body === "readRequest" && isPositiveInt(env.readRequest?.attemptId)) {
+      this.reject(from, env.readRequest.attemptId, FR.FAILURE_REASON_VERSION, detail);
+      return;
+    }
+    if (body === "hello") {
+      this.handshakeReject(from, FR.FAILURE_REASON_VERSION, detail);
+      return;
+    }
+    this.ignore("version");
+  }
+
+  /** Undefined when `fp` equals ours field by field; else which field differs. */
+  private fingerprintDiff(fp: ectp.v1.IFingerprint | null | undefined): string | undefined {
+    const n = normalizeFingerprint(fp);
+    if (!n.ok) return `fingerprint is malformed: ${n.error.message}`;
+    const a = n.value;
+    const b = this.fp;
+    if (a.model !== b.model) return `model ${JSON.stringify(a.model)} != ${JSON.stringify(b.model)}`;
+    if (a.dtype !== b.dtype) return `dtype ${a.dtype} != ${b.dtype}`;
+    if (a.rowBytes !== b.rowBytes) return `rowBytes ${a.rowBytes} != ${b.rowBytes}`;
+    if (a.layoutVersion !== b.layoutVersion) return `layoutVersion ${a.layoutVersion} != ${b.layoutVersion}`;
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  private onReadRequest(p: Peer, rr: ectp.v1.IReadRequest, now: number): void {
+    const attemptId = rr.attemptId;
+    if (!isPositiveInt(attemptId)) return this.ignore("malformed");
+    const key = rr.key;
+    // [P7] fingerprint before any lookup.
+    const diff = this.fingerprintDiff(key?.fingerprint);
+    if (diff !== undefined) return this.reject(p.id, attemptId, FR.FAILURE_REASON_INCOMPATIBLE, diff);
+    // [P7] a shutting-down producer grants nothing.
+    if (this.shuttingDown) return this.reject(p.id, attemptId, FR.FAILURE_REASON_SHUTTING_DOWN, "producer is shutting down");
+    // [P8] the consumer's announcement named another epoch of this producer.
+    const expectedEpoch = rr.expectedEpoch ?? 0;
+    if (expectedEpoch !== 0 && expectedEpoch !== this.epoch)
+      return this.reject(
+        p.id,
+        attemptId,
+        FR.FAILURE_REASON_EPOCH_CHANGED,
+        `announcement named epoch ${expectedEpoch}; producer epoch is ${this.epoch}`,
+      );
+    const kid = itemKeyId(key);
+    if (!kid.ok) return this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.error.message);
+    const keyId = kid.value;
+    const entry = this.store.get(keyId);
+    // [P1] absent or evicted is terminal; present but not fully written is retryable.
+    if (!entry) return this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held");
+    if (!entry.ready)
+      return this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_READY, "item not fully written yet", this.cfg.retryAfterMs);
+    const size = Number(entry.descriptor.sizeBytes ?? 0);
+    const expectedSize = rr.expectedSizeBytes ?? 0;
+    if (expectedSize !== 0 && expectedSize !== size)
+      return this.reject(
+        p.id,
+        attemptId,
+        FR.FAILURE_REASON_INTERNAL,
+        `announcement named ${expectedSize} bytes; item holds ${size}`,
+      );
+    // [P3] a repeat request from the same consumer for the same item replaces its older grant.
+    const old = p.grants.get(keyId);
+    if (old) this.release(old, "replaced", true);
+    // [P5] per-consumer quota on pinned bytes and grants.
+    if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.grants.size >= this.cfg.maxGrantsPerConsumer)
+      return this.reject(
+        p.id,
+        attemptId,
+        FR.FAILURE_REASON_OVERLOADED,
+        `consumer quota reached (${p.grants.size} grants, ${p.pinnedBytes} bytes pinned)`,
+        this.cfg.retryAfterMs,
+      );
+    try {
+      this.store.pin(keyId); // [P2] one pin per grant, never per key.
+    } catch (cause) {
+      this.logger.error("store refused to pin a ready item", { keyId, error: String(cause) });
+      return this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not pin the item");
+    }
+    const grant: Grant = {
+      id: this.nextGrantId++,
+      consumerId: p.id,
+      consumerEpoch: p.epoch,
+      keyId,
+      sizeBytes: size,
+      deadline: now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
+      live: true,
+    };
+    this.grants.set(grant.id, grant);
+    p.grants.set(keyId, grant);
+    p.pinnedBytes += size;
+    this.pinnedBytesTotal += size;
+    this.heapPush(grant);
+    this.metrics.counter("ectp_producer_grants_total");
+    this.send(p.id, {
+      body: "readGrant",
+      readGrant: { attemptId, grantId: grant.id, item: entry.descriptor, leaseMs: this.cfg.leaseMs },
+    });
+  }
+
+  private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
+    this.metrics.counter("ectp_producer_rejects_total", 1, { reason: FR[reason] ?? String(reason) });
+    this.send(peerId, {
+      body: "readReject",
+      // The retryable flag follows the SPEC.md table.
+      readReject: { attemptId, reason, retryable: isRetryable(reason), retryAfterMs, detail },
+    });
+  }
+
+  private onReadComplete(p: Peer, epoch: number, rc: ectp.v1.IReadComplete): void {
+    const g = this.grants.get(rc.grantId ?? 0);
+    // [P2][C10] unknown grant, or a second ACK of one already released.
+    if (!g) return this.ignore("unknownGrant");
+    // [P2] only the holder (id AND epoch) releases a grant.
+    if (g.consumerId !== p.id || g.consumerEpoch !== epoch) return this.ignore("notOwner");
+    const status = rc.status ?? 0;
+    this.release(g, status === ectp.v1.CompletionStatus.COMPLETION_STATUS_OK ? "ack_ok" : status === ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED ? "ack_abandoned" : "ack_failed", true);
+  }
+
+  /**
+   * Release a grant exactly once [P2]: unpin its item and drop it from every table.
+   * `inHeap` says whether its lease-heap entry is still there (lazy deletion).
+   */
+  private release(g: Grant, cause: string, inHeap: boolean): void {
+    if (!g.live) return; // [P2] exactly once
+    g.live = false;
+    this.grants.delete(g.id);
+    const p = this.peers.get(g.consumerId);
+    if (p && p.grants.get(g.keyId) === g) {
+      p.grants.delete(g.keyId);
+      p.pinnedBytes -= g.sizeBytes;
+    }
+    this.pinnedBytesTotal -= g.sizeBytes;
+    try {
+      this.store.unpin(g.keyId);
+    } catch {
+      // The store already dropped the item (cleared); there is no pin left to release.
+    }
+    this.metrics.counter("ectp_producer_releases_total", 1, { cause });
+    if (inHeap) {
+      this.heapDead++;
+      if (this.heapDead >= HEAP_COMPACT_MIN && this.heapDead * 2 > this.heap.length) this.compactHeap();
+    }
+  }
+
+  private releaseAllOf(p: Peer, cause: string): void {
+    if (p.grants.size === 0) return;
+    for (const g of [...p.grants.values()]) this.release(g, cause, true);
+  }
+
+  private expireLeases(now: number): void {
+    while (this.heap.length > 0 && (this.heap[0] as Grant).deadline <= now) {
+      const g = this.heapPop();
+      if (!g.live) {
+        this.heapDead--;
+        continue;
+      }
+      // [P3] this grant's own lease ran out.
+      this.release(g, "lease", false);
+      this.metrics.counter("ectp_producer_lease_expired_total");
+      this.logger.warn("grant lease expired without an ACK; pin released", {
+        grantId: g.id,
+        consumerId: g.consumerId,
+        itemKey: g.keyId,
+        leaseMs: this.cfg.leaseMs,
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- liveness
+
+  private tickPeers(now: number): void {
+    if (this.peers.size === 0) return;
+    let gone: Peer[] | undefined;
+    for (const p of this.peers.values()) {
+      // [P8] silent for heartbeatMisses intervals: gone.
+      if (now - p.lastHeard >= p.intervalMs * this.cfg.heartbeatMisses) {
+        (gone ??= []).push(p);
+        continue;
+      }
+      if (now >= p.nextHeartbeat) {
+        p.nextHeartbeat = now + this.cfg.heartbeatIntervalMs;
+        this.send(p.id, { body: "heartbeat", heartbeat: { sequence: ++this.heartbeatSequence } });
+      }
+    }
+    if (gone) for (const p of gone) this.peerGone(p, "silent");
+  }
+
+  /** [P8] a consumer is gone: release its grants, forget it, tell the transport. */
+  private peerGone(p: Peer, cause: "silent" | "unreachable"): void {
+    const held = p.grants.size;
+    this.releaseAllOf(p, "peer_gone");
+    this.peers.delete(p.id);
+    this.forgotten.delete(p.id);
+    this.forgotten.set(p.id, {
+      epoch: p.epoch,
+      metadata: p.metadata,
+      capabilities: p.capabilities,
+      intervalMs: p.intervalMs,
+      subscribed: p.subscribed,
+    });
+    if (this.forgotten.size > FORGOTTEN_PEERS_CAP) {
+      const oldest = this.forgotten.keys().next().value as string;
+      this.forgotten.delete(oldest);
+    }
+    this.outputs.push({ type: "disconnect-peer", peerId: p.id });
+    this.metrics.counter("ectp_producer_peers_gone_total", 1, { cause });
+    this.logger.warn("consumer is gone; its grants were released", {
+      peerId: p.id,
+      epoch: p.epoch,
+      cause,
+      grantsReleased: held,
+    });
+  }
+
+  // ---------------------------------------------------------------- events
+
+  private onStoreChange(change: StoreChange): void {
+    switch (change.kind) {
+      case "stored":
+        this.pendingEvents.push({ stored: { item: change.descriptor } });
+        return;
+      case "removed":
+        this.pendingEvents.push({
+          removed: {
+            key: change.key,
+            cause:
+              change.cause === "evicted"
+                ? ectp.v1.RemovedCause.REMOVED_CAUSE_EVICTED
+                : ectp.v1.RemovedCause.REMOVED_CAUSE_DISCARDED,
+          },
+        });
+        return;
+      case "cleared":
+        // Every item, pinned ones included, is gone: their grants are void [I3].
+        for (const g of [...this.grants.values()]) this.release(g, "cleared", true);
+        this.pendingEvents.push({
+          cleared: {
+            cause:
+              change.cause === "shutdown"
+                ? ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN
+                : ectp.v1.ClearedCause.CLEARED_CAUSE_RESET,
+          },
+        });
+        return;
+    }
+  }
+
+  /** [E1] publish pending changes as ONE batch with the next sequence number. */
+  private flushEvents(): void {
+    if (this.pendingEvents.length === 0) return;
+    const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events: this.pendingEvents };
+    this.pendingEvents = [];
+    this.ring[this.sequence % this.ring.length] = batch; // [E2] bounded replay buffer
+    this.outputs.push({ type: "event-batch", batch });
+    this.metrics.counter("ectp_producer_event_batches_total");
+    for (const p of this.peers.values()) if (p.subscribed) this.send(p.id, { body: "eventBatch", eventBatch: batch });
+  }
+
+  private onReplay(p: Peer, req: ectp.v1.IReplayRequest): void {
+    p.subscribed = true;
+    const raw = req.fromSequence;
+    if (raw !== undefined && raw !== null && (typeof raw !== "number" || !Number.isSafeInteger(raw) || raw < 0))
+      return this.ignore("malformed");
+    const from = Math.max(1, raw ?? 0);
+    const latest = this.sequence;
+    if (from > latest) return; // nothing newer than what the subscriber has
+    const oldest = Math.max(1, latest - this.ring.length + 1);
+    // [E2] a gap the buffer cannot fill forces a snapshot.
+    if (from < oldest) {
+      this.send(p.id, { body: "replayUnavailable", replayUnavailable: { oldestAvailable: oldest, latest } });
+      return;
+    }
+    for (let s = from; s <= latest; s++) {
+      const batch = this.ring[s % this.ring.length];
+      if (batch) this.send(p.id, { body: "eventBatch", eventBatch: batch });
+    }
+  }
+
+  private onSnapshot(p: Peer): void {
+    p.subscribed = true;
+    // Publish pending changes first so the snapshot is exactly "as of batch `sequence`" [E2].
+    this.flushEvents();
+    const items: ectp.v1.IItemDescriptor[] = [];
+    if (!this.shuttingDown) for (const e of this.store.readyItems()) items.push(e.descriptor);
+    this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items } });
+  }
+
+  // ---------------------------------------------------------------- plumbing
+
+  private send(peerId: string, body: ectp.v1.IEnvelope): void {
+    body.version = SPEC_VERSION;
+    body.senderId = this.id;
+    body.senderEpoch = this.epoch;
+    this.outputs.push({ type: "send", peerId, envelope: body });
+  }
+
+  private ignore(reason: IgnoreReason): void {
+    this.ignored++; // [C10]
+    this.metrics.counter(IGNORED, 1, LABELS[reason]);
+  }
+
+  private heapPush(g: Grant): void {
+    const h = this.heap;
+    h.push(g);
+    let i = h.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pg = h[parent] as Grant;
+      if (!before(g, pg)) break;
+      h[i] = pg;
+      i = parent;
+    }
+    h[i] = g;
+  }
+
+  private heapPop(): Grant {
+    const h = this.heap;
+    const top = h[0] as Grant;
+    const last = h.pop() as Grant;
+    if (h.length > 0) {
+      h[0] = last;
+      this.siftDown(0);
+    }
+    return top;
+  }
+
+  private siftDown(start: number): void {
+    const h = this.heap;
+    const n = h.length;
+    const g = h[start] as Grant;
+    let i = start;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const c = r < n && before(h[r] as Grant, h[l] as Grant) ? r : l;
+      const cg = h[c] as Grant;
+      if (!before(cg, g)) break;
+      h[i] = cg;
+      i = c;
+    }
+    h[i] = g;
+  }
+
+  private compactHeap(): void {
+    this.heap = this.heap.filter((g) => g.live);
+    this.heapDead = 0;
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+}
+
+/** Heap order: earlier deadline first, then older grant (deterministic ties). */
+function before(a: Grant, b: Grant): boolean {
+  return a.deadline < b.deadline || (a.deadline === b.deadline && a.id < b.id);
+}
