@@ -1,0 +1,786 @@
+/**
+ * The engine behind {@link MockNetwork} and {@link MockTransport}: endpoints, the
+ * virtual-time event queue, fault decisions, byte copies and invariant bookkeeping.
+ * Internal; the public classes are thin facades over it.
+ * @module
+ */
+
+import type { MemoryRegion, ReadDestination, ReadOperation, ReadResult, ReceivedMessage } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import { EventQueue } from "./event-queue.js";
+import {
+  type FaultConfig,
+  type FaultCounts,
+  type FaultKind,
+  type FaultPlan,
+  validateFaultConfig,
+  zeroCounts,
+} from "./faults.js";
+import { type Decoded, type MockLocation, decodeLocation, decodeMetadata, encodeLocation, encodeMetadata } from "./location.js";
+import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
+import { LinkRandom, linkSeed } from "./random.js";
+
+/** A time source the network can follow instead of its own virtual clock. */
+export interface ExternalClock {
+  /** Current time in ms. Must never go backwards. */
+  now(): number;
+}
+
+/** Resolved construction options. Internal. */
+export interface FabricOptions {
+  readonly seed: number;
+  readonly clock: ExternalClock | undefined;
+  readonly startTimeMs: number;
+  readonly latencyMs: number;
+  readonly bandwidthBytesPerMs: number;
+  readonly faults: FaultPlan;
+}
+
+interface Connection {
+  readonly epoch: number;
+  /** The incarnation connected to; the peer is gone when it is no longer live. */
+  readonly target: EndpointState;
+}
+
+interface Waiter {
+  readonly wakeAt: number;
+  readonly resolve: () => void;
+}
+
+type ReadFault = "none" | "partition" | "fail" | "stall-done" | "stall-failed";
+
+interface ReadState {
+  readonly owner: EndpointState;
+  readonly readId: number;
+  readonly peerId: string;
+  readonly location: Decoded<MockLocation>;
+  readonly destination: ReadDestination;
+  readonly startedAt: number;
+  readonly fault: ReadFault;
+  readonly corrupt: boolean;
+  dueAt: number;
+  generation: number;
+  settled: boolean;
+}
+
+/** One endpoint incarnation's state. Internal. */
+export interface EndpointState {
+  readonly id: string;
+  readonly incarnation: number;
+  status: "live" | "closed" | "crashed";
+  nextRegionId: number;
+  readonly regions: Map<number, MemoryRegion>;
+  readonly connections: Map<string, Connection>;
+  /** Unsettled reads issued by this endpoint, in start order. */
+  readonly reads: Map<number, ReadState>;
+  readonly inbox: ReceivedMessage[];
+  readonly results: ReadResult[];
+  readonly unreachable: Set<string>;
+  waiters: Waiter[];
+}
+
+interface Message {
+  readonly from: EndpointState;
+  readonly to: EndpointState;
+  readonly bytes: Uint8Array;
+  readonly dueAt: number;
+  released: boolean;
+}
+
+function linkKey(from: string, to: string): string {
+  return `${from}\u0000${to}`;
+}
+
+function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
+  return new EctpError("INVALID_ARGUMENT", message, { details });
+}
+
+/** The shared engine. Internal. */
+export class Fabric {
+  readonly latencyMs: number;
+  readonly bandwidthBytesPerMs: number;
+  private readonly seed: number;
+  private readonly clock: ExternalClock | undefined;
+  private time: number;
+  private readonly queue = new EventQueue();
+  private readonly endpoints = new Map<string, EndpointState>();
+  private readonly randoms = new Map<string, LinkRandom>();
+  private readonly linkBusyUntil = new Map<string, number>();
+  private readonly held = new Map<string, Message[]>();
+  private readonly resolvedFaults = new Map<string, FaultConfig>();
+  private readonly observers = new Set<NetworkObserver>();
+  private readonly unsafe: UnsafeDeregistration[] = [];
+  private counts: FaultCounts = zeroCounts();
+  private plan: FaultPlan = {};
+  private processing = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+
+  constructor(options: FabricOptions) {
+    this.seed = options.seed;
+    this.clock = options.clock;
+    this.time = options.startTimeMs;
+    this.latencyMs = options.latencyMs;
+    this.bandwidthBytesPerMs = options.bandwidthBytesPerMs;
+    this.setFaults(options.faults);
+  }
+
+  // ---- time -------------------------------------------------------------------------
+
+  now(): number {
+    return this.clock === undefined ? this.time : this.clock.now();
+  }
+
+  get followsExternalClock(): boolean {
+    return this.clock !== undefined;
+  }
+
+  nextEventTime(): number | undefined {
+    return this.queue.peek()?.time;
+  }
+
+  /** Move virtual time to `t`, running every event due by then in (time, sequence) order. */
+  advanceTo(t: number): void {
+    if (this.clock !== undefined) {
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        "this MockNetwork follows an external clock, so it cannot be advanced; advance that clock instead (or create the network without `clock` to use virtual time)",
+      );
+    }
+    if (!Number.isFinite(t)) throw invalid(`advanceTo needs a finite time in ms, got ${t}`);
+    if (t < this.time) throw invalid(`advanceTo(${t}) would move virtual time backwards from ${this.time}`, { now: this.time });
+    this.processDue(t);
+  }
+
+  /** Run every event due at or before `t`, then wake waiters whose condition holds. */
+  processDue(t: number): void {
+    if (this.processing) return; // re-entry from an observer: the outer loop finishes the work
+    this.processing = true;
+    try {
+      for (let ev = this.queue.peek(); ev !== undefined && ev.time <= t; ev = this.queue.peek()) {
+        this.queue.pop();
+        if (this.clock === undefined && ev.time > this.time) this.time = ev.time;
+        ev.run(ev.time);
+      }
+      if (this.clock === undefined && t > this.time) this.time = t;
+    } finally {
+      this.processing = false;
+    }
+    this.wakeAll();
+  }
+
+  private schedule(time: number, run: (at: number) => void): void {
+    this.queue.push(time, run);
+    if (this.clock !== undefined && time < this.timerAt && this.hasWaiters()) this.armTimer();
+  }
+
+  // ---- faults -----------------------------------------------------------------------
+
+  setFaults(plan: FaultPlan): void {
+    const problems = validateFaultConfig(plan.default ?? {}, "faults.default");
+    for (const [i, link] of (plan.links ?? []).entries()) {
+      if (typeof link.from !== "string" || typeof link.to !== "string") {
+        problems.push(`faults.links[${i}] needs string \`from\` and \`to\` endpoint ids`);
+      }
+      problems.push(...validateFaultConfig(link, `faults.links[${i}]`));
+    }
+    if (problems.length > 0) {
+      throw new EctpError("INVALID_CONFIG", `invalid fault plan: ${problems.join("; ")}`, { details: { problems } });
+    }
+    this.plan = { default: { ...plan.default }, links: (plan.links ?? []).map((l) => ({ ...l })) };
+    this.resolvedFaults.clear();
+  }
+
+  faults(): FaultPlan {
+    return { default: { ...this.plan.default }, links: (this.plan.links ?? []).map((l) => ({ ...l })) };
+  }
+
+  /** Faults of link from -> to: the default, overridden field by field by matching link entries in order. */
+  private faultsFor(from: string, to: string): FaultConfig {
+    const key = linkKey(from, to);
+    let f = this.resolvedFaults.get(key);
+    if (f === undefined) {
+      const merged: Record<string, unknown> = { ...this.plan.default };
+      for (const link of this.plan.links ?? []) {
+        if (link.from !== from || link.to !== to) continue;
+        for (const [k, v] of Object.entries(link)) if (k !== "from" && k !== "to" && v !== undefined) merged[k] = v;
+      }
+      f = merged as FaultConfig;
+      this.resolvedFaults.set(key, f);
+    }
+    return f;
+  }
+
+  private random(from: string, to: string): LinkRandom {
+    const key = linkKey(from, to);
+    let r = this.randoms.get(key);
+    if (r === undefined) {
+      r = new LinkRandom(linkSeed(this.seed, from, to));
+      this.randoms.set(key, r);
+    }
+    return r;
+  }
+
+  private fault(kind: FaultKind, from: string, to: string, at: number, readId?: number): void {
+    this.counts[kind]++;
+    for (const o of this.observers) o.onFault?.({ at, kind, from, to, ...(readId === undefined ? {} : { readId }) });
+  }
+
+  faultCounts(): FaultCounts {
+    return { ...this.counts };
+  }
+
+  // ---- observers and invariant bookkeeping ----------------------------------------------
+
+  observe(observer: NetworkObserver): () => void {
+    this.observers.add(observer);
+    return () => {
+      this.observers.delete(observer);
+    };
+  }
+
+  unsafeDeregistrations(): UnsafeDeregistration[] {
+    return this.unsafe.map((u) => ({ ...u, reads: u.reads.map((r) => ({ ...r })) }));
+  }
+
+  unsettledWrites(endpointId?: string): UnsettledWrite[] {
+    const out: UnsettledWrite[] = [];
+    for (const ep of this.endpoints.values()) {
+      if (endpointId !== undefined && ep.id !== endpointId) continue;
+      for (const r of ep.reads.values()) {
+        out.push({
+          endpointId: ep.id,
+          readId: r.readId,
+          peerId: r.peerId,
+          regionId: r.destination.region.id,
+          offset: r.destination.offset,
+          length: r.destination.length,
+          startedAt: r.startedAt,
+          dueAt: r.dueAt,
+          stalled: r.fault === "stall-done" || r.fault === "stall-failed",
+        });
+      }
+    }
+    return out;
+  }
+
+  // ---- endpoints --------------------------------------------------------------------
+
+  current(id: string): EndpointState | undefined {
+    return this.endpoints.get(id);
+  }
+
+  ids(): string[] {
+    return [...this.endpoints.keys()];
+  }
+
+  /** Create the next incarnation of `id` (1 for a new id). */
+  create(id: string): EndpointState {
+    if (typeof id !== "string" || id.length === 0) throw invalid("an endpoint id must be a non-empty string");
+    const previous = this.endpoints.get(id);
+    const state: EndpointState = {
+      id,
+      incarnation: (previous?.incarnation ?? 0) + 1,
+      status: "live",
+      nextRegionId: 1,
+      regions: new Map(),
+      connections: new Map(),
+      reads: new Map(),
+      inbox: [],
+      results: [],
+      unreachable: new Set(),
+      waiters: [],
+    };
+    this.endpoints.set(id, state);
+    return state;
+  }
+
+  /** Crash a live endpoint: memory gone, its own reads forgotten, its in-flight traffic lost. */
+  crash(ep: EndpointState): void {
+    if (ep.status !== "live") return;
+    const at = this.now();
+    for (const r of ep.reads.values()) r.settled = true; // a dead process never hears back
+    ep.reads.clear();
+    ep.inbox.length = 0;
+    ep.results.length = 0;
+    ep.unreachable.clear();
+    this.gone(ep, "crashed");
+    this.fault("crash", ep.id, ep.id, at);
+  }
+
+  countRestart(id: string): void {
+    this.fault("restart", id, id, this.now());
+  }
+
+  /** Shared by crash and close: memory and connections go, reads of its memory fail soon. */
+  private gone(ep: EndpointState, status: "crashed" | "closed"): void {
+    ep.status = status;
+    ep.regions.clear();
+    ep.connections.clear();
+    const soon = this.now() + this.latencyMs;
+    for (const other of this.endpoints.values()) {
+      for (const r of other.reads.values()) {
+        const conn = other.connections.get(r.peerId);
+        if (conn?.target !== ep || r.dueAt <= soon) continue;
+        // The owner's NIC is gone: the reader learns of it after one latency, stalled or not.
+        r.dueAt = soon;
+        const generation = ++r.generation;
+        this.schedule(soon, (t) => this.complete(r, generation, t));
+      }
+    }
+    this.wake(ep, true);
+  }
+
+  // ---- endpoint operations (called by MockTransport) ------------------------------------
+
+  metadata(ep: EndpointState): Uint8Array {
+    return encodeMetadata({ endpointId: ep.id, incarnation: ep.incarnation });
+  }
+
+  connectPeer(ep: EndpointState, peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
+    const unreachable = (why: string, reason: string) =>
+      Promise.reject(
+        new EctpError("PEER_UNREACHABLE", `cannot connect "${ep.id}" to peer "${peerId}": ${why}`, {
+          details: { peerId, epoch, reason },
+        }),
+      );
+    if (ep.status !== "live") return unreachable(`this endpoint is ${ep.status}; create a new one`, "local-closed");
+    const meta = decodeMetadata(metadata);
+    if (!meta.ok) return unreachable(`${meta.error}; pass the bytes of the peer's localMetadata()`, "malformed-metadata");
+    if (meta.value.endpointId !== peerId) {
+      return unreachable(`the metadata belongs to endpoint "${meta.value.endpointId}", not "${peerId}"`, "wrong-peer");
+    }
+    const target = this.endpoints.get(peerId);
+    if (target === undefined) return unreachable(`no endpoint "${peerId}" exists on this MockNetwork`, "unknown-peer");
+    if (target.incarnation !== meta.value.incarnation) {
+      return unreachable(
+        `the metadata is from incarnation ${meta.value.incarnation} but "${peerId}" is now incarnation ${target.incarnation} (it restarted); use its new localMetadata()`,
+        "stale-metadata",
+      );
+    }
+    if (target.status !== "live") return unreachable(`"${peerId}" is ${target.status}`, `peer-${target.status}`);
+    const existing = ep.connections.get(peerId);
+    // A newer epoch replaces older metadata; a late call for an older epoch changes nothing.
+    if (existing === undefined || epoch >= existing.epoch || existing.target !== target) {
+      ep.connections.set(peerId, { epoch, target });
+    }
+    return Promise.resolve();
+  }
+
+  disconnectPeer(ep: EndpointState, peerId: string): void {
+    ep.connections.delete(peerId);
+  }
+
+  send(ep: EndpointState, peerId: string, message: Uint8Array): void {
+    if (ep.status !== "live") return;
+    const conn = ep.connections.get(peerId);
+    if (conn === undefined || conn.target.status !== "live") {
+      // Not connected, or the peer crashed/closed/restarted since: dropped, reported through poll().
+      ep.unreachable.add(peerId);
+      this.wake(ep);
+      return;
+    }
+    const now = this.now();
+    const f = this.faultsFor(ep.id, peerId);
+    const rng = this.random(ep.id, peerId);
+    if (f.partitioned === true) {
+      this.fault("partitionMessage", ep.id, peerId, now);
+      return;
+    }
+    if (rng.chance(f.drop)) {
+      this.fault("drop", ep.id, peerId, now);
+      return;
+    }
+    let dueAt = now + this.latencyMs + message.length / this.bandwidthBytesPerMs;
+    if (f.delay !== undefined && rng.chance(f.delay.probability)) {
+      dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
+      this.fault("delay", ep.id, peerId, now);
+    }
+    const msg: Message = { from: ep, to: conn.target, bytes: message.slice(), dueAt, released: false };
+    const key = linkKey(ep.id, peerId);
+    if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
+      // Hold it until the link's next message has been scheduled ahead of it.
+      const held = this.held.get(key) ?? [];
+      held.push(msg);
+      this.held.set(key, held);
+      this.schedule(dueAt + (f.reorder.maxHoldMs ?? 5), (t) => {
+        if (msg.released) return;
+        msg.released = true;
+        this.deliver(msg, t);
+      });
+      this.fault("reorder", ep.id, peerId, now);
+    } else {
+      this.schedule(dueAt, (t) => this.deliver(msg, t));
+      const held = this.held.get(key);
+      if (held !== undefined) {
+        this.held.delete(key);
+        for (const h of held) {
+          if (h.released) continue;
+          h.released = true;
+          this.schedule(Math.max(dueAt, h.dueAt), (t) => this.deliver(h, t));
+        }
+      }
+    }
+    if (rng.chance(f.duplicate)) {
+      const copy: Message = { ...msg, bytes: msg.bytes.slice(), released: true };
+      this.schedule(dueAt, (t) => this.deliver(copy, t));
+      this.fault("duplicate", ep.id, peerId, now);
+    }
+  }
+
+  private deliver(msg: Message, at: number): void {
+    if (msg.from.status === "crashed" || msg.to.status === "crashed") {
+      this.fault("crashMessage", msg.from.id, msg.to.id, at);
+      return;
+    }
+    if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
+    msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes });
+    for (const o of this.observers) o.onDeliver?.({ at, from: msg.from.id, to: msg.to.id, length: msg.bytes.length });
+    this.wake(msg.to);
+  }
+
+  registerMemory(ep: EndpointState, bytes: Uint8Array): MemoryRegion {
+    if (ep.status !== "live") throw invalid(`cannot register memory on "${ep.id}": the endpoint is ${ep.status}`);
+    if (!(bytes instanceof Uint8Array)) throw invalid("registerMemory needs a Uint8Array");
+    const region: MemoryRegion = Object.freeze({ id: ep.nextRegionId++, bytes });
+    ep.regions.set(region.id, region);
+    return region;
+  }
+
+  private registered(ep: EndpointState, region: MemoryRegion, what: string): MemoryRegion {
+    const own = ep.regions.get(region?.id);
+    if (own === undefined || own.bytes !== region.bytes) {
+      throw invalid(
+        `${what}: region ${String(region?.id)} is not registered with endpoint "${ep.id}" (already deregistered, or registered with another transport); register it with this transport first`,
+        { endpointId: ep.id, regionId: region?.id },
+      );
+    }
+    return own;
+  }
+
+  deregisterMemory(ep: EndpointState, region: MemoryRegion): void {
+    if (ep.status !== "live") return; // closing or crashing already released everything
+    this.registered(ep, region, "deregisterMemory");
+    const at = this.now();
+    // [I5] Reads writing into this region settle as failed now and never write afterwards.
+    const dest: ReadState[] = [];
+    for (const r of ep.reads.values()) if (r.destination.region.id === region.id) dest.push(r);
+    for (const r of dest) {
+      this.settle(r, at, {
+        readId: r.readId,
+        status: "failed",
+        error: `destination region ${region.id} was deregistered while the read was in flight; wait for a read to settle before freeing its destination [I5]`,
+      });
+    }
+    ep.regions.delete(region.id);
+    if (dest.length > 0) {
+      this.recordUnsafe({
+        at,
+        side: "destination",
+        endpointId: ep.id,
+        regionId: region.id,
+        reads: dest.map((r) => ({ endpointId: ep.id, readId: r.readId })),
+      });
+    }
+    // Reads of this region by others fail at their due time (the source is gone).
+    const src: { endpointId: string; readId: number }[] = [];
+    for (const other of this.endpoints.values()) {
+      for (const r of other.reads.values()) {
+        if (other.connections.get(r.peerId)?.target !== ep || !r.location.ok) continue;
+        const loc = r.location.value;
+        if (loc.endpointId === ep.id && loc.incarnation === ep.incarnation && loc.regionId === region.id) {
+          src.push({ endpointId: other.id, readId: r.readId });
+        }
+      }
+    }
+    if (src.length > 0) this.recordUnsafe({ at, side: "source", endpointId: ep.id, regionId: region.id, reads: src });
+  }
+
+  private recordUnsafe(event: UnsafeDeregistration): void {
+    this.unsafe.push(event);
+    for (const o of this.observers) o.onUnsafeDeregistration?.(event);
+  }
+
+  describe(ep: EndpointState, region: MemoryRegion, offset: number, length: number): Uint8Array {
+    const own = this.registered(ep, region, "describe");
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
+      throw invalid(`describe needs non-negative integer offset and length, got offset ${offset}, length ${length}`);
+    }
+    if (offset + length > own.bytes.length) {
+      throw invalid(
+        `describe: range [${offset}, ${offset + length}) is outside region ${own.id} of ${own.bytes.length} bytes`,
+        { regionId: own.id, offset, length, regionLength: own.bytes.length },
+      );
+    }
+    return encodeLocation({ endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length });
+  }
+
+  startRead(ep: EndpointState, op: ReadOperation): void {
+    if (ep.status !== "live") return;
+    if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${String(op.readId)}`);
+    if (ep.reads.has(op.readId)) {
+      throw invalid(`startRead: read ${op.readId} is still unsettled on "${ep.id}"; read ids must be unique among unsettled reads`);
+    }
+    const d = op.destination;
+    const region = this.registered(ep, d.region, "startRead destination");
+    if (!Number.isSafeInteger(d.offset) || !Number.isSafeInteger(d.length) || d.offset < 0 || d.length < 0) {
+      throw invalid(`startRead destination needs non-negative integer offset and length, got ${d.offset}, ${d.length}`);
+    }
+    if (d.offset + d.length > region.bytes.length) {
+      throw invalid(
+        `startRead destination [${d.offset}, ${d.offset + d.length}) is outside region ${region.id} of ${region.bytes.length} bytes`,
+      );
+    }
+    const now = this.now();
+    const peerId = String(op.peerId);
+    // The source is peer-provided: copy and decode it now, judge it only at completion (never throw).
+    const location = op.source instanceof Uint8Array ? decodeLocation(op.source.slice()) : decodeLocation(new Uint8Array());
+    const f = this.faultsFor(ep.id, peerId);
+    const rng = this.random(ep.id, peerId);
+    let fault: ReadFault = "none";
+    if (f.partitioned === true) fault = "partition";
+    else if (rng.chance(f.failRead)) fault = "fail";
+    else if (f.stallRead !== undefined && rng.chance(f.stallRead.probability)) {
+      fault = f.stallRead.settle === "failed" ? "stall-failed" : "stall-done";
+    }
+    const corrupt = fault === "none" && rng.chance(f.corruptRead);
+    // Bandwidth is per directed data path (owner -> reader): reads on one path transfer one after another.
+    const path = linkKey(peerId, ep.id);
+    const start = Math.max(now, this.linkBusyUntil.get(path) ?? now);
+    const end = start + d.length / this.bandwidthBytesPerMs;
+    this.linkBusyUntil.set(path, end);
+    let dueAt = end + this.latencyMs;
+    if (fault === "stall-done" || fault === "stall-failed") {
+      dueAt = Math.max(dueAt, now + (f.stallRead?.durationMs ?? 30_000));
+    }
+    const r: ReadState = {
+      owner: ep,
+      readId: op.readId,
+      peerId,
+      location,
+      destination: { region, offset: d.offset, length: d.length },
+      startedAt: now,
+      fault,
+      corrupt,
+      dueAt,
+      generation: 0,
+      settled: false,
+    };
+    ep.reads.set(op.readId, r);
+    if (fault === "stall-done" || fault === "stall-failed") this.fault("stallRead", ep.id, peerId, now, op.readId);
+    this.schedule(dueAt, (t) => this.complete(r, 0, t));
+  }
+
+  cancelRead(ep: EndpointState, readId: number): void {
+    if (ep.status !== "live") return;
+    const r = ep.reads.get(readId);
+    if (r === undefined) return; // unknown or already settled: nothing to do
+    if (r.fault === "stall-done" || r.fault === "stall-failed") return; // a stuck transfer ignores cancel [C8]
+    this.settle(r, this.now(), { readId, status: "cancelled" });
+  }
+
+  /** Where the source bytes are, or why they cannot be read. */
+  private source(r: ReadState): { ok: true; bytes: Uint8Array } | { ok: false; error: string; peerGone: boolean } {
+    const ep = r.owner;
+    const conn = ep.connections.get(r.peerId);
+    if (conn === undefined) {
+      return {
+        ok: false,
+        peerGone: false,
+        error: `not connected to peer "${r.peerId}": call connectPeer with its metadata before reading`,
+      };
+    }
+    const target = conn.target;
+    if (target.status !== "live") {
+      return { ok: false, peerGone: true, error: `peer "${r.peerId}" is gone (${target.status} during the read)` };
+    }
+    if (!r.location.ok) return { ok: false, peerGone: false, error: `malformed source location: ${r.location.error}` };
+    const loc = r.location.value;
+    if (loc.endpointId !== r.peerId) {
+      return {
+        ok: false,
+        peerGone: false,
+        error: `the source location names endpoint "${loc.endpointId}" but the read targets peer "${r.peerId}"`,
+      };
+    }
+    if (loc.incarnation !== target.incarnation) {
+      return {
+        ok: false,
+        peerGone: false,
+        error: `the source location is from incarnation ${loc.incarnation} of "${r.peerId}", now incarnation ${target.incarnation}; the memory it named is gone`,
+      };
+    }
+    const region = target.regions.get(loc.regionId);
+    if (region === undefined) {
+      return {
+        ok: false,
+        peerGone: false,
+        error: `source region ${loc.regionId} of "${r.peerId}" is not registered (deregistered, or never registered)`,
+      };
+    }
+    if (loc.offset + loc.length > region.bytes.length) {
+      return {
+        ok: false,
+        peerGone: false,
+        error: `source range [${loc.offset}, ${loc.offset + loc.length}) is outside region ${loc.regionId} of ${region.bytes.length} bytes`,
+      };
+    }
+    if (loc.length !== r.destination.length) {
+      return {
+        ok: false,
+        peerGone: false,
+        error: `the source location covers ${loc.length} bytes but the destination expects ${r.destination.length}`,
+      };
+    }
+    return { ok: true, bytes: region.bytes.subarray(loc.offset, loc.offset + loc.length) };
+  }
+
+  private complete(r: ReadState, generation: number, at: number): void {
+    if (r.settled || generation !== r.generation) return;
+    const base = { readId: r.readId };
+    if (r.fault === "partition") {
+      this.fault("partitionRead", r.owner.id, r.peerId, at, r.readId);
+      this.settle(r, at, { ...base, status: "failed", error: `the link "${r.owner.id}" -> "${r.peerId}" is partitioned` });
+      return;
+    }
+    const src = this.source(r);
+    if (!src.ok) {
+      if (src.peerGone && r.owner.connections.get(r.peerId)?.target.status === "crashed") {
+        this.fault("crashRead", r.owner.id, r.peerId, at, r.readId);
+      }
+      this.settle(r, at, { ...base, status: "failed", error: src.error, ...(src.peerGone ? { peerGone: true } : {}) });
+      return;
+    }
+    if (r.fault === "fail") {
+      // A failed read may leave partial data: write a random strict prefix.
+      const n = this.random(r.owner.id, r.peerId).int(r.destination.length);
+      this.write(r, src.bytes, n, true, at);
+      this.fault("failRead", r.owner.id, r.peerId, at, r.readId);
+      this.settle(r, at, { ...base, status: "failed", error: "injected transfer failure (failRead fault)" });
+      return;
+    }
+    if (r.fault === "stall-failed") {
+      this.settle(r, at, { ...base, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" });
+      return;
+    }
+    this.write(r, src.bytes, src.bytes.length, false, at);
+    if (r.corrupt && r.destination.length > 0) {
+      // Flip one byte so the consumer's checksum check [C11] has something to catch.
+      const i = this.random(r.owner.id, r.peerId).int(r.destination.length);
+      const dest = r.destination.region.bytes;
+      dest[r.destination.offset + i] = (dest[r.destination.offset + i]! ^ 0xff) & 0xff;
+      this.fault("corruptRead", r.owner.id, r.peerId, at, r.readId);
+    }
+    this.settle(r, at, { ...base, status: "done", bytesRead: r.destination.length });
+  }
+
+  private write(r: ReadState, src: Uint8Array, n: number, partial: boolean, at: number): void {
+    const d = r.destination;
+    // Never write into memory that is no longer registered [I5] (deregistration settles first, so this holds).
+    if (r.owner.regions.get(d.region.id) !== d.region) return;
+    d.region.bytes.set(src.subarray(0, n), d.offset);
+    for (const o of this.observers) {
+      o.onWrite?.({ at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial });
+    }
+  }
+
+  private settle(r: ReadState, at: number, result: ReadResult): void {
+    r.settled = true;
+    r.owner.reads.delete(r.readId);
+    r.owner.results.push(result);
+    for (const o of this.observers) {
+      o.onSettle?.({
+        at,
+        endpointId: r.owner.id,
+        readId: r.readId,
+        status: result.status,
+        ...(result.error === undefined ? {} : { error: result.error }),
+        ...(result.peerGone === undefined ? {} : { peerGone: result.peerGone }),
+      });
+    }
+    this.wake(r.owner);
+  }
+
+  poll(ep: EndpointState): { messages: ReceivedMessage[]; reads: ReadResult[]; unreachable: string[] } {
+    this.processDue(this.now());
+    const activity = {
+      messages: ep.inbox.splice(0),
+      reads: ep.results.splice(0),
+      unreachable: [...ep.unreachable],
+    };
+    ep.unreachable.clear();
+    return activity;
+  }
+
+  close(ep: EndpointState): void {
+    if (ep.status !== "live") return;
+    const at = this.now();
+    // Unsettled reads settle as cancelled first; the transport never writes afterwards.
+    for (const r of [...ep.reads.values()]) this.settle(r, at, { readId: r.readId, status: "cancelled" });
+    this.gone(ep, "closed");
+  }
+
+  // ---- waiting ------------------------------------------------------------------------
+
+  private hasActivity(ep: EndpointState): boolean {
+    return ep.inbox.length > 0 || ep.results.length > 0 || ep.unreachable.size > 0;
+  }
+
+  waitForActivity(ep: EndpointState, timeoutMs: number): Promise<void> {
+    const now = this.now();
+    this.processDue(now);
+    const timeout = Number.isFinite(timeoutMs) ? Math.max(0, timeoutMs) : Number.POSITIVE_INFINITY;
+    if (ep.status !== "live" || this.hasActivity(ep) || timeout === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      ep.waiters.push({ wakeAt: now + timeout, resolve });
+      if (this.clock !== undefined) this.armTimer();
+    });
+  }
+
+  /** Resolve the waiters of `ep` whose condition holds (or all of them). */
+  private wake(ep: EndpointState, all = false): void {
+    if (ep.waiters.length === 0) return;
+    const now = this.now();
+    const activity = all || ep.status !== "live" || this.hasActivity(ep);
+    const keep: Waiter[] = [];
+    for (const w of ep.waiters) {
+      if (activity || w.wakeAt <= now) w.resolve();
+      else keep.push(w);
+    }
+    ep.waiters = keep;
+  }
+
+  private wakeAll(): void {
+    for (const ep of this.endpoints.values()) this.wake(ep);
+    if (this.clock !== undefined) this.armTimer();
+  }
+
+  private hasWaiters(): boolean {
+    for (const ep of this.endpoints.values()) if (ep.waiters.length > 0) return true;
+    return false;
+  }
+
+  /** External-clock mode only: one real timer for the earliest event or waiter deadline. */
+  private armTimer(): void {
+    const clock = this.clock;
+    if (clock === undefined) return;
+    let target = Number.POSITIVE_INFINITY;
+    if (this.hasWaiters()) {
+      target = this.queue.peek()?.time ?? target;
+      for (const ep of this.endpoints.values()) for (const w of ep.waiters) target = Math.min(target, w.wakeAt);
+    }
+    if (target === this.timerAt) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = target;
+    if (target === Number.POSITIVE_INFINITY) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Number.POSITIVE_INFINITY;
+        this.processDue(clock.now());
+      },
+      Math.max(0, Math.ceil(target - clock.now())),
+    );
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Fault plan types and counters of the mock network's fault injector.
+ *
+ * A link is directed and named after the side that *initiates* the operation: link
+ * `a -> b` carries the control messages `a` sends to `b` and the reads `a` makes of
+ * `b`'s memory. Every probability is drawn from that link's seeded stream, so the same
+ * seed and the same calls inject the same faults.
+ * @module
+ */
+
+/** Extra delivery delay of control messages. */
+export interface DelayFault {
+  /** Probability per message in [0, 1]. Default: 0 (never). */
+  readonly probability: number;
+  /** Smallest extra delay in ms. Default: 0. */
+  readonly minMs?: number;
+  /** Largest extra delay in ms. Default: 10. */
+  readonly maxMs?: number;
+}
+
+/** Reordering of control messages: a picked message is held and delivered after the link's next one. */
+export interface ReorderFault {
+  /** Probability per message in [0, 1]. Default: 0 (never). */
+  readonly probability: number;
+  /**
+   * Longest a held message waits for a later message to overtake it, in ms past its own
+   * delivery time; when none comes it is delivered anyway (so reordering never turns
+   * into loss). Default: 5.
+   */
+  readonly maxHoldMs?: number;
+}
+
+/**
+ * A read that hangs past its due time and settles late: the shape of a transfer the
+ * consumer must quarantine [C8]. A stalled read ignores {@link Transport.cancelRead}
+ * (the cancel "does not reach the NIC"), like a stuck RDMA operation.
+ */
+export interface StallFault {
+  /** Probability per read in [0, 1]. Default: 0 (never). */
+  readonly probability: number;
+  /** How long after it started the stalled read settles, in ms. Default: 30 000 (past the 20 s transfer timeout). */
+  readonly durationMs?: number;
+  /** How it settles when the stall ends: `done` (bytes written late) or `failed`. Default: `done`. */
+  readonly settle?: "done" | "failed";
+}
+
+/**
+ * Faults of one directed link (or the default for every link). Every field is
+ * optional; an absent field means "no such fault".
+ */
+export interface FaultConfig {
+  /** Probability of silently losing a control message. Default: 0. */
+  readonly drop?: number;
+  /** Extra delivery delay of control messages. Default: none. */
+  readonly delay?: DelayFault;
+  /** Probability of delivering a control message twice (two independent copies). Default: 0. */
+  readonly duplicate?: number;
+  /** Reordering of control messages. Default: none. */
+  readonly reorder?: ReorderFault;
+  /**
+   * Probability a read fails at its due time, after writing a random prefix of the
+   * destination (a failed read may leave partial data). Default: 0.
+   */
+  readonly failRead?: number;
+  /** Reads that hang and settle late [C8]. Default: none. */
+  readonly stallRead?: StallFault;
+  /**
+   * Probability a read that succeeds has one destination byte flipped, so the consumer's
+   * checksum check [C11] must catch it. Default: 0.
+   */
+  readonly corruptRead?: number;
+  /**
+   * When true the link is cut: messages are lost and reads fail at their due time.
+   * Partition a pair both ways with {@link MockNetwork.partition}. Default: false.
+   */
+  readonly partitioned?: boolean;
+}
+
+/** Faults of one directed link, overriding the default field by field. */
+export interface LinkFaults extends FaultConfig {
+  /** The initiating endpoint (message sender, read issuer). */
+  readonly from: string;
+  /** The other endpoint (message receiver, memory owner). */
+  readonly to: string;
+}
+
+/** The whole fault plan of a network. Default: no faults anywhere. */
+export interface FaultPlan {
+  /** Faults of every link without its own entry. Default: none. */
+  readonly default?: FaultConfig;
+  /** Per-link overrides, merged field by field over {@link FaultPlan.default}. Default: none. */
+  readonly links?: readonly LinkFaults[];
+}
+
+/**
+ * How many times each fault was injected so far. A fault is counted when it takes
+ * effect (a read cancelled before its injected failure was due is not counted), except
+ * `stallRead`, counted when the stall begins.
+ */
+export interface FaultCounts {
+  /** Control messages lost by the `drop` fault. */
+  drop: number;
+  /** Control messages delayed by the `delay` fault. */
+  delay: number;
+  /** Control messages delivered twice by the `duplicate` fault. */
+  duplicate: number;
+  /** Control messages held back by the `reorder` fault. */
+  reorder: number;
+  /** Reads failed by the `failRead` fault. */
+  failRead: number;
+  /** Reads stalled by the `stallRead` fault. */
+  stallRead: number;
+  /** Reads whose destination got a flipped byte from the `corruptRead` fault. */
+  corruptRead: number;
+  /** Control messages lost on a partitioned link. */
+  partitionMessage: number;
+  /** Reads failed because their link was partitioned. */
+  partitionRead: number;
+  /** Endpoints crashed with {@link MockNetwork.crash} (or by {@link MockNetwork.restart} of a live one). */
+  crash: number;
+  /** Endpoints restarted with {@link MockNetwork.restart}. */
+  restart: number;
+  /** Control messages that vanished because their sender or receiver crashed while they were in flight. */
+  crashMessage: number;
+  /** Reads that failed with `peerGone` because the memory owner crashed, closed or restarted. */
+  crashRead: number;
+}
+
+/** The kinds of fault, as reported to {@link NetworkObserver.onFault}. */
+export type FaultKind = keyof FaultCounts;
+
+/** A fresh all-zero counter set. Internal. */
+export function zeroCounts(): FaultCounts {
+  return {
+    drop: 0,
+    delay: 0,
+    duplicate: 0,
+    reorder: 0,
+    failRead: 0,
+    stallRead: 0,
+    corruptRead: 0,
+    partitionMessage: 0,
+    partitionRead: 0,
+    crash: 0,
+    restart: 0,
+    crashMessage: 0,
+    crashRead: 0,
+  };
+}
+
+function checkProbability(p: unknown, where: string): string | undefined {
+  if (p === undefined) return undefined;
+  if (typeof p !== "number" || !(p >= 0 && p <= 1)) return `${where} must be a probability in [0, 1], got ${String(p)}`;
+  return undefined;
+}
+
+function checkMs(v: unknown, where: string): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) return `${where} must be a finite number of ms >= 0, got ${String(v)}`;
+  return undefined;
+}
+
+/** Every problem of a fault config, as sentences (empty when valid). Internal. */
+export function validateFaultConfig(c: FaultConfig, where: string): string[] {
+  const problems = [
+    checkProbability(c.drop, `${where}.drop`),
+    checkProbability(c.duplicate, `${where}.duplicate`),
+    checkProbability(c.failRead, `${where}.failRead`),
+    checkProbability(c.corruptRead, `${where}.corruptRead`),
+    checkProbability(c.delay?.probability, `${where}.delay.probability`),
+    checkMs(c.delay?.minMs, `${where}.delay.minMs`),
+    checkMs(c.delay?.maxMs, `${where}.delay.maxMs`),
+    checkProbability(c.reorder?.probability, `${where}.reorder.probability`),
+    checkMs(c.reorder?.maxHoldMs, `${where}.reorder.maxHoldMs`),
+    checkProbability(c.stallRead?.probability, `${where}.stallRead.probability`),
+    checkMs(c.stallRead?.durationMs, `${where}.stallRead.durationMs`),
+  ];
+  if (c.stallRead?.settle !== undefined && c.stallRead.settle !== "done" && c.stallRead.settle !== "failed") {
+    problems.push(`${where}.stallRead.settle must be "done" or "failed", got ${String(c.stallRead.settle)}`);
+  }
+  if (c.delay && (c.delay.minMs ?? 0) > (c.delay.maxMs ?? 10)) {
+    problems.push(`${where}.delay.minMs (${c.delay.minMs}) is larger than maxMs (${c.delay.maxMs ?? 10})`);
+  }
+  return problems.filter((p): p is string => p !== undefined);
+}

@@ -1,0 +1,134 @@
+/**
+ * Byte formats of the mock's opaque blobs: source locations (`describe`) and endpoint
+ * metadata (`localMetadata`). Both start with a magic, a kind and a version so a blob
+ * from another transport, a truncated one or random bytes are recognised and reported
+ * as a clear read failure or connect rejection instead of a throw ([I1]).
+ *
+ * Location (kind 1): magic "EM", kind u8, version u8, incarnation u32, region id u32,
+ * offset u64, length u64, id length u16, endpoint id UTF-8 - all big-endian.
+ * Metadata (kind 2): magic "EM", kind u8, version u8, incarnation u32, id length u16, id.
+ * @module
+ */
+
+const MAGIC0 = 0x45; // 'E'
+const MAGIC1 = 0x4d; // 'M'
+const VERSION = 1;
+const KIND_LOCATION = 1;
+const KIND_METADATA = 2;
+const LOCATION_FIXED = 4 + 4 + 4 + 8 + 8 + 2;
+const METADATA_FIXED = 4 + 4 + 2;
+
+/** A decoded source location. Internal. */
+export interface MockLocation {
+  readonly endpointId: string;
+  readonly incarnation: number;
+  readonly regionId: number;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** A decoded endpoint metadata blob. Internal. */
+export interface MockMetadata {
+  readonly endpointId: string;
+  readonly incarnation: number;
+}
+
+/** Decoding outcome: a value, or a sentence saying what was wrong. Internal. */
+export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+function header(kind: number, fixed: number, id: Uint8Array): { bytes: Uint8Array; view: DataView } {
+  const bytes = new Uint8Array(fixed + id.length);
+  const view = new DataView(bytes.buffer);
+  bytes[0] = MAGIC0;
+  bytes[1] = MAGIC1;
+  bytes[2] = kind;
+  bytes[3] = VERSION;
+  return { bytes, view };
+}
+
+/** Encode a location. Internal. */
+export function encodeLocation(loc: MockLocation): Uint8Array {
+  const id = encoder.encode(loc.endpointId);
+  const { bytes, view } = header(KIND_LOCATION, LOCATION_FIXED, id);
+  view.setUint32(4, loc.incarnation);
+  view.setUint32(8, loc.regionId);
+  view.setBigUint64(12, BigInt(loc.offset));
+  view.setBigUint64(20, BigInt(loc.length));
+  view.setUint16(28, id.length);
+  bytes.set(id, LOCATION_FIXED);
+  return bytes;
+}
+
+/** Encode endpoint metadata. Internal. */
+export function encodeMetadata(meta: MockMetadata): Uint8Array {
+  const id = encoder.encode(meta.endpointId);
+  const { bytes, view } = header(KIND_METADATA, METADATA_FIXED, id);
+  view.setUint32(4, meta.incarnation);
+  view.setUint16(8, id.length);
+  bytes.set(id, METADATA_FIXED);
+  return bytes;
+}
+
+function checkHeader(bytes: Uint8Array, kind: number, fixed: number, what: string): string | undefined {
+  if (!(bytes instanceof Uint8Array)) return `${what} is not a Uint8Array`;
+  if (bytes.length < fixed) {
+    return `${what} is ${bytes.length} bytes, shorter than the ${fixed}-byte minimum; it was not made by @ectp/transport-mock`;
+  }
+  if (bytes[0] !== MAGIC0 || bytes[1] !== MAGIC1) {
+    return `${what} does not start with the mock transport's magic "EM"; it was made by another transport or is corrupt`;
+  }
+  if (bytes[2] !== kind) return `${what} has kind ${bytes[2]}, expected ${kind}; a metadata blob and a location were swapped`;
+  if (bytes[3] !== VERSION) return `${what} has format version ${bytes[3]}, this mock understands version ${VERSION}`;
+  return undefined;
+}
+
+function readId(bytes: Uint8Array, view: DataView, lengthAt: number, fixed: number, what: string): Decoded<string> {
+  const idLength = view.getUint16(lengthAt);
+  if (bytes.length !== fixed + idLength) {
+    return { ok: false, error: `${what} is ${bytes.length} bytes but its endpoint id length says ${fixed + idLength}` };
+  }
+  try {
+    return { ok: true, value: decoder.decode(bytes.subarray(fixed)) };
+  } catch {
+    return { ok: false, error: `${what} holds an endpoint id that is not valid UTF-8` };
+  }
+}
+
+/** Decode a location; never throws. Internal. */
+export function decodeLocation(bytes: Uint8Array): Decoded<MockLocation> {
+  const what = "source location";
+  const bad = checkHeader(bytes, KIND_LOCATION, LOCATION_FIXED, what);
+  if (bad !== undefined) return { ok: false, error: bad };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const offset = view.getBigUint64(12);
+  const length = view.getBigUint64(20);
+  if (offset > BigInt(Number.MAX_SAFE_INTEGER) || length > BigInt(Number.MAX_SAFE_INTEGER)) {
+    return { ok: false, error: `${what} has an offset or length beyond 2^53` };
+  }
+  const id = readId(bytes, view, 28, LOCATION_FIXED, what);
+  if (!id.ok) return id;
+  return {
+    ok: true,
+    value: {
+      endpointId: id.value,
+      incarnation: view.getUint32(4),
+      regionId: view.getUint32(8),
+      offset: Number(offset),
+      length: Number(length),
+    },
+  };
+}
+
+/** Decode endpoint metadata; never throws. Internal. */
+export function decodeMetadata(bytes: Uint8Array): Decoded<MockMetadata> {
+  const what = "peer metadata";
+  const bad = checkHeader(bytes, KIND_METADATA, METADATA_FIXED, what);
+  if (bad !== undefined) return { ok: false, error: bad };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const id = readId(bytes, view, 8, METADATA_FIXED, what);
+  if (!id.ok) return id;
+  return { ok: true, value: { endpointId: id.value, incarnation: view.getUint32(4) } };
+}

@@ -1,0 +1,275 @@
+/**
+ * {@link MockNetwork}: a virtual network of in-process ECTP endpoints on virtual time,
+ * with a seeded fault injector and hooks for invariant checkers.
+ * @module
+ */
+
+import type { MemoryRegion } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import { type ExternalClock, Fabric } from "./fabric.js";
+import type { FaultCounts, FaultPlan, LinkFaults } from "./faults.js";
+import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
+import { MockTransport } from "./transport.js";
+
+/** Default one-way latency of messages and reads: 0.05 ms (50 µs, a fast datacenter link). */
+export const DEFAULT_LATENCY_MS = 0.05;
+
+/** Default bandwidth: 10 000 000 bytes per ms, i.e. 10 GB/s (roughly one 100 Gb/s NIC). */
+export const DEFAULT_BANDWIDTH_BYTES_PER_MS = 10_000_000;
+
+/** Options of a {@link MockNetwork}. */
+export interface MockNetworkOptions {
+  /**
+   * Seed of every fault decision. The same seed and the same sequence of calls give the
+   * same deliveries, read results and fault counts. Required, so a failing run can always
+   * be replayed.
+   */
+  readonly seed: number;
+  /**
+   * A time source to follow instead of the network's own virtual clock, for example
+   * `{ now: () => performance.now() }` to use the mock under a real-time `Driver.run()`.
+   * With it, time cannot be advanced by hand ({@link MockNetwork.advanceTo} throws), due
+   * events run whenever an endpoint polls or waits, and `waitForActivity` sleeps on real
+   * timers. Default: none (virtual time, starting at `startTimeMs`, moved only by
+   * {@link MockNetwork.advanceTo}/{@link MockNetwork.advanceBy}).
+   */
+  readonly clock?: ExternalClock;
+  /** Virtual time at creation, in ms. Ignored with `clock`. Default: 0. */
+  readonly startTimeMs?: number;
+  /** One-way latency of every message and read, in ms. Default: {@link DEFAULT_LATENCY_MS} (0.05). */
+  readonly latencyMs?: number;
+  /**
+   * Bytes per ms a message or read moves: a read of `n` bytes takes `n / bandwidthBytesPerMs`
+   * ms on its owner -> reader path, plus latency. Default: {@link DEFAULT_BANDWIDTH_BYTES_PER_MS}
+   * (10 GB/s).
+   */
+  readonly bandwidthBytesPerMs?: number;
+  /** The initial fault plan; change it any time with {@link MockNetwork.setFaults}. Default: no faults. */
+  readonly faults?: FaultPlan;
+}
+
+function config(message: string, details: Record<string, unknown>): EctpError {
+  return new EctpError("INVALID_CONFIG", message, { details });
+}
+
+/**
+ * A virtual network of any number of {@link MockTransport} endpoints in one process.
+ *
+ * Why: engine authors (and this repository's simulator and conformance testees) need to
+ * run real producer and consumer cores against each other quickly, deterministically
+ * and under failure, without GPUs or NIXL. Every endpoint moves real bytes between
+ * `Uint8Array`s; time is virtual, so a 30 s stall costs nothing to simulate; every fault
+ * is drawn from a seeded per-link stream and counted.
+ *
+ * Time only moves when you call {@link MockNetwork.advanceTo} or
+ * {@link MockNetwork.advanceBy} (unless you pass an external `clock`). Each endpoint's
+ * `poll()` first runs whatever is due at the current time. The network is itself a
+ * clock (`now()`), so it can be handed to `Driver` as its `Clock`.
+ *
+ * @example
+ * ```ts
+ * const net = new MockNetwork({ seed: 1 });
+ * const producer = net.endpoint("producer");
+ * const consumer = net.endpoint("consumer");
+ * await consumer.connectPeer("producer", 1, producer.localMetadata());
+ * const src = producer.registerMemory(new Uint8Array([1, 2, 3, 4]));
+ * const dst = consumer.registerMemory(new Uint8Array(4));
+ * consumer.startRead({ readId: 1, peerId: "producer", source: producer.describe(src, 0, 4),
+ *   destination: { region: dst, offset: 0, length: 4 } });
+ * net.advanceTo(net.nextEventTime()!);
+ * consumer.poll().reads; // [{ readId: 1, status: "done", bytesRead: 4 }]
+ * ```
+ */
+export class MockNetwork {
+  private readonly fabric: Fabric;
+  private readonly transports = new Map<string, MockTransport>();
+
+  /** Throws `EctpError` `INVALID_CONFIG` for a non-integer seed, negative latency, non-positive bandwidth or an invalid fault plan. */
+  constructor(options: MockNetworkOptions) {
+    const seed = options?.seed;
+    if (!Number.isInteger(seed)) throw config(`MockNetwork needs an integer \`seed\`, got ${String(seed)}`, { seed });
+    const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
+    if (!(Number.isFinite(latencyMs) && latencyMs >= 0)) {
+      throw config(`latencyMs must be a finite number >= 0, got ${String(latencyMs)}`, { latencyMs });
+    }
+    const bandwidthBytesPerMs = options.bandwidthBytesPerMs ?? DEFAULT_BANDWIDTH_BYTES_PER_MS;
+    if (!(bandwidthBytesPerMs > 0 && bandwidthBytesPerMs !== Number.POSITIVE_INFINITY)) {
+      throw config(`bandwidthBytesPerMs must be a finite number > 0, got ${String(bandwidthBytesPerMs)}`, {
+        bandwidthBytesPerMs,
+      });
+    }
+    const startTimeMs = options.startTimeMs ?? 0;
+    if (!Number.isFinite(startTimeMs)) throw config(`startTimeMs must be finite, got ${String(startTimeMs)}`, { startTimeMs });
+    if (options.clock !== undefined && typeof options.clock.now !== "function") {
+      throw config("clock must be an object with a now(): number method", {});
+    }
+    this.fabric = new Fabric({
+      seed,
+      clock: options.clock,
+      startTimeMs,
+      latencyMs,
+      bandwidthBytesPerMs,
+      faults: options.faults ?? {},
+    });
+  }
+
+  /**
+   * The live endpoint with this id, created (incarnation 1) on first use. After the
+   * endpoint was closed this creates its next incarnation. Throws `INVALID_ARGUMENT` when
+   * the id was crashed: use {@link MockNetwork.restart}, so the restart is counted.
+   */
+  endpoint(id: string): MockTransport {
+    const existing = this.transports.get(id);
+    if (existing?.status === "live") return existing;
+    if (existing?.status === "crashed") {
+      throw new EctpError("INVALID_ARGUMENT", `endpoint "${id}" crashed; call restart("${id}") to bring it back`, {
+        details: { id },
+      });
+    }
+    return this.spawn(id);
+  }
+
+  private spawn(id: string): MockTransport {
+    const t = new MockTransport(this.fabric, this.fabric.create(id));
+    this.transports.set(id, t);
+    return t;
+  }
+
+  /** Ids of every endpoint ever created, in creation order. */
+  endpointIds(): string[] {
+    return this.fabric.ids();
+  }
+
+  /** Current time in ms (virtual, or the external clock's). Lets the network serve as a `Driver` clock. */
+  now(): number {
+    return this.fabric.now();
+  }
+
+  /**
+   * Move virtual time forward to `t` ms, running every delivery and read completion due
+   * by then in order, so they become visible to the endpoints' `poll()`. Throws
+   * `INVALID_ARGUMENT` for a time in the past, and when following an external clock.
+   */
+  advanceTo(t: number): void {
+    this.fabric.advanceTo(t);
+  }
+
+  /** {@link MockNetwork.advanceTo} `now() + ms`. */
+  advanceBy(ms: number): void {
+    this.fabric.advanceTo(this.fabric.now() + ms);
+  }
+
+  /**
+   * When the next scheduled event (delivery, read completion, held-message flush) is due,
+   * or `undefined` when nothing is scheduled: a simulator jumps time there instead of
+   * ticking. A returned time may be at or before `now()` when an event is already due.
+   */
+  nextEventTime(): number | undefined {
+    return this.fabric.nextEventTime();
+  }
+
+  /** How many times each fault has been injected so far (a copy). */
+  faultCounts(): FaultCounts {
+    return this.fabric.faultCounts();
+  }
+
+  /** Replace the fault plan; takes effect for messages sent and reads started from now on. Throws `INVALID_CONFIG` for an invalid plan. */
+  setFaults(plan: FaultPlan): void {
+    this.fabric.setFaults(plan);
+  }
+
+  /** The current fault plan (a copy). */
+  faults(): FaultPlan {
+    return this.fabric.faults();
+  }
+
+  /**
+   * Cut the links between `a` and `b` in both directions (or only `a -> b` with
+   * `oneWay`): messages are lost and reads fail at their due time, until
+   * {@link MockNetwork.heal}. Sugar over {@link MockNetwork.setFaults}.
+   */
+  partition(a: string, b: string, oneWay = false): void {
+    this.setPartitioned(a, b, oneWay, true);
+  }
+
+  /** Undo {@link MockNetwork.partition} for `a` and `b` (both directions, or only `a -> b` with `oneWay`). */
+  heal(a: string, b: string, oneWay = false): void {
+    this.setPartitioned(a, b, oneWay, false);
+  }
+
+  private setPartitioned(a: string, b: string, oneWay: boolean, partitioned: boolean): void {
+    const plan = this.fabric.faults();
+    const links: LinkFaults[] = [...(plan.links ?? [])];
+    const pairs: [string, string][] = oneWay ? [[a, b]] : [[a, b], [b, a]];
+    for (const [from, to] of pairs) links.push({ from, to, partitioned });
+    this.fabric.setFaults({ ...plan, links });
+  }
+
+  /**
+   * Crash an endpoint, like `kill -9` of its process: its registered memory is gone, its
+   * own unsettled reads are forgotten (a dead process hears nothing), messages in flight
+   * to or from it vanish, peers' reads of its memory fail with `peerGone: true` one
+   * latency from now, and peers' sends to it are reported `unreachable`. Returns false
+   * (and counts nothing) when it was already closed or crashed. Throws `INVALID_ARGUMENT`
+   * for an id never created.
+   */
+  crash(id: string): boolean {
+    const t = this.transports.get(id);
+    if (t === undefined) throw new EctpError("INVALID_ARGUMENT", `no endpoint "${id}" exists on this MockNetwork`, { details: { id } });
+    const state = this.fabric.current(id);
+    if (state === undefined || state.status !== "live") return false;
+    this.fabric.crash(state);
+    return true;
+  }
+
+  /**
+   * Restart an endpoint: crash it if it is live, then return a fresh endpoint under the
+   * same id with the next {@link MockTransport.incarnation} (no memory, no connections).
+   * Its owner should start a new epoch [P8]; peers must reconnect with its new
+   * `localMetadata()` (the old one is rejected). Throws `INVALID_ARGUMENT` for an id never created.
+   */
+  restart(id: string): MockTransport {
+    if (!this.transports.has(id)) {
+      throw new EctpError("INVALID_ARGUMENT", `no endpoint "${id}" exists on this MockNetwork; use endpoint("${id}")`, {
+        details: { id },
+      });
+    }
+    this.crash(id);
+    const t = this.spawn(id);
+    this.fabric.countRestart(id);
+    return t;
+  }
+
+  /**
+   * Every read that may still write into its destination (optionally of one endpoint), in
+   * start order. An [I5] checker asserts that no listed range is reused or freed.
+   */
+  unsettledWrites(endpointId?: string): UnsettledWrite[] {
+    return this.fabric.unsettledWrites(endpointId);
+  }
+
+  /**
+   * Whether an unsettled read of `endpointId` may still write into
+   * `[offset, offset + length)` of `region` (default: the whole region). Call it before
+   * reusing or freeing destination memory to check [I5].
+   */
+  hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset = 0, length = Number.POSITIVE_INFINITY): boolean {
+    const regionId = typeof region === "number" ? region : region.id;
+    return this.fabric
+      .unsettledWrites(endpointId)
+      .some((w) => w.regionId === regionId && w.offset < offset + length && offset < w.offset + w.length);
+  }
+
+  /** Every deregistration that happened while reads still involved the region (a copy; see {@link UnsafeDeregistration}). */
+  unsafeDeregistrations(): UnsafeDeregistration[] {
+    return this.fabric.unsafeDeregistrations();
+  }
+
+  /**
+   * Subscribe to writes, settlements, deliveries, faults and unsafe deregistrations
+   * (called synchronously, in order). Returns a function that unsubscribes.
+   */
+  observe(observer: NetworkObserver): () => void {
+    return this.fabric.observe(observer);
+  }
+}

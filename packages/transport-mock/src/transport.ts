@@ -1,0 +1,178 @@
+/**
+ * {@link MockTransport}: one endpoint of a {@link MockNetwork}, implementing the core's
+ * `Transport` interface over real bytes and virtual time.
+ * @module
+ */
+
+import type { MemoryRegion, ReadOperation, Transport, TransportActivity } from "@ectp/core";
+import type { EndpointState, Fabric } from "./fabric.js";
+
+/**
+ * One endpoint of a {@link MockNetwork}. Get it from {@link MockNetwork.endpoint} (or
+ * {@link MockNetwork.restart}); never construct it directly.
+ *
+ * It behaves like a NIXL agent in one process: memory you register is readable by peers
+ * that connected with your {@link MockTransport.localMetadata}, reads copy real bytes
+ * from the owner's `Uint8Array` into yours when they complete in virtual time, and
+ * control messages arrive as independent copies. Anything a peer does (a malformed
+ * location, a crash, a deregistered source) shows up as a failed read or an
+ * `unreachable` entry in {@link MockTransport.poll}, never as a throw; only local misuse
+ * (an unregistered destination, a duplicate read id) throws an `EctpError`
+ * (`INVALID_ARGUMENT`).
+ *
+ * Once the endpoint is closed or crashed every method is a harmless no-op: `send`,
+ * `startRead` and `cancelRead` do nothing, `poll` returns what was already queued
+ * (after `close`, the `cancelled` results of unsettled reads) and then nothing.
+ */
+export class MockTransport implements Transport {
+  /** This endpoint's id (the same for every incarnation). */
+  readonly localId: string;
+  /**
+   * Which incarnation of {@link MockTransport.localId} this is: 1 for the first, +1 per
+   * {@link MockNetwork.restart} (or `endpoint()` after a close). A restarted owner should
+   * start a new ECTP epoch [P8]; peers must reconnect with its new metadata.
+   */
+  readonly incarnation: number;
+  private readonly fabric: Fabric;
+  private readonly state: EndpointState;
+
+  /** @internal Created by {@link MockNetwork}; not part of the public API. */
+  constructor(fabric: Fabric, state: EndpointState) {
+    this.fabric = fabric;
+    this.state = state;
+    this.localId = state.id;
+    this.incarnation = state.incarnation;
+  }
+
+  /** Whether this endpoint is live (not closed, not crashed). */
+  get live(): boolean {
+    return this.state.status === "live";
+  }
+
+  /** `live`, `closed` (after {@link MockTransport.close}) or `crashed` (after {@link MockNetwork.crash}/`restart`). */
+  get status(): "live" | "closed" | "crashed" {
+    return this.state.status;
+  }
+
+  /** Metadata naming this endpoint and incarnation; peers pass it to {@link MockTransport.connectPeer}. */
+  localMetadata(): Uint8Array {
+    return this.fabric.metadata(this.state);
+  }
+
+  /**
+   * Make a peer reachable. Resolves at once (connecting costs no virtual time) when the
+   * metadata names a live endpoint of this network in its current incarnation; rejects
+   * with `EctpError` `PEER_UNREACHABLE` for an unknown, crashed, closed or restarted peer
+   * or malformed metadata (`details.reason` says which). A newer `epoch` replaces the
+   * stored one; a late call with an older epoch for the same incarnation changes nothing.
+   */
+  connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
+    return this.fabric.connectPeer(this.state, peerId, epoch, metadata);
+  }
+
+  /**
+   * Forget a peer. Idempotent. Later sends to it are dropped and reported `unreachable`;
+   * reads from it still in flight fail at their due time ("not connected").
+   */
+  disconnectPeer(peerId: string): void {
+    this.fabric.disconnectPeer(this.state, peerId);
+  }
+
+  /**
+   * Send a control message. The bytes are copied now (reuse your buffer freely) and
+   * delivered after `latencyMs + length / bandwidthBytesPerMs` of virtual time, subject
+   * to the link's faults. A peer that is not connected, or that crashed, closed or
+   * restarted since it was connected, gets nothing and is listed in the next
+   * {@link MockTransport.poll}'s `unreachable`; a partitioned link loses the message silently.
+   */
+  send(peerId: string, message: Uint8Array): void {
+    this.fabric.send(this.state, peerId, message);
+  }
+
+  /**
+   * Register memory peers may read. The region wraps your array (no copy): what you
+   * write into it is what readers get, and reads land in it directly.
+   */
+  registerMemory(bytes: Uint8Array): MemoryRegion {
+    return this.fabric.registerMemory(this.state, bytes);
+  }
+
+  /**
+   * Deregister a region. Your reads still writing into it settle as `failed` at once and
+   * never write afterwards; that is recorded as an {@link UnsafeDeregistration}
+   * (`destination` side) because it breaks [I5]. Peers' reads of it fail at their due time
+   * (recorded on the `source` side). Throws `INVALID_ARGUMENT` for a region this endpoint
+   * does not hold; a no-op after close or crash.
+   */
+  deregisterMemory(region: MemoryRegion): void {
+    this.fabric.deregisterMemory(this.state, region);
+  }
+
+  /**
+   * Location bytes for `[offset, offset + length)` of a region: endpoint id, incarnation,
+   * region id, offset and length. Throws `INVALID_ARGUMENT` for a foreign region or an
+   * out-of-range slice.
+   */
+  describe(region: MemoryRegion, offset: number, length: number): Uint8Array {
+    return this.fabric.describe(this.state, region, offset, length);
+  }
+
+  /**
+   * Start a read. It completes `latencyMs` after its bytes have crossed the owner -> reader
+   * path at `bandwidthBytesPerMs` (reads on one path queue behind each other); at that
+   * moment the source bytes are copied into the destination and the result is queued for
+   * {@link MockTransport.poll}, exactly once. A bad source location (malformed, another
+   * endpoint's, an older incarnation's, out of range, a length different from the
+   * destination's) or a gone owner (`peerGone: true`) makes it `failed`, never a throw.
+   * Throws `INVALID_ARGUMENT` for a duplicate unsettled `readId` or a destination that is
+   * not a registered region of this endpoint or lies outside it.
+   */
+  startRead(read: ReadOperation): void {
+    this.fabric.startRead(this.state, read);
+  }
+
+  /**
+   * Cancel a read: it settles `cancelled` immediately and never writes. Unknown or settled
+   * ids are ignored. A read held by a `stallRead` fault ignores the cancel and settles
+   * late, which is the situation quarantine [C8] exists for.
+   */
+  cancelRead(readId: number): void {
+    this.fabric.cancelRead(this.state, readId);
+  }
+
+  /**
+   * Run every network event due at the current time, then return and clear this
+   * endpoint's received messages, settled reads and unreachable peers (each peer once).
+   */
+  poll(): TransportActivity {
+    return this.fabric.poll(this.state);
+  }
+
+  /**
+   * Resolve when {@link MockTransport.poll} has something, or after `timeoutMs`.
+   *
+   * On virtual time (no `clock` option) this never waits for real time: it resolves at
+   * once when something is already due or queued for this endpoint, or `timeoutMs` is 0;
+   * otherwise when a later {@link MockNetwork.advanceTo}/`advanceBy` (or another
+   * endpoint's poll) delivers something here or moves virtual time past
+   * `now + timeoutMs`. So a loop awaiting it needs someone to advance the network; drive
+   * virtual-time tests with `Driver.step()` and `network.advanceTo(network.nextEventTime())`.
+   *
+   * With an external `clock` (real time) it sleeps on a real timer until the next event
+   * or the timeout. It also resolves when the endpoint closes or crashes.
+   */
+  waitForActivity(timeoutMs: number): Promise<void> {
+    return this.fabric.waitForActivity(this.state, timeoutMs);
+  }
+
+  /**
+   * Close the endpoint: unsettled reads settle `cancelled` (still returned by the next
+   * poll), its memory is released (peers' reads of it fail with `peerGone`), and sends to
+   * it are dropped. {@link MockNetwork.endpoint} with the same id then creates a new
+   * incarnation.
+   */
+  close(): Promise<void> {
+    this.fabric.close(this.state);
+    return Promise.resolve();
+  }
+}
