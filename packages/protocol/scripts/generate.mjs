@@ -1,21 +1,33 @@
 // Regenerates src/gen/ectp.{js,d.ts} from spec/proto with protobufjs-cli.
-// The output is committed; CI runs this and fails if `git diff` shows a change.
+// The output is committed; CI (`npm run check:generated`) runs this and fails if
+// `git diff` shows a change. Never hand-edit src/gen.
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const pkgRoot = join(here, "..");
 const protoRoot = join(here, "../../../spec/proto");
+const protoDir = join(protoRoot, "ectp/v1");
 const out = join(here, "../src/gen/ectp.js");
-// Every proto under spec/proto (ectp.v1 and ectp.conformance.v1), in a stable order.
-const walk = (dir) =>
-  readdirSync(dir)
-    .sort()
-    .flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : f.endsWith(".proto") ? [join(dir, f)] : []));
-const protos = walk(protoRoot);
+const dts = out.replace(/\.js$/, ".d.ts");
+const protos = readdirSync(protoDir)
+  .filter((f) => f.endsWith(".proto"))
+  .sort()
+  .map((f) => join(protoDir, f));
 
-const run = (bin, args) => execFileSync(bin, args, { stdio: "inherit" });
+// Resolve the CLIs from node_modules/.bin (this package's, then the workspace root's),
+// so the script also works when run as `node scripts/generate.mjs` outside npm.
+function bin(name) {
+  for (let dir = pkgRoot; ; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", ".bin", name);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return name; // fall back to PATH
+  }
+}
+
+const run = (name, args) => execFileSync(bin(name), args, { stdio: "inherit" });
 // --force-number: 64-bit fields decode as JS numbers; values above 2^53 - 1
 // are then not safe integers and validation rejects them (SPEC.md "Sizes").
 // --alt-comment keeps the proto comments, so TypeDoc documents every field.
@@ -23,4 +35,60 @@ run("pbjs", [
   "-t", "static-module", "-w", "esm", "--force-number", "--no-service", "--alt-comment",
   "-p", protoRoot, "-o", out, ...protos,
 ]);
-run("pbts", ["-o", out.replace(/\.js$/, ".d.ts"), out]);
+run("pbts", ["-o", dts, out]);
+
+// Post-process the declarations for consumers:
+// - pbts always emits `import Long = require("long")`. With --force-number nothing
+//   refers to Long, the `long` package is not a dependency, and tsup warns that the
+//   import is unused; an `import x = require()` is also invalid in an ESM d.ts.
+const text = readFileSync(dts, "utf8");
+const cleaned = text.replace(/^import Long = require\("long"\);\r?\n/m, "");
+if (/\bLong\b/.test(cleaned.replace(/\/\*[\s\S]*?\*\//g, "")))
+  throw new Error("generate: ectp.d.ts still refers to Long; check the pbjs --force-number flag");
+writeFileSync(dts, documentShapes(cleaned));
+
+// - pbts writes the narrowed `$Shape` types (messages with a oneof, and messages
+//   containing those) as type literals whose members carry no doc comments. TypeDoc
+//   runs with validation.notDocumented and warnings as errors, so give every member
+//   a short comment pointing at the documented `$Properties` interface. This changes
+//   no type, only comments.
+// The same text for a member in the base literal and in every oneof case: TypeScript
+// merges them into one property, and TypeDoc drops comments that differ.
+function shapeComment(name) {
+  return `/** \`${name}\`, as documented on this message's \`$Properties\`. */`;
+}
+
+function documentShapes(source) {
+  const lines = source.split("\n");
+  let inShape = false;
+  const out = [];
+  for (const line of lines) {
+    if (/^\s*type \$Shape = \{$/.test(line)) {
+      inShape = true;
+      out.push(line);
+      continue;
+    }
+    if (inShape) {
+      const member = /^(\s+)(\$?\w+)\??: /.exec(line);
+      if (member) {
+        const [, indent, name] = member;
+        out.push(`${indent}${shapeComment(name)}`);
+      } else if (/^\s*\(\{/.test(line)) {
+        // One line of oneof cases: `({ kind?: undefined; a?: null }|{ kind?: "a"; a: T }|...)`.
+        // TypeDoc ignores a doc comment sharing its line with code, so each member
+        // goes on its own line after its comment.
+        const indent = /^\s*/.exec(line)[0];
+        out.push(
+          line.replace(/([{;]) (\$?\w+)(\??: )/g, (_, before, name, after) =>
+            `${before}\n${indent}  ${shapeComment(name)}\n${indent}  ${name}${after}`,
+          ),
+        );
+        continue;
+      } else if (/^\s*\)?;$/.test(line) || /^\s*\};$/.test(line)) {
+        inShape = false;
+      }
+    }
+    out.push(line);
+  }
+  return out.join("\n");
+}

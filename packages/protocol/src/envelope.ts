@@ -17,8 +17,14 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
 
 /** Result of {@link decodeEnvelope}. */
 export type DecodedEnvelope =
-  | { readonly ok: true; readonly value: ectp.v1.Envelope }
   | {
+      /** True: the envelope decoded and passed the version and sender checks. */
+      readonly ok: true;
+      /** The decoded envelope. */
+      readonly value: ectp.v1.Envelope;
+    }
+  | {
+      /** False: the bytes were malformed or failed a check. */
       readonly ok: false;
       /** What was wrong. */
       readonly error: EctpError;

@@ -84,7 +84,19 @@ export interface DescriptorLimits {
 }
 
 /** Outcome of a validation: the valid value, or one typed error naming what was wrong. */
-export type Validation<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: EctpError };
+export type Validation<T> =
+  | {
+      /** True: the input was valid. */
+      readonly ok: true;
+      /** The validated, normalised value. */
+      readonly value: T;
+    }
+  | {
+      /** False: the input was invalid. */
+      readonly ok: false;
+      /** What was wrong and what to do, as a typed error (never thrown). */
+      readonly error: EctpError;
+    };
 
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 

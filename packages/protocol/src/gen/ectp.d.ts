@@ -1,5 +1,4 @@
 import * as $protobuf from "protobufjs";
-import Long = require("long");
 
 /** Namespace ectp. */
 export namespace ectp {
@@ -2251,25 +2250,434 @@ export namespace ectp {
 
             /** Narrowed shape of an Envelope. */
             type $Shape = {
+              /** `version`, as documented on this message's `$Properties`. */
               version?: ectp.v1.SpecVersion.$Shape|null;
+              /** `senderId`, as documented on this message's `$Properties`. */
               senderId?: string|null;
+              /** `senderEpoch`, as documented on this message's `$Properties`. */
               senderEpoch?: number|null;
+              /** `hello`, as documented on this message's `$Properties`. */
               hello?: ectp.v1.Hello.$Shape|null;
+              /** `handshakeReject`, as documented on this message's `$Properties`. */
               handshakeReject?: ectp.v1.HandshakeReject.$Shape|null;
+              /** `readRequest`, as documented on this message's `$Properties`. */
               readRequest?: ectp.v1.ReadRequest.$Shape|null;
+              /** `readGrant`, as documented on this message's `$Properties`. */
               readGrant?: ectp.v1.ReadGrant.$Shape|null;
+              /** `readReject`, as documented on this message's `$Properties`. */
               readReject?: ectp.v1.ReadReject.$Shape|null;
+              /** `readComplete`, as documented on this message's `$Properties`. */
               readComplete?: ectp.v1.ReadComplete.$Shape|null;
+              /** `heartbeat`, as documented on this message's `$Properties`. */
               heartbeat?: ectp.v1.Heartbeat.$Shape|null;
+              /** `eventBatch`, as documented on this message's `$Properties`. */
               eventBatch?: ectp.v1.EventBatch.$Shape|null;
+              /** `replayRequest`, as documented on this message's `$Properties`. */
               replayRequest?: ectp.v1.ReplayRequest.$Shape|null;
+              /** `replayUnavailable`, as documented on this message's `$Properties`. */
               replayUnavailable?: ectp.v1.ReplayUnavailable.$Shape|null;
+              /** `snapshotRequest`, as documented on this message's `$Properties`. */
               snapshotRequest?: ectp.v1.SnapshotRequest.$Shape|null;
+              /** `snapshot`, as documented on this message's `$Properties`. */
               snapshot?: ectp.v1.Snapshot.$Shape|null;
+              /** `announcement`, as documented on this message's `$Properties`. */
               announcement?: ectp.v1.Announcement.$Shape|null;
+              /** `$unknowns`, as documented on this message's `$Properties`. */
               $unknowns?: Uint8Array[];
             } & (
-              ({ body?: undefined; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "hello"; hello: ectp.v1.Hello.$Shape; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "handshakeReject"; hello?: null; handshakeReject: ectp.v1.HandshakeReject.$Shape; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readRequest"; hello?: null; handshakeReject?: null; readRequest: ectp.v1.ReadRequest.$Shape; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readGrant"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant: ectp.v1.ReadGrant.$Shape; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readReject"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject: ectp.v1.ReadReject.$Shape; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readComplete"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete: ectp.v1.ReadComplete.$Shape; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "heartbeat"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat: ectp.v1.Heartbeat.$Shape; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "eventBatch"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch: ectp.v1.EventBatch.$Shape; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "replayRequest"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest: ectp.v1.ReplayRequest.$Shape; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "replayUnavailable"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable: ectp.v1.ReplayUnavailable.$Shape; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "snapshotRequest"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest: ectp.v1.SnapshotRequest.$Shape; snapshot?: null; announcement?: null }|{ body?: "snapshot"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot: ectp.v1.Snapshot.$Shape; announcement?: null }|{ body?: "announcement"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement: ectp.v1.Announcement.$Shape })
+              ({
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: undefined;
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "hello";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello: ectp.v1.Hello.$Shape;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "handshakeReject";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject: ectp.v1.HandshakeReject.$Shape;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readRequest";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest: ectp.v1.ReadRequest.$Shape;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readGrant";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant: ectp.v1.ReadGrant.$Shape;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readReject";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject: ectp.v1.ReadReject.$Shape;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readComplete";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete: ectp.v1.ReadComplete.$Shape;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "heartbeat";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat: ectp.v1.Heartbeat.$Shape;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "eventBatch";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch: ectp.v1.EventBatch.$Shape;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "replayRequest";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest: ectp.v1.ReplayRequest.$Shape;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "replayUnavailable";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable: ectp.v1.ReplayUnavailable.$Shape;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "snapshotRequest";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest: ectp.v1.SnapshotRequest.$Shape;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "snapshot";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot: ectp.v1.Snapshot.$Shape;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "announcement";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement: ectp.v1.Announcement.$Shape })
             );
         }
 
@@ -2795,12 +3203,48 @@ export namespace ectp {
 
             /** Narrowed shape of an Event. */
             type $Shape = {
+              /** `stored`, as documented on this message's `$Properties`. */
               stored?: ectp.v1.Stored.$Shape|null;
+              /** `removed`, as documented on this message's `$Properties`. */
               removed?: ectp.v1.Removed.$Shape|null;
+              /** `cleared`, as documented on this message's `$Properties`. */
               cleared?: ectp.v1.Cleared.$Shape|null;
+              /** `$unknowns`, as documented on this message's `$Properties`. */
               $unknowns?: Uint8Array[];
             } & (
-              ({ kind?: undefined; stored?: null; removed?: null; cleared?: null }|{ kind?: "stored"; stored: ectp.v1.Stored.$Shape; removed?: null; cleared?: null }|{ kind?: "removed"; stored?: null; removed: ectp.v1.Removed.$Shape; cleared?: null }|{ kind?: "cleared"; stored?: null; removed?: null; cleared: ectp.v1.Cleared.$Shape })
+              ({
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: undefined;
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored?: null;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed?: null;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared?: null }|{
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: "stored";
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored: ectp.v1.Stored.$Shape;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed?: null;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared?: null }|{
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: "removed";
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored?: null;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed: ectp.v1.Removed.$Shape;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared?: null }|{
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: "cleared";
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored?: null;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed?: null;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared: ectp.v1.Cleared.$Shape })
             );
         }
 
@@ -2933,8 +3377,11 @@ export namespace ectp {
 
             /** Shape of an EventBatch. */
             type $Shape = {
+              /** `sequence`, as documented on this message's `$Properties`. */
               sequence?: number|null;
+              /** `events`, as documented on this message's `$Properties`. */
               events?: ectp.v1.Event.$Shape[]|null;
+              /** `$unknowns`, as documented on this message's `$Properties`. */
               $unknowns?: Uint8Array[];
             };
         }

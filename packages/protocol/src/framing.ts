@@ -1,0 +1,216 @@
+/**
+ * Size-delimited framing of byte streams (SPEC.md "Framing").
+ *
+ * On a byte stream (a socket, a pipe, the conformance runner's stdin/stdout) each
+ * message travels as one frame: a 4-byte unsigned **big-endian** length, then that
+ * many bytes of one protobuf message. Big-endian is the network order and the order
+ * Connect uses; protobuf's own conformance runner uses little-endian, so the order is
+ * written down here and in the spec and pinned by golden fixtures.
+ * @module
+ */
+import { EctpError } from "./errors.js";
+
+/** Bytes in a frame header (the length prefix). */
+export const FRAME_HEADER_BYTES = 4;
+
+/**
+ * Default largest frame payload, 16 MiB. Control-plane messages are small (item bytes
+ * never travel in frames), so anything larger is a corrupt or hostile length prefix.
+ */
+export const DEFAULT_MAX_FRAME_BYTES: number = 16 * 1024 * 1024;
+
+/** The largest length a 4-byte unsigned prefix can express. */
+const MAX_UINT32 = 0xffff_ffff;
+
+/** Options of {@link encodeFrame} and {@link FrameDecoder}. */
+export interface FrameOptions {
+  /**
+   * Largest payload in bytes a frame may carry; a longer one is `FRAME_TOO_LARGE`.
+   * An integer in [0, 2^32 - 1]. Default {@link DEFAULT_MAX_FRAME_BYTES} (16 MiB).
+   */
+  readonly maxFrameBytes?: number;
+}
+
+function resolveMax(options: FrameOptions | undefined): number {
+  const max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  if (!Number.isSafeInteger(max) || max < 0 || max > MAX_UINT32)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `maxFrameBytes must be an integer in [0, ${MAX_UINT32}]; got ${String(max)}. Omit it for the default of ${DEFAULT_MAX_FRAME_BYTES}`,
+      { details: { maxFrameBytes: max } },
+    );
+  return max;
+}
+
+function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError {
+  return new EctpError(
+    "FRAME_TOO_LARGE",
+    `frame length prefix ${length} exceeds maxFrameBytes ${max}; the stream is corrupt or the peer sends ` +
+      `oversized messages. Close the stream, or raise maxFrameBytes if such frames are legitimate`,
+    { details: { length, maxFrameBytes: max, frames } },
+  );
+}
+
+/**
+ * Frame one payload: a 4-byte big-endian length, then the payload (SPEC.md "Framing").
+ * Throws `EctpError(FRAME_TOO_LARGE)` when the payload exceeds `maxFrameBytes`, so a
+ * sender never writes a frame its peer must refuse, and `EctpError(INVALID_CONFIG)` for
+ * a bad `maxFrameBytes`.
+ */
+export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8Array {
+  const max = resolveMax(options);
+  if (payload.length > max) throw tooLarge(payload.length, max, []);
+  const out = new Uint8Array(FRAME_HEADER_BYTES + payload.length);
+  new DataView(out.buffer).setUint32(0, payload.length, false); // big-endian, SPEC.md "Framing"
+  out.set(payload, FRAME_HEADER_BYTES);
+  return out;
+}
+
+/**
+ * Incremental decoder of a size-delimited byte stream.
+ *
+ * Feed it chunks as they arrive, in any sizes: a chunk may hold part of a header, several
+ * frames, or the tail of one frame and the start of the next. Memory stays bounded: it
+ * holds at most `maxFrameBytes + 4` bytes (the partial header and the partial payload,
+ * copied out of the caller's chunks so a large chunk is never retained).
+ *
+ * A length prefix above `maxFrameBytes` makes {@link FrameDecoder.push} throw
+ * `EctpError(FRAME_TOO_LARGE)`. The stream cannot be resynchronised after that (the
+ * position of the next header is unknown), so the decoder then refuses all input with
+ * the same error until {@link FrameDecoder.reset}. Frames completed earlier in the same
+ * chunk are not lost: they are in the error's `details.frames`.
+ *
+ * @example
+ * ```ts
+ * const decoder = new FrameDecoder();
+ * socket.on("data", (chunk) => {
+ *   for (const frame of decoder.push(chunk)) handle(decodeEnvelope(frame));
+ * });
+ * socket.on("end", () => decoder.end()); // throws MALFORMED_MESSAGE on a cut-off frame
+ * ```
+ */
+export class FrameDecoder {
+  /** Largest accepted payload in bytes (the resolved `maxFrameBytes` option). */
+  readonly maxFrameBytes: number;
+
+  private readonly header = new Uint8Array(FRAME_HEADER_BYTES);
+  private headerFilled = 0;
+  /** Payload length of the frame in progress; -1 while its header is incomplete. */
+  private expected = -1;
+  private readonly pieces: Uint8Array[] = [];
+  private payloadFilled = 0;
+  private failure: EctpError | undefined;
+
+  /**
+   * @param options - `maxFrameBytes` (default 16 MiB). Throws `EctpError(INVALID_CONFIG)`
+   *   when it is not an integer in [0, 2^32 - 1].
+   */
+  constructor(options?: FrameOptions) {
+    this.maxFrameBytes = resolveMax(options);
+  }
+
+  /** Bytes currently held for an incomplete frame (header and payload); at most `maxFrameBytes + 4`. */
+  get bufferedBytes(): number {
+    return this.headerFilled + this.payloadFilled;
+  }
+
+  /** The error that stopped the decoder, or `undefined` while it accepts input. */
+  get error(): EctpError | undefined {
+    return this.failure;
+  }
+
+  /**
+   * Consume a chunk and return every frame payload it completes, in stream order. Each
+   * returned array is a fresh copy the caller may keep. Throws `EctpError(FRAME_TOO_LARGE)`
+   * on an oversized length prefix, and again on every later call until {@link reset}.
+   */
+  push(chunk: Uint8Array): Uint8Array[] {
+    if (this.failure) throw this.failure;
+    const frames: Uint8Array[] = [];
+    let pos = 0;
+    const n = chunk.length;
+    while (pos < n) {
+      if (this.expected < 0) {
+        const take = Math.min(FRAME_HEADER_BYTES - this.headerFilled, n - pos);
+        this.header.set(chunk.subarray(pos, pos + take), this.headerFilled);
+        this.headerFilled += take;
+        pos += take;
+        if (this.headerFilled < FRAME_HEADER_BYTES) break;
+        const h = this.header;
+        // Big-endian unsigned 32-bit length (SPEC.md "Framing").
+        const length =
+          (((h[0] as number) << 24) | ((h[1] as number) << 16) | ((h[2] as number) << 8) | (h[3] as number)) >>> 0;
+        if (length > this.maxFrameBytes) {
+          this.headerFilled = 0;
+          this.failure = tooLarge(length, this.maxFrameBytes, frames);
+          throw this.failure;
+        }
+        this.expected = length;
+        if (length === 0) {
+          frames.push(new Uint8Array(0));
+          this.finishFrame();
+          continue;
+        }
+      }
+      const take = Math.min(this.expected - this.payloadFilled, n - pos);
+      if (this.payloadFilled === 0 && take === this.expected) {
+        // Whole payload inside this chunk: one copy, no piece list.
+        frames.push(chunk.slice(pos, pos + take));
+        pos += take;
+        this.finishFrame();
+        continue;
+      }
+      // Copy (slice), never alias: a retained subarray would pin the caller's whole chunk.
+      this.pieces.push(chunk.slice(pos, pos + take));
+      this.payloadFilled += take;
+      pos += take;
+      if (this.payloadFilled === this.expected) {
+        const out = new Uint8Array(this.expected);
+        let at = 0;
+        for (const p of this.pieces) {
+          out.set(p, at);
+          at += p.length;
+        }
+        frames.push(out);
+        this.finishFrame();
+      }
+    }
+    return frames;
+  }
+
+  /**
+   * Declare the end of the stream. Throws `EctpError(MALFORMED_MESSAGE)` when a frame was
+   * cut off (a partial header or payload is buffered) and rethrows an earlier
+   * `FRAME_TOO_LARGE`; returns normally on a clean end. The decoder is reset either way.
+   */
+  end(): void {
+    const failure = this.failure;
+    const buffered = this.bufferedBytes;
+    const header = this.headerFilled;
+    const expected = this.expected;
+    this.reset();
+    if (failure) throw failure;
+    if (buffered > 0)
+      throw new EctpError(
+        "MALFORMED_MESSAGE",
+        expected < 0
+          ? `stream ended inside a frame header (${header} of ${FRAME_HEADER_BYTES} bytes); the peer closed mid-message`
+          : `stream ended inside a frame: ${buffered - FRAME_HEADER_BYTES} of ${expected} payload bytes received; the peer closed mid-message`,
+        { details: { bufferedBytes: buffered, expectedPayloadBytes: expected < 0 ? undefined : expected } },
+      );
+  }
+
+  /** Drop any partial frame and a stored failure, so the decoder can read a new stream. */
+  reset(): void {
+    this.failure = undefined;
+    this.headerFilled = 0;
+    this.finishFrame();
+  }
+
+  private finishFrame(): void {
+    this.expected = -1;
+    this.headerFilled = 0;
+    this.pieces.length = 0;
+    this.payloadFilled = 0;
+  }
+}
