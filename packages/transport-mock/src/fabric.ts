@@ -106,6 +106,7 @@ export class Fabric {
   private readonly endpoints = new Map<string, EndpointState>();
   private readonly randoms = new Map<string, LinkRandom>();
   private readonly linkBusyUntil = new Map<string, number>();
+  private readonly lastMessageDue = new Map<string, number>();
   private readonly held = new Map<string, Message[]>();
   private readonly resolvedFaults = new Map<string, FaultConfig>();
   private readonly observers = new Set<NetworkObserver>();
@@ -391,13 +392,15 @@ export class Fabric {
       this.fault("drop", ep.id, peerId, now);
       return;
     }
-    let dueAt = now + this.latencyMs + message.length / this.bandwidthBytesPerMs;
+    // Messages on one link keep their order (like one ordered connection) unless a fault intervenes.
+    const key = linkKey(ep.id, peerId);
+    let dueAt = Math.max(now + this.latencyMs + message.length / this.bandwidthBytesPerMs, this.lastMessageDue.get(key) ?? 0);
+    this.lastMessageDue.set(key, dueAt);
     if (f.delay !== undefined && rng.chance(f.delay.probability)) {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
     }
     const msg: Message = { from: ep, to: conn.target, bytes: message.slice(), dueAt, released: false };
-    const key = linkKey(ep.id, peerId);
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
       const held = this.held.get(key) ?? [];

@@ -81,7 +81,8 @@ export class MockTransport implements Transport {
   /**
    * Send a control message. The bytes are copied now (reuse your buffer freely) and
    * delivered after `latencyMs + length / bandwidthBytesPerMs` of virtual time, subject
-   * to the link's faults. A peer that is not connected, or that crashed, closed or
+   * to the link's faults; messages on one link arrive in send order unless a `delay` or
+   * `reorder` fault intervenes. A peer that is not connected, or that crashed, closed or
    * restarted since it was connected, gets nothing and is listed in the next
    * {@link MockTransport.poll}'s `unreachable`; a partitioned link loses the message silently.
    */

@@ -1,0 +1,377 @@
+import type { MemoryRegion } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_BANDWIDTH_BYTES_PER_MS, DEFAULT_LATENCY_MS, MockNetwork } from "./network.js";
+import { drainReads, pair, pattern, read } from "./test-helpers.js";
+
+describe("MockTransport reads", () => {
+  it.each([1, 2, 7, 255, 4096, 65_537, 1 << 20, 4 << 20])("copies %i bytes byte-exactly at odd offsets [I6]", async (n) => {
+    const { net, p, c } = await pair();
+    const srcBytes = pattern(n + 13, n);
+    const src = p.registerMemory(srcBytes);
+    const dstBytes = new Uint8Array(n + 20).fill(0xaa);
+    const dst = c.registerMemory(dstBytes);
+    read(c, p, 1, src, 13, dst, 3, n);
+    expect(dstBytes[3]).toBe(0xaa); // nothing lands before completion
+    const results = drainReads(net, c);
+    expect(results).toEqual([{ readId: 1, status: "done", bytesRead: n }]);
+    expect(Buffer.compare(dstBytes.subarray(3, 3 + n), srcBytes.subarray(13, 13 + n))).toBe(0);
+    // Bytes around the destination are untouched.
+    expect(dstBytes[2]).toBe(0xaa);
+    expect(dstBytes[3 + n]).toBe(0xaa);
+  });
+
+  it("completes after size / bandwidth + latency of virtual time", async () => {
+    const { net, p, c } = await pair();
+    const n = 1 << 20;
+    const src = p.registerMemory(pattern(n));
+    const dst = c.registerMemory(new Uint8Array(n));
+    read(c, p, 1, src, 0, dst, 0, n);
+    const due = n / DEFAULT_BANDWIDTH_BYTES_PER_MS + DEFAULT_LATENCY_MS;
+    expect(net.nextEventTime()).toBeCloseTo(due, 9);
+    net.advanceTo(due * 0.99);
+    expect(c.poll().reads).toEqual([]);
+    net.advanceTo(due);
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "done", bytesRead: n }]);
+  });
+
+  it("runs concurrent reads into disjoint destinations, queued on the owner -> reader path", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1000, latencyMs: 1 });
+    const srcBytes = pattern(10_000, 3);
+    const src = p.registerMemory(srcBytes);
+    const dstBytes = new Uint8Array(10_000);
+    const dst = c.registerMemory(dstBytes);
+    for (let i = 0; i < 10; i++) read(c, p, 100 + i, src, i * 1000, dst, (9 - i) * 1000, 1000);
+    expect(net.unsettledWrites("c").map((w) => w.dueAt)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const results = drainReads(net, c);
+    expect(results.map((r) => r.readId)).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
+    expect(results.every((r) => r.status === "done")).toBe(true);
+    for (let i = 0; i < 10; i++) {
+      expect(dstBytes.subarray((9 - i) * 1000, (10 - i) * 1000)).toEqual(srcBytes.subarray(i * 1000, (i + 1) * 1000));
+    }
+  });
+
+  it("property: any in-range slice reads back exactly [I6]", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3000 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 0, max: 50 }),
+        async (length, a, b, pad) => {
+          const { net, p, c } = await pair();
+          const srcBytes = pattern(length + pad, a);
+          const srcOffset = a % (pad + 1);
+          const dstBytes = new Uint8Array(length + pad);
+          const dstOffset = b % (pad + 1);
+          read(c, p, 9, p.registerMemory(srcBytes), srcOffset, c.registerMemory(dstBytes), dstOffset, length);
+          expect(drainReads(net, c)).toEqual([{ readId: 9, status: "done", bytesRead: length }]);
+          expect(dstBytes.subarray(dstOffset, dstOffset + length)).toEqual(srcBytes.subarray(srcOffset, srcOffset + length));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("cancel settles the read as cancelled and never writes", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(64));
+    const dstBytes = new Uint8Array(64);
+    const dst = c.registerMemory(dstBytes);
+    const writes: number[] = [];
+    net.observe({ onWrite: (e) => writes.push(e.readId) });
+    read(c, p, 1, src, 0, dst, 0, 64);
+    c.cancelRead(1);
+    c.cancelRead(1); // idempotent
+    c.cancelRead(999); // unknown: ignored
+    expect(net.unsettledWrites()).toEqual([]);
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "cancelled" }]);
+    expect(writes).toEqual([]);
+    expect(dstBytes.every((x) => x === 0)).toBe(true);
+  });
+
+  it("fails reads of a peer that crashes mid-read with peerGone", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 100 });
+    const src = p.registerMemory(pattern(1000));
+    const dstBytes = new Uint8Array(1000);
+    const dst = c.registerMemory(dstBytes);
+    read(c, p, 1, src, 0, dst, 0, 1000); // due at ~10 ms
+    net.advanceTo(2);
+    expect(net.crash("p")).toBe(true);
+    expect(net.crash("p")).toBe(false);
+    net.advanceTo(2 + DEFAULT_LATENCY_MS); // the reader learns one latency after the crash, not at the due time
+    const results = c.poll().reads;
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ readId: 1, status: "failed", peerGone: true });
+    expect(results[0]?.error).toBe('peer "p" is gone (crashed during the read)');
+    expect(drainReads(net, c)).toEqual([]);
+    expect(dstBytes.every((x) => x === 0)).toBe(true);
+    expect(net.faultCounts()).toMatchObject({ crash: 1, crashRead: 1 });
+  });
+
+  it("deregistering a destination with a read in flight fails the read, never writes, and is recorded [I5]", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(128));
+    const dstBytes = new Uint8Array(128);
+    const dst = c.registerMemory(dstBytes);
+    const seen: string[] = [];
+    net.observe({ onUnsafeDeregistration: (e) => seen.push(`${e.side}:${e.endpointId}:${e.regionId}`) });
+    read(c, p, 1, src, 0, dst, 0, 128);
+    expect(net.hasUnsettledWriteInto("c", dst)).toBe(true);
+    expect(net.hasUnsettledWriteInto("c", dst, 128, 10)).toBe(false);
+    c.deregisterMemory(dst);
+    expect(net.hasUnsettledWriteInto("c", dst)).toBe(false);
+    expect(c.poll().reads).toEqual([
+      {
+        readId: 1,
+        status: "failed",
+        error:
+          "destination region 1 was deregistered while the read was in flight; wait for a read to settle before freeing its destination [I5]",
+      },
+    ]);
+    expect(drainReads(net, c)).toEqual([]);
+    expect(dstBytes.every((x) => x === 0)).toBe(true);
+    expect(seen).toEqual(["destination:c:1"]);
+    expect(net.unsafeDeregistrations()).toMatchObject([{ side: "destination", reads: [{ endpointId: "c", readId: 1 }] }]);
+  });
+
+  it("deregistering a source with a read in flight fails the read and is recorded on the source side", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(16));
+    const dst = c.registerMemory(new Uint8Array(16));
+    read(c, p, 4, src, 0, dst, 0, 16);
+    p.deregisterMemory(src);
+    expect(drainReads(net, c)).toEqual([
+      { readId: 4, status: "failed", error: 'source region 1 of "p" is not registered (deregistered, or never registered)' },
+    ]);
+    expect(net.unsafeDeregistrations()).toMatchObject([
+      { side: "source", endpointId: "p", regionId: 1, reads: [{ endpointId: "c", readId: 4 }] },
+    ]);
+  });
+
+  it.each([
+    ["empty", new Uint8Array(0), "malformed source location: source location is 0 bytes, shorter than the 30-byte minimum; it was not made by @ectp/transport-mock"],
+    ["random", new Uint8Array(40).fill(7), 'malformed source location: source location does not start with the mock transport\'s magic "EM"; it was made by another transport or is corrupt'],
+  ])("a %s source location fails the read with a clear error, never a throw [I1]", async (_name, source, error) => {
+    const { net, p, c } = await pair();
+    const dst = c.registerMemory(new Uint8Array(8));
+    c.startRead({ readId: 1, peerId: "p", source, destination: { region: dst, offset: 0, length: 8 } });
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "failed", error }]);
+    void p;
+  });
+
+  it("rejects a location of another endpoint, a wrong length, or an out-of-range slice as failed reads", async () => {
+    const { net, p, c } = await pair();
+    const own = c.registerMemory(new Uint8Array(8));
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(16));
+    c.startRead({ readId: 1, peerId: "p", source: c.describe(own, 0, 8), destination: { region: dst, offset: 0, length: 8 } });
+    c.startRead({ readId: 2, peerId: "p", source: p.describe(src, 0, 4), destination: { region: dst, offset: 0, length: 8 } });
+    const results = drainReads(net, c);
+    expect(results).toEqual([
+      { readId: 1, status: "failed", error: 'the source location names endpoint "c" but the read targets peer "p"' },
+      { readId: 2, status: "failed", error: "the source location covers 4 bytes but the destination expects 8" },
+    ]);
+  });
+
+  it("throws INVALID_ARGUMENT for local misuse: foreign destination, out-of-range destination, duplicate read id", async () => {
+    const { p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(8));
+    const source = p.describe(src, 0, 8);
+    expect(() => c.startRead({ readId: 1, peerId: "p", source, destination: { region: src, offset: 0, length: 8 } })).toThrow(
+      '[INVALID_ARGUMENT] startRead destination: region 1 is not registered with endpoint "c" (already deregistered, or registered with another transport); register it with this transport first',
+    );
+    expect(() => c.startRead({ readId: 1, peerId: "p", source, destination: { region: dst, offset: 4, length: 8 } })).toThrow(
+      "[INVALID_ARGUMENT] startRead destination [4, 12) is outside region 1 of 8 bytes",
+    );
+    c.startRead({ readId: 1, peerId: "p", source, destination: { region: dst, offset: 0, length: 8 } });
+    expect(() => c.startRead({ readId: 1, peerId: "p", source, destination: { region: dst, offset: 0, length: 8 } })).toThrow(
+      '[INVALID_ARGUMENT] startRead: read 1 is still unsettled on "c"; read ids must be unique among unsettled reads',
+    );
+    expect(() => p.describe(src, 4, 5)).toThrow("[INVALID_ARGUMENT] describe: range [4, 9) is outside region 1 of 8 bytes");
+    const foreign: MemoryRegion = { id: 77, bytes: new Uint8Array(1) };
+    expect(() => c.deregisterMemory(foreign)).toThrowError(EctpError);
+  });
+
+  it("fails a read from a peer that was never connected, without peerGone", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const p = net.endpoint("p");
+    const c = net.endpoint("c");
+    const src = p.registerMemory(pattern(8));
+    read(c, p, 1, src, 0, c.registerMemory(new Uint8Array(8)), 0, 8);
+    expect(drainReads(net, c)).toEqual([
+      { readId: 1, status: "failed", error: 'not connected to peer "p": call connectPeer with its metadata before reading' },
+    ]);
+  });
+});
+
+describe("MockTransport messages and peers", () => {
+  it("delivers an independent copy after latency, in order", async () => {
+    const { net, p, c } = await pair();
+    const buf = new Uint8Array([1, 2, 3]);
+    c.send("p", buf);
+    buf[0] = 99; // the sender reuses its buffer
+    c.send("p", new Uint8Array([4]));
+    expect(p.poll().messages).toEqual([]);
+    net.advanceBy(1);
+    const got = p.poll().messages;
+    expect(got.map((m) => [m.from, [...m.bytes]])).toEqual([
+      ["c", [1, 2, 3]],
+      ["c", [4]],
+    ]);
+    expect(p.poll().messages).toEqual([]); // poll drains
+  });
+
+  it("rejects connectPeer for unknown, malformed, mismatched and stale metadata with PEER_UNREACHABLE", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    await expect(a.connectPeer("zz", 1, b.localMetadata())).rejects.toThrow(
+      '[PEER_UNREACHABLE] cannot connect "a" to peer "zz": the metadata belongs to endpoint "b", not "zz"',
+    );
+    const ghost = new MockNetwork({ seed: 1 }).endpoint("ghost");
+    await expect(a.connectPeer("ghost", 1, ghost.localMetadata())).rejects.toMatchObject({
+      code: "PEER_UNREACHABLE",
+      message: '[PEER_UNREACHABLE] cannot connect "a" to peer "ghost": no endpoint "ghost" exists on this MockNetwork',
+    });
+    await expect(a.connectPeer("b", 1, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({
+      code: "PEER_UNREACHABLE",
+      details: { reason: "malformed-metadata" },
+    });
+    const oldMeta = b.localMetadata();
+    const b2 = net.restart("b");
+    await expect(a.connectPeer("b", 1, oldMeta)).rejects.toThrow(
+      '[PEER_UNREACHABLE] cannot connect "a" to peer "b": the metadata is from incarnation 1 but "b" is now incarnation 2 (it restarted); use its new localMetadata()',
+    );
+    await expect(a.connectPeer("b", 2, b2.localMetadata())).resolves.toBeUndefined();
+  });
+
+  it("drops sends to unconnected, disconnected and crashed peers and reports them unreachable once per poll", async () => {
+    const { net, p, c } = await pair();
+    const x = net.endpoint("x");
+    c.send("x", new Uint8Array([1])); // never connected
+    c.disconnectPeer("p");
+    c.disconnectPeer("p"); // idempotent
+    c.send("p", new Uint8Array([2]));
+    c.send("p", new Uint8Array([3]));
+    expect(c.poll().unreachable).toEqual(["x", "p"]);
+    expect(c.poll().unreachable).toEqual([]);
+    await c.connectPeer("x", 1, x.localMetadata());
+    net.crash("x");
+    c.send("x", new Uint8Array([4]));
+    expect(c.poll().unreachable).toEqual(["x"]);
+    net.advanceBy(5);
+    expect(p.poll().messages).toEqual([]);
+  });
+
+  it("close cancels unsettled reads, releases memory, and a new endpoint() is the next incarnation", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(32));
+    const dst = c.registerMemory(new Uint8Array(32));
+    read(c, p, 1, src, 0, dst, 0, 32);
+    const pRead = c.registerMemory(new Uint8Array(4));
+    p.startRead({ readId: 5, peerId: "c", source: c.describe(pRead, 0, 4), destination: { region: p.registerMemory(new Uint8Array(4)), offset: 0, length: 4 } });
+    await c.close();
+    expect(c.status).toBe("closed");
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "cancelled" }]);
+    const pResults = drainReads(net, p);
+    expect(pResults).toEqual([{ readId: 5, status: "failed", peerGone: true, error: 'peer "c" is gone (closed during the read)' }]);
+    expect(net.faultCounts().crashRead).toBe(0); // closing is not a fault
+    c.send("p", new Uint8Array([1])); // no-op, no throw
+    const c2 = net.endpoint("c");
+    expect(c2.incarnation).toBe(2);
+    expect(c2).not.toBe(c);
+    expect(net.endpoint("c")).toBe(c2);
+  });
+
+  it("endpoint() refuses a crashed id, restart() brings it back under a new incarnation", async () => {
+    const net = new MockNetwork({ seed: 3 });
+    const a = net.endpoint("a");
+    net.crash("a");
+    expect(a.status).toBe("crashed");
+    expect(() => net.endpoint("a")).toThrow('[INVALID_ARGUMENT] endpoint "a" crashed; call restart("a") to bring it back');
+    const a2 = net.restart("a");
+    expect(a2.incarnation).toBe(2);
+    expect(net.faultCounts()).toMatchObject({ crash: 1, restart: 1 });
+    net.restart("a"); // restart of a live endpoint crashes it first
+    expect(net.faultCounts()).toMatchObject({ crash: 2, restart: 2 });
+    expect(() => net.restart("nope")).toThrowError(EctpError);
+    expect(() => net.crash("nope")).toThrowError(EctpError);
+  });
+
+  it("a read with a location from before the owner's restart fails even after reconnecting [P8]", async () => {
+    const { net, p, c } = await pair();
+    const oldSource = p.describe(p.registerMemory(pattern(8)), 0, 8);
+    const p2 = net.restart("p");
+    p2.registerMemory(pattern(8)); // same region id 1 in the new incarnation
+    await c.connectPeer("p", 2, p2.localMetadata());
+    c.startRead({ readId: 1, peerId: "p", source: oldSource, destination: { region: c.registerMemory(new Uint8Array(8)), offset: 0, length: 8 } });
+    expect(drainReads(net, c)).toEqual([
+      {
+        readId: 1,
+        status: "failed",
+        error: 'the source location is from incarnation 1 of "p", now incarnation 2; the memory it named is gone',
+      },
+    ]);
+  });
+});
+
+describe("MockNetwork time and waiting", () => {
+  it("waitForActivity resolves at once when something is due, else when an advance delivers", async () => {
+    const { net, p, c } = await pair();
+    await p.waitForActivity(0); // timeout 0: at once
+    let woke = false;
+    const waiting = p.waitForActivity(1000).then(() => {
+      woke = true;
+    });
+    c.send("p", new Uint8Array([1]));
+    await Promise.resolve();
+    expect(woke).toBe(false);
+    net.advanceTo(net.nextEventTime()!);
+    await waiting;
+    expect(woke).toBe(true);
+    await p.waitForActivity(1000); // a message is queued: at once
+    expect(p.poll().messages).toHaveLength(1);
+  });
+
+  it("waitForActivity resolves when virtual time passes its timeout", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    let woke = false;
+    const waiting = a.waitForActivity(10).then(() => {
+      woke = true;
+    });
+    net.advanceTo(9);
+    await Promise.resolve();
+    expect(woke).toBe(false);
+    net.advanceTo(10);
+    await waiting;
+    expect(woke).toBe(true);
+  });
+
+  it("with an external clock, events run when due on that clock and waits use real timers", async () => {
+    const start = performance.now();
+    const net = new MockNetwork({ seed: 1, clock: { now: () => performance.now() - start }, latencyMs: 5 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    await a.connectPeer("b", 1, b.localMetadata());
+    a.send("b", new Uint8Array([42]));
+    expect(b.poll().messages).toEqual([]);
+    await b.waitForActivity(5000);
+    expect(b.poll().messages.map((m) => [...m.bytes])).toEqual([[42]]);
+    expect(() => net.advanceBy(1)).toThrow("[INVALID_ARGUMENT] this MockNetwork follows an external clock");
+  });
+
+  it("refuses to move time backwards and validates options", () => {
+    const net = new MockNetwork({ seed: 1, startTimeMs: 100 });
+    expect(net.now()).toBe(100);
+    expect(() => net.advanceTo(50)).toThrow("[INVALID_ARGUMENT] advanceTo(50) would move virtual time backwards from 100");
+    expect(() => new MockNetwork({ seed: 1.5 })).toThrow("[INVALID_CONFIG] MockNetwork needs an integer `seed`, got 1.5");
+    expect(() => new MockNetwork({ seed: 1, bandwidthBytesPerMs: 0 })).toThrow("[INVALID_CONFIG] bandwidthBytesPerMs must be a finite number > 0, got 0");
+    expect(() => new MockNetwork({ seed: 1, faults: { default: { drop: 2 } } })).toThrow(
+      "[INVALID_CONFIG] invalid fault plan: faults.default.drop must be a probability in [0, 1], got 2",
+    );
+  });
+});
