@@ -1,0 +1,1510 @@
+/**
+ * The consumer (PD side) state machine: admission [C1][C2], wait budgets [C3], retries
+ * [C4], terminal outcomes [C5], failure reporting [C6], release [C7], quarantine [C8],
+ * single flight [C9], robustness to peers [C10], verification [C11] and the consumer's
+ * half of epochs and heartbeats [P8].
+ *
+ * Sans-IO: every call takes `now`; outputs are queued and handed out by `poll(now)`.
+ * @module
+ */
+import {
+  EctpError,
+  SPEC_MAJOR,
+  SPEC_VERSION,
+  type ValidDescriptor,
+  crc32c,
+  decodeEnvelope,
+  ectp,
+  normalizeFingerprint,
+  validateDescriptor,
+} from "@ectp/protocol";
+import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG } from "../config.js";
+import { type Labels, type Logger, type MetricsSink, NOOP_LOGGER, NOOP_METRICS } from "../observability.js";
+import type { CoreOutput } from "../outputs.js";
+import { SeededRandom } from "../random.js";
+import type { ReadDestination, ReadResult } from "../transport.js";
+import { backoffDelay } from "./backoff.js";
+import { isRetryableReject, reasonName } from "./reasons.js";
+import { type TimerEntry, TimerQueue } from "./timer-queue.js";
+import type {
+  AdmitItem,
+  AdmitRequest,
+  AdmitResult,
+  ConsumerOptions,
+  ConsumerStats,
+  DestinationPool,
+  FailedRequest,
+  FailureReasonName,
+  ItemDecision,
+  ItemFailure,
+} from "./types.js";
+
+// ---------------------------------------------------------------------------------------
+// Internal state
+// ---------------------------------------------------------------------------------------
+
+/** Fetch states. */
+const IDLE = 0; // waiting for a retry (backoff) or for budgets to run out
+const REQUESTING = 1; // ReadRequest sent, waiting for a grant or reject
+const READING = 2; // grant held, read in flight
+
+/** Timer kinds. */
+const T_BUDGET = 1;
+const T_FETCH = 2;
+const T_READ = 3;
+const T_PEER = 4;
+
+const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
+const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
+const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
+
+/** One engine request. */
+interface Req {
+  readonly id: string;
+  readonly slots: Slot[];
+  /** Set once the request failed [C6]; the same result is returned by later admits. */
+  failure: AdmitResult | undefined;
+}
+
+/** One (request, item) pair. */
+interface Slot {
+  readonly req: Req;
+  readonly itemId: string;
+  hasModelInput: boolean;
+  /** Sticky decision once made: ready or local-encode [C1]. */
+  decision: ItemDecision | undefined;
+  /** Cached defer decision (avoids an allocation per admit). */
+  deferDecision: ItemDecision | undefined;
+  /** The fetch this slot waits on (single flight [C9]). */
+  fetch: Fetch | undefined;
+  /** The loaded item this slot holds. */
+  loaded: Loaded | undefined;
+  /** Budget deadline [C3]; NaN before the first wait. */
+  budgetAt: number;
+  budgetTimer: TimerEntry<TimerRef> | undefined;
+}
+
+/** A single-flight remote fetch of one item key [C9]. */
+interface Fetch {
+  readonly keyId: string;
+  readonly desc: ValidDescriptor;
+  /** Clean copy of the key, for ReadRequests. */
+  readonly key: ectp.v1.IItemKey;
+  readonly peer: Peer;
+  readonly epoch: number;
+  /** Transport metadata from the announcement, if any. */
+  readonly announcedMetadata: Uint8Array | undefined;
+  readonly waiters: Set<Slot>;
+  state: number;
+  attemptId: number;
+  /** ReadRequests sent. */
+  attempts: number;
+  /** Retries scheduled (backoff exponent). */
+  retries: number;
+  /** Earliest time of the next attempt after a retryable outcome (backoff) [C4]. */
+  retryAt: number;
+  timer: TimerEntry<TimerRef> | undefined;
+  read: Read | undefined;
+  disposed: boolean;
+}
+
+/** A started read (and the grant behind it). */
+interface Read {
+  readonly readId: number;
+  readonly peer: Peer;
+  readonly grantId: number;
+  readonly epoch: number;
+  readonly keyId: string;
+  readonly sizeBytes: number;
+  readonly dest: ReadDestination;
+  /** When the read must have settled [C11]: min(transfer timeout, lease - margin). */
+  readonly deadline: number;
+  /** The lease part of `deadline` [C11]. */
+  readonly leaseDeadline: number;
+  readonly startedAt: number;
+  /** Checksums to verify (announcement's and grant's) [C11]. */
+  readonly checksums: readonly number[];
+  /** The fetch it serves; undefined once abandoned, terminated or quarantined. */
+  fetch: Fetch | undefined;
+  /** Whether the grant still needs its ReadComplete. */
+  grantHeld: boolean;
+  /** Status to ACK with when it settles (abandoned reads [C7]); 0: none. */
+  ackOnSettle: number;
+  cancelled: boolean;
+  quarantined: boolean;
+  timer: TimerEntry<TimerRef> | undefined;
+}
+
+/** A verified item held for requests. */
+interface Loaded {
+  readonly keyId: string;
+  readonly dest: ReadDestination;
+  holders: number;
+}
+
+/** What the consumer knows about one producer. */
+interface Peer {
+  readonly id: string;
+  /** Newest epoch heard from the producer itself (0: none) [P8]. */
+  knownEpoch: number;
+  /** Epoch our Hello was sent for (0: none since the last reset). */
+  helloEpoch: number;
+  /** Epoch connect-peer was emitted for (0: none). */
+  connectedEpoch: number;
+  metadata: Uint8Array | undefined;
+  metadataEpoch: number;
+  /** Last time any message arrived from it. */
+  lastHeard: number;
+  /** When the current stretch of business began (silence is measured from here at the earliest). */
+  businessSince: number;
+  nextHeartbeatAt: number;
+  heartbeatSeq: number;
+  /** Fetches targeting it. */
+  readonly fetches: Set<Fetch>;
+  /** Abandoned reads whose grant is ACKed when they settle. */
+  readonly ackWaiters: Set<Read>;
+  /** Live grants by grant id, to recognise duplicates [C10]. */
+  readonly grants: Map<number, Read>;
+  /** A HandshakeReject for an epoch: no reads to it in that epoch. */
+  rejectedEpoch: number;
+  rejectedReason: FailureReasonName;
+  timer: TimerEntry<TimerRef> | undefined;
+}
+
+type TimerRef = Slot | Fetch | Read | Peer;
+
+/** Result of classifying a new item in the first admission pass. */
+const P_KEEP = 0;
+const P_READY_LOCAL = 1;
+const P_READY_LOADED = 2;
+const P_LOCAL_ENCODE = 3;
+const P_FAIL = 4;
+const P_FETCH = 5;
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------
+
+/** uint64 fields may decode as numbers or Long-like objects; anything else is NaN. */
+function toNum(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (v !== null && typeof v === "object") {
+    const o = v as { low?: unknown; high?: unknown };
+    if (typeof o.low === "number" && typeof o.high === "number") return (o.high >>> 0) * 4294967296 + (o.low >>> 0);
+    return Number.NaN;
+  }
+  if (typeof v === "bigint") return Number(v);
+  return Number.NaN;
+}
+
+function isPositiveId(v: number): boolean {
+  return Number.isSafeInteger(v) && v > 0;
+}
+
+function invalidArgument(message: string): EctpError {
+  return new EctpError("INVALID_ARGUMENT", message);
+}
+
+function validateConfig(c: ConsumerConfig): void {
+  const durations: (keyof ConsumerConfig)[] = [
+    "waitBudgetMs",
+    "grantWaitMs",
+    "transferTimeoutMs",
+    "quarantineCapMs",
+    "backoffInitialMs",
+    "backoffMaxMs",
+    "leaseSafetyMarginMs",
+    "leaseMs",
+    "heartbeatIntervalMs",
+  ];
+  for (const name of durations) {
+    const v = c[name];
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `config.${name} must be a positive finite number of milliseconds; got ${String(v)}. Omit it to use the default ${DEFAULT_CONSUMER_CONFIG[name]}.`,
+        { details: { [name]: v } },
+      );
+  }
+  if (!Number.isSafeInteger(c.heartbeatMisses) || c.heartbeatMisses < 1)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `config.heartbeatMisses must be a positive integer; got ${String(c.heartbeatMisses)}. Omit it to use the default 3.`,
+    );
+  if (!Number.isSafeInteger(c.maxItemBytes) || c.maxItemBytes < 1)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `config.maxItemBytes must be a positive integer; got ${String(c.maxItemBytes)}.`,
+    );
+  // [C11] A read must be able to finish before the producer may reuse the memory.
+  if (c.transferTimeoutMs > c.leaseMs - c.leaseSafetyMarginMs)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `config.transferTimeoutMs (${c.transferTimeoutMs}) must be <= leaseMs - leaseSafetyMarginMs (${c.leaseMs} - ${c.leaseSafetyMarginMs} = ${c.leaseMs - c.leaseSafetyMarginMs}) so a read ends before the producer may reuse the memory [C11]; lower transferTimeoutMs or raise leaseMs.`,
+      {
+        details: {
+          transferTimeoutMs: c.transferTimeoutMs,
+          leaseMs: c.leaseMs,
+          leaseSafetyMarginMs: c.leaseSafetyMarginMs,
+        },
+      },
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// ConsumerCore
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The consumer (PD side) of ECTP as a sans-IO state machine.
+ *
+ * The engine calls {@link ConsumerCore.admit} for each request on every scheduling step
+ * until every item is ready or local-encode, then {@link ConsumerCore.finishRequest} when
+ * the request ends (failed ones included). A driver feeds peer messages, read results and
+ * unreachable peers in, and executes what {@link ConsumerCore.poll} returns. Nothing a peer
+ * sends makes any method throw [I1]; only engine programming errors throw
+ * `EctpError(INVALID_ARGUMENT)`.
+ *
+ * Single flight [C9]: one fetch per item key, whichever request and producer asked first;
+ * later requests for the key join it, each with its own budget [C3].
+ */
+export class ConsumerCore {
+  /** This consumer's peer id. */
+  readonly id: string;
+  /** This consumer's epoch [P8]. */
+  readonly epoch: number;
+  /** The effective configuration (defaults filled in). */
+  readonly config: Readonly<ConsumerConfig>;
+
+  private readonly fingerprint: ectp.v1.IFingerprint;
+  private readonly pool: DestinationPool;
+  private readonly transportMetadata: Uint8Array;
+  private readonly metrics: MetricsSink;
+  private readonly logger: Logger;
+  private readonly random: SeededRandom;
+  private readonly limits: { maxItemBytes: number; fingerprint: ectp.v1.IFingerprint };
+
+  private readonly requests = new Map<string, Req>();
+  private readonly fetches = new Map<string, Fetch>();
+  private readonly attempts = new Map<number, Fetch>();
+  private readonly reads = new Map<number, Read>();
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly peers = new Map<string, Peer>();
+  private readonly timers = new TimerQueue<TimerRef>();
+  private out: CoreOutput[] = [];
+  private failed: FailedRequest[] = [];
+
+  private nextAttemptId = 0;
+  private nextReadId = 0;
+  private lastNow = 0;
+  private budgetCount = 0;
+  private quarantinedCount = 0;
+  private grantsHeldCount = 0;
+  private destinationCount = 0;
+  private ignoredCount = 0;
+
+  private readonly labelCache = new Map<string, Labels>();
+  private readonly localReady = new Map<string, ItemDecision>();
+
+  // Scratch space of admit's first pass (reused across calls).
+  private planKind: number[] = [];
+  private planReason: (FailureReasonName | undefined)[] = [];
+  private planDesc: (ValidDescriptor | undefined)[] = [];
+  private planMeta: (Uint8Array | undefined)[] = [];
+  private scratchMeta: Uint8Array | undefined;
+
+  /**
+   * @param options - identity, fingerprint, destination pool and optional timers, seed and hooks.
+   * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool or a timer is unusable
+   *   (durations must be positive and finite; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]).
+   */
+  constructor(options: ConsumerOptions) {
+    if (options === null || typeof options !== "object")
+      throw new EctpError("INVALID_CONFIG", "ConsumerCore needs an options object with id, epoch, fingerprint and destinations.");
+    if (typeof options.id !== "string" || options.id.length === 0)
+      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string: the consumer's stable peer id.");
+    if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.epoch must be a positive integer that changes on every restart [P8]; got ${String(options.epoch)}.`,
+      );
+    const fp = normalizeFingerprint(options.fingerprint);
+    if (!fp.ok)
+      throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
+    const pool = options.destinations;
+    if (
+      pool === null ||
+      typeof pool !== "object" ||
+      typeof pool.allocate !== "function" ||
+      typeof pool.release !== "function" ||
+      typeof pool.view !== "function"
+    )
+      throw new EctpError("INVALID_CONFIG", "options.destinations must be a DestinationPool with allocate, release and view.");
+    const config: ConsumerConfig = { ...DEFAULT_CONSUMER_CONFIG };
+    if (options.config) {
+      for (const [k, v] of Object.entries(options.config)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
+    }
+    validateConfig(config);
+    this.config = Object.freeze(config);
+    this.id = options.id;
+    this.epoch = options.epoch;
+    this.fingerprint = {
+      model: fp.value.model,
+      dtype: fp.value.dtype,
+      rowBytes: fp.value.rowBytes,
+      layoutVersion: fp.value.layoutVersion,
+    };
+    this.pool = pool;
+    this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
+    this.metrics = options.metrics ?? NOOP_METRICS;
+    this.logger = options.logger ?? NOOP_LOGGER;
+    this.random = new SeededRandom(options.seed ?? 1);
+    this.limits = { maxItemBytes: config.maxItemBytes, fingerprint: this.fingerprint };
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Engine API
+  // -------------------------------------------------------------------------------------
+
+  /**
+   * Admit (or re-admit) a request and decide each item [C1]: ready, defer (call again on
+   * a later step) or local-encode; or fail the request [C6]. Decisions are sticky. The
+   * first deferral of an item starts its (request, item) budget [C3]. Never throws for
+   * anything inside announcements [C2][I1].
+   * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
+   *   request id, `items` not an array, an item without a string `itemId`, or duplicate item ids.
+   */
+  admit(request: AdmitRequest, now: number): AdmitResult {
+    if (request === null || typeof request !== "object")
+      throw invalidArgument("admit needs a request object { requestId, items }.");
+    const requestId = request.requestId;
+    if (typeof requestId !== "string" || requestId.length === 0)
+      throw invalidArgument("admit: requestId must be a non-empty string (the engine's request id).");
+    const items = request.items;
+    if (!Array.isArray(items)) throw invalidArgument(`admit(${requestId}): items must be an array of AdmitItem.`);
+    const n = items.length;
+    for (let i = 0; i < n; i++) {
+      const item = items[i] as AdmitItem;
+      if (item === null || typeof item !== "object" || typeof item.itemId !== "string")
+        throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
+      for (let j = 0; j < i; j++)
+        if ((items[j] as AdmitItem).itemId === item.itemId)
+          throw invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(item.itemId)}; item ids must be unique per request.`);
+    }
+    if (now > this.lastNow) this.lastNow = now;
+
+    let req = this.requests.get(requestId);
+    if (req?.failure) return req.failure; // [C6] same failure, not queued again
+    if (req === undefined) {
+      req = { id: requestId, slots: [], failure: undefined };
+      this.requests.set(requestId, req);
+    }
+
+    // Pass 1: classify without starting anything, so a failing request starts no fetch.
+    let failures: ItemFailure[] | undefined;
+    const kinds = this.planKind;
+    for (let i = 0; i < n; i++) {
+      const item = items[i] as AdmitItem;
+      const slot = this.findSlot(req, item.itemId, i);
+      const model = item.hasModelInput === true;
+      if (slot !== undefined) {
+        slot.hasModelInput = model;
+        kinds[i] = P_KEEP;
+        if (slot.decision === undefined && slot.fetch !== undefined && now >= slot.budgetAt) {
+          // [C3] Budget enforced at admission too.
+          if (model) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
+          else {
+            failures ??= [];
+            failures.push(this.exhaustFailure(slot));
+          }
+        }
+        continue;
+      }
+      this.classify(item, model, i);
+      if (kinds[i] === P_FAIL) {
+        failures ??= [];
+        failures.push({ itemId: item.itemId, reason: this.planReason[i] as FailureReasonName, attempts: 0 });
+      }
+    }
+    if (failures !== undefined) {
+      this.clearPlan(n);
+      return this.failRequest(req, failures, now) as AdmitResult;
+    }
+
+    // Pass 2: apply.
+    const decisions: ItemDecision[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const item = items[i] as AdmitItem;
+      let slot: Slot;
+      const kind = kinds[i] as number;
+      if (kind === P_KEEP) slot = this.findSlot(req, item.itemId, i) as Slot;
+      else {
+        slot = {
+          req,
+          itemId: item.itemId,
+          hasModelInput: item.hasModelInput === true,
+          decision: undefined,
+          deferDecision: undefined,
+          fetch: undefined,
+          loaded: undefined,
+          budgetAt: Number.NaN,
+          budgetTimer: undefined,
+        };
+        req.slots.push(slot);
+        this.applyPlan(slot, i, now);
+      }
+      if (slot.decision !== undefined) decisions[i] = slot.decision;
+      else {
+        slot.deferDecision ??= { action: "defer", itemId: slot.itemId };
+        decisions[i] = slot.deferDecision;
+      }
+    }
+    this.clearPlan(n);
+    return { status: "admitted", items: decisions };
+  }
+
+  /**
+   * Release everything a request holds [C7]: budgets, waits (a fetch nobody waits for is
+   * abandoned), and loaded items (freed with their last holder). Call it for every
+   * request admitted, failed ones included (for those it only forgets the request id).
+   * Unknown ids are ignored.
+   */
+  finishRequest(requestId: string, now: number): void {
+    const req = this.requests.get(requestId);
+    if (req === undefined) return;
+    if (now > this.lastNow) this.lastNow = now;
+    this.requests.delete(requestId);
+    if (req.failure !== undefined) return; // already released when it failed [C6]
+    this.guard("finishRequest", () => this.releaseRequest(req, now));
+  }
+
+  /** Failed requests since the previous call, each reported exactly once [C6]. */
+  drainFailed(): FailedRequest[] {
+    if (this.failed.length === 0) return [];
+    const drained = this.failed;
+    this.failed = [];
+    return drained;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Peer and transport input
+  // -------------------------------------------------------------------------------------
+
+  /** Handle an encoded envelope from a peer. Malformed or other-version bytes are ignored and counted [C10][V1]. */
+  handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    let decoded: ReturnType<typeof decodeEnvelope>;
+    try {
+      decoded = decodeEnvelope(bytes);
+    } catch {
+      this.ignore("malformed");
+      return;
+    }
+    if (decoded.ok) {
+      this.handleEnvelope(from, decoded.value, now);
+      return;
+    }
+    // [V1] A producer of another major version refusing our Hello still ends our reads to it.
+    const env = decoded.envelope;
+    if (decoded.error.code === "VERSION" && env?.handshakeReject && env.senderId === from) {
+      this.guard("handleMessage", () => {
+        const peer = this.peers.get(from);
+        if (peer !== undefined) this.onHandshakeReject(peer, "VERSION", peer.knownEpoch, now);
+      });
+      this.ignore("version");
+      return;
+    }
+    this.ignore(decoded.error.code === "VERSION" ? "version" : "malformed");
+  }
+
+  /**
+   * Handle a decoded envelope from a peer (the driver routes grants, rejects, handshake
+   * messages and heartbeats here). Never throws; anything unexpected is ignored and
+   * counted [C10].
+   */
+  handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
+    if (now > this.lastNow) this.lastNow = now;
+    try {
+      this.onEnvelope(from, envelope, now);
+    } catch (cause) {
+      this.logger.error("consumer failed to handle an envelope; ignored", { from, error: String(cause) });
+      this.ignore("internal-error");
+    }
+  }
+
+  /** Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]. */
+  handleReadResult(result: ReadResult, now: number): void {
+    if (now > this.lastNow) this.lastNow = now;
+    try {
+      this.onReadResult(result, now);
+    } catch (cause) {
+      this.logger.error("consumer failed to handle a read result; ignored", { error: String(cause) });
+      this.ignore("internal-error");
+    }
+  }
+
+  /**
+   * The transport found a peer unreachable [P8]: like a peer silent past its heartbeats.
+   * Pre-grant fetches retry (PEER_UNREACHABLE is retryable before a grant), reads from it
+   * fail terminally, and it is forgotten until the next need (a new Hello).
+   */
+  handlePeerUnreachable(peerId: string, now: number): void {
+    if (now > this.lastNow) this.lastNow = now;
+    const peer = this.peers.get(peerId);
+    if (peer === undefined) return;
+    this.guard("handlePeerUnreachable", () => this.peerGone(peer, "transport", now));
+  }
+
+  /** Run due timers and return the queued outputs, in order. Touches only due timers. */
+  poll(now: number): CoreOutput[] {
+    if (now > this.lastNow) this.lastNow = now;
+    this.guard("poll", () => this.runTimers(now));
+    if (this.out.length === 0) return [];
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  /**
+   * When {@link ConsumerCore.poll} should next be called: the earliest timer, or the
+   * latest `now` seen when outputs are already queued; `undefined` when idle.
+   */
+  nextDeadline(): number | undefined {
+    const at = this.timers.peekAt();
+    if (this.out.length > 0) return at === undefined ? this.lastNow : Math.min(at, this.lastNow);
+    return at;
+  }
+
+  /** Table sizes, for dashboards and the no-leak invariant [I4]. */
+  stats(): ConsumerStats {
+    return {
+      requests: this.requests.size,
+      budgets: this.budgetCount,
+      fetches: this.fetches.size,
+      readsInFlight: this.reads.size,
+      quarantined: this.quarantinedCount,
+      grantsHeld: this.grantsHeldCount,
+      loadedItems: this.loaded.size,
+      destinations: this.destinationCount,
+      undrainedFailures: this.failed.length,
+      ignoredMessages: this.ignoredCount,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Admission internals
+  // -------------------------------------------------------------------------------------
+
+  private findSlot(req: Req, itemId: string, index: number): Slot | undefined {
+    const slots = req.slots;
+    const guess = slots[index];
+    if (guess !== undefined && guess.itemId === itemId) return guess;
+    for (let i = 0; i < slots.length; i++) if ((slots[i] as Slot).itemId === itemId) return slots[i];
+    return undefined;
+  }
+
+  private clearPlan(n: number): void {
+    for (let i = 0; i < n; i++) {
+      this.planDesc[i] = undefined;
+      this.planMeta[i] = undefined;
+      this.planReason[i] = undefined;
+    }
+  }
+
+  /** [C1] Classify a new item into the plan arrays. Never throws [C2][I1]. */
+  private classify(item: AdmitItem, model: boolean, i: number): void {
+    const kinds = this.planKind;
+    this.planReason[i] = undefined;
+    if (item.local === true) {
+      kinds[i] = P_READY_LOCAL; // [C1] already local
+      return;
+    }
+    let announcement: unknown;
+    try {
+      announcement = item.announcement;
+    } catch {
+      announcement = false; // a throwing getter is an invalid announcement [C2]
+    }
+    if (announcement === undefined || announcement === null) {
+      // [C1] No announcement: local encode with model input, else the request fails (background failure 1).
+      if (model) kinds[i] = P_LOCAL_ENCODE;
+      else {
+        kinds[i] = P_FAIL;
+        this.planReason[i] = "UNAVAILABLE";
+      }
+      return;
+    }
+    const desc = this.validateAnnouncement(announcement);
+    if (desc === undefined) {
+      // [C2] Invalid announcement: never an exception.
+      kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
+      this.planReason[i] = "INVALID_ANNOUNCEMENT";
+      return;
+    }
+    if (this.loaded.has(desc.keyId)) {
+      kinds[i] = P_READY_LOADED; // [C1] already loaded and verified
+      this.planDesc[i] = desc;
+      return;
+    }
+    const peer = this.peers.get(desc.producerId);
+    let terminal: FailureReasonName | undefined;
+    if (peer !== undefined) {
+      if (peer.knownEpoch > desc.epoch) terminal = "EPOCH_CHANGED"; // [P8] stale announcement
+      else if (peer.rejectedEpoch !== 0 && peer.rejectedEpoch >= desc.epoch) terminal = peer.rejectedReason;
+    }
+    if (terminal !== undefined && !this.fetches.has(desc.keyId)) {
+      kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
+      this.planReason[i] = terminal;
+      return;
+    }
+    kinds[i] = P_FETCH;
+    this.planDesc[i] = desc;
+    this.planMeta[i] = this.scratchMeta;
+  }
+
+  /** [C2] Validate an untrusted announcement. Returns undefined when invalid. Never throws. */
+  private validateAnnouncement(announcement: unknown): ValidDescriptor | undefined {
+    this.scratchMeta = undefined;
+    try {
+      if (typeof announcement !== "object" || announcement === null) return undefined;
+      const a = announcement as ectp.v1.IAnnouncement;
+      const version = a.version;
+      // [C2][V1] An announcement must name spec major 1; an absent version is invalid.
+      if (version === null || typeof version !== "object" || toNum(version.major) !== SPEC_MAJOR) return undefined;
+      const result = validateDescriptor(a.item, this.limits);
+      if (!result.ok) {
+        this.logger.debug("invalid announcement", { error: result.error.message });
+        return undefined;
+      }
+      const meta = a.transportMetadata;
+      if (meta instanceof Uint8Array && meta.length > 0) this.scratchMeta = meta;
+      return result.value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private applyPlan(slot: Slot, i: number, now: number): void {
+    switch (this.planKind[i]) {
+      case P_READY_LOCAL: {
+        let d = this.localReady.get(slot.itemId);
+        if (d === undefined) {
+          d = { action: "ready", itemId: slot.itemId };
+          if (this.localReady.size < 4096) this.localReady.set(slot.itemId, d);
+        }
+        slot.decision = d;
+        return;
+      }
+      case P_READY_LOADED: {
+        const l = this.loaded.get((this.planDesc[i] as ValidDescriptor).keyId) as Loaded;
+        this.hold(slot, l);
+        return;
+      }
+      case P_LOCAL_ENCODE: {
+        const reason = this.planReason[i];
+        slot.decision =
+          reason === undefined
+            ? { action: "local-encode", itemId: slot.itemId }
+            : { action: "local-encode", itemId: slot.itemId, reason };
+        if (reason !== undefined) {
+          this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+          this.logger.warn("item falls back to local encode", {
+            requestId: slot.req.id,
+            itemKey: slot.itemId,
+            reason,
+            attempts: 0,
+          });
+        }
+        return;
+      }
+      case P_FETCH: {
+        const desc = this.planDesc[i] as ValidDescriptor;
+        let f = this.fetches.get(desc.keyId);
+        if (f === undefined) f = this.createFetch(desc, this.planMeta[i], now);
+        else if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
+        // [C9] single flight: join the fetch of this key; [C3] own budget from this first wait.
+        f.waiters.add(slot);
+        slot.fetch = f;
+        // A fetch stalled because every earlier waiter's budget ended before its next retry: resume for this one.
+        if (f.state === IDLE && f.timer === undefined) f.timer = this.timers.push(Math.max(now, f.retryAt), T_FETCH, f);
+        slot.budgetAt = now + this.config.waitBudgetMs;
+        this.budgetCount++;
+        slot.budgetTimer = this.timers.push(slot.budgetAt, T_BUDGET, slot);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private hold(slot: Slot, l: Loaded): void {
+    l.holders++;
+    slot.loaded = l;
+    slot.decision = { action: "ready", itemId: slot.itemId, destination: l.dest };
+  }
+
+  private exhaustFailure(slot: Slot): ItemFailure {
+    return { itemId: slot.itemId, reason: "BUDGET_EXHAUSTED", attempts: slot.fetch?.attempts ?? 0 };
+  }
+
+  /** Detach a slot from its fetch (abandoning the fetch when nobody is left) [C7]. */
+  private detach(slot: Slot, now: number): void {
+    const f = slot.fetch;
+    if (slot.budgetTimer !== undefined) {
+      this.timers.cancel(slot.budgetTimer);
+      slot.budgetTimer = undefined;
+    }
+    if (f === undefined) return;
+    slot.fetch = undefined;
+    f.waiters.delete(slot);
+    if (f.waiters.size === 0 && !f.disposed) this.abandonFetch(f, now);
+  }
+
+  /** Resolve a waiting slot to local-encode with a reason (sticky: no further remote attempt) [C5]. */
+  private resolveLocal(slot: Slot, reason: FailureReasonName, now: number): void {
+    const attempts = slot.fetch?.attempts ?? 0;
+    this.detach(slot, now);
+    slot.decision = { action: "local-encode", itemId: slot.itemId, reason };
+    this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+    this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemKey: slot.itemId, reason, attempts });
+  }
+
+  /** [C6] Fail a request once: queue it for drainFailed and release what it holds. */
+  private failRequest(req: Req, failures: ItemFailure[], now: number): AdmitResult | undefined {
+    if (req.failure !== undefined) return req.failure;
+    const result: AdmitResult = { status: "failed", failures };
+    req.failure = result;
+    this.failed.push({ requestId: req.id, failures });
+    this.metrics.counter("ectp_consumer_requests_failed_total", 1);
+    for (const f of failures) {
+      this.metrics.counter("ectp_consumer_item_failures_total", 1, this.labels("reason", f.reason));
+      this.logger.warn("request failed", { requestId: req.id, itemKey: f.itemId, reason: f.reason, attempts: f.attempts });
+    }
+    this.releaseRequest(req, now);
+    return result;
+  }
+
+  /** [C7] Release budgets, waits and holds of a request. */
+  private releaseRequest(req: Req, now: number): void {
+    for (const slot of req.slots) {
+      if (!Number.isNaN(slot.budgetAt)) {
+        slot.budgetAt = Number.NaN;
+        this.budgetCount--;
+      }
+      this.detach(slot, now);
+      const l = slot.loaded;
+      if (l !== undefined) {
+        slot.loaded = undefined;
+        if (--l.holders === 0) {
+          this.loaded.delete(l.keyId);
+          this.releaseDest(l.dest); // last holder finished [C7]
+        }
+      }
+    }
+    req.slots.length = 0;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Fetches
+  // -------------------------------------------------------------------------------------
+
+  private getPeer(id: string): Peer {
+    let peer = this.peers.get(id);
+    if (peer === undefined) {
+      peer = {
+        id,
+        knownEpoch: 0,
+        helloEpoch: 0,
+        connectedEpoch: 0,
+        metadata: undefined,
+        metadataEpoch: 0,
+        lastHeard: Number.NEGATIVE_INFINITY,
+        businessSince: 0,
+        nextHeartbeatAt: 0,
+        heartbeatSeq: 0,
+        fetches: new Set(),
+        ackWaiters: new Set(),
+        grants: new Map(),
+        rejectedEpoch: 0,
+        rejectedReason: "INTERNAL",
+        timer: undefined,
+      };
+      this.peers.set(id, peer);
+    }
+    return peer;
+  }
+
+  private createFetch(desc: ValidDescriptor, meta: Uint8Array | undefined, now: number): Fetch {
+    const peer = this.getPeer(desc.producerId);
+    const f: Fetch = {
+      keyId: desc.keyId,
+      desc,
+      key: {
+        contentHash: desc.contentHash,
+        fingerprint: {
+          model: desc.fingerprint.model,
+          dtype: desc.fingerprint.dtype,
+          rowBytes: desc.fingerprint.rowBytes,
+          layoutVersion: desc.fingerprint.layoutVersion,
+        },
+      },
+      peer,
+      epoch: desc.epoch,
+      announcedMetadata: meta,
+      waiters: new Set(),
+      state: IDLE,
+      attemptId: 0,
+      attempts: 0,
+      retries: 0,
+      retryAt: 0,
+      timer: undefined,
+      read: undefined,
+      disposed: false,
+    };
+    this.fetches.set(desc.keyId, f);
+    peer.fetches.add(f);
+    if (meta !== undefined) this.noteMetadata(peer, desc.epoch, meta, false);
+    this.sendAttempt(f, now);
+    return f;
+  }
+
+  /** Remember a producer's transport metadata for an epoch (a Hello's wins over an announcement's). */
+  private noteMetadata(peer: Peer, epoch: number, meta: Uint8Array, fromHello: boolean): void {
+    if (epoch < peer.knownEpoch) return;
+    if (peer.metadata === undefined || epoch > peer.metadataEpoch || (fromHello && epoch === peer.metadataEpoch)) {
+      peer.metadata = meta;
+      peer.metadataEpoch = epoch;
+    }
+  }
+
+  /** Send one ReadRequest (after Hello and connect-peer as needed). */
+  private sendAttempt(f: Fetch, now: number): void {
+    const peer = f.peer;
+    // Metadata known for this epoch: connect once per producer epoch, before anything is sent to it.
+    if (peer.connectedEpoch !== f.epoch) {
+      const meta =
+        peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
+      if (meta !== undefined) {
+        peer.connectedEpoch = f.epoch;
+        this.out.push({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
+      }
+    }
+    if (peer.helloEpoch !== f.epoch) {
+      peer.helloEpoch = f.epoch;
+      this.send(peer.id, {
+        hello: {
+          role: ectp.v1.Role.ROLE_CONSUMER,
+          capabilities: [],
+          fingerprint: this.fingerprint,
+          transportMetadata: this.transportMetadata,
+          heartbeatIntervalMs: this.config.heartbeatIntervalMs,
+        },
+      });
+    }
+    this.ensurePeerTimer(peer, now);
+    const attemptId = ++this.nextAttemptId;
+    f.attemptId = attemptId;
+    f.attempts++;
+    this.attempts.set(attemptId, f);
+    if (f.attempts > 1) {
+      // [C4] Every retry is counted and logged with its attempt number.
+      this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("attempt", String(f.attempts)));
+      this.logger.info("retrying remote read", { itemKey: f.keyId, producer: peer.id, attempt: f.attempts });
+    }
+    this.send(peer.id, {
+      readRequest: { attemptId, key: f.key, expectedEpoch: f.epoch, expectedSizeBytes: f.desc.sizeBytes },
+    });
+    f.state = REQUESTING;
+    this.timers.cancel(f.timer);
+    f.timer = this.timers.push(now + this.config.grantWaitMs, T_FETCH, f);
+  }
+
+  /** [C4] Retryable outcome: back off and try again (while some waiter's budget remains). */
+  private retryFetch(f: Fetch, reason: FailureReasonName, retryAfterMs: number, now: number): void {
+    if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
+    f.state = IDLE;
+    f.retries++;
+    let delay = backoffDelay(f.retries, this.config.backoffInitialMs, this.config.backoffMaxMs, this.random);
+    // [C4] A producer's retry hint may lengthen the backoff, never shorten it.
+    if (retryAfterMs > delay) delay = retryAfterMs;
+    this.timers.cancel(f.timer);
+    f.timer = undefined;
+    f.retryAt = now + delay;
+    let budgetLeft = false;
+    for (const w of f.waiters) if (w.budgetAt > now + delay) budgetLeft = true;
+    this.logger.debug("remote read will be retried", { itemKey: f.keyId, reason, attempt: f.attempts, delayMs: delay, budgetLeft });
+    // [C4] Retry only inside the budget: when every waiter's budget ends first, the budget timers resolve them.
+    if (budgetLeft) f.timer = this.timers.push(now + delay, T_FETCH, f);
+  }
+
+  /** [C5] Terminal outcome for every waiter of a fetch. */
+  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number): void {
+    if (f.disposed) return;
+    const read = f.read;
+    this.disposeFetch(f);
+    if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_FAILED, now);
+    const attempts = f.attempts;
+    let batch: Map<Req, ItemFailure[]> | undefined;
+    const waiters = Array.from(f.waiters);
+    f.waiters.clear();
+    for (const w of waiters) {
+      w.fetch = undefined;
+      if (w.budgetTimer !== undefined) {
+        this.timers.cancel(w.budgetTimer);
+        w.budgetTimer = undefined;
+      }
+      if (w.hasModelInput) {
+        // [C5] Local encode, and never another remote attempt for this (request, item).
+        w.decision = { action: "local-encode", itemId: w.itemId, reason };
+        this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+        this.logger.warn("remote read failed; item falls back to local encode", {
+          requestId: w.req.id,
+          itemKey: f.keyId,
+          reason,
+          attempts,
+        });
+      } else {
+        batch ??= new Map();
+        let list = batch.get(w.req);
+        if (list === undefined) {
+          list = [];
+          batch.set(w.req, list);
+        }
+        list.push({ itemId: w.itemId, reason, attempts });
+      }
+    }
+    if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
+  }
+
+  /** [C7] Nobody waits for a fetch any more. */
+  private abandonFetch(f: Fetch, now: number): void {
+    const read = f.read;
+    this.disposeFetch(f);
+    // Before a grant: the attempt is forgotten, so a late grant for it is ACKed ABANDONED at once [C7].
+    if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_ABANDONED, now);
+  }
+
+  private disposeFetch(f: Fetch): void {
+    f.disposed = true;
+    if (this.fetches.get(f.keyId) === f) this.fetches.delete(f.keyId);
+    f.peer.fetches.delete(f);
+    if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
+    this.timers.cancel(f.timer);
+    f.timer = undefined;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Reads
+  // -------------------------------------------------------------------------------------
+
+  /**
+   * A read loses its fetch while unsettled: cancel it and keep its destination until it
+   * settles [I5][C8]. `ackStatus` ABANDONED defers the ACK to settlement (or the read
+   * deadline); FAILED ACKs now and quarantines; 0 means the grant is already dead (peer
+   * gone, epoch changed) and is only quarantined.
+   */
+  private orphanRead(r: Read, ackStatus: number, now: number): void {
+    r.fetch = undefined;
+    if (!r.cancelled) {
+      r.cancelled = true;
+      this.out.push({ type: "cancel-read", readId: r.readId });
+    }
+    if (ackStatus === ACK_ABANDONED && r.grantHeld) {
+      r.ackOnSettle = ACK_ABANDONED;
+      r.peer.ackWaiters.add(r);
+      return; // keeps its deadline timer: unsettled at the deadline, it is quarantined [C8]
+    }
+    if (ackStatus !== 0) this.ackRead(r, ackStatus, "read cancelled");
+    else this.dropGrant(r);
+    this.quarantine(r, now);
+  }
+
+  /** [C8] Hold the destination until the read settles or the quarantine cap passes. */
+  private quarantine(r: Read, now: number): void {
+    if (r.quarantined) return;
+    r.quarantined = true;
+    this.quarantinedCount++;
+    this.metrics.counter("ectp_consumer_reads_quarantined_total", 1);
+    this.timers.cancel(r.timer);
+    r.timer = this.timers.push(now + this.config.quarantineCapMs, T_READ, r);
+  }
+
+  private ackRead(r: Read, status: number, detail: string): void {
+    if (!r.grantHeld) return;
+    this.send(r.peer.id, { readComplete: { grantId: r.grantId, status, detail } });
+    this.dropGrant(r);
+  }
+
+  private dropGrant(r: Read): void {
+    if (r.ackOnSettle !== 0) {
+      r.ackOnSettle = 0;
+      r.peer.ackWaiters.delete(r);
+    }
+    if (!r.grantHeld) return;
+    r.grantHeld = false;
+    this.grantsHeldCount--;
+    if (r.peer.grants.get(r.grantId) === r) r.peer.grants.delete(r.grantId);
+  }
+
+  private releaseDest(dest: ReadDestination): void {
+    this.destinationCount--;
+    try {
+      this.pool.release(dest);
+    } catch (cause) {
+      this.logger.error("DestinationPool.release threw", { error: String(cause) });
+    }
+  }
+
+  private onReadResult(result: ReadResult, now: number): void {
+    const readId = result === null || typeof result !== "object" ? Number.NaN : result.readId;
+    const r = typeof readId === "number" ? this.reads.get(readId) : undefined;
+    if (r === undefined) {
+      this.ignore("unknown-read"); // [C10] unknown, or its quarantine cap already released it
+      return;
+    }
+    this.reads.delete(readId);
+    this.timers.cancel(r.timer);
+    r.timer = undefined;
+    if (r.quarantined) {
+      // [C8] Settled: the transport will not write any more, the destination may be freed [I5].
+      this.quarantinedCount--;
+      this.dropGrant(r);
+      this.releaseDest(r.dest);
+      return;
+    }
+    const f = r.fetch;
+    if (f === undefined) {
+      // [C7] Abandoned during the read: ACK ABANDONED and free the destination now that it settled.
+      this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, "abandoned");
+      this.releaseDest(r.dest);
+      return;
+    }
+    f.read = undefined;
+    const reason = this.verify(r, result, now);
+    if (reason !== undefined) {
+      this.releaseDest(r.dest);
+      this.ackRead(r, ACK_FAILED, reason);
+      this.terminateFetch(f, reason, now);
+      return;
+    }
+    // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
+    this.ackRead(r, ACK_OK, "");
+    this.disposeFetch(f);
+    const l: Loaded = { keyId: f.keyId, dest: r.dest, holders: 0 };
+    this.loaded.set(f.keyId, l);
+    this.metrics.counter("ectp_consumer_items_loaded_total", 1);
+    this.metrics.histogram("ectp_consumer_read_duration_ms", now - r.startedAt);
+    for (const w of f.waiters) {
+      w.fetch = undefined;
+      if (w.budgetTimer !== undefined) {
+        this.timers.cancel(w.budgetTimer);
+        w.budgetTimer = undefined;
+      }
+      this.hold(w, l);
+    }
+    f.waiters.clear();
+    if (l.holders === 0) {
+      this.loaded.delete(l.keyId);
+      this.releaseDest(l.dest);
+    }
+  }
+
+  /** [C11] Check a settled read: status, size, timeliness, checksum. Returns a failure reason or undefined. */
+  private verify(r: Read, result: ReadResult, now: number): FailureReasonName | undefined {
+    if (result.status !== "done") return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
+    if (result.bytesRead !== r.sizeBytes) return "SIZE_MISMATCH";
+    // [C11] Completed after its deadline: never loaded (after the lease the producer may have reused the memory).
+    if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
+    if (r.checksums.length > 0) {
+      let view: Uint8Array | undefined;
+      try {
+        view = this.pool.view(r.dest);
+      } catch {
+        view = undefined;
+      }
+      // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
+      if (view === undefined || view.length < r.sizeBytes) return "CHECKSUM_MISMATCH";
+      const crc = crc32c(view.length === r.sizeBytes ? view : view.subarray(0, r.sizeBytes));
+      for (const expected of r.checksums) if (crc !== expected) return "CHECKSUM_MISMATCH";
+    }
+    return undefined;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Envelopes
+  // -------------------------------------------------------------------------------------
+
+  private onEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
+    if (envelope === null || typeof envelope !== "object") {
+      this.ignore("malformed");
+      return;
+    }
+    const version = envelope.version;
+    if (version === null || typeof version !== "object" || toNum(version.major) !== SPEC_MAJOR) {
+      this.ignore("version"); // [V1]
+      return;
+    }
+    const senderEpoch = toNum(envelope.senderEpoch);
+    if (typeof envelope.senderId !== "string" || envelope.senderId.length === 0 || !isPositiveId(senderEpoch)) {
+      this.ignore("malformed");
+      return;
+    }
+    if (envelope.senderId !== from) {
+      this.ignore("sender-mismatch");
+      return;
+    }
+    const peer = this.getPeer(from);
+    // [P8] Epochs: older ones are stale; a newer one means the producer restarted.
+    if (senderEpoch < peer.knownEpoch) {
+      this.ignore("stale-epoch");
+      return;
+    }
+    if (senderEpoch > peer.knownEpoch) this.onNewEpoch(peer, senderEpoch, now);
+    peer.lastHeard = now;
+
+    if (envelope.readGrant) this.onGrant(peer, senderEpoch, envelope.readGrant, now);
+    else if (envelope.readReject) this.onReject(peer, envelope.readReject, now);
+    else if (envelope.heartbeat) return; // liveness only [P8]
+    else if (envelope.hello) this.onHello(peer, senderEpoch, envelope.hello);
+    else if (envelope.handshakeReject) {
+      const name = reasonName(toNum(envelope.handshakeReject.reason)) ?? "INTERNAL";
+      this.onHandshakeReject(peer, name, senderEpoch, now);
+    } else this.ignore("unexpected"); // [C10] messages a consumer does not expect
+  }
+
+  /** [P8] A producer's newer epoch: drop what belonged to the old one. */
+  private onNewEpoch(peer: Peer, epoch: number, now: number): void {
+    peer.knownEpoch = epoch;
+    if (peer.connectedEpoch !== 0 && peer.connectedEpoch < epoch) {
+      peer.connectedEpoch = 0;
+      this.out.push({ type: "disconnect-peer", peerId: peer.id });
+    }
+    if (peer.helloEpoch < epoch) peer.helloEpoch = 0;
+    if (peer.metadataEpoch < epoch) peer.metadata = undefined;
+    if (peer.rejectedEpoch < epoch) peer.rejectedEpoch = 0;
+    // Grants of the old epoch died with it.
+    for (const r of Array.from(peer.grants.values())) if (r.epoch < epoch) this.dropGrant(r);
+    for (const r of Array.from(peer.ackWaiters)) if (r.epoch < epoch) this.dropGrant(r);
+    // [P8][C5] Attempts, grants and reads of the old epoch: terminal EPOCH_CHANGED.
+    for (const f of Array.from(peer.fetches)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
+  }
+
+  private onHello(peer: Peer, epoch: number, hello: ectp.v1.IHello): void {
+    const role = toNum(hello.role);
+    if (role !== ectp.v1.Role.ROLE_PRODUCER && role !== ectp.v1.Role.ROLE_BOTH) {
+      this.ignore("unexpected");
+      return;
+    }
+    const meta = hello.transportMetadata;
+    if (meta instanceof Uint8Array && meta.length > 0) {
+      this.noteMetadata(peer, epoch, meta, true);
+      // Connect once per producer epoch when we have business with it.
+      if (peer.connectedEpoch !== epoch && peer.fetches.size > 0) {
+        peer.connectedEpoch = epoch;
+        this.out.push({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
+      }
+    }
+  }
+
+  private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number): void {
+    // The rejecting peer gets no reads in this epoch; its fetches end with its reason [C5].
+    peer.rejectedEpoch = Math.max(epoch, 1);
+    peer.rejectedReason = reason;
+    peer.helloEpoch = 0;
+    for (const f of Array.from(peer.fetches)) if (!f.disposed) this.terminateFetch(f, reason, now);
+  }
+
+  private onGrant(peer: Peer, senderEpoch: number, g: ectp.v1.IReadGrant, now: number): void {
+    const grantId = toNum(g.grantId);
+    const attemptId = toNum(g.attemptId);
+    if (!isPositiveId(grantId)) {
+      this.ignore("malformed");
+      return;
+    }
+    if (peer.grants.has(grantId)) {
+      this.ignore("duplicate-grant"); // [C10] same grant twice: never ACK it (that would release the live one)
+      return;
+    }
+    const f = this.attempts.get(attemptId);
+    if (f === undefined || f.peer !== peer || f.state !== REQUESTING || f.attemptId !== attemptId) {
+      // [C7][C10] Nobody wants this grant (finished, abandoned, timed out, already loaded, unknown): release it at once.
+      this.send(peer.id, { readComplete: { grantId, status: ACK_ABANDONED, detail: "no request wants this grant" } });
+      this.ignore("unwanted-grant");
+      return;
+    }
+    this.attempts.delete(attemptId);
+    this.timers.cancel(f.timer);
+    f.timer = undefined;
+    f.state = IDLE;
+    const ackFailed = (reason: FailureReasonName): void => {
+      this.send(peer.id, { readComplete: { grantId, status: ACK_FAILED, detail: reason } });
+      this.terminateFetch(f, reason, now);
+    };
+    const checked = validateDescriptor(g.item, this.limits);
+    if (!checked.ok) {
+      let rawSize: number;
+      try {
+        rawSize = toNum((g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes);
+      } catch {
+        rawSize = Number.NaN;
+      }
+      ackFailed(Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes ? "SIZE_MISMATCH" : "INVALID_ANNOUNCEMENT");
+      return;
+    }
+    const item = checked.value;
+    if (item.keyId !== f.keyId) {
+      ackFailed("INVALID_ANNOUNCEMENT");
+      return;
+    }
+    if (item.epoch !== f.epoch || senderEpoch !== f.epoch) {
+      ackFailed("EPOCH_CHANGED");
+      return;
+    }
+    if (item.sizeBytes !== f.desc.sizeBytes) {
+      ackFailed("SIZE_MISMATCH");
+      return;
+    }
+    // [C11] Conservative lease: from receipt, minus the safety margin.
+    let leaseMs = toNum(g.leaseMs);
+    if (!(leaseMs > 0) || !Number.isFinite(leaseMs)) leaseMs = this.config.leaseMs;
+    const leaseDeadline = now + leaseMs - this.config.leaseSafetyMarginMs;
+    if (leaseDeadline <= now) {
+      ackFailed("LEASE_EXPIRED");
+      return;
+    }
+    const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
+    let dest: ReadDestination | undefined;
+    try {
+      dest = this.pool.allocate(f.keyId, item.sizeBytes);
+    } catch (cause) {
+      this.logger.error("DestinationPool.allocate threw; treated as full", { error: String(cause) });
+      dest = undefined;
+    }
+    if (dest === undefined) {
+      // [C4] Local pool full: give the grant back and retry inside the budget.
+      this.send(peer.id, { readComplete: { grantId, status: ACK_ABANDONED, detail: "destination pool full" } });
+      this.retryFetch(f, "OVERLOADED", 0, now);
+      return;
+    }
+    this.destinationCount++;
+    const checksums: number[] = [];
+    if (f.desc.checksum !== undefined) checksums.push(f.desc.checksum.crc32c);
+    if (item.checksum !== undefined && item.checksum.crc32c !== f.desc.checksum?.crc32c) checksums.push(item.checksum.crc32c);
+    const readId = ++this.nextReadId;
+    const r: Read = {
+      readId,
+      peer,
+      grantId,
+      epoch: f.epoch,
+      keyId: f.keyId,
+      sizeBytes: item.sizeBytes,
+      dest,
+      deadline,
+      leaseDeadline,
+      startedAt: now,
+      checksums,
+      fetch: f,
+      grantHeld: true,
+      ackOnSettle: 0,
+      cancelled: false,
+      quarantined: false,
+      timer: undefined,
+    };
+    this.grantsHeldCount++;
+    peer.grants.set(grantId, r);
+    this.reads.set(readId, r);
+    f.state = READING;
+    f.read = r;
+    r.timer = this.timers.push(deadline, T_READ, r);
+    const source = item.location.length > 0 ? item.location : f.desc.location;
+    this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest });
+  }
+
+  private onReject(peer: Peer, rj: ectp.v1.IReadReject, now: number): void {
+    const attemptId = toNum(rj.attemptId);
+    const f = this.attempts.get(attemptId);
+    if (f === undefined || f.peer !== peer || f.state !== REQUESTING || f.attemptId !== attemptId) {
+      this.ignore("unwanted-reject"); // [C10] second reject, reject after grant, unknown attempt
+      return;
+    }
+    const known = reasonName(toNum(rj.reason));
+    // Known reasons follow the SPEC.md table; unknown ones the producer's retryable flag.
+    const retryable = known !== undefined ? isRetryableReject(known) : rj.retryable === true;
+    const reason: FailureReasonName = known ?? "INTERNAL";
+    if (retryable) {
+      const hint = toNum(rj.retryAfterMs);
+      this.retryFetch(f, reason, Number.isFinite(hint) && hint > 0 ? hint : 0, now); // [C4]
+    } else this.terminateFetch(f, reason, now); // [C5]
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Peers and heartbeats [P8]
+  // -------------------------------------------------------------------------------------
+
+  private ensurePeerTimer(peer: Peer, now: number): void {
+    if (peer.timer?.live) return;
+    peer.businessSince = now;
+    peer.nextHeartbeatAt = now + this.config.heartbeatIntervalMs;
+    peer.timer = this.timers.push(Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), T_PEER, peer);
+  }
+
+  private deadAt(peer: Peer): number {
+    const since = Math.max(peer.lastHeard, peer.businessSince);
+    return since + this.config.heartbeatMisses * this.config.heartbeatIntervalMs;
+  }
+
+  private onPeerTimer(peer: Peer, now: number): void {
+    peer.timer = undefined;
+    if (peer.fetches.size === 0 && peer.ackWaiters.size === 0) return; // no business: stop
+    if (now >= this.deadAt(peer)) {
+      this.peerGone(peer, "heartbeat", now);
+      return;
+    }
+    if (now >= peer.nextHeartbeatAt) {
+      this.send(peer.id, { heartbeat: { sequence: ++peer.heartbeatSeq } });
+      peer.nextHeartbeatAt = now + this.config.heartbeatIntervalMs;
+    }
+    peer.timer = this.timers.push(Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), T_PEER, peer);
+  }
+
+  /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer. */
+  private peerGone(peer: Peer, why: string, now: number): void {
+    this.timers.cancel(peer.timer);
+    peer.timer = undefined;
+    const hadState = peer.connectedEpoch !== 0 || peer.fetches.size > 0 || peer.ackWaiters.size > 0;
+    if (!hadState) return;
+    this.metrics.counter("ectp_consumer_peers_lost_total", 1, this.labels("cause", why));
+    this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
+    this.out.push({ type: "disconnect-peer", peerId: peer.id });
+    peer.connectedEpoch = 0;
+    peer.helloEpoch = 0; // the next need sends a new Hello: reconnect without restart
+    peer.metadata = undefined;
+    for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
+    for (const f of Array.from(peer.fetches)) {
+      if (f.disposed) continue;
+      if (f.state === READING) {
+        const r = f.read;
+        if (r !== undefined) this.dropGrant(r); // the producer releases its grants for us
+        this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+      } else if (f.state === REQUESTING) this.retryFetch(f, "PEER_UNREACHABLE", 0, now); // [C4] before a grant
+    }
+    for (const r of Array.from(peer.grants.values())) this.dropGrant(r);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Timers
+  // -------------------------------------------------------------------------------------
+
+  private runTimers(now: number): void {
+    for (;;) {
+      const e = this.timers.popDue(now);
+      if (e === undefined) return;
+      switch (e.kind) {
+        case T_BUDGET:
+          this.onBudgetTimer(e.ref as Slot, e, now);
+          break;
+        case T_FETCH:
+          this.onFetchTimer(e.ref as Fetch, e, now);
+          break;
+        case T_READ:
+          this.onReadTimer(e.ref as Read, e, now);
+          break;
+        case T_PEER:
+          this.onPeerTimer(e.ref as Peer, now);
+          break;
+      }
+    }
+  }
+
+  /** [C3] A (request, item) budget ran out. */
+  private onBudgetTimer(slot: Slot, e: TimerEntry<TimerRef>, now: number): void {
+    if (slot.budgetTimer !== e) return;
+    slot.budgetTimer = undefined;
+    if (slot.decision !== undefined || slot.fetch === undefined || slot.req.failure !== undefined) return;
+    if (slot.hasModelInput) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
+    else this.failRequest(slot.req, [this.exhaustFailure(slot)], now);
+  }
+
+  private onFetchTimer(f: Fetch, e: TimerEntry<TimerRef>, now: number): void {
+    if (f.timer !== e || f.disposed) return;
+    f.timer = undefined;
+    if (f.state === REQUESTING) {
+      // [C4] No grant or reject in time: retryable (background failure 3), not terminal.
+      this.logger.info("no grant within the grant wait; retrying", { itemKey: f.keyId, attempt: f.attempts });
+      this.retryFetch(f, "GRANT_TIMEOUT", 0, now);
+      return;
+    }
+    if (f.state === IDLE) {
+      for (const w of f.waiters) {
+        if (w.budgetAt > now) {
+          this.sendAttempt(f, now);
+          return;
+        }
+      }
+    }
+  }
+
+  private onReadTimer(r: Read, e: TimerEntry<TimerRef>, now: number): void {
+    if (r.timer !== e) return;
+    r.timer = undefined;
+    if (r.quarantined) {
+      // [C8] Quarantine cap: release the handle even though the transport never said it settled.
+      this.reads.delete(r.readId);
+      this.quarantinedCount--;
+      this.dropGrant(r);
+      this.releaseDest(r.dest);
+      this.metrics.counter("ectp_consumer_quarantine_cap_releases_total", 1);
+      this.logger.warn("quarantined read never settled; destination released at the cap", { readId: r.readId, itemKey: r.keyId });
+      return;
+    }
+    // [C8] Unsettled at its deadline: cancel, quarantine, ACK, and fail its waiters with TRANSFER_TIMEOUT.
+    if (!r.cancelled) {
+      r.cancelled = true;
+      this.out.push({ type: "cancel-read", readId: r.readId });
+    }
+    this.ackRead(r, r.ackOnSettle || ACK_FAILED, "transfer timeout");
+    this.dropGrant(r);
+    this.quarantine(r, now);
+    const f = r.fetch;
+    if (f !== undefined) {
+      r.fetch = undefined;
+      f.read = undefined;
+      this.terminateFetch(f, "TRANSFER_TIMEOUT", now);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Output and observability helpers
+  // -------------------------------------------------------------------------------------
+
+  private send(peerId: string, body: ectp.v1.IEnvelope): void {
+    const envelope = body as { version?: unknown; senderId?: string; senderEpoch?: number };
+    envelope.version = SPEC_VERSION;
+    envelope.senderId = this.id;
+    envelope.senderEpoch = this.epoch;
+    this.out.push({ type: "send", peerId, envelope: body });
+  }
+
+  private ignore(reason: string): void {
+    this.ignoredCount++;
+    this.metrics.counter("ectp_consumer_ignored_messages_total", 1, this.labels("reason", reason));
+  }
+
+  private labels(key: string, value: string): Labels {
+    const cacheKey = `${key}\u0000${value}`;
+    let l = this.labelCache.get(cacheKey);
+    if (l === undefined) {
+      l = Object.freeze({ [key]: value });
+      this.labelCache.set(cacheKey, l);
+    }
+    return l;
+  }
+
+  private guard(where: string, fn: () => void): void {
+    try {
+      fn();
+    } catch (cause) {
+      // [I1] A fault of our own must not stop the engine; it is logged loudly instead.
+      this.logger.error(`consumer ${where} failed`, { error: String(cause) });
+    }
+  }
+}
