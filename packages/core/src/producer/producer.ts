@@ -59,6 +59,22 @@ function bodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
   return undefined;
 }
 
+/**
+ * A uint64 field as a number. protobufjs may hand out `Long` objects (when the `long`
+ * package is installed, even for code generated with --force-number, and always for
+ * prototype defaults); values above 2^53 - 1 come out unsafe and fail later checks.
+ * Absent is 0; anything else is NaN.
+ */
+function u64(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (v === undefined || v === null) return 0;
+  if (typeof v === "object") {
+    const { low, high } = v as { low?: unknown; high?: unknown };
+    if (typeof low === "number" && typeof high === "number") return (high >>> 0) * 4294967296 + (low >>> 0);
+  }
+  return Number.NaN;
+}
+
 function isPositiveInt(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 }
@@ -348,43 +364,50 @@ export class ProducerCore {
   }
 
   private dispatch(from: string, env: ectp.v1.IEnvelope, now: number): void {
-    if (env === null || typeof env !== "object") return this.ignore("malformed");
+    if (env === null || typeof env !== "object") { this.ignore("malformed"); return; }
     // [V1][P7] the version check comes before anything else.
     const major = env.version?.major ?? 0;
-    if (major !== SPEC_MAJOR) return this.rejectVersion(from, env);
+    if (major !== SPEC_MAJOR) { this.rejectVersion(from, env); return; }
     const sid = env.senderId;
-    const sep = env.senderEpoch;
-    if (typeof sid !== "string" || sid.length === 0 || !isPositiveInt(sep)) return this.ignore("malformed");
+    const sep = u64(env.senderEpoch);
+    if (typeof sid !== "string" || sid.length === 0 || !isPositiveInt(sep)) { this.ignore("malformed"); return; }
     // The transport vouches for `from`; a message claiming another identity is not trusted [P2].
-    if (sid !== from) return this.ignore("senderMismatch");
+    if (sid !== from) { this.ignore("senderMismatch"); return; }
     const known = this.peers.get(sid);
     // [P8] messages of an older epoch of a known peer are stale.
-    if (known && sep < known.epoch) return this.ignore("staleEpoch");
+    if (known && sep < known.epoch) { this.ignore("staleEpoch"); return; }
     const body = bodyOf(env);
     switch (body) {
       case "hello":
-        return this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
+        this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
+        return;
       case "readRequest":
-        return this.onReadRequest(this.peerFor(sid, sep, now), env.readRequest as ectp.v1.IReadRequest, now);
+        this.onReadRequest(this.peerFor(sid, sep, now), env.readRequest as ectp.v1.IReadRequest, now);
+        return;
       case "readComplete":
-        return this.onReadComplete(this.peerFor(sid, sep, now), sep, env.readComplete as ectp.v1.IReadComplete);
+        this.onReadComplete(this.peerFor(sid, sep, now), sep, env.readComplete as ectp.v1.IReadComplete);
+        return;
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
         if (known || this.forgotten.get(sid)?.epoch === sep) this.peerFor(sid, sep, now);
         return;
       }
       case "replayRequest":
-        return this.onReplay(this.peerFor(sid, sep, now), env.replayRequest as ectp.v1.IReplayRequest);
+        this.onReplay(this.peerFor(sid, sep, now), env.replayRequest as ectp.v1.IReplayRequest);
+        return;
       case "snapshotRequest":
-        return this.onSnapshot(this.peerFor(sid, sep, now));
+        this.onSnapshot(this.peerFor(sid, sep, now));
+        return;
       case undefined:
         // [C10] a body from a newer minor version.
         if (known) this.peerFor(sid, sep, now);
-        return this.ignore("unknownBody");
+        this.ignore("unknownBody");
+        return;
       default:
         // Messages a producer never receives (grants, rejects, events...) [C10].
         if (known) this.peerFor(sid, sep, now);
-        return this.ignore("unexpectedBody");
+        this.ignore("unexpectedBody");
+        return;
     }
   }
 
@@ -441,12 +464,14 @@ export class ProducerCore {
 
   private onHello(sid: string, sep: number, hello: ectp.v1.IHello, now: number): void {
     const role = hello.role ?? 0;
-    if (role === ectp.v1.Role.ROLE_PRODUCER) return this.ignore("role"); // a producer's Hello is for a consumer core
-    if (role !== ectp.v1.Role.ROLE_CONSUMER && role !== ectp.v1.Role.ROLE_BOTH)
-      return this.handshakeReject(sid, FR.FAILURE_REASON_INTERNAL, `Hello role ${String(role)} is not CONSUMER or BOTH`);
+    if (role === ectp.v1.Role.ROLE_PRODUCER) { this.ignore("role"); return; } // a producer's Hello is for a consumer core
+    if (role !== ectp.v1.Role.ROLE_CONSUMER && role !== ectp.v1.Role.ROLE_BOTH) {
+      this.handshakeReject(sid, FR.FAILURE_REASON_INTERNAL, `Hello role ${String(role)} is not CONSUMER or BOTH`);
+      return;
+    }
     // [P7] incompatible peers are refused before they are recorded.
     const diff = this.fingerprintDiff(hello.fingerprint);
-    if (diff !== undefined) return this.handshakeReject(sid, FR.FAILURE_REASON_INCOMPATIBLE, diff);
+    if (diff !== undefined) { this.handshakeReject(sid, FR.FAILURE_REASON_INCOMPATIBLE, diff); return; }
     const p = this.peerFor(sid, sep, now);
     const md = hello.transportMetadata;
     p.metadata = md instanceof Uint8Array ? md : new Uint8Array(0);
@@ -480,8 +505,9 @@ export class ProducerCore {
     const major = env.version?.major ?? 0;
     const detail = `peer speaks spec major ${major}; this producer speaks ${SPEC_MAJOR}`;
     const body = bodyOf(env);
-    if (body === "readRequest" && isPositiveInt(env.readRequest?.attemptId)) {
-      this.reject(from, env.readRequest.attemptId, FR.FAILURE_REASON_VERSION, detail);
+    const attemptId = u64(env.readRequest?.attemptId);
+    if (body === "readRequest" && isPositiveInt(attemptId)) {
+      this.reject(from, attemptId, FR.FAILURE_REASON_VERSION, detail);
       return;
     }
     if (body === "hello") {
@@ -507,57 +533,70 @@ export class ProducerCore {
   // ---------------------------------------------------------------- reads
 
   private onReadRequest(p: Peer, rr: ectp.v1.IReadRequest, now: number): void {
-    const attemptId = rr.attemptId;
-    if (!isPositiveInt(attemptId)) return this.ignore("malformed");
+    const attemptId = u64(rr.attemptId);
+    if (!isPositiveInt(attemptId)) { this.ignore("malformed"); return; }
     const key = rr.key;
     // [P7] fingerprint before any lookup.
     const diff = this.fingerprintDiff(key?.fingerprint);
-    if (diff !== undefined) return this.reject(p.id, attemptId, FR.FAILURE_REASON_INCOMPATIBLE, diff);
+    if (diff !== undefined) { this.reject(p.id, attemptId, FR.FAILURE_REASON_INCOMPATIBLE, diff); return; }
     // [P7] a shutting-down producer grants nothing.
-    if (this.shuttingDown) return this.reject(p.id, attemptId, FR.FAILURE_REASON_SHUTTING_DOWN, "producer is shutting down");
+    if (this.shuttingDown) { this.reject(p.id, attemptId, FR.FAILURE_REASON_SHUTTING_DOWN, "producer is shutting down"); return; }
     // [P8] the consumer's announcement named another epoch of this producer.
-    const expectedEpoch = rr.expectedEpoch ?? 0;
-    if (expectedEpoch !== 0 && expectedEpoch !== this.epoch)
-      return this.reject(
+    const expectedEpoch = u64(rr.expectedEpoch);
+    if (expectedEpoch !== 0 && expectedEpoch !== this.epoch) {
+      this.reject(
         p.id,
         attemptId,
         FR.FAILURE_REASON_EPOCH_CHANGED,
         `announcement named epoch ${expectedEpoch}; producer epoch is ${this.epoch}`,
       );
+      return;
+    }
     const kid = itemKeyId(key);
-    if (!kid.ok) return this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.error.message);
+    if (!kid.ok) { this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.error.message); return; }
     const keyId = kid.value;
     const entry = this.store.get(keyId);
     // [P1] absent or evicted is terminal; present but not fully written is retryable.
-    if (!entry) return this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held");
-    if (!entry.ready)
-      return this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_READY, "item not fully written yet", this.cfg.retryAfterMs);
-    const size = Number(entry.descriptor.sizeBytes ?? 0);
-    const expectedSize = rr.expectedSizeBytes ?? 0;
-    if (expectedSize !== 0 && expectedSize !== size)
-      return this.reject(
+    if (!entry) { this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held"); return; }
+    if (!entry.ready) {
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_READY, "item not fully written yet", this.cfg.retryAfterMs);
+      return;
+    }
+    const size = u64(entry.descriptor.sizeBytes);
+    if (!isPositiveInt(size)) {
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "stored descriptor has no valid sizeBytes");
+      return;
+    }
+    const expectedSize = u64(rr.expectedSizeBytes);
+    if (expectedSize !== 0 && expectedSize !== size) {
+      this.reject(
         p.id,
         attemptId,
         FR.FAILURE_REASON_INTERNAL,
         `announcement named ${expectedSize} bytes; item holds ${size}`,
       );
+      return;
+    }
     // [P3] a repeat request from the same consumer for the same item replaces its older grant.
     const old = p.grants.get(keyId);
     if (old) this.release(old, "replaced", true);
     // [P5] per-consumer quota on pinned bytes and grants.
-    if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.grants.size >= this.cfg.maxGrantsPerConsumer)
-      return this.reject(
+    if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.grants.size >= this.cfg.maxGrantsPerConsumer) {
+      this.reject(
         p.id,
         attemptId,
         FR.FAILURE_REASON_OVERLOADED,
         `consumer quota reached (${p.grants.size} grants, ${p.pinnedBytes} bytes pinned)`,
         this.cfg.retryAfterMs,
       );
+      return;
+    }
     try {
       this.store.pin(keyId); // [P2] one pin per grant, never per key.
     } catch (cause) {
       this.logger.error("store refused to pin a ready item", { keyId, error: String(cause) });
-      return this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not pin the item");
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not pin the item");
+      return;
     }
     const grant: Grant = {
       id: this.nextGrantId++,
@@ -590,11 +629,11 @@ export class ProducerCore {
   }
 
   private onReadComplete(p: Peer, epoch: number, rc: ectp.v1.IReadComplete): void {
-    const g = this.grants.get(rc.grantId ?? 0);
+    const g = this.grants.get(u64(rc.grantId));
     // [P2][C10] unknown grant, or a second ACK of one already released.
-    if (!g) return this.ignore("unknownGrant");
+    if (!g) { this.ignore("unknownGrant"); return; }
     // [P2] only the holder (id AND epoch) releases a grant.
-    if (g.consumerId !== p.id || g.consumerEpoch !== epoch) return this.ignore("notOwner");
+    if (g.consumerId !== p.id || g.consumerEpoch !== epoch) { this.ignore("notOwner"); return; }
     const status = rc.status ?? 0;
     this.release(g, status === ectp.v1.CompletionStatus.COMPLETION_STATUS_OK ? "ack_ok" : status === ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED ? "ack_abandoned" : "ack_failed", true);
   }
@@ -657,7 +696,8 @@ export class ProducerCore {
     for (const p of this.peers.values()) {
       // [P8] silent for heartbeatMisses intervals: gone.
       if (now - p.lastHeard >= p.intervalMs * this.cfg.heartbeatMisses) {
-        (gone ??= []).push(p);
+        if (gone === undefined) gone = [];
+        gone.push(p);
         continue;
       }
       if (now >= p.nextHeartbeat) {
@@ -741,10 +781,12 @@ export class ProducerCore {
 
   private onReplay(p: Peer, req: ectp.v1.IReplayRequest): void {
     p.subscribed = true;
-    const raw = req.fromSequence;
-    if (raw !== undefined && raw !== null && (typeof raw !== "number" || !Number.isSafeInteger(raw) || raw < 0))
-      return this.ignore("malformed");
-    const from = Math.max(1, raw ?? 0);
+    const raw = u64(req.fromSequence);
+    if (!Number.isSafeInteger(raw) || raw < 0) {
+      this.ignore("malformed");
+      return;
+    }
+    const from = Math.max(1, raw);
     const latest = this.sequence;
     if (from > latest) return; // nothing newer than what the subscriber has
     const oldest = Math.max(1, latest - this.ring.length + 1);
@@ -828,7 +870,9 @@ export class ProducerCore {
   private compactHeap(): void {
     this.heap = this.heap.filter((g) => g.live);
     this.heapDead = 0;
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) {
+      this.siftDown(i);
+    }
   }
 }
 

@@ -1,0 +1,198 @@
+import { EctpError, type ectp, itemKeyId } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { MemoryItemStore } from "./memory-store.js";
+import type { StoreChange } from "./types.js";
+
+const FP: ectp.v1.IFingerprint = { model: "m", dtype: 2, rowBytes: 4, layoutVersion: 1 };
+
+function desc(n: number, size = 10): ectp.v1.IItemDescriptor {
+  return { key: { contentHash: new Uint8Array([n]), fingerprint: FP }, sizeBytes: size, producerId: "E", epoch: 1 };
+}
+function kid(n: number): string {
+  const r = itemKeyId(desc(n).key);
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+function record(store: MemoryItemStore): StoreChange[] {
+  const seen: StoreChange[] = [];
+  store.subscribe((c) => seen.push(c));
+  return seen;
+}
+function putReady(store: MemoryItemStore, n: number, size = 10): string {
+  const r = store.put(desc(n, size));
+  expect(r.ok).toBe(true);
+  store.markReady(kid(n));
+  return kid(n);
+}
+
+describe("MemoryItemStore", () => {
+  it("rejects a capacity that is not a positive integer with an actionable message", () => {
+    expect(() => new MemoryItemStore({ capacityBytes: 0 })).toThrow(
+      "[INVALID_CONFIG] capacityBytes must be a positive integer number of bytes; got 0. Pass e.g. { capacityBytes: 1 << 30 }",
+    );
+    expect(() => new MemoryItemStore({ capacityBytes: 1.5 })).toThrow(EctpError);
+  });
+
+  it("put adds a not-ready entry counted in sizeBytes; markReady emits stored", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const seen = record(store);
+    const r = store.put(desc(1, 30));
+    expect(r.ok && r.value.ready).toBe(false);
+    expect(store.usedBytes()).toBe(30);
+    expect(seen).toEqual([]);
+    store.markReady(kid(1));
+    expect(store.get(kid(1))?.ready).toBe(true);
+    expect(seen).toEqual([{ kind: "stored", descriptor: desc(1, 30) }]);
+    store.markReady(kid(1)); // idempotent
+    expect(seen).toHaveLength(1);
+    expect([...store.readyItems()].map((e) => e.keyId)).toEqual([kid(1)]);
+  });
+
+  it("put of a key already present is an INVALID_ARGUMENT result, not a throw", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    store.put(desc(1));
+    const r = store.put(desc(1));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe("INVALID_ARGUMENT");
+      expect(r.error.message).toContain("is already stored");
+    }
+  });
+
+  it("put of a malformed descriptor or wrong-length bytes is an INVALID_ARGUMENT result", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const bad = store.put({ ...desc(1), sizeBytes: null });
+    expect(!bad.ok && bad.error.code).toBe("INVALID_ARGUMENT");
+    const short = store.put(desc(2, 10), new Uint8Array(3));
+    expect(!short.ok && short.error.message).toContain("exactly sizeBytes = 10; got 3");
+    expect(store.usedBytes()).toBe(0);
+  });
+
+  it("[P6] evicts only ready unpinned items, FIFO by the time each became evictable, and emits removed(evicted)", () => {
+    const store = new MemoryItemStore({ capacityBytes: 30 });
+    putReady(store, 1);
+    putReady(store, 2);
+    putReady(store, 3);
+    // 1 is pinned then unpinned: it becomes evictable again after 2 and 3.
+    store.pin(kid(1));
+    store.unpin(kid(1));
+    const seen = record(store);
+    expect(store.put(desc(4)).ok).toBe(true);
+    expect(seen).toEqual([{ kind: "removed", key: desc(2).key, cause: "evicted" }]);
+    expect(store.get(kid(2))).toBeUndefined();
+    store.markReady(kid(4));
+    expect(store.put(desc(5)).ok).toBe(true);
+    expect(store.get(kid(3))).toBeUndefined();
+    expect(store.get(kid(1))).toBeDefined();
+  });
+
+  it("[P6] never evicts pinned or not-ready items: a put that cannot fit is OVERLOADED and evicts nothing", () => {
+    const store = new MemoryItemStore({ capacityBytes: 30 });
+    putReady(store, 1);
+    putReady(store, 2);
+    store.put(desc(3)); // not ready
+    store.pin(kid(1));
+    const seen = record(store);
+    const r = store.put(desc(4, 20)); // would need 1 (pinned) and 2: only 10 evictable
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe("OVERLOADED");
+      expect(r.error.retryable).toBe(true);
+    }
+    expect(seen).toEqual([]);
+    expect(store.get(kid(2))).toBeDefined();
+    expect(store.usedBytes()).toBe(30);
+    // An item larger than the whole region never fits.
+    expect(store.put(desc(9, 31)).ok).toBe(false);
+  });
+
+  it("discard drops a not-ready item with removed(discarded); a ready one throws INVALID_ARGUMENT", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const seen = record(store);
+    store.put(desc(1));
+    expect(store.discard(kid(1))).toBe(true);
+    expect(store.discard(kid(1))).toBe(false);
+    expect(seen).toEqual([{ kind: "removed", key: desc(1).key, cause: "discarded" }]);
+    expect(store.usedBytes()).toBe(0);
+    putReady(store, 2);
+    expect(() => store.discard(kid(2))).toThrow(/only not-ready items can be discarded/);
+  });
+
+  it("pin and unpin count per call; misuse throws INVALID_ARGUMENT naming the fix", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    store.put(desc(1));
+    expect(() => store.pin(kid(1))).toThrow(/not ready; only ready items can be granted \[P1\]/);
+    expect(() => store.pin(kid(7))).toThrow(/is not in the store; put it first/);
+    store.markReady(kid(1));
+    store.pin(kid(1));
+    store.pin(kid(1));
+    expect(store.totalPins()).toBe(2);
+    expect(store.get(kid(1))?.pins).toBe(2);
+    store.unpin(kid(1));
+    store.unpin(kid(1));
+    expect(store.totalPins()).toBe(0);
+    expect(() => store.unpin(kid(1))).toThrow(/has no pin/);
+    try {
+      store.unpin(kid(1));
+    } catch (e: unknown) {
+      expect(EctpError.is(e) && e.code).toBe("INVALID_ARGUMENT");
+    }
+  });
+
+  it("clear drops everything, pins included, and emits one cleared change", () => {
+    const released: string[] = [];
+    const store = new MemoryItemStore({ capacityBytes: 100, release: (k) => released.push(k) });
+    putReady(store, 1);
+    store.put(desc(2));
+    store.pin(kid(1));
+    const seen = record(store);
+    store.clear("reset");
+    expect(seen).toEqual([{ kind: "cleared", cause: "reset" }]);
+    expect(store.totalPins()).toBe(0);
+    expect(store.usedBytes()).toBe(0);
+    expect(released.sort()).toEqual([kid(1), kid(2)].sort());
+  });
+
+  it("locate registers bytes and sets the location; release is called when the item leaves", () => {
+    const located: string[] = [];
+    const released: string[] = [];
+    const store = new MemoryItemStore({
+      capacityBytes: 20,
+      locate: (k, bytes) => {
+        located.push(k);
+        return new Uint8Array([bytes.length]);
+      },
+      release: (k) => released.push(k),
+    });
+    const r = store.put(desc(1), new Uint8Array(10).fill(7));
+    expect(r.ok && Array.from(r.value.descriptor.location as Uint8Array)).toEqual([10]);
+    expect(store.bytes(kid(1))?.[0]).toBe(7);
+    store.put(desc(2)); // no bytes given: the store allocates them for the engine to fill
+    expect(store.bytes(kid(2))).toHaveLength(10);
+    store.markReady(kid(1));
+    store.markReady(kid(2));
+    store.put(desc(3));
+    expect(located).toEqual([kid(1), kid(2), kid(3)]);
+    expect(released).toEqual([kid(1)]);
+  });
+
+  it("keeps no bytes when neither bytes nor locate are given", () => {
+    const store = new MemoryItemStore({ capacityBytes: 20 });
+    store.put(desc(1));
+    expect(store.bytes(kid(1))).toBeUndefined();
+  });
+
+  it("a throwing listener neither corrupts the store nor starves other listeners", () => {
+    const store = new MemoryItemStore({ capacityBytes: 20 });
+    store.subscribe(() => {
+      throw new Error("boom");
+    });
+    const seen = record(store);
+    putReady(store, 1);
+    expect(seen).toHaveLength(1);
+    const unsub = store.subscribe(() => seen.push({ kind: "cleared", cause: "reset" }));
+    unsub();
+    putReady(store, 2);
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -1,0 +1,523 @@
+import { EctpError, SPEC_VERSION, ectp, encodeEnvelope } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import type { EventBatchOutput } from "../outputs.js";
+import { MemoryItemStore } from "./memory-store.js";
+import { ProducerCore } from "./producer.js";
+import {
+  FP,
+  PRODUCER,
+  ack,
+  desc,
+  harness,
+  kid,
+  readRequest,
+  ready,
+  request,
+  sent,
+  wire,
+} from "./test-helpers.js";
+
+const FR = ectp.v1.FailureReason;
+const HELLO: ectp.v1.IHello = {
+  role: ectp.v1.Role.ROLE_CONSUMER,
+  fingerprint: FP,
+  transportMetadata: new Uint8Array([1, 2, 3]),
+  capabilities: [],
+};
+
+function grantOf(env: ectp.v1.IEnvelope): ectp.v1.IReadGrant {
+  if (!env.readGrant) throw new Error(`expected a grant, got ${JSON.stringify(env.readReject)}`);
+  return env.readGrant;
+}
+function rejectOf(env: ectp.v1.IEnvelope): ectp.v1.IReadReject {
+  if (!env.readReject) throw new Error("expected a reject");
+  return env.readReject;
+}
+function batches(outputs: ReturnType<ProducerCore["poll"]>): ectp.v1.IEventBatch[] {
+  return outputs.filter((o): o is EventBatchOutput => o.type === "event-batch").map((o) => o.batch);
+}
+
+describe("ProducerCore configuration", () => {
+  it("rejects invalid options with actionable INVALID_CONFIG messages", () => {
+    const store = new MemoryItemStore({ capacityBytes: 10 });
+    const base = { id: "E", epoch: 1, fingerprint: FP, store };
+    expect(() => new ProducerCore({ ...base, id: "" })).toThrow(
+      "[INVALID_CONFIG] options.id must be a non-empty string (the producer's stable peer id)",
+    );
+    expect(() => new ProducerCore({ ...base, epoch: 0 })).toThrow(
+      "[INVALID_CONFIG] options.epoch must be a positive integer that changes on every restart [P8]; got 0",
+    );
+    expect(() => new ProducerCore({ ...base, config: { leaseMs: -1 } })).toThrow(
+      "[INVALID_CONFIG] config.leaseMs must be an integer >= 1; got -1. Omit it to use the default 30000",
+    );
+    expect(() => new ProducerCore({ ...base, config: { leaseMs: 2 ** 33 } })).toThrow(/must fit in 32 bits/);
+    expect(() => new ProducerCore({ ...base, store: {} as never })).toThrow(/options.store must implement ItemStore/);
+    expect(() => new ProducerCore({ ...base, fingerprint: { model: 3 } as never })).toThrow(EctpError);
+    expect(new ProducerCore({ ...base, config: { retryAfterMs: 0 } })).toBeInstanceOf(ProducerCore);
+  });
+});
+
+describe("ProducerCore checks [V1][P7][C10]", () => {
+  it("[V1][P7] answers a read_request of another major with ReadReject VERSION", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const bytes = encodeEnvelope({ version: { major: 2 }, senderId: "c", senderEpoch: 1, ...readRequest(5, 1) });
+    h.producer.handleMessage("c", bytes, 0);
+    const [reply] = sent(h.producer.poll(0), "c");
+    expect(rejectOf(reply as ectp.v1.IEnvelope)).toMatchObject({
+      attemptId: 5,
+      reason: FR.FAILURE_REASON_VERSION,
+      retryable: false,
+    });
+    expect(h.store.totalPins()).toBe(0);
+  });
+
+  it("[V1][P7] answers a Hello of another major with HandshakeReject VERSION naming the supported version", () => {
+    const h = harness();
+    const bytes = encodeEnvelope({ version: { major: 0 }, senderId: "c", senderEpoch: 1, hello: HELLO });
+    h.producer.handleMessage("c", bytes, 0);
+    const out = h.producer.poll(0);
+    expect(out).toHaveLength(1);
+    const [reply] = sent(out, "c");
+    expect(reply?.handshakeReject).toMatchObject({ reason: FR.FAILURE_REASON_VERSION, supported: SPEC_VERSION });
+    expect(h.producer.stats().peers).toBe(0);
+  });
+
+  it("[C10][I1] ignores and counts garbage, other-version heartbeats, missing senders and spoofed senders", () => {
+    const h = harness();
+    h.producer.handleMessage("c", new Uint8Array([0xff, 0xff, 0xff]), 0);
+    h.producer.handleMessage("c", encodeEnvelope({ version: { major: 9 }, senderId: "c", senderEpoch: 1, heartbeat: {} }), 0);
+    h.producer.handleMessage("c", encodeEnvelope({ version: SPEC_VERSION, senderEpoch: 1, ...readRequest(1, 1) }), 0);
+    h.producer.handleMessage("mallory", wire("c", 1, readRequest(1, 1)), 0);
+    h.producer.handleMessage("c", wire("c", 1, { readGrant: { attemptId: 1, grantId: 1 } }), 0);
+    h.producer.handleEnvelope("c", null as never, 0);
+    expect(h.producer.poll(0)).toEqual([]);
+    expect(h.producer.stats().ignoredMessages).toBe(6);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "malformed" })).toBe(3);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "version" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "sender_mismatch" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "unexpected_body" })).toBe(1);
+  });
+
+  it("[P7] checks the key's fingerprint before any lookup or the shutdown state", () => {
+    const h = harness();
+    const otherKey = { contentHash: new Uint8Array([1]), fingerprint: { ...FP, model: "other" } };
+    h.producer.shutdown(0);
+    h.producer.handleMessage("c", wire("c", 1, { readRequest: { attemptId: 3, key: otherKey } }), 0);
+    const [reply] = sent(h.producer.poll(0), "c");
+    expect(rejectOf(reply as ectp.v1.IEnvelope)).toMatchObject({ reason: FR.FAILURE_REASON_INCOMPATIBLE, retryable: false });
+    expect(reply?.readReject?.detail).toBe('model "other" != "m"');
+  });
+
+  it("[P8] rejects a request naming another producer epoch with EPOCH_CHANGED", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const r = rejectOf(request(h, "c", 1, 1, 0, 1, { expectedEpoch: PRODUCER.epoch - 1 }));
+    expect(r).toMatchObject({ reason: FR.FAILURE_REASON_EPOCH_CHANGED, retryable: false });
+    expect(grantOf(request(h, "c", 2, 1, 0, 1, { expectedEpoch: PRODUCER.epoch }))).toBeDefined();
+  });
+
+  it("rejects a request whose expected size differs with INTERNAL", () => {
+    const h = harness();
+    ready(h.store, 1, 10);
+    const r = rejectOf(request(h, "c", 1, 1, 0, 1, { expectedSizeBytes: 11 }));
+    expect(r).toMatchObject({ reason: FR.FAILURE_REASON_INTERNAL, retryable: false });
+    expect(h.store.totalPins()).toBe(0);
+  });
+});
+
+describe("ProducerCore handshake", () => {
+  it("records a consumer, connects its metadata once per epoch and replies with its own Hello", () => {
+    const h = harness({ heartbeatIntervalMs: 500 });
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, capabilities: ["events.v1", "x.future"] } }), 0);
+    const out = h.producer.poll(0);
+    expect(out[0]).toMatchObject({ type: "connect-peer", peerId: "c", epoch: 1 });
+    expect(Array.from((out[0] as { metadata: Uint8Array }).metadata)).toEqual([1, 2, 3]);
+    const [reply] = sent(out, "c");
+    expect(reply).toMatchObject({
+      senderId: "E",
+      senderEpoch: PRODUCER.epoch,
+      version: SPEC_VERSION,
+      hello: {
+        role: ectp.v1.Role.ROLE_PRODUCER,
+        capabilities: ["events.v1"],
+        fingerprint: FP,
+        transportMetadata: new Uint8Array([0xee]),
+        heartbeatIntervalMs: 500,
+      },
+    });
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 1);
+    const again = h.producer.poll(1);
+    expect(again.filter((o) => o.type === "connect-peer")).toEqual([]);
+    expect(sent(again, "c")[0]?.hello).toBeDefined();
+    // A new epoch connects again.
+    h.producer.handleMessage("c", wire("c", 2, { hello: HELLO }), 2);
+    expect(h.producer.poll(2).filter((o) => o.type === "connect-peer")).toHaveLength(1);
+  });
+
+  it("does not ask to connect a peer whose Hello carries no metadata", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, transportMetadata: new Uint8Array(0) } }), 0);
+    const out = h.producer.poll(0);
+    expect(out.map((o) => o.type)).toEqual(["send"]);
+  });
+
+  it("[P7] refuses a Hello with another fingerprint (INCOMPATIBLE) without recording the peer", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, fingerprint: { ...FP, layoutVersion: 2 } } }), 0);
+    const out = h.producer.poll(0);
+    expect(out).toHaveLength(1);
+    expect(sent(out, "c")[0]?.handshakeReject).toMatchObject({
+      reason: FR.FAILURE_REASON_INCOMPATIBLE,
+      detail: "layoutVersion 2 != 1",
+    });
+    expect(h.producer.stats().peers).toBe(0);
+  });
+
+  it("refuses a Hello without a role as INTERNAL and ignores a producer's Hello", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, role: 0 } }), 0);
+    h.producer.handleMessage("p", wire("p", 1, { hello: { ...HELLO, role: ectp.v1.Role.ROLE_PRODUCER } }), 0);
+    const out = h.producer.poll(0);
+    expect(sent(out, "c")[0]?.handshakeReject?.reason).toBe(FR.FAILURE_REASON_INTERNAL);
+    expect(sent(out, "p")).toEqual([]);
+    expect(h.producer.stats().ignoredMessages).toBe(1);
+  });
+});
+
+describe("ProducerCore grants", () => {
+  it("[P1] absent is NOT_FOUND (terminal); present but not ready is NOT_READY (retryable, with a hint)", () => {
+    const h = harness({ retryAfterMs: 75 });
+    expect(rejectOf(request(h, "c", 1, 1, 0))).toMatchObject({ reason: FR.FAILURE_REASON_NOT_FOUND, retryable: false });
+    h.store.put(desc(1));
+    expect(rejectOf(request(h, "c", 2, 1, 0))).toMatchObject({
+      reason: FR.FAILURE_REASON_NOT_READY,
+      retryable: true,
+      retryAfterMs: 75,
+    });
+    h.store.markReady(kid(1));
+    const g = grantOf(request(h, "c", 3, 1, 0));
+    expect(g).toMatchObject({ attemptId: 3, grantId: 1, leaseMs: 30_000, item: desc(1) });
+    expect(h.store.totalPins()).toBe(1);
+  });
+
+  it("[P2] pins once per grant; grant ids are unique and increasing", () => {
+    const h = harness();
+    ready(h.store, 1);
+    ready(h.store, 2);
+    const ids = [grantOf(request(h, "a", 1, 1, 0)), grantOf(request(h, "b", 1, 1, 0)), grantOf(request(h, "a", 2, 2, 0))].map(
+      (g) => g.grantId,
+    );
+    expect(ids).toEqual([1, 2, 3]);
+    expect(h.store.get(kid(1))?.pins).toBe(2);
+    expect(h.producer.stats()).toMatchObject({ grants: 3, pins: 3, pinnedBytes: 30 });
+  });
+
+  it("regression background#6 [P2]: two consumers reading one item hold two pins; the first ACK leaves one", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const ga = grantOf(request(h, "a", 1, 1, 0));
+    const gb = grantOf(request(h, "b", 1, 1, 0));
+    expect(h.store.get(kid(1))?.pins).toBe(2);
+    ack(h, "a", ga.grantId as number, 1);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    // The item is still protected for b: pressure cannot evict it.
+    expect(h.store.put(desc(2, 995)).ok).toBe(false);
+    ack(h, "b", gb.grantId as number, 2);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.stats().grants).toBe(0);
+  });
+
+  it("[P2][C10] a second ACK, an ACK of another consumer's grant, or of an unknown grant is ignored and counted", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const ga = grantOf(request(h, "a", 1, 1, 0));
+    const gb = grantOf(request(h, "b", 1, 1, 0));
+    ack(h, "a", gb.grantId as number, 1); // not a's grant
+    ack(h, "a", 999, 1); // unknown
+    ack(h, "a", ga.grantId as number, 1, 2); // a's new epoch does not own an old-epoch grant: it voids it [P8]
+    expect(h.store.get(kid(1))?.pins).toBe(1); // a's grant was released by a's restart, b's stays
+    ack(h, "b", gb.grantId as number, 1);
+    ack(h, "b", gb.grantId as number, 1); // second ACK
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "not_owner" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "unknown_grant" })).toBe(3);
+  });
+
+  it("[P2] only the holder's epoch releases a grant: an ACK from an older epoch is stale and ignored", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const g = grantOf(request(h, "a", 1, 1, 0, 3));
+    ack(h, "a", g.grantId as number, 1, 2);
+    expect(h.store.totalPins()).toBe(1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "stale_epoch" })).toBe(1);
+    ack(h, "a", g.grantId as number, 1, 3);
+    expect(h.store.totalPins()).toBe(0);
+  });
+
+  it("[P3] each grant expires at its own deadline; a later grant does not extend an earlier one (regression background#7)", () => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    const g1 = grantOf(request(h, "a", 1, 1, 0));
+    grantOf(request(h, "b", 1, 1, 600));
+    expect(h.producer.announce(kid(1))).toBeDefined(); // re-announcement
+    expect(h.producer.nextDeadline()).toBe(1000);
+    h.producer.poll(999);
+    expect(h.store.get(kid(1))?.pins).toBe(2);
+    h.producer.poll(1000);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    expect(h.metrics.get("ectp_producer_lease_expired_total")).toBe(1);
+    expect(h.logger.warnings[0]).toMatchObject({
+      message: "grant lease expired without an ACK; pin released",
+      fields: { grantId: g1.grantId, consumerId: "a", itemKey: kid(1) },
+    });
+    // The expired grant's late ACK is unknown now.
+    ack(h, "a", g1.grantId as number, 1001);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    h.producer.poll(1600);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.stats().grants).toBe(0);
+  });
+
+  it("[P3] a repeat request from the same consumer replaces its older grant; the old pin is released first", () => {
+    const h = harness({ leaseMs: 1000, maxGrantsPerConsumer: 1 });
+    ready(h.store, 1);
+    const g1 = grantOf(request(h, "a", 1, 1, 0));
+    const g2 = grantOf(request(h, "a", 2, 1, 500)); // would be over quota without the replacement
+    expect(g2.grantId).not.toBe(g1.grantId);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    ack(h, "a", g1.grantId as number, 600); // the old grant is gone
+    expect(h.store.totalPins()).toBe(1);
+    h.producer.poll(1000); // g1's deadline: nothing, g2 runs to 1500
+    expect(h.store.totalPins()).toBe(1);
+    h.producer.poll(1500);
+    expect(h.store.totalPins()).toBe(0);
+  });
+
+  it("regression background#8 [P4]: announcing never pins; an announced, unread item stays evictable", () => {
+    const h = harness({}, 20);
+    h.store.put(desc(1));
+    expect(h.producer.announce(kid(1))).toEqual({ version: SPEC_VERSION, item: desc(1), transportMetadata: new Uint8Array([0xee]) });
+    h.store.markReady(kid(1));
+    for (let i = 0; i < 5; i++) h.producer.announce(kid(1));
+    ready(h.store, 2);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.store.put(desc(3)).ok).toBe(true); // evicts the announced item 1
+    expect(h.producer.announce(kid(1))).toBeUndefined();
+  });
+
+  it("[P5] a consumer over its grant or byte quota gets OVERLOADED (retryable); others are unaffected", () => {
+    const h = harness({ maxGrantsPerConsumer: 2, maxPinnedBytesPerConsumer: 25, retryAfterMs: 40 });
+    ready(h.store, 1);
+    ready(h.store, 2);
+    ready(h.store, 3);
+    ready(h.store, 4, 20);
+    grantOf(request(h, "a", 1, 1, 0));
+    expect(rejectOf(request(h, "a", 2, 4, 0))).toMatchObject({
+      reason: FR.FAILURE_REASON_OVERLOADED,
+      retryable: true,
+      retryAfterMs: 40,
+    });
+    const g2 = grantOf(request(h, "a", 3, 2, 0));
+    expect(rejectOf(request(h, "a", 4, 3, 0)).reason).toBe(FR.FAILURE_REASON_OVERLOADED);
+    grantOf(request(h, "b", 1, 3, 0));
+    ack(h, "a", g2.grantId as number, 1);
+    grantOf(request(h, "a", 5, 3, 1));
+    expect(h.producer.stats().pins).toBe(h.producer.stats().grants);
+  });
+
+  it("[P6] a granted item is not evicted; once released it is evictable and its eviction is an event", () => {
+    const h = harness({}, 20);
+    ready(h.store, 1);
+    ready(h.store, 2);
+    h.producer.poll(0);
+    const g = grantOf(request(h, "a", 1, 1, 0));
+    expect(h.store.put(desc(3)).ok).toBe(true); // evicts 2, not the pinned 1
+    expect(h.store.get(kid(1))).toBeDefined();
+    ack(h, "a", g.grantId as number, 1);
+    h.store.markReady(kid(3));
+    expect(h.store.put(desc(4)).ok).toBe(true); // now 1 goes
+    const [batch] = batches(h.producer.poll(2));
+    expect(batch?.events?.map((e) => e.removed?.cause ?? (e.stored ? "stored" : "?"))).toEqual([
+      ectp.v1.RemovedCause.REMOVED_CAUSE_EVICTED,
+      "stored",
+      ectp.v1.RemovedCause.REMOVED_CAUSE_EVICTED,
+    ]);
+  });
+
+  it("[P7] shutdown releases every pin, publishes Cleared(SHUTDOWN) and rejects later requests SHUTTING_DOWN", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.poll(0);
+    grantOf(request(h, "a", 1, 1, 0));
+    grantOf(request(h, "b", 1, 1, 0));
+    h.producer.shutdown(1);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.stats()).toMatchObject({ grants: 0, shuttingDown: true });
+    const [batch] = batches(h.producer.poll(1));
+    expect(batch?.events).toEqual([{ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } }]);
+    expect(rejectOf(request(h, "a", 2, 1, 2))).toMatchObject({ reason: FR.FAILURE_REASON_SHUTTING_DOWN, retryable: false });
+    expect(h.producer.announce(kid(1))).toBeUndefined();
+    h.producer.shutdown(3); // idempotent
+    expect(batches(h.producer.poll(3))).toEqual([]);
+  });
+
+  it("[I3] a store reset releases every grant so pins and grants stay equal", () => {
+    const h = harness();
+    ready(h.store, 1);
+    grantOf(request(h, "a", 1, 1, 0));
+    h.store.clear("reset");
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, pinnedBytes: 0 });
+    h.producer.poll(1); // the lease heap entry is stale and harmless: only the heartbeat is due
+    expect(h.producer.nextDeadline()).toBe(2000);
+  });
+});
+
+describe("ProducerCore liveness [P8]", () => {
+  it("[P8] heartbeats each live consumer every interval", () => {
+    const h = harness({ heartbeatIntervalMs: 100 });
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    h.producer.poll(0);
+    expect(h.producer.nextDeadline()).toBe(100);
+    expect(sent(h.producer.poll(99), "c")).toEqual([]);
+    const [hb1] = sent(h.producer.poll(100), "c");
+    expect(hb1?.heartbeat?.sequence).toBe(1);
+    h.producer.handleMessage("c", wire("c", 1, { heartbeat: { sequence: 1 } }), 150);
+    expect(sent(h.producer.poll(200), "c")[0]?.heartbeat?.sequence).toBe(2);
+  });
+
+  it("[P8] a consumer silent for heartbeatMisses intervals is gone: its grants are released and it is forgotten", () => {
+    const h = harness({ heartbeatIntervalMs: 100, heartbeatMisses: 3, leaseMs: 100_000 });
+    ready(h.store, 1);
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    grantOf(request(h, "c", 1, 1, 50));
+    h.producer.poll(349);
+    expect(h.store.totalPins()).toBe(1);
+    const out = h.producer.poll(350);
+    expect(out).toContainEqual({ type: "disconnect-peer", peerId: "c" });
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.stats()).toMatchObject({ peers: 0, grants: 0 });
+    expect(h.logger.warnings.at(-1)?.message).toBe("consumer is gone; its grants were released");
+  });
+
+  it("[P8] judges a peer by the longer of its declared interval and ours", () => {
+    const h = harness({ heartbeatIntervalMs: 100, heartbeatMisses: 3 });
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, heartbeatIntervalMs: 1000 } }), 0);
+    h.producer.poll(2999);
+    expect(h.producer.stats().peers).toBe(1);
+    expect(h.producer.poll(3000)).toContainEqual({ type: "disconnect-peer", peerId: "c" });
+  });
+
+  it("[P8] handlePeerUnreachable releases the consumer's grants at once", () => {
+    const h = harness();
+    ready(h.store, 1);
+    grantOf(request(h, "c", 1, 1, 0));
+    h.producer.handlePeerUnreachable("nobody", 1);
+    h.producer.handlePeerUnreachable("c", 1);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.poll(1)).toEqual([{ type: "disconnect-peer", peerId: "c" }]);
+  });
+
+  it("[P8] a consumer restart (newer epoch) releases the old epoch's grants; older-epoch messages are ignored", () => {
+    const h = harness();
+    ready(h.store, 1);
+    ready(h.store, 2);
+    grantOf(request(h, "c", 1, 1, 0, 1));
+    grantOf(request(h, "c", 2, 2, 0, 1));
+    h.producer.handleMessage("c", wire("c", 2, { heartbeat: {} }), 1);
+    expect(h.store.totalPins()).toBe(0);
+    h.producer.handleMessage("c", wire("c", 1, readRequest(3, 1)), 2);
+    expect(sent(h.producer.poll(2), "c")).toEqual([]);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "stale_epoch" })).toBe(1);
+  });
+
+  it("[P8] a forgotten consumer that comes back at the same epoch is reconnected without a new Hello", () => {
+    const h = harness({ heartbeatIntervalMs: 100 });
+    ready(h.store, 1);
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    h.producer.poll(0);
+    h.producer.handlePeerUnreachable("c", 10);
+    h.producer.poll(10);
+    h.producer.handleMessage("c", wire("c", 1, readRequest(1, 1)), 20);
+    const out = h.producer.poll(20);
+    expect(out[0]).toMatchObject({ type: "connect-peer", peerId: "c", epoch: 1 });
+    expect(Array.from((out[0] as { metadata: Uint8Array }).metadata)).toEqual([1, 2, 3]);
+    expect(grantOf(sent(out, "c")[0] as ectp.v1.IEnvelope)).toBeDefined();
+  });
+
+  it("a heartbeat from a never-seen peer does not create a peer", () => {
+    const h = harness();
+    h.producer.handleMessage("x", wire("x", 1, { heartbeat: {} }), 0);
+    expect(h.producer.stats().peers).toBe(0);
+    expect(h.producer.nextDeadline()).toBeUndefined();
+  });
+});
+
+describe("ProducerCore events [E1][E2]", () => {
+  it("[E1] publishes pending store changes as ONE batch per poll with sequence +1, to events.v1 subscribers only", () => {
+    const h = harness();
+    h.producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+    h.producer.handleMessage("plain", wire("plain", 1, { hello: HELLO }), 0);
+    h.producer.poll(0);
+    ready(h.store, 1);
+    h.store.put(desc(2));
+    h.store.discard(kid(2));
+    expect(h.producer.nextDeadline()).toBe(0);
+    const out = h.producer.poll(1);
+    const [b1] = batches(out);
+    expect(b1).toEqual({
+      sequence: 1,
+      events: [
+        { stored: { item: desc(1) } },
+        { removed: { key: desc(2).key, cause: ectp.v1.RemovedCause.REMOVED_CAUSE_DISCARDED } },
+      ],
+    });
+    expect(sent(out, "sub").map((e) => e.eventBatch)).toEqual([b1]);
+    expect(sent(out, "plain")).toEqual([]);
+    expect(batches(h.producer.poll(2))).toEqual([]); // nothing new, no empty batch
+    h.store.clear("reset");
+    const [b2] = batches(h.producer.poll(3));
+    expect(b2).toEqual({ sequence: 2, events: [{ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_RESET } }] });
+    expect(h.producer.stats().eventSequence).toBe(2);
+  });
+
+  it("regression background#10 [E2]: replay from within the buffer resends in order; older gives ReplayUnavailable", () => {
+    const h = harness({ replayBufferBatches: 3 });
+    for (let i = 1; i <= 5; i++) {
+      ready(h.store, i);
+      h.producer.poll(i);
+    }
+    expect(h.producer.stats()).toMatchObject({ eventSequence: 5, replayBuffered: 3 });
+    h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 4 } }), 10);
+    expect(sent(h.producer.poll(10), "r").map((e) => e.eventBatch?.sequence)).toEqual([4, 5]);
+    h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 2 } }), 11);
+    expect(sent(h.producer.poll(11), "r")).toEqual([
+      expect.objectContaining({ replayUnavailable: { oldestAvailable: 3, latest: 5 } }),
+    ]);
+    h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 6 } }), 12);
+    expect(sent(h.producer.poll(12), "r")).toEqual([]);
+    // The replaying peer is now a subscriber and gets new batches.
+    ready(h.store, 6);
+    expect(sent(h.producer.poll(13), "r").map((e) => e.eventBatch?.sequence)).toEqual([6]);
+  });
+
+  it("[E2] a snapshot lists every ready item as of the latest sequence, publishing pending changes first", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.poll(0);
+    ready(h.store, 2);
+    h.store.put(desc(3)); // not ready: not in the snapshot
+    h.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    const out = h.producer.poll(1);
+    const snap = sent(out, "r").find((e) => e.snapshot)?.snapshot;
+    expect(snap).toEqual({ sequence: 2, items: [desc(1), desc(2)] });
+    expect(batches(out).map((b) => b.sequence)).toEqual([2]);
+  });
+
+  it("[E1] sequences start at 1 in every epoch (a restarted producer is a new core)", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const p2 = new ProducerCore({ id: "E", epoch: 8, fingerprint: FP, store });
+    ready(store, 1);
+    expect(batches(p2.poll(0)).map((b) => b.sequence)).toEqual([1]);
+  });
+});
