@@ -1,0 +1,211 @@
+import { crc32c } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import type { FaultPlan } from "./faults.js";
+import type { FaultEvent, WriteEvent } from "./observer.js";
+import { DEFAULT_LATENCY_MS } from "./network.js";
+import { drainReads, pair, pattern, read } from "./test-helpers.js";
+
+/** Send `n` two-byte numbered messages c -> p and return the numbers p received, in order. */
+async function numbered(n: number, faults: FaultPlan, seed = 7) {
+  const { net, p, c } = await pair({ seed, faults });
+  for (let i = 0; i < n; i++) {
+    c.send("p", new Uint8Array([i >> 8, i & 0xff]));
+    net.advanceBy(0.01);
+  }
+  const got: number[] = [];
+  for (let next = net.nextEventTime(); next !== undefined; next = net.nextEventTime()) {
+    net.advanceTo(Math.max(next, net.now()));
+    for (const m of p.poll().messages) got.push((m.bytes[0]! << 8) | m.bytes[1]!);
+  }
+  return { net, got };
+}
+
+describe("fault injector: control messages", () => {
+  it("drop loses messages and counts each loss", async () => {
+    const { net, got } = await numbered(300, { default: { drop: 0.3 } });
+    const dropped = net.faultCounts().drop;
+    expect(dropped).toBeGreaterThan(50);
+    expect(dropped).toBeLessThan(130);
+    expect(got.length).toBe(300 - dropped);
+    expect(got).toEqual([...got].sort((a, b) => a - b)); // what survives keeps its order
+  });
+
+  it("delay holds a message back by the configured extra time", async () => {
+    const { net, p, c } = await pair({ faults: { default: { delay: { probability: 1, minMs: 5, maxMs: 5 } } } });
+    c.send("p", new Uint8Array([1]));
+    net.advanceTo(DEFAULT_LATENCY_MS + 4.9);
+    expect(p.poll().messages).toEqual([]);
+    net.advanceTo(DEFAULT_LATENCY_MS + 5.1);
+    expect(p.poll().messages).toHaveLength(1);
+    expect(net.faultCounts().delay).toBe(1);
+  });
+
+  it("delay lets later messages overtake a delayed one", async () => {
+    const { net, got } = await numbered(200, { default: { delay: { probability: 0.2, minMs: 0, maxMs: 3 } } });
+    expect(net.faultCounts().delay).toBeGreaterThan(10);
+    expect([...got].sort((a, b) => a - b)).toEqual([...Array(200).keys()]);
+    expect(got).not.toEqual([...Array(200).keys()]);
+  });
+
+  it("duplicate delivers two independent copies", async () => {
+    const { net, p, c } = await pair({ faults: { default: { duplicate: 1 } } });
+    c.send("p", new Uint8Array([5, 6]));
+    net.advanceBy(1);
+    const got = p.poll().messages;
+    expect(got.map((m) => [...m.bytes])).toEqual([
+      [5, 6],
+      [5, 6],
+    ]);
+    got[0]!.bytes[0] = 0;
+    expect(got[1]!.bytes[0]).toBe(5);
+    expect(net.faultCounts().duplicate).toBe(1);
+  });
+
+  it("reorder delivers a held message after the link's next one, and never loses it", async () => {
+    const { net, got } = await numbered(200, { default: { reorder: { probability: 0.2 } } });
+    const reordered = net.faultCounts().reorder;
+    expect(reordered).toBeGreaterThan(10);
+    expect([...got].sort((a, b) => a - b)).toEqual([...Array(200).keys()]);
+    let inversions = 0;
+    for (let i = 1; i < got.length; i++) if (got[i]! < got[i - 1]!) inversions++;
+    expect(inversions).toBeGreaterThan(0);
+    expect(inversions).toBeLessThanOrEqual(reordered);
+    // A lone held message with no later message is flushed after maxHoldMs.
+    const lone = await numbered(1, { default: { reorder: { probability: 1, maxHoldMs: 2 } } });
+    expect(lone.got).toEqual([0]);
+    expect(lone.net.now()).toBeCloseTo(DEFAULT_LATENCY_MS + 2 / 1e7 + 2, 6); // sent at 0, due + maxHoldMs
+  });
+
+  it("partition loses messages both ways until healed, and counts them", async () => {
+    const { net, p, c } = await pair();
+    net.partition("c", "p");
+    c.send("p", new Uint8Array([1]));
+    p.send("c", new Uint8Array([2]));
+    net.advanceBy(1);
+    expect(p.poll()).toEqual({ messages: [], reads: [], unreachable: [] });
+    expect(c.poll().messages).toEqual([]);
+    expect(net.faultCounts().partitionMessage).toBe(2);
+    net.heal("c", "p");
+    c.send("p", new Uint8Array([3]));
+    net.advanceBy(1);
+    expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[3]]);
+  });
+
+  it("per-link faults override the default only on their directed link, and can change at run time", async () => {
+    const { net, p, c } = await pair();
+    net.setFaults({ links: [{ from: "c", to: "p", drop: 1 }] });
+    c.send("p", new Uint8Array([1]));
+    p.send("c", new Uint8Array([2]));
+    net.advanceBy(1);
+    expect(p.poll().messages).toEqual([]);
+    expect(c.poll().messages).toHaveLength(1);
+    expect(net.faultCounts().drop).toBe(1);
+    net.setFaults({});
+    c.send("p", new Uint8Array([3]));
+    net.advanceBy(1);
+    expect(p.poll().messages).toHaveLength(1);
+    expect(net.faults()).toEqual({ default: {}, links: [] });
+  });
+
+  it("messages in flight vanish when their receiver or sender crashes", async () => {
+    const { net, p, c } = await pair();
+    const x = net.endpoint("x");
+    await c.connectPeer("x", 1, x.localMetadata());
+    c.send("p", new Uint8Array([1]));
+    c.send("x", new Uint8Array([2]));
+    net.crash("x"); // receiver
+    net.crash("c"); // sender
+    net.advanceBy(1);
+    expect(p.poll().messages).toEqual([]);
+    expect(net.faultCounts().crashMessage).toBe(2);
+  });
+});
+
+describe("fault injector: reads", () => {
+  it("failRead fails the read after writing a partial prefix", async () => {
+    const { net, p, c } = await pair({ faults: { default: { failRead: 1 } } });
+    const srcBytes = pattern(1000, 1);
+    const dstBytes = new Uint8Array(1000);
+    const writes: WriteEvent[] = [];
+    net.observe({ onWrite: (e) => writes.push(e) });
+    read(c, p, 1, p.registerMemory(srcBytes), 0, c.registerMemory(dstBytes), 0, 1000);
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "failed", error: "injected transfer failure (failRead fault)" }]);
+    expect(net.faultCounts().failRead).toBe(1);
+    expect(writes).toHaveLength(1);
+    const w = writes[0]!;
+    expect(w.partial).toBe(true);
+    expect(w.length).toBeLessThan(1000);
+    expect(dstBytes.subarray(0, w.length)).toEqual(srcBytes.subarray(0, w.length));
+    expect(dstBytes.subarray(w.length).every((x) => x === 0)).toBe(true);
+  });
+
+  it("stallRead holds a read past its timeout, ignores cancel, then settles late as done [C8]", async () => {
+    const { net, p, c } = await pair({ faults: { default: { stallRead: { probability: 1, durationMs: 30_000 } } } });
+    const srcBytes = pattern(4096, 2);
+    const dstBytes = new Uint8Array(4096);
+    const dst = c.registerMemory(dstBytes);
+    read(c, p, 1, p.registerMemory(srcBytes), 0, dst, 0, 4096);
+    net.advanceTo(20_000); // the consumer's transfer timeout would fire here and cancel
+    c.cancelRead(1);
+    expect(c.poll().reads).toEqual([]);
+    expect(net.unsettledWrites()).toMatchObject([{ endpointId: "c", readId: 1, stalled: true, dueAt: 30_000 }]);
+    expect(net.hasUnsettledWriteInto("c", dst, 100, 1)).toBe(true); // quarantine must keep this memory
+    net.advanceTo(30_000);
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "done", bytesRead: 4096 }]);
+    expect(dstBytes).toEqual(srcBytes); // the late write really happens
+    expect(net.faultCounts().stallRead).toBe(1);
+  });
+
+  it("stallRead with settle 'failed' settles late as failed without writing", async () => {
+    const { net, p, c } = await pair({
+      faults: { default: { stallRead: { probability: 1, durationMs: 500, settle: "failed" } } },
+    });
+    const dstBytes = new Uint8Array(8);
+    read(c, p, 1, p.registerMemory(pattern(8, 1)), 0, c.registerMemory(dstBytes), 0, 8);
+    net.advanceTo(499);
+    expect(c.poll().reads).toEqual([]);
+    net.advanceTo(500);
+    expect(c.poll().reads).toEqual([
+      { readId: 1, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" },
+    ]);
+    expect(dstBytes.every((x) => x === 0)).toBe(true);
+  });
+
+  it("corruptRead flips exactly one destination byte so a checksum catches it [C11]", async () => {
+    const { net, p, c } = await pair({ faults: { default: { corruptRead: 1 } } });
+    const srcBytes = pattern(65_536, 4);
+    const dstBytes = new Uint8Array(65_536);
+    read(c, p, 1, p.registerMemory(srcBytes), 0, c.registerMemory(dstBytes), 0, 65_536);
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "done", bytesRead: 65_536 }]);
+    let differing = 0;
+    for (let i = 0; i < srcBytes.length; i++) if (srcBytes[i] !== dstBytes[i]) differing++;
+    expect(differing).toBe(1);
+    expect(crc32c(dstBytes)).not.toBe(crc32c(srcBytes));
+    expect(net.faultCounts().corruptRead).toBe(1);
+  });
+
+  it("a partitioned link fails reads at their due time; counts them", async () => {
+    const { net, p, c } = await pair();
+    net.partition("c", "p", true);
+    read(c, p, 1, p.registerMemory(pattern(8)), 0, c.registerMemory(new Uint8Array(8)), 0, 8);
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "failed", error: 'the link "c" -> "p" is partitioned' }]);
+    expect(net.faultCounts().partitionRead).toBe(1);
+  });
+
+  it("fault probabilities near their configured rate, and onFault reports each one", async () => {
+    const { net, p, c } = await pair({ seed: 11, faults: { default: { failRead: 0.25, corruptRead: 0.25 } } });
+    const faults: FaultEvent[] = [];
+    net.observe({ onFault: (e) => faults.push(e) });
+    const src = p.registerMemory(pattern(64));
+    const dst = c.registerMemory(new Uint8Array(64 * 400));
+    for (let i = 0; i < 400; i++) read(c, p, i, src, 0, dst, i * 64, 64);
+    const results = drainReads(net, c);
+    const counts = net.faultCounts();
+    expect(results.filter((r) => r.status === "failed")).toHaveLength(counts.failRead);
+    expect(counts.failRead).toBeGreaterThan(60);
+    expect(counts.failRead).toBeLessThan(140);
+    expect(counts.corruptRead).toBeGreaterThan(40); // 0.25 of the ~300 that did not fail
+    expect(faults.filter((f) => f.kind === "failRead")).toHaveLength(counts.failRead);
+    expect(faults.filter((f) => f.kind === "corruptRead")).toHaveLength(counts.corruptRead);
+  });
+});
