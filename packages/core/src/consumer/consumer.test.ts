@@ -1,0 +1,882 @@
+import { EctpError, ectp, encodeEnvelope } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import type { CoreOutput } from "../outputs.js";
+import { ConsumerCore } from "./consumer.js";
+import {
+  FP,
+  TestPool,
+  acks,
+  announce,
+  descriptor,
+  env,
+  fill,
+  makeConsumer,
+  onlyAttempt,
+  sent,
+  starts,
+} from "./test-support.js";
+import type { AdmitItem, AdmitResult } from "./types.js";
+
+const P = "e-1";
+const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
+const FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
+const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
+const R = ectp.v1.FailureReason;
+
+type H = ReturnType<typeof makeConsumer>;
+
+/** Heartbeats out of the way, for tests about other timers with a silent scripted producer. */
+const QUIET = { heartbeatIntervalMs: 1_000_000 };
+
+function makeQuiet(): H {
+  return makeConsumer(QUIET);
+}
+
+function remote(itemId: string, hash: string, hasModelInput = false, o: Parameters<typeof announce>[1] = {}): AdmitItem {
+  return { itemId, announcement: announce(hash, o), hasModelInput };
+}
+
+function grant(h: H, attemptId: number, grantId: number, hash: string, now: number, o: { epoch?: number; size?: number; leaseMs?: number; checksum?: boolean } = {}) {
+  h.core.handleEnvelope(
+    P,
+    env(P, o.epoch ?? 1, {
+      readGrant: { attemptId, grantId, item: descriptor(hash, o), leaseMs: o.leaseMs ?? 30_000 },
+    }),
+    now,
+  );
+  return h.core.poll(now);
+}
+
+function reject(h: H, attemptId: number, reason: number, now: number, extra: Partial<ectp.v1.IReadReject> = {}) {
+  h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId, reason, ...extra } }), now);
+  return h.core.poll(now);
+}
+
+/** Admit one remote item, grant it, read it: returns the destination's start output. */
+function loadOne(h: H, requestId: string, hash: string, now: number, o: { checksum?: boolean } = {}) {
+  const first = h.core.admit({ requestId, items: [remote("i", hash, false, o)] }, now);
+  expect(first.status).toBe("admitted");
+  const attempt = onlyAttempt(h.core.poll(now));
+  const out = grant(h, attempt, 100 + attempt, hash, now + 1, o);
+  const start = starts(out)[0];
+  if (!start) throw new Error("no start-read");
+  fill(start, hash);
+  h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, now + 2);
+  return { start, attempt, out: h.core.poll(now + 2) };
+}
+
+function decision(r: AdmitResult, i = 0) {
+  if (r.status !== "admitted") throw new Error(`request failed: ${JSON.stringify(r.failures)}`);
+  return r.items[i];
+}
+
+function expectIdle(h: H) {
+  const s = h.core.stats();
+  expect({ ...s, ignoredMessages: 0 }).toEqual({
+    requests: 0,
+    budgets: 0,
+    fetches: 0,
+    readsInFlight: 0,
+    quarantined: 0,
+    grantsHeld: 0,
+    loadedItems: 0,
+    destinations: 0,
+    undrainedFailures: 0,
+    ignoredMessages: 0,
+  });
+  expect(h.pool.live.size).toBe(0);
+  expect(h.pool.violations).toEqual([]);
+}
+
+describe("[C1] admission classifies every item", () => {
+  it("[C1] local items are ready without a destination and start nothing", () => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false, local: true }] }, 0);
+    expect(decision(r)).toEqual({ action: "ready", itemId: "a" });
+    expect(h.core.poll(0)).toEqual([]);
+  });
+
+  it("[C1] no announcement with model input is local-encode without a reason", () => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: true }] }, 0);
+    expect(decision(r)).toEqual({ action: "local-encode", itemId: "a" });
+  });
+
+  it("[C1] no announcement and no model input fails the request UNAVAILABLE", () => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false, announcement: null }] }, 0);
+    expect(r).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "UNAVAILABLE", attempts: 0 }] });
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "UNAVAILABLE", attempts: 0 }] }]);
+  });
+
+  it("[C1] a valid announcement defers and sends connect-peer, Hello and a ReadRequest", () => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { metadata: new Uint8Array([7]) })] }, 0);
+    expect(decision(r)).toEqual({ action: "defer", itemId: "a" });
+    const out = h.core.poll(0);
+    expect(out.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => k !== "version" && !k.startsWith("sender")) : o.type))).toEqual([
+      "connect-peer",
+      "hello",
+      "readRequest",
+    ]);
+    expect(out[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([7]) });
+    const hello = sent(out, "hello")[0]?.envelope;
+    expect(hello?.hello?.role).toBe(ectp.v1.Role.ROLE_CONSUMER);
+    expect(hello?.hello?.capabilities).toEqual([]);
+    expect(hello?.hello?.fingerprint).toEqual(FP);
+    expect(hello?.hello?.transportMetadata).toEqual(new Uint8Array([9]));
+    expect(hello?.senderId).toBe("pd-1");
+    const rr = sent(out, "readRequest")[0]?.envelope.readRequest;
+    expect(rr?.expectedEpoch).toBe(1);
+    expect(rr?.expectedSizeBytes).toBe(16);
+    expect(Number(rr?.attemptId)).toBeGreaterThan(0);
+    // Encodable as-is by the driver.
+    for (const o of out) if (o.type === "send") expect(encodeEnvelope(o.envelope).length).toBeGreaterThan(0);
+  });
+
+  it("[C1] an item already loaded is ready with its destination; the request becomes a holder", () => {
+    const h = makeConsumer();
+    const { start } = loadOne(h, "r1", "h1", 0);
+    const r2 = h.core.admit({ requestId: "r2", items: [remote("x", "h1")] }, 10);
+    expect(decision(r2)).toEqual({ action: "ready", itemId: "x", destination: start.destination });
+    expect(h.core.poll(10)).toEqual([]);
+    h.core.finishRequest("r1", 11);
+    expect(h.pool.live.size).toBe(1); // r2 still holds it
+    h.core.finishRequest("r2", 12);
+    expectIdle(h);
+  });
+
+  it("[C1] decisions are sticky: re-admitting returns the same decision", () => {
+    const h = makeConsumer();
+    const items = [remote("a", "h1", true), { itemId: "b", hasModelInput: true }];
+    h.core.admit({ requestId: "r", items }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    reject(h, attempt, R.FAILURE_REASON_NOT_FOUND, 1);
+    const again = h.core.admit({ requestId: "r", items }, 2);
+    expect(again).toEqual({
+      status: "admitted",
+      items: [
+        { action: "local-encode", itemId: "a", reason: "NOT_FOUND" },
+        { action: "local-encode", itemId: "b" },
+      ],
+    });
+    expect(h.core.poll(3)).toEqual([]);
+  });
+
+  it("[C1] programming errors throw EctpError(INVALID_ARGUMENT)", () => {
+    const h = makeConsumer();
+    expect(() => h.core.admit({ requestId: "", items: [] }, 0)).toThrow(
+      "[INVALID_ARGUMENT] admit: requestId must be a non-empty string (the engine's request id).",
+    );
+    expect(() => h.core.admit({ requestId: "r", items: "x" as unknown as AdmitItem[] }, 0)).toThrow(
+      "[INVALID_ARGUMENT] admit(r): items must be an array of AdmitItem.",
+    );
+    const dup = () =>
+      h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: true }, { itemId: "a", hasModelInput: true }] }, 0);
+    expect(dup).toThrow('[INVALID_ARGUMENT] admit(r): duplicate itemId "a"; item ids must be unique per request.');
+    try {
+      dup();
+    } catch (e) {
+      expect(EctpError.is(e) && e.code).toBe("INVALID_ARGUMENT");
+    }
+  });
+});
+
+describe("[C2] announcement validation never throws", () => {
+  const good = announce("h1");
+  const throwing = {
+    version: { major: 1 },
+    get item(): never {
+      throw new Error("hostile getter");
+    },
+  };
+  const proxy = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("hostile proxy");
+      },
+    },
+  );
+  const cases: [string, unknown][] = [
+    ["null size", { ...good, item: { ...good.item, sizeBytes: null } }],
+    ["NaN size", { ...good, item: { ...good.item, sizeBytes: Number.NaN } }],
+    ["string size", { ...good, item: { ...good.item, sizeBytes: "16" } }],
+    ["zero size", { ...good, item: { ...good.item, sizeBytes: 0 } }],
+    ["size above maxItemBytes", { ...good, item: { ...good.item, sizeBytes: 2 ** 40 } }],
+    ["size differing from dtype x shape", { ...good, item: { ...good.item, dtype: 1, shape: [3, 3] } }],
+    ["missing key", { ...good, item: { ...good.item, key: undefined } }],
+    ["other fingerprint", { ...good, item: { ...good.item, key: { contentHash: new Uint8Array([1]), fingerprint: { model: "x" } } } }],
+    ["missing producer", { ...good, item: { ...good.item, producerId: "" } }],
+    ["epoch 0", { ...good, item: { ...good.item, epoch: 0 } }],
+    ["missing version", { item: good.item }],
+    ["version major 2", { ...good, version: { major: 2 } }],
+    ["a string", "not an announcement"],
+    ["a number", 42],
+    ["throwing getter", throwing],
+    ["throwing proxy", proxy],
+  ];
+
+  it.each(cases)("[C2] %s with model input: local-encode INVALID_ANNOUNCEMENT", (_name, announcement) => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: true, announcement: announcement as never }] }, 0);
+    expect(r).toEqual({ status: "admitted", items: [{ action: "local-encode", itemId: "a", reason: "INVALID_ANNOUNCEMENT" }] });
+    expect(h.core.poll(0)).toEqual([]);
+  });
+
+  it.each(cases)("[C2] %s without model input: request fails INVALID_ANNOUNCEMENT", (_name, announcement) => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false, announcement: announcement as never }] }, 0);
+    expect(r).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "INVALID_ANNOUNCEMENT", attempts: 0 }] });
+    expect(h.core.drainFailed()).toHaveLength(1);
+  });
+
+  it("[C2] a throwing announcement getter on the item itself is an invalid announcement", () => {
+    const h = makeConsumer();
+    const item = {
+      itemId: "a",
+      hasModelInput: false,
+      get announcement(): never {
+        throw new Error("boom");
+      },
+    };
+    expect(h.core.admit({ requestId: "r", items: [item] }, 0).status).toBe("failed");
+  });
+
+  it("[C2] a failing item starts no fetch for the request's other items", () => {
+    const h = makeConsumer();
+    const r = h.core.admit({ requestId: "r", items: [remote("a", "h1"), { itemId: "b", hasModelInput: false }] }, 0);
+    expect(r.status).toBe("failed");
+    expect(h.core.poll(0)).toEqual([]);
+    expect(h.core.stats().fetches).toBe(0);
+  });
+});
+
+describe("[C3] wait budget per (request, item)", () => {
+  it("[C3] starts at the first wait and fails the request at the deadline (poll)", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 1_000);
+    h.core.poll(1_000);
+    expect(h.core.nextDeadline()).toBeLessThanOrEqual(61_000);
+    h.core.poll(60_999);
+    expect(h.core.drainFailed()).toEqual([]);
+    h.core.poll(61_000);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: expect.any(Number) }] }]);
+  });
+
+  it("[C3] is enforced at admission too, without a poll", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const r = h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 60_000);
+    expect(r.status).toBe("failed");
+    expect(h.core.drainFailed()).toHaveLength(1);
+  });
+
+  it("[C3] with model input the exhausted item becomes local-encode BUDGET_EXHAUSTED", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    h.core.poll(60_000);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 60_001))).toEqual({
+      action: "local-encode",
+      itemId: "a",
+      reason: "BUDGET_EXHAUSTED",
+    });
+    expect(h.core.drainFailed()).toEqual([]);
+  });
+
+  it("[C3] is not extended by re-admission or by an in-flight read", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    for (let t = 1_000; t < 60_000; t += 7_000) h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, t);
+    const out = grant(h, attempt, 5, "h1", 50_000);
+    expect(starts(out)).toHaveLength(1);
+    h.core.poll(60_000);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("BUDGET_EXHAUSTED");
+  });
+
+  it("[C3] budgets are cleared when the request finishes", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
+    expect(h.core.stats().budgets).toBe(2);
+    h.core.finishRequest("r", 1);
+    expect(h.core.stats().budgets).toBe(0);
+    h.core.poll(100_000);
+    expect(h.core.drainFailed()).toEqual([]);
+  });
+});
+
+describe("[C4] retryable outcomes are retried with backoff inside the budget", () => {
+  it("[C4] NOT_READY is retried after a jittered backoff, counted and logged with the attempt number", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    reject(h, a1, R.FAILURE_REASON_NOT_READY, 10);
+    expect(sent(h.core.poll(34), "readRequest")).toHaveLength(0); // d = 50: at least 25 ms
+    let a2 = 0;
+    for (let t = 35; t <= 60 && a2 === 0; t++) {
+      const out = h.core.poll(t);
+      if (sent(out, "readRequest").length > 0) a2 = onlyAttempt(out);
+    }
+    expect(a2).toBeGreaterThan(a1);
+    expect(h.metrics.total("ectp_consumer_retries_total", ["attempt", "2"])).toBe(1);
+    expect(h.logger.at("info").some((r) => r.fields?.attempt === 2)).toBe(true);
+  });
+
+  it("[C4] a reject's retry_after_ms lengthens the backoff", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    reject(h, a1, R.FAILURE_REASON_OVERLOADED, 0, { retryAfterMs: 500, retryable: true });
+    expect(sent(h.core.poll(499), "readRequest")).toHaveLength(0);
+    expect(sent(h.core.poll(500), "readRequest")).toHaveLength(1);
+  });
+
+  it("[C4] a reject's retry_after_ms never shortens the backoff", () => {
+    const h = makeConsumer({ backoffInitialMs: 1_000, backoffMaxMs: 1_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    reject(h, a1, R.FAILURE_REASON_NOT_READY, 0, { retryAfterMs: 1 });
+    expect(sent(h.core.poll(499), "readRequest")).toHaveLength(0);
+    expect(sent(h.core.poll(1_000), "readRequest")).toHaveLength(1);
+  });
+
+  it("[C4] backoff doubles up to backoffMaxMs, each delay jittered in [d/2, d]", () => {
+    const h = makeConsumer({ waitBudgetMs: 1_000_000, grantWaitMs: 1_000_000, heartbeatIntervalMs: 1_000_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    let attempt = onlyAttempt(h.core.poll(0));
+    let t = 0;
+    for (let n = 1; n <= 8; n++) {
+      reject(h, attempt, R.FAILURE_REASON_NOT_READY, t);
+      const at = h.core.nextDeadline() as number;
+      const d = Math.min(2_000, 50 * 2 ** (n - 1));
+      expect(at - t).toBeGreaterThanOrEqual(d / 2);
+      expect(at - t).toBeLessThanOrEqual(d);
+      t = at;
+      attempt = onlyAttempt(h.core.poll(t));
+    }
+  });
+
+  it("[C4] a grant wait timeout is retried, not terminal", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    h.core.poll(29_999);
+    h.core.poll(30_000);
+    const out = h.core.poll(30_100);
+    const a2 = onlyAttempt(out);
+    expect(a2).toBeGreaterThan(a1);
+    expect(h.core.drainFailed()).toEqual([]);
+    // A grant for the timed-out attempt is released at once.
+    expect(acks(grant(h, a1, 77, "h1", 30_200))).toEqual([[77, ABANDONED]]);
+  });
+
+  it("[C4] a full destination pool gives the grant back (ABANDONED) and retries", () => {
+    const h = makeConsumer();
+    h.pool.full = true;
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    expect(acks(grant(h, a1, 9, "h1", 1))).toEqual([[9, ABANDONED]]);
+    h.pool.full = false;
+    const a2 = onlyAttempt(h.core.poll(100));
+    expect(starts(grant(h, a2, 10, "h1", 101))).toHaveLength(1);
+  });
+
+  it("[C4] an unknown reject reason follows the reject's retryable flag", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    reject(h, a1, 999, 0, { retryable: true });
+    const a2 = onlyAttempt(h.core.poll(100));
+    reject(h, a2, 999, 100, { retryable: false });
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("INTERNAL");
+  });
+
+  it("[C4] no retry is scheduled past every waiter's budget", () => {
+    const h = makeConsumer({ waitBudgetMs: 100, backoffInitialMs: 1_000, backoffMaxMs: 1_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    reject(h, a1, R.FAILURE_REASON_NOT_READY, 10);
+    const out = h.core.poll(100);
+    expect(sent(out, "readRequest")).toHaveLength(0);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("BUDGET_EXHAUSTED");
+    expect(h.core.poll(2_000)).toEqual([]);
+  });
+});
+
+describe("[C5] terminal outcomes end the remote path", () => {
+  const terminal: [string, number][] = [
+    ["NOT_FOUND", R.FAILURE_REASON_NOT_FOUND],
+    ["INCOMPATIBLE", R.FAILURE_REASON_INCOMPATIBLE],
+    ["VERSION", R.FAILURE_REASON_VERSION],
+    ["INTERNAL", R.FAILURE_REASON_INTERNAL],
+    ["SHUTTING_DOWN", R.FAILURE_REASON_SHUTTING_DOWN],
+    ["EPOCH_CHANGED", R.FAILURE_REASON_EPOCH_CHANGED],
+  ];
+
+  it.each(terminal)("[C5] reject %s without model input fails the request with that reason", (name, value) => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    reject(h, onlyAttempt(h.core.poll(0)), value, 5);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: name, attempts: 1 }] }]);
+    const warn = h.logger.at("warn").find((r) => r.fields?.reason === name);
+    expect(warn?.fields).toMatchObject({ requestId: "r", itemKey: "a", reason: name, attempts: 1 });
+  });
+
+  it.each(terminal)("[C5] reject %s with model input is local-encode, with no further remote attempt", (name, value) => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    reject(h, onlyAttempt(h.core.poll(0)), value, 5);
+    const again = h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 10);
+    expect(decision(again)).toEqual({ action: "local-encode", itemId: "a", reason: name });
+    expect(sent(h.core.poll(10_000), "readRequest")).toHaveLength(0);
+    expect(h.core.drainFailed()).toEqual([]);
+  });
+
+  it("[C5] a failed transfer is terminal TRANSFER_FAILED: destination released, grant ACKed FAILED", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 3, "h1", 1))[0];
+    h.core.handleReadResult({ readId: start?.readId as number, status: "failed", error: "boom" }, 2);
+    expect(acks(h.core.poll(2))).toEqual([[3, FAILED]]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("TRANSFER_FAILED");
+    expect(h.pool.live.size).toBe(0);
+    h.core.finishRequest("r", 3);
+    expectIdle(h);
+  });
+});
+
+describe("[C6] failed requests are reported exactly once", () => {
+  it("[C6] drainFailed reports once; re-admission returns the same failure without queueing again", () => {
+    const h = makeConsumer();
+    const first = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false }] }, 0);
+    const second = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false }] }, 1);
+    expect(second).toBe(first);
+    expect(h.core.stats().undrainedFailures).toBe(1);
+    expect(h.core.drainFailed()).toHaveLength(1);
+    expect(h.core.drainFailed()).toEqual([]);
+    h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false }] }, 2);
+    expect(h.core.drainFailed()).toEqual([]);
+    h.core.finishRequest("r", 3);
+    expectIdle(h);
+  });
+
+  it("[C6] a failure releases the request's holds and other requests keep going", () => {
+    const h = makeConsumer();
+    const { start } = loadOne(h, "r1", "h1", 0);
+    // r2 holds the loaded item and also waits for h2, which is not found.
+    const r2 = h.core.admit({ requestId: "r2", items: [remote("x", "h1"), remote("y", "h2")] }, 10);
+    expect(decision(r2, 0)).toMatchObject({ action: "ready" });
+    reject(h, onlyAttempt(h.core.poll(10)), R.FAILURE_REASON_NOT_FOUND, 11);
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r2"]);
+    expect(h.core.stats().loadedItems).toBe(1);
+    expect(decision(h.core.admit({ requestId: "r1", items: [remote("i", "h1")] }, 12))).toEqual({
+      action: "ready",
+      itemId: "i",
+      destination: start.destination,
+    });
+    h.core.finishRequest("r2", 13); // no-op apart from forgetting the id
+    h.core.finishRequest("r1", 14);
+    expectIdle(h);
+  });
+});
+
+describe("[C7] finish releases everything", () => {
+  it("[C7] finishing before the grant: the late grant is ACKed ABANDONED at once", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    h.core.finishRequest("r", 1);
+    expect(h.core.stats().fetches).toBe(0);
+    expect(acks(grant(h, a1, 42, "h1", 2))).toEqual([[42, ABANDONED]]);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+    expectIdle(h);
+  });
+
+  it("[C7][I5] finishing during a read cancels it; ACK ABANDONED and release only when it settles", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    h.core.finishRequest("r", 2);
+    const out = h.core.poll(2);
+    expect(out).toEqual([{ type: "cancel-read", readId: start.readId }]);
+    expect(h.pool.live.has(start.destination)).toBe(true);
+    expect(h.core.stats().grantsHeld).toBe(1);
+    h.core.handleReadResult({ readId: start.readId, status: "cancelled" }, 3);
+    expect(acks(h.core.poll(3))).toEqual([[8, ABANDONED]]);
+    expectIdle(h);
+  });
+
+  it("[C7] an abandoned read that never settles is ACKed at its deadline and released at the quarantine cap", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as ReturnType<typeof starts>[0];
+    h.core.finishRequest("r", 1);
+    h.core.poll(1);
+    expect(acks(h.core.poll(20_000))).toEqual([[8, ABANDONED]]);
+    expect(h.pool.live.has(start.destination)).toBe(true);
+    h.core.poll(80_000);
+    expectIdle(h);
+  });
+
+  it("[C7] a grant for an already-loaded item or an unknown attempt is ACKed ABANDONED", () => {
+    const h = makeConsumer();
+    const { attempt } = loadOne(h, "r", "h1", 0);
+    expect(acks(grant(h, attempt, 999, "h1", 5))).toEqual([[999, ABANDONED]]);
+    expect(acks(grant(h, 12345, 1000, "h1", 6))).toEqual([[1000, ABANDONED]]);
+    h.core.finishRequest("r", 7);
+    expectIdle(h);
+  });
+
+  it("[C7] finishing an unknown request is a no-op", () => {
+    const h = makeConsumer();
+    h.core.finishRequest("nope", 0);
+    expect(h.core.poll(0)).toEqual([]);
+    expectIdle(h);
+  });
+});
+
+describe("[C8] quarantine of reads past their timeout", () => {
+  const makeConsumer = () => makeQuiet();
+  function startRead(h: H) {
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    return starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as ReturnType<typeof starts>[0];
+  }
+
+  it("[C8][I5] an unsettled read at its deadline is cancelled, fails TRANSFER_TIMEOUT and keeps its destination until it settles", () => {
+    const h = makeConsumer();
+    const start = startRead(h);
+    expect(h.core.poll(19_999)).toEqual([]);
+    const out = h.core.poll(20_000);
+    expect(out.filter((o) => o.type === "cancel-read")).toEqual([{ type: "cancel-read", readId: start.readId }]);
+    expect(acks(out)).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("TRANSFER_TIMEOUT");
+    expect(h.core.stats().quarantined).toBe(1);
+    expect(h.pool.live.has(start.destination)).toBe(true);
+    h.core.finishRequest("r", 20_001);
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 25_000);
+    expect(h.core.poll(25_000)).toEqual([]); // already ACKed; never loaded
+    expectIdle(h);
+  });
+
+  it("[C8] the quarantine cap releases the destination; a later result is ignored", () => {
+    const h = makeConsumer();
+    const start = startRead(h);
+    h.core.poll(20_000);
+    h.core.poll(79_999);
+    expect(h.pool.live.size).toBe(1);
+    h.core.poll(80_000);
+    expect(h.pool.live.size).toBe(0);
+    expect(h.metrics.total("ectp_consumer_quarantine_cap_releases_total")).toBe(1);
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 90_000);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+    h.core.finishRequest("r", 90_001);
+    h.core.drainFailed();
+    expectIdle(h);
+  });
+
+  it("[C8] with model input the timed-out item becomes local-encode TRANSFER_TIMEOUT", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0);
+    h.core.poll(20_000);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 20_001))).toEqual({
+      action: "local-encode",
+      itemId: "a",
+      reason: "TRANSFER_TIMEOUT",
+    });
+  });
+});
+
+describe("[C9] single flight per item key", () => {
+  it("[C9] concurrent requests share one ReadRequest and one destination, each with its own budget", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 1_000);
+    const out = h.core.poll(1_000);
+    const attempt = onlyAttempt(out);
+    expect(h.core.stats()).toMatchObject({ fetches: 1, budgets: 2 });
+    const start = starts(grant(h, attempt, 1, "h1", 1_001))[0] as ReturnType<typeof starts>[0];
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 1_002);
+    expect(acks(h.core.poll(1_002))).toEqual([[1, OK]]);
+    const d1 = decision(h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 1_003));
+    const d2 = decision(h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 1_003));
+    expect(d1).toEqual({ action: "ready", itemId: "a", destination: start.destination });
+    expect(d2).toEqual({ action: "ready", itemId: "b", destination: start.destination });
+    h.core.finishRequest("r1", 1_004);
+    h.core.finishRequest("r2", 1_005);
+    expectIdle(h);
+  });
+
+  it("[C9] a waiter leaving does not abandon the fetch while another waits", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.finishRequest("r1", 1);
+    expect(starts(grant(h, attempt, 1, "h1", 2))).toHaveLength(1);
+  });
+});
+
+describe("[C10] late, duplicate, unknown or malformed messages are ignored and counted", () => {
+  it("[C10] garbage bytes and wrong versions never throw", () => {
+    const h = makeConsumer();
+    h.core.handleMessage(P, new Uint8Array([0xff, 0xff, 0xff, 0xff]), 0);
+    h.core.handleMessage(P, encodeEnvelope({ version: { major: 2 }, senderId: P, senderEpoch: 1, heartbeat: {} }), 0);
+    h.core.handleEnvelope(P, { senderId: P, senderEpoch: 1, heartbeat: {} }, 0);
+    h.core.handleEnvelope(P, null as never, 0);
+    h.core.handleEnvelope("other", env(P, 1, { heartbeat: {} }), 0);
+    expect(h.core.stats().ignoredMessages).toBe(5);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total")).toBe(5);
+  });
+
+  it("[C10] a duplicate grant is ignored, never ACKed (that would release the live one)", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    expect(starts(grant(h, attempt, 5, "h1", 1))).toHaveLength(1);
+    expect(grant(h, attempt, 5, "h1", 2)).toEqual([]);
+    expect(h.core.stats()).toMatchObject({ ignoredMessages: 1, grantsHeld: 1, readsInFlight: 1 });
+  });
+
+  it("[C10] a second reject, and a reject after a grant, change nothing", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    reject(h, attempt, R.FAILURE_REASON_NOT_READY, 1);
+    reject(h, attempt, R.FAILURE_REASON_NOT_FOUND, 2);
+    expect(h.core.drainFailed()).toEqual([]);
+    const a2 = onlyAttempt(h.core.poll(200));
+    grant(h, a2, 5, "h1", 201);
+    reject(h, a2, R.FAILURE_REASON_NOT_FOUND, 202);
+    expect(h.core.drainFailed()).toEqual([]);
+    expect(h.core.stats()).toMatchObject({ ignoredMessages: 2, readsInFlight: 1 });
+  });
+
+  it("[C10] messages a consumer does not expect, and unknown read results, are ignored", () => {
+    const h = makeConsumer();
+    h.core.handleEnvelope(P, env(P, 1, { readComplete: { grantId: 1, status: 1 } }), 0);
+    h.core.handleEnvelope(P, env(P, 1, { readRequest: { attemptId: 1 } }), 0);
+    h.core.handleEnvelope(P, env(P, 1, {}), 0);
+    h.core.handleReadResult({ readId: 777, status: "done", bytesRead: 1 }, 0);
+    h.core.handleReadResult(null as never, 0);
+    expect(h.core.stats().ignoredMessages).toBe(5);
+    expect(h.core.poll(0)).toEqual([]);
+  });
+
+  it("[C10] a settled outcome is never changed by late messages", () => {
+    const h = makeConsumer();
+    const { attempt, start } = loadOne(h, "r", "h1", 0);
+    reject(h, attempt, R.FAILURE_REASON_NOT_FOUND, 10);
+    h.core.handleReadResult({ readId: start.readId, status: "failed" }, 11);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("i", "h1")] }, 12))).toMatchObject({ action: "ready" });
+    expect(h.core.drainFailed()).toEqual([]);
+  });
+});
+
+describe("[C11] bytes are verified before they are marked loaded", () => {
+  function read(h: H, o: { checksum?: boolean; leaseMs?: number } = {}) {
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, o)] }, 0);
+    return starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0, o))[0] as ReturnType<typeof starts>[0];
+  }
+
+  it("[C11] a matching checksum loads the item and ACKs OK", () => {
+    const h = makeConsumer();
+    const s = read(h, { checksum: true });
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5);
+    expect(acks(h.core.poll(5))).toEqual([[8, OK]]);
+    expect(h.core.stats().loadedItems).toBe(1);
+  });
+
+  it("[C11] a checksum mismatch is terminal CHECKSUM_MISMATCH and ACKs FAILED", () => {
+    const h = makeConsumer();
+    const s = read(h, { checksum: true });
+    fill(s, "h1", true);
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5);
+    expect(acks(h.core.poll(5))).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    expect(h.pool.live.size).toBe(0);
+  });
+
+  it("[C11] unviewable bytes with a checksum count as CHECKSUM_MISMATCH; without one only the size is checked", () => {
+    const h = makeConsumer();
+    h.pool.viewable = false;
+    const s = read(h, { checksum: true });
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    const h2 = makeConsumer();
+    h2.pool.viewable = false;
+    const s2 = read(h2);
+    h2.core.handleReadResult({ readId: s2.readId, status: "done", bytesRead: 16 }, 5);
+    expect(h2.core.stats().loadedItems).toBe(1);
+  });
+
+  it("[C11] a wrong byte count is SIZE_MISMATCH", () => {
+    const h = makeConsumer();
+    const s = read(h);
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 15 }, 5);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("SIZE_MISMATCH");
+  });
+
+  it("[C11] a grant whose size differs from the announcement is ACKed FAILED, SIZE_MISMATCH", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0, { size: 32 });
+    expect(acks(out)).toEqual([[8, FAILED]]);
+    expect(starts(out)).toEqual([]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("SIZE_MISMATCH");
+  });
+
+  it("[C11] a grant's shorter lease shortens the read deadline to lease - margin", () => {
+    const h = makeConsumer();
+    const s = read(h, { leaseMs: 10_000 });
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5_000); // lease 10 s - margin 5 s
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("LEASE_EXPIRED");
+    expect(h.core.stats().loadedItems).toBe(0);
+  });
+
+  it("[C11] a read reported after its transfer timeout (before the poll) is never loaded", () => {
+    const h = makeConsumer();
+    const s = read(h);
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 20_000);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("TRANSFER_TIMEOUT");
+  });
+
+  it("[C11] a grant lease shorter than the safety margin is refused as LEASE_EXPIRED", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0, { leaseMs: 4_000 });
+    expect(acks(out)).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("LEASE_EXPIRED");
+  });
+
+  it("[C11] configuration is rejected unless transferTimeoutMs <= leaseMs - leaseSafetyMarginMs", () => {
+    const make = (config: object, extra: object = {}) => () =>
+      new ConsumerCore({ id: "c", epoch: 1, fingerprint: FP, destinations: new TestPool(), config, ...extra });
+    expect(make({ transferTimeoutMs: 26_000 })).toThrow(
+      "[INVALID_CONFIG] config.transferTimeoutMs (26000) must be <= leaseMs - leaseSafetyMarginMs (30000 - 5000 = 25000) so a read ends before the producer may reuse the memory [C11]; lower transferTimeoutMs or raise leaseMs.",
+    );
+    expect(make({ waitBudgetMs: -1 })).toThrow(
+      "[INVALID_CONFIG] config.waitBudgetMs must be a positive finite number of milliseconds; got -1. Omit it to use the default 60000.",
+    );
+    expect(make({ grantWaitMs: Number.POSITIVE_INFINITY })).toThrow(/grantWaitMs must be a positive finite/);
+    expect(make({}, { epoch: 0 })).toThrow(/options\.epoch must be a positive integer/);
+    expect(make({}, { id: "" })).toThrow(/options\.id must be a non-empty string/);
+    expect(make({ transferTimeoutMs: 25_000 })).not.toThrow();
+  });
+});
+
+describe("[P8] epochs and heartbeats on the consumer side", () => {
+  it("[P8] a newer producer epoch disconnects, and old-epoch attempts end EPOCH_CHANGED", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { metadata: new Uint8Array([5]) })] }, 0);
+    h.core.poll(0);
+    h.core.handleEnvelope(P, env(P, 2, { hello: { role: 1, transportMetadata: new Uint8Array([6]) } }), 1);
+    const out = h.core.poll(1);
+    expect(out.filter((o) => o.type === "disconnect-peer")).toEqual([{ type: "disconnect-peer", peerId: P }]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("EPOCH_CHANGED");
+    // A new announcement in the new epoch reconnects with the Hello's metadata, then says Hello again.
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 2);
+    const again = h.core.poll(2);
+    expect(again[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 2, metadata: new Uint8Array([6]) });
+    expect(sent(again, "hello")).toHaveLength(1);
+  });
+
+  it("[P8] a read of the old epoch is terminal EPOCH_CHANGED, cancelled, destination held until it settles", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as ReturnType<typeof starts>[0];
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 1);
+    const out = h.core.poll(1);
+    expect(out).toContainEqual({ type: "cancel-read", readId: s.readId });
+    expect(acks(out)).toEqual([]); // the old grant died with the old epoch
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("EPOCH_CHANGED");
+    expect(h.pool.live.size).toBe(1);
+    h.core.handleReadResult({ readId: s.readId, status: "cancelled" }, 2);
+    h.core.finishRequest("r", 3);
+    expectIdle(h);
+  });
+
+  it("[P8] messages from an older epoch are ignored; a stale announcement is EPOCH_CHANGED at admission", () => {
+    const h = makeConsumer();
+    h.core.handleEnvelope(P, env(P, 3, { heartbeat: {} }), 0);
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 0);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+    const r = h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 2 })] }, 1);
+    expect(r).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "EPOCH_CHANGED", attempts: 0 }] });
+  });
+
+  it("[P8] heartbeats go out every interval while there is business; a silent producer is gone, pre-grant work retries with a new Hello", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    h.core.poll(0);
+    expect(sent(h.core.poll(2_000), "heartbeat")).toHaveLength(1);
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: 999, reason: 1 } }), 2_500); // any message counts
+    expect(sent(h.core.poll(4_000), "heartbeat")).toHaveLength(1);
+    const gone = h.core.poll(8_500); // 3 x 2000 after 2500
+    expect(gone.filter((o) => o.type === "disconnect-peer")).toHaveLength(1);
+    expect(h.core.drainFailed()).toEqual([]);
+    const retry = h.core.poll(9_000);
+    expect(sent(retry, "hello")).toHaveLength(1); // reconnect without restart
+    expect(sent(retry, "readRequest")).toHaveLength(1);
+  });
+
+  it("[P8] a producer silent during a read is terminal PEER_UNREACHABLE; the destination waits for settlement", () => {
+    const h = makeConsumer({ transferTimeoutMs: 20_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as ReturnType<typeof starts>[0];
+    const out = h.core.poll(6_000);
+    expect(out).toContainEqual({ type: "cancel-read", readId: s.readId });
+    expect(out).toContainEqual({ type: "disconnect-peer", peerId: P });
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("PEER_UNREACHABLE");
+    expect(h.pool.live.size).toBe(1);
+    h.core.handleReadResult({ readId: s.readId, status: "failed", peerGone: true }, 7_000);
+    h.core.finishRequest("r", 7_001);
+    expectIdle(h);
+    expect(h.core.poll(100_000)).toEqual([]); // no business, no heartbeats
+  });
+
+  it("[P8] handlePeerUnreachable acts at once: pre-grant work retries", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    h.core.handlePeerUnreachable(P, 10);
+    expect(h.core.poll(10)).toContainEqual({ type: "disconnect-peer", peerId: P });
+    const a2 = onlyAttempt(h.core.poll(200));
+    expect(a2).toBeGreaterThan(a1);
+    h.core.handlePeerUnreachable("never-seen", 300);
+    expect(h.core.poll(300)).toEqual([]);
+  });
+
+  it("[P8] a HandshakeReject ends that producer's fetches with its reason", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    h.core.poll(0);
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 2))).toEqual({
+      action: "local-encode",
+      itemId: "a",
+      reason: "INCOMPATIBLE",
+    });
+    // No reads to it in that epoch.
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2", true)] }, 3);
+    expect(sent(h.core.poll(3), "readRequest")).toHaveLength(0);
+  });
+
+  it("[P8] a producer Hello with metadata connects once per epoch", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const first = h.core.poll(0);
+    expect(first.filter((o) => o.type === "connect-peer")).toEqual([]);
+    const hello = env(P, 1, { hello: { role: 1, transportMetadata: new Uint8Array([4]) } });
+    h.core.handleEnvelope(P, hello, 1);
+    h.core.handleEnvelope(P, hello, 2);
+    const out: CoreOutput[] = h.core.poll(2);
+    expect(out).toEqual([{ type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([4]) }]);
+  });
+});

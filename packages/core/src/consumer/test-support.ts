@@ -1,0 +1,171 @@
+/**
+ * Test fixtures for the consumer's tests (not exported from the package): a recording
+ * destination pool that checks [I5], recording metrics and logs, and builders for the
+ * messages a producer would send.
+ * @module
+ */
+import { type ectp, SPEC_VERSION, crc32cBytes } from "@ectp/protocol";
+import type { ConsumerConfig } from "../config.js";
+import type { LogFields, Logger, MetricsSink } from "../observability.js";
+import type { CoreOutput, SendOutput, StartReadOutput } from "../outputs.js";
+import type { ReadDestination } from "../transport.js";
+import { ConsumerCore } from "./consumer.js";
+import type { DestinationPool } from "./types.js";
+
+/** The fingerprint every test item uses. */
+export const FP: ectp.v1.IFingerprint = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
+
+/** A pool that hands out fresh buffers, counts them, and records any release that breaks [I5]. */
+export class TestPool implements DestinationPool {
+  live = new Set<ReadDestination>();
+  released: ReadDestination[] = [];
+  violations: string[] = [];
+  full = false;
+  viewable = true;
+  private nextId = 1;
+
+  allocate(_keyId: string, sizeBytes: number): ReadDestination | undefined {
+    if (this.full) return undefined;
+    const d: ReadDestination = { region: { id: this.nextId++, bytes: new Uint8Array(sizeBytes) }, offset: 0, length: sizeBytes };
+    this.live.add(d);
+    return d;
+  }
+  release(d: ReadDestination): void {
+    if (!this.live.delete(d)) this.violations.push("release of a destination not allocated or already released");
+    this.released.push(d);
+  }
+  view(d: ReadDestination): Uint8Array | undefined {
+    return this.viewable ? d.region.bytes.subarray(d.offset, d.offset + d.length) : undefined;
+  }
+}
+
+/** A metrics sink that records counters. */
+export class RecordingMetrics implements MetricsSink {
+  counters: { name: string; value: number; labels: Readonly<Record<string, string>> | undefined }[] = [];
+  counter(name: string, value = 1, labels?: Readonly<Record<string, string>>): void {
+    this.counters.push({ name, value, labels });
+  }
+  gauge(): void {}
+  histogram(): void {}
+  /** Sum of a counter, optionally restricted to one label value. */
+  total(name: string, label?: [string, string]): number {
+    let t = 0;
+    for (const c of this.counters)
+      if (c.name === name && (label === undefined || c.labels?.[label[0]] === label[1])) t += c.value;
+    return t;
+  }
+}
+
+/** A logger that records every record. */
+export class RecordingLogger implements Logger {
+  records: { level: string; message: string; fields: LogFields | undefined }[] = [];
+  debug(message: string, fields?: LogFields): void {
+    this.records.push({ level: "debug", message, fields });
+  }
+  info(message: string, fields?: LogFields): void {
+    this.records.push({ level: "info", message, fields });
+  }
+  warn(message: string, fields?: LogFields): void {
+    this.records.push({ level: "warn", message, fields });
+  }
+  error(message: string, fields?: LogFields): void {
+    this.records.push({ level: "error", message, fields });
+  }
+  at(level: string): { level: string; message: string; fields: LogFields | undefined }[] {
+    return this.records.filter((r) => r.level === level);
+  }
+}
+
+/** A consumer with recording hooks. */
+export function makeConsumer(config: Partial<ConsumerConfig> = {}, seed = 1) {
+  const pool = new TestPool();
+  const metrics = new RecordingMetrics();
+  const logger = new RecordingLogger();
+  const core = new ConsumerCore({
+    id: "pd-1",
+    epoch: 1,
+    fingerprint: FP,
+    destinations: pool,
+    transportMetadata: new Uint8Array([9]),
+    config,
+    seed,
+    metrics,
+    logger,
+  });
+  return { core, pool, metrics, logger };
+}
+
+/** The bytes of test item `hash` (deterministic from its name). */
+export function itemBytes(hash: string, size: number): Uint8Array {
+  const b = new Uint8Array(size);
+  for (let i = 0; i < size; i++) b[i] = (hash.charCodeAt(i % hash.length) + i) & 0xff;
+  return b;
+}
+
+/** Options of {@link descriptor}. */
+export interface DescOptions {
+  size?: number;
+  producer?: string;
+  epoch?: number;
+  checksum?: boolean;
+  location?: Uint8Array;
+}
+
+/** A descriptor of test item `hash`. */
+export function descriptor(hash: string, o: DescOptions = {}): ectp.v1.IItemDescriptor {
+  const size = o.size ?? 16;
+  const d: ectp.v1.IItemDescriptor = {
+    key: { contentHash: new TextEncoder().encode(hash), fingerprint: FP },
+    sizeBytes: size,
+    producerId: o.producer ?? "e-1",
+    epoch: o.epoch ?? 1,
+    location: o.location ?? new Uint8Array([1, 2, 3]),
+  };
+  if (o.checksum) d.checksum = { algorithm: 1, value: crc32cBytes(itemBytes(hash, size)) };
+  return d;
+}
+
+/** An announcement of test item `hash`. */
+export function announce(hash: string, o: DescOptions & { metadata?: Uint8Array } = {}): ectp.v1.IAnnouncement {
+  const a: ectp.v1.IAnnouncement = { version: { major: 1, minor: 0 }, item: descriptor(hash, o) };
+  if (o.metadata) a.transportMetadata = o.metadata;
+  return a;
+}
+
+/** An envelope from producer `from` at `epoch`. */
+export function env(from: string, epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope {
+  return { version: SPEC_VERSION, senderId: from, senderEpoch: epoch, ...body };
+}
+
+/** Sent envelopes of a poll result with a given body field, e.g. "readRequest". */
+export function sent(outputs: CoreOutput[], body: keyof ectp.v1.IEnvelope): SendOutput[] {
+  return outputs.filter((o): o is SendOutput => o.type === "send" && o.envelope[body] != null);
+}
+
+/** start-read outputs of a poll result. */
+export function starts(outputs: CoreOutput[]): StartReadOutput[] {
+  return outputs.filter((o): o is StartReadOutput => o.type === "start-read");
+}
+
+/** The attempt id of the only ReadRequest in `outputs`. */
+export function onlyAttempt(outputs: CoreOutput[]): number {
+  const reqs = sent(outputs, "readRequest");
+  if (reqs.length !== 1) throw new Error(`expected one ReadRequest, got ${reqs.length}`);
+  return Number(reqs[0]?.envelope.readRequest?.attemptId);
+}
+
+/** ReadComplete statuses sent, as [grantId, status] pairs. */
+export function acks(outputs: CoreOutput[]): [number, number][] {
+  return sent(outputs, "readComplete").map((o) => [
+    Number(o.envelope.readComplete?.grantId),
+    Number(o.envelope.readComplete?.status),
+  ]);
+}
+
+/** Write test item bytes into a started read's destination (what a transport would do). */
+export function fill(start: StartReadOutput, hash: string, corrupt = false): void {
+  const d = start.destination;
+  const bytes = itemBytes(hash, d.length);
+  if (corrupt) bytes[0] = ((bytes[0] as number) + 1) & 0xff;
+  d.region.bytes.set(bytes, d.offset);
+}
