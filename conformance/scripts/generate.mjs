@@ -23,7 +23,9 @@ function bin(name) {
 const run = (name, args) => execFileSync(bin(name), args, { stdio: "inherit" });
 run("pbjs", [
   "-t", "static-module", "-w", "esm", "--force-number", "--no-service", "--alt-comment",
-  "-p", protoRoot, "-o", out, join(protoRoot, "ectp/conformance/v1/testee.proto"),
+  // A named root: the default root is shared with @ectp/protocol's generated code, whose
+  // `ectp` namespace would otherwise replace ours at load time.
+  "-r", "ectp_conformance", "-p", protoRoot, "-o", out, join(protoRoot, "ectp/conformance/v1/testee.proto"),
 ]);
 run("pbts", ["-o", dts, out]);
 const text = readFileSync(dts, "utf8");

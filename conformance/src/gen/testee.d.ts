@@ -6553,6 +6553,7 @@ export namespace ectp {
          * One control-plane message between two peers. On a byte stream, envelopes
          * are size-delimited as SPEC.md section "Framing" says; on a message
          * transport (e.g. NIXL notifications) one notification carries one envelope.
+         * Fields 1-3 and `handshake_reject` are frozen across major versions.
          */
         class Envelope {
 
@@ -6574,7 +6575,10 @@ export namespace ectp {
             /** Stable identity of the sender (its producer or consumer id). Required. */
             senderId: string;
 
-            /** Epoch of the sender: changes on every restart [P8]. Required (> 0). */
+            /**
+             * Epoch of the sender: increases on every restart; a lower epoch than one
+             * already seen is stale [P8]. Required (> 0).
+             */
             senderEpoch: number;
 
             /** Handshake. */
@@ -6715,7 +6719,10 @@ export namespace ectp {
                 /** Stable identity of the sender (its producer or consumer id). Required. */
                 senderId?: (string|null);
 
-                /** Epoch of the sender: changes on every restart [P8]. Required (> 0). */
+                /**
+                 * Epoch of the sender: increases on every restart; a lower epoch than one
+                 * already seen is stale [P8]. Required (> 0).
+                 */
                 senderEpoch?: (number|null);
 
                 /** Handshake. */
@@ -6791,7 +6798,10 @@ export namespace ectp {
             );
         }
 
-        /** The role a peer plays. */
+        /**
+         * The role a peer plays. Unknown values are treated as ROLE_UNSPECIFIED
+         * (refused); a new role needs a new major version.
+         */
         enum Role {
 
             /** Not given. A Hello with this role is rejected as INTERNAL. */
@@ -6980,7 +6990,9 @@ export namespace ectp {
 
         /**
          * Refusal of a Hello, sent instead of the receiver's own Hello. The receiver
-         * of a HandshakeReject MUST NOT send reads to the rejecting peer.
+         * of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
+         * are frozen across major versions, so a peer of any version can read a
+         * VERSION refusal.
          */
         class HandshakeReject {
 
@@ -7122,7 +7134,12 @@ export namespace ectp {
             /** Unknown fields preserved while decoding when enabled */
             $unknowns?: Uint8Array[];
 
-            /** Unique per consumer epoch and never reused; replies echo it. MUST be > 0. */
+            /**
+             * MUST be strictly greater than every attempt id the consumer sent before in
+             * this epoch (so > 0); replies echo it. A producer ignores a request whose
+             * attempt_id is lower than, and does not re-grant one equal to, the attempt
+             * of that consumer's live grant for the same key [P3][C10].
+             */
             attemptId: number;
 
             /** The item wanted. Required. */
@@ -7224,7 +7241,12 @@ export namespace ectp {
             /** Properties of a ReadRequest. */
             interface $Properties {
 
-                /** Unique per consumer epoch and never reused; replies echo it. MUST be > 0. */
+                /**
+                 * MUST be strictly greater than every attempt id the consumer sent before in
+                 * this epoch (so > 0); replies echo it. A producer ignores a request whose
+                 * attempt_id is lower than, and does not re-grant one equal to, the attempt
+                 * of that consumer's live grant for the same key [P3][C10].
+                 */
                 attemptId?: (number|null);
 
                 /** The item wanted. Required. */
@@ -7549,7 +7571,10 @@ export namespace ectp {
             type $Shape = ectp.v1.ReadReject.$Properties;
         }
 
-        /** Status of a finished grant, as reported by the consumer. */
+        /**
+         * Status of a finished grant, as reported by the consumer. Unknown values are
+         * treated as FAILED; the pin is released all the same.
+         */
         enum CompletionStatus {
 
             /** Not given. Treated as FAILED (the pin is released all the same). */
@@ -7705,9 +7730,9 @@ export namespace ectp {
         }
 
         /**
-         * Liveness signal, sent by each side every heartbeat interval [P8]. A peer
-         * that hears nothing (no message of any kind) for three intervals declares
-         * the sender gone.
+         * Liveness signal, sent every heartbeat interval to each peer the sender has
+         * business with (a request, grant or read outstanding) [P8]. A peer that hears
+         * nothing (no message of any kind) for three intervals declares the sender gone.
          */
         class Heartbeat {
 
@@ -7832,6 +7857,7 @@ export namespace ectp {
          * FAILURE_REASON_VERSION before anything else is looked at. `minor` only
          * informs; a peer MUST accept any minor version of its own major version.
          * An absent SpecVersion (major = 0) is never valid and is rejected as VERSION.
+         * This message is frozen across major versions.
          */
         class SpecVersion {
 
@@ -8455,7 +8481,10 @@ export namespace ectp {
             /** Stable identity of the producer holding the item. Required (non-empty). */
             producerId: string;
 
-            /** Producer epoch: changes on every producer restart [P8]. Required (> 0). */
+            /**
+             * Producer epoch: increases on every producer restart; an epoch lower than
+             * one already seen is stale [P8]. Required (> 0).
+             */
             epoch: number;
 
             /**
@@ -8571,7 +8600,10 @@ export namespace ectp {
                 /** Stable identity of the producer holding the item. Required (non-empty). */
                 producerId?: (string|null);
 
-                /** Producer epoch: changes on every producer restart [P8]. Required (> 0). */
+                /**
+                 * Producer epoch: increases on every producer restart; an epoch lower than
+                 * one already seen is stale [P8]. Required (> 0).
+                 */
                 epoch?: (number|null);
 
                 /**
@@ -8612,7 +8644,10 @@ export namespace ectp {
             /** Unknown fields preserved while decoding when enabled */
             $unknowns?: Uint8Array[];
 
-            /** Version of the spec the announcement was written against [V1]. */
+            /**
+             * Version of the spec the announcement was written against [V1]. Absent or
+             * another major version makes the announcement invalid [C2].
+             */
             version?: (ectp.v1.SpecVersion.$Properties|null);
 
             /** The item. Required. */
@@ -8709,7 +8744,10 @@ export namespace ectp {
             /** Properties of an Announcement. */
             interface $Properties {
 
-                /** Version of the spec the announcement was written against [V1]. */
+                /**
+                 * Version of the spec the announcement was written against [V1]. Absent or
+                 * another major version makes the announcement invalid [C2].
+                 */
                 version?: (ectp.v1.SpecVersion.$Properties|null);
 
                 /** The item. Required. */
@@ -8789,15 +8827,21 @@ export namespace ectp {
             /** Terminal. The producer's epoch changed under a grant or announcement [P8]. */
             FAILURE_REASON_EPOCH_CHANGED = 14,
 
-            /** Terminal (request outcome only). The announcement failed validation [C2]. */
+            /**
+             * Terminal (request outcome only; in a ReadReject treated as INTERNAL). The
+             * announcement, or a grant's descriptor, failed validation [C2].
+             */
             FAILURE_REASON_INVALID_ANNOUNCEMENT = 15,
 
-            /** Terminal (request outcome only). The wait budget ran out [C3]. */
+            /**
+             * Terminal (request outcome only; in a ReadReject treated as INTERNAL). The
+             * wait budget ran out [C3].
+             */
             FAILURE_REASON_BUDGET_EXHAUSTED = 16,
 
             /**
-             * Terminal (request outcome only). No usable announcement and no model
-             * input: the item cannot be obtained at all [C1].
+             * Terminal (request outcome only; in a ReadReject treated as INTERNAL). No
+             * usable announcement and no model input: the item cannot be obtained [C1].
              */
             FAILURE_REASON_UNAVAILABLE = 17,
 
@@ -8811,7 +8855,7 @@ export namespace ectp {
         /** Why an item left the producer. */
         enum RemovedCause {
 
-            /** Not given; treat as EVICTED. */
+            /** Not given; treat as EVICTED (as are unknown values). */
             REMOVED_CAUSE_UNSPECIFIED = 0,
 
             /** Evicted to make room (it was ready and unpinned) [P6]. */
@@ -8824,7 +8868,7 @@ export namespace ectp {
         /** Why a producer dropped everything. */
         enum ClearedCause {
 
-            /** Not given; treat as RESET. */
+            /** Not given; treat as RESET (as are unknown values). */
             CLEARED_CAUSE_UNSPECIFIED = 0,
 
             /** The region was reset (every item dropped). */
@@ -9493,7 +9537,10 @@ export namespace ectp {
             /** Unknown fields preserved while decoding when enabled */
             $unknowns?: Uint8Array[];
 
-            /** First batch sequence wanted. 0 is treated as 1. */
+            /**
+             * First batch sequence wanted. 0 is treated as 1. Greater than the latest
+             * published sequence: nothing is sent (the subscriber is up to date).
+             */
             fromSequence: number;
 
             /**
@@ -9580,7 +9627,10 @@ export namespace ectp {
             /** Properties of a ReplayRequest. */
             interface $Properties {
 
-                /** First batch sequence wanted. 0 is treated as 1. */
+                /**
+                 * First batch sequence wanted. 0 is treated as 1. Greater than the latest
+                 * published sequence: nothing is sent (the subscriber is up to date).
+                 */
                 fromSequence?: (number|null);
 
                 /** Unknown fields preserved while decoding when enabled */

@@ -6,7 +6,7 @@ const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.
 const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError, $TypeError = $util.global.TypeError, $Number = $util.global.Number, $parseInt = $util.global.parseInt, $String = $util.global.String, $BigInt = $util.global.BigInt, $Array = $util.global.Array, $Boolean = $util.global.Boolean;
 
 // Exported root namespace
-const $root = $protobuf.roots["default"] || ($protobuf.roots["default"] = {});
+const $root = $protobuf.roots["ectp_conformance"] || ($protobuf.roots["ectp_conformance"] = {});
 
 export const ectp = $root.ectp = (() => {
 
@@ -17734,7 +17734,8 @@ export const ectp = $root.ectp = (() => {
              * @property {ectp.v1.SpecVersion.$Properties|null} [version] Spec version of the sender [V1]. Required: an envelope without it, or
              * with another major version, is rejected (VERSION) before anything else.
              * @property {string|null} [senderId] Stable identity of the sender (its producer or consumer id). Required.
-             * @property {number|null} [senderEpoch] Epoch of the sender: changes on every restart [P8]. Required (> 0).
+             * @property {number|null} [senderEpoch] Epoch of the sender: increases on every restart; a lower epoch than one
+             * already seen is stale [P8]. Required (> 0).
              * @property {ectp.v1.Hello.$Properties|null} [hello] Handshake.
              * @property {ectp.v1.HandshakeReject.$Properties|null} [handshakeReject] Handshake refusal.
              * @property {ectp.v1.ReadRequest.$Properties|null} [readRequest] Read request (consumer to producer).
@@ -17792,6 +17793,7 @@ export const ectp = $root.ectp = (() => {
              * @classdesc One control-plane message between two peers. On a byte stream, envelopes
              * are size-delimited as SPEC.md section "Framing" says; on a message
              * transport (e.g. NIXL notifications) one notification carries one envelope.
+             * Fields 1-3 and `handshake_reject` are frozen across major versions.
              * @constructor
              * @param {ectp.v1.Envelope.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -17821,7 +17823,8 @@ export const ectp = $root.ectp = (() => {
             Envelope.prototype.senderId = "";
 
             /**
-             * Epoch of the sender: changes on every restart [P8]. Required (> 0).
+             * Epoch of the sender: increases on every restart; a lower epoch than one
+             * already seen is stale [P8]. Required (> 0).
              * @member {number} senderEpoch
              * @memberof ectp.v1.Envelope
              * @instance
@@ -18612,7 +18615,8 @@ export const ectp = $root.ectp = (() => {
         })();
 
         /**
-         * The role a peer plays.
+         * The role a peer plays. Unknown values are treated as ROLE_UNSPECIFIED
+         * (refused); a new role needs a new major version.
          * @name ectp.v1.Role
          * @enum {number}
          * @property {number} ROLE_UNSPECIFIED=0 Not given. A Hello with this role is rejected as INTERNAL.
@@ -19100,7 +19104,9 @@ export const ectp = $root.ectp = (() => {
              * Constructs a new HandshakeReject.
              * @memberof ectp.v1
              * @classdesc Refusal of a Hello, sent instead of the receiver's own Hello. The receiver
-             * of a HandshakeReject MUST NOT send reads to the rejecting peer.
+             * of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
+             * are frozen across major versions, so a peer of any version can read a
+             * VERSION refusal.
              * @constructor
              * @param {ectp.v1.HandshakeReject.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -19492,7 +19498,10 @@ export const ectp = $root.ectp = (() => {
             /**
              * Properties of a ReadRequest.
              * @typedef {Object} ectp.v1.ReadRequest.$Properties
-             * @property {number|null} [attemptId] Unique per consumer epoch and never reused; replies echo it. MUST be > 0.
+             * @property {number|null} [attemptId] MUST be strictly greater than every attempt id the consumer sent before in
+             * this epoch (so > 0); replies echo it. A producer ignores a request whose
+             * attempt_id is lower than, and does not re-grant one equal to, the attempt
+             * of that consumer's live grant for the same key [P3][C10].
              * @property {ectp.v1.ItemKey.$Properties|null} [key] The item wanted. Required.
              * @property {number|null} [expectedEpoch] The producer epoch the consumer's announcement named [P8]. 0: any epoch.
              * A producer whose epoch differs rejects with EPOCH_CHANGED.
@@ -19530,7 +19539,10 @@ export const ectp = $root.ectp = (() => {
             };
 
             /**
-             * Unique per consumer epoch and never reused; replies echo it. MUST be > 0.
+             * MUST be strictly greater than every attempt id the consumer sent before in
+             * this epoch (so > 0); replies echo it. A producer ignores a request whose
+             * attempt_id is lower than, and does not re-grant one equal to, the attempt
+             * of that consumer's live grant for the same key [P3][C10].
              * @member {number} attemptId
              * @memberof ectp.v1.ReadRequest
              * @instance
@@ -20796,7 +20808,8 @@ export const ectp = $root.ectp = (() => {
         })();
 
         /**
-         * Status of a finished grant, as reported by the consumer.
+         * Status of a finished grant, as reported by the consumer. Unknown values are
+         * treated as FAILED; the pin is released all the same.
          * @name ectp.v1.CompletionStatus
          * @enum {number}
          * @property {number} COMPLETION_STATUS_UNSPECIFIED=0 Not given. Treated as FAILED (the pin is released all the same).
@@ -21208,9 +21221,9 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new Heartbeat.
              * @memberof ectp.v1
-             * @classdesc Liveness signal, sent by each side every heartbeat interval [P8]. A peer
-             * that hears nothing (no message of any kind) for three intervals declares
-             * the sender gone.
+             * @classdesc Liveness signal, sent every heartbeat interval to each peer the sender has
+             * business with (a request, grant or read outstanding) [P8]. A peer that hears
+             * nothing (no message of any kind) for three intervals declares the sender gone.
              * @constructor
              * @param {ectp.v1.Heartbeat.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -21508,6 +21521,7 @@ export const ectp = $root.ectp = (() => {
              * FAILURE_REASON_VERSION before anything else is looked at. `minor` only
              * informs; a peer MUST accept any minor version of its own major version.
              * An absent SpecVersion (major = 0) is never valid and is rejected as VERSION.
+             * This message is frozen across major versions.
              * @constructor
              * @param {ectp.v1.SpecVersion.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -22907,7 +22921,8 @@ export const ectp = $root.ectp = (() => {
              * @property {Array.<number>|null} [shape] Tensor shape, outermost first. Empty (absent) skips the dtype x shape check.
              * @property {ectp.v1.Checksum.$Properties|null} [checksum] Optional checksum of the bytes [C11]. Absent: only the size is checked.
              * @property {string|null} [producerId] Stable identity of the producer holding the item. Required (non-empty).
-             * @property {number|null} [epoch] Producer epoch: changes on every producer restart [P8]. Required (> 0).
+             * @property {number|null} [epoch] Producer epoch: increases on every producer restart; an epoch lower than
+             * one already seen is stale [P8]. Required (> 0).
              * @property {Uint8Array|null} [location] Transport-specific location of the bytes (e.g. a NIXL descriptor list).
              * Opaque to the core. Empty means the producer gave no location; such a
              * descriptor can still be announced, and the grant supplies the location.
@@ -22995,7 +23010,8 @@ export const ectp = $root.ectp = (() => {
             ItemDescriptor.prototype.producerId = "";
 
             /**
-             * Producer epoch: changes on every producer restart [P8]. Required (> 0).
+             * Producer epoch: increases on every producer restart; an epoch lower than
+             * one already seen is stale [P8]. Required (> 0).
              * @member {number} epoch
              * @memberof ectp.v1.ItemDescriptor
              * @instance
@@ -23503,7 +23519,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Properties of an Announcement.
              * @typedef {Object} ectp.v1.Announcement.$Properties
-             * @property {ectp.v1.SpecVersion.$Properties|null} [version] Version of the spec the announcement was written against [V1].
+             * @property {ectp.v1.SpecVersion.$Properties|null} [version] Version of the spec the announcement was written against [V1]. Absent or
+             * another major version makes the announcement invalid [C2].
              * @property {ectp.v1.ItemDescriptor.$Properties|null} [item] The item. Required.
              * @property {Uint8Array|null} [transportMetadata] The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
              * consumer can reach a producer it has not yet shaken hands with. Empty
@@ -23542,7 +23559,8 @@ export const ectp = $root.ectp = (() => {
             };
 
             /**
-             * Version of the spec the announcement was written against [V1].
+             * Version of the spec the announcement was written against [V1]. Absent or
+             * another major version makes the announcement invalid [C2].
              * @member {ectp.v1.SpecVersion.$Properties|null|undefined} version
              * @memberof ectp.v1.Announcement
              * @instance
@@ -23875,10 +23893,12 @@ export const ectp = $root.ectp = (() => {
          * @property {number} FAILURE_REASON_SIZE_MISMATCH=12 Terminal. Bytes received differ in size from the descriptor [C11].
          * @property {number} FAILURE_REASON_CHECKSUM_MISMATCH=13 Terminal. Bytes received do not match the descriptor's checksum [C11].
          * @property {number} FAILURE_REASON_EPOCH_CHANGED=14 Terminal. The producer's epoch changed under a grant or announcement [P8].
-         * @property {number} FAILURE_REASON_INVALID_ANNOUNCEMENT=15 Terminal (request outcome only). The announcement failed validation [C2].
-         * @property {number} FAILURE_REASON_BUDGET_EXHAUSTED=16 Terminal (request outcome only). The wait budget ran out [C3].
-         * @property {number} FAILURE_REASON_UNAVAILABLE=17 Terminal (request outcome only). No usable announcement and no model
-         * input: the item cannot be obtained at all [C1].
+         * @property {number} FAILURE_REASON_INVALID_ANNOUNCEMENT=15 Terminal (request outcome only; in a ReadReject treated as INTERNAL). The
+         * announcement, or a grant's descriptor, failed validation [C2].
+         * @property {number} FAILURE_REASON_BUDGET_EXHAUSTED=16 Terminal (request outcome only; in a ReadReject treated as INTERNAL). The
+         * wait budget ran out [C3].
+         * @property {number} FAILURE_REASON_UNAVAILABLE=17 Terminal (request outcome only; in a ReadReject treated as INTERNAL). No
+         * usable announcement and no model input: the item cannot be obtained [C1].
          * @property {number} FAILURE_REASON_LEASE_EXPIRED=18 Terminal. The read completed after the grant's lease as the consumer
          * computes it, so the bytes may have been reused [C11].
          */
@@ -23910,7 +23930,7 @@ export const ectp = $root.ectp = (() => {
          * Why an item left the producer.
          * @name ectp.v1.RemovedCause
          * @enum {number}
-         * @property {number} REMOVED_CAUSE_UNSPECIFIED=0 Not given; treat as EVICTED.
+         * @property {number} REMOVED_CAUSE_UNSPECIFIED=0 Not given; treat as EVICTED (as are unknown values).
          * @property {number} REMOVED_CAUSE_EVICTED=1 Evicted to make room (it was ready and unpinned) [P6].
          * @property {number} REMOVED_CAUSE_DISCARDED=2 Discarded before it became ready (a failed or abandoned write).
          */
@@ -23926,7 +23946,7 @@ export const ectp = $root.ectp = (() => {
          * Why a producer dropped everything.
          * @name ectp.v1.ClearedCause
          * @enum {number}
-         * @property {number} CLEARED_CAUSE_UNSPECIFIED=0 Not given; treat as RESET.
+         * @property {number} CLEARED_CAUSE_UNSPECIFIED=0 Not given; treat as RESET (as are unknown values).
          * @property {number} CLEARED_CAUSE_RESET=1 The region was reset (every item dropped).
          * @property {number} CLEARED_CAUSE_SHUTDOWN=2 The producer is shutting down [P7].
          */
@@ -25558,7 +25578,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Properties of a ReplayRequest.
              * @typedef {Object} ectp.v1.ReplayRequest.$Properties
-             * @property {number|null} [fromSequence] First batch sequence wanted. 0 is treated as 1.
+             * @property {number|null} [fromSequence] First batch sequence wanted. 0 is treated as 1. Greater than the latest
+             * published sequence: nothing is sent (the subscriber is up to date).
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -25591,7 +25612,8 @@ export const ectp = $root.ectp = (() => {
             };
 
             /**
-             * First batch sequence wanted. 0 is treated as 1.
+             * First batch sequence wanted. 0 is treated as 1. Greater than the latest
+             * published sequence: nothing is sent (the subscriber is up to date).
              * @member {number} fromSequence
              * @memberof ectp.v1.ReplayRequest
              * @instance

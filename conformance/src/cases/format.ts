@@ -1,0 +1,124 @@
+/**
+ * The case format: conformance cases are JSON data (one suite per file under `cases/`),
+ * documented in conformance/README.md "Writing cases". These types are its schema.
+ * @module
+ */
+
+/** REQUIRED cases must pass; RECOMMENDED cases report but only fail `--level all` runs. */
+export type CaseLevel = "REQUIRED" | "RECOMMENDED";
+
+/** One suite file. */
+export interface SuiteFile {
+  /** Hierarchical kebab-case suite name, e.g. `consumer/c3-budget`; case names are `<suite>/<name>`. */
+  suite: string;
+  /** What the suite checks. */
+  description?: string;
+  /** Fields merged into every case of the file (a case's own fields win). */
+  defaults?: Partial<CaseSpec>;
+  /** The cases. */
+  cases: CaseSpec[];
+}
+
+/** An item fixture: deterministic bytes and a descriptor derived from them. */
+export interface ItemFixture {
+  /** Size in bytes. */
+  size: number;
+  /** Put a CRC-32C in descriptors. Default true. */
+  checksum?: boolean;
+  /** Dtype name (e.g. `DTYPE_UINT8`). Default absent (no dtype x shape check). */
+  dtype?: string;
+  /** Shape. Default absent. */
+  shape?: number[];
+  /** Scripted producer peer holding it (consumer cases). Default `P1`. */
+  producer?: string;
+  /** Content hash text (UTF-8). Default `item-<name>`. */
+  hash?: string;
+}
+
+/** A scripted peer played by the runner. */
+export interface PeerSpec {
+  /** Epoch. Default 5 for producers, 3 for consumers. */
+  epoch?: number;
+  /** Answer the testee's Hello with a Hello (consumer cases) / greet first (producer cases). Default true. */
+  hello?: boolean;
+  /** Send a Heartbeat every heartbeat interval once greeted. Default true. */
+  heartbeat?: boolean;
+  /** Fingerprint override (proto3 JSON). Default the case fingerprint. */
+  fingerprint?: Record<string, unknown>;
+}
+
+/** An automatic reaction of the runner to testee outputs. */
+export interface RuleSpec {
+  /** Name, for `removeRule`. */
+  name?: string;
+  /** Output matcher (same language as `expectSent`). */
+  on: Record<string, unknown>;
+  /** Actions run with `msg` (the matched output) and the matcher's bindings in scope. */
+  do: StepSpec[];
+  /** Milliseconds between the output and the actions. Default 0. */
+  delay?: number;
+  /** Fire at most this many times. Default unlimited. */
+  times?: number;
+}
+
+/**
+ * One step: optional time (`at` absolute, `after` relative, ms) and at most one action
+ * key. A step with only a time advances the clock. See README "Writing cases".
+ */
+export type StepSpec = Record<string, unknown> & { at?: number; after?: number };
+
+/** One case. */
+export interface CaseSpec {
+  /** Kebab-case name inside the suite. */
+  name: string;
+  /** Requirement ids it checks, e.g. `["C3", "C4"]`. */
+  requirements: string[];
+  /** REQUIRED or RECOMMENDED. */
+  level: CaseLevel;
+  /** What it checks and why. */
+  description?: string;
+  /** background.md failures (1-11) this case is designed to catch. */
+  catches?: number[];
+  /** Optional features it needs (TESTEE-PROTOCOL.md §7). */
+  features?: string[];
+  /** Role of the testee. */
+  role: "consumer" | "producer";
+  /** Testee id and epoch. Default `C1`/1 (consumer) or `P1`/5 (producer). */
+  self?: { id?: string; epoch?: number; seed?: number };
+  /** Timers (TESTEE `Timers` field names, camelCase); absent = SPEC.md default. */
+  config?: Record<string, number>;
+  /** Store / destination capacity in bytes. Default 0 (the testee's default). */
+  capacity?: number;
+  /** Case fingerprint (proto3 JSON). Default {@link DEFAULT_FINGERPRINT}. */
+  fingerprint?: Record<string, unknown>;
+  /** Scripted peers. Default `{P1: {}}` (consumer) or `{C1: {}}` (producer). */
+  peers?: Record<string, PeerSpec>;
+  /** Item fixtures by name. */
+  items?: Record<string, ItemFixture>;
+  /** Transport behaviour: settle a cancelled read at once as `cancelled`. Default true. */
+  settleOnCancel?: boolean;
+  /** Rules active from the start. */
+  rules?: RuleSpec[];
+  /** The script. */
+  steps: StepSpec[];
+  /** At the end, finish everything and check [I3]/[I4]. Default true. */
+  quiesce?: boolean;
+}
+
+/** The fingerprint every case uses unless it says otherwise. */
+export const DEFAULT_FINGERPRINT: Readonly<Record<string, unknown>> = Object.freeze({
+  model: "conformance/model@1",
+  dtype: "DTYPE_BFLOAT16",
+  rowBytes: 2048,
+  layoutVersion: 1,
+});
+
+/** A loaded case with its full name and origin. */
+export interface LoadedCase {
+  /** `<suite>/<name>`. */
+  fullName: string;
+  /** Suite file path (relative to the cases root). */
+  file: string;
+  /** The case with file defaults applied. */
+  spec: CaseSpec;
+}

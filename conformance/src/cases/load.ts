@@ -1,0 +1,77 @@
+/**
+ * Loading case files from `cases/`.
+ * @module
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EctpError } from "@ectp/protocol";
+import type { CaseSpec, LoadedCase, SuiteFile } from "./format.js";
+
+/** The `cases/` folder shipped with this package. */
+export function defaultCasesDir(): string {
+  // dist/index.js or src/cases/load.ts -> package root.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const c = join(dir, "cases");
+    try {
+      if (statSync(c).isDirectory() && statSync(join(dir, "package.json")).isFile()) return c;
+    } catch {
+      // keep climbing
+    }
+    dir = dirname(dir);
+  }
+  return resolve("cases");
+}
+
+const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Load every `*.json` suite under `dir`. Throws `EctpError(INVALID_ARGUMENT)` naming the file
+ * and field for a malformed suite or a duplicate case name, so a broken case never silently
+ * disappears from a run.
+ */
+export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const f of readdirSync(d).sort()) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (f.endsWith(".json")) files.push(p);
+    }
+  };
+  walk(dir);
+  const out: LoadedCase[] = [];
+  const seen = new Set<string>();
+  for (const path of files) {
+    const rel = relative(dir, path);
+    let suite: SuiteFile;
+    try {
+      suite = JSON.parse(readFileSync(path, "utf8")) as SuiteFile;
+    } catch (cause) {
+      throw new EctpError("INVALID_ARGUMENT", `case file ${rel} is not valid JSON; fix its syntax`, { cause });
+    }
+    if (typeof suite.suite !== "string" || !suite.suite.split("/").every((s) => NAME.test(s)))
+      throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: "suite" must be kebab-case segments joined by "/"`);
+    if (!Array.isArray(suite.cases) || suite.cases.length === 0)
+      throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: "cases" must be a non-empty list`);
+    for (const c of suite.cases) {
+      const spec = { ...(suite.defaults ?? {}), ...c } as CaseSpec;
+      const where = `case file ${rel}, case ${JSON.stringify(spec.name)}`;
+      if (typeof spec.name !== "string" || !NAME.test(spec.name))
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "name" must be kebab-case`);
+      if (!Array.isArray(spec.requirements) || spec.requirements.length === 0)
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "requirements" must list at least one id such as "C3"`);
+      if (spec.level !== "REQUIRED" && spec.level !== "RECOMMENDED")
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "level" must be REQUIRED or RECOMMENDED`);
+      if (spec.role !== "consumer" && spec.role !== "producer")
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "role" must be consumer or producer`);
+      if (!Array.isArray(spec.steps)) throw new EctpError("INVALID_ARGUMENT", `${where}: "steps" must be a list`);
+      const fullName = `${suite.suite}/${spec.name}`;
+      if (seen.has(fullName)) throw new EctpError("INVALID_ARGUMENT", `${where}: duplicate case name ${fullName}`);
+      seen.add(fullName);
+      out.push({ fullName, file: rel, spec });
+    }
+  }
+  return out;
+}

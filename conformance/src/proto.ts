@@ -1,0 +1,40 @@
+/**
+ * The testee protocol's generated code (`ectp.conformance.v1`, see
+ * spec/proto/ectp/conformance/v1/testee.proto) and proto3-JSON helpers.
+ *
+ * Generated inside this package (scripts/generate.mjs) so the runner does not depend on
+ * which protos `@ectp/protocol` compiles. The `ectp.v1` classes in it are separate from
+ * `@ectp/protocol`'s, so envelopes cross between the two as encoded bytes only.
+ * @module
+ */
+import { ectp } from "./gen/testee.js";
+
+export { ectp };
+
+/** The testee protocol version this runner speaks (TESTEE-PROTOCOL.md). */
+export const TESTEE_PROTOCOL_VERSION = 1;
+
+/** Shorthand for the request message class. */
+export const TesteeRequest = ectp.conformance.v1.TesteeRequest;
+/** Shorthand for the response message class. */
+export const TesteeResponse = ectp.conformance.v1.TesteeResponse;
+
+/** protobufjs conversion options giving the proto3 JSON mapping (strings for uint64, enum names, base64). */
+export const JSON_OPTIONS = Object.freeze({ longs: String, enums: String, bytes: String, defaults: false });
+
+/** A request as a proto3-JSON object (what JSON-lines mode writes). */
+export function requestToJson(req: ectp.conformance.v1.ITesteeRequest): Record<string, unknown> {
+  return TesteeRequest.toObject(TesteeRequest.fromObject(req as Record<string, unknown>), JSON_OPTIONS);
+}
+
+/** Parse a proto3-JSON response object. Throws on a value protobufjs cannot convert. */
+export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
+  return TesteeResponse.fromObject(obj);
+}
+
+/** Name of the result set in a response, or `undefined` when none is. */
+export function resultKind(res: ectp.conformance.v1.ITesteeResponse): string | undefined {
+  for (const k of ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error"])
+    if ((res as Record<string, unknown>)[k] != null) return k;
+  return undefined;
+}

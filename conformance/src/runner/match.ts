@@ -1,0 +1,162 @@
+/**
+ * The expectation language of case files: templates (`${x}`, `{"$expr": "t + 25"}`) and
+ * partial matching of proto3-JSON values with operators (`$any`, `$absent`, `$bind`,
+ * `$gte`, `$lte`, `$gt`, `$lt`, `$between`, `$in`, `$ne`). See README "Writing cases".
+ * @module
+ */
+
+/** Variables visible to templates and bound by matchers. */
+export type Scope = Map<string, unknown>;
+
+/** A case-authoring mistake (not an implementation failure): reported as such. */
+export class CaseBug extends Error {
+  override name = "CaseBug";
+}
+
+function lookup(path: string, scope: Scope): unknown {
+  const [head, ...rest] = path.split(".");
+  if (head === undefined || !scope.has(head)) throw new CaseBug(`unknown variable ${JSON.stringify(path)}`);
+  let v: unknown = scope.get(head);
+  for (const p of rest) {
+    if (v === null || typeof v !== "object") throw new CaseBug(`variable ${JSON.stringify(path)}: no field ${p}`);
+    v = (v as Record<string, unknown>)[p];
+  }
+  return v;
+}
+
+/** Evaluate `a + 25 * (b - 1)` over numbers and variables. */
+export function evalExpr(src: string, scope: Scope): number {
+  const tokens = src.match(/\d+(?:\.\d+)?|[A-Za-z_][\w.]*|[-+*/()]/g) ?? [];
+  let i = 0;
+  const peek = (): string | undefined => tokens[i];
+  const atom = (): number => {
+    const t = tokens[i++];
+    if (t === undefined) throw new CaseBug(`expression ${JSON.stringify(src)} ends early`);
+    if (t === "(") {
+      const v = sum();
+      if (tokens[i++] !== ")") throw new CaseBug(`expression ${JSON.stringify(src)}: missing )`);
+      return v;
+    }
+    if (t === "-") return -atom();
+    if (/^\d/.test(t)) return Number(t);
+    const v = Number(lookup(t, scope));
+    if (!Number.isFinite(v)) throw new CaseBug(`expression ${JSON.stringify(src)}: ${t} is not a number`);
+    return v;
+  };
+  const product = (): number => {
+    let v = atom();
+    while (peek() === "*" || peek() === "/") v = tokens[i++] === "*" ? v * atom() : v / atom();
+    return v;
+  };
+  const sum = (): number => {
+    let v = product();
+    while (peek() === "+" || peek() === "-") v = tokens[i++] === "+" ? v + product() : v - product();
+    return v;
+  };
+  const v = sum();
+  if (i !== tokens.length) throw new CaseBug(`expression ${JSON.stringify(src)}: unexpected ${tokens[i]}`);
+  return v;
+}
+
+/** Hooks for `$`-macros that need the case's fixtures (`$descriptor`, `$key`, ...). */
+export type MacroFn = (arg: unknown, obj: Record<string, unknown>, scope: Scope) => unknown;
+
+/**
+ * Resolve templates in a value: `"${x}"` is the variable's value (any type), `"a${x}b"`
+ * interpolates, `{"$expr": "..."}` computes a number, registered macros build fixtures.
+ */
+export function resolve(value: unknown, scope: Scope, macros: Record<string, MacroFn> = {}): unknown {
+  if (typeof value === "string") {
+    const whole = /^\$\{([^}]+)\}$/.exec(value);
+    if (whole) return lookup((whole[1] as string).trim(), scope);
+    return value.replace(/\$\{([^}]+)\}/g, (_m, p: string) => String(lookup(p.trim(), scope)));
+  }
+  if (Array.isArray(value)) return value.map((v) => resolve(v, scope, macros));
+  if (value !== null && typeof value === "object") {
+    const obj = value as Record<string, unknown>;
+    if (typeof obj.$expr === "string") return evalExpr(obj.$expr, scope);
+    for (const [k, fn] of Object.entries(macros))
+      if (Object.hasOwn(obj, k)) return fn(resolve(obj[k], scope, macros), obj, scope);
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(obj)) out[k] = resolve(v, scope, macros);
+    return out;
+  }
+  return value;
+}
+
+function isDefault(v: unknown): boolean {
+  return (
+    v === 0 ||
+    v === "0" ||
+    v === "" ||
+    v === false ||
+    (Array.isArray(v) && v.length === 0) ||
+    (typeof v === "string" && v.endsWith("_UNSPECIFIED"))
+  );
+}
+
+function scalarEq(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((typeof a === "number" || typeof a === "string") && (typeof b === "number" || typeof b === "string")) {
+    if (String(a) === String(b)) return true;
+    const na = Number(a);
+    const nb = Number(b);
+    return a !== "" && b !== "" && Number.isFinite(na) && Number.isFinite(nb) && na === nb;
+  }
+  return false;
+}
+
+function num(v: unknown): number {
+  return typeof v === "number" ? v : Number(v);
+}
+
+const OPS = new Set(["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len"]);
+
+/**
+ * Whether `actual` (proto3 JSON) matches the partial `expected`. Objects match when every
+ * expected key matches (extra actual keys are fine); an absent actual field equals its
+ * default (0, "", false, *_UNSPECIFIED). Bindings made by `$bind` go into `binds` (only
+ * kept by the caller when the whole match succeeds).
+ */
+export function matches(expected: unknown, actual: unknown, scope: Scope, binds: Map<string, unknown>): boolean {
+  if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
+    const e = expected as Record<string, unknown>;
+    const keys = Object.keys(e);
+    if (keys.length > 0 && keys.every((k) => OPS.has(k))) {
+      if (e.$absent === true) return actual === undefined || actual === null || isDefault(actual);
+      if (actual === undefined && !("$any" in e) && !("$bind" in e) && !("$ne" in e)) {
+        // compare against the default value for numeric operators
+        actual = 0;
+      }
+      if ("$any" in e && (actual === undefined || actual === null)) return false;
+      if ("$gte" in e && !(num(actual) >= num(resolve(e.$gte, scope)))) return false;
+      if ("$lte" in e && !(num(actual) <= num(resolve(e.$lte, scope)))) return false;
+      if ("$gt" in e && !(num(actual) > num(resolve(e.$gt, scope)))) return false;
+      if ("$lt" in e && !(num(actual) < num(resolve(e.$lt, scope)))) return false;
+      if ("$between" in e) {
+        const [lo, hi] = resolve(e.$between, scope) as [unknown, unknown];
+        if (!(num(actual) >= num(lo) && num(actual) <= num(hi))) return false;
+      }
+      if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => scalarEq(x, actual))) return false;
+      if ("$ne" in e && scalarEq(resolve(e.$ne, scope), actual ?? 0)) return false;
+      if ("$len" in e && (Array.isArray(actual) ? actual.length : 0) !== num(e.$len)) return false;
+      if (typeof e.$bind === "string") {
+        if (actual === undefined) return false;
+        binds.set(e.$bind, actual);
+      }
+      return true;
+    }
+    if (actual === undefined || actual === null) return keys.every((k) => matches(e[k], undefined, scope, binds));
+    if (typeof actual !== "object" || Array.isArray(actual)) return false;
+    const a = actual as Record<string, unknown>;
+    return keys.every((k) => matches(e[k], a[k], scope, binds));
+  }
+  if (Array.isArray(expected)) {
+    const a = actual === undefined ? [] : actual;
+    if (!Array.isArray(a) || a.length !== expected.length) return false;
+    return expected.every((x, i) => matches(x, a[i], scope, binds));
+  }
+  const ev = resolve(expected, scope);
+  if (actual === undefined || actual === null) return isDefault(ev) || ev === null;
+  return scalarEq(ev, actual);
+}

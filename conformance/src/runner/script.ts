@@ -1,0 +1,840 @@
+/**
+ * Runs one case file case against one testee: the case interpreter.
+ *
+ * The runner plays the engine, the clock, the transport and scripted peers. After every
+ * command it polls the testee at the same time until nothing more is due; moving the clock
+ * polls at every deadline the testee reports and runs the runner's own scheduled events
+ * (rule actions, peer heartbeats), so timers are exercised exactly. Invariants checked on
+ * every case: [I1] (no Error answer where none is expected), [I3] (producer pins == grants
+ * after every step; both 0 after quiescence), [I4] (consumer tables back to 0 after
+ * quiescence), [I5] (no two unsettled reads share destination bytes; destinations >=
+ * unsettled reads), [I6] (loaded bytes have the fixture's size and CRC-32C).
+ * @module
+ */
+import { DEFAULT_FINGERPRINT, type LoadedCase, type StepSpec } from "../cases/format.js";
+import { JSON_OPTIONS, ectp } from "../proto.js";
+import type { TesteeConnection } from "../testee/connection.js";
+import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
+import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
+
+/** A failed expectation or invariant: the case fails with this message. */
+export class CaseFailure extends Error {
+  override name = "CaseFailure";
+}
+
+/** The testee lacks an optional feature: the case is skipped. */
+export class CaseSkip extends Error {
+  override name = "CaseSkip";
+  /** The missing feature. */
+  readonly feature: string;
+  /** @param feature - the missing feature. */
+  constructor(feature: string) {
+    super(`needs optional feature ${JSON.stringify(feature)}`);
+    this.feature = feature;
+  }
+}
+
+/** Virtual-clock origin: case time 0 is this testee time, so nothing may assume a clock starting at 0. */
+export const CLOCK_ORIGIN_MS = 1_000_000;
+
+interface MailItem {
+  readonly t: number;
+  readonly out: Record<string, unknown>;
+  consumed: boolean;
+}
+
+interface ActiveRule {
+  readonly name: string | undefined;
+  readonly on: Record<string, unknown>;
+  readonly actions: StepSpec[];
+  readonly delay: number;
+  remaining: number;
+}
+
+interface PeerState {
+  readonly id: string;
+  epoch: number;
+  up: boolean;
+  hello: boolean;
+  heartbeat: boolean;
+  greeted: boolean;
+  hbGeneration: number;
+  fingerprint: Record<string, unknown>;
+}
+
+interface UnsettledRead {
+  readonly readId: number;
+  readonly region: string;
+  readonly offset: number;
+  readonly length: number;
+  readonly t: number;
+}
+
+interface Scheduled {
+  readonly t: number;
+  readonly seq: number;
+  readonly run: () => Promise<void>;
+}
+
+const C = ectp.conformance.v1;
+const SHORT_REASON = (name: unknown): string => String(name ?? "").replace(/^FAILURE_REASON_/, "");
+
+/** Options of {@link runScriptedCase}. */
+export interface ScriptOptions {
+  /** Features the implementation claims (features file). */
+  features: ReadonlySet<string>;
+}
+
+/** Run a scripted case. Resolves when it passed; rejects with CaseFailure, CaseSkip, CaseBug or TesteeFault. */
+export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
+  await new Interpreter(c, conn, options).run();
+}
+
+class Interpreter {
+  private readonly spec: LoadedCase["spec"];
+  private now = 0;
+  private readonly scope: Scope = new Map();
+  private readonly mailbox: MailItem[] = [];
+  private readonly scheduled: Scheduled[] = [];
+  private seq = 0;
+  private deadline: number | undefined;
+  private readonly rules: ActiveRule[] = [];
+  private readonly peers = new Map<string, PeerState>();
+  private readonly fixtures = new Map<string, Fixture>();
+  private readonly reads = new Map<number, UnsettledRead>();
+  private readonly requests = new Map<string, Map<string, string | undefined>>();
+  private readonly finished = new Set<string>();
+  private readonly role: number;
+  private readonly selfId: string;
+  private selfEpoch: number;
+  private readonly fingerprint: Record<string, unknown>;
+  private readonly macros: Record<string, MacroFn>;
+  private counters = new Map<string, number>();
+  private configured = false;
+
+  constructor(
+    c: LoadedCase,
+    private readonly conn: TesteeConnection,
+    private readonly options: ScriptOptions,
+  ) {
+    this.spec = c.spec;
+    this.role = c.spec.role === "consumer" ? C.Role.ROLE_CONSUMER : C.Role.ROLE_PRODUCER;
+    this.selfId = c.spec.self?.id ?? (c.spec.role === "consumer" ? "C1" : "P1");
+    this.selfEpoch = c.spec.self?.epoch ?? (c.spec.role === "consumer" ? 1 : 5);
+    this.fingerprint = c.spec.fingerprint ?? { ...DEFAULT_FINGERPRINT };
+    for (const [name, f] of Object.entries(c.spec.items ?? {})) this.fixtures.set(name, makeFixture(name, f, this.fingerprint));
+    const peers = c.spec.peers ?? (c.spec.role === "consumer" ? { P1: {} } : { C1: {} });
+    for (const [id, p] of Object.entries(peers))
+      this.peers.set(id, {
+        id,
+        epoch: p.epoch ?? (c.spec.role === "consumer" ? 5 : 3),
+        up: true,
+        hello: p.hello ?? true,
+        heartbeat: p.heartbeat ?? true,
+        greeted: false,
+        hbGeneration: 0,
+        fingerprint: p.fingerprint ?? this.fingerprint,
+      });
+    this.macros = {
+      $key: (arg) => this.fixture(arg).key,
+      $bytes: (arg) => Buffer.from(this.fixture(arg).bytes).toString("base64"),
+      $crc: (arg) => this.fixture(arg).crc,
+      $descriptor: (arg, obj) => ({ ...this.descriptor(arg), ...((obj.with as Record<string, unknown>) ?? {}) }),
+      $announcement: (arg, obj) => ({
+        version: { major: 1, minor: 0 },
+        item: { ...this.descriptor(arg), ...((obj.with as Record<string, unknown>) ?? {}) },
+      }),
+      $seq: (arg) => {
+        const k = String(arg);
+        const n = (this.counters.get(k) ?? 0) + 1;
+        this.counters.set(k, n);
+        return String(n);
+      },
+    };
+    for (const r of c.spec.rules ?? []) this.addRule(r as unknown as Record<string, unknown>);
+  }
+
+  private fixture(name: unknown): Fixture {
+    const f = this.fixtures.get(String(name));
+    if (!f) throw new CaseBug(`no item fixture ${JSON.stringify(name)}`);
+    return f;
+  }
+
+  private descriptor(name: unknown): Record<string, unknown> {
+    const f = this.fixture(name);
+    const bound = this.scope.get(`desc.${f.name}`) as Record<string, unknown> | undefined;
+    if (bound) return { ...bound };
+    const peer = this.peers.get(f.producer);
+    return { ...f.partial, producerId: f.producer, epoch: String(peer?.epoch ?? 5), location: fixtureLocation(f.name) };
+  }
+
+  private r(v: unknown, extra?: Map<string, unknown>): unknown {
+    const scope = extra ? new Map([...this.scope, ...extra]) : this.scope;
+    scope.set("now", this.now);
+    return resolve(v, scope, this.macros);
+  }
+
+  // ------------------------------------------------------------------ running
+
+  async run(): Promise<void> {
+    for (const f of this.spec.features ?? []) if (!this.options.features.has(f)) throw new CaseSkip(f);
+    const firstStep = this.spec.steps[0] as StepSpec | undefined;
+    if (!firstStep || !("configure" in firstStep)) await this.configure({}, false);
+    for (const step of this.spec.steps) await this.step(step, undefined);
+    if (this.spec.quiesce !== false) await this.quiesce();
+  }
+
+  private async step(step: StepSpec, extra: Map<string, unknown> | undefined): Promise<void> {
+    if (typeof step.at === "number") await this.advanceTo(step.at);
+    else if (typeof step.after === "number") await this.advanceTo(this.now + step.after);
+    const keys = Object.keys(step).filter((k) => !["at", "after", "expect", "expectError", "bind", "comment", "ready"].includes(k));
+    if (keys.length > 1) throw new CaseBug(`step has several actions: ${keys.join(", ")}`);
+    const action = keys[0];
+    if (action === undefined) return;
+    const arg = step[action];
+    switch (action) {
+      case "configure":
+        await this.configure((this.r(arg) ?? {}) as Record<string, unknown>, step.expectError === true);
+        break;
+      case "admit":
+        await this.admit(this.r(arg) as Record<string, unknown>, step.expect as Record<string, unknown> | undefined);
+        break;
+      case "finish":
+        this.finished.add(String(this.r(arg)));
+        await this.cmd({ finishRequest: { requestId: String(this.r(arg)) } });
+        break;
+      case "drain":
+        await this.drain(arg as unknown[]);
+        break;
+      case "deliver":
+        await this.deliver(this.r(arg, extra) as Record<string, unknown>);
+        break;
+      case "readResult":
+        await this.readResult(this.r(arg, extra) as Record<string, unknown>);
+        break;
+      case "unreachable":
+        await this.cmd({ peerUnreachable: { peerId: String(this.r(arg)) } });
+        break;
+      case "peerDown": {
+        const p = this.peer(String(this.r(arg)));
+        p.up = false;
+        p.greeted = false;
+        p.hbGeneration++;
+        break;
+      }
+      case "peerUp": {
+        const a = this.r(arg) as Record<string, unknown>;
+        const p = this.peer(String(a.peer));
+        p.up = true;
+        if (typeof a.epoch === "number") p.epoch = a.epoch;
+        if (a.greet === true) await this.greet(p);
+        break;
+      }
+      case "greet":
+        await this.greet(this.peer(String(this.r(arg))));
+        break;
+      case "put":
+        await this.put(String(this.r(arg)), step.ready === true, step.expectError === true);
+        break;
+      case "markReady":
+        await this.cmd({ markReady: { key: this.fixture(this.r(arg)).key } });
+        break;
+      case "discard":
+        await this.cmd({ discard: { key: this.fixture(this.r(arg)).key } }, step.expectError === true);
+        break;
+      case "evict":
+        await this.cmd({ evict: { key: this.fixture(this.r(arg)).key } }, step.expectError === true);
+        break;
+      case "clearStore":
+        await this.cmd({ clearStore: {} });
+        break;
+      case "shutdown":
+        await this.cmd({ shutdown: {} });
+        break;
+      case "announce":
+        await this.announce(String(this.r(arg)), step.expect as Record<string, unknown> | undefined, step.bind as string | undefined);
+        break;
+      case "expectSent":
+        this.expectSent(arg as Record<string, unknown>[], extra);
+        break;
+      case "expectNone":
+        this.expectNone(arg as Record<string, unknown>[]);
+        break;
+      case "expectCount":
+        this.expectCount(arg as Record<string, unknown>);
+        break;
+      case "expectStats":
+        await this.expectStats(arg as Record<string, unknown>);
+        break;
+      case "flush":
+        for (const m of this.mailbox) m.consumed = true;
+        break;
+      case "rule":
+        this.addRule(arg as Record<string, unknown>);
+        break;
+      case "removeRule": {
+        const i = this.rules.findIndex((x) => x.name === arg);
+        if (i < 0) throw new CaseBug(`no rule named ${JSON.stringify(arg)}`);
+        this.rules.splice(i, 1);
+        break;
+      }
+      case "set":
+        for (const [k, v] of Object.entries(arg as Record<string, unknown>)) this.scope.set(k, this.r(v, extra));
+        break;
+      default:
+        throw new CaseBug(`unknown step action ${JSON.stringify(action)}`);
+    }
+    if (this.configured) await this.invariants();
+  }
+
+  private peer(id: string): PeerState {
+    const p = this.peers.get(id);
+    if (!p) throw new CaseBug(`no scripted peer ${JSON.stringify(id)}`);
+    return p;
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  private async cmd(
+    req: ectp.conformance.v1.ITesteeRequest,
+    expectError = false,
+    settle = true,
+  ): Promise<ectp.conformance.v1.TesteeResponse> {
+    const res = await this.conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
+    const what = Object.keys(req).find((k) => k !== "nowMs") ?? "?";
+    if (res.unsupported) throw new CaseSkip(res.unsupported.feature || what);
+    if (expectError) {
+      if (!res.error) throw new CaseFailure(`${what} at t=${this.now}: expected an Error answer, got ${kindOf(res)}`);
+    } else if (res.error) {
+      throw new CaseFailure(
+        `[I1] implementation error on ${what} at t=${this.now}: ${res.error.message}${res.error.code ? ` (${res.error.code})` : ""}`,
+      );
+    }
+    if (settle && this.configured) await this.settle();
+    return res;
+  }
+
+  private async configure(overrides: Record<string, unknown>, expectError: boolean): Promise<void> {
+    const timers = { ...(this.spec.config ?? {}), ...((overrides.config as Record<string, number>) ?? {}) };
+    if (typeof overrides.epoch === "number") this.selfEpoch = overrides.epoch;
+    this.configured = false;
+    this.reads.clear();
+    this.deadline = undefined;
+    const capacity = Number(overrides.capacity ?? this.spec.capacity ?? 0);
+    const res = await this.cmd(
+      {
+        configure: C.Configure.fromObject({
+          role: this.role,
+          id: this.selfId,
+          epoch: this.selfEpoch,
+          fingerprint: this.fingerprint,
+          seed: this.spec.self?.seed ?? 1,
+          timers,
+          ...(this.role === C.Role.ROLE_PRODUCER ? { storeCapacityBytes: capacity } : { destinationCapacityBytes: capacity }),
+        }),
+      },
+      expectError,
+      false,
+    );
+    if (res.error) return;
+    this.configured = true;
+    // Producer cases: scripted consumers greet the testee first.
+    if (this.role === C.Role.ROLE_PRODUCER) for (const p of this.peers.values()) if (p.up && p.hello) await this.greet(p);
+    await this.settle();
+  }
+
+  /** Send the peer's Hello to the testee and start its heartbeats. */
+  private async greet(p: PeerState): Promise<void> {
+    await this.deliverEnvelope(p.id, {
+      hello: {
+        role: this.role === C.Role.ROLE_CONSUMER ? "ROLE_PRODUCER" : "ROLE_CONSUMER",
+        fingerprint: p.fingerprint,
+        capabilities: this.role === C.Role.ROLE_PRODUCER ? ["events.v1"] : [],
+      },
+    });
+    this.startHeartbeats(p);
+  }
+
+  private startHeartbeats(p: PeerState): void {
+    if (p.greeted || !p.heartbeat) {
+      p.greeted = true;
+      return;
+    }
+    p.greeted = true;
+    const gen = ++p.hbGeneration;
+    const interval = Number(this.spec.config?.heartbeatIntervalMs ?? 2000);
+    let n = 0;
+    const tick = async (): Promise<void> => {
+      if (!p.up || p.hbGeneration !== gen) return;
+      await this.deliverEnvelope(p.id, { heartbeat: { sequence: String(++n) } });
+      this.schedule(this.now + interval, tick);
+    };
+    this.schedule(this.now + interval, tick);
+  }
+
+  private schedule(t: number, run: () => Promise<void>): void {
+    this.scheduled.push({ t, seq: this.seq++, run });
+    this.scheduled.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  }
+
+  /** Poll at the current time until nothing more is due now. */
+  private async settle(): Promise<void> {
+    for (let i = 0; i < 64; i++) {
+      const res = await this.conn.request({ poll: {}, nowMs: CLOCK_ORIGIN_MS + this.now });
+      if (res.error) throw new CaseFailure(`[I1] implementation error on poll at t=${this.now}: ${res.error.message}`);
+      if (!res.poll) throw new CaseFailure(`poll answered with ${kindOf(res)}`);
+      const outs = res.poll.outputs ?? [];
+      const hasDeadline = res.poll.nextDeadlineMs !== undefined && res.poll.nextDeadlineMs !== null;
+      this.deadline = hasDeadline ? Number(res.poll.nextDeadlineMs) - CLOCK_ORIGIN_MS : undefined;
+      await this.onOutputs(outs);
+      if (outs.length === 0 || this.deadline === undefined || this.deadline > this.now) return;
+    }
+    throw new CaseFailure(`[I1] testee still has outputs due after 64 polls at t=${this.now} (livelock)`);
+  }
+
+  private async advanceTo(target: number): Promise<void> {
+    if (target < this.now) throw new CaseBug(`step time ${target} is before the current time ${this.now}`);
+    for (let guard = 0; guard < 100_000; guard++) {
+      const ev = this.scheduled[0];
+      const candidates = [this.deadline, ev?.t].filter((x): x is number => x !== undefined && x <= target);
+      if (candidates.length === 0) break;
+      const t = Math.max(this.now, Math.min(...candidates));
+      this.now = t;
+      while (this.scheduled.length > 0 && (this.scheduled[0] as Scheduled).t <= this.now) {
+        const e = this.scheduled.shift() as Scheduled;
+        await e.run();
+      }
+      await this.settle();
+      if (this.deadline !== undefined && this.deadline <= this.now && (this.scheduled[0]?.t ?? Infinity) > this.now) {
+        // The testee asks for a poll "now" but had nothing to say; step past it.
+        if (t === target) break;
+        this.deadline = this.now + 1;
+      }
+    }
+    if (this.now < target) {
+      this.now = target;
+      if (this.configured) await this.cmd({ advanceClock: {} });
+    }
+  }
+
+  // ------------------------------------------------------------------ outputs
+
+  private async onOutputs(outs: ectp.conformance.v1.IOutput[]): Promise<void> {
+    for (const o of outs) {
+      const json = C.Output.toObject(C.Output.fromObject(o as Record<string, unknown>), JSON_OPTIONS) as Record<string, unknown>;
+      this.mailbox.push({ t: this.now, out: json, consumed: false });
+      if (o.startRead) this.onStartRead(o.startRead);
+      if (o.cancelRead && this.spec.settleOnCancel !== false) {
+        const id = Number(o.cancelRead.readId);
+        if (this.reads.has(id))
+          this.schedule(this.now, async () => {
+            if (this.reads.has(id)) await this.readResult({ read: id, status: "cancelled" });
+          });
+      }
+      if (o.send) {
+        const to = String(o.send.to);
+        const p = this.peers.get(to);
+        // Scripted peers answer the testee's Hello (consumer cases) and then heartbeat.
+        if (p?.up && p.hello && o.send.envelope?.hello && this.role === C.Role.ROLE_CONSUMER)
+          this.schedule(this.now, async () => {
+            if (p.up) await this.greet(p);
+          });
+      }
+      for (const rule of [...this.rules]) {
+        if (rule.remaining <= 0) continue;
+        const binds = new Map<string, unknown>();
+        if (!matches(rule.on, json, this.scope, binds)) continue;
+        rule.remaining--;
+        binds.set("msg", json);
+        for (const a of rule.actions) this.schedule(this.now + rule.delay, () => this.step(a, binds));
+      }
+    }
+  }
+
+  private onStartRead(sr: ectp.conformance.v1.IStartReadOutput): void {
+    const read: UnsettledRead = {
+      readId: Number(sr.readId),
+      region: String(sr.destinationRegion ?? ""),
+      offset: Number(sr.destinationOffset ?? 0),
+      length: Number(sr.length ?? 0),
+      t: this.now,
+    };
+    if (this.reads.has(read.readId))
+      throw new CaseFailure(`start_read reuses read_id ${read.readId} while that read is unsettled`);
+    if (read.region !== "")
+      for (const other of this.reads.values())
+        if (
+          other.region === read.region &&
+          read.offset < other.offset + Math.max(1, other.length) &&
+          other.offset < read.offset + Math.max(1, read.length)
+        )
+          throw new CaseFailure(
+            `[I5] read ${read.readId} at t=${this.now} targets ${read.region}[${read.offset}, +${read.length}) which overlaps ` +
+              `unsettled read ${other.readId} (started t=${other.t}): destination memory reused while a transfer may still write into it`,
+          );
+    this.reads.set(read.readId, read);
+  }
+
+  private addRule(r: Record<string, unknown>): void {
+    const actions = Array.isArray(r.do) ? (r.do as StepSpec[]) : [r.do as StepSpec];
+    this.rules.push({
+      name: r.name as string | undefined,
+      on: r.on as Record<string, unknown>,
+      actions,
+      delay: Number(r.delay ?? 0),
+      remaining: typeof r.times === "number" ? r.times : Number.POSITIVE_INFINITY,
+    });
+  }
+
+  // ------------------------------------------------------------------ stimuli
+
+  private async deliver(arg: Record<string, unknown>): Promise<void> {
+    const from = String(arg.from ?? "P1");
+    if (arg.raw !== undefined) {
+      let raw: Uint8Array;
+      if (typeof arg.raw === "string") raw = new Uint8Array(Buffer.from(arg.raw, "base64"));
+      else {
+        const r = arg.raw as Record<string, unknown>;
+        raw = this.rawEnvelope(from, r.envelope as Record<string, unknown>, r.unknownFields === true);
+      }
+      await this.cmd({ deliverMessage: { from, raw } });
+      return;
+    }
+    await this.deliverEnvelope(from, arg.envelope as Record<string, unknown>);
+  }
+
+  private envelopeJson(from: string, body: Record<string, unknown>): Record<string, unknown> {
+    const p = this.peers.get(from);
+    const env: Record<string, unknown> = { version: { major: 1, minor: 0 }, senderId: from, senderEpoch: String(p?.epoch ?? 1), ...body };
+    for (const k of Object.keys(env)) if (env[k] === null) delete env[k];
+    return env;
+  }
+
+  private async deliverEnvelope(from: string, body: Record<string, unknown>): Promise<void> {
+    let envelope: ectp.v1.Envelope;
+    try {
+      envelope = ectp.v1.Envelope.fromObject(this.envelopeJson(from, body));
+    } catch (err) {
+      throw new CaseBug(`envelope does not convert: ${(err as Error).message}`);
+    }
+    await this.cmd({ deliverMessage: { from, envelope } });
+  }
+
+  /** Encode an envelope and add fields no v1 peer knows, at the top level and inside the body [V1][V2]. */
+  private rawEnvelope(from: string, body: Record<string, unknown>, unknown: boolean): Uint8Array {
+    const env = ectp.v1.Envelope.fromObject(this.envelopeJson(from, body));
+    if (!unknown) return ectp.v1.Envelope.encode(env).finish();
+    const bodyName = Object.keys(body).find((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch");
+    const fields = ectp.v1.Envelope.fields as Record<string, { id: number; resolvedType: { encode(m: unknown): { finish(): Uint8Array } } | null }>;
+    const bodyField = bodyName ? fields[bodyName] : undefined;
+    const extra = new Uint8Array([0xb8, 0x3e, 0x2a, 0xc2, 0x3e, 0x03, 0x61, 0x62, 0x63]); // field 999 varint 42; field 1000 "abc"
+    if (!bodyName || !bodyField?.resolvedType) {
+      const base = ectp.v1.Envelope.encode(env).finish();
+      return concat(base, extra);
+    }
+    const withoutBody = ectp.v1.Envelope.fromObject({ ...this.envelopeJson(from, {}) });
+    const inner = concat(
+      bodyField.resolvedType.encode((env as unknown as Record<string, unknown>)[bodyName]).finish(),
+      extra,
+    );
+    const tag = varint((bodyField.id << 3) | 2);
+    return concat(ectp.v1.Envelope.encode(withoutBody).finish(), extra, tag, varint(inner.length), inner);
+  }
+
+  private async readResult(arg: Record<string, unknown>): Promise<void> {
+    const id = Number(arg.read);
+    const read = this.reads.get(id);
+    if (!read) throw new CaseBug(`readResult for read ${id}, which is not an unsettled read`);
+    this.reads.delete(id);
+    const status = String(arg.status ?? "done");
+    let data = new Uint8Array(0);
+    const d = arg.data;
+    if (typeof d === "string") data = this.fixture(d).bytes.slice();
+    else if (d && typeof d === "object") {
+      const spec = d as Record<string, unknown>;
+      data = this.fixture(spec.item).bytes.slice();
+      if (spec.corrupt === true && data.length > 0) data[data.length >> 1] = ((data[data.length >> 1] as number) ^ 0xff) & 0xff;
+      if (typeof spec.truncate === "number") data = data.slice(0, spec.truncate);
+    }
+    await this.cmd({
+      deliverReadResult: {
+        readId: id,
+        status:
+          status === "done"
+            ? C.ReadStatus.READ_STATUS_DONE
+            : status === "cancelled"
+              ? C.ReadStatus.READ_STATUS_CANCELLED
+              : C.ReadStatus.READ_STATUS_FAILED,
+        data,
+        peerGone: arg.peerGone === true,
+        error: typeof arg.error === "string" ? arg.error : "",
+      },
+    });
+  }
+
+  private async admit(arg: Record<string, unknown>, expect: Record<string, unknown> | undefined): Promise<void> {
+    const requestId = String(arg.request);
+    const itemsIn = (arg.items ?? []) as Record<string, unknown>[];
+    const mapping = new Map<string, string | undefined>();
+    const items = itemsIn.map((it) => {
+      const itemId = String(it.id);
+      const out: Record<string, unknown> = { itemId, hasModelInput: it.modelInput === true, local: it.local === true };
+      if (typeof it.announce === "string") {
+        mapping.set(itemId, it.announce);
+        out.announcement = resolve({ $announcement: it.announce }, this.scope, this.macros);
+      } else mapping.set(itemId, undefined);
+      if (it.announcement !== undefined) out.announcement = it.announcement;
+      if (typeof it.announcementJson === "string") out.announcementJson = it.announcementJson;
+      return out;
+    });
+    const prev = this.requests.get(requestId);
+    this.requests.set(requestId, prev ? new Map([...prev, ...mapping]) : mapping);
+    let admitMsg: ectp.conformance.v1.Admit;
+    try {
+      admitMsg = C.Admit.fromObject({ requestId, items });
+    } catch (err) {
+      throw new CaseBug(`admit does not convert: ${(err as Error).message}`);
+    }
+    const res = await this.cmd({ admit: admitMsg });
+    const a = res.admit;
+    if (!a) throw new CaseFailure(`admit answered with ${kindOf(res)}`);
+    const json = C.AdmitResult.toObject(a, JSON_OPTIONS) as Record<string, unknown>;
+    // [I6] bytes marked loaded are exactly the producer's bytes.
+    for (const d of (json.items ?? []) as Record<string, unknown>[]) {
+      const loaded = d.loaded as Record<string, unknown> | undefined;
+      const fx = mapping.get(String(d.itemId)) ?? this.requests.get(requestId)?.get(String(d.itemId));
+      if (d.action === "ITEM_ACTION_READY" && loaded && fx) {
+        const f = this.fixture(fx);
+        if (Number(loaded.sizeBytes ?? 0) !== f.bytes.length || Number(loaded.crc32c ?? 0) >>> 0 !== f.crc)
+          throw new CaseFailure(
+            `[I6] item ${String(d.itemId)} of ${requestId} was marked loaded with ${String(loaded.sizeBytes)} bytes, crc32c ` +
+              `${(Number(loaded.crc32c ?? 0) >>> 0).toString(16)}; the producer's bytes are ${f.bytes.length} bytes, crc32c ${f.crc.toString(16)}`,
+          );
+      }
+    }
+    if (expect) this.checkAdmit(requestId, json, expect);
+  }
+
+  private checkAdmit(requestId: string, json: Record<string, unknown>, expect: Record<string, unknown>): void {
+    const status = json.status === "ADMIT_STATUS_FAILED" ? "failed" : json.status === "ADMIT_STATUS_ADMITTED" ? "admitted" : String(json.status);
+    const fail = (why: string): never => {
+      throw new CaseFailure(`admit ${requestId} at t=${this.now}: ${why}; got ${JSON.stringify(json)}`);
+    };
+    if (expect.status !== undefined) {
+      const allowed = Array.isArray(expect.status) ? expect.status : [expect.status];
+      if (!allowed.includes(status)) fail(`expected status ${allowed.join(" or ")}`);
+    }
+    if (Array.isArray(expect.items)) {
+      const got = (json.items ?? []) as Record<string, unknown>[];
+      if (got.length !== expect.items.length) fail(`expected ${expect.items.length} item decisions`);
+      expect.items.forEach((e, i) => {
+        const ex = e as Record<string, unknown>;
+        const g = got[i] as Record<string, unknown>;
+        const action = String(g.action ?? "").replace(/^ITEM_ACTION_/, "").toLowerCase().replace("_", "-");
+        const allowed = Array.isArray(ex.action) ? ex.action : [ex.action];
+        if (ex.action !== undefined && !allowed.includes(action)) fail(`item ${i}: expected action ${allowed.join(" or ")}`);
+        if (ex.reason !== undefined && SHORT_REASON(g.reason) !== ex.reason) fail(`item ${i}: expected reason ${String(ex.reason)}`);
+      });
+    }
+    if (Array.isArray(expect.failures)) {
+      const got = (json.failures ?? []) as Record<string, unknown>[];
+      this.checkFailures(got, expect.failures as Record<string, unknown>[], fail);
+    }
+  }
+
+  private checkFailures(got: Record<string, unknown>[], want: Record<string, unknown>[], fail: (why: string) => never): void {
+    if (got.length !== want.length) fail(`expected ${want.length} failed items`);
+    for (const w of want) {
+      const g = got.find((x) => String(x.itemId) === String(w.item));
+      if (!g) fail(`expected a failure for item ${String(w.item)}`);
+      const reasons = Array.isArray(w.reason) ? w.reason : [w.reason];
+      if (w.reason !== undefined && !reasons.includes(SHORT_REASON((g as Record<string, unknown>).reason)))
+        fail(`item ${String(w.item)}: expected reason ${reasons.join(" or ")}`);
+    }
+  }
+
+  private async drain(want: unknown[]): Promise<void> {
+    const res = await this.cmd({ drainFailed: {} });
+    if (!res.drainFailed) throw new CaseFailure(`drainFailed answered with ${kindOf(res)}`);
+    const json = C.DrainFailedResult.toObject(res.drainFailed, JSON_OPTIONS) as Record<string, unknown>;
+    const got = (json.failed ?? []) as Record<string, unknown>[];
+    const fail = (why: string): never => {
+      throw new CaseFailure(`[C6] drainFailed at t=${this.now}: ${why}; got ${JSON.stringify(got)}`);
+    };
+    if (got.length !== want.length) fail(`expected ${want.length} failed requests`);
+    const ids = new Set(got.map((g) => String(g.requestId)));
+    if (ids.size !== got.length) fail("a request is reported more than once");
+    for (const w of want as Record<string, unknown>[]) {
+      const g = got.find((x) => String(x.requestId) === String(w.request));
+      if (!g) fail(`expected request ${String(w.request)}`);
+      if (Array.isArray(w.failures)) this.checkFailures(((g as Record<string, unknown>).failures ?? []) as Record<string, unknown>[], w.failures as Record<string, unknown>[], fail);
+    }
+  }
+
+  private async put(name: string, ready: boolean, expectError: boolean): Promise<void> {
+    const f = this.fixture(name);
+    const res = await this.cmd(
+      { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes } },
+      expectError,
+    );
+    if (res.putItem?.descriptor)
+      this.scope.set(`desc.${name}`, ectp.v1.ItemDescriptor.toObject(res.putItem.descriptor as ectp.v1.ItemDescriptor, JSON_OPTIONS));
+    if (ready && !res.error) await this.cmd({ markReady: { key: ectp.v1.ItemKey.fromObject(f.key) } });
+  }
+
+  private async announce(name: string, expect: Record<string, unknown> | undefined, bind: string | undefined): Promise<void> {
+    const res = await this.cmd({ announce: { key: ectp.v1.ItemKey.fromObject(this.fixture(name).key) } });
+    const a = res.announce?.announcement;
+    const json = a ? ectp.v1.Announcement.toObject(a as ectp.v1.Announcement, JSON_OPTIONS) : undefined;
+    if (expect?.present === true && !json) throw new CaseFailure(`announce ${name} at t=${this.now}: expected an announcement, got none`);
+    if (expect?.present === false && json) throw new CaseFailure(`announce ${name} at t=${this.now}: expected no announcement`);
+    if (expect?.match && !matches(expect.match, json, this.scope, new Map()))
+      throw new CaseFailure(`announce ${name}: ${JSON.stringify(json)} does not match ${JSON.stringify(expect.match)}`);
+    if (bind) this.scope.set(bind, json);
+  }
+
+  // ------------------------------------------------------------------ expectations
+
+  private matchOne(m: Record<string, unknown>, item: MailItem, binds: Map<string, unknown>, extra?: Map<string, unknown>): boolean {
+    const { $window, $bindTime, $times, ...pattern } = m;
+    const scope = extra ? new Map([...this.scope, ...extra]) : this.scope;
+    if ($window !== undefined) {
+      const [lo, hi] = resolve($window, scope, this.macros) as [number, number];
+      if (item.t < Number(lo) || item.t > Number(hi)) return false;
+    }
+    if (!matches(resolve(pattern, scope, this.macros), item.out, scope, binds)) return false;
+    if (typeof $bindTime === "string") binds.set($bindTime, item.t);
+    return true;
+  }
+
+  private describeMailbox(): string {
+    const open = this.mailbox.filter((m) => !m.consumed);
+    const lines = open.slice(-12).map((m) => `  t=${m.t} ${JSON.stringify(m.out)}`);
+    return open.length === 0 ? " (no unconsumed outputs)" : `\nunconsumed outputs (last ${lines.length} of ${open.length}):\n${lines.join("\n")}`;
+  }
+
+  private expectSent(matchers: Record<string, unknown>[], extra?: Map<string, unknown>): void {
+    for (const m of matchers) {
+      const times = typeof m.$times === "number" ? m.$times : 1;
+      for (let k = 0; k < times; k++) {
+        let found = false;
+        for (const item of this.mailbox) {
+          if (item.consumed) continue;
+          const binds = new Map<string, unknown>();
+          if (!this.matchOne(m, item, binds, extra)) continue;
+          item.consumed = true;
+          for (const [bk, bv] of binds) this.scope.set(bk, bv);
+          found = true;
+          break;
+        }
+        if (!found)
+          throw new CaseFailure(
+            `expected output not seen by t=${this.now} (${k + 1} of ${times}): ${JSON.stringify(m)}${this.describeMailbox()}`,
+          );
+      }
+    }
+  }
+
+  private expectNone(matchers: Record<string, unknown>[]): void {
+    for (const m of matchers)
+      for (const item of this.mailbox) {
+        if (item.consumed) continue;
+        if (this.matchOne(m, item, new Map()))
+          throw new CaseFailure(`unexpected output at t=${item.t}: ${JSON.stringify(item.out)} matches ${JSON.stringify(m)}`);
+      }
+  }
+
+  private expectCount(arg: Record<string, unknown>): void {
+    const m = arg.match as Record<string, unknown>;
+    const n = this.mailbox.filter((item) => this.matchOne(m, item, new Map())).length;
+    const min = arg.min === undefined ? 0 : Number(this.r(arg.min));
+    const max = arg.max === undefined ? Number.POSITIVE_INFINITY : Number(this.r(arg.max));
+    if (n < min || n > max)
+      throw new CaseFailure(
+        `${String(arg.why ?? "count")}: ${n} outputs by t=${this.now} match ${JSON.stringify(m)}; expected ${min}..${max}`,
+      );
+  }
+
+  private async stats(): Promise<Record<string, unknown>> {
+    const res = await this.cmd({ getStats: {} }, false, false);
+    if (!res.stats) throw new CaseFailure(`getStats answered with ${kindOf(res)}`);
+    return C.Stats.toObject(res.stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
+  }
+
+  private async expectStats(want: Record<string, unknown>): Promise<void> {
+    const s = await this.stats();
+    if (!matches(want, s, this.scope, new Map()))
+      throw new CaseFailure(`stats at t=${this.now}: ${JSON.stringify(s)} do not match ${JSON.stringify(want)}`);
+  }
+
+  private async invariants(): Promise<void> {
+    const s = await this.stats();
+    const p = s.producer as Record<string, number> | undefined;
+    if (p && (p.pins ?? 0) !== (p.grants ?? 0))
+      throw new CaseFailure(`[I3] producer pins (${p.pins ?? 0}) differ from live grants (${p.grants ?? 0}) at t=${this.now}`);
+    const c = s.consumer as Record<string, number> | undefined;
+    if (c && (c.destinations ?? 0) < (c.readsInFlight ?? 0))
+      throw new CaseFailure(
+        `[I5] consumer holds ${c.destinations ?? 0} destinations but ${c.readsInFlight ?? 0} reads are unsettled at t=${this.now}: a destination was released under a live transfer`,
+      );
+  }
+
+  /** Finish everything, settle every read, let every timer run out, then check [I3]/[I4]. */
+  private async quiesce(): Promise<void> {
+    if (!this.configured) return;
+    this.rules.length = 0;
+    for (const id of this.requests.keys()) if (!this.finished.has(id)) await this.cmd({ finishRequest: { requestId: id } });
+    await this.advanceTo(this.now);
+    for (const id of [...this.reads.keys()]) await this.readResult({ read: id, status: "cancelled" });
+    for (const p of this.peers.values()) {
+      p.up = false;
+      p.hbGeneration++;
+    }
+    await this.advanceTo(this.now + 200_000);
+    for (const id of [...this.reads.keys()]) await this.readResult({ read: id, status: "cancelled" });
+    if (this.role === C.Role.ROLE_CONSUMER) await this.cmd({ drainFailed: {} });
+    const s = await this.stats();
+    const c = s.consumer as Record<string, number> | undefined;
+    if (c) {
+      const leaks = Object.entries(c).filter(([k, v]) => k !== "ignoredMessages" && Number(v) !== 0);
+      if (leaks.length > 0)
+        throw new CaseFailure(
+          `[I4] after every request finished and every timer ran out, consumer tables are not back to baseline: ${leaks
+            .map(([k, v]) => `${k}=${v}`)
+            .join(", ")}`,
+        );
+    }
+    const p = s.producer as Record<string, number> | undefined;
+    if (p && ((p.grants ?? 0) !== 0 || (p.pins ?? 0) !== 0 || (p.pinnedBytes ?? 0) !== 0))
+      throw new CaseFailure(
+        `[I3] after quiescence the producer still has grants=${p.grants ?? 0} pins=${p.pins ?? 0} pinnedBytes=${p.pinnedBytes ?? 0}`,
+      );
+  }
+}
+
+function kindOf(res: ectp.conformance.v1.TesteeResponse): string {
+  const j = res.toJSON();
+  delete j.commandId;
+  return JSON.stringify(j);
+}
+
+function varint(n: number): Uint8Array {
+  const out: number[] = [];
+  let v = n >>> 0;
+  while (v >= 0x80) {
+    out.push((v & 0x7f) | 0x80);
+    v >>>= 7;
+  }
+  out.push(v);
+  return new Uint8Array(out);
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}

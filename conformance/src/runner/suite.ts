@@ -1,0 +1,161 @@
+/**
+ * Running many cases against a testee: features, levels, filters, known failures,
+ * testee restarts.
+ * @module
+ */
+import type { LoadedCase } from "../cases/format.js";
+import { loadCases } from "../cases/load.js";
+import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
+import { CaseBug } from "./match.js";
+import { CaseFailure, CaseSkip, runScriptedCase } from "./script.js";
+
+/** How one case ended. `known-failing`: failed and listed; `unexpected-pass`: listed but passed (fails the run). */
+export type CaseStatus = "passed" | "failed" | "skipped" | "known-failing" | "unexpected-pass";
+
+/** The result of one case. */
+export interface CaseResult {
+  /** Full case name. */
+  readonly name: string;
+  /** REQUIRED or RECOMMENDED (`RANDOMISED` for seeded runs). */
+  readonly level: string;
+  /** Requirement ids. */
+  readonly requirements: readonly string[];
+  /** background.md failures the case targets. */
+  readonly catches: readonly number[];
+  /** Outcome. */
+  readonly status: CaseStatus;
+  /** Why it failed or was skipped; the known-failing reason for listed cases. */
+  readonly message?: string;
+  /** Wall time in ms. */
+  readonly durationMs: number;
+}
+
+/** Options of {@link runSuite}. */
+export interface SuiteOptions {
+  /** Makes testee connections (restarted after a crash, hang or malformed output). */
+  testee: TesteeFactory;
+  /** Features the implementation claims. Default `["consumer", "producer"]`. */
+  features?: Iterable<string>;
+  /** Cases expected to fail, with a reason each. A listed case that passes fails the run. Default none. */
+  knownFailing?: ReadonlyMap<string, string>;
+  /** `required` runs REQUIRED cases only; `all` runs RECOMMENDED ones too. Default `required`. */
+  level?: "required" | "all";
+  /** Glob over full case names (`*` within a segment, `**` across). Default all. */
+  filter?: string;
+  /** The cases. Default every case under the package's `cases/`. */
+  cases?: readonly LoadedCase[];
+  /** Called after each case (progress output). */
+  onResult?: (result: CaseResult) => void;
+}
+
+/** Results of a run. */
+export interface SuiteReport {
+  /** Every case result, in run order. */
+  readonly results: CaseResult[];
+  /** Counts. */
+  readonly passed: number;
+  /** Failed plus unexpected passes. */
+  readonly failed: number;
+  /** Skipped for a missing optional feature. */
+  readonly skipped: number;
+  /** Listed in the known-failing file and failing. */
+  readonly knownFailing: number;
+  /** True when nothing failed. */
+  readonly ok: boolean;
+}
+
+/** A glob over case names as a RegExp: `*` stays within one `/` segment, `**` crosses them. */
+export function globToRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i] as string;
+    if (ch === "*") {
+      if (glob[i + 1] === "*") {
+        re += ".*";
+        i++;
+      } else re += "[^/]*";
+    } else if (ch === "?") re += "[^/]";
+    else re += ch.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}(?:/.*)?$`);
+}
+
+/** Select the cases a run executes. */
+export function selectCases(cases: readonly LoadedCase[], options: Pick<SuiteOptions, "level" | "filter">): LoadedCase[] {
+  const re = options.filter ? globToRegExp(options.filter) : undefined;
+  return cases.filter((c) => (options.level === "all" || c.spec.level === "REQUIRED") && (!re || re.test(c.fullName)));
+}
+
+/** Summarise results into a report. */
+export function summarise(results: CaseResult[]): SuiteReport {
+  const count = (s: CaseStatus): number => results.filter((r) => r.status === s).length;
+  const failed = count("failed") + count("unexpected-pass");
+  return {
+    results,
+    passed: count("passed"),
+    failed,
+    skipped: count("skipped"),
+    knownFailing: count("known-failing"),
+    ok: failed === 0,
+  };
+}
+
+/** Apply the known-failing list to a raw pass/fail. */
+export function classify(
+  name: string,
+  outcome: { status: "passed" | "failed" | "skipped"; message?: string },
+  knownFailing: ReadonlyMap<string, string> | undefined,
+): { status: CaseStatus; message?: string } {
+  const reason = knownFailing?.get(name);
+  if (reason === undefined || outcome.status === "skipped") return outcome;
+  if (outcome.status === "failed") return { status: "known-failing", message: `${reason} (failure: ${outcome.message ?? ""})` };
+  return { status: "unexpected-pass", message: `listed as known-failing (${reason}) but passed: remove it from the list` };
+}
+
+/**
+ * Run the scripted cases against a testee. Never throws for anything the testee does: a
+ * crash, hang or malformed answer fails that case (with the testee's stderr tail) and the
+ * next case gets a fresh testee.
+ */
+export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
+  const features = new Set(options.features ?? ["consumer", "producer"]);
+  const cases = selectCases(options.cases ?? loadCases(), options);
+  const results: CaseResult[] = [];
+  let conn: TesteeConnection | undefined;
+  for (const c of cases) {
+    const t0 = performance.now();
+    let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
+    if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
+    else {
+      try {
+        if (!conn || !conn.alive) conn = await options.testee();
+        await runScriptedCase(c, conn, { features });
+        outcome = { status: "passed" };
+      } catch (err) {
+        outcome = caseError(err);
+      }
+    }
+    const r = classify(c.fullName, outcome, options.knownFailing);
+    const result: CaseResult = {
+      name: c.fullName,
+      level: c.spec.level,
+      requirements: c.spec.requirements,
+      catches: c.spec.catches ?? [],
+      status: r.status,
+      ...(r.message !== undefined ? { message: r.message } : {}),
+      durationMs: Math.round(performance.now() - t0),
+    };
+    results.push(result);
+    options.onResult?.(result);
+  }
+  await conn?.close();
+  return summarise(results);
+}
+
+/** Turn anything a case threw into a pass/fail/skip outcome. */
+export function caseError(err: unknown): { status: "failed" | "skipped"; message: string } {
+  if (err instanceof CaseSkip) return { status: "skipped", message: err.message };
+  if (err instanceof CaseFailure || err instanceof TesteeFault) return { status: "failed", message: err.message };
+  if (err instanceof CaseBug) return { status: "failed", message: `case bug (fix the case file): ${err.message}` };
+  return { status: "failed", message: `runner error: ${(err as Error)?.stack ?? String(err)}` };
+}

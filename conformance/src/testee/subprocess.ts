@@ -1,0 +1,212 @@
+/**
+ * A testee running as a child process, spoken to over stdin/stdout
+ * (TESTEE-PROTOCOL.md §2-3): size-delimited binary frames (4-byte big-endian length) or
+ * proto3 JSON lines.
+ * @module
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { FrameDecoder, encodeFrame } from "@ectp/protocol";
+import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson } from "../proto.js";
+import { type TesteeConnection, TesteeFault } from "./connection.js";
+
+/** Options of {@link spawnTestee}. */
+export interface SubprocessTesteeOptions {
+  /** Shell command line that starts the testee (run with `sh -c`). */
+  command: string;
+  /** Speak JSON lines instead of binary frames. Default false. */
+  jsonLines?: boolean;
+  /** Milliseconds allowed per command before the testee is killed as hung. Default 5000. */
+  commandTimeoutMs?: number;
+  /** Extra environment variables. Default none. */
+  env?: Record<string, string>;
+  /** Working directory. Default the runner's. */
+  cwd?: string;
+  /** Bytes of stderr kept for failure reports. Default 8192. */
+  stderrTailBytes?: number;
+}
+
+/** Largest response frame accepted; anything larger is a malformed (corrupt) stream. */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Start a testee process and send it `Init`. Rejects with a {@link TesteeFault} when it
+ * cannot be started or does not answer `Init` properly.
+ */
+export async function spawnTestee(options: SubprocessTesteeOptions): Promise<TesteeConnection> {
+  const conn = new SubprocessTestee(options);
+  const res = await conn.request({ init: { protocolVersion: TESTEE_PROTOCOL_VERSION } });
+  if (!res.init) {
+    await conn.close();
+    throw new TesteeFault("malformed", `testee answered Init with ${JSON.stringify(res.toJSON())}`, conn.stderrTail());
+  }
+  return conn;
+}
+
+class SubprocessTestee implements TesteeConnection {
+  private readonly child: ChildProcess;
+  private readonly json: boolean;
+  private readonly timeoutMs: number;
+  private readonly tailBytes: number;
+  private stderrBuf = "";
+  private nextId = 1;
+  private dead: TesteeFault | undefined;
+  private readonly decoder = new FrameDecoder({ maxFrameBytes: MAX_RESPONSE_BYTES });
+  private lineBuf = "";
+  private readonly queue: Uint8Array[] | string[] = [];
+  private waiter: ((fault?: TesteeFault) => void) | undefined;
+  private exited = false;
+
+  constructor(options: SubprocessTesteeOptions) {
+    this.json = options.jsonLines ?? false;
+    this.timeoutMs = options.commandTimeoutMs ?? 5000;
+    this.tailBytes = options.stderrTailBytes ?? 8192;
+    this.child = spawn("sh", ["-c", options.command], {
+      cwd: options.cwd,
+      env: {
+        ...process.env,
+        ...options.env,
+        ECTP_TESTEE_FORMAT: this.json ? "json-lines" : "binary",
+        ECTP_TESTEE_PROTOCOL: String(TESTEE_PROTOCOL_VERSION),
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true, // own process group: a kill reaches the testee's children too
+    });
+    this.child.stderr?.setEncoding("utf8");
+    this.child.stderr?.on("data", (chunk: string) => {
+      this.stderrBuf = (this.stderrBuf + chunk).slice(-this.tailBytes);
+    });
+    this.child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    this.child.stdin?.on("error", () => {}); // EPIPE after a crash is reported via exit
+    this.child.on("error", (err) => this.fail(new TesteeFault("spawn-failed", err.message, this.stderrTail())));
+    this.child.on("exit", (code, signal) => {
+      this.exited = true;
+      this.fail(new TesteeFault("exited", `exited with ${signal ? `signal ${signal}` : `code ${code}`}`, this.stderrTail()));
+    });
+  }
+
+  get alive(): boolean {
+    return this.dead === undefined;
+  }
+
+  stderrTail(): string {
+    return this.stderrBuf;
+  }
+
+  private onStdout(chunk: Buffer): void {
+    if (this.dead) return;
+    try {
+      if (this.json) {
+        this.lineBuf += chunk.toString("utf8");
+        let nl = this.lineBuf.indexOf("\n");
+        while (nl >= 0) {
+          const line = this.lineBuf.slice(0, nl).trim();
+          this.lineBuf = this.lineBuf.slice(nl + 1);
+          if (line.length > 0) (this.queue as string[]).push(line);
+          nl = this.lineBuf.indexOf("\n");
+        }
+      } else {
+        for (const frame of this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+          (this.queue as Uint8Array[]).push(frame);
+      }
+    } catch (err) {
+      this.fail(new TesteeFault("malformed", `unreadable output: ${(err as Error).message}`, this.stderrTail()));
+      return;
+    }
+    if (this.queue.length > 0) this.wake();
+  }
+
+  private wake(fault?: TesteeFault): void {
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.(fault);
+  }
+
+  private fail(fault: TesteeFault): void {
+    if (this.dead) return;
+    this.dead = fault;
+    this.kill();
+    this.wake(fault);
+  }
+
+  private kill(): void {
+    if (this.exited || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      try {
+        this.child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  async request(req: ectp.conformance.v1.ITesteeRequest): Promise<ectp.conformance.v1.TesteeResponse> {
+    if (this.dead) throw this.dead;
+    const commandId = this.nextId++;
+    const full = { ...req, commandId };
+    const payload = this.json
+      ? `${JSON.stringify(requestToJson(full))}\n`
+      : encodeFrame(TesteeRequest.encode(TesteeRequest.fromObject(full as Record<string, unknown>)).finish(), {
+          maxFrameBytes: MAX_RESPONSE_BYTES,
+        });
+    this.child.stdin?.write(payload);
+    const raw = await this.next();
+    let res: ectp.conformance.v1.TesteeResponse;
+    try {
+      res = typeof raw === "string" ? responseFromJson(JSON.parse(raw) as Record<string, unknown>) : TesteeResponse.decode(raw);
+    } catch (err) {
+      const fault = new TesteeFault("malformed", `response is not a TesteeResponse: ${(err as Error).message}`, this.stderrTail());
+      this.fail(fault);
+      throw fault;
+    }
+    if (Number(res.commandId) !== commandId) {
+      const fault = new TesteeFault(
+        "malformed",
+        `response echoes command_id ${String(res.commandId)}; expected ${commandId}`,
+        this.stderrTail(),
+      );
+      this.fail(fault);
+      throw fault;
+    }
+    return res;
+  }
+
+  private next(): Promise<Uint8Array | string> {
+    const q = this.queue as (Uint8Array | string)[];
+    if (q.length > 0) return Promise.resolve(q.shift() as Uint8Array | string);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const fault = new TesteeFault("hung", `no response within ${this.timeoutMs} ms`, this.stderrTail());
+        this.fail(fault);
+      }, this.timeoutMs);
+      this.waiter = (fault) => {
+        clearTimeout(timer);
+        if (q.length > 0) resolve(q.shift() as Uint8Array | string);
+        else reject(fault ?? this.dead ?? new TesteeFault("exited", "no response", this.stderrTail()));
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.exited) return;
+    const done = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
+    try {
+      this.child.stdin?.end(); // EOF: a testee exits promptly (TESTEE-PROTOCOL.md §2)
+    } catch {
+      // ignore
+    }
+    const t1 = setTimeout(() => {
+      try {
+        this.child.kill("SIGTERM");
+      } catch {
+        // ignore
+      }
+    }, 1000);
+    const t2 = setTimeout(() => this.kill(), 2000);
+    await done;
+    clearTimeout(t1);
+    clearTimeout(t2);
+    if (!this.dead) this.dead = new TesteeFault("exited", "closed by the runner");
+  }
+}

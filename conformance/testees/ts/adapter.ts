@@ -1,0 +1,489 @@
+/**
+ * The reference testee: `@ectp/core`'s ConsumerCore / ProducerCore (+ MemoryItemStore)
+ * behind the testee protocol (TESTEE-PROTOCOL.md). Used in-process by the runner's own
+ * tests and as a subprocess by `testees/ts/main.ts`; mutants plug a patched core module in.
+ * @module
+ */
+import { crc32c, itemKeyId, ectp as wire } from "@ectp/protocol";
+import { TESTEE_PROTOCOL_VERSION, ectp } from "../../src/proto.js";
+import type { TesteeHandler } from "../../src/testee/in-process.js";
+
+type Req = ectp.conformance.v1.TesteeRequest;
+type Res = ectp.conformance.v1.ITesteeResponse;
+const C = ectp.conformance.v1;
+
+/** A region of destination memory, as the core's DestinationPool hands it out. */
+interface Region {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+}
+interface Destination {
+  readonly region: Region;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/**
+ * The parts of a core module (`@ectp/core` or a mutant copy of it) the adapter uses.
+ * Structural so a patched bundle of the core fits without sharing class identity.
+ */
+export interface CoreModule {
+  /** The consumer state machine class. */
+  ConsumerCore: new (options: any) => any;
+  /** The producer state machine class. */
+  ProducerCore: new (options: any) => any;
+  /** The reference item store. */
+  MemoryItemStore: new (options: any) => any;
+}
+
+/** Options of {@link CoreTesteeHandler}. */
+export interface CoreTesteeOptions {
+  /** Implementation name reported in InitResult. Default "ectp-ts". */
+  name?: string;
+}
+
+const TIMER_KEYS = [
+  "heartbeatIntervalMs",
+  "heartbeatMisses",
+  "waitBudgetMs",
+  "grantWaitMs",
+  "transferTimeoutMs",
+  "quarantineCapMs",
+  "backoffInitialMs",
+  "backoffMaxMs",
+  "leaseSafetyMarginMs",
+  "maxItemBytes",
+  "leaseMs",
+  "maxPinnedBytesPerConsumer",
+  "maxGrantsPerConsumer",
+  "replayBufferBatches",
+  "retryAfterMs",
+] as const;
+
+const DEFAULT_CAPACITY = 256 * 1024 * 1024;
+
+/** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
+class Pool {
+  readonly region: Region;
+  private free: { offset: number; length: number }[];
+  readonly live = new Set<Destination>();
+
+  constructor(capacity: number) {
+    this.region = { id: 1, bytes: new Uint8Array(capacity) };
+    this.free = [{ offset: 0, length: capacity }];
+  }
+
+  allocate(_keyId: string, size: number): Destination | undefined {
+    const n = Math.max(1, size);
+    const idx = this.free.findIndex((f) => f.length >= n);
+    if (idx < 0) return undefined;
+    const f = this.free[idx] as { offset: number; length: number };
+    const d: Destination = { region: this.region, offset: f.offset, length: size };
+    if (f.length === n) this.free.splice(idx, 1);
+    else this.free[idx] = { offset: f.offset + n, length: f.length - n };
+    this.live.add(d);
+    return d;
+  }
+
+  release(d: Destination): void {
+    if (!this.live.delete(d)) return;
+    this.free.push({ offset: d.offset, length: Math.max(1, d.length) });
+    this.free.sort((a, b) => a.offset - b.offset);
+    const merged: { offset: number; length: number }[] = [];
+    for (const f of this.free) {
+      const last = merged[merged.length - 1];
+      if (last && last.offset + last.length === f.offset) last.length += f.length;
+      else merged.push({ ...f });
+    }
+    this.free = merged;
+  }
+
+  view(d: Destination): Uint8Array {
+    return d.region.bytes.subarray(d.offset, d.offset + d.length);
+  }
+}
+
+function num(v: unknown): number {
+  return typeof v === "number" ? v : Number(v ?? 0);
+}
+
+/** Re-encode a message of this package's generated code as `@ectp/protocol`'s plain decoded object. */
+function toWire<T>(encode: () => Uint8Array, decode: (b: Uint8Array) => T): T {
+  return decode(encode());
+}
+
+/** Convert a parsed orchestrator JSON announcement leniently: proto3-JSON forms become wire values, junk stays junk. */
+function lenient(v: unknown, key = ""): unknown {
+  if (Array.isArray(v)) return v.map((x) => lenient(x, key));
+  if (v !== null && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const ck = k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+      out[ck] = lenient(x, ck);
+    }
+    return out;
+  }
+  if (typeof v === "string") {
+    if (["contentHash", "location", "value", "transportMetadata"].includes(key)) return new Uint8Array(Buffer.from(v, "base64"));
+    if (["sizeBytes", "epoch", "shape", "rowBytes", "layoutVersion", "major", "minor"].includes(key) && /^\d+$/.test(v))
+      return Number(v);
+    if (key === "dtype" && v in wire.v1.Dtype) return (wire.v1.Dtype as unknown as Record<string, number>)[v];
+    if (key === "algorithm" && v in wire.v1.ChecksumAlgorithm)
+      return (wire.v1.ChecksumAlgorithm as unknown as Record<string, number>)[v];
+  }
+  return v;
+}
+
+function reasonNumber(name: string | undefined): number {
+  if (!name) return 0;
+  return (ectp.v1.FailureReason as unknown as Record<string, number>)[`FAILURE_REASON_${name}`] ?? 0;
+}
+
+/**
+ * Answers testee requests with one instance of a core module. Every `Configure` makes a
+ * fresh instance. Exceptions thrown by the core become `Error` responses (the runner
+ * counts them as crashes [I1]).
+ */
+export class CoreTesteeHandler implements TesteeHandler {
+  private readonly core: CoreModule;
+  private readonly name: string;
+  private role = 0;
+  private consumer: any;
+  private producer: any;
+  private store: any;
+  private pool: Pool | undefined;
+  private readonly reads = new Map<number, Destination>();
+  private readonly memory = new Map<string, Uint8Array>();
+  private producerId = "";
+  private producerEpoch = 0;
+  private nextLocation = 1;
+
+  /**
+   * @param core - the core module to test (`@ectp/core` or a mutant bundle).
+   * @param options - name reported in InitResult.
+   */
+  constructor(core: CoreModule, options: CoreTesteeOptions = {}) {
+    this.core = core;
+    this.name = options.name ?? "ectp-ts";
+  }
+
+  handle(req: Req): Res {
+    const commandId = req.commandId;
+    try {
+      return { commandId, ...this.dispatch(req) };
+    } catch (err) {
+      const e = err as { message?: string; code?: string };
+      return { commandId, error: { message: String(e?.message ?? err), code: typeof e?.code === "string" ? e.code : "" } };
+    }
+  }
+
+  private dispatch(req: Req): Res {
+    const now = num(req.nowMs);
+    if (req.init)
+      return {
+        init: {
+          protocolVersion: TESTEE_PROTOCOL_VERSION,
+          implementation: this.name,
+          implementationVersion: "0.1.0",
+          features: ["consumer", "producer", "raw-messages", "untrusted-json", "read-memory", "events"],
+        },
+      };
+    if (req.configure) return this.configure(req.configure);
+    if (req.poll) return this.poll(now);
+    if (req.getStats) return this.stats();
+    if (req.advanceClock) return { ok: {} };
+    if (req.deliverMessage) {
+      const dm = req.deliverMessage;
+      const bytes = dm.raw && dm.raw.length > 0 ? dm.raw : ectp.v1.Envelope.encode(dm.envelope ?? {}).finish();
+      this.instance().handleMessage(dm.from, bytes, now);
+      return { ok: {} };
+    }
+    if (req.peerUnreachable) {
+      this.instance().handlePeerUnreachable(req.peerUnreachable.peerId, now);
+      return { ok: {} };
+    }
+    if (this.role === C.Role.ROLE_CONSUMER) return this.consumerCommand(req, now);
+    if (this.role === C.Role.ROLE_PRODUCER) return this.producerCommand(req, now);
+    return { error: { message: "send Configure first", code: "NOT_CONFIGURED" } };
+  }
+
+  private instance(): any {
+    const i = this.role === C.Role.ROLE_CONSUMER ? this.consumer : this.producer;
+    if (!i) throw Object.assign(new Error("send Configure first"), { code: "NOT_CONFIGURED" });
+    return i;
+  }
+
+  private configure(c: ectp.conformance.v1.IConfigure): Res {
+    this.consumer = undefined;
+    this.producer = undefined;
+    this.store = undefined;
+    this.reads.clear();
+    this.memory.clear();
+    this.role = c.role ?? 0;
+    const config: Record<string, number> = {};
+    const t = (c.timers ?? {}) as Record<string, unknown>;
+    for (const k of TIMER_KEYS) if (Object.hasOwn(t, k) && t[k] != null) config[k] = num(t[k]);
+    const fingerprint = toWire(
+      () => ectp.v1.Fingerprint.encode(c.fingerprint ?? {}).finish(),
+      (b) => wire.v1.Fingerprint.decode(b),
+    );
+    const base = {
+      id: c.id ?? "",
+      epoch: num(c.epoch),
+      fingerprint,
+      transportMetadata: c.transportMetadata && c.transportMetadata.length > 0 ? new Uint8Array(c.transportMetadata) : undefined,
+      config,
+    };
+    if (this.role === C.Role.ROLE_CONSUMER) {
+      const pool = new Pool(num(c.destinationCapacityBytes) || DEFAULT_CAPACITY);
+      this.pool = pool;
+      this.consumer = new this.core.ConsumerCore({
+        ...base,
+        seed: num(c.seed) || undefined,
+        destinations: {
+          allocate: (keyId: string, size: number) => pool.allocate(keyId, size),
+          release: (d: Destination) => pool.release(d),
+          view: (d: Destination) => pool.view(d),
+        },
+      });
+      return { ok: {} };
+    }
+    if (this.role === C.Role.ROLE_PRODUCER) {
+      this.store = new this.core.MemoryItemStore({
+        capacityBytes: num(c.storeCapacityBytes) || DEFAULT_CAPACITY,
+        locate: (_keyId: string, bytes: Uint8Array) => {
+          const loc = `mem:${this.nextLocation++}`;
+          this.memory.set(loc, bytes);
+          return new TextEncoder().encode(loc);
+        },
+      });
+      this.producerId = base.id;
+      this.producerEpoch = base.epoch;
+      this.producer = new this.core.ProducerCore({ ...base, store: this.store });
+      return { ok: {} };
+    }
+    return { error: { message: `role ${String(c.role)} is not CONSUMER or PRODUCER`, code: "INVALID_CONFIG" } };
+  }
+
+  private poll(now: number): Res {
+    const inst = this.instance();
+    const outs: ectp.conformance.v1.IOutput[] = [];
+    for (const o of inst.poll(now) as any[]) {
+      switch (o.type) {
+        case "send":
+          outs.push({
+            send: {
+              to: o.peerId,
+              envelope: ectp.v1.Envelope.decode(wire.v1.Envelope.encode(o.envelope).finish()),
+            },
+          });
+          break;
+        case "start-read": {
+          const d = o.destination as Destination;
+          this.reads.set(o.readId, d);
+          outs.push({
+            startRead: {
+              readId: o.readId,
+              peerId: o.peerId,
+              source: o.source,
+              length: d.length,
+              destinationRegion: `region-${d.region.id}`,
+              destinationOffset: d.offset,
+            },
+          });
+          break;
+        }
+        case "cancel-read":
+          outs.push({ cancelRead: { readId: o.readId } });
+          break;
+        case "connect-peer":
+          outs.push({ connectPeer: { peerId: o.peerId, epoch: o.epoch, metadata: o.metadata } });
+          break;
+        case "disconnect-peer":
+          outs.push({ disconnectPeer: { peerId: o.peerId } });
+          break;
+        case "event-batch":
+          outs.push({ eventBatch: { batch: ectp.v1.EventBatch.decode(wire.v1.EventBatch.encode(o.batch).finish()) } });
+          break;
+      }
+    }
+    const next = inst.nextDeadline();
+    return { poll: next === undefined ? { outputs: outs } : { outputs: outs, nextDeadlineMs: Math.max(0, Math.ceil(next)) } };
+  }
+
+  private stats(): Res {
+    const s = this.instance().stats();
+    if (this.role === C.Role.ROLE_CONSUMER)
+      return {
+        stats: {
+          consumer: {
+            requests: s.requests,
+            budgets: s.budgets,
+            fetches: s.fetches,
+            readsInFlight: s.readsInFlight,
+            quarantined: s.quarantined,
+            grantsHeld: s.grantsHeld,
+            loadedItems: s.loadedItems,
+            destinations: s.destinations,
+            undrainedFailures: s.undrainedFailures,
+            ignoredMessages: s.ignoredMessages,
+          },
+        },
+      };
+    return {
+      stats: {
+        producer: {
+          grants: s.grants,
+          pins: s.pins,
+          pinnedBytes: s.pinnedBytes,
+          peers: s.peers,
+          replayBuffered: s.replayBuffered,
+          eventSequence: s.eventSequence,
+          ignoredMessages: s.ignoredMessages,
+          shuttingDown: s.shuttingDown,
+        },
+      },
+    };
+  }
+
+  private consumerCommand(req: Req, now: number): Res {
+    const c = this.consumer;
+    if (req.admit) {
+      const items = (req.admit.items ?? []).map((it) => {
+        let announcement: unknown;
+        if (it.announcementJson) {
+          try {
+            announcement = lenient(JSON.parse(it.announcementJson));
+          } catch {
+            announcement = it.announcementJson; // unparseable text: still the core's problem, never ours
+          }
+        } else if (it.announcement) {
+          announcement = toWire(
+            () => ectp.v1.Announcement.encode(it.announcement as ectp.v1.IAnnouncement).finish(),
+            (b) => wire.v1.Announcement.decode(b),
+          );
+        }
+        return { itemId: it.itemId, announcement, hasModelInput: it.hasModelInput === true, local: it.local === true };
+      });
+      const r = c.admit({ requestId: req.admit.requestId, items }, now);
+      if (r.status === "failed")
+        return {
+          admit: {
+            status: C.AdmitStatus.ADMIT_STATUS_FAILED,
+            failures: r.failures.map((f: any) => ({ itemId: f.itemId, reason: reasonNumber(f.reason), attempts: f.attempts })),
+          },
+        };
+      return {
+        admit: {
+          status: C.AdmitStatus.ADMIT_STATUS_ADMITTED,
+          items: r.items.map((d: any) => {
+            if (d.action === "ready") {
+              const loaded = d.destination && this.pool ? this.pool.view(d.destination as Destination) : undefined;
+              return {
+                itemId: d.itemId,
+                action: C.ItemAction.ITEM_ACTION_READY,
+                ...(loaded ? { loaded: { sizeBytes: loaded.length, crc32c: crc32c(loaded) } } : {}),
+              };
+            }
+            if (d.action === "defer") return { itemId: d.itemId, action: C.ItemAction.ITEM_ACTION_DEFER };
+            return { itemId: d.itemId, action: C.ItemAction.ITEM_ACTION_LOCAL_ENCODE, reason: reasonNumber(d.reason) };
+          }),
+        },
+      };
+    }
+    if (req.finishRequest) {
+      c.finishRequest(req.finishRequest.requestId, now);
+      return { ok: {} };
+    }
+    if (req.drainFailed)
+      return {
+        drainFailed: {
+          failed: c.drainFailed().map((f: any) => ({
+            requestId: f.requestId,
+            failures: f.failures.map((x: any) => ({ itemId: x.itemId, reason: reasonNumber(x.reason), attempts: x.attempts })),
+          })),
+        },
+      };
+    if (req.deliverReadResult) {
+      const r = req.deliverReadResult;
+      const id = num(r.readId);
+      const d = this.reads.get(id);
+      const data = r.data ?? new Uint8Array(0);
+      if (d) {
+        // The transport wrote what it wrote; never past the destination (a real NIC cannot either).
+        d.region.bytes.set(data.subarray(0, d.length), d.offset);
+        this.reads.delete(id);
+      }
+      const status = r.status === C.ReadStatus.READ_STATUS_DONE ? "done" : r.status === C.ReadStatus.READ_STATUS_CANCELLED ? "cancelled" : "failed";
+      c.handleReadResult(
+        {
+          readId: id,
+          status,
+          bytesRead: data.length,
+          ...(r.peerGone ? { peerGone: true } : {}),
+          ...(r.error ? { error: r.error } : {}),
+        },
+        now,
+      );
+      return { ok: {} };
+    }
+    return { error: { message: "command does not apply to a consumer", code: "WRONG_ROLE" } };
+  }
+
+  private keyId(key: ectp.v1.IItemKey | null | undefined): string {
+    const k = toWire(() => ectp.v1.ItemKey.encode(key ?? {}).finish(), (b) => wire.v1.ItemKey.decode(b));
+    const id = itemKeyId(k);
+    if (!id.ok) throw id.error;
+    return id.value;
+  }
+
+  private producerCommand(req: Req, now: number): Res {
+    const p = this.producer;
+    const s = this.store;
+    if (req.putItem) {
+      const desc = toWire(
+        () => ectp.v1.ItemDescriptor.encode(req.putItem?.descriptor ?? {}).finish(),
+        (b) => wire.v1.ItemDescriptor.toObject(wire.v1.ItemDescriptor.decode(b), { defaults: false }),
+      ) as Record<string, unknown>;
+      desc.producerId = this.producerId;
+      desc.epoch = this.producerEpoch;
+      const r = s.put(desc, new Uint8Array(req.putItem.data ?? new Uint8Array(0)));
+      if (!r.ok) return { error: { message: r.error.message, code: r.error.code } };
+      return {
+        putItem: {
+          descriptor: ectp.v1.ItemDescriptor.decode(wire.v1.ItemDescriptor.encode(r.value.descriptor).finish()),
+        },
+      };
+    }
+    if (req.markReady) {
+      s.markReady(this.keyId(req.markReady.key));
+      return { ok: {} };
+    }
+    if (req.discard) {
+      const ok = s.discard(this.keyId(req.discard.key));
+      return ok === false ? { error: { message: "no such unready item", code: "INVALID_ARGUMENT" } } : { ok: {} };
+    }
+    if (req.evict) return { unsupported: { feature: "evict" } };
+    if (req.clearStore) {
+      s.clear("reset");
+      return { ok: {} };
+    }
+    if (req.announce) {
+      const a = p.announce(this.keyId(req.announce.key));
+      return {
+        announce: a ? { announcement: ectp.v1.Announcement.decode(wire.v1.Announcement.encode(a).finish()) } : {},
+      };
+    }
+    if (req.shutdown) {
+      p.shutdown(now);
+      return { ok: {} };
+    }
+    if (req.readMemory) {
+      const loc = Buffer.from(req.readMemory.location ?? new Uint8Array(0)).toString("utf8");
+      const m = this.memory.get(loc);
+      if (!m) return { error: { message: `location ${JSON.stringify(loc)} was not handed out`, code: "INVALID_ARGUMENT" } };
+      return { readMemory: { data: m.slice(0, num(req.readMemory.length)) } };
+    }
+    return { error: { message: "command does not apply to a producer", code: "WRONG_ROLE" } };
+  }
+}
