@@ -1,0 +1,133 @@
+/**
+ * Fault presets of the simulator. Each preset is a {@link FaultProfile}: message faults
+ * and read faults are injected by the mock network's seeded fault injector; crashes,
+ * cancel storms, invalid announcements and memory pressure are injected by the
+ * simulator itself. Rates are per message, per read, or per minute of simulated time.
+ * @module
+ */
+
+/** Names of the built-in presets, mildest first. */
+export const FAULT_PRESETS = ["none", "light", "heavy", "chaos"] as const;
+
+/** One of {@link FAULT_PRESETS}. */
+export type FaultPresetName = (typeof FAULT_PRESETS)[number];
+
+/** Everything that can go wrong in a simulated deployment, as rates. 0 disables a fault. */
+export interface FaultProfile {
+  /** Probability a control message is dropped. */
+  readonly messageDrop: number;
+  /** Probability a control message is delivered twice. */
+  readonly messageDuplicate: number;
+  /** Probability a control message is held back so later messages overtake it. */
+  readonly messageReorder: number;
+  /** Probability a control message is delayed by up to {@link FaultProfile.messageDelayMaxMs}. */
+  readonly messageDelay: number;
+  /** Largest extra delay of a delayed message, ms. */
+  readonly messageDelayMaxMs: number;
+  /** Probability a read fails. */
+  readonly readFail: number;
+  /** Probability a read stalls past the consumer's transfer timeout (it settles later) [C8]. */
+  readonly readStall: number;
+  /** Probability a read delivers corrupted bytes [C11]. */
+  readonly readCorrupt: number;
+  /** Producer crashes per minute of simulated time (each restarts with a new epoch [P8]). */
+  readonly crashesPerMinute: number;
+  /** Down time of a crashed producer before it restarts, ms. */
+  readonly restartDelayMs: number;
+  /** Consumer cancel storms per minute (clients disconnecting) [C7]. */
+  readonly cancelStormsPerMinute: number;
+  /** Fraction of a consumer's waiting requests a cancel storm cancels. */
+  readonly cancelFraction: number;
+  /** Probability the orchestrator attaches a malformed announcement (bad size) [C2]. */
+  readonly invalidAnnouncement: number;
+  /** Probability the orchestrator forwards before the encoding is ready (NOT_READY) [P1]. */
+  readonly earlyAnnouncement: number;
+  /** Producer store capacity as a multiple of the configured one (< 1 forces eviction [P6]). */
+  readonly memoryPressure: number;
+}
+
+const NONE: FaultProfile = Object.freeze({
+  messageDrop: 0,
+  messageDuplicate: 0,
+  messageReorder: 0,
+  messageDelay: 0,
+  messageDelayMaxMs: 0,
+  readFail: 0,
+  readStall: 0,
+  readCorrupt: 0,
+  crashesPerMinute: 0,
+  restartDelayMs: 0,
+  cancelStormsPerMinute: 0,
+  cancelFraction: 0,
+  invalidAnnouncement: 0,
+  earlyAnnouncement: 0,
+  memoryPressure: 1,
+});
+
+const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
+  none: NONE,
+  light: Object.freeze({
+    ...NONE,
+    messageDrop: 0.002,
+    messageDuplicate: 0.002,
+    messageReorder: 0.005,
+    messageDelay: 0.01,
+    messageDelayMaxMs: 200,
+    readFail: 0.002,
+    readStall: 0.0005,
+    readCorrupt: 0.001,
+    crashesPerMinute: 0.2,
+    restartDelayMs: 2_000,
+    cancelStormsPerMinute: 0.5,
+    cancelFraction: 0.1,
+    invalidAnnouncement: 0.001,
+    earlyAnnouncement: 0.02,
+    memoryPressure: 1,
+  }),
+  heavy: Object.freeze({
+    ...NONE,
+    messageDrop: 0.02,
+    messageDuplicate: 0.02,
+    messageReorder: 0.03,
+    messageDelay: 0.05,
+    messageDelayMaxMs: 1_000,
+    readFail: 0.02,
+    readStall: 0.005,
+    readCorrupt: 0.01,
+    crashesPerMinute: 1,
+    restartDelayMs: 3_000,
+    cancelStormsPerMinute: 2,
+    cancelFraction: 0.3,
+    invalidAnnouncement: 0.01,
+    earlyAnnouncement: 0.1,
+    memoryPressure: 0.25,
+  }),
+  chaos: Object.freeze({
+    ...NONE,
+    messageDrop: 0.08,
+    messageDuplicate: 0.05,
+    messageReorder: 0.08,
+    messageDelay: 0.1,
+    messageDelayMaxMs: 3_000,
+    readFail: 0.08,
+    readStall: 0.02,
+    readCorrupt: 0.04,
+    crashesPerMinute: 4,
+    restartDelayMs: 5_000,
+    cancelStormsPerMinute: 6,
+    cancelFraction: 0.5,
+    invalidAnnouncement: 0.05,
+    earlyAnnouncement: 0.25,
+    memoryPressure: 0.05,
+  }),
+});
+
+/** The profile of a preset. */
+export function faultPreset(name: FaultPresetName): FaultProfile {
+  return PRESETS[name];
+}
+
+/** Whether `name` is one of {@link FAULT_PRESETS}. */
+export function isFaultPresetName(name: string): name is FaultPresetName {
+  return (FAULT_PRESETS as readonly string[]).includes(name);
+}

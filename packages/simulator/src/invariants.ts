@@ -1,0 +1,101 @@
+/**
+ * The invariant checker [I1]-[I6] and the event log it hashes.
+ *
+ * The simulator reports every event (arrival, admission decision, outcome, fault,
+ * core output) here as one short line. Lines are hashed, never stored, so memory does
+ * not grow with the run; the hash proves two runs of one seed took identical paths.
+ * A violation records the first event that showed it, which with the seed is enough
+ * to replay the run to that point.
+ * @module
+ */
+
+/** The invariants of protocol-brief.md. */
+export type InvariantId = "I1" | "I2" | "I3" | "I4" | "I5" | "I6";
+
+/** One observed violation. */
+export interface Violation {
+  /** Which invariant. */
+  readonly invariant: InvariantId;
+  /** What was seen, with ids and numbers. */
+  readonly message: string;
+  /** Simulated time, ms. */
+  readonly timeMs: number;
+  /** Index of the event (0-based) during which it was seen. */
+  readonly eventIndex: number;
+  /** That event's log line. */
+  readonly event: string;
+}
+
+/** Most violations kept in detail; later ones are only counted. */
+export const MAX_KEPT_VIOLATIONS = 20;
+
+/** Hashes the event log and collects invariant violations. */
+export class InvariantChecker {
+  private h1 = 0x811c9dc5;
+  private h2 = 0x01000193;
+  private index = -1;
+  private line = "(start)";
+  private readonly kept: Violation[] = [];
+  private total = 0;
+  private readonly byInvariant: Record<InvariantId, number> = { I1: 0, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 };
+
+  /** @param sink - also receives every line (debugging a seed). Default: none. */
+  constructor(private readonly sink?: (line: string) => void) {}
+
+  /** Log one event at simulated time `now`. */
+  event(now: number, line: string): void {
+    this.index++;
+    this.line = `${now.toFixed(3)} ${line}`;
+    this.mix(this.line);
+    this.sink?.(this.line);
+  }
+
+  /** Report a violation of `invariant`, attributed to the latest event. */
+  violate(invariant: InvariantId, now: number, message: string): void {
+    this.total++;
+    this.byInvariant[invariant]++;
+    if (this.kept.length < MAX_KEPT_VIOLATIONS) {
+      this.kept.push({ invariant, message, timeMs: now, eventIndex: this.index, event: this.line });
+    }
+    this.mix(`VIOLATION ${invariant} ${message}`);
+  }
+
+  /** Violations seen so far. */
+  get count(): number {
+    return this.total;
+  }
+
+  /** The first {@link MAX_KEPT_VIOLATIONS} violations. */
+  violations(): readonly Violation[] {
+    return this.kept;
+  }
+
+  /** Violations per invariant. */
+  counts(): Readonly<Record<InvariantId, number>> {
+    return this.byInvariant;
+  }
+
+  /** Events logged. */
+  get events(): number {
+    return this.index + 1;
+  }
+
+  /** 64-bit hash of the event log so far, as 16 hex digits. */
+  hash(): string {
+    return (this.h1 >>> 0).toString(16).padStart(8, "0") + (this.h2 >>> 0).toString(16).padStart(8, "0");
+  }
+
+  private mix(s: string): void {
+    let a = this.h1;
+    let b = this.h2;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    a = Math.imul(a ^ 10, 0x01000193);
+    this.h1 = a;
+    this.h2 = b;
+  }
+}

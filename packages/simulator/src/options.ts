@@ -1,0 +1,103 @@
+/**
+ * Options of a simulation, with the defaults of the public field benchmark
+ * (4 encoders, 4 prefill/decode instances, concurrency 96, 6,000 requests).
+ * @module
+ */
+import type { ConsumerConfig, ProducerConfig } from "@ectp/core";
+import type { FaultPresetName, FaultProfile } from "./faults.js";
+import type { CoreFactories } from "./hooks.js";
+
+/** What a simulation models. Every field is optional in {@link SimulationOptions}. */
+export interface SimulationConfig {
+  /** Seed of every random choice (workload, faults, jitter). Default 1. */
+  seed: number;
+  /** Encoder (producer) instances. Default 4. */
+  producers: number;
+  /** Prefill/decode (consumer) instances. Default 4. */
+  consumers: number;
+  /** Requests in flight at once; a new one arrives when one ends (closed loop). Default 96. */
+  concurrency: number;
+  /** Requests to run. Default 6,000. */
+  requests: number;
+  /** Fewest media items per request. Default 1. */
+  minItemsPerRequest: number;
+  /** Most media items per request. Default 4. */
+  maxItemsPerRequest: number;
+  /** Smallest nominal encoding, bytes. Default 1 MB (1,000,000). */
+  minItemBytes: number;
+  /** Largest nominal encoding, bytes. Default 20 MB (20,000,000). */
+  maxItemBytes: number;
+  /** Probability an item repeats a recently seen one (shared reads [C9], cache hits). Default 0.1. */
+  itemReuse: number;
+  /** Engine step: consumers admit waiting requests once per step. Default 10 ms. */
+  stepMs: number;
+  /** Time to encode one item, on an encoder or locally on fallback. Default 50 ms. */
+  encodeTimeMs: number;
+  /** Prefill + decode time of a request once its items are ready. Default 1,500 ms. */
+  serviceTimeMs: number;
+  /** Consumer wait budget per (request, item) [C3]. Default 60 s. */
+  budgetMs: number;
+  /** Fraction of requests the orchestrator rewrites to metadata only (no model input) [C1]. Default 0.25. */
+  metadataOnlyFraction: number;
+  /** Fault preset name or a custom profile. Default "none". */
+  faults: FaultPresetName | FaultProfile;
+  /** Nominal bytes per real byte moved. Default 16,384. */
+  byteScale: number;
+  /** Nominal store capacity of each producer, bytes, before memory pressure. Default 4 GiB. */
+  producerCapacityBytes: number;
+  /** Nominal destination memory of each consumer, bytes. Default 4 GiB. */
+  consumerCapacityBytes: number;
+  /** Nominal link bandwidth, bytes per second. Default 25 GB/s. */
+  linkBytesPerSecond: number;
+  /** One-way control message latency, ms. Default 0.1 ms. */
+  linkLatencyMs: number;
+  /** Consumer timer overrides (budget comes from {@link SimulationConfig.budgetMs}). Default none. */
+  consumerConfig: Partial<ConsumerConfig>;
+  /** Producer timer overrides. Default none. */
+  producerConfig: Partial<ProducerConfig>;
+  /** Simulated time between samples of the report's time series. Default 1 s (coarsened to keep <= 2,000 points). */
+  sampleIntervalMs: number;
+  /** Longest simulated time spent draining after the last request, ms. Default 180 s. */
+  maxDrainMs: number;
+}
+
+/** Options of {@link runSimulation}: any subset of {@link SimulationConfig} plus hooks. */
+export interface SimulationOptions extends Partial<SimulationConfig> {
+  /** Called with (requests ended, requests total) at most every 1% of progress. Default none. */
+  onProgress?: (done: number, total: number) => void;
+  /** Replace cores or stores, e.g. with deliberately broken variants in tests. Default: the real ones. */
+  factories?: CoreFactories;
+  /** Receives every event-log line (for debugging a seed). Default: lines are only hashed. */
+  eventLog?: (line: string) => void;
+  /** Record time series for the HTML report. Default true. */
+  timeSeries?: boolean;
+}
+
+/** The defaults of {@link SimulationConfig}. */
+export const DEFAULT_SIMULATION_CONFIG: Readonly<SimulationConfig> = Object.freeze({
+  seed: 1,
+  producers: 4,
+  consumers: 4,
+  concurrency: 96,
+  requests: 6_000,
+  minItemsPerRequest: 1,
+  maxItemsPerRequest: 4,
+  minItemBytes: 1_000_000,
+  maxItemBytes: 20_000_000,
+  itemReuse: 0.1,
+  stepMs: 10,
+  encodeTimeMs: 50,
+  serviceTimeMs: 1_500,
+  budgetMs: 60_000,
+  metadataOnlyFraction: 0.25,
+  faults: "none" as FaultPresetName,
+  byteScale: 16_384,
+  producerCapacityBytes: 4 * 1024 ** 3,
+  consumerCapacityBytes: 4 * 1024 ** 3,
+  linkBytesPerSecond: 25e9,
+  linkLatencyMs: 0.1,
+  consumerConfig: {},
+  producerConfig: {},
+  sampleIntervalMs: 1_000,
+  maxDrainMs: 180_000,
+});

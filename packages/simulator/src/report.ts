@@ -1,0 +1,91 @@
+/**
+ * A self-contained HTML report of one run: the summary table and inline SVG plots of
+ * in-flight reads, live pins, deferred requests and outcomes over simulated time.
+ * No scripts, no external assets: the file can be attached to a CI run as is.
+ * @module
+ */
+import { SERIES_NAMES, type SeriesName, type TimeSeries } from "./series.js";
+import { type SimulationSummary, formatSummary } from "./summary.js";
+
+const COLORS: Record<SeriesName, string> = {
+  readsInFlight: "#1f77b4",
+  livePins: "#ff7f0e",
+  deferredRequests: "#9467bd",
+  succeeded: "#2ca02c",
+  fellBack: "#bcbd22",
+  failed: "#d62728",
+};
+
+const TITLES: Record<SeriesName, string> = {
+  readsInFlight: "reads in flight",
+  livePins: "live pins",
+  deferredRequests: "deferred requests",
+  succeeded: "succeeded remote (cumulative)",
+  fellBack: "fell back to local (cumulative)",
+  failed: "failed (cumulative)",
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One line plot of several series sharing an axis, as an SVG string. */
+export function svgPlot(series: TimeSeries, names: readonly SeriesName[], title: string): string {
+  const W = 720;
+  const H = 220;
+  const L = 56;
+  const R = 12;
+  const T = 24;
+  const B = 32;
+  const t = series.t;
+  const tMax = Math.max(1, t[t.length - 1] ?? 1);
+  let yMax = 1;
+  for (const n of names) for (const v of series.values[n]) if (v > yMax) yMax = v;
+  const x = (ms: number) => L + ((W - L - R) * ms) / tMax;
+  const y = (v: number) => H - B - ((H - T - B) * v) / yMax;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(title)}">`,
+    `<text x="${L}" y="16" font-size="13" font-weight="bold">${escapeHtml(title)}</text>`,
+    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#999"/>`,
+    `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#999"/>`,
+    `<text x="${L - 4}" y="${T + 4}" font-size="11" text-anchor="end">${yMax}</text>`,
+    `<text x="${L - 4}" y="${H - B}" font-size="11" text-anchor="end">0</text>`,
+    `<text x="${W - R}" y="${H - 8}" font-size="11" text-anchor="end">${(tMax / 1000).toFixed(1)} s</text>`,
+    `<text x="${L}" y="${H - 8}" font-size="11">0 s (simulated time)</text>`,
+  ];
+  names.forEach((n, i) => {
+    const vals = series.values[n];
+    const pts = t.map((ms, k) => `${x(ms).toFixed(1)},${y(vals[k] ?? 0).toFixed(1)}`).join(" ");
+    parts.push(`<polyline fill="none" stroke="${COLORS[n]}" stroke-width="1.5" points="${pts}"/>`);
+    parts.push(
+      `<text x="${L + 8 + i * 220}" y="${T + 14}" font-size="11" fill="${COLORS[n]}">${escapeHtml(TITLES[n])}</text>`,
+    );
+  });
+  parts.push("</svg>");
+  return parts.join("");
+}
+
+/** The whole report as one HTML document. */
+export function renderReport(summary: SimulationSummary, series: TimeSeries): string {
+  const plots = [
+    svgPlot(series, ["readsInFlight"], "Reads in flight"),
+    svgPlot(series, ["livePins"], "Live pins (producers)"),
+    svgPlot(series, ["deferredRequests"], "Deferred requests (waiting for admission)"),
+    svgPlot(series, ["succeeded", "fellBack", "failed"], "Outcomes (cumulative)"),
+  ];
+  const ok = summary.violations.count === 0;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>ECTP simulation, seed ${summary.seed}, faults ${escapeHtml(summary.faults)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:780px}pre{background:#f6f6f6;padding:1em;overflow-x:auto}
+.ok{color:#2ca02c}.bad{color:#d62728}svg{display:block;margin:1em 0;border:1px solid #eee}</style></head>
+<body>
+<h1>ECTP simulation</h1>
+<p class="${ok ? "ok" : "bad"}"><strong>${ok ? "No invariant violations." : `${summary.violations.count} invariant violation(s).`}</strong></p>
+<pre>${escapeHtml(formatSummary(summary))}</pre>
+<h2>Over simulated time</h2>
+${plots.join("\n")}
+<p>Series: ${SERIES_NAMES.map((n) => escapeHtml(TITLES[n])).join(", ")}; ${series.t.length} samples.</p>
+<p>Reproduce: <code>${escapeHtml(summary.reproduce)}</code></p>
+</body></html>
+`;
+}

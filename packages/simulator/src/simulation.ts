@@ -1,0 +1,1078 @@
+/**
+ * The simulated deployment: encoders (producers) with bounded stores, an orchestrator,
+ * prefill/decode engines (consumers) admitting once per engine step, and a closed-loop
+ * client at fixed concurrency, all on the virtual time of a {@link MockNetwork}.
+ *
+ * One event loop jumps to the next due time: the earliest of the network's next event,
+ * every core's `nextDeadline()`, the next engine step of a consumer with waiting
+ * requests, and the simulator's own timers (encode and service completions, crashes,
+ * restarts, cancel storms). Nothing here uses wall-clock time or `Math.random`, so a
+ * seed replays exactly.
+ * @module
+ */
+import {
+  type AdmitItem,
+  type ConsumerOptions,
+  ConsumerCore,
+  type CoreOutput,
+  type DestinationPool,
+  type Labels,
+  type MemoryRegion,
+  MemoryItemStore,
+  type MetricsSink,
+  ProducerCore,
+  type ReadDestination,
+  SeededRandom,
+  type Transport,
+} from "@ectp/core";
+import { EctpError, crc32c, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
+import { type FaultProfile, faultPreset } from "./faults.js";
+import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
+import { MillisHistogram } from "./histogram.js";
+import { InvariantChecker } from "./invariants.js";
+import { createNetwork } from "./network.js";
+import type { MockNetwork } from "@ectp/transport-mock";
+import { DEFAULT_SIMULATION_CONFIG, type SimulationConfig, type SimulationOptions } from "./options.js";
+import { patternBytes } from "./payload.js";
+import { SeriesRecorder } from "./series.js";
+import { type SimulationResult, type SimulationSummary, reproduceCommand } from "./summary.js";
+import { type WorkloadItem, WorkloadGenerator } from "./workload.js";
+
+/** The model fingerprint every simulated instance shares. */
+const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
+  model: "sim/vision-encoder",
+  dtype: ectp.v1.Dtype.DTYPE_BFLOAT16,
+  rowBytes: 5120,
+  layoutVersion: 1,
+});
+
+/** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
+const MAX_SAME_INSTANT = 100_000;
+/** Rounds at one instant before time is nudged forward. */
+const SAME_INSTANT_BEFORE_NUDGE = 10;
+/** The nudge: one microsecond of simulated time. */
+const NUDGE_MS = 0.001;
+
+/** A request while it is alive. Dropped when it ends: nothing per request survives it. */
+interface Req {
+  readonly id: string;
+  readonly items: WorkloadItem[];
+  readonly admit: AdmitItem[];
+  readonly consumer: number;
+  readonly arrivedAt: number;
+  /** Encodes (or joins) still outstanding before the orchestrator can forward. */
+  pending: number;
+  forwarded: boolean;
+  atConsumer: number;
+  firstAdmitAt: number;
+  lateReported: boolean;
+}
+
+/** A timer of the simulator itself. */
+interface Timer {
+  at: number;
+  seq: number;
+  run: () => void;
+}
+
+/** Min-heap of timers by (time, insertion order), so equal times run in a fixed order. */
+class TimerHeap {
+  private readonly a: Timer[] = [];
+  private seq = 0;
+
+  push(at: number, run: () => void): void {
+    const t: Timer = { at, seq: this.seq++, run };
+    const a = this.a;
+    a.push(t);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (less(a[p] as Timer, t)) break;
+      a[i] = a[p] as Timer;
+      i = p;
+    }
+    a[i] = t;
+  }
+
+  peek(): number | undefined {
+    return this.a[0]?.at;
+  }
+
+  pop(): Timer | undefined {
+    const a = this.a;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= a.length) break;
+        const r = l + 1;
+        const c = r < a.length && less(a[r] as Timer, a[l] as Timer) ? r : l;
+        if (less(last, a[c] as Timer)) break;
+        a[i] = a[c] as Timer;
+        i = c;
+      }
+      a[i] = last;
+    }
+    return top;
+  }
+}
+
+function less(x: Timer, y: Timer): boolean {
+  return x.at < y.at || (x.at === y.at && x.seq < y.seq);
+}
+
+/** Sums counters over every core instance, keyed `name{labels}`. */
+class CounterSink implements MetricsSink {
+  readonly totals = new Map<string, number>();
+
+  counter(name: string, value = 1, labels?: Labels): void {
+    let key = name;
+    if (labels) {
+      const ks = Object.keys(labels);
+      if (ks.length > 0) key += `{${ks.map((k) => `${k}=${labels[k]}`).join(",")}}`;
+    }
+    this.totals.set(key, (this.totals.get(key) ?? 0) + value);
+  }
+
+  gauge(): void {}
+
+  histogram(): void {}
+
+  sum(pattern: RegExp): number {
+    let n = 0;
+    for (const [k, v] of this.totals) if (pattern.test(k)) n += v;
+    return n;
+  }
+}
+
+/** An encoder instance. */
+interface ProducerNode {
+  readonly id: string;
+  readonly index: number;
+  epoch: number;
+  up: boolean;
+  transport: Transport;
+  store: MemoryItemStore;
+  core: ProducerLike;
+  regions: Map<string, MemoryRegion>;
+  /** Orchestrator requests waiting for an encode of a key, by key id. */
+  encoding: Map<string, Array<() => void>>;
+}
+
+/** A prefill/decode instance. */
+interface ConsumerNode {
+  readonly id: string;
+  readonly index: number;
+  readonly transport: Transport;
+  readonly core: ConsumerLike;
+  readonly pool: SimDestinationPool;
+  readonly waiting: Map<string, Req>;
+  readonly running: Set<string>;
+  nextStepAt: number | undefined;
+}
+
+/**
+ * The consumer's destination memory: one registered region per allocation, bounded by
+ * a nominal capacity. `release` asserts [I5] against the network's record of reads that
+ * may still write: a destination released while such a read exists is a violation.
+ */
+class SimDestinationPool implements DestinationPool {
+  private used = 0;
+  private readonly live = new Set<number>();
+  /** Set after construction (the pool is created before its transport's node). */
+  transport!: Transport;
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly endpointId: string,
+    private readonly capacity: number,
+  ) {}
+
+  allocate(_keyId: string, sizeBytes: number): ReadDestination | undefined {
+    if (this.used + sizeBytes > this.capacity) return undefined;
+    const region = this.transport.registerMemory(new Uint8Array(sizeBytes));
+    this.used += sizeBytes;
+    this.live.add(region.id);
+    return { region, offset: 0, length: sizeBytes };
+  }
+
+  release(destination: ReadDestination): void {
+    const id = destination.region.id;
+    if (!this.live.has(id)) {
+      this.sim.violation("I5", `${this.endpointId} released destination region ${id} twice (or one it never allocated)`);
+      return;
+    }
+    // [I5] nothing may be freed or reused while a read may still write into it.
+    if (this.sim.net.hasUnsettledWriteInto(this.endpointId, destination.region, destination.offset, destination.length))
+      this.sim.violation("I5", `${this.endpointId} released destination region ${id} while a read may still write into it`);
+    this.live.delete(id);
+    this.used -= destination.length;
+    this.transport.deregisterMemory(destination.region);
+  }
+
+  view(destination: ReadDestination): Uint8Array | undefined {
+    return destination.region.bytes.subarray(destination.offset, destination.offset + destination.length);
+  }
+
+  get allocated(): number {
+    return this.live.size;
+  }
+}
+
+/**
+ * One simulation run. Use {@link runSimulation}; the class is exported for tests that
+ * need to poke at a run in progress.
+ */
+export class Simulation {
+  /** The configuration in effect. */
+  readonly config: SimulationConfig;
+  /** The mock network. */
+  readonly net: MockNetwork;
+  private readonly faults: FaultProfile;
+  private readonly checker: InvariantChecker;
+  private readonly counters = new CounterSink();
+  private readonly timers = new TimerHeap();
+  private readonly rngWorkload: SeededRandom;
+  private readonly rngOrch: SeededRandom;
+  private readonly rngFaults: SeededRandom;
+  private readonly workload: WorkloadGenerator;
+  private readonly producers: ProducerNode[] = [];
+  private readonly consumers: ConsumerNode[] = [];
+  private readonly factories: CoreFactories;
+  private readonly series: SeriesRecorder | undefined;
+  private readonly waits = new MillisHistogram();
+  private readonly onProgress: ((done: number, total: number) => void) | undefined;
+  private readonly crcCache = new Map<number, number>();
+
+  private now = 0;
+  private rounds = 0;
+  private nudges = 0;
+  private connects: Promise<void>[] = [];
+  private issued = 0;
+  private ended = 0;
+  private lastEndAt = 0;
+  private progressStep: number;
+  private outcomes = { succeededRemote: 0, fellBackLocal: 0, failed: 0, cancelled: 0 };
+  private readonly failedByReason = new Map<string, number>();
+  private itemsRemote = 0;
+  private itemsLocal = 0;
+  private nominalRead = 0;
+  private actualRead = 0;
+  private simFaults = {
+    producerCrash: 0,
+    producerRestart: 0,
+    cancelStorm: 0,
+    cancelledRequests: 0,
+    invalidAnnouncement: 0,
+    earlyAnnouncement: 0,
+    eviction: 0,
+    storeFull: 0,
+  };
+
+  /** @param options - what to simulate; see {@link SimulationOptions}. */
+  constructor(options: SimulationOptions = {}) {
+    const { onProgress, factories, eventLog, timeSeries, ...rest } = options;
+    const cfg: SimulationConfig = { ...DEFAULT_SIMULATION_CONFIG };
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined) (cfg as unknown as Record<string, unknown>)[k] = v;
+    this.config = cfg;
+    this.faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
+    this.factories = factories ?? {};
+    this.onProgress = onProgress;
+    this.progressStep = Math.max(1, Math.floor(cfg.requests / 100));
+    this.checker = new InvariantChecker(eventLog);
+    this.series = timeSeries === false ? undefined : new SeriesRecorder(cfg.sampleIntervalMs);
+    const root = new SeededRandom(cfg.seed);
+    this.rngWorkload = root.fork();
+    this.rngOrch = root.fork();
+    this.rngFaults = root.fork();
+    const rngNet = root.fork();
+    const rngCores = root.fork();
+    this.workload = new WorkloadGenerator(this.rngWorkload, cfg);
+    this.net = createNetwork({
+      seed: rngNet.nextUint32(),
+      faults: this.faults,
+      bytesPerMs: cfg.linkBytesPerSecond / 1000 / cfg.byteScale,
+      latencyMs: cfg.linkLatencyMs,
+      stallMs: Math.round(
+        ((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (cfg.consumerConfig.quarantineCapMs ?? 60_000)) / 2,
+      ),
+    });
+    this.net.observe({
+      onUnsafeDeregistration: (e) => {
+        if (e.side === "destination")
+          this.violation("I5", `${e.endpointId} deregistered region ${e.regionId} while ${e.reads.length} read(s) could still write into it`);
+      },
+    });
+    for (let i = 0; i < cfg.producers; i++) this.producers.push(this.startProducer(i, 1));
+    for (let i = 0; i < cfg.consumers; i++) this.consumers.push(this.startConsumer(i, rngCores.nextUint32()));
+  }
+
+  /** Report a violation of an invariant at the current time (used by the destination pool). */
+  violation(invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6", message: string): void {
+    this.checker.violate(invariant, this.now, message);
+  }
+
+  // ---------------------------------------------------------------- setup
+
+  private startProducer(index: number, epoch: number, transport?: Transport): ProducerNode {
+    const id = `p${index}`;
+    const t = transport ?? this.net.endpoint(id);
+    const regions = new Map<string, MemoryRegion>();
+    const capacity = Math.max(
+      1,
+      Math.floor((this.config.producerCapacityBytes * this.faults.memoryPressure) / this.config.byteScale),
+    );
+    const store = new MemoryItemStore({
+      capacityBytes: capacity,
+      locate: (keyId, bytes) => {
+        const r = t.registerMemory(bytes);
+        regions.set(keyId, r);
+        return t.describe(r, 0, bytes.length);
+      },
+      release: (keyId) => {
+        const r = regions.get(keyId);
+        if (r) {
+          regions.delete(keyId);
+          t.deregisterMemory(r);
+        }
+      },
+    });
+    store.subscribe((c) => {
+      if (c.kind === "removed" && c.cause === "evicted") this.simFaults.eviction++;
+    });
+    const seen = this.factories.store ? this.factories.store(store) : store;
+    const options = {
+      id,
+      epoch,
+      fingerprint: FINGERPRINT,
+      store: seen,
+      transportMetadata: t.localMetadata(),
+      config: this.config.producerConfig,
+      metrics: this.counters,
+    };
+    const core = this.factories.producer ? this.factories.producer(options) : new ProducerCore(options);
+    return { id, index, epoch, up: true, transport: t, store, core, regions, encoding: new Map() };
+  }
+
+  private startConsumer(index: number, seed: number): ConsumerNode {
+    const id = `c${index}`;
+    const transport = this.net.endpoint(id);
+    const pool = new SimDestinationPool(
+      this,
+      id,
+      Math.max(1, Math.floor(this.config.consumerCapacityBytes / this.config.byteScale)),
+    );
+    pool.transport = transport;
+    const options: ConsumerOptions = {
+      id,
+      epoch: 1,
+      fingerprint: FINGERPRINT,
+      destinations: pool,
+      transportMetadata: transport.localMetadata(),
+      config: {
+        ...this.config.consumerConfig,
+        waitBudgetMs: this.config.budgetMs,
+        // Sizes are scaled down; the largest real item is maxItemBytes / byteScale.
+        maxItemBytes: Math.max(1, Math.ceil(this.config.maxItemBytes / this.config.byteScale)),
+      },
+      seed,
+      metrics: this.counters,
+    };
+    const core = this.factories.consumer ? this.factories.consumer(options) : new ConsumerCore(options);
+    return { id, index, transport, core, pool, waiting: new Map(), running: new Set(), nextStepAt: undefined };
+  }
+
+  // ---------------------------------------------------------------- main loop
+
+  /**
+   * Run to the end and return the summary and time series. Async only so that connect
+   * promises of the mock settle between loop iterations (at the same simulated time).
+   */
+  async run(): Promise<SimulationResult> {
+    const wallStart = performance.now();
+    const cfg = this.config;
+    const first = Math.min(cfg.concurrency, cfg.requests);
+    for (let i = 0; i < first; i++) this.arrive();
+    this.scheduleCrash();
+    this.scheduleCancelStorm();
+    let draining = false;
+    let drainUntil = Number.POSITIVE_INFINITY;
+    let sameInstant = 0;
+    for (;;) {
+      if (!draining && this.ended >= cfg.requests) {
+        draining = true;
+        drainUntil = this.now + cfg.maxDrainMs;
+        this.checker.event(this.now, "drain");
+      }
+      if (draining && (this.quiescent() || this.now >= drainUntil)) break;
+      const next = this.nextTime();
+      if (next === undefined) break;
+      let t = Math.max(this.now, Math.min(next, drainUntil));
+      if (t === this.now) {
+        // A core may keep reporting a deadline at "now" after being polled at now (e.g. a
+        // float comparison that is off by one ulp). Real time would move on by itself;
+        // virtual time must be nudged, and the nudges are counted in the summary.
+        if (++sameInstant > SAME_INSTANT_BEFORE_NUDGE) {
+          t = this.now + NUDGE_MS;
+          this.nudges++;
+        }
+        if (sameInstant > MAX_SAME_INSTANT) {
+          this.violation(
+            "I1",
+            `the loop made no progress after ${MAX_SAME_INSTANT} rounds (livelock; due now: ${this.dueSources().join(", ")})`,
+          );
+          break;
+        }
+      } else sameInstant = 0;
+      this.now = t;
+      this.rounds++;
+      this.net.advanceTo(t);
+      while ((this.timers.peek() ?? Number.POSITIVE_INFINITY) <= t) this.timers.pop()?.run();
+      for (const p of this.producers) if (p.up) this.pumpProducer(p);
+      for (const c of this.consumers) {
+        this.pumpConsumer(c);
+        if (c.nextStepAt !== undefined && c.nextStepAt <= t) this.engineStep(c);
+      }
+      if (this.connects.length > 0) {
+        const pending = this.connects;
+        this.connects = [];
+        await Promise.allSettled(pending);
+      }
+      this.checkPins();
+      this.series?.maybeSample(t, () => this.sample());
+    }
+    this.finalChecks();
+    return { summary: this.summarize(performance.now() - wallStart), series: this.series?.result() ?? emptySeries() };
+  }
+
+  private nextTime(): number | undefined {
+    let next = this.timers.peek() ?? Number.POSITIVE_INFINITY;
+    const n = this.net.nextEventTime();
+    if (n !== undefined && n < next) next = n;
+    for (const p of this.producers) {
+      if (!p.up) continue;
+      const d = this.guard(p.id, () => p.core.nextDeadline());
+      if (d !== undefined && d < next) next = d;
+    }
+    for (const c of this.consumers) {
+      const d = this.guard(c.id, () => c.core.nextDeadline());
+      if (d !== undefined && d < next) next = d;
+      if (c.nextStepAt !== undefined && c.nextStepAt < next) next = c.nextStepAt;
+    }
+    return next === Number.POSITIVE_INFINITY ? undefined : next;
+  }
+
+  /** What is due at the current instant (for the livelock diagnostic). */
+  private dueSources(): string[] {
+    const out: string[] = [];
+    if ((this.timers.peek() ?? Number.POSITIVE_INFINITY) <= this.now) out.push("simulator timer");
+    const n = this.net.nextEventTime();
+    if (n !== undefined && n <= this.now) out.push(`network event at ${n}`);
+    for (const p of this.producers) {
+      const d = p.up ? this.guard(p.id, () => p.core.nextDeadline()) : undefined;
+      if (d !== undefined && d <= this.now) out.push(`${p.id}.nextDeadline() = ${d}`);
+    }
+    for (const c of this.consumers) {
+      const d = this.guard(c.id, () => c.core.nextDeadline());
+      if (d !== undefined && d <= this.now) out.push(`${c.id}.nextDeadline() = ${d}`);
+      if (c.nextStepAt !== undefined && c.nextStepAt <= this.now) out.push(`${c.id} engine step`);
+    }
+    return out;
+  }
+
+  /** Run a core call; an exception is an [I1] violation, never a crash of the simulator. */
+  private guard<T>(who: string, fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (e) {
+      this.violation("I1", `${who} threw: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+
+  private pumpProducer(p: ProducerNode): void {
+    const act = p.transport.poll();
+    const now = this.now;
+    for (const m of act.messages) this.guard(p.id, () => p.core.handleMessage(m.from, m.bytes, now));
+    for (const u of act.unreachable) this.guard(p.id, () => p.core.handlePeerUnreachable(u, now));
+    const outs = this.guard(p.id, () => p.core.poll(now));
+    if (outs) this.execute(p.id, p.transport, outs, (peer) => p.core.handlePeerUnreachable(peer, this.now));
+  }
+
+  private pumpConsumer(c: ConsumerNode): void {
+    const act = c.transport.poll();
+    const now = this.now;
+    for (const m of act.messages) this.guard(c.id, () => c.core.handleMessage(m.from, m.bytes, now));
+    for (const r of act.reads) this.guard(c.id, () => c.core.handleReadResult(r, now));
+    for (const u of act.unreachable) this.guard(c.id, () => c.core.handlePeerUnreachable(u, now));
+    const outs = this.guard(c.id, () => c.core.poll(now));
+    if (outs) this.execute(c.id, c.transport, outs, (peer) => c.core.handlePeerUnreachable(peer, this.now));
+  }
+
+  private execute(who: string, t: Transport, outs: readonly CoreOutput[], unreachable: (peer: string) => void): void {
+    for (const o of outs) {
+      switch (o.type) {
+        case "send": {
+          const body = bodyName(o.envelope);
+          this.checker.event(this.now, `${who}>${o.peerId} ${body}`);
+          let bytes: Uint8Array;
+          try {
+            bytes = encodeEnvelope(o.envelope);
+          } catch (e) {
+            this.violation("I1", `${who} produced an envelope that cannot be encoded: ${String(e)}`);
+            break;
+          }
+          t.send(o.peerId, bytes);
+          break;
+        }
+        case "connect-peer":
+          this.checker.event(this.now, `${who} connect ${o.peerId}@${o.epoch}`);
+          this.connects.push(t.connectPeer(o.peerId, o.epoch, o.metadata).catch(() => {
+            // The mock settles connects synchronously in virtual time; a rejection means
+            // the metadata was unusable, which the core must treat as unreachable.
+            this.guard(who, () => unreachable(o.peerId));
+          }));
+          break;
+        case "disconnect-peer":
+          this.checker.event(this.now, `${who} disconnect ${o.peerId}`);
+          t.disconnectPeer(o.peerId);
+          break;
+        case "start-read":
+          this.checker.event(this.now, `${who} read#${o.readId} ${o.peerId} ${o.destination.length}`);
+          t.startRead({ readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination });
+          break;
+        case "cancel-read":
+          this.checker.event(this.now, `${who} cancel#${o.readId}`);
+          t.cancelRead(o.readId);
+          break;
+        case "event-batch":
+          this.checker.event(this.now, `${who} events ${o.batch.events?.length ?? 0}`);
+          break;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- workload
+
+  /** A new client request arrives at the orchestrator. */
+  private arrive(): void {
+    const index = this.issued++;
+    const items = this.workload.nextItems();
+    const consumer = index % this.config.consumers;
+    const req: Req = {
+      id: `r${index}`,
+      items,
+      admit: items.map((_, k) => ({ itemId: `i${k}`, hasModelInput: true })),
+      consumer,
+      arrivedAt: this.now,
+      pending: 0,
+      forwarded: false,
+      atConsumer: 0,
+      firstAdmitAt: -1,
+      lateReported: false,
+    };
+    this.checker.event(this.now, `arrive ${req.id} items=${items.length}`);
+    const early = this.rngOrch.chance(this.faults.earlyAnnouncement);
+    if (early) this.simFaults.earlyAnnouncement++;
+    for (let k = 0; k < items.length; k++) this.encodeFor(req, k, items[k] as WorkloadItem, early);
+    if (req.pending === 0 || early) this.forward(req);
+  }
+
+  private keyOf(item: WorkloadItem): ectp.v1.IItemKey {
+    return { contentHash: item.contentHash, fingerprint: FINGERPRINT };
+  }
+
+  /** Send item k of a request to its encoder (or find it cached there) and attach the announcement. */
+  private encodeFor(req: Req, k: number, item: WorkloadItem, early: boolean): void {
+    const p = this.producers[this.producerFor(item)] as ProducerNode;
+    if (!p.up) return; // Encoder down: the request keeps its model input, no announcement.
+    const key = this.keyOf(item);
+    let keyId = item.keyId;
+    if (keyId === undefined) {
+      const r = itemKeyId(key);
+      if (!r.ok) return;
+      keyId = r.value;
+      item.keyId = keyId;
+    }
+    const attach = () => {
+      const ann = this.guard(p.id, () => p.core.announce(keyId));
+      if (ann) (req.admit[k] as AdmitItem).announcement = this.maybeCorrupt(ann);
+    };
+    const entry = p.store.get(keyId);
+    if (entry?.ready) {
+      attach();
+      return;
+    }
+    const epoch = p.epoch;
+    let waiters = p.encoding.get(keyId);
+    if (!entry) {
+      const bytes = patternBytes(item.seed, item.sizeBytes);
+      const crc = this.crcOf(item, bytes);
+      const descriptor: ectp.v1.IItemDescriptor = {
+        key,
+        sizeBytes: item.sizeBytes,
+        checksum: {
+          algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C,
+          value: new Uint8Array([crc >>> 24, (crc >>> 16) & 0xff, (crc >>> 8) & 0xff, crc & 0xff]),
+        },
+        producerId: p.id,
+        epoch,
+      };
+      const put = p.store.put(descriptor, bytes);
+      if (!put.ok) {
+        this.simFaults.storeFull++;
+        return; // No room even after eviction [P6]: no announcement, model input kept.
+      }
+      waiters = [];
+      p.encoding.set(keyId, waiters);
+      this.timers.push(this.now + this.config.encodeTimeMs, () => {
+        if (p.epoch !== epoch || !p.up) return; // Lost in a crash; waiters were released then.
+        p.encoding.delete(keyId);
+        if (p.store.get(keyId)) p.store.markReady(keyId);
+        this.checker.event(this.now, `encoded ${p.id} ${keyId.slice(0, 8)}`);
+        for (const w of waiters as Array<() => void>) w();
+      });
+    }
+    if (early) {
+      attach(); // Announced before the bytes are ready: the consumer must see NOT_READY [P1].
+      return;
+    }
+    if (!waiters) return;
+    req.pending++;
+    waiters.push(() => {
+      attach();
+      if (--req.pending === 0) this.forward(req);
+    });
+  }
+
+  private producerFor(item: WorkloadItem): number {
+    return item.seed % this.config.producers;
+  }
+
+  /** With the invalid-announcement fault, hand the consumer a descriptor with a bad size [C2]. */
+  private maybeCorrupt(ann: ectp.v1.IAnnouncement): ectp.v1.IAnnouncement {
+    if (!this.rngOrch.chance(this.faults.invalidAnnouncement)) return ann;
+    this.simFaults.invalidAnnouncement++;
+    const bad: unknown[] = [null, 0, -1, "12", 2 ** 60, 1.5];
+    const sizeBytes = bad[this.rngOrch.int(bad.length)];
+    return { ...ann, item: { ...ann.item, sizeBytes: sizeBytes as number } };
+  }
+
+  /** The orchestrator forwards a request to its consumer. */
+  private forward(req: Req): void {
+    if (req.forwarded) return;
+    req.forwarded = true;
+    // Metadata-only rewrite [C1]: only when every item has an announcement to read from.
+    if (req.admit.every((a) => a.announcement) && this.rngOrch.chance(this.config.metadataOnlyFraction))
+      for (const a of req.admit) a.hasModelInput = false;
+    const c = this.consumers[req.consumer] as ConsumerNode;
+    req.atConsumer = this.now;
+    c.waiting.set(req.id, req);
+    this.checker.event(this.now, `forward ${req.id} ${c.id} mo=${req.admit[0]?.hasModelInput ? 0 : 1}`);
+    if (c.nextStepAt === undefined) c.nextStepAt = this.nextStepTime();
+  }
+
+  private nextStepTime(): number {
+    const s = this.config.stepMs;
+    return (Math.floor(this.now / s) + 1) * s;
+  }
+
+  /** One engine step of a consumer: admit every waiting request, then drain failures [C6]. */
+  private engineStep(c: ConsumerNode): void {
+    const now = this.now;
+    const failedAtAdmit = new Map<string, Req>();
+    for (const req of c.waiting.values()) {
+      if (req.firstAdmitAt < 0) req.firstAdmitAt = now;
+      const res = this.guard(c.id, () => c.core.admit({ requestId: req.id, items: req.admit }, now));
+      if (!res) continue;
+      if (res.status === "failed") {
+        c.waiting.delete(req.id);
+        failedAtAdmit.set(req.id, req);
+        this.waits.record(now - req.atConsumer);
+        continue;
+      }
+      if (res.items.length !== req.admit.length) {
+        this.violation("I2", `${req.id}: admit returned ${res.items.length} decisions for ${req.admit.length} items`);
+        continue;
+      }
+      if (res.items.some((d) => d.action === "defer")) continue;
+      // Every item decided: the request proceeds to prefill.
+      let local = 0;
+      for (let k = 0; k < res.items.length; k++) {
+        const d = res.items[k] as (typeof res.items)[number];
+        const a = req.admit[k] as AdmitItem;
+        const item = req.items[k] as WorkloadItem;
+        if (d.action === "local-encode") {
+          local++;
+          // background.md #1: encoding without model input killed the engine [C1][C5].
+          if (!a.hasModelInput)
+            this.violation("I1", `${req.id}/${a.itemId}: local-encode without model input would crash the engine`);
+        } else if (d.action === "ready" && d.destination) this.verifyLoaded(c, req, item, d.destination);
+      }
+      c.waiting.delete(req.id);
+      c.running.add(req.id);
+      this.waits.record(now - req.atConsumer);
+      this.itemsLocal += local;
+      this.itemsRemote += res.items.length - local;
+      const kind = local > 0 ? "fellBackLocal" : "succeededRemote";
+      this.outcomes[kind]++;
+      this.checker.event(now, `admitted ${req.id} ${kind} local=${local}`);
+      this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, () => {
+        c.running.delete(req.id);
+        this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
+        this.checker.event(this.now, `done ${req.id}`);
+        this.endRequest();
+      });
+    }
+    this.drain(c, failedAtAdmit);
+    // [I2] an outcome no later than budget + one engine step after the first wait.
+    const limit = this.config.budgetMs + 2 * this.config.stepMs;
+    for (const req of c.waiting.values()) {
+      if (!req.lateReported && req.firstAdmitAt >= 0 && now - req.firstAdmitAt > limit) {
+        req.lateReported = true;
+        this.violation(
+          "I2",
+          `${req.id} has no outcome ${now - req.firstAdmitAt} ms after its first admission (budget ${this.config.budgetMs} ms + one step)`,
+        );
+      }
+    }
+    c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
+  }
+
+  /** Collect failure reports [C6]: each failed request exactly once, never a request that already has an outcome. */
+  private drain(c: ConsumerNode, failedAtAdmit: Map<string, Req>): void {
+    const reports = this.guard(c.id, () => c.core.drainFailed()) ?? [];
+    for (const f of reports) {
+      const req = failedAtAdmit.get(f.requestId) ?? c.waiting.get(f.requestId);
+      if (!req) {
+        const what = c.running.has(f.requestId) ? "a request that was already admitted" : "an unknown or already reported request";
+        this.violation("I2", `${c.id} reported ${f.requestId} failed, but it is ${what}`);
+        continue;
+      }
+      if (!failedAtAdmit.delete(f.requestId)) {
+        c.waiting.delete(f.requestId);
+        this.waits.record(this.now - req.atConsumer);
+      }
+      for (const it of f.failures) {
+        const a = req.admit.find((x) => x.itemId === it.itemId);
+        if (a?.hasModelInput)
+          this.violation("I2", `${req.id}/${it.itemId} failed (${it.reason}) although the request carries model input`);
+      }
+      this.fail(c, req, f.failures[0]?.reason ?? "UNKNOWN");
+    }
+    for (const req of failedAtAdmit.values()) {
+      this.violation("I2", `${req.id}: admit said failed but drainFailed never reported it [C6]`);
+      this.fail(c, req, "UNREPORTED");
+    }
+  }
+
+  private fail(c: ConsumerNode, req: Req, reason: string): void {
+    this.outcomes.failed++;
+    this.failedByReason.set(reason, (this.failedByReason.get(reason) ?? 0) + 1);
+    this.checker.event(this.now, `failed ${req.id} ${reason}`);
+    this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
+    this.endRequest();
+  }
+
+  /** [I6] bytes marked loaded are exactly the producer's bytes. */
+  private verifyLoaded(c: ConsumerNode, req: Req, item: WorkloadItem, dest: ReadDestination): void {
+    const bytes = c.pool.view(dest);
+    this.nominalRead += item.nominalBytes;
+    this.actualRead += item.sizeBytes;
+    if (!bytes || bytes.length !== item.sizeBytes) {
+      this.violation("I6", `${req.id}: loaded ${bytes?.length ?? "no"} bytes, producer holds ${item.sizeBytes}`);
+      return;
+    }
+    if (crc32c(bytes) !== this.crcOf(item)) this.violation("I6", `${req.id}: bytes marked loaded differ from the producer's bytes`);
+  }
+
+  /** CRC-32C of an item's true bytes (cached per item seed; the cache is bounded). */
+  private crcOf(item: WorkloadItem, bytes?: Uint8Array): number {
+    let crc = this.crcCache.get(item.seed);
+    if (crc === undefined) {
+      crc = crc32c(bytes ?? patternBytes(item.seed, item.sizeBytes));
+      if (this.crcCache.size >= 4096) this.crcCache.clear();
+      this.crcCache.set(item.seed, crc);
+    }
+    return crc;
+  }
+
+  private endRequest(): void {
+    this.ended++;
+    this.lastEndAt = this.now;
+    if (this.onProgress && (this.ended % this.progressStep === 0 || this.ended === this.config.requests))
+      this.onProgress(this.ended, this.config.requests);
+    if (this.issued < this.config.requests) this.arrive();
+  }
+
+  // ---------------------------------------------------------------- faults
+
+  private poissonDelay(perMinute: number): number {
+    return (-Math.log(1 - this.rngFaults.next()) / perMinute) * 60_000;
+  }
+
+  private scheduleCrash(): void {
+    const rate = this.faults.crashesPerMinute;
+    if (rate <= 0) return;
+    this.timers.push(this.now + this.poissonDelay(rate), () => {
+      if (this.ended >= this.config.requests) return;
+      const up = this.producers.filter((p) => p.up);
+      if (up.length > 0) this.crash(up[this.rngFaults.int(up.length)] as ProducerNode);
+      this.scheduleCrash();
+    });
+  }
+
+  /** Crash a producer: its memory, grants and in-flight encodes are lost; it restarts with a new epoch [P8]. */
+  private crash(p: ProducerNode): void {
+    this.simFaults.producerCrash++;
+    this.checker.event(this.now, `crash ${p.id}@${p.epoch}`);
+    p.up = false;
+    p.store.clear("reset");
+    this.net.crash(p.id);
+    const waiters = [...p.encoding.values()];
+    p.encoding.clear();
+    p.epoch++; // Encode timers of the old epoch see the change and do nothing.
+    // The orchestrator hears the encoder failed: forward without those announcements.
+    for (const ws of waiters) for (const w of ws) w();
+    this.timers.push(this.now + this.faults.restartDelayMs, () => {
+      const t = this.net.restart(p.id);
+      const fresh = this.startProducer(p.index, p.epoch, t);
+      this.producers[p.index] = fresh;
+      this.simFaults.producerRestart++;
+      this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
+    });
+  }
+
+  private scheduleCancelStorm(): void {
+    const rate = this.faults.cancelStormsPerMinute;
+    if (rate <= 0) return;
+    this.timers.push(this.now + this.poissonDelay(rate), () => {
+      if (this.ended >= this.config.requests) return;
+      this.cancelStorm(this.consumers[this.rngFaults.int(this.consumers.length)] as ConsumerNode);
+      this.scheduleCancelStorm();
+    });
+  }
+
+  /** Clients disconnect: a fraction of a consumer's waiting requests is finished early [C7]. */
+  private cancelStorm(c: ConsumerNode): void {
+    this.simFaults.cancelStorm++;
+    this.drain(c, new Map());
+    let n = 0;
+    for (const req of [...c.waiting.values()]) {
+      if (!this.rngFaults.chance(this.faults.cancelFraction)) continue;
+      c.waiting.delete(req.id);
+      this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
+      this.outcomes.cancelled++;
+      n++;
+      this.endRequest();
+    }
+    this.simFaults.cancelledRequests += n;
+    this.checker.event(this.now, `cancel-storm ${c.id} ${n}`);
+    if (c.waiting.size === 0) c.nextStepAt = undefined;
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  /** [I3] producer pins equal live grants at all times. */
+  private checkPins(): void {
+    for (const p of this.producers) {
+      if (!p.up) continue;
+      const s = this.guard(p.id, () => p.core.stats());
+      if (!s) continue;
+      const pins = p.store.totalPins();
+      if (pins !== s.grants || s.pins !== s.grants)
+        this.violation("I3", `${p.id}: ${pins} pins in the store, ${s.pins} pins reported, ${s.grants} live grants`);
+    }
+  }
+
+  private quiescent(): boolean {
+    for (const p of this.producers) {
+      if (!p.up) return false;
+      const s = this.guard(p.id, () => p.core.stats());
+      if (!s || s.grants > 0) return false;
+    }
+    for (const c of this.consumers) {
+      const s = this.guard(c.id, () => c.core.stats());
+      if (!s || s.readsInFlight > 0 || s.grantsHeld > 0 || s.destinations > 0 || s.requests > 0) return false;
+    }
+    return true;
+  }
+
+  /** After the drain: [I3] zero pins, [I4] every table back to its baseline. */
+  private finalChecks(): void {
+    this.checker.event(this.now, "final");
+    for (const p of this.producers) {
+      if (!p.up) continue;
+      const s = this.guard(p.id, () => p.core.stats());
+      if (!s) continue;
+      if (s.grants !== 0 || s.pins !== 0 || p.store.totalPins() !== 0 || s.pinnedBytes !== 0)
+        this.violation(
+          "I3",
+          `${p.id} at quiescence: ${s.grants} grants, ${s.pins} pins (store ${p.store.totalPins()}), ${s.pinnedBytes} pinned bytes`,
+        );
+    }
+    for (const c of this.consumers) {
+      const s = this.guard(c.id, () => c.core.stats());
+      if (!s) continue;
+      const leaks = (
+        [
+          "requests",
+          "budgets",
+          "fetches",
+          "readsInFlight",
+          "quarantined",
+          "grantsHeld",
+          "loadedItems",
+          "destinations",
+          "undrainedFailures",
+        ] as const
+      ).filter((k) => s[k] !== 0);
+      if (leaks.length > 0)
+        this.violation("I4", `${c.id} after all requests finished: ${leaks.map((k) => `${k}=${s[k]}`).join(", ")}`);
+      if (c.pool.allocated !== 0)
+        this.violation("I4", `${c.id} still holds ${c.pool.allocated} destinations after all requests finished`);
+    }
+  }
+
+  private sample() {
+    let readsInFlight = 0;
+    let livePins = 0;
+    let deferredRequests = 0;
+    for (const c of this.consumers) {
+      readsInFlight += this.guard(c.id, () => c.core.stats().readsInFlight) ?? 0;
+      deferredRequests += c.waiting.size;
+    }
+    for (const p of this.producers) if (p.up) livePins += p.store.totalPins();
+    return {
+      readsInFlight,
+      livePins,
+      deferredRequests,
+      succeeded: this.outcomes.succeededRemote,
+      fellBack: this.outcomes.fellBackLocal,
+      failed: this.outcomes.failed,
+    };
+  }
+
+  private summarize(wallTimeMs: number): SimulationSummary {
+    const cfg = this.config;
+    const { faults, ...rest } = cfg;
+    const counters = Object.fromEntries([...this.counters.totals].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+    let pinsAtEnd = 0;
+    for (const p of this.producers) if (p.up) pinsAtEnd += p.store.totalPins();
+    const net = this.net.faultCounts();
+    const faultsInjected: Record<string, number> = { ...net, ...this.simFaults };
+    return {
+      seed: cfg.seed,
+      faults: typeof faults === "string" ? faults : "custom",
+      config: rest,
+      requests: {
+        total: this.ended,
+        ...this.outcomes,
+        failedByReason: Object.fromEntries([...this.failedByReason].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+      },
+      items: { remote: this.itemsRemote, localEncoded: this.itemsLocal },
+      simulatedMs: this.lastEndAt,
+      throughputRps: this.lastEndAt > 0 ? (this.ended * 1000) / this.lastEndAt : 0,
+      admissionWaitMs: {
+        p50: this.waits.quantile(0.5),
+        p99: this.waits.quantile(0.99),
+        max: this.waits.max(),
+        mean: Math.round(this.waits.mean() * 1000) / 1000,
+      },
+      retries: this.counters.sum(/^ectp_consumer_retries_total/),
+      quarantines: this.counters.sum(/^ectp_consumer_reads_quarantined_total/),
+      pinsAtEnd,
+      faultsInjected,
+      counters,
+      violations: { count: this.checker.count, byInvariant: { ...this.checker.counts() }, first: this.checker.violations() },
+      reproduce: reproduceCommand(cfg),
+      bytes: { scale: cfg.byteScale, nominalRead: this.nominalRead, actualRead: this.actualRead },
+      eventLog: { events: this.checker.events, hash: this.checker.hash(), loopRounds: this.rounds, nudges: this.nudges },
+      wallTimeMs,
+    };
+  }
+}
+
+function emptySeries() {
+  return new SeriesRecorder(1).result();
+}
+
+function bodyName(env: ectp.v1.IEnvelope): string {
+  for (const k of BODIES) if ((env as Record<string, unknown>)[k]) return k;
+  return "empty";
+}
+
+const BODIES = [
+  "readRequest",
+  "readGrant",
+  "readReject",
+  "readComplete",
+  "heartbeat",
+  "hello",
+  "handshakeReject",
+  "eventBatch",
+  "replayRequest",
+  "replayUnavailable",
+  "snapshotRequest",
+  "snapshot",
+  "announcement",
+] as const;
+
+/**
+ * Run one simulation to the end. Deterministic: the same options give the same summary
+ * (except `wallTimeMs`) and the same event-log hash.
+ * @throws EctpError(INVALID_ARGUMENT) when an option is out of range (use {@link validateConfig} first to avoid it).
+ */
+export async function runSimulation(options: SimulationOptions = {}): Promise<SimulationResult> {
+  const problems = validateConfig(options);
+  if (problems.length > 0) throw new EctpError("INVALID_ARGUMENT", problems.join("; "));
+  return new Simulation(options).run();
+}
+
+/** Every problem with a set of options, as sentences naming the option (empty when valid). */
+export function validateConfig(options: Partial<SimulationConfig>): string[] {
+  const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
+  const out: string[] = [];
+  const int = (k: keyof SimulationConfig, min: number) => {
+    const v = cfg[k];
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) out.push(`${k} must be an integer >= ${min}; got ${String(v)}`);
+  };
+  const positive = (k: keyof SimulationConfig) => {
+    const v = cfg[k];
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${String(v)}`);
+  };
+  const fraction = (k: keyof SimulationConfig) => {
+    const v = cfg[k];
+    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${String(v)}`);
+  };
+  int("seed", -(2 ** 31));
+  int("producers", 1);
+  int("consumers", 1);
+  int("concurrency", 1);
+  int("requests", 1);
+  int("minItemsPerRequest", 1);
+  int("maxItemsPerRequest", 1);
+  int("minItemBytes", 1);
+  int("maxItemBytes", 1);
+  int("byteScale", 1);
+  positive("stepMs");
+  positive("encodeTimeMs");
+  positive("serviceTimeMs");
+  positive("budgetMs");
+  positive("linkBytesPerSecond");
+  positive("sampleIntervalMs");
+  positive("maxDrainMs");
+  positive("producerCapacityBytes");
+  positive("consumerCapacityBytes");
+  fraction("metadataOnlyFraction");
+  fraction("itemReuse");
+  if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");
+  if (cfg.minItemBytes > cfg.maxItemBytes) out.push("minItemBytes must be <= maxItemBytes");
+  return out;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,197 @@
+/**
+ * What a simulation reports, and how it is printed.
+ * @module
+ */
+import type { SimulationConfig } from "./options.js";
+import type { InvariantId, Violation } from "./invariants.js";
+import type { TimeSeries } from "./series.js";
+import { formatDuration } from "./duration.js";
+import { DEFAULT_SIMULATION_CONFIG } from "./options.js";
+
+/** Request outcomes. Each request ends in exactly one of these. */
+export interface RequestOutcomes {
+  /** Requests that arrived. */
+  readonly total: number;
+  /** Every item came from a producer (or was already local). */
+  readonly succeededRemote: number;
+  /** At least one item was encoded locally from the request's model input. */
+  readonly fellBackLocal: number;
+  /** Reported failed by the consumer [C6]. */
+  readonly failed: number;
+  /** Cancelled by the client before admission completed (cancel storms). */
+  readonly cancelled: number;
+  /** Failed requests by the reason of their first failed item. */
+  readonly failedByReason: Readonly<Record<string, number>>;
+}
+
+/** Result of one simulation run. Everything except `wallTimeMs` is a function of the options. */
+export interface SimulationSummary {
+  /** The seed. */
+  readonly seed: number;
+  /** Fault preset name, or "custom". */
+  readonly faults: string;
+  /** The full configuration the run used. */
+  readonly config: Omit<SimulationConfig, "faults">;
+  /** Request outcomes. */
+  readonly requests: RequestOutcomes;
+  /** Items by how they became available. */
+  readonly items: {
+    /** Loaded from a producer and verified. */
+    readonly remote: number;
+    /** Encoded locally (no announcement, or after a remote failure). */
+    readonly localEncoded: number;
+  };
+  /** Simulated time from the first arrival to the last request's end, ms. */
+  readonly simulatedMs: number;
+  /** Requests ended per second of simulated time. */
+  readonly throughputRps: number;
+  /** Time from arrival at a consumer to its admission decision, ms. */
+  readonly admissionWaitMs: { readonly p50: number; readonly p99: number; readonly max: number; readonly mean: number };
+  /** Remote attempts retried [C4] (from the consumers' metrics). */
+  readonly retries: number;
+  /** Reads quarantined [C8] (from the consumers' metrics). */
+  readonly quarantines: number;
+  /** Producer pins after the final drain (must be 0 [I3]). */
+  readonly pinsAtEnd: number;
+  /** Faults injected, by kind. */
+  readonly faultsInjected: Readonly<Record<string, number>>;
+  /** Every counter the cores reported, summed over instances, `name{labels}` keyed. */
+  readonly counters: Readonly<Record<string, number>>;
+  /** Invariant violations. */
+  readonly violations: {
+    /** Total. */
+    readonly count: number;
+    /** Per invariant. */
+    readonly byInvariant: Readonly<Record<InvariantId, number>>;
+    /** The first ones in detail. */
+    readonly first: readonly Violation[];
+  };
+  /** One command that reruns this exact simulation. */
+  readonly reproduce: string;
+  /** Nominal vs real bytes. */
+  readonly bytes: {
+    /** Nominal bytes per real byte. */
+    readonly scale: number;
+    /** Nominal bytes read by consumers. */
+    readonly nominalRead: number;
+    /** Real bytes read by consumers. */
+    readonly actualRead: number;
+  };
+  /** Events logged and the hash of the event log (identical for identical runs). */
+  readonly eventLog: {
+    /** Events logged. */
+    readonly events: number;
+    /** Hash of the log. */
+    readonly hash: string;
+    /** Rounds of the event loop (distinct instants processed). */
+    readonly loopRounds: number;
+    /**
+     * Times the loop nudged time forward by 1 µs because a core kept reporting a deadline
+     * at the current instant after being polled (a sign of a float comparison bug in a core).
+     */
+    readonly nudges: number;
+  };
+  /** Wall-clock time of the run, ms (not deterministic). */
+  readonly wallTimeMs: number;
+}
+
+/** A summary plus the time series for the HTML report. */
+export interface SimulationResult {
+  /** The summary. */
+  readonly summary: SimulationSummary;
+  /** Sampled quantities over simulated time (empty when disabled). */
+  readonly series: TimeSeries;
+}
+
+/** The command line that reproduces a configuration (only non-default flags). */
+export function reproduceCommand(config: SimulationConfig): string {
+  const d = DEFAULT_SIMULATION_CONFIG;
+  const parts = ["npx ectp simulate", `--seed ${config.seed}`];
+  parts.push(`--faults ${typeof config.faults === "string" ? config.faults : "<custom profile: use the API>"}`);
+  const num: [keyof SimulationConfig, string][] = [
+    ["producers", "--producers"],
+    ["consumers", "--consumers"],
+    ["concurrency", "--concurrency"],
+    ["requests", "--requests"],
+    ["metadataOnlyFraction", "--metadata-only-fraction"],
+    ["byteScale", "--byte-scale"],
+  ];
+  for (const [k, flag] of num) if (config[k] !== d[k]) parts.push(`${flag} ${String(config[k])}`);
+  const dur: [keyof SimulationConfig, string][] = [
+    ["stepMs", "--step"],
+    ["encodeTimeMs", "--encode-time"],
+    ["serviceTimeMs", "--service-time"],
+    ["budgetMs", "--budget"],
+  ];
+  for (const [k, flag] of dur) if (config[k] !== d[k]) parts.push(`${flag} ${formatDuration(config[k] as number)}`);
+  return parts.join(" ");
+}
+
+function fmtBytes(n: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let v = n;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${v.toFixed(v >= 100 || i === 0 ? 0 : 1)} ${units[i]}`;
+}
+
+function pct(n: number, total: number): string {
+  return total === 0 ? "" : ` (${((100 * n) / total).toFixed(2)}%)`;
+}
+
+/** A human-readable table of one run. */
+export function formatSummary(s: SimulationSummary): string {
+  const r = s.requests;
+  const rows: [string, string][] = [
+    ["seed / faults", `${s.seed} / ${s.faults}`],
+    [
+      "workload",
+      `${s.config.producers} producers, ${s.config.consumers} consumers, concurrency ${s.config.concurrency}, ${r.total} requests`,
+    ],
+    ["succeeded remote", `${r.succeededRemote}${pct(r.succeededRemote, r.total)}`],
+    ["fell back to local encoding", `${r.fellBackLocal}${pct(r.fellBackLocal, r.total)}`],
+    ["failed", `${r.failed}${pct(r.failed, r.total)}`],
+  ];
+  for (const [reason, n] of Object.entries(r.failedByReason).sort((a, b) => b[1] - a[1]))
+    rows.push([`  ${reason}`, String(n)]);
+  rows.push(
+    ["cancelled by client", `${r.cancelled}${pct(r.cancelled, r.total)}`],
+    ["items remote / local-encoded", `${s.items.remote} / ${s.items.localEncoded}`],
+    ["simulated time", `${(s.simulatedMs / 1000).toFixed(1)} s`],
+    ["simulated throughput", `${s.throughputRps.toFixed(1)} req/s`],
+    [
+      "admission wait p50 / p99 / max",
+      `${s.admissionWaitMs.p50} / ${s.admissionWaitMs.p99} / ${s.admissionWaitMs.max} ms`,
+    ],
+    ["retries", String(s.retries)],
+    ["quarantines", String(s.quarantines)],
+    ["pins at end", String(s.pinsAtEnd)],
+  );
+  const faults = Object.entries(s.faultsInjected).filter(([, n]) => n > 0);
+  rows.push(["faults injected", faults.length === 0 ? "none" : faults.map(([k, n]) => `${k} ${n}`).join(", ")]);
+  rows.push(["invariant violations", String(s.violations.count)]);
+  rows.push(["wall time", `${s.wallTimeMs.toFixed(0)} ms`]);
+  rows.push([
+    "byte scale",
+    `1:${s.bytes.scale} (${fmtBytes(s.bytes.nominalRead)} nominal read as ${fmtBytes(s.bytes.actualRead)})`,
+  ]);
+  rows.push(["event log", `${s.eventLog.events} events in ${s.eventLog.loopRounds} rounds (${s.eventLog.nudges} nudges), hash ${s.eventLog.hash}`]);
+  const w = Math.max(...rows.map(([k]) => k.length));
+  const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);
+  if (s.violations.count > 0) lines.push("", formatViolations(s));
+  return lines.join("\n");
+}
+
+/** The violation block: seed, first violating event, and the reproduce command. */
+export function formatViolations(s: SimulationSummary): string {
+  const out = [`INVARIANT VIOLATIONS: ${s.violations.count} (seed ${s.seed})`];
+  for (const v of s.violations.first.slice(0, 5)) {
+    out.push(`  [${v.invariant}] at ${v.timeMs.toFixed(3)} ms: ${v.message}`);
+    out.push(`        event #${v.eventIndex}: ${v.event}`);
+  }
+  out.push(`reproduce: ${s.reproduce}`);
+  return out.join("\n");
+}
