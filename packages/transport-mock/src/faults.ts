@@ -32,7 +32,7 @@ export interface ReorderFault {
 
 /**
  * A read that hangs past its due time and settles late: the shape of a transfer the
- * consumer must quarantine [C8]. A stalled read ignores {@link Transport.cancelRead}
+ * consumer must quarantine [C8]. A stalled read ignores `cancelRead`
  * (the cancel "does not reach the NIC"), like a stuck RDMA operation.
  */
 export interface StallFault {

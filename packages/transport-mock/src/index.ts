@@ -23,6 +23,7 @@ export type {
   DeliverEvent,
   FaultEvent,
   NetworkObserver,
+  ReadRef,
   SettleEvent,
   UnsafeDeregistration,
   UnsettledWrite,

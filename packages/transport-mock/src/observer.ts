@@ -84,8 +84,16 @@ export interface UnsafeDeregistration {
   readonly endpointId: string;
   /** The deregistered region's id. */
   readonly regionId: number;
-  /** The affected reads, as reader endpoint id and read id. */
-  readonly reads: readonly { readonly endpointId: string; readonly readId: number }[];
+  /** The affected reads. */
+  readonly reads: readonly ReadRef[];
+}
+
+/** Names one read: which endpoint issued it and its id there. */
+export interface ReadRef {
+  /** The reading endpoint. */
+  readonly endpointId: string;
+  /** The read's id on that endpoint. */
+  readonly readId: number;
 }
 
 /** Callbacks the network calls synchronously as things happen. Every member is optional. */
