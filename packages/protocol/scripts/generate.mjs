@@ -37,6 +37,37 @@ run("pbjs", [
 ]);
 run("pbts", ["-o", dts, out]);
 
+// Post-process the JavaScript: make --force-number true at run time.
+// pbjs --force-number only changes the declared types. The generated code still
+// asks `$util.Long`, and protobufjs 8 depends on `long`, so without this every
+// 64-bit field would decode (and fromObject) to a Long object while the d.ts says
+// `number`, and e.g. Number.isSafeInteger(envelope.senderEpoch) would be false.
+// A module-local view of protobufjs' util with `Long` hidden sends the generated
+// code down its number branches (global protobufjs state stays untouched), and
+// reader.uint64(), which consults the global Long, is converted to a number
+// (values >= 2^53 stay >= 2^53, so validation still rejects them as unsafe).
+const js = readFileSync(out, "utf8");
+const utilAlias = "$util = $protobuf.util;";
+if (!js.includes(utilAlias) || !js.includes("reader.uint64()"))
+  throw new Error("generate: unexpected pbjs output; update the Long post-processing in scripts/generate.mjs");
+const patched = js
+  .replaceAll("reader.uint64()", "$uint64(reader)")
+  .replace(/reader\.uint64s\(([^()]+)\);/g, "$uint64s(reader, $1);")
+  .replace(
+    utilAlias,
+    "$util = Object.create($protobuf.util, { Long: { value: null } });\n" +
+      "// 64-bit fields are plain numbers (pbjs --force-number; see scripts/generate.mjs).\n" +
+      'const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));\n' +
+      "const $uint64 = (reader) => $toNumber(reader.uint64());\n" +
+      "const $uint64s = (reader, into) => { const start = into.length; reader.uint64s(into); for (let i = start; i < into.length; i++) into[i] = $toNumber(into[i]); };",
+  );
+// Only uint64 is used by the schema today; another 64-bit type needs the same treatment.
+const leftover = /reader\.(?:u?int64s?|sint64s?|s?fixed64s?)\(/.exec(
+  patched.replace(/const \$uint64s? = .*\n/g, ""),
+);
+if (leftover) throw new Error(`generate: ${leftover[0]} would decode to Long; extend the post-processing`);
+writeFileSync(out, patched);
+
 // Post-process the declarations for consumers:
 // - pbts always emits `import Long = require("long")`. With --force-number nothing
 //   refers to Long, the `long` package is not a dependency, and tsup warns that the

@@ -2,7 +2,11 @@
 import $protobuf from "protobufjs/minimal.js";
 
 // Common aliases
-const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.util;
+const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
+// 64-bit fields are plain numbers (pbjs --force-number; see scripts/generate.mjs).
+const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
+const $uint64 = (reader) => $toNumber(reader.uint64());
+const $uint64s = (reader, into) => { const start = into.length; reader.uint64s(into); for (let i = start; i < into.length; i++) into[i] = $toNumber(into[i]); };
 const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError, $Array = $util.global.Array, $TypeError = $util.global.TypeError, $String = $util.global.String, $Number = $util.global.Number, $parseInt = $util.global.parseInt, $BigInt = $util.global.BigInt, $Boolean = $util.global.Boolean;
 
 // Exported root namespace
@@ -1087,7 +1091,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
                                 delete message.attemptId;
@@ -1102,7 +1106,7 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.expectedEpoch = value;
                             else
                                 delete message.expectedEpoch;
@@ -1111,7 +1115,7 @@ export const ectp = $root.ectp = (() => {
                     case 4: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.expectedSizeBytes = value;
                             else
                                 delete message.expectedSizeBytes;
@@ -1502,7 +1506,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
                                 delete message.attemptId;
@@ -1511,7 +1515,7 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.grantId = value;
                             else
                                 delete message.grantId;
@@ -1915,7 +1919,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
                                 delete message.attemptId;
@@ -2400,7 +2404,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.grantId = value;
                             else
                                 delete message.grantId;
@@ -2749,7 +2753,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
                                 delete message.sequence;
@@ -4554,7 +4558,7 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sizeBytes = value;
                             else
                                 delete message.sizeBytes;
@@ -4573,14 +4577,14 @@ export const ectp = $root.ectp = (() => {
                             if (wireType === 2) {
                                 if (!(message.shape && message.shape.length))
                                     message.shape = [];
-                                reader.uint64s(message.shape);
+                                $uint64s(reader, message.shape);
                                 continue;
                             }
                             if (wireType !== 0)
                                 break;
                             if (!(message.shape && message.shape.length))
                                 message.shape = [];
-                            message.shape.push(reader.uint64());
+                            message.shape.push($uint64(reader));
                             continue;
                         }
                     case 5: {
@@ -4601,7 +4605,7 @@ export const ectp = $root.ectp = (() => {
                     case 7: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.epoch = value;
                             else
                                 delete message.epoch;
@@ -5701,7 +5705,7 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.senderEpoch = value;
                             else
                                 delete message.senderEpoch;
@@ -7687,7 +7691,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
                                 delete message.sequence;
@@ -8014,7 +8018,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.fromSequence = value;
                             else
                                 delete message.fromSequence;
@@ -8317,7 +8321,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.oldestAvailable = value;
                             else
                                 delete message.oldestAvailable;
@@ -8326,7 +8330,7 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.latest = value;
                             else
                                 delete message.latest;
@@ -8891,7 +8895,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
                                 delete message.sequence;

@@ -1,0 +1,300 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EctpError } from "./errors.js";
+import { DEFAULT_MAX_FRAME_BYTES, FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
+
+const bytes = (...v: number[]) => new Uint8Array(v);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Split `data` at the given cut points (positions, any order, may repeat). */
+function chunk(data: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => c % (data.length + 1)))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const p of [...points, data.length]) {
+    out.push(data.subarray(prev, p));
+    prev = p;
+  }
+  return out;
+}
+
+function catchError(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("encodeFrame", () => {
+  it("writes a 4-byte big-endian length before the payload (SPEC.md Framing)", () => {
+    expect(encodeFrame(bytes(0xaa, 0xbb, 0xcc))).toEqual(bytes(0, 0, 0, 3, 0xaa, 0xbb, 0xcc));
+    const big = new Uint8Array(0x010203);
+    expect(encodeFrame(big).subarray(0, 4)).toEqual(bytes(0x00, 0x01, 0x02, 0x03));
+  });
+
+  it("encodes an empty payload as a bare zero header", () => {
+    expect(encodeFrame(new Uint8Array(0))).toEqual(bytes(0, 0, 0, 0));
+  });
+
+  it("refuses a payload above maxFrameBytes with FRAME_TOO_LARGE", () => {
+    const err = catchError(() => encodeFrame(new Uint8Array(9), { maxFrameBytes: 8 }));
+    expect(err).toBeInstanceOf(EctpError);
+    expect((err as EctpError).code).toBe("FRAME_TOO_LARGE");
+    expect((err as EctpError).message).toBe(
+      "[FRAME_TOO_LARGE] frame length prefix 9 exceeds maxFrameBytes 8; the stream is corrupt or the peer sends " +
+        "oversized messages. Close the stream, or raise maxFrameBytes if such frames are legitimate",
+    );
+  });
+
+  it("rejects an invalid maxFrameBytes with INVALID_CONFIG", () => {
+    for (const bad of [-1, 1.5, Number.NaN, 2 ** 32]) {
+      const err = catchError(() => encodeFrame(new Uint8Array(0), { maxFrameBytes: bad }));
+      expect((err as EctpError).code).toBe("INVALID_CONFIG");
+    }
+    expect((catchError(() => new FrameDecoder({ maxFrameBytes: -1 })) as EctpError).message).toBe(
+      "[INVALID_CONFIG] maxFrameBytes must be an integer in [0, 4294967295]; got -1. Omit it for the default of 16777216",
+    );
+  });
+});
+
+describe("FrameDecoder", () => {
+  it("defaults maxFrameBytes to 16 MiB", () => {
+    expect(new FrameDecoder().maxFrameBytes).toBe(16 * 1024 * 1024);
+    expect(DEFAULT_MAX_FRAME_BYTES).toBe(16 * 1024 * 1024);
+    expect(FRAME_HEADER_BYTES).toBe(4);
+  });
+
+  it("returns several frames from one chunk, including zero-length ones", () => {
+    const d = new FrameDecoder();
+    const stream = concat([encodeFrame(bytes(1, 2)), encodeFrame(bytes()), encodeFrame(bytes(3))]);
+    expect(d.push(stream)).toEqual([bytes(1, 2), bytes(), bytes(3)]);
+    expect(d.bufferedBytes).toBe(0);
+    expect(() => d.end()).not.toThrow();
+  });
+
+  it("reassembles a frame split byte by byte", () => {
+    const d = new FrameDecoder();
+    const stream = encodeFrame(bytes(9, 8, 7, 6, 5));
+    const out: Uint8Array[] = [];
+    for (let i = 0; i < stream.length; i++) {
+      out.push(...d.push(stream.subarray(i, i + 1)));
+      if (i < stream.length - 1) expect(d.bufferedBytes).toBe(i + 1);
+    }
+    expect(out).toEqual([bytes(9, 8, 7, 6, 5)]);
+  });
+
+  it("returns copies, never views of the caller's chunk", () => {
+    const d = new FrameDecoder();
+    const chunkBytes = encodeFrame(bytes(1, 2, 3));
+    const [frame] = d.push(chunkBytes);
+    chunkBytes.fill(0);
+    expect(frame).toEqual(bytes(1, 2, 3));
+    expect(frame!.buffer).not.toBe(chunkBytes.buffer);
+  });
+
+  it("accepts a frame of exactly maxFrameBytes", () => {
+    const d = new FrameDecoder({ maxFrameBytes: 3 });
+    expect(d.push(encodeFrame(bytes(1, 2, 3)))).toEqual([bytes(1, 2, 3)]);
+  });
+
+  it("throws FRAME_TOO_LARGE at push, keeps earlier frames in details, and refuses input until reset", () => {
+    const d = new FrameDecoder({ maxFrameBytes: 4 });
+    const stream = concat([encodeFrame(bytes(1)), bytes(0, 0, 0, 5), bytes(1, 2, 3, 4, 5)]);
+    const err = catchError(() => d.push(stream)) as EctpError;
+    expect(err).toBeInstanceOf(EctpError);
+    expect(err.code).toBe("FRAME_TOO_LARGE");
+    expect(err.details).toMatchObject({ length: 5, maxFrameBytes: 4, frames: [bytes(1)] });
+    expect(d.error).toBe(err);
+    expect(d.bufferedBytes).toBe(0);
+    // Refuses further input with the same error.
+    expect(catchError(() => d.push(encodeFrame(bytes(1))))).toBe(err);
+    expect(catchError(() => d.end())).toBe(err);
+    // end() reset it; so does reset().
+    expect(d.push(encodeFrame(bytes(2)))).toEqual([bytes(2)]);
+    d.reset();
+    expect(d.error).toBeUndefined();
+  });
+
+  it("treats the full unsigned 32-bit range as lengths (0xffffffff is too large, not negative)", () => {
+    const d = new FrameDecoder();
+    const err = catchError(() => d.push(bytes(0xff, 0xff, 0xff, 0xff))) as EctpError;
+    expect(err.code).toBe("FRAME_TOO_LARGE");
+    expect(err.details["length"]).toBe(0xffffffff);
+  });
+
+  it("end() reports a stream cut inside a header as MALFORMED_MESSAGE", () => {
+    const d = new FrameDecoder();
+    d.push(bytes(0, 0));
+    const err = catchError(() => d.end()) as EctpError;
+    expect(err.code).toBe("MALFORMED_MESSAGE");
+    expect(err.message).toBe(
+      "[MALFORMED_MESSAGE] stream ended inside a frame header (2 of 4 bytes); the peer closed mid-message",
+    );
+    expect(d.bufferedBytes).toBe(0);
+  });
+
+  it("end() reports a stream cut inside a payload as MALFORMED_MESSAGE", () => {
+    const d = new FrameDecoder();
+    d.push(bytes(0, 0, 0, 10, 1, 2, 3));
+    const err = catchError(() => d.end()) as EctpError;
+    expect(err.code).toBe("MALFORMED_MESSAGE");
+    expect(err.message).toBe(
+      "[MALFORMED_MESSAGE] stream ended inside a frame: 3 of 10 payload bytes received; the peer closed mid-message",
+    );
+    expect(err.details).toEqual({ bufferedBytes: 7, expectedPayloadBytes: 10 });
+  });
+
+  it("reset() drops a partial frame", () => {
+    const d = new FrameDecoder();
+    d.push(bytes(0, 0, 0, 2, 1));
+    d.reset();
+    expect(d.bufferedBytes).toBe(0);
+    expect(d.push(encodeFrame(bytes(7)))).toEqual([bytes(7)]);
+  });
+});
+
+// Property tests. numRuns >= 10,000 for the framer, as the foundation issue asks.
+const RUNS = 10_000;
+// Property bodies use plain checks: expect() per run costs more than the decoder itself.
+const PROPERTY_TIMEOUT_MS = 120_000;
+
+function check(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+function sameFrames(a: Uint8Array[], b: Uint8Array[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  }
+  return true;
+}
+
+describe("FrameDecoder properties", () => {
+  it("decodes any frame sequence identically under any chunking", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (payloads, cuts) => {
+          const d = new FrameDecoder({ maxFrameBytes: 64 });
+          const out: Uint8Array[] = [];
+          for (const c of chunk(concat(payloads.map((p) => encodeFrame(p))), cuts)) out.push(...d.push(c));
+          check(sameFrames(out, payloads), "frames differ");
+          check(d.bufferedBytes === 0, "bytes left buffered");
+          d.end();
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it("on random bytes in random chunks only returns frames or throws EctpError, with bounded buffering", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 256 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 64 }),
+        (data, cuts, max) => {
+          const d = new FrameDecoder({ maxFrameBytes: max });
+          let stopped = false;
+          for (const c of chunk(data, cuts)) {
+            try {
+              for (const f of d.push(c)) check(f.length <= max, "frame above max");
+            } catch (e) {
+              check(e instanceof EctpError && e.code === "FRAME_TOO_LARGE", `unexpected throw ${String(e)}`);
+              stopped = true;
+            }
+            check(d.bufferedBytes <= max + FRAME_HEADER_BYTES, "buffered more than max + 4");
+          }
+          try {
+            d.end();
+          } catch (e) {
+            check(
+              e instanceof EctpError && (e.code === "FRAME_TOO_LARGE" || e.code === "MALFORMED_MESSAGE"),
+              `unexpected throw at end ${String(e)}`,
+            );
+          }
+          if (stopped) check(d.error === undefined, "end() did not reset"); // end() resets
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it("reports every strict prefix of a valid stream that cuts a frame as MALFORMED_MESSAGE at end()", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uint8Array({ maxLength: 32 }), { minLength: 1, maxLength: 4 }),
+        fc.nat(),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (payloads, cutAt, cuts) => {
+          const frames = payloads.map((p) => encodeFrame(p));
+          const stream = concat(frames);
+          const cut = cutAt % (stream.length + 1);
+          const boundaries = new Set<number>([0]);
+          let at = 0;
+          for (const f of frames) {
+            at += f.length;
+            boundaries.add(at);
+          }
+          const d = new FrameDecoder({ maxFrameBytes: 32 });
+          const out: Uint8Array[] = [];
+          for (const c of chunk(stream.subarray(0, cut), cuts)) out.push(...d.push(c));
+          if (boundaries.has(cut)) {
+            d.end();
+          } else {
+            const err = catchError(() => d.end());
+            check(err instanceof EctpError && err.code === "MALFORMED_MESSAGE", `unexpected ${String(err)}`);
+          }
+          // Frames completed before the cut are all delivered, in order.
+          check(sameFrames(out, payloads.slice(0, out.length)), "frames differ");
+          check(out.length === [...boundaries].filter((b) => b > 0 && b <= cut).length, "frame count");
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it("refuses oversized length prefixes in any chunking without buffering their payload", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1024 }),
+        fc.integer({ min: 1, max: 0xffffffff }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (max, excess, cuts) => {
+          const length = Math.min(0xffffffff, max + excess);
+          const header = new Uint8Array(4);
+          new DataView(header.buffer).setUint32(0, length, false);
+          const stream = concat([header, new Uint8Array(Math.min(length, 2048))]);
+          const d = new FrameDecoder({ maxFrameBytes: max });
+          let thrown: unknown;
+          for (const c of chunk(stream, cuts)) {
+            try {
+              check(d.push(c).length === 0, "returned a frame");
+            } catch (e) {
+              thrown ??= e;
+            }
+            check(d.bufferedBytes <= FRAME_HEADER_BYTES, "buffered an oversized payload");
+          }
+          check(thrown instanceof EctpError && thrown.code === "FRAME_TOO_LARGE", `unexpected ${String(thrown)}`);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+});
