@@ -255,7 +255,7 @@ class Interpreter {
         await this.announce(String(this.r(arg)), step.expect as Record<string, unknown> | undefined, step.bind as string | undefined);
         break;
       case "expectSent":
-        this.expectSent(arg as Record<string, unknown>[], extra);
+        await this.expectSent(arg as Record<string, unknown>[], extra);
         break;
       case "expectNone":
         this.expectNone(arg as Record<string, unknown>[]);
@@ -390,6 +390,27 @@ class Interpreter {
       if (outs.length === 0 || this.deadline === undefined || this.deadline > this.now) return;
     }
     throw new CaseFailure(`[I1] testee still has outputs due after 64 polls at t=${this.now} (livelock)`);
+  }
+
+  /** Advance to the next testee deadline or runner event at or before `limit`; false when there is none. */
+  private async advanceOne(limit: number): Promise<boolean> {
+    const ev = this.scheduled[0];
+    const candidates = [this.deadline, ev?.t].filter((x): x is number => x !== undefined && x <= limit);
+    if (candidates.length === 0) {
+      if (this.now < limit) {
+        await this.advanceTo(limit);
+        return true;
+      }
+      return false;
+    }
+    const t = Math.max(this.now, Math.min(...candidates));
+    if (t === this.now && this.deadline !== undefined && this.deadline <= this.now && (ev?.t ?? Infinity) > this.now) {
+      if (this.now >= limit) return false;
+      await this.advanceTo(Math.min(limit, this.now + 1));
+      return true;
+    }
+    await this.advanceTo(t);
+    return true;
   }
 
   private async advanceTo(target: number): Promise<void> {
@@ -713,19 +734,31 @@ class Interpreter {
     return open.length === 0 ? " (no unconsumed outputs)" : `\nunconsumed outputs (last ${lines.length} of ${open.length}):\n${lines.join("\n")}`;
   }
 
-  private expectSent(matchers: Record<string, unknown>[], extra?: Map<string, unknown>): void {
+  /**
+   * Consume one matching output per matcher. A matcher with `$window: [lo, hi]` may be
+   * satisfied later: the clock then advances (through every deadline) until it is seen or
+   * `hi` passes, so "a retry between t+25 and t+50" is checked exactly.
+   */
+  private async expectSent(matchers: Record<string, unknown>[], extra?: Map<string, unknown>): Promise<void> {
     for (const m of matchers) {
       const times = typeof m.$times === "number" ? m.$times : 1;
+      const hi =
+        m.$window !== undefined
+          ? Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[1])
+          : this.now;
       for (let k = 0; k < times; k++) {
         let found = false;
-        for (const item of this.mailbox) {
-          if (item.consumed) continue;
-          const binds = new Map<string, unknown>();
-          if (!this.matchOne(m, item, binds, extra)) continue;
-          item.consumed = true;
-          for (const [bk, bv] of binds) this.scope.set(bk, bv);
-          found = true;
-          break;
+        for (;;) {
+          for (const item of this.mailbox) {
+            if (item.consumed) continue;
+            const binds = new Map<string, unknown>();
+            if (!this.matchOne(m, item, binds, extra)) continue;
+            item.consumed = true;
+            for (const [bk, bv] of binds) this.scope.set(bk, bv);
+            found = true;
+            break;
+          }
+          if (found || !(await this.advanceOne(hi))) break;
         }
         if (!found)
           throw new CaseFailure(
