@@ -1,0 +1,442 @@
+import { EctpError, SPEC_VERSION, crc32cBytes, ectp, encodeEnvelope } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { ConsumerCore } from "../consumer/consumer.js";
+import type { DestinationPool } from "../consumer/types.js";
+import type { CoreOutput } from "../outputs.js";
+import { MemoryItemStore } from "../producer/memory-store.js";
+import { ProducerCore } from "../producer/producer.js";
+import { FP, desc, kid } from "../producer/test-helpers.js";
+import type {
+  MemoryRegion,
+  ReadDestination,
+  ReadOperation,
+  ReadResult,
+  Transport,
+  TransportActivity,
+} from "../transport.js";
+import { Driver } from "./driver.js";
+
+// ---------------------------------------------------------------------------------------
+// A tiny in-memory transport pair (the real mock transport lives in @ectp/transport-mock).
+// ---------------------------------------------------------------------------------------
+
+class FakeNet {
+  readonly endpoints = new Map<string, FakeTransport>();
+  endpoint(id: string): FakeTransport {
+    const t = new FakeTransport(id, this);
+    this.endpoints.set(id, t);
+    return t;
+  }
+}
+
+class FakeTransport implements Transport {
+  readonly sentTo: { peerId: string; bytes: Uint8Array }[] = [];
+  readonly connects: { peerId: string; epoch: number }[] = [];
+  readonly disconnects: string[] = [];
+  readonly started: ReadOperation[] = [];
+  readonly cancelled: number[] = [];
+  /** When set, connectPeer returns this promise instead of resolving at once. */
+  connectResult: Promise<void> | undefined;
+  private inbox: { from: string; bytes: Uint8Array }[] = [];
+  private reads: ReadResult[] = [];
+  private unreachableQ: string[] = [];
+  private readonly regions = new Map<number, MemoryRegion>();
+  private nextRegion = 1;
+  private waker: (() => void) | undefined;
+
+  constructor(
+    readonly localId: string,
+    private readonly net: FakeNet,
+  ) {}
+  localMetadata(): Uint8Array {
+    return new TextEncoder().encode(`meta:${this.localId}`);
+  }
+  connectPeer(peerId: string, epoch: number): Promise<void> {
+    this.connects.push({ peerId, epoch });
+    return this.connectResult ?? Promise.resolve();
+  }
+  disconnectPeer(peerId: string): void {
+    this.disconnects.push(peerId);
+  }
+  send(peerId: string, message: Uint8Array): void {
+    this.sentTo.push({ peerId, bytes: message });
+    const peer = this.net.endpoints.get(peerId);
+    if (peer) peer.deliver(this.localId, message);
+    else this.unreachableQ.push(peerId);
+  }
+  deliver(from: string, bytes: Uint8Array): void {
+    this.inbox.push({ from, bytes });
+    this.waker?.();
+  }
+  inject(from: string, bytes: Uint8Array): void {
+    this.deliver(from, bytes);
+  }
+  registerMemory(bytes: Uint8Array): MemoryRegion {
+    const r = { id: this.nextRegion++, bytes };
+    this.regions.set(r.id, r);
+    return r;
+  }
+  deregisterMemory(region: MemoryRegion): void {
+    this.regions.delete(region.id);
+  }
+  describe(region: MemoryRegion, offset: number, length: number): Uint8Array {
+    const b = new Uint8Array(12);
+    const v = new DataView(b.buffer);
+    v.setUint32(0, region.id);
+    v.setUint32(4, offset);
+    v.setUint32(8, length);
+    return b;
+  }
+  region(id: number): MemoryRegion | undefined {
+    return this.regions.get(id);
+  }
+  startRead(read: ReadOperation): void {
+    this.started.push(read);
+    const src = this.net.endpoints.get(read.peerId);
+    const v = new DataView(read.source.buffer, read.source.byteOffset, read.source.byteLength);
+    const region = read.source.length === 12 ? src?.region(v.getUint32(0)) : undefined;
+    if (!region) {
+      this.reads.push({ readId: read.readId, status: "failed", error: "unknown source" });
+      return;
+    }
+    const off = v.getUint32(4);
+    const d = read.destination;
+    d.region.bytes.set(region.bytes.subarray(off, off + d.length), d.offset);
+    this.reads.push({ readId: read.readId, status: "done", bytesRead: d.length });
+  }
+  cancelRead(readId: number): void {
+    this.cancelled.push(readId);
+  }
+  poll(): TransportActivity {
+    const a = { messages: this.inbox, reads: this.reads, unreachable: this.unreachableQ };
+    this.inbox = [];
+    this.reads = [];
+    this.unreachableQ = [];
+    return a;
+  }
+  waitForActivity(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, timeoutMs);
+      const self = this;
+      function done(): void {
+        clearTimeout(t);
+        if (self.waker === done) self.waker = undefined;
+        resolve();
+      }
+      this.waker = done;
+      if (this.inbox.length > 0) done();
+    });
+  }
+  async close(): Promise<void> {}
+}
+
+/** A stand-in core that records what the driver routes to it and returns scripted outputs. */
+class RecordingCore {
+  readonly calls: string[] = [];
+  outputs: CoreOutput[] = [];
+  deadline: number | undefined;
+  handleEnvelope(from: string, env: ectp.v1.IEnvelope): void {
+    const body = Object.keys(env).find((k) => !["version", "senderId", "senderEpoch", "body"].includes(k));
+    this.calls.push(`env:${from}:${body}`);
+  }
+  handleMessage(from: string): void {
+    this.calls.push(`bytes:${from}`);
+  }
+  handleReadResult(r: ReadResult): void {
+    this.calls.push(`read:${r.readId}:${r.status}${r.peerGone ? ":gone" : ""}`);
+  }
+  handlePeerUnreachable(peerId: string): void {
+    this.calls.push(`unreachable:${peerId}`);
+  }
+  poll(): CoreOutput[] {
+    const o = this.outputs;
+    this.outputs = [];
+    return o;
+  }
+  nextDeadline(): number | undefined {
+    return this.deadline;
+  }
+}
+
+function manualClock(start = 0) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+function wire(from: string, body: ectp.v1.IEnvelope): Uint8Array {
+  return encodeEnvelope({ version: SPEC_VERSION, senderId: from, senderEpoch: 1, ...body });
+}
+
+const flush = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+function routingRig(which: { consumer?: boolean; producer?: boolean } = { consumer: true, producer: true }) {
+  const net = new FakeNet();
+  const t = net.endpoint("me");
+  const consumer = which.consumer ? new RecordingCore() : undefined;
+  const producer = which.producer ? new RecordingCore() : undefined;
+  const driver = new Driver({
+    transport: t,
+    consumer: consumer as unknown as ConsumerCore,
+    producer: producer as unknown as ProducerCore,
+    clock: manualClock(),
+  });
+  return { t, consumer, producer, driver };
+}
+
+const dest = (n: number): ReadDestination => ({ region: { id: 1, bytes: new Uint8Array(n) }, offset: 0, length: n });
+
+describe("Driver", () => {
+  it("rejects options without a transport or without any core", () => {
+    const t = new FakeNet().endpoint("x");
+    expect(() => new Driver({} as never)).toThrow("[INVALID_CONFIG] Driver needs options.transport (a Transport implementation)");
+    expect(() => new Driver({ transport: t })).toThrow(
+      "[INVALID_CONFIG] Driver needs options.consumer, options.producer, or both",
+    );
+    expect(() => new Driver({ transport: t, producer: {} as never, maxWaitMs: -1 })).toThrow(EctpError);
+  });
+
+  it("routes each body to the core that handles it; heartbeats and ROLE_BOTH hellos to both", () => {
+    const { t, consumer, producer, driver } = routingRig();
+    const R = ectp.v1.Role;
+    t.inject("p", wire("p", { readGrant: { attemptId: 1, grantId: 1 } }));
+    t.inject("p", wire("p", { readReject: { attemptId: 1 } }));
+    t.inject("p", wire("p", { handshakeReject: { reason: 4 } }));
+    t.inject("p", wire("p", { hello: { role: R.ROLE_PRODUCER } }));
+    t.inject("c", wire("c", { readRequest: { attemptId: 1 } }));
+    t.inject("c", wire("c", { readComplete: { grantId: 1 } }));
+    t.inject("c", wire("c", { replayRequest: { fromSequence: 1 } }));
+    t.inject("c", wire("c", { snapshotRequest: {} }));
+    t.inject("c", wire("c", { hello: { role: R.ROLE_CONSUMER } }));
+    t.inject("x", wire("x", { heartbeat: {} }));
+    t.inject("x", wire("x", { hello: { role: R.ROLE_BOTH } }));
+    driver.step();
+    expect(consumer?.calls).toEqual([
+      "env:p:readGrant",
+      "env:p:readReject",
+      "env:p:handshakeReject",
+      "env:p:hello",
+      "env:x:heartbeat",
+      "env:x:hello",
+    ]);
+    expect(producer?.calls).toEqual([
+      "env:c:readRequest",
+      "env:c:readComplete",
+      "env:c:replayRequest",
+      "env:c:snapshotRequest",
+      "env:c:hello",
+      "env:x:heartbeat",
+      "env:x:hello",
+    ]);
+  });
+
+  it("gives undecodable bytes to one core: the producer (typed VERSION replies) or by body", () => {
+    const { t, consumer, producer, driver } = routingRig();
+    t.inject("c", new Uint8Array([0xff, 0xff]));
+    t.inject("c", encodeEnvelope({ version: { major: 2 }, senderId: "c", senderEpoch: 1, readRequest: { attemptId: 1 } }));
+    t.inject("p", encodeEnvelope({ version: { major: 2 }, senderId: "p", senderEpoch: 1, readGrant: { grantId: 1 } }));
+    driver.step();
+    expect(producer?.calls).toEqual(["bytes:c", "bytes:c"]);
+    expect(consumer?.calls).toEqual(["bytes:p"]);
+  });
+
+  it("sends a message for a missing role to the other core, which ignores and counts it [C10]", () => {
+    const { t, producer, driver } = routingRig({ producer: true });
+    t.inject("p", wire("p", { readGrant: { attemptId: 1, grantId: 1 } }));
+    driver.step();
+    expect(producer?.calls).toEqual(["env:p:readGrant"]);
+  });
+
+  it("feeds settled reads to the consumer and unreachable peers to both cores", () => {
+    const { t, consumer, producer, driver } = routingRig();
+    t.send("ghost", new Uint8Array([1])); // no such endpoint: reported unreachable
+    t.startRead({ readId: 4, peerId: "ghost", source: new Uint8Array(0), destination: dest(1) });
+    driver.step();
+    expect(consumer?.calls).toEqual(["read:4:failed", "unreachable:ghost"]);
+    expect(producer?.calls).toEqual(["unreachable:ghost"]);
+  });
+
+  it("queues sends and reads to a peer until connectPeer resolves, once per peer epoch, then flushes in order", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const other = net.endpoint("p");
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
+    let resolve!: () => void;
+    t.connectResult = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const hello = { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, hello: { role: 2 } };
+    consumer.outputs = [
+      { type: "connect-peer", peerId: "p", epoch: 3, metadata: new Uint8Array([1]) },
+      { type: "send", peerId: "p", envelope: hello },
+      { type: "connect-peer", peerId: "p", epoch: 3, metadata: new Uint8Array([1]) },
+      { type: "start-read", readId: 1, peerId: "p", source: new Uint8Array(0), destination: dest(2) },
+      { type: "start-read", readId: 2, peerId: "p", source: new Uint8Array(0), destination: dest(2) },
+      { type: "cancel-read", readId: 2 },
+    ];
+    driver.step();
+    expect(t.connects).toEqual([{ peerId: "p", epoch: 3 }]);
+    expect(t.sentTo).toEqual([]);
+    expect(t.started).toEqual([]);
+    resolve();
+    await flush();
+    expect(t.sentTo.map((s) => s.peerId)).toEqual(["p"]);
+    expect(t.started.map((r) => r.readId)).toEqual([1]);
+    expect(other.poll().messages).toHaveLength(1);
+    driver.step();
+    // The cancelled queued read settles once, as cancelled, without reaching the transport.
+    expect(consumer.calls).toContain("read:2:cancelled");
+    expect(t.cancelled).toEqual([]);
+    // Already connected at epoch 3: no second connect; a new epoch connects again.
+    consumer.outputs = [{ type: "connect-peer", peerId: "p", epoch: 3, metadata: new Uint8Array([1]) }];
+    driver.step();
+    t.connectResult = undefined;
+    consumer.outputs = [{ type: "connect-peer", peerId: "p", epoch: 4, metadata: new Uint8Array([1]) }];
+    driver.step();
+    expect(t.connects).toEqual([
+      { peerId: "p", epoch: 3 },
+      { peerId: "p", epoch: 4 },
+    ]);
+  });
+
+  it("when connectPeer rejects, queued reads fail (peer gone) and both cores learn the peer is unreachable", async () => {
+    const { t, consumer, producer, driver } = routingRig();
+    t.connectResult = Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", "bad metadata"));
+    (consumer as RecordingCore).outputs = [
+      { type: "connect-peer", peerId: "p", epoch: 1, metadata: new Uint8Array([1]) },
+      { type: "start-read", readId: 7, peerId: "p", source: new Uint8Array(0), destination: dest(1) },
+    ];
+    driver.step();
+    await flush();
+    driver.step();
+    expect(consumer?.calls).toEqual(["read:7:failed:gone", "unreachable:p"]);
+    expect(producer?.calls).toEqual(["unreachable:p"]);
+    expect(t.started).toEqual([]);
+  });
+
+  it("disconnect-peer forgets the connection and calls transport.disconnectPeer; event batches reach onEventBatch", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const producer = new RecordingCore();
+    const batches: ectp.v1.IEventBatch[] = [];
+    const driver = new Driver({
+      transport: t,
+      producer: producer as unknown as ProducerCore,
+      clock: manualClock(),
+      onEventBatch: (b) => batches.push(b),
+    });
+    producer.outputs = [
+      { type: "connect-peer", peerId: "c", epoch: 1, metadata: new Uint8Array([1]) },
+      { type: "disconnect-peer", peerId: "c" },
+      { type: "event-batch", batch: { sequence: 1, events: [] } },
+    ];
+    driver.step();
+    expect(t.disconnects).toEqual(["c"]);
+    expect(batches).toEqual([{ sequence: 1, events: [] }]);
+    producer.outputs = [{ type: "connect-peer", peerId: "c", epoch: 1, metadata: new Uint8Array([1]) }];
+    driver.step();
+    expect(t.connects).toHaveLength(2);
+  });
+
+  it("run() loops in real time until stop(), waking for messages", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const producer = new RecordingCore();
+    producer.deadline = undefined;
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 5 });
+    const done = driver.run();
+    expect(driver.run()).toBe(done);
+    expect(driver.isRunning).toBe(true);
+    t.inject("c", wire("c", { readRequest: { attemptId: 1 } }));
+    for (let i = 0; i < 100 && producer.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(producer.calls).toEqual(["env:c:readRequest"]);
+    driver.stop();
+    await done;
+    expect(driver.isRunning).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// End to end: a real producer and consumer through the fake transport.
+// ---------------------------------------------------------------------------------------
+
+class Pool implements DestinationPool {
+  live = 0;
+  allocate(_k: string, size: number): ReadDestination {
+    this.live++;
+    return { region: { id: 100 + this.live, bytes: new Uint8Array(size) }, offset: 0, length: size };
+  }
+  release(): void {
+    this.live--;
+  }
+  view(d: ReadDestination): Uint8Array {
+    return d.region.bytes.subarray(d.offset, d.offset + d.length);
+  }
+}
+
+describe("Driver end to end", () => {
+  it("[P2][C11] one item is granted, read, verified and ACKed through the driver; the grant is released", async () => {
+    const net = new FakeNet();
+    const tp = net.endpoint("E");
+    const tc = net.endpoint("pd");
+    const clock = manualClock(1_000);
+    const bytes = new Uint8Array(64).map((_, i) => (i * 7 + 3) & 0xff);
+    const store = new MemoryItemStore({
+      capacityBytes: 1024,
+      locate: (_k, b) => tp.describe(tp.registerMemory(b), 0, b.length),
+    });
+    const producer = new ProducerCore({
+      id: "E",
+      epoch: 7,
+      fingerprint: FP,
+      store,
+      transportMetadata: tp.localMetadata(),
+    });
+    const pool = new Pool();
+    const consumer = new ConsumerCore({
+      id: "pd",
+      epoch: 1,
+      fingerprint: FP,
+      destinations: pool,
+      transportMetadata: tc.localMetadata(),
+    });
+    const dp = new Driver({ transport: tp, producer, clock });
+    const dc = new Driver({ transport: tc, consumer, clock });
+
+    const d = { ...desc(1, 64), checksum: { algorithm: 1, value: crc32cBytes(bytes) } };
+    expect(store.put(d, bytes).ok).toBe(true);
+    store.markReady(kid(1));
+    const announcement = producer.announce(kid(1));
+    expect(producer.stats().pins).toBe(0); // [P4]
+    const request = { requestId: "r1", items: [{ itemId: "img0", announcement, hasModelInput: false }] };
+
+    let result = consumer.admit(request, clock.now());
+    for (let i = 0; i < 20 && result.status === "admitted" && result.items[0]?.action !== "ready"; i++) {
+      dc.step();
+      await flush();
+      dp.step();
+      await flush();
+      clock.advance(1);
+      result = consumer.admit(request, clock.now());
+    }
+    expect(result.status).toBe("admitted");
+    const decision = result.status === "admitted" ? result.items[0] : undefined;
+    expect(decision?.action).toBe("ready");
+    const destination = decision?.action === "ready" ? decision.destination : undefined;
+    expect(destination && Array.from(destination.region.bytes.subarray(destination.offset, destination.offset + 64))).toEqual(
+      Array.from(bytes),
+    );
+    // The ACK reaches the producer: the grant and its pin are gone [P2][I3].
+    for (let i = 0; i < 5 && producer.stats().grants > 0; i++) {
+      dc.step();
+      await flush();
+      dp.step();
+    }
+    expect(producer.stats()).toMatchObject({ grants: 0, pins: 0 });
+    expect(tc.connects).toEqual([{ peerId: "E", epoch: 7 }]);
+    expect(tp.connects).toEqual([{ peerId: "pd", epoch: 1 }]);
+    consumer.finishRequest("r1", clock.now());
+    expect(consumer.stats()).toMatchObject({ requests: 0, grantsHeld: 0, readsInFlight: 0 });
+    expect(pool.live).toBe(0);
+  });
+});

@@ -1,0 +1,383 @@
+/**
+ * The thin I/O shell around the sans-IO cores: it moves messages and reads between a
+ * {@link Transport} and a consumer and/or producer core, on a clock.
+ * @module
+ */
+import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
+import type { ConsumerCore } from "../consumer/consumer.js";
+import { type Logger, NOOP_LOGGER } from "../observability.js";
+import type { CoreOutput } from "../outputs.js";
+import type { ProducerCore } from "../producer/producer.js";
+import type { ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
+
+/** A source of the current time in milliseconds. The cores only ever see this clock. */
+export interface Clock {
+  /** Current time in milliseconds. Must never go backwards. */
+  now(): number;
+}
+
+/** Options of a {@link Driver}. */
+export interface DriverOptions {
+  /** The data plane. Required. */
+  transport: Transport;
+  /** The consumer core to drive. Default: none (at least one of `consumer`, `producer` is required). */
+  consumer?: ConsumerCore;
+  /** The producer core to drive. Default: none (at least one of `consumer`, `producer` is required). */
+  producer?: ProducerCore;
+  /** The clock handed to the cores. Default: `performance.now()` (monotonic). */
+  clock?: Clock;
+  /** Longest sleep of {@link Driver.run} between steps, in ms. Default 50. */
+  maxWaitMs?: number;
+  /**
+   * Receives every event batch the producer publishes [E1], for in-process subscribers
+   * (e.g. a router in the same process). Must not throw. Default: none.
+   */
+  onEventBatch?: (batch: ectp.v1.IEventBatch) => void;
+  /** Logger for transport faults and connection failures. Default: no-op. */
+  logger?: Logger;
+}
+
+/** Work held back until a peer's `connectPeer` resolves. */
+type Pending = { readonly kind: "send"; readonly bytes: Uint8Array } | { readonly kind: "read"; readonly op: ReadOperation };
+
+interface Connecting {
+  readonly epoch: number;
+  readonly token: number;
+  readonly queue: Pending[];
+}
+
+type Target = "consumer" | "producer" | "both";
+
+const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
+
+const defaultClock: Clock = { now: () => performance.now() };
+
+/**
+ * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`.
+ *
+ * Why it exists: the cores are sans-IO (they take `now` and return outputs), so something
+ * must poll the transport, route each received envelope to the core that handles it,
+ * feed settled reads and unreachable peers back, and carry out what the cores ask for.
+ * This is that something, and nothing more: no protocol rule lives here.
+ *
+ * Routing: `read_grant`, `read_reject`, `handshake_reject` and a producer's `hello` go to
+ * the consumer; `read_request`, `read_complete`, `replay_request`, `snapshot_request` and a
+ * consumer's `hello` go to the producer; `heartbeat` (and a `ROLE_BOTH` hello) to both.
+ * A message for a role this driver lacks goes to the other core, which ignores and
+ * counts it [C10].
+ *
+ * Connections: a `connect-peer` output starts `transport.connectPeer` (asynchronous);
+ * until it resolves, sends to and reads from that peer are queued so nothing reaches a
+ * peer whose metadata is not loaded yet. If it rejects, queued reads settle as `failed`
+ * and both cores are told the peer is unreachable.
+ */
+export class Driver {
+  private readonly transport: Transport;
+  private readonly consumer: ConsumerCore | undefined;
+  private readonly producer: ProducerCore | undefined;
+  private readonly clock: Clock;
+  private readonly maxWaitMs: number;
+  private readonly onEventBatch: ((batch: ectp.v1.IEventBatch) => void) | undefined;
+  private readonly logger: Logger;
+
+  private readonly connecting = new Map<string, Connecting>();
+  private readonly connected = new Map<string, number>();
+  /** Read id -> peer, for reads queued behind a pending connect. */
+  private readonly queuedReads = new Map<number, string>();
+  private syntheticResults: ReadResult[] = [];
+  private failedPeers: string[] = [];
+  private nextToken = 1;
+  private running = false;
+  private loop: Promise<void> | undefined;
+
+  /**
+   * @param options - the transport, the core(s), and optional clock, wait cap, event hook and logger.
+   * @throws EctpError(INVALID_CONFIG) without a transport, without any core, or with a bad `maxWaitMs`.
+   */
+  constructor(options: DriverOptions) {
+    if (!options || typeof options.transport !== "object" || options.transport === null)
+      throw new EctpError("INVALID_CONFIG", "Driver needs options.transport (a Transport implementation)");
+    if (!options.consumer && !options.producer)
+      throw new EctpError("INVALID_CONFIG", "Driver needs options.consumer, options.producer, or both");
+    const maxWait = options.maxWaitMs ?? 50;
+    if (typeof maxWait !== "number" || !Number.isFinite(maxWait) || maxWait < 0)
+      throw new EctpError("INVALID_CONFIG", `maxWaitMs must be a non-negative number of ms; got ${String(maxWait)}`);
+    this.transport = options.transport;
+    this.consumer = options.consumer;
+    this.producer = options.producer;
+    this.clock = options.clock ?? defaultClock;
+    this.maxWaitMs = maxWait;
+    this.onEventBatch = options.onEventBatch;
+    this.logger = options.logger ?? NOOP_LOGGER;
+  }
+
+  /** True between {@link Driver.run} and the end of the loop after {@link Driver.stop}. */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /**
+   * One iteration: collect what the transport has, route it to the cores, poll the cores
+   * and carry out their outputs. Synchronous and never blocks; drives a simulation or a
+   * test step by step.
+   */
+  step(): void {
+    const now = this.clock.now();
+    if (this.syntheticResults.length > 0) {
+      const results = this.syntheticResults;
+      this.syntheticResults = [];
+      if (this.consumer) for (const r of results) this.consumer.handleReadResult(r, now);
+    }
+    if (this.failedPeers.length > 0) {
+      const peers = this.failedPeers;
+      this.failedPeers = [];
+      for (const p of peers) this.unreachable(p, now);
+    }
+    let activity: TransportActivity;
+    try {
+      activity = this.transport.poll();
+    } catch (cause) {
+      this.logger.error("transport.poll threw; nothing received this step", { error: String(cause) });
+      activity = EMPTY_ACTIVITY;
+    }
+    for (const m of activity.messages) this.deliver(m.from, m.bytes, now);
+    if (this.consumer) for (const r of activity.reads) this.consumer.handleReadResult(r, now);
+    for (const p of activity.unreachable) this.unreachable(p, now);
+    this.pump(now);
+  }
+
+  /**
+   * Run {@link Driver.step} in real time until {@link Driver.stop}, sleeping on
+   * `transport.waitForActivity` until the cores' next deadline (at most `maxWaitMs`).
+   * Resolves when the loop has ended. Calling it while running returns the same promise.
+   */
+  run(): Promise<void> {
+    if (this.loop) return this.loop;
+    this.running = true;
+    this.loop = (async () => {
+      try {
+        while (this.running) {
+          try {
+            this.step();
+          } catch (cause) {
+            this.logger.error("driver step failed; continuing", { error: String(cause) });
+          }
+          if (!this.running) break;
+          const wait = this.waitMs();
+          if (wait <= 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          else await this.transport.waitForActivity(wait);
+        }
+      } finally {
+        this.running = false;
+        this.loop = undefined;
+      }
+    })();
+    return this.loop;
+  }
+
+  /** Ask {@link Driver.run} to end after the current step or wait (at most `maxWaitMs`). */
+  stop(): void {
+    this.running = false;
+  }
+
+  /** Milliseconds until a core needs polling, capped at `maxWaitMs`; 0 when work is waiting. */
+  private waitMs(): number {
+    if (this.syntheticResults.length > 0 || this.failedPeers.length > 0) return 0;
+    const now = this.clock.now();
+    let wait = this.maxWaitMs;
+    for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline()])
+      if (d !== undefined) wait = Math.min(wait, Math.max(0, d - now));
+    return wait;
+  }
+
+  // ---------------------------------------------------------------- input
+
+  private deliver(from: string, bytes: Uint8Array, now: number): void {
+    const decoded = decodeEnvelope(bytes);
+    if (decoded.ok) {
+      const target = this.pick(route(decoded.value));
+      if (target !== "producer") this.consumer?.handleEnvelope(from, decoded.value, now);
+      if (target !== "consumer") this.producer?.handleEnvelope(from, decoded.value, now);
+      return;
+    }
+    // Let one core judge bad bytes: it answers a VERSION mismatch with a typed refusal [V1]
+    // or ignores and counts the rest [C10].
+    const target = decoded.envelope ? this.pick(route(decoded.envelope)) : this.producer ? "producer" : "consumer";
+    if (target === "consumer") this.consumer?.handleMessage(from, bytes, now);
+    else (this.producer ?? this.consumer)?.handleMessage(from, bytes, now);
+  }
+
+  /** Narrow a routing target to the cores present. */
+  private pick(t: Target): Target {
+    if (t === "both") return this.consumer && this.producer ? "both" : this.consumer ? "consumer" : "producer";
+    if (t === "consumer") return this.consumer ? "consumer" : "producer";
+    return this.producer ? "producer" : "consumer";
+  }
+
+  private unreachable(peerId: string, now: number): void {
+    this.consumer?.handlePeerUnreachable(peerId, now);
+    this.producer?.handlePeerUnreachable(peerId, now);
+  }
+
+  // ---------------------------------------------------------------- output
+
+  private pump(now: number): void {
+    if (this.producer) for (const o of this.producer.poll(now)) this.execute(o);
+    if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o);
+  }
+
+  private execute(o: CoreOutput): void {
+    switch (o.type) {
+      case "send": {
+        let bytes: Uint8Array;
+        try {
+          bytes = encodeEnvelope(o.envelope);
+        } catch (cause) {
+          this.logger.error("a core produced an envelope that does not encode; dropped", {
+            peerId: o.peerId,
+            error: String(cause),
+          });
+          return;
+        }
+        const c = this.connecting.get(o.peerId);
+        if (c) c.queue.push({ kind: "send", bytes });
+        else this.send(o.peerId, bytes);
+        return;
+      }
+      case "connect-peer":
+        this.connect(o.peerId, o.epoch, o.metadata);
+        return;
+      case "disconnect-peer":
+        this.disconnect(o.peerId);
+        return;
+      case "start-read": {
+        const op: ReadOperation = { readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination };
+        const c = this.connecting.get(o.peerId);
+        if (c) {
+          c.queue.push({ kind: "read", op });
+          this.queuedReads.set(o.readId, o.peerId);
+        } else this.startRead(op);
+        return;
+      }
+      case "cancel-read": {
+        const peer = this.queuedReads.get(o.readId);
+        if (peer !== undefined) {
+          // Never started: take it out of the queue and settle it here.
+          this.queuedReads.delete(o.readId);
+          const c = this.connecting.get(peer);
+          if (c) {
+            const i = c.queue.findIndex((p) => p.kind === "read" && p.op.readId === o.readId);
+            if (i >= 0) c.queue.splice(i, 1);
+          }
+          this.syntheticResults.push({ readId: o.readId, status: "cancelled" });
+          return;
+        }
+        try {
+          this.transport.cancelRead(o.readId);
+        } catch (cause) {
+          this.logger.error("transport.cancelRead threw", { readId: o.readId, error: String(cause) });
+        }
+        return;
+      }
+      case "event-batch":
+        if (!this.onEventBatch) return;
+        try {
+          this.onEventBatch(o.batch);
+        } catch (cause) {
+          this.logger.error("onEventBatch threw", { error: String(cause) });
+        }
+        return;
+    }
+  }
+
+  private connect(peerId: string, epoch: number, metadata: Uint8Array): void {
+    // Once per peer epoch, even when both cores ask.
+    if (this.connected.get(peerId) === epoch || this.connecting.get(peerId)?.epoch === epoch) return;
+    const previous = this.connecting.get(peerId);
+    const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [] };
+    this.connecting.set(peerId, entry);
+    this.connected.delete(peerId);
+    let p: Promise<void>;
+    try {
+      p = this.transport.connectPeer(peerId, epoch, metadata);
+    } catch (cause) {
+      p = Promise.reject(cause);
+    }
+    p.then(
+      () => {
+        if (this.connecting.get(peerId)?.token !== entry.token) return; // superseded or disconnected
+        this.connecting.delete(peerId);
+        this.connected.set(peerId, epoch);
+        for (const item of entry.queue) {
+          if (item.kind === "send") this.send(peerId, item.bytes);
+          else {
+            this.queuedReads.delete(item.op.readId);
+            this.startRead(item.op);
+          }
+        }
+      },
+      (cause: unknown) => {
+        if (this.connecting.get(peerId)?.token !== entry.token) return;
+        this.connecting.delete(peerId);
+        this.logger.warn("connectPeer failed; peer treated as unreachable", { peerId, epoch, error: String(cause) });
+        this.failQueue(entry, String(cause));
+        this.failedPeers.push(peerId);
+      },
+    );
+  }
+
+  private disconnect(peerId: string): void {
+    const c = this.connecting.get(peerId);
+    if (c) {
+      this.connecting.delete(peerId);
+      this.failQueue(c, "peer disconnected before its connection completed");
+    }
+    this.connected.delete(peerId);
+    try {
+      this.transport.disconnectPeer(peerId);
+    } catch (cause) {
+      this.logger.error("transport.disconnectPeer threw", { peerId, error: String(cause) });
+    }
+  }
+
+  /** Queued reads settle as failed (each read gets exactly one result); queued sends are lost. */
+  private failQueue(c: Connecting, error: string): void {
+    for (const item of c.queue)
+      if (item.kind === "read") {
+        this.queuedReads.delete(item.op.readId);
+        this.syntheticResults.push({ readId: item.op.readId, status: "failed", peerGone: true, error });
+      }
+    c.queue.length = 0;
+  }
+
+  private send(peerId: string, bytes: Uint8Array): void {
+    try {
+      this.transport.send(peerId, bytes);
+    } catch (cause) {
+      this.logger.error("transport.send threw; message dropped", { peerId, error: String(cause) });
+    }
+  }
+
+  private startRead(op: ReadOperation): void {
+    try {
+      this.transport.startRead(op);
+    } catch (cause) {
+      this.logger.error("transport.startRead threw; read failed", { readId: op.readId, error: String(cause) });
+      this.syntheticResults.push({ readId: op.readId, status: "failed", error: String(cause) });
+    }
+  }
+}
+
+/** Which core handles an envelope, by its body (and a Hello's role). */
+function route(env: ectp.v1.IEnvelope): Target {
+  if (env.readGrant || env.readReject || env.handshakeReject) return "consumer";
+  if (env.readRequest || env.readComplete || env.replayRequest || env.snapshotRequest) return "producer";
+  if (env.heartbeat) return "both";
+  if (env.hello) {
+    const role = env.hello.role ?? 0;
+    if (role === ectp.v1.Role.ROLE_PRODUCER) return "consumer"; // a producer greets our consumer
+    if (role === ectp.v1.Role.ROLE_BOTH) return "both";
+    return "producer"; // ROLE_CONSUMER, or a role the producer will refuse
+  }
+  return "consumer"; // events, announcements, unknown bodies: ignored and counted there
+}
