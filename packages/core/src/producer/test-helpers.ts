@@ -4,27 +4,11 @@
  * @module
  */
 import { SPEC_VERSION, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
-import protobuf from "protobufjs/minimal.js";
 import type { ProducerConfig } from "../config.js";
 import type { Logger, MetricsSink } from "../observability.js";
 import type { CoreOutput, SendOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
-
-/**
- * Workaround, a no-op once @ectp/protocol decodes 64-bit fields as numbers: the generated
- * code is built with --force-number, but protobufjs still returns Long objects when the
- * `long` package is installed, which makes every decoded envelope fail decodeEnvelope's
- * sender_epoch check. Reported to the protocol package; remove when fixed there.
- */
-function ensureNumberLongs(): void {
-  const probe = ectp.v1.Envelope.decode(encodeEnvelope({ senderEpoch: 1 }));
-  if (typeof probe.senderEpoch !== "number") {
-    protobuf.util.Long = undefined as never;
-    protobuf.configure();
-  }
-}
-ensureNumberLongs();
 
 /** The fingerprint every test item uses. */
 export const FP: ectp.v1.IFingerprint = { model: "m", dtype: ectp.v1.Dtype.DTYPE_UINT8, rowBytes: 0, layoutVersion: 1 };
