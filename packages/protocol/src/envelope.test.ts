@@ -1,0 +1,172 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { EctpError } from "./errors.js";
+import { FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
+import { ectp } from "./gen/ectp.js";
+import { SPEC_VERSION } from "./version.js";
+
+const valid: ectp.v1.IEnvelope = {
+  version: SPEC_VERSION,
+  senderId: "encoder-0",
+  senderEpoch: 1_700_000_000_001,
+  heartbeat: { sequence: 3 },
+};
+
+function check(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+describe("encodeEnvelope / decodeEnvelope", () => {
+  it("round-trips a valid envelope with 64-bit fields as plain numbers", () => {
+    const decoded = decodeEnvelope(encodeEnvelope(valid));
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    expect(decoded.value.senderEpoch).toBe(1_700_000_000_001);
+    expect(typeof decoded.value.heartbeat?.sequence).toBe("number");
+    expect(decoded.value.body).toBe("heartbeat");
+  });
+
+  it("decodes a uint64 above 2^53 - 1 as an unsafe number, never a Long, so validation rejects it", () => {
+    // sender_epoch = 2^64 - 1 (varint of ten bytes).
+    const bytes = encodeEnvelope({ version: SPEC_VERSION, senderId: "p" });
+    const big = Uint8Array.from([...bytes, 0x18, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
+    const decoded = decodeEnvelope(big);
+    expect(decoded.ok).toBe(false);
+    if (decoded.ok) return;
+    expect(decoded.error.code).toBe("MALFORMED_MESSAGE");
+    expect(typeof decoded.envelope?.senderEpoch).toBe("number");
+    expect(Number.isSafeInteger(decoded.envelope?.senderEpoch)).toBe(false);
+  });
+
+  it("rejects a missing version as VERSION [V1], keeping the envelope for a typed reply", () => {
+    const decoded = decodeEnvelope(encodeEnvelope({ senderId: "c", senderEpoch: 1 }));
+    expect(decoded.ok).toBe(false);
+    if (decoded.ok) return;
+    expect(decoded.error.code).toBe("VERSION");
+    expect(decoded.error.message).toBe("[VERSION] envelope speaks spec major 0; this implementation speaks 1");
+    expect(decoded.envelope?.senderId).toBe("c");
+  });
+
+  it("rejects another major version as VERSION [V1] but accepts any minor [V2]", () => {
+    const other = decodeEnvelope(encodeEnvelope({ ...valid, version: { major: 2, minor: 0 } }));
+    expect(other.ok || other.error.code).toBe("VERSION");
+    expect(decodeEnvelope(encodeEnvelope({ ...valid, version: { major: 1, minor: 99 } })).ok).toBe(true);
+  });
+
+  it("rejects a missing sender id or epoch as MALFORMED_MESSAGE", () => {
+    for (const env of [{ ...valid, senderId: "" }, { ...valid, senderEpoch: 0 }]) {
+      const decoded = decodeEnvelope(encodeEnvelope(env));
+      expect(decoded.ok).toBe(false);
+      if (decoded.ok) return;
+      expect(decoded.error.message).toBe("[MALFORMED_MESSAGE] envelope lacks sender_id or a positive sender_epoch");
+    }
+  });
+
+  it("turns bytes that are not protobuf into MALFORMED_MESSAGE with the cause kept", () => {
+    const decoded = decodeEnvelope(Uint8Array.of(0x0a, 0x05, 0x01));
+    expect(decoded.ok).toBe(false);
+    if (decoded.ok) return;
+    expect(decoded.error.message).toBe("[MALFORMED_MESSAGE] envelope of 3 bytes is not valid protobuf");
+    expect(decoded.error.cause).toBeInstanceOf(Error);
+  });
+
+  it("ignores unknown fields from a newer minor version [V2]", () => {
+    const bytes = Uint8Array.from([...encodeEnvelope(valid), 0xf8, 0x3e, 0x01]); // field 999, varint 1
+    expect(decodeEnvelope(bytes).ok).toBe(true);
+  });
+
+  it("encodeEnvelope reports a non-encodable value as INVALID_ARGUMENT", () => {
+    const bad = {
+      ...valid,
+      get senderId(): string {
+        throw new TypeError("hostile getter");
+      },
+    } as ectp.v1.IEnvelope;
+    let thrown: unknown;
+    try {
+      encodeEnvelope(bad);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(EctpError);
+    expect((thrown as EctpError).message).toBe("[INVALID_ARGUMENT] envelope could not be encoded; check field types");
+    expect((thrown as EctpError).cause).toBeInstanceOf(TypeError);
+  });
+});
+
+// Property tests: numRuns >= 10,000 for the decoder, as the foundation issue asks.
+const RUNS = 10_000;
+const TIMEOUT_MS = 120_000;
+
+describe("decodeEnvelope properties", () => {
+  it("never throws on random bytes: a valid result or an EctpError", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const r = decodeEnvelope(bytes);
+        if (r.ok) check(typeof r.value.senderEpoch === "number" && r.value.senderId.length > 0, "bad ok result");
+        else check(r.error instanceof EctpError, "not an EctpError");
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT_MS);
+
+  it("never throws on truncated or bit-flipped valid envelopes", () => {
+    const base = encodeEnvelope({
+      ...valid,
+      heartbeat: undefined,
+      readGrant: {
+        attemptId: 7,
+        grantId: 9,
+        leaseMs: 30000,
+        item: { key: { contentHash: new Uint8Array(32).fill(7) }, sizeBytes: 4096, producerId: "p", epoch: 2, shape: [2, 512] },
+      },
+    });
+    fc.assert(
+      fc.property(fc.nat(base.length), fc.nat(base.length * 8), fc.boolean(), (cut, flip, doFlip) => {
+        const bytes = base.slice(0, cut);
+        if (doFlip && bytes.length > 0) {
+          const at = Math.floor(flip / 8) % bytes.length;
+          bytes[at] = (bytes[at] as number) ^ (1 << flip % 8);
+        }
+        const r = decodeEnvelope(bytes);
+        check(r.ok || r.error instanceof EctpError, "not an EctpError");
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT_MS);
+
+  it("decodes framed streams of random envelopes and garbage in random chunkings without another throw", () => {
+    const frameArb = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }).map((b) => encodeFrame(b)),
+      fc.constantFrom(encodeFrame(encodeEnvelope(valid))),
+      fc.uint8Array({ minLength: 4, maxLength: 8 }), // stray bytes, often an oversized prefix
+    );
+    fc.assert(
+      fc.property(fc.array(frameArb, { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 8 }), (parts, cuts) => {
+        const stream = Uint8Array.from(parts.flatMap((p) => Array.from(p)));
+        const points = [...new Set(cuts.map((c) => c % (stream.length + 1)))].sort((a, b) => a - b);
+        const d = new FrameDecoder({ maxFrameBytes: 64 });
+        let prev = 0;
+        for (const p of [...points, stream.length]) {
+          try {
+            for (const f of d.push(stream.subarray(prev, p))) {
+              const r = decodeEnvelope(f);
+              check(r.ok || r.error instanceof EctpError, "decode threw");
+            }
+          } catch (e) {
+            check(e instanceof EctpError, `push threw ${String(e)}`);
+          }
+          check(d.bufferedBytes <= 64 + FRAME_HEADER_BYTES, "unbounded buffer");
+          prev = p;
+        }
+        try {
+          d.end();
+        } catch (e) {
+          check(e instanceof EctpError, `end threw ${String(e)}`);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT_MS);
+});

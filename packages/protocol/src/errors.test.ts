@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { crc32c, crc32cBytes } from "./checksum.js";
+import { EctpError } from "./errors.js";
+import type { EctpErrorCode } from "./errors.js";
+import { ectp } from "./gen/ectp.js";
+
+describe("EctpError", () => {
+  it("prefixes the message with the code and keeps cause and details", () => {
+    const cause = new Error("socket closed");
+    const e = new EctpError("PEER_UNREACHABLE", "peer p1 did not answer; check its address", {
+      cause,
+      details: { peer: "p1" },
+    });
+    expect(e.message).toBe("[PEER_UNREACHABLE] peer p1 did not answer; check its address");
+    expect(e.name).toBe("EctpError");
+    expect(e.code).toBe("PEER_UNREACHABLE");
+    expect(e.cause).toBe(cause);
+    expect(e.details).toEqual({ peer: "p1" });
+    expect(e).toBeInstanceOf(Error);
+    expect(new EctpError("INTERNAL", "x").details).toEqual({});
+    expect("cause" in new EctpError("INTERNAL", "x")).toBe(false);
+  });
+
+  it("derives retryable from the spec table: exactly NOT_READY, OVERLOADED, GRANT_TIMEOUT, PEER_UNREACHABLE", () => {
+    const codes = Object.keys(ectp.v1.FailureReason)
+      .filter((k) => k !== "FAILURE_REASON_UNSPECIFIED")
+      .map((k) => k.slice("FAILURE_REASON_".length) as EctpErrorCode);
+    const retryable = codes.filter((c) => new EctpError(c, "").retryable).sort();
+    expect(retryable).toEqual(["GRANT_TIMEOUT", "NOT_READY", "OVERLOADED", "PEER_UNREACHABLE"]);
+    for (const local of ["MALFORMED_MESSAGE", "FRAME_TOO_LARGE", "INVALID_DESCRIPTOR"] as const)
+      expect(new EctpError(local, "").retryable).toBe(false);
+  });
+
+  it("is recognised across duplicated package copies through the Symbol.for brand", () => {
+    // A second copy of the package has its own class but the same global symbol.
+    const foreign = Object.assign(new Error("[NOT_FOUND] x"), { code: "NOT_FOUND" });
+    Object.defineProperty(foreign, Symbol.for("ectp.EctpError"), { value: true });
+    expect(foreign).toBeInstanceOf(EctpError);
+    expect(EctpError.is(foreign)).toBe(true);
+    expect(new Error("plain")).not.toBeInstanceOf(EctpError);
+    expect(EctpError.is({ code: "NOT_FOUND" })).toBe(false);
+    expect(EctpError.is(null)).toBe(false);
+  });
+});
+
+describe("crc32c [C11]", () => {
+  const ascii = (s: string) => new TextEncoder().encode(s);
+
+  it("matches the published CRC-32C check values", () => {
+    expect(crc32c(ascii("123456789"))).toBe(0xe3069283);
+    expect(crc32c(new Uint8Array(0))).toBe(0);
+    // RFC 3720 (iSCSI) appendix B.4 vectors.
+    expect(crc32c(new Uint8Array(32))).toBe(0x8a9136aa);
+    expect(crc32c(new Uint8Array(32).fill(0xff))).toBe(0x62a8ab43);
+    expect(crc32c(Uint8Array.from({ length: 32 }, (_, i) => i))).toBe(0x46dd794e);
+    expect(crc32c(Uint8Array.from({ length: 32 }, (_, i) => 31 - i))).toBe(0x113fdb5c);
+  });
+
+  it("continues from a previous value, for any split (slicing-by-8 and byte tail agree)", () => {
+    const data = Uint8Array.from({ length: 100 }, (_, i) => (i * 131 + 7) & 0xff);
+    const whole = crc32c(data);
+    for (let cut = 0; cut <= data.length; cut++)
+      expect(crc32c(data.subarray(cut), crc32c(data.subarray(0, cut)))).toBe(whole);
+  });
+
+  it("crc32cBytes is the big-endian 4-byte form", () => {
+    expect(Array.from(crc32cBytes(ascii("123456789")))).toEqual([0xe3, 0x06, 0x92, 0x83]);
+  });
+});

@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { ectp } from "./gen/ectp.js";
+import { dtypeSize, fingerprintsEqual, itemKeyId, normalizeFingerprint, validateDescriptor } from "./validate.js";
+
+const fingerprint = { model: "m@1", dtype: ectp.v1.Dtype.DTYPE_BFLOAT16, rowBytes: 4096, layoutVersion: 1 };
+const base = () => ({
+  key: { contentHash: new Uint8Array(32).fill(1), fingerprint },
+  sizeBytes: 2 * 4 * 8,
+  dtype: ectp.v1.Dtype.DTYPE_BFLOAT16,
+  shape: [4, 8],
+  producerId: "encoder-0",
+  epoch: 3,
+  location: new Uint8Array([1]),
+});
+const limits = { maxItemBytes: 1024 };
+
+function message(descriptor: unknown, lim: Parameters<typeof validateDescriptor>[1] = limits): string {
+  const r = validateDescriptor(descriptor, lim);
+  if (r.ok) throw new Error("expected an invalid descriptor");
+  return r.error.message;
+}
+
+describe("validateDescriptor [C2]", () => {
+  it("accepts a well-formed descriptor and normalises it", () => {
+    const r = validateDescriptor(base(), limits);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.sizeBytes).toBe(64);
+    expect(r.value.keyId).toBe(`${"01".repeat(32)}|"m@1"|3|4096|1`);
+    expect(r.value.checksum).toBeUndefined();
+  });
+
+  it.each([
+    ["null", null, "null"],
+    ["NaN", Number.NaN, "NaN"],
+    ["a string", "64", '"64"'],
+    ["negative", -1, "-1"],
+    ["zero", 0, "0"],
+    ["2^53", 2 ** 53, "9007199254740992"],
+    ["a fraction", 1.5, "1.5"],
+    ["absent", undefined, "nothing"],
+  ])("[C2] rejects sizeBytes %s with an exact message", (_name, sizeBytes, shown) => {
+    expect(message({ ...base(), sizeBytes, shape: [] })).toBe(
+      `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got ${shown}`,
+    );
+  });
+
+  it("[C2] rejects a size above maxItemBytes", () => {
+    expect(message({ ...base(), sizeBytes: 1025, shape: [] })).toBe(
+      "[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got 1025",
+    );
+  });
+
+  it("[C2] rejects a size that differs from dtype x shape", () => {
+    expect(message({ ...base(), sizeBytes: 63 })).toBe("[INVALID_DESCRIPTOR] sizeBytes 63 differs from dtype x shape = 64");
+  });
+
+  it("[C2] skips the dtype x shape check for an unspecified or unknown dtype, or an empty shape", () => {
+    expect(validateDescriptor({ ...base(), sizeBytes: 63, dtype: 0 }, limits).ok).toBe(true);
+    expect(validateDescriptor({ ...base(), sizeBytes: 63, dtype: 999 }, limits).ok).toBe(true);
+    expect(validateDescriptor({ ...base(), sizeBytes: 63, shape: [] }, limits).ok).toBe(true);
+  });
+
+  it("[C2] rejects a shape that is not a list of non-negative integers", () => {
+    expect(message({ ...base(), shape: [4, -8] })).toBe(
+      "[INVALID_DESCRIPTOR] shape must be a list of non-negative integers",
+    );
+  });
+
+  it("[C2] rejects a missing key or a content hash outside 1..64 bytes", () => {
+    expect(message({ ...base(), key: undefined })).toBe(
+      "[INVALID_DESCRIPTOR] item key is missing; every descriptor needs key.contentHash",
+    );
+    for (const contentHash of [new Uint8Array(0), new Uint8Array(65), "abc"])
+      expect(message({ ...base(), key: { contentHash, fingerprint } })).toBe(
+        "[INVALID_DESCRIPTOR] key.contentHash must be 1 to 64 bytes",
+      );
+  });
+
+  it("[C11] rejects a CRC32C checksum that is not 4 bytes", () => {
+    const checksum = { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: new Uint8Array(3) };
+    expect(message({ ...base(), checksum })).toBe("[INVALID_DESCRIPTOR] a CRC32C checksum value must be exactly 4 bytes");
+  });
+
+  it("[C11] reads a 4-byte big-endian CRC32C", () => {
+    const checksum = { algorithm: 1, value: Uint8Array.of(0xe3, 0x06, 0x92, 0x83) };
+    const r = validateDescriptor({ ...base(), checksum }, limits);
+    expect(r.ok && r.value.checksum).toEqual({ algorithm: 1, crc32c: 0xe3069283 });
+  });
+
+  it("[C2] rejects an unknown checksum algorithm rather than load unverifiable bytes", () => {
+    expect(message({ ...base(), checksum: { algorithm: 7, value: new Uint8Array(4) } })).toBe(
+      "[INVALID_DESCRIPTOR] checksum algorithm 7 is not supported; unverifiable bytes are never loaded",
+    );
+  });
+
+  it("treats an UNSPECIFIED checksum as absent", () => {
+    const r = validateDescriptor({ ...base(), checksum: { algorithm: 0 } }, limits);
+    expect(r.ok && r.value.checksum).toBeUndefined();
+  });
+
+  it("[C2] reports a fingerprint mismatch as INCOMPATIBLE", () => {
+    const r = validateDescriptor(base(), { ...limits, fingerprint: { ...fingerprint, layoutVersion: 2 } });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("INCOMPATIBLE");
+    expect(r.error.message).toBe("[INCOMPATIBLE] item fingerprint differs from the expected fingerprint");
+    expect(validateDescriptor(base(), { ...limits, fingerprint }).ok).toBe(true);
+  });
+
+  it("rejects a missing producer id or a non-positive epoch", () => {
+    expect(message({ ...base(), producerId: "" })).toBe("[INVALID_DESCRIPTOR] producerId must be a non-empty string");
+    expect(message({ ...base(), epoch: 0 })).toBe("[INVALID_DESCRIPTOR] epoch must be a positive integer; got 0");
+  });
+
+  it("rejects non-objects", () => {
+    for (const d of [undefined, null, 5, "descriptor"]) expect(message(d)).toBe("[INVALID_DESCRIPTOR] descriptor is missing");
+  });
+
+  it("never throws on hostile objects (throwing getters, proxies)", () => {
+    const hostile = {
+      ...base(),
+      get sizeBytes(): number {
+        throw new Error("boom");
+      },
+    };
+    const r = validateDescriptor(hostile, limits);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toBe("[INVALID_DESCRIPTOR] descriptor could not be read");
+    expect((r.error.cause as Error).message).toBe("boom");
+    const proxy = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("trap");
+        },
+      },
+    );
+    expect(validateDescriptor(proxy, limits).ok).toBe(false);
+    expect(validateDescriptor({ ...base(), key: proxy }, limits).ok).toBe(false);
+  });
+});
+
+describe("keys and fingerprints", () => {
+  it("itemKeyId separates keys whose fingerprints differ in any field", () => {
+    const id = (fp: unknown) => {
+      const r = itemKeyId({ contentHash: Uint8Array.of(1), fingerprint: fp });
+      if (!r.ok) throw r.error;
+      return r.value;
+    };
+    const ids = new Set([
+      id(fingerprint),
+      id({ ...fingerprint, model: "m@2" }),
+      id({ ...fingerprint, dtype: 1 }),
+      id({ ...fingerprint, rowBytes: 1 }),
+      id({ ...fingerprint, layoutVersion: 2 }),
+      id(undefined),
+    ]);
+    expect(ids.size).toBe(6);
+    expect(id(undefined)).toBe(id({}));
+  });
+
+  it("normalizeFingerprint fills defaults and rejects malformed fields", () => {
+    expect(normalizeFingerprint(undefined)).toEqual({ ok: true, value: { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 } });
+    const r = normalizeFingerprint({ model: 5 });
+    expect(r.ok || r.error.message).toBe("[INVALID_DESCRIPTOR] fingerprint.model must be a string");
+  });
+
+  it("fingerprintsEqual compares field by field, absent equals all-default", () => {
+    expect(fingerprintsEqual(fingerprint, { ...fingerprint })).toBe(true);
+    expect(fingerprintsEqual(undefined, { model: "", dtype: 0 })).toBe(true);
+    expect(fingerprintsEqual(fingerprint, { ...fingerprint, rowBytes: 1 })).toBe(false);
+    expect(fingerprintsEqual({ model: 1 }, { model: 1 })).toBe(false);
+  });
+
+  it("dtypeSize knows every named dtype and nothing else", () => {
+    for (const [name, value] of Object.entries(ectp.v1.Dtype)) {
+      if (name === "DTYPE_UNSPECIFIED") expect(dtypeSize(value)).toBeUndefined();
+      else expect(dtypeSize(value), name).toBeGreaterThan(0);
+    }
+    expect(dtypeSize(999)).toBeUndefined();
+    expect(dtypeSize(ectp.v1.Dtype.DTYPE_FLOAT64)).toBe(8);
+    expect(dtypeSize(ectp.v1.Dtype.DTYPE_UINT8)).toBe(1);
+  });
+});
