@@ -546,18 +546,11 @@ class Interpreter {
     const env = ectp.v1.Envelope.fromObject(this.envelopeJson(from, body));
     if (!unknown) return ectp.v1.Envelope.encode(env).finish();
     const bodyName = Object.keys(body).find((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch");
-    const fields = ectp.v1.Envelope.fields as Record<string, { id: number; resolvedType: { encode(m: unknown): { finish(): Uint8Array } } | null }>;
-    const bodyField = bodyName ? fields[bodyName] : undefined;
     const extra = new Uint8Array([0xb8, 0x3e, 0x2a, 0xc2, 0x3e, 0x03, 0x61, 0x62, 0x63]); // field 999 varint 42; field 1000 "abc"
-    if (!bodyName || !bodyField?.resolvedType) {
-      const base = ectp.v1.Envelope.encode(env).finish();
-      return concat(base, extra);
-    }
+    const bodyField = bodyName ? BODY_FIELDS[bodyName] : undefined;
+    if (!bodyName || !bodyField) return concat(ectp.v1.Envelope.encode(env).finish(), extra);
     const withoutBody = ectp.v1.Envelope.fromObject({ ...this.envelopeJson(from, {}) });
-    const inner = concat(
-      bodyField.resolvedType.encode((env as unknown as Record<string, unknown>)[bodyName]).finish(),
-      extra,
-    );
+    const inner = concat(bodyField.type.encode((env as unknown as Record<string, unknown>)[bodyName]).finish(), extra);
     const tag = varint((bodyField.id << 3) | 2);
     return concat(ectp.v1.Envelope.encode(withoutBody).finish(), extra, tag, varint(inner.length), inner);
   }
@@ -844,6 +837,23 @@ class Interpreter {
       );
   }
 }
+
+/** Envelope body fields (envelope.proto), for hand-built wire forms with unknown fields. */
+const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { finish(): Uint8Array } } }> = {
+  hello: { id: 10, type: ectp.v1.Hello },
+  handshakeReject: { id: 11, type: ectp.v1.HandshakeReject },
+  readRequest: { id: 12, type: ectp.v1.ReadRequest },
+  readGrant: { id: 13, type: ectp.v1.ReadGrant },
+  readReject: { id: 14, type: ectp.v1.ReadReject },
+  readComplete: { id: 15, type: ectp.v1.ReadComplete },
+  heartbeat: { id: 16, type: ectp.v1.Heartbeat },
+  eventBatch: { id: 17, type: ectp.v1.EventBatch },
+  replayRequest: { id: 18, type: ectp.v1.ReplayRequest },
+  replayUnavailable: { id: 19, type: ectp.v1.ReplayUnavailable },
+  snapshotRequest: { id: 20, type: ectp.v1.SnapshotRequest },
+  snapshot: { id: 21, type: ectp.v1.Snapshot },
+  announcement: { id: 22, type: ectp.v1.Announcement },
+};
 
 function kindOf(res: ectp.conformance.v1.TesteeResponse): string {
   const j = res.toJSON();
