@@ -1,0 +1,332 @@
+"""Schema-driven codec for ECTP messages: proto3 JSON and protobuf wire bytes, stdlib only.
+
+Messages are handled as plain dicts keyed by their proto3 JSON (lowerCamelCase) field
+names, with normalised values: ``int`` for every integer and enum field, ``bytes`` for
+bytes fields, ``str``, ``bool``, nested dicts and lists. An absent field is an absent key
+(proto3 default); a ``oneof`` is the one key that is set. This is the form the sans-IO
+cores in this package consume and produce.
+
+Why one codec for both encodings: the testee protocol speaks proto3 JSON
+(``--json-lines``) or size-delimited protobuf (binary mode), and ``DeliverMessage.raw``
+carries envelope bytes in either mode [V1][V2]. The tables come from ``schema.py``
+(generated from the .proto files).
+
+Decoding from JSON is *lenient* on purpose: a value that does not convert (a
+non-numeric size, a null, an unknown enum name) is kept as received instead of raising,
+so that untrusted input reaches the cores' validators, which turn it into a typed
+outcome ([C2]: INVALID_ANNOUNCEMENT) instead of an exception [I1]. Decoding protobuf
+bytes raises :class:`DecodeError` for malformed input; callers treat that as a malformed
+message [C10].
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Any
+
+from .schema import ENUMS, MESSAGES
+
+_INT_KINDS = frozenset({"uint32", "uint64", "int32", "int64", "sint32", "sint64", "fixed32", "fixed64"})
+_STRING_INTS = frozenset({"uint64", "int64", "sint64", "fixed64"})  # written as decimal strings in JSON
+_VARINT_KINDS = frozenset({"uint32", "uint64", "int32", "int64", "bool", "enum"})
+_DECIMAL = re.compile(r"^-?\d+$")
+
+#: Field tables keyed by JSON name, by proto name and by number, built once.
+_BY_JSON: dict[str, dict[str, tuple]] = {}
+_BY_NUMBER: dict[str, dict[int, tuple]] = {}
+for _name, _fields in MESSAGES.items():
+    table = {}
+    for _f in _fields:
+        table[_f[0]] = _f
+        table[_f[5]] = _f
+    _BY_JSON[_name] = table
+    _BY_NUMBER[_name] = {_f[1]: _f for _f in _fields}
+_ENUM_NAMES: dict[str, dict[int, str]] = {e: {v: k for k, v in vals.items()} for e, vals in ENUMS.items()}
+
+
+class DecodeError(ValueError):
+    """Bytes that are not a valid protobuf encoding of the expected message."""
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def decode_base64(text: str) -> bytes | None:
+    """Standard or URL-safe base64, with or without padding; ``None`` when invalid."""
+    s = text.strip().replace("-", "+").replace("_", "/")
+    s += "=" * (-len(s) % 4)
+    try:
+        return base64.b64decode(s, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _scalar_from_json(kind: str, ref: str, value: Any) -> Any:
+    if kind in _INT_KINDS:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str) and _DECIMAL.match(value.strip()):
+            return int(value.strip())
+        return value  # lenient: kept for the validators
+    if kind == "bytes":
+        if isinstance(value, str):
+            decoded = decode_base64(value)
+            return value if decoded is None else decoded
+        return value
+    if kind == "enum":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            number = ENUMS[ref].get(value)
+            if number is not None:
+                return number
+            if _DECIMAL.match(value.strip()):
+                return int(value.strip())
+        return value
+    if kind == "message":
+        return from_json(ref, value) if isinstance(value, dict) else value
+    return value  # string, bool: kept as is (validators check the type)
+
+
+def from_json(type_name: str, obj: Any) -> Any:
+    """Convert a proto3 JSON object of ``type_name`` to the dict form. Never raises.
+
+    Accepts lowerCamelCase and snake_case names, ignores unknown keys, treats ``null``
+    as absent, and keeps values it cannot convert as received (see module docstring).
+    A non-dict ``obj`` is returned unchanged.
+    """
+    if not isinstance(obj, dict):
+        return obj
+    fields = _BY_JSON[type_name]
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        f = fields.get(key)
+        if f is None or value is None:
+            continue  # unknown fields are ignored [V1]
+        json_name, _num, kind, ref, label, _proto = f
+        if label == "repeated":
+            if isinstance(value, list):
+                out[json_name] = [_scalar_from_json(kind, ref, v) for v in value]
+            else:
+                out[json_name] = value
+        else:
+            out[json_name] = _scalar_from_json(kind, ref, value)
+    return out
+
+
+def _scalar_to_json(kind: str, ref: str, value: Any) -> Any:
+    if kind in _STRING_INTS:
+        return str(value)
+    if kind == "bytes":
+        return base64.b64encode(bytes(value)).decode("ascii")
+    if kind == "enum":
+        return _ENUM_NAMES[ref].get(value, value)
+    if kind == "message":
+        return to_json(ref, value)
+    return value
+
+
+def to_json(type_name: str, msg: dict) -> dict:
+    """Convert the dict form of ``type_name`` to a proto3 JSON object (uint64 as strings,
+    enums as names, bytes as standard base64). Keys that are not fields are dropped."""
+    fields = _BY_JSON[type_name]
+    out: dict[str, Any] = {}
+    for key, value in msg.items():
+        f = fields.get(key)
+        if f is None or value is None:
+            continue
+        json_name, _num, kind, ref, label, _proto = f
+        if label == "repeated":
+            out[json_name] = [_scalar_to_json(kind, ref, v) for v in value]
+        else:
+            out[json_name] = _scalar_to_json(kind, ref, value)
+    return out
+
+
+# ----------------------------------------------------------------------------- protobuf
+
+
+def _varint(n: int) -> bytes:
+    n &= 0xFFFFFFFFFFFFFFFF  # negative int32/int64 are ten-byte two's complement
+    out = bytearray()
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _is_default(kind: str, value: Any) -> bool:
+    if kind in _INT_KINDS or kind == "enum":
+        return value == 0
+    if kind == "bool":
+        return value is False
+    if kind in ("string", "bytes"):
+        return len(value) == 0
+    return False
+
+
+def _encode_value(kind: str, ref: str, value: Any) -> tuple[int, bytes]:
+    """(wire type, payload) of one value."""
+    if kind in _VARINT_KINDS:
+        return 0, _varint(int(value))
+    if kind == "string":
+        data = value.encode("utf-8")
+        return 2, _varint(len(data)) + data
+    if kind == "bytes":
+        data = bytes(value)
+        return 2, _varint(len(data)) + data
+    if kind == "message":
+        data = encode(ref, value)
+        return 2, _varint(len(data)) + data
+    raise TypeError(f"cannot encode field kind {kind}")
+
+
+def encode(type_name: str, msg: dict) -> bytes:
+    """Protobuf encoding of the dict form of ``type_name``. Repeated scalars are packed;
+    default values of non-``optional`` scalars are omitted, as proto3 does.
+    Raises ``TypeError``/``ValueError`` for values of the wrong type (a local bug)."""
+    out = bytearray()
+    for f in MESSAGES[type_name]:
+        json_name, num, kind, ref, label, _proto = f
+        if json_name not in msg or msg[json_name] is None:
+            continue
+        value = msg[json_name]
+        if label == "repeated":
+            if kind in _VARINT_KINDS:
+                packed = b"".join(_varint(int(v)) for v in value)
+                if packed:
+                    out += _varint(num << 3 | 2) + _varint(len(packed)) + packed
+            else:
+                for v in value:
+                    wt, payload = _encode_value(kind, ref, v)
+                    out += _varint(num << 3 | wt) + payload
+            continue
+        if kind != "message" and label != "optional" and _is_default(kind, value):
+            continue
+        wt, payload = _encode_value(kind, ref, value)
+        out += _varint(num << 3 | wt) + payload
+    return bytes(out)
+
+
+def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
+    result = 0
+    shift = 0
+    while True:
+        if pos >= len(data):
+            raise DecodeError("truncated varint")
+        b = data[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return result & 0xFFFFFFFFFFFFFFFF, pos
+        shift += 7
+        if shift >= 70:
+            raise DecodeError("varint longer than 10 bytes")
+
+
+def _varint_value(kind: str, raw: int) -> Any:
+    if kind == "bool":
+        return raw != 0
+    if kind in ("uint32",):
+        return raw & 0xFFFFFFFF
+    if kind in ("int32", "enum"):
+        raw &= 0xFFFFFFFF
+        return raw - (1 << 32) if raw & 0x80000000 else raw
+    if kind == "int64":
+        return raw - (1 << 64) if raw & (1 << 63) else raw
+    return raw
+
+
+def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
+    fields = _BY_NUMBER[type_name]
+    pos = 0
+    n = len(data)
+    while pos < n:
+        tag, pos = _read_varint(data, pos)
+        num, wt = tag >> 3, tag & 7
+        if num == 0:
+            raise DecodeError("field number 0")
+        f = fields.get(num)
+        if wt == 0:
+            raw, pos = _read_varint(data, pos)
+            payload = None
+        elif wt == 2:
+            length, pos = _read_varint(data, pos)
+            if pos + length > n:
+                raise DecodeError("truncated length-delimited field")
+            payload = data[pos : pos + length]
+            pos += length
+        elif wt == 1:
+            if pos + 8 > n:
+                raise DecodeError("truncated fixed64")
+            payload = None
+            raw = int.from_bytes(data[pos : pos + 8], "little")
+            pos += 8
+        elif wt == 5:
+            if pos + 4 > n:
+                raise DecodeError("truncated fixed32")
+            payload = None
+            raw = int.from_bytes(data[pos : pos + 4], "little")
+            pos += 4
+        else:
+            raise DecodeError(f"unsupported wire type {wt}")
+        if f is None:
+            continue  # unknown field: skipped [V1]
+        json_name, _num, kind, ref, label, _proto = f
+        if kind in _VARINT_KINDS:
+            if wt == 0:
+                values = [_varint_value(kind, raw)]
+            elif wt == 2 and label == "repeated":
+                values = []
+                p = 0
+                while p < len(payload):
+                    v, p = _read_varint(payload, p)
+                    values.append(_varint_value(kind, v))
+            else:
+                raise DecodeError(f"{type_name}.{json_name}: wrong wire type {wt}")
+        elif wt != 2:
+            raise DecodeError(f"{type_name}.{json_name}: wrong wire type {wt}")
+        elif kind == "string":
+            try:
+                values = [payload.decode("utf-8")]
+            except UnicodeDecodeError as err:
+                raise DecodeError(f"{type_name}.{json_name}: invalid UTF-8") from err
+        elif kind == "bytes":
+            values = [bytes(payload)]
+        elif kind == "message":
+            if label != "repeated" and isinstance(out.get(json_name), dict):
+                _decode_into(ref, payload, out[json_name])  # a repeated occurrence merges
+                continue
+            values = [_decode_into(ref, payload, {})]
+        else:
+            raise DecodeError(f"{type_name}.{json_name}: unsupported kind {kind}")
+        if label == "repeated":
+            out.setdefault(json_name, []).extend(values)
+        else:
+            out[json_name] = values[-1]
+    return out
+
+
+def decode(type_name: str, data: bytes | bytearray | memoryview) -> dict:
+    """Decode protobuf bytes of ``type_name`` to the dict form. Unknown fields are skipped;
+    malformed bytes raise :class:`DecodeError`."""
+    return _decode_into(type_name, bytes(data), {})
+
+
+def enum_name(enum: str, value: int) -> str | None:
+    """The name of an enum value, or ``None`` for a value this schema does not know."""
+    return _ENUM_NAMES[enum].get(value)
+
+
+def enum_value(enum: str, name: str) -> int:
+    """The number of an enum value name. Raises ``KeyError`` for an unknown name."""
+    return ENUMS[enum][name]

@@ -1,0 +1,1174 @@
+"""The consumer (prefill/decode side) of ECTP as a sans-IO state machine.
+
+It implements admission [C1] with announcement validation [C2], wait budgets [C3],
+retries with backoff [C4], terminal outcomes [C5], drain-once failure reports [C6],
+release on finish [C7], quarantine of overdue reads [C8], single flight per item [C9],
+robustness to late/duplicate/unknown messages [C10], verification before loading [C11]
+and the consumer's half of epochs and heartbeats [P8].
+
+Sans-IO: every method takes ``now`` (ms, from the caller's clock); nothing here reads a
+clock, sleeps, opens sockets or starts threads. Outputs (messages, reads, peer changes)
+are queued and returned by :meth:`ConsumerCore.poll`; :meth:`ConsumerCore.next_deadline`
+says when to poll next. Same inputs and seed, same outputs.
+
+Semantics mirror the TypeScript reference (packages/core/src/consumer/consumer.ts).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import codec
+from .config import ConsumerConfig
+from .crc32c import crc32c
+from .outputs import CancelRead, ConnectPeer, DisconnectPeer, Output, Send, StartRead
+from .rand import SeededRandom
+from .timers import TimerEntry, TimerQueue
+from .wire import (
+    SPEC_MAJOR,
+    Completion,
+    EctpError,
+    Fingerprint,
+    Reason,
+    Role,
+    ValidDescriptor,
+    is_int,
+    is_positive_id,
+    normalize_fingerprint,
+    spec_version,
+    u64,
+    validate_descriptor,
+)
+
+log = logging.getLogger("ectp.consumer")
+
+# Fetch states.
+IDLE = "idle"  # waiting for a retry (backoff) or for budgets to run out
+REQUESTING = "requesting"  # ReadRequest sent, waiting for a grant or reject
+READING = "reading"  # grant held, read in flight
+
+READY = "ready"
+DEFER = "defer"
+LOCAL_ENCODE = "local-encode"
+
+
+class DestinationPool(Protocol):
+    """The memory reads land in (the engine's region). Called synchronously by the core.
+
+    The core never releases a destination while a read may still write into it [I5].
+    """
+
+    def allocate(self, key_id: str, size_bytes: int) -> Any | None:
+        """Reserve ``size_bytes`` for item ``key_id``; ``None`` when there is no room now
+        (the core then treats the attempt as OVERLOADED, retryable)."""
+
+    def release(self, destination: Any) -> None:
+        """Give a destination back. Called exactly once per allocated destination."""
+
+    def view(self, destination: Any) -> bytes | None:
+        """The destination's bytes for verification [C11]; ``None`` if not host-visible
+        (then a descriptor with a checksum counts as CHECKSUM_MISMATCH)."""
+
+
+@dataclass
+class AdmitItem:
+    """One media item of a request, as the engine sees it at admission [C1]."""
+
+    #: The engine's id for the item, unique within the request.
+    item_id: str
+    #: The orchestrator's announcement (``ectp.v1.Announcement`` dict), untrusted [C2]. None: no remote copy.
+    announcement: Any = None
+    #: Whether the request carries real model input for the item (SPEC.md section 13).
+    has_model_input: bool = False
+    #: Whether the engine already holds the encoding.
+    local: bool = False
+
+
+@dataclass(frozen=True)
+class ItemDecision:
+    """Per-item decision of an admission [C1]."""
+
+    item_id: str
+    #: ``"ready"``, ``"defer"`` or ``"local-encode"``.
+    action: str
+    #: LOCAL_ENCODE: why the remote path was not (or no longer) used; None when there was no announcement.
+    reason: int | None = None
+    #: READY from a remote load: where the verified bytes are.
+    destination: Any = None
+
+
+@dataclass(frozen=True)
+class ItemFailure:
+    """One failed item of a failed request [C6]."""
+
+    item_id: str
+    #: ``ectp.v1.FailureReason`` number.
+    reason: int
+    #: Remote attempts made for it.
+    attempts: int
+
+
+@dataclass(frozen=True)
+class AdmitResult:
+    """Result of :meth:`ConsumerCore.admit`: ``status`` ``"admitted"`` with one decision per
+    item, or ``"failed"`` with the failed items."""
+
+    status: str
+    items: tuple[ItemDecision, ...] = ()
+    failures: tuple[ItemFailure, ...] = ()
+
+
+@dataclass(frozen=True)
+class FailedRequest:
+    """A failed request, reported once by :meth:`ConsumerCore.drain_failed` [C6]."""
+
+    request_id: str
+    failures: tuple[ItemFailure, ...]
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """A settled read, as the transport reports it."""
+
+    read_id: int
+    #: ``"done"``, ``"failed"`` or ``"cancelled"``.
+    status: str
+    #: Bytes written (meaningful for ``"done"``).
+    bytes_read: int = 0
+    #: The transport knows the peer is gone.
+    peer_gone: bool = False
+
+
+# ----------------------------------------------------------------------------- internal state
+
+
+@dataclass(eq=False)
+class _Req:
+    id: str
+    slots: list[_Slot] = field(default_factory=list)
+    failure: AdmitResult | None = None
+
+
+@dataclass(eq=False)
+class _Slot:
+    """One (request, item) pair."""
+
+    req: _Req
+    item_id: str
+    has_model_input: bool
+    decision: ItemDecision | None = None
+    fetch: _Fetch | None = None
+    loaded: _Loaded | None = None
+    budget_at: float | None = None  # [C3] None before the first wait
+    budget_timer: TimerEntry | None = None
+
+
+@dataclass(eq=False)
+class _Fetch:
+    """A single-flight remote fetch of one item key [C9]."""
+
+    key_id: str
+    desc: ValidDescriptor
+    key: dict
+    peer: _Peer
+    epoch: int
+    announced_metadata: bytes | None
+    waiters: dict = field(default_factory=dict)  # ordered set of _Slot
+    state: str = IDLE
+    attempt_id: int = 0
+    attempts: int = 0
+    retries: int = 0
+    retry_at: float = 0
+    timer: TimerEntry | None = None
+    read: _Read | None = None
+    disposed: bool = False
+
+
+@dataclass(eq=False)
+class _Read:
+    read_id: int
+    peer: _Peer
+    grant_id: int
+    epoch: int
+    key_id: str
+    size_bytes: int
+    dest: Any
+    deadline: float  # [C11] min(start + transfer timeout, lease deadline)
+    lease_deadline: float
+    started_at: float
+    checksums: tuple[int, ...]
+    fetch: _Fetch | None
+    grant_held: bool = True
+    ack_on_settle: int = 0
+    cancelled: bool = False
+    quarantined: bool = False
+    timer: TimerEntry | None = None
+
+
+@dataclass(eq=False)
+class _Loaded:
+    key_id: str
+    dest: Any
+    holders: int = 0
+
+
+@dataclass(eq=False)
+class _Peer:
+    """What the consumer knows about one producer."""
+
+    id: str
+    known_epoch: int = 0  # [P8] newest epoch heard from it
+    hello_epoch: int = 0
+    connected_epoch: int = 0
+    metadata: bytes | None = None
+    metadata_epoch: int = 0
+    last_heard: float = -math.inf
+    business_since: float = 0
+    next_heartbeat_at: float = 0
+    heartbeat_seq: int = 0
+    fetches: dict = field(default_factory=dict)  # ordered set of _Fetch
+    ack_waiters: dict = field(default_factory=dict)  # ordered set of _Read
+    grants: dict = field(default_factory=dict)  # grant id -> _Read
+    rejected_epoch: int = 0
+    rejected_reason: int = Reason.INTERNAL
+    timer: TimerEntry | None = None
+
+
+def backoff_delay(retry: int, initial_ms: int, max_ms: int, random: SeededRandom) -> float:
+    """Delay before retry number ``retry`` (1-based) [C4]: ``d = min(max, initial * 2^(retry-1))``,
+    jittered uniformly in ``[d/2, d]``."""
+    d = min(max_ms, initial_ms * 2 ** min(max(0, retry - 1), 64))
+    return d / 2 + random.next() * (d / 2)
+
+
+class ConsumerCore:
+    """The consumer of ECTP (see module docstring).
+
+    The engine calls :meth:`admit` for a request on every scheduling step until every item
+    is ready or local-encode, then :meth:`finish_request` when the request ends (failed
+    ones included). A driver feeds peer messages (:meth:`handle_message` /
+    :meth:`handle_envelope`), read results and unreachable peers in, and executes what
+    :meth:`poll` returns. Nothing a peer sends makes a method raise [I1]; only engine
+    programming errors raise ``EctpError("INVALID_ARGUMENT")``.
+    """
+
+    def __init__(
+        self,
+        id: str,
+        epoch: int,
+        fingerprint: dict | None,
+        destinations: DestinationPool,
+        *,
+        transport_metadata: bytes = b"",
+        config: ConsumerConfig | None = None,
+        seed: int = 1,
+    ):
+        """Create a consumer.
+
+        :param id: this consumer's stable, non-empty peer id.
+        :param epoch: positive integer, greater after every restart [P8].
+        :param fingerprint: ``ectp.v1.Fingerprint`` dict this consumer's model expects [C2]; None: all-default.
+        :param destinations: the memory reads land in.
+        :param transport_metadata: sent in this consumer's Hello. Default empty.
+        :param config: timers and limits. Default ``ConsumerConfig()`` (SPEC.md defaults).
+        :param seed: seed of the backoff jitter [C4]. Default 1.
+        :raises EctpError: ``INVALID_CONFIG`` for an unusable id, epoch, fingerprint or config [C11].
+        """
+        if not isinstance(id, str) or not id:
+            raise EctpError("INVALID_CONFIG", "id must be a non-empty string: the consumer's stable peer id.")
+        if not is_positive_id(epoch):
+            raise EctpError("INVALID_CONFIG", f"epoch must be a positive integer that grows on every restart [P8]; got {epoch!r}.")
+        fp = normalize_fingerprint(fingerprint)
+        if fp is None:
+            raise EctpError("INVALID_CONFIG", "fingerprint is malformed: model must be a string, the rest non-negative integers.")
+        self.config = config or ConsumerConfig()
+        self.config.validate()
+        self.id = id
+        self.epoch = epoch
+        self.fingerprint: Fingerprint = fp
+        self.metrics: Counter = Counter()
+        self._pool = destinations
+        self._transport_metadata = bytes(transport_metadata)
+        self._random = SeededRandom(seed)
+        self._requests: dict[str, _Req] = {}
+        self._fetches: dict[str, _Fetch] = {}
+        self._attempts: dict[int, _Fetch] = {}
+        self._reads: dict[int, _Read] = {}
+        self._loaded: dict[str, _Loaded] = {}
+        self._peers: dict[str, _Peer] = {}
+        self._timers = TimerQueue()
+        self._out: list[Output] = []
+        self._failed: list[FailedRequest] = []
+        self._next_attempt_id = 0
+        self._next_read_id = 0
+        self._last_now: float = 0
+        self._budgets = 0
+        self._quarantined = 0
+        self._grants_held = 0
+        self._destinations = 0
+        self._ignored = 0
+
+    # ------------------------------------------------------------------------- engine API
+
+    def admit(self, request_id: str, items: list[AdmitItem], now: float) -> AdmitResult:
+        """Admit (or re-admit) a request and decide each item [C1]: ready, defer (call again
+        on a later step) or local-encode; or fail the whole request [C6]. Decisions are
+        sticky; the first defer of an item starts its (request, item) budget [C3]. Never
+        raises for anything inside announcements [C2][I1].
+
+        :raises EctpError: ``INVALID_ARGUMENT`` for engine programming errors only (empty
+            request id, items without a string id, duplicate item ids).
+        """
+        if not isinstance(request_id, str) or not request_id:
+            raise EctpError("INVALID_ARGUMENT", "admit: request_id must be a non-empty string (the engine's request id).")
+        seen = set()
+        for i, item in enumerate(items):
+            if not isinstance(item, AdmitItem) or not isinstance(item.item_id, str):
+                raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): items[{i}] must be an AdmitItem with a string item_id.")
+            if item.item_id in seen:
+                raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): duplicate item id {item.item_id!r}; ids must be unique per request.")
+            seen.add(item.item_id)
+        self._touch(now)
+        req = self._requests.get(request_id)
+        if req is not None and req.failure is not None:
+            return req.failure  # [C6] the same failure, not queued again
+        if req is None:
+            req = _Req(request_id)
+            self._requests[request_id] = req
+
+        # Pass 1: classify without starting anything, so a failing request starts no fetch.
+        failures: list[ItemFailure] = []
+        plans: list[tuple | None] = []
+        for item in items:
+            slot = self._find_slot(req, item.item_id)
+            model = item.has_model_input is True
+            if slot is not None:
+                slot.has_model_input = model
+                plans.append(None)
+                if slot.decision is None and slot.fetch is not None and now >= slot.budget_at:
+                    # [C3] the budget is enforced at admission too.
+                    if model:
+                        self._resolve_local(slot, Reason.BUDGET_EXHAUSTED, now)
+                    else:
+                        failures.append(self._exhaust_failure(slot))
+                continue
+            plan = self._classify(item, model)
+            plans.append(plan)
+            if plan[0] == "fail":
+                failures.append(ItemFailure(item.item_id, plan[1], 0))
+        if failures:
+            return self._fail_request(req, failures, now)
+
+        # Pass 2: apply.
+        decisions = []
+        for item, plan in zip(items, plans):
+            if plan is None:
+                slot = self._find_slot(req, item.item_id)
+            else:
+                slot = _Slot(req, item.item_id, item.has_model_input is True)
+                req.slots.append(slot)
+                self._apply_plan(slot, plan, now)
+            decisions.append(slot.decision if slot.decision is not None else ItemDecision(slot.item_id, DEFER))
+        return AdmitResult("admitted", items=tuple(decisions))
+
+    def finish_request(self, request_id: str, now: float) -> None:
+        """Release everything a request holds [C7]: budgets, waits (a fetch nobody waits
+        for is abandoned) and loaded items. Call it for every admitted request, failed ones
+        included. Unknown ids are a no-op."""
+        req = self._requests.pop(request_id, None)
+        if req is None:
+            return
+        self._touch(now)
+        if req.failure is not None:
+            return  # already released when it failed [C6]
+        self._guard("finish_request", self._release_request, req, now)
+
+    def drain_failed(self) -> list[FailedRequest]:
+        """Failed requests since the previous call, each reported exactly once [C6]."""
+        drained, self._failed = self._failed, []
+        return drained
+
+    # ------------------------------------------------------------------------- peer and transport input
+
+    def handle_message(self, sender: str, data: bytes, now: float) -> None:
+        """Handle an encoded ``ectp.v1.Envelope`` from peer ``sender``. Malformed bytes are
+        ignored and counted [C10]. Never raises [I1]."""
+        self._touch(now)
+        try:
+            envelope = codec.decode("ectp.v1.Envelope", data)
+        except Exception:  # noqa: BLE001 - any malformed input is one ignored message
+            self._ignore("malformed")
+            return
+        self.handle_envelope(sender, envelope, now)
+
+    def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
+        """Handle a decoded envelope (dict form) from peer ``sender``. Anything unexpected is
+        ignored and counted [C10]. Never raises [I1]."""
+        self._touch(now)
+        try:
+            self._on_envelope(sender, envelope, now)
+        except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the engine
+            log.exception("consumer failed to handle an envelope from %s; ignored", sender)
+            self._ignore("internal-error")
+
+    def handle_read_result(self, result: ReadResult, now: float) -> None:
+        """Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]."""
+        self._touch(now)
+        self._guard("handle_read_result", self._on_read_result, result, now)
+
+    def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
+        """The transport found ``peer_id`` unreachable [P8]: pre-grant fetches retry, reads
+        from it fail terminally, and it is forgotten until the next need (a new Hello)."""
+        self._touch(now)
+        peer = self._peers.get(peer_id)
+        if peer is not None:
+            self._guard("handle_peer_unreachable", self._peer_gone, peer, "transport", now)
+
+    def poll(self, now: float) -> list[Output]:
+        """Run due timers and return the queued outputs, in order."""
+        self._touch(now)
+        self._guard("poll", self._run_timers, now)
+        out, self._out = self._out, []
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`poll` should next be called: the earliest timer (or the latest ``now``
+        seen when outputs are already queued); ``None`` when idle."""
+        at = self._timers.peek_at()
+        if self._out:
+            return self._last_now if at is None else min(at, self._last_now)
+        return at
+
+    def stats(self) -> dict[str, int]:
+        """Table sizes, for dashboards and the no-leak invariant [I4][I5]."""
+        return {
+            "requests": len(self._requests),
+            "budgets": self._budgets,
+            "fetches": len(self._fetches),
+            "readsInFlight": len(self._reads),
+            "quarantined": self._quarantined,
+            "grantsHeld": self._grants_held,
+            "loadedItems": len(self._loaded),
+            "destinations": self._destinations,
+            "undrainedFailures": len(self._failed),
+            "ignoredMessages": self._ignored,
+        }
+
+    # ------------------------------------------------------------------------- admission internals
+
+    @staticmethod
+    def _find_slot(req: _Req, item_id: str) -> _Slot | None:
+        for slot in req.slots:
+            if slot.item_id == item_id:
+                return slot
+        return None
+
+    def _classify(self, item: AdmitItem, model: bool) -> tuple:
+        """[C1] Classify a new item: ``(kind, reason, desc, metadata)``. Never raises [C2][I1]."""
+        if item.local is True:
+            return ("ready-local", None, None, None)  # [C1] already local
+        if item.announcement is None:
+            # [C1] no announcement: local encode with model input, else the request fails UNAVAILABLE.
+            return ("local", None, None, None) if model else ("fail", Reason.UNAVAILABLE, None, None)
+        desc, meta = self._validate_announcement(item.announcement)
+        if desc is None:
+            # [C2] an invalid announcement is a classification, never an exception.
+            return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, None, None)
+        if desc.key_id in self._loaded:
+            return ("ready-loaded", None, desc, None)  # [C1] already loaded and verified
+        peer = self._peers.get(desc.producer_id)
+        terminal = None
+        if peer is not None:
+            if peer.known_epoch > desc.epoch:
+                terminal = Reason.EPOCH_CHANGED  # [P8] announcement of an older epoch
+            elif peer.rejected_epoch and peer.rejected_epoch >= desc.epoch:
+                terminal = peer.rejected_reason  # handshake refused for this epoch [C5]
+        if terminal is not None and desc.key_id not in self._fetches:
+            return ("local" if model else "fail", terminal, None, None)
+        return ("fetch", None, desc, meta)
+
+    def _validate_announcement(self, a: Any) -> tuple[ValidDescriptor | None, bytes | None]:
+        """[C2] Validate an untrusted announcement. Never raises."""
+        try:
+            if not isinstance(a, dict):
+                return None, None
+            version = a.get("version")
+            # [C2][V1] the announcement must name spec major 1; an absent version is invalid.
+            if not isinstance(version, dict) or version.get("major") != SPEC_MAJOR:
+                return None, None
+            desc, why = validate_descriptor(a.get("item"), self.config.max_item_bytes, self.fingerprint)
+            if desc is None:
+                log.debug("invalid announcement: %s", why)
+                return None, None
+            meta = a.get("transportMetadata")
+            return desc, (bytes(meta) if isinstance(meta, (bytes, bytearray)) and meta else None)
+        except Exception:  # noqa: BLE001
+            return None, None
+
+    def _apply_plan(self, slot: _Slot, plan: tuple, now: float) -> None:
+        kind, reason, desc, meta = plan
+        if kind == "ready-local":
+            slot.decision = ItemDecision(slot.item_id, READY)
+        elif kind == "ready-loaded":
+            self._hold(slot, self._loaded[desc.key_id])
+        elif kind == "local":
+            slot.decision = ItemDecision(slot.item_id, LOCAL_ENCODE, reason)
+            if reason is not None:
+                self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
+                log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=0",
+                            slot.req.id, slot.item_id, Reason.name(reason))
+        elif kind == "fetch":
+            f = self._fetches.get(desc.key_id)
+            if f is None:
+                f = self._create_fetch(desc, meta, now)
+            elif meta is not None and f.peer.id == desc.producer_id:
+                self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
+            # [C9] single flight: join the fetch of this key; [C3] own budget from this first wait.
+            f.waiters[slot] = None
+            slot.fetch = f
+            if f.state == IDLE and f.timer is None:
+                # A fetch stalled because earlier waiters' budgets ended before its retry: resume for this one.
+                f.timer = self._timers.push(max(now, f.retry_at), "fetch", f)
+            slot.budget_at = now + self.config.wait_budget_ms
+            self._budgets += 1
+            slot.budget_timer = self._timers.push(slot.budget_at, "budget", slot)
+
+    def _hold(self, slot: _Slot, loaded: _Loaded) -> None:
+        loaded.holders += 1
+        slot.loaded = loaded
+        slot.decision = ItemDecision(slot.item_id, READY, destination=loaded.dest)
+
+    @staticmethod
+    def _exhaust_failure(slot: _Slot) -> ItemFailure:
+        return ItemFailure(slot.item_id, Reason.BUDGET_EXHAUSTED, slot.fetch.attempts if slot.fetch else 0)
+
+    def _detach(self, slot: _Slot, now: float) -> None:
+        """Detach a slot from its fetch, abandoning the fetch when nobody is left [C7][C9]."""
+        self._timers.cancel(slot.budget_timer)
+        slot.budget_timer = None
+        f = slot.fetch
+        if f is None:
+            return
+        slot.fetch = None
+        f.waiters.pop(slot, None)
+        if not f.waiters and not f.disposed:
+            self._abandon_fetch(f, now)
+
+    def _resolve_local(self, slot: _Slot, reason: int, now: float) -> None:
+        """A waiting slot ends its remote path: local encode, no further attempt [C5]."""
+        attempts = slot.fetch.attempts if slot.fetch else 0
+        self._detach(slot, now)
+        slot.decision = ItemDecision(slot.item_id, LOCAL_ENCODE, reason)
+        self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
+        log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=%d",
+                    slot.req.id, slot.item_id, Reason.name(reason), attempts)
+
+    def _fail_request(self, req: _Req, failures: list[ItemFailure], now: float) -> AdmitResult:
+        """[C6] Fail a request once: queue it for drain_failed and release what it holds."""
+        if req.failure is not None:
+            return req.failure
+        result = AdmitResult("failed", failures=tuple(failures))
+        req.failure = result
+        self._failed.append(FailedRequest(req.id, tuple(failures)))
+        self.metrics["ectp_consumer_requests_failed_total"] += 1
+        for f in failures:
+            log.warning("request failed: request=%s item=%s reason=%s attempts=%d",
+                        req.id, f.item_id, Reason.name(f.reason), f.attempts)
+        self._release_request(req, now)
+        return result
+
+    def _release_request(self, req: _Req, now: float) -> None:
+        """[C7] Release budgets, waits and holds of a request."""
+        for slot in req.slots:
+            if slot.budget_at is not None:
+                slot.budget_at = None
+                self._budgets -= 1
+            self._detach(slot, now)
+            loaded = slot.loaded
+            if loaded is not None:
+                slot.loaded = None
+                loaded.holders -= 1
+                if loaded.holders == 0:
+                    del self._loaded[loaded.key_id]
+                    self._release_dest(loaded.dest)  # last holder finished [C7]
+        req.slots.clear()
+
+    # ------------------------------------------------------------------------- fetches
+
+    def _get_peer(self, peer_id: str) -> _Peer:
+        peer = self._peers.get(peer_id)
+        if peer is None:
+            peer = self._peers[peer_id] = _Peer(peer_id)
+        return peer
+
+    def _create_fetch(self, desc: ValidDescriptor, meta: bytes | None, now: float) -> _Fetch:
+        peer = self._get_peer(desc.producer_id)
+        key = {"contentHash": desc.content_hash, "fingerprint": desc.fingerprint.to_msg()}
+        f = _Fetch(desc.key_id, desc, key, peer, desc.epoch, meta)
+        self._fetches[desc.key_id] = f
+        peer.fetches[f] = None
+        if meta is not None:
+            self._note_metadata(peer, desc.epoch, meta, from_hello=False)
+        self._send_attempt(f, now)
+        return f
+
+    @staticmethod
+    def _note_metadata(peer: _Peer, epoch: int, meta: bytes, from_hello: bool) -> None:
+        """Remember a producer's transport metadata for an epoch (a Hello's wins)."""
+        if epoch < peer.known_epoch:
+            return
+        if peer.metadata is None or epoch > peer.metadata_epoch or (from_hello and epoch == peer.metadata_epoch):
+            peer.metadata = meta
+            peer.metadata_epoch = epoch
+
+    def _send_attempt(self, f: _Fetch, now: float) -> None:
+        """Send one ReadRequest, after connect-peer and Hello as needed (SPEC.md 4.1)."""
+        peer = f.peer
+        if peer.connected_epoch != f.epoch:
+            meta = peer.metadata if peer.metadata is not None and peer.metadata_epoch == f.epoch else f.announced_metadata
+            if meta is not None:
+                peer.connected_epoch = f.epoch  # connect once per producer epoch
+                self._out.append(ConnectPeer(peer.id, f.epoch, meta))
+        if peer.hello_epoch != f.epoch:
+            peer.hello_epoch = f.epoch  # a Hello before the first ReadRequest to each epoch
+            self._send(peer.id, {"hello": {
+                "role": Role.CONSUMER,
+                "capabilities": [],
+                "fingerprint": self.fingerprint.to_msg(),
+                "transportMetadata": self._transport_metadata,
+                "heartbeatIntervalMs": self.config.heartbeat_interval_ms,
+            }})
+        self._ensure_peer_timer(peer, now)
+        self._next_attempt_id += 1  # [C4] strictly increasing attempt ids in this epoch
+        attempt_id = self._next_attempt_id
+        f.attempt_id = attempt_id
+        f.attempts += 1
+        self._attempts[attempt_id] = f
+        if f.attempts > 1:
+            self.metrics["ectp_consumer_retries_total"] += 1  # [C4] every retry counted and logged
+            log.info("retrying remote read: item=%s producer=%s attempt=%d", f.key_id, peer.id, f.attempts)
+        self._send(peer.id, {"readRequest": {
+            "attemptId": attempt_id,
+            "key": f.key,
+            "expectedEpoch": f.epoch,
+            "expectedSizeBytes": f.desc.size_bytes,
+        }})
+        f.state = REQUESTING
+        self._timers.cancel(f.timer)
+        f.timer = self._timers.push(now + self.config.grant_wait_ms, "fetch", f)  # [C4] grant wait
+
+    def _retry_fetch(self, f: _Fetch, reason: int, retry_after_ms: float, now: float) -> None:
+        """[C4] Retryable outcome: back off and try again, only inside some waiter's budget."""
+        if f.state == REQUESTING:
+            self._attempts.pop(f.attempt_id, None)
+        f.state = IDLE
+        f.retries += 1
+        delay = backoff_delay(f.retries, self.config.backoff_initial_ms, self.config.backoff_max_ms, self._random)
+        if retry_after_ms > delay:
+            delay = retry_after_ms  # [C4] a retry hint lengthens the backoff, never shortens it
+        self._timers.cancel(f.timer)
+        f.timer = None
+        f.retry_at = now + delay
+        log.debug("remote read will be retried: item=%s reason=%s delay=%.1f", f.key_id, Reason.name(reason), delay)
+        # [C4] retry only inside the budget; otherwise the budget timers resolve the waiters [C3].
+        if any(w.budget_at > now + delay for w in f.waiters):
+            f.timer = self._timers.push(now + delay, "fetch", f)
+
+    def _terminate_fetch(self, f: _Fetch, reason: int, now: float) -> None:
+        """[C5] Terminal outcome for every waiter of a fetch."""
+        if f.disposed:
+            return
+        read = f.read
+        self._dispose_fetch(f)
+        if read is not None and read.fetch is f:
+            self._orphan_read(read, Completion.FAILED, now)
+        attempts = f.attempts
+        failed: dict[_Req, list[ItemFailure]] = {}
+        waiters = list(f.waiters)
+        f.waiters.clear()
+        for w in waiters:
+            w.fetch = None
+            self._timers.cancel(w.budget_timer)
+            w.budget_timer = None
+            if w.has_model_input:
+                # [C5] local encode, and never another remote attempt for this (request, item).
+                w.decision = ItemDecision(w.item_id, LOCAL_ENCODE, reason)
+                self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
+                log.warning("remote read failed; local encode: request=%s item=%s reason=%s attempts=%d",
+                            w.req.id, f.key_id, Reason.name(reason), attempts)
+            else:
+                failed.setdefault(w.req, []).append(ItemFailure(w.item_id, reason, attempts))
+        for req, items in failed.items():
+            self._fail_request(req, items, now)
+
+    def _abandon_fetch(self, f: _Fetch, now: float) -> None:
+        """[C7] Nobody waits for a fetch any more: forget its attempt, cancel its read."""
+        read = f.read
+        self._dispose_fetch(f)
+        if read is not None and read.fetch is f:
+            self._orphan_read(read, Completion.ABANDONED, now)
+
+    def _dispose_fetch(self, f: _Fetch) -> None:
+        f.disposed = True
+        if self._fetches.get(f.key_id) is f:
+            del self._fetches[f.key_id]
+        f.peer.fetches.pop(f, None)
+        if f.state == REQUESTING:
+            self._attempts.pop(f.attempt_id, None)  # a late grant for it is released at once [C7]
+        self._timers.cancel(f.timer)
+        f.timer = None
+
+    # ------------------------------------------------------------------------- reads
+
+    def _orphan_read(self, r: _Read, ack_status: int, now: float) -> None:
+        """A read loses its fetch while unsettled: cancel it and keep its destination until it
+        settles [I5][C8]. ABANDONED defers the ACK to settlement; FAILED ACKs now and
+        quarantines; 0 means the grant is already void (peer gone, epoch changed)."""
+        r.fetch = None
+        if not r.cancelled:
+            r.cancelled = True
+            self._out.append(CancelRead(r.read_id))
+        if ack_status == Completion.ABANDONED and r.grant_held:
+            r.ack_on_settle = Completion.ABANDONED
+            r.peer.ack_waiters[r] = None
+            return  # keeps its deadline timer: unsettled at the deadline, it is quarantined [C8]
+        if ack_status:
+            self._ack_read(r, ack_status, "read cancelled")
+        else:
+            self._drop_grant(r)
+        self._quarantine(r, now)
+
+    def _quarantine(self, r: _Read, now: float) -> None:
+        """[C8] Hold the destination until the read settles or the quarantine cap passes [I5]."""
+        if r.quarantined:
+            return
+        r.quarantined = True
+        self._quarantined += 1
+        self.metrics["ectp_consumer_reads_quarantined_total"] += 1
+        self._timers.cancel(r.timer)
+        r.timer = self._timers.push(now + self.config.quarantine_cap_ms, "read", r)
+
+    def _ack_read(self, r: _Read, status: int, detail: str) -> None:
+        """Send the grant's one ReadComplete [C7], if it is still held."""
+        if not r.grant_held:
+            return
+        self._send(r.peer.id, {"readComplete": {"grantId": r.grant_id, "status": status, "detail": detail}})
+        self._drop_grant(r)
+
+    def _drop_grant(self, r: _Read) -> None:
+        if r.ack_on_settle:
+            r.ack_on_settle = 0
+            r.peer.ack_waiters.pop(r, None)
+        if not r.grant_held:
+            return
+        r.grant_held = False
+        self._grants_held -= 1
+        if r.peer.grants.get(r.grant_id) is r:
+            del r.peer.grants[r.grant_id]
+
+    def _release_dest(self, dest: Any) -> None:
+        self._destinations -= 1
+        try:
+            self._pool.release(dest)
+        except Exception:  # noqa: BLE001
+            log.exception("DestinationPool.release raised")
+
+    def _on_read_result(self, result: ReadResult, now: float) -> None:
+        read_id = getattr(result, "read_id", None)
+        r = self._reads.pop(read_id, None) if is_int(read_id) else None
+        if r is None:
+            self._ignore("unknown-read")  # [C10] unknown, or already released at its quarantine cap
+            return
+        self._timers.cancel(r.timer)
+        r.timer = None
+        if r.quarantined:
+            # [C8] settled: the transport writes no more, so the destination may be freed [I5].
+            self._quarantined -= 1
+            self._drop_grant(r)
+            self._release_dest(r.dest)
+            return
+        f = r.fetch
+        if f is None:
+            # [C7] abandoned during the read: ACK ABANDONED and free the destination now it settled.
+            self._ack_read(r, r.ack_on_settle or Completion.ABANDONED, "abandoned")
+            self._release_dest(r.dest)
+            return
+        f.read = None
+        reason = self._verify(r, result, now)
+        if reason is not None:
+            self._release_dest(r.dest)
+            self._ack_read(r, Completion.FAILED, Reason.name(reason))
+            self._terminate_fetch(f, reason, now)
+            return
+        # [C11] verified: mark loaded, ACK OK, every waiter becomes ready.
+        self._ack_read(r, Completion.OK, "")
+        self._dispose_fetch(f)
+        loaded = _Loaded(f.key_id, r.dest)
+        self._loaded[f.key_id] = loaded
+        self.metrics["ectp_consumer_items_loaded_total"] += 1
+        for w in f.waiters:
+            w.fetch = None
+            self._timers.cancel(w.budget_timer)
+            w.budget_timer = None
+            self._hold(w, loaded)
+        f.waiters.clear()
+        if loaded.holders == 0:
+            del self._loaded[loaded.key_id]
+            self._release_dest(loaded.dest)
+
+    def _verify(self, r: _Read, result: ReadResult, now: float) -> int | None:
+        """[C11] Check a settled read: status, size, timeliness, checksum. A reason, or None."""
+        if result.status != "done":
+            return Reason.PEER_UNREACHABLE if result.peer_gone else Reason.TRANSFER_FAILED
+        if result.bytes_read != r.size_bytes:
+            return Reason.SIZE_MISMATCH  # [C11] size always
+        if now >= r.deadline:
+            # [C11] completed after its deadline: never loaded (the memory may have been reused).
+            return Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
+        if r.checksums:
+            try:
+                view = self._pool.view(r.dest)
+            except Exception:  # noqa: BLE001
+                view = None
+            # [C11] bytes that cannot be viewed cannot be verified: a checksum then mismatches.
+            if view is None or len(view) < r.size_bytes:
+                return Reason.CHECKSUM_MISMATCH
+            crc = crc32c(view[: r.size_bytes])
+            if any(crc != expected for expected in r.checksums):
+                return Reason.CHECKSUM_MISMATCH  # [C11] every checksum present must match
+        return None
+
+    # ------------------------------------------------------------------------- envelopes
+
+    def _on_envelope(self, sender: str, env: Any, now: float) -> None:
+        if not isinstance(env, dict):
+            self._ignore("malformed")
+            return
+        version = env.get("version")
+        if not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR:
+            # [V1] another major: the body is not acted on, except that a VERSION refusal of
+            # our Hello (HandshakeReject fields are frozen) still ends our reads to that peer.
+            if isinstance(env.get("handshakeReject"), dict) and env.get("senderId") == sender:
+                peer = self._peers.get(sender)
+                if peer is not None:
+                    self._on_handshake_reject(peer, Reason.VERSION, peer.known_epoch, now)
+            self._ignore("version")
+            return
+        sender_id = env.get("senderId")
+        epoch = env.get("senderEpoch")
+        if not isinstance(sender_id, str) or not sender_id or not is_positive_id(epoch):
+            self._ignore("malformed")  # SPEC.md 4: empty sender or epoch 0
+            return
+        if sender_id != sender:
+            self._ignore("sender-mismatch")  # SPEC.md 4: the carrier vouches for the sender
+            return
+        peer = self._get_peer(sender)
+        # [P8] older epochs are stale; a newer one means the producer restarted.
+        if epoch < peer.known_epoch:
+            self._ignore("stale-epoch")
+            return
+        if epoch > peer.known_epoch:
+            self._on_new_epoch(peer, epoch, now)
+        peer.last_heard = now  # any valid envelope is a sign of life [P8]
+        if env.get("readGrant") is not None:
+            self._on_grant(peer, epoch, env["readGrant"], now)
+        elif env.get("readReject") is not None:
+            self._on_reject(peer, env["readReject"], now)
+        elif env.get("heartbeat") is not None:
+            return  # liveness only [P8]
+        elif env.get("hello") is not None:
+            self._on_hello(peer, epoch, env["hello"])
+        elif env.get("handshakeReject") is not None:
+            hr = env["handshakeReject"]
+            reason = Reason.known(hr.get("reason") if isinstance(hr, dict) else None) or Reason.INTERNAL
+            self._on_handshake_reject(peer, reason, epoch, now)
+        else:
+            self._ignore("unexpected")  # [C10] a body a consumer never receives, or none (newer minor)
+
+    def _on_new_epoch(self, peer: _Peer, epoch: int, now: float) -> None:
+        """[P8] A producer's newer epoch: drop what belonged to the old one."""
+        peer.known_epoch = epoch
+        if peer.connected_epoch and peer.connected_epoch < epoch:
+            peer.connected_epoch = 0
+            self._out.append(DisconnectPeer(peer.id))
+        if peer.hello_epoch < epoch:
+            peer.hello_epoch = 0
+        if peer.metadata_epoch < epoch:
+            peer.metadata = None
+        if peer.rejected_epoch < epoch:
+            peer.rejected_epoch = 0
+        for r in list(peer.grants.values()):
+            if r.epoch < epoch:
+                self._drop_grant(r)  # grants of the old epoch died with it: no ReadComplete
+        for r in list(peer.ack_waiters):
+            if r.epoch < epoch:
+                self._drop_grant(r)
+        for f in list(peer.fetches):
+            if not f.disposed and f.epoch < epoch:
+                self._terminate_fetch(f, Reason.EPOCH_CHANGED, now)  # [P8][C5] terminal
+
+    def _on_hello(self, peer: _Peer, epoch: int, hello: Any) -> None:
+        if not isinstance(hello, dict) or hello.get("role") not in (Role.PRODUCER, Role.BOTH):
+            self._ignore("unexpected")
+            return
+        meta = hello.get("transportMetadata")
+        if isinstance(meta, (bytes, bytearray)) and meta:
+            meta = bytes(meta)
+            self._note_metadata(peer, epoch, meta, from_hello=True)
+            if peer.connected_epoch != epoch and peer.fetches:
+                peer.connected_epoch = epoch  # load the metadata once per producer epoch
+                self._out.append(ConnectPeer(peer.id, epoch, meta))
+
+    def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float) -> None:
+        """SPEC.md 4.2: no reads to the rejecting peer in that epoch; its fetches end [C5]."""
+        peer.rejected_epoch = max(epoch, 1)
+        peer.rejected_reason = reason
+        peer.hello_epoch = 0
+        for f in list(peer.fetches):
+            if not f.disposed:
+                self._terminate_fetch(f, reason, now)
+
+    def _on_grant(self, peer: _Peer, sender_epoch: int, g: Any, now: float) -> None:
+        if not isinstance(g, dict):
+            self._ignore("malformed")
+            return
+        grant_id = g.get("grantId", 0)
+        attempt_id = g.get("attemptId", 0)
+        if not is_positive_id(grant_id):
+            self._ignore("malformed")
+            return
+        if grant_id in peer.grants:
+            # [C10] the same grant twice: never ACK it again (that would release the live one).
+            self._ignore("duplicate-grant")
+            return
+        f = self._attempts.get(attempt_id) if is_int(attempt_id) else None
+        if f is None or f.peer is not peer or f.state != REQUESTING or f.attempt_id != attempt_id:
+            # [C7][C10] nobody wants this grant (finished, superseded, timed out, loaded): release it now.
+            self._send(peer.id, {"readComplete": {
+                "grantId": grant_id, "status": Completion.ABANDONED, "detail": "no request wants this grant"}})
+            self._ignore("unwanted-grant")
+            return
+        del self._attempts[attempt_id]
+        self._timers.cancel(f.timer)
+        f.timer = None
+        f.state = IDLE
+
+        def ack_failed(reason: int) -> None:
+            self._send(peer.id, {"readComplete": {"grantId": grant_id, "status": Completion.FAILED, "detail": Reason.name(reason)}})
+            self._terminate_fetch(f, reason, now)
+
+        # SPEC.md 4.4 step 2: the grant's descriptor is validated like an announcement [C2].
+        item, _why = validate_descriptor(g.get("item"), self.config.max_item_bytes, self.fingerprint)
+        if item is None:
+            raw = g.get("item")
+            raw_size = raw.get("sizeBytes") if isinstance(raw, dict) else None
+            ack_failed(Reason.SIZE_MISMATCH if is_int(raw_size) and raw_size != f.desc.size_bytes else Reason.INVALID_ANNOUNCEMENT)
+            return
+        if item.key_id != f.key_id:
+            ack_failed(Reason.INVALID_ANNOUNCEMENT)
+            return
+        if item.epoch != f.epoch or sender_epoch != f.epoch:
+            ack_failed(Reason.EPOCH_CHANGED)
+            return
+        if item.size_bytes != f.desc.size_bytes:
+            ack_failed(Reason.SIZE_MISMATCH)  # [C11] grant size differs from the announcement
+            return
+        # [C11] conservative lease deadline: receipt + min(grant lease, own lease) - margin.
+        lease = g.get("leaseMs", 0)
+        lease = lease if is_int(lease) and lease > 0 else 30_000
+        lease = min(lease, self.config.lease_ms)
+        lease_deadline = now + lease - self.config.lease_safety_margin_ms
+        if lease_deadline <= now:
+            ack_failed(Reason.LEASE_EXPIRED)  # [C11] a lease that ends before it starts is not read
+            return
+        deadline = min(now + self.config.transfer_timeout_ms, lease_deadline)
+        try:
+            dest = self._pool.allocate(f.key_id, item.size_bytes)
+        except Exception:  # noqa: BLE001
+            log.exception("DestinationPool.allocate raised; treated as full")
+            dest = None
+        if dest is None:
+            # SPEC.md 4.4 step 3: no local memory now: give the grant back, retry as OVERLOADED [C4].
+            self._send(peer.id, {"readComplete": {"grantId": grant_id, "status": Completion.ABANDONED, "detail": "destination pool full"}})
+            self._retry_fetch(f, Reason.OVERLOADED, 0, now)
+            return
+        self._destinations += 1
+        checksums = []
+        if f.desc.crc32c is not None:
+            checksums.append(f.desc.crc32c)
+        if item.crc32c is not None and item.crc32c != f.desc.crc32c:
+            checksums.append(item.crc32c)  # [C11] every checksum present must match
+        self._next_read_id += 1
+        r = _Read(self._next_read_id, peer, grant_id, f.epoch, f.key_id, item.size_bytes, dest,
+                  deadline, lease_deadline, now, tuple(checksums), f)
+        self._grants_held += 1
+        peer.grants[grant_id] = r
+        self._reads[r.read_id] = r
+        f.state = READING
+        f.read = r
+        r.timer = self._timers.push(deadline, "read", r)  # [C8] transfer deadline
+        source = item.location if item.location else f.desc.location  # SPEC.md 4.4: location fallback
+        self._out.append(StartRead(r.read_id, peer.id, source, dest))
+
+    def _on_reject(self, peer: _Peer, rj: Any, now: float) -> None:
+        if not isinstance(rj, dict):
+            self._ignore("malformed")
+            return
+        attempt_id = rj.get("attemptId", 0)
+        f = self._attempts.get(attempt_id) if is_int(attempt_id) else None
+        if f is None or f.peer is not peer or f.state != REQUESTING or f.attempt_id != attempt_id:
+            self._ignore("unwanted-reject")  # [C10] second reply, reply after grant, unknown attempt
+            return
+        known = Reason.known(rj.get("reason", 0))
+        # Known reasons follow the SPEC.md table; unknown ones the reject's retryable flag [V1].
+        retryable = known in Reason.RETRYABLE_REJECTS if known is not None else rj.get("retryable") is True
+        reason = known if known is not None else Reason.INTERNAL
+        if known in (Reason.INVALID_ANNOUNCEMENT, Reason.BUDGET_EXHAUSTED, Reason.UNAVAILABLE):
+            reason = Reason.INTERNAL  # request-outcome-only reasons in a reject are INTERNAL (SPEC.md 11)
+        if retryable:
+            hint = rj.get("retryAfterMs", 0)
+            self._retry_fetch(f, reason, hint if is_int(hint) and hint > 0 else 0, now)  # [C4]
+        else:
+            self._terminate_fetch(f, reason, now)  # [C5]
+
+    # ------------------------------------------------------------------------- peers and heartbeats [P8]
+
+    def _ensure_peer_timer(self, peer: _Peer, now: float) -> None:
+        if peer.timer is not None and peer.timer.live:
+            return
+        peer.business_since = now
+        peer.next_heartbeat_at = now + self.config.heartbeat_interval_ms
+        peer.timer = self._timers.push(min(peer.next_heartbeat_at, self._dead_at(peer)), "peer", peer)
+
+    def _dead_at(self, peer: _Peer) -> float:
+        since = max(peer.last_heard, peer.business_since)
+        return since + self.config.heartbeat_misses * self.config.heartbeat_interval_ms
+
+    def _on_peer_timer(self, peer: _Peer, now: float) -> None:
+        peer.timer = None
+        if not peer.fetches and not peer.ack_waiters:
+            return  # no business: fall silent (SPEC.md 4.7)
+        if now >= self._dead_at(peer):
+            self._peer_gone(peer, "heartbeat", now)  # [P8] silent for heartbeat_misses intervals
+            return
+        if now >= peer.next_heartbeat_at:
+            peer.heartbeat_seq += 1
+            self._send(peer.id, {"heartbeat": {"sequence": peer.heartbeat_seq}})
+            peer.next_heartbeat_at = now + self.config.heartbeat_interval_ms
+        peer.timer = self._timers.push(min(peer.next_heartbeat_at, self._dead_at(peer)), "peer", peer)
+
+    def _peer_gone(self, peer: _Peer, why: str, now: float) -> None:
+        """[P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer."""
+        self._timers.cancel(peer.timer)
+        peer.timer = None
+        if not (peer.connected_epoch or peer.fetches or peer.ack_waiters):
+            return
+        self.metrics[f'ectp_consumer_peers_lost_total{{cause="{why}"}}'] += 1
+        log.warning("producer %s unreachable (%s)", peer.id, why)
+        self._out.append(DisconnectPeer(peer.id))
+        peer.connected_epoch = 0
+        peer.hello_epoch = 0  # the next need sends a new Hello: reconnection without restart
+        peer.metadata = None
+        for r in list(peer.ack_waiters):
+            self._drop_grant(r)  # no ReadComplete to a gone peer
+        for f in list(peer.fetches):
+            if f.disposed:
+                continue
+            if f.state == READING:
+                if f.read is not None:
+                    self._drop_grant(f.read)
+                self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+            elif f.state == REQUESTING:
+                self._retry_fetch(f, Reason.PEER_UNREACHABLE, 0, now)  # [C4] before a grant: retryable
+        for r in list(peer.grants.values()):
+            self._drop_grant(r)
+
+    # ------------------------------------------------------------------------- timers
+
+    def _run_timers(self, now: float) -> None:
+        while True:
+            e = self._timers.pop_due(now)
+            if e is None:
+                return
+            if e.kind == "budget":
+                self._on_budget_timer(e.ref, e, now)
+            elif e.kind == "fetch":
+                self._on_fetch_timer(e.ref, e, now)
+            elif e.kind == "read":
+                self._on_read_timer(e.ref, e, now)
+            elif e.kind == "peer":
+                self._on_peer_timer(e.ref, now)
+
+    def _on_budget_timer(self, slot: _Slot, e: TimerEntry, now: float) -> None:
+        """[C3] A (request, item) budget ran out: local encode, or the request fails."""
+        if slot.budget_timer is not e:
+            return
+        slot.budget_timer = None
+        if slot.decision is not None or slot.fetch is None or slot.req.failure is not None:
+            return
+        if slot.has_model_input:
+            self._resolve_local(slot, Reason.BUDGET_EXHAUSTED, now)
+        else:
+            self._fail_request(slot.req, [self._exhaust_failure(slot)], now)
+
+    def _on_fetch_timer(self, f: _Fetch, e: TimerEntry, now: float) -> None:
+        if f.timer is not e or f.disposed:
+            return
+        f.timer = None
+        if f.state == REQUESTING:
+            # [C4] no grant or reject in time: GRANT_TIMEOUT is retryable, not terminal.
+            self._retry_fetch(f, Reason.GRANT_TIMEOUT, 0, now)
+        elif f.state == IDLE and any(w.budget_at > now for w in f.waiters):
+            self._send_attempt(f, now)  # backoff over, some budget left [C4]
+
+    def _on_read_timer(self, r: _Read, e: TimerEntry, now: float) -> None:
+        if r.timer is not e:
+            return
+        r.timer = None
+        if r.quarantined:
+            # [C8] quarantine cap: release the destination though the read never settled.
+            self._reads.pop(r.read_id, None)
+            self._quarantined -= 1
+            self._drop_grant(r)
+            self._release_dest(r.dest)
+            log.warning("quarantined read %d never settled; destination released at the cap", r.read_id)
+            return
+        # [C8] unsettled at its deadline: cancel, quarantine, ACK, fail its waiters.
+        if not r.cancelled:
+            r.cancelled = True
+            self._out.append(CancelRead(r.read_id))
+        self._ack_read(r, r.ack_on_settle or Completion.FAILED, "transfer timeout")
+        self._drop_grant(r)
+        self._quarantine(r, now)
+        f = r.fetch
+        if f is not None:
+            r.fetch = None
+            f.read = None
+            reason = Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
+            self._terminate_fetch(f, reason, now)
+
+    # ------------------------------------------------------------------------- plumbing
+
+    def _send(self, peer_id: str, body: dict) -> None:
+        body["version"] = spec_version()
+        body["senderId"] = self.id
+        body["senderEpoch"] = self.epoch
+        self._out.append(Send(peer_id, body))
+
+    def _ignore(self, reason: str) -> None:
+        self._ignored += 1  # [C10] ignored and counted
+        self.metrics[f'ectp_consumer_ignored_messages_total{{reason="{reason}"}}'] += 1
+
+    def _touch(self, now: float) -> None:
+        if now > self._last_now:
+            self._last_now = now
+
+    def _guard(self, where: str, fn, *args) -> None:
+        try:
+            fn(*args)
+        except Exception:  # noqa: BLE001 - [I1] a fault of our own must not stop the engine
+            log.exception("consumer %s failed", where)

@@ -1,0 +1,570 @@
+"""The producer (encoder side) of ECTP as a sans-IO state machine.
+
+It grants reads of ready items only [P1], pins once per grant and releases each grant
+exactly once [P2], by its ACK, its own lease [P3], its holder's loss or restart [P8] or
+shutdown [P7]; never pins on announce [P4]; enforces per-consumer quotas [P5]; checks
+ReadRequests in the SPEC.md order [P7]; and publishes Stored/Removed/Cleared events in
+sequenced batches with replay and snapshots [E1][E2].
+
+Sans-IO like :mod:`ectp_py.consumer`: every call takes ``now``; outputs are returned by
+:meth:`ProducerCore.poll`. Semantics mirror packages/core/src/producer/producer.ts.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import codec
+from .config import ProducerConfig
+from .outputs import ConnectPeer, DisconnectPeer, EventBatchOut, Output, Send
+from .store import MemoryItemStore, StoreChange
+from .timers import TimerEntry, TimerQueue
+from .wire import (
+    CLEARED_RESET,
+    CLEARED_SHUTDOWN,
+    REMOVED_DISCARDED,
+    REMOVED_EVICTED,
+    SPEC_MAJOR,
+    Completion,
+    EctpError,
+    Fingerprint,
+    Reason,
+    Role,
+    is_int,
+    is_positive_id,
+    item_key_id,
+    normalize_fingerprint,
+    spec_version,
+    u64,
+)
+
+log = logging.getLogger("ectp.producer")
+
+#: Capability a subscriber lists in its Hello to receive event batches [E1].
+EVENTS_CAPABILITY = "events.v1"
+#: Gone peers remembered for a reconnect in the same epoch [P8]; bounded [I4].
+FORGOTTEN_PEERS_CAP = 1024
+
+
+@dataclass(eq=False)
+class _Grant:
+    """One live grant: one pin of one item for one consumer epoch [P2]."""
+
+    id: int
+    consumer_id: str
+    consumer_epoch: int
+    key_id: str
+    size_bytes: int
+    deadline: float  # [P3] own lease deadline, fixed at grant time
+    attempt_id: int  # the ReadRequest it answered (SPEC.md 4.3: duplicates and stale attempts)
+    timer: TimerEntry | None = None
+    live: bool = True
+
+
+@dataclass(eq=False)
+class _Peer:
+    """A consumer (or subscriber) the producer has heard from."""
+
+    id: str
+    epoch: int
+    last_heard: float
+    next_heartbeat: float
+    interval_ms: int  # judged by the larger of ours and the one its Hello announced [P8]
+    metadata: bytes = b""
+    connected_epoch: int = 0
+    capabilities: tuple = ()
+    subscribed: bool = False
+    grants: dict = field(default_factory=dict)  # key id -> _Grant: at most one per item [P3]
+    pinned_bytes: int = 0
+
+
+class ProducerCore:
+    """The producer of ECTP (see module docstring). Nothing a peer sends makes a method
+    raise [I1]; the store's pin count equals the number of live grants at all times [I3]."""
+
+    def __init__(
+        self,
+        id: str,
+        epoch: int,
+        fingerprint: dict | None,
+        store: MemoryItemStore,
+        *,
+        transport_metadata: bytes = b"",
+        config: ProducerConfig | None = None,
+    ):
+        """Create a producer.
+
+        :param id: this producer's stable, non-empty peer id (descriptors' ``producer_id``).
+        :param epoch: positive integer, greater after every restart [P8].
+        :param fingerprint: ``ectp.v1.Fingerprint`` dict of the items served [P7]; None: all-default.
+        :param store: the region items are served from.
+        :param transport_metadata: sent in Hello and announcements. Default empty.
+        :param config: timers and limits. Default ``ProducerConfig()`` (SPEC.md defaults).
+        :raises EctpError: ``INVALID_CONFIG`` naming the first invalid option.
+        """
+        if not isinstance(id, str) or not id:
+            raise EctpError("INVALID_CONFIG", "id must be a non-empty string (the producer's stable peer id)")
+        if not is_positive_id(epoch):
+            raise EctpError("INVALID_CONFIG", f"epoch must be a positive integer that grows on every restart [P8]; got {epoch!r}")
+        fp = normalize_fingerprint(fingerprint)
+        if fp is None:
+            raise EctpError("INVALID_CONFIG", "fingerprint is malformed")
+        self.config = config or ProducerConfig()
+        self.config.validate()
+        self.id = id
+        self.epoch = epoch
+        self.fingerprint: Fingerprint = fp
+        self.store = store
+        self.metrics: Counter = Counter()
+        self._transport_metadata = bytes(transport_metadata)
+        self._peers: dict[str, _Peer] = {}
+        self._forgotten: OrderedDict[str, _Peer] = OrderedDict()
+        self._grants: dict[int, _Grant] = {}
+        self._leases = TimerQueue()
+        self._next_grant_id = 1
+        self._pinned_bytes = 0
+        self._out: list[Output] = []
+        self._pending_events: list[dict] = []
+        self._sequence = 0
+        self._ring: deque = deque(maxlen=self.config.replay_buffer_batches)  # [E2] bounded
+        self._heartbeat_seq = 0
+        self._ignored = 0
+        self._shutting_down = False
+        self._last_now: float = 0
+        self._unsubscribe = store.subscribe(self._on_store_change)  # [E1] every change becomes an event
+
+    # ------------------------------------------------------------------------- API
+
+    def announce(self, key_id: str) -> dict | None:
+        """An ``ectp.v1.Announcement`` for an item the store holds (ready or not), for the
+        orchestrator. Never pins [P4]. ``None`` when not held or shutting down."""
+        if self._shutting_down:
+            return None
+        entry = self.store.get(key_id)  # [P4] a lookup only: no pin, no lease
+        if entry is None:
+            return None
+        return {"version": spec_version(), "item": entry.descriptor, "transportMetadata": self._transport_metadata}
+
+    def handle_message(self, sender: str, data: bytes, now: float) -> None:
+        """Handle an encoded ``ectp.v1.Envelope`` from ``sender``. Never raises [I1]."""
+        self._last_now = now
+        try:
+            envelope = codec.decode("ectp.v1.Envelope", data)
+        except Exception:  # noqa: BLE001
+            self._ignore("malformed")  # [C10]
+            return
+        self.handle_envelope(sender, envelope, now)
+
+    def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
+        """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1]."""
+        self._last_now = now
+        try:
+            self._dispatch(sender, envelope, now)
+        except Exception:  # noqa: BLE001 - [I1] a bug must cost one message, never the producer
+            log.exception("producer failed to handle a message from %s", sender)
+            self._ignore("malformed")
+
+    def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
+        """The transport cannot reach ``peer_id``: it is gone at once [P8] (grants released)."""
+        self._last_now = now
+        p = self._peers.get(peer_id)
+        if p is not None:
+            self._peer_gone(p, "unreachable")
+
+    def poll(self, now: float) -> list[Output]:
+        """Expire leases [P3], send heartbeats and declare silent peers gone [P8], publish
+        pending store changes as one batch [E1]; return (and clear) the queued outputs."""
+        self._last_now = now
+        self._expire_leases(now)
+        self._tick_peers(now)
+        self._flush_events()
+        out, self._out = self._out, []
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`poll` must be called next, or ``None`` when nothing is scheduled."""
+        if self._out or self._pending_events:
+            return self._last_now
+        candidates = [self._leases.peek_at()]
+        for p in self._peers.values():
+            candidates.append(min(p.next_heartbeat, p.last_heard + p.interval_ms * self.config.heartbeat_misses))
+        candidates = [c for c in candidates if c is not None]
+        return min(candidates) if candidates else None
+
+    def shutdown(self, now: float) -> None:
+        """Stop serving [P7]: release every grant and pin, publish ``Cleared(SHUTDOWN)``,
+        reject later reads with SHUTTING_DOWN. Idempotent."""
+        self._last_now = now
+        if self._shutting_down:
+            return
+        self._shutting_down = True
+        for g in list(self._grants.values()):
+            self._release(g, "shutdown")
+        self._unsubscribe()
+        self._pending_events.append({"cleared": {"cause": CLEARED_SHUTDOWN}})
+        log.info("producer %s shutting down", self.id)
+
+    def stats(self) -> dict[str, Any]:
+        """Table sizes, for the invariant checks [I3][I4] and dashboards."""
+        return {
+            "grants": len(self._grants),
+            "pins": self.store.total_pins(),
+            "pinnedBytes": self._pinned_bytes,
+            "peers": len(self._peers),
+            "replayBuffered": len(self._ring),
+            "eventSequence": self._sequence,
+            "ignoredMessages": self._ignored,
+            "shuttingDown": self._shutting_down,
+        }
+
+    # ------------------------------------------------------------------------- dispatch
+
+    def _dispatch(self, sender: str, env: Any, now: float) -> None:
+        if not isinstance(env, dict):
+            self._ignore("malformed")
+            return
+        # [V1][P7] the version check comes before anything else.
+        version = env.get("version")
+        major = version.get("major", 0) if isinstance(version, dict) else 0
+        if major != SPEC_MAJOR:
+            self._reject_version(sender, env, major)
+            return
+        sid = env.get("senderId")
+        sep = env.get("senderEpoch")
+        if not isinstance(sid, str) or not sid or not is_positive_id(sep):
+            self._ignore("malformed")
+            return
+        if sid != sender:
+            self._ignore("sender-mismatch")  # the carrier vouches for the sender [P2]
+            return
+        known = self._peers.get(sid)
+        if known is not None and sep < known.epoch:
+            self._ignore("stale-epoch")  # [P8]
+            return
+        if env.get("hello") is not None:
+            self._on_hello(sid, sep, env["hello"], now)
+        elif env.get("readRequest") is not None:
+            self._on_read_request(self._peer_for(sid, sep, now), env["readRequest"], now)
+        elif env.get("readComplete") is not None:
+            self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"])
+        elif env.get("heartbeat") is not None:
+            # liveness only; a heartbeat alone does not introduce a new peer
+            forgotten = self._forgotten.get(sid)
+            if known is not None or (forgotten is not None and forgotten.epoch == sep):
+                self._peer_for(sid, sep, now)
+        elif env.get("replayRequest") is not None:
+            self._on_replay(self._peer_for(sid, sep, now), env["replayRequest"])
+        elif env.get("snapshotRequest") is not None:
+            self._on_snapshot(self._peer_for(sid, sep, now))
+        else:
+            # [C10] no body (a newer minor version) or one a producer never receives
+            if known is not None:
+                self._peer_for(sid, sep, now)
+            self._ignore("unexpected-body")
+
+    def _peer_for(self, pid: str, epoch: int, now: float) -> _Peer:
+        """The peer record for (id, epoch), created when new (restored from the forgotten
+        table when it returns at the same epoch) and refreshed: any message is life [P8]."""
+        p = self._peers.get(pid)
+        if p is not None:
+            if epoch > p.epoch:
+                # [P8] the consumer restarted: grants of its old epoch are void.
+                self._release_all_of(p, "epoch")
+                p.epoch = epoch
+                p.metadata = b""
+                p.capabilities = ()
+                p.subscribed = False
+                p.interval_ms = self.config.heartbeat_interval_ms
+            p.last_heard = now
+            return p
+        old = self._forgotten.pop(pid, None)
+        restore = old is not None and old.epoch == epoch
+        p = _Peer(pid, epoch, now, now + self.config.heartbeat_interval_ms,
+                  old.interval_ms if restore else self.config.heartbeat_interval_ms)
+        if restore:
+            p.metadata, p.capabilities, p.subscribed = old.metadata, old.capabilities, old.subscribed
+        self._peers[pid] = p
+        if restore:
+            self._connect_if_needed(p)  # [P8] reconnection needs no restart
+        return p
+
+    def _connect_if_needed(self, p: _Peer) -> None:
+        if p.metadata and p.connected_epoch != p.epoch:
+            p.connected_epoch = p.epoch
+            self._out.append(ConnectPeer(p.id, p.epoch, p.metadata))
+
+    # ------------------------------------------------------------------------- handshake
+
+    def _on_hello(self, sid: str, sep: int, hello: Any, now: float) -> None:
+        if not isinstance(hello, dict):
+            self._ignore("malformed")
+            return
+        role = hello.get("role", 0)
+        if role == Role.PRODUCER:
+            self._ignore("role")  # a producer's Hello is for a consumer
+            return
+        if role not in (Role.CONSUMER, Role.BOTH):
+            # SPEC.md 4.1: unspecified or unknown role is refused with INTERNAL [V1]
+            self._handshake_reject(sid, Reason.INTERNAL, f"Hello role {role!r} is not CONSUMER or BOTH")
+            return
+        diff = self._fingerprint_diff(hello.get("fingerprint"))
+        if diff is not None:
+            self._handshake_reject(sid, Reason.INCOMPATIBLE, diff)  # [P7] refused before being recorded
+            return
+        p = self._peer_for(sid, sep, now)
+        md = hello.get("transportMetadata", b"")
+        p.metadata = bytes(md) if isinstance(md, (bytes, bytearray)) else b""
+        caps = hello.get("capabilities", [])
+        p.capabilities = tuple(c for c in caps if isinstance(c, str)) if isinstance(caps, list) else ()
+        if EVENTS_CAPABILITY in p.capabilities:
+            p.subscribed = True  # [E1]; unknown capability names are ignored
+        hb = hello.get("heartbeatIntervalMs", 0)
+        p.interval_ms = max(hb, self.config.heartbeat_interval_ms) if is_positive_id(hb) else self.config.heartbeat_interval_ms
+        self._connect_if_needed(p)  # once per peer epoch, before our reply goes out
+        self._send(sid, {"hello": {
+            "role": Role.PRODUCER,
+            "capabilities": [EVENTS_CAPABILITY],
+            "fingerprint": self.fingerprint.to_msg(),
+            "transportMetadata": self._transport_metadata,
+            "heartbeatIntervalMs": self.config.heartbeat_interval_ms,
+        }})
+
+    def _handshake_reject(self, peer_id: str, reason: int, detail: str) -> None:
+        self.metrics[f'ectp_producer_handshake_rejects_total{{reason="{Reason.name(reason)}"}}'] += 1
+        self._send(peer_id, {"handshakeReject": {"reason": reason, "detail": detail, "supported": spec_version()}})
+
+    def _reject_version(self, sender: str, env: dict, major: Any) -> None:
+        """[V1][P7] answer a message of another major version with a typed VERSION refusal."""
+        detail = f"peer speaks spec major {major!r}; this producer speaks {SPEC_MAJOR}"
+        rr = env.get("readRequest")
+        attempt_id = rr.get("attemptId", 0) if isinstance(rr, dict) else 0
+        if rr is not None and is_positive_id(attempt_id):
+            self._reject(sender, attempt_id, Reason.VERSION, detail)
+        elif env.get("hello") is not None:
+            self._handshake_reject(sender, Reason.VERSION, detail)
+        else:
+            self._ignore("version")
+
+    def _fingerprint_diff(self, fp: Any) -> str | None:
+        """None when ``fp`` equals ours field by field; else what differs."""
+        n = normalize_fingerprint(fp)
+        if n is None:
+            return "fingerprint is malformed"
+        if n != self.fingerprint:
+            return f"fingerprint {n} != {self.fingerprint}"
+        return None
+
+    # ------------------------------------------------------------------------- reads
+
+    def _on_read_request(self, p: _Peer, rr: Any, now: float) -> None:
+        """The checks of [P7], in order; the first that fails gives the answer."""
+        if not isinstance(rr, dict):
+            self._ignore("malformed")
+            return
+        attempt_id = rr.get("attemptId", 0)
+        if not is_positive_id(attempt_id):
+            self._ignore("malformed")  # [P7] check 2: attempt id 0 is ignored
+            return
+        key = rr.get("key")
+        key_id = item_key_id(key)
+        old = p.grants.get(key_id) if key_id is not None else None
+        if old is not None and attempt_id <= old.attempt_id:
+            # [P7] check 2 / SPEC.md 4.3: a duplicate (equal) or stale (lower) attempt gets no new answer.
+            self._ignore("stale-attempt")
+            return
+        diff = self._fingerprint_diff(key.get("fingerprint") if isinstance(key, dict) else None)
+        if diff is not None:
+            self._reject(p.id, attempt_id, Reason.INCOMPATIBLE, diff)  # [P7] check 3
+            return
+        if self._shutting_down:
+            self._reject(p.id, attempt_id, Reason.SHUTTING_DOWN, "producer is shutting down")  # [P7] check 4
+            return
+        expected_epoch = u64(rr.get("expectedEpoch"))
+        if expected_epoch is None or (expected_epoch != 0 and expected_epoch != self.epoch):
+            # [P7] check 5 / [P8]: the announcement named another epoch of this producer
+            self._reject(p.id, attempt_id, Reason.EPOCH_CHANGED, f"announcement named epoch {expected_epoch}; producer epoch is {self.epoch}")
+            return
+        if key_id is None:
+            self._reject(p.id, attempt_id, Reason.INTERNAL, "malformed item key")  # [P7] check 6
+            return
+        entry = self.store.get(key_id)
+        if entry is None:
+            self._reject(p.id, attempt_id, Reason.NOT_FOUND, "item not held")  # [P1] terminal
+            return
+        if not entry.ready:
+            # [P1] present but not fully written: retryable, never conflated with NOT_FOUND
+            self._reject(p.id, attempt_id, Reason.NOT_READY, "item not fully written yet", self.config.retry_after_ms)
+            return
+        size = entry.size_bytes
+        expected_size = u64(rr.get("expectedSizeBytes"))
+        if expected_size is None or (expected_size != 0 and expected_size != size):
+            self._reject(p.id, attempt_id, Reason.INTERNAL, f"announcement named {expected_size} bytes; item holds {size}")  # [P7] check 7
+            return
+        if old is not None:
+            self._release(old, "replaced")  # [P3] a newer attempt replaces the older grant
+        # [P5] per-consumer quota on pinned bytes and grants
+        if p.pinned_bytes + size > self.config.max_pinned_bytes_per_consumer or len(p.grants) >= self.config.max_grants_per_consumer:
+            self._reject(p.id, attempt_id, Reason.OVERLOADED,
+                         f"consumer quota reached ({len(p.grants)} grants, {p.pinned_bytes} bytes pinned)", self.config.retry_after_ms)
+            return
+        self.store.pin(key_id)  # [P2] one pin per grant, never per key
+        g = _Grant(self._next_grant_id, p.id, p.epoch, key_id, size, now + self.config.lease_ms, attempt_id)  # [P3] never extended
+        self._next_grant_id += 1
+        g.timer = self._leases.push(g.deadline, "lease", g)
+        self._grants[g.id] = g
+        p.grants[key_id] = g
+        p.pinned_bytes += size
+        self._pinned_bytes += size
+        self.metrics["ectp_producer_grants_total"] += 1
+        self._send(p.id, {"readGrant": {"attemptId": attempt_id, "grantId": g.id, "item": entry.descriptor, "leaseMs": self.config.lease_ms}})
+
+    def _reject(self, peer_id: str, attempt_id: int, reason: int, detail: str, retry_after_ms: int = 0) -> None:
+        self.metrics[f'ectp_producer_rejects_total{{reason="{Reason.name(reason)}"}}'] += 1
+        self._send(peer_id, {"readReject": {
+            "attemptId": attempt_id,
+            "reason": reason,
+            "retryable": reason in Reason.PRODUCER_RETRYABLE,  # SPEC.md 11: the flag follows the table
+            "retryAfterMs": retry_after_ms,
+            "detail": detail,
+        }})
+
+    def _on_read_complete(self, p: _Peer, epoch: int, rc: Any) -> None:
+        grant_id = rc.get("grantId", 0) if isinstance(rc, dict) else None
+        g = self._grants.get(grant_id) if is_int(grant_id) else None
+        if g is None:
+            self._ignore("unknown-grant")  # [P2][C10] unknown, or already released
+            return
+        if g.consumer_id != p.id or g.consumer_epoch != epoch:
+            self._ignore("not-owner")  # [P2] only the holder (id and epoch) releases a grant
+            return
+        status = rc.get("status", 0)
+        # Unknown or absent status counts as FAILED; the pin is released all the same [V1].
+        cause = {Completion.OK: "ack_ok", Completion.ABANDONED: "ack_abandoned"}.get(status, "ack_failed")
+        self._release(g, cause)
+
+    def _release(self, g: _Grant, cause: str) -> None:
+        """Release a grant exactly once [P2]: unpin its item and drop it everywhere."""
+        if not g.live:
+            return
+        g.live = False
+        self._leases.cancel(g.timer)
+        del self._grants[g.id]
+        p = self._peers.get(g.consumer_id)
+        if p is not None and p.grants.get(g.key_id) is g:
+            del p.grants[g.key_id]
+            p.pinned_bytes -= g.size_bytes
+        self._pinned_bytes -= g.size_bytes
+        try:
+            self.store.unpin(g.key_id)
+        except EctpError:
+            pass  # the store already dropped the item (cleared): no pin left to release
+        self.metrics[f'ectp_producer_releases_total{{cause="{cause}"}}'] += 1
+
+    def _release_all_of(self, p: _Peer, cause: str) -> None:
+        for g in list(p.grants.values()):
+            self._release(g, cause)
+
+    def _expire_leases(self, now: float) -> None:
+        while True:
+            e = self._leases.pop_due(now)
+            if e is None:
+                return
+            g = e.ref
+            g.timer = None
+            self._release(g, "lease")  # [P3] this grant's own lease ran out
+            log.warning("grant %d lease expired without an ACK; pin released (consumer=%s item=%s)", g.id, g.consumer_id, g.key_id)
+
+    # ------------------------------------------------------------------------- liveness [P8]
+
+    def _tick_peers(self, now: float) -> None:
+        gone = []
+        for p in self._peers.values():
+            if now - p.last_heard >= p.interval_ms * self.config.heartbeat_misses:
+                gone.append(p)  # [P8] silent for heartbeat_misses intervals: gone
+                continue
+            if now >= p.next_heartbeat:
+                p.next_heartbeat = now + self.config.heartbeat_interval_ms
+                self._heartbeat_seq += 1
+                self._send(p.id, {"heartbeat": {"sequence": self._heartbeat_seq}})
+        for p in gone:
+            self._peer_gone(p, "silent")
+
+    def _peer_gone(self, p: _Peer, cause: str) -> None:
+        """[P8] a consumer is gone: release its grants, forget it, tell the transport."""
+        held = len(p.grants)
+        self._release_all_of(p, "peer_gone")
+        del self._peers[p.id]
+        self._forgotten.pop(p.id, None)
+        self._forgotten[p.id] = p
+        if len(self._forgotten) > FORGOTTEN_PEERS_CAP:
+            self._forgotten.popitem(last=False)
+        self._out.append(DisconnectPeer(p.id))
+        self.metrics[f'ectp_producer_peers_gone_total{{cause="{cause}"}}'] += 1
+        log.warning("consumer %s is gone (%s); %d grants released", p.id, cause, held)
+
+    # ------------------------------------------------------------------------- events [E1][E2]
+
+    def _on_store_change(self, change: StoreChange) -> None:
+        kind = change[0]
+        if kind == "stored":
+            self._pending_events.append({"stored": {"item": change[1]}})
+        elif kind == "removed":
+            cause = REMOVED_EVICTED if change[2] == "evicted" else REMOVED_DISCARDED
+            self._pending_events.append({"removed": {"key": change[1], "cause": cause}})
+        elif kind == "cleared":
+            for g in list(self._grants.values()):
+                self._release(g, "cleared")  # every item is gone: their grants are void [I3]
+            cause = CLEARED_SHUTDOWN if change[1] == "shutdown" else CLEARED_RESET
+            self._pending_events.append({"cleared": {"cause": cause}})
+
+    def _flush_events(self) -> None:
+        """[E1] publish pending changes as ONE batch with the next sequence number."""
+        if not self._pending_events:
+            return
+        self._sequence += 1
+        batch = {"sequence": self._sequence, "events": self._pending_events}
+        self._pending_events = []
+        self._ring.append(batch)  # [E2] bounded replay buffer, oldest dropped first
+        self._out.append(EventBatchOut(batch))
+        for p in self._peers.values():
+            if p.subscribed:
+                self._send(p.id, {"eventBatch": batch})
+
+    def _on_replay(self, p: _Peer, req: Any) -> None:
+        p.subscribed = True
+        raw = u64(req.get("fromSequence") if isinstance(req, dict) else None)
+        if raw is None:
+            self._ignore("malformed")
+            return
+        start = max(1, raw)  # 0 means 1
+        latest = self._sequence
+        if start > latest:
+            return  # the subscriber is up to date
+        oldest = latest - len(self._ring) + 1
+        if start < oldest:
+            # [E2] a gap the buffer cannot fill: the subscriber must ask for a snapshot
+            self._send(p.id, {"replayUnavailable": {"oldestAvailable": oldest if self._ring else 0, "latest": latest}})
+            return
+        for batch in list(self._ring)[start - oldest :]:
+            self._send(p.id, {"eventBatch": batch})
+
+    def _on_snapshot(self, p: _Peer) -> None:
+        p.subscribed = True
+        self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
+        items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items()]
+        self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": items}})
+
+    # ------------------------------------------------------------------------- plumbing
+
+    def _send(self, peer_id: str, body: dict) -> None:
+        body["version"] = spec_version()
+        body["senderId"] = self.id
+        body["senderEpoch"] = self.epoch
+        self._out.append(Send(peer_id, body))
+
+    def _ignore(self, reason: str) -> None:
+        self._ignored += 1  # [C10]
+        self.metrics[f'ectp_producer_ignored_messages_total{{reason="{reason}"}}'] += 1

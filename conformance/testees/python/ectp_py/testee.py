@@ -1,0 +1,379 @@
+"""The testee adapter: one consumer or producer instance behind the conformance testee
+protocol (conformance/TESTEE-PROTOCOL.md, schema spec/proto/ectp/conformance/v1/testee.proto).
+
+:class:`TesteeAdapter` answers ``TesteeRequest`` dicts (codec dict form, lowerCamelCase
+keys) with ``TesteeResponse`` dicts. It is pure: no I/O, no clock (``nowMs`` is passed to
+the cores as ``now``), so the stdio main (``ectp_testee.py``) is a thin loop around it and
+unit tests can drive it directly.
+
+The adapter also plays the engine's memory: a first-fit destination allocator for the
+consumer (freed space is reused, so a destination released too early shows up as an
+overlap [I5]) and the producer's registered memory (``ReadMemory``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from . import codec
+from .config import ConsumerConfig, ProducerConfig
+from .consumer import AdmitItem, ConsumerCore, ReadResult
+from .crc32c import crc32c
+from .outputs import CancelRead, ConnectPeer, DisconnectPeer, EventBatchOut, Send, StartRead
+from .producer import ProducerCore
+from .store import MemoryItemStore
+from .wire import EctpError, item_key_id
+
+#: Version of the testee protocol spoken here.
+TESTEE_PROTOCOL_VERSION = 1
+#: Optional features implemented (TESTEE-PROTOCOL.md section 7).
+FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events")
+#: Default store / destination capacity when Configure gives 0.
+DEFAULT_CAPACITY = 256 * 1024 * 1024
+
+ROLE_CONSUMER = 1  # ectp.conformance.v1.Role
+ROLE_PRODUCER = 2
+ADMIT_ADMITTED, ADMIT_FAILED = 1, 2  # ectp.conformance.v1.AdmitStatus
+ACTIONS = {"ready": 1, "defer": 2, "local-encode": 3}  # ectp.conformance.v1.ItemAction
+READ_DONE, READ_CANCELLED = 1, 3  # ectp.conformance.v1.ReadStatus
+
+#: Timers field (camelCase) -> config attribute, per role.
+_CONSUMER_TIMERS = {
+    "heartbeatIntervalMs": "heartbeat_interval_ms", "heartbeatMisses": "heartbeat_misses",
+    "waitBudgetMs": "wait_budget_ms", "grantWaitMs": "grant_wait_ms", "transferTimeoutMs": "transfer_timeout_ms",
+    "quarantineCapMs": "quarantine_cap_ms", "backoffInitialMs": "backoff_initial_ms", "backoffMaxMs": "backoff_max_ms",
+    "leaseSafetyMarginMs": "lease_safety_margin_ms", "maxItemBytes": "max_item_bytes", "leaseMs": "lease_ms",
+}
+_PRODUCER_TIMERS = {
+    "heartbeatIntervalMs": "heartbeat_interval_ms", "heartbeatMisses": "heartbeat_misses", "leaseMs": "lease_ms",
+    "maxPinnedBytesPerConsumer": "max_pinned_bytes_per_consumer", "maxGrantsPerConsumer": "max_grants_per_consumer",
+    "replayBufferBatches": "replay_buffer_batches", "retryAfterMs": "retry_after_ms",
+}
+
+
+class CommandError(Exception):
+    """A command answered with ``Error{message, code}``."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(eq=False)
+class Destination:
+    """Where a read lands: ``length`` bytes at ``offset`` of the one destination region.
+    Each destination keeps its own buffer; live destinations never overlap, so this is the
+    same memory model as one shared region without allocating all of it up front."""
+
+    offset: int
+    length: int
+    buffer: bytearray
+
+
+class FirstFitPool:
+    """First-fit allocator over ``capacity`` bytes; freed space is reused at once."""
+
+    region = "region-1"
+
+    def __init__(self, capacity: int):
+        self._free = [(0, capacity)]  # sorted (offset, length)
+        self._live: set[int] = set()
+
+    def allocate(self, key_id: str, size: int) -> Destination | None:
+        """A destination of ``size`` bytes, or ``None`` when no free run is large enough."""
+        n = max(1, size)
+        for i, (off, length) in enumerate(self._free):
+            if length >= n:
+                if length == n:
+                    del self._free[i]
+                else:
+                    self._free[i] = (off + n, length - n)
+                d = Destination(off, size, bytearray(size))
+                self._live.add(id(d))
+                return d
+        return None
+
+    def release(self, d: Destination) -> None:
+        """Free a destination (once; a second release is ignored)."""
+        if id(d) not in self._live:
+            return
+        self._live.discard(id(d))
+        runs = sorted(self._free + [(d.offset, max(1, d.length))])
+        merged: list[tuple[int, int]] = []
+        for off, length in runs:
+            if merged and merged[-1][0] + merged[-1][1] == off:
+                merged[-1] = (merged[-1][0], merged[-1][1] + length)
+            else:
+                merged.append((off, length))
+        self._free = merged
+
+    @staticmethod
+    def view(d: Destination) -> bytes:
+        """The destination's current bytes."""
+        return bytes(d.buffer)
+
+
+def _int(v: Any, default: int = 0) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else default
+
+
+class TesteeAdapter:
+    """Answers testee requests with one implementation instance (see module docstring).
+    ``Configure`` makes a fresh instance and forgets everything before it."""
+
+    def __init__(self, name: str = "ectp-python", version: str = "0.1.0"):
+        """:param name: implementation name reported in ``InitResult``. Default ``ectp-python``.
+        :param version: implementation version reported in ``InitResult``. Default ``0.1.0``."""
+        self.name = name
+        self.version = version
+        self._reset()
+
+    def _reset(self) -> None:
+        self.role = 0
+        self.consumer: ConsumerCore | None = None
+        self.producer: ProducerCore | None = None
+        self.store: MemoryItemStore | None = None
+        self.pool: FirstFitPool | None = None
+        self._reads: dict[int, Destination] = {}
+        self._memory: dict[bytes, bytearray] = {}
+        self._next_location = 1
+        self._producer_id = ""
+        self._producer_epoch = 0
+
+    # ------------------------------------------------------------------------- entry point
+
+    def handle(self, request: dict) -> dict:
+        """Answer one ``TesteeRequest`` dict with one ``TesteeResponse`` dict (same commandId).
+        Exceptions become ``Error`` answers (the runner counts those as crashes [I1])."""
+        command_id = request.get("commandId", 0)
+        try:
+            result = self._dispatch(request)
+        except CommandError as err:
+            result = {"error": {"message": str(err), "code": err.code}}
+        except EctpError as err:
+            result = {"error": {"message": err.message, "code": err.code}}
+        except Exception as err:  # noqa: BLE001 - reported to the runner, never fatal
+            result = {"error": {"message": f"{type(err).__name__}: {err}", "code": "INTERNAL"}}
+        return {"commandId": command_id, **result}
+
+    def _dispatch(self, req: dict) -> dict:
+        now = _int(req.get("nowMs"))
+        if "init" in req:
+            version = _int(req["init"].get("protocolVersion")) if isinstance(req["init"], dict) else 0
+            if version != TESTEE_PROTOCOL_VERSION:
+                raise CommandError("UNSUPPORTED_PROTOCOL", f"testee protocol {version} requested; this testee speaks 1")
+            return {"init": {"protocolVersion": TESTEE_PROTOCOL_VERSION, "implementation": self.name,
+                             "implementationVersion": self.version, "features": list(FEATURES)}}
+        if "configure" in req:
+            return self._configure(req["configure"])
+        if "poll" in req:
+            return self._poll(now)
+        if "getStats" in req:
+            return self._stats()
+        if "advanceClock" in req:
+            self._instance()
+            return {"ok": {}}
+        if "deliverMessage" in req:
+            dm = req["deliverMessage"]
+            inst = self._instance()
+            raw = dm.get("raw", b"")
+            sender = dm.get("from", "")
+            if isinstance(raw, (bytes, bytearray)) and raw:
+                inst.handle_message(sender, bytes(raw), now)
+            else:
+                inst.handle_envelope(sender, dm.get("envelope", {}), now)
+            return {"ok": {}}
+        if "peerUnreachable" in req:
+            self._instance().handle_peer_unreachable(req["peerUnreachable"].get("peerId", ""), now)
+            return {"ok": {}}
+        consumer_cmds = ("admit", "finishRequest", "drainFailed", "deliverReadResult")
+        producer_cmds = ("putItem", "markReady", "discard", "evict", "clearStore", "announce", "shutdown", "readMemory")
+        for name in consumer_cmds:
+            if name in req:
+                self._require(ROLE_CONSUMER)
+                return getattr(self, f"_cmd_{name}")(req[name], now)
+        for name in producer_cmds:
+            if name in req:
+                self._require(ROLE_PRODUCER)
+                return getattr(self, f"_cmd_{name}")(req[name], now)
+        return {"unsupported": {"feature": "unknown-command"}}
+
+    def _instance(self) -> ConsumerCore | ProducerCore:
+        inst = self.consumer if self.role == ROLE_CONSUMER else self.producer
+        if inst is None:
+            raise CommandError("NOT_CONFIGURED", "send Configure first")
+        return inst
+
+    def _require(self, role: int) -> None:
+        self._instance()
+        if self.role != role:
+            raise CommandError("WRONG_ROLE", "command does not apply to the configured role")
+
+    # ------------------------------------------------------------------------- lifecycle
+
+    def _configure(self, c: dict) -> dict:
+        self._reset()
+        role = c.get("role", 0)
+        timers = c.get("timers") or {}
+        ident = c.get("id", "")
+        epoch = c.get("epoch", 0)
+        fingerprint = c.get("fingerprint")
+        metadata = c.get("transportMetadata", b"")
+        if role == ROLE_CONSUMER:
+            config = ConsumerConfig(**{attr: timers[k] for k, attr in _CONSUMER_TIMERS.items() if k in timers})
+            self.pool = FirstFitPool(_int(c.get("destinationCapacityBytes")) or DEFAULT_CAPACITY)
+            self.consumer = ConsumerCore(ident, epoch, fingerprint, self.pool, transport_metadata=metadata,
+                                         config=config, seed=_int(c.get("seed")) or 1)
+        elif role == ROLE_PRODUCER:
+            config = ProducerConfig(**{attr: timers[k] for k, attr in _PRODUCER_TIMERS.items() if k in timers})
+            self.store = MemoryItemStore(_int(c.get("storeCapacityBytes")) or DEFAULT_CAPACITY, locate=self._locate)
+            self.producer = ProducerCore(ident, epoch, fingerprint, self.store, transport_metadata=metadata, config=config)
+            self._producer_id, self._producer_epoch = ident, epoch
+        else:
+            raise CommandError("INVALID_CONFIG", f"role {role!r} is not ROLE_CONSUMER or ROLE_PRODUCER")
+        self.role = role
+        return {"ok": {}}
+
+    def _locate(self, key_id: str, data: bytearray) -> bytes:
+        """Register an item's memory: its location is an opaque ``mem:<n>`` token."""
+        location = f"mem:{self._next_location}".encode()
+        self._next_location += 1
+        self._memory[location] = data
+        return location
+
+    # ------------------------------------------------------------------------- both roles
+
+    def _poll(self, now: int) -> dict:
+        inst = self._instance()
+        outputs = []
+        for o in inst.poll(now):
+            if isinstance(o, Send):
+                outputs.append({"send": {"to": o.peer_id, "envelope": o.envelope}})
+            elif isinstance(o, StartRead):
+                d: Destination = o.destination
+                self._reads[o.read_id] = d
+                outputs.append({"startRead": {"readId": o.read_id, "peerId": o.peer_id, "source": o.source,
+                                              "length": d.length, "destinationRegion": FirstFitPool.region,
+                                              "destinationOffset": d.offset}})
+            elif isinstance(o, CancelRead):
+                outputs.append({"cancelRead": {"readId": o.read_id}})
+            elif isinstance(o, ConnectPeer):
+                outputs.append({"connectPeer": {"peerId": o.peer_id, "epoch": o.epoch, "metadata": o.metadata}})
+            elif isinstance(o, DisconnectPeer):
+                outputs.append({"disconnectPeer": {"peerId": o.peer_id}})
+            elif isinstance(o, EventBatchOut):
+                outputs.append({"eventBatch": {"batch": o.batch}})
+        result: dict[str, Any] = {"outputs": outputs}
+        deadline = inst.next_deadline()
+        if deadline is not None:
+            result["nextDeadlineMs"] = max(0, math.ceil(deadline))
+        return {"poll": result}
+
+    def _stats(self) -> dict:
+        inst = self._instance()
+        key = "consumer" if self.role == ROLE_CONSUMER else "producer"
+        return {"stats": {key: inst.stats()}}
+
+    # ------------------------------------------------------------------------- consumer commands
+
+    def _cmd_admit(self, a: dict, now: int) -> dict:
+        items = []
+        for it in a.get("items", []):
+            announcement = it.get("announcement")
+            text = it.get("announcementJson", "")
+            if text:
+                try:
+                    announcement = codec.from_json("ectp.v1.Announcement", json.loads(text))
+                except ValueError:
+                    announcement = text  # unparseable: still an invalid announcement, never an exception [C2]
+            items.append(AdmitItem(it.get("itemId", ""), announcement, it.get("hasModelInput") is True, it.get("local") is True))
+        r = self.consumer.admit(a.get("requestId", ""), items, now)
+        if r.status == "failed":
+            return {"admit": {"status": ADMIT_FAILED, "failures": [self._failure(f) for f in r.failures]}}
+        decisions = []
+        for d in r.items:
+            out: dict[str, Any] = {"itemId": d.item_id, "action": ACTIONS[d.action]}
+            if d.reason is not None:
+                out["reason"] = d.reason
+            if d.action == "ready" and d.destination is not None:
+                data = self.pool.view(d.destination)  # read back from destination memory [I6]
+                out["loaded"] = {"sizeBytes": len(data), "crc32c": crc32c(data)}
+            decisions.append(out)
+        return {"admit": {"status": ADMIT_ADMITTED, "items": decisions}}
+
+    @staticmethod
+    def _failure(f) -> dict:
+        return {"itemId": f.item_id, "reason": f.reason, "attempts": f.attempts}
+
+    def _cmd_finishRequest(self, f: dict, now: int) -> dict:
+        self.consumer.finish_request(f.get("requestId", ""), now)
+        return {"ok": {}}
+
+    def _cmd_drainFailed(self, _d: dict, now: int) -> dict:
+        return {"drainFailed": {"failed": [
+            {"requestId": f.request_id, "failures": [self._failure(x) for x in f.failures]}
+            for f in self.consumer.drain_failed()
+        ]}}
+
+    def _cmd_deliverReadResult(self, r: dict, now: int) -> dict:
+        read_id = _int(r.get("readId"))
+        data = r.get("data", b"")
+        data = bytes(data) if isinstance(data, (bytes, bytearray)) else b""
+        d = self._reads.pop(read_id, None)
+        if d is not None:
+            chunk = data[: d.length]  # the transport never writes past the destination
+            d.buffer[: len(chunk)] = chunk
+        status = r.get("status", 0)
+        status = "done" if status == READ_DONE else "cancelled" if status == READ_CANCELLED else "failed"
+        self.consumer.handle_read_result(ReadResult(read_id, status, len(data), r.get("peerGone") is True), now)
+        return {"ok": {}}
+
+    # ------------------------------------------------------------------------- producer commands
+
+    def _key_id(self, cmd: dict) -> str:
+        kid = item_key_id(cmd.get("key"))
+        if kid is None:
+            raise CommandError("INVALID_ARGUMENT", "key is missing or malformed")
+        return kid
+
+    def _cmd_putItem(self, p: dict, now: int) -> dict:
+        desc = dict(p.get("descriptor") or {})
+        desc["producerId"] = self._producer_id
+        desc["epoch"] = self._producer_epoch
+        data = p.get("data", b"")
+        entry = self.store.put(desc, bytes(data) if isinstance(data, (bytes, bytearray)) else b"")
+        return {"putItem": {"descriptor": entry.descriptor}}
+
+    def _cmd_markReady(self, m: dict, now: int) -> dict:
+        self.store.mark_ready(self._key_id(m))
+        return {"ok": {}}
+
+    def _cmd_discard(self, m: dict, now: int) -> dict:
+        self.store.discard(self._key_id(m))
+        return {"ok": {}}
+
+    def _cmd_evict(self, m: dict, now: int) -> dict:
+        self.store.evict(self._key_id(m))
+        return {"ok": {}}
+
+    def _cmd_clearStore(self, _m: dict, now: int) -> dict:
+        self.store.clear("reset")
+        return {"ok": {}}
+
+    def _cmd_announce(self, m: dict, now: int) -> dict:
+        a = self.producer.announce(self._key_id(m))
+        return {"announce": {"announcement": a} if a is not None else {}}
+
+    def _cmd_shutdown(self, _m: dict, now: int) -> dict:
+        self.producer.shutdown(now)
+        return {"ok": {}}
+
+    def _cmd_readMemory(self, m: dict, now: int) -> dict:
+        location = m.get("location", b"")
+        mem = self._memory.get(bytes(location)) if isinstance(location, (bytes, bytearray)) else None
+        if mem is None:
+            raise CommandError("INVALID_ARGUMENT", f"location {location!r} was not handed out by this instance")
+        return {"readMemory": {"data": bytes(mem[: _int(m.get("length"))])}}
