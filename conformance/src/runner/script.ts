@@ -702,7 +702,7 @@ class Interpreter {
     const json = a ? ectp.v1.Announcement.toObject(a as ectp.v1.Announcement, JSON_OPTIONS) : undefined;
     if (expect?.present === true && !json) throw new CaseFailure(`announce ${name} at t=${this.now}: expected an announcement, got none`);
     if (expect?.present === false && json) throw new CaseFailure(`announce ${name} at t=${this.now}: expected no announcement`);
-    if (expect?.match && !matches(expect.match, json, this.scope, new Map()))
+    if (expect?.match && !matches(this.r(expect.match), json, this.scope, new Map()))
       throw new CaseFailure(`announce ${name}: ${JSON.stringify(json)} does not match ${JSON.stringify(expect.match)}`);
     if (bind) this.scope.set(bind, json);
   }
@@ -789,7 +789,7 @@ class Interpreter {
 
   private async expectStats(want: Record<string, unknown>): Promise<void> {
     const s = await this.stats();
-    if (!matches(want, s, this.scope, new Map()))
+    if (!matches(this.r(want), s, this.scope, new Map()))
       throw new CaseFailure(`stats at t=${this.now}: ${JSON.stringify(s)} do not match ${JSON.stringify(want)}`);
   }
 
