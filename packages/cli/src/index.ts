@@ -1,2 +1,10 @@
-/** Placeholder. @packageDocumentation */
-export {};
+/**
+ * `@ectp/cli`: the `ectp` command (simulate, conformance). The programmatic entry
+ * {@link main} runs the command with injected output streams, for tests and wrappers.
+ * @packageDocumentation
+ */
+export { main, USAGE, VERSION } from "./main.js";
+export { SIMULATE_USAGE, simulateCommand, formatSweep } from "./simulate.js";
+export { processIO, EXIT_USAGE, EXIT_VIOLATIONS } from "./io.js";
+export type { CliIO } from "./io.js";
+export { ProgressBar } from "./progress.js";

@@ -57,6 +57,12 @@ export interface SimulationConfig {
   producerConfig: Partial<ProducerConfig>;
   /** Simulated time between samples of the report's time series. Default 1 s (coarsened to keep <= 2,000 points). */
   sampleIntervalMs: number;
+  /**
+   * Granularity of the event loop's clock, ms: due times are rounded up to a multiple of
+   * it, so events a few microseconds apart are handled in one round. Default 1 ms (a
+   * tenth of the default engine step).
+   */
+  timeResolutionMs: number;
   /** Longest simulated time spent draining after the last request, ms. Default 180 s. */
   maxDrainMs: number;
 }
@@ -100,4 +106,5 @@ export const DEFAULT_SIMULATION_CONFIG: Readonly<SimulationConfig> = Object.free
   producerConfig: {},
   sampleIntervalMs: 1_000,
   maxDrainMs: 180_000,
+  timeResolutionMs: 1,
 });

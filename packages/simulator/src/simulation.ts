@@ -409,7 +409,7 @@ export class Simulation {
       if (draining && (this.quiescent() || this.now >= drainUntil)) break;
       const next = this.nextTime();
       if (next === undefined) break;
-      let t = Math.max(this.now, Math.min(next, drainUntil));
+      let t = Math.max(this.now, Math.min(Math.ceil(next / this.config.timeResolutionMs) * this.config.timeResolutionMs, drainUntil));
       if (t === this.now) {
         // A core may keep reporting a deadline at "now" after being polled at now (e.g. a
         // float comparison that is off by one ulp). Real time would move on by itself;
@@ -524,7 +524,7 @@ export class Simulation {
             this.violation("I1", `${who} produced an envelope that cannot be encoded: ${String(e)}`);
             break;
           }
-          t.send(o.peerId, bytes);
+          this.guard(who, () => t.send(o.peerId, bytes));
           break;
         }
         case "connect-peer":
@@ -541,11 +541,14 @@ export class Simulation {
           break;
         case "start-read":
           this.checker.event(this.now, `${who} read#${o.readId} ${o.peerId} ${o.destination.length}`);
-          t.startRead({ readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination });
+          // A transport throws only for local misuse (e.g. a destination already freed): that is the core's fault [I1].
+          this.guard(who, () =>
+            t.startRead({ readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination }),
+          );
           break;
         case "cancel-read":
           this.checker.event(this.now, `${who} cancel#${o.readId}`);
-          t.cancelRead(o.readId);
+          this.guard(who, () => t.cancelRead(o.readId));
           break;
         case "event-batch":
           this.checker.event(this.now, `${who} events ${o.batch.events?.length ?? 0}`);
@@ -1064,6 +1067,7 @@ export function validateConfig(options: Partial<SimulationConfig>): string[] {
   positive("linkBytesPerSecond");
   positive("sampleIntervalMs");
   positive("maxDrainMs");
+  positive("timeResolutionMs");
   positive("producerCapacityBytes");
   positive("consumerCapacityBytes");
   fraction("metadataOnlyFraction");

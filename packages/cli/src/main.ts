@@ -1,0 +1,80 @@
+/**
+ * The `ectp` command: subcommand dispatch, help and version.
+ * @module
+ */
+import { EXIT_USAGE, type CliIO, processIO } from "./io.js";
+import { simulateCommand } from "./simulate.js";
+
+declare const __ECTP_CLI_VERSION__: string;
+
+/** The CLI's version (from its package.json, fixed at build time). */
+export const VERSION: string = typeof __ECTP_CLI_VERSION__ === "string" ? __ECTP_CLI_VERSION__ : "0.0.0-dev";
+
+/** Usage text of `ectp`. */
+export const USAGE = `Usage: ectp <command> [options]
+
+Commands:
+  simulate      simulate a deployment under faults and check invariants [I1]-[I6]
+  conformance   run the ECTP conformance suite (from @ectp/conformance)
+
+Options:
+  -h, --help     show this help (ectp <command> --help for a command)
+  -v, --version  print the version
+
+Run "ectp simulate --help" for the simulator's options.
+`;
+
+/** Shape of the conformance package's CLI entry point. */
+type ConformanceModule = { runConformanceCli?: (argv: string[]) => Promise<number> };
+
+async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
+  let mod: ConformanceModule;
+  try {
+    // Loaded on demand: the simulator must work even where the suite is not installed.
+    const name = "@ectp/conformance";
+    mod = (await import(name)) as ConformanceModule;
+  } catch (e) {
+    io.err(
+      `ectp conformance: the conformance suite (@ectp/conformance) could not be loaded: ${(e as Error).message}\n` +
+        "Install it (npm install @ectp/conformance) or, in this repository, build it: npx turbo run build --filter=@ectp/conformance\n",
+    );
+    return EXIT_USAGE;
+  }
+  if (typeof mod.runConformanceCli !== "function") {
+    io.err(
+      "ectp conformance: @ectp/conformance does not export runConformanceCli(argv); update @ectp/conformance to the version matching this CLI\n",
+    );
+    return EXIT_USAGE;
+  }
+  return mod.runConformanceCli(argv);
+}
+
+/**
+ * Run the CLI with `argv` (the arguments after the program name) and return the exit
+ * status: 0 success, 1 invariant violations (or a failing subcommand), 2 bad arguments.
+ * Never calls `process.exit`, so tests can call it directly with a capturing {@link CliIO}.
+ */
+export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      io.err(`ectp: missing command\n\n${USAGE}`);
+      return EXIT_USAGE;
+    case "-h":
+    case "--help":
+    case "help":
+      io.out(USAGE);
+      return 0;
+    case "-v":
+    case "--version":
+      io.out(`${VERSION}\n`);
+      return 0;
+    case "simulate":
+      return simulateCommand(rest, io);
+    case "conformance":
+      return conformanceCommand(rest, io);
+    default:
+      io.err(`ectp: unknown command "${command}"; expected simulate or conformance\n\n${USAGE}`);
+      return EXIT_USAGE;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * `ectp simulate`: run the deterministic deployment simulation from the command line.
+ * @module
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import {
+  DEFAULT_SIMULATION_CONFIG,
+  FAULT_PRESETS,
+  type FaultPresetName,
+  type SimulationOptions,
+  type SweepSummary,
+  formatSummary,
+  isFaultPresetName,
+  parseDuration,
+  renderReport,
+  runSimulation,
+  runSweep,
+} from "@ectp/simulator";
+import { EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
+import { ProgressBar } from "./progress.js";
+
+const D = DEFAULT_SIMULATION_CONFIG;
+
+/** Usage text of `ectp simulate`. */
+export const SIMULATE_USAGE = `Usage: ectp simulate [options]
+
+Simulate an ECTP deployment (encoders, orchestrator, prefill/decode engines) on virtual
+time with the mock network, checking invariants [I1]-[I6] throughout.
+
+Options:
+  --producers <n>               encoder instances (default ${D.producers})
+  --consumers <n>               prefill/decode instances (default ${D.consumers})
+  --concurrency <n>             requests in flight at once (default ${D.concurrency})
+  --requests <n>                requests to run (default ${D.requests})
+  --faults <preset>             none | light | heavy | chaos (default ${D.faults})
+  --seed <n>                    seed of every random choice (default ${D.seed})
+  --runs <n>                    sweep seeds seed..seed+n-1 (default 1)
+  --step <duration>             engine step (default ${D.stepMs}ms)
+  --encode-time <duration>      time to encode one item (default ${D.encodeTimeMs}ms)
+  --service-time <duration>     prefill + decode time per request (default ${D.serviceTimeMs}ms)
+  --budget <duration>           wait budget per (request, item) (default ${D.budgetMs / 1000}s)
+  --metadata-only-fraction <f>  fraction of requests without model input, 0..1 (default ${D.metadataOnlyFraction})
+  --byte-scale <n>              nominal bytes per real byte moved (default ${D.byteScale})
+  --json                        print one JSON object instead of the table
+  --report <file.html>          write a self-contained HTML report (single run only)
+  --quiet                       no progress bar
+  -h, --help                    show this help
+
+Durations take a unit: ms, s or m (e.g. 10ms, 2s, 1m).
+Exit status: 0 no violations, 1 invariant violations, 2 bad arguments.
+`;
+
+/** A usage error: the message names the flag and what it accepts. */
+class UsageError extends Error {}
+
+function intFlag(name: string, text: string | undefined, min: number, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(Number(text)) || Number(text) < min)
+    throw new UsageError(`--${name} must be an integer >= ${min}; got "${text}"`);
+  return Number(text);
+}
+
+function durationFlag(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const d = parseDuration(text);
+  if (!d.ok || d.ms <= 0)
+    throw new UsageError(`--${name} must be a positive duration with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "${text}"`);
+  return d.ms;
+}
+
+function fractionFlag(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (text.trim() === "" || !Number.isFinite(v) || v < 0 || v > 1)
+    throw new UsageError(`--${name} must be a number from 0 to 1; got "${text}"`);
+  return v;
+}
+
+/** Parsed `ectp simulate` arguments. */
+interface SimulateArgs {
+  help: boolean;
+  options: SimulationOptions;
+  runs: number;
+  json: boolean;
+  report: string | undefined;
+  quiet: boolean;
+}
+
+function parse(argv: string[]): SimulateArgs {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        producers: { type: "string" },
+        consumers: { type: "string" },
+        concurrency: { type: "string" },
+        requests: { type: "string" },
+        faults: { type: "string" },
+        seed: { type: "string" },
+        runs: { type: "string" },
+        step: { type: "string" },
+        "encode-time": { type: "string" },
+        "service-time": { type: "string" },
+        budget: { type: "string" },
+        "metadata-only-fraction": { type: "string" },
+        "byte-scale": { type: "string" },
+        json: { type: "boolean" },
+        report: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(describeParseError(e));
+  }
+  const s = (k: string) => values[k] as string | undefined;
+  if (values.help) return { help: true, options: {}, runs: 1, json: false, report: undefined, quiet: false };
+  const faults = s("faults") ?? D.faults;
+  if (typeof faults !== "string" || !isFaultPresetName(faults))
+    throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${String(faults)}"`);
+  const options: SimulationOptions = {
+    producers: intFlag("producers", s("producers"), 1, D.producers),
+    consumers: intFlag("consumers", s("consumers"), 1, D.consumers),
+    concurrency: intFlag("concurrency", s("concurrency"), 1, D.concurrency),
+    requests: intFlag("requests", s("requests"), 1, D.requests),
+    faults: faults as FaultPresetName,
+    seed: intFlag("seed", s("seed"), 0, D.seed),
+    stepMs: durationFlag("step", s("step"), D.stepMs),
+    encodeTimeMs: durationFlag("encode-time", s("encode-time"), D.encodeTimeMs),
+    serviceTimeMs: durationFlag("service-time", s("service-time"), D.serviceTimeMs),
+    budgetMs: durationFlag("budget", s("budget"), D.budgetMs),
+    metadataOnlyFraction: fractionFlag("metadata-only-fraction", s("metadata-only-fraction"), D.metadataOnlyFraction),
+    byteScale: intFlag("byte-scale", s("byte-scale"), 1, D.byteScale),
+  };
+  const runs = intFlag("runs", s("runs"), 1, 1);
+  const report = s("report");
+  if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
+  if (report !== undefined && runs > 1)
+    throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
+  return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
+}
+
+/** Turn a node:util parseArgs error into one sentence naming the flag. */
+function describeParseError(e: unknown): string {
+  const code = (e as { code?: string }).code;
+  const msg = e instanceof Error ? e.message : String(e);
+  const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+    return flag && /argument missing/.test(msg) ? `${flag} needs a value` : `${flag ?? "an option"} does not take a value`;
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    const arg = /'([^']*)'/.exec(msg)?.[1];
+    return `unexpected argument "${arg ?? msg}"; every option is a --flag`;
+  }
+  return msg;
+}
+
+/** Format a sweep as a table. */
+export function formatSweep(s: SweepSummary): string {
+  const r = s.requests;
+  const rows: [string, string][] = [
+    ["seeds", `${s.seed}..${s.seed + s.runs - 1} (${s.runs} runs), faults ${s.faults}`],
+    ["requests", `${r.total}: ${r.succeededRemote} remote, ${r.fellBackLocal} fell back, ${r.failed} failed, ${r.cancelled} cancelled`],
+    ["wall time", `${(s.wallTimeMs / 1000).toFixed(2)} s`],
+    ["seeds/s", s.seedsPerSecond.toFixed(2)],
+    ["invariant violations", `${s.violations} (in ${s.failingSeeds.length} seeds)`],
+  ];
+  const w = Math.max(...rows.map(([k]) => k.length));
+  const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);
+  for (const f of s.failingSeeds.slice(0, 10)) {
+    lines.push(`  seed ${f.seed}: ${f.violations} violation(s), first ${f.first}`);
+    lines.push(`    reproduce: ${f.reproduce}`);
+  }
+  return lines.join("\n");
+}
+
+/** Run `ectp simulate` with `argv` (the arguments after `simulate`). Returns the exit status. */
+export async function simulateCommand(argv: string[], io: CliIO): Promise<number> {
+  let args: SimulateArgs;
+  try {
+    args = parse(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`ectp simulate: ${e.message}\n\n${SIMULATE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  if (args.help) {
+    io.out(SIMULATE_USAGE);
+    return 0;
+  }
+  const showProgress = !args.quiet && !args.json;
+  if (args.runs > 1) {
+    const bar = new ProgressBar(io, "simulate", showProgress);
+    const sweep = await runSweep({ ...args.options, runs: args.runs, onRun: (_s, i, n) => bar.update(i + 1, n) });
+    bar.done();
+    io.out(args.json ? `${JSON.stringify(sweep)}\n` : `${formatSweep(sweep)}\n`);
+    return sweep.violations > 0 ? EXIT_VIOLATIONS : 0;
+  }
+  const bar = new ProgressBar(io, "simulate", showProgress);
+  const { summary, series } = await runSimulation({ ...args.options, onProgress: (d, t) => bar.update(d, t) });
+  bar.done();
+  if (args.report !== undefined) {
+    try {
+      writeFileSync(args.report, renderReport(summary, series));
+    } catch (e) {
+      io.err(`ectp simulate: --report could not write "${args.report}": ${(e as Error).message}\n`);
+      return EXIT_USAGE;
+    }
+  }
+  io.out(args.json ? `${JSON.stringify(summary)}\n` : `${formatSummary(summary)}\n`);
+  if (args.report !== undefined && !args.json) io.out(`report written to ${args.report}\n`);
+  return summary.violations.count > 0 ? EXIT_VIOLATIONS : 0;
+}

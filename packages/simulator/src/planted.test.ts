@@ -1,0 +1,161 @@
+/**
+ * The invariant checker must catch the failures of background.md when a core has them.
+ * Each test plants one bug through the simulator's factories and asserts the violation.
+ */
+import { ConsumerCore, type ItemStore, ProducerCore } from "@ectp/core";
+import { describe, expect, it } from "vitest";
+import { type CoreFactories, type InvariantId, type SimulationOptions, runSimulation } from "./index.js";
+
+const BASE: SimulationOptions = {
+  producers: 2,
+  consumers: 2,
+  concurrency: 16,
+  requests: 60,
+  timeSeries: false,
+  maxDrainMs: 70_000,
+};
+
+async function violations(factories: CoreFactories, extra: SimulationOptions = {}) {
+  const { summary } = await runSimulation({ ...BASE, ...extra, factories });
+  return summary;
+}
+
+function has(s: { violations: { byInvariant: Record<InvariantId, number> } }, id: InvariantId): boolean {
+  return s.violations.byInvariant[id] > 0;
+}
+
+describe("planted bugs are reported", () => {
+  it("[I3] background #6: a store whose pins collapse per item (a set, not a count)", async () => {
+    const collapsing = (inner: ItemStore): ItemStore => {
+      const pinned = new Set<string>();
+      return {
+        get: (k) => inner.get(k),
+        readyItems: () => inner.readyItems(),
+        totalPins: () => inner.totalPins(),
+        subscribe: (l) => inner.subscribe(l),
+        pin: (k) => {
+          if (pinned.has(k)) return; // the bug: a second grant of the same item adds no pin
+          pinned.add(k);
+          inner.pin(k);
+        },
+        unpin: (k) => {
+          if (!pinned.delete(k)) return;
+          inner.unpin(k);
+        },
+      };
+    };
+    // Many requests for the same few items so grants of one item overlap.
+    const s = await violations({ store: collapsing }, { itemReuse: 0.9, concurrency: 32 });
+    expect(has(s, "I3")).toBe(true);
+    expect(s.violations.first[0]?.message).toMatch(/pins in the store/);
+  });
+
+  it("[I3] background #8: a producer whose announcements pin", async () => {
+    const s = await violations({
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const announce = core.announce.bind(core);
+        core.announce = (keyId: string) => {
+          const entry = options.store.get(keyId);
+          if (entry?.ready) options.store.pin(keyId); // the bug: announcing pins
+          return announce(keyId);
+        };
+        return core;
+      },
+    });
+    expect(has(s, "I3")).toBe(true);
+  });
+
+  it("[I1] background #1: a consumer that 'falls back' on metadata-only requests instead of failing them", async () => {
+    const s = await violations(
+      {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          core.admit = (req, now) => {
+            const r = admit(req, now);
+            if (r.status !== "failed") return r;
+            // the bug: every failure becomes a local encode, model input or not
+            return { status: "admitted", items: req.items.map((i) => ({ action: "local-encode", itemId: i.itemId })) };
+          };
+          core.drainFailed = () => [];
+          return core;
+        },
+      },
+      { faults: "heavy", metadataOnlyFraction: 1 },
+    );
+    expect(has(s, "I1")).toBe(true);
+    expect(s.violations.first.find((v) => v.invariant === "I1")?.message).toMatch(/without model input/);
+    expect(s.reproduce).toContain("--metadata-only-fraction 1");
+  });
+
+  it("[I2] a consumer that reports a failed request twice [C6]", async () => {
+    const s = await violations(
+      {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const drain = core.drainFailed.bind(core);
+          core.drainFailed = () => {
+            const out = drain();
+            return [...out, ...out]; // the bug: not drain-once
+          };
+          return core;
+        },
+      },
+      { faults: "heavy", metadataOnlyFraction: 1 },
+    );
+    expect(has(s, "I2")).toBe(true);
+  });
+
+  it("[I4] a consumer whose finishRequest frees nothing leaks per-request state", async () => {
+    const s = await violations({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        core.finishRequest = () => {};
+        return core;
+      },
+    });
+    expect(has(s, "I4")).toBe(true);
+  });
+
+  it("[I5] a consumer that frees a destination while its read is in flight", async () => {
+    const s = await violations({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const poll = core.poll.bind(core);
+        let started: import("@ectp/core").ReadDestination[] = [];
+        core.poll = (now) => {
+          // the bug: destinations of reads started in the previous poll are freed while in flight
+          for (const d of started) options.destinations.release(d);
+          const outs = poll(now);
+          started = outs.flatMap((o) => (o.type === "start-read" ? [o.destination] : []));
+          return outs;
+        };
+        return core;
+      },
+    });
+    expect(has(s, "I5")).toBe(true);
+    expect(s.violations.first.find((v) => v.invariant === "I5")?.message).toMatch(/may still write/);
+  });
+
+  it("[I6] a consumer whose loaded bytes differ from the producer's (destination scribbled after the check)", async () => {
+    const s = await violations({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) => {
+          const r = admit(req, now);
+          if (r.status === "admitted")
+            for (const d of r.items)
+              if (d.action === "ready" && d.destination) {
+                const view = options.destinations.view(d.destination);
+                if (view && view.length > 0) view[0] = (view[0] as number) ^ 0xff; // the bug
+              }
+          return r;
+        };
+        return core;
+      },
+    });
+    expect(has(s, "I6")).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { type SimulationOptions, type SimulationSummary, runSimulation } from "./index.js";
+
+/** A small workload: fast enough for unit tests, busy enough to share items and evict. */
+const SMALL: SimulationOptions = { producers: 2, consumers: 2, concurrency: 12, requests: 80 };
+
+function stable(s: SimulationSummary): Omit<SimulationSummary, "wallTimeMs"> {
+  const { wallTimeMs: _wall, ...rest } = s;
+  return rest;
+}
+
+describe("determinism", () => {
+  it("same seed gives an identical summary and event-log hash; another seed differs", async () => {
+    const a = await runSimulation({ ...SMALL, faults: "heavy", seed: 7, timeSeries: false });
+    const b = await runSimulation({ ...SMALL, faults: "heavy", seed: 7, timeSeries: false });
+    const c = await runSimulation({ ...SMALL, faults: "heavy", seed: 8, timeSeries: false });
+    expect(stable(b.summary)).toEqual(stable(a.summary));
+    expect(b.summary.eventLog.hash).toBe(a.summary.eventLog.hash);
+    expect(c.summary.eventLog.hash).not.toBe(a.summary.eventLog.hash);
+    expect(stable(c.summary)).not.toEqual(stable(a.summary));
+  });
+
+  it("the fault-free default shape serves every request remotely with zero violations", async () => {
+    const { summary } = await runSimulation({ ...SMALL, seed: 1 });
+    expect(summary.violations.count).toBe(0);
+    expect(summary.requests.total).toBe(80);
+    expect(summary.requests.succeededRemote).toBe(80);
+    expect(summary.pinsAtEnd).toBe(0);
+    expect(summary.bytes.actualRead).toBeGreaterThan(0);
+    expect(summary.bytes.nominalRead / summary.bytes.actualRead).toBeGreaterThan(16_000);
+  });
+});
+
+describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]", () => {
+  it("chaos injects each fault and the invariants hold", async () => {
+    const { summary } = await runSimulation({
+      producers: 3,
+      consumers: 3,
+      concurrency: 32,
+      requests: 250,
+      faults: "chaos",
+      seed: 11,
+      budgetMs: 20_000,
+      timeSeries: false,
+    });
+    const f = summary.faultsInjected;
+    for (const kind of [
+      "drop",
+      "duplicate",
+      "reorder",
+      "delay",
+      "failRead",
+      "stallRead",
+      "corruptRead",
+      "producerCrash",
+      "producerRestart",
+      "cancelStorm",
+      "cancelledRequests",
+      "invalidAnnouncement",
+      "earlyAnnouncement",
+      "eviction",
+    ])
+      expect(f[kind], kind).toBeGreaterThan(0);
+    expect(summary.quarantines).toBeGreaterThan(0);
+    expect(summary.retries).toBeGreaterThan(0);
+    expect(summary.violations.first).toEqual([]);
+    expect(summary.pinsAtEnd).toBe(0);
+    const r = summary.requests;
+    expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled).toBe(r.total);
+    expect(r.total).toBe(250);
+  });
+});
