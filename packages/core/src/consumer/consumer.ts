@@ -1025,7 +1025,9 @@ export class ConsumerCore {
     this.quarantinedCount++;
     this.metrics.counter("ectp_consumer_reads_quarantined_total", 1);
     this.timers.cancel(r.timer);
-    r.timer = this.timers.push(now + this.config.quarantineCapMs, T_READ, r);
+    // The cap runs from the read's own deadline at the earliest: a read orphaned early
+    // (peer gone, epoch changed) may legitimately still be writing until then [I5].
+    r.timer = this.timers.push(Math.max(now, r.deadline) + this.config.quarantineCapMs, T_READ, r);
   }
 
   private ackRead(r: Read, status: number, detail: string): void {
