@@ -22,3 +22,8 @@ __all__ = [
     "AdmitItem", "AdmitResult", "ConsumerConfig", "ConsumerCore", "EctpError", "FailedRequest", "ItemDecision",
     "ItemFailure", "MemoryItemStore", "ProducerConfig", "ProducerCore", "ReadResult", "crc32c",
 ]
+
+import logging as _logging
+
+# A library logs, the application decides where: silent unless the host configures logging.
+_logging.getLogger("ectp").addHandler(_logging.NullHandler())

@@ -40,7 +40,6 @@ from .wire import (
     is_positive_id,
     normalize_fingerprint,
     spec_version,
-    u64,
     validate_descriptor,
 )
 

@@ -1,0 +1,134 @@
+"""ConsumerCore rules, one test per requirement id (SPEC.md section 7)."""
+
+import unittest
+
+from ectp_py.config import ConsumerConfig
+from ectp_py.consumer import AdmitItem, ConsumerCore, ReadResult
+from ectp_py.outputs import CancelRead, StartRead
+from ectp_py.wire import Completion, EctpError, Reason
+
+from .helpers import FP, announcement, descriptor, envelope, item_bytes, pool, sends
+
+
+def make(config: ConsumerConfig | None = None) -> ConsumerCore:
+    return ConsumerCore("C1", 1, dict(FP), pool(), config=config)
+
+
+def admit(c: ConsumerCore, ann, now: float, model: bool = False, request: str = "r1"):
+    return c.admit(request, [AdmitItem("i1", ann, has_model_input=model)], now)
+
+
+def grant_for(c: ConsumerCore, desc: dict, now: float, grant_id: int = 7) -> StartRead:
+    """Answer the pending ReadRequest with a grant; return the StartRead output."""
+    rr = sends(c.poll(now), "readRequest")[-1]["readRequest"]
+    c.handle_envelope("P1", envelope("P1", 5, readGrant={
+        "attemptId": rr["attemptId"], "grantId": grant_id, "item": desc, "leaseMs": 30000}), now)
+    return [o for o in c.poll(now) if isinstance(o, StartRead)][0]
+
+
+class ConsumerTest(unittest.TestCase):
+    def test_c1_c11_remote_load_verifies_acks_ok_and_is_ready(self):
+        data = item_bytes(64)
+        desc = descriptor("a", data)
+        c = make()
+        self.assertEqual(admit(c, announcement(desc), 0).items[0].action, "defer")
+        start = grant_for(c, desc, 10)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 20)
+        acks = sends(c.poll(20), "readComplete")
+        self.assertEqual(acks[0]["readComplete"]["status"], Completion.OK)
+        d = admit(c, announcement(desc), 21).items[0]
+        self.assertEqual(d.action, "ready")
+        self.assertEqual(bytes(d.destination.buffer), data)
+        c.finish_request("r1", 22)
+        self.assertEqual(c.stats()["destinations"], 0)  # [I4]
+
+    def test_c1_no_announcement_without_model_input_fails_unavailable_once(self):
+        c = make()
+        r = admit(c, None, 0)
+        self.assertEqual((r.status, r.failures[0].reason), ("failed", Reason.UNAVAILABLE))
+        self.assertEqual(len(c.drain_failed()), 1)
+        self.assertEqual(c.drain_failed(), [])  # [C6] drain-once
+
+    def test_c2_junk_announcements_never_raise(self):
+        c = make()
+        junk = [42, "x", {"version": {"major": 1}, "item": {"sizeBytes": "big"}},
+                announcement({**descriptor("a", b"xy"), "sizeBytes": None}), {"version": None},
+                announcement({**descriptor("a", b"xy"), "checksum": {"algorithm": 9, "value": b"1234"}})]
+        for i, ann in enumerate(junk):
+            r = c.admit(f"r{i}", [AdmitItem("i1", ann, has_model_input=True)], 0)
+            self.assertEqual(r.items[0].action, "local-encode")
+            self.assertEqual(r.items[0].reason, Reason.INVALID_ANNOUNCEMENT)
+
+    def test_c3_budget_runs_out_without_extension(self):
+        c = make(ConsumerConfig(wait_budget_ms=1000))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        c.poll(0)
+        self.assertEqual(c.next_deadline(), 1000)
+        c.poll(1000)
+        failed = c.drain_failed()
+        self.assertEqual(failed[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
+
+    def test_c4_retryable_reject_backs_off_then_retries(self):
+        c = make()
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_READY}), 5)
+        self.assertEqual(sends(c.poll(5), "readRequest"), [])
+        retry_at = c.next_deadline()
+        self.assertTrue(5 + 25 <= retry_at <= 5 + 50, retry_at)  # jitter in [d/2, d], d = 50
+        again = sends(c.poll(retry_at), "readRequest")[0]["readRequest"]
+        self.assertGreater(again["attemptId"], rr["attemptId"])
+
+    def test_c7_grant_for_a_finished_request_is_released_abandoned(self):
+        c = make()
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.finish_request("r1", 1)
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 2)
+        acks = sends(c.poll(2), "readComplete")
+        self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.ABANDONED])
+
+    def test_c8_overdue_read_is_quarantined_and_destination_kept_until_settled(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=100))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 0)
+        outs = c.poll(100)
+        self.assertTrue(any(isinstance(o, CancelRead) for o in outs))
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.TRANSFER_TIMEOUT)
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (1, 1))  # [I5]
+        c.handle_read_result(ReadResult(start.read_id, "cancelled"), 150)
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
+
+    def test_c11_checksum_mismatch_is_never_loaded(self):
+        c = make()
+        data = item_bytes(16)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0, model=True)
+        start = grant_for(c, desc, 1)
+        start.destination.buffer[:] = bytes(16)  # wrong bytes, right size
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 2)
+        self.assertEqual(sends(c.poll(2), "readComplete")[0]["readComplete"]["status"], Completion.FAILED)
+        d = admit(c, announcement(desc), 3, model=True).items[0]
+        self.assertEqual((d.action, d.reason), ("local-encode", Reason.CHECKSUM_MISMATCH))
+
+    def test_c11_config_rejected_when_transfer_timeout_exceeds_lease_minus_margin(self):
+        with self.assertRaises(EctpError) as ctx:
+            make(ConsumerConfig(transfer_timeout_ms=26_000))
+        self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
+
+    def test_c10_i1_malformed_bytes_and_stale_messages_are_counted_not_raised(self):
+        c = make()
+        for raw in (b"\xff\xff", b"", b"\x0a\x01"):
+            c.handle_message("P1", raw, 0)
+        c.handle_envelope("P1", {"senderId": 3}, 0)
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": 99}), 0)
+        self.assertEqual(c.stats()["ignoredMessages"], 5)
+
+
+if __name__ == "__main__":
+    unittest.main()

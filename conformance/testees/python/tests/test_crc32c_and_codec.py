@@ -1,0 +1,82 @@
+"""Wire helpers: CRC-32C [C11], the proto3 JSON mapping and the protobuf codec [V1]."""
+
+import unittest
+
+from ectp_py import codec
+from ectp_py.crc32c import crc32c, crc32c_bytes
+from ectp_py.rand import SeededRandom
+
+
+class Crc32cTest(unittest.TestCase):
+    def test_c11_standard_check_value(self):
+        self.assertEqual(crc32c(b"123456789"), 0xE3069283)
+        self.assertEqual(crc32c(b""), 0)
+        self.assertEqual(crc32c_bytes(b"123456789"), bytes.fromhex("e3069283"))
+
+    def test_c11_incremental_equals_one_shot(self):
+        data = bytes(range(256)) * 3
+        self.assertEqual(crc32c(data[100:], crc32c(data[:100])), crc32c(data))
+
+
+class SeededRandomTest(unittest.TestCase):
+    def test_c4_same_sequence_as_the_typescript_sdk(self):
+        # Values printed by packages/core SeededRandom(1) / SeededRandom(42).
+        r = SeededRandom(1)
+        self.assertEqual([r.next_uint32() for _ in range(3)], [4136291496, 1313215899, 343459936])
+        self.assertAlmostEqual(SeededRandom(42).next(), 0.618625272763893)
+
+
+class JsonMappingTest(unittest.TestCase):
+    def test_uint64_strings_and_numbers_enum_names_and_numbers_base64_variants(self):
+        env = codec.from_json("ectp.v1.Envelope", {
+            "version": {"major": 1}, "sender_id": "P1", "senderEpoch": "5",
+            "readReject": {"attemptId": 3, "reason": "FAILURE_REASON_NOT_READY", "retryAfterMs": 50.0},
+            "unknownField": {"x": 1},
+        })
+        self.assertEqual(env["senderId"], "P1")
+        self.assertEqual(env["senderEpoch"], 5)
+        self.assertEqual(env["readReject"], {"attemptId": 3, "reason": 1, "retryAfterMs": 50})
+        self.assertNotIn("unknownField", env)
+        for text in ("+/8=", "+/8", "-_8=", "-_8"):
+            key = codec.from_json("ectp.v1.ItemKey", {"contentHash": text})
+            self.assertEqual(key["contentHash"], b"\xfb\xff")
+        self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": 99})["reason"], 99)
+
+    def test_c2_junk_is_kept_for_the_validators_never_raises(self):
+        d = codec.from_json("ectp.v1.ItemDescriptor", {"sizeBytes": "lots", "epoch": None, "dtype": "DTYPE_NOPE"})
+        self.assertEqual(d, {"sizeBytes": "lots", "dtype": "DTYPE_NOPE"})
+
+    def test_to_json_writes_uint64_as_strings_enums_as_names(self):
+        out = codec.to_json("ectp.v1.ReadReject", {"attemptId": 7, "reason": 2, "retryAfterMs": 5})
+        self.assertEqual(out, {"attemptId": "7", "reason": "FAILURE_REASON_NOT_FOUND", "retryAfterMs": 5})
+        self.assertEqual(codec.to_json("ectp.v1.ReadReject", {"reason": 77})["reason"], 77)
+
+
+class ProtobufTest(unittest.TestCase):
+    def test_golden_init_frame(self):
+        # TESTEE-PROTOCOL.md 3.3: TesteeRequest{command_id 1, now_ms 0, init{protocol_version 1}}.
+        data = codec.encode("ectp.conformance.v1.TesteeRequest", {"commandId": 1, "nowMs": 0, "init": {"protocolVersion": 1}})
+        self.assertEqual(data, bytes.fromhex("080152020801"))
+        self.assertEqual(codec.decode("ectp.conformance.v1.TesteeRequest", data),
+                         {"commandId": 1, "init": {"protocolVersion": 1}})
+
+    def test_round_trip_envelope_with_packed_shape(self):
+        env = {"version": {"major": 1, "minor": 0}, "senderId": "P1", "senderEpoch": 2**53 - 1,
+               "readGrant": {"attemptId": 1, "grantId": 9, "leaseMs": 30000,
+                             "item": {"sizeBytes": 24, "dtype": 1, "shape": [2, 3], "location": b"\x00\x01"}}}
+        data = codec.encode("ectp.v1.Envelope", env)
+        back = codec.decode("ectp.v1.Envelope", data)
+        self.assertEqual(back["readGrant"]["item"]["shape"], [2, 3])
+        self.assertEqual(back["senderEpoch"], 2**53 - 1)
+        self.assertEqual(back["version"], {"major": 1})  # minor 0 is the proto3 default
+
+    def test_v1_unknown_fields_skipped_malformed_bytes_raise(self):
+        data = codec.encode("ectp.v1.Envelope", {"senderId": "P1"}) + bytes([0xF8, 0x07, 0x01])  # field 127 varint
+        self.assertEqual(codec.decode("ectp.v1.Envelope", data), {"senderId": "P1"})
+        for bad in (b"\x0a\x05ab", b"\x80", b"\x12\x02\xff\xfe", b"\x07"):
+            with self.assertRaises(codec.DecodeError):
+                codec.decode("ectp.v1.Envelope", bad)
+
+
+if __name__ == "__main__":
+    unittest.main()

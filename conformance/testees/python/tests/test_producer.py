@@ -1,0 +1,122 @@
+"""ProducerCore and MemoryItemStore rules, one test per requirement id (SPEC.md section 8-9)."""
+
+import unittest
+
+from ectp_py.config import ProducerConfig
+from ectp_py.outputs import EventBatchOut
+from ectp_py.producer import ProducerCore
+from ectp_py.store import MemoryItemStore
+from ectp_py.wire import Completion, Reason, item_key_id
+
+from .helpers import FP, descriptor, envelope, item_bytes, sends
+
+
+def make(config: ProducerConfig | None = None, capacity: int = 1 << 20):
+    store = MemoryItemStore(capacity)
+    return ProducerCore("P1", 5, dict(FP), store, config=config), store
+
+
+def put(store: MemoryItemStore, name: str, size: int = 32, ready: bool = True) -> dict:
+    entry = store.put(descriptor(name, item_bytes(size)), item_bytes(size))
+    if ready:
+        store.mark_ready(entry.key_id)
+    return entry.descriptor
+
+
+def request(p: ProducerCore, desc: dict, attempt: int, now: float, consumer: str = "C1", epoch: int = 1) -> dict:
+    p.handle_envelope(consumer, envelope(consumer, epoch, readRequest={"attemptId": attempt, "key": desc["key"]}), now)
+    outs = p.poll(now)
+    replies = sends(outs, "readGrant") + sends(outs, "readReject")
+    return replies[0] if replies else {}
+
+
+class ProducerTest(unittest.TestCase):
+    def test_p1_not_ready_and_not_found_are_not_conflated(self):
+        p, store = make()
+        pending = put(store, "a", ready=False)
+        r = request(p, pending, 1, 0)["readReject"]
+        self.assertEqual((r["reason"], r["retryable"], r["retryAfterMs"]), (Reason.NOT_READY, True, 50))
+        r = request(p, descriptor("zz", b"x"), 2, 0)["readReject"]
+        self.assertEqual((r["reason"], r["retryable"]), (Reason.NOT_FOUND, False))
+
+    def test_p2_i3_one_pin_per_grant_released_once_by_its_holder(self):
+        p, store = make()
+        desc = put(store, "a")
+        g1 = request(p, desc, 1, 0, consumer="C1")["readGrant"]
+        request(p, desc, 1, 0, consumer="C2")
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (2, 2))
+        p.handle_envelope("C2", envelope("C2", 1, readComplete={"grantId": g1["grantId"], "status": Completion.OK}), 1)
+        self.assertEqual(p.stats()["pins"], 2)  # another consumer's ACK is ignored
+        for _ in range(2):
+            p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": g1["grantId"], "status": Completion.OK}), 1)
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (1, 1))
+
+    def test_p3_lease_expires_and_duplicate_attempt_gets_no_new_grant(self):
+        p, store = make(ProducerConfig(lease_ms=1000))
+        desc = put(store, "a")
+        request(p, desc, 4, 0)
+        self.assertEqual(request(p, desc, 4, 10), {})  # SPEC.md 4.3 duplicate
+        self.assertEqual(request(p, desc, 3, 10), {})  # stale
+        self.assertEqual(p.stats()["grants"], 1)
+        p.poll(999)
+        self.assertEqual(p.stats()["pins"], 1)
+        p.poll(1000)
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (0, 0))
+
+    def test_p4_announce_never_pins(self):
+        p, store = make()
+        desc = put(store, "a")
+        a = p.announce(item_key_id(desc["key"]))
+        self.assertEqual(a["version"]["major"], 1)
+        self.assertEqual(store.total_pins(), 0)
+
+    def test_p5_quota_rejects_overloaded(self):
+        p, store = make(ProducerConfig(max_grants_per_consumer=1))
+        a, b = put(store, "a"), put(store, "b")
+        request(p, a, 1, 0)
+        r = request(p, b, 2, 0)["readReject"]
+        self.assertEqual((r["reason"], r["retryable"]), (Reason.OVERLOADED, True))
+
+    def test_p6_only_ready_unpinned_items_are_evicted(self):
+        p, store = make(capacity=64)
+        a = put(store, "a")
+        request(p, a, 1, 0)  # pinned
+        put(store, "b", ready=False)
+        with self.assertRaises(Exception):
+            put(store, "c")
+        self.assertIsNotNone(store.get(item_key_id(a["key"])))
+
+    def test_p7_fingerprint_checked_before_lookup_and_shutdown_rejects(self):
+        p, store = make()
+        desc = put(store, "a")
+        other = {**desc, "key": {**desc["key"], "fingerprint": {**FP, "model": "other"}}}
+        self.assertEqual(request(p, other, 1, 0)["readReject"]["reason"], Reason.INCOMPATIBLE)
+        request(p, desc, 2, 0)
+        p.shutdown(1)
+        self.assertEqual(p.stats()["pins"], 0)
+        self.assertEqual(request(p, desc, 3, 2)["readReject"]["reason"], Reason.SHUTTING_DOWN)
+
+    def test_p8_silent_consumer_is_gone_and_its_grants_released(self):
+        p, store = make()
+        request(p, put(store, "a"), 1, 0)
+        p.poll(5999)
+        self.assertEqual(p.stats()["grants"], 1)
+        p.poll(6000)  # 3 x 2000 ms without a message
+        self.assertEqual((p.stats()["grants"], p.stats()["peers"]), (0, 0))
+
+    def test_e1_e2_events_are_sequenced_and_replayed(self):
+        p, store = make()
+        put(store, "a")
+        put(store, "b")
+        batches = [o.batch for o in p.poll(0) if isinstance(o, EventBatchOut)]
+        self.assertEqual([b["sequence"] for b in batches], [1])
+        self.assertEqual(len(batches[0]["events"]), 2)
+        p.handle_envelope("S1", envelope("S1", 1, replayRequest={"fromSequence": 1}), 1)
+        self.assertEqual(sends(p.poll(1), "eventBatch")[0]["eventBatch"]["sequence"], 1)
+        p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 2)
+        snap = sends(p.poll(2), "snapshot")[0]["snapshot"]
+        self.assertEqual((snap["sequence"], len(snap["items"])), (1, 2))
+
+
+if __name__ == "__main__":
+    unittest.main()
