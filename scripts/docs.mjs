@@ -8,23 +8,17 @@
 // `npm run docs` builds the packages first (TypeDoc resolves cross-package types
 // through their dist/ declarations).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { workspaceDirs } from "./lib/workspaces.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Workspace package folders (relative to the root) that have src/index.ts. */
 export function documentedPackages() {
-  const dirs = [];
-  for (const parent of ["packages"]) {
-    const base = join(root, parent);
-    if (!existsSync(base)) continue;
-    for (const name of readdirSync(base).sort()) dirs.push(join(base, name));
-  }
-  dirs.push(join(root, "conformance"));
-  return dirs
-    .filter((d) => existsSync(join(d, "package.json")) && existsSync(join(d, "src", "index.ts")))
+  return workspaceDirs(root)
+    .filter((d) => existsSync(join(d, "src", "index.ts")))
     .map((d) => relative(root, d));
 }
 

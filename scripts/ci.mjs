@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// `npm run ci`: exactly what CI runs (.ci/run calls it after `npm ci`).
+//
+// Steps, in order; every step runs even after a failure so one run shows every
+// problem, and the exit status is non-zero when any step failed:
+//   1. check:generated   regenerate src/gen and spec/testdata, fail on a diff
+//   2. biome lint        lint of the whole tree (src/gen excluded in biome.json)
+//   3. buf lint          spec/proto, STANDARD rules
+//   4. buf breaking      spec/ against the last spec-v* tag (skipped before one exists)
+//   5. build             turbo run build (generate -> build, dependencies first)
+//   6. typecheck         turbo run typecheck (tsc --noEmit per package)
+//   7. package lint      turbo run lint (publint --strict, attw --pack --profile node16)
+//   8. tests             turbo run test; every package's vitest writes a JSON report
+//   9. docs              TypeDoc over every package (warnings are errors)
+//
+// Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored);
+// any other runner (e.g. the conformance runner) may add files named
+// `*.ectp-report.json` under <package>/.ectp-out/ holding {"passed": N, "failed": N}.
+// All are summed, and the very last line printed is exactly `N passed, N failed`.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { delimiter, dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { workspaceDirs } from "./lib/workspaces.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const env = {
+  ...process.env,
+  PATH: `${join(root, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`,
+  TURBO_TELEMETRY_DISABLED: "1",
+};
+const REPORT_DIR = ".ectp-out";
+const VITEST_REPORT = `${REPORT_DIR}/vitest-report.json`;
+const TURBO = ["turbo", "run", "--continue", "--output-logs=errors-only"];
+
+const steps = [
+  ["check:generated", ["node", "scripts/check-generated.mjs"]],
+  ["biome lint", ["biome", "lint", "."]],
+  ["buf lint", ["buf", "lint", "spec"]],
+  ["buf breaking", ["node", "scripts/buf-breaking.mjs"]],
+  ["build", [...TURBO, "build"]],
+  ["typecheck", [...TURBO, "typecheck"]],
+  ["package lint", [...TURBO, "lint"]],
+  [
+    "tests",
+    [
+      "turbo", "run", "test", "--continue", "--output-logs=full", "--",
+      "--passWithNoTests", "--reporter=default", "--reporter=json", `--outputFile=${VITEST_REPORT}`,
+    ],
+  ],
+  ["docs", ["node", "scripts/docs.mjs"]],
+];
+
+const packages = workspaceDirs(root);
+
+function clearReports() {
+  for (const dir of packages) {
+    const out = join(dir, REPORT_DIR);
+    if (!existsSync(out)) continue;
+    for (const f of readdirSync(out))
+      if (f === "vitest-report.json" || f.endsWith(".ectp-report.json")) rmSync(join(out, f));
+  }
+}
+
+function hasTests(dir) {
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true }).some((e) =>
+      e.isDirectory()
+        ? !["node_modules", "dist", "gen"].includes(e.name) && walk(join(d, e.name))
+        : /\.test\.[cm]?[jt]s$/.test(e.name),
+    );
+  return existsSync(join(dir, "src")) && walk(join(dir, "src"));
+}
+
+/** Sum the reports; returns {passed, failed, notes}. */
+function countTests() {
+  let passed = 0;
+  let failed = 0;
+  const notes = [];
+  for (const dir of packages) {
+    const name = relative(root, dir);
+    const vitest = join(dir, VITEST_REPORT);
+    if (existsSync(vitest)) {
+      try {
+        const r = JSON.parse(readFileSync(vitest, "utf8"));
+        passed += r.numPassedTests ?? 0;
+        failed += r.numFailedTests ?? 0;
+        // A test file that failed to load or whose hooks threw has no failing test; count it.
+        for (const file of r.testResults ?? [])
+          if (file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed")) {
+            failed += 1;
+            notes.push(`${name}: ${relative(dir, file.name)} failed outside any test: ${(file.message ?? "").split("\n")[0]}`);
+          }
+        notes.push(`${name}: vitest ${r.numPassedTests ?? 0} passed, ${r.numFailedTests ?? 0} failed, ${r.numPendingTests ?? 0} skipped`);
+      } catch (e) {
+        failed += 1;
+        notes.push(`${name}: unreadable vitest report (${e.message})`);
+      }
+    } else if (hasTests(dir)) {
+      failed += 1;
+      notes.push(`${name}: has test files but wrote no vitest report (crashed or not run); counted as 1 failure`);
+    }
+    const out = join(dir, REPORT_DIR);
+    for (const f of existsSync(out) ? readdirSync(out).filter((x) => x.endsWith(".ectp-report.json")).sort() : []) {
+      try {
+        const r = JSON.parse(readFileSync(join(out, f), "utf8"));
+        if (!Number.isInteger(r.passed) || !Number.isInteger(r.failed)) throw new Error("needs integer passed and failed");
+        passed += r.passed;
+        failed += r.failed;
+        notes.push(`${name}: ${f} ${r.passed} passed, ${r.failed} failed`);
+      } catch (e) {
+        failed += 1;
+        notes.push(`${name}: bad report ${f} (${e.message}); counted as 1 failure`);
+      }
+    }
+  }
+  return { passed, failed, notes };
+}
+
+const results = [];
+const started = Date.now();
+for (const [name, [cmd, ...args]] of steps) {
+  console.log(`\n::group::ci: ${name}: ${[cmd, ...args].join(" ")}`);
+  if (name === "tests") clearReports();
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  const ok = r.status === 0;
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  results.push({ name, ok, seconds, detail: r.error ? r.error.message : `exit ${r.status ?? r.signal}` });
+  console.log(`::endgroup::\nci: ${name}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);
+}
+
+const { passed, failed, notes } = countTests();
+console.log("\nci: summary");
+for (const r of results) console.log(`  ${r.ok ? "ok    " : "FAILED"} ${r.name} (${r.seconds} s${r.ok ? "" : `, ${r.detail}`})`);
+for (const n of notes) console.log(`  ${n}`);
+console.log(`  total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exitCode = results.every((r) => r.ok) && failed === 0 ? 0 : 1;
+console.log(`${passed} passed, ${failed} failed`);
