@@ -150,8 +150,11 @@ function describeParseError(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}`;
-  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    if (flag && /ambiguous/.test(msg))
+      return `${flag} needs a value; to pass one that starts with "-", write ${flag}=<value>`;
     return flag && /argument missing/.test(msg) ? `${flag} needs a value` : `${flag ?? "an option"} does not take a value`;
+  }
   if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
     const arg = /'([^']*)'/.exec(msg)?.[1];
     return `unexpected argument "${arg ?? msg}"; every option is a --flag`;
