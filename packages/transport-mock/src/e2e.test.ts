@@ -1,29 +1,17 @@
 /**
  * End to end: the real ProducerCore, ConsumerCore and Driver of @ectp/core talking over a
  * MockNetwork, with real bytes, a checksum, and an [I5] check on every destination release.
- *
- * Self-enabling: it runs as soon as @ectp/core is built with its Driver; until then the
- * suite is skipped and its name says what is missing.
  */
+import { ConsumerCore, Driver, MemoryItemStore, ProducerCore } from "@ectp/core";
 import { type ectp, crc32cBytes, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
 import type { MockTransport } from "./transport.js";
 import { pattern } from "./test-helpers.js";
 
-const core = await import("@ectp/core").catch((e: unknown) => ({ loadError: String(e) }) as const);
-const missing =
-  "loadError" in core
-    ? `@ectp/core does not load (${core.loadError.split("\n")[0]}); build it with npx turbo run build --filter=@ectp/core`
-    : typeof core.Driver !== "function"
-      ? "@ectp/core has no Driver export yet"
-      : undefined;
-
 const FP: ectp.v1.IFingerprint = { model: "m", dtype: 1, rowBytes: 0, layoutVersion: 1 };
 
 async function world(seed: number, itemBytes: Uint8Array) {
-  if ("loadError" in core) throw new Error(core.loadError);
-  const { ConsumerCore, Driver, MemoryItemStore, ProducerCore } = core;
   const net = new MockNetwork({ seed });
   const e = net.endpoint("E");
   const p = net.endpoint("P");
@@ -96,37 +84,34 @@ async function world(seed: number, itemBytes: Uint8Array) {
   return { net, consumer, producer, admitUntilDecided, violations };
 }
 
-describe.skipIf(missing !== undefined)(
-  `end to end: ProducerCore + ConsumerCore + Driver over MockNetwork${missing ? ` (skipped: ${missing})` : ""}`,
-  () => {
-    it("loads an item byte-exactly over the mock transport [I5][I6]", async () => {
-      const bytes = pattern(300_001, 9);
-      const w = await world(1, bytes);
-      const r = await w.admitUntilDecided();
-      expect(r.status).toBe("admitted");
-      if (r.status !== "admitted") return;
-      const decision = r.items[0]!;
-      expect(decision.action).toBe("ready");
-      if (decision.action !== "ready" || decision.destination === undefined) throw new Error("no destination");
-      const d = decision.destination;
-      expect(d.region.bytes.subarray(d.offset, d.offset + d.length)).toEqual(bytes);
-      w.consumer.finishRequest("r1", w.net.now());
-      expect(w.violations).toEqual([]);
-      expect(w.net.unsafeDeregistrations()).toEqual([]);
-    });
+describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", () => {
+  it("loads an item byte-exactly over the mock transport [I5][I6]", async () => {
+    const bytes = pattern(300_001, 9);
+    const w = await world(1, bytes);
+    const r = await w.admitUntilDecided();
+    expect(r.status).toBe("admitted");
+    if (r.status !== "admitted") return;
+    const decision = r.items[0]!;
+    expect(decision.action).toBe("ready");
+    if (decision.action !== "ready" || decision.destination === undefined) throw new Error("no destination");
+    const d = decision.destination;
+    expect(Buffer.compare(d.region.bytes.subarray(d.offset, d.offset + d.length), bytes)).toBe(0);
+    w.consumer.finishRequest("r1", w.net.now());
+    expect(w.violations).toEqual([]);
+    expect(w.net.unsafeDeregistrations()).toEqual([]);
+  });
 
-    it("never marks a corrupted read loaded: the checksum catches it [C11]", async () => {
-      const bytes = pattern(4096, 3);
-      const w = await world(2, bytes);
-      w.net.setFaults({ links: [{ from: "P", to: "E", corruptRead: 1 }] });
-      const r = await w.admitUntilDecided();
-      expect(w.net.faultCounts().corruptRead).toBeGreaterThan(0);
-      if (r.status === "admitted") {
-        expect(r.items[0]).toMatchObject({ action: "local-encode", reason: "CHECKSUM_MISMATCH" });
-      } else {
-        expect(r.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
-      }
-      expect(w.violations).toEqual([]);
-    });
-  },
-);
+  it("never marks a corrupted read loaded: the checksum catches it [C11]", async () => {
+    const bytes = pattern(4096, 3);
+    const w = await world(2, bytes);
+    w.net.setFaults({ links: [{ from: "P", to: "E", corruptRead: 1 }] });
+    const r = await w.admitUntilDecided();
+    expect(w.net.faultCounts().corruptRead).toBeGreaterThan(0);
+    if (r.status === "admitted") {
+      expect(r.items[0]).toMatchObject({ action: "local-encode", reason: "CHECKSUM_MISMATCH" });
+    } else {
+      expect(r.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    }
+    expect(w.violations).toEqual([]);
+  });
+});
