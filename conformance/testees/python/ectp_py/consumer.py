@@ -749,7 +749,9 @@ class ConsumerCore:
         self._quarantined += 1
         self.metrics["ectp_consumer_reads_quarantined_total"] += 1
         self._timers.cancel(r.timer)
-        r.timer = self._timers.push(now + self.config.quarantine_cap_ms, "read", r)
+        # The cap runs from the read's own deadline at the earliest: a read orphaned early
+        # (peer gone, epoch changed) may legitimately still be writing until then [I5].
+        r.timer = self._timers.push(max(now, r.deadline) + self.config.quarantine_cap_ms, "read", r)
 
     def _ack_read(self, r: _Read, status: int, detail: str) -> None:
         """Send the grant's one ReadComplete [C7], if it is still held."""
