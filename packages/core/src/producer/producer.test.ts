@@ -201,6 +201,20 @@ describe("ProducerCore grants", () => {
     expect(h.store.totalPins()).toBe(1);
   });
 
+  it("finds items whatever the key bytes and model name (key ids match itemKeyId exactly)", () => {
+    const fp = { model: 'm "quoted" \u00e9\u2028', dtype: 3, rowBytes: 2048, layoutVersion: 9 };
+    const store = new MemoryItemStore({ capacityBytes: 10_000 });
+    const producer = new ProducerCore({ id: "E", epoch: 1, fingerprint: fp, store });
+    for (const hash of [new Uint8Array([0]), new Uint8Array(64).fill(0xff), new Uint8Array([1, 0x0a, 0xab, 0x10])]) {
+      const key = { contentHash: hash, fingerprint: fp };
+      const r = store.put({ key, sizeBytes: 4, producerId: "E", epoch: 1 });
+      if (!r.ok) throw r.error;
+      store.markReady(r.value.keyId);
+      producer.handleMessage("c", wire("c", 1, { readRequest: { attemptId: 1, key } }), 0);
+      expect(grantOf(sent(producer.poll(0), "c")[0] as ectp.v1.IEnvelope).grantId).toBeGreaterThan(0);
+    }
+  });
+
   it("[P2] pins once per grant; grant ids are unique and increasing", () => {
     const h = harness();
     ready(h.store, 1);

@@ -21,6 +21,8 @@ import type { ItemStore, ProducerOptions, ProducerStats, StoreChange } from "./t
 const FR = ectp.v1.FailureReason;
 type Reason = ectp.v1.FailureReason;
 
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
 /** Capability a subscriber lists in its Hello to receive event batches [E1]. */
 const EVENTS_CAPABILITY = "events.v1";
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
@@ -54,6 +56,9 @@ type BodyName = (typeof BODIES)[number];
 function bodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
   const b = (env as { body?: unknown }).body;
   if (typeof b === "string") return b as BodyName;
+  // Plain objects (handleEnvelope callers): the hot bodies first.
+  if (env.readRequest) return "readRequest";
+  if (env.readComplete) return "readComplete";
   const rec = env as Record<string, unknown>;
   for (const name of BODIES) if (rec[name] !== undefined && rec[name] !== null) return name;
   return undefined;
@@ -165,6 +170,9 @@ export class ProducerCore {
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
 
+  private readonly keySuffix: string | undefined;
+  private readonly releaseLabels = new Map<string, Labels>();
+  private readonly reasonLabelCache = new Map<number, Labels>();
   private readonly peers = new Map<string, Peer>();
   private readonly forgotten = new Map<string, ForgottenPeer>();
   private readonly grants = new Map<number, Grant>();
@@ -239,6 +247,9 @@ export class ProducerCore {
     this.metrics = options.metrics ?? NOOP_METRICS;
     this.logger = options.logger ?? NOOP_LOGGER;
     this.ring = new Array(cfg.replayBufferBatches);
+    // Precompute the key-id suffix of our fingerprint, if itemKeyId has the expected shape.
+    const probe = itemKeyId({ contentHash: new Uint8Array([0xab]), fingerprint: options.fingerprint });
+    this.keySuffix = probe.ok && probe.value.startsWith("ab") ? probe.value.slice(2) : undefined;
     // [E1] every change of the store becomes an event, published in the next poll.
     this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
   }
@@ -496,7 +507,7 @@ export class ProducerCore {
   }
 
   private handshakeReject(peerId: string, reason: Reason, detail: string): void {
-    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, { reason: FR[reason] ?? String(reason) });
+    this.metrics.counter("ectp_producer_handshake_rejects_total", 1, this.reasonLabels(reason));
     this.send(peerId, { body: "handshakeReject", handshakeReject: { reason, detail, supported: { ...SPEC_VERSION } } });
   }
 
@@ -519,6 +530,16 @@ export class ProducerCore {
 
   /** Undefined when `fp` equals ours field by field; else which field differs. */
   private fingerprintDiff(fp: ectp.v1.IFingerprint | null | undefined): string | undefined {
+    // Fast path without allocation: every field present and equal.
+    const b0 = this.fp;
+    if (
+      fp &&
+      fp.model === b0.model &&
+      fp.dtype === b0.dtype &&
+      (fp.rowBytes ?? 0) === b0.rowBytes &&
+      (fp.layoutVersion ?? 0) === b0.layoutVersion
+    )
+      return undefined;
     const n = normalizeFingerprint(fp);
     if (!n.ok) return `fingerprint is malformed: ${n.error.message}`;
     const a = n.value;
@@ -552,7 +573,7 @@ export class ProducerCore {
       );
       return;
     }
-    const kid = itemKeyId(key);
+    const kid = this.keyIdOf(key);
     if (!kid.ok) { this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.error.message); return; }
     const keyId = kid.value;
     const entry = this.store.get(keyId);
@@ -619,8 +640,23 @@ export class ProducerCore {
     });
   }
 
+  /**
+   * `itemKeyId(key)` for a key whose fingerprint already equals ours: the hex content hash
+   * plus our fingerprint's precomputed suffix, which skips re-serialising the fingerprint
+   * on the hot path. Falls back to `itemKeyId` for anything unusual.
+   */
+  private keyIdOf(key: ectp.v1.IItemKey | null | undefined): ReturnType<typeof itemKeyId> {
+    const h = key?.contentHash;
+    if (this.keySuffix !== undefined && h instanceof Uint8Array && h.length >= 1 && h.length <= 64) {
+      let hex = "";
+      for (let i = 0; i < h.length; i++) hex += HEX[h[i] as number];
+      return { ok: true, value: hex + this.keySuffix };
+    }
+    return itemKeyId(key);
+  }
+
   private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
-    this.metrics.counter("ectp_producer_rejects_total", 1, { reason: FR[reason] ?? String(reason) });
+    this.metrics.counter("ectp_producer_rejects_total", 1, this.reasonLabels(reason));
     this.send(peerId, {
       body: "readReject",
       // The retryable flag follows the SPEC.md table.
@@ -657,7 +693,12 @@ export class ProducerCore {
     } catch {
       // The store already dropped the item (cleared); there is no pin left to release.
     }
-    this.metrics.counter("ectp_producer_releases_total", 1, { cause });
+    let labels = this.releaseLabels.get(cause);
+    if (labels === undefined) {
+      labels = Object.freeze({ cause });
+      this.releaseLabels.set(cause, labels);
+    }
+    this.metrics.counter("ectp_producer_releases_total", 1, labels);
     if (inHeap) {
       this.heapDead++;
       if (this.heapDead >= HEAP_COMPACT_MIN && this.heapDead * 2 > this.heap.length) this.compactHeap();
@@ -817,6 +858,15 @@ export class ProducerCore {
     body.senderId = this.id;
     body.senderEpoch = this.epoch;
     this.outputs.push({ type: "send", peerId, envelope: body });
+  }
+
+  private reasonLabels(reason: Reason): Labels {
+    let l = this.reasonLabelCache.get(reason);
+    if (l === undefined) {
+      l = Object.freeze({ reason: (FR[reason] as string | undefined)?.replace("FAILURE_REASON_", "") ?? String(reason) });
+      this.reasonLabelCache.set(reason, l);
+    }
+    return l;
   }
 
   private ignore(reason: IgnoreReason): void {
