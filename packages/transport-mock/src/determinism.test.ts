@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { MemoryRegion } from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
 import { LinkRandom } from "./random.js";
@@ -29,14 +30,27 @@ async function run(networkSeed: number, workloadSeed: number): Promise<string> {
   const ids = ["a", "b", "c"];
   const eps = ids.map((id) => net.endpoint(id));
   for (const e of eps) for (const o of eps) if (e !== o) await e.connectPeer(o.localId, 1, o.localMetadata());
-  const regions = eps.map((e, i) => e.registerMemory(pattern(4096, i)));
-  const sinks = eps.map((e) => {
+  const regions: MemoryRegion[] = eps.map((e, i) => e.registerMemory(pattern(4096, i)));
+  const sinks: { bytes: Uint8Array; region: MemoryRegion }[] = eps.map((e) => {
     const bytes = new Uint8Array(64 * 1024);
     return { bytes, region: e.registerMemory(bytes) };
   });
   const w = new LinkRandom(workloadSeed);
   let readId = 0;
   for (let step = 0; step < 300; step++) {
+    if (step === 150) {
+      // Crash and restart "c" mid-run [P8]: its memory and traffic vanish; peers reconnect.
+      const c2 = net.restart("c");
+      eps[2] = c2;
+      regions[2] = c2.registerMemory(pattern(4096, 2));
+      const bytes = new Uint8Array(64 * 1024);
+      sinks[2] = { bytes, region: c2.registerMemory(bytes) };
+      for (const o of eps) {
+        if (o === c2) continue;
+        await o.connectPeer("c", 2, c2.localMetadata());
+        await c2.connectPeer(o.localId, 1, o.localMetadata());
+      }
+    }
     const i = w.int(3);
     const j = (i + 1 + w.int(2)) % 3;
     const from = eps[i]!;
@@ -76,6 +90,7 @@ describe("determinism", () => {
   it("the same seed and calls give an identical activity log and bytes", async () => {
     const first = await run(42, 7);
     expect(await run(42, 7)).toBe(first);
+    expect(await run(42, 8)).not.toBe(first); // the hash does depend on what happened
   });
 
   it("a different network seed gives a different fault schedule for the same calls", async () => {

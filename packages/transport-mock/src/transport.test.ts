@@ -364,6 +364,35 @@ describe("MockNetwork time and waiting", () => {
     expect(() => net.advanceBy(1)).toThrow("[INVALID_ARGUMENT] this MockNetwork follows an external clock");
   });
 
+  it("waitForActivity resolves when the endpoint crashes or closes", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    const waits = [a.waitForActivity(Number.POSITIVE_INFINITY), b.waitForActivity(1e9)];
+    net.crash("a");
+    await b.close();
+    await expect(Promise.all(waits)).resolves.toEqual([undefined, undefined]);
+    await a.waitForActivity(1e9); // a dead endpoint never blocks
+  });
+
+  it("observers see deliveries, writes and settlements in order, until unsubscribed", async () => {
+    const { net, p, c } = await pair();
+    const seen: string[] = [];
+    const stop = net.observe({
+      onDeliver: (e) => seen.push(`deliver ${e.from}->${e.to} ${e.length}B`),
+      onWrite: (e) => seen.push(`write ${e.endpointId}#${e.readId} ${e.offset}+${e.length}`),
+      onSettle: (e) => seen.push(`settle ${e.endpointId}#${e.readId} ${e.status}`),
+    });
+    c.send("p", new Uint8Array(3));
+    read(c, p, 1, p.registerMemory(pattern(8)), 0, c.registerMemory(new Uint8Array(10)), 2, 8);
+    net.advanceBy(1);
+    expect(seen).toEqual(["deliver c->p 3B", "write c#1 2+8", "settle c#1 done"]);
+    stop();
+    c.send("p", new Uint8Array(3));
+    net.advanceBy(1);
+    expect(seen).toHaveLength(3);
+  });
+
   it("refuses to move time backwards and validates options", () => {
     const net = new MockNetwork({ seed: 1, startTimeMs: 100 });
     expect(net.now()).toBe(100);
