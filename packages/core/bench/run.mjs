@@ -162,7 +162,9 @@ function admitCost(outstanding, measured) {
     if ((k & 1023) === 0) consumer.poll(now);
   }
   consumer.poll(now);
-  const batch = 1000;
+  // Small batches, so a batch rarely straddles a preemption on a busy machine; the
+  // median and the minimum over many batches are reported.
+  const batch = 200;
   const fresh = [];
   for (let k = 0; k < batch; k++) {
     const a = { ...rig.announcements[0], item: descriptor(ITEMS + outstanding + k) };
@@ -186,7 +188,7 @@ function admitCost(outstanding, measured) {
   const reNs = ((performance.now() - t1) * 1e6) / re;
   if (consumer.stats().requests !== outstanding) throw new Error("outstanding count drifted");
   samples.sort((a, b) => a - b);
-  return { ns: samples[Math.floor(samples.length / 2)], reNs };
+  return { ns: samples[Math.floor(samples.length / 2)], min: samples[0], reNs };
 }
 
 const fmt = (n, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -211,15 +213,18 @@ console.log("");
 }
 
 if (PARTS.includes("2")) {
-console.log("(2) Admission cost per admit() call (fresh one-item request; median of 1000-call batches)");
-console.log("    outstanding     ns/admit (fresh)   ns/admit (re-admit deferred)");
+console.log("(2) Admission cost per admit() call (fresh one-item request; median and best of 200-call batches)");
+console.log("    outstanding   ns/admit fresh (median)   fresh (best)   re-admit deferred");
 const costs = {};
 for (const k of [1_000, 10_000, 100_000]) {
   const c = admitCost(k, Math.round(30_000 * SCALE));
   costs[k] = c;
-  console.log(`    ${fmt(k).padStart(11)}   ${fmt(c.ns, 0).padStart(16)}   ${fmt(c.reNs, 0).padStart(16)}`);
+  console.log(`    ${fmt(k).padStart(11)}   ${fmt(c.ns, 0).padStart(23)}   ${fmt(c.min, 0).padStart(12)}   ${fmt(c.reNs, 0).padStart(17)}`);
 }
 const ratio = costs[100_000].ns / costs[1_000].ns;
+const bestRatio = costs[100_000].min / costs[1_000].min;
 const reRatio = costs[100_000].reNs / costs[1_000].reNs;
-console.log(`    ratio 10^5 / 10^3: fresh ${fmt(ratio, 2)}x, re-admit ${fmt(reRatio, 2)}x   target <= 1.5x  ${ratio <= 1.5 ? "MET" : "NOT MET"}`);
+console.log(
+  `    ratio 10^5 / 10^3: fresh median ${fmt(ratio, 2)}x, fresh best ${fmt(bestRatio, 2)}x, re-admit ${fmt(reRatio, 2)}x   target <= 1.5x (median)  ${ratio <= 1.5 ? "MET" : "NOT MET"}`,
+);
 }
