@@ -525,6 +525,7 @@ export class Fabric {
       throw invalid(`startRead: read ${op.readId} is still unsettled on "${ep.id}"; read ids must be unique among unsettled reads`);
     }
     const d = op.destination;
+    if (d?.region === undefined) throw invalid("startRead needs a destination { region, offset, length }");
     const region = this.registered(ep, d.region, "startRead destination");
     if (!Number.isSafeInteger(d.offset) || !Number.isSafeInteger(d.length) || d.offset < 0 || d.length < 0) {
       throw invalid(`startRead destination needs non-negative integer offset and length, got ${d.offset}, ${d.length}`);
