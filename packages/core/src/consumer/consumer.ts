@@ -54,6 +54,7 @@ const T_FETCH = 2;
 const T_READ = 3;
 const T_PEER = 4;
 
+const EMPTY_BYTES = new Uint8Array(0);
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -122,8 +123,9 @@ interface Read {
   /** The lease part of `deadline` [C11]. */
   readonly leaseDeadline: number;
   readonly startedAt: number;
-  /** Checksums to verify (announcement's and grant's) [C11]. */
-  readonly checksums: readonly number[];
+  /** Checksums to verify (announcement's and grant's) [C11]; -1 when absent. */
+  readonly checksumA: number;
+  readonly checksumB: number;
   /** The fetch it serves; undefined once abandoned, terminated or quarantined. */
   fetch: Fetch | undefined;
   /** Whether the grant still needs its ReadComplete. */
@@ -312,6 +314,8 @@ export class ConsumerCore {
   private planDesc: (ValidDescriptor | undefined)[] = [];
   private planMeta: (Uint8Array | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
+  private scratchChecksum = -1;
+  private scratchLocation: Uint8Array = EMPTY_BYTES;
 
   /**
    * @param options - identity, fingerprint, destination pool and optional timers, seed and hooks.
@@ -838,15 +842,7 @@ export class ConsumerCore {
     const f: Fetch = {
       keyId: desc.keyId,
       desc,
-      key: {
-        contentHash: desc.contentHash,
-        fingerprint: {
-          model: desc.fingerprint.model,
-          dtype: desc.fingerprint.dtype,
-          rowBytes: desc.fingerprint.rowBytes,
-          layoutVersion: desc.fingerprint.layoutVersion,
-        },
-      },
+      key: { contentHash: desc.contentHash, fingerprint: desc.fingerprint },
       peer,
       epoch: desc.epoch,
       announcedMetadata: meta,
@@ -1116,7 +1112,7 @@ export class ConsumerCore {
     if (result.bytesRead !== r.sizeBytes) return "SIZE_MISMATCH";
     // [C11] Completed after its deadline: never loaded (after the lease the producer may have reused the memory).
     if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
-    if (r.checksums.length > 0) {
+    if (r.checksumA !== -1 || r.checksumB !== -1) {
       let view: Uint8Array | undefined;
       try {
         view = this.pool.view(r.dest);
@@ -1126,7 +1122,7 @@ export class ConsumerCore {
       // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
       if (view === undefined || view.length < r.sizeBytes) return "CHECKSUM_MISMATCH";
       const crc = crc32c(view.length === r.sizeBytes ? view : view.subarray(0, r.sizeBytes));
-      for (const expected of r.checksums) if (crc !== expected) return "CHECKSUM_MISMATCH";
+      if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) return "CHECKSUM_MISMATCH";
     }
     return undefined;
   }
@@ -1237,46 +1233,46 @@ export class ConsumerCore {
     this.timers.cancel(f.timer);
     f.timer = undefined;
     f.state = IDLE;
-    const ackFailed = (reason: FailureReasonName): void => {
-      this.send(peer.id, { readComplete: { grantId, status: ACK_FAILED, detail: reason } });
-      this.terminateFetch(f, reason, now);
-    };
-    const checked = validateDescriptor(g.item, this.limits);
-    if (!checked.ok) {
-      let rawSize: number;
-      try {
-        rawSize = toNum((g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes);
-      } catch {
-        rawSize = Number.NaN;
+    // The grant's descriptor must name the announced item: same key, size and epoch [C11][P8].
+    let item = this.sameItem(f, g.item);
+    if (item === undefined) {
+      const checked = validateDescriptor(g.item, this.limits);
+      let reason: FailureReasonName | undefined;
+      if (!checked.ok) {
+        let rawSize: number;
+        try {
+          rawSize = toNum((g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes);
+        } catch {
+          rawSize = Number.NaN;
+        }
+        reason = Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes ? "SIZE_MISMATCH" : "INVALID_ANNOUNCEMENT";
+      } else if (checked.value.keyId !== f.keyId) reason = "INVALID_ANNOUNCEMENT";
+      else if (checked.value.epoch !== f.epoch) reason = "EPOCH_CHANGED";
+      else if (checked.value.sizeBytes !== f.desc.sizeBytes) reason = "SIZE_MISMATCH";
+      else item = checked.value;
+      if (reason !== undefined) {
+        this.grantFailed(f, peer, grantId, reason, now);
+        return;
       }
-      ackFailed(Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes ? "SIZE_MISMATCH" : "INVALID_ANNOUNCEMENT");
+    }
+    if (senderEpoch !== f.epoch) {
+      this.grantFailed(f, peer, grantId, "EPOCH_CHANGED", now);
       return;
     }
-    const item = checked.value;
-    if (item.keyId !== f.keyId) {
-      ackFailed("INVALID_ANNOUNCEMENT");
-      return;
-    }
-    if (item.epoch !== f.epoch || senderEpoch !== f.epoch) {
-      ackFailed("EPOCH_CHANGED");
-      return;
-    }
-    if (item.sizeBytes !== f.desc.sizeBytes) {
-      ackFailed("SIZE_MISMATCH");
-      return;
-    }
+    const itemChecksum = item === f.desc ? this.scratchChecksum : (item as ValidDescriptor).checksum?.crc32c ?? -1;
+    const location = item === f.desc ? this.scratchLocation : (item as ValidDescriptor).location;
     // [C11] Conservative lease: from receipt, minus the safety margin.
     let leaseMs = toNum(g.leaseMs);
     if (!(leaseMs > 0) || !Number.isFinite(leaseMs)) leaseMs = this.config.leaseMs;
     const leaseDeadline = now + leaseMs - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {
-      ackFailed("LEASE_EXPIRED");
+      this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now);
       return;
     }
     const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
     let dest: ReadDestination | undefined;
     try {
-      dest = this.pool.allocate(f.keyId, item.sizeBytes);
+      dest = this.pool.allocate(f.keyId, f.desc.sizeBytes);
     } catch (cause) {
       this.logger.error("DestinationPool.allocate threw; treated as full", { error: String(cause) });
       dest = undefined;
@@ -1288,9 +1284,7 @@ export class ConsumerCore {
       return;
     }
     this.destinationCount++;
-    const checksums: number[] = [];
-    if (f.desc.checksum !== undefined) checksums.push(f.desc.checksum.crc32c);
-    if (item.checksum !== undefined && item.checksum.crc32c !== f.desc.checksum?.crc32c) checksums.push(item.checksum.crc32c);
+    const announcedChecksum = f.desc.checksum?.crc32c ?? -1;
     const readId = ++this.nextReadId;
     const r: Read = {
       readId,
@@ -1298,12 +1292,13 @@ export class ConsumerCore {
       grantId,
       epoch: f.epoch,
       keyId: f.keyId,
-      sizeBytes: item.sizeBytes,
+      sizeBytes: f.desc.sizeBytes,
       dest,
       deadline,
       leaseDeadline,
       startedAt: now,
-      checksums,
+      checksumA: announcedChecksum,
+      checksumB: itemChecksum === announcedChecksum ? -1 : itemChecksum,
       fetch: f,
       grantHeld: true,
       ackOnSettle: 0,
@@ -1317,8 +1312,70 @@ export class ConsumerCore {
     f.state = READING;
     f.read = r;
     r.timer = this.timers.push(deadline, T_READ, r);
-    const source = item.location.length > 0 ? item.location : f.desc.location;
+    const source = location.length > 0 ? location : f.desc.location;
     this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest });
+  }
+
+  private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number): void {
+    this.send(peer.id, { readComplete: { grantId, status: ACK_FAILED, detail: reason } });
+    this.terminateFetch(f, reason, now);
+  }
+
+  /**
+   * Fast path of grant validation: when the grant's descriptor is field for field the
+   * announced one (key bytes, fingerprint, size, epoch, producer, dtype and shape) it needs
+   * no second full validation. Returns `f.desc` (with the grant's checksum and location in
+   * scratch fields) or undefined to fall back to `validateDescriptor`. Never throws.
+   */
+  private sameItem(f: Fetch, raw: unknown): ValidDescriptor | undefined {
+    try {
+      if (raw === null || typeof raw !== "object") return undefined;
+      const d = raw as ectp.v1.IItemDescriptor;
+      const desc = f.desc;
+      if (d.sizeBytes !== desc.sizeBytes || d.epoch !== desc.epoch || d.producerId !== desc.producerId) return undefined;
+      const key = d.key;
+      if (key === null || typeof key !== "object") return undefined;
+      const hash = key.contentHash;
+      const want = desc.contentHash;
+      if (!(hash instanceof Uint8Array) || hash.length !== want.length) return undefined;
+      for (let i = 0; i < want.length; i++) if (hash[i] !== want[i]) return undefined;
+      const fp = key.fingerprint;
+      const nf = desc.fingerprint;
+      if (fp === null || fp === undefined) {
+        if (nf.model !== "" || nf.dtype !== 0 || nf.rowBytes !== 0 || nf.layoutVersion !== 0) return undefined;
+      } else if (
+        typeof fp !== "object" ||
+        (fp.model ?? "") !== nf.model ||
+        (fp.dtype ?? 0) !== nf.dtype ||
+        (fp.rowBytes ?? 0) !== nf.rowBytes ||
+        (fp.layoutVersion ?? 0) !== nf.layoutVersion
+      )
+        return undefined;
+      if ((d.dtype ?? 0) !== desc.dtype) return undefined;
+      const shape = d.shape;
+      if (shape !== null && shape !== undefined) {
+        if (!Array.isArray(shape) || shape.length !== desc.shape.length) return undefined;
+        for (let i = 0; i < shape.length; i++) if (shape[i] !== desc.shape[i]) return undefined;
+      } else if (desc.shape.length !== 0) return undefined;
+      const location = d.location;
+      if (location !== null && location !== undefined && !(location instanceof Uint8Array)) return undefined;
+      const cs = d.checksum;
+      let crc = -1;
+      if (cs !== null && cs !== undefined) {
+        if (typeof cs !== "object") return undefined;
+        const algorithm = cs.algorithm ?? 0;
+        if (algorithm === ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C) {
+          const v = cs.value;
+          if (!(v instanceof Uint8Array) || v.length !== 4) return undefined;
+          crc = (((v[0] as number) << 24) | ((v[1] as number) << 16) | ((v[2] as number) << 8) | (v[3] as number)) >>> 0;
+        } else if (algorithm !== 0) return undefined;
+      }
+      this.scratchChecksum = crc;
+      this.scratchLocation = location ?? EMPTY_BYTES;
+      return desc;
+    } catch {
+      return undefined;
+    }
   }
 
   private onReject(peer: Peer, rj: ectp.v1.IReadReject, now: number): void {
