@@ -730,6 +730,42 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("SIZE_MISMATCH");
   });
 
+  it("[C11] a grant naming another item is ACKed FAILED, INVALID_ANNOUNCEMENT; one of another epoch EPOCH_CHANGED", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
+    const [a1, a2] = sent(h.core.poll(0), "readRequest").map((o) => Number(o.envelope.readRequest?.attemptId));
+    expect(acks(grant(h, a1 as number, 8, "other", 1))).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("INVALID_ANNOUNCEMENT");
+    const h2 = makeConsumer();
+    h2.core.admit({ requestId: "r", items: [remote("b", "h2")] }, 0);
+    const b1 = onlyAttempt(h2.core.poll(0));
+    h2.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: b1, grantId: 9, item: descriptor("h2", { epoch: 2 }) } }), 1);
+    expect(acks(h2.core.poll(1))).toEqual([[9, FAILED]]);
+    expect(h2.core.drainFailed()[0]?.failures[0]?.reason).toBe("EPOCH_CHANGED");
+    expect(a2).toBeGreaterThan(0);
+  });
+
+  it("[C10][C11] a full read through encoded bytes (handleMessage) loads the item", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { checksum: true })] }, 0);
+    const attemptId = onlyAttempt(h.core.poll(0));
+    const bytes = encodeEnvelope(
+      env(P, 1, { readGrant: { attemptId, grantId: 4, item: descriptor("h1", { checksum: true }), leaseMs: 30_000 } }),
+    );
+    h.core.handleMessage(P, bytes, 1);
+    const s = starts(h.core.poll(1))[0] as ReturnType<typeof starts>[0];
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 2);
+    const out = h.core.poll(2);
+    expect(acks(out)).toEqual([[4, OK]]);
+    for (const o of out) if (o.type === "send") expect(encodeEnvelope(o.envelope).length).toBeGreaterThan(0);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { checksum: true })] }, 3))).toEqual({
+      action: "ready",
+      itemId: "a",
+      destination: s.destination,
+    });
+  });
+
   it("[C11] a grant's shorter lease shortens the read deadline to lease - margin", () => {
     const h = makeConsumer();
     const s = read(h, { leaseMs: 10_000 });
