@@ -159,6 +159,10 @@ interface ProducerNode {
   regions: Map<string, MemoryRegion>;
   /** Orchestrator requests waiting for an encode of a key, by key id. */
   encoding: Map<string, Array<() => void>>;
+  /** Has input not yet polled. */
+  dirty: boolean;
+  /** Polled this round ([I3] is checked after). */
+  polled: boolean;
 }
 
 /** A prefill/decode instance. */
@@ -171,6 +175,8 @@ interface ConsumerNode {
   readonly waiting: Map<string, Req>;
   readonly running: Set<string>;
   nextStepAt: number | undefined;
+  /** Has input not yet polled. */
+  dirty: boolean;
 }
 
 /**
@@ -247,6 +253,8 @@ export class Simulation {
   private readonly crcCache = new Map<number, number>();
 
   private now = 0;
+  /** Live nodes by endpoint id (a restarted producer replaces its entry). */
+  private readonly nodes = new Map<string, ProducerNode | ConsumerNode>();
   private rounds = 0;
   private nudges = 0;
   private connects: Promise<void>[] = [];
@@ -300,6 +308,14 @@ export class Simulation {
       ),
     });
     this.net.observe({
+      onDeliver: (e) => {
+        const n = this.nodes.get(e.to);
+        if (n) n.dirty = true;
+      },
+      onSettle: (e) => {
+        const n = this.nodes.get(e.endpointId);
+        if (n) n.dirty = true;
+      },
       onUnsafeDeregistration: (e) => {
         if (e.side === "destination")
           this.violation("I5", `${e.endpointId} deregistered region ${e.regionId} while ${e.reads.length} read(s) could still write into it`);
@@ -353,7 +369,21 @@ export class Simulation {
       metrics: this.counters,
     };
     const core = this.factories.producer ? this.factories.producer(options) : new ProducerCore(options);
-    return { id, index, epoch, up: true, transport: t, store, core, regions, encoding: new Map() };
+    const node: ProducerNode = {
+      id,
+      index,
+      epoch,
+      up: true,
+      transport: t,
+      store,
+      core,
+      regions,
+      encoding: new Map(),
+      dirty: true,
+      polled: false,
+    };
+    this.nodes.set(id, node);
+    return node;
   }
 
   private startConsumer(index: number, seed: number): ConsumerNode {
@@ -381,7 +411,19 @@ export class Simulation {
       metrics: this.counters,
     };
     const core = this.factories.consumer ? this.factories.consumer(options) : new ConsumerCore(options);
-    return { id, index, transport, core, pool, waiting: new Map(), running: new Set(), nextStepAt: undefined };
+    const node: ConsumerNode = {
+      id,
+      index,
+      transport,
+      core,
+      pool,
+      waiting: new Map(),
+      running: new Set(),
+      nextStepAt: undefined,
+      dirty: true,
+    };
+    this.nodes.set(id, node);
+    return node;
   }
 
   // ---------------------------------------------------------------- main loop
@@ -430,9 +472,11 @@ export class Simulation {
       this.rounds++;
       this.net.advanceTo(t);
       while ((this.timers.peek() ?? Number.POSITIVE_INFINITY) <= t) this.timers.pop()?.run();
-      for (const p of this.producers) if (p.up) this.pumpProducer(p);
+      // Only nodes with input (a delivery, a settled read, a possible unreachable notice)
+      // or a due deadline are polled: a sans-IO core has nothing to say otherwise.
+      for (const p of this.producers) if (p.up && this.due(p)) this.pumpProducer(p);
       for (const c of this.consumers) {
-        this.pumpConsumer(c);
+        if (this.due(c)) this.pumpConsumer(c);
         if (c.nextStepAt !== undefined && c.nextStepAt <= t) this.engineStep(c);
       }
       if (this.connects.length > 0) {
@@ -464,6 +508,13 @@ export class Simulation {
     return next === Number.POSITIVE_INFINITY ? undefined : next;
   }
 
+  /** Whether a node must be polled this round: it has input, or its deadline is due. */
+  private due(n: ProducerNode | ConsumerNode): boolean {
+    if (n.dirty) return true;
+    const d = this.guard(n.id, () => n.core.nextDeadline());
+    return d !== undefined && d <= this.now;
+  }
+
   /** What is due at the current instant (for the livelock diagnostic). */
   private dueSources(): string[] {
     const out: string[] = [];
@@ -493,25 +544,30 @@ export class Simulation {
   }
 
   private pumpProducer(p: ProducerNode): void {
+    p.dirty = false;
+    p.polled = true;
     const act = p.transport.poll();
     const now = this.now;
     for (const m of act.messages) this.guard(p.id, () => p.core.handleMessage(m.from, m.bytes, now));
     for (const u of act.unreachable) this.guard(p.id, () => p.core.handlePeerUnreachable(u, now));
     const outs = this.guard(p.id, () => p.core.poll(now));
-    if (outs) this.execute(p.id, p.transport, outs, (peer) => p.core.handlePeerUnreachable(peer, this.now));
+    if (outs && outs.length > 0) p.dirty = this.execute(p.id, p.transport, outs, (peer) => p.core.handlePeerUnreachable(peer, this.now));
   }
 
   private pumpConsumer(c: ConsumerNode): void {
+    c.dirty = false;
     const act = c.transport.poll();
     const now = this.now;
     for (const m of act.messages) this.guard(c.id, () => c.core.handleMessage(m.from, m.bytes, now));
     for (const r of act.reads) this.guard(c.id, () => c.core.handleReadResult(r, now));
     for (const u of act.unreachable) this.guard(c.id, () => c.core.handlePeerUnreachable(u, now));
     const outs = this.guard(c.id, () => c.core.poll(now));
-    if (outs) this.execute(c.id, c.transport, outs, (peer) => c.core.handlePeerUnreachable(peer, this.now));
+    if (outs && outs.length > 0) c.dirty = this.execute(c.id, c.transport, outs, (peer) => c.core.handlePeerUnreachable(peer, this.now));
   }
 
-  private execute(who: string, t: Transport, outs: readonly CoreOutput[], unreachable: (peer: string) => void): void {
+  /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
+  private execute(who: string, t: Transport, outs: readonly CoreOutput[], unreachable: (peer: string) => void): boolean {
+    let sent = false;
     for (const o of outs) {
       switch (o.type) {
         case "send": {
@@ -525,6 +581,7 @@ export class Simulation {
             break;
           }
           this.guard(who, () => t.send(o.peerId, bytes));
+          sent = true;
           break;
         }
         case "connect-peer":
@@ -533,6 +590,8 @@ export class Simulation {
             // The mock settles connects synchronously in virtual time; a rejection means
             // the metadata was unusable, which the core must treat as unreachable.
             this.guard(who, () => unreachable(o.peerId));
+            const node = this.nodes.get(who);
+            if (node) node.dirty = true;
           }));
           break;
         case "disconnect-peer":
@@ -555,6 +614,7 @@ export class Simulation {
           break;
       }
     }
+    return sent;
   }
 
   // ---------------------------------------------------------------- workload
@@ -881,7 +941,8 @@ export class Simulation {
   /** [I3] producer pins equal live grants at all times. */
   private checkPins(): void {
     for (const p of this.producers) {
-      if (!p.up) continue;
+      if (!p.up || !p.polled) continue;
+      p.polled = false;
       const s = this.guard(p.id, () => p.core.stats());
       if (!s) continue;
       const pins = p.store.totalPins();
