@@ -1,10 +1,13 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // The library, and the reference TS testee as a runnable script (node dist/testee-ts.js).
+  entry: { index: "src/index.ts", "testee-ts": "testees/ts/main.ts" },
   format: ["esm", "cjs"],
-  dts: true,
+  dts: { entry: { index: "src/index.ts" } },
   sourcemap: true,
   clean: true,
   target: "node20",
+  // esbuild is loaded only to build mutants (tests, `runMutants`).
+  external: ["esbuild"],
 });

@@ -612,7 +612,7 @@ class Interpreter {
     const res = await this.cmd({ admit: admitMsg });
     const a = res.admit;
     if (!a) throw new CaseFailure(`admit answered with ${kindOf(res)}`);
-    const json = C.AdmitResult.toObject(a, JSON_OPTIONS) as Record<string, unknown>;
+    const json = C.AdmitResult.toObject(a as ectp.conformance.v1.AdmitResult, JSON_OPTIONS) as Record<string, unknown>;
     // [I6] bytes marked loaded are exactly the producer's bytes.
     for (const d of (json.items ?? []) as Record<string, unknown>[]) {
       const loaded = d.loaded as Record<string, unknown> | undefined;
@@ -670,7 +670,7 @@ class Interpreter {
   private async drain(want: unknown[]): Promise<void> {
     const res = await this.cmd({ drainFailed: {} });
     if (!res.drainFailed) throw new CaseFailure(`drainFailed answered with ${kindOf(res)}`);
-    const json = C.DrainFailedResult.toObject(res.drainFailed, JSON_OPTIONS) as Record<string, unknown>;
+    const json = C.DrainFailedResult.toObject(res.drainFailed as ectp.conformance.v1.DrainFailedResult, JSON_OPTIONS) as Record<string, unknown>;
     const got = (json.failed ?? []) as Record<string, unknown>[];
     const fail = (why: string): never => {
       throw new CaseFailure(`[C6] drainFailed at t=${this.now}: ${why}; got ${JSON.stringify(got)}`);
@@ -784,7 +784,7 @@ class Interpreter {
   private async stats(): Promise<Record<string, unknown>> {
     const res = await this.cmd({ getStats: {} }, false, false);
     if (!res.stats) throw new CaseFailure(`getStats answered with ${kindOf(res)}`);
-    return C.Stats.toObject(res.stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
+    return C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
   }
 
   private async expectStats(want: Record<string, unknown>): Promise<void> {

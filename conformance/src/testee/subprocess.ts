@@ -21,6 +21,8 @@ export interface SubprocessTesteeOptions {
   env?: Record<string, string>;
   /** Working directory. Default the runner's. */
   cwd?: string;
+  /** Milliseconds allowed for process start-up plus the answer to Init. Default max(10000, commandTimeoutMs). */
+  startupTimeoutMs?: number;
   /** Bytes of stderr kept for failure reports. Default 8192. */
   stderrTailBytes?: number;
 }
@@ -34,7 +36,10 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
  */
 export async function spawnTestee(options: SubprocessTesteeOptions): Promise<TesteeConnection> {
   const conn = new SubprocessTestee(options);
-  const res = await conn.request({ init: { protocolVersion: TESTEE_PROTOCOL_VERSION } });
+  const res = await conn.request(
+    { init: { protocolVersion: TESTEE_PROTOCOL_VERSION } },
+    options.startupTimeoutMs ?? Math.max(10_000, options.commandTimeoutMs ?? 5000),
+  );
   if (!res.init) {
     await conn.close();
     throw new TesteeFault("malformed", `testee answered Init with ${JSON.stringify(res.toJSON())}`, conn.stderrTail());
@@ -141,7 +146,7 @@ class SubprocessTestee implements TesteeConnection {
     }
   }
 
-  async request(req: ectp.conformance.v1.ITesteeRequest): Promise<ectp.conformance.v1.TesteeResponse> {
+  async request(req: ectp.conformance.v1.ITesteeRequest, timeoutMs = this.timeoutMs): Promise<ectp.conformance.v1.TesteeResponse> {
     if (this.dead) throw this.dead;
     const commandId = this.nextId++;
     const full = { ...req, commandId };
@@ -151,7 +156,7 @@ class SubprocessTestee implements TesteeConnection {
           maxFrameBytes: MAX_RESPONSE_BYTES,
         });
     this.child.stdin?.write(payload);
-    const raw = await this.next();
+    const raw = await this.next(timeoutMs);
     let res: ectp.conformance.v1.TesteeResponse;
     try {
       res = typeof raw === "string" ? responseFromJson(JSON.parse(raw) as Record<string, unknown>) : TesteeResponse.decode(raw);
@@ -172,14 +177,14 @@ class SubprocessTestee implements TesteeConnection {
     return res;
   }
 
-  private next(): Promise<Uint8Array | string> {
+  private next(timeoutMs: number): Promise<Uint8Array | string> {
     const q = this.queue as (Uint8Array | string)[];
     if (q.length > 0) return Promise.resolve(q.shift() as Uint8Array | string);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        const fault = new TesteeFault("hung", `no response within ${this.timeoutMs} ms`, this.stderrTail());
+        const fault = new TesteeFault("hung", `no response within ${timeoutMs} ms`, this.stderrTail());
         this.fail(fault);
-      }, this.timeoutMs);
+      }, timeoutMs);
       this.waiter = (fault) => {
         clearTimeout(timer);
         if (q.length > 0) resolve(q.shift() as Uint8Array | string);

@@ -15,7 +15,7 @@ const C = ectp.conformance.v1;
 /** A region of destination memory, as the core's DestinationPool hands it out. */
 interface Region {
   readonly id: number;
-  readonly bytes: Uint8Array;
+  bytes: Uint8Array;
 }
 interface Destination {
   readonly region: Region;
@@ -69,8 +69,18 @@ class Pool {
   readonly live = new Set<Destination>();
 
   constructor(capacity: number) {
-    this.region = { id: 1, bytes: new Uint8Array(capacity) };
+    // The backing buffer grows on demand up to `capacity` (a 256 MiB default would cost
+    // every Configure a large allocation); destinations hold the region, never the buffer.
+    this.region = { id: 1, bytes: new Uint8Array(Math.min(capacity, 64 * 1024)) };
     this.free = [{ offset: 0, length: capacity }];
+  }
+
+  private ensure(end: number): void {
+    const r = this.region as { bytes: Uint8Array };
+    if (end <= r.bytes.length) return;
+    const grown = new Uint8Array(Math.max(end, r.bytes.length * 2));
+    grown.set(r.bytes);
+    r.bytes = grown;
   }
 
   allocate(_keyId: string, size: number): Destination | undefined {
@@ -81,6 +91,7 @@ class Pool {
     const d: Destination = { region: this.region, offset: f.offset, length: size };
     if (f.length === n) this.free.splice(idx, 1);
     else this.free[idx] = { offset: f.offset + n, length: f.length - n };
+    this.ensure(d.offset + n);
     this.live.add(d);
     return d;
   }

@@ -1,0 +1,171 @@
+/**
+ * `ectp conformance`: the command-line runner.
+ * @module
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { EctpError } from "@ectp/protocol";
+import { loadCases } from "./cases/load.js";
+import { runRandomised } from "./random/randomised.js";
+import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
+import { type CaseResult, runSuite, summarise } from "./runner/suite.js";
+import { spawnTestee } from "./testee/subprocess.js";
+
+/** Usage text of `ectp conformance`. */
+export const CONFORMANCE_USAGE = `Usage: ectp conformance --testee "<command>" [options]
+
+Runs the ECTP conformance suite against an implementation wrapped as a testee
+(conformance/TESTEE-PROTOCOL.md).
+
+Options:
+  --testee <command>         shell command starting the testee (required)
+  --json-lines               speak JSON lines instead of binary frames
+  --features <file>          JSON {"features": ["consumer", "producer", ...]} (default: consumer, producer)
+  --known-failing <file>     JSON {"<case name>": "<reason>", ...}; a listed case that passes fails the run
+  --level required|all       REQUIRED cases only (default) or RECOMMENDED too
+  --filter <glob>            run cases whose name matches (e.g. "consumer/c3-*/**")
+  --seeds <n>                also run n seeded randomised schedules (needs both roles and read-memory; default 0)
+  --seed <n>                 run only randomised schedule n (replay a failure)
+  --junit <file>             write JUnit XML
+  --report <file>            write the JSON report (and <file>.ectp-report.json with {passed, failed})
+  --command-timeout-ms <n>   per-command timeout (default 5000)
+  -h, --help                 show this text
+
+Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error.`;
+
+/** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
+export interface FeaturesFile {
+  /** Feature names. */
+  features: string[];
+}
+
+/** Read a features file. Throws EctpError(INVALID_ARGUMENT) naming the problem. */
+export function readFeaturesFile(path: string): string[] {
+  const data = JSON.parse(readFileSync(path, "utf8")) as Partial<FeaturesFile>;
+  if (!Array.isArray(data.features) || !data.features.every((f) => typeof f === "string"))
+    throw new EctpError("INVALID_ARGUMENT", `features file ${path} must be {"features": ["consumer", ...]}`);
+  return data.features;
+}
+
+/**
+ * Read a known-failing file: a JSON object mapping case names to reasons. Every entry needs
+ * a non-empty reason (a list without reasons rots). Throws EctpError(INVALID_ARGUMENT).
+ */
+export function readKnownFailingFile(path: string): Map<string, string> {
+  const data = JSON.parse(readFileSync(path, "utf8")) as unknown;
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new EctpError("INVALID_ARGUMENT", `known-failing file ${path} must be a JSON object {"<case name>": "<reason>"}`);
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof v !== "string" || v.trim() === "")
+      throw new EctpError("INVALID_ARGUMENT", `known-failing file ${path}: entry ${JSON.stringify(k)} needs a reason string`);
+    out.set(k, v);
+  }
+  return out;
+}
+
+/**
+ * Entry point of `ectp conformance` (the CLI package calls this). Returns the exit status
+ * instead of exiting, and never throws: usage errors print the usage and return 2.
+ */
+export async function runConformanceCli(argv: readonly string[]): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${CONFORMANCE_USAGE}\n`);
+    return 2;
+  }
+  const v = args.values;
+  if (v.help) {
+    process.stdout.write(`${CONFORMANCE_USAGE}\n`);
+    return 0;
+  }
+  if (!v.testee) {
+    process.stderr.write(`--testee is required\n\n${CONFORMANCE_USAGE}\n`);
+    return 2;
+  }
+  if (v.level !== undefined && v.level !== "required" && v.level !== "all") {
+    process.stderr.write(`--level must be required or all\n\n${CONFORMANCE_USAGE}\n`);
+    return 2;
+  }
+  try {
+    const features = v.features ? readFeaturesFile(v.features) : ["consumer", "producer"];
+    const knownFailing = v["known-failing"] ? readKnownFailingFile(v["known-failing"]) : new Map<string, string>();
+    const command = v.testee;
+    const factory = () =>
+      spawnTestee({
+        command,
+        jsonLines: v["json-lines"] === true,
+        commandTimeoutMs: v["command-timeout-ms"] ? Number(v["command-timeout-ms"]) : 5000,
+      });
+    const results: CaseResult[] = [];
+    const onResult = (r: CaseResult): void => {
+      if (r.status === "failed" || r.status === "unexpected-pass") process.stdout.write(`FAIL ${r.name}\n`);
+    };
+    if (v.seed === undefined) {
+      const report = await runSuite({
+        testee: factory,
+        features,
+        knownFailing,
+        level: (v.level as "required" | "all" | undefined) ?? "required",
+        ...(v.filter ? { filter: v.filter } : {}),
+        cases: loadCases(),
+        onResult,
+      });
+      results.push(...report.results);
+    }
+    const seeds = v.seed !== undefined ? [Number(v.seed)] : Array.from({ length: Number(v.seeds ?? 0) }, (_, i) => i + 1);
+    if (seeds.length > 0) {
+      const random = await runRandomised({
+        consumer: factory,
+        producer: factory,
+        seeds,
+        features,
+        replayCommand: (seed) => `ectp conformance --testee ${JSON.stringify(command)}${v["json-lines"] ? " --json-lines" : ""} --seed ${seed}`,
+        knownFailing,
+      });
+      results.push(...random);
+      for (const r of random) onResult(r);
+    }
+    const report = summarise(results);
+    process.stdout.write(toTerminal(report));
+    if (v.junit) writeOut(v.junit, toJUnit(command, report));
+    if (v.report) {
+      writeOut(v.report, `${JSON.stringify(toJsonReport(command, report), null, 2)}\n`);
+      const summary = join(dirname(v.report), `${basename(v.report).replace(/\.json$/, "")}.ectp-report.json`);
+      writeOut(summary, `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
+    }
+    return report.ok ? 0 : 1;
+  } catch (err) {
+    process.stderr.write(`ectp conformance: ${(err as Error).message}\n`);
+    return 2;
+  }
+}
+
+function writeOut(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: false,
+    options: {
+      testee: { type: "string" },
+      "json-lines": { type: "boolean" },
+      features: { type: "string" },
+      "known-failing": { type: "string" },
+      level: { type: "string" },
+      filter: { type: "string" },
+      seeds: { type: "string" },
+      seed: { type: "string" },
+      junit: { type: "string" },
+      report: { type: "string" },
+      "command-timeout-ms": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Running the suite against every mutant: each must be caught by at least one case.
+ * @module
+ */
+import { CoreTesteeHandler, type CoreModule } from "../../testees/ts/adapter.js";
+import type { LoadedCase } from "../cases/format.js";
+import { loadCases } from "../cases/load.js";
+import type { SuiteReport } from "../runner/suite.js";
+import { runSuite } from "../runner/suite.js";
+import { inProcessTestee } from "../testee/in-process.js";
+import { type MutantSpec, buildCoreBundle, loadMutants } from "./build.js";
+
+/** What the suite did to one mutant. */
+export interface MutantResult {
+  /** Mutant name. */
+  readonly name: string;
+  /** background.md failure it plants. */
+  readonly failure: number;
+  /** What it plants. */
+  readonly description: string;
+  /** Cases that failed on it (caught it). Empty: the mutant survived, a gap in the suite. */
+  readonly caughtBy: string[];
+  /** Whether at least one case caught it. */
+  readonly caught: boolean;
+}
+
+/** Options of {@link runMutants}. */
+export interface MutantRunOptions {
+  /** Mutants. Default conformance/mutants/*.json. */
+  mutants?: readonly MutantSpec[];
+  /** Cases. Default every case. */
+  cases?: readonly LoadedCase[];
+  /** Features claimed by the TS testee. Default every feature the adapter implements. */
+  features?: Iterable<string>;
+  /** Progress callback. */
+  onMutant?: (result: MutantResult) => void;
+}
+
+/** Features the TS reference testee implements. */
+export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
+  "consumer",
+  "producer",
+  "raw-messages",
+  "untrusted-json",
+  "read-memory",
+  "events",
+]);
+
+/**
+ * Build each mutant (a patched copy of packages/core/src; the shipped core is untouched),
+ * run every case against it in-process, and record which cases caught it.
+ */
+export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
+  const mutants = options.mutants ?? loadMutants();
+  const out: MutantResult[] = [];
+  for (const m of mutants) {
+    const path = await buildCoreBundle(m.patches, m.name);
+    const core = (await import(path)) as CoreModule;
+    // Cases of the roles the patch touches (a consumer mutant cannot change producer cases).
+    const roles = new Set(
+      m.patches.flatMap((p) => (p.file.startsWith("consumer/") ? ["consumer"] : p.file.startsWith("producer/") ? ["producer"] : ["consumer", "producer"])),
+    );
+    const cases = (options.cases ?? loadCases()).filter((c) => roles.has(c.spec.role));
+    const report: SuiteReport = await runSuite({
+      testee: () => inProcessTestee(new CoreTesteeHandler(core, { name: `mutant:${m.name}` })),
+      features: options.features ?? TS_TESTEE_FEATURES,
+      level: "all",
+      cases,
+    });
+    const caughtBy = report.results.filter((r) => r.status === "failed").map((r) => r.name);
+    const result: MutantResult = { name: m.name, failure: m.failure, description: m.description, caughtBy, caught: caughtBy.length > 0 };
+    out.push(result);
+    options.onMutant?.(result);
+  }
+  return out;
+}

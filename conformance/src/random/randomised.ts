@@ -1,0 +1,406 @@
+/**
+ * The randomised level: a consumer testee and a producer testee wired together by the
+ * runner (which plays the network, the one-sided reads, the engine and the clock) under a
+ * seeded fault schedule (drops, duplicates, reorders, read failures and corruption, delays,
+ * clock jumps, a producer restart), checked against [I1]-[I6] and [C6]. Every failure names
+ * its seed and a one-line replay command (FoundationDB/VOPR style).
+ * @module
+ */
+import { crc32c } from "@ectp/protocol";
+import { JSON_OPTIONS, ectp } from "../proto.js";
+import { CLOCK_ORIGIN_MS } from "../runner/script.js";
+import { type CaseResult, classify } from "../runner/suite.js";
+import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
+import { crcBytes } from "../runner/fixtures.js";
+
+const C = ectp.conformance.v1;
+
+/** Options of {@link runRandomised}. */
+export interface RandomisedOptions {
+  /** Makes the consumer testee. */
+  consumer: TesteeFactory;
+  /** Makes the producer testee. */
+  producer: TesteeFactory;
+  /** Seeds to run (one schedule each). */
+  seeds: readonly number[];
+  /** Features claimed; the level needs consumer, producer and read-memory (else every seed is skipped). */
+  features?: Iterable<string>;
+  /** Simulated engine time per seed, ms. Default 90000. */
+  durationMs?: number;
+  /** The command that replays one seed, printed with a failure. */
+  replayCommand?: (seed: number) => string;
+  /** Known-failing list (names `randomised/seed-<n>`). */
+  knownFailing?: ReadonlyMap<string, string>;
+}
+
+/** xorshift32: small, seedable, identical in every language a reader might port the schedule to. */
+class Rng {
+  private x: number;
+  constructor(seed: number) {
+    this.x = (seed * 2654435761) >>> 0 || 1;
+    for (let i = 0; i < 8; i++) this.u32();
+  }
+  u32(): number {
+    let x = this.x;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.x = x >>> 0;
+    return this.x;
+  }
+  next(): number {
+    return this.u32() / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+}
+
+class Violation extends Error {
+  override name = "Violation";
+}
+
+interface Item {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly crc: number;
+  descriptor?: Record<string, unknown>;
+  readyAt: number;
+}
+
+interface Request {
+  readonly id: string;
+  readonly items: { itemId: string; item: Item; model: boolean }[];
+  readonly firstAdmit: number;
+  admittedAt?: number;
+  outcome?: "done" | "failed";
+  finishAt: number;
+}
+
+/** Run the seeds. One CaseResult per seed (`randomised/seed-<n>`). Never throws for testee behaviour. */
+export async function runRandomised(options: RandomisedOptions): Promise<CaseResult[]> {
+  const features = new Set(options.features ?? ["consumer", "producer"]);
+  const results: CaseResult[] = [];
+  for (const seed of options.seeds) {
+    const name = `randomised/seed-${seed}`;
+    const t0 = performance.now();
+    let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
+    if (!features.has("consumer") || !features.has("producer") || !features.has("read-memory"))
+      outcome = { status: "skipped", message: "needs features consumer, producer and read-memory" };
+    else {
+      let consumer: TesteeConnection | undefined;
+      let producer: TesteeConnection | undefined;
+      try {
+        consumer = await options.consumer();
+        producer = await options.producer();
+        await new Schedule(seed, consumer, producer, options.durationMs ?? 90_000).run();
+        outcome = { status: "passed" };
+      } catch (err) {
+        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${(err as Error)?.stack ?? String(err)}`;
+        const replay = options.replayCommand?.(seed);
+        outcome = { status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` };
+      } finally {
+        await consumer?.close();
+        await producer?.close();
+      }
+    }
+    const r = classify(name, outcome, options.knownFailing);
+    results.push({
+      name,
+      level: "RANDOMISED",
+      requirements: ["I1", "I2", "I3", "I4", "I5", "I6", "C6"],
+      catches: [11],
+      status: r.status,
+      ...(r.message !== undefined ? { message: r.message } : {}),
+      durationMs: Math.round(performance.now() - t0),
+    });
+  }
+  return results;
+}
+
+const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
+const STEP_MS = 200;
+const BUDGET_MS = 20_000;
+
+class Schedule {
+  private now = 0;
+  private readonly rng: Rng;
+  private readonly events: { t: number; seq: number; run: () => Promise<void> }[] = [];
+  private seq = 0;
+  private readonly deadline = new Map<TesteeConnection, number | undefined>();
+  private producerEpoch = 5;
+  private readonly items: Item[] = [];
+  private readonly requests: Request[] = [];
+  private readonly reads = new Map<number, { region: string; offset: number; length: number }>();
+  private readonly failedSeen = new Set<string>();
+  private readonly faults: { drop: number; dup: number; maxDelay: number; readFail: number; corrupt: number; stall: number };
+
+  constructor(
+    seed: number,
+    private readonly consumer: TesteeConnection,
+    private readonly producer: TesteeConnection,
+    private readonly duration: number,
+  ) {
+    this.rng = new Rng(seed);
+    const r = this.rng;
+    this.faults = {
+      drop: r.next() * 0.15,
+      dup: r.next() * 0.1,
+      maxDelay: 1 + r.int(400),
+      readFail: r.next() * 0.1,
+      corrupt: r.next() * 0.05,
+      stall: r.next() * 0.05,
+    };
+  }
+
+  private async cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
+    const res = await conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
+    const who = conn === this.consumer ? "consumer" : "producer";
+    if (res.error && !allowError)
+      throw new Violation(`[I1] ${who} answered ${Object.keys(req)[0]} at t=${this.now} with an error: ${res.error.message}`);
+    if (res.unsupported) throw new Violation(`${who} does not support ${res.unsupported.feature}`);
+    return res;
+  }
+
+  private at(t: number, run: () => Promise<void>): void {
+    this.events.push({ t, seq: this.seq++, run });
+    this.events.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  }
+
+  private async configure(conn: TesteeConnection, role: number, id: string, epoch: number): Promise<void> {
+    await this.cmd(conn, {
+      configure: C.Configure.fromObject({
+        role,
+        id,
+        epoch,
+        fingerprint: FINGERPRINT,
+        seed: epoch,
+        timers: { waitBudgetMs: BUDGET_MS, grantWaitMs: 3000, transferTimeoutMs: 4000, leaseMs: 10_000, leaseSafetyMarginMs: 2000, quarantineCapMs: 8000 },
+        ...(role === C.Role.ROLE_PRODUCER ? { storeCapacityBytes: 2 * 1024 * 1024 } : { destinationCapacityBytes: 4 * 1024 * 1024 }),
+      }),
+    });
+    this.deadline.set(conn, this.now);
+  }
+
+  async run(): Promise<void> {
+    await this.configure(this.producer, C.Role.ROLE_PRODUCER, "P1", this.producerEpoch);
+    await this.configure(this.consumer, C.Role.ROLE_CONSUMER, "C1", 1);
+    const r = this.rng;
+    const nItems = 4 + r.int(8);
+    for (let i = 0; i < nItems; i++) {
+      const size = 1 + r.int(48 * 1024);
+      const bytes = new Uint8Array(size);
+      for (let k = 0; k < size; k++) bytes[k] = r.int(256);
+      this.items.push({ name: `item-${i}`, bytes, crc: crc32c(bytes), readyAt: r.int(this.duration / 3) });
+    }
+    for (const it of this.items) await this.put(it);
+    const nReq = 5 + r.int(20);
+    for (let i = 0; i < nReq; i++) {
+      const t = r.int(this.duration * 0.6);
+      const count = 1 + r.int(3);
+      const picked = new Set<Item>();
+      while (picked.size < count) picked.add(this.items[r.int(this.items.length)] as Item);
+      const req: Request = {
+        id: `r${i}`,
+        items: [...picked].map((item, k) => ({ itemId: `i${k}`, item, model: r.chance(0.5) })),
+        firstAdmit: t,
+        finishAt: r.chance(0.1) ? t + r.int(5000) : Number.POSITIVE_INFINITY,
+      };
+      this.requests.push(req);
+    }
+    for (const it of this.items) this.at(it.readyAt, async () => this.markReady(it));
+    if (r.chance(0.3)) {
+      const t = r.int(this.duration / 2);
+      this.at(t, async () => this.restartProducer());
+    }
+    // The engine: every step, admit every live request.
+    for (let t = 0; t <= this.duration + BUDGET_MS; t += STEP_MS) this.at(t, async () => this.engineStep());
+    const end = this.duration + BUDGET_MS + 30_000;
+    while (this.now <= end) {
+      const next = Math.min(this.events[0]?.t ?? Number.POSITIVE_INFINITY, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
+      if (!Number.isFinite(next) || next > end) break;
+      // Occasional clock jump: the engine was descheduled (a slow step) [C3].
+      this.now = Math.max(this.now, next) + (r.chance(0.002) ? r.int(5000) : 0);
+      while (this.events.length > 0 && (this.events[0]?.t ?? 0) <= this.now) await (this.events.shift() as { run: () => Promise<void> }).run();
+      await this.pollBoth();
+    }
+    await this.finalChecks();
+  }
+
+  private async put(it: Item): Promise<void> {
+    const desc: Record<string, unknown> = {
+      key: { contentHash: Buffer.from(it.name).toString("base64"), fingerprint: FINGERPRINT },
+      sizeBytes: String(it.bytes.length),
+      checksum: { algorithm: "CHECKSUM_ALGORITHM_CRC32C", value: Buffer.from(crcBytes(it.bytes)).toString("base64") },
+    };
+    const res = await this.cmd(this.producer, { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject(desc), data: it.bytes } }, true);
+    it.descriptor = res.putItem?.descriptor
+      ? (ectp.v1.ItemDescriptor.toObject(res.putItem.descriptor as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>)
+      : undefined;
+  }
+
+  private async markReady(it: Item): Promise<void> {
+    if (!it.descriptor) return;
+    await this.cmd(this.producer, { markReady: { key: ectp.v1.ItemKey.fromObject(it.descriptor.key as Record<string, unknown>) } }, true);
+  }
+
+  private async restartProducer(): Promise<void> {
+    this.producerEpoch++;
+    await this.configure(this.producer, C.Role.ROLE_PRODUCER, "P1", this.producerEpoch);
+    for (const it of this.items) {
+      await this.put(it);
+      if (this.now >= it.readyAt) await this.markReady(it);
+    }
+  }
+
+  private async engineStep(): Promise<void> {
+    await this.pollBoth(); // timers due now run before the engine looks
+    for (const req of this.requests) {
+      if (req.outcome || this.now < req.firstAdmit) continue;
+      req.admittedAt ??= this.now;
+      if (this.now >= req.finishAt) {
+        req.outcome = "done"; // cancelled by the engine
+        await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
+        continue;
+      }
+      const items = req.items.map((x) => ({
+        itemId: x.itemId,
+        hasModelInput: x.model,
+        ...(x.item.descriptor ? { announcement: { version: { major: 1 }, item: x.item.descriptor } } : {}),
+      }));
+      const res = await this.cmd(this.consumer, { admit: C.Admit.fromObject({ requestId: req.id, items }) });
+      const a = res.admit;
+      if (!a) throw new Violation(`[I1] admit answered without AdmitResult at t=${this.now}`);
+      if (a.status === C.AdmitStatus.ADMIT_STATUS_FAILED) {
+        req.outcome = "failed";
+        await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
+        continue;
+      }
+      let pending = false;
+      for (const d of a.items ?? []) {
+        const x = req.items.find((y) => y.itemId === d.itemId);
+        if (d.action === C.ItemAction.ITEM_ACTION_DEFER) pending = true;
+        if (d.action === C.ItemAction.ITEM_ACTION_LOCAL_ENCODE && x && !x.model)
+          throw new Violation(`[C1] ${req.id}/${d.itemId} told to encode locally without model input at t=${this.now}`);
+        if (d.action === C.ItemAction.ITEM_ACTION_READY && d.loaded && x) {
+          // [I6] bytes marked loaded are exactly the producer's bytes.
+          if (Number(d.loaded.sizeBytes) !== x.item.bytes.length || (Number(d.loaded.crc32c) >>> 0) !== x.item.crc)
+            throw new Violation(`[I6] ${req.id}/${d.itemId} loaded with different bytes than the producer holds at t=${this.now}`);
+        }
+      }
+      // [I2] an outcome no later than the budget plus one engine step (plus fault delays of one grant wait).
+      const since = req.admittedAt ?? this.now;
+      if (pending && this.now > since + BUDGET_MS + STEP_MS)
+        throw new Violation(`[I2] ${req.id} still deferred at t=${this.now}, first admitted at t=${since} with a ${BUDGET_MS} ms budget`);
+      if (!pending) {
+        req.outcome = "done";
+        await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
+      }
+    }
+    const drained = await this.cmd(this.consumer, { drainFailed: {} });
+    for (const f of drained.drainFailed?.failed ?? []) {
+      // [C6] each failed request is reported exactly once.
+      const id = String(f.requestId);
+      if (this.failedSeen.has(id)) throw new Violation(`[C6] ${id} reported failed twice (t=${this.now})`);
+      this.failedSeen.add(id);
+    }
+  }
+
+  private async pollBoth(): Promise<void> {
+    for (const conn of [this.producer, this.consumer]) {
+      for (let i = 0; i < 64; i++) {
+        const res = await this.cmd(conn, { poll: {} });
+        const p = res.poll;
+        if (!p) throw new Violation("[I1] poll answered without PollResult");
+        this.deadline.set(conn, p.nextDeadlineMs == null ? undefined : Math.max(this.now + 1, Number(p.nextDeadlineMs) - CLOCK_ORIGIN_MS));
+        for (const o of p.outputs ?? []) await this.route(conn, o);
+        if ((p.outputs ?? []).length === 0) break;
+      }
+    }
+    const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
+    // [I3] producer pins equal live grants at all times.
+    if (ps && Number(ps.pins) !== Number(ps.grants))
+      throw new Violation(`[I3] producer pins ${String(ps.pins)} != grants ${String(ps.grants)} at t=${this.now}`);
+  }
+
+  private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
+    const f = this.faults;
+    const r = this.rng;
+    if (o.send?.envelope) {
+      const to = from === this.consumer ? this.producer : this.consumer;
+      const sender = from === this.consumer ? "C1" : "P1";
+      if (o.send.to !== (from === this.consumer ? "P1" : "C1")) return;
+      const envelope = o.send.envelope;
+      const copies = r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
+      for (let k = 0; k < copies; k++)
+        this.at(this.now + r.int(f.maxDelay), async () => {
+          await this.cmd(to, { deliverMessage: { from: sender, envelope } });
+        });
+      return;
+    }
+    if (o.startRead && from === this.consumer) {
+      const sr = o.startRead;
+      const id = Number(sr.readId);
+      const read = { region: String(sr.destinationRegion ?? ""), offset: Number(sr.destinationOffset ?? 0), length: Number(sr.length ?? 0) };
+      for (const [oid, other] of this.reads)
+        if (read.region !== "" && other.region === read.region && read.offset < other.offset + Math.max(1, other.length) && other.offset < read.offset + Math.max(1, read.length))
+          throw new Violation(`[I5] read ${id} reuses the destination of unsettled read ${oid} at t=${this.now}`);
+      this.reads.set(id, read);
+      const stall = r.chance(f.stall);
+      const delay = stall ? 5000 + r.int(10_000) : 1 + r.int(50);
+      const fail = r.chance(f.readFail);
+      const corrupt = r.chance(f.corrupt);
+      this.at(this.now + delay, async () => {
+        if (!this.reads.has(id)) return;
+        const mem = await this.cmd(this.producer, { readMemory: { location: sr.source ?? new Uint8Array(0), length: read.length } }, true);
+        let data = mem.readMemory?.data ? new Uint8Array(mem.readMemory.data) : new Uint8Array(0);
+        const ok = !fail && mem.readMemory !== undefined && mem.readMemory !== null;
+        if (ok && corrupt && data.length > 0) data[0] = ((data[0] as number) ^ 0x5a) & 0xff;
+        if (!ok) data = new Uint8Array(0);
+        await this.settleRead(id, ok ? C.ReadStatus.READ_STATUS_DONE : C.ReadStatus.READ_STATUS_FAILED, data);
+      });
+      return;
+    }
+    if (o.cancelRead) {
+      const id = Number(o.cancelRead.readId);
+      if (this.reads.has(id) && !this.rng.chance(0.3)) this.at(this.now + 1, async () => this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0)));
+    }
+  }
+
+  private async settleRead(id: number, status: number, data: Uint8Array): Promise<void> {
+    if (!this.reads.delete(id)) return;
+    await this.cmd(this.consumer, { deliverReadResult: { readId: id, status, data } });
+  }
+
+  private async finalChecks(): Promise<void> {
+    for (const req of this.requests) {
+      if (!req.outcome) {
+        await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
+        if (req.admittedAt !== undefined && this.now > req.admittedAt + BUDGET_MS + STEP_MS) throw new Violation(`[I2] ${req.id} never reached an outcome`);
+      }
+    }
+    for (const id of [...this.reads.keys()]) await this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0));
+    this.now += 120_000;
+    await this.cmd(this.consumer, { advanceClock: {} });
+    await this.cmd(this.producer, { advanceClock: {} });
+    for (let i = 0; i < 4; i++) {
+      await this.pollBoth();
+      while (this.events.length > 0) await (this.events.shift() as { run: () => Promise<void> }).run();
+      this.now += 30_000;
+    }
+    await this.cmd(this.consumer, { drainFailed: {} });
+    const cs = (await this.cmd(this.consumer, { getStats: {} })).stats?.consumer;
+    const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
+    if (cs) {
+      const j = C.ConsumerStats.toObject(cs as ectp.conformance.v1.ConsumerStats, { longs: Number }) as Record<string, number>;
+      const leaks = Object.entries(j).filter(([k, v]) => k !== "ignoredMessages" && v !== 0);
+      if (leaks.length > 0) throw new Violation(`[I4] consumer tables not back to baseline: ${leaks.map(([k, v]) => `${k}=${v}`).join(", ")}`);
+    }
+    if (ps && (Number(ps.pins) !== 0 || Number(ps.grants) !== 0))
+      throw new Violation(`[I3] after quiescence producer pins=${String(ps.pins)} grants=${String(ps.grants)}`);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Report writers: terminal summary, JUnit XML, JSON (with the mutant table when run).
+ * @module
+ */
+import type { MutantResult } from "../mutants/run.js";
+import type { CaseResult, SuiteReport } from "../runner/suite.js";
+
+/** The JSON report: every case result, counts, and (when run) which cases caught each mutant. */
+export interface JsonReport {
+  /** Format version of this report. */
+  readonly format: "ectp-conformance-report/1";
+  /** Implementation under test (testee command or name). */
+  readonly implementation: string;
+  /** Counts. */
+  readonly passed: number;
+  /** Failed plus unexpected passes. */
+  readonly failed: number;
+  /** Skipped for missing features. */
+  readonly skipped: number;
+  /** Known failures. */
+  readonly knownFailing: number;
+  /** Every case. */
+  readonly results: readonly CaseResult[];
+  /** Mutants and the cases that caught them, when mutants were run. */
+  readonly mutants?: readonly MutantResult[];
+}
+
+/** Build the JSON report object. */
+export function toJsonReport(implementation: string, report: SuiteReport, mutants?: readonly MutantResult[]): JsonReport {
+  return {
+    format: "ectp-conformance-report/1",
+    implementation,
+    passed: report.passed,
+    failed: report.failed,
+    skipped: report.skipped,
+    knownFailing: report.knownFailing,
+    results: report.results,
+    ...(mutants ? { mutants } : {}),
+  };
+}
+
+function xml(s: string): string {
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    // XML 1.0 forbids most control characters, which testee stderr may contain.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "?");
+}
+
+/** JUnit XML: one testsuite per suite file prefix, one testcase per case (skipped and failure elements). */
+export function toJUnit(implementation: string, report: SuiteReport): string {
+  const groups = new Map<string, CaseResult[]>();
+  for (const r of report.results) {
+    const suite = r.name.split("/").slice(0, -1).join("/") || "ectp";
+    const g = groups.get(suite) ?? [];
+    groups.set(suite, g);
+    g.push(r);
+  }
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(`ectp conformance: ${implementation}`)}" tests="${report.results.length}" failures="${report.failed}" skipped="${report.skipped}">`,
+  ];
+  for (const [suite, rs] of groups) {
+    const failures = rs.filter((r) => r.status === "failed" || r.status === "unexpected-pass").length;
+    const skipped = rs.filter((r) => r.status === "skipped" || r.status === "known-failing").length;
+    const time = rs.reduce((n, r) => n + r.durationMs, 0) / 1000;
+    lines.push(`  <testsuite name="${xml(suite)}" tests="${rs.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">`);
+    for (const r of rs) {
+      const name = r.name.slice(suite.length + 1);
+      lines.push(`    <testcase classname="${xml(suite)}" name="${xml(`${name} [${r.requirements.join(" ")}]`)}" time="${(r.durationMs / 1000).toFixed(3)}">`);
+      if (r.status === "failed" || r.status === "unexpected-pass")
+        lines.push(`      <failure message="${xml((r.message ?? "").split("\n")[0] ?? "")}">${xml(r.message ?? "")}</failure>`);
+      else if (r.status === "skipped" || r.status === "known-failing")
+        lines.push(`      <skipped message="${xml(`${r.status}: ${r.message ?? ""}`)}"/>`);
+      lines.push("    </testcase>");
+    }
+    lines.push("  </testsuite>");
+  }
+  lines.push("</testsuites>");
+  return `${lines.join("\n")}\n`;
+}
+
+/** Terminal summary: failures in full, then counts, then the mutant table if any. */
+export function toTerminal(report: SuiteReport, mutants?: readonly MutantResult[]): string {
+  const out: string[] = [];
+  for (const r of report.results)
+    if (r.status === "failed" || r.status === "unexpected-pass") out.push(`FAIL ${r.name} [${r.requirements.join(" ")}]\n  ${(r.message ?? "").replace(/\n/g, "\n  ")}`);
+  const skipped = report.results.filter((r) => r.status === "skipped");
+  if (skipped.length > 0) out.push(`skipped: ${skipped.map((r) => `${r.name} (${r.message ?? ""})`).join(", ")}`);
+  const known = report.results.filter((r) => r.status === "known-failing");
+  if (known.length > 0) out.push(`known failing: ${known.map((r) => r.name).join(", ")}`);
+  if (mutants) {
+    out.push("mutants (background.md failure -> cases that caught it):");
+    for (const m of mutants)
+      out.push(`  ${m.caught ? "caught  " : "SURVIVED"} ${m.name} (failure ${m.failure}): ${m.caughtBy.length} cases${m.caughtBy.length ? `, e.g. ${m.caughtBy.slice(0, 3).join(", ")}` : ""}`);
+  }
+  out.push(
+    `${report.ok ? "PASS" : "FAIL"}: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped, ${report.knownFailing} known failing (${report.results.length} cases)`,
+  );
+  return `${out.join("\n")}\n`;
+}
