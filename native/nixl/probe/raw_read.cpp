@@ -1,0 +1,200 @@
+// raw_read: the baseline for packages/transport-nixl/bench/run.mjs.
+//
+// Two processes (forked before any NIXL/UCX initialisation, metadata exchanged over pipes):
+// the child owns a source buffer, the parent READs from it through the same NIXL/UCX the
+// addon uses, doing exactly the per-read work the addon does (createXferReq with one
+// descriptor, postXferReq, poll getXferStatus until done, releaseXferReq), but with no
+// JavaScript, no engine thread and no notification plumbing. It also times memcpy of the
+// same size in the same run.
+//
+// Usage: raw_read <size> [<size> ...]    (sizes in bytes; env: UCX_TLS, UCX_NET_DEVICES)
+// Output: one JSON object per line and size:
+//   {"size":N,"reps":R,"readSeconds":S,"readMedianUs":U,"memcpySeconds":M,"memcpyMedianUs":V}
+#include <nixl.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void
+writeAll(int fd, const std::string &s) {
+    uint64_t n = s.size();
+    if (write(fd, &n, sizeof n) != sizeof n) _exit(10);
+    for (size_t off = 0; off < n;) {
+        ssize_t w = write(fd, s.data() + off, n - off);
+        if (w <= 0) _exit(11);
+        off += static_cast<size_t>(w);
+    }
+}
+
+std::string
+readAll(int fd) {
+    uint64_t n = 0;
+    if (read(fd, &n, sizeof n) != sizeof n) _exit(12);
+    std::string s(n, '\0');
+    for (size_t off = 0; off < n;) {
+        ssize_t r = read(fd, s.data() + off, n - off);
+        if (r <= 0) _exit(13);
+        off += static_cast<size_t>(r);
+    }
+    return s;
+}
+
+bool
+ok(nixl_status_t s, const char *what) {
+    if (s == NIXL_SUCCESS) return true;
+    std::fprintf(stderr, "raw_read: %s failed: %s\n", what, nixlEnumStrings::statusStr(s).c_str());
+    return false;
+}
+
+// Repetitions so each size moves ~1 GiB, between 20 and 2000 reads.
+size_t
+repsFor(size_t size) {
+    size_t r = (size_t{1} << 30) / size;
+    return std::clamp<size_t>(r, 20, 2000);
+}
+
+double
+median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+int
+target(int rfd, int wfd, size_t maxSize) {
+    nixlAgent agent("raw-target", nixlAgentConfig());
+    nixl_b_params_t p;
+    nixl_mem_list_t m;
+    nixlBackendH *bk = nullptr;
+    if (!ok(agent.getPluginParams("UCX", m, p), "getPluginParams") ||
+        !ok(agent.createBackend("UCX", p, bk), "createBackend"))
+        return 1;
+    std::vector<uint8_t> src(maxSize);
+    for (size_t i = 0; i < maxSize; ++i)
+        src[i] = static_cast<uint8_t>(i * 131 + 7);
+    nixl_reg_dlist_t reg(DRAM_SEG);
+    reg.addDesc(nixlBlobDesc(reinterpret_cast<uintptr_t>(src.data()), maxSize, 0, ""));
+    if (!ok(agent.registerMem(reg), "registerMem")) return 1;
+    nixl_blob_t md;
+    if (!ok(agent.getLocalMD(md), "getLocalMD")) return 1;
+    writeAll(wfd, md);
+    writeAll(wfd, std::to_string(reinterpret_cast<uintptr_t>(src.data())));
+    // Keep progressing (TCP needs the target's worker to run) until the initiator is done.
+    for (;;) {
+        nixl_notifs_t n;
+        (void)agent.getNotifs(n);
+        if (n.count("raw-initiator")) break;
+    }
+    (void)readAll(rfd);
+    (void)agent.deregisterMem(reg);
+    return 0;
+}
+
+int
+initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize) {
+    nixlAgent agent("raw-initiator", nixlAgentConfig());
+    nixl_b_params_t p;
+    nixl_mem_list_t m;
+    nixlBackendH *bk = nullptr;
+    if (!ok(agent.getPluginParams("UCX", m, p), "getPluginParams") ||
+        !ok(agent.createBackend("UCX", p, bk), "createBackend"))
+        return 1;
+    std::vector<uint8_t> dst(maxSize, 0), scratch(maxSize, 1);
+    nixl_reg_dlist_t reg(DRAM_SEG);
+    reg.addDesc(nixlBlobDesc(reinterpret_cast<uintptr_t>(dst.data()), maxSize, 0, ""));
+    if (!ok(agent.registerMem(reg), "registerMem")) return 1;
+    std::string md = readAll(rfd);
+    uintptr_t remote = std::stoull(readAll(rfd));
+    std::string name;
+    if (!ok(agent.loadRemoteMD(md, name), "loadRemoteMD")) return 1;
+    nixl_opt_args_t args;
+    args.backends.push_back(bk);
+
+    for (size_t size : sizes) {
+        size_t reps = repsFor(size);
+        std::vector<double> lat;
+        lat.reserve(reps);
+        auto readOnce = [&]() -> bool {
+            nixl_xfer_dlist_t l(DRAM_SEG), r(DRAM_SEG);
+            l.addDesc(nixlBasicDesc(reinterpret_cast<uintptr_t>(dst.data()), size, 0));
+            r.addDesc(nixlBasicDesc(remote, size, 0));
+            nixlXferReqH *req = nullptr;
+            if (!ok(agent.createXferReq(NIXL_READ, l, r, name, req, &args), "createXferReq")) return false;
+            nixl_status_t st = agent.postXferReq(req);
+            while (st == NIXL_IN_PROG)
+                st = agent.getXferStatus(req);
+            (void)agent.releaseXferReq(req);
+            return ok(st, "READ");
+        };
+        for (int w = 0; w < 3; ++w)
+            if (!readOnce()) return 1; // warm-up
+        auto t0 = Clock::now();
+        for (size_t i = 0; i < reps; ++i) {
+            auto s = Clock::now();
+            if (!readOnce()) return 1;
+            lat.push_back(std::chrono::duration<double, std::micro>(Clock::now() - s).count());
+        }
+        double readSec = std::chrono::duration<double>(Clock::now() - t0).count();
+        for (size_t i = 0; i < size; ++i)
+            if (dst[i] != static_cast<uint8_t>(i * 131 + 7)) {
+                std::fprintf(stderr, "raw_read: data mismatch at %zu\n", i);
+                return 1;
+            }
+        std::vector<double> mlat;
+        mlat.reserve(reps);
+        auto m0 = Clock::now();
+        for (size_t i = 0; i < reps; ++i) {
+            auto s = Clock::now();
+            std::memcpy(scratch.data(), dst.data(), size);
+            asm volatile("" ::"r"(scratch.data()) : "memory");
+            mlat.push_back(std::chrono::duration<double, std::micro>(Clock::now() - s).count());
+        }
+        double memSec = std::chrono::duration<double>(Clock::now() - m0).count();
+        std::printf("{\"size\":%zu,\"reps\":%zu,\"readSeconds\":%.9f,\"readMedianUs\":%.3f,"
+                    "\"memcpySeconds\":%.9f,\"memcpyMedianUs\":%.3f}\n",
+                    size, reps, readSec, median(lat), memSec, median(mlat));
+        std::fflush(stdout);
+    }
+    (void)agent.genNotif(name, "done");
+    writeAll(wfd, "done");
+    (void)agent.deregisterMem(reg);
+    (void)agent.invalidateRemoteMD(name);
+    return 0;
+}
+
+} // namespace
+
+int
+main(int argc, char **argv) {
+    std::vector<size_t> sizes;
+    for (int i = 1; i < argc; ++i)
+        sizes.push_back(std::strtoull(argv[i], nullptr, 10));
+    if (sizes.empty()) sizes = {4096, 1 << 20};
+    size_t maxSize = *std::max_element(sizes.begin(), sizes.end());
+    int p2c[2], c2p[2];
+    if (pipe(p2c) || pipe(c2p)) return 2;
+    pid_t pid = fork(); // before any NIXL/UCX initialisation
+    if (pid == 0) {
+        close(p2c[1]);
+        close(c2p[0]);
+        _exit(target(p2c[0], c2p[1], maxSize));
+    }
+    close(p2c[0]);
+    close(c2p[1]);
+    int rc = initiator(c2p[0], p2c[1], sizes, maxSize);
+    int wst = 0;
+    waitpid(pid, &wst, 0);
+    return rc != 0 ? rc : (WIFEXITED(wst) ? WEXITSTATUS(wst) : 3);
+}

@@ -1,0 +1,1100 @@
+// @ectp/nixl-native: a node-addon-api binding of NVIDIA NIXL (nixlAgent) for ECTP.
+//
+// Error mode: C++ exceptions are ON (NAPI_CPP_EXCEPTIONS, see binding.gyp). Every JS entry
+// point runs inside `guard(...)`, which turns std::exception (from NIXL, the STL or our own
+// checks) into a typed JS error (`err.code`, `err.nixlStatus`); nothing else ever crosses
+// the addon boundary and no error path aborts the process. The engine thread never throws
+// out of its loop either: each NIXL call is wrapped and a throw becomes NIXL_ERR_UNKNOWN.
+//
+// Threading design (documented in packages/transport-nixl/README.md):
+//   * One nixlAgent per `Agent` object, created without NIXL's progress thread, so nothing
+//     moves unless someone calls into the agent. One native "engine" thread per Agent owns
+//     every potentially blocking NIXL call: loadRemoteMD, invalidateRemoteMD, createXferReq,
+//     postXferReq (which may copy a whole 256 MiB item inside the call on CMA),
+//     getXferStatus, releaseXferReq, genNotif, getNotifs, deregisterMem. JS enqueues plain
+//     structs (never JS values) and returns at once.
+//   * The engine polls adaptively: it spins (with sched_yield) while transfers are in
+//     flight, polls every `busyPollUs` for `busyWindowMs` after any activity (a message
+//     sent or received, a command), then backs off exponentially to `idlePollMaxUs` when
+//     idle. A new command wakes it immediately through a condition variable. Idle cost is
+//     a few hundred wake-ups per second at most; busy latency is one loop iteration.
+//   * Results (notifications, settled transfers, failed sends, command replies) are queued
+//     under a mutex and signalled to JS through one coalesced ThreadSafeFunction call; JS
+//     drains them synchronously with `drain()`.
+//   * `registerMemory` and `localMetadata` run on the JS thread (they must be synchronous
+//     for the Transport interface); every NIXL call, from either thread, holds `nixlMu_`
+//     because the agent is created with NIXL_THREAD_SYNC_NONE.
+//   * GPU (VRAM) memory is not supported by this build: the NIXL used here has no CUDA, so
+//     only DRAM_SEG registrations exist. A CUDA build would add a `registerDeviceMemory`.
+
+#include <napi.h>
+#include <nixl.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sched.h>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// ---------------------------------------------------------------------------------------
+// Status names and typed errors
+// ---------------------------------------------------------------------------------------
+
+const char *
+statusName(int s) {
+    switch (s) {
+    case NIXL_IN_PROG: return "NIXL_IN_PROG";
+    case NIXL_SUCCESS: return "NIXL_SUCCESS";
+    case NIXL_ERR_NOT_POSTED: return "NIXL_ERR_NOT_POSTED";
+    case NIXL_ERR_INVALID_PARAM: return "NIXL_ERR_INVALID_PARAM";
+    case NIXL_ERR_BACKEND: return "NIXL_ERR_BACKEND";
+    case NIXL_ERR_NOT_FOUND: return "NIXL_ERR_NOT_FOUND";
+    case NIXL_ERR_MISMATCH: return "NIXL_ERR_MISMATCH";
+    case NIXL_ERR_NOT_ALLOWED: return "NIXL_ERR_NOT_ALLOWED";
+    case NIXL_ERR_REPOST_ACTIVE: return "NIXL_ERR_REPOST_ACTIVE";
+    case NIXL_ERR_UNKNOWN: return "NIXL_ERR_UNKNOWN";
+    case NIXL_ERR_NOT_SUPPORTED: return "NIXL_ERR_NOT_SUPPORTED";
+    case NIXL_ERR_REMOTE_DISCONNECT: return "NIXL_ERR_REMOTE_DISCONNECT";
+    case NIXL_ERR_CANCELED: return "NIXL_ERR_CANCELED";
+    case NIXL_ERR_NO_TELEMETRY: return "NIXL_ERR_NO_TELEMETRY";
+    default: return "NIXL_ERR_UNKNOWN";
+    }
+}
+
+// An error carrying a NIXL status (or a local code such as ERR_INVALID_ARG).
+struct NixlFailure : std::runtime_error {
+    int status;
+    std::string code;
+    NixlFailure(int s, const std::string &what)
+        : std::runtime_error(what), status(s), code(statusName(s)) {}
+    NixlFailure(std::string c, const std::string &what)
+        : std::runtime_error(what), status(NIXL_ERR_INVALID_PARAM), code(std::move(c)) {}
+};
+
+Napi::Error
+makeError(Napi::Env env, const std::string &code, int status, const std::string &message) {
+    Napi::Error e = Napi::Error::New(env, message);
+    e.Set("code", Napi::String::New(env, code));
+    e.Set("nixlStatus", Napi::Number::New(env, status));
+    return e;
+}
+
+// Run `fn` and convert any C++ exception into a typed JS exception.
+template <typename Fn>
+Napi::Value
+guard(const Napi::CallbackInfo &info, Fn &&fn) {
+    Napi::Env env = info.Env();
+    try {
+        return fn();
+    }
+    catch (const Napi::Error &) {
+        throw; // already a JS error
+    }
+    catch (const NixlFailure &f) {
+        throw makeError(env, f.code, f.status, f.what());
+    }
+    catch (const std::exception &e) {
+        throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN,
+                        std::string("unexpected native error: ") + e.what());
+    }
+    catch (...) {
+        throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN, "unexpected native error");
+    }
+}
+
+void
+check(int status, const std::string &what) {
+    if (status != NIXL_SUCCESS)
+        throw NixlFailure(status, what + " failed: " + statusName(status));
+}
+
+// Call a NIXL function from the engine thread; exceptions become NIXL_ERR_UNKNOWN.
+template <typename Fn>
+int
+safeCall(Fn &&fn) noexcept {
+    try {
+        return static_cast<int>(fn());
+    }
+    catch (...) {
+        return NIXL_ERR_UNKNOWN;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Plain structs crossing threads (no JS values)
+// ---------------------------------------------------------------------------------------
+
+enum class CmdKind { LoadRemote, Invalidate, PostRead, Cancel, Send, Deregister, Stop };
+
+struct Command {
+    CmdKind kind;
+    uint32_t token = 0;   // promise token (LoadRemote, Stop)
+    uint32_t id = 0;      // transfer id (PostRead, Cancel) or region id (Deregister)
+    std::string peer;     // remote agent name
+    std::string blob;     // metadata, section metadata or notification payload
+    std::optional<std::string> notif; // READ completion notification for the target
+    uintptr_t localAddr = 0;
+    uintptr_t remoteAddr = 0;
+    size_t length = 0;
+    uint64_t regionAddr = 0; // Deregister: registered range
+    size_t regionLen = 0;
+    uint32_t regionId = 0;   // PostRead: destination region
+};
+
+struct Notif {
+    std::string from;
+    std::string bytes;
+};
+
+struct Settled {
+    uint32_t id;
+    int status;       // NIXL status (0 = success)
+    bool cancelled;   // released by a cancel before completion
+    bool deregistered; // released because its destination was deregistered
+    bool closed;      // released by close()
+};
+
+struct SendFailure {
+    std::string peer;
+    int status;
+};
+
+struct Reply {
+    uint32_t token;
+    int status;
+    std::string value; // LoadRemote: the agent name
+};
+
+struct Xfer {
+    nixlXferReqH *req;
+    uint32_t regionId;
+    bool cancelRequested = false;
+};
+
+struct RegionInfo {
+    uint64_t addr;
+    size_t len;
+};
+
+class Agent : public Napi::ObjectWrap<Agent> {
+public:
+    static Napi::Function Init(Napi::Env env);
+    explicit Agent(const Napi::CallbackInfo &info);
+    ~Agent() override;
+
+private:
+    // JS methods
+    Napi::Value LocalMetadata(const Napi::CallbackInfo &info);
+    Napi::Value RegisterMemory(const Napi::CallbackInfo &info);
+    Napi::Value DeregisterMemory(const Napi::CallbackInfo &info);
+    Napi::Value LoadRemote(const Napi::CallbackInfo &info);
+    Napi::Value Invalidate(const Napi::CallbackInfo &info);
+    Napi::Value CheckRemote(const Napi::CallbackInfo &info);
+    Napi::Value PostRead(const Napi::CallbackInfo &info);
+    Napi::Value CancelRead(const Napi::CallbackInfo &info);
+    Napi::Value Send(const Napi::CallbackInfo &info);
+    Napi::Value Drain(const Napi::CallbackInfo &info);
+    Napi::Value Counters(const Napi::CallbackInfo &info);
+    Napi::Value Close(const Napi::CallbackInfo &info);
+
+    void ensureOpen() const;
+    void enqueue(Command &&c);
+    void engineMain();
+    void execute(Command &c);
+    bool progress();
+    void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed);
+    void shutdownEngine();
+    void tryFinishDeregistrations();
+    void signal();
+    void stopEngineSync();
+    void hold(Napi::Env env, int delta);
+    static void EnvCleanup(void *arg);
+    static void CallJs(Napi::Env env, Napi::Function cb, Agent *self, void *data);
+    void onSignal(Napi::Env env);
+
+    using Tsfn = Napi::TypedThreadSafeFunction<Agent, void, CallJs>;
+
+    std::string name_;
+    std::unique_ptr<nixlAgent> agent_;
+    nixlBackendH *backend_ = nullptr;
+    std::mutex nixlMu_; // every NIXL call holds this (agent uses NIXL_THREAD_SYNC_NONE)
+
+    // Main-thread state
+    bool closed_ = false;
+    bool closing_ = false;
+    uint32_t nextRegionId_ = 1;
+    uint32_t nextToken_ = 1;
+    std::unordered_map<uint32_t, RegionInfo> regions_;         // registered and usable
+    std::unordered_map<uint32_t, Napi::Reference<Napi::Value>> refs_; // keeps memory alive until NIXL lets go
+    std::unordered_map<uint32_t, Napi::Promise::Deferred> promises_;
+    std::optional<Napi::Promise::Deferred> closeDeferred_;
+    std::atomic<bool> engineDone_{false};
+    std::string localMd_;
+    Tsfn tsfn_;
+    bool tsfnReleased_ = false;
+    std::thread engine_;
+    napi_env env_ = nullptr;
+    bool hookAdded_ = false;
+    bool envGone_ = false;
+    int64_t outstanding_ = 0; // promises + posted reads not yet drained: keep the loop alive
+
+    // Command queue (main -> engine)
+    std::mutex qMu_;
+    std::condition_variable qCv_;
+    std::deque<Command> queue_;
+
+    // Engine-owned state
+    std::map<uint32_t, Xfer> xfers_;
+    std::unordered_map<std::string, std::unordered_set<std::string>> loadedSections_;
+    std::vector<Command> pendingDereg_;
+    Clock::time_point busyUntil_ = Clock::now();
+
+    // Output queue (engine -> main)
+    std::mutex outMu_;
+    std::vector<Notif> notifs_;
+    std::vector<Settled> settled_;
+    std::vector<SendFailure> sendFailures_;
+    std::vector<Reply> replies_;
+    std::vector<uint32_t> deregistered_;
+    std::atomic<bool> signalPending_{false};
+
+    // Counters (leak checks)
+    std::atomic<int64_t> activeXfers_{0};
+    std::atomic<int64_t> nixlRegistrations_{0};
+    std::atomic<int64_t> loadedPeers_{0};
+    std::atomic<uint64_t> totalReads_{0};
+    std::atomic<uint64_t> totalNotifsIn_{0};
+    std::atomic<uint64_t> totalNotifsOut_{0};
+
+    // Polling policy
+    unsigned busyPollUs_ = 50;
+    unsigned busyWindowMs_ = 200;
+    unsigned idlePollMaxUs_ = 5000;
+};
+
+std::atomic<int64_t> gLiveAgents{0};
+
+Napi::Function
+Agent::Init(Napi::Env env) {
+    return DefineClass(env, "Agent",
+                       {
+                           InstanceMethod<&Agent::LocalMetadata>("localMetadata"),
+                           InstanceMethod<&Agent::RegisterMemory>("registerMemory"),
+                           InstanceMethod<&Agent::DeregisterMemory>("deregisterMemory"),
+                           InstanceMethod<&Agent::LoadRemote>("loadRemote"),
+                           InstanceMethod<&Agent::Invalidate>("invalidateRemote"),
+                           InstanceMethod<&Agent::CheckRemote>("checkRemote"),
+                           InstanceMethod<&Agent::PostRead>("postRead"),
+                           InstanceMethod<&Agent::CancelRead>("cancelRead"),
+                           InstanceMethod<&Agent::Send>("send"),
+                           InstanceMethod<&Agent::Drain>("drain"),
+                           InstanceMethod<&Agent::Counters>("counters"),
+                           InstanceMethod<&Agent::Close>("close"),
+                       });
+}
+
+std::string
+getString(const Napi::Value &v, const char *what) {
+    if (!v.IsString()) throw NixlFailure("ERR_INVALID_ARG", std::string(what) + " must be a string");
+    return v.As<Napi::String>().Utf8Value();
+}
+
+// Bytes of a Buffer / TypedArray / DataView / ArrayBuffer, without copying.
+void
+viewBytes(const Napi::Value &v, uint8_t *&data, size_t &len, const char *what) {
+    if (v.IsArrayBuffer()) {
+        auto ab = v.As<Napi::ArrayBuffer>();
+        data = static_cast<uint8_t *>(ab.Data());
+        len = ab.ByteLength();
+        return;
+    }
+    if (v.IsTypedArray()) {
+        auto ta = v.As<Napi::TypedArray>();
+        data = static_cast<uint8_t *>(ta.ArrayBuffer().Data()) + ta.ByteOffset();
+        len = ta.ByteLength();
+        return;
+    }
+    if (v.IsDataView()) {
+        auto dv = v.As<Napi::DataView>();
+        data = static_cast<uint8_t *>(dv.ArrayBuffer().Data()) + dv.ByteOffset();
+        len = dv.ByteLength();
+        return;
+    }
+    throw NixlFailure("ERR_INVALID_ARG",
+                      std::string(what) + " must be a Buffer, TypedArray, DataView or ArrayBuffer");
+}
+
+std::string
+copyBytes(const Napi::Value &v, const char *what) {
+    uint8_t *data = nullptr;
+    size_t len = 0;
+    viewBytes(v, data, len, what);
+    return std::string(reinterpret_cast<const char *>(data), len); // explicit length: NULs survive
+}
+
+unsigned
+optUnsigned(const Napi::Object &o, const char *key, unsigned dflt) {
+    Napi::Value v = o.Get(key);
+    if (v.IsUndefined()) return dflt;
+    if (!v.IsNumber()) throw NixlFailure("ERR_INVALID_ARG", std::string(key) + " must be a number");
+    double d = v.As<Napi::Number>().DoubleValue();
+    if (!(d >= 0) || d > 1e9) throw NixlFailure("ERR_INVALID_ARG", std::string(key) + " out of range");
+    return static_cast<unsigned>(d);
+}
+
+// new Agent(name, { backend?, params?, busyPollUs?, busyWindowMs?, idlePollMaxUs? }, onActivity)
+Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
+    Napi::Env env = info.Env();
+    try {
+        name_ = getString(info[0], "name");
+        if (name_.empty()) throw NixlFailure("ERR_INVALID_ARG", "agent name must not be empty");
+        Napi::Object opts = info[1].IsObject() ? info[1].As<Napi::Object>() : Napi::Object::New(env);
+        if (!info[2].IsFunction()) throw NixlFailure("ERR_INVALID_ARG", "onActivity must be a function");
+        std::string backendType = opts.Has("backend") ? getString(opts.Get("backend"), "backend") : "UCX";
+        busyPollUs_ = optUnsigned(opts, "busyPollUs", busyPollUs_);
+        busyWindowMs_ = optUnsigned(opts, "busyWindowMs", busyWindowMs_);
+        idlePollMaxUs_ = std::max(1u, optUnsigned(opts, "idlePollMaxUs", idlePollMaxUs_));
+
+        nixlAgentConfig cfg; // no progress thread, no listener: we drive progress ourselves
+        agent_ = std::make_unique<nixlAgent>(name_, cfg);
+        nixl_b_params_t params;
+        nixl_mem_list_t mems;
+        check(agent_->getPluginParams(backendType, mems, params),
+              "getPluginParams(" + backendType + ") (is the NIXL plugin directory readable?)");
+        if (opts.Has("params") && opts.Get("params").IsObject()) {
+            Napi::Object p = opts.Get("params").As<Napi::Object>();
+            Napi::Array keys = p.GetPropertyNames();
+            for (uint32_t i = 0; i < keys.Length(); ++i) {
+                std::string k = keys.Get(i).ToString().Utf8Value();
+                params[k] = p.Get(k).ToString().Utf8Value();
+            }
+        }
+        check(agent_->createBackend(backendType, params, backend_), "createBackend(" + backendType + ")");
+        nixl_opt_args_t args;
+        args.backends.push_back(backend_);
+        nixl_reg_dlist_t none(DRAM_SEG);
+        check(agent_->getLocalPartialMD(none, localMd_, &args), "getLocalPartialMD");
+    }
+    catch (const NixlFailure &f) {
+        agent_.reset();
+        throw makeError(env, f.code, f.status, f.what());
+    }
+    catch (const std::exception &e) {
+        agent_.reset();
+        throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN,
+                        std::string("creating the NIXL agent failed: ") + e.what());
+    }
+    tsfn_ = Tsfn::New(env, info[2].As<Napi::Function>(), "ectp-nixl-activity", 0, 1, this);
+    tsfn_.Unref(env); // an idle agent must not keep the process alive (see hold())
+    env_ = env;
+    // Stop the engine before node tears the environment (and the TSFN) down, so the engine
+    // thread never signals a destroyed TSFN. Registered after the TSFN: runs before its hook.
+    if (napi_add_env_cleanup_hook(env, &Agent::EnvCleanup, this) == napi_ok) hookAdded_ = true;
+    ++gLiveAgents;
+    engine_ = std::thread([this] { engineMain(); });
+}
+
+void
+Agent::stopEngineSync() {
+    if (!engine_.joinable()) return;
+    {
+        std::lock_guard<std::mutex> lk(qMu_);
+        Command c;
+        c.kind = CmdKind::Stop; // token 0: no signal to JS
+        queue_.push_back(std::move(c));
+    }
+    qCv_.notify_one();
+    engine_.join();
+    --gLiveAgents;
+    closed_ = true;
+}
+
+void
+Agent::EnvCleanup(void *arg) {
+    auto *self = static_cast<Agent *>(arg);
+    self->hookAdded_ = false;
+    self->envGone_ = true;
+    self->stopEngineSync();
+}
+
+// Keep the event loop alive while work is outstanding (a pending promise or a posted read
+// not yet drained), and let the process exit when the agent is idle.
+void
+Agent::hold(Napi::Env env, int delta) {
+    if (tsfnReleased_ || envGone_) return;
+    int64_t before = outstanding_;
+    outstanding_ += delta;
+    if (outstanding_ < 0) outstanding_ = 0;
+    if (before == 0 && outstanding_ > 0) tsfn_.Ref(env);
+    if (before > 0 && outstanding_ == 0) tsfn_.Unref(env);
+}
+
+Agent::~Agent() {
+    // Reached if JS dropped the object without close(), or at environment teardown.
+    if (hookAdded_ && env_) napi_remove_env_cleanup_hook(env_, &Agent::EnvCleanup, this);
+    bool wasRunning = engine_.joinable();
+    stopEngineSync();
+    if (wasRunning && !envGone_ && !tsfnReleased_) tsfn_.Abort();
+}
+
+void
+Agent::ensureOpen() const {
+    if (closed_ || closing_ || !agent_) throw NixlFailure("ERR_CLOSED", "the NIXL agent is closed");
+}
+
+void
+Agent::enqueue(Command &&c) {
+    {
+        std::lock_guard<std::mutex> lk(qMu_);
+        queue_.push_back(std::move(c));
+    }
+    qCv_.notify_one();
+}
+
+Napi::Value
+Agent::LocalMetadata(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        return Napi::Buffer<char>::Copy(info.Env(), localMd_.data(), localMd_.size());
+    });
+}
+
+// registerMemory(bytes) -> { id, address: bigint, length, section: Buffer }
+Napi::Value
+Agent::RegisterMemory(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        Napi::Env env = info.Env();
+        uint8_t *data = nullptr;
+        size_t len = 0;
+        viewBytes(info[0], data, len, "memory");
+        if (len == 0) throw NixlFailure("ERR_INVALID_ARG", "cannot register an empty buffer");
+        nixl_reg_dlist_t reg(DRAM_SEG);
+        reg.addDesc(nixlBlobDesc(reinterpret_cast<uintptr_t>(data), len, 0, ""));
+        nixl_opt_args_t args;
+        args.backends.push_back(backend_);
+        std::string section;
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            check(agent_->registerMem(reg, &args), "registerMem");
+            int st = safeCall([&] { return agent_->getLocalPartialMD(reg, section, &args); });
+            if (st != NIXL_SUCCESS) {
+                (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
+                check(st, "getLocalPartialMD(region)");
+            }
+        }
+        ++nixlRegistrations_;
+        uint32_t id = nextRegionId_++;
+        regions_[id] = RegionInfo{reinterpret_cast<uint64_t>(data), len};
+        refs_.emplace(id, Napi::Reference<Napi::Value>::New(info[0], 1)); // GC cannot free it now
+        Napi::Object out = Napi::Object::New(env);
+        out.Set("id", Napi::Number::New(env, id));
+        out.Set("address", Napi::BigInt::New(env, static_cast<uint64_t>(reinterpret_cast<uintptr_t>(data))));
+        out.Set("length", Napi::Number::New(env, static_cast<double>(len)));
+        out.Set("section", Napi::Buffer<char>::Copy(env, section.data(), section.size()));
+        return out;
+    });
+}
+
+// deregisterMemory(id): transfers into the region are released first (settling as
+// deregistered); the JS reference is dropped only once NIXL has let go of the memory.
+Napi::Value
+Agent::DeregisterMemory(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        uint32_t id = info[0].ToNumber().Uint32Value();
+        auto it = regions_.find(id);
+        if (it == regions_.end()) return Napi::Boolean::New(info.Env(), false);
+        Command c;
+        c.kind = CmdKind::Deregister;
+        c.id = id;
+        c.regionAddr = it->second.addr;
+        c.regionLen = it->second.len;
+        regions_.erase(it);
+        enqueue(std::move(c));
+        return Napi::Boolean::New(info.Env(), true);
+    });
+}
+
+// loadRemote(metadata) -> Promise<agentName>
+Napi::Value
+Agent::LoadRemote(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        Command c;
+        c.kind = CmdKind::LoadRemote;
+        c.blob = copyBytes(info[0], "metadata");
+        c.token = nextToken_++;
+        auto d = Napi::Promise::Deferred::New(info.Env());
+        promises_.emplace(c.token, d);
+        hold(info.Env(), +1);
+        enqueue(std::move(c));
+        return d.Promise();
+    });
+}
+
+// invalidateRemote(name): fire and forget; NOT_FOUND (already dropped by NIXL) is fine.
+Napi::Value
+Agent::Invalidate(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        Command c;
+        c.kind = CmdKind::Invalidate;
+        c.peer = getString(info[0], "agent name");
+        enqueue(std::move(c));
+        return info.Env().Undefined();
+    });
+}
+
+Napi::Value
+Agent::CheckRemote(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        std::string peer = getString(info[0], "agent name");
+        nixl_xfer_dlist_t empty(DRAM_SEG);
+        int st;
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            st = safeCall([&] { return agent_->checkRemoteMD(peer, empty); });
+        }
+        return Napi::Boolean::New(info.Env(), st == NIXL_SUCCESS);
+    });
+}
+
+// postRead({ id, peer, regionId, offset, length, remoteAddress: bigint, section?: Buffer, notif?: Buffer })
+Napi::Value
+Agent::PostRead(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        if (!info[0].IsObject()) throw NixlFailure("ERR_INVALID_ARG", "postRead expects an object");
+        Napi::Object o = info[0].As<Napi::Object>();
+        Command c;
+        c.kind = CmdKind::PostRead;
+        c.id = o.Get("id").ToNumber().Uint32Value();
+        c.peer = getString(o.Get("peer"), "peer");
+        c.regionId = o.Get("regionId").ToNumber().Uint32Value();
+        double off = o.Get("offset").ToNumber().DoubleValue();
+        double len = o.Get("length").ToNumber().DoubleValue();
+        auto it = regions_.find(c.regionId);
+        if (it == regions_.end()) throw NixlFailure("ERR_INVALID_ARG", "destination region is not registered");
+        if (!(off >= 0) || !(len > 0) || off + len > static_cast<double>(it->second.len))
+            throw NixlFailure("ERR_INVALID_ARG", "destination range is outside its region");
+        Napi::Value ra = o.Get("remoteAddress");
+        if (!ra.IsBigInt()) throw NixlFailure("ERR_INVALID_ARG", "remoteAddress must be a bigint");
+        bool lossless = false;
+        c.remoteAddr = static_cast<uintptr_t>(ra.As<Napi::BigInt>().Uint64Value(&lossless));
+        if (!lossless) throw NixlFailure("ERR_INVALID_ARG", "remoteAddress out of range");
+        c.localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
+        c.length = static_cast<size_t>(len);
+        Napi::Value sec = o.Get("section");
+        if (!sec.IsUndefined() && !sec.IsNull()) c.blob = copyBytes(sec, "section");
+        Napi::Value n = o.Get("notif");
+        if (!n.IsUndefined() && !n.IsNull()) c.notif = copyBytes(n, "notif");
+        hold(info.Env(), +1);
+        enqueue(std::move(c));
+        return info.Env().Undefined();
+    });
+}
+
+Napi::Value
+Agent::CancelRead(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        Command c;
+        c.kind = CmdKind::Cancel;
+        c.id = info[0].ToNumber().Uint32Value();
+        enqueue(std::move(c));
+        return info.Env().Undefined();
+    });
+}
+
+// send(peer, bytes): genNotif with a binary payload (explicit length, NUL bytes survive).
+Napi::Value
+Agent::Send(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        ensureOpen();
+        Command c;
+        c.kind = CmdKind::Send;
+        c.peer = getString(info[0], "peer");
+        c.blob = copyBytes(info[1], "message");
+        enqueue(std::move(c));
+        return info.Env().Undefined();
+    });
+}
+
+// drain() -> { notifs: [{from, bytes}], reads: [{id, status, code, cancelled, deregistered, closed}],
+//              sendFailures: [{peer, status, code}] }
+Napi::Value
+Agent::Drain(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        Napi::Env env = info.Env();
+        std::vector<Notif> notifs;
+        std::vector<Settled> settled;
+        std::vector<SendFailure> fails;
+        {
+            std::lock_guard<std::mutex> lk(outMu_);
+            notifs.swap(notifs_);
+            settled.swap(settled_);
+            fails.swap(sendFailures_);
+        }
+        Napi::Array na = Napi::Array::New(env, notifs.size());
+        for (size_t i = 0; i < notifs.size(); ++i) {
+            Napi::Object m = Napi::Object::New(env);
+            m.Set("from", Napi::String::New(env, notifs[i].from));
+            m.Set("bytes", Napi::Buffer<char>::Copy(env, notifs[i].bytes.data(), notifs[i].bytes.size()));
+            na.Set(static_cast<uint32_t>(i), m);
+        }
+        Napi::Array ra = Napi::Array::New(env, settled.size());
+        for (size_t i = 0; i < settled.size(); ++i) {
+            Napi::Object r = Napi::Object::New(env);
+            r.Set("id", Napi::Number::New(env, settled[i].id));
+            r.Set("status", Napi::Number::New(env, settled[i].status));
+            r.Set("code", Napi::String::New(env, statusName(settled[i].status)));
+            r.Set("cancelled", Napi::Boolean::New(env, settled[i].cancelled));
+            r.Set("deregistered", Napi::Boolean::New(env, settled[i].deregistered));
+            r.Set("closed", Napi::Boolean::New(env, settled[i].closed));
+            ra.Set(static_cast<uint32_t>(i), r);
+        }
+        Napi::Array fa = Napi::Array::New(env, fails.size());
+        for (size_t i = 0; i < fails.size(); ++i) {
+            Napi::Object f = Napi::Object::New(env);
+            f.Set("peer", Napi::String::New(env, fails[i].peer));
+            f.Set("status", Napi::Number::New(env, fails[i].status));
+            f.Set("code", Napi::String::New(env, statusName(fails[i].status)));
+            fa.Set(static_cast<uint32_t>(i), f);
+        }
+        hold(env, -static_cast<int>(settled.size()));
+        Napi::Object out = Napi::Object::New(env);
+        out.Set("notifs", na);
+        out.Set("reads", ra);
+        out.Set("sendFailures", fa);
+        return out;
+    });
+}
+
+Napi::Value
+Agent::Counters(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        Napi::Env env = info.Env();
+        Napi::Object o = Napi::Object::New(env);
+        o.Set("registrations", Napi::Number::New(env, static_cast<double>(nixlRegistrations_.load())));
+        o.Set("heldBuffers", Napi::Number::New(env, static_cast<double>(refs_.size())));
+        o.Set("activeTransfers", Napi::Number::New(env, static_cast<double>(activeXfers_.load())));
+        o.Set("loadedPeers", Napi::Number::New(env, static_cast<double>(loadedPeers_.load())));
+        o.Set("pendingPromises", Napi::Number::New(env, static_cast<double>(promises_.size())));
+        o.Set("totalReads", Napi::Number::New(env, static_cast<double>(totalReads_.load())));
+        o.Set("notifsIn", Napi::Number::New(env, static_cast<double>(totalNotifsIn_.load())));
+        o.Set("notifsOut", Napi::Number::New(env, static_cast<double>(totalNotifsOut_.load())));
+        o.Set("liveAgents", Napi::Number::New(env, static_cast<double>(gLiveAgents.load())));
+        return o;
+    });
+}
+
+// close() -> Promise<void>: releases every transfer (settled as closed), registration,
+// loaded peer and the agent itself, on the engine thread; then joins it.
+Napi::Value
+Agent::Close(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        Napi::Env env = info.Env();
+        auto d = Napi::Promise::Deferred::New(env);
+        if (closed_ || closing_) {
+            d.Resolve(env.Undefined());
+            return d.Promise();
+        }
+        closing_ = true;
+        Command c;
+        c.kind = CmdKind::Stop;
+        c.token = 1; // signal JS when done
+        closeDeferred_ = d;
+        tsfn_.Ref(env); // keep the loop alive until the engine has finished
+        outstanding_ = 1;
+        enqueue(std::move(c));
+        return d.Promise();
+    });
+}
+
+// ---------------------------------------------------------------------------------------
+// Engine thread
+// ---------------------------------------------------------------------------------------
+
+void
+Agent::signal() {
+    if (!signalPending_.exchange(true)) (void)tsfn_.NonBlockingCall();
+}
+
+void
+Agent::settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed) {
+    std::lock_guard<std::mutex> lk(outMu_);
+    settled_.push_back(Settled{id, status, cancelled, deregistered, closed});
+}
+
+void
+Agent::execute(Command &c) {
+    switch (c.kind) {
+    case CmdKind::LoadRemote: {
+        std::string name;
+        int st;
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
+        }
+        if (st == NIXL_SUCCESS) {
+            if (loadedSections_.emplace(name, std::unordered_set<std::string>{}).second) ++loadedPeers_;
+        }
+        std::lock_guard<std::mutex> lk(outMu_);
+        replies_.push_back(Reply{c.token, st, name});
+        break;
+    }
+    case CmdKind::Invalidate: {
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            // NOT_FOUND: NIXL already dropped the peer (e.g. after a disconnect): not an error.
+            (void)safeCall([&] { return agent_->invalidateRemoteMD(c.peer); });
+        }
+        if (loadedSections_.erase(c.peer) > 0) --loadedPeers_;
+        break;
+    }
+    case CmdKind::PostRead: {
+        ++totalReads_;
+        int st = NIXL_SUCCESS;
+        std::lock_guard<std::mutex> lk(nixlMu_);
+        if (!c.blob.empty()) {
+            auto &secs = loadedSections_[c.peer];
+            if (secs.find(c.blob) == secs.end()) {
+                std::string name;
+                st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
+                if (st == NIXL_SUCCESS && name != c.peer) st = NIXL_ERR_MISMATCH;
+                if (st == NIXL_SUCCESS) secs.insert(c.blob);
+            }
+        }
+        nixlXferReqH *req = nullptr;
+        if (st == NIXL_SUCCESS) {
+            // One descriptor per item: the whole item is one READ, never row by row.
+            nixl_xfer_dlist_t local(DRAM_SEG), remote(DRAM_SEG);
+            local.addDesc(nixlBasicDesc(c.localAddr, c.length, 0));
+            remote.addDesc(nixlBasicDesc(c.remoteAddr, c.length, 0));
+            nixl_opt_args_t args;
+            args.backends.push_back(backend_);
+            if (c.notif) args.notif = *c.notif;
+            st = safeCall(
+                [&] { return agent_->createXferReq(NIXL_READ, local, remote, c.peer, req, &args); });
+        }
+        if (st == NIXL_SUCCESS) {
+            st = safeCall([&] { return agent_->postXferReq(req); });
+            if (st == NIXL_IN_PROG) {
+                xfers_[c.id] = Xfer{req, c.regionId};
+                ++activeXfers_;
+                break;
+            }
+        }
+        if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
+        settle(c.id, st, false, false, false);
+        break;
+    }
+    case CmdKind::Cancel: {
+        auto it = xfers_.find(c.id);
+        if (it == xfers_.end()) break; // settled already, or never started: its result stands
+        int st;
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            st = safeCall([&] { return agent_->releaseXferReq(it->second.req); });
+        }
+        if (st == NIXL_SUCCESS) {
+            settle(c.id, NIXL_ERR_CANCELED, true, false, false);
+            xfers_.erase(it);
+            --activeXfers_;
+        }
+        else {
+            it->second.cancelRequested = true; // could not abort: report its natural end
+        }
+        break;
+    }
+    case CmdKind::Send: {
+        int st;
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            st = safeCall([&] { return agent_->genNotif(c.peer, c.blob); });
+        }
+        ++totalNotifsOut_;
+        if (st != NIXL_SUCCESS) {
+            std::lock_guard<std::mutex> lk(outMu_);
+            sendFailures_.push_back(SendFailure{c.peer, st});
+        }
+        break;
+    }
+    case CmdKind::Deregister: {
+        // Release transfers into this region first; they settle as `deregistered`.
+        for (auto it = xfers_.begin(); it != xfers_.end();) {
+            if (it->second.regionId != c.id) {
+                ++it;
+                continue;
+            }
+            int st;
+            {
+                std::lock_guard<std::mutex> lk(nixlMu_);
+                st = safeCall([&] { return agent_->releaseXferReq(it->second.req); });
+            }
+            if (st == NIXL_SUCCESS) {
+                settle(it->first, NIXL_ERR_CANCELED, false, true, false);
+                it = xfers_.erase(it);
+                --activeXfers_;
+            }
+            else {
+                ++it; // still in flight: deregister once it ends
+            }
+        }
+        pendingDereg_.push_back(std::move(c));
+        tryFinishDeregistrations();
+        break;
+    }
+    case CmdKind::Stop: break; // handled by the loop
+    }
+}
+
+void
+Agent::tryFinishDeregistrations() {
+    for (auto it = pendingDereg_.begin(); it != pendingDereg_.end();) {
+        bool busy = false;
+        for (auto &x : xfers_)
+            if (x.second.regionId == it->id) busy = true;
+        if (busy) {
+            ++it;
+            continue;
+        }
+        nixl_reg_dlist_t reg(DRAM_SEG);
+        reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(it->regionAddr), it->regionLen, 0, ""));
+        nixl_opt_args_t args;
+        args.backends.push_back(backend_);
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
+        }
+        --nixlRegistrations_;
+        {
+            std::lock_guard<std::mutex> lk(outMu_);
+            deregistered_.push_back(it->id);
+        }
+        it = pendingDereg_.erase(it);
+    }
+}
+
+bool
+Agent::progress() {
+    bool did = false;
+    nixl_notifs_t got;
+    int st;
+    {
+        std::lock_guard<std::mutex> lk(nixlMu_);
+        st = safeCall([&] { return agent_->getNotifs(got); });
+    }
+    if (st == NIXL_SUCCESS && !got.empty()) {
+        std::lock_guard<std::mutex> lk(outMu_);
+        for (auto &kv : got)
+            for (auto &m : kv.second) {
+                notifs_.push_back(Notif{kv.first, std::move(m)});
+                ++totalNotifsIn_;
+                did = true;
+            }
+    }
+    bool freed = false;
+    for (auto it = xfers_.begin(); it != xfers_.end();) {
+        int xs;
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            xs = safeCall([&] { return agent_->getXferStatus(it->second.req); });
+        }
+        if (xs == NIXL_IN_PROG) {
+            ++it;
+            continue;
+        }
+        {
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            (void)safeCall([&] { return agent_->releaseXferReq(it->second.req); });
+        }
+        settle(it->first, xs, false, false, false);
+        it = xfers_.erase(it);
+        --activeXfers_;
+        did = freed = true;
+    }
+    if (freed && !pendingDereg_.empty()) tryFinishDeregistrations();
+    return did;
+}
+
+void
+Agent::shutdownEngine() {
+    std::lock_guard<std::mutex> lk(nixlMu_);
+    for (auto &x : xfers_) {
+        (void)safeCall([&] { return agent_->releaseXferReq(x.second.req); });
+        settle(x.first, NIXL_ERR_CANCELED, true, false, true);
+        --activeXfers_;
+    }
+    xfers_.clear();
+    for (auto &d : pendingDereg_) {
+        nixl_reg_dlist_t reg(DRAM_SEG);
+        reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(d.regionAddr), d.regionLen, 0, ""));
+        nixl_opt_args_t args;
+        args.backends.push_back(backend_);
+        (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
+        --nixlRegistrations_;
+        std::lock_guard<std::mutex> olk(outMu_);
+        deregistered_.push_back(d.id);
+    }
+    pendingDereg_.clear();
+    for (auto &p : loadedSections_) {
+        (void)safeCall([&] { return agent_->invalidateRemoteMD(p.first); });
+    }
+    loadedPeers_ -= static_cast<int64_t>(loadedSections_.size());
+    loadedSections_.clear();
+    // Remaining registrations (regions never deregistered) are released with the agent.
+    try {
+        agent_.reset(); // the agent's destructor releases the remaining registrations
+    }
+    catch (...) {
+    }
+    nixlRegistrations_ = 0;
+}
+
+void
+Agent::engineMain() {
+    unsigned idleUs = 10;
+    for (;;) {
+        std::deque<Command> cmds;
+        {
+            std::lock_guard<std::mutex> lk(qMu_);
+            cmds.swap(queue_);
+        }
+        bool did = false;
+        for (auto &c : cmds) {
+            if (c.kind == CmdKind::Stop) {
+                // Drop any later commands: the agent is going away.
+                shutdownEngine();
+                engineDone_.store(true);
+                if (c.token) {
+                    // Always deliver the final signal, even if one is pending.
+                    signalPending_.store(true);
+                    (void)tsfn_.BlockingCall();
+                }
+                return;
+            }
+            execute(c);
+            did = true;
+        }
+        if (progress()) did = true;
+        auto now = Clock::now();
+        if (did) {
+            busyUntil_ = now + std::chrono::milliseconds(busyWindowMs_);
+            idleUs = 10;
+            signal();
+            continue;
+        }
+        if (!xfers_.empty()) {
+            sched_yield(); // reads in flight: keep progressing them with no added latency
+            continue;
+        }
+        std::unique_lock<std::mutex> lk(qMu_);
+        if (!queue_.empty()) continue;
+        if (now < busyUntil_) {
+            qCv_.wait_for(lk, std::chrono::microseconds(busyPollUs_));
+        }
+        else {
+            qCv_.wait_for(lk, std::chrono::microseconds(idleUs));
+            idleUs = std::min(idleUs * 2, idlePollMaxUs_);
+        }
+    }
+}
+
+// Main thread: resolve promises, drop references NIXL no longer uses, wake JS.
+void
+Agent::CallJs(Napi::Env env, Napi::Function cb, Agent *self, void *) {
+    if (env == nullptr || self == nullptr) return;
+    // Nothing may escape into node's TSFN machinery: a C++ throw here would terminate.
+    try {
+        self->onSignal(env);
+        if (!cb.IsEmpty() && !self->tsfnReleased_) cb.Call({});
+    }
+    catch (...) {
+        // A pending JS exception (e.g. thrown by the activity callback) surfaces as an
+        // uncaught exception in JS; nothing else to do here.
+    }
+}
+
+void
+Agent::onSignal(Napi::Env env) {
+    signalPending_.store(false);
+    std::vector<Reply> replies;
+    std::vector<uint32_t> dereg;
+    {
+        std::lock_guard<std::mutex> lk(outMu_);
+        replies.swap(replies_);
+        dereg.swap(deregistered_);
+    }
+    for (uint32_t id : dereg)
+        refs_.erase(id);
+    for (auto &r : replies) {
+        auto it = promises_.find(r.token);
+        if (it == promises_.end()) continue;
+        Napi::Promise::Deferred d = it->second;
+        promises_.erase(it);
+        hold(env, -1);
+        if (r.status == NIXL_SUCCESS)
+            d.Resolve(Napi::String::New(env, r.value));
+        else
+            d.Reject(makeError(env, statusName(r.status), r.status,
+                               std::string("loadRemoteMD failed: ") + statusName(r.status))
+                         .Value());
+    }
+    if (closing_ && engineDone_.load()) {
+        if (engine_.joinable()) engine_.join();
+        --gLiveAgents;
+        closed_ = true;
+        closing_ = false;
+        refs_.clear(); // the agent is gone: nothing references the memory any more
+        regions_.clear();
+        // Reject whatever was still waiting (e.g. a loadRemote queued behind close()).
+        for (auto &p : promises_)
+            p.second.Reject(
+                makeError(env, "ERR_CLOSED", NIXL_ERR_CANCELED, "the NIXL agent was closed").Value());
+        promises_.clear();
+        outstanding_ = 0;
+        tsfnReleased_ = true;
+        tsfn_.Release(); // from the main thread, after the engine's last call
+        if (closeDeferred_) {
+            closeDeferred_->Resolve(env.Undefined());
+            closeDeferred_.reset();
+        }
+    }
+}
+
+} // namespace
+
+Napi::Object
+InitAll(Napi::Env env, Napi::Object exports) {
+    exports.Set("Agent", Agent::Init(env));
+    exports.Set("nixlVersionTested", Napi::String::New(env, "1.4.0"));
+    Napi::Object codes = Napi::Object::New(env);
+    for (int s = 1; s >= -12; --s)
+        codes.Set(statusName(s), Napi::Number::New(env, s));
+    exports.Set("statusCodes", codes);
+    exports.Set("liveAgents", Napi::Function::New(env, [](const Napi::CallbackInfo &info) {
+                    return Napi::Number::New(info.Env(), static_cast<double>(gLiveAgents.load()));
+                }));
+    return exports;
+}
+
+NODE_API_MODULE(ectp_nixl, InitAll)
