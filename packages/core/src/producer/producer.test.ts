@@ -308,6 +308,73 @@ describe("ProducerCore grants", () => {
     expect(h.store.totalPins()).toBe(0);
   });
 
+  it("[P3] a duplicated ReadRequest keeps the live grant: the same grant is resent, no new pin, no lease change", () => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    const g1 = grantOf(request(h, "a", 5, 1, 0));
+    // The same attempt again (the network duplicated the message), later.
+    const again = grantOf(request(h, "a", 5, 1, 400));
+    expect(again).toEqual(g1); // same grant id, attempt, item and lease
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    expect(h.producer.stats().grants).toBe(1);
+    expect(h.producer.stats().ignoredMessages).toBe(0);
+    expect(h.metrics.get("ectp_producer_duplicate_requests_total")).toBe(1);
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "replaced" })).toBe(0);
+    // The lease still ends 1000 ms after the first grant, not after the duplicate.
+    expect(h.producer.nextDeadline()).toBe(1000);
+    h.producer.poll(999);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    // The holder's ACK of the (only) grant releases it.
+    ack(h, "a", g1.grantId as number, 999);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.stats().grants).toBe(0);
+  });
+
+  it("[P3][C10] a ReadRequest with a lower attempt id than the live grant is ignored and counted; the grant stays", () => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    const g = grantOf(request(h, "a", 7, 1, 0));
+    h.producer.handleMessage("a", wire("a", 1, readRequest(6, 1)), 100); // reordered older attempt
+    const out = h.producer.poll(100);
+    expect(sent(out, "a").filter((e) => e.readGrant || e.readReject)).toEqual([]);
+    expect(h.producer.stats().ignoredMessages).toBe(1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "stale_attempt" })).toBe(1);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+    expect(h.producer.nextDeadline()).toBe(1000);
+    ack(h, "a", g.grantId as number, 200); // the live grant is still the holder's
+    expect(h.store.totalPins()).toBe(0);
+  });
+
+  it("[P3] attempt ids are compared per consumer and per key: other consumers and other items are unaffected", () => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    ready(h.store, 2);
+    const a1 = grantOf(request(h, "a", 5, 1, 0));
+    // Another consumer with the same (its own) attempt id gets its own grant and pin.
+    const b1 = grantOf(request(h, "b", 5, 1, 0));
+    expect(b1.grantId).not.toBe(a1.grantId);
+    // The same consumer, a lower attempt id, another item: a normal new grant.
+    const a2 = grantOf(request(h, "a", 3, 2, 0));
+    expect(a2.grantId).not.toBe(a1.grantId);
+    expect(h.store.get(kid(1))?.pins).toBe(2);
+    expect(h.store.get(kid(2))?.pins).toBe(1);
+    // After the ACK the same attempt id is no longer a duplicate of anything live: a fresh grant.
+    ack(h, "a", a1.grantId as number, 10);
+    const a3 = grantOf(request(h, "a", 5, 1, 20));
+    expect(a3.grantId).not.toBe(a1.grantId);
+    expect(h.store.get(kid(1))?.pins).toBe(2);
+    expect(h.producer.stats().ignoredMessages).toBe(0);
+  });
+
+  it("[P3][P7] a request of a foreign fingerprint is never taken for a duplicate; it is rejected INCOMPATIBLE", () => {
+    const h = harness();
+    ready(h.store, 1);
+    grantOf(request(h, "a", 5, 1, 0));
+    const key = { ...desc(1).key, fingerprint: { ...FP, model: "other" } };
+    expect(rejectOf(request(h, "a", 5, 1, 0, 1, { key })).reason).toBe(FR.FAILURE_REASON_INCOMPATIBLE);
+    expect(h.store.get(kid(1))?.pins).toBe(1);
+  });
+
   it("regression background#8 [P4]: announcing never pins; an announced, unread item stays evictable", () => {
     const h = harness({}, 20);
     h.store.put(desc(1));

@@ -91,6 +91,10 @@ interface Grant {
   readonly consumerEpoch: number;
   readonly keyId: string;
   readonly sizeBytes: number;
+  /** The ReadRequest attempt this grant answered: an equal one is a duplicate, a lower one stale [P3][C10]. */
+  readonly attemptId: number;
+  /** The descriptor sent in the grant, so a duplicate request gets the same grant again [P3]. */
+  readonly item: ectp.v1.IItemDescriptor;
   /** Own lease deadline, fixed at grant time; nothing extends it [P3]. */
   readonly deadline: number;
   live: boolean;
@@ -133,6 +137,7 @@ const LABELS = {
   unknownGrant: { reason: "unknown_grant" },
   notOwner: { reason: "not_owner" },
   role: { reason: "role" },
+  staleAttempt: { reason: "stale_attempt" },
 } as const satisfies Record<string, Labels>;
 type IgnoreReason = keyof typeof LABELS;
 
@@ -557,8 +562,23 @@ export class ProducerCore {
     const attemptId = u64(rr.attemptId);
     if (!isPositiveInt(attemptId)) { this.ignore("malformed"); return; }
     const key = rr.key;
-    // [P7] fingerprint before any lookup.
     const diff = this.fingerprintDiff(key?.fingerprint);
+    // [P7] check 2 / SPEC.md 4.3: compare with this consumer's live grant for the key. Only a key
+    // of our fingerprint can name a granted item, so a foreign fingerprint skips this (no lookup).
+    const kid = diff === undefined ? this.keyIdOf(key) : undefined;
+    const live = kid?.ok ? p.grants.get(kid.value) : undefined;
+    if (live !== undefined) {
+      if (attemptId === live.attemptId) {
+        // [P3] a duplicated ReadRequest: the same grant again (same id, same lease), no new pin,
+        // and the consumer keeps reading under the grant it holds.
+        this.metrics.counter("ectp_producer_duplicate_requests_total");
+        this.sendGrant(p.id, live);
+        return;
+      }
+      // [P3][C10] a reordered, older attempt: no answer, and the live grant stays.
+      if (attemptId < live.attemptId) { this.ignore("staleAttempt"); return; }
+    }
+    // [P7] fingerprint before any lookup.
     if (diff !== undefined) { this.reject(p.id, attemptId, FR.FAILURE_REASON_INCOMPATIBLE, diff); return; }
     // [P7] a shutting-down producer grants nothing.
     if (this.shuttingDown) { this.reject(p.id, attemptId, FR.FAILURE_REASON_SHUTTING_DOWN, "producer is shutting down"); return; }
@@ -573,7 +593,7 @@ export class ProducerCore {
       );
       return;
     }
-    const kid = this.keyIdOf(key);
+    if (kid === undefined) return; // unreachable: diff was undefined, so kid was computed
     if (!kid.ok) { this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.error.message); return; }
     const keyId = kid.value;
     const entry = this.store.get(keyId);
@@ -598,9 +618,8 @@ export class ProducerCore {
       );
       return;
     }
-    // [P3] a repeat request from the same consumer for the same item replaces its older grant.
-    const old = p.grants.get(keyId);
-    if (old) this.release(old, "replaced", true);
+    // [P3] a newer attempt of the same consumer for the same item replaces its older grant.
+    if (live !== undefined) this.release(live, "replaced", true);
     // [P5] per-consumer quota on pinned bytes and grants.
     if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.grants.size >= this.cfg.maxGrantsPerConsumer) {
       this.reject(
@@ -625,6 +644,8 @@ export class ProducerCore {
       consumerEpoch: p.epoch,
       keyId,
       sizeBytes: size,
+      attemptId,
+      item: entry.descriptor,
       deadline: now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
       live: true,
     };
@@ -634,9 +655,14 @@ export class ProducerCore {
     this.pinnedBytesTotal += size;
     this.heapPush(grant);
     this.metrics.counter("ectp_producer_grants_total");
-    this.send(p.id, {
+    this.sendGrant(p.id, grant);
+  }
+
+  /** Send (or, for a duplicated request, resend unchanged) the ReadGrant of `g`. */
+  private sendGrant(peerId: string, g: Grant): void {
+    this.send(peerId, {
       body: "readGrant",
-      readGrant: { attemptId, grantId: grant.id, item: entry.descriptor, leaseMs: this.cfg.leaseMs },
+      readGrant: { attemptId: g.attemptId, grantId: g.id, item: g.item, leaseMs: this.cfg.leaseMs },
     });
   }
 
