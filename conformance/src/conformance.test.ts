@@ -222,3 +222,13 @@ describe("runConformanceCli", () => {
     expect(await runConformanceCli(["--testee", "x", "--known-failing", join(dir, "k.json")])).toBe(2);
   });
 });
+
+describe("system level (in-process over MockNetwork)", () => {
+  it("a producer killed mid-transfer and restarted, and lossy links, keep [I1]-[I6]", async () => {
+    const { runSystemLevel } = await import("./system/system-level.js");
+    for (const seed of [1, 2]) {
+      const results = await runSystemLevel(seed);
+      expect(results.map((r) => `${r.name} ${r.status} ${r.message ?? ""}`)).toEqual(results.map((r) => `${r.name} passed `));
+    }
+  }, 60_000);
+});

@@ -35,3 +35,4 @@ export type { MutantPatch, MutantSpec } from "./mutants/build.js";
 export { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 export type { JsonReport } from "./report/report.js";
 export { ectp as conformanceProto, TESTEE_PROTOCOL_VERSION } from "./proto.js";
+export { runSystemLevel } from "./system/system-level.js";
