@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
 import { EctpError } from "./errors.js";
 import { FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
-import { ectp } from "./gen/ectp.js";
+import type { ectp } from "./gen/ectp.js";
 import { SPEC_VERSION } from "./version.js";
 
 const valid: ectp.v1.IEnvelope = {

@@ -175,7 +175,7 @@ describe("keys and fingerprints", () => {
   });
 
   it("dtypeSize knows every named dtype and nothing else", () => {
-    for (const [name, value] of Object.entries(ectp.v1.Dtype)) {
+    for (const [name, value] of Object.entries(ectp.v1.Dtype) as [string, number][]) {
       if (name === "DTYPE_UNSPECIFIED") expect(dtypeSize(value)).toBeUndefined();
       else expect(dtypeSize(value), name).toBeGreaterThan(0);
     }

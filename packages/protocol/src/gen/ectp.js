@@ -3,7 +3,7 @@ import $protobuf from "protobufjs/minimal.js";
 
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
-// 64-bit fields are plain numbers (pbjs --force-number; see scripts/generate.mjs).
+// 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
 const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
 const $uint64 = (reader) => $toNumber(reader.uint64());
 const $uint64s = (reader, into) => { const start = into.length; reader.uint64s(into); for (let i = start; i < into.length; i++) into[i] = $toNumber(into[i]); };
