@@ -7,4 +7,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: "node20",
+  // import.meta.url is used to find the native addon relative to this package.
+  shims: true,
 });

@@ -14,9 +14,10 @@
 //     getXferStatus, releaseXferReq, genNotif, getNotifs, deregisterMem. JS enqueues plain
 //     structs (never JS values) and returns at once.
 //   * The engine polls adaptively: it spins (with sched_yield) while transfers are in
-//     flight, polls every `busyPollUs` for `busyWindowMs` after any activity (a message
-//     sent or received, a command), then backs off exponentially to `idlePollMaxUs` when
-//     idle. A new command wakes it immediately through a condition variable. Idle cost is
+//     flight, keeps spinning (busyPollUs = 0, the default; or polls every busyPollUs) for
+//     `busyWindowMs` after any activity (a message sent or received, a command, a
+//     progress ping from a peer reading our memory), then backs off exponentially from
+//     10 us to `idlePollMaxUs` when idle. A new command wakes it immediately through a condition variable. Idle cost is
 //     a few hundred wake-ups per second at most; busy latency is one loop iteration.
 //   * Results (notifications, settled transfers, failed sends, command replies) are queued
 //     under a mutex and signalled to JS through one coalesced ThreadSafeFunction call; JS
@@ -165,7 +166,7 @@ struct Notif {
 struct Settled {
     uint32_t id;
     int status;       // NIXL status (0 = success)
-    bool cancelled;   // released by a cancel before completion
+    bool cancelled;   // released in flight, by force, after a cancel's grace period
     bool deregistered; // released because its destination was deregistered
     bool closed;      // released by close()
 };
@@ -184,7 +185,10 @@ struct Reply {
 struct Xfer {
     nixlXferReqH *req;
     uint32_t regionId;
-    bool cancelRequested = false;
+    std::string peer;
+    bool cancelRequested = false; // cancelRead or deregistration asked for it
+    bool deregistered = false;    // its destination is being deregistered
+    Clock::time_point forceAt{};  // when a cancelled transfer is released even if unfinished
 };
 
 struct RegionInfo {
@@ -222,6 +226,7 @@ private:
     void shutdownEngine();
     void tryFinishDeregistrations();
     void signal();
+    void pingPeers();
     void stopEngineSync();
     void hold(Napi::Env env, int delta);
     static void EnvCleanup(void *arg);
@@ -264,6 +269,7 @@ private:
     std::unordered_map<std::string, std::unordered_set<std::string>> loadedSections_;
     std::vector<Command> pendingDereg_;
     Clock::time_point busyUntil_ = Clock::now();
+    Clock::time_point nextPing_ = Clock::now();
 
     // Output queue (engine -> main)
     std::mutex outMu_;
@@ -283,9 +289,10 @@ private:
     std::atomic<uint64_t> totalNotifsOut_{0};
 
     // Polling policy
-    unsigned busyPollUs_ = 50;
-    unsigned busyWindowMs_ = 200;
+    unsigned busyPollUs_ = 0;
+    unsigned busyWindowMs_ = 100;
     unsigned idlePollMaxUs_ = 5000;
+    unsigned cancelGraceMs_ = 1000;
 };
 
 std::atomic<int64_t> gLiveAgents{0};
@@ -370,6 +377,7 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         busyPollUs_ = optUnsigned(opts, "busyPollUs", busyPollUs_);
         busyWindowMs_ = optUnsigned(opts, "busyWindowMs", busyWindowMs_);
         idlePollMaxUs_ = std::max(1u, optUnsigned(opts, "idlePollMaxUs", idlePollMaxUs_));
+        cancelGraceMs_ = optUnsigned(opts, "cancelGraceMs", cancelGraceMs_);
 
         nixlAgentConfig cfg; // no progress thread, no listener: we drive progress ourselves
         agent_ = std::make_unique<nixlAgent>(name_, cfg);
@@ -777,6 +785,24 @@ Agent::execute(Command &c) {
         if (!c.blob.empty()) {
             auto &secs = loadedSections_[c.peer];
             if (secs.find(c.blob) == secs.end()) {
+                // UCX 1.22 crashes unpacking an rkey on an endpoint that already failed (peer
+                // gone), so probe the endpoint with a progress ping first and fail the read
+                // with the ping's status if the peer is unreachable. (A peer dying between
+                // the ping and the load is a remaining, narrow window.)
+                st = safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
+                if (st == NIXL_SUCCESS) {
+                    nixl_notifs_t drop; // progress once so a reset connection is noticed
+                    (void)safeCall([&] { return agent_->getNotifs(drop); });
+                    for (auto &kv : drop)
+                        for (auto &m : kv.second)
+                            if (!m.empty()) {
+                                std::lock_guard<std::mutex> olk(outMu_);
+                                notifs_.push_back(Notif{kv.first, std::move(m)});
+                            }
+                    st = safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
+                }
+            }
+            if (st == NIXL_SUCCESS && secs.find(c.blob) == secs.end()) {
                 std::string name;
                 st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
                 if (st == NIXL_SUCCESS && name != c.peer) st = NIXL_ERR_MISMATCH;
@@ -798,7 +824,8 @@ Agent::execute(Command &c) {
         if (st == NIXL_SUCCESS) {
             st = safeCall([&] { return agent_->postXferReq(req); });
             if (st == NIXL_IN_PROG) {
-                xfers_[c.id] = Xfer{req, c.regionId};
+                xfers_[c.id] = Xfer{req, c.regionId, c.peer};
+                nextPing_ = Clock::now(); // tell the target at once that it is being read
                 ++activeXfers_;
                 break;
             }
@@ -808,20 +835,14 @@ Agent::execute(Command &c) {
         break;
     }
     case CmdKind::Cancel: {
+        // Releasing an in-flight UCX request does not guarantee that no byte lands later
+        // (NIXL's own UCX backend says so), so a cancelled READ is first given
+        // `cancelGraceMs` to end by itself; only then is it released by force [I5].
         auto it = xfers_.find(c.id);
-        if (it == xfers_.end()) break; // settled already, or never started: its result stands
-        int st;
-        {
-            std::lock_guard<std::mutex> lk(nixlMu_);
-            st = safeCall([&] { return agent_->releaseXferReq(it->second.req); });
-        }
-        if (st == NIXL_SUCCESS) {
-            settle(c.id, NIXL_ERR_CANCELED, true, false, false);
-            xfers_.erase(it);
-            --activeXfers_;
-        }
-        else {
-            it->second.cancelRequested = true; // could not abort: report its natural end
+        if (it == xfers_.end()) break; // settled already: its result stands
+        if (!it->second.cancelRequested) {
+            it->second.cancelRequested = true;
+            it->second.forceAt = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
         }
         break;
     }
@@ -839,24 +860,14 @@ Agent::execute(Command &c) {
         break;
     }
     case CmdKind::Deregister: {
-        // Release transfers into this region first; they settle as `deregistered`.
-        for (auto it = xfers_.begin(); it != xfers_.end();) {
-            if (it->second.regionId != c.id) {
-                ++it;
-                continue;
-            }
-            int st;
-            {
-                std::lock_guard<std::mutex> lk(nixlMu_);
-                st = safeCall([&] { return agent_->releaseXferReq(it->second.req); });
-            }
-            if (st == NIXL_SUCCESS) {
-                settle(it->first, NIXL_ERR_CANCELED, false, true, false);
-                it = xfers_.erase(it);
-                --activeXfers_;
-            }
-            else {
-                ++it; // still in flight: deregister once it ends
+        // Transfers into this region end first (as for a cancel), settling as
+        // `deregistered`; NIXL deregisters the memory only when none is left.
+        for (auto &x : xfers_) {
+            if (x.second.regionId != c.id) continue;
+            x.second.deregistered = true;
+            if (!x.second.cancelRequested) {
+                x.second.cancelRequested = true;
+                x.second.forceAt = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
             }
         }
         pendingDereg_.push_back(std::move(c));
@@ -907,6 +918,8 @@ Agent::progress() {
         std::lock_guard<std::mutex> lk(outMu_);
         for (auto &kv : got)
             for (auto &m : kv.second) {
+                did = true; // any notification, pings included, keeps this engine busy-polling
+                if (m.empty()) continue; // a progress ping (see pingPeers), never delivered
                 notifs_.push_back(Notif{kv.first, std::move(m)});
                 ++totalNotifsIn_;
                 did = true;
@@ -919,15 +932,20 @@ Agent::progress() {
             std::lock_guard<std::mutex> lk(nixlMu_);
             xs = safeCall([&] { return agent_->getXferStatus(it->second.req); });
         }
+        bool forced = false;
         if (xs == NIXL_IN_PROG) {
-            ++it;
-            continue;
+            if (!it->second.cancelRequested || Clock::now() < it->second.forceAt) {
+                ++it;
+                continue;
+            }
+            forced = true; // grace period over: release it in flight
+            xs = NIXL_ERR_CANCELED;
         }
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
             (void)safeCall([&] { return agent_->releaseXferReq(it->second.req); });
         }
-        settle(it->first, xs, false, false, false);
+        settle(it->first, xs, forced, it->second.deregistered, false);
         it = xfers_.erase(it);
         --activeXfers_;
         did = freed = true;
@@ -970,6 +988,24 @@ Agent::shutdownEngine() {
     nixlRegistrations_ = 0;
 }
 
+// While READs from a peer are in flight, that peer's worker must keep progressing (over
+// TCP, UCX serves a GET in the target's progress). The target cannot see one-sided reads,
+// so the reader sends it an empty notification every `kPingEvery`: each one counts as
+// activity there and keeps its engine in busy polling. Empty notifications are reserved
+// for this and never reach JS (an encoded ECTP envelope is never empty).
+void
+Agent::pingPeers() {
+    auto now = Clock::now();
+    if (now < nextPing_) return;
+    nextPing_ = now + std::chrono::milliseconds(20);
+    std::unordered_set<std::string> peers;
+    for (auto &x : xfers_)
+        peers.insert(x.second.peer);
+    std::lock_guard<std::mutex> lk(nixlMu_);
+    for (auto &p : peers)
+        (void)safeCall([&] { return agent_->genNotif(p, std::string()); });
+}
+
 void
 Agent::engineMain() {
     unsigned idleUs = 10;
@@ -1004,13 +1040,20 @@ Agent::engineMain() {
             continue;
         }
         if (!xfers_.empty()) {
+            pingPeers();
             sched_yield(); // reads in flight: keep progressing them with no added latency
             continue;
         }
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
         if (now < busyUntil_) {
-            qCv_.wait_for(lk, std::chrono::microseconds(busyPollUs_));
+            if (busyPollUs_ == 0) {
+                lk.unlock();
+                sched_yield(); // busy: poll again at once, yielding the core to others
+            }
+            else {
+                qCv_.wait_for(lk, std::chrono::microseconds(busyPollUs_));
+            }
         }
         else {
             qCv_.wait_for(lk, std::chrono::microseconds(idleUs));

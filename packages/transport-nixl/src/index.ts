@@ -1,2 +1,23 @@
-/** Placeholder. @packageDocumentation */
-export {};
+/**
+ * `@ectp/transport-nixl`: the ECTP Transport over NVIDIA NIXL (one-sided READ over UCX),
+ * through the `@ectp/nixl-native` node-addon-api binding. Control messages travel as NIXL
+ * notifications, so NIXL/UCX is the only runtime dependency between machines.
+ * @packageDocumentation
+ */
+export { NixlTransport } from "./transport.js";
+export type { NixlTransportCounters, NixlTransportOptions } from "./transport.js";
+export { ADDON_ENV, addonCandidates, loadNixlAddon, nixlAvailability } from "./addon.js";
+export type {
+  NativeAgent,
+  NativeAgentOptions,
+  NativeCounters,
+  NativeDrain,
+  NativeNotif,
+  NativeRegistration,
+  NativeSendFailure,
+  NativeSettled,
+  NixlAddon,
+} from "./addon.js";
+export { NIXL_ERROR_MAP, nixlErrorToEctp } from "./errors.js";
+export { decodeLocation, encodeLocation } from "./location.js";
+export type { NixlLocation } from "./location.js";

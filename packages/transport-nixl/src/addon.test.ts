@@ -1,0 +1,83 @@
+/**
+ * Always runs (no NIXL needed): the actionable TRANSPORT_UNAVAILABLE error, the location
+ * codec and the NIXL error mapping.
+ */
+import { EctpError } from "@ectp/protocol";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addonCandidates, loadNixlAddon } from "./addon.js";
+import { nixlErrorToEctp } from "./errors.js";
+import { decodeLocation, encodeLocation } from "./location.js";
+import { NixlTransport } from "./transport.js";
+
+describe("loading the addon", () => {
+  it("a missing addon is ONE actionable TRANSPORT_UNAVAILABLE error naming platform, paths and fix", () => {
+    const path = "/nonexistent/dir/ectp_nixl.node";
+    let err: unknown;
+    try {
+      new NixlTransport({ localId: "x", addonPath: path });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(EctpError);
+    const e = err as EctpError;
+    expect(e.code).toBe("TRANSPORT_UNAVAILABLE");
+    expect(e.message).toContain(`${process.platform}-${process.arch}`);
+    expect(e.message).toContain(`${path} (not found)`);
+    expect(e.message).toContain("NIXL_PREFIX=");
+    expect(e.message).toContain("npm rebuild @ectp/nixl-native");
+    expect(e.message).toContain("node native/nixl/scripts/build.mjs");
+    expect(e.message).toContain("ECTP_NIXL_ADDON");
+    expect(() => loadNixlAddon(path)).toThrow(/TRANSPORT_UNAVAILABLE/);
+  });
+
+  it("looks in $ECTP_NIXL_ADDON first, then the workspace build relative to the package", () => {
+    const before = process.env.ECTP_NIXL_ADDON;
+    process.env.ECTP_NIXL_ADDON = "/tmp/override/ectp_nixl.node";
+    try {
+      const c = addonCandidates();
+      expect(c[0]).toBe("/tmp/override/ectp_nixl.node");
+      expect(c.some((p) => p.endsWith("native/nixl/build/Release/ectp_nixl.node"))).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.ECTP_NIXL_ADDON;
+      else process.env.ECTP_NIXL_ADDON = before;
+    }
+  });
+});
+
+describe("location codec", () => {
+  it("round-trips every field", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.uint8Array({ maxLength: 300 }),
+        (address, length, agent, section) => {
+          const d = decodeLocation(encodeLocation({ address, length, agent, section }));
+          expect(d).toEqual({ address, length, agent, section });
+        },
+      ),
+    );
+  });
+
+  it("never throws on arbitrary bytes, returning a reason instead [I1]", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const d = decodeLocation(bytes);
+        expect(typeof d === "string" || typeof d === "object").toBe(true);
+      }),
+    );
+    expect(decodeLocation(new Uint8Array([0xde, 0xad]))).toMatch(/too short/);
+  });
+});
+
+describe("NIXL error mapping", () => {
+  it("maps REMOTE_DISCONNECT to PEER_UNREACHABLE and keeps the NIXL code in details", () => {
+    const e = nixlErrorToEctp(Object.assign(new Error("x"), { code: "NIXL_ERR_REMOTE_DISCONNECT", nixlStatus: -10 }), "reading");
+    expect(e.code).toBe("PEER_UNREACHABLE");
+    expect(e.details).toMatchObject({ nixlCode: "NIXL_ERR_REMOTE_DISCONNECT", nixlStatus: -10 });
+    expect(nixlErrorToEctp(Object.assign(new Error("y"), { code: "NIXL_ERR_MISMATCH" }), "loading").code).toBe("INVALID_ARGUMENT");
+    expect(nixlErrorToEctp("weird", "x").code).toBe("INTERNAL");
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * Loading the native addon (`@ectp/nixl-native`) and its TypeScript types.
+ *
+ * The addon is optional at install time (it builds only where NIXL is installed), so it is
+ * resolved at run time from a short list of places, and its absence becomes one
+ * actionable `EctpError(TRANSPORT_UNAVAILABLE)` instead of a module-not-found crash.
+ * @module
+ */
+import { existsSync, realpathSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EctpError } from "@ectp/protocol";
+
+/** One NIXL notification as drained from the addon. */
+export interface NativeNotif {
+  /** Sender's NIXL agent name. */
+  readonly from: string;
+  /** Payload, byte-exact (NUL bytes included). */
+  readonly bytes: Buffer;
+}
+
+/** One settled transfer as drained from the addon. */
+export interface NativeSettled {
+  /** The id given to `postRead`. */
+  readonly id: number;
+  /** NIXL status (0 = success, negative = `nixl_status_t` error). */
+  readonly status: number;
+  /** `nixl_status_t` name, e.g. `NIXL_ERR_REMOTE_DISCONNECT`. */
+  readonly code: string;
+  /** Released in flight, by force, after a cancel's grace period (bytes may have landed). */
+  readonly cancelled: boolean;
+  /** Released because its destination region was deregistered. */
+  readonly deregistered: boolean;
+  /** Released by `close()`. */
+  readonly closed: boolean;
+}
+
+/** A notification that NIXL refused to send. */
+export interface NativeSendFailure {
+  /** Destination agent name. */
+  readonly peer: string;
+  /** NIXL status. */
+  readonly status: number;
+  /** `nixl_status_t` name. */
+  readonly code: string;
+}
+
+/** What `drain()` returns. */
+export interface NativeDrain {
+  /** Notifications received, in arrival order. */
+  readonly notifs: NativeNotif[];
+  /** Transfers that settled, in settlement order. */
+  readonly reads: NativeSettled[];
+  /** Notifications that could not be sent. */
+  readonly sendFailures: NativeSendFailure[];
+}
+
+/** A registration made by `registerMemory`. */
+export interface NativeRegistration {
+  /** Addon-assigned region id. */
+  readonly id: number;
+  /** Virtual address of the first byte. */
+  readonly address: bigint;
+  /** Registered length in bytes. */
+  readonly length: number;
+  /** NIXL partial metadata of this registration (what a reader needs to address it). */
+  readonly section: Buffer;
+}
+
+/** Counters for leak checks: every one returns to zero after `close()` (except totals). */
+export interface NativeCounters {
+  /** Live NIXL memory registrations. */
+  readonly registrations: number;
+  /** JS buffers referenced by the addon (registered, or deregistering). */
+  readonly heldBuffers: number;
+  /** Transfer handles currently posted. */
+  readonly activeTransfers: number;
+  /** Remote agents whose metadata is loaded. */
+  readonly loadedPeers: number;
+  /** Promises not yet settled. */
+  readonly pendingPromises: number;
+  /** Reads ever posted. */
+  readonly totalReads: number;
+  /** Notifications ever received. */
+  readonly notifsIn: number;
+  /** Notifications ever sent. */
+  readonly notifsOut: number;
+  /** Agents (engine threads) alive in this process. */
+  readonly liveAgents: number;
+}
+
+/** Options of a native agent. */
+export interface NativeAgentOptions {
+  /** NIXL backend plugin. Default `"UCX"`. */
+  backend?: string;
+  /** Backend parameters overriding NIXL's defaults (e.g. `ucx_error_handling_mode`). Default none. */
+  params?: Record<string, string>;
+  /** Engine poll interval during the busy window, in µs; 0 spins with sched_yield. Default 0. */
+  busyPollUs?: number;
+  /** How long the engine stays in busy polling after any activity, in ms. Default 100. */
+  busyWindowMs?: number;
+  /** Longest idle poll interval (exponential back-off target), in µs. Default 5000. */
+  idlePollMaxUs?: number;
+  /** Grace period before a cancelled in-flight READ is released by force, in ms. Default 1000. */
+  cancelGraceMs?: number;
+}
+
+/** A NIXL agent wrapped by the addon (see native/nixl/src/addon.cpp). */
+export interface NativeAgent {
+  /** Connection-only metadata of this agent (no memory sections). */
+  localMetadata(): Buffer;
+  /** Register host memory; the addon keeps a reference so GC cannot free it. */
+  registerMemory(bytes: ArrayBufferView | ArrayBuffer): NativeRegistration;
+  /** Deregister (asynchronously, after releasing transfers into it). Returns false if unknown. */
+  deregisterMemory(id: number): boolean;
+  /** Load a remote agent's metadata; resolves with its agent name. */
+  loadRemote(metadata: Uint8Array): Promise<string>;
+  /** Forget a remote agent (NOT_FOUND, i.e. already dropped by NIXL, is not an error). */
+  invalidateRemote(name: string): void;
+  /** Whether metadata of `name` is loaded. */
+  checkRemote(name: string): boolean;
+  /** Post one READ of `length` bytes from `remoteAddress` into a registered region. */
+  postRead(op: {
+    id: number;
+    peer: string;
+    regionId: number;
+    offset: number;
+    length: number;
+    remoteAddress: bigint;
+    section?: Uint8Array;
+    notif?: Uint8Array;
+  }): void;
+  /** Release an in-flight READ (settles as cancelled if it did not finish first). */
+  cancelRead(id: number): void;
+  /** Send a notification (binary payload). Failures appear in `drain().sendFailures`. */
+  send(peer: string, bytes: Uint8Array): void;
+  /** Take everything received or settled since the previous call. */
+  drain(): NativeDrain;
+  /** Leak-check counters. */
+  counters(): NativeCounters;
+  /** Release every transfer, registration, peer and the agent; joins the engine thread. */
+  close(): Promise<void>;
+}
+
+/** The addon module. */
+export interface NixlAddon {
+  /** `new Agent(name, options, onActivity)`; `onActivity` runs on the JS thread when there is something to drain. */
+  readonly Agent: new (name: string, options: NativeAgentOptions, onActivity: () => void) => NativeAgent;
+  /** NIXL version this addon was written and tested against. */
+  readonly nixlVersionTested: string;
+  /** `nixl_status_t` names to values. */
+  readonly statusCodes: Readonly<Record<string, number>>;
+  /** Agents alive in this process. */
+  liveAgents(): number;
+}
+
+/** Environment variable that overrides where the addon is loaded from. */
+export const ADDON_ENV = "ECTP_NIXL_ADDON";
+
+function moduleDir(): string {
+  // ESM: import.meta.url; CJS (tsup shims it): the same.
+  return dirname(fileURLToPath(import.meta.url));
+}
+
+/**
+ * Every path the addon is looked for at, in order: `$ECTP_NIXL_ADDON`, then
+ * `native/nixl/build/Release/ectp_nixl.node` relative to this package (from `src/` or
+ * `dist/`, through the real path so the workspace symlink works), then through the
+ * `@ectp/nixl-native` package if it resolves from the current directory.
+ */
+export function addonCandidates(): string[] {
+  const out: string[] = [];
+  const env = process.env[ADDON_ENV];
+  if (env) out.push(resolve(env));
+  const dirs = [moduleDir()];
+  try {
+    dirs.push(realpathSync(moduleDir()));
+  } catch {
+    // keep the unresolved path only
+  }
+  for (const d of dirs) out.push(resolve(d, "../../../native/nixl/build/Release/ectp_nixl.node"));
+  try {
+    const req = createRequire(join(process.cwd(), "noop.js"));
+    out.push(join(dirname(req.resolve("@ectp/nixl-native/package.json")), "build/Release/ectp_nixl.node"));
+  } catch {
+    // not resolvable from here
+  }
+  return [...new Set(out)];
+}
+
+let cached: { addon?: NixlAddon; error?: EctpError } | undefined;
+
+/**
+ * Load the addon, or throw ONE `EctpError(TRANSPORT_UNAVAILABLE)` that names the platform,
+ * every path tried and the fix. The result is cached per process.
+ * @param path - explicit addon path; default: {@link addonCandidates}.
+ */
+export function loadNixlAddon(path?: string): NixlAddon {
+  if (path === undefined && cached?.addon) return cached.addon;
+  if (path === undefined && cached?.error) throw cached.error;
+  const candidates = path === undefined ? addonCandidates() : [resolve(path)];
+  const failures: string[] = [];
+  const req = createRequire(import.meta.url);
+  for (const c of candidates) {
+    if (!existsSync(c)) {
+      failures.push(`${c} (not found)`);
+      continue;
+    }
+    try {
+      const addon = req(c) as NixlAddon;
+      if (path === undefined) cached = { addon };
+      return addon;
+    } catch (e) {
+      failures.push(`${c} (failed to load: ${(e as Error).message.split("\n")[0]})`);
+    }
+  }
+  const error = new EctpError(
+    "TRANSPORT_UNAVAILABLE",
+    `the NIXL native addon is not available on ${process.platform}-${process.arch} (node ${process.version}); tried: ${failures.join("; ")}. ` +
+      "Fix: install NVIDIA NIXL (with its UCX plugin), then build the addon with NIXL_PREFIX=<nixl prefix> npm rebuild @ectp/nixl-native " +
+      "(or NIXL_PREFIX=<nixl prefix> node native/nixl/scripts/build.mjs), or point ECTP_NIXL_ADDON at a built ectp_nixl.node.",
+    { details: { platform: process.platform, arch: process.arch, tried: candidates, failures } },
+  );
+  if (path === undefined) cached = { error };
+  throw error;
+}
+
+/**
+ * Whether the addon can be loaded here, with the reason when not. Tests use it to skip
+ * NIXL cases with a reason instead of failing.
+ */
+export function nixlAvailability(): { available: true } | { available: false; reason: string } {
+  try {
+    loadNixlAddon();
+    return { available: true };
+  } catch (e) {
+    return { available: false, reason: (e as Error).message };
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * NixlTransport over two real NIXL agents in one process (UCX over loopback): byte-exact
+ * reads from 1 B to 64 MiB at odd offsets, concurrency, cancel, deregistration during a
+ * read, peer loss and reconnection, binary notifications, typed errors, leak counters.
+ * Skipped, with the reason in the title, when the addon is not built.
+ */
+import type { ReadResult } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadNixlAddon } from "./addon.js";
+import type { NixlTransport } from "./transport.js";
+import { NIXL_MISSING, NIXL_SKIP_REASON, connectedPair, makeTransport, pattern, until } from "./test/helpers.js";
+
+const open: NixlTransport[] = [];
+async function pair() {
+  const p = await connectedPair();
+  open.push(p.a, p.b);
+  return p;
+}
+
+describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () => {
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((t) => t.close()));
+  });
+
+  it.each([1, 7, 4095, 4096, 65_537, (1 << 20) + 3, 16 << 20, 64 << 20])(
+    "reads %i bytes byte-exactly at odd offsets, in one READ [I6]",
+    async (size) => {
+      const { a, b } = await pair();
+      const src = pattern(size + 11, size & 0xff);
+      const source = b.describe(b.registerMemory(src), 3, size);
+      const dst = new Uint8Array(size + 9);
+      const region = a.registerMemory(dst);
+      a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 5, length: size } });
+      const results: ReadResult[] = [];
+      await until([a, b], () => results.push(...a.poll().reads) > 0, "the read");
+      expect(results).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+      expect(Buffer.compare(dst.subarray(5, 5 + size), src.subarray(3, 3 + size))).toBe(0);
+      expect(dst.subarray(0, 5).every((x) => x === 0) && dst.subarray(5 + size).every((x) => x === 0)).toBe(true);
+      expect(a.counters().activeTransfers).toBe(0);
+    },
+    60_000,
+  );
+
+  it("runs 24 concurrent reads of mixed sizes, each settling once and byte-exact", async () => {
+    const { a, b } = await pair();
+    const sizes = Array.from({ length: 24 }, (_, i) => 1 + ((i * 7919) % 300_000));
+    const src = pattern(400_000, 3);
+    const srcRegion = b.registerMemory(src);
+    const dsts = sizes.map((s) => new Uint8Array(s));
+    sizes.forEach((s, i) => {
+      a.startRead({
+        readId: 100 + i,
+        peerId: b.localId,
+        source: b.describe(srcRegion, i, s),
+        destination: { region: a.registerMemory(dsts[i]!), offset: 0, length: s },
+      });
+    });
+    const results: ReadResult[] = [];
+    await until([a, b], () => results.push(...a.poll().reads) >= 0 && results.length >= sizes.length, "24 reads");
+    expect(results.map((r) => r.readId).sort((x, y) => x - y)).toEqual(sizes.map((_, i) => 100 + i));
+    expect(results.every((r) => r.status === "done")).toBe(true);
+    sizes.forEach((s, i) => expect(Buffer.compare(dsts[i]!, src.subarray(i, i + s))).toBe(0));
+  });
+
+  it("delivers binary notifications byte-exactly, NUL bytes included, in order", async () => {
+    const { a, b } = await pair();
+    const msgs = [new Uint8Array([0]), new Uint8Array([0, 0, 65, 0, 255, 0]), pattern(60_000, 9)];
+    for (const m of msgs) a.send(b.localId, m);
+    const got: Uint8Array[] = [];
+    const from: string[] = [];
+    await until([a, b], () => {
+      for (const m of b.poll().messages) {
+        got.push(m.bytes);
+        from.push(m.from);
+      }
+      return got.length >= msgs.length;
+    }, "three notifications");
+    expect(got.map((g) => Buffer.from(g).toString("hex"))).toEqual(msgs.map((m) => Buffer.from(m).toString("hex")));
+    expect(new Set(from)).toEqual(new Set([a.localId]));
+  });
+
+  it("a cancelled 64 MiB read settles exactly once and nothing lands after it settled [I5]", async () => {
+    const { a, b } = await pair();
+    const size = 64 << 20;
+    const source = b.describe(b.registerMemory(pattern(size, 5)), 0, size);
+    const dst = new Uint8Array(size);
+    a.startRead({ readId: 7, peerId: b.localId, source, destination: { region: a.registerMemory(dst), offset: 0, length: size } });
+    a.cancelRead(7);
+    const results: ReadResult[] = [];
+    await until([a, b], () => results.push(...a.poll().reads) > 0, "read 7");
+    expect(results).toHaveLength(1);
+    expect(["done", "failed", "cancelled"]).toContain(results[0]!.status);
+    const snap = Buffer.from(dst);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(results.concat(a.poll().reads)).toHaveLength(1);
+    expect(Buffer.compare(dst, snap)).toBe(0);
+    expect(a.counters().activeTransfers).toBe(0);
+  }, 60_000);
+
+  it("deregistering a destination during a 64 MiB read settles it failed, then releases the registration [I5]", async () => {
+    const { a, b } = await pair();
+    const size = 64 << 20;
+    const source = b.describe(b.registerMemory(pattern(size, 6)), 0, size);
+    const dst = new Uint8Array(size);
+    const region = a.registerMemory(dst);
+    a.startRead({ readId: 8, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    a.deregisterMemory(region);
+    const results: ReadResult[] = [];
+    await until([a, b], () => results.push(...a.poll().reads) > 0, "read 8");
+    expect(results).toMatchObject([{ readId: 8, status: "failed" }]);
+    await until([a], () => a.counters().registrations === 0 && a.counters().heldBuffers === 0, "the registration to go");
+    const snap = Buffer.from(dst);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(Buffer.compare(dst, snap)).toBe(0);
+  }, 60_000);
+
+  it("a peer that goes away fails reads (peerGone or failed) and a restarted peer is reachable again", async () => {
+    const a = makeTransport("a");
+    let b = makeTransport("b");
+    open.push(a);
+    await a.connectPeer(b.localId, 1, b.localMetadata());
+    const name = b.localId;
+    const src = pattern(1 << 20, 1);
+    const source = b.describe(b.registerMemory(src), 0, 1 << 20);
+    await b.close();
+    const region = a.registerMemory(new Uint8Array(1 << 20));
+    a.startRead({ readId: 9, peerId: name, source, destination: { region, offset: 0, length: 1 << 20 } });
+    const results: ReadResult[] = [];
+    await until([a], () => results.push(...a.poll().reads) > 0, "read 9 to fail");
+    expect(results).toMatchObject([{ readId: 9, status: "failed" }]);
+    // Restart "the same" peer: same agent name, new metadata and epoch.
+    b = makeTransport("unused", { localId: name });
+    open.push(b);
+    await a.connectPeer(name, 2, b.localMetadata());
+    await b.connectPeer(a.localId, 1, a.localMetadata());
+    const src2 = pattern(4096, 2);
+    const dst2 = new Uint8Array(4096);
+    a.startRead({
+      readId: 10,
+      peerId: name,
+      source: b.describe(b.registerMemory(src2), 0, 4096),
+      destination: { region: a.registerMemory(dst2), offset: 0, length: 4096 },
+    });
+    const r2: ReadResult[] = [];
+    await until([a, b], () => r2.push(...a.poll().reads) > 0, "read 10");
+    expect(r2).toEqual([{ readId: 10, status: "done", bytesRead: 4096 }]);
+    expect(Buffer.compare(dst2, src2)).toBe(0);
+  });
+
+  it("connectPeer loads metadata once per epoch and rejects garbage or a wrong agent with an EctpError", async () => {
+    const { a, b } = await pair();
+    await a.connectPeer(b.localId, 1, b.localMetadata());
+    expect(a.counters().loadedPeers).toBe(1);
+    await expect(a.connectPeer("x", 1, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    const c = makeTransport("c");
+    open.push(c);
+    const err = await a.connectPeer("not-c", 1, c.localMetadata()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EctpError);
+    expect((err as EctpError).code).toBe("INVALID_ARGUMENT");
+  });
+
+  it("the addon throws typed errors (code, nixlStatus) instead of crashing", async () => {
+    const addon = loadNixlAddon();
+    const agent = new addon.Agent(`raw-${process.pid}`, {}, () => undefined);
+    try {
+      expect(() => agent.postRead({ id: 1, peer: "x", regionId: 99, offset: 0, length: 1, remoteAddress: 0n })).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_ARG" }),
+      );
+      expect(() => agent.registerMemory("nope" as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));
+      await expect(agent.loadRemote(new Uint8Array([0, 1, 2]))).rejects.toMatchObject({ code: "NIXL_ERR_MISMATCH", nixlStatus: -5 });
+    } finally {
+      await agent.close();
+    }
+    expect(() => agent.send("x", new Uint8Array(1))).toThrow(expect.objectContaining({ code: "ERR_CLOSED" }));
+  });
+
+  it("close releases every registration, transfer handle and loaded peer", async () => {
+    const { a, b } = await pair();
+    const src = pattern(1 << 20, 3);
+    const source = b.describe(b.registerMemory(src), 0, 1 << 20);
+    a.startRead({ readId: 11, peerId: b.localId, source, destination: { region: a.registerMemory(new Uint8Array(1 << 20)), offset: 0, length: 1 << 20 } });
+    await a.close();
+    await b.close();
+    expect(a.poll().reads).toHaveLength(1);
+    for (const t of [a, b]) {
+      expect(t.counters()).toMatchObject({ registrations: 0, heldBuffers: 0, activeTransfers: 0, loadedPeers: 0, unsettledReads: 0 });
+    }
+  });
+
+  it("waitForActivity sleeps until the timeout when nothing happens and wakes on a message", async () => {
+    const { a, b } = await pair();
+    b.poll();
+    await b.waitForActivity(30); // resolves (by timeout) rather than hanging
+    const woke = b.waitForActivity(60_000);
+    a.send(b.localId, new Uint8Array([1]));
+    await woke; // a 60 s timeout would fail the test's own timeout: the message woke it
+    expect(b.poll().messages).toHaveLength(1);
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * `NixlTransport`: the ECTP {@link Transport} over NVIDIA NIXL.
+ * @module
+ */
+import type {
+  MemoryRegion,
+  ReadOperation,
+  ReadResult,
+  ReceivedMessage,
+  Transport,
+  TransportActivity,
+} from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import { type NativeAgent, type NativeCounters, type NativeSettled, loadNixlAddon } from "./addon.js";
+import { nixlErrorToEctp } from "./errors.js";
+import { decodeLocation, encodeLocation } from "./location.js";
+
+/** Options of a {@link NixlTransport}. */
+export interface NixlTransportOptions {
+  /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required. */
+  localId: string;
+  /** NIXL UCX backend parameters overriding NIXL's defaults. Default: none (NIXL defaults, incl. `ucx_error_handling_mode=peer`). */
+  backendParams?: Record<string, string>;
+  /** Engine poll interval while busy (after activity), in µs; 0 spins with sched_yield. Default 0. */
+  busyPollUs?: number;
+  /** How long the engine keeps busy-polling after the last activity, in ms. Default 100. */
+  busyWindowMs?: number;
+  /** Longest idle poll interval the engine backs off to, in µs. Default 5000. */
+  idlePollMaxUs?: number;
+  /** How long a cancelled or deregistered in-flight READ may finish by itself before it is released by force, in ms. Default 1000. */
+  cancelGraceMs?: number;
+  /** Explicit addon path. Default: `$ECTP_NIXL_ADDON`, then the workspace build (see `addonCandidates`). */
+  addonPath?: string;
+}
+
+interface PeerState {
+  epoch: number;
+  metadataKey: string;
+  promise: Promise<void>;
+  connected: boolean;
+}
+
+interface RegionState {
+  readonly region: MemoryRegion;
+  readonly address: bigint;
+  readonly section: Uint8Array;
+}
+
+interface ReadState {
+  readonly peerId: string;
+  readonly length: number;
+  readonly regionId: number;
+  /** Its destination was deregistered before the result was reported: it settles failed. */
+  deregistered: boolean;
+}
+
+/** Transport counters for leak checks (native counters plus this layer's maps). */
+export interface NixlTransportCounters extends NativeCounters {
+  /** Reads started and not yet reported by `poll`. */
+  readonly unsettledReads: number;
+  /** Regions registered through this transport and not deregistered. */
+  readonly regions: number;
+  /** Peers with loaded metadata (or loading). */
+  readonly peers: number;
+}
+
+function keyOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
+
+/**
+ * The ECTP {@link Transport} over NIXL: control messages are NIXL notifications carrying the
+ * encoded envelope bytes, items move by one-sided NIXL READ of registered memory, so
+ * NIXL/UCX is the only runtime dependency between machines.
+ *
+ * - `localMetadata()` is the agent's connection metadata (a few hundred bytes) for
+ *   `Hello.transport_metadata`; each registration's own NIXL metadata travels inside the
+ *   item's `location` (see `describe`), so items registered after the handshake are readable.
+ * - `connectPeer` loads a peer's metadata once per epoch; a newer epoch invalidates and reloads.
+ * - `startRead` posts ONE READ for the whole item; its result arrives through `poll`.
+ * - A dead peer is recoverable: its reads settle `failed` with `peerGone`, it is reported
+ *   unreachable, and a later `connectPeer` with the restarted peer's metadata works.
+ *
+ * Construction throws `EctpError(TRANSPORT_UNAVAILABLE)` when the addon is not built.
+ */
+export class NixlTransport implements Transport {
+  /** This endpoint's peer id (and NIXL agent name). */
+  readonly localId: string;
+  private readonly agent: NativeAgent;
+  private readonly metadata: Uint8Array;
+  private readonly peers = new Map<string, PeerState>();
+  private readonly regions = new Map<number, RegionState>();
+  private readonly reads = new Map<number, ReadState>();
+  private readonly localResults: ReadResult[] = [];
+  private readonly unreachable = new Set<string>();
+  private waiters: Array<() => void> = [];
+  private activity = false;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+
+  /** @param options - see {@link NixlTransportOptions}. */
+  constructor(options: NixlTransportOptions) {
+    if (typeof options.localId !== "string" || options.localId.length === 0)
+      throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
+    const addon = loadNixlAddon(options.addonPath);
+    this.localId = options.localId;
+    try {
+      this.agent = new addon.Agent(
+        options.localId,
+        {
+          params: options.backendParams,
+          busyPollUs: options.busyPollUs,
+          busyWindowMs: options.busyWindowMs,
+          idlePollMaxUs: options.idlePollMaxUs,
+          cancelGraceMs: options.cancelGraceMs,
+        },
+        () => this.wake(),
+      );
+    } catch (e) {
+      throw nixlErrorToEctp(e, "creating the NIXL agent (check UCX_TLS / UCX_NET_DEVICES and the NIXL plugin directory)");
+    }
+    this.metadata = new Uint8Array(this.agent.localMetadata());
+  }
+
+  /** The agent's NIXL connection metadata (for `Hello.transport_metadata`). */
+  localMetadata(): Uint8Array {
+    return this.metadata.slice();
+  }
+
+  /** Load `metadata` for `peerId` once per epoch; a newer epoch replaces (invalidates, reloads) the older one. */
+  connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
+    if (this.closed) return Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", "connectPeer after close()"));
+    const key = keyOf(metadata);
+    const prev = this.peers.get(peerId);
+    if (prev && prev.epoch === epoch && prev.metadataKey === key) return prev.promise;
+    if (prev && prev.epoch > epoch) return Promise.resolve(); // stale: the newer epoch stays
+    if (prev) this.agent.invalidateRemote(peerId); // NOT_FOUND (already dropped) is fine
+    this.unreachable.delete(peerId);
+    const state: PeerState = { epoch, metadataKey: key, connected: false, promise: Promise.resolve() };
+    state.promise = (async () => {
+      let name: string;
+      try {
+        name = await this.agent.loadRemote(metadata);
+      } catch (e) {
+        if (this.peers.get(peerId) === state) this.peers.delete(peerId);
+        throw nixlErrorToEctp(e, `loading NIXL metadata of peer ${peerId} (epoch ${epoch})`);
+      }
+      if (name !== peerId) {
+        if (!this.peers.has(name) && name !== this.localId) this.agent.invalidateRemote(name);
+        if (this.peers.get(peerId) === state) this.peers.delete(peerId);
+        throw new EctpError("INVALID_ARGUMENT", `metadata given for peer ${peerId} belongs to NIXL agent ${name}`, {
+          details: { peerId, agent: name },
+        });
+      }
+      state.connected = true;
+    })();
+    this.peers.set(peerId, state);
+    // Keep an unobserved rejection from becoming an unhandled one; callers still see it.
+    state.promise.catch(() => undefined);
+    return state.promise;
+  }
+
+  /** Forget a peer's metadata. Idempotent; never throws. */
+  disconnectPeer(peerId: string): void {
+    if (!this.peers.delete(peerId) || this.closed) return;
+    try {
+      this.agent.invalidateRemote(peerId);
+    } catch {
+      // closing: nothing to forget
+    }
+  }
+
+  /** Send one encoded envelope as a NIXL notification. Unknown peers are reported unreachable. */
+  send(peerId: string, message: Uint8Array): void {
+    if (this.closed) return;
+    if (!this.peers.has(peerId)) {
+      this.markUnreachable(peerId);
+      return;
+    }
+    try {
+      this.agent.send(peerId, message);
+    } catch {
+      this.markUnreachable(peerId);
+    }
+  }
+
+  /** Register host memory with NIXL; the addon holds a reference until deregistration completes. */
+  registerMemory(bytes: Uint8Array): MemoryRegion {
+    this.assertOpen("registerMemory");
+    let reg: ReturnType<NativeAgent["registerMemory"]>;
+    try {
+      reg = this.agent.registerMemory(bytes);
+    } catch (e) {
+      throw nixlErrorToEctp(e, "registering memory with NIXL");
+    }
+    const region: MemoryRegion = { id: reg.id, bytes };
+    this.regions.set(reg.id, { region, address: reg.address, section: new Uint8Array(reg.section) });
+    return region;
+  }
+
+  /** Deregister; reads into the region settle `failed` and never touch it afterwards [I5]. */
+  deregisterMemory(region: MemoryRegion): void {
+    if (!this.regions.delete(region.id) || this.closed) return;
+    for (const r of this.reads.values()) if (r.regionId === region.id) r.deregistered = true;
+    try {
+      this.agent.deregisterMemory(region.id);
+    } catch {
+      // closing: close() releases it
+    }
+  }
+
+  /** Location bytes for `[offset, offset+length)` of a region: address, length, agent name, registration metadata. */
+  describe(region: MemoryRegion, offset: number, length: number): Uint8Array {
+    const r = this.regions.get(region.id);
+    if (!r || r.region !== region) throw new EctpError("INVALID_ARGUMENT", `region ${region.id} is not registered with this transport`);
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0 || offset + length > region.bytes.length)
+      throw new EctpError("INVALID_ARGUMENT", `range [${offset}, ${offset}+${length}) is outside region ${region.id} (${region.bytes.length} bytes)`);
+    return encodeLocation({ address: r.address + BigInt(offset), length, agent: this.localId, section: r.section });
+  }
+
+  /** Post one READ of the whole item. Malformed sources and unknown peers settle `failed` via `poll` [I1]. */
+  startRead(read: ReadOperation): void {
+    const { readId, peerId, destination } = read;
+    if (this.reads.has(readId)) throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
+    if (!destination || !destination.region)
+      throw new EctpError("INVALID_ARGUMENT", `read ${readId} has no destination region`);
+    const r = this.regions.get(destination.region.id);
+    if (!this.closed && (!r || r.region !== destination.region))
+      throw new EctpError("INVALID_ARGUMENT", `read ${readId}: destination region ${destination.region.id} is not registered`);
+    const { offset, length } = destination;
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0 || offset + length > destination.region.bytes.length)
+      throw new EctpError("INVALID_ARGUMENT", `read ${readId}: destination range is outside its region`);
+    const fail = (error: string, peerGone = false) => {
+      this.localResults.push(peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error });
+      this.wake();
+    };
+    if (this.closed) return fail("transport closed");
+    const loc = decodeLocation(read.source);
+    if (typeof loc === "string") return fail(`malformed source location: ${loc}`);
+    if (loc.agent !== peerId) return fail(`source location belongs to ${loc.agent}, not ${peerId}`);
+    if (loc.length < length) return fail(`source holds ${loc.length} bytes, destination wants ${length}`);
+    const peer = this.peers.get(peerId);
+    if (!peer || !peer.connected) return fail(`peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
+    try {
+      this.agent.postRead({
+        id: readId,
+        peer: peerId,
+        regionId: destination.region.id,
+        offset,
+        length,
+        remoteAddress: loc.address,
+        section: loc.section,
+      });
+    } catch (e) {
+      return fail(nixlErrorToEctp(e, "posting a NIXL READ").message);
+    }
+    this.reads.set(readId, { peerId, length, regionId: destination.region.id, deregistered: false });
+  }
+
+  /** Ask to cancel; the read still reports exactly one result. */
+  cancelRead(readId: number): void {
+    if (!this.reads.has(readId) || this.closed) return;
+    try {
+      this.agent.cancelRead(readId);
+    } catch {
+      // closing: close() settles it
+    }
+  }
+
+  /** Collect messages, settled reads and unreachable peers since the previous call. Never blocks. */
+  poll(): TransportActivity {
+    this.activity = false;
+    const drained = this.agent.drain();
+    const messages: ReceivedMessage[] = drained.notifs.map((n) => ({
+      from: n.from,
+      bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
+    }));
+    const reads: ReadResult[] = this.localResults.splice(0);
+    for (const s of drained.reads) {
+      const r = this.settle(s);
+      if (r) reads.push(r);
+    }
+    for (const f of drained.sendFailures) this.markUnreachable(f.peer, f.status === -10);
+    const unreachable = [...this.unreachable];
+    this.unreachable.clear();
+    return { messages, reads, unreachable };
+  }
+
+  /** Resolve when `poll` may have something new, or after `timeoutMs`. */
+  waitForActivity(timeoutMs: number): Promise<void> {
+    if (this.activity || this.localResults.length > 0 || this.unreachable.size > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push(done);
+      timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== done);
+        resolve();
+      }, Math.max(0, timeoutMs));
+    });
+  }
+
+  /** Release every transfer (settled `cancelled`), registration, peer and the agent. */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    this.closed = true;
+    this.closing = this.agent.close().then(() => {
+      this.peers.clear();
+      this.regions.clear();
+      this.wake();
+    });
+    return this.closing;
+  }
+
+  /** Leak-check counters: native handles and this layer's maps. */
+  counters(): NixlTransportCounters {
+    return { ...this.agent.counters(), unsettledReads: this.reads.size, regions: this.regions.size, peers: this.peers.size };
+  }
+
+  private settle(s: NativeSettled): ReadResult | undefined {
+    const st = this.reads.get(s.id);
+    if (!st) return undefined;
+    this.reads.delete(s.id);
+    // [I5] every result below is reported only once NIXL has let go of the transfer.
+    if (s.deregistered || st.deregistered) return { readId: s.id, status: "failed", error: "destination deregistered during the read" };
+    if (s.closed) return { readId: s.id, status: "cancelled" }; // the agent is destroyed: nothing can land any more
+    if (s.status === 0) return { readId: s.id, status: "done", bytesRead: st.length };
+    // Released in flight after the cancel grace period: bytes may have landed, so not "cancelled".
+    if (s.cancelled) return { readId: s.id, status: "failed", error: "cancelled in flight; the destination may hold partial data" };
+    const peerGone = s.code === "NIXL_ERR_REMOTE_DISCONNECT";
+    if (peerGone) this.markUnreachable(st.peerId, true);
+    const error = `NIXL READ failed: ${s.code}`;
+    return peerGone ? { readId: s.id, status: "failed", error, peerGone } : { readId: s.id, status: "failed", error };
+  }
+
+  private markUnreachable(peerId: string, gone = false): void {
+    this.unreachable.add(peerId);
+    // NIXL dropped (or will drop) the peer's metadata; a later connectPeer reloads it.
+    if (gone) this.peers.delete(peerId);
+    this.wake();
+  }
+
+  private wake(): void {
+    this.activity = true;
+    const ws = this.waiters;
+    this.waiters = [];
+    for (const w of ws) w();
+  }
+
+  private assertOpen(what: string): void {
+    if (this.closed) throw new EctpError("TRANSPORT_UNAVAILABLE", `${what} after close(): create a new NixlTransport`);
+  }
+}
