@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cleanDeclarations, forceNumbersAtRuntime } from "../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgRoot = join(here, "..");
@@ -28,5 +29,7 @@ run("pbjs", [
   "-r", "ectp_conformance", "-p", protoRoot, "-o", out, join(protoRoot, "ectp/conformance/v1/testee.proto"),
 ]);
 run("pbts", ["-o", dts, out]);
-const text = readFileSync(dts, "utf8");
-writeFileSync(dts, text.replace(/^import Long = require\("long"\);\r?\n/m, ""));
+// Shared post-processing (scripts/lib/pbjs-postprocess.mjs): 64-bit fields are numbers at
+// run time too, the unused Long import goes, and pbts's $Shape members get doc comments.
+writeFileSync(out, forceNumbersAtRuntime(readFileSync(out, "utf8")));
+writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));

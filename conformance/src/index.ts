@@ -8,7 +8,7 @@
 export { runConformanceCli, CONFORMANCE_USAGE, readFeaturesFile, readKnownFailingFile } from "./cli.js";
 export type { FeaturesFile } from "./cli.js";
 export { runSuite, selectCases, summarise, classify, caseError, globToRegExp } from "./runner/suite.js";
-export type { CaseResult, CaseStatus, SuiteOptions, SuiteReport } from "./runner/suite.js";
+export type { CaseResult, CaseStatus, ClassifiedOutcome, RawOutcome, SuiteOptions, SuiteReport } from "./runner/suite.js";
 export { runScriptedCase, CaseFailure, CaseSkip, CLOCK_ORIGIN_MS } from "./runner/script.js";
 export type { ScriptOptions } from "./runner/script.js";
 export { CaseBug } from "./runner/match.js";
@@ -22,7 +22,7 @@ export type { TesteeHandler } from "./testee/in-process.js";
 export { TesteeFault } from "./testee/connection.js";
 export type { TesteeConnection, TesteeFactory, TesteeFaultKind } from "./testee/connection.js";
 export { CoreTesteeHandler } from "../testees/ts/adapter.js";
-export type { CoreModule, CoreTesteeOptions } from "../testees/ts/adapter.js";
+export type { CoreConstructor, CoreModule, CoreTesteeOptions } from "../testees/ts/adapter.js";
 export { runRandomised } from "./random/randomised.js";
 export type { RandomisedOptions } from "./random/randomised.js";
 export { runTransportConformance } from "./transport/transport-suite.js";
@@ -34,5 +34,10 @@ export { buildCoreBundle, loadMutants, coreSourceDir } from "./mutants/build.js"
 export type { MutantPatch, MutantSpec } from "./mutants/build.js";
 export { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 export type { JsonReport } from "./report/report.js";
-export { ectp as conformanceProto, TESTEE_PROTOCOL_VERSION } from "./proto.js";
+export { TESTEE_PROTOCOL_VERSION } from "./proto.js";
+/**
+ * The testee protocol's generated message classes (`conformanceProto.conformance.v1.*`),
+ * for authors of in-process testees and tools that read runner traffic.
+ */
+export { ectp as conformanceProto } from "./proto.js";
 export { runSystemLevel } from "./system/system-level.js";

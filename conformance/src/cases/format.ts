@@ -65,7 +65,12 @@ export interface RuleSpec {
  * One step: optional time (`at` absolute, `after` relative, ms) and at most one action
  * key. A step with only a time advances the clock. See README "Writing cases".
  */
-export type StepSpec = Record<string, unknown> & { at?: number; after?: number };
+export type StepSpec = Record<string, unknown> & {
+  /** Absolute case time of the step, ms. */
+  at?: number;
+  /** Time after the previous step, ms. */
+  after?: number;
+};
 
 /** One case. */
 export interface CaseSpec {
@@ -84,7 +89,14 @@ export interface CaseSpec {
   /** Role of the testee. */
   role: "consumer" | "producer";
   /** Testee id and epoch. Default `C1`/1 (consumer) or `P1`/5 (producer). */
-  self?: { id?: string; epoch?: number; seed?: number };
+  self?: {
+    /** Peer id. */
+    id?: string;
+    /** Epoch. */
+    epoch?: number;
+    /** Seed of the testee's random source. Default 1. */
+    seed?: number;
+  };
   /** Timers (TESTEE `Timers` field names, camelCase); absent = SPEC.md default. */
   config?: Record<string, number>;
   /** Store / destination capacity in bytes. Default 0 (the testee's default). */

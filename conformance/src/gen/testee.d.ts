@@ -293,30 +293,852 @@ export namespace ectp {
 
                 /** Narrowed shape of a TesteeRequest. */
                 type $Shape = {
+                  /** `commandId`, as documented on this message's `$Properties`. */
                   commandId?: number|null;
+                  /** `nowMs`, as documented on this message's `$Properties`. */
                   nowMs?: number|null;
+                  /** `init`, as documented on this message's `$Properties`. */
                   init?: ectp.conformance.v1.Init.$Shape|null;
+                  /** `configure`, as documented on this message's `$Properties`. */
                   configure?: ectp.conformance.v1.Configure.$Shape|null;
+                  /** `admit`, as documented on this message's `$Properties`. */
                   admit?: ectp.conformance.v1.Admit.$Shape|null;
+                  /** `finishRequest`, as documented on this message's `$Properties`. */
                   finishRequest?: ectp.conformance.v1.FinishRequest.$Shape|null;
+                  /** `drainFailed`, as documented on this message's `$Properties`. */
                   drainFailed?: ectp.conformance.v1.DrainFailed.$Shape|null;
+                  /** `putItem`, as documented on this message's `$Properties`. */
                   putItem?: ectp.conformance.v1.PutItem.$Shape|null;
+                  /** `markReady`, as documented on this message's `$Properties`. */
                   markReady?: ectp.conformance.v1.MarkReady.$Shape|null;
+                  /** `discard`, as documented on this message's `$Properties`. */
                   discard?: ectp.conformance.v1.Discard.$Shape|null;
+                  /** `evict`, as documented on this message's `$Properties`. */
                   evict?: ectp.conformance.v1.Evict.$Shape|null;
+                  /** `clearStore`, as documented on this message's `$Properties`. */
                   clearStore?: ectp.conformance.v1.ClearStore.$Shape|null;
+                  /** `announce`, as documented on this message's `$Properties`. */
                   announce?: ectp.conformance.v1.Announce.$Shape|null;
+                  /** `shutdown`, as documented on this message's `$Properties`. */
                   shutdown?: ectp.conformance.v1.Shutdown.$Shape|null;
+                  /** `readMemory`, as documented on this message's `$Properties`. */
                   readMemory?: ectp.conformance.v1.ReadMemory.$Shape|null;
+                  /** `deliverMessage`, as documented on this message's `$Properties`. */
                   deliverMessage?: ectp.conformance.v1.DeliverMessage.$Shape|null;
+                  /** `deliverReadResult`, as documented on this message's `$Properties`. */
                   deliverReadResult?: ectp.conformance.v1.DeliverReadResult.$Shape|null;
+                  /** `peerUnreachable`, as documented on this message's `$Properties`. */
                   peerUnreachable?: ectp.conformance.v1.PeerUnreachable.$Shape|null;
+                  /** `advanceClock`, as documented on this message's `$Properties`. */
                   advanceClock?: ectp.conformance.v1.AdvanceClock.$Shape|null;
+                  /** `poll`, as documented on this message's `$Properties`. */
                   poll?: ectp.conformance.v1.Poll.$Shape|null;
+                  /** `getStats`, as documented on this message's `$Properties`. */
                   getStats?: ectp.conformance.v1.GetStats.$Shape|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ command?: undefined; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "init"; init: ectp.conformance.v1.Init.$Shape; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "configure"; init?: null; configure: ectp.conformance.v1.Configure.$Shape; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "admit"; init?: null; configure?: null; admit: ectp.conformance.v1.Admit.$Shape; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "finishRequest"; init?: null; configure?: null; admit?: null; finishRequest: ectp.conformance.v1.FinishRequest.$Shape; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "drainFailed"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed: ectp.conformance.v1.DrainFailed.$Shape; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "putItem"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItem.$Shape; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "markReady"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady: ectp.conformance.v1.MarkReady.$Shape; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "discard"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard: ectp.conformance.v1.Discard.$Shape; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "evict"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict: ectp.conformance.v1.Evict.$Shape; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "clearStore"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore: ectp.conformance.v1.ClearStore.$Shape; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "announce"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce: ectp.conformance.v1.Announce.$Shape; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "shutdown"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown: ectp.conformance.v1.Shutdown.$Shape; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "readMemory"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory: ectp.conformance.v1.ReadMemory.$Shape; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "deliverMessage"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage: ectp.conformance.v1.DeliverMessage.$Shape; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "deliverReadResult"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult: ectp.conformance.v1.DeliverReadResult.$Shape; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "peerUnreachable"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable: ectp.conformance.v1.PeerUnreachable.$Shape; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "advanceClock"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock: ectp.conformance.v1.AdvanceClock.$Shape; poll?: null; getStats?: null }|{ command?: "poll"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll: ectp.conformance.v1.Poll.$Shape; getStats?: null }|{ command?: "getStats"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats: ectp.conformance.v1.GetStats.$Shape })
+                  ({
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: undefined;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "init";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init: ectp.conformance.v1.Init.$Shape;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "configure";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure: ectp.conformance.v1.Configure.$Shape;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "admit";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit: ectp.conformance.v1.Admit.$Shape;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "finishRequest";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest: ectp.conformance.v1.FinishRequest.$Shape;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "drainFailed";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed: ectp.conformance.v1.DrainFailed.$Shape;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "putItem";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem: ectp.conformance.v1.PutItem.$Shape;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "markReady";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady: ectp.conformance.v1.MarkReady.$Shape;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "discard";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard: ectp.conformance.v1.Discard.$Shape;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "evict";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict: ectp.conformance.v1.Evict.$Shape;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "clearStore";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore: ectp.conformance.v1.ClearStore.$Shape;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "announce";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce: ectp.conformance.v1.Announce.$Shape;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "shutdown";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown: ectp.conformance.v1.Shutdown.$Shape;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "readMemory";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory: ectp.conformance.v1.ReadMemory.$Shape;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "deliverMessage";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage: ectp.conformance.v1.DeliverMessage.$Shape;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "deliverReadResult";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult: ectp.conformance.v1.DeliverReadResult.$Shape;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "peerUnreachable";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable: ectp.conformance.v1.PeerUnreachable.$Shape;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "advanceClock";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock: ectp.conformance.v1.AdvanceClock.$Shape;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "poll";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll: ectp.conformance.v1.Poll.$Shape;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "getStats";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats: ectp.conformance.v1.GetStats.$Shape })
                 );
             }
 
@@ -527,21 +1349,322 @@ export namespace ectp {
 
                 /** Narrowed shape of a TesteeResponse. */
                 type $Shape = {
+                  /** `commandId`, as documented on this message's `$Properties`. */
                   commandId?: number|null;
+                  /** `ok`, as documented on this message's `$Properties`. */
                   ok?: ectp.conformance.v1.Ok.$Shape|null;
+                  /** `init`, as documented on this message's `$Properties`. */
                   init?: ectp.conformance.v1.InitResult.$Shape|null;
+                  /** `admit`, as documented on this message's `$Properties`. */
                   admit?: ectp.conformance.v1.AdmitResult.$Shape|null;
+                  /** `drainFailed`, as documented on this message's `$Properties`. */
                   drainFailed?: ectp.conformance.v1.DrainFailedResult.$Shape|null;
+                  /** `putItem`, as documented on this message's `$Properties`. */
                   putItem?: ectp.conformance.v1.PutItemResult.$Shape|null;
+                  /** `announce`, as documented on this message's `$Properties`. */
                   announce?: ectp.conformance.v1.AnnounceResult.$Shape|null;
+                  /** `readMemory`, as documented on this message's `$Properties`. */
                   readMemory?: ectp.conformance.v1.ReadMemoryResult.$Shape|null;
+                  /** `poll`, as documented on this message's `$Properties`. */
                   poll?: ectp.conformance.v1.PollResult.$Shape|null;
+                  /** `stats`, as documented on this message's `$Properties`. */
                   stats?: ectp.conformance.v1.Stats.$Shape|null;
+                  /** `unsupported`, as documented on this message's `$Properties`. */
                   unsupported?: ectp.conformance.v1.Unsupported.$Shape|null;
+                  /** `error`, as documented on this message's `$Properties`. */
                   error?: ectp.conformance.v1.Error.$Shape|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ result?: undefined; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "ok"; ok: ectp.conformance.v1.Ok.$Shape; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "init"; ok?: null; init: ectp.conformance.v1.InitResult.$Shape; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "admit"; ok?: null; init?: null; admit: ectp.conformance.v1.AdmitResult.$Shape; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "drainFailed"; ok?: null; init?: null; admit?: null; drainFailed: ectp.conformance.v1.DrainFailedResult.$Shape; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "putItem"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItemResult.$Shape; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "announce"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce: ectp.conformance.v1.AnnounceResult.$Shape; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "readMemory"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory: ectp.conformance.v1.ReadMemoryResult.$Shape; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "poll"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll: ectp.conformance.v1.PollResult.$Shape; stats?: null; unsupported?: null; error?: null }|{ result?: "stats"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats: ectp.conformance.v1.Stats.$Shape; unsupported?: null; error?: null }|{ result?: "unsupported"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported: ectp.conformance.v1.Unsupported.$Shape; error?: null }|{ result?: "error"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error: ectp.conformance.v1.Error.$Shape })
+                  ({
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: undefined;
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "ok";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok: ectp.conformance.v1.Ok.$Shape;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "init";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init: ectp.conformance.v1.InitResult.$Shape;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "admit";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit: ectp.conformance.v1.AdmitResult.$Shape;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "drainFailed";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed: ectp.conformance.v1.DrainFailedResult.$Shape;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "putItem";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem: ectp.conformance.v1.PutItemResult.$Shape;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "announce";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce: ectp.conformance.v1.AnnounceResult.$Shape;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "readMemory";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory: ectp.conformance.v1.ReadMemoryResult.$Shape;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "poll";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll: ectp.conformance.v1.PollResult.$Shape;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "stats";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats: ectp.conformance.v1.Stats.$Shape;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "unsupported";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported: ectp.conformance.v1.Unsupported.$Shape;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "error";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error: ectp.conformance.v1.Error.$Shape })
                 );
             }
 
@@ -4552,9 +5675,13 @@ export namespace ectp {
 
                 /** Shape of a DeliverMessage. */
                 type $Shape = {
+                  /** `from`, as documented on this message's `$Properties`. */
                   from?: string|null;
+                  /** `envelope`, as documented on this message's `$Properties`. */
                   envelope?: ectp.v1.Envelope.$Shape|null;
+                  /** `raw`, as documented on this message's `$Properties`. */
                   raw?: Uint8Array|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };
             }
@@ -5031,8 +6158,11 @@ export namespace ectp {
 
                 /** Shape of a PollResult. */
                 type $Shape = {
+                  /** `outputs`, as documented on this message's `$Properties`. */
                   outputs?: ectp.conformance.v1.Output.$Shape[]|null;
+                  /** `nextDeadlineMs`, as documented on this message's `$Properties`. */
                   nextDeadlineMs?: number|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };
             }
@@ -5188,15 +6318,120 @@ export namespace ectp {
 
                 /** Narrowed shape of an Output. */
                 type $Shape = {
+                  /** `send`, as documented on this message's `$Properties`. */
                   send?: ectp.conformance.v1.SendOutput.$Shape|null;
+                  /** `startRead`, as documented on this message's `$Properties`. */
                   startRead?: ectp.conformance.v1.StartReadOutput.$Shape|null;
+                  /** `cancelRead`, as documented on this message's `$Properties`. */
                   cancelRead?: ectp.conformance.v1.CancelReadOutput.$Shape|null;
+                  /** `connectPeer`, as documented on this message's `$Properties`. */
                   connectPeer?: ectp.conformance.v1.ConnectPeerOutput.$Shape|null;
+                  /** `disconnectPeer`, as documented on this message's `$Properties`. */
                   disconnectPeer?: ectp.conformance.v1.DisconnectPeerOutput.$Shape|null;
+                  /** `eventBatch`, as documented on this message's `$Properties`. */
                   eventBatch?: ectp.conformance.v1.EventBatchOutput.$Shape|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ kind?: undefined; send?: null; startRead?: null; cancelRead?: null; connectPeer?: null; disconnectPeer?: null; eventBatch?: null }|{ kind?: "send"; send: ectp.conformance.v1.SendOutput.$Shape; startRead?: null; cancelRead?: null; connectPeer?: null; disconnectPeer?: null; eventBatch?: null }|{ kind?: "startRead"; send?: null; startRead: ectp.conformance.v1.StartReadOutput.$Shape; cancelRead?: null; connectPeer?: null; disconnectPeer?: null; eventBatch?: null }|{ kind?: "cancelRead"; send?: null; startRead?: null; cancelRead: ectp.conformance.v1.CancelReadOutput.$Shape; connectPeer?: null; disconnectPeer?: null; eventBatch?: null }|{ kind?: "connectPeer"; send?: null; startRead?: null; cancelRead?: null; connectPeer: ectp.conformance.v1.ConnectPeerOutput.$Shape; disconnectPeer?: null; eventBatch?: null }|{ kind?: "disconnectPeer"; send?: null; startRead?: null; cancelRead?: null; connectPeer?: null; disconnectPeer: ectp.conformance.v1.DisconnectPeerOutput.$Shape; eventBatch?: null }|{ kind?: "eventBatch"; send?: null; startRead?: null; cancelRead?: null; connectPeer?: null; disconnectPeer?: null; eventBatch: ectp.conformance.v1.EventBatchOutput.$Shape })
+                  ({
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: undefined;
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send?: null;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead?: null;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead?: null;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer?: null;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer?: null;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch?: null }|{
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: "send";
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send: ectp.conformance.v1.SendOutput.$Shape;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead?: null;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead?: null;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer?: null;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer?: null;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch?: null }|{
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: "startRead";
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send?: null;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead: ectp.conformance.v1.StartReadOutput.$Shape;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead?: null;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer?: null;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer?: null;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch?: null }|{
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: "cancelRead";
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send?: null;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead?: null;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead: ectp.conformance.v1.CancelReadOutput.$Shape;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer?: null;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer?: null;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch?: null }|{
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: "connectPeer";
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send?: null;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead?: null;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead?: null;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer: ectp.conformance.v1.ConnectPeerOutput.$Shape;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer?: null;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch?: null }|{
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: "disconnectPeer";
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send?: null;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead?: null;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead?: null;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer?: null;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer: ectp.conformance.v1.DisconnectPeerOutput.$Shape;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch?: null }|{
+                    /** `kind`, as documented on this message's `$Properties`. */
+                    kind?: "eventBatch";
+                    /** `send`, as documented on this message's `$Properties`. */
+                    send?: null;
+                    /** `startRead`, as documented on this message's `$Properties`. */
+                    startRead?: null;
+                    /** `cancelRead`, as documented on this message's `$Properties`. */
+                    cancelRead?: null;
+                    /** `connectPeer`, as documented on this message's `$Properties`. */
+                    connectPeer?: null;
+                    /** `disconnectPeer`, as documented on this message's `$Properties`. */
+                    disconnectPeer?: null;
+                    /** `eventBatch`, as documented on this message's `$Properties`. */
+                    eventBatch: ectp.conformance.v1.EventBatchOutput.$Shape })
                 );
             }
 
@@ -5321,8 +6556,11 @@ export namespace ectp {
 
                 /** Shape of a SendOutput. */
                 type $Shape = {
+                  /** `to`, as documented on this message's `$Properties`. */
                   to?: string|null;
+                  /** `envelope`, as documented on this message's `$Properties`. */
                   envelope?: ectp.v1.Envelope.$Shape|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };
             }
@@ -5968,7 +7206,9 @@ export namespace ectp {
 
                 /** Shape of an EventBatchOutput. */
                 type $Shape = {
+                  /** `batch`, as documented on this message's `$Properties`. */
                   batch?: ectp.v1.EventBatch.$Shape|null;
+                  /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };
             }
@@ -6776,25 +8016,434 @@ export namespace ectp {
 
             /** Narrowed shape of an Envelope. */
             type $Shape = {
+              /** `version`, as documented on this message's `$Properties`. */
               version?: ectp.v1.SpecVersion.$Shape|null;
+              /** `senderId`, as documented on this message's `$Properties`. */
               senderId?: string|null;
+              /** `senderEpoch`, as documented on this message's `$Properties`. */
               senderEpoch?: number|null;
+              /** `hello`, as documented on this message's `$Properties`. */
               hello?: ectp.v1.Hello.$Shape|null;
+              /** `handshakeReject`, as documented on this message's `$Properties`. */
               handshakeReject?: ectp.v1.HandshakeReject.$Shape|null;
+              /** `readRequest`, as documented on this message's `$Properties`. */
               readRequest?: ectp.v1.ReadRequest.$Shape|null;
+              /** `readGrant`, as documented on this message's `$Properties`. */
               readGrant?: ectp.v1.ReadGrant.$Shape|null;
+              /** `readReject`, as documented on this message's `$Properties`. */
               readReject?: ectp.v1.ReadReject.$Shape|null;
+              /** `readComplete`, as documented on this message's `$Properties`. */
               readComplete?: ectp.v1.ReadComplete.$Shape|null;
+              /** `heartbeat`, as documented on this message's `$Properties`. */
               heartbeat?: ectp.v1.Heartbeat.$Shape|null;
+              /** `eventBatch`, as documented on this message's `$Properties`. */
               eventBatch?: ectp.v1.EventBatch.$Shape|null;
+              /** `replayRequest`, as documented on this message's `$Properties`. */
               replayRequest?: ectp.v1.ReplayRequest.$Shape|null;
+              /** `replayUnavailable`, as documented on this message's `$Properties`. */
               replayUnavailable?: ectp.v1.ReplayUnavailable.$Shape|null;
+              /** `snapshotRequest`, as documented on this message's `$Properties`. */
               snapshotRequest?: ectp.v1.SnapshotRequest.$Shape|null;
+              /** `snapshot`, as documented on this message's `$Properties`. */
               snapshot?: ectp.v1.Snapshot.$Shape|null;
+              /** `announcement`, as documented on this message's `$Properties`. */
               announcement?: ectp.v1.Announcement.$Shape|null;
+              /** `$unknowns`, as documented on this message's `$Properties`. */
               $unknowns?: Uint8Array[];
             } & (
-              ({ body?: undefined; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "hello"; hello: ectp.v1.Hello.$Shape; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "handshakeReject"; hello?: null; handshakeReject: ectp.v1.HandshakeReject.$Shape; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readRequest"; hello?: null; handshakeReject?: null; readRequest: ectp.v1.ReadRequest.$Shape; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readGrant"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant: ectp.v1.ReadGrant.$Shape; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readReject"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject: ectp.v1.ReadReject.$Shape; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "readComplete"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete: ectp.v1.ReadComplete.$Shape; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "heartbeat"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat: ectp.v1.Heartbeat.$Shape; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "eventBatch"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch: ectp.v1.EventBatch.$Shape; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "replayRequest"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest: ectp.v1.ReplayRequest.$Shape; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "replayUnavailable"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable: ectp.v1.ReplayUnavailable.$Shape; snapshotRequest?: null; snapshot?: null; announcement?: null }|{ body?: "snapshotRequest"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest: ectp.v1.SnapshotRequest.$Shape; snapshot?: null; announcement?: null }|{ body?: "snapshot"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot: ectp.v1.Snapshot.$Shape; announcement?: null }|{ body?: "announcement"; hello?: null; handshakeReject?: null; readRequest?: null; readGrant?: null; readReject?: null; readComplete?: null; heartbeat?: null; eventBatch?: null; replayRequest?: null; replayUnavailable?: null; snapshotRequest?: null; snapshot?: null; announcement: ectp.v1.Announcement.$Shape })
+              ({
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: undefined;
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "hello";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello: ectp.v1.Hello.$Shape;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "handshakeReject";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject: ectp.v1.HandshakeReject.$Shape;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readRequest";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest: ectp.v1.ReadRequest.$Shape;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readGrant";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant: ectp.v1.ReadGrant.$Shape;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readReject";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject: ectp.v1.ReadReject.$Shape;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "readComplete";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete: ectp.v1.ReadComplete.$Shape;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "heartbeat";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat: ectp.v1.Heartbeat.$Shape;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "eventBatch";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch: ectp.v1.EventBatch.$Shape;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "replayRequest";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest: ectp.v1.ReplayRequest.$Shape;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "replayUnavailable";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable: ectp.v1.ReplayUnavailable.$Shape;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "snapshotRequest";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest: ectp.v1.SnapshotRequest.$Shape;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "snapshot";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot: ectp.v1.Snapshot.$Shape;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement?: null }|{
+                /** `body`, as documented on this message's `$Properties`. */
+                body?: "announcement";
+                /** `hello`, as documented on this message's `$Properties`. */
+                hello?: null;
+                /** `handshakeReject`, as documented on this message's `$Properties`. */
+                handshakeReject?: null;
+                /** `readRequest`, as documented on this message's `$Properties`. */
+                readRequest?: null;
+                /** `readGrant`, as documented on this message's `$Properties`. */
+                readGrant?: null;
+                /** `readReject`, as documented on this message's `$Properties`. */
+                readReject?: null;
+                /** `readComplete`, as documented on this message's `$Properties`. */
+                readComplete?: null;
+                /** `heartbeat`, as documented on this message's `$Properties`. */
+                heartbeat?: null;
+                /** `eventBatch`, as documented on this message's `$Properties`. */
+                eventBatch?: null;
+                /** `replayRequest`, as documented on this message's `$Properties`. */
+                replayRequest?: null;
+                /** `replayUnavailable`, as documented on this message's `$Properties`. */
+                replayUnavailable?: null;
+                /** `snapshotRequest`, as documented on this message's `$Properties`. */
+                snapshotRequest?: null;
+                /** `snapshot`, as documented on this message's `$Properties`. */
+                snapshot?: null;
+                /** `announcement`, as documented on this message's `$Properties`. */
+                announcement: ectp.v1.Announcement.$Shape })
             );
         }
 
@@ -9374,12 +11023,48 @@ export namespace ectp {
 
             /** Narrowed shape of an Event. */
             type $Shape = {
+              /** `stored`, as documented on this message's `$Properties`. */
               stored?: ectp.v1.Stored.$Shape|null;
+              /** `removed`, as documented on this message's `$Properties`. */
               removed?: ectp.v1.Removed.$Shape|null;
+              /** `cleared`, as documented on this message's `$Properties`. */
               cleared?: ectp.v1.Cleared.$Shape|null;
+              /** `$unknowns`, as documented on this message's `$Properties`. */
               $unknowns?: Uint8Array[];
             } & (
-              ({ kind?: undefined; stored?: null; removed?: null; cleared?: null }|{ kind?: "stored"; stored: ectp.v1.Stored.$Shape; removed?: null; cleared?: null }|{ kind?: "removed"; stored?: null; removed: ectp.v1.Removed.$Shape; cleared?: null }|{ kind?: "cleared"; stored?: null; removed?: null; cleared: ectp.v1.Cleared.$Shape })
+              ({
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: undefined;
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored?: null;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed?: null;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared?: null }|{
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: "stored";
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored: ectp.v1.Stored.$Shape;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed?: null;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared?: null }|{
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: "removed";
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored?: null;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed: ectp.v1.Removed.$Shape;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared?: null }|{
+                /** `kind`, as documented on this message's `$Properties`. */
+                kind?: "cleared";
+                /** `stored`, as documented on this message's `$Properties`. */
+                stored?: null;
+                /** `removed`, as documented on this message's `$Properties`. */
+                removed?: null;
+                /** `cleared`, as documented on this message's `$Properties`. */
+                cleared: ectp.v1.Cleared.$Shape })
             );
         }
 
@@ -9512,8 +11197,11 @@ export namespace ectp {
 
             /** Shape of an EventBatch. */
             type $Shape = {
+              /** `sequence`, as documented on this message's `$Properties`. */
               sequence?: number|null;
+              /** `events`, as documented on this message's `$Properties`. */
               events?: ectp.v1.Event.$Shape[]|null;
+              /** `$unknowns`, as documented on this message's `$Properties`. */
               $unknowns?: Uint8Array[];
             };
         }

@@ -2,7 +2,11 @@
 import $protobuf from "protobufjs/minimal.js";
 
 // Common aliases
-const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.util;
+const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
+// 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
+const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
+const $uint64 = (reader) => $toNumber(reader.uint64());
+const $uint64s = (reader, into) => { const start = into.length; reader.uint64s(into); for (let i = start; i < into.length; i++) into[i] = $toNumber(into[i]); };
 const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError, $TypeError = $util.global.TypeError, $Number = $util.global.Number, $parseInt = $util.global.parseInt, $String = $util.global.String, $BigInt = $util.global.BigInt, $Array = $util.global.Array, $Boolean = $util.global.Boolean;
 
 // Exported root namespace
@@ -464,7 +468,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.commandId = value;
                                 else
                                     delete message.commandId;
@@ -473,7 +477,7 @@ export const ectp = $root.ectp = (() => {
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.nowMs = value;
                                 else
                                     delete message.nowMs;
@@ -1462,7 +1466,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.commandId = value;
                                 else
                                     delete message.commandId;
@@ -3649,7 +3653,7 @@ export const ectp = $root.ectp = (() => {
                         case 3: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.epoch = value;
                                 else
                                     delete message.epoch;
@@ -3673,7 +3677,7 @@ export const ectp = $root.ectp = (() => {
                         case 6: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.seed = value;
                                 else
                                     delete message.seed;
@@ -3688,7 +3692,7 @@ export const ectp = $root.ectp = (() => {
                         case 8: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.storeCapacityBytes = value;
                                 else
                                     delete message.storeCapacityBytes;
@@ -3697,7 +3701,7 @@ export const ectp = $root.ectp = (() => {
                         case 9: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.destinationCapacityBytes = value;
                                 else
                                     delete message.destinationCapacityBytes;
@@ -4391,105 +4395,105 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                message.heartbeatIntervalMs = reader.uint64();
+                                message.heartbeatIntervalMs = $uint64(reader);
                                 message._heartbeatIntervalMs = "heartbeatIntervalMs";
                                 continue;
                             }
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                message.heartbeatMisses = reader.uint64();
+                                message.heartbeatMisses = $uint64(reader);
                                 message._heartbeatMisses = "heartbeatMisses";
                                 continue;
                             }
                         case 3: {
                                 if (wireType !== 0)
                                     break;
-                                message.waitBudgetMs = reader.uint64();
+                                message.waitBudgetMs = $uint64(reader);
                                 message._waitBudgetMs = "waitBudgetMs";
                                 continue;
                             }
                         case 4: {
                                 if (wireType !== 0)
                                     break;
-                                message.grantWaitMs = reader.uint64();
+                                message.grantWaitMs = $uint64(reader);
                                 message._grantWaitMs = "grantWaitMs";
                                 continue;
                             }
                         case 5: {
                                 if (wireType !== 0)
                                     break;
-                                message.transferTimeoutMs = reader.uint64();
+                                message.transferTimeoutMs = $uint64(reader);
                                 message._transferTimeoutMs = "transferTimeoutMs";
                                 continue;
                             }
                         case 6: {
                                 if (wireType !== 0)
                                     break;
-                                message.quarantineCapMs = reader.uint64();
+                                message.quarantineCapMs = $uint64(reader);
                                 message._quarantineCapMs = "quarantineCapMs";
                                 continue;
                             }
                         case 7: {
                                 if (wireType !== 0)
                                     break;
-                                message.backoffInitialMs = reader.uint64();
+                                message.backoffInitialMs = $uint64(reader);
                                 message._backoffInitialMs = "backoffInitialMs";
                                 continue;
                             }
                         case 8: {
                                 if (wireType !== 0)
                                     break;
-                                message.backoffMaxMs = reader.uint64();
+                                message.backoffMaxMs = $uint64(reader);
                                 message._backoffMaxMs = "backoffMaxMs";
                                 continue;
                             }
                         case 9: {
                                 if (wireType !== 0)
                                     break;
-                                message.leaseSafetyMarginMs = reader.uint64();
+                                message.leaseSafetyMarginMs = $uint64(reader);
                                 message._leaseSafetyMarginMs = "leaseSafetyMarginMs";
                                 continue;
                             }
                         case 10: {
                                 if (wireType !== 0)
                                     break;
-                                message.maxItemBytes = reader.uint64();
+                                message.maxItemBytes = $uint64(reader);
                                 message._maxItemBytes = "maxItemBytes";
                                 continue;
                             }
                         case 11: {
                                 if (wireType !== 0)
                                     break;
-                                message.leaseMs = reader.uint64();
+                                message.leaseMs = $uint64(reader);
                                 message._leaseMs = "leaseMs";
                                 continue;
                             }
                         case 12: {
                                 if (wireType !== 0)
                                     break;
-                                message.maxPinnedBytesPerConsumer = reader.uint64();
+                                message.maxPinnedBytesPerConsumer = $uint64(reader);
                                 message._maxPinnedBytesPerConsumer = "maxPinnedBytesPerConsumer";
                                 continue;
                             }
                         case 13: {
                                 if (wireType !== 0)
                                     break;
-                                message.maxGrantsPerConsumer = reader.uint64();
+                                message.maxGrantsPerConsumer = $uint64(reader);
                                 message._maxGrantsPerConsumer = "maxGrantsPerConsumer";
                                 continue;
                             }
                         case 14: {
                                 if (wireType !== 0)
                                     break;
-                                message.replayBufferBatches = reader.uint64();
+                                message.replayBufferBatches = $uint64(reader);
                                 message._replayBufferBatches = "replayBufferBatches";
                                 continue;
                             }
                         case 15: {
                                 if (wireType !== 0)
                                     break;
-                                message.retryAfterMs = reader.uint64();
+                                message.retryAfterMs = $uint64(reader);
                                 message._retryAfterMs = "retryAfterMs";
                                 continue;
                             }
@@ -6696,7 +6700,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.sizeBytes = value;
                                 else
                                     delete message.sizeBytes;
@@ -8595,7 +8599,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.readId = value;
                                 else
                                     delete message.readId;
@@ -11482,7 +11486,7 @@ export const ectp = $root.ectp = (() => {
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.length = value;
                                 else
                                     delete message.length;
@@ -13213,7 +13217,7 @@ export const ectp = $root.ectp = (() => {
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                message.nextDeadlineMs = reader.uint64();
+                                message.nextDeadlineMs = $uint64(reader);
                                 message._nextDeadlineMs = "nextDeadlineMs";
                                 continue;
                             }
@@ -14393,7 +14397,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.readId = value;
                                 else
                                     delete message.readId;
@@ -14420,7 +14424,7 @@ export const ectp = $root.ectp = (() => {
                         case 4: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.length = value;
                                 else
                                     delete message.length;
@@ -14438,7 +14442,7 @@ export const ectp = $root.ectp = (() => {
                         case 6: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.destinationOffset = value;
                                 else
                                     delete message.destinationOffset;
@@ -14816,7 +14820,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.readId = value;
                                 else
                                     delete message.readId;
@@ -15139,7 +15143,7 @@ export const ectp = $root.ectp = (() => {
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.epoch = value;
                                 else
                                     delete message.epoch;
@@ -16661,7 +16665,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.requests = value;
                                 else
                                     delete message.requests;
@@ -16670,7 +16674,7 @@ export const ectp = $root.ectp = (() => {
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.budgets = value;
                                 else
                                     delete message.budgets;
@@ -16679,7 +16683,7 @@ export const ectp = $root.ectp = (() => {
                         case 3: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.fetches = value;
                                 else
                                     delete message.fetches;
@@ -16688,7 +16692,7 @@ export const ectp = $root.ectp = (() => {
                         case 4: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.readsInFlight = value;
                                 else
                                     delete message.readsInFlight;
@@ -16697,7 +16701,7 @@ export const ectp = $root.ectp = (() => {
                         case 5: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.quarantined = value;
                                 else
                                     delete message.quarantined;
@@ -16706,7 +16710,7 @@ export const ectp = $root.ectp = (() => {
                         case 6: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.grantsHeld = value;
                                 else
                                     delete message.grantsHeld;
@@ -16715,7 +16719,7 @@ export const ectp = $root.ectp = (() => {
                         case 7: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.loadedItems = value;
                                 else
                                     delete message.loadedItems;
@@ -16724,7 +16728,7 @@ export const ectp = $root.ectp = (() => {
                         case 8: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.destinations = value;
                                 else
                                     delete message.destinations;
@@ -16733,7 +16737,7 @@ export const ectp = $root.ectp = (() => {
                         case 9: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.undrainedFailures = value;
                                 else
                                     delete message.undrainedFailures;
@@ -16742,7 +16746,7 @@ export const ectp = $root.ectp = (() => {
                         case 10: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.ignoredMessages = value;
                                 else
                                     delete message.ignoredMessages;
@@ -17336,7 +17340,7 @@ export const ectp = $root.ectp = (() => {
                         case 1: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.grants = value;
                                 else
                                     delete message.grants;
@@ -17345,7 +17349,7 @@ export const ectp = $root.ectp = (() => {
                         case 2: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.pins = value;
                                 else
                                     delete message.pins;
@@ -17354,7 +17358,7 @@ export const ectp = $root.ectp = (() => {
                         case 3: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.pinnedBytes = value;
                                 else
                                     delete message.pinnedBytes;
@@ -17363,7 +17367,7 @@ export const ectp = $root.ectp = (() => {
                         case 4: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.peers = value;
                                 else
                                     delete message.peers;
@@ -17372,7 +17376,7 @@ export const ectp = $root.ectp = (() => {
                         case 5: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.replayBuffered = value;
                                 else
                                     delete message.replayBuffered;
@@ -17381,7 +17385,7 @@ export const ectp = $root.ectp = (() => {
                         case 6: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.eventSequence = value;
                                 else
                                     delete message.eventSequence;
@@ -17390,7 +17394,7 @@ export const ectp = $root.ectp = (() => {
                         case 7: {
                                 if (wireType !== 0)
                                     break;
-                                if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                     message.ignoredMessages = value;
                                 else
                                     delete message.ignoredMessages;
@@ -18089,7 +18093,7 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.senderEpoch = value;
                             else
                                 delete message.senderEpoch;
@@ -19675,7 +19679,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
                                 delete message.attemptId;
@@ -19690,7 +19694,7 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.expectedEpoch = value;
                             else
                                 delete message.expectedEpoch;
@@ -19699,7 +19703,7 @@ export const ectp = $root.ectp = (() => {
                     case 4: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.expectedSizeBytes = value;
                             else
                                 delete message.expectedSizeBytes;
@@ -20090,7 +20094,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
                                 delete message.attemptId;
@@ -20099,7 +20103,7 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.grantId = value;
                             else
                                 delete message.grantId;
@@ -20503,7 +20507,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
                                 delete message.attemptId;
@@ -20988,7 +20992,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.grantId = value;
                             else
                                 delete message.grantId;
@@ -21337,7 +21341,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
                                 delete message.sequence;
@@ -23142,7 +23146,7 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sizeBytes = value;
                             else
                                 delete message.sizeBytes;
@@ -23161,14 +23165,14 @@ export const ectp = $root.ectp = (() => {
                             if (wireType === 2) {
                                 if (!(message.shape && message.shape.length))
                                     message.shape = [];
-                                reader.uint64s(message.shape);
+                                $uint64s(reader, message.shape);
                                 continue;
                             }
                             if (wireType !== 0)
                                 break;
                             if (!(message.shape && message.shape.length))
                                 message.shape = [];
-                            message.shape.push(reader.uint64());
+                            message.shape.push($uint64(reader));
                             continue;
                         }
                     case 5: {
@@ -23189,7 +23193,7 @@ export const ectp = $root.ectp = (() => {
                     case 7: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.epoch = value;
                             else
                                 delete message.epoch;
@@ -25387,7 +25391,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
                                 delete message.sequence;
@@ -25714,7 +25718,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.fromSequence = value;
                             else
                                 delete message.fromSequence;
@@ -26017,7 +26021,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.oldestAvailable = value;
                             else
                                 delete message.oldestAvailable;
@@ -26026,7 +26030,7 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.latest = value;
                             else
                                 delete message.latest;
@@ -26591,7 +26595,7 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
                                 delete message.sequence;

@@ -10,6 +10,7 @@ export type Scope = Map<string, unknown>;
 
 /** A case-authoring mistake (not an implementation failure): reported as such. */
 export class CaseBug extends Error {
+  /** Always "CaseBug". */
   override name = "CaseBug";
 }
 

@@ -19,11 +19,13 @@ import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js"
 
 /** A failed expectation or invariant: the case fails with this message. */
 export class CaseFailure extends Error {
+  /** Always "CaseFailure". */
   override name = "CaseFailure";
 }
 
 /** The testee lacks an optional feature: the case is skipped. */
 export class CaseSkip extends Error {
+  /** Always "CaseSkip". */
   override name = "CaseSkip";
   /** The missing feature. */
   readonly feature: string;

@@ -100,12 +100,24 @@ export function summarise(results: CaseResult[]): SuiteReport {
   };
 }
 
+/** A case outcome before the known-failing list is applied. */
+export interface RawOutcome {
+  /** Passed, failed or skipped. */
+  readonly status: "passed" | "failed" | "skipped";
+  /** Why it failed or was skipped. */
+  readonly message?: string;
+}
+
+/** A case outcome after the known-failing list is applied. */
+export interface ClassifiedOutcome {
+  /** Final status. */
+  readonly status: CaseStatus;
+  /** Message, with the known-failing reason when listed. */
+  readonly message?: string;
+}
+
 /** Apply the known-failing list to a raw pass/fail. */
-export function classify(
-  name: string,
-  outcome: { status: "passed" | "failed" | "skipped"; message?: string },
-  knownFailing: ReadonlyMap<string, string> | undefined,
-): { status: CaseStatus; message?: string } {
+export function classify(name: string, outcome: RawOutcome, knownFailing: ReadonlyMap<string, string> | undefined): ClassifiedOutcome {
   const reason = knownFailing?.get(name);
   if (reason === undefined || outcome.status === "skipped") return outcome;
   if (outcome.status === "failed") return { status: "known-failing", message: `${reason} (failure: ${outcome.message ?? ""})` };
@@ -124,7 +136,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   let conn: TesteeConnection | undefined;
   for (const c of cases) {
     const t0 = performance.now();
-    let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
+    let outcome: RawOutcome;
     if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
     else {
       try {
@@ -153,7 +165,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
 }
 
 /** Turn anything a case threw into a pass/fail/skip outcome. */
-export function caseError(err: unknown): { status: "failed" | "skipped"; message: string } {
+export function caseError(err: unknown): RawOutcome {
   if (err instanceof CaseSkip) return { status: "skipped", message: err.message };
   if (err instanceof CaseFailure || err instanceof TesteeFault) return { status: "failed", message: err.message };
   if (err instanceof CaseBug) return { status: "failed", message: `case bug (fix the case file): ${err.message}` };

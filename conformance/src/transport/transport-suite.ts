@@ -12,7 +12,12 @@ export interface TransportHarness {
   /** Implementation name, used in case names (`transport/<name>/...`). */
   readonly name: string;
   /** Two endpoints that can reach each other (connectPeer done both ways): `reader` reads `owner`'s memory. */
-  createPeers(): Promise<{ reader: Transport; owner: Transport }>;
+  createPeers(): Promise<{
+    /** The endpoint that reads. */
+    reader: Transport;
+    /** The endpoint whose memory is read. */
+    owner: Transport;
+  }>;
   /**
    * Let time or I/O pass: on virtual time, move to the next scheduled event; on a real
    * transport, wait a little. Resolve false when nothing can ever happen again.

@@ -29,11 +29,18 @@ interface Destination {
  */
 export interface CoreModule {
   /** The consumer state machine class. */
-  ConsumerCore: new (options: any) => any;
+  ConsumerCore: CoreConstructor;
   /** The producer state machine class. */
-  ProducerCore: new (options: any) => any;
+  ProducerCore: CoreConstructor;
   /** The reference item store. */
-  MemoryItemStore: new (options: any) => any;
+  MemoryItemStore: CoreConstructor;
+}
+
+/** A class constructor taking one options object; the core's classes fit (structurally, so copies do too). */
+export interface CoreConstructor {
+  /** Construct an instance from its options object. */
+  // biome-ignore lint/suspicious/noExplicitAny: any core build (shipped or mutant) must fit without sharing types
+  new (options: any): any;
 }
 
 /** Options of {@link CoreTesteeHandler}. */
