@@ -134,7 +134,10 @@ export class NixlTransport implements Transport {
     const prev = this.peers.get(peerId);
     if (prev && prev.epoch === epoch && prev.metadataKey === key) return prev.promise;
     if (prev && prev.epoch > epoch) return Promise.resolve(); // stale: the newer epoch stays
-    if (prev) this.agent.invalidateRemote(peerId); // NOT_FOUND (already dropped) is fine
+    // Always invalidate first: NIXL may still hold an older incarnation's metadata (it
+    // refuses different connection info for a loaded agent with NOT_ALLOWED); NOT_FOUND,
+    // i.e. already dropped, is not an error.
+    this.agent.invalidateRemote(peerId);
     this.unreachable.delete(peerId);
     const state: PeerState = { epoch, metadataKey: key, connected: false, promise: Promise.resolve() };
     state.promise = (async () => {
@@ -339,7 +342,13 @@ export class NixlTransport implements Transport {
   private markUnreachable(peerId: string, gone = false): void {
     this.unreachable.add(peerId);
     // NIXL dropped (or will drop) the peer's metadata; a later connectPeer reloads it.
-    if (gone) this.peers.delete(peerId);
+    if (gone && this.peers.delete(peerId) && !this.closed) {
+      try {
+        this.agent.invalidateRemote(peerId);
+      } catch {
+        // closing
+      }
+    }
     this.wake();
   }
 
