@@ -7,6 +7,8 @@ export default defineConfig({
   dts: { entry: { index: "src/index.ts" } },
   sourcemap: true,
   clean: true,
+  // import.meta.url (cases/ and mutant paths) also works in the CJS build.
+  shims: true,
   target: "node20",
   // esbuild is loaded only to build mutants (tests, `runMutants`).
   external: ["esbuild"],
