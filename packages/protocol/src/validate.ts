@@ -114,6 +114,15 @@ function isSafeNonNegative(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 }
 
+function allSafeNonNegative(a: readonly unknown[]): boolean {
+  // Holes are skipped, as Array.prototype.every does.
+  for (let i = 0; i < a.length; i++) if (!isSafeNonNegative(a[i]) && i in a) return false;
+  return true;
+}
+
+/** The location of a descriptor without one (zero bytes: nothing to mutate, safe to share). */
+const EMPTY_LOCATION = new Uint8Array(0);
+
 /** Normalise a possibly absent fingerprint to all four fields. Non-conforming fields become an error. */
 export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerprint> {
   if (fp === undefined || fp === null) return { ok: true, value: { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 } };
@@ -164,6 +173,20 @@ export function itemKeyId(key: unknown): Validation<string> {
   return { ok: true, value: `${toHex(hash)}|${JSON.stringify(f.model)}|${f.dtype}|${f.rowBytes}|${f.layoutVersion}` };
 }
 
+/** Whether a well-formed normalised fingerprint equals a raw one (as {@link fingerprintsEqual}), allocation-free. */
+function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
+  if (raw === undefined || raw === null) return a.model === "" && a.dtype === 0 && a.rowBytes === 0 && a.layoutVersion === 0;
+  if (typeof raw !== "object") return false;
+  const f = raw as Record<string, unknown>;
+  const model = f.model ?? "";
+  const dtype = f.dtype ?? 0;
+  const rowBytes = f.rowBytes ?? 0;
+  const layoutVersion = f.layoutVersion ?? 0;
+  if (typeof model !== "string" || !isSafeNonNegative(dtype) || !isSafeNonNegative(rowBytes) || !isSafeNonNegative(layoutVersion))
+    return false;
+  return a.model === model && a.dtype === dtype && a.rowBytes === rowBytes && a.layoutVersion === layoutVersion;
+}
+
 /**
  * Validate a descriptor [C2]: key, size in [1, maxItemBytes] and equal to dtype x shape
  * when both are given, fingerprint equal to `limits.fingerprint` when given, producer id
@@ -186,11 +209,13 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const keyId = itemKeyId(d.key);
   if (!keyId.ok) return keyId;
   const key = d.key as Record<string, unknown>;
-  const fingerprint = normalizeFingerprint(key.fingerprint);
-  if (!fingerprint.ok) return fingerprint;
-  if (limits.fingerprint !== undefined && !fingerprintsEqual(key.fingerprint, limits.fingerprint))
+  const normalized = normalizeFingerprint(key.fingerprint);
+  if (!normalized.ok) return normalized;
+  const fingerprint = normalized.value;
+  // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
+  if (limits.fingerprint !== undefined && !fingerprintEquals(fingerprint, limits.fingerprint))
     return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
-      got: fingerprint.value,
+      got: fingerprint,
       expected: normalizeFingerprint(limits.fingerprint).ok ? limits.fingerprint : undefined,
     });
   const size = d.sizeBytes;
@@ -203,7 +228,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const dtype = d.dtype ?? 0;
   if (!isSafeNonNegative(dtype)) return fail("INVALID_DESCRIPTOR", `dtype must be an enum value; got ${describe(dtype)}`, {});
   const rawShape = d.shape ?? [];
-  if (!Array.isArray(rawShape) || !rawShape.every(isSafeNonNegative))
+  if (!Array.isArray(rawShape) || !allSafeNonNegative(rawShape))
     return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
   const shape = rawShape as number[];
   const elem = dtypeSize(dtype);
@@ -223,7 +248,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const epoch = d.epoch;
   if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 1)
     return fail("INVALID_DESCRIPTOR", `epoch must be a positive integer; got ${describe(epoch)}`, {});
-  const location = d.location ?? new Uint8Array(0);
+  const location = d.location ?? EMPTY_LOCATION;
   if (!isBytes(location)) return fail("INVALID_DESCRIPTOR", "location must be bytes", {});
   let checksum: NormalizedChecksum | undefined;
   const cs = d.checksum;
@@ -245,10 +270,10 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
       );
     }
   }
-  const value: ValidDescriptor = {
+  const value: { -readonly [K in keyof ValidDescriptor]: ValidDescriptor[K] } = {
     keyId: keyId.value,
     contentHash: key.contentHash as Uint8Array,
-    fingerprint: fingerprint.value,
+    fingerprint,
     sizeBytes: size,
     dtype,
     shape,
@@ -256,8 +281,8 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
     epoch,
     location,
     raw: d as ectp.v1.IItemDescriptor,
-    ...(checksum ? { checksum } : {}),
   };
+  if (checksum) value.checksum = checksum; // own property only when present (as before)
   return { ok: true, value };
 }
 

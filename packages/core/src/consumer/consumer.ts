@@ -479,7 +479,11 @@ export class ConsumerCore {
     if (now > this.lastNow) this.lastNow = now;
     this.requests.delete(requestId);
     if (req.failure !== undefined) return; // already released when it failed [C6]
-    this.guard("finishRequest", () => this.releaseRequest(req, now));
+    try {
+      this.releaseRequest(req, now);
+    } catch (cause) {
+      this.guardFailed("finishRequest", cause);
+    }
   }
 
   /** Failed requests since the previous call, each reported exactly once [C6]. */
@@ -561,7 +565,11 @@ export class ConsumerCore {
   /** Run due timers and return the queued outputs, in order. Touches only due timers. */
   poll(now: number): CoreOutput[] {
     if (now > this.lastNow) this.lastNow = now;
-    this.guard("poll", () => this.runTimers(now));
+    try {
+      this.runTimers(now);
+    } catch (cause) {
+      this.guardFailed("poll", cause);
+    }
     if (this.out.length === 0) return [];
     const out = this.out;
     this.out = [];
@@ -1562,8 +1570,13 @@ export class ConsumerCore {
     try {
       fn();
     } catch (cause) {
-      // [I1] A fault of our own must not stop the engine; it is logged loudly instead.
-      this.logger.error(`consumer ${where} failed`, { error: String(cause) });
+      this.guardFailed(where, cause);
     }
+  }
+
+  /** The catch half of {@link guard}, for hot paths that inline the try (no closure per call). */
+  private guardFailed(where: string, cause: unknown): void {
+    // [I1] A fault of our own must not stop the engine; it is logged loudly instead.
+    this.logger.error(`consumer ${where} failed`, { error: String(cause) });
   }
 }
