@@ -12,13 +12,16 @@
 //   7. package lint      turbo run lint (publint --strict, attw --pack --profile node16)
 //   8. tests             turbo run test; every package's vitest writes a JSON report
 //   9. docs              TypeDoc over every package (warnings are errors)
+//  10. python unittest   the Python testee's own unit tests (stdlib unittest)
+//  11. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
+//  12. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
 //
 // Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored);
 // any other runner (e.g. the conformance runner) may add files named
 // `*.ectp-report.json` under <package>/.ectp-out/ holding {"passed": N, "failed": N}.
 // All are summed, and the very last line printed is exactly `N passed, N failed`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { workspaceDirs } from "./lib/workspaces.mjs";
@@ -49,7 +52,49 @@ const steps = [
     ],
   ],
   ["docs", ["node", "scripts/docs.mjs"]],
+  [
+    "python unittest",
+    ["python3", "-m", "unittest", "discover", "-s", "conformance/testees/python"],
+    { report: "conformance/.ectp-out/python-unittest.ectp-report.json", parse: parseUnittest },
+  ],
+  [
+    "conformance (python testee)",
+    [
+      "node", "packages/cli/dist/bin.js", "conformance",
+      "--testee", "python3 conformance/testees/python/ectp_testee.py", "--json-lines",
+      "--features", "conformance/testees/python/features.json",
+      "--known-failing", "conformance/testees/python/known-failing.json",
+      "--level", "all", "--seeds", "5",
+      "--junit", "conformance/.ectp-out/python-conformance.junit.xml",
+      // Writes python-conformance.ectp-report.json beside it with {passed, failed}.
+      "--report", "conformance/.ectp-out/python-conformance.json",
+    ],
+  ],
+  [
+    "simulator sweep",
+    ["node", "packages/simulator/scripts/sweep.mjs", "250"],
+    { report: "packages/simulator/.ectp-out/sweep.ectp-report.json", parse: parseSweep },
+  ],
 ];
+
+/** `Ran N tests` plus `OK` or `FAILED (failures=a, errors=b)` from unittest's stderr. */
+function parseUnittest(text) {
+  const ran = Number(/^Ran (\d+) tests?/m.exec(text)?.[1] ?? Number.NaN);
+  if (!Number.isInteger(ran)) return undefined;
+  const bad = /^FAILED \(([^)]*)\)/m.exec(text)?.[1] ?? "";
+  const count = (k) => Number(new RegExp(`${k}=(\\d+)`).exec(bad)?.[1] ?? 0);
+  const failed = count("failures") + count("errors");
+  return { passed: ran - failed - count("skipped"), failed };
+}
+
+/** The sweep's last line, `sweep: N runs, V violations, ...`: each run is one check. */
+function parseSweep(text) {
+  const m = /^sweep: (\d+) runs, (\d+) violations/m.exec(text);
+  if (!m) return undefined;
+  const runs = Number(m[1]);
+  const failed = Math.min(runs, Number(m[2]));
+  return { passed: runs - failed, failed };
+}
 
 const packages = workspaceDirs(root);
 
@@ -119,12 +164,26 @@ function countTests() {
 
 const results = [];
 const started = Date.now();
-for (const [name, [cmd, ...args]] of steps) {
+for (const [name, [cmd, ...args], counted] of steps) {
   console.log(`\n::group::ci: ${name}: ${[cmd, ...args].join(" ")}`);
   if (name === "tests") clearReports();
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
-  const ok = r.status === 0;
+  // A counted step's output is captured (then echoed) so its runner's totals can be read.
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    env,
+    stdio: counted ? ["ignore", "pipe", "pipe"] : "inherit",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  let ok = r.status === 0;
+  if (counted) {
+    const text = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+    process.stdout.write(text);
+    const totals = counted.parse(text) ?? { passed: 0, failed: 1 };
+    if (totals.failed > 0 || totals.passed === 0) ok = false;
+    mkdirSync(dirname(join(root, counted.report)), { recursive: true });
+    writeFileSync(join(root, counted.report), `${JSON.stringify(totals)}\n`);
+  }
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   results.push({ name, ok, seconds, detail: r.error ? r.error.message : `exit ${r.status ?? r.signal}` });
   console.log(`::endgroup::\nci: ${name}: ${ok ? "ok" : "FAILED"} (${seconds} s)`);

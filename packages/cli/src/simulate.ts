@@ -21,6 +21,8 @@ import { EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
 import { ProgressBar } from "./progress.js";
 
 const D = DEFAULT_SIMULATION_CONFIG;
+/** `ectp simulate` runs with light faults unless told otherwise: a first run should show retries and fallbacks. */
+const CLI_DEFAULT_FAULTS: FaultPresetName = "light";
 
 /** Usage text of `ectp simulate`. */
 export const SIMULATE_USAGE = `Usage: ectp simulate [options]
@@ -33,7 +35,7 @@ Options:
   --consumers <n>               prefill/decode instances (default ${D.consumers})
   --concurrency <n>             requests in flight at once (default ${D.concurrency})
   --requests <n>                requests to run (default ${D.requests})
-  --faults <preset>             none | light | heavy | chaos (default ${D.faults})
+  --faults <preset>             none | light | heavy | chaos (default ${CLI_DEFAULT_FAULTS})
   --seed <n>                    seed of every random choice (default ${D.seed})
   --runs <n>                    sweep seeds seed..seed+n-1 (default 1)
   --step <duration>             engine step (default ${D.stepMs}ms)
@@ -119,7 +121,7 @@ function parse(argv: string[]): SimulateArgs {
   }
   const s = (k: string) => values[k] as string | undefined;
   if (values.help) return { help: true, options: {}, runs: 1, json: false, report: undefined, quiet: false };
-  const faults = s("faults") ?? D.faults;
+  const faults = s("faults") ?? CLI_DEFAULT_FAULTS;
   if (typeof faults !== "string" || !isFaultPresetName(faults))
     throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${String(faults)}"`);
   const options: SimulationOptions = {
