@@ -762,7 +762,7 @@ export class ProducerCore {
     let gone: Peer[] | undefined;
     for (const p of this.peers.values()) {
       // [P8] silent for heartbeatMisses intervals: gone.
-      if (now - p.lastHeard >= p.intervalMs * this.cfg.heartbeatMisses) {
+      if (now >= p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses) {
         if (gone === undefined) gone = [];
         gone.push(p);
         continue;
