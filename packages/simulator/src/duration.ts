@@ -6,13 +6,28 @@ import { EctpError } from "@ectp/protocol";
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000 };
 
+/** Result of {@link parseDuration}. */
+export type ParsedDuration =
+  | {
+      /** Parsed. */
+      ok: true;
+      /** The duration in milliseconds. */
+      ms: number;
+    }
+  | {
+      /** Not a duration. */
+      ok: false;
+      /** What was wrong and which forms are accepted. */
+      error: EctpError;
+    };
+
 /**
  * Parse a duration with a unit (`ms`, `s` or `m`) into milliseconds. A bare number is
  * rejected on purpose: `--step 10` is ambiguous, and a wrong unit silently shifts
  * every timer of a simulation by a factor of 1,000.
  * Returns an `EctpError(INVALID_ARGUMENT)` instead of throwing, so callers can name the flag.
  */
-export function parseDuration(text: string): { ok: true; ms: number } | { ok: false; error: EctpError } {
+export function parseDuration(text: string): ParsedDuration {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text.trim());
   if (!m) {
     return {

@@ -21,5 +21,6 @@ export { InvariantChecker, MAX_KEPT_VIOLATIONS } from "./invariants.js";
 export type { InvariantId, Violation } from "./invariants.js";
 export type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 export { parseDuration, formatDuration } from "./duration.js";
+export type { ParsedDuration } from "./duration.js";
 export { scaledSize, patternBytes, patternCrc } from "./payload.js";
 export { faultPlan } from "./network.js";

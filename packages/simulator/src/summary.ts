@@ -46,7 +46,16 @@ export interface SimulationSummary {
   /** Requests ended per second of simulated time. */
   readonly throughputRps: number;
   /** Time from arrival at a consumer to its admission decision, ms. */
-  readonly admissionWaitMs: { readonly p50: number; readonly p99: number; readonly max: number; readonly mean: number };
+  readonly admissionWaitMs: {
+    /** Median wait, ms. */
+    readonly p50: number;
+    /** 99th percentile wait, ms. */
+    readonly p99: number;
+    /** Longest wait, ms. */
+    readonly max: number;
+    /** Mean wait, ms. */
+    readonly mean: number;
+  };
   /** Remote attempts retried [C4] (from the consumers' metrics). */
   readonly retries: number;
   /** Reads quarantined [C8] (from the consumers' metrics). */

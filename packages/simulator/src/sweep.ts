@@ -22,9 +22,29 @@ export interface SweepSummary {
   /** Violations over all runs. */
   readonly violations: number;
   /** Seeds with at least one violation, with their reproduce command and first violation. */
-  readonly failingSeeds: readonly { seed: number; violations: number; first: string; reproduce: string }[];
+  readonly failingSeeds: readonly {
+    /** The failing run's seed. */
+    seed: number;
+    /** Invariant violations in that run. */
+    violations: number;
+    /** The first violation, as printed. */
+    first: string;
+    /** One command that reproduces the run. */
+    reproduce: string;
+  }[];
   /** Request outcomes summed over all runs. */
-  readonly requests: { total: number; succeededRemote: number; fellBackLocal: number; failed: number; cancelled: number };
+  readonly requests: {
+    /** Requests over every run. */
+    total: number;
+    /** Served from a remote encoding. */
+    succeededRemote: number;
+    /** At least one item encoded locally after the remote path ended. */
+    fellBackLocal: number;
+    /** Reported failed through the drain-once call. */
+    failed: number;
+    /** Cancelled by the simulated client. */
+    cancelled: number;
+  };
   /** Faults injected, summed over all runs. */
   readonly faultsInjected: Readonly<Record<string, number>>;
 }
