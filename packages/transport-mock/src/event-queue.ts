@@ -24,14 +24,17 @@ export class EventQueue {
   push(time: number, run: (at: number) => void): void {
     const ev: ScheduledEvent = { time, seq: this.seq++, run };
     const h = this.heap;
+    // Sift up with a hole: move parents down, write the new event once.
+    let i = h.length;
     h.push(ev);
-    let i = h.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!less(h[i]!, h[p]!)) break;
-      [h[i], h[p]] = [h[p]!, h[i]!];
+      const parent = h[p]!;
+      if (!less(ev, parent)) break;
+      h[i] = parent;
       i = p;
     }
+    h[i] = ev;
   }
 
   peek(): ScheduledEvent | undefined {
@@ -43,19 +46,21 @@ export class EventQueue {
     const top = h[0];
     if (top === undefined) return undefined;
     const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
+    const n = h.length;
+    if (n > 0) {
+      // Sift down with a hole: move the smaller child up, write `last` once.
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
+        if (l >= n) break;
         const r = l + 1;
-        let m = i;
-        if (l < h.length && less(h[l]!, h[m]!)) m = l;
-        if (r < h.length && less(h[r]!, h[m]!)) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m]!, h[i]!];
-        i = m;
+        const c = r < n && less(h[r]!, h[l]!) ? r : l;
+        const child = h[c]!;
+        if (!less(child, last)) break;
+        h[i] = child;
+        i = c;
       }
+      h[i] = last;
     }
     return top;
   }

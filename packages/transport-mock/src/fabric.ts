@@ -16,7 +16,15 @@ import {
   validateFaultConfig,
   zeroCounts,
 } from "./faults.js";
-import { type Decoded, type MockLocation, decodeLocation, decodeMetadata, encodeLocation, encodeMetadata } from "./location.js";
+import {
+  type Decoded,
+  type MockLocation,
+  decodeLocation,
+  decodeMetadata,
+  encodeId,
+  encodeLocation,
+  encodeMetadata,
+} from "./location.js";
 import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
 import { LinkRandom, linkSeed } from "./random.js";
 
@@ -73,10 +81,30 @@ export interface EndpointState {
   readonly connections: Map<string, Connection>;
   /** Unsettled reads issued by this endpoint, in start order. */
   readonly reads: Map<number, ReadState>;
-  readonly inbox: ReceivedMessage[];
-  readonly results: ReadResult[];
+  inbox: ReceivedMessage[];
+  results: ReadResult[];
   readonly unreachable: Set<string>;
   waiters: Waiter[];
+  /** The id's UTF-8 bytes (encoded once, for locations). */
+  readonly idBytes: Uint8Array;
+}
+
+/**
+ * Per directed link (from -> to) state, found with two Map lookups instead of building a
+ * `from\u0000to` string key per send or read. Internal.
+ */
+interface Link {
+  /** The link's own fault stream (created on first use). */
+  rng: LinkRandom | undefined;
+  /** The link's resolved faults, valid while `faultsVersion` matches the fabric's. */
+  faults: FaultConfig | undefined;
+  faultsVersion: number;
+  /** Due time of the last message sent on the link (keeps the link's send order). */
+  lastMessageDue: number | undefined;
+  /** Messages held back by a reorder fault until the link's next message. */
+  held: Message[] | undefined;
+  /** When the data path (this link as owner -> reader) finishes its current reads. */
+  busyUntil: number | undefined;
 }
 
 interface Message {
@@ -85,10 +113,6 @@ interface Message {
   readonly bytes: Uint8Array;
   readonly dueAt: number;
   released: boolean;
-}
-
-function linkKey(from: string, to: string): string {
-  return `${from}\u0000${to}`;
 }
 
 function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
@@ -104,11 +128,10 @@ export class Fabric {
   private time: number;
   private readonly queue = new EventQueue();
   private readonly endpoints = new Map<string, EndpointState>();
-  private readonly randoms = new Map<string, LinkRandom>();
-  private readonly linkBusyUntil = new Map<string, number>();
-  private readonly lastMessageDue = new Map<string, number>();
-  private readonly held = new Map<string, Message[]>();
-  private readonly resolvedFaults = new Map<string, FaultConfig>();
+  /** Per-link state by sender, then receiver. */
+  private readonly links = new Map<string, Map<string, Link>>();
+  /** Bumped by every setFaults, so links re-resolve their faults lazily. */
+  private faultsVersion = 0;
   private readonly observers = new Set<NetworkObserver>();
   private readonly unsafe: UnsafeDeregistration[] = [];
   private counts: FaultCounts = zeroCounts();
@@ -189,7 +212,7 @@ export class Fabric {
       throw new EctpError("INVALID_CONFIG", `invalid fault plan: ${problems.join("; ")}`, { details: { problems } });
     }
     this.plan = { default: { ...plan.default }, links: (plan.links ?? []).map((l) => ({ ...l })) };
-    this.resolvedFaults.clear();
+    this.faultsVersion++;
   }
 
   faults(): FaultPlan {
@@ -198,26 +221,42 @@ export class Fabric {
 
   /** Faults of link from -> to: the default, overridden field by field by matching link entries in order. */
   private faultsFor(from: string, to: string): FaultConfig {
-    const key = linkKey(from, to);
-    let f = this.resolvedFaults.get(key);
-    if (f === undefined) {
+    const l = this.link(from, to);
+    let f = l.faults;
+    if (f === undefined || l.faultsVersion !== this.faultsVersion) {
       const merged: Record<string, unknown> = { ...this.plan.default };
       for (const link of this.plan.links ?? []) {
         if (link.from !== from || link.to !== to) continue;
         for (const [k, v] of Object.entries(link)) if (k !== "from" && k !== "to" && v !== undefined) merged[k] = v;
       }
       f = merged as FaultConfig;
-      this.resolvedFaults.set(key, f);
+      l.faults = f;
+      l.faultsVersion = this.faultsVersion;
     }
     return f;
   }
 
+  /** The state of link from -> to (created on first use; it outlives endpoint incarnations). */
+  private link(from: string, to: string): Link {
+    let byTo = this.links.get(from);
+    if (byTo === undefined) {
+      byTo = new Map();
+      this.links.set(from, byTo);
+    }
+    let l = byTo.get(to);
+    if (l === undefined) {
+      l = { rng: undefined, faults: undefined, faultsVersion: -1, lastMessageDue: undefined, held: undefined, busyUntil: undefined };
+      byTo.set(to, l);
+    }
+    return l;
+  }
+
   private random(from: string, to: string): LinkRandom {
-    const key = linkKey(from, to);
-    let r = this.randoms.get(key);
+    const l = this.link(from, to);
+    let r = l.rng;
     if (r === undefined) {
       r = new LinkRandom(linkSeed(this.seed, from, to));
-      this.randoms.set(key, r);
+      l.rng = r;
     }
     return r;
   }
@@ -265,6 +304,20 @@ export class Fabric {
     return out;
   }
 
+  /**
+   * Whether an unsettled read of `endpointId` may still write into `[offset, offset + length)`
+   * of region `regionId`: {@link Fabric.unsettledWrites} filtered, without building the list.
+   */
+  hasUnsettledWriteInto(endpointId: string, regionId: number, offset: number, length: number): boolean {
+    const ep = this.endpoints.get(endpointId);
+    if (ep === undefined) return false;
+    for (const r of ep.reads.values()) {
+      const d = r.destination;
+      if (d.region.id === regionId && d.offset < offset + length && offset < d.offset + d.length) return true;
+    }
+    return false;
+  }
+
   // ---- endpoints --------------------------------------------------------------------
 
   current(id: string): EndpointState | undefined {
@@ -291,6 +344,7 @@ export class Fabric {
       results: [],
       unreachable: new Set(),
       waiters: [],
+      idBytes: encodeId(id),
     };
     this.endpoints.set(id, state);
     return state;
@@ -393,9 +447,9 @@ export class Fabric {
       return;
     }
     // Messages on one link keep their order (like one ordered connection) unless a fault intervenes.
-    const key = linkKey(ep.id, peerId);
-    let dueAt = Math.max(now + this.latencyMs + message.length / this.bandwidthBytesPerMs, this.lastMessageDue.get(key) ?? 0);
-    this.lastMessageDue.set(key, dueAt);
+    const link = this.link(ep.id, peerId);
+    let dueAt = Math.max(now + this.latencyMs + message.length / this.bandwidthBytesPerMs, link.lastMessageDue ?? 0);
+    link.lastMessageDue = dueAt;
     if (f.delay !== undefined && rng.chance(f.delay.probability)) {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
@@ -403,9 +457,9 @@ export class Fabric {
     const msg: Message = { from: ep, to: conn.target, bytes: message.slice(), dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
-      const held = this.held.get(key) ?? [];
+      const held = link.held ?? [];
       held.push(msg);
-      this.held.set(key, held);
+      link.held = held;
       this.schedule(dueAt + (f.reorder.maxHoldMs ?? 5), (t) => {
         if (msg.released) return;
         msg.released = true;
@@ -414,9 +468,9 @@ export class Fabric {
       this.fault("reorder", ep.id, peerId, now);
     } else {
       this.schedule(dueAt, (t) => this.deliver(msg, t));
-      const held = this.held.get(key);
+      const held = link.held;
       if (held !== undefined) {
-        this.held.delete(key);
+        link.held = undefined;
         for (const h of held) {
           if (h.released) continue;
           h.released = true;
@@ -438,7 +492,10 @@ export class Fabric {
     }
     if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
     msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes });
-    for (const o of this.observers) o.onDeliver?.({ at, from: msg.from.id, to: msg.to.id, length: msg.bytes.length });
+    if (this.observers.size > 0) {
+      const event = { at, from: msg.from.id, to: msg.to.id, length: msg.bytes.length };
+      for (const o of this.observers) o.onDeliver?.(event);
+    }
     this.wake(msg.to);
   }
 
@@ -515,7 +572,7 @@ export class Fabric {
         { regionId: own.id, offset, length, regionLength: own.bytes.length },
       );
     }
-    return encodeLocation({ endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length });
+    return encodeLocation({ endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length }, ep.idBytes);
   }
 
   startRead(ep: EndpointState, op: ReadOperation): void {
@@ -537,8 +594,10 @@ export class Fabric {
     }
     const now = this.now();
     const peerId = String(op.peerId);
-    // The source is peer-provided: copy and decode it now, judge it only at completion (never throw).
-    const location = op.source instanceof Uint8Array ? decodeLocation(op.source.slice()) : decodeLocation(new Uint8Array());
+    // The source is peer-provided: decode it now (decoding keeps no reference to the bytes,
+    // so later changes to the caller's array cannot affect the read), judge it only at
+    // completion (never throw).
+    const location = decodeLocation(op.source instanceof Uint8Array ? op.source : new Uint8Array());
     const f = this.faultsFor(ep.id, peerId);
     const rng = this.random(ep.id, peerId);
     let fault: ReadFault = "none";
@@ -549,10 +608,10 @@ export class Fabric {
     }
     const corrupt = fault === "none" && rng.chance(f.corruptRead);
     // Bandwidth is per directed data path (owner -> reader): reads on one path transfer one after another.
-    const path = linkKey(peerId, ep.id);
-    const start = Math.max(now, this.linkBusyUntil.get(path) ?? now);
+    const path = this.link(peerId, ep.id);
+    const start = Math.max(now, path.busyUntil ?? now);
     const end = start + d.length / this.bandwidthBytesPerMs;
-    this.linkBusyUntil.set(path, end);
+    path.busyUntil = end;
     let dueAt = end + this.latencyMs;
     if (fault === "stall-done" || fault === "stall-failed") {
       dueAt = Math.max(dueAt, now + (f.stallRead?.durationMs ?? 30_000));
@@ -682,9 +741,10 @@ export class Fabric {
     const d = r.destination;
     // Never write into memory that is no longer registered [I5] (deregistration settles first, so this holds).
     if (r.owner.regions.get(d.region.id) !== d.region) return;
-    d.region.bytes.set(src.subarray(0, n), d.offset);
-    for (const o of this.observers) {
-      o.onWrite?.({ at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial });
+    d.region.bytes.set(n === src.length ? src : src.subarray(0, n), d.offset);
+    if (this.observers.size > 0) {
+      const event = { at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial };
+      for (const o of this.observers) o.onWrite?.(event);
     }
   }
 
@@ -692,28 +752,30 @@ export class Fabric {
     r.settled = true;
     r.owner.reads.delete(r.readId);
     r.owner.results.push(result);
-    for (const o of this.observers) {
-      o.onSettle?.({
-        at,
-        endpointId: r.owner.id,
-        readId: r.readId,
-        status: result.status,
-        ...(result.error === undefined ? {} : { error: result.error }),
-        ...(result.peerGone === undefined ? {} : { peerGone: result.peerGone }),
-      });
+    if (this.observers.size > 0) {
+      const event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } =
+        { at, endpointId: r.owner.id, readId: r.readId, status: result.status };
+      if (result.error !== undefined) event.error = result.error;
+      if (result.peerGone !== undefined) event.peerGone = result.peerGone;
+      for (const o of this.observers) o.onSettle?.(event);
     }
     this.wake(r.owner);
   }
 
   poll(ep: EndpointState): { messages: ReceivedMessage[]; reads: ReadResult[]; unreachable: string[] } {
     this.processDue(this.now());
-    const activity = {
-      messages: ep.inbox.splice(0),
-      reads: ep.results.splice(0),
-      unreachable: [...ep.unreachable],
-    };
-    ep.unreachable.clear();
-    return activity;
+    // Hand over the queues themselves and start new ones (no copy).
+    const messages = ep.inbox;
+    ep.inbox = [];
+    const reads = ep.results;
+    ep.results = [];
+    let unreachable: string[];
+    if (ep.unreachable.size === 0) unreachable = [];
+    else {
+      unreachable = [...ep.unreachable];
+      ep.unreachable.clear();
+    }
+    return { messages, reads, unreachable };
   }
 
   close(ep: EndpointState): void {

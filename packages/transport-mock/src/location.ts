@@ -49,14 +49,25 @@ function header(kind: number, fixed: number, id: Uint8Array): { bytes: Uint8Arra
   return { bytes, view };
 }
 
-/** Encode a location. Internal. */
-export function encodeLocation(loc: MockLocation): Uint8Array {
-  const id = encoder.encode(loc.endpointId);
+/** UTF-8 bytes of an endpoint id (an endpoint encodes its own once). Internal. */
+export function encodeId(endpointId: string): Uint8Array {
+  return encoder.encode(endpointId);
+}
+
+/** Write a safe non-negative integer as a big-endian u64 (two u32 halves, no BigInt). */
+function setU64(view: DataView, at: number, v: number): void {
+  view.setUint32(at, Math.floor(v / 4294967296));
+  view.setUint32(at + 4, v >>> 0);
+}
+
+/** Encode a location; `idBytes`, when given, must be {@link encodeId}`(loc.endpointId)`. Internal. */
+export function encodeLocation(loc: MockLocation, idBytes?: Uint8Array): Uint8Array {
+  const id = idBytes ?? encoder.encode(loc.endpointId);
   const { bytes, view } = header(KIND_LOCATION, LOCATION_FIXED, id);
   view.setUint32(4, loc.incarnation);
   view.setUint32(8, loc.regionId);
-  view.setBigUint64(12, BigInt(loc.offset));
-  view.setBigUint64(20, BigInt(loc.length));
+  setU64(view, 12, loc.offset);
+  setU64(view, 20, loc.length);
   view.setUint16(28, id.length);
   bytes.set(id, LOCATION_FIXED);
   return bytes;
@@ -90,6 +101,17 @@ function readId(bytes: Uint8Array, view: DataView, lengthAt: number, fixed: numb
   if (bytes.length !== fixed + idLength) {
     return { ok: false, error: `${what} is ${bytes.length} bytes but its endpoint id length says ${fixed + idLength}` };
   }
+  // Fast path: ASCII ids (always valid UTF-8) decode without the TextDecoder.
+  if (idLength <= 64) {
+    let ascii = "";
+    let i = fixed;
+    for (; i < bytes.length; i++) {
+      const c = bytes[i] as number;
+      if (c >= 0x80) break;
+      ascii += String.fromCharCode(c);
+    }
+    if (i === bytes.length) return { ok: true, value: ascii };
+  }
   try {
     return { ok: true, value: decoder.decode(bytes.subarray(fixed)) };
   } catch {
@@ -103,11 +125,14 @@ export function decodeLocation(bytes: Uint8Array): Decoded<MockLocation> {
   const bad = checkHeader(bytes, KIND_LOCATION, LOCATION_FIXED, what);
   if (bad !== undefined) return { ok: false, error: bad };
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const offset = view.getBigUint64(12);
-  const length = view.getBigUint64(20);
-  if (offset > BigInt(Number.MAX_SAFE_INTEGER) || length > BigInt(Number.MAX_SAFE_INTEGER)) {
+  // u64 as two u32 halves: a high half above 0x1fffff means the value exceeds 2^53 - 1.
+  const offsetHi = view.getUint32(12);
+  const lengthHi = view.getUint32(20);
+  if (offsetHi > 0x1fffff || lengthHi > 0x1fffff) {
     return { ok: false, error: `${what} has an offset or length beyond 2^53` };
   }
+  const offset = offsetHi * 4294967296 + view.getUint32(16);
+  const length = lengthHi * 4294967296 + view.getUint32(24);
   const id = readId(bytes, view, 28, LOCATION_FIXED, what);
   if (!id.ok) return id;
   return {
@@ -116,8 +141,8 @@ export function decodeLocation(bytes: Uint8Array): Decoded<MockLocation> {
       endpointId: id.value,
       incarnation: view.getUint32(4),
       regionId: view.getUint32(8),
-      offset: Number(offset),
-      length: Number(length),
+      offset,
+      length,
     },
   };
 }

@@ -255,9 +255,7 @@ export class MockNetwork {
    */
   hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset = 0, length = Number.POSITIVE_INFINITY): boolean {
     const regionId = typeof region === "number" ? region : region.id;
-    return this.fabric
-      .unsettledWrites(endpointId)
-      .some((w) => w.regionId === regionId && w.offset < offset + length && offset < w.offset + w.length);
+    return this.fabric.hasUnsettledWriteInto(endpointId, regionId, offset, length);
   }
 
   /** Every deregistration that happened while reads still involved the region (a copy; see {@link UnsafeDeregistration}). */
