@@ -4,6 +4,8 @@
  * The simulator reports every event (arrival, admission decision, outcome, fault,
  * core output) here as one short line. Lines are hashed, never stored, so memory does
  * not grow with the run; the hash proves two runs of one seed took identical paths.
+ * The event's time is hashed as a number (whole nanoseconds), not formatted: the text
+ * `"<time> <line>"` is only built when someone reads it (the sink, a violation).
  * A violation records the first event that showed it, which with the seed is enough
  * to replay the run to that point.
  * @module
@@ -34,7 +36,9 @@ export class InvariantChecker {
   private h1 = 0x811c9dc5;
   private h2 = 0x01000193;
   private index = -1;
-  private line = "(start)";
+  /** Time and text of the latest event (joined only when a violation needs it). */
+  private lastNow = Number.NaN;
+  private lastLine = "(start)";
   private readonly kept: Violation[] = [];
   private total = 0;
   private readonly byInvariant: Record<InvariantId, number> = { I1: 0, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 };
@@ -45,9 +49,11 @@ export class InvariantChecker {
   /** Log one event at simulated time `now`. */
   event(now: number, line: string): void {
     this.index++;
-    this.line = `${now.toFixed(3)} ${line}`;
-    this.mix(this.line);
-    this.sink?.(this.line);
+    this.lastNow = now;
+    this.lastLine = line;
+    this.mixTime(now);
+    this.mix(line);
+    if (this.sink) this.sink(this.eventText());
   }
 
   /** Report a violation of `invariant`, attributed to the latest event. */
@@ -55,7 +61,7 @@ export class InvariantChecker {
     this.total++;
     this.byInvariant[invariant]++;
     if (this.kept.length < MAX_KEPT_VIOLATIONS) {
-      this.kept.push({ invariant, message, timeMs: now, eventIndex: this.index, event: this.line });
+      this.kept.push({ invariant, message, timeMs: now, eventIndex: this.index, event: this.eventText() });
     }
     this.mix(`VIOLATION ${invariant} ${message}`);
   }
@@ -83,6 +89,28 @@ export class InvariantChecker {
   /** 64-bit hash of the event log so far, as 16 hex digits. */
   hash(): string {
     return (this.h1 >>> 0).toString(16).padStart(8, "0") + (this.h2 >>> 0).toString(16).padStart(8, "0");
+  }
+
+  /** The latest event as one line: time with microsecond digits, then its text. */
+  private eventText(): string {
+    return Number.isNaN(this.lastNow) ? this.lastLine : `${this.lastNow.toFixed(3)} ${this.lastLine}`;
+  }
+
+  /** Mix a time in ms, as whole nanoseconds (exact for any simulated time below 104 days). */
+  private mixTime(now: number): void {
+    const ns = Math.round(now * 1e6);
+    const lo = ns >>> 0;
+    const hi = Math.floor(ns / 4294967296) >>> 0;
+    let a = this.h1;
+    let b = this.h2;
+    a = Math.imul(a ^ lo, 0x01000193);
+    b = Math.imul(b ^ lo, 0x5bd1e995);
+    b ^= b >>> 15;
+    a = Math.imul(a ^ hi, 0x01000193);
+    b = Math.imul(b ^ hi, 0x5bd1e995);
+    b ^= b >>> 15;
+    this.h1 = a;
+    this.h2 = b;
   }
 
   private mix(s: string): void {

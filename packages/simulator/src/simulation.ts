@@ -163,6 +163,10 @@ interface ProducerNode {
   dirty: boolean;
   /** Polled this round ([I3] is checked after). */
   polled: boolean;
+  /** The core's `nextDeadline()` as of its last call; valid while `stale` is false. */
+  deadline: number | undefined;
+  /** Set by every call that may change the core's state (and so its deadline). */
+  stale: boolean;
 }
 
 /** A prefill/decode instance. */
@@ -177,6 +181,10 @@ interface ConsumerNode {
   nextStepAt: number | undefined;
   /** Has input not yet polled. */
   dirty: boolean;
+  /** The core's `nextDeadline()` as of its last call; valid while `stale` is false. */
+  deadline: number | undefined;
+  /** Set by every call that may change the core's state (and so its deadline). */
+  stale: boolean;
 }
 
 /**
@@ -381,6 +389,8 @@ export class Simulation {
       encoding: new Map(),
       dirty: true,
       polled: false,
+      deadline: undefined,
+      stale: true,
     };
     this.nodes.set(id, node);
     return node;
@@ -421,6 +431,8 @@ export class Simulation {
       running: new Set(),
       nextStepAt: undefined,
       dirty: true,
+      deadline: undefined,
+      stale: true,
     };
     this.nodes.set(id, node);
     return node;
@@ -497,21 +509,38 @@ export class Simulation {
     if (n !== undefined && n < next) next = n;
     for (const p of this.producers) {
       if (!p.up) continue;
-      const d = this.guard(p.id, () => p.core.nextDeadline());
+      const d = this.deadlineOf(p);
       if (d !== undefined && d < next) next = d;
     }
     for (const c of this.consumers) {
-      const d = this.guard(c.id, () => c.core.nextDeadline());
+      const d = this.deadlineOf(c);
       if (d !== undefined && d < next) next = d;
       if (c.nextStepAt !== undefined && c.nextStepAt < next) next = c.nextStepAt;
     }
     return next === Number.POSITIVE_INFINITY ? undefined : next;
   }
 
+  /**
+   * A core's `nextDeadline()`. A sans-IO core's deadline changes only when it is called,
+   * so the value is cached until the simulator next calls into that core (or its store):
+   * every such call marks the node stale. Same answer as asking every round, fewer calls.
+   */
+  private deadlineOf(n: ProducerNode | ConsumerNode): number | undefined {
+    if (!n.stale) return n.deadline;
+    n.stale = false;
+    try {
+      n.deadline = n.core.nextDeadline();
+    } catch (e) {
+      n.deadline = undefined;
+      this.threw(n.id, e);
+    }
+    return n.deadline;
+  }
+
   /** Whether a node must be polled this round: it has input, or its deadline is due. */
   private due(n: ProducerNode | ConsumerNode): boolean {
     if (n.dirty) return true;
-    const d = this.guard(n.id, () => n.core.nextDeadline());
+    const d = this.deadlineOf(n);
     return d !== undefined && d <= this.now;
   }
 
@@ -522,11 +551,11 @@ export class Simulation {
     const n = this.net.nextEventTime();
     if (n !== undefined && n <= this.now) out.push(`network event at ${n}`);
     for (const p of this.producers) {
-      const d = p.up ? this.guard(p.id, () => p.core.nextDeadline()) : undefined;
+      const d = p.up ? this.deadlineOf(p) : undefined;
       if (d !== undefined && d <= this.now) out.push(`${p.id}.nextDeadline() = ${d}`);
     }
     for (const c of this.consumers) {
-      const d = this.guard(c.id, () => c.core.nextDeadline());
+      const d = this.deadlineOf(c);
       if (d !== undefined && d <= this.now) out.push(`${c.id}.nextDeadline() = ${d}`);
       if (c.nextStepAt !== undefined && c.nextStepAt <= this.now) out.push(`${c.id} engine step`);
     }
@@ -538,35 +567,85 @@ export class Simulation {
     try {
       return fn();
     } catch (e) {
-      this.violation("I1", `${who} threw: ${e instanceof Error ? e.message : String(e)}`);
+      this.threw(who, e);
       return undefined;
     }
+  }
+
+  /** A core (or transport) call threw: an [I1] violation. Hot paths catch inline and call this. */
+  private threw(who: string, e: unknown): void {
+    this.violation("I1", `${who} threw: ${e instanceof Error ? e.message : String(e)}`);
   }
 
   private pumpProducer(p: ProducerNode): void {
     p.dirty = false;
     p.polled = true;
+    p.stale = true;
     const act = p.transport.poll();
     const now = this.now;
-    for (const m of act.messages) this.guard(p.id, () => p.core.handleMessage(m.from, m.bytes, now));
-    for (const u of act.unreachable) this.guard(p.id, () => p.core.handlePeerUnreachable(u, now));
-    const outs = this.guard(p.id, () => p.core.poll(now));
-    if (outs && outs.length > 0) p.dirty = this.execute(p.id, p.transport, outs, (peer) => p.core.handlePeerUnreachable(peer, this.now));
+    const core = p.core;
+    for (const m of act.messages) {
+      try {
+        core.handleMessage(m.from, m.bytes, now);
+      } catch (e) {
+        this.threw(p.id, e);
+      }
+    }
+    for (const u of act.unreachable) {
+      try {
+        core.handlePeerUnreachable(u, now);
+      } catch (e) {
+        this.threw(p.id, e);
+      }
+    }
+    let outs: readonly CoreOutput[] | undefined;
+    try {
+      outs = core.poll(now);
+    } catch (e) {
+      this.threw(p.id, e);
+    }
+    if (outs && outs.length > 0) p.dirty = this.execute(p, p.transport, outs);
   }
 
   private pumpConsumer(c: ConsumerNode): void {
     c.dirty = false;
+    c.stale = true;
     const act = c.transport.poll();
     const now = this.now;
-    for (const m of act.messages) this.guard(c.id, () => c.core.handleMessage(m.from, m.bytes, now));
-    for (const r of act.reads) this.guard(c.id, () => c.core.handleReadResult(r, now));
-    for (const u of act.unreachable) this.guard(c.id, () => c.core.handlePeerUnreachable(u, now));
-    const outs = this.guard(c.id, () => c.core.poll(now));
-    if (outs && outs.length > 0) c.dirty = this.execute(c.id, c.transport, outs, (peer) => c.core.handlePeerUnreachable(peer, this.now));
+    const core = c.core;
+    for (const m of act.messages) {
+      try {
+        core.handleMessage(m.from, m.bytes, now);
+      } catch (e) {
+        this.threw(c.id, e);
+      }
+    }
+    for (const r of act.reads) {
+      try {
+        core.handleReadResult(r, now);
+      } catch (e) {
+        this.threw(c.id, e);
+      }
+    }
+    for (const u of act.unreachable) {
+      try {
+        core.handlePeerUnreachable(u, now);
+      } catch (e) {
+        this.threw(c.id, e);
+      }
+    }
+    let outs: readonly CoreOutput[] | undefined;
+    try {
+      outs = core.poll(now);
+    } catch (e) {
+      this.threw(c.id, e);
+    }
+    if (outs && outs.length > 0) c.dirty = this.execute(c, c.transport, outs);
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
-  private execute(who: string, t: Transport, outs: readonly CoreOutput[], unreachable: (peer: string) => void): boolean {
+  private execute(node: ProducerNode | ConsumerNode, t: Transport, outs: readonly CoreOutput[]): boolean {
+    const who = node.id;
     let sent = false;
     for (const o of outs) {
       switch (o.type) {
@@ -580,7 +659,11 @@ export class Simulation {
             this.violation("I1", `${who} produced an envelope that cannot be encoded: ${String(e)}`);
             break;
           }
-          this.guard(who, () => t.send(o.peerId, bytes));
+          try {
+            t.send(o.peerId, bytes);
+          } catch (e) {
+            this.threw(who, e);
+          }
           sent = true;
           break;
         }
@@ -589,9 +672,10 @@ export class Simulation {
           this.connects.push(t.connectPeer(o.peerId, o.epoch, o.metadata).catch(() => {
             // The mock settles connects synchronously in virtual time; a rejection means
             // the metadata was unusable, which the core must treat as unreachable.
-            this.guard(who, () => unreachable(o.peerId));
-            const node = this.nodes.get(who);
-            if (node) node.dirty = true;
+            this.guard(who, () => node.core.handlePeerUnreachable(o.peerId, this.now));
+            node.stale = true;
+            const current = this.nodes.get(who);
+            if (current) current.dirty = true;
           }));
           break;
         case "disconnect-peer":
@@ -660,7 +744,13 @@ export class Simulation {
       item.keyId = keyId;
     }
     const attach = () => {
-      const ann = this.guard(p.id, () => p.core.announce(keyId));
+      p.stale = true;
+      let ann: ectp.v1.IAnnouncement | undefined;
+      try {
+        ann = p.core.announce(keyId);
+      } catch (e) {
+        this.threw(p.id, e);
+      }
       if (ann) (req.admit[k] as AdmitItem).announcement = this.maybeCorrupt(ann);
     };
     const entry = p.store.get(keyId);
@@ -683,6 +773,7 @@ export class Simulation {
         producerId: p.id,
         epoch,
       };
+      p.stale = true; // The core may watch its store.
       const put = p.store.put(descriptor, bytes);
       if (!put.ok) {
         this.simFaults.storeFull++;
@@ -693,6 +784,7 @@ export class Simulation {
       this.timers.push(this.now + this.config.encodeTimeMs, () => {
         if (p.epoch !== epoch || !p.up) return; // Lost in a crash; waiters were released then.
         p.encoding.delete(keyId);
+        p.stale = true;
         if (p.store.get(keyId)) p.store.markReady(keyId);
         this.checker.event(this.now, `encoded ${p.id} ${keyId.slice(0, 8)}`);
         for (const w of waiters as Array<() => void>) w();
@@ -746,9 +838,17 @@ export class Simulation {
   private engineStep(c: ConsumerNode): void {
     const now = this.now;
     const failedAtAdmit = new Map<string, Req>();
+    const core = c.core;
+    c.stale = true;
     for (const req of c.waiting.values()) {
       if (req.firstAdmitAt < 0) req.firstAdmitAt = now;
-      const res = this.guard(c.id, () => c.core.admit({ requestId: req.id, items: req.admit }, now));
+      let res: ReturnType<ConsumerLike["admit"]> | undefined;
+      try {
+        res = core.admit({ requestId: req.id, items: req.admit }, now);
+      } catch (e) {
+        this.threw(c.id, e);
+        continue;
+      }
       if (!res) continue;
       if (res.status === "failed") {
         c.waiting.delete(req.id);
@@ -760,7 +860,14 @@ export class Simulation {
         this.violation("I2", `${req.id}: admit returned ${res.items.length} decisions for ${req.admit.length} items`);
         continue;
       }
-      if (res.items.some((d) => d.action === "defer")) continue;
+      let deferred = false;
+      for (const d of res.items) {
+        if (d.action === "defer") {
+          deferred = true;
+          break;
+        }
+      }
+      if (deferred) continue;
       // Every item decided: the request proceeds to prefill.
       let local = 0;
       for (let k = 0; k < res.items.length; k++) {
@@ -784,6 +891,7 @@ export class Simulation {
       this.checker.event(now, `admitted ${req.id} ${kind} local=${local}`);
       this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, () => {
         c.running.delete(req.id);
+        c.stale = true;
         this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
         this.checker.event(this.now, `done ${req.id}`);
         this.endRequest();
@@ -806,6 +914,7 @@ export class Simulation {
 
   /** Collect failure reports [C6]: each failed request exactly once, never a request that already has an outcome. */
   private drain(c: ConsumerNode, failedAtAdmit: Map<string, Req>): void {
+    c.stale = true;
     const reports = this.guard(c.id, () => c.core.drainFailed()) ?? [];
     for (const f of reports) {
       const req = failedAtAdmit.get(f.requestId) ?? c.waiting.get(f.requestId);
@@ -835,6 +944,7 @@ export class Simulation {
     this.outcomes.failed++;
     this.failedByReason.set(reason, (this.failedByReason.get(reason) ?? 0) + 1);
     this.checker.event(this.now, `failed ${req.id} ${reason}`);
+    c.stale = true;
     this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
     this.endRequest();
   }
@@ -892,6 +1002,7 @@ export class Simulation {
     this.simFaults.producerCrash++;
     this.checker.event(this.now, `crash ${p.id}@${p.epoch}`);
     p.up = false;
+    p.stale = true;
     p.store.clear("reset");
     this.net.crash(p.id);
     const waiters = [...p.encoding.values()];
@@ -926,6 +1037,7 @@ export class Simulation {
     for (const req of [...c.waiting.values()]) {
       if (!this.rngFaults.chance(this.faults.cancelFraction)) continue;
       c.waiting.delete(req.id);
+      c.stale = true;
       this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
       this.outcomes.cancelled++;
       n++;
