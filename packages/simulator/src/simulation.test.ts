@@ -70,3 +70,27 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
     expect(r.total).toBe(250);
   });
 });
+
+describe("quiet engine steps", () => {
+  // [I2] Skipping a provably repeated step must not change anything a run reports: the
+  // whole summary, the series and the event-log hash equal those of a run that admits
+  // every waiting request at every step, under every fault preset.
+  it.each(["none", "light", "heavy", "chaos"] as const)(
+    "[I2] skipping quiet steps gives the identical summary and event-log hash (%s faults)",
+    async (faults) => {
+      const shape: SimulationOptions = { ...SMALL, requests: 120, budgetMs: 8_000, faults, seed: 3 };
+      const every = await runSimulation({ ...shape, readmitEveryStep: true });
+      const skip = await runSimulation(shape);
+      expect(every.summary.eventLog.quietStepsSkipped).toBe(0);
+      // Without faults nearly every request is admitted at its first step; with them some wait.
+      if (faults !== "none") expect(skip.summary.eventLog.quietStepsSkipped).toBeGreaterThan(0);
+      const same = (s: SimulationSummary) => {
+        const r = stable(s);
+        return { ...r, eventLog: { ...r.eventLog, quietStepsSkipped: 0 } };
+      };
+      expect(same(skip.summary)).toEqual(same(every.summary));
+      expect(skip.series).toEqual(every.series);
+      expect(skip.summary.requests.total).toBe(120);
+    },
+  );
+});

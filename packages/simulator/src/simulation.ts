@@ -16,6 +16,7 @@ import {
   ConsumerCore,
   type CoreOutput,
   type DestinationPool,
+  type ItemDecision,
   type Labels,
   type MemoryRegion,
   MemoryItemStore,
@@ -66,6 +67,8 @@ interface Req {
   atConsumer: number;
   firstAdmitAt: number;
   lateReported: boolean;
+  /** Decisions of the request's latest (deferred) admission, compared by identity. */
+  decided: readonly ItemDecision[] | undefined;
 }
 
 /** A timer of the simulator itself. */
@@ -167,6 +170,8 @@ interface ProducerNode {
   deadline: number | undefined;
   /** Set by every call that may change the core's state (and so its deadline). */
   stale: boolean;
+  /** Set with `stale`; a consumer's engine step clears it (see {@link Simulation.engineStep}). */
+  changed: boolean;
 }
 
 /** A prefill/decode instance. */
@@ -185,6 +190,13 @@ interface ConsumerNode {
   deadline: number | undefined;
   /** Set by every call that may change the core's state (and so its deadline). */
   stale: boolean;
+  /** Set with `stale`; a consumer's engine step clears it (see {@link Simulation.engineStep}). */
+  changed: boolean;
+  /**
+   * The last engine step was a pure re-admission: every waiting request had been admitted
+   * before and got back the very same (deferred) decisions, nothing failed or proceeded.
+   */
+  quiet: boolean;
 }
 
 /**
@@ -259,12 +271,15 @@ export class Simulation {
   private readonly waits = new MillisHistogram();
   private readonly onProgress: ((done: number, total: number) => void) | undefined;
   private readonly crcCache = new Map<number, number>();
+  /** Whether a quiet engine step may be skipped (see {@link Simulation.engineStep}). */
+  private readonly skipQuietSteps: boolean;
 
   private now = 0;
   /** Live nodes by endpoint id (a restarted producer replaces its entry). */
   private readonly nodes = new Map<string, ProducerNode | ConsumerNode>();
   private rounds = 0;
   private nudges = 0;
+  private quietStepsSkipped = 0;
   private connects: Promise<void>[] = [];
   private issued = 0;
   private ended = 0;
@@ -289,12 +304,13 @@ export class Simulation {
 
   /** @param options - what to simulate; see {@link SimulationOptions}. */
   constructor(options: SimulationOptions = {}) {
-    const { onProgress, factories, eventLog, timeSeries, ...rest } = options;
+    const { onProgress, factories, eventLog, timeSeries, readmitEveryStep, ...rest } = options;
     const cfg: SimulationConfig = { ...DEFAULT_SIMULATION_CONFIG };
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (cfg as unknown as Record<string, unknown>)[k] = v;
     this.config = cfg;
     this.faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
     this.factories = factories ?? {};
+    this.skipQuietSteps = readmitEveryStep !== true && this.factories.consumer === undefined;
     this.onProgress = onProgress;
     this.progressStep = Math.max(1, Math.floor(cfg.requests / 100));
     this.checker = new InvariantChecker(eventLog);
@@ -391,6 +407,7 @@ export class Simulation {
       polled: false,
       deadline: undefined,
       stale: true,
+      changed: true,
     };
     this.nodes.set(id, node);
     return node;
@@ -430,9 +447,11 @@ export class Simulation {
       waiting: new Map(),
       running: new Set(),
       nextStepAt: undefined,
+      quiet: false,
       dirty: true,
       deadline: undefined,
       stale: true,
+      changed: true,
     };
     this.nodes.set(id, node);
     return node;
@@ -580,7 +599,7 @@ export class Simulation {
   private pumpProducer(p: ProducerNode): void {
     p.dirty = false;
     p.polled = true;
-    p.stale = true;
+    p.stale = p.changed = true;
     const act = p.transport.poll();
     const now = this.now;
     const core = p.core;
@@ -609,7 +628,7 @@ export class Simulation {
 
   private pumpConsumer(c: ConsumerNode): void {
     c.dirty = false;
-    c.stale = true;
+    c.stale = c.changed = true;
     const act = c.transport.poll();
     const now = this.now;
     const core = c.core;
@@ -673,7 +692,7 @@ export class Simulation {
             // The mock settles connects synchronously in virtual time; a rejection means
             // the metadata was unusable, which the core must treat as unreachable.
             this.guard(who, () => node.core.handlePeerUnreachable(o.peerId, this.now));
-            node.stale = true;
+            node.stale = node.changed = true;
             const current = this.nodes.get(who);
             if (current) current.dirty = true;
           }));
@@ -719,6 +738,7 @@ export class Simulation {
       atConsumer: 0,
       firstAdmitAt: -1,
       lateReported: false,
+      decided: undefined,
     };
     this.checker.event(this.now, `arrive ${req.id} items=${items.length}`);
     const early = this.rngOrch.chance(this.faults.earlyAnnouncement);
@@ -744,7 +764,7 @@ export class Simulation {
       item.keyId = keyId;
     }
     const attach = () => {
-      p.stale = true;
+      p.stale = p.changed = true;
       let ann: ectp.v1.IAnnouncement | undefined;
       try {
         ann = p.core.announce(keyId);
@@ -773,7 +793,7 @@ export class Simulation {
         producerId: p.id,
         epoch,
       };
-      p.stale = true; // The core may watch its store.
+      p.stale = p.changed = true; // The core may watch its store.
       const put = p.store.put(descriptor, bytes);
       if (!put.ok) {
         this.simFaults.storeFull++;
@@ -784,7 +804,7 @@ export class Simulation {
       this.timers.push(this.now + this.config.encodeTimeMs, () => {
         if (p.epoch !== epoch || !p.up) return; // Lost in a crash; waiters were released then.
         p.encoding.delete(keyId);
-        p.stale = true;
+        p.stale = p.changed = true;
         if (p.store.get(keyId)) p.store.markReady(keyId);
         this.checker.event(this.now, `encoded ${p.id} ${keyId.slice(0, 8)}`);
         for (const w of waiters as Array<() => void>) w();
@@ -825,6 +845,7 @@ export class Simulation {
     const c = this.consumers[req.consumer] as ConsumerNode;
     req.atConsumer = this.now;
     c.waiting.set(req.id, req);
+    c.changed = true; // A new request must be admitted at the next step.
     this.checker.event(this.now, `forward ${req.id} ${c.id} mo=${req.admit[0]?.hasModelInput ? 0 : 1}`);
     if (c.nextStepAt === undefined) c.nextStepAt = this.nextStepTime();
   }
@@ -834,10 +855,31 @@ export class Simulation {
     return (Math.floor(this.now / s) + 1) * s;
   }
 
-  /** One engine step of a consumer: admit every waiting request, then drain failures [C6]. */
+  /**
+   * One engine step of a consumer: admit every waiting request, then drain failures [C6].
+   *
+   * A step that would provably repeat the previous one is not re-run against the core:
+   * when the previous step was quiet (every waiting request re-admitted and handed back
+   * the identical deferred decisions, nothing failed or proceeded) and nothing has called
+   * into the core since (no message, read result, poll, finish, cancel or new request;
+   * every such call sets `changed`), a sans-IO core in the same state answers the same
+   * admissions the same way. Time alone changes nothing in between: the core's
+   * time-driven transitions (wait budgets [C3], retries, timeouts) are timers behind
+   * `nextDeadline()`, and a due deadline makes the consumer be polled earlier in the same
+   * round, which sets `changed`. Only the real ConsumerCore is trusted with this (cores
+   * from `factories` are admitted every step), `readmitEveryStep` turns it off, and the
+   * tests compare whole summaries and event-log hashes of both modes.
+   */
   private engineStep(c: ConsumerNode): void {
     const now = this.now;
-    const failedAtAdmit = new Map<string, Req>();
+    if (c.quiet && !c.changed) {
+      this.quietStepsSkipped++;
+      this.checkLate(c, now);
+      c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
+      return;
+    }
+    let quiet = this.skipQuietSteps;
+    let failedAtAdmit: Map<string, Req> | undefined;
     const core = c.core;
     c.stale = true;
     for (const req of c.waiting.values()) {
@@ -846,28 +888,45 @@ export class Simulation {
       try {
         res = core.admit({ requestId: req.id, items: req.admit }, now);
       } catch (e) {
+        quiet = false;
         this.threw(c.id, e);
         continue;
       }
-      if (!res) continue;
+      if (!res) {
+        quiet = false;
+        continue;
+      }
       if (res.status === "failed") {
+        quiet = false;
         c.waiting.delete(req.id);
+        failedAtAdmit ??= new Map();
         failedAtAdmit.set(req.id, req);
         this.waits.record(now - req.atConsumer);
         continue;
       }
-      if (res.items.length !== req.admit.length) {
-        this.violation("I2", `${req.id}: admit returned ${res.items.length} decisions for ${req.admit.length} items`);
+      const items = res.items;
+      if (items.length !== req.admit.length) {
+        quiet = false;
+        this.violation("I2", `${req.id}: admit returned ${items.length} decisions for ${req.admit.length} items`);
         continue;
       }
       let deferred = false;
-      for (const d of res.items) {
+      for (const d of items) {
         if (d.action === "defer") {
           deferred = true;
           break;
         }
       }
-      if (deferred) continue;
+      if (deferred) {
+        if (quiet) {
+          const prev = req.decided;
+          if (prev === undefined || prev.length !== items.length) quiet = false;
+          else for (let k = 0; k < items.length; k++) if (prev[k] !== items[k]) quiet = false;
+        }
+        req.decided = items;
+        continue;
+      }
+      quiet = false;
       // Every item decided: the request proceeds to prefill.
       let local = 0;
       for (let k = 0; k < res.items.length; k++) {
@@ -891,14 +950,22 @@ export class Simulation {
       this.checker.event(now, `admitted ${req.id} ${kind} local=${local}`);
       this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, () => {
         c.running.delete(req.id);
-        c.stale = true;
+        c.stale = c.changed = true;
         this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
         this.checker.event(this.now, `done ${req.id}`);
         this.endRequest();
       });
     }
-    this.drain(c, failedAtAdmit);
-    // [I2] an outcome no later than budget + one engine step after the first wait.
+    if (this.drain(c, failedAtAdmit) > 0) quiet = false;
+    this.checkLate(c, now);
+    c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
+    // Calls made during this step are accounted for by `quiet`; later ones set `changed`.
+    c.quiet = quiet;
+    c.changed = false;
+  }
+
+  /** [I2] an outcome no later than budget + one engine step after the first wait. */
+  private checkLate(c: ConsumerNode, now: number): void {
     const limit = this.config.budgetMs + 2 * this.config.stepMs;
     for (const req of c.waiting.values()) {
       if (!req.lateReported && req.firstAdmitAt >= 0 && now - req.firstAdmitAt > limit) {
@@ -909,21 +976,23 @@ export class Simulation {
         );
       }
     }
-    c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
   }
 
-  /** Collect failure reports [C6]: each failed request exactly once, never a request that already has an outcome. */
-  private drain(c: ConsumerNode, failedAtAdmit: Map<string, Req>): void {
-    c.stale = true;
+  /**
+   * Collect failure reports [C6]: each failed request exactly once, never a request that
+   * already has an outcome. Returns how many reports and unreported failures it handled.
+   */
+  private drain(c: ConsumerNode, failedAtAdmit?: Map<string, Req>): number {
+    c.stale = c.changed = true;
     const reports = this.guard(c.id, () => c.core.drainFailed()) ?? [];
     for (const f of reports) {
-      const req = failedAtAdmit.get(f.requestId) ?? c.waiting.get(f.requestId);
+      const req = failedAtAdmit?.get(f.requestId) ?? c.waiting.get(f.requestId);
       if (!req) {
         const what = c.running.has(f.requestId) ? "a request that was already admitted" : "an unknown or already reported request";
         this.violation("I2", `${c.id} reported ${f.requestId} failed, but it is ${what}`);
         continue;
       }
-      if (!failedAtAdmit.delete(f.requestId)) {
+      if (!failedAtAdmit?.delete(f.requestId)) {
         c.waiting.delete(f.requestId);
         this.waits.record(this.now - req.atConsumer);
       }
@@ -934,17 +1003,19 @@ export class Simulation {
       }
       this.fail(c, req, f.failures[0]?.reason ?? "UNKNOWN");
     }
+    if (failedAtAdmit === undefined) return reports.length;
     for (const req of failedAtAdmit.values()) {
       this.violation("I2", `${req.id}: admit said failed but drainFailed never reported it [C6]`);
       this.fail(c, req, "UNREPORTED");
     }
+    return reports.length + failedAtAdmit.size;
   }
 
   private fail(c: ConsumerNode, req: Req, reason: string): void {
     this.outcomes.failed++;
     this.failedByReason.set(reason, (this.failedByReason.get(reason) ?? 0) + 1);
     this.checker.event(this.now, `failed ${req.id} ${reason}`);
-    c.stale = true;
+    c.stale = c.changed = true;
     this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
     this.endRequest();
   }
@@ -1002,7 +1073,7 @@ export class Simulation {
     this.simFaults.producerCrash++;
     this.checker.event(this.now, `crash ${p.id}@${p.epoch}`);
     p.up = false;
-    p.stale = true;
+    p.stale = p.changed = true;
     p.store.clear("reset");
     this.net.crash(p.id);
     const waiters = [...p.encoding.values()];
@@ -1032,12 +1103,12 @@ export class Simulation {
   /** Clients disconnect: a fraction of a consumer's waiting requests is finished early [C7]. */
   private cancelStorm(c: ConsumerNode): void {
     this.simFaults.cancelStorm++;
-    this.drain(c, new Map());
+    this.drain(c);
     let n = 0;
     for (const req of [...c.waiting.values()]) {
       if (!this.rngFaults.chance(this.faults.cancelFraction)) continue;
       c.waiting.delete(req.id);
-      c.stale = true;
+      c.stale = c.changed = true;
       this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
       this.outcomes.cancelled++;
       n++;
@@ -1165,7 +1236,7 @@ export class Simulation {
       violations: { count: this.checker.count, byInvariant: { ...this.checker.counts() }, first: this.checker.violations() },
       reproduce: reproduceCommand(cfg),
       bytes: { scale: cfg.byteScale, nominalRead: this.nominalRead, actualRead: this.actualRead },
-      eventLog: { events: this.checker.events, hash: this.checker.hash(), loopRounds: this.rounds, nudges: this.nudges },
+      eventLog: { events: this.checker.events, hash: this.checker.hash(), loopRounds: this.rounds, nudges: this.nudges, quietStepsSkipped: this.quietStepsSkipped },
       wallTimeMs,
     };
   }

@@ -99,6 +99,11 @@ export interface SimulationSummary {
      * at the current instant after being polled (a sign of a float comparison bug in a core).
      */
     readonly nudges: number;
+    /**
+     * Engine steps not re-run against the core because they would provably repeat the
+     * previous step (see `readmitEveryStep`); 0 when every step is run.
+     */
+    readonly quietStepsSkipped: number;
   };
   /** Wall-clock time of the run, ms (not deterministic). */
   readonly wallTimeMs: number;
@@ -187,7 +192,7 @@ export function formatSummary(s: SimulationSummary): string {
     "byte scale",
     `1:${s.bytes.scale} (${fmtBytes(s.bytes.nominalRead)} nominal read as ${fmtBytes(s.bytes.actualRead)})`,
   ]);
-  rows.push(["event log", `${s.eventLog.events} events in ${s.eventLog.loopRounds} rounds (${s.eventLog.nudges} nudges), hash ${s.eventLog.hash}`]);
+  rows.push(["event log", `${s.eventLog.events} events in ${s.eventLog.loopRounds} rounds (${s.eventLog.nudges} nudges, ${s.eventLog.quietStepsSkipped} quiet steps skipped), hash ${s.eventLog.hash}`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);
   if (s.violations.count > 0) lines.push("", formatViolations(s));
