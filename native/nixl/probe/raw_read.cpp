@@ -7,11 +7,15 @@
 // JavaScript, no engine thread and no notification plumbing. It also times memcpy of the
 // same size in the same run.
 //
+// The target keeps calling getNotifs (UCX progress) in a loop, as a NIXL target must when
+// TCP carries the READ; with shared memory (CMA) the initiator does the copy itself.
+//
 // Usage: raw_read <size> [<size> ...]    (sizes in bytes; env: UCX_TLS, UCX_NET_DEVICES)
 // Output: one JSON object per line and size:
 //   {"size":N,"reps":R,"readSeconds":S,"readMedianUs":U,"memcpySeconds":M,"memcpyMedianUs":V}
 #include <nixl.h>
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -92,10 +96,14 @@ target(int rfd, int wfd, size_t maxSize) {
     writeAll(wfd, md);
     writeAll(wfd, std::to_string(reinterpret_cast<uintptr_t>(src.data())));
     // Keep progressing (TCP needs the target's worker to run) until the initiator is done.
-    for (;;) {
+    // Stop when the initiator writes "done" on the pipe (checked every 256 iterations).
+    for (unsigned i = 0;; ++i) {
         nixl_notifs_t n;
         (void)agent.getNotifs(n);
-        if (n.count("raw-initiator")) break;
+        if ((i & 255) == 0) {
+            struct pollfd pfd = {rfd, POLLIN, 0};
+            if (poll(&pfd, 1, 0) > 0) break;
+        }
     }
     (void)readAll(rfd);
     (void)agent.deregisterMem(reg);
@@ -167,7 +175,6 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize) {
                     size, reps, readSec, median(lat), memSec, median(mlat));
         std::fflush(stdout);
     }
-    (void)agent.genNotif(name, "done");
     writeAll(wfd, "done");
     (void)agent.deregisterMem(reg);
     (void)agent.invalidateRemoteMD(name);

@@ -141,7 +141,7 @@ safeCall(Fn &&fn) noexcept {
 // Plain structs crossing threads (no JS values)
 // ---------------------------------------------------------------------------------------
 
-enum class CmdKind { LoadRemote, Invalidate, PostRead, Cancel, Send, Deregister, Stop };
+enum class CmdKind { LoadRemote, Invalidate, PostRead, Adopt, Cancel, Send, Deregister, Stop };
 
 struct Command {
     CmdKind kind;
@@ -156,6 +156,7 @@ struct Command {
     uint64_t regionAddr = 0; // Deregister: registered range
     size_t regionLen = 0;
     uint32_t regionId = 0;   // PostRead: destination region
+    nixlXferReqH *req = nullptr; // Adopt: a request posted inline by the JS thread, in progress
 };
 
 struct Notif {
@@ -227,6 +228,7 @@ private:
     void tryFinishDeregistrations();
     void signal();
     void pingPeers();
+    int tryInlineRead(Command &c); // 0: not handled, 1: posted (engine adopts), 2: settled
     void stopEngineSync();
     void hold(Napi::Env env, int delta);
     static void EnvCleanup(void *arg);
@@ -615,8 +617,10 @@ Agent::PostRead(const Napi::CallbackInfo &info) {
         Napi::Value n = o.Get("notif");
         if (!n.IsUndefined() && !n.IsNull()) c.notif = copyBytes(n, "notif");
         hold(info.Env(), +1);
-        enqueue(std::move(c));
-        return info.Env().Undefined();
+        // Returns true when the read already settled (drain() reports it).
+        int inl = tryInlineRead(c);
+        if (inl == 0) enqueue(std::move(c));
+        return Napi::Boolean::New(info.Env(), inl == 2);
     });
 }
 
@@ -761,9 +765,9 @@ Agent::execute(Command &c) {
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
             st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
-        }
-        if (st == NIXL_SUCCESS) {
-            if (loadedSections_.emplace(name, std::unordered_set<std::string>{}).second) ++loadedPeers_;
+            if (st == NIXL_SUCCESS) {
+                if (loadedSections_.emplace(name, std::unordered_set<std::string>{}).second) ++loadedPeers_;
+            }
         }
         std::lock_guard<std::mutex> lk(outMu_);
         replies_.push_back(Reply{c.token, st, name});
@@ -774,8 +778,8 @@ Agent::execute(Command &c) {
             std::lock_guard<std::mutex> lk(nixlMu_);
             // NOT_FOUND: NIXL already dropped the peer (e.g. after a disconnect): not an error.
             (void)safeCall([&] { return agent_->invalidateRemoteMD(c.peer); });
+            if (loadedSections_.erase(c.peer) > 0) --loadedPeers_;
         }
-        if (loadedSections_.erase(c.peer) > 0) --loadedPeers_;
         break;
     }
     case CmdKind::PostRead: {
@@ -832,6 +836,11 @@ Agent::execute(Command &c) {
         }
         if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
         settle(c.id, st, false, false, false);
+        break;
+    }
+    case CmdKind::Adopt: {
+        xfers_[c.id] = Xfer{c.req, c.regionId, c.peer};
+        nextPing_ = Clock::now();
         break;
     }
     case CmdKind::Cancel: {
@@ -1060,6 +1069,59 @@ Agent::engineMain() {
             idleUs = std::min(idleUs * 2, idlePollMaxUs_);
         }
     }
+}
+
+// Fast path for small reads, on the JS thread: when no command is queued (so ordering is
+// kept), the engine is not inside a NIXL call (the lock is free within a few tries) and the
+// peer's section is already loaded, create and post the READ here. Small reads over shared
+// memory complete inside postXferReq, saving two thread hand-offs; a request still in
+// progress is handed to the engine (Adopt). Reads above kInlineMax always go to the engine,
+// so the JS thread never performs a long copy.
+int
+Agent::tryInlineRead(Command &c) {
+    constexpr size_t kInlineMax = 64 * 1024;
+    if (c.length > kInlineMax) return 0;
+    {
+        std::lock_guard<std::mutex> lk(qMu_);
+        if (!queue_.empty()) return 0;
+    }
+    std::unique_lock<std::mutex> lk(nixlMu_, std::defer_lock);
+    for (int i = 0; i < 64 && !lk.try_lock(); ++i)
+        sched_yield();
+    if (!lk.owns_lock()) return 0;
+    auto it = loadedSections_.find(c.peer);
+    if (it == loadedSections_.end() || (!c.blob.empty() && it->second.count(c.blob) == 0)) return 0;
+    nixl_xfer_dlist_t local(DRAM_SEG), remote(DRAM_SEG);
+    local.addDesc(nixlBasicDesc(c.localAddr, c.length, 0));
+    remote.addDesc(nixlBasicDesc(c.remoteAddr, c.length, 0));
+    nixl_opt_args_t args;
+    args.backends.push_back(backend_);
+    if (c.notif) args.notif = *c.notif;
+    nixlXferReqH *req = nullptr;
+    int st = safeCall([&] { return agent_->createXferReq(NIXL_READ, local, remote, c.peer, req, &args); });
+    ++totalReads_;
+    if (st == NIXL_SUCCESS) st = safeCall([&] { return agent_->postXferReq(req); });
+    // A small READ usually completes within a few status polls: wait up to kInlineSpin
+    // here rather than paying two thread hand-offs; otherwise the engine adopts it.
+    constexpr auto kInlineSpin = std::chrono::microseconds(50);
+    for (auto until = Clock::now() + kInlineSpin; st == NIXL_IN_PROG && Clock::now() < until;)
+        st = safeCall([&] { return agent_->getXferStatus(req); });
+    if (st == NIXL_IN_PROG) {
+        ++activeXfers_;
+        lk.unlock();
+        Command a;
+        a.kind = CmdKind::Adopt;
+        a.id = c.id;
+        a.peer = c.peer;
+        a.regionId = c.regionId;
+        a.req = req;
+        enqueue(std::move(a));
+        return 1;
+    }
+    if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
+    lk.unlock();
+    settle(c.id, st, false, false, false);
+    return 2;
 }
 
 // Main thread: resolve promises, drop references NIXL no longer uses, wake JS.

@@ -120,7 +120,10 @@ export interface NativeAgent {
   invalidateRemote(name: string): void;
   /** Whether metadata of `name` is loaded. */
   checkRemote(name: string): boolean;
-  /** Post one READ of `length` bytes from `remoteAddress` into a registered region. */
+  /**
+   * Post one READ of `length` bytes from `remoteAddress` into a registered region. Small
+   * reads may be posted inline; returns true when the read already settled (see `drain`).
+   */
   postRead(op: {
     id: number;
     peer: string;
@@ -130,7 +133,7 @@ export interface NativeAgent {
     remoteAddress: bigint;
     section?: Uint8Array;
     notif?: Uint8Array;
-  }): void;
+  }): boolean;
   /** Release an in-flight READ (settles as cancelled if it did not finish first). */
   cancelRead(id: number): void;
   /** Send a notification (binary payload). Failures appear in `drain().sendFailures`. */

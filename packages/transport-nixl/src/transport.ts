@@ -244,8 +244,9 @@ export class NixlTransport implements Transport {
     if (loc.length < length) return fail(`source holds ${loc.length} bytes, destination wants ${length}`);
     const peer = this.peers.get(peerId);
     if (!peer || !peer.connected) return fail(`peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
+    let settledInline = false;
     try {
-      this.agent.postRead({
+      settledInline = this.agent.postRead({
         id: readId,
         peer: peerId,
         regionId: destination.region.id,
@@ -258,6 +259,7 @@ export class NixlTransport implements Transport {
       return fail(nixlErrorToEctp(e, "posting a NIXL READ").message);
     }
     this.reads.set(readId, { peerId, length, regionId: destination.region.id, deregistered: false });
+    if (settledInline) this.wake(); // small read completed inside postXferReq: poll has it now
   }
 
   /** Ask to cancel; the read still reports exactly one result. */
