@@ -227,6 +227,7 @@ private:
     void shutdownEngine();
     void tryFinishDeregistrations();
     void signal();
+    void collectDeregistered();
     void pingPeers();
     int tryInlineRead(Command &c); // 0: not handled, 1: posted (engine adopts), 2: settled
     void stopEngineSync();
@@ -656,6 +657,7 @@ Napi::Value
 Agent::Drain(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
         Napi::Env env = info.Env();
+        collectDeregistered();
         std::vector<Notif> notifs;
         std::vector<Settled> settled;
         std::vector<SendFailure> fails;
@@ -704,6 +706,7 @@ Napi::Value
 Agent::Counters(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
         Napi::Env env = info.Env();
+        collectDeregistered();
         Napi::Object o = Napi::Object::New(env);
         o.Set("registrations", Napi::Number::New(env, static_cast<double>(nixlRegistrations_.load())));
         o.Set("heldBuffers", Napi::Number::New(env, static_cast<double>(refs_.size())));
@@ -747,7 +750,8 @@ Agent::Close(const Napi::CallbackInfo &info) {
 
 void
 Agent::signal() {
-    if (!signalPending_.exchange(true)) (void)tsfn_.NonBlockingCall();
+    if (!signalPending_.exchange(true) && tsfn_.NonBlockingCall() != napi_ok)
+        signalPending_.store(false); // not queued: let the next event try again
 }
 
 void
@@ -1139,18 +1143,27 @@ Agent::CallJs(Napi::Env env, Napi::Function cb, Agent *self, void *) {
     }
 }
 
+// Main thread: drop the JS references of regions NIXL has let go of.
 void
-Agent::onSignal(Napi::Env env) {
-    signalPending_.store(false);
-    std::vector<Reply> replies;
+Agent::collectDeregistered() {
     std::vector<uint32_t> dereg;
     {
         std::lock_guard<std::mutex> lk(outMu_);
-        replies.swap(replies_);
         dereg.swap(deregistered_);
     }
     for (uint32_t id : dereg)
         refs_.erase(id);
+}
+
+void
+Agent::onSignal(Napi::Env env) {
+    signalPending_.store(false);
+    std::vector<Reply> replies;
+    {
+        std::lock_guard<std::mutex> lk(outMu_);
+        replies.swap(replies_);
+    }
+    collectDeregistered();
     for (auto &r : replies) {
         auto it = promises_.find(r.token);
         if (it == promises_.end()) continue;
