@@ -19,6 +19,20 @@ describe("TimerQueue (deadlines for [C3][C4][C8][P8])", () => {
     expect(q.peekAt()).toBeUndefined();
   });
 
+  it("a cancelled entry no longer references its target (dead entries retain nothing until reclaimed)", () => {
+    const q = new TimerQueue<{ big: Uint8Array }>();
+    const target = { big: new Uint8Array(8) };
+    const e = q.push(10, 1, target);
+    q.push(20, 1, { big: new Uint8Array(1) });
+    expect(e.ref).toBe(target);
+    q.cancel(e);
+    expect(e.live).toBe(false);
+    expect(e.ref).toBeUndefined();
+    expect(q.size).toBe(1);
+    expect(q.popDue(30)?.at).toBe(20);
+    expect(q.popDue(30)).toBeUndefined();
+  });
+
   it("cancelled entries never fire and compaction keeps the order", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.boolean()), { maxLength: 400 }), (ops) => {

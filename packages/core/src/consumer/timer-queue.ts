@@ -19,7 +19,7 @@ export interface TimerEntry<T> {
   readonly seq: number;
   /** Caller-defined kind, to dispatch on. */
   readonly kind: number;
-  /** Caller-defined target. */
+  /** Caller-defined target (cleared once cancelled, so a dead entry retains nothing). */
   readonly ref: T;
   /** False once cancelled or fired. */
   live: boolean;
@@ -52,6 +52,10 @@ export class TimerQueue<T> {
   cancel(entry: TimerEntry<T> | undefined): void {
     if (entry === undefined || !entry.live) return;
     entry.live = false;
+    // A dead entry stays in the heap until it reaches the top or a compaction; it must not keep
+    // its target (a finished request's slot, fetch, descriptor...) reachable meanwhile, or every
+    // cancelled timer drags its whole object graph through the young generation into old space.
+    (entry as { ref: T | undefined }).ref = undefined;
     this.dead++;
     if (this.dead >= MIN_DEAD_FOR_COMPACTION && this.dead * 2 > this.heap.length) this.compact();
   }

@@ -1,4 +1,5 @@
 import { EctpError, type ectp, itemKeyId } from "@ectp/protocol";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "./memory-store.js";
 import type { StoreChange } from "./types.js";
@@ -84,6 +85,64 @@ describe("MemoryItemStore", () => {
     expect(store.put(desc(5)).ok).toBe(true);
     expect(store.get(kid(3))).toBeUndefined();
     expect(store.get(kid(1))).toBeDefined();
+  });
+
+  it("[P6] eviction order matches a reference FIFO model over random put/pin/unpin/discard sequences", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 11 })), { maxLength: 80 }), (ops) => {
+        const store = new MemoryItemStore({ capacityBytes: 50 });
+        const evicted: string[] = [];
+        store.subscribe((c) => {
+          if (c.kind !== "removed" || c.cause !== "evicted") return;
+          const r = itemKeyId(c.key);
+          evicted.push(r.ok ? r.value : "?");
+        });
+        // Reference: evictable keys in the order they became evictable; pins per key.
+        const order: string[] = [];
+        const pins = new Map<string, number>();
+        const ready = new Set<string>();
+        const held = new Set<string>();
+        const expected: string[] = [];
+        for (const [op, n] of ops) {
+          const k = kid(n);
+          if (op === 0 && !held.has(k)) {
+            let need = held.size * 10 + 10 - 50; // used + size - capacity
+            const r = store.put(desc(n));
+            if (need > order.length * 10) {
+              expect(r.ok).toBe(false);
+              continue;
+            }
+            expect(r.ok).toBe(true);
+            while (need > 0) {
+              const victim = order.shift() as string;
+              held.delete(victim);
+              ready.delete(victim);
+              expected.push(victim);
+              need -= 10;
+            }
+            held.add(k);
+            store.markReady(k);
+            ready.add(k);
+            order.push(k);
+          } else if (op === 1 && ready.has(k)) {
+            store.pin(k);
+            pins.set(k, (pins.get(k) ?? 0) + 1);
+            if (pins.get(k) === 1) order.splice(order.indexOf(k), 1);
+          } else if (op === 2 && (pins.get(k) ?? 0) > 0) {
+            store.unpin(k);
+            pins.set(k, (pins.get(k) as number) - 1);
+            if (pins.get(k) === 0) order.push(k);
+          }
+        }
+        expect(evicted).toEqual(expected);
+        // Entries stay plain data: the list links are invisible to serialisation.
+        for (const k of held) {
+          const e = store.get(k);
+          expect(Object.keys(e as object).sort()).toEqual(["bytes", "descriptor", "keyId", "pins", "ready", "sizeBytes"]);
+          expect(() => JSON.stringify(e)).not.toThrow();
+        }
+      }),
+    );
   });
 
   it("[P6] never evicts pinned or not-ready items: a put that cannot fit is OVERLOADED and evicts nothing", () => {
