@@ -97,10 +97,15 @@ target(int rfd, int wfd, size_t maxSize) {
     writeAll(wfd, std::to_string(reinterpret_cast<uintptr_t>(src.data())));
     // Keep progressing (TCP needs the target's worker to run) until the initiator is done.
     // Stop when the initiator writes "done" on the pipe (checked every 256 iterations).
+    // RAW_TARGET_SLEEP_US (default 50) between progress calls, so the target does not pin a
+    // core that the initiator needs on small machines; 0 = spin.
+    const char *sl = std::getenv("RAW_TARGET_SLEEP_US");
+    const unsigned sleepUs = sl ? static_cast<unsigned>(std::strtoul(sl, nullptr, 10)) : 50;
     for (unsigned i = 0;; ++i) {
         nixl_notifs_t n;
         (void)agent.getNotifs(n);
-        if ((i & 255) == 0) {
+        if (sleepUs) usleep(sleepUs);
+        if (sleepUs || (i & 255) == 0) {
             struct pollfd pfd = {rfd, POLLIN, 0};
             if (poll(&pfd, 1, 0) > 0) break;
         }

@@ -48,19 +48,19 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     const src = pattern(400_000, 3);
     const srcRegion = b.registerMemory(src);
     const dsts = sizes.map((s) => new Uint8Array(s));
-    sizes.forEach((s, i) => {
+    for (const [i, s] of sizes.entries()) {
       a.startRead({
         readId: 100 + i,
         peerId: b.localId,
         source: b.describe(srcRegion, i, s),
         destination: { region: a.registerMemory(dsts[i]!), offset: 0, length: s },
       });
-    });
+    }
     const results: ReadResult[] = [];
     await until([a, b], () => results.push(...a.poll().reads) >= 0 && results.length >= sizes.length, "24 reads");
     expect(results.map((r) => r.readId).sort((x, y) => x - y)).toEqual(sizes.map((_, i) => 100 + i));
     expect(results.every((r) => r.status === "done")).toBe(true);
-    sizes.forEach((s, i) => expect(Buffer.compare(dsts[i]!, src.subarray(i, i + s))).toBe(0));
+    for (const [i, s] of sizes.entries()) expect(Buffer.compare(dsts[i]!, src.subarray(i, i + s))).toBe(0);
   });
 
   it("delivers binary notifications byte-exactly, NUL bytes included, in order", async () => {

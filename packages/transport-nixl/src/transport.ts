@@ -225,7 +225,7 @@ export class NixlTransport implements Transport {
   startRead(read: ReadOperation): void {
     const { readId, peerId, destination } = read;
     if (this.reads.has(readId)) throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
-    if (!destination || !destination.region)
+    if (!destination?.region)
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} has no destination region`);
     const r = this.regions.get(destination.region.id);
     if (!this.closed && (!r || r.region !== destination.region))
@@ -237,13 +237,28 @@ export class NixlTransport implements Transport {
       this.localResults.push(peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error });
       this.wake();
     };
-    if (this.closed) return fail("transport closed");
+    if (this.closed) {
+      fail("transport closed");
+      return;
+    }
     const loc = decodeLocation(read.source);
-    if (typeof loc === "string") return fail(`malformed source location: ${loc}`);
-    if (loc.agent !== peerId) return fail(`source location belongs to ${loc.agent}, not ${peerId}`);
-    if (loc.length < length) return fail(`source holds ${loc.length} bytes, destination wants ${length}`);
+    if (typeof loc === "string") {
+      fail(`malformed source location: ${loc}`);
+      return;
+    }
+    if (loc.agent !== peerId) {
+      fail(`source location belongs to ${loc.agent}, not ${peerId}`);
+      return;
+    }
+    if (loc.length < length) {
+      fail(`source holds ${loc.length} bytes, destination wants ${length}`);
+      return;
+    }
     const peer = this.peers.get(peerId);
-    if (!peer || !peer.connected) return fail(`peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
+    if (!peer?.connected) {
+      fail(`peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
+      return;
+    }
     let settledInline = false;
     try {
       settledInline = this.agent.postRead({
@@ -256,7 +271,8 @@ export class NixlTransport implements Transport {
         section: loc.section,
       });
     } catch (e) {
-      return fail(nixlErrorToEctp(e, "posting a NIXL READ").message);
+      fail(nixlErrorToEctp(e, "posting a NIXL READ").message);
+      return;
     }
     this.reads.set(readId, { peerId, length, regionId: destination.region.id, deregistered: false });
     if (settledInline) this.wake(); // small read completed inside postXferReq: poll has it now
