@@ -3,12 +3,8 @@
  * @module
  */
 
-/**
- * Error codes. The first group mirrors `ectp.v1.FailureReason` (without its prefix);
- * the second covers local misuse and malformed input.
- */
-export type EctpErrorCode =
-  // Mirrors of ectp.v1.FailureReason.
+/** A failure reason: the name of an `ectp.v1.FailureReason` value without its prefix. */
+export type FailureReasonName =
   | "NOT_READY"
   | "NOT_FOUND"
   | "OVERLOADED"
@@ -26,8 +22,14 @@ export type EctpErrorCode =
   | "INVALID_ANNOUNCEMENT"
   | "BUDGET_EXHAUSTED"
   | "UNAVAILABLE"
-  | "LEASE_EXPIRED"
-  // Local errors.
+  | "LEASE_EXPIRED";
+
+/**
+ * Error codes: every {@link FailureReasonName} (mirroring `ectp.v1.FailureReason`), plus
+ * codes for local misuse and malformed input.
+ */
+export type EctpErrorCode =
+  | FailureReasonName
   | "MALFORMED_MESSAGE"
   | "FRAME_TOO_LARGE"
   | "INVALID_DESCRIPTOR"

@@ -5,7 +5,7 @@
  */
 export { ectp } from "./gen/ectp.js";
 export { EctpError } from "./errors.js";
-export type { EctpErrorCode, EctpErrorOptions } from "./errors.js";
+export type { EctpErrorCode, EctpErrorOptions, FailureReasonName } from "./errors.js";
 export { SPEC_MAJOR, SPEC_MINOR, SPEC_VERSION } from "./version.js";
 export { crc32c, crc32cBytes } from "./checksum.js";
 export { encodeEnvelope, decodeEnvelope } from "./envelope.js";

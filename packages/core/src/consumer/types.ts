@@ -2,31 +2,13 @@
  * Engine-facing types of the consumer (PD side).
  * @module
  */
-import type { ectp } from "@ectp/protocol";
+import type { ectp, FailureReasonName as ProtocolFailureReasonName } from "@ectp/protocol";
 import type { ConsumerConfig } from "../config.js";
 import type { Logger, MetricsSink } from "../observability.js";
 import type { ReadDestination } from "../transport.js";
 
 /** A failure reason, as the name of an `ectp.v1.FailureReason` value without its prefix. */
-export type FailureReasonName =
-  | "NOT_READY"
-  | "NOT_FOUND"
-  | "OVERLOADED"
-  | "INCOMPATIBLE"
-  | "VERSION"
-  | "INTERNAL"
-  | "SHUTTING_DOWN"
-  | "GRANT_TIMEOUT"
-  | "PEER_UNREACHABLE"
-  | "TRANSFER_FAILED"
-  | "TRANSFER_TIMEOUT"
-  | "SIZE_MISMATCH"
-  | "CHECKSUM_MISMATCH"
-  | "EPOCH_CHANGED"
-  | "INVALID_ANNOUNCEMENT"
-  | "BUDGET_EXHAUSTED"
-  | "UNAVAILABLE"
-  | "LEASE_EXPIRED";
+export type FailureReasonName = ProtocolFailureReasonName;
 
 /**
  * The consumer's memory for received items (the engine's region).
