@@ -1,12 +1,4 @@
-import { defineConfig } from "tsup";
+import { libraryConfig } from "../../tsup.base";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20",
-  // import.meta.url is used to find the native addon relative to this package.
-  shims: true,
-});
+// import.meta.url is used to find the native addon relative to this package.
+export default libraryConfig({ shims: true });
