@@ -39,6 +39,8 @@ export class InvariantChecker {
   /** Time and text of the latest event (joined only when a violation needs it). */
   private lastNow = Number.NaN;
   private lastLine = "(start)";
+  /** Parts of the latest event when it was logged with {@link InvariantChecker.eventOf}, else empty. */
+  private readonly lastParts: Array<string | number> = [];
   private readonly kept: Violation[] = [];
   private total = 0;
   private readonly byInvariant: Record<InvariantId, number> = { I1: 0, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 };
@@ -51,8 +53,40 @@ export class InvariantChecker {
     this.index++;
     this.lastNow = now;
     this.lastLine = line;
+    this.lastParts.length = 0;
     this.mixTime(now);
     this.mix(line);
+    if (this.sink) this.sink(this.eventText());
+  }
+
+  /**
+   * Log one event at `now` given as parts, whose text is the parts joined by single
+   * spaces. The same as {@link InvariantChecker.event} for the hash's purpose, but the
+   * line is never built unless the sink or a violation needs it (hot events are logged
+   * this way: no string is concatenated or flattened per event). Integer parts are mixed
+   * as numbers.
+   */
+  eventOf(now: number, p0: string, p1: string | number, p2?: string | number, p3?: string | number, p4?: string | number): void {
+    this.index++;
+    this.lastNow = now;
+    const parts = this.lastParts;
+    parts.length = 0;
+    parts.push(p0, p1);
+    this.mixTime(now);
+    this.mix(p0);
+    this.mixPart(p1);
+    if (p2 !== undefined) {
+      parts.push(p2);
+      this.mixPart(p2);
+      if (p3 !== undefined) {
+        parts.push(p3);
+        this.mixPart(p3);
+        if (p4 !== undefined) {
+          parts.push(p4);
+          this.mixPart(p4);
+        }
+      }
+    }
     if (this.sink) this.sink(this.eventText());
   }
 
@@ -93,7 +127,33 @@ export class InvariantChecker {
 
   /** The latest event as one line: time with microsecond digits, then its text. */
   private eventText(): string {
-    return Number.isNaN(this.lastNow) ? this.lastLine : `${this.lastNow.toFixed(3)} ${this.lastLine}`;
+    if (Number.isNaN(this.lastNow)) return this.lastLine;
+    const line = this.lastParts.length > 0 ? this.lastParts.join(" ") : this.lastLine;
+    return `${this.lastNow.toFixed(3)} ${line}`;
+  }
+
+  /** Mix one part of an {@link InvariantChecker.eventOf} event (after a separator). */
+  private mixPart(v: string | number): void {
+    if (typeof v === "string") {
+      this.mix(v);
+      return;
+    }
+    if (Number.isSafeInteger(v) && v >= 0) {
+      let a = this.h1;
+      let b = this.h2;
+      const lo = v >>> 0;
+      const hi = Math.floor(v / 4294967296) >>> 0;
+      a = Math.imul(a ^ lo, 0x01000193);
+      b = Math.imul(b ^ lo, 0x5bd1e995);
+      b ^= b >>> 15;
+      a = Math.imul(a ^ hi ^ 0x80000000, 0x01000193);
+      b = Math.imul(b ^ hi, 0x5bd1e995);
+      b ^= b >>> 15;
+      this.h1 = a;
+      this.h2 = b;
+      return;
+    }
+    this.mix(String(v));
   }
 
   /** Mix a time in ms, as whole nanoseconds (exact for any simulated time below 104 days). */

@@ -15,21 +15,119 @@ export function scaledSize(nominalBytes: number, scale: number): number {
 /** Deterministic bytes of length `size` for an item seed (xorshift32 words). */
 export function patternBytes(seed: number, size: number): Uint8Array {
   const bytes = new Uint8Array(size);
-  const words = new Uint32Array(bytes.buffer, 0, size >>> 2);
-  let x = (seed | 0) ^ 0x6d2b79f5 || 1;
-  for (let i = 0; i < words.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    words[i] = x >>> 0;
+  patternInto(seed, bytes);
+  return bytes;
+}
+
+/** The first xorshift32 state of an item seed's pattern. */
+function patternState(seed: number): number {
+  return (seed | 0) ^ 0x6d2b79f5 || 1;
+}
+
+/**
+ * Fill `bytes` with {@link patternBytes}`(seed, bytes.length)` in place (no allocation).
+ * Whole 32-bit words are written through a word view when `bytes` is 4-byte aligned in
+ * its buffer, byte by byte (same values, platform byte order) otherwise.
+ */
+export function patternInto(seed: number, bytes: Uint8Array): void {
+  const size = bytes.length;
+  const nWords = size >>> 2;
+  let x = patternState(seed);
+  if ((bytes.byteOffset & 3) === 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, nWords);
+    for (let i = 0; i < nWords; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      words[i] = x >>> 0;
+    }
+  } else {
+    const tmp = new Uint32Array(1);
+    const tmpBytes = new Uint8Array(tmp.buffer);
+    for (let i = 0; i < nWords; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      tmp[0] = x >>> 0;
+      bytes.set(tmpBytes, i * 4);
+    }
   }
-  for (let i = words.length * 4; i < size; i++) {
+  for (let i = nWords * 4; i < size; i++) {
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
     bytes[i] = x & 0xff;
   }
-  return bytes;
+}
+
+/**
+ * Whether `bytes` is exactly {@link patternBytes}`(seed, bytes.length)`, compared word by
+ * word without building the pattern: the simulator's [I6] check that loaded bytes are the
+ * producer's bytes (exact equality, stronger than comparing checksums).
+ */
+export function patternEquals(seed: number, bytes: Uint8Array): boolean {
+  const size = bytes.length;
+  const nWords = size >>> 2;
+  let x = patternState(seed);
+  if ((bytes.byteOffset & 3) === 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, nWords);
+    for (let i = 0; i < nWords; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      if (words[i] !== x >>> 0) return false;
+    }
+  } else {
+    const tmp = new Uint32Array(1);
+    const tmpBytes = new Uint8Array(tmp.buffer);
+    for (let i = 0; i < nWords; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      tmp[0] = x >>> 0;
+      const at = i * 4;
+      if (bytes[at] !== tmpBytes[0] || bytes[at + 1] !== tmpBytes[1] || bytes[at + 2] !== tmpBytes[2] || bytes[at + 3] !== tmpBytes[3])
+        return false;
+    }
+  }
+  for (let i = nWords * 4; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    if (bytes[i] !== (x & 0xff)) return false;
+  }
+  return true;
+}
+
+/**
+ * Hands out zeroed, 8-byte aligned byte arrays carved from shared slabs: one backing
+ * buffer per `slabBytes` instead of one per item, which keeps tens of thousands of small
+ * item and destination buffers off the allocator and the garbage collector. Nothing is
+ * ever handed out twice (a slab is only bump-allocated, never reused), so every array
+ * behaves like a fresh `new Uint8Array(size)`; a slab is freed by the garbage collector
+ * once no array carved from it is referenced. Arrays larger than a quarter slab get their
+ * own buffer.
+ */
+export class ByteSlab {
+  private slab: Uint8Array;
+  private used = 0;
+
+  /** @param slabBytes - size of each shared slab (default 256 KiB). */
+  constructor(private readonly slabBytes = 256 * 1024) {
+    this.slab = new Uint8Array(slabBytes);
+  }
+
+  /** A fresh zeroed array of `size` bytes. */
+  take(size: number): Uint8Array {
+    if (size > this.slabBytes >>> 2) return new Uint8Array(size);
+    if (this.used + size > this.slabBytes) {
+      this.slab = new Uint8Array(this.slabBytes);
+      this.used = 0;
+    }
+    const out = this.slab.subarray(this.used, this.used + size);
+    this.used = (this.used + size + 7) & ~7;
+    return out;
+  }
 }
 
 /** CRC-32C of {@link patternBytes}`(seed, size)`: what the producer's bytes must hash to [I6]. */

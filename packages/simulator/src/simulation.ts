@@ -12,6 +12,7 @@
  */
 import {
   type AdmitItem,
+  type AdmitRequest,
   type ConsumerOptions,
   ConsumerCore,
   type CoreOutput,
@@ -34,7 +35,7 @@ import { InvariantChecker } from "./invariants.js";
 import { createNetwork } from "./network.js";
 import type { MockNetwork } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, type SimulationConfig, type SimulationOptions } from "./options.js";
-import { patternBytes } from "./payload.js";
+import { ByteSlab, patternEquals, patternInto } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
 import { type SimulationResult, type SimulationSummary, reproduceCommand } from "./summary.js";
 import { type WorkloadItem, WorkloadGenerator } from "./workload.js";
@@ -46,6 +47,9 @@ const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
   rowBytes: 5120,
   layoutVersion: 1,
 });
+
+/** Item ids of a request's first items (shared strings instead of one per request). */
+const ITEM_IDS: readonly string[] = Array.from({ length: 16 }, (_, k) => `i${k}`);
 
 /** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
 const MAX_SAME_INSTANT = 100_000;
@@ -69,6 +73,8 @@ interface Req {
   lateReported: boolean;
   /** Decisions of the request's latest (deferred) admission, compared by identity. */
   decided: readonly ItemDecision[] | undefined;
+  /** What the engine passes to `admit` at every step (built once: its items never change after forwarding). */
+  readonly request: AdmitRequest;
 }
 
 /** A timer of the simulator itself. */
@@ -130,11 +136,27 @@ function less(x: Timer, y: Timer): boolean {
 class CounterSink implements MetricsSink {
   readonly totals = new Map<string, number>();
 
+  /** Keys of frozen label objects (cores reuse them), so the key is built once per object. */
+  private readonly keys = new WeakMap<Labels, Map<string, string>>();
+
   counter(name: string, value = 1, labels?: Labels): void {
     let key = name;
     if (labels) {
-      const ks = Object.keys(labels);
-      if (ks.length > 0) key += `{${ks.map((k) => `${k}=${labels[k]}`).join(",")}}`;
+      let byName = this.keys.get(labels);
+      const cached = byName?.get(name);
+      if (cached !== undefined) key = cached;
+      else {
+        const ks = Object.keys(labels);
+        if (ks.length > 0) key += `{${ks.map((k) => `${k}=${labels[k]}`).join(",")}}`;
+        // Only a frozen object is sure to keep its labels; a mutable one is keyed every time.
+        if (Object.isFrozen(labels)) {
+          if (byName === undefined) {
+            byName = new Map();
+            this.keys.set(labels, byName);
+          }
+          byName.set(name, key);
+        }
+      }
     }
     this.totals.set(key, (this.totals.get(key) ?? 0) + value);
   }
@@ -207,6 +229,8 @@ interface ConsumerNode {
 class SimDestinationPool implements DestinationPool {
   private used = 0;
   private readonly live = new Set<number>();
+  /** Destination buffers: fresh zeroed arrays, carved from shared slabs. */
+  private readonly slab = new ByteSlab();
   /** Set after construction (the pool is created before its transport's node). */
   transport!: Transport;
 
@@ -218,7 +242,7 @@ class SimDestinationPool implements DestinationPool {
 
   allocate(_keyId: string, sizeBytes: number): ReadDestination | undefined {
     if (this.used + sizeBytes > this.capacity) return undefined;
-    const region = this.transport.registerMemory(new Uint8Array(sizeBytes));
+    const region = this.transport.registerMemory(this.slab.take(sizeBytes));
     this.used += sizeBytes;
     this.live.add(region.id);
     return { region, offset: 0, length: sizeBytes };
@@ -271,6 +295,8 @@ export class Simulation {
   private readonly waits = new MillisHistogram();
   private readonly onProgress: ((done: number, total: number) => void) | undefined;
   private readonly crcCache = new Map<number, number>();
+  /** Encoded item bytes held by producers' stores, carved from shared slabs. */
+  private readonly itemSlab = new ByteSlab();
   /** Whether a quiet engine step may be skipped (see {@link Simulation.engineStep}). */
   private readonly skipQuietSteps: boolean;
 
@@ -670,7 +696,7 @@ export class Simulation {
       switch (o.type) {
         case "send": {
           const body = bodyName(o.envelope);
-          this.checker.event(this.now, `${who}>${o.peerId} ${body}`);
+          this.checker.eventOf(this.now, who, ">", o.peerId, body);
           let bytes: Uint8Array;
           try {
             bytes = encodeEnvelope(o.envelope);
@@ -702,7 +728,7 @@ export class Simulation {
           t.disconnectPeer(o.peerId);
           break;
         case "start-read":
-          this.checker.event(this.now, `${who} read#${o.readId} ${o.peerId} ${o.destination.length}`);
+          this.checker.eventOf(this.now, who, "read", o.readId, o.peerId, o.destination.length);
           // A transport throws only for local misuse (e.g. a destination already freed): that is the core's fault [I1].
           this.guard(who, () =>
             t.startRead({ readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination }),
@@ -713,7 +739,7 @@ export class Simulation {
           this.guard(who, () => t.cancelRead(o.readId));
           break;
         case "event-batch":
-          this.checker.event(this.now, `${who} events ${o.batch.events?.length ?? 0}`);
+          this.checker.eventOf(this.now, who, "events", o.batch.events?.length ?? 0);
           break;
       }
     }
@@ -727,10 +753,13 @@ export class Simulation {
     const index = this.issued++;
     const items = this.workload.nextItems();
     const consumer = index % this.config.consumers;
+    const id = `r${index}`;
+    const admit: AdmitItem[] = items.map((_, k) => ({ itemId: ITEM_IDS[k] ?? `i${k}`, hasModelInput: true }));
     const req: Req = {
-      id: `r${index}`,
+      id,
       items,
-      admit: items.map((_, k) => ({ itemId: `i${k}`, hasModelInput: true })),
+      admit,
+      request: { requestId: id, items: admit },
       consumer,
       arrivedAt: this.now,
       pending: 0,
@@ -740,7 +769,7 @@ export class Simulation {
       lateReported: false,
       decided: undefined,
     };
-    this.checker.event(this.now, `arrive ${req.id} items=${items.length}`);
+    this.checker.eventOf(this.now, "arrive", req.id, items.length);
     const early = this.rngOrch.chance(this.faults.earlyAnnouncement);
     if (early) this.simFaults.earlyAnnouncement++;
     for (let k = 0; k < items.length; k++) this.encodeFor(req, k, items[k] as WorkloadItem, early);
@@ -748,7 +777,12 @@ export class Simulation {
   }
 
   private keyOf(item: WorkloadItem): ectp.v1.IItemKey {
-    return { contentHash: item.contentHash, fingerprint: FINGERPRINT };
+    let key = item.key;
+    if (key === undefined) {
+      key = { contentHash: item.contentHash, fingerprint: FINGERPRINT };
+      item.key = key;
+    }
+    return key;
   }
 
   /** Send item k of a request to its encoder (or find it cached there) and attach the announcement. */
@@ -781,7 +815,8 @@ export class Simulation {
     const epoch = p.epoch;
     let waiters = p.encoding.get(keyId);
     if (!entry) {
-      const bytes = patternBytes(item.seed, item.sizeBytes);
+      const bytes = this.itemSlab.take(item.sizeBytes);
+      patternInto(item.seed, bytes);
       const crc = this.crcOf(item, bytes);
       const descriptor: ectp.v1.IItemDescriptor = {
         key,
@@ -806,7 +841,7 @@ export class Simulation {
         p.encoding.delete(keyId);
         p.stale = p.changed = true;
         if (p.store.get(keyId)) p.store.markReady(keyId);
-        this.checker.event(this.now, `encoded ${p.id} ${keyId.slice(0, 8)}`);
+        this.checker.eventOf(this.now, "encoded", p.id, keyId);
         for (const w of waiters as Array<() => void>) w();
       });
     }
@@ -846,7 +881,7 @@ export class Simulation {
     req.atConsumer = this.now;
     c.waiting.set(req.id, req);
     c.changed = true; // A new request must be admitted at the next step.
-    this.checker.event(this.now, `forward ${req.id} ${c.id} mo=${req.admit[0]?.hasModelInput ? 0 : 1}`);
+    this.checker.eventOf(this.now, "forward", req.id, c.id, req.admit[0]?.hasModelInput ? "mi" : "mo");
     if (c.nextStepAt === undefined) c.nextStepAt = this.nextStepTime();
   }
 
@@ -886,7 +921,7 @@ export class Simulation {
       if (req.firstAdmitAt < 0) req.firstAdmitAt = now;
       let res: ReturnType<ConsumerLike["admit"]> | undefined;
       try {
-        res = core.admit({ requestId: req.id, items: req.admit }, now);
+        res = core.admit(req.request, now);
       } catch (e) {
         quiet = false;
         this.threw(c.id, e);
@@ -947,12 +982,12 @@ export class Simulation {
       this.itemsRemote += res.items.length - local;
       const kind = local > 0 ? "fellBackLocal" : "succeededRemote";
       this.outcomes[kind]++;
-      this.checker.event(now, `admitted ${req.id} ${kind} local=${local}`);
+      this.checker.eventOf(now, "admitted", req.id, kind, local);
       this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, () => {
         c.running.delete(req.id);
         c.stale = c.changed = true;
         this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
-        this.checker.event(this.now, `done ${req.id}`);
+        this.checker.eventOf(this.now, "done", req.id);
         this.endRequest();
       });
     }
@@ -1029,14 +1064,15 @@ export class Simulation {
       this.violation("I6", `${req.id}: loaded ${bytes?.length ?? "no"} bytes, producer holds ${item.sizeBytes}`);
       return;
     }
-    if (crc32c(bytes) !== this.crcOf(item)) this.violation("I6", `${req.id}: bytes marked loaded differ from the producer's bytes`);
+    // [I6] exact comparison with the producer's bytes (regenerated word by word from the item's seed).
+    if (!patternEquals(item.seed, bytes)) this.violation("I6", `${req.id}: bytes marked loaded differ from the producer's bytes`);
   }
 
   /** CRC-32C of an item's true bytes (cached per item seed; the cache is bounded). */
-  private crcOf(item: WorkloadItem, bytes?: Uint8Array): number {
+  private crcOf(item: WorkloadItem, bytes: Uint8Array): number {
     let crc = this.crcCache.get(item.seed);
     if (crc === undefined) {
-      crc = crc32c(bytes ?? patternBytes(item.seed, item.sizeBytes));
+      crc = crc32c(bytes);
       if (this.crcCache.size >= 4096) this.crcCache.clear();
       this.crcCache.set(item.seed, crc);
     }

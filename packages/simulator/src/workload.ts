@@ -4,6 +4,7 @@
  * @module
  */
 import type { SeededRandom } from "@ectp/core";
+import type { ectp } from "@ectp/protocol";
 import { scaledSize } from "./payload.js";
 
 /** One media item (one encoding). */
@@ -18,6 +19,8 @@ export interface WorkloadItem {
   readonly sizeBytes: number;
   /** Canonical key id, filled in on first use (cached so it is computed once per item). */
   keyId?: string;
+  /** The item's key message, built on first use and shared by every descriptor of the item. */
+  key?: ectp.v1.IItemKey;
 }
 
 /** Parameters of {@link WorkloadGenerator}. */
