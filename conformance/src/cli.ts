@@ -9,22 +9,27 @@ import { EctpError } from "@ectp/protocol";
 import { loadCases } from "./cases/load.js";
 import { runRandomised } from "./random/randomised.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
-import { type CaseResult, runSuite, summarise } from "./runner/suite.js";
+import { type CaseResult, classify, globToRegExp, runSuite, summarise } from "./runner/suite.js";
 import { spawnTestee } from "./testee/subprocess.js";
+import { mockTransportHarness } from "./transport/mock-harness.js";
+import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
 
 /** Usage text of `ectp conformance`. */
 export const CONFORMANCE_USAGE = `Usage: ectp conformance --testee "<command>" [options]
+       ectp conformance --transport mock|nixl [options]
 
 Runs the ECTP conformance suite against an implementation wrapped as a testee
-(conformance/TESTEE-PROTOCOL.md).
+(conformance/TESTEE-PROTOCOL.md), and/or the transport level against a named Transport.
 
 Options:
-  --testee <command>         shell command starting the testee (required)
+  --testee <command>         shell command starting the testee (required unless --transport is given)
+  --transport <name>         run the transport level against "mock" (built in, virtual and real clock)
+                             or "nixl" (@ectp/transport-nixl; skipped with the reason when its addon is missing)
   --json-lines               speak JSON lines instead of binary frames
   --features <file>          JSON {"features": ["consumer", "producer", ...]} (default: consumer, producer)
   --known-failing <file>     JSON {"<case name>": "<reason>", ...}; a listed case that passes fails the run
   --level required|all       REQUIRED cases only (default) or RECOMMENDED too
-  --filter <glob>            run cases whose name matches (e.g. "consumer/c3-*/**")
+  --filter <glob>            run cases whose name matches (e.g. "consumer/c3-*/**", "transport/nixl/**")
   --seeds <n>                also run n seeded randomised schedules (needs both roles and read-memory; default 0)
   --seed <n>                 run only randomised schedule n (replay a failure)
   --junit <file>             write JUnit XML
@@ -82,8 +87,12 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     process.stdout.write(`${CONFORMANCE_USAGE}\n`);
     return 0;
   }
-  if (!v.testee) {
-    process.stderr.write(`--testee is required\n\n${CONFORMANCE_USAGE}\n`);
+  if (!v.testee && !v.transport) {
+    process.stderr.write(`--testee or --transport is required\n\n${CONFORMANCE_USAGE}\n`);
+    return 2;
+  }
+  if (v.transport !== undefined && !TRANSPORT_NAMES.includes(v.transport)) {
+    process.stderr.write(`--transport must be one of ${TRANSPORT_NAMES.join(", ")}, got ${JSON.stringify(v.transport)}\n\n${CONFORMANCE_USAGE}\n`);
     return 2;
   }
   if (v.level !== undefined && v.level !== "required" && v.level !== "all") {
@@ -93,7 +102,8 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
   try {
     const features = v.features ? readFeaturesFile(v.features) : ["consumer", "producer"];
     const knownFailing = v["known-failing"] ? readKnownFailingFile(v["known-failing"]) : new Map<string, string>();
-    const command = v.testee;
+    const command = v.testee ?? "";
+    const implementation = v.testee ?? `transport ${v.transport}`;
     const factory = () =>
       spawnTestee({
         command,
@@ -104,7 +114,18 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     const onResult = (r: CaseResult): void => {
       if (r.status === "failed" || r.status === "unexpected-pass") process.stdout.write(`FAIL ${r.name}\n`);
     };
-    if (v.seed === undefined) {
+    if (v.transport !== undefined) {
+      const filter = v.filter ? globToRegExp(v.filter) : undefined;
+      for (const harness of await transportHarnesses(v.transport))
+        for (const r of await runTransportConformance(harness)) {
+          if (filter && !filter.test(r.name)) continue;
+          const raw = { status: r.status as "passed" | "failed" | "skipped", ...(r.message !== undefined ? { message: r.message } : {}) };
+          const c: CaseResult = { ...r, ...classify(r.name, raw, knownFailing) };
+          results.push(c);
+          onResult(c);
+        }
+    }
+    if (v.testee !== undefined && v.seed === undefined) {
       const report = await runSuite({
         testee: factory,
         features,
@@ -116,7 +137,7 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
       });
       results.push(...report.results);
     }
-    const seeds = v.seed !== undefined ? [Number(v.seed)] : Array.from({ length: Number(v.seeds ?? 0) }, (_, i) => i + 1);
+    const seeds = v.testee === undefined ? [] : v.seed !== undefined ? [Number(v.seed)] : Array.from({ length: Number(v.seeds ?? 0) }, (_, i) => i + 1);
     if (seeds.length > 0) {
       const random = await runRandomised({
         consumer: factory,
@@ -131,9 +152,9 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     }
     const report = summarise(results);
     process.stdout.write(toTerminal(report));
-    if (v.junit) writeOut(v.junit, toJUnit(command, report));
+    if (v.junit) writeOut(v.junit, toJUnit(implementation, report));
     if (v.report) {
-      writeOut(v.report, `${JSON.stringify(toJsonReport(command, report), null, 2)}\n`);
+      writeOut(v.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
       const summary = join(dirname(v.report), `${basename(v.report).replace(/\.json$/, "")}.ectp-report.json`);
       writeOut(summary, `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
     }
@@ -142,6 +163,35 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     process.stderr.write(`ectp conformance: ${(err as Error).message}\n`);
     return 2;
   }
+}
+
+/** Transports `--transport` accepts. */
+const TRANSPORT_NAMES: readonly string[] = ["mock", "nixl"];
+
+/** The package `--transport nixl` loads (not a dependency: resolved at run time, if installed). */
+const NIXL_PACKAGE = "@ectp/transport-nixl";
+
+/**
+ * The harnesses of a named transport. `nixl` is imported at run time; when the package cannot
+ * be loaded, a harness whose every case is skipped with the reason (a missing optional
+ * backend is not a conformance failure).
+ */
+async function transportHarnesses(name: string): Promise<TransportHarness[]> {
+  if (name === "mock") return [mockTransportHarness({ clock: "virtual" }), mockTransportHarness({ clock: "real" })];
+  let mod: { nixlTransportHarness?: () => TransportHarness };
+  try {
+    mod = (await import(NIXL_PACKAGE)) as typeof mod;
+  } catch (err) {
+    return [unavailable("nixl", `${NIXL_PACKAGE} could not be loaded (${(err as Error).message}); install it (npm install ${NIXL_PACKAGE}) or, in this repository, build it: npx turbo run build --filter=${NIXL_PACKAGE}`)];
+  }
+  if (typeof mod.nixlTransportHarness !== "function")
+    return [unavailable("nixl", `${NIXL_PACKAGE} does not export nixlTransportHarness(); update it to the version matching @ectp/conformance`)];
+  return [mod.nixlTransportHarness()];
+}
+
+function unavailable(name: string, skipReason: string): TransportHarness {
+  const never = (): Promise<never> => Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", skipReason));
+  return { name, skipReason, createPeers: never, advance: never, killPeer: never };
 }
 
 function writeOut(path: string, text: string): void {
@@ -155,6 +205,7 @@ function parse(argv: readonly string[]) {
     allowPositionals: false,
     options: {
       testee: { type: "string" },
+      transport: { type: "string" },
       "json-lines": { type: "boolean" },
       features: { type: "string" },
       "known-failing": { type: "string" },

@@ -108,10 +108,49 @@ describe("randomised level [I1]-[I6]", () => {
 });
 
 describe("transport level", () => {
-  it("the mock transport passes every transport case", async () => {
-    const results = await runTransportConformance(mockTransportHarness(1));
+  it.each(["virtual", "real"] as const)("the mock transport (%s clock) passes every transport case", async (clock) => {
+    const results = await runTransportConformance(mockTransportHarness({ seed: 1, clock }));
+    const prefix = clock === "virtual" ? "transport/mock/" : "transport/mock-real-clock/";
     expect(results.map((r) => `${r.name} ${r.status} ${r.message ?? ""}`)).toEqual(results.map((r) => `${r.name} passed `));
-    expect(results.length).toBe(6);
+    expect(results.map((r) => r.name.slice(prefix.length))).toEqual([
+      "byte-exact-reads-at-odd-offsets",
+      "concurrent-reads-settle-once-each",
+      "read-from-gone-peer-fails",
+      "cancel-settles-exactly-once",
+      "deregistration-during-read-settles-failed",
+      "messages-arrive-once-intact-as-copies",
+      "malformed-location-fails-read",
+      "connect-rejects-unusable-metadata",
+      "close-settles-unsettled-reads",
+    ]);
+  }, 60_000);
+
+  it("a harness with a skip reason reports every case skipped with that reason and calls nothing", async () => {
+    const fail = () => Promise.reject(new Error("must not be called"));
+    const results = await runTransportConformance({ name: "x", skipReason: "build it first", createPeers: fail, advance: fail, killPeer: fail });
+    expect(results).toHaveLength(9);
+    expect(results.every((r) => r.status === "skipped" && r.message === "build it first" && r.name.startsWith("transport/x/"))).toBe(true);
+  });
+
+  it("a transport that breaks the contract fails the case with a reason (the suite can fail)", async () => {
+    const inner = mockTransportHarness(1);
+    const results = await runTransportConformance({
+      ...inner,
+      name: "broken",
+      async createPeers() {
+        const p = await inner.createPeers();
+        // Reports every read twice: exactly-once must catch it.
+        const poll = p.reader.poll.bind(p.reader);
+        p.reader.poll = () => {
+          const a = poll();
+          return { ...a, reads: a.reads.flatMap((r) => [r, r]) };
+        };
+        return p;
+      },
+    });
+    const byName = new Map(results.map((r) => [r.name, r]));
+    expect(byName.get("transport/broken/byte-exact-reads-at-odd-offsets")).toMatchObject({ status: "failed", message: "read of 1 bytes settled 2 times; exactly once is required" });
+    expect(byName.get("transport/broken/messages-arrive-once-intact-as-copies")?.status).toBe("passed");
   }, 60_000);
 });
 
@@ -213,6 +252,22 @@ describe("runConformanceCli", () => {
     expect(report.results.some((r: { name: string }) => r.name === "randomised/seed-1")).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, "out.ectp-report.json"), "utf8"))).toEqual({ passed: report.passed, failed: 0 });
   }, 60_000);
+
+  it("--transport mock runs the transport level in both clock modes, filtered, into the JSON report", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-"));
+    const code = await runConformanceCli(["--transport", "mock", "--filter", "transport/*/byte-exact-*", "--report", join(dir, "t.json")]);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, "t.json"), "utf8"));
+    expect(report.results.map((r: { name: string; status: string }) => `${r.name} ${r.status}`)).toEqual([
+      "transport/mock/byte-exact-reads-at-odd-offsets passed",
+      "transport/mock-real-clock/byte-exact-reads-at-odd-offsets passed",
+    ]);
+  }, 60_000);
+
+  it("--transport refuses an unknown name (exit 2)", async () => {
+    expect(await runConformanceCli(["--transport", "carrier-pigeon"])).toBe(2);
+    expect(await runConformanceCli([])).toBe(2);
+  });
 
   it("usage errors exit 2; a known-failing entry without a reason is refused", async () => {
     expect(await runConformanceCli(["--level", "some"])).toBe(2);

@@ -28,6 +28,7 @@ export type { RandomisedOptions } from "./random/randomised.js";
 export { runTransportConformance } from "./transport/transport-suite.js";
 export type { TransportHarness, TransportSuiteOptions } from "./transport/transport-suite.js";
 export { mockTransportHarness } from "./transport/mock-harness.js";
+export type { MockTransportHarnessOptions } from "./transport/mock-harness.js";
 export { runMutants, TS_TESTEE_FEATURES } from "./mutants/run.js";
 export type { MutantResult, MutantRunOptions } from "./mutants/run.js";
 export { buildCoreBundle, loadMutants, coreSourceDir } from "./mutants/build.js";

@@ -5,13 +5,23 @@
  * @module
  */
 import type { MemoryRegion, ReadResult, Transport } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
 import type { CaseResult } from "../runner/suite.js";
 
 /** How the suite drives one transport implementation. */
 export interface TransportHarness {
   /** Implementation name, used in case names (`transport/<name>/...`). */
   readonly name: string;
-  /** Two endpoints that can reach each other (connectPeer done both ways): `reader` reads `owner`'s memory. */
+  /**
+   * Set when the implementation cannot run here (e.g. its native addon is not built): every
+   * case is then reported `skipped` with this text, which should say how to fix it, and
+   * nothing else of the harness is called. Default: undefined (run the cases).
+   */
+  readonly skipReason?: string;
+  /**
+   * Two endpoints that can reach each other (connectPeer done both ways): `reader` reads
+   * `owner`'s memory. Called once per case; the suite closes both when the case ends.
+   */
   createPeers(): Promise<{
     /** The endpoint that reads. */
     reader: Transport;
@@ -20,12 +30,13 @@ export interface TransportHarness {
   }>;
   /**
    * Let time or I/O pass: on virtual time, move to the next scheduled event; on a real
-   * transport, wait a little. Resolve false when nothing can ever happen again.
+   * transport, wait a little (e.g. `waitForActivity(20)` on the current peers). Resolve
+   * false when nothing can ever happen again.
    */
   advance(): Promise<boolean>;
-  /** Kill a peer as a crash would (its memory and endpoint vanish without goodbye). */
+  /** Kill a peer as a crash would (its memory and endpoint vanish without an ECTP goodbye). */
   killPeer(transport: Transport): Promise<void>;
-  /** Release everything. Default: nothing. */
+  /** Release everything, once, after the last case. Default: nothing. */
   dispose?(): Promise<void>;
 }
 
@@ -35,7 +46,23 @@ export interface TransportSuiteOptions {
   maxReadBytes?: number;
   /** Iterations of `advance` before a wait counts as a hang. Default 100000. */
   maxSteps?: number;
+  /**
+   * Wall-clock bound of one wait, in ms, after which it counts as a hang. This is what bounds
+   * a real transport (whose `advance` always resolves true); virtual-time harnesses hit
+   * `maxSteps` first. Default 30000.
+   */
+  waitTimeoutMs?: number;
+  /**
+   * How long, in wall-clock ms, the suite lets a transport run on after a result to catch late
+   * duplicates or late writes (at most 50 `advance` steps either way). Default 250.
+   */
+  settleMs?: number;
+  /** Called after each case (progress output). Default: nothing. */
+  onResult?: (result: CaseResult) => void;
 }
+
+/** One transport case: name (kebab-case, after `transport/<impl>/`), requirement ids, body. */
+type TransportCase = readonly [string, readonly string[], () => Promise<void>];
 
 class TransportFailure extends Error {}
 
@@ -47,6 +74,10 @@ function pattern(n: number, seed: number): Uint8Array {
     out[i] = x >>> 24;
   }
   return out;
+}
+
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
 }
 
 /** Collects reads and messages across polls (poll returns each thing once). */
@@ -63,19 +94,39 @@ class Collector {
     }
     for (const m of a.messages) this.messages.push(m);
   }
+  only(readId: number, what: string): ReadResult {
+    const list = this.reads.get(readId) ?? [];
+    if (list.length !== 1) throw new TransportFailure(`${what} settled ${list.length} times; exactly once is required`);
+    return list[0] as ReadResult;
+  }
 }
 
 /**
  * Run the transport cases against one harness. Returns one CaseResult per case
  * (`transport/<name>/<case>`, level TRANSPORT); never throws for transport behaviour.
+ * Every case runs on fresh peers from `createPeers`, which the suite closes afterwards.
  */
 export async function runTransportConformance(h: TransportHarness, options: TransportSuiteOptions = {}): Promise<CaseResult[]> {
   const maxSteps = options.maxSteps ?? 100_000;
+  const waitTimeoutMs = options.waitTimeoutMs ?? 30_000;
+  const settleMs = options.settleMs ?? 250;
   const max = options.maxReadBytes ?? 64 * 1024 * 1024;
   const results: CaseResult[] = [];
+  const report = (r: CaseResult): void => {
+    results.push(r);
+    options.onResult?.(r);
+  };
+
+  const open: Transport[] = [];
+  async function peers(): Promise<{ reader: Transport; owner: Transport }> {
+    const p = await h.createPeers();
+    open.push(p.reader, p.owner);
+    return p;
+  }
 
   async function until(c: Collector, cond: () => boolean, what: string): Promise<void> {
-    for (let i = 0; i < maxSteps; i++) {
+    const deadline = performance.now() + waitTimeoutMs;
+    for (let i = 0; i < maxSteps && performance.now() <= deadline; i++) {
       c.poll();
       if (cond()) return;
       if (!(await h.advance())) {
@@ -87,10 +138,16 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
     throw new TransportFailure(`${what}: never happened (the transport hung)`);
   }
 
+  /** Let the transport run on for a while (late duplicate results, late writes), then poll. */
+  async function settleFurther(c: Collector): Promise<void> {
+    const deadline = performance.now() + settleMs;
+    for (let k = 0; k < 50 && performance.now() <= deadline; k++) if (!(await h.advance())) break;
+    c.poll();
+  }
+
   async function read(
     reader: Transport,
     owner: Transport,
-    c: Collector,
     readId: number,
     size: number,
     srcOff: number,
@@ -108,44 +165,44 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
     return { src: src.subarray(srcOff, srcOff + size), dst };
   }
 
-  const cases: [string, string[], () => Promise<void>][] = [
+  const cases: TransportCase[] = [
     [
       "byte-exact-reads-at-odd-offsets",
       ["C11", "I6"],
       async () => {
-        const { reader, owner } = await h.createPeers();
+        const { reader, owner } = await peers();
         const c = new Collector(reader);
-        const sizes = [1, 3, 4097, 1_000_003, max].filter((s, i, a) => s <= max && a.indexOf(s) === i);
+        const sizes = [1, 3, 4097, 100_000, 1_000_003, max].filter((s, i, a) => s <= max && a.indexOf(s) === i);
         let id = 1;
         for (const size of sizes) {
           const rid = id++;
-          const { src, dst } = await read(reader, owner, c, rid, size, 3, 7);
+          const { src, dst } = await read(reader, owner, rid, size, 3, 7);
           await until(c, () => c.reads.has(rid), `read of ${size} bytes`);
-          const r = (c.reads.get(rid) as ReadResult[])[0] as ReadResult;
+          const r = c.only(rid, `read of ${size} bytes`);
           if (r.status !== "done") throw new TransportFailure(`read of ${size} bytes ended ${r.status}: ${r.error ?? ""}`);
-          const got = dst.bytes.subarray(7, 7 + size);
-          if (Buffer.compare(Buffer.from(got), Buffer.from(src)) !== 0) throw new TransportFailure(`read of ${size} bytes at offsets 3 -> 7 is not byte-exact`);
+          if (r.bytesRead !== size) throw new TransportFailure(`read of ${size} bytes reported bytesRead ${r.bytesRead}`);
+          if (!same(dst.bytes.subarray(7, 7 + size), src)) throw new TransportFailure(`read of ${size} bytes at offsets 3 -> 7 is not byte-exact`);
           if (dst.bytes[6] !== 0 || dst.bytes[7 + size] !== 0) throw new TransportFailure(`read of ${size} bytes wrote outside its destination`);
         }
+        // "done" is reported exactly once per read, however long the transport runs on.
+        await settleFurther(c);
+        for (let rid = 1; rid < id; rid++) c.only(rid, `read ${rid}`);
       },
     ],
     [
       "concurrent-reads-settle-once-each",
       ["C9", "I6"],
       async () => {
-        const { reader, owner } = await h.createPeers();
+        const { reader, owner } = await peers();
         const c = new Collector(reader);
         const reads: { id: number; src: Uint8Array; dst: MemoryRegion }[] = [];
-        for (let i = 1; i <= 16; i++) reads.push({ id: i, ...(await read(reader, owner, c, i, 1000 + i * 37, i, 2 * i)) });
+        for (let i = 1; i <= 16; i++) reads.push({ id: i, ...(await read(reader, owner, i, 1000 + i * 37, i, 2 * i)) });
         await until(c, () => reads.every((r) => c.reads.has(r.id)), "16 concurrent reads");
-        for (let k = 0; k < 50; k++) if (!(await h.advance())) break;
-        c.poll();
+        await settleFurther(c);
         for (const r of reads) {
-          const list = c.reads.get(r.id) as ReadResult[];
-          if (list.length !== 1) throw new TransportFailure(`read ${r.id} settled ${list.length} times; exactly once is required`);
-          if (list[0]?.status !== "done") throw new TransportFailure(`read ${r.id} ended ${list[0]?.status}`);
-          const got = r.dst.bytes.subarray(2 * r.id, 2 * r.id + r.src.length);
-          if (Buffer.compare(Buffer.from(got), Buffer.from(r.src)) !== 0) throw new TransportFailure(`read ${r.id} is not byte-exact`);
+          const result = c.only(r.id, `read ${r.id}`);
+          if (result.status !== "done") throw new TransportFailure(`read ${r.id} ended ${result.status}`);
+          if (!same(r.dst.bytes.subarray(2 * r.id, 2 * r.id + r.src.length), r.src)) throw new TransportFailure(`read ${r.id} is not byte-exact`);
         }
       },
     ],
@@ -153,7 +210,7 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
       "read-from-gone-peer-fails",
       ["P8", "I1"],
       async () => {
-        const { reader, owner } = await h.createPeers();
+        const { reader, owner } = await peers();
         const c = new Collector(reader);
         const srcRegion = owner.registerMemory(pattern(4096, 9));
         const source = owner.describe(srcRegion, 0, 4096);
@@ -162,56 +219,139 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
         const dst = reader.registerMemory(new Uint8Array(4096));
         reader.startRead({ readId: 1, peerId: ownerId, source, destination: { region: dst, offset: 0, length: 4096 } });
         await until(c, () => c.reads.has(1), "read from a killed peer");
-        const r = (c.reads.get(1) as ReadResult[])[0] as ReadResult;
+        const r = c.only(1, "a read from a killed peer");
         if (r.status === "done") throw new TransportFailure("a read from a killed peer reported done");
       },
     ],
     [
       "cancel-settles-exactly-once",
-      ["C7", "C8"],
+      ["C7", "C8", "I5"],
       async () => {
-        const { reader, owner } = await h.createPeers();
+        const { reader, owner } = await peers();
         const c = new Collector(reader);
-        await read(reader, owner, c, 1, Math.min(max, 8 * 1024 * 1024), 0, 0);
-        reader.cancelRead(1);
-        await until(c, () => c.reads.has(1), "cancelled read");
-        for (let k = 0; k < 50; k++) if (!(await h.advance())) break;
-        c.poll();
-        const list = c.reads.get(1) as ReadResult[];
-        if (list.length !== 1) throw new TransportFailure(`a cancelled read settled ${list.length} times`);
+        // A small read (may finish before the cancel lands) and a large one (cancelled in flight).
+        const sizes = [4096, Math.min(max, 8 * 1024 * 1024)];
+        const dsts: MemoryRegion[] = [];
+        for (const [i, size] of sizes.entries()) {
+          dsts.push((await read(reader, owner, i + 1, size, 0, 0)).dst);
+          reader.cancelRead(i + 1);
+        }
+        await until(c, () => sizes.every((_, i) => c.reads.has(i + 1)), "cancelled reads");
+        for (const [i, size] of sizes.entries()) {
+          const r = c.only(i + 1, `a cancelled read of ${size} bytes`);
+          if (r.status !== "cancelled" && r.status !== "done" && r.status !== "failed")
+            throw new TransportFailure(`a cancelled read of ${size} bytes ended with unknown status ${String(r.status)}`);
+          // [I5] "cancelled" promises that nothing was written.
+          if (r.status === "cancelled" && !(dsts[i] as MemoryRegion).bytes.every((x) => x === 0))
+            throw new TransportFailure(`a read of ${size} bytes reported cancelled but wrote into its destination`);
+          reader.cancelRead(i + 1); // after settlement: ignored, no second result
+        }
+        await settleFurther(c);
+        for (const [i, size] of sizes.entries()) c.only(i + 1, `a cancelled read of ${size} bytes (after a late cancel)`);
       },
     ],
     [
       "deregistration-during-read-settles-failed",
       ["C8", "I5"],
       async () => {
-        const { reader, owner } = await h.createPeers();
+        const { reader, owner } = await peers();
         const c = new Collector(reader);
-        const { dst } = await read(reader, owner, c, 1, Math.min(max, 8 * 1024 * 1024), 0, 0);
+        const { dst } = await read(reader, owner, 1, Math.min(max, 8 * 1024 * 1024), 0, 0);
         reader.deregisterMemory(dst);
-        const snapshot = Buffer.from(dst.bytes.subarray(0, 64));
         await until(c, () => c.reads.has(1), "read into a deregistered region");
-        const r = (c.reads.get(1) as ReadResult[])[0] as ReadResult;
-        if (r.status === "done") throw new TransportFailure("a read into a region deregistered mid-flight reported done");
-        if (Buffer.compare(snapshot, Buffer.from(dst.bytes.subarray(0, 64))) !== 0)
-          throw new TransportFailure("[I5] bytes changed in a deregistered destination");
+        const r = c.only(1, "a read into a deregistered region");
+        if (r.status !== "failed") throw new TransportFailure(`a read into a region deregistered mid-flight ended ${r.status}; failed is required`);
+        // [I5] once settled, nothing more lands in the memory.
+        const snapshot = dst.bytes.slice();
+        await settleFurther(c);
+        if (!same(snapshot, dst.bytes)) throw new TransportFailure("[I5] bytes changed in a deregistered destination after its read settled");
       },
     ],
     [
-      "messages-arrive-intact",
+      "messages-arrive-once-intact-as-copies",
       ["I1"],
       async () => {
-        const { reader, owner } = await h.createPeers();
+        const { reader, owner } = await peers();
+        for (const [from, to] of [
+          [owner, reader],
+          [reader, owner],
+        ] as const) {
+          const c = new Collector(to);
+          const payload = pattern(300, from === owner ? 4 : 5);
+          const sent = payload.slice();
+          from.send(to.localId, sent);
+          sent.fill(0); // the sender reuses its buffer at once: the message must be a copy
+          await until(c, () => c.messages.length > 0, `a control message from ${from.localId}`);
+          await settleFurther(c);
+          if (c.messages.length !== 1) throw new TransportFailure(`one message sent, ${c.messages.length} arrived`);
+          const m = c.messages[0] as { from: string; bytes: Uint8Array };
+          if (m.from !== from.localId) throw new TransportFailure(`a control message from ${from.localId} arrived as from ${m.from}`);
+          if (!same(m.bytes, payload)) throw new TransportFailure("a control message arrived altered (or shares the sender's buffer)");
+        }
+      },
+    ],
+    [
+      "malformed-location-fails-read",
+      ["I1"],
+      async () => {
+        const { reader, owner } = await peers();
         const c = new Collector(reader);
-        const payload = pattern(300, 4);
-        owner.send(reader.localId, payload);
-        await until(c, () => c.messages.length > 0, "a control message");
-        const m = c.messages[0] as { from: string; bytes: Uint8Array };
-        if (m.from !== owner.localId || Buffer.compare(Buffer.from(m.bytes), Buffer.from(payload)) !== 0)
-          throw new TransportFailure("a control message arrived altered or from the wrong sender");
+        const region = reader.registerMemory(new Uint8Array(16));
+        try {
+          reader.startRead({ readId: 1, peerId: owner.localId, source: new Uint8Array([0xde, 0xad]), destination: { region, offset: 0, length: 16 } });
+        } catch (err) {
+          throw new TransportFailure(`[I1] startRead threw for a malformed source location a peer sent: ${(err as Error).message}`);
+        }
+        await until(c, () => c.reads.has(1), "a read of a malformed location");
+        const r = c.only(1, "a read of a malformed location");
+        if (r.status !== "failed" || typeof r.error !== "string")
+          throw new TransportFailure(`a read of a malformed location ended ${r.status} (error ${String(r.error)}); failed with a reason is required`);
+      },
+    ],
+    [
+      "connect-rejects-unusable-metadata",
+      ["I1"],
+      async () => {
+        const { reader } = await peers();
+        let outcome: unknown = "resolved";
+        try {
+          await reader.connectPeer("nobody", 1, new Uint8Array([1, 2, 3]));
+        } catch (err) {
+          outcome = err;
+        }
+        if (!(outcome instanceof EctpError))
+          throw new TransportFailure(
+            `connectPeer with unusable metadata must reject with an EctpError; it ${outcome === "resolved" ? "resolved" : `rejected with ${String(outcome)}`}`,
+          );
+      },
+    ],
+    [
+      "close-settles-unsettled-reads",
+      ["I5"],
+      async () => {
+        const { reader, owner } = await peers();
+        const c = new Collector(reader);
+        await read(reader, owner, 1, Math.min(max, 1024 * 1024), 0, 0);
+        await reader.close();
+        await until(c, () => c.reads.has(1), "a read left unsettled by close()");
+        c.only(1, "a read left unsettled by close()");
       },
     ],
   ];
+
+  if (h.skipReason !== undefined) {
+    for (const [name, requirements] of cases)
+      report({
+        name: `transport/${h.name}/${name}`,
+        level: "TRANSPORT",
+        requirements,
+        catches: [],
+        status: "skipped",
+        message: h.skipReason,
+        durationMs: 0,
+      });
+    return results;
+  }
 
   for (const [name, reqs, body] of cases) {
     const t0 = performance.now();
@@ -222,8 +362,10 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
     } catch (err) {
       status = "failed";
       message = err instanceof TransportFailure ? err.message : `transport threw: ${(err as Error)?.stack ?? String(err)}`;
+    } finally {
+      for (const t of open.splice(0)) await t.close().catch(() => undefined);
     }
-    results.push({
+    report({
       name: `transport/${h.name}/${name}`,
       level: "TRANSPORT",
       requirements: reqs,
