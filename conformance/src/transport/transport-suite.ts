@@ -57,6 +57,8 @@ export interface TransportSuiteOptions {
    * duplicates or late writes (at most 50 `advance` steps either way). Default 250.
    */
   settleMs?: number;
+  /** Which cases to run, by full name (`transport/<name>/<case>`); the others are neither run nor reported. Default: all. */
+  select?: (name: string) => boolean;
   /** Called after each case (progress output). Default: nothing. */
   onResult?: (result: CaseResult) => void;
 }
@@ -340,7 +342,8 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
   ];
 
   if (h.skipReason !== undefined) {
-    for (const [name, requirements] of cases)
+    for (const [name, requirements] of cases) {
+      if (options.select && !options.select(`transport/${h.name}/${name}`)) continue;
       report({
         name: `transport/${h.name}/${name}`,
         level: "TRANSPORT",
@@ -350,10 +353,12 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
         message: h.skipReason,
         durationMs: 0,
       });
+    }
     return results;
   }
 
   for (const [name, reqs, body] of cases) {
+    if (options.select && !options.select(`transport/${h.name}/${name}`)) continue;
     const t0 = performance.now();
     let status: "passed" | "failed" = "passed";
     let message: string | undefined;

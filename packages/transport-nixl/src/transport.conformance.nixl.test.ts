@@ -13,7 +13,7 @@ describe("nixlTransportHarness", () => {
   it("names its cases transport/nixl/* and, without the addon, carries the actionable load error as its skip reason", () => {
     const h = nixlTransportHarness();
     expect(h.name).toBe("nixl");
-    if (NIXL_MISSING) expect(h.skipReason).toMatch(/^TRANSPORT_UNAVAILABLE: .*Fix: install NVIDIA NIXL/s);
+    if (NIXL_MISSING) expect(h.skipReason).toMatch(/^\[TRANSPORT_UNAVAILABLE\] .*tried: .*Fix: install NVIDIA NIXL/s);
     else expect(h.skipReason).toBeUndefined();
   });
 
