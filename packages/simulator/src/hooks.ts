@@ -7,7 +7,7 @@
  */
 import type { ConsumerCore, ConsumerOptions, ItemStore, ProducerCore, ProducerOptions } from "@ectp/core";
 
-/** The part of {@link ConsumerCore} the simulator drives. */
+/** The part of `ConsumerCore` (from @ectp/core) the simulator drives. */
 export type ConsumerLike = Pick<
   ConsumerCore,
   | "admit"
@@ -21,7 +21,7 @@ export type ConsumerLike = Pick<
   | "stats"
 >;
 
-/** The part of {@link ProducerCore} the simulator drives. */
+/** The part of `ProducerCore` (from @ectp/core) the simulator drives. */
 export type ProducerLike = Pick<
   ProducerCore,
   "announce" | "handleMessage" | "handlePeerUnreachable" | "poll" | "nextDeadline" | "stats"

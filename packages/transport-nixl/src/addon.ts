@@ -146,10 +146,19 @@ export interface NativeAgent {
   close(): Promise<void>;
 }
 
+/** Constructor of the native agent class exported by the addon. */
+export interface NativeAgentConstructor {
+  /**
+   * Create a NIXL agent named `name` with a UCX backend. `onActivity` runs on the JS thread
+   * whenever the agent's engine thread has something to drain (messages, settled reads).
+   */
+  new (name: string, options: NativeAgentOptions, onActivity: () => void): NativeAgent;
+}
+
 /** The addon module. */
 export interface NixlAddon {
-  /** `new Agent(name, options, onActivity)`; `onActivity` runs on the JS thread when there is something to drain. */
-  readonly Agent: new (name: string, options: NativeAgentOptions, onActivity: () => void) => NativeAgent;
+  /** The native agent class; see {@link NativeAgentConstructor}. */
+  readonly Agent: NativeAgentConstructor;
   /** NIXL version this addon was written and tested against. */
   readonly nixlVersionTested: string;
   /** `nixl_status_t` names to values. */
@@ -229,11 +238,24 @@ export function loadNixlAddon(path?: string): NixlAddon {
   throw error;
 }
 
+/** Result of {@link nixlAvailability}. */
+export type NixlAvailability =
+  | {
+      /** The addon loads. */
+      available: true;
+    }
+  | {
+      /** The addon cannot be loaded. */
+      available: false;
+      /** The actionable error text: platform, paths tried and the fix. */
+      reason: string;
+    };
+
 /**
  * Whether the addon can be loaded here, with the reason when not. Tests use it to skip
  * NIXL cases with a reason instead of failing.
  */
-export function nixlAvailability(): { available: true } | { available: false; reason: string } {
+export function nixlAvailability(): NixlAvailability {
   try {
     loadNixlAddon();
     return { available: true };

@@ -1,6 +1,6 @@
 /**
  * Mapping of the addon's typed errors (`err.code` = a `nixl_status_t` name or a local
- * `ERR_*` code, `err.nixlStatus` = the number) to {@link EctpError}.
+ * `ERR_*` code, `err.nixlStatus` = the number) to `EctpError`.
  * @module
  */
 import { EctpError, type EctpErrorCode } from "@ectp/protocol";
@@ -24,7 +24,7 @@ export const NIXL_ERROR_MAP: Readonly<Record<string, EctpErrorCode>> = Object.fr
 });
 
 /**
- * Turn whatever the addon threw or rejected with into an {@link EctpError} whose
+ * Turn whatever the addon threw or rejected with into an `EctpError` whose
  * `details` keep the NIXL code and status, so callers never see a raw native error.
  * @param e - the caught value.
  * @param context - what was being done, for the message.

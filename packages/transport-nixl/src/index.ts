@@ -11,6 +11,7 @@ export type { NixlTransportHarness, NixlTransportHarnessOptions } from "./harnes
 export { ADDON_ENV, addonCandidates, loadNixlAddon, nixlAvailability } from "./addon.js";
 export type {
   NativeAgent,
+  NativeAgentConstructor,
   NativeAgentOptions,
   NativeCounters,
   NativeDrain,
@@ -19,6 +20,7 @@ export type {
   NativeSendFailure,
   NativeSettled,
   NixlAddon,
+  NixlAvailability,
 } from "./addon.js";
 export { NIXL_ERROR_MAP, nixlErrorToEctp } from "./errors.js";
 export { decodeLocation, encodeLocation } from "./location.js";

@@ -1,5 +1,5 @@
 /**
- * `NixlTransport`: the ECTP {@link Transport} over NVIDIA NIXL.
+ * `NixlTransport`: the ECTP `Transport` (from @ectp/core) over NVIDIA NIXL.
  * @module
  */
 import type {
@@ -69,7 +69,7 @@ function keyOf(bytes: Uint8Array): string {
 }
 
 /**
- * The ECTP {@link Transport} over NIXL: control messages are NIXL notifications carrying the
+ * The ECTP `Transport` (from @ectp/core) over NIXL: control messages are NIXL notifications carrying the
  * encoded envelope bytes, items move by one-sided NIXL READ of registered memory, so
  * NIXL/UCX is the only runtime dependency between machines.
  *
