@@ -454,7 +454,7 @@ export class Fabric {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
     }
-    const msg: Message = { from: ep, to: conn.target, bytes: message.slice(), dueAt, released: false };
+    const msg: Message = { from: ep, to: conn.target, bytes: Uint8Array.prototype.slice.call(message), dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
       const held = link.held ?? [];
@@ -479,7 +479,7 @@ export class Fabric {
       }
     }
     if (rng.chance(f.duplicate)) {
-      const copy: Message = { ...msg, bytes: msg.bytes.slice(), released: true };
+      const copy: Message = { ...msg, bytes: Uint8Array.prototype.slice.call(msg.bytes), released: true };
       this.schedule(dueAt, (t) => this.deliver(copy, t));
       this.fault("duplicate", ep.id, peerId, now);
     }

@@ -224,6 +224,15 @@ describe("MockTransport messages and peers", () => {
     expect(p.poll().messages).toEqual([]); // poll drains
   });
 
+  it("copies a Node Buffer too (Buffer#slice would share memory)", async () => {
+    const { net, p, c } = await pair();
+    const buf = Buffer.from([5, 6, 7]);
+    c.send("p", buf);
+    buf[0] = 99;
+    net.advanceBy(1);
+    expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[5, 6, 7]]);
+  });
+
   it("rejects connectPeer for unknown, malformed, mismatched and stale metadata with PEER_UNREACHABLE", async () => {
     const net = new MockNetwork({ seed: 1 });
     const a = net.endpoint("a");
