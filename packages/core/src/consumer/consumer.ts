@@ -1114,7 +1114,7 @@ export class ConsumerCore {
     }
   }
 
-  /** [C11] Check a settled read: status, size, timeliness, checksum. Returns a failure reason or undefined. */
+  /** [C11][I6] Check a settled read: status, size, timeliness, checksum. Returns a failure reason or undefined. */
   private verify(r: Read, result: ReadResult, now: number): FailureReasonName | undefined {
     if (result.status !== "done") return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
     if (result.bytesRead !== r.sizeBytes) return "SIZE_MISMATCH";
@@ -1482,7 +1482,7 @@ export class ConsumerCore {
     }
   }
 
-  /** [C3] A (request, item) budget ran out. */
+  /** [C3] A (request, item) budget ran out: resolved now, within budget + one step [I2]. */
   private onBudgetTimer(slot: Slot, e: TimerEntry<TimerRef>, now: number): void {
     if (slot.budgetTimer !== e) return;
     slot.budgetTimer = undefined;
