@@ -100,10 +100,51 @@ export type Validation<T> =
 
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
-function toHex(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += HEX[b];
-  return s;
+/**
+ * Scratch arrays for {@link keyIdOf}, one per hash length (index = length): the hex pairs,
+ * then the suffix, joined once. `join` writes one flat string; building it with `+=` left
+ * a rope of ~18 parts that every Map lookup had to flatten before hashing.
+ */
+const KEY_PARTS: string[][] = [];
+
+/**
+ * One-entry cache of the last fingerprint's key-id suffix, compared by value (so a mutated
+ * fingerprint object can never get a stale suffix). Peers use one fingerprint almost always.
+ */
+let suffixModel = "";
+let suffixDtype = 0;
+let suffixRowBytes = 0;
+let suffixLayoutVersion = 0;
+let suffix = '|""|0|0|0';
+
+/** `|"model"|dtype|rowBytes|layoutVersion`, the fingerprint part of a key id. */
+function keySuffix(f: NormalizedFingerprint): string {
+  if (
+    f.model !== suffixModel ||
+    f.dtype !== suffixDtype ||
+    f.rowBytes !== suffixRowBytes ||
+    f.layoutVersion !== suffixLayoutVersion
+  ) {
+    suffix = `|${JSON.stringify(f.model)}|${f.dtype}|${f.rowBytes}|${f.layoutVersion}`;
+    suffixModel = f.model;
+    suffixDtype = f.dtype;
+    suffixRowBytes = f.rowBytes;
+    suffixLayoutVersion = f.layoutVersion;
+  }
+  return suffix;
+}
+
+/** The key id of a checked 1-64 byte hash and a normalised fingerprint, as one flat string. */
+function keyIdOf(hash: Uint8Array, f: NormalizedFingerprint): string {
+  const n = hash.length;
+  let parts = KEY_PARTS[n];
+  if (parts === undefined) {
+    parts = new Array<string>(n + 1).fill("");
+    KEY_PARTS[n] = parts;
+  }
+  for (let i = 0; i < n; i++) parts[i] = HEX[hash[i] as number] as string;
+  parts[n] = keySuffix(f);
+  return parts.join("");
 }
 
 function isBytes(v: unknown): v is Uint8Array {
@@ -125,19 +166,27 @@ const EMPTY_LOCATION = new Uint8Array(0);
 
 /** Normalise a possibly absent fingerprint to all four fields. Non-conforming fields become an error. */
 export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerprint> {
-  if (fp === undefined || fp === null) return { ok: true, value: { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 } };
-  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp });
+  const f = readFingerprint(fp);
+  return f instanceof EctpError ? { ok: false, error: f } : { ok: true, value: f };
+}
+
+/** {@link normalizeFingerprint} without the result wrapper: the value, or the error. */
+function readFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
+  if (fp === undefined || fp === null) return { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 };
+  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
   const f = fp as Record<string, unknown>;
   const model = f.model ?? "";
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {});
-  if (!isSafeNonNegative(dtype)) return fail("INVALID_DESCRIPTOR", "fingerprint.dtype must be a non-negative integer", {});
-  if (!isSafeNonNegative(rowBytes)) return fail("INVALID_DESCRIPTOR", "fingerprint.rowBytes must be a non-negative integer", {});
+  if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {}).error;
+  if (!isSafeNonNegative(dtype))
+    return fail("INVALID_DESCRIPTOR", "fingerprint.dtype must be a non-negative integer", {}).error;
+  if (!isSafeNonNegative(rowBytes))
+    return fail("INVALID_DESCRIPTOR", "fingerprint.rowBytes must be a non-negative integer", {}).error;
   if (!isSafeNonNegative(layoutVersion))
-    return fail("INVALID_DESCRIPTOR", "fingerprint.layoutVersion must be a non-negative integer", {});
-  return { ok: true, value: { model, dtype, rowBytes, layoutVersion } };
+    return fail("INVALID_DESCRIPTOR", "fingerprint.layoutVersion must be a non-negative integer", {}).error;
+  return { model, dtype, rowBytes, layoutVersion };
 }
 
 /** Whether two fingerprints are the same (field by field; absent equals all-default). */
@@ -159,18 +208,23 @@ export function fingerprintsEqual(a: unknown, b: unknown): boolean {
  * a key without a 1-64 byte content hash or with a malformed fingerprint.
  */
 export function itemKeyId(key: unknown): Validation<string> {
+  const hash = readHash(key);
+  if (hash instanceof EctpError) return { ok: false, error: hash };
+  const f = readFingerprint((key as Record<string, unknown>).fingerprint);
+  if (f instanceof EctpError) return { ok: false, error: f };
+  return { ok: true, value: keyIdOf(hash, f) };
+}
+
+/** The content hash of a key, checked as {@link itemKeyId} checks it, or the error. */
+function readHash(key: unknown): Uint8Array | EctpError {
   if (key === undefined || key === null || typeof key !== "object")
-    return fail("INVALID_DESCRIPTOR", "item key is missing; every descriptor needs key.contentHash", {});
-  const k = key as Record<string, unknown>;
-  const hash = k.contentHash;
+    return fail("INVALID_DESCRIPTOR", "item key is missing; every descriptor needs key.contentHash", {}).error;
+  const hash = (key as Record<string, unknown>).contentHash;
   if (!isBytes(hash) || hash.length < 1 || hash.length > 64)
     return fail("INVALID_DESCRIPTOR", "key.contentHash must be 1 to 64 bytes", {
       length: isBytes(hash) ? hash.length : undefined,
-    });
-  const fp = normalizeFingerprint(k.fingerprint);
-  if (!fp.ok) return fp;
-  const f = fp.value;
-  return { ok: true, value: `${toHex(hash)}|${JSON.stringify(f.model)}|${f.dtype}|${f.rowBytes}|${f.layoutVersion}` };
+    }).error;
+  return hash;
 }
 
 /** Whether a well-formed normalised fingerprint equals a raw one (as {@link fingerprintsEqual}), allocation-free. */
@@ -206,12 +260,13 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (descriptor === undefined || descriptor === null || typeof descriptor !== "object")
     return fail("INVALID_DESCRIPTOR", "descriptor is missing", {});
   const d = descriptor as Record<string, unknown>;
-  const keyId = itemKeyId(d.key);
-  if (!keyId.ok) return keyId;
-  const key = d.key as Record<string, unknown>;
-  const normalized = normalizeFingerprint(key.fingerprint);
-  if (!normalized.ok) return normalized;
-  const fingerprint = normalized.value;
+  // The key is read and checked once (it used to be normalised twice: in itemKeyId, then here).
+  const key = d.key;
+  const contentHash = readHash(key);
+  if (contentHash instanceof EctpError) return { ok: false, error: contentHash };
+  const fingerprint = readFingerprint((key as Record<string, unknown>).fingerprint);
+  if (fingerprint instanceof EctpError) return { ok: false, error: fingerprint };
+  const keyId = keyIdOf(contentHash, fingerprint);
   // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
   if (limits.fingerprint !== undefined && !fingerprintEquals(fingerprint, limits.fingerprint))
     return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
@@ -271,8 +326,8 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
     }
   }
   const value: { -readonly [K in keyof ValidDescriptor]: ValidDescriptor[K] } = {
-    keyId: keyId.value,
-    contentHash: key.contentHash as Uint8Array,
+    keyId,
+    contentHash,
     fingerprint,
     sizeBytes: size,
     dtype,
