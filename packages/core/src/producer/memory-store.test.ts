@@ -145,6 +145,27 @@ describe("MemoryItemStore", () => {
     );
   });
 
+  it("[P6] eviction stays FIFO across clear, re-put of an evicted key, and unpin to the back (one long-lived eviction cursor)", () => {
+    const store = new MemoryItemStore({ capacityBytes: 30 });
+    const evicted: string[] = [];
+    store.subscribe((c) => {
+      if (c.kind !== "removed" || c.cause !== "evicted") return;
+      const r = itemKeyId(c.key);
+      evicted.push(r.ok ? r.value : "?");
+    });
+    for (const n of [1, 2, 3]) putReady(store, n);
+    putReady(store, 4); // evicts 1
+    putReady(store, 1); // the evicted key again, now the newest: evicts 2
+    store.pin(kid(3));
+    store.unpin(kid(3)); // 3 goes to the back: order 4, 1, 3
+    putReady(store, 5); // evicts 4
+    expect(evicted).toEqual([kid(1), kid(2), kid(4)]);
+    store.clear("reset");
+    for (const n of [6, 7, 8]) putReady(store, n);
+    putReady(store, 9); // after a clear the oldest is 6
+    expect(evicted.slice(3)).toEqual([kid(6)]);
+  });
+
   it("[P6] never evicts pinned or not-ready items: a put that cannot fit is OVERLOADED and evicts nothing", () => {
     const store = new MemoryItemStore({ capacityBytes: 30 });
     putReady(store, 1);

@@ -62,6 +62,8 @@ export class MemoryItemStore implements ItemStore {
   private readonly entries = new Map<string, Entry>();
   /** Ready, unpinned entries in the order they became evictable (Map keeps insertion order) [P6]. */
   private readonly evictable = new Map<string, Entry>();
+  /** Live iterator over {@link MemoryItemStore.evictable}, kept at its front by evictFor. */
+  private evictCursor: IterableIterator<Entry> = this.evictable.values();
   private readonly listeners = new Set<(change: StoreChange) => void>();
   private readonly locateFn: ((keyId: string, bytes: Uint8Array) => Uint8Array) | undefined;
   private readonly releaseFn: ((keyId: string) => void) | undefined;
@@ -247,8 +249,19 @@ export class MemoryItemStore implements ItemStore {
   private evictFor(need: number): void {
     let freed = 0;
     // [P6] evict only ready, unpinned items, FIFO by the time each became evictable.
-    for (const e of this.evictable.values()) {
-      if (freed >= need) break;
+    // One long-lived iterator: every entry it has passed was evicted (deleted), so it always
+    // stands at the oldest evictable entry, and each call costs O(evicted). A fresh
+    // iterator per call would first step over every deleted slot the Map still keeps at
+    // the front of its table (up to its capacity) before reaching a live entry.
+    while (freed < need) {
+      let next = this.evictCursor.next();
+      if (next.done) {
+        // A Map iterator that has finished stays finished; start again at the (new) front.
+        this.evictCursor = this.evictable.values();
+        next = this.evictCursor.next();
+        if (next.done) return;
+      }
+      const e = next.value;
       freed += e.sizeBytes;
       this.remove(e);
       this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
