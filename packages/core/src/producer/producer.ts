@@ -21,7 +21,6 @@ import type { ItemStore, ProducerOptions, ProducerStats, StoreChange } from "./t
 const FR = ectp.v1.FailureReason;
 type Reason = ectp.v1.FailureReason;
 
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /** Capability a subscriber lists in its Hello to receive event batches [E1]. */
 const EVENTS_CAPABILITY = "events.v1";
@@ -175,7 +174,6 @@ export class ProducerCore {
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
 
-  private readonly keySuffix: string | undefined;
   private readonly releaseLabels = new Map<string, Labels>();
   private readonly reasonLabelCache = new Map<number, Labels>();
   private readonly peers = new Map<string, Peer>();
@@ -252,9 +250,6 @@ export class ProducerCore {
     this.metrics = options.metrics ?? NOOP_METRICS;
     this.logger = options.logger ?? NOOP_LOGGER;
     this.ring = new Array(cfg.replayBufferBatches);
-    // Precompute the key-id suffix of our fingerprint, if itemKeyId has the expected shape.
-    const probe = itemKeyId({ contentHash: new Uint8Array([0xab]), fingerprint: options.fingerprint });
-    this.keySuffix = probe.ok && probe.value.startsWith("ab") ? probe.value.slice(2) : undefined;
     // [E1] every change of the store becomes an event, published in the next poll.
     this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
   }
@@ -565,7 +560,7 @@ export class ProducerCore {
     const diff = this.fingerprintDiff(key?.fingerprint);
     // [P7] check 2 / SPEC.md 4.3: compare with this consumer's live grant for the key. Only a key
     // of our fingerprint can name a granted item, so a foreign fingerprint skips this (no lookup).
-    const kid = diff === undefined ? this.keyIdOf(key) : undefined;
+    const kid = diff === undefined ? itemKeyId(key) : undefined;
     const live = kid?.ok ? p.grants.get(kid.value) : undefined;
     if (live !== undefined) {
       if (attemptId === live.attemptId) {
@@ -664,21 +659,6 @@ export class ProducerCore {
       body: "readGrant",
       readGrant: { attemptId: g.attemptId, grantId: g.id, item: g.item, leaseMs: this.cfg.leaseMs },
     });
-  }
-
-  /**
-   * `itemKeyId(key)` for a key whose fingerprint already equals ours: the hex content hash
-   * plus our fingerprint's precomputed suffix, which skips re-serialising the fingerprint
-   * on the hot path. Falls back to `itemKeyId` for anything unusual.
-   */
-  private keyIdOf(key: ectp.v1.IItemKey | null | undefined): ReturnType<typeof itemKeyId> {
-    const h = key?.contentHash;
-    if (this.keySuffix !== undefined && h instanceof Uint8Array && h.length >= 1 && h.length <= 64) {
-      let hex = "";
-      for (let i = 0; i < h.length; i++) hex += HEX[h[i] as number];
-      return { ok: true, value: hex + this.keySuffix };
-    }
-    return itemKeyId(key);
   }
 
   private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
