@@ -250,6 +250,7 @@ private:
     uint32_t nextToken_ = 1;
     std::unordered_map<uint32_t, RegionInfo> regions_;         // registered and usable
     std::unordered_map<uint32_t, Napi::Reference<Napi::Value>> refs_; // keeps memory alive until NIXL lets go
+    Napi::ObjectReference emptyDrain_; // frozen {notifs: [], reads: [], sendFailures: []}, returned when idle
     std::unordered_map<uint32_t, Napi::Promise::Deferred> promises_;
     std::optional<Napi::Promise::Deferred> closeDeferred_;
     std::atomic<bool> engineDone_{false};
@@ -282,6 +283,9 @@ private:
     std::vector<Reply> replies_;
     std::vector<uint32_t> deregistered_;
     std::atomic<bool> signalPending_{false};
+    // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
+    // off the lock (and yields its core) until it has it, instead of racing it with getNotifs.
+    std::atomic<int> jsWaiting_{0};
 
     // Counters (leak checks)
     std::atomic<int64_t> activeXfers_{0};
@@ -667,6 +671,20 @@ Agent::Drain(const Napi::CallbackInfo &info) {
             settled.swap(settled_);
             fails.swap(sendFailures_);
         }
+        if (notifs.empty() && settled.empty() && fails.empty()) {
+            // The common case of a poll: one shared frozen result instead of seven new objects.
+            if (emptyDrain_.IsEmpty()) {
+                Napi::Object e = Napi::Object::New(env);
+                for (const char *k : {"notifs", "reads", "sendFailures"}) {
+                    Napi::Array a = Napi::Array::New(env, 0);
+                    a.Freeze();
+                    e.Set(k, a);
+                }
+                e.Freeze();
+                emptyDrain_ = Napi::Persistent(e);
+            }
+            return emptyDrain_.Value();
+        }
         Napi::Array na = Napi::Array::New(env, notifs.size());
         for (size_t i = 0; i < notifs.size(); ++i) {
             Napi::Object m = Napi::Object::New(env);
@@ -1023,6 +1041,10 @@ void
 Agent::engineMain() {
     unsigned idleUs = 10;
     for (;;) {
+        if (jsWaiting_.load(std::memory_order_acquire) > 0) {
+            sched_yield(); // the JS thread wants nixlMu_ for an inline read: let it have it
+            continue;
+        }
         std::deque<Command> cmds;
         {
             std::lock_guard<std::mutex> lk(qMu_);
@@ -1090,8 +1112,10 @@ Agent::tryInlineRead(Command &c) {
         if (!queue_.empty()) return 0;
     }
     std::unique_lock<std::mutex> lk(nixlMu_, std::defer_lock);
+    jsWaiting_.fetch_add(1, std::memory_order_acq_rel); // keeps the engine off the lock meanwhile
     for (int i = 0; i < 64 && !lk.try_lock(); ++i)
         sched_yield();
+    jsWaiting_.fetch_sub(1, std::memory_order_acq_rel);
     if (!lk.owns_lock()) return 0;
     auto it = loadedSections_.find(c.peer);
     if (it == loadedSections_.end() || (!c.blob.empty() && it->second.count(c.blob) == 0)) return 0;

@@ -19,7 +19,11 @@ export interface NixlLocation {
   readonly length: number;
   /** The owner's NIXL agent name (its peer id). */
   readonly agent: string;
-  /** NIXL partial metadata of the owner's registration holding these bytes. */
+  /**
+   * NIXL partial metadata of the owner's registration holding these bytes. From
+   * {@link decodeLocation} it is a view into the decoded bytes (no copy: the addon copies it
+   * when posting a read), so it changes if they do.
+   */
   readonly section: Uint8Array;
 }
 
@@ -38,18 +42,34 @@ export function encodeLocation(loc: NixlLocation): Uint8Array {
   return out;
 }
 
+// One decoder for every location (constructing one per read cost microseconds on the small-read path).
+const NAME_DECODER = new TextDecoder("utf-8", { fatal: false });
+
+/** The agent name: ASCII names (the usual case) without TextDecoder's per-call overhead. */
+function decodeName(bytes: Uint8Array, start: number, end: number): string {
+  let s = "";
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b >= 0x80) return NAME_DECODER.decode(bytes.subarray(start, end));
+    s += String.fromCharCode(b);
+  }
+  return s;
+}
+
 /** Decode a location; returns a reason string instead of throwing on malformed input [I1]. */
 export function decodeLocation(bytes: Uint8Array): NixlLocation | string {
   if (bytes.length < 26) return `location too short (${bytes.length} bytes)`;
   for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC[i]) return "location is not a NIXL location (bad magic)";
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const address = v.getBigUint64(4, true);
-  const length = v.getBigUint64(12, true);
-  if (length === 0n || length > BigInt(Number.MAX_SAFE_INTEGER)) return "location length out of range";
+  // The length as two 32-bit halves (no BigInt on the small-read path).
+  const lenHi = v.getUint32(16, true);
+  const length = lenHi * 2 ** 32 + v.getUint32(12, true);
+  if (length === 0 || lenHi >= 2 ** 21) return "location length out of range";
   const nameLen = v.getUint16(20, true);
   if (nameLen === 0 || nameLen > MAX_NAME || 26 + nameLen > bytes.length) return "location agent name malformed";
-  const agent = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(22, 22 + nameLen));
+  const agent = decodeName(bytes, 22, 22 + nameLen);
   const secLen = v.getUint32(22 + nameLen, true);
   if (secLen > MAX_SECTION || 26 + nameLen + secLen !== bytes.length) return "location section length malformed";
-  return { address, length: Number(length), agent, section: bytes.slice(26 + nameLen) };
+  return { address, length, agent, section: bytes.subarray(26 + nameLen) };
 }
