@@ -2,20 +2,34 @@
  * Constant-memory latency histogram: exact counts per whole millisecond up to a cap,
  * one overflow bucket above it. The simulator keeps no per-request state after a
  * request completes, so percentiles must come from a structure that does not grow.
+ *
+ * Counts live in blocks of {@link BLOCK} milliseconds, each allocated on the first
+ * observation that falls in it, with one running total per block: a run creates the
+ * histogram in O(1) (no 1.2 MB array to zero per run, which dominated short sweep runs)
+ * and a quantile walks block totals before one block, not 300,000 single counts.
  * @module
  */
 
+/** Milliseconds per block of counts. */
+const BLOCK = 1024;
+
 /** Counts of integer-millisecond observations, exact up to `maxMs`. */
 export class MillisHistogram {
-  private readonly counts: Uint32Array;
-  private overflow = 0;
+  /** Counts per block, allocated when first needed. */
+  private readonly blocks: (Uint32Array | undefined)[];
+  /** Observations per block. */
+  private readonly blockTotals: Float64Array;
   private overflowMax = 0;
   private total = 0;
   private sumMs = 0;
+  /** Largest observation, exact (0 when empty). */
+  private maxSeen = 0;
 
   /** @param maxMs - largest value counted exactly (default 300,000 = 5 minutes). */
   constructor(private readonly maxMs = 300_000) {
-    this.counts = new Uint32Array(maxMs + 1);
+    const n = Math.floor(maxMs / BLOCK) + 1;
+    this.blocks = new Array(n).fill(undefined);
+    this.blockTotals = new Float64Array(n);
   }
 
   /** Record one observation in milliseconds (rounded to the nearest integer, floored at 0). */
@@ -23,12 +37,19 @@ export class MillisHistogram {
     const v = Math.max(0, Math.round(ms));
     this.total++;
     this.sumMs += v;
+    if (v > this.maxSeen) this.maxSeen = v;
     if (v > this.maxMs) {
-      this.overflow++;
       this.overflowMax = Math.max(this.overflowMax, v);
-    } else {
-      this.counts[v] = (this.counts[v] as number) + 1;
+      return;
     }
+    const b = Math.floor(v / BLOCK);
+    let block = this.blocks[b];
+    if (block === undefined) {
+      block = new Uint32Array(BLOCK);
+      this.blocks[b] = block;
+    }
+    block[v - b * BLOCK] = (block[v - b * BLOCK] as number) + 1;
+    this.blockTotals[b] = (this.blockTotals[b] as number) + 1;
   }
 
   /** Observations recorded. */
@@ -46,17 +67,24 @@ export class MillisHistogram {
     if (this.total === 0) return 0;
     const rank = Math.max(1, Math.ceil(q * this.total));
     let seen = 0;
-    for (let v = 0; v < this.counts.length; v++) {
-      seen += this.counts[v] as number;
-      if (seen >= rank) return v;
+    for (let b = 0; b < this.blocks.length; b++) {
+      const inBlock = this.blockTotals[b] as number;
+      if (seen + inBlock < rank) {
+        seen += inBlock;
+        continue;
+      }
+      const block = this.blocks[b] as Uint32Array;
+      const last = Math.min(BLOCK, this.maxMs - b * BLOCK + 1);
+      for (let i = 0; i < last; i++) {
+        seen += block[i] as number;
+        if (seen >= rank) return b * BLOCK + i;
+      }
     }
     return this.overflowMax;
   }
 
   /** Largest observation (0 when empty). */
   max(): number {
-    if (this.overflow > 0) return this.overflowMax;
-    for (let v = this.counts.length - 1; v >= 0; v--) if ((this.counts[v] as number) > 0) return v;
-    return 0;
+    return this.maxSeen;
   }
 }

@@ -39,8 +39,18 @@ export class InvariantChecker {
   /** Time and text of the latest event (joined only when a violation needs it). */
   private lastNow = Number.NaN;
   private lastLine = "(start)";
-  /** Parts of the latest event when it was logged with {@link InvariantChecker.eventOf}, else empty. */
-  private readonly lastParts: Array<string | number> = [];
+  /**
+   * Parts of the latest event when it was logged with {@link InvariantChecker.eventOf}
+   * (`lastCount` of them; 0 for {@link InvariantChecker.event}). Plain fields rather than
+   * an array: emptying an array with `length = 0` frees its backing store, so refilling
+   * it allocated a new one per event.
+   */
+  private lastCount = 0;
+  private lastP0: string | number = "";
+  private lastP1: string | number = "";
+  private lastP2: string | number = "";
+  private lastP3: string | number = "";
+  private lastP4: string | number = "";
   private readonly kept: Violation[] = [];
   private total = 0;
   private readonly byInvariant: Record<InvariantId, number> = { I1: 0, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 };
@@ -53,7 +63,7 @@ export class InvariantChecker {
     this.index++;
     this.lastNow = now;
     this.lastLine = line;
-    this.lastParts.length = 0;
+    this.lastCount = 0;
     this.mixTime(now);
     this.mix(line);
     if (this.sink) this.sink(this.eventText());
@@ -69,24 +79,28 @@ export class InvariantChecker {
   eventOf(now: number, p0: string, p1: string | number, p2?: string | number, p3?: string | number, p4?: string | number): void {
     this.index++;
     this.lastNow = now;
-    const parts = this.lastParts;
-    parts.length = 0;
-    parts.push(p0, p1);
+    this.lastP0 = p0;
+    this.lastP1 = p1;
+    let count = 2;
     this.mixTime(now);
     this.mix(p0);
     this.mixPart(p1);
     if (p2 !== undefined) {
-      parts.push(p2);
+      this.lastP2 = p2;
+      count++;
       this.mixPart(p2);
       if (p3 !== undefined) {
-        parts.push(p3);
+        this.lastP3 = p3;
+        count++;
         this.mixPart(p3);
         if (p4 !== undefined) {
-          parts.push(p4);
+          this.lastP4 = p4;
+          count++;
           this.mixPart(p4);
         }
       }
     }
+    this.lastCount = count;
     if (this.sink) this.sink(this.eventText());
   }
 
@@ -128,8 +142,15 @@ export class InvariantChecker {
   /** The latest event as one line: time with microsecond digits, then its text. */
   private eventText(): string {
     if (Number.isNaN(this.lastNow)) return this.lastLine;
-    const line = this.lastParts.length > 0 ? this.lastParts.join(" ") : this.lastLine;
+    const line = this.lastCount > 0 ? this.partsText() : this.lastLine;
     return `${this.lastNow.toFixed(3)} ${line}`;
+  }
+
+  /** The parts of the latest {@link InvariantChecker.eventOf} event joined by single spaces. */
+  private partsText(): string {
+    const parts = [this.lastP0, this.lastP1, this.lastP2, this.lastP3, this.lastP4];
+    parts.length = this.lastCount;
+    return parts.join(" ");
   }
 
   /** Mix one part of an {@link InvariantChecker.eventOf} event (after a separator). */

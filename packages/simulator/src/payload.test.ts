@@ -40,8 +40,11 @@ describe("item byte patterns", () => {
 });
 
 describe("ByteSlab", () => {
-  it("hands out zeroed, 8-byte aligned, non-overlapping arrays of the asked size", () => {
-    const slab = new ByteSlab(1024);
+  it.each([
+    ["fixed slabs", 1024, 1024],
+    ["slabs growing from 16 bytes", 1024, 16],
+  ])("hands out zeroed, 8-byte aligned, non-overlapping arrays of the asked size (%s)", (_name, slabBytes, first) => {
+    const slab = new ByteSlab(slabBytes, first);
     const taken: Uint8Array[] = [];
     for (const size of [1, 7, 8, 100, 255, 256, 300, 3, 513, 64, 200, 200, 200]) {
       const a = slab.take(size);

@@ -101,30 +101,43 @@ export function patternEquals(seed: number, bytes: Uint8Array): boolean {
 
 /**
  * Hands out zeroed, 8-byte aligned byte arrays carved from shared slabs: one backing
- * buffer per `slabBytes` instead of one per item, which keeps tens of thousands of small
+ * buffer per slab instead of one per item, which keeps tens of thousands of small
  * item and destination buffers off the allocator and the garbage collector. Nothing is
  * ever handed out twice (a slab is only bump-allocated, never reused), so every array
  * behaves like a fresh `new Uint8Array(size)`; a slab is freed by the garbage collector
- * once no array carved from it is referenced. Arrays larger than a quarter slab get their
- * own buffer.
+ * once no array carved from it is referenced. Slabs start small and double up to
+ * `slabBytes`, so a short run (a sweep makes thousands) does not zero a large slab it
+ * never fills. Arrays larger than a quarter of `slabBytes` get their own buffer.
  */
 export class ByteSlab {
-  private slab: Uint8Array;
+  private slab: Uint8Array | undefined;
   private used = 0;
+  /** Size of the next slab. */
+  private nextSlab: number;
 
-  /** @param slabBytes - size of each shared slab (default 256 KiB). */
-  constructor(private readonly slabBytes = 256 * 1024) {
-    this.slab = new Uint8Array(slabBytes);
+  /**
+   * @param slabBytes - size of the largest shared slab (default 256 KiB).
+   * @param firstSlabBytes - size of the first slab; later ones double (default 8 KiB, at most `slabBytes`).
+   */
+  constructor(
+    private readonly slabBytes = 256 * 1024,
+    firstSlabBytes = 8 * 1024,
+  ) {
+    this.nextSlab = Math.min(slabBytes, firstSlabBytes);
   }
 
   /** A fresh zeroed array of `size` bytes. */
   take(size: number): Uint8Array {
     if (size > this.slabBytes >>> 2) return new Uint8Array(size);
-    if (this.used + size > this.slabBytes) {
-      this.slab = new Uint8Array(this.slabBytes);
+    let slab = this.slab;
+    if (slab === undefined || this.used + size > slab.length) {
+      while (this.nextSlab < size) this.nextSlab *= 2;
+      slab = new Uint8Array(this.nextSlab);
+      this.nextSlab = Math.min(this.slabBytes, this.nextSlab * 2);
+      this.slab = slab;
       this.used = 0;
     }
-    const out = this.slab.subarray(this.used, this.used + size);
+    const out = slab.subarray(this.used, this.used + size);
     this.used = (this.used + size + 7) & ~7;
     return out;
   }

@@ -25,7 +25,6 @@ import {
   ProducerCore,
   type ReadDestination,
   SeededRandom,
-  type Transport,
 } from "@ectp/core";
 import { EctpError, crc32c, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
 import { type FaultProfile, faultPreset } from "./faults.js";
@@ -33,7 +32,7 @@ import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
 import { InvariantChecker } from "./invariants.js";
 import { createNetwork } from "./network.js";
-import type { MockNetwork } from "@ectp/transport-mock";
+import type { MockNetwork, MockTransport } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, type SimulationConfig, type SimulationOptions } from "./options.js";
 import { ByteSlab, patternEquals, patternInto } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
@@ -77,11 +76,23 @@ interface Req {
   readonly request: AdmitRequest;
 }
 
-/** A timer of the simulator itself. */
+/** An encode in progress on a producer. */
+interface Encoding {
+  readonly p: ProducerNode;
+  readonly keyId: string;
+  /** The producer's epoch when it started (a crash makes it stale). */
+  readonly epoch: number;
+  /** Waiting (request, item index) pairs, flat: request, index, request, index, ... */
+  readonly waiters: (Req | number)[];
+}
+
+/** A timer of the simulator itself: `run(arg)` at `at`. */
 interface Timer {
   at: number;
   seq: number;
-  run: () => void;
+  /** Hot timers pass a function made once per run and their state as `arg` (no closure per timer). */
+  run: (arg: unknown) => void;
+  arg: unknown;
 }
 
 /** Min-heap of timers by (time, insertion order), so equal times run in a fixed order. */
@@ -89,8 +100,8 @@ class TimerHeap {
   private readonly a: Timer[] = [];
   private seq = 0;
 
-  push(at: number, run: () => void): void {
-    const t: Timer = { at, seq: this.seq++, run };
+  push<A>(at: number, run: (arg: A) => void, arg: A): void {
+    const t: Timer = { at, seq: this.seq++, run: run as (arg: unknown) => void, arg };
     const a = this.a;
     a.push(t);
     let i = a.length - 1;
@@ -178,12 +189,12 @@ interface ProducerNode {
   readonly index: number;
   epoch: number;
   up: boolean;
-  transport: Transport;
+  transport: MockTransport;
   store: MemoryItemStore;
   core: ProducerLike;
   regions: Map<string, MemoryRegion>;
-  /** Orchestrator requests waiting for an encode of a key, by key id. */
-  encoding: Map<string, Array<() => void>>;
+  /** Encodes in progress, by key id, with the orchestrator requests waiting for them. */
+  encoding: Map<string, Encoding>;
   /** Has input not yet polled. */
   dirty: boolean;
   /** Polled this round ([I3] is checked after). */
@@ -200,7 +211,7 @@ interface ProducerNode {
 interface ConsumerNode {
   readonly id: string;
   readonly index: number;
-  readonly transport: Transport;
+  readonly transport: MockTransport;
   readonly core: ConsumerLike;
   readonly pool: SimDestinationPool;
   readonly waiting: Map<string, Req>;
@@ -232,7 +243,7 @@ class SimDestinationPool implements DestinationPool {
   /** Destination buffers: fresh zeroed arrays, carved from shared slabs. */
   private readonly slab = new ByteSlab();
   /** Set after construction (the pool is created before its transport's node). */
-  transport!: Transport;
+  transport!: MockTransport;
 
   constructor(
     private readonly sim: Simulation,
@@ -357,15 +368,10 @@ export class Simulation {
         ((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (cfg.consumerConfig.quarantineCapMs ?? 60_000)) / 2,
       ),
     });
+    // Deliveries and settled reads are not observed: `due` asks each transport whether it
+    // has input queued (MockTransport.hasActivity), which is the same condition without an
+    // event object and a lookup per message.
     this.net.observe({
-      onDeliver: (e) => {
-        const n = this.nodes.get(e.to);
-        if (n) n.dirty = true;
-      },
-      onSettle: (e) => {
-        const n = this.nodes.get(e.endpointId);
-        if (n) n.dirty = true;
-      },
       onUnsafeDeregistration: (e) => {
         if (e.side === "destination")
           this.violation("I5", `${e.endpointId} deregistered region ${e.regionId} while ${e.reads.length} read(s) could still write into it`);
@@ -382,7 +388,7 @@ export class Simulation {
 
   // ---------------------------------------------------------------- setup
 
-  private startProducer(index: number, epoch: number, transport?: Transport): ProducerNode {
+  private startProducer(index: number, epoch: number, transport?: MockTransport): ProducerNode {
     const id = `p${index}`;
     const t = transport ?? this.net.endpoint(id);
     const regions = new Map<string, MemoryRegion>();
@@ -528,7 +534,10 @@ export class Simulation {
       this.now = t;
       this.rounds++;
       this.net.advanceTo(t);
-      while ((this.timers.peek() ?? Number.POSITIVE_INFINITY) <= t) this.timers.pop()?.run();
+      while ((this.timers.peek() ?? Number.POSITIVE_INFINITY) <= t) {
+        const timer = this.timers.pop() as Timer;
+        timer.run(timer.arg);
+      }
       // Only nodes with input (a delivery, a settled read, a possible unreachable notice)
       // or a due deadline are polled: a sans-IO core has nothing to say otherwise.
       for (const p of this.producers) if (p.up && this.due(p)) this.pumpProducer(p);
@@ -542,7 +551,7 @@ export class Simulation {
         await Promise.allSettled(pending);
       }
       this.checkPins();
-      this.series?.maybeSample(t, () => this.sample());
+      this.series?.maybeSample(t, this.sampleNow);
     }
     this.finalChecks();
     return { summary: this.summarize(performance.now() - wallStart), series: this.series?.result() ?? emptySeries() };
@@ -584,7 +593,7 @@ export class Simulation {
 
   /** Whether a node must be polled this round: it has input, or its deadline is due. */
   private due(n: ProducerNode | ConsumerNode): boolean {
-    if (n.dirty) return true;
+    if (n.dirty || n.transport.hasActivity()) return true;
     const d = this.deadlineOf(n);
     return d !== undefined && d <= this.now;
   }
@@ -689,7 +698,7 @@ export class Simulation {
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
-  private execute(node: ProducerNode | ConsumerNode, t: Transport, outs: readonly CoreOutput[]): boolean {
+  private execute(node: ProducerNode | ConsumerNode, t: MockTransport, outs: readonly CoreOutput[]): boolean {
     const who = node.id;
     let sent = false;
     for (const o of outs) {
@@ -797,23 +806,13 @@ export class Simulation {
       keyId = r.value;
       item.keyId = keyId;
     }
-    const attach = () => {
-      p.stale = p.changed = true;
-      let ann: ectp.v1.IAnnouncement | undefined;
-      try {
-        ann = p.core.announce(keyId);
-      } catch (e) {
-        this.threw(p.id, e);
-      }
-      if (ann) (req.admit[k] as AdmitItem).announcement = this.maybeCorrupt(ann);
-    };
     const entry = p.store.get(keyId);
     if (entry?.ready) {
-      attach();
+      this.attach(p, req, k, keyId);
       return;
     }
     const epoch = p.epoch;
-    let waiters = p.encoding.get(keyId);
+    let encoding = p.encoding.get(keyId);
     if (!entry) {
       const bytes = this.itemSlab.take(item.sizeBytes);
       patternInto(item.seed, bytes);
@@ -834,27 +833,50 @@ export class Simulation {
         this.simFaults.storeFull++;
         return; // No room even after eviction [P6]: no announcement, model input kept.
       }
-      waiters = [];
-      p.encoding.set(keyId, waiters);
-      this.timers.push(this.now + this.config.encodeTimeMs, () => {
-        if (p.epoch !== epoch || !p.up) return; // Lost in a crash; waiters were released then.
-        p.encoding.delete(keyId);
-        p.stale = p.changed = true;
-        if (p.store.get(keyId)) p.store.markReady(keyId);
-        this.checker.eventOf(this.now, "encoded", p.id, keyId);
-        for (const w of waiters as Array<() => void>) w();
-      });
+      encoding = { p, keyId, epoch, waiters: [] };
+      p.encoding.set(keyId, encoding);
+      this.timers.push(this.now + this.config.encodeTimeMs, this.encodeDone, encoding);
     }
     if (early) {
-      attach(); // Announced before the bytes are ready: the consumer must see NOT_READY [P1].
+      this.attach(p, req, k, keyId); // Announced before the bytes are ready: the consumer must see NOT_READY [P1].
       return;
     }
-    if (!waiters) return;
+    if (!encoding) return;
     req.pending++;
-    waiters.push(() => {
-      attach();
+    encoding.waiters.push(req, k);
+  }
+
+  /** Timer: an encode finished. The item becomes ready and its waiting requests get the announcement. */
+  private readonly encodeDone = (e: Encoding): void => {
+    const p = e.p;
+    if (p.epoch !== e.epoch || !p.up) return; // Lost in a crash; waiters were released then.
+    p.encoding.delete(e.keyId);
+    p.stale = p.changed = true;
+    if (p.store.get(e.keyId)) p.store.markReady(e.keyId);
+    this.checker.eventOf(this.now, "encoded", p.id, e.keyId);
+    this.release(e);
+  };
+
+  /** An encode ended (done, or lost in a crash): attach what the producer announces now to each waiting item. */
+  private release(e: Encoding): void {
+    const w = e.waiters;
+    for (let i = 0; i < w.length; i += 2) {
+      const req = w[i] as Req;
+      this.attach(e.p, req, w[i + 1] as number, e.keyId);
       if (--req.pending === 0) this.forward(req);
-    });
+    }
+  }
+
+  /** Attach the producer's announcement of `keyId` (if it makes one) to item k of a request. */
+  private attach(p: ProducerNode, req: Req, k: number, keyId: string): void {
+    p.stale = p.changed = true;
+    let ann: ectp.v1.IAnnouncement | undefined;
+    try {
+      ann = p.core.announce(keyId);
+    } catch (e) {
+      this.threw(p.id, e);
+    }
+    if (ann) (req.admit[k] as AdmitItem).announcement = this.maybeCorrupt(ann);
   }
 
   private producerFor(item: WorkloadItem): number {
@@ -983,13 +1005,7 @@ export class Simulation {
       const kind = local > 0 ? "fellBackLocal" : "succeededRemote";
       this.outcomes[kind]++;
       this.checker.eventOf(now, "admitted", req.id, kind, local);
-      this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, () => {
-        c.running.delete(req.id);
-        c.stale = c.changed = true;
-        this.guard(c.id, () => c.core.finishRequest(req.id, this.now));
-        this.checker.eventOf(this.now, "done", req.id);
-        this.endRequest();
-      });
+      this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, this.serviceDone, req);
     }
     if (this.drain(c, failedAtAdmit) > 0) quiet = false;
     this.checkLate(c, now);
@@ -998,6 +1014,20 @@ export class Simulation {
     c.quiet = quiet;
     c.changed = false;
   }
+
+  /** Timer: an admitted request finished prefill and decode; the engine finishes it in the core [C5]. */
+  private readonly serviceDone = (req: Req): void => {
+    const c = this.consumers[req.consumer] as ConsumerNode;
+    c.running.delete(req.id);
+    c.stale = c.changed = true;
+    try {
+      c.core.finishRequest(req.id, this.now);
+    } catch (e) {
+      this.threw(c.id, e);
+    }
+    this.checker.eventOf(this.now, "done", req.id);
+    this.endRequest();
+  };
 
   /** [I2] an outcome no later than budget + one engine step after the first wait. */
   private checkLate(c: ConsumerNode, now: number): void {
@@ -1096,12 +1126,16 @@ export class Simulation {
   private scheduleCrash(): void {
     const rate = this.faults.crashesPerMinute;
     if (rate <= 0) return;
-    this.timers.push(this.now + this.poissonDelay(rate), () => {
-      if (this.ended >= this.config.requests) return;
-      const up = this.producers.filter((p) => p.up);
-      if (up.length > 0) this.crash(up[this.rngFaults.int(up.length)] as ProducerNode);
-      this.scheduleCrash();
-    });
+    this.timers.push(
+      this.now + this.poissonDelay(rate),
+      () => {
+        if (this.ended >= this.config.requests) return;
+        const up = this.producers.filter((p) => p.up);
+        if (up.length > 0) this.crash(up[this.rngFaults.int(up.length)] as ProducerNode);
+        this.scheduleCrash();
+      },
+      undefined,
+    );
   }
 
   /** Crash a producer: its memory, grants and in-flight encodes are lost; it restarts with a new epoch [P8]. */
@@ -1112,28 +1146,35 @@ export class Simulation {
     p.stale = p.changed = true;
     p.store.clear("reset");
     this.net.crash(p.id);
-    const waiters = [...p.encoding.values()];
+    const encodings = [...p.encoding.values()];
     p.encoding.clear();
     p.epoch++; // Encode timers of the old epoch see the change and do nothing.
     // The orchestrator hears the encoder failed: forward without those announcements.
-    for (const ws of waiters) for (const w of ws) w();
-    this.timers.push(this.now + this.faults.restartDelayMs, () => {
-      const t = this.net.restart(p.id);
-      const fresh = this.startProducer(p.index, p.epoch, t);
-      this.producers[p.index] = fresh;
-      this.simFaults.producerRestart++;
-      this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
-    });
+    for (const e of encodings) this.release(e);
+    this.timers.push(this.now + this.faults.restartDelayMs, this.restart, p);
   }
+
+  /** Timer: a crashed producer comes back with a new epoch [P8]. */
+  private readonly restart = (p: ProducerNode): void => {
+    const t = this.net.restart(p.id);
+    const fresh = this.startProducer(p.index, p.epoch, t);
+    this.producers[p.index] = fresh;
+    this.simFaults.producerRestart++;
+    this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
+  };
 
   private scheduleCancelStorm(): void {
     const rate = this.faults.cancelStormsPerMinute;
     if (rate <= 0) return;
-    this.timers.push(this.now + this.poissonDelay(rate), () => {
-      if (this.ended >= this.config.requests) return;
-      this.cancelStorm(this.consumers[this.rngFaults.int(this.consumers.length)] as ConsumerNode);
-      this.scheduleCancelStorm();
-    });
+    this.timers.push(
+      this.now + this.poissonDelay(rate),
+      () => {
+        if (this.ended >= this.config.requests) return;
+        this.cancelStorm(this.consumers[this.rngFaults.int(this.consumers.length)] as ConsumerNode);
+        this.scheduleCancelStorm();
+      },
+      undefined,
+    );
   }
 
   /** Clients disconnect: a fraction of a consumer's waiting requests is finished early [C7]. */
@@ -1218,6 +1259,9 @@ export class Simulation {
         this.violation("I4", `${c.id} still holds ${c.pool.allocated} destinations after all requests finished`);
     }
   }
+
+  /** {@link Simulation.sample} as a function made once (the series asks for it every round). */
+  private readonly sampleNow = () => this.sample();
 
   private sample() {
     let readsInFlight = 0;

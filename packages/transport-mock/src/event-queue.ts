@@ -5,11 +5,13 @@
  * @module
  */
 
-/** One scheduled event. Internal. */
+/** One scheduled event: `run(time, arg)`. Internal. */
 export interface ScheduledEvent {
   readonly time: number;
   readonly seq: number;
-  readonly run: (at: number) => void;
+  /** Usually a function made once per fabric, with the per-event state in `arg` (no closure per event). */
+  readonly run: (at: number, arg: unknown) => void;
+  readonly arg: unknown;
 }
 
 /** Min-heap of {@link ScheduledEvent}s. Internal. */
@@ -21,8 +23,8 @@ export class EventQueue {
     return this.heap.length;
   }
 
-  push(time: number, run: (at: number) => void): void {
-    const ev: ScheduledEvent = { time, seq: this.seq++, run };
+  push<A>(time: number, run: (at: number, arg: A) => void, arg: A): void {
+    const ev: ScheduledEvent = { time, seq: this.seq++, run: run as (at: number, arg: unknown) => void, arg };
     const h = this.heap;
     // Sift up with a hole: move parents down, write the new event once.
     let i = h.length;

@@ -25,7 +25,7 @@ import {
   encodeLocation,
   encodeMetadata,
 } from "./location.js";
-import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
+import type { DeliverEvent, NetworkObserver, UnsafeDeregistration, UnsettledWrite, WriteEvent } from "./observer.js";
 import { LinkRandom, linkSeed } from "./random.js";
 
 /** A time source the network can follow instead of its own virtual clock. */
@@ -115,6 +115,16 @@ interface Message {
   released: boolean;
 }
 
+/**
+ * An independent copy of `bytes` as a plain `Uint8Array` (also for a Node `Buffer`, whose
+ * `slice` would share memory and whose species constructor is slow to call per message).
+ */
+function copyBytes(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return copy;
+}
+
 function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { details });
 }
@@ -184,7 +194,7 @@ export class Fabric {
       for (let ev = this.queue.peek(); ev !== undefined && ev.time <= t; ev = this.queue.peek()) {
         this.queue.pop();
         if (this.clock === undefined && ev.time > this.time) this.time = ev.time;
-        ev.run(ev.time);
+        ev.run(ev.time, ev.arg);
       }
       if (this.clock === undefined && t > this.time) this.time = t;
     } finally {
@@ -193,8 +203,9 @@ export class Fabric {
     this.wakeAll();
   }
 
-  private schedule(time: number, run: (at: number) => void): void {
-    this.queue.push(time, run);
+  /** Run `run(at, arg)` at virtual time `time`; hot paths pass a function made once per fabric and the state as `arg`. */
+  private schedule<A>(time: number, run: (at: number, arg: A) => void, arg: A): void {
+    this.queue.push(time, run, arg);
     if (this.clock !== undefined && time < this.timerAt && this.hasWaiters()) this.armTimer();
   }
 
@@ -220,8 +231,7 @@ export class Fabric {
   }
 
   /** Faults of link from -> to: the default, overridden field by field by matching link entries in order. */
-  private faultsFor(from: string, to: string): FaultConfig {
-    const l = this.link(from, to);
+  private faultsFor(from: string, to: string, l: Link = this.link(from, to)): FaultConfig {
     let f = l.faults;
     if (f === undefined || l.faultsVersion !== this.faultsVersion) {
       const merged: Record<string, unknown> = { ...this.plan.default };
@@ -251,8 +261,7 @@ export class Fabric {
     return l;
   }
 
-  private random(from: string, to: string): LinkRandom {
-    const l = this.link(from, to);
+  private random(from: string, to: string, l: Link = this.link(from, to)): LinkRandom {
     let r = l.rng;
     if (r === undefined) {
       r = new LinkRandom(linkSeed(this.seed, from, to));
@@ -380,7 +389,7 @@ export class Fabric {
         // The owner's NIC is gone: the reader learns of it after one latency, stalled or not.
         r.dueAt = soon;
         const generation = ++r.generation;
-        this.schedule(soon, (t) => this.complete(r, generation, t));
+        this.schedule(soon, (t, read: ReadState) => this.complete(read, generation, t), r);
       }
     }
     this.wake(ep, true);
@@ -436,8 +445,9 @@ export class Fabric {
       return;
     }
     const now = this.now();
-    const f = this.faultsFor(ep.id, peerId);
-    const rng = this.random(ep.id, peerId);
+    const link = this.link(ep.id, peerId);
+    const f = this.faultsFor(ep.id, peerId, link);
+    const rng = this.random(ep.id, peerId, link);
     if (f.partitioned === true) {
       this.fault("partitionMessage", ep.id, peerId, now);
       return;
@@ -447,43 +457,51 @@ export class Fabric {
       return;
     }
     // Messages on one link keep their order (like one ordered connection) unless a fault intervenes.
-    const link = this.link(ep.id, peerId);
     let dueAt = Math.max(now + this.latencyMs + message.length / this.bandwidthBytesPerMs, link.lastMessageDue ?? 0);
     link.lastMessageDue = dueAt;
     if (f.delay !== undefined && rng.chance(f.delay.probability)) {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
     }
-    const msg: Message = { from: ep, to: conn.target, bytes: Uint8Array.prototype.slice.call(message), dueAt, released: false };
+    const msg: Message = { from: ep, to: conn.target, bytes: copyBytes(message), dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
       const held = link.held ?? [];
       held.push(msg);
       link.held = held;
-      this.schedule(dueAt + (f.reorder.maxHoldMs ?? 5), (t) => {
-        if (msg.released) return;
-        msg.released = true;
-        this.deliver(msg, t);
-      });
+      this.schedule(dueAt + (f.reorder.maxHoldMs ?? 5), this.deliverHeld, msg);
       this.fault("reorder", ep.id, peerId, now);
     } else {
-      this.schedule(dueAt, (t) => this.deliver(msg, t));
+      this.schedule(dueAt, this.deliverNow, msg);
       const held = link.held;
       if (held !== undefined) {
         link.held = undefined;
         for (const h of held) {
           if (h.released) continue;
           h.released = true;
-          this.schedule(Math.max(dueAt, h.dueAt), (t) => this.deliver(h, t));
+          this.schedule(Math.max(dueAt, h.dueAt), this.deliverNow, h);
         }
       }
     }
     if (rng.chance(f.duplicate)) {
-      const copy: Message = { ...msg, bytes: Uint8Array.prototype.slice.call(msg.bytes), released: true };
-      this.schedule(dueAt, (t) => this.deliver(copy, t));
+      const copy: Message = { from: msg.from, to: msg.to, bytes: copyBytes(msg.bytes), dueAt: msg.dueAt, released: true };
+      this.schedule(dueAt, this.deliverNow, copy);
       this.fault("duplicate", ep.id, peerId, now);
     }
   }
+
+  /** Event handler: deliver a message (made once, so scheduling a delivery allocates no closure). */
+  private readonly deliverNow = (at: number, msg: Message): void => this.deliver(msg, at);
+
+  /** Event handler: deliver a reordered message unless the link's next message released it first. */
+  private readonly deliverHeld = (at: number, msg: Message): void => {
+    if (msg.released) return;
+    msg.released = true;
+    this.deliver(msg, at);
+  };
+
+  /** Event handler: a read's first (not rescheduled) completion time. */
+  private readonly completeFirst = (at: number, r: ReadState): void => this.complete(r, 0, at);
 
   private deliver(msg: Message, at: number): void {
     if (msg.from.status === "crashed" || msg.to.status === "crashed") {
@@ -493,8 +511,13 @@ export class Fabric {
     if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
     msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes });
     if (this.observers.size > 0) {
-      const event = { at, from: msg.from.id, to: msg.to.id, length: msg.bytes.length };
-      for (const o of this.observers) o.onDeliver?.(event);
+      // The event is built only for an observer that has the hook (the same object for all of them).
+      let event: DeliverEvent | undefined;
+      for (const o of this.observers) {
+        if (o.onDeliver === undefined) continue;
+        event ??= { at, from: msg.from.id, to: msg.to.id, length: msg.bytes.length };
+        o.onDeliver(event);
+      }
     }
     this.wake(msg.to);
   }
@@ -598,8 +621,9 @@ export class Fabric {
     // so later changes to the caller's array cannot affect the read), judge it only at
     // completion (never throw).
     const location = decodeLocation(op.source instanceof Uint8Array ? op.source : new Uint8Array());
-    const f = this.faultsFor(ep.id, peerId);
-    const rng = this.random(ep.id, peerId);
+    const link = this.link(ep.id, peerId);
+    const f = this.faultsFor(ep.id, peerId, link);
+    const rng = this.random(ep.id, peerId, link);
     let fault: ReadFault = "none";
     if (f.partitioned === true) fault = "partition";
     else if (rng.chance(f.failRead)) fault = "fail";
@@ -631,7 +655,7 @@ export class Fabric {
     };
     ep.reads.set(op.readId, r);
     if (fault === "stall-done" || fault === "stall-failed") this.fault("stallRead", ep.id, peerId, now, op.readId);
-    this.schedule(dueAt, (t) => this.complete(r, 0, t));
+    this.schedule(dueAt, this.completeFirst, r);
   }
 
   cancelRead(ep: EndpointState, readId: number): void {
@@ -700,10 +724,10 @@ export class Fabric {
 
   private complete(r: ReadState, generation: number, at: number): void {
     if (r.settled || generation !== r.generation) return;
-    const base = { readId: r.readId };
+    const readId = r.readId;
     if (r.fault === "partition") {
       this.fault("partitionRead", r.owner.id, r.peerId, at, r.readId);
-      this.settle(r, at, { ...base, status: "failed", error: `the link "${r.owner.id}" -> "${r.peerId}" is partitioned` });
+      this.settle(r, at, { readId, status: "failed", error: `the link "${r.owner.id}" -> "${r.peerId}" is partitioned` });
       return;
     }
     const src = this.source(r);
@@ -711,7 +735,7 @@ export class Fabric {
       if (src.peerGone && r.owner.connections.get(r.peerId)?.target.status === "crashed") {
         this.fault("crashRead", r.owner.id, r.peerId, at, r.readId);
       }
-      this.settle(r, at, { ...base, status: "failed", error: src.error, ...(src.peerGone ? { peerGone: true } : {}) });
+      this.settle(r, at, src.peerGone ? { readId, status: "failed", error: src.error, peerGone: true } : { readId, status: "failed", error: src.error });
       return;
     }
     if (r.fault === "fail") {
@@ -719,11 +743,11 @@ export class Fabric {
       const n = this.random(r.owner.id, r.peerId).int(r.destination.length);
       this.write(r, src.bytes, n, true, at);
       this.fault("failRead", r.owner.id, r.peerId, at, r.readId);
-      this.settle(r, at, { ...base, status: "failed", error: "injected transfer failure (failRead fault)" });
+      this.settle(r, at, { readId, status: "failed", error: "injected transfer failure (failRead fault)" });
       return;
     }
     if (r.fault === "stall-failed") {
-      this.settle(r, at, { ...base, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" });
+      this.settle(r, at, { readId, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" });
       return;
     }
     this.write(r, src.bytes, src.bytes.length, false, at);
@@ -734,7 +758,7 @@ export class Fabric {
       dest[r.destination.offset + i] = (dest[r.destination.offset + i]! ^ 0xff) & 0xff;
       this.fault("corruptRead", r.owner.id, r.peerId, at, r.readId);
     }
-    this.settle(r, at, { ...base, status: "done", bytesRead: r.destination.length });
+    this.settle(r, at, { readId, status: "done", bytesRead: r.destination.length });
   }
 
   private write(r: ReadState, src: Uint8Array, n: number, partial: boolean, at: number): void {
@@ -743,8 +767,12 @@ export class Fabric {
     if (r.owner.regions.get(d.region.id) !== d.region) return;
     d.region.bytes.set(n === src.length ? src : src.subarray(0, n), d.offset);
     if (this.observers.size > 0) {
-      const event = { at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial };
-      for (const o of this.observers) o.onWrite?.(event);
+      let event: WriteEvent | undefined;
+      for (const o of this.observers) {
+        if (o.onWrite === undefined) continue;
+        event ??= { at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial };
+        o.onWrite(event);
+      }
     }
   }
 
@@ -753,11 +781,16 @@ export class Fabric {
     r.owner.reads.delete(r.readId);
     r.owner.results.push(result);
     if (this.observers.size > 0) {
-      const event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } =
-        { at, endpointId: r.owner.id, readId: r.readId, status: result.status };
-      if (result.error !== undefined) event.error = result.error;
-      if (result.peerGone !== undefined) event.peerGone = result.peerGone;
-      for (const o of this.observers) o.onSettle?.(event);
+      let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;
+      for (const o of this.observers) {
+        if (o.onSettle === undefined) continue;
+        if (event === undefined) {
+          event = { at, endpointId: r.owner.id, readId: r.readId, status: result.status };
+          if (result.error !== undefined) event.error = result.error;
+          if (result.peerGone !== undefined) event.peerGone = result.peerGone;
+        }
+        o.onSettle(event);
+      }
     }
     this.wake(r.owner);
   }
@@ -788,7 +821,8 @@ export class Fabric {
 
   // ---- waiting ------------------------------------------------------------------------
 
-  private hasActivity(ep: EndpointState): boolean {
+  /** Whether `poll` of `ep` would hand over anything queued so far (messages, settled reads, unreachable peers). */
+  hasActivity(ep: EndpointState): boolean {
     return ep.inbox.length > 0 || ep.results.length > 0 || ep.unreachable.size > 0;
   }
 

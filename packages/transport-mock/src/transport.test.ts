@@ -233,6 +233,39 @@ describe("MockTransport messages and peers", () => {
     expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[5, 6, 7]]);
   });
 
+  it("hasActivity says whether poll has a message, a settled read or an unreachable peer queued, and takes nothing", async () => {
+    const { net, p, c } = await pair();
+    expect(p.hasActivity()).toBe(false);
+    c.send("p", new Uint8Array([1]));
+    expect(p.hasActivity()).toBe(false); // not delivered yet
+    net.advanceBy(1);
+    expect(p.hasActivity()).toBe(true);
+    expect(p.hasActivity()).toBe(true); // asking takes nothing
+    expect(p.poll().messages).toHaveLength(1);
+    expect(p.hasActivity()).toBe(false);
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(8));
+    read(c, p, 1, src, 0, dst, 0, 8);
+    expect(c.hasActivity()).toBe(false);
+    net.advanceBy(1);
+    expect(c.hasActivity()).toBe(true);
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "done", bytesRead: 8 }]);
+    expect(c.hasActivity()).toBe(false);
+    c.send("nobody", new Uint8Array([2]));
+    expect(c.hasActivity()).toBe(true);
+    expect(c.poll().unreachable).toEqual(["nobody"]);
+    expect(c.hasActivity()).toBe(false);
+  });
+
+  it("delivers plain Uint8Array copies, also of a Node Buffer", async () => {
+    const { net, p, c } = await pair();
+    c.send("p", Buffer.from([1, 2]));
+    net.advanceBy(1);
+    const [m] = p.poll().messages;
+    expect(Buffer.isBuffer(m?.bytes)).toBe(false);
+    expect(m?.bytes).toEqual(new Uint8Array([1, 2]));
+  });
+
   it("rejects connectPeer for unknown, malformed, mismatched and stale metadata with PEER_UNREACHABLE", async () => {
     const net = new MockNetwork({ seed: 1 });
     const a = net.endpoint("a");

@@ -150,6 +150,17 @@ export class MockTransport implements Transport {
   }
 
   /**
+   * Whether {@link MockTransport.poll} has something queued for this endpoint already: a
+   * received message, a settled read or an unreachable peer, from the network events run
+   * so far. Unlike `poll` it runs no due events and takes nothing. A virtual-time loop
+   * (the simulator) asks it after {@link MockNetwork.advanceTo} so that it polls only the
+   * endpoints with input, instead of observing every delivery and settlement.
+   */
+  hasActivity(): boolean {
+    return this.fabric.hasActivity(this.state);
+  }
+
+  /**
    * Resolve when {@link MockTransport.poll} has something, or after `timeoutMs`.
    *
    * On virtual time (no `clock` option) this never waits for real time: it resolves at
