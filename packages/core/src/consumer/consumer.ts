@@ -25,7 +25,7 @@ import { SeededRandom } from "../random.js";
 import type { ReadDestination, ReadResult } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
 import { isRetryableReject, reasonName } from "./reasons.js";
-import { type TimerEntry, TimerQueue } from "./timer-queue.js";
+import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
   AdmitItem,
   AdmitRequest,
@@ -48,11 +48,18 @@ const IDLE = 0; // waiting for a retry (backoff) or for budgets to run out
 const REQUESTING = 1; // ReadRequest sent, waiting for a grant or reject
 const READING = 2; // grant held, read in flight
 
-/** Timer kinds. */
+/** Timer kinds (each record type has one). */
 const T_BUDGET = 1;
 const T_FETCH = 2;
 const T_READ = 3;
 const T_PEER = 4;
+
+/** Timer lanes: deadlines of these kinds are `now + a fixed duration`, so they arrive in time order. */
+const LANE_HEAP = 0;
+const LANE_BUDGET = 1;
+const LANE_GRANT_WAIT = 2;
+const LANE_READ = 3;
+const LANE_COUNT = 3;
 
 const EMPTY_BYTES = new Uint8Array(0);
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
@@ -60,120 +67,181 @@ const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
 
 /** One engine request. */
-interface Req {
-  readonly id: string;
-  readonly slots: Slot[];
+class Req {
+  /** The request's (request, item) pairs, in the order first admitted. */
+  readonly slots: Slot[] = [];
   /** Set once the request failed [C6]; the same result is returned by later admits. */
-  failure: AdmitResult | undefined;
+  failure: AdmitResult | undefined = undefined;
+  /**
+   * The last "admitted" result, returned again while no decision changed and the engine
+   * passes the same item ids in the same order (no allocation per re-admission).
+   */
+  view: AdmitResult | undefined = undefined;
+  constructor(readonly id: string) {}
 }
 
 /** One (request, item) pair. */
-interface Slot {
-  readonly req: Req;
-  readonly itemId: string;
-  hasModelInput: boolean;
+class Slot implements Timed {
   /** Sticky decision once made: ready or local-encode [C1]. */
-  decision: ItemDecision | undefined;
+  decision: ItemDecision | undefined = undefined;
   /** Cached defer decision (avoids an allocation per admit). */
-  deferDecision: ItemDecision | undefined;
+  deferDecision: ItemDecision | undefined = undefined;
   /** The fetch this slot waits on (single flight [C9]). */
-  fetch: Fetch | undefined;
+  fetch: Fetch | undefined = undefined;
+  /** Neighbours in the fetch's waiter list (insertion order). */
+  wPrev: Slot | undefined = undefined;
+  wNext: Slot | undefined = undefined;
   /** The loaded item this slot holds. */
-  loaded: Loaded | undefined;
+  loaded: Loaded | undefined = undefined;
   /** Budget deadline [C3]; NaN before the first wait. */
-  budgetAt: number;
-  budgetTimer: TimerEntry<TimerRef> | undefined;
+  budgetAt = Number.NaN;
+  // Its budget timer [C3].
+  tAt = 0;
+  tSeq = 0;
+  tLane = -1;
+  tPos = 0;
+  readonly tKind = T_BUDGET;
+  constructor(
+    readonly req: Req,
+    readonly itemId: string,
+    public hasModelInput: boolean,
+  ) {}
 }
 
 /** A single-flight remote fetch of one item key [C9]. */
-interface Fetch {
+class Fetch implements Timed {
+  readonly isLoaded = false;
   readonly keyId: string;
-  readonly desc: ValidDescriptor;
   /** Clean copy of the key, for ReadRequests. */
   readonly key: ectp.v1.IItemKey;
-  readonly peer: Peer;
   readonly epoch: number;
-  /** Transport metadata from the announcement, if any. */
-  readonly announcedMetadata: Uint8Array | undefined;
-  readonly waiters: Set<Slot>;
-  state: number;
-  attemptId: number;
+  /** Waiting slots, a list in insertion order (single flight: requests share the fetch [C9]). */
+  wHead: Slot | undefined = undefined;
+  wTail: Slot | undefined = undefined;
+  waiterCount = 0;
+  /** Neighbours in the peer's fetch list. */
+  pPrev: Fetch | undefined = undefined;
+  pNext: Fetch | undefined = undefined;
+  state = IDLE;
+  attemptId = 0;
   /** ReadRequests sent. */
-  attempts: number;
+  attempts = 0;
   /** Retries scheduled (backoff exponent). */
-  retries: number;
+  retries = 0;
   /** Earliest time of the next attempt after a retryable outcome (backoff) [C4]. */
-  retryAt: number;
-  timer: TimerEntry<TimerRef> | undefined;
-  read: Read | undefined;
-  disposed: boolean;
+  retryAt = 0;
+  read: Read | undefined = undefined;
+  disposed = false;
+  // Its grant-wait or retry timer [C4].
+  tAt = 0;
+  tSeq = 0;
+  tLane = -1;
+  tPos = 0;
+  readonly tKind = T_FETCH;
+  constructor(
+    readonly desc: ValidDescriptor,
+    readonly peer: Peer,
+    /** Transport metadata from the announcement, if any. */
+    readonly announcedMetadata: Uint8Array | undefined,
+  ) {
+    this.keyId = desc.keyId;
+    this.key = { contentHash: desc.contentHash, fingerprint: desc.fingerprint };
+    this.epoch = desc.epoch;
+  }
 }
 
 /** A started read (and the grant behind it). */
-interface Read {
-  readonly readId: number;
-  readonly peer: Peer;
-  readonly grantId: number;
-  readonly epoch: number;
-  readonly keyId: string;
-  readonly sizeBytes: number;
-  readonly dest: ReadDestination;
-  /** When the read must have settled [C11]: min(transfer timeout, lease - margin). */
-  readonly deadline: number;
-  /** The lease part of `deadline` [C11]. */
-  readonly leaseDeadline: number;
-  readonly startedAt: number;
-  /** Checksums to verify (announcement's and grant's) [C11]; -1 when absent. */
-  readonly checksumA: number;
-  readonly checksumB: number;
+class Read implements Timed {
   /** The fetch it serves; undefined once abandoned, terminated or quarantined. */
   fetch: Fetch | undefined;
   /** Whether the grant still needs its ReadComplete. */
-  grantHeld: boolean;
+  grantHeld = true;
   /** Status to ACK with when it settles (abandoned reads [C7]); 0: none. */
-  ackOnSettle: number;
-  cancelled: boolean;
-  quarantined: boolean;
-  timer: TimerEntry<TimerRef> | undefined;
+  ackOnSettle = 0;
+  cancelled = false;
+  quarantined = false;
+  // Its deadline, then its quarantine cap [C8].
+  tAt = 0;
+  tSeq = 0;
+  tLane = -1;
+  tPos = 0;
+  readonly tKind = T_READ;
+  constructor(
+    readonly readId: number,
+    readonly peer: Peer,
+    readonly grantId: number,
+    readonly epoch: number,
+    readonly keyId: string,
+    readonly sizeBytes: number,
+    readonly dest: ReadDestination,
+    /** When the read must have settled [C11]: min(transfer timeout, lease - margin). */
+    readonly deadline: number,
+    /** The lease part of `deadline` [C11]. */
+    readonly leaseDeadline: number,
+    readonly startedAt: number,
+    /** Checksums to verify (announcement's and grant's) [C11]; -1 when absent. */
+    readonly checksumA: number,
+    readonly checksumB: number,
+    fetch: Fetch,
+  ) {
+    this.fetch = fetch;
+  }
 }
 
 /** A verified item held for requests. */
-interface Loaded {
-  readonly keyId: string;
-  readonly dest: ReadDestination;
-  holders: number;
+class Loaded {
+  readonly isLoaded = true;
+  holders = 0;
+  constructor(
+    readonly keyId: string,
+    readonly dest: ReadDestination,
+  ) {}
 }
 
 /** What the consumer knows about one producer. */
-interface Peer {
-  readonly id: string;
+class Peer implements Timed {
   /** Newest epoch heard from the producer itself (0: none) [P8]. */
-  knownEpoch: number;
+  knownEpoch = 0;
   /** Epoch our Hello was sent for (0: none since the last reset). */
-  helloEpoch: number;
+  helloEpoch = 0;
   /** Epoch connect-peer was emitted for (0: none). */
-  connectedEpoch: number;
-  metadata: Uint8Array | undefined;
-  metadataEpoch: number;
+  connectedEpoch = 0;
+  metadata: Uint8Array | undefined = undefined;
+  metadataEpoch = 0;
   /** Last time any message arrived from it. */
-  lastHeard: number;
+  lastHeard = Number.NEGATIVE_INFINITY;
   /** When the current stretch of business began (silence is measured from here at the earliest). */
-  businessSince: number;
-  nextHeartbeatAt: number;
-  heartbeatSeq: number;
-  /** Fetches targeting it. */
-  readonly fetches: Set<Fetch>;
+  businessSince = 0;
+  nextHeartbeatAt = 0;
+  heartbeatSeq = 0;
+  /** Fetches targeting it: a list in insertion order. */
+  fHead: Fetch | undefined = undefined;
+  fTail: Fetch | undefined = undefined;
+  fetchCount = 0;
   /** Abandoned reads whose grant is ACKed when they settle. */
-  readonly ackWaiters: Set<Read>;
+  readonly ackWaiters = new Set<Read>();
   /** Live grants by grant id, to recognise duplicates [C10]. */
-  readonly grants: Map<number, Read>;
+  readonly grants = new Map<number, Read>();
   /** A HandshakeReject for an epoch: no reads to it in that epoch. */
-  rejectedEpoch: number;
-  rejectedReason: FailureReasonName;
-  timer: TimerEntry<TimerRef> | undefined;
+  rejectedEpoch = 0;
+  rejectedReason: FailureReasonName = "INTERNAL";
+  // Its heartbeat / liveness timer [P8].
+  tAt = 0;
+  tSeq = 0;
+  tLane = -1;
+  tPos = 0;
+  readonly tKind = T_PEER;
+  constructor(readonly id: string) {}
 }
 
 type TimerRef = Slot | Fetch | Read | Peer;
+
+/** The fetches of a peer, oldest first (a snapshot: the list may change while it is walked). */
+function peerFetches(peer: Peer): Fetch[] {
+  const list: Fetch[] = [];
+  for (let f = peer.fHead; f !== undefined; f = f.pNext) list.push(f);
+  return list;
+}
 
 /** Result of classifying a new item in the first admission pass. */
 const P_KEEP = 0;
@@ -287,12 +355,14 @@ export class ConsumerCore {
   private readonly limits: { maxItemBytes: number; fingerprint: ectp.v1.IFingerprint };
 
   private readonly requests = new Map<string, Req>();
-  private readonly fetches = new Map<string, Fetch>();
+  /** Per item key: its single-flight fetch [C9] or its loaded copy (never both). */
+  private readonly keys = new Map<string, Fetch | Loaded>();
   private readonly attempts = new Map<number, Fetch>();
   private readonly reads = new Map<number, Read>();
-  private readonly loaded = new Map<string, Loaded>();
   private readonly peers = new Map<string, Peer>();
-  private readonly timers = new TimerQueue<TimerRef>();
+  /** The peer looked up last (most traffic is with one producer). */
+  private lastPeer: Peer | undefined = undefined;
+  private readonly timers = new TimerQueue<TimerRef>(LANE_COUNT);
   private out: CoreOutput[] = [];
   private failed: FailedRequest[] = [];
 
@@ -300,6 +370,8 @@ export class ConsumerCore {
   private nextReadId = 0;
   private lastNow = 0;
   private budgetCount = 0;
+  private fetchCount = 0;
+  private loadedCount = 0;
   private quarantinedCount = 0;
   private grantsHeldCount = 0;
   private destinationCount = 0;
@@ -312,6 +384,8 @@ export class ConsumerCore {
   private planKind: number[] = [];
   private planReason: (FailureReasonName | undefined)[] = [];
   private planDesc: (ValidDescriptor | undefined)[] = [];
+  /** What the key map held for the item's key at classification (a fetch to join, or the loaded copy). */
+  private planRec: (Fetch | Loaded | undefined)[] = [];
   private planMeta: (Uint8Array | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
   private scratchChecksum = -1;
@@ -400,18 +474,22 @@ export class ConsumerCore {
     let req = this.requests.get(requestId);
     if (req?.failure) return req.failure; // [C6] same failure, not queued again
     if (req === undefined) {
-      req = { id: requestId, slots: [], failure: undefined };
+      req = new Req(requestId);
       this.requests.set(requestId, req);
     }
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
     let failures: ItemFailure[] | undefined;
     const kinds = this.planKind;
+    const slots = req.slots;
+    // Whether every item is a known slot at its own index (then the last result may still be valid).
+    let same = n === slots.length;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
       const slot = this.findSlot(req, item.itemId, i);
       const model = item.hasModelInput === true;
       if (slot !== undefined) {
+        if (slot !== slots[i]) same = false;
         slot.hasModelInput = model;
         kinds[i] = P_KEEP;
         if (slot.decision === undefined && slot.fetch !== undefined && now >= slot.budgetAt) {
@@ -424,6 +502,7 @@ export class ConsumerCore {
         }
         continue;
       }
+      same = false;
       this.classify(item, model, i);
       if (kinds[i] === P_FAIL) {
         failures ??= [];
@@ -431,40 +510,36 @@ export class ConsumerCore {
       }
     }
     if (failures !== undefined) {
-      this.clearPlan(n);
+      if (!same) this.clearPlan(n);
       return this.failRequest(req, failures, now) as AdmitResult;
     }
+    if (same && req.view !== undefined) return req.view; // nothing changed since the last call
 
     // Pass 2: apply.
-    const decisions: ItemDecision[] = new Array(n);
+    const decisions: ItemDecision[] = [];
+    let inOrder = true;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
       let slot: Slot;
       const kind = kinds[i] as number;
       if (kind === P_KEEP) slot = this.findSlot(req, item.itemId, i) as Slot;
       else {
-        slot = {
-          req,
-          itemId: item.itemId,
-          hasModelInput: item.hasModelInput === true,
-          decision: undefined,
-          deferDecision: undefined,
-          fetch: undefined,
-          loaded: undefined,
-          budgetAt: Number.NaN,
-          budgetTimer: undefined,
-        };
-        req.slots.push(slot);
+        slot = new Slot(req, item.itemId, item.hasModelInput === true);
+        slots.push(slot);
         this.applyPlan(slot, i, now);
       }
-      if (slot.decision !== undefined) decisions[i] = slot.decision;
+      if (slot !== slots[i]) inOrder = false;
+      if (slot.decision !== undefined) decisions.push(slot.decision);
       else {
         slot.deferDecision ??= { action: "defer", itemId: slot.itemId };
-        decisions[i] = slot.deferDecision;
+        decisions.push(slot.deferDecision);
       }
     }
-    this.clearPlan(n);
-    return { status: "admitted", items: decisions };
+    if (!same) this.clearPlan(n);
+    const result: AdmitResult = { status: "admitted", items: decisions };
+    // Kept only when the request's slots are exactly these items in this order.
+    req.view = inOrder && n === slots.length ? result : undefined;
+    return result;
   }
 
   /**
@@ -591,11 +666,11 @@ export class ConsumerCore {
     return {
       requests: this.requests.size,
       budgets: this.budgetCount,
-      fetches: this.fetches.size,
+      fetches: this.fetchCount,
       readsInFlight: this.reads.size,
       quarantined: this.quarantinedCount,
       grantsHeld: this.grantsHeldCount,
-      loadedItems: this.loaded.size,
+      loadedItems: this.loadedCount,
       destinations: this.destinationCount,
       undrainedFailures: this.failed.length,
       ignoredMessages: this.ignoredCount,
@@ -619,6 +694,7 @@ export class ConsumerCore {
       this.planDesc[i] = undefined;
       this.planMeta[i] = undefined;
       this.planReason[i] = undefined;
+      this.planRec[i] = undefined;
     }
   }
 
@@ -652,18 +728,20 @@ export class ConsumerCore {
       this.planReason[i] = "INVALID_ANNOUNCEMENT";
       return;
     }
-    if (this.loaded.has(desc.keyId)) {
+    const rec = this.keys.get(desc.keyId);
+    if (rec?.isLoaded) {
       kinds[i] = P_READY_LOADED; // [C1] already loaded and verified
       this.planDesc[i] = desc;
+      this.planRec[i] = rec;
       return;
     }
-    const peer = this.peers.get(desc.producerId);
+    const peer = this.findPeer(desc.producerId);
     let terminal: FailureReasonName | undefined;
     if (peer !== undefined) {
       if (peer.knownEpoch > desc.epoch) terminal = "EPOCH_CHANGED"; // [P8] stale announcement
       else if (peer.rejectedEpoch !== 0 && peer.rejectedEpoch >= desc.epoch) terminal = peer.rejectedReason;
     }
-    if (terminal !== undefined && !this.fetches.has(desc.keyId)) {
+    if (terminal !== undefined && rec === undefined) {
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = terminal;
       return;
@@ -671,6 +749,7 @@ export class ConsumerCore {
     kinds[i] = P_FETCH;
     this.planDesc[i] = desc;
     this.planMeta[i] = this.scratchMeta;
+    this.planRec[i] = rec;
   }
 
   /** [C2] Validate an untrusted announcement. Returns undefined when invalid. Never throws. */
@@ -707,8 +786,7 @@ export class ConsumerCore {
         return;
       }
       case P_READY_LOADED: {
-        const l = this.loaded.get((this.planDesc[i] as ValidDescriptor).keyId) as Loaded;
-        this.hold(slot, l);
+        this.hold(slot, this.planRec[i] as Loaded);
         return;
       }
       case P_LOCAL_ENCODE: {
@@ -730,17 +808,31 @@ export class ConsumerCore {
       }
       case P_FETCH: {
         const desc = this.planDesc[i] as ValidDescriptor;
-        let f = this.fetches.get(desc.keyId);
-        if (f === undefined) f = this.createFetch(desc, this.planMeta[i], now);
-        else if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
+        let rec = this.planRec[i];
+        // An earlier item of this call may have created the fetch, or abandoned the one classified.
+        if (rec === undefined || (!rec.isLoaded && rec.disposed)) rec = this.keys.get(desc.keyId);
+        let f: Fetch;
+        if (rec === undefined) f = this.createFetch(desc, this.planMeta[i], now);
+        else if (rec.isLoaded) {
+          this.hold(slot, rec);
+          return;
+        } else {
+          f = rec;
+          if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
+        }
         // [C9] single flight: join the fetch of this key; [C3] own budget from this first wait.
-        f.waiters.add(slot);
+        const tail = f.wTail;
+        slot.wPrev = tail;
+        if (tail === undefined) f.wHead = slot;
+        else tail.wNext = slot;
+        f.wTail = slot;
+        f.waiterCount++;
         slot.fetch = f;
         // A fetch stalled because every earlier waiter's budget ended before its next retry: resume for this one.
-        if (f.state === IDLE && f.timer === undefined) f.timer = this.timers.push(Math.max(now, f.retryAt), T_FETCH, f);
+        if (f.state === IDLE && f.tLane === -1) this.timers.schedule(f, Math.max(now, f.retryAt), LANE_HEAP);
         slot.budgetAt = now + this.config.waitBudgetMs;
         this.budgetCount++;
-        slot.budgetTimer = this.timers.push(slot.budgetAt, T_BUDGET, slot);
+        this.timers.schedule(slot, slot.budgetAt, LANE_BUDGET);
         return;
       }
       default:
@@ -752,6 +844,7 @@ export class ConsumerCore {
     l.holders++;
     slot.loaded = l;
     slot.decision = { action: "ready", itemId: slot.itemId, destination: l.dest };
+    slot.req.view = undefined;
   }
 
   private exhaustFailure(slot: Slot): ItemFailure {
@@ -761,14 +854,24 @@ export class ConsumerCore {
   /** Detach a slot from its fetch (abandoning the fetch when nobody is left) [C7]. */
   private detach(slot: Slot, now: number): void {
     const f = slot.fetch;
-    if (slot.budgetTimer !== undefined) {
-      this.timers.cancel(slot.budgetTimer);
-      slot.budgetTimer = undefined;
-    }
+    this.timers.cancel(slot);
     if (f === undefined) return;
     slot.fetch = undefined;
-    f.waiters.delete(slot);
-    if (f.waiters.size === 0 && !f.disposed) this.abandonFetch(f, now);
+    this.unlinkWaiter(f, slot);
+    if (f.waiterCount === 0 && !f.disposed) this.abandonFetch(f, now);
+  }
+
+  /** Take a slot out of its fetch's waiter list. */
+  private unlinkWaiter(f: Fetch, slot: Slot): void {
+    const prev = slot.wPrev;
+    const next = slot.wNext;
+    if (prev === undefined) f.wHead = next;
+    else prev.wNext = next;
+    if (next === undefined) f.wTail = prev;
+    else next.wPrev = prev;
+    slot.wPrev = undefined;
+    slot.wNext = undefined;
+    f.waiterCount--;
   }
 
   /** Resolve a waiting slot to local-encode with a reason (sticky: no further remote attempt) [C5]. */
@@ -776,6 +879,7 @@ export class ConsumerCore {
     const attempts = slot.fetch?.attempts ?? 0;
     this.detach(slot, now);
     slot.decision = { action: "local-encode", itemId: slot.itemId, reason };
+    slot.req.view = undefined;
     this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
     this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemKey: slot.itemId, reason, attempts });
   }
@@ -797,7 +901,9 @@ export class ConsumerCore {
 
   /** [C7] Release budgets, waits and holds of a request. */
   private releaseRequest(req: Req, now: number): void {
-    for (const slot of req.slots) {
+    const slots = req.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as Slot;
       if (!Number.isNaN(slot.budgetAt)) {
         slot.budgetAt = Number.NaN;
         this.budgetCount--;
@@ -807,65 +913,51 @@ export class ConsumerCore {
       if (l !== undefined) {
         slot.loaded = undefined;
         if (--l.holders === 0) {
-          this.loaded.delete(l.keyId);
+          this.keys.delete(l.keyId);
+          this.loadedCount--;
           this.releaseDest(l.dest); // last holder finished [C7]
         }
       }
     }
-    req.slots.length = 0;
+    slots.length = 0;
+    req.view = undefined;
   }
 
   // -------------------------------------------------------------------------------------
   // Fetches
   // -------------------------------------------------------------------------------------
 
+  /** The known peer `id`, or undefined. Peers are never forgotten, so the last one found is cached. */
+  private findPeer(id: string): Peer | undefined {
+    const last = this.lastPeer;
+    if (last !== undefined && last.id === id) return last;
+    const peer = this.peers.get(id);
+    if (peer !== undefined) this.lastPeer = peer;
+    return peer;
+  }
+
   private getPeer(id: string): Peer {
-    let peer = this.peers.get(id);
+    let peer = this.findPeer(id);
     if (peer === undefined) {
-      peer = {
-        id,
-        knownEpoch: 0,
-        helloEpoch: 0,
-        connectedEpoch: 0,
-        metadata: undefined,
-        metadataEpoch: 0,
-        lastHeard: Number.NEGATIVE_INFINITY,
-        businessSince: 0,
-        nextHeartbeatAt: 0,
-        heartbeatSeq: 0,
-        fetches: new Set(),
-        ackWaiters: new Set(),
-        grants: new Map(),
-        rejectedEpoch: 0,
-        rejectedReason: "INTERNAL",
-        timer: undefined,
-      };
+      peer = new Peer(id);
       this.peers.set(id, peer);
+      this.lastPeer = peer;
     }
     return peer;
   }
 
   private createFetch(desc: ValidDescriptor, meta: Uint8Array | undefined, now: number): Fetch {
     const peer = this.getPeer(desc.producerId);
-    const f: Fetch = {
-      keyId: desc.keyId,
-      desc,
-      key: { contentHash: desc.contentHash, fingerprint: desc.fingerprint },
-      peer,
-      epoch: desc.epoch,
-      announcedMetadata: meta,
-      waiters: new Set(),
-      state: IDLE,
-      attemptId: 0,
-      attempts: 0,
-      retries: 0,
-      retryAt: 0,
-      timer: undefined,
-      read: undefined,
-      disposed: false,
-    };
-    this.fetches.set(desc.keyId, f);
-    peer.fetches.add(f);
+    const f = new Fetch(desc, peer, meta);
+    this.keys.set(desc.keyId, f);
+    this.fetchCount++;
+    // Appended to the peer's fetch list.
+    const tail = peer.fTail;
+    f.pPrev = tail;
+    if (tail === undefined) peer.fHead = f;
+    else tail.pNext = f;
+    peer.fTail = f;
+    peer.fetchCount++;
     if (meta !== undefined) this.noteMetadata(peer, desc.epoch, meta, false);
     this.sendAttempt(f, now);
     return f;
@@ -918,8 +1010,7 @@ export class ConsumerCore {
       readRequest: { attemptId, key: f.key, expectedEpoch: f.epoch, expectedSizeBytes: f.desc.sizeBytes },
     });
     f.state = REQUESTING;
-    this.timers.cancel(f.timer);
-    f.timer = this.timers.push(now + this.config.grantWaitMs, T_FETCH, f);
+    this.timers.schedule(f, now + this.config.grantWaitMs, LANE_GRANT_WAIT);
   }
 
   /** [C4] Retryable outcome: back off and try again (while some waiter's budget remains). */
@@ -930,14 +1021,13 @@ export class ConsumerCore {
     let delay = backoffDelay(f.retries, this.config.backoffInitialMs, this.config.backoffMaxMs, this.random);
     // [C4] A producer's retry hint may lengthen the backoff, never shorten it.
     if (retryAfterMs > delay) delay = retryAfterMs;
-    this.timers.cancel(f.timer);
-    f.timer = undefined;
+    this.timers.cancel(f);
     f.retryAt = now + delay;
     let budgetLeft = false;
-    for (const w of f.waiters) if (w.budgetAt > now + delay) budgetLeft = true;
+    for (let w = f.wHead; w !== undefined; w = w.wNext) if (w.budgetAt > now + delay) budgetLeft = true;
     this.logger.debug("remote read will be retried", { itemKey: f.keyId, reason, attempt: f.attempts, delayMs: delay, budgetLeft });
     // [C4] Retry only inside the budget: when every waiter's budget ends first, the budget timers resolve them.
-    if (budgetLeft) f.timer = this.timers.push(now + delay, T_FETCH, f);
+    if (budgetLeft) this.timers.schedule(f, now + delay, LANE_HEAP);
   }
 
   /** [C5] Terminal outcome for every waiter of a fetch. */
@@ -948,17 +1038,21 @@ export class ConsumerCore {
     if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_FAILED, now);
     const attempts = f.attempts;
     let batch: Map<Req, ItemFailure[]> | undefined;
-    const waiters = Array.from(f.waiters);
-    f.waiters.clear();
-    for (const w of waiters) {
+    let next = f.wHead;
+    f.wHead = undefined;
+    f.wTail = undefined;
+    f.waiterCount = 0;
+    while (next !== undefined) {
+      const w = next;
+      next = w.wNext;
+      w.wPrev = undefined;
+      w.wNext = undefined;
       w.fetch = undefined;
-      if (w.budgetTimer !== undefined) {
-        this.timers.cancel(w.budgetTimer);
-        w.budgetTimer = undefined;
-      }
+      this.timers.cancel(w);
       if (w.hasModelInput) {
         // [C5] Local encode, and never another remote attempt for this (request, item).
         w.decision = { action: "local-encode", itemId: w.itemId, reason };
+        w.req.view = undefined;
         this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
         this.logger.warn("remote read failed; item falls back to local encode", {
           requestId: w.req.id,
@@ -987,13 +1081,24 @@ export class ConsumerCore {
     if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_ABANDONED, now);
   }
 
-  private disposeFetch(f: Fetch): void {
+  /** Retire a fetch: out of the key map (unless `replacement` takes its place), its peer's list and the timers. */
+  private disposeFetch(f: Fetch, replacement?: Loaded): void {
     f.disposed = true;
-    if (this.fetches.get(f.keyId) === f) this.fetches.delete(f.keyId);
-    f.peer.fetches.delete(f);
+    this.fetchCount--;
+    if (replacement !== undefined) this.keys.set(f.keyId, replacement);
+    else this.keys.delete(f.keyId);
+    const peer = f.peer;
+    const prev = f.pPrev;
+    const next = f.pNext;
+    if (prev === undefined) peer.fHead = next;
+    else prev.pNext = next;
+    if (next === undefined) peer.fTail = prev;
+    else next.pPrev = prev;
+    f.pPrev = undefined;
+    f.pNext = undefined;
+    peer.fetchCount--;
     if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
-    this.timers.cancel(f.timer);
-    f.timer = undefined;
+    this.timers.cancel(f);
   }
 
   // -------------------------------------------------------------------------------------
@@ -1028,10 +1133,9 @@ export class ConsumerCore {
     r.quarantined = true;
     this.quarantinedCount++;
     this.metrics.counter("ectp_consumer_reads_quarantined_total", 1);
-    this.timers.cancel(r.timer);
     // The cap runs from the read's own deadline at the earliest: a read orphaned early
     // (peer gone, epoch changed) may legitimately still be writing until then [I5].
-    r.timer = this.timers.push(Math.max(now, r.deadline) + this.config.quarantineCapMs, T_READ, r);
+    this.timers.schedule(r, Math.max(now, r.deadline) + this.config.quarantineCapMs, LANE_HEAP);
   }
 
   private ackRead(r: Read, status: number, detail: string): void {
@@ -1068,8 +1172,7 @@ export class ConsumerCore {
       return;
     }
     this.reads.delete(readId);
-    this.timers.cancel(r.timer);
-    r.timer = undefined;
+    this.timers.cancel(r);
     if (r.quarantined) {
       // [C8] Settled: the transport will not write any more, the destination may be freed [I5].
       this.quarantinedCount--;
@@ -1094,22 +1197,27 @@ export class ConsumerCore {
     }
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
     this.ackRead(r, ACK_OK, "");
-    this.disposeFetch(f);
-    const l: Loaded = { keyId: f.keyId, dest: r.dest, holders: 0 };
-    this.loaded.set(f.keyId, l);
+    const l = new Loaded(f.keyId, r.dest);
+    this.disposeFetch(f, l); // the loaded copy takes the fetch's place in the key map
+    this.loadedCount++;
     this.metrics.counter("ectp_consumer_items_loaded_total", 1);
     this.metrics.histogram("ectp_consumer_read_duration_ms", now - r.startedAt);
-    for (const w of f.waiters) {
+    let next = f.wHead;
+    f.wHead = undefined;
+    f.wTail = undefined;
+    f.waiterCount = 0;
+    while (next !== undefined) {
+      const w = next;
+      next = w.wNext;
+      w.wPrev = undefined;
+      w.wNext = undefined;
       w.fetch = undefined;
-      if (w.budgetTimer !== undefined) {
-        this.timers.cancel(w.budgetTimer);
-        w.budgetTimer = undefined;
-      }
+      this.timers.cancel(w);
       this.hold(w, l);
     }
-    f.waiters.clear();
     if (l.holders === 0) {
-      this.loaded.delete(l.keyId);
+      this.keys.delete(l.keyId);
+      this.loadedCount--;
       this.releaseDest(l.dest);
     }
   }
@@ -1191,7 +1299,7 @@ export class ConsumerCore {
     for (const r of Array.from(peer.grants.values())) if (r.epoch < epoch) this.dropGrant(r);
     for (const r of Array.from(peer.ackWaiters)) if (r.epoch < epoch) this.dropGrant(r);
     // [P8][C5] Attempts, grants and reads of the old epoch: terminal EPOCH_CHANGED.
-    for (const f of Array.from(peer.fetches)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
+    for (const f of peerFetches(peer)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
   }
 
   private onHello(peer: Peer, epoch: number, hello: ectp.v1.IHello): void {
@@ -1204,7 +1312,7 @@ export class ConsumerCore {
     if (meta instanceof Uint8Array && meta.length > 0) {
       this.noteMetadata(peer, epoch, meta, true);
       // Connect once per producer epoch when we have business with it.
-      if (peer.connectedEpoch !== epoch && peer.fetches.size > 0) {
+      if (peer.connectedEpoch !== epoch && peer.fetchCount > 0) {
         peer.connectedEpoch = epoch;
         this.out.push({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
       }
@@ -1216,7 +1324,7 @@ export class ConsumerCore {
     peer.rejectedEpoch = Math.max(epoch, 1);
     peer.rejectedReason = reason;
     peer.helloEpoch = 0;
-    for (const f of Array.from(peer.fetches)) if (!f.disposed) this.terminateFetch(f, reason, now);
+    for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now);
   }
 
   private onGrant(peer: Peer, senderEpoch: number, g: ectp.v1.IReadGrant, now: number): void {
@@ -1238,8 +1346,7 @@ export class ConsumerCore {
       return;
     }
     this.attempts.delete(attemptId);
-    this.timers.cancel(f.timer);
-    f.timer = undefined;
+    this.timers.cancel(f);
     f.state = IDLE;
     // The grant's descriptor must name the announced item: same key, size and epoch [C11][P8].
     let item = this.sameItem(f, g.item);
@@ -1294,32 +1401,27 @@ export class ConsumerCore {
     this.destinationCount++;
     const announcedChecksum = f.desc.checksum?.crc32c ?? -1;
     const readId = ++this.nextReadId;
-    const r: Read = {
+    const r = new Read(
       readId,
       peer,
       grantId,
-      epoch: f.epoch,
-      keyId: f.keyId,
-      sizeBytes: f.desc.sizeBytes,
+      f.epoch,
+      f.keyId,
+      f.desc.sizeBytes,
       dest,
       deadline,
       leaseDeadline,
-      startedAt: now,
-      checksumA: announcedChecksum,
-      checksumB: itemChecksum === announcedChecksum ? -1 : itemChecksum,
-      fetch: f,
-      grantHeld: true,
-      ackOnSettle: 0,
-      cancelled: false,
-      quarantined: false,
-      timer: undefined,
-    };
+      now,
+      announcedChecksum,
+      itemChecksum === announcedChecksum ? -1 : itemChecksum,
+      f,
+    );
     this.grantsHeldCount++;
     peer.grants.set(grantId, r);
     this.reads.set(readId, r);
     f.state = READING;
     f.read = r;
-    r.timer = this.timers.push(deadline, T_READ, r);
+    this.timers.schedule(r, deadline, LANE_READ);
     const source = location.length > 0 ? location : f.desc.location;
     this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest });
   }
@@ -1408,10 +1510,10 @@ export class ConsumerCore {
   // -------------------------------------------------------------------------------------
 
   private ensurePeerTimer(peer: Peer, now: number): void {
-    if (peer.timer?.live) return;
+    if (peer.tLane !== -1) return;
     peer.businessSince = now;
     peer.nextHeartbeatAt = now + this.config.heartbeatIntervalMs;
-    peer.timer = this.timers.push(Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), T_PEER, peer);
+    this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
   }
 
   private deadAt(peer: Peer): number {
@@ -1420,8 +1522,7 @@ export class ConsumerCore {
   }
 
   private onPeerTimer(peer: Peer, now: number): void {
-    peer.timer = undefined;
-    if (peer.fetches.size === 0 && peer.ackWaiters.size === 0) return; // no business: stop
+    if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) return; // no business: stop
     if (now >= this.deadAt(peer)) {
       this.peerGone(peer, "heartbeat", now);
       return;
@@ -1430,14 +1531,13 @@ export class ConsumerCore {
       this.send(peer.id, { heartbeat: { sequence: ++peer.heartbeatSeq } });
       peer.nextHeartbeatAt = now + this.config.heartbeatIntervalMs;
     }
-    peer.timer = this.timers.push(Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), T_PEER, peer);
+    this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
   }
 
   /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer. */
   private peerGone(peer: Peer, why: string, now: number): void {
-    this.timers.cancel(peer.timer);
-    peer.timer = undefined;
-    const hadState = peer.connectedEpoch !== 0 || peer.fetches.size > 0 || peer.ackWaiters.size > 0;
+    this.timers.cancel(peer);
+    const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_lost_total", 1, this.labels("cause", why));
     this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
@@ -1446,7 +1546,7 @@ export class ConsumerCore {
     peer.helloEpoch = 0; // the next need sends a new Hello: reconnect without restart
     peer.metadata = undefined;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
-    for (const f of Array.from(peer.fetches)) {
+    for (const f of peerFetches(peer)) {
       if (f.disposed) continue;
       if (f.state === READING) {
         const r = f.read;
@@ -1463,37 +1563,34 @@ export class ConsumerCore {
 
   private runTimers(now: number): void {
     for (;;) {
-      const e = this.timers.popDue(now);
-      if (e === undefined) return;
-      switch (e.kind) {
+      const rec = this.timers.popDue(now);
+      if (rec === undefined) return;
+      switch (rec.tKind) {
         case T_BUDGET:
-          this.onBudgetTimer(e.ref as Slot, e, now);
+          this.onBudgetTimer(rec as Slot, now);
           break;
         case T_FETCH:
-          this.onFetchTimer(e.ref as Fetch, e, now);
+          this.onFetchTimer(rec as Fetch, now);
           break;
         case T_READ:
-          this.onReadTimer(e.ref as Read, e, now);
+          this.onReadTimer(rec as Read, now);
           break;
         case T_PEER:
-          this.onPeerTimer(e.ref as Peer, now);
+          this.onPeerTimer(rec as Peer, now);
           break;
       }
     }
   }
 
   /** [C3] A (request, item) budget ran out: resolved now, within budget + one step [I2]. */
-  private onBudgetTimer(slot: Slot, e: TimerEntry<TimerRef>, now: number): void {
-    if (slot.budgetTimer !== e) return;
-    slot.budgetTimer = undefined;
+  private onBudgetTimer(slot: Slot, now: number): void {
     if (slot.decision !== undefined || slot.fetch === undefined || slot.req.failure !== undefined) return;
     if (slot.hasModelInput) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
     else this.failRequest(slot.req, [this.exhaustFailure(slot)], now);
   }
 
-  private onFetchTimer(f: Fetch, e: TimerEntry<TimerRef>, now: number): void {
-    if (f.timer !== e || f.disposed) return;
-    f.timer = undefined;
+  private onFetchTimer(f: Fetch, now: number): void {
+    if (f.disposed) return;
     if (f.state === REQUESTING) {
       // [C4] No grant or reject in time: retryable (background failure 3), not terminal.
       this.logger.info("no grant within the grant wait; retrying", { itemKey: f.keyId, attempt: f.attempts });
@@ -1501,7 +1598,7 @@ export class ConsumerCore {
       return;
     }
     if (f.state === IDLE) {
-      for (const w of f.waiters) {
+      for (let w = f.wHead; w !== undefined; w = w.wNext) {
         if (w.budgetAt > now) {
           this.sendAttempt(f, now);
           return;
@@ -1510,9 +1607,7 @@ export class ConsumerCore {
     }
   }
 
-  private onReadTimer(r: Read, e: TimerEntry<TimerRef>, now: number): void {
-    if (r.timer !== e) return;
-    r.timer = undefined;
+  private onReadTimer(r: Read, now: number): void {
     if (r.quarantined) {
       // [C8] Quarantine cap: release the handle even though the transport never said it settled.
       this.reads.delete(r.readId);

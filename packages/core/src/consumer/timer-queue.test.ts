@@ -2,53 +2,104 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../random.js";
 import { backoffDelay } from "./backoff.js";
-import { TimerQueue } from "./timer-queue.js";
+import { type Timed, TimerQueue } from "./timer-queue.js";
+
+/** A record with the timer fields, for the tests. */
+interface Rec extends Timed {
+  name: string;
+}
+
+function rec(name: string): Rec {
+  return { name, tAt: 0, tSeq: 0, tLane: -1, tPos: 0 };
+}
 
 describe("TimerQueue (deadlines for [C3][C4][C8][P8])", () => {
-  it("pops due entries in (time, insertion) order and nothing early", () => {
-    const q = new TimerQueue<string>();
-    q.push(30, 0, "c");
-    q.push(10, 0, "a");
-    q.push(10, 0, "b");
+  it("pops due records in (time, scheduling) order and nothing early, across lanes and the heap", () => {
+    const q = new TimerQueue<Rec>(2);
+    const [a, b, c, d] = [rec("a"), rec("b"), rec("c"), rec("d")];
+    q.schedule(c, 30, 1);
+    q.schedule(a, 10, 0);
+    q.schedule(b, 10, 2);
+    q.schedule(d, 10, 1); // earlier than lane 1's last deadline: goes to the heap
+    expect(q.size).toBe(4);
     expect(q.popDue(9)).toBeUndefined();
-    expect(q.popDue(10)?.ref).toBe("a");
-    expect(q.popDue(10)?.ref).toBe("b");
+    expect(q.popDue(10)?.name).toBe("a");
+    expect(q.popDue(10)?.name).toBe("b");
+    expect(q.popDue(10)?.name).toBe("d");
     expect(q.popDue(29)).toBeUndefined();
     expect(q.peekAt()).toBe(30);
-    expect(q.popDue(100)?.ref).toBe("c");
+    expect(q.popDue(100)?.name).toBe("c");
     expect(q.peekAt()).toBeUndefined();
+    expect(q.size).toBe(0);
   });
 
-  it("a cancelled entry no longer references its target (dead entries retain nothing until reclaimed)", () => {
-    const q = new TimerQueue<{ big: Uint8Array }>();
-    const target = { big: new Uint8Array(8) };
-    const e = q.push(10, 1, target);
-    q.push(20, 1, { big: new Uint8Array(1) });
-    expect(e.ref).toBe(target);
-    q.cancel(e);
-    expect(e.live).toBe(false);
-    expect(e.ref).toBeUndefined();
-    expect(q.size).toBe(1);
-    expect(q.popDue(30)?.at).toBe(20);
+  it("a cancelled record is no longer referenced by the queue and never fires", () => {
+    const q = new TimerQueue<Rec>(1);
+    const target = rec("t");
+    const other = rec("o");
+    q.schedule(other, 5, 1);
+    q.schedule(target, 10, 1);
+    q.schedule(rec("x"), 20, 1);
+    q.cancel(target);
+    expect(q.scheduled(target)).toBe(false);
+    expect(q.size).toBe(2);
+    const lane = (q as unknown as { lanes: { ring: (Rec | undefined)[] }[] }).lanes[0];
+    expect(lane?.ring.includes(target)).toBe(false);
+    q.cancel(target); // idempotent
+    expect(q.size).toBe(2);
+    expect(q.popDue(30)?.name).toBe("o");
+    expect(q.popDue(30)?.name).toBe("x");
     expect(q.popDue(30)).toBeUndefined();
   });
 
-  it("cancelled entries never fire and compaction keeps the order", () => {
+  it("rescheduling replaces the pending deadline", () => {
+    const q = new TimerQueue<Rec>(1);
+    const r = rec("r");
+    q.schedule(r, 50, 1);
+    q.schedule(r, 5, 0);
+    expect(q.size).toBe(1);
+    expect(q.popDue(10)?.name).toBe("r");
+    expect(q.popDue(100)).toBeUndefined();
+  });
+
+  it("matches a sorted reference under random schedules, reschedules, cancels and pops (compaction and growth included)", () => {
+    type Op = [kind: number, target: number, at: number, lane: number];
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.boolean()), { maxLength: 400 }), (ops) => {
-        const q = new TimerQueue<number>();
-        const expected: { at: number; i: number }[] = [];
-        ops.forEach(([at, cancel], i) => {
-          const e = q.push(at, 0, i);
-          if (cancel) q.cancel(e);
-          else expected.push({ at, i });
-        });
-        expect(q.size).toBe(expected.length);
-        expected.sort((x, y) => x.at - y.at || x.i - y.i);
-        const got: number[] = [];
-        for (let e = q.popDue(1000); e !== undefined; e = q.popDue(1000)) got.push(e.ref);
-        expect(got).toEqual(expected.map((x) => x.i));
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 9 }), fc.nat(40), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2 })),
+          { maxLength: 600 },
+        ),
+        (ops: Op[]) => {
+          const q = new TimerQueue<Rec>(2);
+          const recs = Array.from({ length: 41 }, (_, i) => rec(`r${i}`));
+          // Reference: name -> [at, seq] of the pending deadline.
+          const pending = new Map<Rec, [number, number]>();
+          let seq = 0;
+          let now = 0;
+          for (const [kind, target, at, lane] of ops) {
+            const r = recs[target] as Rec;
+            if (kind <= 5) {
+              q.schedule(r, now + at, lane);
+              pending.set(r, [now + at, seq++]);
+            } else if (kind <= 7) {
+              q.cancel(r);
+              pending.delete(r);
+            } else {
+              now += at >> 2;
+              const due = [...pending].filter(([, [t]]) => t <= now).sort((x, y) => x[1][0] - y[1][0] || x[1][1] - y[1][1]);
+              for (const [want] of due) {
+                expect(q.popDue(now)).toBe(want);
+                pending.delete(want);
+              }
+              expect(q.popDue(now)).toBeUndefined();
+            }
+            expect(q.size).toBe(pending.size);
+            const earliest = Math.min(...[...pending.values()].map(([t]) => t));
+            expect(q.peekAt()).toBe(pending.size === 0 ? undefined : earliest);
+          }
+        },
+      ),
     );
   });
 });
