@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fingerprintsEqual, validateDescriptor } from "./validate.js";
+import fc from "fast-check";
+import { fingerprintsEqual, itemKeyId, normalizeFingerprint, validateDescriptor } from "./validate.js";
 
 const FP = { model: "m", dtype: 3, rowBytes: 0, layoutVersion: 1 };
 const base = { key: { contentHash: new Uint8Array([1]), fingerprint: FP }, sizeBytes: 8, producerId: "E", epoch: 1 };
@@ -31,5 +32,78 @@ describe("validateDescriptor hot-path rewrite keeps its results", () => {
     const noFp = { ...base, key: { contentHash: new Uint8Array([1]) } };
     expect(validateDescriptor(noFp, { maxItemBytes: 100, fingerprint: null }).ok).toBe(true);
     expect(validateDescriptor(noFp, { maxItemBytes: 100, fingerprint: {} }).ok).toBe(true);
+  });
+});
+
+describe("itemKeyId's key-id cache never returns a stale id", () => {
+  /** The key id as the spec defines it, built from scratch. */
+  const reference = (hash: Uint8Array, fp: { model: string; dtype: number; rowBytes: number; layoutVersion: number }) =>
+    `${Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")}|${JSON.stringify(fp.model)}|${fp.dtype}|${fp.rowBytes}|${fp.layoutVersion}`;
+
+  it("a hash mutated in place gets the id of its new bytes", () => {
+    const hash = new Uint8Array(16).fill(7);
+    const key = { contentHash: hash, fingerprint: FP };
+    const first = itemKeyId(key);
+    hash[3] = 8;
+    const second = itemKeyId(key);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(second.value).toBe(reference(hash, FP));
+    expect(second.value).not.toBe(first.value);
+    hash[3] = 7;
+    expect(itemKeyId(key)).toEqual(first);
+  });
+
+  it("the same bytes under another fingerprint get another id", () => {
+    const hash = Uint8Array.of(1, 2, 3);
+    const a = itemKeyId({ contentHash: hash, fingerprint: FP });
+    const b = itemKeyId({ contentHash: hash, fingerprint: { ...FP, layoutVersion: 2 } });
+    const c = itemKeyId({ contentHash: hash, fingerprint: FP });
+    expect(a.ok && b.ok && c.ok && a.value !== b.value && a.value === c.value).toBe(true);
+  });
+
+  it("property: ids equal the reference over colliding, repeated and long keys", () => {
+    const fpArb = fc.record({
+      model: fc.constantFrom("m", "n", 'q"x'),
+      dtype: fc.nat(12),
+      rowBytes: fc.constantFrom(0, 4096),
+      layoutVersion: fc.nat(3),
+    });
+    // Short hashes from a tiny alphabet collide in the direct-mapped cache and repeat often.
+    const hashArb = fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 3, max: 3 }),
+      fc.uint8Array({ minLength: 1, maxLength: 64 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hashArb, fpArb), { minLength: 1, maxLength: 200 }), (keys) => {
+        for (let round = 0; round < 2; round++)
+          for (const [hash, fp] of keys) {
+            const r = itemKeyId({ contentHash: hash, fingerprint: fp });
+            if (!r.ok) return false;
+            if (r.value !== reference(hash, fp)) return false;
+          }
+        return true;
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("more distinct keys than cache slots still get exact ids", () => {
+    for (let n = 0; n < 5000; n++) {
+      const hash = new Uint8Array(16);
+      new DataView(hash.buffer).setUint32(0, n);
+      const r = itemKeyId({ contentHash: hash, fingerprint: FP });
+      expect(r.ok && r.value === reference(hash, FP)).toBe(true);
+    }
+  });
+
+  it("malformed fingerprints give the same errors as normalizeFingerprint", () => {
+    for (const fp of ["x", { model: 5 }, { dtype: -1 }, { rowBytes: 1.5 }, { layoutVersion: "1" }]) {
+      const r = itemKeyId({ contentHash: Uint8Array.of(1), fingerprint: fp });
+      const n = normalizeFingerprint(fp);
+      expect(r.ok).toBe(false);
+      expect(n.ok).toBe(false);
+      if (!r.ok && !n.ok) expect(r.error.message).toBe(n.error.message);
+    }
   });
 });

@@ -101,7 +101,7 @@ export type Validation<T> =
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /**
- * Scratch arrays for {@link keyIdOf}, one per hash length (index = length): the hex pairs,
+ * Scratch arrays for {@link buildKeyId}, one per hash length (index = length): the hex pairs,
  * then the suffix, joined once. `join` writes one flat string; building it with `+=` left
  * a rope of ~18 parts that every Map lookup had to flatten before hashing.
  */
@@ -117,25 +117,82 @@ let suffixRowBytes = 0;
 let suffixLayoutVersion = 0;
 let suffix = '|""|0|0|0';
 
-/** `|"model"|dtype|rowBytes|layoutVersion`, the fingerprint part of a key id. */
-function keySuffix(f: NormalizedFingerprint): string {
+/** `|"model"|dtype|rowBytes|layoutVersion`, the fingerprint part of a key id, from checked fields. */
+function suffixOf(model: string, dtype: number, rowBytes: number, layoutVersion: number): string {
   if (
-    f.model !== suffixModel ||
-    f.dtype !== suffixDtype ||
-    f.rowBytes !== suffixRowBytes ||
-    f.layoutVersion !== suffixLayoutVersion
+    model !== suffixModel ||
+    dtype !== suffixDtype ||
+    rowBytes !== suffixRowBytes ||
+    layoutVersion !== suffixLayoutVersion
   ) {
-    suffix = `|${JSON.stringify(f.model)}|${f.dtype}|${f.rowBytes}|${f.layoutVersion}`;
-    suffixModel = f.model;
-    suffixDtype = f.dtype;
-    suffixRowBytes = f.rowBytes;
-    suffixLayoutVersion = f.layoutVersion;
+    suffix = `|${JSON.stringify(model)}|${dtype}|${rowBytes}|${layoutVersion}`;
+    suffixModel = model;
+    suffixDtype = dtype;
+    suffixRowBytes = rowBytes;
+    suffixLayoutVersion = layoutVersion;
   }
   return suffix;
 }
 
-/** The key id of a checked 1-64 byte hash and a normalised fingerprint, as one flat string. */
-function keyIdOf(hash: Uint8Array, f: NormalizedFingerprint): string {
+/** The key-id suffix of a normalised fingerprint. */
+function keySuffix(f: NormalizedFingerprint): string {
+  return suffixOf(f.model, f.dtype, f.rowBytes, f.layoutVersion);
+}
+
+/*
+ * Key-id cache: 4-way set associative, KEY_CACHE_SETS sets chosen by an FNV-1a hash of the
+ * content hash, round-robin replacement within a set. A slot holds a copy of the hash
+ * bytes (hashes up to KEY_CACHE_MAX_BYTES), the suffix and the id built from them; a hit
+ * needs the same bytes, compared by value now, and the same suffix, so a reused or mutated
+ * Uint8Array can never get a stale id. Why: building the hex string costs more than
+ * anything else in a key lookup, and a fresh string must be hashed again by every Map it
+ * is looked up in; a cached id is the same string object every time, its hash computed
+ * once. Bounded: about 140 KiB, allocated on first use; a miss costs one rebuild.
+ */
+const KEY_CACHE_SETS = 1024;
+const KEY_CACHE_WAYS = 4;
+const KEY_CACHE_SLOTS = KEY_CACHE_SETS * KEY_CACHE_WAYS;
+const KEY_CACHE_MAX_BYTES = 32;
+let keyCacheBytes: Uint8Array | undefined;
+const keyCacheLength = new Uint8Array(KEY_CACHE_SLOTS);
+const keyCacheVictim = new Uint8Array(KEY_CACHE_SETS);
+const keyCacheSuffix: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SLOTS).fill(undefined);
+const keyCacheId: string[] = new Array<string>(KEY_CACHE_SLOTS).fill("");
+
+/** The key id of a checked 1-64 byte hash and a key-id suffix, as one flat string. */
+function keyIdOf(hash: Uint8Array, sfx: string): string {
+  const n = hash.length;
+  if (n > KEY_CACHE_MAX_BYTES) return buildKeyId(hash, sfx);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ (hash[i] as number), 0x01000193);
+  const set = (h ^ (h >>> 13)) & (KEY_CACHE_SETS - 1);
+  let bytes = keyCacheBytes;
+  if (bytes === undefined) {
+    bytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_BYTES);
+    keyCacheBytes = bytes;
+  }
+  const first = set * KEY_CACHE_WAYS;
+  for (let slot = first; slot < first + KEY_CACHE_WAYS; slot++) {
+    if (keyCacheLength[slot] !== n || keyCacheSuffix[slot] !== sfx) continue;
+    const base = slot * KEY_CACHE_MAX_BYTES;
+    let i = 0;
+    while (i < n && bytes[base + i] === hash[i]) i++;
+    if (i === n) return keyCacheId[slot] as string;
+  }
+  const id = buildKeyId(hash, sfx);
+  const way = keyCacheVictim[set] as number;
+  keyCacheVictim[set] = (way + 1) & (KEY_CACHE_WAYS - 1);
+  const slot = first + way;
+  const base = slot * KEY_CACHE_MAX_BYTES;
+  for (let i = 0; i < n; i++) bytes[base + i] = hash[i] as number;
+  keyCacheLength[slot] = n;
+  keyCacheSuffix[slot] = sfx;
+  keyCacheId[slot] = id;
+  return id;
+}
+
+/** Hex of the hash, then the suffix, joined into one flat string. */
+function buildKeyId(hash: Uint8Array, sfx: string): string {
   const n = hash.length;
   let parts = KEY_PARTS[n];
   if (parts === undefined) {
@@ -143,7 +200,7 @@ function keyIdOf(hash: Uint8Array, f: NormalizedFingerprint): string {
     KEY_PARTS[n] = parts;
   }
   for (let i = 0; i < n; i++) parts[i] = HEX[hash[i] as number] as string;
-  parts[n] = keySuffix(f);
+  parts[n] = sfx;
   return parts.join("");
 }
 
@@ -179,6 +236,13 @@ function readFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
+  const bad = fingerprintFieldsError(model, dtype, rowBytes, layoutVersion);
+  if (bad !== undefined) return bad;
+  return { model: model as string, dtype: dtype as number, rowBytes: rowBytes as number, layoutVersion: layoutVersion as number };
+}
+
+/** The error of the first malformed fingerprint field (each read once by the caller), or undefined. */
+function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError | undefined {
   if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {}).error;
   if (!isSafeNonNegative(dtype))
     return fail("INVALID_DESCRIPTOR", "fingerprint.dtype must be a non-negative integer", {}).error;
@@ -186,7 +250,25 @@ function readFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
     return fail("INVALID_DESCRIPTOR", "fingerprint.rowBytes must be a non-negative integer", {}).error;
   if (!isSafeNonNegative(layoutVersion))
     return fail("INVALID_DESCRIPTOR", "fingerprint.layoutVersion must be a non-negative integer", {}).error;
-  return { model, dtype, rowBytes, layoutVersion };
+  return undefined;
+}
+
+/**
+ * The key-id suffix of a raw fingerprint, checked exactly as {@link readFingerprint} checks
+ * it (same reads, same errors) but without building the normalised object.
+ */
+function readSuffix(fp: unknown): string | EctpError {
+  if (fp === undefined || fp === null) return suffixOf("", 0, 0, 0);
+  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
+  const f = fp as Record<string, unknown>;
+  const model = f.model ?? "";
+  const dtype = f.dtype ?? 0;
+  const rowBytes = f.rowBytes ?? 0;
+  const layoutVersion = f.layoutVersion ?? 0;
+  // Checked in the order fingerprintFieldsError checks them; its error when any is malformed.
+  if (typeof model === "string" && isSafeNonNegative(dtype) && isSafeNonNegative(rowBytes) && isSafeNonNegative(layoutVersion))
+    return suffixOf(model, dtype, rowBytes, layoutVersion);
+  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
 }
 
 /** Whether two fingerprints are the same (field by field; absent equals all-default). */
@@ -210,9 +292,9 @@ export function fingerprintsEqual(a: unknown, b: unknown): boolean {
 export function itemKeyId(key: unknown): Validation<string> {
   const hash = readHash(key);
   if (hash instanceof EctpError) return { ok: false, error: hash };
-  const f = readFingerprint((key as Record<string, unknown>).fingerprint);
-  if (f instanceof EctpError) return { ok: false, error: f };
-  return { ok: true, value: keyIdOf(hash, f) };
+  const sfx = readSuffix((key as Record<string, unknown>).fingerprint);
+  if (sfx instanceof EctpError) return { ok: false, error: sfx };
+  return { ok: true, value: keyIdOf(hash, sfx) };
 }
 
 /** The content hash of a key, checked as {@link itemKeyId} checks it, or the error. */
@@ -266,7 +348,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (contentHash instanceof EctpError) return { ok: false, error: contentHash };
   const fingerprint = readFingerprint((key as Record<string, unknown>).fingerprint);
   if (fingerprint instanceof EctpError) return { ok: false, error: fingerprint };
-  const keyId = keyIdOf(contentHash, fingerprint);
+  const keyId = keyIdOf(contentHash, keySuffix(fingerprint));
   // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
   if (limits.fingerprint !== undefined && !fingerprintEquals(fingerprint, limits.fingerprint))
     return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {

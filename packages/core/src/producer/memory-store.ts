@@ -29,14 +29,38 @@ export interface MemoryItemStoreOptions {
   release?(keyId: string): void;
 }
 
-/** Internal mutable entry; handed out through the read-only {@link StoreEntry} view. */
-interface Entry {
+/** Symbol-keyed list fields: invisible to `Object.keys` and `JSON.stringify`, so entries stay plain data. */
+const EVICTABLE: unique symbol = Symbol("evictable");
+const PREV: unique symbol = Symbol("prev");
+const NEXT: unique symbol = Symbol("next");
+
+/**
+ * Internal mutable entry; handed out through the read-only {@link StoreEntry} view.
+ * A class so every entry has one fixed shape; it is also its own node in the evictable
+ * FIFO (an intrusive doubly linked list), so becoming or ceasing to be evictable costs a
+ * few pointer updates and no allocation. The list fields are symbol-keyed, so the entry
+ * still enumerates and serialises as its six data fields.
+ */
+class Entry implements StoreEntry {
   descriptor: ectp.v1.IItemDescriptor;
   readonly keyId: string;
-  ready: boolean;
-  pins: number;
+  ready = false;
+  pins = 0;
   readonly sizeBytes: number;
   bytes: Uint8Array | undefined;
+  /** In the evictable FIFO (ready and unpinned) [P6]. */
+  [EVICTABLE] = false;
+  /** Neighbour toward the older end of the evictable FIFO. */
+  [PREV]: Entry | undefined = undefined;
+  /** Neighbour toward the newer end of the evictable FIFO. */
+  [NEXT]: Entry | undefined = undefined;
+
+  constructor(descriptor: ectp.v1.IItemDescriptor, keyId: string, sizeBytes: number, bytes: Uint8Array | undefined) {
+    this.descriptor = descriptor;
+    this.keyId = keyId;
+    this.sizeBytes = sizeBytes;
+    this.bytes = bytes;
+  }
 }
 
 /**
@@ -60,10 +84,12 @@ export class MemoryItemStore implements ItemStore {
   /** Capacity in bytes, as configured. */
   readonly capacityBytes: number;
   private readonly entries = new Map<string, Entry>();
-  /** Ready, unpinned entries in the order they became evictable (Map keeps insertion order) [P6]. */
-  private readonly evictable = new Map<string, Entry>();
-  /** Live iterator over {@link MemoryItemStore.evictable}, kept at its front by evictFor. */
-  private evictCursor: IterableIterator<Entry> = this.evictable.values();
+  /**
+   * Ready, unpinned entries in the order they became evictable [P6]: oldest at the head,
+   * appended at the tail, unlinked in O(1) when pinned or removed.
+   */
+  private evictHead: Entry | undefined = undefined;
+  private evictTail: Entry | undefined = undefined;
   private readonly listeners = new Set<(change: StoreChange) => void>();
   private readonly locateFn: ((keyId: string, bytes: Uint8Array) => Uint8Array) | undefined;
   private readonly releaseFn: ((keyId: string) => void) | undefined;
@@ -131,7 +157,7 @@ export class MemoryItemStore implements ItemStore {
       held ??= new Uint8Array(sizeBytes);
       desc = { ...descriptor, location: this.locateFn(keyId, held) };
     }
-    const entry: Entry = { descriptor: desc, keyId, ready: false, pins: 0, sizeBytes, bytes: held };
+    const entry = new Entry(desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
     return { ok: true, value: entry };
@@ -177,7 +203,15 @@ export class MemoryItemStore implements ItemStore {
   clear(cause: "reset" | "shutdown"): void {
     const all = [...this.entries.values()];
     this.entries.clear();
-    this.evictable.clear();
+    for (let e = this.evictHead; e !== undefined; ) {
+      const next = e[NEXT];
+      e[EVICTABLE] = false;
+      e[PREV] = undefined;
+      e[NEXT] = undefined;
+      e = next;
+    }
+    this.evictHead = undefined;
+    this.evictTail = undefined;
     this.used = 0;
     this.evictableBytes = 0;
     this.pinCount = 0;
@@ -248,20 +282,11 @@ export class MemoryItemStore implements ItemStore {
 
   private evictFor(need: number): void {
     let freed = 0;
-    // [P6] evict only ready, unpinned items, FIFO by the time each became evictable.
-    // One long-lived iterator: every entry it has passed was evicted (deleted), so it always
-    // stands at the oldest evictable entry, and each call costs O(evicted). A fresh
-    // iterator per call would first step over every deleted slot the Map still keeps at
-    // the front of its table (up to its capacity) before reaching a live entry.
+    // [P6] evict only ready, unpinned items, FIFO by the time each became evictable: the
+    // head of the evictable list is always the oldest.
     while (freed < need) {
-      let next = this.evictCursor.next();
-      if (next.done) {
-        // A Map iterator that has finished stays finished; start again at the (new) front.
-        this.evictCursor = this.evictable.values();
-        next = this.evictCursor.next();
-        if (next.done) return;
-      }
-      const e = next.value;
+      const e = this.evictHead;
+      if (e === undefined) return;
       freed += e.sizeBytes;
       this.remove(e);
       this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
@@ -270,18 +295,37 @@ export class MemoryItemStore implements ItemStore {
 
   private remove(e: Entry): void {
     this.entries.delete(e.keyId);
-    if (e.ready && e.pins === 0) this.removeEvictable(e);
+    if (e[EVICTABLE]) this.removeEvictable(e);
     this.used -= e.sizeBytes;
     this.callRelease(e.keyId);
   }
 
+  /** Append to the evictable FIFO (the newest end) [P6]. */
   private addEvictable(e: Entry): void {
-    this.evictable.set(e.keyId, e);
+    if (e[EVICTABLE]) return;
+    e[EVICTABLE] = true;
+    const tail = this.evictTail;
+    e[PREV] = tail;
+    e[NEXT] = undefined;
+    if (tail === undefined) this.evictHead = e;
+    else tail[NEXT] = e;
+    this.evictTail = e;
     this.evictableBytes += e.sizeBytes;
   }
 
+  /** Unlink from the evictable FIFO, wherever it stands. */
   private removeEvictable(e: Entry): void {
-    if (this.evictable.delete(e.keyId)) this.evictableBytes -= e.sizeBytes;
+    if (!e[EVICTABLE]) return;
+    e[EVICTABLE] = false;
+    const prev = e[PREV];
+    const next = e[NEXT];
+    if (prev === undefined) this.evictHead = next;
+    else prev[NEXT] = next;
+    if (next === undefined) this.evictTail = prev;
+    else next[PREV] = prev;
+    e[PREV] = undefined;
+    e[NEXT] = undefined;
+    this.evictableBytes -= e.sizeBytes;
   }
 
   private callRelease(keyId: string): void {

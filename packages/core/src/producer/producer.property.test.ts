@@ -193,3 +193,67 @@ describe("ProducerCore properties", () => {
     );
   });
 });
+
+describe("ProducerCore lease list (property)", () => {
+  it("[P3] leases end in (deadline, grant id) order at exactly their own deadline, also when the clock steps back; nextDeadline is the earliest lease", () => {
+    type Op = { t: "req"; c: number; n: number; at: number } | { t: "ack"; pick: number; at: number } | { t: "poll"; at: number };
+    const at = fc.integer({ min: 0, max: 400 });
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 4, arbitrary: fc.record({ t: fc.constant("req" as const), c: fc.nat(2), n: fc.integer({ min: 1, max: 5 }), at }) },
+      { weight: 1, arbitrary: fc.record({ t: fc.constant("ack" as const), pick: fc.nat(), at }) },
+      { weight: 2, arbitrary: fc.record({ t: fc.constant("poll" as const), at }) },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), fc.integer({ min: 1, max: 100 }), (ops, leaseMs) => {
+        // Heartbeats far away, so every deadline below 1e6 is a lease.
+        const h = harness({ leaseMs, heartbeatIntervalMs: 1e7, maxGrantsPerConsumer: 100, maxPinnedBytesPerConsumer: 1e6 }, 1e6);
+        for (let n = 1; n <= 5; n++) {
+          const r = h.store.put(desc(n));
+          if (!r.ok) throw r.error;
+          h.store.markReady(kid(n));
+        }
+        // Reference: live grants with their deadlines; expiry order sorted by (deadline, id).
+        const live = new Map<number, { deadline: number; c: number; n: number }>();
+        let attempt = 0;
+        for (const o of ops) {
+          if (o.t === "req") {
+            const from = CONSUMERS[o.c] as string;
+            h.producer.handleMessage(from, wire(from, 1, readRequest(++attempt, o.n)), o.at);
+            const out = sent(h.producer.poll(o.at), from);
+            // poll also expired whatever was due at o.at: drop those from the reference first.
+            const expired = [...live].filter(([, g]) => g.deadline <= o.at).sort((x, y) => x[1].deadline - y[1].deadline || x[0] - y[0]);
+            for (const [id] of expired) live.delete(id);
+            const grant = out.find((e) => e.readGrant)?.readGrant;
+            expect(grant).toBeDefined();
+            // A newer attempt of the same consumer for the same item replaced its older grant.
+            for (const [id, g] of live) if (g.c === o.c && g.n === o.n) live.delete(id);
+            live.set(Number(grant?.grantId), { deadline: o.at + leaseMs, c: o.c, n: o.n });
+          } else if (o.t === "ack") {
+            const ids = [...live.keys()];
+            if (ids.length === 0) continue;
+            const id = ids[o.pick % ids.length] as number;
+            const g = live.get(id) as { c: number };
+            const from = CONSUMERS[g.c] as string;
+            h.producer.handleMessage(from, wire(from, 1, { readComplete: { grantId: id, status: 1 } }), o.at);
+            live.delete(id);
+          } else {
+            const before = h.logger.warnings.length;
+            h.producer.poll(o.at);
+            const got = h.logger.warnings.slice(before).map((w) => (w.fields as { grantId: number }).grantId);
+            const expected = [...live]
+              .filter(([, g]) => g.deadline <= o.at)
+              .sort((x, y) => x[1].deadline - y[1].deadline || x[0] - y[0])
+              .map(([id]) => id);
+            expect(got).toEqual(expected);
+            for (const id of expected) live.delete(id);
+          }
+          expect(h.producer.stats().grants).toBe(live.size);
+          expect(h.store.totalPins()).toBe(live.size);
+          const earliest = Math.min(...[...live.values()].map((g) => g.deadline));
+          if (live.size > 0 && o.t === "poll") expect(h.producer.nextDeadline()).toBe(earliest);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
 import { NOOP_LOGGER, NOOP_METRICS, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
+import { IdTable } from "./id-table.js";
 import type { ItemStore, ProducerOptions, ProducerStats, StoreChange } from "./types.js";
 
 const FR = ectp.v1.FailureReason;
@@ -26,8 +27,6 @@ type Reason = ectp.v1.FailureReason;
 const EVENTS_CAPABILITY = "events.v1";
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
-/** Compact the lease heap once this many dead entries pile up (and they are half of it). */
-const HEAP_COMPACT_MIN = 256;
 
 /** Retryable per the SPEC.md table; every other reason a producer sends is terminal. */
 function isRetryable(reason: Reason): boolean {
@@ -83,20 +82,30 @@ function isPositiveInt(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 }
 
-/** One live grant: one pin of one item for one consumer epoch [P2]. */
-interface Grant {
-  readonly id: number;
-  readonly consumerId: string;
-  readonly consumerEpoch: number;
-  readonly keyId: string;
-  readonly sizeBytes: number;
-  /** The ReadRequest attempt this grant answered: an equal one is a duplicate, a lower one stale [P3][C10]. */
-  readonly attemptId: number;
-  /** The descriptor sent in the grant, so a duplicate request gets the same grant again [P3]. */
-  readonly item: ectp.v1.IItemDescriptor;
-  /** Own lease deadline, fixed at grant time; nothing extends it [P3]. */
-  readonly deadline: number;
-  live: boolean;
+/**
+ * One live grant: one pin of one item for one consumer epoch [P2]. A class so every grant
+ * has one fixed shape; it is also its own node in the lease list (see ProducerCore.leaseHead).
+ */
+class Grant {
+  /** Neighbours in the lease list (earlier / later lease). */
+  prev: Grant | undefined = undefined;
+  next: Grant | undefined = undefined;
+  /** False once released; a grant is released exactly once [P2]. */
+  live = true;
+
+  constructor(
+    readonly id: number,
+    readonly consumerId: string,
+    readonly consumerEpoch: number,
+    readonly keyId: string,
+    readonly sizeBytes: number,
+    /** The ReadRequest attempt this grant answered: an equal one is a duplicate, a lower one stale [P3][C10]. */
+    readonly attemptId: number,
+    /** The descriptor sent in the grant, so a duplicate request gets the same grant again [P3]. */
+    readonly item: ectp.v1.IItemDescriptor,
+    /** Own lease deadline, fixed at grant time; nothing extends it [P3]. */
+    readonly deadline: number,
+  ) {}
 }
 
 /** A consumer (or subscriber) the producer has heard from. */
@@ -140,6 +149,20 @@ const LABELS = {
 } as const satisfies Record<string, Labels>;
 type IgnoreReason = keyof typeof LABELS;
 
+/** Labels of `ectp_producer_releases_total`, one frozen object per cause (no lookup per release). */
+const RELEASE = {
+  replaced: Object.freeze({ cause: "replaced" }),
+  ackOk: Object.freeze({ cause: "ack_ok" }),
+  ackAbandoned: Object.freeze({ cause: "ack_abandoned" }),
+  ackFailed: Object.freeze({ cause: "ack_failed" }),
+  lease: Object.freeze({ cause: "lease" }),
+  peerGone: Object.freeze({ cause: "peer_gone" }),
+  epoch: Object.freeze({ cause: "epoch" }),
+  shutdown: Object.freeze({ cause: "shutdown" }),
+  cleared: Object.freeze({ cause: "cleared" }),
+} as const satisfies Record<string, Labels>;
+type ReleaseLabels = (typeof RELEASE)[keyof typeof RELEASE];
+
 const CONFIG_KEYS: readonly (keyof ProducerConfig)[] = [
   "heartbeatIntervalMs",
   "heartbeatMisses",
@@ -174,14 +197,23 @@ export class ProducerCore {
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
 
-  private readonly releaseLabels = new Map<string, Labels>();
   private readonly reasonLabelCache = new Map<number, Labels>();
   private readonly peers = new Map<string, Peer>();
   private readonly forgotten = new Map<string, ForgottenPeer>();
-  private readonly grants = new Map<number, Grant>();
-  /** Min-heap of grants by lease deadline; released grants stay until popped or compacted. */
-  private heap: Grant[] = [];
-  private heapDead = 0;
+  /** Live grants by id (an open-addressing table: no Map churn per grant). */
+  private readonly grants = new IdTable<Grant>();
+  /**
+   * Live grants ordered by (lease deadline, grant id): a doubly linked list through the
+   * grants themselves. Every lease is `now + leaseMs`, so a new grant almost always goes
+   * at the tail (O(1)); a release unlinks in O(1); expiry pops from the head [P3].
+   */
+  private leaseHead: Grant | undefined = undefined;
+  private leaseTail: Grant | undefined = undefined;
+  /**
+   * No peer is due (heartbeat or silence) before this time: a lower bound kept by every
+   * change that can bring a peer's deadline forward, so poll skips the scan until then.
+   */
+  private peerCheckAt = Number.POSITIVE_INFINITY;
   private nextGrantId = 1;
   private pinnedBytesTotal = 0;
 
@@ -319,12 +351,7 @@ export class ProducerCore {
    */
   nextDeadline(): number | undefined {
     if (this.outputs.length > 0 || this.pendingEvents.length > 0) return this.lastNow;
-    let next: number | undefined;
-    while (this.heap.length > 0 && !(this.heap[0] as Grant).live) {
-      this.heapPop();
-      this.heapDead--;
-    }
-    if (this.heap.length > 0) next = (this.heap[0] as Grant).deadline;
+    let next: number | undefined = this.leaseHead?.deadline;
     for (const p of this.peers.values()) {
       const t = Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
       if (next === undefined || t < next) next = t;
@@ -340,7 +367,7 @@ export class ProducerCore {
     this.lastNow = now;
     if (this.shuttingDown) return;
     this.shuttingDown = true;
-    for (const g of [...this.grants.values()]) this.release(g, "shutdown", true);
+    for (const g of this.grants.valuesById()) this.release(g, RELEASE.shutdown);
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
@@ -393,10 +420,10 @@ export class ProducerCore {
         this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
         return;
       case "readRequest":
-        this.onReadRequest(this.peerFor(sid, sep, now), env.readRequest as ectp.v1.IReadRequest, now);
+        this.onReadRequest(this.peerFor(sid, sep, now, known), env.readRequest as ectp.v1.IReadRequest, now);
         return;
       case "readComplete":
-        this.onReadComplete(this.peerFor(sid, sep, now), sep, env.readComplete as ectp.v1.IReadComplete);
+        this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete);
         return;
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
@@ -427,12 +454,12 @@ export class ProducerCore {
    * when it comes back at the same epoch) and refreshed: any message counts as life [P8].
    * A newer epoch than recorded releases every grant of the older one [P8].
    */
-  private peerFor(id: string, epoch: number, now: number): Peer {
-    let p = this.peers.get(id);
+  private peerFor(id: string, epoch: number, now: number, known: Peer | undefined = this.peers.get(id)): Peer {
+    let p = known;
     if (p) {
       if (epoch > p.epoch) {
         // [P8] the consumer restarted: grants of its old epoch are void.
-        this.releaseAllOf(p, "epoch");
+        this.releaseAllOf(p, RELEASE.epoch);
         p.epoch = epoch;
         p.metadata = new Uint8Array(0);
         p.capabilities = [];
@@ -440,6 +467,7 @@ export class ProducerCore {
         p.intervalMs = this.cfg.heartbeatIntervalMs;
       }
       p.lastHeard = now;
+      this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
       return p;
     }
     const old = this.forgotten.get(id);
@@ -459,6 +487,7 @@ export class ProducerCore {
       pinnedBytes: 0,
     };
     this.peers.set(id, p);
+    this.peerDue(Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses));
     // [P8] a peer that comes back needs no restart: hand its known metadata to the transport again.
     if (restore) this.connectIfNeeded(p);
     return p;
@@ -492,6 +521,7 @@ export class ProducerCore {
     if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
     const hb = hello.heartbeatIntervalMs;
     p.intervalMs = isPositiveInt(hb) ? Math.max(hb, this.cfg.heartbeatIntervalMs) : this.cfg.heartbeatIntervalMs;
+    this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     // Once per peer epoch: the transport loads the metadata before our reply goes out.
     this.connectIfNeeded(p);
     this.send(sid, {
@@ -614,7 +644,7 @@ export class ProducerCore {
       return;
     }
     // [P3] a newer attempt of the same consumer for the same item replaces its older grant.
-    if (live !== undefined) this.release(live, "replaced", true);
+    if (live !== undefined) this.release(live, RELEASE.replaced);
     // [P5] per-consumer quota on pinned bytes and grants.
     if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.grants.size >= this.cfg.maxGrantsPerConsumer) {
       this.reject(
@@ -633,22 +663,21 @@ export class ProducerCore {
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not pin the item");
       return;
     }
-    const grant: Grant = {
-      id: this.nextGrantId++,
-      consumerId: p.id,
-      consumerEpoch: p.epoch,
+    const grant = new Grant(
+      this.nextGrantId++,
+      p.id,
+      p.epoch,
       keyId,
-      sizeBytes: size,
+      size,
       attemptId,
-      item: entry.descriptor,
-      deadline: now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
-      live: true,
-    };
-    this.grants.set(grant.id, grant);
+      entry.descriptor,
+      now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
+    );
+    this.grants.add(grant);
     p.grants.set(keyId, grant);
     p.pinnedBytes += size;
     this.pinnedBytesTotal += size;
-    this.heapPush(grant);
+    this.leaseInsert(grant);
     this.metrics.counter("ectp_producer_grants_total");
     this.sendGrant(p.id, grant);
   }
@@ -677,17 +706,22 @@ export class ProducerCore {
     // [P2] only the holder (id AND epoch) releases a grant.
     if (g.consumerId !== p.id || g.consumerEpoch !== epoch) { this.ignore("notOwner"); return; }
     const status = rc.status ?? 0;
-    this.release(g, status === ectp.v1.CompletionStatus.COMPLETION_STATUS_OK ? "ack_ok" : status === ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED ? "ack_abandoned" : "ack_failed", true);
+    this.release(
+      g,
+      status === ectp.v1.CompletionStatus.COMPLETION_STATUS_OK
+        ? RELEASE.ackOk
+        : status === ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED
+          ? RELEASE.ackAbandoned
+          : RELEASE.ackFailed,
+    );
   }
 
-  /**
-   * Release a grant exactly once [P2]: unpin its item and drop it from every table.
-   * `inHeap` says whether its lease-heap entry is still there (lazy deletion).
-   */
-  private release(g: Grant, cause: string, inHeap: boolean): void {
+  /** Release a grant exactly once [P2]: unpin its item and drop it from every table. */
+  private release(g: Grant, labels: ReleaseLabels): void {
     if (!g.live) return; // [P2] exactly once
     g.live = false;
     this.grants.delete(g.id);
+    this.leaseUnlink(g);
     const p = this.peers.get(g.consumerId);
     if (p && p.grants.get(g.keyId) === g) {
       p.grants.delete(g.keyId);
@@ -699,32 +733,18 @@ export class ProducerCore {
     } catch {
       // The store already dropped the item (cleared); there is no pin left to release.
     }
-    let labels = this.releaseLabels.get(cause);
-    if (labels === undefined) {
-      labels = Object.freeze({ cause });
-      this.releaseLabels.set(cause, labels);
-    }
     this.metrics.counter("ectp_producer_releases_total", 1, labels);
-    if (inHeap) {
-      this.heapDead++;
-      if (this.heapDead >= HEAP_COMPACT_MIN && this.heapDead * 2 > this.heap.length) this.compactHeap();
-    }
   }
 
-  private releaseAllOf(p: Peer, cause: string): void {
+  private releaseAllOf(p: Peer, labels: ReleaseLabels): void {
     if (p.grants.size === 0) return;
-    for (const g of [...p.grants.values()]) this.release(g, cause, true);
+    for (const g of [...p.grants.values()]) this.release(g, labels);
   }
 
   private expireLeases(now: number): void {
-    while (this.heap.length > 0 && (this.heap[0] as Grant).deadline <= now) {
-      const g = this.heapPop();
-      if (!g.live) {
-        this.heapDead--;
-        continue;
-      }
+    for (let g = this.leaseHead; g !== undefined && g.deadline <= now; g = this.leaseHead) {
       // [P3] this grant's own lease ran out.
-      this.release(g, "lease", false);
+      this.release(g, RELEASE.lease);
       this.metrics.counter("ectp_producer_lease_expired_total");
       this.logger.warn("grant lease expired without an ACK; pin released", {
         grantId: g.id,
@@ -738,8 +758,10 @@ export class ProducerCore {
   // ---------------------------------------------------------------- liveness
 
   private tickPeers(now: number): void {
-    if (this.peers.size === 0) return;
+    // Nothing is due before peerCheckAt (a lower bound of every peer's deadlines).
+    if (now < this.peerCheckAt || this.peers.size === 0) return;
     let gone: Peer[] | undefined;
+    let due = Number.POSITIVE_INFINITY;
     for (const p of this.peers.values()) {
       // [P8] silent for heartbeatMisses intervals: gone.
       if (now >= p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses) {
@@ -751,14 +773,21 @@ export class ProducerCore {
         p.nextHeartbeat = now + this.cfg.heartbeatIntervalMs;
         this.send(p.id, { body: "heartbeat", heartbeat: { sequence: ++this.heartbeatSequence } });
       }
+      due = Math.min(due, p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     }
+    this.peerCheckAt = due;
     if (gone) for (const p of gone) this.peerGone(p, "silent");
+  }
+
+  /** A peer's heartbeat or silence deadline may now be as early as `t`: lower the scan bound. */
+  private peerDue(t: number): void {
+    if (t < this.peerCheckAt) this.peerCheckAt = t;
   }
 
   /** [P8] a consumer is gone: release its grants, forget it, tell the transport. */
   private peerGone(p: Peer, cause: "silent" | "unreachable"): void {
     const held = p.grants.size;
-    this.releaseAllOf(p, "peer_gone");
+    this.releaseAllOf(p, RELEASE.peerGone);
     this.peers.delete(p.id);
     this.forgotten.delete(p.id);
     this.forgotten.set(p.id, {
@@ -802,7 +831,7 @@ export class ProducerCore {
         return;
       case "cleared":
         // Every item, pinned ones included, is gone: their grants are void [I3].
-        for (const g of [...this.grants.values()]) this.release(g, "cleared", true);
+        for (const g of this.grants.valuesById()) this.release(g, RELEASE.cleared);
         this.pendingEvents.push({
           cleared: {
             cause:
@@ -880,59 +909,27 @@ export class ProducerCore {
     this.metrics.counter(IGNORED, 1, LABELS[reason]);
   }
 
-  private heapPush(g: Grant): void {
-    const h = this.heap;
-    h.push(g);
-    let i = h.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pg = h[parent] as Grant;
-      if (!before(g, pg)) break;
-      h[i] = pg;
-      i = parent;
-    }
-    h[i] = g;
+  /** Link a new grant into the lease list after every grant that expires no later [P3]. */
+  private leaseInsert(g: Grant): void {
+    let after = this.leaseTail;
+    // Ids only grow, so (deadline, id) order puts g after every grant of an equal deadline.
+    while (after !== undefined && after.deadline > g.deadline) after = after.prev;
+    g.prev = after;
+    g.next = after === undefined ? this.leaseHead : after.next;
+    if (g.next === undefined) this.leaseTail = g;
+    else g.next.prev = g;
+    if (after === undefined) this.leaseHead = g;
+    else after.next = g;
   }
 
-  private heapPop(): Grant {
-    const h = this.heap;
-    const top = h[0] as Grant;
-    const last = h.pop() as Grant;
-    if (h.length > 0) {
-      h[0] = last;
-      this.siftDown(0);
-    }
-    return top;
+  /** Unlink a released grant from the lease list. */
+  private leaseUnlink(g: Grant): void {
+    const { prev, next } = g;
+    if (prev === undefined) this.leaseHead = next;
+    else prev.next = next;
+    if (next === undefined) this.leaseTail = prev;
+    else next.prev = prev;
+    g.prev = undefined;
+    g.next = undefined;
   }
-
-  private siftDown(start: number): void {
-    const h = this.heap;
-    const n = h.length;
-    const g = h[start] as Grant;
-    let i = start;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      const c = r < n && before(h[r] as Grant, h[l] as Grant) ? r : l;
-      const cg = h[c] as Grant;
-      if (!before(cg, g)) break;
-      h[i] = cg;
-      i = c;
-    }
-    h[i] = g;
-  }
-
-  private compactHeap(): void {
-    this.heap = this.heap.filter((g) => g.live);
-    this.heapDead = 0;
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) {
-      this.siftDown(i);
-    }
-  }
-}
-
-/** Heap order: earlier deadline first, then older grant (deterministic ties). */
-function before(a: Grant, b: Grant): boolean {
-  return a.deadline < b.deadline || (a.deadline === b.deadline && a.id < b.id);
 }
