@@ -107,6 +107,32 @@ describe("planted bugs are reported", () => {
     expect(has(s, "I2")).toBe(true);
   });
 
+  it("[I2] a consumer that keeps a request waiting far past its wait budget [C3]", async () => {
+    const budgetMs = 2_000;
+    const s = await violations(
+      {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          let firstSeen: number | undefined;
+          core.admit = (req, now) => {
+            // the bug: request r5 is deferred for three budgets before the core gets to decide
+            if (req.requestId === "r5") {
+              firstSeen ??= now;
+              if (now - firstSeen < 3 * budgetMs)
+                return { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) };
+            }
+            return admit(req, now);
+          };
+          return core;
+        },
+      },
+      { budgetMs },
+    );
+    expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 1, I3: 0, I4: 0, I5: 0, I6: 0 });
+    expect(s.violations.first[0]?.message).toMatch(/^r5 has no outcome \d+ ms after its first admission/);
+  });
+
   it("[I4] a consumer whose finishRequest frees nothing leaks per-request state", async () => {
     const s = await violations({
       consumer: (options) => {

@@ -230,6 +230,11 @@ interface ConsumerNode {
    * before and got back the very same (deferred) decisions, nothing failed or proceeded.
    */
   quiet: boolean;
+  /**
+   * No unreported waiting request was first admitted before this time (a lower bound;
+   * see {@link Simulation.checkLate}). Starts at 0, the start of time.
+   */
+  lateOldest: number;
 }
 
 /**
@@ -480,6 +485,7 @@ export class Simulation {
       running: new Set(),
       nextStepAt: undefined,
       quiet: false,
+      lateOldest: 0,
       dirty: true,
       deadline: undefined,
       stale: true,
@@ -1032,15 +1038,19 @@ export class Simulation {
   /** [I2] an outcome no later than budget + one engine step after the first wait. */
   private checkLate(c: ConsumerNode, now: number): void {
     const limit = this.config.budgetMs + 2 * this.config.stepMs;
+    // Exact gate: every unreported waiting request was first admitted at or after
+    // `lateOldest`, so none can be late while the oldest possible one is not.
+    if (now - c.lateOldest <= limit) return;
+    let oldest = now; // Requests not admitted yet will be first admitted no earlier than now.
     for (const req of c.waiting.values()) {
-      if (!req.lateReported && req.firstAdmitAt >= 0 && now - req.firstAdmitAt > limit) {
+      const first = req.firstAdmitAt;
+      if (req.lateReported || first < 0) continue;
+      if (now - first > limit) {
         req.lateReported = true;
-        this.violation(
-          "I2",
-          `${req.id} has no outcome ${now - req.firstAdmitAt} ms after its first admission (budget ${this.config.budgetMs} ms + one step)`,
-        );
-      }
+        this.violation("I2", `${req.id} has no outcome ${now - first} ms after its first admission (budget ${this.config.budgetMs} ms + one step)`);
+      } else if (first < oldest) oldest = first;
     }
+    c.lateOldest = oldest;
   }
 
   /**

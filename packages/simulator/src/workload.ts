@@ -79,8 +79,15 @@ export class WorkloadGenerator {
     const seed = this.rng.nextUint32();
     const nominalBytes = s.minItemBytes + this.rng.int(s.maxItemBytes - s.minItemBytes + 1);
     const contentHash = new Uint8Array(16);
-    const view = new DataView(contentHash.buffer);
-    for (let i = 0; i < 4; i++) view.setUint32(i * 4, this.rng.nextUint32());
+    // Four big-endian words, written byte by byte (a DataView would need the array's
+    // `.buffer`, which moves a heap-allocated 16-byte array to its own backing store).
+    for (let i = 0; i < 16; i += 4) {
+      const w = this.rng.nextUint32();
+      contentHash[i] = w >>> 24;
+      contentHash[i + 1] = w >>> 16;
+      contentHash[i + 2] = w >>> 8;
+      contentHash[i + 3] = w;
+    }
     const item: WorkloadItem = { seed, contentHash, nominalBytes, sizeBytes: scaledSize(nominalBytes, s.byteScale) };
     if (this.recent.length < RECENT) this.recent.push(item);
     else {

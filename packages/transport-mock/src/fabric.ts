@@ -115,14 +115,35 @@ interface Message {
   released: boolean;
 }
 
+/** Size of the shared slabs message copies are carved from. */
+const MESSAGE_SLAB_BYTES = 16 * 1024;
+/** Messages larger than this get their own buffer. */
+const MESSAGE_SLAB_MAX = 1024;
+
 /**
- * An independent copy of `bytes` as a plain `Uint8Array` (also for a Node `Buffer`, whose
- * `slice` would share memory and whose species constructor is slow to call per message).
+ * Independent copies of control messages as plain `Uint8Array`s (also of a Node `Buffer`,
+ * whose `slice` would share memory with the sender's and whose species constructor is slow
+ * to call per message). Small copies are carved from shared slabs, like Node's own buffer
+ * pool: a copy of a few hundred bytes would otherwise need its own separately allocated
+ * backing store. A copy never overlaps another one and a slab is never reused; it is freed
+ * once no copy carved from it is referenced.
  */
-function copyBytes(bytes: Uint8Array): Uint8Array {
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return copy;
+class MessageCopier {
+  private slab = new Uint8Array(0);
+  private used = 0;
+
+  copy(bytes: Uint8Array): Uint8Array {
+    const n = bytes.length;
+    if (n > MESSAGE_SLAB_MAX) return new Uint8Array(bytes);
+    if (this.used + n > this.slab.length) {
+      this.slab = new Uint8Array(MESSAGE_SLAB_BYTES);
+      this.used = 0;
+    }
+    const out = this.slab.subarray(this.used, this.used + n);
+    out.set(bytes);
+    this.used = (this.used + n + 7) & ~7;
+    return out;
+  }
 }
 
 function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
@@ -137,6 +158,7 @@ export class Fabric {
   private readonly clock: ExternalClock | undefined;
   private time: number;
   private readonly queue = new EventQueue();
+  private readonly copier = new MessageCopier();
   private readonly endpoints = new Map<string, EndpointState>();
   /** Per-link state by sender, then receiver. */
   private readonly links = new Map<string, Map<string, Link>>();
@@ -463,7 +485,7 @@ export class Fabric {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
     }
-    const msg: Message = { from: ep, to: conn.target, bytes: copyBytes(message), dueAt, released: false };
+    const msg: Message = { from: ep, to: conn.target, bytes: this.copier.copy(message), dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
       const held = link.held ?? [];
@@ -484,7 +506,7 @@ export class Fabric {
       }
     }
     if (rng.chance(f.duplicate)) {
-      const copy: Message = { from: msg.from, to: msg.to, bytes: copyBytes(msg.bytes), dueAt: msg.dueAt, released: true };
+      const copy: Message = { from: msg.from, to: msg.to, bytes: this.copier.copy(msg.bytes), dueAt: msg.dueAt, released: true };
       this.schedule(dueAt, this.deliverNow, copy);
       this.fault("duplicate", ep.id, peerId, now);
     }

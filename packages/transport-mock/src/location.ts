@@ -39,14 +39,41 @@ export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly o
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-function header(kind: number, fixed: number, id: Uint8Array): { bytes: Uint8Array; view: DataView } {
+/*
+ * Big-endian fields are read and written byte by byte rather than through a DataView: a
+ * blob this small lives on the JS heap, and asking for its `.buffer` (which a DataView
+ * needs) would move it to a separately allocated backing store, once per location.
+ */
+
+function header(kind: number, fixed: number, id: Uint8Array): Uint8Array {
   const bytes = new Uint8Array(fixed + id.length);
-  const view = new DataView(bytes.buffer);
   bytes[0] = MAGIC0;
   bytes[1] = MAGIC1;
   bytes[2] = kind;
   bytes[3] = VERSION;
-  return { bytes, view };
+  return bytes;
+}
+
+function setU16(bytes: Uint8Array, at: number, v: number): void {
+  bytes[at] = v >>> 8;
+  bytes[at + 1] = v;
+}
+
+function setU32(bytes: Uint8Array, at: number, v: number): void {
+  bytes[at] = v >>> 24;
+  bytes[at + 1] = v >>> 16;
+  bytes[at + 2] = v >>> 8;
+  bytes[at + 3] = v;
+}
+
+function getU16(bytes: Uint8Array, at: number): number {
+  return ((bytes[at] as number) << 8) | (bytes[at + 1] as number);
+}
+
+function getU32(bytes: Uint8Array, at: number): number {
+  return (
+    (bytes[at] as number) * 0x1000000 + (((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number))
+  );
 }
 
 /** UTF-8 bytes of an endpoint id (an endpoint encodes its own once). Internal. */
@@ -55,20 +82,20 @@ export function encodeId(endpointId: string): Uint8Array {
 }
 
 /** Write a safe non-negative integer as a big-endian u64 (two u32 halves, no BigInt). */
-function setU64(view: DataView, at: number, v: number): void {
-  view.setUint32(at, Math.floor(v / 4294967296));
-  view.setUint32(at + 4, v >>> 0);
+function setU64(bytes: Uint8Array, at: number, v: number): void {
+  setU32(bytes, at, Math.floor(v / 4294967296));
+  setU32(bytes, at + 4, v >>> 0);
 }
 
 /** Encode a location; `idBytes`, when given, must be {@link encodeId}`(loc.endpointId)`. Internal. */
 export function encodeLocation(loc: MockLocation, idBytes?: Uint8Array): Uint8Array {
   const id = idBytes ?? encoder.encode(loc.endpointId);
-  const { bytes, view } = header(KIND_LOCATION, LOCATION_FIXED, id);
-  view.setUint32(4, loc.incarnation);
-  view.setUint32(8, loc.regionId);
-  setU64(view, 12, loc.offset);
-  setU64(view, 20, loc.length);
-  view.setUint16(28, id.length);
+  const bytes = header(KIND_LOCATION, LOCATION_FIXED, id);
+  setU32(bytes, 4, loc.incarnation);
+  setU32(bytes, 8, loc.regionId);
+  setU64(bytes, 12, loc.offset);
+  setU64(bytes, 20, loc.length);
+  setU16(bytes, 28, id.length);
   bytes.set(id, LOCATION_FIXED);
   return bytes;
 }
@@ -76,9 +103,9 @@ export function encodeLocation(loc: MockLocation, idBytes?: Uint8Array): Uint8Ar
 /** Encode endpoint metadata. Internal. */
 export function encodeMetadata(meta: MockMetadata): Uint8Array {
   const id = encoder.encode(meta.endpointId);
-  const { bytes, view } = header(KIND_METADATA, METADATA_FIXED, id);
-  view.setUint32(4, meta.incarnation);
-  view.setUint16(8, id.length);
+  const bytes = header(KIND_METADATA, METADATA_FIXED, id);
+  setU32(bytes, 4, meta.incarnation);
+  setU16(bytes, 8, id.length);
   bytes.set(id, METADATA_FIXED);
   return bytes;
 }
@@ -96,8 +123,8 @@ function checkHeader(bytes: Uint8Array, kind: number, fixed: number, what: strin
   return undefined;
 }
 
-function readId(bytes: Uint8Array, view: DataView, lengthAt: number, fixed: number, what: string): Decoded<string> {
-  const idLength = view.getUint16(lengthAt);
+function readId(bytes: Uint8Array, lengthAt: number, fixed: number, what: string): Decoded<string> {
+  const idLength = getU16(bytes, lengthAt);
   if (bytes.length !== fixed + idLength) {
     return { ok: false, error: `${what} is ${bytes.length} bytes but its endpoint id length says ${fixed + idLength}` };
   }
@@ -124,23 +151,22 @@ export function decodeLocation(bytes: Uint8Array): Decoded<MockLocation> {
   const what = "source location";
   const bad = checkHeader(bytes, KIND_LOCATION, LOCATION_FIXED, what);
   if (bad !== undefined) return { ok: false, error: bad };
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // u64 as two u32 halves: a high half above 0x1fffff means the value exceeds 2^53 - 1.
-  const offsetHi = view.getUint32(12);
-  const lengthHi = view.getUint32(20);
+  const offsetHi = getU32(bytes, 12);
+  const lengthHi = getU32(bytes, 20);
   if (offsetHi > 0x1fffff || lengthHi > 0x1fffff) {
     return { ok: false, error: `${what} has an offset or length beyond 2^53` };
   }
-  const offset = offsetHi * 4294967296 + view.getUint32(16);
-  const length = lengthHi * 4294967296 + view.getUint32(24);
-  const id = readId(bytes, view, 28, LOCATION_FIXED, what);
+  const offset = offsetHi * 4294967296 + getU32(bytes, 16);
+  const length = lengthHi * 4294967296 + getU32(bytes, 24);
+  const id = readId(bytes, 28, LOCATION_FIXED, what);
   if (!id.ok) return id;
   return {
     ok: true,
     value: {
       endpointId: id.value,
-      incarnation: view.getUint32(4),
-      regionId: view.getUint32(8),
+      incarnation: getU32(bytes, 4),
+      regionId: getU32(bytes, 8),
       offset,
       length,
     },
@@ -152,8 +178,7 @@ export function decodeMetadata(bytes: Uint8Array): Decoded<MockMetadata> {
   const what = "peer metadata";
   const bad = checkHeader(bytes, KIND_METADATA, METADATA_FIXED, what);
   if (bad !== undefined) return { ok: false, error: bad };
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const id = readId(bytes, view, 8, METADATA_FIXED, what);
+  const id = readId(bytes, 8, METADATA_FIXED, what);
   if (!id.ok) return id;
-  return { ok: true, value: { endpointId: id.value, incarnation: view.getUint32(4) } };
+  return { ok: true, value: { endpointId: id.value, incarnation: getU32(bytes, 4) } };
 }

@@ -257,6 +257,20 @@ describe("MockTransport messages and peers", () => {
     expect(c.hasActivity()).toBe(false);
   });
 
+  it("delivers every message intact and independent, small ones sharing slabs and large ones not", async () => {
+    const { net, p, c } = await pair();
+    const sizes = [0, 1, 7, 8, 100, 1023, 1024, 1025, 5000, 300, 300, 300, 300, 300, 300, 300, 300];
+    for (let round = 0; round < 8; round++) for (const [i, n] of sizes.entries()) c.send("p", pattern(n, round * 100 + i));
+    net.advanceBy(10);
+    const got = p.poll().messages;
+    expect(got).toHaveLength(8 * sizes.length);
+    for (let round = 0; round < 8; round++)
+      for (const [i, n] of sizes.entries()) expect(got[round * sizes.length + i]?.bytes).toEqual(pattern(n, round * 100 + i));
+    // Writing one message never changes another.
+    for (const [j, m] of got.entries()) m.bytes.fill(j & 0xff);
+    for (const [j, m] of got.entries()) expect(m.bytes.every((b) => b === (j & 0xff))).toBe(true);
+  });
+
   it("delivers plain Uint8Array copies, also of a Node Buffer", async () => {
     const { net, p, c } = await pair();
     c.send("p", Buffer.from([1, 2]));
