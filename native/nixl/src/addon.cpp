@@ -44,6 +44,7 @@
 #include <optional>
 #include <sched.h>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -197,6 +198,17 @@ struct RegionInfo {
     size_t len;
 };
 
+// Section metadata already loaded per peer, looked up by a view of the caller's bytes (the
+// small-read path neither copies nor re-hashes into a temporary std::string).
+struct SvHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+using SectionSet = std::unordered_set<std::string, SvHash, std::equal_to<>>;
+
+// tryInlineRead's answer when the read must go to the engine instead (never a NIXL status).
+constexpr int kNotInline = 100;
+
 class Agent : public Napi::ObjectWrap<Agent> {
 public:
     static Napi::Function Init(Napi::Env env);
@@ -229,7 +241,9 @@ private:
     void signal();
     void collectDeregistered();
     void pingPeers();
-    int tryInlineRead(Command &c); // 0: not handled, 1: posted (engine adopts), 2: settled
+    // kNotInline: not handled; NIXL_IN_PROG: posted, the engine adopts it; else final status.
+    int tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
+                      uintptr_t remoteAddr, size_t length, std::string_view section);
     void stopEngineSync();
     void hold(Napi::Env env, int delta);
     static void EnvCleanup(void *arg);
@@ -250,7 +264,6 @@ private:
     uint32_t nextToken_ = 1;
     std::unordered_map<uint32_t, RegionInfo> regions_;         // registered and usable
     std::unordered_map<uint32_t, Napi::Reference<Napi::Value>> refs_; // keeps memory alive until NIXL lets go
-    Napi::ObjectReference emptyDrain_; // frozen {notifs: [], reads: [], sendFailures: []}, returned when idle
     std::unordered_map<uint32_t, Napi::Promise::Deferred> promises_;
     std::optional<Napi::Promise::Deferred> closeDeferred_;
     std::atomic<bool> engineDone_{false};
@@ -270,7 +283,7 @@ private:
 
     // Engine-owned state
     std::map<uint32_t, Xfer> xfers_;
-    std::unordered_map<std::string, std::unordered_set<std::string>> loadedSections_;
+    std::unordered_map<std::string, SectionSet> loadedSections_;
     std::vector<Command> pendingDereg_;
     Clock::time_point busyUntil_ = Clock::now();
     Clock::time_point nextPing_ = Clock::now();
@@ -592,40 +605,91 @@ Agent::CheckRemote(const Napi::CallbackInfo &info) {
     });
 }
 
-// postRead({ id, peer, regionId, offset, length, remoteAddress: bigint, section?: Buffer, notif?: Buffer })
+// A number argument (no coercion: a non-number is a caller bug).
+double
+numArg(const Napi::CallbackInfo &info, size_t i, const char *what) {
+    napi_value v = info[i];
+    double d = 0;
+    if (napi_get_value_double(info.Env(), v, &d) != napi_ok)
+        throw NixlFailure("ERR_INVALID_ARG", std::string(what) + " must be a number");
+    return d;
+}
+
+// Bytes of a Uint8Array/Buffer/TypedArray in one N-API call (no copy), or of any view via viewBytes.
+std::string_view
+bytesArg(const Napi::CallbackInfo &info, size_t i, const char *what) {
+    napi_typedarray_type type;
+    size_t length = 0;
+    void *data = nullptr;
+    if (napi_get_typedarray_info(info.Env(), info[i], &type, &length, &data, nullptr, nullptr) == napi_ok &&
+        (type == napi_uint8_array || type == napi_int8_array || type == napi_uint8_clamped_array))
+        return std::string_view(static_cast<const char *>(data), length);
+    uint8_t *d = nullptr;
+    size_t len = 0;
+    viewBytes(info[i], d, len, what);
+    return std::string_view(reinterpret_cast<const char *>(d), len);
+}
+
+// postRead(id, peer, regionId, offset, length, addrLo, addrHi, location?, sectionStart?, notif?)
+//   -> number: NIXL_IN_PROG (1) = posted, its result comes through drain(); anything else is
+//   the final NIXL status of a read that settled inside this call (0 = done) and that drain()
+//   will NOT report. Positional numbers and a view of the location bytes (section metadata
+//   from `sectionStart` to its end; absent = none) keep the per-read N-API cost to a few
+//   value reads: no property lookups, no BigInt, no copy on the small-read path.
 Napi::Value
 Agent::PostRead(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
         ensureOpen();
-        if (!info[0].IsObject()) throw NixlFailure("ERR_INVALID_ARG", "postRead expects an object");
-        Napi::Object o = info[0].As<Napi::Object>();
-        Command c;
-        c.kind = CmdKind::PostRead;
-        c.id = o.Get("id").ToNumber().Uint32Value();
-        c.peer = getString(o.Get("peer"), "peer");
-        c.regionId = o.Get("regionId").ToNumber().Uint32Value();
-        double off = o.Get("offset").ToNumber().DoubleValue();
-        double len = o.Get("length").ToNumber().DoubleValue();
-        auto it = regions_.find(c.regionId);
+        Napi::Env env = info.Env();
+        double idD = numArg(info, 0, "id");
+        std::string peer = getString(info[1], "peer");
+        double regD = numArg(info, 2, "regionId");
+        double off = numArg(info, 3, "offset");
+        double len = numArg(info, 4, "length");
+        double lo = numArg(info, 5, "addrLo");
+        double hi = numArg(info, 6, "addrHi");
+        if (!(idD >= 0 && idD <= 4294967295.0) || !(regD >= 0 && regD <= 4294967295.0))
+            throw NixlFailure("ERR_INVALID_ARG", "id and regionId must be 32-bit unsigned integers");
+        uint32_t id = static_cast<uint32_t>(idD);
+        uint32_t regionId = static_cast<uint32_t>(regD);
+        auto it = regions_.find(regionId);
         if (it == regions_.end()) throw NixlFailure("ERR_INVALID_ARG", "destination region is not registered");
         if (!(off >= 0) || !(len > 0) || off + len > static_cast<double>(it->second.len))
             throw NixlFailure("ERR_INVALID_ARG", "destination range is outside its region");
-        Napi::Value ra = o.Get("remoteAddress");
-        if (!ra.IsBigInt()) throw NixlFailure("ERR_INVALID_ARG", "remoteAddress must be a bigint");
-        bool lossless = false;
-        c.remoteAddr = static_cast<uintptr_t>(ra.As<Napi::BigInt>().Uint64Value(&lossless));
-        if (!lossless) throw NixlFailure("ERR_INVALID_ARG", "remoteAddress out of range");
-        c.localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
-        c.length = static_cast<size_t>(len);
-        Napi::Value sec = o.Get("section");
-        if (!sec.IsUndefined() && !sec.IsNull()) c.blob = copyBytes(sec, "section");
-        Napi::Value n = o.Get("notif");
-        if (!n.IsUndefined() && !n.IsNull()) c.notif = copyBytes(n, "notif");
-        hold(info.Env(), +1);
-        // Returns true when the read already settled (drain() reports it).
-        int inl = tryInlineRead(c);
-        if (inl == 0) enqueue(std::move(c));
-        return Napi::Boolean::New(info.Env(), inl == 2);
+        if (!(lo >= 0 && lo <= 4294967295.0) || !(hi >= 0 && hi <= 4294967295.0))
+            throw NixlFailure("ERR_INVALID_ARG", "remote address halves must be 32-bit unsigned integers");
+        uintptr_t remoteAddr = static_cast<uintptr_t>((static_cast<uint64_t>(hi) << 32) | static_cast<uint64_t>(lo));
+        uintptr_t localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
+        size_t length = static_cast<size_t>(len);
+        std::string_view section;
+        if (info.Length() > 7 && !info[7].IsUndefined() && !info[7].IsNull()) {
+            std::string_view loc = bytesArg(info, 7, "location");
+            double start = info.Length() > 8 ? numArg(info, 8, "sectionStart") : 0;
+            if (!(start >= 0) || start > static_cast<double>(loc.size()))
+                throw NixlFailure("ERR_INVALID_ARG", "sectionStart is outside the location bytes");
+            section = loc.substr(static_cast<size_t>(start));
+        }
+        bool hasNotif = info.Length() > 9 && !info[9].IsUndefined() && !info[9].IsNull();
+        if (!hasNotif) {
+            int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section);
+            if (st != kNotInline) {
+                if (st == NIXL_IN_PROG) hold(env, +1); // the engine adopted it: drain() reports it
+                return Napi::Number::New(env, st);
+            }
+        }
+        Command c;
+        c.kind = CmdKind::PostRead;
+        c.id = id;
+        c.peer = std::move(peer);
+        c.regionId = regionId;
+        c.localAddr = localAddr;
+        c.remoteAddr = remoteAddr;
+        c.length = length;
+        c.blob.assign(section.data(), section.size());
+        if (hasNotif) c.notif = copyBytes(info[9], "notif");
+        hold(env, +1);
+        enqueue(std::move(c));
+        return Napi::Number::New(env, NIXL_IN_PROG);
     });
 }
 
@@ -655,8 +719,13 @@ Agent::Send(const Napi::CallbackInfo &info) {
     });
 }
 
-// drain() -> { notifs: [{from, bytes}], reads: [{id, status, code, cancelled, deregistered, closed}],
-//              sendFailures: [{peer, status, code}] }
+// drain() -> undefined when nothing is new (the common case of a poll), else three flat
+// arrays (elements set by index: no property names to create or look up per item):
+//   [ [from, bytes, from, bytes, ...],            notifications, in arrival order
+//     [id, status, flags, id, status, flags, ...], settled reads (flags: 1 cancelled in flight,
+//                                                   2 deregistered, 4 closed), in order
+//     [peer, status, peer, status, ...] ]          notifications that could not be sent
+// Reads that settled inside postRead() are never reported here.
 Napi::Value
 Agent::Drain(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -667,55 +736,35 @@ Agent::Drain(const Napi::CallbackInfo &info) {
         std::vector<SendFailure> fails;
         {
             std::lock_guard<std::mutex> lk(outMu_);
+            if (notifs_.empty() && settled_.empty() && sendFailures_.empty()) return env.Undefined();
             notifs.swap(notifs_);
             settled.swap(settled_);
             fails.swap(sendFailures_);
         }
-        if (notifs.empty() && settled.empty() && fails.empty()) {
-            // The common case of a poll: one shared frozen result instead of seven new objects.
-            if (emptyDrain_.IsEmpty()) {
-                Napi::Object e = Napi::Object::New(env);
-                for (const char *k : {"notifs", "reads", "sendFailures"}) {
-                    Napi::Array a = Napi::Array::New(env, 0);
-                    a.Freeze();
-                    e.Set(k, a);
-                }
-                e.Freeze();
-                emptyDrain_ = Napi::Persistent(e);
-            }
-            return emptyDrain_.Value();
-        }
-        Napi::Array na = Napi::Array::New(env, notifs.size());
+        Napi::Array na = Napi::Array::New(env, notifs.size() * 2);
         for (size_t i = 0; i < notifs.size(); ++i) {
-            Napi::Object m = Napi::Object::New(env);
-            m.Set("from", Napi::String::New(env, notifs[i].from));
-            m.Set("bytes", Napi::Buffer<char>::Copy(env, notifs[i].bytes.data(), notifs[i].bytes.size()));
-            na.Set(static_cast<uint32_t>(i), m);
+            na.Set(static_cast<uint32_t>(2 * i), Napi::String::New(env, notifs[i].from));
+            na.Set(static_cast<uint32_t>(2 * i + 1),
+                   Napi::Buffer<char>::Copy(env, notifs[i].bytes.data(), notifs[i].bytes.size()));
         }
-        Napi::Array ra = Napi::Array::New(env, settled.size());
+        Napi::Array ra = Napi::Array::New(env, settled.size() * 3);
         for (size_t i = 0; i < settled.size(); ++i) {
-            Napi::Object r = Napi::Object::New(env);
-            r.Set("id", Napi::Number::New(env, settled[i].id));
-            r.Set("status", Napi::Number::New(env, settled[i].status));
-            r.Set("code", Napi::String::New(env, statusName(settled[i].status)));
-            r.Set("cancelled", Napi::Boolean::New(env, settled[i].cancelled));
-            r.Set("deregistered", Napi::Boolean::New(env, settled[i].deregistered));
-            r.Set("closed", Napi::Boolean::New(env, settled[i].closed));
-            ra.Set(static_cast<uint32_t>(i), r);
+            const Settled &x = settled[i];
+            int flags = (x.cancelled ? 1 : 0) | (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0);
+            ra.Set(static_cast<uint32_t>(3 * i), Napi::Number::New(env, x.id));
+            ra.Set(static_cast<uint32_t>(3 * i + 1), Napi::Number::New(env, x.status));
+            ra.Set(static_cast<uint32_t>(3 * i + 2), Napi::Number::New(env, flags));
         }
-        Napi::Array fa = Napi::Array::New(env, fails.size());
+        Napi::Array fa = Napi::Array::New(env, fails.size() * 2);
         for (size_t i = 0; i < fails.size(); ++i) {
-            Napi::Object f = Napi::Object::New(env);
-            f.Set("peer", Napi::String::New(env, fails[i].peer));
-            f.Set("status", Napi::Number::New(env, fails[i].status));
-            f.Set("code", Napi::String::New(env, statusName(fails[i].status)));
-            fa.Set(static_cast<uint32_t>(i), f);
+            fa.Set(static_cast<uint32_t>(2 * i), Napi::String::New(env, fails[i].peer));
+            fa.Set(static_cast<uint32_t>(2 * i + 1), Napi::Number::New(env, fails[i].status));
         }
         hold(env, -static_cast<int>(settled.size()));
-        Napi::Object out = Napi::Object::New(env);
-        out.Set("notifs", na);
-        out.Set("reads", ra);
-        out.Set("sendFailures", fa);
+        Napi::Array out = Napi::Array::New(env, 3);
+        out.Set(0u, na);
+        out.Set(1u, ra);
+        out.Set(2u, fa);
         return out;
     });
 }
@@ -788,7 +837,7 @@ Agent::execute(Command &c) {
             std::lock_guard<std::mutex> lk(nixlMu_);
             st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
             if (st == NIXL_SUCCESS) {
-                if (loadedSections_.emplace(name, std::unordered_set<std::string>{}).second) ++loadedPeers_;
+                if (loadedSections_.emplace(name, SectionSet{}).second) ++loadedPeers_;
             }
         }
         std::lock_guard<std::mutex> lk(outMu_);
@@ -808,8 +857,10 @@ Agent::execute(Command &c) {
         ++totalReads_;
         int st = NIXL_SUCCESS;
         std::lock_guard<std::mutex> lk(nixlMu_);
-        if (!c.blob.empty()) {
-            auto &secs = loadedSections_[c.peer];
+        // (find, not operator[]: a peer that is not loaded gets no entry; NIXL reports it.)
+        auto peerIt = loadedSections_.find(c.peer);
+        if (peerIt != loadedSections_.end() && !c.blob.empty()) {
+            auto &secs = peerIt->second;
             if (secs.find(c.blob) == secs.end()) {
                 // UCX 1.22 crashes unpacking an rkey on an endpoint that already failed (peer
                 // gone), so probe the endpoint with a progress ping first and fail the read
@@ -1104,52 +1155,55 @@ Agent::engineMain() {
 // progress is handed to the engine (Adopt). Reads above kInlineMax always go to the engine,
 // so the JS thread never performs a long copy.
 int
-Agent::tryInlineRead(Command &c) {
+Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
+                     uintptr_t remoteAddr, size_t length, std::string_view section) {
     constexpr size_t kInlineMax = 64 * 1024;
-    if (c.length > kInlineMax) return 0;
+    if (length > kInlineMax) return kNotInline;
     {
         std::lock_guard<std::mutex> lk(qMu_);
-        if (!queue_.empty()) return 0;
+        if (!queue_.empty()) return kNotInline;
     }
     std::unique_lock<std::mutex> lk(nixlMu_, std::defer_lock);
-    jsWaiting_.fetch_add(1, std::memory_order_acq_rel); // keeps the engine off the lock meanwhile
-    for (int i = 0; i < 64 && !lk.try_lock(); ++i)
-        sched_yield();
-    jsWaiting_.fetch_sub(1, std::memory_order_acq_rel);
-    if (!lk.owns_lock()) return 0;
-    auto it = loadedSections_.find(c.peer);
-    if (it == loadedSections_.end() || (!c.blob.empty() && it->second.count(c.blob) == 0)) return 0;
+    if (!lk.try_lock()) {
+        jsWaiting_.fetch_add(1, std::memory_order_acq_rel); // keeps the engine off the lock meanwhile
+        for (int i = 0; i < 64 && !lk.try_lock(); ++i)
+            sched_yield();
+        jsWaiting_.fetch_sub(1, std::memory_order_acq_rel);
+        if (!lk.owns_lock()) return kNotInline;
+    }
+    auto it = loadedSections_.find(peer);
+    if (it == loadedSections_.end() || (!section.empty() && it->second.find(section) == it->second.end()))
+        return kNotInline;
     nixl_xfer_dlist_t local(DRAM_SEG), remote(DRAM_SEG);
-    local.addDesc(nixlBasicDesc(c.localAddr, c.length, 0));
-    remote.addDesc(nixlBasicDesc(c.remoteAddr, c.length, 0));
+    local.addDesc(nixlBasicDesc(localAddr, length, 0));
+    remote.addDesc(nixlBasicDesc(remoteAddr, length, 0));
     nixl_opt_args_t args;
     args.backends.push_back(backend_);
-    if (c.notif) args.notif = *c.notif;
     nixlXferReqH *req = nullptr;
-    int st = safeCall([&] { return agent_->createXferReq(NIXL_READ, local, remote, c.peer, req, &args); });
+    int st = safeCall([&] { return agent_->createXferReq(NIXL_READ, local, remote, peer, req, &args); });
     ++totalReads_;
     if (st == NIXL_SUCCESS) st = safeCall([&] { return agent_->postXferReq(req); });
     // A small READ usually completes within a few status polls: wait up to kInlineSpin
     // here rather than paying two thread hand-offs; otherwise the engine adopts it.
-    constexpr auto kInlineSpin = std::chrono::microseconds(50);
-    for (auto until = Clock::now() + kInlineSpin; st == NIXL_IN_PROG && Clock::now() < until;)
-        st = safeCall([&] { return agent_->getXferStatus(req); });
+    if (st == NIXL_IN_PROG) {
+        constexpr auto kInlineSpin = std::chrono::microseconds(50);
+        for (auto until = Clock::now() + kInlineSpin; st == NIXL_IN_PROG && Clock::now() < until;)
+            st = safeCall([&] { return agent_->getXferStatus(req); });
+    }
     if (st == NIXL_IN_PROG) {
         ++activeXfers_;
         lk.unlock();
         Command a;
         a.kind = CmdKind::Adopt;
-        a.id = c.id;
-        a.peer = c.peer;
-        a.regionId = c.regionId;
+        a.id = id;
+        a.peer = peer;
+        a.regionId = regionId;
         a.req = req;
         enqueue(std::move(a));
-        return 1;
+        return NIXL_IN_PROG;
     }
     if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
-    lk.unlock();
-    settle(c.id, st, false, false, false);
-    return 2;
+    return st; // settled here: the caller reports it, drain() never sees it
 }
 
 // Main thread: resolve promises, drop references NIXL no longer uses, wake JS.

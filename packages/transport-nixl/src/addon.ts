@@ -46,7 +46,20 @@ export interface NativeSendFailure {
   readonly code: string;
 }
 
-/** What `drain()` returns. */
+/**
+ * What the addon's `drain()` returns when something is new: three flat arrays (the addon
+ * sets elements by index, so no property names are created per item):
+ * `[from, bytes, ...]` notifications, `[id, status, flags, ...]` settled reads (flags: 1
+ * cancelled in flight, 2 deregistered, 4 closed) and `[peer, status, ...]` failed sends.
+ * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
+ */
+export type NativeRawDrain = readonly [
+  notifs: ReadonlyArray<string | Buffer>,
+  reads: readonly number[],
+  sendFailures: ReadonlyArray<string | number>,
+];
+
+/** A decoded `drain()` result (see {@link decodeNativeDrain}). */
 export interface NativeDrain {
   /** Notifications received, in arrival order. */
   readonly notifs: NativeNotif[];
@@ -121,29 +134,81 @@ export interface NativeAgent {
   /** Whether metadata of `name` is loaded. */
   checkRemote(name: string): boolean;
   /**
-   * Post one READ of `length` bytes from `remoteAddress` into a registered region. Small
-   * reads may be posted inline; returns true when the read already settled (see `drain`).
+   * Post one READ of `length` bytes from the remote address `addrHi * 2^32 + addrLo` into a
+   * registered region (positional numbers and a view of the location bytes: no per-read
+   * property lookups, BigInt or copy). `location[sectionStart..]` is the peer
+   * registration's section metadata (absent: none). Small reads may be posted and completed
+   * inside the call: the result is `1` (`NIXL_IN_PROG`) when the read is in flight and its
+   * result will come through `drain`, otherwise the read's final NIXL status (`0` = done), which
+   * `drain` will NOT report.
    */
-  postRead(op: {
-    id: number;
-    peer: string;
-    regionId: number;
-    offset: number;
-    length: number;
-    remoteAddress: bigint;
-    section?: Uint8Array;
-    notif?: Uint8Array;
-  }): boolean;
+  postRead(
+    id: number,
+    peer: string,
+    regionId: number,
+    offset: number,
+    length: number,
+    addrLo: number,
+    addrHi: number,
+    location?: Uint8Array,
+    sectionStart?: number,
+    notif?: Uint8Array,
+  ): number;
   /** Release an in-flight READ (settles as cancelled if it did not finish first). */
   cancelRead(id: number): void;
   /** Send a notification (binary payload). Failures appear in `drain().sendFailures`. */
   send(peer: string, bytes: Uint8Array): void;
-  /** Take everything received or settled since the previous call. */
-  drain(): NativeDrain;
+  /** Take everything received or settled since the previous call; `undefined` when nothing is new. */
+  drain(): NativeRawDrain | undefined;
   /** Leak-check counters. */
   counters(): NativeCounters;
   /** Release every transfer, registration, peer and the agent; joins the engine thread. */
   close(): Promise<void>;
+}
+
+const EMPTY_DRAIN: NativeDrain = Object.freeze({
+  notifs: Object.freeze([]) as unknown as NativeNotif[],
+  reads: Object.freeze([]) as unknown as NativeSettled[],
+  sendFailures: Object.freeze([]) as unknown as NativeSendFailure[],
+});
+
+/**
+ * Decode the addon's flat `drain()` result into objects (cheap in JS, where V8 builds
+ * fixed-shape literals quickly; costly through N-API, where each property name is looked up).
+ * `undefined` (nothing new) decodes to one shared frozen empty result.
+ * @param raw - what `NativeAgent.drain()` returned.
+ * @param statusNames - NIXL status value to name, e.g. from {@link statusNamesOf}.
+ */
+export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: ReadonlyMap<number, string>): NativeDrain {
+  if (raw === undefined) return EMPTY_DRAIN;
+  const [n, r, f] = raw;
+  const codeOf = (status: number) => statusNames.get(status) ?? "NIXL_ERR_UNKNOWN";
+  const notifs: NativeNotif[] = [];
+  for (let i = 0; i + 1 < n.length; i += 2) notifs.push({ from: n[i] as string, bytes: n[i + 1] as Buffer });
+  const reads: NativeSettled[] = [];
+  for (let i = 0; i + 2 < r.length; i += 3) {
+    const status = r[i + 1] as number;
+    const flags = r[i + 2] as number;
+    reads.push({
+      id: r[i] as number,
+      status,
+      code: codeOf(status),
+      cancelled: (flags & 1) !== 0,
+      deregistered: (flags & 2) !== 0,
+      closed: (flags & 4) !== 0,
+    });
+  }
+  const sendFailures: NativeSendFailure[] = [];
+  for (let i = 0; i + 1 < f.length; i += 2) {
+    const status = f[i + 1] as number;
+    sendFailures.push({ peer: f[i] as string, status, code: codeOf(status) });
+  }
+  return { notifs, reads, sendFailures };
+}
+
+/** NIXL status value to name, from the addon's `statusCodes` (the inverse map). */
+export function statusNamesOf(addon: NixlAddon): ReadonlyMap<number, string> {
+  return new Map(Object.entries(addon.statusCodes).map(([name, value]) => [value, name]));
 }
 
 /** Constructor of the native agent class exported by the addon. */

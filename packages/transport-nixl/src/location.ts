@@ -45,31 +45,84 @@ export function encodeLocation(loc: NixlLocation): Uint8Array {
 // One decoder for every location (constructing one per read cost microseconds on the small-read path).
 const NAME_DECODER = new TextDecoder("utf-8", { fatal: false });
 
+// The last decoded agent name and its bytes: a reader sees the same few producers over and
+// over, so comparing ~20 bytes is cheaper than building the string again on every read.
+let lastNameBytes: Uint8Array = new Uint8Array(0);
+let lastName = "";
+
 /** The agent name: ASCII names (the usual case) without TextDecoder's per-call overhead. */
 function decodeName(bytes: Uint8Array, start: number, end: number): string {
+  const n = end - start;
+  if (n === lastNameBytes.length) {
+    let same = true;
+    for (let i = 0; i < n; i++)
+      if (bytes[start + i] !== lastNameBytes[i]) {
+        same = false;
+        break;
+      }
+    if (same) return lastName;
+  }
   let s = "";
   for (let i = start; i < end; i++) {
     const b = bytes[i] as number;
-    if (b >= 0x80) return NAME_DECODER.decode(bytes.subarray(start, end));
+    if (b >= 0x80) {
+      s = NAME_DECODER.decode(bytes.subarray(start, end));
+      break;
+    }
     s += String.fromCharCode(b);
   }
+  lastNameBytes = bytes.slice(start, end);
+  lastName = s;
   return s;
+}
+
+/**
+ * A location parsed for posting a READ: the address as two 32-bit halves (what the addon
+ * takes; no BigInt per read) and where the section metadata starts in the location bytes
+ * (the addon views it there; no subarray per read).
+ * @internal
+ */
+export interface ParsedLocation {
+  /** Low 32 bits of the address. */
+  readonly addrLo: number;
+  /** High 32 bits of the address. */
+  readonly addrHi: number;
+  /** Number of bytes described. */
+  readonly length: number;
+  /** The owner's NIXL agent name. */
+  readonly agent: string;
+  /** Offset of the section metadata in the location bytes (it runs to their end). */
+  readonly sectionStart: number;
+}
+
+const u32 = (b: Uint8Array, o: number): number =>
+  ((b[o] as number) | ((b[o + 1] as number) << 8) | ((b[o + 2] as number) << 16)) + (b[o + 3] as number) * 0x1000000;
+
+/**
+ * Parse a location without allocating more than the result; returns a reason string instead
+ * of throwing on malformed input [I1]. {@link decodeLocation} is built on it.
+ * @internal
+ */
+export function parseLocation(bytes: Uint8Array): ParsedLocation | string {
+  if (bytes.length < 26) return `location too short (${bytes.length} bytes)`;
+  for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC[i]) return "location is not a NIXL location (bad magic)";
+  const addrLo = u32(bytes, 4);
+  const addrHi = u32(bytes, 8);
+  const lenHi = u32(bytes, 16);
+  const length = lenHi * 2 ** 32 + u32(bytes, 12);
+  if (length === 0 || lenHi >= 2 ** 21) return "location length out of range";
+  const nameLen = (bytes[20] as number) | ((bytes[21] as number) << 8);
+  if (nameLen === 0 || nameLen > MAX_NAME || 26 + nameLen > bytes.length) return "location agent name malformed";
+  const agent = decodeName(bytes, 22, 22 + nameLen);
+  const secLen = u32(bytes, 22 + nameLen);
+  if (secLen > MAX_SECTION || 26 + nameLen + secLen !== bytes.length) return "location section length malformed";
+  return { addrLo, addrHi, length, agent, sectionStart: 26 + nameLen };
 }
 
 /** Decode a location; returns a reason string instead of throwing on malformed input [I1]. */
 export function decodeLocation(bytes: Uint8Array): NixlLocation | string {
-  if (bytes.length < 26) return `location too short (${bytes.length} bytes)`;
-  for (let i = 0; i < 4; i++) if (bytes[i] !== MAGIC[i]) return "location is not a NIXL location (bad magic)";
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const address = v.getBigUint64(4, true);
-  // The length as two 32-bit halves (no BigInt on the small-read path).
-  const lenHi = v.getUint32(16, true);
-  const length = lenHi * 2 ** 32 + v.getUint32(12, true);
-  if (length === 0 || lenHi >= 2 ** 21) return "location length out of range";
-  const nameLen = v.getUint16(20, true);
-  if (nameLen === 0 || nameLen > MAX_NAME || 26 + nameLen > bytes.length) return "location agent name malformed";
-  const agent = decodeName(bytes, 22, 22 + nameLen);
-  const secLen = v.getUint32(22 + nameLen, true);
-  if (secLen > MAX_SECTION || 26 + nameLen + secLen !== bytes.length) return "location section length malformed";
-  return { address, length, agent, section: bytes.subarray(26 + nameLen) };
+  const p = parseLocation(bytes);
+  if (typeof p === "string") return p;
+  const address = (BigInt(p.addrHi) << 32n) | BigInt(p.addrLo);
+  return { address, length: p.length, agent: p.agent, section: bytes.subarray(p.sectionStart) };
 }

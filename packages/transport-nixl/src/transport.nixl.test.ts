@@ -164,7 +164,8 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     const addon = loadNixlAddon();
     const agent = new addon.Agent(`raw-${process.pid}`, {}, () => undefined);
     try {
-      expect(() => agent.postRead({ id: 1, peer: "x", regionId: 99, offset: 0, length: 1, remoteAddress: 0n })).toThrow(
+      expect(() => agent.postRead(1, "x", 99, 0, 1, 0, 0)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));
+      expect(() => agent.postRead(1, "x", "1" as unknown as number, 0, 1, 0, 0)).toThrow(
         expect.objectContaining({ code: "ERR_INVALID_ARG" }),
       );
       expect(() => agent.registerMemory("nope" as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));

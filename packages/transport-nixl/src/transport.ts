@@ -11,9 +11,16 @@ import type {
   TransportActivity,
 } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
-import { type NativeAgent, type NativeCounters, type NativeSettled, loadNixlAddon } from "./addon.js";
+import {
+  type NativeAgent,
+  type NativeCounters,
+  type NativeSettled,
+  decodeNativeDrain,
+  loadNixlAddon,
+  statusNamesOf,
+} from "./addon.js";
 import { nixlErrorToEctp } from "./errors.js";
-import { decodeLocation, encodeLocation } from "./location.js";
+import { encodeLocation, parseLocation } from "./location.js";
 
 /** Options of a {@link NixlTransport}. */
 export interface NixlTransportOptions {
@@ -64,6 +71,9 @@ export interface NixlTransportCounters extends NativeCounters {
   readonly peers: number;
 }
 
+/** `postRead`'s answer for a read in flight (NIXL_IN_PROG); any other value is a final status. */
+const IN_PROGRESS = 1;
+
 function keyOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
@@ -93,6 +103,8 @@ export class NixlTransport implements Transport {
   private readonly reads = new Map<number, ReadState>();
   private readonly localResults: ReadResult[] = [];
   private readonly unreachable = new Set<string>();
+  /** NIXL status value to its name (from the addon's `statusCodes`). */
+  private readonly statusNames: ReadonlyMap<number, string>;
   private waiters: Array<() => void> = [];
   private activity = false;
   private closed = false;
@@ -104,6 +116,7 @@ export class NixlTransport implements Transport {
       throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
     const addon = loadNixlAddon(options.addonPath);
     this.localId = options.localId;
+    this.statusNames = statusNamesOf(addon);
     try {
       this.agent = new addon.Agent(
         options.localId,
@@ -224,7 +237,8 @@ export class NixlTransport implements Transport {
   /** Post one READ of the whole item. Malformed sources and unknown peers settle `failed` via `poll` [I1]. */
   startRead(read: ReadOperation): void {
     const { readId, peerId, destination } = read;
-    if (this.reads.has(readId)) throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
+    if (this.reads.has(readId) || (this.localResults.length > 0 && this.localResults.some((x) => x.readId === readId)))
+      throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
     if (!destination?.region)
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} has no destination region`);
     const r = this.regions.get(destination.region.id);
@@ -233,49 +247,53 @@ export class NixlTransport implements Transport {
     const { offset, length } = destination;
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0 || offset + length > destination.region.bytes.length)
       throw new EctpError("INVALID_ARGUMENT", `read ${readId}: destination range is outside its region`);
-    const fail = (error: string, peerGone = false) => {
-      this.localResults.push(peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error });
-      this.wake();
-    };
     if (this.closed) {
-      fail("transport closed");
+      this.failLocally(readId, "transport closed");
       return;
     }
-    const loc = decodeLocation(read.source);
+    const loc = parseLocation(read.source);
     if (typeof loc === "string") {
-      fail(`malformed source location: ${loc}`);
+      this.failLocally(readId, `malformed source location: ${loc}`);
       return;
     }
     if (loc.agent !== peerId) {
-      fail(`source location belongs to ${loc.agent}, not ${peerId}`);
+      this.failLocally(readId, `source location belongs to ${loc.agent}, not ${peerId}`);
       return;
     }
     if (loc.length < length) {
-      fail(`source holds ${loc.length} bytes, destination wants ${length}`);
+      this.failLocally(readId, `source holds ${loc.length} bytes, destination wants ${length}`);
       return;
     }
     const peer = this.peers.get(peerId);
     if (!peer?.connected) {
-      fail(`peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
+      this.failLocally(readId, `peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
       return;
     }
-    let settledInline = false;
+    let status: number;
     try {
-      settledInline = this.agent.postRead({
-        id: readId,
-        peer: peerId,
-        regionId: destination.region.id,
+      status = this.agent.postRead(
+        readId,
+        peerId,
+        destination.region.id,
         offset,
         length,
-        remoteAddress: loc.address,
-        section: loc.section,
-      });
+        loc.addrLo,
+        loc.addrHi,
+        read.source,
+        loc.sectionStart,
+      );
     } catch (e) {
-      fail(nixlErrorToEctp(e, "posting a NIXL READ").message);
+      this.failLocally(readId, nixlErrorToEctp(e, "posting a NIXL READ").message);
       return;
     }
-    this.reads.set(readId, { peerId, length, regionId: destination.region.id, deregistered: false });
-    if (settledInline) this.wake(); // small read completed inside postXferReq: poll has it now
+    if (status === IN_PROGRESS) {
+      this.reads.set(readId, { peerId, length, regionId: destination.region.id, deregistered: false });
+      return;
+    }
+    // Settled inside the call (small-read path): report it from the next poll, exactly as
+    // if the engine had settled it.
+    this.localResults.push(this.result(readId, peerId, length, status));
+    this.wake();
   }
 
   /** Ask to cancel; the read still reports exactly one result. */
@@ -291,19 +309,22 @@ export class NixlTransport implements Transport {
   /** Collect messages, settled reads and unreachable peers since the previous call. Never blocks. */
   poll(): TransportActivity {
     this.activity = false;
-    const drained = this.agent.drain();
+    const drained = decodeNativeDrain(this.agent.drain(), this.statusNames);
     const messages: ReceivedMessage[] = drained.notifs.map((n) => ({
       from: n.from,
       bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
     }));
-    const reads: ReadResult[] = this.localResults.splice(0);
+    const reads: ReadResult[] = this.localResults.length > 0 ? this.localResults.splice(0) : [];
     for (const s of drained.reads) {
       const r = this.settle(s);
       if (r) reads.push(r);
     }
     for (const f of drained.sendFailures) this.markUnreachable(f.peer, f.status === -10);
-    const unreachable = [...this.unreachable];
-    this.unreachable.clear();
+    let unreachable: string[] = [];
+    if (this.unreachable.size > 0) {
+      unreachable = [...this.unreachable];
+      this.unreachable.clear();
+    }
     return { messages, reads, unreachable };
   }
 
@@ -341,6 +362,21 @@ export class NixlTransport implements Transport {
     return { ...this.agent.counters(), unsettledReads: this.reads.size, regions: this.regions.size, peers: this.peers.size };
   }
 
+  private failLocally(readId: number, error: string, peerGone = false): void {
+    this.localResults.push(peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error });
+    this.wake();
+  }
+
+  /** The result of a read that ended with NIXL `status` (not cancelled, not deregistered). */
+  private result(readId: number, peerId: string, length: number, status: number): ReadResult {
+    if (status === 0) return { readId, status: "done", bytesRead: length };
+    const code = this.statusNames.get(status) ?? "NIXL_ERR_UNKNOWN";
+    const peerGone = code === "NIXL_ERR_REMOTE_DISCONNECT";
+    if (peerGone) this.markUnreachable(peerId, true);
+    const error = `NIXL READ failed: ${code}`;
+    return peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error };
+  }
+
   private settle(s: NativeSettled): ReadResult | undefined {
     const st = this.reads.get(s.id);
     if (!st) return undefined;
@@ -351,10 +387,7 @@ export class NixlTransport implements Transport {
     if (s.status === 0) return { readId: s.id, status: "done", bytesRead: st.length };
     // Released in flight after the cancel grace period: bytes may have landed, so not "cancelled".
     if (s.cancelled) return { readId: s.id, status: "failed", error: "cancelled in flight; the destination may hold partial data" };
-    const peerGone = s.code === "NIXL_ERR_REMOTE_DISCONNECT";
-    if (peerGone) this.markUnreachable(st.peerId, true);
-    const error = `NIXL READ failed: ${s.code}`;
-    return peerGone ? { readId: s.id, status: "failed", error, peerGone } : { readId: s.id, status: "failed", error };
+    return this.result(s.id, st.peerId, st.length, s.status);
   }
 
   private markUnreachable(peerId: string, gone = false): void {
