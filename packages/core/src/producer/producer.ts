@@ -16,7 +16,7 @@ import {
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
 import { NOOP_LOGGER, NOOP_METRICS, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
-import { IdTable } from "./id-table.js";
+import { IdTable, KeyIndex, contentHashCode, keyIndexHash } from "./tables.js";
 import type { ItemStore, ProducerOptions, ProducerStats, StoreChange } from "./types.js";
 
 const FR = ectp.v1.FailureReason;
@@ -84,20 +84,28 @@ function isPositiveInt(v: unknown): v is number {
 
 /**
  * One live grant: one pin of one item for one consumer epoch [P2]. A class so every grant
- * has one fixed shape; it is also its own node in the lease list (see ProducerCore.leaseHead).
+ * has one fixed shape; it is also its own node in the lease list (see ProducerCore.leaseHead)
+ * and in its consumer's list of grants, and a record of ProducerCore.byKey.
  */
 class Grant {
   /** Neighbours in the lease list (earlier / later lease). */
   prev: Grant | undefined = undefined;
   next: Grant | undefined = undefined;
+  /** Neighbours in the holder's list of grants (older / newer). */
+  peerPrev: Grant | undefined = undefined;
+  peerNext: Grant | undefined = undefined;
   /** False once released; a grant is released exactly once [P2]. */
   live = true;
 
   constructor(
     readonly id: number,
+    /** The holder's record: the owner in ProducerCore.byKey. */
+    readonly owner: Peer,
     readonly consumerId: string,
     readonly consumerEpoch: number,
     readonly keyId: string,
+    /** Address of (holder, key) in ProducerCore.byKey. */
+    readonly indexHash: number,
     readonly sizeBytes: number,
     /** The ReadRequest attempt this grant answered: an equal one is a duplicate, a lower one stale [P3][C10]. */
     readonly attemptId: number,
@@ -121,8 +129,12 @@ interface Peer {
   connectedEpoch: number;
   capabilities: string[];
   subscribed: boolean;
-  /** Live grants of this peer by item key: at most one per item [P3]. */
-  readonly grants: Map<string, Grant>;
+  /** Mixed into the address of this peer's grants in ProducerCore.byKey. */
+  readonly salt: number;
+  /** Live grants of this peer, oldest first (at most one per item [P3], found through byKey). */
+  grantHead: Grant | undefined;
+  grantTail: Grant | undefined;
+  liveGrants: number;
   pinnedBytes: number;
 }
 
@@ -202,6 +214,9 @@ export class ProducerCore {
   private readonly forgotten = new Map<string, ForgottenPeer>();
   /** Live grants by id (an open-addressing table: no Map churn per grant). */
   private readonly grants = new IdTable<Grant>();
+  /** Live grants by (consumer record, item key): at most one per pair [P3]. */
+  private readonly byKey = new KeyIndex<Peer, Grant>();
+  private peerSerial = 0;
   /**
    * Live grants ordered by (lease deadline, grant id): a doubly linked list through the
    * grants themselves. Every lease is `now + leaseMs`, so a new grant almost always goes
@@ -483,7 +498,10 @@ export class ProducerCore {
       connectedEpoch: 0,
       capabilities: restore ? old.capabilities : [],
       subscribed: restore ? old.subscribed : false,
-      grants: new Map(),
+      salt: Math.imul(++this.peerSerial, 0x61c88647),
+      grantHead: undefined,
+      grantTail: undefined,
+      liveGrants: 0,
       pinnedBytes: 0,
     };
     this.peers.set(id, p);
@@ -591,7 +609,13 @@ export class ProducerCore {
     // [P7] check 2 / SPEC.md 4.3: compare with this consumer's live grant for the key. Only a key
     // of our fingerprint can name a granted item, so a foreign fingerprint skips this (no lookup).
     const kid = diff === undefined ? itemKeyId(key) : undefined;
-    const live = kid?.ok ? p.grants.get(kid.value) : undefined;
+    let indexHash = 0;
+    let live: Grant | undefined;
+    if (kid?.ok) {
+      // itemKeyId checked that the key holds a 1-64 byte contentHash.
+      indexHash = keyIndexHash(contentHashCode((key as ectp.v1.IItemKey).contentHash as Uint8Array), p.salt);
+      live = this.byKey.get(p, indexHash, kid.value);
+    }
     if (live !== undefined) {
       if (attemptId === live.attemptId) {
         // [P3] a duplicated ReadRequest: the same grant again (same id, same lease), no new pin,
@@ -646,12 +670,12 @@ export class ProducerCore {
     // [P3] a newer attempt of the same consumer for the same item replaces its older grant.
     if (live !== undefined) this.release(live, RELEASE.replaced);
     // [P5] per-consumer quota on pinned bytes and grants.
-    if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.grants.size >= this.cfg.maxGrantsPerConsumer) {
+    if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.liveGrants >= this.cfg.maxGrantsPerConsumer) {
       this.reject(
         p.id,
         attemptId,
         FR.FAILURE_REASON_OVERLOADED,
-        `consumer quota reached (${p.grants.size} grants, ${p.pinnedBytes} bytes pinned)`,
+        `consumer quota reached (${p.liveGrants} grants, ${p.pinnedBytes} bytes pinned)`,
         this.cfg.retryAfterMs,
       );
       return;
@@ -665,16 +689,23 @@ export class ProducerCore {
     }
     const grant = new Grant(
       this.nextGrantId++,
+      p,
       p.id,
       p.epoch,
       keyId,
+      indexHash,
       size,
       attemptId,
       entry.descriptor,
       now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
     );
     this.grants.add(grant);
-    p.grants.set(keyId, grant);
+    this.byKey.add(grant);
+    grant.peerPrev = p.grantTail;
+    if (p.grantTail === undefined) p.grantHead = grant;
+    else p.grantTail.peerNext = grant;
+    p.grantTail = grant;
+    p.liveGrants++;
     p.pinnedBytes += size;
     this.pinnedBytesTotal += size;
     this.leaseInsert(grant);
@@ -722,9 +753,16 @@ export class ProducerCore {
     g.live = false;
     this.grants.delete(g.id);
     this.leaseUnlink(g);
-    const p = this.peers.get(g.consumerId);
-    if (p && p.grants.get(g.keyId) === g) {
-      p.grants.delete(g.keyId);
+    if (this.byKey.delete(g)) {
+      const p = g.owner;
+      const { peerPrev, peerNext } = g;
+      if (peerPrev === undefined) p.grantHead = peerNext;
+      else peerPrev.peerNext = peerNext;
+      if (peerNext === undefined) p.grantTail = peerPrev;
+      else peerNext.peerPrev = peerPrev;
+      g.peerPrev = undefined;
+      g.peerNext = undefined;
+      p.liveGrants--;
       p.pinnedBytes -= g.sizeBytes;
     }
     this.pinnedBytesTotal -= g.sizeBytes;
@@ -737,8 +775,10 @@ export class ProducerCore {
   }
 
   private releaseAllOf(p: Peer, labels: ReleaseLabels): void {
-    if (p.grants.size === 0) return;
-    for (const g of [...p.grants.values()]) this.release(g, labels);
+    if (p.grantHead === undefined) return;
+    const held: Grant[] = [];
+    for (let g: Grant | undefined = p.grantHead; g !== undefined; g = g.peerNext) held.push(g);
+    for (const g of held) this.release(g, labels);
   }
 
   private expireLeases(now: number): void {
@@ -786,7 +826,7 @@ export class ProducerCore {
 
   /** [P8] a consumer is gone: release its grants, forget it, tell the transport. */
   private peerGone(p: Peer, cause: "silent" | "unreachable"): void {
-    const held = p.grants.size;
+    const held = p.liveGrants;
     this.releaseAllOf(p, RELEASE.peerGone);
     this.peers.delete(p.id);
     this.forgotten.delete(p.id);
