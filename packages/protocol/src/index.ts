@@ -17,6 +17,7 @@ export {
   fingerprintsEqual,
   itemKeyId,
   normalizeFingerprint,
+  tryItemKeyId,
   validateDescriptor,
 } from "./validate.js";
 export type {

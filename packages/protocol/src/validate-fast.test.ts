@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { fingerprintsEqual, itemKeyId, normalizeFingerprint, validateDescriptor } from "./validate.js";
+import { fingerprintsEqual, itemKeyId, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
 
 const FP = { model: "m", dtype: 3, rowBytes: 0, layoutVersion: 1 };
 const base = { key: { contentHash: new Uint8Array([1]), fingerprint: FP }, sizeBytes: 8, producerId: "E", epoch: 1 };
@@ -105,5 +105,24 @@ describe("itemKeyId's key-id cache never returns a stale id", () => {
       expect(n.ok).toBe(false);
       if (!r.ok && !n.ok) expect(r.error.message).toBe(n.error.message);
     }
+  });
+});
+
+describe("tryItemKeyId", () => {
+  it("property: equals itemKeyId's id when valid and is undefined exactly when itemKeyId errs", () => {
+    const field = <T>(a: fc.Arbitrary<T>) => fc.oneof(a, fc.constantFrom(undefined, null, -1, 1.5, "x", 2 ** 60));
+    const fpArb = fc.oneof(
+      fc.constantFrom(undefined, null, "x", 5),
+      fc.record({ model: field(fc.string()), dtype: field(fc.nat(20)), rowBytes: field(fc.nat()), layoutVersion: field(fc.nat(3)) }),
+    );
+    const hashArb = fc.oneof(fc.uint8Array({ minLength: 0, maxLength: 70 }), fc.constantFrom(undefined, null, "ab", [1, 2]));
+    const keyArb = fc.oneof(fc.constantFrom(undefined, null, 7, "k"), fc.record({ contentHash: hashArb, fingerprint: fpArb }));
+    fc.assert(
+      fc.property(keyArb, (key) => {
+        const r = itemKeyId(key);
+        expect(tryItemKeyId(key)).toBe(r.ok ? r.value : undefined);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -297,6 +297,33 @@ export function itemKeyId(key: unknown): Validation<string> {
   return { ok: true, value: keyIdOf(hash, sfx) };
 }
 
+/**
+ * {@link itemKeyId} for hot paths: the same id when the key is valid, `undefined` when
+ * `itemKeyId` would return an error (call it then for the error). Allocates nothing when
+ * the id is cached, which it is for keys seen recently (put, announced or requested).
+ */
+export function tryItemKeyId(key: unknown): string | undefined {
+  if (key === undefined || key === null || typeof key !== "object") return undefined;
+  const k = key as Record<string, unknown>;
+  const hash = k.contentHash;
+  if (!isBytes(hash) || hash.length < 1 || hash.length > 64) return undefined;
+  const f = k.fingerprint;
+  let sfx: string;
+  if (f === undefined || f === null) sfx = suffixOf("", 0, 0, 0);
+  else {
+    if (typeof f !== "object") return undefined;
+    const fp = f as Record<string, unknown>;
+    const model = fp.model ?? "";
+    const dtype = fp.dtype ?? 0;
+    const rowBytes = fp.rowBytes ?? 0;
+    const layoutVersion = fp.layoutVersion ?? 0;
+    if (typeof model !== "string" || !isSafeNonNegative(dtype) || !isSafeNonNegative(rowBytes) || !isSafeNonNegative(layoutVersion))
+      return undefined;
+    sfx = suffixOf(model, dtype, rowBytes, layoutVersion);
+  }
+  return keyIdOf(hash, sfx);
+}
+
 /** The content hash of a key, checked as {@link itemKeyId} checks it, or the error. */
 function readHash(key: unknown): Uint8Array | EctpError {
   if (key === undefined || key === null || typeof key !== "object")

@@ -275,4 +275,34 @@ describe("MemoryItemStore", () => {
     putReady(store, 2);
     expect(seen).toHaveLength(2);
   });
+
+  it("[P6] pin right after get pins that entry; one evicted, discarded or cleared in between is not pinned", () => {
+    const store = new MemoryItemStore({ capacityBytes: 20 });
+    const k1 = putReady(store, 1);
+    store.get(k1);
+    store.pin(k1);
+    expect(store.get(k1)?.pins).toBe(1);
+    store.unpin(k1);
+    // Looked up, then evicted by a put, then put again under the same key: the new entry is pinned.
+    store.get(k1);
+    putReady(store, 2);
+    putReady(store, 3); // evicts 1 (oldest evictable)
+    expect(store.get(k1)).toBeUndefined();
+    expect(() => store.pin(k1)).toThrow(EctpError);
+    store.get(kid(2));
+    putReady(store, 1); // evicts 2; 1 is a new entry
+    expect(() => store.pin(kid(2))).toThrow(EctpError);
+    store.pin(k1);
+    expect(store.get(k1)?.pins).toBe(1);
+    expect(store.totalPins()).toBe(1);
+    // Cleared between get and pin.
+    store.get(k1);
+    store.clear("reset");
+    expect(() => store.pin(k1)).toThrow(EctpError);
+    // A not-ready entry looked up last is still refused [P1].
+    const r = store.put(desc(4));
+    expect(r.ok).toBe(true);
+    store.get(kid(4));
+    expect(() => store.pin(kid(4))).toThrow(/not ready/);
+  });
 });

@@ -33,6 +33,7 @@ export interface MemoryItemStoreOptions {
 const EVICTABLE: unique symbol = Symbol("evictable");
 const PREV: unique symbol = Symbol("prev");
 const NEXT: unique symbol = Symbol("next");
+const HELD: unique symbol = Symbol("held");
 
 /**
  * Internal mutable entry; handed out through the read-only {@link StoreEntry} view.
@@ -54,6 +55,8 @@ class Entry implements StoreEntry {
   [PREV]: Entry | undefined = undefined;
   /** Neighbour toward the newer end of the evictable FIFO. */
   [NEXT]: Entry | undefined = undefined;
+  /** Still in the store (false once evicted, discarded or cleared). */
+  [HELD] = true;
 
   constructor(descriptor: ectp.v1.IItemDescriptor, keyId: string, sizeBytes: number, bytes: Uint8Array | undefined) {
     this.descriptor = descriptor;
@@ -93,6 +96,8 @@ export class MemoryItemStore implements ItemStore {
   private readonly listeners = new Set<(change: StoreChange) => void>();
   private readonly locateFn: ((keyId: string, bytes: Uint8Array) => Uint8Array) | undefined;
   private readonly releaseFn: ((keyId: string) => void) | undefined;
+  /** The entry {@link MemoryItemStore.get} found last: `pin` right after `get` skips the Map. */
+  private lastGot: Entry | undefined = undefined;
   private used = 0;
   private evictableBytes = 0;
   private pinCount = 0;
@@ -215,7 +220,9 @@ export class MemoryItemStore implements ItemStore {
     this.used = 0;
     this.evictableBytes = 0;
     this.pinCount = 0;
+    this.lastGot = undefined;
     for (const e of all) {
+      e[HELD] = false;
       e.pins = 0;
       this.callRelease(e.keyId);
     }
@@ -234,12 +241,16 @@ export class MemoryItemStore implements ItemStore {
 
   /** {@inheritDoc ItemStore.get} */
   get(keyId: string): StoreEntry | undefined {
-    return this.entries.get(keyId);
+    const e = this.entries.get(keyId);
+    if (e !== undefined) this.lastGot = e;
+    return e;
   }
 
   /** {@inheritDoc ItemStore.pin} */
   pin(keyId: string): void {
-    const e = this.mustGet(keyId, "pin");
+    const last = this.lastGot;
+    // The producer pins what it just looked up: the same entry, if it is still held.
+    const e = last?.[HELD] && last.keyId === keyId ? last : this.mustGet(keyId, "pin");
     if (!e.ready)
       throw new EctpError("INVALID_ARGUMENT", `pin: item ${keyId} is not ready; only ready items can be granted [P1]`, {
         details: { keyId },
@@ -295,6 +306,8 @@ export class MemoryItemStore implements ItemStore {
 
   private remove(e: Entry): void {
     this.entries.delete(e.keyId);
+    e[HELD] = false;
+    if (this.lastGot === e) this.lastGot = undefined;
     if (e[EVICTABLE]) this.removeEvictable(e);
     this.used -= e.sizeBytes;
     this.callRelease(e.keyId);

@@ -11,6 +11,7 @@ import {
   ectp,
   itemKeyId,
   normalizeFingerprint,
+  tryItemKeyId,
   type NormalizedFingerprint,
 } from "@ectp/protocol";
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
@@ -608,13 +609,13 @@ export class ProducerCore {
     const diff = this.fingerprintDiff(key?.fingerprint);
     // [P7] check 2 / SPEC.md 4.3: compare with this consumer's live grant for the key. Only a key
     // of our fingerprint can name a granted item, so a foreign fingerprint skips this (no lookup).
-    const kid = diff === undefined ? itemKeyId(key) : undefined;
+    const keyId = diff === undefined ? tryItemKeyId(key) : undefined;
     let indexHash = 0;
     let live: Grant | undefined;
-    if (kid?.ok) {
-      // itemKeyId checked that the key holds a 1-64 byte contentHash.
+    if (keyId !== undefined) {
+      // tryItemKeyId checked that the key holds a 1-64 byte contentHash.
       indexHash = keyIndexHash(contentHashCode((key as ectp.v1.IItemKey).contentHash as Uint8Array), p.salt);
-      live = this.byKey.get(p, indexHash, kid.value);
+      live = this.byKey.get(p, indexHash, keyId);
     }
     if (live !== undefined) {
       if (attemptId === live.attemptId) {
@@ -642,9 +643,12 @@ export class ProducerCore {
       );
       return;
     }
-    if (kid === undefined) return; // unreachable: diff was undefined, so kid was computed
-    if (!kid.ok) { this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.error.message); return; }
-    const keyId = kid.value;
+    if (keyId === undefined) {
+      // diff was undefined, so the key itself is malformed: say how.
+      const kid = itemKeyId(key);
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.ok ? "item key is malformed" : kid.error.message);
+      return;
+    }
     const entry = this.store.get(keyId);
     // [P1] absent or evicted is terminal; present but not fully written is retryable.
     if (!entry) { this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held"); return; }
