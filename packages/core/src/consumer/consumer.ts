@@ -25,6 +25,7 @@ import { SeededRandom } from "../random.js";
 import type { ReadDestination, ReadResult } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
 import { isRetryableReject, reasonName } from "./reasons.js";
+import { IdTable } from "./id-table.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
   AdmitItem,
@@ -66,10 +67,13 @@ const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
 
+/** The slot list of a request before its first admission (shared, never written). */
+const EMPTY_SLOTS: Slot[] = [];
+
 /** One engine request. */
 class Req {
   /** The request's (request, item) pairs, in the order first admitted. */
-  readonly slots: Slot[] = [];
+  slots: Slot[] = EMPTY_SLOTS;
   /** Set once the request failed [C6]; the same result is returned by later admits. */
   failure: AdmitResult | undefined = undefined;
   /**
@@ -100,7 +104,8 @@ class Slot implements Timed {
   tSeq = 0;
   tLane = -1;
   tPos = 0;
-  readonly tKind = T_BUDGET;
+  /** Its timer kind (on the prototype: one per class, no per-record field). */
+  declare readonly tKind: number;
   constructor(
     readonly req: Req,
     readonly itemId: string,
@@ -110,7 +115,8 @@ class Slot implements Timed {
 
 /** A single-flight remote fetch of one item key [C9]. */
 class Fetch implements Timed {
-  readonly isLoaded = false;
+  /** Discriminant in the key map (on the prototype). */
+  declare readonly isLoaded: false;
   readonly keyId: string;
   /** Clean copy of the key, for ReadRequests. */
   readonly key: ectp.v1.IItemKey;
@@ -137,7 +143,8 @@ class Fetch implements Timed {
   tSeq = 0;
   tLane = -1;
   tPos = 0;
-  readonly tKind = T_FETCH;
+  /** Its timer kind (on the prototype: one per class, no per-record field). */
+  declare readonly tKind: number;
   constructor(
     readonly desc: ValidDescriptor,
     readonly peer: Peer,
@@ -165,7 +172,8 @@ class Read implements Timed {
   tSeq = 0;
   tLane = -1;
   tPos = 0;
-  readonly tKind = T_READ;
+  /** Its timer kind (on the prototype: one per class, no per-record field). */
+  declare readonly tKind: number;
   constructor(
     readonly readId: number,
     readonly peer: Peer,
@@ -190,7 +198,8 @@ class Read implements Timed {
 
 /** A verified item held for requests. */
 class Loaded {
-  readonly isLoaded = true;
+  /** Discriminant in the key map (on the prototype). */
+  declare readonly isLoaded: true;
   holders = 0;
   constructor(
     readonly keyId: string,
@@ -221,7 +230,7 @@ class Peer implements Timed {
   /** Abandoned reads whose grant is ACKed when they settle. */
   readonly ackWaiters = new Set<Read>();
   /** Live grants by grant id, to recognise duplicates [C10]. */
-  readonly grants = new Map<number, Read>();
+  readonly grants = new IdTable<Read>();
   /** A HandshakeReject for an epoch: no reads to it in that epoch. */
   rejectedEpoch = 0;
   rejectedReason: FailureReasonName = "INTERNAL";
@@ -230,11 +239,20 @@ class Peer implements Timed {
   tSeq = 0;
   tLane = -1;
   tPos = 0;
-  readonly tKind = T_PEER;
+  /** Its timer kind (on the prototype: one per class, no per-record field). */
+  declare readonly tKind: number;
   constructor(readonly id: string) {}
 }
 
 type TimerRef = Slot | Fetch | Read | Peer;
+
+// Per-class constants live on the prototypes, so records carry no field for them.
+Object.defineProperty(Slot.prototype, "tKind", { value: T_BUDGET });
+Object.defineProperty(Fetch.prototype, "tKind", { value: T_FETCH });
+Object.defineProperty(Read.prototype, "tKind", { value: T_READ });
+Object.defineProperty(Peer.prototype, "tKind", { value: T_PEER });
+Object.defineProperty(Fetch.prototype, "isLoaded", { value: false });
+Object.defineProperty(Loaded.prototype, "isLoaded", { value: true });
 
 /** The fetches of a peer, oldest first (a snapshot: the list may change while it is walked). */
 function peerFetches(peer: Peer): Fetch[] {
@@ -357,8 +375,8 @@ export class ConsumerCore {
   private readonly requests = new Map<string, Req>();
   /** Per item key: its single-flight fetch [C9] or its loaded copy (never both). */
   private readonly keys = new Map<string, Fetch | Loaded>();
-  private readonly attempts = new Map<number, Fetch>();
-  private readonly reads = new Map<number, Read>();
+  private readonly attempts = new IdTable<Fetch>();
+  private readonly reads = new IdTable<Read>();
   private readonly peers = new Map<string, Peer>();
   /** The peer looked up last (most traffic is with one producer). */
   private lastPeer: Peer | undefined = undefined;
@@ -481,7 +499,7 @@ export class ConsumerCore {
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
     let failures: ItemFailure[] | undefined;
     const kinds = this.planKind;
-    const slots = req.slots;
+    let slots = req.slots;
     // Whether every item is a known slot at its own index (then the last result may still be valid).
     let same = n === slots.length;
     for (let i = 0; i < n; i++) {
@@ -516,7 +534,13 @@ export class ConsumerCore {
     if (same && req.view !== undefined) return req.view; // nothing changed since the last call
 
     // Pass 2: apply.
-    const decisions: ItemDecision[] = [];
+    const decisions: ItemDecision[] = new Array(n);
+    // A new request's slot list is allocated at its exact size (a growing array reserves 17) and filled in order.
+    const fresh = slots.length === 0;
+    if (fresh) {
+      slots = new Array<Slot>(n);
+      req.slots = slots;
+    }
     let inOrder = true;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
@@ -525,14 +549,15 @@ export class ConsumerCore {
       if (kind === P_KEEP) slot = this.findSlot(req, item.itemId, i) as Slot;
       else {
         slot = new Slot(req, item.itemId, item.hasModelInput === true);
-        slots.push(slot);
+        if (fresh) slots[i] = slot;
+        else slots.push(slot);
         this.applyPlan(slot, i, now);
       }
       if (slot !== slots[i]) inOrder = false;
-      if (slot.decision !== undefined) decisions.push(slot.decision);
+      if (slot.decision !== undefined) decisions[i] = slot.decision;
       else {
         slot.deferDecision ??= { action: "defer", itemId: slot.itemId };
-        decisions.push(slot.deferDecision);
+        decisions[i] = slot.deferDecision;
       }
     }
     if (!same) this.clearPlan(n);
@@ -903,7 +928,8 @@ export class ConsumerCore {
   private releaseRequest(req: Req, now: number): void {
     const slots = req.slots;
     for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as Slot;
+      const slot = slots[i];
+      if (slot === undefined) continue; // not yet filled (a new request's list is filled in order)
       if (!Number.isNaN(slot.budgetAt)) {
         slot.budgetAt = Number.NaN;
         this.budgetCount--;
@@ -919,7 +945,7 @@ export class ConsumerCore {
         }
       }
     }
-    slots.length = 0;
+    req.slots = EMPTY_SLOTS;
     req.view = undefined;
   }
 
@@ -1296,7 +1322,7 @@ export class ConsumerCore {
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
     if (peer.rejectedEpoch < epoch) peer.rejectedEpoch = 0;
     // Grants of the old epoch died with it.
-    for (const r of Array.from(peer.grants.values())) if (r.epoch < epoch) this.dropGrant(r);
+    for (const r of peer.grants.values()) if (r.epoch < epoch) this.dropGrant(r);
     for (const r of Array.from(peer.ackWaiters)) if (r.epoch < epoch) this.dropGrant(r);
     // [P8][C5] Attempts, grants and reads of the old epoch: terminal EPOCH_CHANGED.
     for (const f of peerFetches(peer)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
@@ -1554,7 +1580,7 @@ export class ConsumerCore {
         this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
       } else if (f.state === REQUESTING) this.retryFetch(f, "PEER_UNREACHABLE", 0, now); // [C4] before a grant
     }
-    for (const r of Array.from(peer.grants.values())) this.dropGrant(r);
+    for (const r of peer.grants.values()) this.dropGrant(r);
   }
 
   // -------------------------------------------------------------------------------------
