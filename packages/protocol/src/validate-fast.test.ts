@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { fingerprintsEqual, itemKeyId, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
+import { fingerprintsEqual, itemKeyId, keyCacheSet, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
 
 const FP = { model: "m", dtype: 3, rowBytes: 0, layoutVersion: 1 };
 const base = { key: { contentHash: new Uint8Array([1]), fingerprint: FP }, sizeBytes: 8, producerId: "E", epoch: 1 };
@@ -95,6 +95,38 @@ describe("itemKeyId's key-id cache never returns a stale id", () => {
       const r = itemKeyId({ contentHash: hash, fingerprint: FP });
       expect(r.ok && r.value === reference(hash, FP)).toBe(true);
     }
+  });
+
+  it("counters laid out in any sampled position spread over the cache sets", () => {
+    const layouts: [number, (v: DataView, n: number) => void][] = [
+      [16, (v, n) => v.setUint32(0, n)], // big-endian at the start (bench keys)
+      [16, (v, n) => v.setUint32(0, n, true)],
+      [16, (v, n) => v.setUint32(12, n)],
+      [32, (v, n) => v.setUint32(14, n, true)],
+      [32, (v, n) => v.setUint32(28, n)],
+      [4, (v, n) => v.setUint32(0, n)],
+    ];
+    for (const [len, write] of layouts) {
+      const sets = new Set<number>();
+      for (let n = 1; n <= 1024; n++) {
+        const hash = new Uint8Array(len);
+        write(new DataView(hash.buffer), n);
+        sets.add(keyCacheSet(hash, len));
+      }
+      // 1024 keys over 1024 sets at random would reach about 647 of them.
+      expect(sets.size, `${len} bytes`).toBeGreaterThan(550);
+    }
+  });
+
+  it("keys that differ only in bytes the set index does not sample share a set and still get exact ids", () => {
+    for (let round = 0; round < 2; round++)
+      for (let v = 0; v < 256; v += 3) {
+        const hash = new Uint8Array(16).fill(9);
+        hash[4] = v; // bytes 4-5 and 10-11 of a 16-byte hash are not sampled
+        hash[11] = 255 - v;
+        const r = itemKeyId({ contentHash: hash, fingerprint: FP });
+        expect(r.ok && r.value === reference(hash, FP)).toBe(true);
+      }
   });
 
   it("malformed fingerprints give the same errors as normalizeFingerprint", () => {

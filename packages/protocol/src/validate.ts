@@ -140,7 +140,7 @@ function keySuffix(f: NormalizedFingerprint): string {
 }
 
 /*
- * Key-id cache: 4-way set associative, KEY_CACHE_SETS sets chosen by an FNV-1a hash of the
+ * Key-id cache: 4-way set associative, KEY_CACHE_SETS sets chosen by keyCacheSet from the
  * content hash, round-robin replacement within a set. A slot holds a copy of the hash
  * bytes (hashes up to KEY_CACHE_MAX_BYTES), the suffix and the id built from them; a hit
  * needs the same bytes, compared by value now, and the same suffix, so a reused or mutated
@@ -159,13 +159,40 @@ const keyCacheVictim = new Uint8Array(KEY_CACHE_SETS);
 const keyCacheSuffix: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SLOTS).fill(undefined);
 const keyCacheId: string[] = new Array<string>(KEY_CACHE_SLOTS).fill("");
 
+/**
+ * The cache set of a content hash. Hashes shorter than 8 bytes: FNV-1a of every byte.
+ * Longer ones: three 4-byte words (first, middle, last) mixed, which is enough to spread
+ * content hashes (digests) over the sets and reads far fewer bytes. A family of keys that
+ * differ only in unsampled bytes shares a set: slower (rebuilt ids), never wrong, since a
+ * hit compares every byte. Exported for tests only (not part of the package's API).
+ * @internal
+ */
+export function keyCacheSet(hash: Uint8Array, n: number): number {
+  let h: number;
+  if (n < 8) {
+    h = 0x811c9dc5;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ (hash[i] as number), 0x01000193);
+  } else {
+    const m = (n >> 1) - 2;
+    const e = n - 4;
+    // murmur3-style: each word multiplied and folded, so every input bit reaches the low bits.
+    h = Math.imul(((hash[0] as number) | ((hash[1] as number) << 8) | ((hash[2] as number) << 16) | ((hash[3] as number) << 24)) ^ n, 0xcc9e2d51);
+    h ^= h >>> 15;
+    h = Math.imul(h ^ ((hash[m] as number) | ((hash[m + 1] as number) << 8) | ((hash[m + 2] as number) << 16) | ((hash[m + 3] as number) << 24)), 0x1b873593);
+    h ^= h >>> 13;
+    h = Math.imul(h ^ ((hash[e] as number) | ((hash[e + 1] as number) << 8) | ((hash[e + 2] as number) << 16) | ((hash[e + 3] as number) << 24)), 0xcc9e2d51);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h & (KEY_CACHE_SETS - 1);
+}
+
 /** The key id of a checked 1-64 byte hash and a key-id suffix, as one flat string. */
 function keyIdOf(hash: Uint8Array, sfx: string): string {
   const n = hash.length;
   if (n > KEY_CACHE_MAX_BYTES) return buildKeyId(hash, sfx);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ (hash[i] as number), 0x01000193);
-  const set = (h ^ (h >>> 13)) & (KEY_CACHE_SETS - 1);
+  const set = keyCacheSet(hash, n);
   let bytes = keyCacheBytes;
   if (bytes === undefined) {
     bytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_BYTES);
@@ -175,9 +202,10 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   for (let slot = first; slot < first + KEY_CACHE_WAYS; slot++) {
     if (keyCacheLength[slot] !== n || keyCacheSuffix[slot] !== sfx) continue;
     const base = slot * KEY_CACHE_MAX_BYTES;
-    let i = 0;
-    while (i < n && bytes[base + i] === hash[i]) i++;
-    if (i === n) return keyCacheId[slot] as string;
+    // Every byte, without an early exit: fewer branches than stopping at the first difference.
+    let diff = 0;
+    for (let i = 0; i < n; i++) diff |= (bytes[base + i] as number) ^ (hash[i] as number);
+    if (diff === 0) return keyCacheId[slot] as string;
   }
   const id = buildKeyId(hash, sfx);
   const way = keyCacheVictim[set] as number;

@@ -218,6 +218,8 @@ export class ProducerCore {
   /** Live grants by (consumer record, item key): at most one per pair [P3]. */
   private readonly byKey = new KeyIndex<Peer, Grant>();
   private peerSerial = 0;
+  /** The record of the last message's sender (always one held in `peers`), or undefined. */
+  private lastPeer: Peer | undefined = undefined;
   /**
    * Live grants ordered by (lease deadline, grant id): a doubly linked list through the
    * grants themselves. Every lease is `now + leaseMs`, so a new grant almost always goes
@@ -427,7 +429,10 @@ export class ProducerCore {
     if (typeof sid !== "string" || sid.length === 0 || !isPositiveInt(sep)) { this.ignore("malformed"); return; }
     // The transport vouches for `from`; a message claiming another identity is not trusted [P2].
     if (sid !== from) { this.ignore("senderMismatch"); return; }
-    const known = this.peers.get(sid);
+    // The peer of the previous message, when it is the same one: most traffic comes in runs.
+    const last = this.lastPeer;
+    const known = last !== undefined && last.id === sid ? last : this.peers.get(sid);
+    this.lastPeer = known;
     // [P8] messages of an older epoch of a known peer are stale.
     if (known && sep < known.epoch) { this.ignore("staleEpoch"); return; }
     const body = bodyOf(env);
@@ -833,6 +838,7 @@ export class ProducerCore {
     const held = p.liveGrants;
     this.releaseAllOf(p, RELEASE.peerGone);
     this.peers.delete(p.id);
+    if (this.lastPeer === p) this.lastPeer = undefined;
     this.forgotten.delete(p.id);
     this.forgotten.set(p.id, {
       epoch: p.epoch,
