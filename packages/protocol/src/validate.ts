@@ -202,10 +202,10 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   for (let slot = first; slot < first + KEY_CACHE_WAYS; slot++) {
     if (keyCacheLength[slot] !== n || keyCacheSuffix[slot] !== sfx) continue;
     const base = slot * KEY_CACHE_MAX_BYTES;
-    // Every byte, without an early exit: fewer branches than stopping at the first difference.
-    let diff = 0;
-    for (let i = 0; i < n; i++) diff |= (bytes[base + i] as number) ^ (hash[i] as number);
-    if (diff === 0) return keyCacheId[slot] as string;
+    // Stop at the first difference: another key in the same set usually differs early.
+    let i = 0;
+    while (i < n && bytes[base + i] === hash[i]) i++;
+    if (i === n) return keyCacheId[slot] as string;
   }
   const id = buildKeyId(hash, sfx);
   const way = keyCacheVictim[set] as number;
