@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ByteSlab, patternBytes, patternEquals, patternInto } from "./payload.js";
+import { BytePool, ByteSlab, patternBytes, patternEquals, patternInto } from "./payload.js";
 
 describe("item byte patterns", () => {
   it("[I6] patternInto fills exactly patternBytes, aligned or not", () => {
@@ -65,5 +65,46 @@ describe("ByteSlab", () => {
         const overlap = x.byteOffset < y.byteOffset + y.length && y.byteOffset < x.byteOffset + x.length;
         expect(overlap).toBe(false);
       }
+  });
+});
+
+describe("BytePool", () => {
+  it("hands out zeroed arrays of the asked size that never overlap a live one, recycling given-back ones", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 20_000 }), fc.nat()), { maxLength: 120 }),
+        (ops) => {
+          const pool = new BytePool();
+          const live: { bytes: Uint8Array; fill: number }[] = [];
+          let fill = 1;
+          for (const [give, size, pick] of ops) {
+            if (give && live.length > 0) {
+              const [gone] = live.splice(pick % live.length, 1);
+              pool.give((gone as { bytes: Uint8Array }).bytes);
+              continue;
+            }
+            const bytes = pool.take(size);
+            expect(bytes.length).toBe(size);
+            expect(bytes.every((b) => b === 0)).toBe(true);
+            const f = fill++ & 0xff || 1;
+            bytes.fill(f);
+            live.push({ bytes, fill: f });
+          }
+          // Every live array still holds only what its owner wrote: no two live arrays share bytes.
+          for (const { bytes, fill: f } of live) expect(bytes.every((b) => b === f)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("reuses a given-back block for the next array of its size class", () => {
+    const pool = new BytePool();
+    const a = pool.take(100);
+    a.fill(9);
+    pool.give(a);
+    const b = pool.take(70); // same 128-byte class
+    expect(b.buffer).toBe(a.buffer);
+    expect(b.byteOffset).toBe(a.byteOffset);
+    expect(b.every((x) => x === 0)).toBe(true);
   });
 });

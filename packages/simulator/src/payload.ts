@@ -143,6 +143,52 @@ export class ByteSlab {
   }
 }
 
+/** Granularity of {@link BytePool} size classes, bytes. */
+const POOL_CLASS = 64;
+/** Largest array a {@link BytePool} recycles; larger ones are plain allocations. */
+const POOL_MAX = 16 * 1024;
+
+/**
+ * A {@link ByteSlab} that takes arrays back: {@link BytePool.give} returns an array to a
+ * free list of its size class (multiples of 64 bytes) and {@link BytePool.take} hands it
+ * out again, zeroed, before carving new memory. Item bytes and destination buffers come
+ * and go with every request; recycling them keeps the run's memory flat instead of
+ * leaving dead buffers for the garbage collector (they outlive young-generation
+ * collections, so each would wait for a full one). Every array handed out still behaves
+ * like a fresh `new Uint8Array(size)`: zeroed, and not shared with any array that has not
+ * been given back. The caller gives each array back at most once, and only when nothing
+ * may read or write it any more (a deregistered region, an evicted item).
+ */
+export class BytePool {
+  private readonly slab = new ByteSlab();
+  /** Free blocks by size class (index = size in units of {@link POOL_CLASS}, rounded up). */
+  private readonly free: Uint8Array[][] = [];
+
+  /** A zeroed array of `size` bytes: a recycled block when one of its class is free. */
+  take(size: number): Uint8Array {
+    if (size > POOL_MAX || size === 0) return new Uint8Array(size);
+    const cls = Math.ceil(size / POOL_CLASS);
+    const block = this.free[cls]?.pop();
+    if (block === undefined) return this.slab.take(cls * POOL_CLASS).subarray(0, size);
+    const out = block.length === size ? block : block.subarray(0, size);
+    out.fill(0);
+    return out;
+  }
+
+  /** Return an array from {@link BytePool.take} for reuse (its whole size-class block). */
+  give(bytes: Uint8Array): void {
+    const size = bytes.length;
+    if (size > POOL_MAX || size === 0) return;
+    const cls = Math.ceil(size / POOL_CLASS);
+    let list = this.free[cls];
+    if (list === undefined) {
+      list = [];
+      this.free[cls] = list;
+    }
+    list.push(new Uint8Array(bytes.buffer, bytes.byteOffset, cls * POOL_CLASS));
+  }
+}
+
 /** CRC-32C of {@link patternBytes}`(seed, size)`: what the producer's bytes must hash to [I6]. */
 export function patternCrc(seed: number, size: number): number {
   return crc32c(patternBytes(seed, size));

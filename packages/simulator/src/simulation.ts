@@ -34,7 +34,7 @@ import { InvariantChecker } from "./invariants.js";
 import { createNetwork } from "./network.js";
 import type { MockNetwork, MockTransport } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, type SimulationConfig, type SimulationOptions } from "./options.js";
-import { ByteSlab, patternEquals, patternInto } from "./payload.js";
+import { BytePool, ByteSlab, patternEquals, patternInto } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
 import { type SimulationResult, type SimulationSummary, reproduceCommand } from "./summary.js";
 import { type WorkloadItem, WorkloadGenerator } from "./workload.js";
@@ -245,8 +245,8 @@ interface ConsumerNode {
 class SimDestinationPool implements DestinationPool {
   private used = 0;
   private readonly live = new Set<number>();
-  /** Destination buffers: fresh zeroed arrays, carved from shared slabs. */
-  private readonly slab = new ByteSlab();
+  /** Destination buffers: zeroed arrays from shared slabs, recycled once deregistered. */
+  private readonly slab = new BytePool();
   /** Set after construction (the pool is created before its transport's node). */
   transport!: MockTransport;
 
@@ -276,6 +276,8 @@ class SimDestinationPool implements DestinationPool {
     this.live.delete(id);
     this.used -= destination.length;
     this.transport.deregisterMemory(destination.region);
+    // Deregistered: the transport never writes into it again [I5], so it can be recycled (zeroed when handed out).
+    this.slab.give(destination.region.bytes);
   }
 
   view(destination: ReadDestination): Uint8Array | undefined {
@@ -310,9 +312,10 @@ export class Simulation {
   private readonly series: SeriesRecorder | undefined;
   private readonly waits = new MillisHistogram();
   private readonly onProgress: ((done: number, total: number) => void) | undefined;
-  private readonly crcCache = new Map<number, number>();
-  /** Encoded item bytes held by producers' stores, carved from shared slabs. */
-  private readonly itemSlab = new ByteSlab();
+  /** Encoded item bytes held by producers' stores, from shared slabs, recycled once released by a store. */
+  private readonly itemSlab = new BytePool();
+  /** Small long-lived arrays (checksum values), carved from shared slabs and never recycled. */
+  private readonly smallBytes = new ByteSlab(4096, 4096);
   /** Whether a quiet engine step may be skipped (see {@link Simulation.engineStep}). */
   private readonly skipQuietSteps: boolean;
 
@@ -413,6 +416,8 @@ export class Simulation {
         if (r) {
           regions.delete(keyId);
           t.deregisterMemory(r);
+          // Evicted or cleared: no grant can name it any more and reads of it fail, so its bytes are recycled.
+          this.itemSlab.give(r.bytes);
         }
       },
     });
@@ -828,7 +833,7 @@ export class Simulation {
         sizeBytes: item.sizeBytes,
         checksum: {
           algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C,
-          value: new Uint8Array([crc >>> 24, (crc >>> 16) & 0xff, (crc >>> 8) & 0xff, crc & 0xff]),
+          value: this.checksumBytes(crc),
         },
         producerId: p.id,
         epoch,
@@ -836,6 +841,7 @@ export class Simulation {
       p.stale = p.changed = true; // The core may watch its store.
       const put = p.store.put(descriptor, bytes);
       if (!put.ok) {
+        this.itemSlab.give(bytes);
         this.simFaults.storeFull++;
         return; // No room even after eviction [P6]: no announcement, model input kept.
       }
@@ -1108,13 +1114,29 @@ export class Simulation {
     if (!patternEquals(item.seed, bytes)) this.violation("I6", `${req.id}: bytes marked loaded differ from the producer's bytes`);
   }
 
-  /** CRC-32C of an item's true bytes (cached per item seed; the cache is bounded). */
+  /**
+   * The 4 big-endian bytes of a CRC-32C, carved from a shared slab: a descriptor lives as
+   * long as its item is stored or the producer's replay buffer keeps its event, and a
+   * 4-byte array of its own would cost a buffer object more than the bytes.
+   */
+  private checksumBytes(crc: number): Uint8Array {
+    const b = this.smallBytes.take(4);
+    b[0] = crc >>> 24;
+    b[1] = crc >>> 16;
+    b[2] = crc >>> 8;
+    b[3] = crc;
+    return b;
+  }
+
+  /**
+   * CRC-32C of an item's true bytes, computed on its first encode and kept on the item
+   * (an item is encoded again after eviction or a crash, with the same bytes).
+   */
   private crcOf(item: WorkloadItem, bytes: Uint8Array): number {
-    let crc = this.crcCache.get(item.seed);
+    let crc = item.crc;
     if (crc === undefined) {
       crc = crc32c(bytes);
-      if (this.crcCache.size >= 4096) this.crcCache.clear();
-      this.crcCache.set(item.seed, crc);
+      item.crc = crc;
     }
     return crc;
   }

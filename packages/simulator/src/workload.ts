@@ -5,7 +5,7 @@
  */
 import type { SeededRandom } from "@ectp/core";
 import type { ectp } from "@ectp/protocol";
-import { scaledSize } from "./payload.js";
+import { ByteSlab, scaledSize } from "./payload.js";
 
 /** One media item (one encoding). */
 export interface WorkloadItem {
@@ -21,6 +21,8 @@ export interface WorkloadItem {
   keyId?: string;
   /** The item's key message, built on first use and shared by every descriptor of the item. */
   key?: ectp.v1.IItemKey;
+  /** CRC-32C of the item's bytes, computed on first use. */
+  crc?: number;
 }
 
 /** Parameters of {@link WorkloadGenerator}. */
@@ -45,6 +47,8 @@ const RECENT = 64;
 /** Draws the items of each request. */
 export class WorkloadGenerator {
   private readonly recent: WorkloadItem[] = [];
+  /** Content hashes, carved from shared slabs (a 16-byte array of its own would cost a buffer object each). */
+  private readonly hashes = new ByteSlab(4096, 4096);
   private cursor = 0;
 
   /**
@@ -78,7 +82,7 @@ export class WorkloadGenerator {
     const s = this.shape;
     const seed = this.rng.nextUint32();
     const nominalBytes = s.minItemBytes + this.rng.int(s.maxItemBytes - s.minItemBytes + 1);
-    const contentHash = new Uint8Array(16);
+    const contentHash = this.hashes.take(16);
     // Four big-endian words, written byte by byte (a DataView would need the array's
     // `.buffer`, which moves a heap-allocated 16-byte array to its own backing store).
     for (let i = 0; i < 16; i += 4) {

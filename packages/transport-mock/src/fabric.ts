@@ -115,33 +115,40 @@ interface Message {
   released: boolean;
 }
 
-/** Size of the shared slabs message copies are carved from. */
-const MESSAGE_SLAB_BYTES = 16 * 1024;
-/** Messages larger than this get their own buffer. */
-const MESSAGE_SLAB_MAX = 1024;
+/** Size of the shared slabs small arrays (message copies, location blobs) are carved from. */
+const SMALL_SLAB_BYTES = 16 * 1024;
+/** Arrays larger than this get their own buffer. */
+const SMALL_MAX = 1024;
 
 /**
- * Independent copies of control messages as plain `Uint8Array`s (also of a Node `Buffer`,
- * whose `slice` would share memory with the sender's and whose species constructor is slow
- * to call per message). Small copies are carved from shared slabs, like Node's own buffer
- * pool: a copy of a few hundred bytes would otherwise need its own separately allocated
- * backing store. A copy never overlaps another one and a slab is never reused; it is freed
- * once no copy carved from it is referenced.
+ * Small byte arrays carved from shared slabs, like Node's own buffer pool: independent
+ * copies of control messages as plain `Uint8Array`s (also of a Node `Buffer`, whose
+ * `slice` would share memory with the sender's and whose species constructor is slow to
+ * call per message), and location blobs. A copy of a few hundred bytes would otherwise
+ * need its own separately allocated backing store, and a 32-byte blob its own buffer
+ * object (a producer keeps one per stored item). An array never overlaps another one and
+ * a slab is never reused; it is freed once no array carved from it is referenced.
  */
-class MessageCopier {
+class SmallBytes {
   private slab = new Uint8Array(0);
   private used = 0;
 
-  copy(bytes: Uint8Array): Uint8Array {
-    const n = bytes.length;
-    if (n > MESSAGE_SLAB_MAX) return new Uint8Array(bytes);
+  /** A fresh zeroed array of `n` bytes. */
+  readonly take = (n: number): Uint8Array => {
+    if (n > SMALL_MAX) return new Uint8Array(n);
     if (this.used + n > this.slab.length) {
-      this.slab = new Uint8Array(MESSAGE_SLAB_BYTES);
+      this.slab = new Uint8Array(SMALL_SLAB_BYTES);
       this.used = 0;
     }
     const out = this.slab.subarray(this.used, this.used + n);
-    out.set(bytes);
     this.used = (this.used + n + 7) & ~7;
+    return out;
+  };
+
+  /** An independent copy of `bytes`. */
+  copy(bytes: Uint8Array): Uint8Array {
+    const out = this.take(bytes.length);
+    out.set(bytes);
     return out;
   }
 }
@@ -158,7 +165,7 @@ export class Fabric {
   private readonly clock: ExternalClock | undefined;
   private time: number;
   private readonly queue = new EventQueue();
-  private readonly copier = new MessageCopier();
+  private readonly copier = new SmallBytes();
   private readonly endpoints = new Map<string, EndpointState>();
   /** Per-link state by sender, then receiver. */
   private readonly links = new Map<string, Map<string, Link>>();
@@ -617,7 +624,11 @@ export class Fabric {
         { regionId: own.id, offset, length, regionLength: own.bytes.length },
       );
     }
-    return encodeLocation({ endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length }, ep.idBytes);
+    return encodeLocation(
+      { endpointId: ep.id, incarnation: ep.incarnation, regionId: own.id, offset, length },
+      ep.idBytes,
+      this.copier.take,
+    );
   }
 
   startRead(ep: EndpointState, op: ReadOperation): void {

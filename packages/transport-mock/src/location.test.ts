@@ -28,6 +28,9 @@ describe("mock location and metadata blobs", () => {
         const bytes = encodeLocation(loc);
         expect(bytes).toEqual(referenceLocation(id, incarnation, regionId, offset, length));
         expect(decodeLocation(bytes)).toEqual({ ok: true, value: loc });
+        // Written into caller-provided memory (a view into a shared slab), the bytes are the same.
+        const slab = new Uint8Array(bytes.length + 16);
+        expect(encodeLocation(loc, undefined, (n) => slab.subarray(8, 8 + n))).toEqual(bytes);
         // Decoding reads through the view's offset, not the start of its buffer.
         const shifted = new Uint8Array(bytes.length + 5);
         shifted.set(bytes, 5);

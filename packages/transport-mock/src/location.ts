@@ -45,8 +45,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * needs) would move it to a separately allocated backing store, once per location.
  */
 
-function header(kind: number, fixed: number, id: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(fixed + id.length);
+function header(kind: number, fixed: number, id: Uint8Array, alloc?: (n: number) => Uint8Array): Uint8Array {
+  const bytes = alloc ? alloc(fixed + id.length) : new Uint8Array(fixed + id.length);
   bytes[0] = MAGIC0;
   bytes[1] = MAGIC1;
   bytes[2] = kind;
@@ -87,10 +87,13 @@ function setU64(bytes: Uint8Array, at: number, v: number): void {
   setU32(bytes, at + 4, v >>> 0);
 }
 
-/** Encode a location; `idBytes`, when given, must be {@link encodeId}`(loc.endpointId)`. Internal. */
-export function encodeLocation(loc: MockLocation, idBytes?: Uint8Array): Uint8Array {
+/**
+ * Encode a location; `idBytes`, when given, must be {@link encodeId}`(loc.endpointId)`;
+ * `alloc`, when given, returns a zeroed array of the asked size to write it into. Internal.
+ */
+export function encodeLocation(loc: MockLocation, idBytes?: Uint8Array, alloc?: (n: number) => Uint8Array): Uint8Array {
   const id = idBytes ?? encoder.encode(loc.endpointId);
-  const bytes = header(KIND_LOCATION, LOCATION_FIXED, id);
+  const bytes = header(KIND_LOCATION, LOCATION_FIXED, id, alloc);
   setU32(bytes, 4, loc.incarnation);
   setU32(bytes, 8, loc.regionId);
   setU64(bytes, 12, loc.offset);
