@@ -10,9 +10,17 @@
 // The target keeps calling getNotifs (UCX progress) in a loop, as a NIXL target must when
 // TCP carries the READ; with shared memory (CMA) the initiator does the copy itself.
 //
-// Usage: raw_read <size> [<size> ...]    (sizes in bytes; env: UCX_TLS, UCX_NET_DEVICES)
+// Per size (exactly what bench/run.mjs does with NixlTransport): a warm-up of
+// clamp(reps/10, 3, 200) reads, a latency pass (reps reads one at a time, median per-read
+// time), a throughput pass (reps reads with `--depth` of them in flight, closed loop: a new
+// read is posted as soon as one completes; every read in flight targets the same destination
+// range, as in the bench), then memcpy of the same size, reps times.
+//
+// Usage: raw_read [--depth D] <size> [<size> ...]    (sizes in bytes; D default 1;
+//        env: UCX_TLS, UCX_NET_DEVICES, RAW_TARGET_SLEEP_US)
 // Output: one JSON object per line and size:
-//   {"size":N,"reps":R,"readSeconds":S,"readMedianUs":U,"memcpySeconds":M,"memcpyMedianUs":V}
+//   {"size":N,"reps":R,"depth":D,"readSeconds":S,"readMedianUs":U,"memcpySeconds":M,"memcpyMedianUs":V}
+//   readSeconds: the throughput pass; readMedianUs: the latency pass.
 #include <nixl.h>
 
 #include <poll.h>
@@ -116,7 +124,7 @@ target(int rfd, int wfd, size_t maxSize) {
 }
 
 int
-initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize) {
+initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, size_t depth) {
     nixlAgent agent("raw-initiator", nixlAgentConfig());
     nixl_b_params_t p;
     nixl_mem_list_t m;
@@ -139,25 +147,57 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize) {
         size_t reps = repsFor(size);
         std::vector<double> lat;
         lat.reserve(reps);
-        auto readOnce = [&]() -> bool {
+        // create + post one READ of `size` bytes into dst[0, size).
+        auto post = [&](nixlXferReqH *&req) -> nixl_status_t {
             nixl_xfer_dlist_t l(DRAM_SEG), r(DRAM_SEG);
             l.addDesc(nixlBasicDesc(reinterpret_cast<uintptr_t>(dst.data()), size, 0));
             r.addDesc(nixlBasicDesc(remote, size, 0));
+            req = nullptr;
+            nixl_status_t st = agent.createXferReq(NIXL_READ, l, r, name, req, &args);
+            if (!ok(st, "createXferReq")) return st;
+            return agent.postXferReq(req);
+        };
+        auto readOnce = [&]() -> bool {
             nixlXferReqH *req = nullptr;
-            if (!ok(agent.createXferReq(NIXL_READ, l, r, name, req, &args), "createXferReq")) return false;
-            nixl_status_t st = agent.postXferReq(req);
+            nixl_status_t st = post(req);
             while (st == NIXL_IN_PROG)
                 st = agent.getXferStatus(req);
-            (void)agent.releaseXferReq(req);
+            if (req) (void)agent.releaseXferReq(req);
             return ok(st, "READ");
         };
-        for (int w = 0; w < 3; ++w)
-            if (!readOnce()) return 1; // warm-up
-        auto t0 = Clock::now();
+        size_t warm = std::clamp<size_t>(reps / 10, 3, 200);
+        for (size_t w = 0; w < warm; ++w)
+            if (!readOnce()) return 1;
+        // Latency pass: one read at a time.
         for (size_t i = 0; i < reps; ++i) {
             auto s = Clock::now();
             if (!readOnce()) return 1;
             lat.push_back(std::chrono::duration<double, std::micro>(Clock::now() - s).count());
+        }
+        // Throughput pass: `depth` reads in flight, a new one posted as each completes.
+        std::vector<nixlXferReqH *> slot(depth, nullptr);
+        std::vector<nixl_status_t> slotSt(depth, NIXL_SUCCESS);
+        size_t posted = 0, done = 0;
+        auto t0 = Clock::now();
+        for (size_t k = 0; k < depth && posted < reps; ++k, ++posted) {
+            slotSt[k] = post(slot[k]);
+            if (!slot[k]) return 1; // createXferReq failed (reported)
+        }
+        while (done < reps) {
+            for (size_t k = 0; k < depth; ++k) {
+                if (!slot[k]) continue;
+                if (slotSt[k] == NIXL_IN_PROG) slotSt[k] = agent.getXferStatus(slot[k]);
+                if (slotSt[k] == NIXL_IN_PROG) continue;
+                (void)agent.releaseXferReq(slot[k]);
+                slot[k] = nullptr;
+                if (!ok(slotSt[k], "READ")) return 1;
+                ++done;
+                if (posted < reps) {
+                    slotSt[k] = post(slot[k]);
+                    ++posted;
+                    if (!slot[k]) return 1;
+                }
+            }
         }
         double readSec = std::chrono::duration<double>(Clock::now() - t0).count();
         for (size_t i = 0; i < size; ++i)
@@ -175,9 +215,9 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize) {
             mlat.push_back(std::chrono::duration<double, std::micro>(Clock::now() - s).count());
         }
         double memSec = std::chrono::duration<double>(Clock::now() - m0).count();
-        std::printf("{\"size\":%zu,\"reps\":%zu,\"readSeconds\":%.9f,\"readMedianUs\":%.3f,"
+        std::printf("{\"size\":%zu,\"reps\":%zu,\"depth\":%zu,\"readSeconds\":%.9f,\"readMedianUs\":%.3f,"
                     "\"memcpySeconds\":%.9f,\"memcpyMedianUs\":%.3f}\n",
-                    size, reps, readSec, median(lat), memSec, median(mlat));
+                    size, reps, depth, readSec, median(lat), memSec, median(mlat));
         std::fflush(stdout);
     }
     writeAll(wfd, "done");
@@ -191,8 +231,14 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize) {
 int
 main(int argc, char **argv) {
     std::vector<size_t> sizes;
-    for (int i = 1; i < argc; ++i)
+    size_t depth = 1;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
+            depth = std::clamp<size_t>(std::strtoull(argv[++i], nullptr, 10), 1, 64);
+            continue;
+        }
         sizes.push_back(std::strtoull(argv[i], nullptr, 10));
+    }
     if (sizes.empty()) sizes = {4096, 1 << 20};
     size_t maxSize = *std::max_element(sizes.begin(), sizes.end());
     int p2c[2], c2p[2];
@@ -205,7 +251,7 @@ main(int argc, char **argv) {
     }
     close(p2c[0]);
     close(c2p[1]);
-    int rc = initiator(c2p[0], p2c[1], sizes, maxSize);
+    int rc = initiator(c2p[0], p2c[1], sizes, maxSize, depth);
     int wst = 0;
     waitpid(pid, &wst, 0);
     return rc != 0 ? rc : (WIFEXITED(wst) ? WEXITSTATUS(wst) : 3);

@@ -3,18 +3,31 @@
  * READ throughput and latency of NixlTransport vs the raw C++ NIXL probe vs memcpy.
  *
  * Both sides run as two processes on this machine through the same NIXL/UCX (defaults:
- * UCX_TLS=tcp,self,sm UCX_NET_DEVICES=lo). For each size the raw probe
- * (native/nixl/build/Release/raw_read) and NixlTransport do the same per-read work: one
- * createXferReq + postXferReq + completion + release per read, reads back to back, the
- * same number of repetitions (~1 GiB per size, 20..2000 reads). memcpy of the same size is
- * timed by the probe in the same run.
+ * UCX_TLS=tcp,self,sm UCX_NET_DEVICES=lo). The raw probe (native/nixl/build/Release/raw_read)
+ * and NixlTransport do the same per-read work: one createXferReq + postXferReq + completion +
+ * release per read, one descriptor per item. For each size, both sides run:
  *
- * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--json]
+ * - a warm-up of clamp(reps/10, 3, 200) reads (so V8 has compiled the JS path; same count
+ *   for the probe);
+ * - a latency pass: `reps` reads one at a time, per-read p50;
+ * - a throughput pass: `reps` reads with `--depth` of them in flight (closed loop: a new read
+ *   starts as soon as one completes; all target the same destination range), GB/s. With
+ *   depth 1 this is back-to-back single reads; a depth above 1 lets the transport overlap
+ *   its thread hand-offs with the next copy, exactly as the probe may overlap its polls;
+ * - memcpy of the same size, timed by the probe.
+ *
+ * `reps` moves ~1 GiB per size and pass (20..2000 reads). A noisy shared machine is handled by
+ * `--rounds` rounds that interleave the probe and the transport (alternating which goes
+ * first); each ratio is computed per round (probe and transport measured back to back) and
+ * the table shows the median over rounds with the min–max spread. The load average is printed.
+ *
+ * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--json]
  * Needs: the addon and the probe built (NIXL_PREFIX=... node native/nixl/scripts/build.mjs)
  * and this package built (npx tsup).
  */
-import { spawnSync, fork } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,10 +36,10 @@ process.env.UCX_NET_DEVICES ??= "lo";
 const here = dirname(fileURLToPath(import.meta.url));
 const probe = join(here, "../../../native/nixl/build/Release/raw_read");
 const args = process.argv.slice(2);
-const sizesArg = args.includes("--sizes") ? args[args.indexOf("--sizes") + 1] : undefined;
-const sizes = sizesArg
-  ? sizesArg.split(",").map(Number)
-  : [4096, 65536, 1 << 20, 4 << 20, 16 << 20, 64 << 20, 256 << 20];
+const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
+const sizes = opt("--sizes", undefined)?.split(",").map(Number) ?? [4096, 65536, 1 << 20, 4 << 20, 16 << 20, 64 << 20, 256 << 20];
+const rounds = Math.max(1, Number(opt("--rounds", "5")));
+const depth = Math.min(64, Math.max(1, Number(opt("--depth", "4"))));
 const asJson = args.includes("--json");
 
 if (!existsSync(probe)) {
@@ -36,15 +49,23 @@ if (!existsSync(probe)) {
 const { NixlTransport } = await import("../dist/index.js");
 
 const repsFor = (size) => Math.min(2000, Math.max(20, Math.floor(2 ** 30 / size)));
+const warmFor = (reps) => Math.min(200, Math.max(3, Math.floor(reps / 10)));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function runRaw() {
-  const r = spawnSync(probe, sizes.map(String), { encoding: "utf8", maxBuffer: 1 << 24 });
-  if (r.status !== 0) throw new Error(`raw_read failed (${r.status}): ${r.stderr}`);
-  return new Map(r.stdout.trim().split("\n").map((l) => JSON.parse(l)).map((o) => [o.size, o]));
+  const r = spawnSync(probe, ["--depth", String(depth), ...sizes.map(String)], { encoding: "utf8", maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`raw_read failed (${r.status ?? r.signal}): ${r.stderr}`);
+  return new Map(
+    r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .map((o) => [o.size, { reps: o.reps, seconds: o.readSeconds, medianUs: o.readMedianUs, memcpySeconds: o.memcpySeconds }]),
+  );
 }
 
-async function runTransport() {
+/** One reader transport and one forked target for all rounds. */
+async function openTransport() {
   const max = Math.max(...sizes);
   const child = fork(join(here, "target.mjs"), [String(max)], { stdio: "inherit" });
   const hello = await new Promise((resolve) => child.once("message", resolve));
@@ -54,71 +75,145 @@ async function runTransport() {
   const dst = new Uint8Array(max);
   const region = t.registerMemory(dst);
   let nextId = 1;
-  async function readOnce(size) {
+  const start = (size) => {
     const readId = nextId++;
     t.startRead({ readId, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
+    return readId;
+  };
+  const check = (r) => {
+    if (r.status !== "done") throw new Error(`read ${r.readId} ${r.status}: ${r.error}`);
+  };
+  async function readOnce(size) {
+    const readId = start(size);
     for (;;) {
       const act = t.poll();
       const r = act.reads.find((x) => x.readId === readId);
-      if (r) {
-        if (r.status !== "done") throw new Error(`read ${readId} ${r.status}: ${r.error}`);
-        return;
-      }
+      if (r) return check(r);
       await t.waitForActivity(50);
     }
   }
-  const out = new Map();
-  for (const size of sizes) {
-    const reps = repsFor(size);
-    for (let w = 0; w < 3; w++) await readOnce(size);
-    const lat = [];
+  async function throughput(size, reps) {
+    const inflight = new Set();
+    let posted = 0;
+    let done = 0;
     const t0 = performance.now();
-    for (let i = 0; i < reps; i++) {
-      const s = performance.now();
-      await readOnce(size);
-      lat.push((performance.now() - s) * 1000);
+    for (; posted < depth && posted < reps; posted++) inflight.add(start(size));
+    while (done < reps) {
+      const { reads } = t.poll();
+      for (const r of reads) {
+        if (!inflight.delete(r.readId)) continue;
+        check(r);
+        done++;
+        if (posted < reps) {
+          inflight.add(start(size));
+          posted++;
+        }
+      }
+      if (reads.length === 0) await t.waitForActivity(50);
     }
-    const seconds = (performance.now() - t0) / 1000;
-    for (let i = 0; i < size; i += 4093) if (dst[i] !== ((i * 131 + 7) & 0xff)) throw new Error(`mismatch at ${i}`);
-    out.set(size, { reps, seconds, medianUs: median(lat) });
+    return (performance.now() - t0) / 1000;
   }
-  await t.close();
-  child.send("stop");
-  await new Promise((resolve) => child.once("exit", resolve));
-  return out;
+  async function run() {
+    const out = new Map();
+    for (const size of sizes) {
+      const reps = repsFor(size);
+      for (let w = warmFor(reps); w > 0; w--) await readOnce(size);
+      const lat = [];
+      for (let i = 0; i < reps; i++) {
+        const s = performance.now();
+        await readOnce(size);
+        lat.push((performance.now() - s) * 1000);
+      }
+      const seconds = await throughput(size, reps);
+      for (let i = 0; i < size; i += 4093) if (dst[i] !== ((i * 131 + 7) & 0xff)) throw new Error(`mismatch at ${i}`);
+      out.set(size, { reps, seconds, medianUs: median(lat) });
+    }
+    return out;
+  }
+  async function close() {
+    await t.close();
+    child.send("stop");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+  return { run, close };
 }
 
-const raw = runRaw();
-const ts = await runTransport();
+const loadBefore = loadavg();
+const transport = await openTransport();
+const perRound = [];
+for (let round = 0; round < rounds; round++) {
+  let raw;
+  let ts;
+  if (round % 2 === 0) {
+    raw = runRaw();
+    ts = await transport.run();
+  } else {
+    ts = await transport.run();
+    raw = runRaw();
+  }
+  perRound.push({ raw, ts });
+}
+await transport.close();
+const loadAfter = loadavg();
+
+const gbps = (size, reps, s) => (size * reps) / s / 1e9;
 const rows = sizes.map((size) => {
-  const r = raw.get(size);
-  const x = ts.get(size);
-  const gbps = (reps, s) => (size * reps) / s / 1e9;
-  const rawBw = gbps(r.reps, r.readSeconds);
-  const tsBw = gbps(x.reps, x.seconds);
-  const memBw = gbps(r.reps, r.memcpySeconds);
+  const rawBw = [];
+  const tsBw = [];
+  const memBw = [];
+  const ratio = [];
+  const rawLat = [];
+  const tsLat = [];
+  const latRatio = [];
+  for (const { raw, ts } of perRound) {
+    const r = raw.get(size);
+    const x = ts.get(size);
+    rawBw.push(gbps(size, r.reps, r.seconds));
+    tsBw.push(gbps(size, x.reps, x.seconds));
+    memBw.push(gbps(size, r.reps, r.memcpySeconds));
+    ratio.push(tsBw.at(-1) / rawBw.at(-1));
+    rawLat.push(r.medianUs);
+    tsLat.push(x.medianUs);
+    latRatio.push(x.medianUs / r.medianUs);
+  }
   return {
     size,
-    reps: x.reps,
-    rawGBps: rawBw,
-    transportGBps: tsBw,
-    memcpyGBps: memBw,
-    vsRaw: tsBw / rawBw,
-    vsMemcpy: tsBw / memBw,
-    rawMedianUs: r.readMedianUs,
-    transportMedianUs: x.medianUs,
-    latencyVsRaw: x.medianUs / r.readMedianUs,
+    reps: repsFor(size),
+    rawGBps: median(rawBw),
+    transportGBps: median(tsBw),
+    memcpyGBps: median(memBw),
+    vsRaw: median(ratio),
+    vsRawMin: Math.min(...ratio),
+    vsRawMax: Math.max(...ratio),
+    vsMemcpy: median(tsBw) / median(memBw),
+    rawMedianUs: median(rawLat),
+    transportMedianUs: median(tsLat),
+    latencyVsRaw: median(latRatio),
+    latencyVsRawMin: Math.min(...latRatio),
+    latencyVsRawMax: Math.max(...latRatio),
   };
 });
-if (asJson) console.log(JSON.stringify(rows, null, 2));
+const setup = {
+  ucxTls: process.env.UCX_TLS,
+  ucxNetDevices: process.env.UCX_NET_DEVICES,
+  rounds,
+  depth,
+  loadavgBefore: loadBefore.map((x) => Number(x.toFixed(2))),
+  loadavgAfter: loadAfter.map((x) => Number(x.toFixed(2))),
+};
+if (asJson) console.log(JSON.stringify({ setup, rows }, null, 2));
 else {
   const fmt = (n, d = 2) => n.toFixed(d);
   const human = (n) => (n >= 1 << 20 ? `${n / (1 << 20)} MiB` : `${n / 1024} KiB`);
-  console.log(`UCX_TLS=${process.env.UCX_TLS} UCX_NET_DEVICES=${process.env.UCX_NET_DEVICES}`);
-  console.log("| size | reads | raw NIXL GB/s | NixlTransport GB/s | memcpy GB/s | vs raw | vs memcpy | raw p50 µs | transport p50 µs | latency vs raw |");
+  console.log(
+    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices}; ${rounds} rounds (probe and transport interleaved), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
+  );
+  console.log(
+    "| size | reads | raw NIXL GB/s | NixlTransport GB/s | memcpy GB/s | vs raw (min–max) | vs memcpy | raw p50 µs | transport p50 µs | latency vs raw (min–max) |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows)
     console.log(
-      `| ${human(r.size)} | ${r.reps} | ${fmt(r.rawGBps)} | ${fmt(r.transportGBps)} | ${fmt(r.memcpyGBps)} | ${fmt(r.vsRaw)}x | ${fmt(r.vsMemcpy, 3)}x | ${fmt(r.rawMedianUs, 1)} | ${fmt(r.transportMedianUs, 1)} | ${fmt(r.latencyVsRaw)}x |`,
+      `| ${human(r.size)} | ${r.reps} | ${fmt(r.rawGBps)} | ${fmt(r.transportGBps)} | ${fmt(r.memcpyGBps)} | ${fmt(r.vsRaw)}x (${fmt(r.vsRawMin)}–${fmt(r.vsRawMax)}) | ${fmt(r.vsMemcpy, 3)}x | ${fmt(r.rawMedianUs, 1)} | ${fmt(r.transportMedianUs, 1)} | ${fmt(r.latencyVsRaw)}x (${fmt(r.latencyVsRawMin)}–${fmt(r.latencyVsRawMax)}) |`,
     );
 }
