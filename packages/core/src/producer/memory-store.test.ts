@@ -305,4 +305,40 @@ describe("MemoryItemStore", () => {
     store.get(kid(4));
     expect(() => store.pin(kid(4))).toThrow(/not ready/);
   });
+
+  it("[P2][P6] unpinEntry acts as unpin for a held entry, refuses one no longer held, and takes foreign entries by key", () => {
+    const store = new MemoryItemStore({ capacityBytes: 30 });
+    const k1 = putReady(store, 1);
+    const e1 = store.get(k1);
+    if (!e1) throw new Error("missing");
+    store.pin(k1);
+    store.pin(k1);
+    store.unpinEntry(e1);
+    expect(store.get(k1)?.pins).toBe(1);
+    putReady(store, 2);
+    store.unpinEntry(e1); // last pin: 1 is evictable again, behind 2
+    expect(store.totalPins()).toBe(0);
+    expect(() => store.unpinEntry(e1)).toThrow(/has no pin/);
+    putReady(store, 3);
+    putReady(store, 4); // evicts 2 (became evictable before 1 did)
+    expect(store.get(kid(2))).toBeUndefined();
+    expect(store.get(k1)).toBeDefined();
+    // Evicted, then the key put again and pinned: the old entry is refused, the new one keeps its pin.
+    putReady(store, 5); // evicts 1
+    expect(store.get(k1)).toBeUndefined();
+    store.clear("reset");
+    putReady(store, 1);
+    store.pin(k1);
+    expect(() => store.unpinEntry(e1)).toThrow(EctpError);
+    expect(store.get(k1)?.pins).toBe(1);
+    // A plain object, or an entry of another store, is unpinned by its key.
+    store.unpinEntry({ ...(store.get(k1) as object) } as never);
+    expect(store.get(k1)?.pins).toBe(0);
+    const other = new MemoryItemStore({ capacityBytes: 30 });
+    putReady(other, 1);
+    store.pin(k1);
+    store.unpinEntry(other.get(k1) as never);
+    expect(store.get(k1)?.pins).toBe(0);
+    expect(other.get(k1)?.pins).toBe(0);
+  });
 });

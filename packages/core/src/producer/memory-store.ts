@@ -34,6 +34,7 @@ const EVICTABLE: unique symbol = Symbol("evictable");
 const PREV: unique symbol = Symbol("prev");
 const NEXT: unique symbol = Symbol("next");
 const HELD: unique symbol = Symbol("held");
+const STORE: unique symbol = Symbol("store");
 
 /**
  * Internal mutable entry; handed out through the read-only {@link StoreEntry} view.
@@ -57,8 +58,17 @@ class Entry implements StoreEntry {
   [NEXT]: Entry | undefined = undefined;
   /** Still in the store (false once evicted, discarded or cleared). */
   [HELD] = true;
+  /** The store that made it. */
+  readonly [STORE]: MemoryItemStore;
 
-  constructor(descriptor: ectp.v1.IItemDescriptor, keyId: string, sizeBytes: number, bytes: Uint8Array | undefined) {
+  constructor(
+    store: MemoryItemStore,
+    descriptor: ectp.v1.IItemDescriptor,
+    keyId: string,
+    sizeBytes: number,
+    bytes: Uint8Array | undefined,
+  ) {
+    this[STORE] = store;
     this.descriptor = descriptor;
     this.keyId = keyId;
     this.sizeBytes = sizeBytes;
@@ -162,7 +172,7 @@ export class MemoryItemStore implements ItemStore {
       held ??= new Uint8Array(sizeBytes);
       desc = { ...descriptor, location: this.locateFn(keyId, held) };
     }
-    const entry = new Entry(desc, keyId, sizeBytes, held);
+    const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
     return { ok: true, value: entry };
@@ -262,7 +272,17 @@ export class MemoryItemStore implements ItemStore {
 
   /** {@inheritDoc ItemStore.unpin} */
   unpin(keyId: string): void {
-    const e = this.entries.get(keyId);
+    this.unpinHeld(this.entries.get(keyId), keyId);
+  }
+
+  /** {@inheritDoc ItemStore.unpinEntry} */
+  unpinEntry(entry: StoreEntry): void {
+    // An entry of this store: no lookup (one no longer held has no pin left). Anything else: by key.
+    if (entry instanceof Entry && entry[STORE] === this) this.unpinHeld(entry[HELD] ? entry : undefined, entry.keyId);
+    else this.unpin(entry.keyId);
+  }
+
+  private unpinHeld(e: Entry | undefined, keyId: string): void {
     if (!e || e.pins === 0)
       throw new EctpError("INVALID_ARGUMENT", `unpin: item ${keyId} has no pin; every unpin must match one pin [P2]`, {
         details: { keyId },

@@ -269,6 +269,34 @@ describe("ProducerCore grants", () => {
     expect(h.store.totalPins()).toBe(0);
   });
 
+  it("[P2][I3] a store without the optional unpinEntry is unpinned by key: ACK, lease and peer loss each release one pin", () => {
+    const inner = new MemoryItemStore({ capacityBytes: 1000 });
+    // Only the required ItemStore methods.
+    const store = {
+      get: (k: string) => inner.get(k),
+      pin: (k: string) => inner.pin(k),
+      unpin: (k: string) => inner.unpin(k),
+      readyItems: () => inner.readyItems(),
+      totalPins: () => inner.totalPins(),
+      subscribe: (l: Parameters<MemoryItemStore["subscribe"]>[0]) => inner.subscribe(l),
+    };
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store, config: { leaseMs: 1000 } });
+    const h = { producer, store: inner } as unknown as Parameters<typeof request>[0];
+    ready(inner, 1);
+    ready(inner, 2);
+    const g1 = grantOf(request(h, "a", 1, 1, 0));
+    grantOf(request(h, "a", 2, 2, 0));
+    grantOf(request(h, "b", 1, 1, 500));
+    expect(inner.totalPins()).toBe(3);
+    ack(h, "a", g1.grantId as number, 10);
+    expect(inner.get(kid(1))?.pins).toBe(1);
+    producer.poll(1000); // a's grant of item 2 expires
+    expect(inner.get(kid(2))?.pins).toBe(0);
+    producer.handlePeerUnreachable("b", 1100);
+    expect(inner.totalPins()).toBe(0);
+    expect(producer.stats().grants).toBe(0);
+  });
+
   it("[P3] each grant expires at its own deadline; a later grant does not extend an earlier one (regression background#7)", () => {
     const h = harness({ leaseMs: 1000 });
     ready(h.store, 1);

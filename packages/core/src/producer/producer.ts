@@ -18,7 +18,7 @@ import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
 import { NOOP_LOGGER, NOOP_METRICS, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { IdTable, KeyIndex, contentHashCode, keyIndexHash } from "./tables.js";
-import type { ItemStore, ProducerOptions, ProducerStats, StoreChange } from "./types.js";
+import type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry } from "./types.js";
 
 const FR = ectp.v1.FailureReason;
 type Reason = ectp.v1.FailureReason;
@@ -112,6 +112,8 @@ class Grant {
     readonly attemptId: number,
     /** The descriptor sent in the grant, so a duplicate request gets the same grant again [P3]. */
     readonly item: ectp.v1.IItemDescriptor,
+    /** The store entry pinned, for ItemStore.unpinEntry. */
+    readonly entry: StoreEntry,
     /** Own lease deadline, fixed at grant time; nothing extends it [P3]. */
     readonly deadline: number,
   ) {}
@@ -205,6 +207,8 @@ export class ProducerCore {
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly fp: NormalizedFingerprint;
   private readonly store: ItemStore;
+  /** The store offers {@link ItemStore.unpinEntry}. */
+  private readonly hasUnpinEntry: boolean;
   private readonly transportMetadata: Uint8Array;
   private readonly cfg: Readonly<ProducerConfig>;
   private readonly metrics: MetricsSink;
@@ -295,6 +299,7 @@ export class ProducerCore {
     this.fingerprint = options.fingerprint;
     this.fp = fp.value;
     this.store = options.store;
+    this.hasUnpinEntry = typeof options.store.unpinEntry === "function";
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
     this.cfg = Object.freeze(cfg);
     this.metrics = options.metrics ?? NOOP_METRICS;
@@ -706,6 +711,7 @@ export class ProducerCore {
       size,
       attemptId,
       entry.descriptor,
+      entry,
       now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
     );
     this.grants.add(grant);
@@ -776,7 +782,8 @@ export class ProducerCore {
     }
     this.pinnedBytesTotal -= g.sizeBytes;
     try {
-      this.store.unpin(g.keyId);
+      if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
+      else this.store.unpin(g.keyId);
     } catch {
       // The store already dropped the item (cleared); there is no pin left to release.
     }

@@ -53,6 +53,13 @@ export interface ItemStore {
   pin(keyId: string): void;
   /** Remove one pin. Throws `EctpError(INVALID_ARGUMENT)` if the item has no pin. */
   unpin(keyId: string): void;
+  /**
+   * Optional fast path of {@link ItemStore.unpin}: remove one pin of the entry that
+   * {@link ItemStore.get} returned, without looking its key up again. Must act exactly as
+   * `unpin(entry.keyId)` while that entry is held, and throw `EctpError(INVALID_ARGUMENT)`
+   * once it is not (evicted, discarded or cleared). When absent, the producer calls `unpin`.
+   */
+  unpinEntry?(entry: StoreEntry): void;
   /** Every ready item, for snapshots [E2]. */
   readyItems(): Iterable<StoreEntry>;
   /** Total pins over all items (for [I3]). */
