@@ -17,6 +17,7 @@ import {
   ConsumerCore,
   type CoreOutput,
   type DestinationPool,
+  type FailedRequest,
   type ItemDecision,
   type Labels,
   type MemoryRegion,
@@ -750,13 +751,19 @@ export class Simulation {
         case "start-read":
           this.checker.eventOf(this.now, who, "read", o.readId, o.peerId, o.destination.length);
           // A transport throws only for local misuse (e.g. a destination already freed): that is the core's fault [I1].
-          this.guard(who, () =>
-            t.startRead({ readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination }),
-          );
+          try {
+            t.startRead(o); // The output carries the ReadOperation's fields (readId, peerId, source, destination).
+          } catch (e) {
+            this.threw(who, e);
+          }
           break;
         case "cancel-read":
           this.checker.event(this.now, `${who} cancel#${o.readId}`);
-          this.guard(who, () => t.cancelRead(o.readId));
+          try {
+            t.cancelRead(o.readId);
+          } catch (e) {
+            this.threw(who, e);
+          }
           break;
         case "event-batch":
           this.checker.eventOf(this.now, who, "events", o.batch.events?.length ?? 0);
@@ -1065,7 +1072,12 @@ export class Simulation {
    */
   private drain(c: ConsumerNode, failedAtAdmit?: Map<string, Req>): number {
     c.stale = c.changed = true;
-    const reports = this.guard(c.id, () => c.core.drainFailed()) ?? [];
+    let reports: readonly FailedRequest[] = [];
+    try {
+      reports = c.core.drainFailed();
+    } catch (e) {
+      this.threw(c.id, e);
+    }
     for (const f of reports) {
       const req = failedAtAdmit?.get(f.requestId) ?? c.waiting.get(f.requestId);
       if (!req) {
@@ -1235,8 +1247,13 @@ export class Simulation {
     for (const p of this.producers) {
       if (!p.up || !p.polled) continue;
       p.polled = false;
-      const s = this.guard(p.id, () => p.core.stats());
-      if (!s) continue;
+      let s: ReturnType<ProducerLike["stats"]>;
+      try {
+        s = p.core.stats();
+      } catch (e) {
+        this.threw(p.id, e);
+        continue;
+      }
       const pins = p.store.totalPins();
       if (pins !== s.grants || s.pins !== s.grants)
         this.violation("I3", `${p.id}: ${pins} pins in the store, ${s.pins} pins reported, ${s.grants} live grants`);

@@ -169,6 +169,12 @@ export class Fabric {
   private readonly endpoints = new Map<string, EndpointState>();
   /** Per-link state by sender, then receiver. */
   private readonly links = new Map<string, Map<string, Link>>();
+  /**
+   * Unsettled reads (in some endpoint's `reads`) by the endpoint id their decoded source
+   * location names: lets deregisterMemory skip its scan for unsafe source reads when no
+   * read names the endpoint at all.
+   */
+  private readonly readsNaming = new Map<string, number>();
   /** Bumped by every setFaults, so links re-resolve their faults lazily. */
   private faultsVersion = 0;
   private readonly observers = new Set<NetworkObserver>();
@@ -392,7 +398,10 @@ export class Fabric {
   crash(ep: EndpointState): void {
     if (ep.status !== "live") return;
     const at = this.now();
-    for (const r of ep.reads.values()) r.settled = true; // a dead process never hears back
+    for (const r of ep.reads.values()) {
+      r.settled = true; // a dead process never hears back
+      this.untrack(r);
+    }
     ep.reads.clear();
     ep.inbox.length = 0;
     ep.results.length = 0;
@@ -594,7 +603,9 @@ export class Fabric {
         reads: dest.map((r) => ({ endpointId: ep.id, readId: r.readId })),
       });
     }
-    // Reads of this region by others fail at their due time (the source is gone).
+    // Reads of this region by others fail at their due time (the source is gone). Only
+    // reads whose location names this endpoint can be such reads: skip the scan without one.
+    if (!this.readsNaming.has(ep.id)) return;
     const src: { endpointId: string; readId: number }[] = [];
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
@@ -606,6 +617,15 @@ export class Fabric {
       }
     }
     if (src.length > 0) this.recordUnsafe({ at, side: "source", endpointId: ep.id, regionId: region.id, reads: src });
+  }
+
+  /** A read left its owner's unsettled reads: it no longer counts in {@link Fabric.readsNaming}. */
+  private untrack(r: ReadState): void {
+    if (!r.location.ok) return;
+    const id = r.location.value.endpointId;
+    const n = (this.readsNaming.get(id) ?? 0) - 1;
+    if (n > 0) this.readsNaming.set(id, n);
+    else this.readsNaming.delete(id);
   }
 
   private recordUnsafe(event: UnsafeDeregistration): void {
@@ -687,6 +707,7 @@ export class Fabric {
       settled: false,
     };
     ep.reads.set(op.readId, r);
+    if (location.ok) this.readsNaming.set(location.value.endpointId, (this.readsNaming.get(location.value.endpointId) ?? 0) + 1);
     if (fault === "stall-done" || fault === "stall-failed") this.fault("stallRead", ep.id, peerId, now, op.readId);
     this.schedule(dueAt, this.completeFirst, r);
   }
@@ -812,6 +833,7 @@ export class Fabric {
   private settle(r: ReadState, at: number, result: ReadResult): void {
     r.settled = true;
     r.owner.reads.delete(r.readId);
+    this.untrack(r);
     r.owner.results.push(result);
     if (this.observers.size > 0) {
       let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;

@@ -150,6 +150,27 @@ describe("MockTransport reads", () => {
     ]);
   });
 
+  it("deregistering a source records only reads still unsettled: not settled, cancelled or crashed readers' reads", async () => {
+    const { net, p, c } = await pair();
+    const regions = [1, 2, 3, 4].map(() => p.registerMemory(pattern(16)));
+    const dst = c.registerMemory(new Uint8Array(64));
+    const [r1, r2, r3, r4] = regions as [MemoryRegion, MemoryRegion, MemoryRegion, MemoryRegion];
+    read(c, p, 1, r1, 0, dst, 0, 16);
+    drainReads(net, c); // read 1 settled
+    read(c, p, 2, r2, 0, dst, 16, 16);
+    c.cancelRead(2); // read 2 settled as cancelled
+    read(c, p, 3, r3, 0, dst, 32, 16); // read 3 in flight
+    p.deregisterMemory(r1);
+    p.deregisterMemory(r2);
+    expect(net.unsafeDeregistrations()).toEqual([]);
+    p.deregisterMemory(r3);
+    expect(net.unsafeDeregistrations()).toMatchObject([{ side: "source", regionId: r3.id, reads: [{ readId: 3 }] }]);
+    read(c, p, 4, r4, 0, dst, 48, 16);
+    net.crash("c"); // the reader's reads are forgotten
+    p.deregisterMemory(r4);
+    expect(net.unsafeDeregistrations()).toHaveLength(1);
+  });
+
   it.each([
     ["empty", new Uint8Array(0), "malformed source location: source location is 0 bytes, shorter than the 30-byte minimum; it was not made by @ectp/transport-mock"],
     ["random", new Uint8Array(40).fill(7), 'malformed source location: source location does not start with the mock transport\'s magic "EM"; it was made by another transport or is corrupt'],
