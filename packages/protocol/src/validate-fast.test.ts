@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { fingerprintsEqual, itemKeyId, keyCacheSet, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
+import { fingerprintsEqual, itemKeyId, keyCacheHash, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
 
 const FP = { model: "m", dtype: 3, rowBytes: 0, layoutVersion: 1 };
 const base = { key: { contentHash: new Uint8Array([1]), fingerprint: FP }, sizeBytes: 8, producerId: "E", epoch: 1 };
@@ -111,9 +111,9 @@ describe("itemKeyId's key-id cache never returns a stale id", () => {
       for (let n = 1; n <= 1024; n++) {
         const hash = new Uint8Array(len);
         write(new DataView(hash.buffer), n);
-        sets.add(keyCacheSet(hash, len));
+        sets.add(keyCacheHash(hash, len) & 1023);
       }
-      // 1024 keys over 1024 sets at random would reach about 647 of them.
+      // 1024 keys over 1024 buckets at random would reach about 647 of them.
       expect(sets.size, `${len} bytes`).toBeGreaterThan(550);
     }
   });

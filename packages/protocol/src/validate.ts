@@ -140,34 +140,38 @@ function keySuffix(f: NormalizedFingerprint): string {
 }
 
 /*
- * Key-id cache: 4-way set associative, KEY_CACHE_SETS sets chosen by keyCacheSet from the
- * content hash, round-robin replacement within a set. A slot holds a copy of the hash
- * bytes (hashes up to KEY_CACHE_MAX_BYTES), the suffix and the id built from them; a hit
- * needs the same bytes, compared by value now, and the same suffix, so a reused or mutated
- * Uint8Array can never get a stale id. Why: building the hex string costs more than
- * anything else in a key lookup, and a fresh string must be hashed again by every Map it
- * is looked up in; a cached id is the same string object every time, its hash computed
- * once. Bounded: about 140 KiB, allocated on first use; a miss costs one rebuild.
+ * Key-id cache: 8-way set associative, KEY_CACHE_SETS sets chosen by keyCacheHash of the
+ * content hash, round-robin replacement within a set. A slot holds that 32-bit hash as a
+ * tag, a copy of the hash bytes (hashes up to KEY_CACHE_MAX_BYTES), the suffix and the id
+ * built from them; a hit needs an equal tag, the same bytes, compared by value now, and
+ * the same suffix, so a reused or mutated Uint8Array can never get a stale id. Why:
+ * building the hex string costs more than anything else in a key lookup, and a fresh
+ * string must be hashed again by every Map it is looked up in; a cached id is the same
+ * string object every time, its hash computed once. The tags let a lookup skip the other
+ * keys of its set without reading their bytes. Bounded: about 170 KiB, the byte copies
+ * allocated on first use; a miss costs one rebuild.
  */
-const KEY_CACHE_SETS = 1024;
-const KEY_CACHE_WAYS = 4;
+const KEY_CACHE_SETS = 512;
+const KEY_CACHE_WAYS = 8;
 const KEY_CACHE_SLOTS = KEY_CACHE_SETS * KEY_CACHE_WAYS;
 const KEY_CACHE_MAX_BYTES = 32;
 let keyCacheBytes: Uint8Array | undefined;
+const keyCacheTag = new Int32Array(KEY_CACHE_SLOTS);
 const keyCacheLength = new Uint8Array(KEY_CACHE_SLOTS);
 const keyCacheVictim = new Uint8Array(KEY_CACHE_SETS);
 const keyCacheSuffix: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SLOTS).fill(undefined);
 const keyCacheId: string[] = new Array<string>(KEY_CACHE_SLOTS).fill("");
 
 /**
- * The cache set of a content hash. Hashes shorter than 8 bytes: FNV-1a of every byte.
- * Longer ones: three 4-byte words (first, middle, last) mixed, which is enough to spread
- * content hashes (digests) over the sets and reads far fewer bytes. A family of keys that
- * differ only in unsampled bytes shares a set: slower (rebuilt ids), never wrong, since a
- * hit compares every byte. Exported for tests only (not part of the package's API).
+ * The cache hash of a content hash (a signed 32-bit integer; its low bits pick the set).
+ * Hashes shorter than 8 bytes: FNV-1a of every byte. Longer ones: three 4-byte words
+ * (first, middle, last) mixed murmur3-style, which is enough to spread content hashes
+ * (digests) and reads far fewer bytes. A family of keys that differ only in unsampled bytes
+ * shares a set and a tag: slower (rebuilt ids), never wrong, since a hit compares every
+ * byte. Exported for tests only (not part of the package's API).
  * @internal
  */
-export function keyCacheSet(hash: Uint8Array, n: number): number {
+export function keyCacheHash(hash: Uint8Array, n: number): number {
   let h: number;
   if (n < 8) {
     h = 0x811c9dc5;
@@ -175,7 +179,7 @@ export function keyCacheSet(hash: Uint8Array, n: number): number {
   } else {
     const m = (n >> 1) - 2;
     const e = n - 4;
-    // murmur3-style: each word multiplied and folded, so every input bit reaches the low bits.
+    // Each word multiplied and folded, so every input bit reaches the low bits.
     h = Math.imul(((hash[0] as number) | ((hash[1] as number) << 8) | ((hash[2] as number) << 16) | ((hash[3] as number) << 24)) ^ n, 0xcc9e2d51);
     h ^= h >>> 15;
     h = Math.imul(h ^ ((hash[m] as number) | ((hash[m + 1] as number) << 8) | ((hash[m + 2] as number) << 16) | ((hash[m + 3] as number) << 24)), 0x1b873593);
@@ -184,15 +188,15 @@ export function keyCacheSet(hash: Uint8Array, n: number): number {
   }
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h & (KEY_CACHE_SETS - 1);
+  return h ^ (h >>> 13);
 }
 
 /** The key id of a checked 1-64 byte hash and a key-id suffix, as one flat string. */
 function keyIdOf(hash: Uint8Array, sfx: string): string {
   const n = hash.length;
   if (n > KEY_CACHE_MAX_BYTES) return buildKeyId(hash, sfx);
-  const set = keyCacheSet(hash, n);
+  const tag = keyCacheHash(hash, n);
+  const set = tag & (KEY_CACHE_SETS - 1);
   let bytes = keyCacheBytes;
   if (bytes === undefined) {
     bytes = new Uint8Array(KEY_CACHE_SLOTS * KEY_CACHE_MAX_BYTES);
@@ -200,9 +204,8 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   }
   const first = set * KEY_CACHE_WAYS;
   for (let slot = first; slot < first + KEY_CACHE_WAYS; slot++) {
-    if (keyCacheLength[slot] !== n || keyCacheSuffix[slot] !== sfx) continue;
+    if (keyCacheTag[slot] !== tag || keyCacheLength[slot] !== n || keyCacheSuffix[slot] !== sfx) continue;
     const base = slot * KEY_CACHE_MAX_BYTES;
-    // Stop at the first difference: another key in the same set usually differs early.
     let i = 0;
     while (i < n && bytes[base + i] === hash[i]) i++;
     if (i === n) return keyCacheId[slot] as string;
@@ -213,6 +216,7 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   const slot = first + way;
   const base = slot * KEY_CACHE_MAX_BYTES;
   for (let i = 0; i < n; i++) bytes[base + i] = hash[i] as number;
+  keyCacheTag[slot] = tag;
   keyCacheLength[slot] = n;
   keyCacheSuffix[slot] = sfx;
   keyCacheId[slot] = id;
