@@ -26,6 +26,7 @@ import type { ReadDestination, ReadResult } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
 import { isRetryableReject, reasonName } from "./reasons.js";
 import { IdTable } from "./id-table.js";
+import { StringTable, hashString } from "./string-table.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
   AdmitItem,
@@ -81,7 +82,11 @@ class Req {
    * passes the same item ids in the same order (no allocation per re-admission).
    */
   view: AdmitResult | undefined = undefined;
-  constructor(readonly id: string) {}
+  constructor(
+    readonly id: string,
+    /** `hashString(id)`, for the request table. */
+    readonly hash: number,
+  ) {}
 }
 
 /** One (request, item) pair. */
@@ -147,6 +152,8 @@ class Fetch implements Timed {
   declare readonly tKind: number;
   constructor(
     readonly desc: ValidDescriptor,
+    /** `hashString(keyId)`, for the key map. */
+    readonly keyHash: number,
     readonly peer: Peer,
     /** Transport metadata from the announcement, if any. */
     readonly announcedMetadata: Uint8Array | undefined,
@@ -203,6 +210,8 @@ class Loaded {
   holders = 0;
   constructor(
     readonly keyId: string,
+    /** `hashString(keyId)`, for the key map. */
+    readonly keyHash: number,
     readonly dest: ReadDestination,
   ) {}
 }
@@ -372,16 +381,18 @@ export class ConsumerCore {
   private readonly random: SeededRandom;
   private readonly limits: { maxItemBytes: number; fingerprint: ectp.v1.IFingerprint };
 
-  private readonly requests = new Map<string, Req>();
+  private readonly requests = new StringTable<Req>();
   /** Per item key: its single-flight fetch [C9] or its loaded copy (never both). */
-  private readonly keys = new Map<string, Fetch | Loaded>();
+  private readonly keys = new StringTable<Fetch | Loaded>();
   private readonly attempts = new IdTable<Fetch>();
   private readonly reads = new IdTable<Read>();
   private readonly peers = new Map<string, Peer>();
   /** The peer looked up last (most traffic is with one producer). */
   private lastPeer: Peer | undefined = undefined;
   private readonly timers = new TimerQueue<TimerRef>(LANE_COUNT);
-  private out: CoreOutput[] = [];
+  /** Queued outputs: `out[0 .. outCount)`. */
+  private readonly out: (CoreOutput | undefined)[] = [];
+  private outCount = 0;
   private failed: FailedRequest[] = [];
 
   private nextAttemptId = 0;
@@ -404,6 +415,8 @@ export class ConsumerCore {
   private planDesc: (ValidDescriptor | undefined)[] = [];
   /** What the key map held for the item's key at classification (a fetch to join, or the loaded copy). */
   private planRec: (Fetch | Loaded | undefined)[] = [];
+  /** `hashString` of the item's key id (valid for P_READY_LOADED and P_FETCH). */
+  private planHash: number[] = [];
   private planMeta: (Uint8Array | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
   private scratchChecksum = -1;
@@ -489,11 +502,12 @@ export class ConsumerCore {
     }
     if (now > this.lastNow) this.lastNow = now;
 
-    let req = this.requests.get(requestId);
+    const hash = hashString(requestId);
+    let req = this.requests.getHashed(requestId, hash);
     if (req?.failure) return req.failure; // [C6] same failure, not queued again
     if (req === undefined) {
-      req = new Req(requestId);
-      this.requests.set(requestId, req);
+      req = new Req(requestId, hash);
+      this.requests.setHashed(requestId, hash, req);
     }
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
@@ -574,10 +588,11 @@ export class ConsumerCore {
    * Unknown ids are ignored.
    */
   finishRequest(requestId: string, now: number): void {
+    if (typeof requestId !== "string") return;
     const req = this.requests.get(requestId);
     if (req === undefined) return;
     if (now > this.lastNow) this.lastNow = now;
-    this.requests.delete(requestId);
+    this.requests.deleteHashed(requestId, req.hash);
     if (req.failure !== undefined) return; // already released when it failed [C6]
     try {
       this.releaseRequest(req, now);
@@ -670,9 +685,16 @@ export class ConsumerCore {
     } catch (cause) {
       this.guardFailed("poll", cause);
     }
-    if (this.out.length === 0) return [];
-    const out = this.out;
-    this.out = [];
+    const n = this.outCount;
+    if (n === 0) return [];
+    // A right-sized copy for the caller; the queue's own array is reused (no 17-slot array per poll).
+    const buf = this.out;
+    const out = new Array<CoreOutput>(n);
+    for (let i = 0; i < n; i++) {
+      out[i] = buf[i] as CoreOutput;
+      buf[i] = undefined;
+    }
+    this.outCount = 0;
     return out;
   }
 
@@ -682,7 +704,7 @@ export class ConsumerCore {
    */
   nextDeadline(): number | undefined {
     const at = this.timers.peekAt();
-    if (this.out.length > 0) return at === undefined ? this.lastNow : Math.min(at, this.lastNow);
+    if (this.outCount > 0) return at === undefined ? this.lastNow : Math.min(at, this.lastNow);
     return at;
   }
 
@@ -753,7 +775,9 @@ export class ConsumerCore {
       this.planReason[i] = "INVALID_ANNOUNCEMENT";
       return;
     }
-    const rec = this.keys.get(desc.keyId);
+    const keyHash = hashString(desc.keyId);
+    this.planHash[i] = keyHash;
+    const rec = this.keys.getHashed(desc.keyId, keyHash);
     if (rec?.isLoaded) {
       kinds[i] = P_READY_LOADED; // [C1] already loaded and verified
       this.planDesc[i] = desc;
@@ -835,9 +859,10 @@ export class ConsumerCore {
         const desc = this.planDesc[i] as ValidDescriptor;
         let rec = this.planRec[i];
         // An earlier item of this call may have created the fetch, or abandoned the one classified.
-        if (rec === undefined || (!rec.isLoaded && rec.disposed)) rec = this.keys.get(desc.keyId);
+        const keyHash = this.planHash[i] as number;
+        if (rec === undefined || (!rec.isLoaded && rec.disposed)) rec = this.keys.getHashed(desc.keyId, keyHash);
         let f: Fetch;
-        if (rec === undefined) f = this.createFetch(desc, this.planMeta[i], now);
+        if (rec === undefined) f = this.createFetch(desc, keyHash, this.planMeta[i], now);
         else if (rec.isLoaded) {
           this.hold(slot, rec);
           return;
@@ -939,7 +964,7 @@ export class ConsumerCore {
       if (l !== undefined) {
         slot.loaded = undefined;
         if (--l.holders === 0) {
-          this.keys.delete(l.keyId);
+          this.keys.deleteHashed(l.keyId, l.keyHash);
           this.loadedCount--;
           this.releaseDest(l.dest); // last holder finished [C7]
         }
@@ -972,10 +997,10 @@ export class ConsumerCore {
     return peer;
   }
 
-  private createFetch(desc: ValidDescriptor, meta: Uint8Array | undefined, now: number): Fetch {
+  private createFetch(desc: ValidDescriptor, keyHash: number, meta: Uint8Array | undefined, now: number): Fetch {
     const peer = this.getPeer(desc.producerId);
-    const f = new Fetch(desc, peer, meta);
-    this.keys.set(desc.keyId, f);
+    const f = new Fetch(desc, keyHash, peer, meta);
+    this.keys.setHashed(desc.keyId, keyHash, f);
     this.fetchCount++;
     // Appended to the peer's fetch list.
     const tail = peer.fTail;
@@ -1007,7 +1032,7 @@ export class ConsumerCore {
         peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
       if (meta !== undefined) {
         peer.connectedEpoch = f.epoch;
-        this.out.push({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
+        this.emit({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
       }
     }
     if (peer.helloEpoch !== f.epoch) {
@@ -1032,9 +1057,7 @@ export class ConsumerCore {
       this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("attempt", String(f.attempts)));
       this.logger.info("retrying remote read", { itemKey: f.keyId, producer: peer.id, attempt: f.attempts });
     }
-    this.send(peer.id, {
-      readRequest: { attemptId, key: f.key, expectedEpoch: f.epoch, expectedSizeBytes: f.desc.sizeBytes },
-    });
+    this.sendReadRequest(peer.id, { attemptId, key: f.key, expectedEpoch: f.epoch, expectedSizeBytes: f.desc.sizeBytes });
     f.state = REQUESTING;
     this.timers.schedule(f, now + this.config.grantWaitMs, LANE_GRANT_WAIT);
   }
@@ -1111,8 +1134,8 @@ export class ConsumerCore {
   private disposeFetch(f: Fetch, replacement?: Loaded): void {
     f.disposed = true;
     this.fetchCount--;
-    if (replacement !== undefined) this.keys.set(f.keyId, replacement);
-    else this.keys.delete(f.keyId);
+    if (replacement !== undefined) this.keys.setHashed(f.keyId, f.keyHash, replacement);
+    else this.keys.deleteHashed(f.keyId, f.keyHash);
     const peer = f.peer;
     const prev = f.pPrev;
     const next = f.pNext;
@@ -1141,7 +1164,7 @@ export class ConsumerCore {
     r.fetch = undefined;
     if (!r.cancelled) {
       r.cancelled = true;
-      this.out.push({ type: "cancel-read", readId: r.readId });
+      this.emit({ type: "cancel-read", readId: r.readId });
     }
     if (ackStatus === ACK_ABANDONED && r.grantHeld) {
       r.ackOnSettle = ACK_ABANDONED;
@@ -1166,7 +1189,7 @@ export class ConsumerCore {
 
   private ackRead(r: Read, status: number, detail: string): void {
     if (!r.grantHeld) return;
-    this.send(r.peer.id, { readComplete: { grantId: r.grantId, status, detail } });
+    this.sendReadComplete(r.peer.id, r.grantId, status, detail);
     this.dropGrant(r);
   }
 
@@ -1223,7 +1246,7 @@ export class ConsumerCore {
     }
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
     this.ackRead(r, ACK_OK, "");
-    const l = new Loaded(f.keyId, r.dest);
+    const l = new Loaded(f.keyId, f.keyHash, r.dest);
     this.disposeFetch(f, l); // the loaded copy takes the fetch's place in the key map
     this.loadedCount++;
     this.metrics.counter("ectp_consumer_items_loaded_total", 1);
@@ -1242,7 +1265,7 @@ export class ConsumerCore {
       this.hold(w, l);
     }
     if (l.holders === 0) {
-      this.keys.delete(l.keyId);
+      this.keys.deleteHashed(l.keyId, l.keyHash);
       this.loadedCount--;
       this.releaseDest(l.dest);
     }
@@ -1316,7 +1339,7 @@ export class ConsumerCore {
     peer.knownEpoch = epoch;
     if (peer.connectedEpoch !== 0 && peer.connectedEpoch < epoch) {
       peer.connectedEpoch = 0;
-      this.out.push({ type: "disconnect-peer", peerId: peer.id });
+      this.emit({ type: "disconnect-peer", peerId: peer.id });
     }
     if (peer.helloEpoch < epoch) peer.helloEpoch = 0;
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
@@ -1340,7 +1363,7 @@ export class ConsumerCore {
       // Connect once per producer epoch when we have business with it.
       if (peer.connectedEpoch !== epoch && peer.fetchCount > 0) {
         peer.connectedEpoch = epoch;
-        this.out.push({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
+        this.emit({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
       }
     }
   }
@@ -1367,7 +1390,7 @@ export class ConsumerCore {
     const f = this.attempts.get(attemptId);
     if (f === undefined || f.peer !== peer || f.state !== REQUESTING || f.attemptId !== attemptId) {
       // [C7][C10] Nobody wants this grant (finished, abandoned, timed out, already loaded, unknown): release it at once.
-      this.send(peer.id, { readComplete: { grantId, status: ACK_ABANDONED, detail: "no request wants this grant" } });
+      this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "no request wants this grant");
       this.ignore("unwanted-grant");
       return;
     }
@@ -1420,7 +1443,7 @@ export class ConsumerCore {
     }
     if (dest === undefined) {
       // [C4] Local pool full: give the grant back and retry inside the budget.
-      this.send(peer.id, { readComplete: { grantId, status: ACK_ABANDONED, detail: "destination pool full" } });
+      this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "destination pool full");
       this.retryFetch(f, "OVERLOADED", 0, now);
       return;
     }
@@ -1449,11 +1472,11 @@ export class ConsumerCore {
     f.read = r;
     this.timers.schedule(r, deadline, LANE_READ);
     const source = location.length > 0 ? location : f.desc.location;
-    this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest });
+    this.emit({ type: "start-read", readId, peerId: peer.id, source, destination: dest });
   }
 
   private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number): void {
-    this.send(peer.id, { readComplete: { grantId, status: ACK_FAILED, detail: reason } });
+    this.sendReadComplete(peer.id, grantId, ACK_FAILED, reason);
     this.terminateFetch(f, reason, now);
   }
 
@@ -1567,7 +1590,7 @@ export class ConsumerCore {
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_lost_total", 1, this.labels("cause", why));
     this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
-    this.out.push({ type: "disconnect-peer", peerId: peer.id });
+    this.emit({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
     peer.helloEpoch = 0; // the next need sends a new Hello: reconnect without restart
     peer.metadata = undefined;
@@ -1647,7 +1670,7 @@ export class ConsumerCore {
     // [C8] Unsettled at its deadline: cancel, quarantine, ACK, and fail its waiters with TRANSFER_TIMEOUT.
     if (!r.cancelled) {
       r.cancelled = true;
-      this.out.push({ type: "cancel-read", readId: r.readId });
+      this.emit({ type: "cancel-read", readId: r.readId });
     }
     this.ackRead(r, r.ackOnSettle || ACK_FAILED, "transfer timeout");
     this.dropGrant(r);
@@ -1664,12 +1687,38 @@ export class ConsumerCore {
   // Output and observability helpers
   // -------------------------------------------------------------------------------------
 
+  /** Queue an output for the next poll. */
+  private emit(o: CoreOutput): void {
+    const n = this.outCount;
+    if (n < this.out.length) this.out[n] = o;
+    else this.out.push(o);
+    this.outCount = n + 1;
+  }
+
+  // Envelopes are built whole (body, version, sender id and epoch, in that order), not extended after
+  // creation: a literal that gains properties later moves them into an extra backing store.
+
+  private sendReadRequest(peerId: string, readRequest: ectp.v1.IReadRequest): void {
+    const envelope = { readRequest, version: SPEC_VERSION, senderId: this.id, senderEpoch: this.epoch };
+    this.emit({ type: "send", peerId, envelope });
+  }
+
+  private sendReadComplete(peerId: string, grantId: number, status: number, detail: string): void {
+    const envelope = {
+      readComplete: { grantId, status, detail },
+      version: SPEC_VERSION,
+      senderId: this.id,
+      senderEpoch: this.epoch,
+    };
+    this.emit({ type: "send", peerId, envelope });
+  }
+
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
     const envelope = body as { version?: unknown; senderId?: string; senderEpoch?: number };
     envelope.version = SPEC_VERSION;
     envelope.senderId = this.id;
     envelope.senderEpoch = this.epoch;
-    this.out.push({ type: "send", peerId, envelope: body });
+    this.emit({ type: "send", peerId, envelope: body });
   }
 
   private ignore(reason: string): void {
