@@ -730,10 +730,16 @@ export class ProducerCore {
 
   /** Send (or, for a duplicated request, resend unchanged) the ReadGrant of `g`. */
   private sendGrant(peerId: string, g: Grant): void {
-    this.send(peerId, {
+    // The whole envelope in one literal (the fields and their order as send() gives them), so
+    // the hot path builds it without adding properties afterwards.
+    const envelope: ectp.v1.IEnvelope = {
       body: "readGrant",
       readGrant: { attemptId: g.attemptId, grantId: g.id, item: g.item, leaseMs: this.cfg.leaseMs },
-    });
+      version: SPEC_VERSION,
+      senderId: this.id,
+      senderEpoch: this.epoch,
+    };
+    this.outputs.push({ type: "send", peerId, envelope });
   }
 
   private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
