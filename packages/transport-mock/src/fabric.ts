@@ -5,7 +5,14 @@
  * @module
  */
 
-import type { MemoryRegion, ReadDestination, ReadOperation, ReadResult, ReceivedMessage } from "@ectp/core";
+import type {
+  MemoryRegion,
+  ReadDestination,
+  ReadOperation,
+  ReadResult,
+  ReceivedMessage,
+  TransportActivity,
+} from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { EventQueue } from "./event-queue.js";
 import {
@@ -114,6 +121,15 @@ interface Message {
   readonly dueAt: number;
   released: boolean;
 }
+
+/** The empty list {@link Fabric.poll} hands out (shared, frozen). */
+const EMPTY_LIST: never[] = Object.freeze([]) as never[];
+/** What {@link Fabric.poll} returns when nothing is queued (shared, frozen). */
+const EMPTY_ACTIVITY: TransportActivity = Object.freeze({
+  messages: EMPTY_LIST,
+  reads: EMPTY_LIST,
+  unreachable: EMPTY_LIST,
+});
 
 /** Size of the shared slabs small arrays (message copies, location blobs) are carved from. */
 const SMALL_SLAB_BYTES = 16 * 1024;
@@ -850,16 +866,25 @@ export class Fabric {
     this.wake(r.owner);
   }
 
-  poll(ep: EndpointState): { messages: ReceivedMessage[]; reads: ReadResult[]; unreachable: string[] } {
+  poll(ep: EndpointState): TransportActivity {
     this.processDue(this.now());
-    // Hand over the queues themselves and start new ones (no copy).
-    const messages = ep.inbox;
-    ep.inbox = [];
-    const reads = ep.results;
-    ep.results = [];
-    let unreachable: string[];
-    if (ep.unreachable.size === 0) unreachable = [];
-    else {
+    // Hand over the queues themselves and start new ones (no copy); an empty list is one
+    // shared frozen array, and nothing at all one shared frozen result.
+    const noMessages = ep.inbox.length === 0;
+    const noReads = ep.results.length === 0;
+    if (noMessages && noReads && ep.unreachable.size === 0) return EMPTY_ACTIVITY;
+    let messages: ReceivedMessage[] = EMPTY_LIST;
+    if (!noMessages) {
+      messages = ep.inbox;
+      ep.inbox = [];
+    }
+    let reads: ReadResult[] = EMPTY_LIST;
+    if (!noReads) {
+      reads = ep.results;
+      ep.results = [];
+    }
+    let unreachable: string[] = EMPTY_LIST;
+    if (ep.unreachable.size > 0) {
       unreachable = [...ep.unreachable];
       ep.unreachable.clear();
     }

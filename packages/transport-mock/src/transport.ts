@@ -144,6 +144,8 @@ export class MockTransport implements Transport {
   /**
    * Run every network event due at the current time, then return and clear this
    * endpoint's received messages, settled reads and unreachable peers (each peer once).
+   * Treat the result as read-only: an empty list is one shared frozen array, and a poll
+   * with nothing to report returns one shared frozen result (no allocation per idle poll).
    */
   poll(): TransportActivity {
     return this.fabric.poll(this.state);
