@@ -4,9 +4,10 @@
  * Why not a `Map`: those tables gain and lose an entry on every item lifecycle, and a `Map`
  * that churns like that keeps reallocating its backing store (V8 shrinks a table as soon
  * as it is a quarter full, and rebuilds it once deleted entries fill it). This table is
- * open addressing with linear probing and backward-shift deletion over parallel arrays:
- * deletions leave no tombstones, nothing is allocated except to grow (or shrink when at
- * most an eighth full), and each slot keeps its key's 32-bit hash next to it, so a probe
+ * open addressing with linear probing and backward-shift deletion: deletions leave no
+ * tombstones and nothing is allocated except to grow (or shrink when at most an eighth
+ * full). A slot is three consecutive elements of one array (key, hash, value), so a lookup
+ * in a big table costs one cache line rather than one per parallel array, and a probe
  * touches a key string only when the hashes match.
  * @module
  */
@@ -25,22 +26,25 @@ export function hashString(s: string): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  return h | 0;
+  return h & 0x3fffffff; // 30 bits: always a small integer, stored unboxed
 }
 
 /** A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`. */
 export class StringTable<V> {
-  private keys: (string | undefined)[];
-  private vals: (V | undefined)[];
-  private hashes: Int32Array;
+  /** Slot i is `[3i] key (undefined: empty), [3i+1] hash, [3i+2] value`. */
+  private slots: (string | number | V | undefined)[];
   private mask: number;
   private count = 0;
 
   constructor() {
-    this.keys = new Array<string | undefined>(MIN_CAPACITY).fill(undefined);
-    this.vals = new Array<V | undefined>(MIN_CAPACITY).fill(undefined);
-    this.hashes = new Int32Array(MIN_CAPACITY);
+    this.slots = StringTable.emptySlots(MIN_CAPACITY);
     this.mask = MIN_CAPACITY - 1;
+  }
+
+  private static emptySlots<V>(capacity: number): (string | number | V | undefined)[] {
+    const slots = new Array<string | number | V | undefined>(capacity * 3).fill(undefined);
+    for (let i = 1; i < slots.length; i += 3) slots[i] = 0;
+    return slots;
   }
 
   /** Entries stored. */
@@ -56,12 +60,12 @@ export class StringTable<V> {
   /** {@link StringTable.get} with `h = hashString(key)` already computed. */
   getHashed(key: string, h: number): V | undefined {
     const mask = this.mask;
-    const keys = this.keys;
-    const hashes = this.hashes;
+    const slots = this.slots;
     for (let i = h & mask; ; i = (i + 1) & mask) {
-      const k = keys[i];
+      const at = i * 3;
+      const k = slots[at];
       if (k === undefined) return undefined;
-      if (hashes[i] === h && k === key) return this.vals[i];
+      if (slots[at + 1] === h && k === key) return slots[at + 2] as V;
     }
   }
 
@@ -84,32 +88,32 @@ export class StringTable<V> {
   /** {@link StringTable.delete} with `h = hashString(key)` already computed. */
   deleteHashed(key: string, h: number): boolean {
     const mask = this.mask;
-    const keys = this.keys;
-    const vals = this.vals;
-    const hashes = this.hashes;
+    const slots = this.slots;
     let i = h & mask;
     for (;; i = (i + 1) & mask) {
-      const k = keys[i];
+      const k = slots[i * 3];
       if (k === undefined) return false;
-      if (hashes[i] === h && k === key) break;
+      if (slots[i * 3 + 1] === h && k === key) break;
     }
     // Backward shift: move later entries of the probe run into the hole when their home allows it.
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const kj = keys[j];
+      const kj = slots[j * 3];
       if (kj === undefined) break;
-      const home = (hashes[j] as number) & mask;
+      const hj = slots[j * 3 + 1] as number;
+      const home = hj & mask;
       // The entry at j may move to i when i lies cyclically in [home, j).
       if (i <= j ? home <= i || home > j : home <= i && home > j) {
-        keys[i] = kj;
-        vals[i] = vals[j];
-        hashes[i] = hashes[j] as number;
+        slots[i * 3] = kj;
+        slots[i * 3 + 1] = hj;
+        slots[i * 3 + 2] = slots[j * 3 + 2];
         i = j;
       }
     }
-    keys[i] = undefined;
-    vals[i] = undefined;
+    slots[i * 3] = undefined;
+    slots[i * 3 + 1] = 0;
+    slots[i * 3 + 2] = undefined;
     this.count--;
     const capacity = mask + 1;
     if (capacity > MIN_CAPACITY && this.count * 8 < capacity) this.resize(capacity >> 1);
@@ -118,35 +122,32 @@ export class StringTable<V> {
 
   private insert(key: string, value: V, h: number): void {
     const mask = this.mask;
-    const keys = this.keys;
+    const slots = this.slots;
     for (let i = h & mask; ; i = (i + 1) & mask) {
-      const k = keys[i];
+      const at = i * 3;
+      const k = slots[at];
       if (k === undefined) {
-        keys[i] = key;
-        this.vals[i] = value;
-        this.hashes[i] = h;
+        slots[at] = key;
+        slots[at + 1] = h;
+        slots[at + 2] = value;
         this.count++;
         return;
       }
-      if (this.hashes[i] === h && k === key) {
-        this.vals[i] = value;
+      if (slots[at + 1] === h && k === key) {
+        slots[at + 2] = value;
         return;
       }
     }
   }
 
   private resize(capacity: number): void {
-    const keys = this.keys;
-    const vals = this.vals;
-    const hashes = this.hashes;
-    this.keys = new Array<string | undefined>(capacity).fill(undefined);
-    this.vals = new Array<V | undefined>(capacity).fill(undefined);
-    this.hashes = new Int32Array(capacity);
+    const old = this.slots;
+    this.slots = StringTable.emptySlots<V>(capacity);
     this.mask = capacity - 1;
     this.count = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
-      if (k !== undefined) this.insert(k, vals[i] as V, hashes[i] as number);
+    for (let at = 0; at < old.length; at += 3) {
+      const k = old[at];
+      if (k !== undefined) this.insert(k as string, old[at + 2] as V, old[at + 1] as number);
     }
   }
 }
