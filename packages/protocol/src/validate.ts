@@ -148,7 +148,7 @@ function keySuffix(f: NormalizedFingerprint): string {
  * building the hex string costs more than anything else in a key lookup, and a fresh
  * string must be hashed again by every Map it is looked up in; a cached id is the same
  * string object every time, its hash computed once. The tags let a lookup skip the other
- * keys of its set without reading their bytes. Bounded: about 170 KiB, the byte copies
+ * keys of its set without reading their bytes. Bounded: about 200 KiB, the byte copies
  * allocated on first use; a miss costs one rebuild.
  */
 const KEY_CACHE_SETS = 512;
@@ -156,11 +156,11 @@ const KEY_CACHE_WAYS = 8;
 const KEY_CACHE_SLOTS = KEY_CACHE_SETS * KEY_CACHE_WAYS;
 const KEY_CACHE_MAX_BYTES = 32;
 let keyCacheBytes: Uint8Array | undefined;
-const keyCacheTag = new Int32Array(KEY_CACHE_SLOTS);
-const keyCacheLength = new Uint8Array(KEY_CACHE_SLOTS);
+/** Per slot: the tag at 2 * slot, the hash length at 2 * slot + 1 (a set's eight in one cache line). */
+const keyCacheMeta = new Int32Array(KEY_CACHE_SLOTS * 2);
 const keyCacheVictim = new Uint8Array(KEY_CACHE_SETS);
-const keyCacheSuffix: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SLOTS).fill(undefined);
-const keyCacheId: string[] = new Array<string>(KEY_CACHE_SLOTS).fill("");
+/** Per slot: the suffix at 2 * slot, the id at 2 * slot + 1 (read together on a hit). */
+const keyCacheText: string[] = new Array<string>(KEY_CACHE_SLOTS * 2).fill("");
 
 /**
  * The cache hash of a content hash (a signed 32-bit integer; its low bits pick the set).
@@ -204,11 +204,12 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   }
   const first = set * KEY_CACHE_WAYS;
   for (let slot = first; slot < first + KEY_CACHE_WAYS; slot++) {
-    if (keyCacheTag[slot] !== tag || keyCacheLength[slot] !== n || keyCacheSuffix[slot] !== sfx) continue;
+    // A slot never filled has length 0, and no hash here is empty.
+    if (keyCacheMeta[2 * slot] !== tag || keyCacheMeta[2 * slot + 1] !== n || keyCacheText[2 * slot] !== sfx) continue;
     const base = slot * KEY_CACHE_MAX_BYTES;
     let i = 0;
     while (i < n && bytes[base + i] === hash[i]) i++;
-    if (i === n) return keyCacheId[slot] as string;
+    if (i === n) return keyCacheText[2 * slot + 1] as string;
   }
   const id = buildKeyId(hash, sfx);
   const way = keyCacheVictim[set] as number;
@@ -216,10 +217,10 @@ function keyIdOf(hash: Uint8Array, sfx: string): string {
   const slot = first + way;
   const base = slot * KEY_CACHE_MAX_BYTES;
   for (let i = 0; i < n; i++) bytes[base + i] = hash[i] as number;
-  keyCacheTag[slot] = tag;
-  keyCacheLength[slot] = n;
-  keyCacheSuffix[slot] = sfx;
-  keyCacheId[slot] = id;
+  keyCacheMeta[2 * slot] = tag;
+  keyCacheMeta[2 * slot + 1] = n;
+  keyCacheText[2 * slot] = sfx;
+  keyCacheText[2 * slot + 1] = id;
   return id;
 }
 
@@ -234,6 +235,15 @@ function buildKeyId(hash: Uint8Array, sfx: string): string {
   for (let i = 0; i < n; i++) parts[i] = HEX[hash[i] as number] as string;
   parts[n] = sfx;
   return parts.join("");
+}
+
+/**
+ * Whether a reader's result is its error. The readers here return either an `EctpError` or
+ * a value that is never an `Error` (bytes, a string, a plain object), so the plain prototype
+ * check suffices; `instanceof EctpError` would call its cross-realm `Symbol.hasInstance`.
+ */
+function isError<T>(v: T | EctpError): v is EctpError {
+  return v instanceof Error;
 }
 
 function isBytes(v: unknown): v is Uint8Array {
@@ -256,7 +266,7 @@ const EMPTY_LOCATION = new Uint8Array(0);
 /** Normalise a possibly absent fingerprint to all four fields. Non-conforming fields become an error. */
 export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerprint> {
   const f = readFingerprint(fp);
-  return f instanceof EctpError ? { ok: false, error: f } : { ok: true, value: f };
+  return isError(f) ? { ok: false, error: f } : { ok: true, value: f };
 }
 
 /** {@link normalizeFingerprint} without the result wrapper: the value, or the error. */
@@ -323,9 +333,9 @@ export function fingerprintsEqual(a: unknown, b: unknown): boolean {
  */
 export function itemKeyId(key: unknown): Validation<string> {
   const hash = readHash(key);
-  if (hash instanceof EctpError) return { ok: false, error: hash };
+  if (isError(hash)) return { ok: false, error: hash };
   const sfx = readSuffix((key as Record<string, unknown>).fingerprint);
-  if (sfx instanceof EctpError) return { ok: false, error: sfx };
+  if (isError(sfx)) return { ok: false, error: sfx };
   return { ok: true, value: keyIdOf(hash, sfx) };
 }
 
@@ -404,9 +414,9 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   // The key is read and checked once (it used to be normalised twice: in itemKeyId, then here).
   const key = d.key;
   const contentHash = readHash(key);
-  if (contentHash instanceof EctpError) return { ok: false, error: contentHash };
+  if (isError(contentHash)) return { ok: false, error: contentHash };
   const fingerprint = readFingerprint((key as Record<string, unknown>).fingerprint);
-  if (fingerprint instanceof EctpError) return { ok: false, error: fingerprint };
+  if (isError(fingerprint)) return { ok: false, error: fingerprint };
   const keyId = keyIdOf(contentHash, keySuffix(fingerprint));
   // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
   if (limits.fingerprint !== undefined && !fingerprintEquals(fingerprint, limits.fingerprint))
