@@ -26,6 +26,7 @@ import type { ReadDestination, ReadResult } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
 import { isRetryableReject, reasonName } from "./reasons.js";
 import { IdTable } from "./id-table.js";
+import { OrderedTable } from "./ordered-table.js";
 import { StringTable, hashString } from "./string-table.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
@@ -82,7 +83,11 @@ class Req {
    * passes the same item ids in the same order (no allocation per re-admission).
    */
   view: AdmitResult | undefined = undefined;
-  constructor(readonly id: string) {}
+  constructor(
+    readonly id: string,
+    /** `hashString(id)`, for the request table. */
+    readonly hash: number,
+  ) {}
 }
 
 /** One (request, item) pair. */
@@ -344,19 +349,6 @@ function validateConfig(c: ConsumerConfig): void {
     );
 }
 
-/**
- * Permanent entries of the request map. V8 rebuilds a `Map`'s table when it drops below a
- * quarter full, so a map that goes from one request to none and back on every request
- * reallocates twice per request; these keep it from ever being nearly empty.
- */
-const REQUEST_MAP_SENTINELS = 16;
-
-function newRequestMap(): Map<string | symbol, Req | null> {
-  const m = new Map<string | symbol, Req | null>();
-  for (let i = 0; i < REQUEST_MAP_SENTINELS; i++) m.set(Symbol("sentinel"), null);
-  return m;
-}
-
 // ---------------------------------------------------------------------------------------
 // ConsumerCore
 // ---------------------------------------------------------------------------------------
@@ -390,13 +382,8 @@ export class ConsumerCore {
   private readonly random: SeededRandom;
   private readonly limits: { maxItemBytes: number; fingerprint: ectp.v1.IFingerprint };
 
-  /**
-   * Unfinished requests by id. A `Map` (its entries sit in insertion order, which suits
-   * re-admission of many waiting requests), kept from shrinking and regrowing its table on
-   * every request by {@link REQUEST_MAP_SENTINELS} permanent Symbol-keyed entries that no
-   * request id can equal.
-   */
-  private readonly requests = newRequestMap();
+  /** Unfinished requests by id, in admission order (see {@link OrderedTable}). */
+  private readonly requests = new OrderedTable<Req>();
   /** Per item key: its single-flight fetch [C9] or its loaded copy (never both). */
   private readonly keys = new StringTable<Fetch | Loaded>();
   private readonly attempts = new IdTable<Fetch>();
@@ -517,11 +504,12 @@ export class ConsumerCore {
     }
     if (now > this.lastNow) this.lastNow = now;
 
-    let req = this.requests.get(requestId) as Req | undefined;
+    const hash = hashString(requestId);
+    let req = this.requests.getHashed(requestId, hash);
     if (req?.failure) return req.failure; // [C6] same failure, not queued again
     if (req === undefined) {
-      req = new Req(requestId);
-      this.requests.set(requestId, req);
+      req = new Req(requestId, hash);
+      this.requests.setHashed(requestId, hash, req);
     }
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
@@ -602,11 +590,11 @@ export class ConsumerCore {
    * Unknown ids are ignored.
    */
   finishRequest(requestId: string, now: number): void {
-    if (typeof requestId !== "string") return; // (a Symbol would find a sentinel)
-    const req = this.requests.get(requestId) as Req | undefined;
+    if (typeof requestId !== "string") return; // unknown by definition
+    const req = this.requests.get(requestId);
     if (req === undefined) return;
     if (now > this.lastNow) this.lastNow = now;
-    this.requests.delete(requestId);
+    this.requests.deleteHashed(requestId, req.hash);
     if (req.failure !== undefined) return; // already released when it failed [C6]
     try {
       this.releaseRequest(req, now);
@@ -725,7 +713,7 @@ export class ConsumerCore {
   /** Table sizes, for dashboards and the no-leak invariant [I4]. */
   stats(): ConsumerStats {
     return {
-      requests: this.requests.size - REQUEST_MAP_SENTINELS,
+      requests: this.requests.size,
       budgets: this.budgetCount,
       fetches: this.fetchCount,
       readsInFlight: this.reads.size,
