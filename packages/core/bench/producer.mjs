@@ -18,9 +18,15 @@
 // net of the harness.
 //
 // Same-run comparison: BENCH_BASELINE=/path/to/other/index.js loads a second build of
-// @ectp/core (an ESM file exporting ProducerCore and MemoryItemStore, e.g. one bundled with
-// esbuild from an older commit) and runs it interleaved with this one; the ratio
-// baseline / current of the net medians is printed. BENCH_SCALE scales the iteration
+// @ectp/core (an ESM file exporting ProducerCore and MemoryItemStore) and runs it
+// interleaved with this one; the ratio baseline / current of the net medians is printed.
+// A baseline from an older commit, with its own @ectp/protocol bundled in (from the root):
+//   mkdir -p /tmp/base && git archive <commit> packages/core/src packages/protocol/src | tar -x -C /tmp/base
+//   NODE_PATH=$PWD/node_modules npx esbuild /tmp/base/packages/core/src/index.ts --bundle --format=esm \
+//     --platform=node --alias:@ectp/protocol=/tmp/base/packages/protocol/src/index.ts --outfile=/tmp/base/core.mjs
+//   BENCH_BASELINE=/tmp/base/core.mjs node packages/core/bench/producer.mjs
+// (the current build imports @ectp/protocol's dist separately; bundle both the same way
+// for a strictly like-for-like pair). BENCH_SCALE scales the iteration
 // count (default 1 = 300,000 lifecycles per repetition); BENCH_WIRE=0 skips the wire path
 // (e.g. for a CPU profile of the object path alone).
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
