@@ -27,7 +27,7 @@ import { backoffDelay } from "./backoff.js";
 import { isRetryableReject, reasonName } from "./reasons.js";
 import { IdTable } from "./id-table.js";
 import { OrderedTable } from "./ordered-table.js";
-import { StringTable, hashString } from "./string-table.js";
+import { StringTable, hashBytes, hashString } from "./string-table.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
   AdmitItem,
@@ -153,7 +153,7 @@ class Fetch implements Timed {
   declare readonly tKind: number;
   constructor(
     readonly desc: ValidDescriptor,
-    /** `hashString(keyId)`, for the key map. */
+    /** Its key-map hash (`hashBytes` of the content hash). */
     readonly keyHash: number,
     readonly peer: Peer,
     /** Transport metadata from the announcement, if any. */
@@ -211,7 +211,7 @@ class Loaded {
   holders = 0;
   constructor(
     readonly keyId: string,
-    /** `hashString(keyId)`, for the key map. */
+    /** Its key-map hash (`hashBytes` of the content hash). */
     readonly keyHash: number,
     readonly dest: ReadDestination,
   ) {}
@@ -417,7 +417,7 @@ export class ConsumerCore {
   private planDesc: (ValidDescriptor | undefined)[] = [];
   /** What the key map held for the item's key at classification (a fetch to join, or the loaded copy). */
   private planRec: (Fetch | Loaded | undefined)[] = [];
-  /** `hashString` of the item's key id (valid for P_READY_LOADED and P_FETCH). */
+  /** The key-map hash of the item's key (`hashBytes` of its content hash; valid for P_READY_LOADED and P_FETCH). */
   private planHash: number[] = [];
   private planMeta: (Uint8Array | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
@@ -777,7 +777,8 @@ export class ConsumerCore {
       this.planReason[i] = "INVALID_ANNOUNCEMENT";
       return;
     }
-    const keyHash = hashString(desc.keyId);
+    // Equal key ids have equal content hashes, so the content hash is a valid (and shorter) hash input.
+    const keyHash = hashBytes(desc.contentHash);
     this.planHash[i] = keyHash;
     const rec = this.keys.getHashed(desc.keyId, keyHash);
     if (rec?.isLoaded) {

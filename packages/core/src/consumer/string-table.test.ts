@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { StringTable } from "./string-table.js";
+import { StringTable, hashBytes, hashString } from "./string-table.js";
 
 describe("StringTable (the consumer's request and item-key tables)", () => {
   it("behaves like a Map under random sets, gets and deletes (revivals and rebuilds included)", () => {
@@ -33,5 +33,18 @@ describe("StringTable (the consumer's request and item-key tables)", () => {
     expect(t.size).toBe(10_000);
     for (let i = 1; i < 20_000; i += 2) t.delete(`o${i}`);
     expect(t.size).toBe(0);
+  });
+
+  it("hashes are 30-bit integers, equal for equal inputs", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uint8Array({ maxLength: 64 }), (str, bytes) => {
+        const h = hashString(str);
+        expect(h).toBe(hashString(`${str}`));
+        expect(Number.isInteger(h) && h >= 0 && h < 2 ** 30).toBe(true);
+        const b = hashBytes(bytes);
+        expect(b).toBe(hashBytes(Uint8Array.from(bytes)));
+        expect(Number.isInteger(b) && b >= 0 && b < 2 ** 30).toBe(true);
+      }),
+    );
   });
 });

@@ -29,6 +29,20 @@ export function hashString(s: string): number {
   return h & 0x3fffffff; // 30 bits: always a small integer, stored unboxed
 }
 
+/**
+ * A hash of bytes with the same mixing as {@link hashString}, for keys that are functions
+ * of a byte string (an item key id is the hex of its content hash plus the fingerprint, so
+ * the content hash alone spreads the keys of one fingerprint at half the work).
+ */
+export function hashBytes(b: Uint8Array): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ (b[i] as number), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h & 0x3fffffff;
+}
+
 /** A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`. */
 export class StringTable<V> {
   /** Slot i is `[3i] key (undefined: empty), [3i+1] hash, [3i+2] value`. */
