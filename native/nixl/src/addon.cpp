@@ -296,6 +296,7 @@ private:
     std::vector<Reply> replies_;
     std::vector<uint32_t> deregistered_;
     std::atomic<bool> signalPending_{false};
+    std::string scratchPeer_; // postRead's peer name, reused (JS thread only): no allocation per read
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
     // off the lock (and yields its core) until it has it, instead of racing it with getNotifs.
     std::atomic<int> jsWaiting_{0};
@@ -630,24 +631,49 @@ bytesArg(const Napi::CallbackInfo &info, size_t i, const char *what) {
     return std::string_view(reinterpret_cast<const char *>(d), len);
 }
 
-// postRead(id, peer, regionId, offset, length, addrLo, addrHi, location?, sectionStart?, notif?)
+// A short string argument read through a stack buffer (one N-API call, no heap allocation
+// for the read itself); longer strings fall back to Utf8Value.
+void
+stringArg(const Napi::CallbackInfo &info, size_t i, const char *what, std::string &out) {
+    char buf[256];
+    size_t n = 0;
+    if (napi_get_value_string_utf8(info.Env(), info[i], buf, sizeof buf, &n) != napi_ok)
+        throw NixlFailure("ERR_INVALID_ARG", std::string(what) + " must be a string");
+    if (n + 1 < sizeof buf) {
+        out.assign(buf, n);
+        return;
+    }
+    out = info[i].As<Napi::String>().Utf8Value();
+}
+
+uint64_t
+le64(const char *p) {
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i)
+        v = (v << 8) | static_cast<uint8_t>(p[i]);
+    return v;
+}
+
+// postRead(id, peer, regionId, offset, length, location[, notif])
 //   -> number: NIXL_IN_PROG (1) = posted, its result comes through drain(); anything else is
 //   the final NIXL status of a read that settled inside this call (0 = done) and that drain()
-//   will NOT report. Positional numbers and a view of the location bytes (section metadata
-//   from `sectionStart` to its end; absent = none) keep the per-read N-API cost to a few
-//   value reads: no property lookups, no BigInt, no copy on the small-read path.
+//   will NOT report. `location` is the ItemDescriptor.location bytes of the source
+//   (packages/transport-nixl/src/location.ts: "ENX1" | address u64 LE | length u64 |
+//   name length u16 | name | section length u32 | section); the JS layer has validated it
+//   (agent, lengths), the addon reads the address and views the section metadata in place.
+//   Positional numbers, at most 6 arguments (node-addon-api's inline argument array) and no
+//   copy keep the per-read N-API cost to a few value reads on the small-read path.
 Napi::Value
 Agent::PostRead(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
         ensureOpen();
         Napi::Env env = info.Env();
         double idD = numArg(info, 0, "id");
-        std::string peer = getString(info[1], "peer");
+        std::string &peer = scratchPeer_;
+        stringArg(info, 1, "peer", peer);
         double regD = numArg(info, 2, "regionId");
         double off = numArg(info, 3, "offset");
         double len = numArg(info, 4, "length");
-        double lo = numArg(info, 5, "addrLo");
-        double hi = numArg(info, 6, "addrHi");
         if (!(idD >= 0 && idD <= 4294967295.0) || !(regD >= 0 && regD <= 4294967295.0))
             throw NixlFailure("ERR_INVALID_ARG", "id and regionId must be 32-bit unsigned integers");
         uint32_t id = static_cast<uint32_t>(idD);
@@ -656,20 +682,16 @@ Agent::PostRead(const Napi::CallbackInfo &info) {
         if (it == regions_.end()) throw NixlFailure("ERR_INVALID_ARG", "destination region is not registered");
         if (!(off >= 0) || !(len > 0) || off + len > static_cast<double>(it->second.len))
             throw NixlFailure("ERR_INVALID_ARG", "destination range is outside its region");
-        if (!(lo >= 0 && lo <= 4294967295.0) || !(hi >= 0 && hi <= 4294967295.0))
-            throw NixlFailure("ERR_INVALID_ARG", "remote address halves must be 32-bit unsigned integers");
-        uintptr_t remoteAddr = static_cast<uintptr_t>((static_cast<uint64_t>(hi) << 32) | static_cast<uint64_t>(lo));
+        std::string_view loc = bytesArg(info, 5, "location");
+        if (loc.size() < 26 || loc.substr(0, 4) != "ENX1")
+            throw NixlFailure("ERR_INVALID_ARG", "location is not a NIXL location");
+        size_t nameLen = static_cast<uint8_t>(loc[20]) | (static_cast<size_t>(static_cast<uint8_t>(loc[21])) << 8);
+        if (26 + nameLen > loc.size()) throw NixlFailure("ERR_INVALID_ARG", "location agent name malformed");
+        std::string_view section = loc.substr(26 + nameLen);
+        uintptr_t remoteAddr = static_cast<uintptr_t>(le64(loc.data() + 4));
         uintptr_t localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
         size_t length = static_cast<size_t>(len);
-        std::string_view section;
-        if (info.Length() > 7 && !info[7].IsUndefined() && !info[7].IsNull()) {
-            std::string_view loc = bytesArg(info, 7, "location");
-            double start = info.Length() > 8 ? numArg(info, 8, "sectionStart") : 0;
-            if (!(start >= 0) || start > static_cast<double>(loc.size()))
-                throw NixlFailure("ERR_INVALID_ARG", "sectionStart is outside the location bytes");
-            section = loc.substr(static_cast<size_t>(start));
-        }
-        bool hasNotif = info.Length() > 9 && !info[9].IsUndefined() && !info[9].IsNull();
+        bool hasNotif = info.Length() > 6 && !info[6].IsUndefined() && !info[6].IsNull();
         if (!hasNotif) {
             int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section);
             if (st != kNotInline) {
@@ -680,13 +702,13 @@ Agent::PostRead(const Napi::CallbackInfo &info) {
         Command c;
         c.kind = CmdKind::PostRead;
         c.id = id;
-        c.peer = std::move(peer);
+        c.peer = peer;
         c.regionId = regionId;
         c.localAddr = localAddr;
         c.remoteAddr = remoteAddr;
         c.length = length;
         c.blob.assign(section.data(), section.size());
-        if (hasNotif) c.notif = copyBytes(info[9], "notif");
+        if (hasNotif) c.notif = copyBytes(info[6], "notif");
         hold(env, +1);
         enqueue(std::move(c));
         return Napi::Number::New(env, NIXL_IN_PROG);

@@ -134,26 +134,16 @@ export interface NativeAgent {
   /** Whether metadata of `name` is loaded. */
   checkRemote(name: string): boolean;
   /**
-   * Post one READ of `length` bytes from the remote address `addrHi * 2^32 + addrLo` into a
-   * registered region (positional numbers and a view of the location bytes: no per-read
-   * property lookups, BigInt or copy). `location[sectionStart..]` is the peer
-   * registration's section metadata (absent: none). Small reads may be posted and completed
-   * inside the call: the result is `1` (`NIXL_IN_PROG`) when the read is in flight and its
-   * result will come through `drain`, otherwise the read's final NIXL status (`0` = done), which
-   * `drain` will NOT report.
+   * Post one READ of `length` bytes into a registered region from the source that `location`
+   * describes (the `ItemDescriptor.location` bytes, see `encodeLocation`; the addon reads the
+   * address and views the section metadata in place: no copy, no BigInt, no property lookups).
+   * Small reads may be posted and completed inside the call: the result is `1`
+   * (`NIXL_IN_PROG`) when the read is in flight and its result will come through `drain`,
+   * otherwise the read's final NIXL status (`0` = done), which `drain` will NOT report.
+   * `notif`, if given, is sent to the target when the READ completes (such reads always go to
+   * the engine thread).
    */
-  postRead(
-    id: number,
-    peer: string,
-    regionId: number,
-    offset: number,
-    length: number,
-    addrLo: number,
-    addrHi: number,
-    location?: Uint8Array,
-    sectionStart?: number,
-    notif?: Uint8Array,
-  ): number;
+  postRead(id: number, peer: string, regionId: number, offset: number, length: number, location: Uint8Array, notif?: Uint8Array): number;
   /** Release an in-flight READ (settles as cancelled if it did not finish first). */
   cancelRead(id: number): void;
   /** Send a notification (binary payload). Failures appear in `drain().sendFailures`. */

@@ -8,6 +8,7 @@ import type { ReadResult } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadNixlAddon } from "./addon.js";
+import { encodeLocation } from "./location.js";
 import type { NixlTransport } from "./transport.js";
 import { NIXL_MISSING, NIXL_SKIP_REASON, connectedPair, makeTransport, pattern, until } from "./test/helpers.js";
 
@@ -19,9 +20,10 @@ async function pair() {
 }
 
 describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () => {
+  // Closing two agents that held 64 MiB registrations can take seconds on a loaded 2-core machine.
   afterEach(async () => {
     await Promise.all(open.splice(0).map((t) => t.close()));
-  });
+  }, 30_000);
 
   it.each([1, 7, 4095, 4096, 65_537, (1 << 20) + 3, 16 << 20, 64 << 20])(
     "reads %i bytes byte-exactly at odd offsets, in one READ [I6]",
@@ -164,8 +166,13 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     const addon = loadNixlAddon();
     const agent = new addon.Agent(`raw-${process.pid}`, {}, () => undefined);
     try {
-      expect(() => agent.postRead(1, "x", 99, 0, 1, 0, 0)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));
-      expect(() => agent.postRead(1, "x", "1" as unknown as number, 0, 1, 0, 0)).toThrow(
+      const location = encodeLocation({ address: 4096n, length: 1, agent: "x", section: new Uint8Array(0) });
+      expect(() => agent.postRead(1, "x", 99, 0, 1, location)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));
+      expect(() => agent.postRead(1, "x", "1" as unknown as number, 0, 1, location)).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_ARG" }),
+      );
+      const region = agent.registerMemory(new Uint8Array(16));
+      expect(() => agent.postRead(2, "x", region.id, 0, 1, new Uint8Array(30))).toThrow(
         expect.objectContaining({ code: "ERR_INVALID_ARG" }),
       );
       expect(() => agent.registerMemory("nope" as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));

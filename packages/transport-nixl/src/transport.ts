@@ -271,17 +271,7 @@ export class NixlTransport implements Transport {
     }
     let status: number;
     try {
-      status = this.agent.postRead(
-        readId,
-        peerId,
-        destination.region.id,
-        offset,
-        length,
-        loc.addrLo,
-        loc.addrHi,
-        read.source,
-        loc.sectionStart,
-      );
+      status = this.agent.postRead(readId, peerId, destination.region.id, offset, length, read.source);
     } catch (e) {
       this.failLocally(readId, nixlErrorToEctp(e, "posting a NIXL READ").message);
       return;
@@ -309,11 +299,16 @@ export class NixlTransport implements Transport {
   /** Collect messages, settled reads and unreachable peers since the previous call. Never blocks. */
   poll(): TransportActivity {
     this.activity = false;
+    // drain() on every poll (not only after the activity callback): what the engine queued is
+    // visible at once, even to a caller that never yields to the event loop.
     const drained = decodeNativeDrain(this.agent.drain(), this.statusNames);
-    const messages: ReceivedMessage[] = drained.notifs.map((n) => ({
-      from: n.from,
-      bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
-    }));
+    const messages: ReceivedMessage[] =
+      drained.notifs.length === 0
+        ? []
+        : drained.notifs.map((n) => ({
+            from: n.from,
+            bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
+          }));
     const reads: ReadResult[] = this.localResults.length > 0 ? this.localResults.splice(0) : [];
     for (const s of drained.reads) {
       const r = this.settle(s);
@@ -405,6 +400,7 @@ export class NixlTransport implements Transport {
 
   private wake(): void {
     this.activity = true;
+    if (this.waiters.length === 0) return;
     const ws = this.waiters;
     this.waiters = [];
     for (const w of ws) w();
