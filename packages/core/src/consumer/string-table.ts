@@ -16,12 +16,19 @@
 const MIN_CAPACITY = 16;
 
 /**
- * The table's hash of a string: FNV-1a over the UTF-16 code units, then a final avalanche
+ * Per-process seed of the hashes below, so keys crafted to collide (content hashes come from
+ * announcements) cannot be prepared offline. Hash values never reach any output: the
+ * consumer stays deterministic for the same inputs.
+ */
+const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 4294967296)) | 0;
+
+/**
+ * The table's hash of a string: FNV-1a (seeded) over the UTF-16 code units, then a final avalanche
  * (sequential ids spread evenly). Callers that look the same key up repeatedly compute it
  * once and pass it to the `...Hashed` methods.
  */
 export function hashString(s: string): number {
-  let h = 0x811c9dc5 | 0;
+  let h = SEED;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -35,7 +42,7 @@ export function hashString(s: string): number {
  * the content hash alone spreads the keys of one fingerprint at half the work).
  */
 export function hashBytes(b: Uint8Array): number {
-  let h = 0x811c9dc5 | 0;
+  let h = SEED;
   for (let i = 0; i < b.length; i++) h = Math.imul(h ^ (b[i] as number), 0x01000193);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
