@@ -300,6 +300,16 @@ private:
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
     // off the lock (and yields its core) until it has it, instead of racing it with getNotifs.
     std::atomic<int> jsWaiting_{0};
+    // True while the engine runs a command (loadRemoteMD, createXferReq + postXferReq, which
+    // may copy a whole item, deregisterMem, ...): an inline read must not block behind it.
+    // Outside commands the engine holds nixlMu_ only for short calls (getNotifs,
+    // getXferStatus, releaseXferReq, a ping), so the JS thread simply waits for the lock.
+    // The pair (engineLong_, jsWaiting_) is a Dekker handshake: the engine raises
+    // engineLong_ and then backs off if the JS thread is waiting; the JS thread raises
+    // jsWaiting_ and then blocks only if engineLong_ is down. One of them always sees the other.
+    std::atomic<bool> engineLong_{false};
+    void enterLong();
+    void leaveLong() { engineLong_.store(false, std::memory_order_seq_cst); }
 
     // Counters (leak checks)
     std::atomic<int64_t> activeXfers_{0};
@@ -983,6 +993,16 @@ Agent::execute(Command &c) {
 }
 
 void
+Agent::enterLong() {
+    for (;;) {
+        engineLong_.store(true, std::memory_order_seq_cst);
+        if (jsWaiting_.load(std::memory_order_seq_cst) == 0) return;
+        engineLong_.store(false, std::memory_order_seq_cst); // the JS thread wants the lock first
+        sched_yield();
+    }
+}
+
+void
 Agent::tryFinishDeregistrations() {
     for (auto it = pendingDereg_.begin(); it != pendingDereg_.end();) {
         bool busy = false;
@@ -1054,7 +1074,11 @@ Agent::progress() {
         --activeXfers_;
         did = freed = true;
     }
-    if (freed && !pendingDereg_.empty()) tryFinishDeregistrations();
+    if (freed && !pendingDereg_.empty()) {
+        enterLong();
+        tryFinishDeregistrations();
+        leaveLong();
+    }
     return did;
 }
 
@@ -1136,7 +1160,9 @@ Agent::engineMain() {
                 }
                 return;
             }
+            enterLong();
             execute(c);
+            leaveLong();
             did = true;
         }
         if (progress()) did = true;
@@ -1187,10 +1213,16 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
     }
     std::unique_lock<std::mutex> lk(nixlMu_, std::defer_lock);
     if (!lk.try_lock()) {
-        jsWaiting_.fetch_add(1, std::memory_order_acq_rel); // keeps the engine off the lock meanwhile
-        for (int i = 0; i < 64 && !lk.try_lock(); ++i)
-            sched_yield();
-        jsWaiting_.fetch_sub(1, std::memory_order_acq_rel);
+        // Keeps the engine off the lock (it checks before each loop and each command).
+        jsWaiting_.fetch_add(1, std::memory_order_seq_cst);
+        if (!engineLong_.load(std::memory_order_seq_cst)) {
+            lk.lock(); // the engine is in a short call (or about to back off): wait for it
+        }
+        else {
+            for (int i = 0; i < 64 && !lk.try_lock(); ++i)
+                sched_yield(); // a command may take long (a whole copy): try briefly, then hand over
+        }
+        jsWaiting_.fetch_sub(1, std::memory_order_seq_cst);
         if (!lk.owns_lock()) return kNotInline;
     }
     auto it = loadedSections_.find(peer);
