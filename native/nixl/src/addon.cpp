@@ -12,7 +12,10 @@
 //     every potentially blocking NIXL call: loadRemoteMD, invalidateRemoteMD, createXferReq,
 //     postXferReq (which may copy a whole 256 MiB item inside the call on CMA),
 //     getXferStatus, releaseXferReq, genNotif, getNotifs, deregisterMem. JS enqueues plain
-//     structs (never JS values) and returns at once.
+//     structs (never JS values) and returns at once. Exception, by design: a READ of at most
+//     64 KiB whose section is loaded is posted on the JS thread (tryInlineRead) and polled
+//     there for at most 50 us; over CMA it completes inside postXferReq and its status is
+//     returned by postRead directly, otherwise the engine adopts the request.
 //   * The engine polls adaptively: it spins (with sched_yield) while transfers are in
 //     flight, keeps spinning (busyPollUs = 0, the default; or polls every busyPollUs) for
 //     `busyWindowMs` after any activity (a message sent or received, a command, a
