@@ -481,7 +481,9 @@ export class ConsumerCore {
    * Admit (or re-admit) a request and decide each item [C1]: ready, defer (call again on
    * a later step) or local-encode; or fail the request [C6]. Decisions are sticky. The
    * first deferral of an item starts its (request, item) budget [C3]. Never throws for
-   * anything inside announcements [C2][I1].
+   * anything inside announcements [C2][I1]. The result is read-only: while no decision
+   * changed and the same item ids come in the same order, the previous result object is
+   * returned again (re-admitting a waiting request allocates nothing).
    * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
    *   request id, `items` not an array, an item without a string `itemId`, or duplicate item ids.
    */
