@@ -163,6 +163,35 @@ describe("[C1] admission classifies every item", () => {
     expect(h.core.poll(3)).toEqual([]);
   });
 
+  it("[C1] re-admission returns the previous result while nothing changed, a fresh one after a change, in the caller's item order", () => {
+    const h = makeConsumer();
+    const a = remote("a", "h1");
+    const b = { itemId: "b", hasModelInput: true };
+    const first = h.core.admit({ requestId: "r", items: [a, b] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    const second = h.core.admit({ requestId: "r", items: [a, b] }, 1);
+    expect(second).toBe(first); // nothing changed: no allocation
+    // Another order of the same items: decisions follow the caller's order, and that result is not kept.
+    const swapped = h.core.admit({ requestId: "r", items: [b, a] }, 1);
+    expect(swapped).toEqual({ status: "admitted", items: [{ action: "local-encode", itemId: "b" }, { action: "defer", itemId: "a" }] });
+    expect(h.core.admit({ requestId: "r", items: [a, b] }, 1)).toEqual(first);
+    const [start] = starts(grant(h, attempt, 7, "h1", 2));
+    if (start === undefined) throw new Error("no read started");
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 3);
+    const ready = h.core.admit({ requestId: "r", items: [a, b] }, 3);
+    expect(ready).not.toBe(first);
+    expect(ready).toEqual({
+      status: "admitted",
+      items: [
+        { action: "ready", itemId: "a", destination: start.destination },
+        { action: "local-encode", itemId: "b" },
+      ],
+    });
+    expect(first).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "a" }, { action: "local-encode", itemId: "b" }] });
+    expect(h.core.admit({ requestId: "r", items: [a, b] }, 4)).toBe(ready);
+  });
+
   it("[C1] programming errors throw EctpError(INVALID_ARGUMENT)", () => {
     const h = makeConsumer();
     expect(() => h.core.admit({ requestId: "", items: [] }, 0)).toThrow(
