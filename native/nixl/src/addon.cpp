@@ -259,6 +259,7 @@ private:
     std::unique_ptr<nixlAgent> agent_;
     nixlBackendH *backend_ = nullptr;
     std::mutex nixlMu_; // every NIXL call holds this (agent uses NIXL_THREAD_SYNC_NONE)
+    nixl_opt_args_t readArgs_; // {backends: [backend_]}, built once: inline reads (under nixlMu_) reuse it
 
     // Main-thread state
     bool closed_ = false;
@@ -428,6 +429,7 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
             }
         }
         check(agent_->createBackend(backendType, params, backend_), "createBackend(" + backendType + ")");
+        readArgs_.backends.push_back(backend_);
         nixl_opt_args_t args;
         args.backends.push_back(backend_);
         nixl_reg_dlist_t none(DRAM_SEG);
@@ -1234,10 +1236,8 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
     nixl_xfer_dlist_t local(DRAM_SEG), remote(DRAM_SEG);
     local.addDesc(nixlBasicDesc(localAddr, length, 0));
     remote.addDesc(nixlBasicDesc(remoteAddr, length, 0));
-    nixl_opt_args_t args;
-    args.backends.push_back(backend_);
     nixlXferReqH *req = nullptr;
-    int st = safeCall([&] { return agent_->createXferReq(NIXL_READ, local, remote, peer, req, &args); });
+    int st = safeCall([&] { return agent_->createXferReq(NIXL_READ, local, remote, peer, req, &readArgs_); });
     ++totalReads_;
     if (st == NIXL_SUCCESS) st = safeCall([&] { return agent_->postXferReq(req); });
     // A small READ usually completes within a few status polls: wait up to kInlineSpin
