@@ -22,12 +22,13 @@ import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG } from "../config.js";
 import { type Labels, type Logger, type MetricsSink, NOOP_LOGGER, NOOP_METRICS } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
+import { hashBytes, hashString } from "../tables/hash.js";
+import { IdTable } from "../tables/id-table.js";
+import { OrderedTable } from "../tables/ordered-table.js";
+import { StringTable } from "../tables/string-table.js";
 import type { ReadDestination, ReadResult } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
 import { isRetryableReject, reasonName } from "./reasons.js";
-import { IdTable } from "./id-table.js";
-import { OrderedTable } from "./ordered-table.js";
-import { StringTable, hashBytes, hashString } from "./string-table.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
   AdmitItem,

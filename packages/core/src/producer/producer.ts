@@ -17,7 +17,9 @@ import {
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
 import { NOOP_LOGGER, NOOP_METRICS, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
-import { IdTable, KeyIndex, contentHashCode, keyIndexHash } from "./tables.js";
+import { hashBytes } from "../tables/hash.js";
+import { IdTable } from "../tables/id-table.js";
+import { KeyIndex, keyIndexHash } from "../tables/key-index.js";
 import type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry } from "./types.js";
 
 const FR = ectp.v1.FailureReason;
@@ -390,7 +392,7 @@ export class ProducerCore {
     this.lastNow = now;
     if (this.shuttingDown) return;
     this.shuttingDown = true;
-    for (const g of this.grants.valuesById()) this.release(g, RELEASE.shutdown);
+    for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.shutdown);
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
@@ -624,7 +626,7 @@ export class ProducerCore {
     let live: Grant | undefined;
     if (keyId !== undefined) {
       // tryItemKeyId checked that the key holds a 1-64 byte contentHash.
-      indexHash = keyIndexHash(contentHashCode((key as ectp.v1.IItemKey).contentHash as Uint8Array), p.salt);
+      indexHash = keyIndexHash(hashBytes((key as ectp.v1.IItemKey).contentHash as Uint8Array), p.salt);
       live = this.byKey.get(p, indexHash, keyId);
     }
     if (live !== undefined) {
@@ -714,7 +716,7 @@ export class ProducerCore {
       entry,
       now + this.cfg.leaseMs, // [P3] its own deadline; never extended.
     );
-    this.grants.add(grant);
+    this.grants.set(grant.id, grant);
     this.byKey.add(grant);
     grant.peerPrev = p.grantTail;
     if (p.grantTail === undefined) p.grantHead = grant;
@@ -894,7 +896,7 @@ export class ProducerCore {
         return;
       case "cleared":
         // Every item, pinned ones included, is gone: their grants are void [I3].
-        for (const g of this.grants.valuesById()) this.release(g, RELEASE.cleared);
+        for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.cleared);
         this.pendingEvents.push({
           cleared: {
             cause:

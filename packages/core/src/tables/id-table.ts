@@ -1,15 +1,18 @@
 /**
- * A table from positive numeric ids (attempt ids, read ids, grant ids) to records, for
- * the consumer's per-item hot path.
+ * The core's one table from positive numeric ids to values: the consumer's attempts, reads
+ * and per-peer grants, and the producer's live grants.
  *
- * Why not a `Map`: every item lifecycle inserts and deletes a few ids, and a `Map` that
- * churns like that keeps reallocating its backing store (small maps shrink and grow back;
- * big ones are rebuilt once their deleted entries fill them). This table is open
+ * Why not a `Map`: every item lifecycle inserts and deletes a few ids, each one new, and a
+ * `Map` that churns like that keeps reallocating its backing store (small maps shrink and
+ * grow back; big ones are rebuilt once their deleted entries fill them). This table is open
  * addressing over a `Float64Array` of keys (Fibonacci hashing, linear probing,
  * backward-shift deletion): no tombstones, no allocation except to grow or shrink, and
  * expected O(1) at any size. Keys that are not positive numbers are simply never found,
  * so a peer's malformed id cannot disturb it. Ids from a peer are hashed too, so they
- * cannot be chosen to collide cheaply in large numbers.
+ * cannot be chosen to collide cheaply in large numbers. Iteration ({@link IdTable.values})
+ * is in slot order, a function of the ids and the operations only: deterministic, but not
+ * insertion order (sort a snapshot where order must not depend on the table).
+ * @internal
  * @module
  */
 
@@ -22,7 +25,11 @@ function home(id: number, shift: number): number {
   return Math.imul((id | 0) ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1) >>> shift;
 }
 
-/** A map from positive numeric ids to values with `get`, `has`, `set`, `delete`, `size` and `values`. */
+/**
+ * A map from positive numeric ids to (non-undefined) values with `get`, `has`, `set`,
+ * `delete`, `size` and `values`.
+ * @internal
+ */
 export class IdTable<V> {
   /** Keys; 0 marks an empty slot. */
   private keys: Float64Array;

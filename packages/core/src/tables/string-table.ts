@@ -1,56 +1,28 @@
 /**
- * A string-keyed hash table for the consumer's request and item-key tables.
+ * A string-keyed hash table, for the consumer's item-key table (item key id -> its fetch
+ * or loaded record).
  *
- * Why not a `Map`: those tables gain and lose an entry on every item lifecycle, and a `Map`
+ * Why not a `Map`: that table gains and lose an entry on every item lifecycle, and a `Map`
  * that churns like that keeps reallocating its backing store (V8 shrinks a table as soon
  * as it is a quarter full, and rebuilds it once deleted entries fill it). This table is
  * open addressing with linear probing and backward-shift deletion: deletions leave no
  * tombstones and nothing is allocated except to grow (or shrink when at most an eighth
  * full). A slot is three consecutive elements of one array (key, hash, value), so a lookup
  * in a big table costs one cache line rather than one per parallel array, and a probe
- * touches a key string only when the hashes match.
+ * touches a key string only when the hashes match. Keys are hashed with `hashString`
+ * (or, by callers that key by content, `hashBytes`, both in ./hash.ts) and may be passed pre-hashed.
+ * @internal
  * @module
  */
+import { hashString } from "./hash.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_CAPACITY = 16;
 
 /**
- * Per-process seed of the hashes below, so keys crafted to collide (content hashes come from
- * announcements) cannot be prepared offline. Hash values never reach any output: the
- * consumer stays deterministic for the same inputs.
+ * A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`.
+ * @internal
  */
-const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 4294967296)) | 0;
-
-/**
- * The table's hash of a string: FNV-1a (seeded) over the UTF-16 code units, then a final avalanche
- * (sequential ids spread evenly). Callers that look the same key up repeatedly compute it
- * once and pass it to the `...Hashed` methods.
- */
-export function hashString(s: string): number {
-  let h = SEED;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h & 0x3fffffff; // 30 bits: always a small integer, stored unboxed
-}
-
-/**
- * A hash of bytes with the same mixing as {@link hashString}, for keys that are functions
- * of a byte string (an item key id is the hex of its content hash plus the fingerprint, so
- * the content hash alone spreads the keys of one fingerprint at half the work).
- */
-export function hashBytes(b: Uint8Array): number {
-  let h = SEED;
-  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ (b[i] as number), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h & 0x3fffffff;
-}
-
-/** A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`. */
 export class StringTable<V> {
   /** Slot i is `[3i] key (undefined: empty), [3i+1] hash, [3i+2] value`. */
   private slots: (string | number | V | undefined)[];

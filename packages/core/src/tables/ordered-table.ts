@@ -10,14 +10,20 @@
  * Deleting leaves a hole that is reclaimed by compacting the entries in place when the
  * arrays fill up, so a table whose size goes up and down by one per request never
  * reallocates (a `Map` rebuilds its table each time it drops below a quarter full).
+ * Keys are hashed with `hashString` (./hash.ts) and may be passed pre-hashed.
+ * @internal
  * @module
  */
-import { hashString } from "./string-table.js";
+import { hashString } from "./hash.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_CAPACITY = 16;
 
-/** A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`. */
+/**
+ * A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`,
+ * entries kept in insertion order.
+ * @internal
+ */
 export class OrderedTable<V> {
   /** Head entry of each bucket's chain; -1 for none. One bucket per entry slot. */
   private buckets: Int32Array;

@@ -1,0 +1,36 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { OrderedTable } from "./ordered-table.js";
+import { StringTable } from "./string-table.js";
+import { runAgainstMap } from "./test-support.js";
+
+describe.each([
+  { name: "StringTable (the consumer's item-key table)", make: () => new StringTable<number>() },
+  { name: "OrderedTable (the consumer's request table)", make: () => new OrderedTable<number>() },
+])("$name", ({ make }) => {
+  it("behaves like a Map under random sets, gets and deletes (revivals, growth and shrinking included)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 600 })), { maxLength: 3_000 }),
+        (ops) => {
+          const t = make();
+          const m = runAgainstMap(
+            t,
+            ops.map(([op, k]) => [op, `k${k}`] as const),
+          );
+          for (let k = 0; k <= 600; k++) expect(t.get(`k${k}`)).toBe(m.get(`k${k}`));
+        },
+      ),
+    );
+  });
+
+  it("keeps every key of a large table reachable through heavy churn", () => {
+    const t = make();
+    for (let i = 0; i < 20_000; i++) t.set(`o${i}`, i);
+    for (let i = 0; i < 20_000; i += 2) expect(t.delete(`o${i}`)).toBe(true);
+    for (let i = 0; i < 20_000; i++) expect(t.get(`o${i}`)).toBe(i % 2 === 0 ? undefined : i);
+    expect(t.size).toBe(10_000);
+    for (let i = 1; i < 20_000; i += 2) t.delete(`o${i}`);
+    expect(t.size).toBe(0);
+  });
+});
