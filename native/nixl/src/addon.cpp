@@ -290,6 +290,8 @@ private:
     std::unordered_map<std::string, SectionSet> loadedSections_;
     std::vector<Command> pendingDereg_;
     Clock::time_point busyUntil_ = Clock::now();
+    Clock::time_point servingUntil_ = Clock::now(); // a peer is reading our memory (pinged)
+    bool pinged_ = false;
     Clock::time_point nextPing_ = Clock::now();
 
     // Output queue (engine -> main)
@@ -326,6 +328,7 @@ private:
     // Polling policy
     unsigned busyPollUs_ = 0;
     unsigned busyWindowMs_ = 100;
+    unsigned servePollUs_ = 50;
     unsigned idlePollMaxUs_ = 5000;
     unsigned cancelGraceMs_ = 1000;
 };
@@ -411,6 +414,7 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         std::string backendType = opts.Has("backend") ? getString(opts.Get("backend"), "backend") : "UCX";
         busyPollUs_ = optUnsigned(opts, "busyPollUs", busyPollUs_);
         busyWindowMs_ = optUnsigned(opts, "busyWindowMs", busyWindowMs_);
+        servePollUs_ = std::max(1u, optUnsigned(opts, "servePollUs", servePollUs_));
         idlePollMaxUs_ = std::max(1u, optUnsigned(opts, "idlePollMaxUs", idlePollMaxUs_));
         cancelGraceMs_ = optUnsigned(opts, "cancelGraceMs", cancelGraceMs_);
 
@@ -1047,8 +1051,10 @@ Agent::progress() {
         std::lock_guard<std::mutex> lk(outMu_);
         for (auto &kv : got)
             for (auto &m : kv.second) {
-                did = true; // any notification, pings included, keeps this engine busy-polling
-                if (m.empty()) continue; // a progress ping (see pingPeers), never delivered
+                if (m.empty()) {
+                    pinged_ = true; // a progress ping (see pingPeers): serve, never delivered
+                    continue;
+                }
                 notifs_.push_back(Notif{kv.first, std::move(m)});
                 ++totalNotifsIn_;
                 did = true;
@@ -1172,6 +1178,11 @@ Agent::engineMain() {
         }
         if (progress()) did = true;
         auto now = Clock::now();
+        if (pinged_) {
+            pinged_ = false;
+            servingUntil_ = now + std::chrono::milliseconds(busyWindowMs_);
+            idleUs = 10;
+        }
         if (did) {
             busyUntil_ = now + std::chrono::milliseconds(busyWindowMs_);
             idleUs = 10;
@@ -1193,6 +1204,11 @@ Agent::engineMain() {
             else {
                 qCv_.wait_for(lk, std::chrono::microseconds(busyPollUs_));
             }
+        }
+        else if (now < servingUntil_) {
+            // Only being read (pings, no messages): progress every servePollUs, as the raw
+            // probe's target does; spinning here would take a core from the reader's copy.
+            qCv_.wait_for(lk, std::chrono::microseconds(servePollUs_));
         }
         else {
             qCv_.wait_for(lk, std::chrono::microseconds(idleUs));

@@ -113,6 +113,8 @@ export interface NativeAgentOptions {
   busyPollUs?: number;
   /** How long the engine stays in busy polling after any activity, in ms. Default 100. */
   busyWindowMs?: number;
+  /** Poll interval while only serving reads (a reader's progress pings, no messages), in µs. Default 50. */
+  servePollUs?: number;
   /** Longest idle poll interval (exponential back-off target), in µs. Default 5000. */
   idlePollMaxUs?: number;
   /** Grace period before a cancelled in-flight READ is released by force, in ms. Default 1000. */

@@ -32,6 +32,12 @@ export interface NixlTransportOptions {
   busyPollUs?: number;
   /** How long the engine keeps busy-polling after the last activity, in ms. Default 100. */
   busyWindowMs?: number;
+  /**
+   * Poll interval, in µs, while this endpoint is only being read (a reader's progress pings, no
+   * messages) — over TCP a target must progress to serve a GET; a spin there would take a core
+   * from the reader's copy on small machines. Default 50 (what the raw probe's target does).
+   */
+  servePollUs?: number;
   /** Longest idle poll interval the engine backs off to, in µs. Default 5000. */
   idlePollMaxUs?: number;
   /** How long a cancelled or deregistered in-flight READ may finish by itself before it is released by force, in ms. Default 1000. */
@@ -124,6 +130,7 @@ export class NixlTransport implements Transport {
           params: options.backendParams,
           busyPollUs: options.busyPollUs,
           busyWindowMs: options.busyWindowMs,
+          servePollUs: options.servePollUs,
           idlePollMaxUs: options.idlePollMaxUs,
           cancelGraceMs: options.cancelGraceMs,
         },
