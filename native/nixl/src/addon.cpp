@@ -1237,7 +1237,15 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
         // Keeps the engine off the lock (it checks before each loop and each command).
         jsWaiting_.fetch_add(1, std::memory_order_seq_cst);
         if (!engineLong_.load(std::memory_order_seq_cst)) {
-            lk.lock(); // the engine is in a short call (or about to back off): wait for it
+            // The engine is in a short call (or about to back off): spin briefly (a short
+            // call takes ~1 us; sleeping on the mutex would add a wake-up), then wait for it.
+            auto until = Clock::now() + std::chrono::microseconds(20);
+            while (!lk.try_lock()) {
+                if (Clock::now() > until) {
+                    lk.lock();
+                    break;
+                }
+            }
         }
         else {
             for (int i = 0; i < 64 && !lk.try_lock(); ++i)
