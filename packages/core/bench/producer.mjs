@@ -52,7 +52,15 @@ function contentHash(n) {
 
 function makeRig(lib) {
   const store = new lib.MemoryItemStore({ capacityBytes: ITEMS * SIZE * 2 });
-  const producer = new lib.ProducerCore({ id: PRODUCER_ID, epoch: 1, fingerprint: FP, store });
+  // Heartbeats far apart: the clock advances 1 µs per lifecycle, and millions of lifecycles
+  // must not reach a heartbeat (it would be an output the loop does not expect).
+  const producer = new lib.ProducerCore({
+    id: PRODUCER_ID,
+    epoch: 1,
+    fingerprint: FP,
+    store,
+    config: { heartbeatIntervalMs: 1e9 },
+  });
   const keys = [];
   for (let n = 0; n < ITEMS; n++) {
     const r = store.put(
