@@ -17,11 +17,14 @@
 //     there for at most 50 us; over CMA it completes inside postXferReq and its status is
 //     returned by postRead directly, otherwise the engine adopts the request.
 //   * The engine polls adaptively: it spins (with sched_yield) while transfers are in
-//     flight, keeps spinning (busyPollUs = 0, the default; or polls every busyPollUs) for
-//     `busyWindowMs` after any activity (a message sent or received, a command, a
-//     progress ping from a peer reading our memory), then backs off exponentially from
-//     10 us to `idlePollMaxUs` when idle. A new command wakes it immediately through a condition variable. Idle cost is
-//     a few hundred wake-ups per second at most; busy latency is one loop iteration.
+//     flight and for `busySpinUs` (default 1 ms) after the last activity (a command, a
+//     message sent or received, a settled transfer), then polls every `busyPollUs`
+//     (default 50 us; 0 = keep spinning) on a condition variable until `busyWindowMs`
+//     after that activity, then backs off exponentially from 10 us to `idlePollMaxUs`.
+//     A progress ping from a peer reading our memory opens a serving window polled every
+//     `servePollUs`. A new command wakes the engine at once through the condition
+//     variable, so only incoming messages wait for a poll. Idle cost is a few hundred
+//     wake-ups per second at most; nothing spins once nothing has happened for busySpinUs.
 //   * Results (notifications, settled transfers, failed sends, command replies) are queued
 //     under a mutex and signalled to JS through one coalesced ThreadSafeFunction call; JS
 //     drains them synchronously with `drain()`.
@@ -290,6 +293,7 @@ private:
     std::unordered_map<std::string, SectionSet> loadedSections_;
     std::vector<Command> pendingDereg_;
     Clock::time_point busyUntil_ = Clock::now();
+    Clock::time_point spinUntil_ = Clock::now(); // busySpinUs after the last activity
     Clock::time_point servingUntil_ = Clock::now(); // a peer is reading our memory (pinged)
     bool pinged_ = false;
     Clock::time_point nextPing_ = Clock::now();
@@ -326,7 +330,8 @@ private:
     std::atomic<uint64_t> totalNotifsOut_{0};
 
     // Polling policy
-    unsigned busyPollUs_ = 0;
+    unsigned busySpinUs_ = 1000;
+    unsigned busyPollUs_ = 50;
     unsigned busyWindowMs_ = 100;
     unsigned servePollUs_ = 50;
     unsigned idlePollMaxUs_ = 5000;
@@ -403,7 +408,8 @@ optUnsigned(const Napi::Object &o, const char *key, unsigned dflt) {
     return static_cast<unsigned>(d);
 }
 
-// new Agent(name, { backend?, params?, busyPollUs?, busyWindowMs?, idlePollMaxUs? }, onActivity)
+// new Agent(name, { backend?, params?, busySpinUs?, busyPollUs?, busyWindowMs?, servePollUs?,
+//                   idlePollMaxUs?, cancelGraceMs? }, onActivity)
 Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
     Napi::Env env = info.Env();
     try {
@@ -412,6 +418,7 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         Napi::Object opts = info[1].IsObject() ? info[1].As<Napi::Object>() : Napi::Object::New(env);
         if (!info[2].IsFunction()) throw NixlFailure("ERR_INVALID_ARG", "onActivity must be a function");
         std::string backendType = opts.Has("backend") ? getString(opts.Get("backend"), "backend") : "UCX";
+        busySpinUs_ = optUnsigned(opts, "busySpinUs", busySpinUs_);
         busyPollUs_ = optUnsigned(opts, "busyPollUs", busyPollUs_);
         busyWindowMs_ = optUnsigned(opts, "busyWindowMs", busyWindowMs_);
         servePollUs_ = std::max(1u, optUnsigned(opts, "servePollUs", servePollUs_));
@@ -1185,6 +1192,7 @@ Agent::engineMain() {
         }
         if (did) {
             busyUntil_ = now + std::chrono::milliseconds(busyWindowMs_);
+            spinUntil_ = now + std::chrono::microseconds(busySpinUs_);
             idleUs = 10;
             signal();
             continue;
@@ -1196,14 +1204,18 @@ Agent::engineMain() {
         }
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
-        if (now < busyUntil_) {
-            if (busyPollUs_ == 0) {
-                lk.unlock();
-                sched_yield(); // busy: poll again at once, yielding the core to others
-            }
-            else {
-                qCv_.wait_for(lk, std::chrono::microseconds(busyPollUs_));
-            }
+        if (now < spinUntil_ || (now < busyUntil_ && busyPollUs_ == 0)) {
+            // Right after activity (a stream of reads hands the engine its next command
+            // within tens of us): poll again at once, yielding the core to others.
+            lk.unlock();
+            sched_yield();
+        }
+        else if (now < busyUntil_) {
+            // Nothing in flight for busySpinUs: stop spinning. A spinning engine competes
+            // with the JS thread's inline reads for nixlMu_, UCX's worker and (on small
+            // machines) the cores; a command still wakes it at once through qCv_, and
+            // incoming messages are noticed within busyPollUs.
+            qCv_.wait_for(lk, std::chrono::microseconds(busyPollUs_));
         }
         else if (now < servingUntil_) {
             // Only being read (pings, no messages): progress every servePollUs, as the raw

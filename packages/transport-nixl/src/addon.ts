@@ -109,7 +109,9 @@ export interface NativeAgentOptions {
   backend?: string;
   /** Backend parameters overriding NIXL's defaults (e.g. `ucx_error_handling_mode`). Default none. */
   params?: Record<string, string>;
-  /** Engine poll interval during the busy window, in µs; 0 spins with sched_yield. Default 0. */
+  /** How long the engine spins after its last activity while nothing is in flight, in µs. Default 1000. */
+  busySpinUs?: number;
+  /** Engine poll interval after busySpinUs until busyWindowMs, in µs; 0 spins for the whole window. Default 50. */
   busyPollUs?: number;
   /** How long the engine stays in busy polling after any activity, in ms. Default 100. */
   busyWindowMs?: number;

@@ -44,7 +44,12 @@ describe.skipIf(NIXL_MISSING || process.platform !== "linux")(`NIXL resource cyc
     const threadsBefore = threads();
     const rssBefore = rssBytes();
     for (let i = 51; i <= 1050; i++) await cycle(i);
-    await until([a, b], () => a.counters().heldBuffers === 0 && b.counters().heldBuffers === 0, "deregistrations");
+    // Deregistrations and the last invalidation run on the engine threads, after the calls return.
+    await until(
+      [a, b],
+      () => a.counters().heldBuffers === 0 && b.counters().heldBuffers === 0 && a.counters().loadedPeers === 0,
+      "deregistrations and invalidation",
+    );
     const ca = a.counters();
     const cb = b.counters();
     expect(ca).toMatchObject({ registrations: 0, heldBuffers: 0, activeTransfers: 0, loadedPeers: 0, unsettledReads: 0, pendingPromises: 0 });

@@ -28,7 +28,19 @@ export interface NixlTransportOptions {
   localId: string;
   /** NIXL UCX backend parameters overriding NIXL's defaults. Default: none (NIXL defaults, incl. `ucx_error_handling_mode=peer`). */
   backendParams?: Record<string, string>;
-  /** Engine poll interval while busy (after activity), in µs; 0 spins with sched_yield. Default 0. */
+  /**
+   * How long the engine keeps spinning (polling with sched_yield) after its last activity (a
+   * command, a message, a settled read) while nothing is in flight, in µs: a stream of reads
+   * hands it the next command within this window without a wake-up. Default 1000. After it the
+   * engine stops spinning (a spinning engine took a core and the agent lock from the JS thread's
+   * inline small reads on 2 cores) and polls every `busyPollUs`.
+   */
+  busySpinUs?: number;
+  /**
+   * Engine poll interval, in µs, from `busySpinUs` until `busyWindowMs` after the last activity
+   * (commands wake the engine at once; incoming messages are noticed within this interval);
+   * 0 keeps spinning for the whole window. Default 50.
+   */
   busyPollUs?: number;
   /** How long the engine keeps busy-polling after the last activity, in ms. Default 100. */
   busyWindowMs?: number;
@@ -128,6 +140,7 @@ export class NixlTransport implements Transport {
         options.localId,
         {
           params: options.backendParams,
+          busySpinUs: options.busySpinUs,
           busyPollUs: options.busyPollUs,
           busyWindowMs: options.busyWindowMs,
           servePollUs: options.servePollUs,
