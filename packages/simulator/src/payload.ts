@@ -24,6 +24,13 @@ function patternState(seed: number): number {
   return (seed | 0) ^ 0x6d2b79f5 || 1;
 }
 
+/** The next xorshift32 state (13, 17, 5): one word of the pattern. */
+function xorshift32(x: number): number {
+  x ^= x << 13;
+  x ^= x >>> 17;
+  return x ^ (x << 5);
+}
+
 /**
  * Fill `bytes` with {@link patternBytes}`(seed, bytes.length)` in place (no allocation).
  * Whole 32-bit words are written through a word view when `bytes` is 4-byte aligned in
@@ -36,26 +43,20 @@ export function patternInto(seed: number, bytes: Uint8Array): void {
   if ((bytes.byteOffset & 3) === 0) {
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset, nWords);
     for (let i = 0; i < nWords; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
+      x = xorshift32(x);
       words[i] = x >>> 0;
     }
   } else {
     const tmp = new Uint32Array(1);
     const tmpBytes = new Uint8Array(tmp.buffer);
     for (let i = 0; i < nWords; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
+      x = xorshift32(x);
       tmp[0] = x >>> 0;
       bytes.set(tmpBytes, i * 4);
     }
   }
   for (let i = nWords * 4; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
+    x = xorshift32(x);
     bytes[i] = x & 0xff;
   }
 }
@@ -72,18 +73,14 @@ export function patternEquals(seed: number, bytes: Uint8Array): boolean {
   if ((bytes.byteOffset & 3) === 0) {
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset, nWords);
     for (let i = 0; i < nWords; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
+      x = xorshift32(x);
       if (words[i] !== x >>> 0) return false;
     }
   } else {
     const tmp = new Uint32Array(1);
     const tmpBytes = new Uint8Array(tmp.buffer);
     for (let i = 0; i < nWords; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
+      x = xorshift32(x);
       tmp[0] = x >>> 0;
       const at = i * 4;
       if (bytes[at] !== tmpBytes[0] || bytes[at + 1] !== tmpBytes[1] || bytes[at + 2] !== tmpBytes[2] || bytes[at + 3] !== tmpBytes[3])
@@ -91,9 +88,7 @@ export function patternEquals(seed: number, bytes: Uint8Array): boolean {
     }
   }
   for (let i = nWords * 4; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
+    x = xorshift32(x);
     if (bytes[i] !== (x & 0xff)) return false;
   }
   return true;
