@@ -23,46 +23,12 @@
 // (default 1 = 200,000 lifecycles per repetition).
 import { SPEC_VERSION } from "@ectp/protocol";
 import * as current from "../dist/index.js";
+import { FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 7) || 7);
 const N = Math.max(1000, Math.round(200_000 * SCALE));
-const ITEMS = 1024;
-const SIZE = 64;
-const FP = { model: "bench-model", dtype: 7, rowBytes: 0, layoutVersion: 1 };
-const PRODUCER_ID = "E";
 const VERSION = { major: 1, minor: 0 };
-
-function contentHash(n) {
-  const h = new Uint8Array(16);
-  new DataView(h.buffer).setUint32(0, n + 1);
-  h[15] = 0xab;
-  return h;
-}
-
-function descriptor(n) {
-  return {
-    key: { contentHash: contentHash(n), fingerprint: FP },
-    sizeBytes: SIZE,
-    producerId: PRODUCER_ID,
-    epoch: 1,
-    location: new Uint8Array([n & 0xff]),
-  };
-}
-
-/** A destination pool that recycles fixed buffers (allocation is not what we measure). */
-class RecyclingPool {
-  free = [];
-  allocate(_keyId, sizeBytes) {
-    return this.free.pop() ?? { region: { id: 1, bytes: new Uint8Array(sizeBytes) }, offset: 0, length: sizeBytes };
-  }
-  release(d) {
-    this.free.push(d);
-  }
-  view(d) {
-    return d.region.bytes;
-  }
-}
 
 const CONFIG = { heartbeatIntervalMs: 1e9, waitBudgetMs: 1e9, grantWaitMs: 1e9 - 1, transferTimeoutMs: 1e6, leaseMs: 1e7, quarantineCapMs: 1e9 };
 

@@ -31,24 +31,13 @@
 // (e.g. for a CPU profile of the object path alone).
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import * as current from "../dist/index.js";
+import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, SIZE, contentHash } from "./fixtures.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 7) || 7);
 const N = Math.max(1000, Math.round(300_000 * SCALE));
 const WIRE = process.env.BENCH_WIRE !== "0";
-const ITEMS = 1024;
-const SIZE = 64;
-const FP = { model: "bench-model", dtype: 7, rowBytes: 0, layoutVersion: 1 };
-const PRODUCER_ID = "E";
-const CONSUMER_ID = "PD";
 const OK = 1; // COMPLETION_STATUS_OK
-
-function contentHash(n) {
-  const h = new Uint8Array(16);
-  new DataView(h.buffer).setUint32(0, n + 1);
-  h[15] = 0xab;
-  return h;
-}
 
 function makeRig(lib) {
   const store = new lib.MemoryItemStore({ capacityBytes: ITEMS * SIZE * 2 });

@@ -25,48 +25,13 @@ import { ConsumerCore, MemoryItemStore, ProducerCore } from "../dist/index.js";
 
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
 const PARTS = process.env.BENCH_PARTS ?? "12";
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5) || 5);
 /** Heap flags of every admission child: the same for every size. */
 const CHILD_FLAGS = ["--max-semi-space-size=32", "--max-old-space-size=4096"];
-const FP = { model: "bench-model", dtype: 7, rowBytes: 0, layoutVersion: 1 };
-const PRODUCER_ID = "E";
-const CONSUMER_ID = "PD";
-const SIZE = 64;
-const ITEMS = 1024;
-
-function contentHash(n) {
-  const h = new Uint8Array(16);
-  new DataView(h.buffer).setUint32(0, n + 1);
-  h[15] = 0xab;
-  return h;
-}
-
-function descriptor(n, epoch = 1) {
-  return {
-    key: { contentHash: contentHash(n), fingerprint: FP },
-    sizeBytes: SIZE,
-    producerId: PRODUCER_ID,
-    epoch,
-    location: new Uint8Array([n & 0xff]),
-  };
-}
-
-/** A destination pool that recycles fixed buffers (allocation is not what we measure). */
-class RecyclingPool {
-  free = [];
-  allocate(_keyId, sizeBytes) {
-    return this.free.pop() ?? { region: { id: 1, bytes: new Uint8Array(sizeBytes) }, offset: 0, length: sizeBytes };
-  }
-  release(d) {
-    this.free.push(d);
-  }
-  view(d) {
-    return d.region.bytes;
-  }
-}
 
 function makeRig() {
   const store = new MemoryItemStore({ capacityBytes: ITEMS * SIZE * 2 });
