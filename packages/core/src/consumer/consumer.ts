@@ -70,28 +70,15 @@ const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
 
-/** The slot list of a request before its first admission (shared, never written). */
+/** The further-slot list of a request with at most one item (shared, never written). */
 const EMPTY_SLOTS: Slot[] = [];
 
-/** One engine request. */
-class Req {
-  /** The request's (request, item) pairs, in the order first admitted. */
-  slots: Slot[] = EMPTY_SLOTS;
-  /** Set once the request failed [C6]; the same result is returned by later admits. */
-  failure: AdmitResult | undefined = undefined;
-  /**
-   * The last "admitted" result, returned again while no decision changed and the engine
-   * passes the same item ids in the same order (no allocation per re-admission).
-   */
-  view: AdmitResult | undefined = undefined;
-  constructor(
-    readonly id: string,
-    /** `hashString(id)`, for the request table. */
-    readonly hash: number,
-  ) {}
-}
-
-/** One (request, item) pair. */
+/**
+ * One (request, item) pair. A request is itself its first pair ({@link Req} extends this
+ * class), so a one-item request is one object: re-admitting it reads one record where it
+ * read three (request, slot list, slot), and each outstanding request holds two objects
+ * and two pointers fewer (cache misses and GC work per outstanding request, issue #3).
+ */
 class Slot implements Timed {
   /** Sticky decision once made: ready or local-encode [C1]. */
   decision: ItemDecision | undefined = undefined;
@@ -104,8 +91,12 @@ class Slot implements Timed {
   wNext: Slot | undefined = undefined;
   /** The loaded item this slot holds. */
   loaded: Loaded | undefined = undefined;
-  /** Budget deadline [C3]; NaN before the first wait. */
-  budgetAt = Number.NaN;
+  /**
+   * Whether its budget [C3] is started and counted. The deadline itself is `tAt`: the
+   * budget timer is the slot's only timer and is scheduled at exactly the budget deadline,
+   * so a second copy of it (one more boxed double per slot) is not kept.
+   */
+  budgeted = false;
   // Its budget timer [C3].
   tAt = 0;
   tSeq = 0;
@@ -113,11 +104,54 @@ class Slot implements Timed {
   tPos = 0;
   /** Its timer kind (on the prototype: one per class, no per-record field). */
   declare readonly tKind: number;
+  /** The request it belongs to (a {@link Req} is its own first slot). */
+  readonly req: Req;
+  /** The engine's item id ("" in a request's own slot until its first item is admitted). */
+  itemId: string;
+  hasModelInput: boolean;
+  constructor(req: Req | undefined, itemId: string, hasModelInput: boolean) {
+    this.req = req ?? (this as unknown as Req);
+    this.itemId = itemId;
+    this.hasModelInput = hasModelInput;
+  }
+
+  /** Budget deadline [C3]; NaN before the first wait and after release (see `budgeted`). */
+  get budgetAt(): number {
+    return this.budgeted ? this.tAt : Number.NaN;
+  }
+
+  set budgetAt(at: number) {
+    this.budgeted = !Number.isNaN(at);
+    this.tAt = at;
+  }
+}
+
+/** One engine request, which is also its first (request, item) slot. */
+class Req extends Slot {
+  /** Slots admitted, the request itself first (0 before its first item). */
+  slotCount = 0;
+  /** Its slots after the first, in the order first admitted (`slotCount - 1` of them). */
+  more: Slot[] = EMPTY_SLOTS;
+  /** Set once the request failed [C6]; the same result is returned by later admits. */
+  failure: AdmitResult | undefined = undefined;
+  /**
+   * The last "admitted" result, returned again while no decision changed and the engine
+   * passes the same item ids in the same order (no allocation per re-admission).
+   */
+  view: AdmitResult | undefined = undefined;
   constructor(
-    readonly req: Req,
-    readonly itemId: string,
-    public hasModelInput: boolean,
-  ) {}
+    readonly id: string,
+    /** `hashString(id)`, for the request table. */
+    readonly hash: number,
+  ) {
+    super(undefined, "", false);
+  }
+}
+
+/** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
+function slotAt(req: Req, i: number): Slot | undefined {
+  if (i >= req.slotCount) return undefined;
+  return i === 0 ? req : req.more[i - 1];
 }
 
 /** A single-flight remote fetch of one item key [C9]. */
@@ -518,15 +552,15 @@ export class ConsumerCore {
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
     let failures: ItemFailure[] | undefined;
     const kinds = this.planKind;
-    let slots = req.slots;
+    const count = req.slotCount;
     // Whether every item is a known slot at its own index (then the last result may still be valid).
-    let same = n === slots.length;
+    let same = n === count;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
       const slot = this.findSlot(req, item.itemId, i);
       const model = item.hasModelInput === true;
       if (slot !== undefined) {
-        if (slot !== slots[i]) same = false;
+        if (slot !== slotAt(req, i)) same = false;
         slot.hasModelInput = model;
         kinds[i] = P_KEEP;
         if (slot.decision === undefined && slot.fetch !== undefined && now >= slot.budgetAt) {
@@ -554,12 +588,8 @@ export class ConsumerCore {
 
     // Pass 2: apply.
     const decisions: ItemDecision[] = new Array(n);
-    // A new request's slot list is allocated at its exact size (a growing array reserves 17) and filled in order.
-    const fresh = slots.length === 0;
-    if (fresh) {
-      slots = new Array<Slot>(n);
-      req.slots = slots;
-    }
+    // A new request's further slots are allocated at their exact count (a growing array reserves 17) and filled in order.
+    if (count === 0 && n > 1) req.more = new Array<Slot>(n - 1);
     let inOrder = true;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
@@ -567,12 +597,10 @@ export class ConsumerCore {
       const kind = kinds[i] as number;
       if (kind === P_KEEP) slot = this.findSlot(req, item.itemId, i) as Slot;
       else {
-        slot = new Slot(req, item.itemId, item.hasModelInput === true);
-        if (fresh) slots[i] = slot;
-        else slots.push(slot);
+        slot = this.addSlot(req, item.itemId, item.hasModelInput === true);
         this.applyPlan(slot, i, now);
       }
-      if (slot !== slots[i]) inOrder = false;
+      if (slot !== slotAt(req, i)) inOrder = false;
       if (slot.decision !== undefined) decisions[i] = slot.decision;
       else {
         slot.deferDecision ??= { action: "defer", itemId: slot.itemId };
@@ -582,7 +610,7 @@ export class ConsumerCore {
     if (!same) this.clearPlan(n);
     const result: AdmitResult = { status: "admitted", items: decisions };
     // Kept only when the request's slots are exactly these items in this order.
-    req.view = inOrder && n === slots.length ? result : undefined;
+    req.view = inOrder && n === req.slotCount ? result : undefined;
     return result;
   }
 
@@ -734,11 +762,32 @@ export class ConsumerCore {
   // -------------------------------------------------------------------------------------
 
   private findSlot(req: Req, itemId: string, index: number): Slot | undefined {
-    const slots = req.slots;
-    const guess = slots[index];
+    const count = req.slotCount;
+    if (count === 0) return undefined;
+    const guess = slotAt(req, index);
     if (guess !== undefined && guess.itemId === itemId) return guess;
-    for (let i = 0; i < slots.length; i++) if ((slots[i] as Slot).itemId === itemId) return slots[i];
+    if (req.itemId === itemId) return req;
+    const more = req.more;
+    for (let i = 0; i < count - 1; i++) if ((more[i] as Slot).itemId === itemId) return more[i];
     return undefined;
+  }
+
+  /** A new slot for `itemId`, appended to the request's slots (the request's own slot first). */
+  private addSlot(req: Req, itemId: string, hasModelInput: boolean): Slot {
+    const k = req.slotCount;
+    let slot: Slot;
+    if (k === 0) {
+      req.itemId = itemId;
+      req.hasModelInput = hasModelInput;
+      slot = req;
+    } else {
+      slot = new Slot(req, itemId, hasModelInput);
+      if (req.more === EMPTY_SLOTS) req.more = [slot];
+      else if (k - 1 < req.more.length) req.more[k - 1] = slot; // pre-sized for a new request
+      else req.more.push(slot);
+    }
+    req.slotCount = k + 1;
+    return slot;
   }
 
   private clearPlan(n: number): void {
@@ -957,12 +1006,13 @@ export class ConsumerCore {
 
   /** [C7] Release budgets, waits and holds of a request. */
   private releaseRequest(req: Req, now: number): void {
-    const slots = req.slots;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i];
-      if (slot === undefined) continue; // not yet filled (a new request's list is filled in order)
-      if (!Number.isNaN(slot.budgetAt)) {
-        slot.budgetAt = Number.NaN;
+    const count = req.slotCount;
+    const more = req.more;
+    for (let i = 0; i < count; i++) {
+      const slot = i === 0 ? req : more[i - 1];
+      if (slot === undefined) continue;
+      if (slot.budgeted) {
+        slot.budgeted = false;
         this.budgetCount--;
       }
       this.detach(slot, now);
@@ -976,7 +1026,8 @@ export class ConsumerCore {
         }
       }
     }
-    req.slots = EMPTY_SLOTS;
+    req.slotCount = 0;
+    req.more = EMPTY_SLOTS;
     req.view = undefined;
   }
 
