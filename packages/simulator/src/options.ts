@@ -86,6 +86,16 @@ export interface SimulationOptions extends Partial<SimulationConfig> {
    * are always admitted every step.
    */
   readmitEveryStep?: boolean;
+  /**
+   * Decode every control message from its bytes at the receiver. Default false: a message
+   * between two real cores is still encoded and sent as bytes (its size sets its delivery
+   * time, and the network's faults act on it as on any message), but the envelope object
+   * that was encoded travels with it (MockTransport attachment) and the receiving core gets
+   * it through `handleEnvelope`, which skips a decode that would rebuild the same envelope.
+   * Cores from `factories` always receive bytes. True is for checking that equivalence (the
+   * tests compare whole summaries and event-log hashes of both modes).
+   */
+  decodeMessages?: boolean;
 }
 
 /** The defaults of {@link SimulationConfig}. */

@@ -319,6 +319,8 @@ export class Simulation {
   private readonly smallBytes = new ByteSlab(4096, 4096);
   /** Whether a quiet engine step may be skipped (see {@link Simulation.engineStep}). */
   private readonly skipQuietSteps: boolean;
+  /** Whether sent envelopes travel with their bytes to be handed to the receiver (see {@link SimulationOptions.decodeMessages}). */
+  private readonly handOver: boolean;
 
   private now = 0;
   /** Live nodes by endpoint id (a restarted producer replaces its entry). */
@@ -350,13 +352,15 @@ export class Simulation {
 
   /** @param options - what to simulate; see {@link SimulationOptions}. */
   constructor(options: SimulationOptions = {}) {
-    const { onProgress, factories, eventLog, timeSeries, readmitEveryStep, ...rest } = options;
+    const { onProgress, factories, eventLog, timeSeries, readmitEveryStep, decodeMessages, ...rest } = options;
     const cfg: SimulationConfig = { ...DEFAULT_SIMULATION_CONFIG };
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (cfg as unknown as Record<string, unknown>)[k] = v;
     this.config = cfg;
     this.faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
     this.factories = factories ?? {};
     this.skipQuietSteps = readmitEveryStep !== true && this.factories.consumer === undefined;
+    this.handOver =
+      decodeMessages !== true && this.factories.consumer === undefined && this.factories.producer === undefined;
     this.onProgress = onProgress;
     this.progressStep = Math.max(1, Math.floor(cfg.requests / 100));
     this.checker = new InvariantChecker(eventLog);
@@ -652,7 +656,10 @@ export class Simulation {
     const core = p.core;
     for (const m of act.messages) {
       try {
-        core.handleMessage(m.from, m.bytes, now);
+        // An attachment is the envelope these bytes encode (sent by a real core, see `execute`).
+        const env = m.attachment as ectp.v1.IEnvelope | undefined;
+        if (env !== undefined) core.handleEnvelope(m.from, env, now);
+        else core.handleMessage(m.from, m.bytes, now);
       } catch (e) {
         this.threw(p.id, e);
       }
@@ -681,7 +688,10 @@ export class Simulation {
     const core = c.core;
     for (const m of act.messages) {
       try {
-        core.handleMessage(m.from, m.bytes, now);
+        // An attachment is the envelope these bytes encode (sent by a real core, see `execute`).
+        const env = m.attachment as ectp.v1.IEnvelope | undefined;
+        if (env !== undefined) core.handleEnvelope(m.from, env, now);
+        else core.handleMessage(m.from, m.bytes, now);
       } catch (e) {
         this.threw(c.id, e);
       }
@@ -726,7 +736,8 @@ export class Simulation {
             break;
           }
           try {
-            t.send(o.peerId, bytes);
+            // Handed over: the receiving real core takes the envelope instead of decoding its bytes.
+            t.send(o.peerId, bytes, this.handOver ? o.envelope : undefined);
           } catch (e) {
             this.threw(who, e);
           }

@@ -10,8 +10,6 @@ import type {
   ReadDestination,
   ReadOperation,
   ReadResult,
-  ReceivedMessage,
-  TransportActivity,
 } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { EventQueue } from "./event-queue.js";
@@ -32,6 +30,7 @@ import {
   encodeLocation,
   encodeMetadata,
 } from "./location.js";
+import type { MockActivity, MockReceivedMessage } from "./transport.js";
 import type { DeliverEvent, NetworkObserver, UnsafeDeregistration, UnsettledWrite, WriteEvent } from "./observer.js";
 import { LinkRandom, linkSeed } from "./random.js";
 
@@ -88,7 +87,7 @@ export interface EndpointState {
   readonly connections: Map<string, Connection>;
   /** Unsettled reads issued by this endpoint, in start order. */
   readonly reads: Map<number, ReadState>;
-  inbox: ReceivedMessage[];
+  inbox: MockReceivedMessage[];
   results: ReadResult[];
   readonly unreachable: Set<string>;
   waiters: Waiter[];
@@ -118,6 +117,8 @@ interface Message {
   readonly from: EndpointState;
   readonly to: EndpointState;
   readonly bytes: Uint8Array;
+  /** What the sender attached (handed over as is, never copied); undefined when nothing. */
+  readonly attachment: unknown;
   readonly dueAt: number;
   released: boolean;
 }
@@ -125,7 +126,7 @@ interface Message {
 /** The empty list {@link Fabric.poll} hands out (shared, frozen). */
 const EMPTY_LIST: never[] = Object.freeze([]) as never[];
 /** What {@link Fabric.poll} returns when nothing is queued (shared, frozen). */
-const EMPTY_ACTIVITY: TransportActivity = Object.freeze({
+const EMPTY_ACTIVITY: MockActivity = Object.freeze({
   messages: EMPTY_LIST,
   reads: EMPTY_LIST,
   unreachable: EMPTY_LIST,
@@ -489,7 +490,7 @@ export class Fabric {
     ep.connections.delete(peerId);
   }
 
-  send(ep: EndpointState, peerId: string, message: Uint8Array): void {
+  send(ep: EndpointState, peerId: string, message: Uint8Array, attachment: unknown = undefined): void {
     if (ep.status !== "live") return;
     const conn = ep.connections.get(peerId);
     if (conn === undefined || conn.target.status !== "live") {
@@ -517,7 +518,7 @@ export class Fabric {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
     }
-    const msg: Message = { from: ep, to: conn.target, bytes: this.copier.copy(message), dueAt, released: false };
+    const msg: Message = { from: ep, to: conn.target, bytes: this.copier.copy(message), attachment, dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
       const held = link.held ?? [];
@@ -538,7 +539,14 @@ export class Fabric {
       }
     }
     if (rng.chance(f.duplicate)) {
-      const copy: Message = { from: msg.from, to: msg.to, bytes: this.copier.copy(msg.bytes), dueAt: msg.dueAt, released: true };
+      const copy: Message = {
+        from: msg.from,
+        to: msg.to,
+        bytes: this.copier.copy(msg.bytes),
+        attachment: msg.attachment,
+        dueAt: msg.dueAt,
+        released: true,
+      };
       this.schedule(dueAt, this.deliverNow, copy);
       this.fault("duplicate", ep.id, peerId, now);
     }
@@ -563,7 +571,7 @@ export class Fabric {
       return;
     }
     if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
-    msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes });
+    msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes, attachment: msg.attachment });
     if (this.observers.size > 0) {
       // The event is built only for an observer that has the hook (the same object for all of them).
       let event: DeliverEvent | undefined;
@@ -866,14 +874,14 @@ export class Fabric {
     this.wake(r.owner);
   }
 
-  poll(ep: EndpointState): TransportActivity {
+  poll(ep: EndpointState): MockActivity {
     this.processDue(this.now());
     // Hand over the queues themselves and start new ones (no copy); an empty list is one
     // shared frozen array, and nothing at all one shared frozen result.
     const noMessages = ep.inbox.length === 0;
     const noReads = ep.results.length === 0;
     if (noMessages && noReads && ep.unreachable.size === 0) return EMPTY_ACTIVITY;
-    let messages: ReceivedMessage[] = EMPTY_LIST;
+    let messages: MockReceivedMessage[] = EMPTY_LIST;
     if (!noMessages) {
       messages = ep.inbox;
       ep.inbox = [];

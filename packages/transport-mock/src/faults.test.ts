@@ -49,7 +49,8 @@ describe("fault injector: control messages", () => {
 
   it("duplicate delivers two independent copies", async () => {
     const { net, p, c } = await pair({ faults: { default: { duplicate: 1 } } });
-    c.send("p", new Uint8Array([5, 6]));
+    const envelope = { readRequest: {} };
+    c.send("p", new Uint8Array([5, 6]), envelope);
     net.advanceBy(1);
     const got = p.poll().messages;
     expect(got.map((m) => [...m.bytes])).toEqual([
@@ -58,6 +59,9 @@ describe("fault injector: control messages", () => {
     ]);
     got[0]!.bytes[0] = 0;
     expect(got[1]!.bytes[0]).toBe(5);
+    // The attachment is handed over as is: both deliveries carry the sender's object.
+    expect(got.map((m) => m.attachment)).toEqual([envelope, envelope]);
+    expect(got[1]!.attachment).toBe(envelope);
     expect(net.faultCounts().duplicate).toBe(1);
   });
 

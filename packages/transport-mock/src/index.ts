@@ -9,6 +9,7 @@
 export { MockNetwork, DEFAULT_BANDWIDTH_BYTES_PER_MS, DEFAULT_LATENCY_MS } from "./network.js";
 export type { MockNetworkOptions } from "./network.js";
 export { MockTransport } from "./transport.js";
+export type { MockActivity, MockReceivedMessage } from "./transport.js";
 export type {
   DelayFault,
   FaultConfig,

@@ -245,6 +245,28 @@ describe("MockTransport messages and peers", () => {
     expect(p.poll().messages).toEqual([]); // poll drains
   });
 
+  it("hands a send's attachment to the receiver as the same object, with the bytes still copied; none is undefined", async () => {
+    const { net, p, c } = await pair();
+    const envelope = { heartbeat: {} };
+    const buf = new Uint8Array([1, 2]);
+    c.send("p", buf, envelope);
+    c.send("p", new Uint8Array([3]));
+    buf[0] = 9;
+    net.advanceBy(1);
+    const got = p.poll().messages;
+    expect(got.map((m) => [...m.bytes])).toEqual([[1, 2], [3]]);
+    expect(got[0]?.attachment).toBe(envelope);
+    expect(got[1]?.attachment).toBeUndefined();
+  });
+
+  it("an attachment changes no timing: the delivery time depends on the bytes only", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    c.send("p", new Uint8Array(3), { big: new Uint8Array(1000) });
+    expect(net.nextEventTime()).toBe(4);
+    net.advanceTo(4);
+    expect(p.poll().messages).toHaveLength(1);
+  });
+
   it("copies a Node Buffer too (Buffer#slice would share memory)", async () => {
     const { net, p, c } = await pair();
     const buf = Buffer.from([5, 6, 7]);

@@ -4,8 +4,26 @@
  * @module
  */
 
-import type { MemoryRegion, ReadOperation, Transport, TransportActivity } from "@ectp/core";
+import type { MemoryRegion, ReadOperation, ReceivedMessage, Transport, TransportActivity } from "@ectp/core";
 import type { EndpointState, Fabric } from "./fabric.js";
+
+/**
+ * A message as {@link MockTransport.poll} hands it out: the core's `ReceivedMessage` plus
+ * what the sender attached to it in {@link MockTransport.send}. The attachment lets an
+ * in-process caller that sends an encoded envelope also hand over the envelope object it
+ * encoded, so the receiving side can skip decoding bytes it knows are that envelope's
+ * encoding (the simulator does this for the real cores); everyone else ignores it.
+ */
+export interface MockReceivedMessage extends ReceivedMessage {
+  /** The sender's `attachment`, the very same object (not a copy); `undefined` when none was given. */
+  readonly attachment: unknown;
+}
+
+/** What {@link MockTransport.poll} returns: the core's `TransportActivity` with {@link MockReceivedMessage}s. */
+export interface MockActivity extends TransportActivity {
+  /** Messages received, in delivery order, each with its sender's attachment. */
+  readonly messages: MockReceivedMessage[];
+}
 
 /**
  * One endpoint of a {@link MockNetwork}. Get it from {@link MockNetwork.endpoint} (or
@@ -85,9 +103,15 @@ export class MockTransport implements Transport {
    * `reorder` fault intervenes. A peer that is not connected, or that crashed, closed or
    * restarted since it was connected, gets nothing and is listed in the next
    * {@link MockTransport.poll}'s `unreachable`; a partitioned link loses the message silently.
+   *
+   * `attachment` (default none) travels with the message uncopied and comes out as the
+   * received message's {@link MockReceivedMessage.attachment} (a duplicated message carries
+   * the same object twice). It changes nothing else: timing and faults depend only on the
+   * bytes. An in-process sender attaches the envelope object it encoded so the receiver may
+   * skip the decode; it must then not modify that object afterwards.
    */
-  send(peerId: string, message: Uint8Array): void {
-    this.fabric.send(this.state, peerId, message);
+  send(peerId: string, message: Uint8Array, attachment?: unknown): void {
+    this.fabric.send(this.state, peerId, message, attachment);
   }
 
   /**
@@ -147,7 +171,7 @@ export class MockTransport implements Transport {
    * Treat the result as read-only: an empty list is one shared frozen array, and a poll
    * with nothing to report returns one shared frozen result (no allocation per idle poll).
    */
-  poll(): TransportActivity {
+  poll(): MockActivity {
     return this.fabric.poll(this.state);
   }
 
