@@ -158,10 +158,6 @@ function slotAt(req: Req, i: number): Slot | undefined {
 class Fetch implements Timed {
   /** Discriminant in the key map (on the prototype). */
   declare readonly isLoaded: false;
-  readonly keyId: string;
-  /** Clean copy of the key, for ReadRequests. */
-  readonly key: ectp.v1.IItemKey;
-  readonly epoch: number;
   /** Waiting slots, a list in insertion order (single flight: requests share the fetch [C9]). */
   wHead: Slot | undefined = undefined;
   wTail: Slot | undefined = undefined;
@@ -193,10 +189,18 @@ class Fetch implements Timed {
     readonly peer: Peer,
     /** Transport metadata from the announcement, if any. */
     readonly announcedMetadata: Uint8Array | undefined,
-  ) {
-    this.keyId = desc.keyId;
-    this.key = { contentHash: desc.contentHash, fingerprint: desc.fingerprint };
-    this.epoch = desc.epoch;
+  ) {}
+
+  // Read through the descriptor rather than copied: three fields fewer per outstanding fetch.
+
+  /** The item's key id. */
+  get keyId(): string {
+    return this.desc.keyId;
+  }
+
+  /** The producer epoch the item was announced in. */
+  get epoch(): number {
+    return this.desc.epoch;
   }
 }
 
@@ -1114,7 +1118,10 @@ export class ConsumerCore {
       this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("attempt", String(f.attempts)));
       this.logger.info("retrying remote read", { itemKey: f.keyId, producer: peer.id, attempt: f.attempts });
     }
-    this.sendReadRequest(peer.id, { attemptId, key: f.key, expectedEpoch: f.epoch, expectedSizeBytes: f.desc.sizeBytes });
+    // A clean copy of the key (never the announcement's own object), built per attempt rather than kept per fetch.
+    const desc = f.desc;
+    const key = { contentHash: desc.contentHash, fingerprint: desc.fingerprint };
+    this.sendReadRequest(peer.id, { attemptId, key, expectedEpoch: desc.epoch, expectedSizeBytes: desc.sizeBytes });
     f.state = REQUESTING;
     this.timers.schedule(f, now + this.config.grantWaitMs, LANE_GRANT_WAIT);
   }
