@@ -301,6 +301,21 @@ describe("[C3] wait budget per (request, item)", () => {
     expect(h.core.drainFailed()).toHaveLength(1);
   });
 
+  it("[C3] at admission each slot is checked against its own deadline, whichever timer is due first", () => {
+    const h = makeConsumer();
+    // Request "early" waits from 0 (deadline 60 000), "late" from 30 000 (deadline 90 000); no poll in between.
+    h.core.admit({ requestId: "early", items: [remote("a", "h1")] }, 0);
+    h.core.admit({ requestId: "late", items: [remote("b", "h2")] }, 30_000);
+    // Before any timer is due nothing is exhausted (the admit skips the per-slot deadlines).
+    expect(h.core.admit({ requestId: "early", items: [remote("a", "h1")] }, 59_999).status).toBe("admitted");
+    // At 60 000 timers are due: "late" still has budget, "early" has none.
+    expect(h.core.admit({ requestId: "late", items: [remote("b", "h2")] }, 60_000).status).toBe("admitted");
+    expect(h.core.admit({ requestId: "early", items: [remote("a", "h1")] }, 60_000).status).toBe("failed");
+    expect(h.core.admit({ requestId: "late", items: [remote("b", "h2")] }, 89_999).status).toBe("admitted");
+    expect(h.core.admit({ requestId: "late", items: [remote("b", "h2")] }, 90_000).status).toBe("failed");
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["early", "late"]);
+  });
+
   it("[C3] with model input the exhausted item becomes local-encode BUDGET_EXHAUSTED", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);

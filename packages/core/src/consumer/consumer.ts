@@ -559,6 +559,11 @@ export class ConsumerCore {
     const count = req.slotCount;
     // Whether every item is a known slot at its own index (then the last result may still be valid).
     let same = n === count;
+    // [C3] A waiting slot's budget timer is pending at exactly its budget deadline until the
+    // slot is resolved, so while no timer at all is due no budget has run out, and the
+    // per-slot deadline (a boxed double: one more cache miss per re-admit) is not read.
+    const dueAt = count === 0 ? undefined : this.timers.peekAt();
+    const timerDue = dueAt !== undefined && now >= dueAt;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
       const slot = this.findSlot(req, item.itemId, i);
@@ -567,7 +572,7 @@ export class ConsumerCore {
         if (slot !== slotAt(req, i)) same = false;
         slot.hasModelInput = model;
         kinds[i] = P_KEEP;
-        if (slot.decision === undefined && slot.fetch !== undefined && now >= slot.budgetAt) {
+        if (timerDue && slot.decision === undefined && slot.fetch !== undefined && now >= slot.budgetAt) {
           // [C3] Budget enforced at admission too.
           if (model) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
           else {

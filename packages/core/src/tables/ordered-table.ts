@@ -11,6 +11,12 @@
  * arrays fill up, so a table whose size goes up and down by one per request never
  * reallocates (a `Map` rebuilds its table each time it drops below a quarter full).
  * Keys are hashed with `hashString` (./hash.ts) and may be passed pre-hashed.
+ *
+ * A lookup first tries the entry after the one found last: in such an in-order pass that
+ * is the one wanted, read from the sequentially walked entry arrays, so the bucket array
+ * (a random access, a cache miss once the table outgrows the cache) is not touched at all.
+ * The guess is checked like any chain entry (hash and key), so a wrong or stale guess
+ * (after a deletion, compaction or rebuild) only costs the two reads.
  * @internal
  * @module
  */
@@ -36,6 +42,8 @@ export class OrderedTable<V> {
   /** Entries appended so far (live and holes). */
   private used = 0;
   private count = 0;
+  /** Entry index of the last successful lookup (-1: none); the next lookup tries the one after. */
+  private last = -1;
 
   constructor() {
     this.buckets = new Int32Array(MIN_CAPACITY).fill(-1);
@@ -58,9 +66,17 @@ export class OrderedTable<V> {
   /** {@link OrderedTable.get} with `h = hashString(key)` already computed. */
   getHashed(key: string, h: number): V | undefined {
     const eHash = this.eHash;
+    const guess = this.last + 1;
+    if (guess < this.used && eHash[guess] === h && this.eKey[guess] === key) {
+      this.last = guess;
+      return this.eVal[guess];
+    }
     const eNext = this.eNext;
     for (let e = this.buckets[h & (this.buckets.length - 1)] as number; e !== -1; e = eNext[e] as number)
-      if (eHash[e] === h && this.eKey[e] === key) return this.eVal[e];
+      if (eHash[e] === h && this.eKey[e] === key) {
+        this.last = e;
+        return this.eVal[e];
+      }
     return undefined;
   }
 
