@@ -299,10 +299,10 @@ if (PARTS.includes("2")) {
   const builds = baseline ? [["this build", undefined], ["baseline", baseline]] : [["this build", undefined]];
   const sizes = [1_000, 10_000, 100_000];
   /** costs[build][size]: the children's results. */
-  const costs = builds.map(() => ({}));
+  const costs = builds.map(() => Object.fromEntries(sizes.map((k) => [k, []])));
   for (const k of sizes) {
     for (let run = 0; run < runs; run++)
-      for (let b = 0; b < builds.length; b++) (costs[b][k] ??= []).push(admitCostInChild(k, Math.round(50_000 * SCALE), builds[b][1]));
+      for (let b = 0; b < builds.length; b++) costs[b][k].push(admitCostInChild(k, Math.round(50_000 * SCALE), builds[b][1]));
   }
   /** Median over the children of one statistic. */
   const med = (list, f) => summary(list.map(f)).median;
