@@ -25,6 +25,7 @@ import {
   type MetricsSink,
   ProducerCore,
   type ReadDestination,
+  type ReadResult,
   SeededRandom,
 } from "@ectp/core";
 import { EctpError, crc32c, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
@@ -33,7 +34,7 @@ import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
 import { InvariantChecker } from "./invariants.js";
 import { createNetwork } from "./network.js";
-import type { MockNetwork, MockTransport } from "@ectp/transport-mock";
+import type { MockNetwork, MockReceivedMessage, MockTransport } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, type SimulationConfig, type SimulationOptions } from "./options.js";
 import { BytePool, ByteSlab, patternEquals, patternInto } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
@@ -556,8 +557,16 @@ export class Simulation {
       }
       // Only nodes with input (a delivery, a settled read, a possible unreachable notice)
       // or a due deadline are polled: a sans-IO core has nothing to say otherwise.
-      for (const p of this.producers) if (p.up && this.due(p)) this.pumpProducer(p);
-      for (const c of this.consumers) {
+      // Indexed loops in the hot paths: a for-of over an array allocated an iterator result
+      // per element wherever the loop was not optimized (baseline tiers, try/catch bodies).
+      const producers = this.producers;
+      for (let i = 0; i < producers.length; i++) {
+        const p = producers[i] as ProducerNode;
+        if (p.up && this.due(p)) this.pumpProducer(p);
+      }
+      const consumers = this.consumers;
+      for (let i = 0; i < consumers.length; i++) {
+        const c = consumers[i] as ConsumerNode;
         if (this.due(c)) this.pumpConsumer(c);
         if (c.nextStepAt !== undefined && c.nextStepAt <= t) this.engineStep(c);
       }
@@ -577,12 +586,16 @@ export class Simulation {
     let next = this.timers.peek() ?? Number.POSITIVE_INFINITY;
     const n = this.net.nextEventTime();
     if (n !== undefined && n < next) next = n;
-    for (const p of this.producers) {
+    const producers = this.producers;
+    for (let i = 0; i < producers.length; i++) {
+      const p = producers[i] as ProducerNode;
       if (!p.up) continue;
       const d = this.deadlineOf(p);
       if (d !== undefined && d < next) next = d;
     }
-    for (const c of this.consumers) {
+    const consumers = this.consumers;
+    for (let i = 0; i < consumers.length; i++) {
+      const c = consumers[i] as ConsumerNode;
       const d = this.deadlineOf(c);
       if (d !== undefined && d < next) next = d;
       if (c.nextStepAt !== undefined && c.nextStepAt < next) next = c.nextStepAt;
@@ -654,7 +667,9 @@ export class Simulation {
     const act = p.transport.poll();
     const now = this.now;
     const core = p.core;
-    for (const m of act.messages) {
+    const messages = act.messages;
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i] as MockReceivedMessage;
       try {
         // An attachment is the envelope these bytes encode (sent by a real core, see `execute`).
         const env = m.attachment as ectp.v1.IEnvelope | undefined;
@@ -664,7 +679,9 @@ export class Simulation {
         this.threw(p.id, e);
       }
     }
-    for (const u of act.unreachable) {
+    const unreachable = act.unreachable;
+    for (let i = 0; i < unreachable.length; i++) {
+      const u = unreachable[i] as string;
       try {
         core.handlePeerUnreachable(u, now);
       } catch (e) {
@@ -686,7 +703,9 @@ export class Simulation {
     const act = c.transport.poll();
     const now = this.now;
     const core = c.core;
-    for (const m of act.messages) {
+    const messages = act.messages;
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i] as MockReceivedMessage;
       try {
         // An attachment is the envelope these bytes encode (sent by a real core, see `execute`).
         const env = m.attachment as ectp.v1.IEnvelope | undefined;
@@ -696,14 +715,18 @@ export class Simulation {
         this.threw(c.id, e);
       }
     }
-    for (const r of act.reads) {
+    const reads = act.reads;
+    for (let i = 0; i < reads.length; i++) {
+      const r = reads[i] as ReadResult;
       try {
         core.handleReadResult(r, now);
       } catch (e) {
         this.threw(c.id, e);
       }
     }
-    for (const u of act.unreachable) {
+    const unreachable = act.unreachable;
+    for (let i = 0; i < unreachable.length; i++) {
+      const u = unreachable[i] as string;
       try {
         core.handlePeerUnreachable(u, now);
       } catch (e) {
@@ -723,7 +746,8 @@ export class Simulation {
   private execute(node: ProducerNode | ConsumerNode, t: MockTransport, outs: readonly CoreOutput[]): boolean {
     const who = node.id;
     let sent = false;
-    for (const o of outs) {
+    for (let i = 0; i < outs.length; i++) {
+      const o = outs[i] as CoreOutput;
       switch (o.type) {
         case "send": {
           const body = bodyName(o.envelope);
@@ -998,8 +1022,8 @@ export class Simulation {
         continue;
       }
       let deferred = false;
-      for (const d of items) {
-        if (d.action === "defer") {
+      for (let k = 0; k < items.length; k++) {
+        if ((items[k] as ItemDecision).action === "defer") {
           deferred = true;
           break;
         }
@@ -1255,7 +1279,9 @@ export class Simulation {
 
   /** [I3] producer pins equal live grants at all times. */
   private checkPins(): void {
-    for (const p of this.producers) {
+    const producers = this.producers;
+    for (let i = 0; i < producers.length; i++) {
+      const p = producers[i] as ProducerNode;
       if (!p.up || !p.polled) continue;
       p.polled = false;
       let s: ReturnType<ProducerLike["stats"]>;

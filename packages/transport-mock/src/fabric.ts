@@ -195,6 +195,13 @@ export class Fabric {
   /** Bumped by every setFaults, so links re-resolve their faults lazily. */
   private faultsVersion = 0;
   private readonly observers = new Set<NetworkObserver>();
+  /**
+   * {@link Fabric.observers} as an array, rebuilt when one is added or removed: the hot
+   * paths walk it by index (a Set's for-of allocates an iterator per delivery, write and
+   * settlement). An observer added or removed during a notification takes effect from the
+   * next event on.
+   */
+  private observerList: readonly NetworkObserver[] = [];
   private readonly unsafe: UnsafeDeregistration[] = [];
   private counts: FaultCounts = zeroCounts();
   private plan: FaultPlan = {};
@@ -324,7 +331,8 @@ export class Fabric {
 
   private fault(kind: FaultKind, from: string, to: string, at: number, readId?: number): void {
     this.counts[kind]++;
-    for (const o of this.observers) o.onFault?.({ at, kind, from, to, ...(readId === undefined ? {} : { readId }) });
+    const list = this.observerList;
+    for (let i = 0; i < list.length; i++) list[i]?.onFault?.({ at, kind, from, to, ...(readId === undefined ? {} : { readId }) });
   }
 
   faultCounts(): FaultCounts {
@@ -335,8 +343,10 @@ export class Fabric {
 
   observe(observer: NetworkObserver): () => void {
     this.observers.add(observer);
+    this.observerList = [...this.observers];
     return () => {
       this.observers.delete(observer);
+      this.observerList = [...this.observers];
     };
   }
 
@@ -371,7 +381,7 @@ export class Fabric {
    */
   hasUnsettledWriteInto(endpointId: string, regionId: number, offset: number, length: number): boolean {
     const ep = this.endpoints.get(endpointId);
-    if (ep === undefined) return false;
+    if (ep === undefined || ep.reads.size === 0) return false;
     for (const r of ep.reads.values()) {
       const d = r.destination;
       if (d.region.id === regionId && d.offset < offset + length && offset < d.offset + d.length) return true;
@@ -572,10 +582,12 @@ export class Fabric {
     }
     if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
     msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes, attachment: msg.attachment });
-    if (this.observers.size > 0) {
+    const list = this.observerList;
+    if (list.length > 0) {
       // The event is built only for an observer that has the hook (the same object for all of them).
       let event: DeliverEvent | undefined;
-      for (const o of this.observers) {
+      for (let i = 0; i < list.length; i++) {
+        const o = list[i] as NetworkObserver;
         if (o.onDeliver === undefined) continue;
         event ??= { at, from: msg.from.id, to: msg.to.id, length: msg.bytes.length };
         o.onDeliver(event);
@@ -608,17 +620,26 @@ export class Fabric {
     this.registered(ep, region, "deregisterMemory");
     const at = this.now();
     // [I5] Reads writing into this region settle as failed now and never write afterwards.
-    const dest: ReadState[] = [];
-    for (const r of ep.reads.values()) if (r.destination.region.id === region.id) dest.push(r);
-    for (const r of dest) {
-      this.settle(r, at, {
-        readId: r.readId,
-        status: "failed",
-        error: `destination region ${region.id} was deregistered while the read was in flight; wait for a read to settle before freeing its destination [I5]`,
-      });
+    // Collected first (settling deletes from ep.reads); no list and no scan without unsettled reads.
+    let dest: ReadState[] | undefined;
+    if (ep.reads.size > 0) {
+      for (const r of ep.reads.values()) {
+        if (r.destination.region.id !== region.id) continue;
+        if (dest === undefined) dest = [];
+        dest.push(r);
+      }
+    }
+    if (dest !== undefined) {
+      for (const r of dest) {
+        this.settle(r, at, {
+          readId: r.readId,
+          status: "failed",
+          error: `destination region ${region.id} was deregistered while the read was in flight; wait for a read to settle before freeing its destination [I5]`,
+        });
+      }
     }
     ep.regions.delete(region.id);
-    if (dest.length > 0) {
+    if (dest !== undefined) {
       this.recordUnsafe({
         at,
         side: "destination",
@@ -654,7 +675,8 @@ export class Fabric {
 
   private recordUnsafe(event: UnsafeDeregistration): void {
     this.unsafe.push(event);
-    for (const o of this.observers) o.onUnsafeDeregistration?.(event);
+    const list = this.observerList;
+    for (let i = 0; i < list.length; i++) list[i]?.onUnsafeDeregistration?.(event);
   }
 
   describe(ep: EndpointState, region: MemoryRegion, offset: number, length: number): Uint8Array {
@@ -844,9 +866,11 @@ export class Fabric {
     // Never write into memory that is no longer registered [I5] (deregistration settles first, so this holds).
     if (r.owner.regions.get(d.region.id) !== d.region) return;
     d.region.bytes.set(n === src.length ? src : src.subarray(0, n), d.offset);
-    if (this.observers.size > 0) {
+    const list = this.observerList;
+    if (list.length > 0) {
       let event: WriteEvent | undefined;
-      for (const o of this.observers) {
+      for (let i = 0; i < list.length; i++) {
+        const o = list[i] as NetworkObserver;
         if (o.onWrite === undefined) continue;
         event ??= { at, endpointId: r.owner.id, readId: r.readId, regionId: d.region.id, offset: d.offset, length: n, partial };
         o.onWrite(event);
@@ -859,9 +883,11 @@ export class Fabric {
     r.owner.reads.delete(r.readId);
     this.untrack(r);
     r.owner.results.push(result);
-    if (this.observers.size > 0) {
+    const list = this.observerList;
+    if (list.length > 0) {
       let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;
-      for (const o of this.observers) {
+      for (let i = 0; i < list.length; i++) {
+        const o = list[i] as NetworkObserver;
         if (o.onSettle === undefined) continue;
         if (event === undefined) {
           event = { at, endpointId: r.owner.id, readId: r.readId, status: result.status };
