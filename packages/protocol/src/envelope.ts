@@ -4,12 +4,17 @@
  */
 import { ectp } from "./gen/ectp.js";
 import { EctpError } from "./errors.js";
+import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { SPEC_MAJOR } from "./version.js";
 
-/** Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded. */
+/**
+ * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded.
+ * The read-path bodies take a hand-written encoder whose bytes equal the generated one's
+ * (see fast-codec.ts); everything else goes to the generated protobufjs code.
+ */
 export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
   try {
-    return ectp.v1.Envelope.encode(envelope).finish();
+    return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
     throw new EctpError("INVALID_ARGUMENT", "envelope could not be encoded; check field types", { cause });
   }
@@ -40,9 +45,11 @@ export type DecodedEnvelope =
  * or other-major version gives `VERSION` [V1], a missing sender gives `MALFORMED_MESSAGE`.
  */
 export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
-  let env: ectp.v1.Envelope;
+  // The canonical read-path encodings decode by hand (the same object the generated code
+  // builds, see fast-codec.ts); anything else, malformed bytes included, by the generated code.
+  let env: ectp.v1.Envelope | undefined = fastDecodeEnvelope(bytes);
   try {
-    env = ectp.v1.Envelope.decode(bytes);
+    env ??= ectp.v1.Envelope.decode(bytes);
   } catch (cause) {
     return {
       ok: false,
