@@ -91,6 +91,12 @@ export interface NixlTransportCounters extends NativeCounters {
 
 /** `postRead`'s answer for a read in flight (NIXL_IN_PROG); any other value is a final status. */
 const IN_PROGRESS = 1;
+/** What `poll` returns when nothing happened: shared and frozen, so an idle poll allocates nothing. */
+const IDLE: TransportActivity = Object.freeze({
+  messages: Object.freeze([]) as unknown as ReceivedMessage[],
+  reads: Object.freeze([]) as unknown as ReadResult[],
+  unreachable: Object.freeze([]) as unknown as string[],
+});
 
 function keyOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
@@ -316,12 +322,18 @@ export class NixlTransport implements Transport {
     }
   }
 
-  /** Collect messages, settled reads and unreachable peers since the previous call. Never blocks. */
+  /**
+   * Collect messages, settled reads and unreachable peers since the previous call. Never blocks.
+   * Treat the result as read-only: a poll with nothing to report returns one shared frozen
+   * result (no allocation per idle poll).
+   */
   poll(): TransportActivity {
     this.activity = false;
     // drain() on every poll (not only after the activity callback): what the engine queued is
     // visible at once, even to a caller that never yields to the event loop.
-    const drained = decodeNativeDrain(this.agent.drain(), this.statusNames);
+    const raw = this.agent.drain();
+    if (raw === undefined && this.localResults.length === 0 && this.unreachable.size === 0) return IDLE;
+    const drained = decodeNativeDrain(raw, this.statusNames);
     const messages: ReceivedMessage[] =
       drained.notifs.length === 0
         ? []
