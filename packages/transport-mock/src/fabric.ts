@@ -528,7 +528,9 @@ export class Fabric {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
       this.fault("delay", ep.id, peerId, now);
     }
-    const msg: Message = { from: ep, to: conn.target, bytes: this.copier.copy(message), attachment, dueAt, released: false };
+    // With an attachment the sender hands the bytes over too (see MockTransport.send): no copy.
+    const bytes = attachment === undefined ? this.copier.copy(message) : message;
+    const msg: Message = { from: ep, to: conn.target, bytes, attachment, dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
       // Hold it until the link's next message has been scheduled ahead of it.
       const held = link.held ?? [];
@@ -552,7 +554,7 @@ export class Fabric {
       const copy: Message = {
         from: msg.from,
         to: msg.to,
-        bytes: this.copier.copy(msg.bytes),
+        bytes: msg.attachment === undefined ? this.copier.copy(msg.bytes) : msg.bytes,
         attachment: msg.attachment,
         dueAt: msg.dueAt,
         released: true,

@@ -49,8 +49,7 @@ describe("fault injector: control messages", () => {
 
   it("duplicate delivers two independent copies", async () => {
     const { net, p, c } = await pair({ faults: { default: { duplicate: 1 } } });
-    const envelope = { readRequest: {} };
-    c.send("p", new Uint8Array([5, 6]), envelope);
+    c.send("p", new Uint8Array([5, 6]));
     net.advanceBy(1);
     const got = p.poll().messages;
     expect(got.map((m) => [...m.bytes])).toEqual([
@@ -59,9 +58,22 @@ describe("fault injector: control messages", () => {
     ]);
     got[0]!.bytes[0] = 0;
     expect(got[1]!.bytes[0]).toBe(5);
-    // The attachment is handed over as is: both deliveries carry the sender's object.
-    expect(got.map((m) => m.attachment)).toEqual([envelope, envelope]);
-    expect(got[1]!.attachment).toBe(envelope);
+    expect(got.map((m) => m.attachment)).toEqual([undefined, undefined]);
+    expect(net.faultCounts().duplicate).toBe(1);
+  });
+
+  it("duplicate of a send with an attachment delivers the sender's object and bytes twice, as handed over", async () => {
+    const { net, p, c } = await pair({ faults: { default: { duplicate: 1 } } });
+    const envelope = { readRequest: {} };
+    const bytes = new Uint8Array([5, 6]);
+    c.send("p", bytes, envelope);
+    net.advanceBy(1);
+    const got = p.poll().messages;
+    expect(got).toHaveLength(2);
+    for (const m of got) {
+      expect(m.attachment).toBe(envelope);
+      expect(m.bytes).toBe(bytes);
+    }
     expect(net.faultCounts().duplicate).toBe(1);
   });
 

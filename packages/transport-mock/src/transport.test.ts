@@ -245,18 +245,20 @@ describe("MockTransport messages and peers", () => {
     expect(p.poll().messages).toEqual([]); // poll drains
   });
 
-  it("hands a send's attachment to the receiver as the same object, with the bytes still copied; none is undefined", async () => {
+  it("hands a send's attachment and its bytes over as they are; without one the bytes are copied and attachment is undefined", async () => {
     const { net, p, c } = await pair();
     const envelope = { heartbeat: {} };
-    const buf = new Uint8Array([1, 2]);
-    c.send("p", buf, envelope);
-    c.send("p", new Uint8Array([3]));
-    buf[0] = 9;
+    const handed = new Uint8Array([1, 2]);
+    const copied = new Uint8Array([3]);
+    c.send("p", handed, envelope);
+    c.send("p", copied);
     net.advanceBy(1);
     const got = p.poll().messages;
     expect(got.map((m) => [...m.bytes])).toEqual([[1, 2], [3]]);
     expect(got[0]?.attachment).toBe(envelope);
+    expect(got[0]?.bytes).toBe(handed);
     expect(got[1]?.attachment).toBeUndefined();
+    expect(got[1]?.bytes).not.toBe(copied);
   });
 
   it("an attachment changes no timing: the delivery time depends on the bytes only", async () => {

@@ -106,9 +106,10 @@ export class MockTransport implements Transport {
    *
    * `attachment` (default none) travels with the message uncopied and comes out as the
    * received message's {@link MockReceivedMessage.attachment} (a duplicated message carries
-   * the same object twice). It changes nothing else: timing and faults depend only on the
-   * bytes. An in-process sender attaches the envelope object it encoded so the receiver may
-   * skip the decode; it must then not modify that object afterwards.
+   * the same object twice). Timing and faults still depend only on the bytes. An in-process
+   * sender attaches the envelope object it encoded so the receiver may skip the decode; with
+   * an attachment the sender hands over the object and the bytes alike (the bytes are not
+   * copied either, every delivery shares them) and must modify neither afterwards.
    */
   send(peerId: string, message: Uint8Array, attachment?: unknown): void {
     this.fabric.send(this.state, peerId, message, attachment);
