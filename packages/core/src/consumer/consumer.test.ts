@@ -89,6 +89,21 @@ function expectIdle(h: H) {
 }
 
 describe("[C1] admission classifies every item", () => {
+  it("[C1] results and decisions carry exactly the documented fields, in order (plain data to the engine)", () => {
+    const h = makeConsumer();
+    const deferred = h.core.admit({ requestId: "r", items: [remote("i", "h1")] }, 0);
+    expect(Object.keys(deferred)).toEqual(["status", "items"]);
+    expect(Object.keys(decision(deferred))).toEqual(["action", "itemId"]);
+    expect(JSON.parse(JSON.stringify(deferred))).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "i" }] });
+    const { start } = loadOne(h, "r", "h1", 0);
+    const ready = decision(h.core.admit({ requestId: "r", items: [remote("i", "h1")] }, 3));
+    expect(Object.keys(ready)).toEqual(["action", "itemId", "destination"]);
+    expect(ready).toEqual({ action: "ready", itemId: "i", destination: start.destination });
+    h.core.finishRequest("r", 4);
+    h.core.poll(4);
+    expectIdle(h);
+  });
+
   it("[C1] local items are ready without a destination and start nothing", () => {
     const h = makeConsumer();
     const r = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false, local: true }] }, 0);

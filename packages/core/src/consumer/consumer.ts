@@ -148,6 +148,48 @@ class Req extends Slot {
   }
 }
 
+// Results and decisions that outlive a call are class instances rather than object literals:
+// V8 tracks allocation sites of literals and, once most objects of a site survive (as they do
+// while many requests are outstanding), allocates every later object of that site directly in
+// the old generation, where the short-lived ones become garbage that only a full (marking)
+// collection reclaims. Instances of a class are always allocated young. Own properties and
+// their order are those of the literals they replace.
+
+// Fields are declared, then assigned in the constructor in the literal's order (parameter
+// properties would be assigned before the initialised fields under some compilers).
+
+/** An "admitted" {@link AdmitResult}. */
+class Admitted {
+  readonly status: "admitted";
+  readonly items: ItemDecision[];
+  constructor(items: ItemDecision[]) {
+    this.status = "admitted";
+    this.items = items;
+  }
+}
+
+/** A "defer" {@link ItemDecision}. */
+class Defer {
+  readonly action: "defer";
+  readonly itemId: string;
+  constructor(itemId: string) {
+    this.action = "defer";
+    this.itemId = itemId;
+  }
+}
+
+/** A "ready" {@link ItemDecision} for a loaded item. */
+class ReadyAt {
+  readonly action: "ready";
+  readonly itemId: string;
+  readonly destination: ReadDestination;
+  constructor(itemId: string, destination: ReadDestination) {
+    this.action = "ready";
+    this.itemId = itemId;
+    this.destination = destination;
+  }
+}
+
 /** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
 function slotAt(req: Req, i: number): Slot | undefined {
   if (i >= req.slotCount) return undefined;
@@ -612,12 +654,12 @@ export class ConsumerCore {
       if (slot !== slotAt(req, i)) inOrder = false;
       if (slot.decision !== undefined) decisions[i] = slot.decision;
       else {
-        slot.deferDecision ??= { action: "defer", itemId: slot.itemId };
+        slot.deferDecision ??= new Defer(slot.itemId);
         decisions[i] = slot.deferDecision;
       }
     }
     if (!same) this.clearPlan(n);
-    const result: AdmitResult = { status: "admitted", items: decisions };
+    const result: AdmitResult = new Admitted(decisions);
     // Kept only when the request's slots are exactly these items in this order.
     req.view = inOrder && n === req.slotCount ? result : undefined;
     return result;
@@ -957,7 +999,7 @@ export class ConsumerCore {
   private hold(slot: Slot, l: Loaded): void {
     l.holders++;
     slot.loaded = l;
-    slot.decision = { action: "ready", itemId: slot.itemId, destination: l.dest };
+    slot.decision = new ReadyAt(slot.itemId, l.dest);
     slot.req.view = undefined;
   }
 
