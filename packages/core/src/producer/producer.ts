@@ -66,6 +66,21 @@ function bodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
 }
 
 /**
+ * {@link bodyOf} for an envelope returned by `decodeEnvelope`: its decoders leave at most one
+ * oneof member set (the generated oneof setter deletes the others on every member it sets;
+ * the fast read-path decoder sets one), so the member present is the body. Same answer as
+ * the decoded envelope's `body` getter, which lists `Object.keys` on every read.
+ */
+function decodedBodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
+  if (env.readRequest != null) return "readRequest";
+  if (env.readComplete != null) return "readComplete";
+  if (env.heartbeat != null) return "heartbeat";
+  const rec = env as Record<string, unknown>;
+  for (const name of BODIES) if (rec[name] !== undefined && rec[name] !== null) return name;
+  return undefined;
+}
+
+/**
  * A uint64 field as a number. protobufjs may hand out `Long` objects (when the `long`
  * package is installed, even for code generated with --force-number, and always for
  * prototype defaults); values above 2^53 - 1 come out unsafe and fail later checks.
@@ -328,7 +343,7 @@ export class ProducerCore {
     this.lastNow = now;
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
-      this.guarded(from, decoded.value, now);
+      this.guarded(from, decoded.value, now, true);
       return;
     }
     // [V1][P7] a decodable envelope of another major still gets a typed answer.
@@ -342,7 +357,7 @@ export class ProducerCore {
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
     this.lastNow = now;
-    this.guarded(from, envelope, now);
+    this.guarded(from, envelope, now, false);
   }
 
   /**
@@ -416,9 +431,10 @@ export class ProducerCore {
 
   // ---------------------------------------------------------------- dispatch
 
-  private guarded(from: string, env: ectp.v1.IEnvelope, now: number): void {
+  /** `decoded`: `env` came from decodeEnvelope (see {@link decodedBodyOf}). */
+  private guarded(from: string, env: ectp.v1.IEnvelope, now: number, decoded: boolean): void {
     try {
-      this.dispatch(from, env, now);
+      this.dispatch(from, env, now, decoded);
     } catch (cause) {
       // [I1] unreachable by design; a bug must cost one message, never the producer.
       this.ignore("malformed");
@@ -426,7 +442,7 @@ export class ProducerCore {
     }
   }
 
-  private dispatch(from: string, env: ectp.v1.IEnvelope, now: number): void {
+  private dispatch(from: string, env: ectp.v1.IEnvelope, now: number, decoded: boolean): void {
     if (env === null || typeof env !== "object") { this.ignore("malformed"); return; }
     // [V1][P7] the version check comes before anything else.
     const major = env.version?.major ?? 0;
@@ -442,7 +458,7 @@ export class ProducerCore {
     this.lastPeer = known;
     // [P8] messages of an older epoch of a known peer are stale.
     if (known && sep < known.epoch) { this.ignore("staleEpoch"); return; }
-    const body = bodyOf(env);
+    const body = decoded ? decodedBodyOf(env) : bodyOf(env);
     switch (body) {
       case "hello":
         this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
