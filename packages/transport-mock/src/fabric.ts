@@ -206,6 +206,8 @@ export class Fabric {
   private counts: FaultCounts = zeroCounts();
   private plan: FaultPlan = {};
   private processing = false;
+  /** Unresolved waiters over all endpoints (every push and every wake keep it exact). */
+  private waiterCount = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
 
@@ -949,6 +951,7 @@ export class Fabric {
     if (ep.status !== "live" || this.hasActivity(ep) || timeout === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       ep.waiters.push({ wakeAt: now + timeout, resolve });
+      this.waiterCount++;
       if (this.clock !== undefined) this.armTimer();
     });
   }
@@ -963,17 +966,18 @@ export class Fabric {
       if (activity || w.wakeAt <= now) w.resolve();
       else keep.push(w);
     }
+    this.waiterCount -= ep.waiters.length - keep.length;
     ep.waiters = keep;
   }
 
   private wakeAll(): void {
-    for (const ep of this.endpoints.values()) this.wake(ep);
+    // Nobody waiting (a virtual-time loop such as the simulator's never waits): no walk over the endpoints.
+    if (this.waiterCount > 0) for (const ep of this.endpoints.values()) this.wake(ep);
     if (this.clock !== undefined) this.armTimer();
   }
 
   private hasWaiters(): boolean {
-    for (const ep of this.endpoints.values()) if (ep.waiters.length > 0) return true;
-    return false;
+    return this.waiterCount > 0;
   }
 
   /** External-clock mode only: one real timer for the earliest event or waiter deadline. */
