@@ -45,6 +45,22 @@ describe("validateDescriptor [C2]", () => {
     );
   });
 
+  it("[C2] results of one fingerprint share one frozen normalised fingerprint; a changed one never gets a stale value", () => {
+    const a = validateDescriptor(base(), limits);
+    const b = validateDescriptor({ ...base(), key: { contentHash: new Uint8Array([9]), fingerprint: { ...fingerprint } } }, limits);
+    if (!a.ok || !b.ok) throw new Error("expected valid descriptors");
+    expect(a.value.fingerprint).toBe(b.value.fingerprint);
+    expect(Object.isFrozen(a.value.fingerprint)).toBe(true);
+    const fp = { ...fingerprint };
+    const d = { ...base(), key: { contentHash: new Uint8Array([9]), fingerprint: fp } };
+    fp.layoutVersion = 2;
+    const c = validateDescriptor(d, limits);
+    expect(c.ok && c.value.fingerprint).toEqual({ ...fingerprint, layoutVersion: 2 });
+    const e = validateDescriptor({ ...base(), shape: undefined, dtype: undefined }, limits);
+    expect(e.ok && e.value.shape).toEqual([]);
+    expect(e.ok && Object.isFrozen(e.value.shape)).toBe(true);
+  });
+
   it("[C2] rejects a size above maxItemBytes", () => {
     expect(message({ ...base(), sizeBytes: 1025, shape: [] })).toBe(
       "[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got 1025",
@@ -180,6 +196,21 @@ describe("keys and fingerprints", () => {
       else expect(dtypeSize(value), name).toBeGreaterThan(0);
     }
     expect(dtypeSize(999)).toBeUndefined();
+    expect(dtypeSize(-1)).toBeUndefined();
+    expect(dtypeSize(1.5)).toBeUndefined();
+    const D = ectp.v1.Dtype;
+    const sizes: Record<string, number> = {
+      DTYPE_FLOAT32: 4,
+      DTYPE_FLOAT16: 2,
+      DTYPE_BFLOAT16: 2,
+      DTYPE_FLOAT8_E4M3: 1,
+      DTYPE_FLOAT8_E5M2: 1,
+      DTYPE_INT8: 1,
+      DTYPE_UINT8: 1,
+      DTYPE_INT32: 4,
+      DTYPE_FLOAT64: 8,
+    };
+    for (const [name, size] of Object.entries(sizes)) expect(dtypeSize(D[name as keyof typeof D] as number), name).toBe(size);
     expect(dtypeSize(ectp.v1.Dtype.DTYPE_FLOAT64)).toBe(8);
     expect(dtypeSize(ectp.v1.Dtype.DTYPE_UINT8)).toBe(1);
   });

@@ -8,26 +8,17 @@
 import { ectp } from "./gen/ectp.js";
 import { EctpError } from "./errors.js";
 
-/** Bytes per element of each known dtype; `undefined` for UNSPECIFIED and unknown values. */
+/**
+ * Bytes per element of each known dtype; `undefined` for UNSPECIFIED and unknown values.
+ * A lookup table indexed by the enum value (validate.test.ts checks every ectp.v1.Dtype
+ * name against it), not a switch that loads the enum object for every case it tries.
+ */
 export function dtypeSize(dtype: number): number | undefined {
-  switch (dtype) {
-    case ectp.v1.Dtype.DTYPE_FLOAT64:
-      return 8;
-    case ectp.v1.Dtype.DTYPE_FLOAT32:
-    case ectp.v1.Dtype.DTYPE_INT32:
-      return 4;
-    case ectp.v1.Dtype.DTYPE_FLOAT16:
-    case ectp.v1.Dtype.DTYPE_BFLOAT16:
-      return 2;
-    case ectp.v1.Dtype.DTYPE_FLOAT8_E4M3:
-    case ectp.v1.Dtype.DTYPE_FLOAT8_E5M2:
-    case ectp.v1.Dtype.DTYPE_INT8:
-    case ectp.v1.Dtype.DTYPE_UINT8:
-      return 1;
-    default:
-      return undefined;
-  }
+  return DTYPE_SIZES[dtype];
 }
+
+/** Element sizes by ectp.v1.Dtype value: FLOAT32 1, FLOAT16 2, BFLOAT16 3, FLOAT8_E4M3 4, FLOAT8_E5M2 5, INT8 6, UINT8 7, INT32 8, FLOAT64 9. */
+const DTYPE_SIZES: readonly (number | undefined)[] = Object.freeze([undefined, 4, 2, 2, 1, 1, 1, 1, 4, 8]);
 
 /** A fingerprint with every field present, as compared field by field. */
 export interface NormalizedFingerprint {
@@ -262,6 +253,37 @@ function allSafeNonNegative(a: readonly unknown[]): boolean {
 
 /** The location of a descriptor without one (zero bytes: nothing to mutate, safe to share). */
 const EMPTY_LOCATION = new Uint8Array(0);
+/** The shape of a descriptor without one: frozen, so sharing it between results is safe. */
+const EMPTY_SHAPE: readonly number[] = Object.freeze([]);
+
+/**
+ * One-entry cache of the last normalised fingerprint of {@link validateDescriptor}, compared
+ * by value, so descriptors of one fingerprint (nearly all of them) share one frozen object
+ * instead of allocating one per validation. Frozen: a shared value nobody can change.
+ */
+let lastFingerprint: NormalizedFingerprint = Object.freeze({ model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 });
+
+/** {@link readFingerprint} for validateDescriptor: the same checks and errors, the value shared (frozen). */
+function readSharedFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
+  if (fp === undefined || fp === null) return sharedFingerprint("", 0, 0, 0);
+  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
+  const f = fp as Record<string, unknown>;
+  const model = f.model ?? "";
+  const dtype = f.dtype ?? 0;
+  const rowBytes = f.rowBytes ?? 0;
+  const layoutVersion = f.layoutVersion ?? 0;
+  if (typeof model === "string" && isSafeNonNegative(dtype) && isSafeNonNegative(rowBytes) && isSafeNonNegative(layoutVersion))
+    return sharedFingerprint(model, dtype, rowBytes, layoutVersion);
+  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
+}
+
+/** The frozen normalised fingerprint of checked fields: the last one when equal, else a new last one. */
+function sharedFingerprint(model: string, dtype: number, rowBytes: number, layoutVersion: number): NormalizedFingerprint {
+  const l = lastFingerprint;
+  if (l.model === model && l.dtype === dtype && l.rowBytes === rowBytes && l.layoutVersion === layoutVersion) return l;
+  lastFingerprint = Object.freeze({ model, dtype, rowBytes, layoutVersion });
+  return lastFingerprint;
+}
 
 /** Normalise a possibly absent fingerprint to all four fields. Non-conforming fields become an error. */
 export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerprint> {
@@ -415,7 +437,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const key = d.key;
   const contentHash = readHash(key);
   if (isError(contentHash)) return { ok: false, error: contentHash };
-  const fingerprint = readFingerprint((key as Record<string, unknown>).fingerprint);
+  const fingerprint = readSharedFingerprint((key as Record<string, unknown>).fingerprint);
   if (isError(fingerprint)) return { ok: false, error: fingerprint };
   const keyId = keyIdOf(contentHash, keySuffix(fingerprint));
   // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
@@ -433,10 +455,10 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
     );
   const dtype = d.dtype ?? 0;
   if (!isSafeNonNegative(dtype)) return fail("INVALID_DESCRIPTOR", `dtype must be an enum value; got ${describe(dtype)}`, {});
-  const rawShape = d.shape ?? [];
+  const rawShape = d.shape ?? EMPTY_SHAPE;
   if (!Array.isArray(rawShape) || !allSafeNonNegative(rawShape))
     return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
-  const shape = rawShape as number[];
+  const shape = rawShape as readonly number[];
   const elem = dtypeSize(dtype);
   if (elem !== undefined && shape.length > 0) {
     let expected = elem;
