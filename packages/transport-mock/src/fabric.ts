@@ -187,11 +187,11 @@ export class Fabric {
   /** Per-link state by sender, then receiver. */
   private readonly links = new Map<string, Map<string, Link>>();
   /**
-   * Unsettled reads (in some endpoint's `reads`) by the endpoint id their decoded source
-   * location names: lets deregisterMemory skip its scan for unsafe source reads when no
-   * read names the endpoint at all.
+   * Unsettled reads (in some endpoint's `reads`) by the endpoint id and region id their
+   * decoded source location names, counted: lets deregisterMemory skip its scan for unsafe
+   * source reads unless some read names that very region.
    */
-  private readonly readsNaming = new Map<string, number>();
+  private readonly readsNaming = new Map<string, Map<number, number>>();
   /** Bumped by every setFaults, so links re-resolve their faults lazily. */
   private faultsVersion = 0;
   private readonly observers = new Set<NetworkObserver>();
@@ -653,8 +653,8 @@ export class Fabric {
       });
     }
     // Reads of this region by others fail at their due time (the source is gone). Only
-    // reads whose location names this endpoint can be such reads: skip the scan without one.
-    if (!this.readsNaming.has(ep.id)) return;
+    // reads whose location names this endpoint and region can be such reads: skip the scan without one.
+    if (this.readsNaming.get(ep.id)?.has(region.id) !== true) return;
     const src: { endpointId: string; readId: number }[] = [];
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
@@ -671,10 +671,12 @@ export class Fabric {
   /** A read left its owner's unsettled reads: it no longer counts in {@link Fabric.readsNaming}. */
   private untrack(r: ReadState): void {
     if (!r.location.ok) return;
-    const id = r.location.value.endpointId;
-    const n = (this.readsNaming.get(id) ?? 0) - 1;
-    if (n > 0) this.readsNaming.set(id, n);
-    else this.readsNaming.delete(id);
+    const { endpointId, regionId } = r.location.value;
+    const byRegion = this.readsNaming.get(endpointId);
+    if (byRegion === undefined) return;
+    const n = (byRegion.get(regionId) ?? 0) - 1;
+    if (n > 0) byRegion.set(regionId, n);
+    else byRegion.delete(regionId);
   }
 
   private recordUnsafe(event: UnsafeDeregistration): void {
@@ -757,7 +759,15 @@ export class Fabric {
       settled: false,
     };
     ep.reads.set(op.readId, r);
-    if (location.ok) this.readsNaming.set(location.value.endpointId, (this.readsNaming.get(location.value.endpointId) ?? 0) + 1);
+    if (location.ok) {
+      const { endpointId, regionId } = location.value;
+      let byRegion = this.readsNaming.get(endpointId);
+      if (byRegion === undefined) {
+        byRegion = new Map();
+        this.readsNaming.set(endpointId, byRegion);
+      }
+      byRegion.set(regionId, (byRegion.get(regionId) ?? 0) + 1);
+    }
     if (fault === "stall-done" || fault === "stall-failed") this.fault("stallRead", ep.id, peerId, now, op.readId);
     this.schedule(dueAt, this.completeFirst, r);
   }
