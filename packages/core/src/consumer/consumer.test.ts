@@ -93,11 +93,11 @@ describe("[C1] admission classifies every item", () => {
     const h = makeConsumer();
     const deferred = h.core.admit({ requestId: "r", items: [remote("i", "h1")] }, 0);
     expect(Object.keys(deferred)).toEqual(["status", "items"]);
-    expect(Object.keys(decision(deferred))).toEqual(["action", "itemId"]);
+    expect(Object.keys(decision(deferred) as object)).toEqual(["action", "itemId"]);
     expect(JSON.parse(JSON.stringify(deferred))).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "i" }] });
     const { start } = loadOne(h, "r", "h1", 0);
     const ready = decision(h.core.admit({ requestId: "r", items: [remote("i", "h1")] }, 3));
-    expect(Object.keys(ready)).toEqual(["action", "itemId", "destination"]);
+    expect(Object.keys(ready as object)).toEqual(["action", "itemId", "destination"]);
     expect(ready).toEqual({ action: "ready", itemId: "i", destination: start.destination });
     h.core.finishRequest("r", 4);
     h.core.poll(4);

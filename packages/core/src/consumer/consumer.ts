@@ -501,6 +501,8 @@ export class ConsumerCore {
   /** The key-map hash of the item's key (`hashBytes` of its content hash; valid for P_READY_LOADED and P_FETCH). */
   private planHash: number[] = [];
   private planMeta: (Uint8Array | undefined)[] = [];
+  /** Admit's decisions before they are copied into the result (cleared after each call). */
+  private planDecisions: (ItemDecision | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
   private scratchChecksum = -1;
   private scratchLocation: Uint8Array = EMPTY_BYTES;
@@ -638,7 +640,11 @@ export class ConsumerCore {
     if (same && req.view !== undefined) return req.view; // nothing changed since the last call
 
     // Pass 2: apply.
-    const decisions: ItemDecision[] = new Array(n);
+    // Decisions are gathered in a scratch array and copied out with `slice`: an array made by
+    // `new Array(n)` or a literal comes from an allocation site that V8 pretenures once most of
+    // its arrays survive (many outstanding requests), and a pretenured array holding young
+    // decisions keeps them alive through every scavenge until a full collection.
+    const decisions = this.planDecisions;
     // A new request's further slots are allocated at their exact count (a growing array reserves 17) and filled in order.
     if (count === 0 && n > 1) req.more = new Array<Slot>(n - 1);
     let inOrder = true;
@@ -659,7 +665,8 @@ export class ConsumerCore {
       }
     }
     if (!same) this.clearPlan(n);
-    const result: AdmitResult = new Admitted(decisions);
+    const result: AdmitResult = new Admitted(decisions.slice(0, n) as ItemDecision[]);
+    decisions.fill(undefined, 0, n);
     // Kept only when the request's slots are exactly these items in this order.
     req.view = inOrder && n === req.slotCount ? result : undefined;
     return result;
@@ -771,13 +778,11 @@ export class ConsumerCore {
     }
     const n = this.outCount;
     if (n === 0) return [];
-    // A right-sized copy for the caller; the queue's own array is reused (no 17-slot array per poll).
+    // A right-sized copy for the caller; the queue's own array is reused (no 17-slot array per
+    // poll). `slice` rather than `new Array(n)`: no allocation site to pretenure (see admit).
     const buf = this.out;
-    const out = new Array<CoreOutput>(n);
-    for (let i = 0; i < n; i++) {
-      out[i] = buf[i] as CoreOutput;
-      buf[i] = undefined;
-    }
+    const out = buf.slice(0, n) as CoreOutput[];
+    buf.fill(undefined, 0, n);
     this.outCount = 0;
     return out;
   }
