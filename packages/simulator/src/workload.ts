@@ -18,11 +18,11 @@ export interface WorkloadItem {
   /** Real bytes moved (nominal / byte scale). */
   readonly sizeBytes: number;
   /** Canonical key id, filled in on first use (cached so it is computed once per item). */
-  keyId?: string;
+  keyId: string | undefined;
   /** The item's key message, built on first use and shared by every descriptor of the item. */
-  key?: ectp.v1.IItemKey;
+  key: ectp.v1.IItemKey | undefined;
   /** CRC-32C of the item's bytes, computed on first use. */
-  crc?: number;
+  crc: number | undefined;
 }
 
 /** Parameters of {@link WorkloadGenerator}. */
@@ -92,7 +92,16 @@ export class WorkloadGenerator {
       contentHash[i + 2] = w >>> 8;
       contentHash[i + 3] = w;
     }
-    const item: WorkloadItem = { seed, contentHash, nominalBytes, sizeBytes: scaledSize(nominalBytes, s.byteScale) };
+    // Every field present from the start (one object shape for every item, whatever the simulator fills in later).
+    const item: WorkloadItem = {
+      seed,
+      contentHash,
+      nominalBytes,
+      sizeBytes: scaledSize(nominalBytes, s.byteScale),
+      keyId: undefined,
+      key: undefined,
+      crc: undefined,
+    };
     if (this.recent.length < RECENT) this.recent.push(item);
     else {
       this.recent[this.cursor] = item;
