@@ -155,13 +155,13 @@ class Req extends Slot {
 // collection reclaims. Instances of a class are always allocated young. Own properties and
 // their order are those of the literals they replace.
 
-// Fields are declared, then assigned in the constructor in the literal's order (parameter
-// properties would be assigned before the initialised fields under some compilers).
+// Fields are `declare`d (no class-field definitions, which cost a define per field per
+// object) and assigned in the constructor in the literal's order.
 
 /** An "admitted" {@link AdmitResult}. */
 class Admitted {
-  readonly status: "admitted";
-  readonly items: ItemDecision[];
+  declare readonly status: "admitted";
+  declare readonly items: ItemDecision[];
   constructor(items: ItemDecision[]) {
     this.status = "admitted";
     this.items = items;
@@ -170,8 +170,8 @@ class Admitted {
 
 /** A "defer" {@link ItemDecision}. */
 class Defer {
-  readonly action: "defer";
-  readonly itemId: string;
+  declare readonly action: "defer";
+  declare readonly itemId: string;
   constructor(itemId: string) {
     this.action = "defer";
     this.itemId = itemId;
@@ -180,9 +180,9 @@ class Defer {
 
 /** A "ready" {@link ItemDecision} for a loaded item. */
 class ReadyAt {
-  readonly action: "ready";
-  readonly itemId: string;
-  readonly destination: ReadDestination;
+  declare readonly action: "ready";
+  declare readonly itemId: string;
+  declare readonly destination: ReadDestination;
   constructor(itemId: string, destination: ReadDestination) {
     this.action = "ready";
     this.itemId = itemId;
@@ -666,7 +666,7 @@ export class ConsumerCore {
     }
     if (!same) this.clearPlan(n);
     const result: AdmitResult = new Admitted(decisions.slice(0, n) as ItemDecision[]);
-    decisions.fill(undefined, 0, n);
+    for (let i = 0; i < n; i++) decisions[i] = undefined; // (a loop: Array.prototype.fill costs more here)
     // Kept only when the request's slots are exactly these items in this order.
     req.view = inOrder && n === req.slotCount ? result : undefined;
     return result;
@@ -779,10 +779,14 @@ export class ConsumerCore {
     const n = this.outCount;
     if (n === 0) return [];
     // A right-sized copy for the caller; the queue's own array is reused (no 17-slot array per
-    // poll). `slice` rather than `new Array(n)`: no allocation site to pretenure (see admit).
+    // poll). Unlike admit's results these die young in any driver (polled every step), so
+    // `new Array(n)` is not pretenured and is cheaper than `slice`.
     const buf = this.out;
-    const out = buf.slice(0, n) as CoreOutput[];
-    buf.fill(undefined, 0, n);
+    const out = new Array<CoreOutput>(n);
+    for (let i = 0; i < n; i++) {
+      out[i] = buf[i] as CoreOutput;
+      buf[i] = undefined;
+    }
     this.outCount = 0;
     return out;
   }
