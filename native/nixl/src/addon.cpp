@@ -234,6 +234,7 @@ private:
     Napi::Value Send(const Napi::CallbackInfo &info);
     Napi::Value Drain(const Napi::CallbackInfo &info);
     Napi::Value Counters(const Napi::CallbackInfo &info);
+    Napi::Value ActivityWord(const Napi::CallbackInfo &info);
     Napi::Value Close(const Napi::CallbackInfo &info);
 
     void ensureOpen() const;
@@ -318,6 +319,12 @@ private:
     std::vector<Reply> replies_;
     std::vector<uint32_t> deregistered_;
     std::atomic<bool> signalPending_{false};
+    // A 32-bit counter the engine bumps (release) on every signal(), in memory owned by a JS
+    // ArrayBuffer (activityWord()): poll() reads it with Atomics.load and calls drain() only
+    // when it moved, so an idle poll costs no N-API call and no lock. The Reference keeps the
+    // buffer (and so the memory) alive as long as this Agent; the buffer's finalizer frees it.
+    uint32_t *activitySeq_ = nullptr;
+    Napi::Reference<Napi::ArrayBuffer> activityRef_;
     std::string scratchPeer_; // postRead's peer name, reused (JS thread only): no allocation per read
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
     // off the lock (and yields its core) until it has it, instead of racing it with getNotifs.
@@ -377,6 +384,7 @@ Agent::Init(Napi::Env env) {
                            InstanceMethod<&Agent::Send>("send"),
                            InstanceMethod<&Agent::Drain>("drain"),
                            InstanceMethod<&Agent::Counters>("counters"),
+                           InstanceMethod<&Agent::ActivityWord>("activityWord"),
                            InstanceMethod<&Agent::Close>("close"),
                        });
 }
@@ -477,6 +485,9 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN,
                         std::string("creating the NIXL agent failed: ") + e.what());
     }
+    activitySeq_ = new uint32_t[1]{0};
+    activityRef_ = Napi::Persistent(Napi::ArrayBuffer::New(
+        env, activitySeq_, sizeof(uint32_t), [](Napi::Env, void *data) { delete[] static_cast<uint32_t *>(data); }));
     tsfn_ = Tsfn::New(env, info[2].As<Napi::Function>(), "ectp-nixl-activity", 0, 1, this);
     tsfn_.Unref(env); // an idle agent must not keep the process alive (see hold())
     env_ = env;
@@ -839,6 +850,13 @@ Agent::Drain(const Napi::CallbackInfo &info) {
     });
 }
 
+// activityWord() -> ArrayBuffer of 4 bytes: a counter that moves whenever drain() may have
+// something new (see activitySeq_). Read it with Atomics.load on a Uint32Array.
+Napi::Value
+Agent::ActivityWord(const Napi::CallbackInfo &info) {
+    return activityRef_.Value();
+}
+
 Napi::Value
 Agent::Counters(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -887,6 +905,7 @@ Agent::Close(const Napi::CallbackInfo &info) {
 
 void
 Agent::signal() {
+    std::atomic_ref<uint32_t>(*activitySeq_).fetch_add(1, std::memory_order_release);
     if (!signalPending_.exchange(true) && tsfn_.NonBlockingCall() != napi_ok)
         signalPending_.store(false); // not queued: let the next event try again
 }
@@ -1195,6 +1214,8 @@ Agent::engineMain() {
                 // Drop any later commands: the agent is going away.
                 shutdownEngine();
                 engineDone_.store(true);
+                // What shutdownEngine settled is drained by the next poll.
+                std::atomic_ref<uint32_t>(*activitySeq_).fetch_add(1, std::memory_order_release);
                 if (c.token) {
                     // Always deliver the final signal, even if one is pending.
                     signalPending_.store(true);

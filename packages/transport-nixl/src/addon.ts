@@ -156,6 +156,13 @@ export interface NativeAgent {
   drain(): NativeRawDrain | undefined;
   /** Leak-check counters. */
   counters(): NativeCounters;
+  /**
+   * A 4-byte buffer holding a 32-bit counter that the engine thread increments (with release
+   * ordering) whenever `drain` may have something new. Read it with `Atomics.load` on a
+   * `Uint32Array`: an unchanged value means `drain` would return `undefined`, so a poll can skip
+   * the call. The same buffer for the agent's whole life.
+   */
+  activityWord(): ArrayBuffer;
   /** Release every transfer, registration, peer and the agent; joins the engine thread. */
   close(): Promise<void>;
 }

@@ -205,4 +205,30 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     await woke; // a 60 s timeout would fail the test's own timeout: the message woke it
     expect(b.poll().messages).toHaveLength(1);
   });
+
+  it("a caller that never yields to the event loop still sees engine-settled reads and messages", async () => {
+    const { a, b } = await pair();
+    const size = 1 << 20; // above the inline limit: the engine thread posts and settles it
+    const src = pattern(size, 9);
+    const source = b.describe(b.registerMemory(src), 0, size);
+    const dst = new Uint8Array(size);
+    a.startRead({ readId: 7, peerId: b.localId, source, destination: { region: a.registerMemory(dst), offset: 0, length: size } });
+    b.send(a.localId, new Uint8Array([0, 1, 0]));
+    const reads: ReadResult[] = [];
+    const messages: Uint8Array[] = [];
+    // Busy-poll synchronously: no await, so no activity callback can run; only the addon's
+    // activity counter tells poll() that drain() has something.
+    const deadline = Date.now() + 20_000;
+    while ((reads.length === 0 || messages.length === 0) && Date.now() < deadline) {
+      const act = a.poll();
+      reads.push(...act.reads);
+      for (const m of act.messages) messages.push(m.bytes);
+    }
+    expect(reads).toEqual([{ readId: 7, status: "done", bytesRead: size }]);
+    expect(messages.map((m) => [...m])).toEqual([[0, 1, 0]]);
+    expect(Buffer.compare(dst, src)).toBe(0);
+    const idle = a.poll();
+    expect(idle.reads).toHaveLength(0);
+    expect(Object.isFrozen(idle)).toBe(true); // nothing new: the shared idle result, no drain
+  });
 });

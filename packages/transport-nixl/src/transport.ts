@@ -130,6 +130,10 @@ export class NixlTransport implements Transport {
   /** NIXL status value to its name (from the addon's `statusCodes`). */
   private readonly statusNames: ReadonlyMap<number, string>;
   private waiters: Array<() => void> = [];
+  /** The addon's activity counter (moves whenever `drain()` may return something). */
+  private readonly activitySeq: Uint32Array;
+  /** `activitySeq` as of the last `drain()`. */
+  private drainedSeq = 0;
   private activity = false;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -159,6 +163,8 @@ export class NixlTransport implements Transport {
       throw nixlErrorToEctp(e, "creating the NIXL agent (check UCX_TLS / UCX_NET_DEVICES and the NIXL plugin directory)");
     }
     this.metadata = new Uint8Array(this.agent.localMetadata());
+    this.activitySeq = new Uint32Array(this.agent.activityWord());
+    this.drainedSeq = Atomics.load(this.activitySeq, 0);
   }
 
   /** The agent's NIXL connection metadata (for `Hello.transport_metadata`). */
@@ -329,11 +335,14 @@ export class NixlTransport implements Transport {
    */
   poll(): TransportActivity {
     this.activity = false;
-    // drain() on every poll (not only after the activity callback): what the engine queued is
-    // visible at once, even to a caller that never yields to the event loop.
-    const raw = this.agent.drain();
-    if (raw === undefined && this.localResults.length === 0 && this.unreachable.size === 0) return IDLE;
-    const drained = decodeNativeDrain(raw, this.statusNames);
+    // Whether the engine queued something is read from its activity counter (not only learnt
+    // from the activity callback): it is visible at once, even to a caller that never yields
+    // to the event loop, and an idle poll makes no N-API call.
+    const seq = Atomics.load(this.activitySeq, 0);
+    const engineMoved = seq !== this.drainedSeq;
+    if (!engineMoved && this.localResults.length === 0 && this.unreachable.size === 0) return IDLE;
+    this.drainedSeq = seq;
+    const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
     const messages: ReceivedMessage[] =
       drained.notifs.length === 0
         ? []
