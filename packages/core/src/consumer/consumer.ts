@@ -606,8 +606,8 @@ export class ConsumerCore {
     // [C3] A waiting slot's budget timer is pending at exactly its budget deadline until the
     // slot is resolved, so while no timer at all is due no budget has run out, and the
     // per-slot deadline (a boxed double: one more cache miss per re-admit) is not read.
-    const dueAt = count === 0 ? undefined : this.timers.peekAt();
-    const timerDue = dueAt !== undefined && now >= dueAt;
+    // Asked once per call, and only when some item is still waiting (-1: not asked yet).
+    let timerDue = -1;
     for (let i = 0; i < n; i++) {
       const item = items[i] as AdmitItem;
       const slot = this.findSlot(req, item.itemId, i);
@@ -616,12 +616,18 @@ export class ConsumerCore {
         if (slot !== slotAt(req, i)) same = false;
         slot.hasModelInput = model;
         kinds[i] = P_KEEP;
-        if (timerDue && slot.decision === undefined && slot.fetch !== undefined && now >= slot.budgetAt) {
-          // [C3] Budget enforced at admission too.
-          if (model) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
-          else {
-            failures ??= [];
-            failures.push(this.exhaustFailure(slot));
+        if (slot.decision === undefined && slot.fetch !== undefined) {
+          if (timerDue === -1) {
+            const dueAt = this.timers.peekAt();
+            timerDue = dueAt !== undefined && now >= dueAt ? 1 : 0;
+          }
+          if (timerDue === 1 && now >= slot.budgetAt) {
+            // [C3] Budget enforced at admission too.
+            if (model) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
+            else {
+              failures ??= [];
+              failures.push(this.exhaustFailure(slot));
+            }
           }
         }
         continue;
