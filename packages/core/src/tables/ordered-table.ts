@@ -12,13 +12,11 @@
  * reallocates (a `Map` rebuilds its table each time it drops below a quarter full).
  * Keys are hashed with `hashString` (./hash.ts) and may be passed pre-hashed.
  *
- * A lookup first tries the entry after the one found (or added) last: in such an in-order
- * pass that is the one wanted, read from the sequentially walked entry arrays, so the
- * bucket array (a random access, a cache miss once the table outgrows the cache) is not
- * touched at all; then the last entry itself (a request looked up again right after, as
- * when it is admitted and then finished). A guess is checked like any chain entry (hash
- * and key), so a wrong or stale one (after a deletion, compaction or rebuild) only costs
- * two reads.
+ * A lookup first tries the entry after the one found last: in such an in-order pass that
+ * is the one wanted, read from the sequentially walked entry arrays, so the bucket array
+ * (a random access, a cache miss once the table outgrows the cache) is not touched at all.
+ * The guess is checked like any chain entry (hash and key), so a wrong or stale guess
+ * (after a deletion, compaction or rebuild) only costs the two reads.
  * @internal
  * @module
  */
@@ -68,13 +66,11 @@ export class OrderedTable<V> {
   /** {@link OrderedTable.get} with `h = hashString(key)` already computed. */
   getHashed(key: string, h: number): V | undefined {
     const eHash = this.eHash;
-    const last = this.last;
-    const guess = last + 1;
+    const guess = this.last + 1;
     if (guess < this.used && eHash[guess] === h && this.eKey[guess] === key) {
       this.last = guess;
       return this.eVal[guess];
     }
-    if (last >= 0 && last < this.used && eHash[last] === h && this.eKey[last] === key) return this.eVal[last];
     const eNext = this.eNext;
     for (let e = this.buckets[h & (this.buckets.length - 1)] as number; e !== -1; e = eNext[e] as number)
       if (eHash[e] === h && this.eKey[e] === key) {
@@ -105,7 +101,6 @@ export class OrderedTable<V> {
       else this.compact();
     }
     const e = this.used++;
-    this.last = e;
     this.eHash[e] = h;
     this.eKey[e] = key;
     this.eVal[e] = value;
