@@ -371,3 +371,29 @@ describe("fast envelope decoder [V1][I1]", () => {
     if (!decoded.ok) expect(decoded.error.code).toBe("MALFORMED_MESSAGE");
   });
 });
+
+describe("fast codec field coverage", () => {
+  // The hand-written codec knows these fields by name. A field added to one of these messages
+  // in spec/proto would be silently dropped by fastEncodeEnvelope, so this pins the generated
+  // field lists: when it fails, teach fast-codec.ts the new field (encoder, decoder and the
+  // arbitraries above), then update the list here.
+  const KNOWN: Record<string, string[]> = {
+    Envelope: ["version", "senderId", "senderEpoch", "hello", "handshakeReject", "readRequest", "readGrant", "readReject",
+      "readComplete", "heartbeat", "eventBatch", "replayRequest", "replayUnavailable", "snapshotRequest", "snapshot", "announcement"],
+    SpecVersion: ["major", "minor"],
+    ReadRequest: ["attemptId", "key", "expectedEpoch", "expectedSizeBytes"],
+    ReadGrant: ["attemptId", "grantId", "item", "leaseMs"],
+    ReadReject: ["attemptId", "reason", "retryable", "retryAfterMs", "detail"],
+    ReadComplete: ["grantId", "status", "detail"],
+    Heartbeat: ["sequence"],
+    ItemDescriptor: ["key", "sizeBytes", "dtype", "shape", "checksum", "producerId", "epoch", "location"],
+    ItemKey: ["contentHash", "fingerprint"],
+    Fingerprint: ["model", "dtype", "rowBytes", "layoutVersion"],
+    Checksum: ["algorithm", "value"],
+  };
+  it.each(Object.keys(KNOWN))("the generated %s has exactly the fields the fast codec handles", (name) => {
+    const proto = (ectp.v1 as unknown as Record<string, { prototype: object }>)[name]!.prototype;
+    const fields = Object.keys(proto).filter((k) => k !== "toJSON");
+    expect(fields).toEqual(KNOWN[name]);
+  });
+});
