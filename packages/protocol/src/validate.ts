@@ -265,16 +265,7 @@ let lastFingerprint: NormalizedFingerprint = Object.freeze({ model: "", dtype: 0
 
 /** {@link readFingerprint} for validateDescriptor: the same checks and errors, the value shared (frozen). */
 function readSharedFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
-  if (fp === undefined || fp === null) return sharedFingerprint("", 0, 0, 0);
-  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
-  const f = fp as Record<string, unknown>;
-  const model = f.model ?? "";
-  const dtype = f.dtype ?? 0;
-  const rowBytes = f.rowBytes ?? 0;
-  const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model === "string" && isSafeNonNegative(dtype) && isSafeNonNegative(rowBytes) && isSafeNonNegative(layoutVersion))
-    return sharedFingerprint(model, dtype, rowBytes, layoutVersion);
-  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
+  return readFingerprintWith(fp, sharedFingerprint);
 }
 
 /** The frozen normalised fingerprint of checked fields: the last one when equal, else a new last one. */
@@ -293,16 +284,29 @@ export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerpr
 
 /** {@link normalizeFingerprint} without the result wrapper: the value, or the error. */
 function readFingerprint(fp: unknown): NormalizedFingerprint | EctpError {
-  if (fp === undefined || fp === null) return { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 };
+  return readFingerprintWith(fp, (model, dtype, rowBytes, layoutVersion) => ({ model, dtype, rowBytes, layoutVersion }));
+}
+
+/**
+ * The one reading of a raw fingerprint: absent means all-default, each field is read once
+ * and checked (in {@link fingerprintFieldsError}'s order, with its errors), then `make`
+ * builds what the caller needs from the checked fields (a fresh or shared object, a key-id
+ * suffix) without an intermediate object.
+ */
+function readFingerprintWith<T>(
+  fp: unknown,
+  make: (model: string, dtype: number, rowBytes: number, layoutVersion: number) => T,
+): T | EctpError {
+  if (fp === undefined || fp === null) return make("", 0, 0, 0);
   if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
   const f = fp as Record<string, unknown>;
   const model = f.model ?? "";
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
-  const bad = fingerprintFieldsError(model, dtype, rowBytes, layoutVersion);
-  if (bad !== undefined) return bad;
-  return { model: model as string, dtype: dtype as number, rowBytes: rowBytes as number, layoutVersion: layoutVersion as number };
+  if (typeof model === "string" && isSafeNonNegative(dtype) && isSafeNonNegative(rowBytes) && isSafeNonNegative(layoutVersion))
+    return make(model, dtype, rowBytes, layoutVersion);
+  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
 }
 
 /** The error of the first malformed fingerprint field (each read once by the caller), or undefined. */
@@ -322,17 +326,7 @@ function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknow
  * it (same reads, same errors) but without building the normalised object.
  */
 function readSuffix(fp: unknown): string | EctpError {
-  if (fp === undefined || fp === null) return suffixOf("", 0, 0, 0);
-  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
-  const f = fp as Record<string, unknown>;
-  const model = f.model ?? "";
-  const dtype = f.dtype ?? 0;
-  const rowBytes = f.rowBytes ?? 0;
-  const layoutVersion = f.layoutVersion ?? 0;
-  // Checked in the order fingerprintFieldsError checks them; its error when any is malformed.
-  if (typeof model === "string" && isSafeNonNegative(dtype) && isSafeNonNegative(rowBytes) && isSafeNonNegative(layoutVersion))
-    return suffixOf(model, dtype, rowBytes, layoutVersion);
-  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
+  return readFingerprintWith(fp, suffixOf);
 }
 
 /** Whether two fingerprints are the same (field by field; absent equals all-default). */
