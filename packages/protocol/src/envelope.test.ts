@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { decodeEnvelope, encodeEnvelope, envelopeBodyName } from "./envelope.js";
 import { EctpError } from "./errors.js";
 import { FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
-import type { ectp } from "./gen/ectp.js";
+import { ectp } from "./gen/ectp.js";
 import { SPEC_VERSION } from "./version.js";
 
 const valid: ectp.v1.IEnvelope = {
@@ -169,4 +169,20 @@ describe("decodeEnvelope properties", () => {
       { numRuns: RUNS },
     );
   }, TIMEOUT_MS);
+});
+
+describe("envelopeBodyName", () => {
+  const members = Object.keys(ectp.v1.Envelope.prototype).filter(
+    (k) => !["version", "senderId", "senderEpoch", "toJSON", "body"].includes(k),
+  );
+  it.each(members)("names the %s body of a plain object and of its decoded bytes", (name) => {
+    const env = { version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1, [name]: {} } as ectp.v1.IEnvelope;
+    expect(envelopeBodyName(env)).toBe(name);
+    const decoded = decodeEnvelope(encodeEnvelope(env));
+    expect(decoded.ok && envelopeBodyName(decoded.value)).toBe(name);
+  });
+  it("covers every member of the oneof, and an envelope without a body has none", () => {
+    expect(members).toHaveLength(13);
+    expect(envelopeBodyName({ version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1 })).toBeUndefined();
+  });
 });

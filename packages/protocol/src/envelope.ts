@@ -7,6 +7,46 @@ import { EctpError } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { SPEC_MAJOR } from "./version.js";
 
+/** The members of the Envelope `body` oneof. */
+export type EnvelopeBodyName =
+  | "hello"
+  | "handshakeReject"
+  | "readRequest"
+  | "readGrant"
+  | "readReject"
+  | "readComplete"
+  | "heartbeat"
+  | "eventBatch"
+  | "replayRequest"
+  | "replayUnavailable"
+  | "snapshotRequest"
+  | "snapshot"
+  | "announcement";
+
+/**
+ * Which body an envelope carries: the first member of its `body` oneof that is set, the
+ * read-path bodies first; `undefined` when none is. Works alike for decoded envelopes (at most
+ * one member set) and plain objects, by direct property reads: the generated `body` getter
+ * lists `Object.keys` on every read, and a loop over the names makes every read a
+ * megamorphic keyed lookup.
+ */
+export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | undefined {
+  if (env.readRequest != null) return "readRequest";
+  if (env.readGrant != null) return "readGrant";
+  if (env.readReject != null) return "readReject";
+  if (env.readComplete != null) return "readComplete";
+  if (env.heartbeat != null) return "heartbeat";
+  if (env.hello != null) return "hello";
+  if (env.handshakeReject != null) return "handshakeReject";
+  if (env.eventBatch != null) return "eventBatch";
+  if (env.replayRequest != null) return "replayRequest";
+  if (env.replayUnavailable != null) return "replayUnavailable";
+  if (env.snapshotRequest != null) return "snapshotRequest";
+  if (env.snapshot != null) return "snapshot";
+  if (env.announcement != null) return "announcement";
+  return undefined;
+}
+
 /**
  * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded.
  * The read-path bodies take a hand-written encoder whose bytes equal the generated one's

@@ -8,8 +8,8 @@ export { EctpError } from "./errors.js";
 export type { EctpErrorCode, EctpErrorOptions, FailureReasonName } from "./errors.js";
 export { SPEC_MAJOR, SPEC_MINOR, SPEC_VERSION } from "./version.js";
 export { crc32c, crc32cBytes } from "./checksum.js";
-export { encodeEnvelope, decodeEnvelope } from "./envelope.js";
-export type { DecodedEnvelope } from "./envelope.js";
+export { encodeEnvelope, decodeEnvelope, envelopeBodyName } from "./envelope.js";
+export type { DecodedEnvelope, EnvelopeBodyName } from "./envelope.js";
 export { DEFAULT_MAX_FRAME_BYTES, FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
 export type { FrameOptions } from "./framing.js";
 export {

@@ -28,7 +28,7 @@ import {
   type ReadResult,
   SeededRandom,
 } from "@ectp/core";
-import { EctpError, crc32c, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
+import { EctpError, crc32c, ectp, encodeEnvelope, envelopeBodyName, itemKeyId } from "@ectp/protocol";
 import { type FaultProfile, faultPreset } from "./faults.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
@@ -750,7 +750,7 @@ export class Simulation {
       const o = outs[i] as CoreOutput;
       switch (o.type) {
         case "send": {
-          const body = bodyName(o.envelope);
+          const body = envelopeBodyName(o.envelope) ?? "empty";
           this.checker.eventOf(this.now, who, ">", o.peerId, body);
           let bytes: Uint8Array;
           try {
@@ -1410,28 +1410,6 @@ export class Simulation {
 
 function emptySeries() {
   return new SeriesRecorder(1).result();
-}
-
-/**
- * The envelope's body, for the event log: the first set member in the oneof's field order.
- * Written out as direct property reads (one shape check each) rather than a loop over the
- * names, which made every read a megamorphic keyed lookup on every send.
- */
-function bodyName(env: ectp.v1.IEnvelope): string {
-  if (env.readRequest) return "readRequest";
-  if (env.readGrant) return "readGrant";
-  if (env.readReject) return "readReject";
-  if (env.readComplete) return "readComplete";
-  if (env.heartbeat) return "heartbeat";
-  if (env.hello) return "hello";
-  if (env.handshakeReject) return "handshakeReject";
-  if (env.eventBatch) return "eventBatch";
-  if (env.replayRequest) return "replayRequest";
-  if (env.replayUnavailable) return "replayUnavailable";
-  if (env.snapshotRequest) return "snapshotRequest";
-  if (env.snapshot) return "snapshot";
-  if (env.announcement) return "announcement";
-  return "empty";
 }
 
 /**

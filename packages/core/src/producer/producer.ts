@@ -8,6 +8,7 @@ import {
   SPEC_MAJOR,
   SPEC_VERSION,
   decodeEnvelope,
+  envelopeBodyName,
   ectp,
   itemKeyId,
   normalizeFingerprint,
@@ -34,50 +35,6 @@ const FORGOTTEN_PEERS_CAP = 1024;
 /** Retryable per the SPEC.md table; every other reason a producer sends is terminal. */
 function isRetryable(reason: Reason): boolean {
   return reason === FR.FAILURE_REASON_NOT_READY || reason === FR.FAILURE_REASON_OVERLOADED;
-}
-
-const BODIES = [
-  "hello",
-  "handshakeReject",
-  "readRequest",
-  "readGrant",
-  "readReject",
-  "readComplete",
-  "heartbeat",
-  "eventBatch",
-  "replayRequest",
-  "replayUnavailable",
-  "snapshotRequest",
-  "snapshot",
-  "announcement",
-] as const;
-type BodyName = (typeof BODIES)[number];
-
-/** Which oneof member an envelope carries; works for decoded messages and plain objects. */
-function bodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
-  const b = (env as { body?: unknown }).body;
-  if (typeof b === "string") return b as BodyName;
-  // Plain objects (handleEnvelope callers): the hot bodies first.
-  if (env.readRequest) return "readRequest";
-  if (env.readComplete) return "readComplete";
-  const rec = env as Record<string, unknown>;
-  for (const name of BODIES) if (rec[name] !== undefined && rec[name] !== null) return name;
-  return undefined;
-}
-
-/**
- * {@link bodyOf} for an envelope returned by `decodeEnvelope`: its decoders leave at most one
- * oneof member set (the generated oneof setter deletes the others on every member it sets;
- * the fast read-path decoder sets one), so the member present is the body. Same answer as
- * the decoded envelope's `body` getter, which lists `Object.keys` on every read.
- */
-function decodedBodyOf(env: ectp.v1.IEnvelope): BodyName | undefined {
-  if (env.readRequest != null) return "readRequest";
-  if (env.readComplete != null) return "readComplete";
-  if (env.heartbeat != null) return "heartbeat";
-  const rec = env as Record<string, unknown>;
-  for (const name of BODIES) if (rec[name] !== undefined && rec[name] !== null) return name;
-  return undefined;
 }
 
 /**
@@ -343,7 +300,7 @@ export class ProducerCore {
     this.lastNow = now;
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
-      this.guarded(from, decoded.value, now, true);
+      this.guarded(from, decoded.value, now);
       return;
     }
     // [V1][P7] a decodable envelope of another major still gets a typed answer.
@@ -357,7 +314,7 @@ export class ProducerCore {
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
     this.lastNow = now;
-    this.guarded(from, envelope, now, false);
+    this.guarded(from, envelope, now);
   }
 
   /**
@@ -431,10 +388,9 @@ export class ProducerCore {
 
   // ---------------------------------------------------------------- dispatch
 
-  /** `decoded`: `env` came from decodeEnvelope (see {@link decodedBodyOf}). */
-  private guarded(from: string, env: ectp.v1.IEnvelope, now: number, decoded: boolean): void {
+  private guarded(from: string, env: ectp.v1.IEnvelope, now: number): void {
     try {
-      this.dispatch(from, env, now, decoded);
+      this.dispatch(from, env, now);
     } catch (cause) {
       // [I1] unreachable by design; a bug must cost one message, never the producer.
       this.ignore("malformed");
@@ -442,7 +398,7 @@ export class ProducerCore {
     }
   }
 
-  private dispatch(from: string, env: ectp.v1.IEnvelope, now: number, decoded: boolean): void {
+  private dispatch(from: string, env: ectp.v1.IEnvelope, now: number): void {
     if (env === null || typeof env !== "object") { this.ignore("malformed"); return; }
     // [V1][P7] the version check comes before anything else.
     const major = env.version?.major ?? 0;
@@ -458,7 +414,7 @@ export class ProducerCore {
     this.lastPeer = known;
     // [P8] messages of an older epoch of a known peer are stale.
     if (known && sep < known.epoch) { this.ignore("staleEpoch"); return; }
-    const body = decoded ? decodedBodyOf(env) : bodyOf(env);
+    const body = envelopeBodyName(env);
     switch (body) {
       case "hello":
         this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
@@ -592,7 +548,7 @@ export class ProducerCore {
   private rejectVersion(from: string, env: ectp.v1.IEnvelope): void {
     const major = env.version?.major ?? 0;
     const detail = `peer speaks spec major ${major}; this producer speaks ${SPEC_MAJOR}`;
-    const body = bodyOf(env);
+    const body = envelopeBodyName(env);
     const attemptId = u64(env.readRequest?.attemptId);
     if (body === "readRequest" && isPositiveInt(attemptId)) {
       this.reject(from, attemptId, FR.FAILURE_REASON_VERSION, detail);
