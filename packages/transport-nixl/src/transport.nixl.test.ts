@@ -206,6 +206,29 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(b.poll().messages).toHaveLength(1);
   });
 
+  it("a small read from the same location after a disconnect and reconnect reloads the peer's section", async () => {
+    const { a, b } = await pair();
+    const src = pattern(4096, 5);
+    const source = b.describe(b.registerMemory(src), 0, 4096);
+    const dst = new Uint8Array(4096);
+    const region = a.registerMemory(dst);
+    const readOnce = async (readId: number) => {
+      dst.fill(0);
+      a.startRead({ readId, peerId: b.localId, source, destination: { region, offset: 0, length: 4096 } });
+      const results: ReadResult[] = [];
+      await until([a, b], () => results.push(...a.poll().reads) > 0, `read ${readId}`);
+      return results;
+    };
+    // Twice: the second one takes the inline path with its cached (peer, section) lookup.
+    expect(await readOnce(1)).toEqual([{ readId: 1, status: "done", bytesRead: 4096 }]);
+    expect(await readOnce(2)).toEqual([{ readId: 2, status: "done", bytesRead: 4096 }]);
+    a.disconnectPeer(b.localId); // NIXL drops the peer's metadata, sections included
+    await a.connectPeer(b.localId, 2, b.localMetadata());
+    // Same location bytes: a stale cached lookup would post without the section and fail.
+    expect(await readOnce(3)).toEqual([{ readId: 3, status: "done", bytesRead: 4096 }]);
+    expect(Buffer.compare(dst, src)).toBe(0);
+  });
+
   it("a caller that never yields to the event loop still sees engine-settled reads and messages", async () => {
     const { a, b } = await pair();
     const size = 1 << 20; // above the inline limit: the engine thread posts and settles it
