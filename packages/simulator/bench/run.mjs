@@ -15,8 +15,12 @@
 //     a 20,000-request run too, whose ratio to the 60,000-request one shows whether the
 //     peak still grows once every bounded structure (stores, the producers' replay
 //     buffers) has filled and V8's heap limit has adapted to the steady live set.
+// Every measured child runs with SIMULATION_NODE_FLAGS, the flags the `ectp` executable
+// starts Node with (its shebang), so the figures are those of `ectp simulate`. Part 3 also
+// runs the 6,000/60,000 pair under V8's default heap settings, for comparison
+// (--skip-defaults leaves that pair out).
 // The load average is printed first: other work on the machine inflates wall times.
-// Usage: node bench/run.mjs [--skip-rss] [--skip-sweep] [--reps N] [--sweep-runs N]
+// Usage: node bench/run.mjs [--skip-rss] [--skip-defaults] [--skip-sweep] [--reps N] [--sweep-runs N]
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -37,8 +41,9 @@ if (process.argv[2] === "--child") {
   process.exit(0);
 }
 
-function child(requests) {
-  return JSON.parse(execFileSync(process.execPath, [self, "--child", String(requests)], { encoding: "utf8", maxBuffer: 1 << 20 }));
+/** One run of `requests` in a fresh child process, started with `flags` (default: the CLI's). */
+function child(requests, flags = SIMULATION_NODE_FLAGS) {
+  return JSON.parse(execFileSync(process.execPath, [...flags, self, "--child", String(requests)], { encoding: "utf8", maxBuffer: 1 << 20 }));
 }
 
 function option(name, fallback) {
@@ -47,11 +52,12 @@ function option(name, fallback) {
   return Number.isSafeInteger(v) && v > 0 ? v : fallback;
 }
 
-const { runSweep } = await import("@ectp/simulator");
+const { runSweep, SIMULATION_NODE_FLAGS } = await import("@ectp/simulator");
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(", ");
 
 console.log(`load average ${load()} (cores are shared: wall times are inflated by other work)`);
+console.log(`children run as \`ectp simulate\` does: node ${SIMULATION_NODE_FLAGS.join(" ")}`);
 const reps = option("--reps", 3);
 const runs = Array.from({ length: reps }, () => child(6_000));
 const def = runs[0];
@@ -105,5 +111,13 @@ if (!process.argv.includes("--skip-rss")) {
   console.log(
     `steady state: 20,000 requests ${mb(mid.rssKb)}, ratio 60k/20k ${(big.rssKb / mid.rssKb).toFixed(3)}x (about 1.0 when nothing grows with completed requests)`,
   );
+  if (!process.argv.includes("--skip-defaults")) {
+    const small0 = child(6_000, []);
+    const big0 = child(60_000, []);
+    console.log(
+      `with V8's default heap settings (informative): 6,000 requests ${mb(small0.rssKb)}, 60,000 requests ${mb(big0.rssKb)}, ` +
+        `ratio ${(big0.rssKb / small0.rssKb).toFixed(3)}x (same live set; the heap grows further before each collection)`,
+    );
+  }
 }
 console.log(`load average at the end ${load()}`);

@@ -24,3 +24,4 @@ export { parseDuration, formatDuration } from "./duration.js";
 export type { ParsedDuration } from "./duration.js";
 export { scaledSize, patternBytes, patternCrc } from "./payload.js";
 export { faultPlan } from "./network.js";
+export { SIMULATION_NODE_FLAGS } from "./node-flags.js";

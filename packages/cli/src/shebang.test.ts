@@ -1,0 +1,42 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SIMULATION_NODE_FLAGS } from "@ectp/simulator";
+import { afterAll, describe, expect, it } from "vitest";
+import { BIN_SHEBANG } from "./shebang.js";
+
+const dir = mkdtempSync(join(tmpdir(), "ectp-shebang-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Run `source` as a script behind BIN_SHEBANG the way the kernel does: the interpreter
+ * (/usr/bin/env) gets the rest of the line as one argument, then the script's path.
+ */
+function runBehindShebang(source: string): string {
+  const [interpreter, rest] = [BIN_SHEBANG.slice(2, BIN_SHEBANG.indexOf(" ")), BIN_SHEBANG.slice(BIN_SHEBANG.indexOf(" ") + 1)];
+  const file = join(dir, `s${Math.random().toString(36).slice(2)}.cjs`);
+  writeFileSync(file, source);
+  return execFileSync(interpreter, [rest, file], { encoding: "utf8" });
+}
+
+describe("the ectp executable's shebang", () => {
+  it("starts Node with exactly the simulator's heap flags, each as its own argument", () => {
+    // A flag Node rejects, or two arriving glued together, fails here rather than in a
+    // user's `ectp simulate`.
+    const got = runBehindShebang("process.stdout.write(JSON.stringify(process.execArgv))");
+    expect(JSON.parse(got)).toEqual([...SIMULATION_NODE_FLAGS]);
+  });
+
+  it("bounds the young generation to 2 x 8 MB (V8's default lets it grow to 2 x 16 MB)", () => {
+    // Enough short-lived garbage that V8 grows the young generation to its maximum.
+    const newSpace = runBehindShebang(`
+      let keep = [];
+      for (let i = 0; i < 3e6; i++) { keep.push({ i }); if (keep.length > 2e5) keep = []; }
+      const s = require("node:v8").getHeapSpaceStatistics().find((x) => x.space_name === "new_space");
+      process.stdout.write(String(s.space_size));
+    `);
+    expect(Number(newSpace)).toBeGreaterThan(0);
+    expect(Number(newSpace)).toBeLessThanOrEqual(2 * 8 * 1024 * 1024);
+  });
+});
