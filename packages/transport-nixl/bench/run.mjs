@@ -19,9 +19,12 @@
  * - memcpy of the same size, timed by the probe.
  *
  * `reps` moves ~1 GiB per size and pass (20..2000 reads). A noisy shared machine is handled by
- * `--rounds` rounds that interleave the probe and the transport (alternating which goes
- * first); each ratio is computed per round (probe and transport measured back to back) and
- * the table shows the median over rounds with the min–max spread. The load average is printed.
+ * `--rounds` rounds; in each, every size is measured by the probe and by the transport back to
+ * back (a fresh probe process per size; which goes first alternates by round and size), so a
+ * ratio compares two measurements a second or two apart rather than the two halves of a
+ * whole-table run: this VM's speed drifts over seconds (the same 4 KiB read loop runs at 5.8 or
+ * 9.5 µs per read in back-to-back processes). The table shows the median ratio over rounds with
+ * the min–max spread. The load average is printed.
  *
  * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--json]
  * Needs: the addon and the probe built (NIXL_PREFIX=... node native/nixl/scripts/build.mjs)
@@ -54,8 +57,9 @@ const repsFor = (size) => Math.min(2000, Math.max(20, Math.floor(2 ** 30 / size)
 const warmFor = (reps) => Math.min(200, Math.max(3, Math.floor(reps / 10)));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function runRaw() {
-  const r = spawnSync(probe, ["--depth", String(depth), ...sizes.map(String)], { encoding: "utf8", maxBuffer: 1 << 24 });
+/** The probe's figures for `list` (one fresh probe process: fork, two agents, the reads). */
+function runRaw(list) {
+  const r = spawnSync(probe, ["--depth", String(depth), ...list.map(String)], { encoding: "utf8", maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`raw_read failed (${r.status ?? r.signal}): ${r.stderr}`);
   return new Map(
     r.stdout
@@ -129,9 +133,10 @@ async function openTransport() {
     }
     return (performance.now() - t0) / 1000;
   }
-  async function run() {
+  /** The transport's figures for `list`, in one process and agent kept across calls. */
+  async function run(list) {
     const out = new Map();
-    for (const size of sizes) {
+    for (const size of list) {
       const reps = repsFor(size);
       for (let w = warmFor(reps); w > 0; w--) await readOnce(size);
       const lat = [];
@@ -159,14 +164,14 @@ const loadBefore = loadavg();
 const transport = await openTransport();
 const perRound = [];
 for (let round = 0; round < rounds; round++) {
-  let raw;
-  let ts;
-  if (round % 2 === 0) {
-    raw = runRaw();
-    ts = await transport.run();
-  } else {
-    ts = await transport.run();
-    raw = runRaw();
+  const raw = new Map();
+  const ts = new Map();
+  for (let k = 0; k < sizes.length; k++) {
+    const size = sizes[k];
+    const probeFirst = (round + k) % 2 === 0;
+    if (probeFirst) raw.set(size, runRaw([size]).get(size));
+    ts.set(size, (await transport.run([size])).get(size));
+    if (!probeFirst) raw.set(size, runRaw([size]).get(size));
   }
   perRound.push({ raw, ts });
 }
@@ -223,7 +228,7 @@ else {
   const fmt = (n, d = 2) => n.toFixed(d);
   const human = (n) => (n >= 1 << 20 ? `${n / (1 << 20)} MiB` : `${n / 1024} KiB`);
   console.log(
-    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices}; ${rounds} rounds (probe and transport interleaved), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
+    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices}; ${rounds} rounds (probe and transport back to back per size), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
   );
   console.log(
     "| size | reads | raw NIXL GB/s | NixlTransport GB/s | memcpy GB/s | vs raw (min–max) | vs memcpy | raw p50 µs | transport p50 µs | latency vs raw (min–max) |",
