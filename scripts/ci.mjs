@@ -15,6 +15,8 @@
 //  10. python unittest   the Python testee's own unit tests (stdlib unittest)
 //  11. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
 //  12. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
+//  13. main job          `npm run simulate`, the README's first command: the default workload
+//                        through the `ectp` executable (its shebang and heap flags), exit 0
 //
 // Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored);
 // any other runner (e.g. the conformance runner) may add files named
@@ -75,6 +77,7 @@ const steps = [
     ["node", "packages/simulator/scripts/sweep.mjs", "250"],
     { report: "packages/simulator/.ectp-out/sweep.ectp-report.json", parse: parseSweep },
   ],
+  ["main job", ["npm", "run", "--silent", "simulate"]],
 ];
 
 /** `Ran N tests` plus `OK` or `FAILED (failures=a, errors=b)` from unittest's stderr. */
