@@ -14,7 +14,8 @@
  *   size between full collections. V8's hard heap limit is unchanged, so a larger workload
  *   only collects more often; it never runs out of heap sooner.
  *
- * Measured on the default workload (2-core VM): peak RSS 101 MB after 6,000 requests and
- * 115 MB after 60,000 (1.13x); wall time within run-to-run noise of V8's defaults.
+ * Measured on the default workload (2-core VM, three benchmark runs): peak RSS 100-101 MB
+ * after 6,000 requests and 108-115 MB after 60,000 (1.08-1.14x); wall time within
+ * run-to-run noise of V8's defaults.
  */
 export const SIMULATION_NODE_FLAGS: readonly string[] = Object.freeze(["--max-semi-space-size=8", "--heap-growing-percent=50"]);
