@@ -18,12 +18,15 @@ function rssBytes(): number {
   return Number(m?.[1] ?? 0) * 1024;
 }
 
-setFlagsFromString("--expose-gc");
-/** A full V8 collection (the test process is not started with --expose-gc). */
-const fullGc = runInNewContext("gc") as () => void;
+/** A full V8 collection (the test process is not started with --expose-gc); made on first use. */
+let fullGc: (() => void) | undefined;
 
 /** RSS and JS heap in use right after a full collection, so JS garbage is not counted. */
 function memory(): { rss: number; heap: number } {
+  if (fullGc === undefined) {
+    setFlagsFromString("--expose-gc");
+    fullGc = runInNewContext("gc") as () => void;
+  }
   fullGc();
   return { rss: rssBytes(), heap: process.memoryUsage().heapUsed };
 }
