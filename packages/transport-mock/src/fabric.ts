@@ -194,14 +194,13 @@ export class Fabric {
   private readonly readsNaming = new Map<string, Map<number, number>>();
   /** Bumped by every setFaults, so links re-resolve their faults lazily. */
   private faultsVersion = 0;
-  private readonly observers = new Set<NetworkObserver>();
   /**
-   * {@link Fabric.observers} as an array, rebuilt when one is added or removed: the hot
-   * paths walk it by index (a Set's for-of allocates an iterator per delivery, write and
-   * settlement). An observer added or removed during a notification takes effect from the
-   * next event on.
+   * Observers, each once, as an array replaced (never mutated) when one is added or removed:
+   * the hot paths walk it by index (a Set's for-of allocates an iterator per delivery, write
+   * and settlement). An observer added or removed during a notification takes effect from
+   * the next event on.
    */
-  private observerList: readonly NetworkObserver[] = [];
+  private observers: readonly NetworkObserver[] = [];
   private readonly unsafe: UnsafeDeregistration[] = [];
   private counts: FaultCounts = zeroCounts();
   private plan: FaultPlan = {};
@@ -333,7 +332,7 @@ export class Fabric {
 
   private fault(kind: FaultKind, from: string, to: string, at: number, readId?: number): void {
     this.counts[kind]++;
-    const list = this.observerList;
+    const list = this.observers;
     for (let i = 0; i < list.length; i++) list[i]?.onFault?.({ at, kind, from, to, ...(readId === undefined ? {} : { readId }) });
   }
 
@@ -344,11 +343,9 @@ export class Fabric {
   // ---- observers and invariant bookkeeping ----------------------------------------------
 
   observe(observer: NetworkObserver): () => void {
-    this.observers.add(observer);
-    this.observerList = [...this.observers];
+    if (!this.observers.includes(observer)) this.observers = [...this.observers, observer];
     return () => {
-      this.observers.delete(observer);
-      this.observerList = [...this.observers];
+      this.observers = this.observers.filter((o) => o !== observer);
     };
   }
 
@@ -586,7 +583,7 @@ export class Fabric {
     }
     if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
     msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes, attachment: msg.attachment });
-    const list = this.observerList;
+    const list = this.observers;
     if (list.length > 0) {
       // The event is built only for an observer that has the hook (the same object for all of them).
       let event: DeliverEvent | undefined;
@@ -681,7 +678,7 @@ export class Fabric {
 
   private recordUnsafe(event: UnsafeDeregistration): void {
     this.unsafe.push(event);
-    const list = this.observerList;
+    const list = this.observers;
     for (let i = 0; i < list.length; i++) list[i]?.onUnsafeDeregistration?.(event);
   }
 
@@ -880,7 +877,7 @@ export class Fabric {
     // Never write into memory that is no longer registered [I5] (deregistration settles first, so this holds).
     if (r.owner.regions.get(d.region.id) !== d.region) return;
     d.region.bytes.set(n === src.length ? src : src.subarray(0, n), d.offset);
-    const list = this.observerList;
+    const list = this.observers;
     if (list.length > 0) {
       let event: WriteEvent | undefined;
       for (let i = 0; i < list.length; i++) {
@@ -897,7 +894,7 @@ export class Fabric {
     r.owner.reads.delete(r.readId);
     this.untrack(r);
     r.owner.results.push(result);
-    const list = this.observerList;
+    const list = this.observers;
     if (list.length > 0) {
       let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;
       for (let i = 0; i < list.length; i++) {
