@@ -666,35 +666,8 @@ export class Simulation {
     p.stale = p.changed = true;
     const act = p.transport.poll();
     const now = this.now;
-    const core = p.core;
-    const messages = act.messages;
-    for (let i = 0; i < messages.length; i++) {
-      const m = messages[i] as MockReceivedMessage;
-      try {
-        // An attachment is the envelope these bytes encode (sent by a real core, see `execute`).
-        const env = m.attachment as ectp.v1.IEnvelope | undefined;
-        if (env !== undefined) core.handleEnvelope(m.from, env, now);
-        else core.handleMessage(m.from, m.bytes, now);
-      } catch (e) {
-        this.threw(p.id, e);
-      }
-    }
-    const unreachable = act.unreachable;
-    for (let i = 0; i < unreachable.length; i++) {
-      const u = unreachable[i] as string;
-      try {
-        core.handlePeerUnreachable(u, now);
-      } catch (e) {
-        this.threw(p.id, e);
-      }
-    }
-    let outs: readonly CoreOutput[] | undefined;
-    try {
-      outs = core.poll(now);
-    } catch (e) {
-      this.threw(p.id, e);
-    }
-    if (outs && outs.length > 0) p.dirty = this.execute(p, p.transport, outs);
+    this.deliverMessages(p, act.messages, now);
+    this.finishPump(p, act.unreachable, now);
   }
 
   private pumpConsumer(c: ConsumerNode): void {
@@ -703,18 +676,7 @@ export class Simulation {
     const act = c.transport.poll();
     const now = this.now;
     const core = c.core;
-    const messages = act.messages;
-    for (let i = 0; i < messages.length; i++) {
-      const m = messages[i] as MockReceivedMessage;
-      try {
-        // An attachment is the envelope these bytes encode (sent by a real core, see `execute`).
-        const env = m.attachment as ectp.v1.IEnvelope | undefined;
-        if (env !== undefined) core.handleEnvelope(m.from, env, now);
-        else core.handleMessage(m.from, m.bytes, now);
-      } catch (e) {
-        this.threw(c.id, e);
-      }
-    }
+    this.deliverMessages(c, act.messages, now);
     const reads = act.reads;
     for (let i = 0; i < reads.length; i++) {
       const r = reads[i] as ReadResult;
@@ -724,22 +686,45 @@ export class Simulation {
         this.threw(c.id, e);
       }
     }
-    const unreachable = act.unreachable;
+    this.finishPump(c, act.unreachable, now);
+  }
+
+  /**
+   * Hand received messages to a core: the envelope attached to the bytes (sent by a real
+   * core, see `execute`) when there is one, else the bytes to decode.
+   */
+  private deliverMessages(node: ProducerNode | ConsumerNode, messages: readonly MockReceivedMessage[], now: number): void {
+    const core = node.core;
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i] as MockReceivedMessage;
+      try {
+        const env = m.attachment as ectp.v1.IEnvelope | undefined;
+        if (env !== undefined) core.handleEnvelope(m.from, env, now);
+        else core.handleMessage(m.from, m.bytes, now);
+      } catch (e) {
+        this.threw(node.id, e);
+      }
+    }
+  }
+
+  /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
+  private finishPump(node: ProducerNode | ConsumerNode, unreachable: readonly string[], now: number): void {
+    const core = node.core;
     for (let i = 0; i < unreachable.length; i++) {
       const u = unreachable[i] as string;
       try {
         core.handlePeerUnreachable(u, now);
       } catch (e) {
-        this.threw(c.id, e);
+        this.threw(node.id, e);
       }
     }
     let outs: readonly CoreOutput[] | undefined;
     try {
       outs = core.poll(now);
     } catch (e) {
-      this.threw(c.id, e);
+      this.threw(node.id, e);
     }
-    if (outs && outs.length > 0) c.dirty = this.execute(c, c.transport, outs);
+    if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
