@@ -1073,10 +1073,8 @@ export class ConsumerCore {
   /** [C7] Release budgets, waits and holds of a request. */
   private releaseRequest(req: Req, now: number): void {
     const count = req.slotCount;
-    const more = req.more;
     for (let i = 0; i < count; i++) {
-      const slot = i === 0 ? req : more[i - 1];
-      if (slot === undefined) continue;
+      const slot = slotAt(req, i) as Slot; // defined below slotCount
       if (slot.budgeted) {
         slot.budgeted = false;
         this.budgetCount--;
