@@ -246,6 +246,7 @@ private:
     void shutdownEngine();
     void tryFinishDeregistrations();
     void signal();
+    void bumpActivity(); // moves activitySeq_: poll() will call drain()
     void collectDeregistered();
     void pingPeers();
     // kNotInline: not handled; NIXL_IN_PROG: posted, the engine adopts it; else final status.
@@ -904,8 +905,13 @@ Agent::Close(const Napi::CallbackInfo &info) {
 // ---------------------------------------------------------------------------------------
 
 void
-Agent::signal() {
+Agent::bumpActivity() {
     std::atomic_ref<uint32_t>(*activitySeq_).fetch_add(1, std::memory_order_release);
+}
+
+void
+Agent::signal() {
+    bumpActivity();
     if (!signalPending_.exchange(true) && tsfn_.NonBlockingCall() != napi_ok)
         signalPending_.store(false); // not queued: let the next event try again
 }
@@ -1214,8 +1220,7 @@ Agent::engineMain() {
                 // Drop any later commands: the agent is going away.
                 shutdownEngine();
                 engineDone_.store(true);
-                // What shutdownEngine settled is drained by the next poll.
-                std::atomic_ref<uint32_t>(*activitySeq_).fetch_add(1, std::memory_order_release);
+                bumpActivity(); // what shutdownEngine settled is drained by the next poll
                 if (c.token) {
                     // Always deliver the final signal, even if one is pending.
                     signalPending_.store(true);
