@@ -86,7 +86,8 @@ class NsChild {
     if (this.lines.length > 0) return Promise.resolve(this.lines.shift() as T);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms; output:\n${this.output}`)), ms);
-      const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before answering; output:\n${this.output}`));
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+        reject(new Error(`child exited (code ${code}, signal ${signal}) before answering; output:\n${this.output}`));
       this.proc.once("exit", onExit);
       this.waiting = (v) => {
         clearTimeout(timer);
