@@ -144,6 +144,13 @@ export interface Transport {
   /**
    * Resolve when {@link Transport.poll} may have something new, or after `timeoutMs`,
    * whichever comes first. Lets a real-time driver sleep instead of spinning.
+   *
+   * Activity is edge-triggered: it wakes every wait pending when it happens and is
+   * remembered for the next wait, which resolves at once and consumes it. A wait repeated
+   * without a `poll` in between therefore sleeps until new activity (or the timeout), even
+   * if earlier activity is still unpolled. So a loop that waits on several transports
+   * (`Promise.race`) but polls only some of them sleeps instead of spinning, and nothing
+   * is missed by a loop that polls after every wait.
    */
   waitForActivity(timeoutMs: number): Promise<void>;
 

@@ -90,6 +90,11 @@ export interface EndpointState {
   inbox: MockReceivedMessage[];
   results: ReadResult[];
   readonly unreachable: Set<string>;
+  /**
+   * Something was queued for `poll` since the last poll and no wait has returned at once for
+   * it yet (see {@link Fabric.waitForActivity}).
+   */
+  unreported: boolean;
   waiters: Waiter[];
   /** The id's UTF-8 bytes (encoded once, for locations). */
   readonly idBytes: Uint8Array;
@@ -413,6 +418,7 @@ export class Fabric {
       inbox: [],
       results: [],
       unreachable: new Set(),
+      unreported: false,
       waiters: [],
       idBytes: encodeId(id),
     };
@@ -432,6 +438,7 @@ export class Fabric {
     ep.inbox.length = 0;
     ep.results.length = 0;
     ep.unreachable.clear();
+    ep.unreported = false;
     this.gone(ep, "crashed");
     this.fault("crash", ep.id, ep.id, at);
   }
@@ -505,6 +512,7 @@ export class Fabric {
     if (conn === undefined || conn.target.status !== "live") {
       // Not connected, or the peer crashed/closed/restarted since: dropped, reported through poll().
       ep.unreachable.add(peerId);
+      ep.unreported = true;
       this.wake(ep);
       return;
     }
@@ -583,6 +591,7 @@ export class Fabric {
     }
     if (msg.to.status !== "live") return; // closed receiver: nobody listens any more
     msg.to.inbox.push({ from: msg.from.id, bytes: msg.bytes, attachment: msg.attachment });
+    msg.to.unreported = true;
     const list = this.observers;
     if (list.length > 0) {
       // The event is built only for an observer that has the hook (the same object for all of them).
@@ -894,6 +903,7 @@ export class Fabric {
     r.owner.reads.delete(r.readId);
     this.untrack(r);
     r.owner.results.push(result);
+    r.owner.unreported = true;
     const list = this.observers;
     if (list.length > 0) {
       let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;
@@ -917,6 +927,7 @@ export class Fabric {
     // shared frozen array, and nothing at all one shared frozen result.
     const noMessages = ep.inbox.length === 0;
     const noReads = ep.results.length === 0;
+    ep.unreported = false;
     if (noMessages && noReads && ep.unreachable.size === 0) return EMPTY_ACTIVITY;
     let messages: MockReceivedMessage[] = EMPTY_LIST;
     if (!noMessages) {
@@ -951,11 +962,22 @@ export class Fabric {
     return ep.inbox.length > 0 || ep.results.length > 0 || ep.unreachable.size > 0;
   }
 
+  /**
+   * Resolve when `ep` is no longer live, when something is queued for its `poll` that no
+   * wait has been told of, or after `timeoutMs`. Activity wakes every pending wait and is
+   * remembered for the next wait, which returns at once and consumes it; a wait repeated
+   * without a `poll` sleeps until new activity. So a loop that waits on several endpoints
+   * but polls only some of them sleeps instead of spinning.
+   */
   waitForActivity(ep: EndpointState, timeoutMs: number): Promise<void> {
     const now = this.now();
     this.processDue(now);
     const timeout = Number.isFinite(timeoutMs) ? Math.max(0, timeoutMs) : Number.POSITIVE_INFINITY;
-    if (ep.status !== "live" || this.hasActivity(ep) || timeout === 0) return Promise.resolve();
+    if (ep.status !== "live" || timeout === 0) return Promise.resolve();
+    if (ep.unreported) {
+      ep.unreported = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
       ep.waiters.push({ wakeAt: now + timeout, resolve });
       this.waiterCount++;
@@ -967,7 +989,7 @@ export class Fabric {
   private wake(ep: EndpointState, all = false): void {
     if (ep.waiters.length === 0) return;
     const now = this.now();
-    const activity = all || ep.status !== "live" || this.hasActivity(ep);
+    const activity = all || ep.status !== "live" || ep.unreported;
     const keep: Waiter[] = [];
     for (const w of ep.waiters) {
       if (activity || w.wakeAt <= now) w.resolve();

@@ -437,6 +437,37 @@ describe("MockNetwork time and waiting", () => {
     expect(p.poll().messages).toHaveLength(1);
   });
 
+  it("waitForActivity is edge-triggered: a wait repeated without a poll sleeps until something new", async () => {
+    const { net, p, c } = await pair();
+    c.send("p", new Uint8Array([1]));
+    net.advanceTo(net.nextEventTime()!);
+    await p.waitForActivity(1000); // the message is new: at once
+    let woke = false;
+    const again = p.waitForActivity(1000).then(() => {
+      woke = true;
+    });
+    await Promise.resolve();
+    expect(woke).toBe(false); // the same message does not wake a second wait
+    c.send("p", new Uint8Array([2]));
+    net.advanceTo(net.nextEventTime()!);
+    await again; // a new message does
+    expect(p.poll().messages.map((m) => m.bytes[0])).toEqual([1, 2]);
+    // A loop waiting on both endpoints but polling only c sleeps: c's wait is the one that
+    // wakes (by its timeout here), because p's unpolled messages were reported already.
+    c.send("p", new Uint8Array([3]));
+    net.advanceTo(net.nextEventTime()!);
+    await Promise.race([p.waitForActivity(10), c.waitForActivity(10)]); // p: new, at once
+    let raced = false;
+    const race = Promise.race([p.waitForActivity(10), c.waitForActivity(10)]).then(() => {
+      raced = true;
+    });
+    await Promise.resolve();
+    expect(raced).toBe(false);
+    net.advanceBy(10);
+    await race;
+    expect(raced).toBe(true);
+  });
+
   it("waitForActivity resolves when virtual time passes its timeout", async () => {
     const net = new MockNetwork({ seed: 1 });
     const a = net.endpoint("a");

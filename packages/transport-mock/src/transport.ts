@@ -188,11 +188,15 @@ export class MockTransport implements Transport {
   }
 
   /**
-   * Resolve when {@link MockTransport.poll} has something, or after `timeoutMs`.
+   * Resolve when {@link MockTransport.poll} has something new, or after `timeoutMs`.
+   * Something queued wakes every pending wait and is remembered for the next wait, which
+   * resolves at once and consumes it; a wait repeated without a `poll` in between sleeps
+   * until something new arrives (so a loop that waits on several endpoints but polls only
+   * some of them does not spin).
    *
    * On virtual time (no `clock` option) this never waits for real time: it resolves at
-   * once when something is already due or queued for this endpoint, or `timeoutMs` is 0;
-   * otherwise when a later {@link MockNetwork.advanceTo}/`advanceBy` (or another
+   * once when something already due or queued for this endpoint has not been reported yet,
+   * or `timeoutMs` is 0; otherwise when a later {@link MockNetwork.advanceTo}/`advanceBy` (or another
    * endpoint's poll) delivers something here or moves virtual time past
    * `now + timeoutMs`. So a loop awaiting it needs someone to advance the network; drive
    * virtual-time tests with `Driver.step()` and `network.advanceTo(network.nextEventTime())`.

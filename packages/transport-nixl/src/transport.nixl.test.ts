@@ -206,6 +206,27 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(b.poll().messages).toHaveLength(1);
   });
 
+  it("a loop waiting on two transports but polling only one sleeps between wake-ups (waitForActivity is edge-triggered)", async () => {
+    const { a, b } = await pair();
+    // b gets activity that nobody polls: a message.
+    a.send(b.localId, new Uint8Array([1]));
+    await b.waitForActivity(60_000);
+    let turns = 0;
+    const end = performance.now() + 200;
+    while (performance.now() < end) {
+      a.poll();
+      await Promise.race([a.waitForActivity(20), b.waitForActivity(20)]);
+      turns++;
+    }
+    // About ten 20 ms timeouts and a few wake-ups; a loop that spins turns thousands of times
+    // (it did, piling up a timer and a waiter per turn, when b's unpolled activity kept every
+    // wait resolving at once).
+    expect(turns).toBeLessThan(40);
+    const got: Uint8Array[] = [];
+    await until([b], () => got.push(...b.poll().messages.map((m) => m.bytes)) > 0, "the message");
+    expect(got.map((m) => [...m])).toEqual([[1]]); // waiting consumed nothing
+  });
+
   it("a small read from the same location after a disconnect and reconnect reloads the peer's section", async () => {
     const { a, b } = await pair();
     const src = pattern(4096, 5);

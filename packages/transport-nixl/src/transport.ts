@@ -91,6 +91,8 @@ export interface NixlTransportCounters extends NativeCounters {
 
 /** `postRead`'s answer for a read in flight (NIXL_IN_PROG); any other value is a final status. */
 const IN_PROGRESS = 1;
+/** The longest delay `setTimeout` honours (2^31 - 1 ms); a longer timeout waits this long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** What `poll` returns when nothing happened: shared and frozen, so an idle poll allocates nothing. */
 const IDLE: TransportActivity = Object.freeze({
   messages: Object.freeze([]) as unknown as ReceivedMessage[],
@@ -129,11 +131,16 @@ export class NixlTransport implements Transport {
   private readonly unreachable = new Set<string>();
   /** NIXL status value to its name (from the addon's `statusCodes`). */
   private readonly statusNames: ReadonlyMap<number, string>;
-  private waiters: Array<() => void> = [];
+  /** Pending `waitForActivity` calls; each removes itself when it resolves. */
+  private readonly waiters = new Set<() => void>();
   /** The addon's activity counter (moves whenever `drain()` may return something). */
   private readonly activitySeq: Uint32Array;
   /** `activitySeq` as of the last `drain()`. */
   private drainedSeq = 0;
+  /**
+   * Activity (something for `poll`, or a spurious engine wake-up) not yet reported by a
+   * `waitForActivity` that returned at once, nor by a `poll`.
+   */
   private activity = false;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -334,13 +341,15 @@ export class NixlTransport implements Transport {
    * result (no allocation per idle poll).
    */
   poll(): TransportActivity {
-    this.activity = false;
     // Whether the engine queued something is read from its activity counter (not only learnt
     // from the activity callback): it is visible at once, even to a caller that never yields
     // to the event loop, and an idle poll makes no N-API call.
     const seq = Atomics.load(this.activitySeq, 0);
     const engineMoved = seq !== this.drainedSeq;
-    if (!engineMoved && this.localResults.length === 0 && this.unreachable.size === 0) return IDLE;
+    if (!engineMoved && this.localResults.length === 0 && this.unreachable.size === 0) {
+      this.activity = false;
+      return IDLE;
+    }
     this.drainedSeq = seq;
     const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
     const messages: ReceivedMessage[] =
@@ -361,23 +370,32 @@ export class NixlTransport implements Transport {
       unreachable = [...this.unreachable];
       this.unreachable.clear();
     }
+    // Last: settling above may have marked peers unreachable (and so activity) that this
+    // result already reports.
+    this.activity = false;
     return { messages, reads, unreachable };
   }
 
-  /** Resolve when `poll` may have something new, or after `timeoutMs`. */
+  /**
+   * Resolve when `poll` may have something new, or after `timeoutMs`. Activity wakes every
+   * pending wait and is remembered for the next one, which returns at once and consumes it:
+   * a wait repeated without a `poll` in between sleeps until new activity. So a loop that
+   * waits on several transports but polls only some of them sleeps instead of spinning.
+   */
   waitForActivity(timeoutMs: number): Promise<void> {
-    if (this.activity || this.localResults.length > 0 || this.unreachable.size > 0) return Promise.resolve();
+    if (this.activity) {
+      this.activity = false;
+      return Promise.resolve();
+    }
+    const ms = timeoutMs > 0 ? Math.min(timeoutMs, MAX_TIMER_MS) : 0;
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
       const done = () => {
-        if (timer) clearTimeout(timer);
+        clearTimeout(timer);
+        this.waiters.delete(done);
         resolve();
       };
-      this.waiters.push(done);
-      timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== done);
-        resolve();
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
     });
   }
 
@@ -441,10 +459,7 @@ export class NixlTransport implements Transport {
 
   private wake(): void {
     this.activity = true;
-    if (this.waiters.length === 0) return;
-    const ws = this.waiters;
-    this.waiters = [];
-    for (const w of ws) w();
+    for (const w of this.waiters) w(); // each deletes itself (a Set allows that while iterating)
   }
 
   private assertOpen(what: string): void {

@@ -33,7 +33,7 @@ async function startProducer(epoch: number, size: number, salt: number): Promise
   });
   const msg = await new Promise<{ announcement: ectp.v1.IAnnouncement }>((resolve, reject) => {
     child.once("message", (m) => resolve(m as { announcement: ectp.v1.IAnnouncement }));
-    child.once("exit", (code) => reject(new Error(`producer exited early (${code})`)));
+    child.once("exit", (code, signal) => reject(new Error(`producer exited before announcing (code ${code}, signal ${signal})`)));
   });
   return { child, announcement: msg.announcement };
 }
