@@ -196,7 +196,8 @@ struct Xfer {
     std::string peer;
     bool cancelRequested = false; // cancelRead or deregistration asked for it
     bool deregistered = false;    // its destination is being deregistered
-    Clock::time_point forceAt{};  // when a cancelled transfer is released even if unfinished
+    int failedStatus = 0;         // the error NIXL reported, kept through the grace period
+    Clock::time_point forceAt{};  // when a cancelled or failed transfer is released even if unfinished
 };
 
 struct RegionInfo {
@@ -996,7 +997,8 @@ Agent::execute(Command &c) {
         }
         if (st == NIXL_SUCCESS) {
             st = safeCall([&] { return agent_->postXferReq(req); });
-            if (st == NIXL_IN_PROG) {
+            // In flight, or posted and failed: progress() settles it (a failure after cancelGraceMs [I5]).
+            if (st == NIXL_IN_PROG || st < 0) {
                 xfers_[c.id] = Xfer{req, c.regionId, c.peer};
                 nextPing_ = Clock::now(); // tell the target at once that it is being read
                 ++activeXfers_;
@@ -1123,8 +1125,26 @@ Agent::progress() {
             xs = safeCall([&] { return agent_->getXferStatus(it->second.req); });
         }
         bool forced = false;
-        if (xs == NIXL_IN_PROG) {
-            if (!it->second.cancelRequested || Clock::now() < it->second.forceAt) {
+        Xfer &x = it->second;
+        if (xs < 0 && x.failedStatus == 0) {
+            // [I5] NIXL's UCX backend reports a transfer failed as soon as its last UCX request
+            // fails (or its peer is seen disconnected) while others may still be in flight, and
+            // releasing it only asks UCX to cancel those, which may still write. So a failed
+            // transfer, like a cancelled one, keeps its destination for cancelGraceMs before it
+            // is released and settled with the error.
+            x.failedStatus = xs;
+            const auto graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
+            if (!x.cancelRequested || graceEnd < x.forceAt) x.forceAt = graceEnd;
+        }
+        if (x.failedStatus != 0) {
+            if (Clock::now() < x.forceAt) {
+                ++it;
+                continue;
+            }
+            xs = x.failedStatus;
+        }
+        else if (xs == NIXL_IN_PROG) {
+            if (!x.cancelRequested || Clock::now() < x.forceAt) {
                 ++it;
                 continue;
             }
@@ -1337,7 +1357,8 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
     int st = safeCall(
         [&] { return agent_->createXferReq(NIXL_READ, inlineLocal_, inlineRemote_, peer, req, &readArgs_); });
     ++totalReads_;
-    if (st == NIXL_SUCCESS) st = safeCall([&] { return agent_->postXferReq(req); });
+    const bool posted = st == NIXL_SUCCESS;
+    if (posted) st = safeCall([&] { return agent_->postXferReq(req); });
     // A small READ usually completes within a few status polls: wait up to kInlineSpin
     // here rather than paying two thread hand-offs; otherwise the engine adopts it. (The
     // clock is read every 8th poll: a poll is a fraction of a microsecond.)
@@ -1349,7 +1370,8 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
             if ((i & 7) == 0 && Clock::now() >= until) break;
         }
     }
-    if (st == NIXL_IN_PROG) {
+    // A posted read that failed is adopted too: the engine holds it for cancelGraceMs [I5].
+    if (st == NIXL_IN_PROG || (posted && st < 0)) {
         ++activeXfers_;
         lk.unlock();
         Command a;

@@ -4,6 +4,10 @@
  * read, peer loss and reconnection, binary notifications, typed errors, leak counters.
  * Skipped, with the reason in the title, when the addon is not built.
  */
+import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ReadResult } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +15,10 @@ import { loadNixlAddon } from "./addon.js";
 import { encodeLocation } from "./location.js";
 import type { NixlTransport } from "./transport.js";
 import { NIXL_MISSING, NIXL_SKIP_REASON, connectedPair, makeTransport, pattern, until } from "./test/helpers.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The child process of the peer-killed case imports dist/. */
+const DIST_MISSING = !existsSync(join(here, "../dist/index.js"));
 
 const open: NixlTransport[] = [];
 async function pair() {
@@ -99,6 +107,51 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(Buffer.compare(dst, snap)).toBe(0);
     expect(a.counters().activeTransfers).toBe(0);
   }, 60_000);
+
+  it.skipIf(DIST_MISSING)(
+    `a READ that fails because its peer was killed mid-transfer settles only after cancelGraceMs, its destination held until then [I5]${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
+    async () => {
+    const graceMs = 1500;
+    const size = 256 << 20;
+    const a = makeTransport("a", { cancelGraceMs: graceMs });
+    open.push(a);
+    const dst = new Uint8Array(size);
+    const region = a.registerMemory(dst);
+    // A kill can land after a 256 MiB copy finished (then the read is done): try again.
+    for (let attempt = 1; ; attempt++) {
+      const child = fork(join(here, "test/region-child.mjs"), [String(size)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+      const hello = await new Promise<{ id: string; metadata: string; location: string }>((resolve, reject) => {
+        child.once("message", (m) => resolve(m as { id: string; metadata: string; location: string }));
+        child.once("exit", (code, signal) => reject(new Error(`region child exited before announcing (code ${code}, signal ${signal})`)));
+      });
+      await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
+      const source = new Uint8Array(Buffer.from(hello.location, "base64"));
+      // Load the peer's section with a small read first, so the big one is posted at once
+      // (a section load would probe the peer and fail the read unposted if it were dead).
+      a.startRead({ readId: 2 * attempt, peerId: hello.id, source, destination: { region, offset: 0, length: 4096 } });
+      const first: ReadResult[] = [];
+      await until([a], () => first.push(...a.poll().reads) > 0, "the small read");
+      expect(first[0]?.status).toBe("done");
+      const readId = 2 * attempt + 1;
+      a.startRead({ readId, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
+      child.kill("SIGKILL");
+      const killedAt = performance.now();
+      await new Promise((r) => setTimeout(r, 300));
+      const got: ReadResult[] = [...a.poll().reads];
+      if (got.length === 0) expect(a.counters().activeTransfers).toBe(1); // failed or not, still held
+      if (got.length === 0) await until([a], () => got.push(...a.poll().reads) > 0, "the big read", 30_000);
+      const settledAfterMs = performance.now() - killedAt;
+      a.disconnectPeer(hello.id);
+      if (got[0]?.status === "done" && attempt < 3) continue;
+      expect(got[0]).toMatchObject({ readId, status: "failed" });
+      // NIXL reported the failure within a few hundred ms; the read was held for the grace.
+      expect(settledAfterMs).toBeGreaterThanOrEqual(graceMs - 50);
+      expect(a.counters()).toMatchObject({ activeTransfers: 0 });
+      return;
+    }
+    },
+    90_000,
+  );
 
   it("deregistering a destination during a 64 MiB read settles it failed, then releases the registration [I5]", async () => {
     const { a, b } = await pair();

@@ -52,7 +52,11 @@ export interface NixlTransportOptions {
   servePollUs?: number;
   /** Longest idle poll interval the engine backs off to, in µs. Default 5000. */
   idlePollMaxUs?: number;
-  /** How long a cancelled or deregistered in-flight READ may finish by itself before it is released by force, in ms. Default 1000. */
+  /**
+   * How long a cancelled or deregistered in-flight READ may finish by itself before it is
+   * released by force, and how long a READ that NIXL reports failed is held (its destination
+   * registered) before it settles, in ms. Default 1000.
+   */
   cancelGraceMs?: number;
   /** Explicit addon path. Default: `$ECTP_NIXL_ADDON`, then the workspace build (see `addonCandidates`). */
   addonPath?: string;
