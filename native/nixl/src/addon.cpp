@@ -1020,7 +1020,7 @@ Agent::execute(Command &c) {
         // `cancelGraceMs` to end by itself; only then is it released by force [I5].
         auto it = xfers_.find(c.id);
         if (it == xfers_.end()) break; // settled already: its result stands
-        if (!it->second.cancelRequested) {
+        if (!it->second.cancelRequested && it->second.failedStatus == 0) { // a failed one already has its grace
             it->second.cancelRequested = true;
             it->second.forceAt = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
         }
@@ -1045,7 +1045,7 @@ Agent::execute(Command &c) {
         for (auto &x : xfers_) {
             if (x.second.regionId != c.id) continue;
             x.second.deregistered = true;
-            if (!x.second.cancelRequested) {
+            if (!x.second.cancelRequested && x.second.failedStatus == 0) {
                 x.second.cancelRequested = true;
                 x.second.forceAt = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
             }
