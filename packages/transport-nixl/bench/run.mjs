@@ -3,7 +3,8 @@
  * READ throughput and latency of NixlTransport vs the raw C++ NIXL probe vs memcpy.
  *
  * Both sides run as two processes on this machine through the same NIXL/UCX (defaults:
- * UCX_TLS=tcp,self,sm UCX_NET_DEVICES=lo). The raw probe (native/nixl/build/Release/raw_read)
+ * UCX_TLS=tcp,self,sm UCX_NET_DEVICES=lo, and the transport's UCX_ENV_DEFAULTS, which the probe
+ * inherits: it is spawned after the transport has loaded). The raw probe (native/nixl/build/Release/raw_read)
  * and NixlTransport do the same per-read work: one createXferReq + postXferReq + completion +
  * release per read, one descriptor per item. For each size, both sides run:
  *
@@ -218,6 +219,7 @@ const rows = sizes.map((size) => {
 const setup = {
   ucxTls: process.env.UCX_TLS,
   ucxNetDevices: process.env.UCX_NET_DEVICES,
+  ucxMemEvents: process.env.UCX_MEM_EVENTS,
   rounds,
   depth,
   loadavgBefore: loadBefore.map((x) => Number(x.toFixed(2))),
@@ -228,7 +230,7 @@ else {
   const fmt = (n, d = 2) => n.toFixed(d);
   const human = (n) => (n >= 1 << 20 ? `${n / (1 << 20)} MiB` : `${n / 1024} KiB`);
   console.log(
-    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices}; ${rounds} rounds (probe and transport back to back per size), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
+    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices} UCX_MEM_EVENTS=${setup.ucxMemEvents}; ${rounds} rounds (probe and transport back to back per size), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
   );
   console.log(
     "| size | reads | raw NIXL GB/s | NixlTransport GB/s | memcpy GB/s | vs raw (min–max) | vs memcpy | raw p50 µs | transport p50 µs | latency vs raw (min–max) |",

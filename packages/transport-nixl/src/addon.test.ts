@@ -1,11 +1,11 @@
 /**
- * Always runs (no NIXL needed): the actionable TRANSPORT_UNAVAILABLE error, the location
+ * Always runs (no NIXL needed): the actionable TRANSPORT_UNAVAILABLE error, the UCX environment defaults, the location
  * codec and the NIXL error mapping.
  */
 import { EctpError } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addonCandidates, loadNixlAddon } from "./addon.js";
+import { UCX_ENV_DEFAULTS, addonCandidates, loadNixlAddon } from "./addon.js";
 import { nixlErrorToEctp } from "./errors.js";
 import { decodeLocation, encodeLocation } from "./location.js";
 import { NixlTransport } from "./transport.js";
@@ -29,6 +29,22 @@ describe("loading the addon", () => {
     expect(e.message).toContain("node native/nixl/scripts/build.mjs");
     expect(e.message).toContain("ECTP_NIXL_ADDON");
     expect(() => loadNixlAddon(path)).toThrow(/TRANSPORT_UNAVAILABLE/);
+  });
+
+  it("sets UCX_MEM_EVENTS=no before loading unless the environment sets it", () => {
+    const saved = process.env.UCX_MEM_EVENTS;
+    try {
+      delete process.env.UCX_MEM_EVENTS;
+      expect(() => loadNixlAddon("/nonexistent/ectp_nixl.node")).toThrow(EctpError);
+      expect(process.env.UCX_MEM_EVENTS).toBe("no");
+      expect(UCX_ENV_DEFAULTS).toEqual({ UCX_MEM_EVENTS: "no" });
+      process.env.UCX_MEM_EVENTS = "yes";
+      expect(() => loadNixlAddon("/nonexistent/ectp_nixl.node")).toThrow(EctpError);
+      expect(process.env.UCX_MEM_EVENTS).toBe("yes"); // an explicit choice stands
+    } finally {
+      if (saved === undefined) delete process.env.UCX_MEM_EVENTS;
+      else process.env.UCX_MEM_EVENTS = saved;
+    }
   });
 
   it("looks in $ECTP_NIXL_ADDON first, then the workspace build relative to the package", () => {

@@ -236,6 +236,25 @@ export interface NixlAddon {
 /** Environment variable that overrides where the addon is loaded from. */
 export const ADDON_ENV = "ECTP_NIXL_ADDON";
 
+/**
+ * UCX settings applied to this process's environment before the addon loads, unless already
+ * set (UCX reads them when NIXL creates the first agent).
+ *
+ * `UCX_MEM_EVENTS=no`: UCX's memory events hot-patch `mmap`, `munmap`, `madvise`, `brk` and
+ * `sbrk` in the running process to keep a registration cache in step with freed memory. In
+ * Node processes that was followed by heap corruption (processes dying with SIGSEGV inside V8
+ * on memory past the program break; figures in this package's README), and it sends every
+ * V8 `munmap` through UCX. NIXL registers each buffer explicitly and holds the registration,
+ * which needs no such cache: without the events UCX registers directly. Set
+ * `UCX_MEM_EVENTS=yes` to keep UCX's default.
+ */
+export const UCX_ENV_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({ UCX_MEM_EVENTS: "no" });
+
+/** Set each of {@link UCX_ENV_DEFAULTS} that the environment does not set already. */
+function applyUcxDefaults(): void {
+  for (const [name, value] of Object.entries(UCX_ENV_DEFAULTS)) process.env[name] ??= value;
+}
+
 function moduleDir(): string {
   // ESM: import.meta.url; CJS (tsup shims it): the same.
   return dirname(fileURLToPath(import.meta.url));
@@ -271,12 +290,14 @@ let cached: { addon?: NixlAddon; error?: EctpError } | undefined;
 
 /**
  * Load the addon, or throw ONE `EctpError(TRANSPORT_UNAVAILABLE)` that names the platform,
- * every path tried and the fix. The result is cached per process.
+ * every path tried and the fix. The result is cached per process. Applies
+ * {@link UCX_ENV_DEFAULTS} first.
  * @param path - explicit addon path; default: {@link addonCandidates}.
  */
 export function loadNixlAddon(path?: string): NixlAddon {
   if (path === undefined && cached?.addon) return cached.addon;
   if (path === undefined && cached?.error) throw cached.error;
+  applyUcxDefaults();
   const candidates = path === undefined ? addonCandidates() : [resolve(path)];
   const failures: string[] = [];
   const req = createRequire(import.meta.url);

@@ -8,7 +8,7 @@ export { NixlTransport } from "./transport.js";
 export type { NixlTransportCounters, NixlTransportOptions } from "./transport.js";
 export { nixlTransportHarness } from "./harness.js";
 export type { NixlTransportHarness, NixlTransportHarnessOptions } from "./harness.js";
-export { ADDON_ENV, addonCandidates, decodeNativeDrain, loadNixlAddon, nixlAvailability, statusNamesOf } from "./addon.js";
+export { ADDON_ENV, UCX_ENV_DEFAULTS, addonCandidates, decodeNativeDrain, loadNixlAddon, nixlAvailability, statusNamesOf } from "./addon.js";
 export type {
   NativeAgent,
   NativeAgentConstructor,
