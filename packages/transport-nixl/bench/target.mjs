@@ -20,3 +20,5 @@ process.on("message", async (m) => {
     process.exit(0);
   }
 });
+// The benchmark process is gone (it failed or was killed): do not serve on forever.
+process.on("disconnect", () => process.exit(1));

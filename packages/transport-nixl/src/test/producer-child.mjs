@@ -1,7 +1,7 @@
 // A real ECTP producer in its own process (forked by two-process.nixl.test.ts): ProducerCore +
 // MemoryItemStore + Driver over NixlTransport. Argv: <producerId> <epoch> <itemBytes> <salt>.
 // Sends { metadata, announcement } to the parent over IPC ("advanced" serialization), then
-// serves until it gets "stop" (or is SIGKILLed by the test).
+// serves until it gets "stop", is SIGKILLed by the test, or loses its parent.
 import { Driver, MemoryItemStore, ProducerCore } from "@ectp/core";
 import { crc32cBytes, itemKeyId } from "@ectp/protocol";
 import { NixlTransport } from "../../dist/index.js";
@@ -55,3 +55,5 @@ process.on("message", async (m) => {
     process.exit(0);
   }
 });
+// The parent (a test worker) is gone, e.g. it crashed: do not serve on forever.
+process.on("disconnect", () => process.exit(1));

@@ -1,6 +1,6 @@
 // A NIXL agent in its own process that only owns memory (forked by transport.nixl.test.ts):
 // registers <bytes> bytes, sends { id, metadata, location } (base64) to the parent over IPC, and
-// serves reads until it is killed.
+// serves reads until it is killed or loses its parent.
 import { NixlTransport } from "../../dist/index.js";
 
 process.env.UCX_TLS ??= "tcp,self,sm";
@@ -15,3 +15,4 @@ process.send({
   location: Buffer.from(t.describe(region, 0, size)).toString("base64"),
 });
 setInterval(() => t.poll(), 100); // stays alive (the engine thread serves the reads)
+process.on("disconnect", () => process.exit(1)); // the parent is gone: do not serve on forever
