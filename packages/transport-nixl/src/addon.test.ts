@@ -1,6 +1,6 @@
 /**
- * Always runs (no NIXL needed): the actionable TRANSPORT_UNAVAILABLE error, the UCX environment defaults, the location
- * codec and the NIXL error mapping.
+ * Always runs (no NIXL needed): the actionable TRANSPORT_UNAVAILABLE error, the UCX
+ * environment defaults, the location codec and the NIXL error mapping.
  */
 import { EctpError } from "@ectp/protocol";
 import fc from "fast-check";
