@@ -8,8 +8,10 @@
  * and NixlTransport do the same per-read work: one createXferReq + postXferReq + completion +
  * release per read, one descriptor per item. For each size, both sides run:
  *
- * - a warm-up of clamp(reps/10, 3, 200) reads (so V8 has compiled the JS path; same count
- *   for the probe);
+ * - a warm-up: the probe's clamp(reps/10, 3, 200) reads; the transport's at least as many, and
+ *   for small items enough to move 16 MiB (at most 5,000 reads), because 200 reads leave V8's
+ *   optimising compiler short of the JS path (4 KiB latency 1.38-1.48x after 200 reads and
+ *   1.23-1.29x after 20,000, in alternating runs); compiled C++ needs no such warm-up;
  * - a latency pass: `reps` reads one at a time, per-read p50 (a read that settles inside
  *   startRead is taken by the next poll without an await, as the probe's loop and an
  *   engine's poll loop would; otherwise the loop waits with waitForActivity);
@@ -55,7 +57,8 @@ if (!existsSync(probe)) {
 const { NixlTransport } = await import("../dist/index.js");
 
 const repsFor = (size) => Math.min(2000, Math.max(20, Math.floor(2 ** 30 / size)));
-const warmFor = (reps) => Math.min(200, Math.max(3, Math.floor(reps / 10)));
+/** Warm-up reads of the transport side (see the header): the probe's count, or more for small items. */
+const warmFor = (reps, size) => Math.max(Math.min(200, Math.max(3, Math.floor(reps / 10))), Math.min(5000, Math.floor(2 ** 24 / size)));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The probe's figures for `list` (one fresh probe process: fork, two agents, the reads). */
@@ -139,7 +142,7 @@ async function openTransport() {
     const out = new Map();
     for (const size of list) {
       const reps = repsFor(size);
-      for (let w = warmFor(reps); w > 0; w--) await readOnce(size);
+      for (let w = warmFor(reps, size); w > 0; w--) await readOnce(size);
       const lat = [];
       for (let i = 0; i < reps; i++) {
         const s = performance.now();
