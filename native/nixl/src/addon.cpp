@@ -1119,13 +1119,15 @@ Agent::progress() {
     }
     bool freed = false;
     for (auto it = xfers_.begin(); it != xfers_.end();) {
+        Xfer &x = it->second;
         int xs;
         {
+            // Asked even for a transfer that already failed: the call progresses UCX's worker,
+            // which lets its requests still in flight finish during the grace period.
             std::lock_guard<std::mutex> lk(nixlMu_);
-            xs = safeCall([&] { return agent_->getXferStatus(it->second.req); });
+            xs = safeCall([&] { return agent_->getXferStatus(x.req); });
         }
         bool forced = false;
-        Xfer &x = it->second;
         if (xs < 0 && x.failedStatus == 0) {
             // [I5] NIXL's UCX backend reports a transfer failed as soon as its last UCX request
             // fails (or its peer is seen disconnected) while others may still be in flight, and
@@ -1153,9 +1155,9 @@ Agent::progress() {
         }
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
-            (void)safeCall([&] { return agent_->releaseXferReq(it->second.req); });
+            (void)safeCall([&] { return agent_->releaseXferReq(x.req); });
         }
-        settle(it->first, xs, forced, it->second.deregistered, false);
+        settle(it->first, xs, forced, x.deregistered, false);
         it = xfers_.erase(it);
         --activeXfers_;
         did = freed = true;
