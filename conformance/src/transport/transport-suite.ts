@@ -328,6 +328,40 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
       },
     ],
     [
+      "wait-is-edge-triggered",
+      ["I1"],
+      async () => {
+        // A driver that races waits on several transports but polls only some of them must
+        // sleep, not spin: a wait repeated without a poll may resolve at once for activity no
+        // wait was told of yet, never again and again for the same unpolled activity.
+        const { reader, owner } = await peers();
+        reader.send(owner.localId, pattern(16, 9));
+        const resolvesAtOnce = async (t: Transport): Promise<boolean> => {
+          let resolved = false;
+          void t.waitForActivity(50).then(() => {
+            resolved = true;
+          });
+          await new Promise<void>((r) => setImmediate(r));
+          return resolved;
+        };
+        let worst = 0;
+        for (let round = 0; round < 5; round++) {
+          await h.advance(); // delivers the message (virtual time) or sleeps a little (real time)
+          let atOnce = 0;
+          for (let k = 0; k < 10; k++) if (await resolvesAtOnce(owner)) atOnce++;
+          worst = Math.max(worst, atOnce);
+        }
+        const c = new Collector(owner);
+        c.poll();
+        if (c.messages.length !== 1) throw new TransportFailure(`one message sent to the owner, ${c.messages.length} arrived`);
+        // One wait may consume the activity; a few more may see genuinely new activity.
+        if (worst > 3)
+          throw new TransportFailure(
+            `[I1] ${worst} of 10 consecutive waitForActivity calls without a poll resolved at once for the same unpolled message: a loop that polls other transports would spin`,
+          );
+      },
+    ],
+    [
       "close-settles-unsettled-reads",
       ["I5"],
       async () => {
