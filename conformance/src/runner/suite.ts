@@ -140,7 +140,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
     else {
       try {
-        if (!conn || !conn.alive) conn = await options.testee();
+        if (!conn?.alive) conn = await options.testee();
         await runScriptedCase(c, conn, { features });
         outcome = { status: "passed" };
       } catch (err) {
