@@ -1217,7 +1217,7 @@ Agent::pingPeers() {
     nextPing_ = now + std::chrono::milliseconds(20);
     std::unordered_set<std::string> peers;
     for (auto &x : xfers_)
-        peers.insert(x.second.peer);
+        if (x.second.failedStatus == 0) peers.insert(x.second.peer); // a failed one is only waited out
     std::lock_guard<std::mutex> lk(nixlMu_);
     for (auto &p : peers)
         (void)safeCall([&] { return agent_->genNotif(p, std::string()); });
