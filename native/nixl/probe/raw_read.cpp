@@ -1,23 +1,30 @@
 // raw_read: the baseline for packages/transport-nixl/bench/run.mjs.
 //
-// Two processes (forked before any NIXL/UCX initialisation, metadata exchanged over pipes):
-// the child owns a source buffer, the parent READs from it through the same NIXL/UCX the
-// addon uses, doing exactly the per-read work the addon does (createXferReq with one
-// descriptor, postXferReq, poll getXferStatus until done, releaseXferReq), but with no
-// JavaScript, no engine thread and no notification plumbing. It also times memcpy of the
-// same size in the same run.
+// A READ loop through the same NIXL/UCX the addon uses, doing exactly the per-read work the
+// addon does (createXferReq with one descriptor, postXferReq, poll getXferStatus until done,
+// releaseXferReq), but with no JavaScript, no engine thread and no notification plumbing. It
+// also times memcpy of the same size in the same run. Two ways to get a target:
 //
-// The target keeps calling getNotifs (UCX progress) in a loop, as a NIXL target must when
-// TCP carries the READ; with shared memory (CMA) the initiator does the copy itself.
+// - Own target (default): the probe forks before any NIXL/UCX initialisation; the child owns
+//   a source buffer and keeps calling getNotifs (UCX progress, as a NIXL target must when TCP
+//   carries the READ; with shared memory (CMA) the initiator does the copy itself), sleeping
+//   RAW_TARGET_SLEEP_US (default 50) between calls; metadata travels over pipes.
+// - `--remote FILE`: READ from a NixlTransport's registered region instead, so the probe and
+//   the transport read the very same source pages (bench/run.mjs does this). FILE holds
+//   u32 LE length | the transport's localMetadata() | the region's location (`describe`, the
+//   "ENX1" layout of packages/transport-nixl/src/location.ts). While reads are in flight the
+//   probe sends the owner an empty notification every 20 ms, the progress ping NixlTransport's
+//   own readers send, so the owner's engine serves (needed over TCP).
 //
 // Per size (exactly what bench/run.mjs does with NixlTransport): a warm-up of
 // clamp(reps/10, 3, 200) reads, a latency pass (reps reads one at a time, median per-read
 // time), a throughput pass (reps reads with `--depth` of them in flight, closed loop: a new
 // read is posted as soon as one completes; every read in flight targets the same destination
-// range, as in the bench), then memcpy of the same size, reps times.
+// range, as in the bench), then memcpy of the same size, reps times. The source must hold
+// byte i = (i * 131 + 7) mod 256 (checked after the throughput pass).
 //
-// Usage: raw_read [--depth D] <size> [<size> ...]    (sizes in bytes; D default 1;
-//        env: UCX_TLS, UCX_NET_DEVICES, RAW_TARGET_SLEEP_US)
+// Usage: raw_read [--depth D] [--remote FILE] <size> [<size> ...]
+//        (sizes in bytes; D default 1; env: UCX_TLS, UCX_NET_DEVICES, RAW_TARGET_SLEEP_US)
 // Output: one JSON object per line and size:
 //   {"size":N,"reps":R,"depth":D,"readSeconds":S,"readMedianUs":U,"memcpySeconds":M,"memcpyMedianUs":V}
 //   readSeconds: the throughput pass; readMedianUs: the latency pass.
@@ -28,6 +35,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -84,6 +92,53 @@ median(std::vector<double> v) {
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
+// Where the initiator reads from: its own forked target, or a NixlTransport region (--remote).
+struct Remote {
+    std::string metadata; // the owner's connection metadata (loadRemoteMD)
+    std::string agent;    // the owner's agent name, from the location
+    std::string section;  // the region's partial metadata, from the location
+    uintptr_t address = 0;
+    size_t length = 0;
+};
+
+uint64_t
+littleEndian(const std::string &b, size_t at, size_t bytes) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < bytes; ++i)
+        v |= static_cast<uint64_t>(static_cast<uint8_t>(b[at + i])) << (8 * i);
+    return v;
+}
+
+// Parse a --remote file (see the header); on failure, say what is wrong in `err`.
+bool
+loadRemoteFile(const char *path, Remote &out, std::string &err) {
+    FILE *f = std::fopen(path, "rb");
+    if (!f) {
+        err = std::string("cannot open ") + path + ": " + std::strerror(errno);
+        return false;
+    }
+    std::string b;
+    char buf[4096];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
+        b.append(buf, n);
+    std::fclose(f);
+    if (b.size() < 4) return err = "too short for the metadata length", false;
+    size_t mdLen = littleEndian(b, 0, 4);
+    if (b.size() < 4 + mdLen + 26) return err = "too short for metadata and a location", false;
+    out.metadata = b.substr(4, mdLen);
+    std::string loc = b.substr(4 + mdLen);
+    if (loc.compare(0, 4, "ENX1") != 0) return err = "the location does not start with ENX1", false;
+    out.address = littleEndian(loc, 4, 8);
+    out.length = littleEndian(loc, 12, 8);
+    size_t nameLen = littleEndian(loc, 20, 2);
+    if (loc.size() < 26 + nameLen) return err = "the location is cut inside the agent name", false;
+    out.agent = loc.substr(22, nameLen);
+    size_t secLen = littleEndian(loc, 22 + nameLen, 4);
+    if (loc.size() != 26 + nameLen + secLen) return err = "the location's section length does not match", false;
+    out.section = loc.substr(26 + nameLen);
+    return true;
+}
+
 int
 target(int rfd, int wfd, size_t maxSize) {
     nixlAgent agent("raw-target", nixlAgentConfig());
@@ -123,9 +178,10 @@ target(int rfd, int wfd, size_t maxSize) {
     return 0;
 }
 
+// Reads from `remote` when given, else from the forked target behind rfd/wfd.
 int
-initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, size_t depth) {
-    nixlAgent agent("raw-initiator", nixlAgentConfig());
+initiator(int rfd, int wfd, const Remote *remote, const std::vector<size_t> &sizes, size_t maxSize, size_t depth) {
+    nixlAgent agent("raw-initiator-" + std::to_string(getpid()), nixlAgentConfig());
     nixl_b_params_t p;
     nixl_mem_list_t m;
     nixlBackendH *bk = nullptr;
@@ -136,12 +192,35 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, si
     nixl_reg_dlist_t reg(DRAM_SEG);
     reg.addDesc(nixlBlobDesc(reinterpret_cast<uintptr_t>(dst.data()), maxSize, 0, ""));
     if (!ok(agent.registerMem(reg), "registerMem")) return 1;
-    std::string md = readAll(rfd);
-    uintptr_t remote = std::stoull(readAll(rfd));
     std::string name;
-    if (!ok(agent.loadRemoteMD(md, name), "loadRemoteMD")) return 1;
+    uintptr_t source = 0;
+    if (remote) {
+        if (!ok(agent.loadRemoteMD(remote->metadata, name), "loadRemoteMD")) return 1;
+        if (name != remote->agent) {
+            std::fprintf(stderr, "raw_read: the metadata is agent %s's, the location %s's\n", name.c_str(),
+                         remote->agent.c_str());
+            return 1;
+        }
+        std::string sectionOwner;
+        if (!ok(agent.loadRemoteMD(remote->section, sectionOwner), "loadRemoteMD(section)")) return 1;
+        source = remote->address;
+    }
+    else {
+        std::string md = readAll(rfd);
+        source = std::stoull(readAll(rfd));
+        if (!ok(agent.loadRemoteMD(md, name), "loadRemoteMD")) return 1;
+    }
     nixl_opt_args_t args;
     args.backends.push_back(bk);
+    // A NixlTransport owner serves reads (over TCP) only while it sees progress pings.
+    auto nextPing = Clock::now();
+    auto ping = [&] {
+        if (!remote) return;
+        auto now = Clock::now();
+        if (now < nextPing) return;
+        nextPing = now + std::chrono::milliseconds(20);
+        (void)agent.genNotif(name, std::string());
+    };
 
     for (size_t size : sizes) {
         size_t reps = repsFor(size);
@@ -151,7 +230,7 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, si
         auto post = [&](nixlXferReqH *&req) -> nixl_status_t {
             nixl_xfer_dlist_t l(DRAM_SEG), r(DRAM_SEG);
             l.addDesc(nixlBasicDesc(reinterpret_cast<uintptr_t>(dst.data()), size, 0));
-            r.addDesc(nixlBasicDesc(remote, size, 0));
+            r.addDesc(nixlBasicDesc(source, size, 0));
             req = nullptr;
             nixl_status_t st = agent.createXferReq(NIXL_READ, l, r, name, req, &args);
             if (!ok(st, "createXferReq")) return st;
@@ -160,8 +239,10 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, si
         auto readOnce = [&]() -> bool {
             nixlXferReqH *req = nullptr;
             nixl_status_t st = post(req);
-            while (st == NIXL_IN_PROG)
+            while (st == NIXL_IN_PROG) {
+                ping();
                 st = agent.getXferStatus(req);
+            }
             if (req) (void)agent.releaseXferReq(req);
             return ok(st, "READ");
         };
@@ -184,6 +265,7 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, si
             if (!slot[k]) return 1; // createXferReq failed (reported)
         }
         while (done < reps) {
+            ping();
             for (size_t k = 0; k < depth; ++k) {
                 if (!slot[k]) continue;
                 if (slotSt[k] == NIXL_IN_PROG) slotSt[k] = agent.getXferStatus(slot[k]);
@@ -220,7 +302,7 @@ initiator(int rfd, int wfd, const std::vector<size_t> &sizes, size_t maxSize, si
                     size, reps, depth, readSec, median(lat), memSec, median(mlat));
         std::fflush(stdout);
     }
-    writeAll(wfd, "done");
+    if (!remote) writeAll(wfd, "done");
     (void)agent.deregisterMem(reg);
     (void)agent.invalidateRemoteMD(name);
     return 0;
@@ -232,15 +314,34 @@ int
 main(int argc, char **argv) {
     std::vector<size_t> sizes;
     size_t depth = 1;
+    const char *remoteFile = nullptr;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
             depth = std::clamp<size_t>(std::strtoull(argv[++i], nullptr, 10), 1, 64);
+            continue;
+        }
+        if (std::strcmp(argv[i], "--remote") == 0 && i + 1 < argc) {
+            remoteFile = argv[++i];
             continue;
         }
         sizes.push_back(std::strtoull(argv[i], nullptr, 10));
     }
     if (sizes.empty()) sizes = {4096, 1 << 20};
     size_t maxSize = *std::max_element(sizes.begin(), sizes.end());
+    if (remoteFile) {
+        Remote remote;
+        std::string err;
+        if (!loadRemoteFile(remoteFile, remote, err)) {
+            std::fprintf(stderr, "raw_read: --remote %s: %s\n", remoteFile, err.c_str());
+            return 2;
+        }
+        if (remote.length < maxSize) {
+            std::fprintf(stderr, "raw_read: --remote region holds %zu bytes, less than the largest size %zu\n",
+                         remote.length, maxSize);
+            return 2;
+        }
+        return initiator(-1, -1, &remote, sizes, maxSize, depth);
+    }
     int p2c[2], c2p[2];
     if (pipe(p2c) || pipe(c2p)) return 2;
     pid_t pid = fork(); // before any NIXL/UCX initialisation
@@ -251,7 +352,7 @@ main(int argc, char **argv) {
     }
     close(p2c[0]);
     close(c2p[1]);
-    int rc = initiator(c2p[0], p2c[1], sizes, maxSize, depth);
+    int rc = initiator(c2p[0], p2c[1], nullptr, sizes, maxSize, depth);
     int wst = 0;
     waitpid(pid, &wst, 0);
     return rc != 0 ? rc : (WIFEXITED(wst) ? WEXITSTATUS(wst) : 3);

@@ -2,11 +2,15 @@
 /**
  * READ throughput and latency of NixlTransport vs the raw C++ NIXL probe vs memcpy.
  *
- * Both sides run as two processes on this machine through the same NIXL/UCX (defaults:
- * UCX_TLS=tcp,self,sm UCX_NET_DEVICES=lo, and the transport's UCX_ENV_DEFAULTS, which the probe
- * inherits: it is spawned after the transport has loaded). The raw probe (native/nixl/build/Release/raw_read)
- * and NixlTransport do the same per-read work: one createXferReq + postXferReq + completion +
- * release per read, one descriptor per item. For each size, both sides run:
+ * Two readers, one target, all through the same NIXL/UCX (defaults: UCX_TLS=tcp,self,sm
+ * UCX_NET_DEVICES=lo, and the transport's UCX_ENV_DEFAULTS, which the probe inherits: it is
+ * spawned after the transport has loaded). The target is one forked NixlTransport owner
+ * (target.mjs) for the whole run. The raw probe (native/nixl/build/Release/raw_read --remote)
+ * and a NixlTransport reader READ the same registered bytes of it, doing the same per-read
+ * work: one createXferReq + postXferReq + completion + release per read, one descriptor per
+ * item. Sharing the source matters: on this VM the same reader read one 256 MiB source 10-20 %
+ * slower than another depending on which was allocated first (see the package README), and
+ * the probe's own forked target is fresh in every probe process. For each size, both sides run:
  *
  * - a warm-up: the probe's clamp(reps/10, 3, 200) reads; the transport's at least as many, and
  *   for small items enough to move 16 MiB (at most 5,000 reads), because 200 reads leave V8's
@@ -34,8 +38,8 @@
  * and this package built (npx tsup).
  */
 import { fork, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { loadavg } from "node:os";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -61,9 +65,12 @@ const repsFor = (size) => Math.min(2000, Math.max(20, Math.floor(2 ** 30 / size)
 const warmFor = (reps, size) => Math.max(Math.min(200, Math.max(3, Math.floor(reps / 10))), Math.min(5000, Math.floor(2 ** 24 / size)));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** The probe's figures for `list` (one fresh probe process: fork, two agents, the reads). */
-function runRaw(list) {
-  const r = spawnSync(probe, ["--depth", String(depth), ...list.map(String)], { encoding: "utf8", maxBuffer: 1 << 24 });
+/**
+ * The probe's figures for `list` (one fresh probe process and agent), reading the transport's
+ * target region described by `remoteFile` (the same source pages the transport reads).
+ */
+function runRaw(list, remoteFile) {
+  const r = spawnSync(probe, ["--depth", String(depth), "--remote", remoteFile, ...list.map(String)], { encoding: "utf8", maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`raw_read failed (${r.status ?? r.signal}): ${r.stderr}`);
   return new Map(
     r.stdout
@@ -82,6 +89,12 @@ async function openTransport() {
   const t = new NixlTransport({ localId: `bench-reader-${process.pid}` });
   await t.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
   const source = new Uint8Array(Buffer.from(hello.location, "base64"));
+  // For the probe's --remote: u32 LE metadata length | metadata | location.
+  const metadata = Buffer.from(hello.metadata, "base64");
+  const remoteLength = Buffer.alloc(4);
+  remoteLength.writeUInt32LE(metadata.length);
+  const remoteFile = join(mkdtempSync(join(tmpdir(), "ectp-bench-")), "remote");
+  writeFileSync(remoteFile, Buffer.concat([remoteLength, metadata, source]));
   const dst = new Uint8Array(max);
   const region = t.registerMemory(dst);
   let nextId = 1;
@@ -160,8 +173,9 @@ async function openTransport() {
     await t.close();
     child.send("stop");
     await new Promise((resolve) => child.once("exit", resolve));
+    rmSync(dirname(remoteFile), { recursive: true, force: true });
   }
-  return { run, close };
+  return { run, close, remoteFile };
 }
 
 const loadBefore = loadavg();
@@ -173,9 +187,9 @@ for (let round = 0; round < rounds; round++) {
   for (let k = 0; k < sizes.length; k++) {
     const size = sizes[k];
     const probeFirst = (round + k) % 2 === 0;
-    if (probeFirst) raw.set(size, runRaw([size]).get(size));
+    if (probeFirst) raw.set(size, runRaw([size], transport.remoteFile).get(size));
     ts.set(size, (await transport.run([size])).get(size));
-    if (!probeFirst) raw.set(size, runRaw([size]).get(size));
+    if (!probeFirst) raw.set(size, runRaw([size], transport.remoteFile).get(size));
   }
   perRound.push({ raw, ts });
 }
