@@ -33,7 +33,7 @@
  * 9.5 µs per read in back-to-back processes). The table shows the median ratio over rounds with
  * the min–max spread. The load average is printed.
  *
- * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--json]
+ * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--wait-spin-us N] [--json]
  * Needs: the addon and the probe built (NIXL_PREFIX=... node native/nixl/scripts/build.mjs)
  * and this package built (npx tsup).
  */
@@ -53,6 +53,8 @@ const sizes = opt("--sizes", undefined)?.split(",").map(Number) ?? [4096, 65536,
 const rounds = Math.max(1, Number(opt("--rounds", "5")));
 const depth = Math.min(64, Math.max(1, Number(opt("--depth", "4"))));
 const asJson = args.includes("--json");
+// The reader's NixlTransportOptions.waitSpinUs (default: the transport's).
+const waitSpinUs = opt("--wait-spin-us", undefined) === undefined ? undefined : Number(opt("--wait-spin-us", undefined));
 
 if (!existsSync(probe)) {
   console.error(`bench: ${probe} is missing; build it with NIXL_PREFIX=<nixl prefix> node native/nixl/scripts/build.mjs`);
@@ -86,7 +88,7 @@ async function openTransport() {
   const max = Math.max(...sizes);
   const child = fork(join(here, "target.mjs"), [String(max)], { stdio: "inherit" });
   const hello = await new Promise((resolve) => child.once("message", resolve));
-  const t = new NixlTransport({ localId: `bench-reader-${process.pid}` });
+  const t = new NixlTransport({ localId: `bench-reader-${process.pid}`, waitSpinUs });
   await t.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
   const source = new Uint8Array(Buffer.from(hello.location, "base64"));
   // For the probe's --remote: u32 LE metadata length | metadata | location.
@@ -95,8 +97,9 @@ async function openTransport() {
   remoteLength.writeUInt32LE(metadata.length);
   const remoteFile = join(mkdtempSync(join(tmpdir(), "ectp-bench-")), "remote");
   writeFileSync(remoteFile, Buffer.concat([remoteLength, metadata, source]));
-  const dst = new Uint8Array(max);
-  const region = t.registerMemory(dst);
+  // A fresh destination per size, as the probe has (a fresh process per size).
+  let dst;
+  let region;
   let nextId = 1;
   const start = (size) => {
     const readId = nextId++;
@@ -154,6 +157,9 @@ async function openTransport() {
   async function run(list) {
     const out = new Map();
     for (const size of list) {
+      if (region) t.deregisterMemory(region);
+      dst = new Uint8Array(size);
+      region = t.registerMemory(dst);
       const reps = repsFor(size);
       for (let w = warmFor(reps, size); w > 0; w--) await readOnce(size);
       const lat = [];

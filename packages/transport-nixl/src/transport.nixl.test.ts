@@ -13,7 +13,7 @@ import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadNixlAddon } from "./addon.js";
 import { encodeLocation } from "./location.js";
-import type { NixlTransport } from "./transport.js";
+import type { NixlTransport, NixlTransportOptions } from "./transport.js";
 import { NIXL_MISSING, NIXL_SKIP_REASON, connectedPair, makeTransport, pattern, until } from "./test/helpers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,8 +21,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const DIST_MISSING = !existsSync(join(here, "../dist/index.js"));
 
 const open: NixlTransport[] = [];
-async function pair() {
-  const p = await connectedPair();
+async function pair(options: Partial<NixlTransportOptions> = {}) {
+  const p = await connectedPair(options);
   open.push(p.a, p.b);
   return p;
 }
@@ -278,6 +278,42 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     const got: Uint8Array[] = [];
     await until([b], () => got.push(...b.poll().messages.map((m) => m.bytes)) > 0, "the message");
     expect(got.map((m) => [...m])).toEqual([[1]]); // waiting consumed nothing
+  });
+
+  it("with a read in flight a wait first spins on the engine's counter (waitSpinUs), and reports that activity once", async () => {
+    // True when the wait's promise is already resolved: the spin saw the engine settle the
+    // read (a sleeping wait can only be resolved by a later macrotask: the engine's signal
+    // or its timer).
+    const resolvedAtOnce = async (p: Promise<void>) => {
+      let done = false;
+      void p.then(() => {
+        done = true;
+      });
+      await Promise.resolve();
+      return done;
+    };
+    const size = 8 << 20; // above the inline limit: the engine posts it and settles it
+    for (const [waitSpinUs, spins] of [
+      [10_000_000, true],
+      [0, false],
+    ] as const) {
+      const { a, b } = await pair({ waitSpinUs });
+      const source = b.describe(b.registerMemory(pattern(size, 3)), 0, size);
+      const region = a.registerMemory(new Uint8Array(size));
+      a.poll();
+      a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+      expect(await resolvedAtOnce(a.waitForActivity(60_000))).toBe(spins);
+      const reads: ReadResult[] = [];
+      await until([a], () => reads.push(...a.poll().reads) > 0, "the read");
+      expect(reads).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+      if (!spins) continue;
+      // Nothing new: the engine's signal for the activity the spin reported must not wake
+      // the next wait (it sleeps its 300 ms; the 100 ms timer wins).
+      const next = a.waitForActivity(300).then(() => "woken");
+      const timer = new Promise((resolve) => setTimeout(resolve, 100, "slept"));
+      expect(await Promise.race([next, timer])).toBe("slept");
+      await next;
+    }
   });
 
   it("a small read from the same location after a disconnect and reconnect reloads the peer's section", async () => {

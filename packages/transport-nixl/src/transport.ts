@@ -58,6 +58,15 @@ export interface NixlTransportOptions {
    * registered) before it settles, in ms. Default 1000.
    */
   cancelGraceMs?: number;
+  /**
+   * How long `waitForActivity` first spins on the engine's activity counter, in µs, when
+   * reads are in flight, before it sleeps until the engine's signal wakes the event loop.
+   * Waking a sleeping event loop costs 20–25 µs per completion on a small VM (a 1 MiB read
+   * took 168–177 µs with the wait asleep, 122–152 µs spinning, 133 µs in the raw C++ probe); a
+   * spin blocks the event loop for at most this long and never runs with no read in flight.
+   * Default 200; 0 never spins.
+   */
+  waitSpinUs?: number;
   /** Explicit addon path. Default: `$ECTP_NIXL_ADDON`, then the workspace build (see `addonCandidates`). */
   addonPath?: string;
 }
@@ -146,6 +155,9 @@ export class NixlTransport implements Transport {
    * `waitForActivity` that returned at once, nor by a `poll`.
    */
   private activity = false;
+  /** The activity counter value a spinning wait already reported (see `onEngineSignal`). */
+  private spunToSeq = -1;
+  private readonly waitSpinMs: number;
   private closed = false;
   private closing: Promise<void> | undefined;
 
@@ -155,6 +167,7 @@ export class NixlTransport implements Transport {
       throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
     const addon = loadNixlAddon(options.addonPath);
     this.localId = options.localId;
+    this.waitSpinMs = Math.max(0, options.waitSpinUs ?? 200) / 1000;
     this.statusNames = statusNamesOf(addon);
     try {
       this.agent = new addon.Agent(
@@ -168,7 +181,7 @@ export class NixlTransport implements Transport {
           idlePollMaxUs: options.idlePollMaxUs,
           cancelGraceMs: options.cancelGraceMs,
         },
-        () => this.wake(),
+        () => this.onEngineSignal(),
       );
     } catch (e) {
       throw nixlErrorToEctp(e, "creating the NIXL agent (check UCX_TLS / UCX_NET_DEVICES and the NIXL plugin directory)");
@@ -392,6 +405,10 @@ export class NixlTransport implements Transport {
       return Promise.resolve();
     }
     const ms = timeoutMs > 0 ? Math.min(timeoutMs, MAX_TIMER_MS) : 0;
+    // Spin first only while reads are in flight and no other wait is pending (a spin that
+    // reports activity swallows the engine's signal for it, which a pending wait needs).
+    if (this.reads.size > 0 && this.waiters.size === 0 && this.waitSpinMs > 0 && ms > 0 && this.spin(Math.min(ms, this.waitSpinMs)))
+      return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -458,6 +475,30 @@ export class NixlTransport implements Transport {
         // closing
       }
     }
+    this.wake();
+  }
+
+  /**
+   * Spin up to `ms` on the engine's activity counter: true as soon as it moves (new activity,
+   * remembered in `spunToSeq` so that the engine's signal for it does not count twice), false
+   * when the time is up. Activity that was already there before the spin does not end it.
+   */
+  private spin(ms: number): boolean {
+    const seq = Atomics.load(this.activitySeq, 0);
+    const until = performance.now() + ms;
+    do {
+      const now = Atomics.load(this.activitySeq, 0);
+      if (now !== seq) {
+        this.spunToSeq = now;
+        return true;
+      }
+    } while (performance.now() < until);
+    return false;
+  }
+
+  /** The engine's signal (coalesced): activity, unless a spinning wait already reported all of it. */
+  private onEngineSignal(): void {
+    if (Atomics.load(this.activitySeq, 0) === this.spunToSeq) return;
     this.wake();
   }
 

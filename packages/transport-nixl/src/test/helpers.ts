@@ -29,9 +29,9 @@ export function makeTransport(prefix: string, options: Partial<NixlTransportOpti
   return new NixlTransport({ localId: uniqueName(prefix), ...options });
 }
 
-/** Two transports connected both ways. */
-export async function connectedPair(): Promise<{ a: NixlTransport; b: NixlTransport }> {
-  const a = makeTransport("a");
+/** Two transports connected both ways; `options` go to the first (the reader in most tests). */
+export async function connectedPair(options: Partial<NixlTransportOptions> = {}): Promise<{ a: NixlTransport; b: NixlTransport }> {
+  const a = makeTransport("a", options);
   const b = makeTransport("b");
   await a.connectPeer(b.localId, 1, b.localMetadata());
   await b.connectPeer(a.localId, 1, a.localMetadata());
