@@ -16,8 +16,9 @@
 //     64 KiB whose section is loaded is posted on the JS thread (tryInlineRead) and polled
 //     there for at most 50 us; over CMA it completes inside postXferReq and its status is
 //     returned by postRead directly, otherwise the engine adopts the request.
-//   * The engine polls adaptively: it spins (with sched_yield) while transfers are in
-//     flight and for `busySpinUs` (default 1 ms) after the last activity (a command, a
+//   * The engine polls adaptively: it spins while transfers are in flight (every
+//     `servePollUs` once the only ones left have failed and wait out their grace) and, with
+//     sched_yield, for `busySpinUs` (default 1 ms) after the last activity (a command, a
 //     message sent or received, a settled transfer), then polls every `busyPollUs`
 //     (default 50 us; 0 = keep spinning) on a condition variable until `busyWindowMs`
 //     after that activity, then backs off exponentially from 10 us to `idlePollMaxUs`.
@@ -243,6 +244,7 @@ private:
     void engineMain();
     void execute(Command &c);
     bool progress();
+    bool anyLiveXfer() const;
     void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed);
     void shutdownEngine();
     void tryFinishDeregistrations();
@@ -1223,6 +1225,14 @@ Agent::pingPeers() {
         (void)safeCall([&] { return agent_->genNotif(p, std::string()); });
 }
 
+// True when a transfer may still complete (one NIXL has not reported failed).
+bool
+Agent::anyLiveXfer() const {
+    for (const auto &x : xfers_)
+        if (x.second.failedStatus == 0) return true;
+    return false;
+}
+
 void
 Agent::engineMain() {
     unsigned idleUs = 10;
@@ -1269,7 +1279,7 @@ Agent::engineMain() {
             signal();
             continue;
         }
-        if (!xfers_.empty()) {
+        if (anyLiveXfer()) {
             // Reads in flight: progress them continuously, as the raw probe does. Over CMA,
             // UCX copies one 512 KiB segment per progress call, so any pause between polls
             // adds straight to the copy time; a sched_yield here handed the core to another
@@ -1281,7 +1291,13 @@ Agent::engineMain() {
         }
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
-        if (now < spinUntil_ || (now < busyUntil_ && busyPollUs_ == 0)) {
+        if (!xfers_.empty()) {
+            // Only reads that failed, waiting out cancelGraceMs [I5]: nothing will complete, but
+            // progress lets UCX finish what it still has in flight. Every servePollUs is enough
+            // (spinning here held a core for the whole grace, 1 s by default).
+            qCv_.wait_for(lk, std::chrono::microseconds(servePollUs_));
+        }
+        else if (now < spinUntil_ || (now < busyUntil_ && busyPollUs_ == 0)) {
             // Right after activity (a stream of reads hands the engine its next command
             // within tens of us): poll again at once, yielding the core to others.
             lk.unlock();

@@ -48,6 +48,8 @@ export interface NixlTransportOptions {
    * Poll interval, in µs, while this endpoint is only being read (a reader's progress pings, no
    * messages) — over TCP a target must progress to serve a GET; a spin there would take a core
    * from the reader's copy on small machines. Default 50 (what the raw probe's target does).
+   * Also the engine's poll interval while the only reads left have failed and wait out
+   * `cancelGraceMs`.
    */
   servePollUs?: number;
   /** Longest idle poll interval the engine backs off to, in µs. Default 5000. */
