@@ -43,6 +43,15 @@ export interface CoreConstructor {
   new (options: any): any;
 }
 
+/**
+ * A core instance (or a value it returns) as the adapter handles it: untyped, because any
+ * core build must fit (shipped or mutant, see {@link CoreConstructor}) and because the
+ * runner's requests are passed on exactly as sent, absent fields included, for the core to
+ * cope with.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Loose = any;
+
 /** Options of {@link CoreTesteeHandler}. */
 export interface CoreTesteeOptions {
   /** Implementation name reported in InitResult. Default "ectp-ts". */
@@ -166,9 +175,9 @@ export class CoreTesteeHandler implements TesteeHandler {
   private readonly core: CoreModule;
   private readonly name: string;
   private role = 0;
-  private consumer: any;
-  private producer: any;
-  private store: any;
+  private consumer: Loose;
+  private producer: Loose;
+  private store: Loose;
   private pool: Pool | undefined;
   private readonly reads = new Map<number, Destination>();
   private readonly memory = new Map<string, Uint8Array>();
@@ -225,7 +234,7 @@ export class CoreTesteeHandler implements TesteeHandler {
     return { error: { message: "send Configure first", code: "NOT_CONFIGURED" } };
   }
 
-  private instance(): any {
+  private instance(): Loose {
     const i = this.role === C.Role.ROLE_CONSUMER ? this.consumer : this.producer;
     if (!i) throw Object.assign(new Error("send Configure first"), { code: "NOT_CONFIGURED" });
     return i;
@@ -286,7 +295,7 @@ export class CoreTesteeHandler implements TesteeHandler {
   private poll(now: number): Res {
     const inst = this.instance();
     const outs: ectp.conformance.v1.IOutput[] = [];
-    for (const o of inst.poll(now) as any[]) {
+    for (const o of inst.poll(now) as Loose[]) {
       switch (o.type) {
         case "send":
           outs.push({
@@ -388,13 +397,13 @@ export class CoreTesteeHandler implements TesteeHandler {
         return {
           admit: {
             status: C.AdmitStatus.ADMIT_STATUS_FAILED,
-            failures: r.failures.map((f: any) => ({ itemId: f.itemId, reason: reasonNumber(f.reason), attempts: f.attempts })),
+            failures: r.failures.map((f: Loose) => ({ itemId: f.itemId, reason: reasonNumber(f.reason), attempts: f.attempts })),
           },
         };
       return {
         admit: {
           status: C.AdmitStatus.ADMIT_STATUS_ADMITTED,
-          items: r.items.map((d: any) => {
+          items: r.items.map((d: Loose) => {
             if (d.action === "ready") {
               const loaded = d.destination && this.pool ? this.pool.view(d.destination as Destination) : undefined;
               return {
@@ -416,9 +425,9 @@ export class CoreTesteeHandler implements TesteeHandler {
     if (req.drainFailed)
       return {
         drainFailed: {
-          failed: c.drainFailed().map((f: any) => ({
+          failed: c.drainFailed().map((f: Loose) => ({
             requestId: f.requestId,
-            failures: f.failures.map((x: any) => ({ itemId: x.itemId, reason: reasonNumber(x.reason), attempts: x.attempts })),
+            failures: f.failures.map((x: Loose) => ({ itemId: x.itemId, reason: reasonNumber(x.reason), attempts: x.attempts })),
           })),
         },
       };
