@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import type { MemoryRegion } from "@ectp/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NixlTransport } from "./transport.js";
 import { NIXL_MISSING, NIXL_SKIP_REASON } from "./test/helpers.js";
 
@@ -53,16 +54,23 @@ function runProbe(args: string[]): Promise<{ code: number | null; stdout: string
 }
 
 describe.skipIf(NIXL_MISSING || PROBE_MISSING)(`raw_read --remote (the benchmark's baseline)${reason}`, () => {
-  const dir = mkdtempSync(join(tmpdir(), "ectp-probe-"));
-  const owner = new NixlTransport({ localId: `probe-owner-${process.pid}` });
+  // Made in beforeAll: a skipped describe still runs its body (to collect the tests).
   const size = 1 << 20;
   const source = probePattern(size);
-  const region = owner.registerMemory(source);
-  const file = join(dir, "remote");
-  writeFileSync(file, remoteFile(owner.localMetadata(), owner.describe(region, 0, size)));
+  let dir = "";
+  let file = "";
+  let owner: NixlTransport;
+  let region: MemoryRegion;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "ectp-probe-"));
+    file = join(dir, "remote");
+    owner = new NixlTransport({ localId: `probe-owner-${process.pid}` });
+    region = owner.registerMemory(source);
+    writeFileSync(file, remoteFile(owner.localMetadata(), owner.describe(region, 0, size)));
+  });
   afterAll(async () => {
-    await owner.close();
-    rmSync(dir, { recursive: true, force: true });
+    await owner?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("reads the owner's region at each size and checks its bytes", async () => {
