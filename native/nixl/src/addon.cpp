@@ -27,8 +27,8 @@
 //     variable, so only incoming messages wait for a poll. Idle cost is a few hundred
 //     wake-ups per second at most; nothing spins once nothing has happened for busySpinUs.
 //   * Results (notifications, settled transfers, failed sends, command replies) are queued
-//     under a mutex and signalled to JS through one coalesced ThreadSafeFunction call; JS
-//     drains them synchronously with `drain()`.
+//     under a mutex and signalled to JS (only when something is queued) through one
+//     coalesced ThreadSafeFunction call; JS drains them synchronously with `drain()`.
 //   * `registerMemory` and `localMetadata` run on the JS thread (they must be synchronous
 //     for the Transport interface); every NIXL call, from either thread, holds `nixlMu_`
 //     because the agent is created with NIXL_THREAD_SYNC_NONE.
@@ -245,6 +245,7 @@ private:
     void execute(Command &c);
     bool progress();
     bool anyLiveXfer() const;
+    bool hasOutput();
     void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed);
     void shutdownEngine();
     void tryFinishDeregistrations();
@@ -1225,6 +1226,14 @@ Agent::pingPeers() {
         (void)safeCall([&] { return agent_->genNotif(p, std::string()); });
 }
 
+// True when drain() or the activity callback has something to hand to JS.
+bool
+Agent::hasOutput() {
+    std::lock_guard<std::mutex> lk(outMu_);
+    return !notifs_.empty() || !settled_.empty() || !sendFailures_.empty() || !replies_.empty() ||
+           !deregistered_.empty();
+}
+
 // True when a transfer may still complete (one NIXL has not reported failed).
 bool
 Agent::anyLiveXfer() const {
@@ -1276,7 +1285,10 @@ Agent::engineMain() {
             busyUntil_ = now + std::chrono::milliseconds(busyWindowMs_);
             spinUntil_ = now + std::chrono::microseconds(busySpinUs_);
             idleUs = 10;
-            signal();
+            // Only when JS has something to take: a command such as a READ's post queues
+            // nothing, and signalling it woke the event loop (or ended a spinning wait) once
+            // more per engine-posted read for an empty drain().
+            if (hasOutput()) signal();
             continue;
         }
         if (anyLiveXfer()) {

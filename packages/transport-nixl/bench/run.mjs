@@ -54,7 +54,8 @@ const rounds = Math.max(1, Number(opt("--rounds", "5")));
 const depth = Math.min(64, Math.max(1, Number(opt("--depth", "4"))));
 const asJson = args.includes("--json");
 // The reader's NixlTransportOptions.waitSpinUs (default: the transport's).
-const waitSpinUs = opt("--wait-spin-us", undefined) === undefined ? undefined : Number(opt("--wait-spin-us", undefined));
+const waitSpinArg = opt("--wait-spin-us", undefined);
+const waitSpinUs = waitSpinArg === undefined ? undefined : Number(waitSpinArg);
 
 if (!existsSync(probe)) {
   console.error(`bench: ${probe} is missing; build it with NIXL_PREFIX=<nixl prefix> node native/nixl/scripts/build.mjs`);

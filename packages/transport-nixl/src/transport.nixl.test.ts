@@ -324,6 +324,20 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     }
   });
 
+  it("a command that queues nothing for JS (a successful send) does not signal it: the sender's next poll is the idle result", async () => {
+    const { a, b } = await pair();
+    a.poll();
+    a.send(b.localId, new Uint8Array([7]));
+    const got: Uint8Array[] = [];
+    await until([b], () => got.push(...b.poll().messages.map((m) => m.bytes)) > 0, "the message");
+    expect(got.map((m) => [...m])).toEqual([[7]]);
+    // a's engine has run the send by now. Before, it signalled that too: the activity counter
+    // moved and this poll called drain() for nothing (a fresh, unfrozen result).
+    const after = a.poll();
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(after.messages.length + after.reads.length + after.unreachable.length).toBe(0);
+  });
+
   it("a small read from the same location after a disconnect and reconnect reloads the peer's section", async () => {
     const { a, b } = await pair();
     const src = pattern(4096, 5);

@@ -498,9 +498,13 @@ export class NixlTransport implements Transport {
     return false;
   }
 
-  /** The engine's signal (coalesced): activity, unless a spinning wait already reported all of it. */
+  /**
+   * The engine's signal (coalesced): activity, unless all of it was already reported, by a
+   * spinning wait or by a `poll` that drained it (the signal can arrive after either).
+   */
   private onEngineSignal(): void {
-    if (Atomics.load(this.activitySeq, 0) === this.spunToSeq) return;
+    const seq = Atomics.load(this.activitySeq, 0);
+    if (seq === this.spunToSeq || seq === this.drainedSeq) return;
     this.wake();
   }
 
