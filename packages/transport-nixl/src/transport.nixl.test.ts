@@ -338,6 +338,20 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(after.messages.length + after.reads.length + after.unreachable.length).toBe(0);
   });
 
+  it("the engine's signal for activity that a poll already drained does not wake the next wait", async () => {
+    const { a, b } = await pair();
+    b.send(a.localId, new Uint8Array([1]));
+    // Poll without yielding: the engine's signal for the message can only run afterwards.
+    let got = 0;
+    const deadline = Date.now() + 20_000;
+    while (got === 0 && Date.now() < deadline) got += a.poll().messages.length;
+    expect(got).toBe(1);
+    const next = a.waitForActivity(300).then(() => "woken");
+    const timer = new Promise((resolve) => setTimeout(resolve, 100, "slept"));
+    expect(await Promise.race([next, timer])).toBe("slept");
+    await next;
+  });
+
   it("a small read from the same location after a disconnect and reconnect reloads the peer's section", async () => {
     const { a, b } = await pair();
     const src = pattern(4096, 5);
