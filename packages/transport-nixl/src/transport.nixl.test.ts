@@ -288,7 +288,7 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(got.map((m) => [...m])).toEqual([[1]]); // waiting consumed nothing
   });
 
-  it("with a read in flight a wait first spins on the engine's counter (waitSpinUs), and reports that activity once", async () => {
+  it("with a read in flight that can finish within waitSpinUs, a wait first spins on the engine's counter and reports that activity once", async () => {
     // True when the wait's promise is already resolved: the spin saw the engine settle the
     // read (a sleeping wait can only be resolved by a later macrotask: the engine's signal
     // or its timer).
@@ -301,11 +301,12 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       return done;
     };
     const size = 8 << 20; // above the inline limit: the engine posts it and settles it
-    for (const [waitSpinUs, spins] of [
-      [10_000_000, true],
-      [0, false],
+    for (const [options, spins] of [
+      [{ waitSpinUs: 10_000_000 }, true],
+      [{ waitSpinUs: 0 }, false], // never spins
+      [{}, false], // the default 200 µs: an 8 MiB read (over 2 MB) is not waited for by spinning
     ] as const) {
-      const { a, b } = await pair({ waitSpinUs });
+      const { a, b } = await pair(options);
       const source = b.describe(b.registerMemory(pattern(size, 3)), 0, size);
       const region = a.registerMemory(new Uint8Array(size));
       a.poll();

@@ -61,12 +61,14 @@ export interface NixlTransportOptions {
    */
   cancelGraceMs?: number;
   /**
-   * How long `waitForActivity` first spins on the engine's activity counter, in µs, when
-   * reads are in flight, before it sleeps until the engine's signal wakes the event loop.
-   * Waking a sleeping event loop costs 20–25 µs per completion on a small VM (a 1 MiB read
-   * took 168–177 µs with the wait asleep, 122–152 µs spinning, 133 µs in the raw C++ probe); a
-   * spin blocks the event loop for at most this long and never runs with no read in flight.
-   * Default 200; 0 never spins.
+   * How long `waitForActivity` first spins on the engine's activity counter, in µs, when a
+   * read that could finish within the spin is in flight, before it sleeps until the engine's
+   * signal wakes the event loop. Waking a sleeping event loop costs 20–25 µs per completion
+   * on a small VM (a 1 MiB read took 168–177 µs with the wait asleep, 122–152 µs spinning,
+   * 133 µs in the raw C++ probe). A spin blocks the event loop for at most this long; it runs
+   * only while some read in flight is at most 10 KB per µs of spin (2 MB at the default: no
+   * copy here ran faster than 10 GB/s), never for larger reads alone, which it would not
+   * catch and whose copy it would compete with for the cores. Default 200; 0 never spins.
    */
   waitSpinUs?: number;
   /** Explicit addon path. Default: `$ECTP_NIXL_ADDON`, then the workspace build (see `addonCandidates`). */
@@ -160,6 +162,8 @@ export class NixlTransport implements Transport {
   /** The activity counter value a spinning wait already reported (see `onEngineSignal`). */
   private spunToSeq = -1;
   private readonly waitSpinMs: number;
+  /** Reads larger than this cannot finish within a spin (see `waitSpinUs`). */
+  private readonly spinReadMaxBytes: number;
   private closed = false;
   private closing: Promise<void> | undefined;
 
@@ -169,7 +173,9 @@ export class NixlTransport implements Transport {
       throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
     const addon = loadNixlAddon(options.addonPath);
     this.localId = options.localId;
-    this.waitSpinMs = Math.max(0, options.waitSpinUs ?? 200) / 1000;
+    const waitSpinUs = Math.max(0, options.waitSpinUs ?? 200);
+    this.waitSpinMs = waitSpinUs / 1000;
+    this.spinReadMaxBytes = waitSpinUs * 10_000;
     this.statusNames = statusNamesOf(addon);
     try {
       this.agent = new addon.Agent(
@@ -407,9 +413,10 @@ export class NixlTransport implements Transport {
       return Promise.resolve();
     }
     const ms = timeoutMs > 0 ? Math.min(timeoutMs, MAX_TIMER_MS) : 0;
-    // Spin first only while reads are in flight and no other wait is pending (a spin that
-    // reports activity swallows the engine's signal for it, which a pending wait needs).
-    if (this.reads.size > 0 && this.waiters.size === 0 && this.waitSpinMs > 0 && ms > 0 && this.spin(Math.min(ms, this.waitSpinMs)))
+    // Spin first only while a read that could finish within the spin is in flight and no other
+    // wait is pending (a spin that reports activity swallows the engine's signal for it, which
+    // a pending wait needs).
+    if (ms > 0 && this.waitSpinMs > 0 && this.waiters.size === 0 && this.spinnableReadInFlight() && this.spin(Math.min(ms, this.waitSpinMs)))
       return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -478,6 +485,12 @@ export class NixlTransport implements Transport {
       }
     }
     this.wake();
+  }
+
+  /** Whether some read in flight is small enough to finish within a spin. */
+  private spinnableReadInFlight(): boolean {
+    for (const r of this.reads.values()) if (r.length <= this.spinReadMaxBytes) return true;
+    return false;
   }
 
   /**
