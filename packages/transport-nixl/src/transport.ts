@@ -64,8 +64,8 @@ export interface NixlTransportOptions {
    * How long `waitForActivity` first spins on the engine's activity counter, in µs, when a
    * read that could finish within the spin is in flight, before it sleeps until the engine's
    * signal wakes the event loop. Waking a sleeping event loop costs 20–25 µs per completion
-   * on a small VM (a 1 MiB read took 168–177 µs with the wait asleep, 122–152 µs spinning,
-   * 133 µs in the raw C++ probe). A spin blocks the event loop for at most this long; it runs
+   * on a small VM (1 MiB reads: 1.31–1.37x the raw C++ probe's latency with sleeping waits,
+   * 1.14–1.15x spinning). A spin blocks the event loop for at most this long; it runs
    * only while some read in flight is at most 10 KB per µs of spin (2 MB at the default: no
    * copy here ran faster than 10 GB/s), never for larger reads alone, which it would not
    * catch and whose copy it would compete with for the cores. Default 200; 0 never spins.
