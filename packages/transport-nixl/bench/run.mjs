@@ -183,6 +183,8 @@ async function openTransport() {
     return out;
   }
   async function close() {
+    // Every read was placed at the source's offset modulo 64 (see dstOffset).
+    if (t.counters().misalignedReads !== 0) throw new Error(`bench: ${t.counters().misalignedReads} misaligned reads`);
     await t.close();
     child.send("stop");
     await new Promise((resolve) => child.once("exit", resolve));

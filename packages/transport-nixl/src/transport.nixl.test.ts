@@ -12,7 +12,7 @@ import type { ReadResult } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadNixlAddon } from "./addon.js";
-import { encodeLocation } from "./location.js";
+import { decodeLocation, encodeLocation } from "./location.js";
 import type { NixlTransport, NixlTransportOptions } from "./transport.js";
 import { NIXL_MISSING, NIXL_SKIP_REASON, connectedPair, makeTransport, pattern, until } from "./test/helpers.js";
 
@@ -255,6 +255,31 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     for (const t of [a, b]) {
       expect(t.counters()).toMatchObject({ registrations: 0, heldBuffers: 0, activeTransfers: 0, loadedPeers: 0, unsettledReads: 0 });
     }
+  });
+
+  it("counts reads whose source and destination lie at different offsets modulo 64 (misalignedReads)", async () => {
+    const { a, b } = await pair();
+    const size = 4096;
+    const source = b.describe(b.registerMemory(pattern(size + 64, 2)), 0, size);
+    const region = a.registerMemory(new Uint8Array(size + 128));
+    const addressOf = (location: Uint8Array) => {
+      const loc = decodeLocation(location);
+      if (typeof loc === "string") throw new Error(loc);
+      return loc.address;
+    };
+    // The destination offset that puts it at the source's offset modulo 64.
+    const aligned = Number((addressOf(source) - addressOf(a.describe(region, 0, 1))) & 63n);
+    const results: ReadResult[] = [];
+    for (const [readId, offset] of [
+      [1, aligned],
+      [2, aligned + 64],
+      [3, aligned + 8],
+    ] as const) {
+      a.startRead({ readId, peerId: b.localId, source, destination: { region, offset, length: size } });
+      await until([a], () => results.push(...a.poll().reads) >= readId, `read ${readId}`);
+    }
+    expect(results.map((r) => r.status)).toEqual(["done", "done", "done"]);
+    expect(a.counters().misalignedReads).toBe(1);
   });
 
   it("waitForActivity sleeps until the timeout when nothing happens and wakes on a message", async () => {

@@ -85,6 +85,8 @@ interface PeerState {
 interface RegionState {
   readonly region: MemoryRegion;
   readonly address: bigint;
+  /** `address` modulo 64 (see `misalignedReads`). */
+  readonly addressMod64: number;
   readonly section: Uint8Array;
 }
 
@@ -100,6 +102,13 @@ interface ReadState {
 export interface NixlTransportCounters extends NativeCounters {
   /** Reads started and not yet reported by `poll`. */
   readonly unsettledReads: number;
+  /**
+   * Reads posted so far whose source and destination lie at different offsets modulo 64:
+   * over shared memory (CMA) such a read copies 2 to 5 times slower (see "Item alignment"
+   * in the package README). Nonzero means a producer or a destination pool places items
+   * at offsets that do not match.
+   */
+  readonly misalignedReads: number;
   /** Regions registered through this transport and not deregistered. */
   readonly regions: number;
   /** Peers with loaded metadata (or loading). */
@@ -164,6 +173,7 @@ export class NixlTransport implements Transport {
   private readonly waitSpinMs: number;
   /** Reads larger than this cannot finish within a spin (see `waitSpinUs`). */
   private readonly spinReadMaxBytes: number;
+  private misalignedReads = 0;
   private closed = false;
   private closing: Promise<void> | undefined;
 
@@ -274,7 +284,7 @@ export class NixlTransport implements Transport {
       throw nixlErrorToEctp(e, "registering memory with NIXL");
     }
     const region: MemoryRegion = { id: reg.id, bytes };
-    this.regions.set(reg.id, { region, address: reg.address, section: new Uint8Array(reg.section) });
+    this.regions.set(reg.id, { region, address: reg.address, addressMod64: Number(reg.address & 63n), section: new Uint8Array(reg.section) });
     return region;
   }
 
@@ -333,6 +343,7 @@ export class NixlTransport implements Transport {
       this.failLocally(readId, `peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
       return;
     }
+    if (r && (loc.addrLo & 63) !== (r.addressMod64 + offset) % 64) this.misalignedReads++;
     let status: number;
     try {
       status = this.agent.postRead(readId, peerId, destination.region.id, offset, length, read.source);
@@ -443,7 +454,13 @@ export class NixlTransport implements Transport {
 
   /** Leak-check counters: native handles and this layer's maps. */
   counters(): NixlTransportCounters {
-    return { ...this.agent.counters(), unsettledReads: this.reads.size, regions: this.regions.size, peers: this.peers.size };
+    return {
+      ...this.agent.counters(),
+      unsettledReads: this.reads.size,
+      misalignedReads: this.misalignedReads,
+      regions: this.regions.size,
+      peers: this.peers.size,
+    };
   }
 
   private failLocally(readId: number, error: string, peerGone = false): void {
