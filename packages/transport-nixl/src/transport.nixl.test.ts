@@ -20,6 +20,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The child process of the peer-killed case imports dist/. */
 const DIST_MISSING = !existsSync(join(here, "../dist/index.js"));
 
+/** The next wait on `t` sleeps its 300 ms: a 100 ms timer set at the same time fires first. */
+async function expectNextWaitSleeps(t: NixlTransport): Promise<void> {
+  const next = t.waitForActivity(300).then(() => "woken");
+  const timer = new Promise((resolve) => setTimeout(resolve, 100, "slept"));
+  expect(await Promise.race([next, timer])).toBe("slept");
+  await next;
+}
+
 const open: NixlTransport[] = [];
 async function pair(options: Partial<NixlTransportOptions> = {}) {
   const p = await connectedPair(options);
@@ -342,11 +350,8 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       expect(reads).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
       if (!spins) continue;
       // Nothing new: the engine's signal for the activity the spin reported must not wake
-      // the next wait (it sleeps its 300 ms; the 100 ms timer wins).
-      const next = a.waitForActivity(300).then(() => "woken");
-      const timer = new Promise((resolve) => setTimeout(resolve, 100, "slept"));
-      expect(await Promise.race([next, timer])).toBe("slept");
-      await next;
+      // the next wait.
+      await expectNextWaitSleeps(a);
     }
   });
 
@@ -372,10 +377,7 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     const deadline = Date.now() + 20_000;
     while (got === 0 && Date.now() < deadline) got += a.poll().messages.length;
     expect(got).toBe(1);
-    const next = a.waitForActivity(300).then(() => "woken");
-    const timer = new Promise((resolve) => setTimeout(resolve, 100, "slept"));
-    expect(await Promise.race([next, timer])).toBe("slept");
-    await next;
+    await expectNextWaitSleeps(a);
   });
 
   it("a small read from the same location after a disconnect and reconnect reloads the peer's section", async () => {
