@@ -86,7 +86,7 @@ describe.skipIf(NIXL_MISSING || PROBE_MISSING)(`raw_read --remote (the benchmark
     const bad = await runProbe(["--remote", file, String(size)]);
     source.set(probePattern(size).subarray(last), last);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(`data mismatch at ${size - 1}`);
+    expect(bad.stderr).toMatch(`data mismatch at ${last}`);
   });
 
   it("rejects a region smaller than the largest size and a malformed file, naming the problem", async () => {
