@@ -20,6 +20,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The child process of the peer-killed case imports dist/. */
 const DIST_MISSING = !existsSync(join(here, "../dist/index.js"));
 
+/** Fork test/region-child.mjs owning `size` bytes; resolves with it and its announcement. */
+async function startRegionChild(size: number) {
+  const child = fork(join(here, "test/region-child.mjs"), [String(size)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const hello = await new Promise<{ id: string; metadata: string; location: string }>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as { id: string; metadata: string; location: string }));
+    child.once("exit", (code, signal) => reject(new Error(`region child exited before announcing (code ${code}, signal ${signal})`)));
+  });
+  return { child, hello };
+}
+
 /** The next wait on `t` sleeps its 300 ms: a 100 ms timer set at the same time fires first. */
 async function expectNextWaitSleeps(t: NixlTransport): Promise<void> {
   const next = t.waitForActivity(300).then(() => "woken");
@@ -127,11 +137,7 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     const region = a.registerMemory(dst);
     // A kill can land after a 256 MiB copy finished (then the read is done): try again.
     for (let attempt = 1; ; attempt++) {
-      const child = fork(join(here, "test/region-child.mjs"), [String(size)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-      const hello = await new Promise<{ id: string; metadata: string; location: string }>((resolve, reject) => {
-        child.once("message", (m) => resolve(m as { id: string; metadata: string; location: string }));
-        child.once("exit", (code, signal) => reject(new Error(`region child exited before announcing (code ${code}, signal ${signal})`)));
-      });
+      const { child, hello } = await startRegionChild(size);
       await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
       const source = new Uint8Array(Buffer.from(hello.location, "base64"));
       // Load the peer's section with a small read first, so the big one is posted at once
@@ -168,6 +174,45 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       return;
     }
   }, 90_000);
+
+  it.skipIf(DIST_MISSING)(
+    `a small read posted on the JS thread to a peer just killed is held for cancelGraceMs too [I5]${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
+    async () => {
+      const graceMs = 1000;
+      const a = makeTransport("a", { cancelGraceMs: graceMs });
+      open.push(a);
+      const region = a.registerMemory(new Uint8Array(4096));
+      // If the transport already knows the peer is gone, it fails the read without posting it
+      // (also safe: nothing can write); try again until the read was really posted.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const { child, hello } = await startRegionChild(4096);
+        await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
+        const source = new Uint8Array(Buffer.from(hello.location, "base64"));
+        const read = async (readId: number) => {
+          a.startRead({ readId, peerId: hello.id, source, destination: { region, offset: 0, length: 4096 } });
+          const got: ReadResult[] = [];
+          await until([a], () => got.push(...a.poll().reads) > 0, `read ${readId}`, 30_000);
+          return got[0];
+        };
+        expect(await read(10 * attempt)).toMatchObject({ status: "done" }); // loads the peer's section
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+        const postedBefore = a.counters().totalReads;
+        const startedAt = performance.now();
+        const result = await read(10 * attempt + 1);
+        const settledAfterMs = performance.now() - startedAt;
+        const posted = a.counters().totalReads > postedBefore;
+        a.disconnectPeer(hello.id);
+        expect(result).toMatchObject({ status: "failed" });
+        if (!posted) continue;
+        expect(settledAfterMs).toBeGreaterThanOrEqual(graceMs - 50);
+        return;
+      }
+      throw new Error("the transport never posted a read to the killed peer in 3 attempts");
+    },
+    60_000,
+  );
 
   it("deregistering a destination during a 64 MiB read settles it failed, then releases the registration [I5]", async () => {
     const { a, b } = await pair();
