@@ -168,8 +168,11 @@ export class NixlTransport implements Transport {
    * `waitForActivity` that returned at once, nor by a `poll`.
    */
   private activity = false;
-  /** The activity counter value a spinning wait already reported (see `onEngineSignal`). */
-  private spunToSeq = -1;
+  /**
+   * The last activity counter value reported to the caller, by a `poll` (which drained up to
+   * it) or by a spinning wait: the engine's signal for it wakes nobody (see `onEngineSignal`).
+   */
+  private reportedSeq = -1;
   private readonly waitSpinMs: number;
   /** Reads larger than this cannot finish within a spin (see `waitSpinUs`). */
   private readonly spinReadMaxBytes: number;
@@ -207,6 +210,7 @@ export class NixlTransport implements Transport {
     this.metadata = new Uint8Array(this.agent.localMetadata());
     this.activitySeq = new Uint32Array(this.agent.activityWord());
     this.drainedSeq = Atomics.load(this.activitySeq, 0);
+    this.reportedSeq = this.drainedSeq;
   }
 
   /** The agent's NIXL connection metadata (for `Hello.transport_metadata`). */
@@ -387,6 +391,7 @@ export class NixlTransport implements Transport {
       return IDLE;
     }
     this.drainedSeq = seq;
+    this.reportedSeq = seq;
     const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
     const messages: ReceivedMessage[] =
       drained.notifs.length === 0
@@ -512,7 +517,7 @@ export class NixlTransport implements Transport {
 
   /**
    * Spin up to `ms` on the engine's activity counter: true as soon as it moves (new activity,
-   * remembered in `spunToSeq` so that the engine's signal for it does not count twice), false
+   * remembered in `reportedSeq` so that the engine's signal for it does not count twice), false
    * when the time is up. Activity that was already there before the spin does not end it.
    */
   private spin(ms: number): boolean {
@@ -521,7 +526,7 @@ export class NixlTransport implements Transport {
     do {
       const now = Atomics.load(this.activitySeq, 0);
       if (now !== seq) {
-        this.spunToSeq = now;
+        this.reportedSeq = now;
         return true;
       }
     } while (performance.now() < until);
@@ -530,11 +535,11 @@ export class NixlTransport implements Transport {
 
   /**
    * The engine's signal (coalesced): activity, unless all of it was already reported, by a
-   * spinning wait or by a `poll` that drained it (the signal can arrive after either).
+   * spinning wait or by a `poll` that drained it (the signal can arrive after either; the
+   * counter only grows, so the last value reported covers everything before it).
    */
   private onEngineSignal(): void {
-    const seq = Atomics.load(this.activitySeq, 0);
-    if (seq === this.spunToSeq || seq === this.drainedSeq) return;
+    if (Atomics.load(this.activitySeq, 0) === this.reportedSeq) return;
     this.wake();
   }
 
