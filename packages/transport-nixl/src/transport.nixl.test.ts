@@ -400,6 +400,28 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     }
   });
 
+  it("a wait does not spin while the only read in flight is too large to finish within waitSpinUs", async () => {
+    const { a, b } = await pair({ waitSpinUs: 1000 }); // spins for reads of at most 10 MB
+    const size = 64 << 20; // tens of ms to copy
+    const source = b.describe(b.registerMemory(pattern(size, 4)), 0, size);
+    const region = a.registerMemory(new Uint8Array(size));
+    a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    // A spin runs inside the waitForActivity call, before it returns its promise: time that part.
+    const blocked: number[] = [];
+    const reads: ReadResult[] = [];
+    while (reads.push(...a.poll().reads) === 0) {
+      const t0 = performance.now();
+      const wait = a.waitForActivity(2);
+      blocked.push(performance.now() - t0);
+      await wait;
+    }
+    expect(reads).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+    // A spinning wait blocks for its whole 1 ms budget (the read cannot finish within it); a
+    // sleeping one returns at once.
+    blocked.sort((x, y) => x - y);
+    expect(blocked[blocked.length >> 1]).toBeLessThan(0.3);
+  });
+
   it("a command that queues nothing for JS (a successful send) does not signal it: the sender's next poll is the idle result", async () => {
     const { a, b } = await pair();
     a.poll();
