@@ -89,7 +89,7 @@ describe.skipIf(NIXL_MISSING || PROBE_MISSING)(`raw_read --remote (the benchmark
     expect(bad.stderr).toMatch(`data mismatch at ${last}`);
   });
 
-  it("rejects a region smaller than the largest size and a malformed file, naming the problem", async () => {
+  it("rejects a region smaller than the largest size, a malformed file and mismatched metadata, naming the problem", async () => {
     const big = await runProbe(["--remote", file, String(size * 2)]);
     expect(big.code).toBe(2);
     expect(big.stderr).toMatch(`region holds ${size} bytes, less than the largest size ${size * 2}`);
@@ -106,5 +106,13 @@ describe.skipIf(NIXL_MISSING || PROBE_MISSING)(`raw_read --remote (the benchmark
     const short = await runProbe(["--remote", broken, "4096"]);
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch("too short");
+
+    // Metadata of one agent with a location of another: refused before any read.
+    const other = new NixlTransport({ localId: `probe-other-${process.pid}` });
+    writeFileSync(broken, remoteFile(other.localMetadata(), owner.describe(region, 0, size)));
+    const mixed = await runProbe(["--remote", broken, "4096"]);
+    await other.close();
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(`the metadata is agent probe-other-${process.pid}'s, the location probe-owner-${process.pid}'s`);
   });
 });
