@@ -3,26 +3,23 @@
  * @module
  */
 
-const TABLES: Uint32Array[] = (() => {
-  // Slicing-by-8 tables for the reflected polynomial 0x82F63B78.
-  const tables: Uint32Array[] = [];
-  const t0 = new Uint32Array(256);
+/**
+ * Slicing-by-8 tables for the reflected polynomial 0x82F63B78, flat: table `t` is
+ * `TABLE[t * 256 .. t * 256 + 255]`. One Int32Array (one base, no `>>> 0` per lookup) runs
+ * about twice as fast in V8 as eight separate Uint32Arrays (`npm run bench` in this package).
+ */
+const TABLE: Int32Array = (() => {
+  const t = new Int32Array(8 * 256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0x82f63b78 ^ (c >>> 1) : c >>> 1;
-    t0[n] = c >>> 0;
+    t[n] = c;
   }
-  tables.push(t0);
-  for (let t = 1; t < 8; t++) {
-    const prev = tables[t - 1] as Uint32Array;
-    const cur = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      const p = prev[n] as number;
-      cur[n] = ((p >>> 8) ^ (t0[p & 0xff] as number)) >>> 0;
-    }
-    tables.push(cur);
+  for (let i = 256; i < t.length; i++) {
+    const p = t[i - 256] as number;
+    t[i] = (p >>> 8) ^ (t[p & 0xff] as number);
   }
-  return tables;
+  return t;
 })();
 
 /**
@@ -30,30 +27,23 @@ const TABLES: Uint32Array[] = (() => {
  * 32-bit integer. `crc32c(new TextEncoder().encode("123456789")) === 0xe3069283`.
  */
 export function crc32c(bytes: Uint8Array, previous = 0): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES as [
-    Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array,
-  ];
-  let crc = ~previous >>> 0;
+  const t = TABLE;
+  let crc = ~previous;
   let i = 0;
   const n = bytes.length;
-  while (n - i >= 8) {
-    const a = (crc ^ ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24))) >>> 0;
+  for (const end = n - 7; i < end; i += 8) {
+    const a = crc ^ ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24));
     crc =
-      ((t7[a & 0xff] as number) ^
-        (t6[(a >>> 8) & 0xff] as number) ^
-        (t5[(a >>> 16) & 0xff] as number) ^
-        (t4[a >>> 24] as number) ^
-        (t3[bytes[i + 4] as number] as number) ^
-        (t2[bytes[i + 5] as number] as number) ^
-        (t1[bytes[i + 6] as number] as number) ^
-        (t0[bytes[i + 7] as number] as number)) >>>
-      0;
-    i += 8;
+      (t[1792 + (a & 0xff)] as number) ^
+      (t[1536 + ((a >>> 8) & 0xff)] as number) ^
+      (t[1280 + ((a >>> 16) & 0xff)] as number) ^
+      (t[1024 + (a >>> 24)] as number) ^
+      (t[768 + (bytes[i + 4] as number)] as number) ^
+      (t[512 + (bytes[i + 5] as number)] as number) ^
+      (t[256 + (bytes[i + 6] as number)] as number) ^
+      (t[bytes[i + 7] as number] as number);
   }
-  while (i < n) {
-    crc = ((t0[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8)) >>> 0;
-    i++;
-  }
+  for (; i < n; i++) crc = (t[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return ~crc >>> 0;
 }
 
