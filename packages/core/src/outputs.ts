@@ -47,6 +47,8 @@ export interface StartReadOutput {
   readonly source: Uint8Array;
   /** Where the bytes land. */
   readonly destination: ReadDestination;
+  /** Whether the item carries a checksum: ask the transport for the landed bytes' CRC-32C (`ReadOperation.crc32c`). */
+  readonly crc32c: boolean;
 }
 
 /** Cancel a read (`Transport.cancelRead`); its result still arrives. */

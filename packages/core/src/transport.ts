@@ -43,6 +43,13 @@ export interface ReadOperation {
   readonly source: Uint8Array;
   /** Local destination; `destination.length` bytes are read. */
   readonly destination: ReadDestination;
+  /**
+   * Ask for the CRC-32C of the bytes that landed ({@link ReadResult.crc32c}). The consumer
+   * sets it when the item carries a checksum to verify [C11], so that a transport with a
+   * thread of its own (NIXL's engine) can compute it there, at hardware speed, instead of the
+   * consumer reading every byte again on the engine's thread. A transport MAY ignore it.
+   */
+  readonly crc32c?: boolean;
 }
 
 /**
@@ -70,6 +77,14 @@ export interface ReadResult {
   readonly peerGone?: boolean;
   /** Human-readable reason for `failed`. */
   readonly error?: string;
+  /**
+   * CRC-32C (unsigned) of the destination's `bytesRead` bytes, for a `done` read that asked
+   * for it ({@link ReadOperation.crc32c}). A transport that reports it MUST compute it over the
+   * destination after the bytes landed (never over the source, never copied from a
+   * descriptor): the consumer then verifies the item's checksum against this value instead of
+   * computing it [C11]. Absent (or not a 32-bit unsigned integer): the consumer computes it.
+   */
+  readonly crc32c?: number;
 }
 
 /** One control message received from a peer. */

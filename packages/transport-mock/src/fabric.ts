@@ -11,7 +11,7 @@ import type {
   ReadOperation,
   ReadResult,
 } from "@ectp/core";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, crc32c } from "@ectp/protocol";
 import { EventQueue } from "./event-queue.js";
 import {
   type FaultConfig,
@@ -72,6 +72,8 @@ interface ReadState {
   readonly startedAt: number;
   readonly fault: ReadFault;
   readonly corrupt: boolean;
+  /** Report the landed bytes' CRC-32C (`ReadOperation.crc32c`). */
+  readonly wantCrc: boolean;
   dueAt: number;
   generation: number;
   settled: boolean;
@@ -760,6 +762,7 @@ export class Fabric {
       startedAt: now,
       fault,
       corrupt,
+      wantCrc: op.crc32c === true,
       dueAt,
       generation: 0,
       settled: false,
@@ -878,7 +881,10 @@ export class Fabric {
       dest[r.destination.offset + i] = (dest[r.destination.offset + i]! ^ 0xff) & 0xff;
       this.fault("corruptRead", r.owner.id, r.peerId, at, r.readId);
     }
-    this.settle(r, at, { readId, status: "done", bytesRead: r.destination.length });
+    const d = r.destination;
+    const done: ReadResult = { readId, status: "done", bytesRead: d.length };
+    // Computed over the destination after the bytes (and any corruption) landed, as ReadResult.crc32c requires.
+    this.settle(r, at, r.wantCrc ? { ...done, crc32c: crc32c(d.region.bytes.subarray(d.offset, d.offset + d.length)) } : done);
   }
 
   private write(r: ReadState, src: Uint8Array, n: number, partial: boolean, at: number): void {

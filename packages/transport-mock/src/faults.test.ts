@@ -200,6 +200,25 @@ describe("fault injector: reads", () => {
     expect(net.faultCounts().corruptRead).toBe(1);
   });
 
+  it("a read that asks for crc32c reports the CRC-32C of the bytes that landed, corruption included [C11]", async () => {
+    const { net, p, c } = await pair({ faults: { default: { corruptRead: 1 } } });
+    const srcBytes = pattern(4096, 5);
+    const dstBytes = new Uint8Array(4096 + 8);
+    const src = p.registerMemory(srcBytes);
+    c.startRead({
+      readId: 1,
+      peerId: p.localId,
+      source: p.describe(src, 0, 4096),
+      destination: { region: c.registerMemory(dstBytes), offset: 8, length: 4096 },
+      crc32c: true,
+    });
+    c.startRead({ readId: 2, peerId: p.localId, source: p.describe(src, 0, 4096), destination: { region: c.registerMemory(new Uint8Array(4096)), offset: 0, length: 4096 } });
+    const [asked, plain] = drainReads(net, c);
+    expect(asked).toEqual({ readId: 1, status: "done", bytesRead: 4096, crc32c: crc32c(dstBytes.subarray(8)) });
+    expect(asked?.crc32c).not.toBe(crc32c(srcBytes));
+    expect(plain).toEqual({ readId: 2, status: "done", bytesRead: 4096 });
+  });
+
   it("a partitioned link fails reads at their due time; counts them", async () => {
     const { net, p, c } = await pair();
     net.partition("c", "p", true);

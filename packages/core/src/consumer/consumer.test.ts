@@ -1,4 +1,4 @@
-import { EctpError, ectp, encodeEnvelope } from "@ectp/protocol";
+import { EctpError, crc32c, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { CoreOutput } from "../outputs.js";
 import { ConsumerCore } from "./consumer.js";
@@ -10,6 +10,7 @@ import {
   descriptor,
   env,
   fill,
+  itemBytes,
   makeConsumer,
   onlyAttempt,
   sent,
@@ -771,6 +772,45 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     const s2 = read(h2);
     h2.core.handleReadResult({ readId: s2.readId, status: "done", bytesRead: 16 }, 5);
     expect(h2.core.stats().loadedItems).toBe(1);
+  });
+
+  it("[C11] a read asks the transport for the landed bytes' CRC-32C exactly when the item has a checksum", () => {
+    expect(read(makeConsumer(), { checksum: true }).crc32c).toBe(true);
+    expect(read(makeConsumer()).crc32c).toBe(false);
+  });
+
+  it("[C11] a CRC-32C reported by the transport is verified instead of the bytes", () => {
+    const good = crc32c(itemBytes("h1", 16));
+    // The bytes are wrong, but the transport's CRC of what landed is the announced one: loaded.
+    const h = makeConsumer();
+    const s = read(h, { checksum: true });
+    fill(s, "h1", true);
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16, crc32c: good }, 5);
+    expect(acks(h.core.poll(5))).toEqual([[8, OK]]);
+    expect(h.core.stats().loadedItems).toBe(1);
+    // The bytes are right, but the transport says what landed hashes otherwise: a mismatch.
+    const h2 = makeConsumer();
+    const s2 = read(h2, { checksum: true });
+    fill(s2, "h1");
+    h2.core.handleReadResult({ readId: s2.readId, status: "done", bytesRead: 16, crc32c: good ^ 1 }, 5);
+    expect(acks(h2.core.poll(5))).toEqual([[8, FAILED]]);
+    expect(h2.core.drainFailed()[0]?.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    // Unviewable bytes need no view when the transport reports the CRC.
+    const h3 = makeConsumer();
+    h3.pool.viewable = false;
+    const s3 = read(h3, { checksum: true });
+    h3.core.handleReadResult({ readId: s3.readId, status: "done", bytesRead: 16, crc32c: good }, 5);
+    expect(h3.core.stats().loadedItems).toBe(1);
+  });
+
+  it("[C11] a reported CRC-32C that is not a 32-bit unsigned integer is ignored: the bytes are checked", () => {
+    for (const bogus of [-1, 2 ** 32, 1.5, Number.NaN, "0"]) {
+      const h = makeConsumer();
+      const s = read(h, { checksum: true });
+      fill(s, "h1", true);
+      h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16, crc32c: bogus as number }, 5);
+      expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    }
   });
 
   it("[C11] a wrong byte count is SIZE_MISMATCH", () => {

@@ -1402,15 +1402,19 @@ export class ConsumerCore {
     // [C11] Completed after its deadline: never loaded (after the lease the producer may have reused the memory).
     if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
     if (r.checksumA !== -1 || r.checksumB !== -1) {
-      let view: Uint8Array | undefined;
-      try {
-        view = this.pool.view(r.dest);
-      } catch {
-        view = undefined;
+      let crc = result.crc32c;
+      // [C11] The transport's CRC of the landed bytes (ReadResult.crc32c), else computed here.
+      if (typeof crc !== "number" || crc >>> 0 !== crc) {
+        let view: Uint8Array | undefined;
+        try {
+          view = this.pool.view(r.dest);
+        } catch {
+          view = undefined;
+        }
+        // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
+        if (view === undefined || view.length < r.sizeBytes) return "CHECKSUM_MISMATCH";
+        crc = crc32c(view.length === r.sizeBytes ? view : view.subarray(0, r.sizeBytes));
       }
-      // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
-      if (view === undefined || view.length < r.sizeBytes) return "CHECKSUM_MISMATCH";
-      const crc = crc32c(view.length === r.sizeBytes ? view : view.subarray(0, r.sizeBytes));
       if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) return "CHECKSUM_MISMATCH";
     }
     return undefined;
@@ -1596,7 +1600,8 @@ export class ConsumerCore {
     f.read = r;
     this.timers.schedule(r, deadline, LANE_READ);
     const source = location.length > 0 ? location : f.desc.location;
-    this.emit({ type: "start-read", readId, peerId: peer.id, source, destination: dest });
+    // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to.
+    this.emit({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: r.checksumA !== -1 || r.checksumB !== -1 });
   }
 
   private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number): void {

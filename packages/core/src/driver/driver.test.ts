@@ -270,8 +270,8 @@ describe("Driver", () => {
       { type: "connect-peer", peerId: "p", epoch: 3, metadata: new Uint8Array([1]) },
       { type: "send", peerId: "p", envelope: hello },
       { type: "connect-peer", peerId: "p", epoch: 3, metadata: new Uint8Array([1]) },
-      { type: "start-read", readId: 1, peerId: "p", source: new Uint8Array(0), destination: dest(2) },
-      { type: "start-read", readId: 2, peerId: "p", source: new Uint8Array(0), destination: dest(2) },
+      { type: "start-read", readId: 1, peerId: "p", source: new Uint8Array(0), destination: dest(2), crc32c: true },
+      { type: "start-read", readId: 2, peerId: "p", source: new Uint8Array(0), destination: dest(2), crc32c: false },
       { type: "cancel-read", readId: 2 },
     ];
     driver.step();
@@ -281,7 +281,7 @@ describe("Driver", () => {
     resolve();
     await flush();
     expect(t.sentTo.map((s) => s.peerId)).toEqual(["p"]);
-    expect(t.started.map((r) => r.readId)).toEqual([1]);
+    expect(t.started.map((r) => [r.readId, r.crc32c])).toEqual([[1, true]]);
     expect(other.poll().messages).toHaveLength(1);
     driver.step();
     // The cancelled queued read settles once, as cancelled, without reaching the transport.
@@ -304,7 +304,7 @@ describe("Driver", () => {
     t.connectResult = Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", "bad metadata"));
     (consumer as RecordingCore).outputs = [
       { type: "connect-peer", peerId: "p", epoch: 1, metadata: new Uint8Array([1]) },
-      { type: "start-read", readId: 7, peerId: "p", source: new Uint8Array(0), destination: dest(1) },
+      { type: "start-read", readId: 7, peerId: "p", source: new Uint8Array(0), destination: dest(1), crc32c: false },
     ];
     driver.step();
     await flush();

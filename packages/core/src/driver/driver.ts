@@ -251,7 +251,7 @@ export class Driver {
         this.disconnect(o.peerId);
         return;
       case "start-read": {
-        const op: ReadOperation = { readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination };
+        const op: ReadOperation = { readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination, crc32c: o.crc32c };
         const c = this.connecting.get(o.peerId);
         if (c) {
           c.queue.push({ kind: "read", op });
