@@ -114,6 +114,7 @@ describe("transport level", () => {
     expect(results.map((r) => `${r.name} ${r.status} ${r.message ?? ""}`)).toEqual(results.map((r) => `${r.name} passed `));
     expect(results.map((r) => r.name.slice(prefix.length))).toEqual([
       "byte-exact-reads-at-odd-offsets",
+      "reported-crc32c-is-that-of-the-landed-bytes",
       "concurrent-reads-settle-once-each",
       "read-from-gone-peer-fails",
       "cancel-settles-exactly-once",
@@ -129,7 +130,7 @@ describe("transport level", () => {
   it("a harness with a skip reason reports every case skipped with that reason and calls nothing", async () => {
     const fail = () => Promise.reject(new Error("must not be called"));
     const results = await runTransportConformance({ name: "x", skipReason: "build it first", createPeers: fail, advance: fail, killPeer: fail });
-    expect(results).toHaveLength(10);
+    expect(results).toHaveLength(11);
     expect(results.every((r) => r.status === "skipped" && r.message === "build it first" && r.name.startsWith("transport/x/"))).toBe(true);
   });
 
@@ -152,6 +153,31 @@ describe("transport level", () => {
     const byName = new Map(results.map((r) => [r.name, r]));
     expect(byName.get("transport/broken/byte-exact-reads-at-odd-offsets")).toMatchObject({ status: "failed", message: "read of 1 bytes settled 2 times; exactly once is required" });
     expect(byName.get("transport/broken/messages-arrive-once-intact-as-copies")?.status).toBe("passed");
+  }, 60_000);
+
+  it("a transport that reports a wrong CRC-32C, or one nobody asked for, fails the crc32c case", async () => {
+    const inner = mockTransportHarness(1);
+    const run = (change: (r: core.ReadResult) => core.ReadResult) =>
+      runTransportConformance(
+        {
+          ...inner,
+          name: "broken",
+          async createPeers() {
+            const p = await inner.createPeers();
+            const poll = p.reader.poll.bind(p.reader);
+            p.reader.poll = () => {
+              const a = poll();
+              return { ...a, reads: a.reads.map(change) };
+            };
+            return p;
+          },
+        },
+        { select: (name) => name.endsWith("/reported-crc32c-is-that-of-the-landed-bytes") },
+      );
+    const [wrong] = await run((r) => (r.crc32c === undefined ? r : { ...r, crc32c: (r.crc32c ^ 1) >>> 0 }));
+    expect(wrong).toMatchObject({ status: "failed", message: expect.stringMatching(/^read of 1 bytes reported crc32c \d+; the landed bytes' CRC-32C is \d+$/) });
+    const [unasked] = await run((r) => ({ ...r, crc32c: r.crc32c ?? 0 }));
+    expect(unasked).toMatchObject({ status: "failed", message: expect.stringMatching(/^read of 1 bytes reported crc32c 0 without being asked$/) });
   }, 60_000);
 });
 

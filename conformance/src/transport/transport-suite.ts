@@ -5,7 +5,7 @@
  * @module
  */
 import type { MemoryRegion, ReadResult, Transport } from "@ectp/core";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, crc32c } from "@ectp/protocol";
 import type { CaseResult } from "../runner/suite.js";
 
 /** How the suite drives one transport implementation. */
@@ -154,6 +154,7 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
     size: number,
     srcOff: number,
     dstOff: number,
+    crc32c = false,
   ): Promise<{ src: Uint8Array; dst: MemoryRegion }> {
     const src = pattern(size + srcOff + 5, readId);
     const srcRegion = owner.registerMemory(src);
@@ -163,6 +164,7 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
       peerId: owner.localId,
       source: owner.describe(srcRegion, srcOff, size),
       destination: { region: dst, offset: dstOff, length: size },
+      crc32c,
     });
     return { src: src.subarray(srcOff, srcOff + size), dst };
   }
@@ -189,6 +191,29 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
         // "done" is reported exactly once per read, however long the transport runs on.
         await settleFurther(c);
         for (let rid = 1; rid < id; rid++) c.only(rid, `read ${rid}`);
+      },
+    ],
+    [
+      "reported-crc32c-is-that-of-the-landed-bytes",
+      ["C11"],
+      async () => {
+        // ReadResult.crc32c is optional, but one a transport reports replaces the consumer's own check.
+        const { reader, owner } = await peers();
+        const c = new Collector(reader);
+        let id = 1;
+        for (const size of [1, 4097, 1_000_003].filter((s) => s <= max)) {
+          for (const asked of [true, false]) {
+            const rid = id++;
+            const { dst } = await read(reader, owner, rid, size, rid % 8, 5, asked);
+            await until(c, () => c.reads.has(rid), `read of ${size} bytes`);
+            const r = c.only(rid, `read of ${size} bytes`);
+            if (r.status !== "done") throw new TransportFailure(`read of ${size} bytes ended ${r.status}: ${r.error ?? ""}`);
+            const want = crc32c(dst.bytes.subarray(5, 5 + size));
+            if (!asked && r.crc32c !== undefined) throw new TransportFailure(`read of ${size} bytes reported crc32c ${r.crc32c} without being asked`);
+            if (asked && r.crc32c !== undefined && r.crc32c !== want)
+              throw new TransportFailure(`read of ${size} bytes reported crc32c ${r.crc32c}; the landed bytes' CRC-32C is ${want}`);
+          }
+        }
       },
     ],
     [

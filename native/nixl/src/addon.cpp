@@ -37,6 +37,9 @@
 
 #include <napi.h>
 #include <nixl.h>
+#if defined(__x86_64__)
+#include <nmmintrin.h>
+#endif
 
 #include <atomic>
 #include <chrono>
@@ -146,6 +149,74 @@ safeCall(Fn &&fn) noexcept {
 }
 
 // ---------------------------------------------------------------------------------------
+// CRC-32C of landed bytes (ReadOperation.crc32c in @ectp/core)
+// ---------------------------------------------------------------------------------------
+
+// Slicing-by-8 tables for the reflected Castagnoli polynomial: the portable path.
+struct CrcTables {
+    uint32_t t[8][256];
+    CrcTables() {
+        for (uint32_t n = 0; n < 256; ++n) {
+            uint32_t c = n;
+            for (int k = 0; k < 8; ++k) c = (c & 1) ? 0x82F63B78u ^ (c >> 1) : c >> 1;
+            t[0][n] = c;
+        }
+        for (int k = 1; k < 8; ++k)
+            for (uint32_t n = 0; n < 256; ++n) t[k][n] = (t[k - 1][n] >> 8) ^ t[0][t[k - 1][n] & 0xff];
+    }
+};
+
+uint32_t
+crc32cSoftware(const uint8_t *p, size_t n, uint32_t crc) {
+    static const CrcTables tables;
+    const auto &t = tables.t;
+    for (; n >= 8; p += 8, n -= 8) {
+        uint32_t lo;
+        std::memcpy(&lo, p, 4); // little-endian hosts only (x86-64, aarch64): what NIXL runs on
+        lo ^= crc;
+        crc = t[7][lo & 0xff] ^ t[6][(lo >> 8) & 0xff] ^ t[5][(lo >> 16) & 0xff] ^ t[4][lo >> 24] ^ t[3][p[4]] ^
+              t[2][p[5]] ^ t[1][p[6]] ^ t[0][p[7]];
+    }
+    for (; n > 0; ++p, --n) crc = t[0][(crc ^ *p) & 0xff] ^ (crc >> 8);
+    return crc;
+}
+
+#if defined(__x86_64__)
+// SSE4.2's crc32 instruction computes exactly CRC-32C: about 8 bytes per cycle.
+__attribute__((target("sse4.2"))) uint32_t
+crc32cSse42(const uint8_t *p, size_t n, uint32_t crc) {
+    uint64_t c = crc;
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t v;
+        std::memcpy(&v, p, 8);
+        c = _mm_crc32_u64(c, v);
+    }
+    uint32_t c32 = static_cast<uint32_t>(c);
+    for (; n > 0; ++p, --n) c32 = _mm_crc32_u8(c32, *p);
+    return c32;
+}
+#endif
+
+// CRC-32C of [p, p + n), as @ectp/protocol's crc32c computes it; `software` forces the portable
+// path (tests compare both).
+uint32_t
+crc32c(const void *data, size_t n, bool software = false) {
+    const auto *p = static_cast<const uint8_t *>(data);
+#if defined(__x86_64__)
+    static const bool sse42 = __builtin_cpu_supports("sse4.2");
+    if (sse42 && !software) return ~crc32cSse42(p, n, ~0u);
+#endif
+    return ~crc32cSoftware(p, n, ~0u);
+}
+
+// The CRC-32C to report for a read settled now: only for a successful read that asked for it.
+std::optional<uint32_t>
+landedCrc(bool wanted, uintptr_t addr, size_t length) {
+    if (!wanted) return std::nullopt;
+    return crc32c(reinterpret_cast<const void *>(addr), length);
+}
+
+// ---------------------------------------------------------------------------------------
 // Plain structs crossing threads (no JS values)
 // ---------------------------------------------------------------------------------------
 
@@ -164,6 +235,7 @@ struct Command {
     uint64_t regionAddr = 0; // Deregister: registered range
     size_t regionLen = 0;
     uint32_t regionId = 0;   // PostRead: destination region
+    bool crc = false;        // PostRead, Adopt: report the landed bytes' CRC-32C
     nixlXferReqH *req = nullptr; // Adopt: a request posted inline by the JS thread, in progress
 };
 
@@ -178,6 +250,8 @@ struct Settled {
     bool cancelled;   // released in flight, by force, after a cancel's grace period
     bool deregistered; // released because its destination was deregistered
     bool closed;      // released by close()
+    bool hasCrc = false; // crc is the CRC-32C of the landed bytes (a successful read that asked)
+    uint32_t crc = 0;
 };
 
 struct SendFailure {
@@ -195,6 +269,9 @@ struct Xfer {
     nixlXferReqH *req;
     uint32_t regionId;
     std::string peer;
+    uintptr_t localAddr; // destination: where the CRC-32C is computed once the read is done
+    size_t length;
+    bool crc;            // report the landed bytes' CRC-32C
     bool cancelRequested = false; // cancelRead or deregistration asked for it
     bool deregistered = false;    // its destination is being deregistered
     int failedStatus = 0;         // the error NIXL reported, kept through the grace period
@@ -232,6 +309,8 @@ private:
     Napi::Value Invalidate(const Napi::CallbackInfo &info);
     Napi::Value CheckRemote(const Napi::CallbackInfo &info);
     Napi::Value PostRead(const Napi::CallbackInfo &info);
+    Napi::Value PostReadWithCrc(const Napi::CallbackInfo &info);
+    Napi::Value postRead(const Napi::CallbackInfo &info, bool crc);
     Napi::Value CancelRead(const Napi::CallbackInfo &info);
     Napi::Value Send(const Napi::CallbackInfo &info);
     Napi::Value Drain(const Napi::CallbackInfo &info);
@@ -246,7 +325,8 @@ private:
     bool progress();
     bool anyLiveXfer() const;
     bool hasOutput();
-    void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed);
+    void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed,
+                std::optional<uint32_t> crc = std::nullopt);
     void shutdownEngine();
     void tryFinishDeregistrations();
     void signal();
@@ -255,7 +335,7 @@ private:
     void pingPeers();
     // kNotInline: not handled; NIXL_IN_PROG: posted, the engine adopts it; else final status.
     int tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
-                      uintptr_t remoteAddr, size_t length, std::string_view section);
+                      uintptr_t remoteAddr, size_t length, std::string_view section, bool crc);
     void stopEngineSync();
     void hold(Napi::Env env, int delta);
     static void EnvCleanup(void *arg);
@@ -328,6 +408,8 @@ private:
     // ArrayBuffer (activityWord()): poll() reads it with Atomics.load and calls drain() only
     // when it moved, so an idle poll costs no N-API call and no lock. The Reference keeps the
     // buffer (and so the memory) alive as long as this Agent; the buffer's finalizer frees it.
+    // A second word, inlineCrc_ (= activitySeq_ + 1), holds the CRC-32C of the last read that
+    // settled inside postRead with its CRC asked for (written and read on the JS thread only).
     uint32_t *activitySeq_ = nullptr;
     Napi::Reference<Napi::ArrayBuffer> activityRef_;
     std::string scratchPeer_; // postRead's peer name, reused (JS thread only): no allocation per read
@@ -385,6 +467,7 @@ Agent::Init(Napi::Env env) {
                            InstanceMethod<&Agent::Invalidate>("invalidateRemote"),
                            InstanceMethod<&Agent::CheckRemote>("checkRemote"),
                            InstanceMethod<&Agent::PostRead>("postRead"),
+                           InstanceMethod<&Agent::PostReadWithCrc>("postReadWithCrc"),
                            InstanceMethod<&Agent::CancelRead>("cancelRead"),
                            InstanceMethod<&Agent::Send>("send"),
                            InstanceMethod<&Agent::Drain>("drain"),
@@ -490,9 +573,9 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN,
                         std::string("creating the NIXL agent failed: ") + e.what());
     }
-    activitySeq_ = new uint32_t[1]{0};
+    activitySeq_ = new uint32_t[2]{0, 0};
     activityRef_ = Napi::Persistent(Napi::ArrayBuffer::New(
-        env, activitySeq_, sizeof(uint32_t), [](Napi::Env, void *data) { delete[] static_cast<uint32_t *>(data); }));
+        env, activitySeq_, 2 * sizeof(uint32_t), [](Napi::Env, void *data) { delete[] static_cast<uint32_t *>(data); }));
     tsfn_ = Tsfn::New(env, info[2].As<Napi::Function>(), "ectp-nixl-activity", 0, 1, this);
     tsfn_.Unref(env); // an idle agent must not keep the process alive (see hold())
     env_ = env;
@@ -727,8 +810,21 @@ le64(const char *p) {
 //   (agent, lengths), the addon reads the address and views the section metadata in place.
 //   Positional numbers, at most 6 arguments (node-addon-api's inline argument array) and no
 //   copy keep the per-read N-API cost to a few value reads on the small-read path.
+// postReadWithCrc(...same arguments): the same READ, and the CRC-32C of the landed bytes is
+//   computed on completion (by the engine thread, or by this call for a read settled inside
+//   it: then the activity buffer's second word holds it) and reported with the result.
 Napi::Value
 Agent::PostRead(const Napi::CallbackInfo &info) {
+    return postRead(info, false);
+}
+
+Napi::Value
+Agent::PostReadWithCrc(const Napi::CallbackInfo &info) {
+    return postRead(info, true);
+}
+
+Napi::Value
+Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
     return guard(info, [&]() -> Napi::Value {
         ensureOpen();
         Napi::Env env = info.Env();
@@ -757,7 +853,7 @@ Agent::PostRead(const Napi::CallbackInfo &info) {
         size_t length = static_cast<size_t>(len);
         bool hasNotif = info.Length() > 6 && !info[6].IsUndefined() && !info[6].IsNull();
         if (!hasNotif) {
-            int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section);
+            int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section, crc);
             if (st != kNotInline) {
                 if (st == NIXL_IN_PROG) hold(env, +1); // the engine adopted it: drain() reports it
                 return Napi::Number::New(env, st);
@@ -771,6 +867,7 @@ Agent::PostRead(const Napi::CallbackInfo &info) {
         c.localAddr = localAddr;
         c.remoteAddr = remoteAddr;
         c.length = length;
+        c.crc = crc;
         c.blob.assign(section.data(), section.size());
         if (hasNotif) c.notif = copyBytes(info[6], "notif");
         hold(env, +1);
@@ -808,8 +905,9 @@ Agent::Send(const Napi::CallbackInfo &info) {
 // drain() -> undefined when nothing is new (the common case of a poll), else three flat
 // arrays (elements set by index: no property names to create or look up per item):
 //   [ [from, bytes, from, bytes, ...],            notifications, in arrival order
-//     [id, status, flags, id, status, flags, ...], settled reads (flags: 1 cancelled in flight,
-//                                                   2 deregistered, 4 closed), in order
+//     [id, status, flags, crc, ...],               settled reads (flags: 1 cancelled in flight,
+//                                                   2 deregistered, 4 closed, 8 crc is the
+//                                                   landed bytes' CRC-32C), in order
 //     [peer, status, peer, status, ...] ]          notifications that could not be sent
 // Reads that settled inside postRead() are never reported here.
 Napi::Value
@@ -833,13 +931,14 @@ Agent::Drain(const Napi::CallbackInfo &info) {
             na.Set(static_cast<uint32_t>(2 * i + 1),
                    Napi::Buffer<char>::Copy(env, notifs[i].bytes.data(), notifs[i].bytes.size()));
         }
-        Napi::Array ra = Napi::Array::New(env, settled.size() * 3);
+        Napi::Array ra = Napi::Array::New(env, settled.size() * 4);
         for (size_t i = 0; i < settled.size(); ++i) {
             const Settled &x = settled[i];
-            int flags = (x.cancelled ? 1 : 0) | (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0);
-            ra.Set(static_cast<uint32_t>(3 * i), Napi::Number::New(env, x.id));
-            ra.Set(static_cast<uint32_t>(3 * i + 1), Napi::Number::New(env, x.status));
-            ra.Set(static_cast<uint32_t>(3 * i + 2), Napi::Number::New(env, flags));
+            int flags = (x.cancelled ? 1 : 0) | (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0) | (x.hasCrc ? 8 : 0);
+            ra.Set(static_cast<uint32_t>(4 * i), Napi::Number::New(env, x.id));
+            ra.Set(static_cast<uint32_t>(4 * i + 1), Napi::Number::New(env, x.status));
+            ra.Set(static_cast<uint32_t>(4 * i + 2), Napi::Number::New(env, flags));
+            ra.Set(static_cast<uint32_t>(4 * i + 3), Napi::Number::New(env, x.crc));
         }
         Napi::Array fa = Napi::Array::New(env, fails.size() * 2);
         for (size_t i = 0; i < fails.size(); ++i) {
@@ -855,8 +954,9 @@ Agent::Drain(const Napi::CallbackInfo &info) {
     });
 }
 
-// activityWord() -> ArrayBuffer of 4 bytes: a counter that moves whenever drain() may have
-// something new (see activitySeq_). Read it with Atomics.load on a Uint32Array.
+// activityWord() -> ArrayBuffer of 8 bytes: word 0 is a counter that moves whenever drain() may
+// have something new (see activitySeq_), read with Atomics.load on a Uint32Array; word 1 is the
+// CRC-32C of the last read that settled inside postReadWithCrc (valid right after that call).
 Napi::Value
 Agent::ActivityWord(const Napi::CallbackInfo &info) {
     return activityRef_.Value();
@@ -921,9 +1021,10 @@ Agent::signal() {
 }
 
 void
-Agent::settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed) {
+Agent::settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed,
+              std::optional<uint32_t> crc) {
     std::lock_guard<std::mutex> lk(outMu_);
-    settled_.push_back(Settled{id, status, cancelled, deregistered, closed});
+    settled_.push_back(Settled{id, status, cancelled, deregistered, closed, crc.has_value(), crc.value_or(0)});
 }
 
 void
@@ -1002,18 +1103,18 @@ Agent::execute(Command &c) {
             st = safeCall([&] { return agent_->postXferReq(req); });
             // In flight, or posted and failed: progress() settles it (a failure after cancelGraceMs [I5]).
             if (st == NIXL_IN_PROG || st < 0) {
-                xfers_[c.id] = Xfer{req, c.regionId, c.peer};
+                xfers_[c.id] = Xfer{req, c.regionId, c.peer, c.localAddr, c.length, c.crc};
                 nextPing_ = Clock::now(); // tell the target at once that it is being read
                 ++activeXfers_;
                 break;
             }
         }
         if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
-        settle(c.id, st, false, false, false);
+        settle(c.id, st, false, false, false, landedCrc(st == NIXL_SUCCESS && c.crc, c.localAddr, c.length));
         break;
     }
     case CmdKind::Adopt: {
-        xfers_[c.id] = Xfer{c.req, c.regionId, c.peer};
+        xfers_[c.id] = Xfer{c.req, c.regionId, c.peer, c.localAddr, c.length, c.crc};
         nextPing_ = Clock::now();
         break;
     }
@@ -1160,7 +1261,8 @@ Agent::progress() {
             std::lock_guard<std::mutex> lk(nixlMu_);
             (void)safeCall([&] { return agent_->releaseXferReq(x.req); });
         }
-        settle(it->first, xs, forced, x.deregistered, false);
+        settle(it->first, xs, forced, x.deregistered, false,
+               landedCrc(xs == NIXL_SUCCESS && x.crc && !x.deregistered, x.localAddr, x.length));
         it = xfers_.erase(it);
         --activeXfers_;
         did = freed = true;
@@ -1342,7 +1444,7 @@ Agent::engineMain() {
 // so the JS thread never performs a long copy.
 int
 Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
-                     uintptr_t remoteAddr, size_t length, std::string_view section) {
+                     uintptr_t remoteAddr, size_t length, std::string_view section, bool crc) {
     constexpr size_t kInlineMax = 64 * 1024;
     if (length > kInlineMax) return kNotInline;
     {
@@ -1409,11 +1511,15 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
         a.id = id;
         a.peer = peer;
         a.regionId = regionId;
+        a.localAddr = localAddr;
+        a.length = length;
+        a.crc = crc;
         a.req = req;
         enqueue(std::move(a));
         return NIXL_IN_PROG;
     }
     if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
+    if (st == NIXL_SUCCESS && crc) activitySeq_[1] = crc32c(reinterpret_cast<const void *>(localAddr), length);
     return st; // settled here: the caller reports it, drain() never sees it
 }
 
@@ -1500,6 +1606,15 @@ InitAll(Napi::Env env, Napi::Object exports) {
     exports.Set("statusCodes", codes);
     exports.Set("liveAgents", Napi::Function::New(env, [](const Napi::CallbackInfo &info) {
                     return Napi::Number::New(info.Env(), static_cast<double>(gLiveAgents.load()));
+                }));
+    // crc32c(bytes[, software]): the CRC-32C the engine reports for landed bytes; `software`
+    // forces the portable path. For tests (both paths against @ectp/protocol's crc32c).
+    exports.Set("crc32c", Napi::Function::New(env, [](const Napi::CallbackInfo &info) {
+                    return guard(info, [&]() -> Napi::Value {
+                        std::string_view b = bytesArg(info, 0, "bytes");
+                        bool software = info.Length() > 1 && info[1].ToBoolean().Value();
+                        return Napi::Number::New(info.Env(), crc32c(b.data(), b.size(), software));
+                    });
                 }));
     return exports;
 }

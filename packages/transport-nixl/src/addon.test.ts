@@ -1,11 +1,11 @@
 /**
  * Always runs (no NIXL needed): the actionable TRANSPORT_UNAVAILABLE error, the UCX
- * environment defaults, the location codec and the NIXL error mapping.
+ * environment defaults, the location codec, decoding the addon's drain and the NIXL error mapping.
  */
 import { EctpError } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { UCX_ENV_DEFAULTS, addonCandidates, loadNixlAddon } from "./addon.js";
+import { UCX_ENV_DEFAULTS, addonCandidates, decodeNativeDrain, loadNixlAddon } from "./addon.js";
 import { nixlErrorToEctp } from "./errors.js";
 import { decodeLocation, encodeLocation } from "./location.js";
 import { NixlTransport } from "./transport.js";
@@ -85,6 +85,25 @@ describe("location codec", () => {
       }),
     );
     expect(decodeLocation(new Uint8Array([0xde, 0xad]))).toMatch(/too short/);
+  });
+});
+
+describe("decoding the addon's drain", () => {
+  it("reads settled reads as [id, status, flags, crc] quadruples; crc only where flag 8 says so", () => {
+    const names = new Map([
+      [0, "NIXL_SUCCESS"],
+      [-10, "NIXL_ERR_REMOTE_DISCONNECT"],
+    ]);
+    const raw = [["agent-p", Buffer.from([0, 1])], [1, 0, 8, 0xfedcba98, 2, 0, 0, 0, 3, -10, 1 | 2 | 4, 0], ["agent-q", -10]] as const;
+    const d = decodeNativeDrain(raw, names);
+    expect(d.notifs).toEqual([{ from: "agent-p", bytes: Buffer.from([0, 1]) }]);
+    expect(d.reads).toEqual([
+      { id: 1, status: 0, code: "NIXL_SUCCESS", cancelled: false, deregistered: false, closed: false, crc32c: 0xfedcba98 },
+      { id: 2, status: 0, code: "NIXL_SUCCESS", cancelled: false, deregistered: false, closed: false },
+      { id: 3, status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT", cancelled: true, deregistered: true, closed: true },
+    ]);
+    expect(d.sendFailures).toEqual([{ peer: "agent-q", status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT" }]);
+    expect(decodeNativeDrain(undefined, names).reads).toEqual([]);
   });
 });
 

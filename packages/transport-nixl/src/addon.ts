@@ -34,6 +34,8 @@ export interface NativeSettled {
   readonly deregistered: boolean;
   /** Released by `close()`. */
   readonly closed: boolean;
+  /** CRC-32C of the landed bytes: a successful read posted with `postReadWithCrc`. */
+  readonly crc32c?: number;
 }
 
 /** A notification that NIXL refused to send. */
@@ -49,8 +51,9 @@ export interface NativeSendFailure {
 /**
  * What the addon's `drain()` returns when something is new: three flat arrays (the addon
  * sets elements by index, so no property names are created per item):
- * `[from, bytes, ...]` notifications, `[id, status, flags, ...]` settled reads (flags: 1
- * cancelled in flight, 2 deregistered, 4 closed) and `[peer, status, ...]` failed sends.
+ * `[from, bytes, ...]` notifications, `[id, status, flags, crc, ...]` settled reads (flags: 1
+ * cancelled in flight, 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C) and
+ * `[peer, status, ...]` failed sends.
  * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
  */
 export type NativeRawDrain = readonly [
@@ -148,6 +151,13 @@ export interface NativeAgent {
    * the engine thread).
    */
   postRead(id: number, peer: string, regionId: number, offset: number, length: number, location: Uint8Array, notif?: Uint8Array): number;
+  /**
+   * `postRead`, and the CRC-32C of the landed bytes is computed when the read succeeds (by the
+   * engine thread, with SSE4.2 where the CPU has it): `drain` reports it as
+   * {@link NativeSettled.crc32c}, and for a read that settled inside this call (result `0`) it
+   * is word 1 of {@link NativeAgent.activityWord}'s buffer.
+   */
+  postReadWithCrc(id: number, peer: string, regionId: number, offset: number, length: number, location: Uint8Array, notif?: Uint8Array): number;
   /** Release an in-flight READ (settles as cancelled if it did not finish first). */
   cancelRead(id: number): void;
   /** Send a notification (binary payload). Failures appear in `drain().sendFailures`. */
@@ -157,10 +167,11 @@ export interface NativeAgent {
   /** Leak-check counters. */
   counters(): NativeCounters;
   /**
-   * A 4-byte buffer holding a 32-bit counter that the engine thread increments (with release
-   * ordering) whenever `drain` may have something new. Read it with `Atomics.load` on a
-   * `Uint32Array`: an unchanged value means `drain` would return `undefined`, so a poll can skip
-   * the call. The same buffer for the agent's whole life.
+   * An 8-byte buffer, the same for the agent's whole life. Word 0 is a 32-bit counter that the
+   * engine thread increments (with release ordering) whenever `drain` may have something new:
+   * read it with `Atomics.load` on a `Uint32Array`; an unchanged value means `drain` would
+   * return `undefined`, so a poll can skip the call. Word 1 is the CRC-32C of the last read
+   * that settled inside `postReadWithCrc` (written on the JS thread, valid right after the call).
    */
   activityWord(): ArrayBuffer;
   /** Release every transfer, registration, peer and the agent; joins the engine thread. */
@@ -187,17 +198,18 @@ export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: 
   const notifs: NativeNotif[] = [];
   for (let i = 0; i + 1 < n.length; i += 2) notifs.push({ from: n[i] as string, bytes: n[i + 1] as Buffer });
   const reads: NativeSettled[] = [];
-  for (let i = 0; i + 2 < r.length; i += 3) {
+  for (let i = 0; i + 3 < r.length; i += 4) {
     const status = r[i + 1] as number;
     const flags = r[i + 2] as number;
-    reads.push({
+    const settled = {
       id: r[i] as number,
       status,
       code: codeOf(status),
       cancelled: (flags & 1) !== 0,
       deregistered: (flags & 2) !== 0,
       closed: (flags & 4) !== 0,
-    });
+    };
+    reads.push((flags & 8) !== 0 ? { ...settled, crc32c: r[i + 3] as number } : settled);
   }
   const sendFailures: NativeSendFailure[] = [];
   for (let i = 0; i + 1 < f.length; i += 2) {
@@ -231,6 +243,11 @@ export interface NixlAddon {
   readonly statusCodes: Readonly<Record<string, number>>;
   /** Agents alive in this process. */
   liveAgents(): number;
+  /**
+   * The CRC-32C the engine computes for landed bytes (`postReadWithCrc`); `software` forces the
+   * portable path instead of SSE4.2. For tests.
+   */
+  crc32c(bytes: Uint8Array, software?: boolean): number;
 }
 
 /** Environment variable that overrides where the addon is loaded from. */

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReadResult } from "@ectp/core";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, crc32c } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadNixlAddon } from "./addon.js";
 import { decodeLocation, encodeLocation } from "./location.js";
@@ -69,6 +69,42 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     },
     60_000,
   );
+
+  it("a read asked for crc32c reports the CRC-32C of the landed bytes, inline and from the engine [C11]", async () => {
+    const { a, b } = await pair();
+    const src = pattern((16 << 20) + 8, 9);
+    const srcRegion = b.registerMemory(src);
+    let readId = 0;
+    let inline = 0;
+    for (const size of [4096, 4096, 4096, 4096, 4096, (1 << 20) + 3, 16 << 20]) {
+      const dst = new Uint8Array(size + 8);
+      const destination = { region: a.registerMemory(dst), offset: 5, length: size };
+      const from = ++readId % 8; // a different source offset, so a CRC left over from the previous read would not match
+      a.startRead({ readId, peerId: b.localId, source: b.describe(srcRegion, from, size), destination, crc32c: true });
+      const results: ReadResult[] = [...a.poll().reads];
+      if (results.length > 0) inline++; // settled inside startRead (small reads, when the agent lock is free)
+      if (results.length === 0) await until([a, b], () => results.push(...a.poll().reads) > 0, "the read");
+      expect(results).toEqual([{ readId, status: "done", bytesRead: size, crc32c: crc32c(dst.subarray(5, 5 + size)) }]);
+      expect(results[0]?.crc32c).toBe(crc32c(src.subarray(from, from + size)));
+      // Not asked: no CRC.
+      a.startRead({ readId: ++readId, peerId: b.localId, source: b.describe(srcRegion, 1, size), destination });
+      const plain: ReadResult[] = [];
+      await until([a, b], () => plain.push(...a.poll().reads) > 0, "the read");
+      expect(plain).toEqual([{ readId, status: "done", bytesRead: size }]);
+    }
+    expect(inline).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("the addon's CRC-32C (SSE4.2 and portable) equals @ectp/protocol's at every length 0..300 and at odd offsets", () => {
+    const addon = loadNixlAddon();
+    const data = pattern(1 << 16, 7);
+    for (let n = 0; n <= 300; n++) {
+      const view = data.subarray(n % 13, (n % 13) + n);
+      expect([addon.crc32c(view), addon.crc32c(view, true)]).toEqual([crc32c(view), crc32c(view)]);
+    }
+    expect(addon.crc32c(data)).toBe(crc32c(data));
+    expect(addon.crc32c(data, true)).toBe(crc32c(data));
+  });
 
   it("runs 24 concurrent reads of mixed sizes, each settling once and byte-exact", async () => {
     const { a, b } = await pair();

@@ -161,6 +161,8 @@ export class NixlTransport implements Transport {
   private readonly waiters = new Set<() => void>();
   /** The addon's activity counter (moves whenever `drain()` may return something). */
   private readonly activitySeq: Uint32Array;
+  /** The CRC-32C of the last read settled inside `postReadWithCrc` (JS thread only). */
+  private readonly inlineCrc: Uint32Array;
   /** `activitySeq` as of the last `drain()`. */
   private drainedSeq = 0;
   /**
@@ -208,7 +210,9 @@ export class NixlTransport implements Transport {
       throw nixlErrorToEctp(e, "creating the NIXL agent (check UCX_TLS / UCX_NET_DEVICES and the NIXL plugin directory)");
     }
     this.metadata = new Uint8Array(this.agent.localMetadata());
-    this.activitySeq = new Uint32Array(this.agent.activityWord());
+    const words = this.agent.activityWord();
+    this.activitySeq = new Uint32Array(words, 0, 1);
+    this.inlineCrc = new Uint32Array(words, 4, 1);
     this.drainedSeq = Atomics.load(this.activitySeq, 0);
     this.reportedSeq = this.drainedSeq;
   }
@@ -350,7 +354,9 @@ export class NixlTransport implements Transport {
     if (r && (loc.addrLo & 63) !== (r.addressMod64 + offset) % 64) this.misalignedReads++;
     let status: number;
     try {
-      status = this.agent.postRead(readId, peerId, destination.region.id, offset, length, read.source);
+      status = read.crc32c === true
+        ? this.agent.postReadWithCrc(readId, peerId, destination.region.id, offset, length, read.source)
+        : this.agent.postRead(readId, peerId, destination.region.id, offset, length, read.source);
     } catch (e) {
       this.failLocally(readId, nixlErrorToEctp(e, "posting a NIXL READ").message);
       return;
@@ -361,7 +367,8 @@ export class NixlTransport implements Transport {
     }
     // Settled inside the call (small-read path): report it from the next poll, exactly as
     // if the engine had settled it.
-    this.localResults.push(this.result(readId, peerId, length, status));
+    const result = this.result(readId, peerId, length, status);
+    this.localResults.push(status === 0 && read.crc32c === true ? { ...result, crc32c: this.inlineCrc[0] as number } : result);
     this.wake();
   }
 
@@ -490,7 +497,8 @@ export class NixlTransport implements Transport {
     // [I5] every result below is reported only once NIXL has let go of the transfer.
     if (s.deregistered || st.deregistered) return { readId: s.id, status: "failed", error: "destination deregistered during the read" };
     if (s.closed) return { readId: s.id, status: "cancelled" }; // the agent is destroyed: nothing can land any more
-    if (s.status === 0) return { readId: s.id, status: "done", bytesRead: st.length };
+    if (s.status === 0)
+      return s.crc32c === undefined ? { readId: s.id, status: "done", bytesRead: st.length } : { readId: s.id, status: "done", bytesRead: st.length, crc32c: s.crc32c };
     // Released in flight after the cancel grace period: bytes may have landed, so not "cancelled".
     if (s.cancelled) return { readId: s.id, status: "failed", error: "cancelled in flight; the destination may hold partial data" };
     return this.result(s.id, st.peerId, st.length, s.status);
