@@ -874,6 +874,34 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     expect(h.core.stats().loadedItems).toBe(0);
   });
 
+  it("[C11] the lease is the smaller of the grant's lease_ms (0 meaning 30 000) and the consumer's own", () => {
+    // lease_ms 0 is 30 s, not the consumer's longer 60 s: the deadline is 30 s - 5 s.
+    const h = makeConsumer({ leaseMs: 60_000, transferTimeoutMs: 50_000 });
+    const s = read(h, { leaseMs: 0 });
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 25_000);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("LEASE_EXPIRED");
+    // A grant's 100 s lease is cut to the consumer's 30 s.
+    const h2 = makeConsumer({ leaseMs: 30_000, transferTimeoutMs: 25_000 });
+    const s2 = read(h2, { leaseMs: 100_000 });
+    fill(s2, "h1");
+    h2.core.handleReadResult({ readId: s2.readId, status: "done", bytesRead: 16 }, 25_000);
+    expect(h2.core.drainFailed()[0]?.failures[0]?.reason).toBe("LEASE_EXPIRED");
+    expect(h.core.stats().loadedItems + h2.core.stats().loadedItems).toBe(0);
+  });
+
+  it("[C8] a read unsettled at its deadline ends LEASE_EXPIRED when the lease deadline was the earlier, else TRANSFER_TIMEOUT", () => {
+    const h = makeConsumer();
+    const s = read(h, { leaseMs: 10_000 });
+    const out = h.core.poll(5_000); // lease 10 s - margin 5 s, before the 20 s transfer timeout
+    expect(out.filter((o) => o.type === "cancel-read")).toEqual([{ type: "cancel-read", readId: s.readId }]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("LEASE_EXPIRED");
+    const h2 = makeConsumer({ heartbeatIntervalMs: 10_000 }); // the silent producer is not declared gone before 30 s
+    read(h2);
+    h2.core.poll(20_000);
+    expect(h2.core.drainFailed()[0]?.failures[0]?.reason).toBe("TRANSFER_TIMEOUT");
+  });
+
   it("[C11] a read reported after its transfer timeout (before the poll) is never loaded", () => {
     const h = makeConsumer();
     const s = read(h);

@@ -66,6 +66,8 @@ const LANE_READ = 3;
 const LANE_COUNT = 3;
 
 const EMPTY_BYTES = new Uint8Array(0);
+/** The lease of a grant whose `lease_ms` is 0 (SPEC.md section 4.4). */
+const DEFAULT_GRANT_LEASE_MS = 30_000;
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -1553,10 +1555,10 @@ export class ConsumerCore {
     }
     const itemChecksum = item === f.desc ? this.scratchChecksum : (item as ValidDescriptor).checksum?.crc32c ?? -1;
     const location = item === f.desc ? this.scratchLocation : (item as ValidDescriptor).location;
-    // [C11] Conservative lease: from receipt, minus the safety margin.
-    let leaseMs = toNum(g.leaseMs);
-    if (!(leaseMs > 0) || !Number.isFinite(leaseMs)) leaseMs = this.config.leaseMs;
-    const leaseDeadline = now + leaseMs - this.config.leaseSafetyMarginMs;
+    // [C11] Conservative lease: the smaller of the grant's lease_ms (0: 30 000) and our own, from receipt, minus the safety margin.
+    let grantLeaseMs = toNum(g.leaseMs);
+    if (!(grantLeaseMs > 0) || !Number.isFinite(grantLeaseMs)) grantLeaseMs = DEFAULT_GRANT_LEASE_MS;
+    const leaseDeadline = now + Math.min(grantLeaseMs, this.config.leaseMs) - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {
       this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now);
       return;
@@ -1796,19 +1798,21 @@ export class ConsumerCore {
       this.logger.warn("quarantined read never settled; destination released at the cap", { readId: r.readId, itemKey: r.keyId });
       return;
     }
-    // [C8] Unsettled at its deadline: cancel, quarantine, ACK, and fail its waiters with TRANSFER_TIMEOUT.
+    // [C8] Unsettled at its deadline: cancel, quarantine, ACK, and fail its waiters with TRANSFER_TIMEOUT
+    // (LEASE_EXPIRED when the lease deadline was the earlier).
+    const reason = r.deadline >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
     if (!r.cancelled) {
       r.cancelled = true;
       this.emit({ type: "cancel-read", readId: r.readId });
     }
-    this.ackRead(r, r.ackOnSettle || ACK_FAILED, "transfer timeout");
+    this.ackRead(r, r.ackOnSettle || ACK_FAILED, reason === "LEASE_EXPIRED" ? "lease expired" : "transfer timeout");
     this.dropGrant(r);
     this.quarantine(r, now);
     const f = r.fetch;
     if (f !== undefined) {
       r.fetch = undefined;
       f.read = undefined;
-      this.terminateFetch(f, "TRANSFER_TIMEOUT", now);
+      this.terminateFetch(f, reason, now);
     }
   }
 
