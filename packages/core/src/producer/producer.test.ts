@@ -336,13 +336,14 @@ describe("ProducerCore grants", () => {
     expect(h.store.totalPins()).toBe(0);
   });
 
-  it("[P3] a duplicated ReadRequest keeps the live grant: the same grant is resent, no new pin, no lease change", () => {
+  it("[P3][C11] a duplicated ReadRequest keeps the live grant: resent with the lease it has left, no new pin, no lease change", () => {
     const h = harness({ leaseMs: 1000 });
     ready(h.store, 1);
     const g1 = grantOf(request(h, "a", 5, 1, 0));
-    // The same attempt again (the network duplicated the message), later.
+    // The same attempt again (the network duplicated the message), later: the consumer counts
+    // the lease from receipt, so the resent grant carries only the 600 ms left, not 1000.
     const again = grantOf(request(h, "a", 5, 1, 400));
-    expect(again).toEqual(g1); // same grant id, attempt, item and lease
+    expect(again).toEqual({ ...g1, leaseMs: 600 }); // same grant id, attempt and item
     expect(h.store.get(kid(1))?.pins).toBe(1);
     expect(h.producer.stats().grants).toBe(1);
     expect(h.producer.stats().ignoredMessages).toBe(0);
@@ -356,6 +357,13 @@ describe("ProducerCore grants", () => {
     ack(h, "a", g1.grantId as number, 999);
     expect(h.store.totalPins()).toBe(0);
     expect(h.producer.stats().grants).toBe(0);
+    // With less than 1 ms left nothing is resent (lease_ms 0 would mean 30 000 to the consumer).
+    const h2 = harness({ leaseMs: 1000 });
+    ready(h2.store, 1);
+    request(h2, "a", 5, 1, 0);
+    h2.producer.handleMessage("a", wire("a", 1, readRequest(5, 1)), 999.5);
+    expect(sent(h2.producer.poll(999.5), "a").filter((e) => e.readGrant)).toEqual([]);
+    expect(h2.producer.stats().grants).toBe(1);
   });
 
   it("[P3][C10] a ReadRequest with a lower attempt id than the live grant is ignored and counted; the grant stays", () => {

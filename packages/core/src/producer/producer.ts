@@ -603,10 +603,12 @@ export class ProducerCore {
     }
     if (live !== undefined) {
       if (attemptId === live.attemptId) {
-        // [P3] a duplicated ReadRequest: the same grant again (same id, same lease), no new pin,
-        // and the consumer keeps reading under the grant it holds.
+        // [P3] a duplicated ReadRequest: the same grant again (same id, no new pin), with the lease
+        // it has left, never its full lease: the consumer counts a lease from receipt [C11]. A
+        // grant with less than 1 ms left is not resent (lease_ms 0 would mean 30 000).
         this.metrics.counter("ectp_producer_duplicate_requests_total");
-        this.sendGrant(p.id, live);
+        const left = Math.floor(live.deadline - now);
+        if (left >= 1) this.sendGrant(p.id, live, left);
         return;
       }
       // [P3][C10] a reordered, older attempt: no answer, and the live grant stays.
@@ -699,16 +701,16 @@ export class ProducerCore {
     this.pinnedBytesTotal += size;
     this.leaseInsert(grant);
     this.metrics.counter("ectp_producer_grants_total");
-    this.sendGrant(p.id, grant);
+    this.sendGrant(p.id, grant, this.cfg.leaseMs);
   }
 
-  /** Send (or, for a duplicated request, resend unchanged) the ReadGrant of `g`. */
-  private sendGrant(peerId: string, g: Grant): void {
+  /** Send the ReadGrant of `g` with `leaseMs` of lease (its full lease, or what is left of it when resent). */
+  private sendGrant(peerId: string, g: Grant, leaseMs: number): void {
     // The whole envelope in one literal (the fields and their order as send() gives them), so
     // the hot path builds it without adding properties afterwards.
     const envelope: ectp.v1.IEnvelope = {
       body: "readGrant",
-      readGrant: { attemptId: g.attemptId, grantId: g.id, item: g.item, leaseMs: this.cfg.leaseMs },
+      readGrant: { attemptId: g.attemptId, grantId: g.id, item: g.item, leaseMs },
       version: SPEC_VERSION,
       senderId: this.id,
       senderEpoch: this.epoch,
