@@ -452,6 +452,17 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("INTERNAL");
   });
 
+  it("[C5] a reject with reason UNSPECIFIED, or a request-outcome-only reason, is INTERNAL and terminal, whatever its retryable flag", () => {
+    for (const reason of [R.FAILURE_REASON_UNSPECIFIED, R.FAILURE_REASON_BUDGET_EXHAUSTED, R.FAILURE_REASON_INVALID_ANNOUNCEMENT, R.FAILURE_REASON_UNAVAILABLE]) {
+      const h = makeConsumer();
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const out = reject(h, onlyAttempt(h.core.poll(0)), reason, 0, { retryable: true, retryAfterMs: 1 });
+      expect(sent(out, "readRequest")).toEqual([]);
+      expect(sent(h.core.poll(100), "readRequest")).toEqual([]);
+      expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("INTERNAL");
+    }
+  });
+
   it("[C4] no retry is scheduled past every waiter's budget", () => {
     const h = makeConsumer({ waitBudgetMs: 100, backoffInitialMs: 1_000, backoffMaxMs: 1_000 });
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
@@ -1029,6 +1040,21 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     // No reads to it in that epoch.
     h.core.admit({ requestId: "r2", items: [remote("b", "h2", true)] }, 3);
     expect(sent(h.core.poll(3), "readRequest")).toHaveLength(0);
+  });
+
+  it("[V1][P8] a HandshakeReject of another major version ends reads to that producer epoch, however large the epoch", () => {
+    const h = makeConsumer();
+    const epoch = 1_700_000_000_000;
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch })] }, 0);
+    expect(sent(h.core.poll(0), "readRequest")).toHaveLength(1);
+    const reject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: epoch, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, encodeEnvelope(reject), 1);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("VERSION");
+    // SPEC.md 4.2: no Hello and no ReadRequest to it until a greater epoch is seen.
+    const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch })] }, 2);
+    expect(again.status).toBe("failed");
+    const out = h.core.poll(2);
+    expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
   });
 
   it("[P8] a producer Hello with metadata connects once per epoch", () => {

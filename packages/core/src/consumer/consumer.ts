@@ -28,7 +28,7 @@ import { OrderedTable } from "../tables/ordered-table.js";
 import { StringTable } from "../tables/string-table.js";
 import type { ReadDestination, ReadResult } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
-import { isRetryableReject, reasonName } from "./reasons.js";
+import { REQUEST_OUTCOME_ONLY, isRetryableReject, reasonName } from "./reasons.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type {
   AdmitItem,
@@ -730,7 +730,9 @@ export class ConsumerCore {
     if (decoded.error.code === "VERSION" && env?.handshakeReject && env.senderId === from) {
       this.guard("handleMessage", () => {
         const peer = this.peers.get(from);
-        if (peer !== undefined) this.onHandshakeReject(peer, "VERSION", peer.knownEpoch, now);
+        // The frozen sender_epoch names the rejecting epoch (knownEpoch is 0 if nothing of our version was ever heard from it).
+        const epoch = toNum(env.senderEpoch);
+        if (peer !== undefined) this.onHandshakeReject(peer, "VERSION", isPositiveId(epoch) ? epoch : peer.knownEpoch, now);
       });
       this.ignore("version");
       return;
@@ -1675,9 +1677,12 @@ export class ConsumerCore {
       this.ignore("unwanted-reject"); // [C10] second reject, reject after grant, unknown attempt
       return;
     }
-    const known = reasonName(toNum(rj.reason));
-    // Known reasons follow the SPEC.md table; unknown ones the producer's retryable flag.
-    const retryable = known !== undefined ? isRetryableReject(known) : rj.retryable === true;
+    const value = toNum(rj.reason);
+    let known = reasonName(value);
+    // [C5] Request-outcome-only reasons are never sent in a ReadReject: one that is counts as INTERNAL (SPEC.md section 11).
+    if (known !== undefined && REQUEST_OUTCOME_ONLY.has(known)) known = "INTERNAL";
+    // [C4][C5] Known reasons (UNSPECIFIED: INTERNAL) follow the SPEC.md table; only an unknown value follows the producer's retryable flag.
+    const retryable = known !== undefined ? isRetryableReject(known) : value > 0 && rj.retryable === true;
     const reason: FailureReasonName = known ?? "INTERNAL";
     if (retryable) {
       const hint = toNum(rj.retryAfterMs);

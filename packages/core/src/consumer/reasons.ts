@@ -41,6 +41,13 @@ const RETRYABLE_REJECTS: ReadonlySet<FailureReasonName> = new Set<FailureReasonN
   "PEER_UNREACHABLE",
 ]);
 
+/** Reasons that only end a (request, item), never sent in a ReadReject (SPEC.md section 11). */
+export const REQUEST_OUTCOME_ONLY: ReadonlySet<FailureReasonName> = new Set<FailureReasonName>([
+  "INVALID_ANNOUNCEMENT",
+  "BUDGET_EXHAUSTED",
+  "UNAVAILABLE",
+]);
+
 /** Whether a reject with this known reason is retried [C4] rather than terminal [C5]. */
 export function isRetryableReject(reason: FailureReasonName): boolean {
   return RETRYABLE_REJECTS.has(reason);
