@@ -20,7 +20,11 @@ export interface ConsumerConfig extends TimerConfig {
   grantWaitMs: number;
   /** A read in flight longer than this is quarantined [C8]. Default 20000. */
   transferTimeoutMs: number;
-  /** A quarantined read's destination is released after this at the latest [C8]. Default 60000. */
+  /**
+   * A quarantined read's destination is released after this at the latest [C8]. Default 60000.
+   * `Infinity` disables the cap (the destination waits for the read to settle): required with a
+   * transport that cannot guarantee a long-cancelled read no longer writes (SPEC.md [C8]).
+   */
   quarantineCapMs: number;
   /** First retry delay [C4]. Default 50. */
   backoffInitialMs: number;

@@ -29,8 +29,8 @@ type H = ReturnType<typeof makeConsumer>;
 /** Heartbeats out of the way, for tests about other timers with a silent scripted producer. */
 const QUIET = { heartbeatIntervalMs: 1_000_000 };
 
-function makeQuiet(): H {
-  return makeConsumer(QUIET);
+function makeQuiet(config: Parameters<typeof makeConsumer>[0] = {}): H {
+  return makeConsumer({ ...QUIET, ...config });
 }
 
 function remote(itemId: string, hash: string, hasModelInput = false, o: Parameters<typeof announce>[1] = {}): AdmitItem {
@@ -608,7 +608,7 @@ describe("[C7] finish releases everything", () => {
 });
 
 describe("[C8] quarantine of reads past their timeout", () => {
-  const makeConsumer = () => makeQuiet();
+  const makeConsumer = makeQuiet;
   function startRead(h: H) {
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
     return starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as ReturnType<typeof starts>[0];
@@ -645,6 +645,27 @@ describe("[C8] quarantine of reads past their timeout", () => {
     h.core.finishRequest("r", 90_001);
     h.core.drainFailed();
     expectIdle(h);
+  });
+
+  it("[C8] with the quarantine cap disabled (Infinity) the destination waits for the read to settle, however long", () => {
+    const h = makeConsumer({ quarantineCapMs: Number.POSITIVE_INFINITY });
+    const start = startRead(h);
+    h.core.poll(20_000);
+    expect(h.core.nextDeadline()).not.toBe(Number.POSITIVE_INFINITY);
+    h.core.poll(10_000_000);
+    expect(h.pool.live.size).toBe(1);
+    expect(h.metrics.total("ectp_consumer_quarantine_cap_releases_total")).toBe(0);
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 10_000_001);
+    expect(h.pool.live.size).toBe(0);
+    h.core.finishRequest("r", 10_000_002);
+    h.core.drainFailed();
+    expectIdle(h);
+    // Orphaned before its deadline (the producer went silent at 6 s): its deadline timer must not release it either.
+    const h2 = makeConsumer({ quarantineCapMs: Number.POSITIVE_INFINITY, heartbeatIntervalMs: 2_000 });
+    startRead(h2);
+    expect(h2.core.poll(6_000).filter((o) => o.type === "cancel-read")).toHaveLength(1);
+    h2.core.poll(10_000_000);
+    expect(h2.pool.live.size).toBe(1);
   });
 
   it("[C8] with model input the timed-out item becomes local-encode TRANSFER_TIMEOUT", () => {
@@ -936,9 +957,15 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
       "[INVALID_CONFIG] config.transferTimeoutMs (26000) must be <= leaseMs - leaseSafetyMarginMs (30000 - 5000 = 25000) so a read ends before the producer may reuse the memory [C11]; lower transferTimeoutMs or raise leaseMs.",
     );
     expect(make({ waitBudgetMs: -1 })).toThrow(
-      "[INVALID_CONFIG] config.waitBudgetMs must be a positive finite number of milliseconds; got -1. Omit it to use the default 60000.",
+      "[INVALID_CONFIG] config.waitBudgetMs must be a positive integer number of milliseconds; got -1. Omit it to use the default 60000.",
     );
-    expect(make({ grantWaitMs: Number.POSITIVE_INFINITY })).toThrow(/grantWaitMs must be a positive finite/);
+    expect(make({ grantWaitMs: Number.POSITIVE_INFINITY })).toThrow(/grantWaitMs must be a positive integer/);
+    expect(make({ waitBudgetMs: 0.5 })).toThrow(/waitBudgetMs must be a positive integer/);
+    expect(make({ backoffInitialMs: 5_000, backoffMaxMs: 100 })).toThrow(
+      "[INVALID_CONFIG] config.backoffInitialMs (5000) must be <= backoffMaxMs (100) [C11]; lower backoffInitialMs or raise backoffMaxMs.",
+    );
+    expect(make({ quarantineCapMs: 0 })).toThrow(/quarantineCapMs must be a positive integer number of milliseconds \(or Infinity: no cap\)/);
+    expect(make({ quarantineCapMs: Number.POSITIVE_INFINITY })).not.toThrow();
     expect(make({}, { epoch: 0 })).toThrow(/options\.epoch must be a positive integer/);
     expect(make({}, { id: "" })).toThrow(/options\.id must be a non-empty string/);
     expect(make({ transferTimeoutMs: 25_000 })).not.toThrow();

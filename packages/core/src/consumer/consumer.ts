@@ -398,15 +398,23 @@ function validateConfig(c: ConsumerConfig): void {
     "leaseMs",
     "heartbeatIntervalMs",
   ];
+  // [C11] Every duration is a positive integer; [C8] the quarantine cap may also be Infinity (disabled).
   for (const name of durations) {
     const v = c[name];
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0)
+    if (name === "quarantineCapMs" && v === Number.POSITIVE_INFINITY) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v <= 0)
       throw new EctpError(
         "INVALID_CONFIG",
-        `config.${name} must be a positive finite number of milliseconds; got ${String(v)}. Omit it to use the default ${DEFAULT_CONSUMER_CONFIG[name]}.`,
+        `config.${name} must be a positive integer number of milliseconds${name === "quarantineCapMs" ? " (or Infinity: no cap)" : ""}; got ${String(v)}. Omit it to use the default ${DEFAULT_CONSUMER_CONFIG[name]}.`,
         { details: { [name]: v } },
       );
   }
+  if (c.backoffInitialMs > c.backoffMaxMs)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `config.backoffInitialMs (${c.backoffInitialMs}) must be <= backoffMaxMs (${c.backoffMaxMs}) [C11]; lower backoffInitialMs or raise backoffMaxMs.`,
+      { details: { backoffInitialMs: c.backoffInitialMs, backoffMaxMs: c.backoffMaxMs } },
+    );
   if (!Number.isSafeInteger(c.heartbeatMisses) || c.heartbeatMisses < 1)
     throw new EctpError(
       "INVALID_CONFIG",
@@ -1311,8 +1319,11 @@ export class ConsumerCore {
     this.quarantinedCount++;
     this.metrics.counter("ectp_consumer_reads_quarantined_total", 1);
     // The cap runs from the read's own deadline at the earliest: a read orphaned early
-    // (peer gone, epoch changed) may legitimately still be writing until then [I5].
-    this.timers.schedule(r, Math.max(now, r.deadline) + this.config.quarantineCapMs, LANE_HEAP);
+    // (peer gone, epoch changed) may legitimately still be writing until then [I5]. With the
+    // cap disabled (Infinity) the destination waits for the read to settle, however long.
+    // (Its deadline timer, still pending for a read orphaned early, is replaced either way.)
+    if (this.config.quarantineCapMs === Number.POSITIVE_INFINITY) this.timers.cancel(r);
+    else this.timers.schedule(r, Math.max(now, r.deadline) + this.config.quarantineCapMs, LANE_HEAP);
   }
 
   private ackRead(r: Read, status: number, detail: string): void {
