@@ -379,8 +379,8 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
       if (sent(out, "readRequest").length > 0) a2 = onlyAttempt(out);
     }
     expect(a2).toBeGreaterThan(a1);
-    expect(h.metrics.total("ectp_consumer_retries_total", ["attempt", "2"])).toBe(1);
-    expect(h.logger.at("info").some((r) => r.fields?.attempt === 2)).toBe(true);
+    expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "NOT_READY"])).toBe(1);
+    expect(h.logger.at("info").some((r) => r.fields?.attempt === 2 && r.fields?.reason === "NOT_READY")).toBe(true);
   });
 
   it("[C4] a reject's retry_after_ms lengthens the backoff", () => {

@@ -217,6 +217,8 @@ class Fetch implements Timed {
   retries = 0;
   /** Earliest time of the next attempt after a retryable outcome (backoff) [C4]. */
   retryAt = 0;
+  /** Why the previous attempt failed, for the retry's metric and log [C4]. */
+  retryReason: FailureReasonName = "INTERNAL";
   read: Read | undefined = undefined;
   disposed = false;
   // Its grant-wait or retry timer [C4].
@@ -1186,9 +1188,10 @@ export class ConsumerCore {
     f.attempts++;
     this.attempts.set(attemptId, f);
     if (f.attempts > 1) {
-      // [C4] Every retry is counted and logged with its attempt number.
-      this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("attempt", String(f.attempts)));
-      this.logger.info("retrying remote read", { itemKey: f.keyId, producer: peer.id, attempt: f.attempts });
+      // [C4] Every retry is counted by the failed attempt's reason, and logged with that reason and its attempt number.
+      this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("reason", f.retryReason));
+      this.metrics.histogram("ectp_consumer_retry_attempt", f.attempts);
+      this.logger.info("retrying remote read", { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: f.retryReason });
     }
     // A clean copy of the key (never the announcement's own object), built per attempt rather than kept per fetch.
     const desc = f.desc;
@@ -1203,6 +1206,7 @@ export class ConsumerCore {
     if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
     f.state = IDLE;
     f.retries++;
+    f.retryReason = reason;
     let delay = backoffDelay(f.retries, this.config.backoffInitialMs, this.config.backoffMaxMs, this.random);
     // [C4] A producer's retry hint may lengthen the backoff, never shorten it.
     if (retryAfterMs > delay) delay = retryAfterMs;
