@@ -682,6 +682,39 @@ describe("[C8] quarantine of reads past their timeout", () => {
 });
 
 describe("[C9] single flight per item key", () => {
+  /** A remote item "h1" whose announcement carries the checksum of `hashOf`'s bytes (h1's own: right, others: wrong). */
+  function withChecksumOf(itemId: string, hashOf: string): AdmitItem {
+    const a = announce("h1");
+    const crc = crc32c(itemBytes(hashOf, 16));
+    (a.item as ectp.v1.IItemDescriptor).checksum = { algorithm: 1, value: new Uint8Array([crc >>> 24, crc >>> 16, crc >>> 8, crc]) };
+    return { itemId, announcement: a, hasModelInput: false };
+  }
+
+  it("[C9][C11] a request joining a fetch with another announced checksum is ready only if the bytes match its own", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // no checksum
+    h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "zz")] }, 0); // a wrong one
+    h.core.admit({ requestId: "r3", items: [withChecksumOf("c", "h1")] }, 0); // the right one
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+    expect(acks(h.core.poll(2))).toEqual([[1, OK]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r2", failures: [{ itemId: "b", reason: "CHECKSUM_MISMATCH", attempts: 1 }] }]);
+    expect(decision(h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 3))).toMatchObject({ action: "ready" });
+    expect(decision(h.core.admit({ requestId: "r3", items: [withChecksumOf("c", "h1")] }, 3))).toMatchObject({ action: "ready" });
+    for (const r of ["r1", "r2", "r3"]) h.core.finishRequest(r, 4);
+    expectIdle(h);
+  });
+
+  it("[C9][C11] a request for an item loaded under another announcement is checked against its own checksum", () => {
+    const h = makeConsumer();
+    loadOne(h, "r1", "h1", 0); // loaded without a checksum
+    const wrong = h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "zz")] }, 5);
+    expect(wrong).toEqual({ status: "failed", failures: [{ itemId: "b", reason: "CHECKSUM_MISMATCH", attempts: 0 }] });
+    expect(decision(h.core.admit({ requestId: "r3", items: [withChecksumOf("c", "h1")] }, 5))).toMatchObject({ action: "ready" });
+    expect(h.core.stats().loadedItems).toBe(1);
+  });
+
   it("[C9] concurrent requests share one ReadRequest and one destination, each with its own budget", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);

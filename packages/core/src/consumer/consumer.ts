@@ -221,6 +221,12 @@ class Fetch implements Timed {
   retryReason: FailureReasonName = "INTERNAL";
   read: Read | undefined = undefined;
   disposed = false;
+  /**
+   * [C11] Waiters whose announcement carries a checksum other than `desc`'s (rare: two
+   * announcements of one key that disagree), each with its CRC-32C: a waiter is ready only if
+   * the loaded bytes match its own checksum too.
+   */
+  otherChecksums: Map<Slot, number> | undefined = undefined;
   // Its grant-wait or retry timer [C4].
   tAt = 0;
   tSeq = 0;
@@ -294,6 +300,8 @@ class Loaded {
   /** Discriminant in the key map (on the prototype). */
   declare readonly isLoaded: true;
   holders = 0;
+  /** CRC-32C of the bytes once computed (at verification, or for a later announcement with a checksum); -1 before. */
+  crc = -1;
   constructor(
     readonly keyId: string,
     /** Its key-map hash (`hashBytes` of the content hash). */
@@ -517,6 +525,8 @@ export class ConsumerCore {
   private planDecisions: (ItemDecision | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
   private scratchChecksum = -1;
+  /** What the last `verify` computed: the bytes' CRC-32C, or -1 when none was needed. */
+  private verifiedCrc = -1;
   private scratchLocation: Uint8Array = EMPTY_BYTES;
 
   /**
@@ -914,6 +924,13 @@ export class ConsumerCore {
     this.planHash[i] = keyHash;
     const rec = this.keys.getHashed(desc.keyId, keyHash);
     if (rec?.isLoaded) {
+      // [C11] Loaded and verified, but against another announcement: its checksum must match too.
+      const own = desc.checksum?.crc32c;
+      if (own !== undefined && this.loadedCrc(rec) !== own) {
+        kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
+        this.planReason[i] = "CHECKSUM_MISMATCH";
+        return;
+      }
       kinds[i] = P_READY_LOADED; // [C1] already loaded and verified
       this.planDesc[i] = desc;
       this.planRec[i] = rec;
@@ -1013,6 +1030,8 @@ export class ConsumerCore {
         f.wTail = slot;
         f.waiterCount++;
         slot.fetch = f;
+        const own = desc.checksum?.crc32c;
+        if (own !== undefined && own !== (f.desc.checksum?.crc32c ?? -1)) (f.otherChecksums ??= new Map()).set(slot, own);
         // A fetch stalled because every earlier waiter's budget ended before its next retry: resume for this one.
         if (f.state === IDLE && f.tLane === -1) this.timers.schedule(f, Math.max(now, f.retryAt), LANE_HEAP);
         slot.budgetAt = now + this.config.waitBudgetMs;
@@ -1057,6 +1076,7 @@ export class ConsumerCore {
     slot.wPrev = undefined;
     slot.wNext = undefined;
     f.waiterCount--;
+    f.otherChecksums?.delete(slot);
   }
 
   /** Resolve a waiting slot to local-encode with a reason (sticky: no further remote attempt) [C5]. */
@@ -1238,28 +1258,39 @@ export class ConsumerCore {
       w.wNext = undefined;
       w.fetch = undefined;
       this.timers.cancel(w);
-      if (w.hasModelInput) {
-        // [C5] Local encode, and never another remote attempt for this (request, item).
-        w.decision = { action: "local-encode", itemId: w.itemId, reason };
-        w.req.view = undefined;
-        this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
-        this.logger.warn("remote read failed; item falls back to local encode", {
-          requestId: w.req.id,
-          itemKey: f.keyId,
-          reason,
-          attempts,
-        });
-      } else {
-        batch ??= new Map();
-        let list = batch.get(w.req);
-        if (list === undefined) {
-          list = [];
-          batch.set(w.req, list);
-        }
-        list.push({ itemId: w.itemId, reason, attempts });
-      }
+      batch = this.endWaiter(w, f.keyId, reason, attempts, batch);
     }
     if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
+  }
+
+  /**
+   * [C5] The remote path of one waiter (already out of its fetch) ended with `reason`: local
+   * encode with model input, else its failure is added to `batch` (one failRequest per request
+   * once the caller has gone through every waiter). Returns the batch.
+   */
+  private endWaiter(
+    w: Slot,
+    keyId: string,
+    reason: FailureReasonName,
+    attempts: number,
+    batch: Map<Req, ItemFailure[]> | undefined,
+  ): Map<Req, ItemFailure[]> | undefined {
+    if (w.hasModelInput) {
+      // [C5] Local encode, and never another remote attempt for this (request, item).
+      w.decision = { action: "local-encode", itemId: w.itemId, reason };
+      w.req.view = undefined;
+      this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
+      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemKey: keyId, reason, attempts });
+      return batch;
+    }
+    const failures = batch ?? new Map<Req, ItemFailure[]>();
+    let list = failures.get(w.req);
+    if (list === undefined) {
+      list = [];
+      failures.set(w.req, list);
+    }
+    list.push({ itemId: w.itemId, reason, attempts });
+    return failures;
   }
 
   /** [C7] Nobody waits for a fetch any more. */
@@ -1390,10 +1421,13 @@ export class ConsumerCore {
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
     this.ackRead(r, ACK_OK, "");
     const l = new Loaded(f.keyId, f.keyHash, r.dest);
+    l.crc = this.verifiedCrc;
     this.disposeFetch(f, l); // the loaded copy takes the fetch's place in the key map
     this.loadedCount++;
     this.metrics.counter("ectp_consumer_items_loaded_total", 1);
     this.metrics.histogram("ectp_consumer_read_duration_ms", now - r.startedAt);
+    const others = f.otherChecksums;
+    let batch: Map<Req, ItemFailure[]> | undefined;
     let next = f.wHead;
     f.wHead = undefined;
     f.wTail = undefined;
@@ -1405,35 +1439,61 @@ export class ConsumerCore {
       w.wNext = undefined;
       w.fetch = undefined;
       this.timers.cancel(w);
-      this.hold(w, l);
+      // [C11] A waiter announced with another checksum is ready only if the bytes match it too.
+      const own = others?.get(w);
+      if (own !== undefined && own !== l.crc) batch = this.endWaiter(w, f.keyId, "CHECKSUM_MISMATCH", f.attempts, batch);
+      else this.hold(w, l);
     }
     if (l.holders === 0) {
       this.keys.deleteHashed(l.keyId, l.keyHash);
       this.loadedCount--;
       this.releaseDest(l.dest);
     }
+    if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
   }
 
-  /** [C11][I6] Check a settled read: status, size, timeliness, checksum. Returns a failure reason or undefined. */
+  /** [C11] The CRC-32C of a loaded item's bytes, computed once (-1: the bytes cannot be viewed). */
+  private loadedCrc(l: Loaded): number {
+    if (l.crc === -1) {
+      const view = this.viewOf(l.dest, l.dest.length);
+      if (view !== undefined) l.crc = crc32c(view);
+    }
+    return l.crc;
+  }
+
+  /** The first `size` bytes of a destination, or undefined when the pool cannot show them. */
+  private viewOf(dest: ReadDestination, size: number): Uint8Array | undefined {
+    let view: Uint8Array | undefined;
+    try {
+      view = this.pool.view(dest);
+    } catch {
+      return undefined;
+    }
+    if (view === undefined || view.length < size) return undefined;
+    return view.length === size ? view : view.subarray(0, size);
+  }
+
+  /**
+   * [C11][I6] Check a settled read: status, size, timeliness, checksum. Returns a failure reason
+   * or undefined, and leaves the bytes' CRC-32C in `verifiedCrc` when it was needed (-1 otherwise).
+   */
   private verify(r: Read, result: ReadResult, now: number): FailureReasonName | undefined {
+    this.verifiedCrc = -1;
     if (result.status !== "done") return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
     if (result.bytesRead !== r.sizeBytes) return "SIZE_MISMATCH";
     // [C11] Completed after its deadline: never loaded (after the lease the producer may have reused the memory).
     if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
-    if (r.checksumA !== -1 || r.checksumB !== -1) {
+    const announced = r.checksumA !== -1 || r.checksumB !== -1;
+    if (announced || r.fetch?.otherChecksums !== undefined) {
       let crc = result.crc32c;
       // [C11] The transport's CRC of the landed bytes (ReadResult.crc32c), else computed here.
       if (typeof crc !== "number" || crc >>> 0 !== crc) {
-        let view: Uint8Array | undefined;
-        try {
-          view = this.pool.view(r.dest);
-        } catch {
-          view = undefined;
-        }
+        const view = this.viewOf(r.dest, r.sizeBytes);
         // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
-        if (view === undefined || view.length < r.sizeBytes) return "CHECKSUM_MISMATCH";
-        crc = crc32c(view.length === r.sizeBytes ? view : view.subarray(0, r.sizeBytes));
+        if (view === undefined) return announced ? "CHECKSUM_MISMATCH" : undefined;
+        crc = crc32c(view);
       }
+      this.verifiedCrc = crc;
       if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) return "CHECKSUM_MISMATCH";
     }
     return undefined;
