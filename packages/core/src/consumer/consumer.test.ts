@@ -1117,6 +1117,17 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
   });
 
+  it("[C10] the peer table does not grow with every sender ever heard from (SPEC.md section 16)", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    for (let i = 0; i < 10_000; i++) h.core.handleEnvelope(`stranger-${i}`, env(`stranger-${i}`, 1, { heartbeat: {} }), 1);
+    // (The table is private: read through a cast, there is no public counter of idle records.)
+    expect((h.core as unknown as { peers: Map<string, unknown> }).peers.size).toBeLessThanOrEqual(2_048);
+    // The producer with business survives every sweep.
+    expect(starts(grant(h, attempt, 8, "h1", 2))).toHaveLength(1);
+  });
+
   it("[P8] a producer Hello with metadata connects once per epoch", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -66,6 +66,8 @@ const LANE_READ = 3;
 const LANE_COUNT = 3;
 
 const EMPTY_BYTES = new Uint8Array(0);
+/** Peer records kept before idle ones are first forgotten (see `forgetIdlePeers`). */
+const MIN_PEER_SWEEP = 1024;
 /** The lease of a grant whose `lease_ms` is 0 (SPEC.md section 4.4). */
 const DEFAULT_GRANT_LEASE_MS = 30_000;
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
@@ -492,6 +494,8 @@ export class ConsumerCore {
   private readonly peers = new Map<string, Peer>();
   /** The peer looked up last (most traffic is with one producer). */
   private lastPeer: Peer | undefined = undefined;
+  /** Peer count at which `getPeer` next forgets idle peers. */
+  private peerSweepAt = MIN_PEER_SWEEP;
   private readonly timers = new TimerQueue<TimerRef>(LANE_COUNT);
   /** Queued outputs: `out[0 .. outCount)`. */
   private readonly out: (CoreOutput | undefined)[] = [];
@@ -1133,7 +1137,7 @@ export class ConsumerCore {
   // Fetches
   // -------------------------------------------------------------------------------------
 
-  /** The known peer `id`, or undefined. Peers are never forgotten, so the last one found is cached. */
+  /** The known peer `id`, or undefined. The last one found is cached (until idle peers are forgotten). */
   private findPeer(id: string): Peer | undefined {
     const last = this.lastPeer;
     if (last !== undefined && last.id === id) return last;
@@ -1145,12 +1149,27 @@ export class ConsumerCore {
   private getPeer(id: string): Peer {
     let peer = this.findPeer(id);
     if (peer === undefined) {
+      if (this.peers.size >= this.peerSweepAt) this.forgetIdlePeers();
       peer = new Peer(id);
       this.peers.set(id, peer);
       this.lastPeer = peer;
     }
     return peer;
   }
+  /**
+   * SPEC.md section 16: per-peer state is released once a peer holds nothing, so the table does
+   * not grow with every sender ever heard from. Drops the records of peers with no fetch, grant,
+   * pending ACK, connection or timer (their epoch knowledge goes too: a later message is judged
+   * as from a new peer). Runs when the table doubles past its size after the last sweep:
+   * amortised O(1) per new peer.
+   */
+  private forgetIdlePeers(): void {
+    for (const [id, p] of this.peers)
+      if (p.fetchCount === 0 && p.grants.size === 0 && p.ackWaiters.size === 0 && p.connectedEpoch === 0 && p.tLane === -1) this.peers.delete(id);
+    this.lastPeer = undefined;
+    this.peerSweepAt = Math.max(MIN_PEER_SWEEP, 2 * this.peers.size);
+  }
+
 
   private createFetch(desc: ValidDescriptor, keyHash: number, meta: Uint8Array | undefined, now: number): Fetch {
     const peer = this.getPeer(desc.producerId);
@@ -1794,7 +1813,7 @@ export class ConsumerCore {
     this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
   }
 
-  /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer. */
+  /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and metadata. */
   private peerGone(peer: Peer, why: string, now: number): void {
     this.timers.cancel(peer);
     const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
