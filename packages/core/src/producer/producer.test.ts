@@ -506,7 +506,7 @@ describe("ProducerCore liveness [P8]", () => {
   it("[P8] a consumer silent for heartbeatMisses intervals is gone: its grants are released and it is forgotten", () => {
     const h = harness({ heartbeatIntervalMs: 100, heartbeatMisses: 3, leaseMs: 100_000 });
     ready(h.store, 1);
-    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, heartbeatIntervalMs: 100 } }), 0);
     grantOf(request(h, "c", 1, 1, 50));
     h.producer.poll(349);
     expect(h.store.totalPins()).toBe(1);
@@ -523,6 +523,39 @@ describe("ProducerCore liveness [P8]", () => {
     h.producer.poll(2999);
     expect(h.producer.stats().peers).toBe(1);
     expect(h.producer.poll(3000)).toContainEqual({ type: "disconnect-peer", peerId: "c" });
+  });
+
+  it("[P8] a Hello's heartbeatIntervalMs 0 means 2000 ms (SPEC.md 4.1): a consumer heartbeating every 2 s is not declared gone", () => {
+    const h = harness({ heartbeatIntervalMs: 500, heartbeatMisses: 3 });
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, heartbeatIntervalMs: 0 } }), 0);
+    h.producer.poll(5_999);
+    expect(h.producer.stats().peers).toBe(1);
+    expect(h.producer.poll(6_000)).toContainEqual({ type: "disconnect-peer", peerId: "c" });
+  });
+
+  it("[P8][P7] a refused Hello of a consumer's newer epoch still voids the grants of its old epoch", () => {
+    const h = harness();
+    ready(h.store, 1);
+    grantOf(request(h, "c", 1, 1, 0));
+    expect(h.store.totalPins()).toBe(1);
+    const foreign = { ...HELLO, fingerprint: { ...HELLO.fingerprint, model: "another-model" } };
+    h.producer.handleMessage("c", wire("c", 2, { hello: foreign }), 10);
+    expect(sent(h.producer.poll(10), "c").map((e) => e.handshakeReject?.reason)).toEqual([ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE]);
+    expect(h.store.totalPins()).toBe(0);
+    // An unknown consumer's refused Hello records nothing [P7].
+    h.producer.handleMessage("stranger", wire("stranger", 1, { hello: foreign }), 11);
+    expect(h.producer.stats().peers).toBe(1);
+  });
+
+  it("[P8] a late message of an older epoch is stale even after its consumer was declared gone", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.handleMessage("c", wire("c", 5, { hello: HELLO }), 0);
+    h.producer.handlePeerUnreachable("c", 1);
+    // A delayed ReadRequest of epoch 4 gets no grant.
+    h.producer.handleMessage("c", wire("c", 4, readRequest(1, 1)), 2);
+    expect(sent(h.producer.poll(2), "c").filter((e) => e.readGrant)).toEqual([]);
+    expect(h.producer.stats().ignoredMessages).toBe(1);
   });
 
   it("[P8] handlePeerUnreachable releases the consumer's grants at once", () => {

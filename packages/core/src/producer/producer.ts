@@ -31,6 +31,8 @@ type Reason = ectp.v1.FailureReason;
 const EVENTS_CAPABILITY = "events.v1";
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
+/** A consumer's heartbeat interval when its Hello says 0 (SPEC.md section 4.1). */
+const DEFAULT_HELLO_HEARTBEAT_MS = 2_000;
 
 /** Retryable per the SPEC.md table; every other reason a producer sends is terminal. */
 function isRetryable(reason: Reason): boolean {
@@ -412,8 +414,9 @@ export class ProducerCore {
     const last = this.lastPeer;
     const known = last !== undefined && last.id === sid ? last : this.peers.get(sid);
     this.lastPeer = known;
-    // [P8] messages of an older epoch of a known peer are stale.
-    if (known && sep < known.epoch) { this.ignore("staleEpoch"); return; }
+    // [P8] messages of an older epoch than the greatest seen are stale, also from a peer declared gone.
+    const greatestEpoch = (known ?? this.forgotten.get(sid))?.epoch ?? 0;
+    if (sep < greatestEpoch) { this.ignore("staleEpoch"); return; }
     const body = envelopeBodyName(env);
     switch (body) {
       case "hello":
@@ -508,13 +511,20 @@ export class ProducerCore {
   private onHello(sid: string, sep: number, hello: ectp.v1.IHello, now: number): void {
     const role = hello.role ?? 0;
     if (role === ectp.v1.Role.ROLE_PRODUCER) { this.ignore("role"); return; } // a producer's Hello is for a consumer core
-    if (role !== ectp.v1.Role.ROLE_CONSUMER && role !== ectp.v1.Role.ROLE_BOTH) {
-      this.handshakeReject(sid, FR.FAILURE_REASON_INTERNAL, `Hello role ${String(role)} is not CONSUMER or BOTH`);
+    let refusal: [Reason, string] | undefined;
+    if (role !== ectp.v1.Role.ROLE_CONSUMER && role !== ectp.v1.Role.ROLE_BOTH) refusal = [FR.FAILURE_REASON_INTERNAL, `Hello role ${String(role)} is not CONSUMER or BOTH`];
+    else {
+      const diff = this.fingerprintDiff(hello.fingerprint);
+      if (diff !== undefined) refusal = [FR.FAILURE_REASON_INCOMPATIBLE, diff];
+    }
+    if (refusal !== undefined) {
+      // [P8] before anything else: a known consumer's refused Hello still counts as life, and a
+      // newer epoch in it voids the grants of the old one. [P7] An unknown peer is refused before it is recorded.
+      const known = this.peers.get(sid);
+      if (known !== undefined) this.peerFor(sid, sep, now, known);
+      this.handshakeReject(sid, refusal[0], refusal[1]);
       return;
     }
-    // [P7] incompatible peers are refused before they are recorded.
-    const diff = this.fingerprintDiff(hello.fingerprint);
-    if (diff !== undefined) { this.handshakeReject(sid, FR.FAILURE_REASON_INCOMPATIBLE, diff); return; }
     const p = this.peerFor(sid, sep, now);
     const md = hello.transportMetadata;
     p.metadata = md instanceof Uint8Array ? md : new Uint8Array(0);
@@ -522,8 +532,9 @@ export class ProducerCore {
       ? hello.capabilities.filter((c): c is string => typeof c === "string")
       : [];
     if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
+    // [P8] The larger of the consumer's interval (0: the 2000 ms default, SPEC.md 4.1) and ours.
     const hb = hello.heartbeatIntervalMs;
-    p.intervalMs = isPositiveInt(hb) ? Math.max(hb, this.cfg.heartbeatIntervalMs) : this.cfg.heartbeatIntervalMs;
+    p.intervalMs = Math.max(isPositiveInt(hb) ? hb : DEFAULT_HELLO_HEARTBEAT_MS, this.cfg.heartbeatIntervalMs);
     this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     // Once per peer epoch: the transport loads the metadata before our reply goes out.
     this.connectIfNeeded(p);
@@ -659,6 +670,11 @@ export class ProducerCore {
     }
     // [P3] a newer attempt of the same consumer for the same item replaces its older grant.
     if (live !== undefined) this.release(live, RELEASE.replaced);
+    // [P5] An item above the byte quota itself can never be granted: terminal, not a retry for the whole budget.
+    if (size > this.cfg.maxPinnedBytesPerConsumer) {
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, `item of ${size} bytes exceeds the per-consumer quota of ${this.cfg.maxPinnedBytesPerConsumer} bytes`);
+      return;
+    }
     // [P5] per-consumer quota on pinned bytes and grants.
     if (p.pinnedBytes + size > this.cfg.maxPinnedBytesPerConsumer || p.liveGrants >= this.cfg.maxGrantsPerConsumer) {
       this.reject(
@@ -766,8 +782,11 @@ export class ProducerCore {
     try {
       if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
       else this.store.unpin(g.keyId);
-    } catch {
-      // The store already dropped the item (cleared); there is no pin left to release.
+    } catch (cause) {
+      // Expected only when the store already dropped the item (cleared): no pin left to release.
+      // Anything else is a store bug that leaves a pin behind [I3]: make it visible.
+      this.metrics.counter("ectp_producer_unpin_errors_total", 1);
+      this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: String(cause) });
     }
     this.metrics.counter("ectp_producer_releases_total", 1, labels);
   }
