@@ -443,6 +443,25 @@ describe("ProducerCore grants", () => {
     expect(h.producer.stats().pins).toBe(h.producer.stats().grants);
   });
 
+  it("[P5] an item larger than the byte quota itself is rejected INTERNAL, terminal: no wait can make it grantable", () => {
+    const h = harness({ maxPinnedBytesPerConsumer: 25 });
+    ready(h.store, 1, 26);
+    expect(rejectOf(request(h, "a", 1, 1, 0))).toMatchObject({ reason: FR.FAILURE_REASON_INTERNAL, retryable: false });
+    expect(h.producer.stats().pins).toBe(0);
+  });
+
+  it("[I3] a store that fails to unpin a released grant is counted and logged, not ignored", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const g = grantOf(request(h, "a", 1, 1, 0));
+    h.store.unpinEntry = () => {
+      throw new Error("store bug");
+    };
+    ack(h, "a", g.grantId as number, 1);
+    expect(h.metrics.get("ectp_producer_unpin_errors_total")).toBe(1);
+    expect(h.logger.warnings.at(-1)?.message).toBe("store refused to unpin a released grant");
+  });
+
   it("[P6] a granted item is not evicted; once released it is evictable and its eviction is an event", () => {
     const h = harness({}, 20);
     ready(h.store, 1);
