@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { type CliIO, EXIT_USAGE, SIMULATE_USAGE, USAGE, main } from "./index.js";
 
@@ -40,16 +41,36 @@ describe("ectp", () => {
   });
 });
 
+const DURATION = "must be a duration from 0.001ms to 60m with a unit: ms, s or m (e.g. 10ms, 2s, 1m);";
+const SEED = "--seed must be an integer from -2147483648 to 2147483647 (the seeds the random generator tells apart);";
+
 describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
   const cases: [string[], string][] = [
     [["--faults", "extreme"], '--faults must be one of none, light, heavy, chaos; got "extreme"'],
-    [["--step", "10"], '--step must be a positive duration with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "10"'],
-    [["--budget", "5h"], '--budget must be a positive duration with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "5h"'],
-    [["--encode-time", "0ms"], '--encode-time must be a positive duration with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "0ms"'],
-    [["--requests", "0"], '--requests must be an integer >= 1; got "0"'],
-    [["--producers", "2.5"], '--producers must be an integer >= 1; got "2.5"'],
-    [["--concurrency", "lots"], '--concurrency must be an integer >= 1; got "lots"'],
-    [["--seed=-1"], '--seed must be an integer >= 0; got "-1"'],
+    [["--step", "10"], `--step ${DURATION} got "10"`],
+    [["--budget", "5h"], `--budget ${DURATION} got "5h"`],
+    [["--encode-time", "0ms"], `--encode-time ${DURATION} got "0ms"`],
+    [["--requests", "0"], '--requests must be an integer from 1 to 10000000; got "0"'],
+    [["--producers", "2.5"], '--producers must be an integer from 1 to 1000; got "2.5"'],
+    [["--concurrency", "lots"], '--concurrency must be an integer from 1 to 100000; got "lots"'],
+    // Seeds the random generator tells apart: it keeps a seed's low 32 bits, signed.
+    [["--seed", "4294967297"], `${SEED} got "4294967297"`],
+    [["--seed=-2147483649"], `${SEED} got "-2147483649"`],
+    [["--seed", "9007199254740991", "--runs", "2", "--requests", "10"], `${SEED} got "9007199254740991"`],
+    [
+      ["--seed", "2147483647", "--runs", "2", "--requests", "10"],
+      "--seed 2147483647 with --runs 2 would end at seed 2147483648, past the largest seed 2147483647 (larger seeds repeat smaller ones); lower --seed or --runs",
+    ],
+    // Upper bounds: a typo must not distort a run or make it run for days.
+    [["--step", "0.0000001ms"], `--step ${DURATION} got "0.0000001ms"`],
+    [["--budget", "99999999999999999999999m"], `--budget ${DURATION} got "99999999999999999999999m"`],
+    [["--service-time", "1000000000000m"], `--service-time ${DURATION} got "1000000000000m"`],
+    [["--byte-scale", "4294967296"], '--byte-scale must be an integer from 1 to 1048576; got "4294967296"'],
+    [["--producers", "100000", "--requests", "10"], '--producers must be an integer from 1 to 1000; got "100000"'],
+    [["--consumers", "1001"], '--consumers must be an integer from 1 to 1000; got "1001"'],
+    // Checked before the run, which would otherwise be thrown away.
+    [["--report", "/nonexistent/dir/x.html"], '--report cannot write "/nonexistent/dir/x.html": directory /nonexistent/dir does not exist'],
+    [["--report", tmpdir()], `--report cannot write "${tmpdir()}": it is a directory`],
     [["--seed", "-1"], '--seed needs a value; to pass one that starts with "-", write --seed=<value>'],
     [["--runs", "0"], '--runs must be an integer >= 1; got "0"'],
     [["--metadata-only-fraction", "1.5"], '--metadata-only-fraction must be a number from 0 to 1; got "1.5"'],
@@ -82,11 +103,47 @@ describe("ectp simulate runs", () => {
   it("prints the summary table and a sweep table with seeds/s", async () => {
     const one = await run("simulate", "--requests", "20", "--concurrency", "8", "--faults", "light", "--quiet");
     expect(one.code).toBe(0);
-    for (const row of ["succeeded remote", "fell back to local encoding", "failed", "simulated throughput", "admission wait p50 / p99", "retries", "quarantines", "pins at end", "invariant violations", "wall time", "byte scale"])
+    for (const row of ["succeeded remote", "fell back to local encoding", "failed", "simulated throughput", "admission wait p50 / p99", "retries", "quarantines", "pins at end", "faults injected", "producer crash effects", "store evictions / store full", "invariant violations", "wall time", "byte scale"])
       expect(one.out).toContain(row);
     const sweep = await run("simulate", "--requests", "10", "--concurrency", "4", "--runs", "3", "--seed", "5", "--quiet");
     expect(sweep.code).toBe(0);
     expect(sweep.out).toContain("5..7 (3 runs)");
     expect(sweep.out).toContain("seeds/s");
+  });
+});
+
+describe("ectp simulate bounds and reproduce commands", () => {
+  it("--help states every bound", async () => {
+    const { out } = await run("simulate", "--help");
+    for (const bound of ["1..1000", "1..100000", "1..10000000", "-2147483648..2147483647", "the last at most 2147483647", "1..1048576", "from 0.001ms to 60m"])
+      expect(out).toContain(bound);
+  });
+
+  it("the extreme seeds run, a negative one written --seed=-5", async () => {
+    const low = await run("simulate", "--seed=-2147483648", "--runs", "2", "--requests", "5", "--quiet");
+    expect(low.code).toBe(0);
+    expect(low.out).toContain("-2147483648..-2147483647 (2 runs)");
+    const high = await run("simulate", "--seed", "2147483647", "--requests", "5", "--quiet");
+    expect(high.code).toBe(0);
+  });
+
+  it("the printed reproduce command is accepted and reruns the same simulation", async () => {
+    const first = await run("simulate", "--seed=-3", "--step", "0.0015ms", "--budget", "60m", "--requests", "10", "--byte-scale", "1048576", "--json");
+    expect(first.code).toBe(0);
+    const s = JSON.parse(first.out);
+    expect(s.reproduce).toBe("npx ectp simulate --seed=-3 --faults light --requests 10 --byte-scale 1048576 --step 0.0015ms --budget 60m");
+    const again = await run(...s.reproduce.replace("npx ectp ", "").split(" "), "--json");
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.out).eventLog.hash).toBe(s.eventLog.hash);
+  });
+
+  it("--json keeps faults apart from store evictions, crash effects and cancelled requests", async () => {
+    const r = await run("simulate", "--faults", "none", "--requests", "30", "--json");
+    const s = JSON.parse(r.out);
+    expect(Object.values(s.faultsInjected).every((n) => n === 0)).toBe(true);
+    expect(s.storeEvents).toEqual({ evictions: expect.any(Number), storeFull: expect.any(Number) });
+    expect(s.crashEffects).toEqual({ restarts: 0, messagesLost: 0, readsFailed: 0 });
+    expect(s.faultsInjected).not.toHaveProperty("eviction");
+    expect(s.faultsInjected).not.toHaveProperty("cancelledRequests");
   });
 });

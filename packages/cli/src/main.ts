@@ -30,13 +30,14 @@ type ConformanceModule = { runConformanceCli?: (argv: string[]) => Promise<numbe
 async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
   let mod: ConformanceModule;
   try {
-    // Loaded on demand: the simulator must work even where the suite is not installed.
+    // A dependency of this package, loaded on demand so that `ectp simulate` never loads the
+    // suite; a failed load (in this repository: the suite not built yet) is reported, not thrown.
     const name = "@ectp/conformance";
     mod = (await import(name)) as ConformanceModule;
   } catch (e) {
     io.err(
       `ectp conformance: the conformance suite (@ectp/conformance) could not be loaded: ${(e as Error).message}\n` +
-        "Install it (npm install @ectp/conformance) or, in this repository, build it: npx turbo run build --filter=@ectp/conformance\n",
+        "It is a dependency of @ectp/cli: reinstall @ectp/cli or, in this repository, build it: npx turbo run build --filter=@ectp/conformance\n",
     );
     return EXIT_USAGE;
   }

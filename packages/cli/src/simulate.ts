@@ -2,27 +2,35 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { writeFileSync } from "node:fs";
+import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { EctpError } from "@ectp/protocol";
 import {
   DEFAULT_SIMULATION_CONFIG,
   FAULT_PRESETS,
+  SIMULATION_LIMITS,
   type FaultPresetName,
   type SimulationOptions,
   type SweepSummary,
   formatSummary,
+  formatDuration,
   isFaultPresetName,
   parseDuration,
   renderReport,
   runSimulation,
   runSweep,
+  validateSweep,
 } from "@ectp/simulator";
 import { EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
 import { ProgressBar } from "./progress.js";
 
 const D = DEFAULT_SIMULATION_CONFIG;
+const L = SIMULATION_LIMITS;
 /** `ectp simulate` runs with light faults unless told otherwise: a first run should show retries and fallbacks. */
 const CLI_DEFAULT_FAULTS: FaultPresetName = "light";
+/** The accepted durations, as the help and the errors write them. */
+const DURATION_RANGE = `from ${formatDuration(L.minDurationMs)} to ${formatDuration(L.maxDurationMs)}`;
 
 /** Usage text of `ectp simulate`. */
 export const SIMULATE_USAGE = `Usage: ectp simulate [options]
@@ -31,43 +39,52 @@ Simulate an ECTP deployment (encoders, orchestrator, prefill/decode engines) on 
 time with the mock network, checking invariants [I1]-[I6] throughout.
 
 Options:
-  --producers <n>               encoder instances (default ${D.producers})
-  --consumers <n>               prefill/decode instances (default ${D.consumers})
-  --concurrency <n>             requests in flight at once (default ${D.concurrency})
-  --requests <n>                requests to run (default ${D.requests})
+  --producers <n>               encoder instances, 1..${L.maxInstances} (default ${D.producers})
+  --consumers <n>               prefill/decode instances, 1..${L.maxInstances} (default ${D.consumers})
+  --concurrency <n>             requests in flight at once, 1..${L.maxConcurrency} (default ${D.concurrency})
+  --requests <n>                requests to run, 1..${L.maxRequests} (default ${D.requests})
   --faults <preset>             none | light | heavy | chaos (default ${CLI_DEFAULT_FAULTS})
-  --seed <n>                    seed of every random choice (default ${D.seed})
-  --runs <n>                    sweep seeds seed..seed+n-1 (default 1)
-  --step <duration>             engine step (default ${D.stepMs}ms)
-  --encode-time <duration>      time to encode one item (default ${D.encodeTimeMs}ms)
-  --service-time <duration>     prefill + decode time per request (default ${D.serviceTimeMs}ms)
-  --budget <duration>           wait budget per (request, item) (default ${D.budgetMs / 1000}s)
+  --seed <n>                    seed of every random choice, ${L.minSeed}..${L.maxSeed}
+                                (default ${D.seed}; write a negative one as --seed=-5)
+  --runs <n>                    sweep seeds seed..seed+n-1, the last at most ${L.maxSeed} (default 1)
+  --step <duration>             engine step (default ${formatDuration(D.stepMs)})
+  --encode-time <duration>      time to encode one item (default ${formatDuration(D.encodeTimeMs)})
+  --service-time <duration>     prefill + decode time per request (default ${formatDuration(D.serviceTimeMs)})
+  --budget <duration>           wait budget per (request, item), whole ms (default ${formatDuration(D.budgetMs)})
   --metadata-only-fraction <f>  fraction of requests without model input, 0..1 (default ${D.metadataOnlyFraction})
-  --byte-scale <n>              nominal bytes per real byte moved (default ${D.byteScale})
+  --byte-scale <n>              nominal bytes per real byte moved, 1..${L.maxByteScale} (default ${D.byteScale})
   --json                        print one JSON object instead of the table
   --report <file.html>          write a self-contained HTML report (single run only)
   --quiet                       no progress bar
   -h, --help                    show this help
 
-Durations take a unit: ms, s or m (e.g. 10ms, 2s, 1m).
+Durations take a unit: ms, s or m (e.g. 10ms, 2s, 1m), ${DURATION_RANGE}.
+Seeds are bounded because the random generator keeps 32 bits of a seed (a larger seed
+would repeat a smaller one); the other bounds keep a typo from distorting a run or making
+it run for days.
 Exit status: 0 no violations, 1 invariant violations, 2 bad arguments.
 `;
 
 /** A usage error: the message names the flag and what it accepts. */
 class UsageError extends Error {}
 
-function intFlag(name: string, text: string | undefined, min: number, fallback: number): number {
+function intFlag(name: string, text: string | undefined, min: number, max: number, fallback: number, note = ""): number {
   if (text === undefined) return fallback;
-  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(Number(text)) || Number(text) < min)
-    throw new UsageError(`--${name} must be an integer >= ${min}; got "${text}"`);
-  return Number(text);
+  const v = Number(text);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(v) || v < min || v > max) {
+    const range = max === Number.POSITIVE_INFINITY ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${name} must be an integer ${range}${note}; got "${text}"`);
+  }
+  return v;
 }
 
 function durationFlag(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const d = parseDuration(text);
-  if (!d.ok || d.ms <= 0)
-    throw new UsageError(`--${name} must be a positive duration with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "${text}"`);
+  if (!d.ok || !(d.ms >= L.minDurationMs && d.ms <= L.maxDurationMs))
+    throw new UsageError(
+      `--${name} must be a duration ${DURATION_RANGE} with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "${text}"`,
+    );
   return d.ms;
 }
 
@@ -77,6 +94,29 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
   if (text.trim() === "" || !Number.isFinite(v) || v < 0 || v > 1)
     throw new UsageError(`--${name} must be a number from 0 to 1; got "${text}"`);
   return v;
+}
+
+/**
+ * Why the report cannot be written to `file`, or undefined when it can. Checked before
+ * the run, so a long run is not thrown away for a typo in a path; nothing is created.
+ */
+function reportPathProblem(file: string): string | undefined {
+  const path = resolve(file);
+  try {
+    if (statSync(path).isDirectory()) return "it is a directory";
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") return (e as Error).message;
+  }
+  const dir = dirname(path);
+  try {
+    if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
+    accessSync(dir, constants.W_OK);
+    return undefined;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ENOENT" ? `directory ${dir} does not exist` : (e as Error).message;
+  }
 }
 
 /** Parsed `ectp simulate` arguments. */
@@ -124,25 +164,36 @@ function parse(argv: string[]): SimulateArgs {
   const faults = s("faults") ?? CLI_DEFAULT_FAULTS;
   if (typeof faults !== "string" || !isFaultPresetName(faults))
     throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${String(faults)}"`);
+  const seed = intFlag("seed", s("seed"), L.minSeed, L.maxSeed, D.seed, " (the seeds the random generator tells apart)");
   const options: SimulationOptions = {
-    producers: intFlag("producers", s("producers"), 1, D.producers),
-    consumers: intFlag("consumers", s("consumers"), 1, D.consumers),
-    concurrency: intFlag("concurrency", s("concurrency"), 1, D.concurrency),
-    requests: intFlag("requests", s("requests"), 1, D.requests),
+    producers: intFlag("producers", s("producers"), 1, L.maxInstances, D.producers),
+    consumers: intFlag("consumers", s("consumers"), 1, L.maxInstances, D.consumers),
+    concurrency: intFlag("concurrency", s("concurrency"), 1, L.maxConcurrency, D.concurrency),
+    requests: intFlag("requests", s("requests"), 1, L.maxRequests, D.requests),
     faults: faults as FaultPresetName,
-    seed: intFlag("seed", s("seed"), 0, D.seed),
+    seed,
     stepMs: durationFlag("step", s("step"), D.stepMs),
     encodeTimeMs: durationFlag("encode-time", s("encode-time"), D.encodeTimeMs),
     serviceTimeMs: durationFlag("service-time", s("service-time"), D.serviceTimeMs),
     budgetMs: durationFlag("budget", s("budget"), D.budgetMs),
     metadataOnlyFraction: fractionFlag("metadata-only-fraction", s("metadata-only-fraction"), D.metadataOnlyFraction),
-    byteScale: intFlag("byte-scale", s("byte-scale"), 1, D.byteScale),
+    byteScale: intFlag("byte-scale", s("byte-scale"), 1, L.maxByteScale, D.byteScale),
   };
-  const runs = intFlag("runs", s("runs"), 1, 1);
+  const runs = intFlag("runs", s("runs"), 1, Number.POSITIVE_INFINITY, 1);
+  const last = seed + runs - 1;
+  if (last > L.maxSeed)
+    throw new UsageError(
+      `--seed ${seed} with --runs ${runs} would end at seed ${last}, past the largest seed ${L.maxSeed} (larger seeds repeat smaller ones); lower --seed or --runs`,
+    );
   const report = s("report");
   if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
   if (report !== undefined && runs > 1)
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
+  const unwritable = report === undefined ? undefined : reportPathProblem(report);
+  if (unwritable !== undefined) throw new UsageError(`--report cannot write "${report}": ${unwritable}`);
+  // Every flag is checked above; this catches any combination the simulator would still reject.
+  const problems = validateSweep({ ...options, runs });
+  if (problems.length > 0) throw new UsageError(`invalid options: ${problems.join("; ")}`);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }
 
@@ -185,14 +236,19 @@ export function formatSweep(s: SweepSummary): string {
 
 /** Run `ectp simulate` with `argv` (the arguments after `simulate`). Returns the exit status. */
 export async function simulateCommand(argv: string[], io: CliIO): Promise<number> {
-  let args: SimulateArgs;
   try {
-    args = parse(argv);
+    return await simulate(argv, io);
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
+    // Options are checked before running; a rejection the checks missed is still bad input.
+    const usage = e instanceof UsageError || (EctpError.is(e) && e.code === "INVALID_ARGUMENT");
+    if (!usage) throw e;
     io.err(`ectp simulate: ${e.message}\n\n${SIMULATE_USAGE}`);
     return EXIT_USAGE;
   }
+}
+
+async function simulate(argv: string[], io: CliIO): Promise<number> {
+  const args = parse(argv);
   if (args.help) {
     io.out(SIMULATE_USAGE);
     return 0;

@@ -11,7 +11,10 @@ export class SeededRandom {
   private c: number;
   private d: number;
 
-  /** @param seed - any integer; the same seed gives the same sequence. */
+  /**
+   * @param seed - an integer; only its low 32 bits count (`seed | 0`), so seeds that differ by a
+   * multiple of 2^32 give the same sequence, and the same seed always gives the same sequence.
+   */
   constructor(seed: number) {
     this.a = 0x9e3779b9;
     this.b = 0x243f6a88;

@@ -42,9 +42,28 @@ export function parseDuration(text: string): ParsedDuration {
   return { ok: true, ms };
 }
 
-/** Format milliseconds with the largest unit that keeps it readable (for reproduce commands). */
+/**
+ * Format milliseconds with the largest unit that keeps it exact (for reproduce commands).
+ * Always in plain decimal notation, so {@link parseDuration} reads back the same number:
+ * `formatDuration(1e-7)` is `0.0000001ms`, not `1e-7ms`.
+ */
 export function formatDuration(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms >= 1_000 && ms % 1_000 === 0) return `${ms / 1_000}s`;
-  return `${ms}ms`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${plainDecimal(ms / 60_000)}m`;
+  if (ms >= 1_000 && ms % 1_000 === 0) return `${plainDecimal(ms / 1_000)}s`;
+  return `${plainDecimal(ms)}ms`;
+}
+
+/**
+ * A non-negative finite number in plain decimal notation, with the digits of its shortest
+ * round-trip form: `String(n)` with any exponent (`1e-7`, `6e+27`) written out.
+ */
+function plainDecimal(n: number): string {
+  const text = String(n);
+  const m = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return text;
+  const digits = `${m[1]}${m[2] ?? ""}`;
+  const point = 1 + Number(m[3]); // Digits before the decimal point.
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${digits}${"0".repeat(point - digits.length)}`;
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }

@@ -127,6 +127,49 @@ export function faultPreset(name: FaultPresetName): FaultProfile {
   return PRESETS[name];
 }
 
+/** Fields of a {@link FaultProfile} that are probabilities or fractions, in [0, 1]. */
+const FRACTIONS = [
+  "messageDrop",
+  "messageDuplicate",
+  "messageReorder",
+  "messageDelay",
+  "readFail",
+  "readStall",
+  "readCorrupt",
+  "cancelFraction",
+  "invalidAnnouncement",
+  "earlyAnnouncement",
+] as const;
+
+/** Fields of a {@link FaultProfile} that are rates or durations, finite and >= 0. */
+const RATES = ["messageDelayMaxMs", "crashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const;
+
+/**
+ * Every problem with the `faults` option (a preset name or a {@link FaultProfile}), as
+ * sentences naming the field; empty when valid.
+ */
+export function faultsProblems(faults: unknown): string[] {
+  const expected = `one of ${FAULT_PRESETS.join(", ")} or a FaultProfile object`;
+  if (typeof faults === "string")
+    return isFaultPresetName(faults) ? [] : [`faults must be ${expected}; got "${faults}"`];
+  if (faults === null || typeof faults !== "object") return [`faults must be ${expected}; got ${String(faults)}`];
+  const f = faults as Record<string, unknown>;
+  const out: string[] = [];
+  const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+  for (const k of FRACTIONS) {
+    const v = f[k];
+    if (!finite(v) || v < 0 || v > 1) out.push(`faults.${k} must be a number in [0, 1]; got ${String(v)}`);
+  }
+  for (const k of RATES) {
+    const v = f[k];
+    if (!finite(v) || v < 0) out.push(`faults.${k} must be a finite number >= 0; got ${String(v)}`);
+  }
+  const pressure = f.memoryPressure;
+  if (!finite(pressure) || pressure <= 0)
+    out.push(`faults.memoryPressure must be a finite number > 0; got ${String(pressure)}`);
+  return out;
+}
+
 /** Whether `name` is one of {@link FAULT_PRESETS}. */
 export function isFaultPresetName(name: string): name is FaultPresetName {
   return (FAULT_PRESETS as readonly string[]).includes(name);

@@ -6,9 +6,9 @@
  * @packageDocumentation
  */
 export { runSimulation, validateConfig, Simulation } from "./simulation.js";
-export { runSweep } from "./sweep.js";
+export { runSweep, validateSweep } from "./sweep.js";
 export type { SweepOptions, SweepSummary } from "./sweep.js";
-export { DEFAULT_SIMULATION_CONFIG } from "./options.js";
+export { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS } from "./options.js";
 export type { SimulationConfig, SimulationOptions } from "./options.js";
 export { FAULT_PRESETS, faultPreset, isFaultPresetName } from "./faults.js";
 export type { FaultPresetName, FaultProfile } from "./faults.js";

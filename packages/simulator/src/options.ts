@@ -9,15 +9,15 @@ import type { CoreFactories } from "./hooks.js";
 
 /** What a simulation models. Every field is optional in {@link SimulationOptions}. */
 export interface SimulationConfig {
-  /** Seed of every random choice (workload, faults, jitter). Default 1. */
+  /** Seed of every random choice (workload, faults, jitter), from -2^31 to 2^31 - 1. Default 1. */
   seed: number;
-  /** Encoder (producer) instances. Default 4. */
+  /** Encoder (producer) instances, at most 1,000. Default 4. */
   producers: number;
-  /** Prefill/decode (consumer) instances. Default 4. */
+  /** Prefill/decode (consumer) instances, at most 1,000. Default 4. */
   consumers: number;
-  /** Requests in flight at once; a new one arrives when one ends (closed loop). Default 96. */
+  /** Requests in flight at once (at most 100,000); a new one arrives when one ends (closed loop). Default 96. */
   concurrency: number;
-  /** Requests to run. Default 6,000. */
+  /** Requests to run, at most 10,000,000. Default 6,000. */
   requests: number;
   /** Fewest media items per request. Default 1. */
   minItemsPerRequest: number;
@@ -29,7 +29,10 @@ export interface SimulationConfig {
   maxItemBytes: number;
   /** Probability an item repeats a recently seen one (shared reads [C9], cache hits). Default 0.1. */
   itemReuse: number;
-  /** Engine step: consumers admit waiting requests once per step. Default 10 ms. */
+  /**
+   * Engine step: consumers admit waiting requests once per step. Default 10 ms. This and
+   * the next three durations are each from 0.001 ms to 1 hour ({@link SIMULATION_LIMITS}).
+   */
   stepMs: number;
   /** Time to encode one item, on an encoder or locally on fallback. Default 50 ms. */
   encodeTimeMs: number;
@@ -41,7 +44,7 @@ export interface SimulationConfig {
   metadataOnlyFraction: number;
   /** Fault preset name or a custom profile. Default "none". */
   faults: FaultPresetName | FaultProfile;
-  /** Nominal bytes per real byte moved. Default 16,384. */
+  /** Nominal bytes per real byte moved, at most 1,048,576. Default 16,384. */
   byteScale: number;
   /** Nominal store capacity of each producer, bytes, before memory pressure. Default 4 GiB. */
   producerCapacityBytes: number;
@@ -126,4 +129,34 @@ export const DEFAULT_SIMULATION_CONFIG: Readonly<SimulationConfig> = Object.free
   sampleIntervalMs: 1_000,
   maxDrainMs: 180_000,
   timeResolutionMs: 1,
+});
+
+/**
+ * Bounds that `validateConfig` (and so `runSimulation`) enforces and `ectp simulate --help`
+ * states: wide enough for any deliberate run, narrow enough that a slip of the keyboard is
+ * rejected instead of silently distorting a run or making it run for days.
+ */
+export const SIMULATION_LIMITS = Object.freeze({
+  /**
+   * Smallest seed. The random source keeps a seed's low 32 bits as a signed integer, so
+   * seed 1 and seed 1 + 2^32 would be the same run; only [minSeed, maxSeed] is accepted.
+   */
+  minSeed: -2_147_483_648,
+  /** Largest seed (2^31 - 1); see {@link SIMULATION_LIMITS.minSeed}. */
+  maxSeed: 2_147_483_647,
+  /** Most producers, and most consumers (setup and every loop round grow with them). */
+  maxInstances: 1_000,
+  /** Most requests in flight at once. */
+  maxConcurrency: 100_000,
+  /** Most requests in one run (the default run's 6,000 take about 2 s). */
+  maxRequests: 10_000_000,
+  /**
+   * Largest byte scale (2^20): beyond it the default 1 MB to 20 MB items shrink to a few
+   * real bytes each, and rounding them up distorts store occupancy and transfer times.
+   */
+  maxByteScale: 1_048_576,
+  /** Shortest engine step, encode time, service time and wait budget, ms (1 us). */
+  minDurationMs: 0.001,
+  /** Longest engine step, encode time, service time and wait budget, ms (1 hour). */
+  maxDurationMs: 3_600_000,
 });

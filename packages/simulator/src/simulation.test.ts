@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type SimulationOptions, type SimulationSummary, runSimulation } from "./index.js";
+import { ConsumerCore } from "@ectp/core";
+import { type SimulationOptions, type SimulationSummary, formatSummary, renderReport, runSimulation } from "./index.js";
 
 /** A small workload: fast enough for unit tests, busy enough to share items and evict. */
 const SMALL: SimulationOptions = { producers: 2, consumers: 2, concurrency: 12, requests: 80 };
@@ -53,14 +54,14 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
       "stallRead",
       "corruptRead",
       "producerCrash",
-      "producerRestart",
       "cancelStorm",
-      "cancelledRequests",
       "invalidAnnouncement",
       "earlyAnnouncement",
-      "eviction",
     ])
       expect(f[kind], kind).toBeGreaterThan(0);
+    expect(summary.crashEffects.restarts).toBeGreaterThan(0);
+    expect(summary.storeEvents.evictions).toBeGreaterThan(0);
+    expect(summary.requests.cancelled).toBeGreaterThan(0);
     expect(summary.quarantines).toBeGreaterThan(0);
     expect(summary.retries).toBeGreaterThan(0);
     expect(summary.violations.first).toEqual([]);
@@ -112,4 +113,50 @@ describe("envelopes handed over between real cores", () => {
       expect(handed.summary.requests.total).toBe(120);
     },
   );
+});
+
+describe("what the summary counts", () => {
+  it("faultsInjected holds injected faults only, each once; evictions, crash effects and cancellations are apart", async () => {
+    // Small stores, so that even without faults they evict to make room.
+    const none = await runSimulation({ ...SMALL, faults: "none", producerCapacityBytes: 100_000_000, timeSeries: false });
+    expect(Object.values(none.summary.faultsInjected).every((n) => n === 0)).toBe(true);
+    expect(none.summary.storeEvents.evictions).toBeGreaterThan(0); // normal capacity management
+    expect(formatSummary(none.summary)).toMatch(/faults injected +none\n/);
+    expect(formatSummary(none.summary)).toMatch(/store evictions \/ store full +\d+ \/ \d+\n/);
+
+    const chaos = await runSimulation({ ...SMALL, requests: 250, faults: "chaos", seed: 11, budgetMs: 20_000, timeSeries: false });
+    const summary = chaos.summary;
+    const kinds = Object.keys(summary.faultsInjected);
+    for (const notAFault of ["crash", "restart", "producerRestart", "crashMessage", "crashRead", "cancelledRequests", "eviction", "storeFull"])
+      expect(kinds, notAFault).not.toContain(notAFault);
+    expect(summary.faultsInjected.producerCrash).toBeGreaterThan(0);
+    expect(summary.crashEffects.restarts).toBeLessThanOrEqual(summary.faultsInjected.producerCrash as number);
+    const table = formatSummary(summary);
+    expect(table).toContain(`producer crash effects          ${summary.crashEffects.restarts} restarts`);
+    expect(table).not.toMatch(/faults injected.*(eviction|cancelledRequests|producerRestart)/);
+    expect(renderReport(summary, chaos.series)).toContain("store evictions / store full");
+  });
+
+  it("items.remote counts items loaded from a producer and verified, not items the engine already held", async () => {
+    const plain = await runSimulation({ ...SMALL, faults: "none", timeSeries: false });
+    expect(plain.summary.items.remote).toBeGreaterThan(0);
+    expect(plain.summary.bytes.actualRead).toBeGreaterThan(0);
+    // An engine that already holds every item: each is ready without a read.
+    const holdsAll = await runSimulation({
+      ...SMALL,
+      faults: "none",
+      timeSeries: false,
+      factories: {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          core.admit = (req, now) => admit({ ...req, items: req.items.map((i) => ({ ...i, local: true })) }, now);
+          return core;
+        },
+      },
+    });
+    expect(holdsAll.summary.requests.succeededRemote).toBe(SMALL.requests);
+    expect(holdsAll.summary.items).toEqual({ remote: 0, localEncoded: 0 });
+    expect(holdsAll.summary.bytes.actualRead).toBe(0);
+  });
 });

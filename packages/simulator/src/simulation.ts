@@ -29,13 +29,13 @@ import {
   SeededRandom,
 } from "@ectp/core";
 import { EctpError, crc32c, ectp, encodeEnvelope, envelopeBodyName, itemKeyId } from "@ectp/protocol";
-import { type FaultProfile, faultPreset } from "./faults.js";
+import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
 import { InvariantChecker } from "./invariants.js";
 import { createNetwork } from "./network.js";
 import type { MockNetwork, MockReceivedMessage, MockTransport } from "@ectp/transport-mock";
-import { DEFAULT_SIMULATION_CONFIG, type SimulationConfig, type SimulationOptions } from "./options.js";
+import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationConfig, type SimulationOptions } from "./options.js";
 import { BytePool, ByteSlab, patternEquals, patternInto } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
 import { type SimulationResult, type SimulationSummary, reproduceCommand } from "./summary.js";
@@ -340,16 +340,15 @@ export class Simulation {
   private itemsLocal = 0;
   private nominalRead = 0;
   private actualRead = 0;
+  /** Faults the simulator injects itself (the network counts its own). */
   private simFaults = {
     producerCrash: 0,
-    producerRestart: 0,
     cancelStorm: 0,
-    cancelledRequests: 0,
     invalidAnnouncement: 0,
     earlyAnnouncement: 0,
-    eviction: 0,
-    storeFull: 0,
   };
+  private producerRestarts = 0;
+  private storeEvents = { evictions: 0, storeFull: 0 };
 
   /** @param options - what to simulate; see {@link SimulationOptions}. */
   constructor(options: SimulationOptions = {}) {
@@ -428,7 +427,7 @@ export class Simulation {
       },
     });
     store.subscribe((c) => {
-      if (c.kind === "removed" && c.cause === "evicted") this.simFaults.eviction++;
+      if (c.kind === "removed" && c.cause === "evicted") this.storeEvents.evictions++;
     });
     const seen = this.factories.store ? this.factories.store(store) : store;
     const options = {
@@ -869,7 +868,7 @@ export class Simulation {
       const put = p.store.put(descriptor, bytes);
       if (!put.ok) {
         this.itemSlab.give(bytes);
-        this.simFaults.storeFull++;
+        this.storeEvents.storeFull++;
         return; // No room even after eviction [P6]: no announcement, model input kept.
       }
       encoding = { p, keyId, epoch, waiters: [] };
@@ -1025,6 +1024,7 @@ export class Simulation {
       quiet = false;
       // Every item decided: the request proceeds to prefill.
       let local = 0;
+      let loaded = 0;
       for (let k = 0; k < res.items.length; k++) {
         const d = res.items[k] as (typeof res.items)[number];
         const a = req.admit[k] as AdmitItem;
@@ -1034,13 +1034,16 @@ export class Simulation {
           // background.md #1: encoding without model input killed the engine [C1][C5].
           if (!a.hasModelInput)
             this.violation("I1", `${req.id}/${a.itemId}: local-encode without model input would crash the engine`);
-        } else if (d.action === "ready" && d.destination) this.verifyLoaded(c, req, item, d.destination);
+        } else if (d.action === "ready" && d.destination) {
+          loaded++;
+          this.verifyLoaded(c, req, item, d.destination);
+        }
       }
       c.waiting.delete(req.id);
       c.running.add(req.id);
       this.waits.record(now - req.atConsumer);
       this.itemsLocal += local;
-      this.itemsRemote += res.items.length - local;
+      this.itemsRemote += loaded;
       const kind = local > 0 ? "fellBackLocal" : "succeededRemote";
       this.outcomes[kind]++;
       this.checker.eventOf(now, "admitted", req.id, kind, local);
@@ -1223,7 +1226,7 @@ export class Simulation {
     const t = this.net.restart(p.id);
     const fresh = this.startProducer(p.index, p.epoch, t);
     this.producers[p.index] = fresh;
-    this.simFaults.producerRestart++;
+    this.producerRestarts++;
     this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
   };
 
@@ -1255,7 +1258,6 @@ export class Simulation {
       n++;
       this.endRequest();
     }
-    this.simFaults.cancelledRequests += n;
     this.checker.event(this.now, `cancel-storm ${c.id} ${n}`);
     if (c.waiting.size === 0) c.nextStepAt = undefined;
   }
@@ -1359,8 +1361,10 @@ export class Simulation {
     const counters = Object.fromEntries([...this.counters.totals].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
     let pinsAtEnd = 0;
     for (const p of this.producers) if (p.up) pinsAtEnd += p.store.totalPins();
-    const net = this.net.faultCounts();
-    const faultsInjected: Record<string, number> = { ...net, ...this.simFaults };
+    // The network counts the simulator's crashes and restarts too (`crash`, `restart`): they
+    // are reported once, as `producerCrash` and `crashEffects.restarts`.
+    const { crash: _crash, restart: _restart, crashMessage, crashRead, ...networkFaults } = this.net.faultCounts();
+    const faultsInjected: Record<string, number> = { ...networkFaults, ...this.simFaults };
     return {
       seed: cfg.seed,
       faults: typeof faults === "string" ? faults : "custom",
@@ -1383,6 +1387,8 @@ export class Simulation {
       quarantines: this.counters.sum(/^ectp_consumer_reads_quarantined_total/),
       pinsAtEnd,
       faultsInjected,
+      crashEffects: { restarts: this.producerRestarts, messagesLost: crashMessage, readsFailed: crashRead },
+      storeEvents: { ...this.storeEvents },
       counters,
       violations: { count: this.checker.count, byInvariant: { ...this.checker.counts() }, first: this.checker.violations() },
       reproduce: reproduceCommand(cfg),
@@ -1400,52 +1406,113 @@ function emptySeries() {
 /**
  * Run one simulation to the end. Deterministic: the same options give the same summary
  * (except `wallTimeMs`) and the same event-log hash.
- * @throws EctpError(INVALID_ARGUMENT) when an option is out of range (use {@link validateConfig} first to avoid it).
+ * @throws EctpError(INVALID_ARGUMENT) when an option is out of range (see
+ * {@link SIMULATION_LIMITS}) or the simulation cannot be set up with it: exactly when
+ * {@link validateConfig} reports a problem (use it first to avoid the throw), or when a
+ * core made by `factories` throws on construction.
  */
 export async function runSimulation(options: SimulationOptions = {}): Promise<SimulationResult> {
-  const problems = validateConfig(options);
-  if (problems.length > 0) throw new EctpError("INVALID_ARGUMENT", problems.join("; "));
-  return new Simulation(options).run();
+  const problems = optionProblems(options);
+  if (problems.length > 0) throw invalidOptions(problems);
+  let simulation: Simulation;
+  try {
+    simulation = new Simulation(options);
+  } catch (e) {
+    throw invalidOptions([setupProblem(e)], e);
+  }
+  return simulation.run();
 }
 
-/** Every problem with a set of options, as sentences naming the option (empty when valid). */
+/**
+ * Every problem with a set of options, as sentences naming the option (empty when valid):
+ * the problems {@link runSimulation} throws for. Each option's type and range is checked
+ * (see {@link SIMULATION_LIMITS}); then the simulation is set up without running it, so
+ * values that the cores, stores or network reject (`consumerConfig`, `producerConfig`,
+ * capacities) are reported too. Hooks (`factories`, `eventLog`, ...) are ignored.
+ */
 export function validateConfig(options: Partial<SimulationConfig>): string[] {
+  const problems = optionProblems(options);
+  if (problems.length > 0) return problems;
+  try {
+    new Simulation(configOnly(options));
+  } catch (e) {
+    return [setupProblem(e)];
+  }
+  return [];
+}
+
+function invalidOptions(problems: string[], cause?: unknown): EctpError {
+  return new EctpError("INVALID_ARGUMENT", problems.join("; "), { cause, details: { problems } });
+}
+
+function setupProblem(e: unknown): string {
+  return `the simulation cannot be set up with these options: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/** The options that are {@link SimulationConfig} fields (no hooks). */
+function configOnly(options: Partial<SimulationConfig>): Partial<SimulationConfig> {
+  return Object.fromEntries(Object.entries(options).filter(([k]) => k in DEFAULT_SIMULATION_CONFIG));
+}
+
+/** Type and range of each option, as sentences naming the option. */
+function optionProblems(options: Partial<SimulationConfig>): string[] {
   const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
+  const L = SIMULATION_LIMITS;
   const out: string[] = [];
-  const int = (k: keyof SimulationConfig, min: number) => {
+  const int = (k: keyof SimulationConfig, min: number, max?: number) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min) out.push(`${k} must be an integer >= ${min}; got ${String(v)}`);
+    if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
+    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${String(v)}`);
+  };
+  const duration = (k: keyof SimulationConfig) => {
+    const v = cfg[k];
+    if (typeof v === "number" && v >= L.minDurationMs && v <= L.maxDurationMs) return;
+    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${String(v)}`);
   };
   const positive = (k: keyof SimulationConfig) => {
     const v = cfg[k];
     if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${String(v)}`);
   };
+  const nonNegative = (k: keyof SimulationConfig) => {
+    const v = cfg[k];
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${String(v)}`);
+  };
   const fraction = (k: keyof SimulationConfig) => {
     const v = cfg[k];
     if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${String(v)}`);
   };
-  int("seed", -(2 ** 31));
-  int("producers", 1);
-  int("consumers", 1);
-  int("concurrency", 1);
-  int("requests", 1);
+  const object = (k: keyof SimulationConfig) => {
+    const v = cfg[k];
+    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${String(v)}`);
+  };
+  int("seed", L.minSeed, L.maxSeed);
+  int("producers", 1, L.maxInstances);
+  int("consumers", 1, L.maxInstances);
+  int("concurrency", 1, L.maxConcurrency);
+  int("requests", 1, L.maxRequests);
   int("minItemsPerRequest", 1);
   int("maxItemsPerRequest", 1);
   int("minItemBytes", 1);
   int("maxItemBytes", 1);
-  int("byteScale", 1);
-  positive("stepMs");
-  positive("encodeTimeMs");
-  positive("serviceTimeMs");
-  positive("budgetMs");
+  int("byteScale", 1, L.maxByteScale);
+  duration("stepMs");
+  duration("encodeTimeMs");
+  duration("serviceTimeMs");
+  duration("budgetMs");
+  // The consumer's wait budget is a whole number of milliseconds [C11].
+  if (Number.isFinite(cfg.budgetMs) && !Number.isInteger(cfg.budgetMs)) out.push(`budgetMs must be a whole number of ms; got ${cfg.budgetMs}`);
   positive("linkBytesPerSecond");
   positive("sampleIntervalMs");
   positive("maxDrainMs");
   positive("timeResolutionMs");
   positive("producerCapacityBytes");
   positive("consumerCapacityBytes");
+  nonNegative("linkLatencyMs");
   fraction("metadataOnlyFraction");
   fraction("itemReuse");
+  object("consumerConfig");
+  object("producerConfig");
+  out.push(...faultsProblems(cfg.faults));
   if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");
   if (cfg.minItemBytes > cfg.maxItemBytes) out.push("minItemBytes must be <= maxItemBytes");
   return out;

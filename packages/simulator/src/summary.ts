@@ -36,9 +36,12 @@ export interface SimulationSummary {
   readonly requests: RequestOutcomes;
   /** Items by how they became available. */
   readonly items: {
-    /** Loaded from a producer and verified. */
+    /** Loaded from a producer and verified by the consumer (a "ready" decision with a destination). */
     readonly remote: number;
-    /** Encoded locally (no announcement, or after a remote failure). */
+    /**
+     * Encoded locally (no announcement, or after a remote failure). Items an engine already
+     * holds are in neither count; the simulated engines never hold any.
+     */
     readonly localEncoded: number;
   };
   /** Simulated time from the first arrival to the last request's end, ms. */
@@ -62,8 +65,34 @@ export interface SimulationSummary {
   readonly quarantines: number;
   /** Producer pins after the final drain (must be 0 [I3]). */
   readonly pinsAtEnd: number;
-  /** Faults injected, by kind. */
+  /**
+   * Faults injected, by kind, each counted once: the network's message and read faults
+   * (`drop`, `delay`, `duplicate`, `reorder`, `failRead`, `stallRead`, `corruptRead`,
+   * `partitionMessage`, `partitionRead`) and the simulator's own (`producerCrash`,
+   * `cancelStorm`, `invalidAnnouncement`, `earlyAnnouncement`). What they cause is counted
+   * elsewhere: {@link SimulationSummary.crashEffects}, cancelled requests in
+   * `requests.cancelled`, and store evictions in {@link SimulationSummary.storeEvents}.
+   */
   readonly faultsInjected: Readonly<Record<string, number>>;
+  /** What producer crashes caused, apart from the crashes themselves (`faultsInjected.producerCrash`). */
+  readonly crashEffects: {
+    /** Crashed producers that came back with a new epoch [P8]. */
+    readonly restarts: number;
+    /** Control messages lost because their sender or receiver crashed while they were in flight. */
+    readonly messagesLost: number;
+    /** Reads failed because the producer holding the memory crashed. */
+    readonly readsFailed: number;
+  };
+  /**
+   * How the producers' stores kept within capacity: normal operation, not injected faults
+   * (the `memoryPressure` of a fault preset shrinks the stores, so there is more of it).
+   */
+  readonly storeEvents: {
+    /** Ready, unpinned items evicted to make room [P6]. */
+    readonly evictions: number;
+    /** Encodes not stored because the store was full even after eviction (the request kept its model input) [P6]. */
+    readonly storeFull: number;
+  };
   /** Every counter the cores reported, summed over instances, `name{labels}` keyed. */
   readonly counters: Readonly<Record<string, number>>;
   /** Invariant violations. */
@@ -120,7 +149,8 @@ export interface SimulationResult {
 /** The command line that reproduces a configuration (only non-default flags). */
 export function reproduceCommand(config: SimulationConfig): string {
   const d = DEFAULT_SIMULATION_CONFIG;
-  const parts = ["npx ectp simulate", `--seed ${config.seed}`];
+  // A negative value must be glued to its flag: `--seed -5` reads as a missing value.
+  const parts = ["npx ectp simulate", config.seed < 0 ? `--seed=${config.seed}` : `--seed ${config.seed}`];
   parts.push(`--faults ${typeof config.faults === "string" ? config.faults : "<custom profile: use the API>"}`);
   const num: [keyof SimulationConfig, string][] = [
     ["producers", "--producers"],
@@ -186,6 +216,12 @@ export function formatSummary(s: SimulationSummary): string {
   );
   const faults = Object.entries(s.faultsInjected).filter(([, n]) => n > 0);
   rows.push(["faults injected", faults.length === 0 ? "none" : faults.map(([k, n]) => `${k} ${n}`).join(", ")]);
+  const crash = s.crashEffects;
+  rows.push([
+    "producer crash effects",
+    `${crash.restarts} restarts, ${crash.messagesLost} messages lost, ${crash.readsFailed} reads failed`,
+  ]);
+  rows.push(["store evictions / store full", `${s.storeEvents.evictions} / ${s.storeEvents.storeFull}`]);
   rows.push(["invariant violations", String(s.violations.count)]);
   rows.push(["wall time", `${s.wallTimeMs.toFixed(0)} ms`]);
   rows.push([

@@ -3,8 +3,9 @@
  * A sweep is how CI proves "zero violations under any fault schedule" statistically.
  * @module
  */
-import type { SimulationOptions } from "./options.js";
-import { runSimulation } from "./simulation.js";
+import { EctpError } from "@ectp/protocol";
+import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationOptions } from "./options.js";
+import { runSimulation, validateConfig } from "./simulation.js";
 import type { SimulationSummary } from "./summary.js";
 
 /** Aggregate of a sweep. */
@@ -45,31 +46,59 @@ export interface SweepSummary {
     /** Cancelled by the simulated client. */
     cancelled: number;
   };
-  /** Faults injected, summed over all runs. */
+  /** Faults injected, summed over all runs (see `SimulationSummary.faultsInjected`). */
   readonly faultsInjected: Readonly<Record<string, number>>;
+  /** What producer crashes caused, summed over all runs (see `SimulationSummary.crashEffects`). */
+  readonly crashEffects: { restarts: number; messagesLost: number; readsFailed: number };
+  /** Store evictions and full stores, summed over all runs (see `SimulationSummary.storeEvents`). */
+  readonly storeEvents: { evictions: number; storeFull: number };
 }
 
 /** Options of {@link runSweep}. */
 export interface SweepOptions extends SimulationOptions {
-  /** Number of seeds. Default 1. */
+  /** Number of seeds, at least 1; the last seed, `seed + runs - 1`, must be a valid seed too. Default 1. */
   runs?: number;
   /** Called after each run. Default none. */
   onRun?: (summary: SimulationSummary, index: number, runs: number) => void;
 }
 
-/** Run the same configuration over consecutive seeds. Time series are not recorded. */
+/**
+ * Every problem with a sweep's options, as sentences naming the option (empty when
+ * valid): `runs`, the configuration (see `validateConfig`), and the last seed, which
+ * must be in the seed range like the first.
+ */
+export function validateSweep(options: SweepOptions): string[] {
+  const { runs = 1, onRun: _onRun, ...rest } = options;
+  const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
+  const problems = validateConfig(rest);
+  if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1)
+    problems.push(`runs must be an integer >= 1; got ${String(runs)}`);
+  else if (Number.isSafeInteger(first) && first <= SIMULATION_LIMITS.maxSeed && first + runs - 1 > SIMULATION_LIMITS.maxSeed)
+    problems.push(
+      `the sweep's last seed, seed + runs - 1 = ${first + runs - 1}, must be <= ${SIMULATION_LIMITS.maxSeed} (larger seeds repeat smaller ones)`,
+    );
+  return problems;
+}
+
+/**
+ * Run the same configuration over consecutive seeds. Time series are not recorded.
+ * @throws EctpError(INVALID_ARGUMENT) before running anything when {@link validateSweep} reports a problem.
+ */
 export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
+  const problems = validateSweep(options);
+  if (problems.length > 0) throw new EctpError("INVALID_ARGUMENT", problems.join("; "), { details: { problems } });
   const { runs = 1, onRun, onProgress: _ignored, ...rest } = options;
-  const first = rest.seed ?? 1;
+  const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
+  const faults = rest.faults ?? DEFAULT_SIMULATION_CONFIG.faults;
   const start = performance.now();
   const failing: { seed: number; violations: number; first: string; reproduce: string }[] = [];
   const requests = { total: 0, succeededRemote: 0, fellBackLocal: 0, failed: 0, cancelled: 0 };
-  const faults: Record<string, number> = {};
+  const faultsInjected: Record<string, number> = {};
+  const crashEffects = { restarts: 0, messagesLost: 0, readsFailed: 0 };
+  const storeEvents = { evictions: 0, storeFull: 0 };
   let violations = 0;
-  let faultName = "none";
   for (let i = 0; i < runs; i++) {
     const { summary } = await runSimulation({ ...rest, seed: first + i, timeSeries: false });
-    faultName = summary.faults;
     violations += summary.violations.count;
     if (summary.violations.count > 0) {
       const v = summary.violations.first[0];
@@ -81,19 +110,23 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
       });
     }
     for (const k of Object.keys(requests) as (keyof typeof requests)[]) requests[k] += summary.requests[k];
-    for (const [k, n] of Object.entries(summary.faultsInjected)) faults[k] = (faults[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(summary.faultsInjected)) faultsInjected[k] = (faultsInjected[k] ?? 0) + n;
+    for (const k of Object.keys(crashEffects) as (keyof typeof crashEffects)[]) crashEffects[k] += summary.crashEffects[k];
+    for (const k of Object.keys(storeEvents) as (keyof typeof storeEvents)[]) storeEvents[k] += summary.storeEvents[k];
     onRun?.(summary, i, runs);
   }
   const wallTimeMs = performance.now() - start;
   return {
     seed: first,
     runs,
-    faults: faultName,
+    faults: typeof faults === "string" ? faults : "custom",
     wallTimeMs,
     seedsPerSecond: wallTimeMs > 0 ? (runs * 1000) / wallTimeMs : 0,
     violations,
     failingSeeds: failing,
     requests,
-    faultsInjected: faults,
+    faultsInjected,
+    crashEffects,
+    storeEvents,
   };
 }

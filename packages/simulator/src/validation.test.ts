@@ -1,0 +1,117 @@
+import { EctpError } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import {
+  SIMULATION_LIMITS,
+  type SimulationOptions,
+  faultPreset,
+  formatDuration,
+  parseDuration,
+  reproduceCommand,
+  DEFAULT_SIMULATION_CONFIG,
+  runSimulation,
+  runSweep,
+  validateConfig,
+  validateSweep,
+} from "./index.js";
+
+const TINY: SimulationOptions = { producers: 1, consumers: 1, concurrency: 4, requests: 8, timeSeries: false };
+
+/** The error runSimulation rejects with, or undefined when it resolves. */
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+    return undefined;
+  } catch (e) {
+    return e;
+  }
+}
+
+function expectInvalidArgument(e: unknown, message: RegExp): void {
+  expect(EctpError.is(e), String(e)).toBe(true);
+  expect((e as EctpError).code).toBe("INVALID_ARGUMENT");
+  expect((e as EctpError).message).toMatch(message);
+}
+
+describe("validateConfig reports every option runSimulation rejects, and runSimulation throws INVALID_ARGUMENT", () => {
+  const cases: [string, Partial<SimulationOptions>, RegExp][] = [
+    ["an unknown fault preset", { faults: "bogus" as never }, /faults must be one of none, light, heavy, chaos or a FaultProfile object; got "bogus"/],
+    ["a fault profile with a rate out of range", { faults: { ...faultPreset("light"), readFail: 2 } }, /faults\.readFail must be a number in \[0, 1\]; got 2/],
+    ["a fault profile with a field missing", { faults: { ...faultPreset("light"), memoryPressure: undefined } as never }, /faults\.memoryPressure must be a finite number > 0/],
+    ["a negative link latency", { linkLatencyMs: -1 }, /linkLatencyMs must be a finite number >= 0; got -1/],
+    ["a fractional budget", { budgetMs: 1.5 }, /budgetMs must be a whole number of ms; got 1.5/],
+    ["a consumer config the core rejects", { consumerConfig: { transferTimeoutMs: 1e9 } }, /cannot be set up.*transferTimeoutMs/],
+    ["a consumer config that is not an object", { consumerConfig: "fast" as never }, /consumerConfig must be an object/],
+    ["a store capacity too large for the store", { producerCapacityBytes: 1e300 }, /cannot be set up.*capacityBytes/],
+    ["a seed past 2^31 - 1 (it would repeat a smaller seed)", { seed: 2 ** 32 + 1 }, /seed must be an integer from -2147483648 to 2147483647; got 4294967297/],
+    ["too many producers", { producers: 100_000 }, /producers must be an integer from 1 to 1000; got 100000/],
+    ["a byte scale that shrinks items to nothing", { byteScale: 2 ** 32 }, /byteScale must be an integer from 1 to 1048576/],
+    ["a service time of days", { serviceTimeMs: 6e13 }, /serviceTimeMs must be a number of ms from 0.001 to 3600000/],
+    ["a step below 1 us", { stepMs: 1e-7 }, /stepMs must be a number of ms from 0.001 to 3600000/],
+  ];
+  it.each(cases)("%s", async (_what, bad, message) => {
+    const problems = validateConfig({ ...TINY, ...bad });
+    expect(problems.join("; ")).toMatch(message);
+    expectInvalidArgument(await rejection(runSimulation({ ...TINY, ...bad })), message);
+  });
+
+  it("accepts the bounds themselves and reports nothing for the defaults", async () => {
+    const L = SIMULATION_LIMITS;
+    expect(validateConfig({})).toEqual([]);
+    expect(validateConfig({ seed: L.minSeed })).toEqual([]);
+    expect(validateConfig({ seed: L.maxSeed, byteScale: L.maxByteScale, stepMs: L.minDurationMs, budgetMs: L.maxDurationMs })).toEqual([]);
+    const { summary } = await runSimulation({ ...TINY, seed: L.maxSeed });
+    expect(summary.requests.total).toBe(8);
+  });
+});
+
+describe("runSweep", () => {
+  it.each([0, -2, 1.5])("rejects runs %s before running anything", async (runs) => {
+    let ran = 0;
+    const e = await rejection(runSweep({ ...TINY, runs, onRun: () => ran++ }));
+    expectInvalidArgument(e, new RegExp(`runs must be an integer >= 1; got ${runs}`));
+    expect(ran).toBe(0);
+  });
+
+  it("rejects a sweep whose last seed is past the seed range, before its first run", async () => {
+    let ran = 0;
+    const seed = SIMULATION_LIMITS.maxSeed;
+    expect(validateSweep({ ...TINY, seed, runs: 1 })).toEqual([]);
+    const e = await rejection(runSweep({ ...TINY, seed, runs: 2, onRun: () => ran++ }));
+    expectInvalidArgument(e, /last seed, seed \+ runs - 1 = 2147483648, must be <= 2147483647/);
+    expect(ran).toBe(0);
+  });
+
+  it("reports the fault preset it ran with, and 'custom' for a profile", async () => {
+    const heavy = await runSweep({ ...TINY, faults: "heavy", runs: 2 });
+    expect(heavy.faults).toBe("heavy");
+    expect(heavy.runs).toBe(2);
+    const custom = await runSweep({ ...TINY, faults: faultPreset("light"), runs: 1 });
+    expect(custom.faults).toBe("custom");
+    const unnamed = await runSweep({ ...TINY, runs: 1 });
+    expect(unnamed.faults).toBe(DEFAULT_SIMULATION_CONFIG.faults);
+  });
+});
+
+describe("durations in reproduce commands", () => {
+  it.each([1e-7, 0.001, 0.0015, 1.5, 10, 999.999, 1_500, 60_000, 90_000, 3_600_000, 123_456.789, 6e27, 1e21, 2 ** 60])(
+    "formatDuration(%s) is plain decimal and parses back to the same number",
+    (ms) => {
+      const text = formatDuration(ms);
+      expect(text).not.toMatch(/e/);
+      const back = parseDuration(text);
+      expect(back).toEqual({ ok: true, ms });
+    },
+  );
+
+  it("uses the largest exact unit", () => {
+    expect(formatDuration(60_000)).toBe("1m");
+    expect(formatDuration(1_500)).toBe("1500ms");
+    expect(formatDuration(2_000)).toBe("2s");
+    expect(formatDuration(1e-7)).toBe("0.0000001ms");
+  });
+
+  it("a negative seed is glued to its flag, so the command parses", () => {
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -5 })).toMatch(/^npx ectp simulate --seed=-5 /);
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: 5 })).toMatch(/^npx ectp simulate --seed 5 /);
+  });
+});
