@@ -1035,7 +1035,10 @@ export class ConsumerCore {
         f.waiterCount++;
         slot.fetch = f;
         const own = desc.checksum?.crc32c;
-        if (own !== undefined && own !== (f.desc.checksum?.crc32c ?? -1)) (f.otherChecksums ??= new Map()).set(slot, own);
+        if (own !== undefined && own !== (f.desc.checksum?.crc32c ?? -1)) {
+          f.otherChecksums ??= new Map();
+          f.otherChecksums.set(slot, own);
+        }
         // A fetch stalled because every earlier waiter's budget ended before its next retry: resume for this one.
         if (f.state === IDLE && f.tLane === -1) this.timers.schedule(f, Math.max(now, f.retryAt), LANE_HEAP);
         slot.budgetAt = now + this.config.waitBudgetMs;
