@@ -99,6 +99,17 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     process.stderr.write(`--level must be required or all\n\n${CONFORMANCE_USAGE}\n`);
     return 2;
   }
+  let commandTimeoutMs: number;
+  let seedCount: number;
+  let seed: number | undefined;
+  try {
+    commandTimeoutMs = intFlag("command-timeout-ms", v["command-timeout-ms"], 1) ?? 5000;
+    seedCount = intFlag("seeds", v.seeds, 0) ?? 0;
+    seed = intFlag("seed", v.seed, 0);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${CONFORMANCE_USAGE}\n`);
+    return 2;
+  }
   try {
     const features = v.features ? readFeaturesFile(v.features) : ["consumer", "producer"];
     const knownFailing = v["known-failing"] ? readKnownFailingFile(v["known-failing"]) : new Map<string, string>();
@@ -108,11 +119,14 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
       spawnTestee({
         command,
         jsonLines: v["json-lines"] === true,
-        commandTimeoutMs: v["command-timeout-ms"] ? Number(v["command-timeout-ms"]) : 5000,
+        commandTimeoutMs,
       });
     const results: CaseResult[] = [];
     const onResult = (r: CaseResult): void => {
       if (r.status === "failed" || r.status === "unexpected-pass") process.stdout.write(`FAIL ${r.name}\n`);
+    };
+    const onWarning = (message: string): void => {
+      process.stderr.write(`warning: ${message}\n`);
     };
     if (v.transport !== undefined) {
       const filter = v.filter ? globToRegExp(v.filter) : undefined;
@@ -125,7 +139,7 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
           onResult(c);
         }
     }
-    if (v.testee !== undefined && v.seed === undefined) {
+    if (v.testee !== undefined && seed === undefined) {
       const report = await runSuite({
         testee: factory,
         features,
@@ -134,17 +148,29 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
         ...(v.filter ? { filter: v.filter } : {}),
         cases: loadCases(),
         onResult,
+        onWarning,
       });
       results.push(...report.results);
     }
-    const seeds = v.testee === undefined ? [] : v.seed !== undefined ? [Number(v.seed)] : Array.from({ length: Number(v.seeds ?? 0) }, (_, i) => i + 1);
+    const seeds = v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1);
     if (seeds.length > 0) {
+      const missing = RANDOMISED_FEATURES.filter((f) => !features.includes(f));
+      if (missing.length > 0)
+        onWarning(`randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")}; without ${missing.join(", ")} in --features every seed is skipped`);
+      // The replay command keeps every flag that changes how a seed runs or is judged.
+      const replayFlags = [
+        "--testee", command,
+        ...(v["json-lines"] ? ["--json-lines"] : []),
+        ...(v.features ? ["--features", v.features] : []),
+        ...(v["known-failing"] ? ["--known-failing", v["known-failing"]] : []),
+        ...(v["command-timeout-ms"] !== undefined ? ["--command-timeout-ms", String(commandTimeoutMs)] : []),
+      ];
       const random = await runRandomised({
         consumer: factory,
         producer: factory,
         seeds,
         features,
-        replayCommand: (seed) => `ectp conformance --testee ${JSON.stringify(command)}${v["json-lines"] ? " --json-lines" : ""} --seed ${seed}`,
+        replayCommand: (n) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" "),
         knownFailing,
       });
       results.push(...random);
@@ -164,6 +190,9 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     return 2;
   }
 }
+
+/** Features the randomised level needs (both roles, and ReadMemory to play the transport between them). */
+const RANDOMISED_FEATURES: readonly string[] = ["consumer", "producer", "read-memory"];
 
 /** Transports `--transport` accepts. */
 const TRANSPORT_NAMES: readonly string[] = ["mock", "nixl"];
@@ -192,6 +221,23 @@ async function transportHarnesses(name: string): Promise<TransportHarness[]> {
 function unavailable(name: string, skipReason: string): TransportHarness {
   const never = (): Promise<never> => Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", skipReason));
   return { name, skipReason, createPeers: never, advance: never, killPeer: never };
+}
+
+/**
+ * The value of an integer flag, or `undefined` when it is absent. Throws with a message naming
+ * the flag and what it accepts for anything else (`abc`, `1.5`, below `min`).
+ */
+function intFlag(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min)
+    throw new Error(`--${name} must be an integer >= ${min}; got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/** A word for a POSIX shell command line: as is when plain, else single-quoted. */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 function writeOut(path: string, text: string): void {

@@ -2,16 +2,16 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@ectp/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
 import { buildCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES, runMutants } from "./mutants/run.js";
-import { TesteeRequest } from "./proto.js";
+import { TesteeRequest, type ectp } from "./proto.js";
 import { runRandomised } from "./random/randomised.js";
 import { toJUnit, toJsonReport } from "./report/report.js";
-import { globToRegExp, runSuite } from "./runner/suite.js";
+import { featureWarnings, globToRegExp, runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { PACKAGE_ROOT, bundleTsTestee } from "./test-support.js";
@@ -262,6 +262,96 @@ process.stdin.on("end", () => process.exit(0));
   }, 30_000);
 });
 
+describe("runner self-tests: the testee contract", () => {
+  type Res = ectp.conformance.v1.ITesteeResponse;
+  /** The TS reference testee with its answers changed by `change`. */
+  const altered = (change: (res: Res, req: ectp.conformance.v1.TesteeRequest) => Res) => () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
+  };
+  const byName = (...names: string[]) => CASES.filter((c) => names.includes(c.fullName));
+  const EVICT = "producer/p6-evict/evict-command-refuses-pinned";
+
+  it("Unsupported for a feature the features file claims fails the case; for an unclaimed one it skips", async () => {
+    // The TS testee answers Evict with Unsupported{feature: "evict"}.
+    const claimed = await runSuite({ testee: inProcess(), features: [...TS_TESTEE_FEATURES, "evict"], cases: byName(EVICT), level: "all" });
+    expect(claimed.results[0]).toMatchObject({
+      status: "failed",
+      message: expect.stringMatching(/^evict at t=\d+ was answered Unsupported\{feature: "evict"\}, but the features file claims "evict"/),
+    });
+    const unclaimed = await runSuite({ testee: inProcess(), features: TS_TESTEE_FEATURES, cases: byName(EVICT), level: "all" });
+    expect(unclaimed.results[0]).toMatchObject({ status: "skipped", message: 'needs optional feature "evict"' });
+  });
+
+  it("Unsupported naming no feature counts as the command's own feature (the role for Admit): the case fails", async () => {
+    const report = await runSuite({
+      testee: altered((res, req) => (req.admit ? { commandId: res.commandId, unsupported: {} } : res)),
+      features: TS_TESTEE_FEATURES,
+      cases: byName("consumer/c1-admission/local-item-is-ready"),
+      level: "all",
+    });
+    expect(report.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining('the features file claims "consumer"') });
+  });
+
+  it("InitResult.features differing from the features file gives warning lines, not failures", async () => {
+    const warnings: string[] = [];
+    const report = await runSuite({
+      testee: inProcess(),
+      features: ["consumer", "producer", "evict"],
+      cases: byName("consumer/c1-admission/local-item-is-ready"),
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(report.ok).toBe(true);
+    expect(warnings).toEqual([
+      "the testee's InitResult lists features the features file does not claim: raw-messages, untrusted-json, read-memory, events (the runner follows the features file: cases needing them are skipped)",
+      "the features file claims features the testee's InitResult does not list: evict (the runner follows the features file: an Unsupported answer for them fails the case)",
+    ]);
+    expect(featureWarnings(new Set(TS_TESTEE_FEATURES), [...TS_TESTEE_FEATURES])).toEqual([]);
+  });
+
+  it("[I6] a READY decision for a remotely loaded item without ItemDecision.loaded fails, scripted and randomised", async () => {
+    const stripLoaded = altered((res) => {
+      for (const d of res.admit?.items ?? []) delete (d as { loaded?: unknown }).loaded;
+      return res;
+    });
+    const report = await runSuite({
+      testee: stripLoaded,
+      features: TS_TESTEE_FEATURES,
+      cases: byName("consumer/v1-versioning/unknown-dtype-value-skips-shape-check", "consumer/c1-admission/local-item-is-ready"),
+      level: "all",
+    });
+    expect(report.results.map((r) => `${r.name} ${r.status}`)).toEqual([
+      "consumer/c1-admission/local-item-is-ready passed", // local: no loaded bytes to report
+      "consumer/v1-versioning/unknown-dtype-value-skips-shape-check failed",
+    ]);
+    expect(report.results[1]?.message).toMatch(/^\[I6\] item i1 of r1 is READY at t=\d+ from a remote load, but ItemDecision.loaded is absent/);
+    const random = await runRandomised({ consumer: stripLoaded, producer: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
+    expect(random[0]?.message).toMatch(/^seed 1: \[I6\] .* is READY from a remote load without ItemDecision.loaded/);
+  }, 30_000);
+
+  it("[I5] a start_read without destination_region fails the case", async () => {
+    const report = await runSuite({
+      testee: altered((res) => {
+        for (const o of res.poll?.outputs ?? []) if (o.startRead) o.startRead.destinationRegion = "";
+        return res;
+      }),
+      features: TS_TESTEE_FEATURES,
+      cases: byName("consumer/v1-versioning/unknown-dtype-value-skips-shape-check"),
+      level: "all",
+    });
+    expect(report.results[0]?.message).toMatch(/^\[I5\] start_read \d+ at t=\d+ has no destination_region/);
+  });
+
+  it("the TS testee answers a request with no command Unsupported{unknown-command}, another protocol version and commands before Configure with Error", () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
+    expect(ask({})).toMatchObject({ unsupported: { feature: "unknown-command" } });
+    expect(ask({ init: { protocolVersion: 2 } })).toMatchObject({ error: { code: "UNSUPPORTED_PROTOCOL" } });
+    expect(ask({ init: { protocolVersion: 1 } })).toMatchObject({ init: { protocolVersion: 1 } });
+    for (const cmd of ["poll", "advanceClock", "getStats", "drainFailed"]) expect(ask({ [cmd]: {} }), cmd).toMatchObject({ error: { code: "NOT_CONFIGURED" } });
+  });
+});
+
 describe("runConformanceCli", () => {
   it("runs a filtered suite against a subprocess testee and writes JUnit, JSON and the ectp-report summary", async () => {
     const command = await bundleTsTestee();
@@ -295,6 +385,56 @@ describe("runConformanceCli", () => {
     expect(await runConformanceCli(["--transport", "carrier-pigeon"])).toBe(2);
     expect(await runConformanceCli([])).toBe(2);
   });
+
+  it.each([
+    ["--command-timeout-ms", "abc", 1],
+    ["--command-timeout-ms", "0", 1],
+    ["--command-timeout-ms", "2.5", 1],
+    ["--seeds", "abc", 0],
+    ["--seeds", "-3", 0],
+    ["--seed", "abc", 0],
+    ["--seed", "1.5", 0],
+  ])("%s %s is a usage error naming the flag (exit 2)", async (flag, value, min) => {
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      expect(await runConformanceCli(["--testee", "never-started", `${flag}=${value}`])).toBe(2);
+      const text = err.mock.calls.map((c) => String(c[0])).join("");
+      expect(text).toContain(`${flag} must be an integer >= ${min}; got "${value}"`);
+      expect(text).toContain("Usage: ectp conformance");
+    } finally {
+      err.mockRestore();
+    }
+  });
+
+  it("a failed seed's replay command keeps --features, --known-failing and --command-timeout-ms", async () => {
+    const { fakeTestee } = await import("./test-support.js");
+    // Answers Init, then exits: every seed fails.
+    const crash = fakeTestee(
+      "crash-seed",
+      `process.stdin.once("data", () => { const p = Buffer.from([0x08, 0x01, 0x5a, 0x02, 0x08, 0x01]); const f = Buffer.alloc(4); f.writeUInt32BE(p.length, 0); process.stdout.write(Buffer.concat([f, p]), () => setTimeout(() => process.exit(1), 50)); });`,
+    );
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-"));
+    const features = join(dir, "features.json");
+    const known = join(dir, "known.json");
+    writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
+    writeFileSync(known, JSON.stringify({ "consumer/x/y": "not this one" }));
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    let code: number;
+    try {
+      code = await runConformanceCli([
+        "--testee", crash, "--seed", "3", "--features", features, "--known-failing", known, "--command-timeout-ms", "4000",
+        "--report", join(dir, "r.json"),
+      ]);
+    } finally {
+      out.mockRestore();
+    }
+    expect(code).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
+    const replay = String(report.results[0]?.message).split("\n").find((l: string) => l.startsWith("replay: "));
+    expect(replay).toBe(
+      `replay: ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed 3`,
+    );
+  }, 30_000);
 
   it("usage errors exit 2; a known-failing entry without a reason is refused", async () => {
     expect(await runConformanceCli(["--level", "some"])).toBe(2);

@@ -25,8 +25,12 @@ export interface ItemFixture {
   size: number;
   /** Put a CRC-32C in descriptors. Default true. */
   checksum?: boolean;
-  /** Dtype name (e.g. `DTYPE_UINT8`). Default absent (no dtype x shape check). */
-  dtype?: string;
+  /**
+   * Dtype name (e.g. `DTYPE_UINT8`), or a number for a value without a name (an unknown value
+   * from a newer minor [V2]); a string that is not a name is a case bug (protobuf would drop it).
+   * Default absent (no dtype x shape check).
+   */
+  dtype?: string | number;
   /** Shape. Default absent. */
   shape?: number[];
   /** Scripted producer peer holding it (consumer cases). Default `P1`. */

@@ -2052,7 +2052,8 @@ export namespace ectp {
 
                 /**
                  * Version of this testee protocol the runner speaks. This file defines 1.
-                 * A testee that does not speak it answers Error.
+                 * A testee that does not speak it answers Error with code
+                 * UNSUPPORTED_PROTOCOL.
                  */
                 protocolVersion: number;
 
@@ -2142,7 +2143,8 @@ export namespace ectp {
 
                     /**
                      * Version of this testee protocol the runner speaks. This file defines 1.
-                     * A testee that does not speak it answers Error.
+                     * A testee that does not speak it answers Error with code
+                     * UNSUPPORTED_PROTOCOL.
                      */
                     protocolVersion?: (number|null);
 
@@ -6602,8 +6604,8 @@ export namespace ectp {
                 /**
                  * Identity of the destination memory: the testee's region id. With
                  * destination_offset and length it lets the runner check that no two
-                 * unsettled reads share destination bytes [I5]. Empty: the runner skips
-                 * that check.
+                 * unsettled reads share destination bytes [I5]. Required: the runner fails
+                 * a case whose testee reports a read without it.
                  */
                 destinationRegion: string;
 
@@ -6709,8 +6711,8 @@ export namespace ectp {
                     /**
                      * Identity of the destination memory: the testee's region id. With
                      * destination_offset and length it lets the runner check that no two
-                     * unsettled reads share destination bytes [I5]. Empty: the runner skips
-                     * that check.
+                     * unsettled reads share destination bytes [I5]. Required: the runner fails
+                     * a case whose testee reports a read without it.
                      */
                     destinationRegion?: (string|null);
 

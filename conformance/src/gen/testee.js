@@ -2738,7 +2738,8 @@ export const ectp = $root.ectp = (() => {
                  * Properties of an Init.
                  * @typedef {Object} ectp.conformance.v1.Init.$Properties
                  * @property {number|null} [protocolVersion] Version of this testee protocol the runner speaks. This file defines 1.
-                 * A testee that does not speak it answers Error.
+                 * A testee that does not speak it answers Error with code
+                 * UNSUPPORTED_PROTOCOL.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2772,7 +2773,8 @@ export const ectp = $root.ectp = (() => {
 
                 /**
                  * Version of this testee protocol the runner speaks. This file defines 1.
-                 * A testee that does not speak it answers Error.
+                 * A testee that does not speak it answers Error with code
+                 * UNSUPPORTED_PROTOCOL.
                  * @member {number} protocolVersion
                  * @memberof ectp.conformance.v1.Init
                  * @instance
@@ -14207,8 +14209,8 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [length] Number of bytes to read.
                  * @property {string|null} [destinationRegion] Identity of the destination memory: the testee's region id. With
                  * destination_offset and length it lets the runner check that no two
-                 * unsettled reads share destination bytes [I5]. Empty: the runner skips
-                 * that check.
+                 * unsettled reads share destination bytes [I5]. Required: the runner fails
+                 * a case whose testee reports a read without it.
                  * @property {number|null} [destinationOffset] Byte offset of the destination inside destination_region.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -14277,8 +14279,8 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Identity of the destination memory: the testee's region id. With
                  * destination_offset and length it lets the runner check that no two
-                 * unsettled reads share destination bytes [I5]. Empty: the runner skips
-                 * that check.
+                 * unsettled reads share destination bytes [I5]. Required: the runner fails
+                 * a case whose testee reports a read without it.
                  * @member {string} destinationRegion
                  * @memberof ectp.conformance.v1.StartReadOutput
                  * @instance

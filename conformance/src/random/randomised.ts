@@ -286,6 +286,10 @@ class Schedule {
         if (d.action === C.ItemAction.ITEM_ACTION_DEFER) pending = true;
         if (d.action === C.ItemAction.ITEM_ACTION_LOCAL_ENCODE && x && !x.model)
           throw new Violation(`[C1] ${req.id}/${d.itemId} told to encode locally without model input at t=${this.now}`);
+        // No item here is local: a READY item with an announcement was loaded remotely, and the
+        // testee MUST report its bytes in ItemDecision.loaded (absent, [I6] could not be checked).
+        if (d.action === C.ItemAction.ITEM_ACTION_READY && x?.item.descriptor && !d.loaded)
+          throw new Violation(`[I6] ${req.id}/${d.itemId} is READY from a remote load without ItemDecision.loaded at t=${this.now}`);
         if (d.action === C.ItemAction.ITEM_ACTION_READY && d.loaded && x) {
           // [I6] bytes marked loaded are exactly the producer's bytes.
           if (Number(d.loaded.sizeBytes) !== x.item.bytes.length || (Number(d.loaded.crc32c) >>> 0) !== x.item.crc)
@@ -346,8 +350,9 @@ class Schedule {
       const sr = o.startRead;
       const id = Number(sr.readId);
       const read = { region: String(sr.destinationRegion ?? ""), offset: Number(sr.destinationOffset ?? 0), length: Number(sr.length ?? 0) };
+      if (read.region === "") throw new Violation(`[I5] start_read ${id} has no destination_region at t=${this.now} (TESTEE-PROTOCOL.md §5.1)`);
       for (const [oid, other] of this.reads)
-        if (read.region !== "" && other.region === read.region && read.offset < other.offset + Math.max(1, other.length) && other.offset < read.offset + Math.max(1, read.length))
+        if (other.region === read.region && read.offset < other.offset + Math.max(1, other.length) && other.offset < read.offset + Math.max(1, read.length))
           throw new Violation(`[I5] read ${id} reuses the destination of unsettled read ${oid} at t=${this.now}`);
       this.reads.set(id, read);
       const stall = r.chance(f.stall);

@@ -4,6 +4,8 @@
  */
 import { crc32c } from "@ectp/protocol";
 import type { ItemFixture } from "../cases/format.js";
+import { ectp } from "../proto.js";
+import { CaseBug } from "./match.js";
 
 /** Deterministic pseudo-random bytes for a name (xorshift32 seeded by FNV-1a of the name). */
 export function fixtureBytes(name: string, size: number): Uint8Array {
@@ -53,7 +55,10 @@ export function makeFixture(name: string, spec: ItemFixture, fingerprint: Record
   const bytes = fixtureBytes(name, spec.size);
   const key = { contentHash: b64(new TextEncoder().encode(spec.hash ?? `item-${name}`)), fingerprint };
   const partial: Record<string, unknown> = { key, sizeBytes: String(spec.size) };
-  if (spec.dtype) partial.dtype = spec.dtype;
+  // protobufjs keeps an enum number as is but silently drops a string that is not a name.
+  if (typeof spec.dtype === "string" && !Object.hasOwn(ectp.v1.Dtype, spec.dtype))
+    throw new CaseBug(`item ${name}: dtype ${JSON.stringify(spec.dtype)} is not a Dtype name; write an unknown value as a number`);
+  if (spec.dtype !== undefined) partial.dtype = spec.dtype;
   if (spec.shape) partial.shape = spec.shape.map(String);
   if (spec.checksum !== false) partial.checksum = { algorithm: "CHECKSUM_ALGORITHM_CRC32C", value: b64(crcBytes(bytes)) };
   return { name, bytes, crc: crc32c(bytes), key, producer: spec.producer ?? "P1", partial };

@@ -8,7 +8,8 @@
  * every case: [I1] (no Error answer where none is expected), [I3] (producer pins == grants
  * after every step; both 0 after quiescence), [I4] (consumer tables back to 0 after
  * quiescence), [I5] (no two unsettled reads share destination bytes; destinations >=
- * unsettled reads), [I6] (loaded bytes have the fixture's size and CRC-32C).
+ * unsettled reads; every read names its destination), [I6] (a remotely loaded READY item reports
+ * its loaded bytes, and they have the fixture's size and CRC-32C).
  * @module
  */
 import { DEFAULT_FINGERPRINT, type LoadedCase, type StepSpec } from "../cases/format.js";
@@ -304,7 +305,17 @@ class Interpreter {
   ): Promise<ectp.conformance.v1.TesteeResponse> {
     const res = await this.conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
     const what = Object.keys(req).find((k) => k !== "nowMs") ?? "?";
-    if (res.unsupported) throw new CaseSkip(res.unsupported.feature || what);
+    if (res.unsupported) {
+      // TESTEE-PROTOCOL.md §6: Unsupported skips the case only for a feature the features file
+      // does not claim; for a claimed one it is a failure (else a testee could skip any case).
+      const feature = res.unsupported.feature || this.featureOf(req);
+      if (this.options.features.has(feature))
+        throw new CaseFailure(
+          `${what} at t=${this.now} was answered Unsupported{feature: ${JSON.stringify(res.unsupported.feature)}}, ` +
+            `but the features file claims ${JSON.stringify(feature)}: a claimed feature must be supported (TESTEE-PROTOCOL.md §6)`,
+        );
+      throw new CaseSkip(feature);
+    }
     if (expectError) {
       if (!res.error) throw new CaseFailure(`${what} at t=${this.now}: expected an Error answer, got ${kindOf(res)}`);
     } else if (res.error) {
@@ -314,6 +325,15 @@ class Interpreter {
     }
     if (settle && this.configured) await this.settle();
     return res;
+  }
+
+  /** The feature a command needs (TESTEE-PROTOCOL.md §7): its optional feature, else the case's role. */
+  private featureOf(req: ectp.conformance.v1.ITesteeRequest): string {
+    if (req.evict) return "evict";
+    if (req.readMemory) return "read-memory";
+    if (req.deliverMessage?.raw && req.deliverMessage.raw.length > 0) return "raw-messages";
+    if (req.admit?.items?.some((it) => it.announcementJson)) return "untrusted-json";
+    return this.spec.role;
   }
 
   private async configure(overrides: Record<string, unknown>, expectError: boolean): Promise<void> {
@@ -484,17 +504,23 @@ class Interpreter {
     };
     if (this.reads.has(read.readId))
       throw new CaseFailure(`start_read reuses read_id ${read.readId} while that read is unsettled`);
-    if (read.region !== "")
-      for (const other of this.reads.values())
-        if (
-          other.region === read.region &&
-          read.offset < other.offset + Math.max(1, other.length) &&
-          other.offset < read.offset + Math.max(1, read.length)
-        )
-          throw new CaseFailure(
-            `[I5] read ${read.readId} at t=${this.now} targets ${read.region}[${read.offset}, +${read.length}) which overlaps ` +
-              `unsettled read ${other.readId} (started t=${other.t}): destination memory reused while a transfer may still write into it`,
-          );
+    // Without its destination a read's overlap with unsettled reads cannot be checked, so a
+    // testee leaving it out would pass every [I5] case unchecked.
+    if (read.region === "")
+      throw new CaseFailure(
+        `[I5] start_read ${read.readId} at t=${this.now} has no destination_region: the testee MUST report each read's ` +
+          "destination (TESTEE-PROTOCOL.md §5.1)",
+      );
+    for (const other of this.reads.values())
+      if (
+        other.region === read.region &&
+        read.offset < other.offset + Math.max(1, other.length) &&
+        other.offset < read.offset + Math.max(1, read.length)
+      )
+        throw new CaseFailure(
+          `[I5] read ${read.readId} at t=${this.now} targets ${read.region}[${read.offset}, +${read.length}) which overlaps ` +
+            `unsettled read ${other.readId} (started t=${other.t}): destination memory reused while a transfer may still write into it`,
+        );
     this.reads.set(read.readId, read);
   }
 
@@ -592,8 +618,12 @@ class Interpreter {
     const requestId = String(arg.request);
     const itemsIn = (arg.items ?? []) as Record<string, unknown>[];
     const mapping = new Map<string, string | undefined>();
+    // Items that can only become READY by a remote load: an announcement and no local copy.
+    const remoteOnly = new Set<string>();
     const items = itemsIn.map((it) => {
       const itemId = String(it.id);
+      const announced = typeof it.announce === "string" || it.announcement !== undefined || typeof it.announcementJson === "string";
+      if (announced && it.local !== true) remoteOnly.add(itemId);
       const out: Record<string, unknown> = { itemId, hasModelInput: it.modelInput === true, local: it.local === true };
       if (typeof it.announce === "string") {
         mapping.set(itemId, it.announce);
@@ -617,9 +647,17 @@ class Interpreter {
     const json = C.AdmitResult.toObject(a as ectp.conformance.v1.AdmitResult, JSON_OPTIONS) as Record<string, unknown>;
     // [I6] bytes marked loaded are exactly the producer's bytes.
     for (const d of (json.items ?? []) as Record<string, unknown>[]) {
+      if (d.action !== "ITEM_ACTION_READY") continue;
       const loaded = d.loaded as Record<string, unknown> | undefined;
+      // testee.proto ItemDecision.loaded: MUST be filled for every READY item loaded remotely;
+      // without it the loaded bytes cannot be checked, so its absence fails the case.
+      if (!loaded && remoteOnly.has(String(d.itemId)))
+        throw new CaseFailure(
+          `[I6] item ${String(d.itemId)} of ${requestId} is READY at t=${this.now} from a remote load, but ItemDecision.loaded ` +
+            "is absent: the testee MUST report the loaded bytes' size and CRC-32C (TESTEE-PROTOCOL.md §5.1)",
+        );
       const fx = mapping.get(String(d.itemId)) ?? this.requests.get(requestId)?.get(String(d.itemId));
-      if (d.action === "ITEM_ACTION_READY" && loaded && fx) {
+      if (loaded && fx) {
         const f = this.fixture(fx);
         if (Number(loaded.sizeBytes ?? 0) !== f.bytes.length || Number(loaded.crc32c ?? 0) >>> 0 !== f.crc)
           throw new CaseFailure(

@@ -46,6 +46,8 @@ export interface SuiteOptions {
   cases?: readonly LoadedCase[];
   /** Called after each case (progress output). */
   onResult?: (result: CaseResult) => void;
+  /** Called with each warning line, e.g. InitResult.features differing from the features file. Default: ignored. */
+  onWarning?: (message: string) => void;
 }
 
 /** Results of a run. */
@@ -125,6 +127,26 @@ export function classify(name: string, outcome: RawOutcome, knownFailing: Readon
 }
 
 /**
+ * Differences between the features file and the features a testee lists in InitResult, as
+ * warning lines (testee.proto InitResult.features: informative, the runner follows the file).
+ */
+export function featureWarnings(claimed: ReadonlySet<string>, listed: readonly string[] | null | undefined): string[] {
+  const init = new Set(listed ?? []);
+  const onlyInit = [...init].filter((f) => !claimed.has(f));
+  const onlyFile = [...claimed].filter((f) => !init.has(f));
+  const out: string[] = [];
+  if (onlyInit.length > 0)
+    out.push(
+      `the testee's InitResult lists features the features file does not claim: ${onlyInit.join(", ")} (the runner follows the features file: cases needing them are skipped)`,
+    );
+  if (onlyFile.length > 0)
+    out.push(
+      `the features file claims features the testee's InitResult does not list: ${onlyFile.join(", ")} (the runner follows the features file: an Unsupported answer for them fails the case)`,
+    );
+  return out;
+}
+
+/**
  * Run the scripted cases against a testee. Never throws for anything the testee does: a
  * crash, hang or malformed answer fails that case (with the testee's stderr tail) and the
  * next case gets a fresh testee.
@@ -134,6 +156,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const cases = selectCases(options.cases ?? loadCases(), options);
   const results: CaseResult[] = [];
   let conn: TesteeConnection | undefined;
+  let featuresCompared = false;
   for (const c of cases) {
     const t0 = performance.now();
     let outcome: RawOutcome;
@@ -141,6 +164,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     else {
       try {
         if (!conn?.alive) conn = await options.testee();
+        if (!featuresCompared) {
+          featuresCompared = true;
+          for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
+        }
         await runScriptedCase(c, conn, { features });
         outcome = { status: "passed" };
       } catch (err) {

@@ -40,6 +40,8 @@ export interface TesteeConnection {
   request(req: ectp.conformance.v1.ITesteeRequest): Promise<ectp.conformance.v1.TesteeResponse>;
   /** Whether the connection can still take requests. */
   readonly alive: boolean;
+  /** The testee's answer to Init. Its `features` are informative: the runner follows the features file and warns about differences. */
+  readonly initResult?: ectp.conformance.v1.IInitResult;
   /** Stop the testee (EOF, then SIGTERM, then SIGKILL). Never throws. */
   close(): Promise<void>;
 }

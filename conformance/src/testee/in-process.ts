@@ -23,9 +23,13 @@ export interface TesteeHandler {
 export async function inProcessTestee(handler: TesteeHandler): Promise<TesteeConnection> {
   let nextId = 1;
   let dead: TesteeFault | undefined;
+  let initResult: ectp.conformance.v1.IInitResult | undefined;
   const conn: TesteeConnection = {
     get alive() {
       return dead === undefined;
+    },
+    get initResult() {
+      return initResult;
     },
     async request(req) {
       if (dead) throw dead;
@@ -57,5 +61,6 @@ export async function inProcessTestee(handler: TesteeHandler): Promise<TesteeCon
   };
   const init = await conn.request({ init: { protocolVersion: TESTEE_PROTOCOL_VERSION } });
   if (!init.init) throw new TesteeFault("malformed", "in-process testee did not answer Init with InitResult");
+  initResult = init.init;
   return conn;
 }

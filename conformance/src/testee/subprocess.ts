@@ -44,10 +44,12 @@ export async function spawnTestee(options: SubprocessTesteeOptions): Promise<Tes
     await conn.close();
     throw new TesteeFault("malformed", `testee answered Init with ${JSON.stringify(res.toJSON())}`, conn.stderrTail());
   }
+  conn.initResult = res.init;
   return conn;
 }
 
 class SubprocessTestee implements TesteeConnection {
+  initResult: ectp.conformance.v1.IInitResult | undefined;
   private readonly child: ChildProcess;
   private readonly json: boolean;
   private readonly timeoutMs: number;

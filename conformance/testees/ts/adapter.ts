@@ -206,6 +206,16 @@ export class CoreTesteeHandler implements TesteeHandler {
 
   private dispatch(req: Req): Res {
     const now = num(req.nowMs);
+    // testee.proto TesteeRequest.command: a request with none set (or one from a newer
+    // protocol this build does not know) is answered Unsupported{"unknown-command"}.
+    if (req.command === undefined) return { unsupported: { feature: "unknown-command" } };
+    if (req.init && req.init.protocolVersion !== TESTEE_PROTOCOL_VERSION)
+      return {
+        error: {
+          message: `testee protocol version ${req.init.protocolVersion} requested; this testee speaks ${TESTEE_PROTOCOL_VERSION}`,
+          code: "UNSUPPORTED_PROTOCOL",
+        },
+      };
     if (req.init)
       return {
         init: {
@@ -218,7 +228,10 @@ export class CoreTesteeHandler implements TesteeHandler {
     if (req.configure) return this.configure(req.configure);
     if (req.poll) return this.poll(now);
     if (req.getStats) return this.stats();
-    if (req.advanceClock) return { ok: {} };
+    if (req.advanceClock) {
+      this.instance(); // NOT_CONFIGURED before the first Configure, like every command but Init and Configure
+      return { ok: {} };
+    }
     if (req.deliverMessage) {
       const dm = req.deliverMessage;
       const bytes = dm.raw && dm.raw.length > 0 ? dm.raw : ectp.v1.Envelope.encode(dm.envelope ?? {}).finish();
