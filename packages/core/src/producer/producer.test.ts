@@ -162,6 +162,11 @@ describe("ProducerCore handshake", () => {
     expect(out.map((o) => o.type)).toEqual(["send"]);
   });
 
+  it("[P7] a ReadRequest without a key is answered INTERNAL (check 6), not INCOMPATIBLE", () => {
+    const h = harness();
+    expect(rejectOf(request(h, "c", 1, 1, 0, 1, { key: null }))).toMatchObject({ reason: FR.FAILURE_REASON_INTERNAL, retryable: false });
+  });
+
   it("[P7] refuses a Hello with another fingerprint (INCOMPATIBLE) without recording the peer", () => {
     const h = harness();
     h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, fingerprint: { ...FP, layoutVersion: 2 } } }), 0);

@@ -601,7 +601,8 @@ export class ProducerCore {
     const attemptId = u64(rr.attemptId);
     if (!isPositiveInt(attemptId)) { this.ignore("malformed"); return; }
     const key = rr.key;
-    const diff = this.fingerprintDiff(key?.fingerprint);
+    // [P7] check 3: a request without a key has no fingerprint to compare; it fails at lookup (check 6, INTERNAL).
+    const diff = key === undefined || key === null ? undefined : this.fingerprintDiff(key.fingerprint);
     // [P7] check 2 / SPEC.md 4.3: compare with this consumer's live grant for the key. Only a key
     // of our fingerprint can name a granted item, so a foreign fingerprint skips this (no lookup).
     const keyId = diff === undefined ? tryItemKeyId(key) : undefined;
