@@ -4591,8 +4591,7 @@ export namespace ectp {
 
             /**
              * Drop an item that is not ready (a failed write); a Removed(DISCARDED)
-             * event follows if it had been announced by a Stored event. Answered with
-             * Ok, or Error for an unknown key.
+             * event follows [P6][E1]. Answered with Ok, or Error for an unknown key.
              */
             class Discard {
 

@@ -9772,8 +9772,7 @@ export const ectp = $root.ectp = (() => {
                  * Constructs a new Discard.
                  * @memberof ectp.conformance.v1
                  * @classdesc Drop an item that is not ready (a failed write); a Removed(DISCARDED)
-                 * event follows if it had been announced by a Stored event. Answered with
-                 * Ok, or Error for an unknown key.
+                 * event follows [P6][E1]. Answered with Ok, or Error for an unknown key.
                  * @constructor
                  * @param {ectp.conformance.v1.Discard.$Properties=} [properties] Properties to set
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
