@@ -111,6 +111,14 @@ describe("decodeEnvelope properties", () => {
     );
   }, TIMEOUT_MS);
 
+  it("never throws on something that is not bytes: MALFORMED_MESSAGE naming what it got", () => {
+    for (const [value, got] of [[null, "null"], [undefined, "undefined"], ["abc", "string"], [[1, 2], "object"]] as const) {
+      const r = decodeEnvelope(value as unknown as Uint8Array);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toBe(`[MALFORMED_MESSAGE] an envelope must be a Uint8Array; got ${got}`);
+    }
+  });
+
   it("never throws on truncated or bit-flipped valid envelopes", () => {
     const base = encodeEnvelope({
       ...valid,
