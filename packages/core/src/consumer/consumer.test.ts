@@ -696,6 +696,7 @@ describe("[C9] single flight per item key", () => {
     h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "zz")] }, 0); // a wrong one
     h.core.admit({ requestId: "r3", items: [withChecksumOf("c", "h1")] }, 0); // the right one
     const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    expect(start.crc32c).toBe(true); // the joiners' checksums need the bytes' CRC
     fill(start, "h1");
     h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
     expect(acks(h.core.poll(2))).toEqual([[1, OK]]);

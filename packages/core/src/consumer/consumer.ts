@@ -1159,6 +1159,7 @@ export class ConsumerCore {
     }
     return peer;
   }
+
   /**
    * SPEC.md section 16: per-peer state is released once a peer holds nothing, so the table does
    * not grow with every sender ever heard from. Drops the records of peers with no fetch, grant,
@@ -1172,7 +1173,6 @@ export class ConsumerCore {
     this.lastPeer = undefined;
     this.peerSweepAt = Math.max(MIN_PEER_SWEEP, 2 * this.peers.size);
   }
-
 
   private createFetch(desc: ValidDescriptor, keyHash: number, meta: Uint8Array | undefined, now: number): Fetch {
     const peer = this.getPeer(desc.producerId);
@@ -1701,8 +1701,9 @@ export class ConsumerCore {
     f.read = r;
     this.timers.schedule(r, deadline, LANE_READ);
     const source = location.length > 0 ? location : f.desc.location;
-    // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to.
-    this.emit({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: r.checksumA !== -1 || r.checksumB !== -1 });
+    // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to, whenever some checksum needs it.
+    const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined;
+    this.emit({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
   }
 
   private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number): void {
