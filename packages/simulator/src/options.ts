@@ -142,7 +142,7 @@ export const SIMULATION_LIMITS = Object.freeze({
    * seed 1 and seed 1 + 2^32 would be the same run; only [minSeed, maxSeed] is accepted.
    */
   minSeed: -2_147_483_648,
-  /** Largest seed (2^31 - 1); see {@link SIMULATION_LIMITS.minSeed}. */
+  /** Largest seed (2^31 - 1); see `minSeed`. */
   maxSeed: 2_147_483_647,
   /** Most producers, and most consumers (setup and every loop round grow with them). */
   maxInstances: 1_000,

@@ -49,9 +49,9 @@ export interface SweepSummary {
   /** Faults injected, summed over all runs (see `SimulationSummary.faultsInjected`). */
   readonly faultsInjected: Readonly<Record<string, number>>;
   /** What producer crashes caused, summed over all runs (see `SimulationSummary.crashEffects`). */
-  readonly crashEffects: { restarts: number; messagesLost: number; readsFailed: number };
+  readonly crashEffects: SimulationSummary["crashEffects"];
   /** Store evictions and full stores, summed over all runs (see `SimulationSummary.storeEvents`). */
-  readonly storeEvents: { evictions: number; storeFull: number };
+  readonly storeEvents: SimulationSummary["storeEvents"];
 }
 
 /** Options of {@link runSweep}. */

@@ -354,6 +354,24 @@ describe("Driver", () => {
     await done;
     expect(driver.isRunning).toBe(false);
   });
+
+  it("run() right after stop(), before the loop has ended, keeps that loop running", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const producer = new RecordingCore();
+    producer.deadline = undefined;
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 5 });
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 1)); // the loop is waiting
+    driver.stop();
+    expect(driver.run()).toBe(done);
+    t.inject("c", wire("c", { readRequest: { attemptId: 1 } }));
+    for (let i = 0; i < 100 && producer.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(producer.calls).toEqual(["env:c:readRequest"]);
+    expect(driver.isRunning).toBe(true);
+    driver.stop();
+    await done;
+  });
 });
 
 // ---------------------------------------------------------------------------------------

@@ -149,11 +149,13 @@ export class Driver {
   /**
    * Run {@link Driver.step} in real time until {@link Driver.stop}, sleeping on
    * `transport.waitForActivity` until the cores' next deadline (at most `maxWaitMs`).
-   * Resolves when the loop has ended. Calling it while running returns the same promise.
+   * Resolves when the loop has ended. Calling it while running returns the same promise, and
+   * so does calling it after {@link Driver.stop} while that loop has not ended yet: the loop
+   * then keeps running.
    */
   run(): Promise<void> {
-    if (this.loop) return this.loop;
     this.running = true;
+    if (this.loop) return this.loop;
     this.loop = (async () => {
       try {
         while (this.running) {

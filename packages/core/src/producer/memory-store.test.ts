@@ -256,6 +256,26 @@ describe("MemoryItemStore", () => {
     expect(released).toEqual([kid(1)]);
   });
 
+  it("a throwing locate is an INTERNAL result and evicts nothing", () => {
+    let fail = false;
+    const store = new MemoryItemStore({
+      capacityBytes: 20,
+      locate: () => {
+        if (fail) throw new Error("no memory to register");
+        return new Uint8Array([1]);
+      },
+    });
+    store.put(desc(1));
+    store.put(desc(2));
+    store.markReady(kid(1));
+    store.markReady(kid(2));
+    fail = true;
+    const r = store.put(desc(3)); // would evict item 1 to make room
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe("INTERNAL");
+    expect([store.get(kid(1)) !== undefined, store.get(kid(2)) !== undefined, store.usedBytes()]).toEqual([true, true, 20]);
+  });
+
   it("keeps no bytes when neither bytes nor locate are given", () => {
     const store = new MemoryItemStore({ capacityBytes: 20 });
     store.put(desc(1));
@@ -304,6 +324,11 @@ describe("MemoryItemStore", () => {
     expect(r.ok).toBe(true);
     store.get(kid(4));
     expect(() => store.pin(kid(4))).toThrow(/not ready/);
+    // Discarded between get and pin.
+    store.get(kid(4));
+    store.discard(kid(4));
+    expect(() => store.pin(kid(4))).toThrow(EctpError);
+    expect(store.totalPins()).toBe(0);
   });
 
   it("[P2][P6] unpinEntry acts as unpin for a held entry, refuses one no longer held, and takes foreign entries by key", () => {

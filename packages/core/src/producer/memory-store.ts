@@ -134,7 +134,7 @@ export class MemoryItemStore implements ItemStore {
    * when needed. Returns the new entry, or an error result:
    * `INVALID_ARGUMENT` for a malformed descriptor, bytes of the wrong length or a key
    * already present; `OVERLOADED` when the item cannot fit even after evicting every
-   * evictable item (nothing is evicted then).
+   * evictable item, `INTERNAL` when `options.locate` throws (nothing is evicted then either).
    *
    * @param descriptor - the item as it will be announced; `location` is replaced by what
    *   `options.locate` returns when that is set.
@@ -165,13 +165,18 @@ export class MemoryItemStore implements ItemStore {
         `put: ${sizeBytes} bytes do not fit (used ${this.used} of ${this.capacityBytes}, only ${this.evictableBytes} evictable); retry after grants are released`,
         { details: { keyId, sizeBytes, used: this.used, capacityBytes: this.capacityBytes } },
       );
-    if (need > 0) this.evictFor(need);
+    // Located before anything is evicted: a failing `locate` leaves the store as it was.
     let held = bytes;
     let desc = descriptor;
     if (this.locateFn) {
       held ??= new Uint8Array(sizeBytes);
-      desc = { ...descriptor, location: this.locateFn(keyId, held) };
+      try {
+        desc = { ...descriptor, location: this.locateFn(keyId, held) };
+      } catch (cause) {
+        return fail("INTERNAL", `put: options.locate threw for item ${keyId}; nothing was stored or evicted`, { cause, details: { keyId } });
+      }
     }
+    if (need > 0) this.evictFor(need);
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
@@ -391,7 +396,7 @@ export class MemoryItemStore implements ItemStore {
 }
 
 function fail(
-  code: "INVALID_ARGUMENT" | "OVERLOADED",
+  code: "INVALID_ARGUMENT" | "OVERLOADED" | "INTERNAL",
   message: string,
   options: { cause?: unknown; details?: Record<string, unknown> },
 ): { ok: false; error: EctpError } {

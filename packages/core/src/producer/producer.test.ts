@@ -102,11 +102,18 @@ describe("ProducerCore checks [V1][P7][C10]", () => {
   it("[P7] checks the key's fingerprint before any lookup or the shutdown state", () => {
     const h = harness();
     const otherKey = { contentHash: new Uint8Array([1]), fingerprint: { ...FP, model: "other" } };
+    const get = h.store.get.bind(h.store);
+    let lookups = 0;
+    h.store.get = (keyId) => {
+      lookups++;
+      return get(keyId);
+    };
     h.producer.shutdown(0);
     h.producer.handleMessage("c", wire("c", 1, { readRequest: { attemptId: 3, key: otherKey } }), 0);
     const [reply] = sent(h.producer.poll(0), "c");
     expect(rejectOf(reply as ectp.v1.IEnvelope)).toMatchObject({ reason: FR.FAILURE_REASON_INCOMPATIBLE, retryable: false });
     expect(reply?.readReject?.detail).toBe('model "other" != "m"');
+    expect(lookups).toBe(0);
   });
 
   it("[P8] rejects a request naming another producer epoch with EPOCH_CHANGED", () => {
@@ -509,7 +516,7 @@ describe("ProducerCore grants", () => {
     grantOf(request(h, "a", 1, 1, 0));
     h.store.clear("reset");
     expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, pinnedBytes: 0 });
-    h.producer.poll(1); // the lease heap entry is stale and harmless: only the heartbeat is due
+    h.producer.poll(1); // the released grant left the lease list: only the heartbeat is due
     expect(h.producer.nextDeadline()).toBe(2000);
   });
 });
@@ -690,8 +697,15 @@ describe("ProducerCore events [E1][E2]", () => {
 
   it("[E1] sequences start at 1 in every epoch (a restarted producer is a new core)", () => {
     const store = new MemoryItemStore({ capacityBytes: 100 });
-    const p2 = new ProducerCore({ id: "E", epoch: 8, fingerprint: FP, store });
+    const p1 = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store });
     ready(store, 1);
-    expect(batches(p2.poll(0)).map((b) => b.sequence)).toEqual([1]);
+    p1.poll(0);
+    ready(store, 2);
+    expect(batches(p1.poll(1)).map((b) => b.sequence)).toEqual([2]);
+    // The restart: a new core of a new epoch over the same store numbers its batches from 1 again.
+    p1.shutdown(2);
+    const p2 = new ProducerCore({ id: "E", epoch: 8, fingerprint: FP, store });
+    ready(store, 3);
+    expect(batches(p2.poll(3)).map((b) => b.sequence)).toEqual([1]);
   });
 });
