@@ -1,4 +1,4 @@
-import { EctpError, SPEC_VERSION, crc32cBytes, ectp, encodeEnvelope } from "@ectp/protocol";
+import { EctpError, SPEC_VERSION, crc32cBytes, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { ConsumerCore } from "../consumer/consumer.js";
 import type { DestinationPool } from "../consumer/types.js";
@@ -253,6 +253,43 @@ describe("Driver", () => {
     driver.step();
     expect(consumer?.calls).toEqual(["read:4:failed", "unreachable:ghost"]);
     expect(producer?.calls).toEqual(["unreachable:ghost"]);
+  });
+
+  it("[P3][C11] a grant queued behind a connect is sent with the lease it has left, or not at all once it ran out", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("c");
+    const producer = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
+    const grantTo = (grantId: number, leaseMs: number): CoreOutput => ({
+      type: "send",
+      peerId: "c",
+      envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant: { attemptId: 1, grantId, leaseMs } },
+    });
+    let epoch = 1;
+    const connectAndQueue = async (outputs: CoreOutput[], waitMs: number) => {
+      let resolve!: () => void;
+      t.connectResult = new Promise<void>((r) => {
+        resolve = r;
+      });
+      producer.outputs = [{ type: "connect-peer", peerId: "c", epoch: epoch++, metadata: new Uint8Array([1]) }, ...outputs];
+      driver.step();
+      clock.advance(waitMs);
+      resolve();
+      await flush();
+    };
+    await connectAndQueue([grantTo(1, 30_000), grantTo(2, 0)], 10_000);
+    const leases = t.sentTo.map((m) => {
+      const d = decodeEnvelope(m.bytes);
+      return d.ok ? [Number(d.value.readGrant?.grantId), Number(d.value.readGrant?.leaseMs)] : [];
+    });
+    expect(leases).toEqual([
+      [1, 20_000],
+      [2, 20_000], // lease_ms 0 is 30 000
+    ]);
+    await connectAndQueue([grantTo(3, 5_000)], 6_000);
+    expect(t.sentTo).toHaveLength(2);
   });
 
   it("queues sends and reads to a peer until connectPeer resolves, once per peer epoch, then flushes in order", async () => {

@@ -37,8 +37,14 @@ export interface DriverOptions {
   logger?: Logger;
 }
 
-/** Work held back until a peer's `connectPeer` resolves. */
-type Pending = { readonly kind: "send"; readonly bytes: Uint8Array } | { readonly kind: "read"; readonly op: ReadOperation };
+/**
+ * Work held back until a peer's `connectPeer` resolves. A grant keeps its envelope and when it
+ * was queued, so its lease can be shortened by the wait (see `flushGrant`).
+ */
+type Pending =
+  | { readonly kind: "send"; readonly bytes: Uint8Array }
+  | { readonly kind: "grant"; readonly envelope: ectp.v1.IEnvelope; readonly queuedAt: number }
+  | { readonly kind: "read"; readonly op: ReadOperation };
 
 interface Connecting {
   readonly epoch: number;
@@ -51,6 +57,9 @@ type Target = "consumer" | "producer" | "both";
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
 
 const defaultClock: Clock = { now: () => performance.now() };
+
+/** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */
+const DEFAULT_GRANT_LEASE_MS = 30_000;
 
 /**
  * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`.
@@ -242,8 +251,9 @@ export class Driver {
           return;
         }
         const c = this.connecting.get(o.peerId);
-        if (c) c.queue.push({ kind: "send", bytes });
-        else this.send(o.peerId, bytes);
+        if (!c) this.send(o.peerId, bytes);
+        else if (o.envelope.readGrant) c.queue.push({ kind: "grant", envelope: o.envelope, queuedAt: this.clock.now() });
+        else c.queue.push({ kind: "send", bytes });
         return;
       }
       case "connect-peer":
@@ -312,6 +322,7 @@ export class Driver {
         this.connected.set(peerId, epoch);
         for (const item of entry.queue) {
           if (item.kind === "send") this.send(peerId, item.bytes);
+          else if (item.kind === "grant") this.flushGrant(peerId, item.envelope, item.queuedAt);
           else {
             this.queuedReads.delete(item.op.readId);
             this.startRead(item.op);
@@ -350,6 +361,23 @@ export class Driver {
         this.syntheticResults.push({ readId: item.op.readId, status: "failed", peerGone: true, error });
       }
     c.queue.length = 0;
+  }
+
+  /**
+   * [P3][C11] Send a grant held back behind a connect with the lease it has left: the producer's
+   * lease runs from when it decided the grant, the consumer's from when it receives it, so the
+   * time spent queued comes off `lease_ms` (0 meaning 30 000). A grant whose lease ran out while
+   * queued is not sent: the producer releases it at its deadline.
+   */
+  private flushGrant(peerId: string, envelope: ectp.v1.IEnvelope, queuedAt: number): void {
+    const grant = envelope.readGrant as ectp.v1.IReadGrant;
+    const lease = Number(grant.leaseMs ?? 0) || DEFAULT_GRANT_LEASE_MS;
+    const left = Math.floor(lease - (this.clock.now() - queuedAt));
+    if (left < 1) {
+      this.logger.warn("a grant's lease ran out while its peer was connecting; not sent", { peerId, grantId: Number(grant.grantId) });
+      return;
+    }
+    this.send(peerId, encodeEnvelope({ ...envelope, readGrant: { ...grant, leaseMs: left } }));
   }
 
   private send(peerId: string, bytes: Uint8Array): void {
