@@ -498,16 +498,18 @@ describe("ProducerCore grants", () => {
     ready(h.store, 1);
     h.producer.poll(0);
     grantOf(request(h, "a", 1, 1, 0));
-    grantOf(request(h, "b", 1, 1, 0));
-    h.producer.shutdown(1);
+    grantOf(request(h, "b", 1, 1, 700));
+    // The memory must outlive the last released lease (the default 30 s, from t=700) [P7].
+    expect(h.producer.shutdown(800)).toBe(30_700);
     expect(h.store.totalPins()).toBe(0);
     expect(h.producer.stats()).toMatchObject({ grants: 0, shuttingDown: true });
-    const [batch] = batches(h.producer.poll(1));
+    const [batch] = batches(h.producer.poll(800));
     expect(batch?.events).toEqual([{ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } }]);
-    expect(rejectOf(request(h, "a", 2, 1, 2))).toMatchObject({ reason: FR.FAILURE_REASON_SHUTTING_DOWN, retryable: false });
+    expect(rejectOf(request(h, "a", 2, 1, 802))).toMatchObject({ reason: FR.FAILURE_REASON_SHUTTING_DOWN, retryable: false });
     expect(h.producer.announce(kid(1))).toBeUndefined();
-    h.producer.shutdown(3); // idempotent
-    expect(batches(h.producer.poll(3))).toEqual([]);
+    expect(h.producer.shutdown(803)).toBe(30_700); // idempotent
+    expect(batches(h.producer.poll(803))).toEqual([]);
+    expect(harness().producer.shutdown(0)).toBeUndefined(); // nothing was granted
   });
 
   it("[I3] a store reset releases every grant so pins and grants stay equal", () => {

@@ -222,6 +222,8 @@ export class ProducerCore {
   private heartbeatSequence = 0;
   private ignored = 0;
   private shuttingDown = false;
+  /** What `shutdown` returns: the latest lease deadline of the grants it released [P7]. */
+  private reuseAfter: number | undefined = undefined;
   private lastNow = 0;
   private unsubscribe: (() => void) | undefined;
 
@@ -361,16 +363,25 @@ export class ProducerCore {
   /**
    * Stop serving [P7]: release every grant and pin, publish `Cleared(SHUTDOWN)`, and
    * reject every later read with SHUTTING_DOWN. Idempotent.
+   *
+   * @returns until when (on the injected clock) the memory of the items it held should not be
+   *   overwritten or freed, unless it is deregistered first: the latest lease deadline of the
+   *   grants it released, so that reads still in flight fail instead of reading reused bytes
+   *   [P7]; `undefined` when no grant was live. The same value on every call.
    */
-  shutdown(now: number): void {
+  shutdown(now: number): number | undefined {
     this.lastNow = now;
-    if (this.shuttingDown) return;
+    if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
-    for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.shutdown);
+    for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
+      if (this.reuseAfter === undefined || g.deadline > this.reuseAfter) this.reuseAfter = g.deadline;
+      this.release(g, RELEASE.shutdown);
+    }
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
-    this.logger.info("producer shutting down", { producerId: this.id, epoch: this.epoch });
+    this.logger.info("producer shutting down", { producerId: this.id, epoch: this.epoch, reuseAfter: this.reuseAfter });
+    return this.reuseAfter;
   }
 
   /** Sizes of the internal tables, for invariant checks [I3][I4] and dashboards. */
