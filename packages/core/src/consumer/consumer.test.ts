@@ -463,6 +463,16 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     }
   });
 
+  it("[I1] a clock reading that is not a finite number is replaced by the last good one (logged): the budget still runs out", () => {
+    const h = makeConsumer({ waitBudgetMs: 1_000 });
+    h.core.poll(50);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, Number.NaN); // taken as t=50
+    expect(h.core.nextDeadline()).toBe(50);
+    expect(h.logger.at("error").at(-1)?.message).toBe("the clock reading passed in is not a finite number; the last good one is used");
+    h.core.poll(1_050);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("BUDGET_EXHAUSTED");
+  });
+
   it("[C4] no retry is scheduled past every waiter's budget", () => {
     const h = makeConsumer({ waitBudgetMs: 100, backoffInitialMs: 1_000, backoffMaxMs: 1_000 });
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

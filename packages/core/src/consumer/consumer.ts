@@ -613,7 +613,7 @@ export class ConsumerCore {
         if ((items[j] as AdmitItem).itemId === item.itemId)
           throw invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(item.itemId)}; item ids must be unique per request.`);
     }
-    if (now > this.lastNow) this.lastNow = now;
+    now = this.checkedNow(now);
 
     const hash = hashString(requestId);
     let req = this.requests.getHashed(requestId, hash);
@@ -714,7 +714,7 @@ export class ConsumerCore {
     if (typeof requestId !== "string") return; // unknown by definition
     const req = this.requests.get(requestId);
     if (req === undefined) return;
-    if (now > this.lastNow) this.lastNow = now;
+    now = this.checkedNow(now);
     this.requests.deleteHashed(requestId, req.hash);
     if (req.failure !== undefined) return; // already released when it failed [C6]
     try {
@@ -738,6 +738,7 @@ export class ConsumerCore {
 
   /** Handle an encoded envelope from a peer. Malformed or other-version bytes are ignored and counted [C10][V1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    now = this.checkedNow(now);
     let decoded: ReturnType<typeof decodeEnvelope>;
     try {
       decoded = decodeEnvelope(bytes);
@@ -770,7 +771,7 @@ export class ConsumerCore {
    * counted [C10].
    */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
-    if (now > this.lastNow) this.lastNow = now;
+    now = this.checkedNow(now);
     try {
       this.onEnvelope(from, envelope, now);
     } catch (cause) {
@@ -781,7 +782,7 @@ export class ConsumerCore {
 
   /** Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]. */
   handleReadResult(result: ReadResult, now: number): void {
-    if (now > this.lastNow) this.lastNow = now;
+    now = this.checkedNow(now);
     try {
       this.onReadResult(result, now);
     } catch (cause) {
@@ -796,7 +797,7 @@ export class ConsumerCore {
    * fail terminally, and it is forgotten until the next need (a new Hello).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
-    if (now > this.lastNow) this.lastNow = now;
+    now = this.checkedNow(now);
     const peer = this.peers.get(peerId);
     if (peer === undefined) return;
     this.guard("handlePeerUnreachable", () => this.peerGone(peer, "transport", now));
@@ -804,7 +805,7 @@ export class ConsumerCore {
 
   /** Run due timers and return the queued outputs, in order. Touches only due timers. */
   poll(now: number): CoreOutput[] {
-    if (now > this.lastNow) this.lastNow = now;
+    now = this.checkedNow(now);
     try {
       this.runTimers(now);
     } catch (cause) {
@@ -1922,6 +1923,19 @@ export class ConsumerCore {
   // -------------------------------------------------------------------------------------
   // Output and observability helpers
   // -------------------------------------------------------------------------------------
+
+  /**
+   * [I1] The engine's clock reading, or the latest good one when it is not a finite number
+   * (logged): a NaN deadline would never fire and would block the timers behind it.
+   */
+  private checkedNow(now: number): number {
+    if (Number.isFinite(now)) {
+      if (now > this.lastNow) this.lastNow = now;
+      return now;
+    }
+    this.logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
+    return this.lastNow;
+  }
 
   /** Queue an output for the next poll. */
   private emit(o: CoreOutput): void {

@@ -512,6 +512,20 @@ describe("ProducerCore grants", () => {
     expect(harness().producer.shutdown(0)).toBeUndefined(); // nothing was granted
   });
 
+  it("[I1] a clock reading that is not a finite number is replaced by the last good one (logged): leases still expire", () => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    ready(h.store, 2);
+    h.producer.poll(100);
+    grantOf(request(h, "a", 1, 1, Number.NaN)); // taken as t=100: expires at 1100
+    grantOf(request(h, "b", 1, 2, 200));
+    expect(h.logger.warnings.at(-1)?.message).toBe("ERROR the clock reading passed in is not a finite number; the last good one is used");
+    h.producer.poll(1_100);
+    expect(h.store.totalPins()).toBe(1);
+    h.producer.poll(1_200);
+    expect(h.store.totalPins()).toBe(0);
+  });
+
   it("[I3] a store reset releases every grant so pins and grants stay equal", () => {
     const h = harness();
     ready(h.store, 1);

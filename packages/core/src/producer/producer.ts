@@ -301,7 +301,7 @@ export class ProducerCore {
 
   /** Handle one encoded envelope received from `from`. Never throws [I1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
-    this.lastNow = now;
+    now = this.checkedNow(now);
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
       this.guarded(from, decoded.value, now);
@@ -317,7 +317,7 @@ export class ProducerCore {
 
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
-    this.lastNow = now;
+    now = this.checkedNow(now);
     this.guarded(from, envelope, now);
   }
 
@@ -326,7 +326,7 @@ export class ProducerCore {
    * if it had missed its heartbeats (its grants are released).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
-    this.lastNow = now;
+    now = this.checkedNow(now);
     const p = this.peers.get(peerId);
     if (p) this.peerGone(p, "unreachable");
   }
@@ -336,7 +336,7 @@ export class ProducerCore {
    * publish pending store changes as one event batch. Returns (and clears) every queued output.
    */
   poll(now: number): CoreOutput[] {
-    this.lastNow = now;
+    now = this.checkedNow(now);
     this.expireLeases(now);
     this.tickPeers(now);
     this.flushEvents();
@@ -370,7 +370,7 @@ export class ProducerCore {
    *   [P7]; `undefined` when no grant was live. The same value on every call.
    */
   shutdown(now: number): number | undefined {
-    this.lastNow = now;
+    now = this.checkedNow(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
     for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
@@ -382,6 +382,19 @@ export class ProducerCore {
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
     this.logger.info("producer shutting down", { producerId: this.id, epoch: this.epoch, reuseAfter: this.reuseAfter });
     return this.reuseAfter;
+  }
+
+  /**
+   * [I1] The engine's clock reading, or the last good one when it is not a finite number
+   * (logged): a grant made at NaN would never expire and would block every lease behind it.
+   */
+  private checkedNow(now: number): number {
+    if (Number.isFinite(now)) {
+      this.lastNow = now;
+      return now;
+    }
+    this.logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
+    return this.lastNow;
   }
 
   /** Sizes of the internal tables, for invariant checks [I3][I4] and dashboards. */
