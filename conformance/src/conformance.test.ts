@@ -134,46 +134,37 @@ describe("transport level", () => {
     expect(results.every((r) => r.status === "skipped" && r.message === "build it first" && r.name.startsWith("transport/x/"))).toBe(true);
   });
 
-  it("a transport that breaks the contract fails the case with a reason (the suite can fail)", async () => {
+  /** The mock harness, named "broken", whose reader's poll reports `change(reads)` instead of its reads. */
+  function brokenHarness(change: (reads: core.ReadResult[]) => core.ReadResult[]) {
     const inner = mockTransportHarness(1);
-    const results = await runTransportConformance({
+    return {
       ...inner,
       name: "broken",
       async createPeers() {
         const p = await inner.createPeers();
-        // Reports every read twice: exactly-once must catch it.
         const poll = p.reader.poll.bind(p.reader);
         p.reader.poll = () => {
           const a = poll();
-          return { ...a, reads: a.reads.flatMap((r) => [r, r]) };
+          return { ...a, reads: change(a.reads) };
         };
         return p;
       },
-    });
+    };
+  }
+
+  it("a transport that breaks the contract fails the case with a reason (the suite can fail)", async () => {
+    // Reports every read twice: exactly-once must catch it.
+    const results = await runTransportConformance(brokenHarness((reads) => reads.flatMap((r) => [r, r])));
     const byName = new Map(results.map((r) => [r.name, r]));
     expect(byName.get("transport/broken/byte-exact-reads-at-odd-offsets")).toMatchObject({ status: "failed", message: "read of 1 bytes settled 2 times; exactly once is required" });
     expect(byName.get("transport/broken/messages-arrive-once-intact-as-copies")?.status).toBe("passed");
   }, 60_000);
 
   it("a transport that reports a wrong CRC-32C, or one nobody asked for, fails the crc32c case", async () => {
-    const inner = mockTransportHarness(1);
     const run = (change: (r: core.ReadResult) => core.ReadResult) =>
-      runTransportConformance(
-        {
-          ...inner,
-          name: "broken",
-          async createPeers() {
-            const p = await inner.createPeers();
-            const poll = p.reader.poll.bind(p.reader);
-            p.reader.poll = () => {
-              const a = poll();
-              return { ...a, reads: a.reads.map(change) };
-            };
-            return p;
-          },
-        },
-        { select: (name) => name.endsWith("/reported-crc32c-is-that-of-the-landed-bytes") },
-      );
+      runTransportConformance(brokenHarness((reads) => reads.map(change)), {
+        select: (name) => name.endsWith("/reported-crc32c-is-that-of-the-landed-bytes"),
+      });
     const [wrong] = await run((r) => (r.crc32c === undefined ? r : { ...r, crc32c: (r.crc32c ^ 1) >>> 0 }));
     expect(wrong).toMatchObject({ status: "failed", message: expect.stringMatching(/^read of 1 bytes reported crc32c \d+; the landed bytes' CRC-32C is \d+$/) });
     const [unasked] = await run((r) => ({ ...r, crc32c: r.crc32c ?? 0 }));

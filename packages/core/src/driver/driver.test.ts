@@ -375,12 +375,17 @@ describe("Driver", () => {
     expect(t.connects).toHaveLength(2);
   });
 
-  it("run() loops in real time until stop(), waking for messages", async () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
+  /** A driver of a recording producer with nothing due, polling at least every 5 ms. */
+  function realTimeRig() {
+    const t = new FakeNet().endpoint("me");
     const producer = new RecordingCore();
     producer.deadline = undefined;
     const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 5 });
+    return { t, producer, driver };
+  }
+
+  it("run() loops in real time until stop(), waking for messages", async () => {
+    const { t, producer, driver } = realTimeRig();
     const done = driver.run();
     expect(driver.run()).toBe(done);
     expect(driver.isRunning).toBe(true);
@@ -393,11 +398,7 @@ describe("Driver", () => {
   });
 
   it("run() right after stop(), before the loop has ended, keeps that loop running", async () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
-    const producer = new RecordingCore();
-    producer.deadline = undefined;
-    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 5 });
+    const { t, producer, driver } = realTimeRig();
     const done = driver.run();
     await new Promise((r) => setTimeout(r, 1)); // the loop is waiting
     driver.stop();
