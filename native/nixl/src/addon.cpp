@@ -327,6 +327,7 @@ private:
     bool hasOutput();
     void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed,
                 std::optional<uint32_t> crc = std::nullopt);
+    void failCommand(const Command &c) noexcept;
     void shutdownEngine();
     void tryFinishDeregistrations();
     void signal();
@@ -583,7 +584,20 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
     // thread never signals a destroyed TSFN. Registered after the TSFN: runs before its hook.
     if (napi_add_env_cleanup_hook(env, &Agent::EnvCleanup, this) == napi_ok) hookAdded_ = true;
     ++gLiveAgents;
-    engine_ = std::thread([this] { engineMain(); });
+    try {
+        engine_ = std::thread([this] { engineMain(); });
+    }
+    catch (const std::exception &e) {
+        // No thread (e.g. the process's thread limit): undo and fail the constructor with a typed error.
+        if (hookAdded_) napi_remove_env_cleanup_hook(env, &Agent::EnvCleanup, this);
+        hookAdded_ = false;
+        --gLiveAgents;
+        tsfn_.Abort();
+        tsfnReleased_ = true;
+        agent_.reset();
+        closed_ = true;
+        throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN, std::string("starting the NIXL engine thread failed: ") + e.what());
+    }
 }
 
 void
@@ -618,7 +632,9 @@ Agent::hold(Napi::Env env, int delta) {
     outstanding_ += delta;
     if (outstanding_ < 0) outstanding_ = 0;
     if (before == 0 && outstanding_ > 0) tsfn_.Ref(env);
-    if (before > 0 && outstanding_ == 0) tsfn_.Unref(env);
+    // While closing, the loop stays referenced until the final signal releases the TSFN: a drain
+    // or a late reply in between must not let Node exit with close() unsettled.
+    if (before > 0 && outstanding_ == 0 && !closing_) tsfn_.Unref(env);
 }
 
 Agent::~Agent() {
@@ -786,7 +802,9 @@ stringArg(const Napi::CallbackInfo &info, size_t i, const char *what, std::strin
     size_t n = 0;
     if (napi_get_value_string_utf8(info.Env(), info[i], buf, sizeof buf, &n) != napi_ok)
         throw NixlFailure("ERR_INVALID_ARG", std::string(what) + " must be a string");
-    if (n + 1 < sizeof buf) {
+    // A multi-byte character is never cut, so a string that nearly filled the buffer may have been
+    // truncated below its end: only a reading with room for one more 4-byte character is whole.
+    if (n + 4 < sizeof buf) {
         out.assign(buf, n);
         return;
     }
@@ -1025,6 +1043,20 @@ Agent::settle(uint32_t id, int status, bool cancelled, bool deregistered, bool c
               std::optional<uint32_t> crc) {
     std::lock_guard<std::mutex> lk(outMu_);
     settled_.push_back(Settled{id, status, cancelled, deregistered, closed, crc.has_value(), crc.value_or(0)});
+}
+
+// A command whose execution threw (out of memory, or a library throw outside safeCall): a pending
+// promise is rejected and a read not yet posted is settled, so neither is left waiting forever.
+void
+Agent::failCommand(const Command &c) noexcept {
+    try {
+        std::lock_guard<std::mutex> lk(outMu_);
+        if (c.kind == CmdKind::LoadRemote && c.token) replies_.push_back(Reply{c.token, NIXL_ERR_UNKNOWN, ""});
+        else if (c.kind == CmdKind::PostRead) settled_.push_back(Settled{c.id, NIXL_ERR_UNKNOWN, false, false, false});
+    }
+    catch (...) {
+        // out of memory even for the reply: nothing more can be done here
+    }
 }
 
 void
@@ -1372,11 +1404,21 @@ Agent::engineMain() {
                 return;
             }
             enterLong();
-            execute(c);
+            try {
+                execute(c);
+            }
+            catch (...) {
+                failCommand(c); // nothing may escape this thread: it would terminate the process
+            }
             leaveLong();
             did = true;
         }
-        if (progress()) did = true;
+        try {
+            if (progress()) did = true;
+        }
+        catch (...) {
+            did = true; // (out of memory) nothing may escape this thread; the next round retries
+        }
         auto now = Clock::now();
         if (pinged_) {
             pinged_ = false;
@@ -1533,8 +1575,8 @@ Agent::CallJs(Napi::Env env, Napi::Function cb, Agent *self, void *) {
         if (!cb.IsEmpty() && !self->tsfnReleased_) cb.Call({});
     }
     catch (...) {
-        // A pending JS exception (e.g. thrown by the activity callback) surfaces as an
-        // uncaught exception in JS; nothing else to do here.
+        // A JS exception thrown by the activity callback is caught here and dropped (node-addon-api
+        // clears it into the C++ exception): the callback (NixlTransport's) must not throw.
     }
 }
 

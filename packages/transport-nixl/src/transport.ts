@@ -92,6 +92,8 @@ interface RegionState {
 
 interface ReadState {
   readonly peerId: string;
+  /** The peer's connection the read was posted on: a later one (a reconnect) is not this read's to tear down. */
+  readonly peer: PeerState | undefined;
   readonly length: number;
   readonly regionId: number;
   /** Its destination was deregistered before the result was reported: it settles failed. */
@@ -244,8 +246,12 @@ export class NixlTransport implements Transport {
         throw nixlErrorToEctp(e, `loading NIXL metadata of peer ${peerId} (epoch ${epoch})`);
       }
       if (name !== peerId) {
-        if (!this.peers.has(name) && name !== this.localId) this.agent.invalidateRemote(name);
         if (this.peers.get(peerId) === state) this.peers.delete(peerId);
+        try {
+          if (!this.peers.has(name) && name !== this.localId) this.agent.invalidateRemote(name);
+        } catch {
+          // closed meanwhile: close() drops every loaded peer
+        }
         throw new EctpError("INVALID_ARGUMENT", `metadata given for peer ${peerId} belongs to NIXL agent ${name}`, {
           details: { peerId, agent: name },
         });
@@ -319,6 +325,9 @@ export class NixlTransport implements Transport {
   /** Post one READ of the whole item. Malformed sources and unknown peers settle `failed` via `poll` [I1]. */
   startRead(read: ReadOperation): void {
     const { readId, peerId, destination } = read;
+    // The addon keys transfers by a 32-bit id: anything else would come back under another id.
+    if (!Number.isInteger(readId) || readId < 0 || readId > 0xffffffff)
+      throw new EctpError("INVALID_ARGUMENT", `read id must be an integer in [0, 2^32 - 1]; got ${String(readId)}`);
     if (this.reads.has(readId) || (this.localResults.length > 0 && this.localResults.some((x) => x.readId === readId)))
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
     if (!destination?.region)
@@ -362,7 +371,7 @@ export class NixlTransport implements Transport {
       return;
     }
     if (status === IN_PROGRESS) {
-      this.reads.set(readId, { peerId, length, regionId: destination.region.id, deregistered: false });
+      this.reads.set(readId, { peerId, peer, length, regionId: destination.region.id, deregistered: false });
       return;
     }
     // Settled inside the call (small-read path): report it from the next poll, exactly as
@@ -481,11 +490,13 @@ export class NixlTransport implements Transport {
   }
 
   /** The result of a read that ended with NIXL `status` (not cancelled, not deregistered). */
-  private result(readId: number, peerId: string, length: number, status: number): ReadResult {
+  private result(readId: number, peerId: string, length: number, status: number, peer?: PeerState): ReadResult {
     if (status === 0) return { readId, status: "done", bytesRead: length };
     const code = this.statusNames.get(status) ?? "NIXL_ERR_UNKNOWN";
     const peerGone = code === "NIXL_ERR_REMOTE_DISCONNECT";
-    if (peerGone) this.markUnreachable(peerId, true);
+    // A read of an older connection (its failure held through cancelGraceMs while the peer came
+    // back under a new epoch) reports its peer gone but leaves the new connection alone.
+    if (peerGone && (peer === undefined || this.peers.get(peerId) === peer)) this.markUnreachable(peerId, true);
     const error = `NIXL READ failed: ${code}`;
     return peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error };
   }
@@ -501,7 +512,7 @@ export class NixlTransport implements Transport {
       return s.crc32c === undefined ? { readId: s.id, status: "done", bytesRead: st.length } : { readId: s.id, status: "done", bytesRead: st.length, crc32c: s.crc32c };
     // Released in flight after the cancel grace period: bytes may have landed, so not "cancelled".
     if (s.cancelled) return { readId: s.id, status: "failed", error: "cancelled in flight; the destination may hold partial data" };
-    return this.result(s.id, st.peerId, st.length, s.status);
+    return this.result(s.id, st.peerId, st.length, s.status, st.peer);
   }
 
   private markUnreachable(peerId: string, gone = false): void {
