@@ -176,7 +176,9 @@ class _Fetch:
     peer: _Peer
     epoch: int
     announced_metadata: bytes | None
-    waiters: dict = field(default_factory=dict)  # ordered set of _Slot
+    # Ordered set of waiting _Slot, each mapped to its own announced CRC-32C when that differs from
+    # desc's (two announcements of one key that disagree), else None [C9][C11].
+    waiters: dict = field(default_factory=dict)
     state: str = IDLE
     attempt_id: int = 0
     attempts: int = 0
@@ -213,6 +215,8 @@ class _Loaded:
     key_id: str
     dest: Any
     holders: int = 0
+    size_bytes: int = 0
+    crc: int | None = None  # CRC-32C of the bytes once computed [C11]
 
 
 @dataclass(eq=False)
@@ -291,6 +295,7 @@ class ConsumerCore:
         self.fingerprint: Fingerprint = fp
         self.metrics: Counter = Counter()
         self._pool = destinations
+        self._verified_crc: int | None = None  # what the last _verify computed [C11]
         self._transport_metadata = bytes(transport_metadata)
         self._random = SeededRandom(seed)
         self._requests: dict[str, _Req] = {}
@@ -478,6 +483,9 @@ class ConsumerCore:
             # [C2] an invalid announcement is a classification, never an exception.
             return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, None, None)
         if desc.key_id in self._loaded:
+            # [C11] loaded and verified, but against another announcement: its checksum must match too.
+            if desc.crc32c is not None and self._loaded_crc(self._loaded[desc.key_id]) != desc.crc32c:
+                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, None, None)
             return ("ready-loaded", None, desc, None)  # [C1] already loaded and verified
         peer = self._peers.get(desc.producer_id)
         terminal = None
@@ -527,7 +535,8 @@ class ConsumerCore:
             elif meta is not None and f.peer.id == desc.producer_id:
                 self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
             # [C9] single flight: join the fetch of this key; [C3] own budget from this first wait.
-            f.waiters[slot] = None
+            own = desc.crc32c
+            f.waiters[slot] = own if own is not None and own != f.desc.crc32c else None
             slot.fetch = f
             if f.state == IDLE and f.timer is None:
                 # A fetch stalled because earlier waiters' budgets ended before its retry: resume for this one.
@@ -693,16 +702,21 @@ class ConsumerCore:
             w.fetch = None
             self._timers.cancel(w.budget_timer)
             w.budget_timer = None
-            if w.has_model_input:
-                # [C5] local encode, and never another remote attempt for this (request, item).
-                w.decision = ItemDecision(w.item_id, LOCAL_ENCODE, reason)
-                self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
-                log.warning("remote read failed; local encode: request=%s item=%s reason=%s attempts=%d",
-                            w.req.id, f.key_id, Reason.name(reason), attempts)
-            else:
-                failed.setdefault(w.req, []).append(ItemFailure(w.item_id, reason, attempts))
+            self._end_waiter(w, f.key_id, reason, attempts, failed)
         for req, items in failed.items():
             self._fail_request(req, items, now)
+
+    def _end_waiter(self, w: _Slot, key_id: str, reason: int, attempts: int, failed: dict) -> None:
+        """[C5] The remote path of one waiter (out of its fetch) ended: local encode with model
+        input, else its failure joins ``failed`` (one _fail_request per request afterwards)."""
+        if w.has_model_input:
+            # [C5] local encode, and never another remote attempt for this (request, item).
+            w.decision = ItemDecision(w.item_id, LOCAL_ENCODE, reason)
+            self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
+            log.warning("remote read failed; local encode: request=%s item=%s reason=%s attempts=%d",
+                        w.req.id, key_id, Reason.name(reason), attempts)
+        else:
+            failed.setdefault(w.req, []).append(ItemFailure(w.item_id, reason, attempts))
 
     def _abandon_fetch(self, f: _Fetch, now: float) -> None:
         """[C7] Nobody waits for a fetch any more: forget its attempt, cancel its read."""
@@ -808,18 +822,41 @@ class ConsumerCore:
         # [C11] verified: mark loaded, ACK OK, every waiter becomes ready.
         self._ack_read(r, Completion.OK, "")
         self._dispose_fetch(f)
-        loaded = _Loaded(f.key_id, r.dest)
+        loaded = _Loaded(f.key_id, r.dest, size_bytes=r.size_bytes, crc=self._verified_crc)
         self._loaded[f.key_id] = loaded
         self.metrics["ectp_consumer_items_loaded_total"] += 1
-        for w in f.waiters:
+        failed: dict[_Req, list[ItemFailure]] = {}
+        for w, own in f.waiters.items():
             w.fetch = None
             self._timers.cancel(w.budget_timer)
             w.budget_timer = None
-            self._hold(w, loaded)
+            # [C11] a waiter announced with another checksum is ready only if the bytes match it too.
+            if own is not None and own != loaded.crc:
+                self._end_waiter(w, f.key_id, Reason.CHECKSUM_MISMATCH, f.attempts, failed)
+            else:
+                self._hold(w, loaded)
         f.waiters.clear()
         if loaded.holders == 0:
             del self._loaded[loaded.key_id]
             self._release_dest(loaded.dest)
+        for req, items in failed.items():
+            self._fail_request(req, items, now)
+
+    def _view(self, dest: Any, size: int) -> Any:
+        """The first ``size`` bytes of a destination, or None when the pool cannot show them."""
+        try:
+            view = self._pool.view(dest)
+        except Exception:  # noqa: BLE001
+            return None
+        return None if view is None or len(view) < size else view[:size]
+
+    def _loaded_crc(self, loaded: _Loaded) -> int | None:
+        """[C11] The CRC-32C of a loaded item's bytes, computed once (None: they cannot be viewed)."""
+        if loaded.crc is None:
+            view = self._view(loaded.dest, loaded.size_bytes)
+            if view is not None:
+                loaded.crc = crc32c(view)
+        return loaded.crc
 
     def _verify(self, r: _Read, result: ReadResult, now: float) -> int | None:
         """[C11] Check a settled read: status, size, timeliness, checksum. A reason, or None."""
@@ -830,15 +867,15 @@ class ConsumerCore:
         if now >= r.deadline:
             # [C11] completed after its deadline: never loaded (the memory may have been reused).
             return Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
-        if r.checksums:
-            try:
-                view = self._pool.view(r.dest)
-            except Exception:  # noqa: BLE001
-                view = None
+        self._verified_crc = None
+        joiners = r.fetch is not None and any(own is not None for own in r.fetch.waiters.values())
+        if r.checksums or joiners:
+            view = self._view(r.dest, r.size_bytes)
             # [C11] bytes that cannot be viewed cannot be verified: a checksum then mismatches.
-            if view is None or len(view) < r.size_bytes:
-                return Reason.CHECKSUM_MISMATCH
-            crc = crc32c(view[: r.size_bytes])
+            if view is None:
+                return Reason.CHECKSUM_MISMATCH if r.checksums else None
+            crc = crc32c(view)
+            self._verified_crc = crc  # what the loaded copy keeps, for joiners' own checksums
             if any(crc != expected for expected in r.checksums):
                 return Reason.CHECKSUM_MISMATCH  # [C11] every checksum present must match
         return None
