@@ -433,6 +433,8 @@ private:
     std::atomic<int64_t> nixlRegistrations_{0};
     std::atomic<int64_t> loadedPeers_{0};
     std::atomic<uint64_t> totalReads_{0};
+    std::atomic<uint64_t> releaseRetries_{0}; // releaseXferReq refused (transfer kept, retried)
+    std::atomic<uint64_t> deregFailures_{0};  // deregisterMem failed (buffer kept, retried)
     std::atomic<uint64_t> totalNotifsIn_{0};
     std::atomic<uint64_t> totalNotifsOut_{0};
 
@@ -992,6 +994,8 @@ Agent::Counters(const Napi::CallbackInfo &info) {
         o.Set("loadedPeers", Napi::Number::New(env, static_cast<double>(loadedPeers_.load())));
         o.Set("pendingPromises", Napi::Number::New(env, static_cast<double>(promises_.size())));
         o.Set("totalReads", Napi::Number::New(env, static_cast<double>(totalReads_.load())));
+        o.Set("releaseRetries", Napi::Number::New(env, static_cast<double>(releaseRetries_.load())));
+        o.Set("deregistrationFailures", Napi::Number::New(env, static_cast<double>(deregFailures_.load())));
         o.Set("notifsIn", Napi::Number::New(env, static_cast<double>(totalNotifsIn_.load())));
         o.Set("notifsOut", Napi::Number::New(env, static_cast<double>(totalNotifsOut_.load())));
         o.Set("liveAgents", Napi::Number::New(env, static_cast<double>(gLiveAgents.load())));
@@ -1218,9 +1222,17 @@ Agent::tryFinishDeregistrations() {
         reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(it->regionAddr), it->regionLen, 0, ""));
         nixl_opt_args_t args;
         args.backends.push_back(backend_);
+        int st;
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
-            (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
+            st = safeCall([&] { return agent_->deregisterMem(reg, &args); });
+        }
+        if (st != NIXL_SUCCESS) {
+            // Still registered, so peers may still read it: keep JS's reference to the memory
+            // (it stays pending and is retried when a transfer frees, and released at close).
+            ++deregFailures_;
+            ++it;
+            continue;
         }
         --nixlRegistrations_;
         {
@@ -1289,9 +1301,18 @@ Agent::progress() {
             forced = true; // grace period over: release it in flight
             xs = NIXL_ERR_CANCELED;
         }
+        int rs;
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
-            (void)safeCall([&] { return agent_->releaseXferReq(x.req); });
+            rs = safeCall([&] { return agent_->releaseXferReq(x.req); });
+        }
+        if (rs != NIXL_SUCCESS) {
+            // nixl.h: an active transfer that "cannot be aborted" is not released. It is NIXL's
+            // still: keep it (and its destination registered) and try again on a later round;
+            // reporting it now could let its bytes land in memory given back [I5].
+            ++releaseRetries_;
+            ++it;
+            continue;
         }
         settle(it->first, xs, forced, x.deregistered, false,
                landedCrc(xs == NIXL_SUCCESS && x.crc && !x.deregistered, x.localAddr, x.length));

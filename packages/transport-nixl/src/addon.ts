@@ -98,6 +98,13 @@ export interface NativeCounters {
   readonly pendingPromises: number;
   /** Reads ever posted. */
   readonly totalReads: number;
+  /**
+   * Times NIXL refused to release a finished or cancelled transfer (it "cannot be aborted"): the
+   * transfer is kept, its read unreported and its destination registered, and retried [I5].
+   */
+  readonly releaseRetries: number;
+  /** Times deregistering memory failed: the buffer stays referenced (and retried) instead of being dropped. */
+  readonly deregistrationFailures: number;
   /** Notifications ever received. */
   readonly notifsIn: number;
   /** Notifications ever sent. */
