@@ -291,6 +291,18 @@ struct SvHash {
 };
 using SectionSet = std::unordered_set<std::string, SvHash, std::equal_to<>>;
 
+// The activity words (see activityWord()), owned jointly by an Agent and the JS ArrayBuffer over
+// them and freed by whichever lets go last: at environment teardown V8 may finalize the buffer
+// while the engine thread still writes the words (a use after free that corrupted the heap when
+// Node exited with a transport open), and JS may hold the buffer after the Agent is gone.
+struct ActivityWords {
+    uint32_t words[2] = {0, 0};
+    std::atomic<int> owners{2};
+    static void release(ActivityWords *w) {
+        if (w->owners.fetch_sub(1) == 1) delete w;
+    }
+};
+
 // tryInlineRead's answer when the read must go to the engine instead (never a NIXL status).
 constexpr int kNotInline = 100;
 
@@ -405,13 +417,14 @@ private:
     std::vector<Reply> replies_;
     std::vector<uint32_t> deregistered_;
     std::atomic<bool> signalPending_{false};
-    // A 32-bit counter the engine bumps (release) on every signal(), in memory owned by a JS
-    // ArrayBuffer (activityWord()): poll() reads it with Atomics.load and calls drain() only
-    // when it moved, so an idle poll costs no N-API call and no lock. The Reference keeps the
-    // buffer (and so the memory) alive as long as this Agent; the buffer's finalizer frees it.
-    // A second word, inlineCrc_ (= activitySeq_ + 1), holds the CRC-32C of the last read that
-    // settled inside postRead with its CRC asked for (written and read on the JS thread only).
+    // A 32-bit counter the engine bumps (release) on every signal(), in memory a JS ArrayBuffer
+    // views (activityWord()): poll() reads it with Atomics.load and calls drain() only when it
+    // moved, so an idle poll costs no N-API call and no lock. The memory is an ActivityWords,
+    // freed when both this Agent and the buffer have let go of it. A second word
+    // (activitySeq_ + 1) holds the CRC-32C of the last read that settled inside postReadWithCrc
+    // (written and read on the JS thread only).
     uint32_t *activitySeq_ = nullptr;
+    ActivityWords *activityWords_ = nullptr; // owns activitySeq_'s memory, with the ArrayBuffer
     Napi::Reference<Napi::ArrayBuffer> activityRef_;
     std::string scratchPeer_; // postRead's peer name, reused (JS thread only): no allocation per read
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
@@ -576,9 +589,11 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN,
                         std::string("creating the NIXL agent failed: ") + e.what());
     }
-    activitySeq_ = new uint32_t[2]{0, 0};
+    activityWords_ = new ActivityWords();
+    activitySeq_ = activityWords_->words;
     activityRef_ = Napi::Persistent(Napi::ArrayBuffer::New(
-        env, activitySeq_, 2 * sizeof(uint32_t), [](Napi::Env, void *data) { delete[] static_cast<uint32_t *>(data); }));
+        env, activitySeq_, 2 * sizeof(uint32_t),
+        [](Napi::Env, void *, ActivityWords *w) { ActivityWords::release(w); }, activityWords_));
     tsfn_ = Tsfn::New(env, info[2].As<Napi::Function>(), "ectp-nixl-activity", 0, 1, this);
     tsfn_.Unref(env); // an idle agent must not keep the process alive (see hold())
     env_ = env;
@@ -645,6 +660,7 @@ Agent::~Agent() {
     bool wasRunning = engine_.joinable();
     stopEngineSync();
     if (wasRunning && !envGone_ && !tsfnReleased_) tsfn_.Abort();
+    if (activityWords_) ActivityWords::release(activityWords_); // the engine is stopped: no more writes
 }
 
 void

@@ -206,7 +206,9 @@ export class NixlTransport implements Transport {
           idlePollMaxUs: options.idlePollMaxUs,
           cancelGraceMs: options.cancelGraceMs,
         },
-        () => this.onEngineSignal(),
+        // Through a WeakRef: the engine's callback must not keep a transport that was dropped
+        // without close() alive (its agent is then destroyed when it is collected).
+        NixlTransport.signalTarget(new WeakRef(this)),
       );
     } catch (e) {
       throw nixlErrorToEctp(e, "creating the NIXL agent (check UCX_TLS / UCX_NET_DEVICES and the NIXL plugin directory)");
@@ -557,6 +559,11 @@ export class NixlTransport implements Transport {
    * spinning wait or by a `poll` that drained it (the signal can arrive after either; the
    * counter only grows, so the last value reported covers everything before it).
    */
+  /** The engine's activity callback for `ref`'s transport, holding it only weakly. */
+  private static signalTarget(ref: WeakRef<NixlTransport>): () => void {
+    return () => ref.deref()?.onEngineSignal();
+  }
+
   private onEngineSignal(): void {
     if (Atomics.load(this.activitySeq, 0) === this.reportedSeq) return;
     this.wake();
