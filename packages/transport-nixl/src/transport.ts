@@ -554,16 +554,16 @@ export class NixlTransport implements Transport {
     return false;
   }
 
-  /**
-   * The engine's signal (coalesced): activity, unless all of it was already reported, by a
-   * spinning wait or by a `poll` that drained it (the signal can arrive after either; the
-   * counter only grows, so the last value reported covers everything before it).
-   */
   /** The engine's activity callback for `ref`'s transport, holding it only weakly. */
   private static signalTarget(ref: WeakRef<NixlTransport>): () => void {
     return () => ref.deref()?.onEngineSignal();
   }
 
+  /**
+   * The engine's signal (coalesced): activity, unless all of it was already reported, by a
+   * spinning wait or by a `poll` that drained it (the signal can arrive after either; the
+   * counter only grows, so the last value reported covers everything before it).
+   */
   private onEngineSignal(): void {
     if (Atomics.load(this.activitySeq, 0) === this.reportedSeq) return;
     this.wake();
