@@ -88,3 +88,14 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   replayBufferBatches: 1_024,
   retryAfterMs: 50,
 });
+
+/** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */
+const DEFAULT_GRANT_LEASE_MS = 30_000;
+
+/**
+ * The lease a ReadGrant gives, in ms: its `lease_ms`, where 0 (or anything but a positive
+ * finite number) means 30 000 (SPEC.md section 4.4) [C11].
+ */
+export function grantLeaseMs(leaseMs: number): number {
+  return leaseMs > 0 && Number.isFinite(leaseMs) ? leaseMs : DEFAULT_GRANT_LEASE_MS;
+}

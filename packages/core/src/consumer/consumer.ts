@@ -18,7 +18,8 @@ import {
   normalizeFingerprint,
   validateDescriptor,
 } from "@ectp/protocol";
-import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG } from "../config.js";
+import { checkedNow } from "../clock.js";
+import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs } from "../config.js";
 import { type Labels, type Logger, type MetricsSink, NOOP_LOGGER, NOOP_METRICS } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
@@ -68,8 +69,6 @@ const LANE_COUNT = 3;
 const EMPTY_BYTES = new Uint8Array(0);
 /** Peer records kept before idle ones are first forgotten (see `forgetIdlePeers`). */
 const MIN_PEER_SWEEP = 1024;
-/** The lease of a grant whose `lease_ms` is 0 (SPEC.md section 4.4). */
-const DEFAULT_GRANT_LEASE_MS = 30_000;
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -613,7 +612,7 @@ export class ConsumerCore {
         if ((items[j] as AdmitItem).itemId === item.itemId)
           throw invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(item.itemId)}; item ids must be unique per request.`);
     }
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
 
     const hash = hashString(requestId);
     let req = this.requests.getHashed(requestId, hash);
@@ -714,7 +713,7 @@ export class ConsumerCore {
     if (typeof requestId !== "string") return; // unknown by definition
     const req = this.requests.get(requestId);
     if (req === undefined) return;
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     this.requests.deleteHashed(requestId, req.hash);
     if (req.failure !== undefined) return; // already released when it failed [C6]
     try {
@@ -738,7 +737,7 @@ export class ConsumerCore {
 
   /** Handle an encoded envelope from a peer. Malformed or other-version bytes are ignored and counted [C10][V1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     let decoded: ReturnType<typeof decodeEnvelope>;
     try {
       decoded = decodeEnvelope(bytes);
@@ -771,7 +770,7 @@ export class ConsumerCore {
    * counted [C10].
    */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     try {
       this.onEnvelope(from, envelope, now);
     } catch (cause) {
@@ -782,7 +781,7 @@ export class ConsumerCore {
 
   /** Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]. */
   handleReadResult(result: ReadResult, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     try {
       this.onReadResult(result, now);
     } catch (cause) {
@@ -797,7 +796,7 @@ export class ConsumerCore {
    * fail terminally, and it is forgotten until the next need (a new Hello).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     const peer = this.peers.get(peerId);
     if (peer === undefined) return;
     this.guard("handlePeerUnreachable", () => this.peerGone(peer, "transport", now));
@@ -805,7 +804,7 @@ export class ConsumerCore {
 
   /** Run due timers and return the queued outputs, in order. Touches only due timers. */
   poll(now: number): CoreOutput[] {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     try {
       this.runTimers(now);
     } catch (cause) {
@@ -1656,9 +1655,7 @@ export class ConsumerCore {
     const itemChecksum = item === f.desc ? this.scratchChecksum : (item as ValidDescriptor).checksum?.crc32c ?? -1;
     const location = item === f.desc ? this.scratchLocation : (item as ValidDescriptor).location;
     // [C11] Conservative lease: the smaller of the grant's lease_ms (0: 30 000) and our own, from receipt, minus the safety margin.
-    let grantLeaseMs = toNum(g.leaseMs);
-    if (!(grantLeaseMs > 0) || !Number.isFinite(grantLeaseMs)) grantLeaseMs = DEFAULT_GRANT_LEASE_MS;
-    const leaseDeadline = now + Math.min(grantLeaseMs, this.config.leaseMs) - this.config.leaseSafetyMarginMs;
+    const leaseDeadline = now + Math.min(grantLeaseMs(toNum(g.leaseMs)), this.config.leaseMs) - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {
       this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now);
       return;
@@ -1924,17 +1921,11 @@ export class ConsumerCore {
   // Output and observability helpers
   // -------------------------------------------------------------------------------------
 
-  /**
-   * [I1] The engine's clock reading, or the latest good one when it is not a finite number
-   * (logged): a NaN deadline would never fire and would block the timers behind it.
-   */
-  private checkedNow(now: number): number {
-    if (Number.isFinite(now)) {
-      if (now > this.lastNow) this.lastNow = now;
-      return now;
-    }
-    this.logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
-    return this.lastNow;
+  /** [I1] The engine's clock reading (see `checkedNow`); the latest one is remembered. */
+  private acceptNow(now: number): number {
+    const t = checkedNow(now, this.lastNow, this.logger);
+    if (t > this.lastNow) this.lastNow = t;
+    return t;
   }
 
   /** Queue an output for the next poll. */

@@ -4,6 +4,7 @@
  * @module
  */
 import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
+import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import { type Logger, NOOP_LOGGER } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
@@ -57,9 +58,6 @@ type Target = "consumer" | "producer" | "both";
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
 
 const defaultClock: Clock = { now: () => performance.now() };
-
-/** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */
-const DEFAULT_GRANT_LEASE_MS = 30_000;
 
 /**
  * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`.
@@ -371,8 +369,7 @@ export class Driver {
    */
   private flushGrant(peerId: string, envelope: ectp.v1.IEnvelope, queuedAt: number): void {
     const grant = envelope.readGrant as ectp.v1.IReadGrant;
-    const lease = Number(grant.leaseMs ?? 0) || DEFAULT_GRANT_LEASE_MS;
-    const left = Math.floor(lease - (this.clock.now() - queuedAt));
+    const left = Math.floor(grantLeaseMs(Number(grant.leaseMs)) - (this.clock.now() - queuedAt));
     if (left < 1) {
       this.logger.warn("a grant's lease ran out while its peer was connecting; not sent", { peerId, grantId: Number(grant.grantId) });
       return;

@@ -15,7 +15,8 @@ import {
   tryItemKeyId,
   type NormalizedFingerprint,
 } from "@ectp/protocol";
-import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig } from "../config.js";
+import { checkedNow } from "../clock.js";
+import { DEFAULT_PRODUCER_CONFIG, DEFAULT_TIMERS, type ProducerConfig } from "../config.js";
 import { NOOP_LOGGER, NOOP_METRICS, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
@@ -31,8 +32,6 @@ type Reason = ectp.v1.FailureReason;
 const EVENTS_CAPABILITY = "events.v1";
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
-/** A consumer's heartbeat interval when its Hello says 0 (SPEC.md section 4.1). */
-const DEFAULT_HELLO_HEARTBEAT_MS = 2_000;
 
 /** Retryable per the SPEC.md table; every other reason a producer sends is terminal. */
 function isRetryable(reason: Reason): boolean {
@@ -301,7 +300,7 @@ export class ProducerCore {
 
   /** Handle one encoded envelope received from `from`. Never throws [I1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
       this.guarded(from, decoded.value, now);
@@ -317,7 +316,7 @@ export class ProducerCore {
 
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     this.guarded(from, envelope, now);
   }
 
@@ -326,7 +325,7 @@ export class ProducerCore {
    * if it had missed its heartbeats (its grants are released).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     const p = this.peers.get(peerId);
     if (p) this.peerGone(p, "unreachable");
   }
@@ -336,7 +335,7 @@ export class ProducerCore {
    * publish pending store changes as one event batch. Returns (and clears) every queued output.
    */
   poll(now: number): CoreOutput[] {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     this.expireLeases(now);
     this.tickPeers(now);
     this.flushEvents();
@@ -370,7 +369,7 @@ export class ProducerCore {
    *   [P7]; `undefined` when no grant was live. The same value on every call.
    */
   shutdown(now: number): number | undefined {
-    now = this.checkedNow(now);
+    now = this.acceptNow(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
     for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
@@ -384,16 +383,9 @@ export class ProducerCore {
     return this.reuseAfter;
   }
 
-  /**
-   * [I1] The engine's clock reading, or the last good one when it is not a finite number
-   * (logged): a grant made at NaN would never expire and would block every lease behind it.
-   */
-  private checkedNow(now: number): number {
-    if (Number.isFinite(now)) {
-      this.lastNow = now;
-      return now;
-    }
-    this.logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
+  /** [I1] The engine's clock reading (see `checkedNow`); the last one is remembered. */
+  private acceptNow(now: number): number {
+    this.lastNow = checkedNow(now, this.lastNow, this.logger);
     return this.lastNow;
   }
 
@@ -556,9 +548,9 @@ export class ProducerCore {
       ? hello.capabilities.filter((c): c is string => typeof c === "string")
       : [];
     if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
-    // [P8] The larger of the consumer's interval (0: the 2000 ms default, SPEC.md 4.1) and ours.
+    // [P8] The larger of the consumer's interval (0: the default, 2000 ms, SPEC.md 4.1) and ours.
     const hb = hello.heartbeatIntervalMs;
-    p.intervalMs = Math.max(isPositiveInt(hb) ? hb : DEFAULT_HELLO_HEARTBEAT_MS, this.cfg.heartbeatIntervalMs);
+    p.intervalMs = Math.max(isPositiveInt(hb) ? hb : DEFAULT_TIMERS.heartbeatIntervalMs, this.cfg.heartbeatIntervalMs);
     this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     // Once per peer epoch: the transport loads the metadata before our reply goes out.
     this.connectIfNeeded(p);
