@@ -20,7 +20,6 @@ import {
   renderReport,
   runSimulation,
   runSweep,
-  validateSweep,
 } from "@ectp/simulator";
 import { EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
 import { ProgressBar } from "./progress.js";
@@ -191,9 +190,6 @@ function parse(argv: string[]): SimulateArgs {
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
   const unwritable = report === undefined ? undefined : reportPathProblem(report);
   if (unwritable !== undefined) throw new UsageError(`--report cannot write "${report}": ${unwritable}`);
-  // Every flag is checked above; this catches any combination the simulator would still reject.
-  const problems = validateSweep({ ...options, runs });
-  if (problems.length > 0) throw new UsageError(`invalid options: ${problems.join("; ")}`);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }
 
@@ -239,7 +235,8 @@ export async function simulateCommand(argv: string[], io: CliIO): Promise<number
   try {
     return await simulate(argv, io);
   } catch (e) {
-    // Options are checked before running; a rejection the checks missed is still bad input.
+    // Each flag is checked above; a combination the simulator still rejects (runSimulation and
+    // runSweep check every option before running anything) is bad input too.
     const usage = e instanceof UsageError || (EctpError.is(e) && e.code === "INVALID_ARGUMENT");
     if (!usage) throw e;
     io.err(`ectp simulate: ${e.message}\n\n${SIMULATE_USAGE}`);
