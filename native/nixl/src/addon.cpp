@@ -448,6 +448,7 @@ private:
     std::atomic<uint64_t> totalReads_{0};
     std::atomic<uint64_t> releaseRetries_{0}; // releaseXferReq refused (transfer kept, retried)
     std::atomic<uint64_t> deregFailures_{0};  // deregisterMem failed (buffer kept, retried)
+    std::atomic<uint64_t> engineRounds_{0};   // turns of the engine loop: how much it spins or sleeps
     std::atomic<uint64_t> totalNotifsIn_{0};
     std::atomic<uint64_t> totalNotifsOut_{0};
 
@@ -1012,6 +1013,7 @@ Agent::Counters(const Napi::CallbackInfo &info) {
         o.Set("totalReads", Napi::Number::New(env, static_cast<double>(totalReads_.load())));
         o.Set("releaseRetries", Napi::Number::New(env, static_cast<double>(releaseRetries_.load())));
         o.Set("deregistrationFailures", Napi::Number::New(env, static_cast<double>(deregFailures_.load())));
+        o.Set("engineRounds", Napi::Number::New(env, static_cast<double>(engineRounds_.load())));
         o.Set("notifsIn", Napi::Number::New(env, static_cast<double>(totalNotifsIn_.load())));
         o.Set("notifsOut", Napi::Number::New(env, static_cast<double>(totalNotifsOut_.load())));
         o.Set("liveAgents", Napi::Number::New(env, static_cast<double>(gLiveAgents.load())));
@@ -1417,6 +1419,7 @@ void
 Agent::engineMain() {
     unsigned idleUs = 10;
     for (;;) {
+        engineRounds_.fetch_add(1, std::memory_order_relaxed);
         if (jsWaiting_.load(std::memory_order_acquire) > 0) {
             sched_yield(); // the JS thread wants nixlMu_ for an inline read: let it have it
             continue;

@@ -105,6 +105,11 @@ export interface NativeCounters {
   readonly releaseRetries: number;
   /** Times deregistering memory failed: the buffer stays referenced (and retried) instead of being dropped. */
   readonly deregistrationFailures: number;
+  /**
+   * Turns of the engine thread's loop so far: it grows by millions a second while the engine
+   * spins and by at most one per poll interval while it polls (see "Polling design" in the README).
+   */
+  readonly engineRounds: number;
   /** Notifications ever received. */
   readonly notifsIn: number;
   /** Notifications ever sent. */

@@ -115,6 +115,8 @@ export interface NixlTransportCounters extends NativeCounters {
   readonly regions: number;
   /** Peers with loaded metadata (or loading). */
   readonly peers: number;
+  /** `waitForActivity` calls that spun on the engine's counter (see `waitSpinUs`), whether or not the spin saw activity. */
+  readonly spinningWaits: number;
 }
 
 /** `postRead`'s answer for a read in flight (NIXL_IN_PROG); any other value is a final status. */
@@ -181,6 +183,8 @@ export class NixlTransport implements Transport {
   /** Reads larger than this cannot finish within a spin (see `waitSpinUs`). */
   private readonly spinReadMaxBytes: number;
   private misalignedReads = 0;
+  /** See `NixlTransportCounters.spinningWaits`. */
+  private spinningWaits = 0;
   private closed = false;
   private closing: Promise<void> | undefined;
 
@@ -483,6 +487,7 @@ export class NixlTransport implements Transport {
       misalignedReads: this.misalignedReads,
       regions: this.regions.size,
       peers: this.peers.size,
+      spinningWaits: this.spinningWaits,
     };
   }
 
@@ -542,6 +547,7 @@ export class NixlTransport implements Transport {
    * when the time is up. Activity that was already there before the spin does not end it.
    */
   private spin(ms: number): boolean {
+    this.spinningWaits++;
     const seq = Atomics.load(this.activitySeq, 0);
     const until = performance.now() + ms;
     do {
