@@ -85,6 +85,7 @@ export type DecodedEnvelope =
  * or other-major version gives `VERSION` [V1], a missing sender gives `MALFORMED_MESSAGE`.
  */
 export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
+  // [I1] Local misuse too comes back as a result, not a throw.
   if (!(bytes instanceof Uint8Array))
     return { ok: false, error: new EctpError("MALFORMED_MESSAGE", `an envelope must be a Uint8Array; got ${bytes === null ? "null" : typeof bytes}`) };
   // The canonical read-path encodings decode by hand (the same object the generated code
