@@ -84,6 +84,7 @@ function expectIdle(h: H) {
     destinations: 0,
     undrainedFailures: 0,
     ignoredMessages: 0,
+    hookFailures: 0,
   });
   expect(h.pool.live.size).toBe(0);
   expect(h.pool.violations).toEqual([]);
@@ -224,6 +225,83 @@ describe("[C1] admission classifies every item", () => {
     } catch (e) {
       expect(EctpError.is(e) && e.code).toBe("INVALID_ARGUMENT");
     }
+  });
+});
+
+describe("[I1] the engine's own objects and hooks cannot break the core", () => {
+  it("[I1] an item or request whose fields throw when read is INVALID_ARGUMENT at the call, and leaves nothing behind", () => {
+    const h = makeConsumer();
+    const boom = (): never => {
+      throw new Error("getter broke");
+    };
+    const badItem = { itemId: "b", announcement: announce("h2") } as AdmitItem;
+    Object.defineProperty(badItem, "hasModelInput", { get: boom });
+    const items = [remote("a", "h1"), badItem];
+    expect(() => h.core.admit({ requestId: "r", items }, 0)).toThrow(
+      "[INVALID_ARGUMENT] admit(r): items[1] could not be read (Error: getter broke).",
+    );
+    const badRequest = { items } as unknown as { requestId: string; items: AdmitItem[] };
+    Object.defineProperty(badRequest, "requestId", { get: boom });
+    expect(() => h.core.admit(badRequest, 0)).toThrow("[INVALID_ARGUMENT] admit: the request's requestId or items could not be read");
+    expect(h.core.poll(0)).toEqual([]); // no fetch started for item "a"
+    expectIdle(h);
+  });
+
+  it("[I1] each item's fields are read once: a getter answering differently on a second read cannot change the decision", () => {
+    const h = makeConsumer();
+    let reads = 0;
+    const shifty = { announcement: announce("h1") } as AdmitItem;
+    Object.defineProperty(shifty, "itemId", { get: () => (reads++ === 0 ? "a" : `other-${reads}`) });
+    Object.defineProperty(shifty, "hasModelInput", { get: () => reads > 1 });
+    const r = h.core.admit({ requestId: "r", items: [shifty] }, 0);
+    expect(r).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "a" }] });
+    expect(reads).toBe(1);
+    h.core.finishRequest("r", 1);
+    h.core.poll(1);
+    expectIdle(h);
+  });
+
+  it("[I1] metrics and logger hooks that throw are contained and counted: the core decides exactly as with working hooks", () => {
+    const throwing = {
+      counter: () => {
+        throw new Error("exporter down");
+      },
+      gauge: () => {
+        throw new Error("exporter down");
+      },
+      histogram: () => {
+        throw new Error("exporter down");
+      },
+    };
+    const broken = new ConsumerCore({
+      id: "pd-1",
+      epoch: 1,
+      fingerprint: FP,
+      destinations: new TestPool(),
+      transportMetadata: new Uint8Array([9]),
+      config: QUIET,
+      metrics: throwing,
+      logger: { debug: throwing.counter, info: throwing.counter, warn: throwing.counter, error: throwing.counter },
+    });
+    const working = makeQuiet();
+    const script = (core: ConsumerCore) => {
+      const seen: unknown[] = [];
+      // A retry (NOT_READY), a terminal failure (no model input) and a local fallback: every hook is called.
+      seen.push(core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0));
+      const attempt = onlyAttempt(core.poll(0));
+      core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: attempt, reason: R.FAILURE_REASON_NOT_READY, retryable: true } }), 1);
+      seen.push(core.poll(1));
+      seen.push(core.admit({ requestId: "r2", items: [{ itemId: "x", hasModelInput: false }] }, 2));
+      seen.push(core.admit({ requestId: "r3", items: [{ itemId: "y", announcement: { item: {} }, hasModelInput: true }] }, 2));
+      seen.push(core.poll(10_000), core.drainFailed());
+      for (const id of ["r1", "r2", "r3"]) core.finishRequest(id, 10_001);
+      seen.push(core.poll(10_001));
+      return seen;
+    };
+    expect(script(broken)).toEqual(script(working.core));
+    expect(working.metrics.counters.length).toBeGreaterThan(0);
+    expect(broken.stats().hookFailures).toBeGreaterThan(working.metrics.counters.length);
+    expect({ ...broken.stats(), hookFailures: 0 }).toEqual(working.core.stats());
   });
 });
 

@@ -20,7 +20,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs } from "../config.js";
-import { type Labels, type Logger, type MetricsSink, NOOP_LOGGER, NOOP_METRICS } from "../observability.js";
+import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics, HookFailures } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
 import { hashBytes, hashString } from "../tables/hash.js";
@@ -393,9 +393,13 @@ function isPositiveId(v: number): boolean {
   return Number.isSafeInteger(v) && v > 0;
 }
 
-function invalidArgument(message: string): EctpError {
-  return new EctpError("INVALID_ARGUMENT", message);
+function invalidArgument(message: string, cause?: unknown): EctpError {
+  return new EctpError("INVALID_ARGUMENT", message, { cause });
 }
+
+/** `planFlags` bits: the item carries model input [C1]; the engine already holds it locally. */
+const F_MODEL = 1;
+const F_LOCAL = 2;
 
 function validateConfig(c: ConsumerConfig): void {
   const durations: (keyof ConsumerConfig)[] = [
@@ -479,6 +483,8 @@ export class ConsumerCore {
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly pool: DestinationPool;
   private readonly transportMetadata: Uint8Array;
+  /** Calls into the metrics and logger hooks that threw (contained). */
+  private readonly hookFailures = new HookFailures();
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
   private readonly random: SeededRandom;
@@ -516,6 +522,13 @@ export class ConsumerCore {
   private readonly localReady = new Map<string, ItemDecision>();
 
   // Scratch space of admit's first pass (reused across calls).
+  /**
+   * Each item's id and flags (F_MODEL, F_LOCAL), read from the engine's objects once, before
+   * anything changes: a getter that throws, or answers differently when read again, cannot
+   * leave a request half-admitted [I1].
+   */
+  private planItemId: string[] = [];
+  private planFlags: number[] = [];
   private planKind: number[] = [];
   private planReason: (FailureReasonName | undefined)[] = [];
   private planDesc: (ValidDescriptor | undefined)[] = [];
@@ -575,8 +588,9 @@ export class ConsumerCore {
     };
     this.pool = pool;
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
-    this.metrics = options.metrics ?? NOOP_METRICS;
-    this.logger = options.logger ?? NOOP_LOGGER;
+    // [I1] Hooks are the engine's code: what they throw is contained and counted (stats().hookFailures).
+    this.metrics = containMetrics(options.metrics, this.hookFailures);
+    this.logger = containLogger(options.logger, this.hookFailures);
     this.random = new SeededRandom(options.seed ?? 1);
     this.limits = { maxItemBytes: config.maxItemBytes, fingerprint: this.fingerprint };
   }
@@ -598,19 +612,38 @@ export class ConsumerCore {
   admit(request: AdmitRequest, now: number): AdmitResult {
     if (request === null || typeof request !== "object")
       throw invalidArgument("admit needs a request object { requestId, items }.");
-    const requestId = request.requestId;
+    let requestId: unknown;
+    let items: unknown;
+    try {
+      requestId = request.requestId;
+      items = request.items;
+    } catch (cause) {
+      throw invalidArgument(`admit: the request's requestId or items could not be read (${String(cause)}).`, cause);
+    }
     if (typeof requestId !== "string" || requestId.length === 0)
       throw invalidArgument("admit: requestId must be a non-empty string (the engine's request id).");
-    const items = request.items;
     if (!Array.isArray(items)) throw invalidArgument(`admit(${requestId}): items must be an array of AdmitItem.`);
     const n = items.length;
+    const ids = this.planItemId;
+    const flags = this.planFlags;
     for (let i = 0; i < n; i++) {
-      const item = items[i] as AdmitItem;
-      if (item === null || typeof item !== "object" || typeof item.itemId !== "string")
+      const item: unknown = items[i];
+      if (item === null || typeof item !== "object")
+        throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
+      let itemId: unknown;
+      try {
+        const it = item as AdmitItem;
+        itemId = it.itemId;
+        flags[i] = (it.hasModelInput === true ? F_MODEL : 0) | (it.local === true ? F_LOCAL : 0);
+      } catch (cause) {
+        throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${String(cause)}).`, cause);
+      }
+      if (typeof itemId !== "string")
         throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
       for (let j = 0; j < i; j++)
-        if ((items[j] as AdmitItem).itemId === item.itemId)
-          throw invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(item.itemId)}; item ids must be unique per request.`);
+        if (ids[j] === itemId)
+          throw invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(itemId)}; item ids must be unique per request.`);
+      ids[i] = itemId;
     }
     now = this.acceptNow(now);
 
@@ -634,9 +667,8 @@ export class ConsumerCore {
     // Asked once per call, and only when some item is still waiting (-1: not asked yet).
     let timerDue = -1;
     for (let i = 0; i < n; i++) {
-      const item = items[i] as AdmitItem;
-      const slot = this.findSlot(req, item.itemId, i);
-      const model = item.hasModelInput === true;
+      const slot = this.findSlot(req, ids[i] as string, i);
+      const model = ((flags[i] as number) & F_MODEL) !== 0;
       if (slot !== undefined) {
         if (slot !== slotAt(req, i)) same = false;
         slot.hasModelInput = model;
@@ -658,10 +690,10 @@ export class ConsumerCore {
         continue;
       }
       same = false;
-      this.classify(item, model, i);
+      this.classify(items as readonly AdmitItem[], flags[i] as number, i);
       if (kinds[i] === P_FAIL) {
         failures ??= [];
-        failures.push({ itemId: item.itemId, reason: this.planReason[i] as FailureReasonName, attempts: 0 });
+        failures.push({ itemId: ids[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 });
       }
     }
     if (failures !== undefined) {
@@ -680,12 +712,11 @@ export class ConsumerCore {
     if (count === 0 && n > 1) req.more = new Array<Slot>(n - 1);
     let inOrder = true;
     for (let i = 0; i < n; i++) {
-      const item = items[i] as AdmitItem;
       let slot: Slot;
       const kind = kinds[i] as number;
-      if (kind === P_KEEP) slot = this.findSlot(req, item.itemId, i) as Slot;
+      if (kind === P_KEEP) slot = this.findSlot(req, ids[i] as string, i) as Slot;
       else {
-        slot = this.addSlot(req, item.itemId, item.hasModelInput === true);
+        slot = this.addSlot(req, ids[i] as string, ((flags[i] as number) & F_MODEL) !== 0);
         this.applyPlan(slot, i, now);
       }
       if (slot !== slotAt(req, i)) inOrder = false;
@@ -848,6 +879,7 @@ export class ConsumerCore {
       destinations: this.destinationCount,
       undrainedFailures: this.failed.length,
       ignoredMessages: this.ignoredCount,
+      hookFailures: this.hookFailures.count,
     };
   }
 
@@ -893,17 +925,18 @@ export class ConsumerCore {
     }
   }
 
-  /** [C1] Classify a new item into the plan arrays. Never throws [C2][I1]. */
-  private classify(item: AdmitItem, model: boolean, i: number): void {
+  /** [C1] Classify new item `i` (its `flags` read by admit) into the plan arrays. Never throws [C2][I1]. */
+  private classify(items: readonly AdmitItem[], flags: number, i: number): void {
     const kinds = this.planKind;
+    const model = (flags & F_MODEL) !== 0;
     this.planReason[i] = undefined;
-    if (item.local === true) {
+    if ((flags & F_LOCAL) !== 0) {
       kinds[i] = P_READY_LOCAL; // [C1] already local
       return;
     }
     let announcement: unknown;
     try {
-      announcement = item.announcement;
+      announcement = (items[i] as AdmitItem).announcement;
     } catch {
       announcement = false; // a throwing getter is an invalid announcement [C2]
     }

@@ -347,6 +347,7 @@ class Harness {
       destinations: 0,
       undrainedFailures: 0,
       ignoredMessages: 0,
+      hookFailures: 0,
     });
     expect(this.pool.live.size).toBe(0);
     expect(this.pool.violations).toEqual([]);

@@ -162,4 +162,6 @@ export interface ConsumerStats {
   readonly undrainedFailures: number;
   /** Peer messages ignored because malformed, late, duplicate or unknown [C10]. */
   readonly ignoredMessages: number;
+  /** Calls into the metrics or logger hook that threw: contained, so the engine's call went on [I1]. */
+  readonly hookFailures: number;
 }

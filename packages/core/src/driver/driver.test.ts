@@ -246,6 +246,31 @@ describe("Driver", () => {
     expect(producer?.calls).toEqual(["env:p:readGrant"]);
   });
 
+  it("[I1] a logger that throws while a transport fault is reported does not end the step: what arrived is still delivered", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const producer = new RecordingCore();
+    const fail = (): never => {
+      throw new Error("log sink down");
+    };
+    const driver = new Driver({
+      transport: t,
+      producer: producer as unknown as ProducerCore,
+      clock: manualClock(),
+      logger: { debug: fail, info: fail, warn: fail, error: fail },
+    });
+    const poll = t.poll.bind(t);
+    let calls = 0;
+    t.poll = () => {
+      if (calls++ === 0) throw new Error("transport fault"); // logged (and the logger throws)
+      return poll();
+    };
+    expect(() => driver.step()).not.toThrow();
+    t.inject("c", wire("c", { readRequest: { attemptId: 1 } }));
+    driver.step();
+    expect(producer.calls).toEqual(["env:c:readRequest"]);
+  });
+
   it("feeds settled reads to the consumer and unreachable peers to both cores", () => {
     const { t, consumer, producer, driver } = routingRig();
     t.send("ghost", new Uint8Array([1])); // no such endpoint: reported unreachable

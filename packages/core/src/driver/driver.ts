@@ -6,7 +6,7 @@
 import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { type Logger, NOOP_LOGGER } from "../observability.js";
+import { containLogger, HookFailures, type Logger } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
@@ -115,7 +115,8 @@ export class Driver {
     this.clock = options.clock ?? defaultClock;
     this.maxWaitMs = maxWait;
     this.onEventBatch = options.onEventBatch;
-    this.logger = options.logger ?? NOOP_LOGGER;
+    // [I1] A logger that throws must not end the loop: contained (the driver keeps no stats).
+    this.logger = containLogger(options.logger, new HookFailures());
   }
 
   /** True between {@link Driver.run} and the end of the loop after {@link Driver.stop}. */

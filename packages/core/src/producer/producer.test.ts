@@ -4,8 +4,11 @@ import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
 import {
+  CountingMetrics,
   FP,
+  type Harness,
   PRODUCER,
+  RecordingLogger,
   ack,
   desc,
   harness,
@@ -130,6 +133,40 @@ describe("ProducerCore checks [V1][P7][C10]", () => {
     const r = rejectOf(request(h, "c", 1, 1, 0, 1, { expectedSizeBytes: 11 }));
     expect(r).toMatchObject({ reason: FR.FAILURE_REASON_INTERNAL, retryable: false });
     expect(h.store.totalPins()).toBe(0);
+  });
+});
+
+describe("ProducerCore hooks [I1]", () => {
+  it("[I1] metrics and logger hooks that throw are contained and counted: grants, rejects and releases go on as with working hooks", () => {
+    const fail = (): never => {
+      throw new Error("exporter down");
+    };
+    const store = new MemoryItemStore({ capacityBytes: 1000 });
+    const broken: Harness = {
+      producer: new ProducerCore({
+        ...PRODUCER,
+        fingerprint: FP,
+        store,
+        transportMetadata: new Uint8Array([0xee]),
+        metrics: { counter: fail, gauge: fail, histogram: fail },
+        logger: { debug: fail, info: fail, warn: fail, error: fail },
+      }),
+      store,
+      metrics: new CountingMetrics(),
+      logger: new RecordingLogger(),
+    };
+    const working = harness();
+    const script = (h: Harness) => {
+      ready(h.store, 1);
+      const replies = [request(h, "a", 1, 1, 0), request(h, "a", 2, 9, 1)]; // a grant, then NOT_FOUND
+      ack(h, "a", grantOf(replies[0] as ectp.v1.IEnvelope).grantId as number, 2);
+      h.producer.handleMessage("a", new Uint8Array([0xff, 0xff]), 3); // garbage: counted and logged
+      return [...replies, h.producer.poll(3), h.producer.stats().pins];
+    };
+    expect(script(broken)).toEqual(script(working));
+    expect(working.metrics.counts.size).toBeGreaterThan(0);
+    expect(broken.producer.stats().hookFailures).toBeGreaterThan(0);
+    expect({ ...broken.producer.stats(), hookFailures: 0 }).toEqual(working.producer.stats());
   });
 });
 

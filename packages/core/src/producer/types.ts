@@ -104,6 +104,8 @@ export interface ProducerStats {
   readonly eventSequence: number;
   /** Peer messages ignored because malformed, late, duplicate or unknown [C10]. */
   readonly ignoredMessages: number;
+  /** Calls into the metrics or logger hook that threw: contained, so the engine's call went on [I1]. */
+  readonly hookFailures: number;
   /** True after {@link ProducerCore.shutdown}. */
   readonly shuttingDown: boolean;
 }
