@@ -225,7 +225,7 @@ enum class CmdKind { LoadRemote, Invalidate, PostRead, Adopt, Cancel, Send, Dere
 struct Command {
     CmdKind kind;
     uint32_t token = 0;   // promise token (LoadRemote, Stop)
-    uint32_t id = 0;      // transfer id (PostRead, Cancel) or region id (Deregister)
+    uint32_t id = 0;      // transfer id (PostRead, Cancel), region id (Deregister) or send tag (Send)
     std::string peer;     // remote agent name
     std::string blob;     // metadata, section metadata or notification payload
     std::optional<std::string> notif; // READ completion notification for the target
@@ -257,6 +257,7 @@ struct Settled {
 struct SendFailure {
     std::string peer;
     int status;
+    uint32_t tag; // the caller's tag of the send (which connection it was made under)
 };
 
 struct Reply {
@@ -925,7 +926,8 @@ Agent::CancelRead(const Napi::CallbackInfo &info) {
     });
 }
 
-// send(peer, bytes): genNotif with a binary payload (explicit length, NUL bytes survive).
+// send(peer, bytes, tag?): genNotif with a binary payload (explicit length, NUL bytes survive);
+// a failure is reported by drain() with the tag (a uint32, default 0) the send was given.
 Napi::Value
 Agent::Send(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -934,6 +936,13 @@ Agent::Send(const Napi::CallbackInfo &info) {
         c.kind = CmdKind::Send;
         c.peer = getString(info[0], "peer");
         c.blob = copyBytes(info[1], "message");
+        if (!info[2].IsUndefined()) {
+            if (!info[2].IsNumber()) throw NixlFailure("ERR_INVALID_ARG", "tag must be a uint32");
+            double tag = info[2].As<Napi::Number>().DoubleValue();
+            if (!(tag >= 0) || tag > 4294967295.0 || tag != static_cast<double>(static_cast<uint32_t>(tag)))
+                throw NixlFailure("ERR_INVALID_ARG", "tag must be a uint32");
+            c.id = static_cast<uint32_t>(tag);
+        }
         enqueue(std::move(c));
         return info.Env().Undefined();
     });
@@ -945,7 +954,8 @@ Agent::Send(const Napi::CallbackInfo &info) {
 //     [id, status, flags, crc, ...],               settled reads (flags: 1 cancelled in flight,
 //                                                   2 deregistered, 4 closed, 8 crc is the
 //                                                   landed bytes' CRC-32C), in order
-//     [peer, status, peer, status, ...] ]          notifications that could not be sent
+//     [peer, status, tag, peer, status, tag, ...] ] notifications that could not be sent (tag:
+//                                                   the send's, 0 when none was given)
 // Reads that settled inside postRead() are never reported here.
 Napi::Value
 Agent::Drain(const Napi::CallbackInfo &info) {
@@ -977,10 +987,11 @@ Agent::Drain(const Napi::CallbackInfo &info) {
             ra.Set(static_cast<uint32_t>(4 * i + 2), Napi::Number::New(env, flags));
             ra.Set(static_cast<uint32_t>(4 * i + 3), Napi::Number::New(env, x.crc));
         }
-        Napi::Array fa = Napi::Array::New(env, fails.size() * 2);
+        Napi::Array fa = Napi::Array::New(env, fails.size() * 3);
         for (size_t i = 0; i < fails.size(); ++i) {
-            fa.Set(static_cast<uint32_t>(2 * i), Napi::String::New(env, fails[i].peer));
-            fa.Set(static_cast<uint32_t>(2 * i + 1), Napi::Number::New(env, fails[i].status));
+            fa.Set(static_cast<uint32_t>(3 * i), Napi::String::New(env, fails[i].peer));
+            fa.Set(static_cast<uint32_t>(3 * i + 1), Napi::Number::New(env, fails[i].status));
+            fa.Set(static_cast<uint32_t>(3 * i + 2), Napi::Number::New(env, fails[i].tag));
         }
         hold(env, -static_cast<int>(settled.size()));
         Napi::Array out = Napi::Array::New(env, 3);
@@ -1193,7 +1204,7 @@ Agent::execute(Command &c) {
         ++totalNotifsOut_;
         if (st != NIXL_SUCCESS) {
             std::lock_guard<std::mutex> lk(outMu_);
-            sendFailures_.push_back(SendFailure{c.peer, st});
+            sendFailures_.push_back(SendFailure{c.peer, st, c.id});
         }
         break;
     }

@@ -89,12 +89,12 @@ describe("location codec", () => {
 });
 
 describe("decoding the addon's drain", () => {
-  it("reads settled reads as [id, status, flags, crc] quadruples; crc only where flag 8 says so", () => {
+  it("reads settled reads as [id, status, flags, crc] quadruples (crc only where flag 8 says so) and failed sends as [peer, status, tag] triples", () => {
     const names = new Map([
       [0, "NIXL_SUCCESS"],
       [-10, "NIXL_ERR_REMOTE_DISCONNECT"],
     ]);
-    const raw = [["agent-p", Buffer.from([0, 1])], [1, 0, 8, 0xfedcba98, 2, 0, 0, 0, 3, -10, 1 | 2 | 4, 0], ["agent-q", -10]] as const;
+    const raw = [["agent-p", Buffer.from([0, 1])], [1, 0, 8, 0xfedcba98, 2, 0, 0, 0, 3, -10, 1 | 2 | 4, 0], ["agent-q", -10, 7]] as const;
     const d = decodeNativeDrain(raw, names);
     expect(d.notifs).toEqual([{ from: "agent-p", bytes: Buffer.from([0, 1]) }]);
     expect(d.reads).toEqual([
@@ -102,7 +102,7 @@ describe("decoding the addon's drain", () => {
       { id: 2, status: 0, code: "NIXL_SUCCESS", cancelled: false, deregistered: false, closed: false },
       { id: 3, status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT", cancelled: true, deregistered: true, closed: true },
     ]);
-    expect(d.sendFailures).toEqual([{ peer: "agent-q", status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT" }]);
+    expect(d.sendFailures).toEqual([{ peer: "agent-q", status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT", tag: 7 }]);
     expect(decodeNativeDrain(undefined, names).reads).toEqual([]);
   });
 });

@@ -46,6 +46,8 @@ export interface NativeSendFailure {
   readonly status: number;
   /** `nixl_status_t` name. */
   readonly code: string;
+  /** The tag the send was given (0 when none). */
+  readonly tag: number;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface NativeSendFailure {
  * sets elements by index, so no property names are created per item):
  * `[from, bytes, ...]` notifications, `[id, status, flags, crc, ...]` settled reads (flags: 1
  * cancelled in flight, 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C) and
- * `[peer, status, ...]` failed sends.
+ * `[peer, status, tag, ...]` failed sends.
  * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
  */
 export type NativeRawDrain = readonly [
@@ -172,8 +174,11 @@ export interface NativeAgent {
   postReadWithCrc(id: number, peer: string, regionId: number, offset: number, length: number, location: Uint8Array, notif?: Uint8Array): number;
   /** Release an in-flight READ (settles as cancelled if it did not finish first). */
   cancelRead(id: number): void;
-  /** Send a notification (binary payload). Failures appear in `drain().sendFailures`. */
-  send(peer: string, bytes: Uint8Array): void;
+  /**
+   * Send a notification (binary payload). Failures appear in `drain().sendFailures`, with
+   * `tag` (a uint32, default 0: e.g. which connection to the peer the send was made under).
+   */
+  send(peer: string, bytes: Uint8Array, tag?: number): void;
   /** Take everything received or settled since the previous call; `undefined` when nothing is new. */
   drain(): NativeRawDrain | undefined;
   /** Leak-check counters. */
@@ -224,9 +229,9 @@ export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: 
     reads.push((flags & 8) !== 0 ? { ...settled, crc32c: r[i + 3] as number } : settled);
   }
   const sendFailures: NativeSendFailure[] = [];
-  for (let i = 0; i + 1 < f.length; i += 2) {
+  for (let i = 0; i + 2 < f.length; i += 3) {
     const status = f[i + 1] as number;
-    sendFailures.push({ peer: f[i] as string, status, code: codeOf(status) });
+    sendFailures.push({ peer: f[i] as string, status, code: codeOf(status), tag: f[i + 2] as number });
   }
   return { notifs, reads, sendFailures };
 }

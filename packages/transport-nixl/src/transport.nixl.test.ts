@@ -370,6 +370,37 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(Buffer.compare(dst2, src2)).toBe(0);
   });
 
+  it("[P8] sends to a peer's old connection that fail after it was connected anew leave the new connection up", async () => {
+    const a = makeTransport("a");
+    let b = makeTransport("b");
+    open.push(a);
+    await a.connectPeer(b.localId, 1, b.localMetadata());
+    const name = b.localId;
+    await b.close();
+    // Queued for a's engine thread under the old connection; connecting the new epoch right
+    // after invalidates the old metadata at once, so the sends the engine takes after that fail.
+    const sentBefore = a.counters().notifsOut;
+    for (let i = 0; i < 200; i++) a.send(name, new Uint8Array([i]));
+    b = makeTransport("unused", { localId: name });
+    open.push(b);
+    const reconnected = a.connectPeer(name, 2, b.localMetadata());
+    await b.connectPeer(a.localId, 1, a.localMetadata());
+    await reconnected;
+    const unreachable: string[] = [];
+    await until([a, b], () => {
+      unreachable.push(...a.poll().unreachable);
+      return a.counters().notifsOut - sentBefore >= 200;
+    }, "the old connection's sends to be taken");
+    unreachable.push(...a.poll().unreachable);
+    expect(a.counters().staleSendFailures).toBeGreaterThan(0); // the case happened
+    expect(unreachable).not.toContain(name);
+    a.send(name, new Uint8Array([0, 0xff, 0])); // the new connection carries messages
+    const got: Uint8Array[] = [];
+    await until([a, b], () => got.push(...b.poll().messages.filter((m) => m.from === a.localId).map((m) => m.bytes)) > 0, "the message on the new connection");
+    expect([...(got[0] as Uint8Array)]).toEqual([0, 0xff, 0]);
+    expect(a.counters().peers).toBe(1);
+  });
+
   it("connectPeer loads metadata once per epoch and rejects garbage or a wrong agent with an EctpError", async () => {
     const { a, b } = await pair();
     await a.connectPeer(b.localId, 1, b.localMetadata());

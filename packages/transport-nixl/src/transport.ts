@@ -76,6 +76,8 @@ export interface NixlTransportOptions {
 }
 
 interface PeerState {
+  /** Tags this connection's sends, so a failure of an older connection's send is told apart. */
+  generation: number;
   epoch: number;
   metadataKey: string;
   promise: Promise<void>;
@@ -117,6 +119,11 @@ export interface NixlTransportCounters extends NativeCounters {
   readonly peers: number;
   /** `waitForActivity` calls that spun on the engine's counter (see `waitSpinUs`), whether or not the spin saw activity. */
   readonly spinningWaits: number;
+  /**
+   * Sends that failed after their peer had been connected anew (a newer epoch's metadata
+   * loaded): ignored, since they say nothing about the new connection.
+   */
+  readonly staleSendFailures: number;
 }
 
 /** `postRead`'s answer for a read in flight (NIXL_IN_PROG); any other value is a final status. */
@@ -185,6 +192,10 @@ export class NixlTransport implements Transport {
   private misalignedReads = 0;
   /** See `NixlTransportCounters.spinningWaits`. */
   private spinningWaits = 0;
+  /** See `NixlTransportCounters.staleSendFailures`. */
+  private staleSendFailures = 0;
+  /** The next `PeerState.generation` (the tag of that connection's sends). */
+  private nextGeneration = 1;
   private closed = false;
   private closing: Promise<void> | undefined;
 
@@ -242,7 +253,7 @@ export class NixlTransport implements Transport {
     // i.e. already dropped, is not an error.
     this.agent.invalidateRemote(peerId);
     this.unreachable.delete(peerId);
-    const state: PeerState = { epoch, metadataKey: key, connected: false, promise: Promise.resolve() };
+    const state: PeerState = { generation: this.nextGeneration++ >>> 0, epoch, metadataKey: key, connected: false, promise: Promise.resolve() };
     state.promise = (async () => {
       let name: string;
       try {
@@ -283,12 +294,13 @@ export class NixlTransport implements Transport {
   /** Send one encoded envelope as a NIXL notification. Unknown peers are reported unreachable. */
   send(peerId: string, message: Uint8Array): void {
     if (this.closed) return;
-    if (!this.peers.has(peerId)) {
+    const peer = this.peers.get(peerId);
+    if (peer === undefined) {
       this.markUnreachable(peerId);
       return;
     }
     try {
-      this.agent.send(peerId, message);
+      this.agent.send(peerId, message, peer.generation);
     } catch {
       this.markUnreachable(peerId);
     }
@@ -427,7 +439,17 @@ export class NixlTransport implements Transport {
       const r = this.settle(s);
       if (r) reads.push(r);
     }
-    for (const f of drained.sendFailures) this.markUnreachable(f.peer, f.status === -10);
+    for (const f of drained.sendFailures) {
+      // A send made under an older connection, failing after the peer was connected anew (a new
+      // epoch's metadata loaded), says nothing about the new connection: it is lost, as any
+      // message may be, and the new connection stands.
+      const current = this.peers.get(f.peer);
+      if (current !== undefined && current.generation !== f.tag) {
+        this.staleSendFailures++;
+        continue;
+      }
+      this.markUnreachable(f.peer, f.status === -10);
+    }
     let unreachable: string[] = [];
     if (this.unreachable.size > 0) {
       unreachable = [...this.unreachable];
@@ -488,6 +510,7 @@ export class NixlTransport implements Transport {
       regions: this.regions.size,
       peers: this.peers.size,
       spinningWaits: this.spinningWaits,
+      staleSendFailures: this.staleSendFailures,
     };
   }
 
