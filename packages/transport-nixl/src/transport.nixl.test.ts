@@ -413,6 +413,40 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect((err as EctpError).code).toBe("INVALID_ARGUMENT");
   });
 
+  it("peer names of 254 to 256 UTF-8 bytes ending in a 4-byte character reach NIXL whole (postRead's short-string path)", async () => {
+    const a = makeTransport("a");
+    open.push(a);
+    const region = a.registerMemory(new Uint8Array(4096));
+    for (const [i, k] of [250, 251, 252].entries()) {
+      // A 4-byte character across the addon's 256-byte stack buffer: cut, the name would be another agent's.
+      const b = makeTransport("unused", { localId: `${"p".repeat(k - String(process.pid).length)}${process.pid}\u{1F600}` });
+      open.push(b);
+      expect(Buffer.byteLength(b.localId)).toBe(k + 4);
+      await a.connectPeer(b.localId, 1, b.localMetadata());
+      const src = pattern(4096, i);
+      a.startRead({ readId: 40 + i, peerId: b.localId, source: b.describe(b.registerMemory(src), 0, 4096), destination: { region, offset: 0, length: 4096 } });
+      const results: ReadResult[] = [];
+      await until([a, b], () => results.push(...a.poll().reads) > 0, `read ${40 + i}`);
+      expect(results).toEqual([{ readId: 40 + i, status: "done", bytesRead: 4096 }]);
+      expect(Buffer.compare(region.bytes, src)).toBe(0);
+    }
+  });
+
+  it("close() while a connectPeer is loading: the connectPeer settles (an EctpError if it fails) and close resolves", async () => {
+    const a = makeTransport("a");
+    const b = makeTransport("b");
+    open.push(b);
+    const connecting = a.connectPeer(b.localId, 1, b.localMetadata()).then(
+      () => "connected",
+      (e: unknown) => e,
+    );
+    await a.close();
+    const outcome = await connecting;
+    if (outcome !== "connected") expect(outcome).toBeInstanceOf(EctpError);
+    await expect(a.connectPeer(b.localId, 2, b.localMetadata())).rejects.toMatchObject({ code: "TRANSPORT_UNAVAILABLE" });
+    expect(a.counters()).toMatchObject({ peers: 0, unsettledReads: 0 });
+  });
+
   it("the addon throws typed errors (code, nixlStatus) instead of crashing", async () => {
     const addon = loadNixlAddon();
     const agent = new addon.Agent(`raw-${process.pid}`, {}, () => undefined);
