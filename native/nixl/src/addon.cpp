@@ -247,7 +247,6 @@ struct Notif {
 struct Settled {
     uint32_t id;
     int status;       // NIXL status (0 = success)
-    bool cancelled;   // released in flight, by force, after a cancel's grace period
     bool deregistered; // released because its destination was deregistered
     bool closed;      // released by close()
     bool hasCrc = false; // crc is the CRC-32C of the landed bytes (a successful read that asked)
@@ -276,7 +275,10 @@ struct Xfer {
     bool cancelRequested = false; // cancelRead or deregistration asked for it
     bool deregistered = false;    // its destination is being deregistered
     int failedStatus = 0;         // the error NIXL reported, kept through the grace period
-    Clock::time_point forceAt{};  // when a cancelled or failed transfer is released even if unfinished
+    // End of the grace period of a cancelled or failed transfer: a failed one is released then;
+    // a cancelled one still in flight is from then on progressed every servePollUs instead of
+    // continuously, and released only when NIXL reports it ended [I5].
+    Clock::time_point graceEnd{};
 };
 
 struct RegionInfo {
@@ -338,7 +340,7 @@ private:
     bool progress();
     bool anyLiveXfer() const;
     bool hasOutput();
-    void settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed,
+    void settle(uint32_t id, int status, bool deregistered, bool closed,
                 std::optional<uint32_t> crc = std::nullopt);
     void failCommand(const Command &c) noexcept;
     void shutdownEngine();
@@ -951,9 +953,9 @@ Agent::Send(const Napi::CallbackInfo &info) {
 // drain() -> undefined when nothing is new (the common case of a poll), else three flat
 // arrays (elements set by index: no property names to create or look up per item):
 //   [ [from, bytes, from, bytes, ...],            notifications, in arrival order
-//     [id, status, flags, crc, ...],               settled reads (flags: 1 cancelled in flight,
-//                                                   2 deregistered, 4 closed, 8 crc is the
-//                                                   landed bytes' CRC-32C), in order
+//     [id, status, flags, crc, ...],               settled reads (flags: 2 deregistered, 4 closed,
+//                                                   8 crc is the landed bytes' CRC-32C; 1 is no
+//                                                   longer used), in order
 //     [peer, status, tag, peer, status, tag, ...] ] notifications that could not be sent (tag:
 //                                                   the send's, 0 when none was given)
 // Reads that settled inside postRead() are never reported here.
@@ -981,7 +983,7 @@ Agent::Drain(const Napi::CallbackInfo &info) {
         Napi::Array ra = Napi::Array::New(env, settled.size() * 4);
         for (size_t i = 0; i < settled.size(); ++i) {
             const Settled &x = settled[i];
-            int flags = (x.cancelled ? 1 : 0) | (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0) | (x.hasCrc ? 8 : 0);
+            int flags = (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0) | (x.hasCrc ? 8 : 0);
             ra.Set(static_cast<uint32_t>(4 * i), Napi::Number::New(env, x.id));
             ra.Set(static_cast<uint32_t>(4 * i + 1), Napi::Number::New(env, x.status));
             ra.Set(static_cast<uint32_t>(4 * i + 2), Napi::Number::New(env, flags));
@@ -1072,10 +1074,10 @@ Agent::signal() {
 }
 
 void
-Agent::settle(uint32_t id, int status, bool cancelled, bool deregistered, bool closed,
+Agent::settle(uint32_t id, int status, bool deregistered, bool closed,
               std::optional<uint32_t> crc) {
     std::lock_guard<std::mutex> lk(outMu_);
-    settled_.push_back(Settled{id, status, cancelled, deregistered, closed, crc.has_value(), crc.value_or(0)});
+    settled_.push_back(Settled{id, status, deregistered, closed, crc.has_value(), crc.value_or(0)});
 }
 
 // A command whose execution threw (out of memory, or a library throw outside safeCall): a pending
@@ -1175,7 +1177,7 @@ Agent::execute(Command &c) {
             }
         }
         if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });
-        settle(c.id, st, false, false, false, landedCrc(st == NIXL_SUCCESS && c.crc, c.localAddr, c.length));
+        settle(c.id, st, false, false, landedCrc(st == NIXL_SUCCESS && c.crc, c.localAddr, c.length));
         break;
     }
     case CmdKind::Adopt: {
@@ -1184,14 +1186,16 @@ Agent::execute(Command &c) {
         break;
     }
     case CmdKind::Cancel: {
-        // Releasing an in-flight UCX request does not guarantee that no byte lands later
-        // (NIXL's own UCX backend says so), so a cancelled READ is first given
-        // `cancelGraceMs` to end by itself; only then is it released by force [I5].
+        // NIXL cannot abort a READ: releasing one in flight only asks UCX to cancel it, and a
+        // GET its peer serves late still lands (seen over TCP with the peer stopped, then
+        // resumed: every byte arrived after the release). So a cancelled READ runs until NIXL
+        // reports it ended, and only then is it released and settled [I5]; after
+        // `cancelGraceMs` it is progressed every servePollUs rather than continuously.
         auto it = xfers_.find(c.id);
         if (it == xfers_.end()) break; // settled already: its result stands
         if (!it->second.cancelRequested && it->second.failedStatus == 0) { // a failed one already has its grace
             it->second.cancelRequested = true;
-            it->second.forceAt = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
+            it->second.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
         }
         break;
     }
@@ -1216,7 +1220,7 @@ Agent::execute(Command &c) {
             x.second.deregistered = true;
             if (!x.second.cancelRequested && x.second.failedStatus == 0) {
                 x.second.cancelRequested = true;
-                x.second.forceAt = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
+                x.second.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
             }
         }
         pendingDereg_.push_back(std::move(c));
@@ -1304,7 +1308,6 @@ Agent::progress() {
             std::lock_guard<std::mutex> lk(nixlMu_);
             xs = safeCall([&] { return agent_->getXferStatus(x.req); });
         }
-        bool forced = false;
         if (xs < 0 && x.failedStatus == 0) {
             // [I5] NIXL's UCX backend reports a transfer failed as soon as its last UCX request
             // fails (or its peer is seen disconnected) while others may still be in flight, and
@@ -1313,22 +1316,19 @@ Agent::progress() {
             // is released and settled with the error.
             x.failedStatus = xs;
             const auto graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
-            if (!x.cancelRequested || graceEnd < x.forceAt) x.forceAt = graceEnd;
+            if (!x.cancelRequested || graceEnd < x.graceEnd) x.graceEnd = graceEnd;
         }
         if (x.failedStatus != 0) {
-            if (Clock::now() < x.forceAt) {
+            if (Clock::now() < x.graceEnd) {
                 ++it;
                 continue;
             }
             xs = x.failedStatus;
         }
         else if (xs == NIXL_IN_PROG) {
-            if (!x.cancelRequested || Clock::now() < x.forceAt) {
-                ++it;
-                continue;
-            }
-            forced = true; // grace period over: release it in flight
-            xs = NIXL_ERR_CANCELED;
+            // [I5] In flight, cancelled or not: released only once NIXL reports it ended (see Cancel).
+            ++it;
+            continue;
         }
         int rs;
         {
@@ -1343,7 +1343,7 @@ Agent::progress() {
             ++it;
             continue;
         }
-        settle(it->first, xs, forced, x.deregistered, false,
+        settle(it->first, xs, x.deregistered, false,
                landedCrc(xs == NIXL_SUCCESS && x.crc && !x.deregistered, x.localAddr, x.length));
         it = xfers_.erase(it);
         --activeXfers_;
@@ -1362,7 +1362,7 @@ Agent::shutdownEngine() {
     std::lock_guard<std::mutex> lk(nixlMu_);
     for (auto &x : xfers_) {
         (void)safeCall([&] { return agent_->releaseXferReq(x.second.req); });
-        settle(x.first, NIXL_ERR_CANCELED, true, false, true);
+        settle(x.first, NIXL_ERR_CANCELED, false, true);
         --activeXfers_;
     }
     xfers_.clear();
@@ -1418,11 +1418,13 @@ Agent::hasOutput() {
            !deregistered_.empty();
 }
 
-// True when a transfer may still complete (one NIXL has not reported failed).
+// True when a transfer may still complete soon: one NIXL has not reported failed, and not a
+// cancelled one past its grace period (that one is only progressed every servePollUs).
 bool
 Agent::anyLiveXfer() const {
+    const auto now = Clock::now();
     for (const auto &x : xfers_)
-        if (x.second.failedStatus == 0) return true;
+        if (x.second.failedStatus == 0 && !(x.second.cancelRequested && now >= x.second.graceEnd)) return true;
     return false;
 }
 
@@ -1499,9 +1501,9 @@ Agent::engineMain() {
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
         if (!xfers_.empty()) {
-            // Only reads that failed, waiting out cancelGraceMs [I5]: nothing will complete, but
-            // progress lets UCX finish what it still has in flight. Every servePollUs is enough
-            // (spinning here held a core for the whole grace, 1 s by default).
+            // Only reads that failed, waiting out cancelGraceMs, or cancelled ones past it, waiting
+            // for NIXL to end them [I5]: progress lets UCX finish what it still has in flight.
+            // Every servePollUs is enough (spinning here held a core for the whole grace).
             qCv_.wait_for(lk, std::chrono::microseconds(servePollUs_));
         }
         else if (now < spinUntil_ || (now < busyUntil_ && busyPollUs_ == 0)) {

@@ -94,13 +94,13 @@ describe("decoding the addon's drain", () => {
       [0, "NIXL_SUCCESS"],
       [-10, "NIXL_ERR_REMOTE_DISCONNECT"],
     ]);
-    const raw = [["agent-p", Buffer.from([0, 1])], [1, 0, 8, 0xfedcba98, 2, 0, 0, 0, 3, -10, 1 | 2 | 4, 0], ["agent-q", -10, 7]] as const;
+    const raw = [["agent-p", Buffer.from([0, 1])], [1, 0, 8, 0xfedcba98, 2, 0, 0, 0, 3, -10, 2 | 4, 0], ["agent-q", -10, 7]] as const;
     const d = decodeNativeDrain(raw, names);
     expect(d.notifs).toEqual([{ from: "agent-p", bytes: Buffer.from([0, 1]) }]);
     expect(d.reads).toEqual([
-      { id: 1, status: 0, code: "NIXL_SUCCESS", cancelled: false, deregistered: false, closed: false, crc32c: 0xfedcba98 },
-      { id: 2, status: 0, code: "NIXL_SUCCESS", cancelled: false, deregistered: false, closed: false },
-      { id: 3, status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT", cancelled: true, deregistered: true, closed: true },
+      { id: 1, status: 0, code: "NIXL_SUCCESS", deregistered: false, closed: false, crc32c: 0xfedcba98 },
+      { id: 2, status: 0, code: "NIXL_SUCCESS", deregistered: false, closed: false },
+      { id: 3, status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT", deregistered: true, closed: true },
     ]);
     expect(d.sendFailures).toEqual([{ peer: "agent-q", status: -10, code: "NIXL_ERR_REMOTE_DISCONNECT", tag: 7 }]);
     expect(decodeNativeDrain(undefined, names).reads).toEqual([]);

@@ -28,8 +28,6 @@ export interface NativeSettled {
   readonly status: number;
   /** `nixl_status_t` name, e.g. `NIXL_ERR_REMOTE_DISCONNECT`. */
   readonly code: string;
-  /** Released in flight, by force, after a cancel's grace period (bytes may have landed). */
-  readonly cancelled: boolean;
   /** Released because its destination region was deregistered. */
   readonly deregistered: boolean;
   /** Released by `close()`. */
@@ -54,7 +52,7 @@ export interface NativeSendFailure {
  * What the addon's `drain()` returns when something is new: three flat arrays (the addon
  * sets elements by index, so no property names are created per item):
  * `[from, bytes, ...]` notifications, `[id, status, flags, crc, ...]` settled reads (flags: 1
- * cancelled in flight, 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C) and
+ * 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C; 1 is no longer used) and
  * `[peer, status, tag, ...]` failed sends.
  * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
  */
@@ -136,7 +134,10 @@ export interface NativeAgentOptions {
   servePollUs?: number;
   /** Longest idle poll interval (exponential back-off target), in µs. Default 5000. */
   idlePollMaxUs?: number;
-  /** Grace period before a cancelled in-flight READ is released by force, in ms. Default 1000. */
+  /**
+   * How long a READ that NIXL reports failed is held before it is released and settled, and how
+   * long a cancelled one still in flight keeps being progressed continuously, in ms. Default 1000.
+   */
   cancelGraceMs?: number;
 }
 
@@ -172,7 +173,11 @@ export interface NativeAgent {
    * is word 1 of {@link NativeAgent.activityWord}'s buffer.
    */
   postReadWithCrc(id: number, peer: string, regionId: number, offset: number, length: number, location: Uint8Array, notif?: Uint8Array): number;
-  /** Release an in-flight READ (settles as cancelled if it did not finish first). */
+  /**
+   * Give up on a READ: NIXL cannot abort one in flight, so it still settles only when NIXL
+   * reports it ended (its own status), and after `cancelGraceMs` it is progressed every
+   * `servePollUs` instead of continuously.
+   */
   cancelRead(id: number): void;
   /**
    * Send a notification (binary payload). Failures appear in `drain().sendFailures`, with
@@ -222,7 +227,6 @@ export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: 
       id: r[i] as number,
       status,
       code: codeOf(status),
-      cancelled: (flags & 1) !== 0,
       deregistered: (flags & 2) !== 0,
       closed: (flags & 4) !== 0,
     };

@@ -20,10 +20,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The child process of the peer-killed case imports dist/. */
 const DIST_MISSING = !existsSync(join(here, "../dist/index.js"));
 
-/** Fork test/region-child.mjs owning `size` bytes (agent `name`, if given); resolves with it and its announcement. */
-async function startRegionChild(size: number, name?: string) {
+/**
+ * Fork test/region-child.mjs owning `size` bytes (agent `name`, if given; UCX transports `ucxTls`,
+ * if given); resolves with it and its announcement.
+ */
+async function startRegionChild(size: number, name?: string, ucxTls?: string) {
   const args = name === undefined ? [String(size)] : [String(size), name];
-  const child = fork(join(here, "test/region-child.mjs"), args, { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const env = ucxTls === undefined ? process.env : { ...process.env, UCX_TLS: ucxTls };
+  const child = fork(join(here, "test/region-child.mjs"), args, { stdio: ["ignore", "ignore", "inherit", "ipc"], env });
   const hello = await new Promise<{ id: string; metadata: string; location: string }>((resolve, reject) => {
     child.once("message", (m) => resolve(m as { id: string; metadata: string; location: string }));
     child.once("exit", (code, signal) => reject(new Error(`region child exited before announcing (code ${code}, signal ${signal})`)));
@@ -214,6 +218,56 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       return;
     }
   }, 90_000);
+
+  it.skipIf(DIST_MISSING)(
+    `[I5] a cancelled READ its stopped peer has not served is not settled, nor spun on, until NIXL ends it: then it settles and nothing lands after${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
+    async () => {
+      const graceMs = 200;
+      const size = 16 << 20;
+      const a = makeTransport("a", { cancelGraceMs: graceMs });
+      open.push(a);
+      const dst = new Uint8Array(size);
+      const region = a.registerMemory(dst);
+      // Over TCP alone, UCX serves a GET in the target's progress, so a stopped target holds it.
+      const { child, hello } = await startRegionChild(size, undefined, "tcp");
+      try {
+        await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
+        const source = new Uint8Array(Buffer.from(hello.location, "base64"));
+        const results: ReadResult[] = [];
+        a.startRead({ readId: 1, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
+        await until([a], () => results.push(...a.poll().reads) > 0, "the first read");
+        expect(results).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+        dst.fill(0);
+        child.kill("SIGSTOP");
+        a.startRead({ readId: 2, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
+        await new Promise((r) => setTimeout(r, 20));
+        a.cancelRead(2);
+        await new Promise((r) => setTimeout(r, graceMs + 100));
+        // Past the grace: still unsettled (releasing it would not stop the GET), and polled, not spun.
+        const rounds0 = a.counters().engineRounds;
+        const wall0 = performance.now();
+        await new Promise((r) => setTimeout(r, 700));
+        results.length = 0;
+        results.push(...a.poll().reads);
+        expect(results).toEqual([]);
+        expect(a.counters()).toMatchObject({ activeTransfers: 1, unsettledReads: 1 });
+        expect(a.counters().engineRounds - rounds0).toBeLessThan((performance.now() - wall0) * 20 * 1.5 + 20_000);
+        child.kill("SIGCONT");
+        await until([a], () => results.push(...a.poll().reads) > 0, "the cancelled read to end", 30_000);
+        expect(results).toHaveLength(1);
+        expect(["done", "failed"]).toContain(results[0]?.status);
+        // Settled means final: no byte changes afterwards (before the fix, all 16 MiB landed after it).
+        const atSettle = Buffer.from(dst);
+        await new Promise((r) => setTimeout(r, 300));
+        a.poll();
+        expect(Buffer.compare(dst, atSettle)).toBe(0);
+        expect(a.counters()).toMatchObject({ activeTransfers: 0, unsettledReads: 0 });
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    60_000,
+  );
 
   it.skipIf(DIST_MISSING)(
     `a small read posted on the JS thread to a peer just killed is held for cancelGraceMs too [I5]${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,

@@ -55,9 +55,11 @@ export interface NixlTransportOptions {
   /** Longest idle poll interval the engine backs off to, in µs. Default 5000. */
   idlePollMaxUs?: number;
   /**
-   * How long a cancelled or deregistered in-flight READ may finish by itself before it is
-   * released by force, and how long a READ that NIXL reports failed is held (its destination
-   * registered) before it settles, in ms. Default 1000.
+   * How long a READ that NIXL reports failed is held (its destination registered) before it
+   * settles, and how long a cancelled or deregistered READ still in flight keeps being
+   * progressed continuously, in ms. Default 1000. NIXL cannot abort a READ (a GET released in
+   * flight may still land), so a cancelled one settles only when NIXL reports it ended [I5];
+   * after this grace the engine progresses it every `servePollUs`, not spinning a core.
    */
   cancelGraceMs?: number;
   /**
@@ -540,8 +542,6 @@ export class NixlTransport implements Transport {
     if (s.closed) return { readId: s.id, status: "cancelled" }; // the agent is destroyed: nothing can land any more
     if (s.status === 0)
       return s.crc32c === undefined ? { readId: s.id, status: "done", bytesRead: st.length } : { readId: s.id, status: "done", bytesRead: st.length, crc32c: s.crc32c };
-    // Released in flight after the cancel grace period: bytes may have landed, so not "cancelled".
-    if (s.cancelled) return { readId: s.id, status: "failed", error: "cancelled in flight; the destination may hold partial data" };
     return this.result(s.id, st.peerId, st.length, s.status, st.peer);
   }
 
