@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ectp } from "./gen/ectp.js";
-import { dtypeSize, fingerprintsEqual, itemKeyId, normalizeFingerprint, validateDescriptor } from "./validate.js";
+import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { dtypeSize, fingerprintsEqual, itemKeyId, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
+import { SPEC_VERSION } from "./version.js";
 
 const fingerprint = { model: "m@1", dtype: ectp.v1.Dtype.DTYPE_BFLOAT16, rowBytes: 4096, layoutVersion: 1 };
 const base = () => ({
@@ -188,6 +190,49 @@ describe("keys and fingerprints", () => {
     expect(fingerprintsEqual(undefined, { model: "", dtype: 0 })).toBe(true);
     expect(fingerprintsEqual(fingerprint, { ...fingerprint, rowBytes: 1 })).toBe(false);
     expect(fingerprintsEqual({ model: 1 }, { model: 1 })).toBe(false);
+  });
+
+  it("[C2] fingerprint and dtype values the wire cannot carry are rejected: a key id must survive encoding", () => {
+    const keyWith = (fp: Record<string, unknown>) => ({ contentHash: new Uint8Array([1, 2, 3]), fingerprint: { ...fingerprint, ...fp } });
+    expect(itemKeyId(keyWith({ rowBytes: 2 ** 32 + 4096 })).ok).toBe(false); // uint32 on the wire: would arrive as 4096
+    expect(itemKeyId(keyWith({ layoutVersion: 2 ** 32 })).ok).toBe(false);
+    expect(itemKeyId(keyWith({ dtype: 2 ** 31 })).ok).toBe(false); // int32 enum: would arrive as -2^31
+    expect(tryItemKeyId(keyWith({ rowBytes: 2 ** 32 }))).toBeUndefined();
+    expect(fingerprintsEqual({ ...fingerprint, rowBytes: 2 ** 32 + 4096 }, { ...fingerprint, rowBytes: 4096 })).toBe(false);
+    const r = normalizeFingerprint({ rowBytes: 2 ** 32 });
+    expect(r.ok || r.error.message).toBe("[INVALID_DESCRIPTOR] fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32)); got 4294967296");
+    expect(message({ ...base(), dtype: 2 ** 31 })).toContain("dtype must be a Dtype enum value");
+    // The largest values the wire carries are accepted, and the key id is the same after a round trip.
+    const key = keyWith({ dtype: 2 ** 31 - 1, rowBytes: 2 ** 32 - 1, layoutVersion: 2 ** 32 - 1 });
+    const id = itemKeyId(key);
+    const sent = decodeEnvelope(
+      encodeEnvelope({ version: SPEC_VERSION, senderId: "c", senderEpoch: 1, readRequest: { attemptId: 1, key } }),
+    );
+    expect(sent.ok && itemKeyId(sent.value.readRequest?.key)).toEqual(id);
+    expect(id.ok).toBe(true);
+  });
+
+  it("[I1] key and fingerprint helpers never throw on hostile objects (throwing getters, proxies)", () => {
+    const throwing = new Proxy(
+      {},
+      {
+        get() {
+          throw new RangeError("trap");
+        },
+      },
+    );
+    const key = Object.defineProperty({}, "contentHash", {
+      get() {
+        throw new TypeError("boom");
+      },
+    });
+    const r = itemKeyId(key);
+    expect(r.ok || r.error.code).toBe("INVALID_DESCRIPTOR");
+    expect(tryItemKeyId(key)).toBeUndefined();
+    expect(itemKeyId({ contentHash: new Uint8Array([1]), fingerprint: throwing }).ok).toBe(false);
+    expect(normalizeFingerprint(throwing).ok).toBe(false);
+    expect(fingerprintsEqual(throwing, {})).toBe(false);
+    expect(fingerprintsEqual({}, throwing)).toBe(false);
   });
 
   it("dtypeSize knows every named dtype and nothing else", () => {

@@ -245,6 +245,19 @@ function isSafeNonNegative(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 }
 
+/**
+ * A value the wire can carry in an enum field (int32), non-negative as the spec's enums are:
+ * a larger one would come back as another value after encoding, and so another key id.
+ */
+function isEnumValue(v: unknown): v is number {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0x7fffffff;
+}
+
+/** A value the wire can carry in a uint32 field (see {@link isEnumValue}). */
+function isUint32(v: unknown): v is number {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff;
+}
+
 function allSafeNonNegative(a: readonly unknown[]): boolean {
   // Holes are skipped, as Array.prototype.every does.
   for (let i = 0; i < a.length; i++) if (!isSafeNonNegative(a[i]) && i in a) return false;
@@ -278,8 +291,13 @@ function sharedFingerprint(model: string, dtype: number, rowBytes: number, layou
 
 /** Normalise a possibly absent fingerprint to all four fields. Non-conforming fields become an error. */
 export function normalizeFingerprint(fp: unknown): Validation<NormalizedFingerprint> {
-  const f = readFingerprint(fp);
-  return isError(f) ? { ok: false, error: f } : { ok: true, value: f };
+  try {
+    const f = readFingerprint(fp);
+    return isError(f) ? { ok: false, error: f } : { ok: true, value: f };
+  } catch (cause) {
+    // [I1] A hostile object (throwing getter, proxy) is a malformed fingerprint, never an exception.
+    return fail("INVALID_DESCRIPTOR", "fingerprint could not be read", {}, cause);
+  }
 }
 
 /** {@link normalizeFingerprint} without the result wrapper: the value, or the error. */
@@ -304,7 +322,7 @@ function readFingerprintWith<T>(
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model === "string" && isSafeNonNegative(dtype) && isSafeNonNegative(rowBytes) && isSafeNonNegative(layoutVersion))
+  if (typeof model === "string" && isEnumValue(dtype) && isUint32(rowBytes) && isUint32(layoutVersion))
     return make(model, dtype, rowBytes, layoutVersion);
   return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
 }
@@ -312,12 +330,13 @@ function readFingerprintWith<T>(
 /** The error of the first malformed fingerprint field (each read once by the caller), or undefined. */
 function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError | undefined {
   if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {}).error;
-  if (!isSafeNonNegative(dtype))
-    return fail("INVALID_DESCRIPTOR", "fingerprint.dtype must be a non-negative integer", {}).error;
-  if (!isSafeNonNegative(rowBytes))
-    return fail("INVALID_DESCRIPTOR", "fingerprint.rowBytes must be a non-negative integer", {}).error;
-  if (!isSafeNonNegative(layoutVersion))
-    return fail("INVALID_DESCRIPTOR", "fingerprint.layoutVersion must be a non-negative integer", {}).error;
+  if (!isEnumValue(dtype))
+    return fail("INVALID_DESCRIPTOR", `fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {}).error;
+  if (!isUint32(rowBytes))
+    return fail("INVALID_DESCRIPTOR", `fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32)); got ${describe(rowBytes)}`, {}).error;
+  if (!isUint32(layoutVersion))
+    return fail("INVALID_DESCRIPTOR", `fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32)); got ${describe(layoutVersion)}`, {})
+      .error;
   return undefined;
 }
 
@@ -348,11 +367,16 @@ export function fingerprintsEqual(a: unknown, b: unknown): boolean {
  * a key without a 1-64 byte content hash or with a malformed fingerprint.
  */
 export function itemKeyId(key: unknown): Validation<string> {
-  const hash = readHash(key);
-  if (isError(hash)) return { ok: false, error: hash };
-  const sfx = readSuffix((key as Record<string, unknown>).fingerprint);
-  if (isError(sfx)) return { ok: false, error: sfx };
-  return { ok: true, value: keyIdOf(hash, sfx) };
+  try {
+    const hash = readHash(key);
+    if (isError(hash)) return { ok: false, error: hash };
+    const sfx = readSuffix((key as Record<string, unknown>).fingerprint);
+    if (isError(sfx)) return { ok: false, error: sfx };
+    return { ok: true, value: keyIdOf(hash, sfx) };
+  } catch (cause) {
+    // [I1] A hostile object (throwing getter, proxy) is a malformed key, never an exception.
+    return fail("INVALID_DESCRIPTOR", "item key could not be read", {}, cause);
+  }
 }
 
 /**
@@ -361,6 +385,14 @@ export function itemKeyId(key: unknown): Validation<string> {
  * the id is cached, which it is for keys seen recently (put, announced or requested).
  */
 export function tryItemKeyId(key: unknown): string | undefined {
+  try {
+    return tryItemKeyIdUnsafe(key);
+  } catch {
+    return undefined; // [I1] a hostile object: itemKeyId reports it as an error
+  }
+}
+
+function tryItemKeyIdUnsafe(key: unknown): string | undefined {
   if (key === undefined || key === null || typeof key !== "object") return undefined;
   const k = key as Record<string, unknown>;
   const hash = k.contentHash;
@@ -375,8 +407,7 @@ export function tryItemKeyId(key: unknown): string | undefined {
     const dtype = fp.dtype ?? 0;
     const rowBytes = fp.rowBytes ?? 0;
     const layoutVersion = fp.layoutVersion ?? 0;
-    if (typeof model !== "string" || !isSafeNonNegative(dtype) || !isSafeNonNegative(rowBytes) || !isSafeNonNegative(layoutVersion))
-      return undefined;
+    if (typeof model !== "string" || !isEnumValue(dtype) || !isUint32(rowBytes) || !isUint32(layoutVersion)) return undefined;
     sfx = suffixOf(model, dtype, rowBytes, layoutVersion);
   }
   return keyIdOf(hash, sfx);
@@ -403,8 +434,7 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model !== "string" || !isSafeNonNegative(dtype) || !isSafeNonNegative(rowBytes) || !isSafeNonNegative(layoutVersion))
-    return false;
+  if (typeof model !== "string" || !isEnumValue(dtype) || !isUint32(rowBytes) || !isUint32(layoutVersion)) return false;
   return a.model === model && a.dtype === dtype && a.rowBytes === rowBytes && a.layoutVersion === layoutVersion;
 }
 
@@ -448,7 +478,8 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
       { sizeBytes: size, maxItemBytes: limits.maxItemBytes },
     );
   const dtype = d.dtype ?? 0;
-  if (!isSafeNonNegative(dtype)) return fail("INVALID_DESCRIPTOR", `dtype must be an enum value; got ${describe(dtype)}`, {});
+  if (!isEnumValue(dtype))
+    return fail("INVALID_DESCRIPTOR", `dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {});
   const rawShape = d.shape ?? EMPTY_SHAPE;
   if (!Array.isArray(rawShape) || !allSafeNonNegative(rawShape))
     return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
