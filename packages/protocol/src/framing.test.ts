@@ -103,6 +103,46 @@ describe("FrameDecoder", () => {
     expect(frame!.buffer).not.toBe(chunkBytes.buffer);
   });
 
+  it("returns copies for Node Buffers too (Buffer.slice is a view): a reused receive buffer never changes a frame", () => {
+    const d = new FrameDecoder();
+    const recv = Buffer.alloc(64 * 1024); // one receive buffer for every read, as net.Socket's onread allows
+    const read = (data: Uint8Array) => {
+      recv.set(data);
+      return d.push(recv.subarray(0, data.length));
+    };
+    const [whole] = read(encodeFrame(bytes(0xaa, 0xbb, 0xcc)));
+    const stream = encodeFrame(bytes(1, 2, 3, 4));
+    expect(read(stream.subarray(0, 6))).toEqual([]); // header and two payload bytes
+    const [split] = read(stream.subarray(6));
+    read(encodeFrame(bytes(7, 7, 7, 7, 7, 7))); // the next reads overwrite recv
+    expect(whole).toEqual(bytes(0xaa, 0xbb, 0xcc));
+    expect(split).toEqual(bytes(1, 2, 3, 4));
+    expect(whole!.buffer).not.toBe(recv.buffer);
+    expect(whole!.buffer.byteLength).toBe(3); // not the receive buffer's 64 KiB kept alive
+  });
+
+  it("a frame arriving a byte at a time is held in one buffer no larger than its payload (no per-chunk pieces)", () => {
+    const size = 200_000;
+    const payload = new Uint8Array(size).map((_, i) => (i * 7) & 0xff);
+    const stream = encodeFrame(payload);
+    const d = new FrameDecoder();
+    const held = new Set<ArrayBufferLike>();
+    let largest = 0;
+    let frames: Uint8Array[] = [];
+    for (let i = 0; i < stream.length; i++) {
+      frames = d.push(stream.subarray(i, i + 1));
+      const partial = (d as unknown as { partial: Uint8Array }).partial;
+      if (partial.length > 0) held.add(partial.buffer);
+      largest = Math.max(largest, partial.length);
+    }
+    expect(largest).toBe(size);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toEqual(payload);
+    expect(frames[0]!.buffer.byteLength).toBe(size);
+    // Doubling from 64 KiB: 64 Ki, 128 Ki, then the payload's 200,000 bytes: three buffers in all.
+    expect(held.size).toBe(3);
+  });
+
   it("accepts a frame of exactly maxFrameBytes", () => {
     const d = new FrameDecoder({ maxFrameBytes: 3 });
     expect(d.push(encodeFrame(bytes(1, 2, 3)))).toEqual([bytes(1, 2, 3)]);

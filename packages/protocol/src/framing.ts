@@ -70,9 +70,11 @@ export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8A
  * Incremental decoder of a size-delimited byte stream.
  *
  * Feed it chunks as they arrive, in any sizes: a chunk may hold part of a header, several
- * frames, or the tail of one frame and the start of the next. Memory stays bounded: it
- * holds at most `maxFrameBytes + 4` bytes (the partial header and the partial payload,
- * copied out of the caller's chunks so a large chunk is never retained).
+ * frames, or the tail of one frame and the start of the next. Memory stays bounded: between
+ * calls it holds at most `maxFrameBytes + 4` bytes (the partial header, and the partial
+ * payload in one buffer that grows by doubling up to the frame's size, however small the
+ * chunks), copied out of the caller's chunks: a chunk is never retained or aliased, so a
+ * reused receive buffer is safe.
  *
  * A length prefix above `maxFrameBytes` makes {@link FrameDecoder.push} throw
  * `EctpError(FRAME_TOO_LARGE)`. The stream cannot be resynchronised after that (the
@@ -89,6 +91,20 @@ export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8A
  * socket.on("end", () => decoder.end()); // throws MALFORMED_MESSAGE on a cut-off frame
  * ```
  */
+const EMPTY = new Uint8Array(0);
+/** First size of a split frame's buffer (or the frame's size, when smaller). */
+const MIN_PARTIAL_BYTES = 64 * 1024;
+
+/**
+ * A copy of `length` bytes of `chunk` from `start`, never a view: `slice` of a Node `Buffer`
+ * returns a view that shares (and pins) the caller's memory.
+ */
+function copyOf(chunk: Uint8Array, start: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  out.set(chunk.subarray(start, start + length));
+  return out;
+}
+
 export class FrameDecoder {
   /** Largest accepted payload in bytes (the resolved `maxFrameBytes` option). */
   readonly maxFrameBytes: number;
@@ -97,7 +113,8 @@ export class FrameDecoder {
   private headerFilled = 0;
   /** Payload length of the frame in progress; -1 while its header is incomplete. */
   private expected = -1;
-  private readonly pieces: Uint8Array[] = [];
+  /** The payload of the frame in progress: its first `payloadFilled` bytes are received. */
+  private partial: Uint8Array = EMPTY;
   private payloadFilled = 0;
   private failure: EctpError | undefined;
 
@@ -154,24 +171,24 @@ export class FrameDecoder {
       }
       const take = Math.min(this.expected - this.payloadFilled, n - pos);
       if (this.payloadFilled === 0 && take === this.expected) {
-        // Whole payload inside this chunk: one copy, no piece list.
-        frames.push(chunk.slice(pos, pos + take));
+        // Whole payload inside this chunk: one copy.
+        frames.push(copyOf(chunk, pos, take));
         pos += take;
         this.finishFrame();
         continue;
       }
-      // Copy (slice), never alias: a retained subarray would pin the caller's whole chunk.
-      this.pieces.push(chunk.slice(pos, pos + take));
-      this.payloadFilled += take;
+      const filled = this.payloadFilled + take;
+      if (filled > this.partial.length) {
+        // Doubling, capped at the frame's size (so a finished buffer is exactly the payload).
+        const grown = new Uint8Array(Math.min(this.expected, Math.max(filled, 2 * this.partial.length, MIN_PARTIAL_BYTES)));
+        grown.set(this.partial.subarray(0, this.payloadFilled));
+        this.partial = grown;
+      }
+      this.partial.set(chunk.subarray(pos, pos + take), this.payloadFilled);
+      this.payloadFilled = filled;
       pos += take;
-      if (this.payloadFilled === this.expected) {
-        const out = new Uint8Array(this.expected);
-        let at = 0;
-        for (const p of this.pieces) {
-          out.set(p, at);
-          at += p.length;
-        }
-        frames.push(out);
+      if (filled === this.expected) {
+        frames.push(this.partial);
         this.finishFrame();
       }
     }
@@ -210,7 +227,7 @@ export class FrameDecoder {
   private finishFrame(): void {
     this.expected = -1;
     this.headerFilled = 0;
-    this.pieces.length = 0;
+    this.partial = EMPTY;
     this.payloadFilled = 0;
   }
 }
