@@ -3,6 +3,7 @@
 // (packages/protocol/scripts/generate.mjs; conformance should use it too).
 //
 //   forceNumbersAtRuntime(js)  make `pbjs --force-number` true at run time
+//   checkIntegersOnEncode(js)  refuse, instead of wrapping, integers a field cannot carry
 //   cleanDeclarations(dts)     drop the unused Long import, document $Shape members
 //
 // Both are pure string transforms that throw when pbjs output no longer looks as
@@ -36,6 +37,43 @@ export function forceNumbersAtRuntime(js) {
   // Only uint64 is handled; another 64-bit type needs the same treatment.
   const leftover = /reader\.(?:u?int64s?|sint64s?|s?fixed64s?)\(/.exec(patched.replace(/const \$uint64s? = .*\n/g, ""));
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} would decode to Long; extend forceNumbersAtRuntime`);
+  return patched;
+}
+
+/**
+ * protobufjs' writer wraps what an integer field cannot carry: uint64 modulo 2^64 (2^64 +
+ * 2^20 is sent as 2^20, -1 as 2^64 - 1), uint32 modulo 2^32 (a `lease_ms` of 2^32 arrives as
+ * 0, which means the default), fractions truncated. The receiver then sees another, valid
+ * value. Every `.uint64(message.x)`, `.uint64s(...)`, `.uint32(message.x)` and
+ * `.int32(message.x)` of the generated encoders goes through a check that throws a
+ * RangeError naming the field instead (encodeEnvelope reports it as INVALID_ARGUMENT).
+ * uint64 accepts safe integers (SPEC.md: senders never send values above 2^53 - 1).
+ * For implementations' encoders; the conformance runner's generated code leaves it out, so
+ * it can still put on the wire the out-of-range values a faulty peer would send.
+ */
+export function checkIntegersOnEncode(js) {
+  const anchor = "// 64-bit fields are plain numbers";
+  if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run forceNumbersAtRuntime before checkIntegersOnEncode");
+  let count = 0;
+  const patched = js
+    .replace(/\.(uint64s?|uint32|int32)\(message\.(\w+)\)/g, (_, kind, field) => {
+      count++;
+      return `.${kind}($check_${kind}(message.${field}, "${field}"))`;
+    })
+    .replace(
+      anchor,
+      "// Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).\n" +
+        "const $refuse = (field, range, v) => { throw new RangeError(`${field} must be an integer in ${range}; got ${typeof v === \"number\" ? v : typeof v}`); };\n" +
+        'const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v)) : v !== null && typeof v === "object" ? v : $refuse(f, "[0, 2^53)", v));\n' +
+        "const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], `${f}[${i}]`); return a; };\n" +
+        'const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));\n' +
+        'const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));\n' +
+        anchor,
+    );
+  if (count === 0) throw new Error("pbjs-postprocess: no integer field writes found; update checkIntegersOnEncode");
+  // Anything else that writes a message field as an integer would still wrap.
+  const leftover = /\.(?:u?int64|sint(?:32|64)|s?fixed(?:32|64))s?\(message\./.exec(patched);
+  if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} is not checked; extend checkIntegersOnEncode`);
   return patched;
 }
 

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cleanDeclarations, forceNumbersAtRuntime } from "../../../scripts/lib/pbjs-postprocess.mjs";
+import { checkIntegersOnEncode, cleanDeclarations, forceNumbersAtRuntime } from "../../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgRoot = join(here, "..");
@@ -39,5 +39,5 @@ run("pbjs", [
 run("pbts", ["-o", dts, out]);
 
 // Post-processing shared with other generators: see scripts/lib/pbjs-postprocess.mjs.
-writeFileSync(out, forceNumbersAtRuntime(readFileSync(out, "utf8")));
+writeFileSync(out, checkIntegersOnEncode(forceNumbersAtRuntime(readFileSync(out, "utf8"))));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));

@@ -90,8 +90,37 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       thrown = e;
     }
     expect(thrown).toBeInstanceOf(EctpError);
-    expect((thrown as EctpError).message).toBe("[INVALID_ARGUMENT] envelope could not be encoded; check field types");
+    expect((thrown as EctpError).message).toBe("[INVALID_ARGUMENT] envelope could not be encoded: hostile getter");
     expect((thrown as EctpError).cause).toBeInstanceOf(TypeError);
+  });
+
+  it("[I1] an integer its field cannot carry is refused with INVALID_ARGUMENT naming the field, never wrapped into another value", () => {
+    const head = { version: SPEC_VERSION, senderId: "c", senderEpoch: 1 };
+    const key = { contentHash: new Uint8Array([1]) };
+    const cases: [ectp.v1.IEnvelope, string][] = [
+      [{ ...head, readRequest: { attemptId: 2 ** 64 + 2 ** 20, key } }, "attemptId must be an integer in [0, 2^53); got 18446744073710600000"],
+      [{ ...head, senderEpoch: 2 ** 64 + 2 ** 13, heartbeat: { sequence: 1 } }, "senderEpoch must be an integer in [0, 2^53)"],
+      [{ ...head, readComplete: { grantId: 1.5 } }, "grantId must be an integer in [0, 2^53); got 1.5"],
+      [{ ...head, heartbeat: { sequence: -1 } }, "sequence must be an integer in [0, 2^53); got -1"],
+      [{ ...head, readGrant: { attemptId: 1, grantId: 1, leaseMs: 2 ** 32 } }, "leaseMs must be an integer in [0, 2^32); got 4294967296"],
+      [{ ...head, readReject: { attemptId: 1, reason: 2 ** 31 } }, "reason must be an integer in [-2^31, 2^31); got 2147483648"],
+      [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, shape: [2, -4] } } }, "shape[1] must be an integer in [0, 2^53); got -4"],
+      [{ ...head, hello: { role: 2, heartbeatIntervalMs: 0.5 } }, "heartbeatIntervalMs must be an integer in [0, 2^32); got 0.5"],
+    ];
+    for (const [env, message] of cases) {
+      let thrown: unknown;
+      try {
+        encodeEnvelope(env);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(EctpError.is(thrown) && thrown.code, message).toBe("INVALID_ARGUMENT");
+      expect((thrown as Error).message).toContain(message);
+    }
+    // The largest values the fields carry still encode, and decode to themselves.
+    const edge = { ...head, readGrant: { attemptId: 2 ** 53 - 1, grantId: 1, leaseMs: 2 ** 32 - 1 } };
+    const back = decodeEnvelope(encodeEnvelope(edge));
+    expect(back.ok && [back.value.readGrant?.attemptId, back.value.readGrant?.leaseMs]).toEqual([2 ** 53 - 1, 2 ** 32 - 1]);
   });
 });
 

@@ -48,7 +48,10 @@ export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | und
 }
 
 /**
- * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded.
+ * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded,
+ * naming the problem: a field of the wrong type, or an integer its field cannot carry (a
+ * uint64 outside [0, 2^53), a uint32 outside [0, 2^32), a fraction); such a value is never
+ * wrapped into another one.
  * The read-path bodies take a hand-written encoder whose bytes equal the generated one's
  * (see fast-codec.ts); everything else goes to the generated protobufjs code.
  */
@@ -56,7 +59,9 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
   try {
     return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
-    throw new EctpError("INVALID_ARGUMENT", "envelope could not be encoded; check field types", { cause });
+    // [I1] Also a value its field cannot carry (refused by the generated encoder, never wrapped).
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new EctpError("INVALID_ARGUMENT", `envelope could not be encoded: ${why}`, { cause });
   }
 }
 

@@ -97,21 +97,20 @@ function putU64(b: Uint8Array, i: number, t: number, v: unknown): number {
   return varint53(b, tag(b, i, t), v);
 }
 
-/** uint32 field: `writer.uint32(v)` writes `v >>> 0`, whatever the number. */
+/** uint32 field. -1 to decline a value outside [0, 2^32) or a fraction (the generated encoder refuses it). */
 function putU32(b: Uint8Array, i: number, t: number, v: unknown): number {
   if (typeof v !== "number") return -1;
   if (v === 0) return i;
-  if (i + 7 > b.length) return -1;
-  return varint32(b, tag(b, i, t), v >>> 0);
+  if (!Number.isInteger(v) || v < 0 || v > 0xffffffff || i + 7 > b.length) return -1;
+  return varint32(b, tag(b, i, t), v);
 }
 
-/** int32 / enum field: `writer.int32(v)` writes `v | 0`; negative results (ten bytes) decline. */
+/** int32 / enum field. -1 to decline a negative value (ten bytes: the generated encoder writes it) or a non-int32. */
 function putI32(b: Uint8Array, i: number, t: number, v: unknown): number {
   if (typeof v !== "number") return -1;
   if (v === 0) return i;
-  const x = v | 0;
-  if (x < 0 || i + 7 > b.length) return -1;
-  return varint32(b, tag(b, i, t), x);
+  if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff || i + 7 > b.length) return -1;
+  return varint32(b, tag(b, i, t), v);
 }
 
 /** bool field: written when not `false`. */

@@ -3,6 +3,12 @@ import $protobuf from "protobufjs/minimal.js";
 
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
+// Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
+const $refuse = (field, range, v) => { throw new RangeError(`${field} must be an integer in ${range}; got ${typeof v === "number" ? v : typeof v}`); };
+const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v)) : v !== null && typeof v === "object" ? v : $refuse(f, "[0, 2^53)", v));
+const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], `${f}[${i}]`); return a; };
+const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));
+const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
 const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
 const $uint64 = (reader) => $toNumber(reader.uint64());
@@ -173,7 +179,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.role != null && $Object.hasOwnProperty.call(message, "role") && message.role !== 0)
-                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.role);
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.role, "role"));
                 if (message.capabilities != null && message.capabilities.length)
                     for (let i = 0; i < message.capabilities.length; ++i)
                         writer.uint32(/* id 2, wireType 2 =*/18).string(message.capabilities[i]);
@@ -182,7 +188,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && message.transportMetadata.length)
                     writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.transportMetadata);
                 if (message.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(message, "heartbeatIntervalMs") && message.heartbeatIntervalMs !== 0)
-                    writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.heartbeatIntervalMs);
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint32($check_uint32(message.heartbeatIntervalMs, "heartbeatIntervalMs"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -591,7 +597,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== 0)
-                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.reason);
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.reason, "reason"));
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
                     writer.uint32(/* id 2, wireType 2 =*/18).string(message.detail);
                 if (message.supported != null && $Object.hasOwnProperty.call(message, "supported"))
@@ -1024,13 +1030,13 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.attemptId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.expectedEpoch != null && $Object.hasOwnProperty.call(message, "expectedEpoch") && (typeof message.expectedEpoch === "object" ? message.expectedEpoch.low || message.expectedEpoch.high : message.expectedEpoch !== 0))
-                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.expectedEpoch);
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint64($check_uint64(message.expectedEpoch, "expectedEpoch"));
                 if (message.expectedSizeBytes != null && $Object.hasOwnProperty.call(message, "expectedSizeBytes") && (typeof message.expectedSizeBytes === "object" ? message.expectedSizeBytes.low || message.expectedSizeBytes.high : message.expectedSizeBytes !== 0))
-                    writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.expectedSizeBytes);
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint64($check_uint64(message.expectedSizeBytes, "expectedSizeBytes"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1439,13 +1445,13 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.attemptId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
                 if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.grantId);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.grantId, "grantId"));
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
                     $root.ectp.v1.ItemDescriptor.encode(message.item, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.leaseMs != null && $Object.hasOwnProperty.call(message, "leaseMs") && message.leaseMs !== 0)
-                    writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.leaseMs);
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.leaseMs, "leaseMs"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1850,13 +1856,13 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.attemptId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== 0)
-                    writer.uint32(/* id 2, wireType 0 =*/16).int32(message.reason);
+                    writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.reason, "reason"));
                 if (message.retryable != null && $Object.hasOwnProperty.call(message, "retryable") && message.retryable !== false)
                     writer.uint32(/* id 3, wireType 0 =*/24).bool(message.retryable);
                 if (message.retryAfterMs != null && $Object.hasOwnProperty.call(message, "retryAfterMs") && message.retryAfterMs !== 0)
-                    writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.retryAfterMs);
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.retryAfterMs, "retryAfterMs"));
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
                     writer.uint32(/* id 5, wireType 2 =*/42).string(message.detail);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -2339,9 +2345,9 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.grantId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.grantId, "grantId"));
                 if (message.status != null && $Object.hasOwnProperty.call(message, "status") && message.status !== 0)
-                    writer.uint32(/* id 2, wireType 0 =*/16).int32(message.status);
+                    writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.status, "status"));
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
                     writer.uint32(/* id 3, wireType 2 =*/26).string(message.detail);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -2692,7 +2698,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2998,9 +3004,9 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.major != null && $Object.hasOwnProperty.call(message, "major") && message.major !== 0)
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.major);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32($check_uint32(message.major, "major"));
                 if (message.minor != null && $Object.hasOwnProperty.call(message, "minor") && message.minor !== 0)
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.minor);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint32($check_uint32(message.minor, "minor"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -3362,11 +3368,11 @@ export const ectp = $root.ectp = (() => {
                 if (message.model != null && $Object.hasOwnProperty.call(message, "model") && message.model !== "")
                     writer.uint32(/* id 1, wireType 2 =*/10).string(message.model);
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype") && message.dtype !== 0)
-                    writer.uint32(/* id 2, wireType 0 =*/16).int32(message.dtype);
+                    writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.dtype, "dtype"));
                 if (message.rowBytes != null && $Object.hasOwnProperty.call(message, "rowBytes") && message.rowBytes !== 0)
-                    writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.rowBytes);
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint32($check_uint32(message.rowBytes, "rowBytes"));
                 if (message.layoutVersion != null && $Object.hasOwnProperty.call(message, "layoutVersion") && message.layoutVersion !== 0)
-                    writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.layoutVersion);
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.layoutVersion, "layoutVersion"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4086,7 +4092,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.algorithm != null && $Object.hasOwnProperty.call(message, "algorithm") && message.algorithm !== 0)
-                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.algorithm);
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.algorithm, "algorithm"));
                 if (message.value != null && $Object.hasOwnProperty.call(message, "value") && message.value.length)
                     writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.value);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -4479,17 +4485,17 @@ export const ectp = $root.ectp = (() => {
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.sizeBytes != null && $Object.hasOwnProperty.call(message, "sizeBytes") && (typeof message.sizeBytes === "object" ? message.sizeBytes.low || message.sizeBytes.high : message.sizeBytes !== 0))
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.sizeBytes);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.sizeBytes, "sizeBytes"));
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype") && message.dtype !== 0)
-                    writer.uint32(/* id 3, wireType 0 =*/24).int32(message.dtype);
+                    writer.uint32(/* id 3, wireType 0 =*/24).int32($check_int32(message.dtype, "dtype"));
                 if (message.shape != null && message.shape.length)
-                    writer.uint32(/* id 4, wireType 2 =*/34).uint64s(message.shape);
+                    writer.uint32(/* id 4, wireType 2 =*/34).uint64s($check_uint64s(message.shape, "shape"));
                 if (message.checksum != null && $Object.hasOwnProperty.call(message, "checksum"))
                     $root.ectp.v1.Checksum.encode(message.checksum, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                 if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
                     writer.uint32(/* id 6, wireType 2 =*/50).string(message.producerId);
                 if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
-                    writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.epoch);
+                    writer.uint32(/* id 7, wireType 0 =*/56).uint64($check_uint64(message.epoch, "epoch"));
                 if (message.location != null && $Object.hasOwnProperty.call(message, "location") && message.location.length)
                     writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.location);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -5603,7 +5609,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.senderId != null && $Object.hasOwnProperty.call(message, "senderId") && message.senderId !== "")
                     writer.uint32(/* id 2, wireType 2 =*/18).string(message.senderId);
                 if (message.senderEpoch != null && $Object.hasOwnProperty.call(message, "senderEpoch") && (typeof message.senderEpoch === "object" ? message.senderEpoch.low || message.senderEpoch.high : message.senderEpoch !== 0))
-                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.senderEpoch);
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint64($check_uint64(message.senderEpoch, "senderEpoch"));
                 if (message.hello != null && $Object.hasOwnProperty.call(message, "hello"))
                     $root.ectp.v1.Hello.encode(message.hello, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                 if (message.handshakeReject != null && $Object.hasOwnProperty.call(message, "handshakeReject"))
@@ -6627,7 +6633,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.cause != null && $Object.hasOwnProperty.call(message, "cause") && message.cause !== 0)
-                    writer.uint32(/* id 2, wireType 0 =*/16).int32(message.cause);
+                    writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.cause, "cause"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -6937,7 +6943,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.cause != null && $Object.hasOwnProperty.call(message, "cause") && message.cause !== 0)
-                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.cause);
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.cause, "cause"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -7627,7 +7633,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
                 if (message.events != null && message.events.length)
                     for (let i = 0; i < message.events.length; ++i)
                         $root.ectp.v1.Event.encode(message.events[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
@@ -7957,7 +7963,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.fromSequence != null && $Object.hasOwnProperty.call(message, "fromSequence") && (typeof message.fromSequence === "object" ? message.fromSequence.low || message.fromSequence.high : message.fromSequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.fromSequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.fromSequence, "fromSequence"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8258,9 +8264,9 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.oldestAvailable != null && $Object.hasOwnProperty.call(message, "oldestAvailable") && (typeof message.oldestAvailable === "object" ? message.oldestAvailable.low || message.oldestAvailable.high : message.oldestAvailable !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.oldestAvailable);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.oldestAvailable, "oldestAvailable"));
                 if (message.latest != null && $Object.hasOwnProperty.call(message, "latest") && (typeof message.latest === "object" ? message.latest.low || message.latest.high : message.latest !== 0))
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.latest);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.latest, "latest"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8831,7 +8837,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
                 if (message.items != null && message.items.length)
                     for (let i = 0; i < message.items.length; ++i)
                         $root.ectp.v1.ItemDescriptor.encode(message.items[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
