@@ -4,9 +4,9 @@ import $protobuf from "protobufjs/minimal.js";
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
 // Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
-const $refuse = (field, range, v) => { throw new RangeError(`${field} must be an integer in ${range}; got ${typeof v === "number" ? v : typeof v}`); };
+const $refuse = (field, range, v) => { throw new RangeError(field + " must be an integer in " + range + "; got " + (typeof v === "number" ? v : typeof v)); };
 const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v)) : v !== null && typeof v === "object" ? v : $refuse(f, "[0, 2^53)", v));
-const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], `${f}[${i}]`); return a; };
+const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], f + "[" + i + "]"); return a; };
 const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));
 const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
