@@ -67,8 +67,35 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     const decoded = decodeEnvelope(Uint8Array.of(0x0a, 0x05, 0x01));
     expect(decoded.ok).toBe(false);
     if (decoded.ok) return;
-    expect(decoded.error.message).toBe("[MALFORMED_MESSAGE] envelope of 3 bytes is not valid protobuf");
+    expect(decoded.error.message).toBe("[MALFORMED_MESSAGE] envelope of 3 bytes is not valid protobuf: index out of range");
     expect(decoded.error.cause).toBeInstanceOf(Error);
+  });
+
+  it("[V1] another major's envelope whose body does not parse as ours is VERSION, with its frozen fields", () => {
+    // version 2.0, sender "v2peer", epoch 7; body field 10 with a length-delimited field 3 (a varint in v1's Hello).
+    const v2hello = Buffer.from("0a02080212067632706565721807520608021a02ffff", "hex");
+    const d = decodeEnvelope(v2hello);
+    expect(d.ok || d.error.code).toBe("VERSION");
+    expect(!d.ok && d.envelope).toMatchObject({ version: { major: 2 }, senderId: "v2peer", senderEpoch: 7 });
+    expect(!d.ok && d.envelope?.hello).toBeTruthy(); // so a producer answers it with a HandshakeReject [V1]
+    // No version at all, and a body that does not parse: VERSION (major 0), not MALFORMED.
+    const unversioned = decodeEnvelope(v2hello.subarray(4));
+    expect(unversioned.ok || [unversioned.error.code, unversioned.envelope?.senderId]).toEqual(["VERSION", "v2peer"]);
+    // Our own major with a body that does not parse stays MALFORMED.
+    const v1bad = Buffer.from(v2hello);
+    v1bad[3] = 1;
+    const m = decodeEnvelope(v1bad);
+    expect(m.ok || m.error.code).toBe("MALFORMED_MESSAGE");
+  });
+
+  it("[V1] another major's HandshakeReject is read from its frozen fields 1 to 3, whatever else it carries", () => {
+    // version 3.0, sender "p", epoch 9; a body field 10 that v1 cannot read (as in the test above), then
+    // body field 11 (the last body field is the body): reason VERSION (5), detail "x", supported 3.0, a field 4.
+    const reject = Buffer.from("0a020803" + "120170" + "1809" + "5206" + "08021a02ffff" + "5a0b" + "08051201781a020803" + "2001", "hex");
+    const d = decodeEnvelope(reject);
+    expect(d.ok || d.error.code).toBe("VERSION");
+    expect(!d.ok && d.envelope?.handshakeReject).toMatchObject({ reason: 5, detail: "x", supported: { major: 3 } });
+    expect(!d.ok && d.envelope?.hello).toBeNull(); // one body, as a oneof reads: never answered as a Hello
   });
 
   it("ignores unknown fields from a newer minor version [V2]", () => {

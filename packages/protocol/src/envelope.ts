@@ -2,6 +2,7 @@
  * Encoding and decoding of envelopes, with malformed input turned into typed errors.
  * @module
  */
+import $protobuf from "protobufjs/minimal.js";
 import { ectp } from "./gen/ectp.js";
 import { EctpError } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
@@ -99,20 +100,17 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
   try {
     env ??= ectp.v1.Envelope.decode(bytes);
   } catch (cause) {
+    // [V1] The version is compared before anything else: another major's body need not parse
+    // as ours, and its sender still gets a VERSION answer from what is frozen across majors.
+    const frozen = frozenFields(bytes);
+    if (frozen !== undefined && (frozen.version?.major ?? 0) !== SPEC_MAJOR) return versionError(frozen);
+    const why = cause instanceof Error ? `: ${cause.message}` : "";
     return {
       ok: false,
-      error: new EctpError("MALFORMED_MESSAGE", `envelope of ${bytes.length} bytes is not valid protobuf`, { cause }),
+      error: new EctpError("MALFORMED_MESSAGE", `envelope of ${bytes.length} bytes is not valid protobuf${why}`, { cause }),
     };
   }
-  const major = env.version?.major ?? 0;
-  if (major !== SPEC_MAJOR)
-    return {
-      ok: false,
-      error: new EctpError("VERSION", `envelope speaks spec major ${major}; this implementation speaks ${SPEC_MAJOR}`, {
-        details: { major },
-      }),
-      envelope: env,
-    };
+  if ((env.version?.major ?? 0) !== SPEC_MAJOR) return versionError(env);
   if (!env.senderId || !Number.isSafeInteger(env.senderEpoch) || env.senderEpoch < 1)
     return {
       ok: false,
@@ -120,4 +118,70 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
       envelope: env,
     };
   return { ok: true, value: env };
+}
+
+/** [V1] The VERSION result for an envelope of another (or no) major version. */
+function versionError(env: ectp.v1.Envelope): DecodedEnvelope {
+  const major = env.version?.major ?? 0;
+  return {
+    ok: false,
+    error: new EctpError("VERSION", `envelope speaks spec major ${major}; this implementation speaks ${SPEC_MAJOR}`, {
+      details: { major },
+    }),
+    envelope: env,
+  };
+}
+
+/**
+ * [V1] What any major version can read of an envelope whose body does not parse as ours: the
+ * frozen fields 1 to 3 (`version`, `sender_id`, `sender_epoch`) and body field 11
+ * (`handshake_reject`, its frozen fields), plus whether the body is field 10 (a Hello in
+ * major 1: answered with a HandshakeReject, the one reply every major understands). Undefined
+ * when even these do not parse.
+ */
+function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
+  try {
+    const r = $protobuf.Reader.create(bytes);
+    const env = new ectp.v1.Envelope();
+    while (r.pos < r.len) {
+      const t = r.uint32();
+      const wire = t & 7;
+      const field = t >>> 3;
+      if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.uint32());
+      else if (field === 2 && wire === 2) env.senderId = r.string();
+      else if (field === 3 && wire === 0) {
+        const epoch: unknown = r.uint64(); // a Long where protobufjs has one
+        env.senderEpoch = typeof epoch === "number" ? epoch : $protobuf.util.LongBits.from(epoch as number).toNumber(true);
+      }
+      else if (field >= 10) {
+        // A body field (10 and up in every major): as in a oneof, the last one is the body.
+        env.hello = null;
+        env.handshakeReject = null;
+        if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
+        else {
+          if (field === 10) env.hello = new ectp.v1.Hello();
+          r.skipType(wire);
+        }
+      } else r.skipType(wire);
+    }
+    return env;
+  } catch {
+    return undefined;
+  }
+}
+
+/** HandshakeReject fields 1 to 3 (frozen): another major's may carry more, of other types. */
+function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
+  const r = $protobuf.Reader.create(bytes);
+  const reject = new ectp.v1.HandshakeReject();
+  while (r.pos < r.len) {
+    const t = r.uint32();
+    const wire = t & 7;
+    const field = t >>> 3;
+    if (field === 1 && wire === 0) reject.reason = r.int32();
+    else if (field === 2 && wire === 2) reject.detail = r.string();
+    else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.uint32());
+    else r.skipType(wire);
+  }
+  return reject;
 }

@@ -75,6 +75,15 @@ describe("ProducerCore checks [V1][P7][C10]", () => {
     expect(h.store.totalPins()).toBe(0);
   });
 
+  it("[V1] answers another major's Hello whose body does not parse as a v1 Hello, from its frozen fields", () => {
+    const h = harness();
+    // version 2.0, sender "v2peer", epoch 7; a Hello (field 10) whose field 3 is not a v1 Fingerprint.
+    h.producer.handleMessage("v2peer", Buffer.from("0a02080212067632706565721807520608021a02ffff", "hex"), 0);
+    const [reply] = sent(h.producer.poll(0), "v2peer");
+    expect(reply?.handshakeReject).toMatchObject({ reason: FR.FAILURE_REASON_VERSION, supported: SPEC_VERSION });
+    expect(h.producer.stats()).toMatchObject({ peers: 0, ignoredMessages: 0 });
+  });
+
   it("[V1][P7] answers a Hello of another major with HandshakeReject VERSION naming the supported version", () => {
     const h = harness();
     const bytes = encodeEnvelope({ version: { major: 0 }, senderId: "c", senderEpoch: 1, hello: HELLO });
