@@ -452,6 +452,7 @@ export class Fabric {
   /** Shared by crash and close: memory and connections go, reads of its memory fail soon. */
   private gone(ep: EndpointState, status: "crashed" | "closed"): void {
     ep.status = status;
+    ep.unreported = true; // the next wait returns at once (see waitForActivity)
     ep.regions.clear();
     ep.connections.clear();
     const soon = this.now() + this.latencyMs;
@@ -865,6 +866,7 @@ export class Fabric {
       // A failed read may leave partial data: write a random strict prefix.
       const n = this.random(r.owner.id, r.peerId).int(r.destination.length);
       this.write(r, src.bytes, n, true, at);
+      if (r.settled) return; // an observer cancelled it (or crashed its owner) while it wrote
       this.fault("failRead", r.owner.id, r.peerId, at, r.readId);
       this.settle(r, at, { readId, status: "failed", error: "injected transfer failure (failRead fault)" });
       return;
@@ -874,6 +876,7 @@ export class Fabric {
       return;
     }
     this.write(r, src.bytes, src.bytes.length, false, at);
+    if (r.settled) return; // settled by an observer of the write: nothing more may touch the destination [I5]
     if (r.corrupt && r.destination.length > 0) {
       // Flip one byte so the consumer's checksum check [C11] has something to catch.
       const i = this.random(r.owner.id, r.peerId).int(r.destination.length);
@@ -905,6 +908,7 @@ export class Fabric {
   }
 
   private settle(r: ReadState, at: number, result: ReadResult): void {
+    if (r.settled) return; // exactly one result per read, whatever an observer did meanwhile
     r.settled = true;
     r.owner.reads.delete(r.readId);
     this.untrack(r);
@@ -979,7 +983,9 @@ export class Fabric {
     const now = this.now();
     this.processDue(now);
     const timeout = Number.isFinite(timeoutMs) ? Math.max(0, timeoutMs) : Number.POSITIVE_INFINITY;
-    if (ep.status !== "live" || timeout === 0) return Promise.resolve();
+    // A closed or crashed endpoint wakes its first wait (the end is news), then sleeps like
+    // any other: resolving every wait at once would spin a waiting loop without end.
+    if (timeout === 0) return Promise.resolve();
     if (ep.unreported) {
       ep.unreported = false;
       return Promise.resolve();

@@ -504,7 +504,47 @@ describe("MockNetwork time and waiting", () => {
     net.crash("a");
     await b.close();
     await expect(Promise.all(waits)).resolves.toEqual([undefined, undefined]);
-    await a.waitForActivity(1e9); // a dead endpoint never blocks
+  });
+
+  it("a closed or crashed endpoint wakes one wait at once, then its waits sleep until their timeout (a waiting loop must not spin)", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    net.crash("a");
+    await b.close();
+    for (const t of [a, b]) {
+      await t.waitForActivity(1e9); // the end is news: at once
+      let woken = false;
+      void t.waitForActivity(50).then(() => {
+        woken = true;
+      });
+      await new Promise((r) => setImmediate(r));
+      expect(woken).toBe(false);
+      net.advanceBy(50);
+      await new Promise((r) => setImmediate(r));
+      expect(woken).toBe(true);
+    }
+  });
+
+  it("an observer that cancels a read while it is written or faulted leaves exactly one result and nothing written after it [I5]", async () => {
+    for (const hook of ["onWrite", "onFault"] as const) {
+      const { net, p, c } = await pair(hook === "onFault" ? { faults: { links: [{ from: "c", to: "p", failRead: 1 }] } } : {});
+      const dst = new Uint8Array(16);
+      const region = c.registerMemory(dst);
+      let afterCancel: Uint8Array | undefined;
+      net.observe({
+        [hook]: (e: { readId?: number }) => {
+          if (e.readId !== 1 || afterCancel) return;
+          c.cancelRead(1);
+          afterCancel = dst.slice();
+        },
+      });
+      read(c, p, 1, p.registerMemory(pattern(16)), 0, region, 0, 16);
+      net.advanceBy(10);
+      const results = c.poll().reads;
+      expect(results, hook).toEqual([{ readId: 1, status: "cancelled" }]);
+      expect(dst, hook).toEqual(afterCancel);
+    }
   });
 
   it("observers see deliveries, writes and settlements in order, until unsubscribed", async () => {

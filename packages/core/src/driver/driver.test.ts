@@ -180,7 +180,7 @@ function routingRig(which: { consumer?: boolean; producer?: boolean } = { consum
     producer: producer as unknown as ProducerCore,
     clock: manualClock(),
   });
-  return { t, consumer, producer, driver };
+  return { net, t, consumer, producer, driver };
 }
 
 const dest = (n: number): ReadDestination => ({ region: { id: 1, bytes: new Uint8Array(n) }, offset: 0, length: n });
@@ -361,7 +361,7 @@ describe("Driver", () => {
     ]);
   });
 
-  it("when connectPeer rejects, queued reads fail (peer gone) and both cores learn the peer is unreachable", async () => {
+  it("when connectPeer rejects, queued reads fail (peer gone) and the core that asked learns the peer is unreachable", async () => {
     const { t, consumer, producer, driver } = routingRig();
     t.connectResult = Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", "bad metadata"));
     (consumer as RecordingCore).outputs = [
@@ -372,8 +372,55 @@ describe("Driver", () => {
     await flush();
     driver.step();
     expect(consumer?.calls).toEqual(["read:7:failed:gone", "unreachable:p"]);
-    expect(producer?.calls).toEqual(["unreachable:p"]);
+    expect(producer?.calls).toEqual([]); // it holds no connection to p: nothing of its was lost
     expect(t.started).toEqual([]);
+  });
+
+  const connectTo = (peerId: string, epoch: number): CoreOutput => ({ type: "connect-peer", peerId, epoch, metadata: new Uint8Array([epoch]) });
+  const sendTo = (peerId: string): CoreOutput => ({
+    type: "send",
+    peerId,
+    envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, heartbeat: { sequence: 1 } },
+  });
+
+  it("[P8] with both cores, one core's disconnect-peer leaves the connection the other holds", async () => {
+    const { net, t, consumer, producer, driver } = routingRig();
+    net.endpoint("x");
+    (producer as RecordingCore).outputs = [connectTo("x", 1)];
+    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
+    driver.step();
+    await flush();
+    expect(t.connects).toEqual([{ peerId: "x", epoch: 1 }]); // once per epoch
+    (consumer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+    driver.step();
+    expect(t.disconnects).toEqual([]); // the producer still holds it
+    (producer as RecordingCore).outputs = [sendTo("x"), { type: "disconnect-peer", peerId: "x" }];
+    driver.step();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["x"]);
+    expect(t.disconnects).toEqual(["x"]); // the last holder let go
+  });
+
+  it("[P8] a connect-peer for an older epoch than the peer's current connection changes nothing", async () => {
+    const { net, t, consumer, producer, driver } = routingRig();
+    net.endpoint("x");
+    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
+    driver.step();
+    await flush();
+    (producer as RecordingCore).outputs = [connectTo("x", 2)]; // the peer restarted: its Hello reached the producer
+    driver.step();
+    await flush();
+    // The consumer, still acting on the old epoch, asks for it again, then lets go of it.
+    (consumer as RecordingCore).outputs = [connectTo("x", 1), sendTo("x"), { type: "disconnect-peer", peerId: "x" }];
+    driver.step();
+    await flush();
+    driver.step();
+    expect(t.connects).toEqual([
+      { peerId: "x", epoch: 1 },
+      { peerId: "x", epoch: 2 },
+    ]);
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["x"]); // sent on the current connection, not queued
+    expect(t.disconnects).toEqual([]); // the epoch-2 connection is the producer's
+    expect([...(consumer?.calls ?? []), ...(producer?.calls ?? [])]).toEqual([]); // nobody told x is unreachable
   });
 
   it("disconnect-peer forgets the connection and calls transport.disconnectPeer; event batches reach onEventBatch", () => {
@@ -420,6 +467,17 @@ describe("Driver", () => {
     driver.stop();
     await done;
     expect(driver.isRunning).toBe(false);
+  });
+
+  it("run() keeps the event loop turning when the transport's waits resolve at once every time, or reject", async () => {
+    for (const broken of ["resolves", "rejects"] as const) {
+      const { t, driver } = realTimeRig();
+      t.waitForActivity = () => (broken === "resolves" ? Promise.resolve() : Promise.reject(new Error("closed")));
+      const done = driver.run();
+      setTimeout(() => driver.stop(), 20); // a timer: runs only if the loop lets the event loop turn
+      await done;
+      expect(driver.isRunning).toBe(false);
+    }
   });
 
   it("run() right after stop(), before the loop has ended, keeps that loop running", async () => {

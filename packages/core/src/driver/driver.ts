@@ -55,6 +55,9 @@ interface Connecting {
 
 type Target = "consumer" | "producer" | "both";
 
+/** The core that asked for something (a connection, a disconnection). */
+type Role = "consumer" | "producer";
+
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
 
 const defaultClock: Clock = { now: () => performance.now() };
@@ -76,7 +79,10 @@ const defaultClock: Clock = { now: () => performance.now() };
  * Connections: a `connect-peer` output starts `transport.connectPeer` (asynchronous);
  * until it resolves, sends to and reads from that peer are queued so nothing reaches a
  * peer whose metadata is not loaded yet. If it rejects, queued reads settle as `failed`
- * and both cores are told the peer is unreachable.
+ * and the cores that asked for that connection are told the peer is unreachable. With both
+ * cores, a connection belongs to the cores that asked for its epoch: one core's
+ * `disconnect-peer` leaves a connection the other still holds, and a `connect-peer` for an
+ * older epoch than the peer's current connection changes nothing ([P8]: the newer stands).
  */
 export class Driver {
   private readonly transport: Transport;
@@ -89,10 +95,13 @@ export class Driver {
 
   private readonly connecting = new Map<string, Connecting>();
   private readonly connected = new Map<string, number>();
+  /** The cores holding each peer's current connection (connected or connecting): those that asked for its epoch. */
+  private readonly holders = new Map<string, Set<Role>>();
   /** Read id -> peer, for reads queued behind a pending connect. */
   private readonly queuedReads = new Map<number, string>();
   private syntheticResults: ReadResult[] = [];
-  private failedPeers: string[] = [];
+  /** Peers whose connect failed, with the cores to tell. */
+  private failedPeers: { readonly peerId: string; readonly roles: ReadonlySet<Role> }[] = [];
   private nextToken = 1;
   private running = false;
   private loop: Promise<void> | undefined;
@@ -139,7 +148,10 @@ export class Driver {
     if (this.failedPeers.length > 0) {
       const peers = this.failedPeers;
       this.failedPeers = [];
-      for (const p of peers) this.unreachable(p, now);
+      for (const p of peers) {
+        if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
+        if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
+      }
     }
     let activity: TransportActivity;
     try {
@@ -166,6 +178,7 @@ export class Driver {
     if (this.loop) return this.loop;
     this.loop = (async () => {
       try {
+        let turns = 0;
         while (this.running) {
           try {
             this.step();
@@ -174,8 +187,16 @@ export class Driver {
           }
           if (!this.running) break;
           const wait = this.waitMs();
-          if (wait <= 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          else await this.transport.waitForActivity(wait);
+          // Every 64th turn passes through the event loop whatever the transport does: a wait
+          // that resolves at once every time must not starve the process's timers and I/O.
+          if (wait <= 0 || ++turns % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          if (wait > 0) {
+            try {
+              await this.transport.waitForActivity(wait);
+            } catch (cause) {
+              this.logger.error("transport.waitForActivity rejected; continuing", { error: String(cause) });
+            }
+          }
         }
       } finally {
         this.running = false;
@@ -232,11 +253,11 @@ export class Driver {
   // ---------------------------------------------------------------- output
 
   private pump(now: number): void {
-    if (this.producer) for (const o of this.producer.poll(now)) this.execute(o);
-    if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o);
+    if (this.producer) for (const o of this.producer.poll(now)) this.execute(o, "producer");
+    if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o, "consumer");
   }
 
-  private execute(o: CoreOutput): void {
+  private execute(o: CoreOutput, role: Role): void {
     switch (o.type) {
       case "send": {
         let bytes: Uint8Array;
@@ -256,10 +277,10 @@ export class Driver {
         return;
       }
       case "connect-peer":
-        this.connect(o.peerId, o.epoch, o.metadata);
+        this.connect(o.peerId, o.epoch, o.metadata, role);
         return;
       case "disconnect-peer":
-        this.disconnect(o.peerId);
+        this.disconnect(o.peerId, role);
         return;
       case "start-read": {
         const op: ReadOperation = { readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination, crc32c: o.crc32c };
@@ -301,9 +322,21 @@ export class Driver {
     }
   }
 
-  private connect(peerId: string, epoch: number, metadata: Uint8Array): void {
+  private connect(peerId: string, epoch: number, metadata: Uint8Array, role: Role): void {
+    const current = this.connected.get(peerId) ?? this.connecting.get(peerId)?.epoch;
     // Once per peer epoch, even when both cores ask.
-    if (this.connected.get(peerId) === epoch || this.connecting.get(peerId)?.epoch === epoch) return;
+    if (current === epoch) {
+      this.holders.get(peerId)?.add(role);
+      return;
+    }
+    // [P8] An older epoch's metadata never replaces a newer connection (a core still acting on
+    // a stale announcement); its messages go to the peer's current incarnation, which judges them.
+    if (current !== undefined && epoch < current) {
+      this.logger.debug("connect-peer for an older epoch than the current connection; ignored", { peerId, epoch, current });
+      return;
+    }
+    const roles = new Set<Role>([role]);
+    this.holders.set(peerId, roles);
     const previous = this.connecting.get(peerId);
     const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [] };
     this.connecting.set(peerId, entry);
@@ -333,12 +366,19 @@ export class Driver {
         this.connecting.delete(peerId);
         this.logger.warn("connectPeer failed; peer treated as unreachable", { peerId, epoch, error: String(cause) });
         this.failQueue(entry, String(cause));
-        this.failedPeers.push(peerId);
+        if (this.holders.get(peerId) === roles) this.holders.delete(peerId);
+        this.failedPeers.push({ peerId, roles });
       },
     );
   }
 
-  private disconnect(peerId: string): void {
+  private disconnect(peerId: string, role: Role): void {
+    const roles = this.holders.get(peerId);
+    if (roles !== undefined) {
+      roles.delete(role);
+      if (roles.size > 0) return; // the other core still holds this connection
+      this.holders.delete(peerId);
+    }
     const c = this.connecting.get(peerId);
     if (c) {
       this.connecting.delete(peerId);
