@@ -511,6 +511,8 @@ export class Fabric {
 
   send(ep: EndpointState, peerId: string, message: Uint8Array, attachment: unknown = undefined): void {
     if (ep.status !== "live") return;
+    if (!(message instanceof Uint8Array))
+      throw invalid(`send to "${String(peerId)}" needs the message as a Uint8Array, got ${message === null ? "null" : typeof message}`);
     const conn = ep.connections.get(peerId);
     if (conn === undefined || conn.target.status !== "live") {
       // Not connected, or the peer crashed/closed/restarted since: dropped, reported through poll().
@@ -542,8 +544,11 @@ export class Fabric {
     const bytes = attachment === undefined ? this.copier.copy(message) : message;
     const msg: Message = { from: ep, to: conn.target, bytes, attachment, dueAt, released: false };
     if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
-      // Hold it until the link's next message has been scheduled ahead of it.
-      const held = link.held ?? [];
+      // Hold it until the link's next message has been scheduled ahead of it. Messages whose
+      // hold ran out (delivered by deliverHeld) are dropped from the list now and then, so a
+      // link that reorders every message does not keep them all.
+      let held = link.held ?? [];
+      if (held.length >= 32) held = held.filter((h) => !h.released);
       held.push(msg);
       link.held = held;
       this.schedule(dueAt + (f.reorder.maxHoldMs ?? 5), this.deliverHeld, msg);
@@ -685,7 +690,10 @@ export class Fabric {
     if (byRegion === undefined) return;
     const n = (byRegion.get(regionId) ?? 0) - 1;
     if (n > 0) byRegion.set(regionId, n);
-    else byRegion.delete(regionId);
+    else {
+      byRegion.delete(regionId);
+      if (byRegion.size === 0) this.readsNaming.delete(endpointId); // ids named by forged locations too
+    }
   }
 
   private recordUnsafe(event: UnsafeDeregistration): void {
@@ -714,6 +722,7 @@ export class Fabric {
 
   startRead(ep: EndpointState, op: ReadOperation): void {
     if (ep.status !== "live") return;
+    if (op === null || typeof op !== "object") throw invalid("startRead needs a ReadOperation { readId, peerId, source, destination }");
     if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${String(op.readId)}`);
     if (ep.reads.has(op.readId)) {
       throw invalid(`startRead: read ${op.readId} is still unsettled on "${ep.id}"; read ids must be unique among unsettled reads`);
@@ -982,7 +991,8 @@ export class Fabric {
   waitForActivity(ep: EndpointState, timeoutMs: number): Promise<void> {
     const now = this.now();
     this.processDue(now);
-    const timeout = Number.isFinite(timeoutMs) ? Math.max(0, timeoutMs) : Number.POSITIVE_INFINITY;
+    // NaN (or a non-number) is no timeout at all: treated as 0, never as "forever".
+    const timeout = typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) ? 0 : Math.max(0, timeoutMs);
     // A closed or crashed endpoint wakes its first wait (the end is news), then sleeps like
     // any other: resolving every wait at once would spin a waiting loop without end.
     if (timeout === 0) return Promise.resolve();

@@ -201,7 +201,12 @@ export class MockNetwork {
     const plan = this.fabric.faults();
     const links: LinkFaults[] = [...(plan.links ?? [])];
     const pairs: [string, string][] = oneWay ? [[a, b]] : [[a, b], [b, a]];
-    for (const [from, to] of pairs) links.push({ from, to, partitioned });
+    for (const [from, to] of pairs) {
+      // The pair's earlier partition/heal entries go (the new one decides): flapping a link
+      // must not grow the plan, which every link re-reads after a change.
+      for (let i = links.length - 1; i >= 0; i--) if (isPartitionEntry(links[i] as LinkFaults, from, to)) links.splice(i, 1);
+      links.push({ from, to, partitioned });
+    }
     this.fabric.setFaults({ ...plan, links });
   }
 
@@ -254,6 +259,8 @@ export class MockNetwork {
    * reusing or freeing destination memory to check [I5].
    */
   hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset = 0, length = Number.POSITIVE_INFINITY): boolean {
+    if (typeof region !== "number" && (region === null || typeof region !== "object"))
+      throw new EctpError("INVALID_ARGUMENT", "hasUnsettledWriteInto needs a MemoryRegion or a region id", { details: { endpointId } });
     const regionId = typeof region === "number" ? region : region.id;
     return this.fabric.hasUnsettledWriteInto(endpointId, regionId, offset, length);
   }
@@ -270,4 +277,10 @@ export class MockNetwork {
   observe(observer: NetworkObserver): () => void {
     return this.fabric.observe(observer);
   }
+}
+
+/** Whether `l` is exactly an entry {@link MockNetwork.partition} or `heal` adds for `from -> to`. */
+function isPartitionEntry(l: LinkFaults, from: string, to: string): boolean {
+  const keys = Object.keys(l);
+  return l.from === from && l.to === to && keys.length === 3 && "partitioned" in l;
 }

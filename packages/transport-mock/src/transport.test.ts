@@ -1,4 +1,4 @@
-import type { MemoryRegion } from "@ectp/core";
+import type { MemoryRegion, ReadOperation } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -214,6 +214,20 @@ describe("MockTransport reads", () => {
     expect(() => p.describe(src, 4, 5)).toThrow("[INVALID_ARGUMENT] describe: range [4, 9) is outside region 1 of 8 bytes");
     const foreign: MemoryRegion = { id: 77, bytes: new Uint8Array(1) };
     expect(() => c.deregisterMemory(foreign)).toThrowError(EctpError);
+  });
+
+  it("throws INVALID_ARGUMENT for malformed arguments instead of a TypeError or a silent wrong delivery", async () => {
+    const { net, p, c } = await pair();
+    const misuse: [string, () => unknown][] = [
+      ["startRead(null)", () => c.startRead(null as unknown as ReadOperation)],
+      ["send(undefined)", () => c.send("p", undefined as unknown as Uint8Array)],
+      ["send(string)", () => c.send("p", "text" as unknown as Uint8Array)],
+      ["hasUnsettledWriteInto(undefined)", () => net.hasUnsettledWriteInto("c", undefined as unknown as number)],
+    ];
+    for (const [what, call] of misuse) expect(() => call(), what).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    net.advanceBy(10);
+    expect(p.poll().messages).toEqual([]); // nothing was delivered for the string
+    await c.waitForActivity(Number.NaN); // NaN is no timeout: at once, never "forever"
   });
 
   it("fails a read from a peer that was never connected, without peerGone", async () => {
@@ -563,6 +577,47 @@ describe("MockNetwork time and waiting", () => {
     c.send("p", new Uint8Array(3));
     net.advanceBy(1);
     expect(seen).toHaveLength(3);
+  });
+
+  it("state stays bounded: a link reordering every message, partition/heal flapping, reads naming many endpoints", async () => {
+    const internals = (net: MockNetwork) =>
+      (net as unknown as { fabric: { links: Map<string, Map<string, { held?: unknown[] }>>; readsNaming: Map<string, unknown> } }).fabric;
+    const reordering = new MockNetwork({ seed: 1, faults: { default: { reorder: { probability: 1 } } } });
+    const a = reordering.endpoint("a");
+    const b = reordering.endpoint("b");
+    await a.connectPeer("b", 1, b.localMetadata());
+    for (let i = 0; i < 2000; i++) {
+      a.send("b", new Uint8Array(100));
+      reordering.advanceBy(1);
+      b.poll();
+    }
+    expect(reordering.faultCounts().reorder).toBe(2000);
+    expect(internals(reordering).links.get("a")?.get("b")?.held?.length ?? 0).toBeLessThanOrEqual(32);
+
+    const flapping = new MockNetwork({ seed: 1 });
+    flapping.endpoint("a");
+    flapping.endpoint("b");
+    for (let i = 0; i < 1000; i++) {
+      flapping.partition("a", "b");
+      flapping.heal("a", "b");
+    }
+    expect(flapping.faults().links).toEqual([
+      { from: "a", to: "b", partitioned: false },
+      { from: "b", to: "a", partitioned: false },
+    ]);
+
+    const { net, c, p } = await pair();
+    const dst = c.registerMemory(new Uint8Array(8));
+    for (let i = 0; i < 200; i++) {
+      const e = net.endpoint(`e${i}`); // a location naming another endpoint (as a faulty peer may send)
+      const source = e.describe(e.registerMemory(new Uint8Array(8)), 0, 8);
+      await e.close();
+      c.startRead({ readId: i, peerId: "p", source, destination: { region: dst, offset: 0, length: 8 } });
+      net.advanceBy(10);
+      c.poll();
+    }
+    expect(internals(net).readsNaming.size).toBe(0);
+    expect(p.poll().reads).toEqual([]);
   });
 
   it("refuses to move time backwards and validates options", () => {

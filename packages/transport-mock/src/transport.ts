@@ -38,9 +38,10 @@ export interface MockActivity extends TransportActivity {
  * (an unregistered destination, a duplicate read id) throws an `EctpError`
  * (`INVALID_ARGUMENT`).
  *
- * Once the endpoint is closed or crashed every method is a harmless no-op: `send`,
- * `startRead` and `cancelRead` do nothing, `poll` returns what was already queued
- * (after `close`, the `cancelled` results of unsettled reads) and then nothing.
+ * Once the endpoint is closed or crashed, `send`, `startRead` and `cancelRead` do nothing,
+ * `poll` returns what was already queued (after `close`, the `cancelled` results of
+ * unsettled reads) and then nothing; `registerMemory` throws `INVALID_ARGUMENT` (the
+ * endpoint has no memory any more).
  */
 export class MockTransport implements Transport {
   /** This endpoint's id (the same for every incarnation). */
