@@ -322,6 +322,51 @@ def decode(type_name: str, data: bytes | bytearray | memoryview) -> dict:
     return _decode_into(type_name, bytes(data), {})
 
 
+def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
+    """[V1] What every major version can read of an envelope whose body does not parse as
+    major 1's: the frozen fields 1 to 3 (version, senderId, senderEpoch), a HandshakeReject
+    body (field 11, its frozen fields 1 to 3), and whether the body is field 10 (a Hello in
+    major 1; it is answered with a HandshakeReject). As in a oneof, the last body field is
+    the body. ``None`` when even these do not parse."""
+    data = bytes(data)
+    out: dict = {}
+    pos, n = 0, len(data)
+    try:
+        while pos < n:
+            tag, pos = _read_varint(data, pos)
+            num, wt = tag >> 3, tag & 7
+            raw, payload = 0, b""
+            if wt == 0:
+                raw, pos = _read_varint(data, pos)
+            elif wt == 2:
+                length, pos = _read_varint(data, pos)
+                if pos + length > n:
+                    return None
+                payload, pos = data[pos : pos + length], pos + length
+            elif wt in (1, 5):
+                pos += 8 if wt == 1 else 4
+                if pos > n:
+                    return None
+            else:
+                return None
+            if num == 1 and wt == 2:
+                out["version"] = decode("ectp.v1.SpecVersion", payload)
+            elif num == 2 and wt == 2:
+                out["senderId"] = payload.decode("utf-8")
+            elif num == 3 and wt == 0:
+                out["senderEpoch"] = raw
+            elif num >= 10:
+                out.pop("hello", None)
+                out.pop("handshakeReject", None)
+                if num == 10:
+                    out["hello"] = {}
+                elif num == 11 and wt == 2:
+                    out["handshakeReject"] = decode("ectp.v1.HandshakeReject", payload)
+    except (DecodeError, UnicodeDecodeError):
+        return None
+    return out
+
+
 def enum_name(enum: str, value: int) -> str | None:
     """The name of an enum value, or ``None`` for a value this schema does not know."""
     return _ENUM_NAMES[enum].get(value)

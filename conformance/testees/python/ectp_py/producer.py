@@ -154,6 +154,11 @@ class ProducerCore:
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
         except Exception:  # noqa: BLE001
+            # [V1] another major's body need not parse as ours: answer from its frozen fields.
+            frozen = codec.decode_frozen_envelope(data)
+            if frozen is not None and (frozen.get("version") or {}).get("major", 0) != SPEC_MAJOR:
+                self.handle_envelope(sender, frozen, now)
+                return
             self._ignore("malformed")  # [C10]
             return
         self.handle_envelope(sender, envelope, now)

@@ -80,3 +80,32 @@ class ProtobufTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FrozenFieldsTest(unittest.TestCase):
+    def test_v1_another_majors_body_need_not_parse(self):
+        # version 2.0, sender "C1", epoch 7; a Hello (field 10) whose field 3 v1 cannot read.
+        data = bytes.fromhex("0a020802120243311807520608021a02ffff")
+        with self.assertRaises(codec.DecodeError):
+            codec.decode("ectp.v1.Envelope", data)
+        self.assertEqual(
+            codec.decode_frozen_envelope(data),
+            {"version": {"major": 2}, "senderId": "C1", "senderEpoch": 7, "hello": {}},
+        )
+
+    def test_v1_the_last_body_field_is_the_body_and_a_handshake_reject_keeps_its_frozen_fields(self):
+        # version 3.0, sender "p", epoch 9; an unreadable field 10, then a HandshakeReject
+        # (reason 5, detail "x", supported 3.0, and a field 4 v1 does not know).
+        data = bytes.fromhex("0a020803120170180952060802" "1a02ffff" "5a0b08051201781a0208032001")
+        self.assertEqual(
+            codec.decode_frozen_envelope(data),
+            {
+                "version": {"major": 3},
+                "senderId": "p",
+                "senderEpoch": 9,
+                "handshakeReject": {"reason": 5, "detail": "x", "supported": {"major": 3}},
+            },
+        )
+
+    def test_v1_bytes_that_do_not_even_frame_are_none(self):
+        self.assertIsNone(codec.decode_frozen_envelope(b"\x0a\x05\x01"))
