@@ -66,6 +66,20 @@ export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8A
   return out;
 }
 
+const EMPTY = new Uint8Array(0);
+/** First size of a split frame's buffer (or the frame's size, when smaller). */
+const MIN_PARTIAL_BYTES = 64 * 1024;
+
+/**
+ * A copy of `length` bytes of `chunk` from `start`, never a view: `slice` of a Node `Buffer`
+ * returns a view that shares (and pins) the caller's memory.
+ */
+function copyOf(chunk: Uint8Array, start: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  out.set(chunk.subarray(start, start + length));
+  return out;
+}
+
 /**
  * Incremental decoder of a size-delimited byte stream.
  *
@@ -91,20 +105,6 @@ export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8A
  * socket.on("end", () => decoder.end()); // throws MALFORMED_MESSAGE on a cut-off frame
  * ```
  */
-const EMPTY = new Uint8Array(0);
-/** First size of a split frame's buffer (or the frame's size, when smaller). */
-const MIN_PARTIAL_BYTES = 64 * 1024;
-
-/**
- * A copy of `length` bytes of `chunk` from `start`, never a view: `slice` of a Node `Buffer`
- * returns a view that shares (and pins) the caller's memory.
- */
-function copyOf(chunk: Uint8Array, start: number, length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  out.set(chunk.subarray(start, start + length));
-  return out;
-}
-
 export class FrameDecoder {
   /** Largest accepted payload in bytes (the resolved `maxFrameBytes` option). */
   readonly maxFrameBytes: number;
