@@ -16,8 +16,9 @@
 //     64 KiB whose section is loaded is posted on the JS thread (tryInlineRead) and polled
 //     there for at most 50 us; over CMA it completes inside postXferReq and its status is
 //     returned by postRead directly, otherwise the engine adopts the request.
-//   * The engine polls adaptively: it spins while transfers are in flight (every
-//     `servePollUs` once the only ones left have failed and wait out their grace) and, with
+//   * The engine polls adaptively: it spins while transfers are in flight (once the only ones
+//     left have failed and wait out their grace, or were cancelled and are past it: every
+//     `servePollUs`, backing off to `idlePollMaxUs`; orphaned ones, see Xfer, not at all) and, with
 //     sched_yield, for `busySpinUs` (default 1 ms) after the last activity (a command, a
 //     message sent or received, a settled transfer), then polls every `busyPollUs`
 //     (default 50 us; 0 = keep spinning) on a condition variable until `busyWindowMs`
@@ -276,9 +277,14 @@ struct Xfer {
     bool deregistered = false;    // its destination is being deregistered
     int failedStatus = 0;         // the error NIXL reported, kept through the grace period
     // End of the grace period of a cancelled or failed transfer: a failed one is released then;
-    // a cancelled one still in flight is from then on progressed every servePollUs instead of
-    // continuously, and released only when NIXL reports it ended [I5].
+    // a cancelled one still in flight is from then on progressed every servePollUs (backing
+    // off) instead of continuously, and released only when NIXL reports it ended [I5].
     Clock::time_point graceEnd{};
+    bool succeeded = false; // NIXL reported it done just before its peer's metadata was invalidated
+    // Still in flight when its peer's metadata was invalidated: NIXL can no longer say when it
+    // ends (getXferStatus answers NOT_FOUND) and releasing it would not stop its GET, so it is
+    // kept, unreported and unpolled, until close() destroys the agent [I5].
+    bool orphaned = false;
 };
 
 struct RegionInfo {
@@ -339,6 +345,7 @@ private:
     void execute(Command &c);
     bool progress();
     bool anyLiveXfer() const;
+    bool anyWaitingXfer() const;
     bool hasOutput();
     void settle(uint32_t id, int status, bool deregistered, bool closed,
                 std::optional<uint32_t> crc = std::nullopt);
@@ -446,6 +453,7 @@ private:
 
     // Counters (leak checks)
     std::atomic<int64_t> activeXfers_{0};
+    std::atomic<int64_t> orphanedXfers_{0}; // see Xfer::orphaned
     std::atomic<int64_t> nixlRegistrations_{0};
     std::atomic<int64_t> loadedPeers_{0};
     std::atomic<uint64_t> totalReads_{0};
@@ -1021,6 +1029,7 @@ Agent::Counters(const Napi::CallbackInfo &info) {
         o.Set("registrations", Napi::Number::New(env, static_cast<double>(nixlRegistrations_.load())));
         o.Set("heldBuffers", Napi::Number::New(env, static_cast<double>(refs_.size())));
         o.Set("activeTransfers", Napi::Number::New(env, static_cast<double>(activeXfers_.load())));
+        o.Set("orphanedTransfers", Napi::Number::New(env, static_cast<double>(orphanedXfers_.load())));
         o.Set("loadedPeers", Napi::Number::New(env, static_cast<double>(loadedPeers_.load())));
         o.Set("pendingPromises", Napi::Number::New(env, static_cast<double>(promises_.size())));
         o.Set("totalReads", Napi::Number::New(env, static_cast<double>(totalReads_.load())));
@@ -1114,6 +1123,22 @@ Agent::execute(Command &c) {
     case CmdKind::Invalidate: {
         {
             std::lock_guard<std::mutex> lk(nixlMu_);
+            // [I5] Last word on the peer's transfers: after the invalidation NIXL answers NOT_FOUND
+            // for them whatever their GET does. Ended ones keep their outcome; one still in flight
+            // (its peer alive but slow or stopped) is orphaned, never released and reported.
+            for (auto &x : xfers_) {
+                Xfer &t = x.second;
+                if (t.peer != c.peer || t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
+                int xs = safeCall([&] { return agent_->getXferStatus(t.req); });
+                if (xs == NIXL_SUCCESS) t.succeeded = true;
+                else if (xs == NIXL_IN_PROG) {
+                    t.orphaned = true;
+                    ++orphanedXfers_;
+                } else if (xs < 0) {
+                    t.failedStatus = xs;
+                    t.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
+                }
+            }
             // NOT_FOUND: NIXL already dropped the peer (e.g. after a disconnect): not an error.
             (void)safeCall([&] { return agent_->invalidateRemoteMD(c.peer); });
             if (loadedSections_.erase(c.peer) > 0) --loadedPeers_;
@@ -1301,8 +1326,12 @@ Agent::progress() {
     bool freed = false;
     for (auto it = xfers_.begin(); it != xfers_.end();) {
         Xfer &x = it->second;
-        int xs;
-        {
+        if (x.orphaned) {
+            ++it;
+            continue;
+        }
+        int xs = NIXL_SUCCESS;
+        if (!x.succeeded) {
             // Asked even for a transfer that already failed: the call progresses UCX's worker,
             // which lets its requests still in flight finish during the grace period.
             std::lock_guard<std::mutex> lk(nixlMu_);
@@ -1315,8 +1344,7 @@ Agent::progress() {
             // transfer, like a cancelled one, keeps its destination for cancelGraceMs before it
             // is released and settled with the error.
             x.failedStatus = xs;
-            const auto graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
-            if (!x.cancelRequested || graceEnd < x.graceEnd) x.graceEnd = graceEnd;
+            x.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_); // a full grace from the failure
         }
         if (x.failedStatus != 0) {
             if (Clock::now() < x.graceEnd) {
@@ -1366,6 +1394,7 @@ Agent::shutdownEngine() {
         --activeXfers_;
     }
     xfers_.clear();
+    orphanedXfers_ = 0; // released with the rest: the agent (and its UCX worker) goes next
     for (auto &d : pendingDereg_) {
         nixl_reg_dlist_t reg(DRAM_SEG);
         reg.addDesc(nixlBlobDesc(static_cast<uintptr_t>(d.regionAddr), d.regionLen, 0, ""));
@@ -1404,7 +1433,7 @@ Agent::pingPeers() {
     nextPing_ = now + std::chrono::milliseconds(20);
     std::unordered_set<std::string> peers;
     for (auto &x : xfers_)
-        if (x.second.failedStatus == 0) peers.insert(x.second.peer); // a failed one is only waited out
+        if (x.second.failedStatus == 0 && !x.second.orphaned) peers.insert(x.second.peer); // a failed one is only waited out
     std::lock_guard<std::mutex> lk(nixlMu_);
     for (auto &p : peers)
         (void)safeCall([&] { return agent_->genNotif(p, std::string()); });
@@ -1424,7 +1453,17 @@ bool
 Agent::anyLiveXfer() const {
     const auto now = Clock::now();
     for (const auto &x : xfers_)
-        if (x.second.failedStatus == 0 && !(x.second.cancelRequested && now >= x.second.graceEnd)) return true;
+        if (x.second.failedStatus == 0 && !x.second.orphaned && !(x.second.cancelRequested && now >= x.second.graceEnd))
+            return true;
+    return false;
+}
+
+// True when a transfer waits for something other than close(): a failed one waiting out its
+// grace, or a cancelled one past its grace still in flight (not an orphaned one).
+bool
+Agent::anyWaitingXfer() const {
+    for (const auto &x : xfers_)
+        if (!x.second.orphaned) return true;
     return false;
 }
 
@@ -1498,13 +1537,17 @@ Agent::engineMain() {
             cpuRelax();
             continue;
         }
+        const bool waiting = anyWaitingXfer();
+        if (waiting) pingPeers(); // a cancelled GET over TCP still needs its target to progress
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
-        if (!xfers_.empty()) {
+        if (waiting) {
             // Only reads that failed, waiting out cancelGraceMs, or cancelled ones past it, waiting
             // for NIXL to end them [I5]: progress lets UCX finish what it still has in flight.
-            // Every servePollUs is enough (spinning here held a core for the whole grace).
-            qCv_.wait_for(lk, std::chrono::microseconds(servePollUs_));
+            // Every servePollUs at first, backing off to idlePollMaxUs (spinning here held a core
+            // for the whole grace; a read its peer never ends would cost a wake-up per 50 us).
+            qCv_.wait_for(lk, std::chrono::microseconds(std::max(idleUs, servePollUs_)));
+            idleUs = std::min(std::max(idleUs, servePollUs_) * 2, std::max(idlePollMaxUs_, servePollUs_));
         }
         else if (now < spinUntil_ || (now < busyUntil_ && busyPollUs_ == 0)) {
             // Right after activity (a stream of reads hands the engine its next command

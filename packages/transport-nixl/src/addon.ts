@@ -51,7 +51,7 @@ export interface NativeSendFailure {
 /**
  * What the addon's `drain()` returns when something is new: three flat arrays (the addon
  * sets elements by index, so no property names are created per item):
- * `[from, bytes, ...]` notifications, `[id, status, flags, crc, ...]` settled reads (flags: 1
+ * `[from, bytes, ...]` notifications, `[id, status, flags, crc, ...]` settled reads (flags:
  * 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C; 1 is no longer used) and
  * `[peer, status, tag, ...]` failed sends.
  * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
@@ -92,6 +92,12 @@ export interface NativeCounters {
   readonly heldBuffers: number;
   /** Transfer handles currently posted. */
   readonly activeTransfers: number;
+  /**
+   * Transfers still in flight when their peer's metadata was invalidated (`disconnectPeer`, a
+   * newer epoch's `connectPeer`, a peer found gone): NIXL can no longer report their end and
+   * releasing them would not stop their GET, so they are kept, unreported, until `close()` [I5].
+   */
+  readonly orphanedTransfers: number;
   /** Remote agents whose metadata is loaded. */
   readonly loadedPeers: number;
   /** Promises not yet settled. */

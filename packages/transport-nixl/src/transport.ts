@@ -59,7 +59,9 @@ export interface NixlTransportOptions {
    * settles, and how long a cancelled or deregistered READ still in flight keeps being
    * progressed continuously, in ms. Default 1000. NIXL cannot abort a READ (a GET released in
    * flight may still land), so a cancelled one settles only when NIXL reports it ended [I5];
-   * after this grace the engine progresses it every `servePollUs`, not spinning a core.
+   * after this grace the engine progresses it every `servePollUs` (backing off), not spinning a
+   * core. One whose peer's metadata is invalidated meanwhile never settles before `close()`
+   * (see `NativeCounters.orphanedTransfers`).
    */
   cancelGraceMs?: number;
   /**
