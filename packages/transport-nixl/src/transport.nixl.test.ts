@@ -8,7 +8,7 @@ import { fork, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ReadResult } from "@ectp/core";
+import type { MemoryRegion, ReadResult } from "@ectp/core";
 import { EctpError, crc32c } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadNixlAddon } from "./addon.js";
@@ -33,6 +33,22 @@ async function startRegionChild(size: number, name?: string, ucxTls?: string) {
     child.once("exit", (code, signal) => reject(new Error(`region child exited before announcing (code ${code}, signal ${signal})`)));
   });
   return { child, hello };
+}
+
+/**
+ * A region child of `size` bytes serving over TCP alone (UCX then serves a GET in the target's
+ * progress, so a stopped target holds it), connected to `a`, after one read of `firstLength`
+ * bytes into `region` (it loads the peer's section). Returns the child, its id and the source.
+ */
+async function connectedTcpChild(a: NixlTransport, region: MemoryRegion, size: number, firstLength: number) {
+  const { child, hello } = await startRegionChild(size, undefined, "tcp");
+  await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
+  const source = new Uint8Array(Buffer.from(hello.location, "base64"));
+  a.startRead({ readId: 1, peerId: hello.id, source, destination: { region, offset: 0, length: firstLength } });
+  const first: ReadResult[] = [];
+  await until([a], () => first.push(...a.poll().reads) > 0, "the first read");
+  expect(first).toEqual([{ readId: 1, status: "done", bytesRead: firstLength }]);
+  return { child, peerId: hello.id, source };
 }
 
 /** The next wait on `t` sleeps its 300 ms: a 100 ms timer set at the same time fires first. */
@@ -228,18 +244,12 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       open.push(a);
       const dst = new Uint8Array(size);
       const region = a.registerMemory(dst);
-      // Over TCP alone, UCX serves a GET in the target's progress, so a stopped target holds it.
-      const { child, hello } = await startRegionChild(size, undefined, "tcp");
+      const { child, peerId, source } = await connectedTcpChild(a, region, size, size);
       try {
-        await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
-        const source = new Uint8Array(Buffer.from(hello.location, "base64"));
         const results: ReadResult[] = [];
-        a.startRead({ readId: 1, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
-        await until([a], () => results.push(...a.poll().reads) > 0, "the first read");
-        expect(results).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
         dst.fill(0);
         child.kill("SIGSTOP");
-        a.startRead({ readId: 2, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
+        a.startRead({ readId: 2, peerId, source, destination: { region, offset: 0, length: size } });
         await new Promise((r) => setTimeout(r, 20));
         a.cancelRead(2);
         await new Promise((r) => setTimeout(r, graceMs + 100));
@@ -276,20 +286,15 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       const size = 16 << 20;
       for (const mode of ["disconnect", "deregister, then disconnect"] as const) {
         const a = makeTransport("a", { cancelGraceMs: graceMs });
-        const dst = new Uint8Array(size);
-        const region = a.registerMemory(dst);
-        const { child, hello } = await startRegionChild(size, undefined, "tcp");
+        const region = a.registerMemory(new Uint8Array(size));
+        const { child, peerId, source } = await connectedTcpChild(a, region, size, 4096);
         try {
-          await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
-          const source = new Uint8Array(Buffer.from(hello.location, "base64"));
           const results: ReadResult[] = [];
-          a.startRead({ readId: 1, peerId: hello.id, source, destination: { region, offset: 0, length: 4096 } });
-          await until([a], () => results.push(...a.poll().reads) > 0, "the first read"); // loads the peer's section
           child.kill("SIGSTOP");
-          a.startRead({ readId: 2, peerId: hello.id, source, destination: { region, offset: 0, length: size } });
+          a.startRead({ readId: 2, peerId, source, destination: { region, offset: 0, length: size } });
           await new Promise((r) => setTimeout(r, 50));
           if (mode !== "disconnect") a.deregisterMemory(region);
-          a.disconnectPeer(hello.id); // e.g. the core gave up on a silent producer
+          a.disconnectPeer(peerId); // e.g. the core gave up on a silent producer
           await new Promise((r) => setTimeout(r, graceMs + 300));
           const rounds0 = a.counters().engineRounds;
           const wall0 = performance.now();

@@ -627,18 +627,18 @@ export class ConsumerCore {
     const ids = this.planItemId;
     const flags = this.planFlags;
     for (let i = 0; i < n; i++) {
-      const item: unknown = items[i];
-      if (item === null || typeof item !== "object")
-        throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
+      let item: unknown;
       let itemId: unknown;
       try {
-        const it = item as AdmitItem;
-        itemId = it.itemId;
-        flags[i] = (it.hasModelInput === true ? F_MODEL : 0) | (it.local === true ? F_LOCAL : 0);
+        item = items[i];
+        if (item !== null && typeof item === "object") {
+          itemId = (item as AdmitItem).itemId;
+          flags[i] = ((item as AdmitItem).hasModelInput === true ? F_MODEL : 0) | ((item as AdmitItem).local === true ? F_LOCAL : 0);
+        }
       } catch (cause) {
         throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${String(cause)}).`, cause);
       }
-      if (typeof itemId !== "string")
+      if (item === null || typeof item !== "object" || typeof itemId !== "string")
         throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
       for (let j = 0; j < i; j++)
         if (ids[j] === itemId)
