@@ -982,8 +982,8 @@ export class Fabric {
   }
 
   /**
-   * Resolve when `ep` is no longer live, when something is queued for its `poll` that no
-   * wait has been told of, or after `timeoutMs`. Activity wakes every pending wait and is
+   * Resolve when `ep` closes or crashes (a wait pending then, or the first one after), when
+   * something is queued for its `poll` that no wait has been told of, or after `timeoutMs`. Activity wakes every pending wait and is
    * remembered for the next wait, which returns at once and consumes it; a wait repeated
    * without a `poll` sleeps until new activity. So a loop that waits on several endpoints
    * but polls only some of them sleeps instead of spinning.
