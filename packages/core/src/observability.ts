@@ -47,60 +47,39 @@ export const NOOP_METRICS: MetricsSink = Object.freeze({ counter: noop, gauge: n
 export const NOOP_LOGGER: Logger = Object.freeze({ debug: noop, info: noop, warn: noop, error: noop });
 
 /**
- * Counts the calls into an engine's hooks that threw. Shared by the two wrappers a core
- * builds around the hooks it was given ({@link containMetrics}, {@link containLogger}).
+ * `sink`, with anything its methods throw contained and reported to `onThrow` [I1]: a metrics
+ * exporter that breaks costs its sample, never the core's state or the engine's call. The
+ * default sink is returned as is (it cannot throw).
  * @internal
  */
-export class HookFailures {
-  /** Hook calls that threw, since the core was created. */
-  count = 0;
-}
-
-/**
- * `sink`, with anything its methods throw contained and counted in `failures` [I1]: a
- * metrics exporter that breaks costs its sample, never the core's state or the engine's
- * call. The default sink is returned as is (it cannot throw).
- * @internal
- */
-export function containMetrics(sink: MetricsSink | undefined, failures: HookFailures): MetricsSink {
+export function containMetrics(sink: MetricsSink | undefined, onThrow: () => void): MetricsSink {
   if (sink === undefined || sink === NOOP_METRICS) return NOOP_METRICS;
+  const call = (kind: keyof MetricsSink, name: string, value: number | undefined, labels: Labels | undefined): void => {
+    try {
+      sink[kind](name, value as number, labels);
+    } catch {
+      onThrow();
+    }
+  };
   return {
-    counter(name, value, labels) {
-      try {
-        sink.counter(name, value, labels);
-      } catch {
-        failures.count++;
-      }
-    },
-    gauge(name, value, labels) {
-      try {
-        sink.gauge(name, value, labels);
-      } catch {
-        failures.count++;
-      }
-    },
-    histogram(name, value, labels) {
-      try {
-        sink.histogram(name, value, labels);
-      } catch {
-        failures.count++;
-      }
-    },
+    counter: (name, value, labels) => call("counter", name, value, labels),
+    gauge: (name, value, labels) => call("gauge", name, value, labels),
+    histogram: (name, value, labels) => call("histogram", name, value, labels),
   };
 }
 
 /**
- * `logger`, with anything its methods throw contained and counted in `failures` [I1] (see
+ * `logger`, with anything its methods throw contained and reported to `onThrow` [I1] (see
  * {@link containMetrics}). The default logger is returned as is.
  * @internal
  */
-export function containLogger(logger: Logger | undefined, failures: HookFailures): Logger {
+export function containLogger(logger: Logger | undefined, onThrow: () => void): Logger {
   if (logger === undefined || logger === NOOP_LOGGER) return NOOP_LOGGER;
   const call = (level: keyof Logger, message: string, fields: LogFields | undefined): void => {
     try {
       logger[level](message, fields);
     } catch {
-      failures.count++;
+      onThrow();
     }
   };
   return {

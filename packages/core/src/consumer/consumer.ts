@@ -20,7 +20,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs } from "../config.js";
-import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics, HookFailures } from "../observability.js";
+import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
 import { hashBytes, hashString } from "../tables/hash.js";
@@ -484,7 +484,7 @@ export class ConsumerCore {
   private readonly pool: DestinationPool;
   private readonly transportMetadata: Uint8Array;
   /** Calls into the metrics and logger hooks that threw (contained). */
-  private readonly hookFailures = new HookFailures();
+  private hookFailures = 0;
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
   private readonly random: SeededRandom;
@@ -589,8 +589,11 @@ export class ConsumerCore {
     this.pool = pool;
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
     // [I1] Hooks are the engine's code: what they throw is contained and counted (stats().hookFailures).
-    this.metrics = containMetrics(options.metrics, this.hookFailures);
-    this.logger = containLogger(options.logger, this.hookFailures);
+    const hookThrew = (): void => {
+      this.hookFailures++;
+    };
+    this.metrics = containMetrics(options.metrics, hookThrew);
+    this.logger = containLogger(options.logger, hookThrew);
     this.random = new SeededRandom(options.seed ?? 1);
     this.limits = { maxItemBytes: config.maxItemBytes, fingerprint: this.fingerprint };
   }
@@ -879,7 +882,7 @@ export class ConsumerCore {
       destinations: this.destinationCount,
       undrainedFailures: this.failed.length,
       ignoredMessages: this.ignoredCount,
-      hookFailures: this.hookFailures.count,
+      hookFailures: this.hookFailures,
     };
   }
 

@@ -6,7 +6,7 @@
 import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { containLogger, HookFailures, type Logger } from "../observability.js";
+import { containLogger, type Logger } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
@@ -125,7 +125,7 @@ export class Driver {
     this.maxWaitMs = maxWait;
     this.onEventBatch = options.onEventBatch;
     // [I1] A logger that throws must not end the loop: contained (the driver keeps no stats).
-    this.logger = containLogger(options.logger, new HookFailures());
+    this.logger = containLogger(options.logger, () => {});
   }
 
   /** True between {@link Driver.run} and the end of the loop after {@link Driver.stop}. */

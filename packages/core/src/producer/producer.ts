@@ -17,7 +17,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_PRODUCER_CONFIG, DEFAULT_TIMERS, type ProducerConfig } from "../config.js";
-import { containLogger, containMetrics, HookFailures, type Labels, type Logger, type MetricsSink } from "../observability.js";
+import { containLogger, containMetrics, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
@@ -187,7 +187,7 @@ export class ProducerCore {
   private readonly transportMetadata: Uint8Array;
   private readonly cfg: Readonly<ProducerConfig>;
   /** Calls into the metrics and logger hooks that threw (contained). */
-  private readonly hookFailures = new HookFailures();
+  private hookFailures = 0;
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
 
@@ -282,8 +282,11 @@ export class ProducerCore {
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
     this.cfg = Object.freeze(cfg);
     // [I1] Hooks are the engine's code: what they throw is contained and counted (stats().hookFailures).
-    this.metrics = containMetrics(options.metrics, this.hookFailures);
-    this.logger = containLogger(options.logger, this.hookFailures);
+    const hookThrew = (): void => {
+      this.hookFailures++;
+    };
+    this.metrics = containMetrics(options.metrics, hookThrew);
+    this.logger = containLogger(options.logger, hookThrew);
     this.ring = new Array(cfg.replayBufferBatches);
     // [E1] every change of the store becomes an event, published in the next poll.
     this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
@@ -403,7 +406,7 @@ export class ProducerCore {
       replayBuffered: Math.min(this.sequence, cap),
       eventSequence: this.sequence,
       ignoredMessages: this.ignored,
-      hookFailures: this.hookFailures.count,
+      hookFailures: this.hookFailures,
       shuttingDown: this.shuttingDown,
     };
   }
