@@ -564,6 +564,10 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
         expect.objectContaining({ code: "ERR_INVALID_ARG" }),
       );
       expect(() => agent.registerMemory("nope" as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));
+      for (const tag of [-1, 1.5, 2 ** 32, "7"])
+        expect(() => agent.send("x", new Uint8Array(1), tag as number), String(tag)).toThrow(
+          expect.objectContaining({ code: "ERR_INVALID_ARG", message: expect.stringContaining("tag must be a uint32") }),
+        );
       await expect(agent.loadRemote(new Uint8Array([0, 1, 2]))).rejects.toMatchObject({ code: "NIXL_ERR_MISMATCH", nixlStatus: -5 });
     } finally {
       await agent.close();
