@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .schema import ENUMS, MESSAGES
@@ -246,8 +247,9 @@ def _varint_value(kind: str, raw: int) -> Any:
     return raw
 
 
-def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
-    fields = _BY_NUMBER[type_name]
+def _fields(data: bytes) -> Iterator[tuple[int, int, int, bytes | None]]:
+    """The fields of a message, in order: (number, wire type, varint or fixed value, payload of
+    a length-delimited field). Malformed framing raises :class:`DecodeError`."""
     pos = 0
     n = len(data)
     while pos < n:
@@ -255,10 +257,9 @@ def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
         num, wt = tag >> 3, tag & 7
         if num == 0:
             raise DecodeError("field number 0")
-        f = fields.get(num)
+        raw, payload = 0, None
         if wt == 0:
             raw, pos = _read_varint(data, pos)
-            payload = None
         elif wt == 2:
             length, pos = _read_varint(data, pos)
             if pos + length > n:
@@ -268,17 +269,22 @@ def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
         elif wt == 1:
             if pos + 8 > n:
                 raise DecodeError("truncated fixed64")
-            payload = None
             raw = int.from_bytes(data[pos : pos + 8], "little")
             pos += 8
         elif wt == 5:
             if pos + 4 > n:
                 raise DecodeError("truncated fixed32")
-            payload = None
             raw = int.from_bytes(data[pos : pos + 4], "little")
             pos += 4
         else:
             raise DecodeError(f"unsupported wire type {wt}")
+        yield num, wt, raw, payload
+
+
+def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
+    fields = _BY_NUMBER[type_name]
+    for num, wt, raw, payload in _fields(data):
+        f = fields.get(num)
         if f is None:
             continue  # unknown field: skipped [V1]
         json_name, _num, kind, ref, label, _proto = f
@@ -328,27 +334,9 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
     body (field 11, its frozen fields 1 to 3), and whether the body is field 10 (a Hello in
     major 1; it is answered with a HandshakeReject). As in a oneof, the last body field is
     the body. ``None`` when even these do not parse."""
-    data = bytes(data)
     out: dict = {}
-    pos, n = 0, len(data)
     try:
-        while pos < n:
-            tag, pos = _read_varint(data, pos)
-            num, wt = tag >> 3, tag & 7
-            raw, payload = 0, b""
-            if wt == 0:
-                raw, pos = _read_varint(data, pos)
-            elif wt == 2:
-                length, pos = _read_varint(data, pos)
-                if pos + length > n:
-                    return None
-                payload, pos = data[pos : pos + length], pos + length
-            elif wt in (1, 5):
-                pos += 8 if wt == 1 else 4
-                if pos > n:
-                    return None
-            else:
-                return None
+        for num, wt, raw, payload in _fields(bytes(data)):
             if num == 1 and wt == 2:
                 out["version"] = decode("ectp.v1.SpecVersion", payload)
             elif num == 2 and wt == 2:
