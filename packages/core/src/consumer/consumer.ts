@@ -635,8 +635,9 @@ export class ConsumerCore {
       try {
         item = items[i];
         if (item !== null && typeof item === "object") {
-          itemId = (item as AdmitItem).itemId;
-          flags[i] = ((item as AdmitItem).hasModelInput === true ? F_MODEL : 0) | ((item as AdmitItem).local === true ? F_LOCAL : 0);
+          const it = item as AdmitItem;
+          itemId = it.itemId;
+          flags[i] = (it.hasModelInput === true ? F_MODEL : 0) | (it.local === true ? F_LOCAL : 0);
         }
       } catch (cause) {
         throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${String(cause)}).`, cause);
