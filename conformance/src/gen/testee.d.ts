@@ -2580,6 +2580,12 @@ export namespace ectp {
                 retryAfterMs?: (number|null);
 
                 /**
+                 * Producer: largest total encoded size of the events of one EventBatch or
+                 * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                 */
+                maxBatchBytes?: (number|null);
+
+                /**
                  * Creates a new Timers instance using the specified properties.
                  * @param [properties] Properties to set
                  * @returns Timers instance
@@ -2710,6 +2716,12 @@ export namespace ectp {
 
                     /** Producer: retry hint in OVERLOADED / NOT_READY rejects. Absent: 50. */
                     retryAfterMs?: (number|null);
+
+                    /**
+                     * Producer: largest total encoded size of the events of one EventBatch or
+                     * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                     */
+                    maxBatchBytes?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -11576,7 +11588,9 @@ export namespace ectp {
 
         /**
          * Producer to subscriber: every ready item held, as of batch `sequence`.
-         * Events with a higher sequence follow the snapshot.
+         * Events with a higher sequence follow the snapshot. A snapshot too large for
+         * one message is sent in parts: `parts` messages with the same `sequence`,
+         * numbered by `part`, whose `items` together are the snapshot [E2].
          */
         class Snapshot {
 
@@ -11592,8 +11606,20 @@ export namespace ectp {
             /** Sequence of the newest batch reflected in the snapshot. 0: none yet. */
             sequence: number;
 
-            /** Every ready item the producer holds. */
+            /**
+             * Every ready item the producer holds (this part's share of them when
+             * `parts` is greater than 1).
+             */
             items: ectp.v1.ItemDescriptor.$Properties[];
+
+            /** Index of this part, from 0 to `parts` - 1. Absent: 0. */
+            part: number;
+
+            /**
+             * Number of parts of this snapshot. Absent (0) or 1: this message is the
+             * whole snapshot.
+             */
+            parts: number;
 
             /**
              * Creates a new Snapshot instance using the specified properties.
@@ -11682,8 +11708,20 @@ export namespace ectp {
                 /** Sequence of the newest batch reflected in the snapshot. 0: none yet. */
                 sequence?: (number|null);
 
-                /** Every ready item the producer holds. */
+                /**
+                 * Every ready item the producer holds (this part's share of them when
+                 * `parts` is greater than 1).
+                 */
                 items?: (ectp.v1.ItemDescriptor.$Properties[]|null);
+
+                /** Index of this part, from 0 to `parts` - 1. Absent: 0. */
+                part?: (number|null);
+
+                /**
+                 * Number of parts of this snapshot. Absent (0) or 1: this message is the
+                 * whole snapshot.
+                 */
+                parts?: (number|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

@@ -4029,6 +4029,8 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [maxGrantsPerConsumer] Producer: per-consumer grant quota [P5]. Absent: 256.
                  * @property {number|null} [replayBufferBatches] Producer: event batches kept for replay [E2]. Absent: 1024.
                  * @property {number|null} [retryAfterMs] Producer: retry hint in OVERLOADED / NOT_READY rejects. Absent: 50.
+                 * @property {number|null} [maxBatchBytes] Producer: largest total encoded size of the events of one EventBatch or
+                 * the items of one Snapshot part [E1][E2]. Absent: 1048576.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4182,6 +4184,15 @@ export const ectp = $root.ectp = (() => {
                  */
                 Timers.prototype.retryAfterMs = null;
 
+                /**
+                 * Producer: largest total encoded size of the events of one EventBatch or
+                 * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                 * @member {number|null|undefined} maxBatchBytes
+                 * @memberof ectp.conformance.v1.Timers
+                 * @instance
+                 */
+                Timers.prototype.maxBatchBytes = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
@@ -4275,6 +4286,12 @@ export const ectp = $root.ectp = (() => {
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
+                // Virtual OneOf for proto3 optional field
+                $Object.defineProperty(Timers.prototype, "_maxBatchBytes", {
+                    get: $util.oneOfGetter($oneOfFields = ["maxBatchBytes"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
                 /**
                  * Creates a new Timers instance using the specified properties.
                  * @function create
@@ -4337,6 +4354,8 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 14, wireType 0 =*/112).uint64(message.replayBufferBatches);
                     if (message.retryAfterMs != null && $Object.hasOwnProperty.call(message, "retryAfterMs"))
                         writer.uint32(/* id 15, wireType 0 =*/120).uint64(message.retryAfterMs);
+                    if (message.maxBatchBytes != null && $Object.hasOwnProperty.call(message, "maxBatchBytes"))
+                        writer.uint32(/* id 16, wireType 0 =*/128).uint64(message.maxBatchBytes);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4499,6 +4518,13 @@ export const ectp = $root.ectp = (() => {
                                 message._retryAfterMs = "retryAfterMs";
                                 continue;
                             }
+                        case 16: {
+                                if (wireType !== 0)
+                                    break;
+                                message.maxBatchBytes = $uint64(reader);
+                                message._maxBatchBytes = "maxBatchBytes";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4622,6 +4648,11 @@ export const ectp = $root.ectp = (() => {
                         properties._retryAfterMs = 1;
                         if (!$util.isInteger(message.retryAfterMs) && !(message.retryAfterMs && $util.isInteger(message.retryAfterMs.low) && $util.isInteger(message.retryAfterMs.high)))
                             return "retryAfterMs: integer|Long expected";
+                    }
+                    if (message.maxBatchBytes != null && $Object.hasOwnProperty.call(message, "maxBatchBytes")) {
+                        properties._maxBatchBytes = 1;
+                        if (!$util.isInteger(message.maxBatchBytes) && !(message.maxBatchBytes && $util.isInteger(message.maxBatchBytes.low) && $util.isInteger(message.maxBatchBytes.high)))
+                            return "maxBatchBytes: integer|Long expected";
                     }
                     return null;
                 };
@@ -4779,6 +4810,15 @@ export const ectp = $root.ectp = (() => {
                             message.retryAfterMs = object.retryAfterMs;
                         else if (typeof object.retryAfterMs === "object")
                             message.retryAfterMs = new $util.LongBits(object.retryAfterMs.low >>> 0, object.retryAfterMs.high >>> 0).toNumber(true);
+                    if (object.maxBatchBytes != null)
+                        if ($util.Long)
+                            message.maxBatchBytes = $util.Long.fromValue(object.maxBatchBytes, true);
+                        else if (typeof object.maxBatchBytes === "string")
+                            message.maxBatchBytes = $parseInt(object.maxBatchBytes, 10);
+                        else if (typeof object.maxBatchBytes === "number")
+                            message.maxBatchBytes = object.maxBatchBytes;
+                        else if (typeof object.maxBatchBytes === "object")
+                            message.maxBatchBytes = new $util.LongBits(object.maxBatchBytes.low >>> 0, object.maxBatchBytes.high >>> 0).toNumber(true);
                     return message;
                 };
 
@@ -4904,6 +4944,13 @@ export const ectp = $root.ectp = (() => {
                             object.retryAfterMs = options.longs === $String ? $String(message.retryAfterMs) : message.retryAfterMs;
                         else
                             object.retryAfterMs = options.longs === $String ? $util.Long.prototype.toString.call(message.retryAfterMs) : options.longs === $Number ? new $util.LongBits(message.retryAfterMs.low >>> 0, message.retryAfterMs.high >>> 0).toNumber(true) : message.retryAfterMs;
+                    if (message.maxBatchBytes != null && $Object.hasOwnProperty.call(message, "maxBatchBytes"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.maxBatchBytes = typeof message.maxBatchBytes === "number" ? $BigInt(message.maxBatchBytes) : $util.Long.fromBits(message.maxBatchBytes.low >>> 0, message.maxBatchBytes.high >>> 0, true).toBigInt();
+                        else if (typeof message.maxBatchBytes === "number")
+                            object.maxBatchBytes = options.longs === $String ? $String(message.maxBatchBytes) : message.maxBatchBytes;
+                        else
+                            object.maxBatchBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.maxBatchBytes) : options.longs === $Number ? new $util.LongBits(message.maxBatchBytes.low >>> 0, message.maxBatchBytes.high >>> 0).toNumber(true) : message.maxBatchBytes;
                     return object;
                 };
 
@@ -26449,7 +26496,11 @@ export const ectp = $root.ectp = (() => {
              * Properties of a Snapshot.
              * @typedef {Object} ectp.v1.Snapshot.$Properties
              * @property {number|null} [sequence] Sequence of the newest batch reflected in the snapshot. 0: none yet.
-             * @property {Array.<ectp.v1.ItemDescriptor.$Properties>|null} [items] Every ready item the producer holds.
+             * @property {Array.<ectp.v1.ItemDescriptor.$Properties>|null} [items] Every ready item the producer holds (this part's share of them when
+             * `parts` is greater than 1).
+             * @property {number|null} [part] Index of this part, from 0 to `parts` - 1. Absent: 0.
+             * @property {number|null} [parts] Number of parts of this snapshot. Absent (0) or 1: this message is the
+             * whole snapshot.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -26470,7 +26521,9 @@ export const ectp = $root.ectp = (() => {
              * Constructs a new Snapshot.
              * @memberof ectp.v1
              * @classdesc Producer to subscriber: every ready item held, as of batch `sequence`.
-             * Events with a higher sequence follow the snapshot.
+             * Events with a higher sequence follow the snapshot. A snapshot too large for
+             * one message is sent in parts: `parts` messages with the same `sequence`,
+             * numbered by `part`, whose `items` together are the snapshot [E2].
              * @constructor
              * @param {ectp.v1.Snapshot.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -26492,12 +26545,30 @@ export const ectp = $root.ectp = (() => {
             Snapshot.prototype.sequence = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Every ready item the producer holds.
+             * Every ready item the producer holds (this part's share of them when
+             * `parts` is greater than 1).
              * @member {Array.<ectp.v1.ItemDescriptor.$Properties>} items
              * @memberof ectp.v1.Snapshot
              * @instance
              */
             Snapshot.prototype.items = $util.emptyArray;
+
+            /**
+             * Index of this part, from 0 to `parts` - 1. Absent: 0.
+             * @member {number} part
+             * @memberof ectp.v1.Snapshot
+             * @instance
+             */
+            Snapshot.prototype.part = 0;
+
+            /**
+             * Number of parts of this snapshot. Absent (0) or 1: this message is the
+             * whole snapshot.
+             * @member {number} parts
+             * @memberof ectp.v1.Snapshot
+             * @instance
+             */
+            Snapshot.prototype.parts = 0;
 
             /**
              * Creates a new Snapshot instance using the specified properties.
@@ -26536,6 +26607,10 @@ export const ectp = $root.ectp = (() => {
                 if (message.items != null && message.items.length)
                     for (let i = 0; i < message.items.length; ++i)
                         $root.ectp.v1.ItemDescriptor.encode(message.items[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                if (message.part != null && $Object.hasOwnProperty.call(message, "part") && message.part !== 0)
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.part);
+                if (message.parts != null && $Object.hasOwnProperty.call(message, "parts") && message.parts !== 0)
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.parts);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -26610,6 +26685,24 @@ export const ectp = $root.ectp = (() => {
                             message.items.push($root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
+                    case 3: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.part = value;
+                            else
+                                delete message.part;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.parts = value;
+                            else
+                                delete message.parts;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -26670,6 +26763,12 @@ export const ectp = $root.ectp = (() => {
                             return "items." + error;
                     }
                 }
+                if (message.part != null && $Object.hasOwnProperty.call(message, "part"))
+                    if (!$util.isInteger(message.part))
+                        return "part: integer expected";
+                if (message.parts != null && $Object.hasOwnProperty.call(message, "parts"))
+                    if (!$util.isInteger(message.parts))
+                        return "parts: integer expected";
                 return null;
             };
 
@@ -26711,6 +26810,12 @@ export const ectp = $root.ectp = (() => {
                         message.items[i] = $root.ectp.v1.ItemDescriptor.fromObject(object.items[i], _depth + 1);
                     }
                 }
+                if (object.part != null)
+                    if ($Number(object.part) !== 0)
+                        message.part = object.part >>> 0;
+                if (object.parts != null)
+                    if ($Number(object.parts) !== 0)
+                        message.parts = object.parts >>> 0;
                 return message;
             };
 
@@ -26733,12 +26838,15 @@ export const ectp = $root.ectp = (() => {
                 let object = {};
                 if (options.arrays || options.defaults)
                     object.items = [];
-                if (options.defaults)
+                if (options.defaults) {
                     if ($util.Long) {
                         let long = new $util.Long(0, 0, true);
                         object.sequence = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
                     } else
                         object.sequence = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    object.part = 0;
+                    object.parts = 0;
+                }
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence"))
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.sequence = typeof message.sequence === "number" ? $BigInt(message.sequence) : $util.Long.fromBits(message.sequence.low >>> 0, message.sequence.high >>> 0, true).toBigInt();
@@ -26751,6 +26859,10 @@ export const ectp = $root.ectp = (() => {
                     for (let j = 0; j < message.items.length; ++j)
                         object.items[j] = $root.ectp.v1.ItemDescriptor.toObject(message.items[j], options, _depth + 1);
                 }
+                if (message.part != null && $Object.hasOwnProperty.call(message, "part"))
+                    object.part = message.part;
+                if (message.parts != null && $Object.hasOwnProperty.call(message, "parts"))
+                    object.parts = message.parts;
                 return object;
             };
 

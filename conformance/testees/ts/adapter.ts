@@ -74,6 +74,7 @@ const TIMER_KEYS = [
   "maxGrantsPerConsumer",
   "replayBufferBatches",
   "retryAfterMs",
+  "maxBatchBytes",
 ] as const;
 
 const DEFAULT_CAPACITY = 256 * 1024 * 1024;

@@ -57,6 +57,12 @@ export interface ProducerConfig extends TimerConfig {
   replayBufferBatches: number;
   /** Retry hint sent with OVERLOADED and NOT_READY rejects. Default 50. */
   retryAfterMs: number;
+  /**
+   * Largest total encoded size, in bytes, of the events of one EventBatch or the items of one
+   * Snapshot part; more are split over consecutive batches or numbered parts [E1][E2], so
+   * every message stays far below a receiver's 16 MiB frame limit. Default 1 MiB.
+   */
+  maxBatchBytes: number;
 }
 
 /** Default heartbeat settings (SPEC.md "Timers"). */
@@ -87,6 +93,7 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   maxGrantsPerConsumer: 256,
   replayBufferBatches: 1_024,
   retryAfterMs: 50,
+  maxBatchBytes: 1024 * 1024,
 });
 
 /** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */

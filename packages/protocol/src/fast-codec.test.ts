@@ -4,8 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
-import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
+import { fastDecodeEnvelope, fastEncodeEnvelope, fastEventLength, fastItemDescriptorLength } from "./fast-codec.js";
 import { ectp } from "./gen/ectp.js";
+import { eventByteLength, itemDescriptorByteLength } from "./sizes.js";
 import { SPEC_VERSION } from "./version.js";
 
 const Envelope = ectp.v1.Envelope;
@@ -247,6 +248,68 @@ describe("fast envelope encoder [V1]", () => {
   });
 });
 
+/** Events of an EventBatch [E1]: one kind each, as a producer makes them, or none. */
+const event = fc.oneof(
+  fc.record({ stored: fc.record({ item: descriptor }, { requiredKeys: [] }) }),
+  fc.record({ removed: fc.record({ key: itemKey, cause: enumValue }, { requiredKeys: [] }) }),
+  fc.record({ cleared: fc.record({ cause: enumValue }, { requiredKeys: [] }) }),
+  fc.constant({}),
+);
+
+describe("encoded sizes of batch and snapshot elements [E1][E2]", () => {
+  const genLength = (type: { encode(m: unknown): { finish(): Uint8Array } }, m: unknown): number | Error => {
+    try {
+      return type.encode(m).finish().length;
+    } catch (e) {
+      return e as Error;
+    }
+  };
+
+  it("eventByteLength and itemDescriptorByteLength equal the generated encoding's length, fast path taken", () => {
+    fc.assert(
+      fc.property(event, descriptor, (e, d) => {
+        expect(fastEventLength(e)).toBe(genLength(ectp.v1.Event, e));
+        expect(fastItemDescriptorLength(d)).toBe(genLength(ectp.v1.ItemDescriptor, d));
+        expect(eventByteLength(e)).toBe(genLength(ectp.v1.Event, e));
+        expect(itemDescriptorByteLength(d)).toBe(genLength(ectp.v1.ItemDescriptor, d));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("with odd values the fast length is the generated one or a decline, and the public functions fall back", () => {
+    fc.assert(
+      fc.property(event, fc.nat(), oddValue, (e, seed, value) => {
+        const odd = mutate(e as ectp.v1.IEnvelope, seed, value);
+        let fast: number;
+        try {
+          fast = fastEventLength(odd);
+        } catch {
+          fast = -1;
+        }
+        const gen = genLength(ectp.v1.Event, odd);
+        if (fast >= 0) expect(fast).toBe(gen);
+        if (typeof gen === "number") expect(eventByteLength(odd as ectp.v1.IEvent)).toBe(gen);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("declines what it cannot size exactly: non-ASCII strings, $unknowns, more than its 4 KiB scratch", () => {
+    const d = { producerId: "p", sizeBytes: 5 };
+    expect(fastItemDescriptorLength({ ...d, producerId: "é" })).toBe(-1);
+    expect(itemDescriptorByteLength({ ...d, producerId: "é" })).toBe(ectp.v1.ItemDescriptor.encode({ ...d, producerId: "é" }).finish().length);
+    const big = { ...d, location: new Uint8Array(5000) };
+    expect(fastItemDescriptorLength(big)).toBe(-1);
+    // sizeBytes 2 bytes, producerId 3, location 1 + 2 + 5000; Stored and Event add 3 each.
+    expect(itemDescriptorByteLength(big)).toBe(5008);
+    expect(eventByteLength({ stored: { item: big } })).toBe(5014);
+    const unknowns = { cause: 1, $unknowns: [Uint8Array.of(16, 7)] };
+    expect(fastEventLength({ cleared: unknowns })).toBe(-1);
+    expect(eventByteLength({ cleared: unknowns })).toBe(ectp.v1.Event.encode({ cleared: unknowns }).finish().length);
+  });
+});
+
 describe("fast envelope decoder [V1][I1]", () => {
   it("decodes every read-path encoding (no decline) to the generated decoder's object", () => {
     fc.assert(
@@ -390,6 +453,10 @@ describe("fast codec field coverage", () => {
     ItemKey: ["contentHash", "fingerprint"],
     Fingerprint: ["model", "dtype", "rowBytes", "layoutVersion"],
     Checksum: ["algorithm", "value"],
+    Event: ["stored", "removed", "cleared"],
+    Stored: ["item"],
+    Removed: ["key", "cause"],
+    Cleared: ["cause"],
   };
   it.each(Object.keys(KNOWN))("the generated %s has exactly the fields the fast codec handles", (name) => {
     const proto = (ectp.v1 as unknown as Record<string, { prototype: object }>)[name]!.prototype;

@@ -329,6 +329,46 @@ function encItemDescriptor(b: Uint8Array, i: number, m: Obj): number {
   return hasUnknowns(m, plain) ? -1 : i;
 }
 
+function encStored(b: Uint8Array, i: number, m: Obj): number {
+  const plain = isPlain(m);
+  i = putMsg(b, i, m, plain, m.item, OP.item, "item", 10, encItemDescriptor);
+  if (i < 0) return -1;
+  return hasUnknowns(m, plain) ? -1 : i;
+}
+
+function encRemoved(b: Uint8Array, i: number, m: Obj): number {
+  const plain = isPlain(m);
+  i = putMsg(b, i, m, plain, m.key, OP.key, "key", 10, encItemKey);
+  if (i < 0) return -1;
+  const v = m.cause;
+  if (has(m, plain, v, OP.cause, "cause")) {
+    i = putI32(b, i, 16, v);
+    if (i < 0) return -1;
+  }
+  return hasUnknowns(m, plain) ? -1 : i;
+}
+
+function encCleared(b: Uint8Array, i: number, m: Obj): number {
+  const plain = isPlain(m);
+  const v = m.cause;
+  if (has(m, plain, v, OP.cause, "cause")) {
+    i = putI32(b, i, 8, v);
+    if (i < 0) return -1;
+  }
+  return hasUnknowns(m, plain) ? -1 : i;
+}
+
+function encEvent(b: Uint8Array, i: number, m: Obj): number {
+  const plain = isPlain(m);
+  i = putMsg(b, i, m, plain, m.stored, OP.stored, "stored", 10, encStored);
+  if (i < 0) return -1;
+  i = putMsg(b, i, m, plain, m.removed, OP.removed, "removed", 18, encRemoved);
+  if (i < 0) return -1;
+  i = putMsg(b, i, m, plain, m.cleared, OP.cleared, "cleared", 26, encCleared);
+  if (i < 0) return -1;
+  return hasUnknowns(m, plain) ? -1 : i;
+}
+
 function encReadRequest(b: Uint8Array, i: number, m: Obj): number {
   const plain = isPlain(m);
   let v = m.attemptId;
@@ -497,6 +537,38 @@ export function fastEncodeEnvelope(envelope: unknown): Uint8Array | undefined {
   } finally {
     encoding = false;
   }
+}
+
+/** Where length-only encodes write (never handed out); larger messages decline. */
+const lengthScratch = new Uint8Array(4096);
+
+/** Encoded length of `m` by `enc`, or -1 to decline (outside the fast subset, or re-entrant). */
+function encodedLength(enc: Enc, m: unknown): number {
+  if (encoding || m === null || typeof m !== "object") return -1;
+  encoding = true;
+  try {
+    return enc(lengthScratch, 0, m as Obj);
+  } finally {
+    encoding = false;
+  }
+}
+
+/**
+ * The length of `ectp.v1.Event.encode(event).finish()`, or -1 when the event is outside the
+ * fast subset (the caller then asks the generated encoder).
+ * @internal
+ */
+export function fastEventLength(event: unknown): number {
+  return encodedLength(encEvent, event);
+}
+
+/**
+ * The length of `ectp.v1.ItemDescriptor.encode(descriptor).finish()`, or -1 (see
+ * {@link fastEventLength}).
+ * @internal
+ */
+export function fastItemDescriptorLength(descriptor: unknown): number {
+  return encodedLength(encItemDescriptor, descriptor);
 }
 
 // ------------------------------------------------------------------------------ decode

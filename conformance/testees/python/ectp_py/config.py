@@ -82,6 +82,9 @@ class ProducerConfig:
     replay_buffer_batches: int = 1_024
     #: Retry hint in OVERLOADED and NOT_READY rejects. Default 50.
     retry_after_ms: int = 50
+    #: Largest total encoded size of the events of one batch or the items of one snapshot
+    #: part; more are split [E1][E2]. Default 1 MiB.
+    max_batch_bytes: int = 1024 * 1024
 
     def validate(self) -> None:
         """Raise ``EctpError("INVALID_CONFIG")`` unless every field is an integer >= 1

@@ -49,6 +49,24 @@ EVENTS_CAPABILITY = "events.v1"
 FORGOTTEN_PEERS_CAP = 1024
 
 
+def _split_by_size(elements: list[dict], type_name: str, limit: int) -> list[list[dict]]:
+    """``elements`` in order, cut into runs whose encoded sizes (each element's message bytes,
+    without field tag and length prefix) add up to at most ``limit``; a run holds at least one
+    element, and no elements give one empty run [E1][E2]."""
+    runs: list[list[dict]] = []
+    run: list[dict] = []
+    size = 0
+    for e in elements:
+        n = len(codec.encode(type_name, e))
+        if run and size + n > limit:
+            runs.append(run)
+            run, size = [], 0
+        run.append(e)
+        size += n
+    runs.append(run)
+    return runs
+
+
 @dataclass(eq=False)
 class _Grant:
     """One live grant: one pin of one item for one consumer epoch [P2]."""
@@ -526,17 +544,20 @@ class ProducerCore:
             self._pending_events.append({"cleared": {"cause": cause}})
 
     def _flush_events(self) -> None:
-        """[E1] publish pending changes as ONE batch with the next sequence number."""
+        """[E1] publish pending changes as one batch with the next sequence number; events
+        that exceed ``max_batch_bytes`` together go out as consecutive batches."""
         if not self._pending_events:
             return
-        self._sequence += 1
-        batch = {"sequence": self._sequence, "events": self._pending_events}
+        runs = _split_by_size(self._pending_events, "ectp.v1.Event", self.config.max_batch_bytes)  # [E1] size bound
         self._pending_events = []
-        self._ring.append(batch)  # [E2] bounded replay buffer, oldest dropped first
-        self._out.append(EventBatchOut(batch))
-        for p in self._peers.values():
-            if p.subscribed:
-                self._send(p.id, {"eventBatch": batch})
+        for events in runs:
+            self._sequence += 1
+            batch = {"sequence": self._sequence, "events": events}
+            self._ring.append(batch)  # [E2] bounded replay buffer, oldest dropped first
+            self._out.append(EventBatchOut(batch))
+            for p in self._peers.values():
+                if p.subscribed:
+                    self._send(p.id, {"eventBatch": batch})
 
     def _on_replay(self, p: _Peer, req: Any) -> None:
         p.subscribed = True
@@ -560,7 +581,13 @@ class ProducerCore:
         p.subscribed = True
         self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
         items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items()]
-        self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": items}})
+        # [E2] a snapshot whose items exceed max_batch_bytes goes out in numbered parts.
+        runs = _split_by_size(items, "ectp.v1.ItemDescriptor", self.config.max_batch_bytes)
+        if len(runs) == 1:
+            self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": items}})
+            return
+        for part, run in enumerate(runs):
+            self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": run, "part": part, "parts": len(runs)}})
 
     # ------------------------------------------------------------------------- plumbing
 

@@ -248,6 +248,7 @@ MESSAGES = {
         ('maxGrantsPerConsumer', 13, 'uint64', '', 'optional', 'max_grants_per_consumer'),
         ('replayBufferBatches', 14, 'uint64', '', 'optional', 'replay_buffer_batches'),
         ('retryAfterMs', 15, 'uint64', '', 'optional', 'retry_after_ms'),
+        ('maxBatchBytes', 16, 'uint64', '', 'optional', 'max_batch_bytes'),
     ),
     'ectp.conformance.v1.Unsupported': (
         ('feature', 1, 'string', '', '', 'feature'),
@@ -364,6 +365,8 @@ MESSAGES = {
     'ectp.v1.Snapshot': (
         ('sequence', 1, 'uint64', '', '', 'sequence'),
         ('items', 2, 'message', 'ectp.v1.ItemDescriptor', 'repeated', 'items'),
+        ('part', 3, 'uint32', '', '', 'part'),
+        ('parts', 4, 'uint32', '', '', 'parts'),
     ),
     'ectp.v1.SnapshotRequest': (
     ),

@@ -2,6 +2,7 @@
 
 import unittest
 
+from ectp_py import codec
 from ectp_py.config import ProducerConfig
 from ectp_py.outputs import EventBatchOut
 from ectp_py.producer import ProducerCore
@@ -116,6 +117,28 @@ class ProducerTest(unittest.TestCase):
         p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 2)
         snap = sends(p.poll(2), "snapshot")[0]["snapshot"]
         self.assertEqual((snap["sequence"], len(snap["items"])), (1, 2))
+
+    def test_e1_e2_batches_and_snapshots_respect_the_batch_size_bound(self):
+        probe = put(make()[1], "a")
+        size = len(codec.encode("ectp.v1.ItemDescriptor", probe))
+        event = len(codec.encode("ectp.v1.Event", {"stored": {"item": probe}}))
+        p, store = make(ProducerConfig(max_batch_bytes=2 * event))
+        descs = [put(store, n) for n in ("a", "b", "c")]
+        batches = [o.batch for o in p.poll(0) if isinstance(o, EventBatchOut)]
+        self.assertEqual([(b["sequence"], len(b["events"])) for b in batches], [(1, 2), (2, 1)])
+        p, store = make(ProducerConfig(max_batch_bytes=2 * size))
+        descs = [put(store, n) for n in ("a", "b", "c")]
+        p.poll(0)
+        p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
+        parts = [s["snapshot"] for s in sends(p.poll(1), "snapshot")]
+        seq = p.stats()["eventSequence"]
+        self.assertEqual(
+            parts,
+            [
+                {"sequence": seq, "items": descs[:2], "part": 0, "parts": 2},
+                {"sequence": seq, "items": descs[2:], "part": 1, "parts": 2},
+            ],
+        )
 
 
 if __name__ == "__main__":

@@ -752,6 +752,57 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(batches(out).map((b) => b.sequence)).toEqual([2]);
   });
 
+  it("[E1] events beyond maxBatchBytes go out as consecutive batches, filled in order; one event larger than the bound travels alone", () => {
+    const size = ectp.v1.Event.encode({ stored: { item: desc(1) } }).finish().length;
+    const h = harness({ maxBatchBytes: 2 * size });
+    h.producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+    h.producer.poll(0);
+    for (let i = 1; i <= 5; i++) ready(h.store, i);
+    const out = h.producer.poll(1);
+    const stored = (b: ectp.v1.IEventBatch) => b.events?.map((e) => e.stored?.item);
+    expect(batches(out).map((b) => [b.sequence, stored(b)])).toEqual([
+      [1, [desc(1), desc(2)]],
+      [2, [desc(3), desc(4)]],
+      [3, [desc(5)]],
+    ]);
+    expect(sent(out, "sub").map((e) => e.eventBatch?.sequence)).toEqual([1, 2, 3]);
+    // Every batch is in the replay buffer under its own sequence [E2].
+    h.producer.handleMessage("sub", wire("sub", 1, { replayRequest: { fromSequence: 2 } }), 2);
+    expect(sent(h.producer.poll(2), "sub").map((e) => e.eventBatch?.sequence)).toEqual([2, 3]);
+    const tiny = harness({ maxBatchBytes: 1 });
+    ready(tiny.store, 1);
+    ready(tiny.store, 2);
+    expect(batches(tiny.producer.poll(1)).map((b) => b.events?.length)).toEqual([1, 1]);
+  });
+
+  it("[E2] a snapshot beyond maxBatchBytes goes out in numbered parts with one sequence; within it, one whole message", () => {
+    const size = ectp.v1.ItemDescriptor.encode(desc(1)).finish().length;
+    const h = harness({ maxBatchBytes: 2 * size });
+    for (let i = 1; i <= 5; i++) ready(h.store, i);
+    h.producer.poll(0);
+    h.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    const parts = sent(h.producer.poll(1), "r").map((e) => e.snapshot);
+    const sequence = h.producer.stats().eventSequence; // the Stored events took batches of their own
+    expect(parts).toEqual([
+      { sequence, items: [desc(1), desc(2)], part: 0, parts: 3 },
+      { sequence, items: [desc(3), desc(4)], part: 1, parts: 3 },
+      { sequence, items: [desc(5)], part: 2, parts: 3 },
+    ]);
+    const whole = harness({ maxBatchBytes: 5 * size });
+    for (let i = 1; i <= 5; i++) ready(whole.store, i);
+    whole.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    const snap = sent(whole.producer.poll(1), "r").flatMap((e) => (e.snapshot ? [e.snapshot] : []));
+    expect(snap).toEqual([{ sequence: whole.producer.stats().eventSequence, items: [1, 2, 3, 4, 5].map((n) => desc(n)) }]);
+    // An empty store still answers with one (empty) snapshot.
+    const empty = harness({ maxBatchBytes: 1 });
+    empty.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    expect(sent(empty.producer.poll(1), "r").map((e) => e.snapshot)).toEqual([{ sequence: 0, items: [] }]);
+  });
+
+  it("[E1] maxBatchBytes must be a positive integer (INVALID_CONFIG naming it)", () => {
+    expect(() => harness({ maxBatchBytes: 0 })).toThrow(/config\.maxBatchBytes must be an integer >= 1/);
+  });
+
   it("[E1] sequences start at 1 in every epoch (a restarted producer is a new core)", () => {
     const store = new MemoryItemStore({ capacityBytes: 100 });
     const p1 = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store });

@@ -9,6 +9,8 @@ import {
   SPEC_VERSION,
   decodeEnvelope,
   envelopeBodyName,
+  eventByteLength,
+  itemDescriptorByteLength,
   ectp,
   itemKeyId,
   normalizeFingerprint,
@@ -32,6 +34,50 @@ type Reason = ectp.v1.FailureReason;
 const EVENTS_CAPABILITY = "events.v1";
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
+
+/**
+ * Encoded size of an event or a descriptor as an element of a batch or snapshot [E1][E2]. One
+ * the encoder refuses counts 0: its send fails where it would have without the bound.
+ */
+function eventBytes(e: ectp.v1.IEvent): number {
+  try {
+    return eventByteLength(e);
+  } catch {
+    return 0;
+  }
+}
+
+/** See {@link eventBytes}. */
+function descriptorBytes(d: ectp.v1.IItemDescriptor): number {
+  try {
+    return itemDescriptorByteLength(d);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `elements` in order, cut into runs whose sizes add up to at most `limit` bytes; a run holds
+ * at least one element (one larger than `limit` travels alone), and no elements give one
+ * empty run. The common case, everything within `limit`, returns `[elements]` itself.
+ */
+function splitBySize<T>(elements: T[], sizeOf: (e: T) => number, limit: number): T[][] {
+  if (elements.length < 2) return [elements]; // nothing to split: no need to size it
+  const runs: T[][] = [];
+  let start = 0;
+  let bytes = 0;
+  for (let i = 0; i < elements.length; i++) {
+    const n = sizeOf(elements[i] as T);
+    if (i > start && bytes + n > limit) {
+      runs.push(elements.slice(start, i));
+      start = i;
+      bytes = 0;
+    }
+    bytes += n;
+  }
+  runs.push(start === 0 ? elements : elements.slice(start));
+  return runs;
+}
 
 /** Retryable per the SPEC.md table; every other reason a producer sends is terminal. */
 function isRetryable(reason: Reason): boolean {
@@ -161,6 +207,7 @@ const CONFIG_KEYS: readonly (keyof ProducerConfig)[] = [
   "maxGrantsPerConsumer",
   "replayBufferBatches",
   "retryAfterMs",
+  "maxBatchBytes",
 ];
 
 /**
@@ -926,15 +973,21 @@ export class ProducerCore {
     }
   }
 
-  /** [E1] publish pending changes as ONE batch with the next sequence number. */
+  /**
+   * [E1] publish pending changes as one batch with the next sequence number; changes whose
+   * events exceed `maxBatchBytes` together go out as consecutive batches.
+   */
   private flushEvents(): void {
     if (this.pendingEvents.length === 0) return;
-    const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events: this.pendingEvents };
+    const runs = splitBySize(this.pendingEvents, eventBytes, this.cfg.maxBatchBytes); // [E1] batch size bound
     this.pendingEvents = [];
-    this.ring[this.sequence % this.ring.length] = batch; // [E2] bounded replay buffer
-    this.outputs.push({ type: "event-batch", batch });
-    this.metrics.counter("ectp_producer_event_batches_total");
-    for (const p of this.peers.values()) if (p.subscribed) this.send(p.id, { body: "eventBatch", eventBatch: batch });
+    for (const events of runs) {
+      const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events };
+      this.ring[this.sequence % this.ring.length] = batch; // [E2] bounded replay buffer
+      this.outputs.push({ type: "event-batch", batch });
+      this.metrics.counter("ectp_producer_event_batches_total");
+      for (const p of this.peers.values()) if (p.subscribed) this.send(p.id, { body: "eventBatch", eventBatch: batch });
+    }
   }
 
   private onReplay(p: Peer, req: ectp.v1.IReplayRequest): void {
@@ -965,7 +1018,14 @@ export class ProducerCore {
     this.flushEvents();
     const items: ectp.v1.IItemDescriptor[] = [];
     if (!this.shuttingDown) for (const e of this.store.readyItems()) items.push(e.descriptor);
-    this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items } });
+    // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
+    const runs = splitBySize(items, descriptorBytes, this.cfg.maxBatchBytes);
+    if (runs.length === 1) {
+      this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items } });
+      return;
+    }
+    for (let part = 0; part < runs.length; part++)
+      this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items: runs[part], part, parts: runs.length } });
   }
 
   // ---------------------------------------------------------------- plumbing

@@ -3799,7 +3799,9 @@ export namespace ectp {
 
         /**
          * Producer to subscriber: every ready item held, as of batch `sequence`.
-         * Events with a higher sequence follow the snapshot.
+         * Events with a higher sequence follow the snapshot. A snapshot too large for
+         * one message is sent in parts: `parts` messages with the same `sequence`,
+         * numbered by `part`, whose `items` together are the snapshot [E2].
          */
         class Snapshot {
 
@@ -3815,8 +3817,20 @@ export namespace ectp {
             /** Sequence of the newest batch reflected in the snapshot. 0: none yet. */
             sequence: number;
 
-            /** Every ready item the producer holds. */
+            /**
+             * Every ready item the producer holds (this part's share of them when
+             * `parts` is greater than 1).
+             */
             items: ectp.v1.ItemDescriptor.$Properties[];
+
+            /** Index of this part, from 0 to `parts` - 1. Absent: 0. */
+            part: number;
+
+            /**
+             * Number of parts of this snapshot. Absent (0) or 1: this message is the
+             * whole snapshot.
+             */
+            parts: number;
 
             /**
              * Creates a new Snapshot instance using the specified properties.
@@ -3905,8 +3919,20 @@ export namespace ectp {
                 /** Sequence of the newest batch reflected in the snapshot. 0: none yet. */
                 sequence?: (number|null);
 
-                /** Every ready item the producer holds. */
+                /**
+                 * Every ready item the producer holds (this part's share of them when
+                 * `parts` is greater than 1).
+                 */
                 items?: (ectp.v1.ItemDescriptor.$Properties[]|null);
+
+                /** Index of this part, from 0 to `parts` - 1. Absent: 0. */
+                part?: (number|null);
+
+                /**
+                 * Number of parts of this snapshot. Absent (0) or 1: this message is the
+                 * whole snapshot.
+                 */
+                parts?: (number|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

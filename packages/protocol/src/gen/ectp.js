@@ -8754,7 +8754,11 @@ export const ectp = $root.ectp = (() => {
              * Properties of a Snapshot.
              * @typedef {Object} ectp.v1.Snapshot.$Properties
              * @property {number|null} [sequence] Sequence of the newest batch reflected in the snapshot. 0: none yet.
-             * @property {Array.<ectp.v1.ItemDescriptor.$Properties>|null} [items] Every ready item the producer holds.
+             * @property {Array.<ectp.v1.ItemDescriptor.$Properties>|null} [items] Every ready item the producer holds (this part's share of them when
+             * `parts` is greater than 1).
+             * @property {number|null} [part] Index of this part, from 0 to `parts` - 1. Absent: 0.
+             * @property {number|null} [parts] Number of parts of this snapshot. Absent (0) or 1: this message is the
+             * whole snapshot.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8775,7 +8779,9 @@ export const ectp = $root.ectp = (() => {
              * Constructs a new Snapshot.
              * @memberof ectp.v1
              * @classdesc Producer to subscriber: every ready item held, as of batch `sequence`.
-             * Events with a higher sequence follow the snapshot.
+             * Events with a higher sequence follow the snapshot. A snapshot too large for
+             * one message is sent in parts: `parts` messages with the same `sequence`,
+             * numbered by `part`, whose `items` together are the snapshot [E2].
              * @constructor
              * @param {ectp.v1.Snapshot.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -8797,12 +8803,30 @@ export const ectp = $root.ectp = (() => {
             Snapshot.prototype.sequence = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * Every ready item the producer holds.
+             * Every ready item the producer holds (this part's share of them when
+             * `parts` is greater than 1).
              * @member {Array.<ectp.v1.ItemDescriptor.$Properties>} items
              * @memberof ectp.v1.Snapshot
              * @instance
              */
             Snapshot.prototype.items = $util.emptyArray;
+
+            /**
+             * Index of this part, from 0 to `parts` - 1. Absent: 0.
+             * @member {number} part
+             * @memberof ectp.v1.Snapshot
+             * @instance
+             */
+            Snapshot.prototype.part = 0;
+
+            /**
+             * Number of parts of this snapshot. Absent (0) or 1: this message is the
+             * whole snapshot.
+             * @member {number} parts
+             * @memberof ectp.v1.Snapshot
+             * @instance
+             */
+            Snapshot.prototype.parts = 0;
 
             /**
              * Creates a new Snapshot instance using the specified properties.
@@ -8841,6 +8865,10 @@ export const ectp = $root.ectp = (() => {
                 if (message.items != null && message.items.length)
                     for (let i = 0; i < message.items.length; ++i)
                         $root.ectp.v1.ItemDescriptor.encode(message.items[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                if (message.part != null && $Object.hasOwnProperty.call(message, "part") && message.part !== 0)
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint32($check_uint32(message.part, "part"));
+                if (message.parts != null && $Object.hasOwnProperty.call(message, "parts") && message.parts !== 0)
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.parts, "parts"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8915,6 +8943,24 @@ export const ectp = $root.ectp = (() => {
                             message.items.push($root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
+                    case 3: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.part = value;
+                            else
+                                delete message.part;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.parts = value;
+                            else
+                                delete message.parts;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -8975,6 +9021,12 @@ export const ectp = $root.ectp = (() => {
                             return "items." + error;
                     }
                 }
+                if (message.part != null && $Object.hasOwnProperty.call(message, "part"))
+                    if (!$util.isInteger(message.part))
+                        return "part: integer expected";
+                if (message.parts != null && $Object.hasOwnProperty.call(message, "parts"))
+                    if (!$util.isInteger(message.parts))
+                        return "parts: integer expected";
                 return null;
             };
 
@@ -9016,6 +9068,12 @@ export const ectp = $root.ectp = (() => {
                         message.items[i] = $root.ectp.v1.ItemDescriptor.fromObject(object.items[i], _depth + 1);
                     }
                 }
+                if (object.part != null)
+                    if ($Number(object.part) !== 0)
+                        message.part = object.part >>> 0;
+                if (object.parts != null)
+                    if ($Number(object.parts) !== 0)
+                        message.parts = object.parts >>> 0;
                 return message;
             };
 
@@ -9038,12 +9096,15 @@ export const ectp = $root.ectp = (() => {
                 let object = {};
                 if (options.arrays || options.defaults)
                     object.items = [];
-                if (options.defaults)
+                if (options.defaults) {
                     if ($util.Long) {
                         let long = new $util.Long(0, 0, true);
                         object.sequence = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
                     } else
                         object.sequence = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    object.part = 0;
+                    object.parts = 0;
+                }
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence"))
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.sequence = typeof message.sequence === "number" ? $BigInt(message.sequence) : $util.Long.fromBits(message.sequence.low >>> 0, message.sequence.high >>> 0, true).toBigInt();
@@ -9056,6 +9117,10 @@ export const ectp = $root.ectp = (() => {
                     for (let j = 0; j < message.items.length; ++j)
                         object.items[j] = $root.ectp.v1.ItemDescriptor.toObject(message.items[j], options, _depth + 1);
                 }
+                if (message.part != null && $Object.hasOwnProperty.call(message, "part"))
+                    object.part = message.part;
+                if (message.parts != null && $Object.hasOwnProperty.call(message, "parts"))
+                    object.parts = message.parts;
                 return object;
             };
 

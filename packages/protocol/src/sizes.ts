@@ -1,0 +1,29 @@
+/**
+ * Encoded sizes of the elements of the repeated fields a producer must keep bounded: the events
+ * of an EventBatch [E1] and the items of a Snapshot part [E2] (SPEC.md "batch size bound").
+ */
+import { fastEventLength, fastItemDescriptorLength } from "./fast-codec.js";
+import { ectp } from "./gen/ectp.js";
+
+/**
+ * The encoded size of `event` as an element of an EventBatch: the bytes of its `Event`
+ * message, without the field tag and length prefix (what `ectp.v1.Event.encode(event)` writes).
+ * A producer sums these to keep each batch within its batch size bound [E1].
+ *
+ * @throws {Error} what the generated encoder throws for a value its field cannot carry.
+ */
+export function eventByteLength(event: ectp.v1.IEvent): number {
+  const n = fastEventLength(event);
+  return n >= 0 ? n : ectp.v1.Event.encode(event).finish().length;
+}
+
+/**
+ * The encoded size of `descriptor` as an element of a Snapshot's `items` (see
+ * {@link eventByteLength}) [E2].
+ *
+ * @throws {Error} what the generated encoder throws for a value its field cannot carry.
+ */
+export function itemDescriptorByteLength(descriptor: ectp.v1.IItemDescriptor): number {
+  const n = fastItemDescriptorLength(descriptor);
+  return n >= 0 ? n : ectp.v1.ItemDescriptor.encode(descriptor).finish().length;
+}
