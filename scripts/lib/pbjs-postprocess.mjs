@@ -4,6 +4,7 @@
 //
 //   forceNumbersAtRuntime(js)  make `pbjs --force-number` true at run time
 //   checkIntegersOnEncode(js)  refuse, instead of wrapping, integers a field cannot carry
+//   limitRepeatedElements(js, max)  refuse, while decoding, a message with more repeated elements
 //   cleanDeclarations(dts)     drop the unused Long import, document $Shape members
 //
 // Both are pure string transforms that throw when pbjs output no longer looks as
@@ -74,6 +75,50 @@ export function checkIntegersOnEncode(js) {
   // Anything else that writes a message field as an integer would still wrap.
   const leftover = /\.(?:u?int64|sint(?:32|64)|s?fixed(?:32|64))s?\(message\./.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} is not checked; extend checkIntegersOnEncode`);
+  return patched;
+}
+
+/**
+ * A repeated field costs a decoder an object per element, however small the element is on
+ * the wire: a 16 MiB frame of two-byte empty descriptors decodes to 8 million objects
+ * (~670 MB, seconds of CPU). SPEC.md section 5 limits the elements of all repeated fields of
+ * one message, nested ones included, to `max`. Every decoder counts on its Reader (a
+ * top-level decode starts at 0; nested messages share their parent's count) and throws a
+ * RangeError naming the field once the count passes `max`, before the element is decoded;
+ * packed fields count element by element.
+ * For implementations' decoders; the conformance runner's generated code leaves it out, so
+ * it can decode whatever a testee sends.
+ */
+export function limitRepeatedElements(js, max) {
+  const anchor = "// 64-bit fields are plain numbers";
+  if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run forceNumbersAtRuntime before limitRepeatedElements");
+  let count = 0;
+  let resets = 0;
+  const patched = js
+    // A top-level decode (no _depth) starts the count; nested ones add to their parent's.
+    .replace(/(reader = \$Reader\.create\(reader\);\n)(\s*)if \(_depth === \$undefined\)\n\s*_depth = 0;$/gm, (_, head, indent) => {
+      resets++;
+      return `${head}${indent}if (_depth === $undefined) {\n${indent}    _depth = 0;\n${indent}    reader.$elements = 0;\n${indent}}`;
+    })
+    .replace(/^(\s*)(message\.(\w+)\.push\()/gm, (_, indent, call, field) => {
+      count++;
+      return `${indent}$countElement(reader, "${field}");\n${indent}${call}`;
+    })
+    .replace(/\$uint64s\(reader, message\.(\w+)\);/g, (_, field) => {
+      count++;
+      return `$uint64sCounted(reader, message.${field}, "${field}");`;
+    })
+    .replace(
+      anchor,
+      `// Repeated elements per message are limited (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).\n` +
+        `const $MAX_ELEMENTS = ${max};\n` +
+        'const $countElement = (reader, field) => { if ((reader.$elements = (reader.$elements | 0) + 1) > $MAX_ELEMENTS) throw new RangeError("more than " + $MAX_ELEMENTS + " repeated elements in one message (at field " + field + "); SPEC.md section 5 limits them"); };\n' +
+        'const $uint64sCounted = (reader, into, field) => { const end = reader.uint32() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };\n' +
+        anchor,
+    );
+  if (count === 0 || resets === 0) throw new Error("pbjs-postprocess: no repeated field decodes found; update limitRepeatedElements");
+  const leftover = /reader\.\w+s\(message\./.exec(patched);
+  if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} decodes a packed field uncounted; extend limitRepeatedElements`);
   return patched;
 }
 

@@ -5,7 +5,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkIntegersOnEncode, cleanDeclarations, forceNumbersAtRuntime } from "../../../scripts/lib/pbjs-postprocess.mjs";
+import {
+  checkIntegersOnEncode,
+  cleanDeclarations,
+  forceNumbersAtRuntime,
+  limitRepeatedElements,
+} from "../../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgRoot = join(here, "..");
@@ -39,5 +44,7 @@ run("pbjs", [
 run("pbts", ["-o", dts, out]);
 
 // Post-processing shared with other generators: see scripts/lib/pbjs-postprocess.mjs.
-writeFileSync(out, checkIntegersOnEncode(forceNumbersAtRuntime(readFileSync(out, "utf8"))));
+// MAX_REPEATED_ELEMENTS of src/limits.ts (a test checks that the two agree).
+const MAX_REPEATED_ELEMENTS = 65_536;
+writeFileSync(out, limitRepeatedElements(checkIntegersOnEncode(forceNumbersAtRuntime(readFileSync(out, "utf8"))), MAX_REPEATED_ELEMENTS));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));

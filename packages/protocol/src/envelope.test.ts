@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
+import $protobuf from "protobufjs/minimal.js";
 import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope, envelopeBodyName } from "./envelope.js";
 import { EctpError } from "./errors.js";
 import { FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
 import { ectp } from "./gen/ectp.js";
+import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { SPEC_VERSION } from "./version.js";
 
 const valid: ectp.v1.IEnvelope = {
@@ -248,5 +251,58 @@ describe("envelopeBodyName", () => {
   it("covers every member of the oneof, and an envelope without a body has none", () => {
     expect(members).toHaveLength(13);
     expect(envelopeBodyName({ version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1 })).toBeUndefined();
+  });
+});
+
+describe("[I1] repeated elements per message (SPEC.md section 5)", () => {
+  const head = { version: SPEC_VERSION, senderId: "e", senderEpoch: 1 };
+  const emptyItems = (n: number) => Array.from({ length: n }, () => ({}));
+  const malformed = (bytes: Uint8Array, field: string) => {
+    const r = decodeEnvelope(bytes);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("MALFORMED_MESSAGE");
+    expect(r.error.message).toContain(`more than ${MAX_REPEATED_ELEMENTS} repeated elements`);
+    expect(r.error.message).toContain(`(at field ${field})`);
+  };
+
+  it("decodes a message of exactly MAX_REPEATED_ELEMENTS elements; one more is MALFORMED naming the field", () => {
+    const ok = decodeEnvelope(encodeEnvelope({ ...head, snapshot: { sequence: 1, items: emptyItems(MAX_REPEATED_ELEMENTS) } }));
+    expect(ok.ok && ok.value.snapshot?.items?.length).toBe(MAX_REPEATED_ELEMENTS);
+    malformed(encodeEnvelope({ ...head, snapshot: { sequence: 1, items: emptyItems(MAX_REPEATED_ELEMENTS + 1) } }), "items");
+    malformed(encodeEnvelope({ ...head, eventBatch: { sequence: 1, events: emptyItems(MAX_REPEATED_ELEMENTS + 1) } }), "events");
+    const caps = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => "a");
+    malformed(encodeEnvelope({ ...head, hello: { role: ectp.v1.Role.ROLE_CONSUMER, capabilities: caps } }), "capabilities");
+  });
+
+  it("counts nested fields and packed shapes element by element, on the fast read path too", () => {
+    const half = Array.from({ length: MAX_REPEATED_ELEMENTS / 2 }, () => 1);
+    // Two items of 32,768 dims each, plus the two items: 65,538 elements.
+    malformed(encodeEnvelope({ ...head, snapshot: { items: [{ shape: half }, { shape: half }] } }), "shape");
+    const long = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => 1);
+    // A ReadGrant is a read-path envelope: the fast decoder declines the long shape, the generated one refuses it.
+    malformed(encodeEnvelope({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: long } } }), "shape");
+    const within = decodeEnvelope(encodeEnvelope({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: half } } }));
+    expect(within.ok && within.value.readGrant?.item?.shape?.length).toBe(half.length);
+  });
+
+  it("stops at the limit: a 16 MiB frame of two-byte empty items is refused without decoding them all", () => {
+    const items = (16 * 1024 * 1024 - 64) >> 1;
+    const bytes = encodeEnvelope({ ...head, snapshot: { items: emptyItems(items) } });
+    expect(bytes.length).toBeGreaterThan(16 * 1024 * 1024 - 128);
+    malformed(bytes, "items");
+  });
+
+  it("each top-level decode from one Reader starts its own count", () => {
+    const w = ectp.v1.Snapshot.encodeDelimited({ items: emptyItems(MAX_REPEATED_ELEMENTS) });
+    ectp.v1.Snapshot.encodeDelimited({ items: emptyItems(MAX_REPEATED_ELEMENTS) }, w);
+    const reader = $protobuf.Reader.create(w.finish());
+    expect(ectp.v1.Snapshot.decodeDelimited(reader).items.length).toBe(MAX_REPEATED_ELEMENTS);
+    expect(ectp.v1.Snapshot.decodeDelimited(reader).items.length).toBe(MAX_REPEATED_ELEMENTS);
+  });
+
+  it("the generated decoders enforce the exported MAX_REPEATED_ELEMENTS", () => {
+    const source = readFileSync(new URL("./gen/ectp.js", import.meta.url), "utf8");
+    expect(source).toContain(`const $MAX_ELEMENTS = ${MAX_REPEATED_ELEMENTS};`);
   });
 });

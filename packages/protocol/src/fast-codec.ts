@@ -32,6 +32,7 @@
  */
 import $protobuf from "protobufjs/minimal.js";
 import { ectp } from "./gen/ectp.js";
+import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 
 const V = ectp.v1;
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -803,6 +804,7 @@ function decItemDescriptor(end: number): ectp.v1.ItemDescriptor | undefined {
         if (e < 0) return undefined;
         const shape: number[] = [];
         while (q < e) {
+          if (shape.length === MAX_REPEATED_ELEMENTS) return undefined; // the generated decoder refuses it
           const v = rv(e, 8);
           if (v < 0) return undefined;
           shape.push(v);

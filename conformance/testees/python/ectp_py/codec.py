@@ -281,20 +281,38 @@ def _fields(data: bytes) -> Iterator[tuple[int, int, int, bytes | None]]:
         yield num, wt, raw, payload
 
 
-def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
+#: The most elements the repeated fields of one message hold together, nested ones included
+#: (SPEC.md section 5): more is malformed, refused before the element over the limit is decoded.
+MAX_REPEATED_ELEMENTS = 65_536
+
+
+def _count(seen: list[int], field: str) -> None:
+    seen[0] += 1
+    if seen[0] > MAX_REPEATED_ELEMENTS:
+        raise DecodeError(
+            f"more than {MAX_REPEATED_ELEMENTS} repeated elements in one message (at field {field}); "
+            "SPEC.md section 5 limits them"
+        )
+
+
+def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dict:
     fields = _BY_NUMBER[type_name]
     for num, wt, raw, payload in _fields(data):
         f = fields.get(num)
         if f is None:
             continue  # unknown field: skipped [V1]
         json_name, _num, kind, ref, label, _proto = f
+        repeated = label == "repeated"
+        if repeated and not (wt == 2 and kind in _VARINT_KINDS):
+            _count(seen, json_name)  # one element; a packed run counts value by value below
         if kind in _VARINT_KINDS:
             if wt == 0:
                 values = [_varint_value(kind, raw)]
-            elif wt == 2 and label == "repeated":
+            elif wt == 2 and repeated:
                 values = []
                 p = 0
                 while p < len(payload):
+                    _count(seen, json_name)
                     v, p = _read_varint(payload, p)
                     values.append(_varint_value(kind, v))
             else:
@@ -309,13 +327,13 @@ def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
         elif kind == "bytes":
             values = [bytes(payload)]
         elif kind == "message":
-            if label != "repeated" and isinstance(out.get(json_name), dict):
-                _decode_into(ref, payload, out[json_name])  # a repeated occurrence merges
+            if not repeated and isinstance(out.get(json_name), dict):
+                _decode_into(ref, payload, out[json_name], seen)  # a repeated occurrence merges
                 continue
-            values = [_decode_into(ref, payload, {})]
+            values = [_decode_into(ref, payload, {}, seen)]
         else:
             raise DecodeError(f"{type_name}.{json_name}: unsupported kind {kind}")
-        if label == "repeated":
+        if repeated:
             out.setdefault(json_name, []).extend(values)
         else:
             out[json_name] = values[-1]
@@ -325,7 +343,7 @@ def _decode_into(type_name: str, data: bytes, out: dict) -> dict:
 def decode(type_name: str, data: bytes | bytearray | memoryview) -> dict:
     """Decode protobuf bytes of ``type_name`` to the dict form. Unknown fields are skipped;
     malformed bytes raise :class:`DecodeError`."""
-    return _decode_into(type_name, bytes(data), {})
+    return _decode_into(type_name, bytes(data), {}, [0])
 
 
 def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:

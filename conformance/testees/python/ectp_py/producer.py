@@ -49,20 +49,30 @@ EVENTS_CAPABILITY = "events.v1"
 FORGOTTEN_PEERS_CAP = 1024
 
 
+def _elements(type_name: str, e: dict) -> int:
+    """Repeated elements an event or descriptor adds to a message: itself and its shape's
+    dimensions (SPEC.md section 5)."""
+    item = (e.get("stored") or {}).get("item") or {} if type_name == "ectp.v1.Event" else e
+    return 1 + len(item.get("shape") or ())
+
+
 def _split_by_size(elements: list[dict], type_name: str, limit: int) -> list[list[dict]]:
     """``elements`` in order, cut into runs whose encoded sizes (each element's message bytes,
-    without field tag and length prefix) add up to at most ``limit``; a run holds at least one
-    element, and no elements give one empty run [E1][E2]."""
+    without field tag and length prefix) add up to at most ``limit`` and whose repeated
+    elements to at most ``codec.MAX_REPEATED_ELEMENTS``; a run holds at least one element, and
+    no elements give one empty run [E1][E2]."""
     runs: list[list[dict]] = []
     run: list[dict] = []
-    size = 0
+    size = count = 0
     for e in elements:
         n = len(codec.encode(type_name, e))
-        if run and size + n > limit:
+        k = _elements(type_name, e)
+        if run and (size + n > limit or count + k > codec.MAX_REPEATED_ELEMENTS):
             runs.append(run)
-            run, size = [], 0
+            run, size, count = [], 0, 0
         run.append(e)
         size += n
+        count += k
     runs.append(run)
     return runs
 

@@ -82,6 +82,20 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class RepeatedElementsTest(unittest.TestCase):
+    """SPEC.md section 5: at most MAX_REPEATED_ELEMENTS repeated elements per message [I1]."""
+
+    def test_i1_limit_counts_nested_and_packed_elements(self):
+        limit = codec.MAX_REPEATED_ELEMENTS
+        ok = codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{}] * limit}))
+        self.assertEqual(len(ok["items"]), limit)
+        with self.assertRaisesRegex(codec.DecodeError, r"more than 65536 repeated elements .*\(at field items\)"):
+            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{}] * (limit + 1)}))
+        half = [1] * (limit // 2)
+        with self.assertRaisesRegex(codec.DecodeError, r"\(at field shape\)"):
+            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{"shape": half}, {"shape": half}]}))
+
+
 class FrozenFieldsTest(unittest.TestCase):
     def test_v1_another_majors_body_need_not_parse(self):
         # version 2.0, sender "C1", epoch 7; a Hello (field 10) whose field 3 v1 cannot read.

@@ -140,6 +140,20 @@ class ProducerTest(unittest.TestCase):
             ],
         )
 
+    def test_e1_e2_batches_and_parts_are_cut_at_the_repeated_element_limit(self):
+        p, store = make(capacity=1 << 20)
+        shape = [1] * 30_000
+        for n in ("a", "b", "c"):
+            d = dict(descriptor(n, item_bytes(32)), shape=shape)
+            store.mark_ready(store.put(d, item_bytes(32)).key_id)
+        batches = [o.batch for o in p.poll(0) if isinstance(o, EventBatchOut)]
+        self.assertEqual([len(b["events"]) for b in batches], [2, 1])  # 2 x 30,001 fit, 3 do not
+        p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
+        parts = [s["snapshot"] for s in sends(p.poll(1), "snapshot")]
+        self.assertEqual([(len(x["items"]), x["part"], x["parts"]) for x in parts], [(2, 0, 2), (1, 1, 2)])
+        for x in parts:
+            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", x))  # within the limit
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,4 +1,4 @@
-import { EctpError, SPEC_VERSION, ectp, encodeEnvelope } from "@ectp/protocol";
+import { EctpError, MAX_REPEATED_ELEMENTS, SPEC_VERSION, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
@@ -797,6 +797,32 @@ describe("ProducerCore events [E1][E2]", () => {
     const empty = harness({ maxBatchBytes: 1 });
     empty.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
     expect(sent(empty.producer.poll(1), "r").map((e) => e.snapshot)).toEqual([{ sequence: 0, items: [] }]);
+  });
+
+  it("[E1][E2] batches and snapshot parts are also cut at MAX_REPEATED_ELEMENTS (items and their shapes' dimensions)", () => {
+    const shape = Array.from({ length: 30_000 }, () => 1);
+    const h = harness({}, 10_000);
+    h.producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+    h.producer.poll(0);
+    const items = [1, 2, 3].map((n) => ({ ...desc(n), shape }));
+    for (const d of items) {
+      const r = h.store.put(d);
+      if (!r.ok) throw r.error;
+      h.store.markReady(r.value.keyId);
+    }
+    // 3 x 30,001 elements: two fit under 65,536, the third starts a new batch.
+    expect(batches(h.producer.poll(1)).map((b) => b.events?.length)).toEqual([2, 1]);
+    h.producer.handleMessage("sub", wire("sub", 1, { snapshotRequest: {} }), 2);
+    const parts = sent(h.producer.poll(2), "sub").flatMap((e) => (e.snapshot ? [e.snapshot] : []));
+    expect(parts.map((p) => [p.items?.length, p.part, p.parts])).toEqual([
+      [2, 0, 2],
+      [1, 1, 2],
+    ]);
+    for (const p of parts) {
+      const decoded = decodeEnvelope(encodeEnvelope({ version: SPEC_VERSION, senderId: "E", senderEpoch: 7, snapshot: p }));
+      expect(decoded.ok).toBe(true); // within the receiver's limit
+    }
+    expect(MAX_REPEATED_ELEMENTS).toBe(65_536);
   });
 
   it("[E1] maxBatchBytes must be a positive integer (INVALID_CONFIG naming it)", () => {

@@ -11,6 +11,7 @@ import {
   envelopeBodyName,
   eventByteLength,
   itemDescriptorByteLength,
+  MAX_REPEATED_ELEMENTS,
   ectp,
   itemKeyId,
   normalizeFingerprint,
@@ -36,46 +37,62 @@ const EVENTS_CAPABILITY = "events.v1";
 const FORGOTTEN_PEERS_CAP = 1024;
 
 /**
- * Encoded size of an event or a descriptor as an element of a batch or snapshot [E1][E2]. One
- * the encoder refuses counts 0: its send fails where it would have without the bound.
+ * What an event or a descriptor adds to a batch or snapshot part [E1][E2]: its encoded size
+ * (one the encoder refuses counts 0: its send fails where it would have without the bound)
+ * and its repeated elements (itself and its shape's dimensions, SPEC.md section 5).
  */
-function eventBytes(e: ectp.v1.IEvent): number {
-  try {
-    return eventByteLength(e);
-  } catch {
-    return 0;
-  }
+interface ElementCost<T> {
+  bytes(e: T): number;
+  elements(e: T): number;
 }
 
-/** See {@link eventBytes}. */
-function descriptorBytes(d: ectp.v1.IItemDescriptor): number {
-  try {
-    return itemDescriptorByteLength(d);
-  } catch {
-    return 0;
-  }
-}
+const EVENT_COST: ElementCost<ectp.v1.IEvent> = {
+  bytes(e) {
+    try {
+      return eventByteLength(e);
+    } catch {
+      return 0;
+    }
+  },
+  elements: (e) => 1 + (e.stored?.item?.shape?.length ?? 0),
+};
+
+const DESCRIPTOR_COST: ElementCost<ectp.v1.IItemDescriptor> = {
+  bytes(d) {
+    try {
+      return itemDescriptorByteLength(d);
+    } catch {
+      return 0;
+    }
+  },
+  elements: (d) => 1 + (d.shape?.length ?? 0),
+};
 
 /**
- * `elements` in order, cut into runs whose sizes add up to at most `limit` bytes; a run holds
- * at least one element (one larger than `limit` travels alone), and no elements give one
- * empty run. The common case, everything within `limit`, returns `[elements]` itself.
+ * `list` in order, cut into runs whose encoded sizes add up to at most `maxBytes` and whose
+ * repeated elements to at most MAX_REPEATED_ELEMENTS; a run holds at least one element, and an
+ * empty list gives one empty run. The common case, everything within bounds, returns `[list]`.
  */
-function splitBySize<T>(elements: T[], sizeOf: (e: T) => number, limit: number): T[][] {
-  if (elements.length < 2) return [elements]; // nothing to split: no need to size it
+function splitBySize<T>(list: T[], cost: ElementCost<T>, maxBytes: number): T[][] {
+  if (list.length < 2) return [list]; // nothing to split: no need to size it
   const runs: T[][] = [];
   let start = 0;
   let bytes = 0;
-  for (let i = 0; i < elements.length; i++) {
-    const n = sizeOf(elements[i] as T);
-    if (i > start && bytes + n > limit) {
-      runs.push(elements.slice(start, i));
+  let elements = 0;
+  for (let i = 0; i < list.length; i++) {
+    const e = list[i] as T;
+    const n = cost.bytes(e);
+    const k = cost.elements(e);
+    if (i > start && (bytes + n > maxBytes || elements + k > MAX_REPEATED_ELEMENTS)) {
+      runs.push(list.slice(start, i));
       start = i;
       bytes = 0;
+      elements = 0;
     }
     bytes += n;
+    elements += k;
   }
-  runs.push(start === 0 ? elements : elements.slice(start));
+  runs.push(start === 0 ? list : list.slice(start));
   return runs;
 }
 
@@ -979,7 +996,7 @@ export class ProducerCore {
    */
   private flushEvents(): void {
     if (this.pendingEvents.length === 0) return;
-    const runs = splitBySize(this.pendingEvents, eventBytes, this.cfg.maxBatchBytes); // [E1] batch size bound
+    const runs = splitBySize(this.pendingEvents, EVENT_COST, this.cfg.maxBatchBytes); // [E1] batch size bound
     this.pendingEvents = [];
     for (const events of runs) {
       const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events };
@@ -1019,7 +1036,7 @@ export class ProducerCore {
     const items: ectp.v1.IItemDescriptor[] = [];
     if (!this.shuttingDown) for (const e of this.store.readyItems()) items.push(e.descriptor);
     // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
-    const runs = splitBySize(items, descriptorBytes, this.cfg.maxBatchBytes);
+    const runs = splitBySize(items, DESCRIPTOR_COST, this.cfg.maxBatchBytes);
     if (runs.length === 1) {
       this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items } });
       return;

@@ -9,6 +9,10 @@ const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v
 const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], f + "[" + i + "]"); return a; };
 const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));
 const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));
+// Repeated elements per message are limited (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).
+const $MAX_ELEMENTS = 65536;
+const $countElement = (reader, field) => { if ((reader.$elements = (reader.$elements | 0) + 1) > $MAX_ELEMENTS) throw new RangeError("more than " + $MAX_ELEMENTS + " repeated elements in one message (at field " + field + "); SPEC.md section 5 limits them"); };
+const $uint64sCounted = (reader, into, field) => { const end = reader.uint32() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
 const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
 const $uint64 = (reader) => $toNumber(reader.uint64());
@@ -222,8 +226,10 @@ export const ectp = $root.ectp = (() => {
             Hello.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -260,6 +266,7 @@ export const ectp = $root.ectp = (() => {
                                 break;
                             if (!(message.capabilities && message.capabilities.length))
                                 message.capabilities = [];
+                            $countElement(reader, "capabilities");
                             message.capabilities.push(reader.stringVerify());
                             continue;
                         }
@@ -635,8 +642,10 @@ export const ectp = $root.ectp = (() => {
             HandshakeReject.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -1070,8 +1079,10 @@ export const ectp = $root.ectp = (() => {
             ReadRequest.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -1485,8 +1496,10 @@ export const ectp = $root.ectp = (() => {
             ReadGrant.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -1898,8 +1911,10 @@ export const ectp = $root.ectp = (() => {
             ReadReject.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -2383,8 +2398,10 @@ export const ectp = $root.ectp = (() => {
             ReadComplete.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -2732,8 +2749,10 @@ export const ectp = $root.ectp = (() => {
             Heartbeat.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -3040,8 +3059,10 @@ export const ectp = $root.ectp = (() => {
             SpecVersion.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -3406,8 +3427,10 @@ export const ectp = $root.ectp = (() => {
             Fingerprint.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -3794,8 +3817,10 @@ export const ectp = $root.ectp = (() => {
             ItemKey.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -4128,8 +4153,10 @@ export const ectp = $root.ectp = (() => {
             Checksum.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -4531,8 +4558,10 @@ export const ectp = $root.ectp = (() => {
             ItemDescriptor.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -4583,13 +4612,14 @@ export const ectp = $root.ectp = (() => {
                             if (wireType === 2) {
                                 if (!(message.shape && message.shape.length))
                                     message.shape = [];
-                                $uint64s(reader, message.shape);
+                                $uint64sCounted(reader, message.shape, "shape");
                                 continue;
                             }
                             if (wireType !== 0)
                                 break;
                             if (!(message.shape && message.shape.length))
                                 message.shape = [];
+                            $countElement(reader, "shape");
                             message.shape.push($uint64(reader));
                             continue;
                         }
@@ -5078,8 +5108,10 @@ export const ectp = $root.ectp = (() => {
             Announcement.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -5669,8 +5701,10 @@ export const ectp = $root.ectp = (() => {
             Envelope.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -6380,8 +6414,10 @@ export const ectp = $root.ectp = (() => {
             Stored.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -6667,8 +6703,10 @@ export const ectp = $root.ectp = (() => {
             Removed.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -6977,8 +7015,10 @@ export const ectp = $root.ectp = (() => {
             Cleared.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -7313,8 +7353,10 @@ export const ectp = $root.ectp = (() => {
             Event.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message;
@@ -7670,8 +7712,10 @@ export const ectp = $root.ectp = (() => {
             EventBatch.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -7708,6 +7752,7 @@ export const ectp = $root.ectp = (() => {
                                 break;
                             if (!(message.events && message.events.length))
                                 message.events = [];
+                            $countElement(reader, "events");
                             message.events.push($root.ectp.v1.Event.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
@@ -7997,8 +8042,10 @@ export const ectp = $root.ectp = (() => {
             ReplayRequest.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -8300,8 +8347,10 @@ export const ectp = $root.ectp = (() => {
             ReplayUnavailable.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -8615,8 +8664,10 @@ export const ectp = $root.ectp = (() => {
             SnapshotRequest.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message;
@@ -8902,8 +8953,10 @@ export const ectp = $root.ectp = (() => {
             Snapshot.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
-                if (_depth === $undefined)
+                if (_depth === $undefined) {
                     _depth = 0;
+                    reader.$elements = 0;
+                }
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
@@ -8940,6 +8993,7 @@ export const ectp = $root.ectp = (() => {
                                 break;
                             if (!(message.items && message.items.length))
                                 message.items = [];
+                            $countElement(reader, "items");
                             message.items.push($root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }

@@ -1,0 +1,13 @@
+/**
+ * Protocol limits a receiver enforces while decoding (SPEC.md section 5).
+ */
+
+/**
+ * The most elements all repeated fields of one message may hold together, nested messages
+ * included (an EventBatch's events and their descriptors' shapes, a Snapshot's items and
+ * theirs, a Hello's capabilities) [I1]. `decodeEnvelope` answers a message with more
+ * `MALFORMED_MESSAGE` and stops decoding it at the first element over the limit, so a hostile
+ * frame of tiny elements cannot make the receiver build millions of objects; producers cut
+ * event batches and snapshot parts at this count [E1][E2].
+ */
+export const MAX_REPEATED_ELEMENTS = 65_536;
