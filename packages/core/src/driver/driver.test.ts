@@ -480,6 +480,25 @@ describe("Driver", () => {
     }
   });
 
+  it("run() hears of a failed connect, and of stop(), during a wait the transport never ends", async () => {
+    const t = new FakeNet().endpoint("me");
+    t.waitForActivity = () => new Promise<void>(() => {}); // no activity, no timeout: only the driver can wake
+    let refuse: (cause: Error) => void = () => {};
+    t.connectResult = new Promise<void>((_, reject) => (refuse = reject));
+    const consumer = new RecordingCore();
+    consumer.deadline = undefined;
+    consumer.outputs = [{ type: "connect-peer", peerId: "p", epoch: 1, metadata: new Uint8Array([1]) }];
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, maxWaitMs: 3_600_000 });
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 1)); // the loop is in its hour-long wait
+    refuse(new Error("bad metadata"));
+    for (let i = 0; i < 100 && consumer.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(consumer.calls).toEqual(["unreachable:p"]);
+    driver.stop();
+    await done;
+    expect(driver.isRunning).toBe(false);
+  });
+
   it("run() right after stop(), before the loop has ended, keeps that loop running", async () => {
     const { t, producer, driver } = realTimeRig();
     const done = driver.run();

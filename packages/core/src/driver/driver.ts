@@ -100,6 +100,8 @@ export class Driver {
   /** Read id -> peer, for reads queued behind a pending connect. */
   private readonly queuedReads = new Map<number, string>();
   private syntheticResults: ReadResult[] = [];
+  /** Ends the wait {@link Driver.run} is in, if any. */
+  private wakeRun: (() => void) | undefined;
   /** Peers whose connect failed, with the cores to tell. */
   private failedPeers: { readonly peerId: string; readonly roles: ReadonlySet<Role> }[] = [];
   private nextToken = 1;
@@ -192,9 +194,13 @@ export class Driver {
           if (wait <= 0 || ++turns % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
           if (wait > 0) {
             try {
-              await this.transport.waitForActivity(wait);
+              // The driver's own news (a connect that failed, stop()) ends the wait too: a
+              // transport has no activity to report for it.
+              await Promise.race([this.transport.waitForActivity(wait), new Promise<void>((resolve) => (this.wakeRun = resolve))]);
             } catch (cause) {
               this.logger.error("transport.waitForActivity rejected; continuing", { error: String(cause) });
+            } finally {
+              this.wakeRun = undefined;
             }
           }
         }
@@ -206,9 +212,10 @@ export class Driver {
     return this.loop;
   }
 
-  /** Ask {@link Driver.run} to end after the current step or wait (at most `maxWaitMs`). */
+  /** Ask {@link Driver.run} to end after the current step (a wait in progress ends at once). */
   stop(): void {
     this.running = false;
+    this.wakeRun?.();
   }
 
   /** Milliseconds until a core needs polling, capped at `maxWaitMs`; 0 when work is waiting. */
@@ -368,6 +375,7 @@ export class Driver {
         this.failQueue(entry, String(cause));
         if (this.holders.get(peerId) === roles) this.holders.delete(peerId);
         this.failedPeers.push({ peerId, roles });
+        this.wakeRun?.(); // the cores hear of it in the next step, not after the wait
       },
     );
   }
