@@ -287,10 +287,20 @@ describe("[I1] repeated elements per message (SPEC.md section 5)", () => {
   });
 
   it("stops at the limit: a 16 MiB frame of two-byte empty items is refused without decoding them all", () => {
-    const items = (16 * 1024 * 1024 - 64) >> 1;
-    const bytes = encodeEnvelope({ ...head, snapshot: { items: emptyItems(items) } });
-    expect(bytes.length).toBeGreaterThan(16 * 1024 * 1024 - 128);
-    malformed(bytes, "items");
+    // Built by hand (encoding 8 million items would take seconds): the envelope's head, then
+    // body field 21 (Snapshot) whose payload is field 2 (items), length 0, over and over.
+    const headBytes = encodeEnvelope(head);
+    const payload = 16 * 1024 * 1024 - 64;
+    const bytes = new Uint8Array(headBytes.length + 2 + 4 + payload);
+    bytes.set(headBytes);
+    let i = headBytes.length;
+    bytes[i++] = 0xaa; // field 21, wire type 2
+    bytes[i++] = 0x01;
+    let v = payload;
+    for (; v > 0x7f; v >>>= 7) bytes[i++] = (v & 0x7f) | 0x80;
+    bytes[i++] = v;
+    for (let k = 0; k < payload; k += 2) bytes[i + k] = 0x12; // field 2, wire type 2, length 0
+    malformed(bytes.subarray(0, i + payload), "items");
   });
 
   it("each top-level decode from one Reader starts its own count", () => {
