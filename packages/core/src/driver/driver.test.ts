@@ -499,6 +499,36 @@ describe("Driver", () => {
     expect(driver.isRunning).toBe(false);
   });
 
+  it("run() keeps news that arrives while it passes through the event loop (every 64th turn) for the next wait", async () => {
+    for (const news of ["connect failure", "stop"] as const) {
+      const t = new FakeNet().endpoint("me");
+      let waits = 0;
+      // The first 63 waits end at once; from the 64th on, only the driver can end them.
+      t.waitForActivity = () => (++waits < 64 ? Promise.resolve() : new Promise<void>(() => {}));
+      t.connectResult = Promise.reject(new Error("bad metadata"));
+      t.connectResult.catch(() => {});
+      const consumer = new RecordingCore();
+      consumer.deadline = undefined;
+      let polls = 0;
+      consumer.poll = () => {
+        // The 64th step asks for a connect that fails at once: its rejection lands while run()
+        // is in the setImmediate before the 64th wait.
+        if (++polls === 64 && news === "connect failure") return [{ type: "connect-peer", peerId: "p", epoch: 1, metadata: new Uint8Array([1]) }];
+        if (polls === 64) queueMicrotask(() => driver.stop());
+        return [];
+      };
+      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, maxWaitMs: 3_600_000 });
+      const done = driver.run();
+      for (let i = 0; i < 100 && consumer.calls.length === 0 && driver.isRunning; i++) await new Promise((r) => setTimeout(r, 2));
+      if (news === "connect failure") {
+        expect(consumer.calls).toEqual(["unreachable:p"]);
+        driver.stop();
+      }
+      await done;
+      expect(driver.isRunning).toBe(false);
+    }
+  });
+
   it("run() right after stop(), before the loop has ended, keeps that loop running", async () => {
     const { t, producer, driver } = realTimeRig();
     const done = driver.run();

@@ -100,8 +100,10 @@ export class Driver {
   /** Read id -> peer, for reads queued behind a pending connect. */
   private readonly queuedReads = new Map<number, string>();
   private syntheticResults: ReadResult[] = [];
-  /** Ends the wait {@link Driver.run} is in, if any. */
+  /** Ends the wait {@link Driver.run} is in, if any (see `wake()`). */
   private wakeRun: (() => void) | undefined;
+  /** Set by `wake()` since the last step: the next wait is skipped. */
+  private woken = false;
   /** Peers whose connect failed, with the cores to tell. */
   private failedPeers: { readonly peerId: string; readonly roles: ReadonlySet<Role> }[] = [];
   private nextToken = 1;
@@ -182,6 +184,7 @@ export class Driver {
       try {
         let turns = 0;
         while (this.running) {
+          this.woken = false; // news from here on ends (or skips) the coming wait
           try {
             this.step();
           } catch (cause) {
@@ -192,7 +195,7 @@ export class Driver {
           // Every 64th turn passes through the event loop whatever the transport does: a wait
           // that resolves at once every time must not starve the process's timers and I/O.
           if (wait <= 0 || ++turns % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-          if (wait > 0) {
+          if (wait > 0 && this.running && !this.woken) {
             try {
               // The driver's own news (a connect that failed, stop()) ends the wait too: a
               // transport has no activity to report for it.
@@ -215,6 +218,12 @@ export class Driver {
   /** Ask {@link Driver.run} to end after the current step (a wait in progress ends at once). */
   stop(): void {
     this.running = false;
+    this.wake();
+  }
+
+  /** The driver's own news (a failed connect, stop()): end the current wait, or skip the next. */
+  private wake(): void {
+    this.woken = true;
     this.wakeRun?.();
   }
 
@@ -375,7 +384,7 @@ export class Driver {
         this.failQueue(entry, String(cause));
         if (this.holders.get(peerId) === roles) this.holders.delete(peerId);
         this.failedPeers.push({ peerId, roles });
-        this.wakeRun?.(); // the cores hear of it in the next step, not after the wait
+        this.wake(); // the cores hear of it in the next step, not after a wait
       },
     );
   }
