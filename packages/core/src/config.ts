@@ -60,7 +60,7 @@ export interface ProducerConfig extends TimerConfig {
   /**
    * Largest total encoded size, in bytes, of the events of one EventBatch or the items of one
    * Snapshot part; more are split over consecutive batches or numbered parts [E1][E2], so
-   * every message stays far below a receiver's 16 MiB frame limit. Default 1 MiB.
+   * every message stays far below a receiver's 16 MiB frame limit. At most 8 MiB. Default 1 MiB.
    */
   maxBatchBytes: number;
 }

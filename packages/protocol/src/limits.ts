@@ -11,3 +11,9 @@
  * event batches and snapshot parts at this count [E1][E2].
  */
 export const MAX_REPEATED_ELEMENTS = 65_536;
+
+/**
+ * The most dimensions a descriptor's shape may have [C2]: a descriptor with more is invalid,
+ * so every descriptor fits a message's {@link MAX_REPEATED_ELEMENTS} with room to spare.
+ */
+export const MAX_SHAPE_DIMS = 64;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ectp } from "./gen/ectp.js";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { MAX_SHAPE_DIMS } from "./limits.js";
 import { dtypeSize, fingerprintsEqual, itemKeyId, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
 import { SPEC_VERSION } from "./version.js";
 
@@ -45,6 +46,15 @@ describe("validateDescriptor [C2]", () => {
     expect(message({ ...base(), sizeBytes, shape: [] })).toBe(
       `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got ${shown}`,
     );
+  });
+
+  it("[C2] a shape of at most MAX_SHAPE_DIMS dimensions is valid; one more is not, with or without a dtype", () => {
+    const ones = (n: number) => Array.from({ length: n }, () => 1);
+    expect(validateDescriptor({ ...base(), dtype: 0, shape: ones(MAX_SHAPE_DIMS) }, limits).ok).toBe(true);
+    expect(message({ ...base(), dtype: 0, shape: ones(MAX_SHAPE_DIMS + 1) })).toBe(
+      `[INVALID_DESCRIPTOR] shape has ${MAX_SHAPE_DIMS + 1} dimensions; at most ${MAX_SHAPE_DIMS} are allowed`,
+    );
+    expect(validateDescriptor({ ...base(), shape: [...ones(MAX_SHAPE_DIMS), 32] }, limits).ok).toBe(false);
   });
 
   it("[C2] results of one fingerprint share one frozen normalised fingerprint; a changed one never gets a stale value", () => {

@@ -7,6 +7,7 @@
  */
 import { ectp } from "./gen/ectp.js";
 import { EctpError } from "./errors.js";
+import { MAX_SHAPE_DIMS } from "./limits.js";
 
 /**
  * Bytes per element of each known dtype; `undefined` for UNSPECIFIED and unknown values.
@@ -440,7 +441,7 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
 
 /**
  * Validate a descriptor [C2]: key, size in [1, maxItemBytes] and equal to dtype x shape
- * when both are given, fingerprint equal to `limits.fingerprint` when given, producer id
+ * when both are given, a shape of at most {@link MAX_SHAPE_DIMS} dimensions, fingerprint equal to `limits.fingerprint` when given, producer id
  * non-empty, epoch a positive safe integer, checksum of a known algorithm and length.
  * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws.
  */
@@ -483,6 +484,9 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const rawShape = d.shape ?? EMPTY_SHAPE;
   if (!Array.isArray(rawShape) || !allSafeNonNegative(rawShape))
     return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
+  // [C2] a descriptor always fits a message's repeated-element limit (SPEC.md section 5).
+  if (rawShape.length > MAX_SHAPE_DIMS)
+    return fail("INVALID_DESCRIPTOR", `shape has ${rawShape.length} dimensions; at most ${MAX_SHAPE_DIMS} are allowed`, {});
   const shape = rawShape as readonly number[];
   const elem = dtypeSize(dtype);
   if (elem !== undefined && shape.length > 0) {

@@ -10,6 +10,9 @@ from dataclasses import dataclass, fields
 
 from .wire import EctpError, is_int
 
+#: The largest ``max_batch_bytes`` allowed [E1]: half the 16 MiB frame limit (SPEC.md section 9).
+MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024
+
 
 @dataclass(frozen=True)
 class ConsumerConfig:
@@ -83,7 +86,7 @@ class ProducerConfig:
     #: Retry hint in OVERLOADED and NOT_READY rejects. Default 50.
     retry_after_ms: int = 50
     #: Largest total encoded size of the events of one batch or the items of one snapshot
-    #: part; more are split [E1][E2]. Default 1 MiB.
+    #: part; more are split [E1][E2]. At most 8 MiB. Default 1 MiB.
     max_batch_bytes: int = 1024 * 1024
 
     def validate(self) -> None:
@@ -100,3 +103,8 @@ class ProducerConfig:
         for name in ("lease_ms", "retry_after_ms", "heartbeat_interval_ms"):
             if getattr(self, name) > 0xFFFFFFFF:
                 raise EctpError("INVALID_CONFIG", f"config.{name} must fit in 32 bits (travels as uint32)")
+        if self.max_batch_bytes > MAX_BATCH_BYTES_LIMIT:  # [E1] far below the 16 MiB frame limit
+            raise EctpError(
+                "INVALID_CONFIG",
+                f"config.max_batch_bytes must be at most {MAX_BATCH_BYTES_LIMIT} (8 MiB, half the 16 MiB frame limit)",
+            )

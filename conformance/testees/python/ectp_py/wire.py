@@ -20,6 +20,8 @@ SPEC_MAJOR = 1
 SPEC_MINOR = 0
 #: Largest integer every implementation can represent exactly (SPEC.md 3.8).
 MAX_SAFE_INTEGER = 2**53 - 1
+#: Most dimensions of a descriptor's shape [C2] (SPEC.md: fits a message's element limit).
+MAX_SHAPE_DIMS = 64
 
 
 def spec_version() -> dict:
@@ -208,8 +210,8 @@ def validate_descriptor(d: Any, max_item_bytes: int, fingerprint: Fingerprint | 
     ``(None, what was wrong)``. Never raises, whatever ``d`` holds.
 
     Checks: key with a 1-64 byte content hash; fingerprint equal to ``fingerprint`` when
-    given; ``size_bytes`` an integer in [1, max_item_bytes] and <= 2^53 - 1, equal to the
-    dtype element size x product of shape when both are given; non-empty producer id;
+    given; ``size_bytes`` an integer in [1, max_item_bytes] and <= 2^53 - 1; at most 64 shape
+    dimensions; size equal to the dtype element size x product of shape when both are given; non-empty producer id;
     epoch in [1, 2^53 - 1]; checksum of a known algorithm and length.
     """
     try:
@@ -237,6 +239,8 @@ def _validate(d: Any, max_item_bytes: int, expected_fp: Fingerprint | None) -> t
     shape = d.get("shape", [])
     if not isinstance(shape, list) or not all(is_int(x) and 0 <= x <= MAX_SAFE_INTEGER for x in shape):
         return None, "shape must be a list of non-negative integers"
+    if len(shape) > MAX_SHAPE_DIMS:  # [C2] fits a message's repeated-element limit
+        return None, f"shape has {len(shape)} dimensions; at most {MAX_SHAPE_DIMS} are allowed"
     elem = DTYPE_SIZES.get(dtype)  # unknown dtype: UNSPECIFIED, check skipped [V1]
     if elem is not None and shape:
         expected = elem

@@ -7,7 +7,7 @@ from ectp_py.config import ProducerConfig
 from ectp_py.outputs import EventBatchOut
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
-from ectp_py.wire import Completion, Reason, item_key_id
+from ectp_py.wire import MAX_SHAPE_DIMS, Completion, Reason, item_key_id
 
 from .helpers import FP, descriptor, envelope, item_bytes, sends
 
@@ -141,18 +141,37 @@ class ProducerTest(unittest.TestCase):
         )
 
     def test_e1_e2_batches_and_parts_are_cut_at_the_repeated_element_limit(self):
-        p, store = make(capacity=1 << 20)
-        shape = [1] * 30_000
-        for n in ("a", "b", "c"):
-            d = dict(descriptor(n, item_bytes(32)), shape=shape)
+        p, store = make(capacity=1 << 24)
+        shape = [1] * MAX_SHAPE_DIMS
+        count = 1_100
+        for n in range(count):
+            d = dict(descriptor(f"i{n}", item_bytes(32)), shape=shape)
             store.mark_ready(store.put(d, item_bytes(32)).key_id)
+        fit = codec.MAX_REPEATED_ELEMENTS // (1 + MAX_SHAPE_DIMS)  # 1 + 64 elements per item
         batches = [o.batch for o in p.poll(0) if isinstance(o, EventBatchOut)]
-        self.assertEqual([len(b["events"]) for b in batches], [2, 1])  # 2 x 30,001 fit, 3 do not
+        self.assertEqual([len(b["events"]) for b in batches], [fit, count - fit])
         p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
         parts = [s["snapshot"] for s in sends(p.poll(1), "snapshot")]
-        self.assertEqual([(len(x["items"]), x["part"], x["parts"]) for x in parts], [(2, 0, 2), (1, 1, 2)])
+        self.assertEqual([(len(x["items"]), x["part"], x["parts"]) for x in parts], [(fit, 0, 2), (count - fit, 1, 2)])
         for x in parts:
             codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", x))  # within the limit
+
+
+class LimitsTest(unittest.TestCase):
+    def test_c2_at_most_64_shape_dimensions(self):
+        from ectp_py.wire import validate_descriptor
+
+        d = descriptor("a", item_bytes(32))
+        ok, _ = validate_descriptor(dict(d, shape=[1] * MAX_SHAPE_DIMS), 1 << 20)
+        self.assertIsNotNone(ok)
+        bad, why = validate_descriptor(dict(d, shape=[1] * (MAX_SHAPE_DIMS + 1)), 1 << 20)
+        self.assertIsNone(bad)
+        self.assertEqual(why, "shape has 65 dimensions; at most 64 are allowed")
+
+    def test_e1_max_batch_bytes_at_most_8_mib(self):
+        ProducerConfig(max_batch_bytes=8 << 20).validate()
+        with self.assertRaisesRegex(Exception, "max_batch_bytes must be at most 8388608"):
+            ProducerConfig(max_batch_bytes=(8 << 20) + 1).validate()
 
 
 if __name__ == "__main__":

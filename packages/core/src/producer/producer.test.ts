@@ -1,4 +1,4 @@
-import { EctpError, MAX_REPEATED_ELEMENTS, SPEC_VERSION, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
+import { EctpError, MAX_REPEATED_ELEMENTS, MAX_SHAPE_DIMS, SPEC_VERSION, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
@@ -800,33 +800,35 @@ describe("ProducerCore events [E1][E2]", () => {
   });
 
   it("[E1][E2] batches and snapshot parts are also cut at MAX_REPEATED_ELEMENTS (items and their shapes' dimensions)", () => {
-    const shape = Array.from({ length: 30_000 }, () => 1);
-    const h = harness({}, 10_000);
+    const shape = Array.from({ length: MAX_SHAPE_DIMS }, () => 1);
+    const h = harness({}, 1_000_000);
     h.producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
     h.producer.poll(0);
-    const items = [1, 2, 3].map((n) => ({ ...desc(n), shape }));
-    for (const d of items) {
-      const r = h.store.put(d);
+    const count = 1_100;
+    for (let n = 1; n <= count; n++) {
+      const r = h.store.put({ ...desc(n), shape });
       if (!r.ok) throw r.error;
       h.store.markReady(r.value.keyId);
     }
-    // 3 x 30,001 elements: two fit under 65,536, the third starts a new batch.
-    expect(batches(h.producer.poll(1)).map((b) => b.events?.length)).toEqual([2, 1]);
+    // Each item is 1 + 64 elements: 1,008 of them fit under 65,536, the rest start a new batch.
+    const fit = Math.floor(MAX_REPEATED_ELEMENTS / (1 + MAX_SHAPE_DIMS));
+    expect(batches(h.producer.poll(1)).map((b) => b.events?.length)).toEqual([fit, count - fit]);
     h.producer.handleMessage("sub", wire("sub", 1, { snapshotRequest: {} }), 2);
     const parts = sent(h.producer.poll(2), "sub").flatMap((e) => (e.snapshot ? [e.snapshot] : []));
     expect(parts.map((p) => [p.items?.length, p.part, p.parts])).toEqual([
-      [2, 0, 2],
-      [1, 1, 2],
+      [fit, 0, 2],
+      [count - fit, 1, 2],
     ]);
     for (const p of parts) {
       const decoded = decodeEnvelope(encodeEnvelope({ version: SPEC_VERSION, senderId: "E", senderEpoch: 7, snapshot: p }));
       expect(decoded.ok).toBe(true); // within the receiver's limit
     }
-    expect(MAX_REPEATED_ELEMENTS).toBe(65_536);
   });
 
-  it("[E1] maxBatchBytes must be a positive integer (INVALID_CONFIG naming it)", () => {
+  it("[E1] maxBatchBytes must be an integer in [1, 8 MiB] (INVALID_CONFIG naming it)", () => {
     expect(() => harness({ maxBatchBytes: 0 })).toThrow(/config\.maxBatchBytes must be an integer >= 1/);
+    expect(() => harness({ maxBatchBytes: 8 * 1024 * 1024 + 1 })).toThrow(/config\.maxBatchBytes must be at most 8388608/);
+    expect(() => harness({ maxBatchBytes: 8 * 1024 * 1024 })).not.toThrow();
   });
 
   it("[E1] sequences start at 1 in every epoch (a restarted producer is a new core)", () => {

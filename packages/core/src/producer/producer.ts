@@ -33,6 +33,8 @@ type Reason = ectp.v1.FailureReason;
 
 /** Capability a subscriber lists in its Hello to receive event batches [E1]. */
 const EVENTS_CAPABILITY = "events.v1";
+/** The largest `maxBatchBytes` allowed [E1]: half the 16 MiB frame limit (SPEC.md section 9). */
+const MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024;
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
 
@@ -333,6 +335,12 @@ export class ProducerCore {
           { details: { [k]: v } },
         );
     }
+    // [E1] the batch size bound stays far below a receiver's 16 MiB frame limit.
+    if (cfg.maxBatchBytes > MAX_BATCH_BYTES_LIMIT)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `config.maxBatchBytes must be at most ${MAX_BATCH_BYTES_LIMIT} (8 MiB, half the 16 MiB frame limit); got ${cfg.maxBatchBytes}`,
+      );
     // lease_ms and retry_after_ms travel as uint32 on the wire.
     for (const k of ["leaseMs", "retryAfterMs", "heartbeatIntervalMs"] as const)
       if (cfg[k] > 0xffffffff)
