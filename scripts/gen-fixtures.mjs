@@ -120,9 +120,9 @@ export const FIXTURES = {
   ],
   // An empty body message still marks which body is set (field 20, length 0).
   "envelope-snapshot-request": ["Envelope", consumerEnvelope({ snapshotRequest: {} })],
-  "envelope-snapshot": ["Envelope", envelope({ snapshot: { sequence: 164, items: [descriptor] } })],
+  "envelope-snapshot": ["Envelope", envelope({ snapshot: { sequence: 164, items: [descriptor], snapshotId: 7 } })],
   // A variant of a body kind is named envelope-<body>--<variant>: one part of a split snapshot [E2].
-  "envelope-snapshot--part": ["Envelope", envelope({ snapshot: { sequence: 164, items: [descriptor], part: 1, parts: 3 } })],
+  "envelope-snapshot--part": ["Envelope", envelope({ snapshot: { sequence: 164, items: [descriptor], part: 1, parts: 3, snapshotId: 8 } })],
   "envelope-announcement": [
     "Envelope",
     envelope({ announcement: { version, item: descriptor, transportMetadata: Uint8Array.of(0x00, 0x7f) } }),

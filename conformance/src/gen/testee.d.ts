@@ -11622,6 +11622,14 @@ export namespace ectp {
             parts: number;
 
             /**
+             * Which answer this is: every Snapshot answer of a producer epoch has a
+             * greater id than the one before (the first is at least 1), and all parts of
+             * one answer carry the same id, so parts of two answers are never combined
+             * [E2].
+             */
+            snapshotId: number;
+
+            /**
              * Creates a new Snapshot instance using the specified properties.
              * @param [properties] Properties to set
              * @returns Snapshot instance
@@ -11722,6 +11730,14 @@ export namespace ectp {
                  * whole snapshot.
                  */
                 parts?: (number|null);
+
+                /**
+                 * Which answer this is: every Snapshot answer of a producer epoch has a
+                 * greater id than the one before (the first is at least 1), and all parts of
+                 * one answer carry the same id, so parts of two answers are never combined
+                 * [E2].
+                 */
+                snapshotId?: (number|null);
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];

@@ -54,7 +54,8 @@ def serve_binary(adapter: TesteeAdapter, stdin, stdout) -> None:
         payload = _read_exact(stdin, length) if length else b""
         if payload is None:
             raise EOFError("stream ended inside a frame")
-        response = adapter.handle(codec.decode(REQUEST, payload))
+        # The runner's own frames are not ECTP messages: the element limit does not apply.
+        response = adapter.handle(codec.decode(REQUEST, payload, limit_elements=False))
         data = codec.encode(RESPONSE, response)
         stdout.write(len(data).to_bytes(4, "big") + data)
         stdout.flush()

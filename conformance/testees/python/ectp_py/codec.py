@@ -287,8 +287,9 @@ MAX_REPEATED_ELEMENTS = 65_536
 
 
 def _count(seen: list[int], field: str) -> None:
+    """Count one repeated element; ``seen`` is ``[count, limit]`` (limit < 0: unlimited)."""
     seen[0] += 1
-    if seen[0] > MAX_REPEATED_ELEMENTS:
+    if 0 <= seen[1] < seen[0]:
         raise DecodeError(
             f"more than {MAX_REPEATED_ELEMENTS} repeated elements in one message (at field {field}); "
             "SPEC.md section 5 limits them"
@@ -340,10 +341,12 @@ def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dic
     return out
 
 
-def decode(type_name: str, data: bytes | bytearray | memoryview) -> dict:
+def decode(type_name: str, data: bytes | bytearray | memoryview, limit_elements: bool = True) -> dict:
     """Decode protobuf bytes of ``type_name`` to the dict form. Unknown fields are skipped;
-    malformed bytes raise :class:`DecodeError`."""
-    return _decode_into(type_name, bytes(data), {}, [0])
+    malformed bytes raise :class:`DecodeError`, and so does a message with more than
+    ``MAX_REPEATED_ELEMENTS`` repeated elements, unless ``limit_elements`` is false (for the
+    testee protocol's own frames, which carry ECTP messages already decoded by the runner)."""
+    return _decode_into(type_name, bytes(data), {}, [0, MAX_REPEATED_ELEMENTS if limit_elements else -1])
 
 
 def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:

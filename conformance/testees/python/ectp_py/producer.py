@@ -157,6 +157,7 @@ class ProducerCore:
         self._out: list[Output] = []
         self._pending_events: list[dict] = []
         self._sequence = 0
+        self._snapshot_answers = 0  # [E2] the last Snapshot answer's snapshotId
         self._ring: deque = deque(maxlen=self.config.replay_buffer_batches)  # [E2] bounded
         self._heartbeat_seq = 0
         self._ignored = 0
@@ -209,7 +210,8 @@ class ProducerCore:
 
     def poll(self, now: float) -> list[Output]:
         """Expire leases [P3], send heartbeats and declare silent peers gone [P8], publish
-        pending store changes as one batch [E1]; return (and clear) the queued outputs."""
+        pending store changes as one batch (more past the batch bounds) [E1]; return (and clear)
+        the queued outputs."""
         self._last_now = now
         self._expire_leases(now)
         self._tick_peers(now)
@@ -593,11 +595,14 @@ class ProducerCore:
         items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items()]
         # [E2] a snapshot whose items exceed max_batch_bytes goes out in numbered parts.
         runs = _split_by_size(items, "ectp.v1.ItemDescriptor", self.config.max_batch_bytes)
+        self._snapshot_answers += 1  # [E2] parts of one answer share its id
+        sid = self._snapshot_answers
         if len(runs) == 1:
-            self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": items}})
+            self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": items, "snapshotId": sid}})
             return
         for part, run in enumerate(runs):
-            self._send(p.id, {"snapshot": {"sequence": self._sequence, "items": run, "part": part, "parts": len(runs)}})
+            snap = {"sequence": self._sequence, "items": run, "part": part, "parts": len(runs), "snapshotId": sid}
+            self._send(p.id, {"snapshot": snap})
 
     # ------------------------------------------------------------------------- plumbing
 

@@ -367,6 +367,7 @@ MESSAGES = {
         ('items', 2, 'message', 'ectp.v1.ItemDescriptor', 'repeated', 'items'),
         ('part', 3, 'uint32', '', '', 'part'),
         ('parts', 4, 'uint32', '', '', 'parts'),
+        ('snapshotId', 5, 'uint64', '', '', 'snapshot_id'),
     ),
     'ectp.v1.SnapshotRequest': (
     ),

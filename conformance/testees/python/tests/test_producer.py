@@ -135,8 +135,8 @@ class ProducerTest(unittest.TestCase):
         self.assertEqual(
             parts,
             [
-                {"sequence": seq, "items": descs[:2], "part": 0, "parts": 2},
-                {"sequence": seq, "items": descs[2:], "part": 1, "parts": 2},
+                {"sequence": seq, "items": descs[:2], "part": 0, "parts": 2, "snapshotId": 1},
+                {"sequence": seq, "items": descs[2:], "part": 1, "parts": 2, "snapshotId": 1},
             ],
         )
 

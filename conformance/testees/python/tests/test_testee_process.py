@@ -44,6 +44,29 @@ class TesteeProcessTest(unittest.TestCase):
         self.assertEqual(length, len(r.stdout) - 4)
         self.assertEqual(r.stdout[4:6], b"\x08\x01")  # command_id 1 echoed
 
+    def test_binary_frames_are_not_held_to_the_ectp_element_limit(self):
+        # A DeliverMessage whose envelope carries more repeated elements than an ECTP message
+        # may: the runner decoded it already, so the testee answers it (no crash, one answer each).
+        sys.path.insert(0, os.path.dirname(MAIN))
+        from ectp_py import codec
+
+        hello = {"role": 1, "capabilities": ["x"] * (codec.MAX_REPEATED_ELEMENTS + 1)}
+        envelope = {"version": {"major": 1}, "senderId": "C1", "senderEpoch": 3, "hello": hello}
+        requests = [
+            {"commandId": 1, "nowMs": 0, "init": {"protocolVersion": 1}},
+            {"commandId": 2, "nowMs": 0, "configure": {"role": 2, "id": "P1", "epoch": 5}},
+            {"commandId": 3, "nowMs": 0, "deliverMessage": {"from": "C1", "envelope": envelope}},
+        ]
+        frames = [codec.encode("ectp.conformance.v1.TesteeRequest", q) for q in requests]
+        r = run(b"".join(len(f).to_bytes(4, "big") + f for f in frames), None)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out, ids = r.stdout, []
+        while out:
+            n = int.from_bytes(out[:4], "big")
+            ids.append(codec.decode("ectp.conformance.v1.TesteeResponse", out[4 : 4 + n])["commandId"])
+            out = out[4 + n :]
+        self.assertEqual(ids, [1, 2, 3])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -748,7 +748,7 @@ describe("ProducerCore events [E1][E2]", () => {
     h.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
     const out = h.producer.poll(1);
     const snap = sent(out, "r").find((e) => e.snapshot)?.snapshot;
-    expect(snap).toEqual({ sequence: 2, items: [desc(1), desc(2)] });
+    expect(snap).toEqual({ sequence: 2, items: [desc(1), desc(2)], snapshotId: 1 });
     expect(batches(out).map((b) => b.sequence)).toEqual([2]);
   });
 
@@ -784,19 +784,22 @@ describe("ProducerCore events [E1][E2]", () => {
     const parts = sent(h.producer.poll(1), "r").map((e) => e.snapshot);
     const sequence = h.producer.stats().eventSequence; // the Stored events took batches of their own
     expect(parts).toEqual([
-      { sequence, items: [desc(1), desc(2)], part: 0, parts: 3 },
-      { sequence, items: [desc(3), desc(4)], part: 1, parts: 3 },
-      { sequence, items: [desc(5)], part: 2, parts: 3 },
+      { sequence, items: [desc(1), desc(2)], part: 0, parts: 3, snapshotId: 1 },
+      { sequence, items: [desc(3), desc(4)], part: 1, parts: 3, snapshotId: 1 },
+      { sequence, items: [desc(5)], part: 2, parts: 3, snapshotId: 1 },
     ]);
+    // The next answer has the next id: its parts are never mixed with these [E2].
+    h.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 2);
+    expect(sent(h.producer.poll(2), "r").map((e) => e.snapshot?.snapshotId)).toEqual([2, 2, 2]);
     const whole = harness({ maxBatchBytes: 5 * size });
     for (let i = 1; i <= 5; i++) ready(whole.store, i);
     whole.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
     const snap = sent(whole.producer.poll(1), "r").flatMap((e) => (e.snapshot ? [e.snapshot] : []));
-    expect(snap).toEqual([{ sequence: whole.producer.stats().eventSequence, items: [1, 2, 3, 4, 5].map((n) => desc(n)) }]);
+    expect(snap).toEqual([{ sequence: whole.producer.stats().eventSequence, items: [1, 2, 3, 4, 5].map((n) => desc(n)), snapshotId: 1 }]);
     // An empty store still answers with one (empty) snapshot.
     const empty = harness({ maxBatchBytes: 1 });
     empty.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
-    expect(sent(empty.producer.poll(1), "r").map((e) => e.snapshot)).toEqual([{ sequence: 0, items: [] }]);
+    expect(sent(empty.producer.poll(1), "r").map((e) => e.snapshot)).toEqual([{ sequence: 0, items: [], snapshotId: 1 }]);
   });
 
   it("[E1][E2] batches and snapshot parts are also cut at MAX_REPEATED_ELEMENTS (items and their shapes' dimensions)", () => {

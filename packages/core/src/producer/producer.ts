@@ -285,6 +285,8 @@ export class ProducerCore {
   private outputs: CoreOutput[] = [];
   private pendingEvents: ectp.v1.IEvent[] = [];
   private sequence = 0;
+  /** Snapshot answers sent in this epoch: the last one's `snapshotId` [E2]. */
+  private snapshotAnswers = 0;
   private readonly ring: (ectp.v1.IEventBatch | undefined)[];
   private heartbeatSequence = 0;
   private ignored = 0;
@@ -410,7 +412,8 @@ export class ProducerCore {
 
   /**
    * Advance time to `now`: expire leases, send heartbeats, declare silent peers gone, and
-   * publish pending store changes as one event batch. Returns (and clears) every queued output.
+   * publish pending store changes as one event batch (more when they exceed the batch
+   * bounds). Returns (and clears) every queued output.
    */
   poll(now: number): CoreOutput[] {
     now = this.acceptNow(now);
@@ -1045,12 +1048,16 @@ export class ProducerCore {
     if (!this.shuttingDown) for (const e of this.store.readyItems()) items.push(e.descriptor);
     // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
     const runs = splitBySize(items, DESCRIPTOR_COST, this.cfg.maxBatchBytes);
+    const snapshotId = ++this.snapshotAnswers; // [E2] parts of one answer share it
     if (runs.length === 1) {
-      this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items } });
+      this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items, snapshotId } });
       return;
     }
     for (let part = 0; part < runs.length; part++)
-      this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items: runs[part], part, parts: runs.length } });
+      this.send(p.id, {
+        body: "snapshot",
+        snapshot: { sequence: this.sequence, items: runs[part], part, parts: runs.length, snapshotId },
+      });
   }
 
   // ---------------------------------------------------------------- plumbing

@@ -8810,6 +8810,10 @@ export const ectp = $root.ectp = (() => {
              * @property {number|null} [part] Index of this part, from 0 to `parts` - 1. Absent: 0.
              * @property {number|null} [parts] Number of parts of this snapshot. Absent (0) or 1: this message is the
              * whole snapshot.
+             * @property {number|null} [snapshotId] Which answer this is: every Snapshot answer of a producer epoch has a
+             * greater id than the one before (the first is at least 1), and all parts of
+             * one answer carry the same id, so parts of two answers are never combined
+             * [E2].
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8880,6 +8884,17 @@ export const ectp = $root.ectp = (() => {
             Snapshot.prototype.parts = 0;
 
             /**
+             * Which answer this is: every Snapshot answer of a producer epoch has a
+             * greater id than the one before (the first is at least 1), and all parts of
+             * one answer carry the same id, so parts of two answers are never combined
+             * [E2].
+             * @member {number} snapshotId
+             * @memberof ectp.v1.Snapshot
+             * @instance
+             */
+            Snapshot.prototype.snapshotId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
              * Creates a new Snapshot instance using the specified properties.
              * @function create
              * @memberof ectp.v1.Snapshot
@@ -8920,6 +8935,8 @@ export const ectp = $root.ectp = (() => {
                     writer.uint32(/* id 3, wireType 0 =*/24).uint32($check_uint32(message.part, "part"));
                 if (message.parts != null && $Object.hasOwnProperty.call(message, "parts") && message.parts !== 0)
                     writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.parts, "parts"));
+                if (message.snapshotId != null && $Object.hasOwnProperty.call(message, "snapshotId") && (typeof message.snapshotId === "object" ? message.snapshotId.low || message.snapshotId.high : message.snapshotId !== 0))
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint64($check_uint64(message.snapshotId, "snapshotId"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -9015,6 +9032,15 @@ export const ectp = $root.ectp = (() => {
                                 delete message.parts;
                             continue;
                         }
+                    case 5: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                message.snapshotId = value;
+                            else
+                                delete message.snapshotId;
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -9081,6 +9107,9 @@ export const ectp = $root.ectp = (() => {
                 if (message.parts != null && $Object.hasOwnProperty.call(message, "parts"))
                     if (!$util.isInteger(message.parts))
                         return "parts: integer expected";
+                if (message.snapshotId != null && $Object.hasOwnProperty.call(message, "snapshotId"))
+                    if (!$util.isInteger(message.snapshotId) && !(message.snapshotId && $util.isInteger(message.snapshotId.low) && $util.isInteger(message.snapshotId.high)))
+                        return "snapshotId: integer|Long expected";
                 return null;
             };
 
@@ -9128,6 +9157,16 @@ export const ectp = $root.ectp = (() => {
                 if (object.parts != null)
                     if ($Number(object.parts) !== 0)
                         message.parts = object.parts >>> 0;
+                if (object.snapshotId != null)
+                    if (typeof object.snapshotId === "object" ? object.snapshotId.low || object.snapshotId.high : $Number(object.snapshotId) !== 0)
+                        if ($util.Long)
+                            message.snapshotId = $util.Long.fromValue(object.snapshotId, true);
+                        else if (typeof object.snapshotId === "string")
+                            message.snapshotId = $parseInt(object.snapshotId, 10);
+                        else if (typeof object.snapshotId === "number")
+                            message.snapshotId = object.snapshotId;
+                        else if (typeof object.snapshotId === "object")
+                            message.snapshotId = new $util.LongBits(object.snapshotId.low >>> 0, object.snapshotId.high >>> 0).toNumber(true);
                 return message;
             };
 
@@ -9158,6 +9197,11 @@ export const ectp = $root.ectp = (() => {
                         object.sequence = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
                     object.part = 0;
                     object.parts = 0;
+                    if ($util.Long) {
+                        let long = new $util.Long(0, 0, true);
+                        object.snapshotId = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                    } else
+                        object.snapshotId = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
                 }
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence"))
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
@@ -9175,6 +9219,13 @@ export const ectp = $root.ectp = (() => {
                     object.part = message.part;
                 if (message.parts != null && $Object.hasOwnProperty.call(message, "parts"))
                     object.parts = message.parts;
+                if (message.snapshotId != null && $Object.hasOwnProperty.call(message, "snapshotId"))
+                    if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                        object.snapshotId = typeof message.snapshotId === "number" ? $BigInt(message.snapshotId) : $util.Long.fromBits(message.snapshotId.low >>> 0, message.snapshotId.high >>> 0, true).toBigInt();
+                    else if (typeof message.snapshotId === "number")
+                        object.snapshotId = options.longs === $String ? $String(message.snapshotId) : message.snapshotId;
+                    else
+                        object.snapshotId = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotId) : options.longs === $Number ? new $util.LongBits(message.snapshotId.low >>> 0, message.snapshotId.high >>> 0).toNumber(true) : message.snapshotId;
                 return object;
             };
 
