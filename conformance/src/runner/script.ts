@@ -147,6 +147,12 @@ class Interpreter {
         version: { major: 1, minor: 0 },
         item: { ...this.descriptor(arg), ...((obj.with as Record<string, unknown>) ?? {}) },
       }),
+      $repeat: (arg, obj) => {
+        const times = Number(obj.times);
+        if (!Number.isSafeInteger(times) || times < 0 || times > 1 << 20)
+          throw new CaseBug(`$repeat needs "times", an integer in [0, 2^20]; got ${JSON.stringify(obj.times)}`);
+        return Array.from({ length: times }, () => arg);
+      },
       $seq: (arg) => {
         const k = String(arg);
         const n = (this.counters.get(k) ?? 0) + 1;
