@@ -48,25 +48,22 @@ interface ElementCost<T> {
   elements(e: T): number;
 }
 
+/** `size(e)`, or 0 for an element its encoder refuses (see {@link ElementCost}). */
+function sizeOrZero<T>(size: (e: T) => number, e: T): number {
+  try {
+    return size(e);
+  } catch {
+    return 0;
+  }
+}
+
 const EVENT_COST: ElementCost<ectp.v1.IEvent> = {
-  bytes(e) {
-    try {
-      return eventByteLength(e);
-    } catch {
-      return 0;
-    }
-  },
+  bytes: (e) => sizeOrZero(eventByteLength, e),
   elements: (e) => 1 + (e.stored?.item?.shape?.length ?? 0),
 };
 
 const DESCRIPTOR_COST: ElementCost<ectp.v1.IItemDescriptor> = {
-  bytes(d) {
-    try {
-      return itemDescriptorByteLength(d);
-    } catch {
-      return 0;
-    }
-  },
+  bytes: (d) => sizeOrZero(itemDescriptorByteLength, d),
   elements: (d) => 1 + (d.shape?.length ?? 0),
 };
 
