@@ -7,7 +7,7 @@
 //   limitRepeatedElements(js, max)  refuse, while decoding, a message with more repeated elements
 //   cleanDeclarations(dts)     drop the unused Long import, document $Shape members
 //
-// Both are pure string transforms that throw when pbjs output no longer looks as
+// All are pure string transforms that throw when pbjs output no longer looks as
 // expected, so a protobufjs upgrade cannot silently skip them.
 
 /**

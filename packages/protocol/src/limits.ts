@@ -1,5 +1,6 @@
 /**
- * Protocol limits a receiver enforces while decoding (SPEC.md section 5).
+ * Protocol limits that bound what a peer can make a receiver build: repeated elements per
+ * message (SPEC.md section 5) and shape dimensions per descriptor ([C2]).
  */
 
 /**

@@ -441,8 +441,9 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
 
 /**
  * Validate a descriptor [C2]: key, size in [1, maxItemBytes] and equal to dtype x shape
- * when both are given, a shape of at most {@link MAX_SHAPE_DIMS} dimensions, fingerprint equal to `limits.fingerprint` when given, producer id
- * non-empty, epoch a positive safe integer, checksum of a known algorithm and length.
+ * when both are given, a shape of at most {@link MAX_SHAPE_DIMS} dimensions, fingerprint
+ * equal to `limits.fingerprint` when given, producer id non-empty, epoch a positive safe
+ * integer, checksum of a known algorithm and length.
  * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws.
  */
 export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
