@@ -52,8 +52,9 @@ FORGOTTEN_PEERS_CAP = 1024
 def _elements(type_name: str, e: dict) -> int:
     """Repeated elements an event or descriptor adds to a message: itself and its shape's
     dimensions (SPEC.md section 5)."""
-    item = (e.get("stored") or {}).get("item") or {} if type_name == "ectp.v1.Event" else e
-    return 1 + len(item.get("shape") or ())
+    if type_name == "ectp.v1.Event":
+        e = (e.get("stored") or {}).get("item") or {}  # only a Stored event carries a shape
+    return 1 + len(e.get("shape") or ())
 
 
 def _split_by_size(elements: list[dict], type_name: str, limit: int) -> list[list[dict]]:
