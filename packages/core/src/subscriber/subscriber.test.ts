@@ -1,0 +1,185 @@
+import { SPEC_VERSION, type ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MemoryItemStore } from "../producer/memory-store.js";
+import { ProducerCore } from "../producer/producer.js";
+import { SeededRandom } from "../random.js";
+import { FP, desc } from "../producer/test-helpers.js";
+import { EventSubscriber } from "./subscriber.js";
+
+const P = "E";
+
+/** A producer (over its store) and a subscriber, linked by a network that may lose, duplicate and reorder. */
+function rig(opts: { maxBatchBytes?: number; replayBufferBatches?: number; loss?: number; dup?: number; reorder?: number; seed?: number } = {}) {
+  // Room for 12 items of 10 bytes: further puts evict the oldest ready ones [P6].
+  const store = new MemoryItemStore({ capacityBytes: 120 });
+  let epoch = 7;
+  const config = { maxBatchBytes: opts.maxBatchBytes ?? 1 << 20, replayBufferBatches: opts.replayBufferBatches ?? 1024 };
+  let producer = new ProducerCore({ id: P, epoch, fingerprint: FP, store, config });
+  const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 50, heartbeatIntervalMs: 100 });
+  const rnd = new SeededRandom(opts.seed ?? 1);
+  let wire: { to: "producer" | "subscriber"; bytes: Uint8Array }[] = [];
+  const faults = { loss: opts.loss ?? 0, dup: opts.dup ?? 0, reorder: opts.reorder ?? 0 };
+  const post = (to: "producer" | "subscriber", env: ectp.v1.IEnvelope) => {
+    if (rnd.next() < faults.loss) return;
+    const bytes = encodeEnvelope(env);
+    const copies = rnd.next() < faults.dup ? 2 : 1;
+    for (let c = 0; c < copies; c++)
+      if (rnd.next() < faults.reorder) wire.splice(Math.floor(rnd.next() * (wire.length + 1)), 0, { to, bytes });
+      else wire.push({ to, bytes });
+  };
+  let now = 0;
+  const step = (ms = 10) => {
+    now += ms;
+    for (const o of producer.poll(now)) if (o.type === "send" && o.peerId === "R") post("subscriber", o.envelope);
+    for (const o of sub.poll(now)) post("producer", o.envelope);
+    const batch = wire;
+    wire = [];
+    for (const m of batch)
+      if (m.to === "producer") producer.handleMessage("R", m.bytes, now);
+      else sub.handleMessage(P, m.bytes, now);
+  };
+  const ready = () => [...store.readyItems()].map((e) => e.keyId).sort();
+  const viewed = () => {
+    const v = sub.view(P);
+    return v === undefined ? undefined : [...v.keys()].sort();
+  };
+  const restart = () => {
+    producer.shutdown(now);
+    store.clear("reset");
+    producer = new ProducerCore({ id: P, epoch: ++epoch, fingerprint: FP, store, config });
+  };
+  return { store, sub, step, ready, viewed, restart, faults, get now() { return now; }, get producer() { return producer; } };
+}
+
+function put(store: MemoryItemStore, n: number, ready = true): void {
+  const r = store.put(desc(n));
+  if (r.ok && ready) store.markReady(r.value.keyId);
+}
+
+const key = (n: number): string => {
+  const r = itemKeyId(desc(n).key);
+  if (!r.ok) throw r.error;
+  return r.value;
+};
+
+describe("EventSubscriber [E1][E2]", () => {
+  it("[E2] follows a producer: snapshot first, then batches; the view is its ready items", () => {
+    const r = rig();
+    put(r.store, 1);
+    r.sub.follow(P, 0);
+    expect(r.sub.view(P)).toBeUndefined();
+    for (let i = 0; i < 3; i++) r.step();
+    expect(r.viewed()).toEqual([key(1)]);
+    put(r.store, 2);
+    put(r.store, 3, false);
+    r.store.discard(key(3));
+    r.step();
+    r.step();
+    expect(r.viewed()).toEqual([key(1), key(2)].sort());
+    for (let n = 10; n < 22; n++) put(r.store, n); // evicts 1 and 2 [P6]
+    r.step();
+    r.step();
+    expect(r.viewed()).toEqual(r.ready());
+    expect(r.viewed()).not.toContain(key(1));
+    expect(r.sub.stats()).toMatchObject({ producers: 1, synced: 1, snapshotsApplied: 1, replayRequests: 0 });
+  });
+
+  it("[E2] assembles a split snapshot by snapshot_id: parts of two answers are never mixed, older answers and bad parts are ignored", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0);
+    const snap = (snapshot: ectp.v1.ISnapshot) => sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, snapshot }, 1);
+    // Answer 2 (parts A,B | C) interleaved with answer 1 (parts D | E) of the same sequence.
+    snap({ sequence: 3, snapshotId: 2, part: 1, parts: 2, items: [desc(3)] });
+    snap({ sequence: 3, snapshotId: 1, part: 0, parts: 2, items: [desc(4)] }); // older answer: ignored
+    snap({ sequence: 3, snapshotId: 2, part: 5, parts: 2, items: [desc(9)] }); // part >= parts: ignored
+    snap({ sequence: 3, snapshotId: 2, part: 0, parts: 3, items: [desc(9)] }); // inconsistent count: ignored
+    expect(sub.view(P)).toBeUndefined();
+    snap({ sequence: 3, snapshotId: 2, part: 0, parts: 2, items: [desc(1), desc(2)] });
+    expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(1), key(2), key(3)].sort());
+    snap({ sequence: 3, snapshotId: 1, part: 1, parts: 2, items: [desc(5)] }); // after the newer one: ignored
+    expect(sub.view(P)?.size).toBe(3);
+    expect(sub.stats()).toMatchObject({ snapshotsApplied: 1, ignoredMessages: 4 });
+  });
+
+  it("[E2] a gap is replayed; a gap the producer's buffer no longer holds is resolved by a new snapshot", () => {
+    for (const replayBufferBatches of [1024, 2]) {
+      const r = rig({ replayBufferBatches });
+      r.sub.follow(P, 0);
+      r.step();
+      r.step();
+      r.faults.loss = 1; // batches 1..4 are lost
+      for (let n = 1; n <= 4; n++) {
+        put(r.store, n);
+        r.step();
+      }
+      r.faults.loss = 0;
+      put(r.store, 5);
+      for (let i = 0; i < 5; i++) r.step();
+      expect(r.viewed()).toEqual(r.ready());
+      expect(r.sub.stats()).toMatchObject({ replayRequests: 1, snapshotsApplied: replayBufferBatches === 2 ? 2 : 1 });
+    }
+  });
+
+  it("[E2][P8] a restarted producer (new epoch) is found again: the view is rebuilt from its snapshot", () => {
+    const r = rig();
+    put(r.store, 1);
+    r.sub.follow(P, 0);
+    for (let i = 0; i < 3; i++) r.step();
+    r.restart();
+    put(r.store, 2);
+    for (let i = 0; i < 40; i++) r.step(); // silence, then a new SnapshotRequest subscribes to the new epoch
+    expect(r.viewed()).toEqual([key(2)]);
+    expect(r.sub.stats().snapshotsApplied).toBe(2);
+  });
+
+  it("[I1][C10] ignores what it cannot use: unknown senders, spoofed ids, stale epochs, garbage, throwing getters", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0);
+    sub.handleMessage(P, new Uint8Array([0xff, 0xff]), 1);
+    sub.handleEnvelope("X", { version: SPEC_VERSION, senderId: "X", senderEpoch: 1, eventBatch: { sequence: 1, events: [] } }, 1);
+    sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: "other", senderEpoch: 1, eventBatch: { sequence: 1, events: [] } }, 1);
+    sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 5, snapshot: { sequence: 0, snapshotId: 1, items: [] } }, 1);
+    sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 4, snapshot: { sequence: 0, snapshotId: 2, items: [] } }, 1);
+    const hostile = Object.defineProperty({ version: SPEC_VERSION, senderId: P, senderEpoch: 5 }, "eventBatch", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    expect(() => sub.handleEnvelope(P, hostile, 1)).not.toThrow();
+    expect(sub.stats().ignoredMessages).toBe(5);
+    expect(sub.view(P)?.size).toBe(0);
+    expect(() => new EventSubscriber({ id: "", epoch: 1 })).toThrow(/options.id/);
+    expect(() => new EventSubscriber({ id: "R", epoch: 1, retryMs: 0 })).toThrow(/options.retryMs must be a positive integer/);
+  });
+
+  it("[E1][E2] property: over a lossy, duplicating, reordering network with split batches and snapshots and producer restarts, the view converges to the producer's ready items", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1 << 30 }),
+        fc.array(fc.tuple(fc.constantFrom("put", "unready", "discard", "clear", "restart", "wait"), fc.integer({ min: 1, max: 30 })), {
+          maxLength: 60,
+        }),
+        (seed, ops) => {
+          const r = rig({ seed, maxBatchBytes: 200, loss: 0.2, dup: 0.2, reorder: 0.3 });
+          r.sub.follow(P, 0);
+          for (const [op, n] of ops) {
+            if (op === "put") put(r.store, n);
+            else if (op === "unready") put(r.store, n, false);
+            else if (op === "discard" && r.store.get(key(n))?.ready === false) r.store.discard(key(n));
+            else if (op === "clear") r.store.clear("reset");
+            else if (op === "restart") r.restart();
+            r.step(op === "wait" ? n * 10 : 10);
+          }
+          // Heal the network; within a bounded time the view is exact.
+          r.faults.loss = 0;
+          r.faults.dup = 0;
+          r.faults.reorder = 0;
+          for (let i = 0; i < 100 && JSON.stringify(r.viewed()) !== JSON.stringify(r.ready()); i++) r.step();
+          expect(r.viewed()).toEqual(r.ready());
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

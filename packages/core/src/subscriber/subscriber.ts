@@ -1,0 +1,381 @@
+/**
+ * The subscriber side of a producer's events [E1][E2], as a sans-IO state machine: what a
+ * router (or a consumer that routes) runs to keep a view of the ready items of each producer
+ * it follows, over a network that loses, duplicates and reorders control messages.
+ */
+import { EctpError, SPEC_VERSION, decodeEnvelope, type ectp, tryItemKeyId } from "@ectp/protocol";
+import { checkedNow } from "../clock.js";
+import { NOOP_LOGGER, type Logger } from "../observability.js";
+import type { SendOutput } from "../outputs.js";
+
+/** Options of {@link EventSubscriber}. */
+export interface SubscriberOptions {
+  /** This subscriber's peer id (the `sender_id` of what it sends). */
+  id: string;
+  /** This subscriber's epoch: a positive integer, greater after every restart [P8]. */
+  epoch: number;
+  /**
+   * How long a SnapshotRequest or ReplayRequest may go unanswered, and a followed producer
+   * silent, before the subscriber asks again, in ms [E2]. Default 2000.
+   */
+  retryMs?: number;
+  /** Interval of the heartbeats sent to each followed producer, in ms [P8]. Default 2000. */
+  heartbeatIntervalMs?: number;
+  /** Batches kept per producer that arrived ahead of a missing one; more are dropped (and replayed). Default 1024. */
+  maxHeldBatches?: number;
+  /** Logger; default no-op. */
+  logger?: Logger;
+}
+
+/** Counters of {@link EventSubscriber.stats}. */
+export interface SubscriberStats {
+  /** Producers followed. */
+  producers: number;
+  /** Followed producers whose view is current (a snapshot applied, no gap or request open). */
+  synced: number;
+  /** Snapshots applied (whole or assembled from parts). */
+  snapshotsApplied: number;
+  /** SnapshotRequests sent, first ones and retries. */
+  snapshotRequests: number;
+  /** ReplayRequests sent. */
+  replayRequests: number;
+  /** Messages ignored: unknown senders, stale epochs, duplicates, malformed parts [C10]. */
+  ignoredMessages: number;
+}
+
+/** A snapshot answer being assembled from its parts [E2]. */
+interface Assembly {
+  readonly id: number;
+  readonly sequence: number;
+  readonly parts: number;
+  readonly got: Map<number, ectp.v1.IItemDescriptor[]>;
+}
+
+/** What the subscriber knows of one followed producer. */
+interface Followed {
+  readonly id: string;
+  /** The producer's epoch; 0 until it is first heard. */
+  epoch: number;
+  /** Whether `view` reflects a snapshot and every batch up to `applied`. */
+  synced: boolean;
+  /** Sequence of the last batch applied. */
+  applied: number;
+  readonly view: Map<string, ectp.v1.IItemDescriptor>;
+  /** Batches that arrived ahead of a missing one, by sequence. */
+  readonly held: Map<number, ectp.v1.IEventBatch>;
+  assembly: Assembly | undefined;
+  /** `snapshot_id` of the last snapshot applied in this epoch. */
+  lastSnapshotId: number;
+  /** The request in flight, and when it was sent. */
+  want: "snapshot" | "replay" | undefined;
+  wantSentAt: number;
+  lastHeard: number;
+  nextHeartbeat: number;
+}
+
+/**
+ * Follows producers' item sets through their event batches, replays and snapshots [E1][E2].
+ *
+ * Why sans-IO: like the cores, it takes `now` in every call and queues the messages it wants
+ * sent for {@link EventSubscriber.poll}; the engine's loop hands received envelopes in and sends
+ * what comes out (for example through a `Transport`).
+ *
+ * Guarantees: {@link EventSubscriber.view} is undefined until a snapshot of the producer's
+ * current epoch has been applied, and afterwards is exactly the producer's ready items as of
+ * the last batch applied; a gap in the batches is replayed (or, when the producer's replay
+ * buffer no longer holds it, resolved by a new snapshot); parts of a split snapshot are
+ * assembled by `snapshot_id`, never mixed across answers; a greater producer epoch discards the
+ * view and asks for a snapshot; a producer silent for `retryMs` is asked again (so a restarted
+ * producer, which no longer knows its subscribers, is found). Nothing a peer sends makes a
+ * call throw [I1]; what cannot be used is counted [C10]. Memory per producer is bounded by its
+ * item count, one snapshot assembly and `maxHeldBatches` batches.
+ */
+export class EventSubscriber {
+  private readonly id: string;
+  private readonly epoch: number;
+  private readonly retryMs: number;
+  private readonly heartbeatIntervalMs: number;
+  private readonly maxHeldBatches: number;
+  private readonly logger: Logger;
+  private readonly followed = new Map<string, Followed>();
+  private outputs: SendOutput[] = [];
+  private lastNow = 0;
+  private heartbeatSequence = 0;
+  private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0 };
+
+  /** @throws EctpError(INVALID_CONFIG) naming the first invalid option. */
+  constructor(options: SubscriberOptions) {
+    if (typeof options?.id !== "string" || options.id.length === 0)
+      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
+    if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
+      throw new EctpError("INVALID_CONFIG", `options.epoch must be a positive integer; got ${String(options.epoch)}`);
+    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "maxHeldBatches", fallback: number): number => {
+      const v = options[name] ?? fallback;
+      if (!Number.isSafeInteger(v) || v < 1)
+        throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${String(v)}. Omit it for ${fallback}`);
+      return v;
+    };
+    this.id = options.id;
+    this.epoch = options.epoch;
+    this.retryMs = positive("retryMs", 2_000);
+    this.heartbeatIntervalMs = positive("heartbeatIntervalMs", 2_000);
+    this.maxHeldBatches = positive("maxHeldBatches", 1_024);
+    this.logger = options.logger ?? NOOP_LOGGER;
+  }
+
+  /** Start following `producerId`: asks it for a snapshot (which also subscribes) [E2]. Idempotent. */
+  follow(producerId: string, now: number): void {
+    if (typeof producerId !== "string" || producerId.length === 0)
+      throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
+    now = this.acceptNow(now);
+    if (this.followed.has(producerId)) return;
+    const f: Followed = {
+      id: producerId,
+      epoch: 0,
+      synced: false,
+      applied: 0,
+      view: new Map(),
+      held: new Map(),
+      assembly: undefined,
+      lastSnapshotId: 0,
+      want: undefined,
+      wantSentAt: 0,
+      lastHeard: now,
+      nextHeartbeat: now + this.heartbeatIntervalMs,
+    };
+    this.followed.set(producerId, f);
+    this.requestSnapshot(f, now);
+  }
+
+  /** Stop following `producerId` and drop its view. */
+  unfollow(producerId: string): void {
+    this.followed.delete(producerId);
+  }
+
+  /**
+   * The ready items of `producerId` by item key id (`itemKeyId`), as of the last batch applied;
+   * undefined while no snapshot of its current epoch has been applied (or it is not followed).
+   */
+  view(producerId: string): ReadonlyMap<string, ectp.v1.IItemDescriptor> | undefined {
+    const f = this.followed.get(producerId);
+    return f?.synced ? f.view : undefined;
+  }
+
+  /** Counters for dashboards and tests. */
+  stats(): SubscriberStats {
+    let synced = 0;
+    for (const f of this.followed.values()) if (f.synced && f.held.size === 0 && f.want === undefined) synced++;
+    return { producers: this.followed.size, synced, ...this.counts };
+  }
+
+  /** Decode and handle bytes received from `from`; what does not decode is counted and ignored [C10]. */
+  handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    const decoded = decodeEnvelope(bytes);
+    if (!decoded.ok) {
+      this.counts.ignoredMessages++;
+      return;
+    }
+    this.handleEnvelope(from, decoded.value, now);
+  }
+
+  /** Handle an envelope received from `from` (EventBatch, ReplayUnavailable, Snapshot, Heartbeat). */
+  handleEnvelope(from: string, env: ectp.v1.IEnvelope, now: number): void {
+    now = this.acceptNow(now);
+    try {
+      this.onEnvelope(from, env, now);
+    } catch (cause) {
+      // [I1] a hostile object (a throwing getter) is ignored like any other bad input.
+      this.counts.ignoredMessages++;
+      this.logger.debug("subscriber ignored an envelope it could not read", { from, error: String(cause) });
+    }
+  }
+
+  /** Advance time: re-send unanswered requests, ask silent producers again, send heartbeats. Returns (and clears) the queued sends. */
+  poll(now: number): SendOutput[] {
+    now = this.acceptNow(now);
+    for (const f of this.followed.values()) {
+      if (now - f.lastHeard >= this.retryMs * 3) {
+        // Silent, even to our requests: it may have restarted (a new epoch knows no subscribers
+        // and has no batches to replay) or forgotten us. A snapshot request subscribes anew.
+        f.lastHeard = now;
+        this.requestSnapshot(f, now);
+      } else if (f.want !== undefined && now >= f.wantSentAt + this.retryMs) {
+        if (f.want === "snapshot") this.requestSnapshot(f, now);
+        else this.requestReplay(f, now);
+      }
+      if (now >= f.nextHeartbeat) {
+        f.nextHeartbeat = now + this.heartbeatIntervalMs;
+        this.send(f.id, { heartbeat: { sequence: ++this.heartbeatSequence } });
+      }
+    }
+    const out = this.outputs;
+    this.outputs = [];
+    return out;
+  }
+
+  /** When {@link EventSubscriber.poll} must be called next; undefined when nothing is followed. */
+  nextDeadline(): number | undefined {
+    if (this.outputs.length > 0) return this.lastNow;
+    let next: number | undefined;
+    for (const f of this.followed.values()) {
+      let d = Math.min(f.nextHeartbeat, f.lastHeard + this.retryMs * 3);
+      if (f.want !== undefined) d = Math.min(d, f.wantSentAt + this.retryMs);
+      if (next === undefined || d < next) next = d;
+    }
+    return next;
+  }
+
+  // ---------------------------------------------------------------- input
+
+  private onEnvelope(from: string, env: ectp.v1.IEnvelope, now: number): void {
+    const f = this.followed.get(from);
+    const sep = env.senderEpoch;
+    // [C10] unknown senders, spoofed ids and malformed epochs are counted and ignored.
+    if (f === undefined || env.senderId !== from || typeof sep !== "number" || !Number.isSafeInteger(sep) || sep < 1) {
+      this.counts.ignoredMessages++;
+      return;
+    }
+    if (sep < f.epoch) {
+      this.counts.ignoredMessages++; // [P8] an older epoch's message
+      return;
+    }
+    f.lastHeard = now;
+    if (sep > f.epoch) {
+      // [E2] a greater epoch: the view is void and sequences restart; ask for a snapshot.
+      const asked = f.epoch === 0 && f.want === "snapshot"; // follow() asked this epoch already
+      f.epoch = sep;
+      this.reset(f);
+      if (!asked && !env.snapshot) this.requestSnapshot(f, now);
+    }
+    if (env.eventBatch) this.onBatch(f, env.eventBatch, now);
+    else if (env.snapshot) this.onSnapshot(f, env.snapshot, now);
+    else if (env.replayUnavailable) this.requestSnapshot(f, now); // [E2] the gap cannot be replayed
+  }
+
+  private onBatch(f: Followed, batch: ectp.v1.IEventBatch, now: number): void {
+    const seq = batch.sequence;
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(batch.events)) {
+      this.counts.ignoredMessages++;
+      return;
+    }
+    if (f.synced && seq <= f.applied) {
+      this.counts.ignoredMessages++; // [E2] a duplicate: delivery is at least once
+      return;
+    }
+    if (f.synced && seq === f.applied + 1) {
+      this.apply(f, batch);
+      this.drainHeld(f, now);
+      return;
+    }
+    // Ahead of a missing batch, or before the first snapshot: keep it (bounded) for later.
+    if (f.held.size < this.maxHeldBatches) f.held.set(seq, batch);
+    if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
+  }
+
+  private onSnapshot(f: Followed, snap: ectp.v1.ISnapshot, now: number): void {
+    const id = snap.snapshotId ?? 0;
+    const sequence = snap.sequence ?? 0;
+    const parts = snap.parts || 1;
+    const part = snap.part ?? 0;
+    const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+    // [E2] a part whose number is not below its count, or unreadable fields: ignored.
+    if (!ok(id) || !ok(sequence) || !ok(parts) || !ok(part) || part >= parts || !Array.isArray(snap.items)) {
+      this.counts.ignoredMessages++;
+      return;
+    }
+    // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
+    if (id <= f.lastSnapshotId || (f.assembly !== undefined && id < f.assembly.id)) {
+      this.counts.ignoredMessages++;
+      return;
+    }
+    if (f.assembly === undefined || id > f.assembly.id) f.assembly = { id, sequence, parts, got: new Map() };
+    const a = f.assembly;
+    if (a.parts !== parts || a.sequence !== sequence || a.got.has(part)) {
+      this.counts.ignoredMessages++; // inconsistent with its answer, or a duplicate part
+      return;
+    }
+    a.got.set(part, snap.items);
+    if (a.got.size < a.parts) return;
+    // Every part is here: the union of their items is the producer's set as of `sequence`.
+    f.assembly = undefined;
+    f.lastSnapshotId = id;
+    if (f.want === "snapshot") f.want = undefined;
+    if (f.synced && sequence <= f.applied) return; // the view is already as new
+    f.view.clear();
+    for (let p = 0; p < a.parts; p++) for (const d of a.got.get(p) ?? []) this.store(f, d);
+    f.applied = sequence;
+    f.synced = true;
+    this.counts.snapshotsApplied++;
+    for (const s of [...f.held.keys()]) if (s <= sequence) f.held.delete(s);
+    this.drainHeld(f, now);
+  }
+
+  /** Apply held batches that now follow on; a gap still open is replayed. */
+  private drainHeld(f: Followed, now: number): void {
+    for (let next = f.held.get(f.applied + 1); next !== undefined; next = f.held.get(f.applied + 1)) {
+      f.held.delete(f.applied + 1);
+      this.apply(f, next);
+    }
+    for (const s of [...f.held.keys()]) if (s <= f.applied) f.held.delete(s);
+    if (f.held.size > 0) this.requestReplay(f, now);
+    else if (f.want === "replay") f.want = undefined;
+  }
+
+  /** [E1] apply one batch's events in order. */
+  private apply(f: Followed, batch: ectp.v1.IEventBatch): void {
+    for (const e of batch.events ?? []) {
+      if (e.stored?.item) this.store(f, e.stored.item);
+      else if (e.removed?.key) {
+        const k = tryItemKeyId(e.removed.key);
+        if (k !== undefined) f.view.delete(k);
+      } else if (e.cleared) f.view.clear();
+      // An event with no kind (a newer minor version's) is ignored [E1].
+    }
+    f.applied = batch.sequence as number;
+  }
+
+  private store(f: Followed, d: ectp.v1.IItemDescriptor): void {
+    const k = tryItemKeyId(d.key);
+    if (k !== undefined) f.view.set(k, d);
+  }
+
+  // ---------------------------------------------------------------- output
+
+  private reset(f: Followed): void {
+    f.synced = false;
+    f.applied = 0;
+    f.view.clear();
+    f.held.clear();
+    f.assembly = undefined;
+    f.lastSnapshotId = 0;
+  }
+
+  private requestSnapshot(f: Followed, now: number): void {
+    f.want = "snapshot";
+    f.wantSentAt = now;
+    this.counts.snapshotRequests++;
+    this.send(f.id, { snapshotRequest: {} });
+  }
+
+  private requestReplay(f: Followed, now: number): void {
+    if (f.want === "snapshot") return; // the snapshot will cover the gap
+    if (f.want === "replay" && now < f.wantSentAt + this.retryMs) return;
+    f.want = "replay";
+    f.wantSentAt = now;
+    this.counts.replayRequests++;
+    this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
+  }
+
+  private send(peerId: string, body: ectp.v1.IEnvelope): void {
+    this.outputs.push({
+      type: "send",
+      peerId,
+      envelope: { version: SPEC_VERSION, senderId: this.id, senderEpoch: this.epoch, ...body },
+    });
+  }
+
+  private acceptNow(now: number): number {
+    this.lastNow = checkedNow(now, this.lastNow, this.logger);
+    return this.lastNow;
+  }
+}
