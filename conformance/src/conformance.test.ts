@@ -284,6 +284,24 @@ describe("runner self-tests: the testee contract", () => {
     expect(report.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining('the features file claims "consumer"') });
   });
 
+  it("$repeat builds a list of `times` copies; a `times` that is not a whole number is a case bug", async () => {
+    const [base] = byName("producer/i1-robustness/message-over-repeated-element-limit-ignored");
+    const withTimes = (times: unknown) => {
+      const c = structuredClone(base) as NonNullable<typeof base>;
+      const deliver = (c.spec.steps[0] as { deliver: { raw: { envelope: { hello: { capabilities: { times: unknown } } } } } }).deliver;
+      deliver.raw.envelope.hello.capabilities.times = times;
+      return c;
+    };
+    const run = (times: unknown) =>
+      runSuite({ testee: inProcess(), features: [...TS_TESTEE_FEATURES, "raw-messages"], cases: [withTimes(times)], level: "all" });
+    expect((await run("65537")).results[0]?.status).toBe("passed"); // a decimal string is a count
+    expect((await run(3)).results[0]?.message).toMatch(/expected output not seen|unexpected output/); // 3 is within the limit: answered
+    for (const bad of [true, "1e1", -1, 1.5])
+      expect((await run(bad)).results[0]?.message).toContain('case bug (fix the case file): $repeat needs "times"');
+    const template = "$" + "{n}"; // a case template naming a variable nobody set
+    expect((await run(template)).results[0]?.message).toMatch(/^case bug \(fix the case file\): .*\bn\b/);
+  });
+
   it("InitResult.features differing from the features file gives warning lines, not failures", async () => {
     const warnings: string[] = [];
     const report = await runSuite({

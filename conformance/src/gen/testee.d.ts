@@ -2581,7 +2581,7 @@ export namespace ectp {
 
                 /**
                  * Producer: largest total encoded size of the events of one EventBatch or
-                 * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                 * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                  */
                 maxBatchBytes?: (number|null);
 
@@ -2719,7 +2719,7 @@ export namespace ectp {
 
                     /**
                      * Producer: largest total encoded size of the events of one EventBatch or
-                     * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                     * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                      */
                     maxBatchBytes?: (number|null);
 
@@ -11625,7 +11625,7 @@ export namespace ectp {
              * Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2].
+             * [E2]. Always set: 0 (absent) is not a valid id.
              */
             snapshotId: number;
 
@@ -11735,7 +11735,7 @@ export namespace ectp {
                  * Which answer this is: every Snapshot answer of a producer epoch has a
                  * greater id than the one before (the first is at least 1), and all parts of
                  * one answer carry the same id, so parts of two answers are never combined
-                 * [E2].
+                 * [E2]. Always set: 0 (absent) is not a valid id.
                  */
                 snapshotId?: (number|null);
 

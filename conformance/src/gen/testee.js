@@ -4030,7 +4030,7 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [replayBufferBatches] Producer: event batches kept for replay [E2]. Absent: 1024.
                  * @property {number|null} [retryAfterMs] Producer: retry hint in OVERLOADED / NOT_READY rejects. Absent: 50.
                  * @property {number|null} [maxBatchBytes] Producer: largest total encoded size of the events of one EventBatch or
-                 * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                 * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4186,7 +4186,7 @@ export const ectp = $root.ectp = (() => {
 
                 /**
                  * Producer: largest total encoded size of the events of one EventBatch or
-                 * the items of one Snapshot part [E1][E2]. Absent: 1048576.
+                 * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                  * @member {number|null|undefined} maxBatchBytes
                  * @memberof ectp.conformance.v1.Timers
                  * @instance
@@ -26504,7 +26504,7 @@ export const ectp = $root.ectp = (() => {
              * @property {number|null} [snapshotId] Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2].
+             * [E2]. Always set: 0 (absent) is not a valid id.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -26578,7 +26578,7 @@ export const ectp = $root.ectp = (() => {
              * Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2].
+             * [E2]. Always set: 0 (absent) is not a valid id.
              * @member {number} snapshotId
              * @memberof ectp.v1.Snapshot
              * @instance

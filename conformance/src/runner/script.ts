@@ -147,8 +147,9 @@ class Interpreter {
         version: { major: 1, minor: 0 },
         item: { ...this.descriptor(arg), ...((obj.with as Record<string, unknown>) ?? {}) },
       }),
-      $repeat: (arg, obj) => {
-        const times = Number(obj.times);
+      $repeat: (arg, obj, scope) => {
+        const t = resolve(obj.times, scope, this.macros);
+        const times = typeof t === "number" ? t : typeof t === "string" && /^\d+$/.test(t) ? Number(t) : Number.NaN;
         if (!Number.isSafeInteger(times) || times < 0 || times > 1 << 20)
           throw new CaseBug(`$repeat needs "times", an integer in [0, 2^20]; got ${JSON.stringify(obj.times)}`);
         return Array.from({ length: times }, () => arg);

@@ -10,7 +10,7 @@ export { SPEC_MAJOR, SPEC_MINOR, SPEC_VERSION } from "./version.js";
 export { crc32c, crc32cBytes } from "./checksum.js";
 export { encodeEnvelope, decodeEnvelope, envelopeBodyName } from "./envelope.js";
 export { eventByteLength, itemDescriptorByteLength } from "./sizes.js";
-export { MAX_REPEATED_ELEMENTS, MAX_SHAPE_DIMS } from "./limits.js";
+export { MAX_DESCRIPTOR_BYTES, MAX_REPEATED_ELEMENTS, MAX_SHAPE_DIMS } from "./limits.js";
 export type { DecodedEnvelope, EnvelopeBodyName } from "./envelope.js";
 export { DEFAULT_MAX_FRAME_BYTES, FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
 export type { FrameOptions } from "./framing.js";

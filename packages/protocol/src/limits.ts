@@ -1,6 +1,6 @@
 /**
  * Protocol limits that bound what a peer can make a receiver build: repeated elements per
- * message (SPEC.md section 5) and shape dimensions per descriptor ([C2]).
+ * message and the size of a descriptor (SPEC.md section 5), shape dimensions ([C2]).
  */
 
 /**
@@ -18,3 +18,10 @@ export const MAX_REPEATED_ELEMENTS = 65_536;
  * so every descriptor fits a message's {@link MAX_REPEATED_ELEMENTS} with room to spare.
  */
 export const MAX_SHAPE_DIMS = 64;
+
+/**
+ * The largest encoded descriptor a producer may store and publish, in bytes (SPEC.md section
+ * 5): so that every event, snapshot item, grant and announcement carrying it fits a frame,
+ * whatever its `location` or strings hold. `MemoryItemStore.put` refuses larger ones.
+ */
+export const MAX_DESCRIPTOR_BYTES = 64 * 1024;

@@ -91,7 +91,8 @@ class ProducerConfig:
 
     def validate(self) -> None:
         """Raise ``EctpError("INVALID_CONFIG")`` unless every field is an integer >= 1
-        (``retry_after_ms`` >= 0) and the uint32 wire fields fit in 32 bits."""
+        (``retry_after_ms`` >= 0), the uint32 wire fields fit in 32 bits and
+        ``max_batch_bytes`` is at most 8 MiB."""
         for f in fields(self):
             v = getattr(self, f.name)
             low = 0 if f.name == "retry_after_ms" else 1

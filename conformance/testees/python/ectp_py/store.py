@@ -12,7 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import codec
 from .wire import MAX_SAFE_INTEGER, EctpError, item_key_id, validate_descriptor
+
+#: The largest encoded descriptor a producer may store and publish (SPEC.md section 5).
+MAX_DESCRIPTOR_BYTES = 64 * 1024
 
 
 @dataclass(eq=False)
@@ -60,8 +64,11 @@ class MemoryItemStore:
     def put(self, descriptor: dict, data: bytes | None = None) -> StoreEntry:
         """Add a new, not-ready item, evicting ready unpinned items (oldest first) if needed.
 
-        :raises EctpError: ``INVALID_ARGUMENT`` for a malformed descriptor, wrong-length bytes
-            or a key already stored; ``OVERLOADED`` when it cannot fit even after evicting
+        The store keeps (a shallow copy of) ``descriptor`` and publishes it: do not change it
+        (or its ``shape`` list) after ``put``.
+
+        :raises EctpError: ``INVALID_ARGUMENT`` for a malformed descriptor, one encoding to more
+            than ``MAX_DESCRIPTOR_BYTES``, wrong-length bytes or a key already stored; ``OVERLOADED`` when it cannot fit even after evicting
             every evictable item (then nothing is evicted) [P6].
         """
         valid, why = validate_descriptor(descriptor, MAX_SAFE_INTEGER)
@@ -80,12 +87,20 @@ class MemoryItemStore:
                 f"put: {size} bytes do not fit (used {self._used} of {self.capacity_bytes}, only "
                 f"{self._evictable_bytes} evictable); retry after grants are released",
             )
-        if need > 0:
-            self._evict_for(need)
+        # Located before anything is evicted: a refused descriptor leaves the store as it was.
         held = bytearray(data) if data is not None else bytearray(size)
         desc = dict(descriptor)
         if self._locate is not None:
             desc["location"] = self._locate(valid.key_id, held)
+        encoded = len(codec.encode("ectp.v1.ItemDescriptor", desc))
+        if encoded > MAX_DESCRIPTOR_BYTES:  # SPEC section 5: every message carrying it fits a frame
+            raise EctpError(
+                "INVALID_ARGUMENT",
+                f"put: the descriptor encodes to {encoded} bytes, over the {MAX_DESCRIPTOR_BYTES} a producer may publish; "
+                "shorten its location or strings",
+            )
+        if need > 0:
+            self._evict_for(need)
         entry = StoreEntry(desc, valid.key_id, size, held)
         self._entries[valid.key_id] = entry
         self._used += size

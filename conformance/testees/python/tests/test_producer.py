@@ -168,6 +168,15 @@ class LimitsTest(unittest.TestCase):
         self.assertIsNone(bad)
         self.assertEqual(why, "shape has 65 dimensions; at most 64 are allowed")
 
+    def test_descriptor_over_64_kib_refused_by_the_store(self):
+        from ectp_py.store import MAX_DESCRIPTOR_BYTES
+
+        store = MemoryItemStore(1 << 20)
+        d = descriptor("a", item_bytes(32))
+        with self.assertRaisesRegex(Exception, "over the 65536 a producer may publish"):
+            store.put(dict(d, location=b"x" * MAX_DESCRIPTOR_BYTES), item_bytes(32))
+        store.put(dict(d, location=b"x" * 1000), item_bytes(32))
+
     def test_e1_max_batch_bytes_at_most_8_mib(self):
         ProducerConfig(max_batch_bytes=8 << 20).validate()
         with self.assertRaisesRegex(Exception, "max_batch_bytes must be at most 8388608"):

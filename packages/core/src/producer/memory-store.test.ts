@@ -1,4 +1,4 @@
-import { EctpError, type ectp, itemKeyId } from "@ectp/protocol";
+import { EctpError, MAX_DESCRIPTOR_BYTES, type ectp, itemKeyId } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "./memory-store.js";
@@ -67,6 +67,30 @@ describe("MemoryItemStore", () => {
     const short = store.put(desc(2, 10), new Uint8Array(3));
     expect(!short.ok && short.error.message).toContain("exactly sizeBytes = 10; got 3");
     expect(store.usedBytes()).toBe(0);
+  });
+
+  it("put refuses a descriptor encoding to more than MAX_DESCRIPTOR_BYTES (with its location), evicting nothing", () => {
+    const store = new MemoryItemStore({ capacityBytes: 10 }); // room for one item
+    const first = store.put(desc(1));
+    if (first.ok) store.markReady(first.value.keyId);
+    const big = store.put({ ...desc(2), location: new Uint8Array(MAX_DESCRIPTOR_BYTES) });
+    expect(!big.ok && big.error.message).toMatch(/^\[INVALID_ARGUMENT\] put: the descriptor encodes to \d+ bytes, over the 65536/);
+    expect(store.get(kid(1))).toBeDefined(); // nothing was evicted for it
+    const located = new MemoryItemStore({ capacityBytes: 20, locate: () => new Uint8Array(MAX_DESCRIPTOR_BYTES) });
+    expect(located.put(desc(3)).ok).toBe(false);
+    expect(store.put({ ...desc(4), location: new Uint8Array(1000) }).ok).toBe(true); // within: the first is evicted
+    expect(store.get(kid(1))).toBeUndefined();
+    // A getter that answers validation and then throws: the encoder's error becomes the result.
+    let reads = 0;
+    const fickle = Object.defineProperty({ ...desc(5) }, "producerId", {
+      enumerable: true,
+      get: () => {
+        if (++reads > 1) throw new Error("gone");
+        return "E";
+      },
+    });
+    const unencodable = new MemoryItemStore({ capacityBytes: 10 }).put(fickle);
+    expect(!unencodable.ok && unencodable.error.message).toContain("put: the descriptor cannot be encoded");
   });
 
   it("[P6] evicts only ready unpinned items, FIFO by the time each became evictable, and emits removed(evicted)", () => {

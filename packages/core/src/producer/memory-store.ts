@@ -3,7 +3,14 @@
  * ready, unpinned items [P6].
  * @module
  */
-import { EctpError, type Validation, type ectp, validateDescriptor } from "@ectp/protocol";
+import {
+  EctpError,
+  MAX_DESCRIPTOR_BYTES,
+  type Validation,
+  type ectp,
+  itemDescriptorByteLength,
+  validateDescriptor,
+} from "@ectp/protocol";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
 
 /** Options of a {@link MemoryItemStore}. */
@@ -132,12 +139,14 @@ export class MemoryItemStore implements ItemStore {
   /**
    * Add a new, not yet ready item, evicting ready unpinned items (oldest evictable first)
    * when needed. Returns the new entry, or an error result:
-   * `INVALID_ARGUMENT` for a malformed descriptor, bytes of the wrong length or a key
-   * already present; `OVERLOADED` when the item cannot fit even after evicting every
+   * `INVALID_ARGUMENT` for a malformed descriptor, one encoding to more than
+   * `MAX_DESCRIPTOR_BYTES` (with its location), bytes of the wrong length or a key already
+   * present; `OVERLOADED` when the item cannot fit even after evicting every
    * evictable item, `INTERNAL` when `options.locate` throws (nothing is evicted then either).
    *
    * @param descriptor - the item as it will be announced; `location` is replaced by what
-   *   `options.locate` returns when that is set.
+   *   `options.locate` returns when that is set. The store keeps this object (or its copy with
+   *   the new location) and publishes it as is: do not change it after `put`.
    * @param bytes - the item's bytes (length `sizeBytes`), if the caller already has them.
    */
   put(descriptor: ectp.v1.IItemDescriptor, bytes?: Uint8Array): Validation<StoreEntry> {
@@ -176,6 +185,19 @@ export class MemoryItemStore implements ItemStore {
         return fail("INTERNAL", `put: options.locate threw for item ${keyId}; nothing was stored or evicted`, { cause, details: { keyId } });
       }
     }
+    // SPEC section 5: every message carrying the descriptor must fit a frame.
+    let descriptorBytes: number;
+    try {
+      descriptorBytes = itemDescriptorByteLength(desc);
+    } catch (cause) {
+      return fail("INVALID_ARGUMENT", `put: the descriptor cannot be encoded (${String(cause)}); fix the descriptor`, { cause, details: { keyId } });
+    }
+    if (descriptorBytes > MAX_DESCRIPTOR_BYTES)
+      return fail(
+        "INVALID_ARGUMENT",
+        `put: the descriptor encodes to ${descriptorBytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish; shorten its location or strings`,
+        { details: { keyId, descriptorBytes } },
+      );
     if (need > 0) this.evictFor(need);
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);

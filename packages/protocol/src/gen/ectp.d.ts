@@ -3836,7 +3836,7 @@ export namespace ectp {
              * Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2].
+             * [E2]. Always set: 0 (absent) is not a valid id.
              */
             snapshotId: number;
 
@@ -3946,7 +3946,7 @@ export namespace ectp {
                  * Which answer this is: every Snapshot answer of a producer epoch has a
                  * greater id than the one before (the first is at least 1), and all parts of
                  * one answer carry the same id, so parts of two answers are never combined
-                 * [E2].
+                 * [E2]. Always set: 0 (absent) is not a valid id.
                  */
                 snapshotId?: (number|null);
 

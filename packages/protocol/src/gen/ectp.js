@@ -8813,7 +8813,7 @@ export const ectp = $root.ectp = (() => {
              * @property {number|null} [snapshotId] Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2].
+             * [E2]. Always set: 0 (absent) is not a valid id.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8887,7 +8887,7 @@ export const ectp = $root.ectp = (() => {
              * Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2].
+             * [E2]. Always set: 0 (absent) is not a valid id.
              * @member {number} snapshotId
              * @memberof ectp.v1.Snapshot
              * @instance
