@@ -1,4 +1,4 @@
-import { SPEC_VERSION, type ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
+import { SPEC_VERSION, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "../producer/memory-store.js";
@@ -14,9 +14,9 @@ function rig(opts: { maxBatchBytes?: number; replayBufferBatches?: number; loss?
   // Room for 12 items of 10 bytes: further puts evict the oldest ready ones [P6].
   const store = new MemoryItemStore({ capacityBytes: 120 });
   let epoch = 7;
-  const config = { maxBatchBytes: opts.maxBatchBytes ?? 1 << 20, replayBufferBatches: opts.replayBufferBatches ?? 1024 };
+  const config = { maxBatchBytes: opts.maxBatchBytes ?? 1 << 20, replayBufferBatches: opts.replayBufferBatches ?? 1024, heartbeatIntervalMs: 100 };
   let producer = new ProducerCore({ id: P, epoch, fingerprint: FP, store, config });
-  const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 50, heartbeatIntervalMs: 100 });
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100 });
   const rnd = new SeededRandom(opts.seed ?? 1);
   let wire: { to: "producer" | "subscriber"; bytes: Uint8Array }[] = [];
   const faults = { loss: opts.loss ?? 0, dup: opts.dup ?? 0, reorder: opts.reorder ?? 0 };
@@ -82,7 +82,7 @@ describe("EventSubscriber [E1][E2]", () => {
     r.step();
     expect(r.viewed()).toEqual(r.ready());
     expect(r.viewed()).not.toContain(key(1));
-    expect(r.sub.stats()).toMatchObject({ producers: 1, synced: 1, snapshotsApplied: 1, replayRequests: 0 });
+    expect(r.sub.stats()).toMatchObject({ producers: 1, synced: 1, snapshotsApplied: 1 });
   });
 
   it("[E2] assembles a split snapshot by snapshot_id: parts of two answers are never mixed, older answers and bad parts are ignored", () => {
@@ -128,7 +128,7 @@ describe("EventSubscriber [E1][E2]", () => {
     for (let i = 0; i < 3; i++) r.step();
     r.restart();
     put(r.store, 2);
-    for (let i = 0; i < 40; i++) r.step(); // silence, then a new SnapshotRequest subscribes to the new epoch
+    for (let i = 0; i < 60; i++) r.step(); // silence (3 x 100 ms), then a new Hello and SnapshotRequest reach the new epoch
     expect(r.viewed()).toEqual([key(2)]);
     expect(r.sub.stats().snapshotsApplied).toBe(2);
   });
@@ -151,6 +151,72 @@ describe("EventSubscriber [E1][E2]", () => {
     expect(sub.view(P)?.size).toBe(0);
     expect(() => new EventSubscriber({ id: "", epoch: 1 })).toThrow(/options.id/);
     expect(() => new EventSubscriber({ id: "R", epoch: 1, retryMs: 0 })).toThrow(/options.retryMs must be a positive integer/);
+  });
+
+  describe("review regressions", () => {
+    const env = (epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
+    const batch = (sequence: number, n: number): ectp.v1.IEnvelope => ({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
+    const bodies = (outs: { envelope: ectp.v1.IEnvelope }[]) =>
+      outs.map((o) => Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)));
+    const replayFrom = (outs: { envelope: ectp.v1.IEnvelope }[]) => outs.flatMap((o) => (o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
+
+    it("[E2] greets each producer with a Hello (events.v1, its fingerprint) before the SnapshotRequest; ignores another major", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+      sub.follow(P, 0);
+      const out = sub.poll(0);
+      expect(bodies(out)).toEqual(["hello", "snapshotRequest"]);
+      expect(out[0]?.envelope.hello).toMatchObject({ role: ectp.v1.Role.ROLE_CONSUMER, capabilities: ["events.v1"], fingerprint: FP });
+      sub.handleEnvelope(P, { ...env(7, batch(1, 1)), version: { major: 2 } }, 1);
+      expect(sub.stats().ignoredMessages).toBe(1);
+    });
+
+    it("[E2] a snapshot no newer than the view still lets held batches apply, and a gap behind them is replayed", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 5, snapshotId: 1, items: [] } }), 1);
+      sub.handleEnvelope(P, env(7, batch(6, 6)), 2);
+      sub.handleEnvelope(P, env(7, batch(8, 8)), 3); // 7 is missing
+      sub.poll(3);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 5, snapshotId: 2, items: [] } }), 4); // an old answer arrives
+      expect(replayFrom(sub.poll(2_500))).toEqual([7]); // retried after retryMs (2 s), before the producer counts as silent
+      sub.handleEnvelope(P, env(7, batch(7, 7)), 2_501);
+      expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(6), key(7), key(8)].sort());
+      expect(sub.stats().synced).toBe(1);
+    });
+
+    it("[E2] batches dropped while the hold is full are replayed once the snapshot is applied", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, maxHeldBatches: 1 });
+      sub.follow(P, 0);
+      sub.handleEnvelope(P, env(7, batch(1, 1)), 1); // held
+      sub.handleEnvelope(P, env(7, batch(2, 2)), 1); // dropped: the hold is full
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 2);
+      expect(replayFrom(sub.poll(2))).toEqual([2]);
+      expect(sub.stats().synced).toBe(0);
+    });
+
+    it("[E2] a new producer epoch first seen in one part of a split snapshot is asked again when the rest is lost", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 100 });
+      sub.follow(P, 0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, items: [desc(1)] } }), 1);
+      sub.poll(1);
+      sub.handleEnvelope(P, env(8, { snapshot: { sequence: 0, snapshotId: 1, part: 0, parts: 2, items: [desc(7)] } }), 10);
+      expect(bodies(sub.poll(10))).toEqual(["hello"]); // the first message to epoch 8; this answer may still complete
+      expect(bodies(sub.poll(110))).toContain("snapshotRequest");
+      expect(sub.view(P)).toBeUndefined();
+    });
+
+    it("[E2] a lost last batch is caught up while the producer is idle; an idle producer gets no repeated snapshot requests", () => {
+      const r = rig();
+      r.sub.follow(P, 0);
+      for (let i = 0; i < 3; i++) r.step();
+      r.faults.loss = 1;
+      put(r.store, 1);
+      r.step();
+      r.faults.loss = 0;
+      for (let i = 0; i < 600; i++) r.step(100); // one idle minute
+      expect(r.viewed()).toEqual([key(1)]);
+      expect(r.sub.stats()).toMatchObject({ snapshotRequests: 1, synced: 1 });
+    });
   });
 
   it("[E1][E2] property: over a lossy, duplicating, reordering network with split batches and snapshots and producer restarts, the view converges to the producer's ready items", () => {

@@ -3,10 +3,20 @@
  * router (or a consumer that routes) runs to keep a view of the ready items of each producer
  * it follows, over a network that loses, duplicates and reorders control messages.
  */
-import { EctpError, SPEC_VERSION, decodeEnvelope, type ectp, tryItemKeyId } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { NOOP_LOGGER, type Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
+
+/** The capability that asks a producer for its event batches (SPEC.md 4.1) [E1]. */
+const EVENTS_CAPABILITY = "events.v1";
+/** A heartbeat interval a peer has not told (SPEC.md 4.1: 0 means 2000). */
+const DEFAULT_INTERVAL_MS = 2_000;
+
+/** Whether `list` is an array of objects (what a batch's events and a snapshot's items must be). */
+function allObjects(list: unknown): list is object[] {
+  return Array.isArray(list) && list.every((e) => e !== null && typeof e === "object");
+}
 
 /** Options of {@link EventSubscriber}. */
 export interface SubscriberOptions {
@@ -15,12 +25,22 @@ export interface SubscriberOptions {
   /** This subscriber's epoch: a positive integer, greater after every restart [P8]. */
   epoch: number;
   /**
-   * How long a SnapshotRequest or ReplayRequest may go unanswered, and a followed producer
-   * silent, before the subscriber asks again, in ms [E2]. Default 2000.
+   * The fingerprint of the producers followed, sent in this subscriber's Hello: a producer MAY
+   * refuse a Hello with another one (SPEC.md 4.1; `ProducerCore` does). Default: the
+   * all-default fingerprint.
    */
+  fingerprint?: ectp.v1.IFingerprint;
+  /** What a producer's transport needs to reach this subscriber (sent in the Hello). Default empty. */
+  transportMetadata?: Uint8Array;
+  /** How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms [E2]. Default 2000. */
   retryMs?: number;
   /** Interval of the heartbeats sent to each followed producer, in ms [P8]. Default 2000. */
   heartbeatIntervalMs?: number;
+  /**
+   * While up to date, how often to ask for batches after the last one applied, in ms: a lost
+   * last batch is otherwise only noticed when a later one arrives [E2]. Default 5000.
+   */
+  catchUpMs?: number;
   /** Batches kept per producer that arrived ahead of a missing one; more are dropped (and replayed). Default 1024. */
   maxHeldBatches?: number;
   /** Logger; default no-op. */
@@ -60,6 +80,8 @@ interface Followed {
   synced: boolean;
   /** Sequence of the last batch applied. */
   applied: number;
+  /** Greatest batch sequence seen in this epoch (applied, held or dropped). */
+  maxSeen: number;
   readonly view: Map<string, ectp.v1.IItemDescriptor>;
   /** Batches that arrived ahead of a missing one, by sequence. */
   readonly held: Map<number, ectp.v1.IEventBatch>;
@@ -70,7 +92,10 @@ interface Followed {
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
   lastHeard: number;
+  /** The producer's heartbeat interval, from its Hello (2000 until then) [P8]. */
+  producerIntervalMs: number;
   nextHeartbeat: number;
+  nextCatchUp: number;
 }
 
 /**
@@ -85,17 +110,23 @@ interface Followed {
  * the last batch applied; a gap in the batches is replayed (or, when the producer's replay
  * buffer no longer holds it, resolved by a new snapshot); parts of a split snapshot are
  * assembled by `snapshot_id`, never mixed across answers; a greater producer epoch discards the
- * view and asks for a snapshot; a producer silent for `retryMs` is asked again (so a restarted
- * producer, which no longer knows its subscribers, is found). Nothing a peer sends makes a
- * call throw [I1]; what cannot be used is counted [C10]. Memory per producer is bounded by its
- * item count, one snapshot assembly and `maxHeldBatches` batches.
+ * view and asks for a snapshot; a producer silent for three heartbeat intervals is subscribed
+ * to anew (so a restarted producer, which no longer knows its subscribers, is found); while up
+ * to date it asks every `catchUpMs` for batches after the last applied (a lost last batch shows
+ * no gap). It greets each producer epoch with a Hello (capability `events.v1`) and sends
+ * heartbeats. Nothing a peer sends makes a call throw [I1]; what cannot be used is counted
+ * [C10]. Memory per producer is bounded by its item count, one snapshot assembly (whose size
+ * the producer decides) and `maxHeldBatches` batches.
  */
 export class EventSubscriber {
   private readonly id: string;
   private readonly epoch: number;
   private readonly retryMs: number;
   private readonly heartbeatIntervalMs: number;
+  private readonly catchUpMs: number;
   private readonly maxHeldBatches: number;
+  private readonly fingerprint: ectp.v1.IFingerprint;
+  private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
   private readonly followed = new Map<string, Followed>();
   private outputs: SendOutput[] = [];
@@ -109,7 +140,7 @@ export class EventSubscriber {
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError("INVALID_CONFIG", `options.epoch must be a positive integer; got ${String(options.epoch)}`);
-    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "maxHeldBatches", fallback: number): number => {
+    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches", fallback: number): number => {
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
         throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${String(v)}. Omit it for ${fallback}`);
@@ -119,11 +150,16 @@ export class EventSubscriber {
     this.epoch = options.epoch;
     this.retryMs = positive("retryMs", 2_000);
     this.heartbeatIntervalMs = positive("heartbeatIntervalMs", 2_000);
+    this.catchUpMs = positive("catchUpMs", 5_000);
     this.maxHeldBatches = positive("maxHeldBatches", 1_024);
+    if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
+      throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array");
+    this.fingerprint = options.fingerprint ?? {};
+    this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
     this.logger = options.logger ?? NOOP_LOGGER;
   }
 
-  /** Start following `producerId`: asks it for a snapshot (which also subscribes) [E2]. Idempotent. */
+  /** Start following `producerId`: a Hello (capability `events.v1`) and a SnapshotRequest [E2]. Idempotent. */
   follow(producerId: string, now: number): void {
     if (typeof producerId !== "string" || producerId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
@@ -134,6 +170,7 @@ export class EventSubscriber {
       epoch: 0,
       synced: false,
       applied: 0,
+      maxSeen: 0,
       view: new Map(),
       held: new Map(),
       assembly: undefined,
@@ -141,10 +178,12 @@ export class EventSubscriber {
       want: undefined,
       wantSentAt: 0,
       lastHeard: now,
+      producerIntervalMs: DEFAULT_INTERVAL_MS,
       nextHeartbeat: now + this.heartbeatIntervalMs,
+      nextCatchUp: now + this.catchUpMs,
     };
     this.followed.set(producerId, f);
-    this.requestSnapshot(f, now);
+    this.subscribe(f, now);
   }
 
   /** Stop following `producerId` and drop its view. */
@@ -164,7 +203,7 @@ export class EventSubscriber {
   /** Counters for dashboards and tests. */
   stats(): SubscriberStats {
     let synced = 0;
-    for (const f of this.followed.values()) if (f.synced && f.held.size === 0 && f.want === undefined) synced++;
+    for (const f of this.followed.values()) if (this.upToDate(f)) synced++;
     return { producers: this.followed.size, synced, ...this.counts };
   }
 
@@ -194,14 +233,20 @@ export class EventSubscriber {
   poll(now: number): SendOutput[] {
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
-      if (now - f.lastHeard >= this.retryMs * 3) {
-        // Silent, even to our requests: it may have restarted (a new epoch knows no subscribers
-        // and has no batches to replay) or forgotten us. A snapshot request subscribes anew.
+      if (now - f.lastHeard >= this.silenceMs(f)) {
+        // [P8] Silent past its heartbeats: it may have restarted (a new epoch knows no
+        // subscribers and has no batches to replay) or forgotten us. Subscribe anew.
         f.lastHeard = now;
-        this.requestSnapshot(f, now);
+        this.subscribe(f, now);
       } else if (f.want !== undefined && now >= f.wantSentAt + this.retryMs) {
         if (f.want === "snapshot") this.requestSnapshot(f, now);
         else this.requestReplay(f, now);
+      } else if (f.want === undefined && f.synced && now >= f.nextCatchUp) {
+        // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
+        // applied (the producer sends nothing when there is nothing).
+        f.nextCatchUp = now + this.catchUpMs;
+        this.counts.replayRequests++;
+        this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
       }
       if (now >= f.nextHeartbeat) {
         f.nextHeartbeat = now + this.heartbeatIntervalMs;
@@ -218,8 +263,9 @@ export class EventSubscriber {
     if (this.outputs.length > 0) return this.lastNow;
     let next: number | undefined;
     for (const f of this.followed.values()) {
-      let d = Math.min(f.nextHeartbeat, f.lastHeard + this.retryMs * 3);
+      let d = Math.min(f.nextHeartbeat, f.lastHeard + this.silenceMs(f));
       if (f.want !== undefined) d = Math.min(d, f.wantSentAt + this.retryMs);
+      else if (f.synced) d = Math.min(d, f.nextCatchUp);
       if (next === undefined || d < next) next = d;
     }
     return next;
@@ -230,8 +276,15 @@ export class EventSubscriber {
   private onEnvelope(from: string, env: ectp.v1.IEnvelope, now: number): void {
     const f = this.followed.get(from);
     const sep = env.senderEpoch;
-    // [C10] unknown senders, spoofed ids and malformed epochs are counted and ignored.
-    if (f === undefined || env.senderId !== from || typeof sep !== "number" || !Number.isSafeInteger(sep) || sep < 1) {
+    // [V1] another (or no) major version; [C10] unknown senders, spoofed ids, malformed epochs.
+    if (
+      f === undefined ||
+      (env.version?.major ?? 0) !== SPEC_MAJOR ||
+      env.senderId !== from ||
+      typeof sep !== "number" ||
+      !Number.isSafeInteger(sep) ||
+      sep < 1
+    ) {
       this.counts.ignoredMessages++;
       return;
     }
@@ -241,23 +294,42 @@ export class EventSubscriber {
     }
     f.lastHeard = now;
     if (sep > f.epoch) {
-      // [E2] a greater epoch: the view is void and sequences restart; ask for a snapshot.
+      // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
       const asked = f.epoch === 0 && f.want === "snapshot"; // follow() asked this epoch already
       f.epoch = sep;
       this.reset(f);
-      if (!asked && !env.snapshot) this.requestSnapshot(f, now);
+      if (asked) f.want = "snapshot";
+      else if (env.snapshot) {
+        // This answer may be whole; if it is a part, the retry asks again when the rest is lost.
+        this.hello(f);
+        f.want = "snapshot";
+        f.wantSentAt = now;
+      } else if (!env.replayUnavailable) this.subscribe(f, now);
+      else this.hello(f);
     }
     if (env.eventBatch) this.onBatch(f, env.eventBatch, now);
     else if (env.snapshot) this.onSnapshot(f, env.snapshot, now);
-    else if (env.replayUnavailable) this.requestSnapshot(f, now); // [E2] the gap cannot be replayed
+    else if (env.replayUnavailable) {
+      // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
+      const latest = env.replayUnavailable.latest;
+      if (f.synced && typeof latest === "number" && latest <= f.applied) this.counts.ignoredMessages++;
+      else this.requestSnapshot(f, now);
+    } else if (env.hello) {
+      const hb = env.hello.heartbeatIntervalMs; // [P8] judge its silence by its own interval
+      f.producerIntervalMs = typeof hb === "number" && Number.isSafeInteger(hb) && hb > 0 ? hb : DEFAULT_INTERVAL_MS;
+    } else if (env.handshakeReject) {
+      this.counts.ignoredMessages++;
+      this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: env.handshakeReject.detail });
+    }
   }
 
   private onBatch(f: Followed, batch: ectp.v1.IEventBatch, now: number): void {
     const seq = batch.sequence;
-    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || !Array.isArray(batch.events)) {
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || !allObjects(batch.events)) {
       this.counts.ignoredMessages++;
       return;
     }
+    f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq <= f.applied) {
       this.counts.ignoredMessages++; // [E2] a duplicate: delivery is at least once
       return;
@@ -267,7 +339,8 @@ export class EventSubscriber {
       this.drainHeld(f, now);
       return;
     }
-    // Ahead of a missing batch, or before the first snapshot: keep it (bounded) for later.
+    // Ahead of a missing batch, or before the first snapshot: keep it (bounded; a dropped one is
+    // replayed, since maxSeen remembers it) for later.
     if (f.held.size < this.maxHeldBatches) f.held.set(seq, batch);
     if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
@@ -279,7 +352,7 @@ export class EventSubscriber {
     const part = snap.part ?? 0;
     const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
     // [E2] a part whose number is not below its count, or unreadable fields: ignored.
-    if (!ok(id) || !ok(sequence) || !ok(parts) || !ok(part) || part >= parts || !Array.isArray(snap.items)) {
+    if (!ok(id) || !ok(sequence) || !ok(parts) || !ok(part) || part >= parts || !allObjects(snap.items)) {
       this.counts.ignoredMessages++;
       return;
     }
@@ -300,13 +373,16 @@ export class EventSubscriber {
     f.assembly = undefined;
     f.lastSnapshotId = id;
     if (f.want === "snapshot") f.want = undefined;
-    if (f.synced && sequence <= f.applied) return; // the view is already as new
-    f.view.clear();
-    for (let p = 0; p < a.parts; p++) for (const d of a.got.get(p) ?? []) this.store(f, d);
-    f.applied = sequence;
-    f.synced = true;
-    this.counts.snapshotsApplied++;
-    for (const s of [...f.held.keys()]) if (s <= sequence) f.held.delete(s);
+    // A snapshot no newer than the view changes nothing; held batches still apply after it.
+    if (!f.synced || sequence > f.applied) {
+      f.view.clear();
+      for (let p = 0; p < a.parts; p++) for (const d of a.got.get(p) ?? []) this.store(f, d);
+      f.applied = sequence;
+      f.synced = true;
+      f.maxSeen = Math.max(f.maxSeen, sequence);
+      this.counts.snapshotsApplied++;
+    }
+    f.nextCatchUp = now + this.catchUpMs;
     this.drainHeld(f, now);
   }
 
@@ -317,7 +393,8 @@ export class EventSubscriber {
       this.apply(f, next);
     }
     for (const s of [...f.held.keys()]) if (s <= f.applied) f.held.delete(s);
-    if (f.held.size > 0) this.requestReplay(f, now);
+    // Batches seen but not applied (held behind a gap, or dropped when the hold was full).
+    if (f.maxSeen > f.applied) this.requestReplay(f, now);
     else if (f.want === "replay") f.want = undefined;
   }
 
@@ -344,10 +421,40 @@ export class EventSubscriber {
   private reset(f: Followed): void {
     f.synced = false;
     f.applied = 0;
+    f.maxSeen = 0;
+    f.want = undefined;
     f.view.clear();
     f.held.clear();
     f.assembly = undefined;
     f.lastSnapshotId = 0;
+  }
+
+  /** Whether the view is current: a snapshot applied, nothing seen but not applied, nothing asked. */
+  private upToDate(f: Followed): boolean {
+    return f.synced && f.maxSeen <= f.applied && f.want === undefined;
+  }
+
+  /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
+  private silenceMs(f: Followed): number {
+    return 3 * Math.max(f.producerIntervalMs, this.heartbeatIntervalMs, this.retryMs);
+  }
+
+  /** A Hello (SPEC.md 4.1: the first message to each epoch of a peer), then a SnapshotRequest. */
+  private subscribe(f: Followed, now: number): void {
+    this.hello(f);
+    this.requestSnapshot(f, now);
+  }
+
+  private hello(f: Followed): void {
+    this.send(f.id, {
+      hello: {
+        role: ectp.v1.Role.ROLE_CONSUMER,
+        capabilities: [EVENTS_CAPABILITY],
+        fingerprint: this.fingerprint,
+        transportMetadata: this.transportMetadata,
+        heartbeatIntervalMs: this.heartbeatIntervalMs,
+      },
+    });
   }
 
   private requestSnapshot(f: Followed, now: number): void {
