@@ -217,7 +217,7 @@ export class EventSubscriber {
     this.handleEnvelope(from, decoded.value, now);
   }
 
-  /** Handle an envelope received from `from` (EventBatch, ReplayUnavailable, Snapshot, Heartbeat). */
+  /** Handle an envelope received from `from`: EventBatch, Snapshot, ReplayUnavailable, and Hello, HandshakeReject or Heartbeat (liveness). */
   handleEnvelope(from: string, env: ectp.v1.IEnvelope, now: number): void {
     now = this.acceptNow(now);
     try {
@@ -229,7 +229,10 @@ export class EventSubscriber {
     }
   }
 
-  /** Advance time: re-send unanswered requests, ask silent producers again, send heartbeats. Returns (and clears) the queued sends. */
+  /**
+   * Advance time: re-send unanswered requests, subscribe anew to silent producers, catch up
+   * while idle, send heartbeats. Returns (and clears) the queued sends.
+   */
   poll(now: number): SendOutput[] {
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
