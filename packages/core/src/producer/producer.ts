@@ -31,8 +31,8 @@ const FR = ectp.v1.FailureReason;
 type Reason = ectp.v1.FailureReason;
 
 
-/** Capability a subscriber lists in its Hello to receive event batches [E1]. */
-const EVENTS_CAPABILITY = "events.v1";
+/** Capability a subscriber lists in its Hello to receive event batches [E1] (SPEC.md 4.1). */
+export const EVENTS_CAPABILITY = "events.v1";
 /** The largest `maxBatchBytes` allowed [E1]: half the 16 MiB frame limit (SPEC.md section 9). */
 const MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024;
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */

@@ -5,13 +5,13 @@
  */
 import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
+import { DEFAULT_TIMERS } from "../config.js";
 import { NOOP_LOGGER, type Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
+import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
-/** The capability that asks a producer for its event batches (SPEC.md 4.1) [E1]. */
-const EVENTS_CAPABILITY = "events.v1";
-/** A heartbeat interval a peer has not told (SPEC.md 4.1: 0 means 2000). */
-const DEFAULT_INTERVAL_MS = 2_000;
+/** A heartbeat interval a peer has not told (SPEC.md 4.1: 0 means the default). */
+const DEFAULT_INTERVAL_MS = DEFAULT_TIMERS.heartbeatIntervalMs;
 
 /** Whether `list` is an array of objects (what a batch's events and a snapshot's items must be). */
 function allObjects(list: unknown): list is object[] {
