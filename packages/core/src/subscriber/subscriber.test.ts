@@ -205,6 +205,33 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(sub.view(P)).toBeUndefined();
     });
 
+    it("[E2] ReplayUnavailable: of a new epoch, one Hello and one SnapshotRequest; a stale one changes nothing", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 4, snapshotId: 1, items: [] } }), 1);
+      sub.poll(1);
+      sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 1, latest: 3 } }), 2); // behind what we applied
+      expect(bodies(sub.poll(2))).toEqual([]);
+      sub.handleEnvelope(P, env(8, { replayUnavailable: { oldestAvailable: 0, latest: 0 } }), 3);
+      expect(bodies(sub.poll(3))).toEqual(["hello", "snapshotRequest"]);
+      expect(sub.view(P)).toBeUndefined();
+    });
+
+    it("a producer's HandshakeReject is counted and logged; unfollow drops the producer and its view", () => {
+      const warnings: string[] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} };
+      const sub = new EventSubscriber({ id: "R", epoch: 1, logger });
+      sub.follow(P, 0);
+      sub.handleEnvelope(P, env(7, { handshakeReject: { reason: ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE } }), 1);
+      expect(warnings).toEqual(["producer refused this subscriber's Hello"]);
+      expect(sub.stats()).toMatchObject({ ignoredMessages: 1, producers: 1 });
+      sub.unfollow(P);
+      expect(sub.stats().producers).toBe(0);
+      expect(sub.view(P)).toBeUndefined();
+      sub.poll(1); // what follow() queued still goes out
+      expect(sub.nextDeadline()).toBeUndefined();
+    });
+
     it("[E2] a lost last batch is caught up while the producer is idle; an idle producer gets no repeated snapshot requests", () => {
       const r = rig();
       r.sub.follow(P, 0);
