@@ -62,6 +62,8 @@ def _split_by_size(elements: list[dict], type_name: str, limit: int) -> list[lis
     without field tag and length prefix) add up to at most ``limit`` and whose repeated
     elements to at most ``codec.MAX_REPEATED_ELEMENTS``; a run holds at least one element, and
     no elements give one empty run [E1][E2]."""
+    if len(elements) < 2:
+        return [elements]  # nothing to split: no need to encode it
     runs: list[list[dict]] = []
     run: list[dict] = []
     size = count = 0
