@@ -302,6 +302,23 @@ describe("runner self-tests: the testee contract", () => {
     expect((await run(template)).results[0]?.message).toMatch(/^case bug \(fix the case file\): .*\bn\b/);
   });
 
+  it("raw.repeatBody writes the body field twice; without a body, or with unknownFields, it is a case bug", async () => {
+    const [base] = byName("producer/i1-robustness/message-with-a-repeated-body-ignored");
+    const withRaw = (raw: Record<string, unknown>) => {
+      const c = structuredClone(base) as NonNullable<typeof base>;
+      (c.spec.steps[0] as { deliver: { raw: Record<string, unknown> } }).deliver.raw = raw;
+      return c;
+    };
+    const run = async (raw: Record<string, unknown>) =>
+      (await runSuite({ testee: inProcess(), features: [...TS_TESTEE_FEATURES, "raw-messages"], cases: [withRaw(raw)], level: "all" })).results[0];
+    const hello = { hello: { role: "ROLE_CONSUMER" } };
+    expect((await run({ envelope: hello, repeatBody: true }))?.status).toBe("passed");
+    // The same Hello once is answered, so the case's expectNone for C9 fails: the repeat is what is refused.
+    expect((await run({ envelope: hello }))?.message).toMatch(/unexpected output/);
+    for (const raw of [{ envelope: {}, repeatBody: true }, { envelope: hello, repeatBody: true, unknownFields: true }])
+      expect((await run(raw))?.message).toContain("case bug (fix the case file): raw.repeatBody needs an envelope with a body");
+  });
+
   it("InitResult.features differing from the features file gives warning lines, not failures", async () => {
     const warnings: string[] = [];
     const report = await runSuite({

@@ -5,6 +5,7 @@
 //   forceNumbersAtRuntime(js)  make `pbjs --force-number` true at run time
 //   checkIntegersOnEncode(js)  refuse, instead of wrapping, integers a field cannot carry
 //   limitRepeatedElements(js, max)  refuse, while decoding, a message with more repeated elements
+//   refuseRepeatedSingularFields(js)  refuse, while decoding, a non-repeated field that occurs twice
 //   cleanDeclarations(dts)     drop the unused Long import, document $Shape members
 //
 // All are pure string transforms that throw when pbjs output no longer looks as
@@ -119,6 +120,66 @@ export function limitRepeatedElements(js, max) {
   if (count === 0 || resets === 0) throw new Error("pbjs-postprocess: no repeated field decodes found; update limitRepeatedElements");
   const leftover = /reader\.\w+s\(message\./.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} decodes a packed field uncounted; extend limitRepeatedElements`);
+  return patched;
+}
+
+/**
+ * protobuf keeps the last of a non-repeated field that occurs twice (merging a message field,
+ * and for a oneof, dropping the other members), so every repeat is decoded in full and
+ * dropped: 16 MiB of empty `hello` bodies took the generated decoder over five seconds (each
+ * repeat's oneof setter deletes every other member), and of `sender_epoch` varints half a
+ * second. No encoder writes a field twice, and SPEC.md section 5 has receivers refuse it.
+ * Every decode keeps a bit per field number (bit 0 for the members of its oneof) and throws a
+ * RangeError naming the field at the second occurrence, before it is decoded. Repeated fields
+ * are left alone (limitRepeatedElements bounds them); so is an occurrence of the wrong wire
+ * type, which is skipped as unknown. The merge target of a message field is dropped: the
+ * field is always unset at its decode now.
+ * For implementations' decoders; the conformance runner's generated code leaves it out, so
+ * it can decode whatever a testee sends.
+ */
+export function refuseRepeatedSingularFields(js) {
+  const anchor = "// 64-bit fields are plain numbers";
+  if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run forceNumbersAtRuntime before refuseRepeatedSingularFields");
+  let decoders = 0;
+  let fields = 0;
+  const patched = js
+    .replace(/^(\s*)(let end, message(?:, value)?;\n)([\s\S]*?\n\s*return message;\n)/gm, (_, indent, decl, body) => {
+      decoders++;
+      const oneofs = new Set();
+      const checked = body.replace(
+        /^(\s*)case (\d+): \{\n(\s*if \(wireType !== \d\)\n\s*break;\n)([\s\S]*?\n\s*continue;\n)/gm,
+        (block, caseIndent, number, wireCheck, rest) => {
+          if (/\.push\(|Counted\(/.test(rest)) return block; // repeated
+          const field = /message\.(\w+) =|delete message\.(\w+);/.exec(rest);
+          if (!field || Number(number) > 30) throw new Error(`pbjs-postprocess: cannot read field ${number}'s decode; update refuseRepeatedSingularFields`);
+          const name = field[1] ?? field[2];
+          const oneof = new RegExp(`message\\.(\\w+) = "${name}";`).exec(rest)?.[1];
+          if (oneof) oneofs.add(oneof);
+          if (oneofs.size > 1) throw new Error("pbjs-postprocess: a message with two oneofs; give each its own bit in refuseRepeatedSingularFields");
+          const bit = oneof ? 1 : 2 ** Number(number);
+          const pad = /^\s*/.exec(rest)[0];
+          const refuse = oneof ? `$refuseRepeat("${name}", "${oneof}")` : `$refuseRepeat("${name}")`;
+          fields++;
+          return (
+            `${caseIndent}case ${number}: {\n${wireCheck}` +
+            `${pad}if ($seen & ${bit})\n${pad}    ${refuse};\n${pad}$seen |= ${bit};\n` +
+            rest.replace(/(, _depth \+ 1), message\.\w+\);/, "$1);")
+          );
+        },
+      );
+      return `${indent}${decl}${indent}let $seen = 0;\n${checked}`;
+    })
+    .replace(
+      anchor,
+      "// A non-repeated field occurs once per message (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).\n" +
+        'const $refuseRepeat = (field, oneof) => { throw new RangeError("field " + field + (oneof === $undefined ? " occurs twice in one message" : " occurs after oneof " + oneof + " was already set") + "; SPEC.md section 5 allows a non-repeated field once per message"); };\n' +
+        anchor,
+    );
+  const expected = js.split(".decode = function (reader, length, _end, _depth, _target) {").length - 1;
+  if (decoders !== expected || fields === 0) throw new Error("pbjs-postprocess: no decoders found; update refuseRepeatedSingularFields");
+  // A merge into an existing sub-message left unchecked would decode every repeat again.
+  const leftover = /_depth \+ 1, message\.\w+\)/.exec(patched);
+  if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} still merges a repeated field; extend refuseRepeatedSingularFields`);
   return patched;
 }
 

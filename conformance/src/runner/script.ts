@@ -551,7 +551,7 @@ class Interpreter {
       if (typeof arg.raw === "string") raw = new Uint8Array(Buffer.from(arg.raw, "base64"));
       else {
         const r = arg.raw as Record<string, unknown>;
-        raw = this.rawEnvelope(from, r.envelope as Record<string, unknown>, r.unknownFields === true);
+        raw = this.rawEnvelope(from, r.envelope as Record<string, unknown>, r.unknownFields === true, r.repeatBody === true);
       }
       await this.cmd({ deliverMessage: { from, raw } });
       return;
@@ -576,11 +576,21 @@ class Interpreter {
     await this.cmd({ deliverMessage: { from, envelope } });
   }
 
-  /** Encode an envelope and add fields no v1 peer knows, at the top level and inside the body [V1][V2]. */
-  private rawEnvelope(from: string, body: Record<string, unknown>, unknown: boolean): Uint8Array {
+  /**
+   * Encode an envelope, then (`unknown`) add fields no v1 peer knows, at the top level and
+   * inside the body [V1][V2], or (`repeatBody`) write its body field a second time, which no
+   * encoder does (SPEC.md section 5).
+   */
+  private rawEnvelope(from: string, body: Record<string, unknown>, unknown: boolean, repeatBody: boolean): Uint8Array {
     const env = ectp.v1.Envelope.fromObject(this.envelopeJson(from, body));
-    if (!unknown) return ectp.v1.Envelope.encode(env).finish();
+    if (!unknown && !repeatBody) return ectp.v1.Envelope.encode(env).finish();
     const bodyName = Object.keys(body).find((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch");
+    if (repeatBody) {
+      const field = bodyName ? BODY_FIELDS[bodyName] : undefined;
+      if (unknown || !bodyName || !field) throw new CaseBug("raw.repeatBody needs an envelope with a body, and no unknownFields");
+      const inner = field.type.encode((env as unknown as Record<string, unknown>)[bodyName]).finish();
+      return concat(ectp.v1.Envelope.encode(env).finish(), varint((field.id << 3) | 2), varint(inner.length), inner);
+    }
     const extra = new Uint8Array([0xb8, 0x3e, 0x2a, 0xc2, 0x3e, 0x03, 0x61, 0x62, 0x63]); // field 999 varint 42; field 1000 "abc"
     const bodyField = bodyName ? BODY_FIELDS[bodyName] : undefined;
     if (!bodyName || !bodyField) return concat(ectp.v1.Envelope.encode(env).finish(), extra);
@@ -885,7 +895,7 @@ class Interpreter {
   }
 }
 
-/** Envelope body fields (envelope.proto), for hand-built wire forms with unknown fields. */
+/** Envelope body fields (envelope.proto), for hand-built wire forms (unknown fields, a repeated body). */
 const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { finish(): Uint8Array } } }> = {
   hello: { id: 10, type: ectp.v1.Hello },
   handshakeReject: { id: 11, type: ectp.v1.HandshakeReject },

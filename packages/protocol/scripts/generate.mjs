@@ -10,6 +10,7 @@ import {
   cleanDeclarations,
   forceNumbersAtRuntime,
   limitRepeatedElements,
+  refuseRepeatedSingularFields,
 } from "../../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -46,5 +47,6 @@ run("pbts", ["-o", dts, out]);
 // Post-processing shared with other generators: see scripts/lib/pbjs-postprocess.mjs.
 // MAX_REPEATED_ELEMENTS of src/limits.ts (a test checks that the two agree).
 const MAX_REPEATED_ELEMENTS = 65_536;
-writeFileSync(out, limitRepeatedElements(checkIntegersOnEncode(forceNumbersAtRuntime(readFileSync(out, "utf8"))), MAX_REPEATED_ELEMENTS));
+const js = forceNumbersAtRuntime(readFileSync(out, "utf8"));
+writeFileSync(out, refuseRepeatedSingularFields(limitRepeatedElements(checkIntegersOnEncode(js), MAX_REPEATED_ELEMENTS)));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));

@@ -92,13 +92,30 @@ describe("encodeEnvelope / decodeEnvelope", () => {
   });
 
   it("[V1] another major's HandshakeReject is read from its frozen fields 1 to 3, whatever else it carries", () => {
-    // version 3.0, sender "p", epoch 9; a body field 10 that v1 cannot read (as in the test above), then
-    // body field 11 (the last body field is the body): reason VERSION (5), detail "x", supported 3.0, a field 4.
-    const reject = Buffer.from("0a020803" + "120170" + "1809" + "5206" + "08021a02ffff" + "5a0b" + "08051201781a020803" + "2001", "hex");
+    // version 3.0, sender "p", epoch 9, an unknown field 4; body field 11: reason VERSION (5),
+    // detail "x", supported 3.0, a field 4 of another type than v1's.
+    const reject = Buffer.from("0a020803" + "120170" + "1809" + "2001" + "5a0c" + "08051201781a020803" + "2201ff", "hex");
     const d = decodeEnvelope(reject);
     expect(d.ok || d.error.code).toBe("VERSION");
     expect(!d.ok && d.envelope?.handshakeReject).toMatchObject({ reason: 5, detail: "x", supported: { major: 3 } });
-    expect(!d.ok && d.envelope?.hello).toBeNull(); // one body, as a oneof reads: never answered as a Hello
+    expect(!d.ok && d.envelope?.hello).toBeFalsy(); // never answered as a Hello
+  });
+
+  it("[V1] SPEC section 5: an envelope of another major with two bodies, or a field twice, is malformed, never answered", () => {
+    // version 3.0, sender "p", epoch 9; a body field 10, then body field 11; first readable by v1, then not.
+    for (const hello of ["52020802", "5206" + "08021a02ffff"]) {
+      const twoBodies = Buffer.from(`0a0208031201701809${hello}5a0908051201781a020803`, "hex");
+      const d = decodeEnvelope(twoBodies);
+      expect(d.ok || d.error.code).toBe("MALFORMED_MESSAGE");
+      expect(!d.ok && d.envelope).toBeUndefined();
+    }
+    const readable = decodeEnvelope(Buffer.from("0a02080312017018095202080252020802", "hex"));
+    expect(!readable.ok && readable.error.message).toContain("field hello occurs after oneof body was already set");
+    // The version twice; then, inside the HandshakeReject body, its detail twice.
+    for (const hex of ["0a020803" + "0a020803" + "120170" + "1809" + "5a00", "0a020803" + "120170" + "1809" + "5a06" + "120178" + "120178"]) {
+      const r = decodeEnvelope(Buffer.from(hex, "hex"));
+      expect(r.ok || r.error.code, hex).toBe("MALFORMED_MESSAGE");
+    }
   });
 
   it("ignores unknown fields from a newer minor version [V2]", () => {
@@ -314,5 +331,69 @@ describe("[I1] repeated elements per message (SPEC.md section 5)", () => {
   it("the generated decoders enforce the exported MAX_REPEATED_ELEMENTS", () => {
     const source = readFileSync(new URL("./gen/ectp.js", import.meta.url), "utf8");
     expect(source).toContain(`const $MAX_ELEMENTS = ${MAX_REPEATED_ELEMENTS};`);
+  });
+});
+
+describe("[I1][C10] a non-repeated field occurs once per message (SPEC.md section 5)", () => {
+  const head = { version: SPEC_VERSION, senderId: "e", senderEpoch: 1 };
+  const headBytes = encodeEnvelope(head);
+  const varint = (v: number) => {
+    const out: number[] = [];
+    for (; v > 0x7f; v >>>= 7) out.push((v & 0x7f) | 0x80);
+    out.push(v);
+    return out;
+  };
+  /** The envelope head, then body field `field` holding `payload` (any bytes, repeats included). */
+  const withBody = (field: number, payload: Uint8Array) =>
+    Uint8Array.from([...headBytes, ...varint((field << 3) | 2), ...varint(payload.length), ...payload]);
+  const twice = (bytes: Uint8Array) => Uint8Array.from([...bytes, ...bytes]);
+  const refused = (bytes: Uint8Array, text: string) => {
+    const r = decodeEnvelope(bytes);
+    expect(r.ok || r.error.code).toBe("MALFORMED_MESSAGE");
+    expect(!r.ok && r.error.message).toContain(text);
+  };
+  const grant = ectp.v1.ReadGrant.encode({ attemptId: 1, grantId: 2, item: { sizeBytes: 4, key: { contentHash: new Uint8Array([1]) } } }).finish();
+
+  it("a repeated field is MALFORMED naming it: in the envelope, in its body, and nested", () => {
+    const body = ectp.v1.Heartbeat.encode({ sequence: 1 }).finish();
+    refused(Uint8Array.from([...headBytes, ...headBytes]), "field version occurs twice in one message");
+    refused(Uint8Array.from([...headBytes, 0x18, 0x02]), "field senderEpoch occurs twice in one message");
+    refused(withBody(16, twice(body)), "field sequence occurs twice in one message");
+    refused(withBody(13, twice(grant)), "field attemptId occurs twice in one message");
+    const item = ectp.v1.ItemDescriptor.encode({ sizeBytes: 4, key: { contentHash: new Uint8Array([1]) } }).finish();
+    const keyTwice = ectp.v1.ItemDescriptor.encode({ key: { contentHash: new Uint8Array([1]) } }).finish();
+    refused(withBody(13, Uint8Array.from([...varint((3 << 3) | 2), ...varint(item.length + keyTwice.length), ...item, ...keyTwice])), "field key occurs twice");
+    const stored = ectp.v1.Event.encode({ stored: { item: {} } }).finish();
+    const batch = Uint8Array.from([0x08, 0x01, ...varint((2 << 3) | 2), ...varint(stored.length * 2), ...stored, ...stored]);
+    refused(withBody(17, batch), "field stored occurs after oneof kind was already set");
+  });
+
+  it("a second body, of the same kind or another, is MALFORMED; one body decodes", () => {
+    refused(Uint8Array.from([...withBody(13, grant), 0x82, 0x01, 0x00]), "field heartbeat occurs after oneof body was already set");
+    refused(Uint8Array.from([...withBody(13, grant), 0x6a, 0x00]), "field readGrant occurs after oneof body was already set");
+    const one = decodeEnvelope(withBody(13, grant));
+    expect(one.ok && one.value.readGrant?.grantId).toBe(2);
+  });
+
+  it("repeated fields still take many elements, and an occurrence of the wrong wire type is skipped as unknown", () => {
+    const hello = decodeEnvelope(encodeEnvelope({ ...head, hello: { role: 2, capabilities: ["a", "b", "c"] } }));
+    expect(hello.ok && hello.value.hello?.capabilities).toEqual(["a", "b", "c"]);
+    // shape unpacked (wire type 0, element by element), then packed: one repeated field.
+    const item = Uint8Array.from([0x08, 0x04, 0x20, 0x02, 0x20, 0x03, 0x22, 0x01, 0x05]);
+    const g = decodeEnvelope(withBody(13, Uint8Array.from([0x1a, item.length, ...item])));
+    expect(g.ok && g.value.readGrant?.item?.shape).toEqual([2, 3, 5]);
+    // sender_epoch (a varint) again as a length-delimited field: not v1's field, so unknown.
+    const skipped = decodeEnvelope(Uint8Array.from([...withBody(13, grant), 0x1a, 0x01, 0x00]));
+    expect(skipped.ok && skipped.value.senderEpoch).toBe(1);
+  });
+
+  it("stops at the second occurrence: a 16 MiB frame of empty hello bodies is refused at once", () => {
+    // Built by hand: the head, then field 10 (hello), length 0, over and over. Before the rule,
+    // the generated decoder decoded and dropped every one (over five seconds here).
+    const payload = 16 * 1024 * 1024 - 64;
+    const bytes = new Uint8Array(headBytes.length + payload);
+    bytes.set(headBytes);
+    for (let k = headBytes.length; k < bytes.length; k += 2) bytes[k] = 0x52;
+    refused(bytes, "field hello occurs after oneof body was already set");
   });
 });

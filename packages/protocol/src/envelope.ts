@@ -143,10 +143,16 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
   try {
     const r = $protobuf.Reader.create(bytes);
     const env = new ectp.v1.Envelope();
+    let seen = 0;
     while (r.pos < r.len) {
       const t = r.uint32();
       const wire = t & 7;
       const field = t >>> 3;
+      // SPEC section 5: a field occurs once (a body too: 10 and up in every major, one per
+      // envelope); a repeat makes the envelope unreadable here, before it is decoded.
+      const bit = field >= 10 ? 1 : (field === 1 || field === 2) && wire === 2 ? 1 << field : field === 3 && wire === 0 ? 8 : 0;
+      if (seen & bit) return undefined;
+      seen |= bit;
       if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.uint32());
       else if (field === 2 && wire === 2) env.senderId = r.string();
       else if (field === 3 && wire === 0) {
@@ -154,9 +160,6 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
         env.senderEpoch = typeof epoch === "number" ? epoch : $protobuf.util.LongBits.from(epoch as number).toNumber(true);
       }
       else if (field >= 10) {
-        // A body field (10 and up in every major): as in a oneof, the last one is the body.
-        env.hello = null;
-        env.handshakeReject = null;
         if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
         else {
           if (field === 10) env.hello = new ectp.v1.Hello();
@@ -170,14 +173,21 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
   }
 }
 
-/** HandshakeReject fields 1 to 3 (frozen): another major's may carry more, of other types. */
+/**
+ * HandshakeReject fields 1 to 3 (frozen): another major's may carry more, of other types.
+ * @throws {RangeError} when one of them occurs twice (SPEC section 5), and for malformed bytes.
+ */
 function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
   const r = $protobuf.Reader.create(bytes);
   const reject = new ectp.v1.HandshakeReject();
+  let seen = 0;
   while (r.pos < r.len) {
     const t = r.uint32();
     const wire = t & 7;
     const field = t >>> 3;
+    const bit = (field === 1 && wire === 0) || ((field === 2 || field === 3) && wire === 2) ? 1 << field : 0;
+    if (seen & bit) throw new RangeError(`HandshakeReject field ${field} occurs twice`);
+    seen |= bit;
     if (field === 1 && wire === 0) reject.reason = r.int32();
     else if (field === 2 && wire === 2) reject.detail = r.string();
     else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.uint32());

@@ -418,8 +418,9 @@ describe("fast envelope decoder [V1][I1]", () => {
     expect(fastDecodeEnvelope(Uint8Array.from([...base, 0xf0, 0x01, 0x01]))).toBeUndefined();
     const hello = encodeEnvelope({ version: SPEC_VERSION, senderId: "c", senderEpoch: 1, hello: { role: 2 } });
     expect(fastDecodeEnvelope(hello)).toBeUndefined();
-    // decodeEnvelope still decodes all of them.
-    expect(decodeEnvelope(Uint8Array.from([...base, 0x18, 0x05])).ok && true).toBe(true);
+    // decodeEnvelope decodes the others, and refuses the repeated field (SPEC section 5).
+    const repeated = decodeEnvelope(Uint8Array.from([...base, 0x18, 0x05]));
+    expect(repeated.ok || repeated.error.message).toContain("field senderEpoch occurs twice in one message");
     const unknown = decodeEnvelope(Uint8Array.from([...base, 0xf0, 0x01, 0x01]));
     expect(unknown.ok && difference(unknown.value, Envelope.decode(Uint8Array.from([...base, 0xf0, 0x01, 0x01])))).toBeUndefined();
     expect(decodeEnvelope(hello).ok).toBe(true);

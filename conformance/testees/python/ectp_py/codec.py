@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .schema import ENUMS, MESSAGES
+from .schema import ENUMS, MESSAGES, ONEOFS
 
 _INT_KINDS = frozenset({"uint32", "uint64", "int32", "int64", "sint32", "sint64", "fixed32", "fixed64"})
 _STRING_INTS = frozenset({"uint64", "int64", "sint64", "fixed64"})  # written as decimal strings in JSON
@@ -298,12 +298,22 @@ def _count(seen: list[int], field: str) -> None:
 
 def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dict:
     fields = _BY_NUMBER[type_name]
+    oneofs = ONEOFS.get(type_name, {})
+    once: set[int | str] = set()  # the non-repeated fields read, a oneof by its name
     for num, wt, raw, payload in _fields(data):
         f = fields.get(num)
         if f is None:
             continue  # unknown field: skipped [V1]
         json_name, _num, kind, ref, label, _proto = f
         repeated = label == "repeated"
+        if not repeated:
+            # SPEC.md section 5: a non-repeated field occurs once, and one member of a oneof;
+            # a repeat is refused before it is decoded (protobuf would decode and drop it).
+            slot = oneofs.get(json_name, num)
+            if slot in once:
+                what = f"oneof {slot} was already set" if slot in oneofs.values() else "it occurs twice in one message"
+                raise DecodeError(f"{type_name}.{json_name}: {what}; SPEC.md section 5 allows a non-repeated field once")
+            once.add(slot)
         if repeated and not (wt == 2 and kind in _VARINT_KINDS):
             _count(seen, json_name)  # one element; a packed run counts value by value below
         if kind in _VARINT_KINDS:
@@ -328,9 +338,6 @@ def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dic
         elif kind == "bytes":
             values = [bytes(payload)]
         elif kind == "message":
-            if not repeated and isinstance(out.get(json_name), dict):
-                _decode_into(ref, payload, out[json_name], seen)  # a repeated occurrence merges
-                continue
             values = [_decode_into(ref, payload, {}, seen)]
         else:
             raise DecodeError(f"{type_name}.{json_name}: unsupported kind {kind}")
@@ -353,11 +360,22 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
     """[V1] What every major version can read of an envelope whose body does not parse as
     major 1's: the frozen fields 1 to 3 (version, senderId, senderEpoch), a HandshakeReject
     body (field 11, its frozen fields 1 to 3), and whether the body is field 10 (a Hello in
-    major 1; it is answered with a HandshakeReject). As in a oneof, the last body field is
-    the body. ``None`` when even these do not parse."""
+    major 1; it is answered with a HandshakeReject). ``None`` when even these do not parse,
+    and when one of them, or a body, occurs twice (SPEC.md section 5)."""
     out: dict = {}
+    once: set[int] = set()
     try:
         for num, wt, raw, payload in _fields(bytes(data)):
+            if num >= 10:
+                slot = 10  # the bodies share one slot: one body per envelope
+            elif (num in (1, 2) and wt == 2) or (num == 3 and wt == 0):
+                slot = num
+            else:
+                slot = 0  # unknown, or of the wrong wire type: skipped, never counted
+            if slot in once:
+                return None
+            if slot:
+                once.add(slot)
             if num == 1 and wt == 2:
                 out["version"] = decode("ectp.v1.SpecVersion", payload)
             elif num == 2 and wt == 2:
@@ -365,8 +383,6 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
             elif num == 3 and wt == 0:
                 out["senderEpoch"] = raw
             elif num >= 10:
-                out.pop("hello", None)
-                out.pop("handshakeReject", None)
                 if num == 10:
                     out["hello"] = {}
                 elif num == 11 and wt == 2:

@@ -5,6 +5,7 @@ MESSAGES maps a full message name to its fields, each a tuple
 type name, ``"enum"`` or ``"message"``, ``type_ref`` the full enum or message name, and
 ``label`` is ``""``, ``"repeated"`` or ``"optional"`` (proto3 explicit presence).
 ENUMS maps a full enum name to ``{value name: number}``.
+ONEOFS maps a full message name to ``{json_name: oneof name}`` for its oneof members.
 """
 
 MESSAGES = {
@@ -461,5 +462,70 @@ ENUMS = {
         'ROLE_PRODUCER': 1,
         'ROLE_CONSUMER': 2,
         'ROLE_BOTH': 3,
+    },
+}
+
+ONEOFS = {
+    'ectp.conformance.v1.Output': {
+        'send': 'kind',
+        'startRead': 'kind',
+        'cancelRead': 'kind',
+        'connectPeer': 'kind',
+        'disconnectPeer': 'kind',
+        'eventBatch': 'kind',
+    },
+    'ectp.conformance.v1.TesteeRequest': {
+        'init': 'command',
+        'configure': 'command',
+        'admit': 'command',
+        'finishRequest': 'command',
+        'drainFailed': 'command',
+        'putItem': 'command',
+        'markReady': 'command',
+        'discard': 'command',
+        'evict': 'command',
+        'clearStore': 'command',
+        'announce': 'command',
+        'shutdown': 'command',
+        'readMemory': 'command',
+        'deliverMessage': 'command',
+        'deliverReadResult': 'command',
+        'peerUnreachable': 'command',
+        'advanceClock': 'command',
+        'poll': 'command',
+        'getStats': 'command',
+    },
+    'ectp.conformance.v1.TesteeResponse': {
+        'ok': 'result',
+        'init': 'result',
+        'admit': 'result',
+        'drainFailed': 'result',
+        'putItem': 'result',
+        'announce': 'result',
+        'readMemory': 'result',
+        'poll': 'result',
+        'stats': 'result',
+        'unsupported': 'result',
+        'error': 'result',
+    },
+    'ectp.v1.Envelope': {
+        'hello': 'body',
+        'handshakeReject': 'body',
+        'readRequest': 'body',
+        'readGrant': 'body',
+        'readReject': 'body',
+        'readComplete': 'body',
+        'heartbeat': 'body',
+        'eventBatch': 'body',
+        'replayRequest': 'body',
+        'replayUnavailable': 'body',
+        'snapshotRequest': 'body',
+        'snapshot': 'body',
+        'announcement': 'body',
+    },
+    'ectp.v1.Event': {
+        'stored': 'kind',
+        'removed': 'kind',
+        'cleared': 'kind',
     },
 }

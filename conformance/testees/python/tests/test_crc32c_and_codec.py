@@ -96,6 +96,34 @@ class RepeatedElementsTest(unittest.TestCase):
             codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{"shape": half}, {"shape": half}]}))
 
 
+class NonRepeatedFieldsTest(unittest.TestCase):
+    """SPEC.md section 5: a non-repeated field occurs once per message, one member of a oneof [I1]."""
+
+    def test_i1_a_repeated_field_or_second_oneof_member_is_refused_naming_it(self):
+        env = codec.encode("ectp.v1.Envelope", {"version": {"major": 1}, "senderId": "c", "senderEpoch": "1"})
+        body = codec.encode("ectp.v1.Heartbeat", {"sequence": "1"})
+        heartbeat = bytes([0x82, 0x01, len(body)]) + body
+        self.assertEqual(codec.decode("ectp.v1.Envelope", env + heartbeat)["heartbeat"], {"sequence": 1})
+        cases = [
+            (env + env, r"Envelope\.version: it occurs twice"),
+            (env + bytes([0x18, 0x02]) + heartbeat, r"Envelope\.senderEpoch: it occurs twice"),
+            (env + heartbeat + heartbeat, r"Envelope\.heartbeat: oneof body was already set"),
+            (env + bytes([0x6a, 0x00]) + heartbeat, r"Envelope\.heartbeat: oneof body was already set"),
+            (env + bytes([0x82, 0x01, 2 * len(body)]) + body + body, r"Heartbeat\.sequence: it occurs twice"),
+        ]
+        for data, pattern in cases:
+            with self.subTest(pattern=pattern), self.assertRaisesRegex(codec.DecodeError, pattern):
+                codec.decode("ectp.v1.Envelope", data)
+        stored = codec.encode("ectp.v1.Event", {"stored": {"item": {}}})
+        batch = bytes([0x08, 0x01, 0x12, 2 * len(stored)]) + stored + stored
+        with self.assertRaisesRegex(codec.DecodeError, r"Event\.stored: oneof kind was already set"):
+            codec.decode("ectp.v1.EventBatch", batch)
+
+    def test_i1_repeated_fields_keep_taking_elements(self):
+        hello = codec.encode("ectp.v1.Hello", {"role": 2, "capabilities": ["a", "b"]})
+        self.assertEqual(codec.decode("ectp.v1.Hello", hello + bytes([0x12, 0x01, 0x63]))["capabilities"], ["a", "b", "c"])
+
+
 class FrozenFieldsTest(unittest.TestCase):
     def test_v1_another_majors_body_need_not_parse(self):
         # version 2.0, sender "C1", epoch 7; a Hello (field 10) whose field 3 v1 cannot read.
@@ -107,10 +135,10 @@ class FrozenFieldsTest(unittest.TestCase):
             {"version": {"major": 2}, "senderId": "C1", "senderEpoch": 7, "hello": {}},
         )
 
-    def test_v1_the_last_body_field_is_the_body_and_a_handshake_reject_keeps_its_frozen_fields(self):
-        # version 3.0, sender "p", epoch 9; an unreadable field 10, then a HandshakeReject
-        # (reason 5, detail "x", supported 3.0, and a field 4 v1 does not know).
-        data = bytes.fromhex("0a020803120170180952060802" "1a02ffff" "5a0b08051201781a0208032001")
+    def test_v1_a_handshake_reject_keeps_its_frozen_fields(self):
+        # version 3.0, sender "p", epoch 9, an unknown field 4; a HandshakeReject (reason 5,
+        # detail "x", supported 3.0, and a field 4 v1 does not know).
+        data = bytes.fromhex("0a020803120170180920015a0b08051201781a0208032001")
         self.assertEqual(
             codec.decode_frozen_envelope(data),
             {
@@ -119,6 +147,17 @@ class FrozenFieldsTest(unittest.TestCase):
                 "senderEpoch": 9,
                 "handshakeReject": {"reason": 5, "detail": "x", "supported": {"major": 3}},
             },
+        )
+
+    def test_v1_two_bodies_or_a_frozen_field_twice_are_none(self):
+        # SPEC.md section 5: an unreadable field 10, then a HandshakeReject: two bodies.
+        self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a02080312017018095206" "08021a02ffff" "5a00")))
+        self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a020803" "0a020803" "120170" "1809" "5a00")))
+        self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a020803" "120170" "1809" "1809" "5a00")))
+        # sender_epoch again with another wire type is not the frozen field: skipped.
+        self.assertEqual(
+            codec.decode_frozen_envelope(bytes.fromhex("0a020803" "120170" "1809" "1a00" "5a00")),
+            {"version": {"major": 3}, "senderId": "p", "senderEpoch": 9, "handshakeReject": {}},
         )
 
     def test_v1_bytes_that_do_not_even_frame_are_none(self):

@@ -13,6 +13,8 @@ const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && 
 const $MAX_ELEMENTS = 65536;
 const $countElement = (reader, field) => { if ((reader.$elements = (reader.$elements | 0) + 1) > $MAX_ELEMENTS) throw new RangeError("more than " + $MAX_ELEMENTS + " repeated elements in one message (at field " + field + "); SPEC.md section 5 limits them"); };
 const $uint64sCounted = (reader, into, field) => { const end = reader.uint32() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };
+// A non-repeated field occurs once per message (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).
+const $refuseRepeat = (field, oneof) => { throw new RangeError("field " + field + (oneof === $undefined ? " occurs twice in one message" : " occurs after oneof " + oneof + " was already set") + "; SPEC.md section 5 allows a non-repeated field once per message"); };
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
 const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
 const $uint64 = (reader) => $toNumber(reader.uint64());
@@ -233,6 +235,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -255,6 +258,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("role");
+                            $seen |= 2;
                             if (value = reader.int32())
                                 message.role = value;
                             else
@@ -273,12 +279,18 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 2)
                                 break;
-                            message.fingerprint = $root.ectp.v1.Fingerprint.decode(reader, reader.size(), $undefined, _depth + 1, message.fingerprint);
+                            if ($seen & 8)
+                                $refuseRepeat("fingerprint");
+                            $seen |= 8;
+                            message.fingerprint = $root.ectp.v1.Fingerprint.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 4: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 16)
+                                $refuseRepeat("transportMetadata");
+                            $seen |= 16;
                             if ((value = reader.bytes()).length)
                                 message.transportMetadata = value;
                             else
@@ -288,6 +300,9 @@ export const ectp = $root.ectp = (() => {
                     case 5: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 32)
+                                $refuseRepeat("heartbeatIntervalMs");
+                            $seen |= 32;
                             if (value = reader.uint32())
                                 message.heartbeatIntervalMs = value;
                             else
@@ -649,6 +664,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -671,6 +687,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("reason");
+                            $seen |= 2;
                             if (value = reader.int32())
                                 message.reason = value;
                             else
@@ -680,6 +699,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("detail");
+                            $seen |= 4;
                             if ((value = reader.stringVerify()).length)
                                 message.detail = value;
                             else
@@ -689,7 +711,10 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 2)
                                 break;
-                            message.supported = $root.ectp.v1.SpecVersion.decode(reader, reader.size(), $undefined, _depth + 1, message.supported);
+                            if ($seen & 8)
+                                $refuseRepeat("supported");
+                            $seen |= 8;
+                            message.supported = $root.ectp.v1.SpecVersion.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     }
@@ -1086,6 +1111,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -1108,6 +1134,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("attemptId");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
@@ -1117,12 +1146,18 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 2)
                                 break;
-                            message.key = $root.ectp.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1, message.key);
+                            if ($seen & 4)
+                                $refuseRepeat("key");
+                            $seen |= 4;
+                            message.key = $root.ectp.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 3: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("expectedEpoch");
+                            $seen |= 8;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.expectedEpoch = value;
                             else
@@ -1132,6 +1167,9 @@ export const ectp = $root.ectp = (() => {
                     case 4: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 16)
+                                $refuseRepeat("expectedSizeBytes");
+                            $seen |= 16;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.expectedSizeBytes = value;
                             else
@@ -1503,6 +1541,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -1525,6 +1564,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("attemptId");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
@@ -1534,6 +1576,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("grantId");
+                            $seen |= 4;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.grantId = value;
                             else
@@ -1543,12 +1588,18 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 2)
                                 break;
-                            message.item = $root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1, message.item);
+                            if ($seen & 8)
+                                $refuseRepeat("item");
+                            $seen |= 8;
+                            message.item = $root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 4: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 16)
+                                $refuseRepeat("leaseMs");
+                            $seen |= 16;
                             if (value = reader.uint32())
                                 message.leaseMs = value;
                             else
@@ -1918,6 +1969,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -1940,6 +1992,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("attemptId");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.attemptId = value;
                             else
@@ -1949,6 +2004,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("reason");
+                            $seen |= 4;
                             if (value = reader.int32())
                                 message.reason = value;
                             else
@@ -1958,6 +2016,9 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("retryable");
+                            $seen |= 8;
                             if (value = reader.bool())
                                 message.retryable = value;
                             else
@@ -1967,6 +2028,9 @@ export const ectp = $root.ectp = (() => {
                     case 4: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 16)
+                                $refuseRepeat("retryAfterMs");
+                            $seen |= 16;
                             if (value = reader.uint32())
                                 message.retryAfterMs = value;
                             else
@@ -1976,6 +2040,9 @@ export const ectp = $root.ectp = (() => {
                     case 5: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 32)
+                                $refuseRepeat("detail");
+                            $seen |= 32;
                             if ((value = reader.stringVerify()).length)
                                 message.detail = value;
                             else
@@ -2405,6 +2472,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -2427,6 +2495,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("grantId");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.grantId = value;
                             else
@@ -2436,6 +2507,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("status");
+                            $seen |= 4;
                             if (value = reader.int32())
                                 message.status = value;
                             else
@@ -2445,6 +2519,9 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("detail");
+                            $seen |= 8;
                             if ((value = reader.stringVerify()).length)
                                 message.detail = value;
                             else
@@ -2756,6 +2833,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -2778,6 +2856,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("sequence");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
@@ -3066,6 +3147,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -3088,6 +3170,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("major");
+                            $seen |= 2;
                             if (value = reader.uint32())
                                 message.major = value;
                             else
@@ -3097,6 +3182,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("minor");
+                            $seen |= 4;
                             if (value = reader.uint32())
                                 message.minor = value;
                             else
@@ -3434,6 +3522,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -3456,6 +3545,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("model");
+                            $seen |= 2;
                             if ((value = reader.stringVerify()).length)
                                 message.model = value;
                             else
@@ -3465,6 +3557,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("dtype");
+                            $seen |= 4;
                             if (value = reader.int32())
                                 message.dtype = value;
                             else
@@ -3474,6 +3569,9 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("rowBytes");
+                            $seen |= 8;
                             if (value = reader.uint32())
                                 message.rowBytes = value;
                             else
@@ -3483,6 +3581,9 @@ export const ectp = $root.ectp = (() => {
                     case 4: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 16)
+                                $refuseRepeat("layoutVersion");
+                            $seen |= 16;
                             if (value = reader.uint32())
                                 message.layoutVersion = value;
                             else
@@ -3824,6 +3925,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -3846,6 +3948,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("contentHash");
+                            $seen |= 2;
                             if ((value = reader.bytes()).length)
                                 message.contentHash = value;
                             else
@@ -3855,7 +3960,10 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 2)
                                 break;
-                            message.fingerprint = $root.ectp.v1.Fingerprint.decode(reader, reader.size(), $undefined, _depth + 1, message.fingerprint);
+                            if ($seen & 4)
+                                $refuseRepeat("fingerprint");
+                            $seen |= 4;
+                            message.fingerprint = $root.ectp.v1.Fingerprint.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     }
@@ -4160,6 +4268,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -4182,6 +4291,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("algorithm");
+                            $seen |= 2;
                             if (value = reader.int32())
                                 message.algorithm = value;
                             else
@@ -4191,6 +4303,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("value");
+                            $seen |= 4;
                             if ((value = reader.bytes()).length)
                                 message.value = value;
                             else
@@ -4565,6 +4680,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -4587,12 +4703,18 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
-                            message.key = $root.ectp.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1, message.key);
+                            if ($seen & 2)
+                                $refuseRepeat("key");
+                            $seen |= 2;
+                            message.key = $root.ectp.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("sizeBytes");
+                            $seen |= 4;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sizeBytes = value;
                             else
@@ -4602,6 +4724,9 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("dtype");
+                            $seen |= 8;
                             if (value = reader.int32())
                                 message.dtype = value;
                             else
@@ -4626,12 +4751,18 @@ export const ectp = $root.ectp = (() => {
                     case 5: {
                             if (wireType !== 2)
                                 break;
-                            message.checksum = $root.ectp.v1.Checksum.decode(reader, reader.size(), $undefined, _depth + 1, message.checksum);
+                            if ($seen & 32)
+                                $refuseRepeat("checksum");
+                            $seen |= 32;
+                            message.checksum = $root.ectp.v1.Checksum.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 6: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 64)
+                                $refuseRepeat("producerId");
+                            $seen |= 64;
                             if ((value = reader.stringVerify()).length)
                                 message.producerId = value;
                             else
@@ -4641,6 +4772,9 @@ export const ectp = $root.ectp = (() => {
                     case 7: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 128)
+                                $refuseRepeat("epoch");
+                            $seen |= 128;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.epoch = value;
                             else
@@ -4650,6 +4784,9 @@ export const ectp = $root.ectp = (() => {
                     case 8: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 256)
+                                $refuseRepeat("location");
+                            $seen |= 256;
                             if ((value = reader.bytes()).length)
                                 message.location = value;
                             else
@@ -5115,6 +5252,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -5137,18 +5275,27 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
-                            message.version = $root.ectp.v1.SpecVersion.decode(reader, reader.size(), $undefined, _depth + 1, message.version);
+                            if ($seen & 2)
+                                $refuseRepeat("version");
+                            $seen |= 2;
+                            message.version = $root.ectp.v1.SpecVersion.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 2: {
                             if (wireType !== 2)
                                 break;
-                            message.item = $root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1, message.item);
+                            if ($seen & 4)
+                                $refuseRepeat("item");
+                            $seen |= 4;
+                            message.item = $root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 3: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("transportMetadata");
+                            $seen |= 8;
                             if ((value = reader.bytes()).length)
                                 message.transportMetadata = value;
                             else
@@ -5708,6 +5855,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -5730,12 +5878,18 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
-                            message.version = $root.ectp.v1.SpecVersion.decode(reader, reader.size(), $undefined, _depth + 1, message.version);
+                            if ($seen & 2)
+                                $refuseRepeat("version");
+                            $seen |= 2;
+                            message.version = $root.ectp.v1.SpecVersion.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 2: {
                             if (wireType !== 2)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("senderId");
+                            $seen |= 4;
                             if ((value = reader.stringVerify()).length)
                                 message.senderId = value;
                             else
@@ -5745,6 +5899,9 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("senderEpoch");
+                            $seen |= 8;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.senderEpoch = value;
                             else
@@ -5754,91 +5911,130 @@ export const ectp = $root.ectp = (() => {
                     case 10: {
                             if (wireType !== 2)
                                 break;
-                            message.hello = $root.ectp.v1.Hello.decode(reader, reader.size(), $undefined, _depth + 1, message.hello);
+                            if ($seen & 1)
+                                $refuseRepeat("hello", "body");
+                            $seen |= 1;
+                            message.hello = $root.ectp.v1.Hello.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "hello";
                             continue;
                         }
                     case 11: {
                             if (wireType !== 2)
                                 break;
-                            message.handshakeReject = $root.ectp.v1.HandshakeReject.decode(reader, reader.size(), $undefined, _depth + 1, message.handshakeReject);
+                            if ($seen & 1)
+                                $refuseRepeat("handshakeReject", "body");
+                            $seen |= 1;
+                            message.handshakeReject = $root.ectp.v1.HandshakeReject.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "handshakeReject";
                             continue;
                         }
                     case 12: {
                             if (wireType !== 2)
                                 break;
-                            message.readRequest = $root.ectp.v1.ReadRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.readRequest);
+                            if ($seen & 1)
+                                $refuseRepeat("readRequest", "body");
+                            $seen |= 1;
+                            message.readRequest = $root.ectp.v1.ReadRequest.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "readRequest";
                             continue;
                         }
                     case 13: {
                             if (wireType !== 2)
                                 break;
-                            message.readGrant = $root.ectp.v1.ReadGrant.decode(reader, reader.size(), $undefined, _depth + 1, message.readGrant);
+                            if ($seen & 1)
+                                $refuseRepeat("readGrant", "body");
+                            $seen |= 1;
+                            message.readGrant = $root.ectp.v1.ReadGrant.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "readGrant";
                             continue;
                         }
                     case 14: {
                             if (wireType !== 2)
                                 break;
-                            message.readReject = $root.ectp.v1.ReadReject.decode(reader, reader.size(), $undefined, _depth + 1, message.readReject);
+                            if ($seen & 1)
+                                $refuseRepeat("readReject", "body");
+                            $seen |= 1;
+                            message.readReject = $root.ectp.v1.ReadReject.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "readReject";
                             continue;
                         }
                     case 15: {
                             if (wireType !== 2)
                                 break;
-                            message.readComplete = $root.ectp.v1.ReadComplete.decode(reader, reader.size(), $undefined, _depth + 1, message.readComplete);
+                            if ($seen & 1)
+                                $refuseRepeat("readComplete", "body");
+                            $seen |= 1;
+                            message.readComplete = $root.ectp.v1.ReadComplete.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "readComplete";
                             continue;
                         }
                     case 16: {
                             if (wireType !== 2)
                                 break;
-                            message.heartbeat = $root.ectp.v1.Heartbeat.decode(reader, reader.size(), $undefined, _depth + 1, message.heartbeat);
+                            if ($seen & 1)
+                                $refuseRepeat("heartbeat", "body");
+                            $seen |= 1;
+                            message.heartbeat = $root.ectp.v1.Heartbeat.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "heartbeat";
                             continue;
                         }
                     case 17: {
                             if (wireType !== 2)
                                 break;
-                            message.eventBatch = $root.ectp.v1.EventBatch.decode(reader, reader.size(), $undefined, _depth + 1, message.eventBatch);
+                            if ($seen & 1)
+                                $refuseRepeat("eventBatch", "body");
+                            $seen |= 1;
+                            message.eventBatch = $root.ectp.v1.EventBatch.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "eventBatch";
                             continue;
                         }
                     case 18: {
                             if (wireType !== 2)
                                 break;
-                            message.replayRequest = $root.ectp.v1.ReplayRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.replayRequest);
+                            if ($seen & 1)
+                                $refuseRepeat("replayRequest", "body");
+                            $seen |= 1;
+                            message.replayRequest = $root.ectp.v1.ReplayRequest.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "replayRequest";
                             continue;
                         }
                     case 19: {
                             if (wireType !== 2)
                                 break;
-                            message.replayUnavailable = $root.ectp.v1.ReplayUnavailable.decode(reader, reader.size(), $undefined, _depth + 1, message.replayUnavailable);
+                            if ($seen & 1)
+                                $refuseRepeat("replayUnavailable", "body");
+                            $seen |= 1;
+                            message.replayUnavailable = $root.ectp.v1.ReplayUnavailable.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "replayUnavailable";
                             continue;
                         }
                     case 20: {
                             if (wireType !== 2)
                                 break;
-                            message.snapshotRequest = $root.ectp.v1.SnapshotRequest.decode(reader, reader.size(), $undefined, _depth + 1, message.snapshotRequest);
+                            if ($seen & 1)
+                                $refuseRepeat("snapshotRequest", "body");
+                            $seen |= 1;
+                            message.snapshotRequest = $root.ectp.v1.SnapshotRequest.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "snapshotRequest";
                             continue;
                         }
                     case 21: {
                             if (wireType !== 2)
                                 break;
-                            message.snapshot = $root.ectp.v1.Snapshot.decode(reader, reader.size(), $undefined, _depth + 1, message.snapshot);
+                            if ($seen & 1)
+                                $refuseRepeat("snapshot", "body");
+                            $seen |= 1;
+                            message.snapshot = $root.ectp.v1.Snapshot.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "snapshot";
                             continue;
                         }
                     case 22: {
                             if (wireType !== 2)
                                 break;
-                            message.announcement = $root.ectp.v1.Announcement.decode(reader, reader.size(), $undefined, _depth + 1, message.announcement);
+                            if ($seen & 1)
+                                $refuseRepeat("announcement", "body");
+                            $seen |= 1;
+                            message.announcement = $root.ectp.v1.Announcement.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.body = "announcement";
                             continue;
                         }
@@ -6421,6 +6617,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -6443,7 +6640,10 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
-                            message.item = $root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1, message.item);
+                            if ($seen & 2)
+                                $refuseRepeat("item");
+                            $seen |= 2;
+                            message.item = $root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     }
@@ -6710,6 +6910,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -6732,12 +6933,18 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
-                            message.key = $root.ectp.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1, message.key);
+                            if ($seen & 2)
+                                $refuseRepeat("key");
+                            $seen |= 2;
+                            message.key = $root.ectp.v1.ItemKey.decode(reader, reader.size(), $undefined, _depth + 1);
                             continue;
                         }
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("cause");
+                            $seen |= 4;
                             if (value = reader.int32())
                                 message.cause = value;
                             else
@@ -7022,6 +7229,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -7044,6 +7252,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("cause");
+                            $seen |= 2;
                             if (value = reader.int32())
                                 message.cause = value;
                             else
@@ -7360,6 +7571,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -7382,21 +7594,30 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 2)
                                 break;
-                            message.stored = $root.ectp.v1.Stored.decode(reader, reader.size(), $undefined, _depth + 1, message.stored);
+                            if ($seen & 1)
+                                $refuseRepeat("stored", "kind");
+                            $seen |= 1;
+                            message.stored = $root.ectp.v1.Stored.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.kind = "stored";
                             continue;
                         }
                     case 2: {
                             if (wireType !== 2)
                                 break;
-                            message.removed = $root.ectp.v1.Removed.decode(reader, reader.size(), $undefined, _depth + 1, message.removed);
+                            if ($seen & 1)
+                                $refuseRepeat("removed", "kind");
+                            $seen |= 1;
+                            message.removed = $root.ectp.v1.Removed.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.kind = "removed";
                             continue;
                         }
                     case 3: {
                             if (wireType !== 2)
                                 break;
-                            message.cleared = $root.ectp.v1.Cleared.decode(reader, reader.size(), $undefined, _depth + 1, message.cleared);
+                            if ($seen & 1)
+                                $refuseRepeat("cleared", "kind");
+                            $seen |= 1;
+                            message.cleared = $root.ectp.v1.Cleared.decode(reader, reader.size(), $undefined, _depth + 1);
                             message.kind = "cleared";
                             continue;
                         }
@@ -7719,6 +7940,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -7741,6 +7963,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("sequence");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
@@ -8049,6 +8274,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -8071,6 +8297,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("fromSequence");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.fromSequence = value;
                             else
@@ -8354,6 +8583,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -8376,6 +8606,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("oldestAvailable");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.oldestAvailable = value;
                             else
@@ -8385,6 +8618,9 @@ export const ectp = $root.ectp = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 4)
+                                $refuseRepeat("latest");
+                            $seen |= 4;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.latest = value;
                             else
@@ -8671,6 +8907,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -8977,6 +9214,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
                 let end, message, value;
+                let $seen = 0;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -8999,6 +9237,9 @@ export const ectp = $root.ectp = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 2)
+                                $refuseRepeat("sequence");
+                            $seen |= 2;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.sequence = value;
                             else
@@ -9017,6 +9258,9 @@ export const ectp = $root.ectp = (() => {
                     case 3: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 8)
+                                $refuseRepeat("part");
+                            $seen |= 8;
                             if (value = reader.uint32())
                                 message.part = value;
                             else
@@ -9026,6 +9270,9 @@ export const ectp = $root.ectp = (() => {
                     case 4: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 16)
+                                $refuseRepeat("parts");
+                            $seen |= 16;
                             if (value = reader.uint32())
                                 message.parts = value;
                             else
@@ -9035,6 +9282,9 @@ export const ectp = $root.ectp = (() => {
                     case 5: {
                             if (wireType !== 0)
                                 break;
+                            if ($seen & 32)
+                                $refuseRepeat("snapshotId");
+                            $seen |= 32;
                             if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
                                 message.snapshotId = value;
                             else
