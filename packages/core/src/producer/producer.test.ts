@@ -848,3 +848,63 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(batches(p2.poll(3)).map((b) => b.sequence)).toEqual([1]);
   });
 });
+
+describe("ProducerCore and a custom ItemStore's descriptors (SPEC.md section 5, [C2])", () => {
+  /**
+   * A store over a MemoryItemStore that reports item 2 (put valid) with a descriptor no receiver
+   * accepts: 65 shape dimensions, or a 70 KiB location. One object per item, as a real store keeps.
+   */
+  function customStore(bad: (d: ectp.v1.IItemDescriptor) => ectp.v1.IItemDescriptor) {
+    const inner = new MemoryItemStore({ capacityBytes: 1000 });
+    const swapped = new Map<object, ectp.v1.IItemDescriptor>();
+    const report = (d: ectp.v1.IItemDescriptor) => {
+      if (d.key?.contentHash?.[0] !== 2) return d;
+      let b = swapped.get(d);
+      if (!b) swapped.set(d, (b = bad(d)));
+      return b;
+    };
+    const entry = (e: ReturnType<MemoryItemStore["get"]>) => e && { ...e, descriptor: report(e.descriptor), ready: e.ready, pins: e.pins };
+    const store = {
+      get: (k: string) => entry(inner.get(k)),
+      pin: (k: string) => inner.pin(k),
+      unpin: (k: string) => inner.unpin(k),
+      readyItems: () => [...inner.readyItems()].map((e) => entry(e) as NonNullable<ReturnType<typeof entry>>),
+      totalPins: () => inner.totalPins(),
+      subscribe: (l: Parameters<MemoryItemStore["subscribe"]>[0]) =>
+        inner.subscribe((c) => l(c.kind === "stored" ? { ...c, descriptor: report(c.descriptor) } : c)),
+    };
+    const metrics = new CountingMetrics();
+    const logger = new RecordingLogger();
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store, metrics, logger });
+    return { h: { producer, store: inner, metrics, logger } as Harness, inner };
+  }
+
+  const shapes: [string, (d: ectp.v1.IItemDescriptor) => ectp.v1.IItemDescriptor, string][] = [
+    ["65 shape dimensions", (d) => ({ ...d, shape: Array.from({ length: MAX_SHAPE_DIMS + 1 }, () => 1) }), "the descriptor is not valid"],
+    ["a 70 KiB location", (d) => ({ ...d, location: new Uint8Array(70 * 1024) }), "the descriptor encodes to"],
+  ];
+  for (const [what, bad, reason] of shapes)
+    it(`an item reported with ${what} is never published, snapshotted, announced or granted; the others are; logged and counted once`, () => {
+      const { h, inner } = customStore(bad);
+      h.producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+      h.producer.poll(0);
+      ready(inner, 1);
+      ready(inner, 2);
+      const events = batches(h.producer.poll(1)).flatMap((b) => b.events ?? []);
+      expect(events.map((e) => e.stored?.item?.key?.contentHash?.[0])).toEqual([1]);
+      h.producer.handleMessage("sub", wire("sub", 1, { snapshotRequest: {} }), 2);
+      const snap = sent(h.producer.poll(2), "sub").find((e) => e.snapshot)?.snapshot;
+      expect(snap?.items?.map((d) => d.key?.contentHash?.[0])).toEqual([1]);
+      expect(h.producer.announce(kid(2))).toBeUndefined();
+      expect(h.producer.announce(kid(1))?.item).toEqual(desc(1));
+      const r = rejectOf(request(h, "a", 1, 2, 3));
+      expect(r.reason).toBe(FR.FAILURE_REASON_INTERNAL);
+      expect(r.detail).toContain(reason);
+      expect(inner.totalPins()).toBe(0);
+      grantOf(request(h, "a", 2, 1, 3));
+      expect(h.metrics.get("ectp_producer_unpublishable_items_total")).toBe(1);
+      const errors = h.logger.warnings.filter((w) => w.message.startsWith("ERROR the item store reported"));
+      expect(errors).toHaveLength(1);
+      expect(JSON.stringify(errors[0]?.fields)).toContain(reason);
+    });
+});

@@ -11,12 +11,14 @@ import {
   envelopeBodyName,
   eventByteLength,
   itemDescriptorByteLength,
+  MAX_DESCRIPTOR_BYTES,
   MAX_REPEATED_ELEMENTS,
   ectp,
   itemKeyId,
   normalizeFingerprint,
   tryItemKeyId,
   type NormalizedFingerprint,
+  validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_PRODUCER_CONFIG, DEFAULT_TIMERS, type ProducerConfig } from "../config.js";
@@ -25,6 +27,7 @@ import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
 import { KeyIndex, keyIndexHash } from "../tables/key-index.js";
+import { MemoryItemStore } from "./memory-store.js";
 import type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry } from "./types.js";
 
 const FR = ectp.v1.FailureReason;
@@ -37,6 +40,25 @@ export const EVENTS_CAPABILITY = "events.v1";
 const MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024;
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
+
+/**
+ * Why a producer may not publish `descriptor`, or undefined when it may: it must be valid
+ * [C2] (at most 64 shape dimensions included) and encode to at most MAX_DESCRIPTOR_BYTES
+ * (SPEC.md section 5), or every event, snapshot part, grant and announcement carrying it is
+ * refused by its receivers. `MemoryItemStore.put` refuses such items; the producer checks
+ * what any other `ItemStore` reports.
+ */
+function unpublishable(descriptor: ectp.v1.IItemDescriptor): string | undefined {
+  const valid = validateDescriptor(descriptor, { maxItemBytes: Number.MAX_SAFE_INTEGER });
+  if (!valid.ok) return `the descriptor is not valid: ${valid.error.message}`;
+  let bytes: number;
+  try {
+    bytes = itemDescriptorByteLength(descriptor);
+  } catch (cause) {
+    return `the descriptor cannot be encoded: ${String(cause)}`;
+  }
+  return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
+}
 
 /**
  * What an event or a descriptor adds to a batch or snapshot part [E1][E2]: its encoded size
@@ -245,6 +267,11 @@ export class ProducerCore {
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly fp: NormalizedFingerprint;
   private readonly store: ItemStore;
+  /**
+   * The verdict of {@link unpublishable} per descriptor object a store reported (stores
+   * other than `MemoryItemStore`, whose `put` already refuses them): checked once per object.
+   */
+  private readonly verdicts: WeakMap<object, string | null> | undefined;
   /** The store offers {@link ItemStore.unpinEntry}. */
   private readonly hasUnpinEntry: boolean;
   private readonly transportMetadata: Uint8Array;
@@ -349,6 +376,7 @@ export class ProducerCore {
     this.fingerprint = options.fingerprint;
     this.fp = fp.value;
     this.store = options.store;
+    this.verdicts = options.store instanceof MemoryItemStore ? undefined : new WeakMap();
     this.hasUnpinEntry = typeof options.store.unpinEntry === "function";
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
     this.cfg = Object.freeze(cfg);
@@ -371,7 +399,7 @@ export class ProducerCore {
   announce(keyId: string): ectp.v1.IAnnouncement | undefined {
     if (this.shuttingDown) return undefined;
     const entry = this.store.get(keyId); // [P4] a lookup only; no pin, no lease.
-    if (!entry) return undefined;
+    if (!entry || this.refusedDescriptor(entry.descriptor) !== undefined) return undefined;
     return { version: { ...SPEC_VERSION }, item: entry.descriptor, transportMetadata: this.transportMetadata };
   }
 
@@ -754,6 +782,12 @@ export class ProducerCore {
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "stored descriptor has no valid sizeBytes");
       return;
     }
+    // SPEC section 5 / [C2]: a descriptor no receiver accepts is never granted (terminal).
+    const refused = this.refusedDescriptor(entry.descriptor);
+    if (refused !== undefined) {
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, `the store holds the item, but ${refused}`);
+      return;
+    }
     const expectedSize = u64(rr.expectedSizeBytes);
     if (expectedSize !== 0 && expectedSize !== size) {
       this.reject(
@@ -970,7 +1004,8 @@ export class ProducerCore {
   private onStoreChange(change: StoreChange): void {
     switch (change.kind) {
       case "stored":
-        this.pendingEvents.push({ stored: { item: change.descriptor } });
+        // SPEC section 5: one unpublishable descriptor would make every batch carrying it malformed.
+        if (this.refusedDescriptor(change.descriptor) === undefined) this.pendingEvents.push({ stored: { item: change.descriptor } });
         return;
       case "removed":
         this.pendingEvents.push({
@@ -1042,7 +1077,8 @@ export class ProducerCore {
     // Publish pending changes first so the snapshot is exactly "as of batch `sequence`" [E2].
     this.flushEvents();
     const items: ectp.v1.IItemDescriptor[] = [];
-    if (!this.shuttingDown) for (const e of this.store.readyItems()) items.push(e.descriptor);
+    if (!this.shuttingDown)
+      for (const e of this.store.readyItems()) if (this.refusedDescriptor(e.descriptor) === undefined) items.push(e.descriptor);
     // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
     const runs = splitBySize(items, DESCRIPTOR_COST, this.cfg.maxBatchBytes);
     const snapshotId = ++this.snapshotAnswers; // [E2] parts of one answer share it
@@ -1058,6 +1094,27 @@ export class ProducerCore {
   }
 
   // ---------------------------------------------------------------- plumbing
+
+  /**
+   * Why the store's `descriptor` may not be published (see {@link unpublishable}), or
+   * undefined. Each refused descriptor object is logged at error level and counted once.
+   */
+  private refusedDescriptor(descriptor: ectp.v1.IItemDescriptor): string | undefined {
+    const verdicts = this.verdicts;
+    if (verdicts === undefined) return undefined; // MemoryItemStore: put refused them
+    if (descriptor === null || typeof descriptor !== "object") return "the store reported no descriptor object";
+    const known = verdicts.get(descriptor);
+    if (known !== undefined) return known ?? undefined;
+    const why = unpublishable(descriptor);
+    verdicts.set(descriptor, why ?? null);
+    if (why !== undefined) {
+      this.metrics.counter("ectp_producer_unpublishable_items_total");
+      this.logger.error("the item store reported an item no receiver would accept; it is not published, announced or granted", {
+        reason: why,
+      });
+    }
+    return why;
+  }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
     body.version = SPEC_VERSION;

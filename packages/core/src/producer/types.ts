@@ -45,6 +45,13 @@ export type StoreChange =
  * The producer's region, as the core needs it: look up, pin and unpin items, and
  * learn what changed. The engine (or the simulator) writes items into it; the core
  * never writes bytes. Implementations evict only ready, unpinned items [P6].
+ *
+ * Descriptors must be publishable: valid [C2] (at most 64 shape dimensions included) and
+ * encoding to at most 64 KiB (SPEC.md section 5), as `MemoryItemStore.put` enforces. The
+ * producer checks those of any other store, once per descriptor object: one that fails is
+ * never published in events or snapshots, announced or granted (a ReadRequest for it is
+ * rejected INTERNAL), and is logged at error level and counted
+ * (`ectp_producer_unpublishable_items_total`).
  */
 export interface ItemStore {
   /** The entry for a key id, or `undefined` if absent or evicted. */
