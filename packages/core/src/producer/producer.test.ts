@@ -859,8 +859,10 @@ describe("ProducerCore and a custom ItemStore's descriptors (SPEC.md section 5, 
     const swapped = new Map<object, ectp.v1.IItemDescriptor>();
     const report = (d: ectp.v1.IItemDescriptor) => {
       if (d.key?.contentHash?.[0] !== 2) return d;
-      let b = swapped.get(d);
-      if (!b) swapped.set(d, (b = bad(d)));
+      const known = swapped.get(d);
+      if (known) return known;
+      const b = bad(d);
+      swapped.set(d, b);
       return b;
     };
     const entry = (e: ReturnType<MemoryItemStore["get"]>) => e && { ...e, descriptor: report(e.descriptor), ready: e.ready, pins: e.pins };
