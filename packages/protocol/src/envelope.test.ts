@@ -387,6 +387,24 @@ describe("[I1][C10] a non-repeated field occurs once per message (SPEC.md sectio
     expect(skipped.ok && skipped.value.senderEpoch).toBe(1);
   });
 
+  it("encodeEnvelope refuses an envelope that sets two bodies, naming them", () => {
+    expect(() => encodeEnvelope({ ...head, readComplete: { grantId: 1 }, heartbeat: { sequence: 1 } })).toThrow(
+      "sets more than one body (readComplete, heartbeat); set exactly one",
+    );
+  });
+
+  it("[V1] another major's frozen read: a field 12 or 30 beside the Hello body, whatever its wire type, is skipped, not a second body", () => {
+    // version 2.0, sender "v2peer", epoch 7; a Hello body v1 cannot read (field 3 of the wrong shape); plus field 12 as a varint or field 30.
+    const hello = "0a020802" + "1206" + Buffer.from("v2peer").toString("hex") + "1807" + "5206" + "08021a02ffff";
+    for (const extra of ["6001", "f20100"]) {
+      for (const hex of [hello + extra, extra + hello]) {
+        const d = decodeEnvelope(Buffer.from(hex, "hex"));
+        expect(d.ok || d.error.code, hex).toBe("VERSION");
+        expect(!d.ok && d.envelope?.hello, hex).toBeTruthy();
+      }
+    }
+  });
+
   it("stops at the second occurrence: a 16 MiB frame of empty hello bodies is refused at once", () => {
     // Built by hand: the head, then field 10 (hello), length 0, over and over. Before the rule,
     // the generated decoder decoded and dropped every one (over five seconds here).

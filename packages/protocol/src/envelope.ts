@@ -57,6 +57,10 @@ export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | und
  * (see fast-codec.ts); everything else goes to the generated protobufjs code.
  */
 export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
+  // SPEC section 5: one body per envelope (the generated encoder would write every member set,
+  // and receivers refuse the second).
+  if (envelope !== null && typeof envelope === "object" && bodiesSet(envelope) > 1)
+    throw new EctpError("INVALID_ARGUMENT", `envelope could not be encoded: it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
   try {
     return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
@@ -65,6 +69,25 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     throw new EctpError("INVALID_ARGUMENT", `envelope could not be encoded: ${why}`, { cause });
   }
 }
+
+/** How many members of the `body` oneof `env` sets (direct reads, see {@link envelopeBodyName}). */
+function bodiesSet(env: ectp.v1.IEnvelope): number {
+  return (
+    (env.readRequest != null ? 1 : 0) + (env.readGrant != null ? 1 : 0) + (env.readReject != null ? 1 : 0) +
+    (env.readComplete != null ? 1 : 0) + (env.heartbeat != null ? 1 : 0) + (env.hello != null ? 1 : 0) +
+    (env.handshakeReject != null ? 1 : 0) + (env.eventBatch != null ? 1 : 0) + (env.replayRequest != null ? 1 : 0) +
+    (env.replayUnavailable != null ? 1 : 0) + (env.snapshotRequest != null ? 1 : 0) + (env.snapshot != null ? 1 : 0) +
+    (env.announcement != null ? 1 : 0)
+  );
+}
+
+/** The names of the body members `env` sets, for an error message. */
+function bodyNames(env: ectp.v1.IEnvelope): string[] {
+  return BODY_NAMES.filter((k) => env[k] != null);
+}
+
+const BODY_NAMES: readonly EnvelopeBodyName[] = ["hello", "handshakeReject", "readRequest", "readGrant", "readReject", "readComplete",
+  "heartbeat", "eventBatch", "replayRequest", "replayUnavailable", "snapshotRequest", "snapshot", "announcement"];
 
 /** Result of {@link decodeEnvelope}. */
 export type DecodedEnvelope =
@@ -150,7 +173,8 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       const field = t >>> 3;
       // SPEC section 5: a field occurs once (a body too: 10 and up in every major, one per
       // envelope); a repeat makes the envelope unreadable here, before it is decoded.
-      const bit = field >= 10 ? 1 : (field === 1 || field === 2) && wire === 2 ? 1 << field : field === 3 && wire === 0 ? 8 : 0;
+      // Only fields 10 and 11 are known bodies in every major; other fields are skipped unread.
+      const bit = (field === 10 || field === 11) && wire === 2 ? 1 : (field === 1 || field === 2) && wire === 2 ? 1 << field : field === 3 && wire === 0 ? 8 : 0;
       if (seen & bit) return undefined;
       seen |= bit;
       if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.uint32());
@@ -159,13 +183,11 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
         const epoch: unknown = r.uint64(); // a Long where protobufjs has one
         env.senderEpoch = typeof epoch === "number" ? epoch : $protobuf.util.LongBits.from(epoch as number).toNumber(true);
       }
-      else if (field >= 10) {
-        if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
-        else {
-          if (field === 10) env.hello = new ectp.v1.Hello();
-          r.skipType(wire);
-        }
-      } else r.skipType(wire);
+      else if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
+      else {
+        if (field === 10 && wire === 2) env.hello = new ectp.v1.Hello();
+        r.skipType(wire);
+      }
     }
     return env;
   } catch {

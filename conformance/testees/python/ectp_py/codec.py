@@ -196,6 +196,10 @@ def encode(type_name: str, msg: dict) -> bytes:
     default values of non-``optional`` scalars are omitted, as proto3 does.
     Raises ``TypeError``/``ValueError`` for values of the wrong type (a local bug)."""
     out = bytearray()
+    oneofs = ONEOFS.get(type_name, {})
+    members = [k for k in oneofs if msg.get(k) is not None]
+    if len(members) > 1:  # SPEC.md section 5: receivers refuse a second member
+        raise ValueError(f"{type_name}: more than one member of a oneof set ({', '.join(members)}); set exactly one")
     for f in MESSAGES[type_name]:
         json_name, num, kind, ref, label, _proto = f
         if json_name not in msg or msg[json_name] is None:
@@ -306,6 +310,9 @@ def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dic
             continue  # unknown field: skipped [V1]
         json_name, _num, kind, ref, label, _proto = f
         repeated = label == "repeated"
+        varint = kind in _VARINT_KINDS
+        if not (wt == 0 if varint else wt == 2) and not (varint and repeated and wt == 2):
+            continue  # the wrong wire type for this field: an unknown field, skipped (as protobuf does)
         if not repeated:
             # SPEC.md section 5: a non-repeated field occurs once, and one member of a oneof;
             # a repeat is refused before it is decoded (protobuf would decode and drop it).
@@ -316,20 +323,16 @@ def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dic
             once.add(slot)
         if repeated and not (wt == 2 and kind in _VARINT_KINDS):
             _count(seen, json_name)  # one element; a packed run counts value by value below
-        if kind in _VARINT_KINDS:
+        if varint:
             if wt == 0:
                 values = [_varint_value(kind, raw)]
-            elif wt == 2 and repeated:
+            else:  # packed
                 values = []
                 p = 0
                 while p < len(payload):
                     _count(seen, json_name)
                     v, p = _read_varint(payload, p)
                     values.append(_varint_value(kind, v))
-            else:
-                raise DecodeError(f"{type_name}.{json_name}: wrong wire type {wt}")
-        elif wt != 2:
-            raise DecodeError(f"{type_name}.{json_name}: wrong wire type {wt}")
         elif kind == "string":
             try:
                 values = [payload.decode("utf-8")]
@@ -366,8 +369,8 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
     once: set[int] = set()
     try:
         for num, wt, raw, payload in _fields(bytes(data)):
-            if num >= 10:
-                slot = 10  # the bodies share one slot: one body per envelope
+            if num in (10, 11) and wt == 2:
+                slot = 10  # the bodies known in every major share one slot: one body per envelope
             elif (num in (1, 2) and wt == 2) or (num == 3 and wt == 0):
                 slot = num
             else:
@@ -382,10 +385,10 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
                 out["senderId"] = payload.decode("utf-8")
             elif num == 3 and wt == 0:
                 out["senderEpoch"] = raw
-            elif num >= 10:
+            elif wt == 2 and num in (10, 11):
                 if num == 10:
                     out["hello"] = {}
-                elif num == 11 and wt == 2:
+                else:
                     out["handshakeReject"] = decode("ectp.v1.HandshakeReject", payload)
     except (DecodeError, UnicodeDecodeError):
         return None

@@ -119,6 +119,18 @@ class NonRepeatedFieldsTest(unittest.TestCase):
         with self.assertRaisesRegex(codec.DecodeError, r"Event\.stored: oneof kind was already set"):
             codec.decode("ectp.v1.EventBatch", batch)
 
+    def test_i1_an_occurrence_of_the_wrong_wire_type_is_skipped_as_unknown_not_a_repeat(self):
+        env = codec.encode("ectp.v1.Envelope", {"version": {"major": 1}, "senderId": "c", "senderEpoch": "1"})
+        # sender_epoch (a varint) again as a length-delimited field; a body field 12 as a varint.
+        decoded = codec.decode("ectp.v1.Envelope", env + bytes([0x1A, 0x00, 0x60, 0x01]))
+        self.assertEqual(decoded["senderEpoch"], 1)
+        self.assertNotIn("readRequest", decoded)
+        self.assertEqual(codec.decode("ectp.v1.Heartbeat", bytes([0x0A, 0x00])), {})
+
+    def test_i1_encode_refuses_two_members_of_a_oneof(self):
+        with self.assertRaisesRegex(ValueError, r"more than one member of a oneof set \(readComplete, heartbeat\)"):
+            codec.encode("ectp.v1.Envelope", {"readComplete": {}, "heartbeat": {}})
+
     def test_i1_repeated_fields_keep_taking_elements(self):
         hello = codec.encode("ectp.v1.Hello", {"role": 2, "capabilities": ["a", "b"]})
         self.assertEqual(codec.decode("ectp.v1.Hello", hello + bytes([0x12, 0x01, 0x63]))["capabilities"], ["a", "b", "c"])
@@ -154,6 +166,9 @@ class FrozenFieldsTest(unittest.TestCase):
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a02080312017018095206" "08021a02ffff" "5a00")))
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a020803" "0a020803" "120170" "1809" "5a00")))
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a020803" "120170" "1809" "1809" "5a00")))
+        # A field 12 (a varint here) beside the body is skipped, before or after it.
+        for data in ("0a020803" "120170" "1809" "6001" "5a00", "0a020803" "120170" "1809" "5a00" "6001"):
+            self.assertEqual(codec.decode_frozen_envelope(bytes.fromhex(data))["handshakeReject"], {})
         # sender_epoch again with another wire type is not the frozen field: skipped.
         self.assertEqual(
             codec.decode_frozen_envelope(bytes.fromhex("0a020803" "120170" "1809" "1a00" "5a00")),
