@@ -50,18 +50,18 @@ export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | und
 
 /**
  * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded,
- * naming the problem: a field of the wrong type, or an integer its field cannot carry (a
- * uint64 outside [0, 2^53), a uint32 outside [0, 2^32), a fraction); such a value is never
- * wrapped into another one.
+ * naming the problem: more than one body set, a field of the wrong type, or an integer its
+ * field cannot carry (a uint64 outside [0, 2^53), a uint32 outside [0, 2^32), a fraction);
+ * such a value is never wrapped into another one.
  * The read-path bodies take a hand-written encoder whose bytes equal the generated one's
  * (see fast-codec.ts); everything else goes to the generated protobufjs code.
  */
 export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
-  // SPEC section 5: one body per envelope (the generated encoder would write every member set,
-  // and receivers refuse the second).
-  if (envelope !== null && typeof envelope === "object" && bodiesSet(envelope) > 1)
-    throw new EctpError("INVALID_ARGUMENT", `envelope could not be encoded: it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
   try {
+    // SPEC section 5: one body per envelope (the generated encoder would write every member
+    // set, and receivers refuse the second). Inside the try: a throwing getter is reported too.
+    if (envelope !== null && typeof envelope === "object" && bodiesSet(envelope) > 1)
+      throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
     return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
     // [I1] Also a value its field cannot carry (refused by the generated encoder, never wrapped).
@@ -171,9 +171,9 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       const t = r.uint32();
       const wire = t & 7;
       const field = t >>> 3;
-      // SPEC section 5: a field occurs once (a body too: 10 and up in every major, one per
-      // envelope); a repeat makes the envelope unreadable here, before it is decoded.
-      // Only fields 10 and 11 are known bodies in every major; other fields are skipped unread.
+      // SPEC section 5: a frozen field occurs once, and one body per envelope (fields 10 and
+      // 11 of wire type 2, the bodies every major knows; other fields are skipped unread): a
+      // repeat makes the envelope unreadable here, before it is decoded.
       const bit = (field === 10 || field === 11) && wire === 2 ? 1 : (field === 1 || field === 2) && wire === 2 ? 1 << field : field === 3 && wire === 0 ? 8 : 0;
       if (seen & bit) return undefined;
       seen |= bit;
