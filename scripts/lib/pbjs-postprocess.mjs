@@ -128,7 +128,8 @@ export function limitRepeatedElements(js, max) {
  * and for a oneof, dropping the other members), so every repeat is decoded in full and
  * dropped: 16 MiB of empty `hello` bodies took the generated decoder over five seconds (each
  * repeat's oneof setter deletes every other member), and of `sender_epoch` varints half a
- * second. No encoder writes a field twice, and SPEC.md section 5 has receivers refuse it.
+ * second. A conforming sender never writes a field twice; SPEC.md section 5 has receivers
+ * refuse it.
  * Every decode keeps a bit per field number (bit 0 for the members of its oneof) and throws a
  * RangeError naming the field at the second occurrence, before it is decoded. Repeated fields
  * are left alone (limitRepeatedElements bounds them); so is an occurrence of the wrong wire
@@ -176,7 +177,8 @@ export function refuseRepeatedSingularFields(js) {
         anchor,
     );
   const expected = js.split(".decode = function (reader, length, _end, _depth, _target) {").length - 1;
-  if (decoders !== expected || fields === 0) throw new Error("pbjs-postprocess: no decoders found; update refuseRepeatedSingularFields");
+  if (decoders !== expected || fields === 0)
+    throw new Error(`pbjs-postprocess: ${decoders} of ${expected} decoders matched (${fields} fields); update refuseRepeatedSingularFields`);
   // A merge into an existing sub-message left unchecked would decode every repeat again.
   const leftover = /_depth \+ 1, message\.\w+\)/.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} still merges a repeated field; extend refuseRepeatedSingularFields`);

@@ -387,10 +387,16 @@ describe("[I1][C10] a non-repeated field occurs once per message (SPEC.md sectio
     expect(skipped.ok && skipped.value.senderEpoch).toBe(1);
   });
 
-  it("encodeEnvelope refuses an envelope that sets two bodies, naming them", () => {
+  it("encodeEnvelope refuses an envelope that sets two bodies, naming them; a body getter that throws stays INVALID_ARGUMENT", () => {
     expect(() => encodeEnvelope({ ...head, readComplete: { grantId: 1 }, heartbeat: { sequence: 1 } })).toThrow(
       "sets more than one body (readComplete, heartbeat); set exactly one",
     );
+    const hostile = Object.defineProperty({ ...head }, "readGrant", {
+      get() {
+        throw new TypeError("hostile body getter");
+      },
+    }) as ectp.v1.IEnvelope;
+    expect(() => encodeEnvelope(hostile)).toThrow("[INVALID_ARGUMENT] envelope could not be encoded: hostile body getter");
   });
 
   it("[V1] another major's frozen read: a field 12 or 30 beside the Hello body, whatever its wire type, is skipped, not a second body", () => {

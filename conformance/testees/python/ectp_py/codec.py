@@ -318,10 +318,10 @@ def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dic
             # a repeat is refused before it is decoded (protobuf would decode and drop it).
             slot = oneofs.get(json_name, num)
             if slot in once:
-                what = f"oneof {slot} was already set" if slot in oneofs.values() else "it occurs twice in one message"
+                what = f"oneof {slot} was already set" if isinstance(slot, str) else "it occurs twice in one message"
                 raise DecodeError(f"{type_name}.{json_name}: {what}; SPEC.md section 5 allows a non-repeated field once")
             once.add(slot)
-        if repeated and not (wt == 2 and kind in _VARINT_KINDS):
+        if repeated and not (varint and wt == 2):
             _count(seen, json_name)  # one element; a packed run counts value by value below
         if varint:
             if wt == 0:

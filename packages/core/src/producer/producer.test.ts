@@ -884,6 +884,7 @@ describe("ProducerCore and a custom ItemStore's descriptors (SPEC.md section 5, 
   const shapes: [string, (d: ectp.v1.IItemDescriptor) => ectp.v1.IItemDescriptor, string][] = [
     ["65 shape dimensions", (d) => ({ ...d, shape: Array.from({ length: MAX_SHAPE_DIMS + 1 }, () => 1) }), "the descriptor is not valid"],
     ["a 70 KiB location", (d) => ({ ...d, location: new Uint8Array(70 * 1024) }), "the descriptor encodes to"],
+    ["no descriptor object", () => null as unknown as ectp.v1.IItemDescriptor, "descriptor is missing"],
   ];
   for (const [what, bad, reason] of shapes)
     it(`an item reported with ${what} is never published, snapshotted, announced or granted; the others are; logged and counted once`, () => {

@@ -60,6 +60,9 @@ function unpublishable(descriptor: ectp.v1.IItemDescriptor): string | undefined 
   return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
 }
 
+/** The verdict key of a descriptor that is not an object (see `ProducerCore.refusedDescriptor`). */
+const NO_DESCRIPTOR = {};
+
 /**
  * What an event or a descriptor adds to a batch or snapshot part [E1][E2]: its encoded size
  * (one the encoder refuses counts 0: its send fails where it would have without the bound)
@@ -777,15 +780,15 @@ export class ProducerCore {
       this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_READY, "item not fully written yet", this.cfg.retryAfterMs);
       return;
     }
-    const size = u64(entry.descriptor.sizeBytes);
-    if (!isPositiveInt(size)) {
-      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "stored descriptor has no valid sizeBytes");
-      return;
-    }
     // SPEC section 5 / [C2]: a descriptor no receiver accepts is never granted (terminal).
     const refused = this.refusedDescriptor(entry.descriptor);
     if (refused !== undefined) {
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, `the store holds the item, but ${refused}`);
+      return;
+    }
+    const size = u64(entry.descriptor.sizeBytes);
+    if (!isPositiveInt(size)) {
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "stored descriptor has no valid sizeBytes");
       return;
     }
     const expectedSize = u64(rr.expectedSizeBytes);
@@ -1102,11 +1105,12 @@ export class ProducerCore {
   private refusedDescriptor(descriptor: ectp.v1.IItemDescriptor): string | undefined {
     const verdicts = this.verdicts;
     if (verdicts === undefined) return undefined; // MemoryItemStore: put refused them
-    if (descriptor === null || typeof descriptor !== "object") return "the store reported no descriptor object";
-    const known = verdicts.get(descriptor);
+    // A store that reports no descriptor object shares one verdict ("descriptor is missing").
+    const key = descriptor !== null && typeof descriptor === "object" ? descriptor : NO_DESCRIPTOR;
+    const known = verdicts.get(key);
     if (known !== undefined) return known ?? undefined;
     const why = unpublishable(descriptor);
-    verdicts.set(descriptor, why ?? null);
+    verdicts.set(key, why ?? null);
     if (why !== undefined) {
       this.metrics.counter("ectp_producer_unpublishable_items_total");
       this.logger.error("the item store reported an item no receiver would accept; it is not published, announced or granted", {
