@@ -16,7 +16,7 @@
 //  11. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
 //  12. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
 //  13. main job          `npm run simulate`, the README's first command: the default workload
-//                        through the `ectp` executable (its shebang and heap flags), exit 0
+//                        through the `ectp` executable (its shebang and V8 flags), exit 0
 //
 // Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored);
 // any other runner (e.g. the conformance runner) may add files named

@@ -5,7 +5,7 @@ import { BIN_SHEBANG } from "./src/shebang";
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 export default libraryConfig({
-  // bin.ts is the `ectp` executable; the shebang (Node with the simulator's heap flags) is
+  // bin.ts is the `ectp` executable; the shebang (Node with the simulator's V8 flags) is
   // harmless in the library entry.
   entry: ["src/index.ts", "src/bin.ts"],
   dts: { entry: "src/index.ts" },

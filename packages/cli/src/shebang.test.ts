@@ -25,7 +25,7 @@ function runBehindShebang(source: string): string {
 const semiSpaceMb = Number(/^--max-semi-space-size=(\d+)$/.exec(SIMULATION_NODE_FLAGS.find((f) => f.startsWith("--max-semi-space-size=")) ?? "")?.[1]);
 
 describe("the ectp executable's shebang", () => {
-  it("starts Node with exactly the simulator's heap flags, each as its own argument", () => {
+  it("starts Node with exactly the simulator's V8 flags, each as its own argument", () => {
     // A flag Node rejects, or two arriving glued together, fails here rather than in a
     // user's `ectp simulate`.
     const got = runBehindShebang("process.stdout.write(JSON.stringify(process.execArgv))");

@@ -5,7 +5,9 @@
 //     workload (6,000 requests, 4 + 4 instances, concurrency 96) with light faults, best
 //     and median of --reps runs (default 3), each in a fresh child process (so every run
 //     pays JIT warm-up, as `ectp simulate` does); the child's whole-process wall time
-//     (module loading included) is shown too;
+//     (module loading included) is shown too. As many runs under V8's default flags,
+//     alternating with them, are the baseline: the ratio of medians shows what
+//     SIMULATION_NODE_FLAGS buy;
 //  2. seeds/s of a 1,000-run sweep (--sweep-runs N) on the CI sweep's shape
 //     (scripts/sweep.mjs: 2 + 2 instances, concurrency 16, 40 requests, 10 s budget), split
 //     evenly over the four fault presets and run in this process one after another (the CI
@@ -59,18 +61,30 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(", ");
 console.log(`load average ${load()} (cores are shared: wall times are inflated by other work)`);
 console.log(`children run as \`ectp simulate\` does: node ${SIMULATION_NODE_FLAGS.join(" ")}`);
 const reps = option("--reps", 3);
-const runs = Array.from({ length: reps }, () => child(6_000));
+// Alternating with runs under V8's defaults (the baseline), so both see the same load.
+const runs = [];
+const baseline = [];
+for (let i = 0; i < reps; i++) {
+  runs.push(child(6_000));
+  baseline.push(child(6_000, []));
+}
 const def = runs[0];
-const stat = (k) => {
-  const v = runs.map((r) => r[k]).sort((a, b) => a - b);
-  return `best ${v[0].toFixed(0)} ms, median ${v[Math.floor((v.length - 1) / 2)].toFixed(0)} ms`;
+const sorted = (list, k) => list.map((r) => r[k]).sort((a, b) => a - b);
+const median = (v) => v[Math.floor((v.length - 1) / 2)];
+const stat = (k, list = runs) => {
+  const v = sorted(list, k);
+  return `best ${v[0].toFixed(0)} ms, median ${median(v).toFixed(0)} ms`;
 };
 console.log(
   `default workload, light faults (${reps} runs): wall ${stat("wallTimeMs")} (target <= 1000 ms); CPU ${stat("cpuMs")}; ` +
     `whole process ${stat("processMs")}; ` +
     `${def.throughputRps.toFixed(1)} req/s simulated, byte scale 1:${def.scale} ` +
     `(${(def.nominalRead / 1e9).toFixed(1)} GB nominal as ${(def.actualRead / 1e6).toFixed(1)} MB), violations ${def.violations}, ` +
-    `event-log hash ${def.hash}${runs.every((r) => r.hash === def.hash) ? " (same in every run)" : " (DIFFERS between runs: determinism broken)"}`,
+    `event-log hash ${def.hash}${[...runs, ...baseline].every((r) => r.hash === def.hash) ? " (same in every run)" : " (DIFFERS between runs: determinism broken)"}`,
+);
+console.log(
+  `baseline, the same runs under V8's default flags: wall ${stat("wallTimeMs", baseline)}; whole process ${stat("processMs", baseline)}; ` +
+    `median wall with the flags / without: ${(median(sorted(runs, "wallTimeMs")) / median(sorted(baseline, "wallTimeMs"))).toFixed(2)}x`,
 );
 
 if (!process.argv.includes("--skip-sweep")) {
