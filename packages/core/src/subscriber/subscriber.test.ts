@@ -217,6 +217,31 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(sub.view(P)).toBeUndefined();
     });
 
+    it("[I1] a batch or snapshot whose getter throws half-way is ignored whole: the view keeps its state", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.handleEnvelope(P, env(3, { snapshot: { sequence: 4, snapshotId: 1, items: [desc(1)] } }), 1);
+      const before = [key(1)];
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual(before);
+      const throwing = <T extends object>(target: T, field: string): T =>
+        Object.defineProperty(target, field, {
+          get() {
+            throw new Error("boom");
+          },
+        });
+      // The first event is readable, the second is not: nothing of the batch applies.
+      const events = [{ removed: { key: desc(1).key } }, { stored: { item: desc(2) } }, throwing({}, "stored")];
+      sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 5, events } }), 2);
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual(before);
+      // A newer snapshot whose second item's key throws: the view is not cleared nor half-filled.
+      sub.handleEnvelope(P, env(3, { snapshot: { sequence: 9, snapshotId: 2, items: [desc(3), throwing(desc(4), "key")] } }), 3);
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual(before);
+      expect(sub.stats().ignoredMessages).toBe(2);
+      // The readable batch 5 still applies: the failed one left `applied` where it was.
+      sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 5, events: events.slice(0, 2) } }), 4);
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(2)]);
+    });
+
     it("a producer's HandshakeReject is counted and logged; unfollow drops the producer and its view", () => {
       const warnings: string[] = [];
       const logger = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} };

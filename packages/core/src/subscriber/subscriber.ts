@@ -18,6 +18,55 @@ function allObjects(list: unknown): list is object[] {
   return Array.isArray(list) && list.every((e) => e !== null && typeof e === "object");
 }
 
+/** The view operation of a `cleared` event. */
+const CLEAR = "clear";
+
+/**
+ * One event of a batch, read on receipt: store `item` under `keyId`, remove `keyId` (no
+ * `item`), or clear the view (`CLEAR`).
+ */
+type ViewOp = { readonly keyId: string; readonly item: ectp.v1.IItemDescriptor | undefined } | typeof CLEAR;
+
+/** A batch as read on receipt: what applying it does, already extracted from the message. */
+interface ReadBatch {
+  readonly sequence: number;
+  readonly ops: readonly ViewOp[];
+}
+
+/**
+ * Read a batch's events into view operations. Everything is read here, once, before any of it
+ * is applied: a hand-built event whose getter throws half-way (caught by `handleEnvelope`)
+ * leaves the view as it was, never with the batch's first events applied. Events with an
+ * unusable key, or of no kind this version knows (a newer minor version's), are left out [E1].
+ */
+function readEvents(events: readonly ectp.v1.IEvent[]): ViewOp[] {
+  const ops: ViewOp[] = [];
+  for (const e of events) {
+    const item = e.stored?.item;
+    if (item) {
+      const keyId = tryItemKeyId(item.key);
+      if (keyId !== undefined) ops.push({ keyId, item });
+      continue;
+    }
+    const removed = e.removed?.key;
+    if (removed) {
+      const keyId = tryItemKeyId(removed);
+      if (keyId !== undefined) ops.push({ keyId, item: undefined });
+    } else if (e.cleared) ops.push(CLEAR);
+  }
+  return ops;
+}
+
+/** Read a snapshot part's items as (key id, item) pairs, for the same reason as {@link readEvents}. */
+function readItems(items: readonly ectp.v1.IItemDescriptor[]): [string, ectp.v1.IItemDescriptor][] {
+  const out: [string, ectp.v1.IItemDescriptor][] = [];
+  for (const d of items) {
+    const keyId = tryItemKeyId(d.key);
+    if (keyId !== undefined) out.push([keyId, d]);
+  }
+  return out;
+}
+
 /** Options of {@link EventSubscriber}. */
 export interface SubscriberOptions {
   /** This subscriber's peer id (the `sender_id` of what it sends). */
@@ -68,7 +117,8 @@ interface Assembly {
   readonly id: number;
   readonly sequence: number;
   readonly parts: number;
-  readonly got: Map<number, ectp.v1.IItemDescriptor[]>;
+  /** The parts received, each read into (key id, item) pairs. */
+  readonly got: Map<number, [string, ectp.v1.IItemDescriptor][]>;
 }
 
 /** What the subscriber knows of one followed producer. */
@@ -84,7 +134,7 @@ interface Followed {
   maxSeen: number;
   readonly view: Map<string, ectp.v1.IItemDescriptor>;
   /** Batches that arrived ahead of a missing one, by sequence. */
-  readonly held: Map<number, ectp.v1.IEventBatch>;
+  readonly held: Map<number, ReadBatch>;
   assembly: Assembly | undefined;
   /** `snapshot_id` of the last snapshot applied in this epoch. */
   lastSnapshotId: number;
@@ -326,12 +376,14 @@ export class EventSubscriber {
     }
   }
 
-  private onBatch(f: Followed, batch: ectp.v1.IEventBatch, now: number): void {
-    const seq = batch.sequence;
-    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || !allObjects(batch.events)) {
+  private onBatch(f: Followed, message: ectp.v1.IEventBatch, now: number): void {
+    const seq = message.sequence;
+    const events = message.events;
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || !allObjects(events)) {
       this.counts.ignoredMessages++;
       return;
     }
+    const batch: ReadBatch = { sequence: seq, ops: readEvents(events) };
     f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq <= f.applied) {
       this.counts.ignoredMessages++; // [E2] a duplicate: delivery is at least once
@@ -353,12 +405,14 @@ export class EventSubscriber {
     const sequence = snap.sequence ?? 0;
     const parts = snap.parts || 1;
     const part = snap.part ?? 0;
+    const items = snap.items;
     const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
     // [E2] a part whose number is not below its count, or unreadable fields: ignored.
-    if (!ok(id) || !ok(sequence) || !ok(parts) || !ok(part) || part >= parts || !allObjects(snap.items)) {
+    if (!ok(id) || !ok(sequence) || !ok(parts) || !ok(part) || part >= parts || !allObjects(items)) {
       this.counts.ignoredMessages++;
       return;
     }
+    const entries = readItems(items); // before anything changes: a throwing getter changes nothing
     // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
     if (id <= f.lastSnapshotId || (f.assembly !== undefined && id < f.assembly.id)) {
       this.counts.ignoredMessages++;
@@ -370,7 +424,7 @@ export class EventSubscriber {
       this.counts.ignoredMessages++; // inconsistent with its answer, or a duplicate part
       return;
     }
-    a.got.set(part, snap.items);
+    a.got.set(part, entries);
     if (a.got.size < a.parts) return;
     // Every part is here: the union of their items is the producer's set as of `sequence`.
     f.assembly = undefined;
@@ -379,7 +433,7 @@ export class EventSubscriber {
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
       f.view.clear();
-      for (let p = 0; p < a.parts; p++) for (const d of a.got.get(p) ?? []) this.store(f, d);
+      for (let p = 0; p < a.parts; p++) for (const [keyId, d] of a.got.get(p) ?? []) f.view.set(keyId, d);
       f.applied = sequence;
       f.synced = true;
       f.maxSeen = Math.max(f.maxSeen, sequence);
@@ -402,21 +456,13 @@ export class EventSubscriber {
   }
 
   /** [E1] apply one batch's events in order. */
-  private apply(f: Followed, batch: ectp.v1.IEventBatch): void {
-    for (const e of batch.events ?? []) {
-      if (e.stored?.item) this.store(f, e.stored.item);
-      else if (e.removed?.key) {
-        const k = tryItemKeyId(e.removed.key);
-        if (k !== undefined) f.view.delete(k);
-      } else if (e.cleared) f.view.clear();
-      // An event with no kind (a newer minor version's) is ignored [E1].
+  private apply(f: Followed, batch: ReadBatch): void {
+    for (const op of batch.ops) {
+      if (op === CLEAR) f.view.clear();
+      else if (op.item !== undefined) f.view.set(op.keyId, op.item);
+      else f.view.delete(op.keyId);
     }
-    f.applied = batch.sequence as number;
-  }
-
-  private store(f: Followed, d: ectp.v1.IItemDescriptor): void {
-    const k = tryItemKeyId(d.key);
-    if (k !== undefined) f.view.set(k, d);
+    f.applied = batch.sequence;
   }
 
   // ---------------------------------------------------------------- output
