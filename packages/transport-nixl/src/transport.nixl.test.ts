@@ -709,6 +709,26 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     }
   });
 
+  it("a wait still pending (abandoned by its caller) does not stop the next wait from spinning, and is woken by that spin", async () => {
+    const { a, b } = await pair({ waitSpinUs: 10_000_000 });
+    const size = 8 << 20; // above the inline limit: the engine posts it and settles it
+    const source = b.describe(b.registerMemory(pattern(size, 5)), 0, size);
+    const region = a.registerMemory(new Uint8Array(size));
+    a.poll();
+    let abandonedResolved = false;
+    void a.waitForActivity(60_000).then(() => {
+      abandonedResolved = true;
+    }); // nothing in flight: it sleeps, and its caller moves on (as a driver woken elsewhere)
+    a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    await a.waitForActivity(60_000); // spins on the counter until the engine settles the read
+    expect(a.counters().spinningWaits).toBe(1);
+    await Promise.resolve();
+    expect(abandonedResolved).toBe(true); // the spin swallowed the engine's signal: it woke it
+    const reads: ReadResult[] = [];
+    await until([a], () => reads.push(...a.poll().reads) > 0, "the read");
+    expect(reads).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+  });
+
   it("a wait does not spin while the only read in flight is too large to finish within waitSpinUs", async () => {
     const { a, b } = await pair({ waitSpinUs: 1000 }); // spins for reads of at most 10 MB
     const size = 64 << 20; // tens of ms to copy

@@ -477,10 +477,8 @@ export class NixlTransport implements Transport {
       return Promise.resolve();
     }
     const ms = timeoutMs > 0 ? Math.min(timeoutMs, MAX_TIMER_MS) : 0;
-    // Spin first only while a read that could finish within the spin is in flight and no other
-    // wait is pending (a spin that reports activity swallows the engine's signal for it, which
-    // a pending wait needs).
-    if (ms > 0 && this.waitSpinMs > 0 && this.waiters.size === 0 && this.spinnableReadInFlight() && this.spin(Math.min(ms, this.waitSpinMs)))
+    // Spin first only while a read that could finish within the spin is in flight.
+    if (ms > 0 && this.waitSpinMs > 0 && this.spinnableReadInFlight() && this.spin(Math.min(ms, this.waitSpinMs)))
       return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -570,6 +568,8 @@ export class NixlTransport implements Transport {
    * Spin up to `ms` on the engine's activity counter: true as soon as it moves (new activity,
    * remembered in `reportedSeq` so that the engine's signal for it does not count twice), false
    * when the time is up. Activity that was already there before the spin does not end it.
+   * Waits still pending (ones a caller stopped awaiting, such as a driver woken by another
+   * source) are resolved too: the engine's signal, which would have woken them, is swallowed.
    */
   private spin(ms: number): boolean {
     this.spinningWaits++;
@@ -579,6 +579,7 @@ export class NixlTransport implements Transport {
       const now = Atomics.load(this.activitySeq, 0);
       if (now !== seq) {
         this.reportedSeq = now;
+        for (const w of this.waiters) w(); // each deletes itself
         return true;
       }
     } while (performance.now() < until);
