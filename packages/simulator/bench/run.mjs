@@ -19,8 +19,8 @@
 //     buffers) has filled and V8's heap limit has adapted to the steady live set.
 // Every measured child runs with SIMULATION_NODE_FLAGS, the flags the `ectp` executable
 // starts Node with (its shebang), so the figures are those of `ectp simulate`. Part 3 also
-// runs the 6,000/60,000 pair under V8's default heap settings, for comparison
-// (--skip-defaults leaves that pair out).
+// compares the 6,000/60,000 pair under V8's default flags (the 6,000-request figure from
+// part 1's baseline runs; --skip-defaults leaves the 60,000-request run out).
 // The load average is printed first: other work on the machine inflates wall times.
 // Usage: node bench/run.mjs [--skip-rss] [--skip-defaults] [--skip-sweep] [--reps N] [--sweep-runs N]
 import { execFileSync } from "node:child_process";
@@ -75,6 +75,11 @@ const stat = (k, list = runs) => {
   const v = sorted(list, k);
   return `best ${v[0].toFixed(0)} ms, median ${median(v).toFixed(0)} ms`;
 };
+/** The median peak RSS of `list`'s runs, and every run's figure. */
+const rssOf = (list) => {
+  const v = sorted(list, "rssKb");
+  return { median: median(v), all: v };
+};
 console.log(
   `default workload, light faults (${reps} runs): wall ${stat("wallTimeMs")} (target <= 1000 ms); CPU ${stat("cpuMs")}; ` +
     `whole process ${stat("processMs")}; ` +
@@ -83,7 +88,7 @@ console.log(
     `event-log hash ${def.hash}${[...runs, ...baseline].every((r) => r.hash === def.hash) ? " (same in every run)" : " (DIFFERS between runs: determinism broken)"}`,
 );
 console.log(
-  `baseline, the same runs under V8's default flags: wall ${stat("wallTimeMs", baseline)}; whole process ${stat("processMs", baseline)}; ` +
+  `baseline, the same runs under V8's default flags: wall ${stat("wallTimeMs", baseline)}; CPU ${stat("cpuMs", baseline)}; whole process ${stat("processMs", baseline)}; ` +
     `median wall with the flags / without: ${(median(sorted(runs, "wallTimeMs")) / median(sorted(baseline, "wallTimeMs"))).toFixed(2)}x`,
 );
 
@@ -115,10 +120,10 @@ if (!process.argv.includes("--skip-rss")) {
   const mid = child(20_000);
   const big = child(60_000);
   // The 6,000-request figure is the median of the default runs above (each its own process).
-  const small = runs.map((r) => r.rssKb).sort((a, b) => a - b);
-  const rss6 = small[Math.floor((small.length - 1) / 2)];
+  const small = rssOf(runs);
+  const rss6 = small.median;
   console.log(
-    `peak RSS: 6,000 requests ${mb(rss6)} (median; ${small.map(mb).join(", ")}); 60,000 requests ${mb(big.rssKb)} ` +
+    `peak RSS: 6,000 requests ${mb(rss6)} (median; ${small.all.map(mb).join(", ")}); 60,000 requests ${mb(big.rssKb)} ` +
       `(${big.wallTimeMs.toFixed(0)} ms wall, ${big.cpuMs.toFixed(0)} ms CPU, hash ${big.hash}, violations ${big.violations})`,
   );
   console.log(`RSS ratio 60k/6k: ${(big.rssKb / rss6).toFixed(3)}x (target <= 1.2x)`);
@@ -126,11 +131,11 @@ if (!process.argv.includes("--skip-rss")) {
     `steady state: 20,000 requests ${mb(mid.rssKb)}, ratio 60k/20k ${(big.rssKb / mid.rssKb).toFixed(3)}x (about 1.0 when nothing grows with completed requests)`,
   );
   if (!process.argv.includes("--skip-defaults")) {
-    const small0 = child(6_000, []);
+    const small0 = rssOf(baseline).median; // part 1's baseline runs
     const big0 = child(60_000, []);
     console.log(
-      `with V8's default heap settings (informative): 6,000 requests ${mb(small0.rssKb)}, 60,000 requests ${mb(big0.rssKb)}, ` +
-        `ratio ${(big0.rssKb / small0.rssKb).toFixed(3)}x (same live set; the heap grows further before each collection)`,
+      `with V8's default flags (informative): 6,000 requests ${mb(small0)} (median), 60,000 requests ${mb(big0.rssKb)}, ` +
+        `ratio ${(big0.rssKb / small0).toFixed(3)}x (same live set; the heap grows further before each collection)`,
     );
   }
 }

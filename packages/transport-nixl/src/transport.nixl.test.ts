@@ -59,6 +59,19 @@ async function expectNextWaitSleeps(t: NixlTransport): Promise<void> {
   await next;
 }
 
+/**
+ * True when the wait's promise is already resolved: a spin saw the engine's counter move (a
+ * sleeping wait can only be resolved by a later macrotask: the engine's signal or its timer).
+ */
+async function resolvedAtOnce(p: Promise<void>): Promise<boolean> {
+  let done = false;
+  void p.then(() => {
+    done = true;
+  });
+  await Promise.resolve();
+  return done;
+}
+
 const open: NixlTransport[] = [];
 async function pair(options: Partial<NixlTransportOptions> = {}) {
   const p = await connectedPair(options);
@@ -675,17 +688,6 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
   });
 
   it("with a read in flight that can finish within waitSpinUs, a wait first spins on the engine's counter and reports that activity once", async () => {
-    // True when the wait's promise is already resolved: the spin saw the engine settle the
-    // read (a sleeping wait can only be resolved by a later macrotask: the engine's signal
-    // or its timer).
-    const resolvedAtOnce = async (p: Promise<void>) => {
-      let done = false;
-      void p.then(() => {
-        done = true;
-      });
-      await Promise.resolve();
-      return done;
-    };
     const size = 8 << 20; // above the inline limit: the engine posts it and settles it
     for (const [options, spins] of [
       [{ waitSpinUs: 10_000_000 }, true],
@@ -720,13 +722,16 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       abandonedResolved = true;
     }); // nothing in flight: it sleeps, and its caller moves on (as a driver woken elsewhere)
     a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
-    await a.waitForActivity(60_000); // spins on the counter until the engine settles the read
+    // Spins on the counter until the engine settles the read (not woken later by its signal).
+    expect(await resolvedAtOnce(a.waitForActivity(60_000))).toBe(true);
     expect(a.counters().spinningWaits).toBe(1);
-    await Promise.resolve();
     expect(abandonedResolved).toBe(true); // the spin swallowed the engine's signal: it woke it
+    // That activity was reported once: a wait before the next poll does not return at once.
+    expect(await resolvedAtOnce(a.waitForActivity(1))).toBe(false);
     const reads: ReadResult[] = [];
     await until([a], () => reads.push(...a.poll().reads) > 0, "the read");
     expect(reads).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+    await expectNextWaitSleeps(a);
   });
 
   it("a wait does not spin while the only read in flight is too large to finish within waitSpinUs", async () => {

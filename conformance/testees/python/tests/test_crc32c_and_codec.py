@@ -73,13 +73,10 @@ class ProtobufTest(unittest.TestCase):
     def test_v1_unknown_fields_skipped_malformed_bytes_raise(self):
         data = codec.encode("ectp.v1.Envelope", {"senderId": "P1"}) + bytes([0xF8, 0x07, 0x01])  # field 127 varint
         self.assertEqual(codec.decode("ectp.v1.Envelope", data), {"senderId": "P1"})
-        for bad in (b"\x0a\x05ab", b"\x80", b"\x12\x02\xff\xfe", b"\x07"):
+        # Truncated: a length, a tag alone, a varint value or a length cut at the end of the bytes.
+        for bad in (b"\x0a\x05ab", b"\x80", b"\x12\x02\xff\xfe", b"\x07", b"\x08", b"\x0a", b"\x08\x80", b"\x0a\x80"):
             with self.assertRaises(codec.DecodeError):
                 codec.decode("ectp.v1.Envelope", bad)
-
-
-if __name__ == "__main__":
-    unittest.main()
 
 
 class RepeatedElementsTest(unittest.TestCase):
@@ -177,3 +174,7 @@ class FrozenFieldsTest(unittest.TestCase):
 
     def test_v1_bytes_that_do_not_even_frame_are_none(self):
         self.assertIsNone(codec.decode_frozen_envelope(b"\x0a\x05\x01"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -229,7 +229,7 @@ describe("EventSubscriber [E1][E2]", () => {
             throw new Error("boom");
           },
         });
-      // The first event is readable, the second is not: nothing of the batch applies.
+      // The first two events are readable, the third is not: nothing of the batch applies.
       const events = [{ removed: { key: desc(1).key } }, { stored: { item: desc(2) } }, throwing({}, "stored")];
       sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 5, events } }), 2);
       expect([...(sub.view(P)?.keys() ?? [])]).toEqual(before);
@@ -240,6 +240,15 @@ describe("EventSubscriber [E1][E2]", () => {
       // The readable batch 5 still applies: the failed one left `applied` where it was.
       sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 5, events: events.slice(0, 2) } }), 4);
       expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(2)]);
+      // Held behind a gap: batch 7 throws on receipt, so it is never held; 6 and 8 are, and
+      // when 6 arrives it applies, 8 stays held behind the missing 7 and no event of 7 shows.
+      sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 7, events: [{ stored: { item: desc(7) } }, throwing({}, "removed")] } }), 5);
+      sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 8, events: [{ stored: { item: desc(8) } }] } }), 5);
+      sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 6, events: [{ stored: { item: desc(6) } }] } }), 6);
+      expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(2), key(6)].sort());
+      sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 7, events: [{ stored: { item: desc(7) } }] } }), 7); // the replay
+      expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(2), key(6), key(7), key(8)].sort());
+      expect(sub.stats().ignoredMessages).toBe(3);
     });
 
     it("a producer's HandshakeReject is counted and logged; unfollow drops the producer and its view", () => {

@@ -383,12 +383,12 @@ export class EventSubscriber {
       this.counts.ignoredMessages++;
       return;
     }
-    const batch: ReadBatch = { sequence: seq, ops: readEvents(events) };
-    f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq <= f.applied) {
       this.counts.ignoredMessages++; // [E2] a duplicate: delivery is at least once
       return;
     }
+    const batch: ReadBatch = { sequence: seq, ops: readEvents(events) };
+    f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq === f.applied + 1) {
       this.apply(f, batch);
       this.drainHeld(f, now);
@@ -412,17 +412,20 @@ export class EventSubscriber {
       this.counts.ignoredMessages++;
       return;
     }
-    const entries = readItems(items); // before anything changes: a throwing getter changes nothing
     // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
     if (id <= f.lastSnapshotId || (f.assembly !== undefined && id < f.assembly.id)) {
       this.counts.ignoredMessages++;
       return;
     }
-    if (f.assembly === undefined || id > f.assembly.id) f.assembly = { id, sequence, parts, got: new Map() };
-    const a = f.assembly;
-    if (a.parts !== parts || a.sequence !== sequence || a.got.has(part)) {
+    let a = f.assembly;
+    if (a !== undefined && id === a.id && (a.parts !== parts || a.sequence !== sequence || a.got.has(part))) {
       this.counts.ignoredMessages++; // inconsistent with its answer, or a duplicate part
       return;
+    }
+    const entries = readItems(items); // before anything changes: a throwing getter changes nothing
+    if (a === undefined || id > a.id) {
+      a = { id, sequence, parts, got: new Map() };
+      f.assembly = a;
     }
     a.got.set(part, entries);
     if (a.got.size < a.parts) return;
