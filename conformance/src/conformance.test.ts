@@ -302,6 +302,50 @@ describe("runner self-tests: the testee contract", () => {
     expect((await run(template)).results[0]?.message).toMatch(/^case bug \(fix the case file\): .*\bn\b/);
   });
 
+  it("an item family (`count`) puts every member; expectSnapshot fails a part over maxElements, a missing part, an item outside the family, and a bad count is a case bug", async () => {
+    const [base] = byName("producer/e2-replay/snapshot-over-element-limit-sent-in-parts");
+    type Spec = NonNullable<typeof base>["spec"];
+    const variant = (change: (spec: Spec) => void) => {
+      const c = structuredClone(base) as NonNullable<typeof base>;
+      change(c.spec);
+      return c;
+    };
+    const expectStep = (spec: Spec) => (spec.steps[3] as { expectSnapshot: Record<string, unknown> }).expectSnapshot;
+    const run = (c: NonNullable<typeof base>, testee = inProcess()) =>
+      runSuite({ testee, features: [...TS_TESTEE_FEATURES, "events"], cases: [c], level: "all" }).then((r) => r.results[0]);
+    expect((await run(variant(() => {})))?.status).toBe("passed");
+    // The reference producer cuts greedily: 1,008 items (65,520 elements), then 1.
+    expect((await run(variant((s) => Object.assign(expectStep(s), { maxElements: 65_519 }))))?.message).toContain(
+      "part 0 holds 65520 repeated elements (items plus shape dimensions), over 65519",
+    );
+    // Another family than the one put: its members are missing, and F's are outside it.
+    const other = variant((s) => {
+      (s.items as Record<string, unknown>).G = { size: 4, count: 2 };
+      expectStep(s).items = "G";
+    });
+    expect((await run(other))?.message).toMatch(/holds an item that is not one of G/);
+    // A testee that never sends part 1.
+    const dropPart1 = altered((res) => {
+      const outputs = res.poll?.outputs;
+      if (outputs) res.poll = { ...res.poll, outputs: outputs.filter((o) => !(o.send?.envelope?.snapshot?.part === 1)) };
+      return res;
+    });
+    expect((await run(variant(() => {}), dropPart1))?.message).toMatch(/1 of 2 parts sent/);
+    // A testee that sends part 0 twice.
+    const repeatPart0 = altered((res) => {
+      const outputs = res.poll?.outputs;
+      if (outputs) res.poll = { ...res.poll, outputs: outputs.flatMap((o) => (o.send?.envelope?.snapshot && !o.send.envelope.snapshot.part ? [o, o] : [o])) };
+      return res;
+    });
+    expect((await run(variant(() => {}), repeatPart0))?.message).toMatch(/part 0 of 2 is out of range or sent twice/);
+    for (const count of [0, 1.5, 65_537, "3"]) {
+      const bad = variant((s) => {
+        Object.assign((s.items as Record<string, object>).F ?? {}, { count });
+      });
+      expect((await run(bad))?.message).toContain("case bug (fix the case file): item F: count must be an integer in [1, 65536]");
+    }
+  }, 60_000);
+
   it("raw.repeatBody writes the body field twice; without a body, or with unknownFields, it is a case bug", async () => {
     const [base] = byName("producer/i1-robustness/message-with-a-repeated-body-ignored");
     const withRaw = (raw: Record<string, unknown>) => {

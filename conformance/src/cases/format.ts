@@ -37,6 +37,13 @@ export interface ItemFixture {
   producer?: string;
   /** Content hash text (UTF-8). Default `item-<name>`. */
   hash?: string;
+  /**
+   * Make this a family of `count` items (1 to 65,536) named `<name>.0` to `<name>.<count-1>`,
+   * each with this spec and its own content hash (`hash`, or `item-<name>`, then `.<i>`).
+   * `put` of the family's name puts every member; `expectSnapshot` checks a snapshot holds
+   * exactly the family. Default: one item.
+   */
+  count?: number;
 }
 
 /** A scripted peer played by the runner. */

@@ -104,6 +104,8 @@ class Interpreter {
   private readonly rules: ActiveRule[] = [];
   private readonly peers = new Map<string, PeerState>();
   private readonly fixtures = new Map<string, Fixture>();
+  /** Item families (`items.<name>.count`): the names of their members, in order. */
+  private readonly families = new Map<string, string[]>();
   private readonly reads = new Map<number, UnsettledRead>();
   private readonly requests = new Map<string, Map<string, string | undefined>>();
   private readonly finished = new Set<string>();
@@ -125,7 +127,21 @@ class Interpreter {
     this.selfId = c.spec.self?.id ?? (c.spec.role === "consumer" ? "C1" : "P1");
     this.selfEpoch = c.spec.self?.epoch ?? (c.spec.role === "consumer" ? 1 : 5);
     this.fingerprint = c.spec.fingerprint ?? { ...DEFAULT_FINGERPRINT };
-    for (const [name, f] of Object.entries(c.spec.items ?? {})) this.fixtures.set(name, makeFixture(name, f, this.fingerprint));
+    for (const [name, f] of Object.entries(c.spec.items ?? {})) {
+      if (f.count === undefined) {
+        this.fixtures.set(name, makeFixture(name, f, this.fingerprint));
+        continue;
+      }
+      if (!Number.isSafeInteger(f.count) || f.count < 1 || f.count > 1 << 16)
+        throw new CaseBug(`item ${name}: count must be an integer in [1, 65536]; got ${JSON.stringify(f.count)}`);
+      const members: string[] = [];
+      for (let i = 0; i < f.count; i++) {
+        const member = `${name}.${i}`;
+        this.fixtures.set(member, makeFixture(member, { ...f, hash: `${f.hash ?? `item-${name}`}.${i}` }, this.fingerprint));
+        members.push(member);
+      }
+      this.families.set(name, members);
+    }
     const peers = c.spec.peers ?? (c.spec.role === "consumer" ? { P1: {} } : { C1: {} });
     for (const [id, p] of Object.entries(peers))
       this.peers.set(id, {
@@ -243,9 +259,11 @@ class Interpreter {
       case "greet":
         await this.greet(this.peer(String(this.r(arg))));
         break;
-      case "put":
-        await this.put(String(this.r(arg)), step.ready === true, step.expectError === true);
+      case "put": {
+        const name = String(this.r(arg));
+        for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true);
         break;
+      }
       case "markReady":
         await this.cmd({ markReady: { key: this.fixture(this.r(arg)).key } });
         break;
@@ -272,6 +290,9 @@ class Interpreter {
         break;
       case "expectCount":
         this.expectCount(arg as Record<string, unknown>);
+        break;
+      case "expectSnapshot":
+        this.expectSnapshot(this.r(arg, extra) as Record<string, unknown>);
         break;
       case "expectStats":
         await this.expectStats(arg as Record<string, unknown>);
@@ -825,6 +846,61 @@ class Interpreter {
         if (this.matchOne(m, item, new Map()))
           throw new CaseFailure(`unexpected output at t=${item.t}: ${JSON.stringify(item.out)} matches ${JSON.stringify(m)}`);
       }
+  }
+
+  /**
+   * [E2] Consume one whole Snapshot answer sent to `to`: the parts of the first unconsumed
+   * Snapshot's `snapshot_id`, numbered 0 to `parts` - 1 once each, with one `sequence`; each part
+   * within `maxElements` repeated elements (one per item plus its shape dimensions; default the
+   * SPEC.md section 5 limit, 65,536); their items together exactly `items` (a fixture or a
+   * family), each once.
+   */
+  private expectSnapshot(arg: Record<string, unknown>): void {
+    const to = String(arg.to ?? "C1");
+    const maxElements = arg.maxElements === undefined ? 65_536 : Number(arg.maxElements);
+    const name = String(arg.items);
+    const want = this.families.get(name) ?? [this.fixture(name).name];
+    const snapshotOf = (m: MailItem) => {
+      const send = m.out.send as { to?: string; envelope?: { snapshot?: Record<string, unknown> } } | undefined;
+      return !m.consumed && send?.to === to ? send.envelope?.snapshot : undefined;
+    };
+    // Annotated, so that TypeScript knows the code after a call is unreachable.
+    const fail: (why: string) => never = (why) => {
+      throw new CaseFailure(`[E2] snapshot to ${to} by t=${this.now}: ${why}`);
+    };
+    const first = this.mailbox.map(snapshotOf).find((x) => x !== undefined);
+    if (!first) fail(`none sent${this.describeMailbox()}`);
+    const id = String(first.snapshotId ?? "0");
+    const mine = this.mailbox.filter((m) => {
+      const x = snapshotOf(m);
+      return x !== undefined && String(x.snapshotId ?? "0") === id;
+    });
+    const parts = mine.map((m) => snapshotOf(m) as Record<string, unknown>);
+    const count = Math.max(1, Number(parts[0]?.parts ?? 0));
+    const seen = new Set<number>();
+    const keyOwner = new Map<string, string>();
+    for (const f of want) keyOwner.set(JSON.stringify(this.fixture(f).key.contentHash), f);
+    const got = new Map<string, number>();
+    for (const p of parts) {
+      const part = Number(p.part ?? 0);
+      if (Math.max(1, Number(p.parts ?? 0)) !== count || String(p.sequence ?? "0") !== String(parts[0]?.sequence ?? "0"))
+        fail(`the parts of snapshot_id ${id} disagree on parts or sequence: ${JSON.stringify(parts.map((x) => ({ part: x.part, parts: x.parts, sequence: x.sequence })))}`);
+      if (part >= count || seen.has(part)) fail(`part ${part} of ${count} is out of range or sent twice`);
+      seen.add(part);
+      const items = (p.items ?? []) as { key?: { contentHash?: string }; shape?: unknown[] }[];
+      const elements = items.reduce((n, d) => n + 1 + (d.shape?.length ?? 0), 0);
+      if (elements > maxElements) fail(`part ${part} holds ${elements} repeated elements (items plus shape dimensions), over ${maxElements}`);
+      for (const d of items) {
+        const owner = keyOwner.get(JSON.stringify(d.key?.contentHash));
+        if (owner === undefined) fail(`part ${part} holds an item that is not one of ${name}: ${JSON.stringify(d.key)}`);
+        got.set(owner, (got.get(owner) ?? 0) + 1);
+      }
+    }
+    if (seen.size !== count) fail(`${seen.size} of ${count} parts sent (snapshot_id ${id})`);
+    const missing = want.filter((f) => got.get(f) !== 1);
+    if (missing.length > 0)
+      fail(`${missing.length} of ${want.length} items are missing or sent more than once, e.g. ${missing.slice(0, 3).join(", ")}`);
+    for (const m of mine) m.consumed = true;
   }
 
   private expectCount(arg: Record<string, unknown>): void {
