@@ -416,7 +416,8 @@ export class NixlTransport implements Transport {
   /**
    * Collect messages, settled reads and unreachable peers since the previous call. Never blocks.
    * Treat the result as read-only: a poll with nothing to report returns one shared frozen
-   * result (no allocation per idle poll).
+   * result (no allocation per idle poll), and an empty list in any result may be a shared
+   * frozen array.
    */
   poll(): TransportActivity {
     // Whether the engine queued something is read from its activity counter (not only learnt
@@ -433,7 +434,7 @@ export class NixlTransport implements Transport {
     const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
     const messages: ReceivedMessage[] =
       drained.notifs.length === 0
-        ? []
+        ? IDLE.messages
         : drained.notifs.map((n) => ({
             from: n.from,
             bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
@@ -454,7 +455,7 @@ export class NixlTransport implements Transport {
       }
       this.markUnreachable(f.peer, f.status === -10);
     }
-    let unreachable: string[] = [];
+    let unreachable = IDLE.unreachable;
     if (this.unreachable.size > 0) {
       unreachable = [...this.unreachable];
       this.unreachable.clear();
@@ -603,7 +604,7 @@ export class NixlTransport implements Transport {
 
   private wake(): void {
     this.activity = true;
-    for (const w of this.waiters) w(); // each deletes itself (a Set allows that while iterating)
+    if (this.waiters.size > 0) for (const w of this.waiters) w(); // each deletes itself (a Set allows that while iterating)
   }
 
   private assertOpen(what: string): void {
