@@ -135,7 +135,7 @@ describe("transport level", () => {
   });
 
   /** The mock harness, named "broken", whose reader's poll reports `change(reads)` instead of its reads. */
-  function brokenHarness(change: (reads: core.ReadResult[]) => core.ReadResult[]) {
+  function brokenHarness(change: (reads: readonly core.ReadResult[]) => core.ReadResult[]) {
     const inner = mockTransportHarness(1);
     return {
       ...inner,
@@ -302,7 +302,7 @@ describe("runner self-tests: the testee contract", () => {
     expect((await run(template)).results[0]?.message).toMatch(/^case bug \(fix the case file\): .*\bn\b/);
   });
 
-  it("an item family (`count`) puts every member; expectSnapshot fails a part over maxElements, a missing part, an item outside the family, and a bad count is a case bug", async () => {
+  it("an item family (`count`) puts every member; expectSnapshot waits `within` for paced parts and fails a part over maxElements, a missing or repeated part, an item outside the family or not as put, an id of 0; bad options are case bugs", async () => {
     const [base] = byName("producer/e2-replay/snapshot-over-element-limit-sent-in-parts");
     type Spec = NonNullable<typeof base>["spec"];
     const variant = (change: (spec: Spec) => void) => {
@@ -338,6 +338,44 @@ describe("runner self-tests: the testee contract", () => {
       return res;
     });
     expect((await run(variant(() => {}), repeatPart0))?.message).toMatch(/part 0 of 2 is out of range or sent twice/);
+    // Parts paced over polls: part 1 comes one poll later. Passes within the step's window only.
+    const pacePart1 = () => {
+      let held: ectp.conformance.v1.IOutput[] = [];
+      return altered((res) => {
+        const outputs = res.poll?.outputs;
+        if (!outputs) return res;
+        const late = held;
+        held = outputs.filter((o) => o.send?.envelope?.snapshot?.part === 1);
+        res.poll = { ...res.poll, outputs: [...late, ...outputs.filter((o) => !held.includes(o))] };
+        return res;
+      });
+    };
+    expect((await run(variant(() => {}), pacePart1()))?.status).toBe("passed");
+    expect((await run(variant((s) => Object.assign(expectStep(s), { within: 0 })), pacePart1()))?.message).toMatch(/1 of 2 parts sent/);
+    // A testee that sends the items without their shapes (so one whole message fits), or an id of 0.
+    const reshape = (change: (snapshot: ectp.v1.ISnapshot) => void) =>
+      altered((res) => {
+        for (const o of res.poll?.outputs ?? []) if (o.send?.envelope?.snapshot) change(o.send.envelope.snapshot);
+        return res;
+      });
+    const noShapes = reshape((snap) => {
+      for (const d of snap.items ?? []) d.shape = [];
+    });
+    expect((await run(variant(() => {}), noShapes))?.message).toMatch(/the descriptor of F\.\d+ is not the one put/);
+    const idZero = reshape((snap) => {
+      snap.snapshotId = 0;
+    });
+    expect((await run(variant(() => {}), idZero))?.message).toMatch(/snapshot_id is 0/);
+    for (const [key, value] of [["maxElements", 0], ["maxElements", "many"], ["within", -1]] as const)
+      expect((await run(variant((s) => Object.assign(expectStep(s), { [key]: value }))))?.message).toContain(`case bug (fix the case file): expectSnapshot.${key} must be an integer`);
+    const clash = variant((s) => {
+      (s.items as Record<string, unknown>)["F.0"] = { size: 4 };
+    });
+    expect((await run(clash))?.message).toContain("case bug (fix the case file): item family F: member F.0 collides with another item fixture");
+    const sameHash = variant((s) => {
+      (s.items as Record<string, unknown>).X = { size: 4, hash: "item-F.3" };
+    });
+    expect((await run(sameHash))?.message).toMatch(/case bug \(fix the case file\): items .* have the same content hash/);
     for (const count of [0, 1.5, 65_537, "3"]) {
       const bad = variant((s) => {
         Object.assign((s.items as Record<string, object>).F ?? {}, { count });

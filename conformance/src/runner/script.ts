@@ -137,10 +137,21 @@ class Interpreter {
       const members: string[] = [];
       for (let i = 0; i < f.count; i++) {
         const member = `${name}.${i}`;
+        if (Object.hasOwn(c.spec.items ?? {}, member)) throw new CaseBug(`item family ${name}: member ${member} collides with another item fixture`);
         this.fixtures.set(member, makeFixture(member, { ...f, hash: `${f.hash ?? `item-${name}`}.${i}` }, this.fingerprint));
         members.push(member);
       }
       this.families.set(name, members);
+    }
+    // A family member sharing its content hash with another fixture would be the same item.
+    const members = new Set([...this.families.values()].flat());
+    const hashes = new Map<string, string>();
+    for (const f of this.fixtures.values()) {
+      const h = String(f.key.contentHash);
+      const other = hashes.get(h);
+      if (other !== undefined && (members.has(f.name) || members.has(other)))
+        throw new CaseBug(`items ${other} and ${f.name} have the same content hash; give the family or the item another hash`);
+      hashes.set(h, f.name);
     }
     const peers = c.spec.peers ?? (c.spec.role === "consumer" ? { P1: {} } : { C1: {} });
     for (const [id, p] of Object.entries(peers))
@@ -292,7 +303,7 @@ class Interpreter {
         this.expectCount(arg as Record<string, unknown>);
         break;
       case "expectSnapshot":
-        this.expectSnapshot(this.r(arg, extra) as Record<string, unknown>);
+        await this.expectSnapshot(this.r(arg, extra) as Record<string, unknown>);
         break;
       case "expectStats":
         await this.expectStats(arg as Record<string, unknown>);
@@ -849,41 +860,61 @@ class Interpreter {
   }
 
   /**
-   * [E2] Consume one whole Snapshot answer sent to `to`: the parts of the first unconsumed
-   * Snapshot's `snapshot_id`, numbered 0 to `parts` - 1 once each, with one `sequence`; each part
-   * within `maxElements` repeated elements (one per item plus its shape dimensions; default the
-   * SPEC.md section 5 limit, 65,536); their items together exactly `items` (a fixture or a
-   * family), each once.
+   * [E2] Consume one whole Snapshot answer sent to `to` (default `C1`): the parts of the first
+   * unconsumed Snapshot's `snapshot_id` (at least 1), numbered 0 to `parts` - 1 once each, with
+   * one `sequence`; each part within `maxElements` repeated elements (one per item plus its shape
+   * dimensions; default the SPEC.md section 5 limit, 65,536); their items together exactly
+   * `items` (a fixture or a family), each once and each with the descriptor that was put (key,
+   * size, shape, dtype, checksum). Parts may arrive until `within` ms after the step (default 0:
+   * all of them by the step's time); the clock advances through the testee's deadlines meanwhile.
    */
-  private expectSnapshot(arg: Record<string, unknown>): void {
+  private async expectSnapshot(arg: Record<string, unknown>): Promise<void> {
     const to = String(arg.to ?? "C1");
-    const maxElements = arg.maxElements === undefined ? 65_536 : Number(arg.maxElements);
+    const whole = (key: string, fallback: number, min: number): number => {
+      const v = arg[key] === undefined ? fallback : arg[key];
+      if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
+        throw new CaseBug(`expectSnapshot.${key} must be an integer >= ${min}; got ${JSON.stringify(arg[key])}`);
+      return v;
+    };
+    const maxElements = whole("maxElements", 65_536, 1);
+    const hi = this.now + whole("within", 0, 0);
     const name = String(arg.items);
     const want = this.families.get(name) ?? [this.fixture(name).name];
     const snapshotOf = (m: MailItem) => {
       const send = m.out.send as { to?: string; envelope?: { snapshot?: Record<string, unknown> } } | undefined;
       return !m.consumed && send?.to === to ? send.envelope?.snapshot : undefined;
     };
+    /** The outputs holding the parts of the first unconsumed answer, and its id. */
+    const answer = () => {
+      const first = this.mailbox.map(snapshotOf).find((x) => x !== undefined);
+      const id = String(first?.snapshotId ?? "0");
+      const mine = this.mailbox.filter((m) => {
+        const x = snapshotOf(m);
+        return x !== undefined && String(x.snapshotId ?? "0") === id;
+      });
+      return { first, id, mine };
+    };
+    let { first, id, mine } = answer();
+    // Until every part of the answer is out (each counted once), or `within` has passed.
+    while (first === undefined || new Set(mine.map((m) => Number(snapshotOf(m)?.part ?? 0))).size < Math.max(1, Number(first.parts ?? 0))) {
+      if (!(await this.advanceOne(hi))) break;
+      ({ first, id, mine } = answer());
+    }
     // Annotated, so that TypeScript knows the code after a call is unreachable.
     const fail: (why: string) => never = (why) => {
       throw new CaseFailure(`[E2] snapshot to ${to} by t=${this.now}: ${why}`);
     };
-    const first = this.mailbox.map(snapshotOf).find((x) => x !== undefined);
     if (!first) fail(`none sent${this.describeMailbox()}`);
-    const id = String(first.snapshotId ?? "0");
-    const mine = this.mailbox.filter((m) => {
-      const x = snapshotOf(m);
-      return x !== undefined && String(x.snapshotId ?? "0") === id;
-    });
+    if (id === "0") fail("snapshot_id is 0; every answer's id is at least 1");
     const parts = mine.map((m) => snapshotOf(m) as Record<string, unknown>);
-    const count = Math.max(1, Number(parts[0]?.parts ?? 0));
+    const count = Math.max(1, Number(first.parts ?? 0));
     const seen = new Set<number>();
     const keyOwner = new Map<string, string>();
     for (const f of want) keyOwner.set(JSON.stringify(this.fixture(f).key.contentHash), f);
     const got = new Map<string, number>();
     for (const p of parts) {
       const part = Number(p.part ?? 0);
-      if (Math.max(1, Number(p.parts ?? 0)) !== count || String(p.sequence ?? "0") !== String(parts[0]?.sequence ?? "0"))
+      if (Math.max(1, Number(p.parts ?? 0)) !== count || String(p.sequence ?? "0") !== String(first.sequence ?? "0"))
         fail(`the parts of snapshot_id ${id} disagree on parts or sequence: ${JSON.stringify(parts.map((x) => ({ part: x.part, parts: x.parts, sequence: x.sequence })))}`);
       if (part >= count || seen.has(part)) fail(`part ${part} of ${count} is out of range or sent twice`);
       seen.add(part);
@@ -893,6 +924,8 @@ class Interpreter {
       for (const d of items) {
         const owner = keyOwner.get(JSON.stringify(d.key?.contentHash));
         if (owner === undefined) fail(`part ${part} holds an item that is not one of ${name}: ${JSON.stringify(d.key)}`);
+        if (!matches(this.fixture(owner).partial, d, this.scope, new Map()))
+          fail(`part ${part}: the descriptor of ${owner} is not the one put: ${JSON.stringify(d)}`);
         got.set(owner, (got.get(owner) ?? 0) + 1);
       }
     }

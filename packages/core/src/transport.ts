@@ -95,14 +95,17 @@ export interface ReceivedMessage {
   readonly bytes: Uint8Array;
 }
 
-/** Everything that happened since the previous {@link Transport.poll}. */
+/**
+ * Everything that happened since the previous {@link Transport.poll}. Read-only: a transport
+ * may hand out shared, frozen objects and lists (an idle result, empty lists).
+ */
 export interface TransportActivity {
   /** Control messages received, in arrival order. */
-  readonly messages: ReceivedMessage[];
+  readonly messages: readonly ReceivedMessage[];
   /** Reads that settled, in settlement order. */
-  readonly reads: ReadResult[];
+  readonly reads: readonly ReadResult[];
   /** Peers the transport found unreachable (e.g. a send or connect failed). */
-  readonly unreachable: string[];
+  readonly unreachable: readonly string[];
 }
 
 /**
@@ -153,7 +156,7 @@ export interface Transport {
   /** Ask to cancel a read. Its result (`cancelled`, or `done`/`failed` if too late) still arrives. */
   cancelRead(readId: number): void;
 
-  /** Collect what happened since the previous call. Never blocks. */
+  /** Collect what happened since the previous call. Never blocks. Treat the result as read-only. */
   poll(): TransportActivity;
 
   /**

@@ -19,10 +19,10 @@ export interface MockReceivedMessage extends ReceivedMessage {
   readonly attachment: unknown;
 }
 
-/** What {@link MockTransport.poll} returns: the core's `TransportActivity` with {@link MockReceivedMessage}s. */
+/** What {@link MockTransport.poll} returns: the core's `TransportActivity` with {@link MockReceivedMessage}s (read-only, like it). */
 export interface MockActivity extends TransportActivity {
   /** Messages received, in delivery order, each with its sender's attachment. */
-  readonly messages: MockReceivedMessage[];
+  readonly messages: readonly MockReceivedMessage[];
 }
 
 /**

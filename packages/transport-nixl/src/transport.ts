@@ -136,9 +136,9 @@ const IN_PROGRESS = 1;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** What `poll` returns when nothing happened: shared and frozen, so an idle poll allocates nothing. */
 const IDLE: TransportActivity = Object.freeze({
-  messages: Object.freeze([]) as unknown as ReceivedMessage[],
-  reads: Object.freeze([]) as unknown as ReadResult[],
-  unreachable: Object.freeze([]) as unknown as string[],
+  messages: Object.freeze([]),
+  reads: Object.freeze([]),
+  unreachable: Object.freeze([]),
 });
 
 function keyOf(bytes: Uint8Array): string {
@@ -432,7 +432,7 @@ export class NixlTransport implements Transport {
     this.drainedSeq = seq;
     this.reportedSeq = seq;
     const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
-    const messages: ReceivedMessage[] =
+    const messages: readonly ReceivedMessage[] =
       drained.notifs.length === 0
         ? IDLE.messages
         : drained.notifs.map((n) => ({
