@@ -4,10 +4,11 @@
  *
  * Two flags bound memory. A simulation keeps a small, flat live heap (about 15 MB on the
  * default workload, the same after 6,000 and after 60,000 requests) while it allocates and
- * drops request state at a high rate. With V8's defaults the young generation grows to 2 x 16 MB and the old
- * generation may grow to four times its live size before a full collection, so peak RSS
- * keeps climbing long after the live set has stopped: 124 MB after 6,000 requests, 164 MB
- * after 60,000 (1.33x), with nothing retained per request. These flags bound both:
+ * drops request state at a high rate. With V8's defaults the young generation grows to
+ * 2 x 16 MB and the old generation may grow to four times its live size before a full
+ * collection, so peak RSS keeps climbing long after the live set has stopped: 124 MB after
+ * 6,000 requests, 164 MB after 60,000 (1.33x), with nothing retained per request. These
+ * flags bound both:
  *
  * - `--max-semi-space-size=8`: a young generation of at most 2 x 8 MB;
  * - `--heap-growing-percent=50`: the old generation grows by at most 50 % over the live
