@@ -240,8 +240,8 @@ describe("EventSubscriber [E1][E2]", () => {
       // The readable batch 5 still applies: the failed one left `applied` where it was.
       sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 5, events: events.slice(0, 2) } }), 4);
       expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(2)]);
-      // Held behind a gap: batch 7 throws on receipt, so it is never held; 6 and 8 are, and
-      // when 6 arrives it applies, 8 stays held behind the missing 7 and no event of 7 shows.
+      // Held behind a gap: batch 7 throws on receipt, so it is never held; 8 is. Batch 6 then
+      // applies, 8 stays held behind the missing 7, and no event of 7 shows.
       sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 7, events: [{ stored: { item: desc(7) } }, throwing({}, "removed")] } }), 5);
       sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 8, events: [{ stored: { item: desc(8) } }] } }), 5);
       sub.handleEnvelope(P, env(3, { eventBatch: { sequence: 6, events: [{ stored: { item: desc(6) } }] } }), 6);
