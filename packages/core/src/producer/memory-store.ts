@@ -13,6 +13,21 @@ import {
 } from "@ectp/protocol";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
 
+/**
+ * Why a producer may not publish `descriptor` for its encoded size, or undefined when it may:
+ * SPEC.md section 5 bounds a descriptor to MAX_DESCRIPTOR_BYTES so that every message carrying
+ * it fits a frame. Used by {@link MemoryItemStore.put} and by the producer for other stores.
+ */
+export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): string | undefined {
+  let bytes: number;
+  try {
+    bytes = itemDescriptorByteLength(descriptor);
+  } catch (cause) {
+    return `the descriptor cannot be encoded (${String(cause)})`;
+  }
+  return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
+}
+
 /** Options of a {@link MemoryItemStore}. */
 export interface MemoryItemStoreOptions {
   /**
@@ -186,18 +201,9 @@ export class MemoryItemStore implements ItemStore {
       }
     }
     // SPEC section 5: every message carrying the descriptor must fit a frame.
-    let descriptorBytes: number;
-    try {
-      descriptorBytes = itemDescriptorByteLength(desc);
-    } catch (cause) {
-      return fail("INVALID_ARGUMENT", `put: the descriptor cannot be encoded (${String(cause)}); fix the descriptor`, { cause, details: { keyId } });
-    }
-    if (descriptorBytes > MAX_DESCRIPTOR_BYTES)
-      return fail(
-        "INVALID_ARGUMENT",
-        `put: the descriptor encodes to ${descriptorBytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish; shorten its location or strings`,
-        { details: { keyId, descriptorBytes } },
-      );
+    const tooLarge = descriptorSizeProblem(desc);
+    if (tooLarge !== undefined)
+      return fail("INVALID_ARGUMENT", `put: ${tooLarge}; fix the descriptor (a long location or strings)`, { details: { keyId } });
     if (need > 0) this.evictFor(need);
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);

@@ -11,7 +11,6 @@ import {
   envelopeBodyName,
   eventByteLength,
   itemDescriptorByteLength,
-  MAX_DESCRIPTOR_BYTES,
   MAX_REPEATED_ELEMENTS,
   ectp,
   itemKeyId,
@@ -27,7 +26,7 @@ import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
 import { KeyIndex, keyIndexHash } from "../tables/key-index.js";
-import { MemoryItemStore } from "./memory-store.js";
+import { MemoryItemStore, descriptorSizeProblem } from "./memory-store.js";
 import type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry } from "./types.js";
 
 const FR = ectp.v1.FailureReason;
@@ -51,13 +50,7 @@ const FORGOTTEN_PEERS_CAP = 1024;
 function unpublishable(descriptor: ectp.v1.IItemDescriptor): string | undefined {
   const valid = validateDescriptor(descriptor, { maxItemBytes: Number.MAX_SAFE_INTEGER });
   if (!valid.ok) return `the descriptor is not valid: ${valid.error.message}`;
-  let bytes: number;
-  try {
-    bytes = itemDescriptorByteLength(descriptor);
-  } catch (cause) {
-    return `the descriptor cannot be encoded: ${String(cause)}`;
-  }
-  return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
+  return descriptorSizeProblem(descriptor);
 }
 
 /** The verdict key of a descriptor that is not an object (see `ProducerCore.refusedDescriptor`). */
