@@ -265,6 +265,12 @@ describe("envelopeBodyName", () => {
     const decoded = decodeEnvelope(encodeEnvelope(env));
     expect(decoded.ok && envelopeBodyName(decoded.value)).toBe(name);
   });
+  it.each(members)("encodeEnvelope refuses %s set together with any other body", (name) => {
+    for (const other of members.filter((m) => m !== name))
+      expect(() => encodeEnvelope({ version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1, [name]: {}, [other]: {} })).toThrow(
+        /sets more than one body \(\w+, \w+\); set exactly one/,
+      );
+  });
   it("covers every member of the oneof, and an envelope without a body has none", () => {
     expect(members).toHaveLength(13);
     expect(envelopeBodyName({ version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1 })).toBeUndefined();

@@ -171,10 +171,8 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       const t = r.uint32();
       const wire = t & 7;
       const field = t >>> 3;
-      // SPEC section 5: a frozen field occurs once, and one body per envelope (fields 10 and
-      // 11 of wire type 2, the bodies every major knows; other fields are skipped unread): a
-      // repeat makes the envelope unreadable here, before it is decoded.
-      const bit = (field === 10 || field === 11) && wire === 2 ? 1 : (field === 1 || field === 2) && wire === 2 ? 1 << field : field === 3 && wire === 0 ? 8 : 0;
+      // SPEC section 5: a repeat makes the envelope unreadable here, before it is decoded.
+      const bit = frozenFieldBit(field, wire);
       if (seen & bit) return undefined;
       seen |= bit;
       if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.uint32());
@@ -193,6 +191,17 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The bit of an envelope field read by {@link frozenFields}, 0 for one it skips unread: a
+ * frozen field occurs once (version 1, sender_id 2, sender_epoch 3), and so does a body, the
+ * two every major knows (fields 10 and 11) sharing one bit.
+ */
+function frozenFieldBit(field: number, wire: number): number {
+  if (wire === 2 && (field === 10 || field === 11)) return 1;
+  if (wire === 2 && (field === 1 || field === 2)) return 1 << field;
+  return field === 3 && wire === 0 ? 1 << 3 : 0;
 }
 
 /**
