@@ -366,6 +366,14 @@ describe("runner self-tests: the testee contract", () => {
       snap.snapshotId = 0;
     });
     expect((await run(variant(() => {}), idZero))?.message).toMatch(/snapshot_id is 0/);
+    const otherSequence = reshape((snap) => {
+      if (snap.part === 1) snap.sequence = Number(snap.sequence) + 1;
+    });
+    expect((await run(variant(() => {}), otherSequence))?.message).toMatch(/disagree on parts or sequence/);
+    const dropLastItem = reshape((snap) => {
+      if (snap.part === 1) snap.items = snap.items?.slice(0, -1);
+    });
+    expect((await run(variant(() => {}), dropLastItem))?.message).toMatch(/1 of 1009 items are missing or sent more than once, e\.g\. F\.\d+/);
     for (const [key, value] of [["maxElements", 0], ["maxElements", "many"], ["within", -1]] as const)
       expect((await run(variant((s) => Object.assign(expectStep(s), { [key]: value }))))?.message).toContain(`case bug (fix the case file): expectSnapshot.${key} must be an integer`);
     const clash = variant((s) => {

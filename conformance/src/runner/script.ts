@@ -12,7 +12,7 @@
  * its loaded bytes, and they have the fixture's size and CRC-32C).
  * @module
  */
-import { DEFAULT_FINGERPRINT, type LoadedCase, type StepSpec } from "../cases/format.js";
+import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { JSON_OPTIONS, ectp } from "../proto.js";
 import type { TesteeConnection } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
@@ -127,32 +127,7 @@ class Interpreter {
     this.selfId = c.spec.self?.id ?? (c.spec.role === "consumer" ? "C1" : "P1");
     this.selfEpoch = c.spec.self?.epoch ?? (c.spec.role === "consumer" ? 1 : 5);
     this.fingerprint = c.spec.fingerprint ?? { ...DEFAULT_FINGERPRINT };
-    for (const [name, f] of Object.entries(c.spec.items ?? {})) {
-      if (f.count === undefined) {
-        this.fixtures.set(name, makeFixture(name, f, this.fingerprint));
-        continue;
-      }
-      if (!Number.isSafeInteger(f.count) || f.count < 1 || f.count > 1 << 16)
-        throw new CaseBug(`item ${name}: count must be an integer in [1, 65536]; got ${JSON.stringify(f.count)}`);
-      const members: string[] = [];
-      for (let i = 0; i < f.count; i++) {
-        const member = `${name}.${i}`;
-        if (Object.hasOwn(c.spec.items ?? {}, member)) throw new CaseBug(`item family ${name}: member ${member} collides with another item fixture`);
-        this.fixtures.set(member, makeFixture(member, { ...f, hash: `${f.hash ?? `item-${name}`}.${i}` }, this.fingerprint));
-        members.push(member);
-      }
-      this.families.set(name, members);
-    }
-    // A family member sharing its content hash with another fixture would be the same item.
-    const members = new Set([...this.families.values()].flat());
-    const hashes = new Map<string, string>();
-    for (const f of this.fixtures.values()) {
-      const h = String(f.key.contentHash);
-      const other = hashes.get(h);
-      if (other !== undefined && (members.has(f.name) || members.has(other)))
-        throw new CaseBug(`items ${other} and ${f.name} have the same content hash; give the family or the item another hash`);
-      hashes.set(h, f.name);
-    }
+    this.loadFixtures(c.spec.items ?? {});
     const peers = c.spec.peers ?? (c.spec.role === "consumer" ? { P1: {} } : { C1: {} });
     for (const [id, p] of Object.entries(peers))
       this.peers.set(id, {
@@ -189,6 +164,39 @@ class Interpreter {
       },
     };
     for (const r of c.spec.rules ?? []) this.addRule(r as unknown as Record<string, unknown>);
+  }
+
+  /**
+   * Resolve the case's item fixtures; a family (`count`) becomes its members `<name>.<i>`.
+   * @throws CaseBug for a bad `count`, or a member that collides with another fixture.
+   */
+  private loadFixtures(items: Record<string, ItemFixture>): void {
+    for (const [name, f] of Object.entries(items)) {
+      if (f.count === undefined) {
+        this.fixtures.set(name, makeFixture(name, f, this.fingerprint));
+        continue;
+      }
+      if (!Number.isSafeInteger(f.count) || f.count < 1 || f.count > 1 << 16)
+        throw new CaseBug(`item ${name}: count must be an integer in [1, 65536]; got ${JSON.stringify(f.count)}`);
+      const members: string[] = [];
+      for (let i = 0; i < f.count; i++) {
+        const member = `${name}.${i}`;
+        if (Object.hasOwn(items, member)) throw new CaseBug(`item family ${name}: member ${member} collides with another item fixture`);
+        this.fixtures.set(member, makeFixture(member, { ...f, hash: `${f.hash ?? `item-${name}`}.${i}` }, this.fingerprint));
+        members.push(member);
+      }
+      this.families.set(name, members);
+    }
+    // A family member sharing its content hash with another fixture would be the same item.
+    const members = new Set([...this.families.values()].flat());
+    const hashes = new Map<string, string>();
+    for (const f of this.fixtures.values()) {
+      const h = String(f.key.contentHash);
+      const other = hashes.get(h);
+      if (other !== undefined && (members.has(f.name) || members.has(other)))
+        throw new CaseBug(`items ${other} and ${f.name} have the same content hash; give the family or the item another hash`);
+      hashes.set(h, f.name);
+    }
   }
 
   private fixture(name: unknown): Fixture {
