@@ -314,6 +314,22 @@ struct ActivityWords {
 
 // tryInlineRead's answer when the read must go to the engine instead (never a NIXL status).
 constexpr int kNotInline = 100;
+// postRead's answer for a source location it refuses (see locationFits); never a NIXL status.
+// The JS layer, which only then parses the location, names what is wrong with it.
+constexpr int kBadLocation = 101;
+
+class Agent;
+
+// What an Agent's postRead and postReadWithCrc functions hold instead of the Agent: a function
+// called after its Agent was collected finds `agent` null, never a dangling pointer. Freed by the
+// last of its owners (the Agent and each function), all on the JS thread.
+struct AgentLink {
+    Agent *agent = nullptr;
+    int owners = 1;
+    static void release(AgentLink *l) {
+        if (--l->owners == 0) delete l;
+    }
+};
 
 class Agent : public Napi::ObjectWrap<Agent> {
 public:
@@ -329,8 +345,11 @@ private:
     Napi::Value LoadRemote(const Napi::CallbackInfo &info);
     Napi::Value Invalidate(const Napi::CallbackInfo &info);
     Napi::Value CheckRemote(const Napi::CallbackInfo &info);
-    Napi::Value PostRead(const Napi::CallbackInfo &info);
-    Napi::Value PostReadWithCrc(const Napi::CallbackInfo &info);
+    // postRead and postReadWithCrc: own properties of each Agent object, plain functions whose
+    // data is the AgentLink (an ObjectWrap method unwraps `this` first, ~60 ns per call).
+    static Napi::Value PostRead(const Napi::CallbackInfo &info);
+    static Napi::Value PostReadWithCrc(const Napi::CallbackInfo &info);
+    void definePostReads(Napi::Env env, Napi::Object self);
     Napi::Value postRead(const Napi::CallbackInfo &info, bool crc);
     Napi::Value CancelRead(const Napi::CallbackInfo &info);
     Napi::Value Send(const Napi::CallbackInfo &info);
@@ -435,6 +454,7 @@ private:
     // (written and read on the JS thread only).
     uint32_t *activitySeq_ = nullptr;
     ActivityWords *activityWords_ = nullptr; // owns activitySeq_'s memory, with the ArrayBuffer
+    AgentLink *link_ = nullptr;             // shared with the postRead functions
     Napi::Reference<Napi::ArrayBuffer> activityRef_;
     std::string scratchPeer_; // postRead's peer name, reused (JS thread only): no allocation per read
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
@@ -494,8 +514,6 @@ Agent::Init(Napi::Env env) {
                            InstanceMethod<&Agent::LoadRemote>("loadRemote"),
                            InstanceMethod<&Agent::Invalidate>("invalidateRemote"),
                            InstanceMethod<&Agent::CheckRemote>("checkRemote"),
-                           InstanceMethod<&Agent::PostRead>("postRead"),
-                           InstanceMethod<&Agent::PostReadWithCrc>("postReadWithCrc"),
                            InstanceMethod<&Agent::CancelRead>("cancelRead"),
                            InstanceMethod<&Agent::Send>("send"),
                            InstanceMethod<&Agent::Drain>("drain"),
@@ -627,6 +645,7 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         closed_ = true;
         throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN, std::string("starting the NIXL engine thread failed: ") + e.what());
     }
+    definePostReads(env, info.This().As<Napi::Object>());
 }
 
 void
@@ -673,6 +692,10 @@ Agent::~Agent() {
     stopEngineSync();
     if (wasRunning && !envGone_ && !tsfnReleased_) tsfn_.Abort();
     if (activityWords_) ActivityWords::release(activityWords_); // the engine is stopped: no more writes
+    if (link_) {
+        link_->agent = nullptr;
+        AgentLink::release(link_);
+    }
 }
 
 void
@@ -849,13 +872,33 @@ le64(const char *p) {
     return v;
 }
 
+// Whether `loc` is a NIXL location (packages/transport-nixl/src/location.ts: "ENX1" | address
+// u64 | length u64 | name length u16 | name | section length u32 | section) of agent `peer`
+// describing at least `length` bytes: the checks parseLocation makes, done here so that the
+// small-read path pays for one pass over the location, not two.
+bool
+locationFits(std::string_view loc, const std::string &peer, size_t length) {
+    if (loc.size() < 26 || loc.substr(0, 4) != "ENX1") return false;
+    const uint64_t described = le64(loc.data() + 12);
+    if (described == 0 || described >= (uint64_t{1} << 53) || described < length) return false;
+    const size_t nameLen = static_cast<uint8_t>(loc[20]) | (static_cast<size_t>(static_cast<uint8_t>(loc[21])) << 8);
+    if (nameLen == 0 || nameLen > 1024 || 26 + nameLen > loc.size()) return false;
+    if (loc.substr(22, nameLen) != peer) return false;
+    const uint32_t sectionLen = static_cast<uint32_t>(static_cast<uint8_t>(loc[22 + nameLen])) |
+                                static_cast<uint32_t>(static_cast<uint8_t>(loc[23 + nameLen])) << 8 |
+                                static_cast<uint32_t>(static_cast<uint8_t>(loc[24 + nameLen])) << 16 |
+                                static_cast<uint32_t>(static_cast<uint8_t>(loc[25 + nameLen])) << 24;
+    return sectionLen <= (1u << 20) && 26 + nameLen + sectionLen == loc.size();
+}
+
 // postRead(id, peer, regionId, offset, length, location[, notif])
-//   -> number: NIXL_IN_PROG (1) = posted, its result comes through drain(); anything else is
-//   the final NIXL status of a read that settled inside this call (0 = done) and that drain()
-//   will NOT report. `location` is the ItemDescriptor.location bytes of the source
-//   (packages/transport-nixl/src/location.ts: "ENX1" | address u64 LE | length u64 |
-//   name length u16 | name | section length u32 | section); the JS layer has validated it
-//   (agent, lengths), the addon reads the address and views the section metadata in place.
+//   -> number: NIXL_IN_PROG (1) = posted, its result comes through drain(); 101 = refused
+//   without posting, the location being malformed, another agent's than `peer` or shorter than
+//   `length` (see locationFits; nothing to drain); anything else is the final NIXL status of a
+//   read that settled inside this call (0 = done) and that drain() will NOT report. `location`
+//   is the ItemDescriptor.location bytes of the source (packages/transport-nixl/src/location.ts:
+//   "ENX1" | address u64 LE | length u64 | name length u16 | name | section length u32 |
+//   section); the addon checks it, reads the address and views the section metadata in place.
 //   Positional numbers, at most 6 arguments (node-addon-api's inline argument array) and no
 //   copy keep the per-read N-API cost to a few value reads on the small-read path.
 // postReadWithCrc(...same arguments): the same READ, and the CRC-32C of the landed bytes is
@@ -863,12 +906,29 @@ le64(const char *p) {
 //   it: then the activity buffer's second word holds it) and reported with the result.
 Napi::Value
 Agent::PostRead(const Napi::CallbackInfo &info) {
-    return postRead(info, false);
+    Agent *self = static_cast<AgentLink *>(info.Data())->agent;
+    if (self == nullptr) return guard(info, []() -> Napi::Value { throw NixlFailure("ERR_CLOSED", "the NIXL agent is gone"); });
+    return self->postRead(info, false);
 }
 
 Napi::Value
 Agent::PostReadWithCrc(const Napi::CallbackInfo &info) {
-    return postRead(info, true);
+    Agent *self = static_cast<AgentLink *>(info.Data())->agent;
+    if (self == nullptr) return guard(info, []() -> Napi::Value { throw NixlFailure("ERR_CLOSED", "the NIXL agent is gone"); });
+    return self->postRead(info, true);
+}
+
+void
+Agent::definePostReads(Napi::Env env, Napi::Object self) {
+    link_ = new AgentLink{this};
+    const auto define = [&](const char *name, Napi::Value (*fn)(const Napi::CallbackInfo &)) {
+        Napi::Function f = Napi::Function::New(env, fn, name, link_);
+        ++link_->owners;
+        f.AddFinalizer([](Napi::Env, AgentLink *l) { AgentLink::release(l); }, link_);
+        self.DefineProperty(Napi::PropertyDescriptor::Value(name, f, napi_default));
+    };
+    define("postRead", &Agent::PostRead);
+    define("postReadWithCrc", &Agent::PostReadWithCrc);
 }
 
 Napi::Value
@@ -890,15 +950,15 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         if (it == regions_.end()) throw NixlFailure("ERR_INVALID_ARG", "destination region is not registered");
         if (!(off >= 0) || !(len > 0) || off + len > static_cast<double>(it->second.len))
             throw NixlFailure("ERR_INVALID_ARG", "destination range is outside its region");
+        size_t length = static_cast<size_t>(len);
         std::string_view loc = bytesArg(info, 5, "location");
-        if (loc.size() < 26 || loc.substr(0, 4) != "ENX1")
-            throw NixlFailure("ERR_INVALID_ARG", "location is not a NIXL location");
-        size_t nameLen = static_cast<uint8_t>(loc[20]) | (static_cast<size_t>(static_cast<uint8_t>(loc[21])) << 8);
-        if (26 + nameLen > loc.size()) throw NixlFailure("ERR_INVALID_ARG", "location agent name malformed");
+        // [I1] A location from a peer is untrusted: one that is malformed, names another agent or
+        // describes fewer bytes than asked settles the read failed (the caller names why).
+        if (!locationFits(loc, peer, length)) return Napi::Number::New(env, kBadLocation);
+        const size_t nameLen = static_cast<uint8_t>(loc[20]) | (static_cast<size_t>(static_cast<uint8_t>(loc[21])) << 8);
         std::string_view section = loc.substr(26 + nameLen);
         uintptr_t remoteAddr = static_cast<uintptr_t>(le64(loc.data() + 4));
         uintptr_t localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
-        size_t length = static_cast<size_t>(len);
         bool hasNotif = info.Length() > 6 && !info[6].IsUndefined() && !info[6].IsNull();
         if (!hasNotif) {
             int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section, crc);

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UCX_ENV_DEFAULTS, addonCandidates, decodeNativeDrain, loadNixlAddon } from "./addon.js";
 import { nixlErrorToEctp } from "./errors.js";
-import { decodeLocation, encodeLocation } from "./location.js";
+import { decodeLocation, encodeLocation, locationProblem } from "./location.js";
 import { NixlTransport } from "./transport.js";
 
 describe("loading the addon", () => {
@@ -85,6 +85,25 @@ describe("location codec", () => {
       }),
     );
     expect(decodeLocation(new Uint8Array([0xde, 0xad]))).toMatch(/too short/);
+  });
+});
+
+describe("locationProblem (why the addon refused a source location)", () => {
+  const loc = encodeLocation({ address: 4096n, length: 16, agent: "producer-1", section: new Uint8Array(3) });
+  it("names a malformed location, another agent's, and one shorter than the read", () => {
+    expect(locationProblem(new Uint8Array([1, 2]), "producer-1", 16)).toBe("malformed source location: location too short (2 bytes)");
+    expect(locationProblem(loc, "producer-2", 16)).toBe("source location belongs to producer-1, not producer-2");
+    expect(locationProblem(loc, "producer-1", 17)).toBe("source holds 16 bytes, destination wants 17");
+  });
+  it("names a location whose agent name decodes to the peer id but is other bytes (invalid UTF-8)", () => {
+    const bad = encodeLocation({ address: 4096n, length: 16, agent: "\uFFFD", section: new Uint8Array(0) });
+    bad.set([0xff], 22); // one invalid byte where U+FFFD's three bytes were
+    const fixed = new Uint8Array(bad.length - 2);
+    fixed.set(bad.subarray(0, 23));
+    fixed.set(bad.subarray(25), 23);
+    new DataView(fixed.buffer).setUint16(20, 1, true);
+    expect(decodeLocation(fixed)).toMatchObject({ agent: "\uFFFD" });
+    expect(locationProblem(fixed, "\uFFFD", 16)).toBe("source location's agent name is not the UTF-8 of \"\uFFFD\"");
   });
 });
 

@@ -165,9 +165,12 @@ export interface NativeAgent {
    * Post one READ of `length` bytes into a registered region from the source that `location`
    * describes (the `ItemDescriptor.location` bytes, see `encodeLocation`; the addon reads the
    * address and views the section metadata in place: no copy, no BigInt, no property lookups).
-   * Small reads may be posted and completed inside the call: the result is `1`
-   * (`NIXL_IN_PROG`) when the read is in flight and its result will come through `drain`,
-   * otherwise the read's final NIXL status (`0` = done), which `drain` will NOT report.
+   * The addon checks the location first (what `parseLocation` checks, that it names the agent
+   * `peer` and that it describes at least `length` bytes): `101` when it refuses it, posting
+   * nothing and reporting nothing through `drain`. Small reads may be posted and completed
+   * inside the call: the result is `1` (`NIXL_IN_PROG`) when the read is in flight and its
+   * result will come through `drain`, otherwise the read's final NIXL status (`0` = done),
+   * which `drain` will NOT report.
    * `notif`, if given, is sent to the target when the READ completes (such reads always go to
    * the engine thread).
    */

@@ -119,6 +119,21 @@ export function parseLocation(bytes: Uint8Array): ParsedLocation | string {
   return { addrLo, addrHi, length, agent, sectionStart: 26 + nameLen };
 }
 
+/**
+ * Why a read of `length` bytes from peer `peerId` cannot use the source location `bytes`, as
+ * the read's error text: the addon refuses such a location without saying why, and only then
+ * is it parsed here.
+ * @internal
+ */
+export function locationProblem(bytes: Uint8Array, peerId: string, length: number): string {
+  const loc = parseLocation(bytes);
+  if (typeof loc === "string") return `malformed source location: ${loc}`;
+  if (loc.agent !== peerId) return `source location belongs to ${loc.agent}, not ${peerId}`;
+  if (loc.length < length) return `source holds ${loc.length} bytes, destination wants ${length}`;
+  // The decoded name equals peerId but its bytes do not (invalid UTF-8 decodes to U+FFFD).
+  return `source location's agent name is not the UTF-8 of ${JSON.stringify(peerId)}`;
+}
+
 /** Decode a location; returns a reason string instead of throwing on malformed input [I1]. */
 export function decodeLocation(bytes: Uint8Array): NixlLocation | string {
   const p = parseLocation(bytes);

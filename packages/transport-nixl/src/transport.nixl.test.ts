@@ -573,9 +573,13 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
         expect.objectContaining({ code: "ERR_INVALID_ARG" }),
       );
       const region = agent.registerMemory(new Uint8Array(16));
-      expect(() => agent.postRead(2, "x", region.id, 0, 1, new Uint8Array(30))).toThrow(
+      expect(() => agent.postRead(2, "x", region.id, 0, 1, "location" as unknown as Uint8Array)).toThrow(
         expect.objectContaining({ code: "ERR_INVALID_ARG" }),
       );
+      // A location it refuses is answered 101 (nothing posted), never thrown.
+      expect(agent.postRead(2, "x", region.id, 0, 1, new Uint8Array(30))).toBe(101);
+      expect(agent.postRead(2, "y", region.id, 0, 1, location)).toBe(101); // another agent's
+      expect(agent.postRead(2, "x", region.id, 0, 2, location)).toBe(101); // describes 1 byte, 2 asked
       expect(() => agent.registerMemory("nope" as unknown as Uint8Array)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARG" }));
       for (const tag of [-1, 1.5, 2 ** 32, "7"])
         expect(() => agent.send("x", new Uint8Array(1), tag as number), String(tag)).toThrow(
@@ -586,6 +590,43 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       await agent.close();
     }
     expect(() => agent.send("x", new Uint8Array(1))).toThrow(expect.objectContaining({ code: "ERR_CLOSED" }));
+    expect(() => agent.postRead(3, "x", 1, 0, 1, new Uint8Array(30))).toThrow(expect.objectContaining({ code: "ERR_CLOSED" }));
+  });
+
+  it("a source location the addon refuses settles the read failed, naming what is wrong with it [I1]", async () => {
+    const { a, b } = await pair();
+    const source = b.describe(b.registerMemory(new Uint8Array(64)), 0, 16);
+    const region = a.registerMemory(new Uint8Array(64));
+    const parsed = decodeLocation(source);
+    if (typeof parsed === "string") throw new Error(parsed);
+    const withName = (name: Uint8Array) => {
+      // The same location with the agent name's bytes replaced.
+      const out = new Uint8Array(source.length - b.localId.length + name.length);
+      out.set(source.subarray(0, 20));
+      new DataView(out.buffer).setUint16(20, name.length, true);
+      out.set(name, 22);
+      out.set(source.subarray(22 + b.localId.length), 22 + name.length);
+      return out;
+    };
+    const cases: [Uint8Array, number, string][] = [
+      [source.slice(0, 20), 16, "malformed source location: location too short (20 bytes)"],
+      [Uint8Array.from(source, (x, i) => (i === 0 ? 0x58 : x)), 16, "malformed source location: location is not a NIXL location (bad magic)"],
+      [source.slice(0, source.length - 1), 16, "malformed source location: location section length malformed"],
+      [encodeLocation({ ...parsed, agent: "someone-else" }), 16, `source location belongs to someone-else, not ${b.localId}`],
+      [source, 17, "source holds 16 bytes, destination wants 17"],
+      // An agent name that is not UTF-8 (0xff): JS decodes it to U+FFFD.
+      [withName(new Uint8Array([0xff])), 16, `source location belongs to \uFFFD, not ${b.localId}`],
+    ];
+    for (let i = 0; i < cases.length; i++) {
+      const [bytes, length, error] = cases[i] as [Uint8Array, number, string];
+      a.startRead({ readId: 10 + i, peerId: b.localId, source: bytes, destination: { region, offset: 0, length } });
+      expect(a.poll().reads, error).toEqual([{ readId: 10 + i, status: "failed", error }]);
+    }
+    expect(a.counters()).toMatchObject({ activeTransfers: 0, unsettledReads: 0, totalReads: 0 });
+    a.startRead({ readId: 99, peerId: b.localId, source, destination: { region, offset: 0, length: 16 } });
+    const results: ReadResult[] = [];
+    await until([a, b], () => results.push(...a.poll().reads) > 0, "the valid read");
+    expect(results).toEqual([{ readId: 99, status: "done", bytesRead: 16 }]);
   });
 
   it.skipIf(DIST_MISSING)("close() resolves even when a connectPeer reply arrives while closing and nothing else keeps Node alive", () => {

@@ -20,7 +20,7 @@ import {
   statusNamesOf,
 } from "./addon.js";
 import { nixlErrorToEctp } from "./errors.js";
-import { encodeLocation, parseLocation } from "./location.js";
+import { encodeLocation, locationProblem } from "./location.js";
 
 /** Options of a {@link NixlTransport}. */
 export interface NixlTransportOptions {
@@ -130,8 +130,10 @@ export interface NixlTransportCounters extends NativeCounters {
   readonly staleSendFailures: number;
 }
 
-/** `postRead`'s answer for a read in flight (NIXL_IN_PROG); any other value is a final status. */
+/** `postRead`'s answer for a read in flight (NIXL_IN_PROG). */
 const IN_PROGRESS = 1;
+/** `postRead`'s answer for a source location it refuses (nothing posted); any other value is a final status. */
+const BAD_LOCATION = 101;
 /** The longest delay `setTimeout` honours (2^31 - 1 ms); a longer timeout waits this long. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** What `poll` returns when nothing happened: shared and frozen, so an idle poll allocates nothing. */
@@ -168,7 +170,7 @@ export class NixlTransport implements Transport {
   private readonly peers = new Map<string, PeerState>();
   private readonly regions = new Map<number, RegionState>();
   private readonly reads = new Map<number, ReadState>();
-  private readonly localResults: ReadResult[] = [];
+  private localResults: ReadResult[] = [];
   private readonly unreachable = new Set<string>();
   /** NIXL status value to its name (from the addon's `statusCodes`). */
   private readonly statusNames: ReadonlyMap<number, string>;
@@ -364,34 +366,29 @@ export class NixlTransport implements Transport {
       this.failLocally(readId, "transport closed");
       return;
     }
-    const loc = parseLocation(read.source);
-    if (typeof loc === "string") {
-      this.failLocally(readId, `malformed source location: ${loc}`);
-      return;
-    }
-    if (loc.agent !== peerId) {
-      this.failLocally(readId, `source location belongs to ${loc.agent}, not ${peerId}`);
-      return;
-    }
-    if (loc.length < length) {
-      this.failLocally(readId, `source holds ${loc.length} bytes, destination wants ${length}`);
-      return;
-    }
     const peer = this.peers.get(peerId);
     if (!peer?.connected) {
       this.failLocally(readId, `peer ${peerId} is not connected (no NIXL metadata loaded)`, this.unreachable.has(peerId));
       return;
     }
-    if (r && (loc.addrLo & 63) !== (r.addressMod64 + offset) % 64) this.misalignedReads++;
+    // The addon checks the source location (it reads it anyway); it is parsed here only to say
+    // what is wrong with one it refused.
+    const source = read.source;
     let status: number;
     try {
       status = read.crc32c === true
-        ? this.agent.postReadWithCrc(readId, peerId, destination.region.id, offset, length, read.source)
-        : this.agent.postRead(readId, peerId, destination.region.id, offset, length, read.source);
+        ? this.agent.postReadWithCrc(readId, peerId, destination.region.id, offset, length, source)
+        : this.agent.postRead(readId, peerId, destination.region.id, offset, length, source);
     } catch (e) {
       this.failLocally(readId, nixlErrorToEctp(e, "posting a NIXL READ").message);
       return;
     }
+    if (status === BAD_LOCATION) {
+      this.failLocally(readId, locationProblem(source, peerId, length));
+      return;
+    }
+    // The address's low byte is the location's fifth byte (little endian).
+    if (r && ((source[4] as number) & 63) !== (r.addressMod64 + offset) % 64) this.misalignedReads++;
     if (status === IN_PROGRESS) {
       this.reads.set(readId, { peerId, peer, length, regionId: destination.region.id, deregistered: false });
       return;
@@ -429,8 +426,15 @@ export class NixlTransport implements Transport {
       this.activity = false;
       return IDLE;
     }
-    this.drainedSeq = seq;
     this.reportedSeq = seq;
+    if (!engineMoved && this.unreachable.size === 0) {
+      // Only reads that settled inside startRead (the small-read path): hand over their list.
+      const reads = this.localResults;
+      this.localResults = [];
+      this.activity = false;
+      return { messages: IDLE.messages, reads, unreachable: IDLE.unreachable };
+    }
+    this.drainedSeq = seq;
     const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
     const messages: readonly ReceivedMessage[] =
       drained.notifs.length === 0
@@ -439,7 +443,8 @@ export class NixlTransport implements Transport {
             from: n.from,
             bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
           }));
-    const reads: ReadResult[] = this.localResults.length > 0 ? this.localResults.splice(0) : [];
+    const reads = this.localResults;
+    this.localResults = [];
     for (const s of drained.reads) {
       const r = this.settle(s);
       if (r) reads.push(r);
