@@ -415,6 +415,9 @@ private:
     std::mutex qMu_;
     std::condition_variable qCv_;
     std::deque<Command> queue_;
+    // Whether queue_ holds commands, readable without qMu_ (set under it): the small-read path
+    // asks it on every read. Only the JS thread queues, so it never misses its own commands.
+    std::atomic<bool> queued_{false};
 
     // Engine-owned state
     std::map<uint32_t, Xfer> xfers_;
@@ -656,6 +659,7 @@ Agent::stopEngineSync() {
         Command c;
         c.kind = CmdKind::Stop; // token 0: no signal to JS
         queue_.push_back(std::move(c));
+        queued_.store(true, std::memory_order_release);
     }
     qCv_.notify_one();
     engine_.join();
@@ -708,6 +712,7 @@ Agent::enqueue(Command &&c) {
     {
         std::lock_guard<std::mutex> lk(qMu_);
         queue_.push_back(std::move(c));
+        queued_.store(true, std::memory_order_release);
     }
     qCv_.notify_one();
 }
@@ -1540,6 +1545,7 @@ Agent::engineMain() {
         {
             std::lock_guard<std::mutex> lk(qMu_);
             cmds.swap(queue_);
+            queued_.store(false, std::memory_order_release);
         }
         bool did = false;
         for (auto &c : cmds) {
@@ -1645,10 +1651,7 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
                      uintptr_t remoteAddr, size_t length, std::string_view section, bool crc) {
     constexpr size_t kInlineMax = 64 * 1024;
     if (length > kInlineMax) return kNotInline;
-    {
-        std::lock_guard<std::mutex> lk(qMu_);
-        if (!queue_.empty()) return kNotInline;
-    }
+    if (queued_.load(std::memory_order_acquire)) return kNotInline; // a queued command goes first
     std::unique_lock<std::mutex> lk(nixlMu_, std::defer_lock);
     if (!lk.try_lock()) {
         // Keeps the engine off the lock (it checks before each loop and each command).
