@@ -33,7 +33,15 @@
  * 9.5 µs per read in back-to-back processes). The table shows the median ratio over rounds with
  * the min–max spread. The load average is printed.
  *
- * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--wait-spin-us N] [--json]
+ * `--cpu LIST` runs everything (this process, the probe and the target) on those CPUs (it
+ * re-runs itself under `taskset -c LIST`). This VM's CPUs differ in speed and the scheduler moves
+ * threads between them, so a probe and a transport run a second apart may not be measured on
+ * the same CPU; pinned to one CPU they are. For small items that is the fair latency comparison
+ * (the transport's engine thread is idle: reads up to 64 KiB are posted on the JS thread); for
+ * items that go to the engine it is not, since the engine's copy then shares one core with the
+ * JS thread's spinning wait (1 MiB reads run ~3x slower), while the probe has one thread.
+ *
+ * Usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--wait-spin-us N] [--cpu LIST] [--json]
  * Needs: the addon and the probe built (NIXL_PREFIX=... node native/nixl/scripts/build.mjs)
  * and this package built (npx tsup).
  */
@@ -42,20 +50,62 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const USAGE = "usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--wait-spin-us N] [--cpu LIST] [--json]";
+/** A bad flag or value: say which and how to call the bench, exit 2. */
+function usageError(problem) {
+  console.error(`bench: ${problem}\n${USAGE}`);
+  process.exit(2);
+}
+let flags;
+try {
+  flags = parseArgs({
+    args: process.argv.slice(2),
+    strict: true,
+    options: {
+      sizes: { type: "string" },
+      rounds: { type: "string" },
+      depth: { type: "string" },
+      "wait-spin-us": { type: "string" },
+      cpu: { type: "string" },
+      json: { type: "boolean" },
+    },
+  }).values;
+} catch (e) {
+  usageError(e.message);
+}
+/** An integer flag in [min, max], or `dflt` when absent. */
+function intFlag(raw, name, dflt, min, max) {
+  if (raw === undefined) return dflt;
+  const n = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(n) || n < min || n > max) usageError(`--${name} must be an integer in [${min}, ${max}]; got ${JSON.stringify(raw)}`);
+  return n;
+}
+const sizes = flags.sizes?.split(",").map((x) => intFlag(x, "sizes", 0, 1, 2 ** 30)) ?? [4096, 65536, 1 << 20, 4 << 20, 16 << 20, 64 << 20, 256 << 20];
+const rounds = intFlag(flags.rounds, "rounds", 5, 1, 1000);
+const depth = intFlag(flags.depth, "depth", 4, 1, 64);
+const asJson = flags.json === true;
+// The reader's NixlTransportOptions.waitSpinUs (default: the transport's).
+const waitSpinUs = intFlag(flags["wait-spin-us"], "wait-spin-us", undefined, 0, 10_000_000);
+const cpu = flags.cpu;
+if (cpu !== undefined && process.env.ECTP_BENCH_CPU !== cpu) {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(cpu)) usageError(`--cpu takes a CPU list such as 1 or 0,1 (as taskset -c does); got ${JSON.stringify(cpu)}`);
+  const pinned = spawnSync("taskset", ["-c", cpu, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, ECTP_BENCH_CPU: cpu },
+  });
+  if (pinned.error) {
+    console.error(`bench: --cpu runs the bench under taskset (util-linux), which could not be started: ${pinned.error.message}`);
+    process.exit(1);
+  }
+  process.exit(pinned.status ?? 1);
+}
 
 process.env.UCX_TLS ??= "tcp,self,sm";
 process.env.UCX_NET_DEVICES ??= "lo";
 const here = dirname(fileURLToPath(import.meta.url));
 const probe = join(here, "../../../native/nixl/build/Release/raw_read");
-const args = process.argv.slice(2);
-const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const sizes = opt("--sizes", undefined)?.split(",").map(Number) ?? [4096, 65536, 1 << 20, 4 << 20, 16 << 20, 64 << 20, 256 << 20];
-const rounds = Math.max(1, Number(opt("--rounds", "5")));
-const depth = Math.min(64, Math.max(1, Number(opt("--depth", "4"))));
-const asJson = args.includes("--json");
-// The reader's NixlTransportOptions.waitSpinUs (default: the transport's).
-const waitSpinArg = opt("--wait-spin-us", undefined);
-const waitSpinUs = waitSpinArg === undefined ? undefined : Number(waitSpinArg);
 
 if (!existsSync(probe)) {
   console.error(`bench: ${probe} is missing; build it with NIXL_PREFIX=<nixl prefix> node native/nixl/scripts/build.mjs`);
@@ -254,6 +304,7 @@ const setup = {
   ucxMemEvents: process.env.UCX_MEM_EVENTS,
   rounds,
   depth,
+  cpu: cpu ?? "any",
   loadavgBefore: loadBefore.map((x) => Number(x.toFixed(2))),
   loadavgAfter: loadAfter.map((x) => Number(x.toFixed(2))),
 };
@@ -262,7 +313,7 @@ else {
   const fmt = (n, d = 2) => n.toFixed(d);
   const human = (n) => (n >= 1 << 20 ? `${n / (1 << 20)} MiB` : `${n / 1024} KiB`);
   console.log(
-    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices} UCX_MEM_EVENTS=${setup.ucxMemEvents}; ${rounds} rounds (probe and transport back to back per size), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
+    `UCX_TLS=${setup.ucxTls} UCX_NET_DEVICES=${setup.ucxNetDevices} UCX_MEM_EVENTS=${setup.ucxMemEvents}; CPUs ${setup.cpu}; ${rounds} rounds (probe and transport back to back per size), throughput at depth ${depth}, latency at depth 1; load average ${setup.loadavgBefore.join(" ")} -> ${setup.loadavgAfter.join(" ")}`,
   );
   console.log(
     "| size | reads | raw NIXL GB/s | NixlTransport GB/s | memcpy GB/s | vs raw (min–max) | vs memcpy | raw p50 µs | transport p50 µs | latency vs raw (min–max) |",
