@@ -1,0 +1,28 @@
+/**
+ * Always runs (no NIXL needed): bench/run.mjs refuses a bad flag or value before it looks for
+ * NIXL, naming the problem and the usage, with exit status 2.
+ */
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const bench = join(dirname(fileURLToPath(import.meta.url)), "../bench/run.mjs");
+
+describe("bench/run.mjs flags", () => {
+  it.each([
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["--rounds", "x"], '--rounds must be an integer in [1, 1000]; got "x"'],
+    [["--rounds", "0"], '--rounds must be an integer in [1, 1000]; got "0"'],
+    [["--depth", "65"], '--depth must be an integer in [1, 64]; got "65"'],
+    [["--sizes", "4096,abc"], '--sizes must be an integer in [1, 1073741824]; got "abc"'],
+    [["--sizes", "4096,"], '--sizes must be an integer in [1, 1073741824]; got ""'],
+    [["--wait-spin-us=-1"], '--wait-spin-us must be an integer in [0, 10000000]; got "-1"'],
+    [["--cpu", "first"], '--cpu takes a CPU list such as 1 or 0,1 (as taskset -c does); got "first"'],
+  ])("%j is refused: %s", (flags, problem) => {
+    const r = spawnSync(process.execPath, [bench, ...flags], { encoding: "utf8", timeout: 30_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`bench: ${problem}`);
+    expect(r.stderr).toContain("usage: node bench/run.mjs");
+  });
+});
