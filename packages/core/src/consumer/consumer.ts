@@ -334,7 +334,7 @@ class Peer implements Timed {
   /** Abandoned reads whose grant is ACKed when they settle. */
   readonly ackWaiters = new Set<Read>();
   /** Live grants by grant id, to recognise duplicates [C10]. */
-  readonly grants = new IdTable<Read>();
+  readonly grants = new IdTable<Read>("scattered"); // ids the producer chose
   /** A HandshakeReject for an epoch: no reads to it in that epoch. */
   rejectedEpoch = 0;
   rejectedReason: FailureReasonName = "INTERNAL";
@@ -494,8 +494,8 @@ export class ConsumerCore {
   private readonly requests = new OrderedTable<Req>();
   /** Per item key: its single-flight fetch [C9] or its loaded copy (never both). */
   private readonly keys = new StringTable<Fetch | Loaded>();
-  private readonly attempts = new IdTable<Fetch>();
-  private readonly reads = new IdTable<Read>();
+  private readonly attempts = new IdTable<Fetch>("sequential"); // ids from nextAttemptId
+  private readonly reads = new IdTable<Read>("sequential"); // ids from nextReadId
   private readonly peers = new Map<string, Peer>();
   /** The peer looked up last (most traffic is with one producer). */
   private lastPeer: Peer | undefined = undefined;

@@ -281,7 +281,7 @@ export class ProducerCore {
   private readonly peers = new Map<string, Peer>();
   private readonly forgotten = new Map<string, ForgottenPeer>();
   /** Live grants by id (an open-addressing table: no Map churn per grant). */
-  private readonly grants = new IdTable<Grant>();
+  private readonly grants = new IdTable<Grant>("sequential"); // ids from nextGrantId
   /** Live grants by (consumer record, item key): at most one per pair [P3]. */
   private readonly byKey = new KeyIndex<Peer, Grant>();
   private peerSerial = 0;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IdTable } from "./id-table.js";
+import { IdTable, type IdPlacement, SEQUENTIAL_LIMIT } from "./id-table.js";
 import { runAgainstMap } from "./test-support.js";
 
 /** The slot `id` lands in when it is alone in a fresh table (its home in the smallest table). */
@@ -11,16 +11,68 @@ function homeSlot(id: number): number {
 }
 
 describe("IdTable (the consumer's attempt, read and grant ids; the producer's grant ids)", () => {
-  it("behaves like a Map under random sets, gets and deletes (growth, shrinking and backward-shift deletion included)", () => {
-    // Small ids collide and cluster; large ones exercise the high 32 bits of the hash.
-    const idArb = fc.oneof(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }));
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), idArb), { maxLength: 1_500 }), (ops) => {
-        const t = new IdTable<number>();
-        const m = runAgainstMap(t, ops);
-        expect(t.values().sort((a, b) => a - b)).toEqual([...m.values()].sort((a, b) => a - b));
-      }),
-    );
+  it.each<IdPlacement>(["scattered", "sequential"])(
+    "behaves like a Map under random sets, gets and deletes (growth, shrinking and backward-shift deletion included), %s",
+    (placement) => {
+      // Small ids collide and cluster; large ones exercise the high 32 bits; multiples of 2^16
+      // share their low bits (sequential placement's worst case: it turns scattered).
+      const idArb = fc.oneof(
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 1, max: 200 }).map((k) => k * 65_536),
+      );
+      fc.assert(
+        fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), idArb), { maxLength: 1_500 }), (ops) => {
+          const t = new IdTable<number>(placement);
+          const m = runAgainstMap(t, ops);
+          expect(t.values().sort((a, b) => a - b)).toEqual([...m.values()].sort((a, b) => a - b));
+        }),
+      );
+    },
+  );
+
+  it("sequential placement puts consecutive ids in consecutive slots, each at its home (nothing displaced)", () => {
+    const t = new IdTable<number>("sequential");
+    const first = 2 ** 40 + 5; // above 2^32 too: the home is the id mod 2^32, masked
+    for (let id = first; id < first + 10_000; id++) t.set(id, id);
+    const inside = t as unknown as { keys: Float64Array; maxDisplacement: number };
+    const mask = inside.keys.length - 1;
+    for (let id = first; id < first + 10_000; id++) expect(inside.keys[(id >>> 0) & mask]).toBe(id);
+    expect(inside.maxDisplacement).toBe(0);
+    expect(t.placement).toBe("sequential");
+  });
+
+  it("[C10] an unknown id landing inside a run of 10,000 live consecutive ids is answered after one probe", () => {
+    const t = new IdTable<number>("sequential");
+    for (let id = 1; id <= 10_000; id++) t.set(id, id);
+    const keys = (t as unknown as { keys: Float64Array }).keys;
+    const reads: number[] = [];
+    // Count the slots a lookup reads: the unknown id's home is slot 5000, inside the run.
+    const counting = new Proxy(keys, {
+      get(target, prop) {
+        if (typeof prop === "string" && /^\d+$/.test(prop)) reads.push(Number(prop));
+        const v = Reflect.get(target, prop);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    (t as unknown as { keys: Float64Array }).keys = counting;
+    expect(t.get(keys.length + 5_000)).toBeUndefined();
+    expect(t.delete(keys.length + 5_000)).toBe(false);
+    expect(reads).toEqual([5_000, 5_000]);
+    expect(t.get(5_000)).toBe(5_000);
+  });
+
+  it(`sequential placement turns scattered once an id lands more than ${SEQUENTIAL_LIMIT} slots from its home, and every id stays reachable`, () => {
+    const t = new IdTable<number>("sequential");
+    // Ids sharing their low 20 bits all have the same home while the table is small.
+    const ids = Array.from({ length: SEQUENTIAL_LIMIT + 2 }, (_, k) => (k + 1) * 2 ** 20);
+    for (const id of ids.slice(0, SEQUENTIAL_LIMIT + 1)) t.set(id, id);
+    expect(t.placement).toBe("sequential");
+    t.set(ids[SEQUENTIAL_LIMIT + 1] as number, 0);
+    expect(t.placement).toBe("scattered");
+    for (const id of ids) expect(t.get(id)).toBe(id === ids[SEQUENTIAL_LIMIT + 1] ? 0 : id);
+    for (const id of ids) expect(t.delete(id)).toBe(true);
+    expect(t.size).toBe(0);
   });
 
   it("[C10] ids that are not positive numbers are never found and never disturb it", () => {
