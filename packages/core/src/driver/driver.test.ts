@@ -6,6 +6,7 @@ import type { CoreOutput } from "../outputs.js";
 import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
+import { EventSubscriber } from "../subscriber/subscriber.js";
 import type {
   MemoryRegion,
   ReadDestination,
@@ -70,6 +71,9 @@ class FakeTransport implements Transport {
   }
   inject(from: string, bytes: Uint8Array): void {
     this.deliver(from, bytes);
+  }
+  unreachableFrom(peerId: string): void {
+    this.unreachableQ.push(peerId);
   }
   registerMemory(bytes: Uint8Array): MemoryRegion {
     const r = { id: this.nextRegion++, bytes };
@@ -186,13 +190,65 @@ function routingRig(which: { consumer?: boolean; producer?: boolean } = { consum
 const dest = (n: number): ReadDestination => ({ region: { id: 1, bytes: new Uint8Array(n) }, offset: 0, length: n });
 
 describe("Driver", () => {
-  it("rejects options without a transport or without any core", () => {
+  it("rejects options without a transport, without any core or subscriber, or with a consumer and a subscriber", () => {
     const t = new FakeNet().endpoint("x");
     expect(() => new Driver({} as never)).toThrow("[INVALID_CONFIG] Driver needs options.transport (a Transport implementation)");
     expect(() => new Driver({ transport: t })).toThrow(
-      "[INVALID_CONFIG] Driver needs options.consumer, options.producer, or both",
+      "[INVALID_CONFIG] Driver needs options.consumer, options.producer or options.subscriber (a producer may go with either of the others)",
     );
     expect(() => new Driver({ transport: t, producer: {} as never, maxWaitMs: -1 })).toThrow(EctpError);
+    expect(() => new Driver({ transport: t, consumer: {} as never, subscriber: {} as never })).toThrow(
+      /Driver cannot run a consumer and a subscriber together: .* a producer keeps one record \(epoch, grants\) per peer id/,
+    );
+    expect(() => new Driver({ transport: t, subscriber: {} as never })).not.toThrow();
+    expect(() => new Driver({ transport: t, producer: {} as never, subscriber: {} as never })).not.toThrow();
+  });
+
+  it("[E1][E2] with a subscriber, what a followed producer sends a consumer goes to it; the rest, and other peers, to the producer core", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const producer = new RecordingCore();
+    const subscriber = Object.assign(new RecordingCore(), { isFollowing: (id: string) => id === "p" });
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, subscriber: subscriber as unknown as EventSubscriber, clock: manualClock() });
+    const R = ectp.v1.Role;
+    for (const body of [
+      { eventBatch: { sequence: 1 } },
+      { snapshot: { sequence: 1 } },
+      { replayUnavailable: { latest: 1 } },
+      { hello: { role: R.ROLE_PRODUCER } },
+      { handshakeReject: { reason: 4 } },
+      { heartbeat: {} },
+      { hello: { role: R.ROLE_BOTH } },
+      { readRequest: { attemptId: 1 } }, // the followed producer is also a consumer of ours
+      { hello: { role: R.ROLE_CONSUMER } },
+    ])
+      t.inject("p", wire("p", body));
+    t.inject("c", wire("c", { heartbeat: {} }));
+    t.inject("c", wire("c", { eventBatch: { sequence: 1 } })); // not followed: the producer core ignores and counts it
+    driver.step();
+    expect(subscriber.calls).toEqual([
+      "env:p:eventBatch",
+      "env:p:snapshot",
+      "env:p:replayUnavailable",
+      "env:p:hello",
+      "env:p:handshakeReject",
+      "env:p:heartbeat",
+      "env:p:hello",
+    ]);
+    expect(producer.calls).toEqual(["env:p:heartbeat", "env:p:hello", "env:p:readRequest", "env:p:hello", "env:c:heartbeat", "env:c:eventBatch"]);
+    t.unreachableFrom("p");
+    driver.step();
+    expect(subscriber.calls.at(-1)).toBe("unreachable:p");
+  });
+
+  it("a subscriber driven alone gets everything, undecodable bytes included (it ignores and counts what it cannot use [C10])", () => {
+    const t = new FakeNet().endpoint("me");
+    const subscriber = Object.assign(new RecordingCore(), { isFollowing: () => false });
+    const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock: manualClock() });
+    t.inject("x", wire("x", { readGrant: { grantId: 1 } }));
+    t.inject("x", new Uint8Array([0xff]));
+    driver.step();
+    expect(subscriber.calls).toEqual(["env:x:readGrant", "bytes:x"]);
   });
 
   it("routes each body to the core that handles it; heartbeats and ROLE_BOTH hellos to both", () => {
@@ -563,6 +619,48 @@ class Pool implements DestinationPool {
 }
 
 describe("Driver end to end", () => {
+  it("[E1][E2][P8] a router's subscriber, driven over a transport that connects first, follows a producer's ready items and reconnects after losing it", async () => {
+    const net = new FakeNet();
+    const tp = net.endpoint("E");
+    const tr = net.endpoint("router");
+    const clock = manualClock(1_000);
+    const store = new MemoryItemStore({ capacityBytes: 3 * 64 }); // a fourth item evicts the oldest [P6]
+    const producer = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store, transportMetadata: tp.localMetadata() });
+    const subscriber = new EventSubscriber({ id: "router", epoch: 1, fingerprint: FP, transportMetadata: tr.localMetadata(), heartbeatIntervalMs: 100 });
+    const dp = new Driver({ transport: tp, producer, clock });
+    const dr = new Driver({ transport: tr, subscriber, clock });
+    subscriber.follow("E", clock.now(), { epoch: 7, metadata: tp.localMetadata() });
+    const settle = async () => {
+      for (let i = 0; i < 6; i++) {
+        dr.step();
+        await flush();
+        dp.step();
+        await flush();
+        clock.advance(1);
+      }
+    };
+    for (const n of [1, 2, 3]) {
+      expect(store.put(desc(n, 64)).ok).toBe(true);
+      store.markReady(kid(n));
+    }
+    await settle();
+    expect([...(subscriber.view("E")?.keys() ?? [])].sort()).toEqual([kid(1), kid(2), kid(3)].sort());
+    expect(tr.connects).toEqual([{ peerId: "E", epoch: 7 }]); // before the Hello went out
+    expect(tp.connects).toEqual([{ peerId: "router", epoch: 1 }]);
+    expect(store.put(desc(4, 64)).ok).toBe(true);
+    store.markReady(kid(4));
+    await settle();
+    expect([...(subscriber.view("E")?.keys() ?? [])].sort()).toEqual([kid(2), kid(3), kid(4)].sort());
+    // The transport loses the producer: forgotten at once, connected again before the next message (a heartbeat).
+    tr.unreachableFrom("E");
+    dr.step();
+    expect(tr.disconnects).toEqual(["E"]);
+    clock.advance(150);
+    await settle();
+    expect(tr.connects).toEqual([{ peerId: "E", epoch: 7 }, { peerId: "E", epoch: 7 }]);
+    expect(subscriber.stats()).toMatchObject({ producers: 1, synced: 1 });
+  });
+
   it("[P2][C11] one item is granted, read, verified and ACKed through the driver; the grant is released", async () => {
     const net = new FakeNet();
     const tp = net.endpoint("E");

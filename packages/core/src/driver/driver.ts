@@ -9,6 +9,7 @@ import type { ConsumerCore } from "../consumer/consumer.js";
 import { containLogger, type Logger } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
+import type { EventSubscriber } from "../subscriber/subscriber.js";
 import type { ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
 
 /** A source of the current time in milliseconds. The cores only ever see this clock. */
@@ -21,10 +22,16 @@ export interface Clock {
 export interface DriverOptions {
   /** The data plane. Required. */
   transport: Transport;
-  /** The consumer core to drive. Default: none (at least one of `consumer`, `producer` is required). */
+  /** The consumer core to drive. Default: none (at least one of `consumer`, `producer`, `subscriber` is required). */
   consumer?: ConsumerCore;
-  /** The producer core to drive. Default: none (at least one of `consumer`, `producer` is required). */
+  /** The producer core to drive. Default: none (at least one of `consumer`, `producer`, `subscriber` is required). */
   producer?: ProducerCore;
+  /**
+   * The event subscriber to drive (a router's view of the producers it follows [E1][E2]).
+   * Default: none. Not with a `consumer`: both would speak to each producer under this
+   * transport's one peer id, and a producer keeps one record per peer id (its epoch, its grants).
+   */
+  subscriber?: EventSubscriber;
   /** The clock handed to the cores. Default: `performance.now()` (monotonic). */
   clock?: Clock;
   /** Longest sleep of {@link Driver.run} between steps, in ms. Default 50. */
@@ -55,8 +62,8 @@ interface Connecting {
 
 type Target = "consumer" | "producer" | "both";
 
-/** The core that asked for something (a connection, a disconnection). */
-type Role = "consumer" | "producer";
+/** The state machine that asked for something (a connection, a disconnection). */
+type Role = "consumer" | "producer" | "subscriber";
 
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
 
@@ -73,7 +80,10 @@ const defaultClock: Clock = { now: () => performance.now() };
  * Routing: `read_grant`, `read_reject`, `handshake_reject` and a producer's `hello` go to
  * the consumer; `read_request`, `read_complete`, `replay_request`, `snapshot_request` and a
  * consumer's `hello` go to the producer; `heartbeat` (and a `ROLE_BOTH` hello) to both.
- * A message for a role this driver lacks goes to the other core, which ignores and
+ * With a subscriber, what a producer it follows sends for a consumer (`event_batch`,
+ * `snapshot`, `replay_unavailable`, its `hello`, `handshake_reject`, `heartbeat`) goes to the
+ * subscriber instead (a heartbeat or `ROLE_BOTH` hello to the producer core as well).
+ * A message for a role this driver lacks goes to another core, which ignores and
  * counts it [C10].
  *
  * Connections: a `connect-peer` output starts `transport.connectPeer` (asynchronous);
@@ -88,6 +98,7 @@ export class Driver {
   private readonly transport: Transport;
   private readonly consumer: ConsumerCore | undefined;
   private readonly producer: ProducerCore | undefined;
+  private readonly subscriber: EventSubscriber | undefined;
   private readonly clock: Clock;
   private readonly maxWaitMs: number;
   private readonly onEventBatch: ((batch: ectp.v1.IEventBatch) => void) | undefined;
@@ -111,20 +122,28 @@ export class Driver {
   private loop: Promise<void> | undefined;
 
   /**
-   * @param options - the transport, the core(s), and optional clock, wait cap, event hook and logger.
-   * @throws EctpError(INVALID_CONFIG) without a transport, without any core, or with a bad `maxWaitMs`.
+   * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap, event hook and logger.
+   * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
+   *   consumer and a subscriber together, or with a bad `maxWaitMs`.
    */
   constructor(options: DriverOptions) {
     if (!options || typeof options.transport !== "object" || options.transport === null)
       throw new EctpError("INVALID_CONFIG", "Driver needs options.transport (a Transport implementation)");
-    if (!options.consumer && !options.producer)
-      throw new EctpError("INVALID_CONFIG", "Driver needs options.consumer, options.producer, or both");
+    if (!options.consumer && !options.producer && !options.subscriber)
+      throw new EctpError("INVALID_CONFIG", "Driver needs options.consumer, options.producer or options.subscriber (a producer may go with either of the others)");
+    if (options.consumer && options.subscriber)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        "Driver cannot run a consumer and a subscriber together: both would speak to each producer under this transport's one peer id, " +
+          "and a producer keeps one record (epoch, grants) per peer id. Give the subscriber its own transport, peer id and Driver.",
+      );
     const maxWait = options.maxWaitMs ?? 50;
     if (typeof maxWait !== "number" || !Number.isFinite(maxWait) || maxWait < 0)
       throw new EctpError("INVALID_CONFIG", `maxWaitMs must be a non-negative number of ms; got ${String(maxWait)}`);
     this.transport = options.transport;
     this.consumer = options.consumer;
     this.producer = options.producer;
+    this.subscriber = options.subscriber;
     this.clock = options.clock ?? defaultClock;
     this.maxWaitMs = maxWait;
     this.onEventBatch = options.onEventBatch;
@@ -155,6 +174,7 @@ export class Driver {
       for (const p of peers) {
         if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
         if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
+        if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
       }
     }
     let activity: TransportActivity;
@@ -232,7 +252,7 @@ export class Driver {
     if (this.syntheticResults.length > 0 || this.failedPeers.length > 0) return 0;
     const now = this.clock.now();
     let wait = this.maxWaitMs;
-    for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline()])
+    for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline(), this.subscriber?.nextDeadline()])
       if (d !== undefined) wait = Math.min(wait, Math.max(0, d - now));
     return wait;
   }
@@ -241,6 +261,14 @@ export class Driver {
 
   private deliver(from: string, bytes: Uint8Array, now: number): void {
     const decoded = decodeEnvelope(bytes);
+    const sub = this.subscriber;
+    if (sub !== undefined && (!(this.consumer || this.producer) || (decoded.ok && sub.isFollowing(from) && forSubscriber(decoded.value)))) {
+      // A followed producer's news, or anything at all when the subscriber runs alone (it ignores and counts the rest [C10]).
+      if (decoded.ok) sub.handleEnvelope(from, decoded.value, now);
+      else sub.handleMessage(from, bytes, now);
+      if (decoded.ok && this.producer && route(decoded.value) === "both") this.producer.handleEnvelope(from, decoded.value, now);
+      return;
+    }
     if (decoded.ok) {
       const target = this.pick(route(decoded.value));
       if (target !== "producer") this.consumer?.handleEnvelope(from, decoded.value, now);
@@ -264,6 +292,7 @@ export class Driver {
   private unreachable(peerId: string, now: number): void {
     this.consumer?.handlePeerUnreachable(peerId, now);
     this.producer?.handlePeerUnreachable(peerId, now);
+    this.subscriber?.handlePeerUnreachable(peerId, now);
   }
 
   // ---------------------------------------------------------------- output
@@ -271,6 +300,7 @@ export class Driver {
   private pump(now: number): void {
     if (this.producer) for (const o of this.producer.poll(now)) this.execute(o, "producer");
     if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o, "consumer");
+    if (this.subscriber) for (const o of this.subscriber.poll(now)) this.execute(o, "subscriber");
   }
 
   private execute(o: CoreOutput, role: Role): void {
@@ -451,6 +481,12 @@ export class Driver {
       this.syntheticResults.push({ readId: op.readId, status: "failed", error: String(cause) });
     }
   }
+}
+
+/** Whether an envelope from a followed producer is for the subscriber: what a producer sends a consumer, other than grants and rejects. */
+function forSubscriber(env: ectp.v1.IEnvelope): boolean {
+  if (env.eventBatch || env.snapshot || env.replayUnavailable || env.handshakeReject || env.heartbeat) return true;
+  return env.hello ? (env.hello.role ?? 0) !== ectp.v1.Role.ROLE_CONSUMER : false;
 }
 
 /** Which core handles an envelope, by its body (and a Hello's role). */

@@ -5,7 +5,8 @@ import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { SeededRandom } from "../random.js";
 import { FP, desc } from "../producer/test-helpers.js";
-import { EventSubscriber } from "./subscriber.js";
+import type { SendOutput } from "../outputs.js";
+import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
 const P = "E";
 
@@ -32,7 +33,7 @@ function rig(opts: { maxBatchBytes?: number; replayBufferBatches?: number; loss?
   const step = (ms = 10) => {
     now += ms;
     for (const o of producer.poll(now)) if (o.type === "send" && o.peerId === "R") post("subscriber", o.envelope);
-    for (const o of sub.poll(now)) post("producer", o.envelope);
+    for (const o of sub.poll(now)) if (o.type === "send") post("producer", o.envelope);
     const batch = wire;
     wire = [];
     for (const m of batch)
@@ -153,19 +154,83 @@ describe("EventSubscriber [E1][E2]", () => {
     expect(() => new EventSubscriber({ id: "R", epoch: 1, retryMs: 0 })).toThrow(/options.retryMs must be a positive integer/);
   });
 
+  describe("connections (transports that load a producer's metadata first)", () => {
+    const bodies = (outs: SubscriberOutput[]) =>
+      outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
+    const meta7 = new Uint8Array([7, 7]);
+    const meta8 = new Uint8Array([8, 8]);
+
+    it("[P8] follow with a connection emits connect-peer before the first message; without one, none", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0, { epoch: 7, metadata: meta7 });
+      sub.follow("other", 0);
+      const out = sub.poll(0);
+      expect(bodies(out)).toEqual(["connect-peer", "hello", "snapshotRequest", "hello", "snapshotRequest"]);
+      expect(out[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 7, metadata: meta7 });
+      expect(out.slice(3).every((o) => o.type === "send" && o.peerId === "other")).toBe(true);
+      expect(sub.isFollowing(P) && sub.isFollowing("other") && !sub.isFollowing("R")).toBe(true);
+    });
+
+    it("[P8] after the transport lost the producer it is forgotten (disconnect-peer), and its next message is preceded by connect-peer again", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, heartbeatIntervalMs: 100, retryMs: 1_000 });
+      sub.follow(P, 0, { epoch: 7, metadata: meta7 });
+      sub.poll(0);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, snapshot: { sequence: 0, snapshotId: 1, items: [] } }, 1);
+      expect(bodies(sub.poll(100))).toEqual(["heartbeat"]);
+      sub.handlePeerUnreachable(P, 101);
+      sub.handlePeerUnreachable("unknown", 101); // ignored
+      expect(bodies(sub.poll(102))).toEqual(["disconnect-peer"]);
+      sub.handlePeerUnreachable(P, 103); // already forgotten: nothing more
+      expect(bodies(sub.poll(103))).toEqual([]);
+      const out = sub.poll(200);
+      expect(bodies(out)).toEqual(["connect-peer", "heartbeat"]);
+      expect(out[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 7, metadata: meta7 });
+      expect(bodies(sub.poll(300))).toEqual(["heartbeat"]);
+    });
+
+    it("[P8] following again: the same or an older epoch's connection changes nothing; a newer one reconnects and subscribes anew", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0, { epoch: 7, metadata: meta7 });
+      sub.poll(0);
+      sub.follow(P, 1, { epoch: 7, metadata: meta8 });
+      sub.follow(P, 1, { epoch: 6, metadata: meta8 });
+      sub.follow(P, 1);
+      expect(bodies(sub.poll(1))).toEqual([]);
+      sub.follow(P, 2, { epoch: 8, metadata: meta8 });
+      const out = sub.poll(2);
+      expect(bodies(out)).toEqual(["connect-peer", "hello", "snapshotRequest"]);
+      expect(out[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 8, metadata: meta8 });
+      // A producer followed without a connection can be given one later.
+      sub.follow("other", 3);
+      sub.poll(3);
+      sub.follow("other", 4, { epoch: 1, metadata: meta7 });
+      expect(bodies(sub.poll(4))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
+    });
+
+    it("a malformed connection is an INVALID_ARGUMENT naming the field", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      expect(() => sub.follow(P, 0, { epoch: 0, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer/);
+      expect(() => sub.follow(P, 0, { epoch: 1.5, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer/);
+      expect(() => sub.follow(P, 0, { epoch: 1, metadata: [1] as unknown as Uint8Array })).toThrow(/connection.metadata must be a Uint8Array/);
+      expect(() => sub.follow(P, 0, null as unknown as { epoch: number; metadata: Uint8Array })).toThrow(/connection.epoch/);
+      expect(sub.isFollowing(P)).toBe(false);
+    });
+  });
+
   describe("review regressions", () => {
     const env = (epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
     const batch = (sequence: number, n: number): ectp.v1.IEnvelope => ({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
-    const bodies = (outs: { envelope: ectp.v1.IEnvelope }[]) =>
-      outs.map((o) => Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)));
-    const replayFrom = (outs: { envelope: ectp.v1.IEnvelope }[]) => outs.flatMap((o) => (o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
+    const bodies = (outs: SubscriberOutput[]) =>
+      outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
+    const replayFrom = (outs: SubscriberOutput[]) =>
+      outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
 
     it("[E2] greets each producer with a Hello (events.v1, its fingerprint) before the SnapshotRequest; ignores another major", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
       sub.follow(P, 0);
       const out = sub.poll(0);
       expect(bodies(out)).toEqual(["hello", "snapshotRequest"]);
-      expect(out[0]?.envelope.hello).toMatchObject({ role: ectp.v1.Role.ROLE_CONSUMER, capabilities: ["events.v1"], fingerprint: FP });
+      expect((out[0] as SendOutput).envelope.hello).toMatchObject({ role: ectp.v1.Role.ROLE_CONSUMER, capabilities: ["events.v1"], fingerprint: FP });
       sub.handleEnvelope(P, { ...env(7, batch(1, 1)), version: { major: 2 } }, 1);
       expect(sub.stats().ignoredMessages).toBe(1);
     });

@@ -7,7 +7,7 @@ import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS } from "../config.js";
 import { NOOP_LOGGER, type Logger } from "../observability.js";
-import type { SendOutput } from "../outputs.js";
+import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
 /** A heartbeat interval a peer has not told (SPEC.md 4.1: 0 means the default). */
@@ -65,6 +65,22 @@ function readItems(items: readonly ectp.v1.IItemDescriptor[]): [string, ectp.v1.
     if (keyId !== undefined) out.push([keyId, d]);
   }
   return out;
+}
+
+/** What {@link EventSubscriber.poll} asks its driver to do: send an envelope, or connect (or forget) a producer's metadata. */
+export type SubscriberOutput = SendOutput | ConnectPeerOutput | DisconnectPeerOutput;
+
+/**
+ * How to reach a producer over a transport that must load its metadata before anything can be
+ * sent to it (NIXL): the producer epoch the metadata belongs to and its `Transport` metadata, as
+ * the producer's `localMetadata()` gave it. A consumer learns it from announcements; a router
+ * learns it from whatever told it about the producer (its discovery or orchestrator).
+ */
+export interface ProducerConnection {
+  /** The producer's epoch: a positive integer [P8]. */
+  readonly epoch: number;
+  /** The producer's transport metadata for that epoch. */
+  readonly metadata: Uint8Array;
 }
 
 /** Options of {@link EventSubscriber}. */
@@ -138,6 +154,10 @@ interface Followed {
   assembly: Assembly | undefined;
   /** `snapshot_id` of the last snapshot applied in this epoch. */
   lastSnapshotId: number;
+  /** How to reach it, when {@link EventSubscriber.follow} was told (the newest epoch told). */
+  connection: ProducerConnection | undefined;
+  /** Epoch of `connection` a connect-peer was emitted for (0: none since it was told or lost). */
+  connectedEpoch: number;
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
@@ -179,7 +199,7 @@ export class EventSubscriber {
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
   private readonly followed = new Map<string, Followed>();
-  private outputs: SendOutput[] = [];
+  private outputs: SubscriberOutput[] = [];
   private lastNow = 0;
   private heartbeatSequence = 0;
   private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0 };
@@ -209,12 +229,35 @@ export class EventSubscriber {
     this.logger = options.logger ?? NOOP_LOGGER;
   }
 
-  /** Start following `producerId`: a Hello (capability `events.v1`) and a SnapshotRequest [E2]. Idempotent. */
-  follow(producerId: string, now: number): void {
+  /**
+   * Start following `producerId`: a Hello (capability `events.v1`) and a SnapshotRequest [E2].
+   * With `connection` (needed on transports that load a peer's metadata before sending to it,
+   * such as NIXL) a `connect-peer` output comes first, and again before the next message
+   * whenever the transport has lost the producer ({@link EventSubscriber.handlePeerUnreachable}).
+   * Calling it again for a followed producer changes nothing, except with the connection of a
+   * newer producer epoch (the producer restarted): that connection replaces the old one and the
+   * producer is subscribed to anew [P8]. A connection of an older epoch is ignored.
+   * @throws EctpError(INVALID_ARGUMENT) for an empty producer id or a malformed connection.
+   */
+  follow(producerId: string, now: number, connection?: ProducerConnection): void {
     if (typeof producerId !== "string" || producerId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
+    if (connection !== undefined) {
+      if (connection === null || typeof connection !== "object" || !Number.isSafeInteger(connection.epoch) || connection.epoch < 1)
+        throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.epoch must be a positive integer (the producer's epoch)`);
+      if (!(connection.metadata instanceof Uint8Array))
+        throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.metadata must be a Uint8Array (the producer's transport metadata)`);
+    }
     now = this.acceptNow(now);
-    if (this.followed.has(producerId)) return;
+    const known = this.followed.get(producerId);
+    if (known !== undefined) {
+      // [P8] Only a newer epoch's connection matters: the producer restarted and knows us no more.
+      if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0)) {
+        known.connection = { epoch: connection.epoch, metadata: connection.metadata };
+        this.subscribe(known, now);
+      }
+      return;
+    }
     const f: Followed = {
       id: producerId,
       epoch: 0,
@@ -225,6 +268,8 @@ export class EventSubscriber {
       held: new Map(),
       assembly: undefined,
       lastSnapshotId: 0,
+      connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
+      connectedEpoch: 0,
       want: undefined,
       wantSentAt: 0,
       lastHeard: now,
@@ -239,6 +284,26 @@ export class EventSubscriber {
   /** Stop following `producerId` and drop its view. */
   unfollow(producerId: string): void {
     this.followed.delete(producerId);
+  }
+
+  /** Whether `producerId` is followed (a driver routes that producer's events, Hellos and heartbeats here). */
+  isFollowing(producerId: string): boolean {
+    return this.followed.has(producerId);
+  }
+
+  /**
+   * The transport found `producerId` unreachable, or could not connect to it: a producer
+   * connected through a given connection is forgotten (`disconnect-peer`) and the next message
+   * to it is preceded by a `connect-peer` again. No message is sent at once: the retries,
+   * heartbeats and silence of {@link EventSubscriber.poll} pace the attempts. Unknown producers
+   * are ignored.
+   */
+  handlePeerUnreachable(producerId: string, now: number): void {
+    this.acceptNow(now);
+    const f = this.followed.get(producerId);
+    if (f === undefined || f.connectedEpoch === 0) return;
+    f.connectedEpoch = 0;
+    this.outputs.push({ type: "disconnect-peer", peerId: producerId });
   }
 
   /**
@@ -281,9 +346,9 @@ export class EventSubscriber {
 
   /**
    * Advance time: re-send unanswered requests, subscribe anew to silent producers, catch up
-   * while idle, send heartbeats. Returns (and clears) the queued sends.
+   * while idle, send heartbeats. Returns (and clears) the queued outputs: sends, each preceded by a `connect-peer` where the producer must be connected first.
    */
-  poll(now: number): SendOutput[] {
+  poll(now: number): SubscriberOutput[] {
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
       if (now - f.lastHeard >= this.silenceMs(f)) {
@@ -526,6 +591,13 @@ export class EventSubscriber {
   }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
+    const f = this.followed.get(peerId);
+    const c = f?.connection;
+    if (f !== undefined && c !== undefined && f.connectedEpoch !== c.epoch) {
+      // The transport loads the producer's metadata before this message goes out.
+      f.connectedEpoch = c.epoch;
+      this.outputs.push({ type: "connect-peer", peerId, epoch: c.epoch, metadata: c.metadata });
+    }
     this.outputs.push({
       type: "send",
       peerId,
