@@ -33,7 +33,7 @@ export interface ItemFixture {
   dtype?: string | number;
   /** Shape. Default absent. */
   shape?: number[];
-  /** Scripted producer peer holding it (consumer cases). Default `P1`. */
+  /** Scripted producer peer holding it (consumer and subscriber cases). Default `P1`. */
   producer?: string;
   /** Content hash text (UTF-8). Default `item-<name>`. */
   hash?: string;
@@ -97,9 +97,9 @@ export interface CaseSpec {
   catches?: number[];
   /** Optional features it needs (TESTEE-PROTOCOL.md §7). */
   features?: string[];
-  /** Role of the testee. */
-  role: "consumer" | "producer";
-  /** Testee id and epoch. Default `C1`/1 (consumer) or `P1`/5 (producer). */
+  /** Role of the testee (also the feature it needs: TESTEE-PROTOCOL.md §7). */
+  role: "consumer" | "producer" | "subscriber";
+  /** Testee id and epoch. Default `C1`/1 (consumer), `P1`/5 (producer) or `R1`/1 (subscriber). */
   self?: {
     /** Peer id. */
     id?: string;
@@ -114,7 +114,7 @@ export interface CaseSpec {
   capacity?: number;
   /** Case fingerprint (proto3 JSON). Default {@link DEFAULT_FINGERPRINT}. */
   fingerprint?: Record<string, unknown>;
-  /** Scripted peers. Default `{P1: {}}` (consumer) or `{C1: {}}` (producer). */
+  /** Scripted peers. Default `{P1: {}}` (consumer, subscriber: producers) or `{C1: {}}` (producer: a consumer). */
   peers?: Record<string, PeerSpec>;
   /** Item fixtures by name. */
   items?: Record<string, ItemFixture>;

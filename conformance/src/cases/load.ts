@@ -64,8 +64,8 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
         throw new EctpError("INVALID_ARGUMENT", `${where}: "requirements" must list at least one id such as "C3"`);
       if (spec.level !== "REQUIRED" && spec.level !== "RECOMMENDED")
         throw new EctpError("INVALID_ARGUMENT", `${where}: "level" must be REQUIRED or RECOMMENDED`);
-      if (spec.role !== "consumer" && spec.role !== "producer")
-        throw new EctpError("INVALID_ARGUMENT", `${where}: "role" must be consumer or producer`);
+      if (spec.role !== "consumer" && spec.role !== "producer" && spec.role !== "subscriber")
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "role" must be consumer, producer or subscriber`);
       if (!Array.isArray(spec.steps)) throw new EctpError("INVALID_ARGUMENT", `${where}: "steps" must be a list`);
       const fullName = `${suite.suite}/${spec.name}`;
       if (seen.has(fullName)) throw new EctpError("INVALID_ARGUMENT", `${where}: duplicate case name ${fullName}`);

@@ -19,7 +19,13 @@ export namespace ectp {
                 ROLE_CONSUMER = 1,
 
                 /** A producer with its item store (ProducerCore + MemoryItemStore). */
-                ROLE_PRODUCER = 2
+                ROLE_PRODUCER = 2,
+
+                /**
+                 * A subscriber of producers' events, as a router runs (the EventSubscriber of
+                 * the TypeScript SDK) [E1][E2]. Optional feature "subscriber".
+                 */
+                ROLE_SUBSCRIBER = 3
             }
 
             /**
@@ -116,11 +122,20 @@ export namespace ectp {
                 /** Both: report table sizes and counters. */
                 getStats?: (ectp.conformance.v1.GetStats.$Properties|null);
 
+                /** Subscriber: start following a producer. */
+                follow?: (ectp.conformance.v1.Follow.$Properties|null);
+
+                /** Subscriber: stop following a producer and drop its view. */
+                unfollow?: (ectp.conformance.v1.Unfollow.$Properties|null);
+
+                /** Subscriber: report its view of a followed producer. */
+                getView?: (ectp.conformance.v1.GetView.$Properties|null);
+
                 /**
                  * The command. Exactly one is set; a request with none set MUST be
                  * answered with Unsupported{feature: "unknown-command"}.
                  */
-                command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats");
+                command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView");
 
                 /**
                  * Creates a new TesteeRequest instance using the specified properties.
@@ -281,11 +296,20 @@ export namespace ectp {
                     /** Both: report table sizes and counters. */
                     getStats?: (ectp.conformance.v1.GetStats.$Properties|null);
 
+                    /** Subscriber: start following a producer. */
+                    follow?: (ectp.conformance.v1.Follow.$Properties|null);
+
+                    /** Subscriber: stop following a producer and drop its view. */
+                    unfollow?: (ectp.conformance.v1.Unfollow.$Properties|null);
+
+                    /** Subscriber: report its view of a followed producer. */
+                    getView?: (ectp.conformance.v1.GetView.$Properties|null);
+
                     /**
                      * The command. Exactly one is set; a request with none set MUST be
                      * answered with Unsupported{feature: "unknown-command"}.
                      */
-                    command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats");
+                    command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -335,6 +359,12 @@ export namespace ectp {
                   poll?: ectp.conformance.v1.Poll.$Shape|null;
                   /** `getStats`, as documented on this message's `$Properties`. */
                   getStats?: ectp.conformance.v1.GetStats.$Shape|null;
+                  /** `follow`, as documented on this message's `$Properties`. */
+                  follow?: ectp.conformance.v1.Follow.$Shape|null;
+                  /** `unfollow`, as documented on this message's `$Properties`. */
+                  unfollow?: ectp.conformance.v1.Unfollow.$Shape|null;
+                  /** `getView`, as documented on this message's `$Properties`. */
+                  getView?: ectp.conformance.v1.GetView.$Shape|null;
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
@@ -378,7 +408,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "init";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -418,7 +454,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "configure";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -458,7 +500,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "admit";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -498,7 +546,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "finishRequest";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -538,7 +592,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "drainFailed";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -578,7 +638,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "putItem";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -618,7 +684,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "markReady";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -658,7 +730,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "discard";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -698,7 +776,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "evict";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -738,7 +822,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "clearStore";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -778,7 +868,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "announce";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -818,7 +914,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "shutdown";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -858,7 +960,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "readMemory";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -898,7 +1006,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "deliverMessage";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -938,7 +1052,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "deliverReadResult";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -978,7 +1098,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "peerUnreachable";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1018,7 +1144,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "advanceClock";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1058,7 +1190,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "poll";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1098,7 +1236,13 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll: ectp.conformance.v1.Poll.$Shape;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats?: null }|{
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "getStats";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1138,7 +1282,151 @@ export namespace ectp {
                     /** `poll`, as documented on this message's `$Properties`. */
                     poll?: null;
                     /** `getStats`, as documented on this message's `$Properties`. */
-                    getStats: ectp.conformance.v1.GetStats.$Shape })
+                    getStats: ectp.conformance.v1.GetStats.$Shape;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "follow";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow: ectp.conformance.v1.Follow.$Shape;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "unfollow";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow: ectp.conformance.v1.Unfollow.$Shape;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "getView";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView: ectp.conformance.v1.GetView.$Shape })
                 );
             }
 
@@ -1204,11 +1492,14 @@ export namespace ectp {
                  */
                 error?: (ectp.conformance.v1.Error.$Properties|null);
 
+                /** Answer to GetView. */
+                view?: (ectp.conformance.v1.ViewResult.$Properties|null);
+
                 /**
                  * The result. Exactly one is set. A response with none set is treated by
                  * the runner as a malformed response (the case fails).
                  */
-                result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error");
+                result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view");
 
                 /**
                  * Creates a new TesteeResponse instance using the specified properties.
@@ -1337,11 +1628,14 @@ export namespace ectp {
                      */
                     error?: (ectp.conformance.v1.Error.$Properties|null);
 
+                    /** Answer to GetView. */
+                    view?: (ectp.conformance.v1.ViewResult.$Properties|null);
+
                     /**
                      * The result. Exactly one is set. A response with none set is treated by
                      * the runner as a malformed response (the case fails).
                      */
-                    result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error");
+                    result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1373,6 +1667,8 @@ export namespace ectp {
                   unsupported?: ectp.conformance.v1.Unsupported.$Shape|null;
                   /** `error`, as documented on this message's `$Properties`. */
                   error?: ectp.conformance.v1.Error.$Shape|null;
+                  /** `view`, as documented on this message's `$Properties`. */
+                  view?: ectp.conformance.v1.ViewResult.$Shape|null;
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
@@ -1400,7 +1696,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "ok";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1424,7 +1722,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "init";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1448,7 +1748,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "admit";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1472,7 +1774,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "drainFailed";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1496,7 +1800,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "putItem";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1520,7 +1826,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "announce";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1544,7 +1852,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "readMemory";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1568,7 +1878,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "poll";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1592,7 +1904,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "stats";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1616,7 +1930,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "unsupported";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1640,7 +1956,9 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported: ectp.conformance.v1.Unsupported.$Shape;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error?: null }|{
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "error";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1664,7 +1982,35 @@ export namespace ectp {
                     /** `unsupported`, as documented on this message's `$Properties`. */
                     unsupported?: null;
                     /** `error`, as documented on this message's `$Properties`. */
-                    error: ectp.conformance.v1.Error.$Shape })
+                    error: ectp.conformance.v1.Error.$Shape;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "view";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view: ectp.conformance.v1.ViewResult.$Shape })
                 );
             }
 
@@ -7362,6 +7708,9 @@ export namespace ectp {
                 /** Set when the instance is a producer. */
                 producer?: (ectp.conformance.v1.ProducerStats.$Properties|null);
 
+                /** Set when the instance is a subscriber. */
+                subscriber?: (ectp.conformance.v1.SubscriberStats.$Properties|null);
+
                 /**
                  * Creates a new Stats instance using the specified properties.
                  * @param [properties] Properties to set
@@ -7452,12 +7801,801 @@ export namespace ectp {
                     /** Set when the instance is a producer. */
                     producer?: (ectp.conformance.v1.ProducerStats.$Properties|null);
 
+                    /** Set when the instance is a subscriber. */
+                    subscriber?: (ectp.conformance.v1.SubscriberStats.$Properties|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a Stats. */
                 type $Shape = ectp.conformance.v1.Stats.$Properties;
+            }
+
+            /**
+             * Properties of a SubscriberStats.
+             * @deprecated Use ectp.conformance.v1.SubscriberStats.$Properties instead.
+             */
+            interface ISubscriberStats extends ectp.conformance.v1.SubscriberStats.$Properties {
+            }
+
+            /** Subscriber counters (the core's SubscriberStats). */
+            class SubscriberStats {
+
+                /**
+                 * Constructs a new SubscriberStats.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.SubscriberStats.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Producers followed. */
+                producers: number;
+
+                /**
+                 * Followed producers whose view is current: a snapshot applied, nothing
+                 * seen but not applied, no request open [E2].
+                 */
+                synced: number;
+
+                /** Snapshots applied (whole or assembled from parts). */
+                snapshotsApplied: number;
+
+                /** SnapshotRequests sent, first ones and retries. */
+                snapshotRequests: number;
+
+                /** ReplayRequests sent. */
+                replayRequests: number;
+
+                /**
+                 * Messages ignored: unknown senders, stale epochs, duplicates, malformed
+                 * parts [C10].
+                 */
+                ignoredMessages: number;
+
+                /**
+                 * Creates a new SubscriberStats instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns SubscriberStats instance
+                 */
+                static create(properties: ectp.conformance.v1.SubscriberStats.$Shape): ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape;
+                static create(properties?: ectp.conformance.v1.SubscriberStats.$Properties): ectp.conformance.v1.SubscriberStats;
+
+                /**
+                 * Encodes the specified SubscriberStats message. Does not implicitly {@link ectp.conformance.v1.SubscriberStats.verify|verify} messages.
+                 * @param message SubscriberStats message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.SubscriberStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified SubscriberStats message, length delimited. Does not implicitly {@link ectp.conformance.v1.SubscriberStats.verify|verify} messages.
+                 * @param message SubscriberStats message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.SubscriberStats.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a SubscriberStats message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape} SubscriberStats
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape;
+
+                /**
+                 * Decodes a SubscriberStats message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape} SubscriberStats
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape;
+
+                /**
+                 * Verifies a SubscriberStats message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a SubscriberStats message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns SubscriberStats
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.SubscriberStats;
+
+                /**
+                 * Creates a plain object from a SubscriberStats message. Also converts values to other types if specified.
+                 * @param message SubscriberStats
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.SubscriberStats, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this SubscriberStats to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for SubscriberStats
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace SubscriberStats {
+
+                /** Properties of a SubscriberStats. */
+                interface $Properties {
+
+                    /** Producers followed. */
+                    producers?: (number|null);
+
+                    /**
+                     * Followed producers whose view is current: a snapshot applied, nothing
+                     * seen but not applied, no request open [E2].
+                     */
+                    synced?: (number|null);
+
+                    /** Snapshots applied (whole or assembled from parts). */
+                    snapshotsApplied?: (number|null);
+
+                    /** SnapshotRequests sent, first ones and retries. */
+                    snapshotRequests?: (number|null);
+
+                    /** ReplayRequests sent. */
+                    replayRequests?: (number|null);
+
+                    /**
+                     * Messages ignored: unknown senders, stale epochs, duplicates, malformed
+                     * parts [C10].
+                     */
+                    ignoredMessages?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a SubscriberStats. */
+                type $Shape = ectp.conformance.v1.SubscriberStats.$Properties;
+            }
+
+            /**
+             * Properties of a Follow.
+             * @deprecated Use ectp.conformance.v1.Follow.$Properties instead.
+             */
+            interface IFollow extends ectp.conformance.v1.Follow.$Properties {
+            }
+
+            /**
+             * Start following producer `producer_id`: the subscriber greets it and asks
+             * for a snapshot [E2]. Following a producer already followed changes nothing,
+             * except with the connection of a newer producer epoch (it restarted).
+             */
+            class Follow {
+
+                /**
+                 * Constructs a new Follow.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.Follow.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** The producer's peer id. */
+                producerId: string;
+
+                /**
+                 * How to reach the producer on a transport that loads a peer's metadata
+                 * before sending to it. Absent: the runner's transport needs none.
+                 */
+                connection?: (ectp.conformance.v1.ProducerConnection.$Properties|null);
+
+                /**
+                 * Creates a new Follow instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Follow instance
+                 */
+                static create(properties: ectp.conformance.v1.Follow.$Shape): ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape;
+                static create(properties?: ectp.conformance.v1.Follow.$Properties): ectp.conformance.v1.Follow;
+
+                /**
+                 * Encodes the specified Follow message. Does not implicitly {@link ectp.conformance.v1.Follow.verify|verify} messages.
+                 * @param message Follow message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.Follow.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified Follow message, length delimited. Does not implicitly {@link ectp.conformance.v1.Follow.verify|verify} messages.
+                 * @param message Follow message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.Follow.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Follow message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape} Follow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape;
+
+                /**
+                 * Decodes a Follow message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape} Follow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape;
+
+                /**
+                 * Verifies a Follow message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a Follow message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns Follow
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.Follow;
+
+                /**
+                 * Creates a plain object from a Follow message. Also converts values to other types if specified.
+                 * @param message Follow
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.Follow, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Follow to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Follow
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Follow {
+
+                /** Properties of a Follow. */
+                interface $Properties {
+
+                    /** The producer's peer id. */
+                    producerId?: (string|null);
+
+                    /**
+                     * How to reach the producer on a transport that loads a peer's metadata
+                     * before sending to it. Absent: the runner's transport needs none.
+                     */
+                    connection?: (ectp.conformance.v1.ProducerConnection.$Properties|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Follow. */
+                type $Shape = ectp.conformance.v1.Follow.$Properties;
+            }
+
+            /**
+             * Properties of a ProducerConnection.
+             * @deprecated Use ectp.conformance.v1.ProducerConnection.$Properties instead.
+             */
+            interface IProducerConnection extends ectp.conformance.v1.ProducerConnection.$Properties {
+            }
+
+            /** A producer's epoch and transport metadata (its Hello's transport_metadata). */
+            class ProducerConnection {
+
+                /**
+                 * Constructs a new ProducerConnection.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.ProducerConnection.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** The producer's epoch (> 0). */
+                epoch: number;
+
+                /** The producer's transport metadata for that epoch. */
+                metadata: Uint8Array;
+
+                /**
+                 * Creates a new ProducerConnection instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ProducerConnection instance
+                 */
+                static create(properties: ectp.conformance.v1.ProducerConnection.$Shape): ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape;
+                static create(properties?: ectp.conformance.v1.ProducerConnection.$Properties): ectp.conformance.v1.ProducerConnection;
+
+                /**
+                 * Encodes the specified ProducerConnection message. Does not implicitly {@link ectp.conformance.v1.ProducerConnection.verify|verify} messages.
+                 * @param message ProducerConnection message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.ProducerConnection.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified ProducerConnection message, length delimited. Does not implicitly {@link ectp.conformance.v1.ProducerConnection.verify|verify} messages.
+                 * @param message ProducerConnection message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.ProducerConnection.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ProducerConnection message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape} ProducerConnection
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape;
+
+                /**
+                 * Decodes a ProducerConnection message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape} ProducerConnection
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape;
+
+                /**
+                 * Verifies a ProducerConnection message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a ProducerConnection message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns ProducerConnection
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.ProducerConnection;
+
+                /**
+                 * Creates a plain object from a ProducerConnection message. Also converts values to other types if specified.
+                 * @param message ProducerConnection
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.ProducerConnection, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this ProducerConnection to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for ProducerConnection
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ProducerConnection {
+
+                /** Properties of a ProducerConnection. */
+                interface $Properties {
+
+                    /** The producer's epoch (> 0). */
+                    epoch?: (number|null);
+
+                    /** The producer's transport metadata for that epoch. */
+                    metadata?: (Uint8Array|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ProducerConnection. */
+                type $Shape = ectp.conformance.v1.ProducerConnection.$Properties;
+            }
+
+            /**
+             * Properties of an Unfollow.
+             * @deprecated Use ectp.conformance.v1.Unfollow.$Properties instead.
+             */
+            interface IUnfollow extends ectp.conformance.v1.Unfollow.$Properties {
+            }
+
+            /** Stop following `producer_id` and drop its view. */
+            class Unfollow {
+
+                /**
+                 * Constructs a new Unfollow.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.Unfollow.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** The producer's peer id. */
+                producerId: string;
+
+                /**
+                 * Creates a new Unfollow instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Unfollow instance
+                 */
+                static create(properties: ectp.conformance.v1.Unfollow.$Shape): ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape;
+                static create(properties?: ectp.conformance.v1.Unfollow.$Properties): ectp.conformance.v1.Unfollow;
+
+                /**
+                 * Encodes the specified Unfollow message. Does not implicitly {@link ectp.conformance.v1.Unfollow.verify|verify} messages.
+                 * @param message Unfollow message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.Unfollow.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified Unfollow message, length delimited. Does not implicitly {@link ectp.conformance.v1.Unfollow.verify|verify} messages.
+                 * @param message Unfollow message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.Unfollow.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an Unfollow message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape} Unfollow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape;
+
+                /**
+                 * Decodes an Unfollow message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape} Unfollow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape;
+
+                /**
+                 * Verifies an Unfollow message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates an Unfollow message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns Unfollow
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.Unfollow;
+
+                /**
+                 * Creates a plain object from an Unfollow message. Also converts values to other types if specified.
+                 * @param message Unfollow
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.Unfollow, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this Unfollow to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for Unfollow
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace Unfollow {
+
+                /** Properties of an Unfollow. */
+                interface $Properties {
+
+                    /** The producer's peer id. */
+                    producerId?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an Unfollow. */
+                type $Shape = ectp.conformance.v1.Unfollow.$Properties;
+            }
+
+            /**
+             * Properties of a GetView.
+             * @deprecated Use ectp.conformance.v1.GetView.$Properties instead.
+             */
+            interface IGetView extends ectp.conformance.v1.GetView.$Properties {
+            }
+
+            /** Report the subscriber's view of `producer_id`. */
+            class GetView {
+
+                /**
+                 * Constructs a new GetView.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.GetView.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** The producer's peer id. */
+                producerId: string;
+
+                /**
+                 * Creates a new GetView instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns GetView instance
+                 */
+                static create(properties: ectp.conformance.v1.GetView.$Shape): ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape;
+                static create(properties?: ectp.conformance.v1.GetView.$Properties): ectp.conformance.v1.GetView;
+
+                /**
+                 * Encodes the specified GetView message. Does not implicitly {@link ectp.conformance.v1.GetView.verify|verify} messages.
+                 * @param message GetView message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.GetView.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified GetView message, length delimited. Does not implicitly {@link ectp.conformance.v1.GetView.verify|verify} messages.
+                 * @param message GetView message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.GetView.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a GetView message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape} GetView
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape;
+
+                /**
+                 * Decodes a GetView message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape} GetView
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape;
+
+                /**
+                 * Verifies a GetView message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a GetView message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns GetView
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.GetView;
+
+                /**
+                 * Creates a plain object from a GetView message. Also converts values to other types if specified.
+                 * @param message GetView
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.GetView, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this GetView to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for GetView
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace GetView {
+
+                /** Properties of a GetView. */
+                interface $Properties {
+
+                    /** The producer's peer id. */
+                    producerId?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a GetView. */
+                type $Shape = ectp.conformance.v1.GetView.$Properties;
+            }
+
+            /**
+             * Properties of a ViewResult.
+             * @deprecated Use ectp.conformance.v1.ViewResult.$Properties instead.
+             */
+            interface IViewResult extends ectp.conformance.v1.ViewResult.$Properties {
+            }
+
+            /** A subscriber's view of one producer. */
+            class ViewResult {
+
+                /**
+                 * Constructs a new ViewResult.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.ViewResult.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /**
+                 * True once a snapshot of the producer's current epoch has been applied
+                 * (the view then reflects it and every batch applied after it); false
+                 * before, or when the producer is not followed.
+                 */
+                synced: boolean;
+
+                /**
+                 * The producer's ready items as of the last batch applied, in any order,
+                 * as the producer described them. Empty when not synced.
+                 */
+                items: ectp.v1.ItemDescriptor.$Properties[];
+
+                /**
+                 * Creates a new ViewResult instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ViewResult instance
+                 */
+                static create(properties: ectp.conformance.v1.ViewResult.$Shape): ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape;
+                static create(properties?: ectp.conformance.v1.ViewResult.$Properties): ectp.conformance.v1.ViewResult;
+
+                /**
+                 * Encodes the specified ViewResult message. Does not implicitly {@link ectp.conformance.v1.ViewResult.verify|verify} messages.
+                 * @param message ViewResult message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.ViewResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified ViewResult message, length delimited. Does not implicitly {@link ectp.conformance.v1.ViewResult.verify|verify} messages.
+                 * @param message ViewResult message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.ViewResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ViewResult message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape} ViewResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape;
+
+                /**
+                 * Decodes a ViewResult message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape} ViewResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape;
+
+                /**
+                 * Verifies a ViewResult message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a ViewResult message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns ViewResult
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.ViewResult;
+
+                /**
+                 * Creates a plain object from a ViewResult message. Also converts values to other types if specified.
+                 * @param message ViewResult
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.ViewResult, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this ViewResult to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for ViewResult
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ViewResult {
+
+                /** Properties of a ViewResult. */
+                interface $Properties {
+
+                    /**
+                     * True once a snapshot of the producer's current epoch has been applied
+                     * (the view then reflects it and every batch applied after it); false
+                     * before, or when the producer is not followed.
+                     */
+                    synced?: (boolean|null);
+
+                    /**
+                     * The producer's ready items as of the last batch applied, in any order,
+                     * as the producer described them. Empty when not synced.
+                     */
+                    items?: (ectp.v1.ItemDescriptor.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ViewResult. */
+                type $Shape = ectp.conformance.v1.ViewResult.$Properties;
             }
 
             /**

@@ -46,12 +46,15 @@ export const ectp = $root.ectp = (() => {
              * @property {number} ROLE_UNSPECIFIED=0 Not given. Configure with this role MUST be answered with Error.
              * @property {number} ROLE_CONSUMER=1 A consumer (the ConsumerCore of the TypeScript SDK).
              * @property {number} ROLE_PRODUCER=2 A producer with its item store (ProducerCore + MemoryItemStore).
+             * @property {number} ROLE_SUBSCRIBER=3 A subscriber of producers' events, as a router runs (the EventSubscriber of
+             * the TypeScript SDK) [E1][E2]. Optional feature "subscriber".
              */
             v1.Role = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
                 values[valuesById[0] = "ROLE_UNSPECIFIED"] = 0;
                 values[valuesById[1] = "ROLE_CONSUMER"] = 1;
                 values[valuesById[2] = "ROLE_PRODUCER"] = 2;
+                values[valuesById[3] = "ROLE_SUBSCRIBER"] = 3;
                 return values;
             })();
 
@@ -87,7 +90,10 @@ export const ectp = $root.ectp = (() => {
                  * @property {ectp.conformance.v1.AdvanceClock.$Properties|null} [advanceClock] Both: time passed; nothing else happened.
                  * @property {ectp.conformance.v1.Poll.$Properties|null} [poll] Both: collect the outputs due at now_ms.
                  * @property {ectp.conformance.v1.GetStats.$Properties|null} [getStats] Both: report table sizes and counters.
-                 * @property {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"} [command] The command. Exactly one is set; a request with none set MUST be
+                 * @property {ectp.conformance.v1.Follow.$Properties|null} [follow] Subscriber: start following a producer.
+                 * @property {ectp.conformance.v1.Unfollow.$Properties|null} [unfollow] Subscriber: stop following a producer and drop its view.
+                 * @property {ectp.conformance.v1.GetView.$Properties|null} [getView] Subscriber: report its view of a followed producer.
+                 * @property {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"} [command] The command. Exactly one is set; a request with none set MUST be
                  * answered with Unsupported{feature: "unknown-command"}.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -124,9 +130,12 @@ export const ectp = $root.ectp = (() => {
                  *   advanceClock?: ectp.conformance.v1.AdvanceClock.$Shape|null;
                  *   poll?: ectp.conformance.v1.Poll.$Shape|null;
                  *   getStats?: ectp.conformance.v1.GetStats.$Shape|null;
+                 *   follow?: ectp.conformance.v1.Follow.$Shape|null;
+                 *   unfollow?: ectp.conformance.v1.Unfollow.$Shape|null;
+                 *   getView?: ectp.conformance.v1.GetView.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ command?: undefined; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "init"; init: ectp.conformance.v1.Init.$Shape; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "configure"; init?: null; configure: ectp.conformance.v1.Configure.$Shape; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "admit"; init?: null; configure?: null; admit: ectp.conformance.v1.Admit.$Shape; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "finishRequest"; init?: null; configure?: null; admit?: null; finishRequest: ectp.conformance.v1.FinishRequest.$Shape; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "drainFailed"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed: ectp.conformance.v1.DrainFailed.$Shape; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "putItem"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItem.$Shape; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "markReady"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady: ectp.conformance.v1.MarkReady.$Shape; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "discard"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard: ectp.conformance.v1.Discard.$Shape; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "evict"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict: ectp.conformance.v1.Evict.$Shape; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "clearStore"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore: ectp.conformance.v1.ClearStore.$Shape; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "announce"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce: ectp.conformance.v1.Announce.$Shape; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "shutdown"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown: ectp.conformance.v1.Shutdown.$Shape; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "readMemory"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory: ectp.conformance.v1.ReadMemory.$Shape; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "deliverMessage"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage: ectp.conformance.v1.DeliverMessage.$Shape; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "deliverReadResult"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult: ectp.conformance.v1.DeliverReadResult.$Shape; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "peerUnreachable"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable: ectp.conformance.v1.PeerUnreachable.$Shape; advanceClock?: null; poll?: null; getStats?: null }|{ command?: "advanceClock"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock: ectp.conformance.v1.AdvanceClock.$Shape; poll?: null; getStats?: null }|{ command?: "poll"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll: ectp.conformance.v1.Poll.$Shape; getStats?: null }|{ command?: "getStats"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats: ectp.conformance.v1.GetStats.$Shape })
+                 *   ({ command?: undefined; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "init"; init: ectp.conformance.v1.Init.$Shape; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "configure"; init?: null; configure: ectp.conformance.v1.Configure.$Shape; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "admit"; init?: null; configure?: null; admit: ectp.conformance.v1.Admit.$Shape; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "finishRequest"; init?: null; configure?: null; admit?: null; finishRequest: ectp.conformance.v1.FinishRequest.$Shape; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "drainFailed"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed: ectp.conformance.v1.DrainFailed.$Shape; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "putItem"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItem.$Shape; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "markReady"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady: ectp.conformance.v1.MarkReady.$Shape; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "discard"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard: ectp.conformance.v1.Discard.$Shape; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "evict"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict: ectp.conformance.v1.Evict.$Shape; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "clearStore"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore: ectp.conformance.v1.ClearStore.$Shape; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "announce"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce: ectp.conformance.v1.Announce.$Shape; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "shutdown"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown: ectp.conformance.v1.Shutdown.$Shape; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "readMemory"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory: ectp.conformance.v1.ReadMemory.$Shape; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "deliverMessage"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage: ectp.conformance.v1.DeliverMessage.$Shape; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "deliverReadResult"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult: ectp.conformance.v1.DeliverReadResult.$Shape; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "peerUnreachable"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable: ectp.conformance.v1.PeerUnreachable.$Shape; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "advanceClock"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock: ectp.conformance.v1.AdvanceClock.$Shape; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "poll"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll: ectp.conformance.v1.Poll.$Shape; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "getStats"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats: ectp.conformance.v1.GetStats.$Shape; follow?: null; unfollow?: null; getView?: null }|{ command?: "follow"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow: ectp.conformance.v1.Follow.$Shape; unfollow?: null; getView?: null }|{ command?: "unfollow"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow: ectp.conformance.v1.Unfollow.$Shape; getView?: null }|{ command?: "getView"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView: ectp.conformance.v1.GetView.$Shape })
                  * )} ectp.conformance.v1.TesteeRequest.$Shape
                  */
 
@@ -319,18 +328,42 @@ export const ectp = $root.ectp = (() => {
                  */
                 TesteeRequest.prototype.getStats = null;
 
+                /**
+                 * Subscriber: start following a producer.
+                 * @member {ectp.conformance.v1.Follow.$Properties|null|undefined} follow
+                 * @memberof ectp.conformance.v1.TesteeRequest
+                 * @instance
+                 */
+                TesteeRequest.prototype.follow = null;
+
+                /**
+                 * Subscriber: stop following a producer and drop its view.
+                 * @member {ectp.conformance.v1.Unfollow.$Properties|null|undefined} unfollow
+                 * @memberof ectp.conformance.v1.TesteeRequest
+                 * @instance
+                 */
+                TesteeRequest.prototype.unfollow = null;
+
+                /**
+                 * Subscriber: report its view of a followed producer.
+                 * @member {ectp.conformance.v1.GetView.$Properties|null|undefined} getView
+                 * @memberof ectp.conformance.v1.TesteeRequest
+                 * @instance
+                 */
+                TesteeRequest.prototype.getView = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * The command. Exactly one is set; a request with none set MUST be
                  * answered with Unsupported{feature: "unknown-command"}.
-                 * @member {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|undefined} command
+                 * @member {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"|undefined} command
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
                  */
                 $Object.defineProperty(TesteeRequest.prototype, "command", {
-                    get: $util.oneOfGetter($oneOfFields = ["init", "configure", "admit", "finishRequest", "drainFailed", "putItem", "markReady", "discard", "evict", "clearStore", "announce", "shutdown", "readMemory", "deliverMessage", "deliverReadResult", "peerUnreachable", "advanceClock", "poll", "getStats"]),
+                    get: $util.oneOfGetter($oneOfFields = ["init", "configure", "admit", "finishRequest", "drainFailed", "putItem", "markReady", "discard", "evict", "clearStore", "announce", "shutdown", "readMemory", "deliverMessage", "deliverReadResult", "peerUnreachable", "advanceClock", "poll", "getStats", "follow", "unfollow", "getView"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -408,6 +441,12 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.conformance.v1.Poll.encode(message.poll, writer.uint32(/* id 27, wireType 2 =*/218).fork(), _depth + 1).ldelim();
                     if (message.getStats != null && $Object.hasOwnProperty.call(message, "getStats"))
                         $root.ectp.conformance.v1.GetStats.encode(message.getStats, writer.uint32(/* id 28, wireType 2 =*/226).fork(), _depth + 1).ldelim();
+                    if (message.follow != null && $Object.hasOwnProperty.call(message, "follow"))
+                        $root.ectp.conformance.v1.Follow.encode(message.follow, writer.uint32(/* id 29, wireType 2 =*/234).fork(), _depth + 1).ldelim();
+                    if (message.unfollow != null && $Object.hasOwnProperty.call(message, "unfollow"))
+                        $root.ectp.conformance.v1.Unfollow.encode(message.unfollow, writer.uint32(/* id 30, wireType 2 =*/242).fork(), _depth + 1).ldelim();
+                    if (message.getView != null && $Object.hasOwnProperty.call(message, "getView"))
+                        $root.ectp.conformance.v1.GetView.encode(message.getView, writer.uint32(/* id 31, wireType 2 =*/250).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -614,6 +653,27 @@ export const ectp = $root.ectp = (() => {
                                     break;
                                 message.getStats = $root.ectp.conformance.v1.GetStats.decode(reader, reader.size(), $undefined, _depth + 1, message.getStats);
                                 message.command = "getStats";
+                                continue;
+                            }
+                        case 29: {
+                                if (wireType !== 2)
+                                    break;
+                                message.follow = $root.ectp.conformance.v1.Follow.decode(reader, reader.size(), $undefined, _depth + 1, message.follow);
+                                message.command = "follow";
+                                continue;
+                            }
+                        case 30: {
+                                if (wireType !== 2)
+                                    break;
+                                message.unfollow = $root.ectp.conformance.v1.Unfollow.decode(reader, reader.size(), $undefined, _depth + 1, message.unfollow);
+                                message.command = "unfollow";
+                                continue;
+                            }
+                        case 31: {
+                                if (wireType !== 2)
+                                    break;
+                                message.getView = $root.ectp.conformance.v1.GetView.decode(reader, reader.size(), $undefined, _depth + 1, message.getView);
+                                message.command = "getView";
                                 continue;
                             }
                         }
@@ -859,6 +919,36 @@ export const ectp = $root.ectp = (() => {
                                 return "getStats." + error;
                         }
                     }
+                    if (message.follow != null && $Object.hasOwnProperty.call(message, "follow")) {
+                        if (properties.command === 1)
+                            return "command: multiple values";
+                        properties.command = 1;
+                        {
+                            let error = $root.ectp.conformance.v1.Follow.verify(message.follow, _depth + 1);
+                            if (error)
+                                return "follow." + error;
+                        }
+                    }
+                    if (message.unfollow != null && $Object.hasOwnProperty.call(message, "unfollow")) {
+                        if (properties.command === 1)
+                            return "command: multiple values";
+                        properties.command = 1;
+                        {
+                            let error = $root.ectp.conformance.v1.Unfollow.verify(message.unfollow, _depth + 1);
+                            if (error)
+                                return "unfollow." + error;
+                        }
+                    }
+                    if (message.getView != null && $Object.hasOwnProperty.call(message, "getView")) {
+                        if (properties.command === 1)
+                            return "command: multiple values";
+                        properties.command = 1;
+                        {
+                            let error = $root.ectp.conformance.v1.GetView.verify(message.getView, _depth + 1);
+                            if (error)
+                                return "getView." + error;
+                        }
+                    }
                     return null;
                 };
 
@@ -994,6 +1084,21 @@ export const ectp = $root.ectp = (() => {
                         if (!$util.isObject(object.getStats))
                             throw $TypeError(".ectp.conformance.v1.TesteeRequest.getStats: object expected");
                         message.getStats = $root.ectp.conformance.v1.GetStats.fromObject(object.getStats, _depth + 1);
+                    }
+                    if (object.follow != null) {
+                        if (!$util.isObject(object.follow))
+                            throw $TypeError(".ectp.conformance.v1.TesteeRequest.follow: object expected");
+                        message.follow = $root.ectp.conformance.v1.Follow.fromObject(object.follow, _depth + 1);
+                    }
+                    if (object.unfollow != null) {
+                        if (!$util.isObject(object.unfollow))
+                            throw $TypeError(".ectp.conformance.v1.TesteeRequest.unfollow: object expected");
+                        message.unfollow = $root.ectp.conformance.v1.Unfollow.fromObject(object.unfollow, _depth + 1);
+                    }
+                    if (object.getView != null) {
+                        if (!$util.isObject(object.getView))
+                            throw $TypeError(".ectp.conformance.v1.TesteeRequest.getView: object expected");
+                        message.getView = $root.ectp.conformance.v1.GetView.fromObject(object.getView, _depth + 1);
                     }
                     return message;
                 };
@@ -1136,6 +1241,21 @@ export const ectp = $root.ectp = (() => {
                         if (options.oneofs)
                             object.command = "getStats";
                     }
+                    if (message.follow != null && $Object.hasOwnProperty.call(message, "follow")) {
+                        object.follow = $root.ectp.conformance.v1.Follow.toObject(message.follow, options, _depth + 1);
+                        if (options.oneofs)
+                            object.command = "follow";
+                    }
+                    if (message.unfollow != null && $Object.hasOwnProperty.call(message, "unfollow")) {
+                        object.unfollow = $root.ectp.conformance.v1.Unfollow.toObject(message.unfollow, options, _depth + 1);
+                        if (options.oneofs)
+                            object.command = "unfollow";
+                    }
+                    if (message.getView != null && $Object.hasOwnProperty.call(message, "getView")) {
+                        object.getView = $root.ectp.conformance.v1.GetView.toObject(message.getView, options, _depth + 1);
+                        if (options.oneofs)
+                            object.command = "getView";
+                    }
                     return object;
                 };
 
@@ -1187,7 +1307,8 @@ export const ectp = $root.ectp = (() => {
                  * @property {ectp.conformance.v1.Error.$Properties|null} [error] The implementation refused or failed the command. For Configure this
                  * is the expected answer to an invalid configuration [C11]; for any
                  * other command it means the implementation threw [I1].
-                 * @property {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"} [result] The result. Exactly one is set. A response with none set is treated by
+                 * @property {ectp.conformance.v1.ViewResult.$Properties|null} [view] Answer to GetView.
+                 * @property {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"} [result] The result. Exactly one is set. A response with none set is treated by
                  * the runner as a malformed response (the case fails).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -1215,9 +1336,10 @@ export const ectp = $root.ectp = (() => {
                  *   stats?: ectp.conformance.v1.Stats.$Shape|null;
                  *   unsupported?: ectp.conformance.v1.Unsupported.$Shape|null;
                  *   error?: ectp.conformance.v1.Error.$Shape|null;
+                 *   view?: ectp.conformance.v1.ViewResult.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ result?: undefined; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "ok"; ok: ectp.conformance.v1.Ok.$Shape; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "init"; ok?: null; init: ectp.conformance.v1.InitResult.$Shape; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "admit"; ok?: null; init?: null; admit: ectp.conformance.v1.AdmitResult.$Shape; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "drainFailed"; ok?: null; init?: null; admit?: null; drainFailed: ectp.conformance.v1.DrainFailedResult.$Shape; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "putItem"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItemResult.$Shape; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "announce"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce: ectp.conformance.v1.AnnounceResult.$Shape; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "readMemory"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory: ectp.conformance.v1.ReadMemoryResult.$Shape; poll?: null; stats?: null; unsupported?: null; error?: null }|{ result?: "poll"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll: ectp.conformance.v1.PollResult.$Shape; stats?: null; unsupported?: null; error?: null }|{ result?: "stats"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats: ectp.conformance.v1.Stats.$Shape; unsupported?: null; error?: null }|{ result?: "unsupported"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported: ectp.conformance.v1.Unsupported.$Shape; error?: null }|{ result?: "error"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error: ectp.conformance.v1.Error.$Shape })
+                 *   ({ result?: undefined; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "ok"; ok: ectp.conformance.v1.Ok.$Shape; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "init"; ok?: null; init: ectp.conformance.v1.InitResult.$Shape; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "admit"; ok?: null; init?: null; admit: ectp.conformance.v1.AdmitResult.$Shape; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "drainFailed"; ok?: null; init?: null; admit?: null; drainFailed: ectp.conformance.v1.DrainFailedResult.$Shape; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "putItem"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItemResult.$Shape; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "announce"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce: ectp.conformance.v1.AnnounceResult.$Shape; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "readMemory"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory: ectp.conformance.v1.ReadMemoryResult.$Shape; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "poll"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll: ectp.conformance.v1.PollResult.$Shape; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "stats"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats: ectp.conformance.v1.Stats.$Shape; unsupported?: null; error?: null; view?: null }|{ result?: "unsupported"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported: ectp.conformance.v1.Unsupported.$Shape; error?: null; view?: null }|{ result?: "error"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error: ectp.conformance.v1.Error.$Shape; view?: null }|{ result?: "view"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view: ectp.conformance.v1.ViewResult.$Shape })
                  * )} ectp.conformance.v1.TesteeResponse.$Shape
                  */
 
@@ -1335,18 +1457,26 @@ export const ectp = $root.ectp = (() => {
                  */
                 TesteeResponse.prototype.error = null;
 
+                /**
+                 * Answer to GetView.
+                 * @member {ectp.conformance.v1.ViewResult.$Properties|null|undefined} view
+                 * @memberof ectp.conformance.v1.TesteeResponse
+                 * @instance
+                 */
+                TesteeResponse.prototype.view = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * The result. Exactly one is set. A response with none set is treated by
                  * the runner as a malformed response (the case fails).
-                 * @member {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|undefined} result
+                 * @member {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"|undefined} result
                  * @memberof ectp.conformance.v1.TesteeResponse
                  * @instance
                  */
                 $Object.defineProperty(TesteeResponse.prototype, "result", {
-                    get: $util.oneOfGetter($oneOfFields = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error"]),
+                    get: $util.oneOfGetter($oneOfFields = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -1406,6 +1536,8 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.conformance.v1.Unsupported.encode(message.unsupported, writer.uint32(/* id 19, wireType 2 =*/154).fork(), _depth + 1).ldelim();
                     if (message.error != null && $Object.hasOwnProperty.call(message, "error"))
                         $root.ectp.conformance.v1.Error.encode(message.error, writer.uint32(/* id 20, wireType 2 =*/162).fork(), _depth + 1).ldelim();
+                    if (message.view != null && $Object.hasOwnProperty.call(message, "view"))
+                        $root.ectp.conformance.v1.ViewResult.encode(message.view, writer.uint32(/* id 21, wireType 2 =*/170).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1547,6 +1679,13 @@ export const ectp = $root.ectp = (() => {
                                     break;
                                 message.error = $root.ectp.conformance.v1.Error.decode(reader, reader.size(), $undefined, _depth + 1, message.error);
                                 message.result = "error";
+                                continue;
+                            }
+                        case 21: {
+                                if (wireType !== 2)
+                                    break;
+                                message.view = $root.ectp.conformance.v1.ViewResult.decode(reader, reader.size(), $undefined, _depth + 1, message.view);
+                                message.result = "view";
                                 continue;
                             }
                         }
@@ -1709,6 +1848,16 @@ export const ectp = $root.ectp = (() => {
                                 return "error." + error;
                         }
                     }
+                    if (message.view != null && $Object.hasOwnProperty.call(message, "view")) {
+                        if (properties.result === 1)
+                            return "result: multiple values";
+                        properties.result = 1;
+                        {
+                            let error = $root.ectp.conformance.v1.ViewResult.verify(message.view, _depth + 1);
+                            if (error)
+                                return "view." + error;
+                        }
+                    }
                     return null;
                 };
 
@@ -1794,6 +1943,11 @@ export const ectp = $root.ectp = (() => {
                         if (!$util.isObject(object.error))
                             throw $TypeError(".ectp.conformance.v1.TesteeResponse.error: object expected");
                         message.error = $root.ectp.conformance.v1.Error.fromObject(object.error, _depth + 1);
+                    }
+                    if (object.view != null) {
+                        if (!$util.isObject(object.view))
+                            throw $TypeError(".ectp.conformance.v1.TesteeResponse.view: object expected");
+                        message.view = $root.ectp.conformance.v1.ViewResult.fromObject(object.view, _depth + 1);
                     }
                     return message;
                 };
@@ -1882,6 +2036,11 @@ export const ectp = $root.ectp = (() => {
                         object.error = $root.ectp.conformance.v1.Error.toObject(message.error, options, _depth + 1);
                         if (options.oneofs)
                             object.result = "error";
+                    }
+                    if (message.view != null && $Object.hasOwnProperty.call(message, "view")) {
+                        object.view = $root.ectp.conformance.v1.ViewResult.toObject(message.view, options, _depth + 1);
+                        if (options.oneofs)
+                            object.result = "view";
                     }
                     return object;
                 };
@@ -3822,6 +3981,10 @@ export const ectp = $root.ectp = (() => {
                         case "ROLE_PRODUCER":
                         case 2:
                             message.role = 2;
+                            break;
+                        case "ROLE_SUBSCRIBER":
+                        case 3:
+                            message.role = 3;
                             break;
                         default:
                             if (typeof object.role === "number" && (object.role | 0) === object.role)
@@ -16175,6 +16338,7 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.Stats.$Properties
                  * @property {ectp.conformance.v1.ConsumerStats.$Properties|null} [consumer] Set when the instance is a consumer.
                  * @property {ectp.conformance.v1.ProducerStats.$Properties|null} [producer] Set when the instance is a producer.
+                 * @property {ectp.conformance.v1.SubscriberStats.$Properties|null} [subscriber] Set when the instance is a subscriber.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -16223,6 +16387,14 @@ export const ectp = $root.ectp = (() => {
                 Stats.prototype.producer = null;
 
                 /**
+                 * Set when the instance is a subscriber.
+                 * @member {ectp.conformance.v1.SubscriberStats.$Properties|null|undefined} subscriber
+                 * @memberof ectp.conformance.v1.Stats
+                 * @instance
+                 */
+                Stats.prototype.subscriber = null;
+
+                /**
                  * Creates a new Stats instance using the specified properties.
                  * @function create
                  * @memberof ectp.conformance.v1.Stats
@@ -16258,6 +16430,8 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.conformance.v1.ConsumerStats.encode(message.consumer, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                     if (message.producer != null && $Object.hasOwnProperty.call(message, "producer"))
                         $root.ectp.conformance.v1.ProducerStats.encode(message.producer, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.subscriber != null && $Object.hasOwnProperty.call(message, "subscriber"))
+                        $root.ectp.conformance.v1.SubscriberStats.encode(message.subscriber, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -16327,6 +16501,12 @@ export const ectp = $root.ectp = (() => {
                                 message.producer = $root.ectp.conformance.v1.ProducerStats.decode(reader, reader.size(), $undefined, _depth + 1, message.producer);
                                 continue;
                             }
+                        case 3: {
+                                if (wireType !== 2)
+                                    break;
+                                message.subscriber = $root.ectp.conformance.v1.SubscriberStats.decode(reader, reader.size(), $undefined, _depth + 1, message.subscriber);
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -16385,6 +16565,11 @@ export const ectp = $root.ectp = (() => {
                         if (error)
                             return "producer." + error;
                     }
+                    if (message.subscriber != null && $Object.hasOwnProperty.call(message, "subscriber")) {
+                        let error = $root.ectp.conformance.v1.SubscriberStats.verify(message.subscriber, _depth + 1);
+                        if (error)
+                            return "subscriber." + error;
+                    }
                     return null;
                 };
 
@@ -16416,6 +16601,11 @@ export const ectp = $root.ectp = (() => {
                             throw $TypeError(".ectp.conformance.v1.Stats.producer: object expected");
                         message.producer = $root.ectp.conformance.v1.ProducerStats.fromObject(object.producer, _depth + 1);
                     }
+                    if (object.subscriber != null) {
+                        if (!$util.isObject(object.subscriber))
+                            throw $TypeError(".ectp.conformance.v1.Stats.subscriber: object expected");
+                        message.subscriber = $root.ectp.conformance.v1.SubscriberStats.fromObject(object.subscriber, _depth + 1);
+                    }
                     return message;
                 };
 
@@ -16439,11 +16629,14 @@ export const ectp = $root.ectp = (() => {
                     if (options.defaults) {
                         object.consumer = null;
                         object.producer = null;
+                        object.subscriber = null;
                     }
                     if (message.consumer != null && $Object.hasOwnProperty.call(message, "consumer"))
                         object.consumer = $root.ectp.conformance.v1.ConsumerStats.toObject(message.consumer, options, _depth + 1);
                     if (message.producer != null && $Object.hasOwnProperty.call(message, "producer"))
                         object.producer = $root.ectp.conformance.v1.ProducerStats.toObject(message.producer, options, _depth + 1);
+                    if (message.subscriber != null && $Object.hasOwnProperty.call(message, "subscriber"))
+                        object.subscriber = $root.ectp.conformance.v1.SubscriberStats.toObject(message.subscriber, options, _depth + 1);
                     return object;
                 };
 
@@ -16473,6 +16666,2045 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 return Stats;
+            })();
+
+            v1.SubscriberStats = (function() {
+
+                /**
+                 * Properties of a SubscriberStats.
+                 * @typedef {Object} ectp.conformance.v1.SubscriberStats.$Properties
+                 * @property {number|null} [producers] Producers followed.
+                 * @property {number|null} [synced] Followed producers whose view is current: a snapshot applied, nothing
+                 * seen but not applied, no request open [E2].
+                 * @property {number|null} [snapshotsApplied] Snapshots applied (whole or assembled from parts).
+                 * @property {number|null} [snapshotRequests] SnapshotRequests sent, first ones and retries.
+                 * @property {number|null} [replayRequests] ReplayRequests sent.
+                 * @property {number|null} [ignoredMessages] Messages ignored: unknown senders, stale epochs, duplicates, malformed
+                 * parts [C10].
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a SubscriberStats.
+                 * @memberof ectp.conformance.v1
+                 * @interface ISubscriberStats
+                 * @augments ectp.conformance.v1.SubscriberStats.$Properties
+                 * @deprecated Use ectp.conformance.v1.SubscriberStats.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a SubscriberStats.
+                 * @typedef {ectp.conformance.v1.SubscriberStats.$Properties} ectp.conformance.v1.SubscriberStats.$Shape
+                 */
+
+                /**
+                 * Constructs a new SubscriberStats.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc Subscriber counters (the core's SubscriberStats).
+                 * @constructor
+                 * @param {ectp.conformance.v1.SubscriberStats.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const SubscriberStats = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Producers followed.
+                 * @member {number} producers
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.producers = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Followed producers whose view is current: a snapshot applied, nothing
+                 * seen but not applied, no request open [E2].
+                 * @member {number} synced
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.synced = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Snapshots applied (whole or assembled from parts).
+                 * @member {number} snapshotsApplied
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.snapshotsApplied = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * SnapshotRequests sent, first ones and retries.
+                 * @member {number} snapshotRequests
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.snapshotRequests = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * ReplayRequests sent.
+                 * @member {number} replayRequests
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.replayRequests = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Messages ignored: unknown senders, stale epochs, duplicates, malformed
+                 * parts [C10].
+                 * @member {number} ignoredMessages
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.ignoredMessages = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Creates a new SubscriberStats instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {ectp.conformance.v1.SubscriberStats.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.SubscriberStats} SubscriberStats instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.SubscriberStats.$Shape): ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape;
+                 *   (properties?: ectp.conformance.v1.SubscriberStats.$Properties): ectp.conformance.v1.SubscriberStats;
+                 * }}
+                 */
+                SubscriberStats.create = function(properties) {
+                    return new SubscriberStats(properties);
+                };
+
+                /**
+                 * Encodes the specified SubscriberStats message. Does not implicitly {@link ectp.conformance.v1.SubscriberStats.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {ectp.conformance.v1.SubscriberStats.$Properties} message SubscriberStats message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                SubscriberStats.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.producers != null && $Object.hasOwnProperty.call(message, "producers") && (typeof message.producers === "object" ? message.producers.low || message.producers.high : message.producers !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.producers);
+                    if (message.synced != null && $Object.hasOwnProperty.call(message, "synced") && (typeof message.synced === "object" ? message.synced.low || message.synced.high : message.synced !== 0))
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.synced);
+                    if (message.snapshotsApplied != null && $Object.hasOwnProperty.call(message, "snapshotsApplied") && (typeof message.snapshotsApplied === "object" ? message.snapshotsApplied.low || message.snapshotsApplied.high : message.snapshotsApplied !== 0))
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.snapshotsApplied);
+                    if (message.snapshotRequests != null && $Object.hasOwnProperty.call(message, "snapshotRequests") && (typeof message.snapshotRequests === "object" ? message.snapshotRequests.low || message.snapshotRequests.high : message.snapshotRequests !== 0))
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.snapshotRequests);
+                    if (message.replayRequests != null && $Object.hasOwnProperty.call(message, "replayRequests") && (typeof message.replayRequests === "object" ? message.replayRequests.low || message.replayRequests.high : message.replayRequests !== 0))
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.replayRequests);
+                    if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages") && (typeof message.ignoredMessages === "object" ? message.ignoredMessages.low || message.ignoredMessages.high : message.ignoredMessages !== 0))
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.ignoredMessages);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified SubscriberStats message, length delimited. Does not implicitly {@link ectp.conformance.v1.SubscriberStats.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {ectp.conformance.v1.SubscriberStats.$Properties} message SubscriberStats message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                SubscriberStats.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a SubscriberStats message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape} SubscriberStats
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                SubscriberStats.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.SubscriberStats();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.producers = value;
+                                else
+                                    delete message.producers;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.synced = value;
+                                else
+                                    delete message.synced;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.snapshotsApplied = value;
+                                else
+                                    delete message.snapshotsApplied;
+                                continue;
+                            }
+                        case 4: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.snapshotRequests = value;
+                                else
+                                    delete message.snapshotRequests;
+                                continue;
+                            }
+                        case 5: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.replayRequests = value;
+                                else
+                                    delete message.replayRequests;
+                                continue;
+                            }
+                        case 6: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.ignoredMessages = value;
+                                else
+                                    delete message.ignoredMessages;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a SubscriberStats message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.SubscriberStats & ectp.conformance.v1.SubscriberStats.$Shape} SubscriberStats
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                SubscriberStats.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a SubscriberStats message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                SubscriberStats.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.producers != null && $Object.hasOwnProperty.call(message, "producers"))
+                        if (!$util.isInteger(message.producers) && !(message.producers && $util.isInteger(message.producers.low) && $util.isInteger(message.producers.high)))
+                            return "producers: integer|Long expected";
+                    if (message.synced != null && $Object.hasOwnProperty.call(message, "synced"))
+                        if (!$util.isInteger(message.synced) && !(message.synced && $util.isInteger(message.synced.low) && $util.isInteger(message.synced.high)))
+                            return "synced: integer|Long expected";
+                    if (message.snapshotsApplied != null && $Object.hasOwnProperty.call(message, "snapshotsApplied"))
+                        if (!$util.isInteger(message.snapshotsApplied) && !(message.snapshotsApplied && $util.isInteger(message.snapshotsApplied.low) && $util.isInteger(message.snapshotsApplied.high)))
+                            return "snapshotsApplied: integer|Long expected";
+                    if (message.snapshotRequests != null && $Object.hasOwnProperty.call(message, "snapshotRequests"))
+                        if (!$util.isInteger(message.snapshotRequests) && !(message.snapshotRequests && $util.isInteger(message.snapshotRequests.low) && $util.isInteger(message.snapshotRequests.high)))
+                            return "snapshotRequests: integer|Long expected";
+                    if (message.replayRequests != null && $Object.hasOwnProperty.call(message, "replayRequests"))
+                        if (!$util.isInteger(message.replayRequests) && !(message.replayRequests && $util.isInteger(message.replayRequests.low) && $util.isInteger(message.replayRequests.high)))
+                            return "replayRequests: integer|Long expected";
+                    if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages"))
+                        if (!$util.isInteger(message.ignoredMessages) && !(message.ignoredMessages && $util.isInteger(message.ignoredMessages.low) && $util.isInteger(message.ignoredMessages.high)))
+                            return "ignoredMessages: integer|Long expected";
+                    return null;
+                };
+
+                /**
+                 * Creates a SubscriberStats message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.SubscriberStats} SubscriberStats
+                 */
+                SubscriberStats.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.SubscriberStats)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.SubscriberStats: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.SubscriberStats();
+                    if (object.producers != null)
+                        if (typeof object.producers === "object" ? object.producers.low || object.producers.high : $Number(object.producers) !== 0)
+                            if ($util.Long)
+                                message.producers = $util.Long.fromValue(object.producers, true);
+                            else if (typeof object.producers === "string")
+                                message.producers = $parseInt(object.producers, 10);
+                            else if (typeof object.producers === "number")
+                                message.producers = object.producers;
+                            else if (typeof object.producers === "object")
+                                message.producers = new $util.LongBits(object.producers.low >>> 0, object.producers.high >>> 0).toNumber(true);
+                    if (object.synced != null)
+                        if (typeof object.synced === "object" ? object.synced.low || object.synced.high : $Number(object.synced) !== 0)
+                            if ($util.Long)
+                                message.synced = $util.Long.fromValue(object.synced, true);
+                            else if (typeof object.synced === "string")
+                                message.synced = $parseInt(object.synced, 10);
+                            else if (typeof object.synced === "number")
+                                message.synced = object.synced;
+                            else if (typeof object.synced === "object")
+                                message.synced = new $util.LongBits(object.synced.low >>> 0, object.synced.high >>> 0).toNumber(true);
+                    if (object.snapshotsApplied != null)
+                        if (typeof object.snapshotsApplied === "object" ? object.snapshotsApplied.low || object.snapshotsApplied.high : $Number(object.snapshotsApplied) !== 0)
+                            if ($util.Long)
+                                message.snapshotsApplied = $util.Long.fromValue(object.snapshotsApplied, true);
+                            else if (typeof object.snapshotsApplied === "string")
+                                message.snapshotsApplied = $parseInt(object.snapshotsApplied, 10);
+                            else if (typeof object.snapshotsApplied === "number")
+                                message.snapshotsApplied = object.snapshotsApplied;
+                            else if (typeof object.snapshotsApplied === "object")
+                                message.snapshotsApplied = new $util.LongBits(object.snapshotsApplied.low >>> 0, object.snapshotsApplied.high >>> 0).toNumber(true);
+                    if (object.snapshotRequests != null)
+                        if (typeof object.snapshotRequests === "object" ? object.snapshotRequests.low || object.snapshotRequests.high : $Number(object.snapshotRequests) !== 0)
+                            if ($util.Long)
+                                message.snapshotRequests = $util.Long.fromValue(object.snapshotRequests, true);
+                            else if (typeof object.snapshotRequests === "string")
+                                message.snapshotRequests = $parseInt(object.snapshotRequests, 10);
+                            else if (typeof object.snapshotRequests === "number")
+                                message.snapshotRequests = object.snapshotRequests;
+                            else if (typeof object.snapshotRequests === "object")
+                                message.snapshotRequests = new $util.LongBits(object.snapshotRequests.low >>> 0, object.snapshotRequests.high >>> 0).toNumber(true);
+                    if (object.replayRequests != null)
+                        if (typeof object.replayRequests === "object" ? object.replayRequests.low || object.replayRequests.high : $Number(object.replayRequests) !== 0)
+                            if ($util.Long)
+                                message.replayRequests = $util.Long.fromValue(object.replayRequests, true);
+                            else if (typeof object.replayRequests === "string")
+                                message.replayRequests = $parseInt(object.replayRequests, 10);
+                            else if (typeof object.replayRequests === "number")
+                                message.replayRequests = object.replayRequests;
+                            else if (typeof object.replayRequests === "object")
+                                message.replayRequests = new $util.LongBits(object.replayRequests.low >>> 0, object.replayRequests.high >>> 0).toNumber(true);
+                    if (object.ignoredMessages != null)
+                        if (typeof object.ignoredMessages === "object" ? object.ignoredMessages.low || object.ignoredMessages.high : $Number(object.ignoredMessages) !== 0)
+                            if ($util.Long)
+                                message.ignoredMessages = $util.Long.fromValue(object.ignoredMessages, true);
+                            else if (typeof object.ignoredMessages === "string")
+                                message.ignoredMessages = $parseInt(object.ignoredMessages, 10);
+                            else if (typeof object.ignoredMessages === "number")
+                                message.ignoredMessages = object.ignoredMessages;
+                            else if (typeof object.ignoredMessages === "object")
+                                message.ignoredMessages = new $util.LongBits(object.ignoredMessages.low >>> 0, object.ignoredMessages.high >>> 0).toNumber(true);
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a SubscriberStats message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {ectp.conformance.v1.SubscriberStats} message SubscriberStats
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                SubscriberStats.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.producers = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.producers = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.synced = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.synced = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.snapshotsApplied = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.snapshotsApplied = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.snapshotRequests = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.snapshotRequests = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.replayRequests = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.replayRequests = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.ignoredMessages = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.ignoredMessages = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (message.producers != null && $Object.hasOwnProperty.call(message, "producers"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.producers = typeof message.producers === "number" ? $BigInt(message.producers) : $util.Long.fromBits(message.producers.low >>> 0, message.producers.high >>> 0, true).toBigInt();
+                        else if (typeof message.producers === "number")
+                            object.producers = options.longs === $String ? $String(message.producers) : message.producers;
+                        else
+                            object.producers = options.longs === $String ? $util.Long.prototype.toString.call(message.producers) : options.longs === $Number ? new $util.LongBits(message.producers.low >>> 0, message.producers.high >>> 0).toNumber(true) : message.producers;
+                    if (message.synced != null && $Object.hasOwnProperty.call(message, "synced"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.synced = typeof message.synced === "number" ? $BigInt(message.synced) : $util.Long.fromBits(message.synced.low >>> 0, message.synced.high >>> 0, true).toBigInt();
+                        else if (typeof message.synced === "number")
+                            object.synced = options.longs === $String ? $String(message.synced) : message.synced;
+                        else
+                            object.synced = options.longs === $String ? $util.Long.prototype.toString.call(message.synced) : options.longs === $Number ? new $util.LongBits(message.synced.low >>> 0, message.synced.high >>> 0).toNumber(true) : message.synced;
+                    if (message.snapshotsApplied != null && $Object.hasOwnProperty.call(message, "snapshotsApplied"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.snapshotsApplied = typeof message.snapshotsApplied === "number" ? $BigInt(message.snapshotsApplied) : $util.Long.fromBits(message.snapshotsApplied.low >>> 0, message.snapshotsApplied.high >>> 0, true).toBigInt();
+                        else if (typeof message.snapshotsApplied === "number")
+                            object.snapshotsApplied = options.longs === $String ? $String(message.snapshotsApplied) : message.snapshotsApplied;
+                        else
+                            object.snapshotsApplied = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotsApplied) : options.longs === $Number ? new $util.LongBits(message.snapshotsApplied.low >>> 0, message.snapshotsApplied.high >>> 0).toNumber(true) : message.snapshotsApplied;
+                    if (message.snapshotRequests != null && $Object.hasOwnProperty.call(message, "snapshotRequests"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.snapshotRequests = typeof message.snapshotRequests === "number" ? $BigInt(message.snapshotRequests) : $util.Long.fromBits(message.snapshotRequests.low >>> 0, message.snapshotRequests.high >>> 0, true).toBigInt();
+                        else if (typeof message.snapshotRequests === "number")
+                            object.snapshotRequests = options.longs === $String ? $String(message.snapshotRequests) : message.snapshotRequests;
+                        else
+                            object.snapshotRequests = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotRequests) : options.longs === $Number ? new $util.LongBits(message.snapshotRequests.low >>> 0, message.snapshotRequests.high >>> 0).toNumber(true) : message.snapshotRequests;
+                    if (message.replayRequests != null && $Object.hasOwnProperty.call(message, "replayRequests"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.replayRequests = typeof message.replayRequests === "number" ? $BigInt(message.replayRequests) : $util.Long.fromBits(message.replayRequests.low >>> 0, message.replayRequests.high >>> 0, true).toBigInt();
+                        else if (typeof message.replayRequests === "number")
+                            object.replayRequests = options.longs === $String ? $String(message.replayRequests) : message.replayRequests;
+                        else
+                            object.replayRequests = options.longs === $String ? $util.Long.prototype.toString.call(message.replayRequests) : options.longs === $Number ? new $util.LongBits(message.replayRequests.low >>> 0, message.replayRequests.high >>> 0).toNumber(true) : message.replayRequests;
+                    if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.ignoredMessages = typeof message.ignoredMessages === "number" ? $BigInt(message.ignoredMessages) : $util.Long.fromBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0, true).toBigInt();
+                        else if (typeof message.ignoredMessages === "number")
+                            object.ignoredMessages = options.longs === $String ? $String(message.ignoredMessages) : message.ignoredMessages;
+                        else
+                            object.ignoredMessages = options.longs === $String ? $util.Long.prototype.toString.call(message.ignoredMessages) : options.longs === $Number ? new $util.LongBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0).toNumber(true) : message.ignoredMessages;
+                    return object;
+                };
+
+                /**
+                 * Converts this SubscriberStats to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                SubscriberStats.prototype.toJSON = function() {
+                    return SubscriberStats.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for SubscriberStats
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                SubscriberStats.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.SubscriberStats";
+                };
+
+                return SubscriberStats;
+            })();
+
+            v1.Follow = (function() {
+
+                /**
+                 * Properties of a Follow.
+                 * @typedef {Object} ectp.conformance.v1.Follow.$Properties
+                 * @property {string|null} [producerId] The producer's peer id.
+                 * @property {ectp.conformance.v1.ProducerConnection.$Properties|null} [connection] How to reach the producer on a transport that loads a peer's metadata
+                 * before sending to it. Absent: the runner's transport needs none.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Follow.
+                 * @memberof ectp.conformance.v1
+                 * @interface IFollow
+                 * @augments ectp.conformance.v1.Follow.$Properties
+                 * @deprecated Use ectp.conformance.v1.Follow.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Follow.
+                 * @typedef {ectp.conformance.v1.Follow.$Properties} ectp.conformance.v1.Follow.$Shape
+                 */
+
+                /**
+                 * Constructs a new Follow.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc Start following producer `producer_id`: the subscriber greets it and asks
+                 * for a snapshot [E2]. Following a producer already followed changes nothing,
+                 * except with the connection of a newer producer epoch (it restarted).
+                 * @constructor
+                 * @param {ectp.conformance.v1.Follow.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Follow = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * The producer's peer id.
+                 * @member {string} producerId
+                 * @memberof ectp.conformance.v1.Follow
+                 * @instance
+                 */
+                Follow.prototype.producerId = "";
+
+                /**
+                 * How to reach the producer on a transport that loads a peer's metadata
+                 * before sending to it. Absent: the runner's transport needs none.
+                 * @member {ectp.conformance.v1.ProducerConnection.$Properties|null|undefined} connection
+                 * @memberof ectp.conformance.v1.Follow
+                 * @instance
+                 */
+                Follow.prototype.connection = null;
+
+                /**
+                 * Creates a new Follow instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {ectp.conformance.v1.Follow.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.Follow} Follow instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.Follow.$Shape): ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape;
+                 *   (properties?: ectp.conformance.v1.Follow.$Properties): ectp.conformance.v1.Follow;
+                 * }}
+                 */
+                Follow.create = function(properties) {
+                    return new Follow(properties);
+                };
+
+                /**
+                 * Encodes the specified Follow message. Does not implicitly {@link ectp.conformance.v1.Follow.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {ectp.conformance.v1.Follow.$Properties} message Follow message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Follow.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.producerId);
+                    if (message.connection != null && $Object.hasOwnProperty.call(message, "connection"))
+                        $root.ectp.conformance.v1.ProducerConnection.encode(message.connection, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified Follow message, length delimited. Does not implicitly {@link ectp.conformance.v1.Follow.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {ectp.conformance.v1.Follow.$Properties} message Follow message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Follow.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a Follow message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape} Follow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Follow.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.Follow();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.producerId = value;
+                                else
+                                    delete message.producerId;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                message.connection = $root.ectp.conformance.v1.ProducerConnection.decode(reader, reader.size(), $undefined, _depth + 1, message.connection);
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a Follow message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.Follow & ectp.conformance.v1.Follow.$Shape} Follow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Follow.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a Follow message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                Follow.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId"))
+                        if (!$util.isString(message.producerId))
+                            return "producerId: string expected";
+                    if (message.connection != null && $Object.hasOwnProperty.call(message, "connection")) {
+                        let error = $root.ectp.conformance.v1.ProducerConnection.verify(message.connection, _depth + 1);
+                        if (error)
+                            return "connection." + error;
+                    }
+                    return null;
+                };
+
+                /**
+                 * Creates a Follow message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.Follow} Follow
+                 */
+                Follow.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.Follow)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.Follow: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.Follow();
+                    if (object.producerId != null)
+                        if (typeof object.producerId !== "string" || object.producerId.length)
+                            message.producerId = $String(object.producerId);
+                    if (object.connection != null) {
+                        if (!$util.isObject(object.connection))
+                            throw $TypeError(".ectp.conformance.v1.Follow.connection: object expected");
+                        message.connection = $root.ectp.conformance.v1.ProducerConnection.fromObject(object.connection, _depth + 1);
+                    }
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a Follow message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {ectp.conformance.v1.Follow} message Follow
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Follow.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        object.producerId = "";
+                        object.connection = null;
+                    }
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId"))
+                        object.producerId = message.producerId;
+                    if (message.connection != null && $Object.hasOwnProperty.call(message, "connection"))
+                        object.connection = $root.ectp.conformance.v1.ProducerConnection.toObject(message.connection, options, _depth + 1);
+                    return object;
+                };
+
+                /**
+                 * Converts this Follow to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.Follow
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Follow.prototype.toJSON = function() {
+                    return Follow.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Follow
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.Follow
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Follow.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.Follow";
+                };
+
+                return Follow;
+            })();
+
+            v1.ProducerConnection = (function() {
+
+                /**
+                 * Properties of a ProducerConnection.
+                 * @typedef {Object} ectp.conformance.v1.ProducerConnection.$Properties
+                 * @property {number|null} [epoch] The producer's epoch (> 0).
+                 * @property {Uint8Array|null} [metadata] The producer's transport metadata for that epoch.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ProducerConnection.
+                 * @memberof ectp.conformance.v1
+                 * @interface IProducerConnection
+                 * @augments ectp.conformance.v1.ProducerConnection.$Properties
+                 * @deprecated Use ectp.conformance.v1.ProducerConnection.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a ProducerConnection.
+                 * @typedef {ectp.conformance.v1.ProducerConnection.$Properties} ectp.conformance.v1.ProducerConnection.$Shape
+                 */
+
+                /**
+                 * Constructs a new ProducerConnection.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc A producer's epoch and transport metadata (its Hello's transport_metadata).
+                 * @constructor
+                 * @param {ectp.conformance.v1.ProducerConnection.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ProducerConnection = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * The producer's epoch (> 0).
+                 * @member {number} epoch
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @instance
+                 */
+                ProducerConnection.prototype.epoch = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * The producer's transport metadata for that epoch.
+                 * @member {Uint8Array} metadata
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @instance
+                 */
+                ProducerConnection.prototype.metadata = $util.newBuffer([]);
+
+                /**
+                 * Creates a new ProducerConnection instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {ectp.conformance.v1.ProducerConnection.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.ProducerConnection} ProducerConnection instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.ProducerConnection.$Shape): ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape;
+                 *   (properties?: ectp.conformance.v1.ProducerConnection.$Properties): ectp.conformance.v1.ProducerConnection;
+                 * }}
+                 */
+                ProducerConnection.create = function(properties) {
+                    return new ProducerConnection(properties);
+                };
+
+                /**
+                 * Encodes the specified ProducerConnection message. Does not implicitly {@link ectp.conformance.v1.ProducerConnection.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {ectp.conformance.v1.ProducerConnection.$Properties} message ProducerConnection message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ProducerConnection.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.epoch);
+                    if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata") && message.metadata.length)
+                        writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.metadata);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified ProducerConnection message, length delimited. Does not implicitly {@link ectp.conformance.v1.ProducerConnection.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {ectp.conformance.v1.ProducerConnection.$Properties} message ProducerConnection message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ProducerConnection.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a ProducerConnection message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape} ProducerConnection
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ProducerConnection.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.ProducerConnection();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.epoch = value;
+                                else
+                                    delete message.epoch;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.bytes()).length)
+                                    message.metadata = value;
+                                else
+                                    delete message.metadata;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a ProducerConnection message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.ProducerConnection & ectp.conformance.v1.ProducerConnection.$Shape} ProducerConnection
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ProducerConnection.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a ProducerConnection message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                ProducerConnection.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch"))
+                        if (!$util.isInteger(message.epoch) && !(message.epoch && $util.isInteger(message.epoch.low) && $util.isInteger(message.epoch.high)))
+                            return "epoch: integer|Long expected";
+                    if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata"))
+                        if (!(message.metadata && typeof message.metadata.length === "number" || $util.isString(message.metadata)))
+                            return "metadata: buffer expected";
+                    return null;
+                };
+
+                /**
+                 * Creates a ProducerConnection message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.ProducerConnection} ProducerConnection
+                 */
+                ProducerConnection.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.ProducerConnection)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.ProducerConnection: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.ProducerConnection();
+                    if (object.epoch != null)
+                        if (typeof object.epoch === "object" ? object.epoch.low || object.epoch.high : $Number(object.epoch) !== 0)
+                            if ($util.Long)
+                                message.epoch = $util.Long.fromValue(object.epoch, true);
+                            else if (typeof object.epoch === "string")
+                                message.epoch = $parseInt(object.epoch, 10);
+                            else if (typeof object.epoch === "number")
+                                message.epoch = object.epoch;
+                            else if (typeof object.epoch === "object")
+                                message.epoch = new $util.LongBits(object.epoch.low >>> 0, object.epoch.high >>> 0).toNumber(true);
+                    if (object.metadata != null)
+                        if (object.metadata.length)
+                            if (typeof object.metadata === "string")
+                                $util.base64.decode(object.metadata, message.metadata = $util.newBuffer($util.base64.length(object.metadata)), 0);
+                            else if (object.metadata.length >= 0)
+                                message.metadata = object.metadata;
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a ProducerConnection message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {ectp.conformance.v1.ProducerConnection} message ProducerConnection
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                ProducerConnection.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.epoch = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.epoch = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if (options.bytes === $String)
+                            object.metadata = "";
+                        else {
+                            object.metadata = [];
+                            if (options.bytes !== $Array)
+                                object.metadata = $util.newBuffer(object.metadata);
+                        }
+                    }
+                    if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.epoch = typeof message.epoch === "number" ? $BigInt(message.epoch) : $util.Long.fromBits(message.epoch.low >>> 0, message.epoch.high >>> 0, true).toBigInt();
+                        else if (typeof message.epoch === "number")
+                            object.epoch = options.longs === $String ? $String(message.epoch) : message.epoch;
+                        else
+                            object.epoch = options.longs === $String ? $util.Long.prototype.toString.call(message.epoch) : options.longs === $Number ? new $util.LongBits(message.epoch.low >>> 0, message.epoch.high >>> 0).toNumber(true) : message.epoch;
+                    if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata"))
+                        object.metadata = options.bytes === $String ? $util.base64.encode(message.metadata, 0, message.metadata.length) : options.bytes === $Array ? $Array.prototype.slice.call(message.metadata) : message.metadata;
+                    return object;
+                };
+
+                /**
+                 * Converts this ProducerConnection to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                ProducerConnection.prototype.toJSON = function() {
+                    return ProducerConnection.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for ProducerConnection
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.ProducerConnection
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ProducerConnection.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.ProducerConnection";
+                };
+
+                return ProducerConnection;
+            })();
+
+            v1.Unfollow = (function() {
+
+                /**
+                 * Properties of an Unfollow.
+                 * @typedef {Object} ectp.conformance.v1.Unfollow.$Properties
+                 * @property {string|null} [producerId] The producer's peer id.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an Unfollow.
+                 * @memberof ectp.conformance.v1
+                 * @interface IUnfollow
+                 * @augments ectp.conformance.v1.Unfollow.$Properties
+                 * @deprecated Use ectp.conformance.v1.Unfollow.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an Unfollow.
+                 * @typedef {ectp.conformance.v1.Unfollow.$Properties} ectp.conformance.v1.Unfollow.$Shape
+                 */
+
+                /**
+                 * Constructs a new Unfollow.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc Stop following `producer_id` and drop its view.
+                 * @constructor
+                 * @param {ectp.conformance.v1.Unfollow.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Unfollow = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * The producer's peer id.
+                 * @member {string} producerId
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @instance
+                 */
+                Unfollow.prototype.producerId = "";
+
+                /**
+                 * Creates a new Unfollow instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {ectp.conformance.v1.Unfollow.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.Unfollow} Unfollow instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.Unfollow.$Shape): ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape;
+                 *   (properties?: ectp.conformance.v1.Unfollow.$Properties): ectp.conformance.v1.Unfollow;
+                 * }}
+                 */
+                Unfollow.create = function(properties) {
+                    return new Unfollow(properties);
+                };
+
+                /**
+                 * Encodes the specified Unfollow message. Does not implicitly {@link ectp.conformance.v1.Unfollow.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {ectp.conformance.v1.Unfollow.$Properties} message Unfollow message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Unfollow.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.producerId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified Unfollow message, length delimited. Does not implicitly {@link ectp.conformance.v1.Unfollow.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {ectp.conformance.v1.Unfollow.$Properties} message Unfollow message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Unfollow.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes an Unfollow message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape} Unfollow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Unfollow.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.Unfollow();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.producerId = value;
+                                else
+                                    delete message.producerId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes an Unfollow message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.Unfollow & ectp.conformance.v1.Unfollow.$Shape} Unfollow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Unfollow.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies an Unfollow message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                Unfollow.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId"))
+                        if (!$util.isString(message.producerId))
+                            return "producerId: string expected";
+                    return null;
+                };
+
+                /**
+                 * Creates an Unfollow message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.Unfollow} Unfollow
+                 */
+                Unfollow.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.Unfollow)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.Unfollow: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.Unfollow();
+                    if (object.producerId != null)
+                        if (typeof object.producerId !== "string" || object.producerId.length)
+                            message.producerId = $String(object.producerId);
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from an Unfollow message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {ectp.conformance.v1.Unfollow} message Unfollow
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                Unfollow.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        object.producerId = "";
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId"))
+                        object.producerId = message.producerId;
+                    return object;
+                };
+
+                /**
+                 * Converts this Unfollow to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                Unfollow.prototype.toJSON = function() {
+                    return Unfollow.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for Unfollow
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.Unfollow
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                Unfollow.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.Unfollow";
+                };
+
+                return Unfollow;
+            })();
+
+            v1.GetView = (function() {
+
+                /**
+                 * Properties of a GetView.
+                 * @typedef {Object} ectp.conformance.v1.GetView.$Properties
+                 * @property {string|null} [producerId] The producer's peer id.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a GetView.
+                 * @memberof ectp.conformance.v1
+                 * @interface IGetView
+                 * @augments ectp.conformance.v1.GetView.$Properties
+                 * @deprecated Use ectp.conformance.v1.GetView.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a GetView.
+                 * @typedef {ectp.conformance.v1.GetView.$Properties} ectp.conformance.v1.GetView.$Shape
+                 */
+
+                /**
+                 * Constructs a new GetView.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc Report the subscriber's view of `producer_id`.
+                 * @constructor
+                 * @param {ectp.conformance.v1.GetView.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const GetView = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * The producer's peer id.
+                 * @member {string} producerId
+                 * @memberof ectp.conformance.v1.GetView
+                 * @instance
+                 */
+                GetView.prototype.producerId = "";
+
+                /**
+                 * Creates a new GetView instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {ectp.conformance.v1.GetView.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.GetView} GetView instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.GetView.$Shape): ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape;
+                 *   (properties?: ectp.conformance.v1.GetView.$Properties): ectp.conformance.v1.GetView;
+                 * }}
+                 */
+                GetView.create = function(properties) {
+                    return new GetView(properties);
+                };
+
+                /**
+                 * Encodes the specified GetView message. Does not implicitly {@link ectp.conformance.v1.GetView.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {ectp.conformance.v1.GetView.$Properties} message GetView message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                GetView.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
+                        writer.uint32(/* id 1, wireType 2 =*/10).string(message.producerId);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified GetView message, length delimited. Does not implicitly {@link ectp.conformance.v1.GetView.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {ectp.conformance.v1.GetView.$Properties} message GetView message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                GetView.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a GetView message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape} GetView
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                GetView.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.GetView();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.stringVerify()).length)
+                                    message.producerId = value;
+                                else
+                                    delete message.producerId;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a GetView message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.GetView & ectp.conformance.v1.GetView.$Shape} GetView
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                GetView.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a GetView message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                GetView.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId"))
+                        if (!$util.isString(message.producerId))
+                            return "producerId: string expected";
+                    return null;
+                };
+
+                /**
+                 * Creates a GetView message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.GetView} GetView
+                 */
+                GetView.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.GetView)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.GetView: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.GetView();
+                    if (object.producerId != null)
+                        if (typeof object.producerId !== "string" || object.producerId.length)
+                            message.producerId = $String(object.producerId);
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a GetView message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {ectp.conformance.v1.GetView} message GetView
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                GetView.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults)
+                        object.producerId = "";
+                    if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId"))
+                        object.producerId = message.producerId;
+                    return object;
+                };
+
+                /**
+                 * Converts this GetView to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.GetView
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                GetView.prototype.toJSON = function() {
+                    return GetView.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for GetView
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.GetView
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                GetView.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.GetView";
+                };
+
+                return GetView;
+            })();
+
+            v1.ViewResult = (function() {
+
+                /**
+                 * Properties of a ViewResult.
+                 * @typedef {Object} ectp.conformance.v1.ViewResult.$Properties
+                 * @property {boolean|null} [synced] True once a snapshot of the producer's current epoch has been applied
+                 * (the view then reflects it and every batch applied after it); false
+                 * before, or when the producer is not followed.
+                 * @property {Array.<ectp.v1.ItemDescriptor.$Properties>|null} [items] The producer's ready items as of the last batch applied, in any order,
+                 * as the producer described them. Empty when not synced.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ViewResult.
+                 * @memberof ectp.conformance.v1
+                 * @interface IViewResult
+                 * @augments ectp.conformance.v1.ViewResult.$Properties
+                 * @deprecated Use ectp.conformance.v1.ViewResult.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a ViewResult.
+                 * @typedef {ectp.conformance.v1.ViewResult.$Properties} ectp.conformance.v1.ViewResult.$Shape
+                 */
+
+                /**
+                 * Constructs a new ViewResult.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc A subscriber's view of one producer.
+                 * @constructor
+                 * @param {ectp.conformance.v1.ViewResult.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ViewResult = function (properties) {
+                    this.items = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * True once a snapshot of the producer's current epoch has been applied
+                 * (the view then reflects it and every batch applied after it); false
+                 * before, or when the producer is not followed.
+                 * @member {boolean} synced
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @instance
+                 */
+                ViewResult.prototype.synced = false;
+
+                /**
+                 * The producer's ready items as of the last batch applied, in any order,
+                 * as the producer described them. Empty when not synced.
+                 * @member {Array.<ectp.v1.ItemDescriptor.$Properties>} items
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @instance
+                 */
+                ViewResult.prototype.items = $util.emptyArray;
+
+                /**
+                 * Creates a new ViewResult instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {ectp.conformance.v1.ViewResult.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.ViewResult} ViewResult instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.ViewResult.$Shape): ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape;
+                 *   (properties?: ectp.conformance.v1.ViewResult.$Properties): ectp.conformance.v1.ViewResult;
+                 * }}
+                 */
+                ViewResult.create = function(properties) {
+                    return new ViewResult(properties);
+                };
+
+                /**
+                 * Encodes the specified ViewResult message. Does not implicitly {@link ectp.conformance.v1.ViewResult.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {ectp.conformance.v1.ViewResult.$Properties} message ViewResult message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ViewResult.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.synced != null && $Object.hasOwnProperty.call(message, "synced") && message.synced !== false)
+                        writer.uint32(/* id 1, wireType 0 =*/8).bool(message.synced);
+                    if (message.items != null && message.items.length)
+                        for (let i = 0; i < message.items.length; ++i)
+                            $root.ectp.v1.ItemDescriptor.encode(message.items[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified ViewResult message, length delimited. Does not implicitly {@link ectp.conformance.v1.ViewResult.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {ectp.conformance.v1.ViewResult.$Properties} message ViewResult message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ViewResult.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a ViewResult message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape} ViewResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ViewResult.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.ViewResult();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.bool())
+                                    message.synced = value;
+                                else
+                                    delete message.synced;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.items && message.items.length))
+                                    message.items = [];
+                                message.items.push($root.ectp.v1.ItemDescriptor.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a ViewResult message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.ViewResult & ectp.conformance.v1.ViewResult.$Shape} ViewResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ViewResult.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a ViewResult message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                ViewResult.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.synced != null && $Object.hasOwnProperty.call(message, "synced"))
+                        if (typeof message.synced !== "boolean")
+                            return "synced: boolean expected";
+                    if (message.items != null && $Object.hasOwnProperty.call(message, "items")) {
+                        if (!$Array.isArray(message.items))
+                            return "items: array expected";
+                        for (let i = 0; i < message.items.length; ++i) {
+                            let error = $root.ectp.v1.ItemDescriptor.verify(message.items[i], _depth + 1);
+                            if (error)
+                                return "items." + error;
+                        }
+                    }
+                    return null;
+                };
+
+                /**
+                 * Creates a ViewResult message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.ViewResult} ViewResult
+                 */
+                ViewResult.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.ViewResult)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.ViewResult: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.ViewResult();
+                    if (object.synced != null)
+                        if (object.synced)
+                            message.synced = $Boolean(object.synced);
+                    if (object.items) {
+                        if (!$Array.isArray(object.items))
+                            throw $TypeError(".ectp.conformance.v1.ViewResult.items: array expected");
+                        message.items = $Array(object.items.length);
+                        for (let i = 0; i < object.items.length; ++i) {
+                            if (!$util.isObject(object.items[i]))
+                                throw $TypeError(".ectp.conformance.v1.ViewResult.items: object expected");
+                            message.items[i] = $root.ectp.v1.ItemDescriptor.fromObject(object.items[i], _depth + 1);
+                        }
+                    }
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a ViewResult message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {ectp.conformance.v1.ViewResult} message ViewResult
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                ViewResult.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.items = [];
+                    if (options.defaults)
+                        object.synced = false;
+                    if (message.synced != null && $Object.hasOwnProperty.call(message, "synced"))
+                        object.synced = message.synced;
+                    if (message.items && message.items.length) {
+                        object.items = $Array(message.items.length);
+                        for (let j = 0; j < message.items.length; ++j)
+                            object.items[j] = $root.ectp.v1.ItemDescriptor.toObject(message.items[j], options, _depth + 1);
+                    }
+                    return object;
+                };
+
+                /**
+                 * Converts this ViewResult to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                ViewResult.prototype.toJSON = function() {
+                    return ViewResult.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for ViewResult
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.ViewResult
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ViewResult.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.ViewResult";
+                };
+
+                return ViewResult;
             })();
 
             v1.ConsumerStats = (function() {

@@ -59,6 +59,7 @@ export function loadMutants(dir?: string): MutantSpec[] {
 const ENTRY = `export { ConsumerCore } from "./consumer/consumer.js";
 export { ProducerCore } from "./producer/producer.js";
 export { MemoryItemStore } from "./producer/memory-store.js";
+export { EventSubscriber } from "./subscriber/subscriber.js";
 `;
 
 /**

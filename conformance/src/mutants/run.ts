@@ -44,6 +44,7 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "untrusted-json",
   "read-memory",
   "events",
+  "subscriber",
 ]);
 
 /**
@@ -58,7 +59,15 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
     const core = (await import(path)) as CoreModule;
     // Cases of the roles the patch touches (a consumer mutant cannot change producer cases).
     const roles = new Set(
-      m.patches.flatMap((p) => (p.file.startsWith("consumer/") ? ["consumer"] : p.file.startsWith("producer/") ? ["producer"] : ["consumer", "producer"])),
+      m.patches.flatMap((p) =>
+        p.file.startsWith("consumer/")
+          ? ["consumer"]
+          : p.file.startsWith("producer/")
+            ? ["producer"]
+            : p.file.startsWith("subscriber/")
+              ? ["subscriber"]
+              : ["consumer", "producer", "subscriber"],
+      ),
     );
     const cases = (options.cases ?? loadCases()).filter((c) => roles.has(c.spec.role));
     const report: SuiteReport = await runSuite({

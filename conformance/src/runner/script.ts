@@ -123,16 +123,17 @@ class Interpreter {
     private readonly options: ScriptOptions,
   ) {
     this.spec = c.spec;
-    this.role = c.spec.role === "consumer" ? C.Role.ROLE_CONSUMER : C.Role.ROLE_PRODUCER;
-    this.selfId = c.spec.self?.id ?? (c.spec.role === "consumer" ? "C1" : "P1");
-    this.selfEpoch = c.spec.self?.epoch ?? (c.spec.role === "consumer" ? 1 : 5);
+    this.role = ROLES[c.spec.role];
+    this.selfId = c.spec.self?.id ?? SELF_IDS[c.spec.role];
+    this.selfEpoch = c.spec.self?.epoch ?? (c.spec.role === "producer" ? 5 : 1);
     this.fingerprint = c.spec.fingerprint ?? { ...DEFAULT_FINGERPRINT };
     this.loadFixtures(c.spec.items ?? {});
-    const peers = c.spec.peers ?? (c.spec.role === "consumer" ? { P1: {} } : { C1: {} });
+    // The runner plays producers for a consumer or a subscriber, consumers for a producer.
+    const peers = c.spec.peers ?? (c.spec.role === "producer" ? { C1: {} } : { P1: {} });
     for (const [id, p] of Object.entries(peers))
       this.peers.set(id, {
         id,
-        epoch: p.epoch ?? (c.spec.role === "consumer" ? 5 : 3),
+        epoch: p.epoch ?? (c.spec.role === "producer" ? 3 : 5),
         up: true,
         hello: p.hello ?? true,
         heartbeat: p.heartbeat ?? true,
@@ -316,6 +317,15 @@ class Interpreter {
       case "expectStats":
         await this.expectStats(arg as Record<string, unknown>);
         break;
+      case "follow":
+        await this.follow(this.r(arg, extra));
+        break;
+      case "unfollow":
+        await this.cmd({ unfollow: { producerId: String(this.r(arg, extra)) } });
+        break;
+      case "expectView":
+        await this.expectView(this.r(arg, extra) as Record<string, unknown>);
+        break;
       case "flush":
         for (const m of this.mailbox) m.consumed = true;
         break;
@@ -399,7 +409,11 @@ class Interpreter {
           fingerprint: this.fingerprint,
           seed: this.spec.self?.seed ?? 1,
           timers,
-          ...(this.role === C.Role.ROLE_PRODUCER ? { storeCapacityBytes: capacity } : { destinationCapacityBytes: capacity }),
+          ...(this.role === C.Role.ROLE_PRODUCER
+            ? { storeCapacityBytes: capacity }
+            : this.role === C.Role.ROLE_CONSUMER
+              ? { destinationCapacityBytes: capacity }
+              : {}),
         }),
       },
       expectError,
@@ -416,9 +430,10 @@ class Interpreter {
   private async greet(p: PeerState): Promise<void> {
     await this.deliverEnvelope(p.id, {
       hello: {
-        role: this.role === C.Role.ROLE_CONSUMER ? "ROLE_PRODUCER" : "ROLE_CONSUMER",
+        role: this.role === C.Role.ROLE_PRODUCER ? "ROLE_CONSUMER" : "ROLE_PRODUCER",
         fingerprint: p.fingerprint,
-        capabilities: this.role === C.Role.ROLE_PRODUCER ? ["events.v1"] : [],
+        // A consumer greeting a producer, or a producer greeting a subscriber: events spoken.
+        capabilities: this.role === C.Role.ROLE_CONSUMER ? [] : ["events.v1"],
       },
     });
     this.startHeartbeats(p);
@@ -524,8 +539,8 @@ class Interpreter {
       if (o.send) {
         const to = String(o.send.to);
         const p = this.peers.get(to);
-        // Scripted peers answer the testee's Hello (consumer cases) and then heartbeat.
-        if (p?.up && p.hello && o.send.envelope?.hello && this.role === C.Role.ROLE_CONSUMER)
+        // Scripted producers answer the testee's Hello (consumer and subscriber cases) and then heartbeat.
+        if (p?.up && p.hello && o.send.envelope?.hello && this.role !== C.Role.ROLE_PRODUCER)
           this.schedule(this.now, async () => {
             if (p.up) await this.greet(p);
           });
@@ -955,6 +970,49 @@ class Interpreter {
       );
   }
 
+  /** Subscriber: follow a producer (`"P1"`, or `{producer, connection: {epoch, metadata (base64)}}`). */
+  private async follow(arg: unknown): Promise<void> {
+    if (typeof arg === "string") {
+      await this.cmd({ follow: { producerId: arg } });
+      return;
+    }
+    const a = (arg ?? {}) as Record<string, unknown>;
+    if (typeof a.producer !== "string") throw new CaseBug(`follow needs a producer id, or {producer, connection}; got ${JSON.stringify(arg)}`);
+    const c = a.connection as Record<string, unknown> | undefined;
+    const connection = c === undefined ? undefined : { epoch: Number(c.epoch), metadata: new Uint8Array(Buffer.from(String(c.metadata ?? ""), "base64")) };
+    await this.cmd({ follow: { producerId: a.producer, connection } });
+  }
+
+  /**
+   * Subscriber: the view of `producer` is `synced` and holds exactly the fixtures named in
+   * `items` (compared by key: content hash and fingerprint), each with its fixture's size.
+   * A view that is not synced must hold no items (TESTEE-PROTOCOL.md, ViewResult).
+   */
+  private async expectView(arg: Record<string, unknown>): Promise<void> {
+    const producer = String(arg.producer ?? "P1");
+    const want = arg.items;
+    if (!Array.isArray(want)) throw new CaseBug(`expectView.items must be a list of item names; got ${JSON.stringify(want)}`);
+    const synced = arg.synced ?? want.length > 0;
+    if (typeof synced !== "boolean") throw new CaseBug(`expectView.synced must be a boolean; got ${JSON.stringify(arg.synced)}`);
+    const res = await this.cmd({ getView: { producerId: producer } }, false, false);
+    if (!res.view) throw new CaseFailure(`getView answered with ${kindOf(res)}`);
+    const items = (res.view.items ?? []).map((d) => ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>);
+    const keyOf = (key: unknown) => JSON.stringify(ectp.v1.ItemKey.toObject(ectp.v1.ItemKey.fromObject(key as Record<string, unknown>), JSON_OPTIONS));
+    const names = new Map([...this.fixtures.values()].map((f) => [keyOf(f.key), f.name]));
+    const got = items.map((d) => names.get(keyOf(d.key)) ?? `(an item no fixture names: ${JSON.stringify(d.key)})`).sort();
+    const expected = want.map((n) => this.fixture(n).name).sort();
+    const problems: string[] = [];
+    if (res.view.synced !== synced) problems.push(`synced is ${res.view.synced === true}, expected ${synced}`);
+    if (!synced && items.length > 0) problems.push(`a view that is not synced holds ${items.length} items`);
+    if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`items [${got.join(", ")}], expected [${expected.join(", ")}]`);
+    for (const d of items) {
+      const name = names.get(keyOf(d.key));
+      const f = name === undefined ? undefined : this.fixtures.get(name);
+      if (f && Number(d.sizeBytes) !== f.bytes.length) problems.push(`item ${name} has size_bytes ${String(d.sizeBytes)}, expected ${f.bytes.length}`);
+    }
+    if (problems.length > 0) throw new CaseFailure(`[E2] view of ${producer} at t=${this.now}: ${problems.join("; ")}`);
+  }
+
   private async stats(): Promise<Record<string, unknown>> {
     const res = await this.cmd({ getStats: {} }, false, false);
     if (!res.stats) throw new CaseFailure(`getStats answered with ${kindOf(res)}`);
@@ -1011,6 +1069,16 @@ class Interpreter {
       );
   }
 }
+
+/** The testee role of each case role. */
+const ROLES = {
+  consumer: C.Role.ROLE_CONSUMER,
+  producer: C.Role.ROLE_PRODUCER,
+  subscriber: C.Role.ROLE_SUBSCRIBER,
+} as const;
+
+/** The testee's default peer id per case role. */
+const SELF_IDS = { consumer: "C1", producer: "P1", subscriber: "R1" } as const;
 
 /** Envelope body fields (envelope.proto), for hand-built wire forms (unknown fields, a repeated body). */
 const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { finish(): Uint8Array } } }> = {

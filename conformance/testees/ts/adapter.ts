@@ -1,6 +1,6 @@
 /**
- * The reference testee: `@ectp/core`'s ConsumerCore / ProducerCore (+ MemoryItemStore)
- * behind the testee protocol (TESTEE-PROTOCOL.md). Used in-process by the runner's own
+ * The reference testee: `@ectp/core`'s ConsumerCore / ProducerCore (+ MemoryItemStore) /
+ * EventSubscriber behind the testee protocol (TESTEE-PROTOCOL.md). Used in-process by the runner's own
  * tests and as a subprocess by `testees/ts/main.ts`; mutants plug a patched core module in.
  * @module
  */
@@ -34,6 +34,8 @@ export interface CoreModule {
   ProducerCore: CoreConstructor;
   /** The reference item store. */
   MemoryItemStore: CoreConstructor;
+  /** The event subscriber class; without it the testee answers the subscriber role Unsupported. */
+  EventSubscriber?: CoreConstructor;
 }
 
 /** A class constructor taking one options object; the core's classes fit (structurally, so copies do too). */
@@ -178,6 +180,7 @@ export class CoreTesteeHandler implements TesteeHandler {
   private role = 0;
   private consumer: Loose;
   private producer: Loose;
+  private subscriber: Loose;
   private store: Loose;
   private pool: Pool | undefined;
   private readonly reads = new Map<number, Destination>();
@@ -223,7 +226,15 @@ export class CoreTesteeHandler implements TesteeHandler {
           protocolVersion: TESTEE_PROTOCOL_VERSION,
           implementation: this.name,
           implementationVersion: "0.1.0",
-          features: ["consumer", "producer", "raw-messages", "untrusted-json", "read-memory", "events"],
+          features: [
+            "consumer",
+            "producer",
+            "raw-messages",
+            "untrusted-json",
+            "read-memory",
+            "events",
+            ...(this.core.EventSubscriber ? ["subscriber"] : []),
+          ],
         },
       };
     if (req.configure) return this.configure(req.configure);
@@ -245,11 +256,12 @@ export class CoreTesteeHandler implements TesteeHandler {
     }
     if (this.role === C.Role.ROLE_CONSUMER) return this.consumerCommand(req, now);
     if (this.role === C.Role.ROLE_PRODUCER) return this.producerCommand(req, now);
+    if (this.role === C.Role.ROLE_SUBSCRIBER) return this.subscriberCommand(req, now);
     return { error: { message: "send Configure first", code: "NOT_CONFIGURED" } };
   }
 
   private instance(): Loose {
-    const i = this.role === C.Role.ROLE_CONSUMER ? this.consumer : this.producer;
+    const i = this.role === C.Role.ROLE_CONSUMER ? this.consumer : this.role === C.Role.ROLE_SUBSCRIBER ? this.subscriber : this.producer;
     if (!i) throw Object.assign(new Error("send Configure first"), { code: "NOT_CONFIGURED" });
     return i;
   }
@@ -257,6 +269,7 @@ export class CoreTesteeHandler implements TesteeHandler {
   private configure(c: ectp.conformance.v1.IConfigure): Res {
     this.consumer = undefined;
     this.producer = undefined;
+    this.subscriber = undefined;
     this.store = undefined;
     this.reads.clear();
     this.memory.clear();
@@ -303,7 +316,18 @@ export class CoreTesteeHandler implements TesteeHandler {
       this.producer = new this.core.ProducerCore({ ...base, store: this.store });
       return { ok: {} };
     }
-    return { error: { message: `role ${String(c.role)} is not CONSUMER or PRODUCER`, code: "INVALID_CONFIG" } };
+    if (this.role === C.Role.ROLE_SUBSCRIBER) {
+      if (!this.core.EventSubscriber) return { unsupported: { feature: "subscriber" } };
+      this.subscriber = new this.core.EventSubscriber({
+        id: base.id,
+        epoch: base.epoch,
+        fingerprint,
+        transportMetadata: base.transportMetadata,
+        heartbeatIntervalMs: config.heartbeatIntervalMs,
+      });
+      return { ok: {} };
+    }
+    return { error: { message: `role ${String(c.role)} is not CONSUMER, PRODUCER or SUBSCRIBER`, code: "INVALID_CONFIG" } };
   }
 
   private poll(now: number): Res {
@@ -367,6 +391,19 @@ export class CoreTesteeHandler implements TesteeHandler {
             loadedItems: s.loadedItems,
             destinations: s.destinations,
             undrainedFailures: s.undrainedFailures,
+            ignoredMessages: s.ignoredMessages,
+          },
+        },
+      };
+    if (this.role === C.Role.ROLE_SUBSCRIBER)
+      return {
+        stats: {
+          subscriber: {
+            producers: s.producers,
+            synced: s.synced,
+            snapshotsApplied: s.snapshotsApplied,
+            snapshotRequests: s.snapshotRequests,
+            replayRequests: s.replayRequests,
             ignoredMessages: s.ignoredMessages,
           },
         },
@@ -469,6 +506,30 @@ export class CoreTesteeHandler implements TesteeHandler {
       return { ok: {} };
     }
     return { error: { message: "command does not apply to a consumer", code: "WRONG_ROLE" } };
+  }
+
+  private subscriberCommand(req: Req, now: number): Res {
+    const sub = this.subscriber;
+    if (req.follow) {
+      const c = req.follow.connection;
+      sub.follow(req.follow.producerId, now, c ? { epoch: num(c.epoch), metadata: new Uint8Array(c.metadata ?? new Uint8Array(0)) } : undefined);
+      return { ok: {} };
+    }
+    if (req.unfollow) {
+      sub.unfollow(req.unfollow.producerId);
+      return { ok: {} };
+    }
+    if (req.getView) {
+      const view = sub.view(req.getView.producerId) as ReadonlyMap<string, unknown> | undefined;
+      if (view === undefined) return { view: { synced: false, items: [] } };
+      return {
+        view: {
+          synced: true,
+          items: [...view.values()].map((d) => ectp.v1.ItemDescriptor.decode(wire.v1.ItemDescriptor.encode(d as wire.v1.IItemDescriptor).finish())),
+        },
+      };
+    }
+    return { error: { message: "command does not apply to a subscriber", code: "WRONG_ROLE" } };
   }
 
   private keyId(key: ectp.v1.IItemKey | null | undefined): string {
