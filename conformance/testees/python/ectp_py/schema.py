@@ -106,7 +106,14 @@ MESSAGES = {
     'ectp.conformance.v1.FinishRequest': (
         ('requestId', 1, 'string', '', '', 'request_id'),
     ),
+    'ectp.conformance.v1.Follow': (
+        ('producerId', 1, 'string', '', '', 'producer_id'),
+        ('connection', 2, 'message', 'ectp.conformance.v1.ProducerConnection', '', 'connection'),
+    ),
     'ectp.conformance.v1.GetStats': (
+    ),
+    'ectp.conformance.v1.GetView': (
+        ('producerId', 1, 'string', '', '', 'producer_id'),
     ),
     'ectp.conformance.v1.Init': (
         ('protocolVersion', 1, 'uint32', '', '', 'protocol_version'),
@@ -154,6 +161,10 @@ MESSAGES = {
         ('outputs', 1, 'message', 'ectp.conformance.v1.Output', 'repeated', 'outputs'),
         ('nextDeadlineMs', 2, 'uint64', '', 'optional', 'next_deadline_ms'),
     ),
+    'ectp.conformance.v1.ProducerConnection': (
+        ('epoch', 1, 'uint64', '', '', 'epoch'),
+        ('metadata', 2, 'bytes', '', '', 'metadata'),
+    ),
     'ectp.conformance.v1.ProducerStats': (
         ('grants', 1, 'uint64', '', '', 'grants'),
         ('pins', 2, 'uint64', '', '', 'pins'),
@@ -195,6 +206,15 @@ MESSAGES = {
     'ectp.conformance.v1.Stats': (
         ('consumer', 1, 'message', 'ectp.conformance.v1.ConsumerStats', '', 'consumer'),
         ('producer', 2, 'message', 'ectp.conformance.v1.ProducerStats', '', 'producer'),
+        ('subscriber', 3, 'message', 'ectp.conformance.v1.SubscriberStats', '', 'subscriber'),
+    ),
+    'ectp.conformance.v1.SubscriberStats': (
+        ('producers', 1, 'uint64', '', '', 'producers'),
+        ('synced', 2, 'uint64', '', '', 'synced'),
+        ('snapshotsApplied', 3, 'uint64', '', '', 'snapshots_applied'),
+        ('snapshotRequests', 4, 'uint64', '', '', 'snapshot_requests'),
+        ('replayRequests', 5, 'uint64', '', '', 'replay_requests'),
+        ('ignoredMessages', 6, 'uint64', '', '', 'ignored_messages'),
     ),
     'ectp.conformance.v1.TesteeRequest': (
         ('commandId', 1, 'uint64', '', '', 'command_id'),
@@ -218,6 +238,9 @@ MESSAGES = {
         ('advanceClock', 26, 'message', 'ectp.conformance.v1.AdvanceClock', '', 'advance_clock'),
         ('poll', 27, 'message', 'ectp.conformance.v1.Poll', '', 'poll'),
         ('getStats', 28, 'message', 'ectp.conformance.v1.GetStats', '', 'get_stats'),
+        ('follow', 29, 'message', 'ectp.conformance.v1.Follow', '', 'follow'),
+        ('unfollow', 30, 'message', 'ectp.conformance.v1.Unfollow', '', 'unfollow'),
+        ('getView', 31, 'message', 'ectp.conformance.v1.GetView', '', 'get_view'),
     ),
     'ectp.conformance.v1.TesteeResponse': (
         ('commandId', 1, 'uint64', '', '', 'command_id'),
@@ -232,6 +255,7 @@ MESSAGES = {
         ('stats', 18, 'message', 'ectp.conformance.v1.Stats', '', 'stats'),
         ('unsupported', 19, 'message', 'ectp.conformance.v1.Unsupported', '', 'unsupported'),
         ('error', 20, 'message', 'ectp.conformance.v1.Error', '', 'error'),
+        ('view', 21, 'message', 'ectp.conformance.v1.ViewResult', '', 'view'),
     ),
     'ectp.conformance.v1.Timers': (
         ('heartbeatIntervalMs', 1, 'uint64', '', 'optional', 'heartbeat_interval_ms'),
@@ -251,8 +275,15 @@ MESSAGES = {
         ('retryAfterMs', 15, 'uint64', '', 'optional', 'retry_after_ms'),
         ('maxBatchBytes', 16, 'uint64', '', 'optional', 'max_batch_bytes'),
     ),
+    'ectp.conformance.v1.Unfollow': (
+        ('producerId', 1, 'string', '', '', 'producer_id'),
+    ),
     'ectp.conformance.v1.Unsupported': (
         ('feature', 1, 'string', '', '', 'feature'),
+    ),
+    'ectp.conformance.v1.ViewResult': (
+        ('synced', 1, 'bool', '', '', 'synced'),
+        ('items', 2, 'message', 'ectp.v1.ItemDescriptor', 'repeated', 'items'),
     ),
     'ectp.v1.Announcement': (
         ('version', 1, 'message', 'ectp.v1.SpecVersion', '', 'version'),
@@ -403,6 +434,7 @@ ENUMS = {
         'ROLE_UNSPECIFIED': 0,
         'ROLE_CONSUMER': 1,
         'ROLE_PRODUCER': 2,
+        'ROLE_SUBSCRIBER': 3,
     },
     'ectp.v1.ChecksumAlgorithm': {
         'CHECKSUM_ALGORITHM_UNSPECIFIED': 0,
@@ -494,6 +526,9 @@ ONEOFS = {
         'advanceClock': 'command',
         'poll': 'command',
         'getStats': 'command',
+        'follow': 'command',
+        'unfollow': 'command',
+        'getView': 'command',
     },
     'ectp.conformance.v1.TesteeResponse': {
         'ok': 'result',
@@ -507,6 +542,7 @@ ONEOFS = {
         'stats': 'result',
         'unsupported': 'result',
         'error': 'result',
+        'view': 'result',
     },
     'ectp.v1.Envelope': {
         'hello': 'body',
