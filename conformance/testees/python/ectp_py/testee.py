@@ -1,4 +1,4 @@
-"""The testee adapter: one consumer or producer instance behind the conformance testee
+"""The testee adapter: one consumer, producer or subscriber instance behind the conformance testee
 protocol (conformance/TESTEE-PROTOCOL.md, schema spec/proto/ectp/conformance/v1/testee.proto).
 
 :class:`TesteeAdapter` answers ``TesteeRequest`` dicts (codec dict form, lowerCamelCase
@@ -25,17 +25,19 @@ from .crc32c import crc32c
 from .outputs import CancelRead, ConnectPeer, DisconnectPeer, EventBatchOut, Send, StartRead
 from .producer import ProducerCore
 from .store import MemoryItemStore
+from .subscriber import EventSubscriber
 from .wire import EctpError, item_key_id
 
 #: Version of the testee protocol spoken here.
 TESTEE_PROTOCOL_VERSION = 1
 #: Optional features implemented (TESTEE-PROTOCOL.md section 7).
-FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events")
+FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events", "subscriber")
 #: Default store / destination capacity when Configure gives 0.
 DEFAULT_CAPACITY = 256 * 1024 * 1024
 
 ROLE_CONSUMER = 1  # ectp.conformance.v1.Role
 ROLE_PRODUCER = 2
+ROLE_SUBSCRIBER = 3
 ADMIT_ADMITTED, ADMIT_FAILED = 1, 2  # ectp.conformance.v1.AdmitStatus
 ACTIONS = {"ready": 1, "defer": 2, "local-encode": 3}  # ectp.conformance.v1.ItemAction
 READ_DONE, READ_CANCELLED = 1, 3  # ectp.conformance.v1.ReadStatus
@@ -136,6 +138,7 @@ class TesteeAdapter:
         self.role = 0
         self.consumer: ConsumerCore | None = None
         self.producer: ProducerCore | None = None
+        self.subscriber: EventSubscriber | None = None
         self.store: MemoryItemStore | None = None
         self.pool: FirstFitPool | None = None
         self._reads: dict[int, Destination] = {}
@@ -192,6 +195,11 @@ class TesteeAdapter:
             return {"ok": {}}
         consumer_cmds = ("admit", "finishRequest", "drainFailed", "deliverReadResult")
         producer_cmds = ("putItem", "markReady", "discard", "evict", "clearStore", "announce", "shutdown", "readMemory")
+        subscriber_cmds = ("follow", "unfollow", "getView")
+        for name in subscriber_cmds:
+            if name in req:
+                self._require(ROLE_SUBSCRIBER)
+                return getattr(self, f"_cmd_{name}")(req[name], now)
         for name in consumer_cmds:
             if name in req:
                 self._require(ROLE_CONSUMER)
@@ -202,8 +210,8 @@ class TesteeAdapter:
                 return getattr(self, f"_cmd_{name}")(req[name], now)
         return {"unsupported": {"feature": "unknown-command"}}
 
-    def _instance(self) -> ConsumerCore | ProducerCore:
-        inst = self.consumer if self.role == ROLE_CONSUMER else self.producer
+    def _instance(self) -> ConsumerCore | ProducerCore | EventSubscriber:
+        inst = {ROLE_CONSUMER: self.consumer, ROLE_PRODUCER: self.producer, ROLE_SUBSCRIBER: self.subscriber}.get(self.role)
         if inst is None:
             raise CommandError("NOT_CONFIGURED", "send Configure first")
         return inst
@@ -233,8 +241,12 @@ class TesteeAdapter:
             self.store = MemoryItemStore(_int(c.get("storeCapacityBytes")) or DEFAULT_CAPACITY, locate=self._locate)
             self.producer = ProducerCore(ident, epoch, fingerprint, self.store, transport_metadata=metadata, config=config)
             self._producer_id, self._producer_epoch = ident, epoch
+        elif role == ROLE_SUBSCRIBER:
+            hb = timers.get("heartbeatIntervalMs")
+            self.subscriber = EventSubscriber(ident, epoch, fingerprint, transport_metadata=metadata,
+                                              heartbeat_interval_ms=hb if isinstance(hb, int) and hb > 0 else 2000)
         else:
-            raise CommandError("INVALID_CONFIG", f"role {role!r} is not ROLE_CONSUMER or ROLE_PRODUCER")
+            raise CommandError("INVALID_CONFIG", f"role {role!r} is not ROLE_CONSUMER, ROLE_PRODUCER or ROLE_SUBSCRIBER")
         self.role = role
         return {"ok": {}}
 
@@ -275,7 +287,7 @@ class TesteeAdapter:
 
     def _stats(self) -> dict:
         inst = self._instance()
-        key = "consumer" if self.role == ROLE_CONSUMER else "producer"
+        key = {ROLE_CONSUMER: "consumer", ROLE_PRODUCER: "producer", ROLE_SUBSCRIBER: "subscriber"}[self.role]
         return {"stats": {key: inst.stats()}}
 
     # ------------------------------------------------------------------------- consumer commands
@@ -331,6 +343,24 @@ class TesteeAdapter:
         status = "done" if status == READ_DONE else "cancelled" if status == READ_CANCELLED else "failed"
         self.consumer.handle_read_result(ReadResult(read_id, status, len(data), r.get("peerGone") is True), now)
         return {"ok": {}}
+
+    # ------------------------------------------------------------------------- subscriber commands
+
+    def _cmd_follow(self, f: dict, now: int) -> dict:
+        c = f.get("connection")
+        connection = (_int(c.get("epoch")), bytes(c.get("metadata", b""))) if isinstance(c, dict) else None
+        self.subscriber.follow(f.get("producerId", ""), now, connection)
+        return {"ok": {}}
+
+    def _cmd_unfollow(self, f: dict, now: int) -> dict:
+        self.subscriber.unfollow(f.get("producerId", ""))
+        return {"ok": {}}
+
+    def _cmd_getView(self, g: dict, now: int) -> dict:
+        view = self.subscriber.view(g.get("producerId", ""))
+        if view is None:
+            return {"view": {"synced": False, "items": []}}
+        return {"view": {"synced": True, "items": list(view.values())}}
 
     # ------------------------------------------------------------------------- producer commands
 

@@ -1,0 +1,348 @@
+"""The subscriber side of a producer's events [E1][E2], sans-IO: what a router runs to keep,
+per followed producer, the set of items it holds ready, over a network that loses, duplicates
+and reorders control messages.
+
+Written from SPEC.md section 9 ([E1], [E2]) independently of the TypeScript ``EventSubscriber``:
+a snapshot first, then batches in sequence order; a batch ahead of the next expected one is held
+and the gap replayed from the first missing sequence; a duplicate (already applied) is ignored;
+ReplayUnavailable is answered with a SnapshotRequest; snapshot parts are assembled by
+``snapshotId`` (at most one incomplete answer; a part of a greater id starts anew; older ids,
+duplicate parts and inconsistent parts are ignored); a greater producer epoch voids the view and
+asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; a producer silent for
+three heartbeat intervals is subscribed to anew (a restarted one knows no subscribers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import codec
+from .outputs import ConnectPeer, DisconnectPeer, Output, Send
+from .wire import SPEC_MAJOR, Role, is_positive_id, item_key_id, spec_version
+
+EVENTS_CAPABILITY = "events.v1"
+DEFAULT_HEARTBEAT_MS = 2000
+
+
+@dataclass
+class _Followed:
+    """What the subscriber knows of one producer."""
+
+    id: str
+    connection: tuple[int, bytes] | None  # (epoch, metadata) to connect before sending
+    connected_epoch: int = 0
+    epoch: int = 0  # the producer's epoch as heard; 0 until then
+    synced: bool = False
+    applied: int = 0  # sequence of the last batch applied
+    max_seen: int = 0
+    view: dict[str, dict] = field(default_factory=dict)
+    held: dict[int, list] = field(default_factory=dict)  # sequence -> operations, ahead of a gap
+    assembly: dict | None = None  # {"id", "sequence", "parts", "got": {part: [(key id, item)]}}
+    last_snapshot_id: int = 0
+    want: str | None = None  # "snapshot" | "replay"
+    want_sent_at: float = 0
+    last_heard: float = 0
+    producer_interval_ms: int = DEFAULT_HEARTBEAT_MS
+    next_heartbeat: float = 0
+
+
+class EventSubscriber:
+    """Follows producers through their event batches, replays and snapshots [E1][E2].
+
+    :param sub_id: this subscriber's peer id (the ``senderId`` of what it sends).
+    :param epoch: this subscriber's epoch.
+    :param fingerprint: sent in the Hello (a producer may refuse another one).
+    :param transport_metadata: sent in the Hello, so the producer can reach this subscriber.
+    :param heartbeat_interval_ms: heartbeat interval to each followed producer.
+    :param retry_ms: how long a request may go unanswered before it is sent again.
+    """
+
+    def __init__(self, sub_id: str, epoch: int, fingerprint: Any = None, transport_metadata: bytes = b"",
+                 heartbeat_interval_ms: int = DEFAULT_HEARTBEAT_MS, retry_ms: int = 2000):
+        if not isinstance(sub_id, str) or not sub_id:
+            raise ValueError("subscriber id must be a non-empty string")
+        if not is_positive_id(epoch):
+            raise ValueError("subscriber epoch must be a positive integer")
+        self.id = sub_id
+        self.epoch = epoch
+        self.fingerprint = fingerprint or {}
+        self.transport_metadata = transport_metadata
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.retry_ms = retry_ms
+        self._followed: dict[str, _Followed] = {}
+        self._out: list[Output] = []
+        self._last_now = 0.0
+        self._heartbeat_sequence = 0
+        self._counts = {"snapshotsApplied": 0, "snapshotRequests": 0, "replayRequests": 0, "ignoredMessages": 0}
+
+    # ------------------------------------------------------------------------- engine API
+
+    def follow(self, producer_id: str, now: float, connection: tuple[int, bytes] | None = None) -> None:
+        """Follow ``producer_id``: a Hello (``events.v1``), then a SnapshotRequest [E2]. With
+        ``connection`` (epoch, metadata) a ConnectPeer comes first. Following again changes
+        nothing, except with a newer epoch's connection (the producer restarted)."""
+        self._last_now = now
+        known = self._followed.get(producer_id)
+        if known is not None:
+            if connection is not None and connection[0] > (known.connection[0] if known.connection else 0):
+                known.connection = connection
+                self._subscribe(known, now)
+            return
+        f = _Followed(producer_id, connection, last_heard=now, next_heartbeat=now + self.heartbeat_interval_ms)
+        self._followed[producer_id] = f
+        self._subscribe(f, now)
+
+    def unfollow(self, producer_id: str) -> None:
+        """Stop following ``producer_id`` and drop its view."""
+        self._followed.pop(producer_id, None)
+
+    def view(self, producer_id: str) -> dict[str, dict] | None:
+        """The producer's ready items by item key id, or ``None`` before a snapshot of its
+        current epoch has been applied (or when it is not followed)."""
+        f = self._followed.get(producer_id)
+        return f.view if f is not None and f.synced else None
+
+    def handle_peer_unreachable(self, producer_id: str, now: float) -> None:
+        """The transport lost ``producer_id``: forget its connection; the next message reconnects."""
+        self._last_now = now
+        f = self._followed.get(producer_id)
+        if f is not None and f.connected_epoch != 0:
+            f.connected_epoch = 0
+            self._out.append(DisconnectPeer(producer_id))
+
+    def handle_message(self, sender: str, data: bytes, now: float) -> None:
+        """Handle encoded envelope bytes; what does not decode is ignored [C10]."""
+        try:
+            envelope = codec.decode("ectp.v1.Envelope", data)
+        except Exception:  # noqa: BLE001 - malformed input is ignored, never raised [I1]
+            self._counts["ignoredMessages"] += 1
+            return
+        self.handle_envelope(sender, envelope, now)
+
+    def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
+        """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1]."""
+        self._last_now = now
+        try:
+            self._dispatch(sender, envelope, now)
+        except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the subscriber
+            self._counts["ignoredMessages"] += 1
+
+    def poll(self, now: float) -> list[Output]:
+        """Re-send unanswered requests, subscribe anew to silent producers, send heartbeats;
+        return (and clear) the queued outputs."""
+        self._last_now = now
+        for f in list(self._followed.values()):
+            if now - f.last_heard >= self._silence_ms(f):
+                f.last_heard = now  # [P8] it may have restarted and forgotten us
+                self._subscribe(f, now)
+            elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
+                if f.want == "snapshot":
+                    self._request_snapshot(f, now)
+                else:
+                    f.want = None
+                    self._request_replay(f, now)
+            if now >= f.next_heartbeat:
+                f.next_heartbeat = now + self.heartbeat_interval_ms
+                self._heartbeat_sequence += 1
+                self._send(f, {"heartbeat": {"sequence": self._heartbeat_sequence}})
+        out, self._out = self._out, []
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`poll` must be called next; ``None`` when nothing is followed."""
+        if self._out:
+            return self._last_now
+        deadlines = []
+        for f in self._followed.values():
+            d = min(f.next_heartbeat, f.last_heard + self._silence_ms(f))
+            if f.want is not None:
+                d = min(d, f.want_sent_at + self.retry_ms)
+            deadlines.append(d)
+        return min(deadlines) if deadlines else None
+
+    def stats(self) -> dict[str, int]:
+        """Counters, as the testee protocol's SubscriberStats."""
+        synced = sum(1 for f in self._followed.values() if f.synced and f.max_seen <= f.applied and f.want is None)
+        return {"producers": len(self._followed), "synced": synced, **self._counts}
+
+    # ------------------------------------------------------------------------- input
+
+    def _dispatch(self, sender: str, env: Any, now: float) -> None:
+        f = self._followed.get(sender)
+        version = env.get("version") if isinstance(env, dict) else None
+        sep = env.get("senderEpoch") if isinstance(env, dict) else None
+        # [V1] another major; [C10] unknown senders, spoofed ids, malformed epochs.
+        if (f is None or not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR
+                or env.get("senderId") != sender or not is_positive_id(sep)):
+            self._counts["ignoredMessages"] += 1
+            return
+        if sep < f.epoch:
+            self._counts["ignoredMessages"] += 1  # [P8] an older epoch's message
+            return
+        f.last_heard = now
+        if sep > f.epoch:
+            # [E2] a greater epoch: the view is void and sequences restart.
+            first = f.epoch == 0 and f.want == "snapshot"  # follow() already asked this epoch
+            f.epoch = sep
+            self._reset(f)
+            if first:
+                f.want = "snapshot"
+            elif "replayUnavailable" in env:
+                self._hello(f)  # the first message to an epoch is a Hello; the handler below asks
+            else:
+                self._subscribe(f, now)
+        if "eventBatch" in env:
+            self._on_batch(f, env["eventBatch"], now)
+        elif "snapshot" in env:
+            self._on_snapshot(f, env["snapshot"], now)
+        elif "replayUnavailable" in env:
+            latest = env["replayUnavailable"].get("latest", 0)
+            if f.synced and isinstance(latest, int) and latest <= f.applied:
+                self._counts["ignoredMessages"] += 1  # stale: we applied more than it reports
+            else:
+                self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
+        elif "hello" in env:
+            hb = env["hello"].get("heartbeatIntervalMs", 0)
+            f.producer_interval_ms = hb if is_positive_id(hb) else DEFAULT_HEARTBEAT_MS
+
+    def _on_batch(self, f: _Followed, batch: dict, now: float) -> None:
+        seq = batch.get("sequence", 0)
+        events = batch.get("events", [])
+        if not is_positive_id(seq) or not isinstance(events, list):
+            self._counts["ignoredMessages"] += 1
+            return
+        if f.synced and seq <= f.applied:
+            self._counts["ignoredMessages"] += 1  # [E2] a duplicate: delivery is at least once
+            return
+        ops = _read_events(events)
+        f.max_seen = max(f.max_seen, seq)
+        if f.synced and seq == f.applied + 1:
+            self._apply(f, seq, ops)
+            self._drain_held(f, now)
+            return
+        f.held[seq] = ops  # ahead of a gap, or before the first snapshot
+        if f.synced and f.want is None:
+            self._request_replay(f, now)  # [E2] from the first missing sequence
+
+    def _on_snapshot(self, f: _Followed, snap: dict, now: float) -> None:
+        sid = snap.get("snapshotId", 0)
+        sequence = snap.get("sequence", 0)
+        parts = snap.get("parts", 0) or 1
+        part = snap.get("part", 0)
+        items = snap.get("items", [])
+        if not all(isinstance(v, int) and v >= 0 for v in (sid, sequence, parts, part)) or part >= parts \
+                or not isinstance(items, list):
+            self._counts["ignoredMessages"] += 1
+            return
+        a = f.assembly
+        # [E2] an answer not newer than the one applied, or older than the one being assembled: ignored.
+        if sid <= f.last_snapshot_id or (a is not None and sid < a["id"]):
+            self._counts["ignoredMessages"] += 1
+            return
+        if a is not None and sid == a["id"] and (a["parts"] != parts or a["sequence"] != sequence or part in a["got"]):
+            self._counts["ignoredMessages"] += 1  # inconsistent with its answer, or a duplicate part
+            return
+        entries = [(kid, d) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
+        if a is None or sid > a["id"]:
+            a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}}
+            f.assembly = a
+        a["got"][part] = entries
+        if len(a["got"]) < a["parts"]:
+            return
+        f.assembly = None
+        f.last_snapshot_id = sid
+        if f.want == "snapshot":
+            f.want = None
+        if not f.synced or sequence > f.applied:
+            f.view = {kid: d for p in range(a["parts"]) for kid, d in a["got"][p]}
+            f.applied = sequence
+            f.synced = True
+            f.max_seen = max(f.max_seen, sequence)
+            self._counts["snapshotsApplied"] += 1
+        self._drain_held(f, now)
+
+    def _drain_held(self, f: _Followed, now: float) -> None:
+        while f.applied + 1 in f.held:
+            seq = f.applied + 1
+            self._apply(f, seq, f.held.pop(seq))
+        for s in [s for s in f.held if s <= f.applied]:
+            del f.held[s]
+        if f.max_seen > f.applied:
+            self._request_replay(f, now)
+        elif f.want == "replay":
+            f.want = None
+
+    @staticmethod
+    def _apply(f: _Followed, seq: int, ops: list) -> None:
+        """[E1] apply one batch's events in order."""
+        for op in ops:
+            if op is None:
+                f.view.clear()
+            elif op[1] is None:
+                f.view.pop(op[0], None)
+            else:
+                f.view[op[0]] = op[1]
+        f.applied = seq
+
+    # ------------------------------------------------------------------------- output
+
+    def _reset(self, f: _Followed) -> None:
+        f.synced, f.applied, f.max_seen, f.want = False, 0, 0, None
+        f.view, f.held, f.assembly, f.last_snapshot_id = {}, {}, None, 0
+
+    def _silence_ms(self, f: _Followed) -> float:
+        return 3 * max(f.producer_interval_ms, self.heartbeat_interval_ms, self.retry_ms)
+
+    def _subscribe(self, f: _Followed, now: float) -> None:
+        self._hello(f)
+        self._request_snapshot(f, now)
+
+    def _hello(self, f: _Followed) -> None:
+        """SPEC.md 4.1: the first message to each epoch of a peer; ``events.v1`` subscribes [E1]."""
+        self._send(f, {"hello": {"role": Role.CONSUMER, "capabilities": [EVENTS_CAPABILITY], "fingerprint": self.fingerprint,
+                                 "transportMetadata": self.transport_metadata,
+                                 "heartbeatIntervalMs": self.heartbeat_interval_ms}})
+
+    def _request_snapshot(self, f: _Followed, now: float) -> None:
+        f.want, f.want_sent_at = "snapshot", now
+        self._counts["snapshotRequests"] += 1
+        self._send(f, {"snapshotRequest": {}})
+
+    def _request_replay(self, f: _Followed, now: float) -> None:
+        if f.want == "snapshot" or (f.want == "replay" and now < f.want_sent_at + self.retry_ms):
+            return
+        f.want, f.want_sent_at = "replay", now
+        self._counts["replayRequests"] += 1
+        self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
+
+    def _send(self, f: _Followed, body: dict) -> None:
+        if f.connection is not None and f.connected_epoch != f.connection[0]:
+            f.connected_epoch = f.connection[0]  # the transport loads the metadata first
+            self._out.append(ConnectPeer(f.id, f.connection[0], f.connection[1]))
+        body["version"] = spec_version()
+        body["senderId"] = self.id
+        body["senderEpoch"] = self.epoch
+        self._out.append(Send(f.id, body))
+
+
+def _read_events(events: list) -> list:
+    """A batch's events as operations: (key id, item) stores, (key id, None) removes, None clears.
+    Events with an unusable key or of a kind this version does not know are left out [E1]."""
+    ops: list = []
+    for e in events:
+        if not isinstance(e, dict):
+            continue
+        stored = e.get("stored")
+        removed = e.get("removed")
+        if isinstance(stored, dict) and isinstance(stored.get("item"), dict):
+            kid = item_key_id(stored["item"].get("key"))
+            if kid:
+                ops.append((kid, stored["item"]))
+        elif isinstance(removed, dict):
+            kid = item_key_id(removed.get("key"))
+            if kid:
+                ops.append((kid, None))
+        elif "cleared" in e:
+            ops.append(None)
+    return ops

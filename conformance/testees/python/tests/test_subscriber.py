@@ -1,0 +1,203 @@
+"""EventSubscriber [E1][E2]: the view of a producer's ready items, against hand-built messages
+and against this package's ProducerCore over a lossy, duplicating, reordering link."""
+
+from __future__ import annotations
+
+import random
+import unittest
+
+from ectp_py import codec
+from ectp_py.outputs import ConnectPeer, DisconnectPeer, Send
+from ectp_py.producer import ProducerCore
+from ectp_py.store import MemoryItemStore
+from ectp_py.subscriber import EventSubscriber
+from ectp_py.wire import item_key_id
+
+from .helpers import FP, descriptor, item_bytes
+
+P = "P1"
+
+
+def env(body: dict, epoch: int = 5, sender: str = P) -> dict:
+    return {"version": {"major": 1, "minor": 0}, "senderId": sender, "senderEpoch": epoch, **body}
+
+
+def item(name: str, epoch: int = 5) -> dict:
+    return descriptor(name, item_bytes(16), epoch=epoch)
+
+
+def kid(name: str) -> str:
+    return item_key_id(item(name)["key"])
+
+
+def batch(seq: int, *events: dict, epoch: int = 5) -> dict:
+    return env({"eventBatch": {"sequence": seq, "events": list(events)}}, epoch)
+
+
+def stored(name: str) -> dict:
+    return {"stored": {"item": item(name)}}
+
+
+def removed(name: str) -> dict:
+    return {"removed": {"key": item(name)["key"]}}
+
+
+def snapshot(seq: int, sid: int, names: list[str], part: int = 0, parts: int = 0, epoch: int = 5) -> dict:
+    return env({"snapshot": {"sequence": seq, "snapshotId": sid, "part": part, "parts": parts,
+                             "items": [item(n, epoch) for n in names]}}, epoch)
+
+
+def bodies(outs: list) -> list[str]:
+    names = []
+    for o in outs:
+        if isinstance(o, Send):
+            names.append(next(k for k in o.envelope if k not in ("version", "senderId", "senderEpoch")))
+        else:
+            names.append(type(o).__name__)
+    return names
+
+
+class SubscriberTest(unittest.TestCase):
+    def synced(self, *names: str) -> EventSubscriber:
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(2, 1, list(names)), 1)
+        return sub
+
+    def view(self, sub: EventSubscriber) -> list[str] | None:
+        v = sub.view(P)
+        return None if v is None else sorted(v)
+
+    def test_e2_follow_sends_hello_then_snapshot_request_and_is_not_synced_before_a_snapshot(self):
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0)
+        out = sub.poll(0)
+        self.assertEqual(bodies(out), ["hello", "snapshotRequest"])
+        self.assertEqual(out[0].envelope["hello"]["capabilities"], ["events.v1"])
+        sub.handle_envelope(P, batch(1, stored("A")), 1)
+        self.assertIsNone(sub.view(P))
+
+    def test_e1_e2_snapshot_then_batches_in_order(self):
+        sub = self.synced("A", "B")
+        self.assertEqual(self.view(sub), sorted([kid("A"), kid("B")]))
+        sub.handle_envelope(P, batch(3, stored("C"), removed("A")), 2)
+        self.assertEqual(self.view(sub), sorted([kid("B"), kid("C")]))
+        sub.handle_envelope(P, batch(4, {"cleared": {}}, stored("D")), 3)
+        self.assertEqual(self.view(sub), [kid("D")])
+
+    def test_e2_gap_is_replayed_from_the_first_missing_and_duplicates_are_ignored(self):
+        sub = self.synced("A")
+        sub.handle_envelope(P, batch(4, stored("C")), 2)
+        out = sub.poll(2)
+        self.assertEqual([o.envelope["replayRequest"]["fromSequence"] for o in out if "replayRequest" in o.envelope], [3])
+        self.assertEqual(self.view(sub), [kid("A")])
+        sub.handle_envelope(P, batch(3, stored("B")), 3)
+        self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
+        ignored = sub.stats()["ignoredMessages"]
+        sub.handle_envelope(P, batch(3, removed("A")), 4)  # already applied
+        self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
+        self.assertEqual(sub.stats()["ignoredMessages"], ignored + 1)
+
+    def test_e2_replay_unavailable_asks_for_a_snapshot(self):
+        sub = self.synced("A")
+        sub.handle_envelope(P, batch(9, stored("D")), 2)
+        sub.poll(2)
+        sub.handle_envelope(P, env({"replayUnavailable": {"latest": 9, "oldestAvailable": 6}}), 3)
+        self.assertEqual(bodies(sub.poll(3)), ["snapshotRequest"])
+        sub.handle_envelope(P, snapshot(9, 2, ["B", "D"]), 4)
+        self.assertEqual(self.view(sub), sorted([kid("B"), kid("D")]))
+
+    def test_e2_snapshot_parts_are_assembled_by_id_never_mixed(self):
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0)
+        sub.handle_envelope(P, snapshot(4, 2, ["A"], part=0, parts=2), 1)
+        sub.handle_envelope(P, snapshot(5, 3, ["B"], part=0, parts=2), 2)  # a newer answer: starts anew
+        sub.handle_envelope(P, snapshot(4, 2, ["D"], part=1, parts=2), 3)  # late part of the old one
+        sub.handle_envelope(P, snapshot(5, 3, ["A"], part=0, parts=2), 4)  # duplicate part
+        sub.handle_envelope(P, snapshot(5, 3, ["C"], part=2, parts=2), 5)  # part not below parts
+        self.assertIsNone(sub.view(P))
+        sub.handle_envelope(P, snapshot(5, 3, ["C"], part=1, parts=2), 6)
+        self.assertEqual(self.view(sub), sorted([kid("B"), kid("C")]))
+        sub.handle_envelope(P, snapshot(4, 1, ["A"]), 7)  # an older answer: never rolls back
+        self.assertEqual(self.view(sub), sorted([kid("B"), kid("C")]))
+
+    def test_e2_p8_a_greater_epoch_voids_the_view_and_greets_the_new_epoch(self):
+        sub = self.synced("A", "B")
+        sub.poll(1)
+        sub.handle_envelope(P, batch(1, stored("C"), epoch=6), 2)
+        self.assertIsNone(sub.view(P))
+        self.assertEqual(bodies(sub.poll(2)), ["hello", "snapshotRequest"])
+        sub.handle_envelope(P, snapshot(1, 1, ["C"], epoch=6), 3)
+        self.assertEqual(self.view(sub), [kid("C")])
+        sub.handle_envelope(P, batch(2, stored("D"), epoch=5), 4)  # the old epoch
+        self.assertEqual(self.view(sub), [kid("C")])
+
+    def test_c10_i1_strangers_spoofs_other_majors_and_garbage_change_nothing(self):
+        sub = self.synced("A")
+        sub.handle_envelope("P2", batch(3, stored("B")), 2)
+        sub.handle_envelope(P, {**batch(3, stored("B")), "senderId": "P2"}, 2)
+        sub.handle_envelope(P, {**batch(3, stored("B")), "version": {"major": 2}}, 2)
+        sub.handle_envelope(P, "not an envelope", 2)
+        sub.handle_envelope(P, batch(3, {"stored": {"item": {"key": "junk"}}}, "junk"), 2)
+        sub.handle_message(P, b"\xff\xff", 2)
+        self.assertEqual(self.view(sub), [kid("A")])
+        self.assertGreaterEqual(sub.stats()["ignoredMessages"], 5)
+        sub.unfollow(P)
+        self.assertIsNone(sub.view(P))
+
+    def test_p8_a_connection_is_connected_before_the_first_message_and_again_after_a_loss(self):
+        sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100)
+        sub.follow(P, 0, (5, b"meta"))
+        out = sub.poll(0)
+        self.assertEqual(bodies(out), ["ConnectPeer", "hello", "snapshotRequest"])
+        self.assertEqual(out[0], ConnectPeer(P, 5, b"meta"))
+        sub.handle_peer_unreachable(P, 1)
+        self.assertEqual(sub.poll(1), [DisconnectPeer(P)])
+        self.assertEqual(bodies(sub.poll(100)), ["ConnectPeer", "heartbeat"])
+        sub.follow(P, 101, (5, b"other"))  # same epoch: nothing
+        self.assertEqual(sub.poll(101), [])
+        sub.follow(P, 102, (6, b"new"))  # a restarted producer's connection
+        self.assertEqual(bodies(sub.poll(102)), ["ConnectPeer", "hello", "snapshotRequest"])
+
+    def test_e1_e2_converges_to_the_producers_ready_items_over_a_lossy_duplicating_reordering_link(self):
+        for seed in range(5):
+            rnd = random.Random(seed)
+            store = MemoryItemStore(12 * 16)  # a 13th item evicts the oldest ready one [P6]
+            producer = ProducerCore(P, 5, FP, store)
+            sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)
+            wire: list[tuple[str, bytes]] = []
+
+            def post(to: str, envelope: dict) -> None:
+                if rnd.random() < 0.2:
+                    return  # lost
+                data = codec.encode("ectp.v1.Envelope", envelope)
+                for _ in range(2 if rnd.random() < 0.2 else 1):
+                    wire.insert(rnd.randrange(len(wire) + 1) if rnd.random() < 0.3 else len(wire), (to, data))
+
+            now = 0
+            sub.follow(P, now)
+            for step in range(400):
+                now += 10
+                if step < 300 and rnd.random() < 0.3:
+                    name = f"item-{seed}-{step}"
+                    entry = store.put(descriptor(name, item_bytes(16)), item_bytes(16))
+                    store.mark_ready(item_key_id(entry.descriptor["key"]))
+                for o in producer.poll(now):
+                    if isinstance(o, Send) and o.peer_id == "R1":
+                        post("R1", o.envelope)
+                for o in sub.poll(now):
+                    if isinstance(o, Send):
+                        post(P, o.envelope)
+                batch_, wire[:] = list(wire), []
+                for to, data in batch_:
+                    if to == P:
+                        producer.handle_message("R1", data, now)
+                    else:
+                        sub.handle_message(P, data, now)
+            ready = sorted(item_key_id(e.descriptor["key"]) for e in store.ready_items())
+            self.assertEqual(self.view(sub), ready, f"seed {seed}")
+
+
+if __name__ == "__main__":
+    unittest.main()
