@@ -8,8 +8,11 @@ and the gap replayed from the first missing sequence; a duplicate (already appli
 ReplayUnavailable is answered with a SnapshotRequest; snapshot parts are assembled by
 ``snapshotId`` (at most one incomplete answer; a part of a greater id starts anew; older ids,
 duplicate parts and inconsistent parts are ignored); a greater producer epoch voids the view and
-asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; a producer silent for
-three heartbeat intervals is subscribed to anew (a restarted one knows no subscribers).
+asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; while up to date it asks
+every ``catch_up_ms`` for the batches after the last applied (a lost last batch shows no gap); a
+producer silent for three heartbeat intervals, or reported unreachable, is subscribed to anew (a
+restarted one knows no subscribers) [P8]. Memory per producer is bounded by its items, one snapshot
+assembly and ``max_held`` batches.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ EVENTS_CAPABILITY = "events.v1"
 DEFAULT_HEARTBEAT_MS = 2000
 
 
+def _positive(name: str, value: Any) -> int:
+    if not is_positive_id(value):
+        raise ValueError(f"{name} must be a positive integer; got {value!r}")
+    return value
+
+
 @dataclass
 class _Followed:
     """What the subscriber knows of one producer."""
@@ -32,6 +41,8 @@ class _Followed:
     id: str
     connection: tuple[int, bytes] | None  # (epoch, metadata) to connect before sending
     connected_epoch: int = 0
+    gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
+    asked_epoch: int = 0  # an epoch greeted and asked through a newer connection before its first message
     epoch: int = 0  # the producer's epoch as heard; 0 until then
     synced: bool = False
     applied: int = 0  # sequence of the last batch applied
@@ -45,6 +56,7 @@ class _Followed:
     last_heard: float = 0
     producer_interval_ms: int = DEFAULT_HEARTBEAT_MS
     next_heartbeat: float = 0
+    next_catch_up: float = 0
 
 
 class EventSubscriber:
@@ -56,20 +68,24 @@ class EventSubscriber:
     :param transport_metadata: sent in the Hello, so the producer can reach this subscriber.
     :param heartbeat_interval_ms: heartbeat interval to each followed producer.
     :param retry_ms: how long a request may go unanswered before it is sent again.
+    :param catch_up_ms: while up to date, how often to ask for batches after the last applied.
+    :param max_held: batches kept per producer ahead of a missing one; more are dropped (and replayed).
+    :raises ValueError: for an empty id or a value that is not a positive integer.
     """
 
     def __init__(self, sub_id: str, epoch: int, fingerprint: Any = None, transport_metadata: bytes = b"",
-                 heartbeat_interval_ms: int = DEFAULT_HEARTBEAT_MS, retry_ms: int = 2000):
+                 heartbeat_interval_ms: int = DEFAULT_HEARTBEAT_MS, retry_ms: int = 2000, catch_up_ms: int = 5000,
+                 max_held: int = 1024):
         if not isinstance(sub_id, str) or not sub_id:
             raise ValueError("subscriber id must be a non-empty string")
-        if not is_positive_id(epoch):
-            raise ValueError("subscriber epoch must be a positive integer")
         self.id = sub_id
-        self.epoch = epoch
+        self.epoch = _positive("epoch", epoch)
         self.fingerprint = fingerprint or {}
         self.transport_metadata = transport_metadata
-        self.heartbeat_interval_ms = heartbeat_interval_ms
-        self.retry_ms = retry_ms
+        self.heartbeat_interval_ms = _positive("heartbeat_interval_ms", heartbeat_interval_ms)
+        self.retry_ms = _positive("retry_ms", retry_ms)
+        self.catch_up_ms = _positive("catch_up_ms", catch_up_ms)
+        self.max_held = _positive("max_held", max_held)
         self._followed: dict[str, _Followed] = {}
         self._out: list[Output] = []
         self._last_now = 0.0
@@ -81,21 +97,35 @@ class EventSubscriber:
     def follow(self, producer_id: str, now: float, connection: tuple[int, bytes] | None = None) -> None:
         """Follow ``producer_id``: a Hello (``events.v1``), then a SnapshotRequest [E2]. With
         ``connection`` (epoch, metadata) a ConnectPeer comes first. Following again changes
-        nothing, except with a newer epoch's connection (the producer restarted)."""
+        nothing, except with a newer epoch's connection (the producer restarted).
+        :raises ValueError: for an empty producer id or a connection epoch that is not positive."""
+        if not isinstance(producer_id, str) or not producer_id:
+            raise ValueError("producer id must be a non-empty string")
+        if connection is not None:
+            _positive("connection epoch", connection[0])
         self._last_now = now
         known = self._followed.get(producer_id)
         if known is not None:
             if connection is not None and connection[0] > (known.connection[0] if known.connection else 0):
                 known.connection = connection
                 self._subscribe(known, now)
+                if connection[0] > known.epoch:
+                    known.asked_epoch = connection[0]  # its first message is then no news
             return
         f = _Followed(producer_id, connection, last_heard=now, next_heartbeat=now + self.heartbeat_interval_ms)
         self._followed[producer_id] = f
         self._subscribe(f, now)
 
     def unfollow(self, producer_id: str) -> None:
-        """Stop following ``producer_id`` and drop its view."""
-        self._followed.pop(producer_id, None)
+        """Stop following ``producer_id`` and drop its view; what is still queued for it is dropped,
+        and a connection the transport made is forgotten."""
+        f = self._followed.pop(producer_id, None)
+        if f is None:
+            return
+        connect_queued = any(isinstance(o, ConnectPeer) and o.peer_id == producer_id for o in self._out)
+        self._out = [o for o in self._out if o.peer_id != producer_id]
+        if f.connected_epoch != 0 and not connect_queued:
+            self._out.append(DisconnectPeer(producer_id))
 
     def view(self, producer_id: str) -> dict[str, dict] | None:
         """The producer's ready items by item key id, or ``None`` before a snapshot of its
@@ -104,10 +134,14 @@ class EventSubscriber:
         return f.view if f is not None and f.synced else None
 
     def handle_peer_unreachable(self, producer_id: str, now: float) -> None:
-        """The transport lost ``producer_id``: forget its connection; the next message reconnects."""
+        """The transport lost ``producer_id``: it is gone [P8]. A connection is forgotten at once;
+        a later poll subscribes anew (Hello first), no sooner than ``retry_ms`` after the last request."""
         self._last_now = now
         f = self._followed.get(producer_id)
-        if f is not None and f.connected_epoch != 0:
+        if f is None:
+            return
+        f.gone = True
+        if f.connected_epoch != 0:
             f.connected_epoch = 0
             self._out.append(DisconnectPeer(producer_id))
 
@@ -133,7 +167,12 @@ class EventSubscriber:
         return (and clear) the queued outputs."""
         self._last_now = now
         for f in list(self._followed.values()):
-            if now - f.last_heard >= self._silence_ms(f):
+            if f.gone:
+                if now >= f.want_sent_at + self.retry_ms:  # [P8] nothing but a new subscription
+                    f.gone = False
+                    f.last_heard = now
+                    self._subscribe(f, now)
+            elif now - f.last_heard >= self._silence_ms(f):
                 f.last_heard = now  # [P8] it may have restarted and forgotten us
                 self._subscribe(f, now)
             elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
@@ -142,10 +181,16 @@ class EventSubscriber:
                 else:
                     f.want = None
                     self._request_replay(f, now)
+            elif f.want is None and f.synced and now >= f.next_catch_up:
+                # [E2] a lost last batch shows no gap: ask for what follows the last applied.
+                f.next_catch_up = now + self.catch_up_ms
+                self._counts["replayRequests"] += 1
+                self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
             if now >= f.next_heartbeat:
                 f.next_heartbeat = now + self.heartbeat_interval_ms
-                self._heartbeat_sequence += 1
-                self._send(f, {"heartbeat": {"sequence": self._heartbeat_sequence}})
+                if not f.gone:  # a gone producer's next message is the new Hello
+                    self._heartbeat_sequence += 1
+                    self._send(f, {"heartbeat": {"sequence": self._heartbeat_sequence}})
         out, self._out = self._out, []
         return out
 
@@ -156,8 +201,10 @@ class EventSubscriber:
         deadlines = []
         for f in self._followed.values():
             d = min(f.next_heartbeat, f.last_heard + self._silence_ms(f))
-            if f.want is not None:
+            if f.want is not None or f.gone:
                 d = min(d, f.want_sent_at + self.retry_ms)
+            elif f.synced:
+                d = min(d, f.next_catch_up)
             deadlines.append(d)
         return min(deadlines) if deadlines else None
 
@@ -183,7 +230,8 @@ class EventSubscriber:
         f.last_heard = now
         if sep > f.epoch:
             # [E2] a greater epoch: the view is void and sequences restart.
-            first = f.epoch == 0 and f.want == "snapshot"  # follow() already asked this epoch
+            # follow() already greeted and asked this epoch (the first, or a newer connection's).
+            first = f.want == "snapshot" and (f.epoch == 0 or f.asked_epoch == sep)
             f.epoch = sep
             self._reset(f)
             if first:
@@ -205,6 +253,8 @@ class EventSubscriber:
         elif "hello" in env:
             hb = env["hello"].get("heartbeatIntervalMs", 0)
             f.producer_interval_ms = hb if is_positive_id(hb) else DEFAULT_HEARTBEAT_MS
+        elif "handshakeReject" in env:
+            self._counts["ignoredMessages"] += 1  # the producer refused our Hello
 
     def _on_batch(self, f: _Followed, batch: dict, now: float) -> None:
         seq = batch.get("sequence", 0)
@@ -221,7 +271,8 @@ class EventSubscriber:
             self._apply(f, seq, ops)
             self._drain_held(f, now)
             return
-        f.held[seq] = ops  # ahead of a gap, or before the first snapshot
+        if len(f.held) < self.max_held:
+            f.held[seq] = ops  # ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen)
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence
 
@@ -254,6 +305,7 @@ class EventSubscriber:
         f.last_snapshot_id = sid
         if f.want == "snapshot":
             f.want = None
+        f.next_catch_up = now + self.catch_up_ms
         if not f.synced or sequence > f.applied:
             f.view = {kid: d for p in range(a["parts"]) for kid, d in a["got"][p]}
             f.applied = sequence

@@ -243,8 +243,11 @@ class TesteeAdapter:
             self._producer_id, self._producer_epoch = ident, epoch
         elif role == ROLE_SUBSCRIBER:
             hb = timers.get("heartbeatIntervalMs")
-            self.subscriber = EventSubscriber(ident, epoch, fingerprint, transport_metadata=metadata,
-                                              heartbeat_interval_ms=hb if isinstance(hb, int) and hb > 0 else 2000)
+            try:
+                self.subscriber = EventSubscriber(ident, epoch, fingerprint, transport_metadata=metadata,
+                                                  heartbeat_interval_ms=2000 if hb is None else hb)
+            except ValueError as err:
+                raise CommandError("INVALID_CONFIG", str(err)) from err
         else:
             raise CommandError("INVALID_CONFIG", f"role {role!r} is not ROLE_CONSUMER, ROLE_PRODUCER or ROLE_SUBSCRIBER")
         self.role = role
@@ -349,7 +352,10 @@ class TesteeAdapter:
     def _cmd_follow(self, f: dict, now: int) -> dict:
         c = f.get("connection")
         connection = (_int(c.get("epoch")), bytes(c.get("metadata", b""))) if isinstance(c, dict) else None
-        self.subscriber.follow(f.get("producerId", ""), now, connection)
+        try:
+            self.subscriber.follow(f.get("producerId", ""), now, connection)
+        except ValueError as err:
+            raise CommandError("INVALID_ARGUMENT", str(err)) from err
         return {"ok": {}}
 
     def _cmd_unfollow(self, f: dict, now: int) -> dict:

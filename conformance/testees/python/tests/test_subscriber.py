@@ -146,26 +146,73 @@ class SubscriberTest(unittest.TestCase):
         sub.unfollow(P)
         self.assertIsNone(sub.view(P))
 
-    def test_p8_a_connection_is_connected_before_the_first_message_and_again_after_a_loss(self):
-        sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100)
+    def test_p8_a_connection_is_connected_first_and_a_lost_producer_is_subscribed_to_anew_after_retry_ms(self):
+        sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=1000)
         sub.follow(P, 0, (5, b"meta"))
         out = sub.poll(0)
         self.assertEqual(bodies(out), ["ConnectPeer", "hello", "snapshotRequest"])
         self.assertEqual(out[0], ConnectPeer(P, 5, b"meta"))
+        sub.handle_envelope(P, snapshot(0, 1, []), 1)
         sub.handle_peer_unreachable(P, 1)
         self.assertEqual(sub.poll(1), [DisconnectPeer(P)])
-        self.assertEqual(bodies(sub.poll(100)), ["ConnectPeer", "heartbeat"])
-        sub.follow(P, 101, (5, b"other"))  # same epoch: nothing
-        self.assertEqual(sub.poll(101), [])
-        sub.follow(P, 102, (6, b"new"))  # a restarted producer's connection
-        self.assertEqual(bodies(sub.poll(102)), ["ConnectPeer", "hello", "snapshotRequest"])
+        self.assertEqual(sub.poll(500), [])  # gone: not even a heartbeat before the new Hello
+        self.assertEqual(bodies(sub.poll(1000)), ["ConnectPeer", "hello", "snapshotRequest", "heartbeat"])
+        self.assertEqual(sub.view(P), {})  # the view stays until an answer replaces it
+        sub.follow(P, 1001, (5, b"other"))  # same epoch: nothing
+        self.assertEqual(sub.poll(1001), [])
+        sub.follow(P, 1002, (6, b"new"))  # a restarted producer's connection
+        self.assertEqual(bodies(sub.poll(1002)), ["ConnectPeer", "hello", "snapshotRequest"])
+        sub.handle_envelope(P, env({"hello": {"role": 1}}, epoch=6), 1003)  # its first message: already greeted
+        self.assertEqual(sub.poll(1003), [])
+
+    def test_unfollow_drops_queued_messages_and_forgets_a_made_connection(self):
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0, (5, b"meta"))
+        sub.unfollow(P)  # never sent: nothing to forget
+        self.assertEqual(sub.poll(0), [])
+        sub.follow(P, 1, (5, b"meta"))
+        sub.poll(1)
+        sub.unfollow(P)
+        sub.unfollow("P9")
+        self.assertEqual(sub.poll(2), [DisconnectPeer(P)])
+
+    def test_e2_held_batches_are_bounded_and_a_dropped_one_is_replayed(self):
+        sub = EventSubscriber("R1", 1, FP, max_held=4)
+        sub.follow(P, 0)
+        sub.handle_envelope(P, snapshot(1, 1, ["A"]), 1)
+        for seq in range(3, 100):  # 2 is missing
+            sub.handle_envelope(P, batch(seq, stored(f"B{seq}")), 2)
+        self.assertEqual(len(sub._followed[P].held), 4)
+        sub.handle_envelope(P, batch(2, stored("C")), 3)  # applies 2..6; 7.. were dropped
+        self.assertEqual(sub._followed[P].applied, 6)
+        replays = lambda outs: [o.envelope["replayRequest"]["fromSequence"] for o in outs if "replayRequest" in o.envelope]  # noqa: E731
+        self.assertEqual(replays(sub.poll(3)), [2])  # the request for the gap, sent at 2
+        self.assertEqual(replays(sub.poll(2002)), [7])  # unanswered for retry_ms: from the first still missing
+
+    def test_e2_an_up_to_date_subscriber_asks_for_batches_after_its_last_every_catch_up_ms(self):
+        sub = EventSubscriber("R1", 1, FP, catch_up_ms=5000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, ["A"]), 10)
+        self.assertEqual(sub.next_deadline() <= 5010, True)
+        replays = [o.envelope["replayRequest"]["fromSequence"] for o in sub.poll(5010) if "replayRequest" in o.envelope]
+        self.assertEqual(replays, [4])
+
+    def test_local_misuse_raises_value_error(self):
+        with self.assertRaises(ValueError):
+            EventSubscriber("R1", 1, heartbeat_interval_ms=0)
+        sub = EventSubscriber("R1", 1)
+        with self.assertRaises(ValueError):
+            sub.follow("", 0)
+        with self.assertRaises(ValueError):
+            sub.follow(P, 0, (0, b"m"))
 
     def test_e1_e2_converges_to_the_producers_ready_items_over_a_lossy_duplicating_reordering_link(self):
-        for seed in range(5):
+        for seed in range(100):
             rnd = random.Random(seed)
             store = MemoryItemStore(12 * 16)  # a 13th item evicts the oldest ready one [P6]
             producer = ProducerCore(P, 5, FP, store)
-            sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)
+            sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50, catch_up_ms=200)
             wire: list[tuple[str, bytes]] = []
 
             def post(to: str, envelope: dict) -> None:
@@ -177,7 +224,7 @@ class SubscriberTest(unittest.TestCase):
 
             now = 0
             sub.follow(P, now)
-            for step in range(400):
+            for step in range(800):
                 now += 10
                 if step < 300 and rnd.random() < 0.3:
                     name = f"item-{seed}-{step}"

@@ -190,65 +190,30 @@ function routingRig(which: { consumer?: boolean; producer?: boolean } = { consum
 const dest = (n: number): ReadDestination => ({ region: { id: 1, bytes: new Uint8Array(n) }, offset: 0, length: n });
 
 describe("Driver", () => {
-  it("rejects options without a transport, without any core or subscriber, or with a consumer and a subscriber", () => {
+  it("rejects options without a transport, without any core or subscriber, or with a subscriber beside a core", () => {
     const t = new FakeNet().endpoint("x");
     expect(() => new Driver({} as never)).toThrow("[INVALID_CONFIG] Driver needs options.transport (a Transport implementation)");
     expect(() => new Driver({ transport: t })).toThrow(
-      "[INVALID_CONFIG] Driver needs options.consumer, options.producer or options.subscriber (a producer may go with either of the others)",
+      "[INVALID_CONFIG] Driver needs options.consumer, options.producer, both, or options.subscriber",
     );
     expect(() => new Driver({ transport: t, producer: {} as never, maxWaitMs: -1 })).toThrow(EctpError);
-    expect(() => new Driver({ transport: t, consumer: {} as never, subscriber: {} as never })).toThrow(
-      /Driver cannot run a consumer and a subscriber together: .* a producer keeps one record \(epoch, grants\) per peer id/,
-    );
+    for (const core of [{ consumer: {} as never }, { producer: {} as never }])
+      expect(() => new Driver({ transport: t, ...core, subscriber: {} as never })).toThrow(
+        /Driver runs a subscriber alone: .* a producer keeps one record \(epoch, grants, subscription\) per peer id/,
+      );
     expect(() => new Driver({ transport: t, subscriber: {} as never })).not.toThrow();
-    expect(() => new Driver({ transport: t, producer: {} as never, subscriber: {} as never })).not.toThrow();
   });
 
-  it("[E1][E2] with a subscriber, what a followed producer sends a consumer goes to it; the rest, and other peers, to the producer core", () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
-    const producer = new RecordingCore();
-    const subscriber = Object.assign(new RecordingCore(), { isFollowing: (id: string) => id === "p" });
-    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, subscriber: subscriber as unknown as EventSubscriber, clock: manualClock() });
-    const R = ectp.v1.Role;
-    for (const body of [
-      { eventBatch: { sequence: 1 } },
-      { snapshot: { sequence: 1 } },
-      { replayUnavailable: { latest: 1 } },
-      { hello: { role: R.ROLE_PRODUCER } },
-      { handshakeReject: { reason: 4 } },
-      { heartbeat: {} },
-      { hello: { role: R.ROLE_BOTH } },
-      { readRequest: { attemptId: 1 } }, // the followed producer is also a consumer of ours
-      { hello: { role: R.ROLE_CONSUMER } },
-    ])
-      t.inject("p", wire("p", body));
-    t.inject("c", wire("c", { heartbeat: {} }));
-    t.inject("c", wire("c", { eventBatch: { sequence: 1 } })); // not followed: the producer core ignores and counts it
-    driver.step();
-    expect(subscriber.calls).toEqual([
-      "env:p:eventBatch",
-      "env:p:snapshot",
-      "env:p:replayUnavailable",
-      "env:p:hello",
-      "env:p:handshakeReject",
-      "env:p:heartbeat",
-      "env:p:hello",
-    ]);
-    expect(producer.calls).toEqual(["env:p:heartbeat", "env:p:hello", "env:p:readRequest", "env:p:hello", "env:c:heartbeat", "env:c:eventBatch"]);
-    t.unreachableFrom("p");
-    driver.step();
-    expect(subscriber.calls.at(-1)).toBe("unreachable:p");
-  });
-
-  it("a subscriber driven alone gets everything, undecodable bytes included (it ignores and counts what it cannot use [C10])", () => {
+  it("a subscriber gets every message as bytes (it uses its followed producers' and ignores and counts the rest [C10]) and every unreachable peer", () => {
     const t = new FakeNet().endpoint("me");
-    const subscriber = Object.assign(new RecordingCore(), { isFollowing: () => false });
+    const subscriber = new RecordingCore();
     const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock: manualClock() });
     t.inject("x", wire("x", { readGrant: { grantId: 1 } }));
+    t.inject("p", wire("p", { eventBatch: { sequence: 1 } }));
     t.inject("x", new Uint8Array([0xff]));
+    t.unreachableFrom("p");
     driver.step();
-    expect(subscriber.calls).toEqual(["env:x:readGrant", "bytes:x"]);
+    expect(subscriber.calls).toEqual(["bytes:x", "bytes:p", "bytes:x", "unreachable:p"]);
   });
 
   it("routes each body to the core that handles it; heartbeats and ROLE_BOTH hellos to both", () => {
@@ -626,7 +591,7 @@ describe("Driver end to end", () => {
     const clock = manualClock(1_000);
     const store = new MemoryItemStore({ capacityBytes: 3 * 64 }); // a fourth item evicts the oldest [P6]
     const producer = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store, transportMetadata: tp.localMetadata() });
-    const subscriber = new EventSubscriber({ id: "router", epoch: 1, fingerprint: FP, transportMetadata: tr.localMetadata(), heartbeatIntervalMs: 100 });
+    const subscriber = new EventSubscriber({ id: "router", epoch: 1, fingerprint: FP, transportMetadata: tr.localMetadata(), heartbeatIntervalMs: 100, retryMs: 200 });
     const dp = new Driver({ transport: tp, producer, clock });
     const dr = new Driver({ transport: tr, subscriber, clock });
     subscriber.follow("E", clock.now(), { epoch: 7, metadata: tp.localMetadata() });
@@ -651,11 +616,11 @@ describe("Driver end to end", () => {
     store.markReady(kid(4));
     await settle();
     expect([...(subscriber.view("E")?.keys() ?? [])].sort()).toEqual([kid(2), kid(3), kid(4)].sort());
-    // The transport loses the producer: forgotten at once, connected again before the next message (a heartbeat).
+    // The transport loses the producer: forgotten at once, then subscribed to anew (connected first) after retryMs.
     tr.unreachableFrom("E");
     dr.step();
     expect(tr.disconnects).toEqual(["E"]);
-    clock.advance(150);
+    clock.advance(250);
     await settle();
     expect(tr.connects).toEqual([{ peerId: "E", epoch: 7 }, { peerId: "E", epoch: 7 }]);
     expect(subscriber.stats()).toMatchObject({ producers: 1, synced: 1 });

@@ -1,6 +1,6 @@
 /**
- * The thin I/O shell around the sans-IO cores: it moves messages and reads between a
- * {@link Transport} and a consumer and/or producer core, on a clock.
+ * The thin I/O shell around the sans-IO state machines: it moves messages and reads between a
+ * {@link Transport} and a consumer and/or producer core, or an event subscriber, on a clock.
  * @module
  */
 import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
@@ -22,14 +22,14 @@ export interface Clock {
 export interface DriverOptions {
   /** The data plane. Required. */
   transport: Transport;
-  /** The consumer core to drive. Default: none (at least one of `consumer`, `producer`, `subscriber` is required). */
+  /** The consumer core to drive. Default: none (a consumer, a producer, both, or a subscriber is required). */
   consumer?: ConsumerCore;
-  /** The producer core to drive. Default: none (at least one of `consumer`, `producer`, `subscriber` is required). */
+  /** The producer core to drive. Default: none (a consumer, a producer, both, or a subscriber is required). */
   producer?: ProducerCore;
   /**
-   * The event subscriber to drive (a router's view of the producers it follows [E1][E2]).
-   * Default: none. Not with a `consumer`: both would speak to each producer under this
-   * transport's one peer id, and a producer keeps one record per peer id (its epoch, its grants).
+   * The event subscriber to drive (a router's view of the producers it follows [E1][E2]), alone:
+   * beside a core it would speak under the same peer id with its own epoch, and a producer keeps
+   * one record (epoch, grants, subscription) per peer id. Default: none.
    */
   subscriber?: EventSubscriber;
   /** The clock handed to the cores. Default: `performance.now()` (monotonic). */
@@ -70,7 +70,8 @@ const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [
 const defaultClock: Clock = { now: () => performance.now() };
 
 /**
- * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`.
+ * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`, or
+ * to an `EventSubscriber`.
  *
  * Why it exists: the cores are sans-IO (they take `now` and return outputs), so something
  * must poll the transport, route each received envelope to the core that handles it,
@@ -80,11 +81,9 @@ const defaultClock: Clock = { now: () => performance.now() };
  * Routing: `read_grant`, `read_reject`, `handshake_reject` and a producer's `hello` go to
  * the consumer; `read_request`, `read_complete`, `replay_request`, `snapshot_request` and a
  * consumer's `hello` go to the producer; `heartbeat` (and a `ROLE_BOTH` hello) to both.
- * With a subscriber, what a producer it follows sends for a consumer (`event_batch`,
- * `snapshot`, `replay_unavailable`, its `hello`, `handshake_reject`, `heartbeat`) goes to the
- * subscriber instead (a heartbeat or `ROLE_BOTH` hello to the producer core as well).
- * A message for a role this driver lacks goes to another core, which ignores and
- * counts it [C10].
+ * A message for a role this driver lacks goes to the other core, which ignores and counts it
+ * [C10]. A subscriber runs alone in its driver and gets everything (it uses what its followed
+ * producers send and ignores and counts the rest).
  *
  * Connections: a `connect-peer` output starts `transport.connectPeer` (asynchronous);
  * until it resolves, sends to and reads from that peer are queued so nothing reaches a
@@ -124,18 +123,18 @@ export class Driver {
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap, event hook and logger.
    * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
-   *   consumer and a subscriber together, or with a bad `maxWaitMs`.
+   *   subscriber beside a core, or with a bad `maxWaitMs`.
    */
   constructor(options: DriverOptions) {
     if (!options || typeof options.transport !== "object" || options.transport === null)
       throw new EctpError("INVALID_CONFIG", "Driver needs options.transport (a Transport implementation)");
     if (!options.consumer && !options.producer && !options.subscriber)
-      throw new EctpError("INVALID_CONFIG", "Driver needs options.consumer, options.producer or options.subscriber (a producer may go with either of the others)");
-    if (options.consumer && options.subscriber)
+      throw new EctpError("INVALID_CONFIG", "Driver needs options.consumer, options.producer, both, or options.subscriber");
+    if (options.subscriber && (options.consumer || options.producer))
       throw new EctpError(
         "INVALID_CONFIG",
-        "Driver cannot run a consumer and a subscriber together: both would speak to each producer under this transport's one peer id, " +
-          "and a producer keeps one record (epoch, grants) per peer id. Give the subscriber its own transport, peer id and Driver.",
+        "Driver runs a subscriber alone: beside a core it would speak to producers under this transport's one peer id with its own epoch, " +
+          "and a producer keeps one record (epoch, grants, subscription) per peer id. Give the subscriber its own transport, peer id and Driver.",
       );
     const maxWait = options.maxWaitMs ?? 50;
     if (typeof maxWait !== "number" || !Number.isFinite(maxWait) || maxWait < 0)
@@ -260,15 +259,12 @@ export class Driver {
   // ---------------------------------------------------------------- input
 
   private deliver(from: string, bytes: Uint8Array, now: number): void {
-    const decoded = decodeEnvelope(bytes);
-    const sub = this.subscriber;
-    if (sub !== undefined && (!(this.consumer || this.producer) || (decoded.ok && sub.isFollowing(from) && forSubscriber(decoded.value)))) {
-      // A followed producer's news, or anything at all when the subscriber runs alone (it ignores and counts the rest [C10]).
-      if (decoded.ok) sub.handleEnvelope(from, decoded.value, now);
-      else sub.handleMessage(from, bytes, now);
-      if (decoded.ok && this.producer && route(decoded.value) === "both") this.producer.handleEnvelope(from, decoded.value, now);
+    if (this.subscriber) {
+      // Alone in this driver: it uses what its followed producers send, and ignores and counts the rest [C10].
+      this.subscriber.handleMessage(from, bytes, now);
       return;
     }
+    const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
       const target = this.pick(route(decoded.value));
       if (target !== "producer") this.consumer?.handleEnvelope(from, decoded.value, now);
@@ -481,12 +477,6 @@ export class Driver {
       this.syntheticResults.push({ readId: op.readId, status: "failed", error: String(cause) });
     }
   }
-}
-
-/** Whether an envelope from a followed producer is for the subscriber: what a producer sends a consumer, other than grants and rejects. */
-function forSubscriber(env: ectp.v1.IEnvelope): boolean {
-  if (env.eventBatch || env.snapshot || env.replayUnavailable || env.handshakeReject || env.heartbeat) return true;
-  return env.hello ? (env.hello.role ?? 0) !== ectp.v1.Role.ROLE_CONSUMER : false;
 }
 
 /** Which core handles an envelope, by its body (and a Hello's role). */

@@ -171,7 +171,7 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(sub.isFollowing(P) && sub.isFollowing("other") && !sub.isFollowing("R")).toBe(true);
     });
 
-    it("[P8] after the transport lost the producer it is forgotten (disconnect-peer), and its next message is preceded by connect-peer again", () => {
+    it("[P8] a producer the transport lost is forgotten at once (disconnect-peer) and subscribed to anew after retryMs, connecting first", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1, heartbeatIntervalMs: 100, retryMs: 1_000 });
       sub.follow(P, 0, { epoch: 7, metadata: meta7 });
       sub.poll(0);
@@ -180,12 +180,18 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.handlePeerUnreachable(P, 101);
       sub.handlePeerUnreachable("unknown", 101); // ignored
       expect(bodies(sub.poll(102))).toEqual(["disconnect-peer"]);
-      sub.handlePeerUnreachable(P, 103); // already forgotten: nothing more
+      sub.handlePeerUnreachable(P, 103); // already forgotten: nothing more to forget
       expect(bodies(sub.poll(103))).toEqual([]);
-      const out = sub.poll(200);
-      expect(bodies(out)).toEqual(["connect-peer", "heartbeat"]);
+      expect(sub.nextDeadline()).toBe(200); // the heartbeat; the new subscription waits for retryMs after the request at 0
+      const out = sub.poll(1_000);
+      expect(bodies(out)).toEqual(["connect-peer", "hello", "snapshotRequest", "heartbeat"]);
       expect(out[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 7, metadata: meta7 });
-      expect(bodies(sub.poll(300))).toEqual(["heartbeat"]);
+      expect(sub.view(P)?.size).toBe(0); // the view stays until an answer replaces it
+      // Still unreachable: the next attempt comes retryMs after this one, not at every poll.
+      sub.handlePeerUnreachable(P, 1_001);
+      expect(bodies(sub.poll(1_001))).toEqual(["disconnect-peer"]);
+      expect(bodies(sub.poll(1_500))).toEqual([]); // nothing, not even a heartbeat, before the new Hello
+      expect(bodies(sub.poll(2_000))).toContain("snapshotRequest");
     });
 
     it("[P8] following again: the same or an older epoch's connection changes nothing; a newer one reconnects and subscribes anew", () => {
@@ -205,6 +211,34 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.poll(3);
       sub.follow("other", 4, { epoch: 1, metadata: meta7 });
       expect(bodies(sub.poll(4))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
+    });
+
+    it("unfollow drops what is still queued for the producer and forgets a connection the transport made", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0, { epoch: 7, metadata: meta7 });
+      sub.follow("other", 0);
+      sub.unfollow(P); // its connect, Hello and SnapshotRequest never went out: nothing to forget
+      expect(sub.poll(0).every((o) => o.peerId === "other")).toBe(true);
+      sub.follow(P, 1, { epoch: 7, metadata: meta7 });
+      sub.poll(1);
+      sub.unfollow(P);
+      sub.unfollow("never-followed");
+      expect(sub.poll(2)).toEqual([{ type: "disconnect-peer", peerId: P }]);
+      expect(sub.isFollowing(P)).toBe(false);
+    });
+
+    it("[P8] a producer epoch greeted through a newer connection is not greeted again when its first message arrives", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0, { epoch: 7, metadata: meta7 });
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, snapshot: { sequence: 0, snapshotId: 1, items: [] } }, 1);
+      sub.poll(1);
+      sub.follow(P, 2, { epoch: 8, metadata: meta8 });
+      expect(bodies(sub.poll(2))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 8, hello: { role: ectp.v1.Role.ROLE_PRODUCER } }, 3);
+      expect(bodies(sub.poll(3))).toEqual([]);
+      expect(sub.view(P)).toBeUndefined(); // the old epoch's view is void
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 8, snapshot: { sequence: 2, snapshotId: 1, items: [desc(1)] } }, 4);
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(1)]);
     });
 
     it("a malformed connection is an INVALID_ARGUMENT naming the field", () => {

@@ -158,6 +158,10 @@ interface Followed {
   connection: ProducerConnection | undefined;
   /** Epoch of `connection` a connect-peer was emitted for (0: none since it was told or lost). */
   connectedEpoch: number;
+  /** Reported unreachable: subscribed to anew by the next poll at least `retryMs` after the last request [P8]. */
+  gone: boolean;
+  /** A producer epoch already greeted and asked for a snapshot before any of its messages arrived (0: none). */
+  askedEpoch: number;
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
@@ -255,6 +259,8 @@ export class EventSubscriber {
       if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0)) {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
         this.subscribe(known, now);
+        // Its first message is then no news: this epoch was greeted and asked already.
+        if (connection.epoch > known.epoch) known.askedEpoch = connection.epoch;
       }
       return;
     }
@@ -270,6 +276,8 @@ export class EventSubscriber {
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
+      gone: false,
+      askedEpoch: 0,
       want: undefined,
       wantSentAt: 0,
       lastHeard: now,
@@ -281,9 +289,18 @@ export class EventSubscriber {
     this.subscribe(f, now);
   }
 
-  /** Stop following `producerId` and drop its view. */
+  /**
+   * Stop following `producerId` and drop its view. Messages still queued for it are dropped, and
+   * a producer connected through a given connection is forgotten (`disconnect-peer`).
+   */
   unfollow(producerId: string): void {
+    const f = this.followed.get(producerId);
+    if (f === undefined) return;
     this.followed.delete(producerId);
+    // A connect still queued is dropped with the rest: then there is nothing to forget.
+    const connectQueued = this.outputs.some((o) => o.type === "connect-peer" && o.peerId === producerId);
+    this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
+    if (f.connectedEpoch !== 0 && !connectQueued) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
   }
 
   /** Whether `producerId` is followed (a driver routes that producer's events, Hellos and heartbeats here). */
@@ -292,16 +309,19 @@ export class EventSubscriber {
   }
 
   /**
-   * The transport found `producerId` unreachable, or could not connect to it: a producer
-   * connected through a given connection is forgotten (`disconnect-peer`) and the next message
-   * to it is preceded by a `connect-peer` again. No message is sent at once: the retries,
-   * heartbeats and silence of {@link EventSubscriber.poll} pace the attempts. Unknown producers
-   * are ignored.
+   * The transport found `producerId` unreachable, or could not connect to it: the producer is
+   * gone [P8]. One connected through a given connection is forgotten at once
+   * (`disconnect-peer`), and a later poll subscribes to it anew (a Hello, then a
+   * SnapshotRequest, preceded by `connect-peer` when a connection was given), no sooner than
+   * `retryMs` after the last request to it, so a peer that stays unreachable costs one attempt
+   * per `retryMs`. The view stays until an answer replaces it. Unknown producers are ignored.
    */
   handlePeerUnreachable(producerId: string, now: number): void {
     this.acceptNow(now);
     const f = this.followed.get(producerId);
-    if (f === undefined || f.connectedEpoch === 0) return;
+    if (f === undefined) return;
+    f.gone = true;
+    if (f.connectedEpoch === 0) return;
     f.connectedEpoch = 0;
     this.outputs.push({ type: "disconnect-peer", peerId: producerId });
   }
@@ -351,7 +371,15 @@ export class EventSubscriber {
   poll(now: number): SubscriberOutput[] {
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
-      if (now - f.lastHeard >= this.silenceMs(f)) {
+      if (f.gone) {
+        // [P8] reported unreachable: gone. Nothing but a new subscription (Hello first) goes to it,
+        // at most one per retryMs (it may have lost us, or restarted).
+        if (now >= f.wantSentAt + this.retryMs) {
+          f.gone = false;
+          f.lastHeard = now;
+          this.subscribe(f, now);
+        }
+      } else if (now - f.lastHeard >= this.silenceMs(f)) {
         // [P8] Silent past its heartbeats: it may have restarted (a new epoch knows no
         // subscribers and has no batches to replay) or forgotten us. Subscribe anew.
         f.lastHeard = now;
@@ -368,7 +396,8 @@ export class EventSubscriber {
       }
       if (now >= f.nextHeartbeat) {
         f.nextHeartbeat = now + this.heartbeatIntervalMs;
-        this.send(f.id, { heartbeat: { sequence: ++this.heartbeatSequence } });
+        // [P8] none to a gone producer: the next message it gets is the new Hello.
+        if (!f.gone) this.send(f.id, { heartbeat: { sequence: ++this.heartbeatSequence } });
       }
     }
     const out = this.outputs;
@@ -382,7 +411,7 @@ export class EventSubscriber {
     let next: number | undefined;
     for (const f of this.followed.values()) {
       let d = Math.min(f.nextHeartbeat, f.lastHeard + this.silenceMs(f));
-      if (f.want !== undefined) d = Math.min(d, f.wantSentAt + this.retryMs);
+      if (f.want !== undefined || f.gone) d = Math.min(d, f.wantSentAt + this.retryMs);
       else if (f.synced) d = Math.min(d, f.nextCatchUp);
       if (next === undefined || d < next) next = d;
     }
@@ -413,7 +442,8 @@ export class EventSubscriber {
     f.lastHeard = now;
     if (sep > f.epoch) {
       // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
-      const asked = f.epoch === 0 && f.want === "snapshot"; // follow() asked this epoch already
+      // follow() greeted and asked this epoch already (the first one, or the one of a newer connection).
+      const asked = f.want === "snapshot" && (f.epoch === 0 || f.askedEpoch === sep);
       f.epoch = sep;
       this.reset(f);
       if (asked) f.want = "snapshot";

@@ -62,6 +62,25 @@ describe("IdTable (the consumer's attempt, read and grant ids; the producer's gr
     expect(t.get(5_000)).toBe(5_000);
   });
 
+  it("deleting the oldest of a run of 10,000 consecutive ids reads a few slots, not the run (the backward shift stops past maxDisplacement)", () => {
+    const t = new IdTable<number>("sequential");
+    for (let id = 1; id <= 10_000; id++) t.set(id, id);
+    const inside = t as unknown as { keys: Float64Array };
+    const keys = inside.keys;
+    let reads = 0;
+    inside.keys = new Proxy(keys, {
+      get(target, prop) {
+        if (typeof prop === "string" && /^\d+$/.test(prop)) reads++;
+        const v = Reflect.get(target, prop);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    expect(t.delete(1)).toBe(true);
+    expect(reads).toBeLessThanOrEqual(3);
+    inside.keys = keys;
+    for (let id = 2; id <= 10_000; id++) expect(t.get(id)).toBe(id);
+  });
+
   it(`sequential placement turns scattered once an id lands more than ${SEQUENTIAL_LIMIT} slots from its home, and every id stays reachable`, () => {
     const t = new IdTable<number>("sequential");
     // Ids sharing their low 20 bits all have the same home while the table is small.
@@ -106,8 +125,8 @@ describe("IdTable (the consumer's attempt, read and grant ids; the producer's gr
     }
   });
 
-  it("keeps sequential ids reachable through heavy churn (growing, then shrinking)", () => {
-    const t = new IdTable<number>();
+  it.each<IdPlacement>(["scattered", "sequential"])("keeps consecutive ids reachable through heavy churn (growing, then shrinking), %s", (placement) => {
+    const t = new IdTable<number>(placement);
     for (let i = 1; i <= 50_000; i++) t.set(i, i);
     for (let i = 1; i <= 50_000; i += 3) t.delete(i);
     for (let i = 1; i <= 50_000; i++) expect(t.get(i)).toBe((i - 1) % 3 === 0 ? undefined : i);
@@ -115,8 +134,8 @@ describe("IdTable (the consumer's attempt, read and grant ids; the producer's gr
     expect(t.size).toBe(0);
   });
 
-  it("consecutive ids churned far past the capacity stay exact (the producer's grants: deletes out of order)", () => {
-    const t = new IdTable<{ id: number }>();
+  it.each<IdPlacement>(["scattered", "sequential"])("consecutive ids churned far past the capacity stay exact (the producer's grants: deletes out of order), %s", (placement) => {
+    const t = new IdTable<{ id: number }>(placement);
     const live: { id: number }[] = [];
     let failedDeletes = 0;
     for (let id = 1; id <= 100_000; id++) {

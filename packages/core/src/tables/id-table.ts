@@ -9,7 +9,9 @@
  * tombstones, no allocation except to grow or shrink, and expected O(1) at any size.
  *
  * Placement. Ids a peer chooses (the grant ids a consumer is given) are **scattered**:
- * Fibonacci hashing, so they cannot be chosen to collide cheaply in large numbers. Ids this
+ * Fibonacci hashing, so ids a peer picks without regard to this table (counters, random
+ * numbers) spread evenly. The hash is public and invertible, so a peer could pick colliding
+ * ids on purpose; it can only insert as many as the grants it makes the consumer hold. Ids this
  * process hands out from a counter (attempt, read and grant ids) are **sequential**: an id's
  * home is its low bits, so consecutive ids fill consecutive slots and an insert or a lookup of
  * a recent id touches the cache lines its neighbours just did. With 10^5 outstanding requests
@@ -120,12 +122,15 @@ export class IdTable<V> {
       if (k === 0 || d === 0) return false;
     }
     // Backward shift: move later entries of the probe run into the hole when their home allows it
-    // (an entry only ever moves towards its home, so maxDisplacement stays an upper bound).
+    // (an entry only ever moves towards its home, so maxDisplacement stays an upper bound). An
+    // entry more than maxDisplacement slots past the hole cannot have its home at or before the
+    // hole, nor can any after it: stop there, or deleting the oldest of a run of consecutive ids
+    // (sequential placement) would walk the whole run.
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
       const kj = keys[j] as number;
-      if (kj === 0) break;
+      if (kj === 0 || ((j - i) & mask) > this.maxDisplacement) break;
       const h = this.home(kj);
       // The entry at j may move to i when i lies cyclically in [h, j).
       if (i <= j ? h <= i || h > j : h <= i && h > j) {
