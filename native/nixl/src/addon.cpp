@@ -627,6 +627,9 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
     activityRef_ = Napi::Persistent(Napi::ArrayBuffer::New(
         env, activitySeq_, 2 * sizeof(uint32_t),
         [](Napi::Env, void *, ActivityWords *w) { ActivityWords::release(w); }, activityWords_));
+    // Before the engine thread and the cleanup hook exist: a failure here (N-API out of memory,
+    // an environment shutting down) must not leave a running thread behind a failed constructor.
+    definePostReads(env, info.This().As<Napi::Object>());
     tsfn_ = Tsfn::New(env, info[2].As<Napi::Function>(), "ectp-nixl-activity", 0, 1, this);
     tsfn_.Unref(env); // an idle agent must not keep the process alive (see hold())
     env_ = env;
@@ -648,7 +651,6 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
         closed_ = true;
         throw makeError(env, "NIXL_ERR_UNKNOWN", NIXL_ERR_UNKNOWN, std::string("starting the NIXL engine thread failed: ") + e.what());
     }
-    definePostReads(env, info.This().As<Napi::Object>());
 }
 
 void

@@ -89,11 +89,20 @@ const asJson = flags.json === true;
 // The reader's NixlTransportOptions.waitSpinUs (default: the transport's).
 const waitSpinUs = intFlag(flags["wait-spin-us"], "wait-spin-us", undefined, 0, 10_000_000);
 const cpu = flags.cpu;
-if (cpu !== undefined && process.env.ECTP_BENCH_CPU !== cpu) {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(cpu)) usageError(`--cpu takes a CPU list such as 1 or 0,1 (as taskset -c does); got ${JSON.stringify(cpu)}`);
-  const pinned = spawnSync("taskset", ["-c", cpu, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+/** Whether `list` is a CPU list taskset accepts: numbers and ascending ranges, comma-separated. */
+const cpuList = (list) =>
+  list.split(",").every((part) => {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    return m !== null && (m[2] === undefined || Number(m[1]) <= Number(m[2]));
+  });
+// Set only on the pinned re-run this process starts below (not meant to be set by hand).
+const PINNED = "ECTP_BENCH_PINNED_RERUN";
+if (cpu !== undefined && process.env[PINNED] !== cpu) {
+  if (!cpuList(cpu)) usageError(`--cpu takes a CPU list such as 1, 0,1 or 0-1 (as taskset -c does); got ${JSON.stringify(cpu)}`);
+  const script = [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  const pinned = spawnSync("taskset", ["-c", cpu, process.execPath, ...script], {
     stdio: "inherit",
-    env: { ...process.env, ECTP_BENCH_CPU: cpu },
+    env: { ...process.env, [PINNED]: cpu },
   });
   if (pinned.error) {
     console.error(`bench: --cpu runs the bench under taskset (util-linux), which could not be started: ${pinned.error.message}`);

@@ -18,7 +18,8 @@ describe("bench/run.mjs flags", () => {
     [["--sizes", "4096,abc"], '--sizes must be an integer in [1, 1073741824]; got "abc"'],
     [["--sizes", "4096,"], '--sizes must be an integer in [1, 1073741824]; got ""'],
     [["--wait-spin-us=-1"], '--wait-spin-us must be an integer in [0, 10000000]; got "-1"'],
-    [["--cpu", "first"], '--cpu takes a CPU list such as 1 or 0,1 (as taskset -c does); got "first"'],
+    [["--cpu", "first"], '--cpu takes a CPU list such as 1, 0,1 or 0-1 (as taskset -c does); got "first"'],
+    [["--cpu", "3-1"], '--cpu takes a CPU list such as 1, 0,1 or 0-1 (as taskset -c does); got "3-1"'],
   ])("%j is refused: %s", (flags, problem) => {
     const r = spawnSync(process.execPath, [bench, ...flags], { encoding: "utf8", timeout: 30_000 });
     expect(r.status).toBe(2);
