@@ -104,22 +104,22 @@ export namespace ectp {
                  */
                 readMemory?: (ectp.conformance.v1.ReadMemory.$Properties|null);
 
-                /** Both: a control message arrived from a peer. */
+                /** Any role: a control message arrived from a peer. */
                 deliverMessage?: (ectp.conformance.v1.DeliverMessage.$Properties|null);
 
                 /** Consumer: a read the testee started has settled. */
                 deliverReadResult?: (ectp.conformance.v1.DeliverReadResult.$Properties|null);
 
-                /** Both: the transport found a peer unreachable. */
+                /** Any role: the transport found a peer unreachable. */
                 peerUnreachable?: (ectp.conformance.v1.PeerUnreachable.$Properties|null);
 
-                /** Both: time passed; nothing else happened. */
+                /** Any role: time passed; nothing else happened. */
                 advanceClock?: (ectp.conformance.v1.AdvanceClock.$Properties|null);
 
-                /** Both: collect the outputs due at now_ms. */
+                /** Any role: collect the outputs due at now_ms. */
                 poll?: (ectp.conformance.v1.Poll.$Properties|null);
 
-                /** Both: report table sizes and counters. */
+                /** Any role: report table sizes and counters. */
                 getStats?: (ectp.conformance.v1.GetStats.$Properties|null);
 
                 /** Subscriber: start following a producer. */
@@ -278,22 +278,22 @@ export namespace ectp {
                      */
                     readMemory?: (ectp.conformance.v1.ReadMemory.$Properties|null);
 
-                    /** Both: a control message arrived from a peer. */
+                    /** Any role: a control message arrived from a peer. */
                     deliverMessage?: (ectp.conformance.v1.DeliverMessage.$Properties|null);
 
                     /** Consumer: a read the testee started has settled. */
                     deliverReadResult?: (ectp.conformance.v1.DeliverReadResult.$Properties|null);
 
-                    /** Both: the transport found a peer unreachable. */
+                    /** Any role: the transport found a peer unreachable. */
                     peerUnreachable?: (ectp.conformance.v1.PeerUnreachable.$Properties|null);
 
-                    /** Both: time passed; nothing else happened. */
+                    /** Any role: time passed; nothing else happened. */
                     advanceClock?: (ectp.conformance.v1.AdvanceClock.$Properties|null);
 
-                    /** Both: collect the outputs due at now_ms. */
+                    /** Any role: collect the outputs due at now_ms. */
                     poll?: (ectp.conformance.v1.Poll.$Properties|null);
 
-                    /** Both: report table sizes and counters. */
+                    /** Any role: report table sizes and counters. */
                     getStats?: (ectp.conformance.v1.GetStats.$Properties|null);
 
                     /** Subscriber: start following a producer. */
@@ -2877,10 +2877,13 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** Both roles: heartbeat interval [P8]. Absent: 2000. */
+                /** Every role: heartbeat interval [P8]. Absent: 2000. */
                 heartbeatIntervalMs?: (number|null);
 
-                /** Both roles: missed intervals before a peer is gone [P8]. Absent: 3. */
+                /**
+                 * Consumer and producer: missed intervals before a peer is gone [P8].
+                 * Absent: 3. (The reference subscribers judge a producer gone after 3.)
+                 */
                 heartbeatMisses?: (number|null);
 
                 /** Consumer: wait budget per (request, item) [C3]. Absent: 60000. */
@@ -3015,10 +3018,13 @@ export namespace ectp {
                 /** Properties of a Timers. */
                 interface $Properties {
 
-                    /** Both roles: heartbeat interval [P8]. Absent: 2000. */
+                    /** Every role: heartbeat interval [P8]. Absent: 2000. */
                     heartbeatIntervalMs?: (number|null);
 
-                    /** Both roles: missed intervals before a peer is gone [P8]. Absent: 3. */
+                    /**
+                     * Consumer and producer: missed intervals before a peer is gone [P8].
+                     * Absent: 3. (The reference subscribers judge a producer gone after 3.)
+                     */
                     heartbeatMisses?: (number|null);
 
                     /** Consumer: wait budget per (request, item) [C3]. Absent: 60000. */
@@ -8123,7 +8129,10 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The producer's epoch (> 0). */
+                /**
+                 * The producer's epoch (> 0; the runner never sends 0, and a testee MAY
+                 * answer a Follow with epoch 0 with Error).
+                 */
                 epoch: number;
 
                 /** The producer's transport metadata for that epoch. */
@@ -8213,7 +8222,10 @@ export namespace ectp {
                 /** Properties of a ProducerConnection. */
                 interface $Properties {
 
-                    /** The producer's epoch (> 0). */
+                    /**
+                     * The producer's epoch (> 0; the runner never sends 0, and a testee MAY
+                     * answer a Follow with epoch 0 with Error).
+                     */
                     epoch?: (number|null);
 
                     /** The producer's transport metadata for that epoch. */

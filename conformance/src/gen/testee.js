@@ -84,12 +84,12 @@ export const ectp = $root.ectp = (() => {
                  * @property {ectp.conformance.v1.Shutdown.$Properties|null} [shutdown] Producer: begin shutting down.
                  * @property {ectp.conformance.v1.ReadMemory.$Properties|null} [readMemory] Producer: read bytes of the producer's registered memory (what a
                  * peer's one-sided read would see).
-                 * @property {ectp.conformance.v1.DeliverMessage.$Properties|null} [deliverMessage] Both: a control message arrived from a peer.
+                 * @property {ectp.conformance.v1.DeliverMessage.$Properties|null} [deliverMessage] Any role: a control message arrived from a peer.
                  * @property {ectp.conformance.v1.DeliverReadResult.$Properties|null} [deliverReadResult] Consumer: a read the testee started has settled.
-                 * @property {ectp.conformance.v1.PeerUnreachable.$Properties|null} [peerUnreachable] Both: the transport found a peer unreachable.
-                 * @property {ectp.conformance.v1.AdvanceClock.$Properties|null} [advanceClock] Both: time passed; nothing else happened.
-                 * @property {ectp.conformance.v1.Poll.$Properties|null} [poll] Both: collect the outputs due at now_ms.
-                 * @property {ectp.conformance.v1.GetStats.$Properties|null} [getStats] Both: report table sizes and counters.
+                 * @property {ectp.conformance.v1.PeerUnreachable.$Properties|null} [peerUnreachable] Any role: the transport found a peer unreachable.
+                 * @property {ectp.conformance.v1.AdvanceClock.$Properties|null} [advanceClock] Any role: time passed; nothing else happened.
+                 * @property {ectp.conformance.v1.Poll.$Properties|null} [poll] Any role: collect the outputs due at now_ms.
+                 * @property {ectp.conformance.v1.GetStats.$Properties|null} [getStats] Any role: report table sizes and counters.
                  * @property {ectp.conformance.v1.Follow.$Properties|null} [follow] Subscriber: start following a producer.
                  * @property {ectp.conformance.v1.Unfollow.$Properties|null} [unfollow] Subscriber: stop following a producer and drop its view.
                  * @property {ectp.conformance.v1.GetView.$Properties|null} [getView] Subscriber: report its view of a followed producer.
@@ -281,7 +281,7 @@ export const ectp = $root.ectp = (() => {
                 TesteeRequest.prototype.readMemory = null;
 
                 /**
-                 * Both: a control message arrived from a peer.
+                 * Any role: a control message arrived from a peer.
                  * @member {ectp.conformance.v1.DeliverMessage.$Properties|null|undefined} deliverMessage
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
@@ -297,7 +297,7 @@ export const ectp = $root.ectp = (() => {
                 TesteeRequest.prototype.deliverReadResult = null;
 
                 /**
-                 * Both: the transport found a peer unreachable.
+                 * Any role: the transport found a peer unreachable.
                  * @member {ectp.conformance.v1.PeerUnreachable.$Properties|null|undefined} peerUnreachable
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
@@ -305,7 +305,7 @@ export const ectp = $root.ectp = (() => {
                 TesteeRequest.prototype.peerUnreachable = null;
 
                 /**
-                 * Both: time passed; nothing else happened.
+                 * Any role: time passed; nothing else happened.
                  * @member {ectp.conformance.v1.AdvanceClock.$Properties|null|undefined} advanceClock
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
@@ -313,7 +313,7 @@ export const ectp = $root.ectp = (() => {
                 TesteeRequest.prototype.advanceClock = null;
 
                 /**
-                 * Both: collect the outputs due at now_ms.
+                 * Any role: collect the outputs due at now_ms.
                  * @member {ectp.conformance.v1.Poll.$Properties|null|undefined} poll
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
@@ -321,7 +321,7 @@ export const ectp = $root.ectp = (() => {
                 TesteeRequest.prototype.poll = null;
 
                 /**
-                 * Both: report table sizes and counters.
+                 * Any role: report table sizes and counters.
                  * @member {ectp.conformance.v1.GetStats.$Properties|null|undefined} getStats
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
@@ -4176,8 +4176,9 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a Timers.
                  * @typedef {Object} ectp.conformance.v1.Timers.$Properties
-                 * @property {number|null} [heartbeatIntervalMs] Both roles: heartbeat interval [P8]. Absent: 2000.
-                 * @property {number|null} [heartbeatMisses] Both roles: missed intervals before a peer is gone [P8]. Absent: 3.
+                 * @property {number|null} [heartbeatIntervalMs] Every role: heartbeat interval [P8]. Absent: 2000.
+                 * @property {number|null} [heartbeatMisses] Consumer and producer: missed intervals before a peer is gone [P8].
+                 * Absent: 3. (The reference subscribers judge a producer gone after 3.)
                  * @property {number|null} [waitBudgetMs] Consumer: wait budget per (request, item) [C3]. Absent: 60000.
                  * @property {number|null} [grantWaitMs] Consumer: grant wait per attempt [C4]. Absent: 30000.
                  * @property {number|null} [transferTimeoutMs] Consumer: transfer timeout [C8]. Absent: 20000.
@@ -4227,7 +4228,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * Both roles: heartbeat interval [P8]. Absent: 2000.
+                 * Every role: heartbeat interval [P8]. Absent: 2000.
                  * @member {number|null|undefined} heartbeatIntervalMs
                  * @memberof ectp.conformance.v1.Timers
                  * @instance
@@ -4235,7 +4236,8 @@ export const ectp = $root.ectp = (() => {
                 Timers.prototype.heartbeatIntervalMs = null;
 
                 /**
-                 * Both roles: missed intervals before a peer is gone [P8]. Absent: 3.
+                 * Consumer and producer: missed intervals before a peer is gone [P8].
+                 * Absent: 3. (The reference subscribers judge a producer gone after 3.)
                  * @member {number|null|undefined} heartbeatMisses
                  * @memberof ectp.conformance.v1.Timers
                  * @instance
@@ -17504,7 +17506,8 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a ProducerConnection.
                  * @typedef {Object} ectp.conformance.v1.ProducerConnection.$Properties
-                 * @property {number|null} [epoch] The producer's epoch (> 0).
+                 * @property {number|null} [epoch] The producer's epoch (> 0; the runner never sends 0, and a testee MAY
+                 * answer a Follow with epoch 0 with Error).
                  * @property {Uint8Array|null} [metadata] The producer's transport metadata for that epoch.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -17538,7 +17541,8 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The producer's epoch (> 0).
+                 * The producer's epoch (> 0; the runner never sends 0, and a testee MAY
+                 * answer a Follow with epoch 0 with Error).
                  * @member {number} epoch
                  * @memberof ectp.conformance.v1.ProducerConnection
                  * @instance

@@ -308,6 +308,9 @@ class Interpreter {
       case "expectNone":
         this.expectNone(arg as Record<string, unknown>[]);
         break;
+      case "expectOrder":
+        this.expectOrder(arg as Record<string, unknown>);
+        break;
       case "expectCount":
         this.expectCount(arg as Record<string, unknown>);
         break;
@@ -432,7 +435,8 @@ class Interpreter {
       hello: {
         role: this.role === C.Role.ROLE_PRODUCER ? "ROLE_CONSUMER" : "ROLE_PRODUCER",
         fingerprint: p.fingerprint,
-        // A consumer greeting a producer, or a producer greeting a subscriber: events spoken.
+        // A scripted consumer asks a producer testee for events (as a subscribing consumer would);
+        // a scripted producer greeting a subscriber testee lists them as ProducerCore does.
         capabilities: this.role === C.Role.ROLE_CONSUMER ? [] : ["events.v1"],
       },
     });
@@ -873,6 +877,31 @@ class Interpreter {
     }
   }
 
+  /**
+   * `{among, first}`: of the unconsumed outputs matching `among` (a matcher or a list of them),
+   * in the order the testee produced them, the first ones match `first` one by one (each is
+   * consumed). Checks order where `expectSent` only checks presence: e.g. that the first message
+   * to a producer is a Hello, or that a connect_peer comes before anything sent.
+   */
+  private expectOrder(arg: Record<string, unknown>): void {
+    const among = (Array.isArray(arg.among) ? arg.among : [arg.among]) as Record<string, unknown>[];
+    const first = arg.first;
+    if (among.some((m) => m === null || typeof m !== "object") || !Array.isArray(first) || first.length === 0)
+      throw new CaseBug(`expectOrder needs {among: matcher or [matchers], first: [matchers]}; got ${JSON.stringify(arg)}`);
+    const items = this.mailbox.filter((it) => !it.consumed && among.some((m) => this.matchOne(m, it, new Map())));
+    for (let k = 0; k < first.length; k++) {
+      const it = items[k];
+      const binds = new Map<string, unknown>();
+      if (it === undefined || !this.matchOne(first[k] as Record<string, unknown>, it, binds))
+        throw new CaseFailure(
+          `outputs out of order at t=${this.now}: output ${k + 1} among ${JSON.stringify(arg.among)} should match ` +
+            `${JSON.stringify(first[k])}; it is ${it === undefined ? "missing" : JSON.stringify(it.out)}${this.describeMailbox()}`,
+        );
+      it.consumed = true;
+      for (const [bk, bv] of binds) this.scope.set(bk, bv);
+    }
+  }
+
   private expectNone(matchers: Record<string, unknown>[]): void {
     for (const m of matchers)
       for (const item of this.mailbox) {
@@ -984,31 +1013,43 @@ class Interpreter {
   }
 
   /**
-   * Subscriber: the view of `producer` is `synced` and holds exactly the fixtures named in
-   * `items` (compared by key: content hash and fingerprint), each with its fixture's size.
-   * A view that is not synced must hold no items (TESTEE-PROTOCOL.md, ViewResult).
+   * Subscriber: the view of `producer` is `synced` and holds exactly the items listed, each a
+   * fixture name or `{item, with}`, each with the descriptor the runner sends for it
+   * (`$descriptor` of that fixture with `with` applied: key, size, location, producer id, epoch,
+   * checksum...). A view that is not synced must hold no items (TESTEE-PROTOCOL.md, ViewResult).
    */
   private async expectView(arg: Record<string, unknown>): Promise<void> {
     const producer = String(arg.producer ?? "P1");
     const want = arg.items;
-    if (!Array.isArray(want)) throw new CaseBug(`expectView.items must be a list of item names; got ${JSON.stringify(want)}`);
+    if (!Array.isArray(want)) throw new CaseBug(`expectView.items must be a list of item names or {item, with}; got ${JSON.stringify(want)}`);
     const synced = arg.synced ?? want.length > 0;
     if (typeof synced !== "boolean") throw new CaseBug(`expectView.synced must be a boolean; got ${JSON.stringify(arg.synced)}`);
+    const expected = new Map<string, Record<string, unknown>>();
+    for (const w of want) {
+      const spec = (typeof w === "string" ? { item: w } : w) as Record<string, unknown>;
+      const f = this.fixture(spec.item);
+      const descriptor = { ...this.descriptor(f.name), ...((spec.with as Record<string, unknown>) ?? {}) };
+      expected.set(f.name, ectp.v1.ItemDescriptor.toObject(ectp.v1.ItemDescriptor.fromObject(descriptor), JSON_OPTIONS) as Record<string, unknown>);
+    }
     const res = await this.cmd({ getView: { producerId: producer } }, false, false);
     if (!res.view) throw new CaseFailure(`getView answered with ${kindOf(res)}`);
     const items = (res.view.items ?? []).map((d) => ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>);
-    const keyOf = (key: unknown) => JSON.stringify(ectp.v1.ItemKey.toObject(ectp.v1.ItemKey.fromObject(key as Record<string, unknown>), JSON_OPTIONS));
+    const keyOf = (key: unknown) =>
+      key !== null && typeof key === "object"
+        ? JSON.stringify(ectp.v1.ItemKey.toObject(ectp.v1.ItemKey.fromObject(key as Record<string, unknown>), JSON_OPTIONS))
+        : "(no key)";
     const names = new Map([...this.fixtures.values()].map((f) => [keyOf(f.key), f.name]));
-    const got = items.map((d) => names.get(keyOf(d.key)) ?? `(an item no fixture names: ${JSON.stringify(d.key)})`).sort();
-    const expected = want.map((n) => this.fixture(n).name).sort();
+    const nameOf = (d: Record<string, unknown>) => names.get(keyOf(d.key)) ?? `(an item no fixture names: key ${keyOf(d.key)})`;
     const problems: string[] = [];
     if (res.view.synced !== synced) problems.push(`synced is ${res.view.synced === true}, expected ${synced}`);
     if (!synced && items.length > 0) problems.push(`a view that is not synced holds ${items.length} items`);
-    if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`items [${got.join(", ")}], expected [${expected.join(", ")}]`);
+    const got = items.map(nameOf).sort();
+    const names2 = [...expected.keys()].sort();
+    if (JSON.stringify(got) !== JSON.stringify(names2)) problems.push(`items [${got.join(", ")}], expected [${names2.join(", ")}]`);
     for (const d of items) {
-      const name = names.get(keyOf(d.key));
-      const f = name === undefined ? undefined : this.fixtures.get(name);
-      if (f && Number(d.sizeBytes) !== f.bytes.length) problems.push(`item ${name} has size_bytes ${String(d.sizeBytes)}, expected ${f.bytes.length}`);
+      const want1 = expected.get(nameOf(d));
+      if (want1 !== undefined && JSON.stringify(sortKeys(d)) !== JSON.stringify(sortKeys(want1)))
+        problems.push(`item ${nameOf(d)} is ${JSON.stringify(d)}, expected ${JSON.stringify(want1)}`);
     }
     if (problems.length > 0) throw new CaseFailure(`[E2] view of ${producer} at t=${this.now}: ${problems.join("; ")}`);
   }
@@ -1068,6 +1109,13 @@ class Interpreter {
         `[I3] after quiescence the producer still has grants=${p.grants ?? 0} pins=${p.pins ?? 0} pinnedBytes=${p.pinnedBytes ?? 0}`,
       );
   }
+}
+
+/** `v` with object keys sorted at every level (for comparing proto3 JSON whatever the field order). */
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v === null || typeof v !== "object") return v;
+  return Object.fromEntries(Object.keys(v as Record<string, unknown>).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
 }
 
 /** The testee role of each case role. */
