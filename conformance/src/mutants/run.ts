@@ -2,7 +2,7 @@
  * Running the suite against every mutant: each must be caught by at least one case.
  * @module
  */
-import { CoreTesteeHandler, type CoreModule } from "../../testees/ts/adapter.js";
+import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../../testees/ts/adapter.js";
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import type { SuiteReport } from "../runner/suite.js";
@@ -36,16 +36,7 @@ export interface MutantRunOptions {
   onMutant?: (result: MutantResult) => void;
 }
 
-/** Features the TS reference testee implements. */
-export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
-  "consumer",
-  "producer",
-  "raw-messages",
-  "untrusted-json",
-  "read-memory",
-  "events",
-  "subscriber",
-]);
+export { TS_TESTEE_FEATURES };
 
 /**
  * Build each mutant (a patched copy of packages/core/src; the shipped core is untouched),

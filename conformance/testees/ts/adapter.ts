@@ -81,6 +81,17 @@ const TIMER_KEYS = [
 
 const DEFAULT_CAPACITY = 256 * 1024 * 1024;
 
+/** Features the TS reference testee implements (TESTEE-PROTOCOL.md §7), as it reports them in InitResult. */
+export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
+  "consumer",
+  "producer",
+  "raw-messages",
+  "untrusted-json",
+  "read-memory",
+  "events",
+  "subscriber",
+]);
+
 /** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
 class Pool {
   readonly region: Region;
@@ -226,15 +237,8 @@ export class CoreTesteeHandler implements TesteeHandler {
           protocolVersion: TESTEE_PROTOCOL_VERSION,
           implementation: this.name,
           implementationVersion: "0.1.0",
-          features: [
-            "consumer",
-            "producer",
-            "raw-messages",
-            "untrusted-json",
-            "read-memory",
-            "events",
-            ...(this.core.EventSubscriber ? ["subscriber"] : []),
-          ],
+          // A core build without EventSubscriber (an older one) has no subscriber role.
+          features: TS_TESTEE_FEATURES.filter((f) => f !== "subscriber" || this.core.EventSubscriber !== undefined),
         },
       };
     if (req.configure) return this.configure(req.configure);
