@@ -1043,13 +1043,14 @@ class Interpreter {
     const problems: string[] = [];
     if (res.view.synced !== synced) problems.push(`synced is ${res.view.synced === true}, expected ${synced}`);
     if (!synced && items.length > 0) problems.push(`a view that is not synced holds ${items.length} items`);
-    const got = items.map(nameOf).sort();
-    const names2 = [...expected.keys()].sort();
-    if (JSON.stringify(got) !== JSON.stringify(names2)) problems.push(`items [${got.join(", ")}], expected [${names2.join(", ")}]`);
+    const gotNames = items.map(nameOf).sort();
+    const expectedNames = [...expected.keys()].sort();
+    if (JSON.stringify(gotNames) !== JSON.stringify(expectedNames))
+      problems.push(`items [${gotNames.join(", ")}], expected [${expectedNames.join(", ")}]`);
     for (const d of items) {
-      const want1 = expected.get(nameOf(d));
-      if (want1 !== undefined && JSON.stringify(sortKeys(d)) !== JSON.stringify(sortKeys(want1)))
-        problems.push(`item ${nameOf(d)} is ${JSON.stringify(d)}, expected ${JSON.stringify(want1)}`);
+      const wanted = expected.get(nameOf(d));
+      if (wanted !== undefined && JSON.stringify(sortKeys(d)) !== JSON.stringify(sortKeys(wanted)))
+        problems.push(`item ${nameOf(d)} is ${JSON.stringify(d)}, expected ${JSON.stringify(wanted)}`);
     }
     if (problems.length > 0) throw new CaseFailure(`[E2] view of ${producer} at t=${this.now}: ${problems.join("; ")}`);
   }

@@ -236,8 +236,8 @@ export class EventSubscriber {
   /**
    * Start following `producerId`: a Hello (capability `events.v1`) and a SnapshotRequest [E2].
    * With `connection` (needed on transports that load a peer's metadata before sending to it,
-   * such as NIXL) a `connect-peer` output comes first, and again before the next message
-   * whenever the transport has lost the producer ({@link EventSubscriber.handlePeerUnreachable}).
+   * such as NIXL) a `connect-peer` output comes first, and again when the producer is subscribed
+   * to anew after the transport lost it ({@link EventSubscriber.handlePeerUnreachable}).
    * Calling it again for a followed producer changes nothing, except with the connection of a
    * newer producer epoch (the producer restarted): that connection replaces the old one and the
    * producer is subscribed to anew [P8]. A connection of an older epoch is ignored.
@@ -303,7 +303,7 @@ export class EventSubscriber {
     if (f.connectedEpoch !== 0 && !connectQueued) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
   }
 
-  /** Whether `producerId` is followed (a driver routes that producer's events, Hellos and heartbeats here). */
+  /** Whether `producerId` is followed. */
   isFollowing(producerId: string): boolean {
     return this.followed.has(producerId);
   }
@@ -365,8 +365,10 @@ export class EventSubscriber {
   }
 
   /**
-   * Advance time: re-send unanswered requests, subscribe anew to silent producers, catch up
-   * while idle, send heartbeats. Returns (and clears) the queued outputs: sends, each preceded by a `connect-peer` where the producer must be connected first.
+   * Advance time: re-send unanswered requests, subscribe anew to silent or unreachable
+   * producers, catch up while idle, send heartbeats. Returns (and clears) the queued outputs:
+   * sends, each first one to a producer epoch preceded by a `connect-peer` when a connection was
+   * given, and `disconnect-peer` for producers the transport lost or that were unfollowed.
    */
   poll(now: number): SubscriberOutput[] {
     now = this.acceptNow(now);
