@@ -428,7 +428,7 @@ export class NixlTransport implements Transport {
     }
     this.reportedSeq = seq;
     if (!engineMoved && this.unreachable.size === 0) {
-      // Only reads that settled inside startRead (the small-read path): hand over their list.
+      // Only results decided in startRead (reads settled inside it, or refused): hand over their list.
       const reads = this.localResults;
       this.localResults = [];
       this.activity = false;
