@@ -69,12 +69,10 @@ export interface NixlTransportOptions {
    * read that could finish within the spin is in flight, before it sleeps until the engine's
    * signal wakes the event loop. Waking a sleeping event loop costs 20–25 µs per completion
    * on a small VM (1 MiB reads: 1.31–1.37x the raw C++ probe's latency with sleeping waits,
-   * 1.14–1.15x spinning). A spin blocks the event loop for at most this long; it runs only
-   * when sleeping would leave the engine idle: one read in flight of at most 10 KB per µs of
-   * spin (2 MB at the default: no copy here ran faster than 10 GB/s), or several of at most
-   * 256 KiB together. It never runs for a larger read alone, which it would not catch, nor for
-   * several larger ones, whose copy it would compete with for the cores while the wake-up
-   * hides behind them. Default 200; 0 never spins.
+   * 1.14–1.15x spinning). A spin blocks the event loop for at most this long; it runs
+   * only while some read in flight is at most 10 KB per µs of spin (2 MB at the default: no
+   * copy here ran faster than 10 GB/s), never for larger reads alone, which it would not
+   * catch and whose copy it would compete with for the cores. Default 200; 0 never spins.
    */
   waitSpinUs?: number;
   /** Explicit addon path. Default: `$ECTP_NIXL_ADDON`, then the workspace build (see `addonCandidates`). */
@@ -136,11 +134,6 @@ export interface NixlTransportCounters extends NativeCounters {
 const IN_PROGRESS = 1;
 /** `postRead`'s answer for a source location it refuses (nothing posted); any other value is a final status. */
 const BAD_LOCATION = 101;
-/**
- * Bytes in flight (over more than one read) below which a wait spins: about what the engine
- * copies while a sleeping event loop wakes (~25 µs at ~10 GB/s). See `spinnableReadInFlight`.
- */
-const SPIN_IDLE_BYTES = 256 * 1024;
 /** The longest delay `setTimeout` honours (2^31 - 1 ms); a longer timeout waits this long. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** What `poll` returns when nothing happened: shared and frozen, so an idle poll allocates nothing. */
@@ -571,24 +564,10 @@ export class NixlTransport implements Transport {
     this.wake();
   }
 
-  /**
-   * Whether a wait should spin: only when sleeping would leave the engine without work while the
-   * event loop wakes (~20–25 µs on the test VM). That is a single read in flight that can finish
-   * within the spin, or reads in flight of at most {@link SPIN_IDLE_BYTES} together. With more in
-   * flight, the wake-up hides behind the reads still copying, and a spinning JS thread takes a
-   * core from the copy: in a harness reading 1 MiB at depth 4 (one process per setting,
-   * alternating, three each) spinning waits ran at 10.1–10.7 GB/s and sleeping ones at
-   * 11.1–11.2 GB/s; with this rule the default ran at 11.1 GB/s.
-   */
+  /** Whether some read in flight is small enough to finish within a spin. */
   private spinnableReadInFlight(): boolean {
-    const n = this.reads.size;
-    if (n === 0) return false;
-    let bytes = 0;
-    for (const r of this.reads.values()) {
-      bytes += r.length;
-      if (bytes > SPIN_IDLE_BYTES && n > 1) return false;
-    }
-    return n === 1 ? bytes <= this.spinReadMaxBytes : true;
+    for (const r of this.reads.values()) if (r.length <= this.spinReadMaxBytes) return true;
+    return false;
   }
 
   /**
