@@ -649,14 +649,15 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(a.counters().unsettledReads).toBe(0);
   });
 
-  it.skipIf(DIST_MISSING)("Node exits cleanly with transports never closed, and a dropped transport is collected with its agent", () => {
+  it.skipIf(DIST_MISSING)("Node exits cleanly with transports never closed; a dropped transport is collected with its agent, and a postRead kept past that throws ERR_CLOSED", () => {
     const child = (flags: string[], mode: string) =>
       spawnSync(process.execPath, [...flags, join(here, "test/lifetime-child.mjs"), mode], { encoding: "utf8", timeout: 60_000 });
     // The engine wrote its activity word after V8 had freed it at teardown: "corrupted double-linked list", exit 134.
     for (let run = 0; run < 3; run++) expect(child([], "exit-open").status).toBe(0);
     // The engine's callback held the transport, so a dropped one (and its engine thread) lived until exit.
+    // A postRead function kept past its agent's collection throws ERR_CLOSED (its link was nulled).
     const dropped = child(["--expose-gc"], "dropped");
-    expect({ status: dropped.status, live: dropped.stdout.trim() }).toEqual({ status: 0, live: "3 0" });
+    expect({ status: dropped.status, live: dropped.stdout.trim() }).toEqual({ status: 0, live: "4 0 ERR_CLOSED" });
   }, 120_000);
 
   it("close releases every registration, transfer handle and loaded peer", async () => {
