@@ -314,7 +314,7 @@ struct ActivityWords {
 
 // tryInlineRead's answer when the read must go to the engine instead (never a NIXL status).
 constexpr int kNotInline = 100;
-// postRead's answer for a source location it refuses (see locationFits); never a NIXL status.
+// postRead's answer for a source location it refuses (see locationSection); never a NIXL status.
 // The JS layer, which only then parses the location, names what is wrong with it.
 constexpr int kBadLocation = 101;
 
@@ -347,8 +347,8 @@ private:
     Napi::Value CheckRemote(const Napi::CallbackInfo &info);
     // postRead and postReadWithCrc: own properties of each Agent object, plain functions whose
     // data is the AgentLink (an ObjectWrap method unwraps `this` first, ~60 ns per call).
-    static Napi::Value PostRead(const Napi::CallbackInfo &info);
-    static Napi::Value PostReadWithCrc(const Napi::CallbackInfo &info);
+    template <bool Crc>
+    static Napi::Value LinkedPostRead(const Napi::CallbackInfo &info);
     void definePostReads(Napi::Env env, Napi::Object self);
     Napi::Value postRead(const Napi::CallbackInfo &info, bool crc);
     Napi::Value CancelRead(const Napi::CallbackInfo &info);
@@ -871,37 +871,42 @@ stringArg(const Napi::CallbackInfo &info, size_t i, const char *what, std::strin
     out = info[i].As<Napi::String>().Utf8Value();
 }
 
+// Little-endian unsigned integer of `n` bytes at `p`.
 uint64_t
-le64(const char *p) {
+leN(const char *p, int n) {
     uint64_t v = 0;
-    for (int i = 7; i >= 0; --i)
+    for (int i = n - 1; i >= 0; --i)
         v = (v << 8) | static_cast<uint8_t>(p[i]);
     return v;
 }
 
-// Whether `loc` is a NIXL location (packages/transport-nixl/src/location.ts: "ENX1" | address
-// u64 | length u64 | name length u16 | name | section length u32 | section) of agent `peer`
-// describing at least `length` bytes: the checks parseLocation makes, done here so that the
-// small-read path pays for one pass over the location, not two.
-bool
-locationFits(std::string_view loc, const std::string &peer, size_t length) {
-    if (loc.size() < 26 || loc.substr(0, 4) != "ENX1") return false;
+uint64_t
+le64(const char *p) {
+    return leN(p, 8);
+}
+
+// The registration metadata ("section") of `loc` when it is a NIXL location
+// (packages/transport-nixl/src/location.ts: "ENX1" | address u64 | length u64 | name length u16 |
+// name | section length u32 | section) of agent `peer` describing at least `length` bytes;
+// nullopt otherwise. The checks parseLocation makes, done here so that the small-read path
+// passes over the location once.
+std::optional<std::string_view>
+locationSection(std::string_view loc, const std::string &peer, size_t length) {
+    if (loc.size() < 26 || loc.substr(0, 4) != "ENX1") return std::nullopt;
     const uint64_t described = le64(loc.data() + 12);
-    if (described == 0 || described >= (uint64_t{1} << 53) || described < length) return false;
-    const size_t nameLen = static_cast<uint8_t>(loc[20]) | (static_cast<size_t>(static_cast<uint8_t>(loc[21])) << 8);
-    if (nameLen == 0 || nameLen > 1024 || 26 + nameLen > loc.size()) return false;
-    if (loc.substr(22, nameLen) != peer) return false;
-    const uint32_t sectionLen = static_cast<uint32_t>(static_cast<uint8_t>(loc[22 + nameLen])) |
-                                static_cast<uint32_t>(static_cast<uint8_t>(loc[23 + nameLen])) << 8 |
-                                static_cast<uint32_t>(static_cast<uint8_t>(loc[24 + nameLen])) << 16 |
-                                static_cast<uint32_t>(static_cast<uint8_t>(loc[25 + nameLen])) << 24;
-    return sectionLen <= (1u << 20) && 26 + nameLen + sectionLen == loc.size();
+    if (described == 0 || described >= (uint64_t{1} << 53) || described < length) return std::nullopt;
+    const size_t nameLen = static_cast<size_t>(leN(loc.data() + 20, 2));
+    if (nameLen == 0 || nameLen > 1024 || 26 + nameLen > loc.size()) return std::nullopt;
+    if (loc.substr(22, nameLen) != peer) return std::nullopt;
+    const uint64_t sectionLen = leN(loc.data() + 22 + nameLen, 4);
+    if (sectionLen > (1u << 20) || 26 + nameLen + sectionLen != loc.size()) return std::nullopt;
+    return loc.substr(26 + nameLen);
 }
 
 // postRead(id, peer, regionId, offset, length, location[, notif])
 //   -> number: NIXL_IN_PROG (1) = posted, its result comes through drain(); 101 = refused
 //   without posting, the location being malformed, another agent's than `peer` or shorter than
-//   `length` (see locationFits; nothing to drain); anything else is the final NIXL status of a
+//   `length` (see locationSection; nothing to drain); anything else is the final NIXL status of a
 //   read that settled inside this call (0 = done) and that drain() will NOT report. `location`
 //   is the ItemDescriptor.location bytes of the source (packages/transport-nixl/src/location.ts:
 //   "ENX1" | address u64 LE | length u64 | name length u16 | name | section length u32 |
@@ -911,18 +916,12 @@ locationFits(std::string_view loc, const std::string &peer, size_t length) {
 // postReadWithCrc(...same arguments): the same READ, and the CRC-32C of the landed bytes is
 //   computed on completion (by the engine thread, or by this call for a read settled inside
 //   it: then the activity buffer's second word holds it) and reported with the result.
+template <bool Crc>
 Napi::Value
-Agent::PostRead(const Napi::CallbackInfo &info) {
+Agent::LinkedPostRead(const Napi::CallbackInfo &info) {
     Agent *self = static_cast<AgentLink *>(info.Data())->agent;
     if (self == nullptr) return guard(info, []() -> Napi::Value { throw NixlFailure("ERR_CLOSED", "the NIXL agent is gone"); });
-    return self->postRead(info, false);
-}
-
-Napi::Value
-Agent::PostReadWithCrc(const Napi::CallbackInfo &info) {
-    Agent *self = static_cast<AgentLink *>(info.Data())->agent;
-    if (self == nullptr) return guard(info, []() -> Napi::Value { throw NixlFailure("ERR_CLOSED", "the NIXL agent is gone"); });
-    return self->postRead(info, true);
+    return self->postRead(info, Crc);
 }
 
 void
@@ -934,8 +933,8 @@ Agent::definePostReads(Napi::Env env, Napi::Object self) {
         f.AddFinalizer([](Napi::Env, AgentLink *l) { AgentLink::release(l); }, link_);
         self.DefineProperty(Napi::PropertyDescriptor::Value(name, f, napi_default));
     };
-    define("postRead", &Agent::PostRead);
-    define("postReadWithCrc", &Agent::PostReadWithCrc);
+    define("postRead", &Agent::LinkedPostRead<false>);
+    define("postReadWithCrc", &Agent::LinkedPostRead<true>);
 }
 
 Napi::Value
@@ -961,9 +960,9 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         std::string_view loc = bytesArg(info, 5, "location");
         // [I1] A location from a peer is untrusted: one that is malformed, names another agent or
         // describes fewer bytes than asked settles the read failed (the caller names why).
-        if (!locationFits(loc, peer, length)) return Napi::Number::New(env, kBadLocation);
-        const size_t nameLen = static_cast<uint8_t>(loc[20]) | (static_cast<size_t>(static_cast<uint8_t>(loc[21])) << 8);
-        std::string_view section = loc.substr(26 + nameLen);
+        const std::optional<std::string_view> found = locationSection(loc, peer, length);
+        if (!found) return Napi::Number::New(env, kBadLocation);
+        const std::string_view section = *found;
         uintptr_t remoteAddr = static_cast<uintptr_t>(le64(loc.data() + 4));
         uintptr_t localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
         bool hasNotif = info.Length() > 6 && !info[6].IsUndefined() && !info[6].IsNull();
