@@ -284,6 +284,40 @@ describe("runner self-tests: the testee contract", () => {
     expect(report.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining('the features file claims "consumer"') });
   });
 
+  it("subscriber steps: expectOrder fails outputs out of order, expectView a wrong item set or descriptor; bad options are case bugs; a core without EventSubscriber answers the role Unsupported", async () => {
+    const [base] = byName("subscriber/e2-follow/snapshot-then-batches-in-order");
+    const withSteps = (steps: Record<string, unknown>[]) => {
+      const c = structuredClone(base) as NonNullable<typeof base>;
+      c.spec.steps = steps as typeof c.spec.steps;
+      return c;
+    };
+    const run = async (steps: Record<string, unknown>[], testee = inProcess()) =>
+      (await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [withSteps(steps)], level: "all" })).results[0];
+    const snapshot = { deliver: { from: "P1", envelope: { snapshot: { sequence: "1", snapshotId: "1", items: [{ $descriptor: "A" }] } } } };
+    const toP1 = { send: { to: "P1" } };
+    // The testee sends a Hello, then a SnapshotRequest: the reverse order fails.
+    const reversed = { expectOrder: { among: toP1, first: [{ send: { to: "P1", envelope: { snapshotRequest: { $any: true } } } }] } };
+    expect((await run([{ follow: "P1" }, reversed]))?.message).toMatch(/^outputs out of order at t=0: output 1 among .* should match .*snapshotRequest.*; it is .*hello/);
+    expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: ["A", "B"] } }]))?.message).toContain("[E2] view of P1 at t=0: items [A], expected [A, B]");
+    expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: [{ item: "A", with: { location: "b3RoZXI=" } }] } }]))?.message).toMatch(
+      /\[E2\] view of P1 at t=0: item A is .*, expected .*"location":"b3RoZXI="/,
+    );
+    expect((await run([{ follow: "P1" }, { expectView: { items: [], synced: true } }]))?.message).toContain("synced is false, expected true");
+    expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: ["A"] } }]))?.status).toBe("passed");
+    for (const [step, bug] of [
+      [{ expectOrder: { among: toP1 } }, "expectOrder needs {among: matcher or [matchers], first: [matchers]}"],
+      [{ expectView: { items: "A" } }, "expectView.items must be a list of item names or {item, with}"],
+      [{ expectView: { items: [], synced: "yes" } }, "expectView.synced must be a boolean"],
+      [{ follow: { connection: {} } }, "follow needs a producer id, or {producer, connection}"],
+    ] as const)
+      expect((await run([{ follow: "P1" }, step]))?.message).toContain(`case bug (fix the case file): ${bug}`);
+    const withoutSubscriber = () => inProcessTestee(new CoreTesteeHandler({ ...(core as unknown as CoreModule), EventSubscriber: undefined }));
+    expect(await run([{ follow: "P1" }], withoutSubscriber)).toMatchObject({
+      status: "failed",
+      message: expect.stringContaining('answered Unsupported{feature: "subscriber"}, but the features file claims "subscriber"'),
+    });
+  });
+
   it("$repeat builds a list of `times` copies; a `times` that is not a whole number is a case bug", async () => {
     const [base] = byName("producer/i1-robustness/message-over-repeated-element-limit-ignored");
     const withTimes = (times: unknown) => {

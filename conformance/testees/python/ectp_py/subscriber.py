@@ -22,9 +22,9 @@ from typing import Any
 
 from . import codec
 from .outputs import ConnectPeer, DisconnectPeer, Output, Send
+from .producer import EVENTS_CAPABILITY
 from .wire import SPEC_MAJOR, Role, is_positive_id, item_key_id, spec_version
 
-EVENTS_CAPABILITY = "events.v1"
 DEFAULT_HEARTBEAT_MS = 2000
 
 
@@ -163,8 +163,8 @@ class EventSubscriber:
             self._counts["ignoredMessages"] += 1
 
     def poll(self, now: float) -> list[Output]:
-        """Re-send unanswered requests, subscribe anew to silent producers, send heartbeats;
-        return (and clear) the queued outputs."""
+        """Re-send unanswered requests, subscribe anew to silent or unreachable producers, catch
+        up while idle, send heartbeats; return (and clear) the queued outputs."""
         self._last_now = now
         for f in list(self._followed.values()):
             if f.gone:

@@ -11,6 +11,7 @@ from ectp_py.outputs import ConnectPeer, DisconnectPeer, Send
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
 from ectp_py.subscriber import EventSubscriber
+from ectp_py.testee import ROLE_SUBSCRIBER, TesteeAdapter
 from ectp_py.wire import item_key_id
 
 from .helpers import FP, descriptor, item_bytes
@@ -197,6 +198,18 @@ class SubscriberTest(unittest.TestCase):
         self.assertEqual(sub.next_deadline() <= 5010, True)
         replays = [o.envelope["replayRequest"]["fromSequence"] for o in sub.poll(5010) if "replayRequest" in o.envelope]
         self.assertEqual(replays, [4])
+
+    def test_the_testee_answers_a_bad_subscriber_configuration_or_follow_with_typed_errors(self):
+        adapter = TesteeAdapter()
+        bad = adapter.handle({"commandId": 1, "configure": {"role": ROLE_SUBSCRIBER, "id": "R1", "epoch": 1,
+                                                             "timers": {"heartbeatIntervalMs": 0}}})
+        self.assertEqual(bad["error"]["code"], "INVALID_CONFIG")
+        ok = adapter.handle({"commandId": 2, "configure": {"role": ROLE_SUBSCRIBER, "id": "R1", "epoch": 1}})
+        self.assertEqual(ok, {"commandId": 2, "ok": {}})
+        follow = adapter.handle({"commandId": 3, "follow": {"producerId": P, "connection": {"epoch": 0, "metadata": b"m"}}})
+        self.assertEqual(follow["error"]["code"], "INVALID_ARGUMENT")
+        self.assertEqual(adapter.handle({"commandId": 4, "getView": {"producerId": P}}), {"commandId": 4, "view": {"synced": False, "items": []}})
+        self.assertEqual(adapter.handle({"commandId": 5, "admit": {"requestId": "r"}})["error"]["code"], "WRONG_ROLE")
 
     def test_local_misuse_raises_value_error(self):
         with self.assertRaises(ValueError):
