@@ -793,6 +793,26 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     expect(a.counters().spinningWaits).toBe(0);
   });
 
+  it("reads queued behind each other on the engine are reported one by one as each lands, not when the last one has", async () => {
+    const { a, b } = await pair();
+    const size = 64 << 20; // each copy takes milliseconds: ample time for a poll between two
+    const source = b.describe(b.registerMemory(pattern(size, 7)), 0, size);
+    const region = a.registerMemory(new Uint8Array(size));
+    const start = (readId: number) => a.startRead({ readId, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    // Read 1 keeps the engine busy, so 2 and 3 reach it together, as one batch of commands.
+    start(1);
+    start(2);
+    start(3);
+    const polls: number[][] = [];
+    while (polls.flat().length < 3) {
+      await a.waitForActivity(5000);
+      const ids = a.poll().reads.map((r) => r.readId);
+      if (ids.length > 0) polls.push(ids);
+    }
+    // Before, the engine signalled JS only after its whole batch: 2 and 3 came in one poll.
+    expect(polls).toEqual([[1], [2], [3]]);
+  });
+
   it("a command that queues nothing for JS (a successful send) does not signal it: the sender's next poll is the idle result", async () => {
     const { a, b } = await pair();
     a.poll();
