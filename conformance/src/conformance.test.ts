@@ -298,7 +298,7 @@ describe("runner self-tests: the testee contract", () => {
     // The testee sends a Hello, then a SnapshotRequest: the reverse order fails.
     const reversed = { expectOrder: { among: toP1, first: [{ send: { to: "P1", envelope: { snapshotRequest: { $any: true } } } }] } };
     expect((await run([{ follow: "P1" }, reversed]))?.message).toMatch(/^outputs out of order at t=0: output 1 among .* should match .*snapshotRequest.*; it is .*hello/);
-    expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: ["A", "B"] } }]))?.message).toContain("[E2] view of P1 at t=0: items [A], expected [A, B]");
+    expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: ["A", "B"] } }]))?.message).toContain("[E2] view of P1 at t=0: items: 1, expected 2; missing [B]; unexpected []");
     expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: [{ item: "A", with: { location: "b3RoZXI=" } }] } }]))?.message).toMatch(
       /\[E2\] view of P1 at t=0: item A is .*, expected .*"location":"b3RoZXI="/,
     );
@@ -316,6 +316,63 @@ describe("runner self-tests: the testee contract", () => {
       status: "failed",
       message: expect.stringContaining('answered Unsupported{feature: "subscriber"}, but the features file claims "subscriber"'),
     });
+  });
+
+  it("repeat runs its steps `times` times with a counting variable; expectView takes a family's name; quiescence unfollows and checks the subscriber holds nothing", async () => {
+    const [base] = byName("subscriber/e2-follow/snapshot-then-batches-in-order");
+    const withSteps = (steps: Record<string, unknown>[]) => {
+      const c = structuredClone(base) as NonNullable<typeof base>;
+      c.spec.items = { F: { count: 3, size: 64 } };
+      c.spec.steps = steps as typeof c.spec.steps;
+      return c;
+    };
+    const run = async (steps: Record<string, unknown>[], testee = inProcess()) =>
+      (await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [withSteps(steps)], level: "all" })).results[0];
+    const batches = (times: unknown, as?: string) => ({
+      repeat: {
+        times,
+        ...(as === undefined ? {} : { as }),
+        steps: [
+          {
+            deliver: {
+              from: "P1",
+              envelope: { eventBatch: { sequence: { $expr: `${as ?? "i"} + 1` }, events: [{ stored: { item: { $descriptor: `F.\${${as ?? "i"}}` } } }] } },
+            },
+          },
+        ],
+      },
+    });
+    const start = [{ follow: "P1" }, { deliver: { from: "P1", envelope: { snapshot: { sequence: "0", snapshotId: "1", items: [] } } } }];
+    expect((await run([...start, batches(3), { expectView: { items: ["F"] } }]))?.status).toBe("passed");
+    expect((await run([...start, batches({ $expr: "1 + 2" }, "k"), { expectView: { items: ["F"] } }]))?.status).toBe("passed");
+    expect((await run([...start, batches(2), { expectView: { items: ["F"] } }]))?.message).toContain("items: 2, expected 3; missing [F.2]; unexpected []");
+    for (const [step, bug] of [
+      [batches(-1), "repeat.times must be an integer in [0, 100000]"],
+      [batches(100_001), "repeat.times must be an integer in [0, 100000]"],
+      [batches("3"), "repeat.times must be an integer in [0, 100000]"],
+      [batches(1, "1x"), "repeat.as must be a variable name"],
+      [{ repeat: { times: 1, steps: [] } }, "repeat.steps must be a non-empty list of steps"],
+    ] as const)
+      expect((await run([...start, step]))?.message).toContain(`case bug (fix the case file): ${bug}`);
+    // A subscriber that keeps a producer (or its held batches) after unfollow fails at quiescence.
+    const subscriberWith = (patch: (s: core.EventSubscriber) => void) => {
+      class Leaky extends core.EventSubscriber {
+        constructor(...args: ConstructorParameters<typeof core.EventSubscriber>) {
+          super(...args);
+          patch(this);
+        }
+      }
+      return () => inProcessTestee(new CoreTesteeHandler({ ...(core as unknown as CoreModule), EventSubscriber: Leaky }));
+    };
+    const keepsFollowing = subscriberWith((s) => {
+      s.unfollow = () => {};
+    });
+    expect((await run(start, keepsFollowing))?.message).toContain("[I4][E2] after every producer was unfollowed, the subscriber still holds producers=1");
+    const leaksHeld = subscriberWith((s) => {
+      const stats = s.stats.bind(s);
+      s.stats = () => ({ ...stats(), heldBatches: 1 });
+    });
+    expect((await run(start, leaksHeld))?.message).toContain("the subscriber still holds heldBatches=1");
   });
 
   it("$repeat builds a list of `times` copies; a `times` that is not a whole number is a case bug", async () => {

@@ -7861,6 +7861,12 @@ export namespace ectp {
                  */
                 ignoredMessages: number;
 
+                /** Batches held ahead of a missing one, all producers [E2]. */
+                heldBatches: number;
+
+                /** Parts of snapshots still being assembled, all producers [E2]. */
+                snapshotParts: number;
+
                 /**
                  * Creates a new SubscriberStats instance using the specified properties.
                  * @param [properties] Properties to set
@@ -7968,6 +7974,12 @@ export namespace ectp {
                      * parts [C10].
                      */
                     ignoredMessages?: (number|null);
+
+                    /** Batches held ahead of a missing one, all producers [E2]. */
+                    heldBatches?: (number|null);
+
+                    /** Parts of snapshots still being assembled, all producers [E2]. */
+                    snapshotParts?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

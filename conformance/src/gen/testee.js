@@ -16683,6 +16683,8 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [replayRequests] ReplayRequests sent.
                  * @property {number|null} [ignoredMessages] Messages ignored: unknown senders, stale epochs, duplicates, malformed
                  * parts [C10].
+                 * @property {number|null} [heldBatches] Batches held ahead of a missing one, all producers [E2].
+                 * @property {number|null} [snapshotParts] Parts of snapshots still being assembled, all producers [E2].
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -16765,6 +16767,22 @@ export const ectp = $root.ectp = (() => {
                 SubscriberStats.prototype.ignoredMessages = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * Batches held ahead of a missing one, all producers [E2].
+                 * @member {number} heldBatches
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.heldBatches = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Parts of snapshots still being assembled, all producers [E2].
+                 * @member {number} snapshotParts
+                 * @memberof ectp.conformance.v1.SubscriberStats
+                 * @instance
+                 */
+                SubscriberStats.prototype.snapshotParts = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
                  * Creates a new SubscriberStats instance using the specified properties.
                  * @function create
                  * @memberof ectp.conformance.v1.SubscriberStats
@@ -16808,6 +16826,10 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.replayRequests);
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages") && (typeof message.ignoredMessages === "object" ? message.ignoredMessages.low || message.ignoredMessages.high : message.ignoredMessages !== 0))
                         writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.ignoredMessages);
+                    if (message.heldBatches != null && $Object.hasOwnProperty.call(message, "heldBatches") && (typeof message.heldBatches === "object" ? message.heldBatches.low || message.heldBatches.high : message.heldBatches !== 0))
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.heldBatches);
+                    if (message.snapshotParts != null && $Object.hasOwnProperty.call(message, "snapshotParts") && (typeof message.snapshotParts === "object" ? message.snapshotParts.low || message.snapshotParts.high : message.snapshotParts !== 0))
+                        writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.snapshotParts);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -16919,6 +16941,24 @@ export const ectp = $root.ectp = (() => {
                                     delete message.ignoredMessages;
                                 continue;
                             }
+                        case 7: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.heldBatches = value;
+                                else
+                                    delete message.heldBatches;
+                                continue;
+                            }
+                        case 8: {
+                                if (wireType !== 0)
+                                    break;
+                                if (typeof (value = $uint64(reader)) === "object" ? value.low || value.high : value !== 0)
+                                    message.snapshotParts = value;
+                                else
+                                    delete message.snapshotParts;
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -16985,6 +17025,12 @@ export const ectp = $root.ectp = (() => {
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages"))
                         if (!$util.isInteger(message.ignoredMessages) && !(message.ignoredMessages && $util.isInteger(message.ignoredMessages.low) && $util.isInteger(message.ignoredMessages.high)))
                             return "ignoredMessages: integer|Long expected";
+                    if (message.heldBatches != null && $Object.hasOwnProperty.call(message, "heldBatches"))
+                        if (!$util.isInteger(message.heldBatches) && !(message.heldBatches && $util.isInteger(message.heldBatches.low) && $util.isInteger(message.heldBatches.high)))
+                            return "heldBatches: integer|Long expected";
+                    if (message.snapshotParts != null && $Object.hasOwnProperty.call(message, "snapshotParts"))
+                        if (!$util.isInteger(message.snapshotParts) && !(message.snapshotParts && $util.isInteger(message.snapshotParts.low) && $util.isInteger(message.snapshotParts.high)))
+                            return "snapshotParts: integer|Long expected";
                     return null;
                 };
 
@@ -17066,6 +17112,26 @@ export const ectp = $root.ectp = (() => {
                                 message.ignoredMessages = object.ignoredMessages;
                             else if (typeof object.ignoredMessages === "object")
                                 message.ignoredMessages = new $util.LongBits(object.ignoredMessages.low >>> 0, object.ignoredMessages.high >>> 0).toNumber(true);
+                    if (object.heldBatches != null)
+                        if (typeof object.heldBatches === "object" ? object.heldBatches.low || object.heldBatches.high : $Number(object.heldBatches) !== 0)
+                            if ($util.Long)
+                                message.heldBatches = $util.Long.fromValue(object.heldBatches, true);
+                            else if (typeof object.heldBatches === "string")
+                                message.heldBatches = $parseInt(object.heldBatches, 10);
+                            else if (typeof object.heldBatches === "number")
+                                message.heldBatches = object.heldBatches;
+                            else if (typeof object.heldBatches === "object")
+                                message.heldBatches = new $util.LongBits(object.heldBatches.low >>> 0, object.heldBatches.high >>> 0).toNumber(true);
+                    if (object.snapshotParts != null)
+                        if (typeof object.snapshotParts === "object" ? object.snapshotParts.low || object.snapshotParts.high : $Number(object.snapshotParts) !== 0)
+                            if ($util.Long)
+                                message.snapshotParts = $util.Long.fromValue(object.snapshotParts, true);
+                            else if (typeof object.snapshotParts === "string")
+                                message.snapshotParts = $parseInt(object.snapshotParts, 10);
+                            else if (typeof object.snapshotParts === "number")
+                                message.snapshotParts = object.snapshotParts;
+                            else if (typeof object.snapshotParts === "object")
+                                message.snapshotParts = new $util.LongBits(object.snapshotParts.low >>> 0, object.snapshotParts.high >>> 0).toNumber(true);
                     return message;
                 };
 
@@ -17117,6 +17183,16 @@ export const ectp = $root.ectp = (() => {
                             object.ignoredMessages = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
                         } else
                             object.ignoredMessages = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.heldBatches = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.heldBatches = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
+                        if ($util.Long) {
+                            let long = new $util.Long(0, 0, true);
+                            object.snapshotParts = options.longs === $String ? long.toString() : options.longs === $Number ? long.toNumber() : typeof $BigInt !== "undefined" && options.longs === $BigInt ? long.toBigInt() : long;
+                        } else
+                            object.snapshotParts = options.longs === $String ? "0" : typeof $BigInt !== "undefined" && options.longs === $BigInt ? $BigInt("0") : 0;
                     }
                     if (message.producers != null && $Object.hasOwnProperty.call(message, "producers"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
@@ -17160,6 +17236,20 @@ export const ectp = $root.ectp = (() => {
                             object.ignoredMessages = options.longs === $String ? $String(message.ignoredMessages) : message.ignoredMessages;
                         else
                             object.ignoredMessages = options.longs === $String ? $util.Long.prototype.toString.call(message.ignoredMessages) : options.longs === $Number ? new $util.LongBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0).toNumber(true) : message.ignoredMessages;
+                    if (message.heldBatches != null && $Object.hasOwnProperty.call(message, "heldBatches"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.heldBatches = typeof message.heldBatches === "number" ? $BigInt(message.heldBatches) : $util.Long.fromBits(message.heldBatches.low >>> 0, message.heldBatches.high >>> 0, true).toBigInt();
+                        else if (typeof message.heldBatches === "number")
+                            object.heldBatches = options.longs === $String ? $String(message.heldBatches) : message.heldBatches;
+                        else
+                            object.heldBatches = options.longs === $String ? $util.Long.prototype.toString.call(message.heldBatches) : options.longs === $Number ? new $util.LongBits(message.heldBatches.low >>> 0, message.heldBatches.high >>> 0).toNumber(true) : message.heldBatches;
+                    if (message.snapshotParts != null && $Object.hasOwnProperty.call(message, "snapshotParts"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.snapshotParts = typeof message.snapshotParts === "number" ? $BigInt(message.snapshotParts) : $util.Long.fromBits(message.snapshotParts.low >>> 0, message.snapshotParts.high >>> 0, true).toBigInt();
+                        else if (typeof message.snapshotParts === "number")
+                            object.snapshotParts = options.longs === $String ? $String(message.snapshotParts) : message.snapshotParts;
+                        else
+                            object.snapshotParts = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotParts) : options.longs === $Number ? new $util.LongBits(message.snapshotParts.low >>> 0, message.snapshotParts.high >>> 0).toNumber(true) : message.snapshotParts;
                     return object;
                 };
 

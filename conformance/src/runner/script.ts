@@ -109,6 +109,8 @@ class Interpreter {
   private readonly reads = new Map<number, UnsettledRead>();
   private readonly requests = new Map<string, Map<string, string | undefined>>();
   private readonly finished = new Set<string>();
+  /** Subscriber: the producers followed and not unfollowed since (unfollowed at quiescence). */
+  private readonly following = new Set<string>();
   private readonly role: number;
   private readonly selfId: string;
   private selfEpoch: number;
@@ -323,8 +325,14 @@ class Interpreter {
       case "follow":
         await this.follow(this.r(arg, extra));
         break;
-      case "unfollow":
-        await this.cmd({ unfollow: { producerId: String(this.r(arg, extra)) } });
+      case "unfollow": {
+        const producerId = String(this.r(arg, extra));
+        this.following.delete(producerId);
+        await this.cmd({ unfollow: { producerId } });
+        break;
+      }
+      case "repeat":
+        await this.repeat(arg, extra);
         break;
       case "expectView":
         await this.expectView(this.r(arg, extra) as Record<string, unknown>);
@@ -1002,6 +1010,7 @@ class Interpreter {
   /** Subscriber: follow a producer (`"P1"`, or `{producer, connection: {epoch, metadata (base64)}}`). */
   private async follow(arg: unknown): Promise<void> {
     if (typeof arg === "string") {
+      this.following.add(arg);
       await this.cmd({ follow: { producerId: arg } });
       return;
     }
@@ -1009,7 +1018,27 @@ class Interpreter {
     if (typeof a.producer !== "string") throw new CaseBug(`follow needs a producer id, or {producer, connection}; got ${JSON.stringify(arg)}`);
     const c = a.connection as Record<string, unknown> | undefined;
     const connection = c === undefined ? undefined : { epoch: Number(c.epoch), metadata: new Uint8Array(Buffer.from(String(c.metadata ?? ""), "base64")) };
+    this.following.add(a.producer);
     await this.cmd({ follow: { producerId: a.producer, connection } });
+  }
+
+  /**
+   * `{times, as, steps}`: run `steps` `times` times, with the variable `as` (default `i`)
+   * counting 0, 1, ... in their templates (e.g. `{"$expr": "i + 2"}`).
+   */
+  private async repeat(arg: unknown, extra: Map<string, unknown> | undefined): Promise<void> {
+    const a = (arg ?? {}) as Record<string, unknown>;
+    const times = this.r(a.times, extra);
+    if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 0 || times > 100_000)
+      throw new CaseBug(`repeat.times must be an integer in [0, 100000]; got ${JSON.stringify(a.times)}`);
+    const name = a.as ?? "i";
+    if (typeof name !== "string" || !/^[A-Za-z_]\w*$/.test(name)) throw new CaseBug(`repeat.as must be a variable name; got ${JSON.stringify(a.as)}`);
+    if (!Array.isArray(a.steps) || a.steps.length === 0) throw new CaseBug("repeat.steps must be a non-empty list of steps");
+    for (let k = 0; k < times; k++) {
+      const scope = new Map(extra);
+      scope.set(name, k);
+      for (const s of a.steps as StepSpec[]) await this.step(s, scope);
+    }
   }
 
   /**
@@ -1025,8 +1054,9 @@ class Interpreter {
     const synced = arg.synced ?? want.length > 0;
     if (typeof synced !== "boolean") throw new CaseBug(`expectView.synced must be a boolean; got ${JSON.stringify(arg.synced)}`);
     const expected = new Map<string, Record<string, unknown>>();
-    for (const w of want) {
-      const spec = (typeof w === "string" ? { item: w } : w) as Record<string, unknown>;
+    // A family's name stands for all its members.
+    const specs = want.flatMap((w) => (typeof w === "string" ? (this.families.get(w) ?? [w]).map((item) => ({ item })) : [w]));
+    for (const spec of specs as Record<string, unknown>[]) {
       const f = this.fixture(spec.item);
       const descriptor = { ...this.descriptor(f.name), ...((spec.with as Record<string, unknown>) ?? {}) };
       expected.set(f.name, ectp.v1.ItemDescriptor.toObject(ectp.v1.ItemDescriptor.fromObject(descriptor), JSON_OPTIONS) as Record<string, unknown>);
@@ -1045,8 +1075,14 @@ class Interpreter {
     if (!synced && items.length > 0) problems.push(`a view that is not synced holds ${items.length} items`);
     const gotNames = items.map(nameOf).sort();
     const expectedNames = [...expected.keys()].sort();
-    if (JSON.stringify(gotNames) !== JSON.stringify(expectedNames))
-      problems.push(`items [${gotNames.join(", ")}], expected [${expectedNames.join(", ")}]`);
+    if (JSON.stringify(gotNames) !== JSON.stringify(expectedNames)) {
+      const got = new Set(gotNames);
+      const missing = expectedNames.filter((n) => !got.has(n));
+      const unexpected = gotNames.filter((n) => !expected.has(n));
+      // At most 10 names of each (a family may have thousands of members).
+      const list = (names: string[]) => `[${names.slice(0, 10).join(", ")}${names.length > 10 ? `, … ${names.length - 10} more` : ""}]`;
+      problems.push(`items: ${items.length}, expected ${expected.size}; missing ${list(missing)}; unexpected ${list(unexpected)}`);
+    }
     for (const d of items) {
       const wanted = expected.get(nameOf(d));
       if (wanted !== undefined && JSON.stringify(sortKeys(d)) !== JSON.stringify(sortKeys(wanted)))
@@ -1079,6 +1115,14 @@ class Interpreter {
       );
   }
 
+  /** Subscriber: unfollow every producer still followed; its stats afterwards (undefined for other roles). */
+  private async unfollowAll(): Promise<Record<string, unknown> | undefined> {
+    if (this.role !== C.Role.ROLE_SUBSCRIBER) return undefined;
+    for (const producerId of this.following) await this.cmd({ unfollow: { producerId } });
+    this.following.clear();
+    return (await this.stats()).subscriber as Record<string, unknown> | undefined;
+  }
+
   /** Finish everything, settle every read, let every timer run out, then check [I3]/[I4]. */
   private async quiesce(): Promise<void> {
     if (!this.configured) return;
@@ -1102,6 +1146,14 @@ class Interpreter {
           `[I4] after every request finished and every timer ran out, consumer tables are not back to baseline: ${leaks
             .map(([k, v]) => `${k}=${v}`)
             .join(", ")}`,
+        );
+    }
+    const sub = await this.unfollowAll();
+    if (sub) {
+      const held = Object.entries(sub).filter(([k, v]) => ["producers", "heldBatches", "snapshotParts"].includes(k) && Number(v) !== 0);
+      if (held.length > 0)
+        throw new CaseFailure(
+          `[I4][E2] after every producer was unfollowed, the subscriber still holds ${held.map(([k, v]) => `${k}=${v}`).join(", ")}`,
         );
     }
     const p = s.producer as Record<string, number> | undefined;

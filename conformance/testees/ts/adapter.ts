@@ -409,6 +409,8 @@ export class CoreTesteeHandler implements TesteeHandler {
             snapshotRequests: s.snapshotRequests,
             replayRequests: s.replayRequests,
             ignoredMessages: s.ignoredMessages,
+            heldBatches: s.heldBatches,
+            snapshotParts: s.snapshotParts,
           },
         },
       };

@@ -215,6 +215,8 @@ MESSAGES = {
         ('snapshotRequests', 4, 'uint64', '', '', 'snapshot_requests'),
         ('replayRequests', 5, 'uint64', '', '', 'replay_requests'),
         ('ignoredMessages', 6, 'uint64', '', '', 'ignored_messages'),
+        ('heldBatches', 7, 'uint64', '', '', 'held_batches'),
+        ('snapshotParts', 8, 'uint64', '', '', 'snapshot_parts'),
     ),
     'ectp.conformance.v1.TesteeRequest': (
         ('commandId', 1, 'uint64', '', '', 'command_id'),

@@ -210,8 +210,11 @@ class EventSubscriber:
 
     def stats(self) -> dict[str, int]:
         """Counters, as the testee protocol's SubscriberStats."""
-        synced = sum(1 for f in self._followed.values() if f.synced and f.max_seen <= f.applied and f.want is None)
-        return {"producers": len(self._followed), "synced": synced, **self._counts}
+        followed = self._followed.values()
+        synced = sum(1 for f in followed if f.synced and f.max_seen <= f.applied and f.want is None)
+        return {"producers": len(self._followed), "synced": synced, **self._counts,
+                "heldBatches": sum(len(f.held) for f in followed),
+                "snapshotParts": sum(len(f.assembly["got"]) if f.assembly else 0 for f in followed)}
 
     # ------------------------------------------------------------------------- input
 

@@ -118,8 +118,10 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, snapshot(5, 3, ["A"], part=0, parts=2), 4)  # duplicate part
         sub.handle_envelope(P, snapshot(5, 3, ["C"], part=2, parts=2), 5)  # part not below parts
         self.assertIsNone(sub.view(P))
+        self.assertEqual(sub.stats()["snapshotParts"], 1)
         sub.handle_envelope(P, snapshot(5, 3, ["C"], part=1, parts=2), 6)
         self.assertEqual(self.view(sub), sorted([kid("B"), kid("C")]))
+        self.assertEqual(sub.stats()["snapshotParts"], 0)
         sub.handle_envelope(P, snapshot(4, 1, ["A"]), 7)  # an older answer: never rolls back
         self.assertEqual(self.view(sub), sorted([kid("B"), kid("C")]))
 
@@ -183,7 +185,7 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, snapshot(1, 1, ["A"]), 1)
         for seq in range(3, 100):  # 2 is missing
             sub.handle_envelope(P, batch(seq, stored(f"B{seq}")), 2)
-        self.assertEqual(len(sub._followed[P].held), 4)
+        self.assertEqual(sub.stats()["heldBatches"], 4)
         sub.handle_envelope(P, batch(2, stored("C")), 3)  # applies 2..6; 7.. were dropped
         self.assertEqual(sub._followed[P].applied, 6)
         replays = lambda outs: [o.envelope["replayRequest"]["fromSequence"] for o in outs if "replayRequest" in o.envelope]  # noqa: E731

@@ -288,9 +288,21 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.follow(P, 0);
       sub.handleEnvelope(P, env(7, batch(1, 1)), 1); // held
       sub.handleEnvelope(P, env(7, batch(2, 2)), 1); // dropped: the hold is full
+      expect(sub.stats().heldBatches).toBe(1);
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 2);
       expect(replayFrom(sub.poll(2))).toEqual([2]);
-      expect(sub.stats().synced).toBe(0);
+      expect(sub.stats()).toMatchObject({ synced: 0, heldBatches: 0 });
+    });
+
+    it("[E2] stats count the batches held and the snapshot parts being assembled; unfollow releases both", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      for (let seq = 2; seq <= 4; seq++) sub.handleEnvelope(P, env(7, batch(seq, seq)), 1); // held: batch 1 is missing
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, part: 0, parts: 3, items: [desc(8)] } }), 1);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, part: 2, parts: 3, items: [desc(9)] } }), 1);
+      expect(sub.stats()).toMatchObject({ heldBatches: 3, snapshotParts: 2 });
+      sub.unfollow(P);
+      expect(sub.stats()).toMatchObject({ producers: 0, heldBatches: 0, snapshotParts: 0 });
     });
 
     it("[E2] a new producer epoch first seen in one part of a split snapshot is asked again when the rest is lost", () => {

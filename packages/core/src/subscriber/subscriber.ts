@@ -126,6 +126,10 @@ export interface SubscriberStats {
   replayRequests: number;
   /** Messages ignored: unknown senders, stale epochs, duplicates, malformed parts [C10]. */
   ignoredMessages: number;
+  /** Batches held ahead of a missing one, all producers (at most `maxHeldBatches` each) [E2]. */
+  heldBatches: number;
+  /** Parts of snapshots still being assembled, all producers (at most one assembly each) [E2]. */
+  snapshotParts: number;
 }
 
 /** A snapshot answer being assembled from its parts [E2]. */
@@ -338,8 +342,14 @@ export class EventSubscriber {
   /** Counters for dashboards and tests. */
   stats(): SubscriberStats {
     let synced = 0;
-    for (const f of this.followed.values()) if (this.upToDate(f)) synced++;
-    return { producers: this.followed.size, synced, ...this.counts };
+    let heldBatches = 0;
+    let snapshotParts = 0;
+    for (const f of this.followed.values()) {
+      if (this.upToDate(f)) synced++;
+      heldBatches += f.held.size;
+      snapshotParts += f.assembly?.got.size ?? 0;
+    }
+    return { producers: this.followed.size, synced, ...this.counts, heldBatches, snapshotParts };
   }
 
   /** Decode and handle bytes received from `from`; what does not decode is counted and ignored [C10]. */
