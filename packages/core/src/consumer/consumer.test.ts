@@ -1229,3 +1229,83 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(out).toEqual([{ type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([4]) }]);
   });
 });
+
+describe("producer epochs, refusals and liveness [P8][V1]", () => {
+  const producerHello = (intervalMs?: number) => ({ hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: intervalMs } });
+
+  it("[P8][C10] a HandshakeReject of another major from an older epoch is stale: the current epoch's read goes on", () => {
+    for (const major of [1, 2]) {
+      const h = makeConsumer();
+      h.core.admit({ requestId: "r", items: [{ itemId: "a", announcement: announce("h1", { epoch: 5 }), hasModelInput: false }] }, 0);
+      const attemptId = onlyAttempt(h.core.poll(0));
+      h.core.handleEnvelope(P, env(P, 5, { readGrant: { attemptId, grantId: 9, item: descriptor("h1", { epoch: 5 }), leaseMs: 30_000 } }), 1);
+      expect(starts(h.core.poll(1))).toHaveLength(1);
+      const stale = ectp.v1.Envelope.encode({ version: { major, minor: 0 }, senderId: P, senderEpoch: 3, handshakeReject: { reason: 5 } }).finish();
+      h.core.handleMessage(P, stale, 2);
+      expect(h.core.poll(2)).toEqual([]);
+      expect(h.core.drainFailed()).toEqual([]);
+      expect(h.core.stats()).toMatchObject({ fetches: 1, readsInFlight: 1, ignoredMessages: 1 });
+    }
+  });
+
+  it("[P8] a producer's refusal is remembered however many other peers come and go: no ReadRequest to it in the refused epoch", () => {
+    const h = makeConsumer();
+    const probe = (requestId: string, now: number) => {
+      const r = h.core.admit({ requestId, items: [{ itemId: "a", announcement: announce(`h-${requestId}`, { epoch: 3 }), hasModelInput: true }] }, now);
+      const requests = sent(h.core.poll(now), "readRequest").length;
+      h.core.finishRequest(requestId, now);
+      return { decision: r.status === "admitted" ? r.items[0] : r, requests };
+    };
+    h.core.admit({ requestId: "r1", items: [{ itemId: "a", announcement: announce("h1", { epoch: 3 }), hasModelInput: true }] }, 0);
+    h.core.poll(0);
+    h.core.handleEnvelope(P, env(P, 3, { handshakeReject: { reason: ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    h.core.finishRequest("r1", 1);
+    const refused = { decision: { action: "local-encode", itemId: "a", reason: "INCOMPATIBLE" }, requests: 0 };
+    expect(probe("r2", 2)).toEqual(refused);
+    h.core.poll(10_000); // the producer's peer timer runs out of business and stops
+    // Idle peers are forgotten once there are many: 1,100 others, one heartbeat each.
+    for (let i = 0; i < 1_100; i++) h.core.handleEnvelope(`x-${i}`, env(`x-${i}`, 1, { heartbeat: { sequence: 1 } }), 10_001);
+    expect(probe("r3", 10_002)).toEqual(refused);
+  });
+
+  it("[C1][P8] a stale announcement never starts a fetch, even when the fetch it would have joined ends in the same admit", () => {
+    const h = makeConsumer({ waitBudgetMs: 1000 });
+    const a = { itemId: "a", announcement: announce("h1", { epoch: 2 }), hasModelInput: true };
+    h.core.admit({ requestId: "r1", items: [a] }, 0);
+    const attemptId = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 2, producerHello()), 1); // the producer is known at epoch 2
+    h.core.handleEnvelope(P, env(P, 2, { readReject: { attemptId, reason: R.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs: 5000 } }), 2);
+    h.core.poll(2);
+    // At a's budget deadline the engine adds b, the same key announced at the older epoch 1, first:
+    // a's budget runs out (its fetch is abandoned), and b must not fetch from epoch 1.
+    const b = { itemId: "b", announcement: announce("h1", { epoch: 1 }), hasModelInput: true };
+    const res = h.core.admit({ requestId: "r1", items: [b, a] }, 1000);
+    expect(res).toEqual({
+      status: "admitted",
+      items: [
+        { action: "local-encode", itemId: "b", reason: "EPOCH_CHANGED" },
+        { action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" },
+      ],
+    });
+    expect(sent(h.core.poll(1000), "readRequest")).toEqual([]);
+  });
+
+  it("[P8] a producer is judged by the larger of our heartbeat interval and the one its Hello announced", () => {
+    for (const [announced, goneAt] of [
+      [10_000, 31_000], // 3 x 10 s after the last message
+      [500, 7_000], // never below our own 2 s: 3 x 2 s
+      [undefined, 7_000], // absent: 2 s
+    ] as const) {
+      const h = makeConsumer({ transferTimeoutMs: 100_000, leaseMs: 200_000 }); // no quarantine before the peer is gone
+      h.core.admit({ requestId: "r", items: [{ itemId: "a", announcement: announce("h1"), hasModelInput: false }] }, 0);
+      const attemptId = onlyAttempt(h.core.poll(0));
+      h.core.handleEnvelope(P, env(P, 1, producerHello(announced)), 1000);
+      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId, grantId: 1, item: descriptor("h1"), leaseMs: 200_000 } }), 1000);
+      h.core.poll(1000);
+      let cancelledAt: number | undefined;
+      for (let t = 1000; t <= 40_000 && cancelledAt === undefined; t += 1000)
+        if (h.core.poll(t).some((o) => o.type === "cancel-read")) cancelledAt = t;
+      expect(cancelledAt, `Hello interval ${announced}`).toBe(goneAt);
+    }
+  });
+});

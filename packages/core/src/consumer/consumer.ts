@@ -19,7 +19,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs } from "../config.js";
+import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, DEFAULT_TIMERS, grantLeaseMs } from "../config.js";
 import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
@@ -325,6 +325,8 @@ class Peer implements Timed {
   lastHeard = Number.NEGATIVE_INFINITY;
   /** When the current stretch of business began (silence is measured from here at the earliest). */
   businessSince = 0;
+  /** The heartbeat interval its Hello of the known epoch announced, ms (0: no Hello yet) [P8]. */
+  intervalMs = 0;
   nextHeartbeatAt = 0;
   heartbeatSeq = 0;
   /** Fetches targeting it: a list in insertion order. */
@@ -372,6 +374,8 @@ const P_READY_LOADED = 2;
 const P_LOCAL_ENCODE = 3;
 const P_FAIL = 4;
 const P_FETCH = 5;
+/** A new item, classified once every known slot's budget has been enforced. */
+const P_NEW = 6;
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -670,6 +674,8 @@ export class ConsumerCore {
     // per-slot deadline (a boxed double: one more cache miss per re-admit) is not read.
     // Asked once per call, and only when some item is still waiting (-1: not asked yet).
     let timerDue = -1;
+    // Known slots whose budget ran out without model input, by index (the request fails).
+    let exhausted: Slot[] | undefined;
     for (let i = 0; i < n; i++) {
       const slot = this.findSlot(req, ids[i] as string, i);
       const model = ((flags[i] as number) & F_MODEL) !== 0;
@@ -685,21 +691,29 @@ export class ConsumerCore {
           if (timerDue === 1 && now >= slot.budgetAt) {
             // [C3] Budget enforced at admission too.
             if (model) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
-            else {
-              failures ??= [];
-              failures.push(this.exhaustFailure(slot));
-            }
+            else (exhausted ??= [])[i] = slot;
           }
         }
         continue;
       }
       same = false;
-      this.classify(items as readonly AdmitItem[], flags[i] as number, i);
-      if (kinds[i] === P_FAIL) {
-        failures ??= [];
-        failures.push({ itemId: ids[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 });
-      }
+      kinds[i] = P_NEW;
     }
+    // New items are classified only now: a slot resolved above may have abandoned the fetch one
+    // of them would have joined, and then a stale or refused announcement must not start one [C1][P8].
+    if (!same || exhausted !== undefined)
+      for (let i = 0; i < n; i++) {
+        if (kinds[i] === P_NEW) {
+          this.classify(items as readonly AdmitItem[], flags[i] as number, i);
+          if (kinds[i] === P_FAIL) {
+            failures ??= [];
+            failures.push({ itemId: ids[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 });
+          }
+        } else if (exhausted?.[i] !== undefined) {
+          failures ??= [];
+          failures.push(this.exhaustFailure(exhausted[i] as Slot));
+        }
+      }
     if (failures !== undefined) {
       if (!same) this.clearPlan(n);
       return this.failRequest(req, failures, now) as AdmitResult;
@@ -791,7 +805,9 @@ export class ConsumerCore {
         const peer = this.peers.get(from);
         // The frozen sender_epoch names the rejecting epoch (knownEpoch is 0 if nothing of our version was ever heard from it).
         const epoch = toNum(env.senderEpoch);
-        if (peer !== undefined) this.onHandshakeReject(peer, "VERSION", isPositiveId(epoch) ? epoch : peer.knownEpoch, now);
+        // [P8][C10] A refusal from an older epoch than the one known is stale, as any message of it.
+        if (peer !== undefined && (!isPositiveId(epoch) || epoch >= peer.knownEpoch))
+          this.onHandshakeReject(peer, "VERSION", isPositiveId(epoch) ? epoch : peer.knownEpoch, now);
       });
       this.ignore("version");
       return;
@@ -1205,8 +1221,19 @@ export class ConsumerCore {
    * amortised O(1) per new peer.
    */
   private forgetIdlePeers(): void {
+    // A peer that refused our Hello is kept: no ReadRequest may go to it until a greater epoch of
+    // it is seen, and forgetting the refusal would allow one [P8]. (Each such record is one peer
+    // the transport delivered a HandshakeReject from.)
     for (const [id, p] of this.peers)
-      if (p.fetchCount === 0 && p.grants.size === 0 && p.ackWaiters.size === 0 && p.connectedEpoch === 0 && p.tLane === -1) this.peers.delete(id);
+      if (
+        p.fetchCount === 0 &&
+        p.grants.size === 0 &&
+        p.ackWaiters.size === 0 &&
+        p.connectedEpoch === 0 &&
+        p.tLane === -1 &&
+        p.rejectedEpoch === 0
+      )
+        this.peers.delete(id);
     this.lastPeer = undefined;
     this.peerSweepAt = Math.max(MIN_PEER_SWEEP, 2 * this.peers.size);
   }
@@ -1608,6 +1635,7 @@ export class ConsumerCore {
       this.emit({ type: "disconnect-peer", peerId: peer.id });
     }
     if (peer.helloEpoch < epoch) peer.helloEpoch = 0;
+    peer.intervalMs = 0; // until the new epoch's Hello
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
     if (peer.rejectedEpoch < epoch) peer.rejectedEpoch = 0;
     // Grants of the old epoch died with it.
@@ -1623,6 +1651,8 @@ export class ConsumerCore {
       this.ignore("unexpected");
       return;
     }
+    const hb = toNum(hello.heartbeatIntervalMs);
+    peer.intervalMs = isPositiveId(hb) ? hb : DEFAULT_TIMERS.heartbeatIntervalMs; // 0: 2000 ms [P8]
     const meta = hello.transportMetadata;
     if (meta instanceof Uint8Array && meta.length > 0) {
       this.noteMetadata(peer, epoch, meta, true);
@@ -1836,7 +1866,8 @@ export class ConsumerCore {
 
   private deadAt(peer: Peer): number {
     const since = Math.max(peer.lastHeard, peer.businessSince);
-    return since + this.config.heartbeatMisses * this.config.heartbeatIntervalMs;
+    // [P8] Judged with the larger of our interval and the one the producer's Hello announced.
+    return since + this.config.heartbeatMisses * Math.max(this.config.heartbeatIntervalMs, peer.intervalMs);
   }
 
   private onPeerTimer(peer: Peer, now: number): void {
