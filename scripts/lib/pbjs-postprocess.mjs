@@ -21,6 +21,18 @@
  * reader.uint64()/uint64s(), which consult the global Long, are converted to
  * numbers (values >= 2^53 stay >= 2^53, so validation still rejects them as unsafe).
  */
+/**
+ * Skip unknown fields of field-less messages by their field number. For a message without
+ * fields, pbjs emits `reader.skipType(tag & 7, _depth, tag)`, passing the whole tag where
+ * protobufjs expects the field number: an unknown group (wire type 3) then never finds its
+ * end-group tag ("invalid end group tag") and field number 0 goes unchecked, while every
+ * other message refuses field 0 and skips groups. Unknown fields MUST be ignored [V1].
+ */
+export function skipUnknownByFieldNumber(js) {
+  const wrong = "reader.skipType(tag & 7, _depth, tag);";
+  return js.split(wrong).join("reader.skipType(tag & 7, _depth, tag >>> 3);");
+}
+
 export function forceNumbersAtRuntime(js) {
   const utilAlias = "$util = $protobuf.util;";
   if (!js.includes(utilAlias))
@@ -76,6 +88,52 @@ export function checkIntegersOnEncode(js) {
   // Anything else that writes a message field as an integer would still wrap.
   const leftover = /\.(?:u?int64|sint(?:32|64)|s?fixed(?:32|64))s?\(message\./.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} is not checked; extend checkIntegersOnEncode`);
+  return patched;
+}
+
+/**
+ * protobufjs' encoders coerce what has the wrong type: a string where bytes belong is read as
+ * base64 (another item key), a number where a string belongs becomes an empty string, a
+ * string where a list belongs becomes a list of its characters, a number where a message
+ * belongs an empty message, and a string with a lone surrogate is written as invalid UTF-8
+ * that every decoder refuses. Every string, bytes, bool, message and repeated field write of
+ * the generated encoders goes through a check that throws a TypeError naming the field
+ * instead (encodeEnvelope reports it as INVALID_ARGUMENT). Run after checkIntegersOnEncode;
+ * like it, for implementations' encoders only.
+ */
+export function checkTypesOnEncode(js) {
+  const anchor = "// Integers a field cannot carry are refused";
+  if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run checkIntegersOnEncode before checkTypesOnEncode");
+  const counts = { scalar: 0, message: 0, list: 0 };
+  const patched = js
+    .replace(/\.(string|bytes|bool)\(message\.(\w+)(\[i\])?\)/g, (_, kind, field, index = "") => {
+      counts.scalar++;
+      return `.${kind}($check_${kind}(message.${field}${index}, "${field}"))`;
+    })
+    .replace(/(\.encode\()message\.(\w+)(\[i\])?, writer/g, (_, call, field, index = "") => {
+      counts.message++;
+      return `${call}$check_message(message.${field}${index}, "${field}"), writer`;
+    })
+    .replace(/if \(message\.(\w+) != null && message\.\1\.length\)/g, (_, field) => {
+      counts.list++;
+      return `if (message.${field} != null && $check_list(message.${field}, "${field}").length)`;
+    })
+    .replace(
+      anchor,
+      "// Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).\n" +
+        'const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)); };\n' +
+        'const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));\n' +
+        'const $check_bytes = (v, f) => (v instanceof Uint8Array ? v : $wrongType(f, "a Uint8Array", v));\n' +
+        'const $check_bool = (v, f) => (typeof v === "boolean" ? v : $wrongType(f, "a boolean", v));\n' +
+        'const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) ? v : $wrongType(f, "an object (a message)", v));\n' +
+        'const $check_list = (v, f) => (Array.isArray(v) ? v : $wrongType(f, "an array", v));\n' +
+        anchor,
+    );
+  if (counts.scalar === 0 || counts.message === 0 || counts.list === 0)
+    throw new Error(`pbjs-postprocess: found ${JSON.stringify(counts)} field writes; update checkTypesOnEncode`);
+  // Anything else that writes a field from the message unchecked would still coerce.
+  const leftover = /\.(?:string|bytes|bool)\(message\.|\.encode\(message\.\w+(?:\[i\])?, writer/.exec(patched);
+  if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} is not checked; extend checkTypesOnEncode`);
   return patched;
 }
 

@@ -2196,7 +2196,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -7897,7 +7897,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -10638,7 +10638,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -11425,7 +11425,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -12910,7 +12910,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -13144,7 +13144,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -16222,7 +16222,7 @@ export const ectp = $root.ectp = (() => {
                             _end = $undefined;
                             break;
                         }
-                        reader.skipType(tag & 7, _depth, tag);
+                        reader.skipType(tag & 7, _depth, tag >>> 3);
                         if (!reader.discardUnknown) {
                             $util.makeProp(message, "$unknowns", false);
                             (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -28705,7 +28705,7 @@ export const ectp = $root.ectp = (() => {
                         _end = $undefined;
                         break;
                     }
-                    reader.skipType(tag & 7, _depth, tag);
+                    reader.skipType(tag & 7, _depth, tag >>> 3);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));

@@ -7,10 +7,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   checkIntegersOnEncode,
+  checkTypesOnEncode,
   cleanDeclarations,
   forceNumbersAtRuntime,
   limitRepeatedElements,
   refuseRepeatedSingularFields,
+  skipUnknownByFieldNumber,
 } from "../../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,6 +49,6 @@ run("pbts", ["-o", dts, out]);
 // Post-processing shared with other generators: see scripts/lib/pbjs-postprocess.mjs.
 // MAX_REPEATED_ELEMENTS of src/limits.ts (a test checks that the two agree).
 const MAX_REPEATED_ELEMENTS = 65_536;
-const js = forceNumbersAtRuntime(readFileSync(out, "utf8"));
-writeFileSync(out, refuseRepeatedSingularFields(limitRepeatedElements(checkIntegersOnEncode(js), MAX_REPEATED_ELEMENTS)));
+const js = skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8")));
+writeFileSync(out, refuseRepeatedSingularFields(limitRepeatedElements(checkTypesOnEncode(checkIntegersOnEncode(js)), MAX_REPEATED_ELEMENTS)));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));

@@ -123,6 +123,69 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(decodeEnvelope(bytes).ok).toBe(true);
   });
 
+  it("[V1] unknown fields inside a field-less body are skipped like anywhere else: groups too, field number 0 never", () => {
+    const head = "0a0208011201611801"; // version 1, sender "a", epoch 1
+    const decode = (body: string) => {
+      const r = decodeEnvelope(Buffer.from(head + body, "hex"));
+      return r.ok ? Object.keys(r.value).filter((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch") : r.error.code;
+    };
+    expect(decode("a20100")).toEqual(["snapshotRequest"]);
+    expect(decode("a201049b069c06")).toEqual(["snapshotRequest"]); // an unknown group, field 99
+    expect(decode("a201021b1c")).toEqual(["snapshotRequest"]); // an unknown group, field 3
+    expect(decode("a201020200")).toBe("MALFORMED_MESSAGE"); // field number 0, as in any other body
+    expect(decode("a201050500000000")).toBe("MALFORMED_MESSAGE");
+    expect(decode("8201020200")).toBe("MALFORMED_MESSAGE"); // (a heartbeat with field 0: refused before too)
+  });
+
+  it("[V1] bytes of another major that are not protobuf at all are malformed, not VERSION (field 0, over-long tags, invalid UTF-8)", () => {
+    const code = (hex: string) => {
+      const r = decodeEnvelope(Buffer.from(hex, "hex"));
+      return r.ok ? "ok" : r.error.code;
+    };
+    const major2 = "0a0208021201611801"; // version 2, sender "a", epoch 1
+    expect(code(`${major2}5200`)).toBe("VERSION"); // a Hello of major 2: answered
+    expect(code(`${major2}9b069c065200`)).toBe("VERSION"); // an unknown group is still protobuf
+    expect(code(`${major2}00015200`)).toBe("MALFORMED_MESSAGE"); // field number 0
+    expect(code(`${major2}f88180808000015200`)).toBe("MALFORMED_MESSAGE"); // a 6-byte tag
+    expect(code("0a0208021202c08018015200")).toBe("MALFORMED_MESSAGE"); // sender_id not UTF-8
+    expect(code("120161180100015200")).toBe("MALFORMED_MESSAGE"); // no version, field 0
+    // A HandshakeReject of major 2 (reason 5): with detail "x", and with a detail that is not UTF-8.
+    expect(code(`${major2}5a050805120178`)).toBe("VERSION");
+    expect(code(`${major2}5a0608051202c080`)).toBe("MALFORMED_MESSAGE");
+  });
+
+  it("encodeEnvelope refuses a value of the wrong type, naming the field, instead of coercing it into another value", () => {
+    const head = { version: SPEC_VERSION, senderId: "c", senderEpoch: 1 };
+    const key = { contentHash: new Uint8Array([1]) };
+    const cases: [unknown, string][] = [
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: "abc" } } }, "contentHash must be a Uint8Array; got string"], // was base64: another key
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: [1, 2, 3] } } }, "contentHash must be a Uint8Array; got an array"],
+      [{ ...head, readReject: { attemptId: 1, retryable: "no" } }, "retryable must be a boolean; got string"], // was true
+      [{ ...head, hello: { role: 2, capabilities: "abc" } }, "capabilities must be an array; got string"], // was ["a", "b", "c"]
+      [{ ...head, hello: { role: 2, capabilities: [7] } }, "capabilities must be a string; got number"],
+      [{ ...head, heartbeat: 5 }, "heartbeat must be an object (a message); got number"], // was an empty heartbeat
+      [{ ...head, heartbeat: [] }, "heartbeat must be an object (a message); got an array"],
+      [{ ...head, senderId: 42, heartbeat: {} }, "senderId must be a string; got number"], // was an empty sender id
+      [{ ...head, senderId: "p\ud800", heartbeat: {} }, "senderId must be well-formed UTF-16 (no lone surrogate)"], // was invalid UTF-8
+      [{ ...head, readReject: { attemptId: 1, detail: "x\udc00y" } }, "detail must be well-formed UTF-16 (no lone surrogate)"],
+      [{ ...head, readRequest: { attemptId: 1, key: { ...key, fingerprint: { model: 3 } } } }, "model must be a string; got number"],
+    ];
+    for (const [env, message] of cases) {
+      let thrown: unknown;
+      try {
+        encodeEnvelope(env as ectp.v1.IEnvelope);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, message).toBeInstanceOf(EctpError);
+      expect((thrown as EctpError).code).toBe("INVALID_ARGUMENT");
+      expect((thrown as EctpError).message).toContain(message);
+    }
+    // Well-formed non-ASCII text still encodes and decodes.
+    const ok = decodeEnvelope(encodeEnvelope({ ...head, senderId: "prod-é-😀", heartbeat: {} }));
+    expect(ok.ok && ok.value.senderId).toBe("prod-é-😀");
+  });
+
   it("encodeEnvelope reports a non-encodable value as INVALID_ARGUMENT", () => {
     const bad = {
       ...valid,

@@ -168,15 +168,13 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
     const env = new ectp.v1.Envelope();
     let seen = 0;
     while (r.pos < r.len) {
-      const t = r.uint32();
-      const wire = t & 7;
-      const field = t >>> 3;
+      const { field, wire } = frozenTag(r);
       // SPEC section 5: a repeat makes the envelope unreadable here, before it is decoded.
       const bit = frozenFieldBit(field, wire);
       if (seen & bit) return undefined;
       seen |= bit;
       if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.uint32());
-      else if (field === 2 && wire === 2) env.senderId = r.string();
+      else if (field === 2 && wire === 2) env.senderId = r.stringVerify();
       else if (field === 3 && wire === 0) {
         const epoch: unknown = r.uint64(); // a Long where protobufjs has one
         env.senderEpoch = typeof epoch === "number" ? epoch : $protobuf.util.LongBits.from(epoch as number).toNumber(true);
@@ -184,13 +182,25 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       else if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
       else {
         if (field === 10 && wire === 2) env.hello = new ectp.v1.Hello();
-        r.skipType(wire);
+        r.skipType(wire, 0, field);
       }
     }
     return env;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The next field's number and wire type, read as the generated decoders read them: a tag of at
+ * most 5 bytes (`Reader.tag`) naming a field number of at least 1, so that bytes no protobuf
+ * decoder accepts are malformed here too, not an envelope of another version.
+ * @throws {Error} for an over-long tag or field number 0.
+ */
+function frozenTag(r: $protobuf.Reader): { field: number; wire: number } {
+  const t = r.tag();
+  if (t >>> 3 === 0) throw new RangeError("field number 0");
+  return { field: t >>> 3, wire: t & 7 };
 }
 
 /**
@@ -213,16 +223,14 @@ function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
   const reject = new ectp.v1.HandshakeReject();
   let seen = 0;
   while (r.pos < r.len) {
-    const t = r.uint32();
-    const wire = t & 7;
-    const field = t >>> 3;
+    const { field, wire } = frozenTag(r);
     const bit = (field === 1 && wire === 0) || ((field === 2 || field === 3) && wire === 2) ? 1 << field : 0;
     if (seen & bit) throw new RangeError(`HandshakeReject field ${field} occurs twice`);
     seen |= bit;
     if (field === 1 && wire === 0) reject.reason = r.int32();
-    else if (field === 2 && wire === 2) reject.detail = r.string();
+    else if (field === 2 && wire === 2) reject.detail = r.stringVerify();
     else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.uint32());
-    else r.skipType(wire);
+    else r.skipType(wire, 0, field);
   }
   return reject;
 }

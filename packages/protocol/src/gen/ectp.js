@@ -3,6 +3,13 @@ import $protobuf from "protobufjs/minimal.js";
 
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
+// Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).
+const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)); };
+const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));
+const $check_bytes = (v, f) => (v instanceof Uint8Array ? v : $wrongType(f, "a Uint8Array", v));
+const $check_bool = (v, f) => (typeof v === "boolean" ? v : $wrongType(f, "a boolean", v));
+const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) ? v : $wrongType(f, "an object (a message)", v));
+const $check_list = (v, f) => (Array.isArray(v) ? v : $wrongType(f, "an array", v));
 // Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
 const $refuse = (field, range, v) => { throw new RangeError(field + " must be an integer in " + range + "; got " + (typeof v === "number" ? v : typeof v)); };
 const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v)) : v !== null && typeof v === "object" ? v : $refuse(f, "[0, 2^53)", v));
@@ -186,13 +193,13 @@ export const ectp = $root.ectp = (() => {
                     throw $Error("max depth exceeded");
                 if (message.role != null && $Object.hasOwnProperty.call(message, "role") && message.role !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.role, "role"));
-                if (message.capabilities != null && message.capabilities.length)
+                if (message.capabilities != null && $check_list(message.capabilities, "capabilities").length)
                     for (let i = 0; i < message.capabilities.length; ++i)
-                        writer.uint32(/* id 2, wireType 2 =*/18).string(message.capabilities[i]);
+                        writer.uint32(/* id 2, wireType 2 =*/18).string($check_string(message.capabilities[i], "capabilities"));
                 if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
-                    $root.ectp.v1.Fingerprint.encode(message.fingerprint, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Fingerprint.encode($check_message(message.fingerprint, "fingerprint"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && message.transportMetadata.length)
-                    writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.transportMetadata);
+                    writer.uint32(/* id 4, wireType 2 =*/34).bytes($check_bytes(message.transportMetadata, "transportMetadata"));
                 if (message.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(message, "heartbeatIntervalMs") && message.heartbeatIntervalMs !== 0)
                     writer.uint32(/* id 5, wireType 0 =*/40).uint32($check_uint32(message.heartbeatIntervalMs, "heartbeatIntervalMs"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -621,9 +628,9 @@ export const ectp = $root.ectp = (() => {
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.reason, "reason"));
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
-                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.detail);
+                    writer.uint32(/* id 2, wireType 2 =*/18).string($check_string(message.detail, "detail"));
                 if (message.supported != null && $Object.hasOwnProperty.call(message, "supported"))
-                    $root.ectp.v1.SpecVersion.encode(message.supported, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.SpecVersion.encode($check_message(message.supported, "supported"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1066,7 +1073,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
-                    $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ItemKey.encode($check_message(message.key, "key"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.expectedEpoch != null && $Object.hasOwnProperty.call(message, "expectedEpoch") && (typeof message.expectedEpoch === "object" ? message.expectedEpoch.low || message.expectedEpoch.high : message.expectedEpoch !== 0))
                     writer.uint32(/* id 3, wireType 0 =*/24).uint64($check_uint64(message.expectedEpoch, "expectedEpoch"));
                 if (message.expectedSizeBytes != null && $Object.hasOwnProperty.call(message, "expectedSizeBytes") && (typeof message.expectedSizeBytes === "object" ? message.expectedSizeBytes.low || message.expectedSizeBytes.high : message.expectedSizeBytes !== 0))
@@ -1498,7 +1505,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.grantId, "grantId"));
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
-                    $root.ectp.v1.ItemDescriptor.encode(message.item, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ItemDescriptor.encode($check_message(message.item, "item"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.leaseMs != null && $Object.hasOwnProperty.call(message, "leaseMs") && message.leaseMs !== 0)
                     writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.leaseMs, "leaseMs"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -1924,11 +1931,11 @@ export const ectp = $root.ectp = (() => {
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.reason, "reason"));
                 if (message.retryable != null && $Object.hasOwnProperty.call(message, "retryable") && message.retryable !== false)
-                    writer.uint32(/* id 3, wireType 0 =*/24).bool(message.retryable);
+                    writer.uint32(/* id 3, wireType 0 =*/24).bool($check_bool(message.retryable, "retryable"));
                 if (message.retryAfterMs != null && $Object.hasOwnProperty.call(message, "retryAfterMs") && message.retryAfterMs !== 0)
                     writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.retryAfterMs, "retryAfterMs"));
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
-                    writer.uint32(/* id 5, wireType 2 =*/42).string(message.detail);
+                    writer.uint32(/* id 5, wireType 2 =*/42).string($check_string(message.detail, "detail"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -2431,7 +2438,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.status != null && $Object.hasOwnProperty.call(message, "status") && message.status !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.status, "status"));
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
-                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.detail);
+                    writer.uint32(/* id 3, wireType 2 =*/26).string($check_string(message.detail, "detail"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -3475,7 +3482,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.model != null && $Object.hasOwnProperty.call(message, "model") && message.model !== "")
-                    writer.uint32(/* id 1, wireType 2 =*/10).string(message.model);
+                    writer.uint32(/* id 1, wireType 2 =*/10).string($check_string(message.model, "model"));
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype") && message.dtype !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.dtype, "dtype"));
                 if (message.rowBytes != null && $Object.hasOwnProperty.call(message, "rowBytes") && message.rowBytes !== 0)
@@ -3882,9 +3889,9 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.contentHash != null && $Object.hasOwnProperty.call(message, "contentHash") && message.contentHash.length)
-                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.contentHash);
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes($check_bytes(message.contentHash, "contentHash"));
                 if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
-                    $root.ectp.v1.Fingerprint.encode(message.fingerprint, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Fingerprint.encode($check_message(message.fingerprint, "fingerprint"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4227,7 +4234,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.algorithm != null && $Object.hasOwnProperty.call(message, "algorithm") && message.algorithm !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.algorithm, "algorithm"));
                 if (message.value != null && $Object.hasOwnProperty.call(message, "value") && message.value.length)
-                    writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.value);
+                    writer.uint32(/* id 2, wireType 2 =*/18).bytes($check_bytes(message.value, "value"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4625,21 +4632,21 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
-                    $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ItemKey.encode($check_message(message.key, "key"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.sizeBytes != null && $Object.hasOwnProperty.call(message, "sizeBytes") && (typeof message.sizeBytes === "object" ? message.sizeBytes.low || message.sizeBytes.high : message.sizeBytes !== 0))
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.sizeBytes, "sizeBytes"));
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype") && message.dtype !== 0)
                     writer.uint32(/* id 3, wireType 0 =*/24).int32($check_int32(message.dtype, "dtype"));
-                if (message.shape != null && message.shape.length)
+                if (message.shape != null && $check_list(message.shape, "shape").length)
                     writer.uint32(/* id 4, wireType 2 =*/34).uint64s($check_uint64s(message.shape, "shape"));
                 if (message.checksum != null && $Object.hasOwnProperty.call(message, "checksum"))
-                    $root.ectp.v1.Checksum.encode(message.checksum, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Checksum.encode($check_message(message.checksum, "checksum"), writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                 if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
-                    writer.uint32(/* id 6, wireType 2 =*/50).string(message.producerId);
+                    writer.uint32(/* id 6, wireType 2 =*/50).string($check_string(message.producerId, "producerId"));
                 if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
                     writer.uint32(/* id 7, wireType 0 =*/56).uint64($check_uint64(message.epoch, "epoch"));
                 if (message.location != null && $Object.hasOwnProperty.call(message, "location") && message.location.length)
-                    writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.location);
+                    writer.uint32(/* id 8, wireType 2 =*/66).bytes($check_bytes(message.location, "location"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -5207,11 +5214,11 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.version != null && $Object.hasOwnProperty.call(message, "version"))
-                    $root.ectp.v1.SpecVersion.encode(message.version, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.SpecVersion.encode($check_message(message.version, "version"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
-                    $root.ectp.v1.ItemDescriptor.encode(message.item, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ItemDescriptor.encode($check_message(message.item, "item"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && message.transportMetadata.length)
-                    writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.transportMetadata);
+                    writer.uint32(/* id 3, wireType 2 =*/26).bytes($check_bytes(message.transportMetadata, "transportMetadata"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -5784,37 +5791,37 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.version != null && $Object.hasOwnProperty.call(message, "version"))
-                    $root.ectp.v1.SpecVersion.encode(message.version, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.SpecVersion.encode($check_message(message.version, "version"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.senderId != null && $Object.hasOwnProperty.call(message, "senderId") && message.senderId !== "")
-                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.senderId);
+                    writer.uint32(/* id 2, wireType 2 =*/18).string($check_string(message.senderId, "senderId"));
                 if (message.senderEpoch != null && $Object.hasOwnProperty.call(message, "senderEpoch") && (typeof message.senderEpoch === "object" ? message.senderEpoch.low || message.senderEpoch.high : message.senderEpoch !== 0))
                     writer.uint32(/* id 3, wireType 0 =*/24).uint64($check_uint64(message.senderEpoch, "senderEpoch"));
                 if (message.hello != null && $Object.hasOwnProperty.call(message, "hello"))
-                    $root.ectp.v1.Hello.encode(message.hello, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Hello.encode($check_message(message.hello, "hello"), writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                 if (message.handshakeReject != null && $Object.hasOwnProperty.call(message, "handshakeReject"))
-                    $root.ectp.v1.HandshakeReject.encode(message.handshakeReject, writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.HandshakeReject.encode($check_message(message.handshakeReject, "handshakeReject"), writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
                 if (message.readRequest != null && $Object.hasOwnProperty.call(message, "readRequest"))
-                    $root.ectp.v1.ReadRequest.encode(message.readRequest, writer.uint32(/* id 12, wireType 2 =*/98).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ReadRequest.encode($check_message(message.readRequest, "readRequest"), writer.uint32(/* id 12, wireType 2 =*/98).fork(), _depth + 1).ldelim();
                 if (message.readGrant != null && $Object.hasOwnProperty.call(message, "readGrant"))
-                    $root.ectp.v1.ReadGrant.encode(message.readGrant, writer.uint32(/* id 13, wireType 2 =*/106).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ReadGrant.encode($check_message(message.readGrant, "readGrant"), writer.uint32(/* id 13, wireType 2 =*/106).fork(), _depth + 1).ldelim();
                 if (message.readReject != null && $Object.hasOwnProperty.call(message, "readReject"))
-                    $root.ectp.v1.ReadReject.encode(message.readReject, writer.uint32(/* id 14, wireType 2 =*/114).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ReadReject.encode($check_message(message.readReject, "readReject"), writer.uint32(/* id 14, wireType 2 =*/114).fork(), _depth + 1).ldelim();
                 if (message.readComplete != null && $Object.hasOwnProperty.call(message, "readComplete"))
-                    $root.ectp.v1.ReadComplete.encode(message.readComplete, writer.uint32(/* id 15, wireType 2 =*/122).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ReadComplete.encode($check_message(message.readComplete, "readComplete"), writer.uint32(/* id 15, wireType 2 =*/122).fork(), _depth + 1).ldelim();
                 if (message.heartbeat != null && $Object.hasOwnProperty.call(message, "heartbeat"))
-                    $root.ectp.v1.Heartbeat.encode(message.heartbeat, writer.uint32(/* id 16, wireType 2 =*/130).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Heartbeat.encode($check_message(message.heartbeat, "heartbeat"), writer.uint32(/* id 16, wireType 2 =*/130).fork(), _depth + 1).ldelim();
                 if (message.eventBatch != null && $Object.hasOwnProperty.call(message, "eventBatch"))
-                    $root.ectp.v1.EventBatch.encode(message.eventBatch, writer.uint32(/* id 17, wireType 2 =*/138).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.EventBatch.encode($check_message(message.eventBatch, "eventBatch"), writer.uint32(/* id 17, wireType 2 =*/138).fork(), _depth + 1).ldelim();
                 if (message.replayRequest != null && $Object.hasOwnProperty.call(message, "replayRequest"))
-                    $root.ectp.v1.ReplayRequest.encode(message.replayRequest, writer.uint32(/* id 18, wireType 2 =*/146).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ReplayRequest.encode($check_message(message.replayRequest, "replayRequest"), writer.uint32(/* id 18, wireType 2 =*/146).fork(), _depth + 1).ldelim();
                 if (message.replayUnavailable != null && $Object.hasOwnProperty.call(message, "replayUnavailable"))
-                    $root.ectp.v1.ReplayUnavailable.encode(message.replayUnavailable, writer.uint32(/* id 19, wireType 2 =*/154).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ReplayUnavailable.encode($check_message(message.replayUnavailable, "replayUnavailable"), writer.uint32(/* id 19, wireType 2 =*/154).fork(), _depth + 1).ldelim();
                 if (message.snapshotRequest != null && $Object.hasOwnProperty.call(message, "snapshotRequest"))
-                    $root.ectp.v1.SnapshotRequest.encode(message.snapshotRequest, writer.uint32(/* id 20, wireType 2 =*/162).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.SnapshotRequest.encode($check_message(message.snapshotRequest, "snapshotRequest"), writer.uint32(/* id 20, wireType 2 =*/162).fork(), _depth + 1).ldelim();
                 if (message.snapshot != null && $Object.hasOwnProperty.call(message, "snapshot"))
-                    $root.ectp.v1.Snapshot.encode(message.snapshot, writer.uint32(/* id 21, wireType 2 =*/170).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Snapshot.encode($check_message(message.snapshot, "snapshot"), writer.uint32(/* id 21, wireType 2 =*/170).fork(), _depth + 1).ldelim();
                 if (message.announcement != null && $Object.hasOwnProperty.call(message, "announcement"))
-                    $root.ectp.v1.Announcement.encode(message.announcement, writer.uint32(/* id 22, wireType 2 =*/178).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Announcement.encode($check_message(message.announcement, "announcement"), writer.uint32(/* id 22, wireType 2 =*/178).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -6576,7 +6583,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
-                    $root.ectp.v1.ItemDescriptor.encode(message.item, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ItemDescriptor.encode($check_message(message.item, "item"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -6867,7 +6874,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
-                    $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.ItemKey.encode($check_message(message.key, "key"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.cause != null && $Object.hasOwnProperty.call(message, "cause") && message.cause !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.cause, "cause"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -7526,11 +7533,11 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.stored != null && $Object.hasOwnProperty.call(message, "stored"))
-                    $root.ectp.v1.Stored.encode(message.stored, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Stored.encode($check_message(message.stored, "stored"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.removed != null && $Object.hasOwnProperty.call(message, "removed"))
-                    $root.ectp.v1.Removed.encode(message.removed, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Removed.encode($check_message(message.removed, "removed"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.cleared != null && $Object.hasOwnProperty.call(message, "cleared"))
-                    $root.ectp.v1.Cleared.encode(message.cleared, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                    $root.ectp.v1.Cleared.encode($check_message(message.cleared, "cleared"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -7897,9 +7904,9 @@ export const ectp = $root.ectp = (() => {
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
-                if (message.events != null && message.events.length)
+                if (message.events != null && $check_list(message.events, "events").length)
                     for (let i = 0; i < message.events.length; ++i)
-                        $root.ectp.v1.Event.encode(message.events[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                        $root.ectp.v1.Event.encode($check_message(message.events[i], "events"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8925,7 +8932,7 @@ export const ectp = $root.ectp = (() => {
                         _end = $undefined;
                         break;
                     }
-                    reader.skipType(tag & 7, _depth, tag);
+                    reader.skipType(tag & 7, _depth, tag >>> 3);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -9165,9 +9172,9 @@ export const ectp = $root.ectp = (() => {
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
-                if (message.items != null && message.items.length)
+                if (message.items != null && $check_list(message.items, "items").length)
                     for (let i = 0; i < message.items.length; ++i)
-                        $root.ectp.v1.ItemDescriptor.encode(message.items[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
+                        $root.ectp.v1.ItemDescriptor.encode($check_message(message.items[i], "items"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.part != null && $Object.hasOwnProperty.call(message, "part") && message.part !== 0)
                     writer.uint32(/* id 3, wireType 0 =*/24).uint32($check_uint32(message.part, "part"));
                 if (message.parts != null && $Object.hasOwnProperty.call(message, "parts") && message.parts !== 0)
