@@ -77,6 +77,12 @@ interface ReadState {
   dueAt: number;
   generation: number;
   settled: boolean;
+  /**
+   * The owner incarnation the read was reading from when that incarnation crashed or closed
+   * (set by {@link Fabric.gone}): the read fails with `peerGone` whatever the reader's
+   * connection does afterwards (reconnecting to the next incarnation, disconnecting).
+   */
+  goneTarget: EndpointState | undefined;
 }
 
 /** One endpoint incarnation's state. Internal. */
@@ -127,6 +133,11 @@ interface Message {
   /** What the sender attached (handed over as is, never copied); undefined when nothing. */
   readonly attachment: unknown;
   readonly dueAt: number;
+  /**
+   * A message held by a reorder fault: the latest it may be delivered (`dueAt` + the
+   * `maxHoldMs` in force when it was sent), when its `deliverHeld` event is due. Others: `dueAt`.
+   */
+  readonly holdUntil: number;
   released: boolean;
 }
 
@@ -459,7 +470,10 @@ export class Fabric {
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
         const conn = other.connections.get(r.peerId);
-        if (conn?.target !== ep || r.dueAt <= soon) continue;
+        if (conn?.target !== ep) continue;
+        // Whatever the reader's connection does from now on, this read of ep's memory fails with peerGone.
+        r.goneTarget = ep;
+        if (r.dueAt <= soon) continue;
         // The owner's NIC is gone: the reader learns of it after one latency, stalled or not.
         r.dueAt = soon;
         const generation = ++r.generation;
@@ -542,8 +556,10 @@ export class Fabric {
     }
     // With an attachment the sender hands the bytes over too (see MockTransport.send): no copy.
     const bytes = attachment === undefined ? this.copier.copy(message) : message;
-    const msg: Message = { from: ep, to: conn.target, bytes, attachment, dueAt, released: false };
-    if (f.reorder !== undefined && rng.chance(f.reorder.probability)) {
+    const reorder = f.reorder !== undefined && rng.chance(f.reorder.probability);
+    const holdUntil = reorder ? dueAt + (f.reorder?.maxHoldMs ?? 5) : dueAt;
+    const msg: Message = { from: ep, to: conn.target, bytes, attachment, dueAt, holdUntil, released: false };
+    if (reorder) {
       // Hold it until the link's next message has been scheduled ahead of it. Messages whose
       // hold ran out (delivered by deliverHeld) are dropped from the list now and then, so a
       // link that reorders every message does not keep them all.
@@ -551,18 +567,28 @@ export class Fabric {
       if (held.length >= 32) held = held.filter((h) => !h.released);
       held.push(msg);
       link.held = held;
-      this.schedule(dueAt + (f.reorder.maxHoldMs ?? 5), this.deliverHeld, msg);
+      this.schedule(holdUntil, this.deliverHeld, msg);
       this.fault("reorder", ep.id, peerId, now);
     } else {
       this.schedule(dueAt, this.deliverNow, msg);
       const held = link.held;
       if (held !== undefined) {
-        link.held = undefined;
+        // Each held message goes right behind this one, unless this one is due after the
+        // held one's hold runs out (a delay fault, or a send within one latency of the end of
+        // the hold): then the held one stays held, delivered by its deliverHeld event at
+        // holdUntil (maxHoldMs past its own due time) at the latest, or behind a later
+        // message due earlier.
+        let kept: Message[] | undefined;
         for (const h of held) {
           if (h.released) continue;
+          if (dueAt > h.holdUntil) {
+            (kept ??= []).push(h);
+            continue;
+          }
           h.released = true;
           this.schedule(Math.max(dueAt, h.dueAt), this.deliverNow, h);
         }
+        link.held = kept;
       }
     }
     if (rng.chance(f.duplicate)) {
@@ -572,6 +598,7 @@ export class Fabric {
         bytes: msg.attachment === undefined ? this.copier.copy(msg.bytes) : msg.bytes,
         attachment: msg.attachment,
         dueAt: msg.dueAt,
+        holdUntil: msg.dueAt,
         released: true,
       };
       this.schedule(dueAt, this.deliverNow, copy);
@@ -776,6 +803,7 @@ export class Fabric {
       dueAt,
       generation: 0,
       settled: false,
+      goneTarget: undefined,
     };
     ep.reads.set(op.readId, r);
     if (location.ok) {
@@ -801,6 +829,9 @@ export class Fabric {
 
   /** Where the source bytes are, or why they cannot be read. */
   private source(r: ReadState): { ok: true; bytes: Uint8Array } | { ok: false; error: string; peerGone: boolean } {
+    // Judged against the incarnation read from when it went, not the connection now.
+    const gone = r.goneTarget;
+    if (gone !== undefined) return { ok: false, peerGone: true, error: `peer "${r.peerId}" is gone (${gone.status} during the read)` };
     const ep = r.owner;
     const conn = ep.connections.get(r.peerId);
     if (conn === undefined) {
@@ -865,7 +896,7 @@ export class Fabric {
     }
     const src = this.source(r);
     if (!src.ok) {
-      if (src.peerGone && r.owner.connections.get(r.peerId)?.target.status === "crashed") {
+      if (src.peerGone && (r.goneTarget ?? r.owner.connections.get(r.peerId)?.target)?.status === "crashed") {
         this.fault("crashRead", r.owner.id, r.peerId, at, r.readId);
       }
       this.settle(r, at, src.peerGone ? { readId, status: "failed", error: src.error, peerGone: true } : { readId, status: "failed", error: src.error });
@@ -993,8 +1024,9 @@ export class Fabric {
     this.processDue(now);
     // NaN (or a non-number) is no timeout at all: treated as 0, never as "forever".
     const timeout = typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) ? 0 : Math.max(0, timeoutMs);
-    // A closed or crashed endpoint wakes its first wait (the end is news), then sleeps like
-    // any other: resolving every wait at once would spin a waiting loop without end.
+    // A closed or crashed endpoint wakes its first wait (the end is news, `unreported` set by
+    // gone(), taken by that wait or by a poll like any activity), then sleeps like any other:
+    // resolving every wait at once would spin a waiting loop without end (see wake()).
     if (timeout === 0) return Promise.resolve();
     if (ep.unreported) {
       ep.unreported = false;
@@ -1007,11 +1039,16 @@ export class Fabric {
     });
   }
 
-  /** Resolve the waiters of `ep` whose condition holds (or all of them). */
+  /**
+   * Resolve the waiters of `ep` whose condition holds (or all of them). A closed or crashed
+   * endpoint is no activity in itself: {@link Fabric.gone} wakes the waits pending then and
+   * leaves the end as news (`unreported`) for the next wait; after that its waits sleep until
+   * their timeout, however often other endpoints poll, wait or move time.
+   */
   private wake(ep: EndpointState, all = false): void {
     if (ep.waiters.length === 0) return;
     const now = this.now();
-    const activity = all || ep.status !== "live" || ep.unreported;
+    const activity = all || ep.unreported;
     const keep: Waiter[] = [];
     for (const w of ep.waiters) {
       if (activity || w.wakeAt <= now) w.resolve();

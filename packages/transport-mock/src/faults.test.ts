@@ -92,6 +92,57 @@ describe("fault injector: control messages", () => {
     expect(lone.net.now()).toBeCloseTo(DEFAULT_LATENCY_MS + 2 / 1e7 + 2, 6); // sent at 0, due + maxHoldMs
   });
 
+  it("reorder holds a message at most maxHoldMs past its due time, even when the next message is delayed", async () => {
+    const { net, p, c } = await pair();
+    const arrivals: { at: number }[] = [];
+    net.observe({ onDeliver: (e) => arrivals.push({ at: e.at }) });
+    const drain = () => {
+      const got: number[] = [];
+      for (let next = net.nextEventTime(); next !== undefined; next = net.nextEventTime()) {
+        net.advanceTo(Math.max(next, net.now()));
+        for (const m of p.poll().messages) got.push(m.bytes[0]!);
+      }
+      return got;
+    };
+    const due1 = DEFAULT_LATENCY_MS + 1 / 1e7;
+    // Message 1 is held (at most 5 ms); message 2, sent 1 ms later, is delayed by 2 s.
+    net.setFaults({ default: { reorder: { probability: 1, maxHoldMs: 5 } } });
+    c.send("p", new Uint8Array([1]));
+    net.advanceBy(1);
+    net.setFaults({ default: { delay: { probability: 1, minMs: 2000, maxMs: 2000 } } });
+    c.send("p", new Uint8Array([2]));
+    net.setFaults({});
+    expect(drain()).toEqual([1, 2]);
+    expect(arrivals[0]!.at).toBeCloseTo(due1 + 5, 9); // its own due time + maxHoldMs, not message 2's
+    expect(arrivals[1]!.at).toBeCloseTo(1 + due1 + 2000, 9);
+    expect(net.faultCounts()).toMatchObject({ reorder: 1, delay: 1 });
+
+    // Still reordered behind a next message due within the hold: delivered right after it.
+    const t0 = net.now();
+    arrivals.length = 0;
+    net.setFaults({ default: { reorder: { probability: 1, maxHoldMs: 5 } } });
+    c.send("p", new Uint8Array([3]));
+    net.advanceBy(1);
+    net.setFaults({});
+    c.send("p", new Uint8Array([4]));
+    expect(drain()).toEqual([4, 3]);
+    expect(arrivals.map((x) => x.at - t0)).toEqual([1 + due1, 1 + due1].map((x) => expect.closeTo(x, 9)));
+
+    // A held message passed by a delayed message can still be overtaken by a later one within its hold.
+    const t1 = net.now();
+    arrivals.length = 0;
+    net.setFaults({ default: { reorder: { probability: 1, maxHoldMs: 5 } } });
+    c.send("p", new Uint8Array([5]));
+    net.advanceBy(1);
+    net.setFaults({ default: { delay: { probability: 1, minMs: 2000, maxMs: 2000 } } });
+    c.send("p", new Uint8Array([6]));
+    net.advanceBy(1);
+    net.setFaults({});
+    c.send("p", new Uint8Array([7]));
+    expect(drain()).toEqual([7, 5, 6]);
+    expect(arrivals.map((x) => x.at - t1)).toEqual([2 + due1, 2 + due1, 1 + due1 + 2000].map((x) => expect.closeTo(x, 9)));
+  });
+
   it("partition loses messages both ways until healed, and counts them", async () => {
     const { net, p, c } = await pair();
     net.partition("c", "p");

@@ -110,6 +110,41 @@ describe("MockTransport reads", () => {
     expect(net.faultCounts()).toMatchObject({ crash: 1, crashRead: 1 });
   });
 
+  it("a read in flight when its owner crashes fails with peerGone whatever the reader's connection does afterwards", async () => {
+    // Reconnecting to the restarted owner (a new epoch [P8]), or dropping the connection,
+    // within the latency must not turn the crash into a stale-location or not-connected error.
+    for (const after of ["reconnect", "disconnect", "nothing"] as const) {
+      const { net, p, c } = await pair({ bandwidthBytesPerMs: 100 });
+      const settledAt: number[] = [];
+      net.observe({ onSettle: (e) => settledAt.push(e.at) });
+      const dstBytes = new Uint8Array(1000);
+      read(c, p, 1, p.registerMemory(pattern(1000)), 0, c.registerMemory(dstBytes), 0, 1000); // due at ~10 ms
+      net.advanceTo(2);
+      const p2 = net.restart("p");
+      if (after === "reconnect") await c.connectPeer("p", 2, p2.localMetadata());
+      if (after === "disconnect") c.disconnectPeer("p");
+      expect(drainReads(net, c), after).toEqual([
+        { readId: 1, status: "failed", peerGone: true, error: 'peer "p" is gone (crashed during the read)' },
+      ]);
+      expect(settledAt, after).toEqual([expect.closeTo(2 + DEFAULT_LATENCY_MS, 9)]); // one latency after the crash
+      expect(net.faultCounts(), after).toMatchObject({ crash: 1, restart: 1, crashRead: 1 });
+      expect(dstBytes.every((x) => x === 0), after).toBe(true);
+    }
+  });
+
+  it("a read in flight when its owner closes fails with peerGone after the reader connects to the next incarnation, and is no fault", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 100 });
+    read(c, p, 1, p.registerMemory(pattern(1000)), 0, c.registerMemory(new Uint8Array(1000)), 0, 1000);
+    net.advanceTo(2);
+    await p.close();
+    const p2 = net.endpoint("p");
+    await c.connectPeer("p", 2, p2.localMetadata());
+    expect(drainReads(net, c)).toEqual([
+      { readId: 1, status: "failed", peerGone: true, error: 'peer "p" is gone (closed during the read)' },
+    ]);
+    expect(net.faultCounts().crashRead).toBe(0); // closing is not a fault
+  });
+
   it("deregistering a destination with a read in flight fails the read, never writes, and is recorded [I5]", async () => {
     const { net, p, c } = await pair();
     const src = p.registerMemory(pattern(128));
@@ -538,6 +573,65 @@ describe("MockNetwork time and waiting", () => {
       await new Promise((r) => setImmediate(r));
       expect(woken).toBe(true);
     }
+  });
+
+  it("a closed or crashed endpoint's later wait is not woken by short advances or by other endpoints' polls and waits", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    const live = net.endpoint("live");
+    net.crash("a");
+    await b.close();
+    for (const t of [a, b]) {
+      await t.waitForActivity(1e9); // the end is news once: at once
+      const start = net.now();
+      let woken = false;
+      void t.waitForActivity(1000).then(() => {
+        woken = true;
+      });
+      const settle = () => new Promise((r) => setImmediate(r));
+      net.advanceBy(0.001);
+      await settle();
+      expect(woken, `${t.localId} after a short advance`).toBe(false);
+      live.poll();
+      void live.waitForActivity(0);
+      t.poll();
+      await settle();
+      expect(woken, `${t.localId} after polls and waits elsewhere`).toBe(false);
+      net.advanceTo(start + 999);
+      await settle();
+      expect(woken, `${t.localId} just before its timeout`).toBe(false);
+      net.advanceTo(start + 1000);
+      await settle();
+      expect(woken, `${t.localId} at its timeout`).toBe(true);
+    }
+  });
+
+  it("poll-then-wait loops on two closed endpoints sleep: each wakes once per timeout, not each time the other polls", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    await a.close();
+    await b.close();
+    const turns = { a: 0, b: 0 };
+    let stop = false;
+    const loop = async (t: typeof a, k: "a" | "b") => {
+      while (!stop && turns[k] < 1000) {
+        t.poll();
+        await t.waitForActivity(60_000);
+        turns[k]++;
+      }
+    };
+    const loops = [loop(a, "a"), loop(b, "b")];
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(turns).toEqual({ a: 0, b: 0 }); // each loop polled (seeing the close), then sleeps
+    net.advanceBy(60_000);
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(turns).toEqual({ a: 1, b: 1 });
+    stop = true;
+    net.advanceBy(60_000);
+    await Promise.all(loops);
+    expect(net.now()).toBe(120_000);
   });
 
   it("an observer that cancels a read while it is written or faulted leaves exactly one result and nothing written after it [I5]", async () => {
