@@ -25,6 +25,45 @@ function has(s: { violations: { byInvariant: Record<InvariantId, number> } }, id
 }
 
 describe("planted bugs are reported", () => {
+  it("[I6] a consumer that calls an item ready without reading it (no destination, not local)", async () => {
+    const s = await violations({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) =>
+          req.requestId === "r5" ? { status: "admitted", items: req.items.map((i) => ({ action: "ready", itemId: i.itemId })) } : admit(req, now);
+        return core;
+      },
+    });
+    expect(s.violations.byInvariant.I6).toBeGreaterThan(0);
+    expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(/^r5\/.*: ready without a destination/));
+  });
+
+  it("[I2] a request decided one and a half engine steps after its budget ran out is late (the limit is budget + one step)", async () => {
+    const budgetMs = 2000;
+    const stepMs = 10;
+    const late = (steps: number) =>
+      violations(
+        {
+          consumer: (options) => {
+            const core = new ConsumerCore(options);
+            const admit = core.admit.bind(core);
+            let first: number | undefined;
+            core.admit = (req, now) => {
+              if (req.requestId !== "r5") return admit(req, now);
+              first ??= now;
+              if (now - first < budgetMs + steps * stepMs) return { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) };
+              return admit(req, now);
+            };
+            return core;
+          },
+        },
+        { budgetMs, stepMs, faults: "none" },
+      );
+    expect((await late(1)).violations.byInvariant.I2).toBe(0);
+    expect((await late(1.5)).violations.byInvariant.I2).toBe(1);
+  });
+
   it("[I3] background #6: a store whose pins collapse per item (a set, not a count)", async () => {
     const collapsing = (inner: ItemStore): ItemStore => {
       const pinned = new Set<string>();

@@ -1034,9 +1034,14 @@ export class Simulation {
           // background.md #1: encoding without model input killed the engine [C1][C5].
           if (!a.hasModelInput)
             this.violation("I1", `${req.id}/${a.itemId}: local-encode without model input would crash the engine`);
-        } else if (d.action === "ready" && d.destination) {
-          loaded++;
-          this.verifyLoaded(c, req, item, d.destination);
+        } else if (d.action === "ready") {
+          if (d.destination) {
+            loaded++;
+            this.verifyLoaded(c, req, item, d.destination);
+          } else if (a.local !== true)
+            // Only an item the engine holds itself is ready without a read [C1]; the engine would
+            // prefill with an encoding it does not have.
+            this.violation("I6", `${req.id}/${a.itemId}: ready without a destination, but the engine does not hold it locally`);
         }
       }
       c.waiting.delete(req.id);
@@ -1071,9 +1076,12 @@ export class Simulation {
     this.endRequest();
   };
 
-  /** [I2] an outcome no later than budget + one engine step after the first wait. */
+  /**
+   * [I2] an outcome no later than budget + one engine step after the first wait: engine steps
+   * fall on multiples of `stepMs`, so the step at or after the budget's end decides.
+   */
   private checkLate(c: ConsumerNode, now: number): void {
-    const limit = this.config.budgetMs + 2 * this.config.stepMs;
+    const limit = this.config.budgetMs + this.config.stepMs;
     // Exact gate: every unreported waiting request was first admitted at or after
     // `lateOldest`, so none can be late while the oldest possible one is not.
     if (now - c.lateOldest <= limit) return;
@@ -1264,7 +1272,11 @@ export class Simulation {
 
   // ---------------------------------------------------------------- checks
 
-  /** [I3] producer pins equal live grants at all times. */
+  /**
+   * [I3] producer pins equal live grants at all times, in total: the store's pin count against
+   * the producer's live grants (a per-item comparison would need the producer's grants per key,
+   * which it does not expose; a planted store that pins the wrong item goes unseen here).
+   */
   private checkPins(): void {
     const producers = this.producers;
     for (let i = 0; i < producers.length; i++) {

@@ -168,8 +168,28 @@ export function reproduceCommand(config: SimulationConfig): string {
     ["budgetMs", "--budget"],
   ];
   for (const [k, flag] of dur) if (config[k] !== d[k]) parts.push(`${flag} ${formatDuration(config[k] as number)}`);
+  // What no flag sets changes the run too: name it rather than print a command that runs another one.
+  const apiOnly = API_ONLY_SETTINGS.filter((k) => JSON.stringify(config[k]) !== JSON.stringify(d[k]));
+  if (apiOnly.length > 0) parts.push(`<and, through the API: ${apiOnly.map((k) => `${k}=${JSON.stringify(config[k])}`).join(", ")}>`);
   return parts.join(" ");
 }
+
+/** Settings that change a run's outcome and have no `ectp simulate` flag. */
+const API_ONLY_SETTINGS = [
+  "minItemsPerRequest",
+  "maxItemsPerRequest",
+  "minItemBytes",
+  "maxItemBytes",
+  "itemReuse",
+  "producerCapacityBytes",
+  "consumerCapacityBytes",
+  "linkBytesPerSecond",
+  "linkLatencyMs",
+  "consumerConfig",
+  "producerConfig",
+  "timeResolutionMs",
+  "maxDrainMs",
+] as const satisfies readonly (keyof SimulationConfig)[];
 
 function fmtBytes(n: number): string {
   const units = ["B", "KB", "MB", "GB", "TB"];

@@ -114,4 +114,11 @@ describe("durations in reproduce commands", () => {
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -5 })).toMatch(/^npx ectp simulate --seed=-5 /);
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: 5 })).toMatch(/^npx ectp simulate --seed 5 /);
   });
+
+  it("settings no flag sets are named (the command alone would run another simulation)", () => {
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, requests: 200 })).toBe("npx ectp simulate --seed 1 --faults none --requests 200");
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, itemReuse: 0.9, consumerConfig: { waitBudgetMs: 5000 } })).toBe(
+      'npx ectp simulate --seed 1 --faults none <and, through the API: itemReuse=0.9, consumerConfig={"waitBudgetMs":5000}>',
+    );
+  });
 });
