@@ -520,6 +520,31 @@ describe("Driver", () => {
     expect(driver.isRunning).toBe(false);
   });
 
+  it("run() hears of a queued read that fails to start once its connection is up, during a wait the transport never ends", async () => {
+    const t = new FakeNet().endpoint("me");
+    t.waitForActivity = () => new Promise<void>(() => {}); // no activity, no timeout: only the driver can wake
+    let connected: () => void = () => {};
+    t.connectResult = new Promise<void>((resolve) => (connected = resolve));
+    t.startRead = () => {
+      throw new Error("no such region");
+    };
+    const consumer = new RecordingCore();
+    consumer.deadline = undefined;
+    const destination = { region: { id: 1, bytes: new Uint8Array(4) }, offset: 0, length: 4 };
+    consumer.outputs = [
+      { type: "connect-peer", peerId: "p", epoch: 1, metadata: new Uint8Array([1]) },
+      { type: "start-read", readId: 7, peerId: "p", source: new Uint8Array([1]), destination, crc32c: false },
+    ];
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, maxWaitMs: 3_600_000 });
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 1)); // the loop is in its hour-long wait, the read queued
+    connected();
+    for (let i = 0; i < 100 && consumer.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(consumer.calls).toEqual(["read:7:failed"]);
+    driver.stop();
+    await done;
+  });
+
   it("run() keeps news that arrives while it passes through the event loop (every 64th turn) for the next wait", async () => {
     for (const news of ["connect failure", "stop"] as const) {
       const t = new FakeNet().endpoint("me");

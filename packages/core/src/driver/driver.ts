@@ -475,6 +475,7 @@ export class Driver {
     } catch (cause) {
       this.logger.error("transport.startRead threw; read failed", { readId: op.readId, error: String(cause) });
       this.syntheticResults.push({ readId: op.readId, status: "failed", error: String(cause) });
+      this.wake(); // (a queued read starts when its connection is up, outside any step)
     }
   }
 }
