@@ -93,7 +93,7 @@ export interface CaseSpec {
   level: CaseLevel;
   /** What it checks and why. */
   description?: string;
-  /** background.md failures (1-11) this case is designed to catch. */
+  /** Failures of docs/failures.md (1-11) this case is designed to catch. */
   catches?: number[];
   /** Optional features it needs (TESTEE-PROTOCOL.md §7). */
   features?: string[];

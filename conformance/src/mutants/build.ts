@@ -20,11 +20,11 @@ export interface MutantPatch {
   replace: string;
 }
 
-/** A mutant: our core with one background.md failure planted. */
+/** A mutant: our core with one failure of docs/failures.md planted. */
 export interface MutantSpec {
   /** Kebab-case name, e.g. `f1-fallback-without-model-input`. */
   name: string;
-  /** The background.md failure number it plants (1-11), or 0 for other planted bugs. */
+  /** The docs/failures.md failure number it plants (1-11), or 0 for other planted bugs. */
   failure: number;
   /** What the planted bug does. */
   description: string;

@@ -14,7 +14,7 @@ import { type MutantSpec, buildCoreBundle, loadMutants } from "./build.js";
 export interface MutantResult {
   /** Mutant name. */
   readonly name: string;
-  /** background.md failure it plants. */
+  /** The failure of docs/failures.md it plants. */
   readonly failure: number;
   /** What it plants. */
   readonly description: string;

@@ -93,7 +93,7 @@ export function toTerminal(report: SuiteReport, mutants?: readonly MutantResult[
   const known = report.results.filter((r) => r.status === "known-failing");
   if (known.length > 0) out.push(`known failing: ${known.map((r) => r.name).join(", ")}`);
   if (mutants) {
-    out.push("mutants (background.md failure -> cases that caught it):");
+    out.push("mutants (docs/failures.md failure -> cases that caught it):");
     for (const m of mutants)
       out.push(`  ${m.caught ? "caught  " : "SURVIVED"} ${m.name} (failure ${m.failure}): ${m.caughtBy.length} cases${m.caughtBy.length ? `, e.g. ${m.caughtBy.slice(0, 3).join(", ")}` : ""}`);
   }

@@ -20,7 +20,7 @@ export interface CaseResult {
   readonly level: string;
   /** Requirement ids. */
   readonly requirements: readonly string[];
-  /** background.md failures the case targets. */
+  /** Failures of docs/failures.md the case targets. */
   readonly catches: readonly number[];
   /** Outcome. */
   readonly status: CaseStatus;

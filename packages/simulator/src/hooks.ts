@@ -1,6 +1,6 @@
 /**
  * Seams for replacing the real cores and stores of a simulation. Tests plant a known
- * failure of background.md (a store that collapses duplicate pins, a producer that
+ * failure of docs/failures.md (a store that collapses duplicate pins, a producer that
  * pins on announce, a consumer that "falls back" on metadata-only requests) and assert
  * the invariant checker reports it.
  * @module

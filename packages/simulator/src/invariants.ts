@@ -11,7 +11,7 @@
  * @module
  */
 
-/** The invariants of protocol-brief.md. */
+/** The invariants [I1]-[I6] of spec/SPEC.md. */
 export type InvariantId = "I1" | "I2" | "I3" | "I4" | "I5" | "I6";
 
 /** One observed violation. */

@@ -1,5 +1,5 @@
 /**
- * The invariant checker must catch the failures of background.md when a core has them.
+ * The invariant checker must catch the failures of docs/failures.md when a core has them.
  * Each test plants one bug through the simulator's factories and asserts the violation.
  */
 import { ConsumerCore, type ItemStore, ProducerCore } from "@ectp/core";

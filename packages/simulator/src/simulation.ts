@@ -1031,7 +1031,7 @@ export class Simulation {
         const item = req.items[k] as WorkloadItem;
         if (d.action === "local-encode") {
           local++;
-          // background.md #1: encoding without model input killed the engine [C1][C5].
+          // docs/failures.md #1: encoding without model input killed the engine [C1][C5].
           if (!a.hasModelInput)
             this.violation("I1", `${req.id}/${a.itemId}: local-encode without model input would crash the engine`);
         } else if (d.action === "ready") {

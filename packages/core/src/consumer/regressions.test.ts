@@ -1,5 +1,5 @@
 /**
- * Regression tests for the failures of background.md that concern the consumer
+ * Regression tests for the failures of docs/failures.md that concern the consumer
  * (1, 2, 3, 4, 5 and 9), each named after the failure and the rule that prevents it.
  */
 import { ectp } from "@ectp/protocol";
