@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SIMULATION_NODE_FLAGS } from "@ectp/simulator";
@@ -25,6 +25,14 @@ function runBehindShebang(source: string): string {
 const semiSpaceMb = Number(/^--max-semi-space-size=(\d+)$/.exec(SIMULATION_NODE_FLAGS.find((f) => f.startsWith("--max-semi-space-size=")) ?? "")?.[1]);
 
 describe("the ectp executable's shebang", () => {
+  it("is the first line of the committed launcher that package.json names as the bin (bin/ectp.mjs)", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { bin: Record<string, string>; files: string[] };
+    expect(pkg.bin).toEqual({ ectp: "./bin/ectp.mjs" });
+    expect(pkg.files).toContain("bin");
+    const launcher = readFileSync(new URL("../bin/ectp.mjs", import.meta.url), "utf8");
+    expect(launcher.split("\n")[0]).toBe(BIN_SHEBANG);
+  });
+
   it("starts Node with exactly the simulator's V8 flags, each as its own argument", () => {
     // A flag Node rejects, or two arriving glued together, fails here rather than in a
     // user's `ectp simulate`.
