@@ -30,6 +30,9 @@ describe("ectp", () => {
     expect(v.code).toBe(0);
     expect(v.out).toBe("0.1.0\n");
     expect(await run("simulate", "--help")).toMatchObject({ code: 0, out: SIMULATE_USAGE });
+    // Nothing after them is silently ignored.
+    expect(await run("--version", "extra")).toMatchObject({ code: EXIT_USAGE, out: "", first: 'ectp: --version takes no arguments; got "extra"' });
+    expect(await run("help", "simulate")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: help takes no arguments; got "simulate"' });
   });
 
   it("a missing or unknown command is a usage error (exit 2)", async () => {
@@ -77,6 +80,8 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--bogus"], "unknown option --bogus"],
     [["--seed"], "--seed needs a value"],
     [["--json=yes"], "--json does not take a value"],
+    [["--help=1"], "--help does not take a value"], // (named "-h," before)
+    [["--budget", "1.5ms"], "--budget must be a whole number of ms (e.g. 1500ms, 2s); got 1.5ms"], // (named budgetMs before)
     [["extra"], 'unexpected argument "extra"; every option is a --flag'],
     [["--report", "r.html", "--runs", "2"], "--report writes the report of one run; drop --runs 2 or --report"],
   ];

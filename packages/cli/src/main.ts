@@ -64,11 +64,13 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     case "-h":
     case "--help":
     case "help":
-      io.out(USAGE);
-      return 0;
     case "-v":
     case "--version":
-      io.out(`${VERSION}\n`);
+      if (rest.length > 0) {
+        io.err(`ectp: ${command} takes no arguments; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n\n${USAGE}`);
+        return EXIT_USAGE;
+      }
+      io.out(command === "-v" || command === "--version" ? `${VERSION}\n` : USAGE);
       return 0;
     case "simulate":
       return simulateCommand(rest, io);

@@ -87,6 +87,12 @@ function durationFlag(name: string, text: string | undefined, fallback: number):
   return d.ms;
 }
 
+/** A duration flag that the simulation takes in whole milliseconds only (the budget). */
+function wholeMs(name: string, ms: number): number {
+  if (!Number.isInteger(ms)) throw new UsageError(`--${name} must be a whole number of ms (e.g. 1500ms, 2s); got ${formatDuration(ms)}`);
+  return ms;
+}
+
 function fractionFlag(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const v = Number(text);
@@ -174,7 +180,7 @@ function parse(argv: string[]): SimulateArgs {
     stepMs: durationFlag("step", s("step"), D.stepMs),
     encodeTimeMs: durationFlag("encode-time", s("encode-time"), D.encodeTimeMs),
     serviceTimeMs: durationFlag("service-time", s("service-time"), D.serviceTimeMs),
-    budgetMs: durationFlag("budget", s("budget"), D.budgetMs),
+    budgetMs: wholeMs("budget", durationFlag("budget", s("budget"), D.budgetMs)),
     metadataOnlyFraction: fractionFlag("metadata-only-fraction", s("metadata-only-fraction"), D.metadataOnlyFraction),
     byteScale: intFlag("byte-scale", s("byte-scale"), 1, L.maxByteScale, D.byteScale),
   };
@@ -197,7 +203,8 @@ function parse(argv: string[]): SimulateArgs {
 function describeParseError(e: unknown): string {
   const code = (e as { code?: string }).code;
   const msg = e instanceof Error ? e.message : String(e);
-  const flag = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
+  // The long form when node names both ("Option '-h, --help' does not take an argument").
+  const flag = /'(?:-[^-' ,]+, )?(-{1,2}[^' ,]+)/.exec(msg)?.[1];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}`;
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     if (flag && /ambiguous/.test(msg))
