@@ -43,6 +43,9 @@ from .wire import (
     validate_descriptor,
 )
 
+#: A Hello's ``heartbeat_interval_ms`` of 0 (absent) means 2 000 ms (SPEC.md 4.1).
+DEFAULT_HEARTBEAT_MS = 2_000
+
 log = logging.getLogger("ectp.consumer")
 
 # Fetch states.
@@ -239,6 +242,7 @@ class _Peer:
     rejected_epoch: int = 0
     rejected_reason: int = Reason.INTERNAL
     timer: TimerEntry | None = None
+    interval_ms: int = 0  # [P8] the heartbeat interval its Hello of the known epoch announced (0: none yet)
 
 
 def backoff_delay(retry: int, initial_ms: int, max_ms: int, random: SeededRandom) -> float:
@@ -897,8 +901,12 @@ class ConsumerCore:
             # our Hello (HandshakeReject fields are frozen) still ends our reads to that peer.
             if isinstance(env.get("handshakeReject"), dict) and env.get("senderId") == sender:
                 peer = self._peers.get(sender)
-                if peer is not None:
-                    self._on_handshake_reject(peer, Reason.VERSION, peer.known_epoch, now)
+                rejecting = env.get("senderEpoch")  # frozen: names the rejecting epoch
+                if not is_positive_id(rejecting):
+                    rejecting = peer.known_epoch if peer is not None else 0
+                # [P8][C10] a refusal from an older epoch than the one known is stale.
+                if peer is not None and rejecting >= peer.known_epoch:
+                    self._on_handshake_reject(peer, Reason.VERSION, rejecting, now)
             self._ignore("version")
             return
         sender_id = env.get("senderId")
@@ -935,6 +943,7 @@ class ConsumerCore:
     def _on_new_epoch(self, peer: _Peer, epoch: int, now: float) -> None:
         """[P8] A producer's newer epoch: drop what belonged to the old one."""
         peer.known_epoch = epoch
+        peer.interval_ms = 0  # until the new epoch's Hello
         if peer.connected_epoch and peer.connected_epoch < epoch:
             peer.connected_epoch = 0
             self._out.append(DisconnectPeer(peer.id))
@@ -958,6 +967,8 @@ class ConsumerCore:
         if not isinstance(hello, dict) or hello.get("role") not in (Role.PRODUCER, Role.BOTH):
             self._ignore("unexpected")
             return
+        interval = hello.get("heartbeatIntervalMs")
+        peer.interval_ms = interval if is_positive_id(interval) else DEFAULT_HEARTBEAT_MS  # 0: 2000 ms [P8]
         meta = hello.get("transportMetadata")
         if isinstance(meta, (bytes, bytearray)) and meta:
             meta = bytes(meta)
@@ -1089,7 +1100,8 @@ class ConsumerCore:
 
     def _dead_at(self, peer: _Peer) -> float:
         since = max(peer.last_heard, peer.business_since)
-        return since + self.config.heartbeat_misses * self.config.heartbeat_interval_ms
+        # [P8] judged with the larger of our interval and the one the producer's Hello announced
+        return since + self.config.heartbeat_misses * max(self.config.heartbeat_interval_ms, peer.interval_ms)
 
     def _on_peer_timer(self, peer: _Peer, now: float) -> None:
         peer.timer = None
