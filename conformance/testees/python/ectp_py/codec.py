@@ -251,9 +251,108 @@ def _varint_value(kind: str, raw: int) -> Any:
     return raw
 
 
-def _fields(data: bytes) -> Iterator[tuple[int, int, int, bytes | None]]:
-    """The fields of a message, in order: (number, wire type, varint or fixed value, payload of
-    a length-delimited field). Malformed framing raises :class:`DecodeError`."""
+#: The deepest nesting of groups (wire types 3 and 4) read, counting the messages around them
+#: (a body in an Envelope is one level): deeper is malformed, so hostile input cannot nest without
+#: limit. upb counts the same way and stops at 100; protobufjs too, except that it still reads an
+#: empty group one level deeper.
+MAX_NESTING_DEPTH = 100
+
+
+def _read_varint32(data: bytes, pos: int, limit: int, what: str) -> tuple[int, int]:
+    """A tag (``limit`` 2^32 - 1) or a length (2^31 - 1) as protobuf reads one: a varint of at most
+    5 bytes, its value at most ``limit``; anything else raises ``invalid <what> encoding`` (the
+    words protobufjs uses)."""
+    result = 0
+    shift = 0
+    n = len(data)
+    while True:
+        if pos >= n:
+            raise DecodeError("truncated varint")
+        b = data[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        if not b & 0x80:
+            if result > limit:
+                raise DecodeError(f"invalid {what} encoding: {result} is over {limit}")
+            return result, pos
+        shift += 7
+        if shift >= 35:
+            raise DecodeError(f"invalid {what} encoding: a varint longer than 5 bytes")
+
+
+def _read_tag(data: bytes, pos: int) -> tuple[int, int]:
+    """A tag of at most 5 bytes that fits 32 bits: field numbers 1 to 2^29 - 1 (0 is refused by
+    the caller)."""
+    return _read_varint32(data, pos, 0xFFFFFFFF, "tag")
+
+
+def _read_length(data: bytes, pos: int) -> tuple[int, int]:
+    """A length of at most 5 bytes and at most 2^31 - 1, as protobufjs' ``Reader.size`` reads one
+    (upb: below 2^31 - 1; a length that large runs past the end of any frame anyway)."""
+    return _read_varint32(data, pos, 0x7FFFFFFF, "length")
+
+
+def _skip_group(data: bytes, pos: int, number: int, depth: int) -> int:
+    """Skip the group of field ``number`` whose start-group tag ends at ``pos``, in a message at
+    nesting ``depth``: its fields, nested groups included, up to the end-group tag of the same
+    field number. Returns the position after that tag. Iterative: ``open_`` holds the field
+    numbers of the groups not yet closed, innermost last."""
+    n = len(data)
+    open_ = [number]
+    if depth + 1 > MAX_NESTING_DEPTH:
+        raise DecodeError(f"groups nested more than {MAX_NESTING_DEPTH} deep")
+    while open_:
+        if pos >= n:
+            raise DecodeError(f"group of field {open_[-1]} without its end-group tag")
+        tag = data[pos]
+        if tag < 0x80:
+            pos += 1
+        else:
+            tag, pos = _read_tag(data, pos)
+        num, wt = tag >> 3, tag & 7
+        if num == 0:
+            raise DecodeError("field number 0")
+        if wt == 0:
+            if pos < n and data[pos] < 0x80:
+                pos += 1
+            else:
+                _, pos = _read_varint(data, pos)
+        elif wt == 2:
+            if pos < n and data[pos] < 0x80:
+                length = data[pos]
+                pos += 1
+            else:
+                length, pos = _read_length(data, pos)
+            if pos + length > n:
+                raise DecodeError("truncated length-delimited field")
+            pos += length
+        elif wt == 1:
+            if pos + 8 > n:
+                raise DecodeError("truncated fixed64")
+            pos += 8
+        elif wt == 5:
+            if pos + 4 > n:
+                raise DecodeError("truncated fixed32")
+            pos += 4
+        elif wt == 3:
+            if depth + len(open_) + 1 > MAX_NESTING_DEPTH:
+                raise DecodeError(f"groups nested more than {MAX_NESTING_DEPTH} deep")
+            open_.append(num)
+        elif wt == 4:
+            if num != open_[-1]:
+                raise DecodeError(f"end-group tag of field {num} closes the group of field {open_[-1]}")
+            open_.pop()
+        else:
+            raise DecodeError(f"unsupported wire type {wt}")
+    return pos
+
+
+def _fields(data: bytes, depth: int = 0) -> Iterator[tuple[int, int, int, bytes | None]]:
+    """The fields of a message at nesting ``depth``, in order: (number, wire type, varint or fixed
+    value, payload of a length-delimited field). Groups (wire type 3) are skipped, never yielded:
+    no ECTP field is one, so every group is an unknown field [V1]. Malformed framing raises
+    :class:`DecodeError`: a tag or length protobuf would refuse, field number 0, an end-group tag
+    without its group, a group without its end-group tag, groups nested too deep."""
     pos = 0
     n = len(data)
     while pos < n:
@@ -263,7 +362,7 @@ def _fields(data: bytes) -> Iterator[tuple[int, int, int, bytes | None]]:
         if tag < 0x80:
             pos += 1
         else:
-            tag, pos = _read_varint(data, pos)
+            tag, pos = _read_tag(data, pos)
         num, wt = tag >> 3, tag & 7
         if num == 0:
             raise DecodeError("field number 0")
@@ -279,7 +378,7 @@ def _fields(data: bytes) -> Iterator[tuple[int, int, int, bytes | None]]:
                 length = data[pos]
                 pos += 1
             else:
-                length, pos = _read_varint(data, pos)
+                length, pos = _read_length(data, pos)
             if pos + length > n:
                 raise DecodeError("truncated length-delimited field")
             payload = data[pos : pos + length]
@@ -294,6 +393,16 @@ def _fields(data: bytes) -> Iterator[tuple[int, int, int, bytes | None]]:
                 raise DecodeError("truncated fixed32")
             raw = int.from_bytes(data[pos : pos + 4], "little")
             pos += 4
+        elif wt == 3:
+            if tag < 0x80 and pos < n and data[pos] == tag + 1:
+                pos += 1  # an empty group of a field 1-15, its end-group tag next: inline too
+                if depth + 1 > MAX_NESTING_DEPTH:
+                    raise DecodeError(f"groups nested more than {MAX_NESTING_DEPTH} deep")
+            else:
+                pos = _skip_group(data, pos, num, depth)
+            continue
+        elif wt == 4:
+            raise DecodeError(f"end-group tag of field {num} outside any group")
         else:
             raise DecodeError(f"unsupported wire type {wt}")
         yield num, wt, raw, payload
@@ -314,11 +423,11 @@ def _count(seen: list[int], field: str) -> None:
         )
 
 
-def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dict:
+def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int], depth: int = 0) -> dict:
     fields = _BY_NUMBER[type_name]
     oneofs = ONEOFS.get(type_name, {})
     once: set[int | str] = set()  # the non-repeated fields read, a oneof by its name
-    for num, wt, raw, payload in _fields(data):
+    for num, wt, raw, payload in _fields(data, depth):
         f = fields.get(num)
         if f is None:
             continue  # unknown field: skipped [V1]
@@ -355,7 +464,7 @@ def _decode_into(type_name: str, data: bytes, out: dict, seen: list[int]) -> dic
         elif kind == "bytes":
             values = [bytes(payload)]
         elif kind == "message":
-            values = [_decode_into(ref, payload, {}, seen)]
+            values = [_decode_into(ref, payload, {}, seen, depth + 1)]
         else:
             raise DecodeError(f"{type_name}.{json_name}: unsupported kind {kind}")
         if repeated:

@@ -79,6 +79,107 @@ class ProtobufTest(unittest.TestCase):
                 codec.decode("ectp.v1.Envelope", bad)
 
 
+
+class GroupsAndTagsTest(unittest.TestCase):
+    """[V1] Unknown fields are skipped, groups (wire types 3 and 4) included; tags and lengths are
+    read as protobuf reads them (upb, protobufjs): anything else is malformed."""
+
+    HEADER = "0a0208011201611801"  # version 1, sender "a", epoch 1
+
+    def envelope(self, hex_tail: str) -> dict:
+        return codec.decode("ectp.v1.Envelope", bytes.fromhex(self.HEADER + hex_tail))
+
+    def assert_malformed(self, hex_tail: str, pattern: str = "") -> None:
+        with self.subTest(tail=hex_tail), self.assertRaisesRegex(codec.DecodeError, pattern):
+            self.envelope(hex_tail)
+
+    def test_v1_an_unknown_group_is_skipped_at_top_level_and_in_a_body(self):
+        expected = self.envelope("820100")
+        self.assertEqual(expected, {"version": {"major": 1}, "senderId": "a", "senderEpoch": 1, "heartbeat": {}})
+        self.assertEqual(self.envelope("9b069c06" "820100"), expected)  # group 99, then a heartbeat
+        self.assertEqual(self.envelope("820100" "9b069c06"), expected)  # and after it
+        self.assertEqual(
+            codec.decode("ectp.v1.Envelope", bytes.fromhex("0a020801120161180182010608019b069c06")),
+            codec.decode("ectp.v1.Envelope", bytes.fromhex("0a0208011201611801820102" "0801")),
+        )
+        # A group holding every wire type, a nested group and a known field number (1, skipped).
+        group = "9b06" "0801" "1202ffff" "1d01020304" "190102030405060708" "a306" "0802" "a406" "9c06"
+        self.assertEqual(self.envelope(group + "820100"), expected)
+        # Its end-group tag inside a length-delimited field is payload, not the end.
+        self.assertEqual(self.envelope("9b06" "8201029c06" "9c06" "820100"), expected)
+        # A group with a known field's number is of the wrong wire type: skipped as unknown.
+        self.assertEqual(self.envelope("8b018c01" "820100"), expected)
+        # One-byte tags (field 4): empty, holding a field, nested, several in a row.
+        for tail in ("2324", "23080124", "232b2c24", "23242324", "2324" "232b08012c24"):
+            with self.subTest(tail=tail):
+                self.assertEqual(self.envelope(tail + "820100"), expected)
+
+    def test_v1_the_frozen_fields_read_past_a_group(self):
+        data = bytes.fromhex(self.HEADER + "9b069c06" "5a00")
+        self.assertEqual(codec.decode_frozen_envelope(data),
+                         {"version": {"major": 1}, "senderId": "a", "senderEpoch": 1, "handshakeReject": {}})
+        self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex(self.HEADER + "9b069c07" "5a00")))
+
+    def test_v1_a_stray_mismatched_or_missing_end_group_is_malformed(self):
+        self.assert_malformed("9c06" "820100", "end-group")  # stray, top level
+        self.assert_malformed("8201029c06", "end-group")  # stray, in the heartbeat
+        self.assert_malformed("9b069c07" "820100", "end-group")  # closes field 100, not 99
+        self.assert_malformed("9b06a306a4069c07", "end-group")  # inner group fine, outer mismatched
+        self.assert_malformed("9b06a3069c06a406", "end-group")  # closed out of order
+        self.assert_malformed("9b06" "0801")  # never closed
+        self.assert_malformed("9b06")
+        self.assert_malformed("8201029b06" "9c06")  # opened in the heartbeat, closed after it
+        self.assert_malformed("9b06" "0001" "9c06", "field number 0")  # field 0 inside a group
+        self.assert_malformed("9b06" "0e" "9c06", "wire type 6")
+        self.assert_malformed("9b06" "1205ff" "9c06")  # a length past the end
+        for tail in ("24", "232c", "2b24", "23", "232b24", "2b34"):  # one-byte tags (fields 4-6)
+            self.assert_malformed(tail + "820100")
+
+    def test_i1_group_nesting_is_bounded_at_100(self):
+        def nested(depth: int) -> str:
+            return "9b06" * depth + "0801" + "9c06" * depth
+
+        limit = codec.MAX_NESTING_DEPTH
+        self.assertEqual(limit, 100)
+        self.assertEqual(self.envelope(nested(limit) + "820100")["heartbeat"], {})
+        self.assert_malformed(nested(limit + 1) + "820100", "nest")
+        self.assert_malformed(nested(100_000) + "820100", "nest")  # no recursion without limit
+        # A body is one level already (as in upb and protobufjs): 99 more in a heartbeat.
+        for depth, ok in ((limit - 1, True), (limit, False)):
+            body = bytes.fromhex(nested(depth))
+            data = bytes.fromhex(self.HEADER + "8201") + bytes([len(body) & 0x7F | 0x80, len(body) >> 7]) + body
+            with self.subTest(depth=depth):
+                if ok:
+                    self.assertEqual(codec.decode("ectp.v1.Envelope", data)["heartbeat"], {})
+                else:
+                    with self.assertRaisesRegex(codec.DecodeError, "nest"):
+                        codec.decode("ectp.v1.Envelope", data)
+
+    def test_v1_tags_are_at_most_5_bytes_fit_32_bits_and_name_fields_1_to_2_pow_29_minus_1(self):
+        self.assert_malformed("82818080800000", "invalid tag encoding")  # field 16, in 6 bytes
+        self.assert_malformed("808080801001" "820100", "invalid tag encoding")  # field 2^29
+        self.assert_malformed("80808080800101" "820100", "invalid tag encoding")  # field 2^32
+        self.assert_malformed("f8ffffff1f01" "820100", "invalid tag encoding")  # 2^32 - 8 + 2^32
+        self.assert_malformed("0001" "820100", "field number 0")
+        self.assert_malformed("8000" "01" "820100", "field number 0")  # 0 in two bytes
+        self.assert_malformed("808080808000" "01" "820100", "invalid tag encoding")
+        expected = self.envelope("820100")
+        self.assertEqual(self.envelope("f8ffffff0f01" "820100"), expected)  # field 2^29 - 1: unknown
+        self.assertEqual(self.envelope("8281808000" "00"), expected)  # field 16 in 5 bytes
+        self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex(self.HEADER + "82818080800000")))
+
+    def test_v1_lengths_are_at_most_5_bytes_and_below_2_pow_31(self):
+        self.assert_malformed("8201" "808080808000", "invalid length encoding")  # 0, in 6 bytes
+        self.assert_malformed("8201" "80808080808080808000", "invalid length encoding")  # in 10 bytes
+        self.assert_malformed("8201" "8080808008", "invalid length encoding")  # 2^31
+        self.assert_malformed("8201" "ffffffff0f", "invalid length encoding")  # 2^32 - 1
+        self.assert_malformed("8201" "ffffffff07")  # 2^31 - 1: past the end
+        self.assert_malformed("9b06" "12808080808000" "9c06", "invalid length encoding")  # in a group
+        expected = self.envelope("820100")
+        self.assertEqual(self.envelope("8201" "8080808000"), expected)  # 0 in 5 bytes
+        self.assertEqual(self.envelope("8201" "8280808000" "0801"), self.envelope("8201020801"))
+        self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex(self.HEADER + "5a808080808000")))
+
 class RepeatedElementsTest(unittest.TestCase):
     """SPEC.md section 5: at most MAX_REPEATED_ELEMENTS repeated elements per message [I1]."""
 
