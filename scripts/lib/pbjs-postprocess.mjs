@@ -172,7 +172,7 @@ export function limitRepeatedElements(js, max) {
       `// Repeated elements per message are limited (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).\n` +
         `const $MAX_ELEMENTS = ${max};\n` +
         'const $countElement = (reader, field) => { if ((reader.$elements = (reader.$elements | 0) + 1) > $MAX_ELEMENTS) throw new RangeError("more than " + $MAX_ELEMENTS + " repeated elements in one message (at field " + field + "); SPEC.md section 5 limits them"); };\n' +
-        'const $uint64sCounted = (reader, into, field) => { const end = reader.uint32() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };\n' +
+        'const $uint64sCounted = (reader, into, field) => { const end = reader.size() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };\n' +
         anchor,
     );
   if (count === 0 || resets === 0) throw new Error("pbjs-postprocess: no repeated field decodes found; update limitRepeatedElements");

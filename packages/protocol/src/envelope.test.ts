@@ -149,6 +149,9 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(code(`${major2}f88180808000015200`)).toBe("MALFORMED_MESSAGE"); // a 6-byte tag
     expect(code("0a0208021202c08018015200")).toBe("MALFORMED_MESSAGE"); // sender_id not UTF-8
     expect(code("120161180100015200")).toBe("MALFORMED_MESSAGE"); // no version, field 0
+    expect(code("0a8280808080000802" + "12016118015200")).toBe("MALFORMED_MESSAGE"); // the version's length in 6 bytes
+    // (and in the generated decoders: a packed field's length, too)
+    expect(() => ectp.v1.ItemDescriptor.decode(Buffer.from("22808080808000", "hex"))).toThrow(/invalid length encoding/);
     // A HandshakeReject of major 2 (reason 5): with detail "x", and with a detail that is not UTF-8.
     expect(code(`${major2}5a050805120178`)).toBe("VERSION");
     expect(code(`${major2}5a0608051202c080`)).toBe("MALFORMED_MESSAGE");

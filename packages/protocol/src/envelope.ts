@@ -173,7 +173,7 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       const bit = frozenFieldBit(field, wire);
       if (seen & bit) return undefined;
       seen |= bit;
-      if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.uint32());
+      if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.size());
       else if (field === 2 && wire === 2) env.senderId = r.stringVerify();
       else if (field === 3 && wire === 0) {
         const epoch: unknown = r.uint64(); // a Long where protobufjs has one
@@ -229,7 +229,7 @@ function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
     seen |= bit;
     if (field === 1 && wire === 0) reject.reason = r.int32();
     else if (field === 2 && wire === 2) reject.detail = r.stringVerify();
-    else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.uint32());
+    else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.size());
     else r.skipType(wire, 0, field);
   }
   return reject;

@@ -19,7 +19,7 @@ const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && 
 // Repeated elements per message are limited (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).
 const $MAX_ELEMENTS = 65536;
 const $countElement = (reader, field) => { if ((reader.$elements = (reader.$elements | 0) + 1) > $MAX_ELEMENTS) throw new RangeError("more than " + $MAX_ELEMENTS + " repeated elements in one message (at field " + field + "); SPEC.md section 5 limits them"); };
-const $uint64sCounted = (reader, into, field) => { const end = reader.uint32() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };
+const $uint64sCounted = (reader, into, field) => { const end = reader.size() + reader.pos; while (reader.pos < end) { $countElement(reader, field); into.push($uint64(reader)); } if (reader.pos !== end) throw new RangeError("packed field " + field + " overruns its length"); };
 // A non-repeated field occurs once per message (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).
 const $refuseRepeat = (field, oneof) => { throw new RangeError("field " + field + (oneof === $undefined ? " occurs twice in one message" : " occurs after oneof " + oneof + " was already set") + "; SPEC.md section 5 allows a non-repeated field once per message"); };
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
