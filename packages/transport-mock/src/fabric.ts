@@ -582,7 +582,8 @@ export class Fabric {
         for (const h of held) {
           if (h.released) continue;
           if (dueAt > h.holdUntil) {
-            (kept ??= []).push(h);
+            kept ??= [];
+            kept.push(h);
             continue;
           }
           h.released = true;

@@ -691,7 +691,10 @@ export class ConsumerCore {
           if (timerDue === 1 && now >= slot.budgetAt) {
             // [C3] Budget enforced at admission too.
             if (model) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
-            else (exhausted ??= [])[i] = slot;
+            else {
+              exhausted ??= [];
+              exhausted[i] = slot;
+            }
           }
         }
         continue;
