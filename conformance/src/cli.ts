@@ -2,17 +2,43 @@
  * `ectp conformance`: the command-line runner.
  * @module
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { parseArgs } from "node:util";
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { EctpError } from "@ectp/protocol";
+import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { runRandomised } from "./random/randomised.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
-import { type CaseResult, classify, globToRegExp, runSuite, summarise } from "./runner/suite.js";
+import { type CaseResult, type SuiteReport, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
+import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
+
+/** Largest `--seeds`: each seed is a 90 s simulated schedule between two testees. */
+export const MAX_SEEDS = 100_000;
+
+/** Largest `--command-timeout-ms`: Node's timers cannot wait longer (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** Optional features a features file may name (TESTEE-PROTOCOL.md §7). */
+export const KNOWN_FEATURES: readonly string[] = Object.freeze([
+  "consumer",
+  "producer",
+  "raw-messages",
+  "untrusted-json",
+  "evict",
+  "read-memory",
+  "events",
+  "subscriber",
+]);
+
+/** The roles among `KNOWN_FEATURES`: a features file claims at least one, or nothing runs. */
+const ROLES: readonly string[] = ["consumer", "producer", "subscriber"];
+
+/** Features assumed without `--features`. */
+const DEFAULT_FEATURES: readonly string[] = ["consumer", "producer"];
 
 /** Usage text of `ectp conformance`. */
 export const CONFORMANCE_USAGE = `Usage: ectp conformance --testee "<command>" [options]
@@ -21,23 +47,30 @@ export const CONFORMANCE_USAGE = `Usage: ectp conformance --testee "<command>" [
 Runs the ECTP conformance suite against an implementation wrapped as a testee
 (conformance/TESTEE-PROTOCOL.md), and/or the transport level against a named Transport.
 
-Options:
+Options (each at most once):
   --testee <command>         shell command starting the testee (required unless --transport is given)
   --transport <name>         run the transport level against "mock" (built in, virtual and real clock)
                              or "nixl" (@ectp/transport-nixl; skipped with the reason when its addon is missing)
   --json-lines               speak JSON lines instead of binary frames
-  --features <file>          JSON {"features": ["consumer", "producer", ...]} (default: consumer, producer)
-  --known-failing <file>     JSON {"<case name>": "<reason>", ...}; a listed case that passes fails the run
+  --features <file>          JSON {"features": ["consumer", "producer", ...]} naming features of
+                             TESTEE-PROTOCOL.md §7: ${KNOWN_FEATURES.join(", ")}
+                             (default: ${DEFAULT_FEATURES.join(", ")})
+  --known-failing <file>     JSON {"<case name>": "<reason>", ...}; every name must be a case's, and a
+                             listed case that passes fails the run
   --level required|all       REQUIRED cases only (default) or RECOMMENDED too
-  --filter <glob>            run cases whose name matches (e.g. "consumer/c3-*/**", "transport/nixl/**")
-  --seeds <n>                also run n seeded randomised schedules (needs both roles and read-memory; default 0)
+  --filter <glob>            run cases whose name matches (e.g. "consumer/c3-*/**", "transport/nixl/**");
+                             a glob that matches no case is a usage error
+  --seeds <n>                also run n seeded randomised schedules, 0 to ${MAX_SEEDS} (needs both roles and
+                             read-memory; default 0; not filtered by --filter)
   --seed <n>                 run only randomised schedule n (replay a failure)
   --junit <file>             write JUnit XML
   --report <file>            write the JSON report (and <file>.ectp-report.json with {passed, failed})
-  --command-timeout-ms <n>   per-command timeout (default 5000)
+  --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
+                             and its answer to Init get the larger of this and 10000
   -h, --help                 show this text
 
-Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error.`;
+Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error or when the
+testee could not be started (no answer to Init; nothing was run).`;
 
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
@@ -45,29 +78,102 @@ export interface FeaturesFile {
   features: string[];
 }
 
-/** Read a features file. Throws EctpError(INVALID_ARGUMENT) naming the problem. */
-export function readFeaturesFile(path: string): string[] {
-  const data = JSON.parse(readFileSync(path, "utf8")) as Partial<FeaturesFile>;
-  if (!Array.isArray(data.features) || !data.features.every((f) => typeof f === "string"))
-    throw new EctpError("INVALID_ARGUMENT", `features file ${path} must be {"features": ["consumer", ...]}`);
+/** The format a features file must have, as the errors write it. */
+const FEATURES_FORMAT = `a JSON file {"features": ["consumer", "producer", ...]} naming features of TESTEE-PROTOCOL.md §7`;
+
+/** The format a known-failing file must have, as the errors write it. */
+const KNOWN_FAILING_FORMAT = `a JSON object {"<case name>": "<reason>", ...}`;
+
+/**
+ * Read a features file: its features, each a name of TESTEE-PROTOCOL.md §7, at least one a role.
+ * Throws EctpError(INVALID_ARGUMENT) naming the file (as `label`, e.g. the flag that gave it),
+ * what is wrong with it and the format expected, also when it is missing, unreadable or not JSON.
+ */
+export function readFeaturesFile(path: string, label = "features file"): string[] {
+  const data = readJsonFile(path, label, FEATURES_FORMAT) as Partial<FeaturesFile> | null;
+  const where = `${label} ${JSON.stringify(path)}`;
+  if (data === null || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.features))
+    throw new EctpError("INVALID_ARGUMENT", `${where} has no "features" list; expected ${FEATURES_FORMAT}`);
+  for (const f of data.features)
+    if (typeof f !== "string" || !KNOWN_FEATURES.includes(f))
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `${where} names an unknown feature ${JSON.stringify(f)}; the known features are ${KNOWN_FEATURES.join(", ")} (TESTEE-PROTOCOL.md §7)`,
+      );
+  if (!data.features.some((f) => ROLES.includes(f)))
+    throw new EctpError(
+      "INVALID_ARGUMENT",
+      `${where} claims no role, so every case would be skipped; claim at least one of ${ROLES.join(", ")}`,
+    );
   return data.features;
 }
 
 /**
  * Read a known-failing file: a JSON object mapping case names to reasons. Every entry needs
- * a non-empty reason (a list without reasons rots). Throws EctpError(INVALID_ARGUMENT).
+ * a non-empty reason (a list without reasons rots). Throws EctpError(INVALID_ARGUMENT) naming
+ * the file (as `label`), also when it is missing, unreadable or not JSON.
  */
-export function readKnownFailingFile(path: string): Map<string, string> {
-  const data = JSON.parse(readFileSync(path, "utf8")) as unknown;
+export function readKnownFailingFile(path: string, label = "known-failing file"): Map<string, string> {
+  const data = readJsonFile(path, label, KNOWN_FAILING_FORMAT);
+  const where = `${label} ${JSON.stringify(path)}`;
   if (data === null || typeof data !== "object" || Array.isArray(data))
-    throw new EctpError("INVALID_ARGUMENT", `known-failing file ${path} must be a JSON object {"<case name>": "<reason>"}`);
+    throw new EctpError("INVALID_ARGUMENT", `${where} must be ${KNOWN_FAILING_FORMAT}; got ${Array.isArray(data) ? "an array" : JSON.stringify(data)}`);
   const out = new Map<string, string>();
   for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
     if (typeof v !== "string" || v.trim() === "")
-      throw new EctpError("INVALID_ARGUMENT", `known-failing file ${path}: entry ${JSON.stringify(k)} needs a reason string`);
+      throw new EctpError("INVALID_ARGUMENT", `${where}: entry ${JSON.stringify(k)} needs a reason string`);
     out.set(k, v);
   }
   return out;
+}
+
+/** Read and parse a JSON file; every failure is an EctpError(INVALID_ARGUMENT) naming `label`, the path and `format`. */
+function readJsonFile(path: string, label: string, format: string): unknown {
+  const where = `${label} ${JSON.stringify(path)}`;
+  let text: string;
+  try {
+    if (statSync(path).isDirectory()) throw new EctpError("INVALID_ARGUMENT", `${where} is a directory; expected ${format}`);
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if (EctpError.is(err)) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (err as Error).message;
+    throw new EctpError("INVALID_ARGUMENT", `${where} cannot be read (${why}); expected ${format}`);
+  }
+  if (text.trim() === "") throw new EctpError("INVALID_ARGUMENT", `${where} is empty; expected ${format}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new EctpError("INVALID_ARGUMENT", `${where} is not JSON (${(err as Error).message.replace(/\s*\n\s*/g, " ")}); expected ${format}`);
+  }
+}
+
+/** A usage error: printed with the usage, exit status 2. */
+class UsageError extends Error {}
+
+/** A validated command line. */
+interface Config {
+  /** Testee command (undefined when only --transport runs). */
+  testee: string | undefined;
+  transport: string | undefined;
+  jsonLines: boolean;
+  featuresPath: string | undefined;
+  features: readonly string[];
+  knownFailingPath: string | undefined;
+  knownFailing: ReadonlyMap<string, string>;
+  filter: string | undefined;
+  /** The command timeout, and whether it was given (the replay command keeps it then). */
+  commandTimeoutMs: number;
+  commandTimeoutGiven: boolean;
+  /** Randomised seeds to run (`--seed n` or 1..`--seeds`). */
+  seeds: readonly number[];
+  /** Whether scripted cases run (not with `--seed`). */
+  scripted: boolean;
+  /** Scripted cases the run executes. */
+  cases: readonly LoadedCase[];
+  harnesses: readonly TransportHarness[];
+  junit: string | undefined;
+  report: string | undefined;
 }
 
 /**
@@ -75,52 +181,40 @@ export function readKnownFailingFile(path: string): Map<string, string> {
  * instead of exiting, and never throws: usage errors print the usage and return 2.
  */
 export async function runConformanceCli(argv: readonly string[]): Promise<number> {
-  let args: ReturnType<typeof parse>;
+  let cfg: Config | "help";
   try {
-    args = parse(argv);
+    cfg = await configure(argv);
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${CONFORMANCE_USAGE}\n`);
+    const usage = err instanceof UsageError || (EctpError.is(err) && err.code === "INVALID_ARGUMENT");
+    const message = EctpError.is(err) ? err.message.replace(/^\[[A-Z_]+\] /, "") : (err as Error).message;
+    process.stderr.write(`ectp conformance: ${message}\n${usage ? `\n${CONFORMANCE_USAGE}\n` : ""}`);
     return 2;
   }
-  const v = args.values;
-  if (v.help) {
+  if (cfg === "help") {
     process.stdout.write(`${CONFORMANCE_USAGE}\n`);
     return 0;
   }
-  if (!v.testee && !v.transport) {
-    process.stderr.write(`--testee or --transport is required\n\n${CONFORMANCE_USAGE}\n`);
-    return 2;
-  }
-  if (v.transport !== undefined && !TRANSPORT_NAMES.includes(v.transport)) {
-    process.stderr.write(`--transport must be one of ${TRANSPORT_NAMES.join(", ")}, got ${JSON.stringify(v.transport)}\n\n${CONFORMANCE_USAGE}\n`);
-    return 2;
-  }
-  if (v.level !== undefined && v.level !== "required" && v.level !== "all") {
-    process.stderr.write(`--level must be required or all\n\n${CONFORMANCE_USAGE}\n`);
-    return 2;
-  }
-  let commandTimeoutMs: number;
-  let seedCount: number;
-  let seed: number | undefined;
+  const c = cfg;
+  const command = c.testee ?? "";
+  const implementation = c.testee ?? `transport ${c.transport}`;
+  const spawn = () => spawnTestee({ command, jsonLines: c.jsonLines, commandTimeoutMs: c.commandTimeoutMs });
+  // The testee is started once before anything runs: one that cannot start (a wrong command, a
+  // crash on start-up, the wrong encoding) stops the run with one error instead of failing every case.
+  let first: TesteeConnection | undefined;
   try {
-    commandTimeoutMs = intFlag("command-timeout-ms", v["command-timeout-ms"], 1) ?? 5000;
-    seedCount = intFlag("seeds", v.seeds, 0) ?? 0;
-    seed = intFlag("seed", v.seed, 0);
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${CONFORMANCE_USAGE}\n`);
-    return 2;
-  }
-  try {
-    const features = v.features ? readFeaturesFile(v.features) : ["consumer", "producer"];
-    const knownFailing = v["known-failing"] ? readKnownFailingFile(v["known-failing"]) : new Map<string, string>();
-    const command = v.testee ?? "";
-    const implementation = v.testee ?? `transport ${v.transport}`;
-    const factory = () =>
-      spawnTestee({
-        command,
-        jsonLines: v["json-lines"] === true,
-        commandTimeoutMs,
-      });
+    if (c.testee !== undefined && needsTestee(c)) {
+      try {
+        first = await spawn();
+      } catch (err) {
+        process.stderr.write(`ectp conformance: ${startFailure(command, c, err)}\n`);
+        return 2;
+      }
+    }
+    const factory = (): Promise<TesteeConnection> => {
+      const conn = first;
+      first = undefined;
+      return conn?.alive ? Promise.resolve(conn) : spawn();
+    };
     const results: CaseResult[] = [];
     const onResult = (r: CaseResult): void => {
       if (r.status === "failed" || r.status === "unexpected-pass") process.stdout.write(`FAIL ${r.name}\n`);
@@ -128,66 +222,300 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     const onWarning = (message: string): void => {
       process.stderr.write(`warning: ${message}\n`);
     };
-    if (v.transport !== undefined) {
-      const filter = v.filter ? globToRegExp(v.filter) : undefined;
+    if (c.transport !== undefined) {
+      const filter = c.filter !== undefined ? globToRegExp(c.filter) : undefined;
       const select = filter ? (name: string) => filter.test(name) : undefined;
-      for (const harness of await transportHarnesses(v.transport))
+      for (const harness of c.harnesses)
         for (const r of await runTransportConformance(harness, select ? { select } : {})) {
           const raw = { status: r.status as "passed" | "failed" | "skipped", ...(r.message !== undefined ? { message: r.message } : {}) };
-          const c: CaseResult = { ...r, ...classify(r.name, raw, knownFailing) };
-          results.push(c);
-          onResult(c);
+          const cr: CaseResult = { ...r, ...classify(r.name, raw, c.knownFailing) };
+          results.push(cr);
+          onResult(cr);
         }
     }
-    if (v.testee !== undefined && seed === undefined) {
+    if (c.testee !== undefined && c.scripted) {
       const report = await runSuite({
         testee: factory,
-        features,
-        knownFailing,
-        level: (v.level as "required" | "all" | undefined) ?? "required",
-        ...(v.filter ? { filter: v.filter } : {}),
-        cases: loadCases(),
+        features: c.features,
+        knownFailing: c.knownFailing,
+        level: "all", // c.cases is already selected by level and filter
+        cases: c.cases,
         onResult,
         onWarning,
       });
       results.push(...report.results);
     }
-    const seeds = v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1);
-    if (seeds.length > 0) {
-      const missing = RANDOMISED_FEATURES.filter((f) => !features.includes(f));
+    if (c.seeds.length > 0) {
+      const missing = RANDOMISED_FEATURES.filter((f) => !c.features.includes(f));
       if (missing.length > 0)
         onWarning(`randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")}; without ${missing.join(", ")} in --features every seed is skipped`);
       // The replay command keeps every flag that changes how a seed runs or is judged.
       const replayFlags = [
         "--testee", command,
-        ...(v["json-lines"] ? ["--json-lines"] : []),
-        ...(v.features ? ["--features", v.features] : []),
-        ...(v["known-failing"] ? ["--known-failing", v["known-failing"]] : []),
-        ...(v["command-timeout-ms"] !== undefined ? ["--command-timeout-ms", String(commandTimeoutMs)] : []),
+        ...(c.jsonLines ? ["--json-lines"] : []),
+        ...(c.featuresPath !== undefined ? ["--features", c.featuresPath] : []),
+        ...(c.knownFailingPath !== undefined ? ["--known-failing", c.knownFailingPath] : []),
+        ...(c.commandTimeoutGiven ? ["--command-timeout-ms", String(c.commandTimeoutMs)] : []),
       ];
       const random = await runRandomised({
         consumer: factory,
         producer: factory,
-        seeds,
-        features,
+        seeds: c.seeds,
+        features: c.features,
         replayCommand: (n) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" "),
-        knownFailing,
+        knownFailing: c.knownFailing,
       });
       results.push(...random);
       for (const r of random) onResult(r);
     }
-    const report = summarise(results);
-    process.stdout.write(toTerminal(report));
-    if (v.junit) writeOut(v.junit, toJUnit(implementation, report));
-    if (v.report) {
-      writeOut(v.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
-      const summary = join(dirname(v.report), `${basename(v.report).replace(/\.json$/, "")}.ectp-report.json`);
-      writeOut(summary, `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
+    const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
+    process.stdout.write(toTerminal(onceEachReason(report)));
+    if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
+    if (c.report !== undefined) {
+      writeOut("--report", c.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
+      writeOut("--report", summaryPath(c.report), `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
     }
     return report.ok ? 0 : 1;
   } catch (err) {
     process.stderr.write(`ectp conformance: ${(err as Error).message}\n`);
     return 2;
+  } finally {
+    await first?.close();
+  }
+}
+
+/** Parse and check the command line, read the files it names and check the output paths; throws UsageError or EctpError(INVALID_ARGUMENT). */
+async function configure(argv: readonly string[]): Promise<Config | "help"> {
+  const v = parse(argv);
+  if (v.help) return "help";
+  for (const name of ["testee", "features", "known-failing", "filter", "junit", "report"] as const) {
+    const value = v[name];
+    if (value !== undefined && value.trim() === "")
+      throw new UsageError(
+        name === "testee"
+          ? `--testee is empty; give the command that starts the testee, e.g. --testee "python -m my_ectp.testee"`
+          : `--${name} is empty; give a ${name === "filter" ? "glob, e.g. --filter \"consumer/c1-*/**\"" : "file name"}`,
+      );
+  }
+  if (v.testee === undefined && v.transport === undefined) throw new UsageError("--testee or --transport is required");
+  if (v.transport !== undefined && !TRANSPORT_NAMES.includes(v.transport))
+    throw new UsageError(`--transport must be one of ${TRANSPORT_NAMES.join(", ")}, got ${JSON.stringify(v.transport)}`);
+  if (v.level !== undefined && v.level !== "required" && v.level !== "all")
+    throw new UsageError(`--level must be required or all, got ${JSON.stringify(v.level)}`);
+  const commandTimeoutMs = intFlag("command-timeout-ms", v["command-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? 5000;
+  const seedCount = intFlag("seeds", v.seeds, 0, MAX_SEEDS) ?? 0;
+  const seed = intFlag("seed", v.seed, 0);
+  if (seed !== undefined && v.seeds !== undefined)
+    throw new UsageError(`--seed ${seed} replays one schedule and --seeds ${seedCount} runs schedules 1 to ${seedCount}; give one of them`);
+  if (v.testee === undefined && (v.seed !== undefined || v.seeds !== undefined))
+    throw new UsageError(`--${v.seed !== undefined ? "seed" : "seeds"} runs randomised schedules between two testees; it needs --testee`);
+
+  const features = v.features !== undefined ? readFeaturesFile(v.features, "--features") : DEFAULT_FEATURES;
+  const knownFailing = v["known-failing"] !== undefined ? readKnownFailingFile(v["known-failing"], "--known-failing") : new Map<string, string>();
+  const level = (v.level as "required" | "all" | undefined) ?? "required";
+  const allCases = loadCases();
+  const harnesses = v.transport !== undefined ? await transportHarnesses(v.transport) : [];
+  const transportCases = await transportCaseNames();
+
+  if (knownFailing.size > 0) {
+    const caseNames = new Set(allCases.map((c) => c.fullName));
+    const isCase = (name: string): boolean =>
+      caseNames.has(name) ||
+      /^randomised\/seed-(?:0|[1-9]\d*)$/.test(name) ||
+      (/^transport\/[^/]+\/[^/]+$/.test(name) && transportCases.includes(name.split("/")[2] as string));
+    const unknown = [...knownFailing.keys()].filter((k) => !isCase(k));
+    if (unknown.length > 0) {
+      const described = unknown.map((k) => {
+        const like = nearest(k, [...caseNames]);
+        return `${JSON.stringify(k)}${like ? ` (did you mean ${like}?)` : ""}`;
+      });
+      throw new UsageError(
+        `--known-failing ${JSON.stringify(v["known-failing"])} lists ${unknown.length === 1 ? "a name that is" : "names that are"} no case's: ${described.join(", ")}; ` +
+          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/seed-<n>), or remove the entry",
+      );
+    }
+  }
+
+  const scripted = v.testee !== undefined && seed === undefined;
+  const cases = scripted ? selectCases(allCases, { level, ...(v.filter !== undefined ? { filter: v.filter } : {}) }) : [];
+  if (v.filter !== undefined && (scripted || v.transport !== undefined)) {
+    const re = globToRegExp(v.filter);
+    const transportMatches = harnesses.some((h) => transportCases.some((n) => re.test(`transport/${h.name}/${n}`)));
+    if (cases.length === 0 && !transportMatches) {
+      const otherLevel = scripted && level === "required" ? selectCases(allCases, { level: "all", filter: v.filter }).length : 0;
+      const runs = [scripted ? "the scripted cases" : "", v.transport !== undefined ? `the transport cases of ${harnesses.map((h) => h.name).join(", ")}` : ""]
+        .filter(Boolean)
+        .join(" or ");
+      throw new UsageError(
+        `--filter ${JSON.stringify(v.filter)} matches none of ${runs}, so nothing would run` +
+          (otherLevel > 0
+            ? `; it matches ${otherLevel} RECOMMENDED case${otherLevel === 1 ? "" : "s"}: add --level all`
+            : `; case names look like ${[
+                ...(scripted ? [allCases[0]?.fullName ?? "consumer/<group>/<case>"] : []),
+                ...harnesses.slice(0, 1).map((h) => `transport/${h.name}/${transportCases[0] ?? "<case>"}`),
+              ].join(" or ")}`) +
+          (seedCount > 0 ? " (--seeds are not filtered)" : ""),
+      );
+    }
+  }
+
+  const outputs: [string, string][] = [];
+  if (v.junit !== undefined) outputs.push(["--junit", v.junit]);
+  if (v.report !== undefined) outputs.push(["--report", v.report], ["--report (its summary)", summaryPath(v.report)]);
+  for (const [flag, path] of outputs) {
+    const problem = outputPathProblem(path);
+    if (problem !== undefined) throw new UsageError(`${flag} cannot write ${JSON.stringify(path)}: ${problem}; nothing was run`);
+  }
+  for (let i = 0; i < outputs.length; i++)
+    for (let j = i + 1; j < outputs.length; j++) {
+      const [fa, pa] = outputs[i] as [string, string];
+      const [fb, pb] = outputs[j] as [string, string];
+      if (resolve(pa) === resolve(pb)) throw new UsageError(`${fa} and ${fb} both write ${JSON.stringify(pa)}; give them different file names`);
+    }
+
+  return {
+    testee: v.testee,
+    transport: v.transport,
+    jsonLines: v["json-lines"] === true,
+    featuresPath: v.features,
+    features,
+    knownFailingPath: v["known-failing"],
+    knownFailing,
+    filter: v.filter,
+    commandTimeoutMs,
+    commandTimeoutGiven: v["command-timeout-ms"] !== undefined,
+    seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1),
+    scripted,
+    cases,
+    harnesses,
+    junit: v.junit,
+    report: v.report,
+  };
+}
+
+/** The name among `names` closest to `name` (edit distance at most a third of its length), if any. */
+function nearest(name: string, names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.floor(name.length / 3) + 1;
+  for (const n of names) {
+    if (Math.abs(n.length - name.length) >= bestDistance) continue;
+    const d = editDistance(name, n);
+    if (d < bestDistance) {
+      best = n;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/** Whether the run starts a testee at all (a case of a claimed role, or a seed with the features it needs). */
+function needsTestee(c: Config): boolean {
+  if (c.seeds.length > 0 && RANDOMISED_FEATURES.every((f) => c.features.includes(f))) return true;
+  return c.scripted && c.cases.some((k) => c.features.includes(k.spec.role));
+}
+
+/** One error for a testee that did not start: the command, what happened and what to try. */
+function startFailure(command: string, c: Config, err: unknown): string {
+  if (!(err instanceof TesteeFault)) return `the testee ${JSON.stringify(command)} could not be started: ${(err as Error)?.message ?? String(err)}`;
+  const prefix = `testee ${err.kind}: `;
+  let detail = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+  const cut = detail.indexOf("\n--- testee stderr (tail) ---\n");
+  if (cut >= 0) detail = detail.slice(0, cut);
+  const startupMs = Math.max(10_000, c.commandTimeoutMs);
+  const what =
+    err.kind === "exited"
+      ? `${detail} before answering Init`
+      : err.kind === "hung"
+        ? `did not answer Init within ${startupMs} ms (the start-up timeout: the larger of 10000 ms and --command-timeout-ms)`
+        : err.kind === "malformed"
+          ? `did not answer Init properly: ${detail.replace(/^testee answered Init with /, "it answered ")}`
+          : `could not be spawned: ${detail}`;
+  const hints: string[] = [];
+  const code = /^exited with code (\d+)/.exec(detail)?.[1];
+  if (code === "127") hints.push("exit status 127: the shell found no such command; check the path and the quoting of --testee");
+  if (code === "126") hints.push("exit status 126: the command is not executable; chmod +x it or run it through its interpreter");
+  if (/UNSUPPORTED_PROTOCOL/.test(detail)) hints.push("the testee does not speak testee protocol version 1 (TESTEE-PROTOCOL.md §2)");
+  const stderr = err.stderrTail.trimEnd();
+  return [
+    `the testee did not start, so no case was run: ${JSON.stringify(command)} ${what}`,
+    ...(stderr ? ["--- testee stderr (tail) ---", stderr, "---"] : []),
+    ...hints.map((h) => `hint: ${h}`),
+  ].join("\n");
+}
+
+/** Without --features, a role skip says the defaults were used and how to claim the role. */
+function defaultFeaturesReason(r: CaseResult): CaseResult {
+  const role = r.status === "skipped" ? /^role (\S+) not in the features file$/.exec(r.message ?? "")?.[1] : undefined;
+  if (role === undefined) return r;
+  return {
+    ...r,
+    message: `role ${role} is not in the default features (${DEFAULT_FEATURES.join(", ")}); pass --features with a file claiming it to run it`,
+  };
+}
+
+/** For the terminal: a skip reason shared by several cases is written once (the JSON and JUnit reports keep it per case). */
+function onceEachReason(report: SuiteReport): SuiteReport {
+  const first = new Map<string, string>();
+  let previous: string | undefined;
+  const results = report.results.map((r) => {
+    if (r.status !== "skipped" || r.message === undefined) return r;
+    const seen = first.get(r.message);
+    const same = previous === r.message;
+    previous = r.message;
+    if (seen === undefined) {
+      first.set(r.message, r.name);
+      return r;
+    }
+    return { ...r, message: same ? "same reason" : `same reason as ${seen}` };
+  });
+  return { ...report, results };
+}
+
+/** The summary file written beside `--report <file>`. */
+function summaryPath(report: string): string {
+  return join(dirname(report), `${basename(report).replace(/\.json$/, "")}.ectp-report.json`);
+}
+
+/**
+ * Why `file` cannot be written, or undefined when it can. Checked before the run, so a long
+ * run is not thrown away for a typo in a path; nothing is created (missing directories are
+ * created when the file is written).
+ */
+function outputPathProblem(file: string): string | undefined {
+  const path = resolve(file);
+  try {
+    if (statSync(path).isDirectory()) return "it is a directory; name a file in it";
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
+  }
+  // The nearest existing ancestor must be a writable directory.
+  let dir = dirname(path);
+  for (;;) {
+    try {
+      if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
+      accessSync(dir, constants.W_OK);
+      return undefined;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") return (e as Error).message;
+    }
+    const up = dirname(dir);
+    if (up === dir) return `no directory of ${path} exists`;
+    dir = up;
   }
 }
 
@@ -223,15 +551,30 @@ function unavailable(name: string, skipReason: string): TransportHarness {
   return { name, skipReason, createPeers: never, advance: never, killPeer: never };
 }
 
+/** The transport cases' names (after `transport/<harness>/`), listed without running any. */
+async function transportCaseNames(): Promise<string[]> {
+  const names: string[] = [];
+  const prefix = "transport/list/";
+  await runTransportConformance(unavailable("list", "listing"), {
+    select: (name) => {
+      names.push(name.slice(prefix.length));
+      return false;
+    },
+  });
+  return names;
+}
+
 /**
- * The value of an integer flag, or `undefined` when it is absent. Throws with a message naming
- * the flag and what it accepts for anything else (`abc`, `1.5`, below `min`).
+ * The value of an integer flag, or `undefined` when it is absent. Throws a UsageError naming
+ * the flag, the range it accepts and the value for anything else (`abc`, `1.5`, out of range).
  */
-function intFlag(name: string, text: string | undefined, min: number): number | undefined {
+function intFlag(name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min)
-    throw new Error(`--${name} must be an integer >= ${min}; got ${JSON.stringify(text)}`);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(
+      `--${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}; got ${JSON.stringify(text)}`,
+    );
   return n;
 }
 
@@ -240,29 +583,67 @@ function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
-function writeOut(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
+function writeOut(flag: string, path: string, text: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  } catch (err) {
+    throw new Error(`${flag} could not write ${JSON.stringify(path)}: ${(err as Error).message}`);
+  }
 }
 
+const OPTIONS = {
+  testee: { type: "string" },
+  transport: { type: "string" },
+  "json-lines": { type: "boolean" },
+  features: { type: "string" },
+  "known-failing": { type: "string" },
+  level: { type: "string" },
+  filter: { type: "string" },
+  seeds: { type: "string" },
+  seed: { type: "string" },
+  junit: { type: "string" },
+  report: { type: "string" },
+  "command-timeout-ms": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies ParseArgsConfig["options"];
+
+/** Parse the flags; throws UsageError for an unknown flag, a missing value or a flag given twice with values. */
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: false,
-    options: {
-      testee: { type: "string" },
-      transport: { type: "string" },
-      "json-lines": { type: "boolean" },
-      features: { type: "string" },
-      "known-failing": { type: "string" },
-      level: { type: "string" },
-      filter: { type: "string" },
-      seeds: { type: "string" },
-      seed: { type: "string" },
-      junit: { type: "string" },
-      report: { type: "string" },
-      "command-timeout-ms": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  const run = () => parseArgs({ args: [...argv], allowPositionals: false, tokens: true, options: OPTIONS });
+  let parsed: ReturnType<typeof run>;
+  try {
+    parsed = run();
+  } catch (err) {
+    throw new UsageError(describeParseError(err));
+  }
+  const given = new Map<string, string[]>();
+  for (const t of parsed.tokens)
+    if (t.kind === "option" && OPTIONS[t.name as keyof typeof OPTIONS]?.type === "string") {
+      const list = given.get(t.name) ?? [];
+      given.set(t.name, list);
+      list.push(t.value ?? "");
+    }
+  for (const [name, values] of given)
+    if (values.length > 1)
+      throw new UsageError(`--${name} is given ${values.length} times (${values.map((x) => JSON.stringify(x)).join(", ")}); give it once`);
+  return parsed.values;
+}
+
+/** A node:util parseArgs error as one sentence naming the flag. */
+function describeParseError(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  const msg = err instanceof Error ? err.message : String(err);
+  const flag = /(--[\w-]+)/.exec(msg)?.[1] ?? /'(-[^' ,]+)/.exec(msg)?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}; the options are listed below`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    if (flag && /ambiguous/.test(msg)) return `${flag} needs a value; to pass one that starts with "-", write ${flag}=<value>`;
+    if (flag && /argument missing/.test(msg)) return `${flag} needs a value`;
+    return `${flag ?? "an option"} does not take a value`;
+  }
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    const arg = /'([^']*)'/.exec(msg)?.[1];
+    return `unexpected argument ${JSON.stringify(arg ?? msg)}; every option is a --flag (quote a --testee command that has spaces: --testee "python -m my_ectp.testee")`;
+  }
+  return msg.split("\n")[0] ?? msg;
 }

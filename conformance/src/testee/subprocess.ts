@@ -48,6 +48,29 @@ export async function spawnTestee(options: SubprocessTesteeOptions): Promise<Tes
   return conn;
 }
 
+/** Bytes of the start of stdout kept for `formatHint`. */
+const HEAD_BYTES = 16;
+
+/**
+ * A hint when the testee's first output looks like the other encoding (§3): JSON text where
+ * binary frames were expected (a frame's length prefix never starts with `{`, that would be
+ * over 2 GB), or a zero byte (the high byte of a length prefix) where JSON lines were.
+ */
+function formatHint(head: Buffer, jsonLines: boolean): string {
+  const text = head.toString("latin1").trimStart();
+  if (!jsonLines && (text.startsWith("{") || text.startsWith("[")))
+    return (
+      `; the testee's stdout starts with ${JSON.stringify(text)}, which looks like JSON text: ` +
+      "if it speaks JSON lines, run with --json-lines (or make it write binary frames when ECTP_TESTEE_FORMAT=binary)"
+    );
+  if (jsonLines && head.length > 0 && head[0] === 0)
+    return (
+      "; the testee's stdout starts with a zero byte, which looks like a binary frame: if it speaks binary frames, " +
+      "run without --json-lines (or make it write JSON lines when ECTP_TESTEE_FORMAT=json-lines)"
+    );
+  return "";
+}
+
 class SubprocessTestee implements TesteeConnection {
   initResult: ectp.conformance.v1.IInitResult | undefined;
   private readonly child: ChildProcess;
@@ -62,6 +85,8 @@ class SubprocessTestee implements TesteeConnection {
   private readonly queue: Uint8Array[] | string[] = [];
   private waiter: ((fault?: TesteeFault) => void) | undefined;
   private exited = false;
+  /** The first bytes the testee wrote to stdout (to tell a wrong `--json-lines` setting from garbage). */
+  private head = Buffer.alloc(0);
 
   constructor(options: SubprocessTesteeOptions) {
     this.json = options.jsonLines ?? false;
@@ -101,9 +126,15 @@ class SubprocessTestee implements TesteeConnection {
 
   private onStdout(chunk: Buffer): void {
     if (this.dead) return;
+    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     try {
       if (this.json) {
         this.lineBuf += chunk.toString("utf8");
+        // Every line is a JSON object: say so at once rather than waiting (maybe for the
+        // timeout) for the newline that binary frames never send.
+        const start = this.lineBuf.trimStart();
+        if (start.length > 0 && !start.startsWith("{"))
+          throw new Error(`a JSON line must start with "{"; the testee wrote ${JSON.stringify(start.slice(0, 24))}${formatHint(this.head, true)}`);
         let nl = this.lineBuf.indexOf("\n");
         while (nl >= 0) {
           const line = this.lineBuf.slice(0, nl).trim();
@@ -116,7 +147,8 @@ class SubprocessTestee implements TesteeConnection {
           (this.queue as Uint8Array[]).push(frame);
       }
     } catch (err) {
-      this.fail(new TesteeFault("malformed", `unreadable output: ${(err as Error).message}`, this.stderrTail()));
+      const hint = this.json ? "" : formatHint(this.head, false);
+      this.fail(new TesteeFault("malformed", `unreadable output: ${(err as Error).message}${hint}`, this.stderrTail()));
       return;
     }
     if (this.queue.length > 0) this.wake();

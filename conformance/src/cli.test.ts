@@ -1,0 +1,238 @@
+/**
+ * `ectp conformance` command line: bad flags, bad files and a testee that cannot start are
+ * usage errors or one clear error (exit 2), never a stack trace, a crash or a silent pass.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
+import { loadCases } from "./cases/load.js";
+import { KNOWN_FEATURES, runConformanceCli } from "./cli.js";
+import { fakeTestee } from "./test-support.js";
+
+/** Run the CLI with stdout and stderr captured. */
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+  const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  try {
+    const code = await runConformanceCli(argv);
+    const text = (s: typeof out) => s.mock.calls.map((c) => String(c[0])).join("");
+    return { code, out: text(out), err: text(err) };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "ectp-cli-test-"));
+}
+
+function file(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A usage error: exit 2, one prefixed line naming the problem, then the usage; no stack trace. */
+function expectUsageError(r: { code: number; out: string; err: string }, ...fragments: string[]): void {
+  expect(r.code).toBe(2);
+  expect(r.err.startsWith("ectp conformance: ")).toBe(true);
+  for (const f of fragments) expect(r.err).toContain(f);
+  expect(r.err).toContain("Usage: ectp conformance");
+  expect(r.err).not.toMatch(/\n\s+at /);
+  expect(r.out).not.toContain("passed");
+}
+
+describe("ectp conformance: --seeds bounds (defect 1)", () => {
+  it.each(["100001", "1000000000", "5000000000", "99999999999999999999"])("--seeds %s is refused naming the flag, the range and the value", async (n) => {
+    expectUsageError(await cli("--testee", "never-started", "--seeds", n), `--seeds must be an integer from 0 to 100000; got "${n}"`);
+  });
+
+  it("--seeds 100000 is accepted (every seed skipped here without read-memory, so nothing is started)", async () => {
+    const r = await cli("--testee", "never-started", "--filter", "subscriber/**", "--seeds", "100000");
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("without read-memory in --features every seed is skipped");
+    expect(r.out).toMatch(/100011 cases\)/);
+  }, 60_000);
+
+  it("--command-timeout-ms above what a timer can wait is refused", async () => {
+    expectUsageError(
+      await cli("--testee", "never-started", "--command-timeout-ms", "3000000000"),
+      '--command-timeout-ms must be an integer from 1 to 2147483647; got "3000000000"',
+    );
+  });
+});
+
+describe("ectp conformance: runs that would run nothing or ignore input (defect 2)", () => {
+  it("a --filter matching no case is a usage error naming the filter", async () => {
+    expectUsageError(await cli("--transport", "mock", "--filter", "no-such-case/**"), '--filter "no-such-case/**" matches none of');
+    expectUsageError(await cli("--testee", "never-started", "--filter", "consumer/no-such-group/**"), '--filter "consumer/no-such-group/**" matches none of the scripted cases');
+  });
+
+  it("a --filter matching only RECOMMENDED cases under --level required says to add --level all", async () => {
+    const recommended = loadCases().find((c) => c.spec.level === "RECOMMENDED");
+    expect(recommended).toBeDefined();
+    expectUsageError(await cli("--testee", "never-started", "--filter", recommended?.fullName ?? ""), "add --level all");
+  });
+
+  it("a single-valued flag given twice is a usage error", async () => {
+    expectUsageError(await cli("--transport=mock", "--transport=nixl"), '--transport is given 2 times ("mock", "nixl"); give it once');
+    expectUsageError(await cli("--testee", "a", "--testee", "b"), "--testee is given 2 times");
+  });
+
+  it("--seed and --seeds together, or either without --testee, are usage errors", async () => {
+    expectUsageError(await cli("--testee", "never-started", "--seed", "3", "--seeds", "2"), "give one of them");
+    expectUsageError(await cli("--transport", "mock", "--seeds", "3"), "it needs --testee");
+  });
+
+  it("a features file naming an unknown feature is refused, listing the known ones", async () => {
+    const dir = tempDir();
+    const features = file(dir, "f.json", JSON.stringify({ features: ["consumer", "bogus"] }));
+    expectUsageError(await cli("--testee", "never-started", "--features", features), 'unknown feature "bogus"', `the known features are ${KNOWN_FEATURES.join(", ")}`);
+    const noRole = file(dir, "n.json", JSON.stringify({ features: ["evict"] }));
+    expectUsageError(await cli("--testee", "never-started", "--features", noRole), "claims no role");
+  });
+
+  it("the known features are those of TESTEE-PROTOCOL.md §7, the TS testee's and every case's", () => {
+    const doc = readFileSync(join(__dirname, "..", "TESTEE-PROTOCOL.md"), "utf8");
+    const section = doc.slice(doc.indexOf("## 7."), doc.indexOf("## 8."));
+    expect([...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])).toEqual([...KNOWN_FEATURES]);
+    for (const f of TS_TESTEE_FEATURES) expect(KNOWN_FEATURES).toContain(f);
+    for (const c of loadCases()) for (const f of [c.spec.role, ...(c.spec.features ?? [])]) expect(KNOWN_FEATURES, c.fullName).toContain(f);
+  });
+
+  it("a known-failing entry naming no case is refused, naming the entry (with the nearest name)", async () => {
+    const dir = tempDir();
+    const known = file(
+      dir,
+      "k.json",
+      JSON.stringify({ "no/such/case": "typo", "consumer/c1-admission/local-item-is-redy": "typo", "randomised/seed-4": "ok", "transport/mock/byte-exact-reads-at-odd-offsets": "ok" }),
+    );
+    const r = await cli("--testee", "never-started", "--known-failing", known);
+    expectUsageError(r, '"no/such/case"', "did you mean consumer/c1-admission/local-item-is-ready?");
+    expect(r.err).not.toContain('"randomised/seed-4"');
+    expect(r.err).not.toContain('"transport/mock/byte-exact-reads-at-odd-offsets"');
+  });
+});
+
+describe("ectp conformance: files and output paths (defect 3)", () => {
+  const dir = tempDir();
+  const cases: [string, string, string][] = [
+    ["not JSON", file(dir, "bad.json", "nope\n"), "is not JSON"],
+    ["empty", file(dir, "empty.json", ""), "is empty"],
+    ["a directory", dir, "is a directory"],
+    ["missing", join(dir, "missing.json"), "cannot be read (no such file)"],
+  ];
+  it.each(cases)("a --features file that is %s names the flag, the path and the expected format", async (_, path, why) => {
+    expectUsageError(await cli("--testee", "never-started", "--features", path), `--features ${JSON.stringify(path)} ${why}`, '{"features": ["consumer", "producer", ...]}');
+  });
+  it.each(cases)("a --known-failing file that is %s names the flag, the path and the expected format", async (_, path, why) => {
+    expectUsageError(await cli("--testee", "never-started", "--known-failing", path), `--known-failing ${JSON.stringify(path)} ${why}`, '{"<case name>": "<reason>", ...}');
+  });
+
+  it("an unwritable --junit or --report is refused before anything runs", async () => {
+    const out = tempDir();
+    const t0 = Date.now();
+    expectUsageError(await cli("--transport", "mock", "--junit", out), `--junit cannot write ${JSON.stringify(out)}: it is a directory`, "nothing was run");
+    const notDir = file(out, "plain", "x");
+    expectUsageError(await cli("--transport", "mock", "--report", join(notDir, "r.json")), `${notDir} is not a directory`);
+    mkdirSync(join(out, "ro"));
+    chmodSync(join(out, "ro"), 0o500);
+    if (process.getuid?.() !== 0) expectUsageError(await cli("--transport", "mock", "--report", join(out, "ro", "r.json")), "--report cannot write");
+    expectUsageError(await cli("--transport", "mock", "--report", join(out, "r.json"), "--junit", join(out, "r.json")), "both write");
+    expect(Date.now() - t0).toBeLessThan(5_000); // the transport level (seconds) never ran
+  });
+
+  it("--junit and --report into directories that do not exist yet are fine (they are created)", async () => {
+    const out = tempDir();
+    const r = await cli("--transport", "mock", "--filter", "transport/mock/byte-exact-*", "--junit", join(out, "a", "b.xml"), "--report", join(out, "c", "d.json"));
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(out, "a", "b.xml"), "utf8")).toContain("<testsuites");
+    expect(JSON.parse(readFileSync(join(out, "c", "d.ectp-report.json"), "utf8"))).toEqual({ passed: 1, failed: 0 });
+  }, 60_000);
+});
+
+describe("ectp conformance: parser errors (defect 4)", () => {
+  it.each([
+    [["--testee", "x", "--seeds"], "--seeds needs a value"],
+    [["--testee", "x", "--seeds", "-5"], '--seeds needs a value; to pass one that starts with "-", write --seeds=<value>'],
+    [["--help=1"], "--help does not take a value"],
+    [["--bogus"], "unknown option --bogus"],
+    [["--testee", "x", "stray"], 'unexpected argument "stray"'],
+    [["--testee", ""], "--testee is empty; give the command that starts the testee"],
+    [["--testee", "x", "--filter", ""], "--filter is empty"],
+  ])("%j: %s", async (argv, message) => {
+    expectUsageError(await cli(...argv), `ectp conformance: ${message}`);
+  });
+});
+
+describe("ectp conformance: skip reasons (defect 5)", () => {
+  afterEach(() => {
+    vi.doUnmock("@ectp/transport-nixl");
+    vi.resetModules();
+  });
+
+  it("without --features a role skip names the default features and --features", async () => {
+    const r = await cli("--testee", "never-started", "--filter", "subscriber/**");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("role subscriber is not in the default features (consumer, producer); pass --features");
+    expect(r.out).not.toContain("not in the features file");
+  });
+
+  it("a transport's skip reason is printed once, not once per case (the JSON report keeps it per case)", async () => {
+    vi.resetModules();
+    vi.doMock("@ectp/transport-nixl", () => ({ nixlTransportHarness: undefined }));
+    const fresh = (await import("./cli.js")).runConformanceCli;
+    const dir = tempDir();
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    let code: number;
+    let text: string;
+    try {
+      code = await fresh(["--transport", "nixl", "--report", join(dir, "r.json")]);
+      text = out.mock.calls.map((c) => String(c[0])).join("");
+    } finally {
+      out.mockRestore();
+    }
+    expect(code).toBe(0);
+    const reason = "does not export nixlTransportHarness()";
+    expect(text.split(reason).length - 1).toBe(1);
+    expect(text).toContain("(same reason)");
+    const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
+    expect(report.skipped).toBeGreaterThan(1);
+    for (const res of report.results) expect(res.message).toContain(reason);
+  });
+});
+
+describe("ectp conformance: a testee that cannot start (defect 6)", () => {
+  it("a command that does not exist stops the run with one error naming it and its exit status", async () => {
+    const t0 = Date.now();
+    const r = await cli("--testee", "/nonexistent/binary", "--level", "all");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('ectp conformance: the testee did not start, so no case was run: "/nonexistent/binary" exited with code 127 before answering Init');
+    expect(r.err).toContain("hint: exit status 127");
+    expect(r.err).not.toContain("Usage:");
+    expect(r.out).not.toContain("FAIL");
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+
+  it("a testee writing JSON lines where binary frames were expected is told to pass --json-lines, and the reverse", async () => {
+    const json = fakeTestee(
+      "json-on-binary",
+      `process.stdin.once("data", () => process.stdout.write('{"commandId":"1","init":{"protocolVersion":1}}\\n')); process.stdin.on("end", () => process.exit(0));`,
+    );
+    const r1 = await cli("--testee", json);
+    expect(r1.code).toBe(2);
+    expect(r1.err).toContain("looks like JSON text: if it speaks JSON lines, run with --json-lines");
+    const binary = fakeTestee(
+      "binary-on-json",
+      `process.stdin.once("data", () => process.stdout.write(Buffer.from([0, 0, 0, 6, 8, 1, 0x5a, 2, 8, 1]))); process.stdin.on("end", () => process.exit(0));`,
+    );
+    const t0 = Date.now();
+    const r2 = await cli("--testee", binary, "--json-lines");
+    expect(r2.code).toBe(2);
+    expect(r2.err).toContain("looks like a binary frame: if it speaks binary frames, run without --json-lines");
+    expect(Date.now() - t0).toBeLessThan(5_000); // not the 10 s start-up timeout
+  }, 30_000);
+});
