@@ -1,7 +1,8 @@
 /**
- * The README's quick start runs as written: its `js` block is extracted, pointed at this
- * package's source (so the test needs no build of it), and imported. The block asserts its own
- * claims (node:assert), so a README that drifts from the API fails here.
+ * The READMEs' quick starts run as written: each `js` block is extracted and imported. This
+ * package's block is pointed at its source (no build of it needed); @ectp/protocol's imports
+ * that package's build, as a user's would. The blocks assert their own claims (node:assert), so
+ * a README that drifts from the API fails here.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,23 +11,29 @@ import { describe, expect, it } from "vitest";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The first ```js block after `heading` in the README. */
-function codeBlockAfter(markdown: string, heading: string): string {
-  const from = markdown.indexOf(heading);
+/** Import the first ```js block after `## Quick start` in `readme`, with `rewrite` applied to its text. */
+async function runQuickStart(readme: string, name: string, rewrite: (code: string) => string = (code) => code): Promise<void> {
+  const markdown = readFileSync(readme, "utf8");
+  const from = markdown.indexOf("## Quick start");
   const block = /```js\n([\s\S]*?)```/.exec(markdown.slice(from));
-  if (from < 0 || block === null) throw new Error(`README.md has no js block after ${JSON.stringify(heading)}`);
-  return block[1] as string;
+  if (from < 0 || block === null) throw new Error(`${readme} has no js block after "## Quick start"`);
+  const out = join(here, "../.ectp-out");
+  mkdirSync(out, { recursive: true });
+  const file = join(out, `readme-${name}.mjs`);
+  writeFileSync(file, rewrite(block[1] as string));
+  await import(pathToFileURL(file).href);
 }
 
-describe("README", () => {
-  it("the quick start runs: the item is read, verified and released, and the producer's pin ends", async () => {
-    const code = codeBlockAfter(readFileSync(join(here, "../README.md"), "utf8"), "## Quick start");
-    const source = pathToFileURL(join(here, "index.ts")).href;
-    expect(code).toContain('from "@ectp/core"');
-    const out = join(here, "../.ectp-out");
-    mkdirSync(out, { recursive: true });
-    const file = join(out, "readme-quick-start.mjs");
-    writeFileSync(file, code.replace('from "@ectp/core"', `from ${JSON.stringify(source)}`));
-    await import(pathToFileURL(file).href);
+describe("README quick starts", () => {
+  it("@ectp/core: the item is read, verified and released, and the producer's pin ends", async () => {
+    const source = JSON.stringify(pathToFileURL(join(here, "index.ts")).href);
+    await runQuickStart(join(here, "../README.md"), "core", (code) => {
+      expect(code).toContain('from "@ectp/core"');
+      return code.replace('from "@ectp/core"', `from ${source}`);
+    });
+  });
+
+  it("@ectp/protocol: an envelope round-trips, bad bytes and descriptors come back as typed errors, frames split a stream", async () => {
+    await runQuickStart(join(here, "../../protocol/README.md"), "protocol");
   });
 });
