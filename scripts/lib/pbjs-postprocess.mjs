@@ -93,19 +93,27 @@ export function checkIntegersOnEncode(js) {
 
 /**
  * protobufjs' encoders coerce what has the wrong type: a string where bytes belong is read as
- * base64 (another item key), a number where a string belongs becomes an empty string, a
- * string where a list belongs becomes a list of its characters, a number where a message
+ * base64 (another item key), a bytes value without a `length` (a number, an ArrayBuffer) is
+ * skipped as if empty, a number where a string belongs becomes an empty string, a string where
+ * a list belongs becomes a list of its characters, a number (or a byte array) where a message
  * belongs an empty message, and a string with a lone surrogate is written as invalid UTF-8
- * that every decoder refuses. Every string, bytes, bool, message and repeated field write of
- * the generated encoders goes through a check that throws a TypeError naming the field
- * instead (encodeEnvelope reports it as INVALID_ARGUMENT). Run after checkIntegersOnEncode;
- * like it, for implementations' encoders only.
+ * that every decoder refuses. Every string, bytes, bool, message and repeated field of the
+ * generated encoders goes through a check that throws a TypeError naming the field instead
+ * (encodeEnvelope reports it as INVALID_ARGUMENT); a bytes field is checked before its
+ * emptiness test. Bytes are a Uint8Array (from any realm; a Buffer is one) or, as protobufjs'
+ * own `fromObject` leaves them, an array of byte values. Run after checkIntegersOnEncode; like
+ * it, for implementations' encoders only.
  */
 export function checkTypesOnEncode(js) {
   const anchor = "// Integers a field cannot carry are refused";
   if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run checkIntegersOnEncode before checkTypesOnEncode");
-  const counts = { scalar: 0, message: 0, list: 0 };
+  const counts = { guard: 0, scalar: 0, message: 0, list: 0 };
   const patched = js
+    // A bytes field's emptiness test (`message.x.length`) comes first: check the value there.
+    .replace(/&& message\.(\w+)\.length\)(\n\s*writer\.uint32\([^)]*\)\.bytes\(message\.\1\))/g, (_, field, write) => {
+      counts.guard++;
+      return `&& $check_bytes(message.${field}, "${field}").length)${write}`;
+    })
     .replace(/\.(string|bytes|bool)\(message\.(\w+)(\[i\])?\)/g, (_, kind, field, index = "") => {
       counts.scalar++;
       return `.${kind}($check_${kind}(message.${field}${index}, "${field}"))`;
@@ -123,13 +131,14 @@ export function checkTypesOnEncode(js) {
       "// Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).\n" +
         'const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)); };\n' +
         'const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));\n' +
-        'const $check_bytes = (v, f) => (v instanceof Uint8Array ? v : $wrongType(f, "a Uint8Array", v));\n' +
+        'const $isBytes = (v) => $Object.prototype.toString.call(v) === "[object Uint8Array]" || ($Array.isArray(v) && v.every((b) => typeof b === "number" && b >= 0 && b <= 255 && b === (b | 0)));\n' +
+        'const $check_bytes = (v, f) => ($isBytes(v) ? v : $wrongType(f, "a Uint8Array (or an array of byte values)", v));\n' +
         'const $check_bool = (v, f) => (typeof v === "boolean" ? v : $wrongType(f, "a boolean", v));\n' +
-        'const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) ? v : $wrongType(f, "an object (a message)", v));\n' +
+        'const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) ? v : $wrongType(f, "an object (a message)", v));\n' +
         'const $check_list = (v, f) => (Array.isArray(v) ? v : $wrongType(f, "an array", v));\n' +
         anchor,
     );
-  if (counts.scalar === 0 || counts.message === 0 || counts.list === 0)
+  if (counts.guard === 0 || counts.scalar === 0 || counts.message === 0 || counts.list === 0)
     throw new Error(`pbjs-postprocess: found ${JSON.stringify(counts)} field writes; update checkTypesOnEncode`);
   // Anything else that writes a field from the message unchecked would still coerce.
   const leftover = /\.(?:string|bytes|bool)\(message\.|\.encode\(message\.\w+(?:\[i\])?, writer/.exec(patched);

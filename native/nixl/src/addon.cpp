@@ -1572,10 +1572,10 @@ Agent::engineMain() {
             }
             leaveLong();
             did = true;
-            // A READ settled inside postXferReq (over CMA the whole copy runs there) is handed
-            // to JS now, not after the rest of the batch: JS then starts the next read while
-            // this thread copies, instead of the pipeline draining once per batch (1 MiB reads
-            // at depth 4 ran ~5 % below the raw probe so).
+            // What a command queued for JS goes to it now, not after the rest of the batch: a
+            // READ settled inside postXferReq (over CMA the whole copy runs there) lets JS start
+            // the next read while this thread copies, instead of the pipeline draining once per
+            // batch (1 MiB reads at depth 4 ran ~5 % below the raw probe so). Signals coalesce.
             if (&c != &cmds.back() && hasOutput()) signal();
         }
         try {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import $protobuf from "protobufjs/minimal.js";
 import { describe, expect, it } from "vitest";
@@ -161,8 +162,13 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     const head = { version: SPEC_VERSION, senderId: "c", senderEpoch: 1 };
     const key = { contentHash: new Uint8Array([1]) };
     const cases: [unknown, string][] = [
-      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: "abc" } } }, "contentHash must be a Uint8Array; got string"], // was base64: another key
-      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: [1, 2, 3] } } }, "contentHash must be a Uint8Array; got an array"],
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: "abc" } } }, "contentHash must be a Uint8Array (or an array of byte values); got string"], // was base64: another key
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: [1, 2, 300] } } }, "contentHash must be a Uint8Array (or an array of byte values); got an array"],
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: 5 } } }, "contentHash must be a Uint8Array (or an array of byte values); got number"], // was skipped: an empty key
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: new ArrayBuffer(4) } } }, "contentHash must be a Uint8Array (or an array of byte values); got object"],
+      [{ ...head, readRequest: { attemptId: 1, key: Buffer.from("abc") } }, "key must be an object (a message); got object"],
+      [5, "an envelope is an object (ectp.v1.IEnvelope); got number"], // was empty bytes
+      [[], "an envelope is an object (ectp.v1.IEnvelope); got an array"],
       [{ ...head, readReject: { attemptId: 1, retryable: "no" } }, "retryable must be a boolean; got string"], // was true
       [{ ...head, hello: { role: 2, capabilities: "abc" } }, "capabilities must be an array; got string"], // was ["a", "b", "c"]
       [{ ...head, hello: { role: 2, capabilities: [7] } }, "capabilities must be a string; got number"],
@@ -184,6 +190,14 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       expect((thrown as EctpError).code).toBe("INVALID_ARGUMENT");
       expect((thrown as EctpError).message).toContain(message);
     }
+    // What protobufjs itself produces still encodes: fromObject keeps a bytes array as an array
+    // (toObject with bytes: Array round-trips), and a Uint8Array of another realm is one.
+    const viaObject = ectp.v1.Envelope.fromObject({ ...head, readRequest: { attemptId: 1, key: { contentHash: [1, 2, 3] } } });
+    const round = decodeEnvelope(encodeEnvelope(viaObject));
+    expect(round.ok && [...(round.value.readRequest?.key?.contentHash ?? [])]).toEqual([1, 2, 3]);
+    const foreign = runInNewContext("new Uint8Array([4, 5])") as Uint8Array;
+    const fromRealm = decodeEnvelope(encodeEnvelope({ ...head, readRequest: { attemptId: 1, key: { contentHash: foreign } } }));
+    expect(fromRealm.ok && [...(fromRealm.value.readRequest?.key?.contentHash ?? [])]).toEqual([4, 5]);
     // Well-formed non-ASCII text still encodes and decodes.
     const ok = decodeEnvelope(encodeEnvelope({ ...head, senderId: "prod-é-😀", heartbeat: {} }));
     expect(ok.ok && ok.value.senderId).toBe("prod-é-😀");

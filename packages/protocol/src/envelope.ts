@@ -60,8 +60,9 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
   try {
     // SPEC section 5: one body per envelope (the generated encoder would write every member
     // set, and receivers refuse the second). Inside the try: a throwing getter is reported too.
-    if (envelope !== null && typeof envelope === "object" && bodiesSet(envelope) > 1)
-      throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
+    if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope) || ArrayBuffer.isView(envelope))
+      throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${envelope === null ? "null" : Array.isArray(envelope) ? "an array" : typeof envelope}`);
+    if (bodiesSet(envelope) > 1) throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
     return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
     // [I1] Also a value its field cannot carry (refused by the generated encoder, never wrapped).

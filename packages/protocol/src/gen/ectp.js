@@ -6,9 +6,10 @@ const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.cre
 // Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).
 const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)); };
 const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));
-const $check_bytes = (v, f) => (v instanceof Uint8Array ? v : $wrongType(f, "a Uint8Array", v));
+const $isBytes = (v) => $Object.prototype.toString.call(v) === "[object Uint8Array]" || ($Array.isArray(v) && v.every((b) => typeof b === "number" && b >= 0 && b <= 255 && b === (b | 0)));
+const $check_bytes = (v, f) => ($isBytes(v) ? v : $wrongType(f, "a Uint8Array (or an array of byte values)", v));
 const $check_bool = (v, f) => (typeof v === "boolean" ? v : $wrongType(f, "a boolean", v));
-const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) ? v : $wrongType(f, "an object (a message)", v));
+const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) ? v : $wrongType(f, "an object (a message)", v));
 const $check_list = (v, f) => (Array.isArray(v) ? v : $wrongType(f, "an array", v));
 // Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
 const $refuse = (field, range, v) => { throw new RangeError(field + " must be an integer in " + range + "; got " + (typeof v === "number" ? v : typeof v)); };
@@ -198,7 +199,7 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 2, wireType 2 =*/18).string($check_string(message.capabilities[i], "capabilities"));
                 if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
                     $root.ectp.v1.Fingerprint.encode($check_message(message.fingerprint, "fingerprint"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
-                if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && message.transportMetadata.length)
+                if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && $check_bytes(message.transportMetadata, "transportMetadata").length)
                     writer.uint32(/* id 4, wireType 2 =*/34).bytes($check_bytes(message.transportMetadata, "transportMetadata"));
                 if (message.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(message, "heartbeatIntervalMs") && message.heartbeatIntervalMs !== 0)
                     writer.uint32(/* id 5, wireType 0 =*/40).uint32($check_uint32(message.heartbeatIntervalMs, "heartbeatIntervalMs"));
@@ -3888,7 +3889,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.contentHash != null && $Object.hasOwnProperty.call(message, "contentHash") && message.contentHash.length)
+                if (message.contentHash != null && $Object.hasOwnProperty.call(message, "contentHash") && $check_bytes(message.contentHash, "contentHash").length)
                     writer.uint32(/* id 1, wireType 2 =*/10).bytes($check_bytes(message.contentHash, "contentHash"));
                 if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
                     $root.ectp.v1.Fingerprint.encode($check_message(message.fingerprint, "fingerprint"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
@@ -4233,7 +4234,7 @@ export const ectp = $root.ectp = (() => {
                     throw $Error("max depth exceeded");
                 if (message.algorithm != null && $Object.hasOwnProperty.call(message, "algorithm") && message.algorithm !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.algorithm, "algorithm"));
-                if (message.value != null && $Object.hasOwnProperty.call(message, "value") && message.value.length)
+                if (message.value != null && $Object.hasOwnProperty.call(message, "value") && $check_bytes(message.value, "value").length)
                     writer.uint32(/* id 2, wireType 2 =*/18).bytes($check_bytes(message.value, "value"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
@@ -4645,7 +4646,7 @@ export const ectp = $root.ectp = (() => {
                     writer.uint32(/* id 6, wireType 2 =*/50).string($check_string(message.producerId, "producerId"));
                 if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
                     writer.uint32(/* id 7, wireType 0 =*/56).uint64($check_uint64(message.epoch, "epoch"));
-                if (message.location != null && $Object.hasOwnProperty.call(message, "location") && message.location.length)
+                if (message.location != null && $Object.hasOwnProperty.call(message, "location") && $check_bytes(message.location, "location").length)
                     writer.uint32(/* id 8, wireType 2 =*/66).bytes($check_bytes(message.location, "location"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
@@ -5217,7 +5218,7 @@ export const ectp = $root.ectp = (() => {
                     $root.ectp.v1.SpecVersion.encode($check_message(message.version, "version"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
                     $root.ectp.v1.ItemDescriptor.encode($check_message(message.item, "item"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
-                if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && message.transportMetadata.length)
+                if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && $check_bytes(message.transportMetadata, "transportMetadata").length)
                     writer.uint32(/* id 3, wireType 2 =*/26).bytes($check_bytes(message.transportMetadata, "transportMetadata"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
