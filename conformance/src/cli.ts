@@ -47,7 +47,7 @@ export const CONFORMANCE_USAGE = `Usage: ectp conformance --testee "<command>" [
 Runs the ECTP conformance suite against an implementation wrapped as a testee
 (conformance/TESTEE-PROTOCOL.md), and/or the transport level against a named Transport.
 
-Options (each at most once):
+Options (each one that takes a value at most once):
   --testee <command>         shell command starting the testee (required unless --transport is given)
   --transport <name>         run the transport level against "mock" (built in, virtual and real clock)
                              or "nixl" (@ectp/transport-nixl; skipped with the reason when its addon is missing)
@@ -307,6 +307,8 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   const seed = intFlag("seed", v.seed, 0);
   if (seed !== undefined && v.seeds !== undefined)
     throw new UsageError(`--seed ${seed} replays one schedule and --seeds ${seedCount} runs schedules 1 to ${seedCount}; give one of them`);
+  if (seed !== undefined && v.filter !== undefined)
+    throw new UsageError(`--seed ${seed} replays one randomised schedule, which --filter does not select; drop --filter ${JSON.stringify(v.filter)}`);
   if (v.testee === undefined && (v.seed !== undefined || v.seeds !== undefined))
     throw new UsageError(`--${v.seed !== undefined ? "seed" : "seeds"} runs randomised schedules between two testees; it needs --testee`);
 
@@ -373,7 +375,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
       if (resolve(pa) === resolve(pb)) throw new UsageError(`${fa} and ${fb} both write ${JSON.stringify(pa)}; give them different file names`);
     }
 
-  return {
+  const config: Config = {
     testee: v.testee,
     transport: v.transport,
     jsonLines: v["json-lines"] === true,
@@ -391,6 +393,17 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     junit: v.junit,
     report: v.report,
   };
+  // Every selected case or seed would be skipped: a green run that tested nothing (and never
+  // started the testee, so even a command that does not exist would pass).
+  if (config.testee !== undefined && config.transport === undefined && !needsTestee(config)) {
+    const roles = [...new Set(config.cases.map((k) => k.spec.role))].filter((r) => !features.includes(r));
+    throw new UsageError(
+      config.seeds.length > 0 && !config.scripted
+        ? `the randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")}; the features claim ${features.join(", ")}, so nothing would run`
+        : `every selected case needs a role the features do not claim (${roles.join(", ")}; claimed: ${features.join(", ")}), so nothing would run; pass --features with a file claiming it, or select other cases`,
+    );
+  }
+  return config;
 }
 
 /** The name among `names` closest to `name` (edit distance at most a third of its length), if any. */
@@ -447,6 +460,9 @@ function startFailure(command: string, c: Config, err: unknown): string {
   if (code === "127") hints.push("exit status 127: the shell found no such command; check the path and the quoting of --testee");
   if (code === "126") hints.push("exit status 126: the command is not executable; chmod +x it or run it through its interpreter");
   if (/UNSUPPORTED_PROTOCOL/.test(detail)) hints.push("the testee does not speak testee protocol version 1 (TESTEE-PROTOCOL.md §2)");
+  // A JSON-lines testee waits for a newline that the binary Init frame does not contain.
+  if (err.kind === "hung" && !c.jsonLines)
+    hints.push("a testee that speaks JSON lines never sees the end of a binary Init frame: if it does, run with --json-lines");
   const stderr = err.stderrTail.trimEnd();
   return [
     `the testee did not start, so no case was run: ${JSON.stringify(command)} ${what}`,

@@ -5,7 +5,7 @@
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { FrameDecoder, encodeFrame } from "@ectp/protocol";
+import { DEFAULT_MAX_FRAME_BYTES, EctpError, FrameDecoder, encodeFrame } from "@ectp/protocol";
 import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "./connection.js";
 
@@ -147,8 +147,13 @@ class SubprocessTestee implements TesteeConnection {
           (this.queue as Uint8Array[]).push(frame);
       }
     } catch (err) {
+      // A frame "too large" is text on stdout read as a length prefix: say so, not how to raise the limit.
+      const tooLarge = EctpError.is(err) && err.code === "FRAME_TOO_LARGE";
+      const why = tooLarge
+        ? `its stdout starts with ${JSON.stringify(this.head.toString("latin1"))}, not a binary frame: read as a big-endian length prefix it is over ${DEFAULT_MAX_FRAME_BYTES} bytes (text on stdout, or a little-endian length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr`
+        : (err as Error).message;
       const hint = this.json ? "" : formatHint(this.head, false);
-      this.fail(new TesteeFault("malformed", `unreadable output: ${(err as Error).message}${hint}`, this.stderrTail()));
+      this.fail(new TesteeFault("malformed", `unreadable output: ${why}${hint}`, this.stderrTail()));
       return;
     }
     if (this.queue.length > 0) this.wake();
