@@ -32,7 +32,8 @@ describe("ectp", () => {
     expect(await run("simulate", "--help")).toMatchObject({ code: 0, out: SIMULATE_USAGE });
     // Nothing after them is silently ignored.
     expect(await run("--version", "extra")).toMatchObject({ code: EXIT_USAGE, out: "", first: 'ectp: --version takes no arguments; got "extra"' });
-    expect(await run("help", "simulate")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: help takes no arguments; got "simulate"' });
+    expect(await run("help", "simulate")).toMatchObject({ code: 0, out: SIMULATE_USAGE }); // as `simulate --help`
+    expect(await run("help", "simulte")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: help takes one command, simulate or conformance; got "simulte"' });
   });
 
   it("a missing or unknown command is a usage error (exit 2)", async () => {

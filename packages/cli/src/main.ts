@@ -18,7 +18,7 @@ Commands:
   conformance   run the ECTP conformance suite (from @ectp/conformance)
 
 Options:
-  -h, --help     show this help (ectp <command> --help for a command)
+  -h, --help     show this help (ectp <command> --help, or ectp help <command>, for a command)
   -v, --version  print the version
 
 Run "ectp simulate --help" for the simulator's options.
@@ -61,9 +61,17 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     case undefined:
       io.err(`ectp: missing command\n\n${USAGE}`);
       return EXIT_USAGE;
+    case "help":
+      // `ectp help <command>` is `ectp <command> --help`.
+      if (rest.length === 1 && (rest[0] === "simulate" || rest[0] === "conformance")) return main([rest[0], "--help"], io);
+      if (rest.length === 0) {
+        io.out(USAGE);
+        return 0;
+      }
+      io.err(`ectp: help takes one command, simulate or conformance; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n\n${USAGE}`);
+      return EXIT_USAGE;
     case "-h":
     case "--help":
-    case "help":
     case "-v":
     case "--version":
       if (rest.length > 0) {
