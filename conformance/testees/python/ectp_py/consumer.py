@@ -29,6 +29,7 @@ from .outputs import CancelRead, ConnectPeer, DisconnectPeer, Output, Send, Star
 from .rand import SeededRandom
 from .timers import TimerEntry, TimerQueue
 from .wire import (
+    DEFAULT_HEARTBEAT_MS,
     SPEC_MAJOR,
     Completion,
     EctpError,
@@ -42,9 +43,6 @@ from .wire import (
     spec_version,
     validate_descriptor,
 )
-
-#: A Hello's ``heartbeat_interval_ms`` of 0 (absent) means 2 000 ms (SPEC.md 4.1).
-DEFAULT_HEARTBEAT_MS = 2_000
 
 log = logging.getLogger("ectp.consumer")
 

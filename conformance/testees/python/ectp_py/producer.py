@@ -27,6 +27,7 @@ from .wire import (
     CLEARED_SHUTDOWN,
     REMOVED_DISCARDED,
     REMOVED_EVICTED,
+    DEFAULT_HEARTBEAT_MS,
     SPEC_MAJOR,
     Completion,
     EctpError,
@@ -279,8 +280,10 @@ class ProducerCore:
             self._ignore("sender-mismatch")  # the carrier vouches for the sender [P2]
             return
         known = self._peers.get(sid)
-        if known is not None and sep < known.epoch:
-            self._ignore("stale-epoch")  # [P8]
+        # [P8] messages of an older epoch than the greatest seen are stale, also from a peer declared gone
+        greatest = known if known is not None else self._forgotten.get(sid)
+        if greatest is not None and sep < greatest.epoch:
+            self._ignore("stale-epoch")
             return
         if env.get("hello") is not None:
             self._on_hello(sid, sep, env["hello"], now)
@@ -344,13 +347,21 @@ class ProducerCore:
         if role == Role.PRODUCER:
             self._ignore("role")  # a producer's Hello is for a consumer
             return
+        refusal = None
         if role not in (Role.CONSUMER, Role.BOTH):
             # SPEC.md 4.1: unspecified or unknown role is refused with INTERNAL [V1]
-            self._handshake_reject(sid, Reason.INTERNAL, f"Hello role {role!r} is not CONSUMER or BOTH")
-            return
-        diff = self._fingerprint_diff(hello.get("fingerprint"))
-        if diff is not None:
-            self._handshake_reject(sid, Reason.INCOMPATIBLE, diff)  # [P7] refused before being recorded
+            refusal = (Reason.INTERNAL, f"Hello role {role!r} is not CONSUMER or BOTH")
+        else:
+            diff = self._fingerprint_diff(hello.get("fingerprint"))
+            if diff is not None:
+                refusal = (Reason.INCOMPATIBLE, diff)
+        if refusal is not None:
+            # [P8] before anything else: a known consumer's refused Hello still counts as life, and a
+            # newer epoch in it voids the old one's grants and subscription. [P7] An unknown peer is
+            # refused before it is recorded.
+            if sid in self._peers:
+                self._peer_for(sid, sep, now)
+            self._handshake_reject(sid, *refusal)
             return
         p = self._peer_for(sid, sep, now)
         md = hello.get("transportMetadata", b"")
@@ -360,7 +371,8 @@ class ProducerCore:
         if EVENTS_CAPABILITY in p.capabilities:
             p.subscribed = True  # [E1]; unknown capability names are ignored
         hb = hello.get("heartbeatIntervalMs", 0)
-        p.interval_ms = max(hb, self.config.heartbeat_interval_ms) if is_positive_id(hb) else self.config.heartbeat_interval_ms
+        # [P8] the larger of the consumer's interval (0: 2000 ms, SPEC.md 4.1) and ours
+        p.interval_ms = max(hb if is_positive_id(hb) else DEFAULT_HEARTBEAT_MS, self.config.heartbeat_interval_ms)
         self._connect_if_needed(p)  # once per peer epoch, before our reply goes out
         self._send(sid, {"hello": {
             "role": Role.PRODUCER,

@@ -23,9 +23,7 @@ from typing import Any
 from . import codec
 from .outputs import ConnectPeer, DisconnectPeer, Output, Send
 from .producer import EVENTS_CAPABILITY
-from .wire import SPEC_MAJOR, Role, is_positive_id, item_key_id, spec_version
-
-DEFAULT_HEARTBEAT_MS = 2000
+from .wire import DEFAULT_HEARTBEAT_MS, SPEC_MAJOR, Role, is_positive_id, item_key_id, spec_version
 
 
 def _positive(name: str, value: Any) -> int:

@@ -16,6 +16,10 @@ from . import codec
 
 #: Major version of the ECTP spec implemented here [V1].
 SPEC_MAJOR = 1
+
+#: A Hello's ``heartbeat_interval_ms`` of 0 (absent) means 2 000 ms (SPEC.md 4.1).
+DEFAULT_HEARTBEAT_MS = 2_000
+
 #: Minor version (informative) [V2].
 SPEC_MINOR = 0
 #: Largest integer every implementation can represent exactly (SPEC.md 3.8).

@@ -7,7 +7,7 @@ from ectp_py.config import ProducerConfig
 from ectp_py.outputs import EventBatchOut
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
-from ectp_py.wire import MAX_SHAPE_DIMS, Completion, Reason, item_key_id
+from ectp_py.wire import MAX_SHAPE_DIMS, Completion, Reason, Role, item_key_id
 
 from .helpers import FP, descriptor, envelope, item_bytes, sends
 
@@ -104,6 +104,40 @@ class ProducerTest(unittest.TestCase):
         self.assertEqual(p.stats()["grants"], 1)
         p.poll(6000)  # 3 x 2000 ms without a message
         self.assertEqual((p.stats()["grants"], p.stats()["peers"]), (0, 0))
+
+    def test_p8_c10_a_message_from_an_older_epoch_of_a_peer_declared_gone_is_stale(self):
+        p, store = make()
+        hello = {"role": Role.CONSUMER, "capabilities": ["events.v1"], "fingerprint": dict(FP), "heartbeatIntervalMs": 2000}
+        p.handle_envelope("R", envelope("R", 2, hello=hello), 0)
+        p.poll(6000)  # silent for 3 intervals: gone (remembered at epoch 2)
+        self.assertEqual(p.stats()["peers"], 0)
+        p.handle_envelope("R", envelope("R", 1, snapshotRequest={}), 6001)  # a late one of epoch 1
+        self.assertEqual(sends(p.poll(6001), "snapshot"), [])
+        self.assertEqual(p.stats()["ignoredMessages"], 1)
+        p.handle_envelope("R", envelope("R", 2, heartbeat={"sequence": 1}), 6002)  # epoch 2 is back: still subscribed
+        put(store, "a")
+        self.assertEqual(len(sends(p.poll(6003), "eventBatch")), 1)
+
+    def test_p8_e1_a_refused_hello_of_a_newer_epoch_still_ends_the_old_epoch(self):
+        p, store = make()
+        hello = {"role": Role.CONSUMER, "capabilities": ["events.v1"], "fingerprint": dict(FP), "heartbeatIntervalMs": 2000}
+        p.handle_envelope("R", envelope("R", 1, hello=hello), 0)
+        request(p, put(store, "a"), 1, 1, consumer="R")
+        self.assertEqual(p.stats()["grants"], 1)
+        p.handle_envelope("R", envelope("R", 2, hello={**hello, "fingerprint": {**FP, "model": "other"}}), 2)
+        self.assertEqual(len(sends(p.poll(2), "handshakeReject")), 1)
+        self.assertEqual(p.stats()["grants"], 0)  # the old epoch's grant is void [P8]
+        put(store, "b")
+        self.assertEqual(sends(p.poll(3), "eventBatch"), [])  # and its subscription [E1]
+
+    def test_p8_a_hello_interval_of_0_means_2000_ms(self):
+        p, _ = make(ProducerConfig(heartbeat_interval_ms=500))
+        hello = {"role": Role.CONSUMER, "capabilities": ["events.v1"], "fingerprint": dict(FP)}  # heartbeatIntervalMs 0
+        p.handle_envelope("R", envelope("R", 1, hello=hello), 0)
+        p.poll(5999)
+        self.assertEqual(p.stats()["peers"], 1)  # judged by 3 x 2000 ms, not 3 x 500 ms
+        p.poll(6000)
+        self.assertEqual(p.stats()["peers"], 0)
 
     def test_e1_e2_events_are_sequenced_and_replayed(self):
         p, store = make()
