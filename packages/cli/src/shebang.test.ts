@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SIMULATION_NODE_FLAGS } from "@ectp/simulator";
@@ -31,6 +31,15 @@ describe("the ectp executable's shebang", () => {
     expect(pkg.files).toContain("bin");
     const launcher = readFileSync(new URL("../bin/ectp.mjs", import.meta.url), "utf8");
     expect(launcher.split("\n")[0]).toBe(BIN_SHEBANG);
+  });
+
+  it("the launcher, before a build (no dist/bin.js beside it), says to build and exits 1, without a stack trace", () => {
+    const bin = join(dir, "unbuilt", "bin");
+    mkdirSync(bin, { recursive: true });
+    copyFileSync(new URL("../bin/ectp.mjs", import.meta.url), join(bin, "ectp.mjs"));
+    const r = spawnSync(process.execPath, [join(bin, "ectp.mjs"), "--version"], { encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("ectp: the CLI is not built yet; run `npm run build` (or `npm run simulate`) at the repository root first\n");
   });
 
   it("starts Node with exactly the simulator's V8 flags, each as its own argument", () => {
