@@ -110,9 +110,9 @@ export function checkTypesOnEncode(js) {
   const counts = { guard: 0, scalar: 0, message: 0, list: 0 };
   const patched = js
     // A bytes field's emptiness test (`message.x.length`) comes first: check the value there.
-    .replace(/&& message\.(\w+)\.length\)(\n\s*writer\.uint32\([^)]*\)\.bytes\(message\.\1\))/g, (_, field, write) => {
+    .replace(/&& message\.(\w+)\.length\)(\n\s*writer\.uint32\([^)]*\)\.bytes\(message\.\1)\)/g, (_, field, write) => {
       counts.guard++;
-      return `&& $check_bytes(message.${field}, "${field}").length)${write}`;
+      return `&& $check_bytes(message.${field}, "${field}").length)${write} /* checked above */)`;
     })
     .replace(/\.(string|bytes|bool)\(message\.(\w+)(\[i\])?\)/g, (_, kind, field, index = "") => {
       counts.scalar++;
@@ -141,7 +141,7 @@ export function checkTypesOnEncode(js) {
   if (counts.guard === 0 || counts.scalar === 0 || counts.message === 0 || counts.list === 0)
     throw new Error(`pbjs-postprocess: found ${JSON.stringify(counts)} field writes; update checkTypesOnEncode`);
   // Anything else that writes a field from the message unchecked would still coerce.
-  const leftover = /\.(?:string|bytes|bool)\(message\.|\.encode\(message\.\w+(?:\[i\])?, writer/.exec(patched);
+  const leftover = /\.(?:string|bytes|bool)\(message\.\w+(?:\[i\])?\)|\.encode\(message\.\w+(?:\[i\])?, writer/.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} is not checked; extend checkTypesOnEncode`);
   return patched;
 }

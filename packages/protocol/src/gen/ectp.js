@@ -200,7 +200,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
                     $root.ectp.v1.Fingerprint.encode($check_message(message.fingerprint, "fingerprint"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && $check_bytes(message.transportMetadata, "transportMetadata").length)
-                    writer.uint32(/* id 4, wireType 2 =*/34).bytes($check_bytes(message.transportMetadata, "transportMetadata"));
+                    writer.uint32(/* id 4, wireType 2 =*/34).bytes(message.transportMetadata /* checked above */);
                 if (message.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(message, "heartbeatIntervalMs") && message.heartbeatIntervalMs !== 0)
                     writer.uint32(/* id 5, wireType 0 =*/40).uint32($check_uint32(message.heartbeatIntervalMs, "heartbeatIntervalMs"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -3890,7 +3890,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.contentHash != null && $Object.hasOwnProperty.call(message, "contentHash") && $check_bytes(message.contentHash, "contentHash").length)
-                    writer.uint32(/* id 1, wireType 2 =*/10).bytes($check_bytes(message.contentHash, "contentHash"));
+                    writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.contentHash /* checked above */);
                 if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
                     $root.ectp.v1.Fingerprint.encode($check_message(message.fingerprint, "fingerprint"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -4235,7 +4235,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.algorithm != null && $Object.hasOwnProperty.call(message, "algorithm") && message.algorithm !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).int32($check_int32(message.algorithm, "algorithm"));
                 if (message.value != null && $Object.hasOwnProperty.call(message, "value") && $check_bytes(message.value, "value").length)
-                    writer.uint32(/* id 2, wireType 2 =*/18).bytes($check_bytes(message.value, "value"));
+                    writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.value /* checked above */);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4647,7 +4647,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
                     writer.uint32(/* id 7, wireType 0 =*/56).uint64($check_uint64(message.epoch, "epoch"));
                 if (message.location != null && $Object.hasOwnProperty.call(message, "location") && $check_bytes(message.location, "location").length)
-                    writer.uint32(/* id 8, wireType 2 =*/66).bytes($check_bytes(message.location, "location"));
+                    writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.location /* checked above */);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -5219,7 +5219,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
                     $root.ectp.v1.ItemDescriptor.encode($check_message(message.item, "item"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && $check_bytes(message.transportMetadata, "transportMetadata").length)
-                    writer.uint32(/* id 3, wireType 2 =*/26).bytes($check_bytes(message.transportMetadata, "transportMetadata"));
+                    writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.transportMetadata /* checked above */);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
