@@ -362,7 +362,7 @@ class ConsumerCore:
                     else:
                         failures.append(self._exhaust_failure(slot))
                 continue
-            plan = self._classify(item, model)
+            plan = self._classify(item, model, plans)
             plans.append(plan)
             if plan[0] == "fail":
                 failures.append(ItemFailure(item.item_id, plan[1], 0))
@@ -478,8 +478,9 @@ class ConsumerCore:
                 return slot
         return None
 
-    def _classify(self, item: AdmitItem, model: bool) -> tuple:
-        """[C1] Classify a new item: ``(kind, reason, desc, metadata)``. Never raises [C2][I1]."""
+    def _classify(self, item: AdmitItem, model: bool, earlier: list) -> tuple:
+        """[C1] Classify a new item: ``(kind, reason, desc, metadata)``; ``earlier`` holds the
+        plans of this call's previous items. Never raises [C2][I1]."""
         if item.local is True:
             return ("ready-local", None, None, None)  # [C1] already local
         if item.announcement is None:
@@ -489,6 +490,9 @@ class ConsumerCore:
         if desc is None:
             # [C2] an invalid announcement is a classification, never an exception.
             return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, None, None)
+        if self._size_disagrees(desc, earlier):
+            # [C11] one key, one size: bytes loaded for the other size could never verify against this one.
+            return ("local" if model else "fail", Reason.SIZE_MISMATCH, None, None)
         if desc.key_id in self._loaded:
             # [C11] loaded and verified, but against another announcement: its checksum must match too.
             if desc.crc32c is not None and self._loaded_crc(self._loaded[desc.key_id]) != desc.crc32c:
@@ -504,6 +508,21 @@ class ConsumerCore:
         if terminal is not None and desc.key_id not in self._fetches:
             return ("local" if model else "fail", terminal, None, None)
         return ("fetch", None, desc, meta)
+
+    def _size_disagrees(self, desc: ValidDescriptor, earlier: list) -> bool:
+        """[C11] Whether an announcement's size differs from the size its key is already bound to:
+        the item loaded or being fetched, or an earlier new item of this admit call that will start
+        the key's fetch. Equal keys name equal bytes, so the later announcement joins nothing."""
+        loaded = self._loaded.get(desc.key_id)
+        if loaded is not None:
+            return loaded.size_bytes != desc.size_bytes
+        f = self._fetches.get(desc.key_id)
+        if f is not None:
+            return f.desc.size_bytes != desc.size_bytes
+        for plan in earlier:
+            if plan is not None and plan[0] == "fetch" and plan[2].key_id == desc.key_id:
+                return plan[2].size_bytes != desc.size_bytes
+        return False
 
     def _validate_announcement(self, a: Any) -> tuple[ValidDescriptor | None, bytes | None]:
         """[C2] Validate an untrusted announcement. Never raises."""

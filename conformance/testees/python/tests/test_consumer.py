@@ -116,6 +116,28 @@ class ConsumerTest(unittest.TestCase):
         d = admit(c, announcement(desc), 3, model=True).items[0]
         self.assertEqual((d.action, d.reason), ("local-encode", Reason.CHECKSUM_MISMATCH))
 
+    def test_c9_c11_announcement_of_another_size_joins_nothing(self):
+        c = make()
+        data = item_bytes(16)
+        desc = descriptor("a", data, checksum=False)
+        other = {**desc, "sizeBytes": 32}
+        admit(c, announcement(desc), 0)
+        r2 = admit(c, announcement(other), 0, request="r2")
+        self.assertEqual((r2.status, r2.failures[0].reason), ("failed", Reason.SIZE_MISMATCH))
+        d3 = admit(c, announcement(other), 0, model=True, request="r3").items[0]
+        self.assertEqual((d3.action, d3.reason), ("local-encode", Reason.SIZE_MISMATCH))
+        start = grant_for(c, desc, 1)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 2)
+        self.assertEqual(admit(c, announcement(desc), 3).items[0].action, "ready")
+        r4 = admit(c, announcement(other), 3, request="r4")
+        self.assertEqual((r4.status, r4.failures[0].reason), ("failed", Reason.SIZE_MISMATCH))
+        # Two items of one admission naming one key with two sizes: the second fails, no fetch starts.
+        b = descriptor("b", data, checksum=False)
+        r5 = c.admit("r5", [AdmitItem("i1", announcement(b)), AdmitItem("i2", announcement({**b, "sizeBytes": 32}))], 4)
+        self.assertEqual((r5.status, r5.failures[0].item_id, r5.failures[0].reason), ("failed", "i2", Reason.SIZE_MISMATCH))
+        self.assertEqual(sends(c.poll(4), "readRequest"), [])
+
     def test_c11_config_rejected_when_transfer_timeout_exceeds_lease_minus_margin(self):
         with self.assertRaises(EctpError) as ctx:
             make(ConsumerConfig(transfer_timeout_ms=26_000))

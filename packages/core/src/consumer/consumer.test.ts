@@ -804,6 +804,40 @@ describe("[C9] single flight per item key", () => {
     expect(h.core.stats().loadedItems).toBe(1);
   });
 
+  it("[C9][C11] an announcement of another size joins no fetch and uses no loaded item: SIZE_MISMATCH at admission", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // 16 bytes
+    const joiner = h.core.admit({ requestId: "r2", items: [remote("b", "h1", false, { size: 32 })] }, 0);
+    expect(joiner).toEqual({ status: "failed", failures: [{ itemId: "b", reason: "SIZE_MISMATCH", attempts: 0 }] });
+    const local = h.core.admit({ requestId: "r3", items: [remote("c", "h1", true, { size: 32 })] }, 0);
+    expect(decision(local)).toEqual({ action: "local-encode", itemId: "c", reason: "SIZE_MISMATCH" });
+    expect(h.core.stats()).toMatchObject({ fetches: 1, budgets: 1 });
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+    expect(decision(h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 3))).toMatchObject({ action: "ready" });
+    const late = h.core.admit({ requestId: "r4", items: [remote("d", "h1", false, { size: 32 })] }, 3);
+    expect(late).toEqual({ status: "failed", failures: [{ itemId: "d", reason: "SIZE_MISMATCH", attempts: 0 }] });
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r2", "r4"]);
+    for (const r of ["r1", "r2", "r3", "r4"]) h.core.finishRequest(r, 4);
+    expectIdle(h);
+  });
+
+  it("[C9][C11] two items of one admission naming one key with two sizes: the second is SIZE_MISMATCH, no fetch starts", () => {
+    const h = makeConsumer();
+    const both = h.core.admit({ requestId: "r1", items: [remote("a", "h1"), remote("b", "h1", false, { size: 32 })] }, 0);
+    expect(both).toEqual({ status: "failed", failures: [{ itemId: "b", reason: "SIZE_MISMATCH", attempts: 0 }] });
+    expect(sent(h.core.poll(0), "readRequest")).toEqual([]);
+    // The same two items of one size share the fetch.
+    const same = h.core.admit({ requestId: "r2", items: [remote("a", "h1"), remote("b", "h1")] }, 0);
+    expect(same.status).toBe("admitted");
+    expect(h.core.stats()).toMatchObject({ fetches: 1, budgets: 2 });
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r1"]);
+    h.core.finishRequest("r1", 1);
+    h.core.finishRequest("r2", 1);
+    expectIdle(h);
+  });
+
   it("[C9] concurrent requests share one ReadRequest and one destination, each with its own budget", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);

@@ -308,6 +308,8 @@ class Loaded {
     /** Its key-map hash (`hashBytes` of the content hash). */
     readonly keyHash: number,
     readonly dest: ReadDestination,
+    /** The item's size (the destination may be larger). */
+    readonly sizeBytes: number,
   ) {}
 }
 
@@ -983,6 +985,12 @@ export class ConsumerCore {
     const keyHash = hashBytes(desc.contentHash);
     this.planHash[i] = keyHash;
     const rec = this.keys.getHashed(desc.keyId, keyHash);
+    if (this.sizeDisagrees(desc, rec, i)) {
+      // [C11] One key, one size: bytes loaded for the other size could never verify against this one.
+      kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
+      this.planReason[i] = "SIZE_MISMATCH";
+      return;
+    }
     if (rec?.isLoaded) {
       // [C11] Loaded and verified, but against another announcement: its checksum must match too.
       const own = desc.checksum?.crc32c;
@@ -1011,6 +1019,21 @@ export class ConsumerCore {
     this.planDesc[i] = desc;
     this.planMeta[i] = this.scratchMeta;
     this.planRec[i] = rec;
+  }
+
+  /**
+   * [C11] Whether an announcement's size differs from the size its key is already bound to: that of
+   * the item loaded or being fetched (`rec`), or of an earlier new item of this admit call that will
+   * start the key's fetch. Equal keys name equal bytes, so two sizes mean one announcement is wrong;
+   * the later one joins nothing.
+   */
+  private sizeDisagrees(desc: ValidDescriptor, rec: Fetch | Loaded | undefined, i: number): boolean {
+    if (rec !== undefined) return (rec.isLoaded ? rec.sizeBytes : rec.desc.sizeBytes) !== desc.sizeBytes;
+    for (let j = 0; j < i; j++) {
+      const other = this.planKind[j] === P_FETCH ? this.planDesc[j] : undefined;
+      if (other !== undefined && other.keyId === desc.keyId) return other.sizeBytes !== desc.sizeBytes;
+    }
+    return false;
   }
 
   /** [C2] Validate an untrusted announcement. Returns undefined when invalid. Never throws. */
@@ -1509,7 +1532,7 @@ export class ConsumerCore {
     }
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
     this.ackRead(r, ACK_OK, "");
-    const l = new Loaded(f.keyId, f.keyHash, r.dest);
+    const l = new Loaded(f.keyId, f.keyHash, r.dest, r.sizeBytes);
     l.crc = this.verifiedCrc;
     this.disposeFetch(f, l); // the loaded copy takes the fetch's place in the key map
     this.loadedCount++;
@@ -1544,7 +1567,7 @@ export class ConsumerCore {
   /** [C11] The CRC-32C of a loaded item's bytes, computed once (-1: the bytes cannot be viewed). */
   private loadedCrc(l: Loaded): number {
     if (l.crc === -1) {
-      const view = this.viewOf(l.dest, l.dest.length);
+      const view = this.viewOf(l.dest, l.sizeBytes);
       if (view !== undefined) l.crc = crc32c(view);
     }
     return l.crc;
