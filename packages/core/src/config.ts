@@ -71,6 +71,24 @@ export const DEFAULT_TIMERS: Readonly<TimerConfig> = Object.freeze({
   heartbeatMisses: 3,
 });
 
+/**
+ * [P8] The largest peer heartbeat interval a receiver judges a peer by (SPEC.md 4.1): one
+ * minute. A Hello announcing more counts as this (or as our own interval when ours is larger),
+ * so a misconfigured or hostile Hello announcing days cannot keep a silent peer known for days.
+ */
+export const MAX_PEER_HEARTBEAT_INTERVAL_MS = 60_000;
+
+/**
+ * [P8] The heartbeat interval to judge a peer's silence by: the larger of `ownMs` and the
+ * interval its Hello announced (`announced`: 0, absent or not a positive integer means the
+ * default, 2000 ms), the announced one counted as at most {@link MAX_PEER_HEARTBEAT_INTERVAL_MS}.
+ */
+export function peerHeartbeatIntervalMs(announced: unknown, ownMs: number): number {
+  const hb =
+    typeof announced === "number" && Number.isSafeInteger(announced) && announced > 0 ? announced : DEFAULT_TIMERS.heartbeatIntervalMs;
+  return Math.max(ownMs, Math.min(hb, MAX_PEER_HEARTBEAT_INTERVAL_MS));
+}
+
 /** Default consumer configuration (SPEC.md "Timers"). */
 export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
   ...DEFAULT_TIMERS,

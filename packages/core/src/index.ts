@@ -29,6 +29,7 @@ export {
   DEFAULT_CONSUMER_CONFIG,
   DEFAULT_PRODUCER_CONFIG,
   DEFAULT_TIMERS,
+  MAX_PEER_HEARTBEAT_INTERVAL_MS,
 } from "./config.js";
 export type { ConsumerConfig, ProducerConfig, TimerConfig } from "./config.js";
 export { NOOP_LOGGER, NOOP_METRICS } from "./observability.js";

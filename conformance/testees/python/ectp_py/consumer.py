@@ -29,7 +29,6 @@ from .outputs import CancelRead, ConnectPeer, DisconnectPeer, Output, Send, Star
 from .rand import SeededRandom
 from .timers import TimerEntry, TimerQueue
 from .wire import (
-    DEFAULT_HEARTBEAT_MS,
     SPEC_MAJOR,
     Completion,
     EctpError,
@@ -40,6 +39,7 @@ from .wire import (
     is_int,
     is_positive_id,
     normalize_fingerprint,
+    peer_heartbeat_interval_ms,
     spec_version,
     validate_descriptor,
 )
@@ -984,8 +984,8 @@ class ConsumerCore:
         if not isinstance(hello, dict) or hello.get("role") not in (Role.PRODUCER, Role.BOTH):
             self._ignore("unexpected")
             return
-        interval = hello.get("heartbeatIntervalMs")
-        peer.interval_ms = interval if is_positive_id(interval) else DEFAULT_HEARTBEAT_MS  # 0: 2000 ms [P8]
+        # [P8] 0: 2000 ms; counted as at most 60 s
+        peer.interval_ms = peer_heartbeat_interval_ms(hello.get("heartbeatIntervalMs"), self.config.heartbeat_interval_ms)
         meta = hello.get("transportMetadata")
         if isinstance(meta, (bytes, bytearray)) and meta:
             meta = bytes(meta)

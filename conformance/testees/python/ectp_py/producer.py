@@ -27,7 +27,6 @@ from .wire import (
     CLEARED_SHUTDOWN,
     REMOVED_DISCARDED,
     REMOVED_EVICTED,
-    DEFAULT_HEARTBEAT_MS,
     SPEC_MAJOR,
     Completion,
     EctpError,
@@ -38,6 +37,7 @@ from .wire import (
     is_positive_id,
     item_key_id,
     normalize_fingerprint,
+    peer_heartbeat_interval_ms,
     spec_version,
     u64,
 )
@@ -370,9 +370,8 @@ class ProducerCore:
         p.capabilities = tuple(c for c in caps if isinstance(c, str)) if isinstance(caps, list) else ()
         if EVENTS_CAPABILITY in p.capabilities:
             p.subscribed = True  # [E1]; unknown capability names are ignored
-        hb = hello.get("heartbeatIntervalMs", 0)
-        # [P8] the larger of the consumer's interval (0: 2000 ms, SPEC.md 4.1) and ours
-        p.interval_ms = max(hb if is_positive_id(hb) else DEFAULT_HEARTBEAT_MS, self.config.heartbeat_interval_ms)
+        # [P8] the larger of the consumer's interval (0: 2000 ms, SPEC.md 4.1; at most 60 s) and ours
+        p.interval_ms = peer_heartbeat_interval_ms(hello.get("heartbeatIntervalMs", 0), self.config.heartbeat_interval_ms)
         self._connect_if_needed(p)  # once per peer epoch, before our reply goes out
         self._send(sid, {"hello": {
             "role": Role.PRODUCER,

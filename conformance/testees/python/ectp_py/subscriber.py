@@ -23,7 +23,15 @@ from typing import Any
 from . import codec
 from .outputs import ConnectPeer, DisconnectPeer, Output, Send
 from .producer import EVENTS_CAPABILITY
-from .wire import DEFAULT_HEARTBEAT_MS, SPEC_MAJOR, Role, is_positive_id, item_key_id, spec_version
+from .wire import (
+    DEFAULT_HEARTBEAT_MS,
+    SPEC_MAJOR,
+    Role,
+    is_positive_id,
+    item_key_id,
+    peer_heartbeat_interval_ms,
+    spec_version,
+)
 
 
 def _positive(name: str, value: Any) -> int:
@@ -252,8 +260,8 @@ class EventSubscriber:
             else:
                 self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
         elif "hello" in env:
-            hb = env["hello"].get("heartbeatIntervalMs", 0)
-            f.producer_interval_ms = hb if is_positive_id(hb) else DEFAULT_HEARTBEAT_MS
+            # [P8] judged by its own interval (0: 2000 ms; counted as at most 60 s)
+            f.producer_interval_ms = peer_heartbeat_interval_ms(env["hello"].get("heartbeatIntervalMs", 0), self.heartbeat_interval_ms)
         elif "handshakeReject" in env:
             self._counts["ignoredMessages"] += 1  # the producer refused our Hello
 

@@ -19,6 +19,8 @@ SPEC_MAJOR = 1
 
 #: A Hello's ``heartbeat_interval_ms`` of 0 (absent) means 2 000 ms (SPEC.md 4.1).
 DEFAULT_HEARTBEAT_MS = 2_000
+#: [P8] A Hello's ``heartbeat_interval_ms`` above this counts as this (SPEC.md 4.1).
+MAX_PEER_HEARTBEAT_MS = 60_000
 
 #: Minor version (informative) [V2].
 SPEC_MINOR = 0
@@ -138,6 +140,13 @@ def u64(v: Any) -> int | None:
 def is_positive_id(v: Any) -> bool:
     """An id, epoch or sequence: an integer in [1, 2^53 - 1] (SPEC.md 3.8)."""
     return is_int(v) and 1 <= v <= MAX_SAFE_INTEGER
+
+
+def peer_heartbeat_interval_ms(announced, own_ms: int) -> int:
+    """[P8] The interval to judge a peer's silence by: the larger of ``own_ms`` and the one its Hello
+    announced (0 or not a positive integer: 2000 ms), the announced one counted as at most 60 s."""
+    hb = announced if is_positive_id(announced) else DEFAULT_HEARTBEAT_MS
+    return max(own_ms, min(hb, MAX_PEER_HEARTBEAT_MS))
 
 
 # ----------------------------------------------------------------------------- keys and descriptors

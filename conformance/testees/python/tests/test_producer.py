@@ -139,6 +139,15 @@ class ProducerTest(unittest.TestCase):
         p.poll(6000)
         self.assertEqual(p.stats()["peers"], 0)
 
+    def test_p8_a_hello_interval_counts_as_at_most_60_s(self):
+        p, _ = make(ProducerConfig(heartbeat_interval_ms=500))
+        hello = {"role": Role.CONSUMER, "fingerprint": dict(FP), "heartbeatIntervalMs": 4_000_000_000}
+        p.handle_envelope("R", envelope("R", 1, hello=hello), 0)
+        p.poll(179_999)
+        self.assertEqual(p.stats()["peers"], 1)
+        p.poll(180_000)  # 3 x 60 s, not 3 x 46 days
+        self.assertEqual(p.stats()["peers"], 0)
+
     def test_e1_e2_events_are_sequenced_and_replayed(self):
         p, store = make()
         put(store, "a")

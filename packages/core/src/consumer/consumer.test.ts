@@ -1329,15 +1329,16 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
       [10_000, 31_000], // 3 x 10 s after the last message
       [500, 7_000], // never below our own 2 s: 3 x 2 s
       [undefined, 7_000], // absent: 2 s
+      [4_000_000_000, 181_000], // counted as at most 60 s (MAX_PEER_HEARTBEAT_INTERVAL_MS): 3 x 60 s
     ] as const) {
-      const h = makeConsumer({ transferTimeoutMs: 100_000, leaseMs: 200_000 }); // no quarantine before the peer is gone
+      const h = makeConsumer({ transferTimeoutMs: 300_000, leaseMs: 400_000, waitBudgetMs: 300_000 }); // no quarantine or budget end before the peer is gone
       h.core.admit({ requestId: "r", items: [{ itemId: "a", announcement: announce("h1"), hasModelInput: false }] }, 0);
       const attemptId = onlyAttempt(h.core.poll(0));
       h.core.handleEnvelope(P, env(P, 1, producerHello(announced)), 1000);
-      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId, grantId: 1, item: descriptor("h1"), leaseMs: 200_000 } }), 1000);
+      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId, grantId: 1, item: descriptor("h1"), leaseMs: 400_000 } }), 1000);
       h.core.poll(1000);
       let cancelledAt: number | undefined;
-      for (let t = 1000; t <= 40_000 && cancelledAt === undefined; t += 1000)
+      for (let t = 1000; t <= 200_000 && cancelledAt === undefined; t += 1000)
         if (h.core.poll(t).some((o) => o.type === "cancel-read")) cancelledAt = t;
       expect(cancelledAt, `Hello interval ${announced}`).toBe(goneAt);
     }

@@ -19,7 +19,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, DEFAULT_TIMERS, grantLeaseMs } from "../config.js";
+import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, peerHeartbeatIntervalMs } from "../config.js";
 import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
@@ -1678,7 +1678,7 @@ export class ConsumerCore {
       return;
     }
     const hb = toNum(hello.heartbeatIntervalMs);
-    peer.intervalMs = isPositiveId(hb) ? hb : DEFAULT_TIMERS.heartbeatIntervalMs; // 0: 2000 ms [P8]
+    peer.intervalMs = peerHeartbeatIntervalMs(hb, this.config.heartbeatIntervalMs); // [P8] 0: 2000 ms; at most 60 s
     const meta = hello.transportMetadata;
     if (meta instanceof Uint8Array && meta.length > 0) {
       this.noteMetadata(peer, epoch, meta, true);

@@ -613,6 +613,8 @@ describe("ProducerCore liveness [P8]", () => {
   it.each([
     [1_000, 100, 3_000],
     [0, 500, 6_000], // 0 means 2000 ms (SPEC.md 4.1): a consumer heartbeating every 2 s is not declared gone
+    [4_000_000_000, 100, 180_000], // counted as at most 60 s (MAX_PEER_HEARTBEAT_INTERVAL_MS)
+    [4_000_000_000, 90_000, 270_000], // ... unless our own interval is longer
   ])("[P8] judges a peer by the longer of its declared interval (%i ms) and ours (%i ms): gone after 3 of them, at %i", (declared, ours, goneAt) => {
     const h = harness({ heartbeatIntervalMs: ours, heartbeatMisses: 3 });
     h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, heartbeatIntervalMs: declared } }), 0);

@@ -20,7 +20,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_PRODUCER_CONFIG, DEFAULT_TIMERS, type ProducerConfig } from "../config.js";
+import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, peerHeartbeatIntervalMs } from "../config.js";
 import { containLogger, containMetrics, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
@@ -651,9 +651,8 @@ export class ProducerCore {
       ? hello.capabilities.filter((c): c is string => typeof c === "string")
       : [];
     if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
-    // [P8] The larger of the consumer's interval (0: the default, 2000 ms, SPEC.md 4.1) and ours.
-    const hb = hello.heartbeatIntervalMs;
-    p.intervalMs = Math.max(isPositiveInt(hb) ? hb : DEFAULT_TIMERS.heartbeatIntervalMs, this.cfg.heartbeatIntervalMs);
+    // [P8] The larger of the consumer's interval (0: the default, 2000 ms, SPEC.md 4.1; at most 60 s) and ours.
+    p.intervalMs = peerHeartbeatIntervalMs(hello.heartbeatIntervalMs, this.cfg.heartbeatIntervalMs);
     this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     // Once per peer epoch: the transport loads the metadata before our reply goes out.
     this.connectIfNeeded(p);

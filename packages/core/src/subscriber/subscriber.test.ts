@@ -134,6 +134,22 @@ describe("EventSubscriber [E1][E2]", () => {
     expect(r.sub.stats().snapshotsApplied).toBe(2);
   });
 
+  it("[P8] a producer is judged by its Hello's interval, counted as at most 60 s: silent 3 x 60 s, it is subscribed to anew", () => {
+    for (const [announced, againAt] of [
+      [10_000, 31_000], // 3 x 10 s after its last message (at 1 s)
+      [4_000_000_000, 181_000], // 3 x MAX_PEER_HEARTBEAT_INTERVAL_MS, not 3 x 46 days
+    ] as const) {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, hello: { heartbeatIntervalMs: announced } }, 1_000);
+      let helloAt: number | undefined;
+      for (let t = 1_000; t <= 200_000 && helloAt === undefined; t += 1_000)
+        if (sub.poll(t).some((o) => o.type === "send" && o.envelope.hello)) helloAt = t;
+      expect(helloAt, `Hello interval ${announced}`).toBe(againAt);
+    }
+  });
+
   it("[I1][C10] ignores what it cannot use: unknown senders, spoofed ids, stale epochs, garbage, throwing getters", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1 });
     sub.follow(P, 0);

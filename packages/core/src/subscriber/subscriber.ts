@@ -5,7 +5,7 @@
  */
 import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_TIMERS } from "../config.js";
+import { DEFAULT_TIMERS, peerHeartbeatIntervalMs } from "../config.js";
 import { NOOP_LOGGER, type Logger } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
@@ -475,8 +475,8 @@ export class EventSubscriber {
       if (f.synced && typeof latest === "number" && latest <= f.applied) this.counts.ignoredMessages++;
       else this.requestSnapshot(f, now);
     } else if (env.hello) {
-      const hb = env.hello.heartbeatIntervalMs; // [P8] judge its silence by its own interval
-      f.producerIntervalMs = typeof hb === "number" && Number.isSafeInteger(hb) && hb > 0 ? hb : DEFAULT_INTERVAL_MS;
+      // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
+      f.producerIntervalMs = peerHeartbeatIntervalMs(env.hello.heartbeatIntervalMs, this.heartbeatIntervalMs);
     } else if (env.handshakeReject) {
       this.counts.ignoredMessages++;
       this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: env.handshakeReject.detail });
