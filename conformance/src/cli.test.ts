@@ -242,6 +242,20 @@ describe("ectp conformance: a testee that cannot start (defect 6)", () => {
     expect(r2.err).not.toContain("did not answer Init within"); // told at once, not after the start-up timeout
   }, 30_000);
 
+  it("a JSON-lines testee started without --json-lines (it waits for a newline the binary Init lacks) is told to pass it after the start-up timeout", async () => {
+    // Reads lines, answers nothing until one ends: the binary Init frame has no newline.
+    const waiting = fakeTestee(
+      "waits-for-a-line",
+      `let buf = ""; process.stdin.on("data", (d) => { buf += d.toString("latin1"); if (buf.includes("\\n")) process.stdout.write("{}\\n"); }); process.stdin.on("end", () => process.exit(0));`,
+    );
+    const r = await cli("--testee", waiting);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("did not answer Init within 10000 ms");
+    expect(r.err).toContain("hint: a testee that speaks JSON lines never sees the end of a binary Init frame: if it does, run with --json-lines");
+    const told = await cli("--testee", waiting, "--json-lines");
+    expect(told.err).not.toContain("never sees the end of a binary Init frame"); // only where it can be the cause
+  }, 60_000);
+
   it("a testee that logs to stdout is told that stdout must carry only responses (not how to raise the frame limit)", async () => {
     const chatty = fakeTestee("chatty", `process.stdout.write("starting up\\n"); process.stdin.resume(); process.stdin.on("end", () => process.exit(0));`);
     const r = await cli("--testee", chatty);
