@@ -48,6 +48,8 @@ log = logging.getLogger("ectp.producer")
 EVENTS_CAPABILITY = "events.v1"
 #: Gone peers remembered for a reconnect in the same epoch [P8]; bounded [I4].
 FORGOTTEN_PEERS_CAP = 1024
+#: Bytes (transport metadata and capability names) the gone peers may hold together [I4].
+FORGOTTEN_PEERS_BYTES_CAP = 64 * 1024 * 1024
 
 
 def _elements(type_name: str, e: dict) -> int:
@@ -154,6 +156,7 @@ class ProducerCore:
         self._transport_metadata = bytes(transport_metadata)
         self._peers: dict[str, _Peer] = {}
         self._forgotten: OrderedDict[str, _Peer] = OrderedDict()
+        self._forgotten_bytes = 0
         self._grants: dict[int, _Grant] = {}
         self._leases = TimerQueue()
         self._next_grant_id = 1
@@ -296,6 +299,8 @@ class ProducerCore:
             forgotten = self._forgotten.get(sid)
             if known is not None or (forgotten is not None and forgotten.epoch == sep):
                 self._peer_for(sid, sep, now)
+            else:
+                self._ignore("unknown-peer")  # [C10] no Hello of this epoch: nothing to keep alive
         elif env.get("replayRequest") is not None:
             self._on_replay(self._peer_for(sid, sep, now), env["replayRequest"])
         elif env.get("snapshotRequest") is not None:
@@ -321,7 +326,7 @@ class ProducerCore:
                 p.interval_ms = self.config.heartbeat_interval_ms
             p.last_heard = now
             return p
-        old = self._forgotten.pop(pid, None)
+        old = self._take_forgotten(pid)
         restore = old is not None and old.epoch == epoch
         p = _Peer(pid, epoch, now, now + self.config.heartbeat_interval_ms,
                   old.interval_ms if restore else self.config.heartbeat_interval_ms)
@@ -345,7 +350,11 @@ class ProducerCore:
             return
         role = hello.get("role", 0)
         if role == Role.PRODUCER:
-            self._ignore("role")  # a producer's Hello is for a consumer
+            # a producer's Hello is for a consumer; [P8] before anything else: from a known peer it
+            # still counts as life, and a newer epoch in it voids the old one's grants
+            if sid in self._peers:
+                self._peer_for(sid, sep, now)
+            self._ignore("role")
             return
         refusal = None
         if role not in (Role.CONSUMER, Role.BOTH):
@@ -541,15 +550,31 @@ class ProducerCore:
         for p in gone:
             self._peer_gone(p, "silent")
 
+    @staticmethod
+    def _forgotten_cost(p: _Peer) -> int:
+        return len(p.metadata) + sum(len(c) for c in p.capabilities)
+
+    def _remember(self, p: _Peer) -> None:
+        """[P8][I4] keep a gone peer's epoch (for a reconnect without a new Hello) in a table bounded
+        by entries and bytes, the oldest entries dropped first."""
+        self._take_forgotten(p.id)
+        self._forgotten[p.id] = p
+        self._forgotten_bytes += self._forgotten_cost(p)
+        while len(self._forgotten) > FORGOTTEN_PEERS_CAP or self._forgotten_bytes > FORGOTTEN_PEERS_BYTES_CAP:
+            self._take_forgotten(next(iter(self._forgotten)))
+
+    def _take_forgotten(self, pid: str) -> _Peer | None:
+        old = self._forgotten.pop(pid, None)
+        if old is not None:
+            self._forgotten_bytes -= self._forgotten_cost(old)
+        return old
+
     def _peer_gone(self, p: _Peer, cause: str) -> None:
         """[P8] a consumer is gone: release its grants, forget it, tell the transport."""
         held = len(p.grants)
         self._release_all_of(p, "peer_gone")
         del self._peers[p.id]
-        self._forgotten.pop(p.id, None)
-        self._forgotten[p.id] = p
-        if len(self._forgotten) > FORGOTTEN_PEERS_CAP:
-            self._forgotten.popitem(last=False)
+        self._remember(p)
         self._out.append(DisconnectPeer(p.id))
         self.metrics[f'ectp_producer_peers_gone_total{{cause="{cause}"}}'] += 1
         log.warning("consumer %s is gone (%s); %d grants released", p.id, cause, held)

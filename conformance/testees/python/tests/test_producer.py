@@ -130,6 +130,30 @@ class ProducerTest(unittest.TestCase):
         put(store, "b")
         self.assertEqual(sends(p.poll(3), "eventBatch"), [])  # and its subscription [E1]
 
+    def test_p8_a_producer_role_hello_of_a_newer_epoch_is_ignored_but_ends_the_old_epoch(self):
+        p, store = make()
+        request(p, put(store, "a"), 1, 0)
+        self.assertEqual(p.stats()["grants"], 1)
+        p.handle_envelope("C1", envelope("C1", 2, hello={"role": Role.PRODUCER, "fingerprint": dict(FP)}), 1)
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"], p.stats()["ignoredMessages"]), (0, 0, 1))
+
+    def test_c10_p8_a_heartbeat_from_an_unknown_peer_is_counted(self):
+        p, _ = make()
+        p.handle_envelope("X", envelope("X", 1, heartbeat={"sequence": 1}), 0)
+        self.assertEqual((p.stats()["peers"], p.stats()["ignoredMessages"]), (0, 1))
+
+    def test_p8_i4_gone_peers_are_bounded_by_bytes_too(self):
+        p, _ = make()
+        big = bytes(4 << 20)
+        for i in range(20):
+            hello = {"role": Role.CONSUMER, "fingerprint": dict(FP), "transportMetadata": big}
+            p.handle_envelope(f"c{i}", envelope(f"c{i}", 1, hello=hello), 0)
+            p.handle_peer_unreachable(f"c{i}", 1)
+        p.poll(1)
+        p.handle_envelope("c0", envelope("c0", 1, heartbeat={"sequence": 1}), 2)  # dropped: unknown now
+        p.handle_envelope("c19", envelope("c19", 1, heartbeat={"sequence": 1}), 2)  # still remembered
+        self.assertEqual(p.stats()["peers"], 1)
+
     def test_p8_a_hello_interval_of_0_means_2000_ms(self):
         p, _ = make(ProducerConfig(heartbeat_interval_ms=500))
         hello = {"role": Role.CONSUMER, "capabilities": ["events.v1"], "fingerprint": dict(FP)}  # heartbeatIntervalMs 0

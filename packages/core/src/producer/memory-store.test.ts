@@ -76,8 +76,10 @@ describe("MemoryItemStore", () => {
     const big = store.put({ ...desc(2), location: new Uint8Array(MAX_DESCRIPTOR_BYTES) });
     expect(!big.ok && big.error.message).toMatch(/^\[INVALID_ARGUMENT\] put: the descriptor encodes to \d+ bytes, over the 65536/);
     expect(store.get(kid(1))).toBeDefined(); // nothing was evicted for it
-    const located = new MemoryItemStore({ capacityBytes: 20, locate: () => new Uint8Array(MAX_DESCRIPTOR_BYTES) });
+    const released: string[] = [];
+    const located = new MemoryItemStore({ capacityBytes: 20, locate: () => new Uint8Array(MAX_DESCRIPTOR_BYTES), release: (k) => released.push(k) });
     expect(located.put(desc(3)).ok).toBe(false);
+    expect(released).toEqual([kid(3)]); // what locate registered is deregistered: nothing was stored
     expect(store.put({ ...desc(4), location: new Uint8Array(1000) }).ok).toBe(true); // within: the first is evicted
     expect(store.get(kid(1))).toBeUndefined();
     // A getter that answers validation and then throws: the encoder's error becomes the result.

@@ -202,8 +202,10 @@ export class MemoryItemStore implements ItemStore {
     }
     // SPEC section 5: every message carrying the descriptor must fit a frame.
     const tooLarge = descriptorSizeProblem(desc);
-    if (tooLarge !== undefined)
+    if (tooLarge !== undefined) {
+      if (this.locateFn) this.callRelease(keyId); // deregister what locate registered: nothing is stored
       return fail("INVALID_ARGUMENT", `put: ${tooLarge}; fix the descriptor (a long location or strings)`, { details: { keyId } });
+    }
     if (need > 0) this.evictFor(need);
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);

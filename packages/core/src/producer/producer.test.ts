@@ -685,11 +685,55 @@ describe("ProducerCore liveness [P8]", () => {
     expect(grantOf(sent(out, "c")[0] as ectp.v1.IEnvelope)).toBeDefined();
   });
 
-  it("a heartbeat from a never-seen peer does not create a peer", () => {
+  it("[C10] a heartbeat from a never-seen peer does not create a peer and is counted as ignored", () => {
     const h = harness();
     h.producer.handleMessage("x", wire("x", 1, { heartbeat: {} }), 0);
     expect(h.producer.stats().peers).toBe(0);
+    expect(h.producer.stats().ignoredMessages).toBe(1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "unknown_peer" })).toBe(1);
     expect(h.producer.nextDeadline()).toBeUndefined();
+  });
+
+  it("[P8][I4] forgotten consumers are bounded by bytes too: 20 gone peers with 4 MiB of metadata keep at most 64 MiB", () => {
+    const h = harness();
+    const big = new Uint8Array(4 << 20);
+    for (let i = 0; i < 20; i++) {
+      h.producer.handleMessage(`c${i}`, wire(`c${i}`, 1, { hello: { ...HELLO, transportMetadata: big } }), 0);
+      h.producer.handlePeerUnreachable(`c${i}`, 1);
+      h.producer.poll(1);
+    }
+    // The oldest were dropped to stay within the bytes cap: c0's heartbeat is from an unknown peer now.
+    h.producer.handleMessage("c0", wire("c0", 1, { heartbeat: {} }), 2);
+    expect(h.producer.stats().peers).toBe(0);
+    // The newest is still remembered, and reconnected with its metadata.
+    h.producer.handleMessage("c19", wire("c19", 1, { heartbeat: {} }), 2);
+    const connect = h.producer.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array } | undefined;
+    expect(connect?.metadata.byteLength).toBe(4 << 20);
+  });
+
+  it("[P8][I4] a forgotten consumer keeps a copy of its metadata, not the frame it was decoded from", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    h.producer.poll(0); // its first connect-peer carries the decoded view
+    h.producer.handlePeerUnreachable("c", 1);
+    h.producer.poll(1);
+    h.producer.handleMessage("c", wire("c", 1, { heartbeat: {} }), 2);
+    const connect = h.producer.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array };
+    expect(Array.from(connect.metadata)).toEqual([1, 2, 3]);
+    expect(connect.metadata.buffer.byteLength).toBe(3);
+  });
+
+  it("[P8] a Hello of role PRODUCER from a known consumer's newer epoch is ignored, but still voids the old epoch's grants", () => {
+    const h = harness();
+    ready(h.store, 1);
+    grantOf(request(h, "c", 1, 1, 0, 1));
+    expect(h.store.totalPins()).toBe(1);
+    h.producer.handleMessage("c", wire("c", 2, { hello: { ...HELLO, role: ectp.v1.Role.ROLE_PRODUCER } }), 1);
+    expect(h.store.totalPins()).toBe(0);
+    expect(h.producer.stats()).toMatchObject({ grants: 0, ignoredMessages: 1 });
+    // The old epoch is stale from now on.
+    h.producer.handleMessage("c", wire("c", 1, readRequest(2, 1)), 2);
+    expect(sent(h.producer.poll(2), "c").filter((e) => e.readGrant)).toEqual([]);
   });
 });
 

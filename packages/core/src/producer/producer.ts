@@ -39,6 +39,11 @@ export const EVENTS_CAPABILITY = "events.v1";
 const MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024;
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
+/**
+ * Bytes (transport metadata and capability names) the forgotten peers may hold together [I4]:
+ * the entry cap alone let peers announcing megabytes of metadata keep gigabytes after they were gone.
+ */
+const FORGOTTEN_PEERS_BYTES_CAP = 64 * 1024 * 1024;
 
 /**
  * Why a producer may not publish `descriptor`, or undefined when it may: it must be valid
@@ -202,6 +207,8 @@ interface ForgottenPeer {
   readonly capabilities: string[];
   readonly intervalMs: number;
   readonly subscribed: boolean;
+  /** What it counts against FORGOTTEN_PEERS_BYTES_CAP. */
+  readonly bytes: number;
 }
 
 const IGNORED = "ectp_producer_ignored_messages_total";
@@ -216,6 +223,7 @@ const LABELS = {
   notOwner: { reason: "not_owner" },
   role: { reason: "role" },
   staleAttempt: { reason: "stale_attempt" },
+  unknownPeer: { reason: "unknown_peer" },
 } as const satisfies Record<string, Labels>;
 type IgnoreReason = keyof typeof LABELS;
 
@@ -280,6 +288,8 @@ export class ProducerCore {
   private readonly reasonLabelCache = new Map<number, Labels>();
   private readonly peers = new Map<string, Peer>();
   private readonly forgotten = new Map<string, ForgottenPeer>();
+  /** Sum of the forgotten peers' `bytes`. */
+  private forgottenBytes = 0;
   /** Live grants by id (an open-addressing table: no Map churn per grant). */
   private readonly grants = new IdTable<Grant>("sequential"); // ids from nextGrantId
   /** Live grants by (consumer record, item key): at most one per pair [P3]. */
@@ -550,6 +560,7 @@ export class ProducerCore {
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
         if (known || this.forgotten.get(sid)?.epoch === sep) this.peerFor(sid, sep, now);
+        else this.ignore("unknownPeer"); // [C10] no Hello of this epoch: nothing to keep alive
         return;
       }
       case "replayRequest":
@@ -592,8 +603,7 @@ export class ProducerCore {
       this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
       return p;
     }
-    const old = this.forgotten.get(id);
-    this.forgotten.delete(id);
+    const old = this.takeForgotten(id);
     const restore = old !== undefined && old.epoch === epoch;
     p = {
       id,
@@ -629,7 +639,14 @@ export class ProducerCore {
 
   private onHello(sid: string, sep: number, hello: ectp.v1.IHello, now: number): void {
     const role = hello.role ?? 0;
-    if (role === ectp.v1.Role.ROLE_PRODUCER) { this.ignore("role"); return; } // a producer's Hello is for a consumer core
+    if (role === ectp.v1.Role.ROLE_PRODUCER) {
+      // A producer's Hello is for a consumer core; [P8] before anything else: from a known peer it
+      // still counts as life, and a newer epoch in it voids the grants of the old one.
+      const known = this.peers.get(sid);
+      if (known !== undefined) this.peerFor(sid, sep, now, known);
+      this.ignore("role");
+      return;
+    }
     let refusal: [Reason, string] | undefined;
     if (role !== ectp.v1.Role.ROLE_CONSUMER && role !== ectp.v1.Role.ROLE_BOTH) refusal = [FR.FAILURE_REASON_INTERNAL, `Hello role ${String(role)} is not CONSUMER or BOTH`];
     else {
@@ -966,24 +983,40 @@ export class ProducerCore {
     if (t < this.peerCheckAt) this.peerCheckAt = t;
   }
 
+  /**
+   * [P8][I4] Keep what a gone peer's epoch told us (for a reconnect without a new Hello), in a table
+   * bounded by entries and bytes: the oldest entries go first. Metadata that views a larger buffer
+   * (a decoded frame) is copied, so the entry holds only its own bytes.
+   */
+  private remember(p: Peer): void {
+    this.takeForgotten(p.id);
+    const md = p.metadata;
+    const metadata = md.byteLength === md.buffer.byteLength ? md : new Uint8Array(md); // (a Buffer's slice is a view)
+    let bytes = metadata.byteLength;
+    for (const c of p.capabilities) bytes += c.length;
+    this.forgotten.set(p.id, { epoch: p.epoch, metadata, capabilities: p.capabilities, intervalMs: p.intervalMs, subscribed: p.subscribed, bytes });
+    this.forgottenBytes += bytes;
+    while (this.forgotten.size > FORGOTTEN_PEERS_CAP || this.forgottenBytes > FORGOTTEN_PEERS_BYTES_CAP)
+      this.takeForgotten(this.forgotten.keys().next().value as string);
+  }
+
+  /** Remove and return a forgotten peer's entry. */
+  private takeForgotten(id: string): ForgottenPeer | undefined {
+    const f = this.forgotten.get(id);
+    if (f !== undefined) {
+      this.forgotten.delete(id);
+      this.forgottenBytes -= f.bytes;
+    }
+    return f;
+  }
+
   /** [P8] a consumer is gone: release its grants, forget it, tell the transport. */
   private peerGone(p: Peer, cause: "silent" | "unreachable"): void {
     const held = p.liveGrants;
     this.releaseAllOf(p, RELEASE.peerGone);
     this.peers.delete(p.id);
     if (this.lastPeer === p) this.lastPeer = undefined;
-    this.forgotten.delete(p.id);
-    this.forgotten.set(p.id, {
-      epoch: p.epoch,
-      metadata: p.metadata,
-      capabilities: p.capabilities,
-      intervalMs: p.intervalMs,
-      subscribed: p.subscribed,
-    });
-    if (this.forgotten.size > FORGOTTEN_PEERS_CAP) {
-      const oldest = this.forgotten.keys().next().value as string;
-      this.forgotten.delete(oldest);
-    }
+    this.remember(p);
     this.outputs.push({ type: "disconnect-peer", peerId: p.id });
     this.metrics.counter("ectp_producer_peers_gone_total", 1, { cause });
     this.logger.warn("consumer is gone; its grants were released", {
