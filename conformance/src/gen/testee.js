@@ -21017,8 +21017,9 @@ export const ectp = $root.ectp = (() => {
              * Properties of a Hello.
              * @typedef {Object} ectp.v1.Hello.$Properties
              * @property {ectp.v1.Role|null} [role] Role of the sender.
-             * @property {Array.<string>|null} [capabilities] Optional features the sender implements, as lowercase dotted names (e.g.
-             * "events.v1"). Unknown names MUST be ignored. Empty: none.
+             * @property {Array.<string>|null} [capabilities] Optional features, as lowercase dotted names. Unknown names MUST be
+             * ignored. Empty: none. "events.v1" (SPEC.md 4.1): from a consumer or a
+             * subscriber, it wants EventBatches [E1]; from a producer, it publishes them.
              * @property {ectp.v1.Fingerprint.$Properties|null} [fingerprint] Compatibility fingerprint the sender serves or expects. Absent: the
              * all-default fingerprint.
              * @property {Uint8Array|null} [transportMetadata] Transport metadata the receiver needs to reach the sender's memory (e.g.
@@ -21067,8 +21068,9 @@ export const ectp = $root.ectp = (() => {
             Hello.prototype.role = 0;
 
             /**
-             * Optional features the sender implements, as lowercase dotted names (e.g.
-             * "events.v1"). Unknown names MUST be ignored. Empty: none.
+             * Optional features, as lowercase dotted names. Unknown names MUST be
+             * ignored. Empty: none. "events.v1" (SPEC.md 4.1): from a consumer or a
+             * subscriber, it wants EventBatches [E1]; from a producer, it publishes them.
              * @member {Array.<string>} capabilities
              * @memberof ectp.v1.Hello
              * @instance

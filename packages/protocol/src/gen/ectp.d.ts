@@ -51,8 +51,9 @@ export namespace ectp {
             role: ectp.v1.Role;
 
             /**
-             * Optional features the sender implements, as lowercase dotted names (e.g.
-             * "events.v1"). Unknown names MUST be ignored. Empty: none.
+             * Optional features, as lowercase dotted names. Unknown names MUST be
+             * ignored. Empty: none. "events.v1" (SPEC.md 4.1): from a consumer or a
+             * subscriber, it wants EventBatches [E1]; from a producer, it publishes them.
              */
             capabilities: string[];
 
@@ -160,8 +161,9 @@ export namespace ectp {
                 role?: (ectp.v1.Role|null);
 
                 /**
-                 * Optional features the sender implements, as lowercase dotted names (e.g.
-                 * "events.v1"). Unknown names MUST be ignored. Empty: none.
+                 * Optional features, as lowercase dotted names. Unknown names MUST be
+                 * ignored. Empty: none. "events.v1" (SPEC.md 4.1): from a consumer or a
+                 * subscriber, it wants EventBatches [E1]; from a producer, it publishes them.
                  */
                 capabilities?: (string[]|null);
 
