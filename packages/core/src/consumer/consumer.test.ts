@@ -520,6 +520,21 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     expect(starts(grant(h, a2, 10, "h1", 101))).toHaveLength(1);
   });
 
+  it("a destination of another length than the item's is a pool bug: released, the grant FAILED, the item INTERNAL, logged", () => {
+    const h = makeConsumer();
+    const allocate = h.pool.allocate.bind(h.pool);
+    h.pool.allocate = (keyId, sizeBytes) => allocate(keyId, sizeBytes + 64); // a pool rounding up
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = grant(h, onlyAttempt(h.core.poll(0)), 9, "h1", 1);
+    expect(starts(out)).toEqual([]); // no read of 80 bytes from a 16-byte item
+    expect(acks(out)).toEqual([[9, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "INTERNAL", attempts: 1 }] }]);
+    expect(h.pool.live.size).toBe(0);
+    expect(h.logger.at("error").at(-1)).toMatchObject({ fields: { sizeBytes: 16, length: 80 } });
+    h.core.finishRequest("r", 2);
+    expectIdle(h);
+  });
+
   it("[C4] an unknown reject reason follows the reject's retryable flag", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

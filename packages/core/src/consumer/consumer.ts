@@ -1761,13 +1761,25 @@ export class ConsumerCore {
       this.logger.error("DestinationPool.allocate threw; treated as full", { error: String(cause) });
       dest = undefined;
     }
-    if (dest === undefined) {
+    if (dest === undefined || dest === null) {
       // [C4] Local pool full: give the grant back and retry inside the budget.
       this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "destination pool full");
       this.retryFetch(f, "OVERLOADED", 0, now);
       return;
     }
     this.destinationCount++;
+    if (dest.length !== f.desc.sizeBytes) {
+      // The pool broke DestinationPool.allocate's contract: a read of another length would take other
+      // bytes than the item's from the producer (and end SIZE_MISMATCH after the transfer). Terminal.
+      this.logger.error("DestinationPool.allocate returned a destination whose length is not the item's size; return exactly sizeBytes", {
+        keyId: f.keyId,
+        sizeBytes: f.desc.sizeBytes,
+        length: dest.length,
+      });
+      this.releaseDest(dest);
+      this.grantFailed(f, peer, grantId, "INTERNAL", now);
+      return;
+    }
     const announcedChecksum = f.desc.checksum?.crc32c ?? -1;
     const readId = ++this.nextReadId;
     const r = new Read(

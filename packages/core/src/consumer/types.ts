@@ -19,8 +19,11 @@ export type FailureReasonName = ProtocolFailureReasonName;
  */
 export interface DestinationPool {
   /**
-   * Reserve memory for `sizeBytes` bytes of item `keyId`. Return `undefined` when there
-   * is no room now; the core treats that like OVERLOADED (retryable, inside the budget).
+   * Reserve memory for `sizeBytes` bytes of item `keyId`: a destination whose `length` is
+   * exactly `sizeBytes` (a pool with size classes hands out the first `sizeBytes` of its
+   * block). Return `undefined` when there is no room now; the core treats that like
+   * OVERLOADED (retryable, inside the budget). A destination of another length is released
+   * at once and the item fails INTERNAL, with an error log naming both lengths.
    */
   allocate(keyId: string, sizeBytes: number): ReadDestination | undefined;
   /** Give memory back. Called exactly once per allocated destination. */
