@@ -28,8 +28,10 @@
 //     announcements from the wire gets class instances, which V8 never pretenures.
 //
 // Targets: >= 1,000,000 lifecycles/s (object path); admit ratio <= 1.5x.
-// Options: BENCH_SCALE=0.2 shortens every run (for CI smoke runs); BENCH_PARTS=1 or 2 runs
-// one part; BENCH_REPS sets the repetitions (default 5).
+// (3) Informative: where a lifecycle's time goes, phase by phase (see `phases`).
+//
+// Options: BENCH_SCALE=0.2 shortens every run (for CI smoke runs); BENCH_PARTS=1, 2, 3 (or a
+// combination, e.g. 13) runs those parts; BENCH_REPS sets the repetitions (default 5).
 // Same-sitting comparison of admission (part 2): BENCH_BASELINE=/path/to/other/index.js (an
 // ESM build of @ectp/core exporting ConsumerCore whose "@ectp/protocol" import resolves, e.g.
 // a copy of an older dist/index.js under packages/core/node_modules/) runs every size for that
@@ -45,7 +47,7 @@ import { fileURLToPath } from "node:url";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
-const PARTS = process.env.BENCH_PARTS ?? "12";
+const PARTS = process.env.BENCH_PARTS ?? "123";
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5) || 5);
 /**
  * Heap flags of every admission child: the same for every size. Node's default young generation:
@@ -157,6 +159,80 @@ function lifecycles(n, wire) {
   if (ps.grants !== 0 || ps.pins !== 0 || cs.requests !== 0 || cs.grantsHeld !== 0)
     throw new Error(`state left behind: ${JSON.stringify({ ps, cs })}`);
   return { wall: summary(wall), cpu: summary(cpu) };
+}
+
+/**
+ * Part 3 (informative): where a lifecycle's time goes. The lifecycle of part 1, run for
+ * PHASE_BATCH requests at a time one phase after the other, each phase timed over the batch
+ * (ns per request, median over the rounds). A batch keeps more in flight than part 1's one
+ * request, so the phases need not add up to part 1's figure exactly; they show which calls
+ * the time is spread over.
+ */
+const PHASE_BATCH = 200; // within the producer's default quota of 256 grants per consumer
+const PHASES = [
+  "admit (new request)",
+  "consumer.poll: ReadRequest out",
+  "producer: ReadRequest -> grant",
+  "producer.poll: grant out",
+  "consumer: grant -> start-read",
+  "consumer.poll: start-read out",
+  "read result: verify, ACK",
+  "consumer.poll: ReadComplete out",
+  "producer: ReadComplete -> unpin",
+  "admit (ready)",
+  "finishRequest",
+  "idle polls (both cores)",
+];
+
+function phases(rounds) {
+  const rig = makeRig();
+  const { producer, consumer } = rig;
+  const items = rig.announcements.map((announcement) => [{ itemId: "img", announcement, hasModelInput: false }]);
+  const samples = PHASES.map(() => []);
+  let now = 1;
+  let serial = 0;
+  for (let round = 0; round < rounds; round++) {
+    const reqs = [];
+    for (let k = 0; k < PHASE_BATCH; k++) reqs.push({ requestId: `p${serial++}`, items: items[(round * PHASE_BATCH + k) % ITEMS] });
+    let co;
+    const t = [performance.now()];
+    for (const r of reqs) consumer.admit(r, now);
+    t.push(performance.now());
+    co = consumer.poll(now);
+    t.push(performance.now());
+    for (const o of co) if (o.type === "send") producer.handleEnvelope(CONSUMER_ID, o.envelope, now);
+    t.push(performance.now());
+    const po = producer.poll(now);
+    t.push(performance.now());
+    for (const o of po) if (o.type === "send") consumer.handleEnvelope(PRODUCER_ID, o.envelope, now);
+    t.push(performance.now());
+    co = consumer.poll(now);
+    t.push(performance.now());
+    for (const o of co)
+      if (o.type === "start-read") {
+        const d = o.destination;
+        d.region.bytes.set(rig.itemBytes[o.source[0]] ?? rig.itemBytes[0], d.offset);
+        consumer.handleReadResult({ readId: o.readId, status: "done", bytesRead: d.length }, now);
+      }
+    t.push(performance.now());
+    co = consumer.poll(now);
+    t.push(performance.now());
+    for (const o of co) if (o.type === "send") producer.handleEnvelope(CONSUMER_ID, o.envelope, now);
+    t.push(performance.now());
+    let ready = 0;
+    for (const r of reqs) if (consumer.admit(r, now).items?.[0]?.action === "ready") ready++;
+    t.push(performance.now());
+    for (const r of reqs) consumer.finishRequest(r.requestId, now);
+    t.push(performance.now());
+    const idle = consumer.poll(now).length + producer.poll(now).length;
+    t.push(performance.now());
+    if (ready !== PHASE_BATCH || idle !== 0) throw new Error(`phase round ${round}: ${ready} of ${PHASE_BATCH} ready, ${idle} outputs left`);
+    if (round >= Math.min(20, rounds >> 1)) for (let i = 0; i < PHASES.length; i++) samples[i].push(((t[i + 1] - t[i]) * 1e6) / PHASE_BATCH);
+    now += 0.001;
+  }
+  const ps = producer.stats();
+  if (ps.grants !== 0 || consumer.stats().requests !== 0) throw new Error("phases: state left behind");
+  return samples.map((list) => summary(list, true).median);
 }
 
 /** Median and best (highest rate, or lowest cost with `lowIsBest`) of samples. */
@@ -350,4 +426,14 @@ if (PARTS.includes("2")) {
     const worst = Math.max(freshWall, reWall);
     console.log(`    target <= 1.5x (wall medians, both kinds): ${worst <= 1.5 ? "MET" : "NOT MET"} (worst ${fmt(worst, 2)}x)`);
   }
+}
+
+if (PARTS.includes("3")) {
+  const cost = phases(Math.round(2_000 * SCALE));
+  const total = cost.reduce((a, b) => a + b, 0);
+  console.log(`(3) Where a lifecycle's time goes (informative): batches of ${PHASE_BATCH} requests, one phase at a time, ns per request (medians)`);
+  for (let i = 0; i < PHASES.length; i++)
+    console.log(`    ${PHASES[i].padEnd(34)} ${fmt(cost[i]).padStart(6)} ns  ${fmt((100 * cost[i]) / total, 0).padStart(3)} %`);
+  console.log(`    ${"sum".padEnd(34)} ${fmt(total).padStart(6)} ns  (a target of 1,000,000 lifecycles/s leaves 1,000 ns for all of it)`);
+  console.log("");
 }
