@@ -31,6 +31,25 @@ describe("IdTable (the consumer's attempt, read and grant ids; the producer's gr
     },
   );
 
+  it.each<IdPlacement>(["scattered", "sequential"])("a burst of 120 ids coming and going reuses its arrays after the first (no shrink below 256 slots), %s", (placement) => {
+    const t = new IdTable<number>(placement);
+    const keysOf = () => (t as unknown as { keys: Float64Array }).keys;
+    let id = 1;
+    const burst = () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 120; i++) {
+        t.set(id, id);
+        ids.push(id++);
+      }
+      for (const x of ids) t.delete(x);
+    };
+    burst();
+    const after = keysOf();
+    for (let round = 0; round < 5; round++) burst();
+    expect(keysOf()).toBe(after);
+    expect(t.size).toBe(0);
+  });
+
   it("sequential placement puts consecutive ids in consecutive slots, each at its home (nothing displaced)", () => {
     const t = new IdTable<number>("sequential");
     const first = 2 ** 40 + 5; // above 2^32 too: the home is the id mod 2^32, masked

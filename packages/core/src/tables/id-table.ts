@@ -34,6 +34,12 @@
 
 /** Smallest capacity (a power of two). */
 const MIN_BITS = 3;
+/**
+ * A table never shrinks below 2^SHRINK_FLOOR_BITS slots (4 KiB): an engine's bursts of up to
+ * ~128 ids (a step's requests, their attempts and reads) coming and going then cost no
+ * rebuild; shrinking each burst back down to 8 slots rebuilt it six times each way.
+ */
+const SHRINK_FLOOR_BITS = 8;
 
 /** The largest displacement sequential placement tolerates before the table turns scattered. */
 export const SEQUENTIAL_LIMIT = 32;
@@ -142,7 +148,7 @@ export class IdTable<V> {
     keys[i] = 0;
     vals[i] = undefined;
     this.count--;
-    if (this.bits > MIN_BITS && this.count * 8 < keys.length) this.rebuild(this.bits - 1);
+    if (this.bits > SHRINK_FLOOR_BITS && this.count * 8 < keys.length) this.rebuild(this.bits - 1);
     return true;
   }
 

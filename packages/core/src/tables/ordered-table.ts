@@ -24,6 +24,8 @@ import { hashString } from "./hash.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_CAPACITY = 16;
+/** A table never shrinks below this many slots: bursts of up to ~128 keys coming and going cost no rebuild. */
+const SHRINK_FLOOR = 256;
 
 /**
  * A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`,
@@ -128,7 +130,7 @@ export class OrderedTable<V> {
       this.eVal[e] = undefined;
       this.count--;
       const capacity = this.eKey.length;
-      if (capacity > MIN_CAPACITY && this.count * 8 < capacity) this.rebuild(capacity >> 1);
+      if (capacity > SHRINK_FLOOR && this.count * 8 < capacity) this.rebuild(capacity >> 1);
       return true;
     }
     return false;

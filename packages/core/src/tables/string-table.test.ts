@@ -24,6 +24,26 @@ describe.each([
     );
   });
 
+  it("a burst of 120 keys coming and going reuses its arrays after the first (no shrink below 256 slots)", () => {
+    const t = make();
+    const inner = t as unknown as { slots?: unknown[]; eKey?: unknown[] };
+    const arrays = () => inner.slots ?? inner.eKey;
+    let n = 0;
+    const burst = () => {
+      const keys: string[] = [];
+      for (let i = 0; i < 120; i++) {
+        keys.push(`b${n++}`);
+        t.set(keys[i] as string, i);
+      }
+      for (const k of keys) t.delete(k);
+    };
+    burst();
+    const after = arrays();
+    for (let round = 0; round < 5; round++) burst();
+    expect(arrays()).toBe(after);
+    expect(t.size).toBe(0);
+  });
+
   it("keeps every key of a large table reachable through heavy churn", () => {
     const t = make();
     for (let i = 0; i < 20_000; i++) t.set(`o${i}`, i);
