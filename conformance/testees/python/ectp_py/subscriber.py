@@ -25,6 +25,7 @@ from .outputs import ConnectPeer, DisconnectPeer, Output, Send
 from .producer import EVENTS_CAPABILITY
 from .wire import (
     DEFAULT_HEARTBEAT_MS,
+    MAX_SAFE_INTEGER,
     SPEC_MAJOR,
     Role,
     is_positive_id,
@@ -49,6 +50,7 @@ class _Followed:
     connected_epoch: int = 0
     gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
     asked_epoch: int = 0  # an epoch greeted and asked through a newer connection before its first message
+    subscribing: bool = False  # a new subscription's Hello and SnapshotRequest not yet answered by a snapshot
     epoch: int = 0  # the producer's epoch as heard; 0 until then
     synced: bool = False
     applied: int = 0  # sequence of the last batch applied
@@ -112,7 +114,8 @@ class EventSubscriber:
         self._last_now = now
         known = self._followed.get(producer_id)
         if known is not None:
-            if connection is not None and connection[0] > (known.connection[0] if known.connection else 0):
+            if connection is not None and connection[0] > (known.connection[0] if known.connection else 0) \
+                    and connection[0] >= known.epoch:
                 known.connection = connection
                 self._subscribe(known, now)
                 if connection[0] > known.epoch:
@@ -240,9 +243,16 @@ class EventSubscriber:
         if sep > f.epoch:
             # [E2] a greater epoch: the view is void and sequences restart.
             # follow() already greeted and asked this epoch (the first, or a newer connection's).
-            first = f.want == "snapshot" and (f.epoch == 0 or f.asked_epoch == sep)
+            # Or a new subscription after silence or loss reached it.
+            first = f.want == "snapshot" and (f.epoch == 0 or f.asked_epoch == sep or f.subscribing)
             f.epoch = sep
             self._reset(f)
+            if f.connection is not None and f.connection[0] < sep:
+                # [P8] the older epoch's transport metadata is void: forget its connection
+                f.connection = None
+                if f.connected_epoch != 0:
+                    f.connected_epoch = 0
+                    self._out.append(DisconnectPeer(f.id))
             if first:
                 f.want = "snapshot"
             elif "replayUnavailable" in env:
@@ -268,7 +278,8 @@ class EventSubscriber:
     def _on_batch(self, f: _Followed, batch: dict, now: float) -> None:
         seq = batch.get("sequence", 0)
         events = batch.get("events", [])
-        if not is_positive_id(seq) or not isinstance(events, list):
+        # 2^53 - 1 is malformed here: the ReplayRequest after it could not be sent (SPEC.md 3.8)
+        if not is_positive_id(seq) or seq >= MAX_SAFE_INTEGER or not isinstance(events, list):
             self._counts["ignoredMessages"] += 1
             return
         if f.synced and seq <= f.applied:
@@ -292,7 +303,7 @@ class EventSubscriber:
         part = snap.get("part", 0)
         items = snap.get("items", [])
         if not all(isinstance(v, int) and v >= 0 for v in (sid, sequence, parts, part)) or part >= parts \
-                or not isinstance(items, list):
+                or sequence >= MAX_SAFE_INTEGER or not isinstance(items, list):
             self._counts["ignoredMessages"] += 1
             return
         a = f.assembly
@@ -312,6 +323,7 @@ class EventSubscriber:
             return
         f.assembly = None
         f.last_snapshot_id = sid
+        f.subscribing = False
         if f.want == "snapshot":
             f.want = None
         f.next_catch_up = now + self.catch_up_ms
@@ -351,6 +363,7 @@ class EventSubscriber:
     def _reset(self, f: _Followed) -> None:
         f.synced, f.applied, f.max_seen, f.want = False, 0, 0, None
         f.view, f.held, f.assembly, f.last_snapshot_id = {}, {}, None, 0
+        f.subscribing = False
 
     def _silence_ms(self, f: _Followed) -> float:
         return 3 * max(f.producer_interval_ms, self.heartbeat_interval_ms, self.retry_ms)
@@ -358,14 +371,20 @@ class EventSubscriber:
     def _subscribe(self, f: _Followed, now: float) -> None:
         self._hello(f)
         self._request_snapshot(f, now)
+        f.subscribing = True
 
     def _hello(self, f: _Followed) -> None:
-        """SPEC.md 4.1: the first message to each epoch of a peer; ``events.v1`` subscribes [E1]."""
+        """SPEC.md 4.1: the first message to each epoch of a peer; ``events.v1`` subscribes [E1]. A gone
+        producer may be sent others after it [P8]."""
+        f.gone = False
         self._send(f, {"hello": {"role": Role.CONSUMER, "capabilities": [EVENTS_CAPABILITY], "fingerprint": self.fingerprint,
                                  "transportMetadata": self.transport_metadata,
                                  "heartbeatIntervalMs": self.heartbeat_interval_ms}})
 
     def _request_snapshot(self, f: _Followed, now: float) -> None:
+        if f.gone:
+            f.want = "snapshot"  # [P8] nothing before the new Hello: the new subscription asks for it
+            return
         f.want, f.want_sent_at = "snapshot", now
         self._counts["snapshotRequests"] += 1
         self._send(f, {"snapshotRequest": {}})
@@ -373,6 +392,8 @@ class EventSubscriber:
     def _request_replay(self, f: _Followed, now: float) -> None:
         if f.want == "snapshot" or (f.want == "replay" and now < f.want_sent_at + self.retry_ms):
             return
+        if f.gone:
+            return  # [P8] nothing before the new Hello; the new subscription's snapshot covers the gap
         f.want, f.want_sent_at = "replay", now
         self._counts["replayRequests"] += 1
         self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})

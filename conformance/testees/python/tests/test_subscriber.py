@@ -168,6 +168,56 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, env({"hello": {"role": 1}}, epoch=6), 1003)  # its first message: already greeted
         self.assertEqual(sub.poll(1003), [])
 
+    def test_p8_a_gone_producer_is_sent_nothing_before_the_new_hello(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=1000)
+        sub.follow(P, 0, (5, b"meta"))
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, []), 1)
+        sub.poll(1)
+        sub.handle_peer_unreachable(P, 500)
+        self.assertEqual(sub.poll(500), [DisconnectPeer(P)])
+        sub.handle_envelope(P, batch(5, stored("a")), 600)  # late, past a gap: no ReplayRequest, no reconnect
+        self.assertEqual(sub.poll(600), [])
+        sub.handle_envelope(P, env({"replayUnavailable": {"oldestAvailable": 5, "latest": 9}}), 700)
+        self.assertEqual(sub.poll(700), [])
+        self.assertEqual(bodies(sub.poll(1001)), ["ConnectPeer", "hello", "snapshotRequest"])
+
+    def test_p8_a_newer_epoch_voids_the_older_epochs_connection(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=1000)
+        sub.follow(P, 0, (5, b"meta"))
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, []), 1)
+        sub.handle_envelope(P, env({"hello": {"role": 1}}, epoch=6), 10)
+        self.assertEqual(bodies(sub.poll(10)), ["DisconnectPeer", "hello", "snapshotRequest"])
+        sub.handle_peer_unreachable(P, 20)
+        self.assertEqual(bodies(sub.poll(2000)), ["hello", "snapshotRequest", "heartbeat"])  # no ConnectPeer(5)
+        sub.follow(P, 2001, (5, b"meta"))  # older than the epoch seen: ignored
+        self.assertEqual(sub.poll(2001), [])
+
+    def test_p8_e2_a_restart_found_through_silence_is_subscribed_to_once(self):
+        sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50, catch_up_ms=100_000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, ["a"]), 1)
+        self.assertEqual(bodies(sub.poll(6001)), ["hello", "snapshotRequest", "heartbeat"])  # silent 3 x 2000 ms
+        sub.handle_envelope(P, env({"hello": {"role": 1}}, epoch=6), 6010)  # the restarted epoch answers it
+        self.assertEqual(sub.poll(6010), [])  # not greeted and asked again
+        sub.handle_envelope(P, snapshot(0, 1, ["b"], epoch=6), 6020)
+        self.assertEqual(self.view(sub), [kid("b")])
+
+    def test_i1_a_sequence_of_2_53_minus_1_is_malformed(self):
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0)
+        sub.poll(0)
+        top = 2**53 - 1
+        sub.handle_envelope(P, snapshot(top, 1, []), 1)
+        sub.handle_envelope(P, snapshot(3, 2, []), 2)
+        sub.handle_envelope(P, batch(top, stored("a")), 3)
+        self.assertEqual(sub.stats()["ignoredMessages"], 2)
+        for o in sub.poll(10_000):
+            if isinstance(o, Send):
+                codec.encode("ectp.v1.Envelope", o.envelope)  # every request stays encodable
+
     def test_unfollow_drops_queued_messages_and_forgets_a_made_connection(self):
         sub = EventSubscriber("R1", 1, FP)
         sub.follow(P, 0, (5, b"meta"))

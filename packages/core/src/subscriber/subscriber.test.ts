@@ -150,6 +150,85 @@ describe("EventSubscriber [E1][E2]", () => {
     }
   });
 
+  describe("gone producers, restarts and sequence limits", () => {
+    const wireOf = (epoch: number, body: ectp.v1.IEnvelope) => encodeEnvelope({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
+    const show = (outs: SubscriberOutput[]) =>
+      outs.map((o) =>
+        o.type === "send" ? (Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) as string) : `${o.type}${o.type === "connect-peer" ? `(${o.epoch})` : ""}`,
+      );
+
+    it("[P8] a gone producer is sent nothing before the new Hello, even when its late batch shows a gap or it answers ReplayUnavailable", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000 });
+      sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+      sub.poll(0);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
+      sub.poll(1);
+      sub.handlePeerUnreachable(P, 500);
+      expect(show(sub.poll(500))).toEqual(["disconnect-peer"]);
+      // A batch sent before the loss arrives late, past a gap (4 is missing): no ReplayRequest, no reconnect.
+      sub.handleMessage(P, wireOf(7, { eventBatch: { sequence: 5, events: [{ stored: { item: desc(5) } }] } }), 600);
+      expect(show(sub.poll(600))).toEqual([]);
+      sub.handleMessage(P, wireOf(7, { replayUnavailable: { oldestAvailable: 5, latest: 9 } }), 700);
+      expect(show(sub.poll(700))).toEqual([]);
+      // retryMs after the last request: the new subscription, Hello first.
+      expect(show(sub.poll(1_001))).toEqual(["connect-peer(7)", "hello", "snapshotRequest"]);
+    });
+
+    it("[P8] a newer producer epoch voids the older epoch's connection: disconnect-peer, and no reconnect with its metadata", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000 });
+      sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+      expect(show(sub.poll(0))).toEqual(["connect-peer(7)", "hello", "snapshotRequest"]);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
+      sub.handleMessage(P, wireOf(8, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 10);
+      expect(show(sub.poll(10))).toEqual(["disconnect-peer", "hello", "snapshotRequest"]);
+      sub.handlePeerUnreachable(P, 20);
+      expect(show(sub.poll(2_000))).toEqual(["hello", "snapshotRequest", "heartbeat"]); // no connect-peer(7)
+      // A connection of an older epoch than the one seen is ignored; the new epoch's is used.
+      sub.follow(P, 2_001, { epoch: 7, metadata: new Uint8Array([7]) });
+      expect(show(sub.poll(2_001))).toEqual([]);
+      sub.follow(P, 2_002, { epoch: 8, metadata: new Uint8Array([8]) });
+      expect(show(sub.poll(2_002))).toEqual(["connect-peer(8)", "hello", "snapshotRequest"]);
+    });
+
+    it("[P8][E2] a restart found through silence is subscribed to once: its Hello answers our new subscription (one snapshot)", () => {
+      const store = new MemoryItemStore({ capacityBytes: 120 });
+      const config = { heartbeatIntervalMs: 100 };
+      let producer = new ProducerCore({ id: P, epoch: 7, fingerprint: FP, store, config });
+      // No catch-up requests: the restart is found through silence alone.
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100_000 });
+      let now = 0;
+      const step = () => {
+        now += 10;
+        const toSub = producer.poll(now).flatMap((o) => (o.type === "send" ? [encodeEnvelope(o.envelope)] : []));
+        for (const o of sub.poll(now)) if (o.type === "send") producer.handleMessage("R", encodeEnvelope(o.envelope), now);
+        for (const b of toSub) sub.handleMessage(P, b, now);
+      };
+      put(store, 1);
+      sub.follow(P, 0);
+      for (let i = 0; i < 10; i++) step();
+      producer.shutdown(now);
+      step();
+      producer = new ProducerCore({ id: P, epoch: 8, fingerprint: FP, store, config });
+      const before = sub.stats().snapshotRequests;
+      for (let i = 0; i < 100; i++) step();
+      expect(sub.view(P)?.size).toBe(1);
+      expect(sub.stats().snapshotRequests - before).toBe(1);
+    });
+
+    it("[I1] a batch or snapshot sequence of 2^53 - 1 is malformed: the ReplayRequest after it could not be encoded", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      const max = Number.MAX_SAFE_INTEGER;
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: max, snapshotId: 1, items: [] } }), 1);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 2, items: [] } }), 2);
+      sub.handleMessage(P, wireOf(7, { eventBatch: { sequence: max, events: [{ stored: { item: desc(1) } }] } }), 3);
+      expect(sub.stats().ignoredMessages).toBe(2);
+      for (const o of sub.poll(10_000)) if (o.type === "send") expect(() => encodeEnvelope(o.envelope)).not.toThrow();
+      expect(sub.view(P)?.size).toBe(0);
+    });
+  });
+
   it("[I1][C10] ignores what it cannot use: unknown senders, spoofed ids, stale epochs, garbage, throwing getters", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1 });
     sub.follow(P, 0);

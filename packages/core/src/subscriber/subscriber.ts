@@ -166,6 +166,12 @@ interface Followed {
   gone: boolean;
   /** A producer epoch already greeted and asked for a snapshot before any of its messages arrived (0: none). */
   askedEpoch: number;
+  /**
+   * A Hello and SnapshotRequest went out (a new subscription after silence or loss) and no
+   * snapshot answered them yet: a newer epoch that shows up is the one they reached, so it is
+   * not greeted and asked again.
+   */
+  subscribing: boolean;
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
@@ -260,7 +266,7 @@ export class EventSubscriber {
     const known = this.followed.get(producerId);
     if (known !== undefined) {
       // [P8] Only a newer epoch's connection matters: the producer restarted and knows us no more.
-      if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0)) {
+      if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0) && connection.epoch >= known.epoch) {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
         this.subscribe(known, now);
         // Its first message is then no news: this epoch was greeted and asked already.
@@ -282,6 +288,7 @@ export class EventSubscriber {
       connectedEpoch: 0,
       gone: false,
       askedEpoch: 0,
+      subscribing: false,
       want: undefined,
       wantSentAt: 0,
       lastHeard: now,
@@ -454,10 +461,20 @@ export class EventSubscriber {
     f.lastHeard = now;
     if (sep > f.epoch) {
       // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
-      // follow() greeted and asked this epoch already (the first one, or the one of a newer connection).
-      const asked = f.want === "snapshot" && (f.epoch === 0 || f.askedEpoch === sep);
+      // follow() greeted and asked this epoch already (the first one, or the one of a newer
+      // connection), or a new subscription after silence or loss reached it.
+      const asked = f.want === "snapshot" && (f.epoch === 0 || f.askedEpoch === sep || f.subscribing);
       f.epoch = sep;
       this.reset(f);
+      // [P8] the older epoch's transport metadata is void: forget the connection made with it
+      // (follow() tells the new epoch's).
+      if (f.connection !== undefined && f.connection.epoch < sep) {
+        f.connection = undefined;
+        if (f.connectedEpoch !== 0) {
+          f.connectedEpoch = 0;
+          this.outputs.push({ type: "disconnect-peer", peerId: f.id });
+        }
+      }
       if (asked) f.want = "snapshot";
       else if (env.snapshot) {
         // This answer may be whole; if it is a part, the retry asks again when the rest is lost.
@@ -486,7 +503,8 @@ export class EventSubscriber {
   private onBatch(f: Followed, message: ectp.v1.IEventBatch, now: number): void {
     const seq = message.sequence;
     const events = message.events;
-    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || !allObjects(events)) {
+    // A sequence of 2^53 - 1 is malformed here: the ReplayRequest after it could not be sent (SPEC.md 3.8).
+    if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || seq >= Number.MAX_SAFE_INTEGER || !allObjects(events)) {
       this.counts.ignoredMessages++;
       return;
     }
@@ -515,7 +533,7 @@ export class EventSubscriber {
     const items = snap.items;
     const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
     // [E2] a part whose number is not below its count, or unreadable fields: ignored.
-    if (!ok(id) || !ok(sequence) || !ok(parts) || !ok(part) || part >= parts || !allObjects(items)) {
+    if (!ok(id) || !ok(sequence) || sequence >= Number.MAX_SAFE_INTEGER || !ok(parts) || !ok(part) || part >= parts || !allObjects(items)) {
       this.counts.ignoredMessages++;
       return;
     }
@@ -539,6 +557,7 @@ export class EventSubscriber {
     // Every part is here: the union of their items is the producer's set as of `sequence`.
     f.assembly = undefined;
     f.lastSnapshotId = id;
+    f.subscribing = false;
     if (f.want === "snapshot") f.want = undefined;
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
@@ -586,6 +605,7 @@ export class EventSubscriber {
     f.held.clear();
     f.assembly = undefined;
     f.lastSnapshotId = 0;
+    f.subscribing = false;
   }
 
   /** Whether the view is current: a snapshot applied, nothing seen but not applied, nothing asked. */
@@ -602,9 +622,12 @@ export class EventSubscriber {
   private subscribe(f: Followed, now: number): void {
     this.hello(f);
     this.requestSnapshot(f, now);
+    f.subscribing = true;
   }
 
+  /** A Hello: the first message to an epoch, so a gone producer may be sent others after it [P8]. */
   private hello(f: Followed): void {
+    f.gone = false;
     this.send(f.id, {
       hello: {
         role: ectp.v1.Role.ROLE_CONSUMER,
@@ -618,6 +641,7 @@ export class EventSubscriber {
 
   private requestSnapshot(f: Followed, now: number): void {
     f.want = "snapshot";
+    if (f.gone) return; // [P8] nothing before the new Hello: the subscription poll sends asks for it
     f.wantSentAt = now;
     this.counts.snapshotRequests++;
     this.send(f.id, { snapshotRequest: {} });
@@ -625,6 +649,7 @@ export class EventSubscriber {
 
   private requestReplay(f: Followed, now: number): void {
     if (f.want === "snapshot") return; // the snapshot will cover the gap
+    if (f.gone) return; // [P8] nothing before the new Hello; the new subscription's snapshot covers it
     if (f.want === "replay" && now < f.wantSentAt + this.retryMs) return;
     f.want = "replay";
     f.wantSentAt = now;
