@@ -426,6 +426,7 @@ if (PARTS.includes("2")) {
     const worst = Math.max(freshWall, reWall);
     console.log(`    target <= 1.5x (wall medians, both kinds): ${worst <= 1.5 ? "MET" : "NOT MET"} (worst ${fmt(worst, 2)}x)`);
   }
+  console.log("");
 }
 
 if (PARTS.includes("3")) {
