@@ -320,6 +320,9 @@ class EventSubscriber:
             f.assembly = a
         a["got"][part] = entries
         if len(a["got"]) < a["parts"]:
+            if f.want == "snapshot":
+                # a part of the answer awaited is progress: ask again only retry_ms after the latest one
+                f.want_sent_at = max(f.want_sent_at, now)
             return
         f.assembly = None
         f.last_snapshot_id = sid

@@ -205,6 +205,14 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, snapshot(0, 1, ["b"], epoch=6), 6020)
         self.assertEqual(self.view(sub), [kid("b")])
 
+    def test_e2_a_snapshot_whose_parts_arrive_slower_than_retry_ms_is_not_asked_for_again(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=2000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, ["a"], part=0, parts=2), 1500)
+        self.assertNotIn("snapshotRequest", bodies(sub.poll(3499)))  # 2 s after the latest part, not the request
+        self.assertIn("snapshotRequest", bodies(sub.poll(3500)))
+
     def test_i1_a_sequence_of_2_53_minus_1_is_malformed(self):
         sub = EventSubscriber("R1", 1, FP)
         sub.follow(P, 0)

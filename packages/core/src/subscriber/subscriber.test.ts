@@ -215,6 +215,27 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(sub.stats().snapshotRequests - before).toBe(1);
     });
 
+    it("[E2] a snapshot whose parts arrive slower than retryMs is not asked for again while they keep coming", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 2_000 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      const part = (p: number) => wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, part: p, parts: 3, items: [{ ...desc(p), epoch: 7 }] } });
+      sub.handleMessage(P, part(0), 1_500);
+      expect(show(sub.poll(2_500))).not.toContain("snapshotRequest"); // 2.5 s after the request, 1 s after a part
+      sub.handleMessage(P, part(1), 3_000);
+      expect(show(sub.poll(4_500))).not.toContain("snapshotRequest");
+      sub.handleMessage(P, part(2), 4_600);
+      expect(sub.view(P)?.size).toBe(3);
+      expect(sub.stats().snapshotRequests).toBe(1);
+      // Parts that stop coming are asked for again retryMs after the latest one.
+      const other = new EventSubscriber({ id: "R", epoch: 1, retryMs: 2_000 });
+      other.follow(P, 0);
+      other.poll(0);
+      other.handleMessage(P, part(0), 1_500);
+      expect(show(other.poll(3_499))).not.toContain("snapshotRequest");
+      expect(show(other.poll(3_500))).toContain("snapshotRequest");
+    });
+
     it("[I1] a batch or snapshot sequence of 2^53 - 1 is malformed: the ReplayRequest after it could not be encoded", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
       sub.follow(P, 0);

@@ -97,7 +97,10 @@ export interface SubscriberOptions {
   fingerprint?: ectp.v1.IFingerprint;
   /** What a producer's transport needs to reach this subscriber (sent in the Hello). Default empty. */
   transportMetadata?: Uint8Array;
-  /** How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms [E2]. Default 2000. */
+  /**
+   * How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms
+   * [E2]; for a snapshot in parts, counted from the latest part received. Default 2000.
+   */
   retryMs?: number;
   /** Interval of the heartbeats sent to each followed producer, in ms [P8]. Default 2000. */
   heartbeatIntervalMs?: number;
@@ -553,7 +556,12 @@ export class EventSubscriber {
       f.assembly = a;
     }
     a.got.set(part, entries);
-    if (a.got.size < a.parts) return;
+    if (a.got.size < a.parts) {
+      // A part of the answer awaited is progress: ask again only retryMs after the latest one, so a
+      // snapshot whose parts take longer than retryMs to arrive is not asked for (and sent) again and again.
+      if (f.want === "snapshot") f.wantSentAt = Math.max(f.wantSentAt, now);
+      return;
+    }
     // Every part is here: the union of their items is the producer's set as of `sequence`.
     f.assembly = undefined;
     f.lastSnapshotId = id;
