@@ -555,13 +555,20 @@ class ProducerCore:
         return len(p.metadata) + sum(len(c) for c in p.capabilities)
 
     def _remember(self, p: _Peer) -> None:
-        """[P8][I4] keep a gone peer's epoch (for a reconnect without a new Hello) in a table bounded
-        by entries and bytes, the oldest entries dropped first."""
+        """[P8][I4] keep a gone peer's epoch (for a reconnect without a new Hello, and to know its
+        older epochs' messages as stale) in a table bounded by entries (the oldest dropped first) and
+        by bytes: past the byte bound the oldest entries lose their metadata and capability names but
+        keep their epoch."""
         self._take_forgotten(p.id)
         self._forgotten[p.id] = p
         self._forgotten_bytes += self._forgotten_cost(p)
-        while len(self._forgotten) > FORGOTTEN_PEERS_CAP or self._forgotten_bytes > FORGOTTEN_PEERS_BYTES_CAP:
+        if len(self._forgotten) > FORGOTTEN_PEERS_CAP:
             self._take_forgotten(next(iter(self._forgotten)))
+        for old in self._forgotten.values():
+            if self._forgotten_bytes <= FORGOTTEN_PEERS_BYTES_CAP:
+                break
+            self._forgotten_bytes -= self._forgotten_cost(old)
+            old.metadata, old.capabilities = b"", ()
 
     def _take_forgotten(self, pid: str) -> _Peer | None:
         old = self._forgotten.pop(pid, None)

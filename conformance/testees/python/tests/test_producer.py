@@ -4,7 +4,7 @@ import unittest
 
 from ectp_py import codec
 from ectp_py.config import ProducerConfig
-from ectp_py.outputs import EventBatchOut
+from ectp_py.outputs import ConnectPeer, EventBatchOut
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
 from ectp_py.wire import MAX_SHAPE_DIMS, Completion, Reason, Role, item_key_id
@@ -150,9 +150,10 @@ class ProducerTest(unittest.TestCase):
             p.handle_envelope(f"c{i}", envelope(f"c{i}", 1, hello=hello), 0)
             p.handle_peer_unreachable(f"c{i}", 1)
         p.poll(1)
-        p.handle_envelope("c0", envelope("c0", 1, heartbeat={"sequence": 1}), 2)  # dropped: unknown now
-        p.handle_envelope("c19", envelope("c19", 1, heartbeat={"sequence": 1}), 2)  # still remembered
-        self.assertEqual(p.stats()["peers"], 1)
+        p.handle_envelope("c0", envelope("c0", 1, heartbeat={"sequence": 1}), 2)  # its metadata was dropped
+        self.assertEqual([o for o in p.poll(2) if isinstance(o, ConnectPeer)], [])
+        p.handle_envelope("c19", envelope("c19", 1, heartbeat={"sequence": 1}), 3)  # still whole
+        self.assertEqual([o.peer_id for o in p.poll(3) if isinstance(o, ConnectPeer)], ["c19"])
 
     def test_p8_a_hello_interval_of_0_means_2000_ms(self):
         p, _ = make(ProducerConfig(heartbeat_interval_ms=500))

@@ -698,16 +698,19 @@ describe("ProducerCore liveness [P8]", () => {
     const h = harness();
     const big = new Uint8Array(4 << 20);
     for (let i = 0; i < 20; i++) {
-      h.producer.handleMessage(`c${i}`, wire(`c${i}`, 1, { hello: { ...HELLO, transportMetadata: big } }), 0);
+      h.producer.handleMessage(`c${i}`, wire(`c${i}`, 5, { hello: { ...HELLO, transportMetadata: big } }), 0);
       h.producer.handlePeerUnreachable(`c${i}`, 1);
       h.producer.poll(1);
     }
-    // The oldest were dropped to stay within the bytes cap: c0's heartbeat is from an unknown peer now.
-    h.producer.handleMessage("c0", wire("c0", 1, { heartbeat: {} }), 2);
-    expect(h.producer.stats().peers).toBe(0);
-    // The newest is still remembered, and reconnected with its metadata.
-    h.producer.handleMessage("c19", wire("c19", 1, { heartbeat: {} }), 2);
-    const connect = h.producer.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array } | undefined;
+    // The oldest lost their metadata to stay within the bytes bound: c0 comes back without a reconnect...
+    h.producer.handleMessage("c0", wire("c0", 5, { heartbeat: {} }), 2);
+    expect(h.producer.poll(2).filter((o) => o.type === "connect-peer")).toEqual([]);
+    // ...but its epoch is still known: a late message of its older epoch is stale.
+    h.producer.handleMessage("c1", wire("c1", 4, readRequest(1, 1)), 3);
+    expect(h.producer.stats().ignoredMessages).toBe(1);
+    // The newest is reconnected with its metadata.
+    h.producer.handleMessage("c19", wire("c19", 5, { heartbeat: {} }), 4);
+    const connect = h.producer.poll(4).find((o) => o.type === "connect-peer") as { metadata: Uint8Array } | undefined;
     expect(connect?.metadata.byteLength).toBe(4 << 20);
   });
 

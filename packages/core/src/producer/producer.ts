@@ -984,9 +984,11 @@ export class ProducerCore {
   }
 
   /**
-   * [P8][I4] Keep what a gone peer's epoch told us (for a reconnect without a new Hello), in a table
-   * bounded by entries and bytes: the oldest entries go first. Metadata that views a larger buffer
-   * (a decoded frame) is copied, so the entry holds only its own bytes.
+   * [P8][I4] Keep what a gone peer's epoch told us (for a reconnect without a new Hello, and to know
+   * its older epochs' messages as stale), in a table bounded by entries (the oldest go first) and
+   * by bytes: past the byte bound the oldest entries lose their metadata and capability names
+   * (such a peer reconnects through a new Hello) but keep their epoch. Metadata that views a larger
+   * buffer (a decoded frame) is copied, so an entry holds only its own bytes.
    */
   private remember(p: Peer): void {
     this.takeForgotten(p.id);
@@ -996,8 +998,13 @@ export class ProducerCore {
     for (const c of p.capabilities) bytes += c.length;
     this.forgotten.set(p.id, { epoch: p.epoch, metadata, capabilities: p.capabilities, intervalMs: p.intervalMs, subscribed: p.subscribed, bytes });
     this.forgottenBytes += bytes;
-    while (this.forgotten.size > FORGOTTEN_PEERS_CAP || this.forgottenBytes > FORGOTTEN_PEERS_BYTES_CAP)
-      this.takeForgotten(this.forgotten.keys().next().value as string);
+    if (this.forgotten.size > FORGOTTEN_PEERS_CAP) this.takeForgotten(this.forgotten.keys().next().value as string);
+    for (const [id, f] of this.forgotten) {
+      if (this.forgottenBytes <= FORGOTTEN_PEERS_BYTES_CAP) break;
+      if (f.bytes === 0) continue;
+      this.forgotten.set(id, { ...f, metadata: new Uint8Array(0), capabilities: [], bytes: 0 }); // (keeps its place)
+      this.forgottenBytes -= f.bytes;
+    }
   }
 
   /** Remove and return a forgotten peer's entry. */
