@@ -308,7 +308,7 @@ class Loaded {
     /** Its key-map hash (`hashBytes` of the content hash). */
     readonly keyHash: number,
     readonly dest: ReadDestination,
-    /** The item's size (the destination may be larger). */
+    /** The item's size (its destination's length: the pool must allocate exactly that). */
     readonly sizeBytes: number,
   ) {}
 }

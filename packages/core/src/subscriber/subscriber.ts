@@ -649,7 +649,7 @@ export class EventSubscriber {
 
   private requestSnapshot(f: Followed, now: number): void {
     f.want = "snapshot";
-    if (f.gone) return; // [P8] nothing before the new Hello: the subscription poll sends asks for it
+    if (f.gone) return; // [P8] nothing before the new Hello; the new subscription asks for the snapshot
     f.wantSentAt = now;
     this.counts.snapshotRequests++;
     this.send(f.id, { snapshotRequest: {} });
