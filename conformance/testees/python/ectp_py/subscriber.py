@@ -12,7 +12,7 @@ asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; while 
 every ``catch_up_ms`` for the batches after the last applied (a lost last batch shows no gap); a
 producer silent for three heartbeat intervals, or reported unreachable, is subscribed to anew (a
 restarted one knows no subscribers) [P8]. Memory per producer is bounded by its items, one snapshot
-assembly and ``max_held`` batches.
+assembly and ``max_held`` batches of at most ``max_held_events`` events together.
 """
 
 from __future__ import annotations
@@ -78,12 +78,13 @@ class EventSubscriber:
     :param retry_ms: how long a request may go unanswered before it is sent again.
     :param catch_up_ms: while up to date, how often to ask for batches after the last applied.
     :param max_held: batches kept per producer ahead of a missing one; more are dropped (and replayed).
+    :param max_held_events: events those held batches may carry together; a batch past it is dropped too.
     :raises ValueError: for an empty id or a value that is not a positive integer.
     """
 
     def __init__(self, sub_id: str, epoch: int, fingerprint: Any = None, transport_metadata: bytes = b"",
                  heartbeat_interval_ms: int = DEFAULT_HEARTBEAT_MS, retry_ms: int = 2000, catch_up_ms: int = 5000,
-                 max_held: int = 1024):
+                 max_held: int = 1024, max_held_events: int = 262_144):
         if not isinstance(sub_id, str) or not sub_id:
             raise ValueError("subscriber id must be a non-empty string")
         self.id = sub_id
@@ -94,6 +95,7 @@ class EventSubscriber:
         self.retry_ms = _positive("retry_ms", retry_ms)
         self.catch_up_ms = _positive("catch_up_ms", catch_up_ms)
         self.max_held = _positive("max_held", max_held)
+        self.max_held_events = _positive("max_held_events", max_held_events)
         self._followed: dict[str, _Followed] = {}
         self._out: list[Output] = []
         self._last_now = 0.0
@@ -291,7 +293,7 @@ class EventSubscriber:
             self._apply(f, seq, ops)
             self._drain_held(f, now)
             return
-        if len(f.held) < self.max_held:
+        if len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
             f.held[seq] = ops  # ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen)
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence
@@ -337,6 +339,10 @@ class EventSubscriber:
             f.max_seen = max(f.max_seen, sequence)
             self._counts["snapshotsApplied"] += 1
         self._drain_held(f, now)
+
+    @staticmethod
+    def _held_events(f: _Followed) -> int:
+        return sum(len(ops) for ops in f.held.values())
 
     def _drain_held(self, f: _Followed, now: float) -> None:
         while f.applied + 1 in f.held:

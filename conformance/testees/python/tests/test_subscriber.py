@@ -213,6 +213,19 @@ class SubscriberTest(unittest.TestCase):
         self.assertNotIn("snapshotRequest", bodies(sub.poll(3499)))  # 2 s after the latest part, not the request
         self.assertIn("snapshotRequest", bodies(sub.poll(3500)))
 
+    def test_e2_held_batches_are_bounded_by_their_events_too(self):
+        sub = EventSubscriber("R1", 1, FP, max_held_events=5)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(0, 1, []), 1)
+        sub.handle_envelope(P, batch(2, stored("d"), stored("e"), stored("f")), 2)  # held: 3 events
+        sub.handle_envelope(P, batch(3, stored("g"), stored("h"), stored("i")), 3)  # 3 + 3 > 5: dropped
+        self.assertEqual(sub.stats()["heldBatches"], 1)
+        sub.handle_envelope(P, batch(1, stored("a"), stored("b"), stored("c")), 4)
+        self.assertIn("replayRequest", bodies(sub.poll(4)))  # 3 was seen, not held: replayed
+        sub.handle_envelope(P, batch(3, stored("g"), stored("h"), stored("i")), 5)
+        self.assertEqual(len(sub.view(P)), 9)
+
     def test_i1_a_sequence_of_2_53_minus_1_is_malformed(self):
         sub = EventSubscriber("R1", 1, FP)
         sub.follow(P, 0)

@@ -236,6 +236,25 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(show(other.poll(3_500))).toContain("snapshotRequest");
     });
 
+    it("[E2] held batches are bounded by their events too (maxHeldEvents); one past the bound is replayed, none is lost", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, maxHeldEvents: 5 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      const stored = (...ns: number[]) => ns.map((n) => ({ stored: { item: { ...desc(n), epoch: 7 } } }));
+      const batchOf = (sequence: number, ...ns: number[]) => wireOf(7, { eventBatch: { sequence, events: stored(...ns) } });
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+      sub.handleMessage(P, batchOf(2, 4, 5, 6), 2); // past a gap: held (3 events)
+      sub.handleMessage(P, batchOf(3, 7, 8, 9), 3); // 3 + 3 > 5: not held
+      expect(sub.stats().heldBatches).toBe(1);
+      sub.handleMessage(P, batchOf(1, 1, 2, 3), 4); // the gap filled: 1 and the held 2 apply
+      expect(sub.view(P)?.size).toBe(6);
+      expect(show(sub.poll(4))).toContain("replayRequest"); // from 3, seen but not held
+      sub.handleMessage(P, batchOf(3, 7, 8, 9), 5);
+      expect(sub.view(P)?.size).toBe(9);
+      expect(sub.stats().heldBatches).toBe(0);
+      expect(() => new EventSubscriber({ id: "R", epoch: 1, maxHeldEvents: 0 })).toThrow(/options.maxHeldEvents must be a positive integer/);
+    });
+
     it("[I1] a batch or snapshot sequence of 2^53 - 1 is malformed: the ReplayRequest after it could not be encoded", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
       sub.follow(P, 0);

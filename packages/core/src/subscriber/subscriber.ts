@@ -111,6 +111,12 @@ export interface SubscriberOptions {
   catchUpMs?: number;
   /** Batches kept per producer that arrived ahead of a missing one; more are dropped (and replayed). Default 1024. */
   maxHeldBatches?: number;
+  /**
+   * Events those held batches may carry together per producer; a batch that would pass it is
+   * dropped (and replayed) too, so a producer sending large batches past a gap cannot make the
+   * subscriber hold gigabytes. Default 262,144.
+   */
+  maxHeldEvents?: number;
   /** Logger; default no-op. */
   logger?: Logger;
 }
@@ -158,6 +164,8 @@ interface Followed {
   readonly view: Map<string, ectp.v1.IItemDescriptor>;
   /** Batches that arrived ahead of a missing one, by sequence. */
   readonly held: Map<number, ReadBatch>;
+  /** Events of the held batches. */
+  heldEvents: number;
   assembly: Assembly | undefined;
   /** `snapshot_id` of the last snapshot applied in this epoch. */
   lastSnapshotId: number;
@@ -203,7 +211,7 @@ interface Followed {
  * no gap). It greets each producer epoch with a Hello (capability `events.v1`) and sends
  * heartbeats. Nothing a peer sends makes a call throw [I1]; what cannot be used is counted
  * [C10]. Memory per producer is bounded by its item count, one snapshot assembly (whose size
- * the producer decides) and `maxHeldBatches` batches.
+ * the producer decides) and `maxHeldBatches` batches of at most `maxHeldEvents` events together.
  */
 export class EventSubscriber {
   private readonly id: string;
@@ -212,6 +220,7 @@ export class EventSubscriber {
   private readonly heartbeatIntervalMs: number;
   private readonly catchUpMs: number;
   private readonly maxHeldBatches: number;
+  private readonly maxHeldEvents: number;
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
@@ -227,7 +236,7 @@ export class EventSubscriber {
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError("INVALID_CONFIG", `options.epoch must be a positive integer; got ${String(options.epoch)}`);
-    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches", fallback: number): number => {
+    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents", fallback: number): number => {
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
         throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${String(v)}. Omit it for ${fallback}`);
@@ -239,6 +248,7 @@ export class EventSubscriber {
     this.heartbeatIntervalMs = positive("heartbeatIntervalMs", 2_000);
     this.catchUpMs = positive("catchUpMs", 5_000);
     this.maxHeldBatches = positive("maxHeldBatches", 1_024);
+    this.maxHeldEvents = positive("maxHeldEvents", 262_144);
     if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
       throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array");
     this.fingerprint = options.fingerprint ?? {};
@@ -285,6 +295,7 @@ export class EventSubscriber {
       maxSeen: 0,
       view: new Map(),
       held: new Map(),
+      heldEvents: 0,
       assembly: undefined,
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
@@ -524,7 +535,10 @@ export class EventSubscriber {
     }
     // Ahead of a missing batch, or before the first snapshot: keep it (bounded; a dropped one is
     // replayed, since maxSeen remembers it) for later.
-    if (f.held.size < this.maxHeldBatches) f.held.set(seq, batch);
+    if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents && !f.held.has(seq)) {
+      f.held.set(seq, batch);
+      f.heldEvents += batch.ops.length;
+    }
     if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
 
@@ -584,9 +598,14 @@ export class EventSubscriber {
   private drainHeld(f: Followed, now: number): void {
     for (let next = f.held.get(f.applied + 1); next !== undefined; next = f.held.get(f.applied + 1)) {
       f.held.delete(f.applied + 1);
+      f.heldEvents -= next.ops.length;
       this.apply(f, next);
     }
-    for (const s of [...f.held.keys()]) if (s <= f.applied) f.held.delete(s);
+    for (const [s, b] of [...f.held]) {
+      if (s > f.applied) continue;
+      f.held.delete(s);
+      f.heldEvents -= b.ops.length;
+    }
     // Batches seen but not applied (held behind a gap, or dropped when the hold was full).
     if (f.maxSeen > f.applied) this.requestReplay(f, now);
     else if (f.want === "replay") f.want = undefined;
@@ -611,6 +630,7 @@ export class EventSubscriber {
     f.want = undefined;
     f.view.clear();
     f.held.clear();
+    f.heldEvents = 0;
     f.assembly = undefined;
     f.lastSnapshotId = 0;
     f.subscribing = false;
