@@ -856,8 +856,12 @@ class ConsumerCore:
             w.fetch = None
             self._timers.cancel(w.budget_timer)
             w.budget_timer = None
+            # [C3] bytes loaded after a waiter's budget ran out do not revive it (a result handled
+            # before the poll at `now` comes before the budget timer due then)
+            if now >= w.budget_at:
+                self._end_waiter(w, f.key_id, Reason.BUDGET_EXHAUSTED, f.attempts, failed)
             # [C11] a waiter announced with another checksum is ready only if the bytes match it too.
-            if own is not None and own != loaded.crc:
+            elif own is not None and own != loaded.crc:
                 self._end_waiter(w, f.key_id, Reason.CHECKSUM_MISMATCH, f.attempts, failed)
             else:
                 self._hold(w, loaded)

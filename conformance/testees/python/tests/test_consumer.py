@@ -70,6 +70,21 @@ class ConsumerTest(unittest.TestCase):
         failed = c.drain_failed()
         self.assertEqual(failed[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
 
+    def test_c3_a_read_result_after_the_budget_ran_out_does_not_revive_the_item(self):
+        c = make()  # budget 60 s
+        data = item_bytes(16)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_READY,
+                                                               "retryable": True, "retryAfterMs": 50_000}), 1)
+        c.poll(1)
+        start = grant_for(c, desc, 50_002)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 60_500)  # before the poll at 60 500
+        r = admit(c, announcement(desc), 60_500)
+        self.assertEqual((r.status, r.failures[0].reason), ("failed", Reason.BUDGET_EXHAUSTED))
+
     def test_c4_retryable_reject_backs_off_then_retries(self):
         c = make()
         desc = descriptor("a", item_bytes(8))

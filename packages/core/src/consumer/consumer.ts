@@ -1551,6 +1551,12 @@ export class ConsumerCore {
       w.wNext = undefined;
       w.fetch = undefined;
       this.timers.cancel(w);
+      // [C3] Bytes loaded after a waiter's budget ran out do not revive it (its budget timer was due,
+      // but a result handled before the poll at `now` comes first).
+      if (now >= w.budgetAt) {
+        batch = this.endWaiter(w, f.keyId, "BUDGET_EXHAUSTED", f.attempts, batch);
+        continue;
+      }
       // [C11] A waiter announced with another checksum is ready only if the bytes match it too.
       const own = others?.get(w);
       if (own !== undefined && own !== l.crc) batch = this.endWaiter(w, f.keyId, "CHECKSUM_MISMATCH", f.attempts, batch);
