@@ -73,7 +73,11 @@ export interface ReadResult {
   readonly status: ReadStatus;
   /** Number of bytes written when `status` is `done`. */
   readonly bytesRead?: number;
-  /** True when the transport knows the peer is gone (e.g. NIXL REMOTE_DISCONNECT). */
+  /**
+   * True when the transport knows the peer is gone (e.g. NIXL REMOTE_DISCONNECT): the consumer
+   * then treats the producer as reported unreachable [P8] (no ReadComplete to it; its other
+   * fetches end at once).
+   */
   readonly peerGone?: boolean;
   /** Human-readable reason for `failed`. */
   readonly error?: string;

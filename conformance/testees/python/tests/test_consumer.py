@@ -153,6 +153,22 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual((r5.status, r5.failures[0].item_id, r5.failures[0].reason), ("failed", "i2", Reason.SIZE_MISMATCH))
         self.assertEqual(sends(c.poll(4), "readRequest"), [])
 
+    def test_p8_a_read_failed_with_peer_gone_ends_the_producer(self):
+        c = make()
+        da, db = descriptor("a", item_bytes(8)), descriptor("b", item_bytes(8, seed=9))
+        c.admit("r1", [AdmitItem("i1", announcement(da), has_model_input=True)], 0)
+        c.admit("r2", [AdmitItem("i1", announcement(db), has_model_input=True)], 0)
+        rrs = [m["readRequest"] for m in sends(c.poll(0), "readRequest")]
+        for gid, rr, d in ((11, rrs[0], da), (12, rrs[1], db)):
+            c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": gid, "item": d}), 1)
+        starts = [o for o in c.poll(1) if isinstance(o, StartRead)]
+        c.handle_read_result(ReadResult(starts[0].read_id, "failed", peer_gone=True), 2)
+        outs = c.poll(2)
+        self.assertEqual(sends(outs, "readComplete"), [])  # nothing to a gone peer
+        self.assertEqual([o.read_id for o in outs if isinstance(o, CancelRead)], [starts[1].read_id])
+        d = c.admit("r2", [AdmitItem("i1", announcement(db), has_model_input=True)], 2).items[0]
+        self.assertEqual((d.action, d.reason), ("local-encode", Reason.PEER_UNREACHABLE))
+
     def test_c11_config_rejected_when_transfer_timeout_exceeds_lease_minus_margin(self):
         with self.assertRaises(EctpError) as ctx:
             make(ConsumerConfig(transfer_timeout_ms=26_000))

@@ -1232,6 +1232,23 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(h.core.poll(100_000)).toEqual([]); // no business, no heartbeats
   });
 
+  it("[P8] a read failed with peerGone ends the producer as if reported unreachable: no ReadComplete to it, its other reads end now", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1", true)] }, 0);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2", true)] }, 0);
+    const attempts = sent(h.core.poll(0), "readRequest").map((o) => Number(o.envelope.readRequest?.attemptId));
+    const s1 = starts(grant(h, attempts[0] as number, 11, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    const s2 = starts(grant(h, attempts[1] as number, 12, "h2", 1))[0] as ReturnType<typeof starts>[0];
+    h.core.handleReadResult({ readId: s1.readId, status: "failed", peerGone: true, error: "REMOTE_DISCONNECT" }, 2);
+    const out = h.core.poll(2);
+    expect(acks(out)).toEqual([]); // nothing to a gone peer
+    expect(out.filter((o) => o.type === "cancel-read").map((o) => (o as { readId: number }).readId)).toEqual([s2.readId]);
+    for (const r of ["r1", "r2"]) expect(decision(h.core.admit({ requestId: r, items: [remote(r === "r1" ? "a" : "b", r === "r1" ? "h1" : "h2", true)] }, 2))).toMatchObject({ action: "local-encode", reason: "PEER_UNREACHABLE" });
+    h.core.handleReadResult({ readId: s2.readId, status: "cancelled" }, 3);
+    for (const r of ["r1", "r2"]) h.core.finishRequest(r, 3);
+    expectIdle(h);
+  });
+
   it("[P8] handlePeerUnreachable acts at once: pre-grant work retries", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -1516,18 +1516,25 @@ export class ConsumerCore {
       return;
     }
     const f = r.fetch;
+    // [P8] A read the transport failed because the producer is gone (its current epoch): the peer is
+    // gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now.
+    const gone = result.status !== "done" && result.peerGone === true && r.epoch === r.peer.knownEpoch;
     if (f === undefined) {
       // [C7] Abandoned during the read: ACK ABANDONED and free the destination now that it settled.
-      this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, "abandoned");
+      if (gone) this.dropGrant(r);
+      else this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, "abandoned");
       this.releaseDest(r.dest);
+      if (gone) this.peerGone(r.peer, "transport", now);
       return;
     }
     f.read = undefined;
     const reason = this.verify(r, result, now);
     if (reason !== undefined) {
       this.releaseDest(r.dest);
-      this.ackRead(r, ACK_FAILED, reason);
+      if (gone) this.dropGrant(r);
+      else this.ackRead(r, ACK_FAILED, reason);
       this.terminateFetch(f, reason, now);
+      if (gone) this.peerGone(r.peer, "transport", now);
       return;
     }
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
