@@ -257,6 +257,10 @@ class EventSubscriber:
                     self._out.append(DisconnectPeer(f.id))
             if first:
                 f.want = "snapshot"
+            elif "snapshot" in env:
+                # this answer may be whole; if it is a part, the retry asks again when the rest is lost
+                self._hello(f)
+                f.want, f.want_sent_at = "snapshot", now
             elif "replayUnavailable" in env:
                 self._hello(f)  # the first message to an epoch is a Hello; the handler below asks
             else:

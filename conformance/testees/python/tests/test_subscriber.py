@@ -226,6 +226,14 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, batch(3, stored("g"), stored("h"), stored("i")), 5)
         self.assertEqual(len(sub.view(P)), 9)
 
+    def test_e2_p8_a_newer_epoch_whose_first_message_is_a_snapshot_gets_a_hello_but_no_request(self):
+        sub = self.synced("a")
+        sub.poll(1)
+        sub.handle_envelope(P, snapshot(0, 1, ["b"], part=0, parts=2, epoch=6), 2)
+        self.assertEqual(bodies(sub.poll(2)), ["hello"])  # the answer may be whole: no SnapshotRequest yet
+        sub.handle_envelope(P, batch(1, stored("c"), epoch=7), 3)  # a still newer epoch: greeted and asked
+        self.assertEqual(bodies(sub.poll(3)), ["hello", "snapshotRequest"])
+
     def test_i1_a_sequence_of_2_53_minus_1_is_malformed(self):
         sub = EventSubscriber("R1", 1, FP)
         sub.follow(P, 0)

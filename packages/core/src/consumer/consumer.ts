@@ -985,7 +985,7 @@ export class ConsumerCore {
     const keyHash = hashBytes(desc.contentHash);
     this.planHash[i] = keyHash;
     const rec = this.keys.getHashed(desc.keyId, keyHash);
-    if (this.sizeDisagrees(desc, rec, i)) {
+    if (this.sizeDisagrees(desc, keyHash, rec, i)) {
       // [C11] One key, one size: bytes loaded for the other size could never verify against this one.
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = "SIZE_MISMATCH";
@@ -1027,11 +1027,13 @@ export class ConsumerCore {
    * start the key's fetch. Equal keys name equal bytes, so two sizes mean one announcement is wrong;
    * the later one joins nothing.
    */
-  private sizeDisagrees(desc: ValidDescriptor, rec: Fetch | Loaded | undefined, i: number): boolean {
+  private sizeDisagrees(desc: ValidDescriptor, keyHash: number, rec: Fetch | Loaded | undefined, i: number): boolean {
     if (rec !== undefined) return (rec.isLoaded ? rec.sizeBytes : rec.desc.sizeBytes) !== desc.sizeBytes;
+    // Earlier items compared by key hash first: a request of many items stays a pass of integer compares.
     for (let j = 0; j < i; j++) {
-      const other = this.planKind[j] === P_FETCH ? this.planDesc[j] : undefined;
-      if (other !== undefined && other.keyId === desc.keyId) return other.sizeBytes !== desc.sizeBytes;
+      if (this.planKind[j] !== P_FETCH || this.planHash[j] !== keyHash) continue;
+      const other = this.planDesc[j] as ValidDescriptor;
+      if (other.keyId === desc.keyId) return other.sizeBytes !== desc.sizeBytes;
     }
     return false;
   }

@@ -255,6 +255,18 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(() => new EventSubscriber({ id: "R", epoch: 1, maxHeldEvents: 0 })).toThrow(/options.maxHeldEvents must be a positive integer/);
     });
 
+    it("[E2][P8] a newer epoch whose first message is a snapshot part gets a Hello and no request; a still newer one is greeted and asked", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
+      sub.poll(1);
+      sub.handleMessage(P, wireOf(8, { snapshot: { sequence: 0, snapshotId: 1, part: 0, parts: 2, items: [] } }), 2);
+      expect(show(sub.poll(2))).toEqual(["hello"]); // the answer may be whole: no SnapshotRequest yet
+      sub.handleMessage(P, wireOf(9, { eventBatch: { sequence: 1, events: [{ stored: { item: { ...desc(1), epoch: 9 } } }] } }), 3);
+      expect(show(sub.poll(3))).toEqual(["hello", "snapshotRequest"]);
+    });
+
     it("[I1] a batch or snapshot sequence of 2^53 - 1 is malformed: the ReplayRequest after it could not be encoded", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
       sub.follow(P, 0);
