@@ -187,7 +187,9 @@ class EventSubscriber:
                 f.last_heard = now  # [P8] it may have restarted and forgotten us
                 self._subscribe(f, now)
             elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
-                if f.want == "snapshot":
+                if f.want == "snapshot" and f.subscribing:
+                    self._subscribe(f, now)  # still unanswered: again whole, Hello first (it may reach a restarted epoch)
+                elif f.want == "snapshot":
                     self._request_snapshot(f, now)
                 else:
                     f.want = None

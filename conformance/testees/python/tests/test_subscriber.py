@@ -234,6 +234,16 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, batch(1, stored("c"), epoch=7), 3)  # a still newer epoch: greeted and asked
         self.assertEqual(bodies(sub.poll(3)), ["hello", "snapshotRequest"])
 
+    def test_p8_e2_an_unanswered_new_subscription_is_sent_again_whole(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=1000, heartbeat_interval_ms=10_000)
+        sub.follow(P, 0)
+        self.assertEqual(bodies(sub.poll(0)), ["hello", "snapshotRequest"])
+        self.assertEqual(bodies(sub.poll(1000)), ["hello", "snapshotRequest"])  # Hello first: it may reach a restart
+        sub.handle_envelope(P, snapshot(3, 1, []), 1500)
+        sub.handle_envelope(P, env({"replayUnavailable": {"oldestAvailable": 9, "latest": 12}}), 1600)
+        self.assertEqual(bodies(sub.poll(1600)), ["snapshotRequest"])
+        self.assertEqual(bodies(sub.poll(2600)), ["snapshotRequest"])  # greeted: asked again only
+
     def test_i1_a_sequence_of_2_53_minus_1_is_malformed(self):
         sub = EventSubscriber("R1", 1, FP)
         sub.follow(P, 0)

@@ -267,6 +267,18 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(show(sub.poll(3))).toEqual(["hello", "snapshotRequest"]);
     });
 
+    it("[P8][E2] an unanswered new subscription is sent again whole (Hello first); a later unanswered SnapshotRequest alone", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000, heartbeatIntervalMs: 10_000 });
+      sub.follow(P, 0);
+      expect(show(sub.poll(0))).toEqual(["hello", "snapshotRequest"]);
+      // The retry may reach a restarted producer, which must be greeted before it is asked.
+      expect(show(sub.poll(1_000))).toEqual(["hello", "snapshotRequest"]);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1_500);
+      sub.handleMessage(P, wireOf(7, { replayUnavailable: { oldestAvailable: 9, latest: 12 } }), 1_600);
+      expect(show(sub.poll(1_600))).toEqual(["snapshotRequest"]);
+      expect(show(sub.poll(2_600))).toEqual(["snapshotRequest"]); // the epoch was greeted: asked again only
+    });
+
     it("[I1] a batch or snapshot sequence of 2^53 - 1 is malformed: the ReplayRequest after it could not be encoded", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
       sub.follow(P, 0);

@@ -418,8 +418,12 @@ export class EventSubscriber {
         f.lastHeard = now;
         this.subscribe(f, now);
       } else if (f.want !== undefined && now >= f.wantSentAt + this.retryMs) {
-        if (f.want === "snapshot") this.requestSnapshot(f, now);
-        else this.requestReplay(f, now);
+        // A new subscription still unanswered goes again whole, Hello first: the epoch the retry
+        // reaches may be a restarted one, which must be greeted before it is asked [P8].
+        if (f.want === "snapshot") {
+          if (f.subscribing) this.subscribe(f, now);
+          else this.requestSnapshot(f, now);
+        } else this.requestReplay(f, now);
       } else if (f.want === undefined && f.synced && now >= f.nextCatchUp) {
         // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
         // applied (the producer sends nothing when there is nothing).
