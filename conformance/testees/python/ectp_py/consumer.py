@@ -833,30 +833,27 @@ class ConsumerCore:
             self._release_dest(r.dest)
             return
         f = r.fetch
-        # [P8] a read the transport failed because the producer is gone (its current epoch): the peer is
-        # gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now
-        gone = result.status != "done" and result.peer_gone is True and r.epoch == r.peer.known_epoch
+        # [P8] a read the transport failed because the producer (its current epoch) is gone: the peer
+        # is gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now
+        if result.status != "done" and result.peer_gone is True and r.epoch == r.peer.known_epoch:
+            self._drop_grant(r)
+            self._release_dest(r.dest)
+            if f is not None:
+                f.read = None
+                self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+            self._peer_gone(r.peer, "transport", now)
+            return
         if f is None:
             # [C7] abandoned during the read: ACK ABANDONED and free the destination now it settled.
-            if gone:
-                self._drop_grant(r)
-            else:
-                self._ack_read(r, r.ack_on_settle or Completion.ABANDONED, "abandoned")
+            self._ack_read(r, r.ack_on_settle or Completion.ABANDONED, "abandoned")
             self._release_dest(r.dest)
-            if gone:
-                self._peer_gone(r.peer, "transport", now)
             return
         f.read = None
         reason = self._verify(r, result, now)
         if reason is not None:
             self._release_dest(r.dest)
-            if gone:
-                self._drop_grant(r)
-            else:
-                self._ack_read(r, Completion.FAILED, Reason.name(reason))
+            self._ack_read(r, Completion.FAILED, Reason.name(reason))
             self._terminate_fetch(f, reason, now)
-            if gone:
-                self._peer_gone(r.peer, "transport", now)
             return
         # [C11] verified: mark loaded, ACK OK, every waiter becomes ready.
         self._ack_read(r, Completion.OK, "")

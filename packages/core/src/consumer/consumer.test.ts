@@ -539,6 +539,18 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     expect(starts(grant(h, a2, 10, "h1", 101))).toHaveLength(1);
   });
 
+  it("[C4] a pool answering null (no room) is full too: the grant goes back ABANDONED, the fetch retries", () => {
+    const h = makeConsumer();
+    const allocate = h.pool.allocate.bind(h.pool);
+    let room = false;
+    h.pool.allocate = (keyId, sizeBytes) => (room ? allocate(keyId, sizeBytes) : (null as unknown as undefined));
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    expect(acks(grant(h, onlyAttempt(h.core.poll(0)), 9, "h1", 1))).toEqual([[9, ABANDONED]]);
+    expect(h.core.stats().destinations).toBe(0);
+    room = true;
+    expect(starts(grant(h, onlyAttempt(h.core.poll(100)), 10, "h1", 101))).toHaveLength(1);
+  });
+
   it("a destination of another length than the item's is a pool bug: released, the grant FAILED, the item INTERNAL, logged", () => {
     const h = makeConsumer();
     const allocate = h.pool.allocate.bind(h.pool);
@@ -1246,6 +1258,17 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     for (const r of ["r1", "r2"]) expect(decision(h.core.admit({ requestId: r, items: [remote(r === "r1" ? "a" : "b", r === "r1" ? "h1" : "h2", true)] }, 2))).toMatchObject({ action: "local-encode", reason: "PEER_UNREACHABLE" });
     h.core.handleReadResult({ readId: s2.readId, status: "cancelled" }, 3);
     for (const r of ["r1", "r2"]) h.core.finishRequest(r, 3);
+    expectIdle(h);
+  });
+
+  it("[P8][C7] an abandoned read failed with peerGone sends no ABANDONED ReadComplete to the gone producer", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 11, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    h.core.finishRequest("r", 2); // abandoned: ACK ABANDONED once it settles
+    h.core.poll(2);
+    h.core.handleReadResult({ readId: start.readId, status: "failed", peerGone: true }, 3);
+    expect(acks(h.core.poll(3))).toEqual([]);
     expectIdle(h);
   });
 

@@ -1518,25 +1518,30 @@ export class ConsumerCore {
       return;
     }
     const f = r.fetch;
-    // [P8] A read the transport failed because the producer is gone (its current epoch): the peer is
+    // [P8] A read the transport failed because the producer (its current epoch) is gone: the peer is
     // gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now.
-    const gone = result.status !== "done" && result.peerGone === true && r.epoch === r.peer.knownEpoch;
+    if (result.status !== "done" && result.peerGone === true && r.epoch === r.peer.knownEpoch) {
+      this.dropGrant(r);
+      this.releaseDest(r.dest);
+      if (f !== undefined) {
+        f.read = undefined;
+        this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+      }
+      this.peerGone(r.peer, "transport", now);
+      return;
+    }
     if (f === undefined) {
       // [C7] Abandoned during the read: ACK ABANDONED and free the destination now that it settled.
-      if (gone) this.dropGrant(r);
-      else this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, "abandoned");
+      this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, "abandoned");
       this.releaseDest(r.dest);
-      if (gone) this.peerGone(r.peer, "transport", now);
       return;
     }
     f.read = undefined;
     const reason = this.verify(r, result, now);
     if (reason !== undefined) {
       this.releaseDest(r.dest);
-      if (gone) this.dropGrant(r);
-      else this.ackRead(r, ACK_FAILED, reason);
+      this.ackRead(r, ACK_FAILED, reason);
       this.terminateFetch(f, reason, now);
-      if (gone) this.peerGone(r.peer, "transport", now);
       return;
     }
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.

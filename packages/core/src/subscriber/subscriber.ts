@@ -537,8 +537,8 @@ export class EventSubscriber {
       this.drainHeld(f, now);
       return;
     }
-    // Ahead of a missing batch, or before the first snapshot: keep it (bounded; a dropped one is
-    // replayed, since maxSeen remembers it) for later.
+    // [E2] Ahead of a missing batch, or before the first snapshot: keep it (bounded in batches and
+    // events; a dropped one is replayed, since maxSeen remembers it) for later.
     if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents && !f.held.has(seq)) {
       f.held.set(seq, batch);
       f.heldEvents += batch.ops.length;
@@ -575,7 +575,7 @@ export class EventSubscriber {
     }
     a.got.set(part, entries);
     if (a.got.size < a.parts) {
-      // A part of the answer awaited is progress: ask again only retryMs after the latest one, so a
+      // [E2] A part of the answer awaited is progress: ask again only retryMs after the latest one, so a
       // snapshot whose parts take longer than retryMs to arrive is not asked for (and sent) again and again.
       if (f.want === "snapshot") f.wantSentAt = Math.max(f.wantSentAt, now);
       return;
