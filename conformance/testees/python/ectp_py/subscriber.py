@@ -11,7 +11,8 @@ duplicate parts and inconsistent parts are ignored); a greater producer epoch vo
 asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; while up to date it asks
 every ``catch_up_ms`` for the batches after the last applied (a lost last batch shows no gap); a
 producer silent for three heartbeat intervals, or reported unreachable, is subscribed to anew (a
-restarted one knows no subscribers) [P8]. Memory per producer is bounded by its items, one snapshot
+restarted one knows no subscribers) [P8]. A gap whose replay brings nothing for ``MAX_REPLAY_RETRIES``
+retries is given up: the batches seen past it are dropped and catching up goes on [E2]. Memory per producer is bounded by its items, one snapshot
 assembly and ``max_held`` batches of at most ``max_held_events`` events together.
 """
 
@@ -33,6 +34,10 @@ from .wire import (
     peer_heartbeat_interval_ms,
     spec_version,
 )
+
+# [E2] replay retries without a batch applied before the batches seen past a gap are dropped (a
+# producer that replays nothing past them did not publish them, or its answers keep being lost).
+MAX_REPLAY_RETRIES = 3
 
 
 def _positive(name: str, value: Any) -> int:
@@ -61,6 +66,7 @@ class _Followed:
     last_snapshot_id: int = 0
     want: str | None = None  # "snapshot" | "replay"
     want_sent_at: float = 0
+    replay_retries: int = 0  # replays sent again since the last batch applied
     last_heard: float = 0
     producer_interval_ms: int = DEFAULT_HEARTBEAT_MS
     next_heartbeat: float = 0
@@ -191,9 +197,12 @@ class EventSubscriber:
                     self._subscribe(f, now)  # still unanswered: again whole, Hello first (it may reach a restarted epoch)
                 elif f.want == "snapshot":
                     self._request_snapshot(f, now)
-                else:
+                elif f.replay_retries < MAX_REPLAY_RETRIES:
+                    f.replay_retries += 1
                     f.want = None
                     self._request_replay(f, now)
+                else:
+                    self._drop_unreplayed(f, now)
             elif f.want is None and f.synced and now >= f.next_catch_up:
                 # [E2] a lost last batch shows no gap: ask for what follows the last applied.
                 f.next_catch_up = now + self.catch_up_ms
@@ -335,6 +344,7 @@ class EventSubscriber:
         f.assembly = None
         f.last_snapshot_id = sid
         f.subscribing = False
+        f.replay_retries = 0
         if f.want == "snapshot":
             f.want = None
         f.next_catch_up = now + self.catch_up_ms
@@ -372,11 +382,18 @@ class EventSubscriber:
             else:
                 f.view[op[0]] = op[1]
         f.applied = seq
+        f.replay_retries = 0
+
+    def _drop_unreplayed(self, f: _Followed, now: float) -> None:
+        """[E2] a gap whose replay brought nothing: forget the batches seen past ``applied`` and catch up."""
+        self._counts["ignoredMessages"] += len(f.held)
+        f.held, f.max_seen, f.want, f.replay_retries = {}, f.applied, None, 0
+        f.next_catch_up = now + self.catch_up_ms
 
     # ------------------------------------------------------------------------- output
 
     def _reset(self, f: _Followed) -> None:
-        f.synced, f.applied, f.max_seen, f.want = False, 0, 0, None
+        f.synced, f.applied, f.max_seen, f.want, f.replay_retries = False, 0, 0, None, 0
         f.view, f.held, f.assembly, f.last_snapshot_id = {}, {}, None, 0
         f.subscribing = False
 

@@ -290,6 +290,21 @@ class SubscriberTest(unittest.TestCase):
         replays = [o.envelope["replayRequest"]["fromSequence"] for o in sub.poll(5010) if "replayRequest" in o.envelope]
         self.assertEqual(replays, [4])
 
+    def test_e2_a_batch_past_anything_replayed_is_dropped_after_three_unanswered_replays(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=50, catch_up_ms=5000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, ["A"]), 10)
+        sub.handle_envelope(P, batch(1000, stored("Z")), 20)  # a buggy producer: nothing between was published
+        sent = [bodies(sub.poll(t)).count("replayRequest") for t in (20, 70, 120, 170, 220)]
+        self.assertEqual(sent, [1, 1, 1, 1, 0])  # the request, three retries, then it is given up
+        self.assertEqual(sub.stats()["synced"], 1)
+        self.assertEqual(sub.stats()["heldBatches"], 0)
+        self.assertEqual(self.view(sub), [kid("A")])
+        self.assertEqual(bodies(sub.poll(5220)).count("replayRequest"), 1)  # catching up goes on
+        sub.handle_envelope(P, batch(4, stored("B")), 5230)
+        self.assertEqual(self.view(sub), sorted([kid("A"), kid("B")]))
+
     def test_the_testee_answers_a_bad_subscriber_configuration_or_follow_with_typed_errors(self):
         adapter = TesteeAdapter()
         bad = adapter.handle({"commandId": 1, "configure": {"role": ROLE_SUBSCRIBER, "id": "R1", "epoch": 1,

@@ -5,19 +5,22 @@ import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { SeededRandom } from "../random.js";
 import { FP, desc } from "../producer/test-helpers.js";
+import type { Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
 const P = "E";
 
 /** A producer (over its store) and a subscriber, linked by a network that may lose, duplicate and reorder. */
-function rig(opts: { maxBatchBytes?: number; replayBufferBatches?: number; loss?: number; dup?: number; reorder?: number; seed?: number } = {}) {
+function rig(
+  opts: { maxBatchBytes?: number; replayBufferBatches?: number; loss?: number; dup?: number; reorder?: number; seed?: number; logger?: Logger } = {},
+) {
   // Room for 12 items of 10 bytes: further puts evict the oldest ready ones [P6].
   const store = new MemoryItemStore({ capacityBytes: 120 });
   let epoch = 7;
   const config = { maxBatchBytes: opts.maxBatchBytes ?? 1 << 20, replayBufferBatches: opts.replayBufferBatches ?? 1024, heartbeatIntervalMs: 100 };
   let producer = new ProducerCore({ id: P, epoch, fingerprint: FP, store, config });
-  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100 });
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, logger: opts.logger });
   const rnd = new SeededRandom(opts.seed ?? 1);
   let wire: { to: "producer" | "subscriber"; bytes: Uint8Array }[] = [];
   const faults = { loss: opts.loss ?? 0, dup: opts.dup ?? 0, reorder: opts.reorder ?? 0 };
@@ -534,6 +537,32 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(sub.view(P)).toBeUndefined();
       sub.poll(1); // what follow() queued still goes out
       expect(sub.nextDeadline()).toBeUndefined();
+    });
+
+    it("[E2] a batch far past anything the producer published is dropped after three unanswered replays; catching up goes on", () => {
+      const warnings: string[] = [];
+      const r = rig({ logger: { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} } });
+      r.sub.follow(P, 0);
+      for (let i = 0; i < 3; i++) r.step();
+      put(r.store, 1);
+      r.step();
+      r.step();
+      expect(r.sub.stats()).toMatchObject({ synced: 1 });
+      // A buggy producer's batch: sequence 1000 of its current epoch, nothing published between.
+      const forged: ectp.v1.IEnvelope = { version: SPEC_VERSION, senderId: P, senderEpoch: 7, eventBatch: { sequence: 1000, events: [] } };
+      r.sub.handleMessage(P, encodeEnvelope(forged), r.now);
+      expect(r.sub.stats()).toMatchObject({ synced: 0, heldBatches: 1 });
+      const before = r.sub.stats().replayRequests;
+      for (let i = 0; i < 100; i++) r.step(10); // one second: retryMs 50, catchUpMs 100
+      const s = r.sub.stats();
+      expect(s).toMatchObject({ synced: 1, heldBatches: 0 });
+      // The first ReplayRequest, three retries, then one catch-up request per 100 ms at most.
+      expect(s.replayRequests - before).toBeLessThanOrEqual(4 + 10);
+      put(r.store, 2); // the producer's next real batch (sequence 2) still applies
+      r.step();
+      r.step();
+      expect(r.viewed()).toEqual(r.ready());
+      expect(warnings).toEqual(["producer replayed nothing past the last batch applied; dropping the batches seen beyond it"]);
     });
 
     it("[E2] a lost last batch is caught up while the producer is idle; an idle producer gets no repeated snapshot requests", () => {

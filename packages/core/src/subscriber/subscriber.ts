@@ -22,6 +22,14 @@ function allObjects(list: unknown): list is object[] {
 const CLEAR = "clear";
 
 /**
+ * [E2] ReplayRequests for a gap sent again without any batch applied in between, before the
+ * batches seen past the gap are dropped: a producer that replays nothing past `applied` did not
+ * publish them (a buggy sequence), or its answers keep being lost; either way the catch-up
+ * requests (every `catchUpMs`) take over, instead of a ReplayRequest every `retryMs` for good.
+ */
+const MAX_REPLAY_RETRIES = 3;
+
+/**
  * One event of a batch, read on receipt: store `item` under `keyId`, remove `keyId` (no
  * `item`), or clear the view (`CLEAR`).
  */
@@ -186,6 +194,8 @@ interface Followed {
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
+  /** ReplayRequests sent again since the last batch applied ({@link MAX_REPLAY_RETRIES}). */
+  replayRetries: number;
   lastHeard: number;
   /** The producer's heartbeat interval, from its Hello (2000 until then) [P8]. */
   producerIntervalMs: number;
@@ -305,6 +315,7 @@ export class EventSubscriber {
       subscribing: false,
       want: undefined,
       wantSentAt: 0,
+      replayRetries: 0,
       lastHeard: now,
       producerIntervalMs: DEFAULT_INTERVAL_MS,
       nextHeartbeat: now + this.heartbeatIntervalMs,
@@ -423,7 +434,8 @@ export class EventSubscriber {
         if (f.want === "snapshot") {
           if (f.subscribing) this.subscribe(f, now);
           else this.requestSnapshot(f, now);
-        } else this.requestReplay(f, now);
+        } else if (++f.replayRetries <= MAX_REPLAY_RETRIES) this.requestReplay(f, now);
+        else this.dropUnreplayed(f, now);
       } else if (f.want === undefined && f.synced && now >= f.nextCatchUp) {
         // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
         // applied (the producer sends nothing when there is nothing).
@@ -584,6 +596,7 @@ export class EventSubscriber {
     f.assembly = undefined;
     f.lastSnapshotId = id;
     f.subscribing = false;
+    f.replayRetries = 0;
     if (f.want === "snapshot") f.want = undefined;
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
@@ -623,6 +636,28 @@ export class EventSubscriber {
       else f.view.delete(op.keyId);
     }
     f.applied = batch.sequence;
+    f.replayRetries = 0;
+  }
+
+  /**
+   * [E2] A gap whose replay brought nothing after {@link MAX_REPLAY_RETRIES} retries: forget the
+   * batches seen past `applied` (held ones are dropped) and go back to catching up every
+   * `catchUpMs`, which still finds any batch the producer really published.
+   */
+  private dropUnreplayed(f: Followed, now: number): void {
+    this.logger.warn("producer replayed nothing past the last batch applied; dropping the batches seen beyond it", {
+      producerId: f.id,
+      applied: f.applied,
+      maxSeen: f.maxSeen,
+      held: f.held.size,
+    });
+    this.counts.ignoredMessages += f.held.size;
+    f.held.clear();
+    f.heldEvents = 0;
+    f.maxSeen = f.applied;
+    f.want = undefined;
+    f.replayRetries = 0;
+    f.nextCatchUp = now + this.catchUpMs;
   }
 
   // ---------------------------------------------------------------- output
@@ -632,6 +667,7 @@ export class EventSubscriber {
     f.applied = 0;
     f.maxSeen = 0;
     f.want = undefined;
+    f.replayRetries = 0;
     f.view.clear();
     f.held.clear();
     f.heldEvents = 0;
