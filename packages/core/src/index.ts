@@ -23,7 +23,7 @@ export type { MemoryItemStoreOptions } from "./producer/memory-store.js";
 export type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry } from "./producer/types.js";
 export { EventSubscriber } from "./subscriber/subscriber.js";
 export type { ProducerConnection, SubscriberOptions, SubscriberOutput, SubscriberStats } from "./subscriber/subscriber.js";
-export { Driver } from "./driver/driver.js";
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_QUEUED_PER_PEER, Driver } from "./driver/driver.js";
 export type { Clock, DriverOptions } from "./driver/driver.js";
 export {
   DEFAULT_CONSUMER_CONFIG,

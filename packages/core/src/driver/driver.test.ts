@@ -590,6 +590,188 @@ describe("Driver", () => {
   });
 });
 
+describe("Driver: slow or faulty connects and transports, and run()'s wake-ups", () => {
+  const read = (readId: number, peerId = "p"): CoreOutput => ({
+    type: "start-read",
+    readId,
+    peerId,
+    source: new Uint8Array([1]),
+    destination: dest(1),
+    crc32c: false,
+  });
+  const heartbeatTo = (peerId: string): CoreOutput => ({
+    type: "send",
+    peerId,
+    envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, heartbeat: { sequence: 1 } },
+  });
+  const connect = (peerId = "p", epoch = 1): CoreOutput => ({ type: "connect-peer", peerId, epoch, metadata: new Uint8Array([epoch]) });
+
+  it("[P8] a connect still pending after connectTimeoutMs fails: queued reads fail (peer gone), sends are dropped, the core hears the peer is unreachable", async () => {
+    const t = new FakeNet().endpoint("me");
+    let resolveLate!: () => void;
+    t.connectResult = new Promise<void>((r) => (resolveLate = r)); // a metadata load that hangs
+    const consumer = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 1_000 });
+    consumer.outputs = [connect(), heartbeatTo("p"), read(7)];
+    driver.step();
+    clock.advance(999);
+    driver.step();
+    expect(consumer.calls).toEqual([]); // still within the timeout
+    clock.advance(1);
+    driver.step();
+    expect(consumer.calls).toEqual(["read:7:failed:gone", "unreachable:p"]);
+    expect(t.disconnects).toEqual(["p"]); // the transport is told to give up the load
+    // The load completes after all: undone, and nothing queued goes out.
+    resolveLate();
+    await flush();
+    expect(t.disconnects).toEqual(["p", "p"]);
+    expect(t.sentTo).toEqual([]);
+    expect(t.started).toEqual([]);
+    // A new connect-peer (the core reconnecting) starts afresh.
+    t.connectResult = undefined;
+    consumer.outputs = [connect(), heartbeatTo("p")];
+    driver.step();
+    await flush();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"]);
+  });
+
+  it("run() wakes for a connect's timeout, not only after maxWaitMs", async () => {
+    const t = new FakeNet().endpoint("me");
+    t.waitForActivity = (ms) => new Promise<void>((r) => setTimeout(r, ms));
+    t.connectResult = new Promise<void>(() => {});
+    const consumer = new RecordingCore();
+    consumer.deadline = undefined;
+    consumer.outputs = [connect()];
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, maxWaitMs: 3_600_000, connectTimeoutMs: 5 });
+    const done = driver.run();
+    for (let i = 0; i < 200 && consumer.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(consumer.calls).toEqual(["unreachable:p"]);
+    driver.stop();
+    await done;
+  });
+
+  it("one message or read past maxQueuedPerPeer fails the pending connect; what the core still sends the peer in that step is dropped", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("q");
+    t.connectResult = new Promise<void>(() => {});
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), maxQueuedPerPeer: 2 });
+    consumer.outputs = [connect(), heartbeatTo("p"), read(1), read(2), heartbeatTo("p"), read(3), heartbeatTo("q")];
+    driver.step();
+    expect(t.disconnects).toEqual(["p"]);
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]); // nothing reaches p unconnected
+    expect(t.started).toEqual([]);
+    driver.step();
+    expect(consumer.calls).toEqual(["read:1:failed:gone", "read:2:failed:gone", "read:3:failed:gone", "unreachable:p"]);
+  });
+
+  it("rejects a connectTimeoutMs or maxQueuedPerPeer that is not positive with INVALID_CONFIG naming it", () => {
+    const transport = new FakeNet().endpoint("me");
+    const producer = new RecordingCore() as unknown as ProducerCore;
+    for (const [options, name] of [
+      [{ connectTimeoutMs: 0 }, "connectTimeoutMs"],
+      [{ connectTimeoutMs: Number.NaN }, "connectTimeoutMs"],
+      [{ maxQueuedPerPeer: 0 }, "maxQueuedPerPeer"],
+      [{ maxQueuedPerPeer: 1.5 }, "maxQueuedPerPeer"],
+    ] as const) {
+      expect(() => new Driver({ transport, producer, ...options })).toThrow(name);
+      try {
+        new Driver({ transport, producer, ...options });
+      } catch (e) {
+        expect((e as EctpError).code).toBe("INVALID_CONFIG");
+      }
+    }
+  });
+
+  it("[I1] a transport breaking its contract does not throw into the engine: connectPeer returning no promise connected; a poll missing lists counts them empty", () => {
+    const logged: string[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("p");
+    t.connectPeer = () => undefined as unknown as Promise<void>;
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    consumer.outputs = [connect(), heartbeatTo("p")];
+    expect(() => driver.step()).not.toThrow();
+    const poll = t.poll.bind(t);
+    t.poll = () => ({ messages: poll().messages }) as TransportActivity; // no reads, no unreachable
+    t.inject("p", wire("p", { readGrant: { attemptId: 1 } }));
+    expect(() => driver.step()).not.toThrow();
+    expect(consumer.calls).toEqual(["env:p:readGrant"]);
+    expect(logged).toEqual(["transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty"]);
+    return flush().then(() => expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"])); // the send queued behind the connect went out
+  });
+
+  it("[P3][C11] a grant queued behind a connect has its lease counted from the step that polled it, not from later in that step", async () => {
+    const t = new FakeNet().endpoint("me");
+    let connected!: () => void;
+    t.connectResult = new Promise<void>((r) => (connected = r));
+    const producer = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
+    const grant: CoreOutput = {
+      type: "send",
+      peerId: "c",
+      envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant: { attemptId: 1, grantId: 1, leaseMs: 30_000 } },
+    };
+    // A slow step: 100 ms pass between the poll and the output being carried out.
+    producer.poll = () => {
+      const o = [connect("c"), grant];
+      clock.advance(100);
+      return o;
+    };
+    driver.step();
+    connected();
+    await flush();
+    const sent = decodeEnvelope(t.sentTo[0]?.bytes ?? new Uint8Array());
+    expect(sent.ok && Number(sent.value.readGrant?.leaseMs)).toBe(29_900);
+  });
+
+  it("run() after a stop() made inside its first step starts a new loop (the ended one is not kept)", async () => {
+    const t = new FakeNet().endpoint("me");
+    t.waitForActivity = (ms) => new Promise<void>((r) => setTimeout(r, ms));
+    const producer = new RecordingCore();
+    producer.deadline = undefined;
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 2 });
+    let polls = 0;
+    producer.poll = () => {
+      if (++polls === 1) driver.stop(); // e.g. from a hook the step calls
+      return [];
+    };
+    const first = driver.run();
+    await first;
+    expect(driver.isRunning).toBe(false);
+    const second = driver.run();
+    expect(second).not.toBe(first);
+    for (let i = 0; i < 100 && polls < 3; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(polls).toBeGreaterThanOrEqual(3); // the new loop steps
+    driver.stop();
+    await second;
+    expect(driver.isRunning).toBe(false);
+  });
+
+  it("wake() ends run()'s wait: work given to a core between steps goes out at once, not after maxWaitMs", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("c");
+    t.waitForActivity = () => new Promise<void>(() => {}); // only the driver can end the wait
+    const producer = new RecordingCore();
+    producer.deadline = undefined;
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 3_600_000 });
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 1)); // the loop is in its hour-long wait
+    producer.outputs = [heartbeatTo("c")]; // what an engine call (admit, markReady...) queued
+    driver.wake();
+    for (let i = 0; i < 100 && t.sentTo.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["c"]);
+    driver.stop();
+    await done;
+  });
+});
+
 // ---------------------------------------------------------------------------------------
 // End to end: a real producer and consumer through the fake transport.
 // ---------------------------------------------------------------------------------------

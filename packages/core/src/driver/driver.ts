@@ -37,6 +37,18 @@ export interface DriverOptions {
   /** Longest sleep of {@link Driver.run} between steps, in ms. Default 50. */
   maxWaitMs?: number;
   /**
+   * How long a peer's `transport.connectPeer` may stay pending, in ms (on the driver's clock),
+   * before the connection counts as failed: what is queued for the peer is dropped (reads settle
+   * as failed) and the cores that asked for it are told the peer is unreachable, as when the
+   * connect rejects. Default {@link DEFAULT_CONNECT_TIMEOUT_MS}.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * Most messages and reads queued for one peer while its connect is pending; one more fails the
+   * connection as {@link DriverOptions.connectTimeoutMs} does. Default {@link DEFAULT_MAX_QUEUED_PER_PEER}.
+   */
+  maxQueuedPerPeer?: number;
+  /**
    * Receives every event batch the producer publishes [E1], for in-process subscribers
    * (e.g. a router in the same process). Must not throw. Default: none.
    */
@@ -58,7 +70,17 @@ interface Connecting {
   readonly epoch: number;
   readonly token: number;
   readonly queue: Pending[];
+  /** When this connect started (the driver's clock): it fails `connectTimeoutMs` later. */
+  readonly startedAt: number;
+  /** The cores holding it (the peer's entry in `holders` while it is current). */
+  readonly roles: Set<Role>;
 }
+
+/** Default of {@link DriverOptions.connectTimeoutMs}: ms a peer's connect may stay pending. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Default of {@link DriverOptions.maxQueuedPerPeer}: messages and reads queued for a peer still connecting. */
+export const DEFAULT_MAX_QUEUED_PER_PEER = 65_536;
 
 type Target = "consumer" | "producer" | "both";
 
@@ -100,6 +122,8 @@ export class Driver {
   private readonly subscriber: EventSubscriber | undefined;
   private readonly clock: Clock;
   private readonly maxWaitMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly maxQueuedPerPeer: number;
   private readonly onEventBatch: ((batch: ectp.v1.IEventBatch) => void) | undefined;
   private readonly logger: Logger;
 
@@ -123,7 +147,7 @@ export class Driver {
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap, event hook and logger.
    * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
-   *   subscriber beside a core, or with a bad `maxWaitMs`.
+   *   subscriber beside a core, or with a bad `maxWaitMs`, `connectTimeoutMs` or `maxQueuedPerPeer`.
    */
   constructor(options: DriverOptions) {
     if (!options || typeof options.transport !== "object" || options.transport === null)
@@ -139,12 +163,20 @@ export class Driver {
     const maxWait = options.maxWaitMs ?? 50;
     if (typeof maxWait !== "number" || !Number.isFinite(maxWait) || maxWait < 0)
       throw new EctpError("INVALID_CONFIG", `maxWaitMs must be a non-negative number of ms; got ${String(maxWait)}`);
+    const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    if (typeof connectTimeout !== "number" || !Number.isFinite(connectTimeout) || connectTimeout <= 0)
+      throw new EctpError("INVALID_CONFIG", `connectTimeoutMs must be a positive number of ms; got ${String(connectTimeout)}`);
+    const maxQueued = options.maxQueuedPerPeer ?? DEFAULT_MAX_QUEUED_PER_PEER;
+    if (typeof maxQueued !== "number" || !Number.isSafeInteger(maxQueued) || maxQueued < 1)
+      throw new EctpError("INVALID_CONFIG", `maxQueuedPerPeer must be a positive integer; got ${String(maxQueued)}`);
     this.transport = options.transport;
     this.consumer = options.consumer;
     this.producer = options.producer;
     this.subscriber = options.subscriber;
     this.clock = options.clock ?? defaultClock;
     this.maxWaitMs = maxWait;
+    this.connectTimeoutMs = connectTimeout;
+    this.maxQueuedPerPeer = maxQueued;
     this.onEventBatch = options.onEventBatch;
     // [I1] A logger that throws must not end the loop: contained (the driver keeps no stats).
     this.logger = containLogger(options.logger, () => {});
@@ -162,6 +194,7 @@ export class Driver {
    */
   step(): void {
     const now = this.clock.now();
+    if (this.connecting.size > 0) this.expireConnects(now); // the cores hear of it below, before they are polled
     if (this.syntheticResults.length > 0) {
       const results = this.syntheticResults;
       this.syntheticResults = [];
@@ -176,17 +209,32 @@ export class Driver {
         if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
       }
     }
+    const activity = this.pollTransport();
+    for (const m of activity.messages) this.deliver(m.from, m.bytes, now);
+    if (this.consumer) for (const r of activity.reads) this.consumer.handleReadResult(r, now);
+    for (const p of activity.unreachable) this.unreachable(p, now);
+    this.pump(now);
+  }
+
+  /** What the transport has; a poll that throws or breaks the {@link TransportActivity} shape counts as nothing received (logged). */
+  private pollTransport(): TransportActivity {
     let activity: TransportActivity;
     try {
       activity = this.transport.poll();
     } catch (cause) {
       this.logger.error("transport.poll threw; nothing received this step", { error: String(cause) });
-      activity = EMPTY_ACTIVITY;
+      return EMPTY_ACTIVITY;
     }
-    for (const m of activity.messages) this.deliver(m.from, m.bytes, now);
-    if (this.consumer) for (const r of activity.reads) this.consumer.handleReadResult(r, now);
-    for (const p of activity.unreachable) this.unreachable(p, now);
-    this.pump(now);
+    if (activity !== null && typeof activity === "object" && Array.isArray(activity.messages) && Array.isArray(activity.reads) && Array.isArray(activity.unreachable))
+      return activity;
+    // [I1] A transport breaking its contract must not throw into the engine: keep the lists it did give.
+    this.logger.error("transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty", {});
+    const a = (activity ?? {}) as Partial<TransportActivity>;
+    return {
+      messages: Array.isArray(a.messages) ? a.messages : [],
+      reads: Array.isArray(a.reads) ? a.reads : [],
+      unreachable: Array.isArray(a.unreachable) ? a.unreachable : [],
+    };
   }
 
   /**
@@ -199,7 +247,10 @@ export class Driver {
   run(): Promise<void> {
     this.running = true;
     if (this.loop) return this.loop;
-    this.loop = (async () => {
+    // The loop's first step runs before `this.loop` is assigned: a stop() inside it (from a
+    // hook) ends the loop at once, and then it must not be kept as the running one.
+    let ended = false;
+    const loop = (async () => {
       try {
         let turns = 0;
         while (this.running) {
@@ -229,9 +280,11 @@ export class Driver {
       } finally {
         this.running = false;
         this.loop = undefined;
+        ended = true;
       }
     })();
-    return this.loop;
+    if (!ended) this.loop = loop;
+    return loop;
   }
 
   /** Ask {@link Driver.run} to end after the current step (a wait in progress ends at once). */
@@ -240,8 +293,14 @@ export class Driver {
     this.wake();
   }
 
-  /** The driver's own news (a failed connect, stop()): end the current wait, or skip the next. */
-  private wake(): void {
+  /**
+   * Tell {@link Driver.run} there is work: its current wait ends (or its next is skipped) and it
+   * steps at once. Call it after giving a core work between steps (`admit`, `finishRequest`,
+   * `cancelRequest`, a store change that publishes events, `follow`); otherwise what that work
+   * queued goes out after the wait, up to `maxWaitMs` later. The driver wakes itself for its own
+   * news (a failed connect, {@link Driver.stop}). Harmless when not running.
+   */
+  wake(): void {
     this.woken = true;
     this.wakeRun?.();
   }
@@ -251,6 +310,7 @@ export class Driver {
     if (this.syntheticResults.length > 0 || this.failedPeers.length > 0) return 0;
     const now = this.clock.now();
     let wait = this.maxWaitMs;
+    for (const c of this.connecting.values()) wait = Math.min(wait, Math.max(0, c.startedAt + this.connectTimeoutMs - now));
     for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline(), this.subscriber?.nextDeadline()])
       if (d !== undefined) wait = Math.min(wait, Math.max(0, d - now));
     return wait;
@@ -294,12 +354,13 @@ export class Driver {
   // ---------------------------------------------------------------- output
 
   private pump(now: number): void {
-    if (this.producer) for (const o of this.producer.poll(now)) this.execute(o, "producer");
-    if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o, "consumer");
-    if (this.subscriber) for (const o of this.subscriber.poll(now)) this.execute(o, "subscriber");
+    if (this.producer) for (const o of this.producer.poll(now)) this.execute(o, "producer", now);
+    if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o, "consumer", now);
+    if (this.subscriber) for (const o of this.subscriber.poll(now)) this.execute(o, "subscriber", now);
   }
 
-  private execute(o: CoreOutput, role: Role): void {
+  /** Carry out one output of `role`'s core, polled at `now`. */
+  private execute(o: CoreOutput, role: Role, now: number): void {
     switch (o.type) {
       case "send": {
         let bytes: Uint8Array;
@@ -313,13 +374,16 @@ export class Driver {
           return;
         }
         const c = this.connecting.get(o.peerId);
-        if (!c) this.send(o.peerId, bytes);
-        else if (o.envelope.readGrant) c.queue.push({ kind: "grant", envelope: o.envelope, queuedAt: this.clock.now() });
-        else c.queue.push({ kind: "send", bytes });
+        if (c !== undefined) {
+          // A grant's lease runs from when the producer decided it: the step's `now`.
+          if (o.envelope.readGrant) this.enqueue(o.peerId, c, { kind: "grant", envelope: o.envelope, queuedAt: now });
+          else this.enqueue(o.peerId, c, { kind: "send", bytes });
+        } else if (this.failedPeers.length === 0 || !this.failing(o.peerId)) this.send(o.peerId, bytes);
+        // (else: lost, as the failed connect's queue was)
         return;
       }
       case "connect-peer":
-        this.connect(o.peerId, o.epoch, o.metadata, role);
+        this.connect(o.peerId, o.epoch, o.metadata, role, now);
         return;
       case "disconnect-peer":
         this.disconnect(o.peerId, role);
@@ -328,9 +392,11 @@ export class Driver {
         const op: ReadOperation = { readId: o.readId, peerId: o.peerId, source: o.source, destination: o.destination, crc32c: o.crc32c };
         const c = this.connecting.get(o.peerId);
         if (c) {
-          c.queue.push({ kind: "read", op });
           this.queuedReads.set(o.readId, o.peerId);
-        } else this.startRead(op);
+          this.enqueue(o.peerId, c, { kind: "read", op });
+        } else if (this.failedPeers.length > 0 && this.failing(o.peerId))
+          this.syntheticResults.push({ readId: o.readId, status: "failed", peerGone: true, error: "the peer's connect failed" });
+        else this.startRead(op);
         return;
       }
       case "cancel-read": {
@@ -364,7 +430,7 @@ export class Driver {
     }
   }
 
-  private connect(peerId: string, epoch: number, metadata: Uint8Array, role: Role): void {
+  private connect(peerId: string, epoch: number, metadata: Uint8Array, role: Role, now: number): void {
     const current = this.connected.get(peerId) ?? this.connecting.get(peerId)?.epoch;
     // Once per peer epoch, even when both cores ask.
     if (current === epoch) {
@@ -380,18 +446,24 @@ export class Driver {
     const roles = new Set<Role>([role]);
     this.holders.set(peerId, roles);
     const previous = this.connecting.get(peerId);
-    const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [] };
+    const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [], startedAt: now, roles };
     this.connecting.set(peerId, entry);
     this.connected.delete(peerId);
     let p: Promise<void>;
     try {
-      p = this.transport.connectPeer(peerId, epoch, metadata);
+      // A transport that returns no promise (against the interface) connected synchronously.
+      p = Promise.resolve(this.transport.connectPeer(peerId, epoch, metadata));
     } catch (cause) {
       p = Promise.reject(cause);
     }
     p.then(
       () => {
-        if (this.connecting.get(peerId)?.token !== entry.token) return; // superseded or disconnected
+        if (this.connecting.get(peerId)?.token !== entry.token) {
+          // Superseded, disconnected or timed out. A load that completed after its disconnect is
+          // undone, unless a newer connection of the peer is up or under way.
+          if (!this.connecting.has(peerId) && !this.connected.has(peerId)) this.disconnectTransport(peerId);
+          return;
+        }
         this.connecting.delete(peerId);
         this.connected.set(peerId, epoch);
         for (const item of entry.queue) {
@@ -405,14 +477,49 @@ export class Driver {
       },
       (cause: unknown) => {
         if (this.connecting.get(peerId)?.token !== entry.token) return;
-        this.connecting.delete(peerId);
-        this.logger.warn("connectPeer failed; peer treated as unreachable", { peerId, epoch, error: String(cause) });
-        this.failQueue(entry, String(cause));
-        if (this.holders.get(peerId) === roles) this.holders.delete(peerId);
-        this.failedPeers.push({ peerId, roles });
-        this.wake(); // the cores hear of it in the next step, not after a wait
+        this.connectFailed(peerId, entry, String(cause));
       },
     );
+  }
+
+  /**
+   * A connect that rejected, outlived `connectTimeoutMs` or overflowed its queue: what is queued
+   * is dropped (reads settle as failed, peer gone) and the cores that asked for it hear the peer
+   * is unreachable in the next step.
+   */
+  private connectFailed(peerId: string, entry: Connecting, error: string): void {
+    this.connecting.delete(peerId);
+    this.logger.warn("connectPeer failed; peer treated as unreachable", { peerId, epoch: entry.epoch, error });
+    this.failQueue(entry, error);
+    if (this.holders.get(peerId) === entry.roles) this.holders.delete(peerId);
+    this.failedPeers.push({ peerId, roles: entry.roles });
+    this.wake(); // the cores hear of it in the next step, not after a wait
+  }
+
+  /**
+   * Whether `peerId`'s connect failed and its cores have not been told yet: until they are, what
+   * they still send it is dropped and reads fail, as its queue did (nothing goes to a peer unconnected).
+   */
+  private failing(peerId: string): boolean {
+    for (const p of this.failedPeers) if (p.peerId === peerId) return true;
+    return false;
+  }
+
+  /** Connects pending for `connectTimeoutMs` fail; the transport is told to forget the peer (ending a load still under way). */
+  private expireConnects(now: number): void {
+    for (const [peerId, c] of [...this.connecting]) {
+      if (now < c.startedAt + this.connectTimeoutMs) continue;
+      this.connectFailed(peerId, c, `connectPeer still pending after ${this.connectTimeoutMs} ms`);
+      this.disconnectTransport(peerId);
+    }
+  }
+
+  /** Queue `item` behind `peerId`'s pending connect; one past `maxQueuedPerPeer` fails that connect instead. */
+  private enqueue(peerId: string, c: Connecting, item: Pending): void {
+    c.queue.push(item);
+    if (c.queue.length <= this.maxQueuedPerPeer) return;
+    this.connectFailed(peerId, c, `more than ${this.maxQueuedPerPeer} messages and reads queued while connectPeer was pending`);
+    this.disconnectTransport(peerId);
   }
 
   private disconnect(peerId: string, role: Role): void {
@@ -428,6 +535,10 @@ export class Driver {
       this.failQueue(c, "peer disconnected before its connection completed");
     }
     this.connected.delete(peerId);
+    this.disconnectTransport(peerId);
+  }
+
+  private disconnectTransport(peerId: string): void {
     try {
       this.transport.disconnectPeer(peerId);
     } catch (cause) {
