@@ -63,6 +63,15 @@ export interface ProducerConfig extends TimerConfig {
    * every message stays far below a receiver's 16 MiB frame limit. At most 8 MiB. Default 1 MiB.
    */
   maxBatchBytes: number;
+  /**
+   * [E2] Shortest time between two answers to one peer's ReplayRequests and SnapshotRequests that
+   * resend anything (a replay of at least one batch, or a snapshot). One asked for sooner is sent
+   * once the interval has passed, and those asked for meanwhile go out together (one snapshot, or
+   * a replay from the lowest sequence asked), so a peer repeating its requests cannot make the
+   * producer resend its replay buffer or its item set over and over. 0: no bound; at most 1000
+   * (SPEC.md section 9). Default 500.
+   */
+  resendIntervalMs: number;
 }
 
 /** Default heartbeat settings (SPEC.md "Timers"). */
@@ -112,6 +121,7 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   replayBufferBatches: 1_024,
   retryAfterMs: 50,
   maxBatchBytes: 1024 * 1024,
+  resendIntervalMs: 500,
 });
 
 /** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */

@@ -12,6 +12,8 @@ from .wire import EctpError, is_int
 
 #: The largest ``max_batch_bytes`` allowed [E1]: half the 16 MiB frame limit (SPEC.md section 9).
 MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024
+#: [E2] the longest resend interval SPEC.md section 9 allows.
+MAX_RESEND_INTERVAL_MS = 1_000
 
 
 @dataclass(frozen=True)
@@ -88,14 +90,17 @@ class ProducerConfig:
     #: Largest total encoded size of the events of one batch or the items of one snapshot
     #: part; more are split [E1][E2]. At most 8 MiB. Default 1 MiB.
     max_batch_bytes: int = 1024 * 1024
+    #: Shortest time between two replay or snapshot answers to one peer that resend anything;
+    #: those asked for sooner go out together afterwards [E2]. 0: no bound. Default 500.
+    resend_interval_ms: int = 500
 
     def validate(self) -> None:
         """Raise ``EctpError("INVALID_CONFIG")`` unless every field is an integer >= 1
-        (``retry_after_ms`` >= 0), the uint32 wire fields fit in 32 bits and
+        (``retry_after_ms`` and ``resend_interval_ms`` >= 0), the uint32 wire fields fit in 32 bits and
         ``max_batch_bytes`` is at most 8 MiB."""
         for f in fields(self):
             v = getattr(self, f.name)
-            low = 0 if f.name == "retry_after_ms" else 1
+            low = 0 if f.name in ("retry_after_ms", "resend_interval_ms") else 1
             if not is_int(v) or v < low:
                 raise EctpError(
                     "INVALID_CONFIG",
@@ -104,6 +109,8 @@ class ProducerConfig:
         for name in ("lease_ms", "retry_after_ms", "heartbeat_interval_ms"):
             if getattr(self, name) > 0xFFFFFFFF:
                 raise EctpError("INVALID_CONFIG", f"config.{name} must fit in 32 bits (travels as uint32)")
+        if self.resend_interval_ms > MAX_RESEND_INTERVAL_MS:  # [E2] SPEC.md section 9: at most 1 s
+            raise EctpError("INVALID_CONFIG", f"config.resend_interval_ms must be at most {MAX_RESEND_INTERVAL_MS} ms")
         if self.max_batch_bytes > MAX_BATCH_BYTES_LIMIT:  # [E1] far below the 16 MiB frame limit
             raise EctpError(
                 "INVALID_CONFIG",

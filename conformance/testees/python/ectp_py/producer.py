@@ -113,6 +113,9 @@ class _Peer:
     subscribed: bool = False
     grants: dict = field(default_factory=dict)  # key id -> _Grant: at most one per item [P3]
     pinned_bytes: int = 0
+    answered_at: float = float("-inf")  # [E2] when a replay or snapshot answer last resent something
+    owed_snapshot: bool = False  # [E2] a SnapshotRequest to answer once resend_interval_ms has passed
+    owed_replay_from: int = 0  # [E2] the lowest fromSequence owed likewise (0: none)
 
 
 class ProducerCore:
@@ -233,6 +236,8 @@ class ProducerCore:
         candidates = [self._leases.peek_at()]
         for p in self._peers.values():
             candidates.append(min(p.next_heartbeat, p.last_heard + p.interval_ms * self.config.heartbeat_misses))
+            if p.owed_snapshot or p.owed_replay_from:
+                candidates.append(p.answered_at + self.config.resend_interval_ms)
         candidates = [c for c in candidates if c is not None]
         return min(candidates) if candidates else None
 
@@ -302,9 +307,9 @@ class ProducerCore:
             else:
                 self._ignore("unknown-peer")  # [C10] no Hello of this epoch: nothing to keep alive
         elif env.get("replayRequest") is not None:
-            self._on_replay(self._peer_for(sid, sep, now), env["replayRequest"])
+            self._on_replay(self._peer_for(sid, sep, now), env["replayRequest"], now)
         elif env.get("snapshotRequest") is not None:
-            self._on_snapshot(self._peer_for(sid, sep, now))
+            self._on_snapshot(self._peer_for(sid, sep, now), now)
         else:
             # [C10] no body (a newer minor version) or one a producer never receives
             if known is not None:
@@ -324,6 +329,7 @@ class ProducerCore:
                 p.capabilities = ()
                 p.subscribed = False
                 p.interval_ms = self.config.heartbeat_interval_ms
+                p.owed_snapshot, p.owed_replay_from = False, 0  # the new epoch asks anew
             p.last_heard = now
             return p
         old = self._take_forgotten(pid)
@@ -547,6 +553,14 @@ class ProducerCore:
                 p.next_heartbeat = now + self.config.heartbeat_interval_ms
                 self._heartbeat_seq += 1
                 self._send(p.id, {"heartbeat": {"sequence": self._heartbeat_seq}})
+            if (p.owed_snapshot or p.owed_replay_from) and now >= p.answered_at + self.config.resend_interval_ms:
+                # [E2] what it asked for while its answers had to wait, together: a snapshot covers a replay
+                snapshot, start = p.owed_snapshot, p.owed_replay_from
+                p.owed_snapshot, p.owed_replay_from = False, 0
+                if snapshot:
+                    self._on_snapshot(p, now)
+                else:
+                    self._answer_replay(p, start, now)
         for p in gone:
             self._peer_gone(p, "silent")
 
@@ -617,13 +631,23 @@ class ProducerCore:
                 if p.subscribed:
                     self._send(p.id, {"eventBatch": batch})
 
-    def _on_replay(self, p: _Peer, req: Any) -> None:
+    def _on_replay(self, p: _Peer, req: Any, now: float) -> None:
         p.subscribed = True
         raw = u64(req.get("fromSequence") if isinstance(req, dict) else None)
         if raw is None:
             self._ignore("malformed")
             return
-        start = max(1, raw)  # 0 means 1
+        self._answer_replay(p, max(1, raw), now)  # 0 means 1
+
+    def _resend_deferred(self, p: _Peer, now: float) -> bool:
+        """[E2] whether an answer resending something to ``p`` must wait (one went out less than
+        ``resend_interval_ms`` ago); if not, it counts as the latest."""
+        if now >= p.answered_at + self.config.resend_interval_ms:
+            p.answered_at = now
+            return False
+        return True
+
+    def _answer_replay(self, p: _Peer, start: int, now: float) -> None:
         latest = self._sequence
         if start > latest:
             return  # the subscriber is up to date
@@ -632,11 +656,17 @@ class ProducerCore:
             # [E2] a gap the buffer cannot fill: the subscriber must ask for a snapshot
             self._send(p.id, {"replayUnavailable": {"oldestAvailable": oldest if self._ring else 0, "latest": latest}})
             return
+        if self._resend_deferred(p, now):
+            p.owed_replay_from = start if not p.owed_replay_from else min(p.owed_replay_from, start)
+            return
         for batch in list(self._ring)[start - oldest :]:
             self._send(p.id, {"eventBatch": batch})
 
-    def _on_snapshot(self, p: _Peer) -> None:
+    def _on_snapshot(self, p: _Peer, now: float) -> None:
         p.subscribed = True
+        if self._resend_deferred(p, now):
+            p.owed_snapshot = True
+            return
         self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
         items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items()]
         # [E2] a snapshot whose items exceed max_batch_bytes goes out in numbered parts.

@@ -7,7 +7,7 @@ from ectp_py.config import ProducerConfig
 from ectp_py.outputs import ConnectPeer, EventBatchOut
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
-from ectp_py.wire import MAX_SHAPE_DIMS, Completion, Reason, Role, item_key_id
+from ectp_py.wire import MAX_SHAPE_DIMS, Completion, EctpError, Reason, Role, item_key_id
 
 from .helpers import FP, descriptor, envelope, item_bytes, sends
 
@@ -183,8 +183,39 @@ class ProducerTest(unittest.TestCase):
         p.handle_envelope("S1", envelope("S1", 1, replayRequest={"fromSequence": 1}), 1)
         self.assertEqual(sends(p.poll(1), "eventBatch")[0]["eventBatch"]["sequence"], 1)
         p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 2)
-        snap = sends(p.poll(2), "snapshot")[0]["snapshot"]
+        self.assertEqual(sends(p.poll(2), "snapshot"), [])  # [E2] within resend_interval_ms of the replay: it waits
+        snap = sends(p.poll(501), "snapshot")[0]["snapshot"]
         self.assertEqual((snap["sequence"], len(snap["items"])), (1, 2))
+
+    def test_e2_one_peers_replays_and_snapshots_resend_at_most_once_per_resend_interval(self):
+        p, store = make()
+        for n in ("a", "b", "c"):
+            put(store, n)
+            p.poll(0)
+        ask = lambda at, **body: p.handle_envelope("S1", envelope("S1", 1, **body), at)  # noqa: E731
+        def seqs(at: float) -> list:
+            out = p.poll(at)
+            return [s["eventBatch"]["sequence"] for s in sends(out, "eventBatch")] + ["snapshot" for _ in sends(out, "snapshot")]
+
+        ask(10, replayRequest={"fromSequence": 1})
+        self.assertEqual(seqs(10), [1, 2, 3])
+        ask(11, replayRequest={"fromSequence": 3})
+        ask(12, replayRequest={"fromSequence": 2})
+        self.assertEqual(seqs(509), [])
+        self.assertEqual(p.next_deadline(), 510)
+        self.assertEqual(seqs(510), [2, 3])  # together, from the lowest sequence asked
+        for at in (600, 601, 602):
+            ask(at, snapshotRequest={})
+        ask(603, replayRequest={"fromSequence": 1})
+        self.assertEqual(seqs(1009), [])
+        self.assertEqual(seqs(1010), ["snapshot"])  # one snapshot covers them all
+        unbounded, store = make(ProducerConfig(resend_interval_ms=0))
+        unbounded.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
+        unbounded.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
+        self.assertEqual(len(sends(unbounded.poll(1), "snapshot")), 2)
+        with self.assertRaises(EctpError) as e:
+            ProducerConfig(resend_interval_ms=1001).validate()
+        self.assertEqual(e.exception.code, "INVALID_CONFIG")
 
     def test_e1_e2_batches_and_snapshots_respect_the_batch_size_bound(self):
         probe = put(make()[1], "a")

@@ -7,6 +7,7 @@ import random
 import unittest
 
 from ectp_py import codec
+from ectp_py.config import ProducerConfig
 from ectp_py.outputs import ConnectPeer, DisconnectPeer, Send
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
@@ -330,7 +331,8 @@ class SubscriberTest(unittest.TestCase):
         for seed in range(100):
             rnd = random.Random(seed)
             store = MemoryItemStore(12 * 16)  # a 13th item evicts the oldest ready one [P6]
-            producer = ProducerCore(P, 5, FP, store)
+            # Timers scaled down alike (retry 50 ms for 2 s): the producer's resend interval 10 ms for 500.
+            producer = ProducerCore(P, 5, FP, store, config=ProducerConfig(resend_interval_ms=10))
             sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50, catch_up_ms=200)
             wire: list[tuple[str, bytes]] = []
 

@@ -827,7 +827,7 @@ describe("Driver end to end", () => {
     tr.unreachableFrom("E");
     dr.step();
     expect(tr.disconnects).toEqual(["E"]);
-    clock.advance(250);
+    clock.advance(500); // past retryMs, and past the producer's resendIntervalMs since its first snapshot
     await settle();
     expect(tr.connects).toEqual([{ peerId: "E", epoch: 7 }, { peerId: "E", epoch: 7 }]);
     expect(subscriber.stats()).toMatchObject({ producers: 1, synced: 1 });

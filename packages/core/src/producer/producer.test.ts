@@ -788,6 +788,53 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(sent(h.producer.poll(13), "r").map((e) => e.eventBatch?.sequence)).toEqual([6]);
   });
 
+  it("[E2] one peer's replays and snapshots resend at most once per resendIntervalMs; what it asks for sooner goes out together afterwards", () => {
+    const h = harness(); // resendIntervalMs 500
+    for (let i = 1; i <= 3; i++) {
+      ready(h.store, i);
+      h.producer.poll(i);
+    }
+    const ask = (body: ectp.v1.IEnvelope, at: number, from = "r") => h.producer.handleMessage(from, wire(from, 1, body), at);
+    const seqs = (at: number, to = "r") => sent(h.producer.poll(at), to).map((e) => (e.snapshot ? `snapshot ${e.snapshot.snapshotId}` : e.eventBatch?.sequence));
+    ask({ replayRequest: { fromSequence: 1 } }, 10);
+    expect(seqs(10)).toEqual([1, 2, 3]);
+    // A peer repeating its requests: nothing is resent before 510, then one replay from the lowest sequence asked.
+    ask({ replayRequest: { fromSequence: 3 } }, 11);
+    ask({ replayRequest: { fromSequence: 2 } }, 12);
+    ask({ replayRequest: { fromSequence: 4 } }, 13); // nothing newer than 3: nothing to send, nothing owed
+    expect(seqs(509)).toEqual([]);
+    expect(h.producer.nextDeadline()).toBe(510);
+    expect(seqs(510)).toEqual([2, 3]);
+    expect(h.metrics.counts.get("ectp_producer_deferred_resends_total")).toBe(2);
+    // A snapshot covers a replay owed with it; three SnapshotRequests give one snapshot.
+    for (const at of [600, 601, 602]) ask({ snapshotRequest: {} }, at);
+    ask({ replayRequest: { fromSequence: 1 } }, 603);
+    expect(seqs(1009)).toEqual([]);
+    expect(seqs(1010)).toEqual(["snapshot 1"]);
+    // Cheap answers are not held back: ReplayUnavailable goes out at once.
+    const small = harness({ replayBufferBatches: 1 });
+    for (let i = 1; i <= 3; i++) {
+      ready(small.store, i);
+      small.producer.poll(i);
+    }
+    small.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 3 } }), 10);
+    small.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 1 } }), 11);
+    expect(sent(small.producer.poll(11), "r").map((e) => e.eventBatch?.sequence ?? e.replayUnavailable?.latest)).toEqual([3, 3]);
+    // Each peer has its own interval; resendIntervalMs 0 (or undefined: the default) as configured.
+    ask({ snapshotRequest: {} }, 1011, "other");
+    expect(seqs(1011, "other")).toEqual(["snapshot 2"]);
+    const unbounded = harness({ resendIntervalMs: 0 });
+    unbounded.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    unbounded.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    expect(sent(unbounded.producer.poll(1), "r").map((e) => e.snapshot?.snapshotId)).toEqual([1, 2]);
+    const byDefault = harness({ resendIntervalMs: undefined });
+    byDefault.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    byDefault.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    expect(sent(byDefault.producer.poll(1), "r").map((e) => e.snapshot?.snapshotId)).toEqual([1]);
+    // SPEC.md section 9: an interval of at most 1 s.
+    expect(() => harness({ resendIntervalMs: 1_001 })).toThrow("config.resendIntervalMs must be at most 1000 ms");
+  });
+
   it("[E2] a snapshot lists every ready item as of the latest sequence, publishing pending changes first", () => {
     const h = harness();
     ready(h.store, 1);
@@ -837,9 +884,10 @@ describe("ProducerCore events [E1][E2]", () => {
       { sequence, items: [desc(3), desc(4)], part: 1, parts: 3, snapshotId: 1 },
       { sequence, items: [desc(5)], part: 2, parts: 3, snapshotId: 1 },
     ]);
-    // The next answer has the next id: its parts are never mixed with these [E2].
+    // The next answer has the next id: its parts are never mixed with these [E2]. (It goes out
+    // resendIntervalMs after the first.)
     h.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 2);
-    expect(sent(h.producer.poll(2), "r").map((e) => e.snapshot?.snapshotId)).toEqual([2, 2, 2]);
+    expect(sent(h.producer.poll(501), "r").map((e) => e.snapshot?.snapshotId)).toEqual([2, 2, 2]);
     const whole = harness({ maxBatchBytes: 5 * size });
     for (let i = 1; i <= 5; i++) ready(whole.store, i);
     whole.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);

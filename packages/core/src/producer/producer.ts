@@ -199,6 +199,12 @@ interface Peer {
   grantTail: Grant | undefined;
   liveGrants: number;
   pinnedBytes: number;
+  /** [E2] When a replay or snapshot answer last resent something to it (-Infinity: never). */
+  answeredAt: number;
+  /** [E2] A SnapshotRequest to answer once `resendIntervalMs` has passed since `answeredAt`. */
+  owedSnapshot: boolean;
+  /** [E2] The lowest `from_sequence` of ReplayRequests to answer likewise (0: none). */
+  owedReplayFrom: number;
 }
 
 interface ForgottenPeer {
@@ -241,6 +247,9 @@ const RELEASE = {
 } as const satisfies Record<string, Labels>;
 type ReleaseLabels = (typeof RELEASE)[keyof typeof RELEASE];
 
+/** [E2] The longest resend interval SPEC.md section 9 allows. */
+const MAX_RESEND_INTERVAL_MS = 1_000;
+
 const CONFIG_KEYS: readonly (keyof ProducerConfig)[] = [
   "heartbeatIntervalMs",
   "heartbeatMisses",
@@ -250,6 +259,7 @@ const CONFIG_KEYS: readonly (keyof ProducerConfig)[] = [
   "replayBufferBatches",
   "retryAfterMs",
   "maxBatchBytes",
+  "resendIntervalMs",
 ];
 
 /**
@@ -356,10 +366,13 @@ export class ProducerCore {
       throw new EctpError("INVALID_CONFIG", "options.store must implement ItemStore (e.g. new MemoryItemStore({ capacityBytes }))");
     if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
       throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
-    const cfg: ProducerConfig = { ...DEFAULT_PRODUCER_CONFIG, ...(options.config ?? {}) };
+    // An option given as `undefined` takes its default, as in ConsumerCore.
+    const cfg: ProducerConfig = { ...DEFAULT_PRODUCER_CONFIG };
+    if (options.config)
+      for (const [k, v] of Object.entries(options.config)) if (v !== undefined) (cfg as unknown as Record<string, unknown>)[k] = v;
     for (const k of CONFIG_KEYS) {
       const v = cfg[k];
-      const min = k === "retryAfterMs" ? 0 : 1;
+      const min = k === "retryAfterMs" || k === "resendIntervalMs" ? 0 : 1;
       if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
         throw new EctpError(
           "INVALID_CONFIG",
@@ -373,6 +386,9 @@ export class ProducerCore {
         "INVALID_CONFIG",
         `config.maxBatchBytes must be at most ${MAX_BATCH_BYTES_LIMIT} (8 MiB, half the 16 MiB frame limit); got ${cfg.maxBatchBytes}`,
       );
+    // [E2] a waiting answer must come before a subscriber's retry (SPEC.md section 9: at most 1 s).
+    if (cfg.resendIntervalMs > MAX_RESEND_INTERVAL_MS)
+      throw new EctpError("INVALID_CONFIG", `config.resendIntervalMs must be at most ${MAX_RESEND_INTERVAL_MS} ms; got ${cfg.resendIntervalMs}`);
     // lease_ms and retry_after_ms travel as uint32 on the wire.
     for (const k of ["leaseMs", "retryAfterMs", "heartbeatIntervalMs"] as const)
       if (cfg[k] > 0xffffffff)
@@ -465,7 +481,8 @@ export class ProducerCore {
     if (this.outputs.length > 0 || this.pendingEvents.length > 0) return this.lastNow;
     let next: number | undefined = this.leaseHead?.deadline;
     for (const p of this.peers.values()) {
-      const t = Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
+      let t = Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
+      if (p.owedSnapshot || p.owedReplayFrom !== 0) t = Math.min(t, p.answeredAt + this.cfg.resendIntervalMs);
       if (next === undefined || t < next) next = t;
     }
     return next;
@@ -564,10 +581,10 @@ export class ProducerCore {
         return;
       }
       case "replayRequest":
-        this.onReplay(this.peerFor(sid, sep, now), env.replayRequest as ectp.v1.IReplayRequest);
+        this.onReplay(this.peerFor(sid, sep, now), env.replayRequest as ectp.v1.IReplayRequest, now);
         return;
       case "snapshotRequest":
-        this.onSnapshot(this.peerFor(sid, sep, now));
+        this.onSnapshot(this.peerFor(sid, sep, now), now);
         return;
       case undefined:
         // [C10] a body from a newer minor version.
@@ -598,6 +615,8 @@ export class ProducerCore {
         p.capabilities = [];
         p.subscribed = false;
         p.intervalMs = this.cfg.heartbeatIntervalMs;
+        p.owedSnapshot = false; // the old epoch's requests; the new one asks anew
+        p.owedReplayFrom = 0;
       }
       p.lastHeard = now;
       this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
@@ -620,6 +639,9 @@ export class ProducerCore {
       grantTail: undefined,
       liveGrants: 0,
       pinnedBytes: 0,
+      answeredAt: Number.NEGATIVE_INFINITY,
+      owedSnapshot: false,
+      owedReplayFrom: 0,
     };
     this.peers.set(id, p);
     this.peerDue(Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses));
@@ -972,6 +994,11 @@ export class ProducerCore {
         p.nextHeartbeat = now + this.cfg.heartbeatIntervalMs;
         this.send(p.id, { body: "heartbeat", heartbeat: { sequence: ++this.heartbeatSequence } });
       }
+      if (p.owedSnapshot || p.owedReplayFrom !== 0) {
+        const at = p.answeredAt + this.cfg.resendIntervalMs;
+        if (now >= at) this.answerOwed(p, now);
+        else due = Math.min(due, at);
+      }
       due = Math.min(due, p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     }
     this.peerCheckAt = due;
@@ -1085,14 +1112,17 @@ export class ProducerCore {
     }
   }
 
-  private onReplay(p: Peer, req: ectp.v1.IReplayRequest): void {
+  private onReplay(p: Peer, req: ectp.v1.IReplayRequest, now: number): void {
     p.subscribed = true;
     const raw = u64(req.fromSequence);
     if (!Number.isSafeInteger(raw) || raw < 0) {
       this.ignore("malformed");
       return;
     }
-    const from = Math.max(1, raw);
+    this.answerReplay(p, Math.max(1, raw), now);
+  }
+
+  private answerReplay(p: Peer, from: number, now: number): void {
     const latest = this.sequence;
     if (from > latest) return; // nothing newer than what the subscriber has
     const oldest = Math.max(1, latest - this.ring.length + 1);
@@ -1101,14 +1131,48 @@ export class ProducerCore {
       this.send(p.id, { body: "replayUnavailable", replayUnavailable: { oldestAvailable: oldest, latest } });
       return;
     }
+    if (this.resendDeferred(p, now)) {
+      p.owedReplayFrom = p.owedReplayFrom === 0 ? from : Math.min(p.owedReplayFrom, from);
+      return;
+    }
     for (let s = from; s <= latest; s++) {
       const batch = this.ring[s % this.ring.length];
       if (batch) this.send(p.id, { body: "eventBatch", eventBatch: batch });
     }
   }
 
-  private onSnapshot(p: Peer): void {
+  private onSnapshot(p: Peer, now: number): void {
     p.subscribed = true;
+    if (this.resendDeferred(p, now)) p.owedSnapshot = true;
+    else this.answerSnapshot(p);
+  }
+
+  /**
+   * [E2] Whether an answer that resends something to `p` must wait: one went out less than
+   * `resendIntervalMs` ago. If not, this answer counts as the latest.
+   */
+  private resendDeferred(p: Peer, now: number): boolean {
+    const at = p.answeredAt + this.cfg.resendIntervalMs;
+    if (now >= at) {
+      p.answeredAt = now;
+      return false;
+    }
+    this.peerDue(at);
+    this.metrics.counter("ectp_producer_deferred_resends_total");
+    return true;
+  }
+
+  /** [E2] The requests `p` made while its answers had to wait, answered together: a snapshot covers a replay too. */
+  private answerOwed(p: Peer, now: number): void {
+    const from = p.owedReplayFrom;
+    const snapshot = p.owedSnapshot;
+    p.owedSnapshot = false;
+    p.owedReplayFrom = 0;
+    if (snapshot) this.onSnapshot(p, now);
+    else this.answerReplay(p, from, now);
+  }
+
+  private answerSnapshot(p: Peer): void {
     // Publish pending changes first so the snapshot is exactly "as of batch `sequence`" [E2].
     this.flushEvents();
     const items: ectp.v1.IItemDescriptor[] = [];
