@@ -238,7 +238,10 @@ process.stdin.on("end", () => process.exit(0));
       `${prelude} function onCommand() { const f = Buffer.alloc(4); f.writeUInt32LE(6, 0); process.stdout.write(Buffer.concat([f, Buffer.from([8,2,82,0,0,0])])); }`,
     );
     const r2 = await runSuite({ testee: () => spawnTestee({ command: le }), cases: one, level: "all" });
-    expect(r2.results[0]?.message).toMatch(/testee malformed: unreadable output: its stdout starts with .*, not a binary frame: read as a big-endian length prefix/);
+    // After the good answer to Init: the bytes of the bad frame are quoted, not the start of stdout.
+    expect(r2.results[0]?.message).toMatch(
+      /testee malformed: unreadable output: after 1 good response, the next frame starts with .* \(bytes 06000000\): read as a big-endian length prefix it is 100663296 bytes, over the 67108864 allowed/,
+    );
   }, 30_000);
 
   it("known-failing: a listed failing case does not fail the run; a listed passing case does", async () => {
@@ -250,6 +253,83 @@ process.stdin.on("end", () => process.exit(0));
     const passing = await runSuite({ testee: inProcess(), cases: one, knownFailing: known, level: "all" });
     expect(passing.ok).toBe(false);
     expect(passing.results[0]?.status).toBe("unexpected-pass");
+  }, 30_000);
+});
+
+describe("runner self-tests: testees that break the process contract", async () => {
+  const { fakeTestee } = await import("./test-support.js");
+  const one = CASES.filter((c) => c.fullName === "consumer/c1-admission/local-item-is-ready");
+  const testee = await bundleTsTestee();
+  const scratch = mkdtempSync(join(tmpdir(), "ectp-proxy-"));
+  /**
+   * The TS testee behind a proxy (binary frames) that answers command DUP twice, and with
+   * STUBBORN set ignores EOF and SIGTERM; it writes its pid to PID_FILE and the number of
+   * responses it forwarded to COUNT_FILE.
+   */
+  const proxy = fakeTestee(
+    "proxy",
+    `import { spawn } from "node:child_process"; import { writeFileSync } from "node:fs";
+const env = process.env; const dup = Number(env.DUP ?? 0);
+writeFileSync(env.PID_FILE, String(process.pid));
+const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
+process.stdin.pipe(child.stdin);
+let buf = Buffer.alloc(0); let n = 0;
+child.stdout.on("data", (c) => { buf = Buffer.concat([buf, c]); while (buf.length >= 4) { const len = buf.readUInt32BE(0); if (buf.length < 4 + len) break;
+  const frame = buf.subarray(0, 4 + len); buf = buf.subarray(4 + len); n++; writeFileSync(env.COUNT_FILE, String(n));
+  process.stdout.write(n === dup ? Buffer.concat([frame, frame]) : frame); } });
+if (env.STUBBORN) { process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000)); }
+else child.on("exit", () => process.exit(0));`,
+  );
+  const run = (env: Record<string, string>) =>
+    runSuite({
+      testee: () => spawnTestee({ command: proxy, env: { PID_FILE: join(scratch, "pid"), COUNT_FILE: join(scratch, "count"), ...env } }),
+      cases: one,
+      level: "all",
+    });
+
+  it("a command answered twice fails the case it belongs to, saying so, even when it is the case's last", async () => {
+    const clean = await run({});
+    expect(clean.results[0]?.status).toBe("passed");
+    const last = Number(readFileSync(join(scratch, "count"), "utf8"));
+    for (const dup of [3, last]) {
+      const report = await run({ DUP: String(dup) });
+      expect(report.results[0]).toMatchObject({
+        status: "failed",
+        message: expect.stringContaining(`a response arrived with no request outstanding (after the response to command ${dup}): a command answered twice`),
+      });
+    }
+  }, 60_000);
+
+  it("a testee that ignores EOF and SIGTERM is killed with its process group at close, and the run ends", async () => {
+    const t0 = Date.now();
+    const report = await run({ STUBBORN: "1" });
+    expect(report.results[0]?.status).toBe("passed");
+    const pid = Number(readFileSync(join(scratch, "pid"), "utf8"));
+    // Gone (SIGKILL takes effect at once, give it a moment): no such process, or a zombie (an
+    // orphan whose new parent has not reaped it).
+    const state = () => {
+      try {
+        return /State:\s+(\S)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      } catch {
+        return undefined;
+      }
+    };
+    for (let i = 0; i < 100 && state() !== undefined && state() !== "Z"; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(state() ?? "gone").toMatch(/^(gone|Z)$/);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+  }, 60_000);
+
+  it("JSON lines: a character split over two writes arrives whole", async () => {
+    const split = fakeTestee(
+      "utf8-split",
+      `const line = Buffer.from('{"commandId":"1","init":{"protocolVersion":1,"features":["café"]}}\\n');
+const cut = line.indexOf(0xc3) + 1; // inside "é"
+process.stdin.once("data", () => { process.stdout.write(line.subarray(0, cut)); setTimeout(() => process.stdout.write(line.subarray(cut)), 50); });
+process.stdin.on("end", () => process.exit(0));`,
+    );
+    const conn = await spawnTestee({ command: split, jsonLines: true });
+    expect(conn.initResult?.features).toEqual(["café"]);
+    await conn.close();
   }, 30_000);
 });
 
@@ -272,6 +352,25 @@ describe("runner self-tests: the testee contract", () => {
     });
     const unclaimed = await runSuite({ testee: inProcess(), features: TS_TESTEE_FEATURES, cases: byName(EVICT), level: "all" });
     expect(unclaimed.results[0]).toMatchObject({ status: "skipped", message: 'needs optional feature "evict"' });
+  });
+
+  it("a command answered with anything but its success result (Ok for most) fails the case naming both", async () => {
+    const report = await runSuite({
+      testee: altered((res, req) => (req.configure ? { commandId: res.commandId } : req.admit ? { commandId: res.commandId, ok: {} } : res)),
+      features: TS_TESTEE_FEATURES,
+      cases: byName("consumer/c1-admission/local-item-is-ready"),
+      level: "all",
+    });
+    expect(report.results[0]?.message).toMatch(
+      /^configure at t=0 was answered with no result \(an empty response, or a result field this runner does not know\); expected ok/,
+    );
+    const admit = await runSuite({
+      testee: altered((res, req) => (req.admit ? { commandId: res.commandId, ok: {} } : res)),
+      features: TS_TESTEE_FEATURES,
+      cases: byName("consumer/c1-admission/local-item-is-ready"),
+      level: "all",
+    });
+    expect(admit.results[0]?.message).toMatch(/^admit at t=\d+ was answered with \{"ok":\{\}\}; expected admit/);
   });
 
   it("Unsupported naming no feature counts as the command's own feature (the role for Admit): the case fails", async () => {

@@ -390,6 +390,10 @@ class Interpreter {
       throw new CaseFailure(
         `[I1] implementation error on ${what} at t=${this.now}: ${res.error.message}${res.error.code ? ` (${res.error.code})` : ""}`,
       );
+    } else {
+      // TESTEE-PROTOCOL.md: each command has one success answer (Ok unless it returns data).
+      const want = RESULT_OF[what] ?? "ok";
+      if (!res[want]) throw new CaseFailure(`${what} at t=${this.now} was answered with ${kindOf(res)}; expected ${want}`);
     }
     if (settle && this.configured) await this.settle();
     return res;
@@ -1198,9 +1202,23 @@ const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { fi
   announcement: { id: 22, type: ectp.v1.Announcement },
 };
 
+/** The success answer of each command that returns data (testee.proto TesteeResponse); every other command's is `ok`. */
+const RESULT_OF: Readonly<Record<string, "init" | "admit" | "drainFailed" | "putItem" | "announce" | "readMemory" | "poll" | "stats" | "view">> = {
+  init: "init",
+  admit: "admit",
+  drainFailed: "drainFailed",
+  putItem: "putItem",
+  announce: "announce",
+  readMemory: "readMemory",
+  poll: "poll",
+  getStats: "stats",
+  getView: "view",
+};
+
 function kindOf(res: ectp.conformance.v1.TesteeResponse): string {
   const j = res.toJSON();
   delete j.commandId;
+  if (Object.keys(j).length === 0) return "no result (an empty response, or a result field this runner does not know)";
   return JSON.stringify(j);
 }
 

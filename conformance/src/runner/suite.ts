@@ -169,6 +169,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
           for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
         }
         await runScriptedCase(c, conn, { features });
+        // Output the testee wrote after its last answer (a second answer, a crash on the way out)
+        // belongs to this case: let it arrive, then judge.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (conn.fault) throw conn.fault;
         outcome = { status: "passed" };
       } catch (err) {
         outcome = caseError(err);

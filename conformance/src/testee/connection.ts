@@ -40,6 +40,11 @@ export interface TesteeConnection {
   request(req: ectp.conformance.v1.ITesteeRequest): Promise<ectp.conformance.v1.TesteeResponse>;
   /** Whether the connection can still take requests. */
   readonly alive: boolean;
+  /**
+   * Why the connection died, when the testee did something wrong (exited, hung, wrote garbage or
+   * an unasked response), possibly after its last answer; undefined while alive or once closed.
+   */
+  readonly fault?: TesteeFault;
   /** The testee's answer to Init. Its `features` are informative: the runner follows the features file and warns about differences. */
   readonly initResult?: ectp.conformance.v1.IInitResult;
   /** Stop the testee (EOF, then SIGTERM, then SIGKILL). Never throws. */

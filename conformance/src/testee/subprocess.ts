@@ -5,7 +5,8 @@
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { DEFAULT_MAX_FRAME_BYTES, EctpError, FrameDecoder, encodeFrame } from "@ectp/protocol";
+import { StringDecoder } from "node:string_decoder";
+import { EctpError, FrameDecoder, encodeFrame } from "@ectp/protocol";
 import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "./connection.js";
 
@@ -29,6 +30,9 @@ export interface SubprocessTesteeOptions {
 
 /** Largest response frame accepted; anything larger is a malformed (corrupt) stream. */
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** TESTEE-PROTOCOL.md §2: how long a testee has to exit after EOF, and after SIGTERM, in ms. */
+const EXIT_GRACE_MS = 1000;
 
 /**
  * Start a testee process and send it `Init`. Rejects with a {@link TesteeFault} when it
@@ -81,10 +85,17 @@ class SubprocessTestee implements TesteeConnection {
   private nextId = 1;
   private dead: TesteeFault | undefined;
   private readonly decoder = new FrameDecoder({ maxFrameBytes: MAX_RESPONSE_BYTES });
+  /** JSON lines: decodes UTF-8 across chunk boundaries (a character split over two reads stays whole). */
+  private readonly text = new StringDecoder("utf8");
   private lineBuf = "";
+  /** The command id awaiting its response (undefined between requests): a response with none outstanding is a fault. */
+  private outstanding: number | undefined;
+  /** Responses read so far (to say where in the stream bad output came). */
+  private responses = 0;
   private readonly queue: Uint8Array[] | string[] = [];
   private waiter: ((fault?: TesteeFault) => void) | undefined;
   private exited = false;
+  private closedByRunner = false;
   /** The first bytes the testee wrote to stdout (to tell a wrong `--json-lines` setting from garbage). */
   private head = Buffer.alloc(0);
 
@@ -120,6 +131,11 @@ class SubprocessTestee implements TesteeConnection {
     return this.dead === undefined;
   }
 
+  /** Why the connection died (undefined while alive, or when the runner closed it). */
+  get fault(): TesteeFault | undefined {
+    return this.closedByRunner ? undefined : this.dead;
+  }
+
   stderrTail(): string {
     return this.stderrBuf;
   }
@@ -129,7 +145,7 @@ class SubprocessTestee implements TesteeConnection {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     try {
       if (this.json) {
-        this.lineBuf += chunk.toString("utf8");
+        this.lineBuf += this.text.write(chunk);
         // Every line is a JSON object: say so at once rather than waiting (maybe for the
         // timeout) for the newline that binary frames never send.
         const start = this.lineBuf.trimStart();
@@ -147,16 +163,43 @@ class SubprocessTestee implements TesteeConnection {
           (this.queue as Uint8Array[]).push(frame);
       }
     } catch (err) {
-      // A frame "too large" is text on stdout read as a length prefix: say so, not how to raise the limit.
-      const tooLarge = EctpError.is(err) && err.code === "FRAME_TOO_LARGE";
-      const why = tooLarge
-        ? `its stdout starts with ${JSON.stringify(this.head.toString("latin1"))}, not a binary frame: read as a big-endian length prefix it is over ${DEFAULT_MAX_FRAME_BYTES} bytes (text on stdout, or a little-endian length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr`
-        : (err as Error).message;
-      const hint = this.json ? "" : formatHint(this.head, false);
-      this.fail(new TesteeFault("malformed", `unreadable output: ${why}${hint}`, this.stderrTail()));
+      this.fail(new TesteeFault("malformed", `unreadable output: ${this.unreadable(err)}`, this.stderrTail()));
       return;
     }
-    if (this.queue.length > 0) this.wake();
+    if (this.queue.length === 0) return;
+    // Exactly one response per request, in order (TESTEE-PROTOCOL.md §2): one more is a fault of the
+    // command just answered, reported now rather than taken as the next command's answer.
+    if (this.outstanding === undefined || this.queue.length > 1) {
+      const last = this.nextId - 1;
+      this.fail(
+        new TesteeFault(
+          "malformed",
+          `a response arrived with no request outstanding (after the response to command ${last}): a command answered twice, or output written unasked`,
+          this.stderrTail(),
+        ),
+      );
+      return;
+    }
+    this.wake();
+  }
+
+  /** Why stdout could not be read, naming where in the stream and what was there. */
+  private unreadable(err: unknown): string {
+    if (!EctpError.is(err) || err.code !== "FRAME_TOO_LARGE") return (err as Error).message;
+    // A frame "too large" is text on stdout read as a length prefix: say so, not how to raise the limit.
+    const length = Number((err.details as { length?: number } | undefined)?.length ?? 0);
+    const prefix = Buffer.alloc(4);
+    prefix.writeUInt32BE(length >>> 0);
+    const where =
+      this.responses === 0
+        ? `its stdout starts with ${JSON.stringify(this.head.toString("latin1"))}, not a binary frame`
+        : `after ${this.responses} good ${this.responses === 1 ? "response" : "responses"}, the next frame starts with ${JSON.stringify(prefix.toString("latin1"))} (bytes ${prefix.toString("hex")})`;
+    const hint = this.responses === 0 ? formatHint(this.head, false) : "";
+    return (
+      `${where}: read as a big-endian length prefix it is ${length} bytes, over the ${MAX_RESPONSE_BYTES} allowed ` +
+      "(text on stdout, or a little-endian length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr" +
+      hint
+    );
   }
 
   private wake(fault?: TesteeFault): void {
@@ -172,17 +215,38 @@ class SubprocessTestee implements TesteeConnection {
     this.wake(fault);
   }
 
-  private kill(): void {
-    if (this.exited || this.child.pid === undefined) return;
+  /**
+   * Signal the testee's whole process group: the shell that ran the command may have exited
+   * (dash does not exec the command) while the testee, or a helper it started, lives on.
+   * Returns whether anything in the group was still there.
+   */
+  private signalGroup(signal: NodeJS.Signals | 0): boolean {
+    const pid = this.child.pid;
+    if (pid === undefined) return false;
     try {
-      process.kill(-this.child.pid, "SIGKILL");
+      process.kill(-pid, signal);
+      return true;
     } catch {
+      // No such group (empty), or no group of our own (detached spawn failed): the child alone.
+      if (signal === 0 || this.exited) return false;
       try {
-        this.child.kill("SIGKILL");
+        return this.child.kill(signal);
       } catch {
-        // already gone
+        return false;
       }
     }
+  }
+
+  private kill(): void {
+    this.signalGroup("SIGKILL");
+    this.releaseStreams();
+  }
+
+  /** Let go of the pipes: a process left in the group must not keep the runner's event loop alive. */
+  private releaseStreams(): void {
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.child.stdin?.destroy();
   }
 
   async request(req: ectp.conformance.v1.ITesteeRequest, timeoutMs = this.timeoutMs): Promise<ectp.conformance.v1.TesteeResponse> {
@@ -194,8 +258,11 @@ class SubprocessTestee implements TesteeConnection {
       : encodeFrame(TesteeRequest.encode(TesteeRequest.fromObject(full as Record<string, unknown>)).finish(), {
           maxFrameBytes: MAX_RESPONSE_BYTES,
         });
+    this.outstanding = commandId;
     this.child.stdin?.write(payload);
     const raw = await this.next(timeoutMs);
+    this.outstanding = undefined;
+    this.responses++;
     let res: ectp.conformance.v1.TesteeResponse;
     try {
       res = typeof raw === "string" ? responseFromJson(JSON.parse(raw) as Record<string, unknown>) : TesteeResponse.decode(raw);
@@ -232,25 +299,35 @@ class SubprocessTestee implements TesteeConnection {
     });
   }
 
+  /**
+   * EOF, then (TESTEE-PROTOCOL.md §2) SIGTERM to the testee's process group if anything of it is
+   * left 1 s later, then SIGKILL 1 s after that. Resolves once the group is empty (or killed) and
+   * the pipes are released, so neither a testee that ignores EOF nor a helper it left behind keeps
+   * the runner alive.
+   */
   async close(): Promise<void> {
-    if (this.exited) return;
-    const done = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
+    if (!this.dead) {
+      this.closedByRunner = true;
+      this.dead = new TesteeFault("exited", "closed by the runner");
+    }
     try {
-      this.child.stdin?.end(); // EOF: a testee exits promptly (TESTEE-PROTOCOL.md §2)
+      this.child.stdin?.end(); // EOF: a testee exits promptly
     } catch {
       // ignore
     }
-    const t1 = setTimeout(() => {
-      try {
-        this.child.kill("SIGTERM");
-      } catch {
-        // ignore
-      }
-    }, 1000);
-    const t2 = setTimeout(() => this.kill(), 2000);
-    await done;
-    clearTimeout(t1);
-    clearTimeout(t2);
-    if (!this.dead) this.dead = new TesteeFault("exited", "closed by the runner");
+    if (await this.groupGoneWithin(EXIT_GRACE_MS)) return this.releaseStreams();
+    this.signalGroup("SIGTERM");
+    if (await this.groupGoneWithin(EXIT_GRACE_MS)) return this.releaseStreams();
+    this.kill();
+  }
+
+  /** Whether the testee's process group is empty within `ms` (checked every 10 ms). */
+  private async groupGoneWithin(ms: number): Promise<boolean> {
+    const until = performance.now() + ms;
+    for (;;) {
+      if (!this.signalGroup(0)) return true;
+      if (performance.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 }
