@@ -61,7 +61,9 @@ export function forceNumbersAtRuntime(js) {
  * value. Every `.uint64(message.x)`, `.uint64s(...)`, `.uint32(message.x)` and
  * `.int32(message.x)` of the generated encoders goes through a check that throws a
  * RangeError naming the field instead (encodeEnvelope reports it as INVALID_ARGUMENT).
- * uint64 accepts safe integers (SPEC.md: senders never send values above 2^53 - 1).
+ * uint64 accepts safe integers only (SPEC.md: senders never send values above 2^53 - 1), also
+ * in its presence test, which would read an object as a Long (`{}` silently left out, `{low,
+ * high}` put on the wire as any 64-bit value).
  * For implementations' encoders; the conformance runner's generated code leaves it out, so
  * it can still put on the wire the out-of-range values a faulty peer would send.
  */
@@ -69,22 +71,30 @@ export function checkIntegersOnEncode(js) {
   const anchor = "// 64-bit fields are plain numbers";
   if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run forceNumbersAtRuntime before checkIntegersOnEncode");
   let count = 0;
+  let presence = 0;
   const patched = js
     .replace(/\.(uint64s?|uint32|int32)\(message\.(\w+)\)/g, (_, kind, field) => {
       count++;
       return `.${kind}($check_${kind}(message.${field}, "${field}"))`;
     })
+    // A uint64 field's presence test reads an object as a Long (`{}` is "absent" and skipped):
+    // check the value there, so an object (no Long exists with --force-number) is refused.
+    .replace(/\(typeof message\.(\w+) === "object" \? message\.\1\.low \|\| message\.\1\.high : message\.\1 !== 0\)/g, (_, field) => {
+      presence++;
+      return `$check_uint64(message.${field}, "${field}") !== 0`;
+    })
     .replace(
       anchor,
       "// Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).\n" +
         'const $refuse = (field, range, v) => { throw new RangeError(field + " must be an integer in " + range + "; got " + (typeof v === "number" ? v : typeof v)); };\n' +
-        'const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v)) : v !== null && typeof v === "object" ? v : $refuse(f, "[0, 2^53)", v));\n' +
+        'const $check_uint64 = (v, f) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v));\n' +
         'const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], f + "[" + i + "]"); return a; };\n' +
         'const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));\n' +
         'const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));\n' +
         anchor,
     );
   if (count === 0) throw new Error("pbjs-postprocess: no integer field writes found; update checkIntegersOnEncode");
+  if (presence === 0) throw new Error("pbjs-postprocess: no uint64 presence tests found; update checkIntegersOnEncode");
   // Anything else that writes a message field as an integer would still wrap.
   const leftover = /\.(?:u?int64|sint(?:32|64)|s?fixed(?:32|64))s?\(message\./.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} is not checked; extend checkIntegersOnEncode`);

@@ -2,6 +2,7 @@
  * CRC-32C (Castagnoli), the checksum of `CHECKSUM_ALGORITHM_CRC32C` [C11].
  * @module
  */
+import { byteView } from "./bytes.js";
 
 /**
  * Slicing-by-8 tables for the reflected polynomial 0x82F63B78, flat: table `t` is
@@ -24,9 +25,12 @@ const TABLE: Int32Array = (() => {
 
 /**
  * CRC-32C of `bytes`, continuing from `previous` (0 to start). Returns an unsigned
- * 32-bit integer. `crc32c(new TextEncoder().encode("123456789")) === 0xe3069283`.
+ * 32-bit integer. `crc32c(new TextEncoder().encode("123456789")) === 0xe3069283`. An
+ * ArrayBuffer or any view of one is checksummed as its bytes; anything else throws
+ * `EctpError(INVALID_ARGUMENT)`.
  */
 export function crc32c(bytes: Uint8Array, previous = 0): number {
+  if (!(bytes instanceof Uint8Array)) bytes = byteView(bytes, "crc32c input");
   const t = TABLE;
   let crc = ~previous;
   let i = 0;

@@ -233,6 +233,11 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readReject: { attemptId: 1, reason: 2 ** 31 } }, "reason must be an integer in [-2^31, 2^31); got 2147483648"],
       [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, shape: [2, -4] } } }, "shape[1] must be an integer in [0, 2^53); got -4"],
       [{ ...head, hello: { role: 2, heartbeatIntervalMs: 0.5 } }, "heartbeatIntervalMs must be an integer in [0, 2^32); got 0.5"],
+      // Objects are no Long here (64-bit fields are numbers): neither left out as "absent" nor put on the wire.
+      [{ ...head, senderEpoch: {} as unknown as number, heartbeat: { sequence: 1 } }, "senderEpoch must be an integer in [0, 2^53); got object"],
+      [{ ...head, heartbeat: { sequence: { low: -1, high: -1 } as unknown as number } }, "sequence must be an integer in [0, 2^53); got object"],
+      [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: { low: 5, high: 2 ** 22 } as unknown as number } } }, "sizeBytes must be an integer in [0, 2^53); got object"],
+      [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, shape: [{} as unknown as number] } } }, "shape[0] must be an integer in [0, 2^53); got object"],
     ];
     for (const [env, message] of cases) {
       let thrown: unknown;

@@ -246,6 +246,24 @@ describe("fast envelope encoder [V1]", () => {
       encodeEnvelope({ version: SPEC_VERSION, senderId: "b", senderEpoch: i + 1, readComplete: { grantId: i + 1, status: 1 } });
     expect(Buffer.from(a).equals(Buffer.from(copy))).toBe(true);
   });
+
+  it("transferring one result's buffer (postMessage) leaves the others whole: results share an untransferable slab", () => {
+    const acks = [1, 2, 3].map((g) => encodeEnvelope({ version: SPEC_VERSION, senderId: "pd", senderEpoch: 1, readComplete: { grantId: g, status: 1 } }));
+    expect(new Set(acks.map((b) => b.buffer)).size).toBe(1); // one slab (the fast path)
+    const { port1, port2 } = new MessageChannel();
+    try {
+      port1.postMessage(acks[0], [acks[0]?.buffer as ArrayBuffer]); // Node 20 ignores the transfer; later Nodes refuse it
+    } catch {
+      // refused: nothing was detached either
+    } finally {
+      port1.close();
+      port2.close();
+    }
+    for (const [i, b] of acks.entries()) {
+      const d = decodeEnvelope(b as Uint8Array);
+      expect(d.ok && d.value.readComplete?.grantId).toBe(i + 1);
+    }
+  });
 });
 
 /** Events of an EventBatch [E1]: one kind each, as a producer makes them, or none. */

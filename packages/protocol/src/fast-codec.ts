@@ -30,6 +30,7 @@
  * @module
  * @internal
  */
+import { markAsUntransferable } from "node:worker_threads";
 import $protobuf from "protobufjs/minimal.js";
 import { ectp } from "./gen/ectp.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
@@ -55,7 +56,18 @@ const PBBuffer = ($protobuf.util as unknown as { Buffer: typeof Buffer | null })
 const SLAB_BYTES = 32 * 1024;
 /** A new slab is started when less than this is left (read-path envelopes are far smaller). */
 const SLAB_ROOM = 4096;
-let slab = new Uint8Array(SLAB_BYTES);
+
+/**
+ * A new slab, untransferable as Node's Buffer pool is: transferring one result's buffer (a
+ * `postMessage` transfer list) would detach the slab and empty every other result in it.
+ */
+function newSlab(): Uint8Array {
+  const b = new Uint8Array(SLAB_BYTES);
+  markAsUntransferable(b.buffer);
+  return b;
+}
+
+let slab = newSlab();
 /** Bytes of `slab` handed out (8-byte aligned, as Node aligns its pool). */
 let slabUsed = 0;
 /** Set while an encode runs: a re-entrant call (from a getter) declines instead of sharing the slab. */
@@ -526,7 +538,7 @@ export function fastEncodeEnvelope(envelope: unknown): Uint8Array | undefined {
     let b = slab;
     let start = slabUsed;
     if (start + SLAB_ROOM > b.length) {
-      b = new Uint8Array(SLAB_BYTES);
+      b = newSlab();
       slab = b;
       start = 0;
     }

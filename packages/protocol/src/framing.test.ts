@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { crc32c } from "./checksum.js";
 import { EctpError } from "./errors.js";
 import { DEFAULT_MAX_FRAME_BYTES, FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
 
@@ -337,4 +338,39 @@ describe("FrameDecoder properties", () => {
       { numRuns: RUNS },
     );
   }, PROPERTY_TIMEOUT_MS);
+});
+
+describe("byte input of encodeFrame, FrameDecoder.push and crc32c", () => {
+  const code = (f: () => unknown): string | undefined => {
+    try {
+      f();
+    } catch (e) {
+      return EctpError.is(e) ? e.code : "untyped";
+    }
+    return undefined;
+  };
+
+  it("an ArrayBuffer (a WebSocket's binaryType \"arraybuffer\") or any view of one is read as its bytes", () => {
+    const frame = encodeFrame(new Uint8Array([7, 8, 9, 10])); // 8 bytes: whole 16-bit elements too
+    for (const input of [frame.buffer, new DataView(frame.buffer), new Uint16Array(frame.buffer)]) {
+      const d = new FrameDecoder();
+      expect(d.push(input as ArrayBuffer).map((f) => [...f])).toEqual([[7, 8, 9, 10]]);
+    }
+    expect([...encodeFrame(new Uint16Array([0x0201]) as unknown as Uint8Array)]).toEqual([0, 0, 0, 2, 1, 2]);
+    expect([...encodeFrame(new Uint8Array([5, 6]).buffer as unknown as Uint8Array)]).toEqual([0, 0, 0, 2, 5, 6]);
+    const zeros = new Uint8Array(8);
+    for (const input of [zeros.buffer, new DataView(zeros.buffer), new Float64Array(1)]) expect(crc32c(input as unknown as Uint8Array)).toBe(crc32c(zeros));
+  });
+
+  it("anything else is INVALID_ARGUMENT naming the input, and the decoder keeps its state", () => {
+    const d = new FrameDecoder();
+    expect(d.push(new Uint8Array([0, 0, 0, 2, 1]))).toEqual([]);
+    for (const bad of ["abcd", 42, null, undefined, [1, 2], {}]) {
+      expect(code(() => d.push(bad as unknown as Uint8Array))).toBe("INVALID_ARGUMENT");
+      expect(code(() => encodeFrame(bad as unknown as Uint8Array))).toBe("INVALID_ARGUMENT");
+      expect(code(() => crc32c(bad as unknown as Uint8Array))).toBe("INVALID_ARGUMENT");
+    }
+    expect(() => d.push("abcd" as unknown as Uint8Array)).toThrow("FrameDecoder.push chunk must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got string");
+    expect(d.push(new Uint8Array([2])).map((f) => [...f])).toEqual([[1, 2]]);
+  });
 });

@@ -8,6 +8,7 @@
  * written down here and in the spec and pinned by golden fixtures.
  * @module
  */
+import { byteView } from "./bytes.js";
 import { EctpError } from "./errors.js";
 
 /** Bytes in a frame header (the length prefix). */
@@ -54,10 +55,12 @@ function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError 
 /**
  * Frame one payload: a 4-byte big-endian length, then the payload (SPEC.md "Framing").
  * Throws `EctpError(FRAME_TOO_LARGE)` when the payload exceeds `maxFrameBytes`, so a
- * sender never writes a frame its peer must refuse, and `EctpError(INVALID_CONFIG)` for
- * a bad `maxFrameBytes`.
+ * sender never writes a frame its peer must refuse, `EctpError(INVALID_CONFIG)` for a bad
+ * `maxFrameBytes`, and `EctpError(INVALID_ARGUMENT)` for a payload that is not bytes (an
+ * ArrayBuffer or any view of one is framed as its bytes).
  */
 export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8Array {
+  payload = byteView(payload, "encodeFrame payload");
   const max = resolveMax(options);
   if (payload.length > max) throw tooLarge(payload.length, max, []);
   const out = new Uint8Array(FRAME_HEADER_BYTES + payload.length);
@@ -139,10 +142,14 @@ export class FrameDecoder {
   /**
    * Consume a chunk and return every frame payload it completes, in stream order. Each
    * returned array is a fresh copy the caller may keep. Throws `EctpError(FRAME_TOO_LARGE)`
-   * on an oversized length prefix, and again on every later call until {@link reset}.
+   * on an oversized length prefix, and again on every later call until {@link reset}. A
+   * chunk may be a Uint8Array, an ArrayBuffer (as a WebSocket with `binaryType
+   * "arraybuffer"` delivers) or any view of one, read as its bytes; anything else throws
+   * `EctpError(INVALID_ARGUMENT)` and changes nothing.
    */
-  push(chunk: Uint8Array): Uint8Array[] {
+  push(input: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array[] {
     if (this.failure) throw this.failure;
+    const chunk = byteView(input, "FrameDecoder.push chunk");
     const frames: Uint8Array[] = [];
     let pos = 0;
     const n = chunk.length;

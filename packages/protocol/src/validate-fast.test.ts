@@ -15,10 +15,14 @@ describe("validateDescriptor hot-path rewrite keeps its results", () => {
     expect(withCs.value.checksum).toEqual({ algorithm: 1, crc32c: 1 });
   });
 
-  it("shape: holes are skipped as before, negative dims are rejected", () => {
+  it("[C2] shape: a hole is no dimension (the shape would not encode), negative dims are rejected, too many dims before any is read", () => {
     // biome-ignore lint/suspicious/noSparseArray: the point of the test
-    expect(validateDescriptor({ ...base, dtype: 0, shape: [2, , 4] }, { maxItemBytes: 100 }).ok).toBe(true);
+    const holey = validateDescriptor({ ...base, dtype: 0, shape: [2, , 4] }, { maxItemBytes: 100 });
+    expect(!holey.ok && holey.error.message).toBe("[INVALID_DESCRIPTOR] shape must be a list of non-negative integers");
     expect(validateDescriptor({ ...base, shape: [2, -1] }, { maxItemBytes: 100 }).ok).toBe(false);
+    // 2^28 holes: refused by their count at once (reading them took seconds).
+    const huge = validateDescriptor({ ...base, dtype: 0, shape: new Array(2 ** 28) }, { maxItemBytes: 100 });
+    expect(!huge.ok && huge.error.message).toBe(`[INVALID_DESCRIPTOR] shape has ${2 ** 28} dimensions; at most 64 are allowed`);
   });
 
   it("[C2] the expected fingerprint is compared exactly as fingerprintsEqual compares it", () => {

@@ -260,8 +260,8 @@ function isUint32(v: unknown): v is number {
 }
 
 function allSafeNonNegative(a: readonly unknown[]): boolean {
-  // Holes are skipped, as Array.prototype.every does.
-  for (let i = 0; i < a.length; i++) if (!isSafeNonNegative(a[i]) && i in a) return false;
+  // A hole is no dimension (reading it gives undefined): the shape is invalid, as it would not encode.
+  for (let i = 0; i < a.length; i++) if (!isSafeNonNegative(a[i])) return false;
   return true;
 }
 
@@ -483,11 +483,12 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (!isEnumValue(dtype))
     return fail("INVALID_DESCRIPTOR", `dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {});
   const rawShape = d.shape ?? EMPTY_SHAPE;
-  if (!Array.isArray(rawShape) || !allSafeNonNegative(rawShape))
-    return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
-  // [C2] a descriptor always fits a message's repeated-element limit (SPEC.md section 5).
+  if (!Array.isArray(rawShape)) return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
+  // [C2] a descriptor always fits a message's repeated-element limit (SPEC.md section 5). Checked
+  // before the elements: a shape of 2^28 dimensions is refused at once, not after reading them all.
   if (rawShape.length > MAX_SHAPE_DIMS)
     return fail("INVALID_DESCRIPTOR", `shape has ${rawShape.length} dimensions; at most ${MAX_SHAPE_DIMS} are allowed`, {});
+  if (!allSafeNonNegative(rawShape)) return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
   const shape = rawShape as readonly number[];
   const elem = dtypeSize(dtype);
   if (elem !== undefined && shape.length > 0) {

@@ -13,7 +13,7 @@ const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.
 const $check_list = (v, f) => (Array.isArray(v) ? v : $wrongType(f, "an array", v));
 // Integers a field cannot carry are refused, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
 const $refuse = (field, range, v) => { throw new RangeError(field + " must be an integer in " + range + "; got " + (typeof v === "number" ? v : typeof v)); };
-const $check_uint64 = (v, f) => (typeof v === "number" ? (Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v)) : v !== null && typeof v === "object" ? v : $refuse(f, "[0, 2^53)", v));
+const $check_uint64 = (v, f) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v));
 const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], f + "[" + i + "]"); return a; };
 const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));
 const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));
@@ -1073,13 +1073,13 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
+                if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && $check_uint64(message.attemptId, "attemptId") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode($check_message(message.key, "key"), writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
-                if (message.expectedEpoch != null && $Object.hasOwnProperty.call(message, "expectedEpoch") && (typeof message.expectedEpoch === "object" ? message.expectedEpoch.low || message.expectedEpoch.high : message.expectedEpoch !== 0))
+                if (message.expectedEpoch != null && $Object.hasOwnProperty.call(message, "expectedEpoch") && $check_uint64(message.expectedEpoch, "expectedEpoch") !== 0)
                     writer.uint32(/* id 3, wireType 0 =*/24).uint64($check_uint64(message.expectedEpoch, "expectedEpoch"));
-                if (message.expectedSizeBytes != null && $Object.hasOwnProperty.call(message, "expectedSizeBytes") && (typeof message.expectedSizeBytes === "object" ? message.expectedSizeBytes.low || message.expectedSizeBytes.high : message.expectedSizeBytes !== 0))
+                if (message.expectedSizeBytes != null && $Object.hasOwnProperty.call(message, "expectedSizeBytes") && $check_uint64(message.expectedSizeBytes, "expectedSizeBytes") !== 0)
                     writer.uint32(/* id 4, wireType 0 =*/32).uint64($check_uint64(message.expectedSizeBytes, "expectedSizeBytes"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
@@ -1503,9 +1503,9 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
+                if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && $check_uint64(message.attemptId, "attemptId") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
-                if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
+                if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && $check_uint64(message.grantId, "grantId") !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.grantId, "grantId"));
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
                     $root.ectp.v1.ItemDescriptor.encode($check_message(message.item, "item"), writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
@@ -1929,7 +1929,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
+                if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && $check_uint64(message.attemptId, "attemptId") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.attemptId, "attemptId"));
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.reason, "reason"));
@@ -2436,7 +2436,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
+                if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && $check_uint64(message.grantId, "grantId") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.grantId, "grantId"));
                 if (message.status != null && $Object.hasOwnProperty.call(message, "status") && message.status !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32($check_int32(message.status, "status"));
@@ -2801,7 +2801,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
+                if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && $check_uint64(message.sequence, "sequence") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
@@ -4636,7 +4636,7 @@ export const ectp = $root.ectp = (() => {
                     throw $Error("max depth exceeded");
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode($check_message(message.key, "key"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
-                if (message.sizeBytes != null && $Object.hasOwnProperty.call(message, "sizeBytes") && (typeof message.sizeBytes === "object" ? message.sizeBytes.low || message.sizeBytes.high : message.sizeBytes !== 0))
+                if (message.sizeBytes != null && $Object.hasOwnProperty.call(message, "sizeBytes") && $check_uint64(message.sizeBytes, "sizeBytes") !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.sizeBytes, "sizeBytes"));
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype") && message.dtype !== 0)
                     writer.uint32(/* id 3, wireType 0 =*/24).int32($check_int32(message.dtype, "dtype"));
@@ -4646,7 +4646,7 @@ export const ectp = $root.ectp = (() => {
                     $root.ectp.v1.Checksum.encode($check_message(message.checksum, "checksum"), writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
                 if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
                     writer.uint32(/* id 6, wireType 2 =*/50).string($check_string(message.producerId, "producerId"));
-                if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
+                if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && $check_uint64(message.epoch, "epoch") !== 0)
                     writer.uint32(/* id 7, wireType 0 =*/56).uint64($check_uint64(message.epoch, "epoch"));
                 if (message.location != null && $Object.hasOwnProperty.call(message, "location") && $check_bytes(message.location, "location").length)
                     writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.location /* checked above */);
@@ -5797,7 +5797,7 @@ export const ectp = $root.ectp = (() => {
                     $root.ectp.v1.SpecVersion.encode($check_message(message.version, "version"), writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.senderId != null && $Object.hasOwnProperty.call(message, "senderId") && message.senderId !== "")
                     writer.uint32(/* id 2, wireType 2 =*/18).string($check_string(message.senderId, "senderId"));
-                if (message.senderEpoch != null && $Object.hasOwnProperty.call(message, "senderEpoch") && (typeof message.senderEpoch === "object" ? message.senderEpoch.low || message.senderEpoch.high : message.senderEpoch !== 0))
+                if (message.senderEpoch != null && $Object.hasOwnProperty.call(message, "senderEpoch") && $check_uint64(message.senderEpoch, "senderEpoch") !== 0)
                     writer.uint32(/* id 3, wireType 0 =*/24).uint64($check_uint64(message.senderEpoch, "senderEpoch"));
                 if (message.hello != null && $Object.hasOwnProperty.call(message, "hello"))
                     $root.ectp.v1.Hello.encode($check_message(message.hello, "hello"), writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
@@ -7905,7 +7905,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
+                if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && $check_uint64(message.sequence, "sequence") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
                 if (message.events != null && $check_list(message.events, "events").length)
                     for (let i = 0; i < message.events.length; ++i)
@@ -8242,7 +8242,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.fromSequence != null && $Object.hasOwnProperty.call(message, "fromSequence") && (typeof message.fromSequence === "object" ? message.fromSequence.low || message.fromSequence.high : message.fromSequence !== 0))
+                if (message.fromSequence != null && $Object.hasOwnProperty.call(message, "fromSequence") && $check_uint64(message.fromSequence, "fromSequence") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.fromSequence, "fromSequence"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
@@ -8549,9 +8549,9 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.oldestAvailable != null && $Object.hasOwnProperty.call(message, "oldestAvailable") && (typeof message.oldestAvailable === "object" ? message.oldestAvailable.low || message.oldestAvailable.high : message.oldestAvailable !== 0))
+                if (message.oldestAvailable != null && $Object.hasOwnProperty.call(message, "oldestAvailable") && $check_uint64(message.oldestAvailable, "oldestAvailable") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.oldestAvailable, "oldestAvailable"));
-                if (message.latest != null && $Object.hasOwnProperty.call(message, "latest") && (typeof message.latest === "object" ? message.latest.low || message.latest.high : message.latest !== 0))
+                if (message.latest != null && $Object.hasOwnProperty.call(message, "latest") && $check_uint64(message.latest, "latest") !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).uint64($check_uint64(message.latest, "latest"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
@@ -9173,7 +9173,7 @@ export const ectp = $root.ectp = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
+                if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && $check_uint64(message.sequence, "sequence") !== 0)
                     writer.uint32(/* id 1, wireType 0 =*/8).uint64($check_uint64(message.sequence, "sequence"));
                 if (message.items != null && $check_list(message.items, "items").length)
                     for (let i = 0; i < message.items.length; ++i)
@@ -9182,7 +9182,7 @@ export const ectp = $root.ectp = (() => {
                     writer.uint32(/* id 3, wireType 0 =*/24).uint32($check_uint32(message.part, "part"));
                 if (message.parts != null && $Object.hasOwnProperty.call(message, "parts") && message.parts !== 0)
                     writer.uint32(/* id 4, wireType 0 =*/32).uint32($check_uint32(message.parts, "parts"));
-                if (message.snapshotId != null && $Object.hasOwnProperty.call(message, "snapshotId") && (typeof message.snapshotId === "object" ? message.snapshotId.low || message.snapshotId.high : message.snapshotId !== 0))
+                if (message.snapshotId != null && $Object.hasOwnProperty.call(message, "snapshotId") && $check_uint64(message.snapshotId, "snapshotId") !== 0)
                     writer.uint32(/* id 5, wireType 0 =*/40).uint64($check_uint64(message.snapshotId, "snapshotId"));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
