@@ -5,7 +5,7 @@
  */
 import { EctpError } from "./errors.js";
 
-const toString = Object.prototype.toString;
+const objectTag = Object.prototype.toString;
 
 /**
  * `value` as a Uint8Array over the same memory: a Uint8Array (of any realm) as it is, another
@@ -16,7 +16,7 @@ const toString = Object.prototype.toString;
 export function byteView(value: unknown, what: string): Uint8Array {
   if (value instanceof Uint8Array) return value;
   if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  const tag = toString.call(value);
+  const tag = objectTag.call(value);
   if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") return new Uint8Array(value as ArrayBuffer);
   throw new EctpError(
     "INVALID_ARGUMENT",
