@@ -269,14 +269,15 @@ describe("runner self-tests: testees that break the process contract", async () 
   const proxy = fakeTestee(
     "proxy",
     `import { spawn } from "node:child_process"; import { writeFileSync } from "node:fs";
-const env = process.env; const dup = Number(env.DUP ?? 0);
+const env = process.env; const dup = Number(env.DUP ?? 0); const late = Number(env.DUP_LATE ?? 0);
 writeFileSync(env.PID_FILE, String(process.pid));
 const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
 process.stdin.pipe(child.stdin);
 let buf = Buffer.alloc(0); let n = 0;
 child.stdout.on("data", (c) => { buf = Buffer.concat([buf, c]); while (buf.length >= 4) { const len = buf.readUInt32BE(0); if (buf.length < 4 + len) break;
   const frame = buf.subarray(0, 4 + len); buf = buf.subarray(4 + len); n++; writeFileSync(env.COUNT_FILE, String(n));
-  process.stdout.write(n === dup ? Buffer.concat([frame, frame]) : frame); } });
+  process.stdout.write(n === dup ? Buffer.concat([frame, frame]) : frame);
+  if (n === late) { const again = Buffer.from(frame); setTimeout(() => process.stdout.write(again), 5); } } });
 if (env.STUBBORN) { process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000)); }
 else child.on("exit", () => process.exit(0));`,
   );
@@ -300,6 +301,23 @@ else child.on("exit", () => process.exit(0));`,
     }
   }, 60_000);
 
+  it("a command answered twice, the second time late (after the next request went out), is reported as answered twice", async () => {
+    const two = CASES.filter((c) =>
+      ["consumer/c1-admission/local-item-is-ready", "consumer/c1-admission/no-announcement-with-model-input-encodes-locally"].includes(c.fullName),
+    );
+    const report = await runSuite({
+      testee: () =>
+        // Command 2 (the first Configure) is answered again 5 ms later, amid later commands.
+        spawnTestee({ command: proxy, env: { PID_FILE: join(scratch, "pid"), COUNT_FILE: join(scratch, "count"), DUP_LATE: "2" } }),
+      cases: two,
+      level: "all",
+    });
+    // Where it lands depends on when it arrives; what it says does not.
+    const failed = report.results.filter((r) => r.status === "failed");
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed[0]?.message).toContain("a command answered twice");
+  }, 60_000);
+
   it("a testee that ignores EOF and SIGTERM is killed with its process group at close, and the run ends", async () => {
     const t0 = Date.now();
     const report = await run({ STUBBORN: "1" });
@@ -318,6 +336,28 @@ else child.on("exit", () => process.exit(0));`,
     expect(state() ?? "gone").toMatch(/^(gone|Z)$/);
     expect(Date.now() - t0).toBeLessThan(20_000);
   }, 60_000);
+
+  it("a good frame and then bad bytes in one write: the message counts the good one and quotes the bad bytes", async () => {
+    const chatty = fakeTestee(
+      "init-then-log",
+      `process.stdin.once("data", () => process.stdout.write(Buffer.concat([Buffer.from([0, 0, 0, 6, 8, 1, 0x5a, 2, 8, 1]), Buffer.from("log: started\\n")])));
+process.stdin.on("end", () => process.exit(0));`,
+    );
+    await expect(spawnTestee({ command: chatty })).rejects.toThrow(/after 1 good response, the next frame starts with "log:" \(bytes 6c6f673a\)/);
+  }, 30_000);
+
+  it("close() does not wait on a zombie: a helper the testee left behind that has exited (unreaped by its new parent)", async () => {
+    const leaves = fakeTestee(
+      "leaves-a-helper",
+      `import { spawn } from "node:child_process";
+process.stdin.once("data", () => { spawn("sleep", ["0.2"], { stdio: "ignore" }).unref(); process.stdout.write(Buffer.from([0, 0, 0, 6, 8, 1, 0x5a, 2, 8, 1])); });
+process.stdin.on("end", () => process.exit(0));`,
+    );
+    const conn = await spawnTestee({ command: leaves });
+    const t0 = performance.now();
+    await conn.close(); // EOF: the testee exits; the helper lives 0.2 s more, then is a zombie at most
+    expect(performance.now() - t0).toBeLessThan(900); // not the 1 s EOF grace, SIGTERM and 1 s more
+  }, 30_000);
 
   it("JSON lines: a character split over two writes arrives whole", async () => {
     const split = fakeTestee(

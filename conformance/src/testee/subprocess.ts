@@ -5,6 +5,7 @@
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { EctpError, FrameDecoder, encodeFrame } from "@ectp/protocol";
 import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson } from "../proto.js";
@@ -52,6 +53,34 @@ export async function spawnTestee(options: SubprocessTesteeOptions): Promise<Tes
   return conn;
 }
 
+/**
+ * Whether every process of process group `pgid` is a zombie (Linux /proc): an orphaned helper
+ * that exited stays in its group until its new parent reaps it, which a container's PID 1 may
+ * never do. False when /proc cannot tell (another OS): the group counts as alive.
+ */
+function onlyZombiesIn(pgid: number | undefined): boolean {
+  if (pgid === undefined) return false;
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return false;
+  }
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "latin1");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so read after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid && fields[0] !== "Z") return false;
+  }
+  return true;
+}
+
 /** Bytes of the start of stdout kept for `formatHint`. */
 const HEAD_BYTES = 16;
 
@@ -90,7 +119,7 @@ class SubprocessTestee implements TesteeConnection {
   private lineBuf = "";
   /** The command id awaiting its response (undefined between requests): a response with none outstanding is a fault. */
   private outstanding: number | undefined;
-  /** Responses read so far (to say where in the stream bad output came). */
+  /** Complete responses read from stdout so far (to say where in the stream bad output came). */
   private responses = 0;
   private readonly queue: Uint8Array[] | string[] = [];
   private waiter: ((fault?: TesteeFault) => void) | undefined;
@@ -155,15 +184,22 @@ class SubprocessTestee implements TesteeConnection {
         while (nl >= 0) {
           const line = this.lineBuf.slice(0, nl).trim();
           this.lineBuf = this.lineBuf.slice(nl + 1);
-          if (line.length > 0) (this.queue as string[]).push(line);
+          if (line.length > 0) {
+            (this.queue as string[]).push(line);
+            this.responses++;
+          }
           nl = this.lineBuf.indexOf("\n");
         }
       } else {
-        for (const frame of this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+        for (const frame of this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) {
           (this.queue as Uint8Array[]).push(frame);
+          this.responses++;
+        }
       }
     } catch (err) {
-      this.fail(new TesteeFault("malformed", `unreadable output: ${this.unreadable(err)}`, this.stderrTail()));
+      // Frames completed in the same chunk before the bad bytes were good responses too.
+      const before = EctpError.is(err) ? ((err.details as { frames?: unknown[] } | undefined)?.frames?.length ?? 0) : 0;
+      this.fail(new TesteeFault("malformed", `unreadable output: ${this.unreadable(err, this.responses + before)}`, this.stderrTail()));
       return;
     }
     if (this.queue.length === 0) return;
@@ -183,18 +219,18 @@ class SubprocessTestee implements TesteeConnection {
     this.wake();
   }
 
-  /** Why stdout could not be read, naming where in the stream and what was there. */
-  private unreadable(err: unknown): string {
+  /** Why stdout could not be read, naming where in the stream (after `good` responses) and what was there. */
+  private unreadable(err: unknown, good: number): string {
     if (!EctpError.is(err) || err.code !== "FRAME_TOO_LARGE") return (err as Error).message;
     // A frame "too large" is text on stdout read as a length prefix: say so, not how to raise the limit.
     const length = Number((err.details as { length?: number } | undefined)?.length ?? 0);
     const prefix = Buffer.alloc(4);
     prefix.writeUInt32BE(length >>> 0);
     const where =
-      this.responses === 0
+      good === 0
         ? `its stdout starts with ${JSON.stringify(this.head.toString("latin1"))}, not a binary frame`
-        : `after ${this.responses} good ${this.responses === 1 ? "response" : "responses"}, the next frame starts with ${JSON.stringify(prefix.toString("latin1"))} (bytes ${prefix.toString("hex")})`;
-    const hint = this.responses === 0 ? formatHint(this.head, false) : "";
+        : `after ${good} good ${good === 1 ? "response" : "responses"}, the next frame starts with ${JSON.stringify(prefix.toString("latin1"))} (bytes ${prefix.toString("hex")})`;
+    const hint = good === 0 ? formatHint(this.head, false) : "";
     return (
       `${where}: read as a big-endian length prefix it is ${length} bytes, over the ${MAX_RESPONSE_BYTES} allowed ` +
       "(text on stdout, or a little-endian length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr" +
@@ -262,7 +298,6 @@ class SubprocessTestee implements TesteeConnection {
     this.child.stdin?.write(payload);
     const raw = await this.next(timeoutMs);
     this.outstanding = undefined;
-    this.responses++;
     let res: ectp.conformance.v1.TesteeResponse;
     try {
       res = typeof raw === "string" ? responseFromJson(JSON.parse(raw) as Record<string, unknown>) : TesteeResponse.decode(raw);
@@ -272,11 +307,13 @@ class SubprocessTestee implements TesteeConnection {
       throw fault;
     }
     if (Number(res.commandId) !== commandId) {
-      const fault = new TesteeFault(
-        "malformed",
-        `response echoes command_id ${String(res.commandId)}; expected ${commandId}`,
-        this.stderrTail(),
-      );
+      const echoed = Number(res.commandId);
+      // A lower id is a command answered already: its second answer came late, after the next request went out.
+      const why =
+        echoed >= 1 && echoed < commandId
+          ? `a second response to command ${echoed} (answered already) came where command ${commandId}'s was expected: a command answered twice`
+          : `response echoes command_id ${String(res.commandId)}; expected ${commandId}`;
+      const fault = new TesteeFault("malformed", why, this.stderrTail());
       this.fail(fault);
       throw fault;
     }
@@ -321,11 +358,11 @@ class SubprocessTestee implements TesteeConnection {
     this.kill();
   }
 
-  /** Whether the testee's process group is empty within `ms` (checked every 10 ms). */
+  /** Whether the testee's process group is empty (zombies aside) within `ms` (checked every 10 ms). */
   private async groupGoneWithin(ms: number): Promise<boolean> {
     const until = performance.now() + ms;
     for (;;) {
-      if (!this.signalGroup(0)) return true;
+      if (!this.signalGroup(0) || (this.exited && onlyZombiesIn(this.child.pid))) return true;
       if (performance.now() >= until) return false;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

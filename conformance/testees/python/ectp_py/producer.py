@@ -329,7 +329,9 @@ class ProducerCore:
                 p.capabilities = ()
                 p.subscribed = False
                 p.interval_ms = self.config.heartbeat_interval_ms
-                p.owed_snapshot, p.owed_replay_from = False, 0  # the new epoch asks anew
+                # the new epoch asks anew (answered_at stays: the interval is per peer id, so a peer
+                # cannot escape it by announcing new epochs)
+                p.owed_snapshot, p.owed_replay_from = False, 0
             p.last_heard = now
             return p
         old = self._take_forgotten(pid)
@@ -555,11 +557,10 @@ class ProducerCore:
                 self._send(p.id, {"heartbeat": {"sequence": self._heartbeat_seq}})
             if (p.owed_snapshot or p.owed_replay_from) and now >= p.answered_at + self.config.resend_interval_ms:
                 # [E2] what it asked for while its answers had to wait, together: a snapshot covers a replay
-                snapshot, start = p.owed_snapshot, p.owed_replay_from
-                p.owed_snapshot, p.owed_replay_from = False, 0
-                if snapshot:
+                if p.owed_snapshot:
                     self._on_snapshot(p, now)
                 else:
+                    start, p.owed_replay_from = p.owed_replay_from, 0
                     self._answer_replay(p, start, now)
         for p in gone:
             self._peer_gone(p, "silent")
@@ -659,6 +660,17 @@ class ProducerCore:
         if self._resend_deferred(p, now):
             p.owed_replay_from = start if not p.owed_replay_from else min(p.owed_replay_from, start)
             return
+        # what the peer was owed goes out with this answer, not an interval after it
+        if p.owed_snapshot:
+            p.owed_snapshot, p.owed_replay_from = False, 0
+            self._answer_snapshot(p)  # it covers this replay too
+            return
+        owed, p.owed_replay_from = p.owed_replay_from, 0
+        if owed and owed < start:
+            if owed >= oldest:
+                start = owed
+            else:
+                self._send(p.id, {"replayUnavailable": {"oldestAvailable": oldest if self._ring else 0, "latest": latest}})
         for batch in list(self._ring)[start - oldest :]:
             self._send(p.id, {"eventBatch": batch})
 
@@ -667,6 +679,10 @@ class ProducerCore:
         if self._resend_deferred(p, now):
             p.owed_snapshot = True
             return
+        p.owed_snapshot, p.owed_replay_from = False, 0  # the snapshot covers whatever was owed
+        self._answer_snapshot(p)
+
+    def _answer_snapshot(self, p: _Peer) -> None:
         self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
         items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items()]
         # [E2] a snapshot whose items exceed max_batch_bytes goes out in numbered parts.

@@ -209,6 +209,14 @@ class ProducerTest(unittest.TestCase):
         ask(603, replayRequest={"fromSequence": 1})
         self.assertEqual(seqs(1009), [])
         self.assertEqual(seqs(1010), ["snapshot"])  # one snapshot covers them all
+        # a request handled once the interval has passed takes what is owed with it
+        ask(1100, replayRequest={"fromSequence": 1})  # owed
+        ask(1510, replayRequest={"fromSequence": 3})
+        self.assertEqual(seqs(1510), [1, 2, 3])
+        ask(1600, snapshotRequest={})  # owed
+        ask(2010, replayRequest={"fromSequence": 2})
+        self.assertEqual(seqs(2010), ["snapshot"])
+        self.assertEqual(seqs(2600), [])
         unbounded, store = make(ProducerConfig(resend_interval_ms=0))
         unbounded.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
         unbounded.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)

@@ -795,7 +795,10 @@ describe("ProducerCore events [E1][E2]", () => {
       h.producer.poll(i);
     }
     const ask = (body: ectp.v1.IEnvelope, at: number, from = "r") => h.producer.handleMessage(from, wire(from, 1, body), at);
-    const seqs = (at: number, to = "r") => sent(h.producer.poll(at), to).map((e) => (e.snapshot ? `snapshot ${e.snapshot.snapshotId}` : e.eventBatch?.sequence));
+    const seqs = (at: number, to = "r") =>
+      sent(h.producer.poll(at), to).flatMap((e): (string | number)[] =>
+        e.snapshot ? [`snapshot ${e.snapshot.snapshotId}`] : e.eventBatch ? [Number(e.eventBatch.sequence)] : [],
+      ); // (not heartbeats)
     ask({ replayRequest: { fromSequence: 1 } }, 10);
     expect(seqs(10)).toEqual([1, 2, 3]);
     // A peer repeating its requests: nothing is resent before 510, then one replay from the lowest sequence asked.
@@ -811,6 +814,15 @@ describe("ProducerCore events [E1][E2]", () => {
     ask({ replayRequest: { fromSequence: 1 } }, 603);
     expect(seqs(1009)).toEqual([]);
     expect(seqs(1010)).toEqual(["snapshot 1"]);
+    // A request handled once the interval has passed (before the poll that would send what is owed)
+    // takes what is owed with it: one answer, not two an interval apart.
+    ask({ replayRequest: { fromSequence: 1 } }, 1100); // owed (snapshot answered at 1010)
+    ask({ replayRequest: { fromSequence: 3 } }, 1510);
+    expect(seqs(1510)).toEqual([1, 2, 3]);
+    ask({ snapshotRequest: {} }, 1600); // owed
+    ask({ replayRequest: { fromSequence: 2 } }, 2010);
+    expect(seqs(2010)).toEqual(["snapshot 2"]); // the snapshot covers the replay
+    expect(seqs(2600)).toEqual([]);
     // Cheap answers are not held back: ReplayUnavailable goes out at once.
     const small = harness({ replayBufferBatches: 1 });
     for (let i = 1; i <= 3; i++) {
@@ -821,8 +833,8 @@ describe("ProducerCore events [E1][E2]", () => {
     small.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 1 } }), 11);
     expect(sent(small.producer.poll(11), "r").map((e) => e.eventBatch?.sequence ?? e.replayUnavailable?.latest)).toEqual([3, 3]);
     // Each peer has its own interval; resendIntervalMs 0 (or undefined: the default) as configured.
-    ask({ snapshotRequest: {} }, 1011, "other");
-    expect(seqs(1011, "other")).toEqual(["snapshot 2"]);
+    ask({ snapshotRequest: {} }, 3111, "other");
+    expect(seqs(3111, "other")).toEqual(["snapshot 3"]);
     const unbounded = harness({ resendIntervalMs: 0 });
     unbounded.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
     unbounded.producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);

@@ -615,8 +615,9 @@ export class ProducerCore {
         p.capabilities = [];
         p.subscribed = false;
         p.intervalMs = this.cfg.heartbeatIntervalMs;
-        p.owedSnapshot = false; // the old epoch's requests; the new one asks anew
-        p.owedReplayFrom = 0;
+        // The old epoch's requests; the new one asks anew. (`answeredAt` stays: the interval is per
+        // peer id, so a peer cannot escape it by announcing new epochs.)
+        this.clearOwed(p);
       }
       p.lastHeard = now;
       this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
@@ -1135,6 +1136,18 @@ export class ProducerCore {
       p.owedReplayFrom = p.owedReplayFrom === 0 ? from : Math.min(p.owedReplayFrom, from);
       return;
     }
+    // What the peer was owed goes out with this answer, not an interval after it.
+    if (p.owedSnapshot) {
+      this.clearOwed(p);
+      this.answerSnapshot(p); // it covers this replay too
+      return;
+    }
+    const owed = p.owedReplayFrom;
+    p.owedReplayFrom = 0;
+    if (owed !== 0 && owed < from) {
+      if (owed >= oldest) from = owed;
+      else this.send(p.id, { body: "replayUnavailable", replayUnavailable: { oldestAvailable: oldest, latest } });
+    }
     for (let s = from; s <= latest; s++) {
       const batch = this.ring[s % this.ring.length];
       if (batch) this.send(p.id, { body: "eventBatch", eventBatch: batch });
@@ -1144,7 +1157,15 @@ export class ProducerCore {
   private onSnapshot(p: Peer, now: number): void {
     p.subscribed = true;
     if (this.resendDeferred(p, now)) p.owedSnapshot = true;
-    else this.answerSnapshot(p);
+    else {
+      this.clearOwed(p); // the snapshot covers whatever was owed
+      this.answerSnapshot(p);
+    }
+  }
+
+  private clearOwed(p: Peer): void {
+    p.owedSnapshot = false;
+    p.owedReplayFrom = 0;
   }
 
   /**
@@ -1164,12 +1185,12 @@ export class ProducerCore {
 
   /** [E2] The requests `p` made while its answers had to wait, answered together: a snapshot covers a replay too. */
   private answerOwed(p: Peer, now: number): void {
-    const from = p.owedReplayFrom;
-    const snapshot = p.owedSnapshot;
-    p.owedSnapshot = false;
-    p.owedReplayFrom = 0;
-    if (snapshot) this.onSnapshot(p, now);
-    else this.answerReplay(p, from, now);
+    if (p.owedSnapshot) this.onSnapshot(p, now);
+    else {
+      const from = p.owedReplayFrom;
+      p.owedReplayFrom = 0;
+      this.answerReplay(p, from, now);
+    }
   }
 
   private answerSnapshot(p: Peer): void {

@@ -107,7 +107,10 @@ export interface SubscriberOptions {
   transportMetadata?: Uint8Array;
   /**
    * How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms
-   * [E2]; for a snapshot in parts, counted from the latest part received. Default 2000.
+   * [E2]; for a snapshot in parts, counted from the latest part received. Default 2000. Keep it
+   * above the producers' resend interval (500 ms by default, at most 1 s: SPEC.md section 9): a
+   * producer may hold an answer that long, and a gap whose replay stays unanswered for
+   * `MAX_REPLAY_RETRIES` (3) retries is given up (its held batches dropped, caught up later).
    */
   retryMs?: number;
   /** Interval of the heartbeats sent to each followed producer, in ms [P8]. Default 2000. */
