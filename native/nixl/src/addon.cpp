@@ -1244,6 +1244,13 @@ Agent::execute(Command &c) {
                 st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
                 if (st == NIXL_SUCCESS && name != c.peer) st = NIXL_ERR_MISMATCH;
                 if (st == NIXL_SUCCESS) secs.insert(c.blob);
+                // A section NIXL refused to load makes it drop all it held for that peer (its
+                // transfers in flight are orphaned in progress()): the sections loaded are void,
+                // and the next read loads its section again.
+                else {
+                    secs.clear();
+                    ++sectionsGen_;
+                }
             }
         }
         nixlXferReqH *req = nullptr;
@@ -1404,6 +1411,23 @@ Agent::progress() {
             std::lock_guard<std::mutex> lk(nixlMu_);
             xs = safeCall([&] { return agent_->getXferStatus(x.req); });
         }
+        if (xs == NIXL_ERR_NOT_FOUND && x.failedStatus == 0) {
+            // [I5] NIXL no longer knows the transfer's peer while its GET may still run: a failed
+            // section load erases the peer's remote metadata in NIXL (a recycled or malformed
+            // section), as an invalidation does. Releasing it would not stop the GET, so it is
+            // orphaned as in Invalidate: kept, unreported and unpolled until close(). The peer's
+            // sections are void too: the next read loads its section again.
+            x.orphaned = true;
+            ++orphanedXfers_;
+            {
+                std::lock_guard<std::mutex> lk(nixlMu_);
+                auto peerIt = loadedSections_.find(x.peer);
+                if (peerIt != loadedSections_.end()) peerIt->second.clear();
+                ++sectionsGen_;
+            }
+            ++it;
+            continue;
+        }
         if (xs < 0 && x.failedStatus == 0) {
             // [I5] NIXL's UCX backend reports a transfer failed as soon as its last UCX request
             // fails (or its peer is seen disconnected) while others may still be in flight, and
@@ -1438,11 +1462,16 @@ Agent::progress() {
             ++it;
             continue;
         }
-        settle(it->first, xs, x.deregistered, false,
-               landedCrc(xs == NIXL_SUCCESS && x.crc && !x.deregistered, x.localAddr, x.length));
+        // Out of the table before it is reported: the handle is released, and a settle that throws
+        // (out of memory) must not leave an entry whose freed handle a later round would use.
+        const uint32_t id = it->first;
+        const bool deregistered = x.deregistered;
+        const std::optional<uint32_t> crc =
+            landedCrc(xs == NIXL_SUCCESS && x.crc && !x.deregistered, x.localAddr, x.length);
         it = xfers_.erase(it);
         --activeXfers_;
         did = freed = true;
+        settle(id, xs, deregistered, false, crc);
     }
     if (freed && !pendingDereg_.empty()) {
         enterLong();
@@ -1455,9 +1484,16 @@ Agent::progress() {
 void
 Agent::shutdownEngine() {
     std::lock_guard<std::mutex> lk(nixlMu_);
+    // [I5] Reads settled and regions given back here are published only once the agent (and its
+    // UCX worker) is destroyed: releasing a transfer does not stop its GET, and a poll() between
+    // the two would hand JS back buffers a GET may still write.
+    std::vector<uint32_t> closedReads;
+    std::vector<uint32_t> freedRegions;
+    closedReads.reserve(xfers_.size());
+    freedRegions.reserve(pendingDereg_.size());
     for (auto &x : xfers_) {
         (void)safeCall([&] { return agent_->releaseXferReq(x.second.req); });
-        settle(x.first, NIXL_ERR_CANCELED, false, true);
+        closedReads.push_back(x.first);
         --activeXfers_;
     }
     xfers_.clear();
@@ -1469,8 +1505,7 @@ Agent::shutdownEngine() {
         args.backends.push_back(backend_);
         (void)safeCall([&] { return agent_->deregisterMem(reg, &args); });
         --nixlRegistrations_;
-        std::lock_guard<std::mutex> olk(outMu_);
-        deregistered_.push_back(d.id);
+        freedRegions.push_back(d.id);
     }
     pendingDereg_.clear();
     for (auto &p : loadedSections_) {
@@ -1486,6 +1521,9 @@ Agent::shutdownEngine() {
     catch (...) {
     }
     nixlRegistrations_ = 0;
+    std::lock_guard<std::mutex> olk(outMu_);
+    for (uint32_t id : closedReads) settled_.push_back(Settled{id, NIXL_ERR_CANCELED, false, true, false, 0});
+    deregistered_.insert(deregistered_.end(), freedRegions.begin(), freedRegions.end());
 }
 
 // While READs from a peer are in flight, that peer's worker must keep progressing (over
@@ -1552,8 +1590,13 @@ Agent::engineMain() {
         bool did = false;
         for (auto &c : cmds) {
             if (c.kind == CmdKind::Stop) {
-                // Drop any later commands: the agent is going away.
-                shutdownEngine();
+                // Drop any later commands: the agent is going away. Nothing may escape this thread
+                // (it would terminate the process): out of memory here loses only the last reports.
+                try {
+                    shutdownEngine();
+                }
+                catch (...) {
+                }
                 engineDone_.store(true);
                 bumpActivity(); // what shutdownEngine settled is drained by the next poll
                 if (c.token) {
@@ -1606,12 +1649,22 @@ Agent::engineMain() {
             // adds straight to the copy time; a sched_yield here handed the core to another
             // thread once per segment whenever the machine was busy (10-25 % below the raw
             // probe under load). The JS thread still gets nixlMu_ through jsWaiting_.
-            pingPeers();
+            try {
+                pingPeers();
+            }
+            catch (...) { // (out of memory) nothing may escape this thread; the next round pings again
+            }
             cpuRelax();
             continue;
         }
         const bool waiting = anyWaitingXfer();
-        if (waiting) pingPeers(); // a cancelled GET over TCP still needs its target to progress
+        if (waiting) { // a cancelled GET over TCP still needs its target to progress
+            try {
+                pingPeers();
+            }
+            catch (...) { // (out of memory) as above
+            }
+        }
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
         if (waiting) {

@@ -10,6 +10,7 @@ import type {
   Transport,
   TransportActivity,
 } from "@ectp/core";
+import { markAsUntransferable } from "node:worker_threads";
 import { EctpError } from "@ectp/protocol";
 import {
   type NativeAgent,
@@ -312,9 +313,20 @@ export class NixlTransport implements Transport {
     }
   }
 
-  /** Register host memory with NIXL; the addon holds a reference until deregistration completes. */
+  /**
+   * Register host memory with NIXL; the addon holds a reference until deregistration completes.
+   * The buffer is marked untransferable (`postMessage` or `structuredClone` with it in the transfer
+   * list cannot detach it while NIXL reads into or from it); a resizable ArrayBuffer, which could
+   * shrink under NIXL, is refused with INVALID_ARGUMENT. Never call `ArrayBuffer.prototype.transfer`
+   * on a registered buffer (it detaches the memory whatever the mark says).
+   */
   registerMemory(bytes: Uint8Array): MemoryRegion {
     this.assertOpen("registerMemory");
+    if (!(bytes instanceof Uint8Array)) throw new EctpError("INVALID_ARGUMENT", "registerMemory takes a Uint8Array");
+    const buffer = bytes.buffer;
+    if ((buffer as { resizable?: boolean }).resizable === true)
+      throw new EctpError("INVALID_ARGUMENT", "registerMemory needs memory that cannot shrink: pass a Uint8Array over a fixed-length ArrayBuffer, not a resizable one");
+    if (!(buffer instanceof SharedArrayBuffer)) markAsUntransferable(buffer); // [I5] NIXL's memory stays where it was registered
     let reg: ReturnType<NativeAgent["registerMemory"]>;
     try {
       reg = this.agent.registerMemory(bytes);
