@@ -56,6 +56,14 @@ describe("ectp conformance: --seeds bounds (defect 1)", () => {
     expect(r.err).not.toContain("must be an integer");
   }, 60_000);
 
+  it("--case-timeout-ms must be a whole number of ms from 1 to what a timer can wait", async () => {
+    for (const bad of ["0", "1.5", "2147483648"]) {
+      const r = await cli("--testee", "true", "--case-timeout-ms", bad);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain("--case-timeout-ms");
+    }
+  });
+
   it("--command-timeout-ms above what a timer can wait is refused", async () => {
     expectUsageError(
       await cli("--testee", "never-started", "--command-timeout-ms", "3000000000"),

@@ -9,6 +9,7 @@ import { EctpError } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { runRandomised } from "./random/randomised.js";
+import { DEFAULT_CASE_TIMEOUT_MS } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 import { type CaseResult, type SuiteReport, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
@@ -67,6 +68,7 @@ Options (each one that takes a value at most once):
   --report <file>            write the JSON report (and <file>.ectp-report.json with {passed, failed})
   --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
                              and its answer to Init get the larger of this and 10000
+  --case-timeout-ms <n>      wall-clock limit of one scripted case, 1 to ${MAX_TIMEOUT_MS} (default 60000)
   -h, --help                 show this text
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error or when the
@@ -165,6 +167,8 @@ interface Config {
   /** The command timeout, and whether it was given (the replay command keeps it then). */
   commandTimeoutMs: number;
   commandTimeoutGiven: boolean;
+  /** Wall-clock limit of one scripted case. */
+  caseTimeoutMs: number;
   /** Randomised seeds to run (`--seed n` or 1..`--seeds`). */
   seeds: readonly number[];
   /** Whether scripted cases run (not with `--seed`). */
@@ -242,6 +246,7 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
         cases: c.cases,
         onResult,
         onWarning,
+        caseTimeoutMs: c.caseTimeoutMs,
       });
       results.push(...report.results);
     }
@@ -303,6 +308,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   if (v.level !== undefined && v.level !== "required" && v.level !== "all")
     throw new UsageError(`--level must be required or all, got ${JSON.stringify(v.level)}`);
   const commandTimeoutMs = intFlag("command-timeout-ms", v["command-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? 5000;
+  const caseTimeoutMs = intFlag("case-timeout-ms", v["case-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? DEFAULT_CASE_TIMEOUT_MS;
   const seedCount = intFlag("seeds", v.seeds, 0, MAX_SEEDS) ?? 0;
   const seed = intFlag("seed", v.seed, 0);
   if (seed !== undefined && v.seeds !== undefined)
@@ -387,6 +393,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     filter: v.filter,
     commandTimeoutMs,
     commandTimeoutGiven: v["command-timeout-ms"] !== undefined,
+    caseTimeoutMs,
     seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1),
     scripted,
     cases,
@@ -622,6 +629,7 @@ const OPTIONS = {
   junit: { type: "string" },
   report: { type: "string" },
   "command-timeout-ms": { type: "string" },
+  "case-timeout-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 

@@ -413,6 +413,17 @@ describe("runner self-tests: the testee contract", () => {
     expect(admit.results[0]?.message).toMatch(/^admit at t=\d+ was answered with \{"ok":\{\}\}; expected admit/);
   });
 
+  it("a case past its wall-clock limit fails saying why (a testee whose deadline keeps moving by 1 ms)", async () => {
+    const report = await runSuite({
+      testee: altered((res, req) => (res.poll ? { ...res, poll: { ...res.poll, nextDeadlineMs: Number(req.nowMs) + 1 } } : res)),
+      features: TS_TESTEE_FEATURES,
+      cases: byName("consumer/c3-budget/survives-retries"),
+      level: "all",
+      caseTimeoutMs: 300,
+    });
+    expect(report.results[0]?.message).toMatch(/^the case ran past its 300 ms of wall-clock time after \d+ commands, at t=\d+ of virtual time/);
+  });
+
   it("Unsupported naming no feature counts as the command's own feature (the role for Admit): the case fails", async () => {
     const report = await runSuite({
       testee: altered((res, req) => (req.admit ? { commandId: res.commandId, unsupported: {} } : res)),

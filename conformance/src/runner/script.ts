@@ -86,7 +86,16 @@ const SHORT_REASON = (name: unknown): string => String(name ?? "").replace(/^FAI
 export interface ScriptOptions {
   /** Features the implementation claims (features file). */
   features: ReadonlySet<string>;
+  /**
+   * Wall-clock time one case may take, in ms; past it the case fails (e.g. a testee whose
+   * deadline keeps moving by 1 ms makes the runner step through the case a millisecond at a
+   * time). Default {@link DEFAULT_CASE_TIMEOUT_MS}.
+   */
+  caseTimeoutMs?: number;
 }
+
+/** Default of {@link ScriptOptions.caseTimeoutMs}: a minute (the slowest reference case takes about 1 s). */
+export const DEFAULT_CASE_TIMEOUT_MS = 60_000;
 
 /** Run a scripted case. Resolves when it passed; rejects with CaseFailure, CaseSkip, CaseBug or TesteeFault. */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
@@ -118,6 +127,9 @@ class Interpreter {
   private readonly macros: Record<string, MacroFn>;
   private counters = new Map<string, number>();
   private configured = false;
+  /** When the case started (wall clock) and how many commands it sent: see `ScriptOptions.caseTimeoutMs`. */
+  private readonly startedAt = performance.now();
+  private commands = 0;
 
   constructor(
     c: LoadedCase,
@@ -371,7 +383,7 @@ class Interpreter {
     expectError = false,
     settle = true,
   ): Promise<ectp.conformance.v1.TesteeResponse> {
-    const res = await this.conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
+    const res = await this.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
     const what = Object.keys(req).find((k) => k !== "nowMs") ?? "?";
     if (res.unsupported) {
       // TESTEE-PROTOCOL.md §6: Unsupported skips the case only for a feature the features file
@@ -397,6 +409,18 @@ class Interpreter {
     }
     if (settle && this.configured) await this.settle();
     return res;
+  }
+
+  /** Send one command; a case past its wall-clock limit fails instead. */
+  private request(req: ectp.conformance.v1.ITesteeRequest): Promise<ectp.conformance.v1.TesteeResponse> {
+    const limit = this.options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
+    if (performance.now() - this.startedAt > limit)
+      throw new CaseFailure(
+        `the case ran past its ${limit} ms of wall-clock time after ${this.commands} commands, at t=${this.now} of virtual time ` +
+          `(a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee); --case-timeout-ms raises the limit`,
+      );
+    this.commands++;
+    return this.conn.request(req);
   }
 
   /** The feature a command needs (TESTEE-PROTOCOL.md §7): its optional feature, else the case's role. */
@@ -480,7 +504,7 @@ class Interpreter {
   /** Poll at the current time until nothing more is due now. */
   private async settle(): Promise<void> {
     for (let i = 0; i < 64; i++) {
-      const res = await this.conn.request({ poll: {}, nowMs: CLOCK_ORIGIN_MS + this.now });
+      const res = await this.request({ poll: {}, nowMs: CLOCK_ORIGIN_MS + this.now });
       if (res.error) throw new CaseFailure(`[I1] implementation error on poll at t=${this.now}: ${res.error.message}`);
       if (!res.poll) throw new CaseFailure(`poll answered with ${kindOf(res)}`);
       const outs = res.poll.outputs ?? [];

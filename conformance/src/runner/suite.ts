@@ -48,6 +48,8 @@ export interface SuiteOptions {
   onResult?: (result: CaseResult) => void;
   /** Called with each warning line, e.g. InitResult.features differing from the features file. Default: ignored. */
   onWarning?: (message: string) => void;
+  /** Wall-clock limit of one case, in ms (see `ScriptOptions.caseTimeoutMs`). Default 60000. */
+  caseTimeoutMs?: number;
 }
 
 /** Results of a run. */
@@ -168,7 +170,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
           featuresCompared = true;
           for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
         }
-        await runScriptedCase(c, conn, { features });
+        await runScriptedCase(c, conn, { features, caseTimeoutMs: options.caseTimeoutMs });
         // Output the testee wrote after its last answer (a second answer, a crash on the way out)
         // belongs to this case: let it arrive, then judge.
         await new Promise((resolve) => setImmediate(resolve));
