@@ -965,6 +965,11 @@ class ConsumerCore:
         elif env.get("hello") is not None:
             self._on_hello(peer, epoch, env["hello"])
         elif env.get("handshakeReject") is not None:
+            if peer.hello_epoch == 0 and not peer.fetches:
+                # [C10] a refusal answers our Hello: unsolicited from a peer neither greeted nor fetched
+                # from (a refusal kept would keep a record per such sender for good)
+                self._ignore("unexpected")
+                return
             hr = env["handshakeReject"]
             reason = Reason.known(hr.get("reason") if isinstance(hr, dict) else None) or Reason.INTERNAL
             self._on_handshake_reject(peer, reason, epoch, now)

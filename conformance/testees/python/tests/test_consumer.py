@@ -182,6 +182,18 @@ class ConsumerTest(unittest.TestCase):
         c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": 99}), 0)
         self.assertEqual(c.stats()["ignoredMessages"], 5)
 
+    def test_c10_an_unsolicited_handshake_reject_is_ignored_and_later_fetches_go_ahead(self):
+        c = make()
+        for i in range(2000):
+            c.handle_envelope(f"x-{i}", envelope(f"x-{i}", 1, handshakeReject={"reason": Reason.INCOMPATIBLE}), 1)
+        self.assertEqual(c.stats()["ignoredMessages"], 2000)
+        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 2)
+        desc = descriptor("a", item_bytes(64))
+        admit(c, announcement(desc), 3)
+        out = c.poll(3)
+        self.assertEqual(len(sends(out, "hello")), 1)
+        self.assertEqual(len(sends(out, "readRequest")), 1)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1376,6 +1376,20 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
     expect(probe("r3", 10_002)).toEqual(refused);
   });
 
+  it("[C10] a HandshakeReject from a peer never greeted nor fetched from is unsolicited: ignored, nothing kept, later fetches go ahead", () => {
+    const h = makeConsumer();
+    // Refusals from 2,000 senders this consumer never spoke to.
+    for (let i = 0; i < 2_000; i++)
+      h.core.handleEnvelope(`x-${i}`, env(`x-${i}`, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    expect(h.core.stats().ignoredMessages).toBe(2_000);
+    // One from P before P was greeted: a later announcement of P still starts its fetch (P would refuse our Hello itself).
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 2);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 3);
+    const out = h.core.poll(3);
+    expect(sent(out, "hello")).toHaveLength(1);
+    expect(sent(out, "readRequest")).toHaveLength(1);
+  });
+
   it("[C1][P8] a stale announcement never starts a fetch, even when the fetch it would have joined ends in the same admit", () => {
     const h = makeConsumer({ waitBudgetMs: 1000 });
     const a = { itemId: "a", announcement: announce("h1", { epoch: 2 }), hasModelInput: true };

@@ -1668,6 +1668,12 @@ export class ConsumerCore {
     else if (envelope.heartbeat) return; // liveness only [P8]
     else if (envelope.hello) this.onHello(peer, senderEpoch, envelope.hello);
     else if (envelope.handshakeReject) {
+      // [C10] A refusal answers our Hello: from a peer we have neither greeted nor any fetch for,
+      // it is unsolicited (a refusal kept would keep a record per such sender for good).
+      if (peer.helloEpoch === 0 && peer.fetchCount === 0) {
+        this.ignore("unexpected");
+        return;
+      }
       const name = reasonName(toNum(envelope.handshakeReject.reason)) ?? "INTERNAL";
       this.onHandshakeReject(peer, name, senderEpoch, now);
     } else this.ignore("unexpected"); // [C10] messages a consumer does not expect
