@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
 import { KNOWN_FEATURES, runConformanceCli } from "./cli.js";
+import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { bundleTsTestee, fakeTestee } from "./test-support.js";
 
 /** Run the CLI with stdout and stderr captured. */
@@ -55,6 +56,12 @@ describe("ectp conformance: --seeds bounds (defect 1)", () => {
     expectUsageError(r, "so nothing would run");
     expect(r.err).not.toContain("must be an integer");
   }, 60_000);
+
+  it("without --case-timeout-ms a case may take a minute, or ten command timeouts when that is longer", () => {
+    expect(defaultCaseTimeoutMs(5_000, 2 ** 31 - 1)).toBe(60_000);
+    expect(defaultCaseTimeoutMs(30_000, 2 ** 31 - 1)).toBe(300_000);
+    expect(defaultCaseTimeoutMs(2 ** 31 - 1, 2 ** 31 - 1)).toBe(2 ** 31 - 1);
+  });
 
   it("--case-timeout-ms must be a whole number of ms from 1 to what a timer can wait", async () => {
     for (const bad of ["0", "1.5", "2147483648"]) {

@@ -9,7 +9,7 @@ import { EctpError } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { runRandomised } from "./random/randomised.js";
-import { DEFAULT_CASE_TIMEOUT_MS } from "./runner/script.js";
+import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 import { type CaseResult, type SuiteReport, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
@@ -68,7 +68,8 @@ Options (each one that takes a value at most once):
   --report <file>            write the JSON report (and <file>.ectp-report.json with {passed, failed})
   --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
                              and its answer to Init get the larger of this and 10000
-  --case-timeout-ms <n>      wall-clock limit of one scripted case, 1 to ${MAX_TIMEOUT_MS} (default 60000)
+  --case-timeout-ms <n>      wall-clock limit of one scripted case, 1 to ${MAX_TIMEOUT_MS} (default the
+                             larger of 60000 and 10 x --command-timeout-ms)
   -h, --help                 show this text
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error or when the
@@ -308,7 +309,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   if (v.level !== undefined && v.level !== "required" && v.level !== "all")
     throw new UsageError(`--level must be required or all, got ${JSON.stringify(v.level)}`);
   const commandTimeoutMs = intFlag("command-timeout-ms", v["command-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? 5000;
-  const caseTimeoutMs = intFlag("case-timeout-ms", v["case-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? DEFAULT_CASE_TIMEOUT_MS;
+  const caseTimeoutMs = intFlag("case-timeout-ms", v["case-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? defaultCaseTimeoutMs(commandTimeoutMs, MAX_TIMEOUT_MS);
   const seedCount = intFlag("seeds", v.seeds, 0, MAX_SEEDS) ?? 0;
   const seed = intFlag("seed", v.seed, 0);
   if (seed !== undefined && v.seeds !== undefined)

@@ -97,6 +97,15 @@ export interface ScriptOptions {
 /** Default of {@link ScriptOptions.caseTimeoutMs}: a minute (the slowest reference case takes about 1 s). */
 export const DEFAULT_CASE_TIMEOUT_MS = 60_000;
 
+/**
+ * The case limit `ectp conformance` uses when `--case-timeout-ms` is not given: a minute, or ten
+ * command timeouts when that is longer (a slow testee given long commands gets a limit to match),
+ * at most `max`.
+ */
+export function defaultCaseTimeoutMs(commandTimeoutMs: number, max: number): number {
+  return Math.min(max, Math.max(DEFAULT_CASE_TIMEOUT_MS, 10 * commandTimeoutMs));
+}
+
 /** Run a scripted case. Resolves when it passed; rejects with CaseFailure, CaseSkip, CaseBug or TesteeFault. */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
   await new Interpreter(c, conn, options).run();

@@ -371,6 +371,8 @@ private:
                 std::optional<uint32_t> crc = std::nullopt);
     void failCommand(const Command &c) noexcept;
     void shutdownEngine();
+    void noteEndedTransfers();
+    void orphanDroppedTransfers();
     void tryFinishDeregistrations();
     void signal();
     void bumpActivity(); // moves activitySeq_: poll() will call drain()
@@ -1149,6 +1151,32 @@ Agent::signal() {
         signalPending_.store(false); // not queued: let the next event try again
 }
 
+// Before a section load: transfers NIXL reports ended keep that outcome (see orphanDroppedTransfers).
+// Called with nixlMu_ held.
+void
+Agent::noteEndedTransfers() {
+    for (auto &x : xfers_) {
+        Xfer &t = x.second;
+        if (t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
+        if (safeCall([&] { return agent_->getXferStatus(t.req); }) == NIXL_SUCCESS) t.succeeded = true;
+    }
+}
+
+// [I5] After a refused section load: a transfer still unended that NIXL now answers NOT_FOUND for
+// lost its peer's metadata to that load while its GET may still run (a peer that died meanwhile
+// answers so too: holding its destination is merely cautious). Orphaned: never released nor
+// reported before close(). Called with nixlMu_ held.
+void
+Agent::orphanDroppedTransfers() {
+    for (auto &x : xfers_) {
+        Xfer &t = x.second;
+        if (t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
+        if (safeCall([&] { return agent_->getXferStatus(t.req); }) != NIXL_ERR_NOT_FOUND) continue;
+        t.orphaned = true;
+        ++orphanedXfers_;
+    }
+}
+
 void
 Agent::settle(uint32_t id, int status, bool deregistered, bool closed,
               std::optional<uint32_t> crc) {
@@ -1240,15 +1268,19 @@ Agent::execute(Command &c) {
                 }
             }
             if (st == NIXL_SUCCESS && secs.find(c.blob) == secs.end()) {
+                // [I5] A section NIXL refuses to load (a registration recycled at the same address,
+                // a damaged one) makes it drop everything it held for the peer the section names,
+                // alive as that peer is: its transfers then answer NOT_FOUND while their GETs run on.
+                // So first note which transfers already ended (their outcome stands), and after a
+                // refused load orphan those NIXL can no longer answer for, as Invalidate does.
+                noteEndedTransfers();
                 std::string name;
                 st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
                 if (st == NIXL_SUCCESS && name != c.peer) st = NIXL_ERR_MISMATCH;
                 if (st == NIXL_SUCCESS) secs.insert(c.blob);
-                // A section NIXL refused to load makes it drop all it held for that peer (its
-                // transfers in flight are orphaned in progress()): the sections loaded are void,
-                // and the next read loads its section again.
                 else {
-                    secs.clear();
+                    orphanDroppedTransfers();
+                    secs.clear(); // void: the next read loads its section again
                     ++sectionsGen_;
                 }
             }
@@ -1410,23 +1442,6 @@ Agent::progress() {
             // which lets its requests still in flight finish during the grace period.
             std::lock_guard<std::mutex> lk(nixlMu_);
             xs = safeCall([&] { return agent_->getXferStatus(x.req); });
-        }
-        if (xs == NIXL_ERR_NOT_FOUND && x.failedStatus == 0) {
-            // [I5] NIXL no longer knows the transfer's peer while its GET may still run: a failed
-            // section load erases the peer's remote metadata in NIXL (a recycled or malformed
-            // section), as an invalidation does. Releasing it would not stop the GET, so it is
-            // orphaned as in Invalidate: kept, unreported and unpolled until close(). The peer's
-            // sections are void too: the next read loads its section again.
-            x.orphaned = true;
-            ++orphanedXfers_;
-            {
-                std::lock_guard<std::mutex> lk(nixlMu_);
-                auto peerIt = loadedSections_.find(x.peer);
-                if (peerIt != loadedSections_.end()) peerIt->second.clear();
-                ++sectionsGen_;
-            }
-            ++it;
-            continue;
         }
         if (xs < 0 && x.failedStatus == 0) {
             // [I5] NIXL's UCX backend reports a transfer failed as soon as its last UCX request
@@ -1591,11 +1606,15 @@ Agent::engineMain() {
         for (auto &c : cmds) {
             if (c.kind == CmdKind::Stop) {
                 // Drop any later commands: the agent is going away. Nothing may escape this thread
-                // (it would terminate the process): out of memory here loses only the last reports.
+                // (it would terminate the process). Out of memory in shutdownEngine loses the last
+                // reports, but the agent (its UCX worker and GETs) still goes before JS lets go of
+                // the buffers: engineDone_ releases them.
                 try {
                     shutdownEngine();
                 }
                 catch (...) {
+                    std::lock_guard<std::mutex> lk(nixlMu_);
+                    agent_.reset();
                 }
                 engineDone_.store(true);
                 bumpActivity(); // what shutdownEngine settled is drained by the next poll

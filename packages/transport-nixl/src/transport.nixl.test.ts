@@ -378,6 +378,34 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     60_000,
   );
 
+  it.skipIf(DIST_MISSING)(
+    `[I5] a peer killed with two reads in flight: both settle failed (a dead peer's GETs cannot land, so neither is orphaned)${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
+    async () => {
+      const size = 16 << 20;
+      const a = makeTransport("a", { cancelGraceMs: 200 });
+      open.push(a);
+      const region = a.registerMemory(new Uint8Array(2 * size));
+      const { child, peerId, source } = await connectedTcpChild(a, region, size, 4096);
+      try {
+        child.kill("SIGSTOP");
+        a.startRead({ readId: 2, peerId, source, destination: { region, offset: 0, length: size } });
+        a.startRead({ readId: 3, peerId, source, destination: { region, offset: size, length: size } });
+        await new Promise((r) => setTimeout(r, 100));
+        child.kill("SIGKILL");
+        const results: ReadResult[] = [];
+        await until([a], () => results.push(...a.poll().reads) > 1, "both reads of the killed peer", 15_000);
+        expect(results.map((r) => [r.readId, r.status]).sort()).toEqual([
+          [2, "failed"],
+          [3, "failed"],
+        ]);
+        expect(a.counters()).toMatchObject({ orphanedTransfers: 0, activeTransfers: 0, unsettledReads: 0 });
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    60_000,
+  );
+
   it("[I5] registered memory is untransferable (postMessage cannot detach it under NIXL); a resizable ArrayBuffer is refused", async () => {
     const a = makeTransport("a");
     open.push(a);

@@ -935,8 +935,9 @@ class ConsumerCore:
                 rejecting = env.get("senderEpoch")  # frozen: names the rejecting epoch
                 if not is_positive_id(rejecting):
                     rejecting = peer.known_epoch if peer is not None else 0
-                # [P8][C10] a refusal from an older epoch than the one known is stale.
-                if peer is not None and rejecting >= peer.known_epoch:
+                # [P8][C10] a refusal from an older epoch than the one known is stale, and one that
+                # answers no Hello of ours (no fetch either) is unsolicited.
+                if peer is not None and rejecting >= peer.known_epoch and self._solicited(peer):
                     self._on_handshake_reject(peer, Reason.VERSION, rejecting, now)
             self._ignore("version")
             return
@@ -965,9 +966,7 @@ class ConsumerCore:
         elif env.get("hello") is not None:
             self._on_hello(peer, epoch, env["hello"])
         elif env.get("handshakeReject") is not None:
-            if peer.hello_epoch == 0 and not peer.fetches:
-                # [C10] a refusal answers our Hello: unsolicited from a peer neither greeted nor fetched
-                # from (a refusal kept would keep a record per such sender for good)
+            if not self._solicited(peer):
                 self._ignore("unexpected")
                 return
             hr = env["handshakeReject"]
@@ -1012,6 +1011,12 @@ class ConsumerCore:
             if peer.connected_epoch != epoch and peer.fetches:
                 peer.connected_epoch = epoch  # load the metadata once per producer epoch
                 self._out.append(ConnectPeer(peer.id, epoch, meta))
+
+    @staticmethod
+    def _solicited(peer: _Peer) -> bool:
+        """[C10] A HandshakeReject answers our Hello: from a peer neither greeted nor fetched from it is
+        unsolicited (a refusal kept would keep a record per such sender for good)."""
+        return peer.hello_epoch != 0 or bool(peer.fetches)
 
     def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float) -> None:
         """SPEC.md 4.2: no reads to the rejecting peer in that epoch; its fetches end [C5]."""

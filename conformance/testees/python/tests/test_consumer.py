@@ -2,6 +2,7 @@
 
 import unittest
 
+from ectp_py import codec
 from ectp_py.config import ConsumerConfig
 from ectp_py.consumer import AdmitItem, ConsumerCore, ReadResult
 from ectp_py.outputs import CancelRead, StartRead
@@ -187,6 +188,10 @@ class ConsumerTest(unittest.TestCase):
         for i in range(2000):
             c.handle_envelope(f"x-{i}", envelope(f"x-{i}", 1, handshakeReject={"reason": Reason.INCOMPATIBLE}), 1)
         self.assertEqual(c.stats()["ignoredMessages"], 2000)
+        # a VERSION refusal from another major, after P1 was heard from, is unsolicited too
+        c.handle_envelope("P1", envelope("P1", 5, heartbeat={"sequence": 1}), 2)
+        c.handle_message("P1", codec.encode("ectp.v1.Envelope", {"version": {"major": 2, "minor": 0}, "senderId": "P1",
+                                                             "senderEpoch": 5, "handshakeReject": {"reason": Reason.VERSION}}), 2)
         c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 2)
         desc = descriptor("a", item_bytes(64))
         admit(c, announcement(desc), 3)

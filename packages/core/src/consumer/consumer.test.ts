@@ -1382,7 +1382,11 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
     for (let i = 0; i < 2_000; i++)
       h.core.handleEnvelope(`x-${i}`, env(`x-${i}`, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 1);
     expect(h.core.stats().ignoredMessages).toBe(2_000);
-    // One from P before P was greeted: a later announcement of P still starts its fetch (P would refuse our Hello itself).
+    // One from P before P was greeted (and a VERSION one from another major, after P was heard from):
+    // a later announcement of P still starts its fetch (P would refuse our Hello itself).
+    h.core.handleEnvelope(P, env(P, 1, { heartbeat: { sequence: 1 } }), 2);
+    const versionReject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 1, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, ectp.v1.Envelope.encode(versionReject).finish(), 2);
     h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 2);
     h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 3);
     const out = h.core.poll(3);

@@ -194,6 +194,14 @@ class ReadyAt {
 }
 
 /** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
+/**
+ * [C10] A HandshakeReject answers our Hello: from a peer we have neither greeted nor any fetch
+ * for, it is unsolicited and ignored (a refusal kept would keep a record per such sender for good).
+ */
+function solicited(peer: Peer): boolean {
+  return peer.helloEpoch !== 0 || peer.fetchCount !== 0;
+}
+
 function slotAt(req: Req, i: number): Slot | undefined {
   if (i >= req.slotCount) return undefined;
   return i === 0 ? req : req.more[i - 1];
@@ -810,8 +818,9 @@ export class ConsumerCore {
         const peer = this.peers.get(from);
         // The frozen sender_epoch names the rejecting epoch (knownEpoch is 0 if nothing of our version was ever heard from it).
         const epoch = toNum(env.senderEpoch);
-        // [P8][C10] A refusal from an older epoch than the one known is stale, as any message of it.
-        if (peer !== undefined && (!isPositiveId(epoch) || epoch >= peer.knownEpoch))
+        // [P8][C10] A refusal from an older epoch than the one known is stale, as any message of it,
+        // and one that answers no Hello of ours (no fetch either) is unsolicited.
+        if (peer !== undefined && (!isPositiveId(epoch) || epoch >= peer.knownEpoch) && solicited(peer))
           this.onHandshakeReject(peer, "VERSION", isPositiveId(epoch) ? epoch : peer.knownEpoch, now);
       });
       this.ignore("version");
@@ -1668,9 +1677,7 @@ export class ConsumerCore {
     else if (envelope.heartbeat) return; // liveness only [P8]
     else if (envelope.hello) this.onHello(peer, senderEpoch, envelope.hello);
     else if (envelope.handshakeReject) {
-      // [C10] A refusal answers our Hello: from a peer we have neither greeted nor any fetch for,
-      // it is unsolicited (a refusal kept would keep a record per such sender for good).
-      if (peer.helloEpoch === 0 && peer.fetchCount === 0) {
+      if (!solicited(peer)) {
         this.ignore("unexpected");
         return;
       }
