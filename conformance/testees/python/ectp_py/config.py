@@ -6,6 +6,7 @@ so ``ConsumerConfig()`` and ``ProducerConfig()`` are the standard configurations
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 
 from .wire import EctpError, is_int
@@ -31,7 +32,8 @@ class ConsumerConfig:
     #: A read in flight longer than this is quarantined [C8]. Default 20000.
     transfer_timeout_ms: int = 20_000
     #: A quarantined destination is released after this at the latest [C8]. Default 60000.
-    quarantine_cap_ms: int = 60_000
+    #: ``math.inf``: no cap (a transport that cannot guarantee a read ends MUST run so [C8]).
+    quarantine_cap_ms: float = 60_000
     #: First retry delay [C4]. Default 50.
     backoff_initial_ms: int = 50
     #: Largest retry delay [C4]. Default 2000.
@@ -49,10 +51,13 @@ class ConsumerConfig:
         lease_safety_margin_ms`` [C11]."""
         for f in fields(self):
             v = getattr(self, f.name)
+            if f.name == "quarantine_cap_ms" and v == math.inf:
+                continue  # [C8] the cap disabled
             if not is_int(v) or v < 1:
                 raise EctpError(
                     "INVALID_CONFIG",
-                    f"config.{f.name} must be a positive integer; got {v!r}. Omit it to use the default {f.default}.",
+                    f"config.{f.name} must be a positive integer"
+                    f"{' (or math.inf: no cap)' if f.name == 'quarantine_cap_ms' else ''}; got {v!r}. Omit it to use the default {f.default}.",
                 )
         if self.backoff_initial_ms > self.backoff_max_ms:
             raise EctpError(

@@ -51,6 +51,9 @@ IDLE = "idle"  # waiting for a retry (backoff) or for budgets to run out
 REQUESTING = "requesting"  # ReadRequest sent, waiting for a grant or reject
 READING = "reading"  # grant held, read in flight
 
+#: Peer records are swept for idle ones when the table reaches this many, then twice what is left.
+MIN_PEER_SWEEP = 1024
+
 READY = "ready"
 DEFER = "defer"
 LOCAL_ENCODE = "local-encode"
@@ -183,6 +186,7 @@ class _Fetch:
     state: str = IDLE
     attempt_id: int = 0
     attempts: int = 0
+    retry_reason: int = Reason.INTERNAL  # [C4] why the next attempt is a retry (its metric label and log)
     retries: int = 0
     retry_at: float = 0
     timer: TimerEntry | None = None
@@ -306,6 +310,7 @@ class ConsumerCore:
         self._reads: dict[int, _Read] = {}
         self._loaded: dict[str, _Loaded] = {}
         self._peers: dict[str, _Peer] = {}
+        self._peer_sweep_at = MIN_PEER_SWEEP
         self._timers = TimerQueue()
         self._out: list[Output] = []
         self._failed: list[FailedRequest] = []
@@ -338,7 +343,7 @@ class ConsumerCore:
             if item.item_id in seen:
                 raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): duplicate item id {item.item_id!r}; ids must be unique per request.")
             seen.add(item.item_id)
-        self._touch(now)
+        now = self._touch(now)
         req = self._requests.get(request_id)
         if req is not None and req.failure is not None:
             return req.failure  # [C6] the same failure, not queued again
@@ -388,7 +393,7 @@ class ConsumerCore:
         req = self._requests.pop(request_id, None)
         if req is None:
             return
-        self._touch(now)
+        now = self._touch(now)
         if req.failure is not None:
             return  # already released when it failed [C6]
         self._guard("finish_request", self._release_request, req, now)
@@ -403,7 +408,7 @@ class ConsumerCore:
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
         """Handle an encoded ``ectp.v1.Envelope`` from peer ``sender``. Malformed bytes are
         ignored and counted [C10]. Never raises [I1]."""
-        self._touch(now)
+        now = self._touch(now)
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
         except Exception:  # noqa: BLE001 - any malformed input is one ignored message
@@ -419,7 +424,7 @@ class ConsumerCore:
     def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
         """Handle a decoded envelope (dict form) from peer ``sender``. Anything unexpected is
         ignored and counted [C10]. Never raises [I1]."""
-        self._touch(now)
+        now = self._touch(now)
         try:
             self._on_envelope(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the engine
@@ -428,20 +433,20 @@ class ConsumerCore:
 
     def handle_read_result(self, result: ReadResult, now: float) -> None:
         """Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]."""
-        self._touch(now)
+        now = self._touch(now)
         self._guard("handle_read_result", self._on_read_result, result, now)
 
     def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
         """The transport found ``peer_id`` unreachable [P8]: pre-grant fetches retry, reads
         from it fail terminally, and it is forgotten until the next need (a new Hello)."""
-        self._touch(now)
+        now = self._touch(now)
         peer = self._peers.get(peer_id)
         if peer is not None:
             self._guard("handle_peer_unreachable", self._peer_gone, peer, "transport", now)
 
     def poll(self, now: float) -> list[Output]:
         """Run due timers and return the queued outputs, in order."""
-        self._touch(now)
+        now = self._touch(now)
         self._guard("poll", self._run_timers, now)
         out, self._out = self._out, []
         return out
@@ -636,8 +641,21 @@ class ConsumerCore:
     def _get_peer(self, peer_id: str) -> _Peer:
         peer = self._peers.get(peer_id)
         if peer is None:
+            if len(self._peers) >= self._peer_sweep_at:
+                self._forget_idle_peers()
             peer = self._peers[peer_id] = _Peer(peer_id)
         return peer
+
+    def _forget_idle_peers(self) -> None:
+        """SPEC.md section 16: per-peer state is released once a peer holds nothing, so the table
+        does not grow with every sender ever heard from. Drops peers with no fetch, grant, pending
+        ACK, connection, timer or refusal (a refusal is kept: forgetting it would allow a
+        ReadRequest [P8]). Runs when the table doubles past its size after the last sweep."""
+        for pid, p in list(self._peers.items()):
+            if (not p.fetches and not p.grants and not p.ack_waiters and not p.connected_epoch
+                    and (p.timer is None or not p.timer.live) and not p.rejected_epoch):
+                del self._peers[pid]
+        self._peer_sweep_at = max(MIN_PEER_SWEEP, 2 * len(self._peers))
 
     def _create_fetch(self, desc: ValidDescriptor, meta: bytes | None, now: float) -> _Fetch:
         peer = self._get_peer(desc.producer_id)
@@ -683,8 +701,10 @@ class ConsumerCore:
         f.attempts += 1
         self._attempts[attempt_id] = f
         if f.attempts > 1:
-            self.metrics["ectp_consumer_retries_total"] += 1  # [C4] every retry counted and logged
-            log.info("retrying remote read: item=%s producer=%s attempt=%d", f.key_id, peer.id, f.attempts)
+            # [C4] every retry counted by its reason and logged with the attempt number and the reason
+            reason = Reason.name(f.retry_reason)
+            self.metrics[f'ectp_consumer_retries_total{{reason="{reason}"}}'] += 1
+            log.info("retrying remote read: item=%s producer=%s attempt=%d reason=%s", f.key_id, peer.id, f.attempts, reason)
         self._send(peer.id, {"readRequest": {
             "attemptId": attempt_id,
             "key": f.key,
@@ -701,6 +721,7 @@ class ConsumerCore:
             self._attempts.pop(f.attempt_id, None)
         f.state = IDLE
         f.retries += 1
+        f.retry_reason = reason
         delay = backoff_delay(f.retries, self.config.backoff_initial_ms, self.config.backoff_max_ms, self._random)
         if retry_after_ms > delay:
             delay = retry_after_ms  # [C4] a retry hint lengthens the backoff, never shortens it
@@ -791,7 +812,9 @@ class ConsumerCore:
         self._timers.cancel(r.timer)
         # The cap runs from the read's own deadline at the earliest: a read orphaned early
         # (peer gone, epoch changed) may legitimately still be writing until then [I5].
-        r.timer = self._timers.push(max(now, r.deadline) + self.config.quarantine_cap_ms, "read", r)
+        cap = self.config.quarantine_cap_ms
+        # With no cap (math.inf) the destination is held until the read settles, however long [C8].
+        r.timer = None if cap == math.inf else self._timers.push(max(now, r.deadline) + cap, "read", r)
 
     def _ack_read(self, r: _Read, status: int, detail: str) -> None:
         """Send the grant's one ReadComplete [C7], if it is still held."""
@@ -1118,9 +1141,13 @@ class ConsumerCore:
         if f is None or f.peer is not peer or f.state != REQUESTING or f.attempt_id != attempt_id:
             self._ignore("unwanted-reject")  # [C10] second reply, reply after grant, unknown attempt
             return
-        known = Reason.known(rj.get("reason", 0))
-        # Known reasons follow the SPEC.md table; unknown ones the reject's retryable flag [V1].
-        retryable = known in Reason.RETRYABLE_REJECTS if known is not None else rj.get("retryable") is True
+        raw_reason = rj.get("reason", 0)
+        known = Reason.known(raw_reason)
+        # Known reasons follow the SPEC.md table; unknown ones of a newer minor version (above the
+        # known range) the reject's retryable flag [V1]. UNSPECIFIED (0) and negative values are
+        # never retryable: INTERNAL, terminal (SPEC.md section 6).
+        newer = is_int(raw_reason) and raw_reason > 0 and known is None
+        retryable = known in Reason.RETRYABLE_REJECTS if known is not None else newer and rj.get("retryable") is True
         reason = known if known is not None else Reason.INTERNAL
         if known in (Reason.INVALID_ANNOUNCEMENT, Reason.BUDGET_EXHAUSTED, Reason.UNAVAILABLE):
             reason = Reason.INTERNAL  # request-outcome-only reasons in a reject are INTERNAL (SPEC.md 11)
@@ -1244,7 +1271,9 @@ class ConsumerCore:
         if f is not None:
             r.fetch = None
             f.read = None
-            reason = Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
+            # [C8] TRANSFER_TIMEOUT, or LEASE_EXPIRED when the lease deadline was the earlier
+            # (whenever the poll that notices it comes)
+            reason = Reason.LEASE_EXPIRED if r.deadline >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
             self._terminate_fetch(f, reason, now)
 
     # ------------------------------------------------------------------------- plumbing
@@ -1259,9 +1288,15 @@ class ConsumerCore:
         self._ignored += 1  # [C10] ignored and counted
         self.metrics[f'ectp_consumer_ignored_messages_total{{reason="{reason}"}}'] += 1
 
-    def _touch(self, now: float) -> None:
+    def _touch(self, now: float) -> float:
+        """[I1] ``now`` when it is a finite number, else the last good reading (logged): a deadline
+        computed from NaN would fire at once or never."""
+        if not isinstance(now, (int, float)) or isinstance(now, bool) or not math.isfinite(now):
+            log.error("the clock reading passed in is not a finite number (%r); the last good one is used", now)
+            return self._last_now
         if now > self._last_now:
             self._last_now = now
+        return now
 
     def _guard(self, where: str, fn, *args) -> None:
         try:

@@ -162,6 +162,7 @@ class ProducerCore:
         self._forgotten_bytes = 0
         self._grants: dict[int, _Grant] = {}
         self._leases = TimerQueue()
+        self._reuse_after: float | None = None  # [P7] see shutdown()
         self._next_grant_id = 1
         self._pinned_bytes = 0
         self._out: list[Output] = []
@@ -241,18 +242,24 @@ class ProducerCore:
         candidates = [c for c in candidates if c is not None]
         return min(candidates) if candidates else None
 
-    def shutdown(self, now: float) -> None:
+    def shutdown(self, now: float) -> float | None:
         """Stop serving [P7]: release every grant and pin, publish ``Cleared(SHUTDOWN)``,
-        reject later reads with SHUTTING_DOWN. Idempotent."""
+        reject later reads with SHUTTING_DOWN. Idempotent. Returns until when the memory of the
+        items it held should not be overwritten or freed (the latest lease deadline of the grants
+        it released, so reads still in flight fail instead of reading reused bytes), or ``None``
+        when no grant was live; the same value on every call."""
         self._last_now = now
         if self._shutting_down:
-            return
+            return self._reuse_after
         self._shutting_down = True
         for g in list(self._grants.values()):
+            if self._reuse_after is None or g.deadline > self._reuse_after:
+                self._reuse_after = g.deadline
             self._release(g, "shutdown")
         self._unsubscribe()
         self._pending_events.append({"cleared": {"cause": CLEARED_SHUTDOWN}})
-        log.info("producer %s shutting down", self.id)
+        log.info("producer %s shutting down (memory reusable after %s)", self.id, self._reuse_after)
+        return self._reuse_after
 
     def stats(self) -> dict[str, Any]:
         """Table sizes, for the invariant checks [I3][I4] and dashboards."""
@@ -471,6 +478,11 @@ class ProducerCore:
             return
         if old is not None:
             self._release(old, "replaced")  # [P3] a newer attempt replaces the older grant
+        # [P5] an item above the byte quota itself can never be granted: terminal, not a retry for the whole budget
+        if size > self.config.max_pinned_bytes_per_consumer:
+            self._reject(p.id, attempt_id, Reason.INTERNAL,
+                         f"item of {size} bytes exceeds the per-consumer quota of {self.config.max_pinned_bytes_per_consumer} bytes")
+            return
         # [P5] per-consumer quota on pinned bytes and grants
         if p.pinned_bytes + size > self.config.max_pinned_bytes_per_consumer or len(p.grants) >= self.config.max_grants_per_consumer:
             self._reject(p.id, attempt_id, Reason.OVERLOADED,
@@ -525,8 +537,10 @@ class ProducerCore:
         self._pinned_bytes -= g.size_bytes
         try:
             self.store.unpin(g.key_id)
-        except EctpError:
-            pass  # the store already dropped the item (cleared): no pin left to release
+        except EctpError as e:
+            # the store refused (an [I3] store bug, or an item it already dropped): counted and logged
+            self.metrics["ectp_producer_unpin_errors_total"] += 1
+            log.warning("store refused to unpin %s: %s", g.key_id, e)
         self.metrics[f'ectp_producer_releases_total{{cause="{cause}"}}'] += 1
 
     def _release_all_of(self, p: _Peer, cause: str) -> None:

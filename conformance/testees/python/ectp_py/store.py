@@ -9,6 +9,7 @@ the producer can publish events [E1].
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Callable
 
@@ -17,6 +18,9 @@ from .wire import MAX_SAFE_INTEGER, EctpError, item_key_id, validate_descriptor
 
 #: The largest encoded descriptor a producer may store and publish (SPEC.md section 5).
 MAX_DESCRIPTOR_BYTES = 64 * 1024
+
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -221,4 +225,7 @@ class MemoryItemStore:
 
     def _emit(self, change: StoreChange) -> None:
         for listener in list(self._listeners):
-            listener(change)
+            try:
+                listener(change)
+            except Exception:  # noqa: BLE001 - [I1] a listener's fault must not undo the store's change
+                log.exception("a store listener raised; the change stands")

@@ -1,5 +1,6 @@
 """ConsumerCore rules, one test per requirement id (SPEC.md section 7)."""
 
+import math
 import unittest
 
 from ectp_py import codec
@@ -97,6 +98,8 @@ class ConsumerTest(unittest.TestCase):
         self.assertTrue(5 + 25 <= retry_at <= 5 + 50, retry_at)  # jitter in [d/2, d], d = 50
         again = sends(c.poll(retry_at), "readRequest")[0]["readRequest"]
         self.assertGreater(again["attemptId"], rr["attemptId"])
+        # counted by its reason, as SPEC [C4] names the metric
+        self.assertEqual(c.metrics['ectp_consumer_retries_total{reason="NOT_READY"}'], 1)
 
     def test_c7_grant_for_a_finished_request_is_released_abandoned(self):
         c = make()
@@ -119,6 +122,65 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (1, 1))  # [I5]
         c.handle_read_result(ReadResult(start.read_id, "cancelled"), 150)
         self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
+
+    def test_c8_an_overdue_read_is_named_by_whichever_deadline_came_first_whenever_it_is_noticed(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=20_000))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[-1]["readRequest"]
+        # a lease of 10 s: shorter than the transfer timeout (less the 5 s margin: 5 s)
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 7, "item": desc, "leaseMs": 10_000}), 0)
+        c.poll(0)
+        c.poll(5_000)  # receipt + lease - margin: the lease deadline comes before the transfer's
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.LEASE_EXPIRED)
+        c2 = make(ConsumerConfig(transfer_timeout_ms=2_000))
+        admit(c2, announcement(desc), 0)
+        grant_for(c2, desc, 0)
+        for t in range(1000, 26_001, 1000):  # the producer stays alive meanwhile
+            c2.handle_envelope("P1", envelope("P1", 5, heartbeat={"sequence": t}), t)
+        c2.poll(26_000)  # first noticed long after both deadlines: the transfer deadline (2 s) came first
+        self.assertEqual(c2.drain_failed()[0].failures[0].reason, Reason.TRANSFER_TIMEOUT)
+
+    def test_c4_a_reject_of_reason_unspecified_or_negative_is_terminal_internal_whatever_its_flag(self):
+        for reason in (0, -3, None):
+            c = make()
+            desc = descriptor("a", item_bytes(8))
+            admit(c, announcement(desc), 0)
+            rr = sends(c.poll(0), "readRequest")[-1]["readRequest"]
+            rj = {"attemptId": rr["attemptId"], "retryable": True}
+            if reason is not None:
+                rj["reason"] = reason
+            c.handle_envelope("P1", envelope("P1", 5, readReject=rj), 1)
+            self.assertEqual(sends(c.poll(1000), "readRequest"), [], reason)
+            self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.INTERNAL, reason)
+
+    def test_i1_a_clock_reading_that_is_not_a_finite_number_is_replaced_by_the_last_good_one(self):
+        c = make()
+        desc = descriptor("a", item_bytes(8))
+        c.poll(0)
+        admit(c, announcement(desc), float("nan"))
+        c.poll(1)
+        self.assertEqual(c.drain_failed(), [])  # a NaN budget deadline failed the request at once
+
+    def test_p8_idle_peer_records_are_swept_when_the_table_doubles(self):
+        c = make()
+        for i in range(5000):
+            hello = {"role": 1, "capabilities": [], "transportMetadata": b"m" * 64, "heartbeatIntervalMs": 2000}
+            c.handle_envelope(f"s-{i}", envelope(f"s-{i}", 1, hello=hello), 0)
+        self.assertLess(len(c._peers), 2048)
+
+    def test_c8_with_the_quarantine_cap_disabled_a_destination_is_held_until_its_read_settles(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=100, quarantine_cap_ms=math.inf))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 0)
+        c.poll(100)
+        c.poll(10**9)  # no cap: a day later it is still held
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (1, 1))
+        c.handle_read_result(ReadResult(start.read_id, "cancelled"), 10**9 + 1)
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
+        with self.assertRaises(EctpError):
+            ConsumerConfig(quarantine_cap_ms=-math.inf).validate()
 
     def test_c11_checksum_mismatch_is_never_loaded(self):
         c = make()

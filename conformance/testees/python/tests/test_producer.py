@@ -78,6 +78,42 @@ class ProducerTest(unittest.TestCase):
         r = request(p, b, 2, 0)["readReject"]
         self.assertEqual((r["reason"], r["retryable"]), (Reason.OVERLOADED, True))
 
+    def test_p5_an_item_larger_than_the_byte_quota_is_rejected_internal_not_overloaded(self):
+        p, store = make(ProducerConfig(max_pinned_bytes_per_consumer=100))
+        big = put(store, "big", size=200)
+        r = request(p, big, 1, 0)["readReject"]
+        self.assertEqual((r["reason"], r.get("retryable", False)), (Reason.INTERNAL, False))
+
+    def test_p3_replaced_grants_do_not_pile_up_in_the_lease_timers_behind_an_older_live_one(self):
+        p, store = make()
+        a, b = put(store, "a"), put(store, "b")
+        request(p, a, 1, 0)  # an older grant that stays live
+        for attempt in range(2, 20_002):  # each newer attempt for b replaces its older grant [P3]
+            request(p, b, attempt, 1)
+        self.assertEqual(p.stats()["grants"], 2)
+        self.assertLess(len(p._leases._heap), 1_000)  # (20,001 before: every replaced lease kept)
+
+    def test_p7_shutdown_says_until_when_the_memory_it_held_must_not_be_reused(self):
+        p, store = make()
+        a = put(store, "a")
+        request(p, a, 1, 0)  # a grant whose lease ends at 30000
+        self.assertEqual(p.shutdown(10), 30_000)
+        self.assertEqual(p.shutdown(20), 30_000)  # the same on every call
+        idle, _ = make()
+        self.assertIsNone(idle.shutdown(0))
+
+    def test_i1_a_store_listener_that_raises_does_not_undo_the_change_or_stop_the_producer(self):
+        p, store = make()
+
+        def broken(change):
+            raise RuntimeError("listener bug")
+
+        store.subscribe(broken)
+        with self.assertLogs("ectp_py.store", level="ERROR") as logged:
+            a = put(store, "a")  # put and mark_ready go through
+        self.assertIn("a store listener raised; the change stands", logged.output[0])
+        self.assertEqual(request(p, a, 1, 0)["readGrant"]["attemptId"], 1)
+
     def test_p6_only_ready_unpinned_items_are_evicted(self):
         p, store = make(capacity=64)
         a = put(store, "a")
