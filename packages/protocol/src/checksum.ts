@@ -29,8 +29,8 @@ const TABLE: Int32Array = (() => {
  * ArrayBuffer or any view of one is checksummed as its bytes; anything else throws
  * `EctpError(INVALID_ARGUMENT)`.
  */
-export function crc32c(bytes: Uint8Array, previous = 0): number {
-  if (!(bytes instanceof Uint8Array)) bytes = byteView(bytes, "crc32c input");
+export function crc32c(input: Uint8Array | ArrayBuffer | ArrayBufferView, previous = 0): number {
+  const bytes = input instanceof Uint8Array ? input : byteView(input, "crc32c input");
   const t = TABLE;
   let crc = ~previous;
   let i = 0;
@@ -51,8 +51,8 @@ export function crc32c(bytes: Uint8Array, previous = 0): number {
   return ~crc >>> 0;
 }
 
-/** The 4-byte big-endian encoding of a CRC-32C value, as carried in `Checksum.value`. */
-export function crc32cBytes(bytes: Uint8Array): Uint8Array {
+/** The 4-byte big-endian encoding of the CRC-32C of `bytes` (as {@link crc32c} reads them), as carried in `Checksum.value`. */
+export function crc32cBytes(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array {
   const v = crc32c(bytes);
   return new Uint8Array([v >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
 }

@@ -59,13 +59,13 @@ function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError 
  * `maxFrameBytes`, and `EctpError(INVALID_ARGUMENT)` for a payload that is not bytes (an
  * ArrayBuffer or any view of one is framed as its bytes).
  */
-export function encodeFrame(payload: Uint8Array, options?: FrameOptions): Uint8Array {
-  payload = byteView(payload, "encodeFrame payload");
+export function encodeFrame(payload: Uint8Array | ArrayBuffer | ArrayBufferView, options?: FrameOptions): Uint8Array {
+  const bytes = byteView(payload, "encodeFrame payload");
   const max = resolveMax(options);
-  if (payload.length > max) throw tooLarge(payload.length, max, []);
-  const out = new Uint8Array(FRAME_HEADER_BYTES + payload.length);
-  new DataView(out.buffer).setUint32(0, payload.length, false); // big-endian, SPEC.md "Framing"
-  out.set(payload, FRAME_HEADER_BYTES);
+  if (bytes.length > max) throw tooLarge(bytes.length, max, []);
+  const out = new Uint8Array(FRAME_HEADER_BYTES + bytes.length);
+  new DataView(out.buffer).setUint32(0, bytes.length, false); // big-endian, SPEC.md "Framing"
+  out.set(bytes, FRAME_HEADER_BYTES);
   return out;
 }
 

@@ -660,6 +660,7 @@ class ProducerCore:
         if now >= p.answered_at + self.config.resend_interval_ms:
             p.answered_at = now
             return False
+        self.metrics["ectp_producer_deferred_resends_total"] += 1
         return True
 
     def _answer_replay(self, p: _Peer, start: int, now: float) -> None:

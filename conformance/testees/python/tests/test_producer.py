@@ -240,6 +240,7 @@ class ProducerTest(unittest.TestCase):
         self.assertEqual(seqs(509), [])
         self.assertEqual(p.next_deadline(), 510)
         self.assertEqual(seqs(510), [2, 3])  # together, from the lowest sequence asked
+        self.assertEqual(p.metrics["ectp_producer_deferred_resends_total"], 2)
         for at in (600, 601, 602):
             ask(at, snapshotRequest={})
         ask(603, replayRequest={"fromSequence": 1})

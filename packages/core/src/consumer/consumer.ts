@@ -193,7 +193,6 @@ class ReadyAt {
   }
 }
 
-/** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
 /**
  * [C10] A HandshakeReject answers our Hello: from a peer we have neither greeted nor any fetch
  * for, it is unsolicited and ignored (a refusal kept would keep a record per such sender for good).
@@ -202,6 +201,7 @@ function solicited(peer: Peer): boolean {
   return peer.helloEpoch !== 0 || peer.fetchCount !== 0;
 }
 
+/** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
 function slotAt(req: Req, i: number): Slot | undefined {
   if (i >= req.slotCount) return undefined;
   return i === 0 ? req : req.more[i - 1];

@@ -109,8 +109,11 @@ const defaultClock: Clock = { now: () => performance.now() };
  *
  * Connections: a `connect-peer` output starts `transport.connectPeer` (asynchronous);
  * until it resolves, sends to and reads from that peer are queued so nothing reaches a
- * peer whose metadata is not loaded yet. If it rejects, queued reads settle as `failed`
- * and the cores that asked for that connection are told the peer is unreachable. With both
+ * peer whose metadata is not loaded yet. If it rejects, stays pending for `connectTimeoutMs`,
+ * or more than `maxQueuedPerPeer` messages and reads queue behind it, queued reads settle as
+ * `failed`, queued messages are dropped (on a timeout or overflow the transport is also told to
+ * forget the peer), and the cores that asked for that connection are told the peer is
+ * unreachable. With both
  * cores, a connection belongs to the cores that asked for its epoch: one core's
  * `disconnect-peer` leaves a connection the other still holds, and a `connect-peer` for an
  * older epoch than the peer's current connection changes nothing ([P8]: the newer stands).
@@ -145,7 +148,8 @@ export class Driver {
   private loop: Promise<void> | undefined;
 
   /**
-   * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap, event hook and logger.
+   * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
+   *   connect timeout, per-peer queue cap, event hook and logger.
    * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
    *   subscriber beside a core, or with a bad `maxWaitMs`, `connectTimeoutMs` or `maxQueuedPerPeer`.
    */
@@ -239,7 +243,8 @@ export class Driver {
 
   /**
    * Run {@link Driver.step} in real time until {@link Driver.stop}, sleeping on
-   * `transport.waitForActivity` until the cores' next deadline (at most `maxWaitMs`).
+   * `transport.waitForActivity` until the cores' next deadline (at most `maxWaitMs`); a pending
+   * connect's `connectTimeoutMs` also ends the sleep, and {@link Driver.wake} ends it at once.
    * Resolves when the loop has ended. Calling it while running returns the same promise, and
    * so does calling it after {@link Driver.stop} while that loop has not ended yet: the loop
    * then keeps running.

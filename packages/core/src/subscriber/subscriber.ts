@@ -109,8 +109,8 @@ export interface SubscriberOptions {
    * How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms
    * [E2]; for a snapshot in parts, counted from the latest part received. Default 2000. Keep it
    * above the producers' resend interval (500 ms by default, at most 1 s: SPEC.md section 9): a
-   * producer may hold an answer that long, and a gap whose replay stays unanswered for
-   * `MAX_REPLAY_RETRIES` (3) retries is given up (its held batches dropped, caught up later).
+   * producer may hold an answer that long, and a gap whose ReplayRequests bring no batch after
+   * three retries is given up (held batches dropped, caught up later).
    */
   retryMs?: number;
   /** Interval of the heartbeats sent to each followed producer, in ms [P8]. Default 2000. */
@@ -216,7 +216,8 @@ interface Followed {
  * Guarantees: {@link EventSubscriber.view} is undefined until a snapshot of the producer's
  * current epoch has been applied, and afterwards is exactly the producer's ready items as of
  * the last batch applied; a gap in the batches is replayed (or, when the producer's replay
- * buffer no longer holds it, resolved by a new snapshot); parts of a split snapshot are
+ * buffer no longer holds it, resolved by a new snapshot; given up after three retries that bring
+ * no batch, when catching up finds what the producer did publish); parts of a split snapshot are
  * assembled by `snapshot_id`, never mixed across answers; a greater producer epoch discards the
  * view and asks for a snapshot; a producer silent for three heartbeat intervals is subscribed
  * to anew (so a restarted producer, which no longer knows its subscribers, is found); while up
