@@ -360,6 +360,12 @@ describe("byte input of encodeFrame, FrameDecoder.push and crc32c", () => {
     expect([...encodeFrame(new Uint8Array([5, 6]).buffer as unknown as Uint8Array)]).toEqual([0, 0, 0, 2, 5, 6]);
     const zeros = new Uint8Array(8);
     for (const input of [zeros.buffer, new DataView(zeros.buffer), new Float64Array(1)]) expect(crc32c(input as unknown as Uint8Array)).toBe(crc32c(zeros));
+    // A view is read by its own offset and length, not as its whole buffer.
+    const padded = new Uint8Array([0xee, 0xee, ...frame, 0xee]);
+    const window = new DataView(padded.buffer, 2, frame.length);
+    expect(new FrameDecoder().push(window).map((f) => [...f])).toEqual([[7, 8, 9, 10]]);
+    expect(crc32c(window)).toBe(crc32c(frame));
+    expect([...encodeFrame(new DataView(padded.buffer, 6, 2))]).toEqual([0, 0, 0, 2, 7, 8]);
   });
 
   it("anything else is INVALID_ARGUMENT naming the input, and the decoder keeps its state", () => {

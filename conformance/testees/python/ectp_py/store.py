@@ -20,7 +20,7 @@ from .wire import MAX_SAFE_INTEGER, EctpError, item_key_id, validate_descriptor
 MAX_DESCRIPTOR_BYTES = 64 * 1024
 
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("ectp.store")
 
 
 @dataclass(eq=False)

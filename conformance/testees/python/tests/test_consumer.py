@@ -158,9 +158,13 @@ class ConsumerTest(unittest.TestCase):
         c = make()
         desc = descriptor("a", item_bytes(8))
         c.poll(0)
-        admit(c, announcement(desc), float("nan"))
+        with self.assertLogs("ectp.consumer", level="ERROR") as logged:
+            admit(c, announcement(desc), float("nan"))  # counts as t=0, the last good reading
+        self.assertIn("not a finite number", logged.output[0])
         c.poll(1)
         self.assertEqual(c.drain_failed(), [])  # a NaN budget deadline failed the request at once
+        c.poll(60_000)  # the wait budget (60 s) runs from t=0: it ends then, as from any good reading
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
 
     def test_p8_idle_peer_records_are_swept_when_the_table_doubles(self):
         c = make()

@@ -95,12 +95,29 @@ class ProducerTest(unittest.TestCase):
 
     def test_p7_shutdown_says_until_when_the_memory_it_held_must_not_be_reused(self):
         p, store = make()
-        a = put(store, "a")
-        request(p, a, 1, 0)  # a grant whose lease ends at 30000
-        self.assertEqual(p.shutdown(10), 30_000)
-        self.assertEqual(p.shutdown(20), 30_000)  # the same on every call
+        a, b = put(store, "a"), put(store, "b")
+        request(p, b, 1, 5)  # a grant whose lease ends at 30005: the latest
+        request(p, a, 2, 0)  # one whose lease ends at 30000
+        self.assertEqual(p.shutdown(10), 30_005)
+        self.assertEqual(p.shutdown(20), 30_005)  # the same on every call
         idle, _ = make()
         self.assertIsNone(idle.shutdown(0))
+
+    def test_i3_an_unpin_the_store_refuses_is_counted_and_logged(self):
+        p, store = make()
+        a = put(store, "a")
+        grant = request(p, a, 1, 0)["readGrant"]
+
+        def refuse(key_id):
+            raise EctpError("INTERNAL", "store lost the pin")
+
+        store.unpin = refuse
+        with self.assertLogs("ectp.producer", level="WARNING") as logged:
+            p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": grant["grantId"], "status": Completion.OK}), 1)
+            p.poll(1)
+        self.assertEqual(p.metrics["ectp_producer_unpin_errors_total"], 1)
+        self.assertIn("store refused to unpin", logged.output[0])
+        self.assertEqual(p.stats()["grants"], 0)  # the grant is released all the same
 
     def test_i1_a_store_listener_that_raises_does_not_undo_the_change_or_stop_the_producer(self):
         p, store = make()
@@ -109,7 +126,7 @@ class ProducerTest(unittest.TestCase):
             raise RuntimeError("listener bug")
 
         store.subscribe(broken)
-        with self.assertLogs("ectp_py.store", level="ERROR") as logged:
+        with self.assertLogs("ectp.store", level="ERROR") as logged:
             a = put(store, "a")  # put and mark_ready go through
         self.assertIn("a store listener raised; the change stands", logged.output[0])
         self.assertEqual(request(p, a, 1, 0)["readGrant"]["attemptId"], 1)

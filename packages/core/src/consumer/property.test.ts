@@ -279,7 +279,9 @@ class Harness {
         const d = read.dest;
         const bytes = itemBytes(read.hash, d.length);
         if (op.kind === "corrupt") bytes[3] = ((bytes[3] as number) ^ 0xff) & 0xff;
-        if (op.kind === "ok" || op.kind === "corrupt" || op.kind === "short") d.region.bytes.set(bytes, d.offset);
+        if (op.kind === "ok" || op.kind === "corrupt") d.region.bytes.set(bytes, d.offset);
+        // A short read lands all but its last byte (whatever was there stays) and says so.
+        if (op.kind === "short") d.region.bytes.set(bytes.subarray(0, d.length - 1), d.offset);
         const status = op.kind === "failed" ? "failed" : op.kind === "cancelled" ? "cancelled" : "done";
         const bytesRead = op.kind === "short" ? d.length - 1 : d.length;
         this.core.handleReadResult({ readId: read.readId, status, bytesRead }, this.now);

@@ -181,8 +181,17 @@ describe("ProducerCore properties", () => {
           const d = producer.nextDeadline();
           if (d !== undefined && !Number.isFinite(d)) throw new Error(`nextDeadline ${d}`);
         }
-        // Quiescence: every lease has passed (and every peer has gone silent).
-        now += leaseMs + 10_000;
+        // Quiescence, first by leases alone: every lease passes while every consumer keeps
+        // heartbeating, so no grant is released for its peer going silent.
+        for (const until = now + leaseMs + 1_000; now < until; ) {
+          now += 500;
+          for (const [i, id] of CONSUMERS.entries()) producer.handleMessage(id, wire(id, epochs[i] as number, { heartbeat: { sequence: 1 } }), now);
+          producer.poll(now);
+          check();
+        }
+        expect(producer.stats()).toMatchObject({ grants: 0, pins: 0, pinnedBytes: 0 });
+        // Then every peer goes silent and is forgotten.
+        now += 10_000;
         producer.poll(now);
         check();
         expect(producer.stats()).toMatchObject({ grants: 0, pins: 0, pinnedBytes: 0, peers: 0 });

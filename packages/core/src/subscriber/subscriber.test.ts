@@ -559,14 +559,16 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(r.sub.stats()).toMatchObject({ synced: 1 });
       // A buggy producer's batch: sequence 1000 of its current epoch, nothing published between.
       const forged: ectp.v1.IEnvelope = { version: SPEC_VERSION, senderId: P, senderEpoch: 7, eventBatch: { sequence: 1000, events: [] } };
-      r.sub.handleMessage(P, encodeEnvelope(forged), r.now);
-      expect(r.sub.stats()).toMatchObject({ synced: 0, heldBatches: 1 });
       const before = r.sub.stats().replayRequests;
-      for (let i = 0; i < 100; i++) r.step(10); // one second: retryMs 50, catchUpMs 100
-      const s = r.sub.stats();
-      expect(s).toMatchObject({ synced: 1, heldBatches: 0 });
-      // The first ReplayRequest, three retries, then one catch-up request per 100 ms at most.
-      expect(s.replayRequests - before).toBeLessThanOrEqual(4 + 10);
+      r.sub.handleMessage(P, encodeEnvelope(forged), r.now); // its ReplayRequest is queued at once
+      expect(r.sub.stats()).toMatchObject({ synced: 0, heldBatches: 1 });
+      const t0 = r.now;
+      for (let i = 0; i < 100 && r.sub.stats().synced === 0; i++) r.step(10); // retryMs 50, catchUpMs 100
+      // Exactly the first ReplayRequest and three retries (every retryMs), then it is given up.
+      expect(r.sub.stats()).toMatchObject({ synced: 1, heldBatches: 0, replayRequests: before + 4 });
+      expect(r.now - t0).toBe(200);
+      for (let i = 0; i < 100; i++) r.step(10); // a second of catching up: one request per catchUpMs, no more retries
+      expect(r.sub.stats().replayRequests - before).toBeLessThanOrEqual(4 + 10);
       put(r.store, 2); // the producer's next real batch (sequence 2) still applies
       r.step();
       r.step();
