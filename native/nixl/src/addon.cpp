@@ -371,7 +371,7 @@ private:
                 std::optional<uint32_t> crc = std::nullopt);
     void failCommand(const Command &c) noexcept;
     void shutdownEngine();
-    void noteEndedTransfers();
+    void noteEndedTransfers(const std::string &peer);
     void orphanDroppedTransfers();
     void tryFinishDeregistrations();
     void signal();
@@ -1151,13 +1151,15 @@ Agent::signal() {
         signalPending_.store(false); // not queued: let the next event try again
 }
 
-// Before a section load: transfers NIXL reports ended keep that outcome (see orphanDroppedTransfers).
+// Before loading a section of `peer`: its transfers NIXL reports ended keep that outcome (see
+// orphanDroppedTransfers). Only that peer's: this runs for every new section, and a section naming
+// another peer than the one it came from (malformed) merely makes its ended transfers orphans.
 // Called with nixlMu_ held.
 void
-Agent::noteEndedTransfers() {
+Agent::noteEndedTransfers(const std::string &peer) {
     for (auto &x : xfers_) {
         Xfer &t = x.second;
-        if (t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
+        if (t.peer != peer || t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
         if (safeCall([&] { return agent_->getXferStatus(t.req); }) == NIXL_SUCCESS) t.succeeded = true;
     }
 }
@@ -1273,7 +1275,7 @@ Agent::execute(Command &c) {
                 // alive as that peer is: its transfers then answer NOT_FOUND while their GETs run on.
                 // So first note which transfers already ended (their outcome stands), and after a
                 // refused load orphan those NIXL can no longer answer for, as Invalidate does.
-                noteEndedTransfers();
+                noteEndedTransfers(c.peer);
                 std::string name;
                 st = safeCall([&] { return agent_->loadRemoteMD(c.blob, name); });
                 if (st == NIXL_SUCCESS && name != c.peer) st = NIXL_ERR_MISMATCH;
