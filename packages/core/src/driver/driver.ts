@@ -510,7 +510,7 @@ export class Driver {
     return false;
   }
 
-  /** Connects pending for `connectTimeoutMs` fail; the transport is told to forget the peer (ending a load still under way). */
+  /** [P8] Connects pending for `connectTimeoutMs` fail (the peer counts as unreachable); the transport is told to forget the peer (ending a load still under way). */
   private expireConnects(now: number): void {
     for (const [peerId, c] of [...this.connecting]) {
       if (now < c.startedAt + this.connectTimeoutMs) continue;
@@ -519,7 +519,7 @@ export class Driver {
     }
   }
 
-  /** Queue `item` behind `peerId`'s pending connect; one past `maxQueuedPerPeer` fails that connect instead. */
+  /** Queue `item` behind `peerId`'s pending connect; one past `maxQueuedPerPeer` fails that connect instead [P8][I4]. */
   private enqueue(peerId: string, c: Connecting, item: Pending): void {
     c.queue.push(item);
     if (c.queue.length <= this.maxQueuedPerPeer) return;
