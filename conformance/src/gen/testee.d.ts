@@ -2935,6 +2935,13 @@ export namespace ectp {
                 maxBatchBytes?: (number|null);
 
                 /**
+                 * Producer: least time between two answers to one peer's ReplayRequests or
+                 * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
+                 * Absent: 500.
+                 */
+                resendIntervalMs?: (number|null);
+
+                /**
                  * Creates a new Timers instance using the specified properties.
                  * @param [properties] Properties to set
                  * @returns Timers instance
@@ -3074,6 +3081,13 @@ export namespace ectp {
                      * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
                      */
                     maxBatchBytes?: (number|null);
+
+                    /**
+                     * Producer: least time between two answers to one peer's ReplayRequests or
+                     * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
+                     * Absent: 500.
+                     */
+                    resendIntervalMs?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -4195,6 +4195,9 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [retryAfterMs] Producer: retry hint in OVERLOADED / NOT_READY rejects. Absent: 50.
                  * @property {number|null} [maxBatchBytes] Producer: largest total encoded size of the events of one EventBatch or
                  * the items of one Snapshot part [E1][E2], at most 8388608. Absent: 1048576.
+                 * @property {number|null} [resendIntervalMs] Producer: least time between two answers to one peer's ReplayRequests or
+                 * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
+                 * Absent: 500.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4358,6 +4361,16 @@ export const ectp = $root.ectp = (() => {
                  */
                 Timers.prototype.maxBatchBytes = null;
 
+                /**
+                 * Producer: least time between two answers to one peer's ReplayRequests or
+                 * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
+                 * Absent: 500.
+                 * @member {number|null|undefined} resendIntervalMs
+                 * @memberof ectp.conformance.v1.Timers
+                 * @instance
+                 */
+                Timers.prototype.resendIntervalMs = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
@@ -4457,6 +4470,12 @@ export const ectp = $root.ectp = (() => {
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
+                // Virtual OneOf for proto3 optional field
+                $Object.defineProperty(Timers.prototype, "_resendIntervalMs", {
+                    get: $util.oneOfGetter($oneOfFields = ["resendIntervalMs"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
                 /**
                  * Creates a new Timers instance using the specified properties.
                  * @function create
@@ -4521,6 +4540,8 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 15, wireType 0 =*/120).uint64(message.retryAfterMs);
                     if (message.maxBatchBytes != null && $Object.hasOwnProperty.call(message, "maxBatchBytes"))
                         writer.uint32(/* id 16, wireType 0 =*/128).uint64(message.maxBatchBytes);
+                    if (message.resendIntervalMs != null && $Object.hasOwnProperty.call(message, "resendIntervalMs"))
+                        writer.uint32(/* id 17, wireType 0 =*/136).uint64(message.resendIntervalMs);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4690,6 +4711,13 @@ export const ectp = $root.ectp = (() => {
                                 message._maxBatchBytes = "maxBatchBytes";
                                 continue;
                             }
+                        case 17: {
+                                if (wireType !== 0)
+                                    break;
+                                message.resendIntervalMs = $uint64(reader);
+                                message._resendIntervalMs = "resendIntervalMs";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4818,6 +4846,11 @@ export const ectp = $root.ectp = (() => {
                         properties._maxBatchBytes = 1;
                         if (!$util.isInteger(message.maxBatchBytes) && !(message.maxBatchBytes && $util.isInteger(message.maxBatchBytes.low) && $util.isInteger(message.maxBatchBytes.high)))
                             return "maxBatchBytes: integer|Long expected";
+                    }
+                    if (message.resendIntervalMs != null && $Object.hasOwnProperty.call(message, "resendIntervalMs")) {
+                        properties._resendIntervalMs = 1;
+                        if (!$util.isInteger(message.resendIntervalMs) && !(message.resendIntervalMs && $util.isInteger(message.resendIntervalMs.low) && $util.isInteger(message.resendIntervalMs.high)))
+                            return "resendIntervalMs: integer|Long expected";
                     }
                     return null;
                 };
@@ -4984,6 +5017,15 @@ export const ectp = $root.ectp = (() => {
                             message.maxBatchBytes = object.maxBatchBytes;
                         else if (typeof object.maxBatchBytes === "object")
                             message.maxBatchBytes = new $util.LongBits(object.maxBatchBytes.low >>> 0, object.maxBatchBytes.high >>> 0).toNumber(true);
+                    if (object.resendIntervalMs != null)
+                        if ($util.Long)
+                            message.resendIntervalMs = $util.Long.fromValue(object.resendIntervalMs, true);
+                        else if (typeof object.resendIntervalMs === "string")
+                            message.resendIntervalMs = $parseInt(object.resendIntervalMs, 10);
+                        else if (typeof object.resendIntervalMs === "number")
+                            message.resendIntervalMs = object.resendIntervalMs;
+                        else if (typeof object.resendIntervalMs === "object")
+                            message.resendIntervalMs = new $util.LongBits(object.resendIntervalMs.low >>> 0, object.resendIntervalMs.high >>> 0).toNumber(true);
                     return message;
                 };
 
@@ -5116,6 +5158,13 @@ export const ectp = $root.ectp = (() => {
                             object.maxBatchBytes = options.longs === $String ? $String(message.maxBatchBytes) : message.maxBatchBytes;
                         else
                             object.maxBatchBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.maxBatchBytes) : options.longs === $Number ? new $util.LongBits(message.maxBatchBytes.low >>> 0, message.maxBatchBytes.high >>> 0).toNumber(true) : message.maxBatchBytes;
+                    if (message.resendIntervalMs != null && $Object.hasOwnProperty.call(message, "resendIntervalMs"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.resendIntervalMs = typeof message.resendIntervalMs === "number" ? $BigInt(message.resendIntervalMs) : $util.Long.fromBits(message.resendIntervalMs.low >>> 0, message.resendIntervalMs.high >>> 0, true).toBigInt();
+                        else if (typeof message.resendIntervalMs === "number")
+                            object.resendIntervalMs = options.longs === $String ? $String(message.resendIntervalMs) : message.resendIntervalMs;
+                        else
+                            object.resendIntervalMs = options.longs === $String ? $util.Long.prototype.toString.call(message.resendIntervalMs) : options.longs === $Number ? new $util.LongBits(message.resendIntervalMs.low >>> 0, message.resendIntervalMs.high >>> 0).toNumber(true) : message.resendIntervalMs;
                     return object;
                 };
 

@@ -77,6 +77,7 @@ const TIMER_KEYS = [
   "replayBufferBatches",
   "retryAfterMs",
   "maxBatchBytes",
+  "resendIntervalMs",
 ] as const;
 
 const DEFAULT_CAPACITY = 256 * 1024 * 1024;

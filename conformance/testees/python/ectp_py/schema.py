@@ -276,6 +276,7 @@ MESSAGES = {
         ('replayBufferBatches', 14, 'uint64', '', 'optional', 'replay_buffer_batches'),
         ('retryAfterMs', 15, 'uint64', '', 'optional', 'retry_after_ms'),
         ('maxBatchBytes', 16, 'uint64', '', 'optional', 'max_batch_bytes'),
+        ('resendIntervalMs', 17, 'uint64', '', 'optional', 'resend_interval_ms'),
     ),
     'ectp.conformance.v1.Unfollow': (
         ('producerId', 1, 'string', '', '', 'producer_id'),

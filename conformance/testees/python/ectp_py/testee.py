@@ -53,7 +53,7 @@ _PRODUCER_TIMERS = {
     "heartbeatIntervalMs": "heartbeat_interval_ms", "heartbeatMisses": "heartbeat_misses", "leaseMs": "lease_ms",
     "maxPinnedBytesPerConsumer": "max_pinned_bytes_per_consumer", "maxGrantsPerConsumer": "max_grants_per_consumer",
     "replayBufferBatches": "replay_buffer_batches", "retryAfterMs": "retry_after_ms",
-    "maxBatchBytes": "max_batch_bytes",
+    "maxBatchBytes": "max_batch_bytes", "resendIntervalMs": "resend_interval_ms",
 }
 
 
