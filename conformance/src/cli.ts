@@ -8,7 +8,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { EctpError } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
-import { runRandomised } from "./random/randomised.js";
+import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 import { type CaseResult, type SuiteReport, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
@@ -331,7 +331,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     const caseNames = new Set(allCases.map((c) => c.fullName));
     const isCase = (name: string): boolean =>
       caseNames.has(name) ||
-      /^randomised\/seed-(?:0|[1-9]\d*)$/.test(name) ||
+      (name.startsWith(`${RANDOMISED_SUITE}/seed-`) && /^(?:0|[1-9]\d*)$/.test(name.slice(RANDOMISED_SUITE.length + 6))) ||
       (/^transport\/[^/]+\/[^/]+$/.test(name) && transportCases.includes(name.split("/")[2] as string));
     const unknown = [...knownFailing.keys()].filter((k) => !isCase(k));
     if (unknown.length > 0) {
@@ -341,7 +341,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
       });
       throw new UsageError(
         `--known-failing ${JSON.stringify(v["known-failing"])} lists ${unknown.length === 1 ? "a name that is" : "names that are"} no case's: ${described.join(", ")}; ` +
-          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/seed-<n>), or remove the entry",
+          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>), or remove the entry",
       );
     }
   }

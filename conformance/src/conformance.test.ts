@@ -4,12 +4,12 @@ import { join } from "node:path";
 import * as core from "@ectp/core";
 import { describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
-import { loadCases } from "./cases/load.js";
+import { idsOfSuite, loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
 import { buildCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES, runMutants } from "./mutants/run.js";
 import { TesteeRequest, type ectp } from "./proto.js";
-import { runRandomised } from "./random/randomised.js";
+import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { toJUnit, toJsonReport } from "./report/report.js";
 import { featureWarnings, globToRegExp, runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
@@ -28,6 +28,23 @@ describe("cases", () => {
     const required = new Set(CASES.filter((c) => c.spec.level === "REQUIRED").flatMap((c) => c.spec.requirements));
     expect(ids.filter((id) => !required.has(id))).toEqual([]);
     for (const c of CASES) for (const r of c.spec.requirements) expect(r, c.fullName).toMatch(ID_RE);
+  });
+
+  it("every requirement id of the brief is in some case's full name (the randomised seeds' included)", () => {
+    const names = [...CASES.map((c) => c.fullName), `${RANDOMISED_SUITE}/seed-1`].join(" ");
+    const ids = ["V1", "V2", ...Array.from({ length: 11 }, (_, i) => `C${i + 1}`), ...Array.from({ length: 8 }, (_, i) => `P${i + 1}`), "E1", "E2", ...Array.from({ length: 6 }, (_, i) => `I${i + 1}`)];
+    expect(ids.filter((id) => !new RegExp(`[/-]${id.toLowerCase()}-`).test(names))).toEqual([]);
+  });
+
+  it("a case must list one of the ids its suite is named with", () => {
+    expect(idsOfSuite("consumer/v1-v2-versioning")).toEqual(["V1", "V2"]);
+    expect(idsOfSuite("transport/mock")).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const suite = (requirements: string[]) => ({ suite: "consumer/c3-budget", cases: [{ name: "x", requirements, level: "REQUIRED", role: "consumer", steps: [] }] });
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["C4"])));
+    expect(() => loadCases(dir)).toThrow(/case "x": its suite name carries C3, so "requirements" must list at least one of them/);
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["C4", "C3"])));
+    expect(loadCases(dir).map((c) => c.fullName)).toEqual(["consumer/c3-budget/x"]);
   });
 
   it("background failures 1-9 each have a case that targets them", () => {
@@ -686,12 +703,12 @@ describe("runner self-tests: the testee contract", () => {
     const report = await runSuite({
       testee: stripLoaded,
       features: TS_TESTEE_FEATURES,
-      cases: byName("consumer/v1-versioning/unknown-dtype-value-skips-shape-check", "consumer/c1-admission/local-item-is-ready"),
+      cases: byName("consumer/v1-v2-versioning/unknown-dtype-value-skips-shape-check", "consumer/c1-admission/local-item-is-ready"),
       level: "all",
     });
     expect(report.results.map((r) => `${r.name} ${r.status}`)).toEqual([
       "consumer/c1-admission/local-item-is-ready passed", // local: no loaded bytes to report
-      "consumer/v1-versioning/unknown-dtype-value-skips-shape-check failed",
+      "consumer/v1-v2-versioning/unknown-dtype-value-skips-shape-check failed",
     ]);
     expect(report.results[1]?.message).toMatch(/^\[I6\] item i1 of r1 is READY at t=\d+ from a remote load, but ItemDecision.loaded is absent/);
     const random = await runRandomised({ consumer: stripLoaded, producer: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
@@ -705,7 +722,7 @@ describe("runner self-tests: the testee contract", () => {
         return res;
       }),
       features: TS_TESTEE_FEATURES,
-      cases: byName("consumer/v1-versioning/unknown-dtype-value-skips-shape-check"),
+      cases: byName("consumer/v1-v2-versioning/unknown-dtype-value-skips-shape-check"),
       level: "all",
     });
     expect(report.results[0]?.message).toMatch(/^\[I5\] start_read \d+ at t=\d+ has no destination_region/);
@@ -735,7 +752,7 @@ describe("runConformanceCli", () => {
     expect(readFileSync(join(dir, "out.xml"), "utf8")).toContain("<testsuites");
     const report = JSON.parse(readFileSync(join(dir, "out.json"), "utf8"));
     expect(report.failed).toBe(0);
-    expect(report.results.some((r: { name: string }) => r.name === "randomised/seed-1")).toBe(true);
+    expect(report.results.some((r: { name: string }) => r.name === "randomised/i1-i2-i3-i4-i5-i6-c6/seed-1")).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, "out.ectp-report.json"), "utf8"))).toEqual({ passed: report.passed, failed: 0 });
   }, 60_000);
 

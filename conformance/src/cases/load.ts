@@ -24,6 +24,8 @@ export function defaultCasesDir(): string {
   return resolve("cases");
 }
 
+/** A requirement id at the start of a suite name's last segment, with its dash. */
+const SUITE_ID = /^([cpevi]\d+)-/;
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
@@ -55,6 +57,7 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
       throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: "suite" must be kebab-case segments joined by "/"`);
     if (!Array.isArray(suite.cases) || suite.cases.length === 0)
       throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: "cases" must be a non-empty list`);
+    const suiteIds = idsOfSuite(suite.suite);
     for (const c of suite.cases) {
       const spec = { ...(suite.defaults ?? {}), ...c } as CaseSpec;
       const where = `case file ${rel}, case ${JSON.stringify(spec.name)}`;
@@ -62,6 +65,11 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
         throw new EctpError("INVALID_ARGUMENT", `${where}: "name" must be kebab-case`);
       if (!Array.isArray(spec.requirements) || spec.requirements.length === 0)
         throw new EctpError("INVALID_ARGUMENT", `${where}: "requirements" must list at least one id such as "C3"`);
+      if (suiteIds.length > 0 && !suiteIds.some((id) => spec.requirements.includes(id)))
+        throw new EctpError(
+          "INVALID_ARGUMENT",
+          `${where}: its suite name carries ${suiteIds.join(", ")}, so "requirements" must list at least one of them (or the case belongs in another suite)`,
+        );
       if (spec.level !== "REQUIRED" && spec.level !== "RECOMMENDED")
         throw new EctpError("INVALID_ARGUMENT", `${where}: "level" must be REQUIRED or RECOMMENDED`);
       if (spec.role !== "consumer" && spec.role !== "producer" && spec.role !== "subscriber")
@@ -74,4 +82,18 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
     }
   }
   return out;
+}
+
+/**
+ * The requirement ids a suite's last segment starts with, upper-cased: `consumer/c3-budget` carries
+ * C3, `consumer/v1-v2-versioning` carries V1 and V2, `transport/mock` none.
+ */
+export function idsOfSuite(suite: string): string[] {
+  const ids: string[] = [];
+  let rest = suite.slice(suite.lastIndexOf("/") + 1);
+  for (let m = SUITE_ID.exec(rest); m !== null; m = SUITE_ID.exec(rest)) {
+    ids.push((m[1] as string).toUpperCase());
+    rest = rest.slice(m[0].length);
+  }
+  return ids;
 }

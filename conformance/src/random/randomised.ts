@@ -15,6 +15,9 @@ import { crcBytes } from "../runner/fixtures.js";
 
 const C = ectp.conformance.v1;
 
+/** The suite of the seeds' case names, naming what each seed checks: [I1]-[I6] and [C6]. */
+export const RANDOMISED_SUITE = "randomised/i1-i2-i3-i4-i5-i6-c6";
+
 /** Options of {@link runRandomised}. */
 export interface RandomisedOptions {
   /** Makes the consumer testee. */
@@ -29,7 +32,7 @@ export interface RandomisedOptions {
   durationMs?: number;
   /** The command that replays one seed, printed with a failure. */
   replayCommand?: (seed: number) => string;
-  /** Known-failing list (names `randomised/seed-<n>`). */
+  /** Known-failing list (names `randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). */
   knownFailing?: ReadonlyMap<string, string>;
 }
 
@@ -81,12 +84,12 @@ interface Request {
   finishAt: number;
 }
 
-/** Run the seeds. One CaseResult per seed (`randomised/seed-<n>`). Never throws for testee behaviour. */
+/** Run the seeds. One CaseResult per seed (`randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). Never throws for testee behaviour. */
 export async function runRandomised(options: RandomisedOptions): Promise<CaseResult[]> {
   const features = new Set(options.features ?? ["consumer", "producer"]);
   const results: CaseResult[] = [];
   for (const seed of options.seeds) {
-    const name = `randomised/seed-${seed}`;
+    const name = `${RANDOMISED_SUITE}/seed-${seed}`;
     const t0 = performance.now();
     let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
     if (!features.has("consumer") || !features.has("producer") || !features.has("read-memory"))

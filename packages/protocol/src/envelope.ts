@@ -134,6 +134,8 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
       error: new EctpError("MALFORMED_MESSAGE", `envelope of ${bytes.length} bytes is not valid protobuf${why}`, { cause }),
     };
   }
+  // [V1] Another major is refused before anything else is read. [V2] Any minor of this major is
+  // accepted: minors only add fields and values that this reader ignores or maps to a default.
   if ((env.version?.major ?? 0) !== SPEC_MAJOR) return versionError(env);
   if (!env.senderId || !Number.isSafeInteger(env.senderEpoch) || env.senderEpoch < 1)
     return {

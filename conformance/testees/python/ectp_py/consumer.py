@@ -460,7 +460,7 @@ class ConsumerCore:
         return at
 
     def stats(self) -> dict[str, int]:
-        """Table sizes, for dashboards and the no-leak invariant [I4][I5]."""
+        """Table sizes, for dashboards and for checking the no-leak invariant [I4] from outside."""
         return {
             "requests": len(self._requests),
             "budgets": self._budgets,
@@ -565,13 +565,14 @@ class ConsumerCore:
                 f = self._create_fetch(desc, meta, now)
             elif meta is not None and f.peer.id == desc.producer_id:
                 self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
-            # [C9] single flight: join the fetch of this key; [C3] own budget from this first wait.
+            # [C9] single flight: join the fetch of this key.
             own = desc.crc32c
             f.waiters[slot] = own if own is not None and own != f.desc.crc32c else None
             slot.fetch = f
             if f.state == IDLE and f.timer is None:
                 # A fetch stalled because earlier waiters' budgets ended before its retry: resume for this one.
                 f.timer = self._timers.push(max(now, f.retry_at), "fetch", f)
+            # [C3] This (request, item)'s own budget, from its first wait; never extended.
             slot.budget_at = now + self.config.wait_budget_ms
             self._budgets += 1
             slot.budget_timer = self._timers.push(slot.budget_at, "budget", slot)
@@ -621,7 +622,7 @@ class ConsumerCore:
         return result
 
     def _release_request(self, req: _Req, now: float) -> None:
-        """[C7] Release budgets, waits and holds of a request."""
+        """[C7][I4] Release budgets, waits and holds of a request: its per-request state back to baseline."""
         for slot in req.slots:
             if slot.budget_at is not None:
                 slot.budget_at = None
@@ -922,7 +923,8 @@ class ConsumerCore:
         return loaded.crc
 
     def _verify(self, r: _Read, result: ReadResult, now: float) -> int | None:
-        """[C11] Check a settled read: status, size, timeliness, checksum. A reason, or None."""
+        """[C11][I6] Check a settled read: status, size, timeliness, checksum. A reason, or None:
+        only bytes of the announced size whose every checksum matches are loaded."""
         if result.status != "done":
             return Reason.PEER_UNREACHABLE if result.peer_gone else Reason.TRANSFER_FAILED
         if result.bytes_read != r.size_bytes:
@@ -1227,7 +1229,7 @@ class ConsumerCore:
                 self._on_peer_timer(e.ref, now)
 
     def _on_budget_timer(self, slot: _Slot, e: TimerEntry, now: float) -> None:
-        """[C3] A (request, item) budget ran out: local encode, or the request fails."""
+        """[C3] A (request, item) budget ran out: local encode, or the request fails, within budget + one step [I2]."""
         if slot.budget_timer is not e:
             return
         slot.budget_timer = None

@@ -524,7 +524,7 @@ class ProducerCore:
         self._release(g, cause)
 
     def _release(self, g: _Grant, cause: str) -> None:
-        """Release a grant exactly once [P2]: unpin its item and drop it everywhere."""
+        """Release a grant exactly once [P2]: unpin its item and drop it everywhere, so pins equal live grants [I3]."""
         if not g.live:
             return
         g.live = False

@@ -315,7 +315,7 @@ class TesteeAdapter:
             if d.reason is not None:
                 out["reason"] = d.reason
             if d.action == "ready" and d.destination is not None:
-                data = self.pool.view(d.destination)  # read back from destination memory [I6]
+                data = self.pool.view(d.destination)  # read back from destination memory, for the runner's [I6] check
                 out["loaded"] = {"sizeBytes": len(data), "crc32c": crc32c(data)}
             decisions.append(out)
         return {"admit": {"status": ADMIT_ADMITTED, "items": decisions}}

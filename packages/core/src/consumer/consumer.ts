@@ -1116,7 +1116,7 @@ export class ConsumerCore {
           f = rec;
           if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
         }
-        // [C9] single flight: join the fetch of this key; [C3] own budget from this first wait.
+        // [C9] single flight: join the fetch of this key.
         const tail = f.wTail;
         slot.wPrev = tail;
         if (tail === undefined) f.wHead = slot;
@@ -1131,6 +1131,7 @@ export class ConsumerCore {
         }
         // A fetch stalled because every earlier waiter's budget ended before its next retry: resume for this one.
         if (f.state === IDLE && f.tLane === -1) this.timers.schedule(f, Math.max(now, f.retryAt), LANE_HEAP);
+        // [C3] This (request, item)'s own budget, from its first wait; never extended.
         slot.budgetAt = now + this.config.waitBudgetMs;
         this.budgetCount++;
         this.timers.schedule(slot, slot.budgetAt, LANE_BUDGET);
@@ -1201,7 +1202,7 @@ export class ConsumerCore {
     return result;
   }
 
-  /** [C7] Release budgets, waits and holds of a request. */
+  /** [C7][I4] Release budgets, waits and holds of a request: its per-request state back to baseline. */
   private releaseRequest(req: Req, now: number): void {
     const count = req.slotCount;
     for (let i = 0; i < count; i++) {
