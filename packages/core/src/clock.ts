@@ -5,12 +5,14 @@
 import type { Logger } from "./observability.js";
 
 /**
- * [I1] `now` when it is a finite number, else `lastGood` (logged at error level): a deadline
- * computed from NaN never fires and blocks every timer behind it (a lease never expires, a
- * budget never runs out).
+ * [I1] The later of `now` and `lastGood` (the latest reading accepted) when `now` is a finite
+ * number, else `lastGood` (logged at error level). A deadline computed from NaN never fires and
+ * blocks every timer behind it (a lease never expires, a budget never runs out); a reading earlier
+ * than the latest would undo deadlines already passed (a consumer would load bytes handled after
+ * its read's deadline [C11]). So inside a core time never goes back.
  */
 export function checkedNow(now: number, lastGood: number, logger: Logger): number {
-  if (Number.isFinite(now)) return now;
+  if (Number.isFinite(now)) return now >= lastGood ? now : lastGood;
   logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
   return lastGood;
 }

@@ -360,6 +360,11 @@ class ConsumerCore:
             if slot is not None:
                 slot.has_model_input = model
                 plans.append(None)
+                if slot.decision is None and item.local is True:
+                    # [C1] "already local" comes first on every admission: a waiting item the engine now holds is ready.
+                    self._detach(slot, now)
+                    slot.decision = ItemDecision(slot.item_id, READY)
+                    continue
                 if slot.decision is None and slot.fetch is not None and now >= slot.budget_at:
                     # [C3] the budget is enforced at admission too.
                     if model:
@@ -925,13 +930,14 @@ class ConsumerCore:
     def _verify(self, r: _Read, result: ReadResult, now: float) -> int | None:
         """[C11][I6] Check a settled read: status, size, timeliness, checksum. A reason, or None:
         only bytes of the announced size whose every checksum matches are loaded."""
+        if now >= r.deadline:
+            # [C11] handled after its deadline, whatever its result: never loaded (the memory may have
+            # been reused), and the outcome names the deadline.
+            return Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
         if result.status != "done":
             return Reason.PEER_UNREACHABLE if result.peer_gone else Reason.TRANSFER_FAILED
         if result.bytes_read != r.size_bytes:
             return Reason.SIZE_MISMATCH  # [C11] size always
-        if now >= r.deadline:
-            # [C11] completed after its deadline: never loaded (the memory may have been reused).
-            return Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
         self._verified_crc = None
         joiners = r.fetch is not None and any(own is not None for own in r.fetch.waiters.values())
         if r.checksums or joiners:
@@ -995,7 +1001,10 @@ class ConsumerCore:
                 self._ignore("unexpected")
                 return
             hr = env["handshakeReject"]
-            reason = Reason.known(hr.get("reason") if isinstance(hr, dict) else None) or Reason.INTERNAL
+            reason = Reason.known(hr.get("reason") if isinstance(hr, dict) else None)
+            # SPEC 4.2: a refusal is VERSION, INCOMPATIBLE or INTERNAL; any other reason reads as INTERNAL (terminal).
+            if reason not in (Reason.VERSION, Reason.INCOMPATIBLE):
+                reason = Reason.INTERNAL
             self._on_handshake_reject(peer, reason, epoch, now)
         else:
             self._ignore("unexpected")  # [C10] a body a consumer never receives, or none (newer minor)
@@ -1076,6 +1085,12 @@ class ConsumerCore:
         self._timers.cancel(f.timer)
         f.timer = None
         f.state = IDLE
+        if all(now >= w.budget_at for w in f.waiters):
+            # [C3][C7] every request waiting for it is past its budget (each resolved at the next poll):
+            # nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
+            self._send(peer.id, {"readComplete": {
+                "grantId": grant_id, "status": Completion.ABANDONED, "detail": "every waiting request is past its budget"}})
+            return
 
         def ack_failed(reason: int) -> None:
             self._send(peer.id, {"readComplete": {"grantId": grant_id, "status": Completion.FAILED, "detail": Reason.name(reason)}})
@@ -1190,13 +1205,14 @@ class ConsumerCore:
         """[P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer."""
         self._timers.cancel(peer.timer)
         peer.timer = None
-        if not (peer.connected_epoch or peer.fetches or peer.ack_waiters):
+        had_state = peer.connected_epoch or peer.fetches or peer.ack_waiters
+        peer.hello_epoch = 0  # [P8] forgotten, whatever it held: the next message to it is a new Hello
+        if not had_state:
             return
         self.metrics[f'ectp_consumer_peers_lost_total{{cause="{why}"}}'] += 1
         log.warning("producer %s unreachable (%s)", peer.id, why)
         self._out.append(DisconnectPeer(peer.id))
         peer.connected_epoch = 0
-        peer.hello_epoch = 0  # the next need sends a new Hello: reconnection without restart
         peer.metadata = None
         for r in list(peer.ack_waiters):
             self._drop_grant(r)  # no ReadComplete to a gone peer
@@ -1291,14 +1307,16 @@ class ConsumerCore:
         self.metrics[f'ectp_consumer_ignored_messages_total{{reason="{reason}"}}'] += 1
 
     def _touch(self, now: float) -> float:
-        """[I1] ``now`` when it is a finite number, else the last good reading (logged): a deadline
-        computed from NaN would fire at once or never."""
+        """[I1] The later of ``now`` and the latest reading when ``now`` is a finite number, else the
+        last good reading (logged): a deadline computed from NaN would fire at once or never, and a
+        reading earlier than the latest would undo deadlines already passed (bytes handled after
+        their read's deadline loaded [C11]). Inside the core time never goes back."""
         if not isinstance(now, (int, float)) or isinstance(now, bool) or not math.isfinite(now):
             log.error("the clock reading passed in is not a finite number (%r); the last good one is used", now)
             return self._last_now
         if now > self._last_now:
             self._last_now = now
-        return now
+        return self._last_now
 
     def _guard(self, where: str, fn, *args) -> None:
         try:

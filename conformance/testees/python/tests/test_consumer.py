@@ -266,5 +266,85 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual(len(sends(out, "readRequest")), 1)
 
 
+    def test_c1_a_waiting_item_readmitted_as_local_is_ready_and_its_fetch_abandoned(self):
+        c = make()
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        d = c.admit("r1", [AdmitItem("i1", None, local=True)], 10).items[0]
+        self.assertEqual(d.action, "ready")
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 20)
+        acks = sends(c.poll(20), "readComplete")
+        self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.ABANDONED])
+        self.assertEqual(c.drain_failed(), [])
+
+    def test_c11_i1_a_clock_reading_earlier_than_the_latest_is_read_as_the_latest(self):
+        c = make()  # transfer timeout 20 s
+        data = item_bytes(16)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 1000)
+        start.destination.buffer[:] = data
+        c.admit("other", [AdmitItem("x", None, local=True)], 25_000)  # the latest reading
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 2000)  # a reading from before it
+        acks = sends(c.poll(2000), "readComplete")
+        self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.FAILED])
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.TRANSFER_TIMEOUT)
+
+    def test_p8_a_producer_reported_gone_while_nothing_is_held_is_greeted_again(self):
+        for how in ("unreachable", "read failed, peer gone"):
+            c = make()
+            da, db = descriptor("a", item_bytes(8)), descriptor("b", item_bytes(8, seed=9))
+            admit(c, announcement(da), 0)
+            first = c.poll(0)
+            self.assertEqual(len(sends(first, "hello")), 1, how)
+            rr = sends(first, "readRequest")[0]["readRequest"]
+            if how == "unreachable":
+                c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_FOUND}), 1)
+                c.poll(1)
+                c.handle_peer_unreachable("P1", 2)
+            else:
+                c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": da}), 1)
+                start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
+                c.handle_read_result(ReadResult(start.read_id, "failed", peer_gone=True), 2)
+            c.drain_failed()
+            c.finish_request("r1", 3)
+            admit(c, announcement(db), 4, request="r2")
+            self.assertEqual(len(sends(c.poll(4), "hello")), 1, how)
+
+    def test_c5_a_handshake_reject_of_a_reason_a_refusal_cannot_have_ends_the_fetch_internal(self):
+        for reason in (Reason.NOT_READY, Reason.BUDGET_EXHAUSTED, Reason.PEER_UNREACHABLE, 999):
+            c = make()
+            admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+            c.poll(0)
+            c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": reason}), 1)
+            c.poll(1)
+            self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.INTERNAL, reason)
+
+    def test_c3_c7_a_grant_after_every_waiters_budget_ran_out_is_released_unread(self):
+        c = make()  # budget 60 s
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 60_001)
+        out = c.poll(60_001)
+        self.assertEqual([o for o in out if isinstance(o, StartRead)], [])
+        self.assertEqual([a["readComplete"]["status"] for a in sends(out, "readComplete")], [Completion.ABANDONED])
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
+        c.finish_request("r1", 60_002)
+        self.assertEqual(c.stats()["destinations"], 0)
+
+    def test_c11_a_read_result_handled_after_its_deadline_ends_by_that_deadline(self):
+        # grant received at 1: transfer deadline 20 001, lease deadline 1 + 30 000 - 5 000 = 25 001
+        for at, reason in ((21_000, Reason.TRANSFER_TIMEOUT), (30_000, Reason.LEASE_EXPIRED)):
+            for status, size in (("failed", 0), ("done", 15)):
+                c = make()
+                desc = descriptor("a", item_bytes(16))
+                admit(c, announcement(desc), 0)
+                start = grant_for(c, desc, 1)
+                c.handle_read_result(ReadResult(start.read_id, status, size), at)
+                c.poll(at)
+                self.assertEqual(c.drain_failed()[0].failures[0].reason, reason, (at, status))
+
 if __name__ == "__main__":
     unittest.main()

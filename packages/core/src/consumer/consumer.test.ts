@@ -1436,3 +1436,110 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
     }
   });
 });
+
+describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => {
+  it("[C1] a waiting item re-admitted as local is ready at once, and its fetch is abandoned", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    expect(decision(h.core.admit({ requestId: "r", items: [{ itemId: "a", local: true, hasModelInput: false }] }, 10))).toEqual({ action: "ready", itemId: "a" });
+    // Nobody waits for the fetch any more: its grant is released unread, and no failure follows.
+    expect(acks(grant(h, attempt, 7, "h1", 20))).toEqual([[7, ABANDONED]]);
+    expect(h.core.drainFailed()).toEqual([]);
+    expect(decision(h.core.admit({ requestId: "r", items: [{ itemId: "a", local: true, hasModelInput: false }] }, 30))).toEqual({ action: "ready", itemId: "a" });
+    h.core.finishRequest("r", 40);
+    expectIdle(h);
+  });
+
+  it("[C11][I1] a clock reading earlier than the latest is read as the latest: bytes handled after their read's deadline are never loaded", () => {
+    const h = makeConsumer(); // transfer timeout 20 s
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1000))[0] as ReturnType<typeof starts>[0];
+    fill(start, "h1");
+    h.core.admit({ requestId: "other", items: [{ itemId: "x", local: true, hasModelInput: false }] }, 25_000); // the latest reading
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2000); // a reading from before it
+    const out = h.core.poll(2000);
+    expect(acks(out)).toEqual([[7, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "TRANSFER_TIMEOUT", attempts: 1 }] }]);
+  });
+
+  it("[P8] a producer reported gone while nothing of it is held is greeted again before the next ReadRequest", () => {
+    for (const how of ["unreachable", "read failed, peer gone"]) {
+      const h = makeConsumer();
+      h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+      const first = h.core.poll(0);
+      expect(sent(first, "hello"), how).toHaveLength(1);
+      if (how === "unreachable") {
+        reject(h, onlyAttempt(first), R.FAILURE_REASON_NOT_FOUND, 1); // terminal: nothing of e-1 is held now
+        h.core.handlePeerUnreachable(P, 2);
+      } else {
+        const start = starts(grant(h, onlyAttempt(first), 7, "h1", 1))[0] as ReturnType<typeof starts>[0];
+        h.core.handleReadResult({ readId: start.readId, status: "failed", peerGone: true }, 2);
+      }
+      h.core.drainFailed();
+      h.core.finishRequest("r1", 3);
+      h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 4);
+      const next = h.core.poll(4);
+      expect(sent(next, "hello"), how).toHaveLength(1);
+      expect(next.findIndex((o) => o.type === "send" && o.envelope.hello)).toBeLessThan(next.findIndex((o) => o.type === "send" && o.envelope.readRequest));
+    }
+  });
+
+  it("[C5] a HandshakeReject naming a reason a refusal cannot have (not VERSION, INCOMPATIBLE or INTERNAL) ends the fetch INTERNAL", () => {
+    for (const reason of [R.FAILURE_REASON_NOT_READY, R.FAILURE_REASON_BUDGET_EXHAUSTED, R.FAILURE_REASON_PEER_UNREACHABLE, 999]) {
+      const h = makeConsumer();
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      h.core.poll(0);
+      h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason } }), 1);
+      h.core.poll(1);
+      expect(h.core.drainFailed(), String(reason)).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "INTERNAL", attempts: 1 }] }]);
+      // The refusal stands for the epoch with that reason too.
+      expect(h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 2)).toEqual({ status: "failed", failures: [{ itemId: "b", reason: "INTERNAL", attempts: 0 }] });
+    }
+  });
+
+  it("[C3][C7] a grant arriving after every waiting request's budget ran out (before the poll) is released unread", () => {
+    for (const model of [false, true]) {
+      const h = makeConsumer(); // budget 60 s
+      h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 0);
+      const out = grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 60_001);
+      expect(starts(out)).toEqual([]);
+      expect(acks(out)).toEqual([[7, ABANDONED]]);
+      expect(h.pool.live.size).toBe(0);
+      const d = h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 60_001);
+      if (model) expect(decision(d)).toEqual({ action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" });
+      else expect(d).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 1 }] });
+      h.core.drainFailed();
+      h.core.finishRequest("r", 60_002);
+      expectIdle(h);
+    }
+  });
+
+  it("[C3] a request joining a fetch whose grant was released for lack of budget resumes it", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: attempt, grantId: 7, item: descriptor("h1"), leaseMs: 30_000 } }), 60_001);
+    h.core.admit({ requestId: "s", items: [remote("b", "h1")] }, 60_001); // joins before the poll that ends "r"
+    const out = h.core.poll(60_001);
+    expect(acks(out)).toEqual([[7, ABANDONED]]);
+    expect(sent(out, "readRequest")).toHaveLength(1);
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r"]);
+  });
+
+  it("[C11] a read result handled after its deadline ends by that deadline, whatever the result says", () => {
+    // Grant received at 1: transfer deadline 20 001, lease deadline 1 + 30 000 - 5 000 = 25 001.
+    for (const [at, reason] of [
+      [21_000, "TRANSFER_TIMEOUT"],
+      [30_000, "LEASE_EXPIRED"],
+    ] as const)
+      for (const result of [{ status: "failed" as const }, { status: "done" as const, bytesRead: 15 }]) {
+        const h = makeConsumer();
+        h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+        const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1))[0] as ReturnType<typeof starts>[0];
+        h.core.handleReadResult({ readId: start.readId, ...result }, at);
+        h.core.poll(at);
+        expect(h.core.drainFailed(), `${result.status} at ${at}`).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason, attempts: 1 }] }]);
+      }
+  });
+});

@@ -207,6 +207,12 @@ function slotAt(req: Req, i: number): Slot | undefined {
   return i === 0 ? req : req.more[i - 1];
 }
 
+/** [C3] Whether every request waiting for `f` is at or past its budget deadline (timers not yet run). */
+function budgetsOver(f: Fetch, now: number): boolean {
+  for (let w = f.wHead; w !== undefined; w = w.wNext) if (w.budgetAt > now) return false;
+  return true;
+}
+
 /** A single-flight remote fetch of one item key [C9]. */
 class Fetch implements Timed {
   /** Discriminant in the key map (on the prototype). */
@@ -533,7 +539,7 @@ export class ConsumerCore {
   private ignoredCount = 0;
 
   private readonly labelCache = new Map<string, Labels>();
-  private readonly localReady = new Map<string, ItemDecision>();
+  private readonly localReadyDecisions = new Map<string, ItemDecision>();
 
   // Scratch space of admit's first pass (reused across calls).
   /**
@@ -693,6 +699,13 @@ export class ConsumerCore {
         if (slot !== slotAt(req, i)) same = false;
         slot.hasModelInput = model;
         kinds[i] = P_KEEP;
+        if (slot.decision === undefined && ((flags[i] as number) & F_LOCAL) !== 0) {
+          // [C1] "Already local" comes first on every admission: a waiting item the engine now holds is ready.
+          this.detach(slot, now);
+          slot.decision = this.localReady(slot.itemId);
+          req.view = undefined;
+          continue;
+        }
         if (slot.decision === undefined && slot.fetch !== undefined) {
           if (timerDue === -1) {
             const dueAt = this.timers.peekAt();
@@ -1072,12 +1085,7 @@ export class ConsumerCore {
   private applyPlan(slot: Slot, i: number, now: number): void {
     switch (this.planKind[i]) {
       case P_READY_LOCAL: {
-        let d = this.localReady.get(slot.itemId);
-        if (d === undefined) {
-          d = { action: "ready", itemId: slot.itemId };
-          if (this.localReady.size < 4096) this.localReady.set(slot.itemId, d);
-        }
-        slot.decision = d;
+        slot.decision = this.localReady(slot.itemId);
         return;
       }
       case P_READY_LOADED: {
@@ -1140,6 +1148,16 @@ export class ConsumerCore {
       default:
         return;
     }
+  }
+
+  /** [C1] The ready decision of an item the engine already holds (shared per item id, up to 4,096 ids). */
+  private localReady(itemId: string): ItemDecision {
+    let d = this.localReadyDecisions.get(itemId);
+    if (d === undefined) {
+      d = { action: "ready", itemId };
+      if (this.localReadyDecisions.size < 4096) this.localReadyDecisions.set(itemId, d);
+    }
+    return d;
   }
 
   private hold(slot: Slot, l: Loaded): void {
@@ -1621,10 +1639,11 @@ export class ConsumerCore {
    */
   private verify(r: Read, result: ReadResult, now: number): FailureReasonName | undefined {
     this.verifiedCrc = -1;
+    // [C11] Handled after its deadline, whatever its result: never loaded (after the lease the producer
+    // may have reused the memory), and the outcome names the deadline.
+    if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
     if (result.status !== "done") return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
     if (result.bytesRead !== r.sizeBytes) return "SIZE_MISMATCH";
-    // [C11] Completed after its deadline: never loaded (after the lease the producer may have reused the memory).
-    if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
     const announced = r.checksumA !== -1 || r.checksumB !== -1;
     if (announced || r.fetch?.otherChecksums !== undefined) {
       let crc = result.crc32c;
@@ -1682,8 +1701,9 @@ export class ConsumerCore {
         this.ignore("unexpected");
         return;
       }
-      const name = reasonName(toNum(envelope.handshakeReject.reason)) ?? "INTERNAL";
-      this.onHandshakeReject(peer, name, senderEpoch, now);
+      // SPEC 4.2: a refusal is VERSION, INCOMPATIBLE or INTERNAL; any other reason reads as INTERNAL (terminal).
+      const name = reasonName(toNum(envelope.handshakeReject.reason));
+      this.onHandshakeReject(peer, name === "VERSION" || name === "INCOMPATIBLE" ? name : "INTERNAL", senderEpoch, now);
     } else this.ignore("unexpected"); // [C10] messages a consumer does not expect
   }
 
@@ -1753,6 +1773,12 @@ export class ConsumerCore {
     this.attempts.delete(attemptId);
     this.timers.cancel(f);
     f.state = IDLE;
+    if (budgetsOver(f, now)) {
+      // [C3][C7] Every request waiting for it is past its budget (each resolved at the next poll):
+      // nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
+      this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "every waiting request is past its budget");
+      return;
+    }
     // The grant's descriptor must name the announced item: same key, size and epoch [C11][P8].
     let item = this.sameItem(f, g.item);
     if (item === undefined) {
@@ -1959,12 +1985,12 @@ export class ConsumerCore {
   private peerGone(peer: Peer, why: string, now: number): void {
     this.timers.cancel(peer);
     const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
+    peer.helloEpoch = 0; // [P8] forgotten, whatever it held: the next message to it is a new Hello
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_lost_total", 1, this.labels("cause", why));
     this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
     this.emit({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
-    peer.helloEpoch = 0; // the next need sends a new Hello: reconnect without restart
     peer.metadata = undefined;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
     for (const f of peerFetches(peer)) {
