@@ -12,7 +12,7 @@ import type { Logger } from "./observability.js";
  * its read's deadline [C11]). So inside a core time never goes back.
  */
 export function checkedNow(now: number, lastGood: number, logger: Logger): number {
-  if (Number.isFinite(now)) return now >= lastGood ? now : lastGood;
+  if (Number.isFinite(now)) return Math.max(now, lastGood);
   logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
   return lastGood;
 }
