@@ -202,6 +202,11 @@ export class Fabric {
   private readonly queue = new EventQueue();
   private readonly copier = new SmallBytes();
   private readonly endpoints = new Map<string, EndpointState>();
+  /**
+   * Replaced incarnations (after a restart, or a new endpoint under a closed one's id) that still
+   * have waiters: their old handles' waits time out like any other, until none is left.
+   */
+  private readonly replaced = new Set<EndpointState>();
   /** Per-link state by sender, then receiver. */
   private readonly links = new Map<string, Map<string, Link>>();
   /**
@@ -435,6 +440,7 @@ export class Fabric {
       waiters: [],
       idBytes: encodeId(id),
     };
+    if (previous !== undefined && previous.waiters.length > 0) this.replaced.add(previous);
     this.endpoints.set(id, state);
     return state;
   }
@@ -1036,6 +1042,7 @@ export class Fabric {
     return new Promise<void>((resolve) => {
       ep.waiters.push({ wakeAt: now + timeout, resolve });
       this.waiterCount++;
+      if (this.endpoints.get(ep.id) !== ep) this.replaced.add(ep); // an old handle's wait still times out
       if (this.clock !== undefined) this.armTimer();
     });
   }
@@ -1061,7 +1068,13 @@ export class Fabric {
 
   private wakeAll(): void {
     // Nobody waiting (a virtual-time loop such as the simulator's never waits): no walk over the endpoints.
-    if (this.waiterCount > 0) for (const ep of this.endpoints.values()) this.wake(ep);
+    if (this.waiterCount > 0) {
+      for (const ep of this.endpoints.values()) this.wake(ep);
+      for (const ep of this.replaced) {
+        this.wake(ep);
+        if (ep.waiters.length === 0) this.replaced.delete(ep);
+      }
+    }
     if (this.clock !== undefined) this.armTimer();
   }
 
@@ -1077,6 +1090,7 @@ export class Fabric {
     if (this.hasWaiters()) {
       target = this.queue.peek()?.time ?? target;
       for (const ep of this.endpoints.values()) for (const w of ep.waiters) target = Math.min(target, w.wakeAt);
+      for (const ep of this.replaced) for (const w of ep.waiters) target = Math.min(target, w.wakeAt);
     }
     if (target === this.timerAt) return;
     if (this.timer !== undefined) clearTimeout(this.timer);

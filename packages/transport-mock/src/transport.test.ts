@@ -555,6 +555,37 @@ describe("MockNetwork time and waiting", () => {
     await expect(Promise.all(waits)).resolves.toEqual([undefined, undefined]);
   });
 
+  it("an old handle's wait times out after its endpoint id was restarted or reopened (virtual and external clock)", async () => {
+    for (const external of [false, true]) {
+      let t = 0;
+      const net = external ? new MockNetwork({ seed: 1, clock: { now: () => t } }) : new MockNetwork({ seed: 1 });
+      for (const replace of ["restart", "reopen"] as const) {
+        const id = `a-${replace}`;
+        const a = net.endpoint(id);
+        const early = a.waitForActivity(1e9); // pending when the id is replaced
+        if (replace === "restart") net.restart(id);
+        else {
+          await a.close();
+          net.endpoint(id);
+        }
+        await early; // woken by the end
+        await a.waitForActivity(1e9); // the end is news once: at once
+        let woken = false;
+        void a.waitForActivity(10).then(() => {
+          woken = true;
+        });
+        if (external) {
+          t += 10;
+          await new Promise((r) => setTimeout(r, 30));
+        } else {
+          net.advanceBy(10);
+          await new Promise((r) => setImmediate(r));
+        }
+        expect(woken, `${replace}, ${external ? "external" : "virtual"} clock`).toBe(true);
+      }
+    }
+  });
+
   it("a closed or crashed endpoint wakes one wait at once, then its waits sleep until their timeout (a waiting loop must not spin)", async () => {
     const net = new MockNetwork({ seed: 1 });
     const a = net.endpoint("a");
