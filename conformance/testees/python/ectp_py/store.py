@@ -96,6 +96,10 @@ class MemoryItemStore:
         desc = dict(descriptor)
         if self._locate is not None:
             desc["location"] = self._locate(valid.key_id, held)
+            if valid.key_id in self._entries:
+                raise EctpError("INVALID_ARGUMENT", f"put: item {valid.key_id} was stored by locate itself; a locate callback must not put")
+            if self._used + size - self.capacity_bytes > self._evictable_bytes:
+                raise EctpError("OVERLOADED", f"put: {size} bytes no longer fit after locate changed the store; retry")
         encoded = len(codec.encode("ectp.v1.ItemDescriptor", desc))
         if encoded > MAX_DESCRIPTOR_BYTES:  # SPEC section 5: every message carrying it fits a frame
             raise EctpError(
@@ -103,11 +107,15 @@ class MemoryItemStore:
                 f"put: the descriptor encodes to {encoded} bytes, over the {MAX_DESCRIPTOR_BYTES} a producer may publish; "
                 "shorten its location or strings",
             )
-        if need > 0:
-            self._evict_for(need)
+        # Evicted silently, stored, and only then announced: a listener acting on the store (a pin,
+        # a put) sees it whole, and cannot stop the eviction halfway or slip an item into the freed room.
+        need = self._used + size - self.capacity_bytes
+        evicted = self._evict_for(need) if need > 0 else []
         entry = StoreEntry(desc, valid.key_id, size, held)
         self._entries[valid.key_id] = entry
         self._used += size
+        for e in evicted:
+            self._emit(("removed", e.descriptor.get("key"), "evicted"))
         return entry
 
     def mark_ready(self, key_id: str) -> None:
@@ -194,14 +202,18 @@ class MemoryItemStore:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def _evict_for(self, need: int) -> None:
+    def _evict_for(self, need: int) -> list[StoreEntry]:
+        """Remove the oldest evictable items until ``need`` bytes are free (checked possible by the
+        caller); returns them, not yet announced."""
+        evicted: list[StoreEntry] = []
         freed = 0
         for e in list(self._evictable.values()):  # [P6] only ready, unpinned; oldest first
             if freed >= need:
                 break
             freed += e.size_bytes
             self._remove(e)
-            self._emit(("removed", e.descriptor.get("key"), "evicted"))
+            evicted.append(e)
+        return evicted
 
     def _remove(self, e: StoreEntry) -> None:
         del self._entries[e.key_id]

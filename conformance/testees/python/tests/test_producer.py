@@ -140,6 +140,31 @@ class ProducerTest(unittest.TestCase):
             put(store, "c")
         self.assertIsNotNone(store.get(item_key_id(a["key"])))
 
+    def test_p6_a_listener_acting_on_the_store_while_a_put_evicts_cannot_push_it_past_capacity(self):
+        for act in ("pin the next victim", "put another item"):
+            store = MemoryItemStore(96)
+            a, b = put(store, "a"), put(store, "b")
+            put(store, "c", ready=False)
+            answers: list[bool] = []
+
+            def on_change(change, act=act, b=b):
+                if change[0] != "removed" or answers:
+                    return
+                try:
+                    if act == "pin the next victim":
+                        store.pin(item_key_id(b["key"]))
+                    else:
+                        put(store, "x", ready=False)
+                    answers.append(True)
+                except EctpError:
+                    answers.append(False)  # gone by then / no room left
+
+            store.subscribe(on_change)
+            put(store, "big", size=64, ready=False)  # evicts a and b
+            self.assertEqual(answers, [False], act)
+            self.assertEqual(store.used_bytes(), 96, act)
+            self.assertIsNone(store.get(item_key_id(a["key"])), act)
+
     def test_p7_fingerprint_checked_before_lookup_and_shutdown_rejects(self):
         p, store = make()
         desc = put(store, "a")

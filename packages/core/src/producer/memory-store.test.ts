@@ -192,6 +192,55 @@ describe("MemoryItemStore", () => {
     expect(evicted.slice(3)).toEqual([kid(6)]);
   });
 
+  it("[P6] a callback acting on the store while a put evicts cannot push it past its capacity", () => {
+    for (const act of ["pin the next victim", "put another item"] as const) {
+      const released: string[] = [];
+      const store = new MemoryItemStore({ capacityBytes: 30, release: (k) => released.push(k) });
+      putReady(store, 1);
+      putReady(store, 2);
+      store.put(desc(3)); // not ready
+      const answers: boolean[] = [];
+      let once = true;
+      store.subscribe((c) => {
+        if (c.kind !== "removed" || !once) return;
+        once = false;
+        if (act === "put another item") answers.push(store.put(desc(8)).ok);
+        else
+          try {
+            store.pin(kid(2));
+            answers.push(true);
+          } catch {
+            answers.push(false); // absent by then
+          }
+      });
+      expect(store.put(desc(9, 20)).ok, act).toBe(true); // evicts 1 and 2
+      expect(answers, act).toEqual([false]); // 2 is gone by then; no room for 8
+      expect(store.usedBytes(), act).toBe(30);
+      expect(released, act).toEqual([kid(1), kid(2)]);
+    }
+  });
+
+  it("a locate callback that puts the same item makes the outer put fail, and the store's bytes stay right", () => {
+    let store: MemoryItemStore;
+    let inner = true;
+    store = new MemoryItemStore({
+      capacityBytes: 100,
+      locate: () => {
+        if (inner) {
+          inner = false;
+          expect(store.put(desc(1)).ok).toBe(true);
+        }
+        return new Uint8Array([1]);
+      },
+    });
+    const r = store.put(desc(1));
+    expect(r.ok).toBe(false);
+    expect(r.ok ? "" : r.error.message).toMatch(/was stored by options.locate itself/);
+    expect(store.usedBytes()).toBe(10);
+    store.discard(kid(1));
+    expect(store.usedBytes()).toBe(0);
+  });
+
   it("[P6] never evicts pinned or not-ready items: a put that cannot fit is OVERLOADED and evicts nothing", () => {
     const store = new MemoryItemStore({ capacityBytes: 30 });
     putReady(store, 1);

@@ -199,6 +199,16 @@ export class MemoryItemStore implements ItemStore {
       } catch (cause) {
         return fail("INTERNAL", `put: options.locate threw for item ${keyId}; nothing was stored or evicted`, { cause, details: { keyId } });
       }
+      if (this.entries.has(keyId))
+        return fail("INVALID_ARGUMENT", `put: item ${keyId} was stored by options.locate itself; a locate callback must not put`, {
+          details: { keyId },
+        });
+      if (this.used + sizeBytes - this.capacityBytes > this.evictableBytes) {
+        this.callRelease(keyId); // deregister what locate registered: nothing is stored
+        return fail("OVERLOADED", `put: ${sizeBytes} bytes no longer fit after options.locate changed the store; retry`, {
+          details: { keyId, sizeBytes, used: this.used, capacityBytes: this.capacityBytes },
+        });
+      }
     }
     // SPEC section 5: every message carrying the descriptor must fit a frame.
     const tooLarge = descriptorSizeProblem(desc);
@@ -206,10 +216,17 @@ export class MemoryItemStore implements ItemStore {
       if (this.locateFn) this.callRelease(keyId); // deregister what locate registered: nothing is stored
       return fail("INVALID_ARGUMENT", `put: ${tooLarge}; fix the descriptor (a long location or strings)`, { details: { keyId } });
     }
-    if (need > 0) this.evictFor(need);
+    // Evicted silently, stored, and only then released and announced: a callback acting on the store
+    // (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item into the freed room.
+    const evicted = this.used + sizeBytes > this.capacityBytes ? this.evictFor(this.used + sizeBytes - this.capacityBytes) : undefined;
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
+    if (evicted !== undefined)
+      for (const e of evicted) {
+        this.callRelease(e.keyId);
+        this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
+      }
     return { ok: true, value: entry };
   }
 
@@ -346,26 +363,30 @@ export class MemoryItemStore implements ItemStore {
     };
   }
 
-  private evictFor(need: number): void {
+  /** Remove the oldest evictable items until `need` bytes are free (the caller checked they can be); returns them, not yet announced. */
+  private evictFor(need: number): Entry[] {
+    const evicted: Entry[] = [];
     let freed = 0;
     // [P6] evict only ready, unpinned items, FIFO by the time each became evictable: the
     // head of the evictable list is always the oldest.
     while (freed < need) {
       const e = this.evictHead;
-      if (e === undefined) return;
+      if (e === undefined) break;
       freed += e.sizeBytes;
-      this.remove(e);
-      this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
+      this.remove(e, false);
+      evicted.push(e);
     }
+    return evicted;
   }
 
-  private remove(e: Entry): void {
+  /** Forget an entry; `release` false leaves calling `options.release` to the caller (eviction). */
+  private remove(e: Entry, release = true): void {
     this.entries.delete(e.keyId);
     e[HELD] = false;
     if (this.lastGot === e) this.lastGot = undefined;
     if (e[EVICTABLE]) this.removeEvictable(e);
     this.used -= e.sizeBytes;
-    this.callRelease(e.keyId);
+    if (release) this.callRelease(e.keyId);
   }
 
   /** Append to the evictable FIFO (the newest end) [P6]. */
