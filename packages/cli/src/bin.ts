@@ -2,7 +2,10 @@
  * Executable entry of `ectp`.
  * @module
  */
+import { EXIT_INTERNAL, handleClosedStreams } from "./io.js";
 import { main } from "./main.js";
+
+handleClosedStreams(process.stdout, process.stderr, (code) => process.exit(code));
 
 main(process.argv.slice(2)).then(
   (code) => {
@@ -10,6 +13,6 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     process.stderr.write(`ectp: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exitCode = 70;
+    process.exitCode = EXIT_INTERNAL;
   },
 );

@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { type CliIO, EXIT_USAGE, SIMULATE_USAGE, USAGE, main } from "./index.js";
+import { EventEmitter } from "node:events";
+import { type CliIO, EXIT_IO, EXIT_OUTPUT_CLOSED, EXIT_USAGE, SIMULATE_USAGE, USAGE, handleClosedStreams, main } from "./index.js";
 
 function capture(): CliIO & { stdout: string; stderr: string } {
   const io = {
@@ -45,7 +46,7 @@ describe("ectp", () => {
   });
 });
 
-const DURATION = "must be a duration from 0.001ms to 60m with a unit: ms, s or m (e.g. 10ms, 2s, 1m);";
+const DURATION = "must be a duration from 1ms to 60m with a unit: ms, s or m (e.g. 10ms, 2s, 1m);";
 const SEED = "--seed must be an integer from -2147483648 to 2147483647 (the seeds the random generator tells apart);";
 
 describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
@@ -76,13 +77,23 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--report", "/nonexistent/dir/x.html"], '--report cannot write "/nonexistent/dir/x.html": directory /nonexistent/dir does not exist'],
     [["--report", tmpdir()], `--report cannot write "${tmpdir()}": it is a directory`],
     [["--seed", "-1"], '--seed needs a value; to pass one that starts with "-", write --seed=<value>'],
-    [["--runs", "0"], '--runs must be an integer >= 1; got "0"'],
-    [["--metadata-only-fraction", "1.5"], '--metadata-only-fraction must be a number from 0 to 1; got "1.5"'],
+    [["--runs", "0"], '--runs must be an integer from 1 to 100000; got "0"'],
+    [["--runs", "4294967296"], '--runs must be an integer from 1 to 100000; got "4294967296"'],
+    [["--metadata-only-fraction", "1.5"], '--metadata-only-fraction must be a number from 0 to 1 (e.g. 0.25); got "1.5"'],
+    [["--metadata-only-fraction", "0x1"], '--metadata-only-fraction must be a number from 0 to 1 (e.g. 0.25); got "0x1"'],
+    [["--step", "0.5ms"], `--step ${DURATION} got "0.5ms"`], // shorter than the simulation's 1 ms clock resolution
+    [["--faults", "chaos", "--faults", "none"], '--faults is given 2 times ("chaos", "none"); give it once'],
+    [["--quiet", "--quiet"], "--quiet is given 2 times (true, true); give it once"],
+    [
+      ["--byte-scale", "1"],
+      "the stores would hold up to 32.0 GiB of real memory ((producers x producerCapacityBytes + consumers x consumerCapacityBytes) / byteScale); at most 2.0 GiB: raise byteScale to at least 16 or lower the capacities",
+    ],
     [["--bogus"], "unknown option --bogus"],
     [["--seed"], "--seed needs a value"],
     [["--json=yes"], "--json does not take a value"],
     [["--help=1"], "--help does not take a value"], // (named "-h," before)
-    [["--budget", "1.5ms"], "--budget must be a whole number of ms (e.g. 1500ms, 2s); got 1.5ms"], // (named budgetMs before)
+    [["--budget", "1.5ms"], "--budget must be a whole number of ms from 1ms to 60m (e.g. 1500ms, 2s); got 1.5ms"], // (named budgetMs before)
+    [["--budget", "16.1s", "--step", "0.5ms"], `--step ${DURATION} got "0.5ms"`], // 16.1 s is 16100 ms exactly: the step is what is wrong
     [["extra"], 'unexpected argument "extra"; every option is a --flag'],
     [["--report", "r.html", "--runs", "2"], "--report writes the report of one run; drop --runs 2 or --report"],
   ];
@@ -121,7 +132,7 @@ describe("ectp simulate runs", () => {
 describe("ectp simulate bounds and reproduce commands", () => {
   it("--help states every bound", async () => {
     const { out } = await run("simulate", "--help");
-    for (const bound of ["1..1000", "1..100000", "1..10000000", "-2147483648..2147483647", "the last at most 2147483647", "1..1048576", "from 0.001ms to 60m"])
+    for (const bound of ["1..1000", "1..100000", "1..10000000", "-2147483648..2147483647", "the last at most 2147483647", "1..1048576", "from 1ms to 60m", "1..100000"])
       expect(out).toContain(bound);
   });
 
@@ -134,10 +145,10 @@ describe("ectp simulate bounds and reproduce commands", () => {
   });
 
   it("the printed reproduce command is accepted and reruns the same simulation", async () => {
-    const first = await run("simulate", "--seed=-3", "--step", "0.0015ms", "--budget", "60m", "--requests", "10", "--byte-scale", "1048576", "--json");
+    const first = await run("simulate", "--seed=-3", "--step", "1.5ms", "--budget", "60m", "--requests", "10", "--byte-scale", "1048576", "--json");
     expect(first.code).toBe(0);
     const s = JSON.parse(first.out);
-    expect(s.reproduce).toBe("npx ectp simulate --seed=-3 --faults light --requests 10 --byte-scale 1048576 --step 0.0015ms --budget 60m");
+    expect(s.reproduce).toBe("npx ectp simulate --seed=-3 --faults light --requests 10 --byte-scale 1048576 --step 1.5ms --budget 60m");
     const again = await run(...s.reproduce.replace("npx ectp ", "").split(" "), "--json");
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out).eventLog.hash).toBe(s.eventLog.hash);
@@ -151,5 +162,29 @@ describe("ectp simulate bounds and reproduce commands", () => {
     expect(s.crashEffects).toEqual({ restarts: 0, messagesLost: 0, readsFailed: 0 });
     expect(s.faultsInjected).not.toHaveProperty("eviction");
     expect(s.faultsInjected).not.toHaveProperty("cancelledRequests");
+  });
+});
+
+describe("output that cannot be written", () => {
+  it("a report that cannot be written after the run: the summary is printed all the same, exit 74", async () => {
+    const r = await run("simulate", "--requests", "10", "--quiet", "--report", "/dev/full");
+    expect(r.code).toBe(EXIT_IO);
+    expect(r.out).toContain("invariant violations");
+    expect(r.err).toMatch(/^ectp simulate: --report could not write "\/dev\/full": ENOSPC/);
+  });
+
+  it("standard output closed by its reader ends the process with 141; standard error closed is ignored; other errors are thrown", () => {
+    const stdout = new EventEmitter();
+    const stderr = new EventEmitter();
+    const exits: number[] = [];
+    handleClosedStreams(stdout, stderr, (code) => exits.push(code));
+    const epipe = Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+    stderr.emit("error", epipe);
+    expect(exits).toEqual([]);
+    stdout.emit("error", epipe);
+    expect(exits).toEqual([EXIT_OUTPUT_CLOSED]);
+    const other = Object.assign(new Error("write EIO"), { code: "EIO" });
+    expect(() => stdout.emit("error", other)).toThrow("write EIO");
+    expect(() => stderr.emit("error", other)).toThrow("write EIO");
   });
 });

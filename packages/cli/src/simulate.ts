@@ -21,15 +21,17 @@ import {
   runSimulation,
   runSweep,
 } from "@ectp/simulator";
-import { EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
+import { EXIT_IO, EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
 import { ProgressBar } from "./progress.js";
 
 const D = DEFAULT_SIMULATION_CONFIG;
 const L = SIMULATION_LIMITS;
 /** `ectp simulate` runs with light faults unless told otherwise: a first run should show retries and fallbacks. */
 const CLI_DEFAULT_FAULTS: FaultPresetName = "light";
+/** The shortest duration a flag accepts: none runs shorter than the simulation's clock resolution. */
+const MIN_DURATION_MS = Math.max(L.minDurationMs, D.timeResolutionMs);
 /** The accepted durations, as the help and the errors write them. */
-const DURATION_RANGE = `from ${formatDuration(L.minDurationMs)} to ${formatDuration(L.maxDurationMs)}`;
+const DURATION_RANGE = `from ${formatDuration(MIN_DURATION_MS)} to ${formatDuration(L.maxDurationMs)}`;
 
 /** Usage text of `ectp simulate`. */
 export const SIMULATE_USAGE = `Usage: ectp simulate [options]
@@ -45,23 +47,27 @@ Options:
   --faults <preset>             none | light | heavy | chaos (default ${CLI_DEFAULT_FAULTS})
   --seed <n>                    seed of every random choice, ${L.minSeed}..${L.maxSeed}
                                 (default ${D.seed}; write a negative one as --seed=-5)
-  --runs <n>                    sweep seeds seed..seed+n-1, the last at most ${L.maxSeed} (default 1)
+  --runs <n>                    sweep seeds seed..seed+n-1, 1..${L.maxRuns}, the last at most ${L.maxSeed} (default 1)
   --step <duration>             engine step (default ${formatDuration(D.stepMs)})
   --encode-time <duration>      time to encode one item (default ${formatDuration(D.encodeTimeMs)})
   --service-time <duration>     prefill + decode time per request (default ${formatDuration(D.serviceTimeMs)})
   --budget <duration>           wait budget per (request, item), whole ms (default ${formatDuration(D.budgetMs)})
   --metadata-only-fraction <f>  fraction of requests without model input, 0..1 (default ${D.metadataOnlyFraction})
-  --byte-scale <n>              nominal bytes per real byte moved, 1..${L.maxByteScale} (default ${D.byteScale})
+  --byte-scale <n>              nominal bytes per real byte moved, 1..${L.maxByteScale} (default ${D.byteScale}),
+                                and at least what keeps the stores within ${L.maxRealBytes / 1024 ** 3} GiB of real memory
+                                (16 with the default 4 producers and 4 consumers of 4 GiB each)
   --json                        print one JSON object instead of the table
   --report <file.html>          write a self-contained HTML report (single run only)
   --quiet                       no progress bar
   -h, --help                    show this help
 
-Durations take a unit: ms, s or m (e.g. 10ms, 2s, 1m), ${DURATION_RANGE}.
+Durations take a unit: ms, s or m (e.g. 10ms, 2s, 1m), ${DURATION_RANGE}. Each flag is given once.
 Seeds are bounded because the random generator keeps 32 bits of a seed (a larger seed
 would repeat a smaller one); the other bounds keep a typo from distorting a run or making
 it run for days.
-Exit status: 0 no violations, 1 invariant violations, 2 bad arguments.
+Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an internal error,
+74 the report could not be written (the summary is printed all the same), 141 standard output
+was closed before the end (e.g. by | head).
 `;
 
 /** A usage error: the message names the flag and what it accepts. */
@@ -80,7 +86,7 @@ function intFlag(name: string, text: string | undefined, min: number, max: numbe
 function durationFlag(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const d = parseDuration(text);
-  if (!d.ok || !(d.ms >= L.minDurationMs && d.ms <= L.maxDurationMs))
+  if (!d.ok || !(d.ms >= MIN_DURATION_MS && d.ms <= L.maxDurationMs))
     throw new UsageError(
       `--${name} must be a duration ${DURATION_RANGE} with a unit: ms, s or m (e.g. 10ms, 2s, 1m); got "${text}"`,
     );
@@ -89,15 +95,17 @@ function durationFlag(name: string, text: string | undefined, fallback: number):
 
 /** A duration flag that the simulation takes in whole milliseconds only (the budget). */
 function wholeMs(name: string, ms: number): number {
-  if (!Number.isInteger(ms)) throw new UsageError(`--${name} must be a whole number of ms (e.g. 1500ms, 2s); got ${formatDuration(ms)}`);
+  if (!Number.isInteger(ms))
+    throw new UsageError(`--${name} must be a whole number of ms from 1ms to ${formatDuration(L.maxDurationMs)} (e.g. 1500ms, 2s); got ${formatDuration(ms)}`);
   return ms;
 }
 
 function fractionFlag(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const v = Number(text);
-  if (text.trim() === "" || !Number.isFinite(v) || v < 0 || v > 1)
-    throw new UsageError(`--${name} must be a number from 0 to 1; got "${text}"`);
+  // Plain decimals only: Number() would also read "0x1" and "0b1".
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text.trim()) || v < 0 || v > 1)
+    throw new UsageError(`--${name} must be a number from 0 to 1 (e.g. 0.25); got "${text}"`);
   return v;
 }
 
@@ -136,9 +144,11 @@ interface SimulateArgs {
 
 function parse(argv: string[]): SimulateArgs {
   let values: Record<string, string | boolean | undefined>;
+  let tokens: { kind: string; name?: string; value?: string }[];
   try {
-    ({ values } = parseArgs({
+    ({ values, tokens } = parseArgs({
       args: argv,
+      tokens: true,
       strict: true,
       allowPositionals: false,
       options: {
@@ -164,6 +174,11 @@ function parse(argv: string[]): SimulateArgs {
   } catch (e) {
     throw new UsageError(describeParseError(e));
   }
+  for (const name of new Set(tokens.flatMap((t) => (t.kind === "option" && t.name !== undefined ? [t.name] : [])))) {
+    const given = tokens.filter((t) => t.kind === "option" && t.name === name);
+    if (given.length > 1)
+      throw new UsageError(`--${name} is given ${given.length} times (${given.map((t) => JSON.stringify(t.value ?? true)).join(", ")}); give it once`);
+  }
   const s = (k: string) => values[k] as string | undefined;
   if (values.help) return { help: true, options: {}, runs: 1, json: false, report: undefined, quiet: false };
   const faults = s("faults") ?? CLI_DEFAULT_FAULTS;
@@ -184,7 +199,7 @@ function parse(argv: string[]): SimulateArgs {
     metadataOnlyFraction: fractionFlag("metadata-only-fraction", s("metadata-only-fraction"), D.metadataOnlyFraction),
     byteScale: intFlag("byte-scale", s("byte-scale"), 1, L.maxByteScale, D.byteScale),
   };
-  const runs = intFlag("runs", s("runs"), 1, Number.POSITIVE_INFINITY, 1);
+  const runs = intFlag("runs", s("runs"), 1, L.maxRuns, 1);
   const last = seed + runs - 1;
   if (last > L.maxSeed)
     throw new UsageError(
@@ -246,7 +261,10 @@ export async function simulateCommand(argv: string[], io: CliIO): Promise<number
     // runSweep check every option before running anything) is bad input too.
     const usage = e instanceof UsageError || (EctpError.is(e) && e.code === "INVALID_ARGUMENT");
     if (!usage) throw e;
-    io.err(`ectp simulate: ${e.message}\n\n${SIMULATE_USAGE}`);
+    // The simulator's own problems without the error-code prefix, as the flag errors read.
+    const problems = EctpError.is(e) ? (e.details as { problems?: unknown } | undefined)?.problems : undefined;
+    const message = Array.isArray(problems) ? problems.join("; ") : e.message;
+    io.err(`ectp simulate: ${message}\n\n${SIMULATE_USAGE}`);
     return EXIT_USAGE;
   }
 }
@@ -268,15 +286,20 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   const bar = new ProgressBar(io, "simulate", showProgress);
   const { summary, series } = await runSimulation({ ...args.options, onProgress: (d, t) => bar.update(d, t) });
   bar.done();
+  let reportError: string | undefined;
   if (args.report !== undefined) {
     try {
       writeFileSync(args.report, renderReport(summary, series));
     } catch (e) {
-      io.err(`ectp simulate: --report could not write "${args.report}": ${(e as Error).message}\n`);
-      return EXIT_USAGE;
+      reportError = (e as Error).message;
     }
   }
+  // The summary is printed even when the report could not be written: the run is not thrown away.
   io.out(args.json ? `${JSON.stringify(summary)}\n` : `${formatSummary(summary)}\n`);
+  if (reportError !== undefined) {
+    io.err(`ectp simulate: --report could not write "${args.report}": ${reportError}\n`);
+    return EXIT_IO;
+  }
   if (args.report !== undefined && !args.json) io.out(`report written to ${args.report}\n`);
   return summary.violations.count > 0 ? EXIT_VIOLATIONS : 0;
 }

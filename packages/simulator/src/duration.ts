@@ -38,7 +38,11 @@ export function parseDuration(text: string): ParsedDuration {
       ),
     };
   }
-  const ms = Number(m[1]) * (UNITS[m[2] as string] as number);
+  const unit = UNITS[m[2] as string] as number;
+  let ms = Number(m[1]) * unit;
+  // A decimal fraction scaled by s or m picks up binary error (16.1 x 1000 = 16100.000000000002):
+  // what was typed has far fewer than 15 significant digits, so round to 15.
+  if (unit !== 1 && (m[1] as string).includes(".")) ms = Number(ms.toPrecision(15));
   return { ok: true, ms };
 }
 

@@ -5,6 +5,7 @@
  * simulator itself. Rates are per message, per read, or per minute of simulated time.
  * @module
  */
+import { SIMULATION_LIMITS } from "./options.js";
 
 /** Names of the built-in presets, mildest first. */
 export const FAULT_PRESETS = ["none", "light", "heavy", "chaos"] as const;
@@ -163,6 +164,10 @@ export function faultsProblems(faults: unknown): string[] {
   for (const k of RATES) {
     const v = f[k];
     if (!finite(v) || v < 0) out.push(`faults.${k} must be a finite number >= 0; got ${String(v)}`);
+    else if (k.endsWith("PerMinute") && v > SIMULATION_LIMITS.maxFaultsPerMinute)
+      out.push(`faults.${k} must be at most ${SIMULATION_LIMITS.maxFaultsPerMinute} (one a millisecond); got ${v}`);
+    else if (k.endsWith("Ms") && v > SIMULATION_LIMITS.maxDurationMs)
+      out.push(`faults.${k} must be at most ${SIMULATION_LIMITS.maxDurationMs} ms; got ${v}`);
   }
   const pressure = f.memoryPressure;
   if (!finite(pressure) || pressure <= 0)

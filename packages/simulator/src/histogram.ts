@@ -1,7 +1,8 @@
 /**
- * Constant-memory latency histogram: exact counts per whole millisecond up to a cap,
- * one overflow bucket above it. The simulator keeps no per-request state after a
- * request completes, so percentiles must come from a structure that does not grow.
+ * Latency histogram: exact counts per whole millisecond, in fixed memory up to a cap and in a
+ * sparse map (one entry per distinct value) above it. The simulator keeps no per-request state
+ * after a request completes, so percentiles must come from a structure that does not grow with
+ * the requests; values above the cap (waits past 5 minutes) are rare and stay exact.
  *
  * Counts live in blocks of {@link BLOCK} milliseconds, each allocated on the first
  * observation that falls in it, with one running total per block: a run creates the
@@ -19,7 +20,8 @@ export class MillisHistogram {
   private readonly blocks: (Uint32Array | undefined)[];
   /** Observations per block. */
   private readonly blockTotals: Float64Array;
-  private overflowMax = 0;
+  /** Counts of the values above `maxMs`, by value. */
+  private readonly overflow = new Map<number, number>();
   private total = 0;
   private sumMs = 0;
   /** Largest observation, exact (0 when empty). */
@@ -39,7 +41,7 @@ export class MillisHistogram {
     this.sumMs += v;
     if (v > this.maxSeen) this.maxSeen = v;
     if (v > this.maxMs) {
-      this.overflowMax = Math.max(this.overflowMax, v);
+      this.overflow.set(v, (this.overflow.get(v) ?? 0) + 1);
       return;
     }
     const b = Math.floor(v / BLOCK);
@@ -80,7 +82,11 @@ export class MillisHistogram {
         if (seen >= rank) return b * BLOCK + i;
       }
     }
-    return this.overflowMax;
+    for (const v of [...this.overflow.keys()].sort((x, y) => x - y)) {
+      seen += this.overflow.get(v) as number;
+      if (seen >= rank) return v;
+    }
+    return this.maxSeen; // not reached: the counts add up to the total
   }
 
   /** Largest observation (0 when empty). */

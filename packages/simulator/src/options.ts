@@ -155,7 +155,28 @@ export const SIMULATION_LIMITS = Object.freeze({
    * real bytes each, and rounding them up distorts store occupancy and transfer times.
    */
   maxByteScale: 1_048_576,
-  /** Shortest engine step, encode time, service time and wait budget, ms (1 us). */
+  /** Most runs of one sweep (a sweep runs a few to tens of seeds a second). */
+  maxRuns: 100_000,
+  /** Most items in one request. */
+  maxItemsPerRequest: 1_024,
+  /** Largest item, nominal bytes (4 GiB). */
+  maxItemBytes: 4 * 1024 ** 3,
+  /**
+   * Most real memory the stores and destination pools may hold together (2 GiB): the producers'
+   * and consumers' capacities over the byte scale. A byte scale of 1 with the default 4 GiB
+   * capacities would need 32 GiB.
+   */
+  maxRealBytes: 2 * 1024 ** 3,
+  /** Most crashes, and most cancel storms, per minute of a fault profile (one a millisecond). */
+  maxFaultsPerMinute: 60_000,
+  /** Finest and coarsest clock resolution, ms. */
+  minTimeResolutionMs: 0.001,
+  /** See `minTimeResolutionMs`. */
+  maxTimeResolutionMs: 1_000,
+  /**
+   * Shortest engine step, encode time, service time and wait budget, ms (1 us); none may be
+   * shorter than the clock resolution (`timeResolutionMs`, default 1 ms), which it would run as.
+   */
   minDurationMs: 0.001,
   /** Longest engine step, encode time, service time and wait budget, ms (1 hour). */
   maxDurationMs: 3_600_000,

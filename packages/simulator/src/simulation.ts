@@ -1503,9 +1503,9 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   int("concurrency", 1, L.maxConcurrency);
   int("requests", 1, L.maxRequests);
   int("minItemsPerRequest", 1);
-  int("maxItemsPerRequest", 1);
-  int("minItemBytes", 1);
-  int("maxItemBytes", 1);
+  int("maxItemsPerRequest", 1, L.maxItemsPerRequest);
+  int("minItemBytes", 1, L.maxItemBytes);
+  int("maxItemBytes", 1, L.maxItemBytes);
   int("byteScale", 1, L.maxByteScale);
   duration("stepMs");
   duration("encodeTimeMs");
@@ -1516,7 +1516,18 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   positive("linkBytesPerSecond");
   positive("sampleIntervalMs");
   positive("maxDrainMs");
-  positive("timeResolutionMs");
+  const res = cfg.timeResolutionMs;
+  if (typeof res !== "number" || !(res >= L.minTimeResolutionMs && res <= L.maxTimeResolutionMs))
+    out.push(`timeResolutionMs must be a number of ms from ${L.minTimeResolutionMs} to ${L.maxTimeResolutionMs}; got ${String(res)}`);
+  else
+    for (const k of ["stepMs", "encodeTimeMs", "serviceTimeMs", "budgetMs"] as const) {
+      const v = cfg[k];
+      // Every due time is rounded up to the clock resolution: a shorter duration would run as `res`.
+      if (typeof v === "number" && v < res)
+        out.push(`${k} ${v} ms is shorter than the clock resolution timeResolutionMs = ${res} ms, which it would run as; lengthen it or lower timeResolutionMs`);
+    }
+  if (typeof cfg.sampleIntervalMs === "number" && typeof res === "number" && cfg.sampleIntervalMs < res)
+    out.push(`sampleIntervalMs must be at least timeResolutionMs = ${res} ms; got ${cfg.sampleIntervalMs}`);
   positive("producerCapacityBytes");
   positive("consumerCapacityBytes");
   nonNegative("linkLatencyMs");
@@ -1527,9 +1538,23 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   out.push(...faultsProblems(cfg.faults));
   if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");
   if (cfg.minItemBytes > cfg.maxItemBytes) out.push("minItemBytes must be <= maxItemBytes");
+  if (out.length === 0) {
+    // The stores and destination pools hold real bytes: capacity / byteScale each.
+    const nominal = cfg.producers * cfg.producerCapacityBytes + cfg.consumers * cfg.consumerCapacityBytes;
+    const real = nominal / cfg.byteScale;
+    if (real > L.maxRealBytes)
+      out.push(
+        `the stores would hold up to ${formatBytes(real)} of real memory ((producers x producerCapacityBytes + consumers x consumerCapacityBytes) / byteScale); at most ${formatBytes(L.maxRealBytes)}: raise byteScale to at least ${Math.ceil(nominal / L.maxRealBytes)} or lower the capacities`,
+      );
+  }
   return out;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Bytes for a message: GiB or MiB with one decimal. */
+function formatBytes(n: number): string {
+  return n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GiB` : `${(n / 1024 ** 2).toFixed(1)} MiB`;
 }

@@ -71,8 +71,8 @@ export function validateSweep(options: SweepOptions): string[] {
   const { runs = 1, onRun: _onRun, ...rest } = options;
   const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
   const problems = validateConfig(rest);
-  if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1)
-    problems.push(`runs must be an integer >= 1; got ${String(runs)}`);
+  if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1 || runs > SIMULATION_LIMITS.maxRuns)
+    problems.push(`runs must be an integer from 1 to ${SIMULATION_LIMITS.maxRuns}; got ${String(runs)}`);
   else if (Number.isSafeInteger(first) && first <= SIMULATION_LIMITS.maxSeed && first + runs - 1 > SIMULATION_LIMITS.maxSeed)
     problems.push(
       `the sweep's last seed, seed + runs - 1 = ${first + runs - 1}, must be <= ${SIMULATION_LIMITS.maxSeed} (larger seeds repeat smaller ones)`,

@@ -41,7 +41,18 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     ["a fractional budget", { budgetMs: 1.5 }, /budgetMs must be a whole number of ms; got 1.5/],
     ["a consumer config the core rejects", { consumerConfig: { transferTimeoutMs: 1e9 } }, /cannot be set up.*transferTimeoutMs/],
     ["a consumer config that is not an object", { consumerConfig: "fast" as never }, /consumerConfig must be an object/],
-    ["a store capacity too large for the store", { producerCapacityBytes: 1e300 }, /cannot be set up.*capacityBytes/],
+    ["a store capacity too large for the store", { producerCapacityBytes: 1e300 }, /the stores would hold up to .* GiB of real memory/],
+    [
+      "a byte scale of 1 with the default 4 GiB capacities (one producer and one consumer: 8 GiB of real memory)",
+      { byteScale: 1, producers: 1, consumers: 1 },
+      /the stores would hold up to 8.0 GiB of real memory .*at most 2.0 GiB: raise byteScale to at least 4 or lower the capacities/,
+    ],
+    ["items of a terabyte", { minItemBytes: 2 ** 40, maxItemBytes: 2 ** 40 }, /maxItemBytes must be an integer from 1 to 4294967296/],
+    ["millions of items per request", { maxItemsPerRequest: 5e6 }, /maxItemsPerRequest must be an integer from 1 to 1024/],
+    ["a crash rate that never lets time move", { faults: { ...faultPreset("light"), crashesPerMinute: 1e300 } }, /faults.crashesPerMinute must be at most 60000/],
+    ["cancel storms of the same kind", { faults: { ...faultPreset("light"), cancelStormsPerMinute: 1e300 } }, /faults.cancelStormsPerMinute must be at most 60000/],
+    ["a clock resolution of ages", { timeResolutionMs: 1e300 }, /timeResolutionMs must be a number of ms from 0.001 to 1000/],
+    ["a step shorter than the clock resolution", { stepMs: 0.5 }, /stepMs 0.5 ms is shorter than the clock resolution timeResolutionMs = 1 ms/],
     ["a seed past 2^31 - 1 (it would repeat a smaller seed)", { seed: 2 ** 32 + 1 }, /seed must be an integer from -2147483648 to 2147483647; got 4294967297/],
     ["too many producers", { producers: 100_000 }, /producers must be an integer from 1 to 1000; got 100000/],
     ["a byte scale that shrinks items to nothing", { byteScale: 2 ** 32 }, /byteScale must be an integer from 1 to 1048576/],
@@ -58,17 +69,20 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     const L = SIMULATION_LIMITS;
     expect(validateConfig({})).toEqual([]);
     expect(validateConfig({ seed: L.minSeed })).toEqual([]);
-    expect(validateConfig({ seed: L.maxSeed, byteScale: L.maxByteScale, stepMs: L.minDurationMs, budgetMs: L.maxDurationMs })).toEqual([]);
+    expect(
+      validateConfig({ seed: L.maxSeed, byteScale: L.maxByteScale, stepMs: L.minDurationMs, budgetMs: L.maxDurationMs, timeResolutionMs: L.minTimeResolutionMs }),
+    ).toEqual([]);
+    expect(validateConfig({ byteScale: 16, maxItemBytes: L.maxItemBytes, maxItemsPerRequest: L.maxItemsPerRequest })).toEqual([]);
     const { summary } = await runSimulation({ ...TINY, seed: L.maxSeed });
     expect(summary.requests.total).toBe(8);
   });
 });
 
 describe("runSweep", () => {
-  it.each([0, -2, 1.5])("rejects runs %s before running anything", async (runs) => {
+  it.each([0, -2, 1.5, 100_001])("rejects runs %s before running anything", async (runs) => {
     let ran = 0;
     const e = await rejection(runSweep({ ...TINY, runs, onRun: () => ran++ }));
-    expectInvalidArgument(e, new RegExp(`runs must be an integer >= 1; got ${runs}`));
+    expectInvalidArgument(e, new RegExp(`runs must be an integer from 1 to 100000; got ${runs}`));
     expect(ran).toBe(0);
   });
 
@@ -102,6 +116,17 @@ describe("durations in reproduce commands", () => {
       expect(back).toEqual({ ok: true, ms });
     },
   );
+
+  it("reads decimal seconds and minutes as the milliseconds typed (no binary error)", () => {
+    for (const [text, ms] of [
+      ["16.1s", 16_100],
+      ["2.01s", 2_010],
+      ["0.017m", 1_020],
+      ["0.001s", 1],
+      ["1.5m", 90_000],
+    ] as const)
+      expect(parseDuration(text), text).toEqual({ ok: true, ms });
+  });
 
   it("uses the largest exact unit", () => {
     expect(formatDuration(60_000)).toBe("1m");
