@@ -38,6 +38,7 @@ export const EXIT_OUTPUT_CLOSED = 141;
 
 /** The part of a stream {@link handleClosedStreams} needs (a Node writable stream). */
 export interface ErrorEmitter {
+  /** Subscribe to the stream's write errors. */
   on(event: "error", listener: (e: NodeJS.ErrnoException) => void): unknown;
 }
 
