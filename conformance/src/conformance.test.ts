@@ -8,7 +8,7 @@ import { idsOfSuite, loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
 import { buildCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES, runMutants } from "./mutants/run.js";
-import { TesteeRequest, type ectp } from "./proto.js";
+import { TesteeRequest, type ectp, responseFromJson } from "./proto.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { toJUnit, toJsonReport } from "./report/report.js";
 import { featureWarnings, globToRegExp, runSuite } from "./runner/suite.js";
@@ -714,6 +714,69 @@ describe("runner self-tests: the testee contract", () => {
     const random = await runRandomised({ consumer: stripLoaded, producer: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
     expect(random[0]?.message).toMatch(/^seed 1: \[I6\] .* is READY from a remote load without ItemDecision.loaded/);
   }, 30_000);
+
+  it("a testee breaking testee.proto's shape rules fails the case instead of passing unchecked", async () => {
+    const KASE = byName("consumer/c1-admission/remote-load-happy-path");
+    const PRODUCER_CASE = byName("producer/p2-pins/two-consumers-two-pins");
+    const run = async (change: (res: Res, req: ectp.conformance.v1.TesteeRequest) => Res, cases = KASE) =>
+      (await runSuite({ testee: altered(change), features: TS_TESTEE_FEATURES, cases, level: "all" })).results[0]?.message ?? "passed";
+    // Sends without their envelope headers (a peer would drop them all).
+    expect(
+      await run((res) => {
+        for (const o of res.poll?.outputs ?? []) if (o.send?.envelope) o.send.envelope.senderId = "";
+        return res;
+      }),
+    ).toMatch(/^send to P1 at t=\d+: the envelope MUST carry version 1.x, sender_id "C1" and sender_epoch 1/);
+    // Decisions without their item ids (the [I6] checks find items by them).
+    expect(
+      await run((res) => {
+        for (const d of res.admit?.items ?? []) d.itemId = "";
+        return res;
+      }),
+    ).toMatch(/^admit r1 at t=\d+: the decisions name items \[""\]; there MUST be one per item, echoing AdmitItem.item_id in order: \["i1"\]/);
+    // Stats without the role's counters (the invariant checks read them).
+    expect(
+      await run((res) => {
+        if (res.stats) delete (res.stats as { consumer?: unknown }).consumer;
+        return res;
+      }),
+    ).toMatch(/^getStats at t=\d+: Stats.consumer MUST be set for a consumer testee/);
+    // A put answered with a partial descriptor (announcements built from it would be invalid).
+    expect(
+      await run((res) => {
+        if (res.putItem?.descriptor) res.putItem.descriptor.producerId = "";
+        return res;
+      }, PRODUCER_CASE),
+    ).toMatch(/^putItem A at t=\d+: PutItemResult.descriptor MUST be the full descriptor \(producer_id "P1", epoch 5/);
+    // Randomised: sends without headers, and Stats without the role's counters.
+    const noSender = altered((res) => {
+      for (const o of res.poll?.outputs ?? []) if (o.send?.envelope) o.send.envelope.senderEpoch = 0;
+      return res;
+    });
+    expect((await runRandomised({ consumer: noSender, producer: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES }))[0]?.message).toMatch(
+      /^seed 1: C1 sent an envelope without version 1.x, sender_id C1 and sender_epoch 1/,
+    );
+  }, 60_000);
+
+  it("an in-process testee answering Init with another protocol version is refused", async () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    await expect(
+      inProcessTestee({
+        handle: (req) => {
+          const res = h.handle(req);
+          if (res.init) res.init.protocolVersion = 7;
+          return res;
+        },
+      }),
+    ).rejects.toThrow(/answered Init with protocol_version 7; it MUST be 1/);
+  });
+
+  it("JSON-lines responses may use the proto's snake_case field names", () => {
+    const res = responseFromJson({ command_id: "3", poll: { next_deadline_ms: "5", outputs: [{ send: { to: "P1", envelope: { sender_id: "C1", sender_epoch: 1 } } }] } });
+    expect(res.commandId).toBe(3);
+    expect(Number(res.poll?.nextDeadlineMs)).toBe(5);
+    expect(res.poll?.outputs?.[0]?.send?.envelope?.senderId).toBe("C1");
+  });
 
   it("[I5] a start_read without destination_region fails the case", async () => {
     const report = await runSuite({

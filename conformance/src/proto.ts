@@ -27,9 +27,21 @@ export function requestToJson(req: ectp.conformance.v1.ITesteeRequest): Record<s
   return TesteeRequest.toObject(TesteeRequest.fromObject(req as Record<string, unknown>), JSON_OPTIONS);
 }
 
-/** Parse a proto3-JSON response object. Throws on a value protobufjs cannot convert. */
+/**
+ * Parse a proto3-JSON response object. Field names may be lowerCamelCase or the proto's own
+ * snake_case names (proto3 JSON parsers accept both). Throws on a value protobufjs cannot convert.
+ */
 export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
-  return TesteeResponse.fromObject(obj);
+  return TesteeResponse.fromObject(camelKeys(obj) as Record<string, unknown>);
+}
+
+/** `value` with every object key in snake_case turned lowerCamelCase (values are left alone). */
+function camelKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k.includes("_") ? k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : k] = camelKeys(v);
+  return out;
 }
 
 /** Name of the result set in a response, or `undefined` when none is. */

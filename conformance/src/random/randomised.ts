@@ -6,7 +6,7 @@
  * its seed and a one-line replay command (FoundationDB/VOPR style).
  * @module
  */
-import { crc32c } from "@ectp/protocol";
+import { SPEC_MAJOR, crc32c } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, classify } from "../runner/suite.js";
@@ -329,8 +329,9 @@ class Schedule {
       }
     }
     const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
+    if (!ps) throw new Violation("[I3] the producer's Stats lack Stats.producer (TESTEE-PROTOCOL.md §5): its pins cannot be checked");
     // [I3] producer pins equal live grants at all times.
-    if (ps && Number(ps.pins) !== Number(ps.grants))
+    if (Number(ps.pins) !== Number(ps.grants))
       throw new Violation(`[I3] producer pins ${String(ps.pins)} != grants ${String(ps.grants)} at t=${this.now}`);
   }
 
@@ -342,6 +343,12 @@ class Schedule {
       const sender = from === this.consumer ? "C1" : "P1";
       if (o.send.to !== (from === this.consumer ? "P1" : "C1")) return;
       const envelope = o.send.envelope;
+      // testee.proto SendOutput: version, sender_id and sender_epoch filled in (the peer drops an envelope without them).
+      const epoch = from === this.consumer ? 1 : this.producerEpoch;
+      if (Number(envelope.version?.major ?? 0) !== SPEC_MAJOR || envelope.senderId !== sender || Number(envelope.senderEpoch ?? 0) !== epoch)
+        throw new Violation(
+          `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
+        );
       const copies = r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
       for (let k = 0; k < copies; k++)
         this.at(this.now + r.int(f.maxDelay), async () => {
@@ -403,12 +410,13 @@ class Schedule {
     await this.cmd(this.consumer, { drainFailed: {} });
     const cs = (await this.cmd(this.consumer, { getStats: {} })).stats?.consumer;
     const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
-    if (cs) {
+    if (!cs || !ps) throw new Violation("[I4] Stats lack Stats.consumer or Stats.producer (TESTEE-PROTOCOL.md §5): the baseline cannot be checked");
+    {
       const j = C.ConsumerStats.toObject(cs as ectp.conformance.v1.ConsumerStats, { longs: Number }) as Record<string, number>;
       const leaks = Object.entries(j).filter(([k, v]) => k !== "ignoredMessages" && v !== 0);
       if (leaks.length > 0) throw new Violation(`[I4] consumer tables not back to baseline: ${leaks.map(([k, v]) => `${k}=${v}`).join(", ")}`);
     }
-    if (ps && (Number(ps.pins) !== 0 || Number(ps.grants) !== 0))
+    if (Number(ps.pins) !== 0 || Number(ps.grants) !== 0)
       throw new Violation(`[I3] after quiescence producer pins=${String(ps.pins)} grants=${String(ps.grants)}`);
   }
 }

@@ -13,6 +13,7 @@
  * @module
  */
 import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
+import { SPEC_MAJOR } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp } from "../proto.js";
 import type { TesteeConnection } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
@@ -586,6 +587,15 @@ class Interpreter {
           });
       }
       if (o.send) {
+        const env = o.send.envelope;
+        // testee.proto SendOutput: the envelope goes out with version, sender_id and sender_epoch filled
+        // in; a peer drops an envelope without them, so a testee leaving them out would load nothing.
+        if (Number(env?.version?.major ?? 0) !== SPEC_MAJOR || env?.senderId !== this.selfId || Number(env?.senderEpoch ?? 0) !== this.selfEpoch)
+          throw new CaseFailure(
+            `send to ${String(o.send.to)} at t=${this.now}: the envelope MUST carry version ${SPEC_MAJOR}.x, sender_id ${JSON.stringify(this.selfId)} ` +
+              `and sender_epoch ${this.selfEpoch} (TESTEE-PROTOCOL.md §5.2); got version ${JSON.stringify(env?.version ?? null)}, ` +
+              `sender_id ${JSON.stringify(env?.senderId ?? "")}, sender_epoch ${String(env?.senderEpoch ?? 0)}`,
+          );
         const to = String(o.send.to);
         const p = this.peers.get(to);
         // Scripted producers answer the testee's Hello (consumer and subscriber cases) and then heartbeat.
@@ -766,6 +776,17 @@ class Interpreter {
     const a = res.admit;
     if (!a) throw new CaseFailure(`admit answered with ${kindOf(res)}`);
     const json = C.AdmitResult.toObject(a as ectp.conformance.v1.AdmitResult, JSON_OPTIONS) as Record<string, unknown>;
+    if (json.status === "ADMIT_STATUS_ADMITTED") {
+      // testee.proto ItemDecision.item_id: one decision per item, echoing the item ids in order (the
+      // [I6] checks below find each item by it).
+      const got = ((json.items ?? []) as Record<string, unknown>[]).map((d) => String(d.itemId ?? ""));
+      const sent = (admitMsg.items ?? []).map((i) => String(i.itemId ?? ""));
+      if (got.length !== sent.length || got.some((id, i) => id !== sent[i]))
+        throw new CaseFailure(
+          `admit ${requestId} at t=${this.now}: the decisions name items ${JSON.stringify(got)}; there MUST be one per item, ` +
+            `echoing AdmitItem.item_id in order: ${JSON.stringify(sent)} (testee.proto ItemDecision)`,
+        );
+    }
     // [I6] bytes marked loaded are exactly the producer's bytes.
     for (const d of (json.items ?? []) as Record<string, unknown>[]) {
       if (d.action !== "ITEM_ACTION_READY") continue;
@@ -852,8 +873,17 @@ class Interpreter {
       { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes } },
       expectError,
     );
-    if (res.putItem?.descriptor)
-      this.scope.set(`desc.${name}`, ectp.v1.ItemDescriptor.toObject(res.putItem.descriptor as ectp.v1.ItemDescriptor, JSON_OPTIONS));
+    const d = res.putItem?.descriptor;
+    if (d) {
+      // testee.proto PutItemResult: the stored item's full descriptor, as the producer will announce it.
+      const loc = d.location;
+      if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.bytes.length || !(loc instanceof Uint8Array && loc.length > 0))
+        throw new CaseFailure(
+          `putItem ${name} at t=${this.now}: PutItemResult.descriptor MUST be the full descriptor (producer_id ${JSON.stringify(this.selfId)}, ` +
+            `epoch ${this.selfEpoch}, size_bytes ${f.bytes.length}, a location); got ${JSON.stringify(ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS))}`,
+        );
+      this.scope.set(`desc.${name}`, ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS));
+    }
     if (ready && !res.error) await this.cmd({ markReady: { key: ectp.v1.ItemKey.fromObject(f.key) } });
   }
 
@@ -1131,7 +1161,12 @@ class Interpreter {
   private async stats(): Promise<Record<string, unknown>> {
     const res = await this.cmd({ getStats: {} }, false, false);
     if (!res.stats) throw new CaseFailure(`getStats answered with ${kindOf(res)}`);
-    return C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
+    const stats = C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
+    // The invariant checks read the role's counters: a Stats without them would pass [I3]-[I5] unchecked.
+    const role = this.spec.role;
+    if (stats[role] === undefined || stats[role] === null)
+      throw new CaseFailure(`getStats at t=${this.now}: Stats.${role} MUST be set for a ${role} testee (TESTEE-PROTOCOL.md §5); got ${JSON.stringify(stats)}`);
+    return stats;
   }
 
   private async expectStats(want: Record<string, unknown>): Promise<void> {

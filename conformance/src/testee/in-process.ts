@@ -61,6 +61,8 @@ export async function inProcessTestee(handler: TesteeHandler): Promise<TesteeCon
   };
   const init = await conn.request({ init: { protocolVersion: TESTEE_PROTOCOL_VERSION } });
   if (!init.init) throw new TesteeFault("malformed", "in-process testee did not answer Init with InitResult");
+  if (Number(init.init.protocolVersion) !== TESTEE_PROTOCOL_VERSION)
+    throw new TesteeFault("malformed", `in-process testee answered Init with protocol_version ${String(init.init.protocolVersion)}; it MUST be ${TESTEE_PROTOCOL_VERSION}`);
   initResult = init.init;
   return conn;
 }

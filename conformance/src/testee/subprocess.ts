@@ -49,6 +49,14 @@ export async function spawnTestee(options: SubprocessTesteeOptions): Promise<Tes
     await conn.close();
     throw new TesteeFault("malformed", `testee answered Init with ${JSON.stringify(res.toJSON())}`, conn.stderrTail());
   }
+  if (Number(res.init.protocolVersion) !== TESTEE_PROTOCOL_VERSION) {
+    await conn.close();
+    throw new TesteeFault(
+      "malformed",
+      `testee answered Init with protocol_version ${String(res.init.protocolVersion)}; it MUST echo the version asked for, ${TESTEE_PROTOCOL_VERSION} (TESTEE-PROTOCOL.md §2, item 3)`,
+      conn.stderrTail(),
+    );
+  }
   conn.initResult = res.init;
   return conn;
 }
