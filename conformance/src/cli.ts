@@ -65,7 +65,7 @@ Options (each one that takes a value at most once):
                              read-memory; default 0; not filtered by --filter)
   --seed <n>                 run only randomised schedule n (replay a failure)
   --junit <file>             write JUnit XML
-  --report <file>            write the JSON report (and <file>.ectp-report.json with {passed, failed})
+  --report <file>            write the JSON report (and <file without .json>.ectp-report.json with {passed, failed})
   --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
                              and its answer to Init get the larger of this and 10000
   --case-timeout-ms <n>      wall-clock limit of one scripted case, 1 to ${MAX_TIMEOUT_MS} (default the

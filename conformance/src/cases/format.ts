@@ -7,7 +7,7 @@
 /** REQUIRED cases must pass; RECOMMENDED cases report but only fail `--level all` runs. */
 export type CaseLevel = "REQUIRED" | "RECOMMENDED";
 
-/** One suite file. */
+/** A suite: one JSON file under `cases/`, holding cases that share a name prefix and defaults. */
 export interface SuiteFile {
   /** Hierarchical kebab-case suite name, e.g. `consumer/c3-budget`; case names are `<suite>/<name>`. */
   suite: string;
@@ -15,7 +15,7 @@ export interface SuiteFile {
   description?: string;
   /** Fields merged into every case of the file (a case's own fields win). */
   defaults?: Partial<CaseSpec>;
-  /** The cases. */
+  /** Its cases, run in this order (at least one). */
   cases: CaseSpec[];
 }
 
@@ -83,7 +83,7 @@ export type StepSpec = Record<string, unknown> & {
   after?: number;
 };
 
-/** One case. */
+/** A case: a scripted exchange between the runner (peers, engine, clock) and one testee, with the requirement ids it checks. */
 export interface CaseSpec {
   /** Kebab-case name inside the suite. */
   name: string;

@@ -28,7 +28,7 @@ export interface MutantSpec {
   failure: number;
   /** What the planted bug does. */
   description: string;
-  /** The patches. */
+  /** The edits to the core's source that plant the bug, applied in order. */
   patches: MutantPatch[];
 }
 

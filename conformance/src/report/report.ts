@@ -11,7 +11,7 @@ export interface JsonReport {
   readonly format: "ectp-conformance-report/1";
   /** Implementation under test (testee command or name). */
   readonly implementation: string;
-  /** Counts. */
+  /** Cases that passed. */
   readonly passed: number;
   /** Failed plus unexpected passes. */
   readonly failed: number;

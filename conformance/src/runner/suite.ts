@@ -22,7 +22,7 @@ export interface CaseResult {
   readonly requirements: readonly string[];
   /** Failures of docs/failures.md the case targets. */
   readonly catches: readonly number[];
-  /** Outcome. */
+  /** How the case ended: passed, failed, skipped (a feature not claimed), known-failing or unexpected-pass. */
   readonly status: CaseStatus;
   /** Why it failed or was skipped; the known-failing reason for listed cases. */
   readonly message?: string;
@@ -56,7 +56,7 @@ export interface SuiteOptions {
 export interface SuiteReport {
   /** Every case result, in run order. */
   readonly results: CaseResult[];
-  /** Counts. */
+  /** Cases that passed. */
   readonly passed: number;
   /** Failed plus unexpected passes. */
   readonly failed: number;

@@ -233,7 +233,7 @@ function describeParseError(e: unknown): string {
   return msg;
 }
 
-/** Format a sweep as a table. */
+/** The table `ectp simulate --runs n` prints for a sweep: seeds, request outcomes, speed, violations, and a reproduce command for each of the first 10 failing seeds. */
 export function formatSweep(s: SweepSummary): string {
   const r = s.requests;
   const rows: [string, string][] = [

@@ -19,7 +19,7 @@ export interface SendOutput {
 export interface ConnectPeerOutput {
   /** Discriminant. */
   readonly type: "connect-peer";
-  /** The peer. */
+  /** Id of the peer to connect to (its transport address is in `metadata`). */
   readonly peerId: string;
   /** The peer's epoch the metadata belongs to. */
   readonly epoch: number;
@@ -31,7 +31,7 @@ export interface ConnectPeerOutput {
 export interface DisconnectPeerOutput {
   /** Discriminant. */
   readonly type: "disconnect-peer";
-  /** The peer. */
+  /** Id of the peer to forget. */
   readonly peerId: string;
 }
 
@@ -55,7 +55,7 @@ export interface StartReadOutput {
 export interface CancelReadOutput {
   /** Discriminant. */
   readonly type: "cancel-read";
-  /** The read. */
+  /** Id of the read to cancel (as in its {@link StartReadOutput}). */
   readonly readId: number;
 }
 

@@ -123,7 +123,7 @@ const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
   }),
 });
 
-/** The profile of a preset. */
+/** The fault rates of preset `name` (see {@link FAULT_PRESETS}): what a run with `faults: name` injects, as a {@link FaultProfile} to start a custom one from. */
 export function faultPreset(name: FaultPresetName): FaultProfile {
   return PRESETS[name];
 }

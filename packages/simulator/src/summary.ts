@@ -26,7 +26,7 @@ export interface RequestOutcomes {
 
 /** Result of one simulation run. Everything except `wallTimeMs` is a function of the options. */
 export interface SimulationSummary {
-  /** The seed. */
+  /** Seed of every random choice of the run (the workload, the faults, the cores' jitter). */
   readonly seed: number;
   /** Fault preset name, or "custom". */
   readonly faults: string;
@@ -140,7 +140,7 @@ export interface SimulationSummary {
 
 /** A summary plus the time series for the HTML report. */
 export interface SimulationResult {
-  /** The summary. */
+  /** Counts, latencies, invariant violations and the event-log hash of the run. */
   readonly summary: SimulationSummary;
   /** Sampled quantities over simulated time (empty when disabled). */
   readonly series: TimeSeries;

@@ -263,7 +263,7 @@ export interface NativeAgentConstructor {
   new (name: string, options: NativeAgentOptions, onActivity: () => void): NativeAgent;
 }
 
-/** The addon module. */
+/** What the compiled addon (`ectp_nixl.node`) exports: the agent class and the NIXL facts it was built with. */
 export interface NixlAddon {
   /** The native agent class; see {@link NativeAgentConstructor}. */
   readonly Agent: NativeAgentConstructor;

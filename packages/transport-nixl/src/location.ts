@@ -11,7 +11,7 @@ const MAGIC = [0x45, 0x4e, 0x58, 0x31]; // "ENX1"
 const MAX_NAME = 1024;
 const MAX_SECTION = 1 << 20;
 
-/** A decoded location. */
+/** The fields of a NIXL location (module doc: the byte layout), as {@link decodeLocation} returns them and {@link encodeLocation} takes them. */
 export interface NixlLocation {
   /** Virtual address of the first byte in the owner's process. */
   readonly address: bigint;
@@ -27,7 +27,10 @@ export interface NixlLocation {
   readonly section: Uint8Array;
 }
 
-/** Encode a location. */
+/**
+ * Encode `loc` as the bytes of an `ItemDescriptor.location` (the layout in the module doc); the
+ * inverse of {@link decodeLocation}.
+ */
 export function encodeLocation(loc: NixlLocation): Uint8Array {
   const name = new TextEncoder().encode(loc.agent);
   const out = new Uint8Array(4 + 8 + 8 + 2 + name.length + 4 + loc.section.length);

@@ -300,8 +300,8 @@ export class Driver {
 
   /**
    * Tell {@link Driver.run} there is work: its current wait ends (or its next is skipped) and it
-   * steps at once. Call it after giving a core work between steps (`admit`, `finishRequest`,
-   * `cancelRequest`, a store change that publishes events, `follow`); otherwise what that work
+   * steps at once. Call it after giving a core work between steps (`admit`, `finishRequest` (a
+   * cancelled request's too), a store change that publishes events, `follow`); otherwise what that work
    * queued goes out after the wait, up to `maxWaitMs` later. The driver wakes itself for its own
    * news (a failed connect, {@link Driver.stop}). Harmless when not running.
    */
