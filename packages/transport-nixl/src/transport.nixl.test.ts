@@ -905,8 +905,11 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
       const ids = a.poll().reads.map((r) => r.readId);
       if (ids.length > 0) polls.push(ids);
     }
-    // Before, the engine signalled JS only after its whole batch: 2 and 3 came in one poll.
-    expect(polls).toEqual([[1], [2], [3]]);
+    // Before, the engine signalled JS only after its whole batch: 2 and 3 always came in one poll.
+    // UCX does not promise completion order (a loaded host has landed 2 before 1, and 1 with 3),
+    // so the order is not asserted: only that each read is reported, once, and 2 apart from 3.
+    expect(polls.flat().sort()).toEqual([1, 2, 3]);
+    expect(polls.some((ids) => ids.includes(2) && ids.includes(3)), JSON.stringify(polls)).toBe(false);
   });
 
   it("a command that queues nothing for JS (a successful send) does not signal it: the sender's next poll is the idle result", async () => {
