@@ -39,6 +39,22 @@ describe("planted bugs are reported", () => {
     expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(/^r5\/.*: ready without a destination/));
   });
 
+  it("[I2] a request that never reaches an outcome is counted as lost at the end of the drain, not only left out of the total", async () => {
+    const s = await violations(
+      {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          core.admit = (req, now) => (req.requestId === "r5" ? { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) } : admit(req, now));
+          return core;
+        },
+      },
+      { maxDrainMs: 5_000, budgetMs: 2_000 },
+    );
+    expect(s.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 60 arrived and 59 reached an outcome by the end of the drain");
+    expect(s.requests.total).toBe(59);
+  });
+
   it("[I2] a request decided one and a half engine steps after its budget ran out is late (the limit is budget + one step)", async () => {
     const budgetMs = 2000;
     const stepMs = 10;

@@ -331,6 +331,8 @@ export class Simulation {
   private quietStepsSkipped = 0;
   private connects: Promise<void>[] = [];
   private issued = 0;
+  /** When the last request arrived (NaN before). */
+  private lastArrivalAt = Number.NaN;
   private ended = 0;
   private lastEndAt = 0;
   private progressStep: number;
@@ -521,10 +523,19 @@ export class Simulation {
     let draining = false;
     let drainUntil = Number.POSITIVE_INFINITY;
     let sameInstant = 0;
+    // [I2] Every request ends within its wait budget and service time (plus an encode and a few
+    // steps) of arriving: a core that keeps one waiting for good must not keep the loop running
+    // for good. Past that bound plus the drain the run stops, and finalChecks names the lost requests.
+    const stuckAfterMs = cfg.budgetMs + cfg.encodeTimeMs + cfg.serviceTimeMs + 4 * cfg.stepMs + cfg.maxDrainMs;
     for (;;) {
       if (!draining && this.ended >= cfg.requests) {
         draining = true;
         drainUntil = this.now + cfg.maxDrainMs;
+        this.checker.event(this.now, "drain");
+      }
+      if (!draining && this.now >= this.lastArrivalAt + stuckAfterMs) {
+        draining = true;
+        drainUntil = this.now;
         this.checker.event(this.now, "drain");
       }
       if (draining && (this.quiescent() || this.now >= drainUntil)) break;
@@ -797,6 +808,7 @@ export class Simulation {
   /** A new client request arrives at the orchestrator. */
   private arrive(): void {
     const index = this.issued++;
+    if (this.issued === this.config.requests) this.lastArrivalAt = this.now;
     const items = this.workload.nextItems();
     const consumer = index % this.config.consumers;
     const id = `r${index}`;
@@ -1309,9 +1321,12 @@ export class Simulation {
     return true;
   }
 
-  /** After the drain: [I3] zero pins, [I4] every table back to its baseline. */
+  /** After the drain: [I2] every request ended, [I3] zero pins, [I4] every table back to its baseline. */
   private finalChecks(): void {
     this.checker.event(this.now, "final");
+    // [I2] A request that never reached an outcome would otherwise only shrink `requests.total`.
+    if (this.issued !== this.config.requests || this.ended !== this.config.requests)
+      this.violation("I2", `${this.config.requests} requests to run, ${this.issued} arrived and ${this.ended} reached an outcome by the end of the drain`);
     for (const p of this.producers) {
       if (!p.up) continue;
       const s = this.guard(p.id, () => p.core.stats());
