@@ -758,6 +758,23 @@ describe("runner self-tests: the testee contract", () => {
     );
   }, 60_000);
 
+  it("the TS testee keeps nothing from one instance to the next: locations restart, and a refused Configure leaves it unconfigured", () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
+    ask({ init: { protocolVersion: 1 } });
+    const fingerprint = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
+    const descriptor = { key: { contentHash: [1, 2], fingerprint }, sizeBytes: 4 };
+    const location = () => {
+      expect(ask({ configure: { role: 2, id: "P1", epoch: 5, fingerprint } })).toMatchObject({ ok: {} });
+      return Buffer.from(ask({ putItem: { descriptor, data: [1, 2, 3, 4] } }).putItem?.descriptor?.location ?? []).toString();
+    };
+    expect(location()).toBe("mem:1");
+    expect(location()).toBe("mem:1");
+    const refused = ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint, timers: { transferTimeoutMs: 26_000 } } });
+    expect(refused.error?.code).toBe("INVALID_CONFIG");
+    expect(ask({ poll: {} })).toMatchObject({ error: { code: "NOT_CONFIGURED" } });
+  });
+
   it("an in-process testee answering Init with another protocol version is refused", async () => {
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
     await expect(

@@ -278,7 +278,10 @@ export class CoreTesteeHandler implements TesteeHandler {
     this.store = undefined;
     this.reads.clear();
     this.memory.clear();
-    this.role = c.role ?? 0;
+    this.nextLocation = 1; // no state leaks from one instance to the next (TESTEE-PROTOCOL.md §2)
+    // The role is kept only once its instance exists: after a refused Configure, commands are NOT_CONFIGURED.
+    this.role = 0;
+    const role = c.role ?? 0;
     const config: Record<string, number> = {};
     const t = (c.timers ?? {}) as Record<string, unknown>;
     for (const k of TIMER_KEYS) if (Object.hasOwn(t, k) && t[k] != null) config[k] = num(t[k]);
@@ -293,7 +296,7 @@ export class CoreTesteeHandler implements TesteeHandler {
       transportMetadata: c.transportMetadata && c.transportMetadata.length > 0 ? new Uint8Array(c.transportMetadata) : undefined,
       config,
     };
-    if (this.role === C.Role.ROLE_CONSUMER) {
+    if (role === C.Role.ROLE_CONSUMER) {
       const pool = new Pool(num(c.destinationCapacityBytes) || DEFAULT_CAPACITY);
       this.pool = pool;
       this.consumer = new this.core.ConsumerCore({
@@ -305,9 +308,10 @@ export class CoreTesteeHandler implements TesteeHandler {
           view: (d: Destination) => pool.view(d),
         },
       });
+      this.role = role;
       return { ok: {} };
     }
-    if (this.role === C.Role.ROLE_PRODUCER) {
+    if (role === C.Role.ROLE_PRODUCER) {
       this.store = new this.core.MemoryItemStore({
         capacityBytes: num(c.storeCapacityBytes) || DEFAULT_CAPACITY,
         locate: (_keyId: string, bytes: Uint8Array) => {
@@ -319,9 +323,10 @@ export class CoreTesteeHandler implements TesteeHandler {
       this.producerId = base.id;
       this.producerEpoch = base.epoch;
       this.producer = new this.core.ProducerCore({ ...base, store: this.store });
+      this.role = role;
       return { ok: {} };
     }
-    if (this.role === C.Role.ROLE_SUBSCRIBER) {
+    if (role === C.Role.ROLE_SUBSCRIBER) {
       if (!this.core.EventSubscriber) return { unsupported: { feature: "subscriber" } };
       this.subscriber = new this.core.EventSubscriber({
         id: base.id,
@@ -330,6 +335,7 @@ export class CoreTesteeHandler implements TesteeHandler {
         transportMetadata: base.transportMetadata,
         heartbeatIntervalMs: config.heartbeatIntervalMs,
       });
+      this.role = role;
       return { ok: {} };
     }
     return { error: { message: `role ${String(c.role)} is not CONSUMER, PRODUCER or SUBSCRIBER`, code: "INVALID_CONFIG" } };

@@ -14,5 +14,5 @@ import type { Logger } from "./observability.js";
 export function checkedNow(now: number, lastGood: number, logger: Logger): number {
   if (Number.isFinite(now)) return Math.max(now, lastGood);
   logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
-  return lastGood;
+  return Number.isFinite(lastGood) ? lastGood : 0; // no good reading yet: 0
 }

@@ -53,7 +53,26 @@ describe("planted bugs are reported", () => {
     );
     expect(s.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 60 arrived and 59 reached an outcome by the end of the drain");
     expect(s.requests.total).toBe(59);
+    // One slot only: the stuck request keeps every later one from arriving, and the run still ends.
+    const single = await violations(
+      {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          core.admit = (req, now) => (req.requestId === "r5" ? { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) } : admit(req, now));
+          return core;
+        },
+      },
+      { maxDrainMs: 5_000, budgetMs: 2_000, concurrency: 1 },
+    );
+    expect(single.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 6 arrived and 5 reached an outcome by the end of the drain");
   });
+
+  it("a legitimately slow run (2-minute encodes under heavy faults) is not cut short by the lost-request bound", async () => {
+    const { summary } = await runSimulation({ requests: 100, faults: "heavy", encodeTimeMs: 120_000, seed: 1, timeSeries: false });
+    expect(summary.violations.count).toBe(0);
+    expect(summary.requests.total).toBe(100);
+  }, 120_000);
 
   it("[I2] a request decided one and a half engine steps after its budget ran out is late (the limit is budget + one step)", async () => {
     const budgetMs = 2000;

@@ -331,8 +331,8 @@ export class Simulation {
   private quietStepsSkipped = 0;
   private connects: Promise<void>[] = [];
   private issued = 0;
-  /** When the last request arrived (NaN before). */
-  private lastArrivalAt = Number.NaN;
+  /** When a request last arrived or ended. */
+  private lastProgressAt = 0;
   private ended = 0;
   private lastEndAt = 0;
   private progressStep: number;
@@ -523,17 +523,20 @@ export class Simulation {
     let draining = false;
     let drainUntil = Number.POSITIVE_INFINITY;
     let sameInstant = 0;
-    // [I2] Every request ends within its wait budget and service time (plus an encode and a few
-    // steps) of arriving: a core that keeps one waiting for good must not keep the loop running
-    // for good. Past that bound plus the drain the run stops, and finalChecks names the lost requests.
-    const stuckAfterMs = cfg.budgetMs + cfg.encodeTimeMs + cfg.serviceTimeMs + 4 * cfg.stepMs + cfg.maxDrainMs;
+    // [I2] A request ends within its wait budget, its encodes (the producer's, and the consumer's
+    // local ones), its service time, a producer restart and a few steps of arriving, so in a
+    // healthy run some request arrives or ends at least that often. A core that keeps requests
+    // waiting for good (holding every slot, so none arrives either) must not keep the loop running
+    // for good: past that bound plus the drain the run stops, and finalChecks counts the lost ones.
+    const stuckAfterMs =
+      cfg.budgetMs + (cfg.maxItemsPerRequest + 1) * cfg.encodeTimeMs + cfg.serviceTimeMs + this.faults.restartDelayMs + 4 * cfg.stepMs + cfg.maxDrainMs;
     for (;;) {
       if (!draining && this.ended >= cfg.requests) {
         draining = true;
         drainUntil = this.now + cfg.maxDrainMs;
         this.checker.event(this.now, "drain");
       }
-      if (!draining && this.now >= this.lastArrivalAt + stuckAfterMs) {
+      if (!draining && this.now >= this.lastProgressAt + stuckAfterMs) {
         draining = true;
         drainUntil = this.now;
         this.checker.event(this.now, "drain");
@@ -808,7 +811,7 @@ export class Simulation {
   /** A new client request arrives at the orchestrator. */
   private arrive(): void {
     const index = this.issued++;
-    if (this.issued === this.config.requests) this.lastArrivalAt = this.now;
+    this.lastProgressAt = this.now;
     const items = this.workload.nextItems();
     const consumer = index % this.config.consumers;
     const id = `r${index}`;
@@ -1198,6 +1201,7 @@ export class Simulation {
 
   private endRequest(): void {
     this.ended++;
+    this.lastProgressAt = this.now;
     this.lastEndAt = this.now;
     if (this.onProgress && (this.ended % this.progressStep === 0 || this.ended === this.config.requests))
       this.onProgress(this.ended, this.config.requests);

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from . import codec
 from .config import ConsumerConfig
+from .clock import checked_now
 from .crc32c import crc32c
 from .outputs import CancelRead, ConnectPeer, DisconnectPeer, Output, Send, StartRead
 from .rand import SeededRandom
@@ -316,7 +317,7 @@ class ConsumerCore:
         self._failed: list[FailedRequest] = []
         self._next_attempt_id = 0
         self._next_read_id = 0
-        self._last_now: float = 0
+        self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._budgets = 0
         self._quarantined = 0
         self._grants_held = 0
@@ -1100,7 +1101,7 @@ class ConsumerCore:
         item, _why = validate_descriptor(g.get("item"), self.config.max_item_bytes, self.fingerprint)
         if item is None:
             raw = g.get("item")
-            raw_size = raw.get("sizeBytes") if isinstance(raw, dict) else None
+            raw_size = raw.get("sizeBytes", 0) if isinstance(raw, dict) else None  # absent: proto3's 0
             ack_failed(Reason.SIZE_MISMATCH if is_int(raw_size) and raw_size != f.desc.size_bytes else Reason.INVALID_ANNOUNCEMENT)
             return
         if item.key_id != f.key_id:
@@ -1311,11 +1312,7 @@ class ConsumerCore:
         last good reading (logged): a deadline computed from NaN would fire at once or never, and a
         reading earlier than the latest would undo deadlines already passed (bytes handled after
         their read's deadline loaded [C11]). Inside the core time never goes back."""
-        if not isinstance(now, (int, float)) or isinstance(now, bool) or not math.isfinite(now):
-            log.error("the clock reading passed in is not a finite number (%r); the last good one is used", now)
-            return self._last_now
-        if now > self._last_now:
-            self._last_now = now
+        self._last_now = checked_now(now, self._last_now, log)
         return self._last_now
 
     def _guard(self, where: str, fn, *args) -> None:

@@ -13,11 +13,13 @@ Sans-IO like :mod:`ectp_py.consumer`: every call takes ``now``; outputs are retu
 from __future__ import annotations
 
 import logging
+import math
 from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec
+from .clock import checked_now
 from .config import ProducerConfig
 from .outputs import ConnectPeer, DisconnectPeer, EventBatchOut, Output, Send
 from .store import MemoryItemStore, StoreChange
@@ -173,7 +175,7 @@ class ProducerCore:
         self._heartbeat_seq = 0
         self._ignored = 0
         self._shutting_down = False
-        self._last_now: float = 0
+        self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._unsubscribe = store.subscribe(self._on_store_change)  # [E1] every change becomes an event
 
     # ------------------------------------------------------------------------- API
@@ -190,7 +192,7 @@ class ProducerCore:
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
         """Handle an encoded ``ectp.v1.Envelope`` from ``sender``. Never raises [I1]."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
         except Exception:  # noqa: BLE001
@@ -205,7 +207,7 @@ class ProducerCore:
 
     def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
         """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1]."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         try:
             self._dispatch(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug must cost one message, never the producer
@@ -214,7 +216,7 @@ class ProducerCore:
 
     def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
         """The transport cannot reach ``peer_id``: it is gone at once [P8] (grants released)."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         p = self._peers.get(peer_id)
         if p is not None:
             self._peer_gone(p, "unreachable")
@@ -223,7 +225,7 @@ class ProducerCore:
         """Expire leases [P3], send heartbeats and declare silent peers gone [P8], publish
         pending store changes as one batch (more past the batch bounds) [E1]; return (and clear)
         the queued outputs."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         self._expire_leases(now)
         self._tick_peers(now)
         self._flush_events()
@@ -248,7 +250,7 @@ class ProducerCore:
         items it held should not be overwritten or freed (the latest lease deadline of the grants
         it released, so reads still in flight fail instead of reading reused bytes), or ``None``
         when no grant was live; the same value on every call."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         if self._shutting_down:
             return self._reuse_after
         self._shutting_down = True
@@ -448,7 +450,8 @@ class ProducerCore:
             # [P7] check 2 / SPEC.md 4.3: a duplicate (equal) or stale (lower) attempt gets no new answer.
             self._ignore("stale-attempt")
             return
-        diff = self._fingerprint_diff(key.get("fingerprint") if isinstance(key, dict) else None)
+        # [P7] check 3: a request without a key has no fingerprint to compare and goes on (check 6 answers it INTERNAL).
+        diff = self._fingerprint_diff(key.get("fingerprint")) if isinstance(key, dict) else None
         if diff is not None:
             self._reject(p.id, attempt_id, Reason.INCOMPATIBLE, diff)  # [P7] check 3
             return

@@ -61,6 +61,8 @@ class MemoryItemStore:
         self._entries: dict[str, StoreEntry] = {}
         self._evictable: dict[str, StoreEntry] = {}  # insertion order = order they became evictable [P6]
         self._listeners: list[Callable[[StoreChange], None]] = []
+        self._pending: list[StoreChange] = []  # changes not yet delivered (see _flush)
+        self._emitting = False
         self._used = 0
         self._evictable_bytes = 0
         self._pins = 0
@@ -107,15 +109,16 @@ class MemoryItemStore:
                 f"put: the descriptor encodes to {encoded} bytes, over the {MAX_DESCRIPTOR_BYTES} a producer may publish; "
                 "shorten its location or strings",
             )
-        # Evicted silently, stored, and only then announced: a listener acting on the store (a pin,
-        # a put) sees it whole, and cannot stop the eviction halfway or slip an item into the freed room.
+        # Evicted and stored first, announced only then, in one batch: a listener acting on the store
+        # (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item into the freed room.
         need = self._used + size - self.capacity_bytes
         evicted = self._evict_for(need) if need > 0 else []
         entry = StoreEntry(desc, valid.key_id, size, held)
         self._entries[valid.key_id] = entry
         self._used += size
-        for e in evicted:
-            self._emit(("removed", e.descriptor.get("key"), "evicted"))
+        if evicted:
+            self._pending.extend(("removed", e.descriptor.get("key"), "evicted") for e in evicted)
+            self._flush()
         return entry
 
     def mark_ready(self, key_id: str) -> None:
@@ -236,8 +239,26 @@ class MemoryItemStore:
         return e
 
     def _emit(self, change: StoreChange) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(change)
-            except Exception:  # noqa: BLE001 - [I1] a listener's fault must not undo the store's change
-                log.exception("a store listener raised; the change stands")
+        """Announce a change to every listener (after the changes already being announced)."""
+        self._pending.append(change)
+        self._flush()
+
+    def _flush(self) -> None:
+        """Deliver the pending changes in order. A change made by a listener waits behind the ones
+        being delivered, so an item evicted and put again by a listener is ``removed``, then ``stored``."""
+        if self._emitting:
+            return
+        self._emitting = True
+        try:
+            i = 0
+            while i < len(self._pending):
+                change = self._pending[i]
+                i += 1
+                for listener in list(self._listeners):
+                    try:
+                        listener(change)
+                    except Exception:  # noqa: BLE001 - [I1] a listener's fault must not undo the store's change
+                        log.exception("a store listener raised; the change stands")
+        finally:
+            self._pending.clear()
+            self._emitting = False

@@ -18,10 +18,13 @@ assembly and ``max_held`` batches of at most ``max_held_events`` events together
 
 from __future__ import annotations
 
+import logging
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec
+from .clock import checked_now
 from .outputs import ConnectPeer, DisconnectPeer, Output, Send
 from .producer import EVENTS_CAPABILITY
 from .wire import (
@@ -34,6 +37,8 @@ from .wire import (
     peer_heartbeat_interval_ms,
     spec_version,
 )
+
+log = logging.getLogger("ectp.subscriber")
 
 # [E2] replay retries without a batch applied before the batches seen past a gap are dropped (a
 # producer that replays nothing past them did not publish them, or its answers keep being lost).
@@ -104,7 +109,7 @@ class EventSubscriber:
         self.max_held_events = _positive("max_held_events", max_held_events)
         self._followed: dict[str, _Followed] = {}
         self._out: list[Output] = []
-        self._last_now = 0.0
+        self._last_now = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._heartbeat_sequence = 0
         self._counts = {"snapshotsApplied": 0, "snapshotRequests": 0, "replayRequests": 0, "ignoredMessages": 0}
 
@@ -119,7 +124,7 @@ class EventSubscriber:
             raise ValueError("producer id must be a non-empty string")
         if connection is not None:
             _positive("connection epoch", connection[0])
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         known = self._followed.get(producer_id)
         if known is not None:
             if connection is not None and connection[0] > (known.connection[0] if known.connection else 0) \
@@ -153,7 +158,7 @@ class EventSubscriber:
     def handle_peer_unreachable(self, producer_id: str, now: float) -> None:
         """The transport lost ``producer_id``: it is gone [P8]. A connection is forgotten at once;
         a later poll subscribes anew (Hello first), no sooner than ``retry_ms`` after the last request."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         f = self._followed.get(producer_id)
         if f is None:
             return
@@ -173,7 +178,7 @@ class EventSubscriber:
 
     def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
         """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1]."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         try:
             self._dispatch(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the subscriber
@@ -182,7 +187,7 @@ class EventSubscriber:
     def poll(self, now: float) -> list[Output]:
         """Re-send unanswered requests, subscribe anew to silent or unreachable producers, catch
         up while idle, send heartbeats; return (and clear) the queued outputs."""
-        self._last_now = now
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         for f in list(self._followed.values()):
             if f.gone:
                 if now >= f.want_sent_at + self.retry_ms:  # [P8] nothing but a new subscription

@@ -291,6 +291,25 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.FAILED])
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.TRANSFER_TIMEOUT)
 
+    def test_c11_a_grant_without_size_bytes_is_a_size_mismatch(self):
+        for item in ({k: v for k, v in descriptor("a", item_bytes(8)).items() if k != "sizeBytes"}, {}):
+            c = make()
+            desc = descriptor("a", item_bytes(8))
+            admit(c, announcement(desc), 0)
+            rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+            c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": item}), 1)
+            acks = sends(c.poll(1), "readComplete")
+            self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.FAILED])
+            self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.SIZE_MISMATCH, item)
+
+    def test_c3_i1_a_clock_whose_readings_are_negative_is_taken_as_it_is(self):
+        c = make(ConsumerConfig(wait_budget_ms=1000))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), -10_000)
+        c.poll(-10_000)
+        self.assertEqual(c.next_deadline(), -9_000)
+        self.assertEqual(admit(c, announcement(desc), -9_000).status, "failed")
+
     def test_p8_a_producer_reported_gone_while_nothing_is_held_is_greeted_again(self):
         for how in ("unreachable", "read failed, peer gone"):
             c = make()

@@ -165,6 +165,40 @@ class ProducerTest(unittest.TestCase):
             self.assertEqual(store.used_bytes(), 96, act)
             self.assertIsNone(store.get(item_key_id(a["key"])), act)
 
+    def test_p6_e1_an_item_a_listener_puts_again_during_its_eviction_is_announced_removed_then_stored(self):
+        store = MemoryItemStore(100)
+        a, b = put(store, "a"), put(store, "b")
+        put(store, "c", ready=False)
+        events: list[str] = []
+        names = {item_key_id(a["key"]): "a", item_key_id(b["key"]): "b"}
+
+        def on_change(change):
+            key = change[1]["key"] if change[0] == "stored" else change[1]
+            events.append(f"{change[0]} {names.get(item_key_id(key), '?')}")
+            if change[0] == "removed" and len(events) == 1:
+                put(store, "b", size=2)  # the key whose eviction is announced next
+
+        store.subscribe(on_change)
+        put(store, "big", size=66, ready=False)  # evicts a and b
+        self.assertEqual(events, ["removed a", "removed b", "stored b"])
+        self.assertIsNotNone(store.get(item_key_id(b["key"])))
+
+    def test_p7_a_read_request_without_a_key_is_rejected_internal_not_incompatible(self):
+        p, _store = make()
+        p.handle_envelope("C1", envelope("C1", 1, readRequest={"attemptId": 1}), 0)
+        rejects = sends(p.poll(0), "readReject")
+        self.assertEqual(rejects[0]["readReject"]["reason"], Reason.INTERNAL)
+
+    def test_i1_p3_a_clock_reading_earlier_than_the_latest_is_read_as_the_latest(self):
+        p, store = make(ProducerConfig(lease_ms=1000))
+        desc = put(store, "a")
+        p.poll(10_000)
+        self.assertIn("readGrant", request(p, desc, 1, 5_000))  # a reading from before the latest
+        p.poll(10_500)
+        self.assertEqual(p.stats()["grants"], 1)  # the lease runs from 10 000, not 5 000
+        p.poll(11_000)
+        self.assertEqual(p.stats()["grants"], 0)
+
     def test_p7_fingerprint_checked_before_lookup_and_shutdown_rejects(self):
         p, store = make()
         desc = put(store, "a")

@@ -1463,6 +1463,14 @@ describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => 
     expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "TRANSFER_TIMEOUT", attempts: 1 }] }]);
   });
 
+  it("[C3][I1] a clock whose readings are negative is taken as it is: the budget runs from the first one", () => {
+    const h = makeConsumer({ waitBudgetMs: 1000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, -10_000);
+    h.core.poll(-10_000);
+    expect(h.core.nextDeadline()).toBe(-9_000);
+    expect(h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, -9_000).status).toBe("failed");
+  });
+
   it("[P8] a producer reported gone while nothing of it is held is greeted again before the next ReadRequest", () => {
     for (const how of ["unreachable", "read failed, peer gone"]) {
       const h = makeConsumer();

@@ -529,7 +529,8 @@ export class ConsumerCore {
 
   private nextAttemptId = 0;
   private nextReadId = 0;
-  private lastNow = 0;
+  /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
+  private lastNow = Number.NEGATIVE_INFINITY;
   private budgetCount = 0;
   private fetchCount = 0;
   private loadedCount = 0;

@@ -220,6 +220,37 @@ describe("MemoryItemStore", () => {
     }
   });
 
+  it("[P6][E1] an item a listener puts again while its eviction is being announced is announced removed, then stored, and keeps its registration", () => {
+    const log: string[] = [];
+    const store = new MemoryItemStore({
+      capacityBytes: 30,
+      locate: (k) => {
+        log.push(`locate ${k === kid(2) ? 2 : k}`);
+        return new Uint8Array([1]);
+      },
+      release: (k) => log.push(`release ${k === kid(1) ? 1 : k === kid(2) ? 2 : k}`),
+    });
+    putReady(store, 1, 5);
+    putReady(store, 2, 10);
+    store.put(desc(3, 15)); // not ready
+    log.length = 0;
+    const events: string[] = [];
+    let again = true;
+    store.subscribe((c) => {
+      const n = (key: ectp.v1.IItemKey) => (itemKeyId(key).ok && (itemKeyId(key) as { value: string }).value === kid(1) ? 1 : 2);
+      events.push(c.kind === "stored" ? `stored ${n(c.descriptor.key as ectp.v1.IItemKey)}` : c.kind === "removed" ? `removed ${n(c.key)}` : c.kind);
+      if (c.kind === "removed" && again) {
+        again = false;
+        putReady(store, 2, 5); // the key whose eviction is announced next
+      }
+    });
+    expect(store.put(desc(9, 6)).ok).toBe(true); // evicts 1 and 2
+    expect(events).toEqual(["removed 1", "removed 2", "stored 2"]);
+    expect(log).toEqual([`locate ${kid(9)}`, "release 1", "release 2", "locate 2"]); // 2 released before its new registration
+    expect(store.get(kid(2))?.descriptor.sizeBytes).toBe(5);
+    expect(store.usedBytes()).toBe(15 + 6 + 5);
+  });
+
   it("a locate callback that puts the same item makes the outer put fail, and the store's bytes stay right", () => {
     let store: MemoryItemStore;
     let inner = true;

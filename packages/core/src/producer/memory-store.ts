@@ -126,6 +126,10 @@ export class MemoryItemStore implements ItemStore {
   private evictHead: Entry | undefined = undefined;
   private evictTail: Entry | undefined = undefined;
   private readonly listeners = new Set<(change: StoreChange) => void>();
+  /** Changes not yet delivered to the listeners (see `flush`). */
+  private readonly pending: StoreChange[] = [];
+  /** Whether `flush` is delivering (a listener's own changes then wait their turn). */
+  private emitting = false;
   private readonly locateFn: ((keyId: string, bytes: Uint8Array) => Uint8Array) | undefined;
   private readonly releaseFn: ((keyId: string) => void) | undefined;
   /** The entry {@link MemoryItemStore.get} found last: `pin` right after `get` skips the Map. */
@@ -216,17 +220,17 @@ export class MemoryItemStore implements ItemStore {
       if (this.locateFn) this.callRelease(keyId); // deregister what locate registered: nothing is stored
       return fail("INVALID_ARGUMENT", `put: ${tooLarge}; fix the descriptor (a long location or strings)`, { details: { keyId } });
     }
-    // Evicted silently, stored, and only then released and announced: a callback acting on the store
-    // (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item into the freed room.
+    // Evicted and stored first, announced only then (in one batch, see `emit`): a listener acting on
+    // the store (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item
+    // into the freed room.
     const evicted = this.used + sizeBytes > this.capacityBytes ? this.evictFor(this.used + sizeBytes - this.capacityBytes) : undefined;
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
-    if (evicted !== undefined)
-      for (const e of evicted) {
-        this.callRelease(e.keyId);
-        this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
-      }
+    if (evicted !== undefined) {
+      for (const e of evicted) this.pending.push({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
+      this.flush();
+    }
     return { ok: true, value: entry };
   }
 
@@ -363,7 +367,7 @@ export class MemoryItemStore implements ItemStore {
     };
   }
 
-  /** Remove the oldest evictable items until `need` bytes are free (the caller checked they can be); returns them, not yet announced. */
+  /** Remove (and release) the oldest evictable items until `need` bytes are free (the caller checked they can be); returns them, not yet announced. */
   private evictFor(need: number): Entry[] {
     const evicted: Entry[] = [];
     let freed = 0;
@@ -373,20 +377,19 @@ export class MemoryItemStore implements ItemStore {
       const e = this.evictHead;
       if (e === undefined) break;
       freed += e.sizeBytes;
-      this.remove(e, false);
+      this.remove(e);
       evicted.push(e);
     }
     return evicted;
   }
 
-  /** Forget an entry; `release` false leaves calling `options.release` to the caller (eviction). */
-  private remove(e: Entry, release = true): void {
+  private remove(e: Entry): void {
     this.entries.delete(e.keyId);
     e[HELD] = false;
     if (this.lastGot === e) this.lastGot = undefined;
     if (e[EVICTABLE]) this.removeEvictable(e);
     this.used -= e.sizeBytes;
-    if (release) this.callRelease(e.keyId);
+    this.callRelease(e.keyId);
   }
 
   /** Append to the evictable FIFO (the newest end) [P6]. */
@@ -435,13 +438,34 @@ export class MemoryItemStore implements ItemStore {
     return e;
   }
 
+  /** Announce a change to every listener (after the changes already being announced). */
   private emit(change: StoreChange): void {
-    for (const l of this.listeners) {
-      try {
-        l(change);
-      } catch {
-        // Listeners must not throw; one that does cannot corrupt the store or starve the others.
+    this.pending.push(change);
+    this.flush();
+  }
+
+  /**
+   * Deliver the pending changes in order. A change made by a listener (a put, a markReady) is
+   * queued behind the ones being delivered, so every listener sees the changes in the order they
+   * happened: an item evicted and put again by a listener is `removed`, then `stored`.
+   */
+  private flush(): void {
+    if (this.emitting) return;
+    this.emitting = true;
+    try {
+      for (let i = 0; i < this.pending.length; i++) {
+        const change = this.pending[i] as StoreChange;
+        for (const l of this.listeners) {
+          try {
+            l(change);
+          } catch {
+            // Listeners must not throw; one that does cannot corrupt the store or starve the others.
+          }
+        }
       }
+    } finally {
+      this.pending.length = 0;
+      this.emitting = false;
     }
   }
 }

@@ -333,7 +333,8 @@ export class ProducerCore {
   private shuttingDown = false;
   /** What `shutdown` returns: the latest lease deadline of the grants it released [P7]. */
   private reuseAfter: number | undefined = undefined;
-  private lastNow = 0;
+  /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
+  private lastNow = Number.NEGATIVE_INFINITY;
   private unsubscribe: (() => void) | undefined;
 
   /**

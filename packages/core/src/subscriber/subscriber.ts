@@ -240,7 +240,8 @@ export class EventSubscriber {
   private readonly logger: Logger;
   private readonly followed = new Map<string, Followed>();
   private outputs: SubscriberOutput[] = [];
-  private lastNow = 0;
+  /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
+  private lastNow = Number.NEGATIVE_INFINITY;
   private heartbeatSequence = 0;
   private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0 };
 
