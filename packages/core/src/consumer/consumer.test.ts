@@ -1437,6 +1437,42 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
   });
 });
 
+describe("grant checks and epochs without a test before (SPEC audit of 2026-12-01)", () => {
+  it("[P8] after a greater epoch of a producer, the next message to it is a new Hello", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    expect(sent(h.core.poll(0), "hello")).toHaveLength(1);
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 1); // the producer restarted
+    h.core.poll(1);
+    h.core.drainFailed();
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 2 })] }, 2);
+    const out = h.core.poll(2);
+    expect(sent(out, "hello")).toHaveLength(1);
+    expect(out.findIndex((o) => o.type === "send" && o.envelope.hello)).toBeLessThan(out.findIndex((o) => o.type === "send" && o.envelope.readRequest));
+  });
+
+  it("[P8] a grant whose envelope comes from another epoch than the announcement's ends EPOCH_CHANGED, its descriptor's epoch notwithstanding", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 5 })] }, 0);
+    const attemptId = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 4, { readGrant: { attemptId, grantId: 7, item: descriptor("h1", { epoch: 5 }), leaseMs: 30_000 } }), 1);
+    const out = h.core.poll(1);
+    expect(starts(out)).toEqual([]);
+    expect(acks(out)).toEqual([[7, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "EPOCH_CHANGED", attempts: 1 }] }]);
+  });
+
+  it("[C11] a grant whose lease deadline is not after its receipt is not read: FAILED, LEASE_EXPIRED", () => {
+    const h = makeConsumer(); // lease safety margin 5 s
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1, { leaseMs: 5_000 });
+    expect(starts(out)).toEqual([]);
+    expect(acks(out)).toEqual([[7, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "LEASE_EXPIRED", attempts: 1 }] }]);
+    expect(h.pool.live.size).toBe(0);
+  });
+});
+
 describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => {
   it("[C1] a waiting item re-admitted as local is ready at once, and its fetch is abandoned", () => {
     const h = makeConsumer();
