@@ -27,6 +27,7 @@ from .timers import TimerEntry, TimerQueue
 from .wire import (
     CLEARED_RESET,
     CLEARED_SHUTDOWN,
+    MAX_SAFE_INTEGER,
     REMOVED_DISCARDED,
     REMOVED_EVICTED,
     SPEC_MAJOR,
@@ -652,7 +653,7 @@ class ProducerCore:
     def _on_replay(self, p: _Peer, req: Any, now: float) -> None:
         p.subscribed = True
         raw = u64(req.get("fromSequence") if isinstance(req, dict) else None)
-        if raw is None:
+        if raw is None or raw > MAX_SAFE_INTEGER:  # SPEC.md 3.8: past 2^53 - 1 is malformed
             self._ignore("malformed")
             return
         self._answer_replay(p, max(1, raw), now)  # 0 means 1

@@ -313,8 +313,10 @@ class EventSubscriber:
             self._apply(f, seq, ops)
             self._drain_held(f, now)
             return
-        if len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
-            f.held[seq] = ops  # ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen)
+        if seq not in f.held and len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
+            # Ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen). A batch
+            # held already keeps its first copy (a resent batch is unchanged, [E2]), as the TS subscriber.
+            f.held[seq] = ops
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence
 
@@ -324,7 +326,8 @@ class EventSubscriber:
         parts = snap.get("parts", 0) or 1
         part = snap.get("part", 0)
         items = snap.get("items", [])
-        if not all(isinstance(v, int) and v >= 0 for v in (sid, sequence, parts, part)) or part >= parts \
+        # SPEC.md 3.8: values past 2^53 - 1 are malformed (one such id would make every later snapshot "not newer").
+        if not all(isinstance(v, int) and 0 <= v <= MAX_SAFE_INTEGER for v in (sid, sequence, parts, part)) or part >= parts \
                 or sequence >= MAX_SAFE_INTEGER or not isinstance(items, list):
             self._counts["ignoredMessages"] += 1
             return

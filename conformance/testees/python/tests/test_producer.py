@@ -189,6 +189,12 @@ class ProducerTest(unittest.TestCase):
         rejects = sends(p.poll(0), "readReject")
         self.assertEqual(rejects[0]["readReject"]["reason"], Reason.INTERNAL)
 
+    def test_e2_a_replay_from_past_2_53_is_malformed(self):
+        p, _store = make()
+        p.handle_envelope("C1", envelope("C1", 1, replayRequest={"fromSequence": 2**53}), 0)
+        self.assertEqual(sends(p.poll(0), "replayUnavailable") + sends(p.poll(0), "eventBatch"), [])
+        self.assertEqual(p.stats()["ignoredMessages"], 1)
+
     def test_i1_p3_a_clock_reading_earlier_than_the_latest_is_read_as_the_latest(self):
         p, store = make(ProducerConfig(lease_ms=1000))
         desc = put(store, "a")

@@ -101,6 +101,21 @@ class SubscriberTest(unittest.TestCase):
         self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
         self.assertEqual(sub.stats()["ignoredMessages"], ignored + 1)
 
+    def test_e2_a_held_batch_keeps_its_first_copy(self):
+        sub = self.synced("A")
+        sub.handle_envelope(P, batch(4, stored("C")), 2)  # held ahead of the gap at 3
+        sub.handle_envelope(P, batch(4, removed("A")), 3)  # the same sequence again, changed
+        sub.handle_envelope(P, batch(3, stored("B")), 4)
+        self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
+
+    def test_e2_a_snapshot_id_past_2_53_is_malformed_and_freezes_nothing(self):
+        sub = self.synced("A")
+        ignored = sub.stats()["ignoredMessages"]
+        sub.handle_envelope(P, snapshot(3, 2**53, ["B"]), 2)
+        self.assertEqual(sub.stats()["ignoredMessages"], ignored + 1)
+        sub.handle_envelope(P, snapshot(3, 7, ["C"]), 3)
+        self.assertEqual(self.view(sub), [kid("C")])
+
     def test_e2_replay_unavailable_asks_for_a_snapshot(self):
         sub = self.synced("A")
         sub.handle_envelope(P, batch(9, stored("D")), 2)
