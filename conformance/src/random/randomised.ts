@@ -411,11 +411,9 @@ class Schedule {
     const cs = (await this.cmd(this.consumer, { getStats: {} })).stats?.consumer;
     const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
     if (!cs || !ps) throw new Violation("[I4] Stats lack Stats.consumer or Stats.producer (TESTEE-PROTOCOL.md §5): the baseline cannot be checked");
-    {
-      const j = C.ConsumerStats.toObject(cs as ectp.conformance.v1.ConsumerStats, { longs: Number }) as Record<string, number>;
-      const leaks = Object.entries(j).filter(([k, v]) => k !== "ignoredMessages" && v !== 0);
-      if (leaks.length > 0) throw new Violation(`[I4] consumer tables not back to baseline: ${leaks.map(([k, v]) => `${k}=${v}`).join(", ")}`);
-    }
+    const j = C.ConsumerStats.toObject(cs as ectp.conformance.v1.ConsumerStats, { longs: Number }) as Record<string, number>;
+    const leaks = Object.entries(j).filter(([k, v]) => k !== "ignoredMessages" && v !== 0);
+    if (leaks.length > 0) throw new Violation(`[I4] consumer tables not back to baseline: ${leaks.map(([k, v]) => `${k}=${v}`).join(", ")}`);
     if (Number(ps.pins) !== 0 || Number(ps.grants) !== 0)
       throw new Violation(`[I3] after quiescence producer pins=${String(ps.pins)} grants=${String(ps.grants)}`);
   }

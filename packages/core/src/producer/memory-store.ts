@@ -220,10 +220,11 @@ export class MemoryItemStore implements ItemStore {
       if (this.locateFn) this.callRelease(keyId); // deregister what locate registered: nothing is stored
       return fail("INVALID_ARGUMENT", `put: ${tooLarge}; fix the descriptor (a long location or strings)`, { details: { keyId } });
     }
-    // Evicted and stored first, announced only then (in one batch, see `emit`): a listener acting on
+    // Evicted and stored first, announced only then (in one batch, see `flush`): a listener acting on
     // the store (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item
-    // into the freed room.
-    const evicted = this.used + sizeBytes > this.capacityBytes ? this.evictFor(this.used + sizeBytes - this.capacityBytes) : undefined;
+    // into the freed room. (`locate` may have changed the store since `need` was computed.)
+    const excess = this.used + sizeBytes - this.capacityBytes;
+    const evicted = excess > 0 ? this.evictFor(excess) : undefined;
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
