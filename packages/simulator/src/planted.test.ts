@@ -40,31 +40,20 @@ describe("planted bugs are reported", () => {
   });
 
   it("[I2] a request that never reaches an outcome is counted as lost at the end of the drain, not only left out of the total", async () => {
-    const s = await violations(
-      {
-        consumer: (options) => {
-          const core = new ConsumerCore(options);
-          const admit = core.admit.bind(core);
-          core.admit = (req, now) => (req.requestId === "r5" ? { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) } : admit(req, now));
-          return core;
-        },
+    // r5 is deferred for good; every other request runs as usual.
+    const neverDecidesR5: CoreFactories = {
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) => (req.requestId === "r5" ? { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) } : admit(req, now));
+        return core;
       },
-      { maxDrainMs: 5_000, budgetMs: 2_000 },
-    );
+    };
+    const s = await violations(neverDecidesR5, { maxDrainMs: 5_000, budgetMs: 2_000 });
     expect(s.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 60 arrived and 59 reached an outcome by the end of the drain");
     expect(s.requests.total).toBe(59);
     // One slot only: the stuck request keeps every later one from arriving, and the run still ends.
-    const single = await violations(
-      {
-        consumer: (options) => {
-          const core = new ConsumerCore(options);
-          const admit = core.admit.bind(core);
-          core.admit = (req, now) => (req.requestId === "r5" ? { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) } : admit(req, now));
-          return core;
-        },
-      },
-      { maxDrainMs: 5_000, budgetMs: 2_000, concurrency: 1 },
-    );
+    const single = await violations(neverDecidesR5, { maxDrainMs: 5_000, budgetMs: 2_000, concurrency: 1 });
     expect(single.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 6 arrived and 5 reached an outcome by the end of the drain");
   });
 
