@@ -903,7 +903,18 @@ locationSection(std::string_view loc, const std::string &peer, size_t length) {
     if (loc.substr(22, nameLen) != peer) return std::nullopt;
     const uint64_t sectionLen = leN(loc.data() + 22 + nameLen, 4);
     if (sectionLen > (1u << 20) || 26 + nameLen + sectionLen != loc.size()) return std::nullopt;
-    return loc.substr(26 + nameLen);
+    const std::string_view section = loc.substr(26 + nameLen);
+    // The section is NIXL's serialized partial metadata of the owner's registration, which names
+    // its agent first ("nixlSerDes|Agent", a u64 length, the name). NIXL loads it under that name:
+    // a section naming another agent than the location's would replace, or make NIXL drop, that
+    // other (live) peer's metadata. Such a location is refused like any malformed one.
+    if (!section.empty()) {
+        constexpr std::string_view kAgentTag = "nixlSerDes|Agent";
+        if (section.size() < kAgentTag.size() + 8 + nameLen || section.substr(0, kAgentTag.size()) != kAgentTag ||
+            le64(section.data() + kAgentTag.size()) != nameLen || section.substr(kAgentTag.size() + 8, nameLen) != peer)
+            return std::nullopt;
+    }
+    return section;
 }
 
 // postRead(id, peer, regionId, offset, length, location[, notif])

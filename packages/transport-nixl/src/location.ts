@@ -122,6 +122,26 @@ export function parseLocation(bytes: Uint8Array): ParsedLocation | string {
   return { addrLo, addrHi, length, agent, sectionStart: 26 + nameLen };
 }
 
+/** NIXL's serialized metadata starts with this tag, then a u64 (little endian) length and the agent's name. */
+const AGENT_TAG = [...new TextEncoder().encode("nixlSerDes|Agent")];
+
+/**
+ * Whether the section of location `bytes` (from `sectionStart` to the end) is empty or names
+ * the location's own agent first, as the addon requires: NIXL loads a section under the name in
+ * it, so one naming another agent would replace (or make NIXL drop) that agent's metadata.
+ */
+function sectionNamesAgent(bytes: Uint8Array, sectionStart: number): boolean {
+  const n = bytes.length - sectionStart;
+  if (n === 0) return true;
+  const nameLen = (bytes[20] as number) | ((bytes[21] as number) << 8);
+  const at = sectionStart + AGENT_TAG.length;
+  if (n < AGENT_TAG.length + 8 + nameLen) return false;
+  for (let i = 0; i < AGENT_TAG.length; i++) if (bytes[sectionStart + i] !== AGENT_TAG[i]) return false;
+  if (u32(bytes, at) !== nameLen || u32(bytes, at + 4) !== 0) return false;
+  for (let i = 0; i < nameLen; i++) if (bytes[at + 8 + i] !== bytes[22 + i]) return false;
+  return true;
+}
+
 /**
  * Why a read of `length` bytes from peer `peerId` cannot use the source location `bytes`, as
  * the read's error text: the addon refuses such a location without saying why, and only then
@@ -133,6 +153,8 @@ export function locationProblem(bytes: Uint8Array, peerId: string, length: numbe
   if (typeof loc === "string") return `malformed source location: ${loc}`;
   if (loc.agent !== peerId) return `source location belongs to ${loc.agent}, not ${peerId}`;
   if (loc.length < length) return `source holds ${loc.length} bytes, destination wants ${length}`;
+  if (!sectionNamesAgent(bytes, loc.sectionStart))
+    return `source location's NIXL metadata section does not name its agent ${JSON.stringify(loc.agent)} (it would replace another agent's metadata)`;
   // The decoded name equals peerId but its bytes do not (invalid UTF-8 decodes to U+FFFD).
   return `source location's agent name is not the UTF-8 of ${JSON.stringify(peerId)}`;
 }

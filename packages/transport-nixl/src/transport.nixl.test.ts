@@ -734,15 +734,53 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     }
   }, 120_000);
 
-  it("a read id that is not a 32-bit unsigned integer is refused (INVALID_ARGUMENT), never truncated into another read's id", async () => {
+  it("read ids are any non-negative safe integer (the core's never wrap), each reported under its own id; others are refused", async () => {
     const { a, b } = await pair();
     const source = b.describe(b.registerMemory(pattern(16, 1)), 0, 16);
     const region = a.registerMemory(new Uint8Array(16));
-    for (const readId of [1.5, -1, 2 ** 32, Number.NaN])
+    for (const readId of [1.5, -1, 2 ** 53, Number.NaN])
       expect(() => a.startRead({ readId, peerId: b.localId, source, destination: { region, offset: 0, length: 16 } })).toThrow(
         expect.objectContaining({ code: "INVALID_ARGUMENT" }),
       );
+    const ids = [2 ** 32, 2 ** 32 + 1, 2 ** 53 - 1];
+    for (const readId of ids) a.startRead({ readId, peerId: b.localId, source, destination: { region, offset: 0, length: 16 } });
+    const got: ReadResult[] = [];
+    await until([a], () => got.push(...a.poll().reads) >= ids.length, "the three reads");
+    expect(got.map((r) => [r.readId, r.status]).sort()).toEqual(ids.map((id) => [id, "done"]).sort());
     expect(a.counters().unsettledReads).toBe(0);
+  });
+
+  it("a source location whose NIXL section names another agent is refused before NIXL loads it: the other, live peer keeps working", async () => {
+    const { a, b } = await pair();
+    const c = makeTransport("c");
+    open.push(c);
+    await a.connectPeer(c.localId, 1, c.localMetadata());
+    const fromB = b.describe(b.registerMemory(pattern(64, 3)), 0, 64);
+    const bLoc = decodeLocation(fromB);
+    if (typeof bLoc === "string") throw new Error(bLoc);
+    // c's read names c as its agent, but carries b's section (damaged): NIXL would load it as b's.
+    const section = new Uint8Array(bLoc.section);
+    section[section.length - 1] = ((section[section.length - 1] as number) + 1) & 0xff;
+    const forged = encodeLocation({ ...bLoc, agent: c.localId, section });
+    const region = a.registerMemory(new Uint8Array(64));
+    a.startRead({ readId: 1, peerId: c.localId, source: forged, destination: { region, offset: 0, length: 64 } });
+    const got: ReadResult[] = [];
+    await until([a], () => got.push(...a.poll().reads) >= 1, "the forged read");
+    expect(got[0]).toMatchObject({ readId: 1, status: "failed", error: expect.stringMatching(/NIXL metadata section does not name its agent "c[^"]*"/) });
+    a.startRead({ readId: 2, peerId: b.localId, source: fromB, destination: { region, offset: 0, length: 64 } });
+    await until([a], () => got.push(...a.poll().reads) >= 2, "b's read");
+    expect(got[1]).toEqual({ readId: 2, status: "done", bytesRead: 64 });
+    expect(region.bytes).toEqual(pattern(64, 3));
+  });
+
+  it("deregisterMemory of another transport's region (same id) leaves this transport's own region registered", async () => {
+    const { a, b } = await pair();
+    const ra = a.registerMemory(new Uint8Array(16));
+    const rb = b.registerMemory(new Uint8Array(16));
+    expect(rb.id).toBe(ra.id);
+    a.deregisterMemory(rb);
+    expect(a.counters().regions).toBe(1);
+    expect(() => a.describe(ra, 0, 16)).not.toThrow();
   });
 
   it.skipIf(DIST_MISSING)("Node exits cleanly with transports never closed; a dropped transport is collected with its agent, and a postRead kept past that throws ERR_CLOSED", () => {

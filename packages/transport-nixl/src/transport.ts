@@ -98,6 +98,8 @@ interface RegionState {
 }
 
 interface ReadState {
+  /** The caller's read id (the addon's own 32-bit id keys `reads`). */
+  readonly readId: number;
   readonly peerId: string;
   /** The peer's connection the read was posted on: a later one (a reconnect) is not this read's to tear down. */
   readonly peer: PeerState | undefined;
@@ -105,6 +107,8 @@ interface ReadState {
   readonly regionId: number;
   /** Its destination was deregistered before the result was reported: it settles failed. */
   deregistered: boolean;
+  /** Cancelled by the caller: it may settle late (after the grace), so no wait spins for it. */
+  cancelled: boolean;
 }
 
 /** Transport counters for leak checks (native counters plus this layer's maps). */
@@ -170,7 +174,11 @@ export class NixlTransport implements Transport {
   private readonly metadata: Uint8Array;
   private readonly peers = new Map<string, PeerState>();
   private readonly regions = new Map<number, RegionState>();
+  /** Reads in flight, by the addon's 32-bit transfer id. */
   private readonly reads = new Map<number, ReadState>();
+  /** The addon's transfer id of each read in flight, by the caller's read id. */
+  private readonly nativeIds = new Map<number, number>();
+  private lastNativeId = 0;
   private localResults: ReadResult[] = [];
   private readonly unreachable = new Set<string>();
   /** NIXL status value to its name (from the addon's `statusCodes`). */
@@ -340,7 +348,10 @@ export class NixlTransport implements Transport {
 
   /** Deregister; reads into the region settle `failed` and never touch it afterwards [I5]. */
   deregisterMemory(region: MemoryRegion): void {
-    if (!this.regions.delete(region.id) || this.closed) return;
+    // By identity: region ids restart at 1 in every transport, so another transport's region must not match.
+    if (this.regions.get(region?.id)?.region !== region) return;
+    this.regions.delete(region.id);
+    if (this.closed) return;
     for (const r of this.reads.values()) if (r.regionId === region.id) r.deregistered = true;
     try {
       this.agent.deregisterMemory(region.id);
@@ -361,10 +372,10 @@ export class NixlTransport implements Transport {
   /** Post one READ of the whole item. Malformed sources and unknown peers settle `failed` via `poll` [I1]. */
   startRead(read: ReadOperation): void {
     const { readId, peerId, destination } = read;
-    // The addon keys transfers by a 32-bit id: anything else would come back under another id.
-    if (!Number.isInteger(readId) || readId < 0 || readId > 0xffffffff)
-      throw new EctpError("INVALID_ARGUMENT", `read id must be an integer in [0, 2^32 - 1]; got ${String(readId)}`);
-    if (this.reads.has(readId) || (this.localResults.length > 0 && this.localResults.some((x) => x.readId === readId)))
+    // Any safe integer (the core's ids never wrap); the addon gets its own 32-bit id for the transfer.
+    if (!Number.isSafeInteger(readId) || readId < 0)
+      throw new EctpError("INVALID_ARGUMENT", `read id must be a non-negative safe integer; got ${String(readId)}`);
+    if (this.nativeIds.has(readId) || (this.localResults.length > 0 && this.localResults.some((x) => x.readId === readId)))
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
     if (!destination?.region)
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} has no destination region`);
@@ -386,11 +397,12 @@ export class NixlTransport implements Transport {
     // The addon checks the source location (it reads it anyway); it is parsed here only to say
     // what is wrong with one it refused.
     const source = read.source;
+    const nativeId = this.nextNativeId();
     let status: number;
     try {
       status = read.crc32c === true
-        ? this.agent.postReadWithCrc(readId, peerId, destination.region.id, offset, length, source)
-        : this.agent.postRead(readId, peerId, destination.region.id, offset, length, source);
+        ? this.agent.postReadWithCrc(nativeId, peerId, destination.region.id, offset, length, source)
+        : this.agent.postRead(nativeId, peerId, destination.region.id, offset, length, source);
     } catch (e) {
       this.failLocally(readId, nixlErrorToEctp(e, "posting a NIXL READ").message);
       return;
@@ -402,7 +414,8 @@ export class NixlTransport implements Transport {
     // The address's low byte is the location's fifth byte (little endian).
     if (r && ((source[4] as number) & 63) !== (r.addressMod64 + offset) % 64) this.misalignedReads++;
     if (status === IN_PROGRESS) {
-      this.reads.set(readId, { peerId, peer, length, regionId: destination.region.id, deregistered: false });
+      this.reads.set(nativeId, { readId, peerId, peer, length, regionId: destination.region.id, deregistered: false, cancelled: false });
+      this.nativeIds.set(readId, nativeId);
       return;
     }
     // Settled inside the call (small-read path): report it from the next poll, exactly as
@@ -414,9 +427,11 @@ export class NixlTransport implements Transport {
 
   /** Ask to cancel; the read still reports exactly one result. */
   cancelRead(readId: number): void {
-    if (!this.reads.has(readId) || this.closed) return;
+    const nativeId = this.nativeIds.get(readId);
+    if (nativeId === undefined || this.closed) return;
+    (this.reads.get(nativeId) as ReadState).cancelled = true;
     try {
-      this.agent.cancelRead(readId);
+      this.agent.cancelRead(nativeId);
     } catch {
       // closing: close() settles it
     }
@@ -552,15 +567,17 @@ export class NixlTransport implements Transport {
   }
 
   private settle(s: NativeSettled): ReadResult | undefined {
-    const st = this.reads.get(s.id);
+    const st = this.reads.get(s.id); // s.id: the addon's id
     if (!st) return undefined;
     this.reads.delete(s.id);
+    this.nativeIds.delete(st.readId);
+    const readId = st.readId;
     // [I5] every result below is reported only once NIXL has let go of the transfer.
-    if (s.deregistered || st.deregistered) return { readId: s.id, status: "failed", error: "destination deregistered during the read" };
-    if (s.closed) return { readId: s.id, status: "cancelled" }; // the agent is destroyed: nothing can land any more
+    if (s.deregistered || st.deregistered) return { readId, status: "failed", error: "destination deregistered during the read" };
+    if (s.closed) return { readId, status: "cancelled" }; // the agent is destroyed: nothing can land any more
     if (s.status === 0)
-      return s.crc32c === undefined ? { readId: s.id, status: "done", bytesRead: st.length } : { readId: s.id, status: "done", bytesRead: st.length, crc32c: s.crc32c };
-    return this.result(s.id, st.peerId, st.length, s.status, st.peer);
+      return s.crc32c === undefined ? { readId, status: "done", bytesRead: st.length } : { readId, status: "done", bytesRead: st.length, crc32c: s.crc32c };
+    return this.result(readId, st.peerId, st.length, s.status, st.peer);
   }
 
   private markUnreachable(peerId: string, gone = false): void {
@@ -576,10 +593,24 @@ export class NixlTransport implements Transport {
     this.wake();
   }
 
-  /** Whether some read in flight is small enough to finish within a spin. */
+  /**
+   * Whether some read in flight is small enough to finish within a spin. Reads that may end only
+   * much later do not count: cancelled ones, ones into a deregistered region, and ones of a
+   * connection since replaced or dropped (orphaned until close): each wait would spin for nothing.
+   */
   private spinnableReadInFlight(): boolean {
-    for (const r of this.reads.values()) if (r.length <= this.spinReadMaxBytes) return true;
+    for (const r of this.reads.values())
+      if (r.length <= this.spinReadMaxBytes && !r.cancelled && !r.deregistered && r.peer === this.peers.get(r.peerId)) return true;
     return false;
+  }
+
+  /** A 32-bit id for the addon's next transfer, not in use by one still in flight. */
+  private nextNativeId(): number {
+    let id = this.lastNativeId;
+    do id = (id + 1) >>> 0;
+    while (this.reads.has(id));
+    this.lastNativeId = id;
+    return id;
   }
 
   /**
