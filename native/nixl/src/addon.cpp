@@ -904,7 +904,7 @@ locationSection(std::string_view loc, const std::string &peer, size_t length) {
     const uint64_t sectionLen = leN(loc.data() + 22 + nameLen, 4);
     if (sectionLen > (1u << 20) || 26 + nameLen + sectionLen != loc.size()) return std::nullopt;
     const std::string_view section = loc.substr(26 + nameLen);
-    // The section is NIXL's serialized partial metadata of the owner's registration, which names
+    // [I1] The section is NIXL's serialized partial metadata of the owner's registration, which names
     // its agent first ("nixlSerDes|Agent", a u64 length, the name). NIXL loads it under that name:
     // a section naming another agent than the location's would replace, or make NIXL drop, that
     // other (live) peer's metadata. Such a location is refused like any malformed one.

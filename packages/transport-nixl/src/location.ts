@@ -126,7 +126,7 @@ export function parseLocation(bytes: Uint8Array): ParsedLocation | string {
 const AGENT_TAG = [...new TextEncoder().encode("nixlSerDes|Agent")];
 
 /**
- * Whether the section of location `bytes` (from `sectionStart` to the end) is empty or names
+ * [I1] Whether the section of location `bytes` (from `sectionStart` to the end) is empty or names
  * the location's own agent first, as the addon requires: NIXL loads a section under the name in
  * it, so one naming another agent would replace (or make NIXL drop) that agent's metadata.
  */

@@ -109,7 +109,7 @@ class MemoryItemStore:
                 f"put: the descriptor encodes to {encoded} bytes, over the {MAX_DESCRIPTOR_BYTES} a producer may publish; "
                 "shorten its location or strings",
             )
-        # Evicted and stored first, announced only then, in one batch: a listener acting on the store
+        # [P6] Evicted and stored first, announced only then, in one batch: a listener acting on the store
         # (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item into the freed room.
         need = self._used + size - self.capacity_bytes
         evicted = self._evict_for(need) if need > 0 else []

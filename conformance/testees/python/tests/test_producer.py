@@ -205,6 +205,24 @@ class ProducerTest(unittest.TestCase):
         p.poll(11_000)
         self.assertEqual(p.stats()["grants"], 0)
 
+    def test_p6_a_locate_callback_that_fills_the_store_or_puts_the_same_item_makes_the_put_fail(self):
+        for what, expected in (("fills", "OVERLOADED"), ("same", "INVALID_ARGUMENT")):
+            inner = [True]
+            holder: list[MemoryItemStore] = []
+
+            def locate(_key, _data, what=what, inner=inner, holder=holder):
+                if inner[0]:
+                    inner[0] = False
+                    put(holder[0], "a" if what == "same" else "b", size=32 if what == "same" else 48, ready=False)
+                return b"loc"
+
+            store = MemoryItemStore(64, locate=locate)
+            holder.append(store)
+            with self.assertRaises(EctpError) as ctx:
+                put(store, "a", size=32, ready=False)
+            self.assertEqual(ctx.exception.code, expected, what)
+            self.assertEqual(store.used_bytes(), 32 if what == "same" else 48, what)
+
     def test_p7_fingerprint_checked_before_lookup_and_shutdown_rejects(self):
         p, store = make()
         desc = put(store, "a")

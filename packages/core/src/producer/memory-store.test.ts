@@ -251,6 +251,27 @@ describe("MemoryItemStore", () => {
     expect(store.usedBytes()).toBe(15 + 6 + 5);
   });
 
+  it("[P6] a locate callback that fills the store makes the outer put OVERLOADED, evicting nothing, and undoes its own registration", () => {
+    const released: string[] = [];
+    let store: MemoryItemStore;
+    let inner = true;
+    store = new MemoryItemStore({
+      capacityBytes: 20,
+      locate: () => {
+        if (inner) {
+          inner = false;
+          expect(store.put(desc(2, 15)).ok).toBe(true); // not ready: never evictable
+        }
+        return new Uint8Array([1]);
+      },
+      release: (k) => released.push(k),
+    });
+    const r = store.put(desc(1, 10));
+    expect(r.ok ? "ok" : r.error.code).toBe("OVERLOADED");
+    expect(released).toEqual([kid(1)]);
+    expect(store.usedBytes()).toBe(15);
+  });
+
   it("a locate callback that puts the same item makes the outer put fail, and the store's bytes stay right", () => {
     let store: MemoryItemStore;
     let inner = true;

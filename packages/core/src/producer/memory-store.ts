@@ -220,7 +220,7 @@ export class MemoryItemStore implements ItemStore {
       if (this.locateFn) this.callRelease(keyId); // deregister what locate registered: nothing is stored
       return fail("INVALID_ARGUMENT", `put: ${tooLarge}; fix the descriptor (a long location or strings)`, { details: { keyId } });
     }
-    // Evicted and stored first, announced only then (in one batch, see `flush`): a listener acting on
+    // [P6] Evicted and stored first, announced only then (in one batch, see `flush`): a listener acting on
     // the store (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item
     // into the freed room. (`locate` may have changed the store since `need` was computed.)
     const excess = this.used + sizeBytes - this.capacityBytes;
