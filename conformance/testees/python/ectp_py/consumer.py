@@ -232,6 +232,7 @@ class _Peer:
     id: str
     known_epoch: int = 0  # [P8] newest epoch heard from it
     hello_epoch: int = 0
+    heard_hello_epoch: int = 0  # the epoch whose Hello was applied: another Hello of it is a duplicate
     connected_epoch: int = 0
     metadata: bytes | None = None
     metadata_epoch: int = 0
@@ -1037,6 +1038,11 @@ class ConsumerCore:
         if not isinstance(hello, dict) or hello.get("role") not in (Role.PRODUCER, Role.BOTH):
             self._ignore("unexpected")
             return
+        # SPEC 4.1: a Hello repeating the epoch whose Hello was applied is a duplicate: it changes no state [C10].
+        if peer.heard_hello_epoch == epoch:
+            self._ignore("duplicate-hello")
+            return
+        peer.heard_hello_epoch = epoch
         # [P8] 0: 2000 ms; counted as at most 60 s
         peer.interval_ms = peer_heartbeat_interval_ms(hello.get("heartbeatIntervalMs"), self.config.heartbeat_interval_ms)
         meta = hello.get("transportMetadata")
@@ -1208,6 +1214,7 @@ class ConsumerCore:
         peer.timer = None
         had_state = peer.connected_epoch or peer.fetches or peer.ack_waiters
         peer.hello_epoch = 0  # [P8] forgotten, whatever it held: the next message to it is a new Hello
+        peer.heard_hello_epoch = 0  # and the Hello answering it is applied afresh
         if not had_state:
             return
         self.metrics[f'ectp_consumer_peers_lost_total{{cause="{why}"}}'] += 1

@@ -6,7 +6,7 @@ import unittest
 from ectp_py import codec
 from ectp_py.config import ConsumerConfig
 from ectp_py.consumer import AdmitItem, ConsumerCore, ReadResult
-from ectp_py.outputs import CancelRead, StartRead
+from ectp_py.outputs import CancelRead, ConnectPeer, StartRead
 from ectp_py.wire import Completion, EctpError, Reason
 
 from .helpers import FP, announcement, descriptor, envelope, item_bytes, pool, sends
@@ -330,6 +330,36 @@ class ConsumerTest(unittest.TestCase):
             c.finish_request("r1", 3)
             admit(c, announcement(db), 4, request="r2")
             self.assertEqual(len(sends(c.poll(4), "hello")), 1, how)
+
+    def test_p8_c10_a_second_hello_of_the_same_producer_epoch_changes_nothing(self):
+        """SPEC 4.1: a duplicate Hello (same epoch) changes no state: not the interval, not the metadata."""
+        c = make(ConsumerConfig(transfer_timeout_ms=300_000, lease_ms=400_000, wait_budget_ms=300_000))
+
+        def hello(interval_ms: int, meta: bytes) -> dict:
+            return envelope("P1", 5, hello={"role": 1, "heartbeatIntervalMs": interval_ms, "transportMetadata": meta})
+
+        c.handle_envelope("P1", hello(10_000, b"\x04"), 0)
+        c.handle_envelope("P1", hello(500, b"\x05"), 0)
+        self.assertEqual(c.stats()["ignoredMessages"], 1)
+        da = descriptor("a", item_bytes(8))
+        admit(c, announcement(da), 1000)
+        out = c.poll(1000)
+        self.assertEqual([o for o in out if isinstance(o, ConnectPeer)], [ConnectPeer("P1", 5, b"\x04")])
+        rr = sends(out, "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 1, "item": da, "leaseMs": 400_000}), 1000)
+        c.poll(1000)
+        cancelled_at = None
+        t = 1000
+        while t <= 40_000 and cancelled_at is None:
+            if any(isinstance(o, CancelRead) for o in c.poll(t)):
+                cancelled_at = t
+            t += 1000
+        self.assertEqual(cancelled_at, 31_000)  # 3 x the first Hello's 10 s, not 3 x 2 s
+        # Gone: the Hello answering our next one is applied afresh, its metadata included.
+        admit(c, announcement(descriptor("b", item_bytes(8, seed=9))), 40_000, request="r2")
+        self.assertEqual(len(sends(c.poll(40_000), "hello")), 1)
+        c.handle_envelope("P1", hello(10_000, b"\x06"), 40_001)
+        self.assertEqual([o for o in c.poll(40_001) if isinstance(o, ConnectPeer)], [ConnectPeer("P1", 5, b"\x06")])
 
     def test_c5_a_handshake_reject_of_a_reason_a_refusal_cannot_have_ends_the_fetch_internal(self):
         for reason in (Reason.NOT_READY, Reason.BUDGET_EXHAUSTED, Reason.PEER_UNREACHABLE, 999):

@@ -1341,6 +1341,33 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
 describe("producer epochs, refusals and liveness [P8][V1]", () => {
   const producerHello = (intervalMs?: number) => ({ hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: intervalMs } });
 
+  it("[P8][C10] a second Hello of the same producer epoch is a duplicate: its interval and metadata change nothing (SPEC 4.1)", () => {
+    const h = makeConsumer({ transferTimeoutMs: 300_000, leaseMs: 400_000, waitBudgetMs: 300_000 });
+    const hello = (intervalMs: number, meta: number) => env(P, 1, { hello: { role: 1, heartbeatIntervalMs: intervalMs, transportMetadata: new Uint8Array([meta]) } });
+    h.core.handleEnvelope(P, hello(10_000, 4), 0);
+    h.core.handleEnvelope(P, hello(500, 5), 0);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+    // The metadata connected with is the first Hello's.
+    h.core.admit({ requestId: "r", items: [{ itemId: "a", announcement: announce("h1"), hasModelInput: false }] }, 1000);
+    const out = h.core.poll(1000);
+    expect(out.filter((o) => o.type === "connect-peer")).toEqual([{ type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([4]) }]);
+    const attemptId = onlyAttempt(out);
+    h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId, grantId: 1, item: descriptor("h1"), leaseMs: 400_000 } }), 1000);
+    h.core.poll(1000);
+    // Judged by the first Hello's 10 s: gone 3 x 10 s after the last message, not 3 x 2 s.
+    let cancelledAt: number | undefined;
+    for (let t = 1000; t <= 40_000 && cancelledAt === undefined; t += 1000)
+      if (h.core.poll(t).some((o) => o.type === "cancel-read")) cancelledAt = t;
+    expect(cancelledAt).toBe(31_000);
+    // Gone: the Hello answering our next one is applied afresh, its metadata included.
+    h.core.admit({ requestId: "r2", items: [{ itemId: "a", announcement: announce("h2"), hasModelInput: false }] }, 40_000);
+    expect(sent(h.core.poll(40_000), "hello")).toHaveLength(1);
+    h.core.handleEnvelope(P, hello(10_000, 6), 40_001);
+    expect(h.core.poll(40_001).filter((o) => o.type === "connect-peer")).toEqual([
+      { type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([6]) },
+    ]);
+  });
+
   it("[P8][C10] a HandshakeReject of another major from an older epoch is stale: the current epoch's read goes on", () => {
     for (const major of [1, 2]) {
       const h = makeConsumer();

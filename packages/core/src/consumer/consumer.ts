@@ -333,6 +333,8 @@ class Peer implements Timed {
   knownEpoch = 0;
   /** Epoch our Hello was sent for (0: none since the last reset). */
   helloEpoch = 0;
+  /** Epoch whose Hello we applied (0: none since the last reset): another Hello of it is a duplicate. */
+  heardHelloEpoch = 0;
   /** Epoch connect-peer was emitted for (0: none). */
   connectedEpoch = 0;
   metadata: Uint8Array | undefined = undefined;
@@ -1732,6 +1734,12 @@ export class ConsumerCore {
       this.ignore("unexpected");
       return;
     }
+    // SPEC 4.1: a Hello repeating the epoch whose Hello was applied is a duplicate: it changes no state [C10].
+    if (peer.heardHelloEpoch === epoch) {
+      this.ignore("duplicate-hello");
+      return;
+    }
+    peer.heardHelloEpoch = epoch;
     const hb = toNum(hello.heartbeatIntervalMs);
     peer.intervalMs = peerHeartbeatIntervalMs(hb, this.config.heartbeatIntervalMs); // [P8] 0: 2000 ms; at most 60 s
     const meta = hello.transportMetadata;
@@ -1987,6 +1995,7 @@ export class ConsumerCore {
     this.timers.cancel(peer);
     const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
     peer.helloEpoch = 0; // [P8] forgotten, whatever it held: the next message to it is a new Hello
+    peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_lost_total", 1, this.labels("cause", why));
     this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
