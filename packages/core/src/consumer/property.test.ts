@@ -2,8 +2,9 @@
  * Property test: random interleavings of engine calls, producer messages (a tiny scripted
  * producer), garbage, read results and clock advances. Checks [I1] (never throws), [I2]
  * (one outcome per item or one failure report, by budget + one step), [I4] (no leaks),
- * [I5] (no destination freed under an unsettled read before the quarantine cap) and [I6]
- * (ready bytes are the producer's bytes).
+ * [I5] (no destination freed under an unsettled read before the quarantine cap), [I6]
+ * (ready bytes are the producer's bytes) and [C11] (bytes handled after their read's deadline,
+ * before the poll that would end it, are never loaded).
  */
 import { SPEC_VERSION, ectp, encodeEnvelope } from "@ectp/protocol";
 import fc from "fast-check";
@@ -36,6 +37,8 @@ type Op =
   | { t: "finish"; pick: number }
   | { t: "respond"; pick: number; kind: "grant" | "dup-grant" | "not-ready" | "not-found" | "overloaded" | "drop" | "bad-grant" }
   | { t: "result"; pick: number; kind: "ok" | "short" | "corrupt" | "failed" | "cancelled" }
+  /** Time passes with no poll, then a read's bytes land ([C8][C11]: maybe after its deadline, before the poll that ends it). */
+  | { t: "late-result"; pick: number; ms: number }
   | { t: "advance"; ms: number }
   | { t: "garbage"; bytes: number[] }
   | { t: "heartbeat" }
@@ -77,6 +80,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constantFrom("ok", "ok", "ok", "short", "corrupt", "failed", "cancelled"),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant("late-result" as const), pick: fc.nat(), ms: fc.integer({ min: 0, max: 2_500 }) }) },
   { weight: 4, arbitrary: fc.record({ t: fc.constant("advance" as const), ms: fc.integer({ min: 0, max: 2_500 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("garbage" as const), bytes: fc.array(fc.nat(255), { maxLength: 24 }) }) },
   { weight: 2, arbitrary: fc.constant({ t: "heartbeat" as const }) },
@@ -85,7 +89,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 /** What the random runs reached, so the generators cannot silently stop exercising a path. */
-const reached = { remoteReady: 0, localEncodeWithReason: 0, failedReports: 0, quarantined: 0, retries: 0 };
+const reached = { remoteReady: 0, localEncodeWithReason: 0, failedReports: 0, quarantined: 0, retries: 0, resultsPastDeadline: 0 };
 
 interface TrackedRequest {
   id: string;
@@ -288,6 +292,25 @@ class Harness {
         this.poll();
         break;
       }
+      case "late-result": {
+        const i = op.pick % Math.max(1, this.pendingReads.length);
+        const read = this.pendingReads[i];
+        if (!read) break;
+        this.pendingReads.splice(i, 1);
+        this.now += op.ms; // no poll: whatever fell due in between is still pending in the core
+        // Its deadline: the transfer timeout from the start (the lease, less its margin, ends later).
+        const late = this.now >= read.startedAt + CONFIG.transferTimeoutMs;
+        if (late) reached.resultsPastDeadline++;
+        const d = read.dest;
+        d.region.bytes.set(itemBytes(read.hash, d.length), d.offset);
+        const loaded = this.core.stats().loadedItems;
+        this.core.handleReadResult({ readId: read.readId, status: "done", bytesRead: d.length }, this.now);
+        // [C11] Bytes handled at or after their read's deadline are never loaded, whatever the result says.
+        if (late) assert(this.core.stats().loadedItems === loaded, `[C11] read ${read.readId} loaded after its deadline`);
+        this.poll();
+        this.checkOverdue();
+        break;
+      }
       case "advance":
         this.now += op.ms;
         this.poll();
@@ -358,8 +381,8 @@ class Harness {
   }
 }
 
-describe("consumer property: random interleavings [I1][I2][I4][I5][I6]", () => {
-  it("[I1][I2][I4][I5][I6] never throws, one outcome per item or one failure report, no leaks", () => {
+describe("consumer property: random interleavings [I1][I2][I4][I5][I6][C11]", () => {
+  it("[I1][I2][I4][I5][I6][C11] never throws, one outcome per item or one failure report, no leaks, nothing loaded past its deadline", () => {
     fc.assert(
       fc.property(fc.integer(), fc.array(opArb, { minLength: 1, maxLength: 120, size: "max" }), (seed, ops) => {
         const h = new Harness(seed);
