@@ -5,6 +5,7 @@ import $protobuf from "protobufjs/minimal.js";
 import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope, envelopeBodyName } from "./envelope.js";
 import { EctpError } from "./errors.js";
+import { fastDecodeEnvelope } from "./fast-codec.js";
 import { FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
 import { ectp } from "./gen/ectp.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
@@ -58,12 +59,18 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(decodeEnvelope(encodeEnvelope({ ...valid, version: { major: 1, minor: 99 } })).ok).toBe(true);
   });
 
-  it("rejects a missing sender id or epoch as MALFORMED_MESSAGE", () => {
-    for (const env of [{ ...valid, senderId: "" }, { ...valid, senderEpoch: 0 }]) {
-      const decoded = decodeEnvelope(encodeEnvelope(env));
+  it("rejects a missing sender id or epoch, or an epoch past 2^53 - 1, as MALFORMED_MESSAGE naming which", () => {
+    // sender_epoch = 2^53 (varint 0x80 x 7, 0x10), which no encoder here writes.
+    const big = Uint8Array.from([...encodeEnvelope({ ...valid, senderEpoch: undefined }), 0x18, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10]);
+    for (const [bytes, message] of [
+      [encodeEnvelope({ ...valid, senderId: "" }), "envelope has no sender_id"],
+      [encodeEnvelope({ ...valid, senderEpoch: 0 }), "envelope sender_epoch 0 is not a positive integer below 2^53"],
+      [big, "envelope sender_epoch ~9.007199e+15 is not a positive integer below 2^53"],
+    ] as const) {
+      const decoded = decodeEnvelope(bytes);
       expect(decoded.ok).toBe(false);
       if (decoded.ok) return;
-      expect(decoded.error.message).toBe("[MALFORMED_MESSAGE] envelope lacks sender_id or a positive sender_epoch");
+      expect(decoded.error.message).toBe(`[MALFORMED_MESSAGE] ${message}`);
     }
   });
 
@@ -272,12 +279,47 @@ describe("decodeEnvelope properties", () => {
     );
   }, TIMEOUT_MS);
 
-  it("never throws on something that is not bytes: MALFORMED_MESSAGE naming what it got", () => {
-    for (const [value, got] of [[null, "null"], [undefined, "undefined"], ["abc", "string"], [[1, 2], "object"]] as const) {
+  it("never throws on something that is not bytes: INVALID_ARGUMENT (local misuse) naming what it got", () => {
+    for (const [value, got] of [[null, "null"], [undefined, "undefined"], ["abc", "string"], [[1, 2], "an array"], [{}, "object"]] as const) {
       const r = decodeEnvelope(value as unknown as Uint8Array);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error.message).toBe(`[MALFORMED_MESSAGE] an envelope must be a Uint8Array; got ${got}`);
+      if (!r.ok)
+        expect(r.error.message).toBe(`[INVALID_ARGUMENT] an envelope must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got ${got}`);
     }
+  });
+
+  it("decodes an envelope handed over as an ArrayBuffer, a DataView or another typed array, as the framing functions take them", () => {
+    const bytes = encodeEnvelope(valid);
+    const padded = new Uint8Array(bytes.length + 3);
+    padded.set(bytes, 3);
+    for (const input of [
+      padded.buffer.slice(3),
+      new DataView(padded.buffer, 3, bytes.length),
+      new Int8Array(padded.buffer, 3, bytes.length),
+    ]) {
+      const r = decodeEnvelope(input as unknown as Uint8Array);
+      expect(r.ok && r.value.senderId).toBe(valid.senderId);
+    }
+  });
+
+  it("[I1] never throws on a view whose reads throw, and the fast decoder stays usable after it", () => {
+    const bytes = encodeEnvelope(valid);
+    const getter = new Uint8Array(bytes);
+    Object.defineProperty(getter, "constructor", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    const proxy = new Proxy(new Uint8Array(bytes), {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    expect(decodeEnvelope(getter).ok).toBe(true); // the generated decoder reads it
+    const r = decodeEnvelope(proxy);
+    expect(r.ok || r.error.message).toBe("[INVALID_ARGUMENT] envelope bytes could not be read (Error: boom)");
+    // The fast decoder was left usable (its re-entrancy flag cleared): it decodes a canonical envelope.
+    expect(fastDecodeEnvelope(bytes)).toEqual(ectp.v1.Envelope.decode(bytes));
   });
 
   it("never throws on truncated or bit-flipped valid envelopes", () => {
@@ -365,6 +407,8 @@ describe("envelopeBodyName", () => {
 describe("[I1] repeated elements per message (SPEC.md section 5)", () => {
   const head = { version: SPEC_VERSION, senderId: "e", senderEpoch: 1 };
   const emptyItems = (n: number) => Array.from({ length: n }, () => ({}));
+  /** What encodeEnvelope refuses to send (see below), written by the generated encoder, as a hostile sender could. */
+  const oversized = (env: ectp.v1.IEnvelope) => ectp.v1.Envelope.encode(env).finish();
   const malformed = (bytes: Uint8Array, field: string) => {
     const r = decodeEnvelope(bytes);
     expect(r.ok).toBe(false);
@@ -377,21 +421,43 @@ describe("[I1] repeated elements per message (SPEC.md section 5)", () => {
   it("decodes a message of exactly MAX_REPEATED_ELEMENTS elements; one more is MALFORMED naming the field", () => {
     const ok = decodeEnvelope(encodeEnvelope({ ...head, snapshot: { sequence: 1, items: emptyItems(MAX_REPEATED_ELEMENTS) } }));
     expect(ok.ok && ok.value.snapshot?.items?.length).toBe(MAX_REPEATED_ELEMENTS);
-    malformed(encodeEnvelope({ ...head, snapshot: { sequence: 1, items: emptyItems(MAX_REPEATED_ELEMENTS + 1) } }), "items");
-    malformed(encodeEnvelope({ ...head, eventBatch: { sequence: 1, events: emptyItems(MAX_REPEATED_ELEMENTS + 1) } }), "events");
+    malformed(oversized({ ...head, snapshot: { sequence: 1, items: emptyItems(MAX_REPEATED_ELEMENTS + 1) } }), "items");
+    malformed(oversized({ ...head, eventBatch: { sequence: 1, events: emptyItems(MAX_REPEATED_ELEMENTS + 1) } }), "events");
     const caps = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => "a");
-    malformed(encodeEnvelope({ ...head, hello: { role: ectp.v1.Role.ROLE_CONSUMER, capabilities: caps } }), "capabilities");
+    malformed(oversized({ ...head, hello: { role: ectp.v1.Role.ROLE_CONSUMER, capabilities: caps } }), "capabilities");
   });
 
   it("counts nested fields and packed shapes element by element, on the fast read path too", () => {
     const half = Array.from({ length: MAX_REPEATED_ELEMENTS / 2 }, () => 1);
     // Two items of 32,768 dims each, plus the two items: 65,538 elements.
-    malformed(encodeEnvelope({ ...head, snapshot: { items: [{ shape: half }, { shape: half }] } }), "shape");
+    malformed(oversized({ ...head, snapshot: { items: [{ shape: half }, { shape: half }] } }), "shape");
     const long = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => 1);
     // A ReadGrant is a read-path envelope: the fast decoder declines the long shape, the generated one refuses it.
-    malformed(encodeEnvelope({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: long } } }), "shape");
+    malformed(oversized({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: long } } }), "shape");
     const within = decodeEnvelope(encodeEnvelope({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: half } } }));
     expect(within.ok && within.value.readGrant?.item?.shape?.length).toBe(half.length);
+  });
+
+  it("encodeEnvelope refuses to send more than MAX_REPEATED_ELEMENTS elements, counted as a receiver counts them", () => {
+    const refused = (env: ectp.v1.IEnvelope) => {
+      expect(() => encodeEnvelope(env)).toThrow(
+        new RegExp(`^\\[INVALID_ARGUMENT\\] envelope could not be encoded: it holds ${MAX_REPEATED_ELEMENTS + 1} repeated elements`),
+      );
+    };
+    const one = [1];
+    const cleared = { cleared: { cause: 1 } };
+    refused({ ...head, eventBatch: { sequence: 1, events: Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => cleared) } });
+    // Events and the shapes of their stored descriptors: 32,768 events of one dimension, plus one.
+    const stored = { stored: { item: { sizeBytes: 1, shape: one } } };
+    refused({ ...head, eventBatch: { sequence: 1, events: [...Array.from({ length: MAX_REPEATED_ELEMENTS / 2 }, () => stored), cleared] } });
+    refused({ ...head, snapshot: { sequence: 1, items: [...Array.from({ length: MAX_REPEATED_ELEMENTS / 2 }, () => ({ shape: one })), {}] } });
+    refused({ ...head, hello: { role: ectp.v1.Role.ROLE_CONSUMER, capabilities: Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => "a") } });
+    const long = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => 1);
+    refused({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: long } } });
+    refused({ ...head, announcement: { item: { sizeBytes: 1, shape: long } } });
+    // At the limit it is sent, and received.
+    const atLimit = encodeEnvelope({ ...head, eventBatch: { sequence: 1, events: Array.from({ length: MAX_REPEATED_ELEMENTS }, () => cleared) } });
+    expect(decodeEnvelope(atLimit).ok).toBe(true);
   });
 
   it("stops at the limit: a 16 MiB frame of two-byte empty items is refused without decoding them all", () => {

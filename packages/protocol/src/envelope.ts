@@ -4,8 +4,10 @@
  */
 import $protobuf from "protobufjs/minimal.js";
 import { ectp } from "./gen/ectp.js";
+import { byteView } from "./bytes.js";
 import { EctpError } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
+import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { SPEC_MAJOR } from "./version.js";
 
 /** The members of the Envelope `body` oneof. */
@@ -52,7 +54,8 @@ export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | und
  * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded,
  * naming the problem: more than one body set, a field of the wrong type, or an integer its
  * field cannot carry (a uint64 outside [0, 2^53), a uint32 outside [0, 2^32), a fraction);
- * such a value is never wrapped into another one.
+ * such a value is never wrapped into another one; or more than {@link MAX_REPEATED_ELEMENTS}
+ * repeated elements, which every receiver refuses (SPEC.md section 5).
  * The read-path bodies take a hand-written encoder whose bytes equal the generated one's
  * (see fast-codec.ts); everything else goes to the generated protobufjs code.
  */
@@ -63,6 +66,12 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope) || ArrayBuffer.isView(envelope))
       throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${envelope === null ? "null" : Array.isArray(envelope) ? "an array" : typeof envelope}`);
     if (bodiesSet(envelope) > 1) throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
+    // SPEC section 5: a sender MUST NOT send more repeated elements than every receiver accepts.
+    const elements = repeatedElements(envelope);
+    if (elements > MAX_REPEATED_ELEMENTS)
+      throw new Error(
+        `it holds ${elements} repeated elements (events, items, capabilities and shape values together); SPEC.md section 5 allows at most ${MAX_REPEATED_ELEMENTS} in one message, so send them in several (ProducerCore cuts its batches and snapshot parts there)`,
+      );
     return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
     // [I1] Also a value its field cannot carry (refused by the generated encoder, never wrapped).
@@ -80,6 +89,41 @@ function bodiesSet(env: ectp.v1.IEnvelope): number {
     (env.replayUnavailable != null ? 1 : 0) + (env.snapshotRequest != null ? 1 : 0) + (env.snapshot != null ? 1 : 0) +
     (env.announcement != null ? 1 : 0)
   );
+}
+
+/**
+ * The repeated elements `env` would carry, counted as receivers count them (SPEC.md section 5):
+ * Hello capabilities, EventBatch events, Snapshot items, and every shape value of the
+ * descriptors inside (a packed field counts each value). The other bodies repeat nothing.
+ */
+function repeatedElements(env: ectp.v1.IEnvelope): number {
+  if (env.readGrant != null) return shapeValues(env.readGrant.item);
+  if (env.announcement != null) return shapeValues(env.announcement.item);
+  if (env.hello != null) return listLength(env.hello.capabilities);
+  if (env.eventBatch != null) {
+    const events = env.eventBatch.events;
+    if (!Array.isArray(events)) return 0;
+    let n = events.length;
+    for (const e of events) n += shapeValues((e as ectp.v1.IEvent | null | undefined)?.stored?.item);
+    return n;
+  }
+  if (env.snapshot != null) {
+    const items = env.snapshot.items;
+    if (!Array.isArray(items)) return 0;
+    let n = items.length;
+    for (const item of items) n += shapeValues(item);
+    return n;
+  }
+  return 0;
+}
+
+/** The shape values of a descriptor, or 0 (whatever it is: the encoder reports a wrong type itself). */
+function shapeValues(item: ectp.v1.IItemDescriptor | null | undefined): number {
+  return listLength(item?.shape);
+}
+
+function listLength(list: unknown): number {
+  return Array.isArray(list) ? list.length : 0;
 }
 
 /** The names of the body members `env` sets, for an error message. */
@@ -113,11 +157,27 @@ export type DecodedEnvelope =
 /**
  * Decode an envelope. Never throws: malformed bytes give `MALFORMED_MESSAGE`, a missing
  * or other-major version gives `VERSION` [V1], a missing sender gives `MALFORMED_MESSAGE`.
+ * Takes a Uint8Array, or any other view of bytes or an ArrayBuffer (as the framing functions
+ * do); anything else, or bytes that cannot be read (a hostile proxy), gives `INVALID_ARGUMENT`:
+ * local misuse, not a peer's fault.
  */
 export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
-  // [I1] Local misuse too comes back as a result, not a throw.
-  if (!(bytes instanceof Uint8Array))
-    return { ok: false, error: new EctpError("MALFORMED_MESSAGE", `an envelope must be a Uint8Array; got ${bytes === null ? "null" : typeof bytes}`) };
+  let view: Uint8Array;
+  try {
+    view = byteView(bytes, "an envelope");
+  } catch (cause) {
+    // [I1] Local misuse too comes back as a result, not a throw.
+    return { ok: false, error: cause instanceof EctpError ? cause : new EctpError("INVALID_ARGUMENT", "an envelope could not be read", { cause }) };
+  }
+  try {
+    return decodeView(view);
+  } catch (cause) {
+    // [I1] A view whose reads throw (a proxy): only local code can hand one over.
+    return { ok: false, error: new EctpError("INVALID_ARGUMENT", `envelope bytes could not be read (${String(cause)})`, { cause }) };
+  }
+}
+
+function decodeView(bytes: Uint8Array): DecodedEnvelope {
   // The canonical read-path encodings decode by hand (the same object the generated code
   // builds, see fast-codec.ts); anything else, malformed bytes included, by the generated code.
   let env: ectp.v1.Envelope | undefined = fastDecodeEnvelope(bytes);
@@ -137,13 +197,24 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
   // [V1] Another major is refused before anything else is read. [V2] Any minor of this major is
   // accepted: minors only add fields and values that this reader ignores or maps to a default.
   if ((env.version?.major ?? 0) !== SPEC_MAJOR) return versionError(env);
-  if (!env.senderId || !Number.isSafeInteger(env.senderEpoch) || env.senderEpoch < 1)
+  if (!env.senderId)
+    return { ok: false, error: new EctpError("MALFORMED_MESSAGE", "envelope has no sender_id", {}), envelope: env };
+  if (!Number.isSafeInteger(env.senderEpoch) || env.senderEpoch < 1)
     return {
       ok: false,
-      error: new EctpError("MALFORMED_MESSAGE", "envelope lacks sender_id or a positive sender_epoch", {}),
+      error: new EctpError(
+        "MALFORMED_MESSAGE",
+        `envelope sender_epoch ${senderEpochText(env.senderEpoch)} is not a positive integer below 2^53`,
+        { details: { senderId: env.senderId } },
+      ),
       envelope: env,
     };
   return { ok: true, value: env };
+}
+
+/** A decoded sender_epoch for an error message (a uint64 past 2^53 may be a rounded double). */
+function senderEpochText(epoch: unknown): string {
+  return typeof epoch === "number" && epoch > Number.MAX_SAFE_INTEGER ? `~${epoch.toExponential(6)}` : String(epoch);
 }
 
 /** [V1] The VERSION result for an envelope of another (or no) major version. */

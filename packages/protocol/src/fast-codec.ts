@@ -1038,10 +1038,11 @@ function decEnvelope(end: number): ectp.v1.Envelope | undefined {
 export function fastDecodeEnvelope(bytes: Uint8Array): ectp.v1.Envelope | undefined {
   if (PBBuffer === null || decoding || !(bytes instanceof Uint8Array)) return undefined;
   decoding = true;
-  src = bytes;
-  kind = PBBuffer.isBuffer(bytes) ? BUFFER : bytes.constructor === Uint8Array ? PLAIN : OTHER;
-  q = 0;
   try {
+    // Inside the try: a hostile view's getters (constructor, length) must not leave `decoding` set.
+    src = bytes;
+    kind = PBBuffer.isBuffer(bytes) ? BUFFER : bytes.constructor === Uint8Array ? PLAIN : OTHER;
+    q = 0;
     return decEnvelope(bytes.length);
   } catch {
     return undefined;

@@ -79,6 +79,16 @@ describe("validateDescriptor [C2]", () => {
     );
   });
 
+  it("[C2] limits without a maxItemBytes number >= 1 are the caller's mistake: INVALID_ARGUMENT, whatever the descriptor", () => {
+    for (const [max, got] of [[Number.NaN, "NaN"], [0, "0"], [-1, "-1"], [undefined, "nothing"], ["64", '"64"'], [null, "null"]] as const) {
+      const lim = { maxItemBytes: max } as unknown as Parameters<typeof validateDescriptor>[1];
+      expect(message(base(), lim)).toBe(`[INVALID_ARGUMENT] limits.maxItemBytes must be a number of bytes >= 1; got ${got}`);
+    }
+    expect(message(base(), null as never)).toBe("[INVALID_ARGUMENT] limits.maxItemBytes must be a number of bytes >= 1; got nothing");
+    // A bound past 2^53 - 1 (or Infinity) bounds nothing more than the safe-integer size check does.
+    expect(validateDescriptor({ ...base(), sizeBytes: 2 ** 40, shape: [] }, { maxItemBytes: Number.POSITIVE_INFINITY }).ok).toBe(true);
+  });
+
   it("[C2] rejects a size that differs from dtype x shape", () => {
     expect(message({ ...base(), sizeBytes: 63 })).toBe("[INVALID_DESCRIPTOR] sizeBytes 63 differs from dtype x shape = 64");
   });

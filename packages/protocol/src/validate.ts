@@ -444,7 +444,8 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
  * when both are given, a shape of at most {@link MAX_SHAPE_DIMS} dimensions, fingerprint
  * equal to `limits.fingerprint` when given, producer id non-empty, epoch a positive safe
  * integer, checksum of a known algorithm and length.
- * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws.
+ * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws; limits without a
+ * `maxItemBytes` number >= 1 (the caller's mistake) give `INVALID_ARGUMENT`.
  */
 export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
   try {
@@ -456,6 +457,10 @@ export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits
 }
 
 function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
+  // The caller's own bound, checked first: NaN or a non-number would accept every size, 0 or less refuse every one.
+  const max = (limits as DescriptorLimits | null | undefined)?.maxItemBytes;
+  if (typeof max !== "number" || !(max >= 1))
+    return fail("INVALID_ARGUMENT", `limits.maxItemBytes must be a number of bytes >= 1; got ${describe(max)}`, {});
   if (descriptor === undefined || descriptor === null || typeof descriptor !== "object")
     return fail("INVALID_DESCRIPTOR", "descriptor is missing", {});
   const d = descriptor as Record<string, unknown>;
@@ -554,7 +559,7 @@ function describe(v: unknown): string {
 }
 
 function fail(
-  code: "INVALID_DESCRIPTOR" | "INCOMPATIBLE",
+  code: "INVALID_DESCRIPTOR" | "INCOMPATIBLE" | "INVALID_ARGUMENT",
   message: string,
   details: Record<string, unknown>,
   cause?: unknown,

@@ -223,6 +223,8 @@ def encode(type_name: str, msg: dict) -> bytes:
 
 
 def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
+    """A varint of up to 10 bytes, every bit kept (up to 70): :func:`_varint_value` takes the low 64
+    bits of it, except for a bool, which any set bit makes true (as protobufjs reads it)."""
     result = 0
     shift = 0
     while True:
@@ -232,7 +234,7 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
         pos += 1
         result |= (b & 0x7F) << shift
         if not b & 0x80:
-            return result & 0xFFFFFFFFFFFFFFFF, pos
+            return result, pos
         shift += 7
         if shift >= 70:
             raise DecodeError("varint longer than 10 bytes")
@@ -240,7 +242,8 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
 
 def _varint_value(kind: str, raw: int) -> Any:
     if kind == "bool":
-        return raw != 0
+        return raw != 0  # any set bit of the 10 bytes, past bit 63 too
+    raw &= 0xFFFFFFFFFFFFFFFF
     if kind in ("uint32",):
         return raw & 0xFFFFFFFF
     if kind in ("int32", "enum"):

@@ -179,6 +179,15 @@ class GroupsAndTagsTest(unittest.TestCase):
         self.assertEqual(self.envelope("8201" "8080808000"), expected)  # 0 in 5 bytes
         self.assertEqual(self.envelope("8201" "8280808000" "0801"), self.envelope("8201020801"))
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex(self.HEADER + "5a808080808000")))
+    def test_c4_a_bool_is_true_when_any_bit_of_its_varint_is_set_past_bit_63_too(self):
+        # ReadReject{attempt 5, reason 99, retryable = a 10-byte varint whose only set bit is bit 64}: protobufjs
+        # (the TypeScript SDK) reads it true, and an unknown reason is terminal unless retryable is true [C4].
+        body = bytes([0x08, 5, 0x10, 99, 0x18]) + bytes([0x80] * 9 + [0x02])
+        self.assertEqual(codec.decode("ectp.v1.ReadReject", body), {"attemptId": 5, "reason": 99, "retryable": True})
+        # Other varints keep their low 64 bits: attempt id 2^64 + 5 reads as 5.
+        wide = bytes([0x08]) + bytes([0x85] + [0x80] * 8 + [0x02])
+        self.assertEqual(codec.decode("ectp.v1.ReadReject", wide), {"attemptId": 5})
+
 
 class RepeatedElementsTest(unittest.TestCase):
     """SPEC.md section 5: at most MAX_REPEATED_ELEMENTS repeated elements per message [I1]."""
