@@ -40,8 +40,8 @@ from .wire import (
 
 log = logging.getLogger("ectp.subscriber")
 
-# [E2] replay retries without a batch applied before the batches seen past a gap are dropped (a
-# producer that replays nothing past them did not publish them, or its answers keep being lost).
+# [E2] replay retries before a gap closes (live batches applied meanwhile do not count) before the batches seen past
+# it are dropped (a producer that replays nothing up to them did not publish them, or its answers keep being lost).
 MAX_REPLAY_RETRIES = 3
 
 
@@ -71,7 +71,7 @@ class _Followed:
     last_snapshot_id: int = 0
     want: str | None = None  # "snapshot" | "replay"
     want_sent_at: float = 0
-    replay_retries: int = 0  # replays sent again since the last batch applied
+    replay_retries: int = 0  # replays sent again since the last gap closed
     last_heard: float = 0
     producer_interval_ms: int = DEFAULT_HEARTBEAT_MS
     next_heartbeat: float = 0
@@ -202,12 +202,8 @@ class EventSubscriber:
                     self._subscribe(f, now)  # still unanswered: again whole, Hello first (it may reach a restarted epoch)
                 elif f.want == "snapshot":
                     self._request_snapshot(f, now)
-                elif f.replay_retries < MAX_REPLAY_RETRIES:
-                    f.replay_retries += 1
-                    f.want = None
-                    self._request_replay(f, now)
                 else:
-                    self._drop_unreplayed(f, now)
+                    self._request_replay(f, now)
             elif f.want is None and f.synced and now >= f.next_catch_up:
                 # [E2] a lost last batch shows no gap: ask for what follows the last applied.
                 f.next_catch_up = now + self.catch_up_ms
@@ -265,6 +261,7 @@ class EventSubscriber:
             first = f.want == "snapshot" and (f.epoch == 0 or f.asked_epoch == sep or f.subscribing)
             f.epoch = sep
             self._reset(f)
+            f.producer_interval_ms = DEFAULT_HEARTBEAT_MS  # [P8] the older epoch's Hello said it; the new one's will tell
             if f.connection is not None and f.connection[0] < sep:
                 # [P8] the older epoch's transport metadata is void: forget its connection
                 f.connection = None
@@ -296,6 +293,8 @@ class EventSubscriber:
             f.producer_interval_ms = peer_heartbeat_interval_ms(env["hello"].get("heartbeatIntervalMs", 0), self.heartbeat_interval_ms)
         elif "handshakeReject" in env:
             self._counts["ignoredMessages"] += 1  # the producer refused our Hello
+        elif "heartbeat" not in env:
+            self._counts["ignoredMessages"] += 1  # [C10] a body a subscriber never receives, or none (SPEC.md 4)
 
     def _on_batch(self, f: _Followed, batch: dict, now: float) -> None:
         seq = batch.get("sequence", 0)
@@ -376,8 +375,12 @@ class EventSubscriber:
             del f.held[s]
         if f.max_seen > f.applied:
             self._request_replay(f, now)
-        elif f.want == "replay":
-            f.want = None
+        else:
+            # [E2] retries are counted until the gap closes, not reset by each live batch applied meanwhile:
+            # a batch past anything published is given up while the producer keeps publishing too.
+            f.replay_retries = 0
+            if f.want == "replay":
+                f.want = None
 
     @staticmethod
     def _apply(f: _Followed, seq: int, ops: list) -> None:
@@ -390,7 +393,6 @@ class EventSubscriber:
             else:
                 f.view[op[0]] = op[1]
         f.applied = seq
-        f.replay_retries = 0
 
     def _drop_unreplayed(self, f: _Followed, now: float) -> None:
         """[E2] a gap whose replay brought nothing: forget the batches seen past ``applied`` and catch up."""
@@ -434,6 +436,13 @@ class EventSubscriber:
             return
         if f.gone:
             return  # [P8] nothing before the new Hello; the new subscription's snapshot covers the gap
+        if f.want == "replay":
+            # [E2] asked again, whether a poll or a batch still behind the gap noticed it: a retry; after
+            # MAX_REPLAY_RETRIES that did not close the gap, the batches seen beyond it are given up
+            f.replay_retries += 1
+            if f.replay_retries > MAX_REPLAY_RETRIES:
+                self._drop_unreplayed(f, now)
+                return
         f.want, f.want_sent_at = "replay", now
         self._counts["replayRequests"] += 1
         self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})

@@ -321,6 +321,47 @@ class SubscriberTest(unittest.TestCase):
         sub.handle_envelope(P, batch(4, stored("B")), 5230)
         self.assertEqual(self.view(sub), sorted([kid("A"), kid("B")]))
 
+    def test_e2_a_batch_past_anything_published_is_given_up_while_the_producer_keeps_publishing(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=50, catch_up_ms=5000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(3, 1, []), 10)
+        sub.handle_envelope(P, batch(20, stored("Z")), 10)  # a buggy producer's batch, 17 ahead
+        replays = 0
+        for seq in range(4, 30):  # a real batch every 30 ms, more often than the retries (retry_ms 50)
+            t = 10 + 30 * (seq - 3)
+            sub.handle_envelope(P, batch(seq, stored(f"I{seq}")), t)
+            replays += bodies(sub.poll(t)).count("replayRequest")
+            self.assertNotIn(kid("Z"), self.view(sub))
+        self.assertLessEqual(replays, 4)  # the request and three retries, then it is given up
+        self.assertEqual((sub.stats()["synced"], sub.stats()["heldBatches"]), (1, 0))
+        self.assertIn(kid("I20"), self.view(sub))  # the real batch 20 applied
+
+    def test_c10_an_envelope_without_a_body_or_with_one_a_subscriber_never_receives_is_counted(self):
+        sub = self.synced()
+        sub.handle_envelope(P, env({"heartbeat": {"sequence": 1}}), 2)  # liveness only: not counted
+        before = sub.stats()["ignoredMessages"]
+        for body in ({}, {"readRequest": {"attemptId": 1}}, {"readGrant": {"grantId": 1}}, {"snapshotRequest": {}}, {"announcement": {}}):
+            sub.handle_envelope(P, env(body), 3)
+        self.assertEqual(sub.stats()["ignoredMessages"] - before, 5)
+
+    def test_p8_a_new_producer_epoch_is_judged_by_the_default_interval_until_its_own_hello(self):
+        sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, env({"hello": {"role": 2, "heartbeatIntervalMs": 60_000}}), 1)
+        sub.handle_envelope(P, snapshot(0, 1, [], epoch=6), 2)  # restarted; its Hello is lost
+        sub.poll(2)
+        self.assertEqual(sub.stats()["synced"], 1)
+        self.assertNotIn("hello", bodies(sub.poll(6_001)))  # silent from t=2: 3 x 2 s, not 3 x 60 s
+        self.assertIn("hello", bodies(sub.poll(6_002)))
+
+    def test_i1_a_clock_reading_too_large_for_a_float_is_not_finite(self):
+        sub = self.synced()
+        with self.assertLogs(level="ERROR"):
+            sub.poll(10**400)
+            sub.handle_envelope(P, env({"heartbeat": {"sequence": 1}}), 10**400)
+
     def test_the_testee_answers_a_bad_subscriber_configuration_or_follow_with_typed_errors(self):
         adapter = TesteeAdapter()
         bad = adapter.handle({"commandId": 1, "configure": {"role": ROLE_SUBSCRIBER, "id": "R1", "epoch": 1,

@@ -430,6 +430,79 @@ describe("EventSubscriber [E1][E2]", () => {
     const replayFrom = (outs: SubscriberOutput[]) =>
       outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
 
+    it("[E2] a new epoch drops the older epoch's snapshot assembly and held batches: its own snapshot (ids from 1) syncs, nothing old applies", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 4, items: [desc(1)] } }), 1);
+      sub.handleEnvelope(P, env(7, batch(5, 2)), 2); // held behind a gap (3 and 4 missing)
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 6, snapshotId: 9, items: [desc(3)], part: 0, parts: 2 } }), 3); // half an answer
+      expect(sub.stats()).toMatchObject({ synced: 0, heldBatches: 1 }); // behind a gap
+      // Restarted: epoch 8's first snapshot (id 1, below the older epoch's 9) at sequence 4.
+      sub.handleEnvelope(P, env(8, { snapshot: { sequence: 4, snapshotId: 1, items: [desc(7)] } }), 4);
+      sub.handleEnvelope(P, env(8, batch(5, 8)), 5); // epoch 8's own batch 5 applies, not epoch 7's held one
+      expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(7), key(8)].sort());
+      expect(sub.stats()).toMatchObject({ synced: 1, heldBatches: 0 });
+    });
+
+    it("[E2] held batches a snapshot has covered are dropped, not kept in the hold", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 1, items: [] } }), 1);
+      sub.handleEnvelope(P, env(7, batch(4, 1)), 2); // held: 3 is missing
+      sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 6 } }), 3);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 6, snapshotId: 2, items: [desc(2)] } }), 4);
+      expect(sub.stats()).toMatchObject({ synced: 1, heldBatches: 0 });
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(2)]);
+    });
+
+    it("[E2] a re-request sent by a batch still behind the gap counts as a retry too (polled only when batches arrive)", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, catchUpMs: 5_000 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 10);
+      sub.handleEnvelope(P, env(7, batch(20, 250)), 10); // a buggy producer's batch, 17 ahead
+      let replays = 0;
+      for (let seq = 4; seq < 30; seq++) {
+        const t = 10 + 30 * (seq - 3); // a real batch every 30 ms, more often than the retries
+        sub.handleEnvelope(P, env(7, batch(seq, seq)), t);
+        replays += replayFrom(sub.poll(t)).length;
+        expect(sub.view(P)?.has(key(250))).toBe(false);
+      }
+      expect(replays).toBeLessThanOrEqual(4); // the request and three retries, then it is given up
+      expect(sub.stats()).toMatchObject({ synced: 1, heldBatches: 0 });
+      expect(sub.view(P)?.has(key(20))).toBe(true); // the real batch 20
+    });
+
+    it("[C10] an envelope without a body, or with one a subscriber never receives, is ignored and counted (SPEC.md 4)", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { heartbeat: { sequence: 1 } }), 1); // liveness only: not counted
+      expect(sub.stats().ignoredMessages).toBe(0);
+      const head = { version: SPEC_VERSION, senderId: P, senderEpoch: 7 };
+      sub.handleMessage(P, encodeEnvelope(head), 2); // no body
+      sub.handleMessage(P, Uint8Array.from([...encodeEnvelope(head), 0xfa, 0x01, 0x00]), 3); // a newer minor's body (field 31)
+      for (const body of [{ readRequest: { attemptId: 1 } }, { readGrant: { grantId: 1 } }, { snapshotRequest: {} }, { announcement: {} }])
+        sub.handleEnvelope(P, env(7, body), 4);
+      expect(sub.stats().ignoredMessages).toBe(6);
+    });
+
+    it("[P8] a new producer epoch is judged by the default interval until its own Hello, not the older epoch's", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, heartbeatIntervalMs: 100, retryMs: 50 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 60_000 } }), 1);
+      // Restarted: its snapshot arrives (its Hello is lost) and the subscriber is synced with epoch 8.
+      sub.handleEnvelope(P, env(8, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 2);
+      sub.poll(2);
+      expect(sub.stats()).toMatchObject({ synced: 1 });
+      // Silent from t=2: subscribed to anew after 3 x 2 s (the default), not 3 x 60 s.
+      expect(bodies(sub.poll(6_001))).not.toContain("hello");
+      expect(bodies(sub.poll(6_002))).toContain("hello");
+    });
+
     it("[E2] greets each producer with a Hello (events.v1, its fingerprint) before the SnapshotRequest; ignores another major", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
       sub.follow(P, 0);
@@ -574,6 +647,38 @@ describe("EventSubscriber [E1][E2]", () => {
       r.step();
       expect(r.viewed()).toEqual(r.ready());
       expect(warnings).toEqual(["producer replayed nothing past the last batch applied; dropping the batches seen beyond it"]);
+    });
+
+    it("[E2] a batch past anything published is given up after three retries while the producer keeps publishing, and never applied", () => {
+      const r = rig();
+      r.sub.follow(P, 0);
+      for (let i = 0; i < 3; i++) r.step();
+      put(r.store, 1);
+      r.step();
+      r.step();
+      expect(r.sub.stats()).toMatchObject({ synced: 1 });
+      const applied = r.producer.stats().eventSequence;
+      // A buggy producer's batch 15 sequences ahead, storing an item it never held.
+      const forged: ectp.v1.IEnvelope = {
+        version: SPEC_VERSION,
+        senderId: P,
+        senderEpoch: 7,
+        eventBatch: { sequence: applied + 15, events: [{ stored: { item: desc(250) } }] },
+      };
+      r.sub.handleMessage(P, encodeEnvelope(forged), r.now);
+      const before = r.sub.stats().replayRequests;
+      // A real batch every 30 ms, more often than the retries (retryMs 50): each one applies in order.
+      for (let n = 2; n < 40; n++) {
+        put(r.store, n);
+        for (let i = 0; i < 3; i++) r.step(10);
+        expect(r.viewed()).not.toContain(key(250));
+      }
+      for (let i = 0; i < 20; i++) r.step(10);
+      expect(r.producer.stats().eventSequence).toBeGreaterThan(applied + 15); // the real batch of that sequence was applied
+      expect(r.viewed()).toEqual(r.ready());
+      // The first ReplayRequest and three retries, then catching up (one per catchUpMs over about 1.3 s).
+      expect(r.sub.stats().replayRequests - before).toBeLessThanOrEqual(4 + 14);
+      expect(r.sub.stats()).toMatchObject({ synced: 1, heldBatches: 0 });
     });
 
     it("[E2] a lost last batch is caught up while the producer is idle; an idle producer gets no repeated snapshot requests", () => {

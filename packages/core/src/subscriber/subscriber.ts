@@ -22,10 +22,11 @@ function allObjects(list: unknown): list is object[] {
 const CLEAR = "clear";
 
 /**
- * [E2] ReplayRequests for a gap sent again without any batch applied in between, before the
- * batches seen past the gap are dropped: a producer that replays nothing past `applied` did not
- * publish them (a buggy sequence), or its answers keep being lost; either way the catch-up
- * requests (every `catchUpMs`) take over, instead of a ReplayRequest every `retryMs` for good.
+ * [E2] ReplayRequests for a gap sent again before it closes (live batches applied meanwhile do
+ * not count: they arrive whether or not the batches seen past the gap exist), before those
+ * batches are dropped: a producer that replays nothing up to them did not publish them (a buggy
+ * sequence), or its answers keep being lost; either way the catch-up requests (every
+ * `catchUpMs`) take over, instead of a ReplayRequest every `retryMs` for good.
  */
 const MAX_REPLAY_RETRIES = 3;
 
@@ -197,7 +198,7 @@ interface Followed {
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
-  /** ReplayRequests sent again since the last batch applied ({@link MAX_REPLAY_RETRIES}). */
+  /** ReplayRequests sent again since the last gap closed ({@link MAX_REPLAY_RETRIES}). */
   replayRetries: number;
   lastHeard: number;
   /** The producer's heartbeat interval, from its Hello (2000 until then) [P8]. */
@@ -439,8 +440,7 @@ export class EventSubscriber {
         if (f.want === "snapshot") {
           if (f.subscribing) this.subscribe(f, now);
           else this.requestSnapshot(f, now);
-        } else if (++f.replayRetries <= MAX_REPLAY_RETRIES) this.requestReplay(f, now);
-        else this.dropUnreplayed(f, now);
+        } else this.requestReplay(f, now);
       } else if (f.want === undefined && f.synced && now >= f.nextCatchUp) {
         // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
         // applied (the producer sends nothing when there is nothing).
@@ -501,6 +501,7 @@ export class EventSubscriber {
       const asked = f.want === "snapshot" && (f.epoch === 0 || f.askedEpoch === sep || f.subscribing);
       f.epoch = sep;
       this.reset(f);
+      f.producerIntervalMs = DEFAULT_INTERVAL_MS; // [P8] the older epoch's Hello said it; the new one's will tell
       // [P8] the older epoch's transport metadata is void: forget the connection made with it
       // (follow() tells the new epoch's).
       if (f.connection !== undefined && f.connection.epoch < sep) {
@@ -532,7 +533,7 @@ export class EventSubscriber {
     } else if (env.handshakeReject) {
       this.counts.ignoredMessages++;
       this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: env.handshakeReject.detail });
-    }
+    } else if (!env.heartbeat) this.counts.ignoredMessages++; // [C10] a body a subscriber never receives, or none (SPEC.md 4)
   }
 
   private onBatch(f: Followed, message: ectp.v1.IEventBatch, now: number): void {
@@ -630,7 +631,12 @@ export class EventSubscriber {
     }
     // Batches seen but not applied (held behind a gap, or dropped when the hold was full).
     if (f.maxSeen > f.applied) this.requestReplay(f, now);
-    else if (f.want === "replay") f.want = undefined;
+    else {
+      // [E2] Retries are counted until the gap closes, not reset by each live batch applied meanwhile:
+      // a batch past anything published is given up while the producer keeps publishing too.
+      f.replayRetries = 0;
+      if (f.want === "replay") f.want = undefined;
+    }
   }
 
   /** [E1] apply one batch's events in order. */
@@ -641,7 +647,6 @@ export class EventSubscriber {
       else f.view.delete(op.keyId);
     }
     f.applied = batch.sequence;
-    f.replayRetries = 0;
   }
 
   /**
@@ -723,7 +728,15 @@ export class EventSubscriber {
   private requestReplay(f: Followed, now: number): void {
     if (f.want === "snapshot") return; // the snapshot will cover the gap
     if (f.gone) return; // [P8] nothing before the new Hello; the new subscription's snapshot covers it
-    if (f.want === "replay" && now < f.wantSentAt + this.retryMs) return;
+    if (f.want === "replay") {
+      if (now < f.wantSentAt + this.retryMs) return;
+      // [E2] Asked again, whether a poll or a batch still behind the gap noticed it: a retry. After
+      // MAX_REPLAY_RETRIES that brought no close of the gap, the batches seen beyond it are given up.
+      if (++f.replayRetries > MAX_REPLAY_RETRIES) {
+        this.dropUnreplayed(f, now);
+        return;
+      }
+    }
     f.want = "replay";
     f.wantSentAt = now;
     this.counts.replayRequests++;
