@@ -688,12 +688,12 @@ class ConsumerCore:
     def _send_attempt(self, f: _Fetch, now: float) -> None:
         """Send one ReadRequest, after connect-peer and Hello as needed (SPEC.md 4.1)."""
         peer = f.peer
-        if peer.connected_epoch != f.epoch:
+        if peer.connected_epoch < f.epoch:
             meta = peer.metadata if peer.metadata is not None and peer.metadata_epoch == f.epoch else f.announced_metadata
             if meta is not None:
                 peer.connected_epoch = f.epoch  # connect once per producer epoch
                 self._out.append(ConnectPeer(peer.id, f.epoch, meta))
-        if peer.hello_epoch != f.epoch:
+        if peer.hello_epoch < f.epoch:  # never back to an older epoch (two epochs' announcements would alternate)
             peer.hello_epoch = f.epoch  # a Hello before the first ReadRequest to each epoch
             self._send(peer.id, {"hello": {
                 "role": Role.CONSUMER,

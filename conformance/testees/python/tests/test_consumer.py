@@ -361,6 +361,22 @@ class ConsumerTest(unittest.TestCase):
         c.handle_envelope("P1", hello(10_000, b"\x06"), 40_001)
         self.assertEqual([o for o in c.poll(40_001) if isinstance(o, ConnectPeer)], [ConnectPeer("P1", 5, b"\x06")])
 
+    def test_p8_announcements_of_two_epochs_of_a_silent_producer_neither_greet_nor_connect_it_alternately(self):
+        c = make(ConsumerConfig(grant_wait_ms=1000, wait_budget_ms=60_000, backoff_initial_ms=10, backoff_max_ms=10))
+        for request, name, epoch in (("r1", "a", 4), ("r2", "b", 5)):
+            ann = announcement(descriptor(name, item_bytes(8), epoch=epoch))
+            ann["transportMetadata"] = bytes([epoch])
+            c.admit(request, [AdmitItem("i1", ann)], 0)
+
+        def kinds(outs) -> list[str]:
+            return [next((k for k in ("hello", "readRequest") if k in o.envelope), "other") if hasattr(o, "envelope")
+                    else type(o).__name__ for o in outs]
+
+        self.assertEqual(kinds(c.poll(0)), ["ConnectPeer", "hello", "readRequest", "ConnectPeer", "hello", "readRequest"])
+        retries = [k for t in range(100, 5001, 100) for k in kinds(c.poll(t))]
+        self.assertGreaterEqual(retries.count("readRequest"), 4)
+        self.assertEqual([k for k in retries if k in ("hello", "ConnectPeer")], [])
+
     def test_c5_a_handshake_reject_of_a_reason_a_refusal_cannot_have_ends_the_fetch_internal(self):
         for reason in (Reason.NOT_READY, Reason.BUDGET_EXHAUSTED, Reason.PEER_UNREACHABLE, 999):
             c = make()

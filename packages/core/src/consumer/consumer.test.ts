@@ -1465,6 +1465,20 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
 });
 
 describe("grant checks and epochs without a test before (SPEC audit of 2026-12-01)", () => {
+  it("[P8] announcements of two epochs of a silent producer neither greet nor connect it alternately, attempt after attempt", () => {
+    const h = makeConsumer({ grantWaitMs: 1_000, waitBudgetMs: 60_000, backoffInitialMs: 10, backoffMaxMs: 10 });
+    const meta = (epoch: number) => new Uint8Array([epoch]);
+    h.core.admit({ requestId: "r1", items: [{ itemId: "a", announcement: announce("h1", { epoch: 1, metadata: meta(1) }), hasModelInput: false }] }, 0);
+    h.core.admit({ requestId: "r2", items: [{ itemId: "b", announcement: announce("h2", { epoch: 2, metadata: meta(2) }), hasModelInput: false }] }, 0);
+    const kinds = (out: CoreOutput[]) => out.map((o) => (o.type === "send" ? (Object.keys(o.envelope).find((k) => k === "hello" || k === "readRequest") ?? "other") : o.type));
+    expect(kinds(h.core.poll(0))).toEqual(["connect-peer", "hello", "readRequest", "connect-peer", "hello", "readRequest"]);
+    // Nothing heard from the producer: both attempts time out and are retried, with no new Hello or connect.
+    const retries: string[] = [];
+    for (let t = 100; t <= 5_000; t += 100) retries.push(...kinds(h.core.poll(t)));
+    expect(retries.filter((k) => k === "readRequest").length).toBeGreaterThanOrEqual(4);
+    expect(retries.filter((k) => k === "hello" || k === "connect-peer")).toEqual([]);
+  });
+
   it("[P8] after a greater epoch of a producer, the next message to it is a new Hello", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);

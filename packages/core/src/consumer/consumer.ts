@@ -331,11 +331,11 @@ class Loaded {
 class Peer implements Timed {
   /** Newest epoch heard from the producer itself (0: none) [P8]. */
   knownEpoch = 0;
-  /** Epoch our Hello was sent for (0: none since the last reset). */
+  /** Greatest epoch our Hello was sent for (0: none since the last reset). */
   helloEpoch = 0;
   /** Epoch whose Hello we applied (0: none since the last reset): another Hello of it is a duplicate. */
   heardHelloEpoch = 0;
-  /** Epoch connect-peer was emitted for (0: none). */
+  /** Greatest epoch connect-peer was emitted for (0: none since the last disconnect). */
   connectedEpoch = 0;
   metadata: Uint8Array | undefined = undefined;
   metadataEpoch = 0;
@@ -1327,7 +1327,9 @@ export class ConsumerCore {
   private sendAttempt(f: Fetch, now: number): void {
     const peer = f.peer;
     // Metadata known for this epoch: connect once per producer epoch, before anything is sent to it.
-    if (peer.connectedEpoch !== f.epoch) {
+    // Never back to an older epoch than the one connected or greeted: announcements of two epochs
+    // (the older one stale) would otherwise reconnect and greet alternately, attempt by attempt.
+    if (peer.connectedEpoch < f.epoch) {
       const meta =
         peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
       if (meta !== undefined) {
@@ -1335,7 +1337,7 @@ export class ConsumerCore {
         this.emit({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
       }
     }
-    if (peer.helloEpoch !== f.epoch) {
+    if (peer.helloEpoch < f.epoch) {
       peer.helloEpoch = f.epoch;
       this.send(peer.id, {
         hello: {
