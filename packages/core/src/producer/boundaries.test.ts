@@ -1,0 +1,147 @@
+import { ectp } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import type { EventBatchOutput } from "../outputs.js";
+import { MemoryItemStore } from "./memory-store.js";
+import { FP, PRODUCER, desc, harness, kid, readRequest, ready, request, sent, wire } from "./test-helpers.js";
+
+const FR = ectp.v1.FailureReason;
+const HELLO: ectp.v1.IHello = { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: FP, capabilities: [] };
+const batches = (o: ReturnType<ReturnType<typeof harness>["producer"]["poll"]>) =>
+  o.filter((x): x is EventBatchOutput => x.type === "event-batch").map((x) => x.batch);
+
+/**
+ * Exact boundaries and orders of the producer's rules, each test written against a mutant of the
+ * enforcing line that no other test caught (a review by hand mutation, 2026-12-01): quota limits
+ * [P5], the order of the ReadRequest checks [P7], subscriptions [E1], replay [E2], shutdown and
+ * heartbeat intervals [P8], the store's put contract.
+ */
+describe("producer boundaries and check order", () => {
+  it("[E1] a subscriber that shows a new epoch without events.v1 stops receiving batches", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+    h.producer.handleMessage("c", wire("c", 2, { hello: HELLO }), 1);
+    h.producer.poll(1);
+    ready(h.store, 1);
+    expect(sent(h.producer.poll(2), "c").filter((e) => e.eventBatch)).toEqual([]);
+  });
+  it("[P7] expected_size_bytes smaller than the item is INTERNAL", () => {
+    const h = harness();
+    ready(h.store, 1, 10);
+    expect(request(h, "c", 1, 1, 0, 1, { expectedSizeBytes: 9 }).readReject?.reason).toBe(FR.FAILURE_REASON_INTERNAL);
+  });
+  it("[P5] an item exactly the byte quota is granted", () => {
+    const h = harness({ maxPinnedBytesPerConsumer: 25 });
+    ready(h.store, 1, 25);
+    expect(request(h, "c", 1, 1, 0).readGrant).toBeDefined();
+  });
+  it("[P5] a grant that brings pinned bytes exactly to the quota is granted", () => {
+    const h = harness({ maxPinnedBytesPerConsumer: 25 });
+    ready(h.store, 1, 15);
+    ready(h.store, 2, 10);
+    expect(request(h, "c", 1, 1, 0).readGrant).toBeDefined();
+    expect(request(h, "c", 2, 2, 0).readGrant).toBeDefined();
+  });
+  it("[P5] grant count quota: exactly maxGrants granted, the next OVERLOADED (bytes far below)", () => {
+    const h = harness({ maxGrantsPerConsumer: 2 });
+    ready(h.store, 1);
+    ready(h.store, 2);
+    ready(h.store, 3);
+    expect(request(h, "c", 1, 1, 0).readGrant).toBeDefined();
+    expect(request(h, "c", 2, 2, 0).readGrant).toBeDefined();
+    expect(request(h, "c", 3, 3, 0).readReject?.reason).toBe(FR.FAILURE_REASON_OVERLOADED);
+  });
+  it("[E2][P7] a snapshot after shutdown lists no items", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.poll(0);
+    h.producer.shutdown(1);
+    h.producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 2);
+    const snaps = sent(h.producer.poll(2), "s").filter((e) => e.snapshot);
+    expect(snaps).toHaveLength(1);
+    expect(snaps[0]?.snapshot?.items ?? []).toEqual([]);
+    expect(snaps[0]?.snapshot?.sequence).toBe(2);
+  });
+  it("[E2] ReplayRequest from_sequence 0 means 1: every buffered batch", () => {
+    const h = harness();
+    h.producer.handleMessage("s", wire("s", 1, { hello: { ...HELLO } }), 0);
+    ready(h.store, 1);
+    h.producer.poll(0);
+    ready(h.store, 2);
+    h.producer.poll(0);
+    h.producer.handleMessage("s", wire("s", 1, { replayRequest: { fromSequence: 0 } }), 1);
+    const out = sent(h.producer.poll(1), "s");
+    expect(out.filter((e) => e.eventBatch).map((e) => e.eventBatch?.sequence)).toEqual([1, 2]);
+    expect(out.filter((e) => e.replayUnavailable)).toEqual([]);
+  });
+  it("[P8] a consumer's new epoch is judged by our interval until its new Hello", () => {
+    const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
+    ready(h.store, 1);
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, heartbeatIntervalMs: 60000 } }), 0);
+    expect(request(h, "c", 1, 1, 10, 2).readGrant).toBeDefined(); // epoch 2, no Hello
+    for (let t = 1000; t <= 7000; t += 1000) h.producer.poll(t);
+    expect(h.producer.stats().peers).toBe(0);
+    expect(h.producer.stats().pins).toBe(0);
+  });
+  it("[V1] handleEnvelope: an envelope without a version is refused VERSION, never acted on", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.handleEnvelope("c", { senderId: "c", senderEpoch: 1, ...readRequest(1, 1) }, 0);
+    const out = sent(h.producer.poll(0), "c");
+    expect(out.map((e) => e.readReject?.reason)).toEqual([FR.FAILURE_REASON_VERSION]);
+    expect(h.producer.stats().pins).toBe(0);
+  });
+  it("[E1] a peer that sent a SnapshotRequest is a subscriber", () => {
+    const h = harness();
+    h.producer.handleMessage("s", wire("s", 1, { hello: HELLO }), 0);
+    h.producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 0);
+    h.producer.poll(0);
+    ready(h.store, 1);
+    expect(sent(h.producer.poll(1), "s").filter((e) => e.eventBatch)).toHaveLength(1);
+  });
+  it("[P7] a ReadRequest with attempt_id 0 is ignored (no answer, no pin)", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.handleMessage("c", wire("c", 1, readRequest(0, 1)), 0);
+    expect(sent(h.producer.poll(0), "c").filter((e) => e.readGrant || e.readReject)).toEqual([]);
+    expect(h.producer.stats().pins).toBe(0);
+    expect(h.producer.stats().ignoredMessages).toBe(1);
+  });
+  it("[E1][P7] nothing is published after Cleared(SHUTDOWN)", () => {
+    const h = harness();
+    h.store.put(desc(1));
+    h.producer.shutdown(0);
+    expect(batches(h.producer.poll(0))).toHaveLength(1);
+    h.store.markReady(kid(1));
+    expect(batches(h.producer.poll(1))).toEqual([]);
+  });
+  it("[P7] shutting down (check 4) answers before a wrong expected_epoch (check 5)", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.shutdown(0);
+    expect(request(h, "c", 1, 1, 0, 1, { expectedEpoch: PRODUCER.epoch + 1 }).readReject?.reason).toBe(FR.FAILURE_REASON_SHUTTING_DOWN);
+  });
+  it("[P7] a newer attempt with a wrong expected size is INTERNAL and leaves the live grant", () => {
+    const h = harness();
+    ready(h.store, 1, 10);
+    expect(request(h, "c", 1, 1, 0).readGrant).toBeDefined();
+    expect(request(h, "c", 2, 1, 0, 1, { expectedSizeBytes: 11 }).readReject?.reason).toBe(FR.FAILURE_REASON_INTERNAL);
+    expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
+  });
+  it("[I6] put refuses bytes longer than sizeBytes, storing nothing", () => {
+    const s = new MemoryItemStore({ capacityBytes: 100 });
+    const r = s.put(desc(1, 10), new Uint8Array(11));
+    expect(r.ok).toBe(false);
+    expect(s.get(kid(1))).toBeUndefined();
+  });
+  it("[E1] events totalling exactly MAX_REPEATED_ELEMENTS go out in one batch", () => {
+    const h = harness({}, 1 << 30);
+    // 32768 stored events with one shape dim each = 65536 elements
+    for (let n = 0; n < 32768; n++) {
+      const d = { ...desc(n, 1), key: { contentHash: new Uint8Array([n & 0xff, n >> 8, 1]), fingerprint: FP }, dtype: ectp.v1.Dtype.DTYPE_UINT8, shape: [1] };
+      const r = h.store.put(d);
+      if (!r.ok) throw r.error;
+      h.store.markReady(r.value.keyId);
+    }
+    expect(batches(h.producer.poll(0))).toHaveLength(1);
+  });
+});
