@@ -112,6 +112,7 @@ class _Peer:
     interval_ms: int  # judged by the larger of ours and the one its Hello announced [P8]
     metadata: bytes = b""
     connected_epoch: int = 0
+    hello_epoch: int = 0  # the epoch whose Hello was applied: another Hello of it is a duplicate
     capabilities: tuple = ()
     subscribed: bool = False
     grants: dict = field(default_factory=dict)  # key id -> _Grant: at most one per item [P3]
@@ -303,6 +304,11 @@ class ProducerCore:
         if greatest is not None and sep < greatest.epoch:
             self._ignore("stale-epoch")
             return
+        remembered_epoch = greatest.epoch if greatest is not None else 0
+        if known is None and greatest is not None and sep > greatest.epoch:
+            # [P8] a forgotten peer's greater epoch is the greatest seen whatever becomes of this message
+            # (refused, ignored): the older epoch's late messages are stale from now on
+            self._forget_epoch(sid, sep)
         if env.get("hello") is not None:
             self._on_hello(sid, sep, env["hello"], now)
         elif env.get("readRequest") is not None:
@@ -311,8 +317,7 @@ class ProducerCore:
             self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"])
         elif env.get("heartbeat") is not None:
             # liveness only; a heartbeat alone does not introduce a new peer
-            forgotten = self._forgotten.get(sid)
-            if known is not None or (forgotten is not None and forgotten.epoch == sep):
+            if known is not None or remembered_epoch == sep:
                 self._peer_for(sid, sep, now)
             else:
                 self._ignore("unknown-peer")  # [C10] no Hello of this epoch: nothing to keep alive
@@ -391,15 +396,19 @@ class ProducerCore:
             self._handshake_reject(sid, *refusal)
             return
         p = self._peer_for(sid, sep, now)
-        md = hello.get("transportMetadata", b"")
-        p.metadata = bytes(md) if isinstance(md, (bytes, bytearray)) else b""
-        caps = hello.get("capabilities", [])
-        p.capabilities = tuple(c for c in caps if isinstance(c, str)) if isinstance(caps, list) else ()
-        if EVENTS_CAPABILITY in p.capabilities:
-            p.subscribed = True  # [E1]; unknown capability names are ignored
-        # [P8] the larger of the consumer's interval (0: 2000 ms, SPEC.md 4.1; at most 60 s) and ours
-        p.interval_ms = peer_heartbeat_interval_ms(hello.get("heartbeatIntervalMs", 0), self.config.heartbeat_interval_ms)
-        self._connect_if_needed(p)  # once per peer epoch, before our reply goes out
+        # SPEC.md 4.1: a Hello repeating the epoch whose Hello was applied is a duplicate: answered (its
+        # answer may have been lost), and it changes no other state
+        if p.hello_epoch != sep:
+            p.hello_epoch = sep
+            md = hello.get("transportMetadata", b"")
+            p.metadata = bytes(md) if isinstance(md, (bytes, bytearray)) else b""
+            caps = hello.get("capabilities", [])
+            p.capabilities = tuple(c for c in caps if isinstance(c, str)) if isinstance(caps, list) else ()
+            if EVENTS_CAPABILITY in p.capabilities:
+                p.subscribed = True  # [E1]; unknown capability names are ignored
+            # [P8] the larger of the consumer's interval (0: 2000 ms, SPEC.md 4.1; at most 60 s) and ours
+            p.interval_ms = peer_heartbeat_interval_ms(hello.get("heartbeatIntervalMs", 0), self.config.heartbeat_interval_ms)
+            self._connect_if_needed(p)  # once per peer epoch, before our reply goes out
         self._send(sid, {"hello": {
             "role": Role.PRODUCER,
             "capabilities": [EVENTS_CAPABILITY],
@@ -602,6 +611,13 @@ class ProducerCore:
                 break
             self._forgotten_bytes -= self._forgotten_cost(old)
             old.metadata, old.capabilities = b"", ()
+
+    def _forget_epoch(self, pid: str, epoch: int) -> None:
+        """[P8] a forgotten peer seen at a greater ``epoch``: its entry keeps the epoch, nothing of the older one."""
+        old = self._forgotten[pid]
+        self._forgotten_bytes -= self._forgotten_cost(old)
+        # (replaced in place: it keeps its age in the table)
+        self._forgotten[pid] = _Peer(pid, epoch, old.last_heard, old.next_heartbeat, self.config.heartbeat_interval_ms)
 
     def _take_forgotten(self, pid: str) -> _Peer | None:
         old = self._forgotten.pop(pid, None)

@@ -154,6 +154,61 @@ class ProducerBoundariesTest(unittest.TestCase):
             store.put(desc, item_bytes(11))
         self.assertEqual(store.used_bytes(), 0)
 
+    def test_p8_a_forgotten_consumers_greater_epoch_counts_though_its_message_is_refused_or_ignored(self):
+        for body in ({"hello": {**HELLO, "fingerprint": {**FP, "model": "other"}}},  # refused: INCOMPATIBLE
+                     {"hello": {**HELLO, "role": Role.PRODUCER}},  # ignored: another role
+                     {"heartbeat": {"sequence": 1}}):  # ignored: no Hello of this epoch
+            p, store = make(ProducerConfig(heartbeat_interval_ms=2000, heartbeat_misses=3))
+            desc = put(store, "a")
+            p.handle_envelope("C1", envelope("C1", 3, hello={**HELLO, "transportMetadata": b"\x03"}), 0)
+            self.assertIn("readGrant", ask(p, desc, 1, epoch=3))
+            for t in range(1000, 7001, 1000):
+                p.poll(t)  # silent: gone, remembered at epoch 3
+            self.assertEqual((p.stats()["peers"], p.stats()["pins"]), (0, 0))
+            p.handle_envelope("C1", envelope("C1", 4, **body), 7001)
+            p.poll(7001)
+            self.assertEqual(ask(p, desc, 2, now=7002, epoch=3), {})  # a late request of the dead epoch: stale
+            self.assertEqual((p.stats()["peers"], p.stats()["pins"]), (0, 0))
+
+    def test_p8_a_second_hello_of_the_same_consumer_epoch_is_answered_and_changes_nothing(self):
+        p, store = make(ProducerConfig(heartbeat_interval_ms=2000, heartbeat_misses=3))
+        desc = put(store, "a")
+        p.handle_envelope("C1", envelope("C1", 1, hello={**HELLO, "transportMetadata": b"\x01"}), 0)
+        self.assertEqual(len(sends(p.poll(0), "hello")), 1)
+        dup = {**HELLO, "heartbeatIntervalMs": 60_000, "capabilities": ["events.v1"], "transportMetadata": b"\x02"}
+        p.handle_envelope("C1", envelope("C1", 1, hello=dup), 0)
+        self.assertEqual(len(sends(p.poll(0), "hello")), 1)  # answered: its answer may have been lost
+        self.assertIn("readGrant", ask(p, desc, 1))
+        put(store, "b")
+        self.assertEqual(sends(p.poll(1), "eventBatch"), [])  # not subscribed by the duplicate
+        for t in range(1000, 7001, 1000):
+            p.poll(t)  # judged by the first Hello's interval: gone after 6 s
+        self.assertEqual((p.stats()["peers"], p.stats()["pins"]), (0, 0))
+
+    def test_v1_a_hello_of_an_unknown_role_value_is_refused_internal(self):
+        p, _ = make()
+        p.handle_envelope("C1", envelope("C1", 1, hello={**HELLO, "role": 9}), 0)
+        self.assertEqual([e["handshakeReject"]["reason"] for e in sends(p.poll(0), "handshakeReject")], [Reason.INTERNAL])
+        self.assertEqual(p.stats()["peers"], 0)
+
+    def test_p7_an_absent_item_asked_for_at_another_epoch_is_epoch_changed(self):
+        p, _ = make()
+        self.assertEqual(reason(ask(p, descriptor("zz", b"x"), 1, expectedEpoch=6)), Reason.EPOCH_CHANGED)
+
+    def test_p7_a_newer_attempt_naming_another_epoch_changes_no_grant(self):
+        p, store = make()
+        desc = put(store, "a")
+        self.assertIn("readGrant", ask(p, desc, 1))
+        self.assertEqual(reason(ask(p, desc, 2, expectedEpoch=6)), Reason.EPOCH_CHANGED)
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (1, 1))
+
+    def test_v1_a_read_complete_of_an_absent_or_unknown_status_releases_the_grant(self):
+        for status in (0, 9):
+            p, store = make()
+            grant = ask(p, put(store, "a"), 1)["readGrant"]
+            p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": grant["grantId"], "status": status}), 1)
+            self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (0, 0))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -2,7 +2,7 @@ import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
-import { FP, PRODUCER, desc, harness, kid, readRequest, ready, request, sent, wire } from "./test-helpers.js";
+import { FP, PRODUCER, ack, desc, harness, kid, readRequest, ready, request, sent, wire } from "./test-helpers.js";
 
 const FR = ectp.v1.FailureReason;
 const HELLO: ectp.v1.IHello = { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: FP, capabilities: [] };
@@ -143,5 +143,72 @@ describe("producer boundaries and check order", () => {
       h.store.markReady(r.value.keyId);
     }
     expect(batches(h.producer.poll(0))).toHaveLength(1);
+  });
+
+  it("[P8] a forgotten consumer's greater epoch counts though its message is refused or ignored: the older epoch's late request is stale", () => {
+    const other = { ...FP, model: "other" };
+    for (const body of [
+      { hello: { ...HELLO, fingerprint: other } }, // refused: INCOMPATIBLE
+      { hello: { ...HELLO, role: ectp.v1.Role.ROLE_PRODUCER } }, // ignored: another role
+      { heartbeat: { sequence: 1 } }, // ignored: no Hello of this epoch
+    ]) {
+      const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
+      ready(h.store, 1);
+      h.producer.handleMessage("c", wire("c", 3, { hello: { ...HELLO, transportMetadata: new Uint8Array([3]) } }), 0);
+      expect(request(h, "c", 1, 1, 0, 3).readGrant).toBeDefined();
+      for (let t = 1000; t <= 7000; t += 1000) h.producer.poll(t); // silent: gone, remembered at epoch 3
+      expect(h.producer.stats()).toMatchObject({ peers: 0, pins: 0 });
+      h.producer.handleMessage("c", wire("c", 4, body), 7001);
+      h.producer.poll(7001);
+      h.producer.handleMessage("c", wire("c", 3, readRequest(2, 1)), 7002); // a late request of the dead epoch
+      expect(h.producer.poll(7002)).toEqual([]);
+      expect(h.producer.stats()).toMatchObject({ peers: 0, pins: 0 });
+    }
+  });
+
+  it("[P8] a second Hello of the same consumer epoch is answered and changes nothing: not its interval, capabilities or metadata (SPEC 4.1)", () => {
+    const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
+    ready(h.store, 1);
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, transportMetadata: new Uint8Array([1]) } }), 0);
+    expect(sent(h.producer.poll(0), "c").filter((e) => e.hello)).toHaveLength(1);
+    const dup = { ...HELLO, heartbeatIntervalMs: 60_000, capabilities: ["events.v1"], transportMetadata: new Uint8Array([2]) };
+    h.producer.handleMessage("c", wire("c", 1, { hello: dup }), 0);
+    expect(sent(h.producer.poll(0), "c").filter((e) => e.hello)).toHaveLength(1); // answered: its answer may have been lost
+    expect(request(h, "c", 1, 1, 0).readGrant).toBeDefined();
+    ready(h.store, 2);
+    expect(sent(h.producer.poll(1), "c").filter((e) => e.eventBatch)).toEqual([]); // not subscribed by the duplicate
+    // Judged by the first Hello's interval (ours, 2 s): gone and released after 6 s, not held for 180 s.
+    for (let t = 1000; t <= 7000; t += 1000) h.producer.poll(t);
+    expect(h.producer.stats()).toMatchObject({ peers: 0, pins: 0 });
+  });
+
+  it("[V1] a Hello of an unknown role value is refused INTERNAL (SPEC 4.1)", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, role: 9 } }), 0);
+    expect(sent(h.producer.poll(0), "c").map((e) => e.handshakeReject?.reason)).toEqual([FR.FAILURE_REASON_INTERNAL]);
+    expect(h.producer.stats().peers).toBe(0);
+  });
+
+  it("[P7] an absent item asked for at another epoch is EPOCH_CHANGED (check 5 before check 6)", () => {
+    const h = harness();
+    expect(request(h, "c", 1, 1, 0, 1, { expectedEpoch: PRODUCER.epoch + 1 }).readReject?.reason).toBe(FR.FAILURE_REASON_EPOCH_CHANGED);
+  });
+
+  it("[P7] a newer attempt naming another epoch changes no grant: the live one stays pinned", () => {
+    const h = harness();
+    ready(h.store, 1);
+    expect(request(h, "c", 1, 1, 0).readGrant).toBeDefined();
+    expect(request(h, "c", 2, 1, 0, 1, { expectedEpoch: PRODUCER.epoch + 1 }).readReject?.reason).toBe(FR.FAILURE_REASON_EPOCH_CHANGED);
+    expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
+  });
+
+  it("[V1] a ReadComplete of an absent or unknown status counts as FAILED: the grant is released (SPEC 4.6)", () => {
+    for (const status of [0, 9]) {
+      const h = harness();
+      ready(h.store, 1);
+      const grantId = Number(request(h, "c", 1, 1, 0).readGrant?.grantId);
+      ack(h, "c", grantId, 1, 1, status);
+      expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0 });
+    }
   });
 });

@@ -190,6 +190,8 @@ interface Peer {
   metadata: Uint8Array;
   /** Epoch whose metadata was last handed to connect-peer (0: none). */
   connectedEpoch: number;
+  /** Epoch whose Hello was applied (0: none in this record): another Hello of it is a duplicate. */
+  helloEpoch: number;
   capabilities: string[];
   subscribed: boolean;
   /** Mixed into the address of this peer's grants in ProducerCore.byKey. */
@@ -564,6 +566,9 @@ export class ProducerCore {
     // [P8] messages of an older epoch than the greatest seen are stale, also from a peer declared gone.
     const greatestEpoch = (known ?? this.forgotten.get(sid))?.epoch ?? 0;
     if (sep < greatestEpoch) { this.ignore("staleEpoch"); return; }
+    // [P8] A forgotten peer's greater epoch is the greatest seen whatever becomes of this message
+    // (refused, ignored): the older epoch's late messages are stale from now on.
+    if (known === undefined && greatestEpoch !== 0 && sep > greatestEpoch) this.forgetEpoch(sid, sep);
     const body = envelopeBodyName(env);
     switch (body) {
       case "hello":
@@ -577,7 +582,7 @@ export class ProducerCore {
         return;
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
-        if (known || this.forgotten.get(sid)?.epoch === sep) this.peerFor(sid, sep, now);
+        if (known || greatestEpoch === sep) this.peerFor(sid, sep, now);
         else this.ignore("unknownPeer"); // [C10] no Hello of this epoch: nothing to keep alive
         return;
       }
@@ -634,6 +639,7 @@ export class ProducerCore {
       intervalMs: restore ? old.intervalMs : this.cfg.heartbeatIntervalMs,
       metadata: restore ? old.metadata : new Uint8Array(0),
       connectedEpoch: 0,
+      helloEpoch: 0,
       capabilities: restore ? old.capabilities : [],
       subscribed: restore ? old.subscribed : false,
       salt: Math.imul(++this.peerSerial, 0x61c88647),
@@ -686,17 +692,22 @@ export class ProducerCore {
       return;
     }
     const p = this.peerFor(sid, sep, now);
-    const md = hello.transportMetadata;
-    p.metadata = md instanceof Uint8Array ? md : new Uint8Array(0);
-    p.capabilities = Array.isArray(hello.capabilities)
-      ? hello.capabilities.filter((c): c is string => typeof c === "string")
-      : [];
-    if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
-    // [P8] The larger of the consumer's interval (0: the default, 2000 ms, SPEC.md 4.1; at most 60 s) and ours.
-    p.intervalMs = peerHeartbeatIntervalMs(hello.heartbeatIntervalMs, this.cfg.heartbeatIntervalMs);
-    this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
-    // Once per peer epoch: the transport loads the metadata before our reply goes out.
-    this.connectIfNeeded(p);
+    // SPEC 4.1: a Hello repeating the epoch whose Hello was applied is a duplicate: answered (its
+    // answer may have been lost), and it changes no other state.
+    if (p.helloEpoch !== sep) {
+      p.helloEpoch = sep;
+      const md = hello.transportMetadata;
+      p.metadata = md instanceof Uint8Array ? md : new Uint8Array(0);
+      p.capabilities = Array.isArray(hello.capabilities)
+        ? hello.capabilities.filter((c): c is string => typeof c === "string")
+        : [];
+      if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
+      // [P8] The larger of the consumer's interval (0: the default, 2000 ms, SPEC.md 4.1; at most 60 s) and ours.
+      p.intervalMs = peerHeartbeatIntervalMs(hello.heartbeatIntervalMs, this.cfg.heartbeatIntervalMs);
+      this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
+      // Once per peer epoch: the transport loads the metadata before our reply goes out.
+      this.connectIfNeeded(p);
+    }
     this.send(sid, {
       body: "hello",
       hello: {
@@ -1034,6 +1045,15 @@ export class ProducerCore {
       this.forgotten.set(id, { ...f, metadata: new Uint8Array(0), capabilities: [], bytes: 0 }); // (keeps its place)
       this.forgottenBytes -= f.bytes;
     }
+  }
+
+  /** [P8] A forgotten peer seen at a greater `epoch`: its entry keeps the epoch, nothing of the older one. */
+  private forgetEpoch(id: string, epoch: number): void {
+    const f = this.forgotten.get(id);
+    if (f === undefined) return;
+    this.forgottenBytes -= f.bytes;
+    // (Set in place: it keeps its age in the table.)
+    this.forgotten.set(id, { epoch, metadata: new Uint8Array(0), capabilities: [], intervalMs: this.cfg.heartbeatIntervalMs, subscribed: false, bytes: 0 });
   }
 
   /** Remove and return a forgotten peer's entry. */
