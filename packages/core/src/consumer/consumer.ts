@@ -1798,7 +1798,9 @@ export class ConsumerCore {
       if (!checked.ok) {
         let rawSize: number;
         try {
-          rawSize = toNum((g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes);
+          // SPEC 4.4 step 2: an absent size is 0 (as decoded bytes give it), so it differs from the announcement's.
+          const size = (g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes;
+          rawSize = size === undefined || size === null ? 0 : toNum(size);
         } catch {
           rawSize = Number.NaN;
         }

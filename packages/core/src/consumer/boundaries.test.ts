@@ -1,0 +1,337 @@
+/**
+ * Exact boundaries of the consumer's rules: deadlines hit to the millisecond, jitter, messages
+ * that name our attempt but come from elsewhere, verification corner cases, epochs, and the timer
+ * queue's order after cancels. Each test was written against a hand mutant of the enforcing line
+ * that no other test (nor the conformance suite) caught (a review of 2026-12-01).
+ */
+import { SPEC_VERSION, crc32c, ectp } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { SeededRandom } from "../random.js";
+import { type Timed, TimerQueue } from "./timer-queue.js";
+import { acks, announce, descriptor, env, fill, itemBytes, makeConsumer, onlyAttempt, sent, starts } from "./test-support.js";
+import type { AdmitItem, AdmitResult } from "./types.js";
+
+const P = "e-1";
+const OTHER = "e-2";
+const FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
+const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
+const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
+const R = ectp.v1.FailureReason;
+const QUIET = { heartbeatIntervalMs: 1_000_000 };
+
+type H = ReturnType<typeof makeConsumer>;
+
+function remote(itemId: string, hash: string, hasModelInput = false, o: Parameters<typeof announce>[1] = {}): AdmitItem {
+  return { itemId, announcement: announce(hash, o), hasModelInput };
+}
+
+function grant(
+  h: H,
+  attemptId: number,
+  grantId: number,
+  hash: string,
+  now: number,
+  o: { epoch?: number; size?: number; leaseMs?: number; checksum?: boolean; from?: string } = {},
+) {
+  const from = o.from ?? P;
+  h.core.handleEnvelope(from, env(from, o.epoch ?? 1, { readGrant: { attemptId, grantId, item: descriptor(hash, o), leaseMs: o.leaseMs ?? 30_000 } }), now);
+  return h.core.poll(now);
+}
+
+function decision(r: AdmitResult, i = 0) {
+  if (r.status !== "admitted") throw new Error(`request failed: ${JSON.stringify(r.failures)}`);
+  return r.items[i];
+}
+
+describe("consumer boundaries: boundaries of the wait budget [C3]", () => {
+  // Mutant: consumer.ts onReadResult `now >= w.budgetAt` -> `now > w.budgetAt`.
+  it("[C3] bytes handled at exactly the budget deadline (before the poll that ends it) do not revive the item", () => {
+    for (const model of [false, true]) {
+      const h = makeConsumer(QUIET); // budget 60 s, transfer timeout 20 s
+      h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 0);
+      const a1 = onlyAttempt(h.core.poll(0));
+      h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs: 50_000 } }), 1);
+      h.core.poll(1);
+      const start = starts(grant(h, onlyAttempt(h.core.poll(50_001)), 7, "h1", 50_002))[0] as ReturnType<typeof starts>[0];
+      fill(start, "h1");
+      // The read's own deadline is 70 002: the result is timely, but the budget (0 + 60 000) is over.
+      h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 60_000);
+      const d = h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 60_000);
+      if (model) expect(decision(d)).toEqual({ action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" });
+      else expect(d).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 2 }] });
+    }
+  });
+
+  // Mutant: consumer.ts budgetsOver `w.budgetAt > now` -> `w.budgetAt >= now`.
+  it("[C3][C7] a grant arriving at exactly the budget deadline (before the poll) is released unread", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 60_000);
+    expect(starts(out)).toEqual([]);
+    expect(acks(out)).toEqual([[7, ABANDONED]]);
+    expect(h.pool.live.size).toBe(0);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 1 }] }]);
+  });
+
+  // Mutant: consumer.ts onFetchTimer `w.budgetAt > now` -> `w.budgetAt >= now`.
+  it("[C4][C3] a retry falling due exactly at the only waiter's budget deadline is not sent", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    // Retry hint 1 990 ms: retry at 2 000, after r1's budget (1 000): no retry is scheduled (stalled fetch).
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs: 1_990 } }), 10);
+    expect(sent(h.core.poll(10), "readRequest")).toEqual([]);
+    // r2 joins at 1 000 (before the poll that ends r1): its budget ends at 2 000, the retry time.
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 1_000);
+    h.core.poll(1_000);
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r1"]);
+    const out = h.core.poll(2_000);
+    expect(sent(out, "readRequest")).toEqual([]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r2", failures: [{ itemId: "b", reason: "BUDGET_EXHAUSTED", attempts: 1 }] }]);
+  });
+});
+
+describe("consumer boundaries: retries [C4]", () => {
+  // Mutant: backoff.ts `return d / 2 + random.next() * (d / 2)` -> `return d` (no jitter).
+  it("[C4] retry delays are jittered in [d/2, d], not always d", () => {
+    const h = makeConsumer({ waitBudgetMs: 1_000_000, grantWaitMs: 1_000_000, heartbeatIntervalMs: 1_000_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    let attempt = onlyAttempt(h.core.poll(0));
+    let t = 0;
+    let belowCap = 0;
+    for (let n = 1; n <= 8; n++) {
+      h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: attempt, reason: R.FAILURE_REASON_NOT_READY, retryable: true } }), t);
+      h.core.poll(t);
+      const at = h.core.nextDeadline() as number;
+      const d = Math.min(2_000, 50 * 2 ** (n - 1));
+      expect(at - t).toBeGreaterThanOrEqual(d / 2);
+      expect(at - t).toBeLessThanOrEqual(d);
+      if (at - t < d) belowCap++;
+      t = at;
+      attempt = onlyAttempt(h.core.poll(t));
+    }
+    expect(belowCap).toBeGreaterThan(0);
+  });
+
+  // Mutant: consumer.ts applyPlan `schedule(f, Math.max(now, f.retryAt), ...)` -> `schedule(f, now, ...)`.
+  it("[C4] a request joining a fetch stalled in its backoff does not retry before the backoff ends", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 100, backoffInitialMs: 1_000, backoffMaxMs: 1_000 });
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    // Backoff >= 500 ms: past r1's budget, so no retry timer runs (stalled).
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_READY, retryable: true } }), 10);
+    h.core.poll(10);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 20); // joins, with budget left
+    expect(sent(h.core.poll(20), "readRequest")).toEqual([]);
+    expect(sent(h.core.poll(100), "readRequest")).toEqual([]);
+  });
+});
+
+describe("consumer boundaries: terminal outcomes [C5]", () => {
+  // Mutant: consumer.ts endWaiter: the warn log of the model-input branch removed.
+  it("[C5] a terminal outcome of an item with model input is logged at warning with request id, item key, reason and attempts", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: onlyAttempt(h.core.poll(0)), reason: R.FAILURE_REASON_NOT_FOUND } }), 5);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 6))).toEqual({ action: "local-encode", itemId: "a", reason: "NOT_FOUND" });
+    const warn = h.logger.at("warn").find((r) => r.fields?.reason === "NOT_FOUND");
+    expect(warn?.fields).toMatchObject({ requestId: "r", reason: "NOT_FOUND", attempts: 1 });
+    expect(warn?.fields?.itemKey).toBeDefined();
+  });
+});
+
+describe("consumer boundaries: messages that do not fit the state [C10][V1]", () => {
+  // Mutant: consumer.ts onGrant: `f.peer !== peer` dropped.
+  it("[C10] a grant from another producer naming our attempt is released at once, never read", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    const foreign = grant(h, a1, 5, "h1", 1, { from: OTHER });
+    expect(starts(foreign)).toEqual([]);
+    expect(acks(foreign)).toEqual([[5, ABANDONED]]);
+    expect(sent(foreign, "readComplete")[0]?.peerId).toBe(OTHER);
+    // The attempt to e-1 is still the current one: its own grant is read.
+    const own = grant(h, a1, 6, "h1", 2);
+    expect(starts(own)).toHaveLength(1);
+    expect(starts(own)[0]?.peerId).toBe(P);
+  });
+
+  // Mutant: consumer.ts onReject: `f.peer !== peer` dropped.
+  it("[C10] a reject from another producer naming our attempt is ignored and counted", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(OTHER, env(OTHER, 1, { readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_FOUND } }), 1);
+    h.core.poll(1);
+    expect(h.core.drainFailed()).toEqual([]);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+    expect(starts(grant(h, a1, 6, "h1", 2))).toHaveLength(1);
+  });
+
+  // Mutant: consumer.ts onHello: the role check dropped.
+  it("[C10] a Hello of a role other than producer is ignored and counted", () => {
+    for (const role of [ectp.v1.Role.ROLE_UNSPECIFIED, ectp.v1.Role.ROLE_CONSUMER, 7]) {
+      const h = makeConsumer();
+      h.core.handleEnvelope("c-9", env("c-9", 1, { hello: { role, heartbeatIntervalMs: 2_000 } }), 0);
+      expect(h.core.stats().ignoredMessages).toBe(1);
+      expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "unexpected"])).toBe(1);
+    }
+  });
+
+  // Mutant: consumer.ts onEnvelope: `!isPositiveId(senderEpoch)` dropped.
+  it("[C10] an envelope with sender_epoch 0 (or none) is malformed: ignored and counted, even a reject of our attempt", () => {
+    for (const epoch of [0, undefined]) {
+      const h = makeConsumer(QUIET);
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const a1 = onlyAttempt(h.core.poll(0));
+      h.core.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: epoch, readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_FOUND } }, 1);
+      h.core.poll(1);
+      expect(h.core.drainFailed()).toEqual([]);
+      expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "malformed"])).toBe(1);
+      expect(starts(grant(h, a1, 6, "h1", 2))).toHaveLength(1);
+    }
+  });
+
+  // Mutant: consumer.ts onEnvelope: the envelope's major version not compared.
+  it("[V1] a decoded envelope of another major version is ignored and counted before its body is looked at", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 1, readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_FOUND } }, 1);
+    h.core.poll(1);
+    expect(h.core.drainFailed()).toEqual([]);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "version"])).toBe(1);
+    expect(starts(grant(h, a1, 6, "h1", 2))).toHaveLength(1);
+  });
+
+  // Mutant: consumer.ts onGrant: `!isPositiveId(grantId)` check dropped.
+  it("[C10] a grant with grant_id 0 is malformed: ignored and counted, nothing read", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    const out = grant(h, a1, 0, "h1", 1);
+    expect(starts(out)).toEqual([]);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "malformed"])).toBe(1);
+    expect(starts(grant(h, a1, 6, "h1", 2))).toHaveLength(1);
+  });
+});
+
+describe("consumer boundaries: verification [C11]", () => {
+  // Mutant: consumer.ts verify: `(r.checksumB !== -1 && crc !== r.checksumB)` dropped.
+  it("[C11] the grant's own checksum is verified when the announcement carries none", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0); // announcement without checksum
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0, { checksum: true }))[0] as ReturnType<typeof starts>[0];
+    expect(s.crc32c).toBe(true);
+    fill(s, "h1", true); // bytes differ from the grant's checksum
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5);
+    expect(acks(h.core.poll(5))).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "CHECKSUM_MISMATCH", attempts: 1 }] }]);
+    expect(h.core.stats().loadedItems).toBe(0);
+  });
+
+  // Mutant: consumer.ts verify: `crc >>> 0 !== crc` range check dropped.
+  it("[C11] a reported CRC-32C that is not a 32-bit unsigned integer is ignored: correct bytes still load", () => {
+    const good = crc32c(itemBytes("h1", 16));
+    for (const bogus of [-1, 2 ** 32 + good, 1.5, Number.NaN]) {
+      const h = makeConsumer(QUIET);
+      h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { checksum: true })] }, 0);
+      const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0, { checksum: true }))[0] as ReturnType<typeof starts>[0];
+      fill(s, "h1");
+      h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16, crc32c: bogus }, 5);
+      expect(acks(h.core.poll(5)), String(bogus)).toEqual([[8, OK]]);
+      expect(h.core.drainFailed()).toEqual([]);
+      expect(h.core.stats().loadedItems).toBe(1);
+    }
+  });
+
+  // Mutant: consumer.ts onGrant: an invalid descriptor always ends INVALID_ANNOUNCEMENT.
+  it("[C11] a grant with an invalid descriptor whose size differs from the announcement's ends SIZE_MISMATCH (section 4.4)", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    const item = { ...descriptor("h1", { size: 17 }), producerId: "" }; // invalid (no producer) and of another size
+    h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: a1, grantId: 8, item, leaseMs: 30_000 } }), 1);
+    const out = h.core.poll(1);
+    expect(starts(out)).toEqual([]);
+    expect(acks(out)).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "SIZE_MISMATCH", attempts: 1 }] }]);
+  });
+});
+
+describe("consumer boundaries: a grant without a size [C11]", () => {
+  it("[C11] a grant handed over as an object without sizeBytes ends SIZE_MISMATCH, as the same grant decoded from bytes does (section 4.4)", () => {
+    for (const path of ["object", "bytes"] as const) {
+      const h = makeConsumer(QUIET);
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const a1 = onlyAttempt(h.core.poll(0));
+      const item: ectp.v1.IItemDescriptor = { ...descriptor("h1") };
+      delete item.sizeBytes; // absent: 0 on the wire
+      const grantEnv = env(P, 1, { readGrant: { attemptId: a1, grantId: 8, item, leaseMs: 30_000 } });
+      if (path === "object") h.core.handleEnvelope(P, grantEnv, 1);
+      else h.core.handleMessage(P, ectp.v1.Envelope.encode(grantEnv).finish(), 1);
+      expect(acks(h.core.poll(1)), path).toEqual([[8, FAILED]]);
+      expect(h.core.drainFailed(), path).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "SIZE_MISMATCH", attempts: 1 }] }]);
+    }
+  });
+});
+
+describe("consumer boundaries: epochs and liveness [P8]", () => {
+  // Mutant: consumer.ts onReadResult: `r.epoch === r.peer.knownEpoch` dropped from the peerGone branch.
+  it("[P8] a peer_gone failure of a read of an older producer epoch does not end the current epoch's reads", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const s1 = starts(grant(h, onlyAttempt(h.core.poll(0)), 11, "h1", 1))[0] as ReturnType<typeof starts>[0];
+    h.core.finishRequest("r1", 2); // abandoned: cancelled, ACK waits for settlement
+    h.core.poll(2);
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 3); // the producer restarted
+    h.core.poll(3);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 2 })] }, 4);
+    const s2 = starts(grant(h, onlyAttempt(h.core.poll(4)), 21, "h2", 5, { epoch: 2 }))[0] as ReturnType<typeof starts>[0];
+    // The old epoch's read fails "peer gone": that epoch is gone indeed, the current one is not.
+    h.core.handleReadResult({ readId: s1.readId, status: "failed", peerGone: true }, 6);
+    const out = h.core.poll(6);
+    expect(out.filter((o) => o.type === "cancel-read" || o.type === "disconnect-peer")).toEqual([]);
+    expect(h.core.drainFailed()).toEqual([]);
+    fill(s2, "h2");
+    h.core.handleReadResult({ readId: s2.readId, status: "done", bytesRead: 16 }, 7);
+    expect(acks(h.core.poll(7))).toEqual([[21, OK]]);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 2 })] }, 8))).toMatchObject({ action: "ready" });
+  });
+
+  // Mutant: consumer.ts onPeerTimer: `&& peer.ackWaiters.size === 0` dropped (no business while an abandoned read holds a grant).
+  it("[P8] heartbeats go on while an abandoned read still holds a grant of the producer (section 4.7)", () => {
+    const h = makeConsumer(); // heartbeat 2 s
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as ReturnType<typeof starts>[0];
+    h.core.finishRequest("r", 1);
+    expect(h.core.poll(1)).toEqual([{ type: "cancel-read", readId: s.readId }]);
+    expect(h.core.stats().grantsHeld).toBe(1);
+    expect(sent(h.core.poll(2_000), "heartbeat")).toHaveLength(1);
+  });
+});
+
+describe("consumer boundaries: timer queue order [C3][C4][C8]", () => {
+  interface Rec extends Timed {
+    id: number;
+  }
+  // Mutant: timer-queue.ts removeAt always sifts down (a moved element smaller than its parent stays below it).
+  it("[C3][C4] cancelling heap entries keeps the earliest-deadline-first order (random schedules vs. a sorted reference)", () => {
+    const rnd = new SeededRandom(7);
+    for (let round = 0; round < 50; round++) {
+      const q = new TimerQueue<Rec>(1);
+      const recs: Rec[] = [];
+      for (let i = 0; i < 40; i++) {
+        const r: Rec = { id: i, tAt: 0, tSeq: 0, tLane: -1, tPos: 0 };
+        recs.push(r);
+        q.schedule(r, Math.floor(rnd.next() * 1_000), 0);
+      }
+      for (const r of recs) if (rnd.next() < 0.4) q.cancel(r);
+      const live = recs.filter((r) => q.scheduled(r)).map((r) => ({ id: r.id, at: r.tAt, seq: r.tSeq }));
+      live.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const popped: number[] = [];
+      for (let rec = q.popDue(Number.MAX_SAFE_INTEGER); rec !== undefined; rec = q.popDue(Number.MAX_SAFE_INTEGER)) popped.push(rec.id);
+      expect(popped).toEqual(live.map((r) => r.id));
+    }
+  });
+});
