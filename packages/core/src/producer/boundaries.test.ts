@@ -184,7 +184,7 @@ describe("producer boundaries and check order", () => {
 
   it("[V1] a Hello of an unknown role value is refused INTERNAL (SPEC 4.1)", () => {
     const h = harness();
-    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, role: 9 } }), 0);
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, role: 9 as ectp.v1.Role } }), 0);
     expect(sent(h.producer.poll(0), "c").map((e) => e.handshakeReject?.reason)).toEqual([FR.FAILURE_REASON_INTERNAL]);
     expect(h.producer.stats().peers).toBe(0);
   });
