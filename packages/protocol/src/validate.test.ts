@@ -85,6 +85,12 @@ describe("validateDescriptor [C2]", () => {
       expect(message(base(), lim)).toBe(`[INVALID_ARGUMENT] limits.maxItemBytes must be a number of bytes >= 1; got ${got}`);
     }
     expect(message(base(), null as never)).toBe("[INVALID_ARGUMENT] limits.maxItemBytes must be a number of bytes >= 1; got nothing");
+    const hostile = Object.defineProperty({}, "maxItemBytes", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    expect(message(base(), hostile as never)).toBe("[INVALID_ARGUMENT] limits could not be read");
     // A bound past 2^53 - 1 (or Infinity) bounds nothing more than the safe-integer size check does.
     expect(validateDescriptor({ ...base(), sizeBytes: 2 ** 40, shape: [] }, { maxItemBytes: Number.POSITIVE_INFINITY }).ok).toBe(true);
   });

@@ -457,8 +457,17 @@ export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits
 }
 
 function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
-  // The caller's own bound, checked first: NaN or a non-number would accept every size, 0 or less refuse every one.
-  const max = (limits as DescriptorLimits | null | undefined)?.maxItemBytes;
+  // The caller's own limits, read once and checked first: NaN or a non-number would accept every
+  // size, 0 or less refuse every one; limits that cannot be read are the caller's mistake too.
+  let max: unknown;
+  let expected: ectp.v1.IFingerprint | null | undefined;
+  try {
+    const l = limits as DescriptorLimits | null | undefined;
+    max = l?.maxItemBytes;
+    expected = l?.fingerprint;
+  } catch (cause) {
+    return fail("INVALID_ARGUMENT", "limits could not be read", {}, cause);
+  }
   if (typeof max !== "number" || !(max >= 1))
     return fail("INVALID_ARGUMENT", `limits.maxItemBytes must be a number of bytes >= 1; got ${describe(max)}`, {});
   if (descriptor === undefined || descriptor === null || typeof descriptor !== "object")
@@ -472,17 +481,17 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (isError(fingerprint)) return { ok: false, error: fingerprint };
   const keyId = keyIdOf(contentHash, keySuffix(fingerprint));
   // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
-  if (limits.fingerprint !== undefined && !fingerprintEquals(fingerprint, limits.fingerprint))
+  if (expected !== undefined && !fingerprintEquals(fingerprint, expected))
     return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
       got: fingerprint,
-      expected: normalizeFingerprint(limits.fingerprint).ok ? limits.fingerprint : undefined,
+      expected: normalizeFingerprint(expected).ok ? expected : undefined,
     });
   const size = d.sizeBytes;
-  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1 || size > limits.maxItemBytes)
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1 || size > max)
     return fail(
       "INVALID_DESCRIPTOR",
-      `sizeBytes must be an integer in [1, ${limits.maxItemBytes}]; got ${describe(size)}`,
-      { sizeBytes: size, maxItemBytes: limits.maxItemBytes },
+      `sizeBytes must be an integer in [1, ${max}]; got ${describe(size)}`,
+      { sizeBytes: size, maxItemBytes: max },
     );
   const dtype = d.dtype ?? 0;
   if (!isEnumValue(dtype))

@@ -510,7 +510,7 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
             elif num == 2 and wt == 2:
                 out["senderId"] = payload.decode("utf-8")
             elif num == 3 and wt == 0:
-                out["senderEpoch"] = raw
+                out["senderEpoch"] = raw & 0xFFFFFFFFFFFFFFFF  # a uint64: the low 64 bits of the varint
             elif wt == 2 and num in (10, 11):
                 if num == 10:
                     out["hello"] = {}

@@ -120,6 +120,7 @@ class _Peer:
     answered_at: float = float("-inf")  # [E2] when a replay or snapshot answer last resent something
     owed_snapshot: bool = False  # [E2] a SnapshotRequest to answer once resend_interval_ms has passed
     owed_replay_from: int = 0  # [E2] the lowest fromSequence owed likewise (0: none)
+    epoch_only: bool = False  # a forgotten entry of an epoch seen in a refused or ignored message: no Hello of it applied
 
 
 class ProducerCore:
@@ -304,8 +305,8 @@ class ProducerCore:
         if greatest is not None and sep < greatest.epoch:
             self._ignore("stale-epoch")
             return
-        remembered_epoch = greatest.epoch if greatest is not None else 0
-        if known is None and greatest is not None and sep > greatest.epoch:
+        forgotten = greatest if known is None else None
+        if forgotten is not None and sep > forgotten.epoch:
             # [P8] a forgotten peer's greater epoch is the greatest seen whatever becomes of this message
             # (refused, ignored): the older epoch's late messages are stale from now on
             self._forget_epoch(sid, sep)
@@ -317,7 +318,7 @@ class ProducerCore:
             self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"])
         elif env.get("heartbeat") is not None:
             # liveness only; a heartbeat alone does not introduce a new peer
-            if known is not None or remembered_epoch == sep:
+            if known is not None or (forgotten is not None and forgotten.epoch == sep and not forgotten.epoch_only):
                 self._peer_for(sid, sep, now)
             else:
                 self._ignore("unknown-peer")  # [C10] no Hello of this epoch: nothing to keep alive
@@ -350,7 +351,7 @@ class ProducerCore:
             p.last_heard = now
             return p
         old = self._take_forgotten(pid)
-        restore = old is not None and old.epoch == epoch
+        restore = old is not None and old.epoch == epoch and not old.epoch_only
         p = _Peer(pid, epoch, now, now + self.config.heartbeat_interval_ms,
                   old.interval_ms if restore else self.config.heartbeat_interval_ms)
         if restore:
@@ -617,7 +618,8 @@ class ProducerCore:
         old = self._forgotten[pid]
         self._forgotten_bytes -= self._forgotten_cost(old)
         # (replaced in place: it keeps its age in the table)
-        self._forgotten[pid] = _Peer(pid, epoch, old.last_heard, old.next_heartbeat, self.config.heartbeat_interval_ms)
+        self._forgotten[pid] = _Peer(pid, epoch, old.last_heard, old.next_heartbeat, self.config.heartbeat_interval_ms,
+                                     epoch_only=True)
 
     def _take_forgotten(self, pid: str) -> _Peer | None:
         old = self._forgotten.pop(pid, None)

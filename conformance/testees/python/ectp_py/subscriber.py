@@ -74,6 +74,7 @@ class _Followed:
     replay_retries: int = 0  # replays sent again since the last gap closed
     last_heard: float = 0
     producer_interval_ms: int = DEFAULT_HEARTBEAT_MS
+    heard_hello_epoch: int = 0  # the epoch whose Hello was applied since our last subscription: another is a duplicate
     next_heartbeat: float = 0
     next_catch_up: float = 0
 
@@ -289,8 +290,12 @@ class EventSubscriber:
             else:
                 self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
         elif "hello" in env:
-            # [P8] judged by its own interval (0: 2000 ms; counted as at most 60 s)
-            f.producer_interval_ms = peer_heartbeat_interval_ms(env["hello"].get("heartbeatIntervalMs", 0), self.heartbeat_interval_ms)
+            if f.heard_hello_epoch == sep:
+                self._counts["ignoredMessages"] += 1  # SPEC.md 4.1: a duplicate Hello changes nothing
+            else:
+                f.heard_hello_epoch = sep
+                # [P8] judged by its own interval (0: 2000 ms; counted as at most 60 s)
+                f.producer_interval_ms = peer_heartbeat_interval_ms(env["hello"].get("heartbeatIntervalMs", 0), self.heartbeat_interval_ms)
         elif "handshakeReject" in env:
             self._counts["ignoredMessages"] += 1  # the producer refused our Hello
         elif "heartbeat" not in env:
@@ -411,6 +416,7 @@ class EventSubscriber:
         return 3 * max(f.producer_interval_ms, self.heartbeat_interval_ms, self.retry_ms)
 
     def _subscribe(self, f: _Followed, now: float) -> None:
+        f.heard_hello_epoch = 0  # the Hello answering this subscription is applied afresh
         self._hello(f)
         self._request_snapshot(f, now)
         f.subscribing = True

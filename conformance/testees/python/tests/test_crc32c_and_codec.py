@@ -268,6 +268,11 @@ class FrozenFieldsTest(unittest.TestCase):
             },
         )
 
+    def test_v1_a_frozen_sender_epoch_keeps_the_low_64_bits_of_its_varint(self):
+        # Another major's HandshakeReject whose sender_epoch is 2^64 + 2 in ten bytes: read as 2, as protobufjs reads it.
+        data = bytes([0x0a, 0x02, 0x08, 0x02, 0x12, 0x02]) + b"P1" + bytes([0x18, 0x82] + [0x80] * 8 + [0x02, 0x5a, 0x00])
+        self.assertEqual(codec.decode_frozen_envelope(data)["senderEpoch"], 2)
+
     def test_v1_two_bodies_or_a_frozen_field_twice_are_none(self):
         # SPEC.md section 5: an unreadable field 10, then a HandshakeReject: two bodies.
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a02080312017018095206" "08021a02ffff" "5a00")))

@@ -170,6 +170,17 @@ class ProducerBoundariesTest(unittest.TestCase):
             self.assertEqual(ask(p, desc, 2, now=7002, epoch=3), {})  # a late request of the dead epoch: stale
             self.assertEqual((p.stats()["peers"], p.stats()["pins"]), (0, 0))
 
+    def test_p8_c10_heartbeats_of_a_forgotten_consumers_greater_epoch_with_no_hello_make_no_record(self):
+        p, _ = make(ProducerConfig(heartbeat_interval_ms=2000, heartbeat_misses=3))
+        p.handle_envelope("C1", envelope("C1", 1, hello=HELLO), 0)
+        p.poll(0)
+        p.poll(7000)  # silent: gone, remembered at epoch 1
+        for t in (7100, 7200):
+            p.handle_envelope("C1", envelope("C1", 2, heartbeat={"sequence": 1}), t)
+            p.poll(t)
+        self.assertEqual(p.stats()["peers"], 0)
+        self.assertEqual(sends(p.poll(9300), "heartbeat"), [])
+
     def test_p8_a_second_hello_of_the_same_consumer_epoch_is_answered_and_changes_nothing(self):
         p, store = make(ProducerConfig(heartbeat_interval_ms=2000, heartbeat_misses=3))
         desc = put(store, "a")

@@ -345,6 +345,36 @@ class SubscriberTest(unittest.TestCase):
             sub.handle_envelope(P, env(body), 3)
         self.assertEqual(sub.stats()["ignoredMessages"] - before, 5)
 
+    def test_e2_the_retries_of_a_gap_that_closed_are_not_carried_over_to_the_next_gap(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=50, catch_up_ms=5000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(2, 1, []), 1)
+        sub.handle_envelope(P, batch(4, stored("A")), 10)  # 3 is missing: asked for, then twice again
+        for t in (10, 60, 110):
+            sub.poll(t)
+        sub.handle_envelope(P, batch(3, stored("B")), 120)  # the gap closes
+        sub.handle_envelope(P, batch(6, stored("C")), 200)  # a new gap: 5 is missing
+        for t in (200, 250, 300):
+            sub.poll(t)  # two retries for this gap: not given up
+        sub.handle_envelope(P, batch(5, stored("D")), 320)
+        self.assertEqual(self.view(sub), sorted(kid(n) for n in "ABCD"))
+        self.assertEqual((sub.stats()["synced"], sub.stats()["heldBatches"]), (1, 0))
+
+    def test_p8_c10_a_second_hello_of_the_same_producer_epoch_is_a_duplicate(self):
+        sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, env({"hello": {"role": 1, "heartbeatIntervalMs": 10_000}}), 1)
+        sub.handle_envelope(P, snapshot(0, 1, []), 1)
+        sub.handle_envelope(P, env({"hello": {"role": 1, "heartbeatIntervalMs": 500}}), 2)
+        self.assertEqual((sub.stats()["synced"], sub.stats()["ignoredMessages"]), (1, 1))
+        sub.poll(2)
+        self.assertNotIn("hello", bodies(sub.poll(30_001)))  # 3 x the first Hello's 10 s, not 3 x 2 s
+        self.assertIn("hello", bodies(sub.poll(30_002)))
+        sub.handle_envelope(P, env({"hello": {"role": 1, "heartbeatIntervalMs": 20_000}}), 30_003)
+        self.assertEqual(sub.stats()["ignoredMessages"], 1)  # the answer to the new subscription is applied
+
     def test_p8_a_new_producer_epoch_is_judged_by_the_default_interval_until_its_own_hello(self):
         sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)
         sub.follow(P, 0)

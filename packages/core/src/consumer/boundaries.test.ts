@@ -274,6 +274,19 @@ describe("consumer boundaries: a grant without a size [C11]", () => {
       expect(h.core.drainFailed(), path).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "SIZE_MISMATCH", attempts: 1 }] }]);
     }
   });
+
+  it("[C2] a grant without any descriptor is an invalid one: INVALID_ANNOUNCEMENT, by either path", () => {
+    for (const path of ["object", "bytes"] as const) {
+      const h = makeConsumer(QUIET);
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const a1 = onlyAttempt(h.core.poll(0));
+      const grantEnv = env(P, 1, { readGrant: { attemptId: a1, grantId: 8, leaseMs: 30_000 } });
+      if (path === "object") h.core.handleEnvelope(P, grantEnv, 1);
+      else h.core.handleMessage(P, ectp.v1.Envelope.encode(grantEnv).finish(), 1);
+      expect(acks(h.core.poll(1)), path).toEqual([[8, FAILED]]);
+      expect(h.core.drainFailed(), path).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "INVALID_ANNOUNCEMENT", attempts: 1 }] }]);
+    }
+  });
 });
 
 describe("consumer boundaries: epochs and liveness [P8]", () => {

@@ -1798,8 +1798,10 @@ export class ConsumerCore {
       if (!checked.ok) {
         let rawSize: number;
         try {
-          // SPEC 4.4 step 2: an absent size is 0 (as decoded bytes give it), so it differs from the announcement's.
-          const size = (g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes;
+          // SPEC 4.4 step 2: a descriptor's absent size is 0 (as decoded bytes give it), so it differs
+          // from the announcement's; no descriptor at all is merely invalid.
+          const raw = g.item as ectp.v1.IItemDescriptor | null | undefined;
+          const size = raw !== null && typeof raw === "object" ? raw.sizeBytes : Number.NaN;
           rawSize = size === undefined || size === null ? 0 : toNum(size);
         } catch {
           rawSize = Number.NaN;

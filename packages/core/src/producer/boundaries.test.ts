@@ -166,6 +166,19 @@ describe("producer boundaries and check order", () => {
     }
   });
 
+  it("[P8][C10] heartbeats of a forgotten consumer's greater epoch, with no Hello of it, make no record", () => {
+    const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    h.producer.poll(0);
+    h.producer.poll(7000); // silent: gone, remembered at epoch 1
+    for (const t of [7100, 7200]) {
+      h.producer.handleMessage("c", wire("c", 2, { heartbeat: { sequence: 1 } }), t);
+      h.producer.poll(t);
+    }
+    expect(h.producer.stats().peers).toBe(0);
+    expect(sent(h.producer.poll(9300), "c").filter((e) => e.heartbeat)).toEqual([]);
+  });
+
   it("[P8] a second Hello of the same consumer epoch is answered and changes nothing: not its interval, capabilities or metadata (SPEC 4.1)", () => {
     const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
     ready(h.store, 1);

@@ -217,6 +217,8 @@ interface ForgottenPeer {
   readonly subscribed: boolean;
   /** What it counts against FORGOTTEN_PEERS_BYTES_CAP. */
   readonly bytes: number;
+  /** Only the epoch is known: it was seen in a message refused or ignored, no Hello of it was applied. */
+  readonly epochOnly: boolean;
 }
 
 const IGNORED = "ectp_producer_ignored_messages_total";
@@ -564,11 +566,12 @@ export class ProducerCore {
     const known = last !== undefined && last.id === sid ? last : this.peers.get(sid);
     this.lastPeer = known;
     // [P8] messages of an older epoch than the greatest seen are stale, also from a peer declared gone.
-    const greatestEpoch = (known ?? this.forgotten.get(sid))?.epoch ?? 0;
+    const forgotten = known === undefined ? this.forgotten.get(sid) : undefined;
+    const greatestEpoch = (known ?? forgotten)?.epoch ?? 0;
     if (sep < greatestEpoch) { this.ignore("staleEpoch"); return; }
     // [P8] A forgotten peer's greater epoch is the greatest seen whatever becomes of this message
     // (refused, ignored): the older epoch's late messages are stale from now on.
-    if (known === undefined && greatestEpoch !== 0 && sep > greatestEpoch) this.forgetEpoch(sid, sep);
+    if (forgotten !== undefined && sep > forgotten.epoch) this.forgetEpoch(sid, sep);
     const body = envelopeBodyName(env);
     switch (body) {
       case "hello":
@@ -582,7 +585,7 @@ export class ProducerCore {
         return;
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
-        if (known || greatestEpoch === sep) this.peerFor(sid, sep, now);
+        if (known || (forgotten !== undefined && forgotten.epoch === sep && !forgotten.epochOnly)) this.peerFor(sid, sep, now);
         else this.ignore("unknownPeer"); // [C10] no Hello of this epoch: nothing to keep alive
         return;
       }
@@ -630,7 +633,7 @@ export class ProducerCore {
       return p;
     }
     const old = this.takeForgotten(id);
-    const restore = old !== undefined && old.epoch === epoch;
+    const restore = old !== undefined && old.epoch === epoch && !old.epochOnly;
     p = {
       id,
       epoch,
@@ -1036,7 +1039,7 @@ export class ProducerCore {
     const metadata = md.byteLength === md.buffer.byteLength ? md : new Uint8Array(md); // (a Buffer's slice is a view)
     let bytes = metadata.byteLength;
     for (const c of p.capabilities) bytes += c.length;
-    this.forgotten.set(p.id, { epoch: p.epoch, metadata, capabilities: p.capabilities, intervalMs: p.intervalMs, subscribed: p.subscribed, bytes });
+    this.forgotten.set(p.id, { epoch: p.epoch, metadata, capabilities: p.capabilities, intervalMs: p.intervalMs, subscribed: p.subscribed, bytes, epochOnly: false });
     this.forgottenBytes += bytes;
     if (this.forgotten.size > FORGOTTEN_PEERS_CAP) this.takeForgotten(this.forgotten.keys().next().value as string);
     for (const [id, f] of this.forgotten) {
@@ -1053,7 +1056,7 @@ export class ProducerCore {
     if (f === undefined) return;
     this.forgottenBytes -= f.bytes;
     // (Set in place: it keeps its age in the table.)
-    this.forgotten.set(id, { epoch, metadata: new Uint8Array(0), capabilities: [], intervalMs: this.cfg.heartbeatIntervalMs, subscribed: false, bytes: 0 });
+    this.forgotten.set(id, { epoch, metadata: new Uint8Array(0), capabilities: [], intervalMs: this.cfg.heartbeatIntervalMs, subscribed: false, bytes: 0, epochOnly: true });
   }
 
   /** Remove and return a forgotten peer's entry. */

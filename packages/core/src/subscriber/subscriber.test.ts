@@ -489,6 +489,38 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(sub.stats().ignoredMessages).toBe(6);
     });
 
+    it("[E2] the retries of a gap that closed are not carried over to the next gap", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, catchUpMs: 5_000 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 1, items: [] } }), 1);
+      sub.handleEnvelope(P, env(7, batch(4, 1)), 10); // 3 is missing: asked for, then twice again
+      for (const t of [10, 60, 110]) sub.poll(t);
+      sub.handleEnvelope(P, env(7, batch(3, 2)), 120); // the gap closes
+      sub.handleEnvelope(P, env(7, batch(6, 3)), 200); // a new gap: 5 is missing
+      for (const t of [200, 250, 300]) sub.poll(t); // two retries for this gap: not given up
+      sub.handleEnvelope(P, env(7, batch(5, 4)), 320);
+      expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(1), key(2), key(3), key(4)].sort());
+      expect(sub.stats()).toMatchObject({ synced: 1, heldBatches: 0 });
+    });
+
+    it("[P8][C10] a second Hello of the same producer epoch is a duplicate: its interval changes nothing (SPEC.md 4.1)", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, heartbeatIntervalMs: 100, retryMs: 50 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 10_000 } }), 1);
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+      sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 500 } }), 2);
+      expect(sub.stats()).toMatchObject({ synced: 1, ignoredMessages: 1 });
+      sub.poll(2);
+      // Silent from t=2: subscribed to anew after 3 x 10 s (the first Hello's), not 3 x 2 s.
+      expect(bodies(sub.poll(30_001))).not.toContain("hello");
+      expect(bodies(sub.poll(30_002))).toContain("hello");
+      // The Hello answering that new subscription is applied afresh, not counted as a duplicate.
+      sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 20_000 } }), 30_003);
+      expect(sub.stats().ignoredMessages).toBe(1);
+    });
+
     it("[P8] a new producer epoch is judged by the default interval until its own Hello, not the older epoch's", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, heartbeatIntervalMs: 100, retryMs: 50 });
       sub.follow(P, 0);

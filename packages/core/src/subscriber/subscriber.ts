@@ -203,6 +203,8 @@ interface Followed {
   lastHeard: number;
   /** The producer's heartbeat interval, from its Hello (2000 until then) [P8]. */
   producerIntervalMs: number;
+  /** The epoch whose Hello was applied since our last subscription (0: none): another is a duplicate. */
+  heardHelloEpoch: number;
   nextHeartbeat: number;
   nextCatchUp: number;
 }
@@ -324,6 +326,7 @@ export class EventSubscriber {
       replayRetries: 0,
       lastHeard: now,
       producerIntervalMs: DEFAULT_INTERVAL_MS,
+      heardHelloEpoch: 0,
       nextHeartbeat: now + this.heartbeatIntervalMs,
       nextCatchUp: now + this.catchUpMs,
     };
@@ -528,8 +531,13 @@ export class EventSubscriber {
       if (f.synced && typeof latest === "number" && latest <= f.applied) this.counts.ignoredMessages++;
       else this.requestSnapshot(f, now);
     } else if (env.hello) {
-      // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
-      f.producerIntervalMs = peerHeartbeatIntervalMs(env.hello.heartbeatIntervalMs, this.heartbeatIntervalMs);
+      // SPEC.md 4.1: a second Hello of the epoch whose Hello was applied is a duplicate: it changes nothing.
+      if (f.heardHelloEpoch === sep) this.counts.ignoredMessages++;
+      else {
+        f.heardHelloEpoch = sep;
+        // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
+        f.producerIntervalMs = peerHeartbeatIntervalMs(env.hello.heartbeatIntervalMs, this.heartbeatIntervalMs);
+      }
     } else if (env.handshakeReject) {
       this.counts.ignoredMessages++;
       this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: env.handshakeReject.detail });
@@ -698,6 +706,7 @@ export class EventSubscriber {
 
   /** A Hello (SPEC.md 4.1: the first message to each epoch of a peer), then a SnapshotRequest. */
   private subscribe(f: Followed, now: number): void {
+    f.heardHelloEpoch = 0; // the Hello answering this subscription is applied afresh
     this.hello(f);
     this.requestSnapshot(f, now);
     f.subscribing = true;
