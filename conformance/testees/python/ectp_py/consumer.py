@@ -353,31 +353,41 @@ class ConsumerCore:
             req = _Req(request_id)
             self._requests[request_id] = req
 
-        # Pass 1: classify without starting anything, so a failing request starts no fetch.
+        # Pass 1: resolve the known items, then classify the new ones without starting anything, so a
+        # failing request starts no fetch. New items are classified only after the known ones: a known
+        # item resolved here may abandon the fetch a new one would have joined, and then a stale or
+        # refused announcement must not start one [C1][P8].
         failures: list[ItemFailure] = []
-        plans: list[tuple | None] = []
-        for item in items:
+        plans: list[tuple | None] = [None] * len(items)
+        exhausted: dict[int, ItemFailure] = {}
+        new: list[int] = []
+        for i, item in enumerate(items):
             slot = self._find_slot(req, item.item_id)
             model = item.has_model_input is True
-            if slot is not None:
-                slot.has_model_input = model
-                plans.append(None)
-                if slot.decision is None and item.local is True:
-                    # [C1] "already local" comes first on every admission: a waiting item the engine now holds is ready.
-                    self._detach(slot, now)
-                    slot.decision = ItemDecision(slot.item_id, READY)
-                    continue
-                if slot.decision is None and slot.fetch is not None and now >= slot.budget_at:
-                    # [C3] the budget is enforced at admission too.
-                    if model:
-                        self._resolve_local(slot, Reason.BUDGET_EXHAUSTED, now)
-                    else:
-                        failures.append(self._exhaust_failure(slot))
+            if slot is None:
+                new.append(i)
                 continue
-            plan = self._classify(item, model, plans)
-            plans.append(plan)
-            if plan[0] == "fail":
-                failures.append(ItemFailure(item.item_id, plan[1], 0))
+            slot.has_model_input = model
+            if slot.decision is None and item.local is True:
+                # [C1] "already local" comes first on every admission: a waiting item the engine now holds is ready.
+                self._detach(slot, now)
+                slot.decision = ItemDecision(slot.item_id, READY)
+                continue
+            if slot.decision is None and slot.fetch is not None and now >= slot.budget_at:
+                # [C3] the budget is enforced at admission too.
+                if model:
+                    self._resolve_local(slot, Reason.BUDGET_EXHAUSTED, now)
+                else:
+                    exhausted[i] = self._exhaust_failure(slot)
+        is_new = set(new)
+        for i, item in enumerate(items):  # failures in item order
+            if i in is_new:
+                plan = self._classify(item, item.has_model_input is True, plans[:i])
+                plans[i] = plan
+                if plan[0] == "fail":
+                    failures.append(ItemFailure(item.item_id, plan[1], 0))
+            elif i in exhausted:
+                failures.append(exhausted[i])
         if failures:
             return self._fail_request(req, failures, now)
 
@@ -1049,7 +1059,7 @@ class ConsumerCore:
         if isinstance(meta, (bytes, bytearray)) and meta:
             meta = bytes(meta)
             self._note_metadata(peer, epoch, meta, from_hello=True)
-            if peer.connected_epoch != epoch and peer.fetches:
+            if peer.connected_epoch < epoch and peer.fetches:  # never back to an older epoch
                 peer.connected_epoch = epoch  # load the metadata once per producer epoch
                 self._out.append(ConnectPeer(peer.id, epoch, meta))
 
@@ -1107,17 +1117,22 @@ class ConsumerCore:
         item, _why = validate_descriptor(g.get("item"), self.config.max_item_bytes, self.fingerprint)
         if item is None:
             raw = g.get("item")
-            raw_size = raw.get("sizeBytes", 0) if isinstance(raw, dict) else None  # absent: proto3's 0
+            # absent (the size, or the whole descriptor): proto3's 0, which differs from any announced size
+            raw_size = raw.get("sizeBytes", 0) if isinstance(raw, dict) else 0 if raw is None else None
             ack_failed(Reason.SIZE_MISMATCH if is_int(raw_size) and raw_size != f.desc.size_bytes else Reason.INVALID_ANNOUNCEMENT)
             return
         if item.key_id != f.key_id:
             ack_failed(Reason.INVALID_ANNOUNCEMENT)
             return
-        if item.epoch != f.epoch or sender_epoch != f.epoch:
+        # SPEC.md 4.4 step 2, in its order: the descriptor's epoch, its size, then the envelope's sender epoch.
+        if item.epoch != f.epoch:
             ack_failed(Reason.EPOCH_CHANGED)
             return
         if item.size_bytes != f.desc.size_bytes:
             ack_failed(Reason.SIZE_MISMATCH)  # [C11] grant size differs from the announcement
+            return
+        if sender_epoch != f.epoch:
+            ack_failed(Reason.EPOCH_CHANGED)
             return
         # [C11] conservative lease deadline: receipt + min(grant lease, own lease) - margin.
         lease = g.get("leaseMs", 0)

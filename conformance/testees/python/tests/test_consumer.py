@@ -377,6 +377,50 @@ class ConsumerTest(unittest.TestCase):
         self.assertGreaterEqual(retries.count("readRequest"), 4)
         self.assertEqual([k for k in retries if k in ("hello", "ConnectPeer")], [])
 
+    def test_c11_a_grant_without_any_descriptor_reads_as_size_0_size_mismatch(self):
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3}), 1)
+        c.poll(1)
+        self.assertEqual([(f.item_id, f.reason) for r in c.drain_failed() for f in r.failures], [("i1", Reason.SIZE_MISMATCH)])
+
+    def test_c11_grant_checks_in_spec_order_size_before_the_envelopes_sender_epoch(self):
+        # SPEC.md 4.4 step 2: the descriptor's epoch, its size, then the envelope's sender epoch.
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(20), producer="P2", epoch=4)), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        item = descriptor("a", item_bytes(30), producer="P2", epoch=4)
+        c.handle_envelope("P2", envelope("P2", 3, readGrant={"attemptId": rr["attemptId"], "grantId": 8, "item": item}), 1)
+        c.poll(1)
+        self.assertEqual([(f.item_id, f.reason) for r in c.drain_failed() for f in r.failures], [("i1", Reason.SIZE_MISMATCH)])
+
+    def test_c1_p8_a_new_item_is_classified_after_the_known_ones_resolve_so_a_refused_epoch_starts_no_fetch(self):
+        c = make()
+        # P1 epoch 3 is greeted and refuses the handshake.
+        c.admit("A", [AdmitItem("x", announcement(descriptor("k0", item_bytes(8), producer="P1", epoch=3)), has_model_input=True)], 0)
+        c.poll(0)
+        c.handle_envelope("P1", envelope("P1", 3, handshakeReject={"reason": Reason.INCOMPATIBLE}), 0)
+        c.poll(0)
+        # R waits for key k1 from P2.
+        c.admit("R", [AdmitItem("i1", announcement(descriptor("k1", item_bytes(8), producer="P2", epoch=1)))], 0)
+        c.poll(0)
+        # Re-admit: a new item n8 names k1 from the refused P1 epoch 3 and comes first; i1 is now local,
+        # which abandons k1's fetch: n8 must not start one from the refused epoch.
+        r = c.admit("R", [AdmitItem("n8", announcement(descriptor("k1", item_bytes(8), producer="P1", epoch=3)), has_model_input=True),
+                          AdmitItem("i1", announcement(descriptor("k1", item_bytes(8), producer="P2", epoch=1)), local=True)], 1)
+        self.assertEqual([(d.item_id, d.action) for d in r.items], [("n8", "local-encode"), ("i1", "ready")])
+        self.assertEqual(sends(c.poll(1), "readRequest"), [])
+
+    def test_p8_a_hello_of_an_older_epoch_than_the_one_connected_does_not_connect_back_to_it(self):
+        c = make()
+        ann = announcement(descriptor("a", item_bytes(8), epoch=5))
+        ann["transportMetadata"] = b"\x05"
+        admit(c, ann, 0)
+        self.assertEqual([o for o in c.poll(0) if isinstance(o, ConnectPeer)], [ConnectPeer("P1", 5, b"\x05")])
+        c.handle_envelope("P1", envelope("P1", 3, hello={"role": 1, "transportMetadata": b"\x03"}), 1)  # not stale: nothing heard yet
+        self.assertEqual([o for o in c.poll(1) if isinstance(o, ConnectPeer)], [])
+
     def test_c5_a_handshake_reject_of_a_reason_a_refusal_cannot_have_ends_the_fetch_internal(self):
         for reason in (Reason.NOT_READY, Reason.BUDGET_EXHAUSTED, Reason.PEER_UNREACHABLE, 999):
             c = make()

@@ -275,7 +275,7 @@ describe("consumer boundaries: a grant without a size [C11]", () => {
     }
   });
 
-  it("[C2] a grant without any descriptor is an invalid one: INVALID_ANNOUNCEMENT, by either path", () => {
+  it("[C11] a grant without any descriptor reads as size 0 (proto3): SIZE_MISMATCH, by either path", () => {
     for (const path of ["object", "bytes"] as const) {
       const h = makeConsumer(QUIET);
       h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
@@ -284,12 +284,21 @@ describe("consumer boundaries: a grant without a size [C11]", () => {
       if (path === "object") h.core.handleEnvelope(P, grantEnv, 1);
       else h.core.handleMessage(P, ectp.v1.Envelope.encode(grantEnv).finish(), 1);
       expect(acks(h.core.poll(1)), path).toEqual([[8, FAILED]]);
-      expect(h.core.drainFailed(), path).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "INVALID_ANNOUNCEMENT", attempts: 1 }] }]);
+      expect(h.core.drainFailed(), path).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "SIZE_MISMATCH", attempts: 1 }] }]);
     }
   });
 });
 
 describe("consumer boundaries: epochs and liveness [P8]", () => {
+  it("[P8] a Hello of an older epoch than the one connected does not connect back to it", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 5, metadata: new Uint8Array([5]) })] }, 0);
+    expect(h.core.poll(0).filter((o) => o.type === "connect-peer")).toEqual([{ type: "connect-peer", peerId: P, epoch: 5, metadata: new Uint8Array([5]) }]);
+    // Nothing heard from epoch 5 yet, so epoch 3's Hello is not stale; it is older than the epoch connected.
+    h.core.handleEnvelope(P, env(P, 3, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, transportMetadata: new Uint8Array([3]) } }), 1);
+    expect(h.core.poll(1).filter((o) => o.type === "connect-peer")).toEqual([]);
+  });
+
   // Mutant: consumer.ts onReadResult: `r.epoch === r.peer.knownEpoch` dropped from the peerGone branch.
   it("[P8] a peer_gone failure of a read of an older producer epoch does not end the current epoch's reads", () => {
     const h = makeConsumer(QUIET);

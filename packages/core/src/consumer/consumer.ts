@@ -1747,8 +1747,8 @@ export class ConsumerCore {
     const meta = hello.transportMetadata;
     if (meta instanceof Uint8Array && meta.length > 0) {
       this.noteMetadata(peer, epoch, meta, true);
-      // Connect once per producer epoch when we have business with it.
-      if (peer.connectedEpoch !== epoch && peer.fetchCount > 0) {
+      // Connect once per producer epoch when we have business with it, and never back to an older one.
+      if (peer.connectedEpoch < epoch && peer.fetchCount > 0) {
         peer.connectedEpoch = epoch;
         this.emit({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
       }
@@ -1798,10 +1798,9 @@ export class ConsumerCore {
       if (!checked.ok) {
         let rawSize: number;
         try {
-          // SPEC 4.4 step 2: a descriptor's absent size is 0 (as decoded bytes give it), so it differs
-          // from the announcement's; no descriptor at all is merely invalid.
-          const raw = g.item as ectp.v1.IItemDescriptor | null | undefined;
-          const size = raw !== null && typeof raw === "object" ? raw.sizeBytes : Number.NaN;
+          // SPEC 4.4 step 2: an absent size, or no descriptor at all, is proto3's 0 (as decoded bytes give
+          // it), which differs from the announcement's.
+          const size = (g.item as ectp.v1.IItemDescriptor | null | undefined)?.sizeBytes;
           rawSize = size === undefined || size === null ? 0 : toNum(size);
         } catch {
           rawSize = Number.NaN;
