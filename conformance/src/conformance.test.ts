@@ -104,7 +104,9 @@ describe("mutants (background failures planted in a copy of the core)", () => {
 
 describe("randomised level [I1]-[I6]", () => {
   it("seeded schedules pass against the TS core", async () => {
-    const results = await runRandomised({ consumer: inProcess(), producer: inProcess(), seeds: [1, 2, 3], features: TS_TESTEE_FEATURES });
+    // Seed 27: a read cancelled at its deadline whose bytes come late; the consumer reuses its destination
+    // at the quarantine cap, which the runner once reported as an [I5] violation of the reference core.
+    const results = await runRandomised({ consumer: inProcess(), producer: inProcess(), seeds: [1, 2, 3, 27], features: TS_TESTEE_FEATURES });
     expect(results.map((r) => `${r.name} ${r.status} ${r.message ?? ""}`)).toEqual(results.map((r) => `${r.name} passed `));
   }, 60_000);
 

@@ -128,6 +128,12 @@ export async function runRandomised(options: RandomisedOptions): Promise<CaseRes
 const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
 const STEP_MS = 200;
 const BUDGET_MS = 20_000;
+/**
+ * The consumer's quarantine cap [C8]. The simulated transport keeps SPEC's promise for it: a read
+ * cancelled this long ago can no longer write into its destination (its late result carries no
+ * bytes), so the consumer may reuse that destination from then on [I5].
+ */
+const QUARANTINE_CAP_MS = 8000;
 
 class Schedule {
   private now = 0;
@@ -138,7 +144,8 @@ class Schedule {
   private producerEpoch = 5;
   private readonly items: Item[] = [];
   private readonly requests: Request[] = [];
-  private readonly reads = new Map<number, { region: string; offset: number; length: number }>();
+  /** Reads in flight, by id: their destination, and when the consumer cancelled them (if it did). */
+  private readonly reads = new Map<number, { region: string; offset: number; length: number; cancelledAt?: number }>();
   private readonly failedSeen = new Set<string>();
   private readonly faults: { drop: number; dup: number; maxDelay: number; readFail: number; corrupt: number; stall: number };
 
@@ -182,7 +189,7 @@ class Schedule {
         epoch,
         fingerprint: FINGERPRINT,
         seed: epoch,
-        timers: { waitBudgetMs: BUDGET_MS, grantWaitMs: 3000, transferTimeoutMs: 4000, leaseMs: 10_000, leaseSafetyMarginMs: 2000, quarantineCapMs: 8000 },
+        timers: { waitBudgetMs: BUDGET_MS, grantWaitMs: 3000, transferTimeoutMs: 4000, leaseMs: 10_000, leaseSafetyMarginMs: 2000, quarantineCapMs: QUARANTINE_CAP_MS },
         ...(role === C.Role.ROLE_PRODUCER ? { storeCapacityBytes: 2 * 1024 * 1024 } : { destinationCapacityBytes: 4 * 1024 * 1024 }),
       }),
     });
@@ -359,11 +366,17 @@ class Schedule {
     if (o.startRead && from === this.consumer) {
       const sr = o.startRead;
       const id = Number(sr.readId);
-      const read = { region: String(sr.destinationRegion ?? ""), offset: Number(sr.destinationOffset ?? 0), length: Number(sr.length ?? 0) };
+      const read: { region: string; offset: number; length: number; cancelledAt?: number } = {
+        region: String(sr.destinationRegion ?? ""),
+        offset: Number(sr.destinationOffset ?? 0),
+        length: Number(sr.length ?? 0),
+      };
       if (read.region === "") throw new Violation(`[I5] start_read ${id} has no destination_region at t=${this.now} (TESTEE-PROTOCOL.md §5.1)`);
-      for (const [oid, other] of this.reads)
+      for (const [oid, other] of this.reads) {
+        if (this.cannotWrite(other)) continue; // [C8] cancelled a quarantine cap ago: its destination is free
         if (other.region === read.region && read.offset < other.offset + Math.max(1, other.length) && other.offset < read.offset + Math.max(1, read.length))
           throw new Violation(`[I5] read ${id} reuses the destination of unsettled read ${oid} at t=${this.now}`);
+      }
       this.reads.set(id, read);
       const stall = r.chance(f.stall);
       const delay = stall ? 5000 + r.int(10_000) : 1 + r.int(50);
@@ -371,6 +384,8 @@ class Schedule {
       const corrupt = r.chance(f.corrupt);
       this.at(this.now + delay, async () => {
         if (!this.reads.has(id)) return;
+        // [C8] The transport tore down a read cancelled a quarantine cap ago: it ends without writing.
+        if (this.cannotWrite(read)) return this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0));
         const mem = await this.cmd(this.producer, { readMemory: { location: sr.source ?? new Uint8Array(0), length: read.length } }, true);
         let data = mem.readMemory?.data ? new Uint8Array(mem.readMemory.data) : new Uint8Array(0);
         const ok = !fail && mem.readMemory !== undefined && mem.readMemory !== null;
@@ -382,8 +397,16 @@ class Schedule {
     }
     if (o.cancelRead) {
       const id = Number(o.cancelRead.readId);
-      if (this.reads.has(id) && !this.rng.chance(0.3)) this.at(this.now + 1, async () => this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0)));
+      const read = this.reads.get(id);
+      if (read === undefined) return;
+      read.cancelledAt ??= this.now;
+      if (!this.rng.chance(0.3)) this.at(this.now + 1, async () => this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0)));
     }
+  }
+
+  /** [C8] Whether a read was cancelled at least a quarantine cap ago: the transport no longer lets it write. */
+  private cannotWrite(read: { cancelledAt?: number }): boolean {
+    return read.cancelledAt !== undefined && this.now >= read.cancelledAt + QUARANTINE_CAP_MS;
   }
 
   private async settleRead(id: number, status: number, data: Uint8Array): Promise<void> {
