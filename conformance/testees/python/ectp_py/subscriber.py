@@ -400,7 +400,7 @@ class EventSubscriber:
         f.applied = seq
 
     def _drop_unreplayed(self, f: _Followed, now: float) -> None:
-        """[E2] a gap whose replay brought nothing: forget the batches seen past ``applied`` and catch up."""
+        """[E2] a gap the retries did not close: forget the batches seen past ``applied`` and catch up."""
         self._counts["ignoredMessages"] += len(f.held)
         f.held, f.max_seen, f.want, f.replay_retries = {}, f.applied, None, 0
         f.next_catch_up = now + self.catch_up_ms

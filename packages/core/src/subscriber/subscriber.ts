@@ -658,12 +658,12 @@ export class EventSubscriber {
   }
 
   /**
-   * [E2] A gap whose replay brought nothing after {@link MAX_REPLAY_RETRIES} retries: forget the
+   * [E2] A gap that {@link MAX_REPLAY_RETRIES} retries did not close: forget the
    * batches seen past `applied` (held ones are dropped) and go back to catching up every
    * `catchUpMs`, which still finds any batch the producer really published.
    */
   private dropUnreplayed(f: Followed, now: number): void {
-    this.logger.warn("producer replayed nothing past the last batch applied; dropping the batches seen beyond it", {
+    this.logger.warn("replay retries did not close the gap; dropping the batches seen beyond it", {
       producerId: f.id,
       applied: f.applied,
       maxSeen: f.maxSeen,
