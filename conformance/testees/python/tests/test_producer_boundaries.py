@@ -12,20 +12,9 @@ from ectp_py.store import MemoryItemStore
 from ectp_py.wire import EctpError, Reason, Role
 
 from .helpers import FP, descriptor, envelope, item_bytes, sends
+from .test_producer import make, put
 
 HELLO = {"role": Role.CONSUMER, "fingerprint": dict(FP), "capabilities": []}
-
-
-def make(config: ProducerConfig | None = None):
-    store = MemoryItemStore(1 << 20)
-    return ProducerCore("P1", 5, dict(FP), store, config=config), store
-
-
-def put(store: MemoryItemStore, name: str, size: int = 32, ready: bool = True) -> dict:
-    entry = store.put(descriptor(name, item_bytes(size)), item_bytes(size))
-    if ready:
-        store.mark_ready(entry.key_id)
-    return entry.descriptor
 
 
 def ask(p: ProducerCore, desc: dict, attempt: int, now: float = 0, epoch: int = 1, **fields) -> dict:
