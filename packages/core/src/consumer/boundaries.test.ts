@@ -8,42 +8,15 @@ import { SPEC_VERSION, crc32c, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../random.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
-import { acks, announce, descriptor, env, fill, itemBytes, makeConsumer, onlyAttempt, sent, starts } from "./test-support.js";
-import type { AdmitItem, AdmitResult } from "./types.js";
+import { P, QUIET, acks, decision, descriptor, env, fill, grant, itemBytes, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
 
-const P = "e-1";
 const OTHER = "e-2";
 const FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
 const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const R = ectp.v1.FailureReason;
-const QUIET = { heartbeatIntervalMs: 1_000_000 };
 
-type H = ReturnType<typeof makeConsumer>;
-
-function remote(itemId: string, hash: string, hasModelInput = false, o: Parameters<typeof announce>[1] = {}): AdmitItem {
-  return { itemId, announcement: announce(hash, o), hasModelInput };
-}
-
-function grant(
-  h: H,
-  attemptId: number,
-  grantId: number,
-  hash: string,
-  now: number,
-  o: { epoch?: number; size?: number; leaseMs?: number; checksum?: boolean; from?: string } = {},
-) {
-  const from = o.from ?? P;
-  h.core.handleEnvelope(from, env(from, o.epoch ?? 1, { readGrant: { attemptId, grantId, item: descriptor(hash, o), leaseMs: o.leaseMs ?? 30_000 } }), now);
-  return h.core.poll(now);
-}
-
-function decision(r: AdmitResult, i = 0) {
-  if (r.status !== "admitted") throw new Error(`request failed: ${JSON.stringify(r.failures)}`);
-  return r.items[i];
-}
-
-describe("consumer boundaries: boundaries of the wait budget [C3]", () => {
+describe("consumer boundaries: the wait budget [C3]", () => {
   // Mutant: consumer.ts onReadResult `now >= w.budgetAt` -> `now > w.budgetAt`.
   it("[C3] bytes handled at exactly the budget deadline (before the poll that ends it) do not revive the item", () => {
     for (const model of [false, true]) {

@@ -4,21 +4,25 @@ import type { CoreOutput } from "../outputs.js";
 import { ConsumerCore } from "./consumer.js";
 import {
   FP,
+  P,
+  QUIET,
   TestPool,
   acks,
   announce,
+  decision,
   descriptor,
   env,
   fill,
+  grant,
   itemBytes,
   makeConsumer,
   onlyAttempt,
+  remote,
   sent,
   starts,
 } from "./test-support.js";
-import type { AdmitItem, AdmitResult } from "./types.js";
+import type { AdmitItem } from "./types.js";
 
-const P = "e-1";
 const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -26,26 +30,8 @@ const R = ectp.v1.FailureReason;
 
 type H = ReturnType<typeof makeConsumer>;
 
-/** Heartbeats out of the way, for tests about other timers with a silent scripted producer. */
-const QUIET = { heartbeatIntervalMs: 1_000_000 };
-
 function makeQuiet(config: Parameters<typeof makeConsumer>[0] = {}): H {
   return makeConsumer({ ...QUIET, ...config });
-}
-
-function remote(itemId: string, hash: string, hasModelInput = false, o: Parameters<typeof announce>[1] = {}): AdmitItem {
-  return { itemId, announcement: announce(hash, o), hasModelInput };
-}
-
-function grant(h: H, attemptId: number, grantId: number, hash: string, now: number, o: { epoch?: number; size?: number; leaseMs?: number; checksum?: boolean } = {}) {
-  h.core.handleEnvelope(
-    P,
-    env(P, o.epoch ?? 1, {
-      readGrant: { attemptId, grantId, item: descriptor(hash, o), leaseMs: o.leaseMs ?? 30_000 },
-    }),
-    now,
-  );
-  return h.core.poll(now);
 }
 
 function reject(h: H, attemptId: number, reason: number, now: number, extra: Partial<ectp.v1.IReadReject> = {}) {
@@ -64,11 +50,6 @@ function loadOne(h: H, requestId: string, hash: string, now: number, o: { checks
   fill(start, hash);
   h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, now + 2);
   return { start, attempt, out: h.core.poll(now + 2) };
-}
-
-function decision(r: AdmitResult, i = 0) {
-  if (r.status !== "admitted") throw new Error(`request failed: ${JSON.stringify(r.failures)}`);
-  return r.items[i];
 }
 
 function expectIdle(h: H) {

@@ -10,7 +10,7 @@ import type { LogFields, Logger, MetricsSink } from "../observability.js";
 import type { CoreOutput, SendOutput, StartReadOutput } from "../outputs.js";
 import type { ReadDestination } from "../transport.js";
 import { ConsumerCore } from "./consumer.js";
-import type { DestinationPool } from "./types.js";
+import type { AdmitItem, AdmitResult, DestinationPool } from "./types.js";
 
 /** The fingerprint every test item uses. */
 export const FP: ectp.v1.IFingerprint = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
@@ -76,6 +76,12 @@ export class RecordingLogger implements Logger {
   }
 }
 
+/** The producer the test items come from (their descriptors' `producerId`). */
+export const P = "e-1";
+
+/** Heartbeats out of the way, for tests about other timers with a silent scripted producer. */
+export const QUIET = { heartbeatIntervalMs: 1_000_000 };
+
 /** A consumer with recording hooks. */
 export function makeConsumer(config: Partial<ConsumerConfig> = {}, seed = 1) {
   const pool = new TestPool();
@@ -117,7 +123,7 @@ export function descriptor(hash: string, o: DescOptions = {}): ectp.v1.IItemDesc
   const d: ectp.v1.IItemDescriptor = {
     key: { contentHash: new TextEncoder().encode(hash), fingerprint: FP },
     sizeBytes: size,
-    producerId: o.producer ?? "e-1",
+    producerId: o.producer ?? P,
     epoch: o.epoch ?? 1,
     location: o.location ?? new Uint8Array([1, 2, 3]),
   };
@@ -168,4 +174,29 @@ export function fill(start: StartReadOutput, hash: string, corrupt = false): voi
   const bytes = itemBytes(hash, d.length);
   if (corrupt) bytes[0] = ((bytes[0] as number) + 1) & 0xff;
   d.region.bytes.set(bytes, d.offset);
+}
+
+/** An admitted item announced remotely (test item `hash`). */
+export function remote(itemId: string, hash: string, hasModelInput = false, o: Parameters<typeof announce>[1] = {}): AdmitItem {
+  return { itemId, announcement: announce(hash, o), hasModelInput };
+}
+
+/** Deliver a grant of test item `hash` for `attemptId` (from {@link P} unless `o.from`) and poll. */
+export function grant(
+  h: ReturnType<typeof makeConsumer>,
+  attemptId: number,
+  grantId: number,
+  hash: string,
+  now: number,
+  o: DescOptions & { leaseMs?: number; from?: string } = {},
+): CoreOutput[] {
+  const from = o.from ?? P;
+  h.core.handleEnvelope(from, env(from, o.epoch ?? 1, { readGrant: { attemptId, grantId, item: descriptor(hash, o), leaseMs: o.leaseMs ?? 30_000 } }), now);
+  return h.core.poll(now);
+}
+
+/** Item `i`'s decision of an admitted request (throws when the request failed). */
+export function decision(r: AdmitResult, i = 0) {
+  if (r.status !== "admitted") throw new Error(`request failed: ${JSON.stringify(r.failures)}`);
+  return r.items[i];
 }

@@ -76,6 +76,14 @@ const key = (n: number): string => {
   return r.value;
 };
 
+/** A subscriber R (epoch 1) following P since time 0, its first Hello and SnapshotRequest polled. */
+function following(options: Partial<ConstructorParameters<typeof EventSubscriber>[0]> = {}): EventSubscriber {
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, ...options });
+  sub.follow(P, 0);
+  sub.poll(0);
+  return sub;
+}
+
 describe("EventSubscriber [E1][E2]", () => {
   it("[E2] follows a producer: snapshot first, then batches; the view is its ready items", () => {
     const r = rig();
@@ -431,9 +439,7 @@ describe("EventSubscriber [E1][E2]", () => {
       outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
 
     it("[E2] a new epoch drops the older epoch's snapshot assembly and held batches: its own snapshot (ids from 1) syncs, nothing old applies", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following();
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 4, items: [desc(1)] } }), 1);
       sub.handleEnvelope(P, env(7, batch(5, 2)), 2); // held behind a gap (3 and 4 missing)
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 6, snapshotId: 9, items: [desc(3)], part: 0, parts: 2 } }), 3); // half an answer
@@ -446,9 +452,7 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[E2] held batches a snapshot has covered are dropped, not kept in the hold", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following();
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 1, items: [] } }), 1);
       sub.handleEnvelope(P, env(7, batch(4, 1)), 2); // held: 3 is missing
       sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 6 } }), 3);
@@ -458,9 +462,7 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[E2] a re-request sent by a batch still behind the gap counts as a retry too (polled only when batches arrive)", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, catchUpMs: 5_000 });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following({ retryMs: 50, catchUpMs: 5_000 });
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 10);
       sub.handleEnvelope(P, env(7, batch(20, 250)), 10); // a buggy producer's batch, 17 ahead
       let replays = 0;
@@ -476,9 +478,7 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[C10] an envelope without a body, or with one a subscriber never receives, is ignored and counted (SPEC.md 4)", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following();
       sub.handleEnvelope(P, env(7, { heartbeat: { sequence: 1 } }), 1); // liveness only: not counted
       expect(sub.stats().ignoredMessages).toBe(0);
       const head = { version: SPEC_VERSION, senderId: P, senderEpoch: 7 };
@@ -490,9 +490,7 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[E2] the retries of a gap that closed are not carried over to the next gap", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, catchUpMs: 5_000 });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following({ retryMs: 50, catchUpMs: 5_000 });
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 1, items: [] } }), 1);
       sub.handleEnvelope(P, env(7, batch(4, 1)), 10); // 3 is missing: asked for, then twice again
       for (const t of [10, 60, 110]) sub.poll(t);
@@ -505,9 +503,7 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[P8][C10] a second Hello of the same producer epoch is a duplicate: its interval changes nothing (SPEC.md 4.1)", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, heartbeatIntervalMs: 100, retryMs: 50 });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following({ heartbeatIntervalMs: 100, retryMs: 50 });
       sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 10_000 } }), 1);
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
       sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 500 } }), 2);
@@ -522,9 +518,7 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[P8] a new producer epoch is judged by the default interval until its own Hello, not the older epoch's", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, heartbeatIntervalMs: 100, retryMs: 50 });
-      sub.follow(P, 0);
-      sub.poll(0);
+      const sub = following({ heartbeatIntervalMs: 100, retryMs: 50 });
       sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 60_000 } }), 1);
       // Restarted: its snapshot arrives (its Hello is lost) and the subscriber is synced with epoch 8.
       sub.handleEnvelope(P, env(8, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 2);
