@@ -174,11 +174,11 @@ function parse(argv: string[]): SimulateArgs {
   } catch (e) {
     throw new UsageError(describeParseError(e));
   }
-  for (const name of new Set(tokens.flatMap((t) => (t.kind === "option" && t.name !== undefined ? [t.name] : [])))) {
-    const given = tokens.filter((t) => t.kind === "option" && t.name === name);
-    if (given.length > 1)
-      throw new UsageError(`--${name} is given ${given.length} times (${given.map((t) => JSON.stringify(t.value ?? true)).join(", ")}); give it once`);
-  }
+  const given = new Map<string, string[]>();
+  for (const t of tokens)
+    if (t.kind === "option" && t.name !== undefined) given.set(t.name, [...(given.get(t.name) ?? []), JSON.stringify(t.value ?? true)]);
+  for (const [name, texts] of given)
+    if (texts.length > 1) throw new UsageError(`--${name} is given ${texts.length} times (${texts.join(", ")}); give it once`);
   const s = (k: string) => values[k] as string | undefined;
   if (values.help) return { help: true, options: {}, runs: 1, json: false, report: undefined, quiet: false };
   const faults = s("faults") ?? CLI_DEFAULT_FAULTS;
