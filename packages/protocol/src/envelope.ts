@@ -66,7 +66,7 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope) || ArrayBuffer.isView(envelope))
       throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${envelope === null ? "null" : Array.isArray(envelope) ? "an array" : typeof envelope}`);
     if (bodiesSet(envelope) > 1) throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
-    // SPEC section 5: a sender MUST NOT send more repeated elements than every receiver accepts.
+    // [I1] SPEC section 5: a sender MUST NOT send more repeated elements than every receiver accepts.
     const elements = repeatedElements(envelope);
     if (elements > MAX_REPEATED_ELEMENTS)
       throw new Error(

@@ -291,7 +291,7 @@ class EventSubscriber:
                 self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
         elif "hello" in env:
             if f.heard_hello_epoch == sep:
-                self._counts["ignoredMessages"] += 1  # SPEC.md 4.1: a duplicate Hello changes nothing
+                self._counts["ignoredMessages"] += 1  # SPEC.md 4.1 [C10]: a duplicate Hello is counted and changes nothing
             else:
                 f.heard_hello_epoch = sep
                 # [P8] judged by its own interval (0: 2000 ms; counted as at most 60 s)

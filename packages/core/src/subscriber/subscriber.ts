@@ -531,7 +531,7 @@ export class EventSubscriber {
       if (f.synced && typeof latest === "number" && latest <= f.applied) this.counts.ignoredMessages++;
       else this.requestSnapshot(f, now);
     } else if (env.hello) {
-      // SPEC.md 4.1: a second Hello of the epoch whose Hello was applied is a duplicate: it changes nothing.
+      // SPEC.md 4.1 [C10]: a second Hello of the epoch whose Hello was applied is a duplicate: counted, it changes nothing.
       if (f.heardHelloEpoch === sep) this.counts.ignoredMessages++;
       else {
         f.heardHelloEpoch = sep;
