@@ -357,21 +357,22 @@ describe("[C2] announcement validation never throws", () => {
 });
 
 describe("[C3] wait budget per (request, item)", () => {
-  it("[C3] a read result handled after the budget ran out (before the poll that would end it) does not revive the item", () => {
-    for (const model of [false, true]) {
+  it("[C3] a read result handled at or after the budget's end (before the poll that would end it) does not revive the item", () => {
+    // At exactly the deadline (60 000) too: the budget is over at its deadline.
+    for (const [model, at] of [[false, 60_000], [true, 60_000], [false, 60_500], [true, 60_500]] as const) {
       const h = makeConsumer(); // budget 60 s, transfer timeout 20 s
       h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 0);
       reject(h, onlyAttempt(h.core.poll(0)), 1, 1, { retryable: true, retryAfterMs: 50_000 }); // NOT_READY: retry at ~50 s
       h.core.poll(1);
       const start = starts(grant(h, onlyAttempt(h.core.poll(50_001)), 7, "h1", 50_002))[0] as ReturnType<typeof starts>[0];
       fill(start, "h1");
-      // Settled inside the read's own deadline, but handled 500 ms after the budget's end, before a poll.
-      h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 60_500);
-      const d = h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 60_500);
+      // Settled inside the read's own deadline (70 002), but handled at or after the budget's end, before a poll.
+      h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, at);
+      const d = h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, at);
       if (model) expect(decision(d)).toEqual({ action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" });
       else expect(d).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 2 }] });
       h.core.drainFailed();
-      h.core.finishRequest("r", 60_501);
+      h.core.finishRequest("r", at + 1);
       expectIdle(h);
     }
   });
