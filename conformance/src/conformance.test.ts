@@ -681,6 +681,19 @@ describe("runner self-tests: the testee contract", () => {
       expect((await run(raw))?.message).toContain("case bug (fix the case file): raw.repeatBody needs an envelope with a body");
   });
 
+  it("a stalled step reaches the testee before the timers due by its time; stalled without a time, or not true, is a case bug", async () => {
+    const [base] = byName("consumer/c3-budget/enforced-at-admission-before-any-poll");
+    const withStall = (edit: (step: Record<string, unknown>) => void) => {
+      const c = structuredClone(base) as NonNullable<typeof base>;
+      edit(c.spec.steps.find((s) => s.stalled === true) as Record<string, unknown>);
+      return c;
+    };
+    const run = async (c: NonNullable<typeof base>) => (await runSuite({ testee: inProcess(), features: TS_TESTEE_FEATURES, cases: [c], level: "all" })).results[0];
+    expect((await run(withStall(() => {})))?.status).toBe("passed");
+    for (const edit of [(s: Record<string, unknown>) => { s.stalled = "yes"; }, (s: Record<string, unknown>) => { delete s.at; }])
+      expect((await run(withStall(edit)))?.message).toContain("case bug (fix the case file): stalled must be true and needs a step time (at or after)");
+  });
+
   it("InitResult.features differing from the features file gives warning lines, not failures", async () => {
     const warnings: string[] = [];
     const report = await runSuite({

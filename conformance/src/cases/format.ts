@@ -81,6 +81,11 @@ export type StepSpec = Record<string, unknown> & {
   at?: number;
   /** Time after the previous step, ms. */
   after?: number;
+  /**
+   * With `at` or `after`: move the clock there without polling the testee at the deadlines in
+   * between (an engine step that stalled), so the step's action comes before any timer due by then.
+   */
+  stalled?: true;
 };
 
 /** A case: a scripted exchange between the runner (peers, engine, clock) and one testee, with the requirement ids it checks. */
