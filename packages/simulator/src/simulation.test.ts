@@ -96,6 +96,21 @@ describe("quiet engine steps", () => {
   );
 });
 
+describe("engine step times", () => {
+  // A step length that is not a binary fraction (1.1 ms, 1 µs) makes a step time divided by the
+  // step round below a whole number; the next step must still come strictly later, never at the
+  // same instant (which the loop would count as nudges and blame on a core).
+  it.each([
+    { stepMs: 1.1, timeResolutionMs: 0.1 },
+    { stepMs: 2.2, timeResolutionMs: 0.1 },
+    { stepMs: 0.001, timeResolutionMs: 0.001 },
+  ])("a step of $stepMs ms never falls due at the instant it ran (no nudges)", async ({ stepMs, timeResolutionMs }) => {
+    const { summary } = await runSimulation({ ...SMALL, requests: 150, faults: "none", stepMs, timeResolutionMs, seed: 2 });
+    expect(summary.eventLog.nudges).toBe(0);
+    expect(summary.violations.count).toBe(0);
+  });
+});
+
 describe("envelopes handed over between real cores", () => {
   // [I1] Handing the encoded envelope object to the receiving core (handleEnvelope) instead
   // of decoding the delivered bytes must not change anything a run reports: the whole

@@ -544,7 +544,7 @@ export class Simulation {
       if (draining && (this.quiescent() || this.now >= drainUntil)) break;
       const next = this.nextTime();
       if (next === undefined) break;
-      let t = Math.max(this.now, Math.min(Math.ceil(next / this.config.timeResolutionMs) * this.config.timeResolutionMs, drainUntil));
+      let t = Math.max(this.now, Math.min(this.onResolution(next), drainUntil));
       if (t === this.now) {
         // A core may keep reporting a deadline at "now" after being polled at now (e.g. a
         // float comparison that is off by one ulp). Real time would move on by itself;
@@ -960,9 +960,25 @@ export class Simulation {
     if (c.nextStepAt === undefined) c.nextStepAt = this.nextStepTime();
   }
 
+  /**
+   * The first multiple of the clock resolution at or after `at`. Division rounds, so ceil can
+   * land one multiple early (an instant just before `at`, at which nothing is due yet).
+   */
+  private onResolution(at: number): number {
+    const res = this.config.timeResolutionMs;
+    let k = Math.ceil(at / res);
+    if (k * res < at) k++;
+    return k * res;
+  }
+
+  /** The first multiple of the step length strictly after now. */
   private nextStepTime(): number {
     const s = this.config.stepMs;
-    return (Math.floor(this.now / s) + 1) * s;
+    // At a step time, now / s may come out just below a whole number (2.001 / 0.001 =
+    // 2000.9999999999998), and the next multiple would then be now itself.
+    let k = Math.floor(this.now / s) + 1;
+    if (k * s <= this.now) k++;
+    return k * s;
   }
 
   /**
