@@ -173,6 +173,7 @@ describe("ectp conformance: parser errors (defect 4)", () => {
     [["--help=1"], "--help does not take a value"],
     [["--bogus"], "unknown option --bogus"],
     [["--testee", "x", "stray"], 'unexpected argument "stray"'],
+    [["--", "--testee", "x"], 'unexpected argument "--testee" after "--", which ends the options; drop the "--"'],
     [["--testee", ""], "--testee is empty; give the command that starts the testee"],
     [["--testee", "x", "--filter", ""], "--filter is empty"],
   ])("%j: %s", async (argv, message) => {

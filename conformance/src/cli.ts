@@ -641,7 +641,7 @@ function parse(argv: readonly string[]) {
   try {
     parsed = run();
   } catch (err) {
-    throw new UsageError(describeParseError(err));
+    throw new UsageError(describeParseError(err, argv));
   }
   const given = new Map<string, string[]>();
   for (const t of parsed.tokens)
@@ -657,7 +657,7 @@ function parse(argv: readonly string[]) {
 }
 
 /** A node:util parseArgs error as one sentence naming the flag. */
-function describeParseError(err: unknown): string {
+function describeParseError(err: unknown, argv: readonly string[]): string {
   const code = (err as { code?: string }).code;
   const msg = err instanceof Error ? err.message : String(err);
   const flag = /(--[\w-]+)/.exec(msg)?.[1] ?? /'(-[^' ,]+)/.exec(msg)?.[1];
@@ -669,6 +669,8 @@ function describeParseError(err: unknown): string {
   }
   if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
     const arg = /'([^']*)'/.exec(msg)?.[1];
+    // After "--" parseArgs reads everything as an argument, flags included.
+    if (argv.includes("--")) return `unexpected argument ${JSON.stringify(arg ?? msg)} after "--", which ends the options; drop the "--"`;
     return `unexpected argument ${JSON.stringify(arg ?? msg)}; every option is a --flag (quote a --testee command that has spaces: --testee "python -m my_ectp.testee")`;
   }
   return msg.split("\n")[0] ?? msg;

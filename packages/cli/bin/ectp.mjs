@@ -6,7 +6,10 @@
 try {
   await import("../dist/bin.js");
 } catch (e) {
-  if (e?.code !== "ERR_MODULE_NOT_FOUND" || !String(e.message).includes("dist/bin.js")) throw e;
-  process.stderr.write("ectp: the CLI is not built yet; run `npm run build` (or `npm run simulate`) at the repository root first\n");
+  // The CLI's own build, or a workspace package it imports (e.g. @ectp/simulator), not built yet.
+  const missing = String(e?.message ?? "").split("\n")[0];
+  if (e?.code !== "ERR_MODULE_NOT_FOUND" || !/dist[/\\]|@ectp\//.test(missing)) throw e;
+  const what = /dist[/\\]bin\.js'/.test(missing) ? "the CLI is not built yet" : `a package the CLI uses is not built yet (${missing})`;
+  process.stderr.write(`ectp: ${what}; run \`npm run build\` (or \`npm run simulate\`) at the repository root first\n`);
   process.exitCode = 1;
 }

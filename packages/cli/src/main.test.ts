@@ -43,6 +43,12 @@ describe("ectp", () => {
       code: EXIT_USAGE,
       first: 'ectp: unknown command "simulte"; expected simulate or conformance',
     });
+    // An option where the command belongs is named as an option, not as a misspelt command.
+    for (const opt of ["-x", "--quiet"])
+      expect(await run(opt, "simulate")).toMatchObject({
+        code: EXIT_USAGE,
+        first: `ectp: unknown option "${opt}"; options go after the command (ectp simulate --help lists them), and ectp itself takes only --help and --version`,
+      });
   });
 });
 
@@ -86,7 +92,7 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--quiet", "--quiet"], "--quiet is given 2 times (true, true); give it once"],
     [
       ["--byte-scale", "1"],
-      "the stores would hold up to 32.0 GiB of real memory ((producers x producerCapacityBytes + consumers x consumerCapacityBytes) / byteScale); at most 2.0 GiB: raise byteScale to at least 16 or lower the capacities",
+      "the stores would hold up to 32.0 GiB of real memory ((producers x producerCapacityBytes x faults.memoryPressure + consumers x consumerCapacityBytes) / byteScale); at most 2.0 GiB: raise byteScale (ectp simulate --byte-scale) to at least 16, or use fewer instances or smaller capacities",
     ],
     [["--bogus"], "unknown option --bogus"],
     [["--seed"], "--seed needs a value"],
@@ -95,6 +101,7 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--budget", "1.5ms"], "--budget must be a whole number of ms from 1ms to 60m (e.g. 1500ms, 2s); got 1.5ms"], // (named budgetMs before)
     [["--budget", "16.1s", "--step", "0.5ms"], `--step ${DURATION} got "0.5ms"`], // 16.1 s is 16100 ms exactly: the step is what is wrong
     [["extra"], 'unexpected argument "extra"; every option is a --flag'],
+    [["--", "--producers", "2"], 'unexpected argument "--producers" after "--", which ends the options; drop the "--"'],
     [["--report", "r.html", "--runs", "2"], "--report writes the report of one run; drop --runs 2 or --report"],
   ];
   it.each(cases)("%j", async (argv, message) => {

@@ -85,7 +85,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     case "conformance":
       return conformanceCommand(rest, io);
     default:
-      io.err(`ectp: unknown command "${command}"; expected simulate or conformance\n\n${USAGE}`);
+      // An option before any command (`ectp --quiet simulate`) is not a misspelt command.
+      io.err(
+        command.startsWith("-")
+          ? `ectp: unknown option "${command}"; options go after the command (ectp simulate --help lists them), and ectp itself takes only --help and --version\n\n${USAGE}`
+          : `ectp: unknown command "${command}"; expected simulate or conformance\n\n${USAGE}`,
+      );
       return EXIT_USAGE;
   }
 }

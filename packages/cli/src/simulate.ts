@@ -52,7 +52,7 @@ Options:
   --encode-time <duration>      time to encode one item (default ${formatDuration(D.encodeTimeMs)})
   --service-time <duration>     prefill + decode time per request (default ${formatDuration(D.serviceTimeMs)})
   --budget <duration>           wait budget per (request, item), whole ms (default ${formatDuration(D.budgetMs)})
-  --metadata-only-fraction <f>  fraction of requests without model input, 0..1 (default ${D.metadataOnlyFraction})
+  --metadata-only-fraction <f>  fraction of fully announced requests sent without model input, 0..1 (default ${D.metadataOnlyFraction})
   --byte-scale <n>              nominal bytes per real byte moved, 1..${L.maxByteScale} (default ${D.byteScale}),
                                 and at least what keeps the stores within ${L.maxRealBytes / 1024 ** 3} GiB of real memory
                                 (16 with the default 4 producers and 4 consumers of 4 GiB each)
@@ -172,7 +172,7 @@ function parse(argv: string[]): SimulateArgs {
       },
     }));
   } catch (e) {
-    throw new UsageError(describeParseError(e));
+    throw new UsageError(describeParseError(e, argv));
   }
   const given = new Map<string, string[]>();
   for (const t of tokens)
@@ -215,7 +215,7 @@ function parse(argv: string[]): SimulateArgs {
 }
 
 /** Turn a node:util parseArgs error into one sentence naming the flag. */
-function describeParseError(e: unknown): string {
+function describeParseError(e: unknown, argv: readonly string[]): string {
   const code = (e as { code?: string }).code;
   const msg = e instanceof Error ? e.message : String(e);
   // The long form when node names both ("Option '-h, --help' does not take an argument").
@@ -228,6 +228,8 @@ function describeParseError(e: unknown): string {
   }
   if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
     const arg = /'([^']*)'/.exec(msg)?.[1];
+    // After "--" parseArgs reads everything as an argument, flags included.
+    if (argv.includes("--")) return `unexpected argument "${arg ?? msg}" after "--", which ends the options; drop the "--"`;
     return `unexpected argument "${arg ?? msg}"; every option is a --flag`;
   }
   return msg;

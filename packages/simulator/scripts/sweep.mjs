@@ -19,8 +19,22 @@ if (process.argv[2] === "--child") {
   process.exit(0);
 }
 
-const runs = Number(process.argv[2] ?? 250);
-const seed = Number(process.argv[3] ?? 1);
+/** A whole-number argument in [min, max], or a usage message and exit status 2. */
+function intArg(index, name, fallback, min, max) {
+  const text = process.argv[index];
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (/^-?\d+$/.test(text) && Number.isSafeInteger(v) && v >= min && v <= max) return v;
+  process.stderr.write(`sweep: ${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(text)}\nUsage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]\n`);
+  process.exit(2);
+}
+if (process.argv.length > 4) {
+  process.stderr.write(`sweep: at most two arguments; got ${process.argv.length - 2}\nUsage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]\n`);
+  process.exit(2);
+}
+// runSweep checks the seed range against the runs before any run (the last seed must fit too).
+const runs = intArg(2, "runsPerPreset", 250, 1, 100_000);
+const seed = intArg(3, "firstSeed", 1, -(2 ** 31), 2 ** 31 - 1);
 const start = performance.now();
 const self = fileURLToPath(import.meta.url);
 const results = [];

@@ -60,8 +60,9 @@ export function formatDuration(ms: number): string {
 /**
  * A non-negative finite number in plain decimal notation, with the digits of its shortest
  * round-trip form: `String(n)` with any exponent (`1e-7`, `6e+27`) written out.
+ * @internal
  */
-function plainDecimal(n: number): string {
+export function plainDecimal(n: number): string {
   const text = String(n);
   const m = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!m) return text;

@@ -40,7 +40,11 @@ export interface SimulationConfig {
   serviceTimeMs: number;
   /** Consumer wait budget per (request, item) [C3]. Default 60 s. */
   budgetMs: number;
-  /** Fraction of requests the orchestrator rewrites to metadata only (no model input) [C1]. Default 0.25. */
+  /**
+   * Fraction of requests the orchestrator rewrites to metadata only (no model input) [C1], drawn
+   * among the requests whose every item has an announcement (the others keep their model input).
+   * Default 0.25.
+   */
   metadataOnlyFraction: number;
   /** Fault preset name or a custom profile. Default "none". */
   faults: FaultPresetName | FaultProfile;
@@ -54,7 +58,11 @@ export interface SimulationConfig {
   linkBytesPerSecond: number;
   /** One-way control message latency, ms. Default 0.1 ms. */
   linkLatencyMs: number;
-  /** Consumer timer overrides (budget comes from {@link SimulationConfig.budgetMs}). Default none. */
+  /**
+   * Consumer config overrides. Two fields are always set by the simulation instead: the wait
+   * budget (from {@link SimulationConfig.budgetMs}) and `maxItemBytes` (maxItemBytes / byteScale,
+   * the largest scaled item). Default none.
+   */
   consumerConfig: Partial<ConsumerConfig>;
   /** Producer timer overrides. Default none. */
   producerConfig: Partial<ProducerConfig>;

@@ -379,9 +379,7 @@ export class Simulation {
       faults: this.faults,
       bytesPerMs: cfg.linkBytesPerSecond / 1000 / cfg.byteScale,
       latencyMs: cfg.linkLatencyMs,
-      stallMs: Math.round(
-        ((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (cfg.consumerConfig.quarantineCapMs ?? 60_000)) / 2,
-      ),
+      stallMs: stallMsOf(cfg),
     });
     // Deliveries and settled reads are not observed: `due` asks each transport whether it
     // has input queued (MockTransport.hasActivity), which is the same condition without an
@@ -1460,6 +1458,7 @@ function emptySeries() {
  */
 export async function runSimulation(options: SimulationOptions = {}): Promise<SimulationResult> {
   const problems = optionProblems(options);
+  if (problems.length === 0) problems.push(...hookProblems(options));
   if (problems.length > 0) throw invalidOptions(problems);
   let simulation: Simulation;
   try {
@@ -1488,6 +1487,21 @@ export function validateConfig(options: Partial<SimulationConfig>): string[] {
   return [];
 }
 
+/** The hooks' types (each optional), as sentences naming the hook. */
+function hookProblems(options: SimulationOptions): string[] {
+  const out: string[] = [];
+  for (const k of ["onProgress", "eventLog"] as const)
+    if (options[k] !== undefined && typeof options[k] !== "function") out.push(`${k} must be a function; got ${shown(options[k])}`);
+  for (const k of ["timeSeries", "readmitEveryStep", "decodeMessages"] as const)
+    if (options[k] !== undefined && typeof options[k] !== "boolean") out.push(`${k} must be true or false; got ${shown(options[k])}`);
+  const f = options.factories;
+  if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${shown(f)}`);
+  else if (f !== undefined)
+    for (const k of ["consumer", "producer", "store"] as const)
+      if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${shown(f[k])}`);
+  return out;
+}
+
 function invalidOptions(problems: string[], cause?: unknown): EctpError {
   return new EctpError("INVALID_ARGUMENT", problems.join("; "), { cause, details: { problems } });
 }
@@ -1501,36 +1515,43 @@ function configOnly(options: Partial<SimulationConfig>): Partial<SimulationConfi
   return Object.fromEntries(Object.entries(options).filter(([k]) => k in DEFAULT_SIMULATION_CONFIG));
 }
 
+/** A value as a problem sentence shows it: strings quoted, so `"1"` is not read as the number 1. */
+function shown(v: unknown): string {
+  return typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
 /** Type and range of each option, as sentences naming the option. */
 function optionProblems(options: Partial<SimulationConfig>): string[] {
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${options === null ? "null" : shown(options)}`];
   const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
   const L = SIMULATION_LIMITS;
   const out: string[] = [];
   const int = (k: keyof SimulationConfig, min: number, max?: number) => {
     const v = cfg[k];
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
-    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${String(v)}`);
+    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${shown(v)}`);
   };
   const duration = (k: keyof SimulationConfig) => {
     const v = cfg[k];
     if (typeof v === "number" && v >= L.minDurationMs && v <= L.maxDurationMs) return;
-    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${String(v)}`);
+    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${shown(v)}`);
   };
   const positive = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${String(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${shown(v)}`);
   };
   const nonNegative = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${String(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${shown(v)}`);
   };
   const fraction = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${String(v)}`);
+    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${shown(v)}`);
   };
   const object = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${String(v)}`);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${shown(v)}`);
   };
   int("seed", L.minSeed, L.maxSeed);
   int("producers", 1, L.maxInstances);
@@ -1574,15 +1595,43 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");
   if (cfg.minItemBytes > cfg.maxItemBytes) out.push("minItemBytes must be <= maxItemBytes");
   if (out.length === 0) {
-    // The stores and destination pools hold real bytes: capacity / byteScale each.
-    const nominal = cfg.producers * cfg.producerCapacityBytes + cfg.consumers * cfg.consumerCapacityBytes;
+    const faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
+    // The stores and destination pools hold real bytes: capacity / byteScale each (a producer's
+    // capacity scaled by the fault profile's memory pressure, as startProducer sizes it).
+    const producerBytes = cfg.producerCapacityBytes * faults.memoryPressure;
+    const nominal = cfg.producers * producerBytes + cfg.consumers * cfg.consumerCapacityBytes;
     const real = nominal / cfg.byteScale;
     if (real > L.maxRealBytes)
       out.push(
-        `the stores would hold up to ${formatBytes(real)} of real memory ((producers x producerCapacityBytes + consumers x consumerCapacityBytes) / byteScale); at most ${formatBytes(L.maxRealBytes)}: raise byteScale to at least ${Math.ceil(nominal / L.maxRealBytes)} or lower the capacities`,
+        `the stores would hold up to ${formatBytes(real)} of real memory ((producers x producerCapacityBytes x faults.memoryPressure + consumers x consumerCapacityBytes) / byteScale); at most ${formatBytes(L.maxRealBytes)}: raise byteScale (ectp simulate --byte-scale) to at least ${Math.ceil(nominal / L.maxRealBytes)}, or use fewer instances or smaller capacities`,
+      );
+    // An item larger than a store or a destination pool can never be stored or loaded.
+    const smallest = Math.min(producerBytes, cfg.consumerCapacityBytes);
+    if (cfg.maxItemBytes > smallest)
+      out.push(
+        `maxItemBytes ${cfg.maxItemBytes} exceeds the smallest store (producerCapacityBytes x faults.memoryPressure = ${Math.floor(producerBytes)}, consumerCapacityBytes = ${cfg.consumerCapacityBytes}): such an item could never be stored or loaded; lower maxItemBytes or raise the capacities`,
+      );
+    // What a fault leaves held must be let go within the drain, or the final [I4] check counts it
+    // as a leak: a stalled read lasts stallMsOf(cfg), a grant whose ReadComplete was dropped its lease.
+    const stall = faults.readStall > 0 ? stallMsOf(cfg) : 0;
+    const lease = faults.messageDrop > 0 ? (cfg.producerConfig.leaseMs ?? 30_000) : 0;
+    const settle = Math.max(stall, lease);
+    if (cfg.maxDrainMs < settle)
+      out.push(
+        `maxDrainMs ${cfg.maxDrainMs} is shorter than what these faults hold after the last request (${stall >= lease ? `a stalled read: (transferTimeoutMs + quarantineCapMs) / 2 = ${stall} ms` : `a grant whose ReadComplete was dropped: its lease, ${lease} ms`}), which the final check would count as a leak [I4]; raise maxDrainMs to at least ${settle}`,
       );
   }
   return out;
+}
+
+/**
+ * How long an injected read stall lasts: halfway between the consumer's transfer timeout and
+ * the end of its quarantine cap, so the read is quarantined [C8] and settles before the cap
+ * releases its destination. With the cap disabled (Infinity) the default cap's 60 s stand in.
+ */
+function stallMsOf(cfg: SimulationConfig): number {
+  const cap = cfg.consumerConfig.quarantineCapMs ?? 60_000;
+  return Math.round(((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (Number.isFinite(cap) ? cap : 60_000)) / 2);
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

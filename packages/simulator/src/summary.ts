@@ -5,7 +5,7 @@
 import type { SimulationConfig } from "./options.js";
 import type { InvariantId, Violation } from "./invariants.js";
 import type { TimeSeries } from "./series.js";
-import { formatDuration } from "./duration.js";
+import { formatDuration, plainDecimal } from "./duration.js";
 import { DEFAULT_SIMULATION_CONFIG } from "./options.js";
 
 /** Request outcomes. Each request ends in exactly one of these. */
@@ -160,7 +160,8 @@ export function reproduceCommand(config: SimulationConfig): string {
     ["metadataOnlyFraction", "--metadata-only-fraction"],
     ["byteScale", "--byte-scale"],
   ];
-  for (const [k, flag] of num) if (config[k] !== d[k]) parts.push(`${flag} ${String(config[k])}`);
+  // Plain decimals: the flags refuse exponent notation (`--metadata-only-fraction 1e-7`).
+  for (const [k, flag] of num) if (config[k] !== d[k]) parts.push(`${flag} ${plainDecimal(config[k] as number)}`);
   const dur: [keyof SimulationConfig, string][] = [
     ["stepMs", "--step"],
     ["encodeTimeMs", "--encode-time"],

@@ -1,4 +1,6 @@
 import { EctpError } from "@ectp/protocol";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   SIMULATION_LIMITS,
@@ -45,7 +47,23 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     [
       "a byte scale of 1 with the default 4 GiB capacities (one producer and one consumer: 8 GiB of real memory)",
       { byteScale: 1, producers: 1, consumers: 1 },
-      /the stores would hold up to 8.0 GiB of real memory .*at most 2.0 GiB: raise byteScale to at least 4 or lower the capacities/,
+      /the stores would hold up to 8.0 GiB of real memory .*at most 2.0 GiB: raise byteScale \(ectp simulate --byte-scale\) to at least 4, or use fewer instances or smaller capacities/,
+    ],
+    [
+      "a memory pressure above 1 (a producer's store grows with it)",
+      { byteScale: 1, producers: 1, consumers: 1, producerCapacityBytes: 2 ** 29, consumerCapacityBytes: 2 ** 29, faults: { ...faultPreset("none"), memoryPressure: 4 } },
+      /the stores would hold up to 2.5 GiB of real memory \(\(producers x producerCapacityBytes x faults.memoryPressure/,
+    ],
+    [
+      "items larger than any store",
+      { byteScale: 1, producers: 1, consumers: 1, producerCapacityBytes: 2 ** 29, consumerCapacityBytes: 2 ** 29, minItemBytes: 2 ** 30, maxItemBytes: 2 ** 30 },
+      /maxItemBytes 1073741824 exceeds the smallest store .*= 536870912.*could never be stored or loaded/,
+    ],
+    ["a drain shorter than a stalled read lasts", { faults: "heavy", maxDrainMs: 1_000 }, /maxDrainMs 1000 is shorter .*a stalled read: .* = 40000 ms.*\[I4\]; raise maxDrainMs to at least 40000/],
+    [
+      "a drain shorter than the lease of a grant whose ReadComplete was dropped",
+      { faults: { ...faultPreset("none"), messageDrop: 0.1 }, maxDrainMs: 1_000 },
+      /a grant whose ReadComplete was dropped: its lease, 30000 ms/,
     ],
     ["items of a terabyte", { minItemBytes: 2 ** 40, maxItemBytes: 2 ** 40 }, /maxItemBytes must be an integer from 1 to 4294967296/],
     ["millions of items per request", { maxItemsPerRequest: 5e6 }, /maxItemsPerRequest must be an integer from 1 to 1024/],
@@ -65,6 +83,22 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     expectInvalidArgument(await rejection(runSimulation({ ...TINY, ...bad })), message);
   });
 
+  it("options that are not an object, and hooks of the wrong type, are INVALID_ARGUMENT before anything runs", async () => {
+    for (const bad of [null, "abc", 5, []]) {
+      expect(validateConfig(bad as never).join("; "), String(bad)).toMatch(/^options must be an object of SimulationOptions/);
+      expectInvalidArgument(await rejection(runSimulation(bad as never)), /options must be an object of SimulationOptions/);
+    }
+    const hooks: [Partial<SimulationOptions>, RegExp][] = [
+      [{ onProgress: 5 as never }, /onProgress must be a function; got 5/],
+      [{ eventLog: "x" as never }, /eventLog must be a function; got "x"/],
+      [{ timeSeries: "no" as never }, /timeSeries must be true or false; got "no"/],
+      [{ factories: { consumer: 1 } as never }, /factories.consumer must be a function; got 1/],
+    ];
+    for (const [bad, message] of hooks) expectInvalidArgument(await rejection(runSimulation({ ...TINY, ...bad })), message);
+    // A string where a number belongs is shown quoted, not as the number it reads like.
+    expect(validateConfig({ seed: "1" as never }).join("; ")).toMatch(/seed must be an integer .*; got "1"$/);
+  });
+
   it("accepts the bounds themselves and reports nothing for the defaults", async () => {
     const L = SIMULATION_LIMITS;
     expect(validateConfig({})).toEqual([]);
@@ -76,9 +110,31 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     const { summary } = await runSimulation({ ...TINY, seed: L.maxSeed });
     expect(summary.requests.total).toBe(8);
   });
+
+  it("read stalls with the quarantine cap disabled (Infinity) or long (with a drain to match) run without false leaks [I4]", async () => {
+    const shape: Partial<SimulationOptions> = { requests: 100, faults: "heavy", seed: 1 };
+    for (const extra of [{ consumerConfig: { quarantineCapMs: Number.POSITIVE_INFINITY } }, { consumerConfig: { quarantineCapMs: 1e6 }, maxDrainMs: 510_000 }]) {
+      const { summary } = await runSimulation({ ...shape, ...extra });
+      expect(summary.violations.count, JSON.stringify(extra)).toBe(0);
+    }
+  });
 });
 
 describe("runSweep", () => {
+  it("the CI sweep script refuses bad arguments with its usage and exit status 2, before running anything", () => {
+    const script = fileURLToPath(new URL("../scripts/sweep.mjs", import.meta.url));
+    for (const [args, message] of [
+      [["0"], 'runsPerPreset must be an integer from 1 to 100000; got "0"'],
+      [["abc"], 'runsPerPreset must be an integer from 1 to 100000; got "abc"'],
+      [["5", "1.5"], 'firstSeed must be an integer from -2147483648 to 2147483647; got "1.5"'],
+      [["1", "2", "3"], "at most two arguments; got 3"],
+    ] as const) {
+      const r = spawnSync(process.execPath, [script, ...args], { encoding: "utf8" });
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr).toBe(`sweep: ${message}\nUsage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]\n`);
+    }
+  });
+
   it.each([0, -2, 1.5, 100_001])("rejects runs %s before running anything", async (runs) => {
     let ran = 0;
     const e = await rejection(runSweep({ ...TINY, runs, onRun: () => ran++ }));
@@ -138,6 +194,12 @@ describe("durations in reproduce commands", () => {
   it("a negative seed is glued to its flag, so the command parses", () => {
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -5 })).toMatch(/^npx ectp simulate --seed=-5 /);
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: 5 })).toMatch(/^npx ectp simulate --seed 5 /);
+  });
+
+  it("numbers are written in plain decimals, which the flags accept (not 1e-7)", () => {
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, metadataOnlyFraction: 1e-7 })).toBe(
+      "npx ectp simulate --seed 1 --faults none --metadata-only-fraction 0.0000001",
+    );
   });
 
   it("settings no flag sets are named (the command alone would run another simulation)", () => {
