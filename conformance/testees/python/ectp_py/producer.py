@@ -457,6 +457,8 @@ class ProducerCore:
         key = rr.get("key")
         key_id = item_key_id(key)
         old = p.grants.get(key_id) if key_id is not None else None
+        if old is not None and old.deadline <= now:
+            old = None  # [P3] past its lease deadline: no longer live, even before a poll released it
         if old is not None and attempt_id <= old.attempt_id:
             # [P7] check 2 / SPEC.md 4.3: a duplicate (equal) or stale (lower) attempt gets no new answer.
             self._ignore("stale-attempt")
@@ -490,6 +492,9 @@ class ProducerCore:
         if expected_size is None or (expected_size != 0 and expected_size != size):
             self._reject(p.id, attempt_id, Reason.INTERNAL, f"announcement named {expected_size} bytes; item holds {size}")  # [P7] check 7
             return
+        # [P3][P5] grants past their lease deadline are released before anything is counted (a driver
+        # hands messages over before it polls): they no longer hold quota, nor this item's entry.
+        self._expire_leases(now)
         if old is not None:
             self._release(old, "replaced")  # [P3] a newer attempt replaces the older grant
         # [P5] an item above the byte quota itself can never be granted: terminal, not a retry for the whole budget

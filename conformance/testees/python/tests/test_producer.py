@@ -78,6 +78,26 @@ class ProducerTest(unittest.TestCase):
         r = request(p, b, 2, 0)["readReject"]
         self.assertEqual((r["reason"], r["retryable"]), (Reason.OVERLOADED, True))
 
+    def test_p5_releasing_a_grant_gives_its_bytes_back_to_the_quota(self):
+        p, store = make(ProducerConfig(max_pinned_bytes_per_consumer=32))
+        a, b = put(store, "a"), put(store, "b")
+        g = request(p, a, 1, 0)["readGrant"]
+        self.assertEqual(request(p, b, 2, 0)["readReject"]["reason"], Reason.OVERLOADED)
+        p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": g["grantId"], "status": Completion.OK}), 1)
+        self.assertIn("readGrant", request(p, b, 3, 1))
+
+    def test_p3_p5_a_grant_past_its_lease_deadline_is_not_live_even_before_a_poll(self):
+        p, store = make(ProducerConfig(lease_ms=1000, max_grants_per_consumer=1))
+        a, b = put(store, "a"), put(store, "b")
+        request(p, a, 1, 0)
+        # Handed over at the deadline, before any poll (a driver hands messages over first): granted.
+        g2 = request(p, b, 2, 1000)["readGrant"]
+        self.assertEqual((p.stats()["grants"], store.total_pins()), (1, 1))
+        # The attempt of an expired grant again is no duplicate: granted afresh under a new id.
+        g3 = request(p, b, 2, 2000.5)["readGrant"]
+        self.assertNotEqual(g3["grantId"], g2["grantId"])
+        self.assertEqual((p.stats()["grants"], store.total_pins()), (1, 1))
+
     def test_p5_an_item_larger_than_the_byte_quota_is_rejected_internal_not_overloaded(self):
         p, store = make(ProducerConfig(max_pinned_bytes_per_consumer=100))
         big = put(store, "big", size=200)

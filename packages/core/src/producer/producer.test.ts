@@ -501,6 +501,24 @@ describe("ProducerCore grants", () => {
     expect(h.producer.stats().pins).toBe(h.producer.stats().grants);
   });
 
+  it("[P3][P5] a grant past its lease deadline is not live even before a poll releases it: no quota held, no duplicate of it", () => {
+    const h = harness({ leaseMs: 1000, maxGrantsPerConsumer: 1 });
+    ready(h.store, 1);
+    ready(h.store, 2);
+    grantOf(request(h, "a", 1, 1, 0));
+    // Handed over at the deadline, before any poll (a driver hands messages over first): granted.
+    const g2 = grantOf(request(h, "a", 2, 2, 1000));
+    expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
+    expect(h.store.get(kid(1))?.pins).toBe(0);
+    expect(h.metrics.get("ectp_producer_lease_expired_total")).toBe(1);
+    // The attempt of an expired grant again is no duplicate: granted afresh, under a new id, one pin.
+    const g3 = grantOf(request(h, "a", 2, 2, 2000.5));
+    expect(g3.grantId).not.toBe(g2.grantId);
+    expect(g3.leaseMs).toBe(1000);
+    expect(h.store.get(kid(2))?.pins).toBe(1);
+    expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
+  });
+
   it("[P5] an item larger than the byte quota itself is rejected INTERNAL, terminal: no wait can make it grantable", () => {
     const h = harness({ maxPinnedBytesPerConsumer: 25 });
     ready(h.store, 1, 26);

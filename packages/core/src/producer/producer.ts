@@ -785,6 +785,9 @@ export class ProducerCore {
       // tryItemKeyId checked that the key holds a 1-64 byte contentHash.
       indexHash = keyIndexHash(hashBytes((key as ectp.v1.IItemKey).contentHash as Uint8Array), p.salt);
       live = this.byKey.get(p, indexHash, keyId);
+      // [P3] A grant past its lease deadline is no longer live, even before a poll has released it:
+      // a request now is neither its duplicate nor stale against it.
+      if (live !== undefined && live.deadline <= now) live = undefined;
     }
     if (live !== undefined) {
       if (attemptId === live.attemptId) {
@@ -848,6 +851,9 @@ export class ProducerCore {
       );
       return;
     }
+    // [P3][P5] Grants past their lease deadline are released before anything is counted (a driver
+    // hands messages over before it polls): they no longer hold quota, nor this item's index entry.
+    this.expireLeases(now);
     // [P3] a newer attempt of the same consumer for the same item replaces its older grant.
     if (live !== undefined) this.release(live, RELEASE.replaced);
     // [P5] An item above the byte quota itself can never be granted: terminal, not a retry for the whole budget.
