@@ -507,7 +507,12 @@ class ProducerCore:
             self._reject(p.id, attempt_id, Reason.OVERLOADED,
                          f"consumer quota reached ({len(p.grants)} grants, {p.pinned_bytes} bytes pinned)", self.config.retry_after_ms)
             return
-        self.store.pin(key_id)  # [P2] one pin per grant, never per key
+        try:
+            self.store.pin(key_id)  # [P2] one pin per grant, never per key
+        except Exception as e:  # a custom store's bug: the request still gets its one answer (SPEC.md 4.3)
+            log.error("store refused to pin a ready item %s: %s", key_id, e)
+            self._reject(p.id, attempt_id, Reason.INTERNAL, "store could not pin the item")
+            return
         g = _Grant(self._next_grant_id, p.id, p.epoch, key_id, size, now + self.config.lease_ms, attempt_id)  # [P3] never extended
         self._next_grant_id += 1
         g.timer = self._leases.push(g.deadline, "lease", g)
@@ -542,8 +547,9 @@ class ProducerCore:
         cause = {Completion.OK: "ack_ok", Completion.ABANDONED: "ack_abandoned"}.get(status, "ack_failed")
         self._release(g, cause)
 
-    def _release(self, g: _Grant, cause: str) -> None:
-        """Release a grant exactly once [P2]: unpin its item and drop it everywhere, so pins equal live grants [I3]."""
+    def _release(self, g: _Grant, cause: str, unpin: bool = True) -> None:
+        """Release a grant exactly once [P2]: unpin its item and drop it everywhere, so pins equal live grants [I3].
+        ``unpin`` is false when the store itself already dropped the item and its pins (a cleared store)."""
         if not g.live:
             return
         g.live = False
@@ -554,12 +560,13 @@ class ProducerCore:
             del p.grants[g.key_id]
             p.pinned_bytes -= g.size_bytes
         self._pinned_bytes -= g.size_bytes
-        try:
-            self.store.unpin(g.key_id)
-        except EctpError as e:
-            # the store refused (an [I3] store bug, or an item it already dropped): counted and logged
-            self.metrics["ectp_producer_unpin_errors_total"] += 1
-            log.warning("store refused to unpin %s: %s", g.key_id, e)
+        if unpin:
+            try:
+                self.store.unpin(g.key_id)
+            except EctpError as e:
+                # the store refused: an [I3] store bug that leaves a pin behind, counted and logged
+                self.metrics["ectp_producer_unpin_errors_total"] += 1
+                log.warning("store refused to unpin %s: %s", g.key_id, e)
         self.metrics[f'ectp_producer_releases_total{{cause="{cause}"}}'] += 1
 
     def _release_all_of(self, p: _Peer, cause: str) -> None:
@@ -653,7 +660,7 @@ class ProducerCore:
             self._pending_events.append({"removed": {"key": change[1], "cause": cause}})
         elif kind == "cleared":
             for g in list(self._grants.values()):
-                self._release(g, "cleared")  # every item is gone: their grants are void [I3]
+                self._release(g, "cleared", unpin=False)  # every item is gone with its pins: their grants are void [I3]
             cause = CLEARED_SHUTDOWN if change[1] == "shutdown" else CLEARED_RESET
             self._pending_events.append({"cleared": {"cause": cause}})
 

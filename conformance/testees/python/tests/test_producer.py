@@ -98,6 +98,31 @@ class ProducerTest(unittest.TestCase):
         self.assertNotEqual(g3["grantId"], g2["grantId"])
         self.assertEqual((p.stats()["grants"], store.total_pins()), (1, 1))
 
+    def test_i3_a_store_reset_releases_every_grant_without_a_store_bug_alarm(self):
+        p, store = make()
+        a, b = put(store, "a"), put(store, "b")
+        request(p, a, 1, 0)
+        request(p, b, 1, 0, consumer="C2")
+        with self.assertNoLogs("ectp.producer", level="WARNING"):
+            store.clear("reset")
+        self.assertEqual((p.stats()["grants"], store.total_pins()), (0, 0))
+        # The store dropped the items with their pins: nothing to unpin, so no [I3] store-bug count.
+        self.assertEqual(p.metrics["ectp_producer_unpin_errors_total"], 0)
+        self.assertEqual(p.metrics['ectp_producer_releases_total{cause="cleared"}'], 2)
+
+    def test_p7_a_store_that_refuses_to_pin_gets_the_request_an_internal_reject_not_silence(self):
+        p, store = make()
+        a = put(store, "a")
+
+        def refuse(key_id):
+            raise RuntimeError("store bug")
+
+        store.pin = refuse
+        with self.assertLogs("ectp.producer", level="ERROR"):
+            r = request(p, a, 1, 0)
+        self.assertEqual(r["readReject"]["reason"], Reason.INTERNAL)
+        self.assertEqual(p.stats()["grants"], 0)
+
     def test_p5_an_item_larger_than_the_byte_quota_is_rejected_internal_not_overloaded(self):
         p, store = make(ProducerConfig(max_pinned_bytes_per_consumer=100))
         big = put(store, "big", size=200)

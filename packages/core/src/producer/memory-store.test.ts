@@ -358,6 +358,15 @@ describe("MemoryItemStore", () => {
     expect(store.totalPins()).toBe(0);
     expect(store.usedBytes()).toBe(0);
     expect(released.sort()).toEqual([kid(1), kid(2)].sort());
+    // The accounting starts afresh: three new items fill the store, and a fourth that would need
+    // an eviction finds nothing evictable (they are not ready) instead of counting cleared ones.
+    const small = new MemoryItemStore({ capacityBytes: 30 });
+    for (const n of [1, 2, 3]) putReady(small, n);
+    small.clear("reset");
+    for (const n of [4, 5, 6]) expect(small.put(desc(n)).ok).toBe(true);
+    const over = small.put(desc(7));
+    expect(over.ok ? "ok" : over.error.code).toBe("OVERLOADED");
+    expect(small.usedBytes()).toBe(30);
   });
 
   it("locate registers bytes and sets the location; release is called when the item leaves", () => {
@@ -456,6 +465,12 @@ describe("MemoryItemStore", () => {
     store.discard(kid(4));
     expect(() => store.pin(kid(4))).toThrow(EctpError);
     expect(store.totalPins()).toBe(0);
+    // Another key pinned right after a get pins that key, not the one looked up.
+    const k5 = putReady(store, 5);
+    const k6 = putReady(store, 6);
+    store.get(k6);
+    store.pin(k5);
+    expect([store.get(k6)?.pins, store.get(k5)?.pins]).toEqual([0, 1]);
   });
 
   it("[P2][P6] unpinEntry acts as unpin for a held entry, refuses one no longer held, and takes foreign entries by key", () => {

@@ -946,8 +946,11 @@ export class ProducerCore {
     );
   }
 
-  /** Release a grant exactly once [P2]: unpin its item and drop it from every table. */
-  private release(g: Grant, labels: ReleaseLabels): void {
+  /**
+   * Release a grant exactly once [P2]: unpin its item and drop it from every table. `unpin` is
+   * false when the store itself already dropped the item and its pins (a cleared store).
+   */
+  private release(g: Grant, labels: ReleaseLabels, unpin = true): void {
     if (!g.live) return; // [P2] exactly once
     g.live = false;
     this.grants.delete(g.id);
@@ -965,15 +968,15 @@ export class ProducerCore {
       p.pinnedBytes -= g.sizeBytes;
     }
     this.pinnedBytesTotal -= g.sizeBytes;
-    try {
-      if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
-      else this.store.unpin(g.keyId);
-    } catch (cause) {
-      // Expected only when the store already dropped the item (cleared): no pin left to release.
-      // Anything else is a store bug that leaves a pin behind [I3]: make it visible.
-      this.metrics.counter("ectp_producer_unpin_errors_total", 1);
-      this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: String(cause) });
-    }
+    if (unpin)
+      try {
+        if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
+        else this.store.unpin(g.keyId);
+      } catch (cause) {
+        // A store bug that leaves a pin behind [I3]: make it visible.
+        this.metrics.counter("ectp_producer_unpin_errors_total", 1);
+        this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: String(cause) });
+      }
     this.metrics.counter("ectp_producer_releases_total", 1, labels);
   }
 
@@ -1112,8 +1115,8 @@ export class ProducerCore {
         });
         return;
       case "cleared":
-        // Every item, pinned ones included, is gone: their grants are void [I3].
-        for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.cleared);
+        // Every item, pinned ones included, is gone with its pins: their grants are void [I3].
+        for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.cleared, false);
         this.pendingEvents.push({
           cleared: {
             cause:

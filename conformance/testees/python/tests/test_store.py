@@ -1,0 +1,145 @@
+"""MemoryItemStore on its own: bounded bytes, FIFO eviction of ready unpinned items, pins and
+changes [P1][P2][P6][E1]. The producer tests cover the store through ProducerCore; these pin down
+the store's own accounting, which a producer only sees much later (a store over capacity, a pin
+on the wrong item, an eviction of a cleared entry)."""
+
+import unittest
+
+from ectp_py.store import MemoryItemStore
+from ectp_py.wire import EctpError, item_key_id
+
+from .helpers import descriptor, item_bytes
+
+
+def put(store: MemoryItemStore, name: str, size: int = 10, ready: bool = True) -> str:
+    entry = store.put(descriptor(name, item_bytes(size)), item_bytes(size))
+    if ready:
+        store.mark_ready(entry.key_id)
+    return entry.key_id
+
+
+def recorder(store: MemoryItemStore) -> list:
+    """The changes the store emits from now on, as ``(kind, key id or cause, cause)`` tuples."""
+    seen: list = []
+
+    def note(change):
+        kind = change[0]
+        if kind == "removed":
+            seen.append((kind, item_key_id(change[1]), change[2]))
+        elif kind == "stored":
+            seen.append((kind, item_key_id(change[1]["key"])))
+        else:
+            seen.append(change)
+
+    store.subscribe(note)
+    return seen
+
+
+class MemoryItemStoreTest(unittest.TestCase):
+    def test_p6_a_put_of_a_key_already_stored_is_refused_and_changes_nothing(self):
+        s = MemoryItemStore(100)
+        put(s, "a")
+        with self.assertRaises(EctpError) as c:
+            put(s, "a")
+        self.assertEqual((c.exception.code, s.used_bytes()), ("INVALID_ARGUMENT", 10))
+
+    def test_p6_an_exact_fit_evicts_only_the_oldest_ready_item(self):
+        s = MemoryItemStore(30)
+        a = put(s, "a")
+        put(s, "b")
+        put(s, "c")
+        seen = recorder(s)
+        put(s, "d", ready=False)
+        self.assertEqual(seen, [("removed", a, "evicted")])
+        self.assertEqual(s.used_bytes(), 30)
+
+    def test_e1_mark_ready_twice_emits_one_stored_and_counts_the_bytes_once(self):
+        s = MemoryItemStore(20)
+        a = put(s, "a")
+        seen = recorder(s)
+        s.mark_ready(a)
+        self.assertEqual(seen, [])
+        put(s, "b", ready=False)
+        put(s, "c", ready=False)  # evicts a: the only ready item
+        with self.assertRaises(EctpError) as c:  # nothing ready is left to evict
+            put(s, "d", ready=False)
+        self.assertEqual((c.exception.code, s.used_bytes()), ("OVERLOADED", 20))
+
+    def test_p1_p2_a_not_ready_item_cannot_be_pinned_and_an_unpinned_one_cannot_be_unpinned(self):
+        s = MemoryItemStore(20)
+        a = put(s, "a", ready=False)
+        with self.assertRaises(EctpError):
+            s.pin(a)
+        s.mark_ready(a)
+        with self.assertRaises(EctpError):
+            s.unpin(a)
+        self.assertEqual(s.total_pins(), 0)
+
+    def test_p6_an_item_is_evictable_again_only_when_its_last_pin_goes(self):
+        s = MemoryItemStore(20)
+        a = put(s, "a")
+        put(s, "b", ready=False)
+        s.pin(a)
+        s.pin(a)
+        s.unpin(a)  # one pin left: still not evictable
+        with self.assertRaises(EctpError) as c:
+            put(s, "c", ready=False)
+        self.assertEqual(c.exception.code, "OVERLOADED")
+        s.unpin(a)
+        seen = recorder(s)
+        put(s, "c", ready=False)
+        self.assertEqual(seen, [("removed", a, "evicted")])
+
+    def test_p6_discarding_a_not_ready_item_publishes_removed_discarded(self):
+        s = MemoryItemStore(20)
+        a = put(s, "a", ready=False)
+        seen = recorder(s)
+        s.discard(a)
+        self.assertEqual(seen, [("removed", a, "discarded")])
+        self.assertEqual(s.used_bytes(), 0)
+
+    def test_e2_ready_items_lists_the_ready_ones_only(self):
+        s = MemoryItemStore(30)
+        a = put(s, "a")
+        put(s, "b", ready=False)
+        self.assertEqual([e.key_id for e in s.ready_items()], [a])
+
+    def test_p6_a_ready_item_cannot_be_discarded_only_evicted(self):
+        s = MemoryItemStore(20)
+        a = put(s, "a")
+        with self.assertRaises(EctpError):
+            s.discard(a)
+        self.assertIsNotNone(s.get(a))
+
+    def test_p6_evict_refuses_a_not_ready_or_pinned_item_and_publishes_removed_evicted(self):
+        s = MemoryItemStore(30)
+        a = put(s, "a", ready=False)
+        with self.assertRaises(EctpError):
+            s.evict(a)
+        s.mark_ready(a)
+        s.pin(a)
+        with self.assertRaises(EctpError):
+            s.evict(a)
+        s.unpin(a)
+        seen = recorder(s)
+        s.evict(a)
+        self.assertEqual(seen, [("removed", a, "evicted")])
+        self.assertEqual(s.used_bytes(), 0)
+
+    def test_e1_clear_starts_the_accounting_afresh(self):
+        s = MemoryItemStore(30)
+        for name in "abc":
+            put(s, name)
+        s.clear("reset")
+        self.assertEqual((s.used_bytes(), s.total_pins()), (0, 0))
+        d = put(s, "d")
+        put(s, "e")
+        put(s, "f")
+        seen = recorder(s)
+        put(s, "g", ready=False)  # evicts d: not a cleared entry still on the eviction list
+        self.assertEqual(seen, [("removed", d, "evicted")])
+        self.assertEqual(s.used_bytes(), 30)
+
+
+if __name__ == "__main__":
+    unittest.main()
