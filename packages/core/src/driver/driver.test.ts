@@ -7,187 +7,9 @@ import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
 import { EventSubscriber } from "../subscriber/subscriber.js";
-import type {
-  MemoryRegion,
-  ReadDestination,
-  ReadOperation,
-  ReadResult,
-  Transport,
-  TransportActivity,
-} from "../transport.js";
+import type { ReadDestination, TransportActivity } from "../transport.js";
 import { Driver } from "./driver.js";
-
-// ---------------------------------------------------------------------------------------
-// A tiny in-memory transport pair (the real mock transport lives in @ectp/transport-mock).
-// ---------------------------------------------------------------------------------------
-
-class FakeNet {
-  readonly endpoints = new Map<string, FakeTransport>();
-  endpoint(id: string): FakeTransport {
-    const t = new FakeTransport(id, this);
-    this.endpoints.set(id, t);
-    return t;
-  }
-}
-
-class FakeTransport implements Transport {
-  readonly sentTo: { peerId: string; bytes: Uint8Array }[] = [];
-  readonly connects: { peerId: string; epoch: number }[] = [];
-  readonly disconnects: string[] = [];
-  readonly started: ReadOperation[] = [];
-  readonly cancelled: number[] = [];
-  /** When set, connectPeer returns this promise instead of resolving at once. */
-  connectResult: Promise<void> | undefined;
-  private inbox: { from: string; bytes: Uint8Array }[] = [];
-  private reads: ReadResult[] = [];
-  private unreachableQ: string[] = [];
-  private readonly regions = new Map<number, MemoryRegion>();
-  private nextRegion = 1;
-  private waker: (() => void) | undefined;
-
-  constructor(
-    readonly localId: string,
-    private readonly net: FakeNet,
-  ) {}
-  localMetadata(): Uint8Array {
-    return new TextEncoder().encode(`meta:${this.localId}`);
-  }
-  connectPeer(peerId: string, epoch: number): Promise<void> {
-    this.connects.push({ peerId, epoch });
-    return this.connectResult ?? Promise.resolve();
-  }
-  disconnectPeer(peerId: string): void {
-    this.disconnects.push(peerId);
-  }
-  send(peerId: string, message: Uint8Array): void {
-    this.sentTo.push({ peerId, bytes: message });
-    const peer = this.net.endpoints.get(peerId);
-    if (peer) peer.deliver(this.localId, message);
-    else this.unreachableQ.push(peerId);
-  }
-  deliver(from: string, bytes: Uint8Array): void {
-    this.inbox.push({ from, bytes });
-    this.waker?.();
-  }
-  inject(from: string, bytes: Uint8Array): void {
-    this.deliver(from, bytes);
-  }
-  unreachableFrom(peerId: string): void {
-    this.unreachableQ.push(peerId);
-  }
-  registerMemory(bytes: Uint8Array): MemoryRegion {
-    const r = { id: this.nextRegion++, bytes };
-    this.regions.set(r.id, r);
-    return r;
-  }
-  deregisterMemory(region: MemoryRegion): void {
-    this.regions.delete(region.id);
-  }
-  describe(region: MemoryRegion, offset: number, length: number): Uint8Array {
-    const b = new Uint8Array(12);
-    const v = new DataView(b.buffer);
-    v.setUint32(0, region.id);
-    v.setUint32(4, offset);
-    v.setUint32(8, length);
-    return b;
-  }
-  region(id: number): MemoryRegion | undefined {
-    return this.regions.get(id);
-  }
-  startRead(read: ReadOperation): void {
-    this.started.push(read);
-    const src = this.net.endpoints.get(read.peerId);
-    const v = new DataView(read.source.buffer, read.source.byteOffset, read.source.byteLength);
-    const region = read.source.length === 12 ? src?.region(v.getUint32(0)) : undefined;
-    if (!region) {
-      this.reads.push({ readId: read.readId, status: "failed", error: "unknown source" });
-      return;
-    }
-    const off = v.getUint32(4);
-    const d = read.destination;
-    d.region.bytes.set(region.bytes.subarray(off, off + d.length), d.offset);
-    this.reads.push({ readId: read.readId, status: "done", bytesRead: d.length });
-  }
-  cancelRead(readId: number): void {
-    this.cancelled.push(readId);
-  }
-  poll(): TransportActivity {
-    const a = { messages: this.inbox, reads: this.reads, unreachable: this.unreachableQ };
-    this.inbox = [];
-    this.reads = [];
-    this.unreachableQ = [];
-    return a;
-  }
-  waitForActivity(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, timeoutMs);
-      const self = this;
-      function done(): void {
-        clearTimeout(t);
-        if (self.waker === done) self.waker = undefined;
-        resolve();
-      }
-      this.waker = done;
-      if (this.inbox.length > 0) done();
-    });
-  }
-  async close(): Promise<void> {}
-}
-
-/** A stand-in core that records what the driver routes to it and returns scripted outputs. */
-class RecordingCore {
-  readonly calls: string[] = [];
-  outputs: CoreOutput[] = [];
-  deadline: number | undefined;
-  handleEnvelope(from: string, env: ectp.v1.IEnvelope): void {
-    const body = Object.keys(env).find((k) => !["version", "senderId", "senderEpoch", "body"].includes(k));
-    this.calls.push(`env:${from}:${body}`);
-  }
-  handleMessage(from: string): void {
-    this.calls.push(`bytes:${from}`);
-  }
-  handleReadResult(r: ReadResult): void {
-    this.calls.push(`read:${r.readId}:${r.status}${r.peerGone ? ":gone" : ""}`);
-  }
-  handlePeerUnreachable(peerId: string): void {
-    this.calls.push(`unreachable:${peerId}`);
-  }
-  poll(): CoreOutput[] {
-    const o = this.outputs;
-    this.outputs = [];
-    return o;
-  }
-  nextDeadline(): number | undefined {
-    return this.deadline;
-  }
-}
-
-function manualClock(start = 0) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
-
-function wire(from: string, body: ectp.v1.IEnvelope): Uint8Array {
-  return encodeEnvelope({ version: SPEC_VERSION, senderId: from, senderEpoch: 1, ...body });
-}
-
-const flush = (): Promise<void> => new Promise((r) => setImmediate(r));
-
-function routingRig(which: { consumer?: boolean; producer?: boolean } = { consumer: true, producer: true }) {
-  const net = new FakeNet();
-  const t = net.endpoint("me");
-  const consumer = which.consumer ? new RecordingCore() : undefined;
-  const producer = which.producer ? new RecordingCore() : undefined;
-  const driver = new Driver({
-    transport: t,
-    consumer: consumer as unknown as ConsumerCore,
-    producer: producer as unknown as ProducerCore,
-    clock: manualClock(),
-  });
-  return { net, t, consumer, producer, driver };
-}
-
-const dest = (n: number): ReadDestination => ({ region: { id: 1, bytes: new Uint8Array(n) }, offset: 0, length: n });
+import { FakeNet, RecordingCore, connectTo, dest, flush, heartbeatTo, manualClock, routingRig, startRead, waitUntil, wire } from "./test-support.js";
 
 describe("Driver", () => {
   it("rejects options without a transport, without any core or subscriber, or with a subscriber beside a core", () => {
@@ -265,6 +87,21 @@ describe("Driver", () => {
     t.inject("p", wire("p", { readGrant: { attemptId: 1, grantId: 1 } }));
     driver.step();
     expect(producer?.calls).toEqual(["env:p:readGrant"]);
+  });
+
+  it("[P8][C10] a driver of one core gives it heartbeats, ROLE_BOTH hellos and the other role's bodies (counted there)", () => {
+    for (const which of [{ consumer: true }, { producer: true }]) {
+      const { t, consumer, producer, driver } = routingRig(which);
+      t.inject("x", wire("x", { heartbeat: {} }));
+      t.inject("x", wire("x", { hello: { role: ectp.v1.Role.ROLE_BOTH } }));
+      driver.step();
+      expect((consumer ?? producer)?.calls).toEqual(["env:x:heartbeat", "env:x:hello"]);
+    }
+    const { t, consumer, driver } = routingRig({ consumer: true });
+    t.inject("c", wire("c", { readRequest: { attemptId: 1 } }));
+    t.inject("c", wire("c", { hello: { role: ectp.v1.Role.ROLE_CONSUMER } }));
+    driver.step();
+    expect(consumer?.calls).toEqual(["env:c:readRequest", "env:c:hello"]);
   });
 
   it("[I1] a logger that throws while a transport fault is reported does not end the step: what arrived is still delivered", () => {
@@ -397,13 +234,6 @@ describe("Driver", () => {
     expect(t.started).toEqual([]);
   });
 
-  const connectTo = (peerId: string, epoch: number): CoreOutput => ({ type: "connect-peer", peerId, epoch, metadata: new Uint8Array([epoch]) });
-  const sendTo = (peerId: string): CoreOutput => ({
-    type: "send",
-    peerId,
-    envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, heartbeat: { sequence: 1 } },
-  });
-
   it("[P8] with both cores, one core's disconnect-peer leaves the connection the other holds", async () => {
     const { net, t, consumer, producer, driver } = routingRig();
     net.endpoint("x");
@@ -415,7 +245,7 @@ describe("Driver", () => {
     (consumer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
     driver.step();
     expect(t.disconnects).toEqual([]); // the producer still holds it
-    (producer as RecordingCore).outputs = [sendTo("x"), { type: "disconnect-peer", peerId: "x" }];
+    (producer as RecordingCore).outputs = [heartbeatTo("x"), { type: "disconnect-peer", peerId: "x" }];
     driver.step();
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["x"]);
     expect(t.disconnects).toEqual(["x"]); // the last holder let go
@@ -431,7 +261,7 @@ describe("Driver", () => {
     driver.step();
     await flush();
     // The consumer, still acting on the old epoch, asks for it again, then lets go of it.
-    (consumer as RecordingCore).outputs = [connectTo("x", 1), sendTo("x"), { type: "disconnect-peer", peerId: "x" }];
+    (consumer as RecordingCore).outputs = [connectTo("x", 1), heartbeatTo("x"), { type: "disconnect-peer", peerId: "x" }];
     driver.step();
     await flush();
     driver.step();
@@ -591,21 +421,6 @@ describe("Driver", () => {
 });
 
 describe("Driver: slow or faulty connects and transports, and run()'s wake-ups", () => {
-  const read = (readId: number, peerId = "p"): CoreOutput => ({
-    type: "start-read",
-    readId,
-    peerId,
-    source: new Uint8Array([1]),
-    destination: dest(1),
-    crc32c: false,
-  });
-  const heartbeatTo = (peerId: string): CoreOutput => ({
-    type: "send",
-    peerId,
-    envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, heartbeat: { sequence: 1 } },
-  });
-  const connect = (peerId = "p", epoch = 1): CoreOutput => ({ type: "connect-peer", peerId, epoch, metadata: new Uint8Array([epoch]) });
-
   it("[P8] a connect still pending after connectTimeoutMs fails: queued reads fail (peer gone), sends are dropped, the core hears the peer is unreachable", async () => {
     const t = new FakeNet().endpoint("me");
     let resolveLate!: () => void;
@@ -613,7 +428,7 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     const consumer = new RecordingCore();
     const clock = manualClock();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 1_000 });
-    consumer.outputs = [connect(), heartbeatTo("p"), read(7)];
+    consumer.outputs = [connectTo(), heartbeatTo("p"), startRead(7)];
     driver.step();
     clock.advance(999);
     driver.step();
@@ -630,7 +445,7 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     expect(t.started).toEqual([]);
     // A new connect-peer (the core reconnecting) starts afresh.
     t.connectResult = undefined;
-    consumer.outputs = [connect(), heartbeatTo("p")];
+    consumer.outputs = [connectTo(), heartbeatTo("p")];
     driver.step();
     await flush();
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"]);
@@ -642,11 +457,44 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     t.connectResult = new Promise<void>(() => {});
     const consumer = new RecordingCore();
     consumer.deadline = undefined;
-    consumer.outputs = [connect()];
+    consumer.outputs = [connectTo()];
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, maxWaitMs: 3_600_000, connectTimeoutMs: 5 });
     const done = driver.run();
-    for (let i = 0; i < 200 && consumer.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 2));
+    await waitUntil(() => consumer.calls.length > 0);
     expect(consumer.calls).toEqual(["unreachable:p"]);
+    driver.stop();
+    await done;
+  });
+
+  it("run() wakes at a core's own deadline, not only after maxWaitMs", async () => {
+    const t = new FakeNet().endpoint("me");
+    t.waitForActivity = (ms) => new Promise<void>((r) => setTimeout(r, ms));
+    const producer = new RecordingCore();
+    let polls = 0;
+    producer.deadline = performance.now() + 20;
+    producer.poll = () => {
+      polls++;
+      if (producer.deadline !== undefined && performance.now() >= producer.deadline) producer.deadline = undefined;
+      return [];
+    };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 3_600_000 });
+    const done = driver.run();
+    await waitUntil(() => polls >= 2);
+    expect(polls).toBeGreaterThanOrEqual(2);
+    driver.stop();
+    await done;
+  });
+
+  it("run() hands a queued read cancelled in a step its result at once, not after the wait", async () => {
+    const t = new FakeNet().endpoint("me");
+    t.waitForActivity = () => new Promise<void>(() => {});
+    t.connectResult = new Promise<void>(() => {});
+    const consumer = new RecordingCore();
+    consumer.outputs = [connectTo(), startRead(1), { type: "cancel-read", readId: 1 }];
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, maxWaitMs: 3_600_000, connectTimeoutMs: 3_600_000 });
+    const done = driver.run();
+    await waitUntil(() => consumer.calls.length > 0);
+    expect(consumer.calls).toEqual(["read:1:cancelled"]);
     driver.stop();
     await done;
   });
@@ -658,7 +506,7 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     t.connectResult = new Promise<void>(() => {});
     const consumer = new RecordingCore();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), maxQueuedPerPeer: 2 });
-    consumer.outputs = [connect(), heartbeatTo("p"), read(1), read(2), heartbeatTo("p"), read(3), heartbeatTo("q")];
+    consumer.outputs = [connectTo(), heartbeatTo("p"), startRead(1), startRead(2), heartbeatTo("p"), startRead(3), heartbeatTo("q")];
     driver.step();
     expect(t.disconnects).toEqual(["p"]);
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]); // nothing reaches p unconnected
@@ -670,6 +518,7 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
   it("rejects a connectTimeoutMs or maxQueuedPerPeer that is not positive with INVALID_CONFIG naming it", () => {
     const transport = new FakeNet().endpoint("me");
     const producer = new RecordingCore() as unknown as ProducerCore;
+    expect(() => new Driver({ transport, producer, maxWaitMs: 0 })).not.toThrow(); // non-negative, as documented
     for (const [options, name] of [
       [{ connectTimeoutMs: 0 }, "connectTimeoutMs"],
       [{ connectTimeoutMs: Number.NaN }, "connectTimeoutMs"],
@@ -694,7 +543,7 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     t.connectPeer = () => undefined as unknown as Promise<void>;
     const consumer = new RecordingCore();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
-    consumer.outputs = [connect(), heartbeatTo("p")];
+    consumer.outputs = [connectTo(), heartbeatTo("p")];
     expect(() => driver.step()).not.toThrow();
     const poll = t.poll.bind(t);
     t.poll = () => ({ messages: poll().messages }) as TransportActivity; // no reads, no unreachable
@@ -719,7 +568,7 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     };
     // A slow step: 100 ms pass between the poll and the output being carried out.
     producer.poll = () => {
-      const o = [connect("c"), grant];
+      const o = [connectTo("c"), grant];
       clock.advance(100);
       return o;
     };

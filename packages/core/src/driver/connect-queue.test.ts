@@ -1,0 +1,192 @@
+// What the driver queues behind a pending connect-peer, and who owns a connection: every read
+// gets exactly one result, nothing queued is lost to a newer epoch's connect, a late answer of a
+// superseded connect leaves the newer connection alone, and a grant never leaves with a lease
+// that ran out while it waited. Each test was written against a change of driver.ts that every
+// other test let through.
+import { SPEC_VERSION, decodeEnvelope } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import type { ConsumerCore } from "../consumer/consumer.js";
+import type { ProducerCore } from "../producer/producer.js";
+import { Driver } from "./driver.js";
+import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead } from "./test-support.js";
+
+/** A consumer-only driver over a fresh transport `me` (peer `p` exists). */
+function consumerRig(options: { maxQueuedPerPeer?: number } = {}) {
+  const net = new FakeNet();
+  const t = net.endpoint("me");
+  net.endpoint("p");
+  const consumer = new RecordingCore();
+  const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), ...options });
+  return { t, consumer, driver };
+}
+
+describe("Driver: the queue behind a pending connect", () => {
+  it("exactly maxQueuedPerPeer queued items do not fail the connect; all of them go out once it resolves", async () => {
+    const { t, consumer, driver } = consumerRig({ maxQueuedPerPeer: 2 });
+    const d = deferred();
+    t.connectResult = d.promise;
+    consumer.outputs = [connectTo(), startRead(1), startRead(2)];
+    driver.step();
+    driver.step();
+    expect(consumer.calls).toEqual([]);
+    expect(t.disconnects).toEqual([]);
+    d.resolve();
+    await flush();
+    expect(t.started.map((r) => r.readId)).toEqual([1, 2]);
+  });
+
+  it("[C7][I5] a read started from the queue is cancelled through the transport, and gets one result", async () => {
+    const { t, consumer, driver } = consumerRig();
+    const d = deferred();
+    t.connectResult = d.promise;
+    consumer.outputs = [connectTo(), startRead(1)];
+    driver.step();
+    d.resolve();
+    await flush();
+    expect(t.started.map((r) => r.readId)).toEqual([1]);
+    // No longer queued: a made-up "cancelled" would free memory the transport may still write into.
+    consumer.outputs = [{ type: "cancel-read", readId: 1 }];
+    driver.step();
+    driver.step();
+    expect(t.cancelled).toEqual([1]);
+    expect(consumer.calls.filter((c) => c.startsWith("read:1:"))).toHaveLength(1);
+  });
+
+  it("[I2] disconnect-peer while its connect is pending fails the queued reads (peer gone); none starts", () => {
+    const { t, consumer, driver } = consumerRig();
+    t.connectResult = new Promise<void>(() => {});
+    consumer.outputs = [connectTo(), startRead(7), { type: "disconnect-peer", peerId: "p" }];
+    driver.step();
+    driver.step();
+    expect(consumer.calls).toEqual(["read:7:failed:gone"]);
+    expect(t.started).toEqual([]);
+  });
+
+  it("a read failed with its connect is no longer queued: a later cancel goes to the transport, with no second result", () => {
+    const { t, consumer, driver } = consumerRig({ maxQueuedPerPeer: 1 });
+    t.connectResult = new Promise<void>(() => {});
+    consumer.outputs = [connectTo(), startRead(1), startRead(2)]; // one past the limit: the connect fails
+    driver.step();
+    consumer.outputs = [{ type: "cancel-read", readId: 1 }];
+    driver.step();
+    driver.step();
+    expect(consumer.calls.filter((c) => c.startsWith("read:1:"))).toEqual(["read:1:failed:gone"]);
+    expect(t.cancelled).toEqual([1]);
+  });
+
+  it("[P8] a connect for a newer epoch while the older one is pending keeps what was queued for the peer", async () => {
+    const { t, consumer, driver } = consumerRig();
+    const d = deferred();
+    t.connectResult = d.promise;
+    consumer.outputs = [connectTo("p", 1), heartbeatTo("p"), startRead(1)];
+    driver.step();
+    consumer.outputs = [connectTo("p", 2)];
+    driver.step();
+    d.resolve();
+    await flush();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"]);
+    expect(t.started.map((r) => r.readId)).toEqual([1]);
+  });
+
+  it("[P8] a superseded connect answering late, resolved or rejected, leaves the newer connection and its reads alone", async () => {
+    for (const how of ["resolve", "reject"] as const) {
+      const { t, consumer, driver } = consumerRig();
+      const older = deferred();
+      const newer = deferred();
+      const answers = [older, newer];
+      t.connectPeer = (peerId, epoch) => {
+        t.connects.push({ peerId, epoch });
+        return (answers.shift() ?? deferred()).promise;
+      };
+      consumer.outputs = [connectTo("p", 1)];
+      driver.step();
+      consumer.outputs = [connectTo("p", 2), startRead(5)];
+      driver.step();
+      newer.resolve();
+      await flush();
+      if (how === "resolve") older.resolve();
+      else older.reject(new Error("late"));
+      await flush();
+      driver.step();
+      expect(t.disconnects, how).toEqual([]);
+      // The fake transport's one result (its source is unknown): no "unreachable:p", no second "failed:gone".
+      expect(consumer.calls, how).toEqual(["read:5:failed"]);
+      expect(t.started.map((r) => r.readId), how).toEqual([5]);
+    }
+  });
+
+  it("[I1] a connectPeer that throws at once counts as a failed connect: the core hears the peer is unreachable", async () => {
+    const { t, consumer, driver } = consumerRig();
+    t.connectPeer = () => {
+      throw new Error("boom");
+    };
+    consumer.outputs = [connectTo("p"), startRead(3)];
+    expect(() => driver.step()).not.toThrow();
+    await flush();
+    driver.step();
+    expect(consumer.calls).toEqual(["read:3:failed:gone", "unreachable:p"]);
+    expect(t.started).toEqual([]);
+  });
+
+  it("[P3][C11] a queued grant with less than 1 ms of lease left is not sent; the lease left is rounded down", async () => {
+    const cases: { leaseMs: number; waitedMs: number; sent: number[] }[] = [
+      { leaseMs: 5_000, waitedMs: 5_000, sent: [] },
+      { leaseMs: 5_000, waitedMs: 4_999.5, sent: [] }, // lease_ms 0 would read as 30 000
+      { leaseMs: 30_000, waitedMs: 100.5, sent: [29_899] },
+    ];
+    for (const { leaseMs, waitedMs, sent } of cases) {
+      const net = new FakeNet();
+      const t = net.endpoint("me");
+      net.endpoint("c");
+      const d = deferred();
+      t.connectResult = d.promise;
+      const producer = new RecordingCore();
+      const clock = manualClock();
+      const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
+      const readGrant = { attemptId: 1, grantId: 1, leaseMs };
+      producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant } }];
+      driver.step();
+      clock.advance(waitedMs);
+      d.resolve();
+      await flush();
+      const leases = t.sentTo.map((m) => {
+        const e = decodeEnvelope(m.bytes);
+        return e.ok ? Number(e.value.readGrant?.leaseMs) : -1;
+      });
+      expect(leases, `lease ${leaseMs} after ${waitedMs} ms`).toEqual(sent);
+    }
+  });
+});
+
+describe("Driver: one connection shared by both cores", () => {
+  it("[P8] the second core asking for the same epoch holds the connection too: the first one's disconnect leaves it", async () => {
+    const { net, t, consumer, producer, driver } = routingRig();
+    net.endpoint("x");
+    (producer as RecordingCore).outputs = [connectTo("x", 1)];
+    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
+    driver.step();
+    await flush();
+    (producer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+    driver.step();
+    expect(t.disconnects).toEqual([]);
+    (consumer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+    driver.step();
+    expect(t.disconnects).toEqual(["x"]);
+  });
+
+  it("[P8] both cores asking for a new epoch of a connected peer start one connect", async () => {
+    const { net, t, consumer, producer, driver } = routingRig();
+    net.endpoint("x");
+    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
+    driver.step();
+    await flush();
+    t.connectResult = new Promise<void>(() => {});
+    (producer as RecordingCore).outputs = [connectTo("x", 2)];
+    (consumer as RecordingCore).outputs = [connectTo("x", 2)];
+    driver.step();
+    expect(t.connects).toEqual([
+      { peerId: "x", epoch: 1 },
+      { peerId: "x", epoch: 2 },
+    ]);
+  });
+});
