@@ -2,7 +2,7 @@ import { crc32c } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { FaultPlan } from "./faults.js";
 import type { FaultEvent, WriteEvent } from "./observer.js";
-import { DEFAULT_LATENCY_MS } from "./network.js";
+import { DEFAULT_LATENCY_MS, MockNetwork } from "./network.js";
 import { drainReads, pair, pattern, read } from "./test-helpers.js";
 
 /** Send `n` two-byte numbered messages c -> p and return the numbers p received, in order. */
@@ -293,5 +293,57 @@ describe("fault injector: reads", () => {
     expect(counts.corruptRead).toBeGreaterThan(40); // 0.25 of the ~300 that did not fail
     expect(faults.filter((f) => f.kind === "failRead")).toHaveLength(counts.failRead);
     expect(faults.filter((f) => f.kind === "corruptRead")).toHaveLength(counts.corruptRead);
+  });
+});
+
+describe("fault plans: scope and validation", () => {
+  it("a per-link fault applies to that directed link only, not to links sharing its sender or its receiver", async () => {
+    const net = new MockNetwork({ seed: 1, faults: { links: [{ from: "a", to: "b", drop: 1 }] } });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    const c = net.endpoint("c");
+    await a.connectPeer("c", 1, c.localMetadata());
+    await c.connectPeer("b", 1, b.localMetadata());
+    a.send("c", new Uint8Array([1]));
+    c.send("b", new Uint8Array([2]));
+    net.advanceBy(1);
+    expect(c.poll().messages).toHaveLength(1);
+    expect(b.poll().messages).toHaveLength(1);
+    expect(net.faultCounts().drop).toBe(0);
+  });
+
+  it("plans with minMs above maxMs, an unknown stall outcome or an infinite hold are refused", () => {
+    const net = new MockNetwork({ seed: 1 });
+    expect(() => net.setFaults({ default: { delay: { probability: 1, minMs: 20, maxMs: 5 } } })).toThrow(/delay\.minMs \(20\) is larger than maxMs \(5\)/);
+    expect(() => net.setFaults({ default: { stallRead: { probability: 1, settle: "late" as never } } })).toThrow(/stallRead\.settle must be "done" or "failed"/);
+    expect(() => net.setFaults({ default: { reorder: { probability: 1, maxHoldMs: Number.POSITIVE_INFINITY } } })).toThrow(/maxHoldMs must be a finite number/);
+  });
+
+  it("heal() keeps a user's own link entry that also sets other faults, and adds its own after it", () => {
+    const net = new MockNetwork({ seed: 1, faults: { links: [{ from: "a", to: "b", partitioned: true, drop: 1 }] } });
+    net.heal("a", "b", true);
+    expect(net.faults().links).toEqual([
+      { from: "a", to: "b", partitioned: true, drop: 1 },
+      { from: "a", to: "b", partitioned: false },
+    ]);
+  });
+
+  it("[I5] a corrupted read cancelled by an observer during its write gets no flipped byte after the cancel", async () => {
+    const { net, p, c } = await pair({ faults: { default: { corruptRead: 1 } } });
+    const dst = new Uint8Array(16);
+    const region = c.registerMemory(dst);
+    let atCancel: Uint8Array | undefined;
+    net.observe({
+      onWrite: (e) => {
+        if (e.readId !== 1 || atCancel) return;
+        c.cancelRead(1);
+        atCancel = dst.slice();
+      },
+    });
+    read(c, p, 1, p.registerMemory(pattern(16)), 0, region, 0, 16);
+    net.advanceBy(10);
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "cancelled" }]);
+    expect(dst).toEqual(atCancel);
+    expect(net.faultCounts().corruptRead).toBe(0);
   });
 });

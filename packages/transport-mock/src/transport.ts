@@ -38,10 +38,11 @@ export interface MockActivity extends TransportActivity {
  * (an unregistered destination, a duplicate read id) throws an `EctpError`
  * (`INVALID_ARGUMENT`).
  *
- * Once the endpoint is closed or crashed, `send`, `startRead` and `cancelRead` do nothing,
- * `poll` returns what was already queued (after `close`, the `cancelled` results of
- * unsettled reads) and then nothing; `registerMemory` throws `INVALID_ARGUMENT` (the
- * endpoint has no memory any more).
+ * Once the endpoint is closed or crashed, `send`, `startRead` and `cancelRead` do nothing
+ * and `registerMemory` throws `INVALID_ARGUMENT` (the endpoint has no memory any more).
+ * After `close`, `poll` returns what was already queued (with the `cancelled` results of
+ * unsettled reads) and then nothing; a crash loses what was queued too, as a crashed process
+ * loses its memory, so `poll` returns nothing.
  */
 export class MockTransport implements Transport {
   /** This endpoint's id (the same for every incarnation). */
