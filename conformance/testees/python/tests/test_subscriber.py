@@ -59,9 +59,11 @@ def bodies(outs: list) -> list[str]:
     return names
 
 
-class SubscriberTest(unittest.TestCase):
-    def synced(self, *names: str) -> EventSubscriber:
-        sub = EventSubscriber("R1", 1, FP)
+class SyncedSubscriber:
+    """Test helpers: a subscriber following P and synced to a snapshot of ``names`` at sequence 2."""
+
+    def synced(self, *names: str, **options) -> EventSubscriber:
+        sub = EventSubscriber("R1", 1, FP, **options)
         sub.follow(P, 0)
         sub.poll(0)
         sub.handle_envelope(P, snapshot(2, 1, list(names)), 1)
@@ -70,6 +72,9 @@ class SubscriberTest(unittest.TestCase):
     def view(self, sub: EventSubscriber) -> list[str] | None:
         v = sub.view(P)
         return None if v is None else sorted(v)
+
+
+class SubscriberTest(SyncedSubscriber, unittest.TestCase):
 
     def test_e2_follow_sends_hello_then_snapshot_request_and_is_not_synced_before_a_snapshot(self):
         sub = EventSubscriber("R1", 1, FP)

@@ -8,25 +8,14 @@ import unittest
 from ectp_py.subscriber import EventSubscriber
 
 from .helpers import FP
-from .test_subscriber import P, batch, bodies, env, kid, removed, snapshot, stored
+from .test_subscriber import P, SyncedSubscriber, batch, bodies, env, kid, removed, snapshot, stored
 
 
 def replays(outs: list) -> int:
     return bodies(outs).count("replayRequest")
 
 
-class SubscriberBoundariesTest(unittest.TestCase):
-    def synced(self, *names: str, **kw) -> EventSubscriber:
-        sub = EventSubscriber("R1", 1, FP, **kw)
-        sub.follow(P, 0)
-        sub.poll(0)
-        sub.handle_envelope(P, snapshot(2, 1, list(names)), 1)
-        return sub
-
-    def view(self, sub: EventSubscriber) -> list[str] | None:
-        v = sub.view(P)
-        return None if v is None else sorted(v)
-
+class SubscriberBoundariesTest(SyncedSubscriber, unittest.TestCase):
     # [E2] a duplicate of the LAST applied batch (seq == applied) is ignored and counted, asks nothing
     def test_e2_a_duplicate_of_the_last_applied_batch_is_ignored(self):
         sub = self.synced("A")

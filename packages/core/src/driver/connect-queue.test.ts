@@ -159,21 +159,6 @@ describe("Driver: the queue behind a pending connect", () => {
 });
 
 describe("Driver: one connection shared by both cores", () => {
-  it("[P8] the second core asking for the same epoch holds the connection too: the first one's disconnect leaves it", async () => {
-    const { net, t, consumer, producer, driver } = routingRig();
-    net.endpoint("x");
-    (producer as RecordingCore).outputs = [connectTo("x", 1)];
-    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
-    driver.step();
-    await flush();
-    (producer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
-    driver.step();
-    expect(t.disconnects).toEqual([]);
-    (consumer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
-    driver.step();
-    expect(t.disconnects).toEqual(["x"]);
-  });
-
   it("[P8] both cores asking for a new epoch of a connected peer start one connect", async () => {
     const { net, t, consumer, producer, driver } = routingRig();
     net.endpoint("x");

@@ -234,18 +234,22 @@ describe("Driver", () => {
     expect(t.started).toEqual([]);
   });
 
-  it("[P8] with both cores, one core's disconnect-peer leaves the connection the other holds", async () => {
-    const { net, t, consumer, producer, driver } = routingRig();
+  it.each([
+    ["consumer", "producer"],
+    ["producer", "consumer"], // the second core to ask for the epoch holds it too
+  ] as const)("[P8] with both cores, one core's disconnect-peer leaves the connection the other holds (%s first)", async (first, last) => {
+    const rig = routingRig();
+    const { net, t, driver } = rig;
     net.endpoint("x");
-    (producer as RecordingCore).outputs = [connectTo("x", 1)];
-    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
+    (rig.producer as RecordingCore).outputs = [connectTo("x", 1)];
+    (rig.consumer as RecordingCore).outputs = [connectTo("x", 1)];
     driver.step();
     await flush();
     expect(t.connects).toEqual([{ peerId: "x", epoch: 1 }]); // once per epoch
-    (consumer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+    (rig[first] as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
     driver.step();
-    expect(t.disconnects).toEqual([]); // the producer still holds it
-    (producer as RecordingCore).outputs = [heartbeatTo("x"), { type: "disconnect-peer", peerId: "x" }];
+    expect(t.disconnects).toEqual([]); // the other core still holds it
+    (rig[last] as RecordingCore).outputs = [heartbeatTo("x"), { type: "disconnect-peer", peerId: "x" }];
     driver.step();
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["x"]);
     expect(t.disconnects).toEqual(["x"]); // the last holder let go
