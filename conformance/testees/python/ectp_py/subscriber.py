@@ -58,6 +58,7 @@ class _Followed:
     id: str
     connection: tuple[int, bytes] | None  # (epoch, metadata) to connect before sending
     connected_epoch: int = 0
+    handed_connect: bool = False  # the last connect/disconnect a poll handed out was a connect: the transport holds one
     gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
     asked_epoch: int = 0  # an epoch greeted and asked through a newer connection before its first message
     subscribing: bool = False  # a new subscription's Hello and SnapshotRequest not yet answered by a snapshot
@@ -145,9 +146,10 @@ class EventSubscriber:
         f = self._followed.pop(producer_id, None)
         if f is None:
             return
-        connect_queued = any(isinstance(o, ConnectPeer) and o.peer_id == producer_id for o in self._out)
         self._out = [o for o in self._out if o.peer_id != producer_id]
-        if f.connected_epoch != 0 and not connect_queued:
+        # a connection a poll handed to the transport is forgotten (a newer epoch's connect still
+        # queued does not replace it: it is dropped with the rest); one only queued is just dropped
+        if f.handed_connect:
             self._out.append(DisconnectPeer(producer_id))
 
     def view(self, producer_id: str) -> dict[str, dict] | None:
@@ -216,6 +218,9 @@ class EventSubscriber:
                     self._heartbeat_sequence += 1
                     self._send(f, {"heartbeat": {"sequence": self._heartbeat_sequence}})
         out, self._out = self._out, []
+        for o in out:
+            if isinstance(o, (ConnectPeer, DisconnectPeer)) and (g := self._followed.get(o.peer_id)) is not None:
+                g.handed_connect = isinstance(o, ConnectPeer)
         return out
 
     def next_deadline(self) -> float | None:

@@ -288,6 +288,12 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         sub.unfollow(P)
         sub.unfollow("P9")
         self.assertEqual(sub.poll(2), [DisconnectPeer(P)])
+        # a newer epoch's connect still queued does not stand for the connection already made
+        sub.follow(P, 3, (5, b"meta"))
+        sub.poll(3)
+        sub.follow(P, 4, (6, b"meta6"))
+        sub.unfollow(P)
+        self.assertEqual(sub.poll(5), [DisconnectPeer(P)])
 
     def test_e2_held_batches_are_bounded_and_a_dropped_one_is_replayed(self):
         sub = EventSubscriber("R1", 1, FP, max_held=4)

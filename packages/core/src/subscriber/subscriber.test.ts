@@ -404,6 +404,13 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.unfollow("never-followed");
       expect(sub.poll(2)).toEqual([{ type: "disconnect-peer", peerId: P }]);
       expect(sub.isFollowing(P)).toBe(false);
+      // A newer epoch's connect still queued does not stand for the connection already made: that
+      // one is forgotten all the same.
+      sub.follow(P, 3, { epoch: 7, metadata: meta7 });
+      sub.poll(3);
+      sub.follow(P, 4, { epoch: 8, metadata: meta7 });
+      sub.unfollow(P);
+      expect(sub.poll(5)).toEqual([{ type: "disconnect-peer", peerId: P }]);
     });
 
     it("[P8] a producer epoch greeted through a newer connection is not greeted again when its first message arrives", () => {

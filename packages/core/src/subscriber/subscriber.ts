@@ -185,6 +185,8 @@ interface Followed {
   connection: ProducerConnection | undefined;
   /** Epoch of `connection` a connect-peer was emitted for (0: none since it was told or lost). */
   connectedEpoch: number;
+  /** Whether the last connect-peer or disconnect-peer a poll handed out for it was a connect (the transport holds a connection). */
+  handedConnect: boolean;
   /** Reported unreachable: subscribed to anew by the next poll at least `retryMs` after the last request [P8]. */
   gone: boolean;
   /** A producer epoch already greeted and asked for a snapshot before any of its messages arrived (0: none). */
@@ -318,6 +320,7 @@ export class EventSubscriber {
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
+      handedConnect: false,
       gone: false,
       askedEpoch: 0,
       subscribing: false,
@@ -342,10 +345,10 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
-    // A connect still queued is dropped with the rest: then there is nothing to forget.
-    const connectQueued = this.outputs.some((o) => o.type === "connect-peer" && o.peerId === producerId);
     this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
-    if (f.connectedEpoch !== 0 && !connectQueued) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
+    // A connection a poll handed to the transport is forgotten (a newer epoch's connect still
+    // queued does not replace it: it is dropped with the rest); one only queued is just dropped.
+    if (f.handedConnect) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
   }
 
   /** Whether `producerId` is followed. */
@@ -459,6 +462,11 @@ export class EventSubscriber {
     }
     const out = this.outputs;
     this.outputs = [];
+    for (const o of out)
+      if (o.type === "connect-peer" || o.type === "disconnect-peer") {
+        const f = this.followed.get(o.peerId);
+        if (f !== undefined) f.handedConnect = o.type === "connect-peer";
+      }
     return out;
   }
 
