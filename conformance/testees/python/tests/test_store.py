@@ -90,26 +90,23 @@ class MemoryItemStoreTest(unittest.TestCase):
         put(s, "c", ready=False)
         self.assertEqual(seen, [("removed", a, "evicted")])
 
-    def test_p6_discarding_a_not_ready_item_publishes_removed_discarded(self):
-        s = MemoryItemStore(20)
-        a = put(s, "a", ready=False)
-        seen = recorder(s)
-        s.discard(a)
-        self.assertEqual(seen, [("removed", a, "discarded")])
-        self.assertEqual(s.used_bytes(), 0)
-
     def test_e2_ready_items_lists_the_ready_ones_only(self):
         s = MemoryItemStore(30)
         a = put(s, "a")
         put(s, "b", ready=False)
         self.assertEqual([e.key_id for e in s.ready_items()], [a])
 
-    def test_p6_a_ready_item_cannot_be_discarded_only_evicted(self):
+    def test_p6_only_a_not_ready_item_can_be_discarded_and_its_removal_says_discarded(self):
         s = MemoryItemStore(20)
         a = put(s, "a")
-        with self.assertRaises(EctpError):
+        with self.assertRaises(EctpError):  # a ready item leaves by eviction only
             s.discard(a)
         self.assertIsNotNone(s.get(a))
+        b = put(s, "b", ready=False)
+        seen = recorder(s)
+        s.discard(b)
+        self.assertEqual(seen, [("removed", b, "discarded")])
+        self.assertEqual(s.used_bytes(), 10)
 
     def test_p6_evict_refuses_a_not_ready_or_pinned_item_and_publishes_removed_evicted(self):
         s = MemoryItemStore(30)
