@@ -4,80 +4,30 @@
  * read, peer loss and reconnection, binary notifications, typed errors, leak counters.
  * Skipped, with the reason in the title, when the addon is not built.
  */
-import { fork, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { MemoryRegion, ReadResult } from "@ectp/core";
+import type { ReadResult } from "@ectp/core";
 import { EctpError, crc32c } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadNixlAddon } from "./addon.js";
 import { decodeLocation, encodeLocation } from "./location.js";
-import type { NixlTransport, NixlTransportOptions } from "./transport.js";
-import { NIXL_MISSING, NIXL_SKIP_REASON, connectedPair, makeTransport, pattern, until } from "./test/helpers.js";
+import {
+  DIST_MISSING,
+  NIXL_MISSING,
+  NIXL_SKIP_REASON,
+  connectedTcpChild,
+  expectNextWaitSleeps,
+  makeTransport,
+  open,
+  pair,
+  pattern,
+  resolvedAtOnce,
+  startRegionChild,
+  until,
+} from "./test/helpers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The child process of the peer-killed case imports dist/. */
-const DIST_MISSING = !existsSync(join(here, "../dist/index.js"));
-
-/**
- * Fork test/region-child.mjs owning `size` bytes (agent `name`, if given; UCX transports `ucxTls`,
- * if given); resolves with it and its announcement.
- */
-async function startRegionChild(size: number, name?: string, ucxTls?: string) {
-  const args = name === undefined ? [String(size)] : [String(size), name];
-  const env = ucxTls === undefined ? process.env : { ...process.env, UCX_TLS: ucxTls };
-  const child = fork(join(here, "test/region-child.mjs"), args, { stdio: ["ignore", "ignore", "inherit", "ipc"], env });
-  const hello = await new Promise<{ id: string; metadata: string; location: string }>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as { id: string; metadata: string; location: string }));
-    child.once("exit", (code, signal) => reject(new Error(`region child exited before announcing (code ${code}, signal ${signal})`)));
-  });
-  return { child, hello };
-}
-
-/**
- * A region child of `size` bytes serving over TCP alone (UCX then serves a GET in the target's
- * progress, so a stopped target holds it), connected to `a`, after one read of `firstLength`
- * bytes into `region` (it loads the peer's section). Returns the child, its id and the source.
- */
-async function connectedTcpChild(a: NixlTransport, region: MemoryRegion, size: number, firstLength: number) {
-  const { child, hello } = await startRegionChild(size, undefined, "tcp");
-  await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
-  const source = new Uint8Array(Buffer.from(hello.location, "base64"));
-  a.startRead({ readId: 1, peerId: hello.id, source, destination: { region, offset: 0, length: firstLength } });
-  const first: ReadResult[] = [];
-  await until([a], () => first.push(...a.poll().reads) > 0, "the first read");
-  expect(first).toEqual([{ readId: 1, status: "done", bytesRead: firstLength }]);
-  return { child, peerId: hello.id, source };
-}
-
-/** The next wait on `t` sleeps its 300 ms: a 100 ms timer set at the same time fires first. */
-async function expectNextWaitSleeps(t: NixlTransport): Promise<void> {
-  const next = t.waitForActivity(300).then(() => "woken");
-  const timer = new Promise((resolve) => setTimeout(resolve, 100, "slept"));
-  expect(await Promise.race([next, timer])).toBe("slept");
-  await next;
-}
-
-/**
- * True when the wait's promise is already resolved: a spin saw the engine's counter move (a
- * sleeping wait can only be resolved by a later macrotask: the engine's signal or its timer).
- */
-async function resolvedAtOnce(p: Promise<void>): Promise<boolean> {
-  let done = false;
-  void p.then(() => {
-    done = true;
-  });
-  await Promise.resolve();
-  return done;
-}
-
-const open: NixlTransport[] = [];
-async function pair(options: Partial<NixlTransportOptions> = {}) {
-  const p = await connectedPair(options);
-  open.push(p.a, p.b);
-  return p;
-}
 
 describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () => {
   // Closing two agents that held 64 MiB registrations can take seconds on a loaded 2-core machine.

@@ -1,0 +1,126 @@
+/**
+ * NixlTransport's read and registration arguments (taken read ids, another transport's region,
+ * ranges past a region's end, an empty registration: thrown at the call, nothing started) and its
+ * waits (no spin for a read that cannot end soon; activity a spin reported does not wake the next
+ * wait; an idle engine sleeps). Skipped, with the reason in the title, when the addon is not built.
+ */
+import type { ReadResult } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  NIXL_MISSING,
+  NIXL_SKIP_REASON,
+  expectNextWaitSleeps,
+  makeTransport,
+  open,
+  pair,
+  pattern,
+  resolvedAtOnce,
+  until,
+} from "./test/helpers.js";
+
+const invalidArgument = expect.objectContaining({ code: "INVALID_ARGUMENT" });
+
+describe.skipIf(NIXL_MISSING)(`NixlTransport read arguments and waits over NIXL${NIXL_SKIP_REASON}`, () => {
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((t) => t.close()));
+  }, 30_000);
+
+  it("startRead refuses a read id still in flight, or settled but not yet polled", async () => {
+    const { a, b } = await pair();
+    const size = 64 << 20;
+    const source = b.describe(b.registerMemory(pattern(size, 1)), 0, size);
+    const region = a.registerMemory(new Uint8Array(2 * size));
+    a.startRead({ readId: 5, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    expect(() => a.startRead({ readId: 5, peerId: b.localId, source, destination: { region, offset: size, length: size } })).toThrow(invalidArgument);
+    // A refused location settles inside startRead and is reported by the next poll: the id is taken until then.
+    const refused = { readId: 6, peerId: b.localId, source: new Uint8Array(3), destination: { region, offset: 0, length: 16 } };
+    a.startRead(refused);
+    expect(() => a.startRead(refused)).toThrow(invalidArgument);
+    const got: ReadResult[] = [];
+    await until([a, b], () => got.push(...a.poll().reads) >= 2, "reads 5 and 6");
+    expect(got.map((r) => r.readId).sort()).toEqual([5, 6]);
+  }, 60_000);
+
+  it("startRead and describe refuse another transport's region that has the same id, and nothing lands", async () => {
+    const { a, b } = await pair();
+    const mine = new Uint8Array(16);
+    const ours = a.registerMemory(mine);
+    const theirs = b.registerMemory(pattern(16, 3));
+    expect(theirs.id).toBe(ours.id);
+    const source = b.describe(theirs, 0, 16);
+    expect(() => a.startRead({ readId: 1, peerId: b.localId, source, destination: { region: theirs, offset: 0, length: 16 } })).toThrow(invalidArgument);
+    expect(() => a.describe(theirs, 0, 16)).toThrow(invalidArgument);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(a.poll().reads).toEqual([]);
+    expect(mine.every((x) => x === 0)).toBe(true);
+  });
+
+  it("startRead and describe throw INVALID_ARGUMENT for a range past the region's end", async () => {
+    const { a, b } = await pair();
+    const source = b.describe(b.registerMemory(pattern(64, 1)), 0, 16);
+    const region = a.registerMemory(new Uint8Array(16));
+    expect(() => a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 8, length: 16 } })).toThrow(invalidArgument);
+    expect(a.poll().reads).toEqual([]);
+    const own = a.registerMemory(new Uint8Array(64));
+    expect(() => a.describe(own, 60, 8)).toThrow(invalidArgument);
+    expect(() => a.describe(own, 0, 65)).toThrow(invalidArgument);
+  });
+
+  it("registerMemory of an empty buffer throws INVALID_ARGUMENT", () => {
+    const a = makeTransport("a");
+    open.push(a);
+    let err: unknown;
+    try {
+      a.registerMemory(new Uint8Array(0));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(EctpError);
+    expect(err).toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+
+  it.each(["cancelled", "deregistered", "disconnected"] as const)("a wait does not spin for a %s read", async (how) => {
+    const { a, b } = await pair({ waitSpinUs: 1000 }); // spins for reads of at most 10 MB
+    const size = 8 << 20;
+    const source = b.describe(b.registerMemory(pattern(size, 5)), 0, size);
+    const region = a.registerMemory(new Uint8Array(size));
+    a.poll();
+    a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    if (how === "cancelled") a.cancelRead(1);
+    else if (how === "deregistered") a.deregisterMemory(region);
+    else a.disconnectPeer(b.localId);
+    await a.waitForActivity(5);
+    expect(a.counters().spinningWaits).toBe(0);
+    if (how !== "disconnected") {
+      const got: ReadResult[] = [];
+      await until([a, b], () => got.push(...a.poll().reads) > 0, "read 1");
+      expect(got).toHaveLength(1);
+    }
+  });
+
+  it("activity a spinning wait reported does not wake the next wait through the engine's late signal, even unpolled", async () => {
+    const { a, b } = await pair({ waitSpinUs: 10_000_000 });
+    const size = 8 << 20;
+    const source = b.describe(b.registerMemory(pattern(size, 3)), 0, size);
+    const region = a.registerMemory(new Uint8Array(size));
+    a.poll();
+    a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: size } });
+    expect(await resolvedAtOnce(a.waitForActivity(60_000))).toBe(true); // the spin saw the read land
+    await new Promise((r) => setTimeout(r, 50)); // the engine's signal arrives now; nobody polls
+    await expectNextWaitSleeps(a);
+    expect(a.poll().reads).toEqual([{ readId: 1, status: "done", bytesRead: size }]);
+  });
+
+  it("an idle agent's engine sleeps once busyWindowMs has passed: a few loop turns per 5 ms, not a spin", async () => {
+    const a = makeTransport("a");
+    open.push(a);
+    await new Promise((r) => setTimeout(r, 300)); // past busyWindowMs (100 ms) since the last activity
+    const rounds0 = a.counters().engineRounds;
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, 500));
+    const rounds = a.counters().engineRounds - rounds0;
+    // Backed off to idlePollMaxUs (5 ms), it turns ~100 times in 500 ms; a spinning engine, millions.
+    expect(rounds).toBeLessThan((performance.now() - t0) * 2 + 1000);
+  });
+});
