@@ -1,7 +1,9 @@
 import { SPEC_VERSION, ectp, encodeEnvelope } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { IdTable } from "../tables/id-table.js";
 import { FP, desc, harness, kid, readRequest, sent, wire } from "./test-helpers.js";
+import type { ProducerCore } from "./producer.js";
 
 const CONSUMERS = ["a", "b", "c"] as const;
 
@@ -66,8 +68,13 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant("clear" as const) }) },
 );
 
+/** The producer's live grants (its private table: what [I3] compares each item's pins with). */
+function liveGrants(producer: ProducerCore): { keyId: string }[] {
+  return (producer as unknown as { grants: IdTable<{ keyId: string }> }).grants.values();
+}
+
 describe("ProducerCore properties", () => {
-  it("[I1][I3] random requests, ACKs, garbage, time, evictions and writes from several consumers: never throws, pins === grants always, zero after all leases pass", () => {
+  it("[I1][I3] random requests, ACKs, garbage, time, evictions and writes from several consumers: never throws, each item's pins === its live grants always, zero after all leases pass", () => {
     fc.assert(
       // A shutdown (at most one, at a random point) is drawn apart: after it every request is
       // refused, so drawing it as a frequent command would leave little to explore.
@@ -87,6 +94,13 @@ describe("ProducerCore properties", () => {
           const s = producer.stats();
           if (store.totalPins() !== s.grants || s.pins !== s.grants) // [I3]
             throw new Error(`[I3] pins ${store.totalPins()} != grants ${s.grants}`);
+          for (let n = 1; n <= 4; n++) {
+            // [I3] per item: each item's pins are its own live grants (not merely the same total).
+            const keyId = kid(n);
+            const live = liveGrants(producer).filter((g) => g.keyId === keyId).length;
+            const pins = store.get(keyId)?.pins ?? 0;
+            if (pins !== live) throw new Error(`[I3] item ${n}: ${pins} pins, ${live} live grants`);
+          }
           if (s.pinnedBytes < 0 || (s.grants === 0 && s.pinnedBytes !== 0))
             throw new Error(`pinnedBytes ${s.pinnedBytes} with ${s.grants} grants`);
         };
