@@ -680,6 +680,8 @@ class ConsumerCore:
         key = {"contentHash": desc.content_hash, "fingerprint": desc.fingerprint.to_msg()}
         f = _Fetch(desc.key_id, desc, key, peer, desc.epoch, meta)
         self._fetches[desc.key_id] = f
+        if not peer.fetches and not peer.ack_waiters:
+            self._start_business(peer, now)
         peer.fetches[f] = None
         if meta is not None:
             self._note_metadata(peer, desc.epoch, meta, from_hello=False)
@@ -1198,11 +1200,16 @@ class ConsumerCore:
 
     # ------------------------------------------------------------------------- peers and heartbeats [P8]
 
+    def _start_business(self, peer: _Peer, now: float) -> None:
+        """[P8] Business after none: a producer with no business MAY have fallen silent (SPEC.md 4.7),
+        so silence is measured from now; a timer left pending from the last stretch reads this when it fires."""
+        peer.business_since = now
+        peer.next_heartbeat_at = now + self.config.heartbeat_interval_ms
+
     def _ensure_peer_timer(self, peer: _Peer, now: float) -> None:
         if peer.timer is not None and peer.timer.live:
             return
-        peer.business_since = now
-        peer.next_heartbeat_at = now + self.config.heartbeat_interval_ms
+        self._start_business(peer, now)
         peer.timer = self._timers.push(min(peer.next_heartbeat_at, self._dead_at(peer)), "peer", peer)
 
     def _dead_at(self, peer: _Peer) -> float:

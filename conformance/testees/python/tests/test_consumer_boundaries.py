@@ -241,6 +241,31 @@ class ConsumerBoundariesTest(unittest.TestCase):
         c.handle_envelope("P1", hb(5), 1000)
         self.assertEqual(len(sends(c.poll(2000), "heartbeat")), 1)
 
+    # [P8] (SPEC 4.7): a producer MAY fall silent while the consumer has no business with it; new
+    # business judges its silence from its own start, whether or not the consumer polled while idle
+    def test_p8_silence_while_idle_does_not_count_against_new_business(self):
+        for polled_while_idle in (True, False):
+            with self.subTest(polled_while_idle=polled_while_idle):
+                c = make()
+                data = item_bytes(8)
+                desc = descriptor("a", data)
+                admit(c, announcement(desc), 0)
+                start = grant_for(c, desc, 0)
+                start.destination.buffer[:] = data
+                c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 2)
+                c.poll(2)
+                c.finish_request("r1", 3)
+                if polled_while_idle:
+                    c.poll(2000)
+                admit(c, announcement(descriptor("b", item_bytes(8))), 50_000, request="r2")
+                out = c.poll(50_000)
+                self.assertEqual(len(sends(out, "readRequest")), 1)
+                self.assertEqual(disconnects(out), [])
+                self.assertEqual(sends(out, "heartbeat"), [])
+                self.assertEqual(len(sends(c.poll(52_000), "heartbeat")), 1)
+                self.assertEqual(disconnects(c.poll(55_999)), [])
+                self.assertEqual(disconnects(c.poll(56_000)), [DisconnectPeer("P1")])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1211,6 +1211,30 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(sent(retry, "readRequest")).toHaveLength(1);
   });
 
+  it.each([
+    ["polled while idle", true],
+    ["not polled while idle (the engine stalled)", false],
+  ])("[P8] silence while idle does not count against new business, %s: judged from its start", (_, polledWhileIdle) => {
+    const h = makeConsumer(); // heartbeats every 2 s, gone after 3 missed
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1))[0];
+    if (!s) throw new Error("no read started");
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 2);
+    h.core.poll(2);
+    h.core.finishRequest("r1", 3); // no business left with P, which falls silent
+    if (polledWhileIdle) h.core.poll(2_000);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 50_000);
+    const out = h.core.poll(50_000);
+    expect(sent(out, "readRequest")).toHaveLength(1);
+    expect(out.filter((o) => o.type === "disconnect-peer")).toEqual([]);
+    expect(sent(out, "heartbeat")).toEqual([]); // the ReadRequest just went out
+    expect(sent(h.core.poll(52_000), "heartbeat")).toHaveLength(1);
+    // Silent from the start of this business on, P is gone 3 intervals later.
+    expect(h.core.poll(55_999).filter((o) => o.type === "disconnect-peer")).toEqual([]);
+    expect(h.core.poll(56_000).filter((o) => o.type === "disconnect-peer")).toHaveLength(1);
+  });
+
   it("[P8] a producer silent during a read is terminal PEER_UNREACHABLE; the destination waits for settlement", () => {
     const h = makeConsumer({ transferTimeoutMs: 20_000 });
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

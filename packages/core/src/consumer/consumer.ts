@@ -1302,6 +1302,7 @@ export class ConsumerCore {
     const f = new Fetch(desc, keyHash, peer, meta);
     this.keys.setHashed(desc.keyId, keyHash, f);
     this.fetchCount++;
+    if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) this.startBusiness(peer, now);
     // Appended to the peer's fetch list.
     const tail = peer.fTail;
     f.pPrev = tail;
@@ -1969,10 +1970,20 @@ export class ConsumerCore {
   // Peers and heartbeats [P8]
   // -------------------------------------------------------------------------------------
 
-  private ensurePeerTimer(peer: Peer, now: number): void {
-    if (peer.tLane !== -1) return;
+  /**
+   * [P8] Business with `peer` begins after a stretch with none: a producer with no business MAY
+   * have fallen silent (SPEC 4.7), so its silence is measured from now and our next heartbeat is
+   * due an interval from now. A liveness timer left pending from the last stretch (it stops only
+   * when it fires) keeps its place and reads these when it fires.
+   */
+  private startBusiness(peer: Peer, now: number): void {
     peer.businessSince = now;
     peer.nextHeartbeatAt = now + this.config.heartbeatIntervalMs;
+  }
+
+  private ensurePeerTimer(peer: Peer, now: number): void {
+    if (peer.tLane !== -1) return;
+    this.startBusiness(peer, now);
     this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
   }
 
