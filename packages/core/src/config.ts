@@ -6,7 +6,7 @@
 
 /** Timers shared by both roles. */
 export interface TimerConfig {
-  /** Interval between heartbeats to each live peer [P8]. Default 2000. */
+  /** Interval between heartbeats to each live peer [P8], at most 2^32 - 1 ms (a uint32 in the Hello). Default 2000. */
   heartbeatIntervalMs: number;
   /** Missed intervals after which a silent peer is declared gone [P8]. Default 3. */
   heartbeatMisses: number;

@@ -47,7 +47,7 @@ class ConsumerConfig:
 
     def validate(self) -> None:
         """Raise ``EctpError("INVALID_CONFIG")`` unless every duration is a positive integer,
-        ``backoff_initial_ms <= backoff_max_ms`` and ``transfer_timeout_ms <= lease_ms -
+        ``heartbeat_interval_ms`` fits in 32 bits (the Hello's uint32), ``backoff_initial_ms <= backoff_max_ms`` and ``transfer_timeout_ms <= lease_ms -
         lease_safety_margin_ms`` [C11]."""
         for f in fields(self):
             v = getattr(self, f.name)
@@ -59,6 +59,9 @@ class ConsumerConfig:
                     f"config.{f.name} must be a positive integer"
                     f"{' (or math.inf: no cap)' if f.name == 'quarantine_cap_ms' else ''}; got {v!r}. Omit it to use the default {f.default}.",
                 )
+        # [P8] it travels in every Hello as a uint32
+        if self.heartbeat_interval_ms > 0xFFFFFFFF:
+            raise EctpError("INVALID_CONFIG", "config.heartbeat_interval_ms must fit in 32 bits (travels as uint32)")
         if self.backoff_initial_ms > self.backoff_max_ms:
             raise EctpError(
                 "INVALID_CONFIG",

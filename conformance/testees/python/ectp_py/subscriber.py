@@ -92,7 +92,8 @@ class EventSubscriber:
     :param catch_up_ms: while up to date, how often to ask for batches after the last applied.
     :param max_held: batches kept per producer ahead of a missing one; more are dropped (and replayed).
     :param max_held_events: events those held batches may carry together; a batch past it is dropped too.
-    :raises ValueError: for an empty id or a value that is not a positive integer.
+    :raises ValueError: for an empty id, a value that is not a positive integer, or a heartbeat
+        interval past 32 bits (it travels in every Hello as a uint32).
     """
 
     def __init__(self, sub_id: str, epoch: int, fingerprint: Any = None, transport_metadata: bytes = b"",
@@ -105,6 +106,8 @@ class EventSubscriber:
         self.fingerprint = fingerprint or {}
         self.transport_metadata = transport_metadata
         self.heartbeat_interval_ms = _positive("heartbeat_interval_ms", heartbeat_interval_ms)
+        if self.heartbeat_interval_ms > 0xFFFFFFFF:  # [P8] it travels in every Hello as a uint32
+            raise ValueError(f"heartbeat_interval_ms must fit in 32 bits; got {heartbeat_interval_ms!r}")
         self.retry_ms = _positive("retry_ms", retry_ms)
         self.catch_up_ms = _positive("catch_up_ms", catch_up_ms)
         self.max_held = _positive("max_held", max_held)

@@ -241,6 +241,11 @@ class ConsumerTest(unittest.TestCase):
             make(ConsumerConfig(transfer_timeout_ms=26_000))
         self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
 
+    def test_p8_config_rejected_when_the_heartbeat_interval_does_not_fit_the_hellos_uint32(self):
+        with self.assertRaisesRegex(EctpError, "heartbeat_interval_ms must fit in 32 bits"):
+            make(ConsumerConfig(heartbeat_interval_ms=2**32))
+        make(ConsumerConfig(heartbeat_interval_ms=2**32 - 1))
+
     def test_c10_i1_malformed_bytes_and_stale_messages_are_counted_not_raised(self):
         c = make()
         for raw in (b"\xff\xff", b"", b"\x0a\x01"):

@@ -418,6 +418,9 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
     def test_local_misuse_raises_value_error(self):
         with self.assertRaises(ValueError):
             EventSubscriber("R1", 1, heartbeat_interval_ms=0)
+        with self.assertRaisesRegex(ValueError, "heartbeat_interval_ms must fit in 32 bits"):
+            EventSubscriber("R1", 1, heartbeat_interval_ms=2**32)  # [P8] a uint32 in the Hello
+        EventSubscriber("R1", 1, heartbeat_interval_ms=2**32 - 1)
         sub = EventSubscriber("R1", 1)
         with self.assertRaises(ValueError):
             sub.follow("", 0)

@@ -1150,6 +1150,9 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     );
     expect(make({ quarantineCapMs: 0 })).toThrow(/quarantineCapMs must be a positive integer number of milliseconds \(or Infinity: no cap\)/);
     expect(make({ quarantineCapMs: Number.POSITIVE_INFINITY })).not.toThrow();
+    // [P8] the interval travels in every Hello as a uint32
+    expect(make({ heartbeatIntervalMs: 2 ** 32 })).toThrow(/config\.heartbeatIntervalMs must fit in 32 bits/);
+    expect(make({ heartbeatIntervalMs: 2 ** 32 - 1 })).not.toThrow();
     expect(make({}, { epoch: 0 })).toThrow(/options\.epoch must be a positive integer/);
     expect(make({}, { id: "" })).toThrow(/options\.id must be a non-empty string/);
     expect(make({ transferTimeoutMs: 25_000 })).not.toThrow();

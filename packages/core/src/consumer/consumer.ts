@@ -446,6 +446,13 @@ function validateConfig(c: ConsumerConfig): void {
         { details: { [name]: v } },
       );
   }
+  // [P8] It travels in every Hello as a uint32 (a larger value could not be encoded: no Hello would go out).
+  if (c.heartbeatIntervalMs > 0xffffffff)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `config.heartbeatIntervalMs must fit in 32 bits (<= 4294967295 ms): it travels in every Hello as a uint32; got ${c.heartbeatIntervalMs}.`,
+      { details: { heartbeatIntervalMs: c.heartbeatIntervalMs } },
+    );
   if (c.backoffInitialMs > c.backoffMaxMs)
     throw new EctpError(
       "INVALID_CONFIG",

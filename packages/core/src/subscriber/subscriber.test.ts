@@ -331,6 +331,9 @@ describe("EventSubscriber [E1][E2]", () => {
     expect(sub.view(P)?.size).toBe(0);
     expect(() => new EventSubscriber({ id: "", epoch: 1 })).toThrow(/options.id/);
     expect(() => new EventSubscriber({ id: "R", epoch: 1, retryMs: 0 })).toThrow(/options.retryMs must be a positive integer/);
+    // [P8] the interval travels in every Hello as a uint32
+    expect(() => new EventSubscriber({ id: "R", epoch: 1, heartbeatIntervalMs: 2 ** 32 })).toThrow(/options\.heartbeatIntervalMs must fit in 32 bits/);
+    expect(() => new EventSubscriber({ id: "R", epoch: 1, heartbeatIntervalMs: 2 ** 32 - 1 })).not.toThrow();
   });
 
   describe("connections (transports that load a producer's metadata first)", () => {

@@ -114,7 +114,7 @@ export interface SubscriberOptions {
    * three retries is given up (held batches dropped, caught up later).
    */
   retryMs?: number;
-  /** Interval of the heartbeats sent to each followed producer, in ms [P8]. Default 2000. */
+  /** Interval of the heartbeats sent to each followed producer, in ms [P8], at most 2^32 - 1 (a uint32 in the Hello). Default 2000. */
   heartbeatIntervalMs?: number;
   /**
    * While up to date, how often to ask for batches after the last one applied, in ms: a lost
@@ -266,6 +266,12 @@ export class EventSubscriber {
     this.epoch = options.epoch;
     this.retryMs = positive("retryMs", 2_000);
     this.heartbeatIntervalMs = positive("heartbeatIntervalMs", 2_000);
+    // [P8] It travels in every Hello as a uint32 (a larger value could not be encoded: no Hello would go out).
+    if (this.heartbeatIntervalMs > 0xffffffff)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.heartbeatIntervalMs must fit in 32 bits (<= 4294967295 ms): it travels in every Hello as a uint32; got ${this.heartbeatIntervalMs}`,
+      );
     this.catchUpMs = positive("catchUpMs", 5_000);
     this.maxHeldBatches = positive("maxHeldBatches", 1_024);
     this.maxHeldEvents = positive("maxHeldEvents", 262_144);
