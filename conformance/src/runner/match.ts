@@ -100,15 +100,39 @@ function scalarEq(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if ((typeof a === "number" || typeof a === "string") && (typeof b === "number" || typeof b === "string")) {
     if (String(a) === String(b)) return true;
+    if (a === "" || b === "") return false;
+    const ia = exactInteger(a);
+    const ib = exactInteger(b);
+    if (ia !== undefined && ib !== undefined) return ia === ib;
     const na = Number(a);
     const nb = Number(b);
-    return a !== "" && b !== "" && Number.isFinite(na) && Number.isFinite(nb) && na === nb;
+    return Number.isFinite(na) && Number.isFinite(nb) && na === nb;
   }
   return false;
 }
 
 function num(v: unknown): number {
   return typeof v === "number" ? v : Number(v);
+}
+
+/**
+ * An integer as a bigint, or undefined: 64-bit ids arrive in proto3 JSON as decimal strings, and
+ * two ids past 2^53 may round to the same double, so integers are compared exactly.
+ */
+function exactInteger(v: unknown): bigint | undefined {
+  if (typeof v === "number") return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  if (typeof v === "string" && /^-?\d+$/.test(v)) return BigInt(v);
+  return undefined;
+}
+
+/** The sign of `a - b` (integers exactly, see {@link exactInteger}); NaN when either is not a number. */
+function order(a: unknown, b: unknown): number {
+  const ia = exactInteger(a);
+  const ib = exactInteger(b);
+  if (ia !== undefined && ib !== undefined) return ia < ib ? -1 : ia > ib ? 1 : 0;
+  const na = num(a);
+  const nb = num(b);
+  return na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : Number.NaN;
 }
 
 const OPS = new Set(["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len"]);
@@ -130,13 +154,13 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
         actual = 0;
       }
       if ("$any" in e && (actual === undefined || actual === null)) return false;
-      if ("$gte" in e && !(num(actual) >= num(resolve(e.$gte, scope)))) return false;
-      if ("$lte" in e && !(num(actual) <= num(resolve(e.$lte, scope)))) return false;
-      if ("$gt" in e && !(num(actual) > num(resolve(e.$gt, scope)))) return false;
-      if ("$lt" in e && !(num(actual) < num(resolve(e.$lt, scope)))) return false;
+      if ("$gte" in e && !(order(actual, resolve(e.$gte, scope)) >= 0)) return false;
+      if ("$lte" in e && !(order(actual, resolve(e.$lte, scope)) <= 0)) return false;
+      if ("$gt" in e && !(order(actual, resolve(e.$gt, scope)) > 0)) return false;
+      if ("$lt" in e && !(order(actual, resolve(e.$lt, scope)) < 0)) return false;
       if ("$between" in e) {
         const [lo, hi] = resolve(e.$between, scope) as [unknown, unknown];
-        if (!(num(actual) >= num(lo) && num(actual) <= num(hi))) return false;
+        if (!(order(actual, lo) >= 0 && order(actual, hi) <= 0)) return false;
       }
       if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => scalarEq(x, actual))) return false;
       if ("$ne" in e && scalarEq(resolve(e.$ne, scope), actual ?? 0)) return false;

@@ -403,11 +403,20 @@ class Interpreter {
     if (res.unsupported) {
       // TESTEE-PROTOCOL.md §6: Unsupported skips the case only for a feature the features file
       // does not claim; for a claimed one it is a failure (else a testee could skip any case).
-      const feature = res.unsupported.feature || this.featureOf(req);
+      const own = this.featureOf(req);
+      const feature = res.unsupported.feature || own;
       if (this.options.features.has(feature))
         throw new CaseFailure(
           `${what} at t=${this.now} was answered Unsupported{feature: ${JSON.stringify(res.unsupported.feature)}}, ` +
             `but the features file claims ${JSON.stringify(feature)}: a claimed feature must be supported (TESTEE-PROTOCOL.md §6)`,
+        );
+      // Only a feature the command needs may be missing (§5): its own, or one the case needs. Any
+      // other name (unknown-command included) would let a testee skip every case it fails.
+      const needed = [own, ...(this.spec.features ?? [])];
+      if (!needed.includes(feature))
+        throw new CaseFailure(
+          `${what} at t=${this.now} was answered Unsupported{feature: ${JSON.stringify(feature)}}, a feature it does not need ` +
+            `(it needs ${needed.map((f) => JSON.stringify(f)).join(" or ")}): only an optional feature the command needs skips a case (TESTEE-PROTOCOL.md §5)`,
         );
       throw new CaseSkip(feature);
     }

@@ -1,0 +1,382 @@
+/**
+ * The runner's checks can fail: each test gives the runner a testee (mostly the TS reference one
+ * with an answer altered) or a case that is wrong in one way, and expects the case, the run or the
+ * CLI to fail. Found by hand mutation testing of the runner: each test fails on a version of the
+ * runner with that check weakened, which the other tests of this package let pass (a conformance
+ * suite whose check cannot fail passes a wrong implementation).
+ */
+import * as core from "@ectp/core";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import type { LoadedCase } from "./cases/format.js";
+import { loadCases } from "./cases/load.js";
+import { runConformanceCli } from "./cli.js";
+import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import type { ectp } from "./proto.js";
+import { matches } from "./runner/match.js";
+import { classify, runSuite, summarise } from "./runner/suite.js";
+import { fakeTestee } from "./test-support.js";
+import { inProcessTestee } from "./testee/in-process.js";
+
+const CASES = loadCases();
+type Res = ectp.conformance.v1.ITesteeResponse;
+type Req = ectp.conformance.v1.TesteeRequest;
+const inProcess = () => () => inProcessTestee(new CoreTesteeHandler(core as unknown as CoreModule));
+/** The TS reference testee with its requests changed by `before` and its answers by `change`. */
+const altered =
+  (change: (res: Res, req: Req) => Res, before: (req: Req) => Req = (r) => r) =>
+  () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    return inProcessTestee({ handle: (req) => change(h.handle(before(req)), req) });
+  };
+const one = (name: string): LoadedCase => {
+  const c = CASES.find((x) => x.fullName === name);
+  if (!c) throw new Error(`no case ${name}`);
+  return structuredClone(c);
+};
+const withSteps = (name: string, edit: (steps: Record<string, unknown>[]) => Record<string, unknown>[]): LoadedCase => {
+  const c = one(name);
+  c.spec.steps = edit(c.spec.steps as unknown as Record<string, unknown>[]) as unknown as typeof c.spec.steps;
+  return c;
+};
+const run = async (c: LoadedCase, testee: () => ReturnType<ReturnType<typeof inProcess>> = inProcess(), caseTimeoutMs?: number) => {
+  const report = await runSuite({ testee, features: [...TS_TESTEE_FEATURES, "events"], cases: [c], level: "all", caseTimeoutMs });
+  return { ...report.results[0], ok: report.ok };
+};
+
+describe("runner review: outcomes and the run's verdict", () => {
+  it("a case bug and a runner error fail the case and the run; they are never skipped", async () => {
+    const bug = await run(withSteps("consumer/c1-admission/local-item-is-ready", (s) => [...s, { removeRule: "no-such-rule" }]));
+    expect(bug).toMatchObject({ status: "failed", ok: false, message: expect.stringContaining("case bug (fix the case file): no rule named") });
+    const broken = await run(one("consumer/c1-admission/local-item-is-ready"), () => Promise.reject(new Error("factory broke")));
+    expect(broken).toMatchObject({ status: "failed", ok: false, message: expect.stringContaining("runner error: Error: factory broke") });
+  });
+
+  it("summarise counts an unexpected pass as a failure; classify keeps a listed skip skipped", () => {
+    const r = (status: "passed" | "failed" | "unexpected-pass" | "known-failing" | "skipped") => ({ name: status, level: "REQUIRED", requirements: [], catches: [], status, durationMs: 0 });
+    const s = summarise([r("passed"), r("unexpected-pass"), r("known-failing"), r("skipped")]);
+    expect(s).toMatchObject({ passed: 1, failed: 1, skipped: 1, knownFailing: 1, ok: false });
+    const listed = new Map([["x", "why"]]);
+    expect(classify("x", { status: "skipped", message: "m" }, listed)).toEqual({ status: "skipped", message: "m" });
+    expect(classify("x", { status: "passed" }, listed).status).toBe("unexpected-pass");
+    expect(classify("y", { status: "passed" }, listed).status).toBe("passed");
+  });
+});
+
+describe("runner review: the testee's answers", () => {
+  it("a Configure the case expects refused but the testee accepts fails the case", async () => {
+    // A testee that accepts any transfer timeout: it sees 26000 as if the case had sent no timers.
+    const lax = altered(
+      (res) => res,
+      (req) => {
+        if (req.configure?.timers) req.configure.timers = {};
+        return req;
+      },
+    );
+    const r = await run(one("consumer/c11-verify/config-rejected-when-timeout-reaches-lease"), lax);
+    expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/^configure at t=0: expected an Error answer, got \{"ok":\{\}\}/) });
+  });
+
+  it("[I6] loaded bytes with the right size but another CRC-32C fail the case", async () => {
+    const wrongCrc = altered((res) => {
+      for (const d of res.admit?.items ?? []) if (d.loaded) d.loaded.crc32c = (Number(d.loaded.crc32c) ^ 1) >>> 0;
+      return res;
+    });
+    const r = await run(one("consumer/c1-admission/remote-load-happy-path"), wrongCrc);
+    expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/^\[I6\] item i1 of r1 was marked loaded with \d+ bytes, crc32c/) });
+  });
+
+  it("[C6] drainFailed: a request failed that the case says has not, a wrong reason, an extra failed item, all fail", async () => {
+    const CASE = "consumer/c3-budget/survives-retries";
+    const drained = (edit: (failed: ectp.conformance.v1.IFailedRequest[]) => ectp.conformance.v1.IFailedRequest[]) =>
+      altered((res) => {
+        if (res.drainFailed) res.drainFailed.failed = edit(res.drainFailed.failed ?? []);
+        return res;
+      });
+    // A request that never failed reported failed (at t=59999 the case drains and expects nothing).
+    const ghost = drained((f) => [...f, { requestId: "ghost", failures: [{ itemId: "x", reason: 2 }] }]);
+    expect((await run(one(CASE), ghost)).message).toMatch(/^\[C6\] drainFailed at t=59999: expected 0 failed requests/);
+    // The right request, with another reason than BUDGET_EXHAUSTED.
+    const notFound = drained((f) => f.map((r) => ({ ...r, failures: (r.failures ?? []).map((x) => ({ ...x, reason: 2 })) })));
+    expect((await run(one(CASE), notFound)).message).toMatch(/^\[C6\] drainFailed at t=60000: item i1: expected reason BUDGET_EXHAUSTED/);
+    // The right failure, and a second failed item the request does not have.
+    const extraItem = drained((f) => f.map((r) => ({ ...r, failures: [...(r.failures ?? []), { itemId: "i9", reason: 16 }] })));
+    expect((await run(one(CASE), extraItem)).message).toMatch(/^\[C6\] drainFailed at t=60000: expected 1 failed items/);
+  });
+});
+
+describe("runner review: expectations", () => {
+  it("expectCount fails above max and below min", async () => {
+    const CASE = "consumer/c9-single-flight/two-requests-one-read";
+    const readRequests = { send: { envelope: { readRequest: { $any: true } } } };
+    const count = (bounds: Record<string, number>) => withSteps(CASE, (s) => [...s.slice(0, -2), { expectCount: { match: readRequests, ...bounds } }, ...s.slice(-2)]);
+    expect((await run(count({ min: 1, max: 1 }))).status).toBe("passed");
+    expect((await run(count({ max: 0 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected 0\.\.0/);
+    expect((await run(count({ min: 2 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected 2\.\.Infinity/);
+  });
+
+  it("expectOrder fails when fewer outputs than `first` lists were produced", async () => {
+    const CASE = "subscriber/e2-follow/snapshot-then-batches-in-order";
+    const toP1 = { send: { to: "P1" } };
+    const c = withSteps(CASE, () => [{ follow: "P1" }, { expectOrder: { among: toP1, first: Array.from({ length: 10 }, () => toP1) } }]);
+    expect((await run(c)).message).toMatch(/^outputs out of order at t=0: output \d+ among .* should match .*; it is missing/);
+  });
+
+  it("expectSnapshot fails an item sent twice", async () => {
+    const twice = altered((res) => {
+      for (const o of res.poll?.outputs ?? []) {
+        const snap = o.send?.envelope?.snapshot;
+        if (snap && snap.part === 1 && snap.items?.[0]) snap.items = [...snap.items, snap.items[0]];
+      }
+      return res;
+    });
+    const r = await run(one("producer/e2-replay/snapshot-over-element-limit-sent-in-parts"), twice);
+    expect(r.message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: 1 of 1009 items are missing or sent more than once/);
+  });
+
+  it("a testee that keeps producing outputs at the same time is reported as a livelock", async () => {
+    const chatty = altered((res, req) => {
+      if (res.poll) res.poll = { outputs: [...(res.poll.outputs ?? []), { connectPeer: { peerId: "X", epoch: 1 } }], nextDeadlineMs: Number(req.nowMs) };
+      return res;
+    });
+    const r = await run(one("consumer/c1-admission/local-item-is-ready"), chatty, 5_000);
+    expect(r.message).toMatch(/^\[I1\] testee still has outputs due after 64 polls at t=0 \(livelock\)/);
+  });
+});
+
+describe("runner review: consumption, windows and read ids", () => {
+  const CASE = "consumer/c9-single-flight/two-requests-one-read";
+  const rr = { send: { envelope: { readRequest: { $any: true } } } };
+  /** The case with `extra` steps after its fourth step (both admits answered READY; one ReadRequest sent at t=0). */
+  const plus = (...extra: Record<string, unknown>[]) => withSteps(CASE, (s) => [...s.slice(0, 4), ...extra, ...s.slice(4)]);
+
+  it("expectSent consumes: two matchers need two outputs, $times: 2 needs two", async () => {
+    expect((await run(plus({ expectSent: [rr] }))).status).toBe("passed");
+    expect((await run(plus({ expectSent: [rr, rr] }))).message).toMatch(/^expected output not seen by t=100 \(1 of 1\)/);
+    expect((await run(plus({ expectSent: [{ ...rr, $times: 2 }] }))).message).toMatch(/^expected output not seen by t=100 \(2 of 2\)/);
+  });
+
+  it("$window: an output before lo or after hi does not count", async () => {
+    expect((await run(plus({ expectSent: [{ ...rr, $window: [0, 0] }] }))).status).toBe("passed");
+    // The ReadRequest went out at t=0; the step runs at t=100.
+    expect((await run(plus({ expectSent: [{ ...rr, $window: [1, 200] }] }))).message).toMatch(/^expected output not seen by t=200 \(1 of 1\)/);
+    // The ReadComplete went out at t=5: a window ending at 4 does not take it, even when the step runs later.
+    const rc = { send: { envelope: { readComplete: { $any: true } } } };
+    expect((await run(plus({ expectSent: [{ ...rc, $window: [0, 5] }] }))).status).toBe("passed");
+    expect((await run(plus({ expectSent: [{ ...rc, $window: [0, 4] }] }))).message).toMatch(/^expected output not seen by t=100 \(1 of 1\)/);
+    const early = withSteps(CASE, (s) => [s[0] as Record<string, unknown>, { expectSent: [{ ...rr, $window: [1, 1] }] }]);
+    expect((await run(early)).message).toMatch(/^expected output not seen by t=1 \(1 of 1\)/);
+  });
+
+  it("expectSent without a window wants the output by the step's time, not later", async () => {
+    // At t=0 no ReadGrant answer has produced a start_read yet at t=0? It has: use an output that only comes later, the
+    // readResult's consequence: nothing is sent at t=0 after the flush, so a second ReadRequest is not there.
+    const c = withSteps(CASE, (s) => [s[0] as Record<string, unknown>, { flush: true }, { expectSent: [{ send: { to: "P1" } }] }]);
+    expect((await run(c)).message).toMatch(/^expected output not seen by t=0 \(1 of 1\)/);
+  });
+
+  it("a start_read reusing the id of an unsettled read fails the case", async () => {
+    const reuse = altered((res) => {
+      const outs = res.poll?.outputs;
+      if (outs)
+        res.poll = {
+          ...res.poll,
+          outputs: outs.flatMap((o) =>
+            o.startRead ? [o, { startRead: { ...o.startRead, destinationOffset: Number(o.startRead.destinationOffset ?? 0) + 1_000_000_000 } }] : [o],
+          ),
+        };
+      return res;
+    });
+    expect((await run(one(CASE), reuse)).message).toMatch(/^start_read reuses read_id \d+ while that read is unsettled/);
+  });
+});
+
+describe("runner review: invariants on the testee's Stats", () => {
+  type Stats = ectp.conformance.v1.IStats;
+  const stats = (edit: (s: Stats) => void) =>
+    altered((res) => {
+      if (res.stats) edit(res.stats);
+      return res;
+    });
+  const CONSUMER = "consumer/c9-single-flight/two-requests-one-read";
+  const PRODUCER = "producer/p1-ready/grant-carries-full-descriptor";
+
+  it("[I3] pins != grants during a step fails; grants, pins or pinned bytes left after quiescence fail", async () => {
+    const extraPin = stats((s) => {
+      if (s.producer && Number(s.producer.grants ?? 0) > 0) s.producer.pins = Number(s.producer.grants) + 1;
+    });
+    expect((await run(one("producer/p2-pins/two-consumers-two-pins"), extraPin)).message).toMatch(/^\[I3\] producer pins \(\d+\) differ from live grants/);
+    const leftPinned = stats((s) => {
+      if (s.producer) s.producer.pinnedBytes = 7;
+    });
+    expect((await run(one(PRODUCER), leftPinned)).message).toMatch(/^\[I3\] after quiescence the producer still has grants=0 pins=0 pinnedBytes=7/);
+    const leftGrant = stats((s) => {
+      if (s.producer) Object.assign(s.producer, { grants: 1, pins: 1 });
+    });
+    expect((await run(one(PRODUCER), leftGrant)).message).toMatch(/^\[I3\] after quiescence the producer still has grants=1 pins=1/);
+  });
+
+  it("[I5] fewer destinations than unsettled reads fails; [I4] a consumer table left non-zero fails, destinations included", async () => {
+    const noDest = stats((s) => {
+      if (s.consumer && Number(s.consumer.readsInFlight ?? 0) > 0) s.consumer.destinations = 0;
+    });
+    expect((await run(one(CONSUMER), noDest)).message).toMatch(/^\[I5\] consumer holds 0 destinations but 1 reads are unsettled/);
+    const leakDest = stats((s) => {
+      if (s.consumer) s.consumer.destinations = Math.max(1, Number(s.consumer.destinations ?? 0));
+    });
+    expect((await run(one(CONSUMER), leakDest)).message).toMatch(/^\[I4\] .* not back to baseline: destinations=1$/);
+    const leakBudget = stats((s) => {
+      if (s.consumer) s.consumer.budgets = Math.max(1, Number(s.consumer.budgets ?? 0));
+    });
+    expect((await run(one(CONSUMER), leakBudget)).message).toMatch(/^\[I4\] .* not back to baseline: budgets=1$/);
+  });
+});
+
+describe("runner review: more expectations", () => {
+  const CASE = "consumer/c9-single-flight/two-requests-one-read";
+  const rr = { send: { envelope: { readRequest: { $any: true } } } };
+  const plus = (...extra: Record<string, unknown>[]) => withSteps(CASE, (s) => [...s.slice(0, 4), ...extra, ...s.slice(4)]);
+
+  it("expectNone sees every unconsumed output, not only the step's own time", async () => {
+    // The ReadRequest went out at t=0 and nothing consumed it; the step runs at t=100.
+    expect((await run(plus({ expectNone: [rr] }))).message).toMatch(/^unexpected output at t=0: .*readRequest/);
+  });
+
+  it("expectStats fails stats that do not match", async () => {
+    expect((await run(plus({ expectStats: { consumer: { requests: 2 } } }))).status).toBe("passed");
+    expect((await run(plus({ expectStats: { consumer: { requests: 99 } } }))).message).toMatch(/^stats at t=100: .* do not match/);
+  });
+
+  it("an admit decision with another reason than expected fails", async () => {
+    const otherReason = altered((res) => {
+      for (const d of res.admit?.items ?? []) if (d.reason) d.reason = 16;
+      return res;
+    });
+    expect((await run(one("consumer/c5-terminal/not-found-with-model-input-no-further-attempt"), otherReason)).message).toMatch(
+      /^admit r1 at t=5: item 0: expected reason NOT_FOUND/,
+    );
+  });
+
+  it("announce: a missing announcement, one present where none is expected, or one that does not match fail", async () => {
+    const CASE_A = "producer/p4-announce/announce-does-not-pin";
+    const none = altered((res) => (res.announce ? { commandId: res.commandId, announce: {} } : res));
+    expect((await run(one(CASE_A), none)).message).toMatch(/^announce A at t=\d+: expected an announcement, got none/);
+    const absent = withSteps(CASE_A, (s) => s.map((x) => ("announce" in x ? { ...x, expect: { present: false } } : x)));
+    expect((await run(absent)).message).toMatch(/^announce A at t=\d+: expected no announcement/);
+    const otherSize = altered((res) => {
+      const item = res.announce?.announcement?.item;
+      if (item) item.sizeBytes = 4095;
+      return res;
+    });
+    expect((await run(one(CASE_A), otherSize)).message).toMatch(/^announce A: .* does not match/);
+  });
+
+  it("[I5] two unsettled reads into the same destination bytes fail", async () => {
+    const twice = altered((res) => {
+      const outs = res.poll?.outputs;
+      if (outs) res.poll = { ...res.poll, outputs: outs.flatMap((o) => (o.startRead ? [o, { startRead: { ...o.startRead, readId: Number(o.startRead.readId) + 1000 } }] : [o])) };
+      return res;
+    });
+    expect((await run(one(CASE), twice)).message).toMatch(/^\[I5\] read \d+ at t=\d+ targets .* which overlaps unsettled read \d+/);
+  });
+
+  it("a send whose envelope carries another sender_epoch fails", async () => {
+    const otherEpoch = altered((res) => {
+      for (const o of res.poll?.outputs ?? []) if (o.send?.envelope) o.send.envelope.senderEpoch = 2;
+      return res;
+    });
+    expect((await run(one(CASE), otherEpoch)).message).toMatch(/^send to P1 at t=0: the envelope MUST carry .* sender_epoch 1/);
+  });
+
+  it("Unsupported{} for a plain Admit counts as the role, even when untrusted-json is not claimed", async () => {
+    const refuses = altered((res, req) => (req.admit ? { commandId: res.commandId, unsupported: {} } : res));
+    const report = await runSuite({ testee: refuses, features: ["consumer"], cases: [one(CASE)], level: "all" });
+    expect(report.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining('but the features file claims "consumer"') });
+  });
+});
+
+describe("runner review: the matcher", () => {
+  const m = (expected: unknown, actual: unknown) => matches(expected, actual, new Map(), new Map());
+  it("operators compare", () => {
+    expect([m({ $gte: 5 }, 5), m({ $gte: 5 }, "4")]).toEqual([true, false]);
+    expect([m({ $lte: 5 }, 5), m({ $lte: 5 }, 6)]).toEqual([true, false]);
+    expect([m({ $gt: 5 }, 6), m({ $gt: 5 }, 5)]).toEqual([true, false]);
+    expect([m({ $lt: 5 }, 4), m({ $lt: 5 }, 5)]).toEqual([true, false]);
+    expect([m({ $between: [2, 4] }, 3), m({ $between: [2, 4] }, 5), m({ $between: [2, 4] }, 1)]).toEqual([true, false, false]);
+    expect([m({ $in: ["A", "B"] }, "B"), m({ $in: ["A", "B"] }, "C")]).toEqual([true, false]);
+    expect([m({ $ne: 3 }, 4), m({ $ne: 3 }, "3"), m({ $ne: 0 }, undefined)]).toEqual([true, false, false]);
+    expect([m({ $len: 2 }, [1, 2]), m({ $len: 2 }, [1]), m({ $len: 1 }, undefined)]).toEqual([true, false, false]);
+    expect([m({ $any: true }, {}), m({ $any: true }, undefined)]).toEqual([true, false]);
+    expect([m({ $absent: true }, undefined), m({ $absent: true }, 0), m({ $absent: true }, 7), m({ $absent: true }, { a: 1 })]).toEqual([true, true, false, false]);
+  });
+  it("values compare exactly; absent fields equal only their defaults", () => {
+    expect([m([1, 2], [1, 2]), m([1, 2], [1, 2, 3]), m([1], [])]).toEqual([true, false, false]);
+    expect([m({ a: 0 }, {}), m({ a: 1 }, {}), m({ a: "FAILURE_REASON_UNSPECIFIED" }, {}), m({ a: "FAILURE_REASON_NOT_FOUND" }, {})]).toEqual([true, false, true, false]);
+    expect([m({ a: { b: 0 } }, undefined), m({ a: { b: 1 } }, undefined), m({ a: { b: 1 } }, {})]).toEqual([true, false, false]);
+    expect([m(5, "5"), m(5, 6), m("5", 4), m(1000000, "1000001")]).toEqual([true, false, false, false]);
+    expect([m("FAILURE_REASON_NOT_FOUND", "FAILURE_REASON_NOT_FOUND"), m("FAILURE_REASON_NOT_FOUND", "FAILURE_REASON_NOT_READY")]).toEqual([true, false]);
+    expect([m({ a: 1 }, 1), m({ a: 1 }, [1]), m({ a: 1 }, "x")]).toEqual([false, false, false]);
+  });
+});
+
+describe("runner review: the CLI's verdict", () => {
+  it("a known-failing case that passes makes the run exit 1, transport cases too, and the report says unexpected-pass", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-review-"));
+    const name = "transport/mock/close-settles-unsettled-reads";
+    writeFileSync(join(dir, "known.json"), JSON.stringify({ [name]: "believed broken" }));
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    let code: number;
+    try {
+      code = await runConformanceCli(["--transport", "mock", "--filter", name, "--known-failing", join(dir, "known.json"), "--report", join(dir, "r.json")]);
+    } finally {
+      out.mockRestore();
+    }
+    const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
+    expect(report.results.map((r: { name: string; status: string }) => `${r.name} ${r.status}`)).toEqual([`${name} unexpected-pass`]);
+    expect(report.failed).toBe(1);
+    expect(code).toBe(1);
+  }, 60_000);
+});
+
+describe("runner: integers past 2^53 and Unsupported answers", () => {
+  // SPEC 3.8 forbids sending them, but a matcher must not let two such values pass for one.
+  it("integers past 2^53 are compared exactly: ids one apart differ ($ne, equality, order)", () => {
+    const m = (e: unknown, a: unknown) => matches(e, a, new Map(), new Map());
+    expect(m({ $ne: "9007199254740993" }, "9007199254740992")).toBe(true); // differ by 1: $ne must hold
+    expect(m("18446744073709551615", "18446744073709551614")).toBe(false); // differ: must not match
+    expect(m({ $gt: "9007199254740992" }, "9007199254740993")).toBe(true);
+    expect(m({ $lte: "9007199254740992" }, "9007199254740993")).toBe(false);
+    expect(m({ $between: ["9007199254740993", "9007199254740995"] }, "9007199254740992")).toBe(false);
+  });
+
+  it("an Unsupported answer naming a feature the command does not need fails the case (else a testee could skip any case)", async () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    const refuser = () =>
+      inProcessTestee({ handle: (req: Req) => (req.admit ? { commandId: req.commandId, unsupported: { feature: "no-such-feature" } } : h.handle(req)) });
+    const cases = CASES.filter((c) => c.spec.role === "consumer" && !(c.spec.features ?? []).length).slice(0, 5);
+    const report = await runSuite({ testee: refuser, features: ["consumer"], cases, level: "all" });
+    expect(report.results.map((r) => r.status)).toEqual(cases.map(() => "failed"));
+    expect(report.results[0]?.message).toContain('Unsupported{feature: "no-such-feature"}, a feature it does not need');
+    expect(report.ok).toBe(false);
+  });
+
+  it("from the command line: a testee answering every command after Init Unsupported{feature: \"x\"} fails the run", async () => {
+    const refuser = fakeTestee(
+      "refuser",
+      `let buf = ""; process.stdin.on("data", (d) => { buf += d; let i; while ((i = buf.indexOf("\\n")) >= 0) { const req = JSON.parse(buf.slice(0, i)); buf = buf.slice(i + 1);
+        process.stdout.write(JSON.stringify(req.init ? { commandId: req.commandId, init: { protocolVersion: 1 } } : { commandId: req.commandId, unsupported: { feature: "x" } }) + "\\n"); } });
+       process.stdin.on("end", () => process.exit(0));`,
+    );
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    let code: number;
+    try {
+      code = await runConformanceCli(["--testee", refuser, "--json-lines", "--filter", "consumer/c1-admission/**"]);
+    } finally {
+      out.mockRestore();
+    }
+    expect(code).not.toBe(0);
+  }, 60_000);
+});
