@@ -1,0 +1,121 @@
+/**
+ * Option validation of both cores and the interval and lease rules of config.ts: every invalid
+ * option is refused with EctpError(INVALID_CONFIG) naming it, every boundary value is accepted.
+ * Each test fails on a hand mutant that the other tests let pass.
+ */
+import { EctpError } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CONSUMER_CONFIG, DEFAULT_PRODUCER_CONFIG, grantLeaseMs, peerHeartbeatIntervalMs } from "./config.js";
+import { ConsumerCore } from "./consumer/consumer.js";
+import { FP as CONSUMER_FP, TestPool } from "./consumer/test-support.js";
+import { MemoryItemStore } from "./producer/memory-store.js";
+import { ProducerCore } from "./producer/producer.js";
+import { FP as PRODUCER_FP } from "./producer/test-helpers.js";
+
+/** The INVALID_CONFIG error `make` throws, asserted to name `name`. */
+function refused(make: () => unknown, name: string): void {
+  let err: unknown;
+  try {
+    make();
+  } catch (e) {
+    err = e;
+  }
+  expect(err, `${name} accepted`).toBeInstanceOf(EctpError);
+  expect((err as EctpError).code).toBe("INVALID_CONFIG");
+  expect((err as EctpError).message).toContain(`config.${name}`);
+}
+
+const consumer = (config: object) => () =>
+  new ConsumerCore({ id: "c", epoch: 1, fingerprint: CONSUMER_FP, destinations: new TestPool(), config });
+const producer = (config: object) => () =>
+  new ProducerCore({ id: "E", epoch: 1, fingerprint: PRODUCER_FP, store: new MemoryItemStore({ capacityBytes: 10 }), config });
+
+const NOT_POSITIVE_INTEGERS: unknown[] = [0, -1, 1.5, Number.NaN, Number.NEGATIVE_INFINITY, "5", null, 2 ** 53];
+
+describe("ConsumerCore options", () => {
+  const durations = [
+    "waitBudgetMs",
+    "grantWaitMs",
+    "transferTimeoutMs",
+    "quarantineCapMs",
+    "backoffInitialMs",
+    "backoffMaxMs",
+    "leaseSafetyMarginMs",
+    "leaseMs",
+    "heartbeatIntervalMs",
+  ] as const;
+
+  it.each(durations)("config.%s: every value that is not a positive integer is refused, naming it", (name) => {
+    for (const v of NOT_POSITIVE_INTEGERS) refused(consumer({ [name]: v }), name);
+    if (name !== "quarantineCapMs") refused(consumer({ [name]: Number.POSITIVE_INFINITY }), name);
+  });
+
+  it.each(["heartbeatMisses", "maxItemBytes"] as const)("config.%s: every value that is not a positive integer is refused, naming it", (name) => {
+    for (const v of NOT_POSITIVE_INTEGERS) refused(consumer({ [name]: v }), name);
+  });
+
+  it("the boundaries themselves are accepted (1 ms, backoffInitialMs = backoffMaxMs, one missed heartbeat, 1-byte items)", () => {
+    expect(consumer({ backoffInitialMs: 700, backoffMaxMs: 700 })).not.toThrow();
+    expect(consumer({ backoffInitialMs: 1, backoffMaxMs: 1, heartbeatMisses: 1, maxItemBytes: 1, heartbeatIntervalMs: 1, grantWaitMs: 1 })).not.toThrow();
+    expect(consumer({ transferTimeoutMs: 1, leaseMs: 2, leaseSafetyMarginMs: 1 })).not.toThrow();
+  });
+
+  it("backoffInitialMs above backoffMaxMs is refused, naming both", () => {
+    refused(consumer({ backoffInitialMs: 701, backoffMaxMs: 700 }), "backoffInitialMs");
+    expect(consumer({ backoffInitialMs: 701, backoffMaxMs: 700 })).toThrow(/backoffMaxMs \(700\)/);
+  });
+
+  it("options given as undefined take their defaults", () => {
+    const c = consumer({ leaseMs: undefined, heartbeatMisses: undefined })() as ConsumerCore;
+    expect(c.config.leaseMs).toBe(DEFAULT_CONSUMER_CONFIG.leaseMs);
+    expect(c.config.heartbeatMisses).toBe(DEFAULT_CONSUMER_CONFIG.heartbeatMisses);
+  });
+});
+
+describe("ProducerCore options", () => {
+  const atLeastOne = ["heartbeatIntervalMs", "heartbeatMisses", "leaseMs", "maxPinnedBytesPerConsumer", "maxGrantsPerConsumer", "replayBufferBatches", "maxBatchBytes"] as const;
+  const atLeastZero = ["retryAfterMs", "resendIntervalMs"] as const;
+
+  it.each(atLeastOne)("config.%s: every value that is not a positive integer is refused, naming it", (name) => {
+    for (const v of [...NOT_POSITIVE_INTEGERS, Number.POSITIVE_INFINITY]) refused(producer({ [name]: v }), name);
+    expect(producer({ [name]: 1 })).not.toThrow();
+  });
+
+  it.each(atLeastZero)("config.%s: 0 is accepted, negative or non-integer values are refused, naming it", (name) => {
+    expect(producer({ [name]: 0 })).not.toThrow();
+    for (const v of [-1, 0.5, Number.NaN, "5", Number.POSITIVE_INFINITY]) refused(producer({ [name]: v }), name);
+  });
+
+  it.each(["leaseMs", "retryAfterMs", "heartbeatIntervalMs"] as const)("config.%s travels as uint32: 2^32 - 1 is accepted, 2^32 refused naming it", (name) => {
+    expect(producer({ [name]: 0xffffffff })).not.toThrow();
+    refused(producer({ [name]: 2 ** 32 }), name);
+  });
+
+  it("config.resendIntervalMs: at most 1000", () => {
+    expect(producer({ resendIntervalMs: 1_000 })).not.toThrow();
+    refused(producer({ resendIntervalMs: 1_001 }), "resendIntervalMs");
+  });
+
+  it("defaults are valid", () => {
+    expect(producer({ ...DEFAULT_PRODUCER_CONFIG })).not.toThrow();
+  });
+});
+
+describe("peerHeartbeatIntervalMs / grantLeaseMs", () => {
+  it("[P8] an announced interval that is absent, 0 or not a positive integer counts as the default 2000 ms", () => {
+    for (const a of [undefined, null, 0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "3000", 2 ** 53]) expect(peerHeartbeatIntervalMs(a, 1_000)).toBe(2_000);
+  });
+
+  it("[P8] the larger of ours and theirs, theirs counted as at most 60 s", () => {
+    expect(peerHeartbeatIntervalMs(5_000, 1_000)).toBe(5_000);
+    expect(peerHeartbeatIntervalMs(500, 3_000)).toBe(3_000);
+    expect(peerHeartbeatIntervalMs(86_400_000, 1_000)).toBe(60_000);
+    expect(peerHeartbeatIntervalMs(86_400_000, 90_000)).toBe(90_000);
+  });
+
+  it("[C11] a grant's lease_ms of 0 or anything but a positive finite number means 30 000", () => {
+    for (const l of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(grantLeaseMs(l)).toBe(30_000);
+    expect(grantLeaseMs(1)).toBe(1);
+    expect(grantLeaseMs(4_294_967_295)).toBe(4_294_967_295);
+  });
+});
