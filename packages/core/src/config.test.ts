@@ -101,6 +101,36 @@ describe("ProducerCore options", () => {
   });
 });
 
+describe("keys of the config option", () => {
+  it.each([
+    ["waitBudgetMS", "waitBudgetMs"],
+    ["waitBudget", "waitBudgetMs"],
+    ["leseMs", "leaseMs"],
+  ])("a misspelt key (%s) is refused by both cores, naming the nearest option (%s)", (key, near) => {
+    for (const make of [consumer, producer]) {
+      refused(make({ [key]: 5 }), key);
+      expect(make({ [key]: 5 })).toThrow(`(did you mean ${near}?)`);
+    }
+  });
+
+  it("a key far from every option is refused without a guess", () => {
+    refused(consumer({ colour: "blue" }), "colour");
+    expect(consumer({ colour: "blue" })).not.toThrow(/did you mean/);
+  });
+
+  it("the other role's keys are ignored, so one object of timers configures both cores", () => {
+    const both = { waitBudgetMs: 9_000, maxGrantsPerConsumer: 7, heartbeatIntervalMs: 1_000 };
+    const c = consumer(both)() as ConsumerCore;
+    expect(c.config).toMatchObject({ waitBudgetMs: 9_000, heartbeatIntervalMs: 1_000 });
+    expect(c.config).not.toHaveProperty("maxGrantsPerConsumer");
+    expect(producer(both)).not.toThrow();
+  });
+
+  it("a config that is not an object is refused", () => {
+    for (const make of [consumer, producer]) expect(make(5 as unknown as object)).toThrow(/options\.config must be an object/);
+  });
+});
+
 describe("peerHeartbeatIntervalMs / grantLeaseMs", () => {
   it("[P8] an announced interval that is absent, 0 or not a positive integer counts as the default 2000 ms", () => {
     for (const a of [undefined, null, 0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "3000", 2 ** 53]) expect(peerHeartbeatIntervalMs(a, 1_000)).toBe(2_000);

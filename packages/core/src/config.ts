@@ -4,6 +4,8 @@
  * @module
  */
 
+import { EctpError } from "@ectp/protocol";
+
 /** Timers shared by both roles. */
 export interface TimerConfig {
   /** Interval between heartbeats to each live peer [P8], at most 2^32 - 1 ms (a uint32 in the Hello). Default 2000. */
@@ -123,6 +125,62 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
   maxBatchBytes: 1024 * 1024,
   resendIntervalMs: 500,
 });
+
+/**
+ * The `config` option of either core over `defaults` (an `undefined` value takes the default).
+ * A key of the other role is ignored, so one object of timers may configure both cores; any
+ * other key is refused, so that a misspelt option does not run silently with its default.
+ * @throws EctpError(INVALID_CONFIG) naming the unknown key and the nearest known one.
+ * @internal
+ */
+export function mergeConfig<T extends object>(defaults: Readonly<T>, config: unknown): T {
+  const merged: Record<string, unknown> = { ...defaults };
+  if (config === undefined || config === null) return merged as T;
+  if (typeof config !== "object")
+    throw new EctpError("INVALID_CONFIG", `options.config must be an object of timers and limits; got ${typeof config}.`);
+  for (const [key, value] of Object.entries(config)) {
+    if (Object.hasOwn(defaults, key)) {
+      if (value !== undefined) merged[key] = value;
+    } else if (!Object.hasOwn(DEFAULT_CONSUMER_CONFIG, key) && !Object.hasOwn(DEFAULT_PRODUCER_CONFIG, key)) {
+      const near = nearestKey(key);
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `config.${key} is not an option of either core${near === undefined ? "" : ` (did you mean ${near}?)`}; the options are listed in ConsumerConfig and ProducerConfig.`,
+        { details: { key } },
+      );
+    }
+  }
+  return merged as T;
+}
+
+/** The known config key closest to `key` (same letters in another case, or at most 2 edits), if any. */
+function nearestKey(key: string): string | undefined {
+  const known = [...new Set([...Object.keys(DEFAULT_CONSUMER_CONFIG), ...Object.keys(DEFAULT_PRODUCER_CONFIG)])];
+  const sameLetters = known.find((k) => k.toLowerCase() === key.toLowerCase());
+  if (sameLetters !== undefined) return sameLetters;
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const k of known) {
+    const d = editDistance(k, key);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance of two short strings. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length] as number;
+}
 
 /** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */
 const DEFAULT_GRANT_LEASE_MS = 30_000;

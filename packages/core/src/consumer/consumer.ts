@@ -19,7 +19,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, peerHeartbeatIntervalMs } from "../config.js";
+import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs } from "../config.js";
 import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
@@ -602,10 +602,7 @@ export class ConsumerCore {
       typeof pool.view !== "function"
     )
       throw new EctpError("INVALID_CONFIG", "options.destinations must be a DestinationPool with allocate, release and view.");
-    const config: ConsumerConfig = { ...DEFAULT_CONSUMER_CONFIG };
-    if (options.config) {
-      for (const [k, v] of Object.entries(options.config)) if (v !== undefined) (config as unknown as Record<string, unknown>)[k] = v;
-    }
+    const config = mergeConfig(DEFAULT_CONSUMER_CONFIG, options.config);
     validateConfig(config);
     this.config = Object.freeze(config);
     this.id = options.id;

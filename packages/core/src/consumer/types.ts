@@ -48,7 +48,10 @@ export interface ConsumerOptions {
   destinations: DestinationPool;
   /** Transport metadata sent in this consumer's Hello. Default: empty. */
   transportMetadata?: Uint8Array;
-  /** Timers and limits; missing fields take `DEFAULT_CONSUMER_CONFIG`. */
+  /**
+   * Timers and limits; missing fields take `DEFAULT_CONSUMER_CONFIG`. A producer-only key is
+   * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
+   */
   config?: Partial<ConsumerConfig>;
   /** Seed of the jitter source [C4]. Default 1. Same seed and inputs, same outputs. */
   seed?: number;

@@ -20,7 +20,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, peerHeartbeatIntervalMs } from "../config.js";
+import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs } from "../config.js";
 import { containLogger, containMetrics, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
@@ -372,9 +372,7 @@ export class ProducerCore {
     if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
       throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
     // An option given as `undefined` takes its default, as in ConsumerCore.
-    const cfg: ProducerConfig = { ...DEFAULT_PRODUCER_CONFIG };
-    if (options.config)
-      for (const [k, v] of Object.entries(options.config)) if (v !== undefined) (cfg as unknown as Record<string, unknown>)[k] = v;
+    const cfg = mergeConfig(DEFAULT_PRODUCER_CONFIG, options.config);
     for (const k of CONFIG_KEYS) {
       const v = cfg[k];
       const min = k === "retryAfterMs" || k === "resendIntervalMs" ? 0 : 1;

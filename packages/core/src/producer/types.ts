@@ -87,7 +87,10 @@ export interface ProducerOptions {
   store: ItemStore;
   /** Transport metadata sent in Hello and announcements. Default: empty. */
   transportMetadata?: Uint8Array;
-  /** Timers and limits; missing fields take `DEFAULT_PRODUCER_CONFIG`. */
+  /**
+   * Timers and limits; missing fields take `DEFAULT_PRODUCER_CONFIG`. A consumer-only key is
+   * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
+   */
   config?: Partial<ProducerConfig>;
   /** Metrics hook. Default: no-op. */
   metrics?: MetricsSink;
