@@ -319,15 +319,17 @@ class EventSubscriber:
         if f.synced and seq <= f.applied:
             self._counts["ignoredMessages"] += 1  # [E2] a duplicate: delivery is at least once
             return
+        if seq in f.held:
+            self._counts["ignoredMessages"] += 1  # [C10][E2] a duplicate of a batch held behind a gap
+            return
         ops = _read_events(events)
         f.max_seen = max(f.max_seen, seq)
         if f.synced and seq == f.applied + 1:
             self._apply(f, seq, ops)
             self._drain_held(f, now)
             return
-        if seq not in f.held and len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
-            # Ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen). A batch
-            # held already keeps its first copy (a resent batch is unchanged, [E2]), as the TS subscriber.
+        if len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
+            # Ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen).
             f.held[seq] = ops
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence

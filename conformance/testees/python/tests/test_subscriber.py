@@ -106,10 +106,14 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
         self.assertEqual(sub.stats()["ignoredMessages"], ignored + 1)
 
-    def test_e2_a_held_batch_keeps_its_first_copy(self):
+    def test_e2_c10_a_held_batch_keeps_its_first_copy_and_another_is_ignored_and_counted(self):
         sub = self.synced("A")
         sub.handle_envelope(P, batch(4, stored("C")), 2)  # held ahead of the gap at 3
+        ignored = sub.stats()["ignoredMessages"]
+        sub.handle_envelope(P, batch(4, stored("C")), 3)  # delivered again (at least once)
         sub.handle_envelope(P, batch(4, removed("A")), 3)  # the same sequence again, changed
+        self.assertEqual(sub.stats()["ignoredMessages"], ignored + 2)
+        self.assertEqual(sub.stats()["heldBatches"], 1)
         sub.handle_envelope(P, batch(3, stored("B")), 4)
         self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
 

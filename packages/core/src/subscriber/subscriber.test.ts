@@ -123,6 +123,22 @@ describe("EventSubscriber [E1][E2]", () => {
     expect(sub.stats()).toMatchObject({ snapshotsApplied: 1, ignoredMessages: 4 });
   });
 
+  it("[C10][E2] a duplicate of a batch held behind a gap is ignored and counted, and the first copy is kept", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+    sub.follow(P, 0);
+    sub.poll(0);
+    const env = (body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: 7, ...body });
+    const batch = (sequence: number, n: number) => env({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
+    sub.handleEnvelope(P, env({ snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, batch(3, 3), 2); // held: 1 and 2 are missing
+    sub.handleEnvelope(P, batch(3, 3), 3); // delivered again (at least once)
+    sub.handleEnvelope(P, batch(3, 9), 3); // a different body under the same sequence: not the one held
+    expect(sub.stats()).toMatchObject({ heldBatches: 1, ignoredMessages: 2 });
+    sub.handleEnvelope(P, batch(1, 1), 4);
+    sub.handleEnvelope(P, batch(2, 2), 4);
+    expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(1), key(2), key(3)].sort());
+  });
+
   it("[E2] a gap is replayed; a gap the producer's buffer no longer holds is resolved by a new snapshot", () => {
     for (const replayBufferBatches of [1024, 2]) {
       const r = rig({ replayBufferBatches, resendIntervalMs: 0 }); // the second snapshot comes at once

@@ -570,6 +570,10 @@ export class EventSubscriber {
       this.counts.ignoredMessages++; // [E2] a duplicate: delivery is at least once
       return;
     }
+    if (f.held.has(seq)) {
+      this.counts.ignoredMessages++; // [C10][E2] a duplicate of a batch held behind a gap
+      return;
+    }
     const batch: ReadBatch = { sequence: seq, ops: readEvents(events) };
     f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq === f.applied + 1) {
@@ -579,7 +583,7 @@ export class EventSubscriber {
     }
     // [E2] Ahead of a missing batch, or before the first snapshot: keep it (bounded in batches and
     // events; a dropped one is replayed, since maxSeen remembers it) for later.
-    if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents && !f.held.has(seq)) {
+    if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents) {
       f.held.set(seq, batch);
       f.heldEvents += batch.ops.length;
     }
