@@ -1,0 +1,294 @@
+/**
+ * Boundaries of the subscriber's rules that hand mutation testing showed no other test (and, for
+ * most, no conformance case) pinned down: catch-up and deadlines, epochs greeted through a
+ * connection, stale ReplayUnavailable, the held-batch bounds, snapshot parts, give-up counting,
+ * synced stats, the silence bound, the Hello's interval [E2][P8][C10]. Each test fails on the
+ * mutant of subscriber.ts named above it (review of 2026-12-01, second round).
+ */
+import { SPEC_VERSION, ectp, itemKeyId } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { FP, desc } from "../producer/test-helpers.js";
+import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
+
+const P = "E";
+const env = (epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
+const batch = (sequence: number, n: number): ectp.v1.IEnvelope => ({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
+const bodies = (outs: SubscriberOutput[]) =>
+  outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
+const replayFrom = (outs: SubscriberOutput[]) =>
+  outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
+const key = (n: number): string => {
+  const r = itemKeyId(desc(n).key);
+  if (!r.ok) throw r.error;
+  return r.value;
+};
+const keys = (sub: EventSubscriber) => [...(sub.view(P)?.keys() ?? [])].sort();
+
+/** A subscriber R (epoch 1) following P since time 0, its first Hello and SnapshotRequest polled. */
+function following(options: Partial<ConstructorParameters<typeof EventSubscriber>[0]> = {}): EventSubscriber {
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, ...options });
+  sub.follow(P, 0);
+  sub.poll(0);
+  return sub;
+}
+
+describe("EventSubscriber boundaries", () => {
+  // Mutant: the catch-up ReplayRequest asks from the last applied sequence instead of the one after it.
+  it("[E2] the catch-up request of an up-to-date subscriber asks for the sequence after the last one applied", () => {
+    const sub = following({ catchUpMs: 100 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 4, snapshotId: 1, items: [desc(1)] } }), 1);
+    expect(replayFrom(sub.poll(50))).toEqual([]);
+    expect(replayFrom(sub.poll(101))).toEqual([5]);
+  });
+
+  // Mutant: nextDeadline leaves out the catch-up time of an up-to-date producer.
+  it("[E2] nextDeadline is the catch-up time when that comes before the heartbeat", () => {
+    const sub = following({ heartbeatIntervalMs: 10_000, catchUpMs: 500 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    expect(sub.poll(1)).toEqual([]);
+    expect(sub.nextDeadline()).toBe(501);
+  });
+
+  // Mutant: nextDeadline leaves out the new subscription of a producer reported unreachable.
+  it("[P8] nextDeadline of a producer reported unreachable is retryMs after the last request, when it subscribes anew", () => {
+    const sub = following({ heartbeatIntervalMs: 10_000, catchUpMs: 50_000, retryMs: 1_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handlePeerUnreachable(P, 2);
+    expect(sub.poll(2)).toEqual([]);
+    expect(sub.nextDeadline()).toBe(1_000);
+    expect(bodies(sub.poll(1_000))).toEqual(["hello", "snapshotRequest"]);
+  });
+
+  // Mutant: nextDeadline ignores outputs already queued (a ReplayRequest a batch caused).
+  it("[E2] nextDeadline is now while a message is queued: a gap's ReplayRequest goes out at the next poll", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(3, 1)), 2);
+    expect(sub.nextDeadline()).toBe(2);
+    expect(replayFrom(sub.poll(2))).toEqual([1]);
+  });
+
+  // Mutant: follow() with a newer epoch's connection does not remember that epoch as greeted and asked.
+  it("[P8] an epoch greeted through a newer connection is not greeted again when it first answers after an older epoch's snapshot", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.poll(0);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    expect(bodies(sub.poll(2))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
+    // The older epoch still answers, then reports a gap it cannot replay: a SnapshotRequest alone.
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 2, items: [desc(1)] } }), 3);
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 6 } }), 4);
+    expect(bodies(sub.poll(4))).toEqual(["snapshotRequest"]);
+    // Epoch 8 (greeted at 2) shows up: no second Hello, no further request.
+    sub.handleEnvelope(P, env(8, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 5);
+    expect(bodies(sub.poll(5))).toEqual([]);
+    sub.handleEnvelope(P, env(8, { snapshot: { sequence: 1, snapshotId: 1, items: [desc(2)] } }), 6);
+    expect(keys(sub)).toEqual([key(2)]);
+  });
+  // Mutant: a newer producer epoch emits disconnect-peer even when the older connection was already forgotten.
+  it("[P8] a newer epoch of a producer already forgotten (unreachable) emits no second disconnect-peer", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.poll(0);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handlePeerUnreachable(P, 2);
+    expect(bodies(sub.poll(2))).toEqual(["disconnect-peer"]);
+    sub.handleEnvelope(P, env(8, { heartbeat: { sequence: 1 } }), 3);
+    expect(bodies(sub.poll(3))).toEqual(["hello", "snapshotRequest"]);
+  });
+  // Mutant: a newer epoch counts as asked already whenever follow() greeted it, even with no SnapshotRequest outstanding.
+  it("[E2][P8] a newer epoch greeted through a connection, whose request the older epoch answered, is asked for a snapshot at once", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.poll(0);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    sub.poll(2);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 2, items: [desc(1)] } }), 3); // the older epoch answered it
+    sub.handleEnvelope(P, env(8, { heartbeat: { sequence: 1 } }), 4);
+    expect(sub.view(P)).toBeUndefined();
+    expect(bodies(sub.poll(4))).toContain("snapshotRequest");
+  });
+  // Mutant: ReplayUnavailable whose latest equals the last applied sequence asks for a snapshot.
+  it("[E2][C10] a ReplayUnavailable whose latest equals the last sequence applied is stale: counted, no SnapshotRequest", () => {
+    const sub = following({ catchUpMs: 100_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 4, snapshotId: 1, items: [desc(1)] } }), 1);
+    const before = sub.stats().ignoredMessages;
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 3, latest: 4 } }), 2);
+    expect(bodies(sub.poll(2))).toEqual([]);
+    expect(sub.stats()).toMatchObject({ ignoredMessages: before + 1, snapshotRequests: 1, synced: 1 });
+  });
+  // Mutant: maxHeldEvents is exclusive (a batch that brings the held events exactly to the bound is dropped).
+  it("[E2] held batches may carry exactly maxHeldEvents events together; one more is not held", () => {
+    const sub = following({ maxHeldEvents: 2 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(3, 1)), 2);
+    sub.handleEnvelope(P, env(7, batch(4, 2)), 3);
+    expect(sub.stats().heldBatches).toBe(2);
+    sub.handleEnvelope(P, env(7, batch(5, 3)), 4);
+    expect(sub.stats().heldBatches).toBe(2);
+  });
+  // Mutant: a second copy of a held batch is held again, its events counted twice against maxHeldEvents.
+  it("[E2] a duplicate of a held batch takes no more room: the events bound still holds the next batch", () => {
+    const sub = following({ maxHeldEvents: 2 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(3, 1)), 2);
+    sub.handleEnvelope(P, env(7, batch(3, 1)), 3); // delivered twice
+    sub.handleEnvelope(P, env(7, batch(4, 2)), 4);
+    expect(sub.stats().heldBatches).toBe(2);
+    // The gap closes: everything held applies, and the hold is empty again.
+    sub.handleEnvelope(P, env(7, batch(1, 5)), 5);
+    sub.handleEnvelope(P, env(7, batch(2, 6)), 6);
+    expect(keys(sub)).toEqual([key(1), key(2), key(5), key(6)].sort());
+    expect(sub.stats()).toMatchObject({ heldBatches: 0, synced: 1 });
+  });
+  // Mutant: a part numbered equal to its parts count is accepted (part > parts instead of >=).
+  it("[E2][C10] a snapshot part whose part equals its parts count is ignored and counted: it never completes an assembly", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 0, parts: 2, items: [desc(1)] } }), 1);
+    const before = sub.stats().ignoredMessages;
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 2, parts: 2, items: [desc(9)] } }), 2);
+    expect(sub.view(P)).toBeUndefined();
+    expect(sub.stats()).toMatchObject({ ignoredMessages: before + 1, snapshotParts: 1, snapshotsApplied: 0 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 1, parts: 2, items: [desc(2)] } }), 3);
+    expect(keys(sub)).toEqual([key(1), key(2)].sort());
+  });
+  // Mutant: a snapshot whose id equals the last one applied is taken as new (id < lastSnapshotId instead of <=).
+  it("[E2][C10] a late duplicate of the snapshot applied is ignored and counted; a late part of it starts no assembly", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, part: 0, parts: 2, items: [desc(1)] } }), 1);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, part: 1, parts: 2, items: [] } }), 2);
+    sub.handleEnvelope(P, env(7, batch(1, 2)), 3);
+    const before = sub.stats().ignoredMessages;
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, part: 0, parts: 2, items: [desc(1)] } }), 4);
+    expect(sub.stats()).toMatchObject({ ignoredMessages: before + 1, snapshotParts: 0, snapshotsApplied: 1, synced: 1 });
+    expect(keys(sub)).toEqual([key(1), key(2)].sort());
+  });
+  // Mutant: a part whose sequence differs from its assembly's is accepted into it.
+  it("[E2][C10] a part of the same snapshot_id whose sequence differs from the assembly's is ignored and counted", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 0, parts: 2, items: [desc(1)] } }), 1);
+    const before = sub.stats().ignoredMessages;
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 5, snapshotId: 1, part: 1, parts: 2, items: [desc(2)] } }), 2);
+    expect(sub.view(P)).toBeUndefined();
+    expect(sub.stats()).toMatchObject({ ignoredMessages: before + 1, snapshotParts: 1, snapshotsApplied: 0 });
+  });
+  // Mutant: a duplicate part of the snapshot being assembled is taken again (overwriting the first copy), not counted.
+  it("[E2][C10] a duplicate snapshot part is ignored and counted; the first copy stays", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 0, parts: 2, items: [desc(1)] } }), 1);
+    const before = sub.stats().ignoredMessages;
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 0, parts: 2, items: [desc(9)] } }), 2);
+    expect(sub.stats()).toMatchObject({ ignoredMessages: before + 1, snapshotParts: 1 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, part: 1, parts: 2, items: [desc(2)] } }), 3);
+    expect(keys(sub)).toEqual([key(1), key(2)].sort());
+  });
+  // Mutant: a newer snapshot answer at the sequence already applied replaces the view and counts as applied.
+  it("[E2] a newer snapshot answer at the sequence already applied changes nothing and is not counted as applied", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 1, items: [desc(1)] } }), 1);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 2, items: [desc(1), desc(2)] } }), 2);
+    expect(keys(sub)).toEqual([key(1)]);
+    expect(sub.stats()).toMatchObject({ snapshotsApplied: 1, synced: 1, snapshotParts: 0 });
+  });
+  // Mutant: held batches applied when their gap closes keep counting against maxHeldEvents.
+  it("[E2] held batches applied when the gap closes free their room: the next gap's batches are held again", () => {
+    const sub = following({ maxHeldEvents: 2 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 2);
+    sub.handleEnvelope(P, env(7, batch(2, 2)), 3);
+    sub.handleEnvelope(P, env(7, batch(1, 1)), 4); // closes the gap: 1, 2, 3 applied
+    expect(sub.stats()).toMatchObject({ heldBatches: 0, synced: 1 });
+    sub.handleEnvelope(P, env(7, batch(6, 6)), 5);
+    sub.handleEnvelope(P, env(7, batch(5, 5)), 6);
+    expect(sub.stats().heldBatches).toBe(2);
+  });
+  // Mutant: the held batches dropped when a gap is given up are not counted as ignored.
+  it("[E2][C10] batches dropped when a gap is given up after three retries are counted as ignored", () => {
+    const sub = following({ retryMs: 50 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(5, 1)), 2);
+    sub.handleEnvelope(P, env(7, batch(6, 2)), 2);
+    expect(replayFrom(sub.poll(2))).toEqual([1]);
+    const before = sub.stats().ignoredMessages;
+    for (const t of [52, 102, 152]) expect(replayFrom(sub.poll(t))).toEqual([1]);
+    expect(replayFrom(sub.poll(202))).toEqual([]); // given up
+    expect(sub.stats()).toMatchObject({ ignoredMessages: before + 2, heldBatches: 0, synced: 1 });
+  });
+  // Mutant: the synced count ignores batches seen but not applied (a gap a gone producer was not yet asked to replay).
+  it("[E2] stats count a producer with a gap as not synced, even while it is gone and asked nothing", () => {
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handlePeerUnreachable(P, 2);
+    sub.handleEnvelope(P, env(7, batch(3, 1)), 3); // a late batch: a gap, but nothing goes to a gone producer
+    expect(bodies(sub.poll(3))).toEqual([]);
+    expect(sub.stats()).toMatchObject({ synced: 0, heldBatches: 1 });
+  });
+
+  // Mutant: the silence allowed a producer leaves out retryMs (3 x the larger heartbeat interval only).
+  it("[P8] a producer is not subscribed to anew before three times the longest of the heartbeat intervals and retryMs", () => {
+    const sub = following({ retryMs: 5_000, heartbeatIntervalMs: 100 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    expect(bodies(sub.poll(6_001))).not.toContain("hello");
+    expect(bodies(sub.poll(15_001))).toContain("hello");
+  });
+
+  // Mutant: a gap seen while a SnapshotRequest is outstanding sends a ReplayRequest and replaces the snapshot request.
+  it("[E2] while a snapshot is awaited, a gap behind a batch applied in sequence asks no replay, and the snapshot is asked again", () => {
+    const sub = following({ retryMs: 50 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 2);
+    expect(replayFrom(sub.poll(2))).toEqual([1]);
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 2, latest: 3 } }), 3);
+    expect(bodies(sub.poll(3))).toEqual(["snapshotRequest"]);
+    sub.handleEnvelope(P, env(7, batch(1, 1)), 4); // applies; 2 is still missing
+    expect(bodies(sub.poll(4))).toEqual([]);
+    expect(bodies(sub.poll(53))).toEqual(["snapshotRequest"]);
+  });
+  // Mutant: a disconnect-peer handed out does not clear the record of a connection handed out, so unfollow forgets it twice.
+  it("[P8] unfollowing a producer whose connection the transport already forgot emits no second disconnect-peer", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    expect(bodies(sub.poll(0))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
+    sub.handlePeerUnreachable(P, 1);
+    expect(bodies(sub.poll(1))).toEqual(["disconnect-peer"]);
+    sub.unfollow(P);
+    expect(sub.poll(2)).toEqual([]);
+  });
+  // Mutant: the Hello tells heartbeat_interval_ms 0 (the default) instead of the subscriber's own interval.
+  it("[P8] the Hello tells the subscriber's own heartbeat interval", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1, heartbeatIntervalMs: 700 });
+    sub.follow(P, 0);
+    const hello = sub.poll(0).flatMap((o) => (o.type === "send" && o.envelope.hello ? [o.envelope.hello] : []));
+    expect(hello).toHaveLength(1);
+    expect(hello[0]?.heartbeatIntervalMs).toBe(700);
+  });
+
+  // Mutant: a snapshot applied does not reset the replay retries, so the next gap is given up after fewer of them.
+  it("[E2] the retries of a gap a snapshot resolved are not carried over to the gap left behind it: three retries again", () => {
+    const sub = following({ retryMs: 50, catchUpMs: 100_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(5, 5)), 2);
+    expect(replayFrom(sub.poll(2))).toEqual([1]);
+    expect(replayFrom(sub.poll(52))).toEqual([1]);
+    expect(replayFrom(sub.poll(102))).toEqual([1]);
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 4, latest: 6 } }), 103);
+    expect(bodies(sub.poll(103))).toEqual(["snapshotRequest"]);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 2, items: [desc(3)] } }), 104); // 4 still missing
+    expect(replayFrom(sub.poll(104))).toEqual([4]);
+    for (const t of [154, 204, 254]) expect(replayFrom(sub.poll(t))).toEqual([4]);
+    expect(replayFrom(sub.poll(304))).toEqual([]); // given up after three retries
+  });
+  // Mutant: a snapshot applied does not end the new subscription, so a later unanswered SnapshotRequest goes again with a Hello.
+  it("[E2][P8] once a snapshot answered the subscription, an unanswered SnapshotRequest is sent again alone (no Hello)", () => {
+    const sub = following({ heartbeatIntervalMs: 100_000, catchUpMs: 100_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handlePeerUnreachable(P, 2);
+    expect(bodies(sub.poll(2_000))).toEqual(["hello", "snapshotRequest"]); // subscribed to anew, same epoch
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 2, items: [] } }), 2_001);
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 3, latest: 5 } }), 2_002);
+    expect(bodies(sub.poll(2_002))).toEqual(["snapshotRequest"]);
+    expect(bodies(sub.poll(4_002))).toEqual(["snapshotRequest"]);
+  });
+});
