@@ -781,6 +781,9 @@ export class Simulation {
           break;
         case "start-read":
           this.checker.eventOf(this.now, who, "read", o.readId, o.peerId, o.destination.length);
+          // [I5] destination memory is not reused while a read may still write into it.
+          if (this.net.hasUnsettledWriteInto(who, o.destination.region, o.destination.offset, o.destination.length))
+            this.violation("I5", `${who} started read#${o.readId} into region ${o.destination.region.id} while another read may still write into those bytes`);
           // A transport throws only for local misuse (e.g. a destination already freed): that is the core's fault [I1].
           try {
             t.startRead(o); // The output carries the ReadOperation's fields (readId, peerId, source, destination).
