@@ -12,6 +12,7 @@ import {
   decision,
   descriptor,
   env,
+  expectIdle,
   fill,
   grant,
   itemBytes,
@@ -50,25 +51,6 @@ function loadOne(h: H, requestId: string, hash: string, now: number, o: { checks
   fill(start, hash);
   h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, now + 2);
   return { start, attempt, out: h.core.poll(now + 2) };
-}
-
-function expectIdle(h: H) {
-  const s = h.core.stats();
-  expect({ ...s, ignoredMessages: 0 }).toEqual({
-    requests: 0,
-    budgets: 0,
-    fetches: 0,
-    readsInFlight: 0,
-    quarantined: 0,
-    grantsHeld: 0,
-    loadedItems: 0,
-    destinations: 0,
-    undrainedFailures: 0,
-    ignoredMessages: 0,
-    hookFailures: 0,
-  });
-  expect(h.pool.live.size).toBe(0);
-  expect(h.pool.violations).toEqual([]);
 }
 
 describe("[C1] admission classifies every item", () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { CoreOutput } from "../outputs.js";
 import type { ReadDestination } from "../transport.js";
 import { ConsumerCore } from "./consumer.js";
-import { FP, RecordingLogger, TestPool, descriptor, itemBytes } from "./test-support.js";
+import { FP, RecordingLogger, TestPool, descriptor, expectIdle, itemBytes } from "./test-support.js";
 import type { AdmitItem, AdmitResult, FailedRequest } from "./types.js";
 
 const CONFIG = {
@@ -361,22 +361,7 @@ class Harness {
     this.poll();
     this.now += CONFIG.waitBudgetMs + CONFIG.quarantineCapMs + CONFIG.transferTimeoutMs + 10_000;
     this.poll();
-    const s = this.core.stats();
-    expect({ ...s, ignoredMessages: 0 }).toEqual({
-      requests: 0,
-      budgets: 0,
-      fetches: 0,
-      readsInFlight: 0,
-      quarantined: 0,
-      grantsHeld: 0,
-      loadedItems: 0,
-      destinations: 0,
-      undrainedFailures: 0,
-      ignoredMessages: 0,
-      hookFailures: 0,
-    });
-    expect(this.pool.live.size).toBe(0);
-    expect(this.pool.violations).toEqual([]);
+    expectIdle(this);
     expect(this.logger.at("error")).toEqual([]); // no internal fault was swallowed
     expect(this.core.nextDeadline()).toBeUndefined();
   }

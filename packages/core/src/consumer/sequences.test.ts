@@ -9,7 +9,7 @@
 import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { CoreOutput } from "../outputs.js";
-import { P, QUIET, acks, decision, descriptor, env, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import { P, QUIET, acks, decision, descriptor, env, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
 
 const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -20,24 +20,6 @@ type Start = ReturnType<typeof starts>[0];
 
 function reject(h: H, attemptId: number, now: number, retryAfterMs = 0) {
   h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId, reason: R.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs } }), now);
-}
-
-function expectIdle(h: H) {
-  expect({ ...h.core.stats(), ignoredMessages: 0 }).toEqual({
-    requests: 0,
-    budgets: 0,
-    fetches: 0,
-    readsInFlight: 0,
-    quarantined: 0,
-    grantsHeld: 0,
-    loadedItems: 0,
-    destinations: 0,
-    undrainedFailures: 0,
-    ignoredMessages: 0,
-    hookFailures: 0,
-  });
-  expect(h.pool.live.size).toBe(0);
-  expect(h.pool.violations).toEqual([]);
 }
 
 describe("consumer sequences: quarantine [C8]", () => {

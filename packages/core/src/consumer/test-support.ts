@@ -9,6 +9,7 @@ import type { ConsumerConfig } from "../config.js";
 import type { LogFields, Logger, MetricsSink } from "../observability.js";
 import type { CoreOutput, SendOutput, StartReadOutput } from "../outputs.js";
 import type { ReadDestination } from "../transport.js";
+import { expect } from "vitest";
 import { ConsumerCore } from "./consumer.js";
 import type { AdmitItem, AdmitResult, DestinationPool } from "./types.js";
 
@@ -99,6 +100,28 @@ export function makeConsumer(config: Partial<ConsumerConfig> = {}, seed = 1) {
     logger,
   });
   return { core, pool, metrics, logger };
+}
+
+/**
+ * [I4] The consumer is back to its baseline: every table empty, every destination returned to
+ * the pool, no pool misuse, no hook failure (`ignoredMessages` aside, which only counts).
+ */
+export function expectIdle(h: { core: ConsumerCore; pool: TestPool }): void {
+  expect({ ...h.core.stats(), ignoredMessages: 0 }).toEqual({
+    requests: 0,
+    budgets: 0,
+    fetches: 0,
+    readsInFlight: 0,
+    quarantined: 0,
+    grantsHeld: 0,
+    loadedItems: 0,
+    destinations: 0,
+    undrainedFailures: 0,
+    ignoredMessages: 0,
+    hookFailures: 0,
+  });
+  expect(h.pool.live.size).toBe(0);
+  expect(h.pool.violations).toEqual([]);
 }
 
 /** The bytes of test item `hash` (deterministic from its name). */

@@ -17,6 +17,23 @@ const HELLO: ectp.v1.IHello = { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: F
 const batches = (o: ReturnType<ReturnType<typeof harness>["producer"]["poll"]>) =>
   o.filter((x): x is EventBatchOutput => x.type === "event-batch").map((x) => x.batch);
 
+type Harness = ReturnType<typeof harness>;
+/** 4 MiB of transport metadata: 16 gone peers holding it fill the forgotten table's 64 MiB byte bound. */
+const BIG = new Uint8Array(4 << 20);
+
+/** `id` greets at epoch 5 with `hello`'s fields at t=0 and is reported unreachable at t=1: gone, remembered. */
+function gone(h: Harness, id: string, hello: ectp.v1.IHello = { transportMetadata: BIG }): void {
+  h.producer.handleEnvelope(id, { version: SPEC_VERSION, senderId: id, senderEpoch: 5, hello: { ...HELLO, ...hello } }, 0);
+  h.producer.handlePeerUnreachable(id, 1);
+}
+
+/** The metadata the producer reconnects gone peer `id` with when it heartbeats (epoch 5) at `now`, if any. */
+function reconnectMetadata(h: Harness, id: string, now: number): Uint8Array | undefined {
+  h.producer.handleMessage(id, wire(id, 5, { heartbeat: {} }), now);
+  const connect = h.producer.poll(now).find((o) => o.type === "connect-peer");
+  return connect?.type === "connect-peer" ? connect.metadata : undefined;
+}
+
 describe("producer sequences: events, leases, gone peers, shutdown", () => {
   // Mutant: flushEvents no longer counts ectp_producer_event_batches_total.
   it("[E1] every published batch is counted once in ectp_producer_event_batches_total, split batches included", () => {
@@ -132,10 +149,7 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
   // Mutant: the forgotten-peer table keeps one entry more than FORGOTTEN_PEERS_CAP (1,024).
   it("[P8][I4] at most 1,024 gone peers are remembered: the 1,025th forgets the oldest, whose old epoch is no longer known", () => {
     const h = harness();
-    for (let i = 0; i <= 1024; i++) {
-      h.producer.handleMessage(`c${i}`, wire(`c${i}`, 5, { hello: HELLO }), 0);
-      h.producer.handlePeerUnreachable(`c${i}`, 1);
-    }
+    for (let i = 0; i <= 1024; i++) gone(h, `c${i}`, {});
     h.producer.poll(1);
     // c1 is still remembered: its epoch 4 is stale.
     h.producer.handleMessage("c1", wire("c1", 4, readRequest(1, 1)), 2);
@@ -149,57 +163,33 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
   // Mutant: the forgotten peers' byte bound strips metadata already when the total equals 64 MiB.
   it("[P8][I4] gone peers holding exactly 64 MiB of metadata together all keep it: the oldest still reconnects without a Hello", () => {
     const h = harness();
-    const big = new Uint8Array(4 << 20);
-    for (let i = 0; i < 16; i++) {
-      h.producer.handleMessage(`c${i}`, wire(`c${i}`, 5, { hello: { ...HELLO, transportMetadata: big } }), 0);
-      h.producer.handlePeerUnreachable(`c${i}`, 1);
-    }
+    for (let i = 0; i < 16; i++) gone(h, `c${i}`);
     h.producer.poll(1);
-    h.producer.handleMessage("c0", wire("c0", 5, { heartbeat: {} }), 2);
-    const connect = h.producer.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array } | undefined;
-    expect(connect?.metadata.byteLength).toBe(4 << 20);
+    expect(reconnectMetadata(h, "c0", 2)?.byteLength).toBe(4 << 20);
   });
 
   // Mutant: forgetEpoch does not take the dropped metadata off the forgotten peers' byte count.
   it("[P8][I4] a gone peer seen at a newer epoch frees its metadata's bytes for the byte bound", () => {
     const h = harness();
-    const big = new Uint8Array(4 << 20);
-    const gone = (id: string) => {
-      h.producer.handleMessage(id, wire(id, 5, { hello: { ...HELLO, transportMetadata: big } }), 0);
-      h.producer.handlePeerUnreachable(id, 1);
-    };
-    for (let i = 0; i < 16; i++) gone(`c${i}`); // exactly 64 MiB remembered
+    for (let i = 0; i < 16; i++) gone(h, `c${i}`); // exactly 64 MiB remembered
     h.producer.handleMessage("c0", wire("c0", 6, { heartbeat: {} }), 1); // c0's epoch 5 is over: 60 MiB
-    gone("c16"); // 64 MiB again: nothing is stripped
+    gone(h, "c16"); // 64 MiB again: nothing is stripped
     h.producer.poll(1);
-    h.producer.handleMessage("c1", wire("c1", 5, { heartbeat: {} }), 2);
-    const connect = h.producer.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array } | undefined;
-    expect(connect?.metadata.byteLength).toBe(4 << 20);
+    expect(reconnectMetadata(h, "c1", 2)?.byteLength).toBe(4 << 20);
   });
   // Mutant: capability names are not counted against the forgotten peers' byte bound.
   it("[P8][I4] capability names count toward the forgotten peers' 64 MiB: past it the oldest loses its metadata", () => {
     const h = harness();
     const caps = Array.from({ length: 4 }, (_, i) => String(i).repeat(1 << 20)); // 4 MiB of names
-    for (let i = 0; i < 17; i++) {
-      const id = `c${i}`;
-      const hello = { ...HELLO, transportMetadata: new Uint8Array([1, 2, 3]), capabilities: caps };
-      h.producer.handleEnvelope(id, { version: SPEC_VERSION, senderId: id, senderEpoch: 5, hello }, 0);
-      h.producer.handlePeerUnreachable(id, 1);
-    }
+    for (let i = 0; i < 17; i++) gone(h, `c${i}`, { transportMetadata: new Uint8Array([1, 2, 3]), capabilities: caps });
     h.producer.poll(1);
-    h.producer.handleMessage("c0", wire("c0", 5, { heartbeat: {} }), 2); // 68 MiB: c0 was stripped
-    expect(h.producer.poll(2).filter((o) => o.type === "connect-peer")).toEqual([]);
-    h.producer.handleMessage("c16", wire("c16", 5, { heartbeat: {} }), 3);
-    expect(h.producer.poll(3).filter((o) => o.type === "connect-peer")).toHaveLength(1);
+    expect(reconnectMetadata(h, "c0", 2)).toBeUndefined(); // 68 MiB: c0 was stripped
+    expect(reconnectMetadata(h, "c16", 3)).toEqual(new Uint8Array([1, 2, 3]));
   });
   // Mutant: past the byte bound the oldest forgotten peer is deleted outright instead of keeping its epoch.
   it("[P8][I4] a forgotten peer stripped of its metadata by the byte bound still knows its epoch: older ones stay stale", () => {
     const h = harness();
-    const big = new Uint8Array(4 << 20);
-    for (let i = 0; i < 17; i++) {
-      h.producer.handleMessage(`c${i}`, wire(`c${i}`, 5, { hello: { ...HELLO, transportMetadata: big } }), 0);
-      h.producer.handlePeerUnreachable(`c${i}`, 1);
-    }
+    for (let i = 0; i < 17; i++) gone(h, `c${i}`);
     h.producer.poll(1); // 68 MiB: c0 lost its metadata
     h.producer.handleMessage("c0", wire("c0", 4, readRequest(1, 1)), 2);
     expect(sent(h.producer.poll(2), "c0")).toEqual([]);
@@ -209,18 +199,11 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
   // Mutant: takeForgotten does not take a returning peer's bytes off the forgotten peers' byte count.
   it("[P8][I4] a gone peer that comes back frees its bytes in the forgotten table", () => {
     const h = harness();
-    const big = new Uint8Array(4 << 20);
-    const gone = (id: string) => {
-      h.producer.handleMessage(id, wire(id, 5, { hello: { ...HELLO, transportMetadata: big } }), 0);
-      h.producer.handlePeerUnreachable(id, 1);
-    };
-    for (let i = 0; i < 16; i++) gone(`c${i}`); // exactly 64 MiB remembered
+    for (let i = 0; i < 16; i++) gone(h, `c${i}`); // exactly 64 MiB remembered
     h.producer.handleMessage("c0", wire("c0", 5, { heartbeat: {} }), 1); // c0 is back: 60 MiB
-    gone("c16"); // 64 MiB again: nothing is stripped
+    gone(h, "c16"); // 64 MiB again: nothing is stripped
     h.producer.poll(1);
-    h.producer.handleMessage("c1", wire("c1", 5, { heartbeat: {} }), 2);
-    const connect = h.producer.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array } | undefined;
-    expect(connect?.metadata.byteLength).toBe(4 << 20);
+    expect(reconnectMetadata(h, "c1", 2)?.byteLength).toBe(4 << 20);
   });
   // Mutant: ectp_producer_peers_gone_total is always labelled cause "silent".
   it("[P8] a peer lost by the transport is counted as gone with cause unreachable, a silent one with cause silent", () => {
