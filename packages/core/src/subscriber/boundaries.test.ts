@@ -5,32 +5,20 @@
  * synced stats, the silence bound, the Hello's interval [E2][P8][C10]. Each test fails on the
  * mutant of subscriber.ts named above it (review of 2026-12-01, second round).
  */
-import { SPEC_VERSION, ectp, itemKeyId } from "@ectp/protocol";
+import { SPEC_VERSION, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import { FP, desc } from "../producer/test-helpers.js";
+import { desc } from "../producer/test-helpers.js";
+import { P, following, key } from "./test-support.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
-const P = "E";
 const env = (epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
 const batch = (sequence: number, n: number): ectp.v1.IEnvelope => ({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
 const bodies = (outs: SubscriberOutput[]) =>
   outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
 const replayFrom = (outs: SubscriberOutput[]) =>
   outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
-const key = (n: number): string => {
-  const r = itemKeyId(desc(n).key);
-  if (!r.ok) throw r.error;
-  return r.value;
-};
 const keys = (sub: EventSubscriber) => [...(sub.view(P)?.keys() ?? [])].sort();
 
-/** A subscriber R (epoch 1) following P since time 0, its first Hello and SnapshotRequest polled. */
-function following(options: Partial<ConstructorParameters<typeof EventSubscriber>[0]> = {}): EventSubscriber {
-  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, ...options });
-  sub.follow(P, 0);
-  sub.poll(0);
-  return sub;
-}
 
 describe("EventSubscriber boundaries", () => {
   // Mutant: the catch-up ReplayRequest asks from the last applied sequence instead of the one after it.

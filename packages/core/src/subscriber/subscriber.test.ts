@@ -1,4 +1,4 @@
-import { SPEC_VERSION, ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
+import { SPEC_VERSION, ectp, encodeEnvelope } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "../producer/memory-store.js";
@@ -7,9 +7,9 @@ import { SeededRandom } from "../random.js";
 import { FP, desc } from "../producer/test-helpers.js";
 import type { Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
+import { P, following, key } from "./test-support.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
-const P = "E";
 
 /** A producer (over its store) and a subscriber, linked by a network that may lose, duplicate and reorder. */
 function rig(
@@ -70,19 +70,7 @@ function put(store: MemoryItemStore, n: number, ready = true): void {
   if (r.ok && ready) store.markReady(r.value.keyId);
 }
 
-const key = (n: number): string => {
-  const r = itemKeyId(desc(n).key);
-  if (!r.ok) throw r.error;
-  return r.value;
-};
 
-/** A subscriber R (epoch 1) following P since time 0, its first Hello and SnapshotRequest polled. */
-function following(options: Partial<ConstructorParameters<typeof EventSubscriber>[0]> = {}): EventSubscriber {
-  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, ...options });
-  sub.follow(P, 0);
-  sub.poll(0);
-  return sub;
-}
 
 describe("EventSubscriber [E1][E2]", () => {
   it("[E2] follows a producer: snapshot first, then batches; the view is its ready items", () => {
