@@ -34,6 +34,19 @@ function reconnectMetadata(h: Harness, id: string, now: number): Uint8Array | un
   return connect?.type === "connect-peer" ? connect.metadata : undefined;
 }
 
+/** Items 1..3 become ready one poll apart: EventBatches 1, 2 and 3 are published. */
+function publishThree(h: Harness): void {
+  for (let i = 1; i <= 3; i++) {
+    ready(h.store, i);
+    h.producer.poll(i);
+  }
+}
+
+/** The EventBatch sequences the producer sends to subscriber "r" when polled at `at`. */
+function batchesTo(h: Harness, at: number): number[] {
+  return sent(h.producer.poll(at), "r").flatMap((e) => (e.eventBatch ? [Number(e.eventBatch.sequence)] : []));
+}
+
 describe("producer sequences: events, leases, gone peers, shutdown", () => {
   // Mutant: flushEvents no longer counts ectp_producer_event_batches_total.
   it("[E1] every published batch is counted once in ectp_producer_event_batches_total, split batches included", () => {
@@ -65,33 +78,25 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
   // Mutant: a replay answered at once leaves the owed from_sequence it took with it in place.
   it("[E2] a replay answered together with what was owed clears the debt: nothing is resent an interval later", () => {
     const h = harness(); // resendIntervalMs 500
-    for (let i = 1; i <= 3; i++) {
-      ready(h.store, i);
-      h.producer.poll(i);
-    }
-    const seqs = (at: number) => sent(h.producer.poll(at), "r").flatMap((e) => (e.eventBatch ? [Number(e.eventBatch.sequence)] : []));
+    publishThree(h);
     h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 3 } }), 10);
-    expect(seqs(10)).toEqual([3]);
+    expect(batchesTo(h, 10)).toEqual([3]);
     h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 2 } }), 11); // owed
     h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 3 } }), 510); // takes the owed one along
-    expect(seqs(510)).toEqual([2, 3]);
-    expect(seqs(1010)).toEqual([]);
-    expect(seqs(1600)).toEqual([]);
+    expect(batchesTo(h, 510)).toEqual([2, 3]);
+    expect(batchesTo(h, 1010)).toEqual([]);
+    expect(batchesTo(h, 1600)).toEqual([]);
   });
   // Mutant: a peer scan that finds an owed answer not yet due forgets its time (peerCheckAt skips past it).
   it("[E2] an owed answer goes out when its resend interval has passed, though a heartbeat scan ran in between", () => {
     const h = harness({ heartbeatIntervalMs: 400 }); // resendIntervalMs 500
-    for (let i = 1; i <= 3; i++) {
-      ready(h.store, i);
-      h.producer.poll(i);
-    }
-    const seqs = (at: number) => sent(h.producer.poll(at), "r").flatMap((e) => (e.eventBatch ? [Number(e.eventBatch.sequence)] : []));
+    publishThree(h);
     h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 3 } }), 10);
-    expect(seqs(10)).toEqual([3]);
+    expect(batchesTo(h, 10)).toEqual([3]);
     h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 2 } }), 11); // owed until 510
     expect(sent(h.producer.poll(410), "r").map((e) => e.heartbeat !== undefined)).toEqual([true]); // a scan before 510
     expect(h.producer.nextDeadline()).toBe(510);
-    expect(seqs(510)).toEqual([2, 3]);
+    expect(batchesTo(h, 510)).toEqual([2, 3]);
   });
   // Mutant: a peer's new epoch keeps the snapshot its old epoch was owed.
   it("[E1][E2] a subscriber's new epoch drops what its old epoch was owed: no snapshot, and no subscription, follows", () => {

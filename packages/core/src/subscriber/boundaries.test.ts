@@ -5,18 +5,12 @@
  * synced stats, the silence bound, the Hello's interval [E2][P8][C10]. Each test fails on the
  * mutant of subscriber.ts named above it (review of 2026-12-01, second round).
  */
-import { SPEC_VERSION, ectp } from "@ectp/protocol";
+import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { desc } from "../producer/test-helpers.js";
-import { P, following, key } from "./test-support.js";
-import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
+import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
+import { EventSubscriber, } from "./subscriber.js";
 
-const env = (epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
-const batch = (sequence: number, n: number): ectp.v1.IEnvelope => ({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
-const bodies = (outs: SubscriberOutput[]) =>
-  outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
-const replayFrom = (outs: SubscriberOutput[]) =>
-  outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
 const keys = (sub: EventSubscriber) => [...(sub.view(P)?.keys() ?? [])].sort();
 
 

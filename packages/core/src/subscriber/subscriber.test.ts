@@ -7,7 +7,7 @@ import { SeededRandom } from "../random.js";
 import { FP, desc } from "../producer/test-helpers.js";
 import type { Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
-import { P, following, key } from "./test-support.js";
+import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
 
@@ -46,9 +46,9 @@ function rig(
     now += ms;
     for (const o of producer.poll(now)) if (o.type === "send" && o.peerId === "R") post("subscriber", o.envelope);
     for (const o of sub.poll(now)) if (o.type === "send") post("producer", o.envelope);
-    const batch = wire;
+    const inFlight = wire;
     wire = [];
-    for (const m of batch)
+    for (const m of inFlight)
       if (m.to === "producer") producer.handleMessage("R", m.bytes, now);
       else sub.handleMessage(P, m.bytes, now);
   };
@@ -112,18 +112,14 @@ describe("EventSubscriber [E1][E2]", () => {
   });
 
   it("[C10][E2] a duplicate of a batch held behind a gap is ignored and counted, and the first copy is kept", () => {
-    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
-    sub.follow(P, 0);
-    sub.poll(0);
-    const env = (body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: 7, ...body });
-    const batch = (sequence: number, n: number) => env({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
-    sub.handleEnvelope(P, env({ snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
-    sub.handleEnvelope(P, batch(3, 3), 2); // held: 1 and 2 are missing
-    sub.handleEnvelope(P, batch(3, 3), 3); // delivered again (at least once)
-    sub.handleEnvelope(P, batch(3, 9), 3); // a different body under the same sequence: not the one held
+    const sub = following();
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 2); // held: 1 and 2 are missing
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 3); // delivered again (at least once)
+    sub.handleEnvelope(P, env(7, batch(3, 9)), 3); // a different body under the same sequence: not the one held
     expect(sub.stats()).toMatchObject({ heldBatches: 1, ignoredMessages: 2 });
-    sub.handleEnvelope(P, batch(1, 1), 4);
-    sub.handleEnvelope(P, batch(2, 2), 4);
+    sub.handleEnvelope(P, env(7, batch(1, 1)), 4);
+    sub.handleEnvelope(P, env(7, batch(2, 2)), 4);
     expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(1), key(2), key(3)].sort());
   });
 
@@ -341,8 +337,6 @@ describe("EventSubscriber [E1][E2]", () => {
   });
 
   describe("connections (transports that load a producer's metadata first)", () => {
-    const bodies = (outs: SubscriberOutput[]) =>
-      outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
     const meta7 = new Uint8Array([7, 7]);
     const meta8 = new Uint8Array([8, 8]);
 
@@ -445,13 +439,6 @@ describe("EventSubscriber [E1][E2]", () => {
   });
 
   describe("review regressions", () => {
-    const env = (epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body });
-    const batch = (sequence: number, n: number): ectp.v1.IEnvelope => ({ eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } });
-    const bodies = (outs: SubscriberOutput[]) =>
-      outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
-    const replayFrom = (outs: SubscriberOutput[]) =>
-      outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
-
     it("[E2] a new epoch drops the older epoch's snapshot assembly and held batches: its own snapshot (ids from 1) syncs, nothing old applies", () => {
       const sub = following();
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 2, snapshotId: 4, items: [desc(1)] } }), 1);

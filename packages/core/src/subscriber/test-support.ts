@@ -1,7 +1,7 @@
 /** Helpers shared by the subscriber's tests (not exported from the package). */
-import { itemKeyId } from "@ectp/protocol";
+import { SPEC_VERSION, type ectp, itemKeyId } from "@ectp/protocol";
 import { FP, desc } from "../producer/test-helpers.js";
-import { EventSubscriber } from "./subscriber.js";
+import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
 /** The producer every test follows. */
 export const P = "E";
@@ -19,4 +19,24 @@ export function following(options: Partial<ConstructorParameters<typeof EventSub
   sub.follow(P, 0);
   sub.poll(0);
   return sub;
+}
+
+/** An envelope from P at `epoch` carrying `body`. */
+export function env(epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope {
+  return { version: SPEC_VERSION, senderId: P, senderEpoch: epoch, ...body };
+}
+
+/** An EventBatch body: batch `sequence` storing test item `n`. */
+export function batch(sequence: number, n: number): ectp.v1.IEnvelope {
+  return { eventBatch: { sequence, events: [{ stored: { item: desc(n) } }] } };
+}
+
+/** What each output is: the body name of a send, else the output's type. */
+export function bodies(outs: SubscriberOutput[]): (string | undefined)[] {
+  return outs.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
+}
+
+/** The from_sequence of every ReplayRequest among `outs`. */
+export function replayFrom(outs: SubscriberOutput[]): unknown[] {
+  return outs.flatMap((o) => (o.type === "send" && o.envelope.replayRequest ? [o.envelope.replayRequest.fromSequence] : []));
 }
