@@ -47,8 +47,8 @@ class ConsumerConfig:
 
     def validate(self) -> None:
         """Raise ``EctpError("INVALID_CONFIG")`` unless every duration is a positive integer,
-        ``heartbeat_interval_ms`` fits in 32 bits (the Hello's uint32), ``backoff_initial_ms <= backoff_max_ms`` and ``transfer_timeout_ms <= lease_ms -
-        lease_safety_margin_ms`` [C11]."""
+        ``heartbeat_interval_ms`` fits in 32 bits (the Hello's uint32), ``backoff_initial_ms <=
+        backoff_max_ms`` and ``transfer_timeout_ms <= lease_ms - lease_safety_margin_ms`` [C11]."""
         for f in fields(self):
             v = getattr(self, f.name)
             if f.name == "quarantine_cap_ms" and v == math.inf:
