@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { EctpError } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope, fastEventLength, fastItemDescriptorLength } from "./fast-codec.js";
 import { ectp } from "./gen/ectp.js";
 import { eventByteLength, itemDescriptorByteLength } from "./sizes.js";
@@ -325,6 +326,22 @@ describe("encoded sizes of batch and snapshot elements [E1][E2]", () => {
     const unknowns = { cause: 1, $unknowns: [Uint8Array.of(16, 7)] };
     expect(fastEventLength({ cleared: unknowns })).toBe(-1);
     expect(eventByteLength({ cleared: unknowns })).toBe(ectp.v1.Event.encode({ cleared: unknowns }).finish().length);
+  });
+
+  it("a value a field cannot carry is a typed INVALID_ARGUMENT naming the field, on the generated encoder's path too", () => {
+    // 5,000 location bytes: past the fast path's scratch, so the generated encoder sizes it.
+    const bad = { producerId: 5, sizeBytes: 1, location: new Uint8Array(5000) } as unknown as ectp.v1.IItemDescriptor;
+    for (const size of [() => itemDescriptorByteLength(bad), () => eventByteLength({ stored: { item: bad } })]) {
+      let thrown: unknown;
+      try {
+        size();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(EctpError);
+      expect(thrown).toMatchObject({ code: "INVALID_ARGUMENT" });
+      expect((thrown as Error).message).toMatch(/could not be encoded: producerId must be a string/);
+    }
   });
 });
 
