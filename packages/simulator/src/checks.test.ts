@@ -149,6 +149,27 @@ describe("planted bugs the existing tests do not cover", () => {
     expect(messages(s)).toContainEqual(expect.stringMatching(/pins in the store, \d+ pins reported/));
   });
 
+  it("[I3] a restarted producer is checked too: one that misreports its pins only after a crash is caught while the run goes on", async () => {
+    const s = await run(
+      {
+        producer: (options) => {
+          const core = new ProducerCore(options);
+          if (options.epoch === 1) return core; // the first epoch is right
+          const stats = core.stats.bind(core);
+          core.stats = () => {
+            const st = stats();
+            return { ...st, pins: st.pins + 1 };
+          };
+          return core;
+        },
+      },
+      { faults: { ...faultPreset("none"), crashesPerMinute: 30, restartDelayMs: 200 } },
+    );
+    expect(s.crashEffects.restarts).toBeGreaterThan(0);
+    // The per-round check's message (the check at quiescence, after the drain, words it otherwise).
+    expect(messages(s)).toContainEqual(expect.stringMatching(/^p\d+: \d+ pins in the store, \d+ pins reported/));
+  });
+
   it("[I3] a store wrapper that collapses pins but reports the pins it was asked for (the real store is checked)", async () => {
     const lying = (inner: ItemStore): ItemStore => {
       const pinned = new Set<string>();
