@@ -18,7 +18,8 @@ import {
   type FaultCounts,
   type FaultKind,
   type FaultPlan,
-  validateFaultConfig,
+  copyFaultConfig,
+  validateFaultPlan,
   zeroCounts,
 } from "./faults.js";
 import {
@@ -295,22 +296,16 @@ export class Fabric {
   // ---- faults -----------------------------------------------------------------------
 
   setFaults(plan: FaultPlan): void {
-    const problems = validateFaultConfig(plan.default ?? {}, "faults.default");
-    for (const [i, link] of (plan.links ?? []).entries()) {
-      if (typeof link.from !== "string" || typeof link.to !== "string") {
-        problems.push(`faults.links[${i}] needs string \`from\` and \`to\` endpoint ids`);
-      }
-      problems.push(...validateFaultConfig(link, `faults.links[${i}]`));
-    }
+    const problems = validateFaultPlan(plan);
     if (problems.length > 0) {
       throw new EctpError("INVALID_CONFIG", `invalid fault plan: ${problems.join("; ")}`, { details: { problems } });
     }
-    this.plan = { default: { ...plan.default }, links: (plan.links ?? []).map((l) => ({ ...l })) };
+    this.plan = { default: copyFaultConfig(plan.default ?? {}), links: (plan.links ?? []).map(copyFaultConfig) };
     this.faultsVersion++;
   }
 
   faults(): FaultPlan {
-    return { default: { ...this.plan.default }, links: (this.plan.links ?? []).map((l) => ({ ...l })) };
+    return { default: copyFaultConfig(this.plan.default ?? {}), links: (this.plan.links ?? []).map(copyFaultConfig) };
   }
 
   /** Faults of link from -> to: the default, overridden field by field by matching link entries in order. */

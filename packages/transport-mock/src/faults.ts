@@ -122,7 +122,7 @@ export interface FaultCounts {
   restart: number;
   /** Control messages that vanished because their sender or receiver crashed while they were in flight. */
   crashMessage: number;
-  /** Reads that failed with `peerGone` because the memory owner crashed, closed or restarted. */
+  /** Reads that failed with `peerGone` because the memory owner crashed (or was restarted, which crashes it first). */
   crashRead: number;
 }
 
@@ -160,26 +160,102 @@ function checkMs(v: unknown, where: string): string | undefined {
   return undefined;
 }
 
-/** Every problem of a fault config, as sentences (empty when valid). Internal. */
-export function validateFaultConfig(c: FaultConfig, where: string): string[] {
+/** Whether `v` is a plain object (not null, not an array): what every part of a fault plan is. */
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** `v` as a sentence fragment: a value, or what kind of thing it is. */
+function kindOf(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `${typeof v} ${String(v)}`;
+}
+
+/** Problems of keys of `c` outside `known` (a misspelt fault would silently never fire). */
+function unknownKeys(c: Record<string, unknown>, known: readonly string[], where: string): string[] {
+  return Object.keys(c)
+    .filter((k) => !known.includes(k))
+    .map((k) => `${where}.${k} is not a fault setting (the settings are ${known.join(", ")})`);
+}
+
+const CONFIG_KEYS = ["drop", "delay", "duplicate", "reorder", "failRead", "stallRead", "corruptRead", "partitioned"] as const;
+
+/**
+ * The nested fault `name` of `c`: absent, or an object with only `keys`, its numbers checked by
+ * `check` (a field name and its checker per entry).
+ */
+function checkNested(
+  c: Record<string, unknown>,
+  name: "delay" | "reorder" | "stallRead",
+  fields: readonly (readonly [string, typeof checkMs])[],
+  where: string,
+): string[] {
+  const v = c[name];
+  if (v === undefined) return [];
+  const at = `${where}.${name}`;
+  if (!isRecord(v)) return [`${at} must be an object ({ probability, ... }) or absent, got ${kindOf(v)}`];
+  const keys = fields.map(([k]) => k);
+  if (name === "stallRead") keys.push("settle");
+  return [...unknownKeys(v, keys, at), ...fields.map(([k, check]) => check(v[k], `${at}.${k}`)).filter((p): p is string => p !== undefined)];
+}
+
+/**
+ * Every problem of a fault config, as sentences (empty when valid): each field of its type
+ * (a wrong type would make the fault silently never fire, or fail a later send or read), and no
+ * other keys (`extraKeys`: the `from` and `to` of a link entry). Internal.
+ */
+export function validateFaultConfig(config: unknown, where: string, extraKeys: readonly string[] = []): string[] {
+  if (!isRecord(config)) return [`${where} must be an object of faults, got ${kindOf(config)}`];
+  const c = config;
   const problems = [
+    ...unknownKeys(c, [...extraKeys, ...CONFIG_KEYS], where),
     checkProbability(c.drop, `${where}.drop`),
     checkProbability(c.duplicate, `${where}.duplicate`),
     checkProbability(c.failRead, `${where}.failRead`),
     checkProbability(c.corruptRead, `${where}.corruptRead`),
-    checkProbability(c.delay?.probability, `${where}.delay.probability`),
-    checkMs(c.delay?.minMs, `${where}.delay.minMs`),
-    checkMs(c.delay?.maxMs, `${where}.delay.maxMs`),
-    checkProbability(c.reorder?.probability, `${where}.reorder.probability`),
-    checkMs(c.reorder?.maxHoldMs, `${where}.reorder.maxHoldMs`),
-    checkProbability(c.stallRead?.probability, `${where}.stallRead.probability`),
-    checkMs(c.stallRead?.durationMs, `${where}.stallRead.durationMs`),
-  ];
-  if (c.stallRead?.settle !== undefined && c.stallRead.settle !== "done" && c.stallRead.settle !== "failed") {
-    problems.push(`${where}.stallRead.settle must be "done" or "failed", got ${String(c.stallRead.settle)}`);
+    ...checkNested(c, "delay", [["probability", checkProbability], ["minMs", checkMs], ["maxMs", checkMs]], where),
+    ...checkNested(c, "reorder", [["probability", checkProbability], ["maxHoldMs", checkMs]], where),
+    ...checkNested(c, "stallRead", [["probability", checkProbability], ["durationMs", checkMs]], where),
+  ].filter((p): p is string => p !== undefined);
+  if (c.partitioned !== undefined && typeof c.partitioned !== "boolean")
+    problems.push(`${where}.partitioned must be true or false, got ${kindOf(c.partitioned)}`);
+  const stall = c.stallRead;
+  if (isRecord(stall) && stall.settle !== undefined && stall.settle !== "done" && stall.settle !== "failed") {
+    problems.push(`${where}.stallRead.settle must be "done" or "failed", got ${String(stall.settle)}`);
   }
-  if (c.delay && (c.delay.minMs ?? 0) > (c.delay.maxMs ?? 10)) {
-    problems.push(`${where}.delay.minMs (${c.delay.minMs}) is larger than maxMs (${c.delay.maxMs ?? 10})`);
-  }
-  return problems.filter((p): p is string => p !== undefined);
+  const delay = c.delay;
+  const minMs = isRecord(delay) ? (delay.minMs ?? 0) : 0;
+  const maxMs = isRecord(delay) ? (delay.maxMs ?? 10) : 10;
+  if (typeof minMs === "number" && typeof maxMs === "number" && minMs > maxMs)
+    problems.push(`${where}.delay.minMs (${minMs}) is larger than maxMs (${maxMs})`);
+  return problems;
+}
+
+/**
+ * Every problem of a whole fault plan (empty when valid): an object with at most `default` (a
+ * fault config) and `links` (an array of link entries with string `from` and `to`). Internal.
+ */
+export function validateFaultPlan(plan: unknown): string[] {
+  if (!isRecord(plan)) return [`faults must be a fault plan object ({ default?, links? }), got ${kindOf(plan)}`];
+  const problems = unknownKeys(plan, ["default", "links"], "faults");
+  if (plan.default !== undefined) problems.push(...validateFaultConfig(plan.default, "faults.default"));
+  const links = plan.links;
+  if (links === undefined) return problems;
+  if (!Array.isArray(links)) return [...problems, `faults.links must be an array of link entries, got ${kindOf(links)}`];
+  links.forEach((link: unknown, i) => {
+    const at = `faults.links[${i}]`;
+    if (isRecord(link) && (typeof link.from !== "string" || typeof link.to !== "string"))
+      problems.push(`${at} needs string \`from\` and \`to\` endpoint ids`);
+    problems.push(...validateFaultConfig(link, at, ["from", "to"]));
+  });
+  return problems;
+}
+
+/** A deep copy of a valid fault config (its nested faults copied too, so no caller shares them with the network). Internal. */
+export function copyFaultConfig<T extends FaultConfig>(c: T): T {
+  return {
+    ...c,
+    ...(c.delay !== undefined && { delay: { ...c.delay } }),
+    ...(c.reorder !== undefined && { reorder: { ...c.reorder } }),
+    ...(c.stallRead !== undefined && { stallRead: { ...c.stallRead } }),
+  };
 }

@@ -20,7 +20,7 @@ export const DEFAULT_BANDWIDTH_BYTES_PER_MS = 10_000_000;
 /** Options of a {@link MockNetwork}. */
 export interface MockNetworkOptions {
   /**
-   * Seed of every fault decision. The same seed and the same sequence of calls give the
+   * Seed of every fault decision (a safe integer). The same seed and the same sequence of calls give the
    * same deliveries, read results and fault counts. Required, so a failing run can always
    * be replayed.
    */
@@ -84,23 +84,27 @@ export class MockNetwork {
   private readonly fabric: Fabric;
   private readonly transports = new Map<string, MockTransport>();
 
-  /** Throws `EctpError` `INVALID_CONFIG` for a non-integer seed, negative latency, non-positive bandwidth or an invalid fault plan. */
+  /**
+   * Throws `EctpError` `INVALID_CONFIG` for a seed that is not a safe integer, negative latency,
+   * non-positive bandwidth, a clock without `now()`, or an invalid fault plan.
+   */
   constructor(options: MockNetworkOptions) {
     const seed = options?.seed;
-    if (!Number.isInteger(seed)) throw config(`MockNetwork needs an integer \`seed\`, got ${String(seed)}`, { seed });
+    if (!Number.isSafeInteger(seed)) throw config(`MockNetwork needs an integer \`seed\` (a safe integer), got ${String(seed)}`, { seed });
     const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
     if (!(Number.isFinite(latencyMs) && latencyMs >= 0)) {
       throw config(`latencyMs must be a finite number >= 0, got ${String(latencyMs)}`, { latencyMs });
     }
     const bandwidthBytesPerMs = options.bandwidthBytesPerMs ?? DEFAULT_BANDWIDTH_BYTES_PER_MS;
-    if (!(bandwidthBytesPerMs > 0 && bandwidthBytesPerMs !== Number.POSITIVE_INFINITY)) {
+    if (typeof bandwidthBytesPerMs !== "number" || !(bandwidthBytesPerMs > 0 && bandwidthBytesPerMs !== Number.POSITIVE_INFINITY)) {
       throw config(`bandwidthBytesPerMs must be a finite number > 0, got ${String(bandwidthBytesPerMs)}`, {
         bandwidthBytesPerMs,
       });
     }
     const startTimeMs = options.startTimeMs ?? 0;
     if (!Number.isFinite(startTimeMs)) throw config(`startTimeMs must be finite, got ${String(startTimeMs)}`, { startTimeMs });
-    if (options.clock !== undefined && typeof options.clock.now !== "function") {
+    const clock: unknown = options.clock;
+    if (clock !== undefined && (typeof clock !== "object" || clock === null || typeof (clock as { now?: unknown }).now !== "function")) {
       throw config("clock must be an object with a now(): number method", {});
     }
     this.fabric = new Fabric({

@@ -25,9 +25,16 @@ export class LinkRandom extends SeededRandom {
   }
 }
 
-/** FNV-1a over a string's UTF-16 code units, mixed with a seed: the seed of one link's stream. */
+/**
+ * FNV-1a over a string's UTF-16 code units, mixed with a seed (a safe integer): the seed of one
+ * link's stream. A seed's bits above the low 32 are mixed in too, so seeds that differ by a
+ * multiple of 2^32 give different streams (a 32-bit seed's stream is the same as before).
+ */
 export function linkSeed(seed: number, from: string, to: string): number {
-  let h = (0x811c9dc5 ^ (seed | 0)) >>> 0;
+  const low = seed | 0;
+  const high = (seed - low) / 2 ** 32; // 0 for every 32-bit seed
+  let h = (0x811c9dc5 ^ low) >>> 0;
+  if (high !== 0) h = Math.imul(h ^ (high | 0) ^ ((high / 2 ** 32) | 0), 0x01000193) >>> 0;
   const key = `${from}\u0000${to}`;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);

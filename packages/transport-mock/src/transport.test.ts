@@ -749,7 +749,7 @@ describe("MockNetwork time and waiting", () => {
     const net = new MockNetwork({ seed: 1, startTimeMs: 100 });
     expect(net.now()).toBe(100);
     expect(() => net.advanceTo(50)).toThrow("[INVALID_ARGUMENT] advanceTo(50) would move virtual time backwards from 100");
-    expect(() => new MockNetwork({ seed: 1.5 })).toThrow("[INVALID_CONFIG] MockNetwork needs an integer `seed`, got 1.5");
+    expect(() => new MockNetwork({ seed: 1.5 })).toThrow("[INVALID_CONFIG] MockNetwork needs an integer `seed` (a safe integer), got 1.5");
     expect(() => new MockNetwork({ seed: 1, bandwidthBytesPerMs: 0 })).toThrow("[INVALID_CONFIG] bandwidthBytesPerMs must be a finite number > 0, got 0");
     expect(() => new MockNetwork({ seed: 1, faults: { default: { drop: 2 } } })).toThrow(
       "[INVALID_CONFIG] invalid fault plan: faults.default.drop must be a probability in [0, 1], got 2",

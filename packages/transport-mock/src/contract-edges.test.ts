@@ -1,0 +1,177 @@
+/**
+ * Edges of the transport contract (core/src/transport.ts) the other tests did not pin down: reads
+ * whose ranges touch, forged or overlong locations, reads of a crashed owner, reordered messages
+ * at their hold limit, reconnection to a restarted peer, location format checks, crash
+ * bookkeeping, an observer that polls. Each test fails on a small change of the mock that the
+ * other tests let pass (found by mutation testing).
+ */
+import { describe, expect, it } from "vitest";
+import { decodeLocation, encodeLocation } from "./location.js";
+import { MockNetwork } from "./network.js";
+import { drainReads, pair, pattern, read } from "./test-helpers.js";
+
+describe("reads at their edges", () => {
+  it("a corrupted zero-length read writes nothing, not even the byte at its offset", async () => {
+    const { net, p, c } = await pair({ faults: { default: { corruptRead: 1 } } });
+    const src = p.registerMemory(pattern(8));
+    const landing = new Uint8Array(8).fill(0xaa);
+    const dst = c.registerMemory(landing);
+    read(c, p, 1, src, 2, dst, 2, 0);
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "done", bytesRead: 0 }]);
+    expect(landing).toEqual(new Uint8Array(8).fill(0xaa));
+  });
+
+  it("hasUnsettledWriteInto: adjacent ranges do not overlap; the default is the whole region", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(8));
+    read(c, p, 1, src, 0, dst, 4, 4);
+    expect(net.hasUnsettledWriteInto("c", dst, 0, 4)).toBe(false);
+    expect(net.hasUnsettledWriteInto("c", dst, 3, 1)).toBe(false);
+    expect(net.hasUnsettledWriteInto("c", dst, 3, 2)).toBe(true);
+    expect(net.hasUnsettledWriteInto("c", dst)).toBe(true);
+    expect(net.hasUnsettledWriteInto("c", dst.id)).toBe(true);
+    drainReads(net, c);
+    expect(net.hasUnsettledWriteInto("c", dst)).toBe(false);
+  });
+
+  it("two reads of one source region: after one settles, deregistering it still records the other", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(16));
+    read(c, p, 1, src, 0, dst, 0, 4); // due 5
+    read(c, p, 2, src, 4, dst, 8, 4); // queued behind it: due 9
+    net.advanceTo(5);
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "done", bytesRead: 4 }]);
+    p.deregisterMemory(src);
+    expect(net.unsafeDeregistrations()).toMatchObject([
+      { side: "source", endpointId: "p", regionId: src.id, reads: [{ endpointId: "c", readId: 2 }] },
+    ]);
+    expect(drainReads(net, c)).toMatchObject([{ readId: 2, status: "failed" }]);
+  });
+  it("a (forged) source location longer than the destination fails and writes nothing outside the destination [I5][I6]", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8, 9));
+    const landing = new Uint8Array(12).fill(0xaa);
+    const dst = c.registerMemory(landing);
+    c.startRead({ readId: 1, peerId: "p", source: p.describe(src, 0, 8), destination: { region: dst, offset: 2, length: 4 } });
+    const results = drainReads(net, c);
+    expect(results).toMatchObject([{ readId: 1, status: "failed" }]);
+    expect(results[0]?.error).toMatch(/covers 8 bytes but the destination expects 4/);
+    expect(landing).toEqual(new Uint8Array(12).fill(0xaa));
+    // Near the region's end the overlong copy would not even fit: still a failed read, never a throw.
+    c.startRead({ readId: 2, peerId: "p", source: p.describe(src, 0, 8), destination: { region: dst, offset: 8, length: 4 } });
+    expect(drainReads(net, c)).toMatchObject([{ readId: 2, status: "failed" }]);
+  });
+
+  it("a read started after its owner crashed (connection not yet renewed) fails with peerGone [P8]", async () => {
+    const { net, p, c } = await pair();
+    const source = p.describe(p.registerMemory(pattern(8)), 0, 8);
+    const dst = c.registerMemory(new Uint8Array(8));
+    net.crash("p");
+    c.startRead({ readId: 1, peerId: "p", source, destination: { region: dst, offset: 0, length: 8 } });
+    expect(drainReads(net, c)).toMatchObject([{ readId: 1, status: "failed", peerGone: true }]);
+    expect(net.faultCounts().crashRead).toBe(1);
+  });
+});
+
+describe("message order and reconnection", () => {
+  it("a held (reordered) message goes behind the link's next message due exactly at its hold limit", async () => {
+    const { net, p, c } = await pair({
+      latencyMs: 1,
+      bandwidthBytesPerMs: 1,
+      faults: { default: { reorder: { probability: 1, maxHoldMs: 2 } } },
+    });
+    c.send("p", new Uint8Array([1])); // due 2, held until 4
+    net.setFaults({});
+    expect(net.nextEventTime()).toBe(4);
+    net.advanceTo(2);
+    c.send("p", new Uint8Array([2])); // due 4: exactly the first one's hold limit
+    net.advanceTo(4);
+    expect(p.poll().messages.map((m) => m.bytes[0])).toEqual([2, 1]);
+  });
+
+  it("after a peer restarts, connecting to the new incarnation with a lower epoch replaces the old connection", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const c = net.endpoint("c");
+    await c.connectPeer("p", 5, net.endpoint("p").localMetadata());
+    const p2 = net.restart("p");
+    await c.connectPeer("p", 1, p2.localMetadata());
+    c.send("p", new Uint8Array([7]));
+    net.advanceBy(1);
+    expect(c.poll().unreachable).toEqual([]);
+    expect(p2.poll().messages.map((m) => [...m.bytes])).toEqual([[7]]);
+  });
+});
+
+describe("location blobs", () => {
+  it("an endpoint id with a lone 0x80 byte is invalid UTF-8, not U+0080", () => {
+    const bytes = encodeLocation({ endpointId: "x", incarnation: 1, regionId: 1, offset: 0, length: 1 }, new Uint8Array([0x61, 0x80]));
+    expect(decodeLocation(bytes).ok).toBe(false);
+  });
+
+  it("a location of another format version is refused", () => {
+    const bytes = encodeLocation({ endpointId: "p", incarnation: 1, regionId: 1, offset: 0, length: 1 });
+    bytes[3] = 2;
+    const d = decodeLocation(bytes);
+    expect(d.ok).toBe(false);
+    expect(d.ok ? "" : d.error).toMatch(/version 2/);
+  });
+});
+
+describe("local misuse and crash bookkeeping", () => {
+  it("a negative destination offset throws INVALID_ARGUMENT at startRead, not a RangeError later", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(8));
+    const op = { readId: 1, peerId: "p", source: p.describe(src, 0, 4), destination: { region: dst, offset: -1, length: 4 } };
+    expect(() => c.startRead(op)).toThrow(/INVALID_ARGUMENT/);
+    expect(() => drainReads(net, c)).not.toThrow();
+  });
+
+  it("a crash loses the settled reads and unreachable peers it had queued, not only messages", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(8));
+    read(c, p, 1, src, 0, dst, 0, 8);
+    c.cancelRead(1); // a settled read queued for poll
+    c.send("nobody", new Uint8Array(1)); // an unreachable peer queued for poll
+    expect(c.hasActivity()).toBe(true);
+    net.crash("c");
+    expect(c.hasActivity()).toBe(false);
+    expect(c.poll()).toEqual({ messages: [], reads: [], unreachable: [] });
+  });
+
+  it("unsettledWrites(endpointId) lists that endpoint's reads only", async () => {
+    const { net, p, c } = await pair();
+    const cSrc = c.registerMemory(pattern(8, 1));
+    const pSrc = p.registerMemory(pattern(8, 2));
+    read(c, p, 1, pSrc, 0, c.registerMemory(new Uint8Array(8)), 0, 8);
+    read(p, c, 2, cSrc, 0, p.registerMemory(new Uint8Array(8)), 0, 8);
+    expect(net.unsettledWrites("c").map((w) => [w.endpointId, w.readId])).toEqual([["c", 1]]);
+    expect(net.unsettledWrites("p").map((w) => [w.endpointId, w.readId])).toEqual([["p", 2]]);
+    expect(net.unsettledWrites()).toHaveLength(2);
+  });
+});
+
+describe("re-entry and status", () => {
+  it("an observer that polls during a delivery does not run later events nested inside it", async () => {
+    const { net, p, c } = await pair();
+    const seen: number[][] = [];
+    net.observe({ onDeliver: () => seen.push(p.poll().messages.map((m) => m.bytes[0]!)) });
+    c.send("p", new Uint8Array([1]));
+    c.send("p", new Uint8Array([2])); // due at the same time
+    net.advanceTo(net.nextEventTime()!);
+    expect(seen).toEqual([[1], [2]]);
+  });
+
+  it("live is false after close as well as after a crash", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    expect([a.live, b.live]).toEqual([true, true]);
+    await a.close();
+    net.crash("b");
+    expect([a.live, a.status, b.live, b.status]).toEqual([false, "closed", false, "crashed"]);
+  });
+});
