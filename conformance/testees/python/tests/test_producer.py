@@ -141,8 +141,8 @@ class ProducerTest(unittest.TestCase):
     def test_p7_shutdown_says_until_when_the_memory_it_held_must_not_be_reused(self):
         p, store = make()
         a, b = put(store, "a"), put(store, "b")
-        request(p, b, 1, 5)  # a grant whose lease ends at 30005: the latest
-        request(p, a, 2, 0)  # one whose lease ends at 30000
+        request(p, a, 1, 0)  # a grant whose lease ends at 30000
+        request(p, b, 2, 5)  # one whose lease ends at 30005: the latest (the clock never goes back, so issued later)
         self.assertEqual(p.shutdown(10), 30_005)
         self.assertEqual(p.shutdown(20), 30_005)  # the same on every call
         idle, _ = make()
