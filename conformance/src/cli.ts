@@ -181,22 +181,38 @@ interface Config {
   report: string | undefined;
 }
 
+/** Where {@link runConformanceCli} writes: the report and FAIL lines to `out`, errors and warnings to `err`. */
+export interface ConformanceOutput {
+  /** Write to standard output (the report, `FAIL <case>` lines, the usage when asked for). */
+  out(text: string): void;
+  /** Write to standard error (usage errors, warnings). */
+  err(text: string): void;
+}
+
+/** The process's own streams. */
+const PROCESS_OUTPUT: ConformanceOutput = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
 /**
  * Entry point of `ectp conformance` (the CLI package calls this). Returns the exit status
- * instead of exiting, and never throws: usage errors print the usage and return 2.
+ * instead of exiting, and never throws: usage errors print the usage and return 2. Writes
+ * through `output` (default: the process's stdout and stderr); files named by `--junit` and
+ * `--report` are written to disk.
  */
-export async function runConformanceCli(argv: readonly string[]): Promise<number> {
+export async function runConformanceCli(argv: readonly string[], output: ConformanceOutput = PROCESS_OUTPUT): Promise<number> {
   let cfg: Config | "help";
   try {
     cfg = await configure(argv);
   } catch (err) {
     const usage = err instanceof UsageError || (EctpError.is(err) && err.code === "INVALID_ARGUMENT");
     const message = EctpError.is(err) ? err.message.replace(/^\[[A-Z_]+\] /, "") : (err as Error).message;
-    process.stderr.write(`ectp conformance: ${message}\n${usage ? `\n${CONFORMANCE_USAGE}\n` : ""}`);
+    output.err(`ectp conformance: ${message}\n${usage ? `\n${CONFORMANCE_USAGE}\n` : ""}`);
     return 2;
   }
   if (cfg === "help") {
-    process.stdout.write(`${CONFORMANCE_USAGE}\n`);
+    output.out(`${CONFORMANCE_USAGE}\n`);
     return 0;
   }
   const c = cfg;
@@ -211,7 +227,7 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
       try {
         first = await spawn();
       } catch (err) {
-        process.stderr.write(`ectp conformance: ${startFailure(command, c, err)}\n`);
+        output.err(`ectp conformance: ${startFailure(command, c, err)}\n`);
         return 2;
       }
     }
@@ -222,10 +238,10 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     };
     const results: CaseResult[] = [];
     const onResult = (r: CaseResult): void => {
-      if (r.status === "failed" || r.status === "unexpected-pass") process.stdout.write(`FAIL ${r.name}\n`);
+      if (r.status === "failed" || r.status === "unexpected-pass") output.out(`FAIL ${r.name}\n`);
     };
     const onWarning = (message: string): void => {
-      process.stderr.write(`warning: ${message}\n`);
+      output.err(`warning: ${message}\n`);
     };
     if (c.transport !== undefined) {
       const filter = c.filter !== undefined ? globToRegExp(c.filter) : undefined;
@@ -275,7 +291,7 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
       for (const r of random) onResult(r);
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
-    process.stdout.write(toTerminal(onceEachReason(report)));
+    output.out(toTerminal(onceEachReason(report)));
     if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
     if (c.report !== undefined) {
       writeOut("--report", c.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
@@ -283,7 +299,7 @@ export async function runConformanceCli(argv: readonly string[]): Promise<number
     }
     return report.ok ? 0 : 1;
   } catch (err) {
-    process.stderr.write(`ectp conformance: ${(err as Error).message}\n`);
+    output.err(`ectp conformance: ${(err as Error).message}\n`);
     return 2;
   } finally {
     await first?.close();

@@ -5,7 +5,7 @@
  * faults, a transport level, mutants of the reference core, and JUnit/JSON reports.
  * @packageDocumentation
  */
-export { runConformanceCli, CONFORMANCE_USAGE, readFeaturesFile, readKnownFailingFile } from "./cli.js";
+export { runConformanceCli, CONFORMANCE_USAGE, readFeaturesFile, readKnownFailingFile, type ConformanceOutput } from "./cli.js";
 export type { FeaturesFile } from "./cli.js";
 export { runSuite, selectCases, summarise, classify, caseError, globToRegExp, featureWarnings } from "./runner/suite.js";
 export type { CaseResult, CaseStatus, ClassifiedOutcome, RawOutcome, SuiteOptions, SuiteReport } from "./runner/suite.js";

@@ -25,7 +25,7 @@ Run "ectp simulate --help" for the simulator's options.
 `;
 
 /** Shape of the conformance package's CLI entry point. */
-type ConformanceModule = { runConformanceCli?: (argv: string[]) => Promise<number> };
+type ConformanceModule = { runConformanceCli?: (argv: string[], output: { out(text: string): void; err(text: string): void }) => Promise<number> };
 
 async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
   let mod: ConformanceModule;
@@ -47,7 +47,7 @@ async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
     );
     return EXIT_USAGE;
   }
-  return mod.runConformanceCli(argv);
+  return mod.runConformanceCli(argv, { out: (text) => io.out(text), err: (text) => io.err(text) });
 }
 
 /**
@@ -84,6 +84,9 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
       return simulateCommand(rest, io);
     case "conformance":
       return conformanceCommand(rest, io);
+    case "--":
+      // The end of options before any command: what follows is the command and its arguments.
+      return main(rest, io);
     default:
       // An option before any command (`ectp --quiet simulate`) is not a misspelt command.
       io.err(

@@ -114,21 +114,28 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
  * the run, so a long run is not thrown away for a typo in a path; nothing is created.
  */
 function reportPathProblem(file: string): string | undefined {
-  const path = resolve(file);
+  // The path as given, as the later write opens it: `missing/../x.html` needs `missing` to exist,
+  // which a lexical resolve() would hide.
   try {
-    if (statSync(path).isDirectory()) return "it is a directory";
-    accessSync(path, constants.W_OK);
+    if (statSync(file).isDirectory()) return "it is a directory";
+    accessSync(file, constants.W_OK);
     return undefined;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") return (e as Error).message;
+    const code = (e as NodeJS.ErrnoException).code;
+    // ENOTDIR: some directory on the way is a file; said below, naming it.
+    if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
   }
-  const dir = dirname(path);
+  const dir = dirname(file);
+  const shown = resolve(dir);
   try {
-    if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
+    if (!statSync(dir).isDirectory()) return `${shown} is not a directory`;
     accessSync(dir, constants.W_OK);
     return undefined;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "ENOENT" ? `directory ${dir} does not exist` : (e as Error).message;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return `directory ${dir} does not exist`;
+    if (code === "ENOTDIR") return `${dir} is not a directory (a file stands where a directory is needed)`;
+    return (e as Error).message;
   }
 }
 

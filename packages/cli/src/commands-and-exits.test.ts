@@ -1,0 +1,408 @@
+/**
+ * What a user of `ectp` relies on beyond main.test.ts: the documented exit statuses, top-level
+ * dispatch, `ectp conformance` through the injected output and when the suite is broken, flag
+ * bounds, `--report` paths, JSON and progress output, the simulator's verdict as the exit status,
+ * `formatSweep`, `ProgressBar`, and the executable's own exits (bin.ts). Each test fails on a small
+ * change of the CLI that the other tests let pass (found by mutation testing).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { EctpError } from "@ectp/protocol";
+import type { SweepSummary } from "@ectp/simulator";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import {
+  type CliIO,
+  EXIT_INTERNAL,
+  EXIT_IO,
+  EXIT_OUTPUT_CLOSED,
+  EXIT_USAGE,
+  EXIT_VIOLATIONS,
+  ProgressBar,
+  SIMULATE_USAGE,
+  USAGE,
+  formatSweep,
+  main,
+  processIO,
+} from "./index.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "ectp-review-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function capture(errIsTTY = false): CliIO & { stdout: string; stderr: string } {
+  const io = {
+    stdout: "",
+    stderr: "",
+    errIsTTY,
+    out(t: string) {
+      io.stdout += t;
+    },
+    err(t: string) {
+      io.stderr += t;
+    },
+  };
+  return io;
+}
+
+async function run(argv: string[], opts: { tty?: boolean; entry?: typeof main } = {}) {
+  const io = capture(opts.tty ?? false);
+  const code = await (opts.entry ?? main)(argv, io);
+  return { code, out: io.stdout, err: io.stderr, first: io.stderr.split("\n")[0] };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("documented exit statuses are the literal numbers the README promises", () => {
+  it("constants", () => {
+    expect(EXIT_USAGE).toBe(2);
+    expect(EXIT_VIOLATIONS).toBe(1);
+    expect(EXIT_INTERNAL).toBe(70);
+    expect(EXIT_IO).toBe(74);
+    expect(EXIT_OUTPUT_CLOSED).toBe(141);
+  });
+  it("a bad flag exits 2 and a report that cannot be written exits 74", async () => {
+    expect((await run(["simulate", "--bogus"])).code).toBe(2);
+    expect((await run(["simulate", "--requests", "3", "--quiet", "--report", "/dev/full"])).code).toBe(74);
+  });
+});
+
+describe("top-level dispatch", () => {
+  it("-v and -h are --version and --help", async () => {
+    expect(await run(["-v"])).toMatchObject({ code: 0, out: "0.1.0\n", err: "" });
+    expect(await run(["-h"])).toMatchObject({ code: 0, out: USAGE, err: "" });
+  });
+  it("bare `help` prints the usage on stdout", async () => {
+    expect(await run(["help"])).toMatchObject({ code: 0, out: USAGE, err: "" });
+  });
+  it("`help simulate extra` is a usage error, not the simulate help", async () => {
+    expect(await run(["help", "simulate", "extra"])).toMatchObject({
+      code: 2,
+      out: "",
+      first: 'ectp: help takes one command, simulate or conformance; got "simulate" "extra"',
+    });
+  });
+  it("`help conformance` and `conformance --help` print the suite's usage through the injected output and exit 0", async () => {
+    const a = await run(["help", "conformance"]);
+    expect(a).toMatchObject({ code: 0, err: "" });
+    expect(a.out).toMatch(/^Usage: ectp conformance --testee/);
+    expect(await run(["conformance", "--help"])).toEqual(a);
+  });
+  it("`ectp conformance` writes its errors through the injected output, not the process's streams", async () => {
+    const r = await run(["conformance", "--transport", "carrier-pigeon"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.first).toMatch(/^ectp conformance: --transport must be one of /);
+  });
+  it("a leading `--` ends the options: the command follows it", async () => {
+    expect(await run(["--", "--version"])).toMatchObject({ code: 0, out: "0.1.0\n" });
+    expect(await run(["--", "help"])).toMatchObject({ code: 0, out: USAGE });
+    expect((await run(["--"])).first).toBe("ectp: missing command");
+  });
+});
+
+describe("ectp conformance when @ectp/conformance is broken", () => {
+  afterEach(() => {
+    vi.doUnmock("@ectp/conformance");
+    vi.resetModules();
+  });
+  it("a suite without runConformanceCli is reported, exit 2", async () => {
+    vi.resetModules();
+    vi.doMock("@ectp/conformance", () => ({ runConformanceCli: undefined }));
+    const { main: fresh } = await import("./main.js");
+    const r = await run(["conformance", "--help"], { entry: fresh });
+    expect(r.code).toBe(2);
+    expect(r.first).toBe(
+      "ectp conformance: @ectp/conformance does not export runConformanceCli(argv); update @ectp/conformance to the version matching this CLI",
+    );
+  });
+  it("a suite that cannot be loaded is reported, exit 2, no throw", async () => {
+    vi.resetModules();
+    vi.doMock("@ectp/conformance", () => {
+      throw new Error("not built");
+    });
+    const { main: fresh } = await import("./main.js");
+    const r = await run(["conformance", "--help"], { entry: fresh });
+    expect(r.code).toBe(2);
+    expect(r.first).toMatch(/^ectp conformance: the conformance suite \(@ectp\/conformance\) could not be loaded: /);
+  });
+});
+
+describe("ectp simulate flag values", () => {
+  it.each([["0x10"], ["5e0"], ["1_0"]])("--requests %s is rejected (integers in decimal only)", async (v) => {
+    const r = await run(["simulate", "--requests", v]);
+    expect(r.code).toBe(2);
+    expect(r.first).toBe(`ectp simulate: --requests must be an integer from 1 to 10000000; got "${v}"`);
+  });
+  it("the lower bounds are accepted: --step 1ms, --metadata-only-fraction 1 and 0", async () => {
+    for (const extra of [["--step", "1ms"], ["--metadata-only-fraction", "1"], ["--metadata-only-fraction", "0"], ["--budget", "1ms"]]) {
+      const r = await run(["simulate", "--requests", "3", "--json", ...extra]);
+      expect(r.code, extra.join(" ")).toBe(0);
+    }
+  });
+  it("the default seed is 1 and the default faults light", async () => {
+    const s = JSON.parse((await run(["simulate", "--requests", "3", "--json"])).out);
+    expect(s.seed).toBe(1);
+    expect(s.faults).toBe("light");
+    expect(s.config.metadataOnlyFraction).toBe(0.25);
+  });
+  it("--report with a blank name is a usage error before the run", async () => {
+    const r = await run(["simulate", "--requests", "3", "--report", " "]);
+    expect(r).toMatchObject({ code: 2, out: "", first: "ectp simulate: --report needs a file name, e.g. --report out.html" });
+  });
+  // As root every file is writable, so this only runs for other users.
+  it.skipIf(process.getuid?.() === 0)("--report naming a read-only file is a usage error before the run", async () => {
+    const file = join(work, "ro.html");
+    writeFileSync(file, "");
+    chmodSync(file, 0o444);
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", file]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.first).toMatch(new RegExp(`^ectp simulate: --report cannot write "${file}": EACCES`));
+  });
+  it("--report paths are checked as the write will open them: through `..`, and below a file", async () => {
+    // Spelt out: path.join would remove the `missing/..` that the check must not remove.
+    const through = `${work}/missing/../x.html`;
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", through]);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.first).toBe(`ectp simulate: --report cannot write "${through}": directory ${work}/missing/.. does not exist`);
+    const file = join(work, "plain.html");
+    writeFileSync(file, "");
+    const below = await run(["simulate", "--requests", "3", "--quiet", "--report", join(file, "x.html")]);
+    expect(below).toMatchObject({ code: 2, out: "" });
+    expect(below.first).toBe(`ectp simulate: --report cannot write "${join(file, "x.html")}": ${file} is not a directory`);
+  });
+  it("--help wins over other valid flags", async () => {
+    expect(await run(["simulate", "--requests", "5", "--help"])).toMatchObject({ code: 0, out: SIMULATE_USAGE });
+  });
+});
+
+describe("ectp simulate output", () => {
+  it("--json --report: stdout is exactly one JSON object, the report is written", async () => {
+    const file = join(work, "r.html");
+    const r = await run(["simulate", "--requests", "3", "--json", "--report", file]);
+    expect(r.code).toBe(0);
+    expect(r.out.endsWith("}\n")).toBe(true);
+    expect(JSON.parse(r.out).requests.total).toBe(3);
+    expect(readFileSync(file, "utf8")).toContain("<html");
+  });
+  it("without --json, the report line follows the table", async () => {
+    const file = join(work, "r2.html");
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", file]);
+    expect(r.out.endsWith(`report written to ${file}\n`)).toBe(true);
+  });
+  it("--runs n --json prints the sweep as one JSON object", async () => {
+    const r = await run(["simulate", "--requests", "3", "--runs", "2", "--seed", "4", "--json"]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s).toMatchObject({ seed: 4, runs: 2, violations: 0, failingSeeds: [] });
+  });
+  it("on a terminal: --json and --quiet silence the progress bar; otherwise it ends at 100% on its own line", async () => {
+    for (const argv of [["--json"], ["--quiet"], ["--runs", "2", "--quiet"], ["--runs", "2", "--json"]]) {
+      const r = await run(["simulate", "--requests", "3", ...argv], { tty: true });
+      expect(r.err, argv.join(" ")).toBe("");
+    }
+    const sweep = await run(["simulate", "--requests", "3", "--runs", "2"], { tty: true });
+    expect(sweep.err).toMatch(/100% 2\/2\n$/);
+    const one = await run(["simulate", "--requests", "3"], { tty: true });
+    expect(one.err).toMatch(/100% \d+\/\d+\n$/);
+  });
+  it("not on a terminal, a short run prints no progress", async () => {
+    const r = await run(["simulate", "--requests", "3"]);
+    expect(r.err).toBe("");
+  });
+});
+
+describe("exit statuses from the simulator's results (simulator mocked)", () => {
+  afterEach(() => {
+    vi.doUnmock("@ectp/simulator");
+    vi.resetModules();
+  });
+  async function mainWith(overrides: (real: typeof import("@ectp/simulator")) => Partial<typeof import("@ectp/simulator")>) {
+    vi.resetModules();
+    vi.doMock("@ectp/simulator", async (importOriginal) => {
+      const real = (await importOriginal()) as typeof import("@ectp/simulator");
+      return { ...real, ...overrides(real) };
+    });
+    return (await import("./main.js")).main;
+  }
+  it("a run with violations exits 1", async () => {
+    const entry = await mainWith((real) => ({
+      runSimulation: async (o) => {
+        const r = await real.runSimulation(o);
+        return { ...r, summary: { ...r.summary, violations: { ...r.summary.violations, count: 1 } } };
+      },
+    }));
+    const r = await run(["simulate", "--requests", "3", "--json"], { entry });
+    expect(r.code).toBe(1);
+  });
+  it("a sweep with violations exits 1", async () => {
+    const entry = await mainWith((real) => ({
+      runSweep: async (o) => ({ ...(await real.runSweep(o)), violations: 2 }),
+    }));
+    const r = await run(["simulate", "--requests", "3", "--runs", "2", "--json"], { entry });
+    expect(r.code).toBe(1);
+  });
+  it("an error that is not bad input is thrown (bin.ts turns it into exit 70), not reported as a usage error", async () => {
+    const entry = await mainWith(() => ({
+      runSimulation: async () => {
+        throw new Error("boom");
+      },
+    }));
+    await expect(run(["simulate", "--requests", "3", "--quiet"], { entry })).rejects.toThrow("boom");
+    const entry2 = await mainWith(() => ({
+      runSimulation: async () => {
+        throw new EctpError("INTERNAL", "core bug");
+      },
+    }));
+    await expect(run(["simulate", "--requests", "3", "--quiet"], { entry: entry2 })).rejects.toThrow("core bug");
+  });
+});
+
+describe("formatSweep with failing seeds", () => {
+  const failing = Array.from({ length: 12 }, (_, i) => ({
+    seed: 10 + i,
+    violations: i + 1,
+    first: `I${(i % 6) + 1} at t=${i}`,
+    reproduce: `npx ectp simulate --seed ${10 + i}`,
+  }));
+  const s = {
+    seed: 10,
+    runs: 20,
+    faults: "heavy",
+    wallTimeMs: 1234,
+    seedsPerSecond: 16.2,
+    violations: 78,
+    failingSeeds: failing,
+    requests: { total: 100, succeededRemote: 90, fellBackLocal: 5, failed: 3, cancelled: 2 },
+  } as unknown as SweepSummary;
+  it("counts, and the first 10 failing seeds each with a reproduce command", () => {
+    const text = formatSweep(s);
+    expect(text).toContain("invariant violations  78 (in 12 seeds)");
+    expect(text).toContain("seeds                 10..29 (20 runs), faults heavy");
+    for (const f of failing.slice(0, 10)) {
+      expect(text).toContain(`  seed ${f.seed}: ${f.violations} violation(s), first ${f.first}\n    reproduce: ${f.reproduce}`);
+    }
+    expect(text).not.toContain("seed 20:");
+    expect(text).not.toContain("seed 21:");
+  });
+});
+
+describe("ProgressBar", () => {
+  function clock(start = 1_000) {
+    let t = start;
+    vi.spyOn(performance, "now").mockImplementation(() => t);
+    return (ms: number) => {
+      t += ms;
+    };
+  }
+  it("disabled: nothing, even on a terminal", () => {
+    const io = capture(true);
+    const bar = new ProgressBar(io, "x", false);
+    bar.update(1, 2);
+    bar.update(2, 2);
+    bar.done();
+    expect(io.stderr).toBe("");
+  });
+  it("terminal: the final 100% is drawn even within 100 ms of the previous draw, and done() ends the line", () => {
+    clock();
+    const io = capture(true);
+    const bar = new ProgressBar(io, "x");
+    bar.update(1, 10);
+    bar.update(10, 10);
+    expect(io.stderr.endsWith("100% 10/10")).toBe(true);
+    bar.done();
+    expect(io.stderr.endsWith("\n")).toBe(true);
+  });
+  it("a done count past the total neither throws nor shows more than 100%", () => {
+    clock();
+    const io = capture(true);
+    expect(() => new ProgressBar(io, "x").update(15, 10)).not.toThrow();
+    expect(io.stderr).toContain("100% 15/10");
+  });
+  it("not a terminal: silent for 2 s, then one line per decile", () => {
+    const advance = clock();
+    const io = capture(false);
+    const bar = new ProgressBar(io, "x");
+    bar.update(1, 100);
+    advance(1_999);
+    bar.update(2, 100);
+    expect(io.stderr).toBe("");
+    advance(10);
+    bar.update(3, 100);
+    bar.update(4, 100);
+    bar.update(12, 100);
+    bar.done();
+    expect(io.stderr.split("\n").filter(Boolean)).toEqual(["x: 3% (3/100), 2.0 s", "x: 12% (12/100), 2.0 s"]);
+  });
+});
+
+describe("processIO", () => {
+  it("errIsTTY follows process.stderr.isTTY", () => {
+    const saved = Object.getOwnPropertyDescriptor(process.stderr, "isTTY");
+    try {
+      Object.defineProperty(process.stderr, "isTTY", { value: true, configurable: true, writable: true });
+      expect(processIO().errIsTTY).toBe(true);
+      Object.defineProperty(process.stderr, "isTTY", { value: undefined, configurable: true, writable: true });
+      expect(processIO().errIsTTY).toBe(false);
+    } finally {
+      if (saved) Object.defineProperty(process.stderr, "isTTY", saved);
+      else delete (process.stderr as { isTTY?: boolean }).isTTY;
+    }
+  });
+});
+
+describe("bin.ts, bundled from source with esbuild", () => {
+  // Bundled next to the package so that node resolves @ectp/* from the workspace.
+  const out = join(here, "..", "node_modules", ".review-bin");
+  mkdirSync(out, { recursive: true });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  async function bundle(name: string, stubMain?: string): Promise<string> {
+    const { build } = await import("esbuild");
+    const file = join(out, `${name}.mjs`);
+    await build({
+      entryPoints: [join(here, "bin.ts")],
+      outfile: file,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      define: { __ECTP_CLI_VERSION__: '"0.1.0"' },
+      logLevel: "silent",
+      plugins: stubMain
+        ? [
+            {
+              name: "stub-main",
+              setup(b) {
+                b.onResolve({ filter: /^\.\/main\.js$/ }, () => ({ path: "stub-main", namespace: "stub" }));
+                b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: stubMain, loader: "js" }));
+              },
+            },
+          ]
+        : [],
+    });
+    return file;
+  }
+  it("an internal error: exit 70, 'ectp: internal error:' with the stack", async () => {
+    const file = await bundle("throwing", `export async function main() { throw new Error("boom"); }`);
+    const r = spawnSync(process.execPath, [file, "simulate"], { encoding: "utf8" });
+    expect(r.status).toBe(70);
+    expect(r.stderr).toMatch(/^ectp: internal error: Error: boom\n\s+at /);
+  });
+  it("standard output closed by its reader: exit 141, no stack trace", async () => {
+    const file = await bundle("real");
+    const child = spawn(process.execPath, [file, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    const code = await new Promise<number | null>((res) => child.on("close", (c) => res(c)));
+    expect(code).toBe(141);
+    expect(stderr).toBe("");
+  });
+});
