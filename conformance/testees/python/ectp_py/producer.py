@@ -97,6 +97,7 @@ class _Grant:
     size_bytes: int
     deadline: float  # [P3] own lease deadline, fixed at grant time
     attempt_id: int  # the ReadRequest it answered (SPEC.md 4.3: duplicates and stale attempts)
+    descriptor: Any = None  # the item as granted, resent with a duplicated ReadRequest's answer
     timer: TimerEntry | None = None
     live: bool = True
 
@@ -459,9 +460,17 @@ class ProducerCore:
         old = p.grants.get(key_id) if key_id is not None else None
         if old is not None and old.deadline <= now:
             old = None  # [P3] past its lease deadline: no longer live, even before a poll released it
-        if old is not None and attempt_id <= old.attempt_id:
-            # [P7] check 2 / SPEC.md 4.3: a duplicate (equal) or stale (lower) attempt gets no new answer.
-            self._ignore("stale-attempt")
+        if old is not None and attempt_id == old.attempt_id:
+            # [P3] SPEC.md 4.3: a duplicated ReadRequest gets the same grant again (same id, no new pin)
+            # with the whole ms left of its lease, never its full lease (the consumer counts a lease from
+            # receipt [C11]); with less than 1 ms left nothing (lease_ms 0 would mean 30 000).
+            self.metrics["ectp_producer_duplicate_requests_total"] += 1
+            left = math.floor(old.deadline - now)
+            if left >= 1:
+                self._send(p.id, {"readGrant": {"attemptId": old.attempt_id, "grantId": old.id, "item": old.descriptor, "leaseMs": left}})
+            return
+        if old is not None and attempt_id < old.attempt_id:
+            self._ignore("stale-attempt")  # [P7] check 2 / SPEC.md 4.3: a reordered, older attempt; the live grant stays
             return
         # [P7] check 3: a request without a key has no fingerprint to compare and goes on (check 6 answers it INTERNAL).
         diff = self._fingerprint_diff(key.get("fingerprint")) if isinstance(key, dict) else None
@@ -513,7 +522,7 @@ class ProducerCore:
             log.error("store refused to pin a ready item %s: %s", key_id, e)
             self._reject(p.id, attempt_id, Reason.INTERNAL, "store could not pin the item")
             return
-        g = _Grant(self._next_grant_id, p.id, p.epoch, key_id, size, now + self.config.lease_ms, attempt_id)  # [P3] never extended
+        g = _Grant(self._next_grant_id, p.id, p.epoch, key_id, size, now + self.config.lease_ms, attempt_id, entry.descriptor)  # [P3] never extended
         self._next_grant_id += 1
         g.timer = self._leases.push(g.deadline, "lease", g)
         self._grants[g.id] = g

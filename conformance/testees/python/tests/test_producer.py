@@ -55,10 +55,14 @@ class ProducerTest(unittest.TestCase):
     def test_p3_lease_expires_and_duplicate_attempt_gets_no_new_grant(self):
         p, store = make(ProducerConfig(lease_ms=1000))
         desc = put(store, "a")
-        request(p, desc, 4, 0)
-        self.assertEqual(request(p, desc, 4, 10), {})  # SPEC.md 4.3 duplicate
-        self.assertEqual(request(p, desc, 3, 10), {})  # stale
-        self.assertEqual(p.stats()["grants"], 1)
+        first = request(p, desc, 4, 0)["readGrant"]
+        # SPEC.md 4.3: a duplicate gets the same grant again with the lease it has left; no new pin.
+        again = request(p, desc, 4, 10)["readGrant"]
+        self.assertEqual(again, {**first, "leaseMs": 990})
+        self.assertEqual(p.metrics["ectp_producer_duplicate_requests_total"], 1)
+        self.assertEqual(request(p, desc, 3, 10), {})  # stale: ignored and counted
+        self.assertEqual(request(p, desc, 4, 999.5), {})  # a duplicate with under 1 ms left: nothing
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"], p.stats()["ignoredMessages"]), (1, 1, 1))
         p.poll(999)
         self.assertEqual(p.stats()["pins"], 1)
         p.poll(1000)
