@@ -349,6 +349,21 @@ describe("each fault is injected at its rate and has its effect", () => {
     expect(s.violations.count).toBe(0);
   });
 
+  it("early announcements are counted only for requests announced before their bytes were ready", async () => {
+    // Every item reused: only the first request's item is encoded, so only the requests that arrive
+    // while it is (the first 16, concurrency) are announced early; every later one finds it ready.
+    const { summary: s } = await runSimulation({
+      ...ONE_FAULT,
+      requests: 100,
+      itemReuse: 1,
+      minItemsPerRequest: 1,
+      maxItemsPerRequest: 1,
+      faults: only({ earlyAnnouncement: 1 }),
+    });
+    expect(s.faultsInjected.earlyAnnouncement).toBeGreaterThan(0);
+    expect(s.faultsInjected.earlyAnnouncement).toBeLessThanOrEqual(16);
+  });
+
   it("crashes cut the producer off the network and clear its store [P8]", async () => {
     const { summary: s } = await runSimulation({ producers: 3, consumers: 3, concurrency: 32, requests: 250, faults: "chaos", seed: 11, budgetMs: 20_000, timeSeries: false });
     expect(s.crashEffects.messagesLost + s.crashEffects.readsFailed).toBeGreaterThan(0);
@@ -375,8 +390,12 @@ describe("each fault is injected at its rate and has its effect", () => {
     expect(s.admissionWaitMs.mean).toBeGreaterThan(none.admissionWaitMs.mean + 200); // about 3,100 ms against 20 ms
   });
 
-  it("stalled reads outlast the transfer timeout: each one is quarantined [C8]", async () => {
-    const { summary: s } = await runSimulation({ ...ONE_FAULT, faults: only({ readStall: 0.3 }) });
+  it.each([
+    ["the default cap", {}],
+    ["a cap shorter than the transfer timeout", { consumerConfig: { quarantineCapMs: 5_000 } }],
+    ["a shorter timeout and cap", { consumerConfig: { transferTimeoutMs: 10_000, quarantineCapMs: 2_000 } }],
+  ])("stalled reads outlast the transfer timeout and settle within the cap: each one is quarantined [C8] (%s)", async (_what, extra) => {
+    const { summary: s } = await runSimulation({ ...ONE_FAULT, ...extra, faults: only({ readStall: 0.3 }) });
     expect(s.faultsInjected.stallRead).toBeGreaterThan(0);
     expect(s.quarantines).toBe(s.faultsInjected.stallRead);
     expect(s.violations.count).toBe(0);

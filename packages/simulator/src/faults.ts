@@ -155,7 +155,11 @@ export function faultsProblems(faults: unknown): string[] {
     return isFaultPresetName(faults) ? [] : [`faults must be ${expected}; got "${faults}"`];
   if (faults === null || typeof faults !== "object") return [`faults must be ${expected}; got ${String(faults)}`];
   const f = faults as Record<string, unknown>;
-  const out: string[] = [];
+  // A misspelt fault would silently not be injected.
+  const known: readonly string[] = [...FRACTIONS, ...RATES, "memoryPressure"];
+  const out: string[] = Object.keys(f)
+    .filter((k) => !known.includes(k))
+    .map((k) => `faults.${k} is not a field of a FaultProfile (the fields are ${known.join(", ")})`);
   const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
   for (const k of FRACTIONS) {
     const v = f[k];

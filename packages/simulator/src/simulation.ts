@@ -36,7 +36,7 @@ import { InvariantChecker } from "./invariants.js";
 import { createNetwork } from "./network.js";
 import type { MockNetwork, MockReceivedMessage, MockTransport } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationConfig, type SimulationOptions } from "./options.js";
-import { BytePool, ByteSlab, patternEquals, patternInto } from "./payload.js";
+import { BytePool, ByteSlab, patternEquals, patternInto, scaledSize } from "./payload.js";
 import { SeriesRecorder } from "./series.js";
 import { type SimulationResult, type SimulationSummary, reproduceCommand } from "./summary.js";
 import { type WorkloadItem, WorkloadGenerator } from "./workload.js";
@@ -833,8 +833,11 @@ export class Simulation {
     };
     this.checker.eventOf(this.now, "arrive", req.id, items.length);
     const early = this.rngOrch.chance(this.faults.earlyAnnouncement);
-    if (early) this.simFaults.earlyAnnouncement++;
-    for (let k = 0; k < items.length; k++) this.encodeFor(req, k, items[k] as WorkloadItem, early);
+    let announcedEarly = false;
+    for (let k = 0; k < items.length; k++) announcedEarly = this.encodeFor(req, k, items[k] as WorkloadItem, early) || announcedEarly;
+    // Counted once per request that really got an announcement ahead of its bytes (a request whose
+    // items were all ready, whose encoder was down or whose store was full got none).
+    if (announcedEarly) this.simFaults.earlyAnnouncement++;
     if (req.pending === 0 || early) this.forward(req);
   }
 
@@ -847,22 +850,25 @@ export class Simulation {
     return key;
   }
 
-  /** Send item k of a request to its encoder (or find it cached there) and attach the announcement. */
-  private encodeFor(req: Req, k: number, item: WorkloadItem, early: boolean): void {
+  /**
+   * Send item k of a request to its encoder (or find it cached there) and attach the announcement.
+   * Returns whether it attached one before the item's bytes were ready (the `early` fault).
+   */
+  private encodeFor(req: Req, k: number, item: WorkloadItem, early: boolean): boolean {
     const p = this.producers[this.producerFor(item)] as ProducerNode;
-    if (!p.up) return; // Encoder down: the request keeps its model input, no announcement.
+    if (!p.up) return false; // Encoder down: the request keeps its model input, no announcement.
     const key = this.keyOf(item);
     let keyId = item.keyId;
     if (keyId === undefined) {
       const r = itemKeyId(key);
-      if (!r.ok) return;
+      if (!r.ok) return false;
       keyId = r.value;
       item.keyId = keyId;
     }
     const entry = p.store.get(keyId);
     if (entry?.ready) {
       this.attach(p, req, k, keyId);
-      return;
+      return false;
     }
     const epoch = p.epoch;
     let encoding = p.encoding.get(keyId);
@@ -885,7 +891,7 @@ export class Simulation {
       if (!put.ok) {
         this.itemSlab.give(bytes);
         this.storeEvents.storeFull++;
-        return; // No room even after eviction [P6]: no announcement, model input kept.
+        return false; // No room even after eviction [P6]: no announcement, model input kept.
       }
       encoding = { p, keyId, epoch, waiters: [] };
       p.encoding.set(keyId, encoding);
@@ -893,11 +899,12 @@ export class Simulation {
     }
     if (early) {
       this.attach(p, req, k, keyId); // Announced before the bytes are ready: the consumer must see NOT_READY [P1].
-      return;
+      return true;
     }
-    if (!encoding) return;
+    if (!encoding) return false;
     req.pending++;
     encoding.waiters.push(req, k);
+    return false;
   }
 
   /** Timer: an encode finished. The item becomes ready and its waiting requests get the announcement. */
@@ -1490,6 +1497,9 @@ export function validateConfig(options: Partial<SimulationConfig>): string[] {
   return [];
 }
 
+/** The options that observe or replace parts of a run rather than configure it ({@link hookProblems} checks them). */
+const HOOK_OPTIONS = ["onProgress", "eventLog", "timeSeries", "readmitEveryStep", "decodeMessages", "factories"] as const;
+
 /** The hooks' types (each optional), as sentences naming the hook. */
 function hookProblems(options: SimulationOptions): string[] {
   const out: string[] = [];
@@ -1529,7 +1539,10 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
     return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${options === null ? "null" : shown(options)}`];
   const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
   const L = SIMULATION_LIMITS;
-  const out: string[] = [];
+  // A misspelt option would run silently with its default.
+  const out: string[] = Object.keys(options)
+    .filter((k) => !Object.hasOwn(DEFAULT_SIMULATION_CONFIG, k) && !(HOOK_OPTIONS as readonly string[]).includes(k))
+    .map((k) => `${k} is not an option (the options are listed in SimulationOptions)`);
   const int = (k: keyof SimulationConfig, min: number, max?: number) => {
     const v = cfg[k];
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
@@ -1608,33 +1621,46 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
       out.push(
         `the stores would hold up to ${formatBytes(real)} of real memory ((producers x producerCapacityBytes x faults.memoryPressure + consumers x consumerCapacityBytes) / byteScale); at most ${formatBytes(L.maxRealBytes)}: raise byteScale (ectp simulate --byte-scale) to at least ${Math.ceil(nominal / L.maxRealBytes)}, or use fewer instances or smaller capacities`,
       );
-    // An item larger than a store or a destination pool can never be stored or loaded.
-    const smallest = Math.min(producerBytes, cfg.consumerCapacityBytes);
-    if (cfg.maxItemBytes > smallest)
+    // An item larger than a store or a destination pool can never be stored or loaded. Compared in
+    // the real bytes the run moves and holds (items rounded up, stores down, as the run sizes them).
+    const realItem = scaledSize(cfg.maxItemBytes, cfg.byteScale);
+    const realProducer = Math.max(1, Math.floor(producerBytes / cfg.byteScale));
+    const realConsumer = Math.max(1, Math.floor(cfg.consumerCapacityBytes / cfg.byteScale));
+    if (realItem > Math.min(realProducer, realConsumer))
       out.push(
-        `maxItemBytes ${cfg.maxItemBytes} exceeds the smallest store (producerCapacityBytes x faults.memoryPressure = ${Math.floor(producerBytes)}, consumerCapacityBytes = ${cfg.consumerCapacityBytes}): such an item could never be stored or loaded; lower maxItemBytes or raise the capacities`,
+        `maxItemBytes ${cfg.maxItemBytes} exceeds the smallest store (producerCapacityBytes x faults.memoryPressure = ${Math.floor(producerBytes)}, consumerCapacityBytes = ${cfg.consumerCapacityBytes}; at byteScale ${cfg.byteScale} an item of ${realItem} real bytes against stores of ${realProducer} and ${realConsumer}): such an item could never be stored or loaded; lower maxItemBytes or raise the capacities`,
       );
     // What a fault leaves held must be let go within the drain, or the final [I4] check counts it
-    // as a leak: a stalled read lasts stallMsOf(cfg), a grant whose ReadComplete was dropped its lease.
+    // as a leak: a stalled read lasts stallMsOf(cfg); a grant whose ReadComplete was dropped, its
+    // lease; one whose ReadComplete was delayed, the delay (at most the lease).
     const stall = faults.readStall > 0 ? stallMsOf(cfg) : 0;
-    const lease = faults.messageDrop > 0 ? (cfg.producerConfig.leaseMs ?? 30_000) : 0;
-    const settle = Math.max(stall, lease);
+    const leaseMs = cfg.producerConfig.leaseMs ?? 30_000;
+    const dropped = faults.messageDrop > 0 ? leaseMs : 0;
+    const delayed = faults.messageDelay > 0 ? Math.min(leaseMs, faults.messageDelayMaxMs) : 0;
+    const settle = Math.max(stall, dropped, delayed);
+    const what =
+      settle === stall
+        ? `a stalled read: transferTimeoutMs + quarantineCapMs / 2 = ${stall} ms`
+        : settle === dropped
+          ? `a grant whose ReadComplete was dropped: its lease, ${dropped} ms`
+          : `a grant whose ReadComplete was delayed: up to messageDelayMaxMs (at most its lease), ${delayed} ms`;
     if (cfg.maxDrainMs < settle)
       out.push(
-        `maxDrainMs ${cfg.maxDrainMs} is shorter than what these faults hold after the last request (${stall >= lease ? `a stalled read: (transferTimeoutMs + quarantineCapMs) / 2 = ${stall} ms` : `a grant whose ReadComplete was dropped: its lease, ${lease} ms`}), which the final check would count as a leak [I4]; raise maxDrainMs to at least ${settle}`,
+        `maxDrainMs ${cfg.maxDrainMs} is shorter than what these faults hold after the last request (${what}), which the final check would count as a leak [I4]; raise maxDrainMs to at least ${settle}`,
       );
   }
   return out;
 }
 
 /**
- * How long an injected read stall lasts: halfway between the consumer's transfer timeout and
- * the end of its quarantine cap, so the read is quarantined [C8] and settles before the cap
- * releases its destination. With the cap disabled (Infinity) the default cap's 60 s stand in.
+ * How long an injected read stall lasts: halfway through the quarantine, which begins at the
+ * read's transfer timeout and lasts the consumer's cap [C8] (transferTimeoutMs + quarantineCapMs
+ * / 2), so the read is quarantined and settles before the cap releases its destination, whatever
+ * the cap's length. With the cap disabled (Infinity) the default cap's 60 s stand in.
  */
 function stallMsOf(cfg: SimulationConfig): number {
   const cap = cfg.consumerConfig.quarantineCapMs ?? 60_000;
-  return Math.round(((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (Number.isFinite(cap) ? cap : 60_000)) / 2);
+  return Math.round((cfg.consumerConfig.transferTimeoutMs ?? 20_000) + (Number.isFinite(cap) ? cap : 60_000) / 2);
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -10,7 +10,7 @@ import { DEFAULT_SIMULATION_CONFIG } from "./options.js";
 
 /** Request outcomes. Each request ends in exactly one of these. */
 export interface RequestOutcomes {
-  /** Requests that arrived. */
+  /** Requests that reached an outcome (all of them, unless a run stopped as stuck): the sum of the counts below. */
   readonly total: number;
   /** Every item came from a producer (or was already local). */
   readonly succeededRemote: number;
@@ -170,9 +170,18 @@ export function reproduceCommand(config: SimulationConfig): string {
   ];
   for (const [k, flag] of dur) if (config[k] !== d[k]) parts.push(`${flag} ${formatDuration(config[k] as number)}`);
   // What no flag sets changes the run too: name it rather than print a command that runs another one.
-  const apiOnly = API_ONLY_SETTINGS.filter((k) => JSON.stringify(config[k]) !== JSON.stringify(d[k]));
-  if (apiOnly.length > 0) parts.push(`<and, through the API: ${apiOnly.map((k) => `${k}=${JSON.stringify(config[k])}`).join(", ")}>`);
+  const apiOnly = API_ONLY_SETTINGS.filter((k) => apiLiteral(config[k]) !== apiLiteral(d[k]));
+  if (apiOnly.length > 0) parts.push(`<and, through the API: ${apiOnly.map((k) => `${k}=${apiLiteral(config[k])}`).join(", ")}>`);
   return parts.join(" ");
+}
+
+/**
+ * A setting as a JavaScript literal to pass through the API: JSON, except that numbers JSON
+ * cannot hold are written as themselves (`Infinity`, which JSON would print as a refused `null`).
+ */
+function apiLiteral(value: unknown): string {
+  const marked = JSON.stringify(value, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? `\u0000${v}` : v));
+  return marked === undefined ? String(value) : marked.replace(/"\\u0000(-?Infinity|NaN)"/g, "$1");
 }
 
 /** Settings that change a run's outcome and have no `ectp simulate` flag. */

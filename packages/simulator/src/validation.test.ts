@@ -59,12 +59,24 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
       { byteScale: 1, producers: 1, consumers: 1, producerCapacityBytes: 2 ** 29, consumerCapacityBytes: 2 ** 29, minItemBytes: 2 ** 30, maxItemBytes: 2 ** 30 },
       /maxItemBytes 1073741824 exceeds the smallest store .*= 536870912.*could never be stored or loaded/,
     ],
-    ["a drain shorter than a stalled read lasts", { faults: "heavy", maxDrainMs: 1_000 }, /maxDrainMs 1000 is shorter .*a stalled read: .* = 40000 ms.*\[I4\]; raise maxDrainMs to at least 40000/],
+    ["a drain shorter than a stalled read lasts", { faults: "heavy", maxDrainMs: 1_000 }, /maxDrainMs 1000 is shorter .*a stalled read: transferTimeoutMs \+ quarantineCapMs \/ 2 = 50000 ms.*\[I4\]; raise maxDrainMs to at least 50000/],
     [
       "a drain shorter than the lease of a grant whose ReadComplete was dropped",
       { faults: { ...faultPreset("none"), messageDrop: 0.1 }, maxDrainMs: 1_000 },
       /a grant whose ReadComplete was dropped: its lease, 30000 ms/,
     ],
+    [
+      "a drain shorter than a delayed ReadComplete holds its grant",
+      { faults: { ...faultPreset("none"), messageDelay: 0.3, messageDelayMaxMs: 100_000 }, maxDrainMs: 5_000 },
+      /a grant whose ReadComplete was delayed: up to messageDelayMaxMs \(at most its lease\), 30000 ms.*raise maxDrainMs to at least 30000/,
+    ],
+    [
+      "an item as large as the store, which the byte scale's rounding makes larger",
+      { producers: 1, consumers: 1, producerCapacityBytes: 100_000, minItemBytes: 100_000, maxItemBytes: 100_000 },
+      /maxItemBytes 100000 exceeds the smallest store .*at byteScale 16384 an item of 7 real bytes against stores of 6 and/,
+    ],
+    ["a misspelt option", { requets: 10 } as Partial<SimulationOptions>, /requets is not an option \(the options are listed in SimulationOptions\)$/],
+    ["a misspelt fault", { faults: { ...faultPreset("light"), readFails: 0.9 } as never }, /faults\.readFails is not a field of a FaultProfile \(the fields are messageDrop, /],
     ["items of a terabyte", { minItemBytes: 2 ** 40, maxItemBytes: 2 ** 40 }, /maxItemBytes must be an integer from 1 to 4294967296/],
     ["millions of items per request", { maxItemsPerRequest: 5e6 }, /maxItemsPerRequest must be an integer from 1 to 1024/],
     ["a crash rate that never lets time move", { faults: { ...faultPreset("light"), crashesPerMinute: 1e300 } }, /faults.crashesPerMinute must be at most 60000/],
@@ -113,7 +125,7 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
 
   it("read stalls with the quarantine cap disabled (Infinity) or long (with a drain to match) run without false leaks [I4]", async () => {
     const shape: Partial<SimulationOptions> = { requests: 100, faults: "heavy", seed: 1 };
-    for (const extra of [{ consumerConfig: { quarantineCapMs: Number.POSITIVE_INFINITY } }, { consumerConfig: { quarantineCapMs: 1e6 }, maxDrainMs: 510_000 }]) {
+    for (const extra of [{ consumerConfig: { quarantineCapMs: Number.POSITIVE_INFINITY } }, { consumerConfig: { quarantineCapMs: 1e6 }, maxDrainMs: 520_000 }]) {
       const { summary } = await runSimulation({ ...shape, ...extra });
       expect(summary.violations.count, JSON.stringify(extra)).toBe(0);
     }
@@ -189,6 +201,13 @@ describe("durations in reproduce commands", () => {
     expect(formatDuration(1_500)).toBe("1500ms");
     expect(formatDuration(2_000)).toBe("2s");
     expect(formatDuration(1e-7)).toBe("0.0000001ms");
+  });
+
+  it("API-only settings in a reproduce command are JavaScript that validateConfig accepts (Infinity is not printed as null)", () => {
+    const cmd = reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, consumerConfig: { quarantineCapMs: Number.POSITIVE_INFINITY } });
+    expect(cmd).toContain('<and, through the API: consumerConfig={"quarantineCapMs":Infinity}>');
+    const literal = /consumerConfig=(\{.*\})>/.exec(cmd)?.[1] ?? "";
+    expect(validateConfig({ consumerConfig: new Function(`return ${literal}`)() })).toEqual([]);
   });
 
   it("a negative seed is glued to its flag, so the command parses", () => {
