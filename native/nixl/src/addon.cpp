@@ -151,7 +151,7 @@ safeCall(Fn &&fn) noexcept {
 }
 
 // ---------------------------------------------------------------------------------------
-// CRC-32C of landed bytes (ReadOperation.crc32c in @ectp/core)
+// [C11] CRC-32C of landed bytes (ReadOperation.crc32c in @ectp/core)
 // ---------------------------------------------------------------------------------------
 
 // Slicing-by-8 tables for the reflected Castagnoli polynomial: the portable path.

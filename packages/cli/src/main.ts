@@ -52,8 +52,10 @@ async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
 
 /**
  * Run the CLI with `argv` (the arguments after the program name) and return the exit
- * status: 0 success, 1 invariant violations (or a failing subcommand), 2 bad arguments.
- * Never calls `process.exit`, so tests can call it directly with a capturing {@link CliIO}.
+ * status: 0 success, 1 invariant violations (or a failing subcommand), 2 bad arguments, 74 a
+ * report that could not be written (the executable also exits 70 for an internal error and 141
+ * when its standard output was closed). Never calls `process.exit`, so tests can call it
+ * directly with a capturing {@link CliIO}.
  */
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   const [command, ...rest] = argv;

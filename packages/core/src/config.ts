@@ -1,6 +1,7 @@
 /**
  * Timers and limits of the protocol, with the defaults of SPEC.md "Timers".
- * Every duration is in milliseconds on the injected clock.
+ * Every duration is a whole number of milliseconds on the injected clock (the consumer's
+ * `quarantineCapMs` may also be `Infinity`: no cap).
  * @module
  */
 

@@ -425,7 +425,7 @@ export class NixlTransport implements Transport {
     this.wake();
   }
 
-  /** Ask to cancel; the read still reports exactly one result. */
+  /** Ask to cancel; the read still reports exactly one result, once it has really settled [C8][I5]. */
   cancelRead(readId: number): void {
     const nativeId = this.nativeIds.get(readId);
     if (nativeId === undefined || this.closed) return;

@@ -84,13 +84,13 @@ describe("consumer boundaries: retries [C4]", () => {
 
 describe("consumer boundaries: terminal outcomes [C5]", () => {
   // Mutant: consumer.ts endWaiter: the warn log of the model-input branch removed.
-  it("[C5] a terminal outcome of an item with model input is logged at warning with request id, item key, reason and attempts", () => {
+  it("[C5] a terminal outcome of an item with model input is logged at warning with request id, item id and key, reason and attempts", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
     h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: onlyAttempt(h.core.poll(0)), reason: R.FAILURE_REASON_NOT_FOUND } }), 5);
     expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 6))).toEqual({ action: "local-encode", itemId: "a", reason: "NOT_FOUND" });
     const warn = h.logger.at("warn").find((r) => r.fields?.reason === "NOT_FOUND");
-    expect(warn?.fields).toMatchObject({ requestId: "r", reason: "NOT_FOUND", attempts: 1 });
+    expect(warn?.fields).toMatchObject({ requestId: "r", itemId: "a", reason: "NOT_FOUND", attempts: 1 });
     expect(warn?.fields?.itemKey).toBeDefined();
   });
 });

@@ -589,7 +589,7 @@ describe("[C5] terminal outcomes end the remote path", () => {
     reject(h, onlyAttempt(h.core.poll(0)), value, 5);
     expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: name, attempts: 1 }] }]);
     const warn = h.logger.at("warn").find((r) => r.fields?.reason === name);
-    expect(warn?.fields).toMatchObject({ requestId: "r", itemKey: "a", reason: name, attempts: 1 });
+    expect(warn?.fields).toMatchObject({ requestId: "r", itemId: "a", reason: name, attempts: 1 });
   });
 
   it.each(terminal)("[C5] reject %s with model input is local-encode, with no further remote attempt", (name, value) => {

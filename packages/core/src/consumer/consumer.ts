@@ -578,7 +578,8 @@ export class ConsumerCore {
   /**
    * @param options - identity, fingerprint, destination pool and optional timers, seed and hooks.
    * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool or a timer is unusable
-   *   (durations must be positive and finite; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]).
+   *   (durations are positive whole milliseconds, except `quarantineCapMs`, which may also be
+   *   `Infinity` for no cap; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]).
    */
   constructor(options: ConsumerOptions) {
     if (options === null || typeof options !== "object")
@@ -1109,7 +1110,7 @@ export class ConsumerCore {
           this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
           this.logger.warn("item falls back to local encode", {
             requestId: slot.req.id,
-            itemKey: slot.itemId,
+            itemId: slot.itemId,
             reason,
             attempts: 0,
           });
@@ -1209,7 +1210,7 @@ export class ConsumerCore {
     slot.decision = { action: "local-encode", itemId: slot.itemId, reason };
     slot.req.view = undefined;
     this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
-    this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemKey: slot.itemId, reason, attempts });
+    this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemId: slot.itemId, reason, attempts });
   }
 
   /** [C6] Fail a request once: queue it for drainFailed and release what it holds. */
@@ -1221,7 +1222,7 @@ export class ConsumerCore {
     this.metrics.counter("ectp_consumer_requests_failed_total", 1);
     for (const f of failures) {
       this.metrics.counter("ectp_consumer_item_failures_total", 1, this.labels("reason", f.reason));
-      this.logger.warn("request failed", { requestId: req.id, itemKey: f.itemId, reason: f.reason, attempts: f.attempts });
+      this.logger.warn("request failed", { requestId: req.id, itemId: f.itemId, reason: f.reason, attempts: f.attempts });
     }
     this.releaseRequest(req, now);
     return result;
@@ -1432,7 +1433,7 @@ export class ConsumerCore {
       w.decision = { action: "local-encode", itemId: w.itemId, reason };
       w.req.view = undefined;
       this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
-      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemKey: keyId, reason, attempts });
+      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemId: w.itemId, itemKey: keyId, reason, attempts });
       return batch;
     }
     const failures = batch ?? new Map<Req, ItemFailure[]>();

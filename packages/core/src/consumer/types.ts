@@ -29,9 +29,11 @@ export interface DestinationPool {
   /** Give memory back. Called exactly once per allocated destination. */
   release(destination: ReadDestination): void;
   /**
-   * The bytes of a destination, for size and checksum verification [C11]. Return
-   * `undefined` if they cannot be viewed from the host (e.g. GPU memory); then only the
-   * size is checked and a descriptor with a checksum counts as CHECKSUM_MISMATCH.
+   * The bytes of a destination, for size and checksum verification [C11]. Asked only when
+   * the transport reported no `ReadResult.crc32c` of the landed bytes. Return `undefined` if
+   * they cannot be viewed from the host (e.g. GPU memory): then a checksum is verified only
+   * against the transport's CRC, and without one only the size is checked and a descriptor
+   * with a checksum counts as CHECKSUM_MISMATCH.
    */
   view(destination: ReadDestination): Uint8Array | undefined;
 }

@@ -245,7 +245,7 @@ export class MemoryItemStore implements ItemStore {
     if (e.ready) return;
     e.ready = true;
     this.addEvictable(e);
-    this.emit({ kind: "stored", descriptor: e.descriptor });
+    this.emit({ kind: "stored", descriptor: e.descriptor }); // [E1] a Stored event once the item is ready
   }
 
   /**
@@ -322,7 +322,7 @@ export class MemoryItemStore implements ItemStore {
       throw new EctpError("INVALID_ARGUMENT", `pin: item ${keyId} is not ready; only ready items can be granted [P1]`, {
         details: { keyId },
       });
-    if (e.pins === 0) this.removeEvictable(e);
+    if (e.pins === 0) this.removeEvictable(e); // [I3] pins are counted per grant: the producer unpins each once
     e.pins++;
     this.pinCount++;
   }

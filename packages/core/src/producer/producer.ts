@@ -1102,6 +1102,7 @@ export class ProducerCore {
         if (this.refusedDescriptor(change.descriptor) === undefined) this.pendingEvents.push({ stored: { item: change.descriptor } });
         return;
       case "removed":
+        // [P6][E1] an evicted (or discarded) item is announced Removed, so routers stop naming it.
         this.pendingEvents.push({
           removed: {
             key: change.key,

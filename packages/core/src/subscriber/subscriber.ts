@@ -224,8 +224,8 @@ interface Followed {
  * buffer no longer holds it, resolved by a new snapshot; given up after three retries that bring
  * no batch, when catching up finds what the producer did publish); parts of a split snapshot are
  * assembled by `snapshot_id`, never mixed across answers; a greater producer epoch discards the
- * view and asks for a snapshot; a producer silent for three heartbeat intervals is subscribed
- * to anew (so a restarted producer, which no longer knows its subscribers, is found); while up
+ * view and asks for a snapshot; a producer silent for three times the longest of its heartbeat
+ * interval, ours and `retryMs` is subscribed to anew (so a restarted producer, which no longer knows its subscribers, is found); while up
  * to date it asks every `catchUpMs` for batches after the last applied (a lost last batch shows
  * no gap). It greets each producer epoch with a Hello (capability `events.v1`) and sends
  * heartbeats. Nothing a peer sends makes a call throw [I1]; what cannot be used is counted
