@@ -338,6 +338,8 @@ class ConsumerCore:
         """
         if not isinstance(request_id, str) or not request_id:
             raise EctpError("INVALID_ARGUMENT", "admit: request_id must be a non-empty string (the engine's request id).")
+        if not isinstance(items, (list, tuple)):
+            raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): items must be a list of AdmitItem.")
         seen = set()
         for i, item in enumerate(items):
             if not isinstance(item, AdmitItem) or not isinstance(item.item_id, str):
@@ -863,6 +865,14 @@ class ConsumerCore:
 
     def _on_read_result(self, result: ReadResult, now: float) -> None:
         read_id = getattr(result, "read_id", None)
+        # [I1] Read before anything changes: a result object missing a field is a failed read (as a
+        # status other than "done" is), never an exception that leaves the read half released.
+        result = ReadResult(
+            read_id,
+            getattr(result, "status", None),
+            getattr(result, "bytes_read", 0),
+            getattr(result, "peer_gone", False),
+        )
         r = self._reads.pop(read_id, None) if is_int(read_id) else None
         if r is None:
             self._ignore("unknown-read")  # [C10] unknown, or already released at its quarantine cap
