@@ -180,8 +180,8 @@ function unknownKeys(c: Record<string, unknown>, known: readonly string[], where
 const CONFIG_KEYS = ["drop", "delay", "duplicate", "reorder", "failRead", "stallRead", "corruptRead", "partitioned"] as const;
 
 /**
- * The nested fault `name` of `c`: absent, or an object with only `keys`, its numbers checked by
- * `check` (a field name and its checker per entry).
+ * Problems of the nested fault `name` of `c`: it is absent, or an object with only the given
+ * `fields` (and `settle` for `stallRead`), each checked by its checker.
  */
 function checkNested(
   c: Record<string, unknown>,
@@ -201,9 +201,9 @@ function checkNested(
 /**
  * Every problem of a fault config, as sentences (empty when valid): each field of its type
  * (a wrong type would make the fault silently never fire, or fail a later send or read), and no
- * other keys (`extraKeys`: the `from` and `to` of a link entry). Internal.
+ * other keys (`extraKeys`: the `from` and `to` of a link entry).
  */
-export function validateFaultConfig(config: unknown, where: string, extraKeys: readonly string[] = []): string[] {
+function validateFaultConfig(config: unknown, where: string, extraKeys: readonly string[] = []): string[] {
   if (!isRecord(config)) return [`${where} must be an object of faults, got ${kindOf(config)}`];
   const c = config;
   const problems = [

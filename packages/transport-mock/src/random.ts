@@ -32,9 +32,9 @@ export class LinkRandom extends SeededRandom {
  */
 export function linkSeed(seed: number, from: string, to: string): number {
   const low = seed | 0;
-  const high = (seed - low) / 2 ** 32; // 0 for every 32-bit seed
+  const high = (seed - low) / 2 ** 32; // an integer within +-2^21; 0 for every 32-bit seed
   let h = (0x811c9dc5 ^ low) >>> 0;
-  if (high !== 0) h = Math.imul(h ^ (high | 0) ^ ((high / 2 ** 32) | 0), 0x01000193) >>> 0;
+  if (high !== 0) h = Math.imul(h ^ high, 0x01000193) >>> 0;
   const key = `${from}\u0000${to}`;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
