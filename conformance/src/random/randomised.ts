@@ -26,7 +26,7 @@ export interface RandomisedOptions {
   producer: TesteeFactory;
   /** Seeds to run (one schedule each). */
   seeds: readonly number[];
-  /** Features claimed; the level needs consumer, producer and read-memory (else every seed is skipped). */
+  /** Features claimed; the level needs consumer, producer and read-memory (else every seed is skipped). Default: those three. */
   features?: Iterable<string>;
   /** Simulated engine time per seed, ms. Default 90000. */
   durationMs?: number;
@@ -40,7 +40,10 @@ export interface RandomisedOptions {
 class Rng {
   private x: number;
   constructor(seed: number) {
-    this.x = (seed * 2654435761) >>> 0 || 1;
+    // Exact for any safe-integer seed: the high word is mixed in (a product past 2^53 lost its low
+    // bits, so seed 2^40 ran as seed 0); a 32-bit seed's schedule is unchanged.
+    const high = (seed - (seed | 0)) / 2 ** 32;
+    this.x = (Math.imul(seed | 0, 2654435761) ^ Math.imul(high, 0x85ebca6b)) >>> 0 || 1;
     for (let i = 0; i < 8; i++) this.u32();
   }
   u32(): number {
@@ -86,7 +89,7 @@ interface Request {
 
 /** Run the seeds. One CaseResult per seed (`randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). Never throws for testee behaviour. */
 export async function runRandomised(options: RandomisedOptions): Promise<CaseResult[]> {
-  const features = new Set(options.features ?? ["consumer", "producer"]);
+  const features = new Set(options.features ?? ["consumer", "producer", "read-memory"]);
   const results: CaseResult[] = [];
   for (const seed of options.seeds) {
     const name = `${RANDOMISED_SUITE}/seed-${seed}`;
@@ -147,6 +150,8 @@ class Schedule {
   /** Reads in flight, by id: their destination, and when the consumer cancelled them (if it did). */
   private readonly reads = new Map<number, { region: string; offset: number; length: number; cancelledAt?: number }>();
   private readonly failedSeen = new Set<string>();
+  /** Requests an admit answered FAILED: each must be reported by a drain exactly once [C6]. */
+  private readonly failedAnswered = new Set<string>();
   private readonly faults: { drop: number; dup: number; maxDelay: number; readFail: number; corrupt: number; stall: number };
 
   constructor(
@@ -287,9 +292,14 @@ class Schedule {
       if (!a) throw new Violation(`[I1] admit answered without AdmitResult at t=${this.now}`);
       if (a.status === C.AdmitStatus.ADMIT_STATUS_FAILED) {
         req.outcome = "failed";
+        this.failedAnswered.add(req.id);
         await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
         continue;
       }
+      // [C1] one decision per item, naming it: a missing one would end the request unchecked.
+      const decided = (a.items ?? []).map((d) => String(d.itemId));
+      if (decided.length !== req.items.length || req.items.some((x) => decided.filter((id) => id === x.itemId).length !== 1))
+        throw new Violation(`[C1] ${req.id} admitted with decisions for [${decided.join(", ")}], not one for each of its items [${req.items.map((x) => x.itemId).join(", ")}] at t=${this.now}`);
       let pending = false;
       for (const d of a.items ?? []) {
         const x = req.items.find((y) => y.itemId === d.itemId);
@@ -308,16 +318,21 @@ class Schedule {
       }
       // [I2] an outcome no later than the budget plus one engine step (plus fault delays of one grant wait).
       const since = req.admittedAt ?? this.now;
-      if (pending && this.now > since + BUDGET_MS + STEP_MS)
+      // Still deferred at budget + one step is already late: the outcome would come a step later.
+      if (pending && this.now >= since + BUDGET_MS + STEP_MS)
         throw new Violation(`[I2] ${req.id} still deferred at t=${this.now}, first admitted at t=${since} with a ${BUDGET_MS} ms budget`);
       if (!pending) {
         req.outcome = "done";
         await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
       }
     }
+    await this.drainFailed();
+  }
+
+  /** [C6] Each failed request is reported at most once by the drains (and, checked at the end, at least once). */
+  private async drainFailed(): Promise<void> {
     const drained = await this.cmd(this.consumer, { drainFailed: {} });
     for (const f of drained.drainFailed?.failed ?? []) {
-      // [C6] each failed request is reported exactly once.
       const id = String(f.requestId);
       if (this.failedSeen.has(id)) throw new Violation(`[C6] ${id} reported failed twice (t=${this.now})`);
       this.failedSeen.add(id);
@@ -430,7 +445,9 @@ class Schedule {
       while (this.events.length > 0) await (this.events.shift() as { run: () => Promise<void> }).run();
       this.now += 30_000;
     }
-    await this.cmd(this.consumer, { drainFailed: {} });
+    await this.drainFailed();
+    const unreported = [...this.failedAnswered].filter((id) => !this.failedSeen.has(id));
+    if (unreported.length > 0) throw new Violation(`[C6] ${unreported.join(", ")} answered FAILED by admit but never reported by drainFailed`);
     const cs = (await this.cmd(this.consumer, { getStats: {} })).stats?.consumer;
     const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
     if (!cs || !ps) throw new Violation("[I4] Stats lack Stats.consumer or Stats.producer (TESTEE-PROTOCOL.md §5): the baseline cannot be checked");

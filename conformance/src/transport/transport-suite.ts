@@ -247,7 +247,8 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
         reader.startRead({ readId: 1, peerId: ownerId, source, destination: { region: dst, offset: 0, length: 4096 } });
         await until(c, () => c.reads.has(1), "read from a killed peer");
         const r = c.only(1, "a read from a killed peer");
-        if (r.status === "done") throw new TransportFailure("a read from a killed peer reported done");
+        // Nobody cancelled it: "cancelled" would send the consumer down the quarantine path instead of a failure.
+        if (r.status !== "failed") throw new TransportFailure(`a read from a killed peer ended ${r.status}; failed is required`);
       },
     ],
     [
@@ -274,7 +275,12 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
           reader.cancelRead(i + 1); // after settlement: ignored, no second result
         }
         await settleFurther(c);
-        for (const [i, size] of sizes.entries()) c.only(i + 1, `a cancelled read of ${size} bytes (after a late cancel)`);
+        for (const [i, size] of sizes.entries()) {
+          const r = c.only(i + 1, `a cancelled read of ${size} bytes (after a late cancel)`);
+          // [I5][C8] nor later: a transport that reports "cancelled" while the read runs on would let it land.
+          if (r.status === "cancelled" && !(dsts[i] as MemoryRegion).bytes.every((x) => x === 0))
+            throw new TransportFailure(`a read of ${size} bytes reported cancelled, then wrote into its destination after settling`);
+        }
       },
     ],
     [
@@ -392,10 +398,16 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
       async () => {
         const { reader, owner } = await peers();
         const c = new Collector(reader);
-        await read(reader, owner, 1, Math.min(max, 1024 * 1024), 0, 0);
+        const size = Math.min(max, 1024 * 1024);
+        const { src, dst } = await read(reader, owner, 1, size, 0, 0);
         await reader.close();
         await until(c, () => c.reads.has(1), "a read left unsettled by close()");
-        c.only(1, "a read left unsettled by close()");
+        await settleFurther(c);
+        // Transport.close: unsettled reads settle as "cancelled" (one that finished first is "done", its bytes landed).
+        const r = c.only(1, "a read left unsettled by close()");
+        if (r.status !== "cancelled" && r.status !== "done") throw new TransportFailure(`a read left unsettled by close() ended ${r.status}; cancelled is required`);
+        if (r.status === "done" && !same(dst.bytes.subarray(0, size), src.subarray(0, size)))
+          throw new TransportFailure("a read reported done by close() is not byte-exact");
       },
     ],
   ];

@@ -197,6 +197,8 @@ export class CoreTesteeHandler implements TesteeHandler {
   private pool: Pool | undefined;
   private readonly reads = new Map<number, Destination>();
   private readonly memory = new Map<string, Uint8Array>();
+  /** The location each held item's bytes were registered at (removed with the item). */
+  private readonly locationOf = new Map<string, string>();
   private producerId = "";
   private producerEpoch = 0;
   private nextLocation = 1;
@@ -278,6 +280,7 @@ export class CoreTesteeHandler implements TesteeHandler {
     this.store = undefined;
     this.reads.clear();
     this.memory.clear();
+    this.locationOf.clear();
     this.nextLocation = 1; // no state leaks from one instance to the next (TESTEE-PROTOCOL.md §2)
     // The role is kept only once its instance exists: after a refused Configure, commands are NOT_CONFIGURED.
     this.role = 0;
@@ -314,10 +317,20 @@ export class CoreTesteeHandler implements TesteeHandler {
     if (role === C.Role.ROLE_PRODUCER) {
       this.store = new this.core.MemoryItemStore({
         capacityBytes: num(c.storeCapacityBytes) || DEFAULT_CAPACITY,
-        locate: (_keyId: string, bytes: Uint8Array) => {
+        locate: (keyId: string, bytes: Uint8Array) => {
           const loc = `mem:${this.nextLocation++}`;
           this.memory.set(loc, bytes);
+          this.locationOf.set(keyId, loc);
           return new TextEncoder().encode(loc);
+        },
+        // An item that left the store (evicted, discarded, cleared) is deregistered: a one-sided
+        // read of it fails, as it would over a real transport, rather than seeing bytes a pinned
+        // item must still have.
+        release: (keyId: string) => {
+          const loc = this.locationOf.get(keyId);
+          if (loc === undefined) return;
+          this.memory.delete(loc);
+          this.locationOf.delete(keyId);
         },
       });
       this.producerId = base.id;
@@ -596,7 +609,7 @@ export class CoreTesteeHandler implements TesteeHandler {
     if (req.readMemory) {
       const loc = Buffer.from(req.readMemory.location ?? new Uint8Array(0)).toString("utf8");
       const m = this.memory.get(loc);
-      if (!m) return { error: { message: `location ${JSON.stringify(loc)} was not handed out`, code: "INVALID_ARGUMENT" } };
+      if (!m) return { error: { message: `location ${JSON.stringify(loc)} is not held: never handed out, or its item left the store`, code: "INVALID_ARGUMENT" } };
       return { readMemory: { data: m.slice(0, num(req.readMemory.length)) } };
     }
     return { error: { message: "command does not apply to a producer", code: "WRONG_ROLE" } };

@@ -142,7 +142,7 @@ class TesteeAdapter:
         self.store: MemoryItemStore | None = None
         self.pool: FirstFitPool | None = None
         self._reads: dict[int, Destination] = {}
-        self._memory: dict[bytes, bytearray] = {}
+        self._memory: dict[bytes, tuple[str, bytearray]] = {}  # location -> (key id, bytes)
         self._next_location = 1
         self._producer_id = ""
         self._producer_epoch = 0
@@ -257,7 +257,7 @@ class TesteeAdapter:
         """Register an item's memory: its location is an opaque ``mem:<n>`` token."""
         location = f"mem:{self._next_location}".encode()
         self._next_location += 1
-        self._memory[location] = data
+        self._memory[location] = (key_id, data)
         return location
 
     # ------------------------------------------------------------------------- both roles
@@ -410,7 +410,10 @@ class TesteeAdapter:
 
     def _cmd_readMemory(self, m: dict, now: int) -> dict:
         location = m.get("location", b"")
-        mem = self._memory.get(bytes(location)) if isinstance(location, (bytes, bytearray)) else None
-        if mem is None:
-            raise CommandError("INVALID_ARGUMENT", f"location {location!r} was not handed out by this instance")
-        return {"readMemory": {"data": bytes(mem[: _int(m.get("length"))])}}
+        held = self._memory.get(bytes(location)) if isinstance(location, (bytes, bytearray)) else None
+        # An item that left the store (evicted, discarded, cleared) is deregistered memory: a
+        # one-sided read of it fails, as over a real transport.
+        entry = self.store.get(held[0]) if held is not None and self.store is not None else None
+        if held is None or entry is None or entry.data is not held[1]:
+            raise CommandError("INVALID_ARGUMENT", f"location {location!r} is not held: never handed out by this instance, or its item left the store")
+        return {"readMemory": {"data": bytes(held[1][: _int(m.get("length"))])}}

@@ -70,3 +70,31 @@ class TesteeProcessTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TesteeReadMemoryTest(unittest.TestCase):
+    def test_read_memory_serves_held_items_only(self):
+        """ReadMemory plays a one-sided read: an item that left the store (discarded, cleared) is
+        deregistered memory, refused like a location never handed out."""
+        from ectp_py.testee import ROLE_PRODUCER, TesteeAdapter
+
+        t = TesteeAdapter()
+        fp = {"model": "m"}
+        ok = t.handle({"commandId": 1, "configure": {"role": ROLE_PRODUCER, "id": "P1", "epoch": 1, "fingerprint": fp}})
+        self.assertIn("ok", ok)
+
+        def put(name: bytes) -> bytes:
+            desc = {"key": {"contentHash": name, "fingerprint": fp}, "sizeBytes": 4}
+            return t.handle({"commandId": 2, "putItem": {"descriptor": desc, "data": name[:1] * 4}})["putItem"]["descriptor"]["location"]
+
+        def read(location: bytes) -> dict:
+            return t.handle({"commandId": 3, "readMemory": {"location": location, "length": 4}})
+
+        a, b = put(b"a"), put(b"b")
+        self.assertEqual(read(a), {"commandId": 3, "readMemory": {"data": b"aaaa"}})
+        t.handle({"commandId": 4, "discard": {"key": {"contentHash": b"a", "fingerprint": fp}}})
+        self.assertEqual(read(a)["error"]["code"], "INVALID_ARGUMENT")
+        self.assertEqual(read(b)["readMemory"]["data"], b"bbbb")
+        t.handle({"commandId": 5, "clearStore": {}})
+        self.assertEqual(read(b)["error"]["code"], "INVALID_ARGUMENT")
+        self.assertEqual(read(b"mem:99")["error"]["code"], "INVALID_ARGUMENT")
