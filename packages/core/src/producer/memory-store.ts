@@ -322,7 +322,8 @@ export class MemoryItemStore implements ItemStore {
       throw new EctpError("INVALID_ARGUMENT", `pin: item ${keyId} is not ready; only ready items can be granted [P1]`, {
         details: { keyId },
       });
-    if (e.pins === 0) this.removeEvictable(e); // [I3] pins are counted per grant: the producer unpins each once
+    // [I3] pins are counted per grant, not per item: the producer unpins each grant's pin once.
+    if (e.pins === 0) this.removeEvictable(e);
     e.pins++;
     this.pinCount++;
   }
