@@ -664,11 +664,21 @@ describe("system level checks (a core changed through its prototype)", () => {
     expect((await messages()).some((m) => /failed seed 1: \[I2\] r\d+ still deferred/.test(m))).toBe(true);
   }, 60_000);
 
-  it("a request that should fail after its producer died, or load after the restart, is caught", async () => {
-    // Every answer turned into admitted/ready without a destination (no [I6] view to check).
+  it("[I6] a remote item ready without the destination its bytes were loaded into is caught", async () => {
     onAdmit((_r, req) => ({ status: "admitted", items: req.items.map((i) => ({ itemId: i.itemId, action: "ready" })) }) as never);
     const m = await messages();
-    expect(m[0]).toMatch(/^system\/producer-killed-mid-transfer-then-restarted failed seed 1: r1 should fail after the producer died/);
+    expect(m[0]).toMatch(/^system\/producer-killed-mid-transfer-then-restarted failed seed 1: \[I6\] r1\/i1 is ready without the destination/);
+  }, 60_000);
+
+  it("[P8] a request that fails after its producer died, but not because it died, is caught", async () => {
+    // The failure the kill causes (PEER_UNREACHABLE) turned into the stall's TRANSFER_TIMEOUT: the kill made no difference.
+    onAdmit((r, req) =>
+      req.requestId === "r1" && r.status === "failed"
+        ? ({ status: "failed", failures: r.failures.map((f) => ({ ...f, reason: "TRANSFER_TIMEOUT" })) } as never)
+        : r,
+    );
+    const m = await messages();
+    expect(m[0]).toMatch(/^system\/producer-killed-mid-transfer-then-restarted failed seed 1: r1 should fail PEER_UNREACHABLE after the producer died/);
   }, 60_000);
 
   it("a request that should load from the restarted producer but fails is caught", async () => {
@@ -704,6 +714,19 @@ describe("system level checks (a core changed through its prototype)", () => {
       const r = orig.call(this);
       return [...r, ...r, { requestId: "r0", failures: [] }, { requestId: "r0", failures: [] }];
     });
-    expect((await messages()).some((m) => /failed seed 1: \[C6\] a request was reported failed twice/.test(m))).toBe(true);
+    expect((await messages()).some((m) => /failed seed 1: \[C6\] r\d+ reported failed twice/.test(m))).toBe(true);
+  }, 60_000);
+
+  it("[C6] a request reported failed again in a later drain, or never, is caught", async () => {
+    const orig = core.ConsumerCore.prototype.drainFailed;
+    const seen: core.FailedRequest[] = [];
+    const spy = vi.spyOn(core.ConsumerCore.prototype, "drainFailed").mockImplementation(function (this: core.ConsumerCore) {
+      const r = orig.call(this);
+      seen.push(...r);
+      return [...r, ...seen.slice(0, seen.length - r.length)]; // every earlier report again
+    });
+    expect((await messages()).some((m) => /failed seed 1: \[C6\] r\d+ reported failed twice/.test(m))).toBe(true);
+    spy.mockImplementation(() => []);
+    expect((await messages()).some((m) => /failed seed 1: \[C6\] r\d+ failed but never reported by drainFailed/.test(m))).toBe(true);
   }, 60_000);
 });
