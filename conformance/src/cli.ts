@@ -5,7 +5,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, closestName } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
@@ -352,7 +352,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     const unknown = [...knownFailing.keys()].filter((k) => !isCase(k));
     if (unknown.length > 0) {
       const described = unknown.map((k) => {
-        const like = nearest(k, [...caseNames]);
+        const like = closestName(k, caseNames, Math.floor(k.length / 3)); // at most a third of its letters wrong
         return `${JSON.stringify(k)}${like ? ` (did you mean ${like}?)` : ""}`;
       });
       throw new UsageError(
@@ -429,33 +429,6 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     );
   }
   return config;
-}
-
-/** The name among `names` closest to `name` (edit distance at most a third of its length), if any. */
-function nearest(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.floor(name.length / 3) + 1;
-  for (const n of names) {
-    if (Math.abs(n.length - name.length) >= bestDistance) continue;
-    const d = editDistance(name, n);
-    if (d < bestDistance) {
-      best = n;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-/** Levenshtein distance. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length] as number;
 }
 
 /** Whether the run starts a testee at all (a case of a claimed role, or a seed with the features it needs). */

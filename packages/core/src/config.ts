@@ -5,7 +5,7 @@
  * @module
  */
 
-import { EctpError } from "@ectp/protocol";
+import { EctpError, closestName } from "@ectp/protocol";
 
 /** Timers shared by both roles. */
 export interface TimerConfig {
@@ -156,31 +156,7 @@ export function mergeConfig<T extends object>(defaults: Readonly<T>, config: unk
 
 /** The known config key closest to `key` (same letters in another case, or at most 2 edits), if any. */
 function nearestKey(key: string): string | undefined {
-  const known = [...new Set([...Object.keys(DEFAULT_CONSUMER_CONFIG), ...Object.keys(DEFAULT_PRODUCER_CONFIG)])];
-  const sameLetters = known.find((k) => k.toLowerCase() === key.toLowerCase());
-  if (sameLetters !== undefined) return sameLetters;
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    const d = editDistance(k, key);
-    if (d < bestDistance) {
-      best = k;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-/** Levenshtein distance of two short strings. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length] as number;
+  return closestName(key, new Set([...Object.keys(DEFAULT_CONSUMER_CONFIG), ...Object.keys(DEFAULT_PRODUCER_CONFIG)]), 2);
 }
 
 /** A grant's lease when its `lease_ms` is 0 (SPEC.md section 4.4). */

@@ -29,3 +29,4 @@ export type {
   ValidDescriptor,
   Validation,
 } from "./validate.js";
+export { closestName } from "./names.js";

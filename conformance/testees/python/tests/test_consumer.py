@@ -101,7 +101,7 @@ class ConsumerTest(unittest.TestCase):
         # counted by its reason, as SPEC [C4] names the metric
         self.assertEqual(c.metrics['ectp_consumer_retries_total{reason="NOT_READY"}'], 1)
 
-    def test_c7_grant_for_a_finished_request_is_released_abandoned(self):
+    def test_c7_c10_grant_for_a_finished_request_is_released_abandoned_and_counted(self):
         c = make()
         desc = descriptor("a", item_bytes(8))
         admit(c, announcement(desc), 0)
@@ -110,6 +110,9 @@ class ConsumerTest(unittest.TestCase):
         c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 2)
         acks = sends(c.poll(2), "readComplete")
         self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.ABANDONED])
+        # [C10] a grant nobody wants is also ignored and counted, by its reason
+        self.assertEqual(c.stats()["ignoredMessages"], 1)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unwanted-grant"}'], 1)
 
     def test_c8_overdue_read_is_quarantined_and_destination_kept_until_settled(self):
         c = make(ConsumerConfig(transfer_timeout_ms=100))

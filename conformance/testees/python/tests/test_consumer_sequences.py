@@ -417,18 +417,6 @@ class ConsumerSequencesTest(unittest.TestCase):
         self.assertEqual(sends(c.poll(1), "readComplete")[0]["readComplete"]["status"], Completion.FAILED)
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.TRANSFER_FAILED)
 
-    # [C10][C7] a grant nobody wants is released ABANDONED and counted as ignored
-    def test_c10_an_unwanted_grant_is_released_and_counted(self):
-        c = make()
-        desc = descriptor("a", item_bytes(8))
-        admit(c, announcement(desc), 0)
-        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
-        c.finish_request("r1", 1)
-        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 2)
-        self.assertEqual([a["readComplete"]["status"] for a in sends(c.poll(2), "readComplete")], [Completion.ABANDONED])
-        self.assertEqual(c.stats()["ignoredMessages"], 1)
-        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unwanted-grant"}'], 1)
-
     # SPEC 4 [C10] an envelope with an empty sender id is malformed: ignored and
     # counted, even when the carrier names the same (empty) sender
     def test_c10_an_envelope_with_an_empty_sender_id_is_malformed(self):
