@@ -14,7 +14,7 @@ import { toJUnit, toJsonReport } from "./report/report.js";
 import { featureWarnings, globToRegExp, runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { spawnTestee } from "./testee/subprocess.js";
-import { PACKAGE_ROOT, bundleTsTestee } from "./test-support.js";
+import { PACKAGE_ROOT, brokenTransportHarness, bundleTsTestee, rewriteReads } from "./test-support.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { runTransportConformance } from "./transport/transport-suite.js";
 
@@ -160,27 +160,9 @@ describe("transport level", () => {
     expect(results.every((r) => r.status === "skipped" && r.message === "build it first" && r.name.startsWith("transport/x/"))).toBe(true);
   });
 
-  /** The mock harness, named "broken", whose reader's poll reports `change(reads)` instead of its reads. */
-  function brokenHarness(change: (reads: readonly core.ReadResult[]) => core.ReadResult[]) {
-    const inner = mockTransportHarness(1);
-    return {
-      ...inner,
-      name: "broken",
-      async createPeers() {
-        const p = await inner.createPeers();
-        const poll = p.reader.poll.bind(p.reader);
-        p.reader.poll = () => {
-          const a = poll();
-          return { ...a, reads: change(a.reads) };
-        };
-        return p;
-      },
-    };
-  }
-
   it("a transport that breaks the contract fails the case with a reason (the suite can fail)", async () => {
     // Reports every read twice: exactly-once must catch it.
-    const results = await runTransportConformance(brokenHarness((reads) => reads.flatMap((r) => [r, r])));
+    const results = await runTransportConformance(brokenTransportHarness({ reader: rewriteReads((r) => [r, r]) }));
     const byName = new Map(results.map((r) => [r.name, r]));
     expect(byName.get("transport/broken/byte-exact-reads-at-odd-offsets")).toMatchObject({ status: "failed", message: "read of 1 bytes settled 2 times; exactly once is required" });
     expect(byName.get("transport/broken/messages-arrive-once-intact-as-copies")?.status).toBe("passed");
@@ -188,7 +170,7 @@ describe("transport level", () => {
 
   it("a transport that reports a wrong CRC-32C, or one nobody asked for, fails the crc32c case", async () => {
     const run = (change: (r: core.ReadResult) => core.ReadResult) =>
-      runTransportConformance(brokenHarness((reads) => reads.map(change)), {
+      runTransportConformance(brokenTransportHarness({ reader: rewriteReads((r) => [change(r)]) }), {
         select: (name) => name.endsWith("/reported-crc32c-is-that-of-the-landed-bytes"),
       });
     const [wrong] = await run((r) => (r.crc32c === undefined ? r : { ...r, crc32c: (r.crc32c ^ 1) >>> 0 }));

@@ -14,8 +14,8 @@ import { runRandomised } from "./random/randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
 import { crc32c } from "@ectp/protocol";
 import { runSystemLevel } from "./system/system-level.js";
+import { brokenTransportHarness, rewriteReads } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
-import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
 
 type Res = ectp.conformance.v1.ITesteeResponse;
@@ -243,56 +243,13 @@ describe("randomised level checks", () => {
 });
 
 describe("transport suite checks", () => {
-  /** The mock harness, named "broken", with the reader endpoint changed by `change`. */
-  function broken(change: (reader: core.Transport) => void): TransportHarness {
-    const inner = mockTransportHarness(1);
-    return {
-      ...inner,
-      name: "broken",
-      async createPeers() {
-        const p = await inner.createPeers();
-        change(p.reader);
-        return p;
-      },
-    };
-  }
-  /** The mock harness, named "bad", with each endpoint and `advance` changed by `change`. */
-  function bad(change: { reader?: (t: core.Transport) => void; owner?: (t: core.Transport) => void; advance?: (inner: () => Promise<boolean>) => Promise<boolean>; killPeer?: boolean }): TransportHarness {
-    const inner = mockTransportHarness(1);
-    return {
-      ...inner,
-      name: "bad",
-      async createPeers() {
-        const p = await inner.createPeers();
-        change.reader?.(p.reader);
-        change.owner?.(p.owner);
-        return p;
-      },
-      advance: change.advance ? () => (change.advance as (i: () => Promise<boolean>) => Promise<boolean>)(() => inner.advance()) : () => inner.advance(),
-      killPeer: change.killPeer === false ? async () => undefined : (t) => inner.killPeer(t),
-    };
-  }
-  /** Rewrite the reads a reader's poll reports; `dest` maps read ids to their destinations. */
-  const rewriteReads = (f: (r: core.ReadResult, dest: Map<number, core.ReadDestination>) => core.ReadResult[]) => (t: core.Transport) => {
-    const dest = new Map<number, core.ReadDestination>();
-    const start = t.startRead.bind(t);
-    t.startRead = (op) => {
-      dest.set(op.readId, op.destination);
-      start(op);
-    };
-    const poll = t.poll.bind(t);
-    t.poll = () => {
-      const a = poll();
-      return { ...a, reads: a.reads.flatMap((r) => f(r, dest)) };
-    };
-  };
   const status = async (h: TransportHarness, ...names: string[]) =>
     Object.fromEntries(
       (await runTransportConformance(h, { select: (n) => names.some((x) => n.endsWith(`/${x}`)) })).map((r) => [r.name.split("/")[2], `${r.status} ${r.message ?? ""}`]),
     );
 
   it("a done read whose bytes differ from the source fails the byte-exact and concurrent cases", async () => {
-    const h = bad({ reader: rewriteReads((r, dest) => {
+    const h = brokenTransportHarness({ reader: rewriteReads((r, dest) => {
       const d = dest.get(r.readId);
       if (r.status === "done" && d) {
         const i = d.offset + d.length - 1;
@@ -306,9 +263,9 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("a wrong bytesRead, or a byte written just outside the destination, fails the byte-exact case", async () => {
-    const short = bad({ reader: rewriteReads((r) => [r.status === "done" ? { ...r, bytesRead: (r.bytesRead ?? 0) + 1 } : r]) });
+    const short = brokenTransportHarness({ reader: rewriteReads((r) => [r.status === "done" ? { ...r, bytesRead: (r.bytesRead ?? 0) + 1 } : r]) });
     expect((await status(short, "byte-exact-reads-at-odd-offsets"))["byte-exact-reads-at-odd-offsets"]).toMatch(/^failed read of 1 bytes reported bytesRead 2/);
-    const outside = bad({ reader: rewriteReads((r, dest) => {
+    const outside = brokenTransportHarness({ reader: rewriteReads((r, dest) => {
       const d = dest.get(r.readId);
       if (r.status === "done" && d) d.region.bytes[d.offset + d.length] = 1;
       return [r];
@@ -320,7 +277,7 @@ describe("transport suite checks", () => {
   const lateDuplicates = () => {
     let steps = 0;
     const later: { due: number; r: core.ReadResult }[] = [];
-    return bad({
+    return brokenTransportHarness({
       advance: async (inner) => {
         steps++;
         const more = await inner();
@@ -350,17 +307,17 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("a read reported failed although its bytes landed fails the concurrent case", async () => {
-    const h = bad({ reader: rewriteReads((r) => [r.readId === 5 ? { ...r, status: "failed" as const } : r]) });
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [r.readId === 5 ? { ...r, status: "failed" as const } : r]) });
     expect((await status(h, "concurrent-reads-settle-once-each"))["concurrent-reads-settle-once-each"]).toMatch(/^failed read 5 ended failed/);
   }, 60_000);
 
   it("a read from a peer that killPeer did not kill (it succeeds) fails the gone-peer case", async () => {
-    const h = bad({ killPeer: false });
+    const h = brokenTransportHarness({ killPeer: false });
     expect((await status(h, "read-from-gone-peer-fails"))["read-from-gone-peer-fails"]).toMatch(/^failed a read from a killed peer ended done; failed is required/);
   }, 60_000);
 
   it("a read that wrote its bytes and is reported cancelled fails the cancel case", async () => {
-    const h = bad({ reader: (t) => {
+    const h = brokenTransportHarness({ reader: (t) => {
       const cancelled = new Set<number>();
       t.cancelRead = (id) => void cancelled.add(id); // ignored: the read runs to completion
       const poll = t.poll.bind(t);
@@ -373,14 +330,14 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("`cancelled` where `failed` is required fails the deregistration and malformed-location cases", async () => {
-    const h = bad({ reader: rewriteReads((r) => [r.status === "failed" ? { ...r, status: "cancelled" as const } : r]) });
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [r.status === "failed" ? { ...r, status: "cancelled" as const } : r]) });
     const got = await status(h, "deregistration-during-read-settles-failed", "malformed-location-fails-read");
     expect(got["deregistration-during-read-settles-failed"]).toMatch(/^failed a read into a region deregistered mid-flight ended cancelled/);
     expect(got["malformed-location-fails-read"]).toMatch(/^failed a read of a malformed location ended cancelled/);
   }, 60_000);
 
   it("a read settled failed on deregistration that still writes afterwards fails the deregistration case", async () => {
-    const h = bad({ reader: (t) => {
+    const h = brokenTransportHarness({ reader: (t) => {
       const dest = new Map<number, core.ReadDestination>();
       const fake = new Set<number>();
       const queued: core.ReadResult[] = [];
@@ -405,7 +362,7 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("a message delivered twice, under another sender, or sharing the sender's buffer fails the messages case", async () => {
-    const twice = bad({ owner: (t) => {
+    const twice = brokenTransportHarness({ owner: (t) => {
       const poll = t.poll.bind(t);
       t.poll = () => {
         const a = poll();
@@ -413,7 +370,7 @@ describe("transport suite checks", () => {
       };
     } });
     expect((await status(twice, "messages-arrive-once-intact-as-copies"))["messages-arrive-once-intact-as-copies"]).toMatch(/^failed one message sent, 2 arrived/);
-    const renamed = bad({ owner: (t) => {
+    const renamed = brokenTransportHarness({ owner: (t) => {
       const poll = t.poll.bind(t);
       t.poll = () => {
         const a = poll();
@@ -423,7 +380,7 @@ describe("transport suite checks", () => {
     expect((await status(renamed, "messages-arrive-once-intact-as-copies"))["messages-arrive-once-intact-as-copies"]).toMatch(/arrived as from someone/);
     // send() keeps a reference and puts the bytes on the wire only at the next advance.
     const queue: (() => void)[] = [];
-    const lazy = bad({
+    const lazy = brokenTransportHarness({
       advance: async (inner) => {
         for (const f of queue.splice(0)) f();
         return inner();
@@ -437,7 +394,7 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("connectPeer rejecting with a plain Error (not an EctpError) fails the connect case", async () => {
-    const h = bad({ reader: (t) => {
+    const h = brokenTransportHarness({ reader: (t) => {
       t.connectPeer = async () => {
         throw new Error("nope");
       };
@@ -446,11 +403,11 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("a level-triggered waitForActivity, or a lost message, fails the wait case", async () => {
-    const level = bad({ owner: (t) => {
+    const level = brokenTransportHarness({ owner: (t) => {
       t.waitForActivity = async () => undefined;
     } });
     expect((await status(level, "wait-is-edge-triggered"))["wait-is-edge-triggered"]).toMatch(/^failed \[I1\] 10 of 10 consecutive waitForActivity calls/);
-    const lost = bad({ owner: (t) => {
+    const lost = brokenTransportHarness({ owner: (t) => {
       const poll = t.poll.bind(t);
       t.poll = () => ({ ...poll(), messages: [] });
     } });
@@ -458,7 +415,7 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("a transport that throws something other than a TransportFailure fails the case", async () => {
-    const h = bad({ reader: (t) => {
+    const h = brokenTransportHarness({ reader: (t) => {
       t.startRead = () => {
         throw new TypeError("boom");
       };
@@ -467,7 +424,7 @@ describe("transport suite checks", () => {
   }, 60_000);
 
   it("close(): a result reported twice at once fails the close case", async () => {
-    const h = bad({ reader: rewriteReads((r) => [r, r]) });
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [r, r]) });
     expect((await status(h, "close-settles-unsettled-reads"))["close-settles-unsettled-reads"]).toMatch(/^failed a read left unsettled by close\(\) settled 2 times/);
   }, 60_000);
 
@@ -475,7 +432,7 @@ describe("transport suite checks", () => {
     (await runTransportConformance(h, { select: (n) => n.endsWith(`/${name}`) }))[0];
 
   it("[I5] a read reported cancelled that then writes into its destination fails the cancel case", async () => {
-    const h = broken((reader) => {
+    const h = brokenTransportHarness({ reader: (reader) => {
       // cancelRead reports `cancelled` at once but leaves the read running: its bytes land later.
       const fake = new Set<number>();
       const queued: core.ReadResult[] = [];
@@ -489,29 +446,17 @@ describe("transport suite checks", () => {
         const a = poll();
         return { ...a, reads: [...a.reads.filter((r) => !fake.has(r.readId)), ...queued.splice(0)] };
       };
-    });
+    } });
     expect(await only(h, "cancel-settles-exactly-once")).toMatchObject({ status: "failed" });
   }, 60_000);
 
   it("a read from a killed peer that was never cancelled must not report `cancelled`", async () => {
-    const h = broken((reader) => {
-      const poll = reader.poll.bind(reader);
-      reader.poll = () => {
-        const a = poll();
-        return { ...a, reads: a.reads.map((r) => (r.status === "failed" ? { ...r, status: "cancelled" as const } : r)) };
-      };
-    });
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [r.status === "failed" ? { ...r, status: "cancelled" as const } : r]) });
     expect(await only(h, "read-from-gone-peer-fails")).toMatchObject({ status: "failed" });
   }, 60_000);
 
   it("close(): a read reported `done` whose bytes never landed fails the close case", async () => {
-    const h = broken((reader) => {
-      const poll = reader.poll.bind(reader);
-      reader.poll = () => {
-        const a = poll();
-        return { ...a, reads: a.reads.map((r) => ({ ...r, status: "done" as const, bytesRead: 1024 * 1024 })) };
-      };
-    });
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [{ ...r, status: "done" as const, bytesRead: 1024 * 1024 }]) });
     expect(await only(h, "close-settles-unsettled-reads")).toMatchObject({ status: "failed" });
   }, 60_000);
 });

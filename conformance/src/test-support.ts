@@ -5,6 +5,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ReadDestination, ReadResult, Transport } from "@ectp/core";
+import { mockTransportHarness } from "./transport/mock-harness.js";
+import type { TransportHarness } from "./transport/transport-suite.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package root. */
@@ -39,4 +42,51 @@ export function fakeTestee(name: string, source: string): string {
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, source);
   return `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}`;
+}
+
+/** How {@link brokenTransportHarness} changes the mock harness. */
+export interface HarnessChange {
+  /** Change the reader endpoint (the one whose reads the cases check). */
+  reader?: (t: Transport) => void;
+  /** Change the memory owner's endpoint. */
+  owner?: (t: Transport) => void;
+  /** Wrap the harness's `advance`. */
+  advance?: (inner: () => Promise<boolean>) => Promise<boolean>;
+  /** `false`: `killPeer` kills nothing. */
+  killPeer?: boolean;
+}
+
+/** The mock transport harness, named "broken", with its endpoints, `advance` or `killPeer` changed: a transport the suite must fail. */
+export function brokenTransportHarness(change: HarnessChange): TransportHarness {
+  const inner = mockTransportHarness(1);
+  const advance = change.advance;
+  return {
+    ...inner,
+    name: "broken",
+    async createPeers() {
+      const p = await inner.createPeers();
+      change.reader?.(p.reader);
+      change.owner?.(p.owner);
+      return p;
+    },
+    advance: advance ? () => advance(() => inner.advance()) : () => inner.advance(),
+    killPeer: change.killPeer === false ? async () => undefined : (t) => inner.killPeer(t),
+  };
+}
+
+/** An endpoint change that rewrites each read its poll reports through `f` (`dest`: the destination of each read id). */
+export function rewriteReads(f: (r: ReadResult, dest: Map<number, ReadDestination>) => ReadResult[]): (t: Transport) => void {
+  return (t) => {
+    const dest = new Map<number, ReadDestination>();
+    const start = t.startRead.bind(t);
+    t.startRead = (op) => {
+      dest.set(op.readId, op.destination);
+      start(op);
+    };
+    const poll = t.poll.bind(t);
+    t.poll = () => {
+      const a = poll();
+      return { ...a, reads: a.reads.flatMap((r) => f(r, dest)) };
+    };
+  };
 }
