@@ -20,11 +20,11 @@ def admit(c: ConsumerCore, ann, now: float, model: bool = False, request: str = 
     return c.admit(request, [AdmitItem("i1", ann, has_model_input=model)], now)
 
 
-def grant_for(c: ConsumerCore, desc: dict, now: float, grant_id: int = 7) -> StartRead:
-    """Answer the pending ReadRequest with a grant; return the StartRead output."""
+def grant_for(c: ConsumerCore, desc: dict, now: float, grant_id: int = 7, **fields) -> StartRead:
+    """Answer the pending ReadRequest with a grant (``fields`` override its lease or item); return the StartRead output."""
     rr = sends(c.poll(now), "readRequest")[-1]["readRequest"]
     c.handle_envelope("P1", envelope("P1", 5, readGrant={
-        "attemptId": rr["attemptId"], "grantId": grant_id, "item": desc, "leaseMs": 30000}), now)
+        "attemptId": rr["attemptId"], "grantId": grant_id, "item": desc, "leaseMs": 30000, **fields}), now)
     return [o for o in c.poll(now) if isinstance(o, StartRead)][0]
 
 

@@ -196,10 +196,7 @@ class ConsumerSequencesTest(unittest.TestCase):
         # a 10 s lease less the 5 s margin: the lease deadline (5000) comes before the transfer's (20 s)
         c2 = make()
         admit(c2, announcement(desc), 0)
-        rr = sends(c2.poll(0), "readRequest")[-1]["readRequest"]
-        c2.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 7, "item": desc,
-                                                               "leaseMs": 10_000}), 0)
-        start = [o for o in c2.poll(0) if isinstance(o, StartRead)][0]
+        start = grant_for(c2, desc, 0, leaseMs=10_000)
         start.destination.buffer[:] = data
         c2.handle_read_result(ReadResult(start.read_id, "done", 16), 5000)
         self.assertEqual(c2.drain_failed()[0].failures[0].reason, Reason.LEASE_EXPIRED)
@@ -242,11 +239,8 @@ class ConsumerSequencesTest(unittest.TestCase):
         data = item_bytes(16)
         desc = descriptor("a", data)
         admit(c, announcement(desc), 0)
-        rr = sends(c.poll(0), "readRequest")[-1]["readRequest"]
         granted = dict(desc, checksum={"algorithm": 1, "value": b"\x00\x00\x00\x01"})
-        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 7,
-                                                              "item": granted, "leaseMs": 30000}), 0)
-        start = [o for o in c.poll(0) if isinstance(o, StartRead)][0]
+        start = grant_for(c, desc, 0, item=granted)
         start.destination.buffer[:] = data  # the announcement's bytes
         c.handle_read_result(ReadResult(start.read_id, "done", 16), 1)
         self.assertEqual(sends(c.poll(1), "readComplete")[0]["readComplete"]["status"], Completion.FAILED)
