@@ -55,7 +55,7 @@ describe("randomised level checks", () => {
     expect(m).toMatch(/^failed seed 1: \[I1\] consumer answered finishRequest at t=\d+ with an error: boom/);
   }, 60_000);
 
-  it("the schedules exercise every fault they claim (seeds 1-6): drops, delays, failed, corrupted, stalled and late reads, cancels, clock jumps, a restart", async () => {
+  it("the schedules exercise every fault they claim (seeds 1-6): drops, delays, failed, corrupted, stalled and late reads, cancels, clock jumps, a restart (the forced ones in every seed)", async () => {
     const seen = { sent: new Map<string, number>(), delivered: new Set<string>(), maxDelay: 0, failedReads: 0, corrupt: 0, stalled: 0, lateAfterCancel: 0, offGrid: 0, restarts: 0, engineCancels: 0, remoteLoads: 0 };
     const crcs = new Set<number>();
     const readStart = new Map<string, number>();
@@ -113,18 +113,23 @@ describe("randomised level checks", () => {
     };
     let current = 0;
     const seeds = [1, 2, 3, 4, 5, 6];
+    // Forced in every seed: a failed read, a corrupted one, a stalled one landing after its cancel, a restart.
+    const forced = () => ({ failedReads: seen.failedReads, corrupt: seen.corrupt, stalled: seen.stalled, lateAfterCancel: seen.lateAfterCancel, restarts: seen.restarts });
     for (const s of seeds) {
       current = s;
       run = 0;
+      const before = forced();
       const [r] = await runRandomised({ consumer: recording(() => current), producer: recording(() => current), seeds: [s], features: TS_TESTEE_FEATURES });
       expect(r?.status, r?.message).toBe("passed");
+      const after = forced();
+      const missing = Object.keys(after).filter((k) => after[k as keyof typeof after] === before[k as keyof typeof before]);
+      expect(missing, `seed ${s} exercised none of: ${missing.join(", ")}`).toEqual([]);
     }
     const dropped = [...seen.sent.keys()].filter((x) => !seen.delivered.has(x)).length;
     expect({ ...seen, sent: seen.sent.size, delivered: seen.delivered.size, dropped }).toMatchObject({
       dropped: expect.any(Number),
     });
     const counts = { dropped, maxDelayOver1: seen.maxDelay > 1, failedReads: seen.failedReads, corrupt: seen.corrupt, stalled: seen.stalled, lateAfterCancel: seen.lateAfterCancel, offGrid: seen.offGrid, restarts: seen.restarts, engineCancels: seen.engineCancels, remoteLoads: seen.remoteLoads };
-    console.log(JSON.stringify(counts));
     for (const [name, v] of Object.entries(counts)) expect(Number(v) > 0, `${name}: ${JSON.stringify(counts)}`).toBe(true);
   }, 120_000);
 
@@ -171,10 +176,28 @@ describe("randomised level checks", () => {
     expect(out.some((m) => /^failed seed \d+: \[I6\] .* loaded with different bytes/.test(m))).toBe(true);
   }, 120_000);
 
+  it("[I5] a consumer core that frees a cancelled read's destination at once (no quarantine) is caught by the forced late write", async () => {
+    const bundle = (await import(
+      await buildCoreBundle(
+        [
+          {
+            file: "consumer/consumer.ts",
+            find: "else this.timers.schedule(r, Math.max(now, r.deadline) + this.config.quarantineCapMs, LANE_HEAP);",
+            replace: "else this.timers.schedule(r, now + 1, LANE_HEAP);",
+          },
+        ],
+        "review-no-quarantine",
+      )
+    )) as CoreModule;
+    const out = await random(() => inProcessTestee(new CoreTesteeHandler(bundle)), [1, 2, 3, 4, 5]);
+    expect(out.some((m) => /^failed seed \d+: \[I5\] read \d+ reuses the destination of unsettled read \d+/.test(m)), out.join("\n")).toBe(true);
+  }, 120_000);
+
   it("[I2] a request still deferred past its budget plus one engine step is caught at that time", async () => {
     // Every decision turned into DEFER: the request never reaches an outcome.
     const consumer = altered((res) => {
-      if (res.admit) {
+      // (An admit answered FAILED stays as it is: turned ADMITTED without decisions it is a [C1] violation.)
+      if (res.admit && res.admit.status === 1) {
         res.admit = { status: 1, items: (res.admit.items ?? []).map((d) => ({ itemId: d.itemId, action: 2 })) };
       }
       return res;

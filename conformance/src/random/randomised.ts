@@ -66,6 +66,11 @@ class Rng {
   }
 }
 
+/** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */
+function exercisedLine(e: Schedule["exercised"]): string {
+  return `exercised: ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.readsFailed} reads failed, ${e.corrupted} corrupted, ${e.stalled} stalled, ${e.lateWrites} late writes, ${e.restarts} restarts, ${e.clockJumps} clock jumps`;
+}
+
 class Violation extends Error {
   override name = "Violation";
 }
@@ -76,6 +81,17 @@ interface Item {
   readonly crc: number;
   descriptor?: Record<string, unknown>;
   readyAt: number;
+}
+
+/** A read the consumer started, until the runner settles it. */
+interface ReadInFlight {
+  readonly region: string;
+  readonly offset: number;
+  readonly length: number;
+  /** When the consumer cancelled it, if it did. */
+  cancelledAt?: number;
+  /** The forced stall's landing: run once the consumer cancels the read (a late write), never before. */
+  landAfterCancel?: () => Promise<void>;
 }
 
 interface Request {
@@ -103,8 +119,9 @@ export async function runRandomised(options: RandomisedOptions): Promise<CaseRes
       try {
         consumer = await options.consumer();
         producer = await options.producer();
-        await new Schedule(seed, consumer, producer, options.durationMs ?? 90_000).run();
-        outcome = { status: "passed" };
+        const schedule = new Schedule(seed, consumer, producer, options.durationMs ?? 90_000);
+        await schedule.run();
+        outcome = { status: "passed", message: exercisedLine(schedule.exercised) };
       } catch (err) {
         const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${(err as Error)?.stack ?? String(err)}`;
         const replay = options.replayCommand?.(seed);
@@ -148,11 +165,20 @@ class Schedule {
   private readonly items: Item[] = [];
   private readonly requests: Request[] = [];
   /** Reads in flight, by id: their destination, and when the consumer cancelled them (if it did). */
-  private readonly reads = new Map<number, { region: string; offset: number; length: number; cancelledAt?: number }>();
+  private readonly reads = new Map<number, ReadInFlight>();
   private readonly failedSeen = new Set<string>();
   /** Requests an admit answered FAILED: each must be reported by a drain exactly once [C6]. */
   private readonly failedAnswered = new Set<string>();
   private readonly faults: { drop: number; dup: number; maxDelay: number; readFail: number; corrupt: number; stall: number };
+  /**
+   * Which of the first three reads started gets which forced fault. The rates drawn per seed leave
+   * many seeds without a stall, a late write or a corrupted read (seeds 1-20 once had 9 stalls and
+   * 3 late writes among them), so every seed also forces each of these once, and restarts the
+   * producer once: `--seeds 3` reaches every fault path.
+   */
+  private readonly forced: { stall: number; fail: number; corrupt: number };
+  private readsStarted = 0;
+  readonly exercised = { dropped: 0, duplicated: 0, readsFailed: 0, corrupted: 0, stalled: 0, lateWrites: 0, restarts: 0, clockJumps: 0 };
 
   constructor(
     seed: number,
@@ -170,6 +196,12 @@ class Schedule {
       corrupt: r.next() * 0.05,
       stall: r.next() * 0.05,
     };
+    const order = [0, 1, 2];
+    for (let i = 2; i > 0; i--) {
+      const j = r.int(i + 1);
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    this.forced = { stall: order[0] as number, fail: order[1] as number, corrupt: order[2] as number };
   }
 
   private async cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
@@ -228,10 +260,9 @@ class Schedule {
       this.requests.push(req);
     }
     for (const it of this.items) this.at(it.readyAt, async () => this.markReady(it));
-    if (r.chance(0.3)) {
-      const t = r.int(this.duration / 2);
-      this.at(t, async () => this.restartProducer());
-    }
+    // [P8] One producer restart per seed, while requests come and go.
+    const restartAt = Math.floor(this.duration / 6) + r.int(this.duration / 3);
+    this.at(restartAt, async () => this.restartProducer());
     // The engine: every step, admit every live request.
     for (let t = 0; t <= this.duration + BUDGET_MS; t += STEP_MS) this.at(t, async () => this.engineStep());
     const end = this.duration + BUDGET_MS + 30_000;
@@ -239,7 +270,9 @@ class Schedule {
       const next = Math.min(this.events[0]?.t ?? Number.POSITIVE_INFINITY, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
       if (!Number.isFinite(next) || next > end) break;
       // Occasional clock jump: the engine was descheduled (a slow step) [C3].
-      this.now = Math.max(this.now, next) + (r.chance(0.002) ? r.int(5000) : 0);
+      const jump = r.chance(0.002) ? r.int(5000) : 0;
+      if (jump > 0) this.exercised.clockJumps++;
+      this.now = Math.max(this.now, next) + jump;
       while (this.events.length > 0 && (this.events[0]?.t ?? 0) <= this.now) await (this.events.shift() as { run: () => Promise<void> }).run();
       await this.pollBoth();
     }
@@ -264,6 +297,7 @@ class Schedule {
   }
 
   private async restartProducer(): Promise<void> {
+    this.exercised.restarts++;
     this.producerEpoch++;
     await this.configure(this.producer, C.Role.ROLE_PRODUCER, "P1", this.producerEpoch);
     for (const it of this.items) {
@@ -372,6 +406,8 @@ class Schedule {
           `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
         );
       const copies = r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
+      if (copies === 0) this.exercised.dropped++;
+      else if (copies === 2) this.exercised.duplicated++;
       for (let k = 0; k < copies; k++)
         this.at(this.now + r.int(f.maxDelay), async () => {
           await this.cmd(to, { deliverMessage: { from: sender, envelope } });
@@ -381,7 +417,7 @@ class Schedule {
     if (o.startRead && from === this.consumer) {
       const sr = o.startRead;
       const id = Number(sr.readId);
-      const read: { region: string; offset: number; length: number; cancelledAt?: number } = {
+      const read: ReadInFlight = {
         region: String(sr.destinationRegion ?? ""),
         offset: Number(sr.destinationOffset ?? 0),
         length: Number(sr.length ?? 0),
@@ -393,21 +429,38 @@ class Schedule {
           throw new Violation(`[I5] read ${id} reuses the destination of unsettled read ${oid} at t=${this.now}`);
       }
       this.reads.set(id, read);
-      const stall = r.chance(f.stall);
-      const delay = stall ? 5000 + r.int(10_000) : 1 + r.int(50);
-      const fail = r.chance(f.readFail);
-      const corrupt = r.chance(f.corrupt);
-      this.at(this.now + delay, async () => {
+      const n = this.readsStarted++;
+      // The forced stall lands only after the consumer cancels it (past its transfer timeout, or
+      // earlier when its request ends or the producer restarts), inside the quarantine cap: its
+      // bytes are written into a destination the consumer must still hold [C8][I5].
+      const forcedStall = n === this.forced.stall;
+      const forcedFail = n === this.forced.fail;
+      const forcedCorrupt = n === this.forced.corrupt;
+      // The forced faults come one per read and land promptly (but the forced stall).
+      const random = !forcedStall && !forcedFail && !forcedCorrupt;
+      const stall = forcedStall || (random && r.chance(f.stall));
+      const fail = forcedFail || (random && r.chance(f.readFail));
+      const corrupt = forcedCorrupt || (random && r.chance(f.corrupt));
+      if (stall) this.exercised.stalled++;
+      const land = async () => {
         if (!this.reads.has(id)) return;
         // [C8] The transport tore down a read cancelled a quarantine cap ago: it ends without writing.
         if (this.cannotWrite(read)) return this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0));
         const mem = await this.cmd(this.producer, { readMemory: { location: sr.source ?? new Uint8Array(0), length: read.length } }, true);
         let data = mem.readMemory?.data ? new Uint8Array(mem.readMemory.data) : new Uint8Array(0);
         const ok = !fail && mem.readMemory !== undefined && mem.readMemory !== null;
-        if (ok && corrupt && data.length > 0) data[0] = ((data[0] as number) ^ 0x5a) & 0xff;
+        if (ok && corrupt && data.length > 0) {
+          data[0] = ((data[0] as number) ^ 0x5a) & 0xff;
+          this.exercised.corrupted++;
+        }
+        if (fail) this.exercised.readsFailed++;
+        // [I5] the bytes land in a destination the consumer cancelled (inside the quarantine cap).
+        if (ok && read.cancelledAt !== undefined) this.exercised.lateWrites++;
         if (!ok) data = new Uint8Array(0);
         await this.settleRead(id, ok ? C.ReadStatus.READ_STATUS_DONE : C.ReadStatus.READ_STATUS_FAILED, data);
-      });
+      };
+      if (forcedStall) read.landAfterCancel = land;
+      else this.at(this.now + (stall ? 5000 + r.int(10_000) : 1 + r.int(50)), land);
       return;
     }
     if (o.cancelRead) {
@@ -415,12 +468,16 @@ class Schedule {
       const read = this.reads.get(id);
       if (read === undefined) return;
       read.cancelledAt ??= this.now;
-      if (!this.rng.chance(0.3)) this.at(this.now + 1, async () => this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0)));
+      const land = read.landAfterCancel;
+      if (land !== undefined) {
+        read.landAfterCancel = undefined;
+        this.at(this.now + 1 + this.rng.int(QUARANTINE_CAP_MS - 1000), land);
+      } else if (!this.rng.chance(0.3)) this.at(this.now + 1, async () => this.settleRead(id, C.ReadStatus.READ_STATUS_CANCELLED, new Uint8Array(0)));
     }
   }
 
   /** [C8] Whether a read was cancelled at least a quarantine cap ago: the transport no longer lets it write. */
-  private cannotWrite(read: { cancelledAt?: number }): boolean {
+  private cannotWrite(read: ReadInFlight): boolean {
     return read.cancelledAt !== undefined && this.now >= read.cancelledAt + QUARANTINE_CAP_MS;
   }
 
