@@ -331,6 +331,8 @@ class EventSubscriber:
         if len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
             # Ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen).
             f.held[seq] = ops
+        else:
+            self._counts["ignoredMessages"] += 1  # the hold is full: dropped now, replayed later, counted as every drop is
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence
 

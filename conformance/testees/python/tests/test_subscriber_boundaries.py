@@ -158,6 +158,9 @@ class SubscriberBoundariesTest(SyncedSubscriber, unittest.TestCase):
         sub.handle_envelope(P, snapshot(0, 1, []), 1)
         sub.handle_envelope(P, batch(2, stored("d"), stored("e"), stored("f")), 2)
         self.assertEqual(sub.stats()["heldBatches"], 1)
+        # one more event does not fit: that batch is dropped (replayed later) and counted ignored
+        sub.handle_envelope(P, batch(3, stored("g")), 3)
+        self.assertEqual((sub.stats()["heldBatches"], sub.stats()["ignoredMessages"]), (1, 1))
 
     # [P8] a connection for the epoch already heard, given to a producer followed without one, connects and greets
     def test_p8_a_connection_for_the_current_epoch_given_later_is_connected(self):

@@ -145,7 +145,7 @@ export interface SubscriberStats {
   snapshotRequests: number;
   /** ReplayRequests sent. */
   replayRequests: number;
-  /** Messages ignored: unknown senders, stale epochs, duplicates, malformed parts [C10]. */
+  /** Messages ignored: unknown senders, stale epochs, duplicates, malformed parts [C10], and batches dropped from a full hold (replayed later). */
   ignoredMessages: number;
   /** Batches held ahead of a missing one, all producers (at most `maxHeldBatches` each) [E2]. */
   heldBatches: number;
@@ -586,7 +586,7 @@ export class EventSubscriber {
     if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents) {
       f.held.set(seq, batch);
       f.heldEvents += batch.ops.length;
-    }
+    } else this.counts.ignoredMessages++; // the hold is full: dropped now, replayed later, counted as every drop is
     if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
 
