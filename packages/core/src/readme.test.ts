@@ -4,7 +4,7 @@
  * that package's build, as a user's would. The blocks assert their own claims (node:assert), so
  * a README that drifts from the API fails here.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -35,5 +35,32 @@ describe("README quick starts", () => {
 
   it("@ectp/protocol: an envelope round-trips, bad bytes and descriptors come back as typed errors, frames split a stream", async () => {
     await runQuickStart(join(here, "../../protocol/README.md"), "protocol");
+  });
+});
+
+describe("README metrics table", () => {
+  /** Metric names (`ectp_consumer_*`, `ectp_producer_*`) in the non-test sources under `dir` with extension `ext`. */
+  function emitted(dir: string, ext: string): Set<string> {
+    const names = new Set<string>();
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith(ext) || /(\.test\.ts|^test_.*\.py)$/.test(entry.name)) continue;
+      const text = readFileSync(join(entry.parentPath, entry.name), "utf8");
+      for (const m of text.matchAll(/["'](ectp_(?:consumer|producer)_[a-z_]+)/g)) names.add(m[1] as string);
+    }
+    return names;
+  }
+  const readme = readFileSync(join(here, "../README.md"), "utf8");
+  const documented = new Set([...readme.matchAll(/^\| `(ectp_[a-z_]+)` \|/gm)].map((m) => m[1] as string));
+
+  it("lists every metric the consumer and producer emit, and none they do not", () => {
+    const ts = emitted(here, ".ts");
+    expect(ts.size).toBeGreaterThan(20);
+    expect([...documented].sort()).toEqual([...ts].sort());
+  });
+
+  it("the Python reference emits the same counters and gauges (its Counter holds no histograms; its store refuses unpublishable items)", () => {
+    const py = emitted(join(here, "../../../conformance/testees/python/ectp_py"), ".py");
+    const tsOnly = ["ectp_consumer_read_duration_ms", "ectp_consumer_retry_attempt", "ectp_producer_unpublishable_items_total"];
+    expect([...py].sort()).toEqual([...documented].filter((n) => !tsOnly.includes(n)).sort());
   });
 });

@@ -448,7 +448,7 @@ class ConsumerCore:
             self._on_envelope(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the engine
             log.exception("consumer failed to handle an envelope from %s; ignored", sender)
-            self._ignore("internal-error")
+            self._ignore("internal_error")
 
     def handle_read_result(self, result: ReadResult, now: float) -> None:
         """Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]."""
@@ -461,12 +461,16 @@ class ConsumerCore:
         now = self._touch(now)
         peer = self._peers.get(peer_id)
         if peer is not None:
-            self._guard("handle_peer_unreachable", self._peer_gone, peer, "transport", now)
+            self._guard("handle_peer_unreachable", self._peer_gone, peer, "unreachable", now)
 
     def poll(self, now: float) -> list[Output]:
         """Run due timers and return the queued outputs, in order."""
         now = self._touch(now)
         self._guard("poll", self._run_timers, now)
+        # gauges [C7][C8], in the same dict as the counters
+        self.metrics["ectp_consumer_requests"] = len(self._requests)
+        self.metrics["ectp_consumer_grants_held"] = self._grants_held
+        self.metrics["ectp_consumer_quarantined_reads"] = self._quarantined
         out, self._out = self._out, []
         return out
 
@@ -635,6 +639,7 @@ class ConsumerCore:
         self._failed.append(FailedRequest(req.id, tuple(failures)))
         self.metrics["ectp_consumer_requests_failed_total"] += 1
         for f in failures:
+            self.metrics[f'ectp_consumer_item_failures_total{{reason="{Reason.name(f.reason)}"}}'] += 1
             log.warning("request failed: request=%s item=%s reason=%s attempts=%d",
                         req.id, f.item_id, Reason.name(f.reason), f.attempts)
         self._release_request(req, now)
@@ -875,7 +880,7 @@ class ConsumerCore:
         )
         r = self._reads.pop(read_id, None) if is_int(read_id) else None
         if r is None:
-            self._ignore("unknown-read")  # [C10] unknown, or already released at its quarantine cap
+            self._ignore("unknown_read")  # [C10] unknown, or already released at its quarantine cap
             return
         self._timers.cancel(r.timer)
         r.timer = None
@@ -894,7 +899,7 @@ class ConsumerCore:
             if f is not None:
                 f.read = None
                 self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
-            self._peer_gone(r.peer, "transport", now)
+            self._peer_gone(r.peer, "unreachable", now)
             return
         if f is None:
             # [C7] abandoned during the read: ACK ABANDONED and free the destination now it settled.
@@ -1002,12 +1007,12 @@ class ConsumerCore:
             self._ignore("malformed")  # SPEC.md 4: empty sender or epoch 0
             return
         if sender_id != sender:
-            self._ignore("sender-mismatch")  # SPEC.md 4: the carrier vouches for the sender
+            self._ignore("sender_mismatch")  # SPEC.md 4: the carrier vouches for the sender
             return
         peer = self._get_peer(sender)
         # [P8] older epochs are stale; a newer one means the producer restarted.
         if epoch < peer.known_epoch:
-            self._ignore("stale-epoch")
+            self._ignore("stale_epoch")
             return
         if epoch > peer.known_epoch:
             self._on_new_epoch(peer, epoch, now)
@@ -1062,7 +1067,7 @@ class ConsumerCore:
             return
         # SPEC 4.1: a Hello repeating the epoch whose Hello was applied is a duplicate: it changes no state [C10].
         if peer.heard_hello_epoch == epoch:
-            self._ignore("duplicate-hello")
+            self._ignore("duplicate_hello")
             return
         peer.heard_hello_epoch = epoch
         # [P8] 0: 2000 ms; counted as at most 60 s
@@ -1101,14 +1106,14 @@ class ConsumerCore:
             return
         if grant_id in peer.grants:
             # [C10] the same grant twice: never ACK it again (that would release the live one).
-            self._ignore("duplicate-grant")
+            self._ignore("duplicate_grant")
             return
         f = self._attempts.get(attempt_id) if is_int(attempt_id) else None
         if f is None or f.peer is not peer or f.state != REQUESTING or f.attempt_id != attempt_id:
             # [C7][C10] nobody wants this grant (finished, superseded, timed out, loaded): release it now.
             self._send(peer.id, {"readComplete": {
                 "grantId": grant_id, "status": Completion.ABANDONED, "detail": "no request wants this grant"}})
-            self._ignore("unwanted-grant")
+            self._ignore("unwanted_grant")
             return
         del self._attempts[attempt_id]
         self._timers.cancel(f.timer)
@@ -1190,7 +1195,7 @@ class ConsumerCore:
         attempt_id = rj.get("attemptId", 0)
         f = self._attempts.get(attempt_id) if is_int(attempt_id) else None
         if f is None or f.peer is not peer or f.state != REQUESTING or f.attempt_id != attempt_id:
-            self._ignore("unwanted-reject")  # [C10] second reply, reply after grant, unknown attempt
+            self._ignore("unwanted_reject")  # [C10] second reply, reply after grant, unknown attempt
             return
         raw_reason = rj.get("reason", 0)
         known = Reason.known(raw_reason)
@@ -1232,7 +1237,7 @@ class ConsumerCore:
         if not peer.fetches and not peer.ack_waiters:
             return  # no business: fall silent (SPEC.md 4.7)
         if now >= self._dead_at(peer):
-            self._peer_gone(peer, "heartbeat", now)  # [P8] silent for heartbeat_misses intervals
+            self._peer_gone(peer, "silent", now)  # [P8] silent for heartbeat_misses intervals
             return
         if now >= peer.next_heartbeat_at:
             peer.heartbeat_seq += 1
@@ -1249,7 +1254,7 @@ class ConsumerCore:
         peer.heard_hello_epoch = 0  # and the Hello answering it is applied afresh
         if not had_state:
             return
-        self.metrics[f'ectp_consumer_peers_lost_total{{cause="{why}"}}'] += 1
+        self.metrics[f'ectp_consumer_peers_gone_total{{cause="{why}"}}'] += 1
         log.warning("producer %s unreachable (%s)", peer.id, why)
         self._out.append(DisconnectPeer(peer.id))
         peer.connected_epoch = 0
@@ -1316,6 +1321,7 @@ class ConsumerCore:
             self._quarantined -= 1
             self._drop_grant(r)
             self._release_dest(r.dest)
+            self.metrics["ectp_consumer_quarantine_cap_releases_total"] += 1
             log.warning("quarantined read %d never settled; destination released at the cap", r.read_id)
             return
         # [C8] unsettled at its deadline: cancel, quarantine, ACK, fail its waiters.

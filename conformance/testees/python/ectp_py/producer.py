@@ -233,6 +233,9 @@ class ProducerCore:
         self._expire_leases(now)
         self._tick_peers(now)
         self._flush_events()
+        # gauges [P2][P5], in the same dict as the counters
+        self.metrics["ectp_producer_live_grants"] = len(self._grants)
+        self.metrics["ectp_producer_pinned_bytes"] = self._pinned_bytes
         out, self._out = self._out, []
         return out
 
@@ -298,13 +301,13 @@ class ProducerCore:
             self._ignore("malformed")
             return
         if sid != sender:
-            self._ignore("sender-mismatch")  # the carrier vouches for the sender [P2]
+            self._ignore("sender_mismatch")  # the carrier vouches for the sender [P2]
             return
         known = self._peers.get(sid)
         # [P8] messages of an older epoch than the greatest seen are stale, also from a peer declared gone
         greatest = known if known is not None else self._forgotten.get(sid)
         if greatest is not None and sep < greatest.epoch:
-            self._ignore("stale-epoch")
+            self._ignore("stale_epoch")
             return
         forgotten = greatest if known is None else None
         if forgotten is not None and sep > forgotten.epoch:
@@ -322,7 +325,7 @@ class ProducerCore:
             if known is not None or (forgotten is not None and forgotten.epoch == sep and not forgotten.epoch_only):
                 self._peer_for(sid, sep, now)
             else:
-                self._ignore("unknown-peer")  # [C10] no Hello of this epoch: nothing to keep alive
+                self._ignore("unknown_peer")  # [C10] no Hello of this epoch: nothing to keep alive
         elif env.get("replayRequest") is not None:
             self._on_replay(self._peer_for(sid, sep, now), env["replayRequest"], now)
         elif env.get("snapshotRequest") is not None:
@@ -331,7 +334,7 @@ class ProducerCore:
             # [C10] no body (a newer minor version) or one a producer never receives
             if known is not None:
                 self._peer_for(sid, sep, now)
-            self._ignore("unexpected-body")
+            self._ignore("unexpected_body")
 
     def _peer_for(self, pid: str, epoch: int, now: float) -> _Peer:
         """The peer record for (id, epoch), created when new (restored from the forgotten
@@ -470,7 +473,7 @@ class ProducerCore:
                 self._send(p.id, {"readGrant": {"attemptId": old.attempt_id, "grantId": old.id, "item": old.descriptor, "leaseMs": left}})
             return
         if old is not None and attempt_id < old.attempt_id:
-            self._ignore("stale-attempt")  # [P7] check 2 / SPEC.md 4.3: a reordered, older attempt; the live grant stays
+            self._ignore("stale_attempt")  # [P7] check 2 / SPEC.md 4.3: a reordered, older attempt; the live grant stays
             return
         # [P7] check 3: a request without a key has no fingerprint to compare and goes on (check 6 answers it INTERNAL).
         diff = self._fingerprint_diff(key.get("fingerprint")) if isinstance(key, dict) else None
@@ -546,10 +549,10 @@ class ProducerCore:
         grant_id = rc.get("grantId", 0) if isinstance(rc, dict) else None
         g = self._grants.get(grant_id) if is_int(grant_id) else None
         if g is None:
-            self._ignore("unknown-grant")  # [P2][C10] unknown, or already released
+            self._ignore("unknown_grant")  # [P2][C10] unknown, or already released
             return
         if g.consumer_id != p.id or g.consumer_epoch != epoch:
-            self._ignore("not-owner")  # [P2] only the holder (id and epoch) releases a grant
+            self._ignore("not_owner")  # [P2] only the holder (id and epoch) releases a grant
             return
         status = rc.get("status", 0)
         # Unknown or absent status counts as FAILED; the pin is released all the same [V1].
@@ -590,6 +593,7 @@ class ProducerCore:
             g = e.ref
             g.timer = None
             self._release(g, "lease")  # [P3] this grant's own lease ran out
+            self.metrics["ectp_producer_lease_expired_total"] += 1
             log.warning("grant %d lease expired without an ACK; pin released (consumer=%s item=%s)", g.id, g.consumer_id, g.key_id)
 
     # ------------------------------------------------------------------------- liveness [P8]
@@ -685,6 +689,7 @@ class ProducerCore:
             batch = {"sequence": self._sequence, "events": events}
             self._ring.append(batch)  # [E2] bounded replay buffer, oldest dropped first
             self._out.append(EventBatchOut(batch))
+            self.metrics["ectp_producer_event_batches_total"] += 1
             for p in self._peers.values():
                 if p.subscribed:
                     self._send(p.id, {"eventBatch": batch})

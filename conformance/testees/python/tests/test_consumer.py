@@ -112,7 +112,7 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.ABANDONED])
         # [C10] a grant nobody wants is also ignored and counted, by its reason
         self.assertEqual(c.stats()["ignoredMessages"], 1)
-        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unwanted-grant"}'], 1)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unwanted_grant"}'], 1)
 
     def test_c8_overdue_read_is_quarantined_and_destination_kept_until_settled(self):
         c = make(ConsumerConfig(transfer_timeout_ms=100))

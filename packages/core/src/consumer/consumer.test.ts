@@ -745,6 +745,30 @@ describe("[C8] quarantine of reads past their timeout", () => {
     expectIdle(h);
   });
 
+  it("[C7][C8] outstanding requests, grants held and quarantined reads are on gauges, set by a poll when one changed", () => {
+    const h = makeConsumer();
+    const gauges = () => ({
+      requests: h.metrics.latest("ectp_consumer_requests"),
+      grantsHeld: h.metrics.latest("ectp_consumer_grants_held"),
+      quarantined: h.metrics.latest("ectp_consumer_quarantined_reads"),
+    });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    expect(gauges()).toEqual({ requests: 1, grantsHeld: 0, quarantined: 0 });
+    const start = starts(grant(h, attempt, 8, "h1", 0))[0] as ReturnType<typeof starts>[0]; // grant() polls
+    expect(gauges()).toEqual({ requests: 1, grantsHeld: 1, quarantined: 0 });
+    const set = h.metrics.gauges.length;
+    h.core.poll(2);
+    expect(h.metrics.gauges).toHaveLength(set); // nothing changed: nothing set
+    h.core.poll(20_000); // the transfer timeout: ACKed FAILED, quarantined
+    expect(gauges()).toEqual({ requests: 1, grantsHeld: 0, quarantined: 1 });
+    h.core.finishRequest("r", 20_001);
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 20_002);
+    h.core.poll(20_002);
+    expect(gauges()).toEqual({ requests: 0, grantsHeld: 0, quarantined: 0 });
+  });
+
   it("[C8] with the quarantine cap disabled (Infinity) the destination waits for the read to settle, however long", () => {
     const h = makeConsumer({ quarantineCapMs: Number.POSITIVE_INFINITY });
     const start = startRead(h);
@@ -1177,6 +1201,8 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     h.core.handleEnvelope(P, env(P, 3, { heartbeat: {} }), 0);
     h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 0);
     expect(h.core.stats().ignoredMessages).toBe(1);
+    // [C10] counted under a snake_case reason, as the producer's are (one dashboard query for both roles)
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "stale_epoch"])).toBe(1);
     const r = h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 2 })] }, 1);
     expect(r).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "EPOCH_CHANGED", attempts: 0 }] });
   });

@@ -547,6 +547,10 @@ export class ConsumerCore {
   private grantsHeldCount = 0;
   private destinationCount = 0;
   private ignoredCount = 0;
+  /** Requests, grants held and quarantined reads last set on the gauges (-1: never set). */
+  private gaugedRequests = -1;
+  private gaugedGrantsHeld = -1;
+  private gaugedQuarantined = -1;
 
   private readonly labelCache = new Map<string, Labels>();
   private readonly localReadyDecisions = new Map<string, ItemDecision>();
@@ -861,7 +865,7 @@ export class ConsumerCore {
       this.onEnvelope(from, envelope, now);
     } catch (cause) {
       this.logger.error("consumer failed to handle an envelope; ignored", { from, error: String(cause) });
-      this.ignore("internal-error");
+      this.ignore("internal_error");
     }
   }
 
@@ -872,7 +876,7 @@ export class ConsumerCore {
       this.onReadResult(result, now);
     } catch (cause) {
       this.logger.error("consumer failed to handle a read result; ignored", { error: String(cause) });
-      this.ignore("internal-error");
+      this.ignore("internal_error");
     }
   }
 
@@ -885,7 +889,7 @@ export class ConsumerCore {
     now = this.acceptNow(now);
     const peer = this.peers.get(peerId);
     if (peer === undefined) return;
-    this.guard("handlePeerUnreachable", () => this.peerGone(peer, "transport", now));
+    this.guard("handlePeerUnreachable", () => this.peerGone(peer, "unreachable", now));
   }
 
   /** Run due timers and return the queued outputs, in order. Touches only due timers. */
@@ -896,6 +900,8 @@ export class ConsumerCore {
     } catch (cause) {
       this.guardFailed("poll", cause);
     }
+    if (this.requests.size !== this.gaugedRequests || this.grantsHeldCount !== this.gaugedGrantsHeld || this.quarantinedCount !== this.gaugedQuarantined)
+      this.setGauges();
     const n = this.outCount;
     if (n === 0) return [];
     // A right-sized copy for the caller; the queue's own array is reused (no 17-slot array per
@@ -1544,7 +1550,7 @@ export class ConsumerCore {
     const readId = result === null || typeof result !== "object" ? Number.NaN : result.readId;
     const r = typeof readId === "number" ? this.reads.get(readId) : undefined;
     if (r === undefined) {
-      this.ignore("unknown-read"); // [C10] unknown, or its quarantine cap already released it
+      this.ignore("unknown_read"); // [C10] unknown, or its quarantine cap already released it
       return;
     }
     this.reads.delete(readId);
@@ -1566,7 +1572,7 @@ export class ConsumerCore {
         f.read = undefined;
         this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
       }
-      this.peerGone(r.peer, "transport", now);
+      this.peerGone(r.peer, "unreachable", now);
       return;
     }
     if (f === undefined) {
@@ -1691,13 +1697,13 @@ export class ConsumerCore {
       return;
     }
     if (envelope.senderId !== from) {
-      this.ignore("sender-mismatch");
+      this.ignore("sender_mismatch");
       return;
     }
     const peer = this.getPeer(from);
     // [P8] Epochs: older ones are stale; a newer one means the producer restarted.
     if (senderEpoch < peer.knownEpoch) {
-      this.ignore("stale-epoch");
+      this.ignore("stale_epoch");
       return;
     }
     if (senderEpoch > peer.knownEpoch) this.onNewEpoch(peer, senderEpoch, now);
@@ -1744,7 +1750,7 @@ export class ConsumerCore {
     }
     // SPEC 4.1: a Hello repeating the epoch whose Hello was applied is a duplicate: it changes no state [C10].
     if (peer.heardHelloEpoch === epoch) {
-      this.ignore("duplicate-hello");
+      this.ignore("duplicate_hello");
       return;
     }
     peer.heardHelloEpoch = epoch;
@@ -1777,14 +1783,14 @@ export class ConsumerCore {
       return;
     }
     if (peer.grants.has(grantId)) {
-      this.ignore("duplicate-grant"); // [C10] same grant twice: never ACK it (that would release the live one)
+      this.ignore("duplicate_grant"); // [C10] same grant twice: never ACK it (that would release the live one)
       return;
     }
     const f = this.attempts.get(attemptId);
     if (f === undefined || f.peer !== peer || f.state !== REQUESTING || f.attemptId !== attemptId) {
       // [C7][C10] Nobody wants this grant (finished, abandoned, timed out, already loaded, unknown): release it at once.
       this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "no request wants this grant");
-      this.ignore("unwanted-grant");
+      this.ignore("unwanted_grant");
       return;
     }
     this.attempts.delete(attemptId);
@@ -1955,7 +1961,7 @@ export class ConsumerCore {
     const attemptId = toNum(rj.attemptId);
     const f = this.attempts.get(attemptId);
     if (f === undefined || f.peer !== peer || f.state !== REQUESTING || f.attemptId !== attemptId) {
-      this.ignore("unwanted-reject"); // [C10] second reject, reject after grant, unknown attempt
+      this.ignore("unwanted_reject"); // [C10] second reject, reject after grant, unknown attempt
       return;
     }
     const value = toNum(rj.reason);
@@ -2001,7 +2007,7 @@ export class ConsumerCore {
   private onPeerTimer(peer: Peer, now: number): void {
     if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) return; // no business: stop
     if (now >= this.deadAt(peer)) {
-      this.peerGone(peer, "heartbeat", now);
+      this.peerGone(peer, "silent", now);
       return;
     }
     if (now >= peer.nextHeartbeatAt) {
@@ -2012,13 +2018,13 @@ export class ConsumerCore {
   }
 
   /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and metadata. */
-  private peerGone(peer: Peer, why: string, now: number): void {
+  private peerGone(peer: Peer, why: "silent" | "unreachable", now: number): void {
     this.timers.cancel(peer);
     const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
     peer.helloEpoch = 0; // [P8] forgotten, whatever it held: the next message to it is a new Hello
     peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh
     if (!hadState) return;
-    this.metrics.counter("ectp_consumer_peers_lost_total", 1, this.labels("cause", why));
+    this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
     this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
     this.emit({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
@@ -2159,6 +2165,17 @@ export class ConsumerCore {
     this.emit({ type: "send", peerId, envelope: body });
   }
 
+  /** Outstanding requests, grants held [C7] and quarantined reads [C8] on their gauges (called by poll when one changed). */
+  private setGauges(): void {
+    this.gaugedRequests = this.requests.size;
+    this.gaugedGrantsHeld = this.grantsHeldCount;
+    this.gaugedQuarantined = this.quarantinedCount;
+    this.metrics.gauge("ectp_consumer_requests", this.gaugedRequests);
+    this.metrics.gauge("ectp_consumer_grants_held", this.gaugedGrantsHeld);
+    this.metrics.gauge("ectp_consumer_quarantined_reads", this.gaugedQuarantined);
+  }
+
+  /** [C10] Count an ignored message under `reason` (snake_case, as the producer's reasons). */
   private ignore(reason: string): void {
     this.ignoredCount++;
     this.metrics.counter("ectp_consumer_ignored_messages_total", 1, this.labels("reason", reason));

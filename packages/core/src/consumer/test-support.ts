@@ -40,13 +40,22 @@ export class TestPool implements DestinationPool {
   }
 }
 
-/** A metrics sink that records counters. */
+/** A metrics sink that records counters and every gauge setting. */
 export class RecordingMetrics implements MetricsSink {
   counters: { name: string; value: number; labels: Readonly<Record<string, string>> | undefined }[] = [];
+  gauges: { name: string; value: number }[] = [];
   counter(name: string, value = 1, labels?: Readonly<Record<string, string>>): void {
     this.counters.push({ name, value, labels });
   }
-  gauge(): void {}
+  gauge(name: string, value: number): void {
+    this.gauges.push({ name, value });
+  }
+  /** A gauge's latest value (undefined: never set). */
+  latest(name: string): number | undefined {
+    let value: number | undefined;
+    for (const g of this.gauges) if (g.name === name) value = g.value;
+    return value;
+  }
   histogram(): void {}
   /** Sum of a counter, optionally restricted to one label value. */
   total(name: string, label?: [string, string]): number {

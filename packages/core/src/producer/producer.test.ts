@@ -501,6 +501,27 @@ describe("ProducerCore grants", () => {
     expect(h.producer.stats().pins).toBe(h.producer.stats().grants);
   });
 
+  it("[P2][P5] live grants and pinned bytes are on gauges, set by a poll when they changed", () => {
+    const h = harness();
+    ready(h.store, 1, 10);
+    ready(h.store, 2, 30);
+    const latest = () => {
+      const last = (name: string) => h.metrics.gauges.filter((g) => g.name === name).at(-1)?.value;
+      return { grants: last("ectp_producer_live_grants"), pinnedBytes: last("ectp_producer_pinned_bytes") };
+    };
+    h.producer.poll(0);
+    expect(latest()).toEqual({ grants: 0, pinnedBytes: 0 });
+    const g1 = grantOf(request(h, "a", 1, 1, 0)); // request() polls
+    grantOf(request(h, "b", 1, 2, 0));
+    expect(latest()).toEqual({ grants: 2, pinnedBytes: 40 });
+    const set = h.metrics.gauges.length;
+    h.producer.poll(1);
+    expect(h.metrics.gauges).toHaveLength(set); // nothing changed: nothing set
+    ack(h, "a", g1.grantId as number, 2);
+    h.producer.poll(2);
+    expect(latest()).toEqual({ grants: 1, pinnedBytes: 30 });
+  });
+
   it("[P3][P5] a grant past its lease deadline is not live even before a poll releases it: no quota held, no duplicate of it", () => {
     const h = harness({ leaseMs: 1000, maxGrantsPerConsumer: 1 });
     ready(h.store, 1);

@@ -325,6 +325,9 @@ export class ProducerCore {
   private peerCheckAt = Number.POSITIVE_INFINITY;
   private nextGrantId = 1;
   private pinnedBytesTotal = 0;
+  /** The live grants and pinned bytes last set on the gauges (-1: never set). */
+  private gaugedGrants = -1;
+  private gaugedPinnedBytes = -1;
 
   private outputs: CoreOutput[] = [];
   private pendingEvents: ectp.v1.IEvent[] = [];
@@ -470,9 +473,20 @@ export class ProducerCore {
     this.expireLeases(now);
     this.tickPeers(now);
     this.flushEvents();
+    this.setGauges();
     const out = this.outputs;
     this.outputs = [];
     return out;
+  }
+
+  /** Live grants and pinned bytes [P2][P5] on their gauges, set once per poll and only when changed. */
+  private setGauges(): void {
+    const grants = this.grants.size;
+    if (grants === this.gaugedGrants && this.pinnedBytesTotal === this.gaugedPinnedBytes) return;
+    this.gaugedGrants = grants;
+    this.gaugedPinnedBytes = this.pinnedBytesTotal;
+    this.metrics.gauge("ectp_producer_live_grants", grants);
+    this.metrics.gauge("ectp_producer_pinned_bytes", this.pinnedBytesTotal);
   }
 
   /**

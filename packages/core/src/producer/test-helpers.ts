@@ -40,8 +40,12 @@ export class CountingMetrics implements MetricsSink {
     const k = labels ? `${name}${JSON.stringify(labels)}` : name;
     this.counts.set(k, (this.counts.get(k) ?? 0) + value);
   }
-  /** Ignored. */
-  gauge(): void {}
+  /** Every gauge setting, in order. */
+  readonly gauges: { name: string; value: number }[] = [];
+  /** Recorded. */
+  gauge(name: string, value: number): void {
+    this.gauges.push({ name, value });
+  }
   /** Ignored. */
   histogram(): void {}
   /** A counter's value. */
