@@ -120,8 +120,8 @@ describe("randomised level [I1]-[I6]", () => {
     for (const r of results) {
       const counts = /^exercised: (\d+) dropped, (\d+) duplicated, (\d+) reads failed, (\d+) corrupted, (\d+) stalled, (\d+) late writes, (\d+) restarts, (\d+) clock jumps$/.exec(r.message ?? "");
       expect(counts, `${r.name}: ${r.message}`).not.toBeNull();
-      const [failed, corrupted, stalled, lateWrites, restarts] = [3, 4, 5, 6, 7].map((i) => Number(counts?.[i]));
-      expect({ failed: failed >= 1, corrupted: corrupted >= 1, stalled: stalled >= 1, lateWrites: lateWrites >= 1, restarts }, r.name).toEqual({
+      const count = (i: number) => Number(counts?.[i]);
+      expect({ failed: count(3) >= 1, corrupted: count(4) >= 1, stalled: count(5) >= 1, lateWrites: count(6) >= 1, restarts: count(7) }, r.name).toEqual({
         failed: true,
         corrupted: true,
         stalled: true,
