@@ -298,8 +298,10 @@ class EventSubscriber:
             else:
                 self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
         elif "hello" in env:
-            if f.heard_hello_epoch == sep:
-                self._counts["ignoredMessages"] += 1  # SPEC.md 4.1 [C10]: a duplicate Hello is counted and changes nothing
+            role = env["hello"].get("role", Role.UNSPECIFIED)
+            if role not in (Role.PRODUCER, Role.BOTH) or f.heard_hello_epoch == sep:
+                # SPEC.md 4.1 [C10]: a Hello of a role that serves no events, or a duplicate, is counted and changes nothing
+                self._counts["ignoredMessages"] += 1
             else:
                 f.heard_hello_epoch = sep
                 # [P8] judged by its own interval (0: 2000 ms; counted as at most 60 s)

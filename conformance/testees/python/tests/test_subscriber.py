@@ -376,6 +376,17 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(self.view(sub), sorted(kid(n) for n in "ABCD"))
         self.assertEqual((sub.stats()["synced"], sub.stats()["heldBatches"]), (1, 0))
 
+    def test_c10_a_hello_of_a_role_that_serves_no_events_is_counted_and_not_applied(self):
+        for role in (2, None):  # CONSUMER, or none
+            sub = EventSubscriber("R1", 1, FP)
+            sub.follow(P, 0)
+            sub.poll(0)
+            hello = {"heartbeatIntervalMs": 10_000} if role is None else {"role": role, "heartbeatIntervalMs": 10_000}
+            sub.handle_envelope(P, env({"hello": hello}), 1000)
+            self.assertEqual(sub.stats()["ignoredMessages"], 1)
+            self.assertNotIn("hello", bodies(sub.poll(6999)))
+            self.assertIn("hello", bodies(sub.poll(7000)))  # 3 x its own 2 s after the last message, not 3 x 10 s
+
     def test_p8_c10_a_second_hello_of_the_same_producer_epoch_is_a_duplicate(self):
         sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)
         sub.follow(P, 0)

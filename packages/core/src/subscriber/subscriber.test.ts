@@ -162,11 +162,25 @@ describe("EventSubscriber [E1][E2]", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1 });
       sub.follow(P, 0);
       sub.poll(0);
-      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, hello: { heartbeatIntervalMs: announced } }, 1_000);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: announced } }, 1_000);
       let helloAt: number | undefined;
       for (let t = 1_000; t <= 200_000 && helloAt === undefined; t += 1_000)
         if (sub.poll(t).some((o) => o.type === "send" && o.envelope.hello)) helloAt = t;
       expect(helloAt, `Hello interval ${announced}`).toBe(againAt);
+    }
+  });
+
+  it("[C10] a Hello of a role that serves no events (CONSUMER, or none) is counted and not applied: its interval is not used", () => {
+    for (const role of [ectp.v1.Role.ROLE_CONSUMER, undefined]) {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, hello: { role, heartbeatIntervalMs: 10_000 } }, 1_000);
+      expect(sub.stats().ignoredMessages, `role ${role}`).toBe(1);
+      let helloAt: number | undefined;
+      for (let t = 1_000; t <= 60_000 && helloAt === undefined; t += 1_000)
+        if (sub.poll(t).some((o) => o.type === "send" && o.envelope.hello)) helloAt = t;
+      expect(helloAt, `role ${role}`).toBe(7_000); // 3 x its own 2 s after the last message, not 3 x 10 s
     }
   });
 

@@ -545,8 +545,10 @@ export class EventSubscriber {
       if (f.synced && typeof latest === "number" && latest <= f.applied) this.counts.ignoredMessages++;
       else this.requestSnapshot(f, now);
     } else if (env.hello) {
-      // SPEC.md 4.1 [C10]: a second Hello of the epoch whose Hello was applied is a duplicate: counted, it changes nothing.
-      if (f.heardHelloEpoch === sep) this.counts.ignoredMessages++;
+      const role = env.hello.role;
+      // SPEC.md 4.1 [C10]: a Hello of a role that serves no events (not PRODUCER or BOTH) is counted and
+      // not applied, as is a second Hello of the epoch whose Hello was applied (a duplicate).
+      if ((role !== ectp.v1.Role.ROLE_PRODUCER && role !== ectp.v1.Role.ROLE_BOTH) || f.heardHelloEpoch === sep) this.counts.ignoredMessages++;
       else {
         f.heardHelloEpoch = sep;
         // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
