@@ -88,6 +88,8 @@ type Target = "consumer" | "producer" | "both";
 type Role = "consumer" | "producer" | "subscriber";
 
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
+const isObject = (x: unknown): boolean => x !== null && typeof x === "object";
+const isString = (x: unknown): boolean => typeof x === "string";
 
 const defaultClock: Clock = { now: () => performance.now() };
 
@@ -220,7 +222,10 @@ export class Driver {
     this.pump(now);
   }
 
-  /** What the transport has; a poll that throws or breaks the {@link TransportActivity} shape counts as nothing received (logged). */
+  /**
+   * What the transport has; a poll that throws counts as nothing received, and one that breaks the
+   * {@link TransportActivity} shape keeps what it did give well-formed (both logged).
+   */
   private pollTransport(): TransportActivity {
     let activity: TransportActivity;
     try {
@@ -230,15 +235,26 @@ export class Driver {
       return EMPTY_ACTIVITY;
     }
     if (activity !== null && typeof activity === "object" && Array.isArray(activity.messages) && Array.isArray(activity.reads) && Array.isArray(activity.unreachable))
-      return activity;
+      return this.wellFormedEntries(activity);
     // [I1] A transport breaking its contract must not throw into the engine: keep the lists it did give.
     this.logger.error("transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty", {});
     const a = (activity ?? {}) as Partial<TransportActivity>;
-    return {
+    return this.wellFormedEntries({
       messages: Array.isArray(a.messages) ? a.messages : [],
       reads: Array.isArray(a.reads) ? a.reads : [],
       unreachable: Array.isArray(a.unreachable) ? a.unreachable : [],
-    };
+    });
+  }
+
+  /**
+   * [I1] `activity` without the entries that are not objects (messages, read results) or strings
+   * (unreachable peers), logged: one such entry must not throw into the engine nor cost the rest of
+   * the poll. The cores check what the entries hold.
+   */
+  private wellFormedEntries(activity: TransportActivity): TransportActivity {
+    if (activity.messages.every(isObject) && activity.reads.every(isObject) && activity.unreachable.every(isString)) return activity;
+    this.logger.error("transport.poll returned entries that are not objects (or peer ids); they are left out", {});
+    return { messages: activity.messages.filter(isObject), reads: activity.reads.filter(isObject), unreachable: activity.unreachable.filter(isString) };
   }
 
   /**

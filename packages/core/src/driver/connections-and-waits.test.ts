@@ -1,0 +1,241 @@
+// The driver's connections and waits: who hears of a failed connect, what a transport's partial poll
+// keeps, a queued read's id once it has settled, a newer epoch's connect timeout, what a connection
+// that failed or was let go leaves behind, and run()'s sleeps after a wake().
+import { describe, expect, it } from "vitest";
+import type { ConsumerCore } from "../consumer/consumer.js";
+import type { ProducerCore } from "../producer/producer.js";
+import type { EventSubscriber } from "../subscriber/subscriber.js";
+import type { Transport, TransportActivity } from "../transport.js";
+import { Driver } from "./driver.js";
+import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead, wire } from "./test-support.js";
+
+describe("Driver: a failed connect is told to the cores that asked for it", () => {
+  it("[P8] a producer's rejected connect: the producer hears the peer is unreachable, the consumer (holding nothing) does not", async () => {
+    const { t, consumer, producer, driver } = routingRig();
+    const d = deferred();
+    t.connectResult = d.promise;
+    (producer as RecordingCore).outputs = [connectTo("c", 1)];
+    driver.step();
+    d.reject(new Error("bad metadata"));
+    await flush();
+    driver.step();
+    expect(producer?.calls).toEqual(["unreachable:c"]);
+    expect(consumer?.calls).toEqual([]);
+  });
+
+  it("[P8][E2] a subscriber's connect that times out: the subscriber hears the producer is unreachable", () => {
+    const t = new FakeNet().endpoint("router");
+    t.connectResult = new Promise<void>(() => {});
+    const subscriber = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock, connectTimeoutMs: 100 });
+    subscriber.outputs = [connectTo("E", 7)];
+    driver.step();
+    clock.advance(100);
+    driver.step();
+    expect(subscriber.calls).toEqual(["unreachable:E"]);
+    expect(t.disconnects).toEqual(["E"]);
+  });
+
+  it("[P8] a newer epoch's connect has its own connectTimeoutMs, counted from when it started", () => {
+    const t = new FakeNet().endpoint("me");
+    t.connectResult = new Promise<void>(() => {});
+    const consumer = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 1_000 });
+    consumer.outputs = [connectTo("p", 1)];
+    driver.step();
+    clock.advance(900);
+    consumer.outputs = [connectTo("p", 2)]; // the peer restarted while its old metadata was loading
+    driver.step();
+    clock.advance(100); // 1 000 ms after the first connect, 100 ms after the second
+    driver.step();
+    expect(consumer.calls).toEqual([]);
+    expect(t.disconnects).toEqual([]);
+    clock.advance(900); // 1 000 ms after the second
+    driver.step();
+    expect(consumer.calls).toEqual(["unreachable:p"]);
+    expect(t.disconnects).toEqual(["p"]);
+  });
+});
+
+describe("Driver: a transport breaking its contract [I1]", () => {
+  it("[I1] a poll without its unreachable list keeps the messages and reads it did give, and does not throw", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
+    const poll = t.poll.bind(t);
+    t.poll = () => {
+      const a = poll();
+      return { messages: a.messages, reads: a.reads } as unknown as TransportActivity;
+    };
+    t.inject("p", wire("p", { readGrant: { attemptId: 1, grantId: 1 } }));
+    t.startRead({ readId: 4, peerId: "ghost", source: new Uint8Array(0), destination: { region: { id: 1, bytes: new Uint8Array(1) }, offset: 0, length: 1 } });
+    expect(() => driver.step()).not.toThrow();
+    expect(consumer.calls).toEqual(["env:p:readGrant", "read:4:failed"]);
+  });
+});
+
+describe("Driver: a transport's poll entries [I1]", () => {
+  it("[I1] a poll whose lists hold entries that are not objects (or peer ids) does not throw into the engine; the good entries are kept", () => {
+    const t = new FakeNet().endpoint("me");
+    const consumer = new RecordingCore();
+    const logged: string[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    t.poll = () =>
+      ({
+        messages: [null, { from: "p", bytes: wire("p", { readGrant: { grantId: 1 } }) }],
+        reads: [null, 7, { readId: 2, status: "done" }],
+        unreachable: [null, "q"],
+      }) as unknown as TransportActivity;
+    expect(() => driver.step()).not.toThrow();
+    expect(consumer.calls).toEqual(["env:p:readGrant", "read:2:done", "unreachable:q"]);
+    expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
+  });
+});
+
+describe("Driver: reads queued behind a connect", () => {
+  it("[I5][C8] once a queued read was cancelled, its id used again for a read started on the connection is cancelled through the transport", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("p");
+    const d = deferred();
+    t.connectResult = d.promise;
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
+    consumer.outputs = [connectTo(), startRead(1), { type: "cancel-read", readId: 1 }];
+    driver.step();
+    driver.step();
+    expect(consumer.calls).toEqual(["read:1:cancelled"]); // settled: its id may be used again
+    d.resolve();
+    await flush();
+    // The id again, now for a read the transport runs: a made-up "cancelled" would free a
+    // destination the transport may still write into.
+    t.startRead = (op) => void t.started.push(op); // a read that stays in flight
+    consumer.outputs = [startRead(1)];
+    driver.step();
+    consumer.outputs = [{ type: "cancel-read", readId: 1 }];
+    driver.step();
+    driver.step();
+    expect(t.started.map((r) => r.readId)).toEqual([1]);
+    expect(t.cancelled).toEqual([1]);
+    expect(consumer.calls).toEqual(["read:1:cancelled"]); // no second, made-up result
+  });
+});
+
+describe("Driver: what a connection leaves behind", () => {
+  it("[P8] a connect that timed out leaves no connection: the older epoch's load that completes late is undone", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("x");
+    const consumer = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 1_000 });
+    consumer.outputs = [connectTo("x", 1)];
+    driver.step();
+    await flush(); // connected at epoch 1
+    const late = deferred();
+    t.connectResult = late.promise;
+    consumer.outputs = [connectTo("x", 2)]; // the peer restarted
+    driver.step();
+    clock.advance(1_000);
+    driver.step(); // epoch 2's load timed out
+    expect(consumer.calls).toEqual(["unreachable:x"]);
+    expect(t.disconnects).toEqual(["x"]);
+    late.resolve(); // the load completes after all: nothing of x is up or under way, so it is undone
+    await flush();
+    expect(t.disconnects).toEqual(["x", "x"]);
+  });
+
+  it("[P8] after disconnect-peer of a connected peer, a connect-peer for the same epoch connects again", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("p");
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
+    consumer.outputs = [connectTo("p", 1)];
+    driver.step();
+    await flush(); // connected
+    consumer.outputs = [{ type: "disconnect-peer", peerId: "p" }];
+    driver.step();
+    expect(t.disconnects).toEqual(["p"]);
+    consumer.outputs = [connectTo("p", 1), heartbeatTo("p")];
+    driver.step();
+    expect(t.connects).toEqual([
+      { peerId: "p", epoch: 1 },
+      { peerId: "p", epoch: 1 },
+    ]);
+    await flush();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"]);
+  });
+
+  it("[P8] a connect that failed is held by no core: the other core's disconnect-peer reaches the transport", async () => {
+    const { t, consumer, producer, driver } = routingRig();
+    const d = deferred();
+    t.connectResult = d.promise;
+    (consumer as RecordingCore).outputs = [connectTo("x", 1)];
+    driver.step();
+    d.reject(new Error("bad metadata"));
+    await flush();
+    driver.step();
+    expect(consumer?.calls).toEqual(["unreachable:x"]);
+    (producer as RecordingCore).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+    driver.step();
+    expect(t.disconnects).toEqual(["x"]);
+  });
+});
+
+describe("Driver: event batches [E1]", () => {
+  it("[E1] without an onEventBatch hook an event batch is dropped quietly: nothing is logged as a fault", () => {
+    const t = new FakeNet().endpoint("me");
+    const producer = new RecordingCore();
+    const logged: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock: manualClock(), logger });
+    producer.outputs = [{ type: "event-batch", batch: { sequence: 1, events: [] } }];
+    expect(() => driver.step()).not.toThrow();
+    expect(logged).toEqual([]);
+  });
+});
+
+describe("Driver: run()'s waits", () => {
+  it("run() sleeps again after a wake(): one wake ends one wait, it does not turn the loop into a spin", async () => {
+    const t = new FakeNet().endpoint("me");
+    let waits = 0;
+    t.waitForActivity = () => {
+      waits++;
+      return new Promise<void>(() => {}); // only the driver can end a wait
+    };
+    const producer = new RecordingCore();
+    producer.deadline = undefined;
+    let polls = 0;
+    const poll = producer.poll.bind(producer);
+    producer.poll = () => {
+      polls++;
+      return poll();
+    };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 3_600_000 });
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 5)); // the loop is in its hour-long wait
+    expect([polls, waits]).toEqual([1, 1]);
+    driver.wake();
+    await new Promise((r) => setTimeout(r, 20));
+    expect([polls, waits]).toEqual([2, 2]); // one step, then asleep again
+    driver.stop();
+    await done;
+  });
+});
+
+describe("Driver: options", () => {
+  it("rejects a transport of null and a maxWaitMs that is not a finite number with INVALID_CONFIG", () => {
+    const transport = new FakeNet().endpoint("me");
+    const producer = new RecordingCore() as unknown as ProducerCore;
+    expect(() => new Driver({ transport: null as unknown as Transport, producer })).toThrow(
+      "[INVALID_CONFIG] Driver needs options.transport (a Transport implementation)",
+    );
+    for (const maxWaitMs of [Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => new Driver({ transport, producer, maxWaitMs }), String(maxWaitMs)).toThrow(/\[INVALID_CONFIG\] maxWaitMs/);
+  });
+});
