@@ -2025,7 +2025,7 @@ export class ConsumerCore {
     peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
-    this.logger.warn("producer unreachable", { peerId: peer.id, cause: why });
+    this.logger.warn("producer is gone; granted work fails, the rest retries", { peerId: peer.id, cause: why });
     this.emit({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
     peer.metadata = undefined;
