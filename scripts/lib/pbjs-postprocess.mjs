@@ -6,6 +6,7 @@
 //   checkIntegersOnEncode(js)  refuse, instead of wrapping, integers a field cannot carry
 //   limitRepeatedElements(js, max)  refuse, while decoding, a message with more repeated elements
 //   refuseRepeatedSingularFields(js)  refuse, while decoding, a non-repeated field that occurs twice
+//   strictSkipField(js, path)  skip unknown fields with a hand-written skipper as strict as known fields
 //   cleanDeclarations(dts)     drop the unused Long import, document $Shape members
 //
 // All are pure string transforms that throw when pbjs output no longer looks as
@@ -31,6 +32,25 @@
 export function skipUnknownByFieldNumber(js) {
   const wrong = "reader.skipType(tag & 7, _depth, tag);";
   return js.split(wrong).join("reader.skipType(tag & 7, _depth, tag >>> 3);");
+}
+
+/**
+ * Hold unknown fields to the rules known ones follow: every `reader.skipType(...)` of the
+ * generated decoders becomes `skipField(reader, ...)` of a hand-written module (`importPath`,
+ * relative to the generated file), which refuses an unknown varint of more than 10 bytes and an
+ * empty group past the nesting limit; protobufjs' `skipType` lets both pass, so the same bytes
+ * were malformed in a known field and accepted in an unknown one (and by upb and the Python
+ * reference, malformed in both). Run after {@link skipUnknownByFieldNumber}.
+ */
+export function strictSkipField(js, importPath) {
+  const call = "reader.skipType(";
+  if (!js.includes(call)) throw new Error("pbjs-postprocess: unexpected pbjs output (no reader.skipType); update strictSkipField");
+  const imported = 'import $protobuf from "protobufjs/minimal.js";';
+  if (!js.includes(imported)) throw new Error("pbjs-postprocess: unexpected pbjs output (no protobufjs import); update strictSkipField");
+  return js
+    .split(call)
+    .join("$skipField(reader, ")
+    .replace(imported, `${imported}\n// Unknown fields are skipped as strictly as known ones are read (see scripts/lib/pbjs-postprocess.mjs).\nimport { skipField as $skipField } from ${JSON.stringify(importPath)};`);
 }
 
 export function forceNumbersAtRuntime(js) {

@@ -13,6 +13,7 @@ import {
   limitRepeatedElements,
   refuseRepeatedSingularFields,
   skipUnknownByFieldNumber,
+  strictSkipField,
 } from "../../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,6 +50,6 @@ run("pbts", ["-o", dts, out]);
 // Post-processing shared with other generators: see scripts/lib/pbjs-postprocess.mjs.
 // MAX_REPEATED_ELEMENTS of src/limits.ts (a test checks that the two agree).
 const MAX_REPEATED_ELEMENTS = 65_536;
-const js = skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8")));
+const js = strictSkipField(skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8"))), "../skip-field.js");
 writeFileSync(out, refuseRepeatedSingularFields(limitRepeatedElements(checkTypesOnEncode(checkIntegersOnEncode(js)), MAX_REPEATED_ELEMENTS)));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));

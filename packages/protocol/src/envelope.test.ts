@@ -145,6 +145,39 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(decode("8201020200")).toBe("MALFORMED_MESSAGE"); // (a heartbeat with field 0: refused before too)
   });
 
+  it("[I1] an unknown field's varint of more than 10 bytes is malformed, as it is in a known field (and to the Python reference)", () => {
+    const head = "0a0208011201611801"; // version 1, sender "a", epoch 1
+    const code = (hex: string) => {
+      const r = decodeEnvelope(Buffer.from(hex, "hex"));
+      return r.ok ? "ok" : r.error.code;
+    };
+    expect(code(`${head}82010c08${"80".repeat(10)}00`)).toBe("MALFORMED_MESSAGE"); // known: heartbeat.sequence
+    expect(code(`${head}20${"80".repeat(9)}01820100`)).toBe("ok"); // unknown field 4, 10 bytes
+    expect(code(`${head}20${"80".repeat(10)}00820100`)).toBe("MALFORMED_MESSAGE"); // unknown field 4, 11 bytes
+    expect(code(`${head}9b0608${"80".repeat(10)}009c06820100`)).toBe("MALFORMED_MESSAGE"); // inside an unknown group
+    expect(code(`${head}720c28${"80".repeat(10)}00`)).toBe("MALFORMED_MESSAGE"); // readReject.detail sent as a varint
+    expect(code(`0a0208021201611801${"20"}${"80".repeat(10)}005200`)).toBe("MALFORMED_MESSAGE"); // another major's frozen fields
+  });
+
+  it("[I1] groups nest at most 100 deep counting the messages around them, an empty innermost group included", () => {
+    const head = "0a0208011201611801";
+    const nested = (depth: number, inner = "") => "23".repeat(depth) + inner + "24".repeat(depth);
+    const code = (hex: string) => {
+      const r = decodeEnvelope(Buffer.from(hex, "hex"));
+      return r.ok ? "ok" : r.error.code;
+    };
+    expect(code(`${head}${nested(100)}820100`)).toBe("ok");
+    expect(code(`${head}${nested(101, "0801")}820100`)).toBe("MALFORMED_MESSAGE");
+    expect(code(`${head}${nested(101)}820100`)).toBe("MALFORMED_MESSAGE");
+    // Inside a heartbeat body (one message deeper): 99 groups fit, 100 do not, empty or not.
+    const inHeartbeat = (depth: number) => {
+      const body = nested(depth);
+      return `${head}8201${Buffer.from([((body.length / 2) & 0x7f) | 0x80, (body.length / 2) >> 7]).toString("hex")}${body}`;
+    };
+    expect(code(inHeartbeat(99))).toBe("ok");
+    expect(code(inHeartbeat(100))).toBe("MALFORMED_MESSAGE");
+  });
+
   it("[V1] bytes of another major that are not protobuf at all are malformed, not VERSION (field 0, over-long tags, invalid UTF-8)", () => {
     const code = (hex: string) => {
       const r = decodeEnvelope(Buffer.from(hex, "hex"));

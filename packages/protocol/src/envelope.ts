@@ -8,6 +8,7 @@ import { byteView } from "./bytes.js";
 import { EctpError } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
+import { skipField } from "./skip-field.js";
 import { SPEC_MAJOR } from "./version.js";
 
 /** The members of the Envelope `body` oneof. */
@@ -256,7 +257,7 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       else if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
       else {
         if (field === 10 && wire === 2) env.hello = new ectp.v1.Hello();
-        r.skipType(wire, 0, field);
+        skipField(r, wire, 0, field);
       }
     }
     return env;
@@ -304,7 +305,7 @@ function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
     if (field === 1 && wire === 0) reject.reason = r.int32();
     else if (field === 2 && wire === 2) reject.detail = r.stringVerify();
     else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.size());
-    else r.skipType(wire, 0, field);
+    else skipField(r, wire, 0, field);
   }
   return reject;
 }

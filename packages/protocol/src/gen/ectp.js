@@ -1,5 +1,7 @@
 /*eslint-disable block-scoped-var, id-length, no-control-regex, no-magic-numbers, no-mixed-operators, no-prototype-builtins, no-redeclare, no-shadow, no-var, sort-vars, default-case, jsdoc/require-param*/
 import $protobuf from "protobufjs/minimal.js";
+// Unknown fields are skipped as strictly as known ones are read (see scripts/lib/pbjs-postprocess.mjs).
+import { skipField as $skipField } from "../skip-field.js";
 
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
@@ -320,7 +322,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -728,7 +730,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -1187,7 +1189,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -1617,7 +1619,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -2060,7 +2062,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -2539,7 +2541,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -2876,7 +2878,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -3202,7 +3204,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -3601,7 +3603,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -3977,7 +3979,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -4323,7 +4325,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -4804,7 +4806,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -5313,7 +5315,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -6049,7 +6051,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -6657,7 +6659,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -6962,7 +6964,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -7272,7 +7274,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -7632,7 +7634,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -7992,7 +7994,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -8317,7 +8319,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -8638,7 +8640,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -8935,7 +8937,7 @@ export const ectp = $root.ectp = (() => {
                         _end = $undefined;
                         break;
                     }
-                    reader.skipType(tag & 7, _depth, tag >>> 3);
+                    $skipField(reader, tag & 7, _depth, tag >>> 3);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
@@ -9302,7 +9304,7 @@ export const ectp = $root.ectp = (() => {
                             continue;
                         }
                     }
-                    reader.skipType(wireType, _depth, tag);
+                    $skipField(reader, wireType, _depth, tag);
                     if (!reader.discardUnknown) {
                         $util.makeProp(message, "$unknowns", false);
                         (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
