@@ -14,9 +14,15 @@ const objectTag = Object.prototype.toString;
  * reinterpreted input.
  */
 export function byteView(value: unknown, what: string): Uint8Array {
-  if (value instanceof Uint8Array) return value;
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  const tag = objectTag.call(value);
+  let tag: string;
+  try {
+    if (value instanceof Uint8Array) return value;
+    if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    tag = objectTag.call(value);
+  } catch (cause) {
+    // [I1] A value that cannot even be looked at (a Proxy whose traps throw) is not bytes either.
+    throw new EctpError("INVALID_ARGUMENT", `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got an object that cannot be read`, { cause });
+  }
   if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") return new Uint8Array(value as ArrayBuffer);
   throw new EctpError(
     "INVALID_ARGUMENT",

@@ -32,12 +32,21 @@ export interface FrameOptions {
   readonly maxFrameBytes?: number;
 }
 
+/** `String(v)`, or its type where that throws (a null-prototype object, a throwing `toString`). */
+function shown(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return typeof v;
+  }
+}
+
 function resolveMax(options: FrameOptions | undefined): number {
   const max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   if (!Number.isSafeInteger(max) || max < 0 || max > MAX_UINT32)
     throw new EctpError(
       "INVALID_CONFIG",
-      `maxFrameBytes must be an integer in [0, ${MAX_UINT32}]; got ${String(max)}. Omit it for the default of ${DEFAULT_MAX_FRAME_BYTES}`,
+      `maxFrameBytes must be an integer in [0, ${MAX_UINT32}]; got ${shown(max)}. Omit it for the default of ${DEFAULT_MAX_FRAME_BYTES}`,
       { details: { maxFrameBytes: max } },
     );
   return max;

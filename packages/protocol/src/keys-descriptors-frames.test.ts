@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest";
+import { EctpError } from "./errors.js";
+import { FrameDecoder, encodeFrame } from "./framing.js";
+import { fingerprintsEqual, itemKeyId, keyCacheHash, normalizeFingerprint, tryItemKeyId, validateDescriptor } from "./validate.js";
+
+type Fp = { model: string; dtype: number; rowBytes: number; layoutVersion: number };
+const FULL: Fp = { model: "m@1", dtype: 3, rowBytes: 4096, layoutVersion: 1 };
+const DEFAULT: Fp = { model: "", dtype: 0, rowBytes: 0, layoutVersion: 0 };
+
+/** The key id as SPEC.md section 3.1 defines its parts, built from scratch. */
+const reference = (hash: Uint8Array, fp: Fp) =>
+  `${Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")}|${JSON.stringify(fp.model)}|${fp.dtype}|${fp.rowBytes}|${fp.layoutVersion}`;
+
+const base = () => ({
+  key: { contentHash: new Uint8Array([1, 2, 3]), fingerprint: FULL },
+  sizeBytes: 64,
+  dtype: 2, // FLOAT16
+  shape: [4, 8],
+  producerId: "encoder-0",
+  epoch: 3,
+});
+const limits = { maxItemBytes: 1024 };
+
+function error(descriptor: unknown, lim: Parameters<typeof validateDescriptor>[1] = limits): EctpError {
+  const r = validateDescriptor(descriptor, lim);
+  if (r.ok) throw new Error("expected an invalid descriptor");
+  return r.error;
+}
+
+function thrown(fn: () => unknown): EctpError {
+  try {
+    fn();
+  } catch (e) {
+    if (EctpError.is(e)) return e;
+    throw e;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("key ids and fingerprints [C2]", () => {
+  it("[C2] each fingerprint field changing to and from its default changes the key id in every helper (no stale cached suffix)", () => {
+    const hash = new Uint8Array([0xab, 0x01]);
+    const sequence: Fp[] = [
+      FULL,
+      { ...FULL, rowBytes: 0 },
+      FULL,
+      { ...FULL, layoutVersion: 0 },
+      FULL,
+      { ...FULL, dtype: 0 },
+      FULL,
+      { ...FULL, model: "" },
+      FULL,
+      DEFAULT,
+      { ...DEFAULT, rowBytes: 7 },
+      DEFAULT,
+      { ...DEFAULT, layoutVersion: 7 },
+      DEFAULT,
+      { ...DEFAULT, dtype: 7 },
+      DEFAULT,
+      { ...DEFAULT, model: "x" },
+      DEFAULT,
+    ];
+    for (const fp of sequence) {
+      const want = reference(hash, fp);
+      const key = { contentHash: hash, fingerprint: fp };
+      expect(itemKeyId(key), JSON.stringify(fp)).toEqual({ ok: true, value: want });
+      expect(tryItemKeyId(key), JSON.stringify(fp)).toBe(want);
+      const r = validateDescriptor({ ...base(), key, shape: [] }, limits);
+      expect(r.ok && r.value.keyId, JSON.stringify(fp)).toBe(want);
+      expect(r.ok && r.value.fingerprint, JSON.stringify(fp)).toEqual(fp);
+    }
+  });
+
+  it("[C2] consecutive descriptors differing only in the fingerprint's model (or dtype, or rowBytes) get their own normalised fingerprint", () => {
+    for (const other of [{ ...FULL, model: "m@2" }, { ...FULL, dtype: 4 }, { ...FULL, rowBytes: 8 }]) {
+      const a = validateDescriptor({ ...base(), key: { contentHash: new Uint8Array([1]), fingerprint: FULL }, shape: [] }, limits);
+      const b = validateDescriptor({ ...base(), key: { contentHash: new Uint8Array([1]), fingerprint: other }, shape: [] }, limits);
+      expect(a.ok && a.value.fingerprint).toEqual(FULL);
+      expect(b.ok && b.value.fingerprint).toEqual(other);
+    }
+  });
+
+  it("[C2] a content hash whose cache tag equals a longer cached hash's (its one-byte extension) still gets its own id", () => {
+    // FNV-1a of these five bytes is 0, and appending a zero byte keeps it 0: both hashes share a cache tag.
+    const short = Uint8Array.of(140, 81, 0, 148, 122);
+    const long = Uint8Array.of(140, 81, 0, 148, 122, 0);
+    expect(keyCacheHash(short, short.length)).toBe(keyCacheHash(long, long.length));
+    expect(itemKeyId({ contentHash: long })).toEqual({ ok: true, value: reference(long, DEFAULT) });
+    expect(itemKeyId({ contentHash: short })).toEqual({ ok: true, value: reference(short, DEFAULT) });
+    expect(tryItemKeyId({ contentHash: long })).toBe(reference(long, DEFAULT));
+    expect(tryItemKeyId({ contentHash: short })).toBe(reference(short, DEFAULT));
+  });
+
+  it("[C2] keys that differ only in an unsampled byte, the other bytes zero, get their own ids (a cache hit compares every byte of the key)", () => {
+    // Bytes 4-13 and 18-27 of a 32-byte hash are not sampled by the cache hash: both keys share a set and a tag.
+    const a = new Uint8Array(32);
+    a[5] = 7;
+    const b = new Uint8Array(32);
+    expect(keyCacheHash(a, 32)).toBe(keyCacheHash(b, 32));
+    expect(itemKeyId({ contentHash: a })).toEqual({ ok: true, value: reference(a, DEFAULT) });
+    expect(itemKeyId({ contentHash: b })).toEqual({ ok: true, value: reference(b, DEFAULT) });
+    expect(tryItemKeyId({ contentHash: a })).toBe(reference(a, DEFAULT));
+    expect(tryItemKeyId({ contentHash: b })).toBe(reference(b, DEFAULT));
+  });
+
+  it("[C2] a null fingerprint is an absent one (the all-default fingerprint); a fingerprint that is not an object is malformed", () => {
+    const hash = new Uint8Array([5]);
+    const want = reference(hash, DEFAULT);
+    expect(itemKeyId({ contentHash: hash, fingerprint: null })).toEqual({ ok: true, value: want });
+    expect(tryItemKeyId({ contentHash: hash, fingerprint: null })).toBe(want);
+    expect(normalizeFingerprint(null)).toEqual({ ok: true, value: DEFAULT });
+    const r = validateDescriptor({ ...base(), key: { contentHash: hash, fingerprint: null }, shape: [] }, limits);
+    expect(r.ok && r.value.keyId).toBe(want);
+    for (const fp of [5, "m@1", true]) {
+      const id = itemKeyId({ contentHash: hash, fingerprint: fp });
+      expect(!id.ok && id.error.message, String(fp)).toBe("[INVALID_DESCRIPTOR] fingerprint must be an object");
+      expect(tryItemKeyId({ contentHash: hash, fingerprint: fp }), String(fp)).toBeUndefined();
+      expect(normalizeFingerprint(fp).ok, String(fp)).toBe(false);
+      expect(error({ ...base(), key: { contentHash: hash, fingerprint: fp } }).message).toBe(
+        "[INVALID_DESCRIPTOR] fingerprint must be an object",
+      );
+    }
+  });
+
+  it("[C2] fingerprint dtype, rowBytes and layoutVersion must be non-negative integers, in every helper, with exact messages", () => {
+    const cases: [Partial<Fp> | Record<string, unknown>, string][] = [
+      [{ dtype: 1.5 }, "fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got 1.5"],
+      [{ dtype: -1 }, "fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got -1"],
+      [{ dtype: "1" }, 'fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got "1"'],
+      [{ rowBytes: -1 }, "fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32)); got -1"],
+      [{ rowBytes: 0.5 }, "fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32)); got 0.5"],
+      [{ layoutVersion: -2 }, "fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32)); got -2"],
+      [{ layoutVersion: 1.25 }, "fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32)); got 1.25"],
+    ];
+    for (const [bad, message] of cases) {
+      const fp = { ...FULL, ...bad };
+      const key = { contentHash: new Uint8Array([1]), fingerprint: fp };
+      const id = itemKeyId(key);
+      expect(!id.ok && id.error.message, message).toBe(`[INVALID_DESCRIPTOR] ${message}`);
+      expect(tryItemKeyId(key), message).toBeUndefined();
+      const n = normalizeFingerprint(fp);
+      expect(!n.ok && n.error.message, message).toBe(`[INVALID_DESCRIPTOR] ${message}`);
+      expect(fingerprintsEqual(fp, fp), message).toBe(false);
+      expect(error({ ...base(), key }).message, message).toBe(`[INVALID_DESCRIPTOR] ${message}`);
+    }
+  });
+
+  it("[C2] fingerprintsEqual compares the dtype too", () => {
+    expect(fingerprintsEqual(FULL, { ...FULL, dtype: 4 })).toBe(false);
+    expect(fingerprintsEqual(FULL, { ...FULL, model: "m@2" })).toBe(false);
+    expect(fingerprintsEqual(FULL, { ...FULL, layoutVersion: 2 })).toBe(false);
+    expect(fingerprintsEqual(FULL, { ...FULL })).toBe(true);
+  });
+
+  it("[I1] itemKeyId reports a key whose fields cannot be read with an exact message", () => {
+    const key = Object.defineProperty({}, "contentHash", {
+      get() {
+        throw new TypeError("boom");
+      },
+    });
+    const r = itemKeyId(key);
+    expect(!r.ok && r.error.message).toBe("[INVALID_DESCRIPTOR] item key could not be read");
+    expect(!r.ok && (r.error.cause as Error).message).toBe("boom");
+  });
+});
+
+describe("validateDescriptor [C2]", () => {
+  it("[C2] a null limits.fingerprint is the all-default fingerprint: a key differing from it in any one field is INCOMPATIBLE", () => {
+    for (const fp of [{ layoutVersion: 1 }, { rowBytes: 1 }, { dtype: 1 }, { model: "m" }]) {
+      const d = { ...base(), key: { contentHash: new Uint8Array([1]), fingerprint: fp }, shape: [] };
+      expect(error(d, { ...limits, fingerprint: null }).code, JSON.stringify(fp)).toBe("INCOMPATIBLE");
+    }
+    const plain = { ...base(), key: { contentHash: new Uint8Array([1]) }, shape: [] };
+    expect(validateDescriptor(plain, { ...limits, fingerprint: null }).ok).toBe(true);
+    for (const expected of ["m@1", 5, true]) expect(error(base(), { ...limits, fingerprint: expected as never }).code).toBe("INCOMPATIBLE");
+  });
+
+  it("[C2] an INCOMPATIBLE result names the fingerprint it got and the expected one, or undefined when that is malformed", () => {
+    const other = { ...FULL, layoutVersion: 9 };
+    expect(error(base(), { ...limits, fingerprint: other }).details).toEqual({ got: FULL, expected: other });
+    const malformed = { ...FULL, rowBytes: -1 };
+    expect(error(base(), { ...limits, fingerprint: malformed }).details).toEqual({ got: FULL, expected: undefined });
+  });
+
+  it("[C2] sizeBytes is at most 2^53 - 1 even when maxItemBytes bounds nothing", () => {
+    const unbounded = { maxItemBytes: Number.POSITIVE_INFINITY };
+    const r = validateDescriptor({ ...base(), sizeBytes: 2 ** 53 - 1, shape: [] }, unbounded);
+    expect(r.ok && r.value.sizeBytes).toBe(2 ** 53 - 1);
+    for (const [sizeBytes, shown] of [[2 ** 53, "9007199254740992"], [2 ** 53 + 2, "9007199254740994"]] as const)
+      expect(error({ ...base(), sizeBytes, shape: [] }, unbounded).message).toBe(
+        `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, Infinity]; got ${shown}`,
+      );
+  });
+
+  it("[C2] a descriptor without a dtype is UNSPECIFIED: its dtype x shape check is skipped", () => {
+    const d = { ...base(), dtype: undefined, sizeBytes: 63, shape: [4, 8] };
+    const r = validateDescriptor(d, limits);
+    expect(r.ok && r.value.dtype).toBe(0);
+    expect(validateDescriptor({ ...d, dtype: null }, limits).ok).toBe(true);
+  });
+
+  it("[C2] the descriptor's dtype must be a non-negative integer enum value", () => {
+    for (const [dtype, shown] of [[1.5, "1.5"], [-1, "-1"], ["2", '"2"'], [true, "boolean"]] as const)
+      expect(error({ ...base(), dtype }).message).toBe(
+        `[INVALID_DESCRIPTOR] dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${shown}`,
+      );
+  });
+
+  it("[C2] epoch is an integer in [1, 2^53 - 1], with an exact message", () => {
+    expect(validateDescriptor({ ...base(), epoch: 2 ** 53 - 1 }, limits).ok).toBe(true);
+    for (const [epoch, shown] of [[2 ** 53, "9007199254740992"], [1.5, "1.5"], [-3, "-3"], ["3", '"3"'], [null, "null"], [undefined, "nothing"]] as const)
+      expect(error({ ...base(), epoch }).message).toBe(`[INVALID_DESCRIPTOR] epoch must be a positive integer; got ${shown}`);
+  });
+
+  it("[C2] producerId must be a string; location, when present, must be bytes", () => {
+    for (const producerId of [5, undefined, null, ["p"]])
+      expect(error({ ...base(), producerId }).message).toBe("[INVALID_DESCRIPTOR] producerId must be a non-empty string");
+    for (const location of ["abc", [1, 2], {}, 7])
+      expect(error({ ...base(), location }).message).toBe("[INVALID_DESCRIPTOR] location must be bytes");
+    for (const location of [undefined, null]) {
+      const r = validateDescriptor({ ...base(), location }, limits);
+      expect(r.ok && r.value.location).toEqual(new Uint8Array(0));
+    }
+  });
+
+  it("[C2] a checksum must be an object; a negative or unknown algorithm is refused, never read as UNSPECIFIED", () => {
+    for (const checksum of [5, "crc32c", true])
+      expect(error({ ...base(), checksum }).message).toBe("[INVALID_DESCRIPTOR] checksum must be an object");
+    for (const [algorithm, shown] of [[-1, "-1"], [2, "2"], ["1", '"1"'], [1.5, "1.5"]] as const)
+      expect(error({ ...base(), checksum: { algorithm, value: new Uint8Array(4) } }).message).toBe(
+        `[INVALID_DESCRIPTOR] checksum algorithm ${shown} is not supported; unverifiable bytes are never loaded`,
+      );
+    const r = validateDescriptor({ ...base(), checksum: { value: new Uint8Array(4) } }, limits);
+    expect(r.ok && "checksum" in r.value).toBe(false);
+  });
+
+  it("[C2] a long string value is shown cut to 40 characters in the message", () => {
+    expect(error({ ...base(), sizeBytes: "y".repeat(41), shape: [] }).message).toBe(
+      `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got "${"y".repeat(40)}..."`,
+    );
+    expect(error({ ...base(), sizeBytes: "y".repeat(40), shape: [] }).message).toBe(
+      `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got "${"y".repeat(40)}"`,
+    );
+  });
+});
+
+describe("framing (SPEC.md section 5)", () => {
+  it("maxFrameBytes may be any integer up to 2^32 - 1, the largest length a prefix can express", () => {
+    expect(new FrameDecoder({ maxFrameBytes: 0xffffffff }).maxFrameBytes).toBe(0xffffffff);
+    expect([...encodeFrame(Uint8Array.of(1), { maxFrameBytes: 0xffffffff })]).toEqual([0, 0, 0, 1, 1]);
+    const d = new FrameDecoder({ maxFrameBytes: 0xffffffff });
+    expect(d.push(Uint8Array.of(0xff, 0xff, 0xff, 0xff, 1))).toEqual([]); // accepted, payload in progress
+    const err = thrown(() => new FrameDecoder({ maxFrameBytes: 2 ** 32 }));
+    expect(err.code).toBe("INVALID_CONFIG");
+    expect(err.details).toEqual({ maxFrameBytes: 2 ** 32 });
+  });
+
+  it("encodeFrame accepts a payload of exactly maxFrameBytes (0 included) and refuses one byte more", () => {
+    expect([...encodeFrame(Uint8Array.of(1, 2, 3), { maxFrameBytes: 3 })]).toEqual([0, 0, 0, 3, 1, 2, 3]);
+    expect([...encodeFrame(new Uint8Array(0), { maxFrameBytes: 0 })]).toEqual([0, 0, 0, 0]);
+    expect(thrown(() => encodeFrame(new Uint8Array(1), { maxFrameBytes: 0 })).code).toBe("FRAME_TOO_LARGE");
+    expect(thrown(() => encodeFrame(new Uint8Array(4), { maxFrameBytes: 3 })).details).toEqual({ length: 4, maxFrameBytes: 3, frames: [] });
+  });
+
+  it("a decoder with maxFrameBytes 0 takes empty frames only (0 is a limit, not 'the default')", () => {
+    const d = new FrameDecoder({ maxFrameBytes: 0 });
+    expect(d.maxFrameBytes).toBe(0);
+    expect(d.push(Uint8Array.of(0, 0, 0, 0))).toEqual([new Uint8Array(0)]);
+    expect(thrown(() => d.push(Uint8Array.of(0, 0, 0, 1))).code).toBe("FRAME_TOO_LARGE");
+  });
+
+  it("end() inside a header names no expected payload length", () => {
+    const d = new FrameDecoder();
+    d.push(Uint8Array.of(0, 0, 0));
+    expect(thrown(() => d.end()).details).toEqual({ bufferedBytes: 3, expectedPayloadBytes: undefined });
+  });
+});
+
+describe("framing: local misuse is a typed error [I1]", () => {
+  function thrownCode(fn: () => unknown): string | undefined {
+    try {
+      fn();
+    } catch (e) {
+      return EctpError.is(e) ? e.code : "untyped";
+    }
+    return undefined;
+  }
+
+  it("a maxFrameBytes that String() cannot convert is INVALID_CONFIG, not a TypeError", () => {
+    const nullProto = Object.create(null) as number;
+    const throwing = {
+      toString: () => {
+        throw new Error("x");
+      },
+    } as unknown as number;
+    for (const maxFrameBytes of [nullProto, throwing]) {
+      expect(thrownCode(() => new FrameDecoder({ maxFrameBytes }))).toBe("INVALID_CONFIG");
+      expect(thrownCode(() => encodeFrame(new Uint8Array(1), { maxFrameBytes }))).toBe("INVALID_CONFIG");
+    }
+  });
+
+  it("a chunk or payload that traps on every read (a Proxy) is INVALID_ARGUMENT, and the decoder keeps its state", () => {
+    const traps = {
+      get() {
+        throw new Error("trap");
+      },
+      getPrototypeOf() {
+        throw new Error("trap");
+      },
+    };
+    const trap = new Proxy({}, traps) as unknown as Uint8Array;
+    const d = new FrameDecoder();
+    expect(d.push(Uint8Array.of(0, 0, 0, 1))).toEqual([]);
+    expect(thrownCode(() => d.push(trap))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => encodeFrame(trap))).toBe("INVALID_ARGUMENT");
+    expect(d.push(Uint8Array.of(9))).toEqual([Uint8Array.of(9)]);
+  });
+});
