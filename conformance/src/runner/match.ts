@@ -149,6 +149,7 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
     const keys = Object.keys(e);
     if (keys.length > 0 && keys.every((k) => OPS.has(k))) {
       if (e.$absent === true) return actual === undefined || actual === null || isDefault(actual);
+      if ("$absent" in e) throw new CaseBug(`$absent must be true; got ${JSON.stringify(e.$absent)} (write {"$any": true} for a field that must be set)`);
       if (actual === undefined && !("$any" in e) && !("$bind" in e) && !("$ne" in e)) {
         // compare against the default value for numeric operators
         actual = 0;
@@ -163,7 +164,11 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
         if (!(order(actual, lo) >= 0 && order(actual, hi) <= 0)) return false;
       }
       if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => scalarEq(x, actual))) return false;
-      if ("$ne" in e && scalarEq(resolve(e.$ne, scope), actual ?? 0)) return false;
+      if ("$ne" in e) {
+        const ne = resolve(e.$ne, scope);
+        // An absent field equals its default: it is "equal" to 0, "", false, *_UNSPECIFIED.
+        if (actual === undefined || actual === null ? isDefault(ne) || ne === null : scalarEq(ne, actual)) return false;
+      }
       if ("$len" in e && (Array.isArray(actual) ? actual.length : 0) !== num(e.$len)) return false;
       if (typeof e.$bind === "string") {
         if (actual === undefined) return false;

@@ -255,6 +255,9 @@ class Interpreter {
   }
 
   private async step(step: StepSpec, extra: Map<string, unknown> | undefined): Promise<void> {
+    for (const t of ["at", "after"] as const)
+      if (step[t] !== undefined && (typeof step[t] !== "number" || !Number.isFinite(step[t])))
+        throw new CaseBug(`step time ${t} must be a number of ms; got ${JSON.stringify(step[t])}`);
     const target = typeof step.at === "number" ? step.at : typeof step.after === "number" ? this.now + step.after : undefined;
     if (step.stalled !== undefined && (step.stalled !== true || target === undefined))
       throw new CaseBug("stalled must be true and needs a step time (at or after)");
@@ -265,6 +268,9 @@ class Interpreter {
     const keys = Object.keys(step).filter((k) => !["at", "after", "stalled", "expect", "expectError", "bind", "comment", "ready"].includes(k));
     if (keys.length > 1) throw new CaseBug(`step has several actions: ${keys.join(", ")}`);
     const action = keys[0];
+    for (const [mod, users] of Object.entries(MODIFIER_USERS))
+      if (step[mod] !== undefined && !users.includes(action ?? ""))
+        throw new CaseBug(`${mod} goes with ${users.join(", ")}; this step's action is ${action === undefined ? "none" : JSON.stringify(action)}`);
     if (action === undefined) return;
     const arg = step[action];
     switch (action) {
@@ -952,7 +958,9 @@ class Interpreter {
    */
   private async expectSent(matchers: Record<string, unknown>[], extra?: Map<string, unknown>): Promise<void> {
     for (const m of matchers) {
-      const times = typeof m.$times === "number" ? m.$times : 1;
+      const times = m.$times === undefined ? 1 : m.$times;
+      if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 1)
+        throw new CaseBug(`$times must be an integer >= 1 (expectNone checks absence); got ${JSON.stringify(m.$times)}`);
       const hi =
         m.$window !== undefined
           ? Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[1])
@@ -1269,6 +1277,14 @@ function sortKeys(v: unknown): unknown {
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(Object.keys(v as Record<string, unknown>).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
 }
+
+/** The actions that read each step modifier; on any other step it would be silently ignored. */
+const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
+  expect: ["admit", "announce"],
+  expectError: ["configure", "put", "discard", "evict"],
+  bind: ["announce"],
+  ready: ["put"],
+};
 
 /** The testee role of each case role. */
 const ROLES = {

@@ -1,0 +1,71 @@
+/**
+ * Case-authoring mistakes that would make a check unable to fail are case bugs: `$ne` of a
+ * default against an absent field, `$absent` other than true, a step modifier no action reads, a
+ * step time that is not a number, `$times` below 1. Each was once silently accepted.
+ */
+import * as core from "@ectp/core";
+import { describe, expect, it } from "vitest";
+import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import type { LoadedCase } from "./cases/format.js";
+import { loadCases } from "./cases/load.js";
+import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import { matches } from "./runner/match.js";
+import { runSuite } from "./runner/suite.js";
+import { inProcessTestee } from "./testee/in-process.js";
+
+const CASES = loadCases();
+const withSteps = (name: string, edit: (steps: Record<string, unknown>[]) => Record<string, unknown>[]): LoadedCase => {
+  const c = structuredClone(CASES.find((x) => x.fullName === name) as LoadedCase);
+  c.spec.steps = edit(c.spec.steps as unknown as Record<string, unknown>[]) as unknown as typeof c.spec.steps;
+  return c;
+};
+const run = async (c: LoadedCase) => {
+  const testee = () => inProcessTestee(new CoreTesteeHandler(core as unknown as CoreModule));
+  const report = await runSuite({ testee, features: [...TS_TESTEE_FEATURES, "events"], cases: [c], level: "all" });
+  return report.results[0];
+};
+const CASE = "consumer/c1-admission/local-item-is-ready";
+const CASE9 = "consumer/c9-single-flight/two-requests-one-read";
+const rr = { send: { envelope: { readRequest: { $any: true } } } };
+
+describe("case interpreter: checks that could not fail are refused", () => {
+  const m = (expected: unknown, actual: unknown) => matches(expected, actual, new Map(), new Map());
+
+  it("$ne of a default value fails on an absent field (absent equals its default)", () => {
+    // {"$ne": 0} already fails on an absent field; "", false and *_UNSPECIFIED must too.
+    expect([m({ $ne: 0 }, undefined), m({ $ne: "" }, undefined), m({ $ne: false }, undefined), m({ $ne: "FAILURE_REASON_UNSPECIFIED" }, undefined)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(m({ senderId: { $ne: "" } }, {})).toBe(false);
+  });
+
+  it("$absent other than true is a case bug, not a matcher that matches anything", () => {
+    expect(() => m({ $absent: false }, undefined)).toThrow(/\$absent/);
+  });
+
+  it("a step's expect, expectError, bind or ready without an action that reads it is a case bug", async () => {
+    // An admit expectation split off onto its own step: never checked.
+    const lone = await run(withSteps(CASE, (s) => [...s.slice(0, 1), { expect: { status: "failed" } }, ...s.slice(1)]));
+    expect(lone).toMatchObject({ status: "failed", message: expect.stringContaining("expect") });
+    // expectError on an action that ignores it: the testee's Ok is never questioned.
+    const ignored = await run(withSteps(CASE, (s) => [...s.slice(0, -1), { finish: "r1", expectError: true }]));
+    expect(ignored).toMatchObject({ status: "failed", message: expect.stringContaining("expectError") });
+  });
+
+  it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {
+    const r = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { at: { $expr: "100 + 5" } }, { expectSent: [{ send: { envelope: { readComplete: { $any: true } } }, $window: [105, 105] }] }, ...s.slice(4)]));
+    expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/\bat\b/) });
+    const str = await run(withSteps(CASE, (s) => [...s, { after: "50" }]));
+    expect(str).toMatchObject({ status: "failed", message: expect.stringContaining("after") });
+  });
+
+  it("$times of 0 or a non-integer is a case bug (expectSent with $times 0 checks nothing)", async () => {
+    const zero = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { expectSent: [{ ...rr, $times: 0 }, { send: { to: "NOBODY" }, $times: 0 }] }, ...s.slice(4)]));
+    expect(zero).toMatchObject({ status: "failed", message: expect.stringContaining("$times") });
+    const str = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { expectSent: [{ ...rr, $times: "2" }] }, ...s.slice(4)]));
+    expect(str).toMatchObject({ status: "failed", message: expect.stringContaining("$times") });
+  });
+});
