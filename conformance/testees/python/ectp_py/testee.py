@@ -303,7 +303,7 @@ class TesteeAdapter:
             if text:
                 try:
                     announcement = codec.from_json("ectp.v1.Announcement", json.loads(text))
-                except ValueError:
+                except (ValueError, RecursionError):  # nested past the recursion limit: unparseable too
                     announcement = text  # unparseable: still an invalid announcement, never an exception [C2]
             items.append(AdmitItem(it.get("itemId", ""), announcement, it.get("hasModelInput") is True, it.get("local") is True))
         r = self.consumer.admit(a.get("requestId", ""), items, now)
