@@ -205,11 +205,12 @@ function fmtBytes(n: number): string {
   const units = ["B", "KB", "MB", "GB", "TB"];
   let v = n;
   let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
+  // By the value as printed: 999,999 B is "1.0 MB" (not "1000 KB"), 99,960 B is "100 KB" (not "100.0 KB").
+  while (Math.round(v) >= 1000 && i < units.length - 1) {
     v /= 1000;
     i++;
   }
-  return `${v.toFixed(v >= 100 || i === 0 ? 0 : 1)} ${units[i]}`;
+  return `${v.toFixed(i === 0 || Math.round(v * 10) / 10 >= 100 ? 0 : 1)} ${units[i]}`;
 }
 
 function pct(n: number, total: number): string {
