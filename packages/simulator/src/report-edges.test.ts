@@ -70,7 +70,7 @@ describe("time series", () => {
     for (const now of [0, 5, 10, 12, 20, 30, 40, 50, 60, 70, 80]) r.maybeSample(now, () => sample(now));
     const s = r.result();
     expect(s.t).toEqual([0, 40, 80]);
-    SERIES_NAMES.forEach((n, i) => expect(s.values[n]).toEqual(s.t.map((t) => t + i)));
+    for (const [i, n] of SERIES_NAMES.entries()) expect(s.values[n]).toEqual(s.t.map((t) => t + i));
     expect(r.dueAt).toBe(120);
   });
 });
