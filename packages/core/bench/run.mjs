@@ -191,7 +191,7 @@ function phases(rounds) {
   const { producer, consumer } = rig;
   const items = rig.announcements.map((announcement) => [{ itemId: "img", announcement, hasModelInput: false }]);
   const samples = PHASES.map(() => []);
-  const rounds_ns = []; // each measured round's whole time, ns per request
+  const roundNs = []; // each measured round's whole time, ns per request
   let now = 1;
   let serial = 0;
   for (let round = 0; round < rounds; round++) {
@@ -232,13 +232,13 @@ function phases(rounds) {
     if (ready !== PHASE_BATCH || idle !== 0) throw new Error(`phase round ${round}: ${ready} of ${PHASE_BATCH} ready, ${idle} outputs left`);
     if (round >= Math.min(20, rounds >> 1)) {
       for (let i = 0; i < PHASES.length; i++) samples[i].push(((t[i + 1] - t[i]) * 1e6) / PHASE_BATCH);
-      rounds_ns.push(((t[PHASES.length] - t[0]) * 1e6) / PHASE_BATCH);
+      roundNs.push(((t[PHASES.length] - t[0]) * 1e6) / PHASE_BATCH);
     }
     now += 0.001;
   }
   const ps = producer.stats();
   if (ps.grants !== 0 || consumer.stats().requests !== 0) throw new Error("phases: state left behind");
-  const meanRound = rounds_ns.reduce((a, b) => a + b, 0) / rounds_ns.length;
+  const meanRound = roundNs.reduce((a, b) => a + b, 0) / roundNs.length;
   return { phases: samples.map((list) => summary(list, true).median), meanRound };
 }
 
