@@ -181,21 +181,20 @@ const CONFIG_KEYS = ["drop", "delay", "duplicate", "reorder", "failRead", "stall
 
 /**
  * Problems of the nested fault `name` of `c`: it is absent, or an object with only the given
- * `fields` (and `settle` for `stallRead`), each checked by its checker.
+ * `fields`, each checked by its checker, and `otherKeys` (checked by the caller).
  */
 function checkNested(
   c: Record<string, unknown>,
   name: "delay" | "reorder" | "stallRead",
   fields: readonly (readonly [string, typeof checkMs])[],
   where: string,
+  otherKeys: readonly string[] = [],
 ): string[] {
   const v = c[name];
   if (v === undefined) return [];
   const at = `${where}.${name}`;
   if (!isRecord(v)) return [`${at} must be an object ({ probability, ... }) or absent, got ${kindOf(v)}`];
-  const keys = fields.map(([k]) => k);
-  if (name === "stallRead") keys.push("settle");
-  return [...unknownKeys(v, keys, at), ...fields.map(([k, check]) => check(v[k], `${at}.${k}`)).filter((p): p is string => p !== undefined)];
+  return [...unknownKeys(v, [...fields.map(([k]) => k), ...otherKeys], at), ...fields.map(([k, check]) => check(v[k], `${at}.${k}`)).filter((p): p is string => p !== undefined)];
 }
 
 /**
@@ -214,7 +213,7 @@ function validateFaultConfig(config: unknown, where: string, extraKeys: readonly
     checkProbability(c.corruptRead, `${where}.corruptRead`),
     ...checkNested(c, "delay", [["probability", checkProbability], ["minMs", checkMs], ["maxMs", checkMs]], where),
     ...checkNested(c, "reorder", [["probability", checkProbability], ["maxHoldMs", checkMs]], where),
-    ...checkNested(c, "stallRead", [["probability", checkProbability], ["durationMs", checkMs]], where),
+    ...checkNested(c, "stallRead", [["probability", checkProbability], ["durationMs", checkMs]], where, ["settle"]),
   ].filter((p): p is string => p !== undefined);
   if (c.partitioned !== undefined && typeof c.partitioned !== "boolean")
     problems.push(`${where}.partitioned must be true or false, got ${kindOf(c.partitioned)}`);
