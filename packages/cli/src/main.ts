@@ -25,7 +25,7 @@ Run "ectp simulate --help" for the simulator's options.
 `;
 
 /** Shape of the conformance package's CLI entry point. */
-type ConformanceModule = { runConformanceCli?: (argv: string[], output: { out(text: string): void; err(text: string): void }) => Promise<number> };
+type ConformanceModule = { runConformanceCli?: (argv: string[], output: Pick<CliIO, "out" | "err">) => Promise<number> };
 
 async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
   let mod: ConformanceModule;
@@ -47,7 +47,7 @@ async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
     );
     return EXIT_USAGE;
   }
-  return mod.runConformanceCli(argv, { out: (text) => io.out(text), err: (text) => io.err(text) });
+  return mod.runConformanceCli(argv, io);
 }
 
 /**
