@@ -67,6 +67,29 @@ class TesteeProcessTest(unittest.TestCase):
             out = out[4 + n :]
         self.assertEqual(ids, [1, 2, 3])
 
+    def test_an_unreadable_request_ends_the_process_with_one_line_and_status_2(self):
+        init = json.dumps({"commandId": "1", "nowMs": "0", "init": {"protocolVersion": 1}}) + "\n"
+        cases = [
+            ((init + "{not json\n").encode(), "json-lines", "a line is not JSON"),
+            ((init + "[1, 2]\n").encode(), "json-lines", "a line holds a JSON list"),
+            (init.encode() + b"\xff\xfe\n", "json-lines", "a line is not UTF-8"),
+            ((init + "[" * 100_000 + "\n").encode(), "json-lines", "a line is not JSON"),
+            (bytes.fromhex("00000006080152020801") + bytes.fromhex("0000000108"), None, "a frame of 1 bytes is not a TesteeRequest"),
+            (bytes.fromhex("00000006080152020801") + bytes.fromhex("0400000108"), None, "exceeds the 67108864-byte limit"),
+            (bytes.fromhex("00000006080152020801") + bytes.fromhex("000000090801"), None, "ended inside a frame (2 of 9 bytes)"),
+            (bytes.fromhex("00000006080152020801") + bytes.fromhex("0000"), None, "ended inside a frame (2 of 4 bytes)"),
+        ]
+        for stdin, fmt, why in cases:
+            with self.subTest(why=why, fmt=fmt):
+                r = run(stdin, fmt)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                err = r.stderr.decode()
+                self.assertIn("unreadable request on stdin", err)
+                self.assertIn(why, err)
+                self.assertNotIn("Traceback", err)
+                # The request before it was answered.
+                self.assertTrue(r.stdout, "the Init before the unreadable request had no answer")
+
 
 if __name__ == "__main__":
     unittest.main()
