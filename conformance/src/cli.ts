@@ -3,7 +3,7 @@
  * @module
  */
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { EctpError, closestName } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
@@ -508,6 +508,8 @@ function summaryPath(report: string): string {
  * created when the file is written).
  */
 function outputPathProblem(file: string): string | undefined {
+  // A trailing separator names a directory (resolve() would drop it and check a file of that name).
+  if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
   const path = resolve(file);
   try {
     if (statSync(path).isDirectory()) return "it is a directory; name a file in it";

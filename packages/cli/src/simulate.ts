@@ -3,7 +3,7 @@
  * @module
  */
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { EctpError } from "@ectp/protocol";
 import {
@@ -114,6 +114,8 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
  * the run, so a long run is not thrown away for a typo in a path; nothing is created.
  */
 function reportPathProblem(file: string): string | undefined {
+  // A trailing separator names a directory (dirname() would drop it and check the parent instead).
+  if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
   // The path as given, as the later write opens it: `missing/../x.html` needs `missing` to exist,
   // which a lexical resolve() would hide.
   try {

@@ -1,0 +1,193 @@
+/**
+ * `ectp conformance` command line, beyond cli.test.ts: malformed features and known-failing
+ * files, refused flag values, where --help goes, the FAIL line and exit status of a known-failing
+ * case that passes, --filter over transport cases only, and the seeds --seeds numbers.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CONFORMANCE_USAGE, runConformanceCli } from "./cli.js";
+import { fakeTestee } from "./test-support.js";
+
+/** Run the CLI with its output captured through the injected streams. */
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runConformanceCli(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "ectp-cli-flags-"));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Exit 2, one prefixed line naming the problem, then the usage; no stack trace. */
+function expectUsageError(r: { code: number; out: string; err: string }, ...fragments: string[]): void {
+  expect(r.code).toBe(2);
+  expect(r.err.startsWith("ectp conformance: ")).toBe(true);
+  for (const f of fragments) expect(r.err).toContain(f);
+  expect(r.err).toContain("Usage: ectp conformance");
+  expect(r.err).not.toMatch(/\n\s+at /);
+  expect(r.out).toBe("");
+}
+
+describe("features and known-failing files of the wrong shape", () => {
+  it.each([
+    ["an object without a features list", JSON.stringify({ feature: ["consumer"] })],
+    ["a features value that is not a list", JSON.stringify({ features: "consumer" })],
+    ["a bare list", JSON.stringify(["consumer"])],
+    ["null", "null"],
+  ])("a features file that is %s is refused as having no features list", async (_, text) => {
+    const path = file(`f-${text.length}-${Math.random().toString(36).slice(2)}.json`, text);
+    expectUsageError(await cli("--testee", "never-started", "--features", path), `--features ${JSON.stringify(path)} has no "features" list`);
+  });
+
+  it("a known-failing entry whose reason is only blanks is refused", async () => {
+    const path = file("blank-reason.json", JSON.stringify({ "consumer/c1-admission/local-item-is-ready": "   " }));
+    expectUsageError(
+      await cli("--testee", "never-started", "--known-failing", path),
+      `--known-failing ${JSON.stringify(path)}: entry "consumer/c1-admission/local-item-is-ready" needs a reason string`,
+    );
+  });
+
+  it("a known-failing file that is a JSON list is refused as not an object", async () => {
+    const path = file("list.json", JSON.stringify(["consumer/c1-admission/local-item-is-ready"]));
+    expectUsageError(await cli("--testee", "never-started", "--known-failing", path), "must be a JSON object", "got an array");
+  });
+
+  it("a single known-failing entry naming no case is refused", async () => {
+    const path = file("one-unknown.json", JSON.stringify({ "no/such/case": "typo" }));
+    expectUsageError(await cli("--testee", "never-started", "--known-failing", path), `lists a name that is no case's: "no/such/case"`);
+  });
+});
+
+describe("flag values that are refused before anything runs", () => {
+  it("--transport other than mock or nixl", async () => {
+    expectUsageError(await cli("--transport", "tcp"), '--transport must be one of mock, nixl, got "tcp"');
+  });
+  it("--level other than required or all", async () => {
+    expectUsageError(await cli("--testee", "never-started", "--level", "optional"), '--level must be required or all, got "optional"');
+  });
+  it("--seed without --testee", async () => {
+    expectUsageError(await cli("--transport", "mock", "--seed", "3"), "--seed runs randomised schedules between two testees; it needs --testee");
+  });
+  it("a blank --features or --report name", async () => {
+    expectUsageError(await cli("--testee", "never-started", "--features", "  "), "--features is empty; give a file name");
+    expectUsageError(await cli("--transport", "mock", "--report", " "), "--report is empty; give a file name");
+  });
+});
+
+describe("an output file named with a trailing separator", () => {
+  it.each(["--report", "--junit"])("%s names a directory, refused before the run even when none exists", async (flag) => {
+    const path = join(dir, "no-such-dir/");
+    expectUsageError(
+      await cli("--transport", "mock", flag, path),
+      `${flag} cannot write ${JSON.stringify(path)}: it ends in a path separator, so it names a directory; name a file; nothing was run`,
+    );
+  });
+});
+
+describe("--help", () => {
+  it("prints the usage on standard output, nothing on standard error, exit 0", async () => {
+    const r = await cli("--help");
+    expect(r).toEqual({ code: 0, out: `${CONFORMANCE_USAGE}\n`, err: "" });
+  });
+});
+
+describe("a known-failing case that passes", () => {
+  it("prints a FAIL line for it and fails the run with exit 1", async () => {
+    const name = "transport/mock/byte-exact-reads-at-odd-offsets";
+    const known = file("passes.json", JSON.stringify({ [name]: "thought broken" }));
+    const r = await cli("--transport", "mock", "--filter", "transport/mock/byte-exact-*", "--known-failing", known);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`FAIL ${name}\n`);
+  }, 60_000);
+});
+
+describe("--testee with --transport and a --filter matching transport cases only", () => {
+  it("is not refused: the transport cases run, the testee is never started", async () => {
+    const r = await cli("--testee", "/nonexistent/never-started", "--transport", "mock", "--filter", "transport/mock/byte-exact-*");
+    expect(r.err).not.toContain("matches none");
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain("FAIL");
+  }, 60_000);
+});
+
+describe("--seeds 0", () => {
+  it("is accepted as no randomised schedules (the run is refused only because nothing in it would run)", async () => {
+    const r = await cli("--testee", "never-started", "--filter", "subscriber/**", "--seeds", "0");
+    expectUsageError(r, "so nothing would run");
+    expect(r.err).not.toContain("must be an integer");
+  });
+});
+
+describe("the schedules --seeds n runs are numbered 1 to n", () => {
+  it("lists seed-1 and seed-2 (skipped without read-memory), never seed-0", async () => {
+    const features = file("no-read-memory.json", JSON.stringify({ features: ["consumer"] }));
+    const r = await cli(
+      "--testee",
+      "/nonexistent/never-started",
+      "--transport",
+      "mock",
+      "--filter",
+      "transport/mock/byte-exact-*",
+      "--features",
+      features,
+      "--seeds",
+      "2",
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/seed-1\b/);
+    expect(r.out).toMatch(/seed-2\b/);
+    expect(r.out).not.toMatch(/seed-0\b/);
+    expect(r.err).toContain("warning: randomised schedules need the features consumer, producer, read-memory");
+  }, 60_000);
+});
+
+describe("a failure while setting up that is not bad input", () => {
+  afterEach(() => {
+    vi.doUnmock("./cases/load.js");
+    vi.resetModules();
+  });
+  it("is reported in one line, without the usage, exit 2", async () => {
+    vi.resetModules();
+    vi.doMock("./cases/load.js", () => ({
+      loadCases: () => {
+        throw new Error("cases unreadable");
+      },
+    }));
+    const fresh = (await import("./cli.js")).runConformanceCli;
+    let out = "";
+    let err = "";
+    const code = await fresh(["--testee", "never-started"], {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+    });
+    expect({ code, out, err }).toEqual({ code: 2, out: "", err: "ectp conformance: cases unreadable\n" });
+  });
+});
+
+describe("a testee that never answers Init while speaking JSON lines", () => {
+  it("is reported after the start-up timeout without the hint to pass --json-lines (it was passed)", async () => {
+    const silent = fakeTestee("silent", `process.stdin.resume(); process.stdin.on("end", () => process.exit(0));`);
+    const r = await cli("--testee", silent, "--json-lines", "--level", "all");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("did not answer Init within 10000 ms");
+    expect(r.err).not.toContain("run with --json-lines");
+  }, 60_000);
+});
