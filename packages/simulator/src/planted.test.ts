@@ -77,12 +77,13 @@ describe("planted bugs are reported", () => {
               if (req.requestId !== "r5") return admit(req, now);
               first ??= now;
               if (now - first < budgetMs + steps * stepMs) return { status: "admitted", items: req.items.map((i) => ({ action: "defer", itemId: i.itemId })) };
-              return admit(req, now);
+              // Decided at once (every request carries model input here): the outcome's time is the hold's.
+              return { status: "admitted", items: req.items.map((i) => ({ action: "local-encode", itemId: i.itemId })) };
             };
             return core;
           },
         },
-        { budgetMs, stepMs, faults: "none" },
+        { budgetMs, stepMs, faults: "none", metadataOnlyFraction: 0 },
       );
     expect((await late(1)).violations.byInvariant.I2).toBe(0);
     expect((await late(1.5)).violations.byInvariant.I2).toBe(1);

@@ -1006,9 +1006,11 @@ export class Simulation {
    */
   private engineStep(c: ConsumerNode): void {
     const now = this.now;
+    // [I2] Before the admissions: a request this step decides or fails past the limit is late
+    // too, and leaves `waiting` during the step (as a failure drained between steps does: see drain).
+    this.checkLate(c, now);
     if (c.quiet && !c.changed) {
       this.quietStepsSkipped++;
-      this.checkLate(c, now);
       c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
       return;
     }
@@ -1094,7 +1096,6 @@ export class Simulation {
       this.timers.push(now + this.config.serviceTimeMs + local * this.config.encodeTimeMs, this.serviceDone, req);
     }
     if (this.drain(c, failedAtAdmit) > 0) quiet = false;
-    this.checkLate(c, now);
     c.nextStepAt = c.waiting.size > 0 ? this.nextStepTime() : undefined;
     // Calls made during this step are accounted for by `quiet`; later ones set `changed`.
     c.quiet = quiet;
@@ -1117,7 +1118,9 @@ export class Simulation {
 
   /**
    * [I2] an outcome no later than budget + one engine step after the first wait: engine steps
-   * fall on multiples of `stepMs`, so the step at or after the budget's end decides.
+   * fall on multiples of `stepMs`, so the step at or after the budget's end decides. Called
+   * before each step's admissions and before each drain of failures, so a request is judged
+   * while still waiting, including at the step or drain that gives its outcome too late.
    */
   private checkLate(c: ConsumerNode, now: number): void {
     const limit = this.config.budgetMs + this.config.stepMs;
@@ -1141,6 +1144,7 @@ export class Simulation {
    * already has an outcome. Returns how many reports and unreported failures it handled.
    */
   private drain(c: ConsumerNode, failedAtAdmit?: Map<string, Req>): number {
+    this.checkLate(c, this.now); // [I2] a failure reported now, past the limit, is late (a cancel storm drains between steps)
     c.stale = c.changed = true;
     let reports: readonly FailedRequest[] = [];
     try {

@@ -1,0 +1,94 @@
+import * as core from "@ectp/core";
+import { describe, expect, it } from "vitest";
+import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import { TesteeRequest } from "./proto.js";
+
+const FINGERPRINT = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
+
+/** A fresh TS reference testee, initialised, and a function sending it one request. */
+function testee() {
+  const h = new CoreTesteeHandler(core as unknown as CoreModule);
+  let id = 0;
+  const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: ++id, ...req }));
+  expect(ask({ init: { protocolVersion: 1 } })).toMatchObject({ init: { protocolVersion: 1 } });
+  return ask;
+}
+
+function descriptor(n: number, sizeBytes = 4) {
+  return { key: { contentHash: [n, 1], fingerprint: FINGERPRINT }, sizeBytes };
+}
+
+describe("TS reference testee: answers TESTEE-PROTOCOL.md fixes", () => {
+  it("answers a command of another role WRONG_ROLE, for every role", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    expect(ask({ markReady: { key: descriptor(1).key } })).toMatchObject({ error: { code: "WRONG_ROLE" } });
+    expect(ask({ getView: { producerId: "P1" } })).toMatchObject({ error: { code: "WRONG_ROLE" } });
+    expect(ask({ configure: { role: 2, id: "P1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    expect(ask({ drainFailed: {} })).toMatchObject({ error: { code: "WRONG_ROLE" } });
+    expect(ask({ follow: { producerId: "P2" } })).toMatchObject({ error: { code: "WRONG_ROLE" } });
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT, timers: { heartbeatIntervalMs: 1000 } } })).toMatchObject({
+      ok: {},
+    });
+    expect(ask({ drainFailed: {} })).toMatchObject({ error: { code: "WRONG_ROLE" } });
+    expect(ask({ clearStore: {} })).toMatchObject({ error: { code: "WRONG_ROLE" } });
+  });
+
+  it("refuses a Configure with an unknown role as an invalid configuration, leaving it unconfigured", () => {
+    const ask = testee();
+    const refused = ask({ configure: { role: 0, id: "X", epoch: 1, fingerprint: FINGERPRINT } });
+    expect(refused.error?.code).toBe("INVALID_CONFIG");
+    expect(ask({ drainFailed: {} })).toMatchObject({ error: { code: "NOT_CONFIGURED" } });
+    // A refused Configure after a working one leaves no role behind either.
+    expect(ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    expect(ask({ configure: { role: 0, id: "X", epoch: 1, fingerprint: FINGERPRINT } }).error?.code).toBe("INVALID_CONFIG");
+    expect(ask({ drainFailed: {} })).toMatchObject({ error: { code: "NOT_CONFIGURED" } });
+    expect(ask({ admit: { requestId: "r", items: [] } })).toMatchObject({ error: { code: "NOT_CONFIGURED" } });
+  });
+
+  it("a subscriber's present heartbeat_interval_ms of 0 is an invalid configuration; an absent one takes the default", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT, timers: { heartbeatIntervalMs: 0 } } }).error).toBeTruthy();
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+  });
+
+  it("answers the subscriber role Unsupported{subscriber} for a core without EventSubscriber", () => {
+    const h = new CoreTesteeHandler({ ...(core as unknown as CoreModule), EventSubscriber: undefined });
+    const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
+    expect(ask({ init: { protocolVersion: 1 } }).init?.features).not.toContain("subscriber");
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ unsupported: { feature: "subscriber" } });
+  });
+});
+
+describe("TS reference testee: ReadMemory sees only memory still registered", () => {
+  const location = (res: ReturnType<ReturnType<typeof testee>>) => res.putItem?.descriptor?.location ?? new Uint8Array(0);
+
+  it("an item that left the store (discarded or cleared) has its location deregistered", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 2, id: "P1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    const first = location(ask({ putItem: { descriptor: descriptor(1), data: [1, 2, 3, 4] } }));
+    expect(ask({ readMemory: { location: first, length: 4 } }).readMemory?.data).toEqual(new Uint8Array([1, 2, 3, 4]));
+    expect(ask({ discard: { key: descriptor(1).key } })).toMatchObject({ ok: {} });
+    expect(ask({ readMemory: { location: first, length: 4 } }).error?.code).toBe("INVALID_ARGUMENT");
+    const second = location(ask({ putItem: { descriptor: descriptor(2), data: [5, 6, 7, 8] } }));
+    expect(ask({ markReady: { key: descriptor(2).key } })).toMatchObject({ ok: {} });
+    expect(ask({ clearStore: {} })).toMatchObject({ ok: {} });
+    expect(ask({ readMemory: { location: second, length: 4 } }).error?.code).toBe("INVALID_ARGUMENT");
+  });
+
+  it("ReadMemory returns the requested length from the location's start; Discard of an unknown item is an Error", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 2, id: "P1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    const loc = location(ask({ putItem: { descriptor: descriptor(1), data: [1, 2, 3, 4] } }));
+    expect(ask({ readMemory: { location: loc, length: 2 } }).readMemory?.data).toEqual(new Uint8Array([1, 2]));
+    expect(ask({ discard: { key: descriptor(9).key } }).error?.code).toBe("INVALID_ARGUMENT");
+  });
+
+  it("a new Configure forgets every location of the instance before it", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 2, id: "P1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    const loc = location(ask({ putItem: { descriptor: descriptor(1), data: [1, 2, 3, 4] } }));
+    expect(ask({ configure: { role: 2, id: "P1", epoch: 2, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    expect(ask({ readMemory: { location: loc, length: 4 } }).error?.code).toBe("INVALID_ARGUMENT");
+  });
+});
