@@ -1,7 +1,8 @@
 /**
  * Case-authoring mistakes that would make a check unable to fail are case bugs: `$ne` of a
  * default against an absent field, `$absent` other than true, a step modifier no action reads, a
- * step time that is not a number, `$times` below 1. Each was once silently accepted.
+ * step time that is not a number, `$times` below 1, an unknown key in a read result's data. Each
+ * was once silently accepted.
  */
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
@@ -67,5 +68,16 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(zero).toMatchObject({ status: "failed", message: expect.stringContaining("$times") });
     const str = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { expectSent: [{ ...rr, $times: "2" }] }, ...s.slice(4)]));
     expect(str).toMatchObject({ status: "failed", message: expect.stringContaining("$times") });
+  });
+
+  it("a read result's data with an unknown key (a misspelt truncate) is a case bug, not the item's bytes unspoiled", async () => {
+    const CASE11 = "consumer/c11-verify/size-checked-without-checksum";
+    const r = await run(
+      withSteps(CASE11, (s) => s.map((st) => (st.readResult ? { ...st, readResult: { ...(st.readResult as object), data: { item: "N", trunc: 100 } } } : st))),
+    );
+    expect(r).toMatchObject({ status: "failed", message: expect.stringContaining('unknown key "trunc"') });
+    // The same case with the key spelt right passes (the edit itself is sound).
+    const ok = await run(withSteps(CASE11, (s) => s));
+    expect(ok).toMatchObject({ status: "passed" });
   });
 });

@@ -758,9 +758,17 @@ class Interpreter {
     if (typeof d === "string") data = this.fixture(d).bytes.slice();
     else if (d && typeof d === "object") {
       const spec = d as Record<string, unknown>;
+      for (const key of Object.keys(spec))
+        if (!READ_DATA_KEYS.includes(key)) throw new CaseBug(`readResult data has an unknown key ${JSON.stringify(key)}; it takes ${READ_DATA_KEYS.join(", ")}`);
       data = this.fixture(spec.item).bytes.slice();
       if (spec.corrupt === true && data.length > 0) data[data.length >> 1] = ((data[data.length >> 1] as number) ^ 0xff) & 0xff;
       if (typeof spec.truncate === "number") data = data.slice(0, spec.truncate);
+      if (typeof spec.extend === "number") {
+        // More bytes than the item holds: what a transport that wrote past the read would report [C11].
+        const longer = new Uint8Array(data.length + spec.extend).fill(0xee);
+        longer.set(data);
+        data = longer;
+      }
     }
     await this.cmd({
       deliverReadResult: {
@@ -1295,6 +1303,9 @@ const ROLES = {
 
 /** The testee's default peer id per case role. */
 const SELF_IDS = { consumer: "C1", producer: "P1", subscriber: "R1" } as const;
+
+/** Keys of a `readResult` step's `data` object: the item whose bytes are read, and how they are spoiled. */
+const READ_DATA_KEYS: readonly string[] = ["item", "corrupt", "truncate", "extend"];
 
 /** Envelope body fields (envelope.proto), for hand-built wire forms (unknown fields, a repeated body). */
 const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { finish(): Uint8Array } } }> = {
