@@ -676,6 +676,34 @@ describe("system level checks (a core changed through its prototype)", () => {
     expect((await messages()).some((m) => /failed seed 1: \[I3\] producer pins \d+ != grants \d+ at t=/.test(m))).toBe(true);
   }, 60_000);
 
+  it("[I5] a destination released while its read may still write, and one never released, are caught", async () => {
+    // The first case's read stalls for 30 s: a core that hands its destination back to the pool
+    // 100 ms into it (and again when the read settles) frees memory a transfer may still write.
+    type WithPool = { pool: { release(d: core.ReadDestination): void } };
+    const poll = core.ConsumerCore.prototype.poll;
+    let started: { destination: core.ReadDestination; at: number } | undefined;
+    let freed = false;
+    vi.spyOn(core.ConsumerCore.prototype, "poll").mockImplementation(function (this: core.ConsumerCore, now) {
+      const out = poll.call(this, now);
+      for (const o of out) if (o.type === "start-read" && started === undefined) started = { destination: o.destination, at: now };
+      if (started !== undefined && !freed && now >= started.at + 100) {
+        freed = true;
+        (this as unknown as WithPool).pool.release(started.destination);
+      }
+      return out;
+    });
+    const m = await messages();
+    expect(m[0]).toMatch(/^system\/producer-killed-mid-transfer-then-restarted failed seed 1: \[I5\] the destination at offset 0 \(200000 bytes\) was released at t=\d+(\.\d+)? while a read could still write into it/);
+    vi.restoreAllMocks();
+    // A core that never gives loaded destinations back (its own counts say it did).
+    type Counted = { destinationCount: number; releaseDest(d: core.ReadDestination): void };
+    vi.spyOn(core.ConsumerCore.prototype as unknown as Counted, "releaseDest").mockImplementation(function (this: Counted) {
+      this.destinationCount--;
+    });
+    const leak = await messages();
+    expect(leak.some((x) => /failed seed 1: \[I4\] \d+ destination\(s\) still allocated after quiescence/.test(x))).toBe(true);
+  }, 60_000);
+
   it("[C6] a request reported failed twice is caught", async () => {
     const orig = core.ConsumerCore.prototype.drainFailed;
     vi.spyOn(core.ConsumerCore.prototype, "drainFailed").mockImplementation(function (this: core.ConsumerCore) {

@@ -14,11 +14,20 @@ const FP: ectp.v1.IFingerprint = { model: "conformance/model@1", dtype: ectp.v1.
 
 class SystemFailure extends Error {}
 
-/** First-fit destination pool over one registered region. */
+/**
+ * First-fit destination pool over one registered region. [I5] Every release is checked with
+ * `mayStillWrite` (the network's view of unsettled reads into that range); what it reports is
+ * kept in `early` for the case to fail on (a pool hook must not throw into the core).
+ */
 class RegionPool {
   private free: { offset: number; length: number }[];
   live = 0;
-  constructor(readonly region: MemoryRegion) {
+  /** [I5] Destinations released while a read could still write into them, as messages. */
+  readonly early: string[] = [];
+  constructor(
+    readonly region: MemoryRegion,
+    private readonly mayStillWrite: (d: ReadDestination) => string | undefined,
+  ) {
     this.free = [{ offset: 0, length: region.bytes.length }];
   }
   allocate(_k: string, size: number): ReadDestination | undefined {
@@ -32,6 +41,8 @@ class RegionPool {
     return d;
   }
   release(d: ReadDestination): void {
+    const early = this.mayStillWrite(d);
+    if (early !== undefined) this.early.push(early);
     this.live--;
     this.free.push({ offset: d.offset, length: d.length });
     this.free.sort((a, b) => a.offset - b.offset);
@@ -63,7 +74,11 @@ class World {
   constructor(seed: number, faults?: FaultPlan) {
     this.net = new MockNetwork({ seed, ...(faults ? { faults } : {}) });
     this.cT = this.net.endpoint("C1");
-    this.pool = new RegionPool(this.cT.registerMemory(new Uint8Array(4 * 1024 * 1024)));
+    this.pool = new RegionPool(this.cT.registerMemory(new Uint8Array(4 * 1024 * 1024)), (d) =>
+      this.net.hasUnsettledWriteInto("C1", d.region, d.offset, d.length)
+        ? `[I5] the destination at offset ${d.offset} (${d.length} bytes) was released at t=${this.net.now()} while a read could still write into it`
+        : undefined,
+    );
     this.consumer = new ConsumerCore({
       id: "C1",
       epoch: 1,
@@ -149,9 +164,11 @@ class World {
     if (missing.length > 0) throw new SystemFailure(`[C6] ${missing.join(", ")} failed but never reported by drainFailed`);
   }
 
+  /** [I3] pins equal live grants, and [I5] no destination was released under a read. */
   checkPins(): void {
     const s = this.producer.core.stats();
     if (s.pins !== s.grants) throw new SystemFailure(`[I3] producer pins ${s.pins} != grants ${s.grants} at t=${this.net.now()}`);
+    if (this.pool.early.length > 0) throw new SystemFailure(this.pool.early[0] as string);
   }
 }
 
@@ -201,6 +218,9 @@ async function quiesce(w: World, ids: string[]): Promise<void> {
   if (leaks.length > 0) throw new SystemFailure(`[I4] consumer not back to baseline: ${leaks.map(([k, v]) => `${k}=${v}`).join(", ")}`);
   const p = w.producer.core.stats();
   if (p.pins !== 0 || p.grants !== 0) throw new SystemFailure(`[I3] producer still pins ${p.pins} with ${p.grants} grants`);
+  w.checkPins();
+  // [I4] Every destination back in the pool (the engine's view, not only the core's own count).
+  if (w.pool.live !== 0) throw new SystemFailure(`[I4] ${w.pool.live} destination(s) still allocated after quiescence (a negative count: released twice)`);
 }
 
 /** Run the system cases (`system/<name>`, level SYSTEM). Never throws for core behaviour. */
@@ -232,7 +252,7 @@ export async function runSystemLevel(seed = 1): Promise<CaseResult[]> {
     ],
     [
       "lossy-links-every-request-resolves",
-      ["C4", "C6", "I1", "I2", "I3", "I4", "I6"],
+      ["C4", "C6", "I1", "I2", "I3", "I4", "I5", "I6"],
       async () => {
         const w = new World(seed, { default: { drop: 0.2, duplicate: 0.1, reorder: { probability: 0.1, maxHoldMs: 30 }, failRead: 0.05, corruptRead: 0.05 } });
         const items = Array.from({ length: 5 }, (_, i) => {

@@ -1,0 +1,357 @@
+/**
+ * Edges of the randomised, system and transport levels that the other suite checks leave open:
+ * each test shows a check firing on an implementation broken in one more way, or a schedule
+ * property (seed use, injected faults) that a weakened level would lose.
+ */
+import * as core from "@ectp/core";
+import { MockNetwork } from "@ectp/transport-mock";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
+import type { ectp } from "./proto.js";
+import { runRandomised } from "./random/randomised.js";
+import { CLOCK_ORIGIN_MS } from "./runner/script.js";
+import { runSystemLevel } from "./system/system-level.js";
+import { brokenTransportHarness, rewriteReads } from "./test-support.js";
+import { inProcessTestee } from "./testee/in-process.js";
+import { mockTransportHarness } from "./transport/mock-harness.js";
+import { type TransportHarness, type TransportSuiteOptions, runTransportConformance } from "./transport/transport-suite.js";
+
+type Res = ectp.conformance.v1.ITesteeResponse;
+type Req = ectp.conformance.v1.TesteeRequest;
+const coreModule = core as unknown as CoreModule;
+const inProcess = () => inProcessTestee(new CoreTesteeHandler(coreModule));
+/** The TS reference testee with its answers changed by `change`. */
+const altered = (change: (res: Res, req: Req) => Res) => () => {
+  const h = new CoreTesteeHandler(coreModule);
+  return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
+};
+const random = async (consumer: () => ReturnType<typeof inProcess>, seeds = [1, 2, 3], producer = inProcess, durationMs?: number) =>
+  (await runRandomised({ consumer, producer, seeds, features: TS_TESTEE_FEATURES, ...(durationMs ? { durationMs } : {}) })).map(
+    (r) => `${r.status} ${r.message ?? ""}`,
+  );
+
+/** The sizes of the items a seed's schedule puts on its producer, in order: a fingerprint of the schedule. */
+async function scheduleOf(seed: number): Promise<string> {
+  const sizes: number[] = [];
+  const producer = altered((res, req) => {
+    if (req.putItem?.data) sizes.push(req.putItem.data.length);
+    return res;
+  });
+  const [r] = await runRandomised({ consumer: inProcess, producer, seeds: [seed], features: TS_TESTEE_FEATURES, durationMs: 3000 });
+  expect(r?.status, r?.message).toBe("passed");
+  return sizes.join(",");
+}
+
+describe("randomised level: seeds and schedules", () => {
+  it("a seed replays the same schedule; seeds differing only above bit 32 give different schedules", async () => {
+    const one = await scheduleOf(1);
+    expect(await scheduleOf(1)).toBe(one);
+    expect(await scheduleOf(2 ** 32 + 1)).not.toBe(one);
+    expect(await scheduleOf(2 ** 41)).not.toBe(await scheduleOf(2 ** 40));
+  }, 60_000);
+
+  it("besides the forced stall, some seed stalls a read at random: two reads settling 5 s or more after they started (seeds 1-6)", async () => {
+    const slowPerSeed: number[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const started = new Map<number, number>();
+      let slow = 0;
+      const consumer = altered((res, req) => {
+        const t = Number(req.nowMs) - CLOCK_ORIGIN_MS;
+        for (const o of res.poll?.outputs ?? []) if (o.startRead) started.set(Number(o.startRead.readId), t);
+        const r = req.deliverReadResult;
+        if (r && t - (started.get(Number(r.readId)) ?? t) >= 5000) slow++;
+        return res;
+      });
+      const [m] = await random(consumer, [seed]);
+      expect(m).toMatch(/^passed /);
+      slowPerSeed.push(slow);
+    }
+    expect(slowPerSeed.some((n) => n >= 2), slowPerSeed.join(",")).toBe(true);
+  }, 120_000);
+});
+
+describe("randomised level: checks that must fire", () => {
+  it("[C1] an admit naming an item that is not the request's (one decision per item, but one renamed) is caught", async () => {
+    const consumer = altered((res) => {
+      const items = res.admit?.items ?? [];
+      const last = items[items.length - 1];
+      if (last) last.itemId = "not-an-item";
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: \[C1\] r\d+ admitted with decisions for \[.*not-an-item\], not one for each of its items/);
+  }, 60_000);
+
+  it("[C1] an admit answered ADMITTED with no decisions fails naming [C1]", async () => {
+    const consumer = altered((res) => {
+      if (res.admit?.items) res.admit.items = [];
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: \[C1\] r\d+ admitted with decisions for \[\], not one for each of its items/);
+  }, 60_000);
+
+  it("an Unsupported answer to a command the level needs (here FinishRequest) fails the seed", async () => {
+    const consumer = altered((res, req) => (req.finishRequest ? { commandId: res.commandId, unsupported: { feature: "consumer" } } : res));
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: consumer does not support consumer/);
+  }, 60_000);
+
+  it("a send whose envelope names another sender fails the seed (TESTEE-PROTOCOL.md §5.2)", async () => {
+    const consumer = altered((res) => {
+      for (const o of res.poll?.outputs ?? []) if (o.send?.envelope) o.send.envelope.senderId = "C9";
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: C1 sent an envelope without version 1.x, sender_id C1 and sender_epoch 1/);
+  }, 60_000);
+
+  it("[I3] a producer holding fewer pins than live grants is caught", async () => {
+    const producer = altered((res) => {
+      const p = res.stats?.producer;
+      if (p && Number(p.grants) > 0) p.pins = Number(p.grants) - 1;
+      return res;
+    });
+    const out = await random(inProcess, [1, 2, 3], producer);
+    expect(out.some((m) => /^failed seed \d+: \[I3\] producer pins \d+ != grants \d+ at t=\d+/.test(m)), out.join("\n")).toBe(true);
+  }, 60_000);
+
+  it("a read the producer refuses to serve (ReadMemory answered with an error) settles FAILED, never DONE", async () => {
+    const statuses: number[] = [];
+    const consumer = altered((res, req) => {
+      if (req.deliverReadResult) statuses.push(Number(req.deliverReadResult.status));
+      return res;
+    });
+    const producer = altered((res, req) => (req.readMemory ? { commandId: res.commandId, error: { message: "gone", code: "INVALID_ARGUMENT" } } : res));
+    const [m] = await random(consumer, [1], producer);
+    expect(m).toMatch(/^passed /);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 1)).toEqual([]);
+  }, 60_000);
+
+  it("[I5] concurrent reads whose destinations overlap without starting at the same offset are caught", async () => {
+    // Every read claims the destination starting at its own id in one region: distinct starts, overlapping ranges.
+    const consumer = altered((res) => {
+      for (const o of res.poll?.outputs ?? [])
+        if (o.startRead) {
+          o.startRead.destinationRegion = "one-region";
+          o.startRead.destinationOffset = Number(o.startRead.readId);
+        }
+      return res;
+    });
+    const out = await random(consumer, [1, 2, 3]);
+    expect(out.some((m) => /^failed seed \d+: \[I5\] read \d+ reuses the destination of unsettled read \d+/.test(m)), out.join("\n")).toBe(true);
+  }, 60_000);
+});
+
+describe("system level: seeds and injected faults", () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** The fault counts of every network each system case built, in order. */
+  const faultCountsOf = async (seed: number) => {
+    const nets: MockNetwork[] = [];
+    const endpoint = MockNetwork.prototype.endpoint;
+    vi.spyOn(MockNetwork.prototype, "endpoint").mockImplementation(function (this: MockNetwork, ...args: Parameters<MockNetwork["endpoint"]>) {
+      if (!nets.includes(this)) nets.push(this);
+      return endpoint.apply(this, args);
+    });
+    const results = await runSystemLevel(seed);
+    expect(results.map((r) => `${r.name} ${r.status} ${r.message ?? ""}`)).toEqual(results.map((r) => `${r.name} passed `));
+    vi.restoreAllMocks();
+    return nets.map((n) => n.faultCounts());
+  };
+
+  it("the lossy-links case drops, duplicates, reorders, fails and corrupts; its schedule follows the seed", async () => {
+    const one = await faultCountsOf(1);
+    expect(one).toHaveLength(2);
+    const lossy = one[1];
+    expect(lossy).toMatchObject({ drop: expect.any(Number), duplicate: expect.any(Number), reorder: expect.any(Number) });
+    for (const k of ["drop", "duplicate", "reorder", "failRead", "corruptRead"] as const) expect(lossy?.[k], `${k}: ${JSON.stringify(lossy)}`).toBeGreaterThan(0);
+    expect(one[0]?.stallRead).toBeGreaterThan(0);
+    expect(JSON.stringify((await faultCountsOf(2))[1])).not.toBe(JSON.stringify(lossy));
+  }, 60_000);
+
+  it("the restarted producer announces under a new epoch: r2 loads from a later incarnation than r1 [P8]", async () => {
+    const epochs = new Map<string, number>();
+    const orig = core.ConsumerCore.prototype.admit;
+    vi.spyOn(core.ConsumerCore.prototype, "admit").mockImplementation(function (this: core.ConsumerCore, req, now) {
+      const e = req.items[0]?.announcement?.item?.epoch;
+      if (e !== undefined && e !== null && !epochs.has(req.requestId)) epochs.set(req.requestId, Number(e));
+      return orig.call(this, req, now);
+    });
+    const [first] = await runSystemLevel(1);
+    expect(first?.status, first?.message).toBe("passed");
+    expect(Number(epochs.get("r2"))).toBeGreaterThan(Number(epochs.get("r1")));
+  }, 60_000);
+
+  it("[I2] a request deferred past its budget is caught within one 100 ms admit step of the budget", async () => {
+    const orig = core.ConsumerCore.prototype.admit;
+    vi.spyOn(core.ConsumerCore.prototype, "admit").mockImplementation(function (this: core.ConsumerCore, req, now) {
+      const r = orig.call(this, req, now);
+      return (r.status === "admitted" ? { ...r, items: r.items.map((d) => ({ itemId: d.itemId, action: "defer" })) } : r) as never;
+    });
+    const results = await runSystemLevel(1);
+    const late = results.map((r) => /\[I2\] r\d+ still deferred (\d+(?:\.\d+)?) ms after admission \(budget 20000\)/.exec(r.message ?? "")?.[1]);
+    expect(late.every((x) => x !== undefined), results.map((r) => r.message).join("\n")).toBe(true);
+    for (const x of late) expect(Number(x)).toBeLessThanOrEqual(20_200);
+  }, 60_000);
+});
+
+describe("transport suite: checks that must fire", () => {
+  const one = async (h: TransportHarness, name: string, options: TransportSuiteOptions = {}) => {
+    const [r] = await runTransportConformance(h, { ...options, select: (n) => n.endsWith(`/${name}`) });
+    return `${r?.status} ${r?.message ?? ""}`;
+  };
+
+  it("a byte written just before the destination fails the byte-exact case", async () => {
+    const h = brokenTransportHarness({
+      reader: rewriteReads((r, dest) => {
+        const d = dest.get(r.readId);
+        if (r.status === "done" && d) d.region.bytes[d.offset - 1] = 1;
+        return [r];
+      }),
+    });
+    expect(await one(h, "byte-exact-reads-at-odd-offsets")).toMatch(/^failed read of 1 bytes wrote outside its destination/);
+  }, 60_000);
+
+  it("a transport that corrupts only reads larger than 1 MB fails the byte-exact case", async () => {
+    const h = brokenTransportHarness({
+      reader: rewriteReads((r, dest) => {
+        const d = dest.get(r.readId);
+        if (r.status === "done" && d && d.length > 1_000_000) d.region.bytes[d.offset + d.length - 1] = (d.region.bytes[d.offset + d.length - 1] ?? 0) ^ 0xff;
+        return [r];
+      }),
+    });
+    expect(await one(h, "byte-exact-reads-at-odd-offsets")).toMatch(/^failed read of 1000003 bytes at offsets 3 -> 7 is not byte-exact/);
+  }, 60_000);
+
+  it("a cancelled read settling with a status outside done, failed and cancelled fails the cancel case", async () => {
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [r.status === "cancelled" ? ({ ...r, status: "aborted" } as unknown as core.ReadResult) : r]) });
+    expect(await one(h, "cancel-settles-exactly-once")).toMatch(/^failed a cancelled read of \d+ bytes ended with unknown status aborted/);
+  }, 60_000);
+
+  it("a cancel after settlement that makes the transport report the read again fails the cancel case", async () => {
+    const h = brokenTransportHarness({
+      reader: (t) => {
+        const settled = new Set<number>();
+        const queued: core.ReadResult[] = [];
+        const cancel = t.cancelRead.bind(t);
+        t.cancelRead = (id) => {
+          if (settled.has(id)) queued.push({ readId: id, status: "cancelled" });
+          else cancel(id);
+        };
+        const poll = t.poll.bind(t);
+        t.poll = () => {
+          const a = poll();
+          for (const r of a.reads) settled.add(r.readId);
+          return { ...a, reads: [...a.reads, ...queued.splice(0)] };
+        };
+      },
+    });
+    expect(await one(h, "cancel-settles-exactly-once")).toMatch(/^failed a cancelled read of \d+ bytes \(after a late cancel\) settled 2 times/);
+  }, 60_000);
+
+  it("a read of a malformed location that fails without a reason fails the malformed-location case", async () => {
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [r.status === "failed" ? { readId: r.readId, status: "failed" } : r]) });
+    expect(await one(h, "malformed-location-fails-read")).toMatch(/^failed a read of a malformed location ended failed \(error undefined\)/);
+  }, 60_000);
+
+  it("close() settling an unsettled read `failed` fails the close case", async () => {
+    const h = brokenTransportHarness({ reader: rewriteReads((r) => [{ ...r, status: "failed" as const, error: "closed" }]) });
+    expect(await one(h, "close-settles-unsettled-reads")).toMatch(/^failed a read left unsettled by close\(\) ended failed; cancelled is required/);
+  }, 60_000);
+
+  it("a message delivered twice to the reader (owner to reader) fails the messages case", async () => {
+    const h = brokenTransportHarness({
+      reader: (t) => {
+        const poll = t.poll.bind(t);
+        t.poll = () => {
+          const a = poll();
+          return { ...a, messages: a.messages.flatMap((m) => [m, m]) };
+        };
+      },
+    });
+    expect(await one(h, "messages-arrive-once-intact-as-copies")).toMatch(/^failed one message sent, 2 arrived/);
+  }, 60_000);
+
+  it("a transport that ignores a cancel only for a large read in flight, yet reports it cancelled, fails the cancel case", async () => {
+    const h = brokenTransportHarness({
+      reader: (t) => {
+        const large = new Set<number>();
+        const ignored = new Set<number>();
+        const start = t.startRead.bind(t);
+        t.startRead = (op) => {
+          if (op.destination.length > 1024 * 1024) large.add(op.readId);
+          start(op);
+        };
+        const cancel = t.cancelRead.bind(t);
+        t.cancelRead = (id) => {
+          if (large.has(id)) ignored.add(id);
+          else cancel(id);
+        };
+        const poll = t.poll.bind(t);
+        t.poll = () => {
+          const a = poll();
+          return { ...a, reads: a.reads.map((r) => (ignored.has(r.readId) ? { readId: r.readId, status: "cancelled" as const } : r)) };
+        };
+      },
+    });
+    expect(await one(h, "cancel-settles-exactly-once")).toMatch(/^failed a read of 8388608 bytes reported cancelled but wrote into its destination/);
+  }, 60_000);
+
+  /** A harness whose reads never settle and whose `advance` always says more may happen; `calls` counts advances. */
+  const hanging = () => {
+    const calls = { n: 0 };
+    const h = brokenTransportHarness({
+      reader: (t) => {
+        t.startRead = () => undefined;
+      },
+      advance: async () => {
+        calls.n++;
+        await new Promise<void>((r) => setImmediate(r));
+        return true;
+      },
+    });
+    return { h, calls };
+  };
+
+  it("a read that never settles is reported hung after maxSteps advances", async () => {
+    const { h, calls } = hanging();
+    expect(await one(h, "byte-exact-reads-at-odd-offsets", { maxSteps: 5 })).toBe("failed read of 1 bytes: never happened (the transport hung)");
+    expect(calls.n).toBe(5);
+  }, 20_000);
+
+  it("a read that never settles is reported hung once waitTimeoutMs has passed, however many steps are allowed", async () => {
+    const { h } = hanging();
+    expect(await one(h, "byte-exact-reads-at-odd-offsets", { maxSteps: Number.MAX_SAFE_INTEGER, waitTimeoutMs: 50 })).toBe(
+      "failed read of 1 bytes: never happened (the transport hung)",
+    );
+  }, 20_000);
+
+  it("every case's peers are closed when it ends, and dispose runs once after the last case", async () => {
+    const inner = mockTransportHarness(1);
+    let created = 0;
+    let closed = 0;
+    let disposed = 0;
+    const h: TransportHarness = {
+      ...inner,
+      async createPeers() {
+        const p = await inner.createPeers();
+        for (const t of [p.reader, p.owner]) {
+          created++;
+          const close = t.close.bind(t);
+          t.close = () => {
+            closed++;
+            return close();
+          };
+        }
+        return p;
+      },
+      async dispose() {
+        disposed++;
+      },
+    };
+    const results = await runTransportConformance(h, { select: (n) => /\/(messages-arrive|connect-rejects)/.test(n) });
+    expect(results.map((r) => r.status)).toEqual(["passed", "passed"]);
+    expect({ created, closed, disposed }).toEqual({ created: 4, closed: 4, disposed: 1 });
+  }, 60_000);
+});
