@@ -1,0 +1,38 @@
+/**
+ * checkedNow [I1]: the clock reading a core accepts.
+ */
+import { describe, expect, it } from "vitest";
+import { checkedNow } from "./clock.js";
+import type { Logger } from "./observability.js";
+
+function recordingLogger(): { logger: Logger; errors: string[] } {
+  const errors: string[] = [];
+  const noop = () => {};
+  return { logger: { debug: noop, info: noop, warn: noop, error: (m: string) => errors.push(m) }, errors };
+}
+
+describe("checkedNow [I1]", () => {
+  it("a finite reading is taken unless it is earlier than the last good one, and nothing is logged", () => {
+    const { logger, errors } = recordingLogger();
+    expect(checkedNow(5, 3, logger)).toBe(5);
+    expect(checkedNow(2, 3, logger)).toBe(3);
+    expect(checkedNow(7, Number.NEGATIVE_INFINITY, logger)).toBe(7);
+    expect(errors).toEqual([]);
+  });
+
+  it("a reading that is not finite gives the last good one, logged at error level", () => {
+    const { logger, errors } = recordingLogger();
+    expect(checkedNow(Number.NaN, 40, logger)).toBe(40);
+    expect(checkedNow(Number.POSITIVE_INFINITY, 40, logger)).toBe(40);
+    expect(errors.length).toBe(2);
+  });
+
+  it("with no good reading yet (the cores start from -Infinity), a reading that is not finite gives 0, not -Infinity or NaN", () => {
+    const { logger, errors } = recordingLogger();
+    for (const now of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(checkedNow(now, Number.NEGATIVE_INFINITY, logger)).toBe(0);
+      expect(checkedNow(now, Number.NaN, logger)).toBe(0);
+    }
+    expect(errors.length).toBe(6);
+  });
+});
