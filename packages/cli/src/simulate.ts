@@ -67,7 +67,7 @@ would repeat a smaller one); the other bounds keep a typo from distorting a run 
 it run for days.
 Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an internal error,
 74 the report could not be written (the summary is printed all the same), 141 standard output
-was closed before the end (e.g. by | head).
+was closed before the summary was written (e.g. by a reader that already exited).
 `;
 
 /** A usage error: the message names the flag and what it accepts. */
