@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { EctpError } from "./errors.js";
+import { ectp } from "./gen/ectp.js";
+
+const fromHex = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, "hex"));
+
+/** The error code of a decode, or "ok". */
+function code(hex: string): string {
+  const r = decodeEnvelope(fromHex(hex));
+  return r.ok ? "ok" : r.error.code;
+}
+
+// version 1.0, sender "a", epoch 1
+const head = "0a0208011201611801";
+// An empty heartbeat body, so that an envelope is complete.
+const heartbeat = "820100";
+
+describe("[V1] another major's frozen fields, read when its body does not parse as ours", () => {
+  // A body field 12 whose content is a cut-off tag: not protobuf for v1's ReadRequest, skipped unread by the frozen reader.
+  const unreadable = "6201ff";
+
+  it("reads HandshakeReject fields 1 to 3 as the generated decoder does: reason as int32 (-1 from ten bytes), detail, supported", () => {
+    const reject = `08${"ff".repeat(9)}01` + "120178" + "1a0408031002";
+    const rejectLength = (reject.length / 2).toString(16).padStart(2, "0");
+    const bytes = fromHex("0a020803" + "120170" + "1809" + `5a${rejectLength}${reject}` + unreadable);
+    expect(() => ectp.v1.Envelope.decode(bytes)).toThrow();
+    const d = decodeEnvelope(bytes);
+    expect(d.ok || d.error.code).toBe("VERSION");
+    const generated = ectp.v1.HandshakeReject.decode(fromHex(reject));
+    expect(generated.reason).toBe(-1);
+    const frozen = !d.ok ? d.envelope?.handshakeReject : undefined;
+    expect(frozen?.reason).toBe(-1);
+    expect(frozen?.detail).toBe("x");
+    expect(frozen?.supported).toMatchObject({ major: 3, minor: 2 });
+  });
+
+  it("a sender_epoch of ten bytes (2^64 - 1) reads as the unsigned number the generated decoder gives, never negative", () => {
+    const epoch = `18${"ff".repeat(9)}01`;
+    const generated = ectp.v1.Envelope.decode(fromHex(epoch)).senderEpoch;
+    expect(generated).toBe(2 ** 64);
+    const d = decodeEnvelope(fromHex("0a020802" + "120170" + epoch + "5206" + "08021a02ffff"));
+    expect(d.ok || d.error.code).toBe("VERSION");
+    expect(!d.ok && d.envelope?.senderEpoch).toBe(generated);
+    expect(!d.ok && d.envelope?.hello).toBeTruthy();
+  });
+});
+
+describe("[V1] SPEC section 5: each frozen field occurs once, also in another major's envelope", () => {
+  // version 3.0, sender "p", epoch 9, then a HandshakeReject body holding `reject`.
+  const envelopeWithReject = (reject: string) =>
+    "0a020803" + "120170" + "1809" + `5a${(reject.length / 2).toString(16).padStart(2, "0")}${reject}`;
+
+  it("a HandshakeReject with its reason or its supported version twice is malformed, never answered", () => {
+    expect(code(envelopeWithReject("0805" + "120178" + "1a020803"))).toBe("VERSION");
+    for (const reject of ["0805" + "0805", "0805" + "1a020803" + "1a020803", "1a020803" + "120178" + "1a020803"]) {
+      const d = decodeEnvelope(fromHex(envelopeWithReject(reject)));
+      expect(d.ok || d.error.code, reject).toBe("MALFORMED_MESSAGE");
+      expect(!d.ok && d.envelope, reject).toBeUndefined();
+    }
+  });
+
+  it("an envelope of another major with its sender_id twice is malformed, never answered", () => {
+    const d = decodeEnvelope(fromHex("0a020802" + "120170" + "120171" + "1807" + "5206" + "08021a02ffff"));
+    expect(d.ok || d.error.code).toBe("MALFORMED_MESSAGE");
+    expect(!d.ok && d.envelope).toBeUndefined();
+  });
+});
+
+describe("the sender_epoch error names the sender", () => {
+  it("an epoch past 2^53 - 1 is MALFORMED_MESSAGE with the sender id in its details", () => {
+    const bytes = fromHex(`${head.slice(0, -4)}18${"ff".repeat(9)}01${heartbeat}`);
+    const d = decodeEnvelope(bytes);
+    expect(d.ok || d.error.code).toBe("MALFORMED_MESSAGE");
+    expect(!d.ok && d.error.details).toEqual({ senderId: "a" });
+    expect(!d.ok && d.envelope?.senderId).toBe("a");
+  });
+});
+
+describe("encodeEnvelope refuses bytes in place of an envelope", () => {
+  it("a Uint8Array or a DataView is INVALID_ARGUMENT, never encoded as an empty envelope", () => {
+    for (const value of [new Uint8Array([1, 2, 3]), new DataView(new ArrayBuffer(4))]) {
+      let thrown: unknown;
+      try {
+        encodeEnvelope(value as unknown as ectp.v1.IEnvelope);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(EctpError);
+      expect((thrown as EctpError).code).toBe("INVALID_ARGUMENT");
+      expect((thrown as EctpError).message).toContain("an envelope is an object");
+    }
+  });
+});
+
+describe("[I1] unknown fields are skipped strictly (SPEC.md section 5)", () => {
+  const nested = (depth: number, inner = "") => "23".repeat(depth) + inner + "24".repeat(depth);
+
+  it("a field inside the 100th nested group is still read: the limit counts groups, not the fields they hold", () => {
+    expect(code(`${head}${nested(100, "0801")}${heartbeat}`)).toBe("ok");
+    expect(code(`${head}${nested(100, "0d00000000")}${heartbeat}`)).toBe("ok");
+    expect(code(`${head}${nested(101, "0801")}${heartbeat}`)).toBe("MALFORMED_MESSAGE");
+  });
+
+  it("an unknown varint cut off at the end of the envelope is MALFORMED_MESSAGE", () => {
+    expect(code(`${heartbeat}${head}20`)).toBe("MALFORMED_MESSAGE");
+    expect(code(`${heartbeat}${head}2080`)).toBe("MALFORMED_MESSAGE");
+    expect(code(`${heartbeat}${head}20ffff`)).toBe("MALFORMED_MESSAGE");
+    expect(code(`${heartbeat}${head}2001`)).toBe("ok");
+  });
+
+  it("a group closed by the end tag of another field is MALFORMED_MESSAGE, at the top and inside a body", () => {
+    expect(code(`${head}1b1c${heartbeat}`)).toBe("ok");
+    expect(code(`${head}1b24${heartbeat}`)).toBe("MALFORMED_MESSAGE");
+    expect(code(`${head}a201021b1c`)).toBe("ok");
+    expect(code(`${head}a201021b24`)).toBe("MALFORMED_MESSAGE");
+  });
+
+  it("wire types 6 and 7 are MALFORMED_MESSAGE, in our major and in another's frozen read", () => {
+    for (const tag of ["26", "27"]) {
+      expect(code(`${head}${tag}${heartbeat}`), tag).toBe("MALFORMED_MESSAGE");
+      expect(code(`${head}a20101${tag}`), tag).toBe("MALFORMED_MESSAGE");
+      expect(code(`0a0208021201611801${tag}5200`), tag).toBe("MALFORMED_MESSAGE");
+    }
+    expect(code("0a02080212016118015200")).toBe("VERSION");
+  });
+
+  it("an end-group tag with no group open is MALFORMED_MESSAGE", () => {
+    expect(code(`${head}24${heartbeat}`)).toBe("MALFORMED_MESSAGE");
+    expect(code(`${head}a2010124`)).toBe("MALFORMED_MESSAGE");
+    expect(code("0a0208021201611801245200")).toBe("MALFORMED_MESSAGE");
+  });
+});
