@@ -1,0 +1,200 @@
+"""ConsumerCore deadlines, retries, heartbeats and quarantine counts the other consumer tests
+left open: no attempt at the budget deadline, a grant handled exactly at the budget deadline,
+grant-wait retries and what they count, the quarantine counters, heartbeat spacing after a late
+poll, the consumer's own lease bound, the exact backoff sequence of a seed (the TypeScript
+SeededRandom's), and the timer queue's tie order."""
+
+import unittest
+
+from ectp_py.config import ConsumerConfig
+from ectp_py.consumer import ConsumerCore
+from ectp_py.outputs import DisconnectPeer, StartRead
+from ectp_py.rand import SeededRandom
+from ectp_py.timers import TimerQueue
+from ectp_py.wire import Completion, Reason
+
+from .helpers import FP, announcement, descriptor, envelope, item_bytes, pool, sends
+from .test_consumer import admit, grant_for, make
+
+
+def retries(c: ConsumerCore) -> dict:
+    return {k: v for k, v in c.metrics.items() if k.startswith("ectp_consumer_retries_total") and v}
+
+
+class ConsumerDeadlinesTest(unittest.TestCase):
+    # [C4][C3] a fetch resumed for a joiner whose budget ends exactly when the backoff does
+    # sends no attempt at that instant: a retry is made only inside some waiter's budget
+    def test_c4_c3_no_attempt_is_sent_at_the_instant_the_last_budget_ends(self):
+        c = make()  # budget 60 s
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_READY,
+                                                               "retryable": True, "retryAfterMs": 70_000}), 0)
+        admit(c, announcement(desc), 10_000, request="r2")  # its budget ends at 70 000, with the backoff
+        c.poll(60_000)
+        self.assertEqual([f.request_id for f in c.drain_failed()], ["r1"])
+        self.assertEqual(sends(c.poll(70_000), "readRequest"), [])
+        failed = c.drain_failed()
+        self.assertEqual([f.request_id for f in failed], ["r2"])
+        self.assertEqual((failed[0].failures[0].reason, failed[0].failures[0].attempts), (Reason.BUDGET_EXHAUSTED, 1))
+        c.finish_request("r1", 70_000)
+        c.finish_request("r2", 70_000)
+        self.assertEqual((c.stats()["fetches"], c.stats()["budgets"]), (0, 0))
+
+    # [C3][C7] a grant handled exactly at the only waiter's budget deadline (before the poll
+    # then) is released unread: ABANDONED, no read started
+    def test_c3_c7_a_grant_handled_exactly_at_the_budget_deadline_is_released_unread(self):
+        c = make()
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 60_000)
+        out = c.poll(60_000)
+        self.assertEqual([o for o in out if isinstance(o, StartRead)], [])
+        self.assertEqual([a["readComplete"]["status"] for a in sends(out, "readComplete")], [Completion.ABANDONED])
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
+        self.assertEqual((c.stats()["destinations"], c.stats()["grantsHeld"]), (0, 0))
+
+    # [C4] the first attempt is no retry; a grant wait that runs out is retried and counted
+    # under GRANT_TIMEOUT, as SPEC names the metric
+    def test_c4_a_grant_wait_that_runs_out_is_counted_as_a_grant_timeout_retry(self):
+        c = make(ConsumerConfig(grant_wait_ms=1_000))
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        self.assertEqual(len(sends(c.poll(0), "readRequest")), 1)
+        self.assertEqual(retries(c), {})
+        self.assertEqual(sends(c.poll(1_000), "readRequest"), [])  # backoff first
+        self.assertEqual(len(sends(c.poll(1_050), "readRequest")), 1)
+        self.assertEqual(retries(c), {'ectp_consumer_retries_total{reason="GRANT_TIMEOUT"}': 1})
+        self.assertEqual(c.drain_failed(), [])
+
+    # [C8] a quarantined read is counted when quarantined and again when its cap releases it
+    def test_c8_quarantine_and_its_cap_release_are_counted(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=100))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        grant_for(c, desc, 0)
+        c.poll(100)
+        self.assertEqual(c.metrics["ectp_consumer_reads_quarantined_total"], 1)
+        self.assertEqual(c.metrics["ectp_consumer_quarantine_cap_releases_total"], 0)
+        c.poll(60_100)
+        self.assertEqual(c.metrics["ectp_consumer_reads_quarantined_total"], 1)
+        self.assertEqual(c.metrics["ectp_consumer_quarantine_cap_releases_total"], 1)
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
+
+    # [P8] SPEC 4.7: a poll that comes late sends one Heartbeat, not one per interval missed,
+    # and the next one an interval after it; sequences count from 1
+    def test_p8_a_late_poll_sends_one_heartbeat_and_the_next_an_interval_later(self):
+        c = make()  # heartbeat interval 2 s, 3 misses
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        c.poll(0)
+        c.handle_envelope("P1", envelope("P1", 5, heartbeat={"sequence": 1}), 4_000)  # alive until 10 000
+        beats = sends(c.poll(5_000), "heartbeat")  # due at 2 000, polled late
+        self.assertEqual([b["heartbeat"]["sequence"] for b in beats], [1])
+        self.assertEqual(sends(c.poll(6_999), "heartbeat"), [])
+        self.assertEqual([b["heartbeat"]["sequence"] for b in sends(c.poll(7_000), "heartbeat")], [2])
+        c.handle_envelope("P1", envelope("P1", 5, heartbeat={"sequence": 2}), 8_000)
+        self.assertEqual([b["heartbeat"]["sequence"] for b in sends(c.poll(9_000), "heartbeat")], [3])
+
+    # [C11] a grant's lease longer than the consumer's own counts the consumer's: with the
+    # transfer timeout equal to own lease less the margin, an overdue read is LEASE_EXPIRED
+    def test_c11_a_grants_lease_longer_than_the_consumers_own_counts_the_consumers(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=25_000))  # own lease 30 s, margin 5 s
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        grant_for(c, desc, 0, leaseMs=120_000)
+        for t in range(1_000, 25_001, 1_000):  # the producer stays alive meanwhile
+            c.handle_envelope("P1", envelope("P1", 5, heartbeat={"sequence": t}), t)
+            c.poll(t)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.LEASE_EXPIRED)
+
+    # [C4] the jittered backoff of seed 42, retry by retry: d = min(2000, 50 * 2^(n-1)) jittered
+    # in [d/2, d] by the draws of the TypeScript SeededRandom(42), so both SDKs retry alike
+    def test_c4_backoff_sequence_of_a_seed_doubles_up_to_the_cap(self):
+        draws = [0.618625272763893, 0.7892217286862433, 0.4985540281049907, 0.518960484303534,
+                 0.2624556105583906, 0.09141733613796532, 0.22099242405965924]
+        c = ConsumerCore("C1", 1, dict(FP), pool(), seed=42)
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        now = 0.0
+        for n, r in enumerate(draws, start=1):
+            c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_READY}), now)
+            d = min(2_000, 50 * 2 ** (n - 1))
+            at = now + d / 2 + r * (d / 2)
+            self.assertEqual(sends(c.poll(at - 0.001), "readRequest"), [], n)
+            out = sends(c.poll(at), "readRequest")
+            self.assertEqual(len(out), 1, n)
+            rr = out[0]["readRequest"]
+            now = at
+        self.assertEqual(retries(c), {'ectp_consumer_retries_total{reason="NOT_READY"}': 7})
+
+    # [C8][I5] SPEC: the cap counts from when the consumer quarantines the read: a read whose
+    # deadline is noticed late keeps its destination a full cap after that poll
+    def test_c8_the_cap_of_a_read_quarantined_late_counts_from_the_quarantine(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=100))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        grant_for(c, desc, 0)
+        c.poll(1_000)  # the deadline (100) noticed at 1 000
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.TRANSFER_TIMEOUT)
+        c.poll(60_999)
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (1, 1))
+        c.poll(61_000)
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
+
+    # [P8] SPEC 4.7: an abandoned read still holding its grant is business; a new fetch to the
+    # same producer then does not restart the silence count, which runs from the last message
+    def test_p8_a_new_fetch_during_an_abandoned_read_does_not_restart_the_silence_count(self):
+        c = make()  # heartbeat interval 2 s, 3 misses: gone after 6 s of silence
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        grant_for(c, desc, 0)  # last heard at 0
+        c.finish_request("r1", 1)  # the read is abandoned, its grant held until it settles
+        c.poll(1)
+        admit(c, announcement(descriptor("b", item_bytes(8))), 5_000, request="r2")
+        self.assertEqual(len(sends(c.poll(5_000), "readRequest")), 1)
+        out = c.poll(6_000)
+        self.assertEqual([o for o in out if isinstance(o, DisconnectPeer)], [DisconnectPeer("P1")])
+        self.assertEqual(c.metrics['ectp_consumer_peers_gone_total{cause="silent"}'], 1)
+        self.assertEqual(c.stats()["grantsHeld"], 0)
+        self.assertEqual(retries(c), {})  # retried, not yet sent
+        self.assertEqual(c.drain_failed(), [])
+
+
+class SeededRandomTest(unittest.TestCase):
+    # [C4] the same seed gives the same sequence as the TypeScript SDK's SeededRandom
+    # (values taken from packages/core's SeededRandom), low 32 bits of the seed only
+    def test_sequences_match_the_typescript_seeded_random(self):
+        expected = {
+            1: [4136291496, 1313215899, 343459936, 4033092561],
+            42: [2656975315, 3389681514, 2141273246, 2228918308],
+            0xFFFFFFFF: [4105171830, 395761906, 2774503295, 3136932516],
+        }
+        for seed, values in expected.items():
+            r = SeededRandom(seed)
+            self.assertEqual([r.next_uint32() for _ in values], values, seed)
+        r = SeededRandom(1 + (1 << 32))
+        self.assertEqual(r.next_uint32(), 4136291496)
+        self.assertEqual(SeededRandom(42).next(), 2656975315 / 4294967296)
+
+
+class TimerQueueTest(unittest.TestCase):
+    # deadlines due at the same instant fire in the order they were scheduled (as the TypeScript
+    # queue's global sequence does), earlier deadlines first, cancelled ones never
+    def test_ties_fire_in_scheduling_order(self):
+        q = TimerQueue()
+        a = q.push(10, "budget", "a")
+        q.push(10, "fetch", "b")
+        q.push(5, "read", "c")
+        q.push(10, "peer", "d")
+        q.cancel(a)
+        self.assertIsNone(q.pop_due(4))
+        fired = []
+        while (e := q.pop_due(10)) is not None:
+            fired.append(e.ref)
+        self.assertEqual(fired, ["c", "b", "d"])
+        self.assertIsNone(q.peek_at())
+
+
+if __name__ == "__main__":
+    unittest.main()
