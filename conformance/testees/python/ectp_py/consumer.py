@@ -586,8 +586,11 @@ class ConsumerCore:
             f = self._fetches.get(desc.key_id)
             if f is None:
                 f = self._create_fetch(desc, meta, now)
-            elif meta is not None and f.peer.id == desc.producer_id:
-                self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
+            elif f.peer.id == desc.producer_id:
+                if meta is not None:
+                    self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
+                if desc.epoch > f.epoch and f.read is None:
+                    self._move_to_epoch(f, desc, meta, now)
             # [C9] single flight: join the fetch of this key.
             own = desc.crc32c
             f.waiters[slot] = own if own is not None and own != f.desc.crc32c else None
@@ -599,6 +602,28 @@ class ConsumerCore:
             slot.budget_at = now + self.config.wait_budget_ms
             self._budgets += 1
             slot.budget_timer = self._timers.push(slot.budget_at, "budget", slot)
+
+    def _move_to_epoch(self, f: _Fetch, desc: ValidDescriptor, meta: bytes | None, now: float) -> None:
+        """[C1][P8] A valid announcement of a newer epoch of the fetch's producer, before any grant:
+        the producer restarted and the epoch the fetch asks is gone. The fetch asks the newer epoch
+        now: its attempt in flight is dropped (a late grant for it is released as unknown) and the
+        next one goes out at once. Waiters keep their own checksums [C11]."""
+        before = f.desc.crc32c
+        if before is not None and before != desc.crc32c:
+            for w, own in f.waiters.items():
+                if own is None:
+                    f.waiters[w] = before
+        f.desc = desc
+        f.epoch = desc.epoch
+        f.announced_metadata = meta
+        log.info("fetch moves to the producer's newer epoch: item=%s producer=%s epoch=%d", f.key_id, f.peer.id, desc.epoch)
+        if f.state == REQUESTING:
+            self._attempts.pop(f.attempt_id, None)
+        f.state = IDLE
+        f.retry_reason = Reason.EPOCH_CHANGED  # the next attempt is counted and logged as a retry for this reason [C4]
+        self._timers.cancel(f.timer)
+        f.timer = None
+        self._send_attempt(f, now)
 
     def _hold(self, slot: _Slot, loaded: _Loaded) -> None:
         loaded.holders += 1

@@ -1,6 +1,6 @@
 import { EctpError, crc32c, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import type { CoreOutput } from "../outputs.js";
+import type { CoreOutput, StartReadOutput } from "../outputs.js";
 import { ConsumerCore } from "./consumer.js";
 import {
   FP,
@@ -1179,6 +1179,47 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     const again = h.core.poll(2);
     expect(again[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 2, metadata: new Uint8Array([6]) });
     expect(sent(again, "hello")).toHaveLength(1);
+  });
+
+  it("[C1][P8] a newer epoch's announcement moves a fetch not yet granted to that epoch: one fetch, every waiter loaded", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { metadata: new Uint8Array([5]), checksum: true })] }, 0);
+    const first = h.core.poll(0);
+    expect(first[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([5]) });
+    const old = onlyAttempt(first);
+    // The producer restarted before answering: the orchestrator now announces its epoch 2.
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2, metadata: new Uint8Array([6]), checksum: true })] }, 10))?.action).toBe("defer");
+    const moved = h.core.poll(10);
+    expect(moved[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 2, metadata: new Uint8Array([6]) });
+    expect(sent(moved, "hello")).toHaveLength(1);
+    const attempt = onlyAttempt(moved);
+    expect(attempt).not.toBe(old);
+    expect(h.core.stats().fetches).toBe(1); // still single flight [C9]
+    expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "EPOCH_CHANGED"])).toBe(1);
+    // A late grant for the dropped attempt is released at once; the new epoch's grant is read.
+    expect(acks(grant(h, old, 3, "h1", 11))).toEqual([[3, ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED]]);
+    const s = starts(grant(h, attempt, 4, "h1", 12, { epoch: 2, checksum: true }))[0] as StartReadOutput;
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 13);
+    for (const id of ["r1", "r2"]) {
+      const announced = id === "r1" ? 1 : 2;
+      expect(decision(h.core.admit({ requestId: id, items: [remote("a", "h1", false, { epoch: announced, checksum: true })] }, 14))?.action).toBe("ready");
+      h.core.finishRequest(id, 15);
+    }
+    expect(h.core.drainFailed()).toEqual([]);
+    h.core.poll(15);
+    expectIdle(h);
+  });
+
+  it("[C1][P8] a newer epoch's announcement leaves a fetch whose read is in flight alone", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as StartReadOutput;
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 2);
+    expect(sent(h.core.poll(2), "readRequest")).toEqual([]);
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 3);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 4))?.action).toBe("ready");
   });
 
   it("[P8] a read of the old epoch is terminal EPOCH_CHANGED, cancelled, destination held until it settles", () => {

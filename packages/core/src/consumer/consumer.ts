@@ -250,12 +250,13 @@ class Fetch implements Timed {
   /** Its timer kind (on the prototype: one per class, no per-record field). */
   declare readonly tKind: number;
   constructor(
-    readonly desc: ValidDescriptor,
+    /** The announcement it fetches by; replaced by one of a newer epoch of its producer before a grant [P8]. */
+    public desc: ValidDescriptor,
     /** Its key-map hash (`hashBytes` of the content hash). */
     readonly keyHash: number,
     readonly peer: Peer,
     /** Transport metadata from the announcement, if any. */
-    readonly announcedMetadata: Uint8Array | undefined,
+    public announcedMetadata: Uint8Array | undefined,
   ) {}
 
   // Read through the descriptor rather than copied: three fields fewer per outstanding fetch.
@@ -1137,6 +1138,7 @@ export class ConsumerCore {
         } else {
           f = rec;
           if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
+          if (desc.epoch > f.desc.epoch && f.peer.id === desc.producerId && f.read === undefined) this.moveToEpoch(f, desc, this.planMeta[i], now);
         }
         // [C9] single flight: join the fetch of this key.
         const tail = f.wTail;
@@ -1324,6 +1326,31 @@ export class ConsumerCore {
     if (meta !== undefined) this.noteMetadata(peer, desc.epoch, meta, false);
     this.sendAttempt(f, now);
     return f;
+  }
+
+  /**
+   * [C1][P8] A valid announcement of a newer epoch of the fetch's producer, before any grant: the
+   * producer restarted, so the older epoch the fetch asks is gone (its attempts would go to a dead
+   * run, by its stale transport metadata, until every budget ran out). The fetch now asks the newer
+   * epoch: the attempt in flight is dropped (a late grant for it is released as unknown) and the next
+   * one goes out at once. Waiters keep their own checksums [C11]; the size is the same (checked
+   * before joining).
+   */
+  private moveToEpoch(f: Fetch, desc: ValidDescriptor, meta: Uint8Array | undefined, now: number): void {
+    const before = f.desc.checksum?.crc32c;
+    if (before !== undefined && before !== desc.checksum?.crc32c)
+      for (let w = f.wHead; w !== undefined; w = w.wNext) {
+        f.otherChecksums ??= new Map();
+        if (!f.otherChecksums.has(w)) f.otherChecksums.set(w, before);
+      }
+    f.desc = desc;
+    f.announcedMetadata = meta;
+    this.logger.info("fetch moves to the producer's newer epoch", { itemKey: f.keyId, producer: f.peer.id, epoch: desc.epoch });
+    if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
+    f.state = IDLE;
+    f.retryReason = "EPOCH_CHANGED"; // the next attempt is counted and logged as a retry for this reason [C4]
+    this.timers.cancel(f);
+    this.sendAttempt(f, now);
   }
 
   /** Remember a producer's transport metadata for an epoch (a Hello's wins over an announcement's). */
