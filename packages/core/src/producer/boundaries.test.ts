@@ -24,6 +24,24 @@ describe("producer boundaries and check order", () => {
     ready(h.store, 1);
     expect(sent(h.producer.poll(2), "c").filter((e) => e.eventBatch)).toEqual([]);
   });
+  it("a store whose lookup throws answers the ReadRequest INTERNAL, not a message dropped as malformed", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const get = h.store.get.bind(h.store);
+    let fail = true;
+    h.store.get = (keyId) => {
+      if (fail) {
+        fail = false;
+        throw new Error("backend timeout");
+      }
+      return get(keyId);
+    };
+    const answer = request(h, "c", 1, 1, 0);
+    expect(answer.readReject).toMatchObject({ attemptId: 1, reason: FR.FAILURE_REASON_INTERNAL, detail: "store could not look the item up" });
+    expect(h.producer.stats().ignoredMessages).toBe(0);
+    expect(h.logger.warnings.some((r) => r.message.startsWith("ERROR ") && JSON.stringify(r.fields).includes("backend timeout"))).toBe(true);
+    expect(request(h, "c", 2, 1, 0).readGrant).toBeDefined(); // the next lookup works: nothing was left behind
+  });
   it("[P7] expected_size_bytes smaller than the item is INTERNAL", () => {
     const h = harness();
     ready(h.store, 1, 10);

@@ -835,7 +835,16 @@ export class ProducerCore {
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, kid.ok ? "item key is malformed" : kid.error.message);
       return;
     }
-    const entry = this.store.get(keyId);
+    let entry: StoreEntry | undefined;
+    try {
+      entry = this.store.get(keyId);
+    } catch (cause) {
+      // The engine's store failed, not the consumer's message: answer it (INTERNAL, as for a failed pin)
+      // rather than drop it as malformed and leave the consumer to its grant wait.
+      this.logger.error("store failed to look up a requested item", { keyId, error: String(cause) });
+      this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not look the item up");
+      return;
+    }
     // [P1] absent or evicted is terminal; present but not fully written is retryable.
     if (!entry) { this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held"); return; }
     if (!entry.ready) {
