@@ -40,3 +40,29 @@ describe("config: null and inherited keys", () => {
     expect(() => producer(() => 0)).toThrow(/options\.config must be an object/);
   });
 });
+
+describe("options.fingerprint", () => {
+  it.each([
+    ["missing", {}],
+    ["misspelt", { fingerPrint: CONSUMER_FP }],
+    ["null", { fingerprint: null }],
+  ])("%s is refused by both cores with INVALID_CONFIG (every item would otherwise be INCOMPATIBLE)", (_, fields) => {
+    const pool = new TestPool();
+    const store = new MemoryItemStore({ capacityBytes: 10 });
+    const make = [
+      () => new ConsumerCore({ id: "c", epoch: 1, destinations: pool, ...fields } as never),
+      () => new ProducerCore({ id: "E", epoch: 1, store, ...fields } as never),
+    ];
+    for (const build of make) {
+      let err: unknown;
+      try {
+        build();
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(EctpError);
+      expect((err as EctpError).code).toBe("INVALID_CONFIG");
+      expect((err as EctpError).message).toMatch(/options\.fingerprint is required: the model fingerprint/);
+    }
+  });
+});

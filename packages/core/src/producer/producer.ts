@@ -358,6 +358,13 @@ export class ProducerCore {
         "INVALID_CONFIG",
         `options.epoch must be a positive integer that changes on every restart [P8]; got ${String(options.epoch)}`,
       );
+    // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
+    // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
+    if (options.fingerprint === undefined || options.fingerprint === null)
+      throw new EctpError(
+        "INVALID_CONFIG",
+        "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).",
+      );
     const fp = normalizeFingerprint(options.fingerprint);
     if (!fp.ok)
       throw new EctpError("INVALID_CONFIG", `options.fingerprint is invalid: ${fp.error.message}`, { cause: fp.error });
