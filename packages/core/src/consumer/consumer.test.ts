@@ -857,6 +857,27 @@ describe("[C9] single flight per item key", () => {
     expectIdle(h);
   });
 
+  it.each([2, 33, 200])(
+    "[C9][C11] a request of %i items (pairwise or hashed checks) finds a duplicate id and a key announced with two sizes, and shares one fetch per key",
+    (n) => {
+      const h = makeConsumer();
+      const ids = Array.from({ length: n }, (_, i) => `i${i}`);
+      // Every third item names key h0, the others a key of their own; the last one names h0 with another size.
+      const items = ids.map((id, i) => remote(id, i % 3 === 0 ? "h0" : `h${i}`, false, i === n - 1 ? { size: 32 } : {}));
+      const dup = [...items.slice(0, n - 1), { ...(items[0] as AdmitItem) }];
+      expect(() => h.core.admit({ requestId: "d", items: dup }, 0)).toThrow(`[INVALID_ARGUMENT] admit(d): duplicate itemId "i0"; item ids must be unique per request.`);
+      const last = ids[n - 1] as string;
+      const mixed = h.core.admit({ requestId: "r1", items: [...items.slice(0, n - 1), remote(last, "h0", false, { size: 32 })] }, 0);
+      expect(mixed).toEqual({ status: "failed", failures: [{ itemId: last, reason: "SIZE_MISMATCH", attempts: 0 }] });
+      const ok = h.core.admit({ requestId: "r2", items: [...items.slice(0, n - 1), remote(last, "h0")] }, 0);
+      expect(ok.status).toBe("admitted");
+      const keys = new Set(ids.map((_, i) => (i % 3 === 0 || i === n - 1 ? "h0" : `h${i}`)));
+      expect(h.core.stats()).toMatchObject({ fetches: keys.size, budgets: n });
+      // The same call again (re-admission) checks nothing new and answers the same.
+      expect(h.core.admit({ requestId: "r2", items: [...items.slice(0, n - 1), remote(last, "h0")] }, 1)).toBe(ok);
+    },
+  );
+
   it("[C9][C11] two items of one admission naming one key with two sizes: the second is SIZE_MISMATCH, no fetch starts", () => {
     const h = makeConsumer();
     const both = h.core.admit({ requestId: "r1", items: [remote("a", "h1"), remote("b", "h1", false, { size: 32 })] }, 0);

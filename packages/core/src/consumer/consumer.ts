@@ -73,6 +73,14 @@ const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
 
+/** The engine's error for an item id given twice in one admit call. */
+function duplicateItem(requestId: string, itemId: string): EctpError {
+  return invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(itemId)}; item ids must be unique per request.`);
+}
+
+/** Requests of up to this many items check duplicate ids and shared keys pairwise; larger ones by hashing. */
+const PAIRWISE_MAX_ITEMS = 32;
+
 /** The further-slot list of a request with at most one item (shared, never written). */
 const EMPTY_SLOTS: Slot[] = [];
 
@@ -563,6 +571,15 @@ export class ConsumerCore {
    * leave a request half-admitted [I1].
    */
   private planItemId: string[] = [];
+  /**
+   * For a request of more than {@link PAIRWISE_MAX_ITEMS} items: its item ids (duplicate check), and
+   * per key id the first new item of this call that will fetch it (size check [C11]); both empty between calls.
+   * Smaller requests compare pairwise, which is cheaper for them; these keep the big ones linear.
+   */
+  private readonly planSeenIds = new Set<string>();
+  private readonly planFirstFetch = new Map<string, number>();
+  /** Whether the request being classified uses `planFirstFetch` (more than {@link PAIRWISE_MAX_ITEMS} items). */
+  private planIsBig = false;
   private planFlags: number[] = [];
   private planKind: number[] = [];
   private planReason: (FailureReasonName | undefined)[] = [];
@@ -684,10 +701,20 @@ export class ConsumerCore {
       }
       if (item === null || typeof item !== "object" || typeof itemId !== "string")
         throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
-      for (let j = 0; j < i; j++)
-        if (ids[j] === itemId)
-          throw invalidArgument(`admit(${requestId}): duplicate itemId ${JSON.stringify(itemId)}; item ids must be unique per request.`);
+      if (n <= PAIRWISE_MAX_ITEMS)
+        for (let j = 0; j < i; j++) if (ids[j] === itemId) throw duplicateItem(requestId, itemId);
       ids[i] = itemId;
+    }
+    if (n > PAIRWISE_MAX_ITEMS) {
+      const seen = this.planSeenIds;
+      let duplicate: string | undefined;
+      for (let i = 0; i < n && duplicate === undefined; i++) {
+        const itemId = ids[i] as string;
+        if (seen.has(itemId)) duplicate = itemId;
+        else seen.add(itemId);
+      }
+      seen.clear(); // (holds no engine strings past the call)
+      if (duplicate !== undefined) throw duplicateItem(requestId, duplicate);
     }
     now = this.acceptNow(now);
 
@@ -747,7 +774,8 @@ export class ConsumerCore {
     }
     // New items are classified only now: a slot resolved above may have abandoned the fetch one
     // of them would have joined, and then a stale or refused announcement must not start one [C1][P8].
-    if (!same || exhausted !== undefined)
+    if (!same || exhausted !== undefined) {
+      this.planIsBig = n > PAIRWISE_MAX_ITEMS;
       for (let i = 0; i < n; i++) {
         if (kinds[i] === P_NEW) {
           this.classify(items as readonly AdmitItem[], flags[i] as number, i);
@@ -760,6 +788,8 @@ export class ConsumerCore {
           failures.push(this.exhaustFailure(exhausted[i] as Slot));
         }
       }
+      if (this.planIsBig) this.planFirstFetch.clear(); // (holds no key ids past the call)
+    }
     if (failures !== undefined) {
       if (!same) this.clearPlan(n);
       return this.failRequest(req, failures, now) as AdmitResult;
@@ -1063,6 +1093,7 @@ export class ConsumerCore {
     this.planDesc[i] = desc;
     this.planMeta[i] = this.scratchMeta;
     this.planRec[i] = rec;
+    if (this.planIsBig && !this.planFirstFetch.has(desc.keyId)) this.planFirstFetch.set(desc.keyId, i);
   }
 
   /**
@@ -1073,6 +1104,10 @@ export class ConsumerCore {
    */
   private sizeDisagrees(desc: ValidDescriptor, keyHash: number, rec: Fetch | Loaded | undefined, i: number): boolean {
     if (rec !== undefined) return (rec.isLoaded ? rec.sizeBytes : rec.desc.sizeBytes) !== desc.sizeBytes;
+    if (this.planIsBig) {
+      const j = this.planFirstFetch.get(desc.keyId);
+      return j !== undefined && (this.planDesc[j] as ValidDescriptor).sizeBytes !== desc.sizeBytes;
+    }
     // Earlier items compared by key hash first: a request of many items stays a pass of integer compares.
     for (let j = 0; j < i; j++) {
       if (this.planKind[j] !== P_FETCH || this.planHash[j] !== keyHash) continue;
