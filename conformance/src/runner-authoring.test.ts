@@ -76,6 +76,10 @@ describe("case interpreter: checks that could not fail are refused", () => {
       withSteps(CASE11, (s) => s.map((st) => (st.readResult ? { ...st, readResult: { ...(st.readResult as object), data: { item: "N", trunc: 100 } } } : st))),
     );
     expect(r).toMatchObject({ status: "failed", message: expect.stringContaining('unknown key "trunc"') });
+    const negative = await run(
+      withSteps(CASE11, (s) => s.map((st) => (st.readResult ? { ...st, readResult: { ...(st.readResult as object), data: { item: "N", extend: -100 } } } : st))),
+    );
+    expect(negative).toMatchObject({ status: "failed", message: expect.stringContaining("data.extend must be a positive whole number") });
     // The same case with the key spelt right passes (the edit itself is sound).
     const ok = await run(withSteps(CASE11, (s) => s));
     expect(ok).toMatchObject({ status: "passed" });

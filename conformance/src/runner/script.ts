@@ -763,6 +763,8 @@ class Interpreter {
       data = this.fixture(spec.item).bytes.slice();
       if (spec.corrupt === true && data.length > 0) data[data.length >> 1] = ((data[data.length >> 1] as number) ^ 0xff) & 0xff;
       if (typeof spec.truncate === "number") data = data.slice(0, spec.truncate);
+      if (spec.extend !== undefined && !(Number.isInteger(spec.extend) && (spec.extend as number) > 0))
+        throw new CaseBug(`readResult data.extend must be a positive whole number of bytes; got ${JSON.stringify(spec.extend)}`);
       if (typeof spec.extend === "number") {
         // More bytes than the item holds: what a transport that wrote past the read would report [C11].
         const longer = new Uint8Array(data.length + spec.extend).fill(0xee);
