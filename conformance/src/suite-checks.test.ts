@@ -693,7 +693,7 @@ describe("system level checks (a core changed through its prototype)", () => {
       return out;
     });
     const m = await messages();
-    expect(m[0]).toMatch(/^system\/producer-killed-mid-transfer-then-restarted failed seed 1: \[I5\] the destination at offset 0 \(200000 bytes\) was released at t=\d+(\.\d+)? while a read could still write into it/);
+    expect(m[0]).toMatch(/^system\/producer-killed-mid-transfer-then-restarted failed seed 1: \[I5\] the destination at offset 0 \(200000 bytes\) was released at t=\d+(\.\d+)?, \d+(\.\d+)? ms into a read that could still write into it \(quarantine cap 8000 ms\)/);
     vi.restoreAllMocks();
     // A core that never gives loaded destinations back (its own counts say it did).
     type Counted = { destinationCount: number; releaseDest(d: core.ReadDestination): void };

@@ -14,6 +14,9 @@ const FP: ectp.v1.IFingerprint = { model: "conformance/model@1", dtype: ectp.v1.
 
 class SystemFailure extends Error {}
 
+/** The consumer's quarantine cap [C8] in the system cases. */
+const QUARANTINE_CAP_MS = 8_000;
+
 /**
  * First-fit destination pool over one registered region. [I5] Every release is checked with
  * `mayStillWrite` (the network's view of unsettled reads into that range); what it reports is
@@ -74,18 +77,25 @@ class World {
   constructor(seed: number, faults?: FaultPlan) {
     this.net = new MockNetwork({ seed, ...(faults ? { faults } : {}) });
     this.cT = this.net.endpoint("C1");
-    this.pool = new RegionPool(this.cT.registerMemory(new Uint8Array(4 * 1024 * 1024)), (d) =>
-      this.net.hasUnsettledWriteInto("C1", d.region, d.offset, d.length)
-        ? `[I5] the destination at offset ${d.offset} (${d.length} bytes) was released at t=${this.net.now()} while a read could still write into it`
-        : undefined,
-    );
+    // [I5][C8] A destination may be freed under an unsettled read only once the quarantine cap has
+    // passed since the read was cancelled (a transport writes nothing after that); a release
+    // sooner than the cap after the read even started is certainly early.
+    this.pool = new RegionPool(this.cT.registerMemory(new Uint8Array(4 * 1024 * 1024)), (d) => {
+      const now = this.net.now();
+      const early = this.net
+        .unsettledWrites("C1")
+        .find((w) => w.regionId === d.region.id && w.offset < d.offset + d.length && d.offset < w.offset + w.length && now < w.startedAt + QUARANTINE_CAP_MS);
+      return early === undefined
+        ? undefined
+        : `[I5] the destination at offset ${d.offset} (${d.length} bytes) was released at t=${now}, ${now - early.startedAt} ms into a read that could still write into it (quarantine cap ${QUARANTINE_CAP_MS} ms)`;
+    });
     this.consumer = new ConsumerCore({
       id: "C1",
       epoch: 1,
       fingerprint: FP,
       destinations: this.pool,
       transportMetadata: this.cT.localMetadata(),
-      config: { waitBudgetMs: 20_000, grantWaitMs: 3_000, transferTimeoutMs: 4_000, leaseMs: 10_000, leaseSafetyMarginMs: 2_000, quarantineCapMs: 8_000 },
+      config: { waitBudgetMs: 20_000, grantWaitMs: 3_000, transferTimeoutMs: 4_000, leaseMs: 10_000, leaseSafetyMarginMs: 2_000, quarantineCapMs: QUARANTINE_CAP_MS },
     });
     this.cDriver = new Driver({ transport: this.cT, consumer: this.consumer, clock: this.net });
     this.producer = this.startProducer(this.net.endpoint("P1"));
