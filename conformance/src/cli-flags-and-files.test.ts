@@ -7,39 +7,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFORMANCE_USAGE, runConformanceCli } from "./cli.js";
-import { fakeTestee } from "./test-support.js";
-
-/** Run the CLI with its output captured through the injected streams. */
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runConformanceCli(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+import { CONFORMANCE_USAGE } from "./cli.js";
+import { cli, expectUsageError, fakeTestee } from "./test-support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ectp-cli-flags-"));
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-/** Exit 2, one prefixed line naming the problem, then the usage; no stack trace. */
-function expectUsageError(r: { code: number; out: string; err: string }, ...fragments: string[]): void {
-  expect(r.code).toBe(2);
-  expect(r.err.startsWith("ectp conformance: ")).toBe(true);
-  for (const f of fragments) expect(r.err).toContain(f);
-  expect(r.err).toContain("Usage: ectp conformance");
-  expect(r.err).not.toMatch(/\n\s+at /);
-  expect(r.out).toBe("");
 }
 
 describe("features and known-failing files of the wrong shape", () => {

@@ -8,23 +8,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
-import { KNOWN_FEATURES, runConformanceCli } from "./cli.js";
+import { KNOWN_FEATURES } from "./cli.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
-import { bundleTsTestee, fakeTestee } from "./test-support.js";
-
-/** Run the CLI with stdout and stderr captured. */
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  try {
-    const code = await runConformanceCli(argv);
-    const text = (s: typeof out) => s.mock.calls.map((c) => String(c[0])).join("");
-    return { code, out: text(out), err: text(err) };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+import { bundleTsTestee, cli, expectUsageError, fakeTestee } from "./test-support.js";
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "ectp-cli-test-"));
@@ -34,16 +20,6 @@ function file(dir: string, name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-/** A usage error: exit 2, one prefixed line naming the problem, then the usage; no stack trace. */
-function expectUsageError(r: { code: number; out: string; err: string }, ...fragments: string[]): void {
-  expect(r.code).toBe(2);
-  expect(r.err.startsWith("ectp conformance: ")).toBe(true);
-  for (const f of fragments) expect(r.err).toContain(f);
-  expect(r.err).toContain("Usage: ectp conformance");
-  expect(r.err).not.toMatch(/\n\s+at /);
-  expect(r.out).not.toContain("passed");
 }
 
 describe("ectp conformance: --seeds bounds (defect 1)", () => {

@@ -6,6 +6,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReadDestination, ReadResult, Transport } from "@ectp/core";
+import { expect } from "vitest";
+import { runConformanceCli } from "./cli.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import type { TransportHarness } from "./transport/transport-suite.js";
 
@@ -89,4 +91,29 @@ export function rewriteReads(f: (r: ReadResult, dest: Map<number, ReadDestinatio
       return { ...a, reads: a.reads.flatMap((r) => f(r, dest)) };
     };
   };
+}
+
+/** Run `ectp conformance` in-process (as the command would, with these arguments), its output captured. */
+export async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runConformanceCli(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err };
+}
+
+/** A usage error: exit 2, one prefixed line naming the problem, then the usage; no stack trace, nothing on stdout. */
+export function expectUsageError(r: { code: number; out: string; err: string }, ...fragments: string[]): void {
+  expect(r.code).toBe(2);
+  expect(r.err.startsWith("ectp conformance: ")).toBe(true);
+  for (const f of fragments) expect(r.err).toContain(f);
+  expect(r.err).toContain("Usage: ectp conformance");
+  expect(r.err).not.toMatch(/\n\s+at /);
+  expect(r.out).toBe("");
 }
