@@ -6,26 +6,15 @@
 import * as core from "@ectp/core";
 import { MockNetwork } from "@ectp/transport-mock";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
-import type { ectp } from "./proto.js";
+import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { runRandomised } from "./random/randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
 import { runSystemLevel } from "./system/system-level.js";
-import { brokenTransportHarness, rewriteReads } from "./test-support.js";
-import { inProcessTestee } from "./testee/in-process.js";
+import { alteredTsTestee, brokenTransportHarness, inProcessTsTestee, rewriteReads } from "./test-support.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, type TransportSuiteOptions, runTransportConformance } from "./transport/transport-suite.js";
 
-type Res = ectp.conformance.v1.ITesteeResponse;
-type Req = ectp.conformance.v1.TesteeRequest;
-const coreModule = core as unknown as CoreModule;
-const inProcess = () => inProcessTestee(new CoreTesteeHandler(coreModule));
-/** The TS reference testee with its answers changed by `change`. */
-const altered = (change: (res: Res, req: Req) => Res) => () => {
-  const h = new CoreTesteeHandler(coreModule);
-  return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
-};
-const random = async (consumer: () => ReturnType<typeof inProcess>, seeds = [1, 2, 3], producer = inProcess, durationMs?: number) =>
+const random = async (consumer: () => ReturnType<typeof inProcessTsTestee>, seeds = [1, 2, 3], producer = inProcessTsTestee, durationMs?: number) =>
   (await runRandomised({ consumer, producer, seeds, features: TS_TESTEE_FEATURES, ...(durationMs ? { durationMs } : {}) })).map(
     (r) => `${r.status} ${r.message ?? ""}`,
   );
@@ -33,11 +22,11 @@ const random = async (consumer: () => ReturnType<typeof inProcess>, seeds = [1, 
 /** The sizes of the items a seed's schedule puts on its producer, in order: a fingerprint of the schedule. */
 async function scheduleOf(seed: number): Promise<string> {
   const sizes: number[] = [];
-  const producer = altered((res, req) => {
+  const producer = alteredTsTestee((res, req) => {
     if (req.putItem?.data) sizes.push(req.putItem.data.length);
     return res;
   });
-  const [r] = await runRandomised({ consumer: inProcess, producer, seeds: [seed], features: TS_TESTEE_FEATURES, durationMs: 3000 });
+  const [r] = await runRandomised({ consumer: inProcessTsTestee, producer, seeds: [seed], features: TS_TESTEE_FEATURES, durationMs: 3000 });
   expect(r?.status, r?.message).toBe("passed");
   return sizes.join(",");
 }
@@ -55,7 +44,7 @@ describe("randomised level: seeds and schedules", () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const started = new Map<number, number>();
       let slow = 0;
-      const consumer = altered((res, req) => {
+      const consumer = alteredTsTestee((res, req) => {
         const t = Number(req.nowMs) - CLOCK_ORIGIN_MS;
         for (const o of res.poll?.outputs ?? []) if (o.startRead) started.set(Number(o.startRead.readId), t);
         const r = req.deliverReadResult;
@@ -72,7 +61,7 @@ describe("randomised level: seeds and schedules", () => {
 
 describe("randomised level: checks that must fire", () => {
   it("[C1] an admit naming an item that is not the request's (one decision per item, but one renamed) is caught", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       const items = res.admit?.items ?? [];
       const last = items[items.length - 1];
       if (last) last.itemId = "not-an-item";
@@ -83,7 +72,7 @@ describe("randomised level: checks that must fire", () => {
   }, 60_000);
 
   it("[C1] an admit answered ADMITTED with no decisions fails naming [C1]", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       if (res.admit?.items) res.admit.items = [];
       return res;
     });
@@ -92,13 +81,13 @@ describe("randomised level: checks that must fire", () => {
   }, 60_000);
 
   it("an Unsupported answer to a command the level needs (here FinishRequest) fails the seed", async () => {
-    const consumer = altered((res, req) => (req.finishRequest ? { commandId: res.commandId, unsupported: { feature: "consumer" } } : res));
+    const consumer = alteredTsTestee((res, req) => (req.finishRequest ? { commandId: res.commandId, unsupported: { feature: "consumer" } } : res));
     const [m] = await random(consumer, [1]);
     expect(m).toMatch(/^failed seed 1: consumer does not support consumer/);
   }, 60_000);
 
   it("a send whose envelope names another sender fails the seed (TESTEE-PROTOCOL.md §5.2)", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       for (const o of res.poll?.outputs ?? []) if (o.send?.envelope) o.send.envelope.senderId = "C9";
       return res;
     });
@@ -107,22 +96,22 @@ describe("randomised level: checks that must fire", () => {
   }, 60_000);
 
   it("[I3] a producer holding fewer pins than live grants is caught", async () => {
-    const producer = altered((res) => {
+    const producer = alteredTsTestee((res) => {
       const p = res.stats?.producer;
       if (p && Number(p.grants) > 0) p.pins = Number(p.grants) - 1;
       return res;
     });
-    const out = await random(inProcess, [1, 2, 3], producer);
+    const out = await random(inProcessTsTestee, [1, 2, 3], producer);
     expect(out.some((m) => /^failed seed \d+: \[I3\] producer pins \d+ != grants \d+ at t=\d+/.test(m)), out.join("\n")).toBe(true);
   }, 60_000);
 
   it("a read the producer refuses to serve (ReadMemory answered with an error) settles FAILED, never DONE", async () => {
     const statuses: number[] = [];
-    const consumer = altered((res, req) => {
+    const consumer = alteredTsTestee((res, req) => {
       if (req.deliverReadResult) statuses.push(Number(req.deliverReadResult.status));
       return res;
     });
-    const producer = altered((res, req) => (req.readMemory ? { commandId: res.commandId, error: { message: "gone", code: "INVALID_ARGUMENT" } } : res));
+    const producer = alteredTsTestee((res, req) => (req.readMemory ? { commandId: res.commandId, error: { message: "gone", code: "INVALID_ARGUMENT" } } : res));
     const [m] = await random(consumer, [1], producer);
     expect(m).toMatch(/^passed /);
     expect(statuses.length).toBeGreaterThan(0);
@@ -131,7 +120,7 @@ describe("randomised level: checks that must fire", () => {
 
   it("[I5] concurrent reads whose destinations overlap without starting at the same offset are caught", async () => {
     // Every read claims the destination starting at its own id in one region: distinct starts, overlapping ranges.
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       for (const o of res.poll?.outputs ?? [])
         if (o.startRead) {
           o.startRead.destinationRegion = "one-region";

@@ -14,25 +14,17 @@ import { runRandomised } from "./random/randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
 import { crc32c } from "@ectp/protocol";
 import { runSystemLevel } from "./system/system-level.js";
-import { brokenTransportHarness, rewriteReads } from "./test-support.js";
+import { TS_CORE, alteredTsTestee, brokenTransportHarness, inProcessTsTestee, rewriteReads } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
 
 type Res = ectp.conformance.v1.ITesteeResponse;
-type Req = ectp.conformance.v1.TesteeRequest;
-const coreModule = core as unknown as CoreModule;
-const inProcess = () => inProcessTestee(new CoreTesteeHandler(coreModule));
-/** The TS reference testee with its answers changed by `change`. */
-const altered = (change: (res: Res, req: Req) => Res) => () => {
-  const h = new CoreTesteeHandler(coreModule);
-  return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
-};
-const random = async (consumer: () => ReturnType<typeof inProcess>, seeds = [1, 2, 3], producer = inProcess) =>
+const random = async (consumer: () => ReturnType<typeof inProcessTsTestee>, seeds = [1, 2, 3], producer = inProcessTsTestee) =>
   (await runRandomised({ consumer, producer, seeds, features: TS_TESTEE_FEATURES })).map((r) => `${r.status} ${r.message ?? ""}`);
 
 describe("randomised level checks", () => {
   it("[I5] a start_read without destination_region fails the seed", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       for (const o of res.poll?.outputs ?? []) if (o.startRead) o.startRead.destinationRegion = "";
       return res;
     });
@@ -41,7 +33,7 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("a send whose envelope carries another major version fails the seed (TESTEE-PROTOCOL.md §5.2)", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       for (const o of res.poll?.outputs ?? []) if (o.send?.envelope) o.send.envelope.version = { major: 2, minor: 0 };
       return res;
     });
@@ -50,7 +42,7 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("[I1] an Error answer to any command (here FinishRequest) fails the seed", async () => {
-    const consumer = altered((res, req) => (req.finishRequest ? { commandId: res.commandId, error: { message: "boom", code: "INTERNAL" } } : res));
+    const consumer = alteredTsTestee((res, req) => (req.finishRequest ? { commandId: res.commandId, error: { message: "boom", code: "INTERNAL" } } : res));
     const [m] = await random(consumer, [1]);
     expect(m).toMatch(/^failed seed 1: \[I1\] consumer answered finishRequest at t=\d+ with an error: boom/);
   }, 60_000);
@@ -63,7 +55,7 @@ describe("randomised level checks", () => {
     const lastDefer = new Set<string>();
     let run = 0;
     const recording = (seed: () => number) => () => {
-      const h = new CoreTesteeHandler(coreModule);
+      const h = new CoreTesteeHandler(TS_CORE);
       const tag = run++;
       return inProcessTestee({
         handle: (req) => {
@@ -134,7 +126,7 @@ describe("randomised level checks", () => {
   }, 120_000);
 
   it("[I3] producer pins and grants left after quiescence are caught", async () => {
-    const producer = altered((res) => {
+    const producer = alteredTsTestee((res) => {
       const p = res.stats?.producer;
       if (p) {
         p.pins = Number(p.pins) + 1;
@@ -142,7 +134,7 @@ describe("randomised level checks", () => {
       }
       return res;
     });
-    const [m] = await random(inProcess, [1], producer);
+    const [m] = await random(inProcessTsTestee, [1], producer);
     expect(m).toMatch(/^failed seed 1: \[I3\] after quiescence producer pins=\d+ grants=\d+/);
   }, 60_000);
 
@@ -155,7 +147,7 @@ describe("randomised level checks", () => {
 
   it("[I6] loaded bytes of another size, or another CRC-32C, than the producer's are caught", async () => {
     const change = (f: (l: { sizeBytes?: number | null; crc32c?: number | null }) => void) =>
-      altered((res) => {
+      alteredTsTestee((res) => {
         for (const d of res.admit?.items ?? []) if (d.loaded) f(d.loaded as { sizeBytes?: number; crc32c?: number });
         return res;
       });
@@ -195,7 +187,7 @@ describe("randomised level checks", () => {
 
   it("[I2] a request still deferred past its budget plus one engine step is caught at that time", async () => {
     // Every decision turned into DEFER: the request never reaches an outcome.
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       // (An admit answered FAILED stays as it is: turned ADMITTED without decisions it is a [C1] violation.)
       if (res.admit && res.admit.status === 1) {
         res.admit = { status: 1, items: (res.admit.items ?? []).map((d) => ({ itemId: d.itemId, action: 2 })) };
@@ -210,7 +202,7 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("[I4] a consumer table left non-zero after quiescence is caught", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       if (res.stats?.consumer) res.stats.consumer.budgets = 1;
       return res;
     });
@@ -219,17 +211,17 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("[I3] a producer whose pins differ from its grants while grants are live is caught", async () => {
-    const producer = altered((res) => {
+    const producer = alteredTsTestee((res) => {
       const p = res.stats?.producer;
       if (p && Number(p.grants) > 0) p.pins = Number(p.grants) + 1;
       return res;
     });
-    const out = await random(inProcess, [1, 2, 3], producer);
+    const out = await random(inProcessTsTestee, [1, 2, 3], producer);
     expect(out.some((m) => /^failed seed \d+: \[I3\] producer pins \d+ != grants \d+ at t=\d+/.test(m))).toBe(true);
   }, 60_000);
 
   it("[C6] a failed request reported again in a later drainFailed is caught", async () => {
-    const consumer = altered(
+    const consumer = alteredTsTestee(
       (() => {
         let last: ectp.conformance.v1.IFailedRequest[] = [];
         return (res: Res) => {
@@ -247,7 +239,7 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("[C6] a consumer that never reports its failed requests (drainFailed always empty) is caught", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       if (res.drainFailed) res.drainFailed.failed = [];
       return res;
     });
@@ -256,7 +248,7 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("[I2] an admit answered ADMITTED with no decisions for its items is caught", async () => {
-    const consumer = altered((res) => {
+    const consumer = alteredTsTestee((res) => {
       if (res.admit?.items) res.admit.items = [];
       return res;
     });
@@ -486,7 +478,7 @@ describe("transport suite checks", () => {
 
 describe("TS testee adapter", () => {
   const handler = () => {
-    const h = new CoreTesteeHandler(coreModule);
+    const h = new CoreTesteeHandler(TS_CORE);
     const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
     ask({ init: { protocolVersion: 1 } });
     return ask;
@@ -497,7 +489,7 @@ describe("TS testee adapter", () => {
     const cStats = { requests: 1, budgets: 2, fetches: 3, readsInFlight: 4, quarantined: 5, grantsHeld: 6, loadedItems: 7, destinations: 8, undrainedFailures: 9, ignoredMessages: 10 };
     const pStats = { grants: 11, pins: 12, pinnedBytes: 13, peers: 14, replayBuffered: 15, eventSequence: 16, ignoredMessages: 17, shuttingDown: true };
     const fake = {
-      ...coreModule,
+      ...TS_CORE,
       ConsumerCore: class extends core.ConsumerCore {
         override stats() {
           return { ...super.stats(), ...cStats };
@@ -521,7 +513,7 @@ describe("TS testee adapter", () => {
   it("DeliverReadResult hands the core the status, size and peer_gone the runner sent", () => {
     const seen: unknown[] = [];
     const fake = {
-      ...coreModule,
+      ...TS_CORE,
       ConsumerCore: class extends core.ConsumerCore {
         override handleReadResult(r: core.ReadResult, now: number) {
           seen.push({ ...r });
@@ -552,7 +544,7 @@ describe("TS testee adapter", () => {
         captured.push(options);
       }
     }
-    const h = new CoreTesteeHandler({ ...coreModule, ConsumerCore: Capture, ProducerCore: Capture } as unknown as CoreModule);
+    const h = new CoreTesteeHandler({ ...TS_CORE, ConsumerCore: Capture, ProducerCore: Capture } as unknown as CoreModule);
     const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
     ask({ init: { protocolVersion: 1 } });
     expect(ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint: FP, timers } })).toMatchObject({ ok: {} });
@@ -584,7 +576,7 @@ describe("TS testee adapter", () => {
   });
 
   it("ReadMemory of a location whose item left the store (ClearStore) is refused, as a deregistered region would be", () => {
-    const h = new CoreTesteeHandler(coreModule);
+    const h = new CoreTesteeHandler(TS_CORE);
     const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
     ask({ init: { protocolVersion: 1 } });
     const fingerprint = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };

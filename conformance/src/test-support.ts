@@ -6,7 +6,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReadDestination, ReadResult, Transport } from "@ectp/core";
+import * as core from "@ectp/core";
 import { expect } from "vitest";
+import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import type { ectp } from "./proto.js";
+import { inProcessTestee } from "./testee/in-process.js";
 import { runConformanceCli } from "./cli.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import type { TransportHarness } from "./transport/transport-suite.js";
@@ -116,4 +120,22 @@ export function expectUsageError(r: { code: number; out: string; err: string }, 
   expect(r.err).toContain("Usage: ectp conformance");
   expect(r.err).not.toMatch(/\n\s+at /);
   expect(r.out).toBe("");
+}
+
+/** `@ectp/core` as the TS reference testee's core module. */
+export const TS_CORE = core as unknown as CoreModule;
+
+/** The TS reference testee (over `@ectp/core`), in process. */
+export function inProcessTsTestee(): ReturnType<typeof inProcessTestee> {
+  return inProcessTestee(new CoreTesteeHandler(TS_CORE));
+}
+
+/** A factory of the TS reference testee whose every answer `change` may rewrite (an implementation broken one way). */
+export function alteredTsTestee(
+  change: (res: ectp.conformance.v1.ITesteeResponse, req: ectp.conformance.v1.TesteeRequest) => ectp.conformance.v1.ITesteeResponse,
+): () => ReturnType<typeof inProcessTestee> {
+  return () => {
+    const h = new CoreTesteeHandler(TS_CORE);
+    return inProcessTestee({ handle: (req) => change(h.handle(req), req) });
+  };
 }

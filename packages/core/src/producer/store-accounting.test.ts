@@ -1,24 +1,9 @@
 import { MAX_DESCRIPTOR_BYTES, type ectp, itemDescriptorByteLength, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore, descriptorSizeProblem } from "./memory-store.js";
+import { desc, kid, ready } from "./test-helpers.js";
 import type { StoreChange } from "./types.js";
 
-const FP: ectp.v1.IFingerprint = { model: "m", dtype: 2, rowBytes: 4, layoutVersion: 1 };
-
-function desc(n: number, size = 10): ectp.v1.IItemDescriptor {
-  return { key: { contentHash: new Uint8Array([n]), fingerprint: FP }, sizeBytes: size, producerId: "E", epoch: 1 };
-}
-function kid(n: number): string {
-  const r = itemKeyId(desc(n).key);
-  if (!r.ok) throw r.error;
-  return r.value;
-}
-function putReady(store: MemoryItemStore, n: number, size = 10): string {
-  const r = store.put(desc(n, size));
-  expect(r.ok).toBe(true);
-  store.markReady(kid(n));
-  return kid(n);
-}
 function removedKeys(seen: StoreChange[]): string[] {
   return seen.flatMap((c) => {
     if (c.kind !== "removed") return [];
@@ -49,7 +34,7 @@ describe("MemoryItemStore accounting at its bounds", () => {
     const store = new MemoryItemStore({ capacityBytes: 30 });
     const seen: StoreChange[] = [];
     store.subscribe((c) => seen.push(c));
-    putReady(store, 1, 10); // evictable
+    ready(store, 1, 10); // evictable
     expect(store.put(desc(2, 15)).ok).toBe(true); // not ready: stays
     // used 25; a put of 16 needs 11 bytes freed, only 10 are evictable.
     const r = store.put(desc(3, 16));
@@ -74,7 +59,7 @@ describe("MemoryItemStore accounting at its bounds", () => {
       },
     });
     inner = store;
-    putReady(store, 1, 10);
+    ready(store, 1, 10);
     expect(store.put(desc(2, 10)).ok).toBe(true);
     expect(store.get(kid(1))).toBeUndefined(); // evicted to make room
     expect(store.usedBytes()).toBe(25);
@@ -83,7 +68,7 @@ describe("MemoryItemStore accounting at its bounds", () => {
 
   it("clear leaves an entry handed out earlier with no pins", () => {
     const store = new MemoryItemStore({ capacityBytes: 100 });
-    const k = putReady(store, 1);
+    const k = ready(store, 1);
     const entry = store.get(k);
     store.pin(k);
     store.pin(k);
