@@ -1232,6 +1232,24 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expectIdle(h);
   });
 
+  it("[C1][C11] a fetch moved to a newer epoch still checks its earlier waiters against their own checksums", () => {
+    const h = makeConsumer(QUIET);
+    const stale = announce("h1", { checksum: true });
+    const value = stale.item?.checksum?.value as Uint8Array;
+    (stale.item?.checksum as { value: Uint8Array }).value = value.map((b) => b ^ 0xff); // r1's announcement disagrees with the bytes
+    h.core.admit({ requestId: "r1", items: [{ itemId: "a", announcement: stale, hasModelInput: false }] }, 0);
+    h.core.poll(0);
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2, checksum: true })] }, 1);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(1)), 4, "h1", 2, { epoch: 2, checksum: true }))[0] as StartReadOutput;
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 3);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2, checksum: true })] }, 4))?.action).toBe("ready");
+    expect(h.core.admit({ requestId: "r1", items: [{ itemId: "a", announcement: stale, hasModelInput: false }] }, 4)).toEqual({
+      status: "failed",
+      failures: [{ itemId: "a", reason: "CHECKSUM_MISMATCH", attempts: 2 }],
+    });
+  });
+
   it("[C1][P8] a newer epoch's announcement leaves a fetch whose read is in flight alone", () => {
     const h = makeConsumer(QUIET);
     h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
