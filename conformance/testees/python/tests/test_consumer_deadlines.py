@@ -2,12 +2,12 @@
 left open: no attempt at the budget deadline, a grant handled exactly at the budget deadline,
 grant-wait retries and what they count, the quarantine counters, heartbeat spacing after a late
 poll, the consumer's own lease bound, the exact backoff sequence of a seed (the TypeScript
-SeededRandom's), and the timer queue's tie order."""
+SeededRandom's), the timer queue's tie order, and a fetch moved to a newer epoch of its producer."""
 
 import unittest
 
 from ectp_py.config import ConsumerConfig
-from ectp_py.consumer import ConsumerCore
+from ectp_py.consumer import ConsumerCore, ReadResult
 from ectp_py.outputs import DisconnectPeer, StartRead
 from ectp_py.rand import SeededRandom
 from ectp_py.timers import TimerQueue
@@ -198,3 +198,31 @@ class TimerQueueTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class NewerEpochAnnouncementTest(unittest.TestCase):
+    # [C1][P8] an announcement of the producer's newer epoch moves a fetch that holds no grant to that
+    # epoch (a new attempt at once); the earlier waiter is still checked against its own checksum [C11]
+    def test_c1_p8_a_newer_epoch_moves_an_ungranted_fetch_and_earlier_waiters_keep_their_checksums(self):
+        c = make()
+        data = item_bytes(16)
+        old = descriptor("a", data)  # epoch 5
+        wrong = {**old, "checksum": {"algorithm": 1, "value": bytes(b ^ 0xFF for b in old["checksum"]["value"])}}
+        admit(c, announcement(wrong), 0)
+        first = sends(c.poll(0), "readRequest")[0]["readRequest"]["attemptId"]
+        new = descriptor("a", data, epoch=6)
+        admit(c, announcement(new), 1, request="r2")
+        moved = sends(c.poll(1), "readRequest")
+        self.assertEqual(len(moved), 1)
+        self.assertEqual(moved[0]["readRequest"]["expectedEpoch"], 6)
+        self.assertNotEqual(moved[0]["readRequest"]["attemptId"], first)
+        self.assertEqual(c.stats()["fetches"], 1)
+        c.handle_envelope("P1", envelope("P1", 6, readGrant={"attemptId": moved[0]["readRequest"]["attemptId"], "grantId": 1,
+                                                             "item": new, "leaseMs": 30000}), 2)
+        start = [o for o in c.poll(2) if isinstance(o, StartRead)][0]
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 3)
+        self.assertEqual(admit(c, announcement(new), 4, request="r2").items[0].action, "ready")
+        r1 = admit(c, announcement(wrong), 4)
+        self.assertEqual(r1.status, "failed")
+        self.assertEqual(r1.failures[0].reason, Reason.CHECKSUM_MISMATCH)
