@@ -3,6 +3,7 @@
  * adapt them to Prometheus, OpenTelemetry or a test recorder in a few lines.
  * @module
  */
+import { EctpError } from "@ectp/protocol";
 
 /** Label set attached to a metric sample. */
 export type Labels = Readonly<Record<string, string>>;
@@ -39,6 +40,8 @@ export interface Logger {
 }
 
 const noop = (): void => {};
+const METRICS_METHODS = ["counter", "gauge", "histogram"] as const;
+const LOGGER_METHODS = ["debug", "info", "warn", "error"] as const;
 
 /** A {@link MetricsSink} that drops everything (the default). */
 export const NOOP_METRICS: MetricsSink = Object.freeze({ counter: noop, gauge: noop, histogram: noop });
@@ -47,13 +50,32 @@ export const NOOP_METRICS: MetricsSink = Object.freeze({ counter: noop, gauge: n
 export const NOOP_LOGGER: Logger = Object.freeze({ debug: noop, info: noop, warn: noop, error: noop });
 
 /**
+ * Refuse a hook that is not an object with every one of `methods` as a function: a logger
+ * given as `{}`, or with `warning` for `warn`, would otherwise be accepted and every record
+ * lost, each one only counted in `stats().hookFailures`.
+ * @throws EctpError(INVALID_CONFIG) naming the option and the methods missing.
+ */
+function checkHook(hook: unknown, option: string, methods: readonly string[]): void {
+  if (hook === null || typeof hook !== "object")
+    throw new EctpError("INVALID_CONFIG", `options.${option} must be an object with ${methods.join(", ")} methods; got ${hook === null ? "null" : typeof hook}.`);
+  const missing = methods.filter((m) => typeof (hook as Record<string, unknown>)[m] !== "function");
+  if (missing.length > 0)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `options.${option} lacks ${missing.join(", ")} (each must be a function); to keep only some levels or kinds, spread the no-op default: { ...${option === "logger" ? "NOOP_LOGGER" : "NOOP_METRICS"}, ${missing[0]}: ... }.`,
+    );
+}
+
+/**
  * `sink`, with anything its methods throw contained and reported to `onThrow` [I1]: a metrics
  * exporter that breaks costs its sample, never the core's state or the engine's call. The
  * default sink is returned as is (it cannot throw).
+ * @throws EctpError(INVALID_CONFIG) when `sink` lacks one of the three methods.
  * @internal
  */
 export function containMetrics(sink: MetricsSink | undefined, onThrow: () => void): MetricsSink {
   if (sink === undefined || sink === NOOP_METRICS) return NOOP_METRICS;
+  checkHook(sink, "metrics", METRICS_METHODS);
   const call = (kind: keyof MetricsSink, name: string, value: number | undefined, labels: Labels | undefined): void => {
     try {
       sink[kind](name, value as number, labels);
@@ -71,10 +93,12 @@ export function containMetrics(sink: MetricsSink | undefined, onThrow: () => voi
 /**
  * `logger`, with anything its methods throw contained and reported to `onThrow` [I1] (see
  * {@link containMetrics}). The default logger is returned as is.
+ * @throws EctpError(INVALID_CONFIG) when `logger` lacks one of the four methods.
  * @internal
  */
 export function containLogger(logger: Logger | undefined, onThrow: () => void): Logger {
   if (logger === undefined || logger === NOOP_LOGGER) return NOOP_LOGGER;
+  checkHook(logger, "logger", LOGGER_METHODS);
   const call = (level: keyof Logger, message: string, fields: LogFields | undefined): void => {
     try {
       logger[level](message, fields);

@@ -599,7 +599,7 @@ export class ConsumerCore {
 
   /**
    * @param options - identity, fingerprint, destination pool and optional timers, seed and hooks.
-   * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool or a timer is unusable
+   * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool, a hook or a timer is unusable
    *   (durations are positive whole milliseconds, except `quarantineCapMs`, which may also be
    *   `Infinity` for no cap; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]).
    */

@@ -57,9 +57,9 @@ export interface ConsumerOptions {
   config?: Partial<ConsumerConfig>;
   /** Seed of the jitter source [C4]. Default 1. Same seed and inputs, same outputs. */
   seed?: number;
-  /** Metrics hook. Default: no-op. */
+  /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
   metrics?: MetricsSink;
-  /** Logger hook. Default: no-op. */
+  /** Logger hook. Default: no-op. One lacking debug, info, warn or error is refused (INVALID_CONFIG). */
   logger?: Logger;
 }
 

@@ -53,7 +53,7 @@ export interface DriverOptions {
    * (e.g. a router in the same process). Must not throw. Default: none.
    */
   onEventBatch?: (batch: ectp.v1.IEventBatch) => void;
-  /** Logger for transport faults and connection failures. Default: no-op. */
+  /** Logger for transport faults and connection failures. Default: no-op. One lacking any of its four methods is refused (INVALID_CONFIG). */
   logger?: Logger;
 }
 
@@ -153,7 +153,7 @@ export class Driver {
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
    *   connect timeout, per-peer queue cap, event hook and logger.
    * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
-   *   subscriber beside a core, or with a bad `maxWaitMs`, `connectTimeoutMs` or `maxQueuedPerPeer`.
+   *   subscriber beside a core, or with a bad `maxWaitMs`, `connectTimeoutMs`, `maxQueuedPerPeer` or `logger`.
    */
   constructor(options: DriverOptions) {
     if (!options || typeof options.transport !== "object" || options.transport === null)

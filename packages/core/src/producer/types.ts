@@ -92,9 +92,9 @@ export interface ProducerOptions {
    * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
    */
   config?: Partial<ProducerConfig>;
-  /** Metrics hook. Default: no-op. */
+  /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
   metrics?: MetricsSink;
-  /** Logger hook. Default: no-op. */
+  /** Logger hook. Default: no-op. One lacking debug, info, warn or error is refused (INVALID_CONFIG). */
   logger?: Logger;
 }
 

@@ -6,7 +6,7 @@
 import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs } from "../config.js";
-import { NOOP_LOGGER, type Logger } from "../observability.js";
+import { type Logger, containLogger } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
@@ -129,7 +129,10 @@ export interface SubscriberOptions {
    * subscriber hold gigabytes. Default 262,144.
    */
   maxHeldEvents?: number;
-  /** Logger; default no-op. */
+  /**
+   * Logger; default no-op. What it throws is contained and counted (`stats().hookFailures`); one
+   * lacking any of its four methods is refused (INVALID_CONFIG).
+   */
   logger?: Logger;
 }
 
@@ -151,6 +154,8 @@ export interface SubscriberStats {
   heldBatches: number;
   /** Parts of snapshots still being assembled, all producers (at most one assembly each) [E2]. */
   snapshotParts: number;
+  /** Calls into the logger that threw (contained: each costs its record, never the subscriber's state) [I1]. */
+  hookFailures: number;
 }
 
 /** A snapshot answer being assembled from its parts [E2]. */
@@ -248,7 +253,7 @@ export class EventSubscriber {
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
   private heartbeatSequence = 0;
-  private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0 };
+  private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0, hookFailures: 0 };
 
   /** @throws EctpError(INVALID_CONFIG) naming the first invalid option. */
   constructor(options: SubscriberOptions) {
@@ -279,7 +284,11 @@ export class EventSubscriber {
       throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array");
     this.fingerprint = options.fingerprint ?? {};
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
-    this.logger = options.logger ?? NOOP_LOGGER;
+    // [I1] The logger is the engine's code: what it throws is contained and counted (stats().hookFailures),
+    // so a broken logger neither cuts a message's handling short nor escapes into the engine.
+    this.logger = containLogger(options.logger, () => {
+      this.counts.hookFailures++;
+    });
   }
 
   /**
