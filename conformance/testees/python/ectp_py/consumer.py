@@ -334,7 +334,8 @@ class ConsumerCore:
         raises for anything inside announcements [C2][I1].
 
         :raises EctpError: ``INVALID_ARGUMENT`` for engine programming errors only (empty
-            request id, items without a string id, duplicate item ids).
+            request id, items without a string id, ``has_model_input`` or ``local`` not a bool,
+            duplicate item ids).
         """
         if not isinstance(request_id, str) or not request_id:
             raise EctpError("INVALID_ARGUMENT", "admit: request_id must be a non-empty string (the engine's request id).")
@@ -344,6 +345,14 @@ class ConsumerCore:
         for i, item in enumerate(items):
             if not isinstance(item, AdmitItem) or not isinstance(item.item_id, str):
                 raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): items[{i}] must be an AdmitItem with a string item_id.")
+            # [C1][C5] read as given, never coerced: a 1 or "true" taken as false would fail the request
+            # (no model input) where the engine meant local encoding.
+            if not isinstance(item.has_model_input, bool) or not isinstance(item.local, bool):
+                raise EctpError(
+                    "INVALID_ARGUMENT",
+                    f"admit({request_id}): items[{i}] ({item.item_id}): has_model_input and local must be booleans; "
+                    f"got has_model_input {item.has_model_input!r}, local {item.local!r}.",
+                )
             if item.item_id in seen:
                 raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): duplicate item id {item.item_id!r}; ids must be unique per request.")
             seen.add(item.item_id)

@@ -444,6 +444,19 @@ class ConsumerSequencesTest(unittest.TestCase):
                 c.admit("r", items, 0)
             self.assertEqual(raised.exception.code, "INVALID_ARGUMENT")
 
+    def test_model_input_and_local_flags_are_bools_never_coerced(self):
+        # [C1][C5] a 1 read as False would fail the request where the engine meant local encoding.
+        c = make()
+        ann = announcement(descriptor("a", item_bytes(8)))
+        for flags in ({"has_model_input": 1}, {"local": "yes"}, {"has_model_input": None}):
+            with self.assertRaises(EctpError) as raised:
+                c.admit("r", [AdmitItem("i1", ann, **flags)], 0)
+            self.assertEqual(raised.exception.code, "INVALID_ARGUMENT")
+            self.assertIn("has_model_input and local must be booleans", str(raised.exception))
+        stats = c.stats()
+        self.assertEqual((stats["requests"], stats["fetches"]), (0, 0))
+        self.assertEqual(c.poll(0), [])
+
 
 if __name__ == "__main__":
     unittest.main()

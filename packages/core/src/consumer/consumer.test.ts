@@ -189,6 +189,24 @@ describe("[C1] admission classifies every item", () => {
       expect(EctpError.is(e) && e.code).toBe("INVALID_ARGUMENT");
     }
   });
+
+  it("[C1][C5] hasModelInput and local are booleans when given, never coerced; the refused request leaves nothing behind", () => {
+    const h = makeConsumer();
+    const item = (o: object) => ({ itemId: "a", announcement: announce("h1"), ...o }) as AdmitItem;
+    // 1 read as false would fail the request UNAVAILABLE-style where the engine meant to encode locally.
+    expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: 1 })] }, 0)).toThrow(
+      "[INVALID_ARGUMENT] admit(r): items[0] (a): hasModelInput and local must be booleans when given; got hasModelInput 1, local undefined.",
+    );
+    expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: false, local: "true" })] }, 0)).toThrow(
+      'got hasModelInput false, local "true".',
+    );
+    expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: null })] }, 0)).toThrow("got hasModelInput null");
+    expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: {} })] }, 0)).toThrow("got hasModelInput an object");
+    expect(h.core.stats()).toMatchObject({ requests: 0, fetches: 0, budgets: 0 });
+    expect(h.core.poll(0)).toEqual([]);
+    // Absent reads as false (a remote item without model input defers on its fetch).
+    expect(h.core.admit({ requestId: "r", items: [item({})] }, 0)).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "a" }] });
+  });
 });
 
 describe("[I1] the engine's own objects and hooks cannot break the core", () => {

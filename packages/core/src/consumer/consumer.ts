@@ -424,6 +424,14 @@ function isPositiveId(v: number): boolean {
   return Number.isSafeInteger(v) && v > 0;
 }
 
+/** An engine-given value as an error message shows it: strings quoted, objects and functions by kind. */
+function describeValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (typeof v === "object" && v !== null) return "an object";
+  if (typeof v === "function") return "a function";
+  return String(v);
+}
+
 function invalidArgument(message: string, cause?: unknown): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { cause });
 }
@@ -667,7 +675,8 @@ export class ConsumerCore {
    * changed and the same item ids come in the same order, the previous result object is
    * returned again (re-admitting a waiting request allocates nothing).
    * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
-   *   request id, `items` not an array, an item without a string `itemId`, or duplicate item ids.
+   *   request id, `items` not an array, an item without a string `itemId`, `hasModelInput` or
+   *   `local` given but not a boolean, or duplicate item ids.
    */
   admit(request: AdmitRequest, now: number): AdmitResult {
     if (request === null || typeof request !== "object")
@@ -689,18 +698,28 @@ export class ConsumerCore {
     for (let i = 0; i < n; i++) {
       let item: unknown;
       let itemId: unknown;
+      let model: unknown;
+      let local: unknown;
       try {
         item = items[i];
         if (item !== null && typeof item === "object") {
           const it = item as AdmitItem;
           itemId = it.itemId;
-          flags[i] = (it.hasModelInput === true ? F_MODEL : 0) | (it.local === true ? F_LOCAL : 0);
+          model = it.hasModelInput;
+          local = it.local;
         }
       } catch (cause) {
         throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${String(cause)}).`, cause);
       }
       if (item === null || typeof item !== "object" || typeof itemId !== "string")
         throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
+      // [C1][C5] Read as given, never coerced: a 1 or "true" taken as false would fail the request
+      // (no model input) where the engine meant local encoding. Absent means false.
+      if ((model !== undefined && typeof model !== "boolean") || (local !== undefined && typeof local !== "boolean"))
+        throw invalidArgument(
+          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeValue(model)}, local ${describeValue(local)}.`,
+        );
+      flags[i] = (model === true ? F_MODEL : 0) | (local === true ? F_LOCAL : 0);
       if (n <= PAIRWISE_MAX_ITEMS)
         for (let j = 0; j < i; j++) if (ids[j] === itemId) throw duplicateItem(requestId, itemId);
       ids[i] = itemId;

@@ -75,10 +75,11 @@ export interface AdmitItem {
   /**
    * Whether the request carries real model input for the item (pixels, precomputed
    * embeddings, a media handle). Placeholder metadata such as a grid shape is NOT model
-   * input [C1][C5].
+   * input [C1][C5]. A boolean (absent reads as false; any other value is refused with
+   * INVALID_ARGUMENT, never coerced).
    */
   hasModelInput: boolean;
-  /** True when the engine already holds the encoding locally [C1]. Default false. */
+  /** True when the engine already holds the encoding locally [C1]. Default false; a boolean when given. */
   local?: boolean;
 }
 
