@@ -331,7 +331,9 @@ class ConsumerCore:
         """Admit (or re-admit) a request and decide each item [C1]: ready, defer (call again
         on a later step) or local-encode; or fail the whole request [C6]. Decisions are
         sticky; the first defer of an item starts its (request, item) budget [C3]. Never
-        raises for anything inside announcements [C2][I1].
+        raises for anything inside announcements [C2][I1]. ``items`` are the same on every
+        admission of the request: one a later admission leaves out stays part of the request
+        (its budget runs, it can still fail the request) until :meth:`finish_request`.
 
         :raises EctpError: ``INVALID_ARGUMENT`` for engine programming errors only (empty
             request id, items without a string id, ``has_model_input`` or ``local`` not a bool,

@@ -388,6 +388,20 @@ describe("[C3] wait budget per (request, item)", () => {
     expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: expect.any(Number) }] }]);
   });
 
+  it("[C3] an item a later admission leaves out stays part of the request: its budget runs and fails the request", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
+    // The engine now holds "a" and presents only it: "b" is not released.
+    const later = h.core.admit({ requestId: "r", items: [{ itemId: "a", hasModelInput: false, local: true }] }, 10);
+    expect(later).toEqual({ status: "admitted", items: [{ action: "ready", itemId: "a" }] });
+    expect(h.core.stats()).toMatchObject({ budgets: 2, fetches: 1 }); // budgets are cleared when the request finishes [C3]
+    h.core.poll(60_000);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "b", reason: "BUDGET_EXHAUSTED", attempts: expect.any(Number) }] }]);
+    h.core.finishRequest("r", 60_000);
+    h.core.poll(60_000);
+    expectIdle(h);
+  });
+
   it("[C3] is enforced at admission too, without a poll", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

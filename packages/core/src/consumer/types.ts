@@ -87,7 +87,11 @@ export interface AdmitItem {
 export interface AdmitRequest {
   /** The engine's request id. Unique among unfinished requests. */
   requestId: string;
-  /** The request's media items. */
+  /**
+   * The request's media items, the same on every admission of the request. An item left out of
+   * a later admission is not released: it stays part of the request (its budget runs, and it can
+   * still fail the request) until {@link ConsumerCore.finishRequest}.
+   */
   items: readonly AdmitItem[];
 }
 
