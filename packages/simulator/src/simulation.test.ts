@@ -40,7 +40,9 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
       concurrency: 32,
       requests: 250,
       faults: "chaos",
-      seed: 11,
+      // A seed whose run shows every effect below (which seeds do moves with the cores' message
+      // counts: 11 did until producers stopped heartbeating peers they have no business with).
+      seed: 13,
       budgetMs: 20_000,
       timeSeries: false,
     });

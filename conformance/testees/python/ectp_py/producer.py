@@ -606,8 +606,12 @@ class ProducerCore:
                 continue
             if now >= p.next_heartbeat:
                 p.next_heartbeat = now + self.config.heartbeat_interval_ms
-                self._heartbeat_seq += 1
-                self._send(p.id, {"heartbeat": {"sequence": self._heartbeat_seq}})
+                # [P8] SPEC.md 4.7: only to a peer it has business with (grants, a subscription, an answer
+                # owed); heartbeats to one without would keep an engine that is also a producer sending
+                # back, and neither side's record of the other would ever go [I4].
+                if p.grants or p.subscribed or p.owed_snapshot or p.owed_replay_from:
+                    self._heartbeat_seq += 1
+                    self._send(p.id, {"heartbeat": {"sequence": self._heartbeat_seq}})
             if (p.owed_snapshot or p.owed_replay_from) and now >= p.answered_at + self.config.resend_interval_ms:
                 # [E2] what it asked for while its answers had to wait, together: a snapshot covers a replay
                 if p.owed_snapshot:

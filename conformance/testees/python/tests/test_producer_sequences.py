@@ -95,12 +95,27 @@ class ProducerSequencesTest(unittest.TestCase):
     def test_p8_a_heartbeat_goes_out_exactly_one_interval_after_the_last(self):
         """[P8] section 4.7 - each peer hears from the producer at least once per interval: the
         heartbeat is due AT next_heartbeat, not after it."""
-        p, _ = make()
+        p, store = make(ProducerConfig(lease_ms=100_000))
         hello(p, 0)
+        self.assertIn("readGrant", request(p, put(store, "a"), 1, 0))  # business: a grant (SPEC.md 4.7)
         self.assertEqual(sends(p.poll(1999), "heartbeat"), [])
         self.assertEqual([e["heartbeat"]["sequence"] for e in sends(p.poll(2000), "heartbeat")], [1])
         self.assertEqual(sends(p.poll(3999), "heartbeat"), [])
         self.assertEqual(len(sends(p.poll(4000), "heartbeat")), 1)
+
+    def test_p8_i4_a_peer_with_no_business_gets_no_heartbeat_and_goes_once_silent(self):
+        """[P8][I4] SPEC.md 4.7 - heartbeats go only to peers the producer keeps grants, a
+        subscription or an owed answer for; another engine that is also a producer (role BOTH)
+        and holds nothing here is not kept talking, so both sides' records of each other go."""
+        p, _ = make()
+        hello(p, 0, consumer="X", role=Role.BOTH)
+        beats = []
+        for t in range(100, 10_001, 100):
+            if t < 2000:
+                p.handle_envelope("X", envelope("X", 1, heartbeat={"sequence": t}), t)  # its own, then silence
+            beats += sends(p.poll(t), "heartbeat")
+        self.assertEqual(beats, [])
+        self.assertEqual(p.stats()["peers"], 0)
 
     def test_p8_i4_the_gone_peers_table_keeps_at_most_1024_entries_dropping_the_oldest(self):
         """[I4] the table of gone peers is bounded (FORGOTTEN_PEERS_CAP = 1024, oldest dropped
@@ -216,8 +231,9 @@ class ProducerSequencesTest(unittest.TestCase):
         """SPEC.md 4.7 - a peer sends at least one message in every heartbeat interval OF
         ITS OWN; the larger interval a consumer's Hello announced only judges that consumer's
         silence [P8]."""
-        p, _ = make()
+        p, store = make(ProducerConfig(lease_ms=100_000))
         hello(p, 0, heartbeatIntervalMs=10_000)
+        self.assertIn("readGrant", request(p, put(store, "a"), 1, 0))  # business: a grant (SPEC.md 4.7)
         seqs = []
         for t in range(1000, 12_001, 1000):
             p.handle_envelope("C1", envelope("C1", 1, heartbeat={"sequence": t}), t)  # C1 stays alive

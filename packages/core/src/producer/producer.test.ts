@@ -629,16 +629,36 @@ describe("ProducerCore grants", () => {
 });
 
 describe("ProducerCore liveness [P8]", () => {
-  it("[P8] heartbeats each live consumer every interval", () => {
-    const h = harness({ heartbeatIntervalMs: 100 });
+  it("[P8] heartbeats each consumer it keeps a grant for every interval, and stops once it keeps none", () => {
+    const h = harness({ heartbeatIntervalMs: 100, leaseMs: 100_000 });
+    ready(h.store, 1);
     h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
     h.producer.poll(0);
+    const g = grantOf(request(h, "c", 1, 1, 0));
     expect(h.producer.nextDeadline()).toBe(100);
     expect(sent(h.producer.poll(99), "c")).toEqual([]);
     const [hb1] = sent(h.producer.poll(100), "c");
     expect(hb1?.heartbeat?.sequence).toBe(1);
     h.producer.handleMessage("c", wire("c", 1, { heartbeat: { sequence: 1 } }), 150);
     expect(sent(h.producer.poll(200), "c")[0]?.heartbeat?.sequence).toBe(2);
+    ack(h, "c", Number(g.grantId), 250);
+    h.producer.handleMessage("c", wire("c", 1, { heartbeat: { sequence: 2 } }), 250);
+    expect(sent(h.producer.poll(300), "c")).toEqual([]); // no business: SPEC.md 4.7 lets it fall silent
+  });
+
+  it("[P8][I4] a peer it has no business with gets no heartbeat, so two engines that are both producers let each other go", () => {
+    // The other engine's producer heartbeats us while it keeps a grant for us; when neither keeps
+    // anything for the other, both fall silent and each side's record of the other goes.
+    const h = harness({ heartbeatIntervalMs: 100, heartbeatMisses: 3 });
+    h.producer.handleMessage("x", wire("x", 1, { hello: { ...HELLO, role: ectp.v1.Role.ROLE_BOTH, heartbeatIntervalMs: 100 } }), 0);
+    expect(sent(h.producer.poll(0), "x").map((e) => Object.keys(e).includes("hello"))).toEqual([true]);
+    const heartbeats: number[] = [];
+    for (let t = 10; t <= 1000; t += 10) {
+      if (t < 200) h.producer.handleMessage("x", wire("x", 1, { heartbeat: { sequence: t } }), t); // its own, then silence
+      for (const e of sent(h.producer.poll(t), "x")) if (e.heartbeat) heartbeats.push(t);
+    }
+    expect(heartbeats).toEqual([]);
+    expect(h.producer.stats()).toMatchObject({ peers: 0, grants: 0 });
   });
 
   it("[P8] a consumer silent for heartbeatMisses intervals is gone: its grants are released and it is forgotten", () => {

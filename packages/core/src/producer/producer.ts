@@ -209,6 +209,11 @@ interface Peer {
   owedReplayFrom: number;
 }
 
+/** [P8] Whether the producer owes `p` a message per heartbeat interval (SPEC.md 4.7). */
+function hasBusiness(p: Peer): boolean {
+  return p.liveGrants > 0 || p.subscribed || p.owedSnapshot || p.owedReplayFrom !== 0;
+}
+
 interface ForgottenPeer {
   readonly epoch: number;
   readonly metadata: Uint8Array;
@@ -1045,7 +1050,10 @@ export class ProducerCore {
       }
       if (now >= p.nextHeartbeat) {
         p.nextHeartbeat = now + this.cfg.heartbeatIntervalMs;
-        this.send(p.id, { body: "heartbeat", heartbeat: { sequence: ++this.heartbeatSequence } });
+        // [P8] SPEC.md 4.7: only to a peer it has business with (grants, a subscription, an answer
+        // owed). One without may fall silent: heartbeats to it would keep an engine that is also a
+        // producer sending back, and neither side's record of the other would ever go [I4].
+        if (hasBusiness(p)) this.send(p.id, { body: "heartbeat", heartbeat: { sequence: ++this.heartbeatSequence } });
       }
       if (p.owedSnapshot || p.owedReplayFrom !== 0) {
         const at = p.answeredAt + this.cfg.resendIntervalMs;
