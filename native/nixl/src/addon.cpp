@@ -319,6 +319,8 @@ constexpr int kNotInline = 100;
 // The JS layer, which only then parses the location, names what is wrong with it.
 constexpr int kBadLocation = 101;
 
+bool metadataWellFormed(std::string_view metadata);
+
 class Agent;
 
 // What an Agent's postRead and postReadWithCrc functions hold instead of the Agent: a function
@@ -463,6 +465,10 @@ private:
     AgentLink *link_ = nullptr;             // shared with the postRead functions
     Napi::Reference<Napi::ArrayBuffer> activityRef_;
     std::string scratchPeer_; // postRead's peer name, reused (JS thread only): no allocation per read
+    std::string scratchLocation_; // postRead's copy of the location, reused (JS thread only)
+    // Ids of reads posted and not yet reported by drain() (JS thread only): a second read under
+    // one of them would replace the first's entry, whose request NIXL would then never release.
+    std::unordered_set<uint32_t> postedIds_;
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
     // off the lock (and yields its core) until it has it, instead of racing it with getNotifs.
     std::atomic<int> jsWaiting_{0};
@@ -795,8 +801,15 @@ Agent::LoadRemote(const Napi::CallbackInfo &info) {
         Command c;
         c.kind = CmdKind::LoadRemote;
         c.blob = copyBytes(info[0], "metadata");
-        c.token = nextToken_++;
         auto d = Napi::Promise::Deferred::New(info.Env());
+        // [I1] Checked on the copy (a SharedArrayBuffer's bytes can change under a check made in place).
+        if (!metadataWellFormed(c.blob)) {
+            d.Reject(makeError(info.Env(), "NIXL_ERR_MISMATCH", NIXL_ERR_MISMATCH,
+                               "loadRemoteMD refused: the metadata is not an ECTP NIXL agent's (UCX connection metadata)")
+                         .Value());
+            return d.Promise();
+        }
+        c.token = nextToken_++;
         promises_.emplace(c.token, d);
         hold(info.Env(), +1);
         enqueue(std::move(c));
@@ -888,6 +901,98 @@ le64(const char *p) {
     return leN(p, 8);
 }
 
+// A reader of NIXL's serialized metadata (its "nixlSerDes|" format: fields of tag | u64 length |
+// bytes | '|', written by the agent on the same architecture). NIXL trusts this text: fields it
+// finds out of range (a memory type past its enum, a descriptor count that lies) crash the process
+// inside loadRemoteMD, so [I1] a peer's metadata is read here first, field by field, and only
+// the exact shape this addon's agents produce goes on to NIXL.
+class SerDesReader {
+  public:
+    explicit SerDesReader(std::string_view text) : s_(text) {
+        constexpr std::string_view kHead = "nixlSerDes|";
+        ok_ = s_.substr(0, kHead.size()) == kHead;
+        off_ = kHead.size();
+    }
+
+    // The bytes of the next field, which must carry `tag`; at most `max` of them.
+    std::optional<std::string_view>
+    field(std::string_view tag, size_t max) {
+        if (!ok_ || s_.size() - off_ < tag.size() + 8 || s_.substr(off_, tag.size()) != tag) return fail();
+        const uint64_t n = leN(s_.data() + off_ + tag.size(), 8);
+        const size_t at = off_ + tag.size() + 8;
+        if (n > max || s_.size() - at < n + 1 || s_[at + n] != '|') return fail();
+        off_ = at + n + 1;
+        return s_.substr(at, n);
+    }
+
+    // The next field as an unsigned integer of exactly `width` bytes.
+    std::optional<uint64_t>
+    number(std::string_view tag, size_t width) {
+        const auto f = field(tag, width);
+        if (!f || f->size() != width) {
+            ok_ = false;
+            return std::nullopt;
+        }
+        return leN(f->data(), static_cast<int>(width));
+    }
+
+    bool
+    is(std::string_view tag, std::string_view value) {
+        const auto f = field(tag, value.size());
+        return f && *f == value;
+    }
+
+    bool atEnd() const { return ok_ && off_ == s_.size(); }
+
+  private:
+    std::optional<std::string_view>
+    fail() {
+        ok_ = false;
+        return std::nullopt;
+    }
+
+    std::string_view s_;
+    size_t off_ = 0;
+    bool ok_ = false;
+};
+
+// Bound of a UCX connection blob or memory key in metadata (real ones are well under 4 KiB).
+constexpr size_t kMaxUcxBlob = 64 * 1024;
+// NIXL's descriptor in a section: address, length, device id (nixlBasicDesc, three 8-byte words).
+constexpr size_t kBasicDescBytes = 24;
+
+// [I1] Whether `section` is one region's registration metadata of agent `peer` as a producer's
+// agent publishes it (getLocalPartialMD of one DRAM descriptor for the UCX backend, without
+// connection info), and its descriptor covers [address, address + length).
+bool
+sectionWellFormed(std::string_view section, std::string_view peer, uint64_t address, size_t length) {
+    SerDesReader r(section);
+    const auto agent = r.field("Agent", 1024);
+    if (!agent || *agent != peer) return false;
+    if (r.number("Conns", 8) != uint64_t{0} || !r.is("", "MemSection") || r.number("nixlSecElms", 8) != uint64_t{1})
+        return false;
+    if (!r.is("bknd", "UCX") || !r.is("nixlDList", "nixlSDList")) return false;
+    if (r.number("t", sizeof(nixl_mem_t)) != uint64_t{DRAM_SEG} || r.number("n", 8) != uint64_t{1}) return false;
+    const auto desc = r.field("", kBasicDescBytes + kMaxUcxBlob);
+    if (!desc || desc->size() <= kBasicDescBytes || !r.atEnd()) return false;
+    const uint64_t base = le64(desc->data());
+    const uint64_t size = le64(desc->data() + 8);
+    const uint64_t device = le64(desc->data() + 16);
+    return device == 0 && address >= base && address - base <= size && size - (address - base) >= length;
+}
+
+// [I1] Whether `metadata` is an agent's connection metadata as this addon's agents publish it
+// (getLocalPartialMD of no descriptors for the UCX backend: one connection, no sections).
+// The UCX connection blob inside is UCX's own format, not checked here beyond its size.
+bool
+metadataWellFormed(std::string_view metadata) {
+    SerDesReader r(metadata);
+    const auto agent = r.field("Agent", 1024);
+    if (!agent || agent->empty() || r.number("Conns", 8) != uint64_t{1} || !r.is("t", "UCX")) return false;
+    const auto conn = r.field("c", kMaxUcxBlob);
+    return conn && !conn->empty() && r.is("", "MemSection") && r.number("nixlSecElms", 8) == uint64_t{0} && r.atEnd();
+}
+
 // The registration metadata ("section") of `loc` when it is a NIXL location
 // (packages/transport-nixl/src/location.ts: "ENX1" | address u64 | length u64 | name length u16 |
 // name | section length u32 | section) of agent `peer` describing at least `length` bytes;
@@ -908,12 +1013,8 @@ locationSection(std::string_view loc, const std::string &peer, size_t length) {
     // its agent first ("nixlSerDes|Agent", a u64 length, the name). NIXL loads it under that name:
     // a section naming another agent than the location's would replace, or make NIXL drop, that
     // other (live) peer's metadata. Such a location is refused like any malformed one.
-    if (!section.empty()) {
-        constexpr std::string_view kAgentTag = "nixlSerDes|Agent";
-        if (section.size() < kAgentTag.size() + 8 + nameLen || section.substr(0, kAgentTag.size()) != kAgentTag ||
-            le64(section.data() + kAgentTag.size()) != nameLen || section.substr(kAgentTag.size() + 8, nameLen) != peer)
-            return std::nullopt;
-    }
+    // Every other field is checked too (see sectionWellFormed): NIXL itself would crash on some.
+    if (!section.empty() && !sectionWellFormed(section, peer, le64(loc.data() + 4), length)) return std::nullopt;
     return section;
 }
 
@@ -962,7 +1063,8 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         double regD = numArg(info, 2, "regionId");
         double off = numArg(info, 3, "offset");
         double len = numArg(info, 4, "length");
-        if (!(idD >= 0 && idD <= 4294967295.0) || !(regD >= 0 && regD <= 4294967295.0))
+        if (!(idD >= 0 && idD <= 4294967295.0) || !(regD >= 0 && regD <= 4294967295.0) ||
+            idD != static_cast<double>(static_cast<uint32_t>(idD)) || regD != static_cast<double>(static_cast<uint32_t>(regD)))
             throw NixlFailure("ERR_INVALID_ARG", "id and regionId must be 32-bit unsigned integers");
         uint32_t id = static_cast<uint32_t>(idD);
         uint32_t regionId = static_cast<uint32_t>(regD);
@@ -970,8 +1072,16 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         if (it == regions_.end()) throw NixlFailure("ERR_INVALID_ARG", "destination region is not registered");
         if (!(off >= 0) || !(len > 0) || off + len > static_cast<double>(it->second.len))
             throw NixlFailure("ERR_INVALID_ARG", "destination range is outside its region");
+        if (off != static_cast<double>(static_cast<uint64_t>(off)) || len != static_cast<double>(static_cast<uint64_t>(len)))
+            throw NixlFailure("ERR_INVALID_ARG", "offset and length must be whole numbers of bytes");
+        if (postedIds_.count(id) != 0)
+            throw NixlFailure("ERR_INVALID_ARG", "read id " + std::to_string(id) + " is still in flight: an id may be reused only after drain() reported it");
         size_t length = static_cast<size_t>(len);
-        std::string_view loc = bytesArg(info, 5, "location");
+        // [I1] Checked and used as a copy: bytes viewed in place (a SharedArrayBuffer) could change
+        // between the check and NIXL's read of them.
+        const std::string_view given = bytesArg(info, 5, "location");
+        scratchLocation_.assign(given.data(), given.size());
+        std::string_view loc = scratchLocation_;
         // [I1] A location from a peer is untrusted: one that is malformed, names another agent or
         // describes fewer bytes than asked settles the read failed (the caller names why).
         const std::optional<std::string_view> found = locationSection(loc, peer, length);
@@ -983,7 +1093,10 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         if (!hasNotif) {
             int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section, crc);
             if (st != kNotInline) {
-                if (st == NIXL_IN_PROG) hold(env, +1); // the engine adopted it: drain() reports it
+                if (st == NIXL_IN_PROG) { // the engine adopted it: drain() reports it
+                    hold(env, +1);
+                    postedIds_.insert(id);
+                }
                 return Napi::Number::New(env, st);
             }
         }
@@ -1000,6 +1113,7 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         if (hasNotif) c.notif = copyBytes(info[6], "notif");
         hold(env, +1);
         enqueue(std::move(c));
+        postedIds_.insert(id);
         return Napi::Number::New(env, NIXL_IN_PROG);
     });
 }
@@ -1071,6 +1185,7 @@ Agent::Drain(const Napi::CallbackInfo &info) {
         Napi::Array ra = Napi::Array::New(env, settled.size() * 4);
         for (size_t i = 0; i < settled.size(); ++i) {
             const Settled &x = settled[i];
+            postedIds_.erase(x.id);
             int flags = (x.deregistered ? 2 : 0) | (x.closed ? 4 : 0) | (x.hasCrc ? 8 : 0);
             ra.Set(static_cast<uint32_t>(4 * i), Napi::Number::New(env, x.id));
             ra.Set(static_cast<uint32_t>(4 * i + 1), Napi::Number::New(env, x.status));
@@ -1325,8 +1440,17 @@ Agent::execute(Command &c) {
         break;
     }
     case CmdKind::Adopt: {
-        xfers_[c.id] = Xfer{c.req, c.regionId, c.peer, c.localAddr, c.length, c.crc};
+        Xfer &x = xfers_[c.id] = Xfer{c.req, c.regionId, c.peer, c.localAddr, c.length, c.crc};
         nextPing_ = Clock::now();
+        // [I5] Posted inline while a command of the batch before this one dropped its peer's
+        // metadata (a refused section load, an invalidation): that command's sweep ran before this
+        // entry existed, and NIXL now answers NOT_FOUND for it while its GET may still run. Orphaned
+        // as the sweep would have (held, never reported before close()), not failed and released.
+        std::lock_guard<std::mutex> lk(nixlMu_);
+        if (safeCall([&] { return agent_->getXferStatus(x.req); }) == NIXL_ERR_NOT_FOUND) {
+            x.orphaned = true;
+            ++orphanedXfers_;
+        }
         break;
     }
     case CmdKind::Cancel: {

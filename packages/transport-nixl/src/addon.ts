@@ -155,7 +155,11 @@ export interface NativeAgent {
   registerMemory(bytes: ArrayBufferView | ArrayBuffer): NativeRegistration;
   /** Deregister (asynchronously, after releasing transfers into it). Returns false if unknown. */
   deregisterMemory(id: number): boolean;
-  /** Load a remote agent's metadata; resolves with its agent name. */
+  /**
+   * Load a remote agent's metadata; resolves with its agent name. Metadata of another shape than
+   * an agent's `localMetadata()` (one UCX connection, no memory sections) is rejected
+   * NIXL_ERR_MISMATCH without reaching NIXL, which crashes on some damaged ones.
+   */
   loadRemote(metadata: Uint8Array): Promise<string>;
   /** Forget a remote agent (NOT_FOUND, i.e. already dropped by NIXL, is not an error). */
   invalidateRemote(name: string): void;
@@ -163,11 +167,14 @@ export interface NativeAgent {
   checkRemote(name: string): boolean;
   /**
    * Post one READ of `length` bytes into a registered region from the source that `location`
-   * describes (the `ItemDescriptor.location` bytes, see `encodeLocation`; the addon reads the
-   * address and views the section metadata in place: no copy, no BigInt, no property lookups).
-   * The addon checks the location first (what `parseLocation` checks, that it names the agent
-   * `peer` and that it describes at least `length` bytes): `101` when it refuses it, posting
-   * nothing and reporting nothing through `drain`. Small reads may be posted and completed
+   * describes (the `ItemDescriptor.location` bytes, see `encodeLocation`; the addon copies the
+   * location once and reads it in place: no BigInt, no property lookups). The addon checks the
+   * location first (what `parseLocation` checks, that it names the agent `peer`, that it
+   * describes at least `length` bytes, and that its section is, field by field, one registration
+   * of one DRAM descriptor for UCX covering the bytes read: NIXL crashes on some damaged ones):
+   * `101` when it refuses it, posting nothing and reporting nothing through `drain`. `offset`
+   * and `length` must be whole numbers, and `id` must not be one posted and not yet reported by
+   * `drain` (ERR_INVALID_ARG). Small reads may be posted and completed
    * inside the call: the result is `1` (`NIXL_IN_PROG`) when the read is in flight and its
    * result will come through `drain`, otherwise the read's final NIXL status (`0` = done),
    * which `drain` will NOT report.
