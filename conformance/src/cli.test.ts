@@ -164,10 +164,22 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
   });
 
   it("without --features a role skip names the default features and --features", async () => {
-    const r = await cli("--testee", await bundleTsTestee(), "--filter", "*/e2-*/**"); // producer cases run, subscriber ones are skipped
+    const r = await cli("--testee", await bundleTsTestee(), "--filter", "*/c10-*/**"); // consumer cases run, subscriber ones are skipped
     expect(r.code).toBe(0);
     expect(r.out).toContain("role subscriber is not in the default features (consumer, producer); pass --features");
     expect(r.out).not.toContain("not in the features file");
+  }, 60_000);
+
+  it("a run in which every selected case was skipped for an optional feature exits 2 (it would pass having tested nothing)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-features-"));
+    const features = join(dir, "features.json");
+    writeFileSync(features, JSON.stringify({ features: ["producer"] })); // no "events": every e2-replay case is skipped
+    const r = await cli("--testee", await bundleTsTestee(), "--features", features, "--filter", "producer/e2-replay/**");
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/0 passed, 0 failed, \d+ skipped/);
+    expect(r.err.endsWith(
+      "ectp conformance: every selected case was skipped (the reasons are above), so nothing was tested; claim the features they need in --features, or select other cases\n",
+    )).toBe(true);
   }, 60_000);
 
   it("a run in which every selected case or seed would be skipped is refused (it would pass having tested nothing)", async () => {
@@ -246,6 +258,19 @@ describe("ectp conformance: a testee that cannot start (defect 6)", () => {
     expect(r.err).toContain("hint: a testee that speaks JSON lines never sees the end of a binary Init frame: if it does, run with --json-lines");
     const told = await cli("--testee", waiting, "--json-lines");
     expect(told.err).not.toContain("never sees the end of a binary Init frame"); // only where it can be the cause
+  }, 60_000);
+
+  it("a binary testee started with --json-lines (it waits for a ~2 GB frame) is told to drop it after the start-up timeout", async () => {
+    // Reads a 4-byte big-endian length, then waits for that many bytes: '{"co' announces ~2 GB.
+    const waiting = fakeTestee(
+      "waits-for-a-frame",
+      `let buf = Buffer.alloc(0); process.stdin.on("data", (d) => { buf = Buffer.concat([buf, d]); if (buf.length >= 4 && buf.length >= 4 + buf.readUInt32BE(0)) process.stdout.write(Buffer.from([0, 0, 0, 0])); }); process.stdin.on("end", () => process.exit(0));`,
+    );
+    const r = await cli("--testee", waiting, "--json-lines");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("did not answer Init within 10000 ms");
+    expect(r.err).toContain("hint: a testee that speaks binary frames reads the first four bytes of a JSON line as a frame length and waits for ~2 GB: if it does, run without --json-lines");
+    expect(r.err).not.toContain("run with --json-lines");
   }, 60_000);
 
   it("a testee that logs to stdout is told that stdout must carry only responses (not how to raise the frame limit)", async () => {

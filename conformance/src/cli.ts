@@ -72,8 +72,9 @@ Options (each one that takes a value at most once):
                              larger of 60000 and 10 x --command-timeout-ms)
   -h, --help                 show this text
 
-Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error or when the
-testee could not be started (no answer to Init; nothing was run).`;
+Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error, when the
+testee could not be started (no answer to Init; nothing was run), or when every selected case
+was skipped (nothing was tested).`;
 
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
@@ -218,7 +219,14 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
   const c = cfg;
   const command = c.testee ?? "";
   const implementation = c.testee ?? `transport ${c.transport}`;
-  const spawn = () => spawnTestee({ command, jsonLines: c.jsonLines, commandTimeoutMs: c.commandTimeoutMs });
+  // Said once per run (every case starts a testee; each would break the rule alike).
+  let exitRuleTold = false;
+  const onExitRuleBroken = (what: string): void => {
+    if (exitRuleTold) return;
+    exitRuleTold = true;
+    output.err(`warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): ${what}\n`);
+  };
+  const spawn = () => spawnTestee({ command, jsonLines: c.jsonLines, commandTimeoutMs: c.commandTimeoutMs, onExitRuleBroken });
   // The testee is started once before anything runs: one that cannot start (a wrong command, a
   // crash on start-up, the wrong encoding) stops the run with one error instead of failing every case.
   let first: TesteeConnection | undefined;
@@ -296,6 +304,14 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     if (c.report !== undefined) {
       writeOut("--report", c.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
       writeOut("--report", summaryPath(c.report), `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
+    }
+    // Every case of a testee run skipped (features the testee does not claim): a green run would
+    // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)
+    if (c.transport === undefined && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0) {
+      output.err(
+        `ectp conformance: every selected case was skipped (the reasons are above), so nothing was tested; claim the features they need in --features, or select other cases\n`,
+      );
+      return 2;
     }
     return report.ok ? 0 : 1;
   } catch (err) {
@@ -461,6 +477,9 @@ function startFailure(command: string, c: Config, err: unknown): string {
   // A JSON-lines testee waits for a newline that the binary Init frame does not contain.
   if (err.kind === "hung" && !c.jsonLines)
     hints.push("a testee that speaks JSON lines never sees the end of a binary Init frame: if it does, run with --json-lines");
+  // And the reverse: a binary testee reads the JSON line's first four bytes ('{"co') as a frame length of ~2 GB.
+  if (err.kind === "hung" && c.jsonLines)
+    hints.push("a testee that speaks binary frames reads the first four bytes of a JSON line as a frame length and waits for ~2 GB: if it does, run without --json-lines");
   const stderr = err.stderrTail.trimEnd();
   return [
     `the testee did not start, so no case was run: ${JSON.stringify(command)} ${what}`,

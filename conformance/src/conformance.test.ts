@@ -118,10 +118,11 @@ describe("randomised level [I1]-[I6]", () => {
     // Each seed names the faults it exercised; every seed forces a stalled read that lands after its
     // cancel (a late write), a failed and a corrupted read, and a producer restart.
     for (const r of results) {
-      const counts = /^exercised: (\d+) dropped, (\d+) duplicated, (\d+) reads failed, (\d+) corrupted, (\d+) stalled, (\d+) late writes, (\d+) restarts, (\d+) clock jumps$/.exec(r.message ?? "");
+      const counts = /^exercised: (\d+) items loaded, \d+ intact reads, (\d+) dropped, (\d+) duplicated, (\d+) reads failed, (\d+) corrupted, (\d+) stalled, (\d+) late writes, (\d+) restarts, (\d+) clock jumps$/.exec(r.message ?? "");
       expect(counts, `${r.name}: ${r.message}`).not.toBeNull();
-      const count = (i: number) => Number(counts?.[i]);
-      expect({ failed: count(3) >= 1, corrupted: count(4) >= 1, stalled: count(5) >= 1, lateWrites: count(6) >= 1, restarts: count(7) }, r.name).toEqual({
+      const count = (i: number) => Number(counts?.[i + 1]);
+      expect({ loaded: count(0) >= 1, failed: count(3) >= 1, corrupted: count(4) >= 1, stalled: count(5) >= 1, lateWrites: count(6) >= 1, restarts: count(7) }, r.name).toEqual({
+        loaded: true,
         failed: true,
         corrupted: true,
         stalled: true,
@@ -357,6 +358,25 @@ else child.on("exit", () => process.exit(0));`,
     for (let i = 0; i < 100 && state() !== undefined && state() !== "Z"; i++) await new Promise((r) => setTimeout(r, 10));
     expect(state() ?? "gone").toMatch(/^(gone|Z)$/);
     expect(Date.now() - t0).toBeLessThan(20_000);
+  }, 60_000);
+
+  it("a testee that ignores EOF and SIGTERM is reported through onExitRuleBroken (its case still passes); one that exits on EOF is not", async () => {
+    const told: string[] = [];
+    const runTold = (env: Record<string, string>) =>
+      runSuite({
+        testee: () =>
+          spawnTestee({
+            command: proxy,
+            env: { PID_FILE: join(scratch, "pid"), COUNT_FILE: join(scratch, "count"), ...env },
+            onExitRuleBroken: (what) => told.push(what),
+          }),
+        cases: one,
+        level: "all",
+      });
+    expect((await runTold({})).results[0]?.status).toBe("passed");
+    expect(told).toEqual([]);
+    expect((await runTold({ STUBBORN: "1" })).results[0]?.status).toBe("passed");
+    expect(told).toEqual(["it was still running 1000 ms after EOF on its stdin and 1000 ms after SIGTERM, and was killed"]);
   }, 60_000);
 
   it("a good frame and then bad bytes in one write: the message counts the good one and quotes the bad bytes", async () => {

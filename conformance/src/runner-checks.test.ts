@@ -248,6 +248,10 @@ describe("runner review: more expectations", () => {
   it("expectStats fails stats that do not match", async () => {
     expect((await run(plus({ expectStats: { consumer: { requests: 2 } } }))).status).toBe("passed");
     expect((await run(plus({ expectStats: { consumer: { requests: 99 } } }))).message).toMatch(/^stats at t=100: .* do not match/);
+    // Zero counters are shown (proto3 leaves them out: {"consumer":{}} read as if the role's stats were missing).
+    expect((await run(plus({ expectStats: { consumer: { quarantined: 3 } } }))).message).toMatch(
+      /^stats at t=100: \{"consumer":\{"requests":2,.*"quarantined":0,.*\}\} do not match \{"consumer":\{"quarantined":3\}\}$/,
+    );
   });
 
   it("an admit decision with another reason than expected fails", async () => {

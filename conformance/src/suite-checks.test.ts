@@ -88,7 +88,9 @@ describe("randomised level checks", () => {
             const id = k(r.readId);
             if (r.status === 2) seen.failedReads++;
             if (r.status === 1 && r.data && r.data.length > 0 && !crcs.has(crc32c(r.data))) seen.corrupt++;
-            if (t - (readStart.get(id) ?? t) >= 5000) seen.stalled++;
+            // A stall: slow (5 s or more), or still running when the consumer gave up on it and
+            // landing after (the forced stall, whose cancel may come sooner than 5 s).
+            if (t - (readStart.get(id) ?? t) >= 5000 || (r.status === 1 && cancelled.has(id))) seen.stalled++;
             if (r.status === 1 && cancelled.has(id)) seen.lateAfterCancel++;
           }
           if (req.admit) {
@@ -182,7 +184,12 @@ describe("randomised level checks", () => {
       )
     )) as CoreModule;
     const out = await random(() => inProcessTestee(new CoreTesteeHandler(bundle)), [1, 2, 3, 4, 5]);
-    expect(out.some((m) => /^failed seed \d+: \[I5\] read \d+ reuses the destination of unsettled read \d+/.test(m)), out.join("\n")).toBe(true);
+    // Caught by the destination count while the cancelled read is unsettled (or, failing that, by a
+    // second read reusing the destination); seed 1's forced stall is abandoned, not quarantined.
+    const caught = out.filter((m) =>
+      /^failed seed \d+: \[I5\] (the consumer holds 0 destinations at t=\d+ while 1 of its reads \(1 of them cancelled\)|read \d+ reuses the destination of unsettled read \d+)/.test(m),
+    );
+    expect(caught.length, out.join("\n")).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
   it("[I2] a request still deferred past its budget plus one engine step is caught at that time", async () => {

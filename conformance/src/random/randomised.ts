@@ -13,6 +13,11 @@ import { type CaseResult, classify } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 
+/** A CRC-32C as 8 hex digits. */
+function hex(crc: number): string {
+  return (crc >>> 0).toString(16).padStart(8, "0");
+}
+
 const C = ectp.conformance.v1;
 
 /** The suite of the seeds' case names, naming what each seed checks: [I1]-[I6] and [C6]. */
@@ -68,7 +73,7 @@ class Rng {
 
 /** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */
 function exercisedLine(e: Schedule["exercised"]): string {
-  return `exercised: ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.readsFailed} reads failed, ${e.corrupted} corrupted, ${e.stalled} stalled, ${e.lateWrites} late writes, ${e.restarts} restarts, ${e.clockJumps} clock jumps`;
+  return `exercised: ${e.loaded} items loaded, ${e.readsIntact} intact reads, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.readsFailed} reads failed, ${e.corrupted} corrupted, ${e.stalled} stalled, ${e.lateWrites} late writes, ${e.restarts} restarts, ${e.clockJumps} clock jumps`;
 }
 
 class Violation extends Error {
@@ -149,6 +154,11 @@ const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", row
 const STEP_MS = 200;
 const BUDGET_MS = 20_000;
 /**
+ * [I6] A schedule in which this many reads landed the producer's bytes intact, uncancelled, and
+ * the consumer loaded nothing, fails: each such read served a fetch some request still waited for.
+ */
+const MIN_INTACT_READS = 3;
+/**
  * The consumer's quarantine cap [C8]. The simulated transport keeps SPEC's promise for it: a read
  * cancelled this long ago can no longer write into its destination (its late result carries no
  * bytes), so the consumer may reuse that destination from then on [I5].
@@ -178,7 +188,9 @@ class Schedule {
    */
   private readonly forced: { stall: number; fail: number; corrupt: number };
   private readsStarted = 0;
-  readonly exercised = { dropped: 0, duplicated: 0, readsFailed: 0, corrupted: 0, stalled: 0, lateWrites: 0, restarts: 0, clockJumps: 0 };
+  /** (request, item) pairs seen READY from a remote load. */
+  private readonly loadedPairs = new Set<string>();
+  readonly exercised = { loaded: 0, readsIntact: 0, dropped: 0, duplicated: 0, readsFailed: 0, corrupted: 0, stalled: 0, lateWrites: 0, restarts: 0, clockJumps: 0 };
 
   constructor(
     seed: number,
@@ -346,8 +358,18 @@ class Schedule {
           throw new Violation(`[I6] ${req.id}/${d.itemId} is READY from a remote load without ItemDecision.loaded at t=${this.now}`);
         if (d.action === C.ItemAction.ITEM_ACTION_READY && d.loaded && x) {
           // [I6] bytes marked loaded are exactly the producer's bytes.
-          if (Number(d.loaded.sizeBytes) !== x.item.bytes.length || (Number(d.loaded.crc32c) >>> 0) !== x.item.crc)
-            throw new Violation(`[I6] ${req.id}/${d.itemId} loaded with different bytes than the producer holds at t=${this.now}`);
+          const size = Number(d.loaded.sizeBytes);
+          const crc = Number(d.loaded.crc32c) >>> 0;
+          // Both shown: a testee reporting its size or CRC wrongly is told apart from one loading wrong bytes.
+          if (size !== x.item.bytes.length || crc !== x.item.crc)
+            throw new Violation(
+              `[I6] ${req.id}/${d.itemId} loaded with different bytes than the producer holds at t=${this.now}: ItemDecision.loaded reports ${size} bytes, CRC-32C ${hex(crc)}; the producer holds ${x.item.bytes.length} bytes, CRC-32C ${hex(x.item.crc)}`,
+            );
+          const pair = `${req.id}/${d.itemId}`;
+          if (!this.loadedPairs.has(pair)) {
+            this.loadedPairs.add(pair);
+            this.exercised.loaded++;
+          }
         }
       }
       // [I2] an outcome no later than the budget plus one engine step (plus fault delays of one grant wait).
@@ -389,6 +411,22 @@ class Schedule {
     // [I3] producer pins equal live grants at all times.
     if (Number(ps.pins) !== Number(ps.grants))
       throw new Violation(`[I3] producer pins ${String(ps.pins)} != grants ${String(ps.grants)} at t=${this.now}`);
+    // [I5] Every read that can still write holds its own destination (TESTEE-PROTOCOL.md §5.3:
+    // destinations >= reads in flight), cancelled ones included: a consumer that frees a cancelled
+    // read's destination at once is caught here, whether or not another read reuses it.
+    const cs = (await this.cmd(this.consumer, { getStats: {} })).stats?.consumer;
+    if (!cs) throw new Violation("[I5] the consumer's Stats lack Stats.consumer (TESTEE-PROTOCOL.md §5): its destinations cannot be checked");
+    let canWrite = 0;
+    let cancelled = 0;
+    for (const read of this.reads.values())
+      if (!this.cannotWrite(read)) {
+        canWrite++;
+        if (read.cancelledAt !== undefined) cancelled++;
+      }
+    if (Number(cs.destinations) < canWrite)
+      throw new Violation(
+        `[I5] the consumer holds ${Number(cs.destinations)} destinations at t=${this.now} while ${canWrite} of its reads (${cancelled} of them cancelled) are unsettled and can still write into theirs: a destination was released under a read`,
+      );
   }
 
   private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
@@ -454,6 +492,7 @@ class Schedule {
           this.exercised.corrupted++;
         }
         if (fail) this.exercised.readsFailed++;
+        else if (ok && !corrupt && read.cancelledAt === undefined) this.exercised.readsIntact++;
         // [I5] the bytes land in a destination the consumer cancelled (inside the quarantine cap).
         if (ok && read.cancelledAt !== undefined) this.exercised.lateWrites++;
         if (!ok) data = new Uint8Array(0);
@@ -487,6 +526,13 @@ class Schedule {
   }
 
   private async finalChecks(): Promise<void> {
+    // [I6] checks only what was loaded: a consumer that loads nothing (every read refused, e.g. a
+    // verification that rejects good bytes) would pass it, and every other check, vacuously. Every
+    // schedule serves most of its items' reads unharmed, so a correct consumer loads some.
+    if (this.exercised.loaded === 0 && this.exercised.readsIntact >= MIN_INTACT_READS)
+      throw new Violation(
+        `[I6] no item was loaded from the producer in the whole schedule, though ${this.exercised.readsIntact} reads landed the producer's bytes intact and uncancelled (${this.requests.length} requests)`,
+      );
     for (const req of this.requests) {
       if (!req.outcome) {
         await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });

@@ -1203,10 +1203,15 @@ class Interpreter {
     if (problems.length > 0) throw new CaseFailure(`[E2] view of ${producer} at t=${this.now}: ${problems.join("; ")}`);
   }
 
+  /** The role's counters of the last getStats with every default shown (for messages: `{}` reads as missing). */
+  private lastStatsShown: Record<string, unknown> = {};
+
   private async stats(): Promise<Record<string, unknown>> {
     const res = await this.cmd({ getStats: {} }, false, false);
     if (!res.stats) throw new CaseFailure(`getStats answered with ${kindOf(res)}`);
     const stats = C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
+    const shown = C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number, defaults: true }) as Record<string, unknown>;
+    this.lastStatsShown = Object.fromEntries(Object.entries(shown).filter(([k, v]) => v !== null && stats[k] !== undefined));
     // The invariant checks read the role's counters: a Stats without them would pass [I3]-[I5] unchecked.
     const role = this.spec.role;
     if (stats[role] === undefined || stats[role] === null)
@@ -1217,7 +1222,7 @@ class Interpreter {
   private async expectStats(want: Record<string, unknown>): Promise<void> {
     const s = await this.stats();
     if (!matches(this.r(want), s, this.scope, new Map()))
-      throw new CaseFailure(`stats at t=${this.now}: ${JSON.stringify(s)} do not match ${JSON.stringify(want)}`);
+      throw new CaseFailure(`stats at t=${this.now}: ${JSON.stringify(this.lastStatsShown)} do not match ${JSON.stringify(want)}`);
   }
 
   private async invariants(): Promise<void> {

@@ -27,6 +27,11 @@ export interface SubprocessTesteeOptions {
   startupTimeoutMs?: number;
   /** Bytes of stderr kept for failure reports. Default 8192. */
   stderrTailBytes?: number;
+  /**
+   * Called when the testee breaks TESTEE-PROTOCOL.md §2's exit rules at close: still running 1 s
+   * after EOF (then sent SIGTERM), or 1 s after SIGTERM too (then killed). With what it did.
+   */
+  onExitRuleBroken?: (what: string) => void;
 }
 
 /** Largest response frame accepted; anything larger is a malformed (corrupt) stream. */
@@ -136,7 +141,10 @@ class SubprocessTestee implements TesteeConnection {
   /** The first bytes the testee wrote to stdout (to tell a wrong `--json-lines` setting from garbage). */
   private head = Buffer.alloc(0);
 
+  private readonly onExitRuleBroken: ((what: string) => void) | undefined;
+
   constructor(options: SubprocessTesteeOptions) {
+    this.onExitRuleBroken = options.onExitRuleBroken;
     this.json = options.jsonLines ?? false;
     this.timeoutMs = options.commandTimeoutMs ?? 5000;
     this.tailBytes = options.stderrTailBytes ?? 8192;
@@ -362,7 +370,14 @@ class SubprocessTestee implements TesteeConnection {
     }
     if (await this.groupGoneWithin(EXIT_GRACE_MS)) return this.releaseStreams();
     this.signalGroup("SIGTERM");
-    if (await this.groupGoneWithin(EXIT_GRACE_MS)) return this.releaseStreams();
+    const onTerm = await this.groupGoneWithin(EXIT_GRACE_MS);
+    // A testee that broke the rule but kept answering passes its cases: said, not failed.
+    this.onExitRuleBroken?.(
+      onTerm
+        ? `it was still running ${EXIT_GRACE_MS} ms after EOF on its stdin, and ended on SIGTERM`
+        : `it was still running ${EXIT_GRACE_MS} ms after EOF on its stdin and ${EXIT_GRACE_MS} ms after SIGTERM, and was killed`,
+    );
+    if (onTerm) return this.releaseStreams();
     this.kill();
   }
 
