@@ -12,6 +12,7 @@ Sans-IO like :mod:`ectp_py.consumer`: every call takes ``now``; outputs are retu
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 from collections import Counter, OrderedDict, deque
@@ -177,6 +178,7 @@ class ProducerCore:
         self._snapshot_answers = 0  # [E2] the last Snapshot answer's snapshotId
         self._ring: deque = deque(maxlen=self.config.replay_buffer_batches)  # [E2] bounded
         self._heartbeat_seq = 0
+        self._foreign_logged: set = set()  # key ids of foreign items already logged (see _foreign), bounded
         self._ignored = 0
         self._shutting_down = False
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
@@ -190,9 +192,26 @@ class ProducerCore:
         if self._shutting_down:
             return None
         entry = self.store.get(key_id)  # [P4] a lookup only: no pin, no lease
-        if entry is None:
+        if entry is None or self._foreign(entry.descriptor) is not None:
             return None
         return {"version": spec_version(), "item": entry.descriptor, "transportMetadata": self._transport_metadata}
+
+    def _foreign(self, descriptor: dict) -> str | None:
+        """[P8] Why an item stored under another producer id or epoch is not this producer's to
+        announce, publish or grant (a consumer would look for another producer, or refuse an older
+        epoch's item as stale); None for its own. Logged once per key id."""
+        if descriptor.get("producerId") == self.id and u64(descriptor.get("epoch")) == self.epoch:
+            return None
+        why = (f"it was stored as producer {json.dumps(descriptor.get('producerId'))} epoch {descriptor.get('epoch')}, "
+               f"and this producer is {json.dumps(self.id)} epoch {self.epoch}")
+        key_id = item_key_id(descriptor.get("key"))
+        if key_id not in self._foreign_logged:
+            if len(self._foreign_logged) >= 1024:
+                self._foreign_logged.clear()  # bounded: an item logged long ago may be logged again
+            self._foreign_logged.add(key_id)
+            self.metrics["ectp_producer_unpublishable_items_total"] += 1
+            log.error("the item store holds an item of another producer or epoch; it is not published, announced or granted: %s", why)
+        return why
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
         """Handle an encoded ``ectp.v1.Envelope`` from ``sender``. Never raises [I1]."""
@@ -499,6 +518,10 @@ class ProducerCore:
             # [P1] present but not fully written: retryable, never conflated with NOT_FOUND
             self._reject(p.id, attempt_id, Reason.NOT_READY, "item not fully written yet", self.config.retry_after_ms)
             return
+        foreign = self._foreign(entry.descriptor)
+        if foreign is not None:
+            self._reject(p.id, attempt_id, Reason.INTERNAL, f"the store holds the item, but {foreign}")  # [P8] terminal
+            return
         size = entry.size_bytes
         expected_size = u64(rr.get("expectedSizeBytes"))
         if expected_size is None or (expected_size != 0 and expected_size != size):
@@ -671,7 +694,8 @@ class ProducerCore:
     def _on_store_change(self, change: StoreChange) -> None:
         kind = change[0]
         if kind == "stored":
-            self._pending_events.append({"stored": {"item": change[1]}})
+            if self._foreign(change[1]) is None:
+                self._pending_events.append({"stored": {"item": change[1]}})
         elif kind == "removed":
             cause = REMOVED_EVICTED if change[2] == "evicted" else REMOVED_DISCARDED
             self._pending_events.append({"removed": {"key": change[1], "cause": cause}})
@@ -751,7 +775,7 @@ class ProducerCore:
 
     def _answer_snapshot(self, p: _Peer) -> None:
         self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
-        items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items()]
+        items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items() if self._foreign(e.descriptor) is None]
         # [E2] a snapshot whose items exceed max_batch_bytes goes out in numbered parts.
         runs = _split_by_size(items, "ectp.v1.ItemDescriptor", self.config.max_batch_bytes)
         self._snapshot_answers += 1  # [E2] parts of one answer share its id

@@ -475,6 +475,23 @@ class LimitsTest(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "max_batch_bytes must be at most 8388608"):
             ProducerConfig(max_batch_bytes=(8 << 20) + 1).validate()
 
+    def test_p8_an_item_of_another_producer_or_epoch_is_not_announced_published_or_granted(self):
+        p, store = make()
+        p.poll(0)
+        keys = {}
+        for name, other in (("old", {"epoch": 4}), ("new", {"epoch": 6}), ("theirs", {"producerId": "B"})):
+            d = {**descriptor(name, item_bytes(32)), **other}
+            entry = store.put(d, item_bytes(32))
+            store.mark_ready(entry.key_id)
+            keys[name] = (entry.key_id, entry.descriptor)
+        for key_id, _ in keys.values():
+            self.assertIsNone(p.announce(key_id))
+        self.assertEqual([o for o in p.poll(1) if isinstance(o, EventBatchOut)], [])  # not published
+        reply = request(p, keys["theirs"][1], 1, 2)
+        self.assertEqual(reply["readReject"]["reason"], Reason.INTERNAL)
+        self.assertEqual(reply["readReject"]["detail"], 'the store holds the item, but it was stored as producer "B" epoch 5, and this producer is "P1" epoch 5')
+        self.assertEqual(p.metrics["ectp_producer_unpublishable_items_total"], 3)
+
 
 if __name__ == "__main__":
     unittest.main()

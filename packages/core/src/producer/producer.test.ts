@@ -1018,8 +1018,39 @@ describe("ProducerCore events [E1][E2]", () => {
     // The restart: a new core of a new epoch over the same store numbers its batches from 1 again.
     p1.shutdown(2);
     const p2 = new ProducerCore({ id: "E", epoch: 8, fingerprint: FP, store });
-    ready(store, 3);
+    const r = store.put({ ...desc(3), epoch: 8 }); // stored under the new epoch
+    if (!r.ok) throw r.error;
+    store.markReady(kid(3));
     expect(batches(p2.poll(3)).map((b) => b.sequence)).toEqual([1]);
+  });
+
+  it("[P8] an item stored under another producer id or epoch is not announced, published or granted; the error is logged once", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.poll(0);
+    for (const [n, other] of [[2, { epoch: 6 }], [3, { epoch: 9 }], [4, { producerId: "B" }]] as const) {
+      const r = h.store.put({ ...desc(n), ...other });
+      if (!r.ok) throw r.error;
+      h.store.markReady(kid(n));
+    }
+    expect(h.producer.announce(kid(1))?.item).toMatchObject({ producerId: "E", epoch: 7 });
+    for (const n of [2, 3, 4]) expect(h.producer.announce(kid(n))).toBeUndefined();
+    // Not published: no Stored event for them.
+    expect(batches(h.producer.poll(1))).toEqual([]);
+    // Not granted: a terminal INTERNAL reject naming the mismatch.
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 2);
+    h.producer.poll(2);
+    const reject = request(h, "c", 1, 4, 3).readReject;
+    expect(reject?.reason).toBe(ectp.v1.FailureReason.FAILURE_REASON_INTERNAL);
+    expect(reject?.detail).toBe('the store holds the item, but it was stored as producer "B" epoch 7, and this producer is "E" epoch 7');
+    request(h, "c", 2, 4, 4);
+    const logged = h.logger.warnings.filter((e) => e.message.startsWith("ERROR the item store holds an item of another producer or epoch"));
+    expect(logged.map((e) => (e.fields as { reason: string }).reason)).toEqual([
+      'it was stored as producer "E" epoch 6, and this producer is "E" epoch 7',
+      'it was stored as producer "E" epoch 9, and this producer is "E" epoch 7',
+      'it was stored as producer "B" epoch 7, and this producer is "E" epoch 7',
+    ]);
+    expect(h.metrics.get("ectp_producer_unpublishable_items_total")).toBe(3);
   });
 });
 

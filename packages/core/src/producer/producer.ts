@@ -295,6 +295,8 @@ export class ProducerCore {
    * other than `MemoryItemStore`, whose `put` already refuses them): checked once per object.
    */
   private readonly verdicts: WeakMap<object, string | null> | undefined;
+  /** Descriptors naming another producer or epoch already logged (see `refusedDescriptor`): logged once each. */
+  private readonly foreignLogged = new WeakSet<object>();
   /** The store offers {@link ItemStore.unpinEntry}. */
   private readonly hasUnpinEntry: boolean;
   private readonly transportMetadata: Uint8Array;
@@ -434,7 +436,9 @@ export class ProducerCore {
   /**
    * An announcement of an item the store holds (ready or not), for the orchestrator to
    * attach to requests. Never pins [P4]: only grants pin. `undefined` when the store does
-   * not hold the item or the producer is shutting down.
+   * not hold the item, the producer is shutting down, or the item is not this producer's to
+   * publish: its descriptor is one no receiver accepts, or names another producer id or epoch
+   * (put items with this producer's `id` and `epoch`; the error log says which).
    */
   announce(keyId: string): ectp.v1.IAnnouncement | undefined {
     if (this.shuttingDown) return undefined;
@@ -1290,6 +1294,11 @@ export class ProducerCore {
    * undefined. Each refused descriptor object is logged at error level and counted once.
    */
   private refusedDescriptor(descriptor: ectp.v1.IItemDescriptor): string | undefined {
+    // [P8] Only items stored under this producer's own id and epoch are its to announce, publish or
+    // grant: a consumer would look for another producer (and wait out its budget), or refuse an
+    // older epoch's item as stale (a store kept across a ProducerCore of a new epoch, or shared by two).
+    if (descriptor !== null && typeof descriptor === "object" && (descriptor.producerId !== this.id || u64(descriptor.epoch) !== this.epoch))
+      return this.foreign(descriptor);
     const verdicts = this.verdicts;
     if (verdicts === undefined) return undefined; // MemoryItemStore: put refused them
     // A store that reports no descriptor object shares one verdict ("descriptor is missing").
@@ -1301,6 +1310,19 @@ export class ProducerCore {
     if (why !== undefined) {
       this.metrics.counter("ectp_producer_unpublishable_items_total");
       this.logger.error("the item store reported an item no receiver would accept; it is not published, announced or granted", {
+        reason: why,
+      });
+    }
+    return why;
+  }
+
+  /** Why an item stored under another producer id or epoch is refused; logged once per descriptor. */
+  private foreign(descriptor: ectp.v1.IItemDescriptor): string {
+    const why = `it was stored as producer ${JSON.stringify(descriptor.producerId)} epoch ${String(descriptor.epoch)}, and this producer is ${JSON.stringify(this.id)} epoch ${this.epoch}`;
+    if (!this.foreignLogged.has(descriptor)) {
+      this.foreignLogged.add(descriptor);
+      this.metrics.counter("ectp_producer_unpublishable_items_total");
+      this.logger.error("the item store holds an item of another producer or epoch; it is not published, announced or granted (put items with this producer's id and epoch)", {
         reason: why,
       });
     }

@@ -62,11 +62,12 @@ function rig(
     store.clear("reset");
     producer = new ProducerCore({ id: P, epoch: ++epoch, fingerprint: FP, store, config });
   };
-  return { store, sub, step, ready, viewed, restart, faults, get now() { return now; }, get producer() { return producer; } };
+  return { store, sub, step, ready, viewed, restart, faults, get now() { return now; }, get producer() { return producer; }, get epoch() { return epoch; } };
 }
 
-function put(store: MemoryItemStore, n: number, ready = true): void {
-  const r = store.put(desc(n));
+/** Put test item `n` (ready unless told otherwise) as the producer of `epoch` stores it (default 7, the first). */
+function put(store: MemoryItemStore, n: number, ready = true, epoch = 7): void {
+  const r = store.put({ ...desc(n), epoch });
   if (r.ok && ready) store.markReady(r.value.keyId);
 }
 
@@ -148,7 +149,7 @@ describe("EventSubscriber [E1][E2]", () => {
     r.sub.follow(P, 0);
     for (let i = 0; i < 3; i++) r.step();
     r.restart();
-    put(r.store, 2);
+    put(r.store, 2, true, r.epoch);
     for (let i = 0; i < 60; i++) r.step(); // silence (3 x 100 ms), then a new Hello and SnapshotRequest reach the new epoch
     expect(r.viewed()).toEqual([key(2)]);
     expect(r.sub.stats().snapshotsApplied).toBe(2);
@@ -242,7 +243,10 @@ describe("EventSubscriber [E1][E2]", () => {
       for (let i = 0; i < 10; i++) step();
       producer.shutdown(now);
       step();
+      // The restarted process holds its item anew, stored under its own epoch.
+      store.clear("reset");
       producer = new ProducerCore({ id: P, epoch: 8, fingerprint: FP, store, config });
+      put(store, 1, true, 8);
       const before = sub.stats().snapshotRequests;
       for (let i = 0; i < 100; i++) step();
       expect(sub.view(P)?.size).toBe(1);
@@ -747,8 +751,8 @@ describe("EventSubscriber [E1][E2]", () => {
           const r = rig({ seed, maxBatchBytes: 200, loss: 0.2, dup: 0.2, reorder: 0.3 });
           r.sub.follow(P, 0);
           for (const [op, n] of ops) {
-            if (op === "put") put(r.store, n);
-            else if (op === "unready") put(r.store, n, false);
+            if (op === "put") put(r.store, n, true, r.epoch);
+            else if (op === "unready") put(r.store, n, false, r.epoch);
             else if (op === "discard" && r.store.get(key(n))?.ready === false) r.store.discard(key(n));
             else if (op === "clear") r.store.clear("reset");
             else if (op === "restart") r.restart();
