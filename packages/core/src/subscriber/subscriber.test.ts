@@ -143,16 +143,32 @@ describe("EventSubscriber [E1][E2]", () => {
     }
   });
 
-  it("[E2][P8] a restarted producer (new epoch) is found again: the view is rebuilt from its snapshot", () => {
+  it("[E2][P8] a restarted producer (new epoch) is found again: the view is rebuilt from its snapshot; isSynced is false meanwhile", () => {
     const r = rig();
     put(r.store, 1);
+    expect(r.sub.isSynced(P)).toBe(false); // not followed
     r.sub.follow(P, 0);
+    expect(r.sub.isSynced(P)).toBe(false); // no snapshot yet
     for (let i = 0; i < 3; i++) r.step();
+    expect(r.sub.isSynced(P)).toBe(true);
     r.restart();
     put(r.store, 2, true, r.epoch);
-    for (let i = 0; i < 60; i++) r.step(); // silence (3 x 100 ms), then a new Hello and SnapshotRequest reach the new epoch
+    const synced: boolean[] = [];
+    for (let i = 0; i < 60; i++) {
+      r.step(); // silence (3 x 100 ms), then a new Hello and SnapshotRequest reach the new epoch
+      synced.push(r.sub.isSynced(P));
+      // Meanwhile: the last view known (of the dead epoch), then none once the new epoch is heard.
+      if (!synced.at(-1)) expect([JSON.stringify([key(1)]), undefined]).toContain(JSON.stringify(r.viewed()));
+    }
+    expect(synced).toContain(false);
+    expect(synced.at(-1)).toBe(true);
     expect(r.viewed()).toEqual([key(2)]);
-    expect(r.sub.stats().snapshotsApplied).toBe(2);
+    expect(r.sub.stats()).toMatchObject({ snapshotsApplied: 2, synced: 1 });
+    // Reported unreachable: not synced at once, though the view stays.
+    r.sub.handlePeerUnreachable(P, r.now);
+    expect(r.sub.isSynced(P)).toBe(false);
+    expect(r.sub.stats().synced).toBe(0);
+    expect(r.viewed()).toEqual([key(2)]);
   });
 
   it("[P8] a producer is judged by its Hello's interval, counted as at most 60 s: silent 3 x 60 s, it is subscribed to anew", () => {

@@ -140,7 +140,7 @@ export interface SubscriberOptions {
 export interface SubscriberStats {
   /** Producers followed. */
   producers: number;
-  /** Followed producers whose view is current (a snapshot applied, no gap or request open). */
+  /** Followed producers whose view is current ({@link EventSubscriber.isSynced}). */
   synced: number;
   /** Snapshots applied (whole or assembled from parts). */
   snapshotsApplied: number;
@@ -372,6 +372,19 @@ export class EventSubscriber {
   }
 
   /**
+   * Whether the view of `producerId` is current: a snapshot of its current epoch applied, every
+   * batch seen since applied, no request to it open, and the producer not found gone or silent.
+   * False while it is being subscribed to anew (after a restart, a silence, an unreachable
+   * report): its {@link EventSubscriber.view} is then the last one known, possibly of an epoch that
+   * no longer runs. A router routing by views should prefer producers for which this holds.
+   * (`stats().synced` counts them.)
+   */
+  isSynced(producerId: string): boolean {
+    const f = this.followed.get(producerId);
+    return f !== undefined && this.current(f);
+  }
+
+  /**
    * The transport found `producerId` unreachable, or could not connect to it: the producer is
    * gone [P8]. One connected through a given connection is forgotten at once
    * (`disconnect-peer`), and a later poll subscribes to it anew (a Hello, then a
@@ -404,7 +417,7 @@ export class EventSubscriber {
     let heldBatches = 0;
     let snapshotParts = 0;
     for (const f of this.followed.values()) {
-      if (this.upToDate(f)) synced++;
+      if (this.current(f)) synced++;
       heldBatches += f.held.size;
       snapshotParts += f.assembly?.got.size ?? 0;
     }
@@ -726,6 +739,11 @@ export class EventSubscriber {
   /** Whether the view is current: a snapshot applied, nothing seen but not applied, nothing asked. */
   private upToDate(f: Followed): boolean {
     return f.synced && f.maxSeen <= f.applied && f.want === undefined;
+  }
+
+  /** {@link EventSubscriber.isSynced} of a followed producer: up to date and not reported gone. */
+  private current(f: Followed): boolean {
+    return !f.gone && this.upToDate(f);
   }
 
   /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
