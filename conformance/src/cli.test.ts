@@ -282,3 +282,91 @@ describe("ectp conformance: a testee that cannot start (defect 6)", () => {
     expect(r.err).not.toContain("maxFrameBytes");
   }, 30_000);
 });
+
+describe("ectp conformance: the exit-rule warning and start-up hints", () => {
+  it("a testee that ignores EOF and SIGTERM is warned about once per run, however many times it is started", async () => {
+    const testee = await bundleTsTestee();
+    const stubborn = fakeTestee(
+      "stubborn",
+      `import { spawn } from "node:child_process";
+const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "inherit", "inherit"] });
+process.stdin.pipe(child.stdin);
+process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000));`,
+    );
+    // The scripted case, and a seed's producer and consumer: the testee is started and closed more than once.
+    const features = join(mkdtempSync(join(tmpdir(), "ectp-exit-")), "features.json");
+    writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
+    const r = await cli("--testee", stubborn, "--features", features, "--filter", "consumer/c1-admission/local-item-is-ready", "--level", "all", "--seeds", "1");
+    expect(r.code).toBe(0);
+    const warnings = r.err.split("\n").filter((l) => l.startsWith("warning: the testee broke TESTEE-PROTOCOL.md §2"));
+    expect(warnings).toEqual([
+      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): it was still running 1000 ms after EOF on its stdin and 1000 ms after SIGTERM, and was killed",
+    ]);
+  }, 60_000);
+
+  it("a testee that ignores EOF but ends on SIGTERM is warned about too (it broke the EOF rule)", async () => {
+    const testee = await bundleTsTestee();
+    const deaf = fakeTestee(
+      "ignores-eof",
+      `import { spawn } from "node:child_process";
+const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "inherit", "inherit"] });
+process.stdin.pipe(child.stdin);
+process.stdin.on("end", () => setInterval(() => {}, 1000));`,
+    );
+    const r = await cli("--testee", deaf, "--filter", "consumer/c1-admission/local-item-is-ready");
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): it was still running 1000 ms after EOF on its stdin, and ended on SIGTERM\n",
+    );
+  }, 60_000);
+
+  it("with --json-lines, a testee that exits at start is not told about binary frames (that hint is for one that hangs)", async () => {
+    const exits = fakeTestee("exits-at-once", `process.exit(3);`);
+    const r = await cli("--testee", exits, "--json-lines");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("the testee did not start");
+    expect(r.err).not.toContain("a testee that speaks binary frames");
+  }, 60_000);
+});
+
+describe("ectp conformance: exit 2 only when every case was skipped", () => {
+  const NAME = "consumer/c1-admission/local-item-is-ready";
+  /** The TS testee behind a proxy that dies after its third response: Init passes, the case fails. */
+  async function dying(): Promise<string> {
+    const testee = await bundleTsTestee();
+    return fakeTestee(
+      "dies-after-three",
+      `import { spawn } from "node:child_process";
+const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
+process.stdin.pipe(child.stdin);
+let buf = Buffer.alloc(0); let n = 0;
+child.stdout.on("data", (c) => { buf = Buffer.concat([buf, c]); while (buf.length >= 4) { const len = buf.readUInt32BE(0); if (buf.length < 4 + len) break;
+  const frame = buf.subarray(0, 4 + len); buf = buf.subarray(4 + len); if (++n > 3) { child.kill(); process.exit(1); } process.stdout.write(frame); } });
+child.on("exit", () => process.exit(0));`,
+    );
+  }
+  // Features without read-memory: the randomised seed is skipped; the one scripted case fails.
+  const args = (testee: string, ...more: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-exit-"));
+    const features = join(dir, "features.json");
+    writeFileSync(features, JSON.stringify({ features: ["consumer", "producer"] }));
+    return ["--testee", testee, "--features", features, "--filter", NAME, "--level", "all", "--seeds", "1", ...more];
+  };
+
+  it("a run in which the only case not skipped failed exits 1, not 2", async () => {
+    const r = await cli(...args(await dying()));
+    expect(r.out).toMatch(/0 passed, 1 failed, 1 skipped/);
+    expect(r.code).toBe(1);
+    expect(r.err).not.toContain("every selected case was skipped");
+  }, 60_000);
+
+  it("a run in which the only case not skipped is known failing (and fails) exits 0, not 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-exit-"));
+    const known = join(dir, "known.json");
+    writeFileSync(known, JSON.stringify({ [NAME]: "the proxy dies" }));
+    const r = await cli(...args(await dying(), "--known-failing", known));
+    expect(r.out).toMatch(/0 passed, 0 failed, 1 skipped, 1 known failing/);
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain("every selected case was skipped");
+  }, 60_000);
+});

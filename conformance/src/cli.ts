@@ -219,7 +219,8 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
   const c = cfg;
   const command = c.testee ?? "";
   const implementation = c.testee ?? `transport ${c.transport}`;
-  // Said once per run (every case starts a testee; each would break the rule alike).
+  // Said once per run: the testee is started more than once (a case that kills it, each seed's
+  // consumer and producer), and each start would break the rule alike.
   let exitRuleTold = false;
   const onExitRuleBroken = (what: string): void => {
     if (exitRuleTold) return;

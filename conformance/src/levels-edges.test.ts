@@ -4,13 +4,13 @@
  * property (seed use, injected faults) that a weakened level would lose.
  */
 import * as core from "@ectp/core";
+import { crc32c } from "@ectp/protocol";
 import { MockNetwork } from "@ectp/transport-mock";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
+import { CoreTesteeHandler, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { runRandomised } from "./random/randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
 import { runSystemLevel } from "./system/system-level.js";
-import { CoreTesteeHandler } from "../testees/ts/adapter.js";
 import { TS_CORE, alteredTsTestee, brokenTransportHarness, inProcessTsTestee, rewriteReads } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
@@ -98,6 +98,50 @@ describe("randomised level: checks that must fire", () => {
     const [m] = await random(consumer, [1]);
     expect(m).toMatch(/\[I6\] r\d+\/i\d loaded with different bytes than the producer holds at t=\d+: ItemDecision\.loaded reports (\d+) bytes, CRC-32C ([0-9a-f]{8}); the producer holds \1 bytes, CRC-32C (?!\2)[0-9a-f]{8}/);
   }, 60_000);
+
+  it("[I5] a consumer whose Stats lack Stats.consumer fails the seed naming it (its destinations cannot be checked)", async () => {
+    const consumer = alteredTsTestee((res) => {
+      if (res.stats) res.stats.consumer = null;
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: \[I5\] the consumer's Stats lack Stats\.consumer \(TESTEE-PROTOCOL\.md §5\)/);
+  }, 60_000);
+
+  it("[I5] a consumer holding too few destinations for reads it did not cancel is told none of them was cancelled", async () => {
+    const consumer = alteredTsTestee((res) => {
+      if (res.stats?.consumer) res.stats.consumer.destinations = 0;
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: \[I5\] the consumer holds 0 destinations at t=\d+ while [1-9]\d* of its reads \(0 of them cancelled\) are unsettled/);
+  }, 60_000);
+
+  it("[I6] 'items loaded' counts distinct (request, item) pairs; 'intact reads' only reads that landed the producer's bytes unaltered and uncancelled", async () => {
+    for (const seed of [1, 2, 3]) {
+      const crcs = new Set<number>();
+      const cancelled = new Set<string>();
+      let intact = 0;
+      const loaded = new Set<string>();
+      const producer = alteredTsTestee((res, req) => {
+        if (req.putItem?.data) crcs.add(crc32c(req.putItem.data));
+        return res;
+      });
+      const consumer = alteredTsTestee((res, req) => {
+        for (const o of res.poll?.outputs ?? []) if (o.cancelRead) cancelled.add(String(o.cancelRead.readId));
+        const r = req.deliverReadResult;
+        if (req.admit) for (const d of res.admit?.items ?? []) if (d.loaded && d.action === 1) loaded.add(`${String(req.admit.requestId)}/${String(d.itemId)}`);
+        if (r && r.status === 1 && r.data && r.data.length > 0 && crcs.has(crc32c(r.data)) && !cancelled.has(String(r.readId))) intact++;
+        return res;
+      });
+      const [m] = await random(consumer, [seed], producer);
+      const got = /^passed exercised: (\d+) items loaded, (\d+) intact reads,/.exec(m ?? "");
+      expect(got, m).not.toBeNull();
+      expect(Number(got?.[2]), `seed ${seed}: ${m}`).toBe(intact);
+      // Once per (request, item) pair, however often a loaded item is re-admitted.
+      expect(Number(got?.[1]), `seed ${seed}: ${m}`).toBe(loaded.size);
+    }
+  }, 120_000);
 
   it("[C1] an admit answered ADMITTED with no decisions fails naming [C1]", async () => {
     const consumer = alteredTsTestee((res) => {

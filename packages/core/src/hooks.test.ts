@@ -57,6 +57,11 @@ describe("hooks", () => {
     });
   }
 
+  it("a hook whose method is present but not a function is refused, naming it", () => {
+    expect(refusal(() => subscriber({ logger: { ...NOOP_LOGGER, warn: "yes" } })).message).toContain("options.logger lacks warn (each must be a function)");
+    expect(refusal(() => consumer({ metrics: { ...NOOP_METRICS, gauge: 1 } })).message).toContain("options.metrics lacks gauge (each must be a function)");
+  });
+
   it("[I1] subscriber: a logger that throws is contained and counted; the message is still handled", () => {
     const throwing = { debug() {}, info() {}, warn: () => { throw new Error("exporter down"); }, error() {} };
     const sub = subscriber({ logger: throwing });

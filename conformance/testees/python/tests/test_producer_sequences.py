@@ -7,7 +7,7 @@ import unittest
 
 from ectp_py.config import ProducerConfig
 from ectp_py.outputs import ConnectPeer, DisconnectPeer, EventBatchOut
-from ectp_py.producer import ProducerCore
+from ectp_py.producer import EVENTS_CAPABILITY, ProducerCore
 from ectp_py.wire import Reason, Role, item_key_id
 
 from .helpers import FP, descriptor, envelope, item_bytes, sends
@@ -116,6 +116,29 @@ class ProducerSequencesTest(unittest.TestCase):
             beats += sends(p.poll(t), "heartbeat")
         self.assertEqual(beats, [])
         self.assertEqual(p.stats()["peers"], 0)
+
+    def test_p8_a_subscriber_without_grants_is_heartbeated(self):
+        """[P8] SPEC.md 4.7: a subscription is business; a subscriber that holds no grant still
+        hears a heartbeat every interval (else it declares the producer silent and resubscribes)."""
+        p, _ = make()
+        hello(p, 0, consumer="S", capabilities=[EVENTS_CAPABILITY])
+        p.poll(0)
+        beats = []
+        for t in range(100, 6001, 100):
+            p.handle_envelope("S", envelope("S", 1, heartbeat={"sequence": t}), t)
+            beats += sends(p.poll(t), "heartbeat")
+        self.assertGreaterEqual(len(beats), 2)
+
+    def test_p8_a_snapshot_leaves_out_items_of_another_producer_or_epoch(self):
+        p, store = make()
+        put(store, "mine")
+        for name, other in (("old", {"epoch": 4}), ("theirs", {"producerId": "B"})):
+            entry = store.put({**descriptor(name, item_bytes(32)), **other}, item_bytes(32))
+            store.mark_ready(entry.key_id)
+        p.poll(0)
+        p.handle_envelope("S", envelope("S", 1, snapshotRequest={}), 1000)
+        snap = sends(p.poll(1000), "snapshot")[0]["snapshot"]
+        self.assertEqual([(d.get("producerId"), d.get("epoch")) for d in snap["items"]], [(p.id, p.epoch)])
 
     def test_p8_i4_the_gone_peers_table_keeps_at_most_1024_entries_dropping_the_oldest(self):
         """[I4] the table of gone peers is bounded (FORGOTTEN_PEERS_CAP = 1024, oldest dropped

@@ -204,6 +204,11 @@ describe("[C1] admission classifies every item", () => {
     expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: {} })] }, 0)).toThrow("got hasModelInput an object");
     expect(h.core.stats()).toMatchObject({ requests: 0, fetches: 0, budgets: 0 });
     expect(h.core.poll(0)).toEqual([]);
+    // A function is named by kind (not by its source text), a long string cut at 40 characters.
+    expect(() => h.core.admit({ requestId: "r", items: [item({ local: () => true })] }, 0)).toThrow("got hasModelInput undefined, local a function.");
+    expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: "x".repeat(100) })] }, 0)).toThrow(
+      `got hasModelInput "${"x".repeat(40)}...", local undefined.`,
+    );
     // Absent reads as false (a remote item without model input defers on its fetch).
     expect(h.core.admit({ requestId: "r", items: [item({})] }, 0)).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "a" }] });
   });
