@@ -591,6 +591,9 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
     try {
         name_ = getString(info[0], "name");
         if (name_.empty()) throw NixlFailure("ERR_INVALID_ARG", "agent name must not be empty");
+        // Locations and metadata carry at most 1024 bytes of name (locationSection, metadataWellFormed):
+        // a longer one would make every read from this agent, and its metadata, refused elsewhere.
+        if (name_.size() > 1024) throw NixlFailure("ERR_INVALID_ARG", "agent name must be at most 1024 bytes (UTF-8)");
         Napi::Object opts = info[1].IsObject() ? info[1].As<Napi::Object>() : Napi::Object::New(env);
         if (!info[2].IsFunction()) throw NixlFailure("ERR_INVALID_ARG", "onActivity must be a function");
         std::string backendType = opts.Has("backend") ? getString(opts.Get("backend"), "backend") : "UCX";
@@ -956,6 +959,10 @@ class SerDesReader {
     bool ok_ = false;
 };
 
+// NIXL writes its metadata in the host's byte order; the parser reads little-endian.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the nixlSerDes reader assumes a little-endian host");
+static_assert(sizeof(nixlBasicDesc) == 24, "nixlBasicDesc is address, length and device id, 8 bytes each");
+
 // Bound of a UCX connection blob or memory key in metadata (real ones are well under 4 KiB).
 constexpr size_t kMaxUcxBlob = 64 * 1024;
 // NIXL's descriptor in a section: address, length, device id (nixlBasicDesc, three 8-byte words).
@@ -963,7 +970,9 @@ constexpr size_t kBasicDescBytes = 24;
 
 // [I1] Whether `section` is one region's registration metadata of agent `peer` as a producer's
 // agent publishes it (getLocalPartialMD of one DRAM descriptor for the UCX backend, without
-// connection info), and its descriptor covers [address, address + length).
+// connection info), and its descriptor covers [address, address + length). The UCX memory key
+// after the descriptor is UCX's own format, not checked here beyond its size: a damaged one can
+// still crash UCX (see packages/transport-nixl/README.md, Trust).
 bool
 sectionWellFormed(std::string_view section, std::string_view peer, uint64_t address, size_t length) {
     SerDesReader r(section);

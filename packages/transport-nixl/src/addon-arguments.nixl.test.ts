@@ -2,7 +2,7 @@
  * The native agent's own argument checks, below NixlTransport (which never passes such values):
  * a fractional offset or length, and a read id still in flight, are refused at the call rather
  * than posting a 0-byte READ or replacing the first read's transfer (whose request NIXL would
- * then never release). Skipped, with the reason in the title, when the addon is not built.
+ * then never release); so is an agent name longer than a location or metadata can carry. Skipped, with the reason in the title, when the addon is not built.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { type NativeAgent, loadNixlAddon } from "./addon.js";
@@ -28,6 +28,11 @@ describe.skipIf(NIXL_MISSING)(`native agent arguments${NIXL_SKIP_REASON}`, () =>
   afterEach(async () => {
     await Promise.all(agents.splice(0).map((a) => a.close()));
   }, 30_000);
+
+  it("an agent name over 1024 bytes is refused at creation (locations and metadata carry at most 1024)", () => {
+    const addon = loadNixlAddon();
+    expect(() => new addon.Agent("n".repeat(1025), {}, () => {})).toThrow(invalidArg(/agent name must be at most 1024 bytes/));
+  });
 
   it("postRead refuses a fractional offset or length, and a read id still in flight", async () => {
     const { reader, owner, ownerName } = await pairOfAgents();

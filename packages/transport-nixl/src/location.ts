@@ -156,7 +156,11 @@ export function locationProblem(bytes: Uint8Array, peerId: string, length: numbe
   if (!sectionNamesAgent(bytes, loc.sectionStart))
     return `source location's NIXL metadata section does not name its agent ${JSON.stringify(loc.agent)} (it would replace another agent's metadata)`;
   // The decoded name equals peerId but its bytes do not (invalid UTF-8 decodes to U+FFFD).
-  return `source location's agent name is not the UTF-8 of ${JSON.stringify(peerId)}`;
+  const utf8 = new TextEncoder().encode(peerId);
+  if (utf8.length !== loc.sectionStart - 26 || utf8.some((b, i) => b !== bytes[22 + i]) || bytes.length === loc.sectionStart)
+    return `source location's agent name is not the UTF-8 of ${JSON.stringify(peerId)}`;
+  // What else the addon checks field by field (NIXL crashes on some damaged sections).
+  return `source location's NIXL metadata section is not one registration of ${JSON.stringify(loc.agent)} (one DRAM descriptor for UCX) covering the ${length} bytes read`;
 }
 
 /** Decode a location; returns a reason string instead of throwing on malformed input [I1]. */

@@ -90,9 +90,11 @@ describe("locationProblem and the location's NIXL metadata section", () => {
   const notNamed = (agent: string) =>
     `source location's NIXL metadata section does not name its agent ${JSON.stringify(agent)} (it would replace another agent's metadata)`;
 
-  it("accepts an empty section and one naming the location's agent (the reason left is the name's bytes)", () => {
+  it("an empty section names no agent (the reason left is the name's bytes); one naming the agent but nothing else is not a registration", () => {
     expect(locationProblem(encodeLocation(base), "producer-1", 16)).toBe(utf8Reason("producer-1"));
-    expect(locationProblem(encodeLocation({ ...base, section: sectionNaming("producer-1") }), "producer-1", 16)).toBe(utf8Reason("producer-1"));
+    expect(locationProblem(encodeLocation({ ...base, section: sectionNaming("producer-1") }), "producer-1", 16)).toBe(
+      `source location's NIXL metadata section is not one registration of "producer-1" (one DRAM descriptor for UCX) covering the 16 bytes read`,
+    );
   });
 
   it("a read of exactly the location's length is not too long", () => {
