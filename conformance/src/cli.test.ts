@@ -284,15 +284,18 @@ describe("ectp conformance: a testee that cannot start (defect 6)", () => {
 });
 
 describe("ectp conformance: the exit-rule warning and start-up hints", () => {
-  it("a testee that ignores EOF and SIGTERM is warned about once per run, however many times it is started", async () => {
-    const testee = await bundleTsTestee();
-    const stubborn = fakeTestee(
-      "stubborn",
+  /** The TS testee behind a wrapper process that passes stdin on, with `exitRules` its own handling of EOF and SIGTERM. */
+  const wrapped = async (name: string, exitRules: string) =>
+    fakeTestee(
+      name,
       `import { spawn } from "node:child_process";
-const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "inherit", "inherit"] });
+const child = spawn("sh", ["-c", ${JSON.stringify(await bundleTsTestee())}], { stdio: ["pipe", "inherit", "inherit"] });
 process.stdin.pipe(child.stdin);
-process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000));`,
+${exitRules}`,
     );
+
+  it("a testee that ignores EOF and SIGTERM is warned about once per run, however many times it is started", async () => {
+    const stubborn = await wrapped("stubborn", `process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000));`);
     // The scripted case, and a seed's producer and consumer: the testee is started and closed more than once.
     const features = join(mkdtempSync(join(tmpdir(), "ectp-exit-")), "features.json");
     writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
@@ -305,14 +308,7 @@ process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() =>
   }, 60_000);
 
   it("a testee that ignores EOF but ends on SIGTERM is warned about too (it broke the EOF rule)", async () => {
-    const testee = await bundleTsTestee();
-    const deaf = fakeTestee(
-      "ignores-eof",
-      `import { spawn } from "node:child_process";
-const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "inherit", "inherit"] });
-process.stdin.pipe(child.stdin);
-process.stdin.on("end", () => setInterval(() => {}, 1000));`,
-    );
+    const deaf = await wrapped("ignores-eof", `process.stdin.on("end", () => setInterval(() => {}, 1000));`);
     const r = await cli("--testee", deaf, "--filter", "consumer/c1-admission/local-item-is-ready");
     expect(r.code).toBe(0);
     expect(r.err).toContain(
