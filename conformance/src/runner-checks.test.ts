@@ -15,7 +15,7 @@ import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
-import type { ectp } from "./proto.js";
+import { ectp } from "./proto.js";
 import { matches } from "./runner/match.js";
 import { classify, runSuite, summarise } from "./runner/suite.js";
 import { fakeTestee } from "./test-support.js";
@@ -383,4 +383,39 @@ describe("runner: integers past 2^53 and Unsupported answers", () => {
     }
     expect(code).not.toBe(0);
   }, 60_000);
+});
+
+describe("the subscriber's new subscription after a gone producer (SPEC.md section 8: it MAY re-subscribe at once)", () => {
+  const NAME = "subscriber/e2-follow/a-gone-producer-is-sent-nothing-before-the-new-hello";
+  /** The reference subscriber, with `extra` (bodies) sent to P1 in the poll right after PeerUnreachable. */
+  const sendingAtOnce = (...extra: Record<string, unknown>[]) => {
+    let identity: { id: string; epoch: number } | undefined;
+    let unreachable = false;
+    return altered((res, req) => {
+      if (req.configure) identity = { id: String(req.configure.id), epoch: Number(req.configure.epoch) };
+      if (req.peerUnreachable) unreachable = true;
+      else if (req.poll && unreachable && res.poll && identity) {
+        unreachable = false;
+        for (const body of extra)
+          res.poll.outputs = [
+            ...(res.poll.outputs ?? []),
+            { send: { to: "P1", envelope: { version: { major: 1, minor: 0 }, senderId: identity.id, senderEpoch: identity.epoch, ...body } } },
+          ];
+      }
+      return res;
+    });
+  };
+  const hello = { hello: { role: ectp.v1.Role.ROLE_CONSUMER, capabilities: ["events.v1"] } };
+
+  it("a subscriber that sends the new Hello at once (and its SnapshotRequest after it) passes", async () => {
+    expect(await run(one(NAME), sendingAtOnce(hello, { snapshotRequest: {} }))).toMatchObject({ status: "passed" });
+  });
+
+  it("a ReplayRequest for the late batch, or a SnapshotRequest before the Hello, fails", async () => {
+    expect(await run(one(NAME), sendingAtOnce({ replayRequest: { fromSequence: 3 } }))).toMatchObject({
+      status: "failed",
+      message: expect.stringMatching(/^unexpected output at t=0: .*replayRequest/),
+    });
+    expect(await run(one(NAME), sendingAtOnce({ snapshotRequest: {} }, hello))).toMatchObject({ status: "failed" });
+  });
 });
