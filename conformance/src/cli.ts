@@ -59,8 +59,10 @@ Options (each one that takes a value at most once):
   --known-failing <file>     JSON {"<case name>": "<reason>", ...}; every name must be a case's, and a
                              listed case that passes fails the run
   --level required|all       REQUIRED cases only (default) or RECOMMENDED too
-  --filter <glob>            run cases whose name matches (e.g. "consumer/c3-*/**", "transport/nixl/**");
-                             a glob that matches no case is a usage error
+  --filter <glob>            run cases whose name, or a leading part of it ending at a "/", matches
+                             (e.g. "consumer/c3-*" or "consumer/c3-*/**", "transport/nixl"; * stays
+                             within one segment, ** crosses them); a glob that matches no case is a
+                             usage error
   --seeds <n>                also run n seeded randomised schedules, 0 to ${MAX_SEEDS} (needs both roles and
                              read-memory; default 0; not filtered by --filter)
   --seed <n>                 run only randomised schedule n (replay a failure)
