@@ -959,14 +959,13 @@ class SerDesReader {
     bool ok_ = false;
 };
 
-// NIXL writes its metadata in the host's byte order; the parser reads little-endian.
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the nixlSerDes reader assumes a little-endian host");
-static_assert(sizeof(nixlBasicDesc) == 24, "nixlBasicDesc is address, length and device id, 8 bytes each");
-
 // Bound of a UCX connection blob or memory key in metadata (real ones are well under 4 KiB).
 constexpr size_t kMaxUcxBlob = 64 * 1024;
 // NIXL's descriptor in a section: address, length, device id (nixlBasicDesc, three 8-byte words).
 constexpr size_t kBasicDescBytes = 24;
+// NIXL writes its metadata in the host's byte order; the reader above reads little-endian.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the nixlSerDes reader assumes a little-endian host");
+static_assert(sizeof(nixlBasicDesc) == kBasicDescBytes, "nixlBasicDesc is address, length and device id, 8 bytes each");
 
 // [I1] Whether `section` is one region's registration metadata of agent `peer` as a producer's
 // agent publishes it (getLocalPartialMD of one DRAM descriptor for the UCX backend, without
