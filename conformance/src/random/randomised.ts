@@ -365,11 +365,8 @@ class Schedule {
             throw new Violation(
               `[I6] ${req.id}/${d.itemId} loaded with different bytes than the producer holds at t=${this.now}: ItemDecision.loaded reports ${size} bytes, CRC-32C ${hex(crc)}; the producer holds ${x.item.bytes.length} bytes, CRC-32C ${hex(x.item.crc)}`,
             );
-          const pair = `${req.id}/${d.itemId}`;
-          if (!this.loadedPairs.has(pair)) {
-            this.loadedPairs.add(pair);
-            this.exercised.loaded++;
-          }
+          this.loadedPairs.add(`${req.id}/${d.itemId}`);
+          this.exercised.loaded = this.loadedPairs.size;
         }
       }
       // [I2] an outcome no later than the budget plus one engine step (plus fault delays of one grant wait).

@@ -736,14 +736,12 @@ export class EventSubscriber {
     f.subscribing = false;
   }
 
-  /** Whether the view is current: a snapshot applied, nothing seen but not applied, nothing asked. */
-  private upToDate(f: Followed): boolean {
-    return f.synced && f.maxSeen <= f.applied && f.want === undefined;
-  }
-
-  /** {@link EventSubscriber.isSynced} of a followed producer: up to date and not reported gone. */
+  /**
+   * {@link EventSubscriber.isSynced} of a followed producer: a snapshot applied, nothing seen but
+   * not applied, nothing asked, and not reported gone.
+   */
   private current(f: Followed): boolean {
-    return !f.gone && this.upToDate(f);
+    return !f.gone && f.synced && f.maxSeen <= f.applied && f.want === undefined;
   }
 
   /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
