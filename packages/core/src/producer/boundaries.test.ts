@@ -2,6 +2,7 @@ import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
+import { ProducerCore } from "./producer.js";
 import { FP, PRODUCER, ack, desc, harness, kid, readRequest, ready, request, sent, wire } from "./test-helpers.js";
 
 const FR = ectp.v1.FailureReason;
@@ -41,6 +42,54 @@ describe("producer boundaries and check order", () => {
     expect(h.producer.stats().ignoredMessages).toBe(0);
     expect(h.logger.warnings.some((r) => r.message.startsWith("ERROR ") && JSON.stringify(r.fields).includes("backend timeout"))).toBe(true);
     expect(request(h, "c", 2, 1, 0).readGrant).toBeDefined(); // the next lookup works: nothing was left behind
+  });
+  it("[I1] announce() and stats() over a store that throws log it and return; the engine's call goes on", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const announced = h.producer.announce(kid(1));
+    expect(announced?.item).toBeDefined();
+    h.store.get = () => {
+      throw new Error("backend timeout");
+    };
+    h.store.totalPins = () => {
+      throw new Error("backend gone");
+    };
+    expect(h.producer.announce(kid(1))).toBeUndefined();
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: -1 });
+    const errors = h.logger.warnings.filter((r) => r.message.startsWith("ERROR ")).map((r) => JSON.stringify(r.fields));
+    expect(errors.some((f) => f.includes("backend timeout"))).toBe(true);
+    expect(errors.some((f) => f.includes("backend gone"))).toBe(true);
+  });
+  it("[I1][E2] a store that cannot list its items: no snapshot, nothing thrown from poll, the answer owed until it can", () => {
+    const h = harness({ resendIntervalMs: 100 });
+    ready(h.store, 1);
+    h.producer.poll(0);
+    const list = h.store.readyItems.bind(h.store);
+    h.store.readyItems = () => {
+      throw new Error("backend timeout");
+    };
+    h.producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 0); // answered at once: fails
+    expect(sent(h.producer.poll(0), "s").filter((e) => e.snapshot)).toEqual([]);
+    expect(h.producer.stats().ignoredMessages).toBe(0); // the store failed, not the message
+    h.producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 10); // deferred: answered by a poll
+    expect(() => h.producer.poll(100)).not.toThrow();
+    h.store.readyItems = list;
+    const snaps = sent(h.producer.poll(200), "s").filter((e) => e.snapshot);
+    expect(snaps.map((e) => e.snapshot?.items?.length)).toEqual([1]);
+    expect(h.logger.warnings.some((r) => r.message.startsWith("ERROR ") && JSON.stringify(r.fields).includes("backend timeout"))).toBe(true);
+  });
+  it("[I1] shutdown over a store whose unsubscribe throws logs it and completes", () => {
+    const store = new MemoryItemStore({ capacityBytes: 1 << 20 });
+    const subscribe = store.subscribe.bind(store);
+    store.subscribe = (listener) => {
+      subscribe(listener);
+      return () => {
+        throw new Error("listener table locked");
+      };
+    };
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
+    expect(() => producer.shutdown(1)).not.toThrow();
+    expect(producer.stats().shuttingDown).toBe(true);
   });
   it("[P7] expected_size_bytes smaller than the item is INTERNAL", () => {
     const h = harness();

@@ -438,11 +438,19 @@ export class ProducerCore {
    * attach to requests. Never pins [P4]: only grants pin. `undefined` when the store does
    * not hold the item, the producer is shutting down, or the item is not this producer's to
    * publish: its descriptor is one no receiver accepts, or names another producer id or epoch
-   * (put items with this producer's `id` and `epoch`; the error log says which).
+   * (put items with this producer's `id` and `epoch`; the error log says which). Also
+   * `undefined` when the store's `get` throws (logged at error level; never thrown [I1]).
    */
   announce(keyId: string): ectp.v1.IAnnouncement | undefined {
     if (this.shuttingDown) return undefined;
-    const entry = this.store.get(keyId); // [P4] a lookup only; no pin, no lease.
+    let entry: StoreEntry | undefined;
+    try {
+      entry = this.store.get(keyId); // [P4] a lookup only; no pin, no lease.
+    } catch (cause) {
+      // [I1] the engine's store failed: no announcement, and the engine's call goes on.
+      this.logger.error("store failed to look up an item to announce", { keyId, error: String(cause) });
+      return undefined;
+    }
     if (!entry || this.refusedDescriptor(entry.descriptor) !== undefined) return undefined;
     return { version: { ...SPEC_VERSION }, item: entry.descriptor, transportMetadata: this.transportMetadata };
   }
@@ -538,7 +546,12 @@ export class ProducerCore {
       if (this.reuseAfter === undefined || g.deadline > this.reuseAfter) this.reuseAfter = g.deadline;
       this.release(g, RELEASE.shutdown);
     }
-    this.unsubscribe?.();
+    try {
+      this.unsubscribe?.();
+    } catch (cause) {
+      // [I1] the engine's store failed to drop the listener: later changes are ignored (shuttingDown).
+      this.logger.error("store failed to unsubscribe the producer", { error: String(cause) });
+    }
     this.unsubscribe = undefined;
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
     this.logger.info("producer shutting down", { producerId: this.id, epoch: this.epoch, reuseAfter: this.reuseAfter });
@@ -556,7 +569,7 @@ export class ProducerCore {
     const cap = this.cfg.replayBufferBatches;
     return {
       grants: this.grants.size,
-      pins: this.store.totalPins(),
+      pins: this.storePins(),
       pinnedBytes: this.pinnedBytesTotal,
       peers: this.peers.size,
       replayBuffered: Math.min(this.sequence, cap),
@@ -565,6 +578,16 @@ export class ProducerCore {
       hookFailures: this.hookFailures,
       shuttingDown: this.shuttingDown,
     };
+  }
+
+  /** The store's `totalPins()`, or -1 when it throws (logged at error level; never thrown [I1]). */
+  private storePins(): number {
+    try {
+      return this.store.totalPins();
+    } catch (cause) {
+      this.logger.error("store failed to count its pins", { error: String(cause) });
+      return -1;
+    }
   }
 
   // ---------------------------------------------------------------- dispatch
@@ -1060,9 +1083,9 @@ export class ProducerCore {
         if (hasBusiness(p)) this.send(p.id, { body: "heartbeat", heartbeat: { sequence: ++this.heartbeatSequence } });
       }
       if (p.owedSnapshot || p.owedReplayFrom !== 0) {
-        const at = p.answeredAt + this.cfg.resendIntervalMs;
-        if (now >= at) this.answerOwed(p, now);
-        else due = Math.min(due, at);
+        if (now >= p.answeredAt + this.cfg.resendIntervalMs) this.answerOwed(p, now);
+        // Still owed (it had to wait, or the store could not list a snapshot): due a resend interval after the last answer.
+        if (p.owedSnapshot || p.owedReplayFrom !== 0) due = Math.min(due, p.answeredAt + this.cfg.resendIntervalMs);
       }
       due = Math.min(due, p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
     }
@@ -1271,8 +1294,17 @@ export class ProducerCore {
     // Publish pending changes first so the snapshot is exactly "as of batch `sequence`" [E2].
     this.flushEvents();
     const items: ectp.v1.IItemDescriptor[] = [];
-    if (!this.shuttingDown)
-      for (const e of this.store.readyItems()) if (this.refusedDescriptor(e.descriptor) === undefined) items.push(e.descriptor);
+    try {
+      if (!this.shuttingDown)
+        for (const e of this.store.readyItems()) if (this.refusedDescriptor(e.descriptor) === undefined) items.push(e.descriptor);
+    } catch (cause) {
+      // [I1] the engine's store could not list its items (this may run inside poll): no partial
+      // snapshot; the answer stays owed and is tried again a resend interval later [E2].
+      this.logger.error("store failed to list its ready items for a snapshot", { peerId: p.id, error: String(cause) });
+      p.owedSnapshot = true;
+      this.peerDue(p.answeredAt + this.cfg.resendIntervalMs);
+      return;
+    }
     // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
     const runs = splitBySize(items, DESCRIPTOR_COST, this.cfg.maxBatchBytes);
     const snapshotId = ++this.snapshotAnswers; // [E2] parts of one answer share it

@@ -102,7 +102,7 @@ export interface ProducerOptions {
 export interface ProducerStats {
   /** Live grants. */
   readonly grants: number;
-  /** Pins held in the store (equals `grants` at all times [I3]). */
+  /** Pins held in the store (equals `grants` at all times [I3]); -1 when the store's `totalPins` threw (logged). */
   readonly pins: number;
   /** Bytes pinned by live grants. */
   readonly pinnedBytes: number;
