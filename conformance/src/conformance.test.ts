@@ -501,7 +501,14 @@ describe("runner self-tests: the testee contract", () => {
     const toP1 = { send: { to: "P1" } };
     // The testee sends a Hello, then a SnapshotRequest: the reverse order fails.
     const reversed = { expectOrder: { among: toP1, first: [{ send: { to: "P1", envelope: { snapshotRequest: { $any: true } } } }] } };
-    expect((await run([{ follow: "P1" }, reversed]))?.message).toMatch(/^outputs out of order at t=0: output 1 among .* should match .*snapshotRequest.*; it is .*hello/);
+    expect((await run([{ follow: "P1" }, reversed]))?.message).toMatch(
+      /^outputs out of order at t=0: output 1 among .* should match .*snapshotRequest.*; it is .*hello.* \(output 2 does\)/,
+    );
+    // The right kind in the right place with one field wrong is not called an order problem.
+    const wrongRole = { expectOrder: { among: toP1, first: [{ send: { to: "P1", envelope: { hello: { role: "ROLE_PRODUCER" } } } }] } };
+    expect((await run([{ follow: "P1" }, wrongRole]))?.message).toMatch(
+      /^outputs not as expected at t=0: output 1 among .* should match .*ROLE_PRODUCER.*; it is .*hello.* \(no output matches it\)/,
+    );
     expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: ["A", "B"] } }]))?.message).toContain("[E2] view of P1 at t=0: items: 1, expected 2; missing [B]; unexpected []");
     expect((await run([{ follow: "P1" }, snapshot, { expectView: { items: [{ item: "A", with: { location: "b3RoZXI=" } }] } }]))?.message).toMatch(
       /\[E2\] view of P1 at t=0: item A is .*, expected .*"location":"b3RoZXI="/,

@@ -122,7 +122,7 @@ describe("runner review: expectations", () => {
     const CASE = "subscriber/e2-follow/snapshot-then-batches-in-order";
     const toP1 = { send: { to: "P1" } };
     const c = withSteps(CASE, () => [{ follow: "P1" }, { expectOrder: { among: toP1, first: Array.from({ length: 10 }, () => toP1) } }]);
-    expect((await run(c)).message).toMatch(/^outputs out of order at t=0: output \d+ among .* should match .*; it is missing/);
+    expect((await run(c)).message).toMatch(/^outputs missing at t=0: output \d+ among .* should match .*; it is missing/);
   });
 
   it("expectSnapshot fails an item sent twice", async () => {

@@ -1012,11 +1012,16 @@ class Interpreter {
     for (let k = 0; k < first.length; k++) {
       const it = items[k];
       const binds = new Map<string, unknown>();
-      if (it === undefined || !this.matchOne(first[k] as Record<string, unknown>, it, binds))
+      if (it === undefined || !this.matchOne(first[k] as Record<string, unknown>, it, binds)) {
+        // Say whether the order is wrong (the expected output came later) or an output itself (none matches).
+        const later = items.findIndex((other, j) => j > k && this.matchOne(first[k] as Record<string, unknown>, other, new Map()));
+        const what = it === undefined ? "missing" : later < 0 ? "not as expected" : "out of order";
+        const where = later < 0 ? "no output matches it" : `output ${later + 1} does`;
         throw new CaseFailure(
-          `outputs out of order at t=${this.now}: output ${k + 1} among ${JSON.stringify(arg.among)} should match ` +
-            `${JSON.stringify(first[k])}; it is ${it === undefined ? "missing" : JSON.stringify(it.out)}${this.describeMailbox()}`,
+          `outputs ${what} at t=${this.now}: output ${k + 1} among ${JSON.stringify(arg.among)} should match ` +
+            `${JSON.stringify(first[k])}; it is ${it === undefined ? "missing" : `${JSON.stringify(it.out)} (${where})`}${this.describeMailbox()}`,
         );
+      }
       it.consumed = true;
       for (const [bk, bv] of binds) this.scope.set(bk, bv);
     }
