@@ -304,7 +304,8 @@ export class CoreTesteeHandler implements TesteeHandler {
       this.pool = pool;
       this.consumer = new this.core.ConsumerCore({
         ...base,
-        seed: num(c.seed) || undefined,
+        // A u64 on the wire; the core takes a safe integer and uses 32 bits of it.
+        seed: num(c.seed) % 2 ** 32 || undefined,
         destinations: {
           allocate: (keyId: string, size: number) => pool.allocate(keyId, size),
           release: (d: Destination) => pool.release(d),

@@ -35,4 +35,14 @@ describe("checkedNow [I1]", () => {
     }
     expect(errors.length).toBe(6);
   });
+
+  it("a reading that cannot even be turned into a string (a detached typed array, a Proxy) is logged too, never thrown", () => {
+    const { logger, errors } = recordingLogger();
+    const buffer = new ArrayBuffer(8);
+    const view = new Uint8Array(buffer);
+    structuredClone(buffer, { transfer: [buffer] });
+    const proxy = new Proxy({}, { get: () => { throw new Error("trap"); } });
+    for (const now of [view, proxy]) expect(checkedNow(now as unknown as number, 40, logger)).toBe(40);
+    expect(errors.length).toBe(2);
+  });
 });

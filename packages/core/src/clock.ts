@@ -13,6 +13,12 @@ import type { Logger } from "./observability.js";
  */
 export function checkedNow(now: number, lastGood: number, logger: Logger): number {
   if (Number.isFinite(now)) return Math.max(now, lastGood);
-  logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: String(now) });
+  logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: describeNow(now) });
   return Number.isFinite(lastGood) ? lastGood : 0; // no good reading yet: 0
+}
+
+/** `now` for the log: never throws, whatever it is (a detached typed array or a Proxy throws in `String`). */
+function describeNow(now: unknown): string {
+  if (typeof now !== "object" && typeof now !== "function") return String(now);
+  return now === null ? "null" : Array.isArray(now) ? "an array" : typeof now;
 }

@@ -72,6 +72,36 @@ describe("ConsumerCore options", () => {
   });
 });
 
+describe("ConsumerCore options outside config", () => {
+  const make = (extra: Record<string, unknown>) => () =>
+    new ConsumerCore({ id: "c", epoch: 1, fingerprint: CONSUMER_FP, destinations: new TestPool(), ...extra });
+  /** The INVALID_CONFIG error `make` throws, asserted to name `options.<name>`. */
+  const refusedOption = (m: () => unknown, name: string) => {
+    expect(m).toThrow(EctpError);
+    expect(m).toThrow(`options.${name}`);
+    try {
+      m();
+    } catch (e) {
+      expect((e as EctpError).code).toBe("INVALID_CONFIG");
+    }
+  };
+
+  // As the producer and the subscriber refuse it: a Hello carrying a string could not be encoded,
+  // and a driver drops an envelope that does not encode, so no Hello would ever go out.
+  it("transportMetadata: anything but a Uint8Array is refused, naming it", () => {
+    for (const v of ["abc", [1, 2], new ArrayBuffer(2), 7, null]) refusedOption(make({ transportMetadata: v }), "transportMetadata");
+    expect(make({ transportMetadata: new Uint8Array([1]) })).not.toThrow();
+    expect(make({ transportMetadata: undefined })).not.toThrow();
+  });
+
+  // The jitter source keeps 32 bits of an integer: NaN, "7" and {} were all silently seed 0, and a
+  // bigint or a symbol threw a TypeError.
+  it("seed: anything but an integer is refused, naming it", () => {
+    for (const v of [Number.NaN, 1.5, "7", {}, 10n, Symbol("s"), null, Number.POSITIVE_INFINITY]) refusedOption(make({ seed: v }), "seed");
+    for (const v of [0, -5, 2 ** 31, undefined]) expect(make({ seed: v })).not.toThrow();
+  });
+});
+
 describe("ProducerCore options", () => {
   const atLeastOne = ["heartbeatIntervalMs", "heartbeatMisses", "leaseMs", "maxPinnedBytesPerConsumer", "maxGrantsPerConsumer", "replayBufferBatches", "maxBatchBytes"] as const;
   const atLeastZero = ["retryAfterMs", "resendIntervalMs"] as const;

@@ -30,7 +30,7 @@ const TABLE: Int32Array = (() => {
  * `EctpError(INVALID_ARGUMENT)`.
  */
 export function crc32c(input: Uint8Array | ArrayBuffer | ArrayBufferView, previous = 0): number {
-  const bytes = input instanceof Uint8Array ? input : byteView(input, "crc32c input");
+  const bytes = input instanceof Uint8Array && input.length !== 0 ? input : byteView(input, "crc32c input");
   const t = TABLE;
   let crc = ~previous;
   let i = 0;

@@ -380,3 +380,45 @@ describe("byte input of encodeFrame, FrameDecoder.push and crc32c", () => {
     expect(d.push(new Uint8Array([2])).map((f) => [...f])).toEqual([[1, 2]]);
   });
 });
+
+describe("detached buffers", () => {
+  const detachedBuffer = () => {
+    const b = new ArrayBuffer(8);
+    structuredClone(b, { transfer: [b] });
+    return b;
+  };
+  const detachedView = <T,>(make: (b: ArrayBuffer) => T) => {
+    const b = new ArrayBuffer(8);
+    const v = make(b);
+    structuredClone(b, { transfer: [b] });
+    return v;
+  };
+  const error = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
+
+  // They threw a raw TypeError ("Cannot perform Construct on a detached ArrayBuffer"), or, for
+  // crc32c of a detached Uint8Array, silently checksummed no bytes.
+  it("are INVALID_ARGUMENT naming the detachment, never a TypeError or an empty input", () => {
+    for (const input of [detachedBuffer(), detachedView((b) => new Uint8Array(b)), detachedView((b) => new DataView(b))]) {
+      for (const f of [() => encodeFrame(input), () => new FrameDecoder().push(input), () => crc32c(input)]) {
+        const e = error(f);
+        expect(e).toBeInstanceOf(EctpError);
+        expect((e as EctpError).code).toBe("INVALID_ARGUMENT");
+        expect((e as EctpError).message).toContain("detached");
+      }
+    }
+  });
+
+  it("empty inputs that are not detached are still their (no) bytes", () => {
+    expect(crc32c(new Uint8Array(0))).toBe(0);
+    expect(crc32c(new ArrayBuffer(0))).toBe(0);
+    expect(encodeFrame(new Uint8Array(0))).toEqual(new Uint8Array(FRAME_HEADER_BYTES));
+    expect(new FrameDecoder().push(new DataView(new ArrayBuffer(0)))).toEqual([]);
+  });
+});

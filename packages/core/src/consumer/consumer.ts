@@ -640,6 +640,14 @@ export class ConsumerCore {
       typeof pool.view !== "function"
     )
       throw new EctpError("INVALID_CONFIG", "options.destinations must be a DestinationPool with allocate, release and view.");
+    // Checked here as the producer and the subscriber do: a Hello carrying anything else could not be
+    // encoded, and a driver drops an envelope that does not encode, so no Hello would ever go out.
+    if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
+      throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
+    // [C4] The jitter source keeps 32 bits of an integer seed; anything else would be coerced (NaN, "7"
+    // and {} all to seed 0) or throw a TypeError (a bigint, a symbol).
+    if (options.seed !== undefined && !Number.isSafeInteger(options.seed))
+      throw new EctpError("INVALID_CONFIG", `options.seed must be an integer (the jitter seed [C4]); got ${describeValue(options.seed)}.`);
     const config = mergeConfig(DEFAULT_CONSUMER_CONFIG, options.config);
     validateConfig(config);
     this.config = Object.freeze(config);

@@ -55,7 +55,7 @@ export interface ConsumerOptions {
    * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
    */
   config?: Partial<ConsumerConfig>;
-  /** Seed of the jitter source [C4]. Default 1. Same seed and inputs, same outputs. */
+  /** Seed of the jitter source [C4]: a safe integer (its low 32 bits are used), else INVALID_CONFIG. Default 1. Same seed and inputs, same outputs. */
   seed?: number;
   /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
   metrics?: MetricsSink;

@@ -5,7 +5,7 @@
  * synced stats, the silence bound, the Hello's interval [E2][P8][C10]. Each test fails on the
  * mutant of subscriber.ts named above it (review of 2026-12-01, second round).
  */
-import { ectp } from "@ectp/protocol";
+import { EctpError, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { desc } from "../producer/test-helpers.js";
 import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
@@ -272,5 +272,19 @@ describe("EventSubscriber boundaries", () => {
     sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 3, latest: 5 } }), 2_002);
     expect(bodies(sub.poll(2_002))).toEqual(["snapshotRequest"]);
     expect(bodies(sub.poll(4_002))).toEqual(["snapshotRequest"]);
+  });
+});
+
+describe("EventSubscriber options", () => {
+  // A malformed fingerprint was taken as given: its Hello could not be encoded, a driver drops an
+  // envelope that does not encode, and the subscriber followed nothing, without an error.
+  it("a fingerprint that could not travel in the Hello is refused with INVALID_CONFIG naming it", () => {
+    for (const fingerprint of [{ model: 5 }, "abc", { model: "m", rowBytes: 2 ** 64 }, { dtype: -1 }]) {
+      const make = () => new EventSubscriber({ id: "R", epoch: 1, fingerprint: fingerprint as unknown as ectp.v1.IFingerprint });
+      expect(make).toThrow(EctpError);
+      expect(make).toThrow(/INVALID_CONFIG.*options\.fingerprint/);
+    }
+    expect(() => new EventSubscriber({ id: "R", epoch: 1, fingerprint: { model: "m", dtype: 3 } })).not.toThrow();
+    expect(() => new EventSubscriber({ id: "R", epoch: 1, fingerprint: undefined })).not.toThrow();
   });
 });

@@ -3,7 +3,7 @@
  * router (or a consumer that routes) runs to keep a view of the ready items of each producer
  * it follows, over a network that loses, duplicates and reorders control messages.
  */
-import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs } from "../config.js";
 import { type Logger, containLogger } from "../observability.js";
@@ -101,7 +101,7 @@ export interface SubscriberOptions {
   /**
    * The fingerprint of the producers followed, sent in this subscriber's Hello: a producer MAY
    * refuse a Hello with another one (SPEC.md 4.1; `ProducerCore` does). Default: the
-   * all-default fingerprint.
+   * all-default fingerprint. A malformed one (it could not be encoded) is INVALID_CONFIG.
    */
   fingerprint?: ectp.v1.IFingerprint;
   /** What a producer's transport needs to reach this subscriber (sent in the Hello). Default empty. */
@@ -282,6 +282,12 @@ export class EventSubscriber {
     this.maxHeldEvents = positive("maxHeldEvents", 262_144);
     if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
       throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array");
+    // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
+    // that does not encode, so the subscriber would follow nothing, silently.
+    if (options.fingerprint !== undefined && options.fingerprint !== null) {
+      const fp = normalizeFingerprint(options.fingerprint);
+      if (!fp.ok) throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
+    }
     this.fingerprint = options.fingerprint ?? {};
     this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
     // [I1] The logger is the engine's code: what it throws is contained and counted (stats().hookFailures),
