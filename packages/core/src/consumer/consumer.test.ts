@@ -479,6 +479,7 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     expect(a2).toBeGreaterThan(a1);
     expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "NOT_READY"])).toBe(1);
     expect(h.logger.at("info").some((r) => r.fields?.attempt === 2 && r.fields?.reason === "NOT_READY")).toBe(true);
+    expect(h.metrics.observed("ectp_consumer_retry_attempt")).toEqual([2]); // the attempt number of each retry, none for the first
   });
 
   it("[C4] a reject's retry_after_ms lengthens the backoff", () => {
@@ -667,6 +668,42 @@ describe("[C6] failed requests are reported exactly once", () => {
     expectIdle(h);
   });
 
+  // Mutants: failRequest counts item failures without their reason label; a local fallback's counter loses its reason.
+  it("[C5][C6] a failed request is counted once and each failed item by its reason; a local fallback is counted by its reason", () => {
+    const h = makeQuiet({ waitBudgetMs: 1000 });
+    const invalid = { ...announce("h9"), version: { major: 2, minor: 0 } }; // another major: invalid [C2]
+    const m = h.metrics;
+    const failedItems = (reason: string) => m.total("ectp_consumer_item_failures_total", ["reason", reason]);
+    const local = (reason: string) => m.total("ectp_consumer_local_encodes_total", ["reason", reason]);
+    const items = [
+      { itemId: "a", hasModelInput: false },
+      { itemId: "b", hasModelInput: false, announcement: invalid },
+    ];
+    expect(h.core.admit({ requestId: "f", items }, 0).status).toBe("failed");
+    h.core.admit({ requestId: "f", items }, 1); // the same failure: not counted again
+    expect(m.total("ectp_consumer_requests_failed_total")).toBe(1);
+    expect([failedItems("UNAVAILABLE"), failedItems("INVALID_ANNOUNCEMENT"), m.total("ectp_consumer_item_failures_total")]).toEqual([1, 1, 2]);
+    // Local fallbacks: at admission (an invalid announcement; none counted without a reason), when the
+    // remote path ends (NOT_FOUND), and when the budget runs out.
+    h.core.admit(
+      {
+        requestId: "l",
+        items: [
+          { itemId: "c", hasModelInput: true, announcement: invalid },
+          { itemId: "d", hasModelInput: true },
+          remote("e", "h1", true),
+        ],
+      },
+      2,
+    );
+    reject(h, onlyAttempt(h.core.poll(2)), R.FAILURE_REASON_NOT_FOUND, 3);
+    h.core.admit({ requestId: "g", items: [remote("g", "h2", true)] }, 4);
+    h.core.poll(4);
+    h.core.poll(1004);
+    expect([local("INVALID_ANNOUNCEMENT"), local("NOT_FOUND"), local("BUDGET_EXHAUSTED"), m.total("ectp_consumer_local_encodes_total")]).toEqual([1, 1, 1, 3]);
+    expect(m.total("ectp_consumer_requests_failed_total")).toBe(1);
+  });
+
   it("[C6] a failure releases the request's holds and other requests keep going", () => {
     const h = makeConsumer();
     const { start } = loadOne(h, "r1", "h1", 0);
@@ -759,11 +796,13 @@ describe("[C8] quarantine of reads past their timeout", () => {
     expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("TRANSFER_TIMEOUT");
     expect(h.core.stats().quarantined).toBe(1);
     expect(h.pool.live.has(start.destination)).toBe(true);
+    expect(h.metrics.total("ectp_consumer_reads_quarantined_total")).toBe(1);
     h.core.finishRequest("r", 20_001);
     fill(start, "h1");
     h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 25_000);
     expect(h.core.poll(25_000)).toEqual([]); // already ACKed; never loaded
     expectIdle(h);
+    expect(h.metrics.total("ectp_consumer_reads_quarantined_total")).toBe(1); // counted once, when quarantined
   });
 
   it("[C8] the quarantine cap releases the destination; a later result is ignored", () => {
@@ -813,6 +852,8 @@ describe("[C8] quarantine of reads past their timeout", () => {
     expect(h.core.nextDeadline()).not.toBe(Number.POSITIVE_INFINITY);
     h.core.poll(10_000_000);
     expect(h.pool.live.size).toBe(1);
+    // Mutant: the disabled cap is scheduled at Infinity instead of no timer: a driver would be asked to wake at Infinity.
+    expect(h.core.nextDeadline()).toBeUndefined(); // only the read's settlement ends the quarantine: no timer is pending
     expect(h.metrics.total("ectp_consumer_quarantine_cap_releases_total")).toBe(0);
     h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 10_000_001);
     expect(h.pool.live.size).toBe(0);
@@ -1418,6 +1459,24 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(h.core.poll(300)).toEqual([]);
   });
 
+  // Mutant: peerGone labels every departure "silent" (or counts none).
+  it("[P8] a producer gone is counted once, by its cause: unreachable or silent", () => {
+    const gone = (h: H, cause: string) => h.metrics.total("ectp_consumer_peers_gone_total", ["cause", cause]);
+    const u = makeConsumer();
+    u.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    u.core.poll(0);
+    u.core.handlePeerUnreachable(P, 10);
+    u.core.poll(10);
+    expect([gone(u, "unreachable"), gone(u, "silent")]).toEqual([1, 0]);
+    const s = makeConsumer({ waitBudgetMs: 60_000 });
+    s.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    s.core.poll(0);
+    let disconnected = false;
+    for (let t = 1000; t <= 20_000 && !disconnected; t += 1000) disconnected = s.core.poll(t).some((o) => o.type === "disconnect-peer");
+    expect(disconnected).toBe(true);
+    expect([gone(s, "unreachable"), gone(s, "silent")]).toEqual([0, 1]);
+  });
+
   it("[P8] a HandshakeReject ends that producer's fetches with its reason", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
@@ -1444,6 +1503,21 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     // SPEC.md 4.2: no Hello and no ReadRequest to it until a greater epoch is seen.
     const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch })] }, 2);
     expect(again.status).toBe("failed");
+    const out = h.core.poll(2);
+    expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
+  });
+
+  // Mutant: onHandshakeReject records rejectedEpoch 0 (no refusal at all) when the refusal names no epoch and none is known.
+  it("[V1][P8] a VERSION HandshakeReject without a sender epoch, before anything of our version was heard, still ends reads to that producer", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    expect(sent(h.core.poll(0), "readRequest")).toHaveLength(1);
+    const reject = { version: { major: 2, minor: 0 }, senderId: P, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, ectp.v1.Envelope.encode(reject).finish(), 1);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("VERSION");
+    // No Hello and no ReadRequest to it for the same (first) epoch.
+    const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", true)] }, 2);
+    expect(again).toEqual({ status: "admitted", items: [{ action: "local-encode", itemId: "b", reason: "VERSION" }] });
     const out = h.core.poll(2);
     expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
   });
@@ -1575,6 +1649,30 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
       ],
     });
     expect(sent(h.core.poll(1000), "readRequest")).toEqual([]);
+  });
+
+  // Mutant: classify refuses a stale announcement even when a fetch of its key is already in flight.
+  it("[C1][C9][P8] an older-epoch announcement joins a fetch of its key already in flight (starting none) and is ready when it loads", () => {
+    const h = makeConsumer({ waitBudgetMs: 10_000 });
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { epoch: 2 })] }, 0);
+    const attemptId = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 2, producerHello()), 1); // the producer is known at epoch 2
+    h.core.poll(1);
+    // The same key announced at the older epoch 1, without model input: it MAY join (SPEC [C1] step 3), and this core does.
+    const joined = h.core.admit({ requestId: "r2", items: [remote("b", "h1", false, { epoch: 1 })] }, 2);
+    expect(joined).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "b" }] });
+    expect(sent(h.core.poll(2), "readRequest")).toEqual([]);
+    const start = starts(grant(h, attemptId, 7, "h1", 3, { epoch: 2 }))[0];
+    if (!start) throw new Error("no start-read");
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 4);
+    h.core.poll(4);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h1", false, { epoch: 1 })] }, 5))).toEqual({
+      action: "ready",
+      itemId: "b",
+      destination: start.destination,
+    });
+    expect(h.core.drainFailed()).toEqual([]);
   });
 
   it("[P8] a producer is judged by the larger of our heartbeat interval and the one its Hello announced", () => {

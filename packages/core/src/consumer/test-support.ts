@@ -40,10 +40,11 @@ export class TestPool implements DestinationPool {
   }
 }
 
-/** A metrics sink that records counters and every gauge setting. */
+/** A metrics sink that records counters, every gauge setting and every histogram observation. */
 export class RecordingMetrics implements MetricsSink {
   counters: { name: string; value: number; labels: Readonly<Record<string, string>> | undefined }[] = [];
   gauges: { name: string; value: number }[] = [];
+  histograms: { name: string; value: number }[] = [];
   counter(name: string, value = 1, labels?: Readonly<Record<string, string>>): void {
     this.counters.push({ name, value, labels });
   }
@@ -56,7 +57,13 @@ export class RecordingMetrics implements MetricsSink {
     for (const g of this.gauges) if (g.name === name) value = g.value;
     return value;
   }
-  histogram(): void {}
+  histogram(name: string, value: number): void {
+    this.histograms.push({ name, value });
+  }
+  /** The values observed on a histogram, in order. */
+  observed(name: string): number[] {
+    return this.histograms.filter((h) => h.name === name).map((h) => h.value);
+  }
   /** Sum of a counter, optionally restricted to one label value. */
   total(name: string, label?: [string, string]): number {
     let t = 0;

@@ -300,6 +300,22 @@ describe("ProducerCore grants", () => {
     expect(h.producer.stats().grants).toBe(0);
   });
 
+  // Mutant: onReadComplete counts an ABANDONED ACK (or another status) under the wrong release cause.
+  it("[P2] each ACK releases its grant under the cause its status names: ack_ok, ack_abandoned, ack_failed", () => {
+    const h = harness();
+    for (const n of [1, 2, 3, 4]) ready(h.store, n);
+    const CS = ectp.v1.CompletionStatus;
+    const statuses = [CS.COMPLETION_STATUS_OK, CS.COMPLETION_STATUS_ABANDONED, CS.COMPLETION_STATUS_FAILED, CS.COMPLETION_STATUS_UNSPECIFIED];
+    statuses.forEach((status, i) => {
+      const g = grantOf(request(h, "a", i + 1, i + 1, i));
+      ack(h, "a", g.grantId as number, 10 + i, 1, status);
+    });
+    const released = (cause: string) => h.metrics.get("ectp_producer_releases_total", { cause });
+    // An unknown or unspecified status is not a success: ack_failed.
+    expect([released("ack_ok"), released("ack_abandoned"), released("ack_failed")]).toEqual([1, 1, 2]);
+    expect(h.store.totalPins()).toBe(0);
+  });
+
   it("[P2][C10] a second ACK, an ACK of another consumer's grant, or of an unknown grant is ignored and counted", () => {
     const h = harness();
     ready(h.store, 1);
@@ -386,6 +402,9 @@ describe("ProducerCore grants", () => {
     const g2 = grantOf(request(h, "a", 2, 1, 500)); // would be over quota without the replacement
     expect(g2.grantId).not.toBe(g1.grantId);
     expect(h.store.get(kid(1))?.pins).toBe(1);
+    // Counted as a replacement, not as a lease expiry (g1's lease has 500 ms left).
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "replaced" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "lease" })).toBe(0);
     ack(h, "a", g1.grantId as number, 600); // the old grant is gone
     expect(h.store.totalPins()).toBe(1);
     h.producer.poll(1000); // g1's deadline: nothing, g2 runs to 1500
@@ -731,6 +750,9 @@ describe("ProducerCore liveness [P8]", () => {
     grantOf(request(h, "c", 2, 2, 0, 1));
     h.producer.handleMessage("c", wire("c", 2, { heartbeat: {} }), 1);
     expect(h.store.totalPins()).toBe(0);
+    // Released for the restart, not as a lost peer (the consumer is alive, at its new epoch).
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "epoch" })).toBe(2);
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "peer_gone" })).toBe(0);
     h.producer.handleMessage("c", wire("c", 1, readRequest(3, 1)), 2);
     expect(sent(h.producer.poll(2), "c")).toEqual([]);
     expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "stale_epoch" })).toBe(1);

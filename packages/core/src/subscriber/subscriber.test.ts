@@ -496,6 +496,16 @@ describe("EventSubscriber [E1][E2]", () => {
       expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(2)]);
     });
 
+    // Mutant: drainHeld keeps a held batch whose sequence equals the applied one (`s >= applied`).
+    it("[E2][I4] a held batch the snapshot's own sequence covers is dropped too, not kept in the hold", () => {
+      const sub = following();
+      sub.handleEnvelope(P, env(7, batch(6, 1)), 1); // before any snapshot: held
+      expect(sub.stats()).toMatchObject({ synced: 0, heldBatches: 1 });
+      sub.handleEnvelope(P, env(7, { snapshot: { sequence: 6, snapshotId: 1, items: [desc(2)] } }), 2); // as of batch 6
+      expect(sub.stats()).toMatchObject({ synced: 1, heldBatches: 0 });
+      expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(2)]);
+    });
+
     it("[E2] a re-request sent by a batch still behind the gap counts as a retry too (polled only when batches arrive)", () => {
       const sub = following({ retryMs: 50, catchUpMs: 5_000 });
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 10);
