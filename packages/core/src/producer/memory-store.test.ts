@@ -330,6 +330,10 @@ describe("MemoryItemStore", () => {
     store.put(desc(1));
     expect(() => store.pin(kid(1))).toThrow(/not ready; only ready items can be granted \[P1\]/);
     expect(() => store.pin(kid(7))).toThrow(/is not in the store; put it first/);
+    // A key of the wrong type (a symbol cannot go into a message template) still gets the typed error.
+    const wrongKey = Symbol("k") as unknown as string;
+    for (const call of [() => store.pin(wrongKey), () => store.unpin(wrongKey), () => store.markReady(wrongKey)])
+      expect(call).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("Symbol(k)") }));
     store.markReady(kid(1));
     store.pin(kid(1));
     store.pin(kid(1));

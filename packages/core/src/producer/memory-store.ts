@@ -319,7 +319,7 @@ export class MemoryItemStore implements ItemStore {
     // The producer pins what it just looked up: the same entry, if it is still held.
     const e = last?.[HELD] && last.keyId === keyId ? last : this.mustGet(keyId, "pin");
     if (!e.ready)
-      throw new EctpError("INVALID_ARGUMENT", `pin: item ${keyId} is not ready; only ready items can be granted [P1]`, {
+      throw new EctpError("INVALID_ARGUMENT", `pin: item ${String(keyId)} is not ready; only ready items can be granted [P1]`, {
         details: { keyId },
       });
     // [I3] pins are counted per grant, not per item: the producer unpins each grant's pin once.
@@ -342,7 +342,7 @@ export class MemoryItemStore implements ItemStore {
 
   private unpinHeld(e: Entry | undefined, keyId: string): void {
     if (!e || e.pins === 0)
-      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${keyId} has no pin; every unpin must match one pin [P2]`, {
+      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${String(keyId)} has no pin; every unpin must match one pin [P2]`, {
         details: { keyId },
       });
     e.pins--;
@@ -434,7 +434,7 @@ export class MemoryItemStore implements ItemStore {
   private mustGet(keyId: string, op: string): Entry {
     const e = this.entries.get(keyId);
     if (!e)
-      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${keyId} is not in the store; put it first`, {
+      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${String(keyId)} is not in the store; put it first`, {
         details: { keyId },
       });
     return e;
