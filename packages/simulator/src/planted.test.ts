@@ -248,4 +248,47 @@ describe("planted bugs are reported", () => {
     });
     expect(has(s, "I6")).toBe(true);
   });
+
+  it("[I2] a consumer whose decisions name the same item twice (one item gets two outcomes, another none)", async () => {
+    // The bytes of each decision stay right, so the [I6] byte check alone sees nothing: only the ids are wrong.
+    let planted: string | undefined;
+    const s = await violations({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) => {
+          const r = admit(req, now);
+          if (planted !== undefined && planted !== req.requestId) return r;
+          if (r.status !== "admitted" || r.items.length < 2 || r.items.some((d) => d.action === "defer")) return r;
+          planted = req.requestId;
+          const first = r.items[0]?.itemId as string;
+          return { ...r, items: r.items.map((d) => ({ ...d, itemId: first })) }; // the bug
+        };
+        return core;
+      },
+    });
+    expect(planted).toBeDefined();
+    expect(s.violations.count).toBeGreaterThan(0);
+    expect(s.violations.first[0]?.invariant).toBe("I2");
+    expect(s.violations.first[0]?.message).toMatch(new RegExp(`^${planted}: decision 1 names item i0`));
+  });
+
+  it("[I2][C6] a failure report naming an item the request does not have", async () => {
+    let planted: string | undefined;
+    const s = await violations({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const drain = core.drainFailed.bind(core);
+        core.drainFailed = () =>
+          drain().map((f) => {
+            if (planted !== undefined || f.failures.length === 0) return f;
+            planted = f.requestId;
+            return { ...f, failures: f.failures.map((it) => ({ ...it, itemId: "not-an-item" })) }; // the bug
+          });
+        return core;
+      },
+    }, { faults: "heavy", metadataOnlyFraction: 1 }); // requests without model input: some fail
+    expect(planted).toBeDefined();
+    expect(s.violations.first.some((v) => v.invariant === "I2" && v.message.startsWith(`${planted}: the failure report names item not-an-item`))).toBe(true);
+  });
 });

@@ -1070,6 +1070,10 @@ export class Simulation {
         const d = res.items[k] as (typeof res.items)[number];
         const a = req.admit[k] as AdmitItem;
         const item = req.items[k] as WorkloadItem;
+        // [I2] one outcome per item: the k-th decision must name the k-th item (the engine applies
+        // decisions by item id, so a repeated or foreign id leaves an item without an outcome).
+        if (d.itemId !== a.itemId)
+          this.violation("I2", `${req.id}: decision ${k} names item ${String(d.itemId)}, the request's item ${k} is ${a.itemId}`);
         if (d.action === "local-encode") {
           local++;
           // docs/failures.md #1: encoding without model input killed the engine [C1][C5].
@@ -1165,7 +1169,8 @@ export class Simulation {
       }
       for (const it of f.failures) {
         const a = req.admit.find((x) => x.itemId === it.itemId);
-        if (a?.hasModelInput)
+        if (a === undefined) this.violation("I2", `${req.id}: the failure report names item ${String(it.itemId)}, which the request does not have [C6]`);
+        else if (a.hasModelInput)
           this.violation("I2", `${req.id}/${it.itemId} failed (${it.reason}) although the request carries model input`);
       }
       this.fail(c, req, f.failures[0]?.reason ?? "UNKNOWN");
