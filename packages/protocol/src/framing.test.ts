@@ -144,6 +144,21 @@ describe("FrameDecoder", () => {
     expect(held.size).toBe(3);
   });
 
+  it("a split frame whose chunks jump past the doubled buffer (more than 64 KiB at once) still grows to hold them", () => {
+    const size = 300_000;
+    const payload = new Uint8Array(size).map((_, i) => (i * 13 + 5) & 0xff);
+    const stream = encodeFrame(payload);
+    // First chunk: the header and 100,000 payload bytes (past the first 64 KiB buffer);
+    // then one byte; then 150,000 bytes at once (past twice the buffer held); then the rest.
+    for (const cuts of [[4 + 100_000, 4 + 100_001, 4 + 250_001], [5, 4 + 200_000]]) {
+      const d = new FrameDecoder();
+      const frames = chunk(stream, cuts).flatMap((c) => d.push(c));
+      expect(frames).toHaveLength(1);
+      expect(frames[0]).toEqual(payload);
+      expect(d.bufferedBytes).toBe(0);
+    }
+  });
+
   it("accepts a frame of exactly maxFrameBytes", () => {
     const d = new FrameDecoder({ maxFrameBytes: 3 });
     expect(d.push(encodeFrame(bytes(1, 2, 3)))).toEqual([bytes(1, 2, 3)]);
