@@ -875,6 +875,21 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(sent(h.producer.poll(13), "r").map((e) => e.eventBatch?.sequence)).toEqual([6]);
   });
 
+  it("[E2] replays a peer asked for while its answers had to wait go out from the lowest sequence asked, whatever the order asked", () => {
+    const h = harness(); // resendIntervalMs 500
+    for (let i = 1; i <= 3; i++) {
+      ready(h.store, i);
+      h.producer.poll(i);
+    }
+    const ask = (fromSequence: number, at: number) => h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence } }), at);
+    const seqs = (at: number) => sent(h.producer.poll(at), "r").flatMap((e) => (e.eventBatch ? [Number(e.eventBatch.sequence)] : []));
+    ask(3, 10);
+    expect(seqs(10)).toEqual([3]);
+    ask(1, 11); // deferred: owed from 1
+    ask(2, 12); // a later, higher one does not shrink what is owed
+    expect(seqs(510)).toEqual([1, 2, 3]);
+  });
+
   it("[E2] one peer's replays and snapshots resend at most once per resendIntervalMs; what it asks for sooner goes out together afterwards", () => {
     const h = harness(); // resendIntervalMs 500
     for (let i = 1; i <= 3; i++) {
