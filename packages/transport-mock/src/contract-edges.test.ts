@@ -165,6 +165,24 @@ describe("re-entry and status", () => {
     expect(seen).toEqual([[1], [2]]);
   });
 
+  it("during an event, net.now() is that event's time, also for what an observer does then", async () => {
+    const { net, p, c } = await pair();
+    const seen: { at: number; now: number }[] = [];
+    net.observe({
+      onDeliver: (e) => {
+        seen.push({ at: e.at, now: net.now() });
+        if (e.to === "p") p.send("c", new Uint8Array([2])); // an in-process responder answers at once
+      },
+    });
+    c.send("p", new Uint8Array([1]));
+    const due = net.nextEventTime()!;
+    net.advanceTo(100); // one advance runs the delivery and the answer it triggers
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toEqual({ at: due, now: due });
+    expect(seen[1]!.now).toBe(seen[1]!.at);
+    expect(seen[1]!.at).toBeCloseTo(2 * due, 9); // the answer left at `due`, not at the advance's start
+  });
+
   it("live is false after close as well as after a crash", async () => {
     const net = new MockNetwork({ seed: 1 });
     const a = net.endpoint("a");

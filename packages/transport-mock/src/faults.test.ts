@@ -40,6 +40,23 @@ describe("fault injector: control messages", () => {
     expect(net.faultCounts().delay).toBe(1);
   });
 
+  it("delay without minMs and maxMs adds between 0 and 10 ms (the defaults)", async () => {
+    const { net, p, c } = await pair({ faults: { default: { delay: { probability: 1 } } } });
+    const extra: number[] = [];
+    let sentAt = 0;
+    net.observe({ onDeliver: (e) => extra.push(e.at - sentAt - DEFAULT_LATENCY_MS - 1 / 10_000_000) });
+    for (let i = 0; i < 40; i++) {
+      sentAt = net.now();
+      c.send("p", new Uint8Array([i]));
+      net.advanceBy(20); // past the longest delay: each delivery is measured from its own send
+      expect(p.poll().messages).toHaveLength(1);
+    }
+    expect(extra).toHaveLength(40);
+    expect(Math.min(...extra)).toBeGreaterThanOrEqual(-1e-9);
+    expect(Math.max(...extra)).toBeLessThanOrEqual(10 + 1e-9);
+    expect(Math.max(...extra)).toBeGreaterThan(5); // spread over the whole default range, not a narrower one
+  });
+
   it("delay lets later messages overtake a delayed one", async () => {
     const { net, got } = await numbered(200, { default: { delay: { probability: 0.2, minMs: 0, maxMs: 3 } } });
     expect(net.faultCounts().delay).toBeGreaterThan(10);
@@ -236,6 +253,36 @@ describe("fault injector: reads", () => {
       { readId: 1, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" },
     ]);
     expect(dstBytes.every((x) => x === 0)).toBe(true);
+  });
+
+  it("failRead writes a strict prefix: never the whole destination, so a 1-byte read writes nothing", async () => {
+    const { net, p, c } = await pair({ faults: { default: { failRead: 1 } } });
+    const src = p.registerMemory(pattern(32, 3).map((x) => x | 1)); // no zero byte: any write shows
+    const dstBytes = new Uint8Array(32);
+    const dst = c.registerMemory(dstBytes);
+    const writes: WriteEvent[] = [];
+    net.observe({ onWrite: (e) => writes.push(e) });
+    for (let i = 0; i < 32; i++) read(c, p, i + 1, src, i, dst, i, 1);
+    const results = drainReads(net, c);
+    expect(results).toHaveLength(32);
+    expect(results.every((r) => r.status === "failed")).toBe(true);
+    expect(writes.map((w) => w.length)).toEqual(Array(32).fill(0));
+    expect(dstBytes.every((x) => x === 0)).toBe(true);
+  });
+
+  it("stallRead with settle 'failed' ignores cancel too, and settles late as failed [C8]", async () => {
+    const { net, p, c } = await pair({
+      faults: { default: { stallRead: { probability: 1, durationMs: 500, settle: "failed" } } },
+    });
+    read(c, p, 1, p.registerMemory(pattern(8, 1)), 0, c.registerMemory(new Uint8Array(8)), 0, 8);
+    net.advanceTo(100);
+    c.cancelRead(1);
+    expect(c.poll().reads).toEqual([]);
+    expect(net.unsettledWrites()).toMatchObject([{ endpointId: "c", readId: 1, stalled: true, dueAt: 500 }]);
+    net.advanceTo(500);
+    expect(c.poll().reads).toEqual([
+      { readId: 1, status: "failed", error: "injected stalled read ended in failure (stallRead fault)" },
+    ]);
   });
 
   it("corruptRead flips exactly one destination byte so a checksum catches it [C11]", async () => {

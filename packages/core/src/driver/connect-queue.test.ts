@@ -115,6 +115,37 @@ describe("Driver: the queue behind a pending connect", () => {
     }
   });
 
+  it("[P8] the older connect resolving while a newer epoch's is pending sends and starts nothing: the queue waits for the newer one", async () => {
+    const { t, consumer, driver } = consumerRig();
+    const older = deferred();
+    const newer = deferred();
+    const answers = [older, newer];
+    t.connectPeer = (peerId, epoch) => {
+      t.connects.push({ peerId, epoch });
+      return (answers.shift() ?? deferred()).promise;
+    };
+    consumer.outputs = [connectTo("p", 1), heartbeatTo("p")];
+    driver.step();
+    consumer.outputs = [connectTo("p", 2), startRead(5)];
+    driver.step();
+    older.resolve(); // epoch 1's metadata loaded; epoch 2's is not yet
+    await flush();
+    driver.step();
+    expect(t.sentTo).toEqual([]);
+    expect(t.started).toEqual([]);
+    newer.resolve();
+    await flush();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"]);
+    expect(t.started.map((r) => r.readId)).toEqual([5]);
+    // Connected at epoch 2: a connect-peer for epoch 2 again starts nothing.
+    consumer.outputs = [connectTo("p", 2)];
+    driver.step();
+    expect(t.connects).toEqual([
+      { peerId: "p", epoch: 1 },
+      { peerId: "p", epoch: 2 },
+    ]);
+  });
+
   it("[I1] a connectPeer that throws at once counts as a failed connect: the core hears the peer is unreachable", async () => {
     const { t, consumer, driver } = consumerRig();
     t.connectPeer = () => {

@@ -94,6 +94,23 @@ describe("Driver: a transport's poll entries [I1]", () => {
     expect(consumer.calls).toEqual(["env:p:readGrant", "read:2:done", "unreachable:q"]);
     expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
   });
+
+  it.each(["messages", "reads", "unreachable"] as const)("[I1] a bad entry in %s alone, the other lists well formed, is left out and logged", (list) => {
+    const t = new FakeNet().endpoint("me");
+    const consumer = new RecordingCore();
+    const logged: string[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    const good = {
+      messages: [{ from: "p", bytes: wire("p", { readGrant: { grantId: 1 } }) }],
+      reads: [{ readId: 2, status: "done" }],
+      unreachable: ["q"],
+    };
+    t.poll = () => ({ ...good, [list]: [null, ...good[list]] }) as unknown as TransportActivity;
+    expect(() => driver.step()).not.toThrow();
+    expect(consumer.calls).toEqual(["env:p:readGrant", "read:2:done", "unreachable:q"]);
+    expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
+  });
 });
 
 describe("Driver: reads queued behind a connect", () => {

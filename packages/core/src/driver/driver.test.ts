@@ -489,6 +489,24 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     await done;
   });
 
+  it("run() sleeps at most maxWaitMs when the cores' next deadline is later", async () => {
+    const t = new FakeNet().endpoint("me");
+    const waits: number[] = [];
+    t.waitForActivity = (ms) => {
+      waits.push(ms);
+      return new Promise<void>((r) => setTimeout(r, Math.min(ms, 5)));
+    };
+    const producer = new RecordingCore();
+    producer.deadline = performance.now() + 3_600_000;
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 20 });
+    const done = driver.run();
+    await waitUntil(() => waits.length >= 2);
+    driver.stop();
+    await done;
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    for (const ms of waits) expect(ms).toBeLessThanOrEqual(20);
+  });
+
   it("run() hands a queued read cancelled in a step its result at once, not after the wait", async () => {
     const t = new FakeNet().endpoint("me");
     t.waitForActivity = () => new Promise<void>(() => {});
