@@ -137,6 +137,19 @@ describe("runner review: expectations", () => {
     expect(r.message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: 1 of 1009 items are missing or sent more than once/);
   });
 
+  it("expectSnapshot fails a part sent twice, even an empty copy that repeats no item", async () => {
+    const partTwice = altered((res) => {
+      const outs = res.poll?.outputs ?? [];
+      for (const o of [...outs]) {
+        const snap = o.send?.envelope?.snapshot;
+        if (o.send && snap && snap.part === 1) outs.push({ send: { to: o.send.to, envelope: { ...o.send.envelope, snapshot: { ...snap, items: [] } } } });
+      }
+      return res;
+    });
+    const r = await run(one("producer/e2-replay/snapshot-over-element-limit-sent-in-parts"), partTwice);
+    expect(r.message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: part 1 of \d+ is out of range or sent twice/);
+  });
+
   it("a testee that keeps producing outputs at the same time is reported as a livelock", async () => {
     const chatty = altered((res, req) => {
       if (res.poll) res.poll = { outputs: [...(res.poll.outputs ?? []), { connectPeer: { peerId: "X", epoch: 1 } }], nextDeadlineMs: Number(req.nowMs) };
@@ -252,6 +265,12 @@ describe("runner review: more expectations", () => {
     expect((await run(plus({ expectStats: { consumer: { quarantined: 3 } } }))).message).toMatch(
       /^stats at t=100: \{"consumer":\{"requests":2,.*"quarantined":0,.*\}\} do not match \{"consumer":\{"quarantined":3\}\}$/,
     );
+  });
+
+  it("expectStats checks every field it lists, not only the first of each role", async () => {
+    expect((await run(plus({ expectStats: { consumer: { requests: 2, quarantined: 0 } } }))).status).toBe("passed");
+    expect((await run(plus({ expectStats: { consumer: { requests: 2, quarantined: 3 } } }))).message).toMatch(/^stats at t=100: .* do not match/);
+    expect((await run(plus({ expectStats: { consumer: { quarantined: 0, requests: 99 } } }))).message).toMatch(/^stats at t=100: .* do not match/);
   });
 
   it("an admit decision with another reason than expected fails", async () => {
