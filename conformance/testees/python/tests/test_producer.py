@@ -492,6 +492,20 @@ class LimitsTest(unittest.TestCase):
         self.assertEqual(reply["readReject"]["detail"], 'the store holds the item, but it was stored as producer "B" epoch 5, and this producer is "P1" epoch 5')
         self.assertEqual(p.metrics["ectp_producer_unpublishable_items_total"], 3)
 
+    def test_e2_a_snapshot_request_publishes_pending_changes_first(self):
+        # [E2] "the producer first publishes any changes not yet in a batch": a change made since the
+        # last poll goes out as batch 1 before the snapshot, whose sequence is then 1 (not 0 with A in it)
+        p, store = make()
+        put(store, "A")
+        p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
+        outs = p.poll(1)
+        batches = [o.batch["sequence"] for o in outs if isinstance(o, EventBatchOut)]
+        self.assertEqual(batches, [1])
+        snaps = sends(outs, "snapshot")
+        self.assertEqual(len(snaps), 1)
+        self.assertEqual(snaps[0]["snapshot"]["sequence"], 1)
+        self.assertEqual(len(snaps[0]["snapshot"]["items"]), 1)
+
 
 if __name__ == "__main__":
     unittest.main()
