@@ -438,3 +438,103 @@ describe("the subscriber's new subscription after a gone producer (SPEC.md secti
     expect(await run(one(NAME), sendingAtOnce({ snapshotRequest: {} }, hello))).toMatchObject({ status: "failed" });
   });
 });
+
+describe("runner review: checks a second mutation sweep found unguarded", () => {
+  const SNAPSHOT = "producer/e2-replay/snapshot-over-element-limit-sent-in-parts";
+  const snapshots = (edit: (snap: ectp.v1.ISnapshot) => void) =>
+    altered((res) => {
+      for (const o of res.poll?.outputs ?? []) if (o.send?.envelope?.snapshot) edit(o.send.envelope.snapshot);
+      return res;
+    });
+
+  it("expectSnapshot fails an item whose descriptor is not the one put (same key, another size)", async () => {
+    const otherSize = snapshots((snap) => {
+      const d = snap.part === 0 ? snap.items?.[0] : undefined;
+      if (d) d.sizeBytes = Number(d.sizeBytes ?? 0) + 1;
+    });
+    expect((await run(one(SNAPSHOT), otherSize)).message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: part 0: the descriptor of [A-Z]\.\d+ is not the one put/);
+  });
+
+  it("expectSnapshot fails a snapshot whose parts all say one more part than was sent (the missing part would be empty)", async () => {
+    const morePartsThanSent = snapshots((snap) => {
+      snap.parts = Math.max(1, Number(snap.parts ?? 0)) + 1;
+    });
+    expect((await run(one(SNAPSHOT), morePartsThanSent)).message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: (\d+) of \d+ parts sent/);
+  });
+
+  it("[I6] loaded bytes with the right CRC-32C but another size fail the case", async () => {
+    const wrongSize = altered((res) => {
+      for (const d of res.admit?.items ?? []) if (d.loaded) d.loaded.sizeBytes = Number(d.loaded.sizeBytes ?? 0) + 1;
+      return res;
+    });
+    expect((await run(one("consumer/c1-admission/remote-load-happy-path"), wrongSize)).message).toMatch(
+      /^\[I6\] item i1 of r1 was marked loaded with 4097 bytes, crc32c [0-9a-f]+; the producer's bytes are 4096 bytes/,
+    );
+  });
+
+  it("[I6] an item admitted with an explicit announcement (not `announce`) has its loaded bytes checked too", async () => {
+    const wrongCrc = altered((res) => {
+      for (const d of res.admit?.items ?? []) if (d.loaded) d.loaded.crc32c = (Number(d.loaded.crc32c) ^ 1) >>> 0;
+      return res;
+    });
+    // The same case with every `"announce": "A"` written out as `"announcement": {"$announcement": "A"}`.
+    const explicit = withSteps("consumer/c1-admission/remote-load-happy-path", (steps) =>
+      steps.map((s) => {
+        const admit = s.admit as { items?: Record<string, unknown>[] } | undefined;
+        if (!admit?.items) return s;
+        const items = admit.items.map(({ announce, ...rest }) => (typeof announce === "string" ? { ...rest, announcement: { $announcement: announce } } : rest));
+        return { ...s, admit: { ...admit, items } };
+      }),
+    );
+    expect((await run(explicit)).status).toBe("passed");
+    expect((await run(explicit, wrongCrc)).message).toMatch(/^\[I6\] item i1 of r1 was marked loaded with 4096 bytes, crc32c [0-9a-f]+; the producer's bytes are 4096 bytes/);
+  });
+
+  it("[I4] a consumer left with reads in flight (and as many destinations) fails, naming readsInFlight", async () => {
+    const inFlight = altered((res) => {
+      const c = res.stats?.consumer;
+      if (c) {
+        c.readsInFlight = Math.max(1, Number(c.readsInFlight ?? 0));
+        c.destinations = Math.max(Number(c.destinations ?? 0), Number(c.readsInFlight));
+      }
+      return res;
+    });
+    expect((await run(one("consumer/c9-single-flight/two-requests-one-read"), inFlight)).message).toMatch(/^\[I4\] .* not back to baseline: .*readsInFlight=1/);
+  });
+
+  it("[I5] two unsettled reads sharing one destination byte fail, whichever comes first", async () => {
+    /** Each start_read followed (or preceded) by a copy whose first byte is the original's last. */
+    const sharingOneByte = (copyFirst: boolean) =>
+      altered((res) => {
+        const outs = res.poll?.outputs;
+        if (outs)
+          res.poll = {
+            ...res.poll,
+            outputs: outs.flatMap((o) => {
+              if (!o.startRead) return [o];
+              const offset = Number(o.startRead.destinationOffset ?? 0);
+              const length = Number(o.startRead.length ?? 0);
+              const copy = { startRead: { ...o.startRead, readId: Number(o.startRead.readId) + 1000, destinationOffset: offset + Math.max(1, length) - 1 } };
+              return copyFirst ? [copy, o] : [o, copy];
+            }),
+          };
+        return res;
+      });
+    const CASE = "consumer/c9-single-flight/two-requests-one-read";
+    const overlap = /^\[I5\] read \d+ at t=\d+ targets .* which overlaps unsettled read \d+/;
+    // The second read starts on the first read's last byte; then the second read ends on the first's first byte.
+    expect((await run(one(CASE), sharingOneByte(false))).message).toMatch(overlap);
+    expect((await run(one(CASE), sharingOneByte(true))).message).toMatch(overlap);
+  });
+
+  it("[C6] drainFailed naming one request twice (and so another not at all) says so", async () => {
+    const twice = altered((res) => {
+      const f = res.drainFailed?.failed;
+      if (f && f.length === 2) res.drainFailed = { failed: [f[0]!, f[0]!] };
+      return res;
+    });
+    expect((await run(one("consumer/c2-validation/untrusted-json-size-above-2-53-fails-request"), twice)).message).toMatch(
+      /^\[C6\] drainFailed at t=\d+: a request is reported more than once/,
+    );
+  });
+});

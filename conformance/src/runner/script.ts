@@ -805,6 +805,11 @@ class Interpreter {
       } else mapping.set(itemId, undefined);
       if (it.announcement !== undefined) out.announcement = it.announcement;
       if (typeof it.announcementJson === "string") out.announcementJson = it.announcementJson;
+      // An explicit announcement (or its JSON text) names its item by key, not by fixture: find the
+      // fixture it announces, so that [I6] checks the bytes loaded for it as for `announce` (a
+      // `with` that changes the key leaves it naming no fixture).
+      if (it.announcement !== undefined || typeof it.announcementJson === "string")
+        mapping.set(itemId, this.fixtureAnnounced(it.announcement !== undefined ? out.announcement : it.announcementJson));
       return out;
     });
     const prev = this.requests.get(requestId);
@@ -831,6 +836,7 @@ class Interpreter {
         );
     }
     // [I6] bytes marked loaded are exactly the producer's bytes.
+    const unchecked: string[] = [];
     for (const d of (json.items ?? []) as Record<string, unknown>[]) {
       if (d.action !== "ITEM_ACTION_READY") continue;
       const loaded = d.loaded as Record<string, unknown> | undefined;
@@ -842,6 +848,8 @@ class Interpreter {
             "is absent: the testee MUST report the loaded bytes' size and CRC-32C (TESTEE-PROTOCOL.md §5.1)",
         );
       const fx = mapping.get(String(d.itemId)) ?? this.requests.get(requestId)?.get(String(d.itemId));
+      // A remote load of an item the case has no bytes for cannot be checked: say so, never pass it unchecked.
+      if (loaded && !fx && remoteOnly.has(String(d.itemId))) unchecked.push(String(d.itemId));
       if (loaded && fx) {
         const f = this.fixture(fx);
         if (Number(loaded.sizeBytes ?? 0) !== f.bytes.length || Number(loaded.crc32c ?? 0) >>> 0 !== f.crc)
@@ -852,6 +860,35 @@ class Interpreter {
       }
     }
     if (expect) this.checkAdmit(requestId, json, expect);
+    // The answer is the one the case expects (or it expects none), so the case is what to fix.
+    if (unchecked.length > 0)
+      throw new CaseBug(
+        `[I6] item ${unchecked.join(", ")} of ${requestId} is READY at t=${this.now} from a remote load, but its announcement's key ` +
+          "names none of the case's items, so the loaded bytes cannot be checked: announce the key of one of the case's items",
+      );
+  }
+
+  /** The fixture an explicit announcement (an object, or its JSON text) names by key; undefined when none does. */
+  private fixtureAnnounced(announcement: unknown): string | undefined {
+    let a = announcement;
+    if (typeof a === "string")
+      try {
+        a = JSON.parse(a);
+      } catch {
+        return undefined;
+      }
+    const key = (a as { item?: { key?: unknown } } | null | undefined)?.item?.key;
+    if (key === null || typeof key !== "object") return undefined;
+    const keyOf = (k: unknown) => {
+      try {
+        return JSON.stringify(ectp.v1.ItemKey.toObject(ectp.v1.ItemKey.fromObject(k as Record<string, unknown>), JSON_OPTIONS));
+      } catch {
+        return undefined;
+      }
+    };
+    const want = keyOf(key);
+    if (want === undefined) return undefined;
+    return [...this.fixtures.values()].find((f) => keyOf(f.key) === want)?.name;
   }
 
   private checkAdmit(requestId: string, json: Record<string, unknown>, expect: Record<string, unknown>): void {
