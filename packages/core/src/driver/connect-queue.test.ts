@@ -20,6 +20,18 @@ function consumerRig(options: { maxQueuedPerPeer?: number } = {}) {
   return { t, consumer, driver };
 }
 
+/** Make `t.connectPeer` answer its first two calls with promises the test settles: `older`, then `newer`. */
+function answerConnectsLater(t: ReturnType<typeof consumerRig>["t"]) {
+  const older = deferred();
+  const newer = deferred();
+  const answers = [older, newer];
+  t.connectPeer = (peerId, epoch) => {
+    t.connects.push({ peerId, epoch });
+    return (answers.shift() ?? deferred()).promise;
+  };
+  return { older, newer };
+}
+
 describe("Driver: the queue behind a pending connect", () => {
   it("exactly maxQueuedPerPeer queued items do not fail the connect; all of them go out once it resolves", async () => {
     const { t, consumer, driver } = consumerRig({ maxQueuedPerPeer: 2 });
@@ -91,13 +103,7 @@ describe("Driver: the queue behind a pending connect", () => {
   it("[P8] a superseded connect answering late, resolved or rejected, leaves the newer connection and its reads alone", async () => {
     for (const how of ["resolve", "reject"] as const) {
       const { t, consumer, driver } = consumerRig();
-      const older = deferred();
-      const newer = deferred();
-      const answers = [older, newer];
-      t.connectPeer = (peerId, epoch) => {
-        t.connects.push({ peerId, epoch });
-        return (answers.shift() ?? deferred()).promise;
-      };
+      const { older, newer } = answerConnectsLater(t);
       consumer.outputs = [connectTo("p", 1)];
       driver.step();
       consumer.outputs = [connectTo("p", 2), startRead(5)];
@@ -117,13 +123,7 @@ describe("Driver: the queue behind a pending connect", () => {
 
   it("[P8] the older connect resolving while a newer epoch's is pending sends and starts nothing: the queue waits for the newer one", async () => {
     const { t, consumer, driver } = consumerRig();
-    const older = deferred();
-    const newer = deferred();
-    const answers = [older, newer];
-    t.connectPeer = (peerId, epoch) => {
-      t.connects.push({ peerId, epoch });
-      return (answers.shift() ?? deferred()).promise;
-    };
+    const { older, newer } = answerConnectsLater(t);
     consumer.outputs = [connectTo("p", 1), heartbeatTo("p")];
     driver.step();
     consumer.outputs = [connectTo("p", 2), startRead(5)];
