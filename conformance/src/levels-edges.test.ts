@@ -203,6 +203,44 @@ describe("randomised level: checks that must fire", () => {
     const out = await random(consumer, [1, 2, 3]);
     expect(out.some((m) => /^failed seed \d+: \[I5\] read \d+ reuses the destination of unsettled read \d+/.test(m)), out.join("\n")).toBe(true);
   }, 60_000);
+
+  it("[I1] a consumer answering a command with an error fails the seed, even one whose result nothing else reads (here FinishRequest)", async () => {
+    const consumer = alteredTsTestee((res, req) => (req.finishRequest ? { commandId: res.commandId, error: { message: "boom", code: "INTERNAL" } } : res));
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: \[I1\] consumer answered finishRequest at t=\d+ with an error: boom/);
+  }, 60_000);
+
+  it("[I2] a consumer that keeps a request deferred past its budget is caught within one engine step of the budget", async () => {
+    // Every decision the consumer makes is reported as defer: no request ever reaches an outcome.
+    const consumer = alteredTsTestee((res) => {
+      for (const d of res.admit?.items ?? []) d.action = 2; // ITEM_ACTION_DEFER
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    const got = /^failed seed 1: \[I2\] r\d+ still deferred at t=(\d+), first admitted at t=(\d+) with a 20000 ms budget/.exec(m ?? "");
+    expect(got, m).not.toBeNull();
+    expect(Number(got?.[1]) - Number(got?.[2]), m).toBeGreaterThanOrEqual(20_000);
+    expect(Number(got?.[1]) - Number(got?.[2]), m).toBeLessThan(20_000 + 2 * 200);
+  }, 60_000);
+
+  it("[I4] a consumer whose tables are not back to baseline at quiescence fails the seed naming the table", async () => {
+    // One budget that never goes away: below the checks during the run, caught at the end.
+    const consumer = alteredTsTestee((res) => {
+      if (res.stats?.consumer) res.stats.consumer.budgets = Number(res.stats.consumer.budgets ?? 0) + 1;
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(m).toMatch(/^failed seed 1: \[I4\] consumer tables not back to baseline: budgets=1(\n|$)/);
+  }, 60_000);
+
+  it("[C6] a consumer whose drainFailed never reports the requests its admit answered FAILED fails the seed at the end", async () => {
+    const consumer = alteredTsTestee((res) => {
+      if (res.drainFailed) res.drainFailed.failed = [];
+      return res;
+    });
+    const out = await random(consumer, [1, 2, 3]);
+    expect(out.some((m) => /^failed seed \d+: \[C6\] r\d+(, r\d+)* answered FAILED by admit but never reported by drainFailed/.test(m)), out.join("\n")).toBe(true);
+  }, 60_000);
 });
 
 describe("system level: seeds and injected faults", () => {
