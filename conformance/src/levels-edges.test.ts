@@ -233,6 +233,23 @@ describe("randomised level: checks that must fire", () => {
     expect(m).toMatch(/^failed seed 1: \[I4\] consumer tables not back to baseline: budgets=1(\n|$)/);
   }, 60_000);
 
+  it("[I2] a consumer that reports failed a request whose admit said every item was ready fails the seed (two outcomes)", async () => {
+    let ready: string | undefined;
+    let reported = false;
+    const consumer = alteredTsTestee((res, req) => {
+      const items = res.admit?.items ?? [];
+      if (ready === undefined && items.length > 0 && items.every((d) => d.action === 1)) ready = String(req.admit?.requestId); // ITEM_ACTION_READY
+      if (res.drainFailed && ready !== undefined && !reported) {
+        reported = true;
+        res.drainFailed.failed = [...(res.drainFailed.failed ?? []), { requestId: ready, failures: [{ itemId: "x", reason: 5 }] }];
+      }
+      return res;
+    });
+    const [m] = await random(consumer, [1]);
+    expect(ready, m).toBeDefined();
+    expect(m).toMatch(/^failed seed 1: \[I2\] r\d+ reported failed by drainFailed at t=\d+ after admit said every item was ready: two outcomes/);
+  }, 60_000);
+
   it("[C6] a consumer whose drainFailed never reports the requests its admit answered FAILED fails the seed at the end", async () => {
     const consumer = alteredTsTestee((res) => {
       if (res.drainFailed) res.drainFailed.failed = [];

@@ -177,6 +177,8 @@ class Schedule {
   /** Reads in flight, by id: their destination, and when the consumer cancelled them (if it did). */
   private readonly reads = new Map<number, ReadInFlight>();
   private readonly failedSeen = new Set<string>();
+  /** Requests whose admit said every item was ready: their outcome, so a failure report later is a second one [I2]. */
+  private readonly readySeen = new Set<string>();
   /** Requests an admit answered FAILED: each must be reported by a drain exactly once [C6]. */
   private readonly failedAnswered = new Set<string>();
   private readonly faults: { drop: number; dup: number; maxDelay: number; readFail: number; corrupt: number; stall: number };
@@ -376,6 +378,7 @@ class Schedule {
         throw new Violation(`[I2] ${req.id} still deferred at t=${this.now}, first admitted at t=${since} with a ${BUDGET_MS} ms budget`);
       if (!pending) {
         req.outcome = "done";
+        this.readySeen.add(req.id);
         await this.cmd(this.consumer, { finishRequest: { requestId: req.id } });
       }
     }
@@ -388,6 +391,8 @@ class Schedule {
     for (const f of drained.drainFailed?.failed ?? []) {
       const id = String(f.requestId);
       if (this.failedSeen.has(id)) throw new Violation(`[C6] ${id} reported failed twice (t=${this.now})`);
+      if (this.readySeen.has(id))
+        throw new Violation(`[I2] ${id} reported failed by drainFailed at t=${this.now} after admit said every item was ready: two outcomes`);
       this.failedSeen.add(id);
     }
   }
