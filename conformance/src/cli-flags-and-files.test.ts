@@ -78,6 +78,10 @@ describe("--help", () => {
     const r = await cli("--help");
     expect(r).toEqual({ code: 0, out: `${CONFORMANCE_USAGE}\n`, err: "" });
   });
+  it("wins over other flags: the usage, exit 0, and the testee is never started", async () => {
+    const r = await cli("--testee", "/nonexistent/never-started", "--level", "all", "--help");
+    expect(r).toEqual({ code: 0, out: `${CONFORMANCE_USAGE}\n`, err: "" });
+  });
 });
 
 describe("a known-failing case that passes", () => {

@@ -105,6 +105,10 @@ describe("ectp conformance: runs that would run nothing or ignore input (defect 
     expect(r.err).not.toContain('"randomised/i1-i2-i3-i4-i5-i6-c6/seed-4"');
     expect(r.err).not.toContain('"transport/mock/byte-exact-reads-at-odd-offsets"');
   });
+  it("a known-failing seed written with a leading zero is refused: no seed's case is named so", async () => {
+    const known = file(tempDir(), "k.json", JSON.stringify({ "randomised/i1-i2-i3-i4-i5-i6-c6/seed-04": "flaky" }));
+    expectUsageError(await cli("--testee", "never-started", "--known-failing", known), '"randomised/i1-i2-i3-i4-i5-i6-c6/seed-04"');
+  });
 });
 
 describe("ectp conformance: files and output paths (defect 3)", () => {
@@ -133,6 +137,12 @@ describe("ectp conformance: files and output paths (defect 3)", () => {
     expectUsageError(await cli("--transport", "mock", "--report", join(out, "r.json"), "--junit", join(out, "r.json")), "both write");
   });
 
+  it("--junit and --report naming one file spelt two ways is refused too", async () => {
+    const out = tempDir();
+    const r = await cli("--transport", "mock", "--report", join(out, "r.json"), "--junit", `${out}/./sub/../r.json`);
+    expectUsageError(r, "both write", "give them different file names");
+  });
+
   it("--junit and --report into directories that do not exist yet are fine (they are created)", async () => {
     const out = tempDir();
     const r = await cli("--transport", "mock", "--filter", "transport/mock/byte-exact-*", "--junit", join(out, "a", "b.xml"), "--report", join(out, "c", "d.json"));
@@ -152,6 +162,8 @@ describe("ectp conformance: parser errors (defect 4)", () => {
     [["--", "--testee", "x"], 'unexpected argument "--testee" after "--", which ends the options; drop the "--"'],
     [["--testee", ""], "--testee is empty; give the command that starts the testee"],
     [["--testee", "x", "--filter", ""], "--filter is empty"],
+    [[], "--testee or --transport is required"],
+    [["--json-lines", "--level", "all"], "--testee or --transport is required"],
   ])("%j: %s", async (argv, message) => {
     expectUsageError(await cli(...argv), `ectp conformance: ${message}`);
   });

@@ -247,6 +247,13 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     const r = await run(["simulate", "--requests", "3", "--runs", "2", "--json"], { entry });
     expect(r.code).toBe(1);
   });
+  it("a sweep with a single violation exits 1", async () => {
+    const entry = await mainWith((real) => ({
+      runSweep: async (o) => ({ ...(await real.runSweep(o)), violations: 1 }),
+    }));
+    const r = await run(["simulate", "--requests", "3", "--runs", "2", "--json"], { entry });
+    expect(r.code).toBe(1);
+  });
   it("an error that is not bad input is thrown (bin.ts turns it into exit 70), not reported as a usage error", async () => {
     const entry = await mainWith(() => ({
       runSimulation: async () => {
