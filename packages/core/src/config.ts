@@ -7,6 +7,19 @@
 
 import { EctpError, closestName } from "@ectp/protocol";
 
+/**
+ * `options.transportMetadata` of a core (sent in its Hello): a Uint8Array, or absent (empty).
+ * Anything else could not be encoded, and a driver drops an envelope that does not encode, so
+ * the core would never greet anyone: refused with INVALID_CONFIG instead.
+ * @internal
+ */
+export function transportMetadataOption(value: unknown): Uint8Array {
+  if (value === undefined) return new Uint8Array(0);
+  if (!(value instanceof Uint8Array))
+    throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
+  return value;
+}
+
 /** Timers shared by both roles. */
 export interface TimerConfig {
   /** Interval between heartbeats to each live peer [P8], at most 2^32 - 1 ms (a uint32 in the Hello). Default 2000. */

@@ -19,7 +19,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs } from "../config.js";
+import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
@@ -640,10 +640,6 @@ export class ConsumerCore {
       typeof pool.view !== "function"
     )
       throw new EctpError("INVALID_CONFIG", "options.destinations must be a DestinationPool with allocate, release and view.");
-    // Checked here as the producer and the subscriber do: a Hello carrying anything else could not be
-    // encoded, and a driver drops an envelope that does not encode, so no Hello would ever go out.
-    if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
-      throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
     // [C4] The jitter source keeps 32 bits of an integer seed; anything else would be coerced (NaN, "7"
     // and {} all to seed 0) or throw a TypeError (a bigint, a symbol).
     if (options.seed !== undefined && !Number.isSafeInteger(options.seed))
@@ -660,7 +656,7 @@ export class ConsumerCore {
       layoutVersion: fp.value.layoutVersion,
     };
     this.pool = pool;
-    this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
+    this.transportMetadata = transportMetadataOption(options.transportMetadata);
     // [I1] Hooks are the engine's code: what they throw is contained and counted (stats().hookFailures).
     const hookThrew = (): void => {
       this.hookFailures++;

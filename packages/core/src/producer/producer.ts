@@ -20,7 +20,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs } from "../config.js";
+import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { containLogger, containMetrics, type Labels, type Logger, type MetricsSink } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
@@ -386,8 +386,6 @@ export class ProducerCore {
       typeof s.subscribe !== "function"
     )
       throw new EctpError("INVALID_CONFIG", "options.store must implement ItemStore (e.g. new MemoryItemStore({ capacityBytes }))");
-    if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
-      throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array (e.g. transport.localMetadata())");
     // An option given as `undefined` takes its default, as in ConsumerCore.
     const cfg = mergeConfig(DEFAULT_PRODUCER_CONFIG, options.config);
     for (const k of CONFIG_KEYS) {
@@ -420,7 +418,7 @@ export class ProducerCore {
     this.store = options.store;
     this.verdicts = options.store instanceof MemoryItemStore ? undefined : new WeakMap();
     this.hasUnpinEntry = typeof options.store.unpinEntry === "function";
-    this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
+    this.transportMetadata = transportMetadataOption(options.transportMetadata);
     this.cfg = Object.freeze(cfg);
     // [I1] Hooks are the engine's code: what they throw is contained and counted (stats().hookFailures).
     const hookThrew = (): void => {

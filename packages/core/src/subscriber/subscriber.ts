@@ -5,7 +5,7 @@
  */
 import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_TIMERS, peerHeartbeatIntervalMs } from "../config.js";
+import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { type Logger, containLogger } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
@@ -280,8 +280,6 @@ export class EventSubscriber {
     this.catchUpMs = positive("catchUpMs", 5_000);
     this.maxHeldBatches = positive("maxHeldBatches", 1_024);
     this.maxHeldEvents = positive("maxHeldEvents", 262_144);
-    if (options.transportMetadata !== undefined && !(options.transportMetadata instanceof Uint8Array))
-      throw new EctpError("INVALID_CONFIG", "options.transportMetadata must be a Uint8Array");
     // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
     // that does not encode, so the subscriber would follow nothing, silently.
     if (options.fingerprint !== undefined && options.fingerprint !== null) {
@@ -289,7 +287,7 @@ export class EventSubscriber {
       if (!fp.ok) throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
     }
     this.fingerprint = options.fingerprint ?? {};
-    this.transportMetadata = options.transportMetadata ?? new Uint8Array(0);
+    this.transportMetadata = transportMetadataOption(options.transportMetadata);
     // [I1] The logger is the engine's code: what it throws is contained and counted (stats().hookFailures),
     // so a broken logger neither cuts a message's handling short nor escapes into the engine.
     this.logger = containLogger(options.logger, () => {
