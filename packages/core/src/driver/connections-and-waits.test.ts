@@ -78,35 +78,23 @@ describe("Driver: a transport breaking its contract [I1]", () => {
 });
 
 describe("Driver: a transport's poll entries [I1]", () => {
-  it("[I1] a poll whose lists hold entries that are not objects (or peer ids) does not throw into the engine; the good entries are kept", () => {
+  const good = {
+    messages: [{ from: "p", bytes: wire("p", { readGrant: { grantId: 1 } }) }],
+    reads: [{ readId: 2, status: "done" }],
+    unreachable: ["q"],
+  };
+  // Bad entries in every list at once, and in each list alone (the other lists well formed).
+  const polls: [string, Record<string, unknown[]>][] = [
+    ["every list", { messages: [null, ...good.messages], reads: [null, 7, ...good.reads], unreachable: [null, ...good.unreachable] }],
+    ...(["messages", "reads", "unreachable"] as const).map((list): [string, Record<string, unknown[]>] => [`${list} alone`, { ...good, [list]: [null, ...good[list]] }]),
+  ];
+  it.each(polls)("[I1] entries that are not objects (or peer ids) in %s do not throw into the engine; the good ones are kept, the bad logged", (_, activity) => {
     const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore();
     const logged: string[] = [];
     const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
-    t.poll = () =>
-      ({
-        messages: [null, { from: "p", bytes: wire("p", { readGrant: { grantId: 1 } }) }],
-        reads: [null, 7, { readId: 2, status: "done" }],
-        unreachable: [null, "q"],
-      }) as unknown as TransportActivity;
-    expect(() => driver.step()).not.toThrow();
-    expect(consumer.calls).toEqual(["env:p:readGrant", "read:2:done", "unreachable:q"]);
-    expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
-  });
-
-  it.each(["messages", "reads", "unreachable"] as const)("[I1] a bad entry in %s alone, the other lists well formed, is left out and logged", (list) => {
-    const t = new FakeNet().endpoint("me");
-    const consumer = new RecordingCore();
-    const logged: string[] = [];
-    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
-    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
-    const good = {
-      messages: [{ from: "p", bytes: wire("p", { readGrant: { grantId: 1 } }) }],
-      reads: [{ readId: 2, status: "done" }],
-      unreachable: ["q"],
-    };
-    t.poll = () => ({ ...good, [list]: [null, ...good[list]] }) as unknown as TransportActivity;
+    t.poll = () => activity as unknown as TransportActivity;
     expect(() => driver.step()).not.toThrow();
     expect(consumer.calls).toEqual(["env:p:readGrant", "read:2:done", "unreachable:q"]);
     expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
