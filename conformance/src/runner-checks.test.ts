@@ -490,6 +490,19 @@ describe("runner review: checks a second mutation sweep found unguarded", () => 
     expect((await run(explicit, wrongCrc)).message).toMatch(/^\[I6\] item i1 of r1 was marked loaded with 4096 bytes, crc32c [0-9a-f]+; the producer's bytes are 4096 bytes/);
   });
 
+  it("[I6] a remote READY whose explicit announcement names no case item is a case bug, never passed unchecked", async () => {
+    // A key the case holds no bytes for, and a testee answering the admit READY with some loaded bytes.
+    const foreign = { $announcement: "A", with: { key: { contentHash: "bm90LWEtY2FzZS1pdGVt" } } };
+    const c = withSteps("consumer/c1-admission/remote-load-happy-path", () => [{ admit: { request: "r1", items: [{ id: "i1", announcement: foreign }] } }]);
+    const C = ectp.conformance.v1;
+    const readyAnswer = altered((res, req) =>
+      req.admit
+        ? { ...res, admit: { status: C.AdmitStatus.ADMIT_STATUS_ADMITTED, items: [{ itemId: "i1", action: C.ItemAction.ITEM_ACTION_READY, loaded: { sizeBytes: 4096, crc32c: 1 } }] } }
+        : res,
+    );
+    expect((await run(c, readyAnswer)).message).toMatch(/^case bug \(fix the case file\): \[I6\] item i1 of r1 is READY at t=0 from a remote load, but its announcement's key names none of the case's items/);
+  });
+
   it("[I4] a consumer left with reads in flight (and as many destinations) fails, naming readsInFlight", async () => {
     const inFlight = altered((res) => {
       const c = res.stats?.consumer;
