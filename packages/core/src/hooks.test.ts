@@ -78,3 +78,112 @@ describe("hooks", () => {
     expect(sub2.stats()).toMatchObject({ ignoredMessages: 1, hookFailures: 1 });
   });
 });
+
+/** Runs `call` and returns the code of what it threw (or "no error"), for a hook to record. */
+function codeOf(call: () => unknown): string {
+  try {
+    call();
+  } catch (e) {
+    return e instanceof EctpError ? e.code : String(e);
+  }
+  return "no error";
+}
+
+describe("hooks calling back into their own core (the cores are not re-entrant)", () => {
+  const badItem = { itemId: "img", announcement: { item: {} }, hasModelInput: false }; // fails the request [C6]
+
+  it("consumer: a logger that finishes the failing request from its warning gets REENTRANT_CALL; the failure is still reported once", () => {
+    const seen: string[] = [];
+    let c: ConsumerCore | undefined;
+    c = consumer({ logger: { ...NOOP_LOGGER, warn: (_m: string, f: { requestId: string }) => seen.push(codeOf(() => c?.finishRequest(f.requestId, 1))) } });
+    expect(c.admit({ requestId: "r1", items: [badItem] }, 1)).toMatchObject({ status: "failed" });
+    expect(seen).toEqual(["REENTRANT_CALL"]);
+    expect(c.drainFailed().map((f) => f.requestId)).toEqual(["r1"]);
+    // After the call returned, the same call is accepted.
+    expect(() => c?.finishRequest("r1", 2)).not.toThrow();
+    expect(c.stats()).toMatchObject({ requests: 0, hookFailures: 0 });
+  });
+
+  it("consumer: every state-changing method refuses a call from a metrics hook, uncaught it counts as a hook failure; reads are allowed", () => {
+    const calls: Record<string, (c: ConsumerCore) => unknown> = {
+      admit: (c) => c.admit({ requestId: "r2", items: [] }, 1),
+      finishRequest: (c) => c.finishRequest("r1", 1),
+      drainFailed: (c) => c.drainFailed(),
+      handleMessage: (c) => c.handleMessage("E", new Uint8Array(0), 1),
+      handleEnvelope: (c) => c.handleEnvelope("E", {}, 1),
+      handleReadResult: (c) => c.handleReadResult({ readId: 1, status: "done", bytesRead: 0 }, 1),
+      handlePeerUnreachable: (c) => c.handlePeerUnreachable("E", 1),
+      poll: (c) => c.poll(1),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const codes: string[] = [];
+      let c: ConsumerCore | undefined;
+      const onCounter = () => {
+        const core = c as ConsumerCore;
+        codes.push(codeOf(() => call(core)));
+        expect(core.stats().requests).toBe(1); // a read, from inside the hook
+        core.nextDeadline();
+        call(core); // uncaught: contained and counted
+      };
+      c = consumer({ metrics: { ...NOOP_METRICS, counter: onCounter } });
+      c.admit({ requestId: "r1", items: [badItem] }, 1); // two counters: requests failed, item failures
+      expect(codes, name).toEqual(["REENTRANT_CALL", "REENTRANT_CALL"]);
+      expect(c.stats().hookFailures, name).toBe(2);
+    }
+  });
+
+  it("consumer: a hook that reacts to every counter by calling back no longer recurses; the message it is in is handled once", () => {
+    let c: ConsumerCore | undefined;
+    let counters = 0;
+    const storm = () => {
+      counters++;
+      c?.handlePeerUnreachable("E", 1); // what once recursed until the stack overflowed
+    };
+    c = consumer({ metrics: { ...NOOP_METRICS, counter: storm } });
+    c.handleEnvelope("E", {}, 1); // malformed: one ignored-message counter
+    expect(counters).toBe(1);
+    expect(c.stats()).toMatchObject({ ignoredMessages: 1, hookFailures: 1 });
+    expect(c.poll(1)).toEqual([]);
+  });
+
+  it("producer: poll, handleMessage, handleEnvelope, handlePeerUnreachable and shutdown refuse a call from a hook; announce and stats are reads", () => {
+    const calls: Record<string, (p: ProducerCore) => unknown> = {
+      poll: (p) => p.poll(1),
+      handleMessage: (p) => p.handleMessage("PD", new Uint8Array(0), 1),
+      handleEnvelope: (p) => p.handleEnvelope("PD", {}, 1),
+      handlePeerUnreachable: (p) => p.handlePeerUnreachable("PD", 1),
+      shutdown: (p) => p.shutdown(1),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const codes: string[] = [];
+      let p: ProducerCore | undefined;
+      const onCounter = () => {
+        const core = p as ProducerCore;
+        codes.push(codeOf(() => call(core)));
+        expect(core.announce("absent")).toBeUndefined();
+        expect(core.stats().grants).toBe(0);
+      };
+      p = producer({ metrics: { ...NOOP_METRICS, counter: onCounter } });
+      p.handleEnvelope("PD", {}, 1); // malformed: one ignored-message counter
+      expect(codes, name).toEqual(["REENTRANT_CALL"]);
+      expect(p.stats().ignoredMessages, name).toBe(1);
+      expect(p.shutdown(2), name).toBeUndefined(); // not shut down from inside the hook
+    }
+  });
+
+  it("subscriber: a logger that polls or unfollows from inside a call gets REENTRANT_CALL; another core's methods are not refused", () => {
+    const codes: string[] = [];
+    const other = subscriber({});
+    let sub: EventSubscriber | undefined;
+    const warn = () => {
+      const s = sub as EventSubscriber;
+      codes.push(codeOf(() => s.poll(1)), codeOf(() => s.unfollow(P)), codeOf(() => other.follow(P, 1)));
+    };
+    sub = subscriber({ logger: { ...NOOP_LOGGER, warn } });
+    sub.follow(P, 0);
+    sub.handleEnvelope(P, env(7, { handshakeReject: { reason: ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    expect(codes).toEqual(["REENTRANT_CALL", "REENTRANT_CALL", "no error"]);
+    expect(sub.isFollowing(P)).toBe(true);
+    expect(other.isFollowing(P)).toBe(true);
+  });
+});

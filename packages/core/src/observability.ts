@@ -10,7 +10,9 @@ export type Labels = Readonly<Record<string, string>>;
 
 /**
  * Receives metric samples. Implementations should not throw; a core contains and counts what
- * one throws (`stats().hookFailures`), and that sample is lost.
+ * one throws (`stats().hookFailures`), and that sample is lost. A sample is taken in the middle
+ * of one of the core's calls: a hook may read the core (`stats()`, `nextDeadline()`), but a
+ * call to one of its state-changing methods throws `EctpError(REENTRANT_CALL)` into the hook.
  */
 export interface MetricsSink {
   /** Add `value` (default 1) to a monotonically increasing counter. */
@@ -26,7 +28,8 @@ export type LogFields = Readonly<Record<string, unknown>>;
 
 /**
  * Receives log records. Implementations should not throw; a core contains and counts what one
- * throws (`stats().hookFailures`), and that record is lost.
+ * throws (`stats().hookFailures`), and that record is lost. As for {@link MetricsSink}, a call
+ * from a logger to one of the core's state-changing methods throws `EctpError(REENTRANT_CALL)`.
  */
 export interface Logger {
   /** Detail for debugging. */
@@ -67,20 +70,48 @@ function checkHook(hook: unknown, option: string, methods: readonly string[]): v
 }
 
 /**
+ * The hook calls in progress of one core. A core is not re-entrant: its hooks run in the
+ * middle of one of its calls, with its state half updated, so each public method that changes
+ * state first refuses a call made while `depth` is not 0 (see {@link reentrantCall}).
+ * @internal
+ */
+export class HookGate {
+  /** Hook calls in progress (nested when a hook of one core calls another core's method). */
+  depth = 0;
+}
+
+/**
+ * The error a core throws when one of its state-changing methods is called from inside one of
+ * its own hooks. It is thrown into the hook; unless the hook catches it, the core contains it
+ * as any hook failure (counted in `stats().hookFailures`), and the outer call goes on.
+ * @internal
+ */
+export function reentrantCall(component: string, method: string): EctpError {
+  return new EctpError(
+    "REENTRANT_CALL",
+    `${component}.${method} was called from inside the ${component}'s own metrics or logger hook, in the middle of another of its calls; a core is not re-entrant: note what the hook needs and make the call after the current one returns.`,
+  );
+}
+
+/**
  * `sink`, with anything its methods throw contained and reported to `onThrow` [I1]: a metrics
- * exporter that breaks costs its sample, never the core's state or the engine's call. The
- * default sink is returned as is (it cannot throw).
+ * exporter that breaks costs its sample, never the core's state or the engine's call. While a
+ * method runs, `gate.depth` counts it. The default sink is returned as is (it cannot throw or
+ * call back).
  * @throws EctpError(INVALID_CONFIG) when `sink` lacks one of the three methods.
  * @internal
  */
-export function containMetrics(sink: MetricsSink | undefined, onThrow: () => void): MetricsSink {
+export function containMetrics(sink: MetricsSink | undefined, onThrow: () => void, gate: HookGate = new HookGate()): MetricsSink {
   if (sink === undefined || sink === NOOP_METRICS) return NOOP_METRICS;
   checkHook(sink, "metrics", METRICS_METHODS);
   const call = (kind: keyof MetricsSink, name: string, value: number | undefined, labels: Labels | undefined): void => {
+    gate.depth++;
     try {
       sink[kind](name, value as number, labels);
     } catch {
       onThrow();
+    } finally {
+      gate.depth--;
     }
   };
   return {
@@ -91,19 +122,22 @@ export function containMetrics(sink: MetricsSink | undefined, onThrow: () => voi
 }
 
 /**
- * `logger`, with anything its methods throw contained and reported to `onThrow` [I1] (see
- * {@link containMetrics}). The default logger is returned as is.
+ * `logger`, with anything its methods throw contained and reported to `onThrow` [I1], and its
+ * calls counted in `gate.depth` (see {@link containMetrics}). The default logger is returned as is.
  * @throws EctpError(INVALID_CONFIG) when `logger` lacks one of the four methods.
  * @internal
  */
-export function containLogger(logger: Logger | undefined, onThrow: () => void): Logger {
+export function containLogger(logger: Logger | undefined, onThrow: () => void, gate: HookGate = new HookGate()): Logger {
   if (logger === undefined || logger === NOOP_LOGGER) return NOOP_LOGGER;
   checkHook(logger, "logger", LOGGER_METHODS);
   const call = (level: keyof Logger, message: string, fields: LogFields | undefined): void => {
+    gate.depth++;
     try {
       logger[level](message, fields);
     } catch {
       onThrow();
+    } finally {
+      gate.depth--;
     }
   };
   return {

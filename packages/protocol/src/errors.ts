@@ -35,6 +35,7 @@ export type EctpErrorCode =
   | "INVALID_DESCRIPTOR"
   | "INVALID_ARGUMENT"
   | "INVALID_CONFIG"
+  | "REENTRANT_CALL"
   | "TRANSPORT_UNAVAILABLE";
 
 /** Codes whose condition may clear by itself, so trying again later can succeed (SPEC.md table). */

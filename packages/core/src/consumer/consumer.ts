@@ -20,7 +20,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { type Labels, type Logger, type MetricsSink, containLogger, containMetrics } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
 import { hashBytes, hashString } from "../tables/hash.js";
@@ -531,6 +531,8 @@ export class ConsumerCore {
   private readonly transportMetadata: Uint8Array;
   /** Calls into the metrics and logger hooks that threw (contained). */
   private hookFailures = 0;
+  /** Hook calls in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
+  private readonly gate = new HookGate();
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
   private readonly random: SeededRandom;
@@ -661,8 +663,8 @@ export class ConsumerCore {
     const hookThrew = (): void => {
       this.hookFailures++;
     };
-    this.metrics = containMetrics(options.metrics, hookThrew);
-    this.logger = containLogger(options.logger, hookThrew);
+    this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
+    this.logger = containLogger(options.logger, hookThrew, this.gate);
     this.random = new SeededRandom(options.seed ?? 1);
     this.limits = { maxItemBytes: config.maxItemBytes, fingerprint: this.fingerprint };
   }
@@ -683,6 +685,7 @@ export class ConsumerCore {
    *   `local` given but not a boolean, or duplicate item ids.
    */
   admit(request: AdmitRequest, now: number): AdmitResult {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "admit");
     if (request === null || typeof request !== "object")
       throw invalidArgument("admit needs a request object { requestId, items }.");
     let requestId: unknown;
@@ -858,6 +861,7 @@ export class ConsumerCore {
    * Unknown ids are ignored.
    */
   finishRequest(requestId: string, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "finishRequest");
     if (typeof requestId !== "string") return; // unknown by definition
     const req = this.requests.get(requestId);
     if (req === undefined) return;
@@ -873,6 +877,7 @@ export class ConsumerCore {
 
   /** Failed requests since the previous call, each reported exactly once [C6]. */
   drainFailed(): FailedRequest[] {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "drainFailed");
     if (this.failed.length === 0) return [];
     const drained = this.failed;
     this.failed = [];
@@ -885,6 +890,7 @@ export class ConsumerCore {
 
   /** Handle an encoded envelope from a peer. Malformed or other-version bytes are ignored and counted [C10][V1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handleMessage");
     now = this.acceptNow(now);
     let decoded: ReturnType<typeof decodeEnvelope>;
     try {
@@ -921,6 +927,7 @@ export class ConsumerCore {
    * counted [C10].
    */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handleEnvelope");
     now = this.acceptNow(now);
     try {
       this.onEnvelope(from, envelope, now);
@@ -932,6 +939,7 @@ export class ConsumerCore {
 
   /** Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]. */
   handleReadResult(result: ReadResult, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handleReadResult");
     now = this.acceptNow(now);
     try {
       this.onReadResult(result, now);
@@ -947,6 +955,7 @@ export class ConsumerCore {
    * fail terminally, and it is forgotten until the next need (a new Hello).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handlePeerUnreachable");
     now = this.acceptNow(now);
     const peer = this.peers.get(peerId);
     if (peer === undefined) return;
@@ -955,6 +964,7 @@ export class ConsumerCore {
 
   /** Run due timers and return the queued outputs, in order. Touches only due timers. */
   poll(now: number): CoreOutput[] {
+    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "poll");
     now = this.acceptNow(now);
     try {
       this.runTimers(now);

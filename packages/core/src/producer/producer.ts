@@ -21,7 +21,7 @@ import {
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { containLogger, containMetrics, type Labels, type Logger, type MetricsSink } from "../observability.js";
+import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
@@ -303,6 +303,8 @@ export class ProducerCore {
   private readonly cfg: Readonly<ProducerConfig>;
   /** Calls into the metrics and logger hooks that threw (contained). */
   private hookFailures = 0;
+  /** Hook calls in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
+  private readonly gate = new HookGate();
   private readonly metrics: MetricsSink;
   private readonly logger: Logger;
 
@@ -424,8 +426,8 @@ export class ProducerCore {
     const hookThrew = (): void => {
       this.hookFailures++;
     };
-    this.metrics = containMetrics(options.metrics, hookThrew);
-    this.logger = containLogger(options.logger, hookThrew);
+    this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
+    this.logger = containLogger(options.logger, hookThrew, this.gate);
     this.ring = new Array(cfg.replayBufferBatches);
     // [E1] every change of the store becomes an event, published in the next poll.
     this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
@@ -455,6 +457,7 @@ export class ProducerCore {
 
   /** Handle one encoded envelope received from `from`. Never throws [I1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "handleMessage");
     now = this.acceptNow(now);
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
@@ -471,6 +474,7 @@ export class ProducerCore {
 
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "handleEnvelope");
     now = this.acceptNow(now);
     this.guarded(from, envelope, now);
   }
@@ -480,6 +484,7 @@ export class ProducerCore {
    * if it had missed its heartbeats (its grants are released).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "handlePeerUnreachable");
     now = this.acceptNow(now);
     const p = this.peers.get(peerId);
     if (p) this.peerGone(p, "unreachable");
@@ -491,6 +496,7 @@ export class ProducerCore {
    * bounds). Returns (and clears) every queued output.
    */
   poll(now: number): CoreOutput[] {
+    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "poll");
     now = this.acceptNow(now);
     this.expireLeases(now);
     this.tickPeers(now);
@@ -537,6 +543,7 @@ export class ProducerCore {
    *   [P7]; `undefined` when no grant was live. The same value on every call.
    */
   shutdown(now: number): number | undefined {
+    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "shutdown");
     now = this.acceptNow(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;

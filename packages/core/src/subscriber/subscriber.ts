@@ -6,7 +6,7 @@
 import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { type Logger, containLogger } from "../observability.js";
+import { HookGate, type Logger, containLogger, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
@@ -248,6 +248,8 @@ export class EventSubscriber {
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
+  /** Logger calls in progress: the state-changing methods refuse calls from inside the logger (not re-entrant). */
+  private readonly gate = new HookGate();
   private readonly followed = new Map<string, Followed>();
   private outputs: SubscriberOutput[] = [];
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
@@ -290,9 +292,13 @@ export class EventSubscriber {
     this.transportMetadata = transportMetadataOption(options.transportMetadata);
     // [I1] The logger is the engine's code: what it throws is contained and counted (stats().hookFailures),
     // so a broken logger neither cuts a message's handling short nor escapes into the engine.
-    this.logger = containLogger(options.logger, () => {
-      this.counts.hookFailures++;
-    });
+    this.logger = containLogger(
+      options.logger,
+      () => {
+        this.counts.hookFailures++;
+      },
+      this.gate,
+    );
   }
 
   /**
@@ -306,6 +312,7 @@ export class EventSubscriber {
    * @throws EctpError(INVALID_ARGUMENT) for an empty producer id or a malformed connection.
    */
   follow(producerId: string, now: number, connection?: ProducerConnection): void {
+    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "follow");
     if (typeof producerId !== "string" || producerId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
     if (connection !== undefined) {
@@ -361,6 +368,7 @@ export class EventSubscriber {
    * a producer connected through a given connection is forgotten (`disconnect-peer`).
    */
   unfollow(producerId: string): void {
+    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "unfollow");
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
@@ -397,6 +405,7 @@ export class EventSubscriber {
    * per `retryMs`. The view stays until an answer replaces it. Unknown producers are ignored.
    */
   handlePeerUnreachable(producerId: string, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handlePeerUnreachable");
     this.acceptNow(now);
     const f = this.followed.get(producerId);
     if (f === undefined) return;
@@ -430,6 +439,7 @@ export class EventSubscriber {
 
   /** Decode and handle bytes received from `from`; what does not decode is counted and ignored [C10]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handleMessage");
     const decoded = decodeEnvelope(bytes);
     if (!decoded.ok) {
       this.counts.ignoredMessages++;
@@ -440,6 +450,7 @@ export class EventSubscriber {
 
   /** Handle an envelope received from `from`: EventBatch, Snapshot, ReplayUnavailable, and Hello, HandshakeReject or Heartbeat (liveness). */
   handleEnvelope(from: string, env: ectp.v1.IEnvelope, now: number): void {
+    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handleEnvelope");
     now = this.acceptNow(now);
     try {
       this.onEnvelope(from, env, now);
@@ -457,6 +468,7 @@ export class EventSubscriber {
    * given, and `disconnect-peer` for producers the transport lost or that were unfollowed.
    */
   poll(now: number): SubscriberOutput[] {
+    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "poll");
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
       if (f.gone) {
