@@ -3,6 +3,7 @@
  * @module
  */
 import { byteView } from "./bytes.js";
+import { EctpError } from "./errors.js";
 
 /**
  * Slicing-by-8 tables for the reflected polynomial 0x82F63B78, flat: table `t` is
@@ -24,12 +25,19 @@ const TABLE: Int32Array = (() => {
 })();
 
 /**
- * CRC-32C of `bytes`, continuing from `previous` (0 to start). Returns an unsigned
- * 32-bit integer. `crc32c(new TextEncoder().encode("123456789")) === 0xe3069283`. An
- * ArrayBuffer or any view of one is checksummed as its bytes; anything else throws
- * `EctpError(INVALID_ARGUMENT)`.
+ * CRC-32C of `bytes`, continuing from `previous` (0 to start, else what an earlier call
+ * returned). Returns an unsigned 32-bit integer.
+ * `crc32c(new TextEncoder().encode("123456789")) === 0xe3069283`. An ArrayBuffer or any view
+ * of one is checksummed as its bytes; anything else, or a `previous` that is not an unsigned
+ * 32-bit integer, throws `EctpError(INVALID_ARGUMENT)`.
  */
 export function crc32c(input: Uint8Array | ArrayBuffer | ArrayBufferView, previous = 0): number {
+  // A previous value of another type or range would be folded silently into some other checksum.
+  if (previous !== 0 && (typeof previous !== "number" || previous >>> 0 !== previous))
+    throw new EctpError(
+      "INVALID_ARGUMENT",
+      `crc32c: previous must be the unsigned 32-bit integer an earlier crc32c call returned (0 to start); got ${typeof previous === "number" ? previous : typeof previous}.`,
+    );
   const bytes = input instanceof Uint8Array && input.length !== 0 ? input : byteView(input, "crc32c input");
   const t = TABLE;
   let crc = ~previous;

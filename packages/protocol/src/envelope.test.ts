@@ -435,6 +435,12 @@ describe("envelopeBodyName", () => {
     expect(members).toHaveLength(13);
     expect(envelopeBodyName({ version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1 })).toBeUndefined();
   });
+  it("refuses what is not an object with INVALID_ARGUMENT naming what it got (it was a TypeError)", () => {
+    for (const [bad, got] of [[null, "null"], [undefined, "undefined"], ["readGrant", "string"]] as const)
+      expect(() => envelopeBodyName(bad as unknown as ectp.v1.IEnvelope)).toThrow(
+        new EctpError("INVALID_ARGUMENT", `envelopeBodyName needs an envelope object; got ${got}.`),
+      );
+  });
 });
 
 describe("[I1] repeated elements per message (SPEC.md section 5)", () => {

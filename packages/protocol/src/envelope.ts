@@ -32,9 +32,11 @@ export type EnvelopeBodyName =
  * read-path bodies first; `undefined` when none is. Works alike for decoded envelopes (at most
  * one member set) and plain objects, by direct property reads: the generated `body` getter
  * lists `Object.keys` on every read, and a loop over the names makes every read a
- * megamorphic keyed lookup.
+ * megamorphic keyed lookup. Anything but an object throws `EctpError(INVALID_ARGUMENT)`.
  */
 export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | undefined {
+  if (env === null || typeof env !== "object")
+    throw new EctpError("INVALID_ARGUMENT", `envelopeBodyName needs an envelope object; got ${env === null ? "null" : typeof env}.`);
   if (env.readRequest != null) return "readRequest";
   if (env.readGrant != null) return "readGrant";
   if (env.readReject != null) return "readReject";

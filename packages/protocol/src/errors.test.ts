@@ -56,6 +56,22 @@ describe("crc32c [C11]", () => {
     expect(crc32c(Uint8Array.from({ length: 32 }, (_, i) => 31 - i))).toBe(0x113fdb5c);
   });
 
+  it("refuses a previous value that no crc32c call returns (it was folded into another checksum)", () => {
+    const data = ascii("123456789");
+    for (const [bad, got] of [[-1, "-1"], [2 ** 32, "4294967296"], [1.5, "1.5"], [Number.NaN, "NaN"], ["7", "string"], [7n, "bigint"]] as const) {
+      let caught: unknown;
+      try {
+        crc32c(data, bad as unknown as number);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(EctpError);
+      expect((caught as EctpError).code).toBe("INVALID_ARGUMENT");
+      expect((caught as EctpError).message).toContain(`previous must be the unsigned 32-bit integer an earlier crc32c call returned (0 to start); got ${got}.`);
+    }
+    expect(crc32c(data, 0xffffffff)).toBe(crc32c(data, 0xffffffff)); // the largest value is accepted
+  });
+
   it("continues from a previous value, for any split (slicing-by-8 and byte tail agree)", () => {
     const data = Uint8Array.from({ length: 100 }, (_, i) => (i * 131 + 7) & 0xff);
     const whole = crc32c(data);

@@ -3,17 +3,33 @@
  * packages that refuse unknown names: config options, case names.
  * @module
  */
+import { EctpError } from "./errors.js";
+
+/** A short description of a value for an error message. */
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return typeof v;
+}
 
 /**
  * The name among `candidates` closest to `name`: one with the same letters in another case, else
  * the nearest within `maxEdits` edits (Levenshtein: insertions, deletions, substitutions), the
- * first of equals; `undefined` when none is that close.
+ * first of equals; `undefined` when none is that close. Candidates that are not strings are
+ * skipped. A `name` that is not a string, `candidates` that cannot be iterated, or a `maxEdits`
+ * that is not a non-negative integer throw `EctpError(INVALID_ARGUMENT)`.
  */
 export function closestName(name: string, candidates: Iterable<string>, maxEdits: number): string | undefined {
+  if (typeof name !== "string") throw new EctpError("INVALID_ARGUMENT", `closestName: name must be a string; got ${describe(name)}.`);
+  if (!Number.isSafeInteger(maxEdits) || maxEdits < 0)
+    throw new EctpError("INVALID_ARGUMENT", `closestName: maxEdits must be a non-negative integer; got ${describe(maxEdits)}.`);
+  if (typeof (candidates as { [Symbol.iterator]?: unknown } | null | undefined)?.[Symbol.iterator] !== "function")
+    throw new EctpError("INVALID_ARGUMENT", `closestName: candidates must be an iterable of strings (an array, a Set, a Map's keys); got ${describe(candidates)}.`);
   const lower = name.toLowerCase();
   let best: string | undefined;
   let bestDistance = maxEdits + 1;
   for (const c of candidates) {
+    if (typeof c !== "string") continue;
     if (c.toLowerCase() === lower) return c;
     // The length difference alone is at least the distance: skip those that cannot be closer.
     if (Math.abs(c.length - name.length) >= bestDistance) continue;
