@@ -54,6 +54,24 @@ describe("cases", () => {
     expect(loadCases(dir).map((c) => c.fullName)).toEqual(["consumer/c3-budget/x"]);
   });
 
+  it("a producer case expecting an EventBatch, snapshot or replay answer must need the events feature (TESTEE-PROTOCOL.md section 7)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const send = (body: string) => ({ expectSent: [{ send: { to: "C1", envelope: { [body]: {} } } }] });
+    const suite = (steps: object[], features?: string[]) => ({
+      suite: "producer/e1-events",
+      cases: [{ name: "x", requirements: ["E1"], level: "REQUIRED", role: "producer", ...(features ? { features } : {}), steps }],
+    });
+    for (const body of ["eventBatch", "snapshot", "replayUnavailable"]) {
+      writeFileSync(join(dir, "s.json"), JSON.stringify(suite([{ put: "A" }, send(body)])));
+      expect(() => loadCases(dir)).toThrow(`case "x": it expects the producer to send a ${body}, which only a testee claiming "events" does; add "events" to its "features"`);
+      writeFileSync(join(dir, "s.json"), JSON.stringify(suite([send(body)], ["events"])));
+      expect(loadCases(dir)).toHaveLength(1);
+    }
+    // Expecting none, or a grant, needs no feature.
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite([{ expectNone: [{ send: { to: "C1", envelope: { eventBatch: { $any: true } } } }] }, send("readGrant")])));
+    expect(loadCases(dir)).toHaveLength(1);
+  });
+
   it("background failures 1-9 each have a case that targets them", () => {
     const caught = new Set(CASES.flatMap((c) => c.spec.catches ?? []));
     for (let f = 1; f <= 9; f++) expect(caught.has(f), `failure ${f}`).toBe(true);

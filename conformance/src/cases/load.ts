@@ -75,6 +75,14 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
       if (spec.role !== "consumer" && spec.role !== "producer" && spec.role !== "subscriber")
         throw new EctpError("INVALID_ARGUMENT", `${where}: "role" must be consumer, producer or subscriber`);
       if (!Array.isArray(spec.steps)) throw new EctpError("INVALID_ARGUMENT", `${where}: "steps" must be a list`);
+      // A producer that does not claim "events" sends no EventBatch, snapshot or replay answer
+      // (TESTEE-PROTOCOL.md section 7): a case expecting one must need the feature, or it fails such a testee.
+      const eventBody = spec.role === "producer" && !(spec.features ?? []).includes("events") ? expectedEventSend(spec.steps) : undefined;
+      if (eventBody !== undefined)
+        throw new EctpError(
+          "INVALID_ARGUMENT",
+          `${where}: it expects the producer to send a ${eventBody}, which only a testee claiming "events" does; add "events" to its "features"`,
+        );
       const fullName = `${suite.suite}/${spec.name}`;
       if (seen.has(fullName)) throw new EctpError("INVALID_ARGUMENT", `${where}: duplicate case name ${fullName}`);
       seen.add(fullName);
@@ -82,6 +90,35 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
     }
   }
   return out;
+}
+
+/** Envelope bodies a producer sends only with the "events" feature (TESTEE-PROTOCOL.md section 7). */
+const EVENT_BODIES = ["eventBatch", "snapshot", "replayUnavailable"];
+
+/** The first event body (see {@link EVENT_BODIES}) a `send` expected by `steps` carries (expectNone steps aside), if any. */
+function expectedEventSend(steps: readonly unknown[]): string | undefined {
+  const find = (v: unknown): string | undefined => {
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        const found = find(x);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    if (v === null || typeof v !== "object") return undefined;
+    const o = v as Record<string, unknown>;
+    const envelope = (o.send as { envelope?: unknown } | undefined)?.envelope;
+    if (envelope !== null && typeof envelope === "object") {
+      const body = EVENT_BODIES.find((b) => b in envelope);
+      if (body !== undefined) return body;
+    }
+    for (const x of Object.values(o)) {
+      const found = find(x);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return find(steps.filter((s) => !(s !== null && typeof s === "object" && "expectNone" in s)));
 }
 
 /**
