@@ -44,9 +44,10 @@ function camelKeys(value: unknown): unknown {
   return out;
 }
 
-/** Name of the result set in a response, or `undefined` when none is. */
-export function resultKind(res: ectp.conformance.v1.ITesteeResponse): string | undefined {
-  for (const k of ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error"])
-    if ((res as Record<string, unknown>)[k] != null) return k;
-  return undefined;
+/** The members of `TesteeResponse.result` (a oneof: a well-formed response sets exactly one). */
+const RESULT_MEMBERS = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"] as const;
+
+/** Names of the results set in a response, in field order (one in a well-formed response). */
+export function resultsSet(res: ectp.conformance.v1.ITesteeResponse): string[] {
+  return RESULT_MEMBERS.filter((k) => (res as Record<string, unknown>)[k] != null);
 }

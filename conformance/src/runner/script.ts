@@ -15,7 +15,7 @@
 import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { SPEC_MAJOR } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp } from "../proto.js";
-import type { TesteeConnection } from "../testee/connection.js";
+import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
 
@@ -405,7 +405,7 @@ class Interpreter {
     settle = true,
   ): Promise<ectp.conformance.v1.TesteeResponse> {
     const res = await this.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
-    const what = Object.keys(req).find((k) => k !== "nowMs") ?? "?";
+    const what = commandName(req);
     if (res.unsupported) {
       // TESTEE-PROTOCOL.md §6: Unsupported skips the case only for a feature the features file
       // does not claim; for a claimed one it is a failure (else a testee could skip any case).
@@ -450,7 +450,10 @@ class Interpreter {
           `(a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee); --case-timeout-ms raises the limit`,
       );
     this.commands++;
-    return this.conn.request(req);
+    // A crash, hang or unreadable answer names the command that waited for it (TESTEE-PROTOCOL.md §6).
+    return this.conn.request(req).catch((err: unknown) => {
+      throw err instanceof TesteeFault ? err.during(`${commandName(req)} at t=${this.now}`) : err;
+    });
   }
 
   /** The feature a command needs (TESTEE-PROTOCOL.md §7): its optional feature, else the case's role. */
@@ -534,12 +537,11 @@ class Interpreter {
   /** Poll at the current time until nothing more is due now. */
   private async settle(): Promise<void> {
     for (let i = 0; i < 64; i++) {
-      const res = await this.request({ poll: {}, nowMs: CLOCK_ORIGIN_MS + this.now });
-      if (res.error) throw new CaseFailure(`[I1] implementation error on poll at t=${this.now}: ${res.error.message}`);
-      if (!res.poll) throw new CaseFailure(`poll answered with ${kindOf(res)}`);
-      const outs = res.poll.outputs ?? [];
-      const hasDeadline = res.poll.nextDeadlineMs !== undefined && res.poll.nextDeadlineMs !== null;
-      this.deadline = hasDeadline ? Number(res.poll.nextDeadlineMs) - CLOCK_ORIGIN_MS : undefined;
+      // Checked as every command's answer is (Unsupported, Error, the wrong result: TESTEE-PROTOCOL.md §6).
+      const poll = (await this.cmd({ poll: {} }, false, false)).poll as ectp.conformance.v1.IPollResult;
+      const outs = poll.outputs ?? [];
+      const hasDeadline = poll.nextDeadlineMs !== undefined && poll.nextDeadlineMs !== null;
+      this.deadline = hasDeadline ? Number(poll.nextDeadlineMs) - CLOCK_ORIGIN_MS : undefined;
       await this.onOutputs(outs);
       if (outs.length === 0 || this.deadline === undefined || this.deadline > this.now) return;
     }
@@ -821,9 +823,8 @@ class Interpreter {
       throw new CaseBug(`admit does not convert: ${(err as Error).message}`);
     }
     const res = await this.cmd({ admit: admitMsg });
-    const a = res.admit;
-    if (!a) throw new CaseFailure(`admit answered with ${kindOf(res)}`);
-    const json = C.AdmitResult.toObject(a as ectp.conformance.v1.AdmitResult, JSON_OPTIONS) as Record<string, unknown>;
+    // (cmd checked that the answer is an AdmitResult.)
+    const json = C.AdmitResult.toObject(res.admit as ectp.conformance.v1.AdmitResult, JSON_OPTIONS) as Record<string, unknown>;
     if (json.status === "ADMIT_STATUS_ADMITTED") {
       // testee.proto ItemDecision.item_id: one decision per item, echoing the item ids in order (the
       // [I6] checks below find each item by it).
@@ -931,7 +932,6 @@ class Interpreter {
 
   private async drain(want: unknown[]): Promise<void> {
     const res = await this.cmd({ drainFailed: {} });
-    if (!res.drainFailed) throw new CaseFailure(`drainFailed answered with ${kindOf(res)}`);
     const json = C.DrainFailedResult.toObject(res.drainFailed as ectp.conformance.v1.DrainFailedResult, JSON_OPTIONS) as Record<string, unknown>;
     const got = (json.failed ?? []) as Record<string, unknown>[];
     const fail = (why: string): never => {
@@ -1216,8 +1216,8 @@ class Interpreter {
       expected.set(f.name, ectp.v1.ItemDescriptor.toObject(ectp.v1.ItemDescriptor.fromObject(descriptor), JSON_OPTIONS) as Record<string, unknown>);
     }
     const res = await this.cmd({ getView: { producerId: producer } }, false, false);
-    if (!res.view) throw new CaseFailure(`getView answered with ${kindOf(res)}`);
-    const items = (res.view.items ?? []).map((d) => ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>);
+    const view = res.view as ectp.conformance.v1.IViewResult; // (checked by cmd)
+    const items = (view.items ?? []).map((d) => ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>);
     const keyOf = (key: unknown) =>
       key !== null && typeof key === "object"
         ? JSON.stringify(ectp.v1.ItemKey.toObject(ectp.v1.ItemKey.fromObject(key as Record<string, unknown>), JSON_OPTIONS))
@@ -1225,7 +1225,7 @@ class Interpreter {
     const names = new Map([...this.fixtures.values()].map((f) => [keyOf(f.key), f.name]));
     const nameOf = (d: Record<string, unknown>) => names.get(keyOf(d.key)) ?? `(an item no fixture names: key ${keyOf(d.key)})`;
     const problems: string[] = [];
-    if (res.view.synced !== synced) problems.push(`synced is ${res.view.synced === true}, expected ${synced}`);
+    if (view.synced !== synced) problems.push(`synced is ${view.synced === true}, expected ${synced}`);
     if (!synced && items.length > 0) problems.push(`a view that is not synced holds ${items.length} items`);
     const gotNames = items.map(nameOf).sort();
     const expectedNames = [...expected.keys()].sort();
@@ -1250,7 +1250,6 @@ class Interpreter {
 
   private async stats(): Promise<Record<string, unknown>> {
     const res = await this.cmd({ getStats: {} }, false, false);
-    if (!res.stats) throw new CaseFailure(`getStats answered with ${kindOf(res)}`);
     const stats = C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number }) as Record<string, unknown>;
     const shown = C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number, defaults: true }) as Record<string, unknown>;
     this.lastStatsShown = Object.fromEntries(Object.entries(shown).filter(([k, v]) => v !== null && stats[k] !== undefined));
@@ -1258,6 +1257,14 @@ class Interpreter {
     const role = this.spec.role;
     if (stats[role] === undefined || stats[role] === null)
       throw new CaseFailure(`getStats at t=${this.now}: Stats.${role} MUST be set for a ${role} testee (TESTEE-PROTOCOL.md §5); got ${JSON.stringify(stats)}`);
+    // Every counter is a uint64: a value that did not convert (NaN) or came out negative is the answer's
+    // fault, not an invariant's (it would otherwise read as, say, pins differing from grants).
+    for (const [group, counters] of Object.entries(stats))
+      for (const [name, v] of Object.entries((counters ?? {}) as Record<string, unknown>))
+        if (typeof v === "number" && !(Number.isSafeInteger(v) && v >= 0))
+          throw new CaseFailure(
+            `getStats at t=${this.now}: Stats.${group}.${name} is ${v}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
+          );
     return stats;
   }
 
@@ -1385,6 +1392,11 @@ const RESULT_OF: Readonly<Record<string, "init" | "admit" | "drainFailed" | "put
   getStats: "stats",
   getView: "view",
 };
+
+/** The command a request carries (its one field besides now_ms and command_id). */
+function commandName(req: ectp.conformance.v1.ITesteeRequest): string {
+  return Object.keys(req).find((k) => k !== "nowMs" && k !== "commandId") ?? "?";
+}
 
 function kindOf(res: ectp.conformance.v1.TesteeResponse): string {
   const j = res.toJSON();

@@ -16,6 +16,8 @@ export class TesteeFault extends Error {
   readonly kind: TesteeFaultKind;
   /** Last bytes of the testee's stderr (empty for in-process testees). */
   readonly stderrTail: string;
+  /** The message without its kind and stderr tail. */
+  readonly detail: string;
 
   /**
    * @param kind - what went wrong.
@@ -27,6 +29,12 @@ export class TesteeFault extends Error {
     this.name = "TesteeFault";
     this.kind = kind;
     this.stderrTail = stderrTail;
+    this.detail = message;
+  }
+
+  /** The same fault, naming the command that was waiting for its answer (`what`, e.g. "putItem at t=0"). */
+  during(what: string): TesteeFault {
+    return new TesteeFault(this.kind, `${this.detail} (while ${what} waited for its answer)`, this.stderrTail);
   }
 }
 

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { EctpError, FrameDecoder, encodeFrame } from "@ectp/protocol";
-import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson } from "../proto.js";
+import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson, resultsSet } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "./connection.js";
 
 /** Options of {@link spawnTestee}. */
@@ -314,11 +314,33 @@ class SubprocessTestee implements TesteeConnection {
     this.child.stdin?.write(payload);
     const raw = await this.next(timeoutMs);
     this.outstanding = undefined;
+    let parsed: unknown;
+    if (typeof raw === "string") {
+      try {
+        parsed = JSON.parse(raw);
+      } catch (err) {
+        const shown = raw.length > 60 ? `${JSON.stringify(raw.slice(0, 60))}…` : JSON.stringify(raw);
+        const fault = new TesteeFault("malformed", `unreadable output: a line that is not JSON (${(err as Error).message}): ${shown}`, this.stderrTail());
+        this.fail(fault);
+        throw fault;
+      }
+    }
     let res: ectp.conformance.v1.TesteeResponse;
     try {
-      res = typeof raw === "string" ? responseFromJson(JSON.parse(raw) as Record<string, unknown>) : TesteeResponse.decode(raw);
+      res = typeof raw === "string" ? responseFromJson(parsed as Record<string, unknown>) : TesteeResponse.decode(raw);
     } catch (err) {
       const fault = new TesteeFault("malformed", `response is not a TesteeResponse: ${(err as Error).message}`, this.stderrTail());
+      this.fail(fault);
+      throw fault;
+    }
+    // testee.proto: the result is a oneof; a second one set would be ignored, hiding the testee's bug.
+    const results = resultsSet(res);
+    if (results.length > 1) {
+      const fault = new TesteeFault(
+        "malformed",
+        `the response to command ${commandId} sets ${results.length} results (${results.join(", ")}); TesteeResponse.result is a oneof: set exactly one`,
+        this.stderrTail(),
+      );
       this.fail(fault);
       throw fault;
     }

@@ -1,0 +1,115 @@
+/**
+ * What the runner says when a JSON-lines testee answers a command wrongly mid-case
+ * (TESTEE-PROTOCOL.md §6): the TS testee behind a proxy that spoils the first answer to one
+ * command (or dies, or goes silent, when that command arrives). Each message names the command and
+ * the case time, and blames the answer, not an invariant of the implementation.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
+import { loadCases } from "./cases/load.js";
+import { runSuite } from "./runner/suite.js";
+import { spawnTestee } from "./testee/subprocess.js";
+import { bundleTsTestee, fakeTestee } from "./test-support.js";
+
+/** A producer case that puts an item, polls and reads the stats after every step. */
+const CASE = loadCases().filter((c) => c.fullName === "producer/p8-liveness/unknown-capabilities-in-a-hello-are-ignored");
+
+/**
+ * The proxy: forwards lines both ways; for the first request whose command is `COMMAND` it applies
+ * `MODE` (env): rewrite the answer, write two results, a line that is not JSON, exit, or never answer
+ * ("done": change nothing).
+ */
+function proxy(testee: string): string {
+  return fakeTestee(
+    "spoiling-proxy",
+    `import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+const { MODE, COMMAND } = process.env;
+const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
+let target; // the command id of the request to spoil
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const req = JSON.parse(line);
+  if (target === undefined && req[COMMAND] !== undefined) {
+    target = req.commandId;
+    if (MODE === "exit") process.exit(1);
+    if (MODE === "hang") return;
+  }
+  child.stdin.write(line + "\\n");
+});
+process.stdin.on("end", () => child.stdin.end());
+createInterface({ input: child.stdout }).on("line", (line) => {
+  const res = JSON.parse(line);
+  if (res.commandId !== target || MODE === "done") return void process.stdout.write(line + "\\n");
+  if (MODE === "ok") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, ok: {} }) + "\\n");
+  if (MODE === "unsupported") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, unsupported: {} }) + "\\n");
+  if (MODE === "two") return void process.stdout.write(JSON.stringify({ ...res, ok: {} }) + "\\n");
+  if (MODE === "truncated") return void process.stdout.write(JSON.stringify(res).slice(0, 40) + "\\n");
+  if (MODE === "lots") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, stats: { producer: { ...res.stats.producer, grants: "lots" } } }) + "\\n");
+});
+child.on("exit", () => process.exit(0));`,
+  );
+}
+
+let command: string;
+beforeAll(async () => {
+  command = proxy(await bundleTsTestee());
+}, 60_000);
+
+/** The one case's failure message with the proxy in `mode` on the first `cmd`. */
+async function failure(mode: string, cmd: string): Promise<string> {
+  const report = await runSuite({
+    testee: () => spawnTestee({ command, jsonLines: true, commandTimeoutMs: 1000, env: { MODE: mode, COMMAND: cmd } }),
+    features: TS_TESTEE_FEATURES,
+    level: "all",
+    cases: CASE,
+  });
+  const [r] = report.results;
+  expect(r?.status, r?.message).toBe("failed");
+  return r?.message ?? "";
+}
+
+describe("a testee's wrong answer mid-case (JSON lines)", () => {
+  it("the case is the one meant (it passes through the proxy unspoilt)", async () => {
+    expect(CASE).toHaveLength(1);
+    const report = await runSuite({
+      testee: () => spawnTestee({ command, jsonLines: true, env: { MODE: "done", COMMAND: "poll" } }),
+      features: TS_TESTEE_FEATURES,
+      level: "all",
+      cases: CASE,
+    });
+    expect(report.results.map((r) => r.status)).toEqual(["passed"]);
+  }, 60_000);
+
+  it("a Poll answered Ok names the command, the case time and the result wanted", async () => {
+    expect(await failure("ok", "poll")).toBe('poll at t=0 was answered with {"ok":{}}; expected poll');
+  }, 60_000);
+
+  it("a Poll answered Unsupported for the claimed role fails as §6 says (it was 'poll answered with ...')", async () => {
+    expect(await failure("unsupported", "poll")).toBe(
+      'poll at t=0 was answered Unsupported{feature: ""}, but the features file claims "producer": a claimed feature must be supported (TESTEE-PROTOCOL.md §6)',
+    );
+  }, 60_000);
+
+  it("a stats counter that does not convert is blamed on the answer, not reported as an [I3] difference", async () => {
+    expect(await failure("lots", "getStats")).toMatch(
+      /^getStats at t=0: Stats\.producer\.grants is NaN, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string \(TESTEE-PROTOCOL\.md §3\.2\)$/,
+    );
+  }, 60_000);
+
+  it("an answer setting two results is malformed (the second was ignored)", async () => {
+    expect(await failure("two", "putItem")).toMatch(
+      /^testee malformed: the response to command \d+ sets 2 results \(ok, putItem\); TesteeResponse\.result is a oneof: set exactly one \(while putItem at t=0 waited for its answer\)/,
+    );
+  }, 60_000);
+
+  it("a line that is not JSON is unreadable output, quoted", async () => {
+    expect(await failure("truncated", "putItem")).toMatch(
+      /^testee malformed: unreadable output: a line that is not JSON \(.+\): "\{\\"commandId\\":\\"\d+\\",\\"putItem\\".*" \(while putItem at t=0 waited for its answer\)/,
+    );
+  }, 60_000);
+
+  it("a testee that exits or goes silent on a command is reported with that command and the case time", async () => {
+    expect(await failure("exit", "putItem")).toMatch(/^testee exited: exited with code 1 \(while putItem at t=0 waited for its answer\)/);
+    expect(await failure("hang", "putItem")).toMatch(/^testee hung: no response within 1000 ms \(while putItem at t=0 waited for its answer\)/);
+  }, 60_000);
+});
