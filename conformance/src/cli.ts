@@ -76,7 +76,9 @@ Options (each one that takes a value at most once):
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error, when the
 testee could not be started (no answer to Init; nothing was run), or when every selected case
-was skipped (nothing was tested).`;
+of a testee run was skipped (nothing was tested). A --transport run whose backend is missing
+(every transport/nixl case skipped with the load error) exits 0: an optional backend is not a
+conformance failure.`;
 
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {

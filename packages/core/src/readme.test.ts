@@ -64,3 +64,20 @@ describe("README metrics table", () => {
     expect([...py].sort()).toEqual([...documented].filter((n) => !tsOnly.includes(n)).sort());
   });
 });
+
+describe("README configuration table", () => {
+  const readme = readFileSync(join(here, "../README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const rows = [...section.matchAll(/^\| `(\w+)` \| (consumer|producer|both) \| (\d+) \|/gm)].map((m) => ({ key: m[1], role: m[2], value: Number(m[3]) }));
+
+  it("lists every key of both cores' config, with its role and its default, and nothing else", async () => {
+    const { DEFAULT_CONSUMER_CONFIG, DEFAULT_PRODUCER_CONFIG, DEFAULT_TIMERS } = await import("./config.js");
+    const expected = [
+      ...Object.entries(DEFAULT_TIMERS).map(([key, value]) => ({ key, role: "both", value })),
+      ...Object.entries(DEFAULT_CONSUMER_CONFIG).filter(([k]) => !(k in DEFAULT_TIMERS)).map(([key, value]) => ({ key, role: "consumer", value })),
+      ...Object.entries(DEFAULT_PRODUCER_CONFIG).filter(([k]) => !(k in DEFAULT_TIMERS)).map(([key, value]) => ({ key, role: "producer", value })),
+    ];
+    const order = (a: { key?: string; role?: string }, b: { key?: string; role?: string }) => `${a.role}/${a.key}`.localeCompare(`${b.role}/${b.key}`);
+    expect(rows.sort(order)).toEqual(expected.sort(order));
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The README's "With the real cores" example runs as written: its ```ts block is extracted, its
+ * import of this package pointed at the source (no build of it needed; @ectp/core and
+ * @ectp/protocol come from their builds, as a user's would), and imported. The block asserts its
+ * own claims (the item ends `ready` with the producer's bytes), so an example that drifts from the
+ * API, or that reads from or into memory the transport does not know, fails here.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The first ```ts block after `heading` in this package's README. */
+function readmeBlock(heading: string): string {
+  const markdown = readFileSync(join(here, "../README.md"), "utf8");
+  const from = markdown.indexOf(heading);
+  const block = /```ts\n([\s\S]*?)```/.exec(markdown.slice(from));
+  if (from < 0 || block === null) throw new Error(`README.md has no ts block after "${heading}"`);
+  return block[1] as string;
+}
+
+describe("README", () => {
+  it('"With the real cores": a ProducerCore and a ConsumerCore load an item byte-exactly through two Drivers', async () => {
+    const code = readmeBlock("### With the real cores");
+    // Complete, and checking what it claims (a block that stops asserting would pass vacuously).
+    for (const text of ['from "@ectp/core"', 'from "@ectp/protocol"', 'from "@ectp/transport-mock"', "new Driver(", "assert.deepEqual("]) {
+      expect(code).toContain(text);
+    }
+    const source = JSON.stringify(pathToFileURL(join(here, "index.ts")).href);
+    const out = join(here, "../.ectp-out");
+    mkdirSync(out, { recursive: true });
+    const file = join(out, "readme-with-the-real-cores.ts");
+    writeFileSync(file, code.replace('from "@ectp/transport-mock"', `from ${source}`));
+    try {
+      await import(pathToFileURL(file).href);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
