@@ -9829,8 +9829,9 @@ export namespace ectp {
         }
 
         /**
-         * Refusal of a Hello, sent instead of the receiver's own Hello. The receiver
-         * of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
+         * Refusal of a Hello, sent instead of the receiver's own Hello, after the
+         * Hello's transport_metadata is loaded (as for any message to its sender).
+         * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
          * are frozen across major versions, so a peer of any version can read a
          * VERSION refusal.
          */

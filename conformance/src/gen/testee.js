@@ -21532,8 +21532,9 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new HandshakeReject.
              * @memberof ectp.v1
-             * @classdesc Refusal of a Hello, sent instead of the receiver's own Hello. The receiver
-             * of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
+             * @classdesc Refusal of a Hello, sent instead of the receiver's own Hello, after the
+             * Hello's transport_metadata is loaded (as for any message to its sender).
+             * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
              * are frozen across major versions, so a peer of any version can read a
              * VERSION refusal.
              * @constructor

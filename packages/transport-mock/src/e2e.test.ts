@@ -3,7 +3,7 @@
  * MockNetwork, with real bytes, a checksum, and an [I5] check on every destination release.
  */
 import { ConsumerCore, Driver, MemoryItemStore, ProducerCore } from "@ectp/core";
-import { type ectp, crc32cBytes, itemKeyId } from "@ectp/protocol";
+import { SPEC_VERSION, type ectp, crc32cBytes, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
 import type { MockTransport } from "./transport.js";
@@ -11,7 +11,8 @@ import { pattern } from "./test-helpers.js";
 
 const FP: ectp.v1.IFingerprint = { model: "m", dtype: 1, rowBytes: 0, layoutVersion: 1 };
 
-async function world(seed: number, itemBytes: Uint8Array) {
+/** `producerFingerprint`: the producer's own, when it differs from its item's and the consumer's (a misconfigured encoder). */
+async function world(seed: number, itemBytes: Uint8Array, producerFingerprint: ectp.v1.IFingerprint = FP) {
   const net = new MockNetwork({ seed });
   const e = net.endpoint("E");
   const p = net.endpoint("P");
@@ -28,7 +29,7 @@ async function world(seed: number, itemBytes: Uint8Array) {
       if (region) e.deregisterMemory(region);
     },
   });
-  const producer = new ProducerCore({ id: "E", epoch: 1, fingerprint: FP, store, transportMetadata: e.localMetadata() });
+  const producer = new ProducerCore({ id: "E", epoch: 1, fingerprint: producerFingerprint, store, transportMetadata: e.localMetadata() });
   const descriptor: ectp.v1.IItemDescriptor = {
     key: { contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP },
     sizeBytes: itemBytes.length,
@@ -62,7 +63,10 @@ async function world(seed: number, itemBytes: Uint8Array) {
     new Driver({ transport: e, clock: net, producer }),
     new Driver({ transport: p, clock: net, consumer }),
   ];
-  const announcement = producer.announce(keyId.value);
+  // A producer announces only items of its own fingerprint; one of another is announced as an
+  // orchestrator holding its descriptor could.
+  const announcement =
+    producerFingerprint === FP ? producer.announce(keyId.value) : { version: SPEC_VERSION, item: store.get(keyId.value)?.descriptor, transportMetadata: e.localMetadata() };
   expect(announcement).toBeDefined();
 
   /** Admit the request until it is decided, stepping drivers and jumping virtual time. */
@@ -99,6 +103,13 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
     w.consumer.finishRequest("r1", w.net.now());
     expect(w.violations).toEqual([]);
     expect(w.net.unsafeDeregistrations()).toEqual([]);
+  });
+
+  it("[P7] a consumer whose Hello the producer refuses hears so at once, not after its budget (the reject follows the metadata's load)", async () => {
+    const w = await world(3, pattern(64, 1), { ...FP, model: "another" });
+    const r = await w.admitUntilDecided();
+    // Without the load the reject was dropped and the item waited out its 60 s budget (BUDGET_EXHAUSTED).
+    expect(r).toMatchObject({ status: "admitted", items: [{ action: "local-encode", reason: "INCOMPATIBLE" }] });
   });
 
   it("never marks a corrupted read loaded: the checksum catches it [C11]", async () => {

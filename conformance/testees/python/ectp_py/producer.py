@@ -417,6 +417,7 @@ class ProducerCore:
             # refused before it is recorded.
             if sid in self._peers:
                 self._peer_for(sid, sep, now)
+            self._load_before_refusal(sid, sep, hello.get("transportMetadata"))
             self._handshake_reject(sid, *refusal)
             return
         p = self._peer_for(sid, sep, now)
@@ -441,6 +442,20 @@ class ProducerCore:
             "heartbeatIntervalMs": self.config.heartbeat_interval_ms,
         }})
 
+    def _load_before_refusal(self, peer_id: str, epoch: Any, metadata: Any) -> None:
+        """SPEC.md 4.1, 4.2: a refusal is a message to the Hello's sender like any other, so the
+        sender's transport metadata is loaded first (once per epoch: not for a known peer already
+        connected at it); else a transport that reaches only loaded peers drops the HandshakeReject
+        and the consumer waits out its budget [P7]. An unknown sender stays unrecorded."""
+        if not isinstance(metadata, (bytes, bytearray)) or not metadata or not is_positive_id(epoch):
+            return
+        known = self._peers.get(peer_id)
+        if known is not None and known.epoch == epoch:
+            if known.connected_epoch == epoch:
+                return
+            known.connected_epoch = epoch  # (its accepted Hello later connects nothing twice)
+        self._out.append(ConnectPeer(peer_id, epoch, bytes(metadata)))
+
     def _handshake_reject(self, peer_id: str, reason: int, detail: str) -> None:
         self.metrics[f'ectp_producer_handshake_rejects_total{{reason="{Reason.name(reason)}"}}'] += 1
         self._send(peer_id, {"handshakeReject": {"reason": reason, "detail": detail, "supported": spec_version()}})
@@ -453,6 +468,9 @@ class ProducerCore:
         if rr is not None and is_positive_id(attempt_id):
             self._reject(sender, attempt_id, Reason.VERSION, detail)
         elif env.get("hello") is not None:
+            hello = env.get("hello")
+            if isinstance(hello, dict):
+                self._load_before_refusal(sender, env.get("senderEpoch", 0), hello.get("transportMetadata"))
             self._handshake_reject(sender, Reason.VERSION, detail)
         else:
             self._ignore("version")

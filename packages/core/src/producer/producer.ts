@@ -747,6 +747,7 @@ export class ProducerCore {
       // newer epoch in it voids the grants of the old one. [P7] An unknown peer is refused before it is recorded.
       const known = this.peers.get(sid);
       if (known !== undefined) this.peerFor(sid, sep, now, known);
+      this.loadBeforeRefusal(sid, sep, hello.transportMetadata);
       this.handshakeReject(sid, refusal[0], refusal[1]);
       return;
     }
@@ -779,6 +780,24 @@ export class ProducerCore {
     });
   }
 
+  /**
+   * SPEC.md 4.1, 4.2: a refusal is a message to the Hello's sender like any other, so the
+   * sender's transport metadata is loaded first (once per epoch: not for a known peer already
+   * connected at it). Without it a transport that reaches only loaded peers (NIXL, the mock)
+   * drops the HandshakeReject, and the consumer waits out its whole budget instead of ending its
+   * fetches at once [P7]. An unknown sender stays unrecorded (its connection stays with the
+   * transport, as one per peer id; the driver ignores a connect for an older epoch than its own).
+   */
+  private loadBeforeRefusal(peerId: string, epoch: number, metadata: unknown): void {
+    if (!(metadata instanceof Uint8Array) || metadata.length === 0 || !isPositiveInt(epoch)) return;
+    const known = this.peers.get(peerId);
+    if (known !== undefined && known.epoch === epoch) {
+      if (known.connectedEpoch === epoch) return;
+      known.connectedEpoch = epoch; // (its accepted Hello later connects nothing twice)
+    }
+    this.outputs.push({ type: "connect-peer", peerId, epoch, metadata });
+  }
+
   private handshakeReject(peerId: string, reason: Reason, detail: string): void {
     this.metrics.counter("ectp_producer_handshake_rejects_total", 1, this.reasonLabels(reason));
     this.send(peerId, { body: "handshakeReject", handshakeReject: { reason, detail, supported: { ...SPEC_VERSION } } });
@@ -795,6 +814,7 @@ export class ProducerCore {
       return;
     }
     if (body === "hello") {
+      this.loadBeforeRefusal(from, u64(env.senderEpoch), env.hello?.transportMetadata);
       this.handshakeReject(from, FR.FAILURE_REASON_VERSION, detail);
       return;
     }
