@@ -98,7 +98,10 @@ describe("runner review: the testee's answers", () => {
       });
     // A request that never failed reported failed (at t=59999 the case drains and expects nothing).
     const ghost = drained((f) => [...f, { requestId: "ghost", failures: [{ itemId: "x", reason: 2 }] }]);
-    expect((await run(one(CASE), ghost)).message).toMatch(/^\[C6\] drainFailed at t=59999: expected 0 failed requests/);
+    expect((await run(one(CASE), ghost)).message).toMatch(/^\[C6\] drainFailed at t=59999: expected 0 failed requests \(none\); got .*ghost/);
+    // One missing: the message names the request the case expected.
+    const lost = drained(() => []);
+    expect((await run(one(CASE), lost)).message).toMatch(/^\[C6\] drainFailed at t=60000: expected 1 failed requests \(r1\); got \[\]$/);
     // The right request, with another reason than BUDGET_EXHAUSTED.
     const notFound = drained((f) => f.map((r) => ({ ...r, failures: (r.failures ?? []).map((x) => ({ ...x, reason: 2 })) })));
     expect((await run(one(CASE), notFound)).message).toMatch(/^\[C6\] drainFailed at t=60000: item i1: expected reason BUDGET_EXHAUSTED/);
@@ -114,8 +117,10 @@ describe("runner review: expectations", () => {
     const readRequests = { send: { envelope: { readRequest: { $any: true } } } };
     const count = (bounds: Record<string, number>) => withSteps(CASE, (s) => [...s.slice(0, -2), { expectCount: { match: readRequests, ...bounds } }, ...s.slice(-2)]);
     expect((await run(count({ min: 1, max: 1 }))).status).toBe("passed");
-    expect((await run(count({ max: 0 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected 0\.\.0/);
-    expect((await run(count({ min: 2 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected 2\.\.Infinity/);
+    // The message lists the matching outputs, so the extra or missing one can be told apart.
+    expect((await run(count({ max: 0 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected exactly 0\nmatching outputs \(last 1 of 1\):\n  t=0 \{"send":.*readRequest/);
+    expect((await run(count({ min: 2 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected at least 2\n/);
+    expect((await run(count({ min: 2, max: 3 }))).message).toMatch(/; expected 2 to 3\n/);
   });
 
   it("expectOrder fails when fewer outputs than `first` lists were produced", async () => {
@@ -255,7 +260,9 @@ describe("runner review: more expectations", () => {
 
   it("expectNone sees every unconsumed output, not only the step's own time", async () => {
     // The ReadRequest went out at t=0 and nothing consumed it; the step runs at t=100.
-    expect((await run(plus({ expectNone: [rr] }))).message).toMatch(/^unexpected output at t=0: .*readRequest/);
+    expect((await run(plus({ expectNone: [rr] }))).message).toMatch(
+      /^unexpected output produced at t=0: .*readRequest.* \(found by an expectNone at t=100, which covers every output not consumed by an earlier step\)$/,
+    );
   });
 
   it("expectStats fails stats that do not match", async () => {
@@ -433,7 +440,7 @@ describe("the subscriber's new subscription after a gone producer (SPEC.md secti
   it("a ReplayRequest for the late batch, or a SnapshotRequest before the Hello, fails", async () => {
     expect(await run(one(NAME), sendingAtOnce({ replayRequest: { fromSequence: 3 } }))).toMatchObject({
       status: "failed",
-      message: expect.stringMatching(/^unexpected output at t=0: .*replayRequest/),
+      message: expect.stringMatching(/^unexpected output produced at t=0: .*replayRequest/),
     });
     expect(await run(one(NAME), sendingAtOnce({ snapshotRequest: {} }, hello))).toMatchObject({ status: "failed" });
   });

@@ -111,7 +111,7 @@ describe("runner edges: steps", () => {
         ...s.slice(4),
       ]);
     expect((await run(c("n - 1"))).status).toBe("passed");
-    expect((await run(c("n - 2"))).message).toMatch(/^count: 1 outputs by t=100 match .*; expected 0\.\.0/);
+    expect((await run(c("n - 2"))).message).toMatch(/^count: 1 outputs by t=100 match .*; expected exactly 0\n/);
   });
 });
 
@@ -122,7 +122,7 @@ describe("runner edges: expectations", () => {
 
   it("expectNone checks every matcher it lists, not only the first", async () => {
     const r = await run(plus({ expectNone: [{ send: { to: "NOBODY" } }, rr] }));
-    expect(r.message).toMatch(/^unexpected output at t=0: .*readRequest/);
+    expect(r.message).toMatch(/^unexpected output produced at t=0: .*readRequest/);
   });
 
   it("$bindTime binds the time the matched output was produced, not the step's time", async () => {

@@ -937,7 +937,8 @@ class Interpreter {
     const fail = (why: string): never => {
       throw new CaseFailure(`[C6] drainFailed at t=${this.now}: ${why}; got ${JSON.stringify(got)}`);
     };
-    if (got.length !== want.length) fail(`expected ${want.length} failed requests`);
+    if (got.length !== want.length)
+      fail(`expected ${want.length} failed requests (${(want as Record<string, unknown>[]).map((w) => String(w.request)).join(", ") || "none"})`);
     const ids = new Set(got.map((g) => String(g.requestId)));
     if (ids.size !== got.length) fail("a request is reported more than once");
     for (const w of want as Record<string, unknown>[]) {
@@ -1069,7 +1070,10 @@ class Interpreter {
       for (const item of this.mailbox) {
         if (item.consumed) continue;
         if (this.matchOne(m, item, new Map()))
-          throw new CaseFailure(`unexpected output at t=${item.t}: ${JSON.stringify(item.out)} matches ${JSON.stringify(m)}`);
+          throw new CaseFailure(
+            `unexpected output produced at t=${item.t}: ${JSON.stringify(item.out)} matches ${JSON.stringify(m)}` +
+              (item.t === this.now ? "" : ` (found by an expectNone at t=${this.now}, which covers every output not consumed by an earlier step)`),
+          );
       }
   }
 
@@ -1152,13 +1156,19 @@ class Interpreter {
 
   private expectCount(arg: Record<string, unknown>): void {
     const m = arg.match as Record<string, unknown>;
-    const n = this.mailbox.filter((item) => this.matchOne(m, item, new Map())).length;
+    const matching = this.mailbox.filter((item) => this.matchOne(m, item, new Map()));
+    const n = matching.length;
     const min = arg.min === undefined ? 0 : Number(this.r(arg.min));
     const max = arg.max === undefined ? Number.POSITIVE_INFINITY : Number(this.r(arg.max));
-    if (n < min || n > max)
+    if (n < min || n > max) {
+      const wanted = max === Number.POSITIVE_INFINITY ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
+      // The matching outputs themselves (the last 12), so the extra or missing one can be told apart.
+      const shown = matching.slice(-12).map((item) => `  t=${item.t} ${JSON.stringify(item.out)}`);
       throw new CaseFailure(
-        `${String(arg.why ?? "count")}: ${n} outputs by t=${this.now} match ${JSON.stringify(m)}; expected ${min}..${max}`,
+        `${String(arg.why ?? "count")}: ${n} outputs by t=${this.now} match ${JSON.stringify(m)}; expected ${wanted}` +
+          (shown.length === 0 ? "" : `\nmatching outputs (last ${shown.length} of ${n}):\n${shown.join("\n")}`),
       );
+    }
   }
 
   /** Subscriber: follow a producer (`"P1"`, or `{producer, connection: {epoch, metadata (base64)}}`). */
