@@ -118,7 +118,7 @@ describe("runner review: expectations", () => {
     const count = (bounds: Record<string, number>) => withSteps(CASE, (s) => [...s.slice(0, -2), { expectCount: { match: readRequests, ...bounds } }, ...s.slice(-2)]);
     expect((await run(count({ min: 1, max: 1 }))).status).toBe("passed");
     // The message lists the matching outputs, so the extra or missing one can be told apart.
-    expect((await run(count({ max: 0 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected exactly 0\nmatching outputs \(last 1 of 1\):\n  t=0 \{"send":.*readRequest/);
+    expect((await run(count({ max: 0 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected exactly 0\nmatching outputs \(last 1 of 1\):\n {2}t=0 \{"send":.*readRequest/);
     expect((await run(count({ min: 2 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected at least 2\n/);
     expect((await run(count({ min: 2, max: 3 }))).message).toMatch(/; expected 2 to 3\n/);
   });
