@@ -197,20 +197,26 @@ class ProducerCore:
         return {"version": spec_version(), "item": entry.descriptor, "transportMetadata": self._transport_metadata}
 
     def _foreign(self, descriptor: dict) -> str | None:
-        """[P8] Why an item stored under another producer id or epoch is not this producer's to
-        announce, publish or grant (a consumer would look for another producer, or refuse an older
-        epoch's item as stale); None for its own. Logged once per key id."""
-        if descriptor.get("producerId") == self.id and u64(descriptor.get("epoch")) == self.epoch:
-            return None
-        why = (f"it was stored as producer {json.dumps(descriptor.get('producerId'))} epoch {descriptor.get('epoch')}, "
-               f"and this producer is {json.dumps(self.id)} epoch {self.epoch}")
+        """[P8] Why an item stored under another producer id or epoch, or [P7] of another fingerprint
+        (every read of it is refused INCOMPATIBLE), is not this producer's to announce, publish or
+        grant (a consumer would look for another producer, refuse an older epoch's item as stale, or
+        wait for an item it can never read); None for its own. Logged once per key id."""
+        if descriptor.get("producerId") != self.id or u64(descriptor.get("epoch")) != self.epoch:
+            why = (f"it was stored as producer {json.dumps(descriptor.get('producerId'))} epoch {descriptor.get('epoch')}, "
+                   f"and this producer is {json.dumps(self.id)} epoch {self.epoch}")
+        else:
+            key = descriptor.get("key")
+            diff = self._fingerprint_diff(key.get("fingerprint") if isinstance(key, dict) else None)
+            if diff is None:
+                return None
+            why = f"its key's fingerprint differs from this producer's: {diff}"
         key_id = item_key_id(descriptor.get("key"))
         if key_id not in self._foreign_logged:
             if len(self._foreign_logged) >= 1024:
                 self._foreign_logged.clear()  # bounded: an item logged long ago may be logged again
             self._foreign_logged.add(key_id)
             self.metrics["ectp_producer_unpublishable_items_total"] += 1
-            log.error("the item store holds an item of another producer or epoch; it is not published, announced or granted: %s", why)
+            log.error("the item store holds an item of another producer, epoch or fingerprint; it is not published, announced or granted: %s", why)
         return why
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:

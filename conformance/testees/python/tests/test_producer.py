@@ -492,6 +492,20 @@ class LimitsTest(unittest.TestCase):
         self.assertEqual(reply["readReject"]["detail"], 'the store holds the item, but it was stored as producer "B" epoch 5, and this producer is "P1" epoch 5')
         self.assertEqual(p.metrics["ectp_producer_unpublishable_items_total"], 3)
 
+    def test_p7_an_item_of_another_fingerprint_is_not_announced_or_published(self):
+        # every read of it would be refused INCOMPATIBLE: announcing it sends consumers to wait for nothing
+        p, store = make()
+        p.poll(0)
+        d = descriptor("other", item_bytes(32))
+        d = {**d, "key": {**d["key"], "fingerprint": {**FP, "model": "another"}}}
+        entry = store.put(d, item_bytes(32))
+        store.mark_ready(entry.key_id)
+        self.assertIsNone(p.announce(entry.key_id))
+        self.assertEqual([o for o in p.poll(1) if isinstance(o, EventBatchOut)], [])  # not published
+        self.assertEqual(p.metrics["ectp_producer_unpublishable_items_total"], 1)
+        own = put(store, "A")
+        self.assertIsNotNone(p.announce(item_key_id(own["key"])))
+
     def test_e2_a_snapshot_request_publishes_pending_changes_first(self):
         # [E2] "the producer first publishes any changes not yet in a batch": a change made since the
         # last poll goes out as batch 1 before the snapshot, whose sequence is then 1 (not 0 with A in it)

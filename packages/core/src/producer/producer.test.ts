@@ -89,7 +89,10 @@ describe("ProducerCore checks [V1][P7][C10]", () => {
     const bytes = encodeEnvelope({ version: { major: 0 }, senderId: "c", senderEpoch: 1, hello: HELLO });
     h.producer.handleMessage("c", bytes, 0);
     const out = h.producer.poll(0);
-    expect(out).toHaveLength(1);
+    // SPEC.md 4.2: the Hello's metadata is loaded first, or a transport could not deliver the refusal.
+    expect(out.map((o) => o.type)).toEqual(["connect-peer", "send"]);
+    expect(out[0]).toMatchObject({ type: "connect-peer", peerId: "c", epoch: 1 });
+    expect([...((out[0] as { metadata: Uint8Array }).metadata ?? [])]).toEqual([1, 2, 3]);
     const [reply] = sent(out, "c");
     expect(reply?.handshakeReject).toMatchObject({ reason: FR.FAILURE_REASON_VERSION, supported: SPEC_VERSION });
     expect(h.producer.stats().peers).toBe(0);
@@ -224,12 +227,17 @@ describe("ProducerCore handshake", () => {
     const h = harness();
     h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, fingerprint: { ...FP, layoutVersion: 2 } } }), 0);
     const out = h.producer.poll(0);
-    expect(out).toHaveLength(1);
+    expect(out.map((o) => o.type)).toEqual(["connect-peer", "send"]); // SPEC.md 4.2: the metadata first
     expect(sent(out, "c")[0]?.handshakeReject).toMatchObject({
       reason: FR.FAILURE_REASON_INCOMPATIBLE,
       detail: "layoutVersion 2 != 1",
     });
     expect(h.producer.stats().peers).toBe(0);
+    // Refused again in the same epoch: loaded again (nothing recorded); a Hello without metadata loads nothing.
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, fingerprint: { ...FP, layoutVersion: 2 } } }), 1);
+    expect(h.producer.poll(1).map((o) => o.type)).toEqual(["connect-peer", "send"]);
+    h.producer.handleMessage("d", wire("d", 1, { hello: { ...HELLO, transportMetadata: new Uint8Array(0), fingerprint: { ...FP, layoutVersion: 2 } } }), 2);
+    expect(h.producer.poll(2).map((o) => o.type)).toEqual(["send"]);
   });
 
   it("refuses a Hello without a role as INTERNAL and ignores a producer's Hello", () => {
@@ -1088,6 +1096,25 @@ describe("ProducerCore events [E1][E2]", () => {
       'it was stored as producer "B" epoch 7, and this producer is "E" epoch 7',
     ]);
     expect(h.metrics.get("ectp_producer_unpublishable_items_total")).toBe(3);
+  });
+
+  it("[P7] an item of another fingerprint is not announced or published (every read of it would be refused INCOMPATIBLE); the error is logged once", () => {
+    const h = harness();
+    const other = { ...desc(5), key: { ...desc(5).key, fingerprint: { ...FP, model: "another" } } };
+    const r = h.store.put(other);
+    if (!r.ok) throw r.error;
+    h.store.markReady(r.value.keyId);
+    expect(h.producer.announce(r.value.keyId)).toBeUndefined();
+    expect(h.producer.announce(r.value.keyId)).toBeUndefined();
+    expect(batches(h.producer.poll(1))).toEqual([]); // no Stored event
+    const logged = h.logger.warnings.filter((e) => e.message.startsWith("ERROR the item store holds an item of another fingerprint"));
+    expect(logged.map((e) => (e.fields as { reason: string }).reason)).toEqual([
+      'its key\'s fingerprint differs from this producer\'s: model "another" != "m"',
+    ]);
+    expect(h.metrics.get("ectp_producer_unpublishable_items_total")).toBe(1);
+    // Its own items are untouched.
+    ready(h.store, 1);
+    expect(h.producer.announce(kid(1))?.item).toMatchObject({ producerId: "E", epoch: 7 });
   });
 });
 

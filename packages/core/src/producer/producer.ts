@@ -295,7 +295,7 @@ export class ProducerCore {
    * other than `MemoryItemStore`, whose `put` already refuses them): checked once per object.
    */
   private readonly verdicts: WeakMap<object, string | null> | undefined;
-  /** Descriptors naming another producer or epoch already logged (see `refusedDescriptor`): logged once each. */
+  /** Descriptors naming another producer, epoch or fingerprint already logged (see `refusedDescriptor`): logged once each. */
   private readonly foreignLogged = new WeakSet<object>();
   /** The store offers {@link ItemStore.unpinEntry}. */
   private readonly hasUnpinEntry: boolean;
@@ -437,8 +437,9 @@ export class ProducerCore {
    * An announcement of an item the store holds (ready or not), for the orchestrator to
    * attach to requests. Never pins [P4]: only grants pin. `undefined` when the store does
    * not hold the item, the producer is shutting down, or the item is not this producer's to
-   * publish: its descriptor is one no receiver accepts, or names another producer id or epoch
-   * (put items with this producer's `id` and `epoch`; the error log says which). Also
+   * publish: its descriptor is one no receiver accepts, names another producer id or epoch, or
+   * has another fingerprint (put items with this producer's `id`, `epoch` and `fingerprint`; the
+   * error log says which). Also
    * `undefined` when the store's `get` throws (logged at error level; never thrown [I1]).
    */
   announce(keyId: string): ectp.v1.IAnnouncement | undefined {
@@ -1354,8 +1355,23 @@ export class ProducerCore {
     // [P8] Only items stored under this producer's own id and epoch are its to announce, publish or
     // grant: a consumer would look for another producer (and wait out its budget), or refuse an
     // older epoch's item as stale (a store kept across a ProducerCore of a new epoch, or shared by two).
-    if (descriptor !== null && typeof descriptor === "object" && (descriptor.producerId !== this.id || u64(descriptor.epoch) !== this.epoch))
-      return this.foreign(descriptor);
+    if (descriptor !== null && typeof descriptor === "object") {
+      if (descriptor.producerId !== this.id || u64(descriptor.epoch) !== this.epoch)
+        return this.foreign(
+          descriptor,
+          `it was stored as producer ${JSON.stringify(descriptor.producerId)} epoch ${String(descriptor.epoch)}, and this producer is ${JSON.stringify(this.id)} epoch ${this.epoch}`,
+          "the item store holds an item of another producer or epoch; it is not published, announced or granted (put items with this producer's id and epoch)",
+        );
+      // [P7] Nor one of another fingerprint: every read of it is refused INCOMPATIBLE, so announcing or
+      // publishing it would send consumers to wait for an item they can never read.
+      const diff = this.fingerprintDiff((descriptor.key as ectp.v1.IItemKey | null | undefined)?.fingerprint);
+      if (diff !== undefined)
+        return this.foreign(
+          descriptor,
+          `its key's fingerprint differs from this producer's: ${diff}`,
+          "the item store holds an item of another fingerprint; it is not published, announced or granted (put items of this producer's fingerprint)",
+        );
+    }
     const verdicts = this.verdicts;
     if (verdicts === undefined) return undefined; // MemoryItemStore: put refused them
     // A store that reports no descriptor object shares one verdict ("descriptor is missing").
@@ -1373,15 +1389,12 @@ export class ProducerCore {
     return why;
   }
 
-  /** Why an item stored under another producer id or epoch is refused; logged once per descriptor. */
-  private foreign(descriptor: ectp.v1.IItemDescriptor): string {
-    const why = `it was stored as producer ${JSON.stringify(descriptor.producerId)} epoch ${String(descriptor.epoch)}, and this producer is ${JSON.stringify(this.id)} epoch ${this.epoch}`;
+  /** `why` an item that is not this producer's (id, epoch, fingerprint) is refused; logged (`message`) once per descriptor. */
+  private foreign(descriptor: ectp.v1.IItemDescriptor, why: string, message: string): string {
     if (!this.foreignLogged.has(descriptor)) {
       this.foreignLogged.add(descriptor);
       this.metrics.counter("ectp_producer_unpublishable_items_total");
-      this.logger.error("the item store holds an item of another producer or epoch; it is not published, announced or granted (put items with this producer's id and epoch)", {
-        reason: why,
-      });
+      this.logger.error(message, { reason: why });
     }
     return why;
   }
