@@ -711,7 +711,8 @@ class ProducerCore:
         self._remember(p)
         self._out.append(DisconnectPeer(p.id))
         self.metrics[f'ectp_producer_peers_gone_total{{cause="{cause}"}}'] += 1
-        log.warning("consumer %s is gone (%s); %d grants released", p.id, cause, held)
+        # idling (quiet, holding nothing) is no warning; leaving grants unfinished is
+        (log.warning if held else log.info)("consumer %s is gone (%s); %d grants released", p.id, cause, held)
 
     # ------------------------------------------------------------------------- events [E1][E2]
 

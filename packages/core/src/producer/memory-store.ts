@@ -45,8 +45,9 @@ export interface MemoryItemStoreOptions {
   locate?(keyId: string, bytes: Uint8Array): Uint8Array;
   /**
    * Called once when an item leaves the store (evicted, discarded or cleared), so the
-   * transport can deregister what {@link MemoryItemStoreOptions.locate} registered.
-   * Default: none.
+   * transport can deregister what {@link MemoryItemStoreOptions.locate} registered (keep the
+   * regions `locate` registers, e.g. in a Map by key id; without this, an evicted item's memory
+   * stays registered and readable). Default: none.
    */
   release?(keyId: string): void;
 }

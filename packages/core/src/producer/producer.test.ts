@@ -702,6 +702,16 @@ describe("ProducerCore liveness [P8]", () => {
     expect(h.logger.warnings.at(-1)?.message).toBe("consumer is gone; its grants were released");
   });
 
+  it("[P8] a consumer that goes quiet holding no grant (idling) is gone too, counted, but not a warning", () => {
+    const h = harness({ heartbeatIntervalMs: 100, heartbeatMisses: 3 });
+    h.producer.handleMessage("c", wire("c", 1, { hello: { ...HELLO, heartbeatIntervalMs: 100 } }), 0);
+    h.producer.poll(0);
+    expect(h.producer.poll(300)).toContainEqual({ type: "disconnect-peer", peerId: "c" });
+    expect(h.producer.stats().peers).toBe(0);
+    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent" })).toBe(1);
+    expect(h.logger.warnings).toEqual([]);
+  });
+
   it.each([
     [1_000, 100, 3_000],
     [0, 500, 6_000], // 0 means 2000 ms (SPEC.md 4.1): a consumer heartbeating every 2 s is not declared gone

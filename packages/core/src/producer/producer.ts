@@ -1176,12 +1176,11 @@ export class ProducerCore {
     this.remember(p);
     this.outputs.push({ type: "disconnect-peer", peerId: p.id });
     this.metrics.counter("ectp_producer_peers_gone_total", 1, { cause });
-    this.logger.warn("consumer is gone; its grants were released", {
-      peerId: p.id,
-      epoch: p.epoch,
-      cause,
-      grantsReleased: held,
-    });
+    // A consumer that went quiet holding nothing is how idling looks (it heartbeats only producers
+    // it has business with): info. One that held grants left reads unfinished: a warning.
+    const fields = { peerId: p.id, epoch: p.epoch, cause, grantsReleased: held };
+    if (held > 0) this.logger.warn("consumer is gone; its grants were released", fields);
+    else this.logger.info("consumer is gone (it held no grants)", fields);
   }
 
   // ---------------------------------------------------------------- events
