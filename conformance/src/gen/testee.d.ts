@@ -8655,7 +8655,7 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** Requests admitted and not finished. */
+                /** Requests admitted and not finished (failed ones included until finished). */
                 requests: number;
 
                 /** Live (request, item) budgets [C3]. */
@@ -8670,7 +8670,10 @@ export namespace ectp {
                 /** Quarantined reads [C8]. */
                 quarantined: number;
 
-                /** Grants held (received, not ACKed) [C7]. */
+                /**
+                 * Grants held (received, not ACKed) [C7], that of a cancelled read still
+                 * settling included.
+                 */
                 grantsHeld: number;
 
                 /** Verified items held for unfinished requests. */
@@ -8769,7 +8772,7 @@ export namespace ectp {
                 /** Properties of a ConsumerStats. */
                 interface $Properties {
 
-                    /** Requests admitted and not finished. */
+                    /** Requests admitted and not finished (failed ones included until finished). */
                     requests?: (number|null);
 
                     /** Live (request, item) budgets [C3]. */
@@ -8784,7 +8787,10 @@ export namespace ectp {
                     /** Quarantined reads [C8]. */
                     quarantined?: (number|null);
 
-                    /** Grants held (received, not ACKed) [C7]. */
+                    /**
+                     * Grants held (received, not ACKed) [C7], that of a cancelled read still
+                     * settling included.
+                     */
                     grantsHeld?: (number|null);
 
                     /** Verified items held for unfinished requests. */

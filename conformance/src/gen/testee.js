@@ -18855,12 +18855,13 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a ConsumerStats.
                  * @typedef {Object} ectp.conformance.v1.ConsumerStats.$Properties
-                 * @property {number|null} [requests] Requests admitted and not finished.
+                 * @property {number|null} [requests] Requests admitted and not finished (failed ones included until finished).
                  * @property {number|null} [budgets] Live (request, item) budgets [C3].
                  * @property {number|null} [fetches] Items with a remote fetch in progress [C9].
                  * @property {number|null} [readsInFlight] Reads started and not settled, quarantined included [I5].
                  * @property {number|null} [quarantined] Quarantined reads [C8].
-                 * @property {number|null} [grantsHeld] Grants held (received, not ACKed) [C7].
+                 * @property {number|null} [grantsHeld] Grants held (received, not ACKed) [C7], that of a cancelled read still
+                 * settling included.
                  * @property {number|null} [loadedItems] Verified items held for unfinished requests.
                  * @property {number|null} [destinations] Destinations allocated and not released [I5].
                  * @property {number|null} [undrainedFailures] Failed requests not yet drained [C6].
@@ -18897,7 +18898,7 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * Requests admitted and not finished.
+                 * Requests admitted and not finished (failed ones included until finished).
                  * @member {number} requests
                  * @memberof ectp.conformance.v1.ConsumerStats
                  * @instance
@@ -18937,7 +18938,8 @@ export const ectp = $root.ectp = (() => {
                 ConsumerStats.prototype.quarantined = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
-                 * Grants held (received, not ACKed) [C7].
+                 * Grants held (received, not ACKed) [C7], that of a cancelled read still
+                 * settling included.
                  * @member {number} grantsHeld
                  * @memberof ectp.conformance.v1.ConsumerStats
                  * @instance
