@@ -11,7 +11,7 @@ import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
-import { type CaseResult, type SuiteReport, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
+import { type CaseResult, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
@@ -304,7 +304,7 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
       for (const r of random) onResult(r);
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
-    output.out(toTerminal(onceEachReason(report)));
+    output.out(toTerminal(report)); // (skips grouped by reason: each reason written once)
     if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
     if (c.report !== undefined) {
       writeOut("--report", c.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
@@ -501,24 +501,6 @@ function defaultFeaturesReason(r: CaseResult): CaseResult {
     ...r,
     message: `role ${role} is not in the default features (${DEFAULT_FEATURES.join(", ")}); pass --features with a file claiming it to run it`,
   };
-}
-
-/** For the terminal: a skip reason shared by several cases is written once (the JSON and JUnit reports keep it per case). */
-function onceEachReason(report: SuiteReport): SuiteReport {
-  const first = new Map<string, string>();
-  let previous: string | undefined;
-  const results = report.results.map((r) => {
-    if (r.status !== "skipped" || r.message === undefined) return r;
-    const seen = first.get(r.message);
-    const same = previous === r.message;
-    previous = r.message;
-    if (seen === undefined) {
-      first.set(r.message, r.name);
-      return r;
-    }
-    return { ...r, message: same ? "same reason" : `same reason as ${seen}` };
-  });
-  return { ...report, results };
 }
 
 /** The summary file written beside `--report <file>`. */

@@ -17,6 +17,7 @@ import { runConformanceCli } from "./cli.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { ectp } from "./proto.js";
 import { matches } from "./runner/match.js";
+import { toTerminal } from "./report/report.js";
 import { classify, runSuite, summarise } from "./runner/suite.js";
 import { fakeTestee } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
@@ -53,6 +54,19 @@ describe("runner review: outcomes and the run's verdict", () => {
     expect(bug).toMatchObject({ status: "failed", ok: false, message: expect.stringContaining("case bug (fix the case file): no rule named") });
     const broken = await run(one("consumer/c1-admission/local-item-is-ready"), () => Promise.reject(new Error("factory broke")));
     expect(broken).toMatchObject({ status: "failed", ok: false, message: expect.stringContaining("runner error: Error: factory broke") });
+  });
+
+  it("the terminal summary groups skips by reason, naming a reason's cases only when they are few", () => {
+    const skip = (name: string, message: string) => ({ name, level: "REQUIRED" as const, requirements: [], catches: [], status: "skipped" as const, message, durationMs: 0 });
+    const results = [
+      ...Array.from({ length: 11 }, (_, i) => skip(`consumer/c${i}`, "role consumer not in the features file")),
+      skip("subscriber/x", 'needs optional feature "raw-messages"'),
+    ];
+    const text = toTerminal(summarise(results));
+    expect(text).toContain(
+      'skipped: 12 (each case is in the JSON report, --report)\n  11 role consumer not in the features file\n  1 needs optional feature "raw-messages": subscriber/x\n',
+    );
+    expect(text).not.toContain("consumer/c0");
   });
 
   it("summarise counts an unexpected pass as a failure; classify keeps a listed skip skipped", () => {

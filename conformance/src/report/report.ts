@@ -83,13 +83,28 @@ export function toJUnit(implementation: string, report: SuiteReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Terminal summary: failures in full, then counts, then the mutant table if any. */
+/** A reason's skipped cases are named in the terminal summary up to this many (else only counted). */
+const SKIPPED_NAMES_LISTED = 10;
+
+/** Terminal summary: failures in full, then skips by reason, counts, then the mutant table if any. */
 export function toTerminal(report: SuiteReport, mutants?: readonly MutantResult[]): string {
   const out: string[] = [];
   for (const r of report.results)
     if (r.status === "failed" || r.status === "unexpected-pass") out.push(`FAIL ${r.name} [${r.requirements.join(" ")}]\n  ${(r.message ?? "").replace(/\n/g, "\n  ")}`);
   const skipped = report.results.filter((r) => r.status === "skipped");
-  if (skipped.length > 0) out.push(`skipped: ${skipped.map((r) => `${r.name} (${r.message ?? ""})`).join(", ")}`);
+  if (skipped.length > 0) {
+    // One line per reason: a testee of one role skips the other roles' two hundred cases for one
+    // reason, which as a list of names buried the result. A reason's names are listed when few.
+    const byReason = new Map<string, string[]>();
+    for (const r of skipped) {
+      const names = byReason.get(r.message ?? "") ?? [];
+      names.push(r.name);
+      byReason.set(r.message ?? "", names);
+    }
+    out.push(`skipped: ${skipped.length} (each case is in the JSON report, --report)`);
+    for (const [reason, names] of byReason)
+      out.push(`  ${names.length} ${reason || "(no reason given)"}${names.length <= SKIPPED_NAMES_LISTED ? `: ${names.join(", ")}` : ""}`);
+  }
   const known = report.results.filter((r) => r.status === "known-failing");
   if (known.length > 0) out.push(`known failing: ${known.map((r) => r.name).join(", ")}`);
   if (mutants) {
