@@ -9836,7 +9836,8 @@ export namespace ectp {
 
         /**
          * Refusal of a Hello, sent instead of the receiver's own Hello, after the
-         * Hello's transport_metadata is loaded (as for any message to its sender).
+         * Hello's transport_metadata is loaded (as for any message to its sender;
+         * not for a Hello of another major, whose body is not acted on [V1]).
          * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
          * are frozen across major versions, so a peer of any version can read a
          * VERSION refusal.

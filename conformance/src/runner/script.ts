@@ -450,9 +450,11 @@ class Interpreter {
           `(a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee); --case-timeout-ms raises the limit`,
       );
     this.commands++;
-    // A crash, hang or unreadable answer names the command that waited for it (TESTEE-PROTOCOL.md §6).
+    // A crash, hang or unreadable answer names the command that waited for it (TESTEE-PROTOCOL.md §6);
+    // a connection already dead never sent it, and its fault stays as it was.
+    const sent = this.conn.alive;
     return this.conn.request(req).catch((err: unknown) => {
-      throw err instanceof TesteeFault ? err.during(`${commandName(req)} at t=${this.now}`) : err;
+      throw sent && err instanceof TesteeFault ? err.during(`${commandName(req)} at t=${this.now}`) : err;
     });
   }
 

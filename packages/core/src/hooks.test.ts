@@ -171,6 +171,23 @@ describe("hooks calling back into their own core (the cores are not re-entrant)"
     }
   });
 
+  it("a read made by a hook records nothing meanwhile: a logger calling stats() whose store fails logs once, no recursion", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    store.totalPins = () => {
+      throw new Error("store down");
+    };
+    const errors: string[] = [];
+    let p: ProducerCore | undefined;
+    const error = (message: string) => {
+      errors.push(message);
+      expect(p?.stats().pins).toBe(-1); // the read works; its own error record is dropped
+    };
+    p = new ProducerCore({ id: "E", epoch: 1, fingerprint: FP, store, logger: { ...NOOP_LOGGER, error } });
+    expect(p.stats().pins).toBe(-1);
+    expect(errors).toHaveLength(1); // it was about 1,700 nested records, then a RangeError
+    expect(p.stats().hookFailures).toBe(0);
+  });
+
   it("subscriber: a logger that polls or unfollows from inside a call gets REENTRANT_CALL; another core's methods are not refused", () => {
     const codes: string[] = [];
     const other = subscriber({});

@@ -11,8 +11,9 @@ export type Labels = Readonly<Record<string, string>>;
 /**
  * Receives metric samples. Implementations should not throw; a core contains and counts what
  * one throws (`stats().hookFailures`), and that sample is lost. A sample is taken in the middle
- * of one of the core's calls: a hook may read the core (`stats()`, `nextDeadline()`), but a
- * call to one of its state-changing methods throws `EctpError(REENTRANT_CALL)` into the hook.
+ * of one of the core's calls: a hook may read the core (`stats()`, `nextDeadline()`; what such a
+ * read would record meanwhile is dropped), but a call to one of its state-changing methods throws
+ * `EctpError(REENTRANT_CALL)` into the hook.
  */
 export interface MetricsSink {
   /** Add `value` (default 1) to a monotonically increasing counter. */
@@ -96,8 +97,9 @@ export function reentrantCall(component: string, method: string): EctpError {
 /**
  * `sink`, with anything its methods throw contained and reported to `onThrow` [I1]: a metrics
  * exporter that breaks costs its sample, never the core's state or the engine's call. While a
- * method runs, `gate.depth` counts it. The default sink is returned as is (it cannot throw or
- * call back).
+ * method runs, `gate.depth` counts it, and a sample taken meanwhile (a hook read the core, and the
+ * read recorded something) is dropped: a hook is never called from inside a hook of its core, so
+ * it cannot recurse. The default sink is returned as is (it cannot throw or call back).
  * @throws EctpError(INVALID_CONFIG) when `sink` lacks one of the three methods.
  * @internal
  */
@@ -105,6 +107,7 @@ export function containMetrics(sink: MetricsSink | undefined, onThrow: () => voi
   if (sink === undefined || sink === NOOP_METRICS) return NOOP_METRICS;
   checkHook(sink, "metrics", METRICS_METHODS);
   const call = (kind: keyof MetricsSink, name: string, value: number | undefined, labels: Labels | undefined): void => {
+    if (gate.depth !== 0) return; // a sample taken by a read a hook made: dropped, so no hook ever recurses
     gate.depth++;
     try {
       sink[kind](name, value as number, labels);
@@ -131,6 +134,7 @@ export function containLogger(logger: Logger | undefined, onThrow: () => void, g
   if (logger === undefined || logger === NOOP_LOGGER) return NOOP_LOGGER;
   checkHook(logger, "logger", LOGGER_METHODS);
   const call = (level: keyof Logger, message: string, fields: LogFields | undefined): void => {
+    if (gate.depth !== 0) return; // a record made by a read a hook made: dropped, so no hook ever recurses
     gate.depth++;
     try {
       logger[level](message, fields);

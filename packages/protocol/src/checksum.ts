@@ -26,17 +26,18 @@ const TABLE: Int32Array = (() => {
 
 /**
  * CRC-32C of `bytes`, continuing from `previous` (0 to start, else what an earlier call
- * returned). Returns an unsigned 32-bit integer.
+ * returned, or the same 32 bits as a signed integer, as `crc | 0` gives). Returns an unsigned
+ * 32-bit integer.
  * `crc32c(new TextEncoder().encode("123456789")) === 0xe3069283`. An ArrayBuffer or any view
- * of one is checksummed as its bytes; anything else, or a `previous` that is not an unsigned
- * 32-bit integer, throws `EctpError(INVALID_ARGUMENT)`.
+ * of one is checksummed as its bytes; anything else, or a `previous` that is not an integer in
+ * [-2^31, 2^32), throws `EctpError(INVALID_ARGUMENT)`.
  */
 export function crc32c(input: Uint8Array | ArrayBuffer | ArrayBufferView, previous = 0): number {
   // A previous value of another type or range would be folded silently into some other checksum.
-  if (previous !== 0 && (typeof previous !== "number" || previous >>> 0 !== previous))
+  if (previous !== 0 && (typeof previous !== "number" || (previous >>> 0 !== previous && (previous | 0) !== previous)))
     throw new EctpError(
       "INVALID_ARGUMENT",
-      `crc32c: previous must be the unsigned 32-bit integer an earlier crc32c call returned (0 to start); got ${typeof previous === "number" ? previous : typeof previous}.`,
+      `crc32c: previous must be the 32-bit value an earlier crc32c call returned, unsigned or signed (0 to start); got ${typeof previous === "number" ? previous : typeof previous}.`,
     );
   const bytes = input instanceof Uint8Array && input.length !== 0 ? input : byteView(input, "crc32c input");
   const t = TABLE;

@@ -58,7 +58,7 @@ describe("crc32c [C11]", () => {
 
   it("refuses a previous value that no crc32c call returns (it was folded into another checksum)", () => {
     const data = ascii("123456789");
-    for (const [bad, got] of [[-1, "-1"], [2 ** 32, "4294967296"], [1.5, "1.5"], [Number.NaN, "NaN"], ["7", "string"], [7n, "bigint"]] as const) {
+    for (const [bad, got] of [[-(2 ** 31) - 1, "-2147483649"], [2 ** 32, "4294967296"], [1.5, "1.5"], [Number.NaN, "NaN"], ["7", "string"], [7n, "bigint"]] as const) {
       let caught: unknown;
       try {
         crc32c(data, bad as unknown as number);
@@ -67,9 +67,13 @@ describe("crc32c [C11]", () => {
       }
       expect(caught).toBeInstanceOf(EctpError);
       expect((caught as EctpError).code).toBe("INVALID_ARGUMENT");
-      expect((caught as EctpError).message).toContain(`previous must be the unsigned 32-bit integer an earlier crc32c call returned (0 to start); got ${got}.`);
+      expect((caught as EctpError).message).toContain(`previous must be the 32-bit value an earlier crc32c call returned, unsigned or signed (0 to start); got ${got}.`);
     }
-    expect(crc32c(data, 0xffffffff)).toBe(crc32c(data, 0xffffffff)); // the largest value is accepted
+    // The same 32 bits signed (as `crc | 0` gives) continue alike.
+    const first = crc32c(data.subarray(0, 4));
+    expect(first).toBeGreaterThan(2 ** 31); // (its signed form is negative)
+    expect(crc32c(data.subarray(4), first | 0)).toBe(crc32c(data));
+    expect(crc32c(data.subarray(4), first)).toBe(crc32c(data));
   });
 
   it("continues from a previous value, for any split (slicing-by-8 and byte tail agree)", () => {

@@ -474,9 +474,7 @@ class ProducerCore:
         if rr is not None and is_positive_id(attempt_id):
             self._reject(sender, attempt_id, Reason.VERSION, detail)
         elif env.get("hello") is not None:
-            hello = env.get("hello")
-            if isinstance(hello, dict):
-                self._load_before_refusal(sender, env.get("senderEpoch", 0), hello.get("transportMetadata"))
+            # [V1] nothing of another major's body is acted on (its metadata field is not frozen)
             self._handshake_reject(sender, Reason.VERSION, detail)
         else:
             self._ignore("version")

@@ -815,7 +815,8 @@ export class ProducerCore {
       return;
     }
     if (body === "hello") {
-      this.loadBeforeRefusal(from, u64(env.senderEpoch), env.hello?.transportMetadata);
+      // [V1] Nothing of another major's body is acted on (its metadata field is not frozen): the
+      // refusal reaches the sender only if the transport can already (SPEC.md 4.2).
       this.handshakeReject(from, FR.FAILURE_REASON_VERSION, detail);
       return;
     }
