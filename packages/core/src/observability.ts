@@ -77,7 +77,7 @@ function checkHook(hook: unknown, option: string, methods: readonly string[]): v
  * @internal
  */
 export class HookGate {
-  /** Hook calls in progress (nested when a hook of one core calls another core's method). */
+  /** Hook calls in progress: 0 or 1 (what the core would record while one runs is dropped). */
   depth = 0;
 }
 
