@@ -831,8 +831,11 @@ describe("[C8] quarantine of reads past their timeout", () => {
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
     const attempt = onlyAttempt(h.core.poll(0));
     expect(gauges()).toEqual({ requests: 1, grantsHeld: 0, quarantined: 0 });
+    const before = h.metrics.gauges.length;
     const start = starts(grant(h, attempt, 8, "h1", 0))[0] as ReturnType<typeof starts>[0]; // grant() polls
     expect(gauges()).toEqual({ requests: 1, grantsHeld: 1, quarantined: 0 });
+    // Only the gauge that changed was set.
+    expect(h.metrics.gauges.slice(before)).toEqual([{ name: "ectp_consumer_grants_held", value: 1 }]);
     const set = h.metrics.gauges.length;
     h.core.poll(2);
     expect(h.metrics.gauges).toHaveLength(set); // nothing changed: nothing set

@@ -209,6 +209,11 @@ function solicited(peer: Peer): boolean {
   return peer.helloEpoch !== 0 || peer.fetchCount !== 0;
 }
 
+/** A peer's `detail` text for a log record: a string, at most 200 characters; anything else "". */
+function peerDetail(v: unknown): string {
+  return typeof v === "string" ? v.slice(0, 200) : "";
+}
+
 /** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
 function slotAt(req: Req, i: number): Slot | undefined {
   if (i >= req.slotCount) return undefined;
@@ -605,6 +610,13 @@ export class ConsumerCore {
   private scratchChecksum = -1;
   /** What the last `verify` computed: the bytes' CRC-32C, or -1 when none was needed. */
   private verifiedCrc = -1;
+  /** Why the last `verify` refused a read, for the failure's log record ("" when it did not). */
+  private verifyDetail = "";
+  /**
+   * Where a remote failure came from, for the "request failed" warning: the item key, the producer
+   * and what the producer or transport said (kept off the engine's ItemFailure objects).
+   */
+  private readonly failureSource = new WeakMap<ItemFailure, { itemKey: string; producer: string; detail: string }>();
   private scratchLocation: Uint8Array = EMPTY_BYTES;
 
   /**
@@ -913,7 +925,7 @@ export class ConsumerCore {
         // [P8][C10] A refusal from an older epoch than the one known is stale, as any message of it,
         // and one that answers no Hello of ours (no fetch either) is unsolicited.
         if (peer !== undefined && (!isPositiveId(epoch) || epoch >= peer.knownEpoch) && solicited(peer))
-          this.onHandshakeReject(peer, "VERSION", isPositiveId(epoch) ? epoch : peer.knownEpoch, now);
+          this.onHandshakeReject(peer, "VERSION", isPositiveId(epoch) ? epoch : peer.knownEpoch, now, peerDetail(env.handshakeReject?.detail));
       });
       this.ignore("version");
       return;
@@ -1305,7 +1317,8 @@ export class ConsumerCore {
     this.metrics.counter("ectp_consumer_requests_failed_total", 1);
     for (const f of failures) {
       this.metrics.counter("ectp_consumer_item_failures_total", 1, this.labels("reason", f.reason));
-      this.logger.warn("request failed", { requestId: req.id, itemId: f.itemId, reason: f.reason, attempts: f.attempts });
+      // With the item key, producer and detail of a remote failure, so the cause can be told apart.
+      this.logger.warn("request failed", { requestId: req.id, itemId: f.itemId, reason: f.reason, attempts: f.attempts, ...this.failureSource.get(f) });
     }
     this.releaseRequest(req, now);
     return result;
@@ -1501,7 +1514,8 @@ export class ConsumerCore {
   }
 
   /** [C5] Terminal outcome for every waiter of a fetch. */
-  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number): void {
+  /** End a fetch for every waiter with `reason`; `detail` (what the producer or transport said) goes into their log records. */
+  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number, detail = ""): void {
     if (f.disposed) return;
     const read = f.read;
     this.disposeFetch(f);
@@ -1519,7 +1533,7 @@ export class ConsumerCore {
       w.wNext = undefined;
       w.fetch = undefined;
       this.timers.cancel(w);
-      batch = this.endWaiter(w, f.keyId, reason, attempts, batch);
+      batch = this.endWaiter(w, f.keyId, reason, attempts, batch, f.peer.id, detail);
     }
     if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
   }
@@ -1535,13 +1549,15 @@ export class ConsumerCore {
     reason: FailureReasonName,
     attempts: number,
     batch: Map<Req, ItemFailure[]> | undefined,
+    producer = "",
+    detail = "",
   ): Map<Req, ItemFailure[]> | undefined {
     if (w.hasModelInput) {
       // [C5] Local encode, and never another remote attempt for this (request, item).
       w.decision = { action: "local-encode", itemId: w.itemId, reason };
       w.req.view = undefined;
       this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
-      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemId: w.itemId, itemKey: keyId, reason, attempts });
+      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemId: w.itemId, itemKey: keyId, producer, reason, attempts, detail });
       return batch;
     }
     const failures = batch ?? new Map<Req, ItemFailure[]>();
@@ -1550,7 +1566,9 @@ export class ConsumerCore {
       list = [];
       failures.set(w.req, list);
     }
-    list.push({ itemId: w.itemId, reason, attempts });
+    const failure: ItemFailure = { itemId: w.itemId, reason, attempts };
+    this.failureSource.set(failure, { itemKey: keyId, producer, detail });
+    list.push(failure);
     return failures;
   }
 
@@ -1688,7 +1706,7 @@ export class ConsumerCore {
     if (reason !== undefined) {
       this.releaseDest(r.dest);
       this.ackRead(r, ACK_FAILED, reason);
-      this.terminateFetch(f, reason, now);
+      this.terminateFetch(f, reason, now, this.verifyDetail);
       return;
     }
     // [C11] Verified: mark loaded, ACK OK, every waiter becomes ready.
@@ -1758,11 +1776,19 @@ export class ConsumerCore {
    */
   private verify(r: Read, result: ReadResult, now: number): FailureReasonName | undefined {
     this.verifiedCrc = -1;
+    this.verifyDetail = "";
     // [C11] Handled after its deadline, whatever its result: never loaded (after the lease the producer
     // may have reused the memory), and the outcome names the deadline.
     if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
-    if (result.status !== "done") return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
-    if (result.bytesRead !== r.sizeBytes) return "SIZE_MISMATCH";
+    if (result.status !== "done") {
+      // (Read with typeof only: the transport's result may be anything, and String() of it may throw.)
+      this.verifyDetail = `read ${typeof result.status === "string" ? result.status.slice(0, 20) : "not done"}${typeof result.error === "string" ? `: ${result.error.slice(0, 200)}` : ""}`;
+      return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
+    }
+    if (result.bytesRead !== r.sizeBytes) {
+      this.verifyDetail = `${typeof result.bytesRead === "number" ? result.bytesRead : "no count of"} bytes read, ${r.sizeBytes} expected`;
+      return "SIZE_MISMATCH";
+    }
     const announced = r.checksumA !== -1 || r.checksumB !== -1;
     if (announced || r.fetch?.otherChecksums !== undefined) {
       let crc = result.crc32c;
@@ -1774,7 +1800,10 @@ export class ConsumerCore {
         crc = crc32c(view);
       }
       this.verifiedCrc = crc;
-      if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) return "CHECKSUM_MISMATCH";
+      if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) {
+        this.verifyDetail = `CRC-32C of the bytes read ${crc}, announced ${r.checksumA !== -1 ? r.checksumA : r.checksumB}`;
+        return "CHECKSUM_MISMATCH";
+      }
     }
     return undefined;
   }
@@ -1822,7 +1851,8 @@ export class ConsumerCore {
       }
       // SPEC 4.2: a refusal is VERSION, INCOMPATIBLE or INTERNAL; any other reason reads as INTERNAL (terminal).
       const name = reasonName(toNum(envelope.handshakeReject.reason));
-      this.onHandshakeReject(peer, name === "VERSION" || name === "INCOMPATIBLE" ? name : "INTERNAL", senderEpoch, now);
+      const detail = peerDetail(envelope.handshakeReject.detail);
+      this.onHandshakeReject(peer, name === "VERSION" || name === "INCOMPATIBLE" ? name : "INTERNAL", senderEpoch, now, detail);
     } else this.ignore("unexpected"); // [C10] messages a consumer does not expect
   }
 
@@ -1869,12 +1899,12 @@ export class ConsumerCore {
     }
   }
 
-  private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number): void {
+  private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     // The rejecting peer gets no reads in this epoch; its fetches end with its reason [C5].
     peer.rejectedEpoch = Math.max(epoch, 1);
     peer.rejectedReason = reason;
     peer.helloEpoch = 0;
-    for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now);
+    for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now, detail);
   }
 
   private onGrant(peer: Peer, senderEpoch: number, g: ectp.v1.IReadGrant, now: number): void {
@@ -2076,7 +2106,7 @@ export class ConsumerCore {
     if (retryable) {
       const hint = toNum(rj.retryAfterMs);
       this.retryFetch(f, reason, Number.isFinite(hint) && hint > 0 ? hint : 0, now); // [C4]
-    } else this.terminateFetch(f, reason, now); // [C5]
+    } else this.terminateFetch(f, reason, now, peerDetail(rj.detail)); // [C5]
   }
 
   // -------------------------------------------------------------------------------------
@@ -2268,13 +2298,20 @@ export class ConsumerCore {
   }
 
   /** Outstanding requests, grants held [C7] and quarantined reads [C8] on their gauges (called by poll when one changed). */
+  /** Each gauge that changed since the last poll (the README: set only when they changed). */
   private setGauges(): void {
-    this.gaugedRequests = this.requests.size;
-    this.gaugedGrantsHeld = this.grantsHeldCount;
-    this.gaugedQuarantined = this.quarantinedCount;
-    this.metrics.gauge("ectp_consumer_requests", this.gaugedRequests);
-    this.metrics.gauge("ectp_consumer_grants_held", this.gaugedGrantsHeld);
-    this.metrics.gauge("ectp_consumer_quarantined_reads", this.gaugedQuarantined);
+    if (this.requests.size !== this.gaugedRequests) {
+      this.gaugedRequests = this.requests.size;
+      this.metrics.gauge("ectp_consumer_requests", this.gaugedRequests);
+    }
+    if (this.grantsHeldCount !== this.gaugedGrantsHeld) {
+      this.gaugedGrantsHeld = this.grantsHeldCount;
+      this.metrics.gauge("ectp_consumer_grants_held", this.gaugedGrantsHeld);
+    }
+    if (this.quarantinedCount !== this.gaugedQuarantined) {
+      this.gaugedQuarantined = this.quarantinedCount;
+      this.metrics.gauge("ectp_consumer_quarantined_reads", this.gaugedQuarantined);
+    }
   }
 
   /** [C10] Count an ignored message under `reason` (snake_case, as the producer's reasons). */

@@ -362,3 +362,42 @@ describe("consumer sequences: release, failure reports, stats and timers [C7][C6
     expect(h.core.stats()).toMatchObject({ readsInFlight: 0, quarantined: 0, destinations: 0 });
   });
 });
+
+describe("consumer sequences: a failure's warning says where it came from", () => {
+  const warning = (h: ReturnType<typeof makeConsumer>, message: string) => h.logger.records.find((r) => r.level === "warn" && r.message === message)?.fields;
+
+  it("a terminal ReadReject: the request's warning names the item key, the producer and its detail", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: attempt, reason: R.FAILURE_REASON_NOT_FOUND, detail: "item not held" } }), 1);
+    expect(warning(h, "request failed")).toMatchObject({ requestId: "r", itemId: "a", reason: "NOT_FOUND", attempts: 1, producer: P, detail: "item not held" });
+    expect((warning(h, "request failed") as { itemKey?: string }).itemKey).toMatch(/\|/);
+  });
+
+  it("a HandshakeReject: its detail (what differed) reaches the warning of each item it ends", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    h.core.poll(0);
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE, detail: 'model "x" != "m"' } }), 1);
+    expect(warning(h, "remote read failed; item falls back to local encode")).toMatchObject({ reason: "INCOMPATIBLE", producer: P, detail: 'model "x" != "m"' });
+  });
+
+  it("a failed read: the transport's error; corrupted bytes: the CRC read and the one announced", () => {
+    for (const [corrupt, reason, detail] of [
+      [false, "TRANSFER_FAILED", "read failed: NIC reset"],
+      [true, "CHECKSUM_MISMATCH", /^CRC-32C of the bytes read \d+, announced \d+$/],
+    ] as const) {
+      const h = makeConsumer(QUIET);
+      h.core.admit({ requestId: "r", items: [remote("a", "h1", true, { checksum: true })] }, 0);
+      const attempt = onlyAttempt(h.core.poll(0));
+      const [start] = starts(grant(h, attempt, 7, "h1", 1, { checksum: true }));
+      if (start === undefined) throw new Error("no read started");
+      if (corrupt) {
+        fill(start, "h1", true);
+        h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 2);
+      } else h.core.handleReadResult({ readId: start.readId, status: "failed", bytesRead: 0, error: "NIC reset" }, 2);
+      expect(warning(h, "remote read failed; item falls back to local encode")).toMatchObject({ reason, producer: P, detail: expect.stringMatching(detail) });
+    }
+  });
+});
