@@ -355,6 +355,8 @@ class Peer implements Timed {
   metadataEpoch = 0;
   /** Last time any message arrived from it. */
   lastHeard = Number.NEGATIVE_INFINITY;
+  /** Declared gone, and nothing heard from it since: a further declaration is the same outage (logged at info). */
+  goneUnheard = false;
   /** When the current stretch of business began (silence is measured from here at the earliest). */
   businessSince = 0;
   /** The heartbeat interval its Hello of the known epoch announced, ms (0: no Hello yet) [P8]. */
@@ -1839,6 +1841,7 @@ export class ConsumerCore {
     }
     if (senderEpoch > peer.knownEpoch) this.onNewEpoch(peer, senderEpoch, now);
     peer.lastHeard = now;
+    peer.goneUnheard = false;
 
     if (envelope.readGrant) this.onGrant(peer, senderEpoch, envelope.readGrant, now);
     else if (envelope.readReject) this.onReject(peer, envelope.readReject, now);
@@ -2157,7 +2160,12 @@ export class ConsumerCore {
     peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
-    this.logger.warn("producer is gone; granted work fails, the rest retries", { peerId: peer.id, cause: why });
+    // One warning per outage: declared gone again with nothing heard since (each retry's new Hello
+    // unanswered) is the same outage, at info.
+    const fields = { peerId: peer.id, cause: why };
+    if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
+    else this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
+    peer.goneUnheard = true;
     this.emit({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
     peer.metadata = undefined;

@@ -401,3 +401,18 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     }
   });
 });
+
+describe("consumer sequences: one warning per outage [P8]", () => {
+  it("a producer declared gone again with nothing heard since is logged at info; heard from, the next outage warns again", () => {
+    const h = makeConsumer({ heartbeatIntervalMs: 100, grantWaitMs: 100_000, waitBudgetMs: 100_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const gone = () => h.logger.records.filter((r) => r.message.startsWith("producer is gone") || r.message.startsWith("producer still gone")).map((r) => r.level);
+    for (let t = 0; t <= 3_000 && gone().length < 3; t += 10) h.core.poll(t);
+    expect(gone()).toEqual(["warn", "info", "info"]);
+    // Heard from again: a later outage is a new one.
+    h.core.handleEnvelope(P, env(P, 1, { heartbeat: {} }), 3_001);
+    for (let t = 3_010; t <= 6_000 && gone().length < 4; t += 10) h.core.poll(t);
+    expect(gone()).toEqual(["warn", "info", "info", "warn"]);
+    expect(h.metrics.total("ectp_consumer_peers_gone_total")).toBe(4); // every declaration still counted
+  });
+});
