@@ -320,30 +320,21 @@ class SubprocessTestee implements TesteeConnection {
         parsed = JSON.parse(raw);
       } catch (err) {
         const shown = raw.length > 60 ? `${JSON.stringify(raw.slice(0, 60))}…` : JSON.stringify(raw);
-        const fault = new TesteeFault("malformed", `unreadable output: a line that is not JSON (${(err as Error).message}): ${shown}`, this.stderrTail());
-        this.fail(fault);
-        throw fault;
+        this.malformed(`unreadable output: a line that is not JSON (${(err as Error).message}): ${shown}`);
       }
     }
     let res: ectp.conformance.v1.TesteeResponse;
     try {
       res = typeof raw === "string" ? responseFromJson(parsed as Record<string, unknown>) : TesteeResponse.decode(raw);
     } catch (err) {
-      const fault = new TesteeFault("malformed", `response is not a TesteeResponse: ${(err as Error).message}`, this.stderrTail());
-      this.fail(fault);
-      throw fault;
+      this.malformed(`response is not a TesteeResponse: ${(err as Error).message}`);
     }
     // testee.proto: the result is a oneof; a second one set would be ignored, hiding the testee's bug.
     const results = resultsSet(res);
-    if (results.length > 1) {
-      const fault = new TesteeFault(
-        "malformed",
+    if (results.length > 1)
+      this.malformed(
         `the response to command ${commandId} sets ${results.length} results (${results.join(", ")}); TesteeResponse.result is a oneof: set exactly one`,
-        this.stderrTail(),
       );
-      this.fail(fault);
-      throw fault;
-    }
     if (Number(res.commandId) !== commandId) {
       const echoed = Number(res.commandId);
       // A lower id is a command answered already: its second answer came late, after the next request went out.
@@ -351,11 +342,16 @@ class SubprocessTestee implements TesteeConnection {
         echoed >= 1 && echoed < commandId
           ? `a second response to command ${echoed} (answered already) came where command ${commandId}'s was expected: a command answered twice`
           : `response echoes command_id ${String(res.commandId)}; expected ${commandId}`;
-      const fault = new TesteeFault("malformed", why, this.stderrTail());
-      this.fail(fault);
-      throw fault;
+      this.malformed(why);
     }
     return res;
+  }
+
+  /** The answer just read is malformed: the connection dies with that fault, which is thrown. */
+  private malformed(why: string): never {
+    const fault = new TesteeFault("malformed", why, this.stderrTail());
+    this.fail(fault);
+    throw fault;
   }
 
   private next(timeoutMs: number): Promise<Uint8Array | string> {

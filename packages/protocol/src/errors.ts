@@ -97,3 +97,16 @@ export class EctpError extends Error {
     return EctpError.is(value);
   }
 }
+
+/**
+ * A short description of a value for an error message: `nothing`, `null`, a number, a quoted
+ * string (at most 40 characters), else its type. Shared by the package's argument checks.
+ * @internal
+ */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (typeof v === "number") return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  return typeof v;
+}

@@ -3,14 +3,7 @@
  * packages that refuse unknown names: config options, case names.
  * @module
  */
-import { EctpError } from "./errors.js";
-
-/** A short description of a value for an error message. */
-function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  return typeof v;
-}
+import { EctpError, describeValue as describe } from "./errors.js";
 
 /**
  * The name among `candidates` closest to `name`: one with the same letters in another case, else

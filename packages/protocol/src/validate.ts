@@ -6,7 +6,7 @@
  * @module
  */
 import { ectp } from "./gen/ectp.js";
-import { EctpError } from "./errors.js";
+import { EctpError, describeValue as describe } from "./errors.js";
 import { MAX_SHAPE_DIMS } from "./limits.js";
 
 /**
@@ -557,14 +557,6 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   };
   if (checksum) value.checksum = checksum; // own property only when present (as before)
   return { ok: true, value };
-}
-
-function describe(v: unknown): string {
-  if (v === undefined) return "nothing";
-  if (v === null) return "null";
-  if (typeof v === "number") return String(v);
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
-  return typeof v;
 }
 
 function fail(

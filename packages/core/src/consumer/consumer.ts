@@ -2160,8 +2160,8 @@ export class ConsumerCore {
     peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh
     if (!hadState) return;
     this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
-    // One warning per outage: declared gone again with nothing heard since (each retry's new Hello
-    // unanswered) is the same outage, at info.
+    // [P8] One warning per outage: declared gone again with nothing heard since (each retry's new
+    // Hello unanswered) is the same outage, at info.
     const fields = { peerId: peer.id, cause: why };
     if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
     else this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
