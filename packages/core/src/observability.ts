@@ -33,9 +33,9 @@ export type LogFields = Readonly<Record<string, unknown>>;
  * from a logger to one of the core's state-changing methods throws `EctpError(REENTRANT_CALL)`.
  */
 export interface Logger {
-  /** Detail for debugging. */
+  /** Detail for debugging (a retry the producer asked for: OVERLOADED or NOT_READY). */
   debug(message: string, fields?: LogFields): void;
-  /** Normal but notable events (a retry). */
+  /** Normal but notable events (a retry after a fault: no answer in time, a peer lost). */
   info(message: string, fields?: LogFields): void;
   /** Every terminal failure is logged here with request id, item key, reason and attempts. */
   warn(message: string, fields?: LogFields): void;

@@ -767,7 +767,9 @@ class ConsumerCore:
             # [C4] every retry counted by its reason and logged with the attempt number and the reason
             reason = Reason.name(f.retry_reason)
             self.metrics[f'ectp_consumer_retries_total{{reason="{reason}"}}'] += 1
-            log.info("retrying remote read: item=%s producer=%s attempt=%d reason=%s", f.key_id, peer.id, f.attempts, reason)
+            # flow control the producer asked for (OVERLOADED, NOT_READY) can be hundreds a second: debug
+            level = logging.DEBUG if f.retry_reason in (Reason.OVERLOADED, Reason.NOT_READY) else logging.INFO
+            log.log(level, "retrying remote read: item=%s producer=%s attempt=%d reason=%s", f.key_id, peer.id, f.attempts, reason)
         self._send(peer.id, {"readRequest": {
             "attemptId": attempt_id,
             "key": f.key,

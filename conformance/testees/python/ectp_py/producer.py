@@ -708,7 +708,8 @@ class ProducerCore:
         del self._peers[p.id]
         self._remember(p)
         self._out.append(DisconnectPeer(p.id))
-        self.metrics[f'ectp_producer_peers_gone_total{{cause="{cause}"}}'] += 1
+        grants = "released" if held else "none"  # labelled apart: an idle consumer going quiet is no alert
+        self.metrics[f'ectp_producer_peers_gone_total{{cause="{cause}",grants="{grants}"}}'] += 1
         # idling (quiet, holding nothing) is no warning; leaving grants unfinished is
         (log.warning if held else log.info)("consumer %s is gone (%s); %d grants released", p.id, cause, held)
 

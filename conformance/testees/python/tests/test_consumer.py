@@ -96,7 +96,10 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual(sends(c.poll(5), "readRequest"), [])
         retry_at = c.next_deadline()
         self.assertTrue(5 + 25 <= retry_at <= 5 + 50, retry_at)  # jitter in [d/2, d], d = 50
-        again = sends(c.poll(retry_at), "readRequest")[0]["readRequest"]
+        with self.assertLogs("ectp.consumer", level="DEBUG") as logged:
+            again = sends(c.poll(retry_at), "readRequest")[0]["readRequest"]
+        # a retry the producer asked for is logged at debug level (flow control can be frequent)
+        self.assertEqual([r.levelname for r in logged.records if "retrying" in r.getMessage()], ["DEBUG"])
         self.assertGreater(again["attemptId"], rr["attemptId"])
         # counted by its reason, as SPEC [C4] names the metric
         self.assertEqual(c.metrics['ectp_consumer_retries_total{reason="NOT_READY"}'], 1)

@@ -64,7 +64,10 @@ class ConsumerDeadlinesTest(unittest.TestCase):
         self.assertEqual(len(sends(c.poll(0), "readRequest")), 1)
         self.assertEqual(retries(c), {})
         self.assertEqual(sends(c.poll(1_000), "readRequest"), [])  # backoff first
-        self.assertEqual(len(sends(c.poll(1_050), "readRequest")), 1)
+        with self.assertLogs("ectp.consumer", level="DEBUG") as logged:
+            self.assertEqual(len(sends(c.poll(1_050), "readRequest")), 1)
+        # a retry after a fault (no answer in time) is logged at info level
+        self.assertEqual([r.levelname for r in logged.records if "retrying" in r.getMessage()], ["INFO"])
         self.assertEqual(retries(c), {'ectp_consumer_retries_total{reason="GRANT_TIMEOUT"}': 1})
         self.assertEqual(c.drain_failed(), [])
 

@@ -289,6 +289,16 @@ class ProducerTest(unittest.TestCase):
         self.assertEqual(p.stats()["grants"], 1)
         p.poll(6000)  # 3 x 2000 ms without a message
         self.assertEqual((p.stats()["grants"], p.stats()["peers"]), (0, 0))
+        self.assertEqual(p.metrics['ectp_producer_peers_gone_total{cause="silent",grants="released"}'], 1)
+
+    def test_p8_an_idle_consumer_going_quiet_is_counted_apart(self):
+        p, _ = make()
+        hello = {"role": Role.CONSUMER, "fingerprint": dict(FP), "heartbeatIntervalMs": 2000}
+        p.handle_envelope("R", envelope("R", 1, hello=hello), 0)
+        p.poll(6000)  # idle: it heartbeats only producers it has business with
+        self.assertEqual(p.stats()["peers"], 0)
+        self.assertEqual(p.metrics['ectp_producer_peers_gone_total{cause="silent",grants="none"}'], 1)
+        self.assertEqual(p.metrics['ectp_producer_peers_gone_total{cause="silent",grants="released"}'], 0)
 
     def test_p8_c10_a_message_from_an_older_epoch_of_a_peer_declared_gone_is_stale(self):
         p, store = make()

@@ -1487,7 +1487,12 @@ export class ConsumerCore {
       // [C4] Every retry is counted by the failed attempt's reason, and logged with that reason and its attempt number.
       this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("reason", f.retryReason));
       this.metrics.histogram("ectp_consumer_retry_attempt", f.attempts);
-      this.logger.info("retrying remote read", { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: f.retryReason });
+      const fields = { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: f.retryReason };
+      // Flow control (the producer asked for a wait: OVERLOADED under its quota, NOT_READY while the
+      // item is encoded) can retry hundreds of times a second under load: a debug line each, the
+      // counter shows the rate. A retry after a fault (a lost answer, a lost peer) is an info line.
+      if (f.retryReason === "OVERLOADED" || f.retryReason === "NOT_READY") this.logger.debug("retrying remote read", fields);
+      else this.logger.info("retrying remote read", fields);
     }
     // A clean copy of the key (never the announcement's own object), built per attempt rather than kept per fetch.
     const desc = f.desc;

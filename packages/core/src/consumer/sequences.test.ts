@@ -235,7 +235,25 @@ describe("consumer sequences: retries [C4]", () => {
     h.core.poll(1_000); // no answer: GRANT_TIMEOUT, retryable
     expect(sent(h.core.poll(1_100), "readRequest")).toHaveLength(1);
     expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "GRANT_TIMEOUT"])).toBe(1);
-    expect(h.logger.records.find((r) => r.message === "retrying remote read")?.fields).toMatchObject({ reason: "GRANT_TIMEOUT", attempt: 2 });
+    expect(h.logger.records.find((r) => r.message === "retrying remote read")).toMatchObject({ level: "info", fields: { reason: "GRANT_TIMEOUT", attempt: 2 } });
+  });
+
+  // Mutant: every retry is logged at info level (174 lines in 100 ms under a producer's quota).
+  it("[C4] a retry the producer asked for (OVERLOADED, NOT_READY) is logged at debug level, a retry after a fault at info", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const overloaded = (attemptId: number, now: number) =>
+      h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId, reason: R.FAILURE_REASON_OVERLOADED, retryable: true } }), now);
+    overloaded(onlyAttempt(h.core.poll(0)), 10);
+    reject(h, onlyAttempt(h.core.poll(100)), 110);
+    h.core.poll(300);
+    const levels = h.logger.records.filter((r) => r.message === "retrying remote read").map((r) => [r.level, r.fields?.reason]);
+    expect(levels).toEqual([
+      ["debug", "OVERLOADED"],
+      ["debug", "NOT_READY"],
+    ]);
+    expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "OVERLOADED"])).toBe(1);
+    expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "NOT_READY"])).toBe(1);
   });
 
   // Mutant: a pre-grant attempt ended by peer loss is retried with reason GRANT_TIMEOUT.

@@ -698,6 +698,7 @@ describe("ProducerCore liveness [P8]", () => {
     expect(h.store.totalPins()).toBe(0);
     expect(h.producer.stats()).toMatchObject({ peers: 0, grants: 0 });
     expect(h.logger.warnings.at(-1)?.message).toBe("consumer is gone; its grants were released");
+    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent", grants: "released" })).toBe(1);
   });
 
   it("[P8] a consumer that goes quiet holding no grant (idling) is gone too, counted, but not a warning", () => {
@@ -706,7 +707,7 @@ describe("ProducerCore liveness [P8]", () => {
     h.producer.poll(0);
     expect(h.producer.poll(300)).toContainEqual({ type: "disconnect-peer", peerId: "c" });
     expect(h.producer.stats().peers).toBe(0);
-    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent", grants: "none" })).toBe(1);
     expect(h.logger.warnings).toEqual([]);
   });
 

@@ -1176,9 +1176,10 @@ export class ProducerCore {
     if (this.lastPeer === p) this.lastPeer = undefined;
     this.remember(p);
     this.outputs.push({ type: "disconnect-peer", peerId: p.id });
-    this.metrics.counter("ectp_producer_peers_gone_total", 1, { cause });
     // A consumer that went quiet holding nothing is how idling looks (it heartbeats only producers
-    // it has business with): info. One that held grants left reads unfinished: a warning.
+    // it has business with): info, and labelled apart so that a dashboard can alert on the other
+    // kind only. One that held grants left reads unfinished: a warning.
+    this.metrics.counter("ectp_producer_peers_gone_total", 1, { cause, grants: held > 0 ? "released" : "none" });
     const fields = { peerId: p.id, epoch: p.epoch, cause, grantsReleased: held };
     if (held > 0) this.logger.warn("consumer is gone; its grants were released", fields);
     else this.logger.info("consumer is gone (it held no grants)", fields);

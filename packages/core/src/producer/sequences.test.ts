@@ -217,7 +217,7 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
     h.producer.handleMessage("b", wire("b", 1, { hello: { ...HELLO, heartbeatIntervalMs: 100 } }), 0);
     h.producer.handlePeerUnreachable("a", 1);
     h.producer.poll(300);
-    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "unreachable" })).toBe(1);
-    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "unreachable", grants: "none" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent", grants: "none" })).toBe(1);
   });
 });
