@@ -154,7 +154,11 @@ export interface Transport {
   /** Opaque location bytes for `[offset, offset + length)` of a region, for descriptors. */
   describe(region: MemoryRegion, offset: number, length: number): Uint8Array;
 
-  /** Start a read. Its result arrives through {@link Transport.poll}, exactly once. */
+  /**
+   * Start a read. Its result arrives through {@link Transport.poll}, exactly once. A call that
+   * throws started nothing: no result arrives for that read id, and the destination is not
+   * touched (the `Driver` then settles the read as `failed` itself).
+   */
   startRead(read: ReadOperation): void;
 
   /** Ask to cancel a read. Its result (`cancelled`, or `done`/`failed` if too late) still arrives. */

@@ -84,6 +84,15 @@ describe("FrameDecoder", () => {
     expect(() => d.end()).not.toThrow();
   });
 
+  // Mutant: each zero-length frame gets a fresh array (about 200 bytes each for 4 bytes of input).
+  it("[C10] zero-length frames share one frozen empty payload: a peer's stream of them allocates no array per frame", () => {
+    const frames = new FrameDecoder().push(new Uint8Array(4 * 1000));
+    expect(frames).toHaveLength(1000);
+    expect(new Set(frames).size).toBe(1);
+    expect(Object.isFrozen(frames[0])).toBe(true);
+    expect(frames[0]).toEqual(new Uint8Array(0));
+  });
+
   it("reassembles a frame split byte by byte", () => {
     const d = new FrameDecoder();
     const stream = encodeFrame(bytes(9, 8, 7, 6, 5));

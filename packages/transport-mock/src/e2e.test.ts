@@ -85,7 +85,7 @@ async function world(seed: number, itemBytes: Uint8Array, producerFingerprint: e
     }
     throw new Error("the request was not decided within 5000 steps");
   }
-  return { net, consumer, producer, admitUntilDecided, violations };
+  return { net, e, p, consumer, producer, drivers, admitUntilDecided, violations };
 }
 
 describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", () => {
@@ -124,5 +124,31 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
       expect(r.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
     }
     expect(w.violations).toEqual([]);
+  });
+
+  // Before Driver.close(), an engine that finished its request, stopped and closed the transport
+  // was left with the read in flight and its destination allocated: the cancelled result that the
+  // close settled was never handed to the consumer.
+  it("[I5] Driver.close() settles a read in flight: nothing in flight, no destination held, nothing released early", async () => {
+    const w = await world(4, pattern(1 << 20, 5));
+    w.net.setFaults({ links: [{ from: "P", to: "E", stallRead: { probability: 1, durationMs: 1e9 } }] }); // the read does not complete by itself
+    const keyId = itemKeyId({ contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP });
+    if (!keyId.ok) throw keyId.error;
+    const request = { requestId: "r1", items: [{ itemId: "i1", announcement: w.producer.announce(keyId.value), hasModelInput: true }] };
+    w.consumer.admit(request, w.net.now());
+    for (let i = 0; i < 200 && w.consumer.stats().readsInFlight === 0; i++) {
+      for (const d of w.drivers) d.step();
+      await new Promise((resolve) => setImmediate(resolve));
+      w.net.advanceBy(1);
+    }
+    expect(w.consumer.stats().readsInFlight).toBe(1);
+    w.consumer.finishRequest("r1", w.net.now());
+    const consumerDriver = w.drivers[1] as Driver;
+    await consumerDriver.close();
+    expect(w.consumer.stats()).toMatchObject({ readsInFlight: 0, destinations: 0, quarantined: 0 });
+    expect(w.violations).toEqual([]);
+    expect(w.p.status).toBe("closed");
+    consumerDriver.step(); // does nothing now
+    await consumerDriver.close(); // returns at once
   });
 });

@@ -72,6 +72,17 @@ describe("MockTransport endpoints: crash, close, restart", () => {
     expect(p.poll().messages).toEqual([]);
   });
 
+  // Mutant: a closed endpoint's startRead does nothing (the read never gets its result, and a
+  // driver still stepping waited out the request's whole budget).
+  it("a closed endpoint's startRead throws INVALID_ARGUMENT: it could never deliver the read's result", async () => {
+    const { p, c } = await pair();
+    const src = p.registerMemory(pattern(8, 1));
+    const dst = c.registerMemory(new Uint8Array(8));
+    await c.close();
+    expect(() => read(c, p, 1, src, 0, dst, 0, 8)).toThrow(/\[INVALID_ARGUMENT\] startRead: "c" is closed, so read 1 is not started/);
+    expect(c.poll().reads).toEqual([]);
+  });
+
   it("a closed endpoint's send is a no-op: nothing is reported unreachable", async () => {
     const { c } = await pair();
     await c.close();

@@ -750,6 +750,9 @@ export class Fabric {
   }
 
   startRead(ep: EndpointState, op: ReadOperation): void {
+    // A read needs a result exactly once: a closed endpoint can deliver none, so it starts none and
+    // says so (a driver settles a read whose start threw as failed). A crashed one is a dead process.
+    if (ep.status === "closed") throw invalid(`startRead: "${ep.id}" is closed, so read ${String(op?.readId)} is not started and no result will arrive; make a new endpoint`);
     if (ep.status !== "live") return;
     if (op === null || typeof op !== "object") throw invalid("startRead needs a ReadOperation { readId, peerId, source, destination }");
     if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${String(op.readId)}`);

@@ -38,8 +38,10 @@ export interface MockActivity extends TransportActivity {
  * (an unregistered destination, a duplicate read id) throws an `EctpError`
  * (`INVALID_ARGUMENT`).
  *
- * Once the endpoint is closed or crashed, `send`, `startRead` and `cancelRead` do nothing
- * and `registerMemory` throws `INVALID_ARGUMENT` (the endpoint has no memory any more).
+ * Once the endpoint is closed or crashed, `send` and `cancelRead` do nothing (messages are
+ * lost) and `registerMemory` throws `INVALID_ARGUMENT` (the endpoint has no memory any more).
+ * `startRead` on a closed endpoint throws `INVALID_ARGUMENT` (it could never deliver the
+ * read's result; a driver settles such a read as failed); on a crashed one it does nothing.
  * After `close`, `poll` returns what was already queued (with the `cancelled` results of
  * unsettled reads) and then nothing; a crash loses what was queued too, as a crashed process
  * loses its memory, so `poll` returns nothing.

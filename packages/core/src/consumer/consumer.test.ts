@@ -465,7 +465,7 @@ describe("[C3] wait budget per (request, item)", () => {
 });
 
 describe("[C4] retryable outcomes are retried with backoff inside the budget", () => {
-  it("[C4] NOT_READY is retried after a jittered backoff, counted and logged with the attempt number", () => {
+  it("[C4] NOT_READY is retried after a jittered backoff, counted and logged (at debug level: flow control) with the attempt number", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
     const a1 = onlyAttempt(h.core.poll(0));
@@ -478,7 +478,7 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     }
     expect(a2).toBeGreaterThan(a1);
     expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "NOT_READY"])).toBe(1);
-    expect(h.logger.at("info").some((r) => r.fields?.attempt === 2 && r.fields?.reason === "NOT_READY")).toBe(true);
+    expect(h.logger.at("debug").some((r) => r.fields?.attempt === 2 && r.fields?.reason === "NOT_READY")).toBe(true);
     expect(h.metrics.observed("ectp_consumer_retry_attempt")).toEqual([2]); // the attempt number of each retry, none for the first
   });
 

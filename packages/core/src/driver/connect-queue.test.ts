@@ -187,9 +187,63 @@ describe("Driver: the queue behind a pending connect", () => {
       expect(leases, `lease ${leaseMs} after ${waitedMs} ms`).toEqual(sent);
     }
   });
+
+  // Mutant: flushGrant reads the raw clock (a reading 10 s back gave a 40 s lease for a 30 s pin;
+  // a NaN one threw out of the connect's callback, an unhandled rejection that ended Node).
+  it("[I1][P3] a queued grant leaves with at most its lease whatever the clock reads when the connect resolves", async () => {
+    for (const reading of [-10_000, Number.NaN, "throws"] as const) {
+      const net = new FakeNet();
+      const t = net.endpoint("me");
+      net.endpoint("c");
+      const d = deferred();
+      t.connectResult = d.promise;
+      const producer = new RecordingCore();
+      let now = 1_000;
+      const clock = {
+        now: () => {
+          if (now === -1) throw new Error("clock broke");
+          return now;
+        },
+      };
+      const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
+      producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant: { attemptId: 1, grantId: 1, leaseMs: 30_000 } } }];
+      driver.step();
+      now = reading === "throws" ? -1 : now + reading;
+      d.resolve();
+      await flush();
+      const leases = t.sentTo.map((m) => {
+        const e = decodeEnvelope(m.bytes);
+        return e.ok ? Number(e.value.readGrant?.leaseMs) : -1;
+      });
+      expect(leases, `clock reading ${String(reading)}`).toEqual([30_000]);
+    }
+  });
 });
 
 describe("Driver: one connection shared by both cores", () => {
+  // Mutant: a core asking for another epoch than the connection's does not hold it (a peer running
+  // both roles announced epoch 1 to our consumer and 3 to our producer: the producer's disconnect of
+  // that idle consumer cut our consumer's read from that healthy producer, PEER_UNREACHABLE).
+  it("[P8] a connection is held by every core that asked for its peer, whatever epoch each asked for", async () => {
+    for (const order of [["consumer", 1, "producer", 3], ["producer", 3, "consumer", 1], ["consumer", 3, "producer", 1]] as const) {
+      const { net, t, consumer, producer, driver } = routingRig();
+      net.endpoint("x");
+      const core = (role: string) => (role === "consumer" ? consumer : producer) as RecordingCore;
+      core(order[0]).outputs = [connectTo("x", order[1])];
+      driver.step();
+      await flush();
+      core(order[2]).outputs = [connectTo("x", order[3])];
+      driver.step();
+      await flush();
+      core(order[0]).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+      driver.step();
+      expect(t.disconnects, `${order.join(" ")}: one holder left`).toEqual([]);
+      core(order[2]).outputs = [{ type: "disconnect-peer", peerId: "x" }];
+      driver.step();
+      expect(t.disconnects, `${order.join(" ")}: none left`).toEqual(["x"]);
+    }
+  });
+
   it("[P8] both cores asking for a new epoch of a connected peer start one connect", async () => {
     const { net, t, consumer, producer, driver } = routingRig();
     net.endpoint("x");

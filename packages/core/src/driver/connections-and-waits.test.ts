@@ -244,3 +244,24 @@ describe("Driver: options", () => {
       expect(() => new Driver({ transport, producer, maxWaitMs }), String(maxWaitMs)).toThrow(/\[INVALID_CONFIG\] maxWaitMs/);
   });
 });
+
+describe("Driver.nextDeadline", () => {
+  it("is the earliest of the cores' deadlines and the pending connects' timeouts, undefined when none is pending", async () => {
+    const clock = manualClock(1_000);
+    const t = new FakeNet().endpoint("me");
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 100 });
+    expect(driver.nextDeadline()).toBeUndefined();
+    consumer.deadline = 1_500;
+    expect(driver.nextDeadline()).toBe(1_500);
+    const d = deferred();
+    t.connectResult = d.promise;
+    consumer.outputs = [connectTo("p")];
+    driver.step();
+    expect(driver.nextDeadline()).toBe(1_100); // the connect fails then unless it resolves
+    d.resolve();
+    await flush();
+    expect(driver.nextDeadline()).toBe(1_500);
+    expect(driver.hasWork).toBe(false);
+  });
+});

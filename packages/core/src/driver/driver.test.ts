@@ -335,6 +335,32 @@ describe("Driver", () => {
     }
   });
 
+  // Mutant: a rejected waitForActivity is followed by the next step at once (217,000 steps and
+  // error lines a second on an idle producer).
+  it("run() sleeps its wait on a timer while waitForActivity keeps rejecting, logging the first rejection and the recovery", async () => {
+    const t = new FakeNet().endpoint("me");
+    const producer = new RecordingCore();
+    let polls = 0;
+    producer.poll = () => {
+      polls++;
+      return [];
+    };
+    const logged: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 20, logger });
+    let failing = true;
+    t.waitForActivity = (ms) => (failing ? Promise.reject(new Error("closed")) : new Promise((r) => setTimeout(r, ms)));
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 200));
+    failing = false;
+    await new Promise((r) => setTimeout(r, 60));
+    driver.stop();
+    await done;
+    // 200 ms of 20 ms sleeps is about 10 steps (fewer on a slow machine; a spin makes thousands).
+    expect(polls).toBeLessThan(100);
+    expect(logged).toEqual(["transport.waitForActivity rejected; sleeping on a timer until it works again", "transport.waitForActivity works again"]);
+  });
+
   it("run() hears of a failed connect, and of stop(), during a wait the transport never ends", async () => {
     const t = new FakeNet().endpoint("me");
     t.waitForActivity = () => new Promise<void>(() => {}); // no activity, no timeout: only the driver can wake

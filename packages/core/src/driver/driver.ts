@@ -4,6 +4,7 @@
  * @module
  */
 import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
+import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import { containLogger, type Logger } from "../observability.js";
@@ -146,8 +147,14 @@ export class Driver {
   /** Peers whose connect failed, with the cores to tell. */
   private failedPeers: { readonly peerId: string; readonly roles: ReadonlySet<Role> }[] = [];
   private nextToken = 1;
+  /** The latest good clock reading (see `now()`). */
+  private lastNow = Number.NEGATIVE_INFINITY;
+  /** `transport.waitForActivity` rejections in a row (the first is logged, then one line when it works again). */
+  private waitRejections = 0;
   private running = false;
   private loop: Promise<void> | undefined;
+  /** Set by {@link Driver.close}: `closing` while it runs, `closed` after (steps and run() do nothing). */
+  private state: "open" | "closing" | "closed" = "open";
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -199,7 +206,8 @@ export class Driver {
    * test step by step.
    */
   step(): void {
-    const now = this.clock.now();
+    if (this.state === "closed") return;
+    const now = this.now();
     if (this.connecting.size > 0) this.expireConnects(now); // the cores hear of it below, before they are polled
     if (this.syntheticResults.length > 0) {
       const results = this.syntheticResults;
@@ -266,6 +274,7 @@ export class Driver {
    * then keeps running.
    */
   run(): Promise<void> {
+    if (this.state !== "open") return this.loop ?? Promise.resolve();
     this.running = true;
     if (this.loop) return this.loop;
     // The loop's first step runs before `this.loop` is assigned: a stop() inside it (from a
@@ -291,8 +300,23 @@ export class Driver {
               // The driver's own news (a connect that failed, stop()) ends the wait too: a
               // transport has no activity to report for it.
               await Promise.race([this.transport.waitForActivity(wait), new Promise<void>((resolve) => (this.wakeRun = resolve))]);
+              if (this.waitRejections > 0) {
+                this.logger.warn("transport.waitForActivity works again", { rejections: this.waitRejections });
+                this.waitRejections = 0;
+              }
             } catch (cause) {
-              this.logger.error("transport.waitForActivity rejected; continuing", { error: String(cause) });
+              // Sleep the wait on a timer instead: a transport whose wait keeps failing must not
+              // turn the loop into a spin (one step and one log line per turn).
+              if (++this.waitRejections === 1)
+                this.logger.error("transport.waitForActivity rejected; sleeping on a timer until it works again", { error: String(cause) });
+              if (this.running && !this.woken)
+                await new Promise<void>((resolve) => {
+                  const timer = setTimeout(resolve, wait);
+                  this.wakeRun = () => {
+                    clearTimeout(timer);
+                    resolve();
+                  };
+                });
             } finally {
               this.wakeRun = undefined;
             }
@@ -306,6 +330,34 @@ export class Driver {
     })();
     if (!ended) this.loop = loop;
     return loop;
+  }
+
+  /**
+   * Shut down: end {@link Driver.run} (awaiting the loop), take a step that sends what the cores
+   * queued (finish or cancel the engine's requests first with `finishRequest`, so that the grants
+   * they held are acknowledged here; a producer that hears nothing releases them at their lease's
+   * end [P3]), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
+   * the consumer's destinations any more), and take a last step, in which the consumer hears those
+   * results and releases the destinations [I5]. Afterwards `step()` and `run()` do nothing; a
+   * second call returns at once. A transport whose `close` rejects is logged, and the last step is
+   * still taken. The cores are not shut down: a producer's `shutdown()` comes before this.
+   */
+  async close(): Promise<void> {
+    if (this.state !== "open") return;
+    this.state = "closing";
+    this.stop();
+    if (this.loop) await this.loop;
+    this.step();
+    try {
+      await this.transport.close();
+    } catch (cause) {
+      this.logger.error("transport.close rejected", { error: String(cause) });
+    }
+    try {
+      this.step();
+    } finally {
+      this.state = "closed";
+    }
   }
 
   /** Ask {@link Driver.run} to end after the current step (a wait in progress ends at once). */
@@ -326,15 +378,50 @@ export class Driver {
     this.wakeRun?.();
   }
 
+  /**
+   * When {@link Driver.step} next has work, on the driver's clock: the earliest of the cores'
+   * `nextDeadline()` and of the pending connects' timeouts (`connectTimeoutMs`); `undefined` when
+   * none is pending. A loop on virtual time advances its clock to it (results the driver itself
+   * settles, e.g. after a failed connect, are due at once: see {@link Driver.hasWork}).
+   */
+  nextDeadline(): number | undefined {
+    let next: number | undefined;
+    for (const c of this.connecting.values()) {
+      const d = c.startedAt + this.connectTimeoutMs;
+      if (next === undefined || d < next) next = d;
+    }
+    for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline(), this.subscriber?.nextDeadline()])
+      if (d !== undefined && (next === undefined || d < next)) next = d;
+    return next;
+  }
+
+  /** Whether the driver holds results or failed connects of its own that the next {@link Driver.step} hands to the cores. */
+  get hasWork(): boolean {
+    return this.syntheticResults.length > 0 || this.failedPeers.length > 0;
+  }
+
   /** Milliseconds until a core needs polling, capped at `maxWaitMs`; 0 when work is waiting. */
   private waitMs(): number {
-    if (this.syntheticResults.length > 0 || this.failedPeers.length > 0) return 0;
-    const now = this.clock.now();
-    let wait = this.maxWaitMs;
-    for (const c of this.connecting.values()) wait = Math.min(wait, Math.max(0, c.startedAt + this.connectTimeoutMs - now));
-    for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline(), this.subscriber?.nextDeadline()])
-      if (d !== undefined) wait = Math.min(wait, Math.max(0, d - now));
-    return wait;
+    if (this.hasWork) return 0;
+    const next = this.nextDeadline();
+    return next === undefined ? this.maxWaitMs : Math.min(this.maxWaitMs, Math.max(0, next - this.now()));
+  }
+
+  /**
+   * [I1] The clock as the cores accept it: a reading that is not a finite number, or that throws,
+   * counts as the latest good one (logged), and time never goes back. The cores check their own
+   * readings too; this one times the driver's own work (connect timeouts, a queued grant's lease).
+   */
+  private now(): number {
+    let reading: number;
+    try {
+      reading = this.clock.now();
+    } catch (cause) {
+      this.logger.error("clock.now() threw; the last good reading is used", { error: String(cause) });
+      return Number.isFinite(this.lastNow) ? this.lastNow : 0;
+    }
+    this.lastNow = checkedNow(reading, this.lastNow, this.logger);
+    return this.lastNow;
   }
 
   // ---------------------------------------------------------------- input
@@ -453,19 +540,23 @@ export class Driver {
 
   private connect(peerId: string, epoch: number, metadata: Uint8Array, role: Role, now: number): void {
     const current = this.connected.get(peerId) ?? this.connecting.get(peerId)?.epoch;
+    // The transport keeps one connection per peer id, whatever epoch each core knows the peer by:
+    // every core that asked for one holds it (the cores of a peer that runs both roles may
+    // announce different epochs), so one core's disconnect-peer never cuts the other's reads.
+    let roles = current === undefined ? undefined : this.holders.get(peerId);
+    if (roles !== undefined) roles.add(role);
     // Once per peer epoch, even when both cores ask.
-    if (current === epoch) {
-      this.holders.get(peerId)?.add(role);
-      return;
-    }
+    if (current === epoch) return;
     // [P8] An older epoch's metadata never replaces a newer connection (a core still acting on
     // a stale announcement); its messages go to the peer's current incarnation, which judges them.
     if (current !== undefined && epoch < current) {
-      this.logger.debug("connect-peer for an older epoch than the current connection; ignored", { peerId, epoch, current });
+      this.logger.debug("connect-peer for an older epoch than the current connection; kept the newer", { peerId, epoch, current });
       return;
     }
-    const roles = new Set<Role>([role]);
-    this.holders.set(peerId, roles);
+    if (roles === undefined) {
+      roles = new Set<Role>([role]);
+      this.holders.set(peerId, roles);
+    }
     const previous = this.connecting.get(peerId);
     const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [], startedAt: now, roles };
     this.connecting.set(peerId, entry);
@@ -585,12 +676,22 @@ export class Driver {
    */
   private flushGrant(peerId: string, envelope: ectp.v1.IEnvelope, queuedAt: number): void {
     const grant = envelope.readGrant as ectp.v1.IReadGrant;
-    const left = Math.floor(grantLeaseMs(Number(grant.leaseMs)) - (this.clock.now() - queuedAt));
+    // [I1] The checked clock: never earlier than `queuedAt` (a lease longer than the producer's
+    // would outlive its pin [P3][C11]), never NaN (an envelope that does not encode).
+    const lease = grantLeaseMs(Number(grant.leaseMs));
+    const left = Math.floor(lease - Math.max(0, this.now() - queuedAt));
     if (left < 1) {
       this.logger.warn("a grant's lease ran out while its peer was connecting; not sent", { peerId, grantId: Number(grant.grantId) });
       return;
     }
-    this.send(peerId, encodeEnvelope({ ...envelope, readGrant: { ...grant, leaseMs: left } }));
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeEnvelope({ ...envelope, readGrant: { ...grant, leaseMs: Math.min(left, lease) } });
+    } catch (cause) {
+      this.logger.error("a queued grant does not encode; dropped", { peerId, error: String(cause) });
+      return;
+    }
+    this.send(peerId, bytes);
   }
 
   private send(peerId: string, bytes: Uint8Array): void {

@@ -5,7 +5,7 @@
  * synced stats, the silence bound, the Hello's interval [E2][P8][C10]. Each test fails on the
  * mutant of subscriber.ts named above it (review of 2026-12-01, second round).
  */
-import { EctpError, ectp } from "@ectp/protocol";
+import { EctpError, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { desc } from "../producer/test-helpers.js";
 import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
@@ -286,5 +286,33 @@ describe("EventSubscriber options", () => {
     }
     expect(() => new EventSubscriber({ id: "R", epoch: 1, fingerprint: { model: "m", dtype: 3 } })).not.toThrow();
     expect(() => new EventSubscriber({ id: "R", epoch: 1, fingerprint: undefined })).not.toThrow();
+  });
+
+  // Mutant: kept descriptors are the decoded ones, views into their frame (60 held batches, each a
+  // small descriptor sent with 4 MiB of unknown fields, held 240 MiB; 1,024 could hold 16 GiB).
+  it("[E2] descriptors kept from a frame (view, held batches, snapshot parts) hold their own bytes, not the frame's", () => {
+    const frame = (body: ectp.v1.IEnvelope) => {
+      const bytes = encodeEnvelope(env(1, body));
+      // An unknown field 99 of 64 KiB after the body: a receiver skips it, the frame grows.
+      const padded = new Uint8Array(bytes.length + 5 + (1 << 16));
+      padded.set(bytes);
+      padded.set([0x9a, 0x06, 0x80, 0x80, 0x04], bytes.length); // tag (99 << 3 | 2), length 65 536
+      return padded;
+    };
+    const sub = following();
+    sub.handleMessage(P, frame({ snapshot: { sequence: 1, snapshotId: 1, parts: 2, part: 0, items: [{ ...desc(1), location: Uint8Array.of(7), checksum: { algorithm: 1, value: Uint8Array.of(1, 2, 3, 4) } }] } }), 1);
+    sub.handleMessage(P, frame(batch(3, 3)), 1); // held: 2 is missing
+    sub.handleMessage(P, frame({ snapshot: { sequence: 1, snapshotId: 1, parts: 2, part: 1, items: [desc(2)] } }), 1);
+    sub.handleMessage(P, frame(batch(2, 4)), 1); // applies, then the held batch 3
+    const view = sub.view(P);
+    expect([...(view?.keys() ?? [])].sort()).toEqual([key(1), key(2), key(3), key(4)].sort());
+    for (const d of view?.values() ?? []) {
+      for (const b of [d.key?.contentHash, d.location, d.checksum?.value])
+        if (b instanceof Uint8Array) expect(b.buffer.byteLength, "a kept bytes field's buffer").toBe(b.byteLength);
+    }
+    const one = view?.get(key(1));
+    expect(one?.checksum?.value).toEqual(Uint8Array.of(1, 2, 3, 4));
+    expect(one?.location).toEqual(Uint8Array.of(7));
+    expect(one?.sizeBytes).toBe(desc(1).sizeBytes);
   });
 });

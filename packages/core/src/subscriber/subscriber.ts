@@ -54,7 +54,7 @@ function readEvents(events: readonly ectp.v1.IEvent[]): ViewOp[] {
     const item = e.stored?.item;
     if (item) {
       const keyId = tryItemKeyId(item.key);
-      if (keyId !== undefined) ops.push({ keyId, item });
+      if (keyId !== undefined) ops.push({ keyId, item: ownBytes(item) });
       continue;
     }
     const removed = e.removed?.key;
@@ -71,9 +71,38 @@ function readItems(items: readonly ectp.v1.IItemDescriptor[]): [string, ectp.v1.
   const out: [string, ectp.v1.IItemDescriptor][] = [];
   for (const d of items) {
     const keyId = tryItemKeyId(d.key);
-    if (keyId !== undefined) out.push([keyId, d]);
+    if (keyId !== undefined) out.push([keyId, ownBytes(d)]);
   }
   return out;
+}
+
+/**
+ * SPEC.md section 16: a descriptor to keep, whose bytes fields (content hash, location, checksum
+ * value) are its own. Decoded ones are views into the frame they came in, and a kept view keeps
+ * the whole frame: a 60-byte descriptor sent with 4 MiB of unknown fields held 4 MiB for as long
+ * as the subscriber held it. Returned as is when no field views a larger buffer (the common case
+ * of a descriptor built in process).
+ */
+function ownBytes(d: ectp.v1.IItemDescriptor): ectp.v1.IItemDescriptor {
+  const hash = d.key?.contentHash;
+  const location = d.location;
+  const value = d.checksum?.value;
+  if (!isView(hash) && !isView(location) && !isView(value)) return d;
+  const copy = shallowCopy(d);
+  if (isView(hash)) copy.key = Object.assign(shallowCopy(d.key as ectp.v1.IItemKey), { contentHash: new Uint8Array(hash) });
+  if (isView(location)) copy.location = new Uint8Array(location);
+  if (isView(value)) copy.checksum = Object.assign(shallowCopy(d.checksum as ectp.v1.IChecksum), { value: new Uint8Array(value) });
+  return copy;
+}
+
+/** A shallow copy with the same prototype (a decoded message's defaults live on it). */
+function shallowCopy<T extends object>(o: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(o)) as T, o);
+}
+
+/** Whether `b` is bytes viewing only part of their buffer. */
+function isView(b: unknown): b is Uint8Array {
+  return b instanceof Uint8Array && b.byteLength !== b.buffer.byteLength;
 }
 
 /** What {@link EventSubscriber.poll} asks its driver to do: send an envelope, or connect (or forget) a producer's metadata. */
