@@ -3,7 +3,9 @@
 // Error mode: C++ exceptions are ON (NAPI_CPP_EXCEPTIONS, see binding.gyp). Every JS entry
 // point runs inside `guard(...)`, which turns std::exception (from NIXL, the STL or our own
 // checks) into a typed JS error (`err.code`, `err.nixlStatus`); nothing else ever crosses
-// the addon boundary and no error path aborts the process. The engine thread never throws
+// the addon boundary and no error path aborts the process (an error that cannot be thrown into
+// JS at all, in a worker being terminated, is dropped: NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS,
+// also in binding.gyp). The engine thread never throws
 // out of its loop either: each NIXL call is wrapped and a throw becomes NIXL_ERR_UNKNOWN.
 //
 // Threading design (documented in packages/transport-nixl/README.md):
