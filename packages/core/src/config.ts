@@ -59,6 +59,13 @@ export interface ConsumerConfig extends TimerConfig {
    * lease shortens that read's deadline accordingly. Default 30000.
    */
   leaseMs: number;
+  /**
+   * [P8] A producer the consumer has had no business with for this long is let go: its transport
+   * connection is dropped (`disconnect-peer`), and the next fetch from it connects and greets it
+   * again. Without it a long-running consumer keeps a connection (on NIXL, a loaded remote agent)
+   * to every producer it ever read from, as encoders come and go. Default 300000 (5 minutes).
+   */
+  idlePeerMs: number;
 }
 
 /** Producer timers and limits ([P3], [P5], [E2]). */
@@ -126,6 +133,7 @@ export const DEFAULT_CONSUMER_CONFIG: Readonly<ConsumerConfig> = Object.freeze({
   leaseSafetyMarginMs: 5_000,
   maxItemBytes: 256 * 1024 * 1024,
   leaseMs: 30_000,
+  idlePeerMs: 300_000,
 });
 
 /** Default producer configuration (SPEC.md "Timers"). */

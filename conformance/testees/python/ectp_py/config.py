@@ -44,6 +44,9 @@ class ConsumerConfig:
     max_item_bytes: int = 256 * 1024 * 1024
     #: The lease the consumer plans for [C11]. Default 30000.
     lease_ms: int = 30_000
+    #: A producer without business for this long is let go (disconnect, a new Hello with the next
+    #: fetch) [P8]. Default 300000.
+    idle_peer_ms: int = 300_000
 
     def validate(self) -> None:
         """Raise ``EctpError("INVALID_CONFIG")`` unless every duration is a positive integer,

@@ -238,6 +238,7 @@ class _Peer:
     metadata_epoch: int = 0
     last_heard: float = -math.inf
     business_since: float = 0
+    idle_since: float | None = None  # when the timer found it without business, its connection held
     next_heartbeat_at: float = 0
     heartbeat_seq: int = 0
     fetches: dict = field(default_factory=dict)  # ordered set of _Fetch
@@ -1261,7 +1262,10 @@ class ConsumerCore:
 
     def _ensure_peer_timer(self, peer: _Peer, now: float) -> None:
         if peer.timer is not None and peer.timer.live:
-            return
+            if peer.idle_since is None:
+                return
+            self._timers.cancel(peer.timer)  # its idle timer: business again
+        peer.idle_since = None
         self._start_business(peer, now)
         peer.timer = self._timers.push(min(peer.next_heartbeat_at, self._dead_at(peer)), "peer", peer)
 
@@ -1273,7 +1277,16 @@ class ConsumerCore:
     def _on_peer_timer(self, peer: _Peer, now: float) -> None:
         peer.timer = None
         if not peer.fetches and not peer.ack_waiters:
-            return  # no business: fall silent (SPEC.md 4.7)
+            # no business: fall silent (SPEC.md 4.7); a connection idle for idle_peer_ms is let go [P8]
+            if not peer.connected_epoch:
+                return
+            if peer.idle_since is None:
+                peer.idle_since = now
+                peer.timer = self._timers.push(now + self.config.idle_peer_ms, "peer", peer)
+            else:
+                self._let_go(peer)
+            return
+        peer.idle_since = None  # business again, found by the idle timer
         if now >= self._dead_at(peer):
             self._peer_gone(peer, "silent", now)  # [P8] silent for heartbeat_misses intervals
             return
@@ -1283,10 +1296,22 @@ class ConsumerCore:
             peer.next_heartbeat_at = now + self.config.heartbeat_interval_ms
         peer.timer = self._timers.push(min(peer.next_heartbeat_at, self._dead_at(peer)), "peer", peer)
 
+    def _let_go(self, peer: _Peer) -> None:
+        """[P8] A producer idle for idle_peer_ms: drop its connection; the next fetch connects and greets it again."""
+        peer.idle_since = None
+        if not peer.connected_epoch:
+            return
+        log.debug("producer %s idle; its connection is let go until the next fetch from it", peer.id)
+        self._out.append(DisconnectPeer(peer.id))
+        peer.connected_epoch = 0
+        peer.hello_epoch = 0
+        peer.heard_hello_epoch = 0
+
     def _peer_gone(self, peer: _Peer, why: str, now: float) -> None:
         """[P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer."""
         self._timers.cancel(peer.timer)
         peer.timer = None
+        peer.idle_since = None
         had_state = peer.connected_epoch or peer.fetches or peer.ack_waiters
         peer.hello_epoch = 0  # [P8] forgotten, whatever it held: the next message to it is a new Hello
         peer.heard_hello_epoch = 0  # and the Hello answering it is applied afresh

@@ -71,6 +71,28 @@ class ConsumerDeadlinesTest(unittest.TestCase):
         self.assertEqual(retries(c), {'ectp_consumer_retries_total{reason="GRANT_TIMEOUT"}': 1})
         self.assertEqual(c.drain_failed(), [])
 
+    # [P8] a producer without business for idle_peer_ms is let go; the next fetch connects and greets it again
+    def test_p8_an_idle_producer_is_let_go_and_greeted_again_by_the_next_fetch(self):
+        c = make()
+        data = item_bytes(8)
+        desc = descriptor("a", data)
+        ann = {**announcement(desc), "transportMetadata": b"\x05"}
+        admit(c, ann, 0)
+        start = grant_for(c, desc, 0)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 8), 1)
+        admit(c, ann, 1)
+        c.finish_request("r1", 2)
+        c.poll(2)
+        self.assertEqual([o for o in c.poll(2_000) if isinstance(o, DisconnectPeer)], [])  # idle from here
+        self.assertEqual([o for o in c.poll(301_999) if isinstance(o, DisconnectPeer)], [])
+        self.assertEqual([o for o in c.poll(302_000) if isinstance(o, DisconnectPeer)], [DisconnectPeer("P1")])
+        desc_b = descriptor("b", data)
+        admit(c, {**announcement(desc_b), "transportMetadata": b"\x05"}, 400_000, request="r2")
+        out = c.poll(400_000)
+        kinds = [type(o).__name__ if not hasattr(o, "envelope") else next(k for k in o.envelope if k not in ("version", "senderId", "senderEpoch")) for o in out]
+        self.assertEqual(kinds, ["ConnectPeer", "hello", "readRequest"])
+
     # [C8] a quarantined read is counted when quarantined and again when its cap releases it
     def test_c8_quarantine_and_its_cap_release_are_counted(self):
         c = make(ConsumerConfig(transfer_timeout_ms=100))

@@ -1407,6 +1407,48 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(h.core.poll(56_000).filter((o) => o.type === "disconnect-peer")).toHaveLength(1);
   });
 
+  // Mutant: an idle producer's connection is kept for ever (a consumer that outlived 2,000 encoder
+  // instances held 2,000 connections; on NIXL, 2,000 loaded remote agents).
+  it("[P8] a producer without business for idlePeerMs is let go, and the next fetch connects and greets it again", () => {
+    const h = makeConsumer(); // heartbeats every 2 s; idlePeerMs 300 000
+    const meta = { metadata: new Uint8Array([5]) };
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, meta)] }, 0);
+    const first = h.core.poll(0);
+    expect(first.filter((o) => o.type === "connect-peer")).toHaveLength(1);
+    const s = starts(grant(h, onlyAttempt(first), 7, "h1", 1))[0];
+    if (!s) throw new Error("no read started");
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 2);
+    h.core.poll(2);
+    h.core.finishRequest("r1", 3);
+    const types = (out: ReturnType<typeof h.core.poll>) => out.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
+    expect(types(h.core.poll(2_000))).toEqual([]); // idle from here: no heartbeat
+    expect(types(h.core.poll(301_999))).toEqual([]);
+    expect(h.core.poll(302_000)).toEqual([{ type: "disconnect-peer", peerId: P }]);
+    expect(h.core.nextDeadline()).toBeUndefined();
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, meta)] }, 400_000);
+    expect(types(h.core.poll(400_000))).toEqual(["connect-peer", "hello", "readRequest"]);
+  });
+
+  it("[P8] business resumed before idlePeerMs keeps the connection: idleness is counted from the end of the latest business", () => {
+    const h = makeConsumer();
+    const fetchAndFinish = (id: string, hash: string, at: number) => {
+      h.core.admit({ requestId: id, items: [remote(id, hash, false, { metadata: new Uint8Array([5]) })] }, at);
+      const s = starts(grant(h, onlyAttempt(h.core.poll(at)), 7, hash, at))[0];
+      if (!s) throw new Error("no read started");
+      fill(s, hash);
+      h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, at);
+      h.core.poll(at);
+      h.core.finishRequest(id, at);
+    };
+    fetchAndFinish("r1", "h1", 0);
+    h.core.poll(2_000); // idle from 2 000
+    fetchAndFinish("r2", "h2", 200_000);
+    h.core.poll(202_000); // idle again from 202 000
+    expect(h.core.poll(302_000).filter((o) => o.type === "disconnect-peer")).toEqual([]);
+    expect(h.core.poll(502_000).filter((o) => o.type === "disconnect-peer")).toHaveLength(1);
+  });
+
   it("[P8] a producer silent during a read is terminal PEER_UNREACHABLE; the destination waits for settlement", () => {
     const h = makeConsumer({ transferTimeoutMs: 20_000 });
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

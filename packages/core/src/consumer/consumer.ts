@@ -342,6 +342,9 @@ class Loaded {
 }
 
 /** What the consumer knows about one producer. */
+/** `Peer.idleSince` of a producer with business (or none to let go). */
+const NOT_IDLE = -1;
+
 class Peer implements Timed {
   /** Newest epoch heard from the producer itself (0: none) [P8]. */
   knownEpoch = 0;
@@ -359,6 +362,8 @@ class Peer implements Timed {
   goneUnheard = false;
   /** When the current stretch of business began (silence is measured from here at the earliest). */
   businessSince = 0;
+  /** When the timer found it without business, its connection held ({@link NOT_IDLE}: not idle, or no idle timer). */
+  idleSince = NOT_IDLE;
   /** The heartbeat interval its Hello of the known epoch announced, ms (0: no Hello yet) [P8]. */
   intervalMs = 0;
   nextHeartbeatAt = 0;
@@ -458,6 +463,7 @@ function validateConfig(c: ConsumerConfig): void {
     "leaseSafetyMarginMs",
     "leaseMs",
     "heartbeatIntervalMs",
+    "idlePeerMs",
   ];
   // [C11] Every duration is a positive integer; [C8] the quarantine cap may also be Infinity (disabled).
   for (const name of durations) {
@@ -2133,7 +2139,11 @@ export class ConsumerCore {
   }
 
   private ensurePeerTimer(peer: Peer, now: number): void {
-    if (peer.tLane !== -1) return;
+    if (peer.tLane !== -1) {
+      if (peer.idleSince === NOT_IDLE) return;
+      this.timers.cancel(peer); // its idle timer: business again
+    }
+    peer.idleSince = NOT_IDLE;
     this.startBusiness(peer, now);
     this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
   }
@@ -2145,7 +2155,16 @@ export class ConsumerCore {
   }
 
   private onPeerTimer(peer: Peer, now: number): void {
-    if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) return; // no business: stop
+    if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) {
+      // No business: heartbeats stop [P8]. A connection left idle for idlePeerMs is let go.
+      if (peer.connectedEpoch === 0) return;
+      if (peer.idleSince === NOT_IDLE) {
+        peer.idleSince = now;
+        this.timers.schedule(peer, now + this.config.idlePeerMs, LANE_HEAP);
+      } else this.letGo(peer);
+      return;
+    }
+    peer.idleSince = NOT_IDLE; // business again (an abandoned read's ACK, say), found by the idle timer
     if (now >= this.deadAt(peer)) {
       this.peerGone(peer, "silent", now);
       return;
@@ -2157,9 +2176,25 @@ export class ConsumerCore {
     this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
   }
 
+  /**
+   * [P8] A producer idle for `idlePeerMs`: its connection is dropped. It may have forgotten us too
+   * (we stopped heartbeating it), so the next fetch from it connects and greets it again; its
+   * metadata and epoch are kept for that.
+   */
+  private letGo(peer: Peer): void {
+    peer.idleSince = NOT_IDLE;
+    if (peer.connectedEpoch === 0) return; // (let go of meanwhile: a newer epoch, say)
+    this.logger.debug("producer idle; its connection is let go until the next fetch from it", { peerId: peer.id, epoch: peer.connectedEpoch });
+    this.emit({ type: "disconnect-peer", peerId: peer.id });
+    peer.connectedEpoch = 0;
+    peer.helloEpoch = 0;
+    peer.heardHelloEpoch = 0;
+  }
+
   /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and metadata. */
   private peerGone(peer: Peer, why: "silent" | "unreachable", now: number): void {
     this.timers.cancel(peer);
+    peer.idleSince = NOT_IDLE;
     const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
     peer.helloEpoch = 0; // [P8] forgotten, whatever it held: the next message to it is a new Hello
     peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh

@@ -26,6 +26,7 @@ const CONFIG = {
   heartbeatMisses: 3,
   backoffInitialMs: 50,
   backoffMaxMs: 400,
+  idlePeerMs: 10_000,
 };
 const HASHES = ["h0", "h1", "h2", "h3"];
 const P = "e-1";
@@ -360,6 +361,9 @@ class Harness {
     for (const read of this.pendingReads.splice(0)) this.core.handleReadResult({ readId: read.readId, status: "cancelled" }, this.now);
     this.poll();
     this.now += CONFIG.waitBudgetMs + CONFIG.quarantineCapMs + CONFIG.transferTimeoutMs + 10_000;
+    this.poll();
+    // [P8] The producer's connection, idle since its business ended, is let go idlePeerMs later.
+    this.now += CONFIG.idlePeerMs;
     this.poll();
     expectIdle(this);
     expect(this.logger.at("error")).toEqual([]); // no internal fault was swallowed
