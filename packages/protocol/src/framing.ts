@@ -157,8 +157,8 @@ export class FrameDecoder {
    * Consume a chunk and return every frame payload it completes, in stream order. Each
    * returned array is a fresh copy the caller may keep (a zero-length payload is one shared,
    * frozen empty array). Each costs an object, so the returned list of a chunk of tiny frames is
-   * many times the chunk's size: push chunks of a bounded size (a socket read's, e.g. 64 KiB). Throws `EctpError(FRAME_TOO_LARGE)`
-   * on an oversized length prefix, and again on every later call until {@link reset}. A
+   * many times the chunk's size: push chunks of a bounded size (a socket read's, e.g. 64 KiB).
+   * Throws `EctpError(FRAME_TOO_LARGE)` on an oversized length prefix, and again on every later call until {@link reset}. A
    * chunk may be a Uint8Array, an ArrayBuffer (as a WebSocket with `binaryType
    * "arraybuffer"` delivers) or any view of one, read as its bytes; anything else throws
    * `EctpError(INVALID_ARGUMENT)` and changes nothing.

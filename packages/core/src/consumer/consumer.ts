@@ -341,10 +341,10 @@ class Loaded {
   ) {}
 }
 
-/** What the consumer knows about one producer. */
 /** `Peer.idleSince` of a producer with business (or none to let go). */
 const NOT_IDLE = -1;
 
+/** What the consumer knows about one producer. */
 class Peer implements Timed {
   /** Newest epoch heard from the producer itself (0: none) [P8]. */
   knownEpoch = 0;
