@@ -7,7 +7,7 @@ import { SPEC_VERSION, decodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import type { ProducerCore } from "../producer/producer.js";
-import { Driver } from "./driver.js";
+import { type Clock, Driver } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead } from "./test-support.js";
 
 /** A consumer-only driver over a fresh transport `me` (peer `p` exists). */
@@ -166,25 +166,8 @@ describe("Driver: the queue behind a pending connect", () => {
       { leaseMs: 30_000, waitedMs: 100.5, sent: [29_899] },
     ];
     for (const { leaseMs, waitedMs, sent } of cases) {
-      const net = new FakeNet();
-      const t = net.endpoint("me");
-      net.endpoint("c");
-      const d = deferred();
-      t.connectResult = d.promise;
-      const producer = new RecordingCore();
       const clock = manualClock();
-      const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
-      const readGrant = { attemptId: 1, grantId: 1, leaseMs };
-      producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant } }];
-      driver.step();
-      clock.advance(waitedMs);
-      d.resolve();
-      await flush();
-      const leases = t.sentTo.map((m) => {
-        const e = decodeEnvelope(m.bytes);
-        return e.ok ? Number(e.value.readGrant?.leaseMs) : -1;
-      });
-      expect(leases, `lease ${leaseMs} after ${waitedMs} ms`).toEqual(sent);
+      expect(await leasesSentAfterConnect(clock, leaseMs, () => clock.advance(waitedMs)), `lease ${leaseMs} after ${waitedMs} ms`).toEqual(sent);
     }
   });
 
@@ -192,12 +175,6 @@ describe("Driver: the queue behind a pending connect", () => {
   // a NaN one threw out of the connect's callback, an unhandled rejection that ended Node).
   it("[I1][P3] a queued grant leaves with at most its lease whatever the clock reads when the connect resolves", async () => {
     for (const reading of [-10_000, Number.NaN, "throws"] as const) {
-      const net = new FakeNet();
-      const t = net.endpoint("me");
-      net.endpoint("c");
-      const d = deferred();
-      t.connectResult = d.promise;
-      const producer = new RecordingCore();
       let now = 1_000;
       const clock = {
         now: () => {
@@ -205,20 +182,37 @@ describe("Driver: the queue behind a pending connect", () => {
           return now;
         },
       };
-      const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
-      producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant: { attemptId: 1, grantId: 1, leaseMs: 30_000 } } }];
-      driver.step();
-      now = reading === "throws" ? -1 : now + reading;
-      d.resolve();
-      await flush();
-      const leases = t.sentTo.map((m) => {
-        const e = decodeEnvelope(m.bytes);
-        return e.ok ? Number(e.value.readGrant?.leaseMs) : -1;
-      });
-      expect(leases, `clock reading ${String(reading)}`).toEqual([30_000]);
+      const moveClock = () => {
+        now = reading === "throws" ? -1 : now + reading;
+      };
+      expect(await leasesSentAfterConnect(clock, 30_000, moveClock), `clock reading ${String(reading)}`).toEqual([30_000]);
     }
   });
 });
+
+/**
+ * The `lease_ms` of what a producer's driver sends for one grant queued behind a pending connect to
+ * "c", `meanwhile` run (e.g. moving the clock) before the connect resolves; -1 for what does not decode.
+ */
+async function leasesSentAfterConnect(clock: Clock, leaseMs: number, meanwhile: () => void): Promise<number[]> {
+  const net = new FakeNet();
+  const t = net.endpoint("me");
+  net.endpoint("c");
+  const d = deferred();
+  t.connectResult = d.promise;
+  const producer = new RecordingCore();
+  const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
+  const readGrant = { attemptId: 1, grantId: 1, leaseMs };
+  producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant } }];
+  driver.step();
+  meanwhile();
+  d.resolve();
+  await flush();
+  return t.sentTo.map((m) => {
+    const e = decodeEnvelope(m.bytes);
+    return e.ok ? Number(e.value.readGrant?.leaseMs) : -1;
+  });
+}
 
 describe("Driver: one connection shared by both cores", () => {
   // Mutant: a core asking for another epoch than the connection's does not hold it (a peer running
