@@ -362,6 +362,7 @@ private:
     Napi::Value Counters(const Napi::CallbackInfo &info);
     Napi::Value ActivityWord(const Napi::CallbackInfo &info);
     Napi::Value Close(const Napi::CallbackInfo &info);
+    Napi::Value StopEngine(const Napi::CallbackInfo &info);
 
     void ensureOpen() const;
     void enqueue(Command &&c);
@@ -534,6 +535,7 @@ Agent::Init(Napi::Env env) {
                            InstanceMethod<&Agent::Counters>("counters"),
                            InstanceMethod<&Agent::ActivityWord>("activityWord"),
                            InstanceMethod<&Agent::Close>("close"),
+                           InstanceMethod<&Agent::StopEngine>("stopEngine"),
                        });
 }
 
@@ -1245,6 +1247,18 @@ Agent::Counters(const Napi::CallbackInfo &info) {
         o.Set("notifsOut", Napi::Number::New(env, static_cast<double>(totalNotifsOut_.load())));
         o.Set("liveAgents", Napi::Number::New(env, static_cast<double>(gLiveAgents.load())));
         return o;
+    });
+}
+
+// stopEngine(): for a process that exits without close() (process.exit skips the environment
+// cleanup hook): the engine thread stops and is joined now, so nothing calls NIXL while the
+// process's static state is destroyed. Nothing is released and no promise settles; the agent is
+// unusable afterwards.
+Napi::Value
+Agent::StopEngine(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        stopEngineSync();
+        return info.Env().Undefined();
     });
 }
 

@@ -214,6 +214,13 @@ export interface NativeAgent {
   activityWord(): ArrayBuffer;
   /** Release every transfer, registration, peer and the agent; joins the engine thread. */
   close(): Promise<void>;
+  /**
+   * Stop and join the engine thread now, releasing nothing: for a process that exits without
+   * `close()` (`process.exit()` skips the addon's teardown, and the engine thread would otherwise
+   * call NIXL while the process's static state is destroyed). The agent is unusable afterwards.
+   * Absent from addons built before it existed.
+   */
+  stopEngine?(): void;
 }
 
 const EMPTY_DRAIN: NativeDrain = Object.freeze({

@@ -153,6 +153,37 @@ function keyOf(bytes: Uint8Array): string {
 }
 
 /**
+ * The agents of transports not closed yet, held weakly (a transport dropped without `close()`
+ * is still collected). `process.exit()` skips the addon's environment teardown, which would stop
+ * their engine threads: an `exit` listener stops them instead, so no engine thread calls NIXL
+ * while the process's static state is destroyed (a stand-in NIXL under AddressSanitizer showed
+ * a use-after-free there).
+ */
+const openAgents = new Set<WeakRef<NativeAgent>>();
+let exitListener = false;
+
+/** Register `agent` to be stopped if the process exits before its transport is closed; returns its entry. */
+function stopAtExit(agent: NativeAgent): WeakRef<NativeAgent> {
+  for (const r of openAgents) if (r.deref() === undefined) openAgents.delete(r); // (collected without close())
+  const ref = new WeakRef(agent);
+  openAgents.add(ref);
+  if (!exitListener) {
+    exitListener = true;
+    process.on("exit", () => {
+      for (const r of openAgents) {
+        try {
+          r.deref()?.stopEngine?.();
+        } catch {
+          // (exiting: nothing to report to)
+        }
+      }
+      openAgents.clear();
+    });
+  }
+  return ref;
+}
+
+/**
  * The ECTP `Transport` (from @ectp/core) over NIXL: control messages are NIXL notifications carrying the
  * encoded envelope bytes, items move by one-sided NIXL READ of registered memory, so
  * NIXL/UCX is the only runtime dependency between machines.
@@ -213,6 +244,8 @@ export class NixlTransport implements Transport {
   private nextGeneration = 1;
   private closed = false;
   private closing: Promise<void> | undefined;
+  /** This transport's entry among the agents stopped at process exit (see `stopAtExit`). */
+  private readonly agentRef: WeakRef<NativeAgent>;
 
   /** @param options - see {@link NixlTransportOptions}. */
   constructor(options: NixlTransportOptions) {
@@ -243,6 +276,7 @@ export class NixlTransport implements Transport {
     } catch (e) {
       throw nixlErrorToEctp(e, "creating the NIXL agent (check UCX_TLS / UCX_NET_DEVICES and the NIXL plugin directory)");
     }
+    this.agentRef = stopAtExit(this.agent);
     this.metadata = new Uint8Array(this.agent.localMetadata());
     const words = this.agent.activityWord();
     this.activitySeq = new Uint32Array(words, 0, 1);
@@ -528,6 +562,7 @@ export class NixlTransport implements Transport {
   close(): Promise<void> {
     if (this.closing) return this.closing;
     this.closed = true;
+    openAgents.delete(this.agentRef);
     this.closing = this.agent.close().then(() => {
       this.peers.clear();
       this.regions.clear();

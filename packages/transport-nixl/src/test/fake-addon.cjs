@@ -1,0 +1,27 @@
+// A stand-in for the native addon in JavaScript (no NIXL, no reads): enough of its surface for
+// NixlTransport's constructor, close() and the process-exit hook. stopEngine() prints
+// "stopEngine <agent name>" so that exit-child.mjs's parent sees which agents were stopped.
+const { writeSync } = require("node:fs");
+
+class Agent {
+  constructor(name) {
+    this.name = name;
+  }
+  localMetadata() {
+    return Buffer.from(this.name);
+  }
+  activityWord() {
+    return new ArrayBuffer(8);
+  }
+  counters() {
+    return {};
+  }
+  close() {
+    return Promise.resolve();
+  }
+  stopEngine() {
+    writeSync(1, `stopEngine ${this.name}\n`);
+  }
+}
+
+module.exports = { Agent, statusCodes: { NIXL_SUCCESS: 0 } };
