@@ -194,6 +194,21 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
     )).toBe(true);
   }, 60_000);
 
+  // Mutant: a file that cannot be written after the run exits 2 ("nothing was tested"), even when a
+  // case failed: a CI script treating 2 as "skip" hid the failure.
+  it("a --junit file that cannot be written after the run: 1 when a case failed, else 74, and the run's summary stands", async () => {
+    const one = "consumer/c1-admission/remote-load-happy-path";
+    const testee = await bundleTsTestee();
+    const passed = await cli("--testee", testee, "--filter", one, "--junit", "/dev/full");
+    expect(passed.code).toBe(74);
+    expect(passed.out).toContain("PASS: 1 passed, 0 failed");
+    expect(passed.err).toMatch(/^ectp conformance: --junit could not write "\/dev\/full": ENOSPC/m);
+    const known = file(tempDir(), "known.json", JSON.stringify({ [one]: "listed to fail, but it passes: an unexpected pass fails the run" }));
+    const failed = await cli("--testee", testee, "--filter", one, "--known-failing", known, "--junit", "/dev/full");
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain("0 passed, 1 failed");
+  }, 60_000);
+
   it("a run in which every selected case or seed would be skipped is refused (it would pass having tested nothing)", async () => {
     expectUsageError(
       await cli("--testee", "never-started", "--filter", "subscriber/**", "--level", "all"),

@@ -76,7 +76,8 @@ Options (each one that takes a value at most once):
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error, when the
 testee could not be started (no answer to Init; nothing was run), or when every selected case
-of a testee run was skipped (nothing was tested). A --transport run whose backend is missing
+of a testee run was skipped (nothing was tested); 74 when nothing failed but a --junit or
+--report file could not be written after the run. A --transport run whose backend is missing
 (every transport/nixl case skipped with the load error) exits 0: an optional backend is not a
 conformance failure.`;
 
@@ -200,6 +201,9 @@ const PROCESS_OUTPUT: ConformanceOutput = {
   err: (text) => void process.stderr.write(text),
 };
 
+/** Exit status when nothing failed but a `--junit` or `--report` file could not be written after the run (sysexits EX_IOERR). */
+const EXIT_IO = 74;
+
 /**
  * Entry point of `ectp conformance` (the CLI package calls this). Returns the exit status
  * instead of exiting, and never throws: usage errors print the usage and return 2. Writes
@@ -305,10 +309,17 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
     output.out(toTerminal(report)); // (skips grouped by reason: each reason written once)
-    if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
-    if (c.report !== undefined) {
-      writeOut("--report", c.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
-      writeOut("--report", summaryPath(c.report), `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
+    try {
+      if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
+      if (c.report !== undefined) {
+        writeOut("--report", c.report, `${JSON.stringify(toJsonReport(implementation, report), null, 2)}\n`);
+        writeOut("--report", summaryPath(c.report), `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
+      }
+    } catch (err) {
+      // The run happened: a failed case is still 1 (2 said "nothing was tested"); a clean run whose
+      // files are missing is 74 (sysexits EX_IOERR, as `ectp simulate --report`).
+      output.err(`ectp conformance: ${(err as Error).message}\n`);
+      return report.ok ? EXIT_IO : 1;
     }
     // Every case of a testee run skipped (features the testee does not claim): a green run would
     // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)

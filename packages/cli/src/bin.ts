@@ -5,7 +5,12 @@
 import { EXIT_INTERNAL, handleClosedStreams } from "./io.js";
 import { main } from "./main.js";
 
-handleClosedStreams(process.stdout, process.stderr, (code) => process.exit(code));
+handleClosedStreams(
+  process.stdout,
+  process.stderr,
+  (code) => process.exit(code),
+  (text) => process.stderr.write(text),
+);
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -43,16 +43,31 @@ export interface ErrorEmitter {
 }
 
 /**
- * A reader that goes away (`ectp simulate | head -1`) is not a crash: standard output closed
- * (EPIPE) ends the process with {@link EXIT_OUTPUT_CLOSED} through `exit`; standard error closed
- * only silences the progress and messages. Any other stream error is thrown as before.
+ * Errors writing the process's own streams are no crash. A reader that goes away (`ectp simulate
+ * | head -1`): standard output closed (EPIPE) ends the process with {@link EXIT_OUTPUT_CLOSED}
+ * through `exit`. Any other standard output error (a full disk: ENOSPC) is said in one line on
+ * standard error (`warn`) and ends the process with {@link EXIT_IO}: the results are lost, and a
+ * stack trace and exit 1 (the status of invariant violations) said something else. Standard error
+ * failing, for any reason, only silences the progress and messages: the run's result and exit
+ * status stand.
  */
-export function handleClosedStreams(stdout: ErrorEmitter, stderr: ErrorEmitter, exit: (code: number) => void): void {
+export function handleClosedStreams(
+  stdout: ErrorEmitter,
+  stderr: ErrorEmitter,
+  exit: (code: number) => void,
+  warn: (text: string) => void = () => {},
+): void {
   stdout.on("error", (e) => {
-    if (e.code !== "EPIPE") throw e;
-    exit(EXIT_OUTPUT_CLOSED);
+    if (e.code === "EPIPE") {
+      exit(EXIT_OUTPUT_CLOSED);
+      return;
+    }
+    try {
+      warn(`ectp: cannot write standard output (${e.code ?? e.message}); the results are lost\n`);
+    } catch {
+      // standard error cannot be written either: the exit status says it
+    }
+    exit(EXIT_IO);
   });
-  stderr.on("error", (e) => {
-    if (e.code !== "EPIPE") throw e;
-  });
+  stderr.on("error", () => {});
 }

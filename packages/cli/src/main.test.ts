@@ -1,7 +1,13 @@
-import { tmpdir } from "node:os";
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
 import { EventEmitter } from "node:events";
+import { closeSync, openSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
 import { type CliIO, EXIT_IO, EXIT_OUTPUT_CLOSED, EXIT_USAGE, SIMULATE_USAGE, USAGE, handleClosedStreams, main } from "./index.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 function capture(): CliIO & { stdout: string; stderr: string } {
   const io = {
@@ -180,18 +186,38 @@ describe("output that cannot be written", () => {
     expect(r.err).toMatch(/^ectp simulate: --report could not write "\/dev\/full": ENOSPC/);
   });
 
-  it("standard output closed by its reader ends the process with 141; standard error closed is ignored; other errors are thrown", () => {
+  // Mutant: other stream errors are rethrown (`simulate --json > /dev/full` printed a stack trace and
+  // exited 1, the status of invariant violations; `2>/dev/full` turned a clean run's 0 into 1).
+  it("standard output closed by its reader ends the process with 141, any other standard output error with 74 and one line; standard error errors are ignored", () => {
     const stdout = new EventEmitter();
     const stderr = new EventEmitter();
     const exits: number[] = [];
-    handleClosedStreams(stdout, stderr, (code) => exits.push(code));
+    const warned: string[] = [];
+    handleClosedStreams(stdout, stderr, (code) => exits.push(code), (t) => warned.push(t));
     const epipe = Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+    const enospc = Object.assign(new Error("write ENOSPC"), { code: "ENOSPC" });
     stderr.emit("error", epipe);
+    stderr.emit("error", enospc);
     expect(exits).toEqual([]);
     stdout.emit("error", epipe);
     expect(exits).toEqual([EXIT_OUTPUT_CLOSED]);
-    const other = Object.assign(new Error("write EIO"), { code: "EIO" });
-    expect(() => stdout.emit("error", other)).toThrow("write EIO");
-    expect(() => stderr.emit("error", other)).toThrow("write EIO");
+    stdout.emit("error", enospc);
+    expect(exits).toEqual([EXIT_OUTPUT_CLOSED, EXIT_IO]);
+    expect(warned).toEqual(["ectp: cannot write standard output (ENOSPC); the results are lost\n"]);
+  });
+
+  it("a simulation whose output goes to a full disk exits 74 with one line, no stack trace; one whose standard error does keeps its status", () => {
+    const bin = join(here, "..", "dist", "bin.js");
+    const full = openSync("/dev/full", "w");
+    try {
+      const out = spawnSync(process.execPath, [bin, "simulate", "--requests", "10", "--json"], { stdio: ["ignore", full, "pipe"], encoding: "utf8" });
+      expect(out.status).toBe(EXIT_IO);
+      expect(out.stderr).toBe("ectp: cannot write standard output (ENOSPC); the results are lost\n");
+      const err = spawnSync(process.execPath, [bin, "simulate", "--requests", "10", "--quiet"], { stdio: ["ignore", "pipe", full], encoding: "utf8" });
+      expect(err.status).toBe(0);
+      expect(err.stdout).toContain("invariant violations            0");
+    } finally {
+      closeSync(full);
+    }
   });
 });

@@ -55,7 +55,8 @@ Options:
   --metadata-only-fraction <f>  fraction of fully announced requests sent without model input, 0..1 (default ${D.metadataOnlyFraction})
   --byte-scale <n>              nominal bytes per real byte moved, 1..${L.maxByteScale} (default ${D.byteScale}),
                                 and at least what keeps the stores within ${L.maxRealBytes / 1024 ** 3} GiB of real memory
-                                (16 with the default 4 producers and 4 consumers of 4 GiB each)
+                                (16 with the default 4 producers and 4 consumers of 4 GiB each); it is part
+                                of the run: another scale moves other bytes and gives another event-log hash
   --json                        print one JSON object instead of the table
   --report <file.html>          write a self-contained HTML report (single run only)
   --quiet                       no progress bar
@@ -66,8 +67,10 @@ Seeds are bounded because the random generator keeps 32 bits of a seed (a larger
 would repeat a smaller one); the other bounds keep a typo from distorting a run or making
 it run for days.
 Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an internal error,
-74 the report could not be written (the summary is printed all the same), 141 standard output
-was closed before the summary was written (e.g. by a reader that already exited).
+74 the report or standard output could not be written (the report's failure is said after the
+summary, which is printed all the same), 141 standard output was closed before the summary was
+written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM: nothing
+is printed, not even the seeds of a sweep already run).
 `;
 
 /** A usage error: the message names the flag and what it accepts. */
@@ -253,6 +256,7 @@ export function formatSweep(s: SweepSummary): string {
     ["wall time", `${(s.wallTimeMs / 1000).toFixed(2)} s`],
     ["seeds/s", s.seedsPerSecond.toFixed(2)],
     ["invariant violations", `${s.violations} (in ${s.failingSeeds.length} seeds)`],
+    ["reproduce", s.reproduce],
   ];
   const w = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);

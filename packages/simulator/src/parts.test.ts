@@ -18,6 +18,7 @@ import {
   reproduceCommand,
   runSimulation,
   runSweep,
+  Simulation,
   validateConfig,
 } from "./index.js";
 import { faultPlan } from "./network.js";
@@ -110,6 +111,12 @@ describe("option validation: each option is refused out of range", () => {
   ];
   it.each(cases)("%o", (bad, message) => {
     expect(validateConfig({ ...TINY, ...bad }).join("; ")).toMatch(message);
+  });
+
+  // Mutant: the constructor checks nothing (new Simulation({ producers: 0 }).run() rejected with
+  // "TypeError: Cannot read properties of undefined (reading 'up')").
+  it("new Simulation(options) refuses what validateConfig reports, with the same typed error as runSimulation", () => {
+    expect(() => new Simulation({ ...TINY, producers: 0 })).toThrow(/\[INVALID_ARGUMENT\].*producers must be an integer from 1 to 1000; got 0/);
   });
 });
 
@@ -525,6 +532,16 @@ describe("sweeps", () => {
     expect(sweep.requests.cancelled).toBe(sum((s) => s.requests.cancelled));
     expect(new Set(singles.map((s) => s.eventLog.hash)).size).toBe(3);
     expect(singles.filter((s) => s.storeEvents.evictions + s.storeEvents.storeFull > 0).length).toBeGreaterThan(1);
+  });
+
+  // Mutant: a sweep's summary names neither its workload nor how to rerun it (a saved passing sweep
+  // could not be tied to what it ran).
+  it("say what they ran: the first run's configuration and a command that reruns the whole sweep", async () => {
+    const sweep = await runSweep({ ...TINY, requests: 12, seed: 40, runs: 2 });
+    const first = (await runSimulation({ ...TINY, requests: 12, seed: 40 })).summary;
+    expect(sweep.config).toEqual(first.config);
+    expect(sweep.reproduce).toBe(first.reproduce.replace("npx ectp simulate ", "npx ectp simulate --runs 2 "));
+    expect(sweep.reproduce).toMatch(/^npx ectp simulate --runs 2 --seed 40 /);
   });
 
   it("count violations, not failing runs", async () => {

@@ -352,8 +352,18 @@ export class Simulation {
   private producerRestarts = 0;
   private storeEvents = { evictions: 0, storeFull: 0 };
 
-  /** @param options - what to simulate; see {@link SimulationOptions}. */
+  /**
+   * @param options - what to simulate; see {@link SimulationOptions}.
+   * @throws EctpError(INVALID_ARGUMENT) when an option is out of range or a hook is not callable
+   *   (the problems {@link validateConfig} reports), or when the cores, stores or network refuse
+   *   the configuration.
+   */
   constructor(options: SimulationOptions = {}) {
+    // Checked here too, not only by runSimulation: a Simulation built directly with `producers: 0`
+    // failed later with a TypeError from inside its first step.
+    const problems = optionProblems(options);
+    if (problems.length === 0) problems.push(...hookProblems(options));
+    if (problems.length > 0) throw invalidOptions(problems);
     const { onProgress, factories, eventLog, timeSeries, readmitEveryStep, decodeMessages, ...rest } = options;
     const cfg: SimulationConfig = { ...DEFAULT_SIMULATION_CONFIG };
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (cfg as unknown as Record<string, unknown>)[k] = v;

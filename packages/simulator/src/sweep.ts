@@ -16,6 +16,10 @@ export interface SweepSummary {
   readonly runs: number;
   /** Fault preset name, or "custom". */
   readonly faults: string;
+  /** The configuration every run used (its `seed` the first run's; each run's seed is one more). */
+  readonly config: SimulationSummary["config"];
+  /** One command that reruns this exact sweep. */
+  readonly reproduce: string;
   /** Wall time of the whole sweep, ms. */
   readonly wallTimeMs: number;
   /** Runs per wall-clock second. */
@@ -97,8 +101,15 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
   const crashEffects = { restarts: 0, messagesLost: 0, readsFailed: 0 };
   const storeEvents = { evictions: 0, storeFull: 0 };
   let violations = 0;
+  let config: SimulationSummary["config"] | undefined;
+  let reproduce = "";
   for (let i = 0; i < runs; i++) {
     const { summary } = await runSimulation({ ...rest, seed: first + i, timeSeries: false });
+    if (i === 0) {
+      config = summary.config;
+      // The first run's command, with the sweep's run count.
+      reproduce = summary.reproduce.replace(/^npx ectp simulate /, `npx ectp simulate --runs ${runs} `);
+    }
     violations += summary.violations.count;
     if (summary.violations.count > 0) {
       const v = summary.violations.first[0];
@@ -120,6 +131,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
     seed: first,
     runs,
     faults: typeof faults === "string" ? faults : "custom",
+    config: config as SimulationSummary["config"], // (runs >= 1: set by the first run)
+    reproduce,
     wallTimeMs,
     seedsPerSecond: wallTimeMs > 0 ? (runs * 1000) / wallTimeMs : 0,
     violations,

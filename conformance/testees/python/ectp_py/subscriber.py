@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +118,8 @@ class EventSubscriber:
         self._last_now = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._heartbeat_sequence = 0
         self._counts = {"snapshotsApplied": 0, "snapshotRequests": 0, "replayRequests": 0, "ignoredMessages": 0}
+        #: Counters under the metric names of SPEC.md [C10] (``ectp_subscriber_ignored_messages_total{reason}``).
+        self.metrics: Counter = Counter()
 
     # ------------------------------------------------------------------------- engine API
 
@@ -178,7 +181,7 @@ class EventSubscriber:
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
         except Exception:  # noqa: BLE001 - malformed input is ignored, never raised [I1]
-            self._counts["ignoredMessages"] += 1
+            self._ignore("malformed")
             return
         self.handle_envelope(sender, envelope, now)
 
@@ -188,7 +191,7 @@ class EventSubscriber:
         try:
             self._dispatch(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the subscriber
-            self._counts["ignoredMessages"] += 1
+            self._ignore("malformed")
 
     def poll(self, now: float) -> list[Output]:
         """Re-send unanswered requests, subscribe anew to silent or unreachable producers, catch
@@ -257,10 +260,10 @@ class EventSubscriber:
         # [V1] another major; [C10] unknown senders, spoofed ids, malformed epochs.
         if (f is None or not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR
                 or env.get("senderId") != sender or not is_positive_id(sep)):
-            self._counts["ignoredMessages"] += 1
+            self._ignore("unknown_peer" if f is None else "version" if not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR else "sender_mismatch" if env.get("senderId") != sender else "malformed")
             return
         if sep < f.epoch:
-            self._counts["ignoredMessages"] += 1  # [P8] an older epoch's message
+            self._ignore("stale_epoch")  # [P8] an older epoch's message
             return
         f.last_heard = now
         if sep > f.epoch:
@@ -294,35 +297,35 @@ class EventSubscriber:
         elif "replayUnavailable" in env:
             latest = env["replayUnavailable"].get("latest", 0)
             if f.synced and isinstance(latest, int) and latest <= f.applied:
-                self._counts["ignoredMessages"] += 1  # stale: we applied more than it reports
+                self._ignore("duplicate")  # stale: we applied more than it reports
             else:
                 self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
         elif "hello" in env:
             role = env["hello"].get("role", Role.UNSPECIFIED)
             if role not in (Role.PRODUCER, Role.BOTH) or f.heard_hello_epoch == sep:
                 # SPEC.md 4.1 [C10]: a Hello of a role that serves no events, or a duplicate, is counted and changes nothing
-                self._counts["ignoredMessages"] += 1
+                self._ignore("unexpected" if role not in (Role.PRODUCER, Role.BOTH) else "duplicate")
             else:
                 f.heard_hello_epoch = sep
                 # [P8] judged by its own interval (0: 2000 ms; counted as at most 60 s)
                 f.producer_interval_ms = peer_heartbeat_interval_ms(env["hello"].get("heartbeatIntervalMs", 0), self.heartbeat_interval_ms)
         elif "handshakeReject" in env:
-            self._counts["ignoredMessages"] += 1  # the producer refused our Hello
+            self._ignore("refused")  # the producer refused our Hello
         elif "heartbeat" not in env:
-            self._counts["ignoredMessages"] += 1  # [C10] a body a subscriber never receives, or none (SPEC.md 4)
+            self._ignore("unexpected")  # [C10] a body a subscriber never receives, or none (SPEC.md 4)
 
     def _on_batch(self, f: _Followed, batch: dict, now: float) -> None:
         seq = batch.get("sequence", 0)
         events = batch.get("events", [])
         # 2^53 - 1 is malformed here: the ReplayRequest after it could not be sent (SPEC.md 3.8)
         if not is_positive_id(seq) or seq >= MAX_SAFE_INTEGER or not isinstance(events, list):
-            self._counts["ignoredMessages"] += 1
+            self._ignore("malformed")
             return
         if f.synced and seq <= f.applied:
-            self._counts["ignoredMessages"] += 1  # [E2] a duplicate: delivery is at least once
+            self._ignore("duplicate")  # [E2] a duplicate: delivery is at least once
             return
         if seq in f.held:
-            self._counts["ignoredMessages"] += 1  # [C10][E2] a duplicate of a batch held behind a gap
+            self._ignore("duplicate")  # [C10][E2] a duplicate of a batch held behind a gap
             return
         ops = _read_events(events)
         f.max_seen = max(f.max_seen, seq)
@@ -334,7 +337,7 @@ class EventSubscriber:
             # Ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen).
             f.held[seq] = ops
         else:
-            self._counts["ignoredMessages"] += 1  # the hold is full: dropped now, replayed later, counted as every drop is
+            self._ignore("hold_full")  # the hold is full: dropped now, replayed later, counted as every drop is
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence
 
@@ -347,15 +350,15 @@ class EventSubscriber:
         # SPEC.md 3.8: values past 2^53 - 1 are malformed (one such id would make every later snapshot "not newer").
         if not all(isinstance(v, int) and 0 <= v <= MAX_SAFE_INTEGER for v in (sid, sequence, parts, part)) or part >= parts \
                 or sequence >= MAX_SAFE_INTEGER or not isinstance(items, list):
-            self._counts["ignoredMessages"] += 1
+            self._ignore("malformed")
             return
         a = f.assembly
         # [E2] an answer not newer than the one applied, or older than the one being assembled: ignored.
         if sid <= f.last_snapshot_id or (a is not None and sid < a["id"]):
-            self._counts["ignoredMessages"] += 1
+            self._ignore("duplicate")
             return
         if a is not None and sid == a["id"] and (a["parts"] != parts or a["sequence"] != sequence or part in a["got"]):
-            self._counts["ignoredMessages"] += 1  # inconsistent with its answer, or a duplicate part
+            self._ignore("duplicate" if part in a["got"] else "malformed")  # inconsistent with its answer, or a duplicate part
             return
         entries = [(kid, d) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
         if a is None or sid > a["id"]:
@@ -413,9 +416,15 @@ class EventSubscriber:
                 f.view[op[0]] = op[1]
         f.applied = seq
 
+    def _ignore(self, reason: str, count: int = 1) -> None:
+        """[C10] count ``count`` ignored messages, in ``stats()`` and in the metric, under ``reason``."""
+        self._counts["ignoredMessages"] += count
+        self.metrics[f'ectp_subscriber_ignored_messages_total{{reason="{reason}"}}'] += count
+
     def _drop_unreplayed(self, f: _Followed, now: float) -> None:
         """[E2] a gap the retries did not close: forget the batches seen past ``applied`` and catch up."""
-        self._counts["ignoredMessages"] += len(f.held)
+        if f.held:
+            self._ignore("gap_given_up", len(f.held))
         f.held, f.max_seen, f.want, f.replay_retries = {}, f.applied, None, 0
         f.next_catch_up = now + self.catch_up_ms
 

@@ -106,6 +106,19 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
         self.assertEqual(sub.stats()["ignoredMessages"], ignored + 1)
 
+    def test_c10_ignored_messages_are_counted_in_the_metric_by_reason(self):
+        sub = self.synced("A")
+        sub.handle_message(P, b"\xff", 2)  # malformed
+        sub.handle_envelope("X", env({"eventBatch": batch(3, stored("B"))["eventBatch"]}, sender="X"), 2)  # not followed
+        sub.handle_envelope(P, {**batch(3, stored("B")), "senderId": "Y"}, 2)
+        sub.handle_envelope(P, {**batch(3, stored("B")), "version": {"major": 2}}, 2)
+        sub.handle_envelope(P, batch(2, stored("B")), 2)  # applied already
+        sub.handle_envelope(P, env({"readRequest": {"attemptId": 1}}), 2)
+        sub.handle_envelope(P, env({"handshakeReject": {"reason": 4}}), 2)
+        reasons = ["malformed", "unknown_peer", "sender_mismatch", "version", "duplicate", "unexpected", "refused"]
+        self.assertEqual([sub.metrics[f'ectp_subscriber_ignored_messages_total{{reason="{r}"}}'] for r in reasons], [1] * 7)
+        self.assertEqual(sub.stats()["ignoredMessages"], 7)
+
     def test_e2_c10_a_held_batch_keeps_its_first_copy_and_another_is_ignored_and_counted(self):
         sub = self.synced("A")
         sub.handle_envelope(P, batch(4, stored("C")), 2)  # held ahead of the gap at 3

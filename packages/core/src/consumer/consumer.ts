@@ -702,7 +702,8 @@ export class ConsumerCore {
    * returned again (re-admitting a waiting request allocates nothing).
    * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
    *   request id, `items` not an array, an item without a string `itemId`, `hasModelInput` or
-   *   `local` given but not a boolean, or duplicate item ids.
+   *   `local` given but not a boolean, or duplicate item ids. EctpError(REENTRANT_CALL) when
+   *   called from inside one of this core's hooks (as every state-changing method).
    */
   admit(request: AdmitRequest, now: number): AdmitResult {
     if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "admit");

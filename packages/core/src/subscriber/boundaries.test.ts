@@ -315,4 +315,29 @@ describe("EventSubscriber options", () => {
     expect(one?.location).toEqual(Uint8Array.of(7));
     expect(one?.sizeBytes).toBe(desc(1).sizeBytes);
   });
+
+  // Mutant: the subscriber counts ignored messages only in stats() (SPEC.md [C10] names the metric).
+  it("[C10] ignored messages are counted in ectp_subscriber_ignored_messages_total by reason, as in stats()", () => {
+    const counts = new Map<string, number>();
+    const metrics = {
+      counter: (name: string, value = 1, labels?: Record<string, string>) => {
+        const k = `${name}{${labels?.reason ?? ""}}`;
+        counts.set(k, (counts.get(k) ?? 0) + value);
+      },
+      gauge() {},
+      histogram() {},
+    };
+    const sub = following({ metrics });
+    sub.handleMessage(P, Uint8Array.of(0xff), 1); // malformed
+    sub.handleEnvelope("X", { ...env(1, batch(1, 1)), senderId: "X" }, 1); // not followed
+    sub.handleEnvelope(P, { ...env(1, batch(1, 1)), senderId: "Y" }, 1); // another id than the peer's
+    sub.handleEnvelope(P, { ...env(1, batch(1, 1)), version: { major: 2 } }, 1); // another major
+    sub.handleEnvelope(P, env(1, { snapshot: { sequence: 1, snapshotId: 1, items: [desc(1)] } }), 1);
+    sub.handleEnvelope(P, env(1, batch(1, 2)), 1); // applied already
+    sub.handleEnvelope(P, env(1, { readRequest: { attemptId: 1 } }), 1); // a body a subscriber does not use
+    sub.handleEnvelope(P, env(1, { handshakeReject: { reason: 4 } }), 1);
+    const reason = (r: string) => counts.get(`ectp_subscriber_ignored_messages_total{${r}}`) ?? 0;
+    expect(["malformed", "unknown_peer", "sender_mismatch", "version", "duplicate", "unexpected", "refused"].map(reason)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(sub.stats().ignoredMessages).toBe(7);
+  });
 });

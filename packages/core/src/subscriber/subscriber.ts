@@ -6,7 +6,7 @@
 import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { HookGate, type Logger, containLogger, reentrantCall } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
@@ -163,7 +163,21 @@ export interface SubscriberOptions {
    * lacking any of its four methods is refused (INVALID_CONFIG).
    */
   logger?: Logger;
+  /**
+   * Metrics sink; default no-op. Counts `ectp_subscriber_ignored_messages_total{reason}` [C10]
+   * (reasons, named as the cores name theirs: `malformed`, `version` (another major [V1]),
+   * `unknown_peer` (a producer not followed), `sender_mismatch` (a `sender_id` other than the peer
+   * it came from), `stale_epoch`, `duplicate`, `unexpected` (a body or Hello role a subscriber does
+   * not use), `refused` (a HandshakeReject), `hold_full` (a batch past a gap dropped, replayed
+   * later), `gap_given_up` (batches held past a gap that replays did not close, dropped)). What it
+   * throws is contained and counted (`stats().hookFailures`); one lacking any of its three
+   * methods is refused (INVALID_CONFIG).
+   */
+  metrics?: MetricsSink;
 }
+
+/** Why the subscriber ignored a message: the `reason` label of `ectp_subscriber_ignored_messages_total` [C10]. */
+type IgnoreReason = "malformed" | "version" | "unknown_peer" | "sender_mismatch" | "stale_epoch" | "duplicate" | "unexpected" | "refused" | "hold_full" | "gap_given_up";
 
 /** Counters of {@link EventSubscriber.stats}. */
 export interface SubscriberStats {
@@ -183,7 +197,7 @@ export interface SubscriberStats {
   heldBatches: number;
   /** Parts of snapshots still being assembled, all producers (at most one assembly each) [E2]. */
   snapshotParts: number;
-  /** Calls into the logger that threw (contained: each costs its record, never the subscriber's state) [I1]. */
+  /** Calls into the logger or metrics sink that threw (contained: each costs its record, never the subscriber's state) [I1]. */
   hookFailures: number;
 }
 
@@ -277,6 +291,9 @@ export class EventSubscriber {
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
+  private readonly metrics: MetricsSink;
+  /** One frozen label set per ignore reason. */
+  private readonly ignoreLabels = new Map<IgnoreReason, Labels>();
   /** Logger calls in progress: the state-changing methods refuse calls from inside the logger (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly followed = new Map<string, Followed>();
@@ -328,6 +345,24 @@ export class EventSubscriber {
       },
       this.gate,
     );
+    this.metrics = containMetrics(
+      options.metrics,
+      () => {
+        this.counts.hookFailures++;
+      },
+      this.gate,
+    );
+  }
+
+  /** [C10] Count `count` ignored messages, in `stats()` and in the metric, under `reason`. */
+  private ignore(reason: IgnoreReason, count = 1): void {
+    this.counts.ignoredMessages += count;
+    let labels = this.ignoreLabels.get(reason);
+    if (labels === undefined) {
+      labels = Object.freeze({ reason });
+      this.ignoreLabels.set(reason, labels);
+    }
+    this.metrics.counter("ectp_subscriber_ignored_messages_total", count, labels);
   }
 
   /**
@@ -471,7 +506,7 @@ export class EventSubscriber {
     if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handleMessage");
     const decoded = decodeEnvelope(bytes);
     if (!decoded.ok) {
-      this.counts.ignoredMessages++;
+      this.ignore(decoded.error.code === "VERSION" ? "version" : "malformed");
       return;
     }
     this.handleEnvelope(from, decoded.value, now);
@@ -485,7 +520,7 @@ export class EventSubscriber {
       this.onEnvelope(from, env, now);
     } catch (cause) {
       // [I1] a hostile object (a throwing getter) is ignored like any other bad input.
-      this.counts.ignoredMessages++;
+      this.ignore("malformed");
       this.logger.debug("subscriber ignored an envelope it could not read", { from, error: String(cause) });
     }
   }
@@ -570,11 +605,13 @@ export class EventSubscriber {
       !Number.isSafeInteger(sep) ||
       sep < 1
     ) {
-      this.counts.ignoredMessages++;
+      this.ignore(
+        f === undefined ? "unknown_peer" : (env.version?.major ?? 0) !== SPEC_MAJOR ? "version" : env.senderId !== from ? "sender_mismatch" : "malformed",
+      );
       return;
     }
     if (sep < f.epoch) {
-      this.counts.ignoredMessages++; // [P8] an older epoch's message
+      this.ignore("stale_epoch"); // [P8] an older epoch's message
       return;
     }
     f.lastHeard = now;
@@ -609,22 +646,23 @@ export class EventSubscriber {
     else if (env.replayUnavailable) {
       // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
       const latest = env.replayUnavailable.latest;
-      if (f.synced && typeof latest === "number" && latest <= f.applied) this.counts.ignoredMessages++;
+      if (f.synced && typeof latest === "number" && latest <= f.applied) this.ignore("duplicate");
       else this.requestSnapshot(f, now);
     } else if (env.hello) {
       const role = env.hello.role;
       // SPEC.md 4.1 [C10]: a Hello of a role that serves no events (not PRODUCER or BOTH) is counted and
       // not applied, as is a second Hello of the epoch whose Hello was applied (a duplicate).
-      if ((role !== ectp.v1.Role.ROLE_PRODUCER && role !== ectp.v1.Role.ROLE_BOTH) || f.heardHelloEpoch === sep) this.counts.ignoredMessages++;
+      if (role !== ectp.v1.Role.ROLE_PRODUCER && role !== ectp.v1.Role.ROLE_BOTH) this.ignore("unexpected");
+      else if (f.heardHelloEpoch === sep) this.ignore("duplicate");
       else {
         f.heardHelloEpoch = sep;
         // [P8] judge its silence by its own interval (0: 2000 ms; at most 60 s)
         f.producerIntervalMs = peerHeartbeatIntervalMs(env.hello.heartbeatIntervalMs, this.heartbeatIntervalMs);
       }
     } else if (env.handshakeReject) {
-      this.counts.ignoredMessages++;
+      this.ignore("refused");
       this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: env.handshakeReject.detail });
-    } else if (!env.heartbeat) this.counts.ignoredMessages++; // [C10] a body a subscriber never receives, or none (SPEC.md 4)
+    } else if (!env.heartbeat) this.ignore("unexpected"); // [C10] a body a subscriber never receives, or none (SPEC.md 4)
   }
 
   private onBatch(f: Followed, message: ectp.v1.IEventBatch, now: number): void {
@@ -632,15 +670,15 @@ export class EventSubscriber {
     const events = message.events;
     // A sequence of 2^53 - 1 is malformed here: the ReplayRequest after it could not be sent (SPEC.md 3.8).
     if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || seq >= Number.MAX_SAFE_INTEGER || !allObjects(events)) {
-      this.counts.ignoredMessages++;
+      this.ignore("malformed");
       return;
     }
     if (f.synced && seq <= f.applied) {
-      this.counts.ignoredMessages++; // [E2] a duplicate: delivery is at least once
+      this.ignore("duplicate"); // [E2] a duplicate: delivery is at least once
       return;
     }
     if (f.held.has(seq)) {
-      this.counts.ignoredMessages++; // [C10][E2] a duplicate of a batch held behind a gap
+      this.ignore("duplicate"); // [C10][E2] a duplicate of a batch held behind a gap
       return;
     }
     const batch: ReadBatch = { sequence: seq, ops: readEvents(events) };
@@ -655,7 +693,7 @@ export class EventSubscriber {
     if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents) {
       f.held.set(seq, batch);
       f.heldEvents += batch.ops.length;
-    } else this.counts.ignoredMessages++; // the hold is full: dropped now, replayed later, counted as every drop is
+    } else this.ignore("hold_full"); // the hold is full: dropped now, replayed later, counted as every drop is
     if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
 
@@ -668,17 +706,17 @@ export class EventSubscriber {
     const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
     // [E2] a part whose number is not below its count, or unreadable fields: ignored.
     if (!ok(id) || !ok(sequence) || sequence >= Number.MAX_SAFE_INTEGER || !ok(parts) || !ok(part) || part >= parts || !allObjects(items)) {
-      this.counts.ignoredMessages++;
+      this.ignore("malformed");
       return;
     }
     // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
     if (id <= f.lastSnapshotId || (f.assembly !== undefined && id < f.assembly.id)) {
-      this.counts.ignoredMessages++;
+      this.ignore("duplicate");
       return;
     }
     let a = f.assembly;
     if (a !== undefined && id === a.id && (a.parts !== parts || a.sequence !== sequence || a.got.has(part))) {
-      this.counts.ignoredMessages++; // inconsistent with its answer, or a duplicate part
+      this.ignore(a.got.has(part) ? "duplicate" : "malformed"); // inconsistent with its answer, or a duplicate part
       return;
     }
     const entries = readItems(items); // before anything changes: a throwing getter changes nothing
@@ -756,7 +794,7 @@ export class EventSubscriber {
       maxSeen: f.maxSeen,
       held: f.held.size,
     });
-    this.counts.ignoredMessages += f.held.size;
+    if (f.held.size > 0) this.ignore("gap_given_up", f.held.size);
     f.held.clear();
     f.heldEvents = 0;
     f.maxSeen = f.applied;
