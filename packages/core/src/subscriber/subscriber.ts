@@ -294,7 +294,7 @@ export class EventSubscriber {
   private readonly metrics: MetricsSink;
   /** One frozen label set per ignore reason. */
   private readonly ignoreLabels = new Map<IgnoreReason, Labels>();
-  /** Logger calls in progress: the state-changing methods refuse calls from inside the logger (not re-entrant). */
+  /** Hook calls (logger, metrics) in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly followed = new Map<string, Followed>();
   private outputs: SubscriberOutput[] = [];
