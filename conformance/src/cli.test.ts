@@ -207,6 +207,10 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
     const failed = await cli("--testee", testee, "--filter", one, "--known-failing", known, "--junit", "/dev/full");
     expect(failed.code).toBe(1);
     expect(failed.out).toContain("0 passed, 1 failed");
+    const features = file(tempDir(), "features.json", JSON.stringify({ features: ["producer"] })); // every e2-replay case skipped
+    const nothing = await cli("--testee", testee, "--features", features, "--filter", "producer/e2-replay/**", "--junit", "/dev/full");
+    expect(nothing.code).toBe(2); // nothing was tested, whatever the file
+    expect(nothing.err).toContain("so nothing was tested");
   }, 60_000);
 
   it("a run in which every selected case or seed would be skipped is refused (it would pass having tested nothing)", async () => {

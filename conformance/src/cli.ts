@@ -309,6 +309,10 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
     output.out(toTerminal(report)); // (skips grouped by reason: each reason written once)
+    // Every case of a testee run skipped (features the testee does not claim): a green run would
+    // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)
+    const testedNothing = c.transport === undefined && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0;
+    const status = testedNothing ? 2 : report.ok ? 0 : 1;
     try {
       if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
       if (c.report !== undefined) {
@@ -316,20 +320,16 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
         writeOut("--report", summaryPath(c.report), `${JSON.stringify({ passed: report.passed, failed: report.failed })}\n`);
       }
     } catch (err) {
-      // The run happened: a failed case is still 1 (2 said "nothing was tested"); a clean run whose
-      // files are missing is 74 (sysexits EX_IOERR, as `ectp simulate --report`).
+      // The run happened: a failed case is still 1, a run that tested nothing still 2; a clean run
+      // whose files are missing is 74 (sysexits EX_IOERR, as `ectp simulate --report`).
       output.err(`ectp conformance: ${(err as Error).message}\n`);
-      return report.ok ? EXIT_IO : 1;
+      if (status === 0) return EXIT_IO;
     }
-    // Every case of a testee run skipped (features the testee does not claim): a green run would
-    // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)
-    if (c.transport === undefined && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0) {
+    if (testedNothing)
       output.err(
         `ectp conformance: every selected case was skipped (the reasons are above), so nothing was tested; claim the features they need in --features, or select other cases\n`,
       );
-      return 2;
-    }
-    return report.ok ? 0 : 1;
+    return status;
   } catch (err) {
     output.err(`ectp conformance: ${(err as Error).message}\n`);
     return 2;

@@ -151,4 +151,59 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
     consumerDriver.step(); // does nothing now
     await consumerDriver.close(); // returns at once
   });
+
+  // Mutant: close() takes one step after closing the transport (a grant that arrived while the
+  // transport closed made the consumer start a read there; its failed result was never handed
+  // over, and the read, its destination and its grant stayed for good).
+  it("[I5] Driver.close() also settles a read started by a grant that arrived while the transport was closing", async () => {
+    const net = new MockNetwork({ seed: 7 });
+    const e = net.endpoint("E");
+    const p = net.endpoint("P");
+    const bytes = pattern(4096, 1);
+    const store = new MemoryItemStore({ capacityBytes: 1 << 24, locate: (_k, b) => e.describe(e.registerMemory(b), 0, b.length) });
+    const producer = new ProducerCore({ id: "E", epoch: 1, fingerprint: FP, store, transportMetadata: e.localMetadata() });
+    const descriptor = { key: { contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP }, sizeBytes: bytes.length, checksum: { algorithm: 1, value: crc32cBytes(bytes) }, producerId: "E", epoch: 1 };
+    const put = store.put(descriptor, bytes);
+    if (!put.ok) throw put.error;
+    store.markReady(put.value.keyId);
+    // Destinations from one region registered up front, as an engine's pool is.
+    const pool = p.registerMemory(new Uint8Array(1 << 16));
+    let held = 0;
+    const consumer = new ConsumerCore({
+      id: "P",
+      epoch: 1,
+      fingerprint: FP,
+      transportMetadata: p.localMetadata(),
+      destinations: {
+        allocate: (_k, size) => {
+          held++;
+          return { region: pool, offset: 0, length: size };
+        },
+        release: () => {
+          held--;
+        },
+        view: (d) => d.region.bytes.subarray(d.offset, d.offset + d.length),
+      },
+    });
+    const producerDriver = new Driver({ transport: e, clock: net, producer });
+    const consumerDriver = new Driver({ transport: p, clock: net, consumer });
+    consumer.admit({ requestId: "r1", items: [{ itemId: "i1", announcement: producer.announce(put.value.keyId), hasModelInput: true }] }, net.now());
+    consumerDriver.step();
+    await new Promise((resolve) => setImmediate(resolve)); // the connect resolves: Hello and ReadRequest go out
+    net.advanceBy(5);
+    // The transport's close is asynchronous (NIXL's joins its engine thread): the producer's grant lands during it.
+    const close = p.close.bind(p);
+    p.close = async () => {
+      for (let i = 0; i < 4; i++) {
+        producerDriver.step();
+        await new Promise((resolve) => setImmediate(resolve));
+        net.advanceTo(net.nextEventTime() ?? net.now());
+      }
+      await close();
+    };
+    await consumerDriver.close();
+    expect(consumer.stats()).toMatchObject({ readsInFlight: 0, destinations: 0, grantsHeld: 0 });
+    expect(held).toBe(0);
+  });
 });
+

@@ -361,6 +361,25 @@ describe("Driver", () => {
     expect(logged).toEqual(["transport.waitForActivity rejected; sleeping on a timer until it works again", "transport.waitForActivity works again"]);
   });
 
+  // Mutant: the fallback sleep passes maxWaitMs to setTimeout as is (Node fires a delay past 2^31 - 1
+  // ms after 1 ms: 158 steps in 200 ms with maxWaitMs 3e9).
+  it("run()'s sleep after a rejected waitForActivity does not spin with a maxWaitMs past what a timer takes", async () => {
+    const t = new FakeNet().endpoint("me");
+    const producer = new RecordingCore();
+    let polls = 0;
+    producer.poll = () => {
+      polls++;
+      return [];
+    };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 3e9 });
+    t.waitForActivity = () => Promise.reject(new Error("closed"));
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 100));
+    driver.stop();
+    await done;
+    expect(polls).toBeLessThan(5);
+  });
+
   it("run() hears of a failed connect, and of stop(), during a wait the transport never ends", async () => {
     const t = new FakeNet().endpoint("me");
     t.waitForActivity = () => new Promise<void>(() => {}); // no activity, no timeout: only the driver can wake

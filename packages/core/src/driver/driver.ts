@@ -80,6 +80,12 @@ interface Connecting {
 /** Default of {@link DriverOptions.connectTimeoutMs}: ms a peer's connect may stay pending. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
+/** The most steps {@link Driver.close} takes after closing the transport (each settles what the one before started). */
+const CLOSE_STEPS_MAX = 16;
+
+/** The longest delay a Node timer takes as given (a longer one fires after 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Default of {@link DriverOptions.maxQueuedPerPeer}: messages and reads queued for a peer still connecting. */
 export const DEFAULT_MAX_QUEUED_PER_PEER = 65_536;
 
@@ -311,7 +317,7 @@ export class Driver {
                 this.logger.error("transport.waitForActivity rejected; sleeping on a timer until it works again", { error: String(cause) });
               if (this.running && !this.woken)
                 await new Promise<void>((resolve) => {
-                  const timer = setTimeout(resolve, wait);
+                  const timer = setTimeout(resolve, Math.min(wait, MAX_TIMER_MS));
                   this.wakeRun = () => {
                     clearTimeout(timer);
                     resolve();
@@ -338,7 +344,8 @@ export class Driver {
    * they held are acknowledged here; a producer that hears nothing releases them at their lease's
    * end [P3]), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
    * the consumer's destinations any more), and take a last step, in which the consumer hears those
-   * results and releases the destinations [I5]. Afterwards `step()` and `run()` do nothing; a
+   * results and releases the destinations [I5] (more steps while a result of its own is pending: a
+   * grant that arrived meanwhile starts a read the closed transport fails). Afterwards `step()` and `run()` do nothing; a
    * second call returns at once. A transport whose `close` rejects is logged, and the last step is
    * still taken. The cores are not shut down: a producer's `shutdown()` comes before this.
    */
@@ -353,8 +360,13 @@ export class Driver {
     } catch (cause) {
       this.logger.error("transport.close rejected", { error: String(cause) });
     }
+    // Messages that arrived meanwhile are still handed over, and a grant among them makes the
+    // consumer start a read on the closed transport, which fails it (a result of the driver's own):
+    // step until the cores have heard every such result, or a read would stay in flight for good.
     try {
-      this.step();
+      let steps = 0;
+      do this.step();
+      while (this.hasWork && ++steps < CLOSE_STEPS_MAX);
     } finally {
       this.state = "closed";
     }
