@@ -8,7 +8,7 @@ import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
 import { EventSubscriber } from "../subscriber/subscriber.js";
 import type { ReadDestination, TransportActivity } from "../transport.js";
-import { Driver } from "./driver.js";
+import { Driver, type DriverOptions } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, dest, flush, heartbeatTo, manualClock, routingRig, startRead, waitUntil, wire } from "./test-support.js";
 
 describe("Driver", () => {
@@ -302,6 +302,19 @@ describe("Driver", () => {
     expect(t.connects).toHaveLength(2);
   });
 
+  /** A driver of a recording producer over a fresh transport, counting the producer's polls (one per step). */
+  function pollCountingRig(options: Partial<DriverOptions>) {
+    const t = new FakeNet().endpoint("me");
+    const producer = new RecordingCore();
+    let count = 0;
+    producer.poll = () => {
+      count++;
+      return [];
+    };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, ...options });
+    return { t, driver, polls: () => count };
+  }
+
   /** A driver of a recording producer with nothing due, polling at least every 5 ms. */
   function realTimeRig() {
     const t = new FakeNet().endpoint("me");
@@ -338,16 +351,9 @@ describe("Driver", () => {
   // Mutant: a rejected waitForActivity is followed by the next step at once (217,000 steps and
   // error lines a second on an idle producer).
   it("run() sleeps its wait on a timer while waitForActivity keeps rejecting, logging the first rejection and the recovery", async () => {
-    const t = new FakeNet().endpoint("me");
-    const producer = new RecordingCore();
-    let polls = 0;
-    producer.poll = () => {
-      polls++;
-      return [];
-    };
     const logged: string[] = [];
     const logger = { debug() {}, info() {}, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
-    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 20, logger });
+    const { t, driver, polls } = pollCountingRig({ maxWaitMs: 20, logger });
     let failing = true;
     t.waitForActivity = (ms) => (failing ? Promise.reject(new Error("closed")) : new Promise((r) => setTimeout(r, ms)));
     const done = driver.run();
@@ -357,27 +363,20 @@ describe("Driver", () => {
     driver.stop();
     await done;
     // 200 ms of 20 ms sleeps is about 10 steps (fewer on a slow machine; a spin makes thousands).
-    expect(polls).toBeLessThan(100);
+    expect(polls()).toBeLessThan(100);
     expect(logged).toEqual(["transport.waitForActivity rejected; sleeping on a timer until it works again", "transport.waitForActivity works again"]);
   });
 
   // Mutant: the fallback sleep passes maxWaitMs to setTimeout as is (Node fires a delay past 2^31 - 1
   // ms after 1 ms: 158 steps in 200 ms with maxWaitMs 3e9).
   it("run()'s sleep after a rejected waitForActivity does not spin with a maxWaitMs past what a timer takes", async () => {
-    const t = new FakeNet().endpoint("me");
-    const producer = new RecordingCore();
-    let polls = 0;
-    producer.poll = () => {
-      polls++;
-      return [];
-    };
-    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 3e9 });
+    const { t, driver, polls } = pollCountingRig({ maxWaitMs: 3e9 });
     t.waitForActivity = () => Promise.reject(new Error("closed"));
     const done = driver.run();
     await new Promise((r) => setTimeout(r, 100));
     driver.stop();
     await done;
-    expect(polls).toBeLessThan(5);
+    expect(polls()).toBeLessThan(5);
   });
 
   it("run() hears of a failed connect, and of stop(), during a wait the transport never ends", async () => {
