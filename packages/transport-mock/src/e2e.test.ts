@@ -11,8 +11,13 @@ import { pattern } from "./test-helpers.js";
 
 const FP: ectp.v1.IFingerprint = { model: "m", dtype: 1, rowBytes: 0, layoutVersion: 1 };
 
-/** `producerFingerprint`: the producer's own, when it differs from its item's and the consumer's (a misconfigured encoder). */
-async function world(seed: number, itemBytes: Uint8Array, producerFingerprint: ectp.v1.IFingerprint = FP) {
+/**
+ * `producerFingerprint`: the producer's own, when it differs from its item's and the consumer's (a
+ * misconfigured encoder). `pool`: the consumer registers each destination when it allocates it
+ * (`per-read`), or hands out one region registered up front, as an engine's pool does (`registered`:
+ * it still works once the transport is closed).
+ */
+async function world(seed: number, itemBytes: Uint8Array, producerFingerprint: ectp.v1.IFingerprint = FP, pool: "per-read" | "registered" = "per-read") {
   const net = new MockNetwork({ seed });
   const e = net.endpoint("E");
   const p = net.endpoint("P");
@@ -44,17 +49,18 @@ async function world(seed: number, itemBytes: Uint8Array, producerFingerprint: e
   store.markReady(keyId.value);
 
   const violations: string[] = [];
+  const poolRegion = pool === "registered" ? p.registerMemory(new Uint8Array(Math.max(itemBytes.length, 1))) : undefined;
   const consumer = new ConsumerCore({
     id: "P",
     epoch: 1,
     fingerprint: FP,
     transportMetadata: p.localMetadata(),
     destinations: {
-      allocate: (_key, size) => ({ region: p.registerMemory(new Uint8Array(size)), offset: 0, length: size }),
+      allocate: (_key, size) => ({ region: poolRegion ?? p.registerMemory(new Uint8Array(size)), offset: 0, length: size }),
       release: (d) => {
         // [I5] the consumer must never free a destination a read may still write into.
         if (net.hasUnsettledWriteInto("P", d.region, d.offset, d.length)) violations.push(`release of region ${d.region.id}`);
-        p.deregisterMemory(d.region);
+        if (poolRegion === undefined) p.deregisterMemory(d.region);
       },
       view: (d) => d.region.bytes.subarray(d.offset, d.offset + d.length),
     },
@@ -156,54 +162,27 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
   // transport closed made the consumer start a read there; its failed result was never handed
   // over, and the read, its destination and its grant stayed for good).
   it("[I5] Driver.close() also settles a read started by a grant that arrived while the transport was closing", async () => {
-    const net = new MockNetwork({ seed: 7 });
-    const e = net.endpoint("E");
-    const p = net.endpoint("P");
-    const bytes = pattern(4096, 1);
-    const store = new MemoryItemStore({ capacityBytes: 1 << 24, locate: (_k, b) => e.describe(e.registerMemory(b), 0, b.length) });
-    const producer = new ProducerCore({ id: "E", epoch: 1, fingerprint: FP, store, transportMetadata: e.localMetadata() });
-    const descriptor = { key: { contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP }, sizeBytes: bytes.length, checksum: { algorithm: 1, value: crc32cBytes(bytes) }, producerId: "E", epoch: 1 };
-    const put = store.put(descriptor, bytes);
-    if (!put.ok) throw put.error;
-    store.markReady(put.value.keyId);
-    // Destinations from one region registered up front, as an engine's pool is.
-    const pool = p.registerMemory(new Uint8Array(1 << 16));
-    let held = 0;
-    const consumer = new ConsumerCore({
-      id: "P",
-      epoch: 1,
-      fingerprint: FP,
-      transportMetadata: p.localMetadata(),
-      destinations: {
-        allocate: (_k, size) => {
-          held++;
-          return { region: pool, offset: 0, length: size };
-        },
-        release: () => {
-          held--;
-        },
-        view: (d) => d.region.bytes.subarray(d.offset, d.offset + d.length),
-      },
-    });
-    const producerDriver = new Driver({ transport: e, clock: net, producer });
-    const consumerDriver = new Driver({ transport: p, clock: net, consumer });
-    consumer.admit({ requestId: "r1", items: [{ itemId: "i1", announcement: producer.announce(put.value.keyId), hasModelInput: true }] }, net.now());
+    const w = await world(7, pattern(4096, 1), FP, "registered");
+    const [producerDriver, consumerDriver] = w.drivers as [Driver, Driver];
+    const keyId = itemKeyId({ contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP });
+    if (!keyId.ok) throw keyId.error;
+    w.consumer.admit({ requestId: "r1", items: [{ itemId: "i1", announcement: w.producer.announce(keyId.value), hasModelInput: true }] }, w.net.now());
     consumerDriver.step();
     await new Promise((resolve) => setImmediate(resolve)); // the connect resolves: Hello and ReadRequest go out
-    net.advanceBy(5);
+    w.net.advanceBy(5);
     // The transport's close is asynchronous (NIXL's joins its engine thread): the producer's grant lands during it.
-    const close = p.close.bind(p);
-    p.close = async () => {
+    const close = w.p.close.bind(w.p);
+    w.p.close = async () => {
       for (let i = 0; i < 4; i++) {
         producerDriver.step();
         await new Promise((resolve) => setImmediate(resolve));
-        net.advanceTo(net.nextEventTime() ?? net.now());
+        w.net.advanceTo(w.net.nextEventTime() ?? w.net.now());
       }
       await close();
     };
     await consumerDriver.close();
-    expect(consumer.stats()).toMatchObject({ readsInFlight: 0, destinations: 0, grantsHeld: 0 });
-    expect(held).toBe(0);
+    expect(w.consumer.stats()).toMatchObject({ readsInFlight: 0, destinations: 0, grantsHeld: 0 });
+    expect(w.violations).toEqual([]);
   });
 });
 

@@ -260,7 +260,14 @@ class EventSubscriber:
         # [V1] another major; [C10] unknown senders, spoofed ids, malformed epochs.
         if (f is None or not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR
                 or env.get("senderId") != sender or not is_positive_id(sep)):
-            self._ignore("unknown_peer" if f is None else "version" if not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR else "sender_mismatch" if env.get("senderId") != sender else "malformed")
+            if f is None:
+                self._ignore("unknown_peer")
+            elif not isinstance(version, dict) or version.get("major", 0) != SPEC_MAJOR:
+                self._ignore("version")
+            elif env.get("senderId") != sender:
+                self._ignore("sender_mismatch")
+            else:
+                self._ignore("malformed")
             return
         if sep < f.epoch:
             self._ignore("stale_epoch")  # [P8] an older epoch's message

@@ -1527,8 +1527,7 @@ export class ConsumerCore {
     if (budgetLeft) this.timers.schedule(f, now + delay, LANE_HEAP);
   }
 
-  /** [C5] Terminal outcome for every waiter of a fetch. */
-  /** End a fetch for every waiter with `reason`; `detail` (what the producer or transport said) goes into their log records. */
+  /** [C5] End a fetch for every waiter with the terminal `reason`; `detail` (what the producer or transport said) goes into their log records. */
   private terminateFetch(f: Fetch, reason: FailureReasonName, now: number, detail = ""): void {
     if (f.disposed) return;
     const read = f.read;
@@ -2346,8 +2345,7 @@ export class ConsumerCore {
     this.emit({ type: "send", peerId, envelope: body });
   }
 
-  /** Outstanding requests, grants held [C7] and quarantined reads [C8] on their gauges (called by poll when one changed). */
-  /** Each gauge that changed since the last poll (the README: set only when they changed). */
+  /** Outstanding requests, grants held [C7] and quarantined reads [C8] on their gauges: each one that changed since the last poll (called by poll when one did). */
   private setGauges(): void {
     if (this.requests.size !== this.gaugedRequests) {
       this.gaugedRequests = this.requests.size;

@@ -7,9 +7,11 @@
  */
 import { EctpError, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import { desc } from "../producer/test-helpers.js";
+import { CountingMetrics, desc } from "../producer/test-helpers.js";
 import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
-import { EventSubscriber, } from "./subscriber.js";
+import { EventSubscriber } from "./subscriber.js";
+
+const IGNORED = "ectp_subscriber_ignored_messages_total";
 
 const keys = (sub: EventSubscriber) => [...(sub.view(P)?.keys() ?? [])].sort();
 
@@ -188,7 +190,8 @@ describe("EventSubscriber boundaries", () => {
   });
   // Mutant: the held batches dropped when a gap is given up are not counted as ignored.
   it("[E2][C10] batches dropped when a gap is given up after three retries are counted as ignored", () => {
-    const sub = following({ retryMs: 50 });
+    const metrics = new CountingMetrics();
+    const sub = following({ retryMs: 50, metrics });
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
     sub.handleEnvelope(P, env(7, batch(5, 1)), 2);
     sub.handleEnvelope(P, env(7, batch(6, 2)), 2);
@@ -197,6 +200,7 @@ describe("EventSubscriber boundaries", () => {
     for (const t of [52, 102, 152]) expect(replayFrom(sub.poll(t))).toEqual([1]);
     expect(replayFrom(sub.poll(202))).toEqual([]); // given up
     expect(sub.stats()).toMatchObject({ ignoredMessages: before + 2, heldBatches: 0, synced: 1 });
+    expect(metrics.get(IGNORED, { reason: "gap_given_up" })).toBe(2); // the metric says why
   });
   // Mutant: the synced count ignores batches seen but not applied (a gap a gone producer was not yet asked to replay).
   it("[E2] stats count a producer with a gap as not synced, even while it is gone and asked nothing", () => {
@@ -318,15 +322,7 @@ describe("EventSubscriber options", () => {
 
   // Mutant: the subscriber counts ignored messages only in stats() (SPEC.md [C10] names the metric).
   it("[C10] ignored messages are counted in ectp_subscriber_ignored_messages_total by reason, as in stats()", () => {
-    const counts = new Map<string, number>();
-    const metrics = {
-      counter: (name: string, value = 1, labels?: Record<string, string>) => {
-        const k = `${name}{${labels?.reason ?? ""}}`;
-        counts.set(k, (counts.get(k) ?? 0) + value);
-      },
-      gauge() {},
-      histogram() {},
-    };
+    const metrics = new CountingMetrics();
     const sub = following({ metrics });
     sub.handleMessage(P, Uint8Array.of(0xff), 1); // malformed
     sub.handleEnvelope("X", { ...env(1, batch(1, 1)), senderId: "X" }, 1); // not followed
@@ -336,8 +332,8 @@ describe("EventSubscriber options", () => {
     sub.handleEnvelope(P, env(1, batch(1, 2)), 1); // applied already
     sub.handleEnvelope(P, env(1, { readRequest: { attemptId: 1 } }), 1); // a body a subscriber does not use
     sub.handleEnvelope(P, env(1, { handshakeReject: { reason: 4 } }), 1);
-    const reason = (r: string) => counts.get(`ectp_subscriber_ignored_messages_total{${r}}`) ?? 0;
-    expect(["malformed", "unknown_peer", "sender_mismatch", "version", "duplicate", "unexpected", "refused"].map(reason)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    const reasons = ["malformed", "unknown_peer", "sender_mismatch", "version", "duplicate", "unexpected", "refused"];
+    expect(reasons.map((reason) => metrics.get(IGNORED, { reason }))).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(sub.stats().ignoredMessages).toBe(7);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { SeededRandom } from "../random.js";
-import { FP, desc } from "../producer/test-helpers.js";
+import { CountingMetrics, FP, desc } from "../producer/test-helpers.js";
 import type { Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
 import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
@@ -599,11 +599,13 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[E2] batches dropped while the hold is full are replayed once the snapshot is applied", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, maxHeldBatches: 1 });
+      const metrics = new CountingMetrics();
+      const sub = new EventSubscriber({ id: "R", epoch: 1, maxHeldBatches: 1, metrics });
       sub.follow(P, 0);
       sub.handleEnvelope(P, env(7, batch(1, 1)), 1); // held
       sub.handleEnvelope(P, env(7, batch(2, 2)), 1); // dropped: the hold is full
       expect(sub.stats().heldBatches).toBe(1);
+      expect(metrics.get("ectp_subscriber_ignored_messages_total", { reason: "hold_full" })).toBe(1);
       sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 2);
       expect(replayFrom(sub.poll(2))).toEqual([2]);
       expect(sub.stats()).toMatchObject({ synced: 0, heldBatches: 0 });

@@ -605,9 +605,10 @@ export class EventSubscriber {
       !Number.isSafeInteger(sep) ||
       sep < 1
     ) {
-      this.ignore(
-        f === undefined ? "unknown_peer" : (env.version?.major ?? 0) !== SPEC_MAJOR ? "version" : env.senderId !== from ? "sender_mismatch" : "malformed",
-      );
+      if (f === undefined) this.ignore("unknown_peer");
+      else if ((env.version?.major ?? 0) !== SPEC_MAJOR) this.ignore("version");
+      else if (env.senderId !== from) this.ignore("sender_mismatch");
+      else this.ignore("malformed");
       return;
     }
     if (sep < f.epoch) {
