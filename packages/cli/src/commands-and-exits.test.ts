@@ -23,7 +23,9 @@ import {
   ProgressBar,
   SIMULATE_USAGE,
   USAGE,
+  type InterruptSignal,
   formatSweep,
+  interruptedStatus,
   main,
   processIO,
 } from "./index.js";
@@ -217,6 +219,22 @@ describe("ectp simulate output", () => {
   });
 });
 
+/** An io whose handler is called as soon as it is installed: the sweep stops after its first run. */
+function interrupting(signal: InterruptSignal) {
+  const io = capture();
+  const state = { installed: 0, released: 0 };
+  const withHandler: CliIO & typeof io = Object.assign(io, {
+    onInterrupt(stop: (s: InterruptSignal) => void) {
+      state.installed++;
+      stop(signal);
+      return () => {
+        state.released++;
+      };
+    },
+  });
+  return { io: withHandler, state };
+}
+
 describe("exit statuses from the simulator's results (simulator mocked)", () => {
   afterEach(() => {
     vi.doUnmock("@ectp/simulator");
@@ -254,6 +272,13 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     const r = await run(["simulate", "--requests", "3", "--runs", "2", "--json"], { entry });
     expect(r.code).toBe(1);
   });
+  it("a sweep stopped by a signal whose runs found violations exits 1", async () => {
+    const entry = await mainWith((real) => ({
+      runSweep: async (o) => ({ ...(await real.runSweep(o)), violations: 1 }),
+    }));
+    const { io } = interrupting("SIGINT");
+    expect(await entry(["simulate", "--requests", "3", "--runs", "5", "--quiet"], io)).toBe(EXIT_VIOLATIONS);
+  });
   it("an error that is not bad input is thrown (bin.ts turns it into exit 70), not reported as a usage error", async () => {
     const entry = await mainWith(() => ({
       runSimulation: async () => {
@@ -267,6 +292,50 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
       },
     }));
     await expect(run(["simulate", "--requests", "3", "--quiet"], { entry: entry2 })).rejects.toThrow("core bug");
+  });
+});
+
+describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)("%s: the runs made are printed, marked interrupted; exit %i; the handler is removed", async (signal, status) => {
+    const { io, state } = interrupting(signal);
+    const code = await main(["simulate", "--requests", "3", "--runs", "5", "--quiet"], io);
+    expect(code).toBe(status);
+    expect(interruptedStatus(signal)).toBe(status);
+    expect(io.stdout).toMatch(/^seeds +1\.\.1 \(1 runs, interrupted\), faults light\n/);
+    expect(io.stdout).toContain("reproduce             npx ectp simulate --runs 5 ");
+    expect(io.stderr).toBe(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
+    expect(state).toEqual({ installed: 1, released: 1 });
+  });
+  it("--json says interrupted and counts the runs made", async () => {
+    const { io } = interrupting("SIGINT");
+    expect(await main(["simulate", "--requests", "3", "--runs", "5", "--json"], io)).toBe(130);
+    const sweep = JSON.parse(io.stdout);
+    expect(sweep.runs).toBe(1);
+    expect(sweep.interrupted).toBe(true);
+  });
+  it("a single run installs no handler (it cannot stop part-way)", async () => {
+    const { io, state } = interrupting("SIGINT");
+    expect(await main(["simulate", "--requests", "3", "--quiet"], io)).toBe(0);
+    expect(state.installed).toBe(0);
+  });
+  it("processIO's handler takes one SIGINT and one SIGTERM, and is removed by its release", () => {
+    const counts = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const [ints, terms] = counts() as [number, number];
+    const got: InterruptSignal[] = [];
+    const release = processIO().onInterrupt?.((s) => got.push(s));
+    expect(counts()).toEqual([ints + 1, terms + 1]);
+    process.emit("SIGINT");
+    process.emit("SIGTERM");
+    expect(got).toEqual(["SIGINT", "SIGTERM"]);
+    // `once`: each handler is gone after its signal, so a second one ends the process.
+    expect(counts()).toEqual([ints, terms]);
+    release?.();
+    const release2 = processIO().onInterrupt?.(() => {});
+    release2?.();
+    expect(counts()).toEqual([ints, terms]);
   });
 });
 
@@ -400,6 +469,25 @@ describe("bin.ts, bundled from source with esbuild", () => {
     expect(r.status).toBe(70);
     expect(r.stderr).toMatch(/^ectp: internal error: Error: boom\n\s+at /);
   });
+  it("SIGINT during a sweep: the run in progress ends, the runs made are printed, marked interrupted, exit 130", async () => {
+    const file = await bundle("real");
+    const child = spawn(process.execPath, [file, "simulate", "--runs", "100000", "--requests", "5"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += String(d);
+    });
+    // The first progress line (after 2 s) says the sweep is under way, its handler installed.
+    child.stderr.on("data", (d) => {
+      if (stderr === "") child.kill("SIGINT");
+      stderr += String(d);
+    });
+    const code = await new Promise<number | null>((res) => child.on("close", (c) => res(c)));
+    expect(code).toBe(130);
+    expect(stderr).toContain("ectp simulate: SIGINT: stopping after the run in progress");
+    expect(stdout).toMatch(/^seeds +1\.\.\d+ \(\d+ runs, interrupted\), faults light\n/);
+    expect(stdout).toContain("invariant violations  0 (in 0 seeds)");
+  }, 30_000);
   it("standard output closed by its reader: exit 141, no stack trace", async () => {
     const file = await bundle("real");
     const child = spawn(process.execPath, [file, "--help"], { stdio: ["ignore", "pipe", "pipe"] });

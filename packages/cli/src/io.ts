@@ -11,6 +11,20 @@ export interface CliIO {
   err(text: string): void;
   /** Whether standard error is a terminal (enables the live progress bar). */
   readonly errIsTTY: boolean;
+  /**
+   * Call `stop` on the first SIGINT or SIGTERM from now on, instead of the process ending;
+   * returns a function that removes the handler. A second signal ends the process as usual.
+   * Absent: signals are left alone (the process ends at once).
+   */
+  onInterrupt?(stop: (signal: InterruptSignal) => void): () => void;
+}
+
+/** A signal that {@link CliIO.onInterrupt} hands over. */
+export type InterruptSignal = "SIGINT" | "SIGTERM";
+
+/** The exit status of a process ended by `signal`, as a shell reports it (128 + its number). */
+export function interruptedStatus(signal: InterruptSignal): number {
+  return signal === "SIGINT" ? 130 : 143;
 }
 
 /** The process's own streams. */
@@ -19,6 +33,17 @@ export function processIO(): CliIO {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     errIsTTY: process.stderr.isTTY === true,
+    onInterrupt: (stop) => {
+      const onInt = () => stop("SIGINT");
+      const onTerm = () => stop("SIGTERM");
+      // `once`: after the first signal no handler is left for it, so a second one ends the process.
+      process.once("SIGINT", onInt);
+      process.once("SIGTERM", onTerm);
+      return () => {
+        process.off("SIGINT", onInt);
+        process.off("SIGTERM", onTerm);
+      };
+    },
   };
 }
 

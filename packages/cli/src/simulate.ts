@@ -21,7 +21,7 @@ import {
   runSimulation,
   runSweep,
 } from "@ectp/simulator";
-import { EXIT_IO, EXIT_USAGE, EXIT_VIOLATIONS, type CliIO } from "./io.js";
+import { EXIT_IO, EXIT_USAGE, EXIT_VIOLATIONS, type CliIO, type InterruptSignal, interruptedStatus } from "./io.js";
 import { ProgressBar } from "./progress.js";
 
 const D = DEFAULT_SIMULATION_CONFIG;
@@ -69,8 +69,10 @@ it run for days.
 Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an internal error,
 74 the report or standard output could not be written (the report's failure is said after the
 summary, which is printed all the same), 141 standard output was closed before the summary was
-written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM: nothing
-is printed, not even the seeds of a sweep already run).
+written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM). A sweep
+(--runs) stops after the run in progress and prints the runs made, marked interrupted (exit 1
+when they found violations); a second signal, or one during a single run, ends it at once with
+nothing printed.
 `;
 
 /** A usage error: the message names the flag and what it accepts. */
@@ -251,7 +253,7 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
 export function formatSweep(s: SweepSummary): string {
   const r = s.requests;
   const rows: [string, string][] = [
-    ["seeds", `${s.seed}..${s.seed + s.runs - 1} (${s.runs} runs), faults ${s.faults}`],
+    ["seeds", `${s.seed}..${s.seed + s.runs - 1} (${s.runs} runs${s.interrupted ? ", interrupted" : ""}), faults ${s.faults}`],
     ["requests", `${r.total}: ${r.succeededRemote} remote, ${r.fellBackLocal} fell back, ${r.failed} failed, ${r.cancelled} cancelled`],
     ["wall time", `${(s.wallTimeMs / 1000).toFixed(2)} s`],
     ["seeds/s", s.seedsPerSecond.toFixed(2)],
@@ -293,10 +295,24 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
   const showProgress = !args.quiet && !args.json;
   if (args.runs > 1) {
     const bar = new ProgressBar(io, "simulate", showProgress);
-    const sweep = await runSweep({ ...args.options, runs: args.runs, onRun: (_s, i, n) => bar.update(i + 1, n) });
+    // A sweep stops after the run in progress on SIGINT or SIGTERM and prints what it ran.
+    const controller = new AbortController();
+    let stoppedBy: InterruptSignal | undefined;
+    const release = io.onInterrupt?.((signal) => {
+      stoppedBy = signal;
+      controller.abort();
+      io.err(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
+    });
+    let sweep: SweepSummary;
+    try {
+      sweep = await runSweep({ ...args.options, runs: args.runs, signal: controller.signal, onRun: (_s, i, n) => bar.update(i + 1, n) });
+    } finally {
+      release?.();
+    }
     bar.done();
     io.out(args.json ? `${JSON.stringify(sweep)}\n` : `${formatSweep(sweep)}\n`);
-    return sweep.violations > 0 ? EXIT_VIOLATIONS : 0;
+    if (sweep.violations > 0) return EXIT_VIOLATIONS;
+    return stoppedBy !== undefined && sweep.interrupted ? interruptedStatus(stoppedBy) : 0;
   }
   const bar = new ProgressBar(io, "simulate", showProgress);
   const { summary, series } = await runSimulation({ ...args.options, onProgress: (d, t) => bar.update(d, t) });

@@ -12,8 +12,13 @@ import type { SimulationSummary } from "./summary.js";
 export interface SweepSummary {
   /** First seed. */
   readonly seed: number;
-  /** Runs made. */
+  /** Runs made: the runs asked for, or fewer when the sweep was stopped ({@link SweepSummary.interrupted}). */
   readonly runs: number;
+  /**
+   * Whether the sweep's `signal` stopped it before its last seed: the figures then cover the
+   * `runs` made, and `reproduce` still reruns the whole sweep asked for.
+   */
+  readonly interrupted: boolean;
   /** Fault preset name, or "custom". */
   readonly faults: string;
   /** The configuration every run used (its `seed` the first run's; each run's seed is one more). */
@@ -64,15 +69,21 @@ export interface SweepOptions extends SimulationOptions {
   runs?: number;
   /** Called after each run. Default none. */
   onRun?: (summary: SimulationSummary, index: number, runs: number) => void;
+  /**
+   * Stops the sweep after the run in progress when aborted (e.g. on SIGINT); the summary then
+   * covers the runs made and says `interrupted`. Checked after each run, so the first always
+   * runs. Default none.
+   */
+  signal?: AbortSignal;
 }
 
 /**
  * Every problem with a sweep's options, as sentences naming the option (empty when
- * valid): `runs`, the configuration (see `validateConfig`), and the last seed, which
- * must be in the seed range like the first.
+ * valid): `runs`, the configuration (see `validateConfig`), the last seed, which
+ * must be in the seed range like the first, and `signal`.
  */
 export function validateSweep(options: SweepOptions): string[] {
-  const { runs = 1, onRun: _onRun, ...rest } = options;
+  const { runs = 1, onRun: _onRun, signal, ...rest } = options;
   const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
   const problems = validateConfig(rest);
   if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1 || runs > SIMULATION_LIMITS.maxRuns)
@@ -81,6 +92,7 @@ export function validateSweep(options: SweepOptions): string[] {
     problems.push(
       `the sweep's last seed, seed + runs - 1 = ${first + runs - 1}, must be <= ${SIMULATION_LIMITS.maxSeed} (larger seeds repeat smaller ones)`,
     );
+  if (signal !== undefined && !(signal instanceof AbortSignal)) problems.push("signal must be an AbortSignal when given");
   return problems;
 }
 
@@ -91,7 +103,7 @@ export function validateSweep(options: SweepOptions): string[] {
 export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
   const problems = validateSweep(options);
   if (problems.length > 0) throw new EctpError("INVALID_ARGUMENT", problems.join("; "), { details: { problems } });
-  const { runs = 1, onRun, onProgress: _ignored, ...rest } = options;
+  const { runs = 1, onRun, signal, onProgress: _ignored, ...rest } = options;
   const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
   const faults = rest.faults ?? DEFAULT_SIMULATION_CONFIG.faults;
   const start = performance.now();
@@ -103,6 +115,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
   let violations = 0;
   let config: SimulationSummary["config"] | undefined;
   let reproduce = "";
+  let made = 0;
   for (let i = 0; i < runs; i++) {
     const { summary } = await runSimulation({ ...rest, seed: first + i, timeSeries: false });
     if (i === 0) {
@@ -125,16 +138,24 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
     for (const k of Object.keys(crashEffects) as (keyof typeof crashEffects)[]) crashEffects[k] += summary.crashEffects[k];
     for (const k of Object.keys(storeEvents) as (keyof typeof storeEvents)[]) storeEvents[k] += summary.storeEvents[k];
     onRun?.(summary, i, runs);
+    made = i + 1;
+    if (signal !== undefined && i < runs - 1) {
+      // A run never yields to the event loop (its awaits are microtasks), so this is where a
+      // signal handler gets to run and abort.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) break;
+    }
   }
   const wallTimeMs = performance.now() - start;
   return {
     seed: first,
-    runs,
+    runs: made,
+    interrupted: made < runs,
     faults: typeof faults === "string" ? faults : "custom",
     config: config as SimulationSummary["config"], // (runs >= 1: set by the first run)
     reproduce,
     wallTimeMs,
-    seedsPerSecond: wallTimeMs > 0 ? (runs * 1000) / wallTimeMs : 0,
+    seedsPerSecond: wallTimeMs > 0 ? (made * 1000) / wallTimeMs : 0,
     violations,
     failingSeeds: failing,
     requests,

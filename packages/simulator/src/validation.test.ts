@@ -172,6 +172,36 @@ describe("runSweep", () => {
     const unnamed = await runSweep({ ...TINY, runs: 1 });
     expect(unnamed.faults).toBe(DEFAULT_SIMULATION_CONFIG.faults);
   });
+
+  it("stops after the run in progress when its signal is aborted, and says so", async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const sweep = await runSweep({
+      ...TINY,
+      seed: 7,
+      runs: 4,
+      signal: controller.signal,
+      onRun: (s, i) => {
+        seen.push(s.requests.total);
+        if (i === 1) controller.abort();
+      },
+    });
+    expect(seen).toHaveLength(2);
+    expect(sweep.runs).toBe(2);
+    expect(sweep.interrupted).toBe(true);
+    expect(sweep.requests.total).toBe((seen[0] as number) + (seen[1] as number));
+    expect(sweep.reproduce).toMatch(/--runs 4 /); // reruns the sweep asked for
+    const whole = await runSweep({ ...TINY, seed: 7, runs: 2, signal: new AbortController().signal });
+    expect(whole.interrupted).toBe(false);
+    expect(whole.runs).toBe(2);
+  });
+
+  it("rejects a signal that is not an AbortSignal, before running anything", async () => {
+    let ran = 0;
+    const e = await rejection(runSweep({ ...TINY, runs: 2, signal: {} as AbortSignal, onRun: () => ran++ }));
+    expectInvalidArgument(e, /signal must be an AbortSignal/);
+    expect(ran).toBe(0);
+  });
 });
 
 describe("durations in reproduce commands", () => {
