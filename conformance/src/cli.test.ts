@@ -131,6 +131,9 @@ describe("ectp conformance: files and output paths (defect 3)", () => {
     expectUsageError(await cli("--transport", "mock", "--junit", out), `--junit cannot write ${JSON.stringify(out)}: it is a directory`, "nothing was run");
     const notDir = file(out, "plain", "x");
     expectUsageError(await cli("--transport", "mock", "--report", join(notDir, "r.json")), `${notDir} is not a directory`);
+    // "-" is a file name here, not standard output (which carries the terminal report).
+    expectUsageError(await cli("--transport", "mock", "--report", "-"), '--report cannot write "-": it would be a file named "-"');
+    expectUsageError(await cli("--transport", "mock", "--junit=-"), '--junit cannot write "-": it would be a file named "-"');
     mkdirSync(join(out, "ro"));
     chmodSync(join(out, "ro"), 0o500);
     if (process.getuid?.() !== 0) expectUsageError(await cli("--transport", "mock", "--report", join(out, "ro", "r.json")), "--report cannot write");

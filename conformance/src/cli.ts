@@ -66,7 +66,7 @@ Options (each one that takes a value at most once):
   --seeds <n>                also run n seeded randomised schedules, 0 to ${MAX_SEEDS} (needs both roles and
                              read-memory; default 0; not filtered by --filter)
   --seed <n>                 run only randomised schedule n (replay a failure)
-  --junit <file>             write JUnit XML
+  --junit <file>             write JUnit XML (missing directories of a --junit or --report path are created)
   --report <file>            write the JSON report (and <file without .json>.ectp-report.json with {passed, failed})
   --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
                              and its answer to Init get the larger of this and 10000
@@ -525,6 +525,7 @@ function summaryPath(report: string): string {
  * created when the file is written).
  */
 function outputPathProblem(file: string): string | undefined {
+  if (file === "-") return 'it would be a file named "-", not standard output (which carries the terminal report); name a file';
   // A trailing separator names a directory (resolve() would drop it and check a file of that name).
   if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
   const path = resolve(file);

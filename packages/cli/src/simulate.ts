@@ -58,7 +58,8 @@ Options:
                                 (16 with the default 4 producers and 4 consumers of 4 GiB each); it is part
                                 of the run: another scale moves other bytes and gives another event-log hash
   --json                        print one JSON object instead of the table
-  --report <file.html>          write a self-contained HTML report (single run only)
+  --report <file.html>          write a self-contained HTML report (single run only; its directory
+                                must exist)
   --quiet                       no progress bar
   -h, --help                    show this help
 
@@ -119,6 +120,7 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
  * the run, so a long run is not thrown away for a typo in a path; nothing is created.
  */
 function reportPathProblem(file: string): string | undefined {
+  if (file === "-") return 'it would be a file named "-", not standard output (which carries the summary); name a file';
   // A trailing separator names a directory (dirname() would drop it and check the parent instead).
   if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
   // The path as given, as the later write opens it: `missing/../x.html` needs `missing` to exist,
