@@ -12,7 +12,9 @@ import type { Logger } from "./observability.js";
  * its read's deadline [C11]). So inside a core time never goes back.
  */
 export function checkedNow(now: number, lastGood: number, logger: Logger): number {
-  if (Number.isFinite(now)) return Math.max(now, lastGood);
+  // The common case first: a finite reading at or after the latest is itself the result, handed
+  // back as given (no new number is boxed on every call). 0 is left to Math.max (-0 and +0 compare equal).
+  if (Number.isFinite(now)) return now >= lastGood && now !== 0 ? now : Math.max(now, lastGood);
   logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: describeNow(now) });
   return Number.isFinite(lastGood) ? lastGood : 0; // no good reading yet: 0
 }

@@ -338,7 +338,9 @@ export class ProducerCore {
   private gaugedGrants = -1;
   private gaugedPinnedBytes = -1;
 
-  private outputs: CoreOutput[] = [];
+  /** Queued outputs: `outputs[0 .. outCount)`; the array is reused, poll hands out a copy. */
+  private readonly outputs: (CoreOutput | undefined)[] = [];
+  private outCount = 0;
   private pendingEvents: ectp.v1.IEvent[] = [];
   private sequence = 0;
   /** Snapshot answers sent in this epoch: the last one's `snapshotId` [E2]. */
@@ -503,8 +505,16 @@ export class ProducerCore {
     this.tickPeers(now);
     this.flushEvents();
     this.setGauges();
-    const out = this.outputs;
-    this.outputs = [];
+    const n = this.outCount;
+    if (n === 0) return [];
+    // A right-sized copy for the caller (who may keep it); the queue's own array is reused.
+    const buf = this.outputs;
+    const out = new Array<CoreOutput>(n);
+    for (let i = 0; i < n; i++) {
+      out[i] = buf[i] as CoreOutput;
+      buf[i] = undefined;
+    }
+    this.outCount = 0;
     return out;
   }
 
@@ -524,7 +534,7 @@ export class ProducerCore {
    * "now" (outputs or store changes are waiting).
    */
   nextDeadline(): number | undefined {
-    if (this.outputs.length > 0 || this.pendingEvents.length > 0) return this.lastNow;
+    if (this.outCount > 0 || this.pendingEvents.length > 0) return this.lastNow;
     let next: number | undefined = this.leaseHead?.deadline;
     for (const p of this.peers.values()) {
       let t = Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
@@ -721,7 +731,7 @@ export class ProducerCore {
   private connectIfNeeded(p: Peer): void {
     if (p.metadata.length > 0 && p.connectedEpoch !== p.epoch) {
       p.connectedEpoch = p.epoch;
-      this.outputs.push({ type: "connect-peer", peerId: p.id, epoch: p.epoch, metadata: p.metadata });
+      this.emit({ type: "connect-peer", peerId: p.id, epoch: p.epoch, metadata: p.metadata });
     }
   }
 
@@ -796,7 +806,7 @@ export class ProducerCore {
       if (known.connectedEpoch === epoch) return;
       known.connectedEpoch = epoch; // (its accepted Hello later connects nothing twice)
     }
-    this.outputs.push({ type: "connect-peer", peerId, epoch, metadata });
+    this.emit({ type: "connect-peer", peerId, epoch, metadata });
   }
 
   private handshakeReject(peerId: string, reason: Reason, detail: string): void {
@@ -1004,7 +1014,7 @@ export class ProducerCore {
       senderId: this.id,
       senderEpoch: this.epoch,
     };
-    this.outputs.push({ type: "send", peerId, envelope });
+    this.emit({ type: "send", peerId, envelope });
   }
 
   private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
@@ -1175,7 +1185,7 @@ export class ProducerCore {
     this.peers.delete(p.id);
     if (this.lastPeer === p) this.lastPeer = undefined;
     this.remember(p);
-    this.outputs.push({ type: "disconnect-peer", peerId: p.id });
+    this.emit({ type: "disconnect-peer", peerId: p.id });
     // A consumer that went quiet holding nothing is how idling looks (it heartbeats only producers
     // it has business with): info, and labelled apart so that a dashboard can alert on the other
     // kind only. One that held grants left reads unfinished: a warning.
@@ -1231,7 +1241,7 @@ export class ProducerCore {
     for (const events of runs) {
       const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events };
       this.ring[this.sequence % this.ring.length] = batch; // [E2] bounded replay buffer
-      this.outputs.push({ type: "event-batch", batch });
+      this.emit({ type: "event-batch", batch });
       this.metrics.counter("ectp_producer_event_batches_total");
       for (const p of this.peers.values()) if (p.subscribed) this.send(p.id, { body: "eventBatch", eventBatch: batch });
     }
@@ -1400,11 +1410,19 @@ export class ProducerCore {
     return why;
   }
 
+  /** Queue an output for the next poll. */
+  private emit(o: CoreOutput): void {
+    const n = this.outCount;
+    if (n < this.outputs.length) this.outputs[n] = o;
+    else this.outputs.push(o);
+    this.outCount = n + 1;
+  }
+
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
     body.version = SPEC_VERSION;
     body.senderId = this.id;
     body.senderEpoch = this.epoch;
-    this.outputs.push({ type: "send", peerId, envelope: body });
+    this.emit({ type: "send", peerId, envelope: body });
   }
 
   private reasonLabels(reason: Reason): Labels {
