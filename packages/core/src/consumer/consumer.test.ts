@@ -1594,6 +1594,74 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
 describe("producer epochs, refusals and liveness [P8][V1]", () => {
   const producerHello = (intervalMs?: number) => ({ hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: intervalMs } });
 
+  // Mutant: a refusal outlives the epoch that sent it (the record of every producer that once
+  // refused us and restarted is kept for good).
+  it("[P8] a producer that refused us and restarted holds nothing: its record is released like any idle peer's (SPEC.md section 16)", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    h.core.poll(0);
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    h.core.finishRequest("r", 1);
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 2); // restarted: the refusal was epoch 1's
+    h.core.poll(1_000_000); // every timer of P's has fired
+    for (let i = 0; i < 10_000; i++) h.core.handleEnvelope(`stranger-${i}`, env(`stranger-${i}`, 1, { heartbeat: {} }), 1_000_000);
+    expect((h.core as unknown as { peers: Map<string, unknown> }).peers.has(P)).toBe(false);
+  });
+
+  // Mutant: the refusal leaves our Hello outstanding, so a second HandshakeReject is taken as an answer.
+  it("[P8][C10] a second HandshakeReject of a refused epoch is ignored: the first refusal's reason stands", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1", true)] }, 0);
+    h.core.poll(0);
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 1);
+    const ignored = h.core.stats().ignoredMessages;
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INTERNAL } }), 2);
+    expect(h.core.stats().ignoredMessages).toBe(ignored + 1);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h2", true)] }, 3))).toMatchObject({
+      action: "local-encode",
+      reason: "INCOMPATIBLE",
+    });
+  });
+
+  // Mutant: handlePeerUnreachable for a producer we have no business with disconnects it, counts
+  // and warns of an outage, and forgets the metadata its Hello carried.
+  it("[P8] a producer reported unreachable while we have no business with it: nothing to end, and its Hello's metadata is kept", () => {
+    const h = makeConsumer();
+    const meta = new Uint8Array([4]);
+    h.core.handleEnvelope(P, env(P, 1, { hello: { role: 1, transportMetadata: meta } }), 0);
+    expect(h.core.poll(0)).toEqual([]);
+    h.core.handlePeerUnreachable(P, 1);
+    expect(h.core.poll(1)).toEqual([]);
+    expect(h.metrics.total("ectp_consumer_peers_gone_total")).toBe(0);
+    expect(h.logger.at("warn")).toEqual([]);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 2); // an announcement without metadata
+    expect(h.core.poll(2).filter((o) => o.type === "connect-peer")).toEqual([{ type: "connect-peer", peerId: P, epoch: 1, metadata: meta }]);
+  });
+
+  // Mutant: letting go of an idle producer keeps its Hello as heard, so the Hello answering our
+  // next greeting is ignored as a duplicate.
+  it("[P8][C10] the Hello answering the greeting after an idle producer was let go is applied, not ignored as a duplicate", () => {
+    const h = makeConsumer(); // idlePeerMs 300 000
+    const hello = env(P, 1, { hello: { role: 1, transportMetadata: new Uint8Array([5]) } });
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, hello, 1);
+    const s = starts(grant(h, attempt, 7, "h1", 1))[0];
+    if (!s) throw new Error("no read started");
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 2);
+    h.core.poll(2);
+    h.core.finishRequest("r1", 3);
+    h.core.poll(2_000);
+    expect(h.core.poll(302_000)).toEqual([{ type: "disconnect-peer", peerId: P }]);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 400_000);
+    expect(sent(h.core.poll(400_000), "hello")).toHaveLength(1);
+    const ignored = h.core.stats().ignoredMessages;
+    h.core.handleEnvelope(P, hello, 400_001);
+    expect(h.core.stats().ignoredMessages).toBe(ignored);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "duplicate_hello"])).toBe(0);
+  });
+
   it("[P8][C10] a second Hello of the same producer epoch is a duplicate: its interval and metadata change nothing (SPEC 4.1)", () => {
     const h = makeConsumer({ transferTimeoutMs: 300_000, leaseMs: 400_000, waitBudgetMs: 300_000 });
     const hello = (intervalMs: number, meta: number) => env(P, 1, { hello: { role: 1, heartbeatIntervalMs: intervalMs, transportMetadata: new Uint8Array([meta]) } });
