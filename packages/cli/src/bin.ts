@@ -2,7 +2,7 @@
  * Executable entry of `ectp`.
  * @module
  */
-import { EXIT_INTERNAL, handleClosedStreams } from "./io.js";
+import { EXIT_INTERNAL, handleClosedStreams, interruptSignalOf } from "./io.js";
 import { main } from "./main.js";
 
 handleClosedStreams(
@@ -15,6 +15,16 @@ handleClosedStreams(
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // An interrupted command ends by its signal, once its output is written: a shell running it in
+    // a loop or script stops there too (an exit status of 130 alone would let the loop go on).
+    const signal = interruptSignalOf(code);
+    if (signal === undefined) return;
+    process.stdout.write("", () =>
+      process.stderr.write("", () => {
+        process.removeAllListeners(signal);
+        process.kill(process.pid, signal);
+      }),
+    );
   },
   (e: unknown) => {
     process.stderr.write(`ectp: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

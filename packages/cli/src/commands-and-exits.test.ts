@@ -25,6 +25,7 @@ import {
   USAGE,
   type InterruptSignal,
   formatSweep,
+  interruptSignalOf,
   interruptedStatus,
   main,
   processIO,
@@ -279,6 +280,24 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     const { io } = interrupting("SIGINT");
     expect(await entry(["simulate", "--requests", "3", "--runs", "5", "--quiet"], io)).toBe(EXIT_VIOLATIONS);
   });
+  it("a signal heard during a sweep's last run: every run made, not marked interrupted, exit 130 all the same", async () => {
+    let stop: ((s: InterruptSignal) => void) | undefined;
+    const entry = await mainWith((real) => ({
+      runSweep: async (o) => {
+        const sweep = await real.runSweep(o);
+        stop?.("SIGINT"); // (heard before the handler is released)
+        return sweep;
+      },
+    }));
+    const io = Object.assign(capture(), {
+      onInterrupt(s: (signal: InterruptSignal) => void) {
+        stop = s;
+        return () => {};
+      },
+    });
+    expect(await entry(["simulate", "--requests", "3", "--runs", "2", "--json"], io)).toBe(130);
+    expect(JSON.parse(io.stdout)).toMatchObject({ runs: 2, interrupted: false });
+  });
   it("an error that is not bad input is thrown (bin.ts turns it into exit 70), not reported as a usage error", async () => {
     const entry = await mainWith(() => ({
       runSimulation: async () => {
@@ -304,6 +323,7 @@ describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
     const code = await main(["simulate", "--requests", "3", "--runs", "5", "--quiet"], io);
     expect(code).toBe(status);
     expect(interruptedStatus(signal)).toBe(status);
+    expect(interruptSignalOf(status)).toBe(signal);
     expect(io.stdout).toMatch(/^seeds +1\.\.1 \(1 runs, interrupted\), faults light\n/);
     expect(io.stdout).toContain("reproduce             npx ectp simulate --runs 5 ");
     expect(io.stderr).toBe(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
@@ -469,25 +489,48 @@ describe("bin.ts, bundled from source with esbuild", () => {
     expect(r.status).toBe(70);
     expect(r.stderr).toMatch(/^ectp: internal error: Error: boom\n\s+at /);
   });
-  it("SIGINT during a sweep: the run in progress ends, the runs made are printed, marked interrupted, exit 130", async () => {
-    const file = await bundle("real");
-    const child = spawn(process.execPath, [file, "simulate", "--runs", "100000", "--requests", "5"], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
+  /** Run the bundled `ectp simulate` with `args`; `onErr` sees standard error as it comes. */
+  function spawnSimulate(file: string, args: string[], onErr: (all: string, child: ReturnType<typeof spawn>) => void) {
+    const child = spawn(process.execPath, [file, "simulate", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const got = { stdout: "", stderr: "" };
     child.stdout.on("data", (d) => {
-      stdout += String(d);
+      got.stdout += String(d);
     });
-    // The first progress line (after 2 s) says the sweep is under way, its handler installed.
     child.stderr.on("data", (d) => {
-      if (stderr === "") child.kill("SIGINT");
-      stderr += String(d);
+      got.stderr += String(d);
+      onErr(got.stderr, child);
     });
-    const code = await new Promise<number | null>((res) => child.on("close", (c) => res(c)));
-    expect(code).toBe(130);
-    expect(stderr).toContain("ectp simulate: SIGINT: stopping after the run in progress");
-    expect(stdout).toMatch(/^seeds +1\.\.\d+ \(\d+ runs, interrupted\), faults light\n/);
-    expect(stdout).toContain("invariant violations  0 (in 0 seeds)");
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("close", (code, signal) => res({ code, signal })));
+    return { got, ended };
+  }
+  it("SIGINT during a sweep: the run in progress ends, the runs made are printed, marked interrupted; the process ends by SIGINT", async () => {
+    const file = await bundle("real");
+    let sent = false;
+    // The first progress line (after 2 s) says the sweep is under way, its handler installed.
+    const { got, ended } = spawnSimulate(file, ["--runs", "100000", "--requests", "5"], (_all, child) => {
+      if (!sent) child.kill("SIGINT");
+      sent = true;
+    });
+    // Ended by the signal itself (a shell sees 130, and a loop running it stops), after the summary.
+    expect(await ended).toEqual({ code: null, signal: "SIGINT" });
+    expect(got.stderr).toContain("ectp simulate: SIGINT: stopping after the run in progress");
+    expect(got.stdout).toMatch(/^seeds +1\.\.\d+ \(\d+ runs, interrupted\), faults light\n/);
+    expect(got.stdout).toContain("invariant violations  0 (in 0 seeds)");
   }, 30_000);
+  it("a second SIGINT during a sweep's run ends the process at once, nothing printed", async () => {
+    const file = await bundle("real");
+    let signals = 0;
+    // Runs of seconds each: the first signal is heard within the run (it yields every 50 ms), the second ends it.
+    const { got, ended } = spawnSimulate(file, ["--runs", "100000", "--requests", "20000"], (all, child) => {
+      if (signals === 0 || (signals === 1 && all.includes("stopping after the run in progress"))) {
+        signals++;
+        child.kill("SIGINT");
+      }
+    });
+    expect(await ended).toEqual({ code: null, signal: "SIGINT" });
+    expect(signals).toBe(2);
+    expect(got.stdout).toBe("");
+  }, 60_000);
   it("standard output closed by its reader: exit 141, no stack trace", async () => {
     const file = await bundle("real");
     const child = spawn(process.execPath, [file, "--help"], { stdio: ["ignore", "pipe", "pipe"] });

@@ -5,6 +5,6 @@
  */
 export { main, USAGE, VERSION } from "./main.js";
 export { SIMULATE_USAGE, simulateCommand, formatSweep } from "./simulate.js";
-export { processIO, handleClosedStreams, interruptedStatus, EXIT_USAGE, EXIT_VIOLATIONS, EXIT_INTERNAL, EXIT_IO, EXIT_OUTPUT_CLOSED } from "./io.js";
+export { processIO, handleClosedStreams, interruptedStatus, interruptSignalOf, EXIT_USAGE, EXIT_VIOLATIONS, EXIT_INTERNAL, EXIT_IO, EXIT_OUTPUT_CLOSED } from "./io.js";
 export type { CliIO, ErrorEmitter, InterruptSignal } from "./io.js";
 export { ProgressBar } from "./progress.js";

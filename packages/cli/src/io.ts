@@ -13,8 +13,8 @@ export interface CliIO {
   readonly errIsTTY: boolean;
   /**
    * Call `stop` on the first SIGINT or SIGTERM from now on, instead of the process ending;
-   * returns a function that removes the handler. A second signal ends the process as usual.
-   * Absent: signals are left alone (the process ends at once).
+   * returns a function that removes the handler. A second signal, once the first was handled,
+   * ends the process as usual. Absent: signals are left alone (the process ends at once).
    */
   onInterrupt?(stop: (signal: InterruptSignal) => void): () => void;
 }
@@ -25,6 +25,11 @@ export type InterruptSignal = "SIGINT" | "SIGTERM";
 /** The exit status of a process ended by `signal`, as a shell reports it (128 + its number). */
 export function interruptedStatus(signal: InterruptSignal): number {
   return signal === "SIGINT" ? 130 : 143;
+}
+
+/** The signal whose {@link interruptedStatus} `status` is, or undefined for any other status. */
+export function interruptSignalOf(status: number): InterruptSignal | undefined {
+  return status === 130 ? "SIGINT" : status === 143 ? "SIGTERM" : undefined;
 }
 
 /** The process's own streams. */

@@ -70,10 +70,10 @@ it run for days.
 Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an internal error,
 74 the report or standard output could not be written (the report's failure is said after the
 summary, which is printed all the same), 141 standard output was closed before the summary was
-written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM). A sweep
-(--runs) stops after the run in progress and prints the runs made, marked interrupted (exit 1
-when they found violations); a second signal, or one during a single run, ends it at once with
-nothing printed.
+written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM; the
+process ends by that signal, as a shell sees it). A sweep (--runs) stops after the run in progress
+and prints the runs made, marked interrupted (exit 1 when they found violations); a second signal,
+or one during a single run, ends it at once with nothing printed.
 `;
 
 /** A usage error: the message names the flag and what it accepts. */
@@ -314,7 +314,8 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
     bar.done();
     io.out(args.json ? `${JSON.stringify(sweep)}\n` : `${formatSweep(sweep)}\n`);
     if (sweep.violations > 0) return EXIT_VIOLATIONS;
-    return stoppedBy !== undefined && sweep.interrupted ? interruptedStatus(stoppedBy) : 0;
+    // Interrupted even when the signal came during the last run: a shell loop must stop too.
+    return stoppedBy !== undefined ? interruptedStatus(stoppedBy) : 0;
   }
   const bar = new ProgressBar(io, "simulate", showProgress);
   const { summary, series } = await runSimulation({ ...args.options, onProgress: (d, t) => bar.update(d, t) });

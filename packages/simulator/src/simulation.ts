@@ -58,6 +58,10 @@ const MAX_SAME_INSTANT = 100_000;
 const SAME_INSTANT_BEFORE_NUDGE = 10;
 /** The nudge: one microsecond of simulated time. */
 const NUDGE_MS = 0.001;
+/** Wall time between the run's turns given to the event loop (signal handlers, timers), ms. */
+const YIELD_EVERY_MS = 50;
+/** Rounds between two readings of the wall clock for {@link YIELD_EVERY_MS} (a power of two). */
+const ROUNDS_PER_CLOCK_CHECK = 256;
 
 /** A request while it is alive. Dropped when it ends: nothing per request survives it. */
 interface Req {
@@ -518,11 +522,14 @@ export class Simulation {
   // ---------------------------------------------------------------- main loop
 
   /**
-   * Run to the end and return the summary and time series. Async only so that connect
-   * promises of the mock settle between loop iterations (at the same simulated time).
+   * Run to the end and return the summary and time series. Async so that connect promises of
+   * the mock settle between loop iterations (at the same simulated time), and so that the
+   * process's event loop (a signal handler, say) gets a turn every {@link YIELD_EVERY_MS} of
+   * wall time; neither changes the run, which reads no real time.
    */
   async run(): Promise<SimulationResult> {
     const wallStart = performance.now();
+    let yieldedAt = wallStart;
     const cfg = this.config;
     const first = Math.min(cfg.concurrency, cfg.requests);
     for (let i = 0; i < first; i++) this.arrive();
@@ -571,6 +578,10 @@ export class Simulation {
       } else sameInstant = 0;
       this.now = t;
       this.rounds++;
+      if ((this.rounds & (ROUNDS_PER_CLOCK_CHECK - 1)) === 0 && performance.now() - yieldedAt >= YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yieldedAt = performance.now();
+      }
       this.net.advanceTo(t);
       while ((this.timers.peek() ?? Number.POSITIVE_INFINITY) <= t) {
         const timer = this.timers.pop() as Timer;

@@ -70,9 +70,10 @@ export interface SweepOptions extends SimulationOptions {
   /** Called after each run. Default none. */
   onRun?: (summary: SimulationSummary, index: number, runs: number) => void;
   /**
-   * Stops the sweep after the run in progress when aborted (e.g. on SIGINT); the summary then
-   * covers the runs made and says `interrupted`. Checked after each run, so the first always
-   * runs. Default none.
+   * Stops the sweep after the run in progress when aborted (e.g. on SIGINT; a run gives the
+   * event loop a turn every 50 ms of wall time, so a handler runs within about that); the
+   * summary then covers the runs made and says `interrupted` when runs were left. Checked after
+   * each run, so the first always runs. Default none.
    */
   signal?: AbortSignal;
 }
@@ -139,9 +140,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
     for (const k of Object.keys(storeEvents) as (keyof typeof storeEvents)[]) storeEvents[k] += summary.storeEvents[k];
     onRun?.(summary, i, runs);
     made = i + 1;
-    if (signal !== undefined && i < runs - 1) {
-      // A run never yields to the event loop (its awaits are microtasks), so this is where a
-      // signal handler gets to run and abort.
+    if (signal !== undefined) {
+      // A last turn of the event loop after each run: a signal handler that was waiting runs now.
       await new Promise((resolve) => setImmediate(resolve));
       if (signal.aborted) break;
     }

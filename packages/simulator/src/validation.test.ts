@@ -194,6 +194,18 @@ describe("runSweep", () => {
     const whole = await runSweep({ ...TINY, seed: 7, runs: 2, signal: new AbortController().signal });
     expect(whole.interrupted).toBe(false);
     expect(whole.runs).toBe(2);
+    // Aborted during the last run: nothing was left, so nothing was interrupted.
+    const late = new AbortController();
+    const last = await runSweep({ ...TINY, seed: 7, runs: 2, signal: late.signal, onRun: (_s, i) => i === 1 && late.abort() });
+    expect(last).toMatchObject({ runs: 2, interrupted: false });
+  });
+
+  it("a run gives the event loop a turn while it runs (a signal handler need not wait for its end)", async () => {
+    const order: string[] = [];
+    setTimeout(() => order.push("timer"), 0);
+    // Long enough (hundreds of ms here) to pass the 50 ms between turns on a fast machine too.
+    await runSimulation({ ...TINY, requests: 6000 }).then(() => order.push("run ended"));
+    expect(order).toEqual(["timer", "run ended"]);
   });
 
   it("rejects a signal that is not an AbortSignal, before running anything", async () => {
