@@ -60,7 +60,7 @@ const SAME_INSTANT_BEFORE_NUDGE = 10;
 const NUDGE_MS = 0.001;
 /** Wall time between the run's turns given to the event loop (signal handlers, timers), ms. */
 const YIELD_EVERY_MS = 50;
-/** Rounds between two readings of the wall clock for {@link YIELD_EVERY_MS} (a power of two). */
+/** Rounds between two readings of the wall clock for `YIELD_EVERY_MS` (a power of two). */
 const ROUNDS_PER_CLOCK_CHECK = 256;
 
 /** A request while it is alive. Dropped when it ends: nothing per request survives it. */
@@ -524,7 +524,7 @@ export class Simulation {
   /**
    * Run to the end and return the summary and time series. Async so that connect promises of
    * the mock settle between loop iterations (at the same simulated time), and so that the
-   * process's event loop (a signal handler, say) gets a turn every {@link YIELD_EVERY_MS} of
+   * process's event loop (a signal handler, say) gets a turn every 50 ms (`YIELD_EVERY_MS`) of
    * wall time; neither changes the run, which reads no real time.
    */
   async run(): Promise<SimulationResult> {
