@@ -21,6 +21,7 @@ import {
 import { checkedNow } from "../clock.js";
 import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
+import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
 import { hashBytes, hashString } from "../tables/hash.js";
@@ -563,9 +564,8 @@ export class ConsumerCore {
   /** Peer count at which `getPeer` next forgets idle peers. */
   private peerSweepAt = MIN_PEER_SWEEP;
   private readonly timers = new TimerQueue<TimerRef>(LANE_COUNT);
-  /** Queued outputs: `out[0 .. outCount)`. */
-  private readonly out: (CoreOutput | undefined)[] = [];
-  private outCount = 0;
+  /** Outputs queued for the next poll. */
+  private readonly out = new OutputQueue();
   private failed: FailedRequest[] = [];
 
   private nextAttemptId = 0;
@@ -994,19 +994,7 @@ export class ConsumerCore {
     }
     if (this.requests.size !== this.gaugedRequests || this.grantsHeldCount !== this.gaugedGrantsHeld || this.quarantinedCount !== this.gaugedQuarantined)
       this.setGauges();
-    const n = this.outCount;
-    if (n === 0) return [];
-    // A right-sized copy for the caller; the queue's own array is reused (no 17-slot array per
-    // poll). Unlike admit's results these die young in any driver (polled every step), so
-    // `new Array(n)` is not pretenured and is cheaper than `slice`.
-    const buf = this.out;
-    const out = new Array<CoreOutput>(n);
-    for (let i = 0; i < n; i++) {
-      out[i] = buf[i] as CoreOutput;
-      buf[i] = undefined;
-    }
-    this.outCount = 0;
-    return out;
+    return this.out.take();
   }
 
   /**
@@ -1015,7 +1003,7 @@ export class ConsumerCore {
    */
   nextDeadline(): number | undefined {
     const at = this.timers.peekAt();
-    if (this.outCount > 0) return at === undefined ? this.lastNow : Math.min(at, this.lastNow);
+    if (this.out.size > 0) return at === undefined ? this.lastNow : Math.min(at, this.lastNow);
     return at;
   }
 
@@ -2313,10 +2301,7 @@ export class ConsumerCore {
 
   /** Queue an output for the next poll. */
   private emit(o: CoreOutput): void {
-    const n = this.outCount;
-    if (n < this.out.length) this.out[n] = o;
-    else this.out.push(o);
-    this.outCount = n + 1;
+    this.out.push(o);
   }
 
   // Envelopes are built whole (body, version, sender id and epoch, in that order), not extended after

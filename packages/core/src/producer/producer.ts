@@ -22,6 +22,7 @@ import {
 import { checkedNow } from "../clock.js";
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
+import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
@@ -338,9 +339,8 @@ export class ProducerCore {
   private gaugedGrants = -1;
   private gaugedPinnedBytes = -1;
 
-  /** Queued outputs: `outputs[0 .. outCount)`; the array is reused, poll hands out a copy. */
-  private readonly outputs: (CoreOutput | undefined)[] = [];
-  private outCount = 0;
+  /** Outputs queued for the next poll. */
+  private readonly outputs = new OutputQueue();
   private pendingEvents: ectp.v1.IEvent[] = [];
   private sequence = 0;
   /** Snapshot answers sent in this epoch: the last one's `snapshotId` [E2]. */
@@ -505,17 +505,7 @@ export class ProducerCore {
     this.tickPeers(now);
     this.flushEvents();
     this.setGauges();
-    const n = this.outCount;
-    if (n === 0) return [];
-    // A right-sized copy for the caller (who may keep it); the queue's own array is reused.
-    const buf = this.outputs;
-    const out = new Array<CoreOutput>(n);
-    for (let i = 0; i < n; i++) {
-      out[i] = buf[i] as CoreOutput;
-      buf[i] = undefined;
-    }
-    this.outCount = 0;
-    return out;
+    return this.outputs.take();
   }
 
   /** Live grants and pinned bytes [P2][P5] on their gauges, set once per poll and only when changed. */
@@ -534,7 +524,7 @@ export class ProducerCore {
    * "now" (outputs or store changes are waiting).
    */
   nextDeadline(): number | undefined {
-    if (this.outCount > 0 || this.pendingEvents.length > 0) return this.lastNow;
+    if (this.outputs.size > 0 || this.pendingEvents.length > 0) return this.lastNow;
     let next: number | undefined = this.leaseHead?.deadline;
     for (const p of this.peers.values()) {
       let t = Math.min(p.nextHeartbeat, p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
@@ -1412,10 +1402,7 @@ export class ProducerCore {
 
   /** Queue an output for the next poll. */
   private emit(o: CoreOutput): void {
-    const n = this.outCount;
-    if (n < this.outputs.length) this.outputs[n] = o;
-    else this.outputs.push(o);
-    this.outCount = n + 1;
+    this.outputs.push(o);
   }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
