@@ -1458,7 +1458,7 @@ export class ConsumerCore {
         peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
       if (meta !== undefined) {
         peer.connectedEpoch = f.epoch;
-        this.emit({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
+        this.out.push({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
       }
     }
     if (peer.helloEpoch < f.epoch) {
@@ -1615,7 +1615,7 @@ export class ConsumerCore {
     r.fetch = undefined;
     if (!r.cancelled) {
       r.cancelled = true;
-      this.emit({ type: "cancel-read", readId: r.readId });
+      this.out.push({ type: "cancel-read", readId: r.readId });
     }
     if (ackStatus === ACK_ABANDONED && r.grantHeld) {
       r.ackOnSettle = ACK_ABANDONED;
@@ -1863,7 +1863,7 @@ export class ConsumerCore {
     peer.knownEpoch = epoch;
     if (peer.connectedEpoch !== 0 && peer.connectedEpoch < epoch) {
       peer.connectedEpoch = 0;
-      this.emit({ type: "disconnect-peer", peerId: peer.id });
+      this.out.push({ type: "disconnect-peer", peerId: peer.id });
     }
     if (peer.helloEpoch < epoch) peer.helloEpoch = 0;
     peer.intervalMs = 0; // until the new epoch's Hello
@@ -1896,7 +1896,7 @@ export class ConsumerCore {
       // Connect once per producer epoch when we have business with it, and never back to an older one.
       if (peer.connectedEpoch < epoch && peer.fetchCount > 0) {
         peer.connectedEpoch = epoch;
-        this.emit({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
+        this.out.push({ type: "connect-peer", peerId: peer.id, epoch, metadata: meta });
       }
     }
   }
@@ -2026,7 +2026,7 @@ export class ConsumerCore {
     const source = location.length > 0 ? location : f.desc.location;
     // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to, whenever some checksum needs it.
     const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined;
-    this.emit({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
+    this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
   }
 
   private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number): void {
@@ -2173,7 +2173,7 @@ export class ConsumerCore {
     peer.idleSince = NOT_IDLE;
     if (peer.connectedEpoch === 0) return; // (let go of meanwhile: a newer epoch, say)
     this.logger.debug("producer idle; its connection is let go until the next fetch from it", { peerId: peer.id, epoch: peer.connectedEpoch });
-    this.emit({ type: "disconnect-peer", peerId: peer.id });
+    this.out.push({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
     peer.helloEpoch = 0;
     peer.heardHelloEpoch = 0;
@@ -2194,7 +2194,7 @@ export class ConsumerCore {
     if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
     else this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
     peer.goneUnheard = true;
-    this.emit({ type: "disconnect-peer", peerId: peer.id });
+    this.out.push({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
     peer.metadata = undefined;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
@@ -2275,7 +2275,7 @@ export class ConsumerCore {
     const reason = r.deadline >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
     if (!r.cancelled) {
       r.cancelled = true;
-      this.emit({ type: "cancel-read", readId: r.readId });
+      this.out.push({ type: "cancel-read", readId: r.readId });
     }
     this.ackRead(r, r.ackOnSettle || ACK_FAILED, reason === "LEASE_EXPIRED" ? "lease expired" : "transfer timeout");
     this.dropGrant(r);
@@ -2299,17 +2299,13 @@ export class ConsumerCore {
     return t;
   }
 
-  /** Queue an output for the next poll. */
-  private emit(o: CoreOutput): void {
-    this.out.push(o);
-  }
 
   // Envelopes are built whole (body, version, sender id and epoch, in that order), not extended after
   // creation: a literal that gains properties later moves them into an extra backing store.
 
   private sendReadRequest(peerId: string, readRequest: ectp.v1.IReadRequest): void {
     const envelope = { readRequest, version: SPEC_VERSION, senderId: this.id, senderEpoch: this.epoch };
-    this.emit({ type: "send", peerId, envelope });
+    this.out.push({ type: "send", peerId, envelope });
   }
 
   private sendReadComplete(peerId: string, grantId: number, status: number, detail: string): void {
@@ -2319,7 +2315,7 @@ export class ConsumerCore {
       senderId: this.id,
       senderEpoch: this.epoch,
     };
-    this.emit({ type: "send", peerId, envelope });
+    this.out.push({ type: "send", peerId, envelope });
   }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
@@ -2327,7 +2323,7 @@ export class ConsumerCore {
     envelope.version = SPEC_VERSION;
     envelope.senderId = this.id;
     envelope.senderEpoch = this.epoch;
-    this.emit({ type: "send", peerId, envelope: body });
+    this.out.push({ type: "send", peerId, envelope: body });
   }
 
   /** Outstanding requests, grants held [C7] and quarantined reads [C8] on their gauges: each one that changed since the last poll (called by poll when one did). */

@@ -721,7 +721,7 @@ export class ProducerCore {
   private connectIfNeeded(p: Peer): void {
     if (p.metadata.length > 0 && p.connectedEpoch !== p.epoch) {
       p.connectedEpoch = p.epoch;
-      this.emit({ type: "connect-peer", peerId: p.id, epoch: p.epoch, metadata: p.metadata });
+      this.outputs.push({ type: "connect-peer", peerId: p.id, epoch: p.epoch, metadata: p.metadata });
     }
   }
 
@@ -796,7 +796,7 @@ export class ProducerCore {
       if (known.connectedEpoch === epoch) return;
       known.connectedEpoch = epoch; // (its accepted Hello later connects nothing twice)
     }
-    this.emit({ type: "connect-peer", peerId, epoch, metadata });
+    this.outputs.push({ type: "connect-peer", peerId, epoch, metadata });
   }
 
   private handshakeReject(peerId: string, reason: Reason, detail: string): void {
@@ -1004,7 +1004,7 @@ export class ProducerCore {
       senderId: this.id,
       senderEpoch: this.epoch,
     };
-    this.emit({ type: "send", peerId, envelope });
+    this.outputs.push({ type: "send", peerId, envelope });
   }
 
   private reject(peerId: string, attemptId: number, reason: Reason, detail: string, retryAfterMs = 0): void {
@@ -1175,7 +1175,7 @@ export class ProducerCore {
     this.peers.delete(p.id);
     if (this.lastPeer === p) this.lastPeer = undefined;
     this.remember(p);
-    this.emit({ type: "disconnect-peer", peerId: p.id });
+    this.outputs.push({ type: "disconnect-peer", peerId: p.id });
     // A consumer that went quiet holding nothing is how idling looks (it heartbeats only producers
     // it has business with): info, and labelled apart so that a dashboard can alert on the other
     // kind only. One that held grants left reads unfinished: a warning.
@@ -1231,7 +1231,7 @@ export class ProducerCore {
     for (const events of runs) {
       const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events };
       this.ring[this.sequence % this.ring.length] = batch; // [E2] bounded replay buffer
-      this.emit({ type: "event-batch", batch });
+      this.outputs.push({ type: "event-batch", batch });
       this.metrics.counter("ectp_producer_event_batches_total");
       for (const p of this.peers.values()) if (p.subscribed) this.send(p.id, { body: "eventBatch", eventBatch: batch });
     }
@@ -1400,16 +1400,12 @@ export class ProducerCore {
     return why;
   }
 
-  /** Queue an output for the next poll. */
-  private emit(o: CoreOutput): void {
-    this.outputs.push(o);
-  }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
     body.version = SPEC_VERSION;
     body.senderId = this.id;
     body.senderEpoch = this.epoch;
-    this.emit({ type: "send", peerId, envelope: body });
+    this.outputs.push({ type: "send", peerId, envelope: body });
   }
 
   private reasonLabels(reason: Reason): Labels {
