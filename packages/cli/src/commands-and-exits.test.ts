@@ -520,9 +520,14 @@ describe("bin.ts, bundled from source with esbuild", () => {
   it("a second SIGINT during a sweep's run ends the process at once, nothing printed", async () => {
     const file = await bundle("real");
     let signals = 0;
-    // Runs of seconds each: the first signal is heard within the run (it yields every 50 ms), the second ends it.
+    // Runs of seconds each. The first progress line is written as a run ends, so the first signal
+    // goes 200 ms later, inside the next run; it is heard there (a run yields every 50 ms), and the
+    // second, sent once it was, ends the process before that run does.
     const { got, ended } = spawnSimulate(file, ["--runs", "100000", "--requests", "20000"], (all, child) => {
-      if (signals === 0 || (signals === 1 && all.includes("stopping after the run in progress"))) {
+      if (signals === 0) {
+        signals++;
+        setTimeout(() => child.kill("SIGINT"), 200);
+      } else if (signals === 1 && all.includes("stopping after the run in progress")) {
         signals++;
         child.kill("SIGINT");
       }
