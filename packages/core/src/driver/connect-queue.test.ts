@@ -121,6 +121,31 @@ describe("Driver: the queue behind a pending connect", () => {
     }
   });
 
+  it("[P8] a timed-out connect answering late leaves a new connect of the same epoch and its queued read alone", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("p");
+    const consumer = new RecordingCore();
+    const clock = manualClock();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 100 });
+    const { older, newer } = answerConnectsLater(t);
+    consumer.outputs = [connectTo("p", 1)];
+    driver.step();
+    clock.advance(100);
+    driver.step(); // timed out: the core hears the peer is unreachable and asks again, for the same epoch
+    consumer.outputs = [connectTo("p", 1), startRead(5)];
+    driver.step();
+    older.resolve(); // the first load completes after all
+    await flush();
+    driver.step();
+    expect(t.started).toEqual([]); // still queued behind the second connect
+    newer.resolve();
+    await flush();
+    driver.step();
+    expect(t.started.map((r) => r.readId)).toEqual([5]);
+    expect(consumer.calls).toEqual(["unreachable:p", "read:5:failed"]); // the fake transport's one result (unknown source)
+  });
+
   it("[P8] the older connect resolving while a newer epoch's is pending sends and starts nothing: the queue waits for the newer one", async () => {
     const { t, consumer, driver } = consumerRig();
     const { older, newer } = answerConnectsLater(t);

@@ -18,7 +18,9 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     driver.step();
     d.reject(new Error("bad metadata"));
     await flush();
+    expect(driver.hasWork).toBe(true); // due at once: a loop on virtual time steps without advancing its clock
     driver.step();
+    expect(driver.hasWork).toBe(false);
     expect(producer?.calls).toEqual(["unreachable:c"]);
     expect(consumer?.calls).toEqual([]);
   });
@@ -28,12 +30,17 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     t.connectResult = new Promise<void>(() => {});
     const subscriber = new RecordingCore();
     const clock = manualClock();
-    const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock, connectTimeoutMs: 100 });
+    const warned: unknown[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string, f: unknown) => warned.push([m, f]), error() {} };
+    const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock, connectTimeoutMs: 100, logger });
     subscriber.outputs = [connectTo("E", 7)];
     driver.step();
     clock.advance(100);
     driver.step();
     expect(subscriber.calls).toEqual(["unreachable:E"]);
+    expect(warned).toEqual([
+      ["connectPeer failed; peer treated as unreachable", { peerId: "E", epoch: 7, error: "connectPeer still pending after 100 ms" }],
+    ]);
     expect(t.disconnects).toEqual(["E"]);
   });
 

@@ -54,6 +54,13 @@ describe("Driver: failures around a step are contained [I1]", () => {
     expect(logged).toContain(message);
   });
 
+  it("transport.poll throwing is logged and counts as nothing received; the cores' outputs still go out", () => {
+    const { t, driver, logged } = rig((t) => (t.poll = boom), [heartbeatTo("q")]);
+    expect(() => driver.step()).not.toThrow();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]);
+    expect(logged).toEqual(["transport.poll threw; nothing received this step"]);
+  });
+
   it("run() keeps looping after a step that threw (a core's poll), until stop()", async () => {
     const t = new FakeNet().endpoint("me");
     const core = new RecordingCore();

@@ -161,6 +161,8 @@ export class Driver {
   private loop: Promise<void> | undefined;
   /** Set by {@link Driver.close}: `closing` while it runs, `closed` after (steps and run() do nothing). */
   private state: "open" | "closing" | "closed" = "open";
+  /** The promise of the first {@link Driver.close}, which every later call returns. */
+  private closing: Promise<void> | undefined;
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -345,12 +347,18 @@ export class Driver {
    * end [P3]), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
    * the consumer's destinations any more), and take a last step, in which the consumer hears those
    * results and releases the destinations [I5] (more steps while a result of its own is pending: a
-   * grant that arrived meanwhile starts a read the closed transport fails). Afterwards `step()` and `run()` do nothing; a
-   * second call returns at once. A transport whose `close` rejects is logged, and the last step is
-   * still taken. The cores are not shut down: a producer's `shutdown()` comes before this.
+   * grant that arrived meanwhile starts a read the closed transport fails). Afterwards `step()` and `run()` do nothing;
+   * a second call, during or after the first, returns the first's promise (the transport is closed
+   * once). A transport whose `close` rejects is logged, and the last step is still taken. The cores
+   * are not shut down: a producer's `shutdown()` comes before this.
    */
-  async close(): Promise<void> {
-    if (this.state !== "open") return;
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  /** What {@link Driver.close} does, once. */
+  private async shutDown(): Promise<void> {
     this.state = "closing";
     this.stop();
     if (this.loop) await this.loop;

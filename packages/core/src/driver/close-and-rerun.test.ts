@@ -1,0 +1,203 @@
+// Driver.close(): what it sends before the transport closes, what it settles after, that it runs
+// once however often it is called, and that nothing steps afterwards; and run() started again.
+import { describe, expect, it } from "vitest";
+import type { ConsumerCore } from "../consumer/consumer.js";
+import type { CoreOutput } from "../outputs.js";
+import { Driver } from "./driver.js";
+import { FakeNet, RecordingCore, deferred, flush, heartbeatTo, manualClock, startRead, waitUntil, wire } from "./test-support.js";
+
+/** A consumer-only driver over transport `me` (peer `q` exists); `order` records sends, polls and the close, in order. */
+function rig(maxWaitMs?: number) {
+  const net = new FakeNet();
+  const t = net.endpoint("me");
+  net.endpoint("q");
+  const order: string[] = [];
+  const send = t.send.bind(t);
+  t.send = (peerId, bytes) => {
+    order.push(`send:${peerId}`);
+    send(peerId, bytes);
+  };
+  const poll = t.poll.bind(t);
+  t.poll = () => {
+    order.push("poll");
+    return poll();
+  };
+  t.close = async () => {
+    order.push("close");
+  };
+  const consumer = new RecordingCore();
+  const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), maxWaitMs });
+  return { t, consumer, driver, order };
+}
+
+/** Settle `p` and report whether it settled within a few turns of the event loop. */
+async function settlesSoon(p: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 5; i++) await flush();
+  return settled;
+}
+
+describe("Driver.close()", () => {
+  it("[I5] sends what the cores queued before it closes the transport, then steps no more: step() and run() do nothing", async () => {
+    const { t, consumer, driver, order } = rig();
+    consumer.outputs = [heartbeatTo("q")]; // e.g. the ReadComplete of a request finished just before
+    await driver.close();
+    expect(order).toEqual(["poll", "send:q", "close", "poll"]);
+    consumer.outputs = [heartbeatTo("q")];
+    t.inject("q", wire("q", { heartbeat: { sequence: 1 } }));
+    driver.step();
+    await driver.run();
+    expect(driver.isRunning).toBe(false);
+    expect(order).toEqual(["poll", "send:q", "close", "poll"]); // nothing polled, nothing sent
+    expect(consumer.calls).toEqual([]);
+  });
+
+  it("[I5] a read started after the transport closed (a grant that arrived meanwhile) is failed and its result reaches the consumer", async () => {
+    const { t, consumer, driver } = rig();
+    t.close = async () => {
+      // What the last step's poll brings makes the core start a read; the closed transport refuses it.
+      consumer.outputs = [startRead(5, "q")];
+      t.startRead = () => {
+        throw new Error("transport closed");
+      };
+    };
+    await driver.close();
+    expect(consumer.calls).toEqual(["read:5:failed"]);
+    expect(driver.hasWork).toBe(false);
+  });
+
+  it("[I1] stops stepping after 16 steps past the transport's close while reads keep failing: close() always ends", async () => {
+    const { t, consumer, driver } = rig();
+    let polls = 0;
+    let closed = false;
+    t.close = async () => {
+      closed = true;
+      t.startRead = () => {
+        throw new Error("transport closed");
+      };
+    };
+    consumer.poll = (): CoreOutput[] => {
+      if (!closed) return [];
+      return ++polls < 100 ? [startRead(polls, "q")] : []; // a core that would start a read every step
+    };
+    await driver.close();
+    expect(polls).toBe(16);
+  });
+
+  it("called again while it runs or after it ended, returns the first call's promise: the transport is closed once", async () => {
+    const { t, driver } = rig();
+    const transportClosed = deferred();
+    let closes = 0;
+    t.close = () => {
+      closes++;
+      return transportClosed.promise;
+    };
+    const first = driver.close();
+    const second = driver.close();
+    expect(second).toBe(first);
+    expect(await settlesSoon(second)).toBe(false); // not before the transport has closed
+    transportClosed.resolve();
+    await first;
+    expect(driver.close()).toBe(first);
+    expect(closes).toBe(1);
+  });
+
+  it("a transport whose close rejects is logged; the last step is still taken and close() resolves", async () => {
+    const logged: string[] = [];
+    const t = new FakeNet().endpoint("me");
+    let closed = false;
+    t.close = () => {
+      closed = true;
+      return Promise.reject(new Error("device lost"));
+    };
+    const consumer = new RecordingCore();
+    const poll = consumer.poll.bind(consumer);
+    consumer.poll = () => {
+      if (closed) consumer.calls.push("polled after close");
+      return poll();
+    };
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    await driver.close();
+    expect(logged).toEqual(["transport.close rejected"]);
+    expect(consumer.calls).toEqual(["polled after close"]);
+  });
+
+  it("during run() ends the loop (whose wait would last an hour) and resolves after run()'s promise", async () => {
+    const { driver, order } = rig(3_600_000);
+    let runEnded = false;
+    const running = driver.run().then(() => (runEnded = true));
+    await new Promise((r) => setTimeout(r, 5)); // the loop is in its hour-long wait
+    await driver.close();
+    expect(runEnded).toBe(true);
+    expect(order.slice(-3)).toEqual(["poll", "close", "poll"]); // the loop's step, then close()'s two
+    await running;
+  });
+
+  it("run() while close() waits for the transport starts no loop and takes no step", async () => {
+    const { t, driver, order } = rig();
+    const transportClosed = deferred();
+    t.close = () => transportClosed.promise;
+    const closing = driver.close();
+    await flush();
+    const polls = order.length;
+    const running = driver.run();
+    expect(driver.isRunning).toBe(false);
+    await running;
+    transportClosed.resolve();
+    await closing;
+    expect(order.length).toBe(polls + 1); // close()'s last step only
+  });
+});
+
+describe("Driver.run() again", () => {
+  it("run() after its loop ended (stop(), awaited) starts a new loop that steps", async () => {
+    const { t, consumer, driver } = rig(5);
+    const first = driver.run();
+    driver.stop();
+    await first;
+    t.inject("q", wire("q", { readGrant: { grantId: 1 } }));
+    const second = driver.run();
+    expect(second).not.toBe(first);
+    expect(driver.isRunning).toBe(true);
+    await waitUntil(() => consumer.calls.length > 0);
+    expect(consumer.calls).toEqual(["env:q:readGrant"]);
+    driver.stop();
+    await second;
+  });
+
+  it("wake() made while a waitForActivity rejects skips the sleep that would follow: the loop steps again at once", async () => {
+    const { t, driver, order } = rig(3_600_000);
+    t.waitForActivity = () => {
+      driver.wake(); // news (e.g. an admit) lands between the wait's start and its rejection
+      return Promise.reject(new Error("interrupted"));
+    };
+    const done = driver.run();
+    await waitUntil(() => order.filter((o) => o === "poll").length >= 5, 1_000);
+    driver.stop();
+    await done;
+    expect(order.filter((o) => o === "poll").length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("while work is due at once (a deadline now), passes through the event loop after every step", async () => {
+    const { consumer, driver, order } = rig(3_600_000);
+    consumer.deadline = 0; // the clock reads 0: always due
+    const stepsPerTurn: number[] = [];
+    let seen = 0;
+    const done = driver.run();
+    for (let turn = 0; turn < 20; turn++) {
+      await new Promise((r) => setImmediate(r));
+      const polls = order.length;
+      stepsPerTurn.push(polls - seen);
+      seen = polls;
+    }
+    driver.stop();
+    await done;
+    expect(Math.max(...stepsPerTurn)).toBeLessThanOrEqual(2);
+    expect(seen).toBeGreaterThan(5);
+  });
+});
