@@ -10,14 +10,15 @@ import type { ProducerCore } from "../producer/producer.js";
 import { type Clock, Driver } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead } from "./test-support.js";
 
-/** A consumer-only driver over a fresh transport `me` (peer `p` exists). */
-function consumerRig(options: { maxQueuedPerPeer?: number } = {}) {
+/** A consumer-only driver over a fresh transport `me` (peer `p` exists), on a manual clock. */
+function consumerRig(options: { maxQueuedPerPeer?: number; connectTimeoutMs?: number } = {}) {
   const net = new FakeNet();
   const t = net.endpoint("me");
   net.endpoint("p");
   const consumer = new RecordingCore();
-  const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), ...options });
-  return { t, consumer, driver };
+  const clock = manualClock();
+  const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, ...options });
+  return { t, consumer, driver, clock };
 }
 
 /** Make `t.connectPeer` answer its first two calls with promises the test settles: `older`, then `newer`. */
@@ -122,12 +123,7 @@ describe("Driver: the queue behind a pending connect", () => {
   });
 
   it("[P8] a timed-out connect answering late leaves a new connect of the same epoch and its queued read alone", async () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
-    net.endpoint("p");
-    const consumer = new RecordingCore();
-    const clock = manualClock();
-    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock, connectTimeoutMs: 100 });
+    const { t, consumer, driver, clock } = consumerRig({ connectTimeoutMs: 100 });
     const { older, newer } = answerConnectsLater(t);
     consumer.outputs = [connectTo("p", 1)];
     driver.step();
