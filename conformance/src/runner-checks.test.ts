@@ -483,6 +483,21 @@ describe("runner review: checks a second mutation sweep found unguarded", () => 
     expect((await run(one(SNAPSHOT), morePartsThanSent)).message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: (\d+) of \d+ parts sent/);
   });
 
+  it("expectSnapshot with a list of items passes in any order and fails an item left out; a name listed twice is a case bug", async () => {
+    const GAP = "producer/e2-replay/gap-beyond-buffer-forces-snapshot";
+    const expectItems = (items: unknown) =>
+      withSteps(GAP, (steps) => steps.map((s) => (s.expectSnapshot ? { expectSnapshot: { ...(s.expectSnapshot as object), items } } : s)));
+    const reversed = snapshots((snap) => {
+      snap.items = [...(snap.items ?? [])].reverse();
+    });
+    expect(await run(expectItems(["A", "B", "C"]), reversed)).toMatchObject({ status: "passed" });
+    const withoutB = snapshots((snap) => {
+      snap.items = (snap.items ?? []).filter((_d, i) => i !== 1);
+    });
+    expect((await run(expectItems(["A", "B", "C"]), withoutB)).message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: 1 of 3 items are missing or sent more than once/);
+    expect((await run(expectItems(["A", "B", "A"]))).message).toContain("case bug (fix the case file): expectSnapshot.items names an item more than once");
+  });
+
   it("[I6] loaded bytes with the right CRC-32C but another size fail the case", async () => {
     const wrongSize = altered((res) => {
       for (const d of res.admit?.items ?? []) if (d.loaded) d.loaded.sizeBytes = Number(d.loaded.sizeBytes ?? 0) + 1;

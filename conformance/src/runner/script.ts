@@ -1098,8 +1098,10 @@ class Interpreter {
     };
     const maxElements = whole("maxElements", 65_536, 1);
     const hi = this.now + whole("within", 0, 0);
-    const name = String(arg.items);
-    const want = this.families.get(name) ?? [this.fixture(name).name];
+    // `items`: a fixture or family name, or a list of them (the snapshot's items in any order).
+    const names = Array.isArray(arg.items) ? arg.items.map(String) : [String(arg.items)];
+    const want = names.flatMap((name) => this.families.get(name) ?? [this.fixture(name).name]);
+    if (new Set(want).size !== want.length) throw new CaseBug(`expectSnapshot.items names an item more than once: ${JSON.stringify(arg.items)}`);
     const snapshotOf = (m: MailItem) => {
       const send = m.out.send as { to?: string; envelope?: { snapshot?: Record<string, unknown> } } | undefined;
       return !m.consumed && send?.to === to ? send.envelope?.snapshot : undefined;
@@ -1143,7 +1145,7 @@ class Interpreter {
       if (elements > maxElements) fail(`part ${part} holds ${elements} repeated elements (items plus shape dimensions), over ${maxElements}`);
       for (const d of items) {
         const owner = keyOwner.get(JSON.stringify(d.key?.contentHash));
-        if (owner === undefined) fail(`part ${part} holds an item that is not one of ${name}: ${JSON.stringify(d.key)}`);
+        if (owner === undefined) fail(`part ${part} holds an item that is not one of ${names.join(", ")}: ${JSON.stringify(d.key)}`);
         if (!matches(this.fixture(owner).partial, d, this.scope, new Map()))
           fail(`part ${part}: the descriptor of ${owner} is not the one put: ${JSON.stringify(d)}`);
         got.set(owner, (got.get(owner) ?? 0) + 1);

@@ -852,20 +852,20 @@ class ConsumerCore:
 
     def _orphan_read(self, r: _Read, ack_status: int, now: float) -> None:
         """A read loses its fetch while unsettled: cancel it and keep its destination until it
-        settles [I5][C8]. ABANDONED defers the ACK to settlement; FAILED ACKs now and
-        quarantines; 0 means the grant is already void (peer gone, epoch changed)."""
+        settles [I5][C8]. A live grant is released with ack_status (ABANDONED: nobody waits any
+        more; FAILED: the fetch ended terminally) only once the read settles, or is quarantined
+        at its deadline: never under a READ still running (SPEC 4.6). 0 means the grant is
+        already void (peer gone, epoch changed): the read is only quarantined."""
         r.fetch = None
         if not r.cancelled:
             r.cancelled = True
             self._out.append(CancelRead(r.read_id))
-        if ack_status == Completion.ABANDONED and r.grant_held:
-            r.ack_on_settle = Completion.ABANDONED
+        if ack_status and r.grant_held:
+            # [C7][C8] SPEC 4.6: no ReadComplete while the read may still be reading the producer's memory.
+            r.ack_on_settle = ack_status
             r.peer.ack_waiters[r] = None
             return  # keeps its deadline timer: unsettled at the deadline, it is quarantined [C8]
-        if ack_status:
-            self._ack_read(r, ack_status, "read cancelled")
-        else:
-            self._drop_grant(r)
+        self._drop_grant(r)
         self._quarantine(r, now)
 
     def _quarantine(self, r: _Read, now: float) -> None:
@@ -941,8 +941,9 @@ class ConsumerCore:
             self._peer_gone(r.peer, "unreachable", now)
             return
         if f is None:
-            # [C7] abandoned during the read: ACK ABANDONED and free the destination now it settled.
-            self._ack_read(r, r.ack_on_settle or Completion.ABANDONED, "abandoned")
+            # [C7] abandoned (or its fetch ended) during the read: ACK now it settled, and free the destination.
+            status = r.ack_on_settle or Completion.ABANDONED
+            self._ack_read(r, status, "fetch ended during the read" if status == Completion.FAILED else "abandoned")
             self._release_dest(r.dest)
             return
         f.read = None

@@ -147,9 +147,10 @@ class ConsumerSequencesTest(unittest.TestCase):
         f = c.drain_failed()[0].failures[0]
         self.assertEqual((f.reason, f.attempts), (Reason.NOT_FOUND, 2))
 
-    # [C5][C8] a terminal outcome during a read (a HandshakeReject) releases its grant
-    # FAILED at once and quarantines the cancelled read; it does not wait to ACK ABANDONED
-    def test_c5_a_refusal_during_a_read_acks_its_grant_failed_at_once(self):
+    # [C5][C7] a terminal outcome during a read (a HandshakeReject) fails the request at once
+    # and cancels the read, but releases its grant FAILED only once the read has settled
+    # (SPEC 4.6: never under a READ that may still be running)
+    def test_c5_a_refusal_during_a_read_acks_its_grant_failed_once_the_read_settles(self):
         c = make()
         desc = descriptor("a", item_bytes(8))
         admit(c, announcement(desc), 0)
@@ -157,12 +158,29 @@ class ConsumerSequencesTest(unittest.TestCase):
         c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.VERSION}), 10)
         out = c.poll(10)
         self.assertEqual([o.read_id for o in out if isinstance(o, CancelRead)], [start.read_id])
-        self.assertEqual([(a["readComplete"]["grantId"], a["readComplete"]["status"]) for a in sends(out, "readComplete")],
-                         [(7, Completion.FAILED)])
+        self.assertEqual(sends(out, "readComplete"), [])
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.VERSION)
-        self.assertEqual((c.stats()["quarantined"], c.stats()["grantsHeld"]), (1, 0))
+        self.assertEqual((c.stats()["grantsHeld"], c.stats()["destinations"]), (1, 1))
         c.handle_read_result(ReadResult(start.read_id, "cancelled"), 11)
-        self.assertEqual(sends(c.poll(11), "readComplete"), [])  # one ReadComplete per grant
+        self.assertEqual([(a["readComplete"]["grantId"], a["readComplete"]["status"]) for a in sends(c.poll(11), "readComplete")],
+                         [(7, Completion.FAILED)])
+        self.assertEqual((c.stats()["grantsHeld"], c.stats()["destinations"], c.stats()["quarantined"]), (0, 0, 0))
+
+    # [C5][C8] a read whose fetch ended terminally and that is still unsettled at its deadline
+    # is quarantined then, and its grant released FAILED at that point (once)
+    def test_c8_a_read_of_an_ended_fetch_unsettled_at_its_deadline_is_quarantined_and_acked(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=1000))  # due before P1's silence (3 x 2 s) makes it gone
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 0)
+        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.VERSION}), 10)
+        c.poll(10)
+        deadline = 1000  # the read's deadline: its start (0) plus the transfer timeout
+        self.assertEqual(sends(c.poll(deadline - 1), "readComplete"), [])
+        self.assertEqual([a["readComplete"]["status"] for a in sends(c.poll(deadline), "readComplete")], [Completion.FAILED])
+        self.assertEqual((c.stats()["quarantined"], c.stats()["grantsHeld"]), (1, 0))
+        c.handle_read_result(ReadResult(start.read_id, "cancelled"), deadline + 1)
+        self.assertEqual(sends(c.poll(deadline + 1), "readComplete"), [])  # one ReadComplete per grant
         self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
 
     # [C3] bytes whose read result is handled exactly at the budget deadline (before

@@ -292,7 +292,7 @@ class Read implements Timed {
   fetch: Fetch | undefined;
   /** Whether the grant still needs its ReadComplete. */
   grantHeld = true;
-  /** Status to ACK with when it settles (abandoned reads [C7]); 0: none. */
+  /** Status to ACK with when it settles (ABANDONED: abandoned [C7]; FAILED: its fetch ended terminally [C5]); 0: none. */
   ackOnSettle = 0;
   cancelled = false;
   quarantined = false;
@@ -1607,9 +1607,10 @@ export class ConsumerCore {
 
   /**
    * A read loses its fetch while unsettled: cancel it and keep its destination until it
-   * settles [I5][C8]. `ackStatus` ABANDONED defers the ACK to settlement (or the read
-   * deadline); FAILED ACKs now and quarantines; 0 means the grant is already dead (peer
-   * gone, epoch changed) and is only quarantined.
+   * settles [I5][C8]. A live grant is released with `ackStatus` (ABANDONED: nobody waits any
+   * more; FAILED: the fetch ended terminally) only once the read settles, or is quarantined at
+   * its deadline: never under a READ still running (SPEC 4.6). `ackStatus` 0 means the grant is
+   * already dead (peer gone, epoch changed): the read is only quarantined.
    */
   private orphanRead(r: Read, ackStatus: number, now: number): void {
     r.fetch = undefined;
@@ -1617,13 +1618,13 @@ export class ConsumerCore {
       r.cancelled = true;
       this.out.push({ type: "cancel-read", readId: r.readId });
     }
-    if (ackStatus === ACK_ABANDONED && r.grantHeld) {
-      r.ackOnSettle = ACK_ABANDONED;
+    if (ackStatus !== 0 && r.grantHeld) {
+      // [C7][C8] SPEC 4.6: no ReadComplete while the read may still be reading the producer's memory.
+      r.ackOnSettle = ackStatus;
       r.peer.ackWaiters.add(r);
       return; // keeps its deadline timer: unsettled at the deadline, it is quarantined [C8]
     }
-    if (ackStatus !== 0) this.ackRead(r, ackStatus, "read cancelled");
-    else this.dropGrant(r);
+    this.dropGrant(r);
     this.quarantine(r, now);
   }
 
@@ -1697,8 +1698,8 @@ export class ConsumerCore {
       return;
     }
     if (f === undefined) {
-      // [C7] Abandoned during the read: ACK ABANDONED and free the destination now that it settled.
-      this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, "abandoned");
+      // [C7] Abandoned (or its fetch ended) during the read: ACK now that it settled, and free the destination.
+      this.ackRead(r, r.ackOnSettle || ACK_ABANDONED, r.ackOnSettle === ACK_FAILED ? "fetch ended during the read" : "abandoned");
       this.releaseDest(r.dest);
       return;
     }

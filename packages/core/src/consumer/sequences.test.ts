@@ -60,6 +60,46 @@ describe("consumer sequences: quarantine [C8]", () => {
   });
 });
 
+describe("consumer sequences: a fetch ended during its read [C5][C7][C8]", () => {
+  const FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
+  /** r waits for a; its read is in flight when the producer refuses C1's Hello at 10 ms. */
+  function refusedDuringRead() {
+    const h = makeConsumer(QUIET); // transfer timeout 20 s
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 10);
+    const out = h.core.poll(10);
+    return { h, start, out };
+  }
+
+  // SPEC 4.6: no ReadComplete under a READ that may still be running (the producer would free its source memory).
+  it("[C5][C7] a HandshakeReject during a read fails the request at once and cancels the read; the grant is released FAILED once the read settles", () => {
+    const { h, start, out } = refusedDuringRead();
+    expect(out).toContainEqual({ type: "cancel-read", readId: start.readId });
+    expect(acks(out)).toEqual([]);
+    expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["INCOMPATIBLE"]);
+    expect(h.core.stats()).toMatchObject({ grantsHeld: 1, destinations: 1, quarantined: 0 });
+    h.core.handleReadResult({ readId: start.readId, status: "cancelled" }, 11);
+    expect(acks(h.core.poll(11))).toEqual([[8, FAILED]]);
+    expect(h.pool.live.size).toBe(0);
+    h.core.finishRequest("r", 12);
+    expectIdle(h);
+  });
+
+  it("[C5][C8] such a read still unsettled at its deadline is quarantined then, and its grant released FAILED then, once", () => {
+    const { h, start } = refusedDuringRead();
+    h.core.drainFailed();
+    expect(acks(h.core.poll(19_999))).toEqual([]);
+    expect(acks(h.core.poll(20_000))).toEqual([[8, FAILED]]);
+    expect(h.core.stats()).toMatchObject({ grantsHeld: 0, quarantined: 1 });
+    h.core.handleReadResult({ readId: start.readId, status: "cancelled" }, 20_001);
+    expect(acks(h.core.poll(20_001))).toEqual([]);
+    expect(h.pool.live.size).toBe(0);
+    h.core.finishRequest("r", 20_002);
+    expectIdle(h);
+  });
+});
+
 describe("consumer sequences: single flight, separate budgets [C9][C3][C4]", () => {
   // Mutant: retryFetch looks only at the first waiter's budget to decide whether a retry is worth scheduling.
   it("[C9][C4] a retry is scheduled when a later waiter still has budget at the retry time, though the first waiter's ends before", () => {
