@@ -2,13 +2,14 @@
  * checkedNow [I1]: the clock reading a core accepts.
  */
 import { describe, expect, it } from "vitest";
-import { checkedNow } from "./clock.js";
+import { CLOCK_BEHIND_WARN_MS, checkedNow } from "./clock.js";
 import type { Logger } from "./observability.js";
 
-function recordingLogger(): { logger: Logger; errors: string[] } {
+function recordingLogger(): { logger: Logger; errors: string[]; warnings: string[] } {
   const errors: string[] = [];
+  const warnings: string[] = [];
   const noop = () => {};
-  return { logger: { debug: noop, info: noop, warn: noop, error: (m: string) => errors.push(m) }, errors };
+  return { logger: { debug: noop, info: noop, warn: (m: string) => warnings.push(m), error: (m: string) => errors.push(m) }, errors, warnings };
 }
 
 describe("checkedNow [I1]", () => {
@@ -44,5 +45,19 @@ describe("checkedNow [I1]", () => {
     const proxy = new Proxy({}, { get: () => { throw new Error("trap"); } });
     for (const now of [view, proxy]) expect(checkedNow(now as unknown as number, 40, logger)).toBe(40);
     expect(errors.length).toBe(2);
+  });
+
+  it("a reading more than CLOCK_BEHIND_WARN_MS behind the latest (another clock) is taken as the latest and warned of once per logger", () => {
+    const { logger, warnings } = recordingLogger();
+    const latest = 1.7e12; // Date.now()
+    expect(checkedNow(latest - CLOCK_BEHIND_WARN_MS, latest, logger)).toBe(latest); // exactly the bound: not warned
+    expect(warnings).toEqual([]);
+    expect(checkedNow(5_000, latest, logger)).toBe(latest); // performance.now()
+    expect(checkedNow(5_001, latest, logger)).toBe(latest);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("are two clocks in use");
+    const other = recordingLogger();
+    expect(checkedNow(5_000, latest, other.logger)).toBe(latest);
+    expect(other.warnings).toHaveLength(1);
   });
 });

@@ -14,9 +14,36 @@ import type { Logger } from "./observability.js";
 export function checkedNow(now: number, lastGood: number, logger: Logger): number {
   // The common case first: a finite reading at or after the latest is itself the result, handed
   // back as given (no new number is boxed on every call). 0 is left to Math.max (-0 and +0 compare equal).
-  if (Number.isFinite(now)) return now >= lastGood && now !== 0 ? now : Math.max(now, lastGood);
+  if (Number.isFinite(now)) {
+    if (now >= lastGood && now !== 0) return now;
+    if (lastGood - now > CLOCK_BEHIND_WARN_MS) warnClockBehind(now, lastGood, logger);
+    return Math.max(now, lastGood);
+  }
   logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: describeNow(now) });
   return Number.isFinite(lastGood) ? lastGood : 0; // no good reading yet: 0
+}
+
+/**
+ * How far behind the latest reading a reading may be before it is taken for one from another
+ * clock (an engine passing `Date.now()` to a core its Driver gives `performance.now()`): ms.
+ */
+export const CLOCK_BEHIND_WARN_MS = 60_000;
+
+/** The loggers already warned of a reading far behind (one warning per core: each has its own logger). */
+const warnedClockBehind = new WeakSet<Logger>();
+
+/**
+ * [I1] A reading far behind the latest is taken as the latest, like any earlier one, so the core's
+ * timers stand still until the readings catch up: say so once, or requests would hang silently.
+ */
+function warnClockBehind(now: number, lastGood: number, logger: Logger): void {
+  if (warnedClockBehind.has(logger)) return;
+  warnedClockBehind.add(logger);
+  logger.warn(
+    "a clock reading is far behind the latest this core was given: are two clocks in use (e.g. Date.now() and performance.now())? " +
+      "Every now passed to a core must come from one clock (the Driver's, where there is one); until the readings catch up, the core's timers stand still",
+    { now, latest: lastGood, behindMs: lastGood - now },
+  );
 }
 
 /** `now` for the log: never throws, whatever it is (a detached typed array or a Proxy throws in `String`). */

@@ -10,7 +10,8 @@ import { Driver } from "./driver/driver.js";
 import { NOOP_LOGGER, NOOP_METRICS } from "./observability.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
 import { ProducerCore } from "./producer/producer.js";
-import { FP } from "./producer/test-helpers.js";
+import { QUIET, grant, makeConsumer, onlyAttempt, remote } from "./consumer/test-support.js";
+import { FP, harness, ready, request } from "./producer/test-helpers.js";
 import { EventSubscriber } from "./subscriber/subscriber.js";
 import { P, env } from "./subscriber/test-support.js";
 
@@ -202,5 +203,36 @@ describe("hooks calling back into their own core (the cores are not re-entrant)"
     expect(codes).toEqual(["REENTRANT_CALL", "REENTRANT_CALL", "no error"]);
     expect(sub.isFollowing(P)).toBe(true);
     expect(other.isFollowing(P)).toBe(true);
+  });
+});
+
+describe("engine callbacks are not a way back in", () => {
+  // Like a hook, the destination pool and the item store run in the middle of a core's call.
+  it("consumer: a destination pool that calls back into the core (finishRequest from allocate) gets REENTRANT_CALL; the core's tables stay whole", () => {
+    const h = makeConsumer(QUIET);
+    const codes: string[] = [];
+    const allocate = h.pool.allocate.bind(h.pool);
+    h.pool.allocate = (keyId, size) => {
+      codes.push(codeOf(() => h.core.finishRequest("r", 1)));
+      return allocate(keyId, size);
+    };
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1);
+    expect(codes).toEqual(["REENTRANT_CALL"]);
+    expect(h.core.stats()).toMatchObject({ requests: 1, fetches: 1, readsInFlight: 1, destinations: 1 });
+  });
+
+  it("producer: an item store that calls back into the core (poll from pin) gets REENTRANT_CALL; the grant is made once", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const codes: string[] = [];
+    const pin = h.store.pin.bind(h.store);
+    h.store.pin = (keyId) => {
+      codes.push(codeOf(() => h.producer.poll(1)));
+      pin(keyId);
+    };
+    expect(request(h, "PD", 1, 1, 1).readGrant).toBeDefined();
+    expect(codes).toEqual(["REENTRANT_CALL"]);
+    expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
   });
 });

@@ -71,26 +71,34 @@ function checkHook(hook: unknown, option: string, methods: readonly string[]): v
 }
 
 /**
- * The hook calls in progress of one core. A core is not re-entrant: its hooks run in the
- * middle of one of its calls, with its state half updated, so each public method that changes
- * state first refuses a call made while `depth` is not 0 (see {@link reentrantCall}).
+ * The engine code a core is running in the middle of one of its calls: its metrics and logger
+ * hooks, and its engine callbacks (a consumer's destination pool, a producer's item store). A core
+ * is not re-entrant: that code runs with the core's state half updated, so each public method
+ * that changes state first refuses a call made while `busy` (see {@link reentrantCall}).
  * @internal
  */
 export class HookGate {
   /** Hook calls in progress: 0 or 1 (what the core would record while one runs is dropped). */
   depth = 0;
+  /** Engine callbacks in progress (pool or store calls; what the core records meanwhile is kept). */
+  callbacks = 0;
+  /** Whether engine code called by the core is running: a state-changing call now is refused. */
+  get busy(): boolean {
+    return this.depth !== 0 || this.callbacks !== 0;
+  }
 }
 
 /**
- * The error a core throws when one of its state-changing methods is called from inside one of
- * its own hooks. It is thrown into the hook; unless the hook catches it, the core contains it
- * as any hook failure (counted in `stats().hookFailures`), and the outer call goes on.
+ * The error a core throws when one of its state-changing methods is called from inside engine
+ * code it is running: one of its hooks, or its destination pool or item store. It is thrown into
+ * that code; unless caught there, a hook's is contained as any hook failure (counted in
+ * `stats().hookFailures`), a pool's or store's as that callback's failure, and the outer call goes on.
  * @internal
  */
 export function reentrantCall(component: string, method: string): EctpError {
   return new EctpError(
     "REENTRANT_CALL",
-    `${component}.${method} was called from inside the ${component}'s own metrics or logger hook, in the middle of another of its calls; a core is not re-entrant: note what the hook needs and make the call after the current one returns.`,
+    `${component}.${method} was called from inside code the ${component} was running in the middle of another of its calls (its metrics or logger hook, its destination pool or its item store); a core is not re-entrant: note what is needed and make the call after the current one returns.`,
   );
 }
 

@@ -71,7 +71,10 @@ export interface ReadResult {
   readonly readId: number;
   /** How it ended. */
   readonly status: ReadStatus;
-  /** Number of bytes written when `status` is `done`. */
+  /**
+   * Number of bytes written. Required when `status` is `done`: the consumer checks it against the
+   * item's size [C11], and a `done` result without it fails the item SIZE_MISMATCH.
+   */
   readonly bytesRead?: number;
   /**
    * True when the transport knows the peer is gone (e.g. NIXL REMOTE_DISCONNECT): the consumer

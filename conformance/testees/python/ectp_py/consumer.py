@@ -425,8 +425,6 @@ class ConsumerCore:
         if req is None:
             return
         now = self._touch(now)
-        if req.failure is not None:
-            return  # already released when it failed [C6]
         self._guard("finish_request", self._release_request, req, now)
 
     def drain_failed(self) -> list[FailedRequest]:
@@ -668,7 +666,9 @@ class ConsumerCore:
                     slot.req.id, slot.item_id, Reason.name(reason), attempts)
 
     def _fail_request(self, req: _Req, failures: list[ItemFailure], now: float) -> AdmitResult:
-        """[C6] Fail a request once: queue it for drain_failed and release what it holds."""
+        """[C6] Fail a request once: queue it for drain_failed and end its waits and budgets. The
+        verified bytes it holds stay its until the engine finishes it: an item reported ready may
+        still be in use."""
         if req.failure is not None:
             return req.failure
         result = AdmitResult("failed", failures=tuple(failures))
@@ -679,16 +679,21 @@ class ConsumerCore:
             self.metrics[f'ectp_consumer_item_failures_total{{reason="{Reason.name(f.reason)}"}}'] += 1
             log.warning("request failed: request=%s item=%s reason=%s attempts=%d",
                         req.id, f.item_id, Reason.name(f.reason), f.attempts)
-        self._release_request(req, now)
+        self._end_waits(req, now)
         return result
 
-    def _release_request(self, req: _Req, now: float) -> None:
-        """[C7][I4] Release budgets, waits and holds of a request: its per-request state back to baseline."""
+    def _end_waits(self, req: _Req, now: float) -> None:
+        """[C3][C7] End a request's budgets and waits (a fetch nobody else waits for is abandoned)."""
         for slot in req.slots:
             if slot.budget_at is not None:
                 slot.budget_at = None
                 self._budgets -= 1
             self._detach(slot, now)
+
+    def _release_request(self, req: _Req, now: float) -> None:
+        """[C7][I4] Release budgets, waits and holds of a request: its per-request state back to baseline."""
+        self._end_waits(req, now)  # (nothing left to end for a failed request)
+        for slot in req.slots:
             loaded = slot.loaded
             if loaded is not None:
                 slot.loaded = None

@@ -183,6 +183,29 @@ class ConsumerSequencesTest(unittest.TestCase):
         self.assertEqual(sends(c.poll(deadline + 1), "readComplete"), [])  # one ReadComplete per grant
         self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
 
+    # [C6][C7] a request that fails keeps the bytes of an item it reported ready until it is
+    # finished (the engine may still be copying them); they serve other requests meanwhile
+    def test_c6_a_failed_request_keeps_its_ready_items_bytes_until_finished(self):
+        c = make(ConsumerConfig(wait_budget_ms=1000, heartbeat_interval_ms=1_000_000))
+        data = item_bytes(16)
+        a, b = descriptor("a", data), descriptor("b", item_bytes(8))
+        items = [AdmitItem("i1", announcement(a)), AdmitItem("i2", announcement(b))]
+        c.admit("r", items, 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 7, "item": a, "leaseMs": 30000}), 1)
+        start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 2)
+        self.assertEqual(c.admit("r", items, 3).items[0].action, "ready")
+        c.poll(1000)  # i2's budget runs out between the engine's calls: r fails (no model input)
+        self.assertEqual([f.request_id for f in c.drain_failed()], ["r"])
+        self.assertEqual(c.stats()["destinations"], 1)
+        self.assertEqual(c.admit("s", [AdmitItem("i1", announcement(a))], 1001).items[0].action, "ready")
+        c.finish_request("r", 1002)
+        self.assertEqual(c.stats()["destinations"], 1)  # s still holds it
+        c.finish_request("s", 1003)
+        self.assertEqual(c.stats()["destinations"], 0)
+
     # [C3] bytes whose read result is handled exactly at the budget deadline (before
     # the poll at that time) do not revive the item: the budget ends at its deadline, inclusive
     def test_c3_bytes_handled_exactly_at_the_budget_deadline_do_not_revive_the_item(self):

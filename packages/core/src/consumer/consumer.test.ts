@@ -1085,12 +1085,15 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     expect(h.pool.live.size).toBe(0);
   });
 
-  it("[C11] unviewable bytes with a checksum count as CHECKSUM_MISMATCH; without one only the size is checked", () => {
+  it("[C11] unviewable bytes with a checksum count as CHECKSUM_MISMATCH, logged as not verifiable; without one only the size is checked", () => {
     const h = makeConsumer();
     h.pool.viewable = false;
     const s = read(h, { checksum: true });
     h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5);
     expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    expect(h.logger.records.find((r) => r.message === "request failed")?.fields).toMatchObject({
+      detail: expect.stringContaining("checksum not verifiable: the pool gives no view"),
+    });
     const h2 = makeConsumer();
     h2.pool.viewable = false;
     const s2 = read(h2);

@@ -641,7 +641,7 @@ export class ConsumerCore {
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer that changes on every restart [P8]; got ${String(options.epoch)}.`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${String(options.epoch)}.`,
       );
     // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
@@ -685,7 +685,10 @@ export class ConsumerCore {
     };
     this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
     this.logger = containLogger(options.logger, hookThrew, this.gate);
-    this.random = new SeededRandom(options.seed ?? 1);
+    // [C4] Without a seed, one derived from the identity: consumers of a fleet (and successive runs
+    // of one) spread their retries instead of retrying in lockstep, and the same options still give
+    // the same schedule.
+    this.random = new SeededRandom(options.seed ?? (hashString(options.id) ^ options.epoch) >>> 0);
     this.limits = { maxItemBytes: config.maxItemBytes, fingerprint: this.fingerprint };
   }
 
@@ -706,7 +709,7 @@ export class ConsumerCore {
    *   called from inside one of this core's hooks (as every state-changing method).
    */
   admit(request: AdmitRequest, now: number): AdmitResult {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "admit");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "admit");
     if (request === null || typeof request !== "object")
       throw invalidArgument("admit needs a request object { requestId, items }.");
     let requestId: unknown;
@@ -882,13 +885,12 @@ export class ConsumerCore {
    * Unknown ids are ignored.
    */
   finishRequest(requestId: string, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "finishRequest");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "finishRequest");
     if (typeof requestId !== "string") return; // unknown by definition
     const req = this.requests.get(requestId);
     if (req === undefined) return;
     now = this.acceptNow(now);
     this.requests.deleteHashed(requestId, req.hash);
-    if (req.failure !== undefined) return; // already released when it failed [C6]
     try {
       this.releaseRequest(req, now);
     } catch (cause) {
@@ -898,7 +900,7 @@ export class ConsumerCore {
 
   /** Failed requests since the previous call, each reported exactly once [C6]. */
   drainFailed(): FailedRequest[] {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "drainFailed");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "drainFailed");
     if (this.failed.length === 0) return [];
     const drained = this.failed;
     this.failed = [];
@@ -911,7 +913,7 @@ export class ConsumerCore {
 
   /** Handle an encoded envelope from a peer. Malformed or other-version bytes are ignored and counted [C10][V1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handleMessage");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "handleMessage");
     now = this.acceptNow(now);
     let decoded: ReturnType<typeof decodeEnvelope>;
     try {
@@ -948,7 +950,7 @@ export class ConsumerCore {
    * counted [C10].
    */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handleEnvelope");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "handleEnvelope");
     now = this.acceptNow(now);
     try {
       this.onEnvelope(from, envelope, now);
@@ -960,7 +962,7 @@ export class ConsumerCore {
 
   /** Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]. */
   handleReadResult(result: ReadResult, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handleReadResult");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "handleReadResult");
     now = this.acceptNow(now);
     try {
       this.onReadResult(result, now);
@@ -976,7 +978,7 @@ export class ConsumerCore {
    * fail terminally, and it is forgotten until the next need (a new Hello).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "handlePeerUnreachable");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "handlePeerUnreachable");
     now = this.acceptNow(now);
     const peer = this.peers.get(peerId);
     if (peer === undefined) return;
@@ -985,7 +987,7 @@ export class ConsumerCore {
 
   /** Run due timers and return the queued outputs, in order. Touches only due timers. */
   poll(now: number): CoreOutput[] {
-    if (this.gate.depth !== 0) throw reentrantCall("ConsumerCore", "poll");
+    if (this.gate.busy) throw reentrantCall("ConsumerCore", "poll");
     now = this.acceptNow(now);
     try {
       this.runTimers(now);
@@ -1305,7 +1307,10 @@ export class ConsumerCore {
     this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemId: slot.itemId, reason, attempts });
   }
 
-  /** [C6] Fail a request once: queue it for drainFailed and release what it holds. */
+  /**
+   * [C6] Fail a request once: queue it for drainFailed and end its waits and budgets. The verified
+   * bytes it holds stay its until the engine finishes it: an item reported ready may still be in use.
+   */
   private failRequest(req: Req, failures: ItemFailure[], now: number): AdmitResult | undefined {
     if (req.failure !== undefined) return req.failure;
     const result: AdmitResult = { status: "failed", failures };
@@ -1317,12 +1322,12 @@ export class ConsumerCore {
       // With the item key, producer and detail of a remote failure, so the cause can be told apart.
       this.logger.warn("request failed", { requestId: req.id, itemId: f.itemId, reason: f.reason, attempts: f.attempts, ...this.failureSource.get(f) });
     }
-    this.releaseRequest(req, now);
+    this.endWaits(req, now);
     return result;
   }
 
-  /** [C7][I4] Release budgets, waits and holds of a request: its per-request state back to baseline. */
-  private releaseRequest(req: Req, now: number): void {
+  /** [C3][C7] End a request's budgets and waits (a fetch nobody else waits for is abandoned). */
+  private endWaits(req: Req, now: number): void {
     const count = req.slotCount;
     for (let i = 0; i < count; i++) {
       const slot = slotAt(req, i) as Slot; // defined below slotCount
@@ -1331,6 +1336,15 @@ export class ConsumerCore {
         this.budgetCount--;
       }
       this.detach(slot, now);
+    }
+  }
+
+  /** [C7][I4] Release budgets, waits and holds of a request: its per-request state back to baseline. */
+  private releaseRequest(req: Req, now: number): void {
+    this.endWaits(req, now); // (nothing left to end for a failed request)
+    const count = req.slotCount;
+    for (let i = 0; i < count; i++) {
+      const slot = slotAt(req, i) as Slot; // defined below slotCount
       const l = slot.loaded;
       if (l !== undefined) {
         slot.loaded = undefined;
@@ -1661,10 +1675,13 @@ export class ConsumerCore {
 
   private releaseDest(dest: ReadDestination): void {
     this.destinationCount--;
+    this.gate.callbacks++; // the pool is engine code: a call back into this core is refused
     try {
       this.pool.release(dest);
     } catch (cause) {
       this.logger.error("DestinationPool.release threw", { error: String(cause) });
+    } finally {
+      this.gate.callbacks--;
     }
   }
 
@@ -1763,10 +1780,13 @@ export class ConsumerCore {
   /** The first `size` bytes of a destination, or undefined when the pool cannot show them. */
   private viewOf(dest: ReadDestination, size: number): Uint8Array | undefined {
     let view: Uint8Array | undefined;
+    this.gate.callbacks++;
     try {
       view = this.pool.view(dest);
     } catch {
       return undefined;
+    } finally {
+      this.gate.callbacks--;
     }
     if (view === undefined || view.length < size) return undefined;
     return view.length === size ? view : view.subarray(0, size);
@@ -1798,7 +1818,11 @@ export class ConsumerCore {
       if (typeof crc !== "number" || crc >>> 0 !== crc) {
         const view = this.viewOf(r.dest, r.sizeBytes);
         // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
-        if (view === undefined) return announced ? "CHECKSUM_MISMATCH" : undefined;
+        if (view === undefined) {
+          if (!announced) return undefined;
+          this.verifyDetail = "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C";
+          return "CHECKSUM_MISMATCH";
+        }
         crc = crc32c(view);
       }
       this.verifiedCrc = crc;
@@ -1976,11 +2000,14 @@ export class ConsumerCore {
     }
     const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
     let dest: ReadDestination | undefined;
+    this.gate.callbacks++;
     try {
       dest = this.pool.allocate(f.keyId, f.desc.sizeBytes);
     } catch (cause) {
       this.logger.error("DestinationPool.allocate threw; treated as full", { error: String(cause) });
       dest = undefined;
+    } finally {
+      this.gate.callbacks--;
     }
     if (dest === undefined || dest === null) {
       // [C4] Local pool full: give the grant back and retry inside the budget.

@@ -100,6 +100,30 @@ describe("consumer sequences: a fetch ended during its read [C5][C7][C8]", () =>
   });
 });
 
+describe("consumer sequences: a failed request's verified bytes [C6][C7]", () => {
+  it("[C6][C7] a request that fails keeps the bytes of an item it reported ready until it is finished; they serve other requests meanwhile", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
+    const out = h.core.poll(0);
+    const [a] = sent(out, "readRequest").map((o) => Number(o.envelope.readRequest?.attemptId));
+    const [start] = starts(grant(h, a as number, 7, "h1", 1));
+    if (start === undefined) throw new Error("no read started");
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 2);
+    const ready = decision(h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 3));
+    expect(ready).toMatchObject({ action: "ready", destination: start.destination });
+    h.core.poll(1_000); // b's budget runs out between the engine's calls: r fails (no model input for b)
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r"]);
+    expect(h.pool.live.has(start.destination)).toBe(true); // the engine may still be copying a
+    expect(decision(h.core.admit({ requestId: "s", items: [remote("a", "h1")] }, 1_001))).toMatchObject({ action: "ready", destination: start.destination });
+    h.core.finishRequest("r", 1_002);
+    expect(h.pool.live.has(start.destination)).toBe(true); // s still holds it
+    h.core.finishRequest("s", 1_003);
+    expect(h.pool.live.size).toBe(0);
+    expectIdle(h);
+  });
+});
+
 describe("consumer sequences: single flight, separate budgets [C9][C3][C4]", () => {
   // Mutant: retryFetch looks only at the first waiter's budget to decide whether a retry is worth scheduling.
   it("[C9][C4] a retry is scheduled when a later waiter still has budget at the retry time, though the first waiter's ends before", () => {

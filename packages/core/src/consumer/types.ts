@@ -13,9 +13,11 @@ export type FailureReasonName = ProtocolFailureReasonName;
 /**
  * The consumer's memory for received items (the engine's region).
  *
- * The core calls it synchronously. It never releases a destination while a read
- * may still write into it [I5]: quarantined destinations are released only after the
- * read settles or the quarantine cap passes [C8].
+ * The core calls it synchronously, in the middle of one of its own calls: a pool method must not
+ * call the core back (such a call throws `EctpError(REENTRANT_CALL)`; note what is needed and act
+ * after the core's call returns). The core never releases a destination while a read may still
+ * write into it [I5]: quarantined destinations are released only after the read settles or the
+ * quarantine cap passes [C8].
  */
 export interface DestinationPool {
   /**
@@ -42,20 +44,32 @@ export interface DestinationPool {
 export interface ConsumerOptions {
   /** This consumer's stable peer id. */
   id: string;
-  /** This consumer's epoch; MUST change on every restart [P8]. Positive integer. */
+  /**
+   * This consumer's epoch [P8]: a positive integer, greater on every restart than on any earlier run of
+   * this id (persist a counter, or use e.g. seconds since the Unix epoch when restarts are more than
+   * a second apart). A smaller one reads as stale to peers that knew the greater one.
+   */
   epoch: number;
   /** Fingerprint this consumer's model expects; announcements must match it [C2]. */
   fingerprint: ectp.v1.IFingerprint;
   /** Memory reads land in. */
   destinations: DestinationPool;
-  /** Transport metadata sent in this consumer's Hello. Default: empty. */
+  /**
+   * Transport metadata sent in this consumer's Hello (`transport.localMetadata()`). Required over
+   * any transport that connects peers (the mock, NIXL): without it producers cannot reach this
+   * consumer and every item waits out its budget. Default: empty (only for envelopes carried by hand).
+   */
   transportMetadata?: Uint8Array;
   /**
    * Timers and limits; missing fields take `DEFAULT_CONSUMER_CONFIG`. A producer-only key is
    * ignored (one object may configure both cores); any other unknown key is INVALID_CONFIG.
    */
   config?: Partial<ConsumerConfig>;
-  /** Seed of the jitter source [C4]: a safe integer (its low 32 bits are used), else INVALID_CONFIG. Default 1. Same seed and inputs, same outputs. */
+  /**
+   * Seed of the jitter source [C4]: a safe integer (its low 32 bits are used), else INVALID_CONFIG.
+   * Default: derived from `id` and `epoch`, so that the consumers of a fleet (and successive runs of
+   * one) do not retry in lockstep. Same options and inputs, same outputs.
+   */
   seed?: number;
   /** Metrics hook. Default: no-op. One lacking counter, gauge or histogram is refused (INVALID_CONFIG). */
   metrics?: MetricsSink;
@@ -102,7 +116,12 @@ export type ItemDecision =
       readonly action: "ready";
       /** The item's id. */
       readonly itemId: string;
-      /** Where the verified bytes are; absent when the engine had the item locally. */
+      /**
+       * Where the verified bytes are; absent when the engine had the item locally. Shared by every
+       * unfinished request holding the same item (one fetch per key [C9]): read-only. It stays
+       * valid until the last of those requests is finished ({@link ConsumerCore.finishRequest}),
+       * a failed one included [C6].
+       */
       readonly destination?: ReadDestination;
     }
   | {

@@ -13,7 +13,12 @@ import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
 import type { ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
 
-/** A source of the current time in milliseconds. The cores only ever see this clock. */
+/**
+ * A source of the current time in milliseconds: the one the driver passes to the cores. Every
+ * `now` the engine passes a core itself (`admit`, `finishRequest`, `shutdown`, ...) must come from
+ * this same clock: a core takes an earlier reading as its latest one, so readings of another clock
+ * (`Date.now()` beside the default `performance.now()`) would stop its timers (logged once).
+ */
 export interface Clock {
   /** Current time in milliseconds. Must never go backwards. */
   now(): number;

@@ -48,7 +48,7 @@ describe("ProducerCore configuration", () => {
       "[INVALID_CONFIG] options.id must be a non-empty string (the producer's stable peer id)",
     );
     expect(() => new ProducerCore({ ...base, epoch: 0 })).toThrow(
-      "[INVALID_CONFIG] options.epoch must be a positive integer that changes on every restart [P8]; got 0",
+      "[INVALID_CONFIG] options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got 0",
     );
     expect(() => new ProducerCore({ ...base, config: { leaseMs: -1 } })).toThrow(
       "[INVALID_CONFIG] config.leaseMs must be an integer >= 1; got -1. Omit it to use the default 30000",

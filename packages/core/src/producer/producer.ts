@@ -367,7 +367,7 @@ export class ProducerCore {
     if (!isPositiveInt(options.epoch))
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer that changes on every restart [P8]; got ${String(options.epoch)}`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${String(options.epoch)}`,
       );
     // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
@@ -460,7 +460,7 @@ export class ProducerCore {
 
   /** Handle one encoded envelope received from `from`. Never throws [I1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "handleMessage");
+    if (this.gate.busy) throw reentrantCall("ProducerCore", "handleMessage");
     now = this.acceptNow(now);
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
@@ -477,7 +477,7 @@ export class ProducerCore {
 
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "handleEnvelope");
+    if (this.gate.busy) throw reentrantCall("ProducerCore", "handleEnvelope");
     now = this.acceptNow(now);
     this.guarded(from, envelope, now);
   }
@@ -487,7 +487,7 @@ export class ProducerCore {
    * if it had missed its heartbeats (its grants are released).
    */
   handlePeerUnreachable(peerId: string, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "handlePeerUnreachable");
+    if (this.gate.busy) throw reentrantCall("ProducerCore", "handlePeerUnreachable");
     now = this.acceptNow(now);
     const p = this.peers.get(peerId);
     if (p) this.peerGone(p, "unreachable");
@@ -499,7 +499,7 @@ export class ProducerCore {
    * bounds). Returns (and clears) every queued output.
    */
   poll(now: number): CoreOutput[] {
-    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "poll");
+    if (this.gate.busy) throw reentrantCall("ProducerCore", "poll");
     now = this.acceptNow(now);
     this.expireLeases(now);
     this.tickPeers(now);
@@ -544,7 +544,7 @@ export class ProducerCore {
    *   [P7]; `undefined` when no grant was live. The same value on every call.
    */
   shutdown(now: number): number | undefined {
-    if (this.gate.depth !== 0) throw reentrantCall("ProducerCore", "shutdown");
+    if (this.gate.busy) throw reentrantCall("ProducerCore", "shutdown");
     now = this.acceptNow(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
@@ -902,6 +902,7 @@ export class ProducerCore {
       return;
     }
     let entry: StoreEntry | undefined;
+    this.gate.callbacks++; // the store is engine code: a call back into this core is refused
     try {
       entry = this.store.get(keyId);
     } catch (cause) {
@@ -910,6 +911,8 @@ export class ProducerCore {
       this.logger.error("store failed to look up a requested item", { keyId, error: String(cause) });
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not look the item up");
       return;
+    } finally {
+      this.gate.callbacks--;
     }
     // [P1] absent or evicted is terminal; present but not fully written is retryable.
     if (!entry) { this.reject(p.id, attemptId, FR.FAILURE_REASON_NOT_FOUND, "item not held"); return; }
@@ -959,12 +962,15 @@ export class ProducerCore {
       );
       return;
     }
+    this.gate.callbacks++;
     try {
       this.store.pin(keyId); // [P2] one pin per grant, never per key.
     } catch (cause) {
       this.logger.error("store refused to pin a ready item", { keyId, error: String(cause) });
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not pin the item");
       return;
+    } finally {
+      this.gate.callbacks--;
     }
     const grant = new Grant(
       this.nextGrantId++,
@@ -1055,7 +1061,8 @@ export class ProducerCore {
       p.pinnedBytes -= g.sizeBytes;
     }
     this.pinnedBytesTotal -= g.sizeBytes;
-    if (unpin)
+    if (unpin) {
+      this.gate.callbacks++;
       try {
         if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
         else this.store.unpin(g.keyId);
@@ -1063,7 +1070,10 @@ export class ProducerCore {
         // A store bug that leaves a pin behind [I3]: make it visible.
         this.metrics.counter("ectp_producer_unpin_errors_total", 1);
         this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: String(cause) });
+      } finally {
+        this.gate.callbacks--;
       }
+    }
     this.metrics.counter("ectp_producer_releases_total", 1, labels);
   }
 
@@ -1321,6 +1331,7 @@ export class ProducerCore {
     // Publish pending changes first so the snapshot is exactly "as of batch `sequence`" [E2].
     this.flushEvents();
     const items: ectp.v1.IItemDescriptor[] = [];
+    this.gate.callbacks++;
     try {
       if (!this.shuttingDown)
         for (const e of this.store.readyItems()) if (this.refusedDescriptor(e.descriptor) === undefined) items.push(e.descriptor);
@@ -1331,6 +1342,8 @@ export class ProducerCore {
       p.owedSnapshot = true;
       this.peerDue(p.answeredAt + this.cfg.resendIntervalMs);
       return;
+    } finally {
+      this.gate.callbacks--;
     }
     // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
     const runs = splitBySize(items, DESCRIPTOR_COST, this.cfg.maxBatchBytes);

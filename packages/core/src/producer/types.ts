@@ -46,6 +46,10 @@ export type StoreChange =
  * learn what changed. The engine (or the simulator) writes items into it; the core
  * never writes bytes. Implementations evict only ready, unpinned items [P6].
  *
+ * The core calls it in the middle of its own calls: a store method (and anything it calls, such
+ * as `MemoryItemStore`'s `locate` and `release`) must not call the producer back; such a call
+ * throws `EctpError(REENTRANT_CALL)`.
+ *
  * Descriptors must be publishable: valid [C2] (at most 64 shape dimensions included) and
  * encoding to at most 64 KiB (SPEC.md section 5), as `MemoryItemStore.put` enforces. The
  * producer checks those of any other store, once per descriptor object: one that fails is
@@ -79,13 +83,22 @@ export interface ItemStore {
 export interface ProducerOptions {
   /** This producer's stable peer id (descriptors' `producer_id`). */
   id: string;
-  /** This producer's epoch; MUST change on every restart [P8]. Positive integer. */
+  /**
+   * This producer's epoch [P8]: a positive integer, greater on every restart than on any earlier run of
+   * this id (persist a counter, or use e.g. seconds since the Unix epoch when restarts are more than
+   * a second apart). A smaller one reads as stale to peers that knew the greater one.
+   */
   epoch: number;
   /** Fingerprint of the items served; requests with another are rejected INCOMPATIBLE [P7]. */
   fingerprint: ectp.v1.IFingerprint;
   /** The region items are served from. */
   store: ItemStore;
-  /** Transport metadata sent in Hello and announcements. Default: empty. */
+  /**
+   * Transport metadata sent in Hello and announcements (`transport.localMetadata()`). Required over
+   * any transport that connects peers (the mock, NIXL): without it consumers cannot reach or read
+   * from this producer and every item waits out its budget. Default: empty (only for envelopes
+   * carried by hand).
+   */
   transportMetadata?: Uint8Array;
   /**
    * Timers and limits; missing fields take `DEFAULT_PRODUCER_CONFIG`. A consumer-only key is

@@ -376,7 +376,7 @@ export class EventSubscriber {
    * @throws EctpError(INVALID_ARGUMENT) for an empty producer id or a malformed connection.
    */
   follow(producerId: string, now: number, connection?: ProducerConnection): void {
-    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "follow");
+    if (this.gate.busy) throw reentrantCall("EventSubscriber", "follow");
     if (typeof producerId !== "string" || producerId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
     if (connection !== undefined) {
@@ -432,7 +432,7 @@ export class EventSubscriber {
    * a producer connected through a given connection is forgotten (`disconnect-peer`).
    */
   unfollow(producerId: string): void {
-    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "unfollow");
+    if (this.gate.busy) throw reentrantCall("EventSubscriber", "unfollow");
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
@@ -469,7 +469,7 @@ export class EventSubscriber {
    * per `retryMs`. The view stays until an answer replaces it. Unknown producers are ignored.
    */
   handlePeerUnreachable(producerId: string, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handlePeerUnreachable");
+    if (this.gate.busy) throw reentrantCall("EventSubscriber", "handlePeerUnreachable");
     this.acceptNow(now);
     const f = this.followed.get(producerId);
     if (f === undefined) return;
@@ -503,7 +503,7 @@ export class EventSubscriber {
 
   /** Decode and handle bytes received from `from`; what does not decode is counted and ignored [C10]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handleMessage");
+    if (this.gate.busy) throw reentrantCall("EventSubscriber", "handleMessage");
     const decoded = decodeEnvelope(bytes);
     if (!decoded.ok) {
       this.ignore(decoded.error.code === "VERSION" ? "version" : "malformed");
@@ -514,7 +514,7 @@ export class EventSubscriber {
 
   /** Handle an envelope received from `from`: EventBatch, Snapshot, ReplayUnavailable, and Hello, HandshakeReject or Heartbeat (liveness). */
   handleEnvelope(from: string, env: ectp.v1.IEnvelope, now: number): void {
-    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "handleEnvelope");
+    if (this.gate.busy) throw reentrantCall("EventSubscriber", "handleEnvelope");
     now = this.acceptNow(now);
     try {
       this.onEnvelope(from, env, now);
@@ -532,7 +532,7 @@ export class EventSubscriber {
    * given, and `disconnect-peer` for producers the transport lost or that were unfollowed.
    */
   poll(now: number): SubscriberOutput[] {
-    if (this.gate.depth !== 0) throw reentrantCall("EventSubscriber", "poll");
+    if (this.gate.busy) throw reentrantCall("EventSubscriber", "poll");
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
       if (f.gone) {
