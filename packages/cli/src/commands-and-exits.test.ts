@@ -341,16 +341,18 @@ describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
     expect(await main(["simulate", "--requests", "3", "--quiet"], io)).toBe(0);
     expect(state.installed).toBe(0);
   });
-  it("processIO's handler takes one SIGINT and one SIGTERM, and is removed by its release", () => {
+  it.each([
+    ["SIGINT", "SIGTERM"],
+    ["SIGTERM", "SIGINT"],
+  ] as const)("processIO's handler takes the first signal (%s) and then neither kind, so a second one (%s) ends the process; its release removes it", (first, _second) => {
     const counts = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
     const [ints, terms] = counts() as [number, number];
     const got: InterruptSignal[] = [];
     const release = processIO().onInterrupt?.((s) => got.push(s));
     expect(counts()).toEqual([ints + 1, terms + 1]);
-    process.emit("SIGINT");
-    process.emit("SIGTERM");
-    expect(got).toEqual(["SIGINT", "SIGTERM"]);
-    // `once`: each handler is gone after its signal, so a second one ends the process.
+    process.emit(first);
+    expect(got).toEqual([first]);
+    // Both handlers are gone after the first signal: the next one of either kind has its default effect.
     expect(counts()).toEqual([ints, terms]);
     release?.();
     const release2 = processIO().onInterrupt?.(() => {});
@@ -536,6 +538,13 @@ describe("bin.ts, bundled from source with esbuild", () => {
     expect(signals).toBe(2);
     expect(got.stdout).toBe("");
   }, 60_000);
+  it("a command that ends without a signal exits with its status: 2 for a usage error, 0 for --version", async () => {
+    const file = await bundle("real");
+    const bad = spawnSync(process.execPath, [file, "simulate", "--bogus"], { encoding: "utf8" });
+    expect(bad).toMatchObject({ status: 2, signal: null, stdout: "" });
+    expect(bad.stderr).toMatch(/^ectp simulate: unknown option --bogus\n/);
+    expect(spawnSync(process.execPath, [file, "--version"], { encoding: "utf8" })).toMatchObject({ status: 0, signal: null, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+  });
   it("standard output closed by its reader: exit 141, no stack trace", async () => {
     const file = await bundle("real");
     const child = spawn(process.execPath, [file, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -575,6 +584,22 @@ describe("--metadata-only-fraction decimals", () => {
     expect(r.first).toBe(`ectp simulate: --metadata-only-fraction must be a number from 0 to 1 (e.g. 0.25); got "${v}"`);
     expect(r.err).toContain(SIMULATE_USAGE);
     expect(r.out).toBe("");
+  });
+});
+
+describe("--report naming a file whose name starts with \"-\"", () => {
+  it("is written like any other file: only \"-\" alone is refused", async () => {
+    const dir = mkdtempSync(join(work, "dash-"));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const r = await run(["simulate", "--requests", "3", "--quiet", "--report=-r.html"]);
+      expect(r).toMatchObject({ code: 0, err: "" });
+      expect(r.out.endsWith("report written to -r.html\n")).toBe(true);
+      expect(readFileSync(join(dir, "-r.html"), "utf8")).toContain("<html");
+    } finally {
+      process.chdir(cwd);
+    }
   });
 });
 

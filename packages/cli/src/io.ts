@@ -39,15 +39,23 @@ export function processIO(): CliIO {
     err: (t) => process.stderr.write(t),
     errIsTTY: process.stderr.isTTY === true,
     onInterrupt: (stop) => {
-      const onInt = () => stop("SIGINT");
-      const onTerm = () => stop("SIGTERM");
-      // `once`: after the first signal no handler is left for it, so a second one ends the process.
-      process.once("SIGINT", onInt);
-      process.once("SIGTERM", onTerm);
-      return () => {
+      // The first signal, of either kind, removes both handlers: a second one, SIGINT or SIGTERM,
+      // ends the process (a SIGTERM after a SIGINT must not be taken as another request to stop).
+      const release = () => {
         process.off("SIGINT", onInt);
         process.off("SIGTERM", onTerm);
       };
+      const onInt = () => {
+        release();
+        stop("SIGINT");
+      };
+      const onTerm = () => {
+        release();
+        stop("SIGTERM");
+      };
+      process.on("SIGINT", onInt);
+      process.on("SIGTERM", onTerm);
+      return release;
     },
   };
 }

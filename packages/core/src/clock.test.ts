@@ -18,6 +18,7 @@ describe("checkedNow [I1]", () => {
     expect(checkedNow(5, 3, logger)).toBe(5);
     expect(checkedNow(2, 3, logger)).toBe(3);
     expect(checkedNow(7, Number.NEGATIVE_INFINITY, logger)).toBe(7);
+    expect(checkedNow(-0, 0, logger)).toBe(0); // -0 equals the last good +0, which stands (toBe tells -0 from +0)
     expect(errors).toEqual([]);
   });
 

@@ -103,6 +103,48 @@ describe("key ids and fingerprints [C2]", () => {
     expect(tryItemKeyId({ contentHash: b })).toBe(reference(b, DEFAULT));
   });
 
+  it("[C2] keys whose unsampled bytes hold the same value at another place in a word get their own ids (a cache hit compares each byte at its place)", () => {
+    // Bytes 4-7 of a 32-byte hash (one 32-bit word of the cache's copy) are not sampled by the cache hash: these keys share a set and a tag.
+    for (const v of [1, 0x80, 0xff])
+      for (let p = 4; p < 8; p++)
+        for (let q = 4; q < 8; q++) {
+          if (p === q) continue;
+          const a = new Uint8Array(32);
+          a[p] = v;
+          const b = new Uint8Array(32);
+          b[q] = v;
+          expect(keyCacheHash(a, 32)).toBe(keyCacheHash(b, 32));
+          for (const key of [a, b, a]) expect(tryItemKeyId({ contentHash: key }), `${v} at ${p} or ${q}`).toBe(reference(key, DEFAULT));
+        }
+  });
+
+  it("[C2] hashes longer than the cache's 32-byte copies leave the cached keys' ids alone", () => {
+    // 32-byte keys that differ only in bytes 4-7 (not sampled by the cache hash) share a set and a tag: eight fill the set.
+    const short = (x: number) => {
+      const h = new Uint8Array(32).fill(0x5a);
+      new DataView(h.buffer).setUint32(4, x);
+      return h;
+    };
+    const low = keyCacheHash(short(0), 32) & 0xffff;
+    // A 40-byte key whose cache hash picks the same set, and whose bytes 32-39 are those of short(z): were its bytes
+    // copied into a 32-byte slot, they would run into the next slot, making its key read as short(z).
+    const long = (z: number) => {
+      for (let s = 0; ; s++) {
+        const h = new Uint8Array(40).fill(0x5a);
+        new DataView(h.buffer).setUint32(0, s);
+        new DataView(h.buffer).setUint32(36, z);
+        if ((keyCacheHash(h, 40) & 0xffff) === low) return h;
+      }
+    };
+    for (let x = 1; x <= 8; x++) expect(tryItemKeyId({ contentHash: short(x) })).toBe(reference(short(x), DEFAULT));
+    // Twice: one of the two long keys lands in a slot followed by one of the set's.
+    for (const z of [100, 101]) {
+      const l = long(z);
+      expect(tryItemKeyId({ contentHash: l })).toBe(reference(l, DEFAULT));
+      expect(tryItemKeyId({ contentHash: short(z) }), `short(${z})`).toBe(reference(short(z), DEFAULT));
+    }
+  });
+
   it("[C2] a null fingerprint is an absent one (the all-default fingerprint); a fingerprint that is not an object is malformed", () => {
     const hash = new Uint8Array([5]);
     const want = reference(hash, DEFAULT);

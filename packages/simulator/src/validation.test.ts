@@ -191,6 +191,7 @@ describe("runSweep", () => {
     expect(sweep.interrupted).toBe(true);
     expect(sweep.requests.total).toBe((seen[0] as number) + (seen[1] as number));
     expect(sweep.reproduce).toMatch(/--runs 4 /); // reruns the sweep asked for
+    expect(sweep.seedsPerSecond).toBeCloseTo((2 * 1000) / sweep.wallTimeMs, 6); // the runs made, not the runs asked for
     const whole = await runSweep({ ...TINY, seed: 7, runs: 2, signal: new AbortController().signal });
     expect(whole.interrupted).toBe(false);
     expect(whole.runs).toBe(2);
@@ -198,6 +199,33 @@ describe("runSweep", () => {
     const late = new AbortController();
     const last = await runSweep({ ...TINY, seed: 7, runs: 2, signal: late.signal, onRun: (_s, i) => i === 1 && late.abort() });
     expect(last).toMatchObject({ runs: 2, interrupted: false });
+  });
+
+  it("a signal aborted before the sweep: the first run is made, reported to onRun, and the sweep stops there", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const seen: number[] = [];
+    const sweep = await runSweep({ ...TINY, seed: 7, runs: 3, signal: controller.signal, onRun: (_s, i) => seen.push(i) });
+    expect(seen).toEqual([0]);
+    expect(sweep).toMatchObject({ runs: 1, interrupted: true });
+  });
+
+  it("an abort waiting in the event loop when a run ends (a signal handler not yet run) stops the sweep before the next run", async () => {
+    // Runs shorter than 50 ms never give the event loop a turn themselves: the sweep gives it one after each run.
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const sweep = await runSweep({
+      ...TINY,
+      seed: 7,
+      runs: 3,
+      signal: controller.signal,
+      onRun: (_s, i) => {
+        seen.push(i);
+        if (i === 0) setImmediate(() => controller.abort());
+      },
+    });
+    expect(seen).toEqual([0]);
+    expect(sweep).toMatchObject({ runs: 1, interrupted: true });
   });
 
   it("a run gives the event loop a turn while it runs (a signal handler need not wait for its end)", async () => {
@@ -215,10 +243,13 @@ describe("runSweep", () => {
     }
   });
 
-  it("rejects a signal that is not an AbortSignal, before running anything", async () => {
+  it("rejects a signal that is not an AbortSignal (null included), before running anything", async () => {
     let ran = 0;
-    const e = await rejection(runSweep({ ...TINY, runs: 2, signal: {} as AbortSignal, onRun: () => ran++ }));
-    expectInvalidArgument(e, /signal must be an AbortSignal/);
+    for (const signal of [{}, null, { aborted: false }]) {
+      const e = await rejection(runSweep({ ...TINY, runs: 2, signal: signal as AbortSignal, onRun: () => ran++ }));
+      expectInvalidArgument(e, /signal must be an AbortSignal/);
+      expect(validateSweep({ ...TINY, runs: 2, signal: signal as AbortSignal })).toContain("signal must be an AbortSignal when given");
+    }
     expect(ran).toBe(0);
   });
 });
