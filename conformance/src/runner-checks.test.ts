@@ -498,6 +498,14 @@ describe("runner review: checks a second mutation sweep found unguarded", () => 
     expect((await run(expectItems(["A", "B", "A"]))).message).toContain("case bug (fix the case file): expectSnapshot.items names an item more than once");
   });
 
+  it("expectSnapshot with a list of items: an item the list leaves out is named against the whole list; a family and one of its members name that member twice", async () => {
+    const GAP = "producer/e2-replay/gap-beyond-buffer-forces-snapshot";
+    const onlyAB = withSteps(GAP, (steps) => steps.map((s) => (s.expectSnapshot ? { expectSnapshot: { ...(s.expectSnapshot as object), items: ["A", "B"] } } : s)));
+    expect((await run(onlyAB)).message).toMatch(/^\[E2\] snapshot to C1 by t=\d+: part 0 holds an item that is not one of A, B: /);
+    const familyAndMember = withSteps(SNAPSHOT, (steps) => steps.map((s) => (s.expectSnapshot ? { expectSnapshot: { ...(s.expectSnapshot as object), items: ["F", "F.0"] } } : s)));
+    expect(await run(familyAndMember)).toMatchObject({ status: "failed", message: expect.stringContaining("case bug (fix the case file): expectSnapshot.items names an item more than once") });
+  });
+
   it("[I6] loaded bytes with the right CRC-32C but another size fail the case", async () => {
     const wrongSize = altered((res) => {
       for (const d of res.admit?.items ?? []) if (d.loaded) d.loaded.sizeBytes = Number(d.loaded.sizeBytes ?? 0) + 1;

@@ -61,4 +61,15 @@ describe("checkedNow [I1]", () => {
     expect(checkedNow(5_000, latest, other.logger)).toBe(latest);
     expect(other.warnings).toHaveLength(1);
   });
+
+  it("a reading a few seconds behind is not warned of; the warning gives how far behind the reading is", () => {
+    const fields: unknown[] = [];
+    const noop = () => {};
+    const logger: Logger = { debug: noop, info: noop, warn: (_m: string, f?: unknown) => fields.push(f), error: noop };
+    expect(CLOCK_BEHIND_WARN_MS).toBe(60_000);
+    expect(checkedNow(90_000, 100_000, logger)).toBe(100_000); // 10 s behind: a late reading of the same clock
+    expect(fields).toEqual([]);
+    expect(checkedNow(5_000, 100_000, logger)).toBe(100_000);
+    expect(fields).toEqual([{ now: 5_000, latest: 100_000, behindMs: 95_000 }]);
+  });
 });

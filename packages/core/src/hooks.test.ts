@@ -10,8 +10,8 @@ import { Driver } from "./driver/driver.js";
 import { NOOP_LOGGER, NOOP_METRICS } from "./observability.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
 import { ProducerCore } from "./producer/producer.js";
-import { QUIET, grant, makeConsumer, onlyAttempt, remote } from "./consumer/test-support.js";
-import { FP, harness, ready, request } from "./producer/test-helpers.js";
+import { QUIET, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, starts } from "./consumer/test-support.js";
+import { FP, ack, harness, ready, request, wire } from "./producer/test-helpers.js";
 import { EventSubscriber } from "./subscriber/subscriber.js";
 import { P, env } from "./subscriber/test-support.js";
 
@@ -233,6 +233,105 @@ describe("engine callbacks are not a way back in", () => {
     };
     expect(request(h, "PD", 1, 1, 1).readGrant).toBeDefined();
     expect(codes).toEqual(["REENTRANT_CALL"]);
+    expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
+  });
+
+  /** `f`, calling `probe(callback)` first. */
+  const probed =
+    <A extends unknown[], R>(probe: (callback: string) => void, callback: string, f: (...args: A) => R) =>
+    (...args: A): R => {
+      probe(callback);
+      return f(...args);
+    };
+
+  const consumerCalls: Record<string, (c: ConsumerCore) => unknown> = {
+    admit: (c) => c.admit({ requestId: "r2", items: [] }, 1),
+    finishRequest: (c) => c.finishRequest("r", 1),
+    drainFailed: (c) => c.drainFailed(),
+    handleMessage: (c) => c.handleMessage("E", new Uint8Array(0), 1),
+    handleEnvelope: (c) => c.handleEnvelope("E", {}, 1),
+    handleReadResult: (c) => c.handleReadResult({ readId: 1, status: "done", bytesRead: 0 }, 1),
+    handlePeerUnreachable: (c) => c.handlePeerUnreachable("E", 1),
+    poll: (c) => c.poll(1),
+  };
+
+  it("consumer: every state-changing method refuses a call from each pool callback (allocate, view, release); the item still loads and is released once", () => {
+    const h = makeConsumer(QUIET);
+    const codes: Record<string, string[]> = { allocate: [], view: [], release: [] };
+    const probe = (callback: string) => {
+      for (const call of Object.values(consumerCalls)) codes[callback]?.push(codeOf(() => call(h.core)));
+    };
+    h.pool.allocate = probed(probe, "allocate", h.pool.allocate.bind(h.pool));
+    h.pool.view = probed(probe, "view", h.pool.view.bind(h.pool));
+    h.pool.release = probed(probe, "release", h.pool.release.bind(h.pool));
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { checksum: true })] }, 0);
+    const [start] = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1));
+    if (start === undefined) throw new Error("no read started");
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 2); // no CRC-32C: the core views the bytes
+    expect(h.core.stats()).toMatchObject({ loadedItems: 1, undrainedFailures: 0 });
+    h.core.finishRequest("r", 3);
+    const refused = Object.keys(consumerCalls).map(() => "REENTRANT_CALL");
+    expect(codes).toEqual({ allocate: refused, view: refused, release: refused });
+    h.core.poll(4);
+    expectIdle(h);
+  });
+
+  it("consumer: a pool whose view throws leaves the core callable (the checksum counts as a mismatch)", () => {
+    const h = makeConsumer(QUIET);
+    h.pool.view = () => {
+      throw new Error("region unmapped");
+    };
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { checksum: true })] }, 0);
+    const [start] = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1));
+    if (start === undefined) throw new Error("no read started");
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 2);
+    expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["CHECKSUM_MISMATCH"]);
+    h.core.finishRequest("r", 3);
+    h.core.poll(4);
+    expectIdle(h);
+  });
+
+  it("producer: every state-changing method refuses a call from each store callback (get, pin, unpin, readyItems)", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const calls: Record<string, (p: ProducerCore) => unknown> = {
+      poll: (p) => p.poll(1),
+      handleMessage: (p) => p.handleMessage("PD", new Uint8Array(0), 1),
+      handleEnvelope: (p) => p.handleEnvelope("PD", {}, 1),
+      handlePeerUnreachable: (p) => p.handlePeerUnreachable("PD", 1),
+      shutdown: (p) => p.shutdown(1),
+    };
+    const codes: Record<string, string[]> = { get: [], pin: [], unpin: [], readyItems: [] };
+    const probe = (callback: string) => {
+      for (const call of Object.values(calls)) codes[callback]?.push(codeOf(() => call(h.producer)));
+    };
+    const store = h.store;
+    store.get = probed(probe, "get", store.get.bind(store));
+    store.pin = probed(probe, "pin", store.pin.bind(store));
+    store.unpin = probed(probe, "unpin", store.unpin.bind(store));
+    store.unpinEntry = probed(probe, "unpin", store.unpinEntry.bind(store));
+    store.readyItems = probed(probe, "readyItems", store.readyItems.bind(store));
+    const grantId = Number(request(h, "PD", 1, 1, 1).readGrant?.grantId);
+    ack(h, "PD", grantId, 2);
+    h.producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 3);
+    expect(h.producer.poll(3).some((o) => o.type === "send" && o.envelope.snapshot)).toBe(true);
+    const refused = Object.keys(calls).map(() => "REENTRANT_CALL");
+    expect(codes).toEqual({ get: refused, pin: refused, unpin: refused, readyItems: refused });
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, shuttingDown: false });
+  });
+
+  it("producer: a store whose pin throws leaves the core callable; the next request is granted", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const pin = h.store.pin.bind(h.store);
+    h.store.pin = () => {
+      throw new Error("pin table full");
+    };
+    expect(request(h, "PD", 1, 1, 1).readReject?.reason).toBe(ectp.v1.FailureReason.FAILURE_REASON_INTERNAL);
+    h.store.pin = pin;
+    expect(request(h, "PD", 2, 1, 2).readGrant).toBeDefined();
     expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
   });
 });

@@ -859,13 +859,13 @@ class ConsumerCore:
         """A read loses its fetch while unsettled: cancel it and keep its destination until it
         settles [I5][C8]. A live grant is released with ack_status (ABANDONED: nobody waits any
         more; FAILED: the fetch ended terminally) only once the read settles, or is quarantined
-        at its deadline: never under a READ still running (SPEC 4.6). 0 means the grant is
-        already void (peer gone, epoch changed): the read is only quarantined."""
+        at its deadline: never under a READ still running (SPEC 4.6). A grant already void (peer
+        gone, epoch changed) gets no ReadComplete: the read is only quarantined."""
         r.fetch = None
         if not r.cancelled:
             r.cancelled = True
             self._out.append(CancelRead(r.read_id))
-        if ack_status and r.grant_held:
+        if r.grant_held:
             # [C7][C8] SPEC 4.6: no ReadComplete while the read may still be reading the producer's memory.
             r.ack_on_settle = ack_status
             r.peer.ack_waiters[r] = None

@@ -206,6 +206,34 @@ class ConsumerSequencesTest(unittest.TestCase):
         c.finish_request("s", 1003)
         self.assertEqual(c.stats()["destinations"], 0)
 
+    # [C6][C7] a request that fails ends its other waits at once, before it is finished: their
+    # budgets are released, a fetch nobody else waits for is abandoned, and a late grant for it
+    # is released ABANDONED at once
+    def test_c6_a_failed_request_ends_its_other_waits_before_it_is_finished(self):
+        c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000))
+        data = item_bytes(16)
+        a, b = descriptor("a", data), descriptor("b", item_bytes(8))
+        c.admit("r", [AdmitItem("i1", announcement(a)), AdmitItem("i2", announcement(b))], 0)
+        attempts = {rr["readRequest"]["key"]["contentHash"]: rr["readRequest"]["attemptId"] for rr in sends(c.poll(0), "readRequest")}
+        self.assertEqual(len(attempts), 2)
+        attempt_a, attempt_b = attempts[a["key"]["contentHash"]], attempts[b["key"]["contentHash"]]
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": attempt_a, "grantId": 7, "item": a, "leaseMs": 30000}), 1)
+        start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
+        start.destination.buffer[:] = bytes(16)  # not a's bytes: CHECKSUM_MISMATCH, terminal
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 2)
+        self.assertEqual([x["readComplete"]["status"] for x in sends(c.poll(2), "readComplete")], [Completion.FAILED])
+        self.assertEqual([f.request_id for f in c.drain_failed()], ["r"])
+        self.assertEqual((c.stats()["budgets"], c.stats()["fetches"]), (0, 0))  # r not finished yet
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": attempt_b, "grantId": 8, "item": b, "leaseMs": 30000}), 3)
+        out = c.poll(3)
+        self.assertEqual([(x["readComplete"]["grantId"], x["readComplete"]["status"]) for x in sends(out, "readComplete")],
+                         [(8, Completion.ABANDONED)])
+        self.assertEqual([o for o in out if isinstance(o, StartRead)], [])
+        c.finish_request("r", 4)
+        self.assertEqual({k: v for k, v in c.stats().items() if k != "ignoredMessages"},
+                         {"requests": 0, "budgets": 0, "fetches": 0, "readsInFlight": 0, "quarantined": 0,
+                          "grantsHeld": 0, "loadedItems": 0, "destinations": 0, "undrainedFailures": 0})
+
     # [C3] bytes whose read result is handled exactly at the budget deadline (before
     # the poll at that time) do not revive the item: the budget ends at its deadline, inclusive
     def test_c3_bytes_handled_exactly_at_the_budget_deadline_do_not_revive_the_item(self):

@@ -1623,8 +1623,8 @@ export class ConsumerCore {
    * A read loses its fetch while unsettled: cancel it and keep its destination until it
    * settles [I5][C8]. A live grant is released with `ackStatus` (ABANDONED: nobody waits any
    * more; FAILED: the fetch ended terminally) only once the read settles, or is quarantined at
-   * its deadline: never under a READ still running (SPEC 4.6). `ackStatus` 0 means the grant is
-   * already dead (peer gone, epoch changed): the read is only quarantined.
+   * its deadline: never under a READ still running (SPEC 4.6). A grant already dead (peer gone,
+   * epoch changed) gets no ReadComplete: the read is only quarantined.
    */
   private orphanRead(r: Read, ackStatus: number, now: number): void {
     r.fetch = undefined;
@@ -1632,7 +1632,7 @@ export class ConsumerCore {
       r.cancelled = true;
       this.out.push({ type: "cancel-read", readId: r.readId });
     }
-    if (ackStatus !== 0 && r.grantHeld) {
+    if (r.grantHeld) {
       // [C7][C8] SPEC 4.6: no ReadComplete while the read may still be reading the producer's memory.
       r.ackOnSettle = ackStatus;
       r.peer.ackWaiters.add(r);

@@ -9,7 +9,8 @@
 import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { CoreOutput } from "../outputs.js";
-import { P, QUIET, acks, decision, descriptor, env, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import { ConsumerCore } from "./consumer.js";
+import { FP, P, QUIET, TestPool, acks, decision, descriptor, env, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
 
 const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -121,6 +122,27 @@ describe("consumer sequences: a failed request's verified bytes [C6][C7]", () =>
     h.core.finishRequest("s", 1_003);
     expect(h.pool.live.size).toBe(0);
     expectIdle(h);
+  });
+});
+
+describe("consumer sequences: the default jitter seed [C4]", () => {
+  // Mutants: without options.seed the seed is a constant, or ignores the id or the epoch.
+  it("[C4] without a seed the retries' jitter comes from the id and the epoch: the same options give the same schedule, another id or epoch another", () => {
+    const firstRetryAt = (id: string, epoch: number) => {
+      const config = { ...QUIET, waitBudgetMs: 60_000, backoffInitialMs: 10_000, backoffMaxMs: 10_000 };
+      const core = new ConsumerCore({ id, epoch, fingerprint: FP, destinations: new TestPool(), transportMetadata: new Uint8Array([9]), config });
+      core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const attemptId = onlyAttempt(core.poll(0));
+      core.handleEnvelope(P, env(P, 1, { readReject: { attemptId, reason: R.FAILURE_REASON_NOT_READY, retryable: true } }), 0);
+      core.poll(0);
+      return core.nextDeadline() as number; // the retry, jittered in [5 000, 10 000]
+    };
+    const first = firstRetryAt("pd-a", 1);
+    expect(first).toBeGreaterThanOrEqual(5_000);
+    expect(first).toBeLessThanOrEqual(10_000);
+    expect(firstRetryAt("pd-a", 1)).toBe(first);
+    expect(firstRetryAt("pd-b", 1)).not.toBe(first);
+    expect(firstRetryAt("pd-a", 2)).not.toBe(first);
   });
 });
 
