@@ -224,6 +224,14 @@ describe("runner review: consumption, windows and read ids", () => {
     });
     expect((await run(one(CASE), reuse)).message).toMatch(/^start_read reuses read_id \d+ while that read is unsettled/);
   });
+
+  it("a start_read with read_id 0 fails the case, naming the rule (in JSON it reads as an absent field)", async () => {
+    const zero = altered((res) => {
+      for (const o of res.poll?.outputs ?? []) if (o.startRead) o.startRead.readId = 0;
+      return res;
+    });
+    expect((await run(one(CASE), zero)).message).toMatch(/^start_read at t=\d+ has read_id 0: read ids MUST be > 0/);
+  });
 });
 
 describe("runner review: invariants on the testee's Stats", () => {

@@ -660,6 +660,10 @@ class Interpreter {
       length: Number(sr.length ?? 0),
       t: this.now,
     };
+    if (!(read.readId > 0))
+      throw new CaseFailure(
+        `start_read at t=${this.now} has read_id ${String(sr.readId ?? 0)}: read ids MUST be > 0 (TESTEE-PROTOCOL.md §5.1; proto3 JSON omits a 0 field)`,
+      );
     if (this.reads.has(read.readId))
       throw new CaseFailure(`start_read reuses read_id ${read.readId} while that read is unsettled`);
     // Without its destination a read's overlap with unsettled reads cannot be checked, so a
