@@ -706,7 +706,7 @@ export class ConsumerCore {
    * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
    *   request id, `items` not an array, an item without a string `itemId`, `hasModelInput` or
    *   `local` given but not a boolean, or duplicate item ids. EctpError(REENTRANT_CALL) when
-   *   called from inside one of this core's hooks (as every state-changing method).
+   *   called from inside one of this core's hooks or its destination pool (as every state-changing method).
    */
   admit(request: AdmitRequest, now: number): AdmitResult {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "admit");
