@@ -1101,6 +1101,17 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     expect(h2.core.stats().loadedItems).toBe(1);
   });
 
+  // Mutant: an unviewable read is a mismatch whenever any joiner brought a checksum, the fetch's own announcement having none.
+  it("[C9][C11] unviewable bytes of a fetch announced without a checksum load for its request; a joiner with a checksum alone fails", () => {
+    const h = makeConsumer();
+    h.pool.viewable = false;
+    const s = read(h); // r: announced without a checksum
+    h.core.admit({ requestId: "j", items: [remote("a", "h1", false, { checksum: true })] }, 1); // joins the fetch
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 5);
+    expect(decision(h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 6))?.action).toBe("ready");
+    expect(h.core.drainFailed()).toMatchObject([{ requestId: "j", failures: [{ reason: "CHECKSUM_MISMATCH" }] }]);
+  });
+
   it("[C11] a read asks the transport for the landed bytes' CRC-32C exactly when the item has a checksum", () => {
     expect(read(makeConsumer(), { checksum: true }).crc32c).toBe(true);
     expect(read(makeConsumer()).crc32c).toBe(false);
