@@ -80,6 +80,20 @@ describe("hooks", () => {
   });
 });
 
+/** Every state-changing ConsumerCore method, each as one call (`finishRequest` of `requestId`). */
+function consumerCalls(requestId: string): Record<string, (c: ConsumerCore) => unknown> {
+  return {
+    admit: (c) => c.admit({ requestId: "r2", items: [] }, 1),
+    finishRequest: (c) => c.finishRequest(requestId, 1),
+    drainFailed: (c) => c.drainFailed(),
+    handleMessage: (c) => c.handleMessage("E", new Uint8Array(0), 1),
+    handleEnvelope: (c) => c.handleEnvelope("E", {}, 1),
+    handleReadResult: (c) => c.handleReadResult({ readId: 1, status: "done", bytesRead: 0 }, 1),
+    handlePeerUnreachable: (c) => c.handlePeerUnreachable("E", 1),
+    poll: (c) => c.poll(1),
+  };
+}
+
 /** Runs `call` and returns the code of what it threw (or "no error"), for a hook to record. */
 function codeOf(call: () => unknown): string {
   try {
@@ -106,16 +120,7 @@ describe("hooks calling back into their own core (the cores are not re-entrant)"
   });
 
   it("consumer: every state-changing method refuses a call from a metrics hook, uncaught it counts as a hook failure; reads are allowed", () => {
-    const calls: Record<string, (c: ConsumerCore) => unknown> = {
-      admit: (c) => c.admit({ requestId: "r2", items: [] }, 1),
-      finishRequest: (c) => c.finishRequest("r1", 1),
-      drainFailed: (c) => c.drainFailed(),
-      handleMessage: (c) => c.handleMessage("E", new Uint8Array(0), 1),
-      handleEnvelope: (c) => c.handleEnvelope("E", {}, 1),
-      handleReadResult: (c) => c.handleReadResult({ readId: 1, status: "done", bytesRead: 0 }, 1),
-      handlePeerUnreachable: (c) => c.handlePeerUnreachable("E", 1),
-      poll: (c) => c.poll(1),
-    };
+    const calls = consumerCalls("r1");
     for (const [name, call] of Object.entries(calls)) {
       const codes: string[] = [];
       let c: ConsumerCore | undefined;
@@ -244,22 +249,11 @@ describe("engine callbacks are not a way back in", () => {
       return f(...args);
     };
 
-  const consumerCalls: Record<string, (c: ConsumerCore) => unknown> = {
-    admit: (c) => c.admit({ requestId: "r2", items: [] }, 1),
-    finishRequest: (c) => c.finishRequest("r", 1),
-    drainFailed: (c) => c.drainFailed(),
-    handleMessage: (c) => c.handleMessage("E", new Uint8Array(0), 1),
-    handleEnvelope: (c) => c.handleEnvelope("E", {}, 1),
-    handleReadResult: (c) => c.handleReadResult({ readId: 1, status: "done", bytesRead: 0 }, 1),
-    handlePeerUnreachable: (c) => c.handlePeerUnreachable("E", 1),
-    poll: (c) => c.poll(1),
-  };
-
   it("consumer: every state-changing method refuses a call from each pool callback (allocate, view, release); the item still loads and is released once", () => {
     const h = makeConsumer(QUIET);
     const codes: Record<string, string[]> = { allocate: [], view: [], release: [] };
     const probe = (callback: string) => {
-      for (const call of Object.values(consumerCalls)) codes[callback]?.push(codeOf(() => call(h.core)));
+      for (const call of Object.values(consumerCalls("r"))) codes[callback]?.push(codeOf(() => call(h.core)));
     };
     h.pool.allocate = probed(probe, "allocate", h.pool.allocate.bind(h.pool));
     h.pool.view = probed(probe, "view", h.pool.view.bind(h.pool));
@@ -271,7 +265,7 @@ describe("engine callbacks are not a way back in", () => {
     h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 2); // no CRC-32C: the core views the bytes
     expect(h.core.stats()).toMatchObject({ loadedItems: 1, undrainedFailures: 0 });
     h.core.finishRequest("r", 3);
-    const refused = Object.keys(consumerCalls).map(() => "REENTRANT_CALL");
+    const refused = Object.keys(consumerCalls("r")).map(() => "REENTRANT_CALL");
     expect(codes).toEqual({ allocate: refused, view: refused, release: refused });
     h.core.poll(4);
     expectIdle(h);
