@@ -45,14 +45,12 @@ export function processIO(): CliIO {
         process.off("SIGINT", onInt);
         process.off("SIGTERM", onTerm);
       };
-      const onInt = () => {
+      const handler = (signal: InterruptSignal) => () => {
         release();
-        stop("SIGINT");
+        stop(signal);
       };
-      const onTerm = () => {
-        release();
-        stop("SIGTERM");
-      };
+      const onInt = handler("SIGINT");
+      const onTerm = handler("SIGTERM");
       process.on("SIGINT", onInt);
       process.on("SIGTERM", onTerm);
       return release;

@@ -94,6 +94,15 @@ function consumerCalls(requestId: string): Record<string, (c: ConsumerCore) => u
   };
 }
 
+/** Every state-changing ProducerCore method, each as one call. */
+const PRODUCER_CALLS: Record<string, (p: ProducerCore) => unknown> = {
+  poll: (p) => p.poll(1),
+  handleMessage: (p) => p.handleMessage("PD", new Uint8Array(0), 1),
+  handleEnvelope: (p) => p.handleEnvelope("PD", {}, 1),
+  handlePeerUnreachable: (p) => p.handlePeerUnreachable("PD", 1),
+  shutdown: (p) => p.shutdown(1),
+};
+
 /** Runs `call` and returns the code of what it threw (or "no error"), for a hook to record. */
 function codeOf(call: () => unknown): string {
   try {
@@ -153,13 +162,7 @@ describe("hooks calling back into their own core (the cores are not re-entrant)"
   });
 
   it("producer: poll, handleMessage, handleEnvelope, handlePeerUnreachable and shutdown refuse a call from a hook; announce and stats are reads", () => {
-    const calls: Record<string, (p: ProducerCore) => unknown> = {
-      poll: (p) => p.poll(1),
-      handleMessage: (p) => p.handleMessage("PD", new Uint8Array(0), 1),
-      handleEnvelope: (p) => p.handleEnvelope("PD", {}, 1),
-      handlePeerUnreachable: (p) => p.handlePeerUnreachable("PD", 1),
-      shutdown: (p) => p.shutdown(1),
-    };
+    const calls = PRODUCER_CALLS;
     for (const [name, call] of Object.entries(calls)) {
       const codes: string[] = [];
       let p: ProducerCore | undefined;
@@ -290,13 +293,7 @@ describe("engine callbacks are not a way back in", () => {
   it("producer: every state-changing method refuses a call from each store callback (get, pin, unpin, readyItems)", () => {
     const h = harness();
     ready(h.store, 1);
-    const calls: Record<string, (p: ProducerCore) => unknown> = {
-      poll: (p) => p.poll(1),
-      handleMessage: (p) => p.handleMessage("PD", new Uint8Array(0), 1),
-      handleEnvelope: (p) => p.handleEnvelope("PD", {}, 1),
-      handlePeerUnreachable: (p) => p.handlePeerUnreachable("PD", 1),
-      shutdown: (p) => p.shutdown(1),
-    };
+    const calls = PRODUCER_CALLS;
     const codes: Record<string, string[]> = { get: [], pin: [], unpin: [], readyItems: [] };
     const probe = (callback: string) => {
       for (const call of Object.values(calls)) codes[callback]?.push(codeOf(() => call(h.producer)));
