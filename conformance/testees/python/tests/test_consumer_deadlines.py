@@ -2,7 +2,8 @@
 left open: no attempt at the budget deadline, a grant handled exactly at the budget deadline,
 grant-wait retries and what they count, the quarantine counters, heartbeat spacing after a late
 poll, the consumer's own lease bound, the exact backoff sequence of a seed (the TypeScript
-SeededRandom's), the timer queue's tie order, and a fetch moved to a newer epoch of its producer."""
+SeededRandom's), the timer queue's tie order, a fetch moved to a newer epoch of its producer, and a producer let go once an orphaned read's late
+release is sent."""
 
 import unittest
 
@@ -92,6 +93,23 @@ class ConsumerDeadlinesTest(unittest.TestCase):
         out = c.poll(400_000)
         kinds = [type(o).__name__ if not hasattr(o, "envelope") else next(k for k in o.envelope if k not in ("version", "senderId", "senderEpoch")) for o in out]
         self.assertEqual(kinds, ["ConnectPeer", "hello", "readRequest"])
+
+    # [C7][P8] a read orphaned while its grant is held waits to send its ReadComplete until it
+    # settles; once sent, the producer holds nothing of ours and is let go when idle
+    def test_c7_p8_a_producer_is_let_go_once_an_orphaned_reads_late_release_is_sent(self):
+        c = make()
+        desc = descriptor("a", item_bytes(8))
+        admit(c, {**announcement(desc), "transportMetadata": b"\x05"}, 0)
+        start = grant_for(c, desc, 0)
+        c.finish_request("r1", 1)  # orphaned during its read: the release waits for it to settle
+        self.assertEqual(sends(c.poll(1), "readComplete"), [])
+        c.handle_read_result(ReadResult(start.read_id, "done", 8), 2)
+        self.assertEqual([s["readComplete"]["status"] for s in sends(c.poll(2), "readComplete")], [Completion.ABANDONED])
+        later = [o for t in range(2_000, 400_001, 2_000) for o in c.poll(t)]
+        # no business left: it falls silent (no heartbeats, so never judged gone) and is let go as idle
+        self.assertEqual(sends(later, "heartbeat"), [])
+        self.assertEqual([o for o in later if isinstance(o, DisconnectPeer)], [DisconnectPeer("P1")])
+        self.assertEqual({k: v for k, v in c.metrics.items() if "peers_gone" in k and v}, {})
 
     # [C8] a quarantined read is counted when quarantined and again when its cap releases it
     def test_c8_quarantine_and_its_cap_release_are_counted(self):
