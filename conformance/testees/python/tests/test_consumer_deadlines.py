@@ -2,8 +2,8 @@
 left open: no attempt at the budget deadline, a grant handled exactly at the budget deadline,
 grant-wait retries and what they count, the quarantine counters, heartbeat spacing after a late
 poll, the consumer's own lease bound, the exact backoff sequence of a seed (the TypeScript
-SeededRandom's), the timer queue's tie order, a fetch moved to a newer epoch of its producer, and a producer let go once an orphaned read's late
-release is sent."""
+SeededRandom's), the timer queue's tie order, a fetch moved to a newer epoch of its producer,
+and a producer let go once an orphaned read's late release is sent."""
 
 import unittest
 
