@@ -45,7 +45,7 @@ function camelKeys(value: unknown): unknown {
 }
 
 /** The members of `TesteeResponse.result` (a oneof: a well-formed response sets exactly one). */
-const RESULT_MEMBERS = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"] as const;
+export const RESULT_MEMBERS = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"] as const;
 
 /** Names of the results set in a response, in field order (one in a well-formed response). */
 export function resultsSet(res: ectp.conformance.v1.ITesteeResponse): string[] {

@@ -16,7 +16,7 @@ const CASE = loadCases().filter((c) => c.fullName === "producer/p8-liveness/unkn
 
 /**
  * The proxy: forwards lines both ways; for the first request whose command is `COMMAND` it applies
- * `MODE` (env): rewrite the answer, write two results, a line that is not JSON, exit, or never answer
+ * `MODE` (env): rewrite the answer, misspell its result, write two results, a line that is not JSON, exit, or never answer
  * ("done": change nothing).
  */
 function proxy(testee: string): string {
@@ -42,6 +42,7 @@ createInterface({ input: child.stdout }).on("line", (line) => {
   if (res.commandId !== target || MODE === "done") return void process.stdout.write(line + "\\n");
   if (MODE === "ok") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, ok: {} }) + "\\n");
   if (MODE === "unsupported") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, unsupported: {} }) + "\\n");
+  if (MODE === "misspelt") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, pollResult: res.poll }) + "\\n");
   if (MODE === "two") return void process.stdout.write(JSON.stringify({ ...res, ok: {} }) + "\\n");
   if (MODE === "truncated") return void process.stdout.write(JSON.stringify(res).slice(0, 40) + "\\n");
   if (MODE === "lots") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, stats: { producer: { ...res.stats.producer, grants: "lots" } } }) + "\\n");
@@ -99,6 +100,12 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
   it("an answer setting two results is malformed (the second was ignored)", async () => {
     expect(await failure("two", "putItem")).toMatch(
       /^testee malformed: the response to command \d+ sets 2 results \(ok, putItem\); TesteeResponse\.result is a oneof: set exactly one \(while putItem at t=0 waited for its answer\)/,
+    );
+  }, 60_000);
+
+  it("an answer setting no result is malformed and names the fields it did write (a misspelt result name)", async () => {
+    expect(await failure("misspelt", "poll")).toMatch(
+      /^testee malformed: the response to command \d+ sets no result \(its fields: "commandId", "pollResult"\); a TesteeResponse sets exactly one of ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view \(while poll at t=0 waited for its answer\)/,
     );
   }, 60_000);
 

@@ -5452,7 +5452,11 @@ export namespace ectp {
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
 
-                /** The announcement. Absent: the item is not held (or not ready). */
+                /**
+                 * The announcement. Absent: the item is not held, or the testee was shut
+                 * down. An item not yet ready is announced too (a ReadRequest for it is
+                 * answered NOT_READY [P1]).
+                 */
                 announcement?: (ectp.v1.Announcement.$Properties|null);
 
                 /**
@@ -5539,7 +5543,11 @@ export namespace ectp {
                 /** Properties of an AnnounceResult. */
                 interface $Properties {
 
-                    /** The announcement. Absent: the item is not held (or not ready). */
+                    /**
+                     * The announcement. Absent: the item is not held, or the testee was shut
+                     * down. An item not yet ready is announced too (a ReadRequest for it is
+                     * answered NOT_READY [P1]).
+                     */
                     announcement?: (ectp.v1.Announcement.$Properties|null);
 
                     /** Unknown fields preserved while decoding when enabled */

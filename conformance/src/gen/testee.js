@@ -11079,7 +11079,9 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of an AnnounceResult.
                  * @typedef {Object} ectp.conformance.v1.AnnounceResult.$Properties
-                 * @property {ectp.v1.Announcement.$Properties|null} [announcement] The announcement. Absent: the item is not held (or not ready).
+                 * @property {ectp.v1.Announcement.$Properties|null} [announcement] The announcement. Absent: the item is not held, or the testee was shut
+                 * down. An item not yet ready is announced too (a ReadRequest for it is
+                 * answered NOT_READY [P1]).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -11112,7 +11114,9 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The announcement. Absent: the item is not held (or not ready).
+                 * The announcement. Absent: the item is not held, or the testee was shut
+                 * down. An item not yet ready is announced too (a ReadRequest for it is
+                 * answered NOT_READY [P1]).
                  * @member {ectp.v1.Announcement.$Properties|null|undefined} announcement
                  * @memberof ectp.conformance.v1.AnnounceResult
                  * @instance

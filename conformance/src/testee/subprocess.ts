@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { EctpError, FrameDecoder, encodeFrame } from "@ectp/protocol";
-import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, requestToJson, responseFromJson, resultsSet } from "../proto.js";
+import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp, RESULT_MEMBERS, requestToJson, responseFromJson, resultsSet } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "./connection.js";
 
 /** Options of {@link spawnTestee}. */
@@ -247,9 +247,16 @@ class SubprocessTestee implements TesteeConnection {
         ? `its stdout starts with ${JSON.stringify(this.head.toString("latin1"))}, not a binary frame`
         : `after ${good} good ${good === 1 ? "response" : "responses"}, the next frame starts with ${JSON.stringify(prefix.toString("latin1"))} (bytes ${prefix.toString("hex")})`;
     const hint = good === 0 ? formatHint(this.head, false) : "";
+    // The same four bytes as a little-endian length: a plausible frame size says which mistake it was.
+    const littleEndian = prefix.readUInt32LE(0);
+    const byteOrder =
+      littleEndian > 0 && littleEndian <= MAX_RESPONSE_BYTES && good > 0
+        ? `; read little-endian they are ${littleEndian} bytes: the length prefix is big-endian (network order)`
+        : "";
     return (
       `${where}: read as a big-endian length prefix it is ${length} bytes, over the ${MAX_RESPONSE_BYTES} allowed ` +
       "(text on stdout, or a little-endian length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr" +
+      byteOrder +
       hint
     );
   }
@@ -343,6 +350,16 @@ class SubprocessTestee implements TesteeConnection {
           ? `a second response to command ${echoed} (answered already) came where command ${commandId}'s was expected: a command answered twice`
           : `response echoes command_id ${String(res.commandId)}; expected ${commandId}`;
       this.malformed(why);
+    }
+    // None set: usually a misspelt result name, which the decoder drops; the names written are shown.
+    if (results.length === 0) {
+      const written =
+        typeof raw === "string"
+          ? `its fields: ${Object.keys(parsed as object).map((k) => JSON.stringify(k)).join(", ") || "none"}`
+          : "fields this runner does not know are dropped when decoding";
+      this.malformed(
+        `the response to command ${commandId} sets no result (${written}); a TesteeResponse sets exactly one of ${RESULT_MEMBERS.join(", ")}`,
+      );
     }
     return res;
   }
