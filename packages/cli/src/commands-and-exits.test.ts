@@ -135,6 +135,32 @@ describe("ectp conformance when @ectp/conformance is broken", () => {
   });
 });
 
+describe("--report into a directory the system refuses for another reason (node:fs mocked)", () => {
+  afterEach(() => {
+    vi.doUnmock("node:fs");
+    vi.resetModules();
+  });
+  // Root may write any directory, so a read-only file system (EROFS, as even root gets) is simulated.
+  it("is a usage error before the run carrying the system's message", async () => {
+    const dir = join(work, "read-only-fs");
+    mkdirSync(dir);
+    const message = `EROFS: read-only file system, access '${dir}'`;
+    vi.resetModules();
+    vi.doMock("node:fs", async (importOriginal) => {
+      const fs = (await importOriginal()) as typeof import("node:fs");
+      const accessSync: typeof fs.accessSync = (path, mode) => {
+        if (path === dir) throw Object.assign(new Error(message), { code: "EROFS" });
+        fs.accessSync(path, mode);
+      };
+      return { ...fs, accessSync };
+    });
+    const { main: fresh } = await import("./main.js");
+    const file = join(dir, "x.html");
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", file], { entry: fresh });
+    expect(r).toMatchObject({ code: 2, out: "", first: `ectp simulate: --report cannot write "${file}": ${message}` });
+  });
+});
+
 describe("ectp simulate flag values", () => {
   it.each([["0x10"], ["5e0"], ["1_0"]])("--requests %s is rejected (integers in decimal only)", async (v) => {
     const r = await run(["simulate", "--requests", v]);
@@ -178,6 +204,14 @@ describe("ectp simulate flag values", () => {
     const below = await run(["simulate", "--requests", "3", "--quiet", "--report", join(file, "x.html")]);
     expect(below).toMatchObject({ code: 2, out: "" });
     expect(below.first).toBe(`ectp simulate: --report cannot write "${join(file, "x.html")}": ${file} is not a directory`);
+  });
+  it("--report two levels below a file names the directory a file stands in the way of", async () => {
+    const file = join(work, "plain-too.html");
+    writeFileSync(file, "");
+    const report = join(file, "sub", "x.html");
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", report]);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.first).toBe(`ectp simulate: --report cannot write "${report}": ${join(file, "sub")} is not a directory (a file stands where a directory is needed)`);
   });
   it("--help wins over other valid flags", async () => {
     expect(await run(["simulate", "--requests", "5", "--help"])).toMatchObject({ code: 0, out: SIMULATE_USAGE });
@@ -440,6 +474,15 @@ describe("ProgressBar", () => {
 });
 
 describe("processIO", () => {
+  it("out writes to process.stdout and err to process.stderr", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const io = processIO();
+    io.out("to stdout");
+    io.err("to stderr");
+    expect(out.mock.calls).toEqual([["to stdout"]]);
+    expect(err.mock.calls).toEqual([["to stderr"]]);
+  });
   it("errIsTTY follows process.stderr.isTTY", () => {
     const saved = Object.getOwnPropertyDescriptor(process.stderr, "isTTY");
     try {

@@ -118,6 +118,15 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     expect(r.err).toContain(SIMULATE_USAGE);
     expect(r.out).toBe("");
   });
+
+  it("an argument node's parser fails on without a known error code (a non-string from a JavaScript caller) is a usage error carrying node's message, not a throw", async () => {
+    const r = await run("simulate", "--quiet", undefined as unknown as string);
+    expect(r.code).toBe(EXIT_USAGE);
+    // Node's own words (a TypeError about the undefined argument), whichever its version.
+    expect(r.first).toMatch(/^ectp simulate: \S.*\bundefined\b/);
+    expect(r.err).toContain(SIMULATE_USAGE);
+    expect(r.out).toBe("");
+  });
 });
 
 describe("ectp simulate runs", () => {

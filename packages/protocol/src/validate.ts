@@ -341,20 +341,17 @@ function readFingerprintWith<T>(
   const layoutVersion = f.layoutVersion ?? 0;
   if (typeof model === "string" && isEnumValue(dtype) && isUint32(rowBytes) && isUint32(layoutVersion))
     return make(model, dtype, rowBytes, layoutVersion);
-  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion) as EctpError;
+  return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion);
 }
 
-/** The error of the first malformed fingerprint field (each read once by the caller), or undefined. */
-function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError | undefined {
+/** The error of the first malformed fingerprint field (each read once by the caller, which calls it only when one is). */
+function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError {
   if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {}).error;
   if (!isEnumValue(dtype))
     return fail("INVALID_DESCRIPTOR", `fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {}).error;
   if (!isUint32(rowBytes))
     return fail("INVALID_DESCRIPTOR", `fingerprint.rowBytes must be a uint32 (an integer in [0, 2^32)); got ${describe(rowBytes)}`, {}).error;
-  if (!isUint32(layoutVersion))
-    return fail("INVALID_DESCRIPTOR", `fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32)); got ${describe(layoutVersion)}`, {})
-      .error;
-  return undefined;
+  return fail("INVALID_DESCRIPTOR", `fingerprint.layoutVersion must be a uint32 (an integer in [0, 2^32)); got ${describe(layoutVersion)}`, {}).error;
 }
 
 /**

@@ -68,6 +68,17 @@ describe("the event-log hash covers everything logged", () => {
     expect(h((c) => c.violate("I1", 1, "m"))).not.toBe(h((c) => c.violate("I1", 1, "n")));
     expect(h((c) => c.event(1, "x"))).not.toBe(h((c) => { c.event(1, "x"); c.violate("I2", 1, "m"); }));
   });
+
+  it("a number part that is not a safe non-negative integer (negative, fractional, past 2^53) is hashed as its text", () => {
+    const h = (f: (c: InvariantChecker) => void) => {
+      const c = new InvariantChecker();
+      f(c);
+      return c.hash();
+    };
+    for (const v of [-1, 0.5, 2 ** 53]) expect(h((c) => c.eventOf(1, "a", v))).toBe(h((c) => c.eventOf(1, "a", String(v))));
+    expect(h((c) => c.eventOf(1, "a", -1))).not.toBe(h((c) => c.eventOf(1, "a", -2)));
+    expect(h((c) => c.eventOf(1, "a", 0.5))).not.toBe(h((c) => c.eventOf(1, "a", 1.5)));
+  });
 });
 
 describe("planted bugs the existing tests do not cover", () => {
@@ -307,6 +318,93 @@ describe("planted bugs the existing tests do not cover", () => {
       },
     });
     expect(messages(s)).toContainEqual(expect.stringMatching(/^c\d threw: planted$/));
+  });
+
+  /** Factories whose `role` cores throw `planted <method>` on the third call of `method` (counted over all of them). */
+  function throwingOnce(role: "consumer" | "producer", method: string): CoreFactories {
+    let calls = 0;
+    const plant = <T extends object>(core: T): T => {
+      const c = core as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const real = (c[method] as (...args: unknown[]) => unknown).bind(core);
+      c[method] = (...args) => {
+        if (++calls === 3) throw new Error(`planted ${method}`);
+        return real(...args);
+      };
+      return core;
+    };
+    return role === "consumer" ? { consumer: (o) => plant(new ConsumerCore(o)) } : { producer: (o) => plant(new ProducerCore(o)) };
+  }
+
+  it.each([
+    ["consumer", "nextDeadline"],
+    ["consumer", "handleReadResult"],
+    ["consumer", "handleMessage"],
+    ["consumer", "admit"],
+    ["consumer", "drainFailed"],
+    ["consumer", "stats"],
+    ["producer", "announce"],
+    ["producer", "handlePeerUnreachable"],
+    ["producer", "stats"],
+  ] as const)("[I1] a %s whose %s throws once is reported once as an [I1] violation naming it, and the run goes on to the end", async (role, method) => {
+    const s = await run(throwingOnce(role, method), { faults: "heavy" });
+    expect(s.violations.byInvariant).toEqual({ I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 });
+    expect(messages(s)).toEqual([expect.stringMatching(new RegExp(`^${role[0]}\\d threw: planted ${method}$`))]);
+    expect(s.requests.total).toBe(60);
+  });
+
+  it("[I1] a consumer whose finishRequest throws once is reported, and the request it did not finish shows as an [I4] leak", async () => {
+    const s = await run(throwingOnce("consumer", "finishRequest"), { faults: "heavy" });
+    expect(s.violations.byInvariant.I1).toBe(1);
+    expect(messages(s)[0]).toMatch(/^c\d threw: planted finishRequest$/);
+    expect(messages(s)).toContainEqual(expect.stringMatching(/^c\d after all requests finished: requests=1, /));
+    expect(s.requests.total).toBe(60);
+  });
+
+  it("[I1] a consumer whose admit returns nothing (a JavaScript core breaking its type) is asked again at the next step", async () => {
+    let skipped = 0;
+    const s = await run({
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) => {
+          if (req.requestId === "r5" && skipped < 3) {
+            skipped++;
+            return undefined as never;
+          }
+          return admit(req, now);
+        };
+        return core;
+      },
+    });
+    expect(skipped).toBe(3);
+    expect(s.violations.count).toBe(0);
+    expect(s.requests.total).toBe(60);
+  });
+
+  it("[I1] a producer that outputs an envelope setting two bodies is reported once as unencodable, and the envelope is not handed to the transport", async () => {
+    let planted = false;
+    const s = await run({
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const poll = core.poll.bind(core);
+        core.poll = (now) => {
+          const outs = poll(now);
+          const send = outs.find((o) => o.type === "send");
+          if (planted || send === undefined) return outs;
+          planted = true;
+          return [...outs, { ...send, envelope: { heartbeat: {}, hello: {} } }];
+        };
+        return core;
+      },
+    });
+    expect(planted).toBe(true);
+    // Only this violation: had the send gone on, the transport would have thrown on the missing bytes (a second one).
+    expect(s.violations.byInvariant).toEqual({ I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 });
+    expect(messages(s)).toEqual([
+      expect.stringMatching(
+        /^p\d produced an envelope that cannot be encoded: EctpError: \[INVALID_ARGUMENT\] envelope could not be encoded: it sets more than one body \(hello, heartbeat\); set exactly one$/,
+      ),
+    ]);
   });
 });
 

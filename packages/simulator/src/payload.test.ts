@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BytePool, ByteSlab, patternBytes, patternEquals, patternInto } from "./payload.js";
+import { BytePool, ByteSlab, patternBytes, patternCrc, patternEquals, patternInto } from "./payload.js";
 
 describe("item byte patterns", () => {
   it("[I6] patternInto fills exactly patternBytes, aligned or not", () => {
@@ -36,6 +36,24 @@ describe("item byte patterns", () => {
 
   it("[I6] patternEquals rejects another seed's bytes", () => {
     expect(patternEquals(2, patternBytes(1, 64))).toBe(false);
+  });
+
+  it("[I6] patternCrc is the CRC-32C (Castagnoli) of patternBytes, as a bitwise reference computes it", () => {
+    /** CRC-32C one bit at a time (reflected polynomial 0x82f63b78): slow, obviously right. */
+    const reference = (bytes: Uint8Array): number => {
+      let crc = 0xffffffff;
+      for (const b of bytes) {
+        crc ^= b;
+        for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0x82f63b78 : crc >>> 1;
+      }
+      return (crc ^ 0xffffffff) >>> 0;
+    };
+    expect(reference(new TextEncoder().encode("123456789"))).toBe(0xe3069283); // the standard check value
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 0, max: 300 }), (seed, size) => {
+        expect(patternCrc(seed, size)).toBe(reference(patternBytes(seed, size)));
+      }),
+    );
   });
 });
 

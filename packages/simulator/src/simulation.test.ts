@@ -177,3 +177,13 @@ describe("what the summary counts", () => {
     expect(holdsAll.summary.bytes.actualRead).toBe(0);
   });
 });
+
+describe("progress", () => {
+  it("onProgress hears (ended, total) at every whole percent of the requests and at the last one, in order", async () => {
+    const calls: [number, number][] = [];
+    const { summary } = await runSimulation({ ...SMALL, requests: 201, timeSeries: false, onProgress: (done, total) => calls.push([done, total]) });
+    expect(summary.requests.total).toBe(201);
+    // 201 requests: a step of floor(201 / 100) = 2, so 2, 4, ..., 200, then 201 (the last).
+    expect(calls).toEqual([...Array.from({ length: 100 }, (_, i): [number, number] => [2 * (i + 1), 201]), [201, 201]]);
+  });
+});

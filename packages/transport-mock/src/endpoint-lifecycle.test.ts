@@ -50,6 +50,20 @@ describe("MockTransport endpoints: crash, close, restart", () => {
     await expect(a.connectPeer("e", 1, e.localMetadata())).rejects.toMatchObject({ details: { reason: "local-closed" } });
   });
 
+  it("endpointIds lists every id ever created once, in creation order, through closes, crashes and restarts", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    expect(net.endpointIds()).toEqual([]);
+    net.endpoint("b");
+    const a = net.endpoint("a");
+    net.endpoint("c");
+    await a.close();
+    net.endpoint("a"); // its second incarnation
+    net.crash("b");
+    net.restart("b");
+    net.restart("c");
+    expect(net.endpointIds()).toEqual(["b", "a", "c"]);
+  });
+
   it("a crash loses what the endpoint had queued; a close keeps it for one last poll", async () => {
     const { net, p, c } = await pair();
     c.send("p", new Uint8Array([1]));

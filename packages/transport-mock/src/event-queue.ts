@@ -19,10 +19,6 @@ export class EventQueue {
   private readonly heap: ScheduledEvent[] = [];
   private seq = 0;
 
-  get size(): number {
-    return this.heap.length;
-  }
-
   push<A>(time: number, run: (at: number, arg: A) => void, arg: A): void {
     const ev: ScheduledEvent = { time, seq: this.seq++, run: run as (at: number, arg: unknown) => void, arg };
     const h = this.heap;

@@ -249,10 +249,6 @@ export class Fabric {
     return this.clock === undefined ? this.time : this.clock.now();
   }
 
-  get followsExternalClock(): boolean {
-    return this.clock !== undefined;
-  }
-
   nextEventTime(): number | undefined {
     return this.queue.peek()?.time;
   }

@@ -123,6 +123,17 @@ describe("network options", () => {
     expect(await drops(1)).toEqual(one);
   });
 
+  it.each([
+    [-1, "-1"],
+    [Number.NaN, "NaN"],
+    [Number.POSITIVE_INFINITY, "Infinity"],
+    ["5", "5"],
+  ])("refuses latencyMs %s: it must be a finite number >= 0", (latencyMs, shown) => {
+    expect(configError(() => new MockNetwork({ seed: 1, latencyMs: latencyMs as number })).message).toBe(
+      `[INVALID_CONFIG] latencyMs must be a finite number >= 0, got ${shown}`,
+    );
+  });
+
   it("refuses a seed past 2^53, a null clock and a bandwidth that is not a number, naming each", () => {
     expect(configError(() => new MockNetwork({ seed: 2 ** 53 })).message).toMatch(/integer `seed` \(a safe integer\), got 9007199254740992/);
     expect(configError(() => new MockNetwork({ seed: 1, clock: null as never })).message).toMatch(/clock must be an object with a now\(\): number method/);

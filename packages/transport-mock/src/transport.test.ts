@@ -217,6 +217,31 @@ describe("MockTransport reads", () => {
     void p;
   });
 
+  it("[I1] a location or metadata blob whose size disagrees with its endpoint id length is refused, naming both sizes", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const dst = c.registerMemory(new Uint8Array(16));
+    const location = p.describe(src, 0, 8); // 30 fixed bytes and the 1-byte id "p"
+    const longer = new Uint8Array(location.length + 1);
+    longer.set(location);
+    c.startRead({ readId: 1, peerId: "p", source: longer, destination: { region: dst, offset: 0, length: 8 } });
+    c.startRead({ readId: 2, peerId: "p", source: location.slice(0, -1), destination: { region: dst, offset: 8, length: 8 } });
+    expect(drainReads(net, c)).toEqual([
+      { readId: 1, status: "failed", error: "malformed source location: source location is 32 bytes but its endpoint id length says 31" },
+      { readId: 2, status: "failed", error: "malformed source location: source location is 30 bytes but its endpoint id length says 31" },
+    ]);
+    const x = net.endpoint("x");
+    const meta = p.localMetadata();
+    const longerMeta = new Uint8Array(meta.length + 1);
+    longerMeta.set(meta);
+    await expect(x.connectPeer("p", 1, longerMeta)).rejects.toMatchObject({
+      code: "PEER_UNREACHABLE",
+      message:
+        '[PEER_UNREACHABLE] cannot connect "x" to peer "p": peer metadata is 12 bytes but its endpoint id length says 11; pass the bytes of the peer\'s localMetadata()',
+      details: { reason: "malformed-metadata" },
+    });
+  });
+
   it("rejects a location of another endpoint, a wrong length, or an out-of-range slice as failed reads", async () => {
     const { net, p, c } = await pair();
     const own = c.registerMemory(new Uint8Array(8));
