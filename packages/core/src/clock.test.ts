@@ -48,6 +48,14 @@ describe("checkedNow [I1]", () => {
     expect(errors.length).toBe(2);
   });
 
+  it("a reading that is not a number is named in the log by its kind (null, an array, an object), never thrown", () => {
+    const fields: unknown[] = [];
+    const noop = () => {};
+    const logger: Logger = { debug: noop, info: noop, warn: noop, error: (_m: string, f?: unknown) => fields.push(f) };
+    for (const now of [null, [5], {}, "5", undefined]) expect(checkedNow(now as unknown as number, 40, logger)).toBe(40);
+    expect(fields).toEqual([{ now: "null" }, { now: "an array" }, { now: "object" }, { now: "5" }, { now: "undefined" }]);
+  });
+
   it("a reading more than CLOCK_BEHIND_WARN_MS behind the latest (another clock) is taken as the latest and warned of once per logger", () => {
     const { logger, warnings } = recordingLogger();
     const latest = 1.7e12; // Date.now()

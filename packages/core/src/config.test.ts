@@ -93,6 +93,26 @@ describe("ConsumerCore options outside config", () => {
     for (const v of [Number.NaN, 1.5, "7", {}, 10n, Symbol("s"), null, Number.POSITIVE_INFINITY]) refusedOption(make({ seed: v }), "seed");
     for (const v of [0, -5, 2 ** 31, undefined]) expect(make({ seed: v })).not.toThrow();
   });
+
+  it("options that are not an object are refused, saying what the options are", () => {
+    for (const options of [undefined, null, "pd-1"])
+      expect(() => new ConsumerCore(options as never)).toThrow(
+        "[INVALID_CONFIG] ConsumerCore needs an options object with id, epoch, fingerprint and destinations.",
+      );
+  });
+
+  it("[P7] a malformed fingerprint is refused, saying which field is wrong", () => {
+    expect(make({ fingerprint: { ...CONSUMER_FP, dtype: -1 } })).toThrow(/^\[INVALID_CONFIG\] options\.fingerprint is malformed: .*fingerprint\.dtype must be a Dtype enum value/);
+    expect(make({ fingerprint: "m" })).toThrow(/^\[INVALID_CONFIG\] options\.fingerprint is malformed: .*fingerprint must be an object/);
+  });
+
+  it("destinations: anything but a pool with allocate, release and view is refused", () => {
+    const pool = new TestPool();
+    const lacking = (method: string) => ({ allocate: pool.allocate, release: pool.release, view: pool.view, [method]: undefined });
+    for (const destinations of [undefined, null, "pool", lacking("allocate"), lacking("release"), lacking("view")])
+      expect(make({ destinations })).toThrow("[INVALID_CONFIG] options.destinations must be a DestinationPool with allocate, release and view.");
+    expect(make({ destinations: { allocate: pool.allocate, release: pool.release, view: pool.view } })).not.toThrow();
+  });
 });
 
 describe("ProducerCore options", () => {

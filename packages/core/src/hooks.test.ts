@@ -10,8 +10,8 @@ import { Driver } from "./driver/driver.js";
 import { NOOP_LOGGER, NOOP_METRICS } from "./observability.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
 import { ProducerCore } from "./producer/producer.js";
-import { QUIET, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, starts } from "./consumer/test-support.js";
-import { FP, ack, harness, ready, request, wire } from "./producer/test-helpers.js";
+import { QUIET, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./consumer/test-support.js";
+import { FP, ack, desc, harness, kid, ready, request, wire } from "./producer/test-helpers.js";
 import { EventSubscriber } from "./subscriber/subscriber.js";
 import { P, env } from "./subscriber/test-support.js";
 
@@ -77,6 +77,16 @@ describe("hooks", () => {
     const hostile = Object.defineProperty(env(1, {}), "eventBatch", { get: () => { throw new Error("hostile"); }, enumerable: true });
     expect(() => sub2.handleEnvelope(P, hostile, 1)).not.toThrow();
     expect(sub2.stats()).toMatchObject({ ignoredMessages: 1, hookFailures: 1 });
+  });
+
+  it("[I1] subscriber: a metrics sink that throws is contained and counted; the ignored message is still counted in stats", () => {
+    const counter = (): never => {
+      throw new Error("exporter down");
+    };
+    const sub = subscriber({ metrics: { ...NOOP_METRICS, counter } });
+    sub.follow(P, 0);
+    expect(() => sub.handleEnvelope(P, env(1, { readRequest: { attemptId: 1 } }), 1)).not.toThrow(); // a body a subscriber does not use
+    expect(sub.stats()).toMatchObject({ ignoredMessages: 1, hookFailures: 1 });
   });
 });
 
@@ -197,6 +207,24 @@ describe("hooks calling back into their own core (the cores are not re-entrant)"
     expect(p.stats().hookFailures).toBe(0);
   });
 
+  it("a read made by a metrics hook records nothing meanwhile: announcing an item of another producer from a counter hook takes no sample", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const foreign = { ...desc(1), producerId: "other" }; // stored under another producer id: its first look-up counts it unpublishable
+    const put = store.put(foreign);
+    if (!put.ok) throw put.error;
+    store.markReady(kid(1));
+    const samples: string[] = [];
+    let p: ProducerCore | undefined;
+    const counter = (name: string) => {
+      samples.push(name);
+      expect(p?.announce(kid(1))).toBeUndefined(); // a read, from inside the hook
+    };
+    p = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store, metrics: { ...NOOP_METRICS, counter } });
+    p.handleEnvelope("PD", {}, 1); // malformed: one ignored-message counter
+    expect(samples).toEqual(["ectp_producer_ignored_messages_total"]);
+    expect(p.stats().hookFailures).toBe(0);
+  });
+
   it("subscriber: a logger that polls or unfollows from inside a call gets REENTRANT_CALL; another core's methods are not refused", () => {
     const codes: string[] = [];
     const other = subscriber({});
@@ -288,6 +316,33 @@ describe("engine callbacks are not a way back in", () => {
     h.core.finishRequest("r", 3);
     h.core.poll(4);
     expectIdle(h);
+  });
+
+  it("consumer: a pool whose release throws, whatever it throws, is logged; every destination of the finished request is still given back once", () => {
+    // A null-prototype object cannot even be turned into a string for the log.
+    for (const thrown of [new Error("region busy"), Object.create(null)]) {
+      const h = makeConsumer(QUIET);
+      const release = h.pool.release.bind(h.pool);
+      h.pool.release = (d) => {
+        release(d);
+        throw thrown;
+      };
+      h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
+      const attempts = sent(h.core.poll(0), "readRequest").map((o) => Number(o.envelope.readRequest?.attemptId));
+      attempts.forEach((attempt, i) => {
+        const hash = i === 0 ? "h1" : "h2";
+        const [start] = starts(grant(h, attempt, 7 + i, hash, 1));
+        if (start === undefined) throw new Error("no read started");
+        fill(start, hash);
+        h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: start.destination.length }, 2);
+      });
+      expect(h.core.stats()).toMatchObject({ loadedItems: 2, destinations: 2 });
+      expect(() => h.core.finishRequest("r", 3)).not.toThrow();
+      expect(h.logger.at("error").map((r) => r.message)).toEqual(["DestinationPool.release threw", "DestinationPool.release threw"]);
+      expect(h.pool.released).toHaveLength(2);
+      h.core.poll(4);
+      expectIdle(h);
+    }
   });
 
   it("producer: every state-changing method refuses a call from each store callback (get, pin, unpin, readyItems)", () => {

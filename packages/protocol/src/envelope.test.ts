@@ -372,6 +372,25 @@ describe("decodeEnvelope properties", () => {
     expect(fastDecodeEnvelope(bytes)).toEqual(ectp.v1.Envelope.decode(bytes));
   });
 
+  it("[I1] bytes whose reads throw a value that cannot be turned into a string are still an INVALID_ARGUMENT result", () => {
+    const proxy = new Proxy(new Uint8Array(encodeEnvelope({ heartbeat: { sequence: 1 } })), {
+      get() {
+        throw Object.create(null);
+      },
+    });
+    const r = decodeEnvelope(proxy);
+    expect(r.ok || r.error.message).toBe("[INVALID_ARGUMENT] envelope bytes could not be read (a thrown object that cannot be turned into a string)");
+  });
+
+  it("[I1] an envelope whose field throws a value that cannot be turned into a string is refused INVALID_ARGUMENT, not a TypeError", () => {
+    const envelope = {
+      get heartbeat(): never {
+        throw Object.create(null);
+      },
+    };
+    expect(() => encodeEnvelope(envelope)).toThrow("[INVALID_ARGUMENT] envelope could not be encoded: a thrown object that cannot be turned into a string");
+  });
+
   it("never throws on truncated or bit-flipped valid envelopes", () => {
     const base = encodeEnvelope({
       ...valid,

@@ -5,7 +5,7 @@
 import $protobuf from "protobufjs/minimal.js";
 import { ectp } from "./gen/ectp.js";
 import { byteView } from "./bytes.js";
-import { EctpError } from "./errors.js";
+import { EctpError, thrownMessage, thrownText } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { skipField } from "./skip-field.js";
@@ -78,7 +78,7 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     return fastEncodeEnvelope(envelope) ?? ectp.v1.Envelope.encode(envelope).finish();
   } catch (cause) {
     // [I1] Also a value its field cannot carry (refused by the generated encoder, never wrapped).
-    const why = cause instanceof Error ? cause.message : String(cause);
+    const why = thrownMessage(cause);
     throw new EctpError("INVALID_ARGUMENT", `envelope could not be encoded: ${why}`, { cause });
   }
 }
@@ -188,7 +188,7 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
     Error.stackTraceLimit = stackTraceLimit;
   }
   // [I1] A view whose reads throw (a proxy): only local code can hand one over.
-  return { ok: false, error: new EctpError("INVALID_ARGUMENT", `envelope bytes could not be read (${String(thrown)})`, { cause: thrown }) };
+  return { ok: false, error: new EctpError("INVALID_ARGUMENT", `envelope bytes could not be read (${thrownText(thrown)})`, { cause: thrown }) };
 }
 
 function decodeView(bytes: Uint8Array): DecodedEnvelope {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crc32c, crc32cBytes } from "./checksum.js";
-import { EctpError } from "./errors.js";
+import { EctpError, thrownMessage, thrownText } from "./errors.js";
 import type { EctpErrorCode } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 
@@ -101,5 +101,17 @@ describe("crc32c [C11]", () => {
 
   it("crc32cBytes is the big-endian 4-byte form", () => {
     expect(Array.from(crc32cBytes(ascii("123456789")))).toEqual([0xe3, 0x06, 0x92, 0x83]);
+  });
+});
+
+describe("thrownText and thrownMessage (what a caught value says, never throwing [I1])", () => {
+  it("say what String and an Error's message say, and describe a value that cannot be turned into a string", () => {
+    expect(thrownText(new Error("boom"))).toBe("Error: boom");
+    expect(thrownMessage(new Error("boom"))).toBe("boom");
+    expect(thrownMessage(7)).toBe("7");
+    expect(thrownText(Object.create(null))).toBe("a thrown object that cannot be turned into a string");
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke(); // instanceof and String both throw on a revoked proxy
+    expect(thrownMessage(proxy)).toBe("a thrown object that cannot be turned into a string");
   });
 });

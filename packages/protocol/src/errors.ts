@@ -110,3 +110,26 @@ export function describeValue(v: unknown): string {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
   return typeof v;
 }
+
+/**
+ * `String(cause)` for an error message, never throwing [I1]: a caught value may be one that cannot
+ * be turned into a string (a null-prototype object, a Proxy whose traps throw).
+ * @internal
+ */
+export function thrownText(cause: unknown): string {
+  try {
+    return String(cause);
+  } catch {
+    return `a thrown ${typeof cause} that cannot be turned into a string`;
+  }
+}
+
+/** An Error's message, else {@link thrownText} of the value; never throws [I1]. @internal */
+export function thrownMessage(cause: unknown): string {
+  try {
+    if (cause instanceof Error) return cause.message;
+  } catch {
+    // a Proxy whose prototype cannot be read: described below
+  }
+  return thrownText(cause);
+}

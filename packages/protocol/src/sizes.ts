@@ -2,7 +2,7 @@
  * Encoded sizes of the elements of the repeated fields a producer must keep bounded: the events
  * of an EventBatch [E1] and the items of a Snapshot part [E2] (SPEC.md "batch size bound").
  */
-import { EctpError } from "./errors.js";
+import { EctpError, thrownMessage } from "./errors.js";
 import { fastEventLength, fastItemDescriptorLength } from "./fast-codec.js";
 import { ectp } from "./gen/ectp.js";
 
@@ -34,7 +34,7 @@ function generatedLength(what: string, encode: () => Uint8Array): number {
   try {
     return encode().length;
   } catch (cause) {
-    const why = cause instanceof Error ? cause.message : String(cause);
+    const why = thrownMessage(cause);
     throw new EctpError("INVALID_ARGUMENT", `${what} could not be encoded: ${why}`, { cause });
   }
 }

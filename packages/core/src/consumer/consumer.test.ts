@@ -1,6 +1,7 @@
 import { EctpError, crc32c, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { CoreOutput, StartReadOutput } from "../outputs.js";
+import type { ReadResult } from "../transport.js";
 import { ConsumerCore } from "./consumer.js";
 import {
   FP,
@@ -212,6 +213,35 @@ describe("[C1] admission classifies every item", () => {
     // Absent reads as false (a remote item without model input defers on its fetch).
     expect(h.core.admit({ requestId: "r", items: [item({})] }, 0)).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "a" }] });
   });
+
+  it("[C1] a request that is not an object, or an item that is not an object with a string itemId, is INVALID_ARGUMENT saying so; nothing is left behind", () => {
+    const h = makeConsumer();
+    for (const request of [null, "r"])
+      expect(() => h.core.admit(request as never, 0)).toThrow("[INVALID_ARGUMENT] admit needs a request object { requestId, items }.");
+    for (const item of [null, "a", {}, { itemId: 7 }])
+      expect(() => h.core.admit({ requestId: "r", items: [remote("a", "h1"), item as unknown as AdmitItem] }, 0)).toThrow(
+        "[INVALID_ARGUMENT] admit(r): items[1] must be an object with a string itemId.",
+      );
+    expect(h.core.poll(0)).toEqual([]); // no fetch started for item "a"
+    expectIdle(h);
+  });
+
+  it("[C1] a re-admission naming more items than before adds them to the request: each decided, kept for the next admission, released with it", () => {
+    for (const first of [["a"], ["a", "b"]]) {
+      const h = makeQuiet();
+      const hashes: Record<string, string> = { a: "h1", b: "h2", c: "h3", d: "h4" };
+      const items = (ids: string[]) => ids.map((id) => remote(id, hashes[id] as string));
+      h.core.admit({ requestId: "r", items: items(first) }, 0);
+      const all = ["a", "b", "c", "d"];
+      const deferred = { status: "admitted", items: all.map((itemId) => ({ action: "defer", itemId })) };
+      expect(h.core.admit({ requestId: "r", items: items(all) }, 1), first.join()).toEqual(deferred);
+      expect(h.core.admit({ requestId: "r", items: items(all) }, 2), first.join()).toEqual(deferred);
+      expect(h.core.stats()).toMatchObject({ requests: 1, fetches: 4 });
+      h.core.finishRequest("r", 3);
+      h.core.poll(3);
+      expectIdle(h);
+    }
+  });
 });
 
 describe("[I1] the engine's own objects and hooks cannot break the core", () => {
@@ -233,6 +263,29 @@ describe("[I1] the engine's own objects and hooks cannot break the core", () => 
     expectIdle(h);
   });
 
+  it("[I1] a getter throwing a value that cannot be turned into a string is INVALID_ARGUMENT all the same, not a TypeError", () => {
+    const h = makeConsumer();
+    const badItem = { itemId: "b", announcement: announce("h2") } as AdmitItem;
+    Object.defineProperty(badItem, "local", {
+      get: () => {
+        throw Object.create(null);
+      },
+    });
+    expect(() => h.core.admit({ requestId: "r", items: [badItem] }, 0)).toThrow(
+      "[INVALID_ARGUMENT] admit(r): items[0] could not be read (a thrown object that cannot be turned into a string).",
+    );
+    const badRequest = { items: [] } as unknown as { requestId: string; items: AdmitItem[] };
+    Object.defineProperty(badRequest, "items", {
+      get: () => {
+        throw Object.create(null);
+      },
+    });
+    expect(() => h.core.admit(badRequest, 0)).toThrow(
+      "[INVALID_ARGUMENT] admit: the request's requestId or items could not be read (a thrown object that cannot be turned into a string).",
+    );
+    expectIdle(h);
+  });
+
   it("[I1] each item's fields are read once: a getter answering differently on a second read cannot change the decision", () => {
     const h = makeConsumer();
     let reads = 0;
@@ -245,6 +298,29 @@ describe("[I1] the engine's own objects and hooks cannot break the core", () => 
     h.core.finishRequest("r", 1);
     h.core.poll(1);
     expectIdle(h);
+  });
+
+  it("[I1][C10] an envelope or a read result whose fields throw when read is ignored and counted (internal_error), never thrown, whatever the getter throws", () => {
+    // A null-prototype object cannot even be turned into a string for the log.
+    for (const thrown of [new Error("hostile getter"), Object.create(null)]) {
+      const h = makeQuiet();
+      const hostile = {
+        get: () => {
+          throw thrown;
+        },
+      };
+      const envelope = Object.defineProperty(env(P, 1, {}), "readGrant", hostile);
+      expect(() => h.core.handleEnvelope(P, envelope, 1)).not.toThrow();
+      const result = Object.defineProperty({ status: "done" }, "readId", hostile) as unknown as ReadResult;
+      expect(() => h.core.handleReadResult(result, 1)).not.toThrow();
+      expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "internal_error"])).toBe(2);
+      expect(h.logger.at("error").map((r) => r.message)).toEqual([
+        "consumer failed to handle an envelope; ignored",
+        "consumer failed to handle a read result; ignored",
+      ]);
+      expect(h.core.poll(1)).toEqual([]);
+      expectIdle(h);
+    }
   });
 
   it("[I1] metrics and logger hooks that throw are contained and counted: the core decides exactly as with working hooks", () => {
@@ -551,6 +627,24 @@ describe("[C4] retryable outcomes are retried with backoff inside the budget", (
     expect(h.core.stats().destinations).toBe(0);
     room = true;
     expect(starts(grant(h, onlyAttempt(h.core.poll(100)), 10, "h1", 101))).toHaveLength(1);
+  });
+
+  it("[C4][I1] a pool whose allocate throws is full too, whatever it throws: the grant goes back ABANDONED, the throw is logged, the fetch retries", () => {
+    for (const thrown of [new Error("pool locked"), Object.create(null)]) {
+      const h = makeConsumer();
+      const allocate = h.pool.allocate.bind(h.pool);
+      let broken = true;
+      h.pool.allocate = (keyId, sizeBytes) => {
+        if (broken) throw thrown;
+        return allocate(keyId, sizeBytes);
+      };
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      expect(acks(grant(h, onlyAttempt(h.core.poll(0)), 9, "h1", 1))).toEqual([[9, ABANDONED]]);
+      expect(h.logger.at("error").map((r) => r.message)).toEqual(["DestinationPool.allocate threw; treated as full"]);
+      expect(h.core.stats().destinations).toBe(0);
+      broken = false;
+      expect(starts(grant(h, onlyAttempt(h.core.poll(100)), 10, "h1", 101))).toHaveLength(1);
+    }
   });
 
   it("a destination of another length than the item's is a pool bug: released, the grant FAILED, the item INTERNAL, logged", () => {
@@ -1016,6 +1110,35 @@ describe("[C10] late, duplicate, unknown or malformed messages are ignored and c
     expect(h.metrics.total("ectp_consumer_ignored_messages_total")).toBe(5);
   });
 
+  it("[C10][I1] bytes that cannot even be read (a view whose every read throws a value that cannot be turned into a string) are ignored as malformed, never thrown", () => {
+    const h = makeConsumer();
+    const unreadable = new Proxy(new Uint8Array(8), {
+      get() {
+        throw Object.create(null);
+      },
+    });
+    expect(() => h.core.handleMessage(P, unreadable, 0)).not.toThrow();
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "malformed"])).toBe(1);
+    expect(h.core.poll(0)).toEqual([]);
+  });
+
+  it("[C10] 64-bit fields given as Long-like { low, high } objects are read as numbers; an object without them is malformed", () => {
+    const h = makeQuiet();
+    const long = (low: number, high = 0) => ({ low, high }) as unknown as number;
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, { ...env(P, 1, { heartbeat: {} }), senderEpoch: {} as unknown as number }, 1);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "malformed"])).toBe(1);
+    const readGrant = { attemptId: long(attempt), grantId: long(5, 1), item: descriptor("h1"), leaseMs: long(30_000) };
+    h.core.handleEnvelope(P, { ...env(P, 1, { readGrant }), version: { major: long(1), minor: 0 }, senderEpoch: long(1) }, 1);
+    const [start] = starts(h.core.poll(1));
+    if (start === undefined) throw new Error("the grant was not read");
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+    expect(acks(h.core.poll(2))).toEqual([[2 ** 32 + 5, OK]]);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+  });
+
   it("[C10] a duplicate grant is ignored, never ACKed (that would release the live one)", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
@@ -1180,6 +1303,66 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     expect(acks(h2.core.poll(1))).toEqual([[9, FAILED]]);
     expect(h2.core.drainFailed()[0]?.failures[0]?.reason).toBe("EPOCH_CHANGED");
     expect(a2).toBeGreaterThan(0);
+  });
+
+  it("[C11] a grant whose key leaves out the fingerprint (the all-default one) or names another one names another item: ACKed FAILED, INVALID_ANNOUNCEMENT", () => {
+    const contentHash = new TextEncoder().encode("h1");
+    for (const key of [{ contentHash }, { contentHash, fingerprint: { ...FP, model: "other" } }]) {
+      const h = makeQuiet();
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: onlyAttempt(h.core.poll(0)), grantId: 8, item: { ...descriptor("h1"), key } } }), 1);
+      const out = h.core.poll(1);
+      expect(starts(out)).toEqual([]);
+      expect(acks(out)).toEqual([[8, FAILED]]);
+      expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "INVALID_ANNOUNCEMENT", attempts: 1 }] }]);
+    }
+  });
+
+  it("[C11] a grant whose checksum names an unknown algorithm is ACKed FAILED, INVALID_ANNOUNCEMENT: its bytes could not be verified", () => {
+    const h = makeQuiet();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const item = { ...descriptor("h1"), checksum: { algorithm: 7, value: new Uint8Array(4) } };
+    h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: onlyAttempt(h.core.poll(0)), grantId: 8, item } }), 1);
+    const out = h.core.poll(1);
+    expect(starts(out)).toEqual([]);
+    expect(acks(out)).toEqual([[8, FAILED]]);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("INVALID_ANNOUNCEMENT");
+  });
+
+  it("[C11][I1] a grant whose descriptor throws when read is ACKed FAILED, INVALID_ANNOUNCEMENT (its size unknown, not SIZE_MISMATCH), never thrown", () => {
+    for (const field of ["sizeBytes", "key"]) {
+      const h = makeQuiet();
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const item = Object.defineProperty(descriptor("h1"), field, {
+        get() {
+          throw new Error("hostile getter");
+        },
+      });
+      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: onlyAttempt(h.core.poll(0)), grantId: 8, item } }), 1);
+      const out = h.core.poll(1);
+      expect(starts(out), field).toEqual([]);
+      expect(acks(out), field).toEqual([[8, FAILED]]);
+      expect(h.core.drainFailed()[0]?.failures[0]?.reason, field).toBe("INVALID_ANNOUNCEMENT");
+      expect(h.core.stats().ignoredMessages, field).toBe(0);
+    }
+  });
+
+  it("[C11] a grant naming the announced key, size and epoch is read though its other fields differ (a shape): from its own location, verified against its own checksum", () => {
+    for (const corrupt of [false, true]) {
+      const h = makeQuiet();
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0); // announced without a checksum
+      const item = { ...descriptor("h1", { checksum: true, location: new Uint8Array([7, 7]) }), shape: [2, 8] };
+      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId: onlyAttempt(h.core.poll(0)), grantId: 8, item } }), 1);
+      const [start] = starts(h.core.poll(1));
+      if (start === undefined) throw new Error("the grant was not read");
+      expect(start.source).toEqual(new Uint8Array([7, 7]));
+      expect(start.crc32c).toBe(true);
+      fill(start, "h1", corrupt);
+      h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+      expect(acks(h.core.poll(2))).toEqual([[8, corrupt ? FAILED : OK]]);
+      expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(corrupt ? ["CHECKSUM_MISMATCH"] : []);
+      expect(h.core.stats().loadedItems).toBe(corrupt ? 0 : 1);
+    }
   });
 
   it("[C10][C11] a full read through encoded bytes (handleMessage) loads the item", () => {

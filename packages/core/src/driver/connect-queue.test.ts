@@ -6,6 +6,7 @@
 import { SPEC_VERSION, decodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
+import { NOOP_LOGGER } from "../observability.js";
 import type { ProducerCore } from "../producer/producer.js";
 import { type Clock, Driver } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead } from "./test-support.js";
@@ -208,6 +209,29 @@ describe("Driver: the queue behind a pending connect", () => {
       };
       expect(await leasesSentAfterConnect(clock, 30_000, moveClock), `clock reading ${String(reading)}`).toEqual([30_000]);
     }
+  });
+
+  it("[I1] a queued grant that no longer encodes when its connect resolves (its envelope changed meanwhile) is dropped and logged; what was queued behind it is sent", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("c");
+    const d = deferred();
+    t.connectResult = d.promise;
+    const producer = new RecordingCore();
+    const errors: string[] = [];
+    const logger = { ...NOOP_LOGGER, error: (message: string) => errors.push(message) };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock: manualClock(), logger });
+    const readGrant = { attemptId: 1, grantId: 1, leaseMs: 30_000 };
+    producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant } }, heartbeatTo("c")];
+    driver.step();
+    readGrant.grantId = -1; // no longer a uint64
+    d.resolve();
+    await flush();
+    expect(errors).toEqual(["a queued grant does not encode; dropped"]);
+    expect(t.sentTo.map((m) => {
+      const e = decodeEnvelope(m.bytes);
+      return e.ok && e.value.heartbeat !== undefined && e.value.heartbeat !== null;
+    })).toEqual([true]);
   });
 });
 

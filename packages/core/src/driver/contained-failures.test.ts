@@ -8,8 +8,10 @@ import type { ProducerCore } from "../producer/producer.js";
 import { Driver } from "./driver.js";
 import { type FakeTransport, FakeNet, RecordingCore, heartbeatTo, manualClock, waitUntil } from "./test-support.js";
 
+/** What `boom` throws: an Error, or (set per test) a value that cannot be turned into a string. */
+let thrown: () => unknown = () => new Error("boom");
 const boom = (): never => {
-  throw new Error("boom");
+  throw thrown();
 };
 
 /** A producer-only driver over transport `me` (peer `q` exists) whose core outputs `outputs` once; `patch` breaks the transport. */
@@ -52,6 +54,18 @@ describe("Driver: failures around a step are contained [I1]", () => {
     expect(() => driver.step()).not.toThrow();
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]);
     expect(logged).toContain(message);
+  });
+
+  it.each(cases)("%s throwing a value that cannot be turned into a string is logged all the same", (_what, patch, output, message, onEventBatch) => {
+    thrown = () => Object.create(null);
+    try {
+      const { t, driver, logged } = rig(patch, [output, heartbeatTo("q")], onEventBatch);
+      expect(() => driver.step()).not.toThrow();
+      expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]);
+      expect(logged).toContain(message);
+    } finally {
+      thrown = () => new Error("boom");
+    }
   });
 
   it("transport.poll throwing is logged and counts as nothing received; the cores' outputs still go out", () => {

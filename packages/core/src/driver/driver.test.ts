@@ -72,6 +72,15 @@ describe("Driver", () => {
     ]);
   });
 
+  it("[C10] an envelope with a body neither core handles (an EventBatch, or none at all) goes to the consumer alone, which ignores and counts it", () => {
+    const { t, consumer, producer, driver } = routingRig();
+    t.inject("p", wire("p", { eventBatch: { sequence: 1 } }));
+    t.inject("p", wire("p", {}));
+    driver.step();
+    expect(consumer?.calls).toEqual(["env:p:eventBatch", "env:p:undefined"]);
+    expect(producer?.calls).toEqual([]);
+  });
+
   it("gives undecodable bytes to one core: the producer (typed VERSION replies) or by body", () => {
     const { t, consumer, producer, driver } = routingRig();
     t.inject("c", new Uint8Array([0xff, 0xff]));

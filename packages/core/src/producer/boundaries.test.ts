@@ -1,4 +1,4 @@
-import { ectp } from "@ectp/protocol";
+import { SPEC_VERSION, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
@@ -139,6 +139,17 @@ describe("producer boundaries and check order", () => {
     const out = sent(h.producer.poll(1), "s");
     expect(out.filter((e) => e.eventBatch).map((e) => e.eventBatch?.sequence)).toEqual([1, 2]);
     expect(out.filter((e) => e.replayUnavailable)).toEqual([]);
+  });
+  it("[E2][C10] a ReplayRequest whose from_sequence is not a safe non-negative integer is ignored as malformed: nothing is replayed", () => {
+    const h = harness();
+    ready(h.store, 1);
+    h.producer.poll(0);
+    const fromSequences = [-1, 1.5, 2 ** 53, "1", {}];
+    for (const fromSequence of fromSequences)
+      h.producer.handleEnvelope("s", { version: SPEC_VERSION, senderId: "s", senderEpoch: 1, replayRequest: { fromSequence } } as never, 1);
+    expect(sent(h.producer.poll(1), "s")).toEqual([]);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "malformed" })).toBe(fromSequences.length);
+    expect(h.producer.stats().ignoredMessages).toBe(fromSequences.length);
   });
   it("[P8] a consumer's new epoch is judged by our interval until its new Hello", () => {
     const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });

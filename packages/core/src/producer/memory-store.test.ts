@@ -69,6 +69,17 @@ describe("MemoryItemStore", () => {
     expect(store.usedBytes()).toBe(0);
   });
 
+  it("put of bytes that are not a Uint8Array is an INVALID_ARGUMENT result naming their type, even at the right length", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const array = store.put(desc(1, 10), new Array(10).fill(0) as unknown as Uint8Array);
+    expect(!array.ok && array.error.message).toBe(
+      "[INVALID_ARGUMENT] put: bytes must be a Uint8Array of exactly sizeBytes = 10; got object",
+    );
+    const text = store.put(desc(2, 10), "0123456789" as unknown as Uint8Array);
+    expect(!text.ok && text.error.message).toContain("exactly sizeBytes = 10; got string");
+    expect(store.usedBytes()).toBe(0);
+  });
+
   it("put refuses a descriptor encoding to more than MAX_DESCRIPTOR_BYTES (with its location), evicting nothing", () => {
     const store = new MemoryItemStore({ capacityBytes: 10 }); // room for one item
     const first = store.put(desc(1));

@@ -12,6 +12,7 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
+import { errorText } from "../observability.js";
 
 /**
  * Why a producer may not publish `descriptor` for its encoded size, or undefined when it may:
@@ -23,7 +24,7 @@ export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): stri
   try {
     bytes = itemDescriptorByteLength(descriptor);
   } catch (cause) {
-    return `the descriptor cannot be encoded (${String(cause)})`;
+    return `the descriptor cannot be encoded (${errorText(cause)})`;
   }
   return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
 }

@@ -1,6 +1,7 @@
 import { EctpError, MAX_REPEATED_ELEMENTS, MAX_SHAPE_DIMS, SPEC_VERSION, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
+import type { StoreChange } from "./types.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
 import {
@@ -57,6 +58,11 @@ describe("ProducerCore configuration", () => {
     expect(() => new ProducerCore({ ...base, store: {} as never })).toThrow(/options.store must implement ItemStore/);
     expect(() => new ProducerCore({ ...base, fingerprint: { model: 3 } as never })).toThrow(EctpError);
     expect(new ProducerCore({ ...base, config: { retryAfterMs: 0 } })).toBeInstanceOf(ProducerCore);
+  });
+
+  it("options that are not an object are refused, saying what the options are", () => {
+    for (const options of [undefined, null, "E"])
+      expect(() => new ProducerCore(options as never)).toThrow("[INVALID_CONFIG] ProducerCore needs an options object { id, epoch, fingerprint, store }");
   });
 });
 
@@ -142,6 +148,59 @@ describe("ProducerCore checks [V1][P7][C10]", () => {
     ready(h.store, 1, 10);
     const r = rejectOf(request(h, "c", 1, 1, 0, 1, { expectedSizeBytes: 11 }));
     expect(r).toMatchObject({ reason: FR.FAILURE_REASON_INTERNAL, retryable: false });
+    expect(h.store.totalPins()).toBe(0);
+  });
+
+  it("[C10] 64-bit fields given as Long-like { low, high } objects are read as numbers; anything else that is not a number is malformed", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const long = (low: number, high = 0) => ({ low, high }) as unknown as number;
+    h.producer.handleEnvelope("c", { version: SPEC_VERSION, senderId: "c", senderEpoch: long(1), ...readRequest(long(5, 1), 1) }, 0);
+    const [reply] = sent(h.producer.poll(0), "c");
+    expect(grantOf(reply as ectp.v1.IEnvelope).attemptId).toBe(2 ** 32 + 5);
+    for (const senderEpoch of [{}, "1", true]) h.producer.handleEnvelope("c", { version: SPEC_VERSION, senderId: "c", senderEpoch, heartbeat: {} } as never, 1);
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "malformed" })).toBe(3);
+    expect(h.producer.stats()).toMatchObject({ grants: 1, ignoredMessages: 3 });
+  });
+
+  it("[I1][C10] an envelope whose fields throw when read is ignored as malformed and logged, never thrown", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const hostile = Object.defineProperty({ version: SPEC_VERSION, senderId: "c", senderEpoch: 1 }, "readRequest", {
+      enumerable: true,
+      get() {
+        throw new Error("hostile getter");
+      },
+    });
+    expect(() => h.producer.handleEnvelope("c", hostile, 0)).not.toThrow();
+    expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "malformed" })).toBe(1);
+    expect(h.logger.warnings.map((w) => w.message)).toEqual(["ERROR producer failed to handle a message"]);
+    expect(sent(h.producer.poll(0))).toEqual([]);
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0 });
+  });
+
+  it("[P7] a fingerprint that leaves out its zero-valued fields is ours: items stored with it are announced and granted", () => {
+    const ours = { model: "m", dtype: 0, rowBytes: 0, layoutVersion: 1 };
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: ours, store });
+    const key = { contentHash: new Uint8Array([1]), fingerprint: { model: "m", layoutVersion: 1 } };
+    const put = store.put({ key, sizeBytes: 10, producerId: PRODUCER.id, epoch: PRODUCER.epoch });
+    if (!put.ok) throw put.error;
+    store.markReady(put.value.keyId);
+    expect(producer.announce(put.value.keyId)?.item?.key).toEqual(key);
+    producer.handleEnvelope("c", { version: SPEC_VERSION, senderId: "c", senderEpoch: 1, readRequest: { attemptId: 1, key } }, 0);
+    expect(grantOf(sent(producer.poll(0), "c")[0] as ectp.v1.IEnvelope).item?.key).toEqual(key);
+  });
+
+  it("a stored descriptor whose size was changed in place after put (no longer a positive integer) is refused INTERNAL, never granted", () => {
+    const h = harness();
+    const d = desc(1);
+    const put = h.store.put(d);
+    if (!put.ok) throw put.error;
+    h.store.markReady(kid(1));
+    d.sizeBytes = 0; // the engine reused its descriptor object
+    const r = rejectOf(request(h, "c", 1, 1, 0));
+    expect(r).toMatchObject({ reason: FR.FAILURE_REASON_INTERNAL, retryable: false, detail: "stored descriptor has no valid sizeBytes" });
     expect(h.store.totalPins()).toBe(0);
   });
 });
@@ -584,6 +643,25 @@ describe("ProducerCore grants", () => {
     expect(h.logger.warnings.at(-1)?.message).toBe("store refused to unpin a released grant");
   });
 
+  it("[I3][I1] a store whose unpin throws a value that cannot be turned into a string: every grant of a gone consumer is still released, each failure counted", () => {
+    const h = harness();
+    ready(h.store, 1);
+    ready(h.store, 2);
+    grantOf(request(h, "a", 1, 1, 0));
+    grantOf(request(h, "a", 2, 2, 0));
+    h.store.unpinEntry = () => {
+      throw Object.create(null);
+    };
+    expect(() => h.producer.handlePeerUnreachable("a", 1)).not.toThrow();
+    // Both grants released; the store's pins stay where its bug left them, visible in stats.
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 2 });
+    expect(h.metrics.get("ectp_producer_unpin_errors_total")).toBe(2);
+    expect(h.logger.warnings.filter((w) => w.message === "store refused to unpin a released grant").map((w) => w.fields)).toEqual([
+      expect.objectContaining({ error: "a thrown object that cannot be turned into a string" }),
+      expect.objectContaining({ error: "a thrown object that cannot be turned into a string" }),
+    ]);
+  });
+
   it("[P6] a granted item is not evicted; once released it is evictable and its eviction is an event", () => {
     const h = harness({}, 20);
     ready(h.store, 1);
@@ -870,6 +948,33 @@ describe("ProducerCore events [E1][E2]", () => {
     const [b2] = batches(h.producer.poll(3));
     expect(b2).toEqual({ sequence: 2, events: [{ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_RESET } }] });
     expect(h.producer.stats().eventSequence).toBe(2);
+  });
+
+  it("[E1] an event that cannot be encoded (a custom store's removed key) counts 0 bytes where batches are cut: published with the others, never thrown", () => {
+    const inner = new MemoryItemStore({ capacityBytes: 1000 });
+    let notify: ((c: StoreChange) => void) | undefined;
+    const store = {
+      get: (k: string) => inner.get(k),
+      pin: (k: string) => inner.pin(k),
+      unpin: (k: string) => inner.unpin(k),
+      readyItems: () => inner.readyItems(),
+      totalPins: () => inner.totalPins(),
+      subscribe: (l: (c: StoreChange) => void) => {
+        notify = l;
+        return inner.subscribe(l);
+      },
+    };
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
+    ready(inner, 1);
+    const badKey = { contentHash: "not bytes" } as unknown as ectp.v1.IItemKey;
+    notify?.({ kind: "removed", key: badKey, cause: "evicted" });
+    let out: ReturnType<ProducerCore["poll"]> = [];
+    expect(() => {
+      out = producer.poll(1);
+    }).not.toThrow();
+    expect(batches(out)).toEqual([
+      { sequence: 1, events: [{ stored: { item: desc(1) } }, { removed: { key: badKey, cause: ectp.v1.RemovedCause.REMOVED_CAUSE_EVICTED } }] },
+    ]);
   });
 
   it("regression background#10 [E2]: replay from within the buffer resends in order; older gives ReplayUnavailable", () => {

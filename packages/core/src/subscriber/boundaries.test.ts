@@ -292,6 +292,12 @@ describe("EventSubscriber options", () => {
     expect(() => new EventSubscriber({ id: "R", epoch: 1, fingerprint: undefined })).not.toThrow();
   });
 
+  it("[P8] an epoch that is not a positive integer is refused with INVALID_CONFIG giving it", () => {
+    for (const epoch of [0, -1, 1.5, Number.NaN, undefined, "1"])
+      expect(() => new EventSubscriber({ id: "R", epoch: epoch as number })).toThrow(`[INVALID_CONFIG] options.epoch must be a positive integer; got ${String(epoch)}`);
+    expect(() => new EventSubscriber({ id: "R", epoch: 1 })).not.toThrow();
+  });
+
   // Mutant: kept descriptors are the decoded ones, views into their frame (60 held batches, each a
   // small descriptor sent with 4 MiB of unknown fields, held 240 MiB; 1,024 could hold 16 GiB).
   it("[E2] descriptors kept from a frame (view, held batches, snapshot parts) hold their own bytes, not the frame's", () => {
@@ -335,5 +341,15 @@ describe("EventSubscriber options", () => {
     const reasons = ["malformed", "unknown_peer", "sender_mismatch", "version", "duplicate", "unexpected", "refused"];
     expect(reasons.map((reason) => metrics.get(IGNORED, { reason }))).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(sub.stats().ignoredMessages).toBe(7);
+  });
+
+  it("[C10] a message of the followed producer whose sender epoch is absent, 0 or not a safe integer is ignored as malformed", () => {
+    const metrics = new CountingMetrics();
+    const sub = following({ metrics });
+    const epochs = [undefined, 0, -1, 1.5, 2 ** 53, "1"];
+    for (const senderEpoch of epochs) sub.handleEnvelope(P, { ...env(1, batch(1, 1)), senderEpoch } as never, 1);
+    expect(metrics.get(IGNORED, { reason: "malformed" })).toBe(epochs.length);
+    expect(sub.stats().ignoredMessages).toBe(epochs.length);
+    expect(sub.view(P)).toBeUndefined();
   });
 });

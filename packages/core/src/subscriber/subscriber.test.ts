@@ -470,6 +470,14 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(() => sub.follow(P, 0, null as unknown as { epoch: number; metadata: Uint8Array })).toThrow(/connection.epoch/);
       expect(sub.isFollowing(P)).toBe(false);
     });
+
+    it("a producer id that is not a non-empty string is an INVALID_ARGUMENT; nothing is followed", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1 });
+      for (const producerId of ["", undefined, 7])
+        expect(() => sub.follow(producerId as string, 0)).toThrow("[INVALID_ARGUMENT] producerId must be a non-empty string");
+      expect(sub.poll(0)).toEqual([]);
+      expect(sub.nextDeadline()).toBeUndefined();
+    });
   });
 
   describe("review regressions", () => {

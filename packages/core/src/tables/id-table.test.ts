@@ -50,6 +50,18 @@ describe("IdTable (the consumer's attempt, read and grant ids; the producer's gr
     expect(t.size).toBe(0);
   });
 
+  it.each<IdPlacement>(["scattered", "sequential"])("setting an id already present replaces its value in place: the size stays, every other id keeps its value, %s", (placement) => {
+    const t = new IdTable<number>(placement);
+    const ids = Array.from({ length: 50 }, (_, i) => 1 + i * 65_536); // colliding low bits: probe chains
+    for (const id of ids) t.set(id, id);
+    for (const id of ids.filter((_, i) => i % 7 === 0)) t.set(id, -id);
+    expect(t.size).toBe(50);
+    for (const [i, id] of ids.entries()) expect(t.get(id)).toBe(i % 7 === 0 ? -id : id);
+    for (const id of ids) expect(t.delete(id)).toBe(true);
+    expect(t.size).toBe(0);
+    expect(t.get(ids[0] as number)).toBeUndefined();
+  });
+
   it("sequential placement puts consecutive ids in consecutive slots, each at its home (nothing displaced)", () => {
     const t = new IdTable<number>("sequential");
     const first = 2 ** 40 + 5; // above 2^32 too: the home is the id mod 2^32, masked

@@ -53,4 +53,15 @@ describe.each([
     for (let i = 1; i < 20_000; i += 2) t.delete(`o${i}`);
     expect(t.size).toBe(0);
   });
+
+  it("setting a key already present replaces its value in place: the size stays, every other key keeps its value", () => {
+    const t = make();
+    for (let i = 0; i < 50; i++) t.set(`k${i}`, i);
+    for (let i = 0; i < 50; i += 7) t.set(`k${i}`, -i);
+    expect(t.size).toBe(50);
+    for (let i = 0; i < 50; i++) expect(t.get(`k${i}`)).toBe(i % 7 === 0 ? -i : i);
+    for (let i = 0; i < 50; i++) expect(t.delete(`k${i}`)).toBe(true);
+    expect(t.size).toBe(0);
+    expect(t.get("k0")).toBeUndefined();
+  });
 });
