@@ -16,6 +16,7 @@ import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
+import { thrownMessage } from "./thrown.js";
 
 /** Largest `--seeds`: each seed is a 90 s simulated schedule between two testees. */
 export const MAX_SEEDS = 100_000;
@@ -471,7 +472,7 @@ function needsTestee(c: Config): boolean {
 
 /** One error for a testee that did not start: the command, what happened and what to try. */
 function startFailure(command: string, c: Config, err: unknown): string {
-  if (!(err instanceof TesteeFault)) return `the testee ${JSON.stringify(command)} could not be started: ${(err as Error)?.message ?? String(err)}`;
+  if (!(err instanceof TesteeFault)) return `the testee ${JSON.stringify(command)} could not be started: ${thrownMessage(err)}`;
   const prefix = `testee ${err.kind}: `;
   let detail = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
   const cut = detail.indexOf("\n--- testee stderr (tail) ---\n");
@@ -668,7 +669,7 @@ function parse(argv: readonly string[]) {
 /** A node:util parseArgs error as one sentence naming the flag. */
 function describeParseError(err: unknown, argv: readonly string[]): string {
   const code = (err as { code?: string }).code;
-  const msg = err instanceof Error ? err.message : String(err);
+  const msg = thrownMessage(err);
   const flag = /(--[\w-]+)/.exec(msg)?.[1] ?? /'(-[^' ,]+)/.exec(msg)?.[1];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}; the options are listed below`;
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {

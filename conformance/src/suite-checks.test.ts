@@ -445,6 +445,17 @@ describe("transport suite checks", () => {
     expect((await status(h, "byte-exact-reads-at-odd-offsets"))["byte-exact-reads-at-odd-offsets"]).toMatch(/^failed transport threw: TypeError: boom/);
   }, 60_000);
 
+  it("[I1] a transport that throws a value that cannot be turned into a string fails the case saying so (the suite goes on)", async () => {
+    const h = brokenTransportHarness({ reader: (t) => {
+      t.startRead = () => {
+        throw Object.create(null);
+      };
+    } });
+    expect((await status(h, "byte-exact-reads-at-odd-offsets"))["byte-exact-reads-at-odd-offsets"]).toBe(
+      "failed transport threw: a thrown value that cannot be turned into a string",
+    );
+  }, 60_000);
+
   it("close(): a result reported twice at once fails the close case", async () => {
     const h = brokenTransportHarness({ reader: rewriteReads((r) => [r, r]) });
     expect((await status(h, "close-settles-unsettled-reads"))["close-settles-unsettled-reads"]).toMatch(/^failed a read left unsettled by close\(\) settled 2 times/);

@@ -12,6 +12,7 @@ import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, classify } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
+import { thrownStack } from "../thrown.js";
 
 /** A CRC-32C as 8 hex digits. */
 function hex(crc: number): string {
@@ -128,7 +129,7 @@ export async function runRandomised(options: RandomisedOptions): Promise<CaseRes
         await schedule.run();
         outcome = { status: "passed", message: exercisedLine(schedule.exercised) };
       } catch (err) {
-        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${(err as Error)?.stack ?? String(err)}`;
+        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`;
         const replay = options.replayCommand?.(seed);
         outcome = { status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` };
       } finally {

@@ -8,6 +8,7 @@ import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
 import { CaseBug } from "./match.js";
 import { CaseFailure, CaseSkip, runScriptedCase } from "./script.js";
+import { thrownStack } from "../thrown.js";
 
 /** How one case ended. `known-failing`: failed and listed; `unexpected-pass`: listed but passed (fails the run). */
 export type CaseStatus = "passed" | "failed" | "skipped" | "known-failing" | "unexpected-pass";
@@ -202,5 +203,5 @@ export function caseError(err: unknown): RawOutcome {
   if (err instanceof CaseSkip) return { status: "skipped", message: err.message };
   if (err instanceof CaseFailure || err instanceof TesteeFault) return { status: "failed", message: err.message };
   if (err instanceof CaseBug) return { status: "failed", message: `case bug (fix the case file): ${err.message}` };
-  return { status: "failed", message: `runner error: ${(err as Error)?.stack ?? String(err)}` };
+  return { status: "failed", message: `runner error: ${thrownStack(err)}` };
 }

@@ -9,6 +9,7 @@ import { ConsumerCore, Driver, MemoryItemStore, ProducerCore, type MemoryRegion,
 import { crc32c, crc32cBytes, ectp, itemKeyId } from "@ectp/protocol";
 import { MockNetwork, type FaultPlan, type MockTransport } from "@ectp/transport-mock";
 import type { CaseResult } from "../runner/suite.js";
+import { thrownStack } from "../thrown.js";
 
 const FP: ectp.v1.IFingerprint = { model: "conformance/model@1", dtype: ectp.v1.Dtype.DTYPE_BFLOAT16, rowBytes: 2048, layoutVersion: 1 };
 
@@ -289,7 +290,7 @@ export async function runSystemLevel(seed = 1): Promise<CaseResult[]> {
     try {
       await body();
     } catch (err) {
-      message = err instanceof SystemFailure ? err.message : `threw: ${(err as Error)?.stack ?? String(err)}`;
+      message = err instanceof SystemFailure ? err.message : `threw: ${thrownStack(err)}`;
     }
     results.push({
       name: `system/${name}`,

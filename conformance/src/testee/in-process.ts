@@ -4,6 +4,7 @@
  */
 import { TESTEE_PROTOCOL_VERSION, TesteeRequest, TesteeResponse, type ectp } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "./connection.js";
+import { thrownStack } from "../thrown.js";
 
 /**
  * Anything that answers testee requests synchronously or asynchronously, e.g. the TS
@@ -39,7 +40,7 @@ export async function inProcessTestee(handler: TesteeHandler): Promise<TesteeCon
       try {
         out = await handler.handle(TesteeRequest.decode(bytes));
       } catch (err) {
-        dead = new TesteeFault("exited", `handler threw: ${(err as Error)?.stack ?? String(err)}`);
+        dead = new TesteeFault("exited", `handler threw: ${thrownStack(err)}`);
         throw dead;
       }
       let res: ectp.conformance.v1.TesteeResponse;

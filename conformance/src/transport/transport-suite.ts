@@ -7,6 +7,7 @@
 import type { MemoryRegion, ReadResult, Transport } from "@ectp/core";
 import { EctpError, crc32c } from "@ectp/protocol";
 import type { CaseResult } from "../runner/suite.js";
+import { thrownStack } from "../thrown.js";
 
 /** How the suite drives one transport implementation. */
 export interface TransportHarness {
@@ -437,7 +438,7 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
       await body();
     } catch (err) {
       status = "failed";
-      message = err instanceof TransportFailure ? err.message : `transport threw: ${(err as Error)?.stack ?? String(err)}`;
+      message = err instanceof TransportFailure ? err.message : `transport threw: ${thrownStack(err)}`;
     } finally {
       for (const t of open.splice(0)) await t.close().catch(() => undefined);
     }
