@@ -131,6 +131,8 @@ describe("ectp conformance: files and output paths (defect 3)", () => {
     expectUsageError(await cli("--transport", "mock", "--junit", out), `--junit cannot write ${JSON.stringify(out)}: it is a directory`, "nothing was run");
     const notDir = file(out, "plain", "x");
     expectUsageError(await cli("--transport", "mock", "--report", join(notDir, "r.json")), `${notDir} is not a directory`);
+    // Two levels below the file: the file is named, not the system's ENOTDIR.
+    expectUsageError(await cli("--transport", "mock", "--report", join(notDir, "sub", "r.json")), `${notDir} is not a directory`);
     // "-" is a file name here, not standard output (which carries the terminal report).
     expectUsageError(await cli("--transport", "mock", "--report", "-"), '--report cannot write "-": it would be a file named "-"');
     expectUsageError(await cli("--transport", "mock", "--junit=-"), '--junit cannot write "-": it would be a file named "-"');
@@ -261,6 +263,34 @@ describe("ectp conformance: a testee that cannot start (defect 6)", () => {
     expect(r.err).not.toContain("Usage:");
     expect(r.out).not.toContain("FAIL");
   });
+
+  it("a command that is not executable is told so (exit status 126)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-noexec-"));
+    const file = join(dir, "testee.sh");
+    writeFileSync(file, "#!/bin/sh\nexit 0\n");
+    chmodSync(file, 0o644);
+    const r = await cli("--testee", file, "--level", "all");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`ectp conformance: the testee did not start, so no case was run: ${JSON.stringify(file)} exited with code 126 before answering Init`);
+    expect(r.err).toContain("hint: exit status 126: the command is not executable; chmod +x it or run it through its interpreter");
+  });
+
+  it("a testee answering Init with something else than InitResult, or another protocol version, is told what it answered", async () => {
+    const answering = (name: string, line: string) =>
+      fakeTestee(name, `process.stdin.once("data", () => process.stdout.write(${JSON.stringify(`${line}\n`)})); process.stdin.on("end", () => process.exit(0));`);
+    const refused = await cli(
+      "--testee",
+      answering("init-error", '{"commandId":"1","error":{"code":"UNSUPPORTED_PROTOCOL","message":"only 2"}}'),
+      "--json-lines",
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('did not answer Init properly: it answered {"commandId":"1","error":{"message":"only 2","code":"UNSUPPORTED_PROTOCOL"}}');
+    expect(refused.err).toContain("hint: the testee does not speak testee protocol version 1 (TESTEE-PROTOCOL.md §2)");
+    const v2 = await cli("--testee", answering("init-v2", '{"commandId":"1","init":{"protocolVersion":2}}'), "--json-lines");
+    expect(v2.code).toBe(2);
+    expect(v2.err).toContain("did not answer Init properly: it answered protocol_version 2; it MUST echo the version asked for, 1 (TESTEE-PROTOCOL.md §2, item 3)");
+    expect(v2.err).not.toContain("hint:");
+  }, 30_000);
 
   it("a testee writing JSON lines where binary frames were expected is told to pass --json-lines, and the reverse", async () => {
     const json = fakeTestee(

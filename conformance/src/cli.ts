@@ -546,7 +546,9 @@ function outputPathProblem(file: string): string | undefined {
       accessSync(dir, constants.W_OK);
       return undefined;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") return (e as Error).message;
+      // ENOTDIR: a file stands higher up; the walk reaches it and names it.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
     }
     const up = dirname(dir);
     if (up === dir) return `no directory of ${path} exists`;

@@ -223,6 +223,10 @@ describe("runner self-tests", () => {
     expect(globToRegExp("consumer/c3-*").test("consumer/c3-budget/survives-retries")).toBe(true);
     expect(globToRegExp("consumer/*/survives-retries").test("consumer/c3-budget/survives-retries")).toBe(true);
     expect(globToRegExp("producer/**").test("consumer/c3-budget/survives-retries")).toBe(false);
+    // "?" is one character of a segment, never the "/" between segments.
+    expect(globToRegExp("consumer/c?-budget/**").test("consumer/c3-budget/survives-retries")).toBe(true);
+    expect(globToRegExp("consumer/c?-budget/**").test("consumer/c33-budget/survives-retries")).toBe(false);
+    expect(globToRegExp("consumer?c3-budget/**").test("consumer/c3-budget/survives-retries")).toBe(false);
   });
 
   it("JUnit output escapes messages and counts failures", () => {
@@ -295,6 +299,54 @@ process.stdin.on("end", () => process.exit(0));
     expect(passing.ok).toBe(false);
     expect(passing.results[0]?.status).toBe("unexpected-pass");
   }, 30_000);
+});
+
+describe("runner self-tests: broken in-process testees", () => {
+  type Answer = (req: ectp.conformance.v1.TesteeRequest) => ectp.conformance.v1.ITesteeResponse;
+  /** An in-process testee answering Init properly, then with `answer`; `asked` counts the commands after Init that reached it. */
+  const testee = async (answer: Answer) => {
+    const seen = { asked: 0 };
+    const conn = await inProcessTestee({
+      handle: (req) => {
+        if (req.init) return { commandId: req.commandId, init: { protocolVersion: 1 } };
+        seen.asked++;
+        return answer(req);
+      },
+    });
+    return { conn, seen };
+  };
+
+  it("a handler that throws is a crashed testee: the request fails with what it threw, and later ones without reaching it", async () => {
+    const { conn, seen } = await testee(() => {
+      throw new Error("boom in the handler");
+    });
+    const first = await conn.request({ poll: {} }).catch((e: unknown) => e);
+    expect(first).toMatchObject({ name: "TesteeFault", kind: "exited", message: expect.stringContaining("handler threw: Error: boom in the handler") });
+    expect(conn.alive).toBe(false);
+    await expect(conn.request({ poll: {} })).rejects.toBe(first);
+    expect(seen.asked).toBe(1);
+  });
+
+  it("a response that does not encode, or echoes another command_id, is malformed and ends the connection", async () => {
+    const bad = await testee((req) => ({ commandId: req.commandId, ok: "yes" as unknown as ectp.conformance.v1.IOk }));
+    await expect(bad.conn.request({ poll: {} })).rejects.toMatchObject({ kind: "malformed", message: expect.stringMatching(/handler returned an unencodable response: .*ok/) });
+    expect(bad.conn.alive).toBe(false);
+    const echo = await testee((req) => ({ commandId: Number(req.commandId) + 5, ok: {} }));
+    await expect(echo.conn.request({ poll: {} })).rejects.toMatchObject({ kind: "malformed", message: "testee malformed: response echoes command_id 7; expected 2" });
+    await expect(echo.conn.request({ poll: {} })).rejects.toMatchObject({ kind: "malformed" });
+    expect(echo.seen.asked).toBe(1);
+  });
+
+  it("an Init answered without InitResult, or with another protocol version, does not start the testee", async () => {
+    await expect(inProcessTestee({ handle: (req) => ({ commandId: req.commandId, ok: {} }) })).rejects.toMatchObject({
+      kind: "malformed",
+      message: "testee malformed: in-process testee did not answer Init with InitResult",
+    });
+    await expect(inProcessTestee({ handle: (req) => ({ commandId: req.commandId, init: { protocolVersion: 2 } }) })).rejects.toMatchObject({
+      kind: "malformed",
+      message: expect.stringContaining("answered Init with protocol_version 2; it MUST be 1"),
+    });
+  });
 });
 
 describe("runner self-tests: testees that break the process contract", async () => {

@@ -99,6 +99,21 @@ describe("randomised level: checks that must fire", () => {
     expect(m).toMatch(/\[I6\] r\d+\/i\d loaded with different bytes than the producer holds at t=\d+: ItemDecision\.loaded reports (\d+) bytes, CRC-32C ([0-9a-f]{8}); the producer holds \1 bytes, CRC-32C (?!\2)[0-9a-f]{8}/);
   }, 60_000);
 
+  it("[I3] a producer whose Stats lack Stats.producer fails the seed naming it (its pins cannot be checked)", async () => {
+    const producer = alteredTsTestee((res) => {
+      if (res.stats) res.stats.producer = null;
+      return res;
+    });
+    const [m] = await random(inProcessTsTestee, [1], producer);
+    expect(m).toMatch(/^failed seed 1: \[I3\] the producer's Stats lack Stats\.producer \(TESTEE-PROTOCOL\.md §5\): its pins cannot be checked/);
+  }, 60_000);
+
+  it("[I1] a poll or an admit answered with Ok instead of its result fails the seed naming the command", async () => {
+    const okFor = (name: "poll" | "admit") => alteredTsTestee((res) => (res[name] ? { commandId: res.commandId, ok: {} } : res));
+    expect((await random(okFor("poll"), [1]))[0]).toMatch(/^failed seed 1: \[I1\] poll answered without PollResult/);
+    expect((await random(okFor("admit"), [1]))[0]).toMatch(/^failed seed 1: \[I1\] admit answered without AdmitResult at t=\d+/);
+  }, 60_000);
+
   it("[I5] a consumer whose Stats lack Stats.consumer fails the seed naming it (its destinations cannot be checked)", async () => {
     const consumer = alteredTsTestee((res) => {
       if (res.stats) res.stats.consumer = null;

@@ -71,6 +71,20 @@ describe("runner review: outcomes and the run's verdict", () => {
     expect(text).not.toContain("consumer/c0");
   });
 
+  it("the terminal summary ends with the mutant table when given one: each mutant caught (naming up to 3 cases) or SURVIVED", () => {
+    const text = toTerminal(summarise([]), [
+      { name: "m1", failure: 4, description: "", caughtBy: ["a/b/1", "a/b/2", "a/b/3", "a/b/4"], caught: true },
+      { name: "m2", failure: 7, description: "", caughtBy: [], caught: false },
+    ]);
+    expect(text).toBe(
+      "mutants (docs/failures.md failure -> cases that caught it):\n" +
+        "  caught   m1 (failure 4): 4 cases, e.g. a/b/1, a/b/2, a/b/3\n" +
+        "  SURVIVED m2 (failure 7): 0 cases\n" +
+        "PASS: 0 passed, 0 failed, 0 skipped, 0 known failing (0 cases)\n",
+    );
+    expect(toTerminal(summarise([]))).not.toContain("mutants");
+  });
+
   it("summarise counts an unexpected pass as a failure; classify keeps a listed skip skipped", () => {
     const r = (status: "passed" | "failed" | "unexpected-pass" | "known-failing" | "skipped") => ({ name: status, level: "REQUIRED", requirements: [], catches: [], status, durationMs: 0 });
     const s = summarise([r("passed"), r("unexpected-pass"), r("known-failing"), r("skipped")]);
@@ -415,6 +429,18 @@ describe("runner: integers past 2^53 and Unsupported answers", () => {
     expect(report.results.map((r) => r.status)).toEqual(cases.map(() => "failed"));
     expect(report.results[0]?.message).toContain('Unsupported{feature: "no-such-feature"}, a feature it does not need');
     expect(report.ok).toBe(false);
+  });
+
+  it("an Unsupported answer for the optional feature a command needs, not claimed, skips the case naming it (a case that forgot to declare it)", async () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    const noRaw = () =>
+      inProcessTestee({
+        handle: (req: Req) => (req.deliverMessage?.raw?.length ? { commandId: req.commandId, unsupported: { feature: "" } } : h.handle(req)),
+      });
+    const c = one("producer/i1-robustness/garbage-bytes-ignored");
+    c.spec.features = undefined; // the slip: it sends raw bytes without declaring raw-messages
+    const report = await runSuite({ testee: noRaw, features: ["producer"], cases: [c], level: "all" });
+    expect(report.results[0]).toMatchObject({ status: "skipped", message: 'needs optional feature "raw-messages"' });
   });
 
   it("from the command line: a testee answering every command after Init Unsupported{feature: \"x\"} fails the run", async () => {

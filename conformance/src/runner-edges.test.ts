@@ -14,7 +14,7 @@ import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
-import { matches } from "./runner/match.js";
+import { evalExpr, matches } from "./runner/match.js";
 import { runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
 
@@ -52,6 +52,10 @@ describe("runner edges: the matcher", () => {
     expect(m({ attemptId: { $bind: "a" }, grantId: "7" }, { attemptId: "1", grantId: "8" })).toBe(false);
   });
 
+  it("a boolean matches only the same boolean: not its text, nor 0 or 1", () => {
+    expect([m(true, "true"), m(true, 1), m(false, 0), m({ $in: [true] }, "true"), m(true, true)]).toEqual([false, false, false, false, true]);
+  });
+
   it("order operators fail on values that are not numbers", () => {
     expect([m({ $gte: 0 }, "abc"), m({ $lte: 10 }, { a: 1 }), m({ $between: [0, 10] }, "x")]).toEqual([false, false, false]);
   });
@@ -75,6 +79,75 @@ describe("runner edges: the matcher", () => {
   });
 });
 
+describe("runner edges: expressions ($expr)", () => {
+  const scope = new Map<string, unknown>([
+    ["a", 1],
+    ["b", "3"],
+    ["p", { q: { r: 5 }, s: "x" }],
+  ]);
+
+  it("+ - * / keep their precedence, parentheses group and a leading - negates", () => {
+    expect(evalExpr("a + 25 * (b - 1)", scope)).toBe(51);
+    expect(evalExpr("2 * 3 - 4 / 2", scope)).toBe(4);
+    expect(evalExpr("10 / 4", scope)).toBe(2.5);
+    expect(evalExpr("-a + 3", scope)).toBe(2);
+    expect(evalExpr("p.q.r * -(b - 5)", scope)).toBe(10);
+  });
+
+  it("a malformed expression, or a variable that is not a number, is a case bug naming it", () => {
+    const bug = (src: string) => () => evalExpr(src, scope);
+    expect(bug("a -")).toThrow('expression "a -" ends early');
+    expect(bug("(a + 1")).toThrow('expression "(a + 1": missing )');
+    expect(bug("a 2")).toThrow('expression "a 2": unexpected 2');
+    expect(bug("p.s + 1")).toThrow('expression "p.s + 1": p.s is not a number');
+    expect(bug("p.q.r.t")).toThrow('variable "p.q.r.t": no field t');
+    expect(bug("zz")).toThrow('unknown variable "zz"');
+  });
+});
+
+describe("runner edges: case bugs in steps", () => {
+  const CASE = "consumer/c1-admission/local-item-is-ready";
+  const bug = async (c: LoadedCase, text: string) =>
+    expect(await run(c)).toMatchObject({ status: "failed", ok: false, message: `case bug (fix the case file): ${text}` });
+
+  it("a fixture or scripted peer the case does not define is a case bug naming it", async () => {
+    await bug(withSteps(CASE, (s) => [...s, { set: { k: { $key: "NOPE" } } }]), 'no item fixture "NOPE"');
+    await bug(withSteps(CASE, (s) => [...s, { greet: "NOPE" }]), 'no scripted peer "NOPE"');
+  });
+
+  it("an item fixture whose dtype is a string that is not a Dtype name is a case bug (protobufjs would drop it silently)", async () => {
+    const c = structuredClone(CASES.find((x) => x.fullName === CASE) as LoadedCase);
+    const entry = Object.entries(c.spec.items ?? {})[0];
+    if (!entry) throw new Error(`${CASE} has no item fixture`);
+    const [name, first] = entry;
+    first.dtype = "DTYPE_NOPE";
+    await bug(c, `item ${name}: dtype "DTYPE_NOPE" is not a Dtype name; write an unknown value as a number`);
+  });
+
+  it("a readResult for a read the testee never started is a case bug", async () => {
+    await bug(withSteps(CASE, (s) => [...s, { readResult: { read: 99, status: "done" } }]), "readResult for read 99, which is not an unsettled read");
+  });
+
+  it("an envelope or an admit that does not convert to its message is a case bug", async () => {
+    const env = await run(withSteps(CASE, (s) => [...s, { deliver: { from: "P1", envelope: { heartbeat: 5 } } }]));
+    expect(env.message).toMatch(/^case bug \(fix the case file\): envelope does not convert: .*heartbeat/);
+    const admit = await run(withSteps(CASE, (s) => [...s, { admit: { request: "r9", items: [{ id: "i", announcement: 5 }] } }]));
+    expect(admit.message).toMatch(/^case bug \(fix the case file\): admit does not convert: .*announcement/);
+  });
+});
+
+describe("runner edges: the greet step", () => {
+  it("greet delivers a Hello from the scripted peer, which the producer testee answers", async () => {
+    const c = withSteps("producer/p1-ready/absent-is-not-found", (s) => [
+      ...s,
+      { flush: true },
+      { greet: "C1" },
+      { expectSent: [{ send: { to: "C1", envelope: { hello: { role: "ROLE_PRODUCER" } } } }] },
+    ]);
+    expect(await run(c)).toMatchObject({ status: "passed" });
+  });
+});
+
 describe("runner edges: steps", () => {
   const CASE = "consumer/c1-admission/local-item-is-ready";
 
@@ -91,6 +164,11 @@ describe("runner edges: steps", () => {
   it("a step time before the current time is a case bug", async () => {
     const r = await run(withSteps(CASE, (s) => [{ at: 50 }, ...s, { at: 10 }]));
     expect(r).toMatchObject({ status: "failed", message: expect.stringContaining("step time 10 is before the current time 50") });
+  });
+
+  it("a stalled step (a jump in time that runs no timers on the way) before the current time is a case bug too", async () => {
+    const r = await run(withSteps(CASE, (s) => [{ at: 50 }, ...s, { at: 10, stalled: true }]));
+    expect(r).toMatchObject({ status: "failed", message: "case bug (fix the case file): step time 10 is before the current time 50" });
   });
 
   it("repeat with no steps is a case bug", async () => {
@@ -141,6 +219,17 @@ describe("runner edges: expectations", () => {
     expect((await run(c)).message).toMatch(/^admit r1 at t=0: expected 0 item decisions; got/);
   });
 
+  it("a drain expectation names the request, or the item, the testee did not report", async () => {
+    const UNAVAILABLE = "consumer/c1-admission/no-announcement-without-model-input-fails-unavailable";
+    // (its first drain step expects r1 failed; the second, nothing more)
+    const drainOf = (failed: Record<string, unknown>[]) => withSteps(UNAVAILABLE, (s) => s.map((x, i) => (i === 1 ? { drain: failed } : x)));
+    expect((await run(drainOf([{ request: "r1", failures: [{ item: "i1", reason: "UNAVAILABLE" }] }]))).status).toBe("passed");
+    expect((await run(drainOf([{ request: "r9" }]))).message).toMatch(/^\[C6\] drainFailed at t=0: expected request r9; got \[\{"requestId":"r1"/);
+    expect((await run(drainOf([{ request: "r1", failures: [{ item: "i9" }] }]))).message).toMatch(
+      /^\[C6\] drainFailed at t=0: expected a failure for item i9; got \[\{"requestId":"r1"/,
+    );
+  });
+
   it("a rule with `times` fires at most that many times", async () => {
     // Every output sent to P1 would bump the counter; with times 1 it is bumped once.
     const c = withSteps(CASE9, (s) => [
@@ -173,6 +262,15 @@ describe("runner edges: the case loader", () => {
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, role: "engine" }] })).toThrow(/"role" must be consumer, producer or subscriber/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, steps: { admit: {} } }] })).toThrow(/"steps" must be a list/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, name: "Not_Kebab" }] })).toThrow(/"name" must be kebab-case/);
+  });
+
+  it("a case file that is not JSON, or whose suite name is not kebab-case segments, is refused naming the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    mkdirSync(join(dir, "consumer"));
+    writeFileSync(join(dir, "consumer", "s.json"), '{"suite": "consumer/c1-x", "cases": [');
+    expect(() => loadCases(dir)).toThrow(`case file ${join("consumer", "s.json")} is not valid JSON; fix its syntax`);
+    for (const suite of ["consumer/C1_x", "consumer//c1-x", 7])
+      expect(load({ suite, cases: [good] }), String(suite)).toThrow(`case file ${join("consumer", "s.json")}: "suite" must be kebab-case segments joined by "/"`);
   });
 
   it("a duplicate case name, or requirements missing the suite's id, is refused", () => {

@@ -181,8 +181,12 @@ def normalize_fingerprint(fp: Any) -> Fingerprint | None:
         model = ""
     if not isinstance(model, str):
         return None
-    for v in (dtype, row, layout):
-        if not (is_int(v) and 0 <= v <= MAX_SAFE_INTEGER):
+    # As the wire carries them (and the TypeScript validator checks): dtype an enum value in
+    # [0, 2^31), row_bytes and layout_version uint32. A larger value would reach peers truncated.
+    if not (is_int(dtype) and 0 <= dtype < 2**31):
+        return None
+    for v in (row, layout):
+        if not (is_int(v) and 0 <= v < 2**32):
             return None
     return Fingerprint(model, dtype, row, layout)
 

@@ -100,5 +100,41 @@ class DecodeEdgesTest(unittest.TestCase):
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex("0a020803" "120170" "1809" "5a021201ff")))
 
 
+class JsonLeniencyTest(unittest.TestCase):
+    """The proto3 JSON reader (the untrusted-json feature) never raises: what it cannot convert is
+    kept as received, so the validators see the wrong type and refuse it [C2] [I1]."""
+
+    def test_v1_json_values_that_cannot_be_converted_are_kept_as_received(self):
+        self.assertEqual(codec.decode_base64("AQ"), b"\x01")  # unpadded
+        self.assertEqual(codec.decode_base64("-_8"), b"\xfb\xff")  # URL-safe
+        self.assertIsNone(codec.decode_base64("@@@@"))
+        cases = (
+            ("ectp.v1.Checksum", {"value": "@@@@"}, {"value": "@@@@"}),  # invalid base64
+            ("ectp.v1.Checksum", {"value": 7}, {"value": 7}),  # bytes not a string
+            ("ectp.v1.Heartbeat", {"sequence": True}, {"sequence": True}),  # a bool is not the integer 1
+            ("ectp.v1.ReadReject", {"reason": False}, {"reason": False}),  # nor an enum value 0
+            ("ectp.v1.ItemDescriptor", {"shape": 3}, {"shape": 3}),  # a repeated field that is not a list
+        )
+        for type_name, obj, expected in cases:
+            with self.subTest(obj=obj):
+                out = codec.from_json(type_name, obj)
+                self.assertEqual(out, expected)
+                self.assertEqual({k: type(v) for k, v in out.items()}, {k: type(v) for k, v in expected.items()})  # True is not 1
+        for obj in ([1], "x", None):
+            self.assertIs(codec.from_json("ectp.v1.Heartbeat", obj), obj)
+        self.assertEqual(codec.from_json("ectp.v1.Checksum", {"value": "AQID"}), {"value": b"\x01\x02\x03"})
+
+    def test_v1_json_enum_by_name_number_or_decimal_string(self):
+        internal = codec.enum_value("ectp.v1.FailureReason", "FAILURE_REASON_INTERNAL")
+        self.assertEqual(internal, 6)
+        for value in ("FAILURE_REASON_INTERNAL", 6, "6", " 6 "):
+            with self.subTest(value=value):
+                self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": value}), {"reason": internal})
+        self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": "NO_SUCH_REASON"}), {"reason": "NO_SUCH_REASON"})
+
+    def test_v1_to_json_drops_absent_and_unknown_keys(self):
+        self.assertEqual(codec.to_json("ectp.v1.ReadReject", {"attemptId": 5, "detail": None, "bogus": 1}), {"attemptId": "5"})
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -7,7 +7,7 @@ from ectp_py import codec
 from ectp_py.config import ConsumerConfig
 from ectp_py.consumer import AdmitItem, ConsumerCore, ReadResult
 from ectp_py.outputs import CancelRead, ConnectPeer, StartRead
-from ectp_py.wire import Completion, EctpError, Reason
+from ectp_py.wire import Completion, EctpError, Reason, validate_descriptor
 
 from .helpers import FP, announcement, descriptor, envelope, item_bytes, pool, sends
 
@@ -61,6 +61,17 @@ class ConsumerTest(unittest.TestCase):
             r = c.admit(f"r{i}", [AdmitItem("i1", ann, has_model_input=True)], 0)
             self.assertEqual(r.items[0].action, "local-encode")
             self.assertEqual(r.items[0].reason, Reason.INVALID_ANNOUNCEMENT)
+
+    def test_c2_i1_an_announcement_that_raises_when_read_is_invalid_not_an_exception(self):
+        class Hostile(dict):
+            def get(self, *_):
+                raise RuntimeError("hostile announcement")
+
+        c = make()
+        r = admit(c, Hostile(announcement(descriptor("a", item_bytes(8)))), 0)
+        self.assertEqual((r.status, r.failures[0].reason), ("failed", Reason.INVALID_ANNOUNCEMENT))
+        d = admit(c, Hostile(announcement(descriptor("a", item_bytes(8)))), 0, model=True, request="r2").items[0]
+        self.assertEqual((d.action, d.reason), ("local-encode", Reason.INVALID_ANNOUNCEMENT))
 
     def test_c3_budget_runs_out_without_extension(self):
         c = make(ConsumerConfig(wait_budget_ms=1000))
@@ -465,6 +476,99 @@ class ConsumerTest(unittest.TestCase):
                 c.handle_read_result(ReadResult(start.read_id, status, size), at)
                 c.poll(at)
                 self.assertEqual(c.drain_failed()[0].failures[0].reason, reason, (at, status))
+
+    def test_c11_constructor_refuses_an_unusable_id_epoch_or_fingerprint(self):
+        for ident, epoch, fp, pattern in (("", 1, FP, "id must be a non-empty string"),
+                                          (7, 1, FP, "id must be a non-empty string"),
+                                          ("C1", 0, FP, "epoch must be a positive integer"),
+                                          ("C1", True, FP, "epoch must be a positive integer"),
+                                          ("C1", 2**53, FP, "epoch must be a positive integer"),
+                                          ("C1", 1, {"model": 3}, "fingerprint is malformed"),
+                                          # as the wire carries them: dtype an enum value, the others uint32
+                                          ("C1", 1, {**FP, "dtype": 2**31}, "fingerprint is malformed"),
+                                          ("C1", 1, {**FP, "rowBytes": 2**32}, "fingerprint is malformed"),
+                                          ("C1", 1, {**FP, "layoutVersion": 2**32}, "fingerprint is malformed"),
+                                          ("C1", 1, "test/model@1", "fingerprint is malformed")):
+            with self.subTest(ident=ident, epoch=epoch, fp=fp), self.assertRaisesRegex(EctpError, pattern) as ctx:
+                ConsumerCore(ident, epoch, fp, pool())
+            self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
+        self.assertEqual(ConsumerCore("C1", 2**53 - 1, None, pool()).fingerprint.model, "")  # absent: all-default
+        top = ConsumerCore("C1", 1, {"model": "m", "dtype": 2**31 - 1, "rowBytes": 2**32 - 1, "layoutVersion": 2**32 - 1}, pool())
+        self.assertEqual((top.fingerprint.dtype, top.fingerprint.row_bytes), (2**31 - 1, 2**32 - 1))
+
+    def test_c1_admit_refuses_a_bad_request_id_item_or_duplicate_item_id_before_acting(self):
+        c = make()
+        ann = announcement(descriptor("a", item_bytes(8)))
+        for rid, items, pattern in (("", [AdmitItem("i1", ann)], "request_id must be a non-empty string"),
+                                    (None, [AdmitItem("i1", ann)], "request_id must be a non-empty string"),
+                                    ("r1", [{"item_id": "i1"}], r"items\[0\] must be an AdmitItem with a string item_id"),
+                                    ("r1", [AdmitItem("i1", ann), AdmitItem(2, ann)], r"items\[1\] must be an AdmitItem"),
+                                    ("r1", [AdmitItem("i1", ann), AdmitItem("i1", None, has_model_input=True)],
+                                     "duplicate item id 'i1'")):
+            with self.subTest(rid=rid, items=items), self.assertRaisesRegex(EctpError, pattern) as ctx:
+                c.admit(rid, items, 0)
+            self.assertEqual(ctx.exception.code, "INVALID_ARGUMENT")
+        self.assertEqual(sends(c.poll(0), "readRequest"), [])  # nothing was started
+        self.assertEqual(c.stats()["requests"], 0)
+
+    def test_c4_config_rejected_when_the_first_backoff_exceeds_the_largest(self):
+        with self.assertRaisesRegex(EctpError, r"backoff_initial_ms \(2001\) must be <= backoff_max_ms \(2000\)") as ctx:
+            make(ConsumerConfig(backoff_initial_ms=2001))
+        self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
+        make(ConsumerConfig(backoff_initial_ms=2000))  # equal is fine
+
+    def test_c1_finishing_a_request_never_admitted_or_already_finished_changes_nothing(self):
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        c.finish_request("r1", 1)
+        before = (c.stats(), dict(c.metrics))
+        with self.assertNoLogs("ectp", level="ERROR"):
+            c.finish_request("r1", 2)
+            c.finish_request("never", 2)
+        self.assertEqual((c.stats(), dict(c.metrics)), before)
+
+
+class DescriptorValidationTest(unittest.TestCase):
+    """[C2] validate_descriptor: every field of an untrusted ItemDescriptor is checked, the reason
+    names the field, and nothing it is given makes it raise [I1]."""
+
+    def test_c2_each_malformed_field_is_refused_naming_it(self):
+        good = descriptor("a", item_bytes(8))
+        cases = (
+            ({**good, "key": {**good["key"], "contentHash": b""}}, "contentHash"),
+            ({**good, "key": {**good["key"], "contentHash": b"x" * 65}}, "contentHash"),
+            ({**good, "key": {**good["key"], "contentHash": "abc"}}, "contentHash"),
+            ({**good, "key": {**good["key"], "fingerprint": "model"}}, "fingerprint is malformed"),
+            ({**good, "key": {**good["key"], "fingerprint": {**FP, "model": 5}}}, "fingerprint is malformed"),
+            ({**good, "key": {**good["key"], "fingerprint": {**FP, "rowBytes": -1}}}, "fingerprint is malformed"),
+            ({**good, "dtype": -1}, "dtype must be an enum value"),
+            ({**good, "dtype": "DTYPE_UINT8"}, "dtype must be an enum value"),
+            ({**good, "shape": [8, -1]}, "shape must be a list of non-negative integers"),
+            ({**good, "shape": 8}, "shape must be a list of non-negative integers"),
+            ({**good, "location": "loc"}, "location must be bytes"),
+            ({**good, "checksum": b"1234"}, "checksum must be a message"),
+            ({**good, "checksum": {"algorithm": 1, "value": b"123"}}, "exactly 4 bytes"),
+            ({**good, "checksum": {"algorithm": 1}}, "exactly 4 bytes"),
+        )
+        for d, why in cases:
+            with self.subTest(why=why, d=d):
+                valid, reason = validate_descriptor(d, 1 << 20)
+                self.assertIsNone(valid)
+                self.assertIn(why, reason)
+        ok, reason = validate_descriptor({**good, "key": {**good["key"], "fingerprint": {**FP, "model": None}}}, 1 << 20)
+        self.assertEqual((ok.fingerprint.model, reason), ("", ""))  # a null model is the default ""
+        ok, _ = validate_descriptor({**good, "dtype": 0, "shape": [2, 4], "checksum": {"algorithm": 0}}, 1 << 20)
+        self.assertEqual((ok.size_bytes, ok.crc32c), (8, None))  # no checksum algorithm: nothing to verify
+
+    def test_i1_a_descriptor_that_raises_when_read_is_refused_not_raised(self):
+        class Hostile(dict):
+            def get(self, *_):
+                raise RuntimeError("hostile mapping")
+
+        valid, reason = validate_descriptor(Hostile(descriptor("a", item_bytes(8))), 1 << 20)
+        self.assertIsNone(valid)
+        self.assertEqual(reason, "descriptor could not be read: hostile mapping")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -3,6 +3,7 @@ quarantine cap. Rules that hand mutants of consumer.py showed no other unit test
 (some only the conformance suite); each test fails on its mutant."""
 
 import unittest
+from unittest import mock
 
 from ectp_py import codec
 from ectp_py.consumer import AdmitItem, ReadResult
@@ -265,6 +266,100 @@ class ConsumerBoundariesTest(unittest.TestCase):
                 self.assertEqual(len(sends(c.poll(52_000), "heartbeat")), 1)
                 self.assertEqual(disconnects(c.poll(55_999)), [])
                 self.assertEqual(disconnects(c.poll(56_000)), [DisconnectPeer("P1")])
+
+
+    # [V1] another major's HandshakeReject whose body does not parse as major 1's (here a second body)
+    # is still answered from its frozen fields: the VERSION refusal ends the fetch
+    def test_v1_an_other_major_refusal_that_does_not_parse_as_ours_still_ends_the_fetch(self):
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(8), epoch=6)), 0)
+        c.poll(0)
+        c.handle_message("P1", other_major_reject(6) + bytes.fromhex("820100"), 1)  # + a heartbeat body
+        c.poll(1)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.VERSION)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="malformed"}'], 0)
+
+    # [V1] another major's refusal without a sender epoch refuses the epoch known (frozen fields)
+    def test_v1_an_other_major_refusal_without_an_epoch_refuses_the_known_one(self):
+        c = make()
+        c.handle_envelope("P1", hb(5), 0)
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        c.poll(0)
+        c.handle_envelope("P1", {"version": {"major": 2}, "senderId": "P1", "handshakeReject": {"reason": Reason.VERSION}}, 1)
+        c.poll(1)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.VERSION)
+
+    # [C10][I1] an envelope, grant or reject that is not a message is ignored as malformed, never raised
+    def test_c10_an_envelope_or_body_that_is_not_a_message_is_ignored_as_malformed(self):
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        for env in (42, None, [envelope("P1", 5, heartbeat={})], envelope("P1", 5, readGrant=7), envelope("P1", 5, readReject="no")):
+            c.handle_envelope("P1", env, 1)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="malformed"}'], 5)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="internal_error"}'], 0)
+        # the fetch still waits for its answer
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_FOUND}), 2)
+        c.poll(2)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.NOT_FOUND)
+
+    # [I1] a fault of the core's own while handling a message or a read result costs that input only
+    def test_i1_a_fault_while_handling_an_input_is_counted_and_logged_never_raised(self):
+        c = make()
+        with mock.patch.object(c, "_on_envelope", side_effect=RuntimeError("planted bug")), \
+                self.assertLogs("ectp.consumer", level="ERROR") as logged:
+            c.handle_envelope("P1", hb(5), 0)
+        self.assertIn("planted bug", logged.output[0])
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="internal_error"}'], 1)
+        self.assertEqual(c.stats()["ignoredMessages"], 1)
+        with mock.patch.object(c, "_on_read_result", side_effect=RuntimeError("planted read bug")), \
+                self.assertLogs("ectp.consumer", level="ERROR") as logged:
+            c.handle_read_result(ReadResult(1, "done", 8), 1)
+        self.assertIn("planted read bug", "\n".join(logged.output))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 2)  # and the core goes on
+        self.assertEqual(len(sends(c.poll(2), "readRequest")), 1)
+
+    # [C11] an item loaded without a checksum is checked against a later announcement's checksum
+    # (its CRC computed then, once): the right one finds it ready, a wrong one is CHECKSUM_MISMATCH
+    def test_c11_a_checksum_announced_after_a_load_without_one_is_checked_against_the_loaded_bytes(self):
+        c = make()
+        data = item_bytes(8)
+        plain = descriptor("a", data, checksum=False)
+        admit(c, announcement(plain), 0)
+        start = grant_for(c, plain, 0)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 8), 1)
+        right = descriptor("a", data)
+        self.assertEqual(admit(c, announcement(right), 2, request="r2").items[0].action, "ready")
+        wrong = dict(right, checksum={"algorithm": 1, "value": bytes(4)})
+        r3 = admit(c, announcement(wrong), 3, request="r3")
+        self.assertEqual((r3.status, r3.failures[0].reason), ("failed", Reason.CHECKSUM_MISMATCH))
+
+
+    # [P8][C5][C8] a producer gone while two reads of one request are in flight: the request fails once
+    # (PEER_UNREACHABLE), both reads are cancelled, their destinations kept until they settle, and no
+    # ReadComplete goes to it, not even for the read whose fetch was abandoned when the request failed
+    def test_p8_a_producer_gone_during_two_reads_of_one_request_releases_both_grants_silently(self):
+        c = make()
+        da, db = descriptor("a", item_bytes(8)), descriptor("b", item_bytes(8, seed=9))
+        c.admit("r1", [AdmitItem("i1", announcement(da)), AdmitItem("i2", announcement(db))], 0)
+        rrs = [m["readRequest"] for m in sends(c.poll(0), "readRequest")]
+        for gid, rr, d in ((11, rrs[0], da), (12, rrs[1], db)):
+            c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": gid, "item": d}), 1)
+        starts = [o for o in c.poll(1) if isinstance(o, StartRead)]
+        self.assertEqual(c.stats()["grantsHeld"], 2)
+        c.handle_peer_unreachable("P1", 2)
+        out = c.poll(2)
+        self.assertEqual(sorted(o.read_id for o in out if isinstance(o, CancelRead)), sorted(s.read_id for s in starts))
+        self.assertEqual(sends(out, "readComplete"), [])
+        failed = c.drain_failed()
+        self.assertEqual([(f.request_id, [x.reason for x in f.failures]) for f in failed], [("r1", [Reason.PEER_UNREACHABLE])])
+        self.assertEqual((c.stats()["grantsHeld"], c.stats()["destinations"]), (0, 2))
+        for s in starts:
+            c.handle_read_result(ReadResult(s.read_id, "cancelled"), 3)
+        self.assertEqual(sends(c.poll(3), "readComplete"), [])
+        self.assertEqual((c.stats()["quarantined"], c.stats()["destinations"]), (0, 0))
 
 
 if __name__ == "__main__":

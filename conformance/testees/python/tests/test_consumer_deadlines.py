@@ -111,6 +111,30 @@ class ConsumerDeadlinesTest(unittest.TestCase):
         self.assertEqual([o for o in later if isinstance(o, DisconnectPeer)], [DisconnectPeer("P1")])
         self.assertEqual({k: v for k, v in c.metrics.items() if "peers_gone" in k and v}, {})
 
+    # [P8] business during an idle stretch cancels that stretch's let-go: the producer is let go
+    # idle_peer_ms after the next idle stretch begins, not after the first
+    def test_p8_a_fetch_during_an_idle_stretch_restarts_the_idle_clock(self):
+        c = make()
+        data = item_bytes(8)
+
+        def load(name: str, request: str, now: int) -> None:
+            desc = descriptor(name, data)
+            ann = {**announcement(desc), "transportMetadata": b"\x05"}
+            admit(c, ann, now, request=request)
+            start = grant_for(c, desc, now)
+            start.destination.buffer[:] = data
+            c.handle_read_result(ReadResult(start.read_id, "done", 8), now + 1)
+            c.finish_request(request, now + 2)
+            c.poll(now + 2)
+
+        def let_go(start: int, end: int) -> list[int]:
+            return [t for t in range(start, end, 1_000) if any(isinstance(o, DisconnectPeer) for o in c.poll(t))]
+
+        load("a", "r1", 0)
+        self.assertEqual(let_go(1_000, 100_001), [])  # idle from t=2000: let go at 302 000 unless business comes
+        load("b", "r2", 100_000)  # business again
+        self.assertEqual(let_go(101_000, 500_001), [402_000])  # idle again from 102 000
+
     # [C8] a quarantined read is counted when quarantined and again when its cap releases it
     def test_c8_quarantine_and_its_cap_release_are_counted(self):
         c = make(ConsumerConfig(transfer_timeout_ms=100))
@@ -239,10 +263,6 @@ class TimerQueueTest(unittest.TestCase):
         self.assertIsNone(q.peek_at())
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class NewerEpochAnnouncementTest(unittest.TestCase):
     # [C1][P8] an announcement of the producer's newer epoch moves a fetch that holds no grant to that
     # epoch (a new attempt at once); the earlier waiter is still checked against its own checksum [C11]
@@ -269,3 +289,7 @@ class NewerEpochAnnouncementTest(unittest.TestCase):
         r1 = admit(c, announcement(wrong), 4)
         self.assertEqual(r1.status, "failed")
         self.assertEqual(r1.failures[0].reason, Reason.CHECKSUM_MISMATCH)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -26,6 +26,29 @@ class BlindPool(FirstFitPool):
         return None
 
 
+class FaultyPool(FirstFitPool):
+    """A pool whose methods named in ``faults`` raise."""
+
+    def __init__(self, capacity: int, faults: set[str]):
+        super().__init__(capacity)
+        self.faults = faults
+
+    def allocate(self, key_id, size):
+        if "allocate" in self.faults:
+            raise MemoryError("planted allocate fault")
+        return super().allocate(key_id, size)
+
+    def release(self, d):
+        if "release" in self.faults:
+            raise RuntimeError("planted release fault")
+        super().release(d)
+
+    def view(self, d):
+        if "view" in self.faults:
+            raise RuntimeError("planted view fault")
+        return super().view(d)
+
+
 class ConsumerSequencesTest(unittest.TestCase):
     # [C3][C1] a model-input item re-admitted past its budget before any poll is
     # local-encoded BUDGET_EXHAUSTED at that admission; the request does not fail
@@ -525,6 +548,57 @@ class ConsumerSequencesTest(unittest.TestCase):
         stats = c.stats()
         self.assertEqual((stats["requests"], stats["fetches"]), (0, 0))
         self.assertEqual(c.poll(0), [])
+
+
+    # SPEC.md 4.4 step 3 [I1]: a pool whose allocate raises counts as full: the grant is given back
+    # ABANDONED and the fetch retried as OVERLOADED, never an exception to the caller
+    def test_c4_i1_a_pool_whose_allocate_raises_is_treated_as_full(self):
+        pool = FaultyPool(1 << 20, {"allocate"})
+        c = ConsumerCore("C1", 1, dict(FP), pool)
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        with self.assertLogs("ectp.consumer", level="ERROR"):
+            c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 1)
+        out = c.poll(1)
+        self.assertEqual([o for o in out if isinstance(o, StartRead)], [])
+        self.assertEqual([(m["readComplete"]["grantId"], m["readComplete"]["status"]) for m in sends(out, "readComplete")],
+                         [(3, Completion.ABANDONED)])
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="internal_error"}'], 0)
+        self.assertEqual((c.stats()["destinations"], c.stats()["grantsHeld"]), (0, 0))
+        pool.faults.clear()
+        self.assertEqual(len(sends(c.poll(10_000), "readRequest")), 1)  # retried (OVERLOADED, backed off)
+        self.assertEqual(c.metrics['ectp_consumer_retries_total{reason="OVERLOADED"}'], 1)
+
+    # [I4][I1] a pool whose release raises still has its destination counted as given back (logged)
+    def test_i4_a_pool_whose_release_raises_does_not_leak_the_count_or_raise(self):
+        pool = FaultyPool(1 << 20, set())
+        c = ConsumerCore("C1", 1, dict(FP), pool)
+        data = item_bytes(8)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 0)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 8), 1)
+        self.assertEqual(c.stats()["destinations"], 1)
+        pool.faults.add("release")
+        with self.assertLogs("ectp.consumer", level="ERROR") as logged:
+            c.finish_request("r1", 2)
+        self.assertIn("DestinationPool.release raised", logged.output[0])
+        self.assertEqual((c.stats()["destinations"], c.stats()["loadedItems"]), (0, 0))
+
+    # [C11][I1] a pool whose view raises cannot show the bytes: like a blind pool, a checksum mismatches
+    def test_c11_a_pool_whose_view_raises_mismatches_a_checksum(self):
+        c = ConsumerCore("C1", 1, dict(FP), FaultyPool(1 << 20, {"view"}))
+        data = item_bytes(8)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 0)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 8), 1)
+        self.assertEqual(sends(c.poll(1), "readComplete")[0]["readComplete"]["status"], Completion.FAILED)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.CHECKSUM_MISMATCH)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="internal_error"}'], 0)
 
 
 if __name__ == "__main__":

@@ -135,6 +135,14 @@ class GroupsAndTagsTest(unittest.TestCase):
         for tail in ("24", "232c", "2b24", "23", "232b24", "2b34"):  # one-byte tags (fields 4-6)
             self.assert_malformed(tail + "820100")
 
+    def test_v1_inside_a_group_multi_byte_varints_are_skipped_and_truncated_fields_are_malformed(self):
+        expected = self.envelope("820100")
+        self.assertEqual(self.envelope("9b06" "08ac02" "9c06" "820100"), expected)  # varint 300 (2 bytes)
+        self.assertEqual(self.envelope("9b06" "08" + "ff" * 9 + "01" "9c06" "820100"), expected)  # 10 bytes
+        self.assert_malformed("9b06" "0880", "truncated varint")
+        self.assert_malformed("9b06" "19" + "00" * 7, "truncated fixed64")  # 7 of 8 bytes left
+        self.assert_malformed("9b06" "1d" + "00" * 3, "truncated fixed32")  # 3 of 4 bytes left
+
     def test_i1_group_nesting_is_bounded_at_100(self):
         def nested(depth: int) -> str:
             return "9b06" * depth + "0801" + "9c06" * depth

@@ -1,6 +1,7 @@
 """ProducerCore and MemoryItemStore rules, one test per requirement id (SPEC.md section 8-9)."""
 
 import unittest
+from unittest import mock
 
 from ectp_py import codec
 from ectp_py.config import ProducerConfig
@@ -529,6 +530,76 @@ class LimitsTest(unittest.TestCase):
         self.assertEqual(len(snaps), 1)
         self.assertEqual(snaps[0]["snapshot"]["sequence"], 1)
         self.assertEqual(len(snaps[0]["snapshot"]["items"]), 1)
+
+
+    def test_p8_constructor_refuses_an_unusable_id_epoch_or_fingerprint(self):
+        for ident, epoch, fp, pattern in (("", 5, FP, "id must be a non-empty string"),
+                                          (None, 5, FP, "id must be a non-empty string"),
+                                          ("P1", 0, FP, "epoch must be a positive integer"),
+                                          ("P1", 5.0, FP, "epoch must be a positive integer"),
+                                          ("P1", 5, {"dtype": -1}, "fingerprint is malformed"),
+                                          ("P1", 5, [FP], "fingerprint is malformed")):
+            with self.subTest(ident=ident, epoch=epoch, fp=fp), self.assertRaisesRegex(EctpError, pattern) as ctx:
+                ProducerCore(ident, epoch, fp, MemoryItemStore(1024))
+            self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
+
+    def test_p3_p5_config_fields_are_integers_at_least_their_floor_and_the_wire_ones_fit_32_bits(self):
+        for field, value in (("lease_ms", 0), ("heartbeat_misses", 0), ("max_grants_per_consumer", 1.5),
+                             ("max_pinned_bytes_per_consumer", True), ("retry_after_ms", -1), ("resend_interval_ms", "5")):
+            with self.subTest(field=field, value=value), self.assertRaisesRegex(EctpError, f"config.{field} must be an integer >= ") as ctx:
+                ProducerConfig(**{field: value}).validate()
+            self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
+        ProducerConfig(retry_after_ms=0, resend_interval_ms=0).validate()  # 0 is allowed for these two
+        for field in ("lease_ms", "retry_after_ms", "heartbeat_interval_ms"):
+            with self.subTest(field=field), self.assertRaisesRegex(EctpError, f"config.{field} must fit in 32 bits"):
+                ProducerConfig(**{field: 2**32}).validate()
+            ProducerConfig(**{field: 2**32 - 1}).validate()
+
+    def test_i1_a_fault_while_handling_a_message_costs_that_message_only(self):
+        p, store = make()
+        desc = put(store, "a")
+        with mock.patch.object(p, "_dispatch", side_effect=RuntimeError("planted bug")), \
+                self.assertLogs("ectp.producer", level="ERROR") as logged:
+            p.handle_envelope("C1", envelope("C1", 1, readRequest={"attemptId": 1, "key": desc["key"]}), 0)
+        self.assertIn("planted bug", logged.output[0])
+        self.assertEqual(p.stats()["ignoredMessages"], 1)
+        self.assertIn("readGrant", request(p, desc, 2, 1))  # the next message is handled as usual
+
+
+    def test_p7_an_expected_epoch_or_size_that_is_not_a_uint64_is_refused(self):
+        p, store = make()
+        desc = put(store, "a")
+
+        def answer(attempt: int, **fields) -> dict:
+            p.handle_envelope("C1", envelope("C1", 1, readRequest={"attemptId": attempt, "key": desc["key"], **fields}), 0)
+            return sends(p.poll(0), "readReject")[0]["readReject"]
+
+        for attempt, value in enumerate((-1, "5", True, 5.0), start=1):
+            with self.subTest(expectedEpoch=value):
+                self.assertEqual(answer(attempt, expectedEpoch=value)["reason"], Reason.EPOCH_CHANGED)
+        for attempt, value in enumerate((-32, "32", True), start=10):
+            with self.subTest(expectedSizeBytes=value):
+                self.assertEqual(answer(attempt, expectedSizeBytes=value)["reason"], Reason.INTERNAL)
+        self.assertIn("readGrant", request(p, desc, 20, 0))  # absent (0): no check
+
+
+    def test_p8_foreign_items_are_counted_once_each_in_a_memory_of_1024_keys(self):
+        # The set of keys already logged is bounded: past 1024 it starts afresh, so a key counted long
+        # ago is counted again (and its log line written again) rather than the set growing without end.
+        p, store = make(capacity=1 << 22)
+        p.poll(0)
+        keys = []
+        for i in range(1025):
+            entry = store.put(descriptor(f"f{i}", item_bytes(1), producer="B"), item_bytes(1))
+            keys.append(entry.key_id)
+        with self.assertLogs("ectp.producer", level="ERROR"):
+            for key_id in keys[:1024]:
+                self.assertIsNone(p.announce(key_id))
+            self.assertIsNone(p.announce(keys[0]))  # already logged: not counted again
+            self.assertEqual(p.metrics["ectp_producer_unpublishable_items_total"], 1024)
+            self.assertIsNone(p.announce(keys[1024]))  # the 1025th: the memory starts afresh with it
+            self.assertIsNone(p.announce(keys[0]))  # so the first is counted again
+        self.assertEqual(p.metrics["ectp_producer_unpublishable_items_total"], 1026)
 
 
 if __name__ == "__main__":

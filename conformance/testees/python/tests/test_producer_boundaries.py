@@ -6,7 +6,7 @@ shutdown and heartbeat intervals [P8], the store's put contract."""
 import unittest
 
 from ectp_py.config import ProducerConfig
-from ectp_py.outputs import EventBatchOut
+from ectp_py.outputs import ConnectPeer, EventBatchOut
 from ectp_py.producer import ProducerCore
 from ectp_py.store import MemoryItemStore
 from ectp_py.wire import EctpError, Reason, Role
@@ -208,6 +208,27 @@ class ProducerBoundariesTest(unittest.TestCase):
             grant = ask(p, put(store, "a"), 1)["readGrant"]
             p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": grant["grantId"], "status": status}), 1)
             self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (0, 0))
+
+
+    # SPEC.md 4.1, 4.2 [P7]: a refused Hello's metadata is loaded before the refusal, once per epoch of
+    # a known consumer: a second refusal, and the accepted Hello after them, connect nothing again
+    def test_p7_a_known_consumers_refused_hellos_connect_it_once_per_epoch(self):
+        p, store = make()
+        desc = put(store, "a")
+        ask(p, desc, 1)  # C1 is known at epoch 1, never greeted, never connected
+        wrong = {**HELLO, "fingerprint": {**FP, "model": "another"}, "transportMetadata": b"\x07"}
+
+        def hello(body: dict, now: int) -> list:
+            p.handle_envelope("C1", envelope("C1", 1, hello=body), now)
+            return p.poll(now)
+
+        out = hello(wrong, 1)
+        self.assertEqual([o for o in out if isinstance(o, ConnectPeer)], [ConnectPeer("C1", 1, b"\x07")])
+        self.assertEqual(sends(out, "handshakeReject")[0]["handshakeReject"]["reason"], Reason.INCOMPATIBLE)
+        self.assertEqual([o for o in hello(wrong, 2) if isinstance(o, ConnectPeer)], [])
+        accepted = hello({**HELLO, "transportMetadata": b"\x07"}, 3)
+        self.assertEqual([o for o in accepted if isinstance(o, ConnectPeer)], [])
+        self.assertEqual(len(sends(accepted, "hello")), 1)
 
 
 if __name__ == "__main__":

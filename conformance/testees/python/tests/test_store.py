@@ -138,5 +138,33 @@ class MemoryItemStoreTest(unittest.TestCase):
         self.assertEqual(s.used_bytes(), 30)
 
 
+    def test_p6_a_capacity_that_is_not_a_positive_integer_is_refused(self):
+        for capacity in (0, -1, 1.5, True, "100", None):
+            with self.subTest(capacity=capacity), self.assertRaisesRegex(EctpError, "capacity_bytes must be a positive integer") as ctx:
+                MemoryItemStore(capacity)
+            self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
+        self.assertEqual(MemoryItemStore(1).capacity_bytes, 1)
+
+    def test_p1_a_put_of_an_invalid_descriptor_is_refused_naming_what_is_wrong_and_stores_nothing(self):
+        s = MemoryItemStore(100)
+        seen = recorder(s)
+        for bad, why in ((dict(descriptor("a", item_bytes(10)), sizeBytes=0), "sizeBytes"),
+                         (dict(descriptor("a", item_bytes(10)), producerId=""), "producerId"),
+                         ({"sizeBytes": 10}, "key")):
+            with self.subTest(why=why), self.assertRaisesRegex(EctpError, f"put: descriptor is not valid \\(.*{why}") as ctx:
+                s.put(bad, item_bytes(10))
+            self.assertEqual(ctx.exception.code, "INVALID_ARGUMENT")
+        self.assertEqual((s.used_bytes(), seen), (0, []))
+
+    def test_p1_an_entry_is_found_by_its_item_key(self):
+        s = MemoryItemStore(100)
+        kid = put(s, "a")
+        key = descriptor("a", item_bytes(10))["key"]
+        self.assertIs(s.get_key(key), s.get(kid))
+        self.assertIsNone(s.get_key(descriptor("b", item_bytes(10))["key"]))  # another item
+        self.assertIsNone(s.get_key({"contentHash": b""}))  # not a key
+        self.assertIsNone(s.get_key(None))
+
+
 if __name__ == "__main__":
     unittest.main()

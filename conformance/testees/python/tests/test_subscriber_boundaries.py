@@ -261,5 +261,28 @@ class SubscriberBoundariesTest(SyncedSubscriber, unittest.TestCase):
         self.assertNotIn("hello", bodies(sub.poll(1020)))
 
 
+    # [C10] a followed producer's envelope with a sender epoch that is not an id is malformed
+    # (not a version or sender problem), counted under that reason
+    def test_c10_a_followed_producers_envelope_without_a_valid_epoch_is_malformed(self):
+        sub = self.synced("a")
+        for epoch in (0, None, -5, 2**53, "5"):
+            sub.handle_envelope(P, env({"eventBatch": {"sequence": 3, "events": [stored("b")]}}, epoch=epoch), 2)
+        self.assertEqual(sub.metrics['ectp_subscriber_ignored_messages_total{reason="malformed"}'], 5)
+        self.assertEqual(sorted(sub.view(P)), [kid("a")])  # nothing applied
+
+    # [P8] the transport losing a producer that is not followed changes nothing
+    def test_p8_an_unreachable_producer_that_is_not_followed_changes_nothing(self):
+        sub = self.synced("a")
+        sub.handle_peer_unreachable("P9", 2)
+        self.assertEqual(sub.poll(2), [])
+        self.assertEqual(sorted(sub.view(P)), [kid("a")])
+        self.assertEqual(sub.stats()["producers"], 1)
+
+    def test_a_subscriber_id_must_be_a_non_empty_string(self):
+        for ident in ("", None, 7):
+            with self.subTest(ident=ident), self.assertRaisesRegex(ValueError, "subscriber id must be a non-empty string"):
+                EventSubscriber(ident, 1, FP)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -53,6 +53,18 @@ class HandshakeAndMisuseTest(unittest.TestCase):
                          {"commandId": 9, "unsupported": {"feature": "unknown-command"}})
 
 
+    def test_an_unexpected_fault_in_a_command_is_an_internal_error_answer_and_the_testee_goes_on(self):
+        """Section 5 error codes: an exception the adapter did not expect (here a PeerUnreachable
+        body that is not a message) is Error{INTERNAL} naming it, never a crash of the process."""
+        t = configured(ROLE_CONSUMER)
+        r = t.handle({"commandId": 4, "nowMs": 0, "peerUnreachable": 5})
+        self.assertEqual(r["commandId"], 4)
+        self.assertEqual(r["error"]["code"], "INTERNAL")
+        self.assertRegex(r["error"]["message"], r"^AttributeError: ")
+        self.assertEqual(t.handle({"commandId": 5, "nowMs": 0, "getStats": {}})["commandId"], 5)
+        self.assertIn("stats", t.handle({"commandId": 6, "nowMs": 0, "getStats": {}}))
+
+
 class DeliverMessageTest(unittest.TestCase):
     HELLO = {"role": 2, "capabilities": ["events.v1"], "fingerprint": FP, "heartbeatIntervalMs": 2000}  # ectp.v1 Role CONSUMER
 
@@ -118,6 +130,15 @@ class ConfigureTest(unittest.TestCase):
         bad = {"role": ROLE_CONSUMER, "id": "X1", "epoch": 5, "fingerprint": FP, "timers": {"transferTimeoutMs": 26000}}
         self.assertEqual(t.handle({"commandId": 4, "nowMs": 0, "configure": bad})["error"]["code"], "INVALID_CONFIG")  # [C11]
         self.assertEqual(t.handle({"commandId": 5, "nowMs": 0, "getStats": {}})["error"]["code"], "NOT_CONFIGURED")
+
+    def test_an_unknown_role_is_invalid_config_naming_it_and_leaves_no_instance(self):
+        """Section 5 Configure: role must be one of the three; anything else is Error{INVALID_CONFIG}."""
+        t = configured(ROLE_PRODUCER)
+        for role in (0, 4, "ROLE_PRODUCER"):
+            r = t.handle({"commandId": 2, "nowMs": 0, "configure": {"role": role, "id": "X1", "epoch": 3}})
+            self.assertEqual(r["error"]["code"], "INVALID_CONFIG", role)
+            self.assertIn(f"role {role!r} is not ROLE_CONSUMER, ROLE_PRODUCER or ROLE_SUBSCRIBER", r["error"]["message"])
+            self.assertEqual(t.handle({"commandId": 3, "nowMs": 0, "getStats": {}})["error"]["code"], "NOT_CONFIGURED")
 
     def test_seed_reaches_the_consumer(self):
         """Section 5 Configure: `seed` seeds the instance (backoff jitter [C4]); 0 = the default."""
@@ -267,6 +288,16 @@ class ProducerCommandsTest(unittest.TestCase):
         self.assertNotEqual(loc, loc2)
         self.assertEqual(read(loc, 4)["error"]["code"], "INVALID_ARGUMENT")
         self.assertEqual(read(loc2, 4)["readMemory"]["data"], b"wxyz")
+
+    def test_a_command_naming_an_item_by_a_missing_or_malformed_key_is_invalid_argument(self):
+        """Section 5: MarkReady, Discard, Evict and Announce name the item by key; without a usable
+        one they answer Error{INVALID_ARGUMENT} (not NOT_FOUND, not a crash)."""
+        t = configured(ROLE_PRODUCER)
+        for name in ("markReady", "discard", "evict", "announce"):
+            for body in ({}, {"key": {"contentHash": b""}}, {"key": {"contentHash": b"a", "fingerprint": {"model": 1}}}):
+                with self.subTest(name=name, body=body):
+                    r = t.handle({"commandId": 2, "nowMs": 0, name: body})
+                    self.assertEqual(r["error"], {"message": "key is missing or malformed", "code": "INVALID_ARGUMENT"})
 
     def test_producer_timers_are_used_and_other_roles_timers_ignored(self):
         """Section 5 Configure: absent timer = default; fields of another role MUST be ignored."""

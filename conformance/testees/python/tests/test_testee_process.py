@@ -91,10 +91,6 @@ class TesteeProcessTest(unittest.TestCase):
                 self.assertTrue(r.stdout, "the Init before the unreadable request had no answer")
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class TesteeReadMemoryTest(unittest.TestCase):
     def test_read_memory_serves_held_items_only(self):
         """ReadMemory plays a one-sided read: an item that left the store (discarded, cleared) is
@@ -121,3 +117,7 @@ class TesteeReadMemoryTest(unittest.TestCase):
         t.handle({"commandId": 5, "clearStore": {}})
         self.assertEqual(read(b)["error"]["code"], "INVALID_ARGUMENT")
         self.assertEqual(read(b"mem:99")["error"]["code"], "INVALID_ARGUMENT")
+
+
+if __name__ == "__main__":
+    unittest.main()
