@@ -747,11 +747,11 @@ class ProducerCore:
                     self._send(p.id, {"eventBatch": batch})
 
     def _on_replay(self, p: _Peer, req: Any, now: float) -> None:
-        p.subscribed = True
         raw = u64(req.get("fromSequence") if isinstance(req, dict) else None)
         if raw is None or raw > MAX_SAFE_INTEGER:  # SPEC.md 3.8: past 2^53 - 1 is malformed
-            self._ignore("malformed")
+            self._ignore("malformed")  # [C10] ignored: it subscribes nobody either
             return
+        p.subscribed = True
         self._answer_replay(p, max(1, raw), now)  # 0 means 1
 
     def _resend_deferred(self, p: _Peer, now: float) -> bool:

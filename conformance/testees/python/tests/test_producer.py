@@ -244,6 +244,9 @@ class ProducerTest(unittest.TestCase):
         p.handle_envelope("C1", envelope("C1", 1, replayRequest={"fromSequence": 2**53}), 0)
         self.assertEqual(sends(p.poll(0), "replayUnavailable") + sends(p.poll(0), "eventBatch"), [])
         self.assertEqual(p.stats()["ignoredMessages"], 1)
+        # [C10] ignored means no subscription either: the next batch does not go to C1
+        put(_store, "a")
+        self.assertEqual(sends(p.poll(1), "eventBatch"), [])
 
     def test_i1_p3_a_clock_reading_earlier_than_the_latest_is_read_as_the_latest(self):
         p, store = make(ProducerConfig(lease_ms=1000))

@@ -150,6 +150,9 @@ describe("producer boundaries and check order", () => {
     expect(sent(h.producer.poll(1), "s")).toEqual([]);
     expect(h.metrics.get("ectp_producer_ignored_messages_total", { reason: "malformed" })).toBe(fromSequences.length);
     expect(h.producer.stats().ignoredMessages).toBe(fromSequences.length);
+    // Ignored means no subscription either: the next batch does not go to "s".
+    ready(h.store, 2);
+    expect(sent(h.producer.poll(2), "s")).toEqual([]);
   });
   it("[P8] a consumer's new epoch is judged by our interval until its new Hello", () => {
     const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });

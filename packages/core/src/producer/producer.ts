@@ -1248,12 +1248,12 @@ export class ProducerCore {
   }
 
   private onReplay(p: Peer, req: ectp.v1.IReplayRequest, now: number): void {
-    p.subscribed = true;
     const raw = u64(req.fromSequence);
     if (!Number.isSafeInteger(raw) || raw < 0) {
-      this.ignore("malformed");
+      this.ignore("malformed"); // [C10] ignored: it subscribes nobody either
       return;
     }
+    p.subscribed = true;
     this.answerReplay(p, Math.max(1, raw), now);
   }
 
