@@ -17,6 +17,7 @@ import {
   readRequest,
   ready,
   request,
+  requiredMethodsOf,
   sent,
   wire,
 } from "./test-helpers.js";
@@ -410,16 +411,7 @@ describe("ProducerCore grants", () => {
 
   it("[P2][I3] a store without the optional unpinEntry is unpinned by key: ACK, lease and peer loss each release one pin", () => {
     const inner = new MemoryItemStore({ capacityBytes: 1000 });
-    // Only the required ItemStore methods.
-    const store = {
-      get: (k: string) => inner.get(k),
-      pin: (k: string) => inner.pin(k),
-      unpin: (k: string) => inner.unpin(k),
-      readyItems: () => inner.readyItems(),
-      totalPins: () => inner.totalPins(),
-      subscribe: (l: Parameters<MemoryItemStore["subscribe"]>[0]) => inner.subscribe(l),
-    };
-    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store, config: { leaseMs: 1000 } });
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store: requiredMethodsOf(inner), config: { leaseMs: 1000 } });
     const h = { producer, store: inner } as unknown as Parameters<typeof request>[0];
     ready(inner, 1);
     ready(inner, 2);
@@ -953,17 +945,9 @@ describe("ProducerCore events [E1][E2]", () => {
   it("[E1] an event that cannot be encoded (a custom store's removed key) counts 0 bytes where batches are cut: published with the others, never thrown", () => {
     const inner = new MemoryItemStore({ capacityBytes: 1000 });
     let notify: ((c: StoreChange) => void) | undefined;
-    const store = {
-      get: (k: string) => inner.get(k),
-      pin: (k: string) => inner.pin(k),
-      unpin: (k: string) => inner.unpin(k),
-      readyItems: () => inner.readyItems(),
-      totalPins: () => inner.totalPins(),
-      subscribe: (l: (c: StoreChange) => void) => {
-        notify = l;
-        return inner.subscribe(l);
-      },
-    };
+    const store = requiredMethodsOf(inner, (listener) => {
+      notify = listener;
+    });
     const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
     ready(inner, 1);
     const badKey = { contentHash: "not bytes" } as unknown as ectp.v1.IItemKey;

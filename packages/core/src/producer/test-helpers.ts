@@ -9,11 +9,30 @@ import type { Logger, MetricsSink } from "../observability.js";
 import type { CoreOutput, SendOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
+import type { ItemStore, StoreChange } from "./types.js";
 
 /** The fingerprint every test item uses. */
 export const FP: ectp.v1.IFingerprint = { model: "m", dtype: ectp.v1.Dtype.DTYPE_UINT8, rowBytes: 0, layoutVersion: 1 };
 /** Producer id and epoch of the producer under test. */
 export const PRODUCER = { id: "E", epoch: 7 };
+
+/**
+ * A custom store with only the required {@link ItemStore} methods (no `unpinEntry`), each passed
+ * to `inner`; `onSubscribe` sees the listener the producer subscribes (to feed it changes).
+ */
+export function requiredMethodsOf(inner: MemoryItemStore, onSubscribe?: (listener: (c: StoreChange) => void) => void): ItemStore {
+  return {
+    get: (k) => inner.get(k),
+    pin: (k) => inner.pin(k),
+    unpin: (k) => inner.unpin(k),
+    readyItems: () => inner.readyItems(),
+    totalPins: () => inner.totalPins(),
+    subscribe: (listener) => {
+      onSubscribe?.(listener);
+      return inner.subscribe(listener);
+    },
+  };
+}
 
 /** Descriptor of test item `n`. */
 export function desc(n: number, size = 10): ectp.v1.IItemDescriptor {
