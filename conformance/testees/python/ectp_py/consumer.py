@@ -1169,6 +1169,7 @@ class ConsumerCore:
             # nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
             self._send(peer.id, {"readComplete": {
                 "grantId": grant_id, "status": Completion.ABANDONED, "detail": "every waiting request is past its budget"}})
+            self._ignore("unwanted_grant")  # [C10] released and counted, as every grant nobody waits for
             return
 
         def ack_failed(reason: int) -> None:

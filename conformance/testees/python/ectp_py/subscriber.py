@@ -273,6 +273,7 @@ class EventSubscriber:
             self._ignore("stale_epoch")  # [P8] an older epoch's message
             return
         f.last_heard = now
+        unasked = False  # set when a new epoch's first message is a snapshot, taken as the answer to a request not yet sent
         if sep > f.epoch:
             # [E2] a greater epoch: the view is void and sequences restart.
             # follow() already greeted and asked this epoch (the first, or a newer connection's).
@@ -293,6 +294,7 @@ class EventSubscriber:
                 # this answer may be whole; if it is a part, the retry asks again when the rest is lost
                 self._hello(f)
                 f.want, f.want_sent_at = "snapshot", now
+                unasked = True
             elif "replayUnavailable" in env:
                 self._hello(f)  # the first message to an epoch is a Hello; the handler below asks
             else:
@@ -300,7 +302,10 @@ class EventSubscriber:
         if "eventBatch" in env:
             self._on_batch(f, env["eventBatch"], now)
         elif "snapshot" in env:
-            self._on_snapshot(f, env["snapshot"], now)
+            if not self._on_snapshot(f, env["snapshot"], now) and unasked:
+                # [E2][C10] one it ignores answers nothing: the new epoch is asked now, as for any other first message
+                self._request_snapshot(f, now)
+                f.subscribing = True
         elif "replayUnavailable" in env:
             latest = env["replayUnavailable"].get("latest", 0)
             if f.synced and isinstance(latest, int) and latest <= f.applied:
@@ -348,7 +353,8 @@ class EventSubscriber:
         if f.synced and f.want is None:
             self._request_replay(f, now)  # [E2] from the first missing sequence
 
-    def _on_snapshot(self, f: _Followed, snap: dict, now: float) -> None:
+    def _on_snapshot(self, f: _Followed, snap: dict, now: float) -> bool:
+        """Take a Snapshot (part) [E2]; False when it is ignored [C10]."""
         sid = snap.get("snapshotId", 0)
         sequence = snap.get("sequence", 0)
         parts = snap.get("parts", 0) or 1
@@ -358,15 +364,15 @@ class EventSubscriber:
         if not all(isinstance(v, int) and 0 <= v <= MAX_SAFE_INTEGER for v in (sid, sequence, parts, part)) or part >= parts \
                 or sequence >= MAX_SAFE_INTEGER or not isinstance(items, list):
             self._ignore("malformed")
-            return
+            return False
         a = f.assembly
         # [E2] an answer not newer than the one applied, or older than the one being assembled: ignored.
         if sid <= f.last_snapshot_id or (a is not None and sid < a["id"]):
             self._ignore("duplicate")
-            return
+            return False
         if a is not None and sid == a["id"] and (a["parts"] != parts or a["sequence"] != sequence or part in a["got"]):
             self._ignore("duplicate" if part in a["got"] else "malformed")  # inconsistent with its answer, or a duplicate part
-            return
+            return False
         entries = [(kid, d) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
         if a is None or sid > a["id"]:
             a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}}
@@ -376,7 +382,7 @@ class EventSubscriber:
             if f.want == "snapshot":
                 # a part of the answer awaited is progress: ask again only retry_ms after the latest one
                 f.want_sent_at = max(f.want_sent_at, now)
-            return
+            return True
         f.assembly = None
         f.last_snapshot_id = sid
         f.subscribing = False
@@ -391,6 +397,7 @@ class EventSubscriber:
             f.max_seen = max(f.max_seen, sequence)
             self._counts["snapshotsApplied"] += 1
         self._drain_held(f, now)
+        return True
 
     @staticmethod
     def _held_events(f: _Followed) -> int:

@@ -272,6 +272,18 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         sub.handle_envelope(P, batch(1, stored("c"), epoch=7), 3)  # a still newer epoch: greeted and asked
         self.assertEqual(bodies(sub.poll(3)), ["hello", "snapshotRequest"])
 
+    def test_e2_p8_c10_a_newer_epoch_whose_first_message_is_a_snapshot_it_ignores_is_greeted_and_asked_at_once(self):
+        # an ignored answer answers nothing: a part numbered past its parts, and one without a snapshotId
+        for ignored in (snapshot(0, 1, [], part=2, parts=2, epoch=6), snapshot(0, 0, [], epoch=6)):
+            sub = self.synced("a", retry_ms=1000)
+            sub.poll(1)
+            sub.handle_envelope(P, ignored, 2)
+            self.assertEqual(sub.stats()["ignoredMessages"], 1)
+            self.assertEqual(bodies(sub.poll(2)), ["hello", "snapshotRequest"])  # not only retry_ms later
+            self.assertEqual(sub.stats()["snapshotRequests"], 2)
+            sub.handle_envelope(P, snapshot(0, 1, ["b"], epoch=6), 3)
+            self.assertEqual(self.view(sub), [kid("b")])
+
     def test_p8_e2_an_unanswered_new_subscription_is_sent_again_whole(self):
         sub = EventSubscriber("R1", 1, FP, retry_ms=1000, heartbeat_interval_ms=10_000)
         sub.follow(P, 0)

@@ -2142,6 +2142,15 @@ describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => 
     }
   });
 
+  it("[C10][C3][C7] a grant released unread because every waiting request's budget ran out is counted among the ignored, as every unwanted grant", () => {
+    const h = makeConsumer(); // budget 60 s
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 60_001);
+    expect(acks(out)).toEqual([[7, ABANDONED]]);
+    expect(h.core.stats().ignoredMessages).toBe(1);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "unwanted_grant"])).toBe(1);
+  });
+
   it("[C3] a request joining a fetch whose grant was released for lack of budget resumes it", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -1959,6 +1959,7 @@ export class ConsumerCore {
       // [C3][C7] Every request waiting for it is past its budget (each resolved at the next poll):
       // nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
       this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "every waiting request is past its budget");
+      this.ignore("unwanted_grant"); // [C10] released and counted, as every grant nobody waits for
       return;
     }
     // The grant's descriptor must name the announced item: same key, size and epoch [C11][P8].

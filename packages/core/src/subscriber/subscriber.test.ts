@@ -321,6 +321,26 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(show(sub.poll(3))).toEqual(["hello", "snapshotRequest"]);
     });
 
+    it("[E2][P8][C10] a newer epoch whose first message is a snapshot it ignores is greeted and asked at once: an ignored answer answers nothing", () => {
+      // The ignored snapshots: a part numbered past its parts, and an answer without a snapshot_id (ids start at 1).
+      for (const snapshot of [
+        { sequence: 0, snapshotId: 1, part: 2, parts: 2, items: [] },
+        { sequence: 0, items: [] },
+      ]) {
+        const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000 });
+        sub.follow(P, 0);
+        sub.poll(0);
+        sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
+        sub.poll(1);
+        sub.handleMessage(P, wireOf(8, { snapshot }), 2);
+        expect(sub.stats().ignoredMessages).toBe(1);
+        expect(show(sub.poll(2))).toEqual(["hello", "snapshotRequest"]); // not only a retry_ms later
+        expect(sub.stats().snapshotRequests).toBe(2);
+        sub.handleMessage(P, wireOf(8, { snapshot: { sequence: 0, snapshotId: 1, items: [{ ...desc(1), epoch: 8 }] } }), 3);
+        expect(sub.view(P)?.size).toBe(1);
+      }
+    });
+
     it("[P8][E2] an unanswered new subscription is sent again whole (Hello first); a later unanswered SnapshotRequest alone", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000, heartbeatIntervalMs: 10_000 });
       sub.follow(P, 0);

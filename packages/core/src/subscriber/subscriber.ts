@@ -616,6 +616,8 @@ export class EventSubscriber {
       return;
     }
     f.lastHeard = now;
+    // Set when a new epoch's first message is a Snapshot, taken as the answer to a request not yet sent.
+    let unasked = false;
     if (sep > f.epoch) {
       // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
       // follow() greeted and asked this epoch already (the first one, or the one of a newer
@@ -639,12 +641,18 @@ export class EventSubscriber {
         this.hello(f);
         f.want = "snapshot";
         f.wantSentAt = now;
+        unasked = true;
       } else if (!env.replayUnavailable) this.subscribe(f, now);
       else this.hello(f);
     }
     if (env.eventBatch) this.onBatch(f, env.eventBatch, now);
-    else if (env.snapshot) this.onSnapshot(f, env.snapshot, now);
-    else if (env.replayUnavailable) {
+    else if (env.snapshot) {
+      // [E2][C10] One it ignores answers nothing: the new epoch is asked now, as for any other first message.
+      if (!this.onSnapshot(f, env.snapshot, now) && unasked) {
+        this.requestSnapshot(f, now);
+        f.subscribing = true;
+      }
+    } else if (env.replayUnavailable) {
       // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
       const latest = env.replayUnavailable.latest;
       if (f.synced && typeof latest === "number" && latest <= f.applied) this.ignore("duplicate");
@@ -698,7 +706,8 @@ export class EventSubscriber {
     if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
 
-  private onSnapshot(f: Followed, snap: ectp.v1.ISnapshot, now: number): void {
+  /** Take a Snapshot (part) [E2]; false when it is ignored [C10]. */
+  private onSnapshot(f: Followed, snap: ectp.v1.ISnapshot, now: number): boolean {
     const id = snap.snapshotId ?? 0;
     const sequence = snap.sequence ?? 0;
     const parts = snap.parts || 1;
@@ -708,17 +717,17 @@ export class EventSubscriber {
     // [E2] a part whose number is not below its count, or unreadable fields: ignored.
     if (!ok(id) || !ok(sequence) || sequence >= Number.MAX_SAFE_INTEGER || !ok(parts) || !ok(part) || part >= parts || !allObjects(items)) {
       this.ignore("malformed");
-      return;
+      return false;
     }
     // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
     if (id <= f.lastSnapshotId || (f.assembly !== undefined && id < f.assembly.id)) {
       this.ignore("duplicate");
-      return;
+      return false;
     }
     let a = f.assembly;
     if (a !== undefined && id === a.id && (a.parts !== parts || a.sequence !== sequence || a.got.has(part))) {
       this.ignore(a.got.has(part) ? "duplicate" : "malformed"); // inconsistent with its answer, or a duplicate part
-      return;
+      return false;
     }
     const entries = readItems(items); // before anything changes: a throwing getter changes nothing
     if (a === undefined || id > a.id) {
@@ -730,7 +739,7 @@ export class EventSubscriber {
       // [E2] A part of the answer awaited is progress: ask again only retryMs after the latest one, so a
       // snapshot whose parts take longer than retryMs to arrive is not asked for (and sent) again and again.
       if (f.want === "snapshot") f.wantSentAt = Math.max(f.wantSentAt, now);
-      return;
+      return true;
     }
     // Every part is here: the union of their items is the producer's set as of `sequence`.
     f.assembly = undefined;
@@ -749,6 +758,7 @@ export class EventSubscriber {
     }
     f.nextCatchUp = now + this.catchUpMs;
     this.drainHeld(f, now);
+    return true;
   }
 
   /** Apply held batches that now follow on; a gap still open is replayed. */
