@@ -8,7 +8,7 @@ import unittest
 from ectp_py.subscriber import EventSubscriber
 
 from .helpers import FP
-from .test_subscriber import P, SyncedSubscriber, batch, bodies, env, kid, removed, snapshot, stored
+from .test_subscriber import P, SyncedSubscriber, batch, bodies, env, item, kid, removed, snapshot, stored
 
 
 def replays(outs: list) -> int:
@@ -16,6 +16,16 @@ def replays(outs: list) -> int:
 
 
 class SubscriberBoundariesTest(SyncedSubscriber, unittest.TestCase):
+    # [E1][C2] a Stored event with an invalid item key is left out of the view; the rest of a
+    # descriptor is not validated (a consumer validates the announcement at admission)
+    def test_e1_c2_an_invalid_key_is_left_out_and_the_rest_of_a_descriptor_not_validated(self):
+        sub = self.synced()
+        no_hash = {**item("B"), "key": {"fingerprint": item("B")["key"]["fingerprint"]}}
+        size_zero = {**item("C"), "sizeBytes": 0}
+        sub.handle_envelope(P, batch(3, stored("A"), {"stored": {"item": no_hash}}, {"stored": {"item": size_zero}}), 2)
+        self.assertEqual(self.view(sub), sorted([kid("A"), kid("C")]))
+        self.assertEqual(sub.stats()["ignoredMessages"], 0)
+
     # [E2] a duplicate of the LAST applied batch (seq == applied) is ignored and counted, asks nothing
     def test_e2_a_duplicate_of_the_last_applied_batch_is_ignored(self):
         sub = self.synced("A")

@@ -17,6 +17,17 @@ const keys = (sub: EventSubscriber) => [...(sub.view(P)?.keys() ?? [])].sort();
 
 
 describe("EventSubscriber boundaries", () => {
+  it("[E1][C2] a Stored event with an invalid item key is left out of the view; the rest of a descriptor is not validated (consumers do, at admission)", () => {
+    const sub = following();
+    const noHash = { ...desc(2), key: { fingerprint: desc(2).key?.fingerprint } };
+    const sizeZero = { ...desc(3), sizeBytes: 0 };
+    const events = [{ stored: { item: desc(1) } }, { stored: { item: noHash } }, { stored: { item: sizeZero } }];
+    sub.handleEnvelope(P, env(7, { snapshot: { snapshotId: 1, sequence: 0, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, { eventBatch: { sequence: 1, events } }), 2);
+    expect([...(sub.view(P)?.keys() ?? [])].sort()).toEqual([key(1), key(3)].sort());
+    expect(sub.stats().ignoredMessages).toBe(0);
+  });
+
   // Mutant: the catch-up ReplayRequest asks from the last applied sequence instead of the one after it.
   it("[E2] the catch-up request of an up-to-date subscriber asks for the sequence after the last one applied", () => {
     const sub = following({ catchUpMs: 100 });
