@@ -5,7 +5,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { EctpError, closestName } from "@ectp/protocol";
+import { EctpError, closestName, thrownMessage } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
@@ -16,7 +16,6 @@ import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
-import { thrownMessage } from "./thrown.js";
 
 /** Largest `--seeds`: each seed is a 90 s simulated schedule between two testees. */
 export const MAX_SEEDS = 100_000;

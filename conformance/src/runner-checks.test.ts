@@ -55,7 +55,7 @@ describe("runner review: outcomes and the run's verdict", () => {
     const broken = await run(one("consumer/c1-admission/local-item-is-ready"), () => Promise.reject(new Error("factory broke")));
     expect(broken).toMatchObject({ status: "failed", ok: false, message: expect.stringContaining("runner error: Error: factory broke") });
     const unprintable = await run(one("consumer/c1-admission/local-item-is-ready"), () => Promise.reject(Object.create(null)));
-    expect(unprintable).toMatchObject({ status: "failed", ok: false, message: "runner error: a thrown value that cannot be turned into a string" });
+    expect(unprintable).toMatchObject({ status: "failed", ok: false, message: "runner error: a thrown object that cannot be turned into a string" });
   });
 
   it("the terminal summary groups skips by reason, naming a reason's cases only when they are few", () => {

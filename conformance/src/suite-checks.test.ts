@@ -452,7 +452,7 @@ describe("transport suite checks", () => {
       };
     } });
     expect((await status(h, "byte-exact-reads-at-odd-offsets"))["byte-exact-reads-at-odd-offsets"]).toBe(
-      "failed transport threw: a thrown value that cannot be turned into a string",
+      "failed transport threw: a thrown object that cannot be turned into a string",
     );
   }, 60_000);
 

@@ -71,20 +71,6 @@ function checkHook(hook: unknown, option: string, methods: readonly string[]): v
 }
 
 /**
- * `String(cause)` for a log field, never throwing [I1]: engine code (a destination pool, a getter
- * of an envelope it built) may throw a value that cannot be turned into a string (a null-prototype
- * object, a Proxy), and a log record made in a catch must not throw out of the handling it is part of.
- * @internal
- */
-export function errorText(cause: unknown): string {
-  try {
-    return String(cause);
-  } catch {
-    return `a thrown ${typeof cause} that cannot be turned into a string`;
-  }
-}
-
-/**
  * The engine code a core is running in the middle of one of its calls: its metrics and logger
  * hooks, and its engine callbacks (a consumer's destination pool, a producer's item store). A core
  * is not re-entrant: that code runs with the core's state half updated, so each public method

@@ -112,9 +112,11 @@ export function describeValue(v: unknown): string {
 }
 
 /**
- * `String(cause)` for an error message, never throwing [I1]: a caught value may be one that cannot
- * be turned into a string (a null-prototype object, a Proxy whose traps throw).
- * @internal
+ * `String(cause)` for a log field or an error message, never throwing [I1]. A caught value may be
+ * one that cannot be turned into a string (a null-prototype object, a revoked Proxy), and the text
+ * made for it inside a `catch` must not throw out of the handling it is part of. Such a value reads
+ * as "a thrown object that cannot be turned into a string".
+ * @param cause - Whatever was thrown.
  */
 export function thrownText(cause: unknown): string {
   try {
@@ -124,7 +126,10 @@ export function thrownText(cause: unknown): string {
   }
 }
 
-/** An Error's message, else {@link thrownText} of the value; never throws [I1]. @internal */
+/**
+ * An Error's `message`, else {@link thrownText} of the value; never throws [I1].
+ * @param cause - Whatever was thrown.
+ */
 export function thrownMessage(cause: unknown): string {
   try {
     if (cause instanceof Error) return cause.message;

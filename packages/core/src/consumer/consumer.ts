@@ -16,11 +16,12 @@ import {
   decodeEnvelope,
   ectp,
   normalizeFingerprint,
+  thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, errorText, reentrantCall } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom } from "../random.js";
@@ -718,7 +719,7 @@ export class ConsumerCore {
       requestId = request.requestId;
       items = request.items;
     } catch (cause) {
-      throw invalidArgument(`admit: the request's requestId or items could not be read (${errorText(cause)}).`, cause);
+      throw invalidArgument(`admit: the request's requestId or items could not be read (${thrownText(cause)}).`, cause);
     }
     if (typeof requestId !== "string" || requestId.length === 0)
       throw invalidArgument("admit: requestId must be a non-empty string (the engine's request id).");
@@ -740,7 +741,7 @@ export class ConsumerCore {
           local = it.local;
         }
       } catch (cause) {
-        throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${errorText(cause)}).`, cause);
+        throw invalidArgument(`admit(${requestId}): items[${i}] could not be read (${thrownText(cause)}).`, cause);
       }
       if (item === null || typeof item !== "object" || typeof itemId !== "string")
         throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
@@ -955,7 +956,7 @@ export class ConsumerCore {
     try {
       this.onEnvelope(from, envelope, now);
     } catch (cause) {
-      this.logger.error("consumer failed to handle an envelope; ignored", { from, error: errorText(cause) });
+      this.logger.error("consumer failed to handle an envelope; ignored", { from, error: thrownText(cause) });
       this.ignore("internal_error");
     }
   }
@@ -967,7 +968,7 @@ export class ConsumerCore {
     try {
       this.onReadResult(result, now);
     } catch (cause) {
-      this.logger.error("consumer failed to handle a read result; ignored", { error: errorText(cause) });
+      this.logger.error("consumer failed to handle a read result; ignored", { error: thrownText(cause) });
       this.ignore("internal_error");
     }
   }
@@ -1679,7 +1680,7 @@ export class ConsumerCore {
     try {
       this.pool.release(dest);
     } catch (cause) {
-      this.logger.error("DestinationPool.release threw", { error: errorText(cause) });
+      this.logger.error("DestinationPool.release threw", { error: thrownText(cause) });
     } finally {
       this.gate.callbacks--;
     }
@@ -2005,7 +2006,7 @@ export class ConsumerCore {
     try {
       dest = this.pool.allocate(f.keyId, f.desc.sizeBytes);
     } catch (cause) {
-      this.logger.error("DestinationPool.allocate threw; treated as full", { error: errorText(cause) });
+      this.logger.error("DestinationPool.allocate threw; treated as full", { error: thrownText(cause) });
       dest = undefined;
     } finally {
       this.gate.callbacks--;
@@ -2398,6 +2399,6 @@ export class ConsumerCore {
   /** The catch half of {@link guard}, for hot paths that inline the try (no closure per call). */
   private guardFailed(where: string, cause: unknown): void {
     // [I1] A fault of our own must not stop the engine; it is logged loudly instead.
-    this.logger.error(`consumer ${where} failed`, { error: errorText(cause) });
+    this.logger.error(`consumer ${where} failed`, { error: thrownText(cause) });
   }
 }

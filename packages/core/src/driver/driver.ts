@@ -3,11 +3,11 @@
  * {@link Transport} and a consumer and/or producer core, or an event subscriber, on a clock.
  * @module
  */
-import { EctpError, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
+import { EctpError, decodeEnvelope, ectp, encodeEnvelope, thrownText } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { containLogger, errorText, type Logger } from "../observability.js";
+import { containLogger, type Logger } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
@@ -252,7 +252,7 @@ export class Driver {
     try {
       activity = this.transport.poll();
     } catch (cause) {
-      this.logger.error("transport.poll threw; nothing received this step", { error: errorText(cause) });
+      this.logger.error("transport.poll threw; nothing received this step", { error: thrownText(cause) });
       return EMPTY_ACTIVITY;
     }
     if (activity !== null && typeof activity === "object" && Array.isArray(activity.messages) && Array.isArray(activity.reads) && Array.isArray(activity.unreachable))
@@ -301,7 +301,7 @@ export class Driver {
           try {
             this.step();
           } catch (cause) {
-            this.logger.error("driver step failed; continuing", { error: errorText(cause) });
+            this.logger.error("driver step failed; continuing", { error: thrownText(cause) });
           }
           if (!this.running) break;
           const wait = this.waitMs();
@@ -321,7 +321,7 @@ export class Driver {
               // Sleep the wait on a timer instead: a transport whose wait keeps failing must not
               // turn the loop into a spin (one step and one log line per turn).
               if (++this.waitRejections === 1)
-                this.logger.error("transport.waitForActivity rejected; sleeping on a timer until it works again", { error: errorText(cause) });
+                this.logger.error("transport.waitForActivity rejected; sleeping on a timer until it works again", { error: thrownText(cause) });
               if (this.running && !this.woken)
                 await new Promise<void>((resolve) => {
                   const timer = setTimeout(resolve, Math.min(wait, MAX_TIMER_MS));
@@ -371,7 +371,7 @@ export class Driver {
     try {
       await this.transport.close();
     } catch (cause) {
-      this.logger.error("transport.close rejected", { error: errorText(cause) });
+      this.logger.error("transport.close rejected", { error: thrownText(cause) });
     }
     // Messages that arrived meanwhile are still handed over, and a grant among them makes the
     // consumer start a read on the closed transport, which fails it (a result of the driver's own):
@@ -442,7 +442,7 @@ export class Driver {
     try {
       reading = this.clock.now();
     } catch (cause) {
-      this.logger.error("clock.now() threw; the last good reading is used", { error: errorText(cause) });
+      this.logger.error("clock.now() threw; the last good reading is used", { error: thrownText(cause) });
       return Number.isFinite(this.lastNow) ? this.lastNow : 0;
     }
     this.lastNow = checkedNow(reading, this.lastNow, this.logger);
@@ -502,7 +502,7 @@ export class Driver {
         } catch (cause) {
           this.logger.error("a core produced an envelope that does not encode; dropped", {
             peerId: o.peerId,
-            error: errorText(cause),
+            error: thrownText(cause),
           });
           return;
         }
@@ -548,7 +548,7 @@ export class Driver {
         try {
           this.transport.cancelRead(o.readId);
         } catch (cause) {
-          this.logger.error("transport.cancelRead threw", { readId: o.readId, error: errorText(cause) });
+          this.logger.error("transport.cancelRead threw", { readId: o.readId, error: thrownText(cause) });
         }
         return;
       }
@@ -557,7 +557,7 @@ export class Driver {
         try {
           this.onEventBatch(o.batch);
         } catch (cause) {
-          this.logger.error("onEventBatch threw", { error: errorText(cause) });
+          this.logger.error("onEventBatch threw", { error: thrownText(cause) });
         }
         return;
     }
@@ -614,7 +614,7 @@ export class Driver {
       },
       (cause: unknown) => {
         if (this.connecting.get(peerId)?.token !== entry.token) return;
-        this.connectFailed(peerId, entry, errorText(cause));
+        this.connectFailed(peerId, entry, thrownText(cause));
       },
     );
   }
@@ -679,7 +679,7 @@ export class Driver {
     try {
       this.transport.disconnectPeer(peerId);
     } catch (cause) {
-      this.logger.error("transport.disconnectPeer threw", { peerId, error: errorText(cause) });
+      this.logger.error("transport.disconnectPeer threw", { peerId, error: thrownText(cause) });
     }
   }
 
@@ -713,7 +713,7 @@ export class Driver {
     try {
       bytes = encodeEnvelope({ ...envelope, readGrant: { ...grant, leaseMs: Math.min(left, lease) } });
     } catch (cause) {
-      this.logger.error("a queued grant does not encode; dropped", { peerId, error: errorText(cause) });
+      this.logger.error("a queued grant does not encode; dropped", { peerId, error: thrownText(cause) });
       return;
     }
     this.send(peerId, bytes);
@@ -723,7 +723,7 @@ export class Driver {
     try {
       this.transport.send(peerId, bytes);
     } catch (cause) {
-      this.logger.error("transport.send threw; message dropped", { peerId, error: errorText(cause) });
+      this.logger.error("transport.send threw; message dropped", { peerId, error: thrownText(cause) });
     }
   }
 
@@ -731,8 +731,8 @@ export class Driver {
     try {
       this.transport.startRead(op);
     } catch (cause) {
-      this.logger.error("transport.startRead threw; read failed", { readId: op.readId, error: errorText(cause) });
-      this.syntheticResults.push({ readId: op.readId, status: "failed", error: errorText(cause) });
+      this.logger.error("transport.startRead threw; read failed", { readId: op.readId, error: thrownText(cause) });
+      this.syntheticResults.push({ readId: op.readId, status: "failed", error: thrownText(cause) });
       this.wake(); // (a queued read starts when its connection is up, outside any step)
     }
   }

@@ -9,10 +9,10 @@ import {
   type Validation,
   type ectp,
   itemDescriptorByteLength,
+  thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
-import { errorText } from "../observability.js";
 
 /**
  * Why a producer may not publish `descriptor` for its encoded size, or undefined when it may:
@@ -24,7 +24,7 @@ export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): stri
   try {
     bytes = itemDescriptorByteLength(descriptor);
   } catch (cause) {
-    return `the descriptor cannot be encoded (${errorText(cause)})`;
+    return `the descriptor cannot be encoded (${thrownText(cause)})`;
   }
   return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
 }

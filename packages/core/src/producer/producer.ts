@@ -17,11 +17,12 @@ import {
   normalizeFingerprint,
   tryItemKeyId,
   type NormalizedFingerprint,
+  thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { containLogger, containMetrics, errorText, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
+import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
@@ -451,7 +452,7 @@ export class ProducerCore {
       entry = this.store.get(keyId); // [P4] a lookup only; no pin, no lease.
     } catch (cause) {
       // [I1] the engine's store failed: no announcement, and the engine's call goes on.
-      this.logger.error("store failed to look up an item to announce", { keyId, error: errorText(cause) });
+      this.logger.error("store failed to look up an item to announce", { keyId, error: thrownText(cause) });
       return undefined;
     }
     if (!entry || this.refusedDescriptor(entry.descriptor) !== undefined) return undefined;
@@ -556,7 +557,7 @@ export class ProducerCore {
       this.unsubscribe?.();
     } catch (cause) {
       // [I1] the engine's store failed to drop the listener: later changes are ignored (shuttingDown).
-      this.logger.error("store failed to unsubscribe the producer", { error: errorText(cause) });
+      this.logger.error("store failed to unsubscribe the producer", { error: thrownText(cause) });
     }
     this.unsubscribe = undefined;
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
@@ -591,7 +592,7 @@ export class ProducerCore {
     try {
       return this.store.totalPins();
     } catch (cause) {
-      this.logger.error("store failed to count its pins", { error: errorText(cause) });
+      this.logger.error("store failed to count its pins", { error: thrownText(cause) });
       return -1;
     }
   }
@@ -604,7 +605,7 @@ export class ProducerCore {
     } catch (cause) {
       // [I1] unreachable by design; a bug must cost one message, never the producer.
       this.ignore("malformed");
-      this.logger.error("producer failed to handle a message", { from, error: errorText(cause) });
+      this.logger.error("producer failed to handle a message", { from, error: thrownText(cause) });
     }
   }
 
@@ -908,7 +909,7 @@ export class ProducerCore {
     } catch (cause) {
       // The engine's store failed, not the consumer's message: answer it (INTERNAL, as for a failed pin)
       // rather than drop it as malformed and leave the consumer to its grant wait.
-      this.logger.error("store failed to look up a requested item", { keyId, error: errorText(cause) });
+      this.logger.error("store failed to look up a requested item", { keyId, error: thrownText(cause) });
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not look the item up");
       return;
     } finally {
@@ -966,7 +967,7 @@ export class ProducerCore {
     try {
       this.store.pin(keyId); // [P2] one pin per grant, never per key.
     } catch (cause) {
-      this.logger.error("store refused to pin a ready item", { keyId, error: errorText(cause) });
+      this.logger.error("store refused to pin a ready item", { keyId, error: thrownText(cause) });
       this.reject(p.id, attemptId, FR.FAILURE_REASON_INTERNAL, "store could not pin the item");
       return;
     } finally {
@@ -1069,7 +1070,7 @@ export class ProducerCore {
       } catch (cause) {
         // A store bug that leaves a pin behind [I3]: make it visible.
         this.metrics.counter("ectp_producer_unpin_errors_total", 1);
-        this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: errorText(cause) });
+        this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: thrownText(cause) });
       } finally {
         this.gate.callbacks--;
       }
@@ -1338,7 +1339,7 @@ export class ProducerCore {
     } catch (cause) {
       // [I1] the engine's store could not list its items (this may run inside poll): no partial
       // snapshot; the answer stays owed and is tried again a resend interval later [E2].
-      this.logger.error("store failed to list its ready items for a snapshot", { peerId: p.id, error: errorText(cause) });
+      this.logger.error("store failed to list its ready items for a snapshot", { peerId: p.id, error: thrownText(cause) });
       p.owedSnapshot = true;
       this.peerDue(p.answeredAt + this.cfg.resendIntervalMs);
       return;

@@ -3,10 +3,10 @@
  * router (or a consumer that routes) runs to keep a view of the ready items of each producer
  * it follows, over a network that loses, duplicates and reorders control messages.
  */
-import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, tryItemKeyId } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, thrownText, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, errorText, reentrantCall } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
@@ -521,7 +521,7 @@ export class EventSubscriber {
     } catch (cause) {
       // [I1] a hostile object (a throwing getter) is ignored like any other bad input.
       this.ignore("malformed");
-      this.logger.debug("subscriber ignored an envelope it could not read", { from, error: errorText(cause) });
+      this.logger.debug("subscriber ignored an envelope it could not read", { from, error: thrownText(cause) });
     }
   }
 
