@@ -452,7 +452,7 @@ class ConsumerTest(unittest.TestCase):
             c.poll(1)
             self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.INTERNAL, reason)
 
-    def test_c3_c7_a_grant_after_every_waiters_budget_ran_out_is_released_unread(self):
+    def test_c3_c7_c10_a_grant_after_every_waiters_budget_ran_out_is_released_unread_and_counted(self):
         c = make()  # budget 60 s
         desc = descriptor("a", item_bytes(8))
         admit(c, announcement(desc), 0)
@@ -461,20 +461,12 @@ class ConsumerTest(unittest.TestCase):
         out = c.poll(60_001)
         self.assertEqual([o for o in out if isinstance(o, StartRead)], [])
         self.assertEqual([a["readComplete"]["status"] for a in sends(out, "readComplete")], [Completion.ABANDONED])
+        # [C10] as every grant nobody waits for: released and counted
+        self.assertEqual(c.stats()["ignoredMessages"], 1)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unwanted_grant"}'], 1)
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
         c.finish_request("r1", 60_002)
         self.assertEqual(c.stats()["destinations"], 0)
-
-    def test_c10_c3_c7_a_grant_released_for_lack_of_budget_is_counted_among_the_ignored(self):
-        # as every grant nobody waits for: released and counted [C10]
-        c = make()  # budget 60 s
-        desc = descriptor("a", item_bytes(8))
-        admit(c, announcement(desc), 0)
-        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
-        c.handle_envelope("P1", envelope("P1", 5, readGrant={"attemptId": rr["attemptId"], "grantId": 3, "item": desc}), 60_001)
-        self.assertEqual([a["readComplete"]["status"] for a in sends(c.poll(60_001), "readComplete")], [Completion.ABANDONED])
-        self.assertEqual(c.stats()["ignoredMessages"], 1)
-        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unwanted_grant"}'], 1)
 
     def test_c11_a_read_result_handled_after_its_deadline_ends_by_that_deadline(self):
         # grant received at 1: transfer deadline 20 001, lease deadline 1 + 30 000 - 5 000 = 25 001

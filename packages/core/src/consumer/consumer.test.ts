@@ -2125,7 +2125,7 @@ describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => 
     }
   });
 
-  it("[C3][C7] a grant arriving after every waiting request's budget ran out (before the poll) is released unread", () => {
+  it("[C3][C7][C10] a grant arriving after every waiting request's budget ran out (before the poll) is released unread and counted, as every unwanted grant", () => {
     for (const model of [false, true]) {
       const h = makeConsumer(); // budget 60 s
       h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 0);
@@ -2133,6 +2133,8 @@ describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => 
       expect(starts(out)).toEqual([]);
       expect(acks(out)).toEqual([[7, ABANDONED]]);
       expect(h.pool.live.size).toBe(0);
+      expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "unwanted_grant"])).toBe(1);
+      expect(h.core.stats().ignoredMessages).toBe(1);
       const d = h.core.admit({ requestId: "r", items: [remote("a", "h1", model)] }, 60_001);
       if (model) expect(decision(d)).toEqual({ action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" });
       else expect(d).toEqual({ status: "failed", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 1 }] });
@@ -2140,15 +2142,6 @@ describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => 
       h.core.finishRequest("r", 60_002);
       expectIdle(h);
     }
-  });
-
-  it("[C10][C3][C7] a grant released unread because every waiting request's budget ran out is counted among the ignored, as every unwanted grant", () => {
-    const h = makeConsumer(); // budget 60 s
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const out = grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 60_001);
-    expect(acks(out)).toEqual([[7, ABANDONED]]);
-    expect(h.core.stats().ignoredMessages).toBe(1);
-    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "unwanted_grant"])).toBe(1);
   });
 
   it("[C3] a request joining a fetch whose grant was released for lack of budget resumes it", () => {
