@@ -3,10 +3,11 @@
 // superseded connect leaves the newer connection alone, and a grant never leaves with a lease
 // that ran out while it waited. Each test was written against a change of driver.ts that every
 // other test let through.
-import { SPEC_VERSION, decodeEnvelope } from "@ectp/protocol";
+import { SPEC_VERSION, decodeEnvelope, type ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { NOOP_LOGGER } from "../observability.js";
+import { type Logger, NOOP_LOGGER } from "../observability.js";
+import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import { type Clock, Driver } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead } from "./test-support.js";
@@ -212,51 +213,49 @@ describe("Driver: the queue behind a pending connect", () => {
   });
 
   it("[I1] a queued grant that no longer encodes when its connect resolves (its envelope changed meanwhile) is dropped and logged; what was queued behind it is sent", async () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
-    net.endpoint("c");
-    const d = deferred();
-    t.connectResult = d.promise;
-    const producer = new RecordingCore();
     const errors: string[] = [];
     const logger = { ...NOOP_LOGGER, error: (message: string) => errors.push(message) };
-    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock: manualClock(), logger });
     const readGrant = { attemptId: 1, grantId: 1, leaseMs: 30_000 };
-    producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant } }, heartbeatTo("c")];
-    driver.step();
-    readGrant.grantId = -1; // no longer a uint64
-    d.resolve();
-    await flush();
+    const sent = await sentAfterConnect({ clock: manualClock(), readGrant, behind: [heartbeatTo("c")], logger }, () => {
+      readGrant.grantId = -1; // no longer a uint64
+    });
     expect(errors).toEqual(["a queued grant does not encode; dropped"]);
-    expect(t.sentTo.map((m) => {
-      const e = decodeEnvelope(m.bytes);
-      return e.ok && e.value.heartbeat !== undefined && e.value.heartbeat !== null;
-    })).toEqual([true]);
+    expect(sent.map((e) => e !== undefined && e.heartbeat !== undefined && e.heartbeat !== null)).toEqual([true]);
   });
 });
 
 /**
- * The `lease_ms` of what a producer's driver sends for one grant queued behind a pending connect to
- * "c", `meanwhile` run (e.g. moving the clock) before the connect resolves; -1 for what does not decode.
+ * What a producer's driver sends (decoded; undefined for what does not decode) for one grant
+ * queued behind a pending connect to "c", then `behind`; `meanwhile` runs (e.g. moving the clock
+ * or changing the grant) before the connect resolves.
  */
-async function leasesSentAfterConnect(clock: Clock, leaseMs: number, meanwhile: () => void): Promise<number[]> {
+async function sentAfterConnect(
+  rig: { clock: Clock; readGrant: ectp.v1.IReadGrant; behind?: CoreOutput[]; logger?: Logger },
+  meanwhile: () => void,
+): Promise<(ectp.v1.IEnvelope | undefined)[]> {
   const net = new FakeNet();
   const t = net.endpoint("me");
   net.endpoint("c");
   const d = deferred();
   t.connectResult = d.promise;
   const producer = new RecordingCore();
-  const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock });
-  const readGrant = { attemptId: 1, grantId: 1, leaseMs };
-  producer.outputs = [connectTo("c"), { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant } }];
+  const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock: rig.clock, logger: rig.logger });
+  const grant: CoreOutput = { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant: rig.readGrant } };
+  producer.outputs = [connectTo("c"), grant, ...(rig.behind ?? [])];
   driver.step();
   meanwhile();
   d.resolve();
   await flush();
   return t.sentTo.map((m) => {
     const e = decodeEnvelope(m.bytes);
-    return e.ok ? Number(e.value.readGrant?.leaseMs) : -1;
+    return e.ok ? e.value : undefined;
   });
+}
+
+/** The `lease_ms` of each grant {@link sentAfterConnect} sends for a grant of `leaseMs`; -1 for what does not decode. */
+async function leasesSentAfterConnect(clock: Clock, leaseMs: number, meanwhile: () => void): Promise<number[]> {
+  const sent = await sentAfterConnect({ clock, readGrant: { attemptId: 1, grantId: 1, leaseMs } }, meanwhile);
+  return sent.map((e) => (e === undefined ? -1 : Number(e.readGrant?.leaseMs)));
 }
 
 describe("Driver: one connection shared by both cores", () => {
