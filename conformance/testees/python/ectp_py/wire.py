@@ -181,7 +181,7 @@ def normalize_fingerprint(fp: Any) -> Fingerprint | None:
         model = ""
     if not isinstance(model, str):
         return None
-    # As the wire carries them (and the TypeScript validator checks): dtype an enum value in
+    # SPEC.md 3.1 [P7]: as the wire carries them (and the TypeScript validator checks): dtype an enum value in
     # [0, 2^31), row_bytes and layout_version uint32. A larger value would reach peers truncated.
     if not (is_int(dtype) and 0 <= dtype < 2**31):
         return None
