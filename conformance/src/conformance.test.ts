@@ -910,6 +910,30 @@ describe("runner self-tests: the testee contract", () => {
     expect(res.poll?.outputs?.[0]?.send?.envelope?.senderId).toBe("C1");
   });
 
+  it("JSON-lines responses: a field name the schema does not define is refused with its path and the name meant, at any depth", () => {
+    const envelope = { senderId: "P1", senderEpoch: 1, readGrant: { atemptId: 4, grantId: 9 } };
+    expect(() => responseFromJson({ commandId: "3", poll: { outputs: [{ send: { to: "C1", envelope } }] } })).toThrow(
+      'TesteeResponse.poll.outputs[0].send.envelope.readGrant (ectp.v1.ReadGrant) has a field "atemptId" that the schema does not define (did you mean "attemptId"?)',
+    );
+    // Nothing close: the fields the message has are listed instead.
+    expect(() => responseFromJson({ commandId: "3", stats: { consumer: { colour: 1 } } })).toThrow(
+      /^TesteeResponse\.stats\.consumer \(ectp\.conformance\.v1\.ConsumerStats\) has a field "colour" that the schema does not define; its fields: requests, budgets, fetches, readsInFlight, quarantined, grantsHeld, loadedItems, destinations, undrainedFailures, ignoredMessages$/,
+    );
+    // A snake_case spelling of a defined name is that name, at every depth.
+    expect(responseFromJson({ command_id: "3", poll: { outputs: [{ send: { to: "C1", envelope: { read_grant: { attempt_id: 4 } } } }] } }).poll?.outputs?.[0]?.send?.envelope?.readGrant?.attemptId).toBe(4);
+  });
+
+  it("JSON-lines responses: an enum name the schema does not define is refused (it would read as the default); numbers are taken as they are", () => {
+    const reject = (reason: unknown) => ({ commandId: "3", poll: { outputs: [{ send: { to: "C1", envelope: { readReject: { attemptId: 1, reason } } } }] } });
+    expect(() => responseFromJson(reject("FAILURE_REASON_NOT_REDY"))).toThrow(
+      'TesteeResponse.poll.outputs[0].send.envelope.readReject.reason is "FAILURE_REASON_NOT_REDY", which is not a name of enum ectp.v1.FailureReason (did you mean "FAILURE_REASON_NOT_READY"?); a value without a name in the schema is written as its number',
+    );
+    // A number in a string is not a name either: proto3 JSON writes an enum number as a number.
+    expect(() => responseFromJson(reject("3"))).toThrow(/readReject\.reason is "3", which is not a name of enum ectp\.v1\.FailureReason; a value/);
+    expect(responseFromJson(reject("FAILURE_REASON_NOT_READY")).poll?.outputs?.[0]?.send?.envelope?.readReject?.reason).toBe(1);
+    expect(responseFromJson(reject(977)).poll?.outputs?.[0]?.send?.envelope?.readReject?.reason).toBe(977);
+  });
+
   it("[I5] a start_read without destination_region fails the case", async () => {
     const report = await runSuite({
       testee: altered((res) => {

@@ -7,7 +7,11 @@
  * `@ectp/protocol`'s, so envelopes cross between the two as encoded bytes only.
  * @module
  */
+import { closestName } from "@ectp/protocol";
+import type { Enum, Type } from "protobufjs";
+import protobuf from "protobufjs/light.js";
 import { ectp } from "./gen/testee.js";
+import schema from "./gen/testee-schema.js";
 
 export { ectp };
 
@@ -29,10 +33,20 @@ export function requestToJson(req: ectp.conformance.v1.ITesteeRequest): Record<s
 
 /**
  * Parse a proto3-JSON response object. Field names may be lowerCamelCase or the proto's own
- * snake_case names (proto3 JSON parsers accept both). Throws on a value protobufjs cannot convert.
+ * snake_case names (proto3 JSON parsers accept both). As proto3 JSON parsers do by default, a
+ * field name or an enum name the schema does not define is refused rather than dropped (a
+ * misspelt key would otherwise read as absent): the error names it, where it is, and the
+ * closest name the schema has. Throws on that, and on a value protobufjs cannot convert.
  */
 export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
+  const unknown = unknownName(obj, RESPONSE_TYPE, "TesteeResponse");
+  if (unknown !== undefined) throw new Error(unknown);
   return TesteeResponse.fromObject(camelKeys(obj) as Record<string, unknown>);
+}
+
+/** A JSON key as a field name: snake_case turned lowerCamelCase (what protobufjs names fields). */
+function camelName(key: string): string {
+  return key.includes("_") ? key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : key;
 }
 
 /** `value` with every object key in snake_case turned lowerCamelCase (values are left alone). */
@@ -40,8 +54,50 @@ function camelKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelKeys);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k.includes("_") ? k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()) : k] = camelKeys(v);
+  for (const [k, v] of Object.entries(value)) out[camelName(k)] = camelKeys(v);
   return out;
+}
+
+/** The response message's reflected type (field names, field types, enum names). */
+const RESPONSE_TYPE: Type = protobuf.Root.fromJSON(schema).resolveAll().lookupType("ectp.conformance.v1.TesteeResponse");
+
+/**
+ * The first field name or enum name in `value` (a JSON object of message `type`, found at
+ * `path`) that the schema does not define, described for a testee's author; undefined when every
+ * name is known. Values of other kinds are left to `fromObject`, which refuses what it cannot convert.
+ */
+function unknownName(value: unknown, type: Type, path: string): string | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    const field = type.fields[camelName(key)];
+    if (field === undefined) {
+      const like = closestName(camelName(key), Object.keys(type.fields), Math.max(2, Math.floor(key.length / 3)));
+      return (
+        `${path} (${type.fullName.slice(1)}) has a field ${JSON.stringify(key)} that the schema does not define` +
+        `${like === undefined ? `; its fields: ${Object.keys(type.fields).join(", ")}` : ` (did you mean ${JSON.stringify(like)}?)`}`
+      );
+    }
+    const at = `${path}.${key}`;
+    const elements = field.repeated && Array.isArray(v) ? v : [v];
+    for (let i = 0; i < elements.length; i++) {
+      const where = elements === v ? `${at}[${i}]` : at;
+      const found = unknownValueName(elements[i], field.resolvedType, where);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** {@link unknownName} for one field value: a nested message is walked, an enum name looked up. */
+function unknownValueName(value: unknown, resolved: Type | Enum | null, path: string): string | undefined {
+  if (resolved === null) return undefined; // a scalar
+  if ("fields" in resolved) return unknownName(value, resolved, path);
+  if (typeof value !== "string" || Object.hasOwn(resolved.values, value)) return undefined;
+  const like = closestName(value, Object.keys(resolved.values), Math.max(2, Math.floor(value.length / 3)));
+  return (
+    `${path} is ${JSON.stringify(value)}, which is not a name of enum ${resolved.fullName.slice(1)}` +
+    `${like === undefined ? "" : ` (did you mean ${JSON.stringify(like)}?)`}; a value without a name in the schema is written as its number`
+  );
 }
 
 /** The members of `TesteeResponse.result` (a oneof: a well-formed response sets exactly one). */

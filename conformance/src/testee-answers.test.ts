@@ -16,7 +16,8 @@ const CASE = loadCases().filter((c) => c.fullName === "producer/p8-liveness/unkn
 
 /**
  * The proxy: forwards lines both ways; for the first request whose command is `COMMAND` it applies
- * `MODE` (env): rewrite the answer, misspell its result, write two results, a line that is not JSON, exit, or never answer
+ * `MODE` (env): rewrite the answer, misspell its result or a field inside it, leave the result out, write two
+ * results, a line that is not JSON, exit, or never answer
  * ("done": change nothing).
  */
 function proxy(testee: string): string {
@@ -43,6 +44,11 @@ createInterface({ input: child.stdout }).on("line", (line) => {
   if (MODE === "ok") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, ok: {} }) + "\\n");
   if (MODE === "unsupported") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, unsupported: {} }) + "\\n");
   if (MODE === "misspelt") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, pollResult: res.poll }) + "\\n");
+  if (MODE === "none") return void process.stdout.write(JSON.stringify({ commandId: res.commandId }) + "\\n");
+  if (MODE === "nested") {
+    const { pinnedBytes, ...rest } = res.stats.producer;
+    return void process.stdout.write(JSON.stringify({ commandId: res.commandId, stats: { producer: { ...rest, pinned_byte: pinnedBytes ?? 0 } } }) + "\\n");
+  }
   if (MODE === "two") return void process.stdout.write(JSON.stringify({ ...res, ok: {} }) + "\\n");
   if (MODE === "truncated") return void process.stdout.write(JSON.stringify(res).slice(0, 40) + "\\n");
   if (MODE === "lots") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, stats: { producer: { ...res.stats.producer, grants: "lots" } } }) + "\\n");
@@ -103,9 +109,21 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
     );
   }, 60_000);
 
-  it("an answer setting no result is malformed and names the fields it did write (a misspelt result name)", async () => {
+  it("an answer with a result name the schema does not define is malformed and lists the names it has", async () => {
     expect(await failure("misspelt", "poll")).toMatch(
-      /^testee malformed: the response to command \d+ sets no result \(its fields: "commandId", "pollResult"\); a TesteeResponse sets exactly one of ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view \(while poll at t=0 waited for its answer\)/,
+      /^testee malformed: response is not a TesteeResponse: TesteeResponse \(ectp\.conformance\.v1\.TesteeResponse\) has a field "pollResult" that the schema does not define; its fields: commandId, ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view \(while poll at t=0 waited for its answer\)/,
+    );
+  }, 60_000);
+
+  it("an answer setting no result is malformed and names the fields it did write", async () => {
+    expect(await failure("none", "poll")).toMatch(
+      /^testee malformed: the response to command \d+ sets no result \(its fields: "commandId"\); a TesteeResponse sets exactly one of ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view \(while poll at t=0 waited for its answer\)/,
+    );
+  }, 60_000);
+
+  it("a field name misspelt inside a result is malformed, named with where it is and the name meant (it would read as absent)", async () => {
+    expect(await failure("nested", "getStats")).toMatch(
+      /^testee malformed: response is not a TesteeResponse: TesteeResponse\.stats\.producer \(ectp\.conformance\.v1\.ProducerStats\) has a field "pinned_byte" that the schema does not define \(did you mean "pinnedBytes"\?\) \(while getStats at t=0 waited for its answer\)/,
     );
   }, 60_000);
 

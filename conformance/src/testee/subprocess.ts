@@ -351,7 +351,8 @@ class SubprocessTestee implements TesteeConnection {
           : `response echoes command_id ${String(res.commandId)}; expected ${commandId}`;
       this.malformed(why);
     }
-    // None set: usually a misspelt result name, which the decoder drops; the names written are shown.
+    // None set: in a binary frame usually a misspelt result name, which the decoder drops (a JSON
+    // line's unknown names were refused above); the names a JSON line wrote are shown.
     if (results.length === 0) {
       const written =
         typeof raw === "string"
