@@ -344,7 +344,7 @@ class ProducerCore:
         elif env.get("readRequest") is not None:
             self._on_read_request(self._peer_for(sid, sep, now), env["readRequest"], now)
         elif env.get("readComplete") is not None:
-            self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"])
+            self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"], now)
         elif env.get("heartbeat") is not None:
             # liveness only; a heartbeat alone does not introduce a new peer
             if known is not None or (forgotten is not None and forgotten.epoch == sep and not forgotten.epoch_only):
@@ -590,7 +590,10 @@ class ProducerCore:
             "detail": detail,
         }})
 
-    def _on_read_complete(self, p: _Peer, epoch: int, rc: Any) -> None:
+    def _on_read_complete(self, p: _Peer, epoch: int, rc: Any, now: float) -> None:
+        # [P2][P3] A grant past its lease deadline is no longer live, even before a poll released it:
+        # its lease releases it first, and an ACK of it names a grant already released (SPEC 4.6).
+        self._expire_leases(now)
         grant_id = rc.get("grantId", 0) if isinstance(rc, dict) else None
         g = self._grants.get(grant_id) if is_int(grant_id) else None
         if g is None:
@@ -717,6 +720,10 @@ class ProducerCore:
 
     def _on_store_change(self, change: StoreChange) -> None:
         kind = change[0]
+        # [E1][P7] Nothing is published after Cleared(SHUTDOWN) (reached only when the store failed to
+        # unsubscribe the producer): the snapshot of a shut-down producer lists no item [E2].
+        if self._shutting_down and kind != "cleared":
+            return
         if kind == "stored":
             if self._foreign(change[1]) is None:
                 self._pending_events.append({"stored": {"item": change[1]}})
@@ -726,6 +733,8 @@ class ProducerCore:
         elif kind == "cleared":
             for g in list(self._grants.values()):
                 self._release(g, "cleared", unpin=False)  # every item is gone with its pins: their grants are void [I3]
+            if self._shutting_down:
+                return  # its Cleared(SHUTDOWN) is, or was, published
             cause = CLEARED_SHUTDOWN if change[1] == "shutdown" else CLEARED_RESET
             self._pending_events.append({"cleared": {"cause": cause}})
 

@@ -8,7 +8,7 @@ import unittest
 from ectp_py.config import ProducerConfig
 from ectp_py.outputs import ConnectPeer, DisconnectPeer, EventBatchOut
 from ectp_py.producer import EVENTS_CAPABILITY, ProducerCore
-from ectp_py.wire import Reason, Role, item_key_id
+from ectp_py.wire import Completion, Reason, Role, item_key_id
 
 from .helpers import FP, descriptor, envelope, item_bytes, sends
 from .test_producer import make, put, request
@@ -91,6 +91,15 @@ class ProducerSequencesTest(unittest.TestCase):
         request(p, b, 7, 1000)
         self.assertIn("readGrant", request(p, b, 6, 2000))  # lower attempt, at b's deadline
         self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (1, 1))
+
+    def test_p2_p3_c10_a_read_complete_at_the_lease_deadline_names_a_grant_already_released(self):
+        """[P2][P3][C10] a ReadComplete handled AT the deadline (before any poll): the lease released
+        the grant first, so the ACK names a grant no longer live and is ignored and counted."""
+        p, store = make(ProducerConfig(lease_ms=1000))
+        g = request(p, put(store, "a"), 1, 0)["readGrant"]
+        p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": g["grantId"], "status": Completion.OK}), 1000)
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"], p.stats()["ignoredMessages"]), (0, 0, 1))
+        self.assertEqual(p.metrics["ectp_producer_lease_expired_total"], 1)
 
     def test_p8_a_heartbeat_goes_out_exactly_one_interval_after_the_last(self):
         """[P8] section 4.7 - each peer hears from the producer at least once per interval: the

@@ -78,7 +78,7 @@ describe("producer boundaries and check order", () => {
     expect(snaps.map((e) => e.snapshot?.items?.length)).toEqual([1]);
     expect(h.logger.warnings.some((r) => r.message.startsWith("ERROR ") && JSON.stringify(r.fields).includes("backend timeout"))).toBe(true);
   });
-  it("[I1] shutdown over a store whose unsubscribe throws logs it and completes", () => {
+  it("[I1][P7][E1] shutdown over a store whose unsubscribe throws logs it and completes; store changes it still hears are not published", () => {
     const store = new MemoryItemStore({ capacityBytes: 1 << 20 });
     const subscribe = store.subscribe.bind(store);
     store.subscribe = (listener) => {
@@ -88,8 +88,20 @@ describe("producer boundaries and check order", () => {
       };
     };
     const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
+    producer.handleMessage("s", wire("s", 1, { hello: { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: FP, capabilities: ["events.v1"] } }), 0);
     expect(() => producer.shutdown(1)).not.toThrow();
     expect(producer.stats().shuttingDown).toBe(true);
+    const events = (o: ReturnType<ProducerCore["poll"]>) => batches(o).flatMap((b) => b.events ?? []);
+    expect(events(producer.poll(1)).map((e) => e.cleared?.cause)).toEqual([ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN]);
+    // [P7][E1][E2] Still subscribed, the producer hears the engine's later writes and a reset, and
+    // publishes neither: after Cleared(SHUTDOWN) its snapshot lists nothing, and no batch may differ.
+    ready(store, 1);
+    store.clear("reset");
+    expect(events(producer.poll(2))).toEqual([]);
+    producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 3);
+    const snapshot = sent(producer.poll(3), "s").find((e) => e.snapshot)?.snapshot;
+    expect(snapshot).toMatchObject({ sequence: 1 });
+    expect(snapshot?.items ?? []).toEqual([]);
   });
   it("[P7] expected_size_bytes smaller than the item is INTERNAL", () => {
     const h = harness();

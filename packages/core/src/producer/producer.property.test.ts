@@ -261,6 +261,8 @@ describe("ProducerCore lease list (property)", () => {
             const g = live.get(id) as { c: number };
             const from = CONSUMERS[g.c] as string;
             h.producer.handleMessage(from, wire(from, 1, { readComplete: { grantId: id, status: 1 } }), o.at);
+            // [P3] a ReadComplete first releases every grant past its lease (that one included: its ACK then names a released grant).
+            for (const [gid, x] of live) if (x.deadline <= o.at) live.delete(gid);
             live.delete(id);
           } else {
             const before = h.logger.warnings.length;

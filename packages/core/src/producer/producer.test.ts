@@ -616,6 +616,17 @@ describe("ProducerCore grants", () => {
     expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
   });
 
+  it("[P2][P3][C10] a ReadComplete handled at the lease deadline, before a poll, names a grant no longer live: the lease released it, the ACK is ignored and counted", () => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    const g = grantOf(request(h, "a", 1, 1, 0));
+    ack(h, "a", g.grantId as number, 1000);
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, ignoredMessages: 1 });
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "lease" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "ack_ok" })).toBe(0);
+    expect(h.metrics.get("ectp_producer_lease_expired_total")).toBe(1);
+  });
+
   it("[P5] an item larger than the byte quota itself is rejected INTERNAL, terminal: no wait can make it grantable", () => {
     const h = harness({ maxPinnedBytesPerConsumer: 25 });
     ready(h.store, 1, 26);

@@ -639,7 +639,7 @@ export class ProducerCore {
         this.onReadRequest(this.peerFor(sid, sep, now, known), env.readRequest as ectp.v1.IReadRequest, now);
         return;
       case "readComplete":
-        this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete);
+        this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete, now);
         return;
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
@@ -1023,7 +1023,10 @@ export class ProducerCore {
     });
   }
 
-  private onReadComplete(p: Peer, epoch: number, rc: ectp.v1.IReadComplete): void {
+  private onReadComplete(p: Peer, epoch: number, rc: ectp.v1.IReadComplete, now: number): void {
+    // [P2][P3] A grant past its lease deadline is no longer live, even before a poll has released it:
+    // its lease released it first, and an ACK of it now names a grant already released (SPEC.md 4.6).
+    this.expireLeases(now);
     const g = this.grants.get(u64(rc.grantId));
     // [P2][C10] unknown grant, or a second ACK of one already released.
     if (!g) { this.ignore("unknownGrant"); return; }
@@ -1199,6 +1202,9 @@ export class ProducerCore {
   // ---------------------------------------------------------------- events
 
   private onStoreChange(change: StoreChange): void {
+    // [E1][P7] Nothing is published after Cleared(SHUTDOWN) (reached only when the store failed to
+    // unsubscribe the producer): the snapshot of a shut-down producer lists no item [E2].
+    if (this.shuttingDown && change.kind !== "cleared") return;
     switch (change.kind) {
       case "stored":
         // SPEC section 5: one unpublishable descriptor would make every batch carrying it malformed.
@@ -1219,6 +1225,7 @@ export class ProducerCore {
       case "cleared":
         // Every item, pinned ones included, is gone with its pins: their grants are void [I3].
         for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.cleared, false);
+        if (this.shuttingDown) return; // (its Cleared(SHUTDOWN) is, or was, published)
         this.pendingEvents.push({
           cleared: {
             cause:
