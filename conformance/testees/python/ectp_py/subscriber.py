@@ -76,7 +76,7 @@ class _Followed:
     replay_retries: int = 0  # replays sent again since the last gap closed
     last_heard: float = 0
     producer_interval_ms: int = DEFAULT_HEARTBEAT_MS
-    heard_hello_epoch: int = 0  # the epoch whose Hello was applied since our last subscription: another is a duplicate
+    heard_hello_epoch: int = 0  # the epoch whose Hello was applied since the producer was last declared gone: another is a duplicate
     next_heartbeat: float = 0
     next_catch_up: float = 0
 
@@ -202,9 +202,16 @@ class EventSubscriber:
                 if now >= f.want_sent_at + self.retry_ms:  # [P8] nothing but a new subscription
                     f.gone = False
                     f.last_heard = now
+                    f.heard_hello_epoch = 0  # declared gone: the Hello answering the new subscription is applied afresh
                     self._subscribe(f, now)
             elif now - f.last_heard >= self._silence_ms(f):
-                f.last_heard = now  # [P8] it may have restarted and forgotten us
+                # [P8] silent past its heartbeats: gone (it may have restarted and forgotten us). Its
+                # transport forgets it, and it is subscribed to anew, its connection loaded again first.
+                f.last_heard = now
+                f.heard_hello_epoch = 0
+                if f.connected_epoch != 0:
+                    f.connected_epoch = 0
+                    self._out.append(DisconnectPeer(f.id))
                 self._subscribe(f, now)
             elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
                 if f.want == "snapshot" and f.subscribing:
@@ -453,7 +460,6 @@ class EventSubscriber:
         return 3 * max(f.producer_interval_ms, self.heartbeat_interval_ms, self.retry_ms)
 
     def _subscribe(self, f: _Followed, now: float) -> None:
-        f.heard_hello_epoch = 0  # the Hello answering this subscription is applied afresh
         self._hello(f)
         self._request_snapshot(f, now)
         f.subscribing = True

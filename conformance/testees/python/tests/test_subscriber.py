@@ -220,6 +220,15 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(sub.poll(700), [])
         self.assertEqual(bodies(sub.poll(1001)), ["ConnectPeer", "hello", "snapshotRequest"])
 
+    def test_p8_a_producer_gone_through_silence_is_forgotten_as_an_unreachable_one_is(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=1000, heartbeat_interval_ms=1000, catch_up_ms=1_000_000)
+        sub.follow(P, 0, (5, b"meta"))
+        self.assertEqual(bodies(sub.poll(0)), ["ConnectPeer", "hello", "snapshotRequest"])
+        sub.handle_envelope(P, snapshot(3, 1, []), 1)
+        # silent from 1 on: gone at 1 + 3 x 2 s (the default interval: its Hello never came)
+        self.assertEqual(bodies(sub.poll(6000)), ["heartbeat"])
+        self.assertEqual(bodies(sub.poll(6001)), ["DisconnectPeer", "ConnectPeer", "hello", "snapshotRequest"])
+
     def test_p8_a_newer_epoch_voids_the_older_epochs_connection(self):
         sub = EventSubscriber("R1", 1, FP, retry_ms=1000)
         sub.follow(P, 0, (5, b"meta"))
@@ -425,6 +434,11 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertIn("hello", bodies(sub.poll(30_002)))
         sub.handle_envelope(P, env({"hello": {"role": 1, "heartbeatIntervalMs": 20_000}}), 30_003)
         self.assertEqual(sub.stats()["ignoredMessages"], 1)  # the answer to the new subscription is applied
+        # its snapshot does not come: the subscription goes again whole, but nobody was declared gone
+        # since that Hello, so the producer's answering Hello is a duplicate again [C10]
+        self.assertEqual(bodies(sub.poll(30_052)), ["hello", "snapshotRequest"])
+        sub.handle_envelope(P, env({"hello": {"role": 1, "heartbeatIntervalMs": 500}}), 30_053)
+        self.assertEqual(sub.stats()["ignoredMessages"], 2)
 
     def test_p8_a_new_producer_epoch_is_judged_by_the_default_interval_until_its_own_hello(self):
         sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50)

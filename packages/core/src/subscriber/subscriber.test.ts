@@ -225,6 +225,16 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(show(sub.poll(1_001))).toEqual(["connect-peer(7)", "hello", "snapshotRequest"]);
     });
 
+    it("[P8] a producer gone through silence is forgotten as an unreachable one is: disconnect-peer, then connect-peer before the new Hello", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000, heartbeatIntervalMs: 1_000, catchUpMs: 1_000_000 });
+      sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+      expect(show(sub.poll(0))).toEqual(["connect-peer(7)", "hello", "snapshotRequest"]);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
+      // Silent from 1 on: gone at 1 + 3 x 2 s (the default interval: its Hello never came).
+      expect(show(sub.poll(6_000))).toEqual(["heartbeat"]);
+      expect(show(sub.poll(6_001))).toEqual(["disconnect-peer", "connect-peer(7)", "hello", "snapshotRequest"]);
+    });
+
     it("[P8] a newer producer epoch voids the older epoch's connection: disconnect-peer, and no reconnect with its metadata", () => {
       const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000 });
       sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
@@ -588,6 +598,11 @@ describe("EventSubscriber [E1][E2]", () => {
       // The Hello answering that new subscription is applied afresh, not counted as a duplicate.
       sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 20_000 } }), 30_003);
       expect(sub.stats().ignoredMessages).toBe(1);
+      // Its snapshot does not come: the subscription goes again whole, but nobody was declared gone
+      // since that Hello, so the producer's answering Hello is a duplicate again [C10].
+      expect(bodies(sub.poll(30_052))).toEqual(["hello", "snapshotRequest"]);
+      sub.handleEnvelope(P, env(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: 500 } }), 30_053);
+      expect(sub.stats().ignoredMessages).toBe(2);
     });
 
     it("[P8] a new producer epoch is judged by the default interval until its own Hello, not the older epoch's", () => {

@@ -253,7 +253,7 @@ interface Followed {
   lastHeard: number;
   /** The producer's heartbeat interval, from its Hello (2000 until then) [P8]. */
   producerIntervalMs: number;
-  /** The epoch whose Hello was applied since our last subscription (0: none): another is a duplicate. */
+  /** The epoch whose Hello was applied since the producer was last declared gone (silent or unreachable; 0: none): another of that epoch is a duplicate (SPEC.md 4.1). */
   heardHelloEpoch: number;
   nextHeartbeat: number;
   nextCatchUp: number;
@@ -529,7 +529,7 @@ export class EventSubscriber {
    * Advance time: re-send unanswered requests, subscribe anew to silent or unreachable
    * producers, catch up while idle, send heartbeats. Returns (and clears) the queued outputs:
    * sends, each first one to a producer epoch preceded by a `connect-peer` when a connection was
-   * given, and `disconnect-peer` for producers the transport lost or that were unfollowed.
+   * given, and `disconnect-peer` for producers the transport lost, that fell silent or that were unfollowed.
    */
   poll(now: number): SubscriberOutput[] {
     if (this.gate.busy) throw reentrantCall("EventSubscriber", "poll");
@@ -541,12 +541,19 @@ export class EventSubscriber {
         if (now >= f.wantSentAt + this.retryMs) {
           f.gone = false;
           f.lastHeard = now;
+          f.heardHelloEpoch = 0; // [P8] declared gone: the Hello answering the new subscription is applied afresh (SPEC.md 4.1)
           this.subscribe(f, now);
         }
       } else if (now - f.lastHeard >= this.silenceMs(f)) {
-        // [P8] Silent past its heartbeats: it may have restarted (a new epoch knows no
-        // subscribers and has no batches to replay) or forgotten us. Subscribe anew.
+        // [P8] Silent past its heartbeats: gone. It may have restarted (a new epoch knows no
+        // subscribers and has no batches to replay) or forgotten us. Its transport forgets it (as
+        // a consumer's does), and it is subscribed to anew, its connection loaded again first.
         f.lastHeard = now;
+        f.heardHelloEpoch = 0;
+        if (f.connectedEpoch !== 0) {
+          f.connectedEpoch = 0;
+          this.outputs.push({ type: "disconnect-peer", peerId: f.id });
+        }
         this.subscribe(f, now);
       } else if (f.want !== undefined && now >= f.wantSentAt + this.retryMs) {
         // A new subscription still unanswered goes again whole, Hello first: the epoch the retry
@@ -845,7 +852,6 @@ export class EventSubscriber {
 
   /** A Hello (SPEC.md 4.1: the first message to each epoch of a peer), then a SnapshotRequest. */
   private subscribe(f: Followed, now: number): void {
-    f.heardHelloEpoch = 0; // the Hello answering this subscription is applied afresh
     this.hello(f);
     this.requestSnapshot(f, now);
     f.subscribing = true;
