@@ -118,6 +118,36 @@ describe("MockTransport endpoints: crash, close, restart", () => {
 });
 
 describe("MockTransport waits", () => {
+  it("on an external clock, a wait longer than a Node timer takes (2^31 - 1 ms) sleeps instead of waking the network every millisecond", async () => {
+    let reads = 0;
+    const { c } = await pair({
+      clock: {
+        now: () => {
+          reads++;
+          return performance.now();
+        },
+      },
+    });
+    const wait = c.waitForActivity(2 ** 32); // ~50 days, and nothing due to wake it
+    reads = 0;
+    await new Promise((r) => setTimeout(r, 100));
+    // One timer for the wait's deadline: the clock is read a few times, not once per millisecond.
+    expect(reads).toBeLessThan(10);
+    await c.close();
+    await wait;
+  });
+
+  it("closing every endpoint leaves no network timer armed for a wait that already ended (Transport.close releases every resource)", async () => {
+    const { p, c } = await pair({ clock: { now: () => performance.now() } });
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const wait = c.waitForActivity(60_000); // arms the network's timer for the wait's deadline
+    await c.close(); // ends the wait
+    await p.close();
+    await wait;
+    expect(timers()).toBe(before); // no 60 s timer keeping the process alive
+  });
+
   it("a send to an unconnected peer wakes a pending wait at once (the unreachable peer is news)", async () => {
     const net = new MockNetwork({ seed: 1 });
     const c = net.endpoint("c");

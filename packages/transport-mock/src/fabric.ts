@@ -151,6 +151,9 @@ const EMPTY_ACTIVITY: MockActivity = Object.freeze({
   unreachable: EMPTY_LIST,
 });
 
+/** The longest delay a Node timer takes as given (a longer one fires after 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Size of the shared slabs small arrays (message copies, location blobs) are carved from. */
 const SMALL_SLAB_BYTES = 16 * 1024;
 /** Arrays larger than this get their own buffer. */
@@ -478,6 +481,9 @@ export class Fabric {
       }
     }
     this.wake(ep, true);
+    // The waits it just ended no longer need the network's timer (an external clock's): re-armed
+    // for what is left, or cleared, so a closed network keeps no timer alive.
+    if (this.clock !== undefined) this.armTimer();
   }
 
   // ---- endpoint operations (called by MockTransport) ------------------------------------
@@ -545,7 +551,7 @@ export class Fabric {
       return;
     }
     // Messages on one link keep their order (like one ordered connection) unless a fault intervenes.
-    let dueAt = Math.max(now + this.latencyMs + message.length / this.bandwidthBytesPerMs, link.lastMessageDue ?? 0);
+    let dueAt = Math.max(now + this.latencyMs + message.length / this.bandwidthBytesPerMs, link.lastMessageDue ?? Number.NEGATIVE_INFINITY);
     link.lastMessageDue = dueAt;
     if (f.delay !== undefined && rng.chance(f.delay.probability)) {
       dueAt += rng.between(f.delay.minMs ?? 0, f.delay.maxMs ?? 10);
@@ -1097,7 +1103,8 @@ export class Fabric {
         this.timerAt = Number.POSITIVE_INFINITY;
         this.processDue(clock.now());
       },
-      Math.max(0, Math.ceil(target - clock.now())),
+      // A longer delay than a Node timer takes would fire after 1 ms, every time: re-armed when it fires.
+      Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(target - clock.now()))),
     );
   }
 }

@@ -494,6 +494,15 @@ describe("MockTransport messages and peers", () => {
 });
 
 describe("MockNetwork time and waiting", () => {
+  it("a message is due latencyMs + size / bandwidth after its send, also on a network that starts at a negative time", async () => {
+    const { net, p, c } = await pair({ startTimeMs: -1_000, latencyMs: 1 });
+    c.send("p", new Uint8Array(10));
+    const due = -1_000 + 1 + 10 / DEFAULT_BANDWIDTH_BYTES_PER_MS;
+    expect(net.nextEventTime()).toBe(due); // not 0, 1 000 ms late
+    net.advanceTo(due);
+    expect(p.poll().messages).toHaveLength(1);
+  });
+
   it("waitForActivity resolves at once when something is due, else when an advance delivers", async () => {
     const { net, p, c } = await pair();
     await p.waitForActivity(0); // timeout 0: at once

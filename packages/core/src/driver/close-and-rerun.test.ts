@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import type { CoreOutput } from "../outputs.js";
+import type { ProducerCore } from "../producer/producer.js";
 import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, deferred, flush, heartbeatTo, manualClock, startRead, waitUntil, wire } from "./test-support.js";
+import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, startRead, waitUntil, wire } from "./test-support.js";
 
 /** A consumer-only driver over transport `me` (peer `q` exists); `order` records sends, polls and the close, in order. */
 function rig(maxWaitMs?: number) {
@@ -151,6 +152,84 @@ describe("Driver.close()", () => {
     transportClosed.resolve();
     await closing;
     expect(order.length).toBe(polls + 1); // close()'s last step only
+  });
+});
+
+describe("Driver.close() with a connect still pending, and from inside a step", () => {
+  /** A consumer-only driver whose connect to `p` stays pending until `connect` settles; what reaches the transport once closed is recorded. */
+  function pendingConnectRig() {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("p");
+    const connect = deferred();
+    t.connectResult = connect.promise; // a slow connect (e.g. NIXL loading a peer's metadata)
+    let closed = false;
+    const close = t.close.bind(t);
+    t.close = async () => {
+      closed = true;
+      await close();
+    };
+    const afterClose: string[] = [];
+    const start = t.startRead.bind(t);
+    t.startRead = (op) => {
+      if (closed) afterClose.push(`read:${op.readId}`);
+      start(op);
+    };
+    const send = t.send.bind(t);
+    t.send = (peerId, bytes) => {
+      if (closed) afterClose.push(`send:${peerId}`);
+      send(peerId, bytes);
+    };
+    const consumer = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
+    return { connect, consumer, driver, afterClose };
+  }
+
+  it("[I5][I4] a read queued behind a pending connect has its one result by the time close() resolves", async () => {
+    const { consumer, driver } = pendingConnectRig();
+    consumer.outputs = [connectTo("p", 1), startRead(1, "p")];
+    driver.step();
+    await driver.close();
+    expect(consumer.calls.filter((c) => c.startsWith("read:1:"))).toEqual(["read:1:failed:gone"]); // as when the connect fails
+  });
+
+  it("[I5] a connect that completes after close() starts no queued read and sends nothing on the closed transport", async () => {
+    const { connect, consumer, driver, afterClose } = pendingConnectRig();
+    consumer.outputs = [connectTo("p", 1), startRead(1, "p"), heartbeatTo("p")];
+    driver.step();
+    await driver.close();
+    connect.resolve();
+    await flush();
+    expect(afterClose).toEqual([]);
+  });
+
+  it("close() from a hook inside step() (onEventBatch): the rest of what the step polled is sent before the transport closes", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("q");
+    const order: string[] = [];
+    const send = t.send.bind(t);
+    t.send = (peerId, bytes) => {
+      order.push(`send:${peerId}`);
+      send(peerId, bytes);
+    };
+    t.close = async () => {
+      order.push("close");
+    };
+    const core = new RecordingCore();
+    let closing: Promise<void> | undefined;
+    const driver: Driver = new Driver({
+      transport: t,
+      producer: core as unknown as ProducerCore,
+      clock: manualClock(),
+      onEventBatch: () => {
+        closing = driver.close();
+      },
+    });
+    core.outputs = [{ type: "event-batch", batch: { sequence: 1 } }, heartbeatTo("q")];
+    driver.step();
+    await closing;
+    expect(order).toEqual(["send:q", "close"]);
   });
 });
 

@@ -90,10 +90,18 @@ describe("Driver: a transport's poll entries [I1]", () => {
     reads: [{ readId: 2, status: "done" }],
     unreachable: ["q"],
   };
-  // Bad entries in every list at once, and in each list alone (the other lists well formed).
+  /** `list` after a hole (an index never set: `every` skips it, `for...of` yields undefined). */
+  const afterHole = (list: readonly unknown[]): unknown[] => {
+    const holed: unknown[] = [];
+    holed.length = 1;
+    holed.push(...list);
+    return holed;
+  };
+  // Bad entries in every list at once, and in each list alone (the other lists well formed); holes too.
   const polls: [string, Record<string, unknown[]>][] = [
     ["every list", { messages: [null, ...good.messages], reads: [null, 7, ...good.reads], unreachable: [null, ...good.unreachable] }],
     ...(["messages", "reads", "unreachable"] as const).map((list): [string, Record<string, unknown[]>] => [`${list} alone`, { ...good, [list]: [null, ...good[list]] }]),
+    ...(["messages", "reads", "unreachable"] as const).map((list): [string, Record<string, unknown[]>] => [`${list} with a hole`, { ...good, [list]: afterHole(good[list]) }]),
   ];
   it.each(polls)("[I1] entries that are not objects (or peer ids) in %s do not throw into the engine; the good ones are kept, the bad logged", (_, activity) => {
     const t = new FakeNet().endpoint("me");

@@ -102,6 +102,11 @@ type Role = "consumer" | "producer" | "subscriber";
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
 const isObject = (x: unknown): boolean => x !== null && typeof x === "object";
 const isString = (x: unknown): boolean => typeof x === "string";
+/** Whether every entry of `list` passes `ok`, holes included (`Array.prototype.every` skips a sparse array's holes, which `for...of` yields as `undefined`). */
+const allEntries = (list: readonly unknown[], ok: (x: unknown) => boolean): boolean => {
+  for (let i = 0; i < list.length; i++) if (!ok(list[i])) return false;
+  return true;
+};
 
 const defaultClock: Clock = { now: () => performance.now() };
 
@@ -168,6 +173,8 @@ export class Driver {
   private state: "open" | "closing" | "closed" = "open";
   /** The promise of the first {@link Driver.close}, which every later call returns. */
   private closing: Promise<void> | undefined;
+  /** Steps in progress (more than one when a hook steps again from inside one). */
+  private stepDepth = 0;
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -220,6 +227,16 @@ export class Driver {
    */
   step(): void {
     if (this.state === "closed") return;
+    this.stepDepth++;
+    try {
+      this.stepOnce();
+    } finally {
+      this.stepDepth--;
+    }
+  }
+
+  /** What {@link Driver.step} does. */
+  private stepOnce(): void {
     const now = this.now();
     if (this.connecting.size > 0) this.expireConnects(now); // the cores hear of it below, before they are polled
     if (this.syntheticResults.length > 0) {
@@ -273,7 +290,7 @@ export class Driver {
    * the poll. The cores check what the entries hold.
    */
   private wellFormedEntries(activity: TransportActivity): TransportActivity {
-    if (activity.messages.every(isObject) && activity.reads.every(isObject) && activity.unreachable.every(isString)) return activity;
+    if (allEntries(activity.messages, isObject) && allEntries(activity.reads, isObject) && allEntries(activity.unreachable, isString)) return activity;
     this.logger.error("transport.poll returned entries that are not objects (or peer ids); they are left out", {});
     return { messages: activity.messages.filter(isObject), reads: activity.reads.filter(isObject), unreachable: activity.unreachable.filter(isString) };
   }
@@ -367,7 +384,11 @@ export class Driver {
     this.state = "closing";
     this.stop();
     if (this.loop) await this.loop;
+    // Called from inside a step (from a hook such as onEventBatch): that step first carries out
+    // the rest of the outputs it polled, with the transport still open.
+    else if (this.stepDepth > 0) await Promise.resolve();
     this.step();
+    this.abandonConnects();
     try {
       await this.transport.close();
     } catch (cause) {
@@ -378,11 +399,23 @@ export class Driver {
     // step until the cores have heard every such result, or a read would stay in flight for good.
     try {
       let steps = 0;
-      do this.step();
-      while (this.hasWork && ++steps < CLOSE_STEPS_MAX);
+      do {
+        this.step();
+        this.abandonConnects();
+      } while (this.hasWork && ++steps < CLOSE_STEPS_MAX);
     } finally {
       this.state = "closed";
     }
+  }
+
+  /**
+   * [I5] While closing: nothing waiting behind a connect still pending may reach the transport
+   * once it is closed (a connect that completes later would start its reads there). Queued reads
+   * settle as failed (heard in the next step), queued messages are lost.
+   */
+  private abandonConnects(): void {
+    for (const c of this.connecting.values()) this.failQueue(c, "the driver closed before the peer's connection completed");
+    this.connecting.clear();
   }
 
   /** Ask {@link Driver.run} to end after the current step (a wait in progress ends at once). */
@@ -598,7 +631,8 @@ export class Driver {
         if (this.connecting.get(peerId)?.token !== entry.token) {
           // Superseded, disconnected or timed out. A load that completed after its disconnect is
           // undone, unless a newer connection of the peer is up or under way.
-          if (!this.connecting.has(peerId) && !this.connected.has(peerId)) this.disconnectTransport(peerId);
+          // (Once the driver is closing, the transport's close releases it.)
+          if (this.state === "open" && !this.connecting.has(peerId) && !this.connected.has(peerId)) this.disconnectTransport(peerId);
           return;
         }
         this.connecting.delete(peerId);
