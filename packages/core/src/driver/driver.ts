@@ -56,7 +56,9 @@ export interface DriverOptions {
   maxQueuedPerPeer?: number;
   /**
    * Receives every event batch the producer publishes [E1], for in-process subscribers
-   * (e.g. a router in the same process). Must not throw. Default: none.
+   * (e.g. a router in the same process). Called during a step: it must not throw, and must not
+   * call {@link Driver.step} (the step's later outputs would go out after the nested step's);
+   * {@link Driver.close} may be called, and runs once the step is over. Default: none.
    */
   onEventBatch?: (batch: ectp.v1.IEventBatch) => void;
   /** Logger for transport faults and connection failures. Default: no-op. One lacking any of its four methods is refused (INVALID_CONFIG). */
