@@ -919,6 +919,11 @@ describe("runner self-tests: the testee contract", () => {
     expect(() => responseFromJson({ commandId: "3", stats: { consumer: { colour: 1 } } })).toThrow(
       /^TesteeResponse\.stats\.consumer \(ectp\.conformance\.v1\.ConsumerStats\) has a field "colour" that the schema does not define; its fields: requests, budgets, fetches, readsInFlight, quarantined, grantsHeld, loadedItems, destinations, undrainedFailures, ignoredMessages$/,
     );
+    // Names of Object.prototype's members are no fields either.
+    for (const key of ["constructor", "__proto__", "toString"])
+      expect(() => responseFromJson(JSON.parse(`{"commandId": "3", "ok": {}, "${key}": 1}`))).toThrow(
+        `TesteeResponse (ectp.conformance.v1.TesteeResponse) has a field "${key}" that the schema does not define`,
+      );
     // A snake_case spelling of a defined name is that name, at every depth.
     expect(responseFromJson({ command_id: "3", poll: { outputs: [{ send: { to: "C1", envelope: { read_grant: { attempt_id: 4 } } } }] } }).poll?.outputs?.[0]?.send?.envelope?.readGrant?.attemptId).toBe(4);
   });

@@ -69,9 +69,11 @@ const RESPONSE_TYPE: Type = protobuf.Root.fromJSON(schema).resolveAll().lookupTy
 function unknownName(value: unknown, type: Type, path: string): string | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   for (const [key, v] of Object.entries(value)) {
-    const field = type.fields[camelName(key)];
+    const name = camelName(key);
+    // Own fields only: `fields` is a plain object, so "constructor" or "__proto__" would find its prototype's.
+    const field = Object.hasOwn(type.fields, name) ? type.fields[name] : undefined;
     if (field === undefined) {
-      const like = closestName(camelName(key), Object.keys(type.fields), Math.max(2, Math.floor(key.length / 3)));
+      const like = closestName(name, Object.keys(type.fields), Math.max(2, Math.floor(key.length / 3)));
       return (
         `${path} (${type.fullName.slice(1)}) has a field ${JSON.stringify(key)} that the schema does not define` +
         `${like === undefined ? `; its fields: ${Object.keys(type.fields).join(", ")}` : ` (did you mean ${JSON.stringify(like)}?)`}`
