@@ -820,7 +820,10 @@ class ConsumerCore:
             w.fetch = None
             self._timers.cancel(w.budget_timer)
             w.budget_timer = None
-            self._end_waiter(w, f.key_id, reason, attempts, failed)
+            # [C3] a waiter whose budget ran out no longer waits (SPEC 4.4), even before its timer ran:
+            # the fetch's outcome, handled at or after its deadline, is not its outcome
+            ended = Reason.BUDGET_EXHAUSTED if w.budget_at is not None and now >= w.budget_at else reason
+            self._end_waiter(w, f.key_id, ended, attempts, failed)
         for req, items in failed.items():
             self._fail_request(req, items, now)
 
@@ -942,7 +945,9 @@ class ConsumerCore:
             self._release_dest(r.dest)
             if f is not None:
                 f.read = None
-                self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+                # [C11] handled at or after its deadline, the outcome names the deadline, whatever the result says
+                late = (Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT) if now >= r.deadline else None
+                self._terminate_fetch(f, late or Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
             self._peer_gone(r.peer, "unreachable", now)
             return
         if f is None:
@@ -1369,7 +1374,11 @@ class ConsumerCore:
         if slot.has_model_input:
             self._resolve_local(slot, Reason.BUDGET_EXHAUSTED, now)
         else:
-            self._fail_request(slot.req, [self._exhaust_failure(slot)], now)
+            # [C6] every item of the request whose budget ran out by now (without model input) is
+            # reported, as an admission at this instant reports them, not only the one whose timer ran first
+            self._fail_request(slot.req, [self._exhaust_failure(s) for s in slot.req.slots
+                                          if s is slot or (s.decision is None and s.fetch is not None and not s.has_model_input
+                                                           and s.budget_at is not None and now >= s.budget_at)], now)
 
     def _on_fetch_timer(self, f: _Fetch, e: TimerEntry, now: float) -> None:
         if f.timer is not e or f.disposed:

@@ -8,7 +8,7 @@ and a producer let go once an orphaned read's late release is sent."""
 import unittest
 
 from ectp_py.config import ConsumerConfig
-from ectp_py.consumer import ConsumerCore, ReadResult
+from ectp_py.consumer import AdmitItem, ConsumerCore, ReadResult
 from ectp_py.outputs import DisconnectPeer, StartRead
 from ectp_py.rand import SeededRandom
 from ectp_py.timers import TimerQueue
@@ -56,6 +56,37 @@ class ConsumerDeadlinesTest(unittest.TestCase):
         self.assertEqual([a["readComplete"]["status"] for a in sends(out, "readComplete")], [Completion.ABANDONED])
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
         self.assertEqual((c.stats()["destinations"], c.stats()["grantsHeld"]), (0, 0))
+
+    # [C3] SPEC 4.4: a request whose budget ran out no longer waits, even before the poll: a terminal
+    # reject handled exactly at its deadline is not its outcome
+    def test_c3_a_terminal_reject_handled_exactly_at_the_budget_deadline_leaves_it_budget_exhausted(self):
+        c = make()  # budget 60 s
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_FOUND}), 60_000)
+        c.poll(60_000)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
+
+    # [C6][C3] budgets that run out at the same poll are all reported, as an admission then reports them
+    def test_c6_c3_items_whose_budgets_run_out_at_the_same_poll_are_all_reported(self):
+        c = make()
+        items = [AdmitItem(i, announcement(descriptor(i, item_bytes(8)))) for i in ("i1", "i2")]
+        c.admit("r1", items, 0)
+        c.poll(0)
+        c.poll(60_000)
+        self.assertEqual([(f.item_id, f.reason) for f in c.drain_failed()[0].failures],
+                         [("i1", Reason.BUDGET_EXHAUSTED), ("i2", Reason.BUDGET_EXHAUSTED)])
+
+    # [C11] a result handled at or after the transfer deadline is named by the deadline, a failed
+    # read reporting the peer gone included
+    def test_c11_a_peer_gone_failure_handled_exactly_at_the_transfer_deadline_ends_transfer_timeout(self):
+        c = make(ConsumerConfig(transfer_timeout_ms=20_000))
+        desc = descriptor("a", item_bytes(8))
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 1)
+        c.handle_read_result(ReadResult(start.read_id, "failed", peer_gone=True), 20_001)
+        c.poll(20_001)
+        self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.TRANSFER_TIMEOUT)
 
     # [C4] the first attempt is no retry; a grant wait that runs out is retried and counted
     # under GRANT_TIMEOUT, as SPEC names the metric

@@ -44,6 +44,38 @@ describe("consumer boundaries: the wait budget [C3]", () => {
     expect(sent(out, "readRequest")).toEqual([]);
     expect(h.core.drainFailed()).toEqual([{ requestId: "r2", failures: [{ itemId: "b", reason: "BUDGET_EXHAUSTED", attempts: 1 }] }]);
   });
+
+  it("[C3] a terminal reject handled exactly at the only waiter's budget deadline (before the poll) leaves it BUDGET_EXHAUSTED (SPEC 4.4: it no longer waits)", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000, grantWaitMs: 5_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const a1 = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_FOUND } }), 1_000);
+    h.core.poll(1_000);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 1 }] }]);
+  });
+
+  it("[C6][C3] items whose budgets run out at the same poll are all reported BUDGET_EXHAUSTED, as an admit at that instant reports them", () => {
+    const viaPoll = makeConsumer({ ...QUIET, waitBudgetMs: 1_000, grantWaitMs: 5_000 });
+    const viaAdmit = makeConsumer({ ...QUIET, waitBudgetMs: 1_000, grantWaitMs: 5_000 });
+    const req = { requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] };
+    for (const h of [viaPoll, viaAdmit]) {
+      h.core.admit(req, 0);
+      h.core.poll(0);
+    }
+    const both = [
+      {
+        requestId: "r",
+        failures: [
+          { itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: 1 },
+          { itemId: "b", reason: "BUDGET_EXHAUSTED", attempts: 1 },
+        ],
+      },
+    ];
+    viaAdmit.core.admit(req, 1_000);
+    expect(viaAdmit.core.drainFailed()).toEqual(both);
+    viaPoll.core.poll(1_000);
+    expect(viaPoll.core.drainFailed()).toEqual(both);
+  });
 });
 
 describe("consumer boundaries: retries [C4]", () => {
@@ -164,6 +196,15 @@ describe("consumer boundaries: messages that do not fit the state [C10][V1]", ()
 });
 
 describe("consumer boundaries: verification [C11]", () => {
+  it("[C11] a failed read reporting the peer gone, handled exactly at its transfer deadline, ends TRANSFER_TIMEOUT: the deadline names the outcome", () => {
+    const h = makeConsumer(QUIET); // transfer timeout 20 s, lease 30 s - 5 s
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const s = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 0))[0];
+    h.core.handleReadResult({ readId: s?.readId as number, status: "failed", error: "gone", peerGone: true }, 20_000);
+    h.core.poll(20_000);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "TRANSFER_TIMEOUT", attempts: 1 }] }]);
+  });
+
   // Mutant: consumer.ts verify: `(r.checksumB !== -1 && crc !== r.checksumB)` dropped.
   it("[C11] the grant's own checksum is verified when the announcement carries none", () => {
     const h = makeConsumer(QUIET);

@@ -1549,7 +1549,10 @@ export class ConsumerCore {
       w.wNext = undefined;
       w.fetch = undefined;
       this.timers.cancel(w);
-      batch = this.endWaiter(w, f.keyId, reason, attempts, batch, f.peer.id, detail);
+      // [C3] A waiter whose budget ran out no longer waits (SPEC 4.4), even before its timer ran: the
+      // fetch's outcome, handled at or after its deadline, is not its outcome.
+      if (now >= w.budgetAt) batch = this.endWaiter(w, f.keyId, "BUDGET_EXHAUSTED", attempts, batch, f.peer.id);
+      else batch = this.endWaiter(w, f.keyId, reason, attempts, batch, f.peer.id, detail);
     }
     if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
   }
@@ -1710,7 +1713,9 @@ export class ConsumerCore {
       this.releaseDest(r.dest);
       if (f !== undefined) {
         f.read = undefined;
-        this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+        // [C11] Handled at or after its deadline, the outcome names the deadline, whatever the result says.
+        const late = now >= r.deadline ? (now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT") : undefined;
+        this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
       }
       this.peerGone(r.peer, "unreachable", now);
       return;
@@ -2268,7 +2273,18 @@ export class ConsumerCore {
   private onBudgetTimer(slot: Slot, now: number): void {
     if (slot.decision !== undefined || slot.fetch === undefined || slot.req.failure !== undefined) return;
     if (slot.hasModelInput) this.resolveLocal(slot, "BUDGET_EXHAUSTED", now);
-    else this.failRequest(slot.req, [this.exhaustFailure(slot)], now);
+    else {
+      // [C6] Every item of the request whose budget ran out by now (without model input) is reported,
+      // as an admission at this instant reports them, not only the one whose timer ran first.
+      const req = slot.req;
+      const failures: ItemFailure[] = [];
+      for (let i = 0; i < req.slotCount; i++) {
+        const s = slotAt(req, i) as Slot;
+        if (s === slot || (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt))
+          failures.push(this.exhaustFailure(s));
+      }
+      this.failRequest(req, failures, now);
+    }
   }
 
   private onFetchTimer(f: Fetch, now: number): void {
