@@ -3,9 +3,21 @@
  * @module
  * @internal
  */
-import { EctpError } from "./errors.js";
+import { EctpError, thrownText } from "./errors.js";
 
 const objectTag = Object.prototype.toString;
+
+/**
+ * The `byteLength` getters of ArrayBuffer and SharedArrayBuffer: they throw for anything without
+ * the buffer's internal slot, so they tell a real buffer (of any realm) from an object whose
+ * `Symbol.toStringTag` says "ArrayBuffer", or a Proxy of a buffer, which `new Uint8Array(x)` would
+ * read as an empty or array-like input.
+ */
+const bufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength")?.get as (this: unknown) => number;
+const sharedBufferByteLength =
+  typeof SharedArrayBuffer === "function"
+    ? (Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, "byteLength")?.get as (this: unknown) => number)
+    : undefined;
 
 /**
  * `value` as a Uint8Array over the same memory: a Uint8Array (of any realm) as it is, another
@@ -16,16 +28,24 @@ const objectTag = Object.prototype.toString;
 export function byteView(value: unknown, what: string): Uint8Array {
   let tag: string;
   try {
-    if (value instanceof Uint8Array) return isDetachedView(value) ? throwDetached(what) : value;
-    if (ArrayBuffer.isView(value))
+    // ArrayBuffer.isView first: it is true only for a real view (a Proxy of one has no view
+    // slot, and its typed-array getters throw when read through it).
+    if (ArrayBuffer.isView(value)) {
+      if (value instanceof Uint8Array) return isDetachedView(value) ? throwDetached(what) : value;
       return isDetachedView(value) ? throwDetached(what) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    }
     tag = objectTag.call(value);
   } catch (cause) {
     if (cause instanceof EctpError) throw cause; // a detached view, named as such
     // [I1] A value that cannot even be looked at (a Proxy whose traps throw) is not bytes either.
-    throw new EctpError("INVALID_ARGUMENT", `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got an object that cannot be read`, { cause });
+    throw new EctpError("INVALID_ARGUMENT", `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got an object that cannot be read (${thrownText(cause)})`, { cause });
   }
   if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") {
+    if (!isBuffer(value, tag))
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got an object that only looks like an ArrayBuffer (a Proxy, or a Symbol.toStringTag)`,
+      );
     try {
       return new Uint8Array(value as ArrayBuffer);
     } catch (cause) {
@@ -37,6 +57,18 @@ export function byteView(value: unknown, what: string): Uint8Array {
     "INVALID_ARGUMENT",
     `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
   );
+}
+
+/** Whether `value` (whose tag is `tag`) really is an ArrayBuffer or SharedArrayBuffer (see {@link bufferByteLength}). */
+function isBuffer(value: unknown, tag: string): boolean {
+  const getter = tag === "[object ArrayBuffer]" ? bufferByteLength : sharedBufferByteLength;
+  if (getter === undefined) return false;
+  try {
+    getter.call(value); // a detached ArrayBuffer reads 0 here; it is named as detached below
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** An error naming a detached buffer: its bytes are gone, which is not the same as no bytes. */

@@ -39,7 +39,8 @@ export function crc32c(input: Uint8Array | ArrayBuffer | ArrayBufferView, previo
       "INVALID_ARGUMENT",
       `crc32c: previous must be the 32-bit value an earlier crc32c call returned, unsigned or signed (0 to start); got ${typeof previous === "number" ? previous : typeof previous}.`,
     );
-  const bytes = input instanceof Uint8Array && input.length !== 0 ? input : byteView(input, "crc32c input");
+  // ArrayBuffer.isView first: a Proxy of a Uint8Array passes instanceof but cannot be read (byteView refuses it).
+  const bytes = ArrayBuffer.isView(input) && input instanceof Uint8Array && input.length !== 0 ? input : byteView(input, "crc32c input");
   const t = TABLE;
   let crc = ~previous;
   let i = 0;

@@ -55,7 +55,7 @@ export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | und
 
 /**
  * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded,
- * naming the problem: more than one body set, a field of the wrong type, or an integer its
+ * naming the problem: more than one body set (or more than one kind in an event), a field of the wrong type, or an integer its
  * field cannot carry (a uint64 outside [0, 2^53), a uint32 outside [0, 2^32), a fraction);
  * such a value is never wrapped into another one; or more than {@link MAX_REPEATED_ELEMENTS}
  * repeated elements, which every receiver refuses (SPEC.md section 5).
@@ -69,6 +69,10 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope) || ArrayBuffer.isView(envelope))
       throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${envelope === null ? "null" : Array.isArray(envelope) ? "an array" : typeof envelope}`);
     if (bodiesSet(envelope) > 1) throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
+    // SPEC section 5: one kind per event, as one body per envelope (receivers refuse the second).
+    const twoKinds = eventWithKinds(envelope);
+    if (twoKinds >= 0)
+      throw new Error(`eventBatch.events[${twoKinds}] sets more than one kind (stored, removed, cleared); set exactly one`);
     // [I1] SPEC section 5: a sender MUST NOT send more repeated elements than every receiver accepts.
     const elements = repeatedElements(envelope);
     if (elements > MAX_REPEATED_ELEMENTS)
@@ -127,6 +131,21 @@ function shapeValues(item: ectp.v1.IItemDescriptor | null | undefined): number {
 
 function listLength(list: unknown): number {
   return Array.isArray(list) ? list.length : 0;
+}
+
+/**
+ * The index of the first EventBatch event that sets more than one member of the `kind` oneof
+ * (read as {@link bodiesSet} reads bodies), or -1. Anything not an event list is left to the encoder.
+ */
+function eventWithKinds(env: ectp.v1.IEnvelope): number {
+  const events = env.eventBatch?.events;
+  if (!Array.isArray(events)) return -1;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i] as ectp.v1.IEvent | null | undefined;
+    if (e == null || typeof e !== "object") continue;
+    if ((e.stored != null ? 1 : 0) + (e.removed != null ? 1 : 0) + (e.cleared != null ? 1 : 0) > 1) return i;
+  }
+  return -1;
 }
 
 /** The names of the body members `env` sets, for an error message. */

@@ -87,9 +87,17 @@ export class EctpError extends Error {
     return RETRYABLE.has(this.code);
   }
 
-  /** True for any `EctpError`, even one made by another copy of this package. */
+  /**
+   * True for any `EctpError`, even one made by another copy of this package; false for anything
+   * else, never throwing: a value that cannot be read (a revoked Proxy, a throwing trap) is not one.
+   */
   static is(value: unknown): value is EctpError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    if (typeof value !== "object" || value === null) return false;
+    try {
+      return (value as Record<symbol, unknown>)[BRAND] === true;
+    } catch {
+      return false; // [I1] used on caught values, which may be anything
+    }
   }
 
   /** Makes `instanceof` agree with {@link EctpError.is} across package copies. */
@@ -127,12 +135,15 @@ export function thrownText(cause: unknown): string {
 }
 
 /**
- * An Error's `message`, else {@link thrownText} of the value; never throws [I1].
+ * An Error's `message` (when it is a string), else {@link thrownText} of the value; never throws [I1].
  * @param cause - Whatever was thrown.
  */
 export function thrownMessage(cause: unknown): string {
   try {
-    if (cause instanceof Error) return cause.message;
+    if (cause instanceof Error) {
+      const message: unknown = cause.message;
+      if (typeof message === "string") return message;
+    }
   } catch {
     // a Proxy whose prototype cannot be read: described below
   }

@@ -3,7 +3,7 @@
  * packages that refuse unknown names: config options, case names.
  * @module
  */
-import { EctpError, describeValue as describe } from "./errors.js";
+import { EctpError, describeValue as describe, thrownMessage } from "./errors.js";
 
 /**
  * The name among `candidates` closest to `name`: one with the same letters in another case, else
@@ -21,16 +21,21 @@ export function closestName(name: string, candidates: Iterable<string>, maxEdits
   const lower = name.toLowerCase();
   let best: string | undefined;
   let bestDistance = maxEdits + 1;
-  for (const c of candidates) {
-    if (typeof c !== "string") continue;
-    if (c.toLowerCase() === lower) return c;
-    // The length difference alone is at least the distance: skip those that cannot be closer.
-    if (Math.abs(c.length - name.length) >= bestDistance) continue;
-    const d = editDistance(name, c);
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
+  try {
+    for (const c of candidates as Iterable<unknown>) {
+      if (typeof c !== "string") continue;
+      if (c.toLowerCase() === lower) return c;
+      // The length difference alone is at least the distance: skip those that cannot be closer.
+      if (Math.abs(c.length - name.length) >= bestDistance) continue;
+      const d = editDistance(name, c);
+      if (d < bestDistance) {
+        best = c;
+        bestDistance = d;
+      }
     }
+  } catch (cause) {
+    // Only the iteration can throw here (an iterator method that returns no iterator, or throws).
+    throw new EctpError("INVALID_ARGUMENT", `closestName: candidates must be an iterable of strings; iterating them failed (${thrownMessage(cause)}).`, { cause });
   }
   return best;
 }

@@ -1,0 +1,163 @@
+// Inputs that only look like what they should be (objects posing as buffers, Proxies, errors whose
+// message is no string, broken iterators) and an event with two kinds: each test quotes the sentence
+// it holds the code to, and failed before the fix (a review of 2026-12-03).
+import { describe, expect, it } from "vitest";
+import { crc32c } from "./checksum.js";
+import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import { EctpError, thrownMessage } from "./errors.js";
+import { FrameDecoder, encodeFrame } from "./framing.js";
+import { closestName } from "./names.js";
+
+/** The code of the EctpError `call` throws; fails when it throws anything else or nothing. */
+function thrownCode(call: () => unknown): string {
+  let thrown: unknown;
+  try {
+    call();
+  } catch (e) {
+    thrown = e;
+  }
+  if (thrown === undefined) throw new Error("nothing was thrown");
+  if (!(thrown instanceof Error) || (thrown as { name?: unknown }).name !== "EctpError")
+    throw new Error(`not an EctpError: ${thrown instanceof Error ? `${thrown.constructor.name}: ${thrown.message}` : typeof thrown}`);
+  return (thrown as EctpError).code;
+}
+
+describe("encodeEnvelope and the Event.kind oneof", () => {
+  // SPEC.md section 5: "A sender MUST NOT encode a field twice, nor set two members of a oneof (a
+  // protobuf encoder writes every member a plain object sets; the reference `encodeEnvelope`
+  // refuses that)." ... "at most one member of a oneof (one body per envelope, one kind per event)".
+  it("[I1] an EventBatch event with two kinds set is refused (INVALID_ARGUMENT), not encoded into bytes every receiver refuses", () => {
+    const key = { contentHash: new Uint8Array([1]) };
+    const envelope = {
+      version: { major: 1 },
+      senderId: "p",
+      senderEpoch: 1,
+      eventBatch: { sequence: 1, events: [{ stored: { item: { key, sizeBytes: 1, producerId: "p", epoch: 1 } }, removed: { key } }] },
+    };
+    let bytes: Uint8Array | undefined;
+    let error: unknown;
+    try {
+      bytes = encodeEnvelope(envelope);
+    } catch (e) {
+      error = e;
+    }
+    // What the encoder let through, the reference decoder refuses:
+    if (bytes !== undefined) {
+      const decoded = decodeEnvelope(bytes);
+      expect(decoded.ok ? "decoded" : decoded.error.message).toContain("occurs after oneof kind was already set");
+    }
+    expect(bytes).toBeUndefined();
+    expect(EctpError.is(error) && error.code).toBe("INVALID_ARGUMENT");
+    expect((error as Error).message).toContain("events[0]");
+    // One kind per event still encodes and decodes.
+    const one = encodeEnvelope({ ...envelope, eventBatch: { sequence: 1, events: [{ removed: { key } }, { cleared: {} }] } });
+    expect(decodeEnvelope(one).ok).toBe(true);
+  });
+});
+
+describe("byte inputs that are not bytes", () => {
+  // bytes.ts (byteView, behind encodeFrame, FrameDecoder.push, crc32c, decodeEnvelope): "Anything
+  // else is local misuse: `EctpError(INVALID_ARGUMENT)` naming `what`, never a silent empty or
+  // reinterpreted input." README: "Both take a Uint8Array, an ArrayBuffer or any view of one (as
+  // its bytes), as do `crc32c` and `crc32cBytes`; anything else throws `INVALID_ARGUMENT`."
+  it("an object that only claims to be an ArrayBuffer (Symbol.toStringTag) is refused, not read as empty or as an array-like", () => {
+    const empty = { [Symbol.toStringTag]: "ArrayBuffer" };
+    const arrayLike = { [Symbol.toStringTag]: "ArrayBuffer", length: 2, 0: 1, 1: 2 };
+    expect(thrownCode(() => encodeFrame(empty as never))).toBe("INVALID_ARGUMENT"); // was: a zero-length frame
+    expect(thrownCode(() => crc32c(arrayLike as never))).toBe("INVALID_ARGUMENT"); // was: the CRC of [1, 2]
+    expect(thrownCode(() => new FrameDecoder().push(arrayLike as never))).toBe("INVALID_ARGUMENT");
+    const decoded = decodeEnvelope(empty as never);
+    expect(!decoded.ok && decoded.error.code).toBe("INVALID_ARGUMENT"); // was: VERSION, for an empty envelope
+  });
+
+  it("a Proxy of an ArrayBuffer is refused, not read as empty", () => {
+    const proxied = new Proxy(new ArrayBuffer(4), {});
+    expect(thrownCode(() => encodeFrame(proxied))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => crc32c(proxied))).toBe("INVALID_ARGUMENT");
+  });
+
+  // bytes.ts: "[I1] A value that cannot even be looked at (a Proxy whose traps throw) is not bytes either."
+  it("a Proxy of a Uint8Array (whose typed-array getters cannot be read through it) is INVALID_ARGUMENT, not a TypeError", () => {
+    const proxied = new Proxy(new Uint8Array(4), {});
+    expect(thrownCode(() => crc32c(proxied))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => encodeFrame(proxied))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => new FrameDecoder().push(proxied))).toBe("INVALID_ARGUMENT");
+    const trapped = new Proxy(new Uint8Array(4), {
+      getPrototypeOf() {
+        throw new Error("trap");
+      },
+    });
+    expect(thrownCode(() => crc32c(trapped))).toBe("INVALID_ARGUMENT"); // encodeFrame already said so
+    expect(thrownCode(() => encodeFrame(trapped))).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("EctpError.is never throws", () => {
+  // errors.ts: "True for any `EctpError`, even one made by another copy of this package." A type
+  // guard used on caught values (bytes.ts: `if (cause instanceof EctpError) throw cause;`); a
+  // value it cannot read is not an EctpError.
+  it("a revoked Proxy, or one whose get trap throws, is not an EctpError (is, instanceof)", () => {
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const trapping = new Proxy({}, {
+      get() {
+        throw new Error("trap");
+      },
+    });
+    expect(() => EctpError.is(revoked)).not.toThrow();
+    expect(EctpError.is(revoked)).toBe(false);
+    expect(EctpError.is(trapping)).toBe(false);
+    expect(() => revoked instanceof EctpError).not.toThrow();
+    expect(EctpError.is(new EctpError("INTERNAL", "x"))).toBe(true);
+  });
+
+  it("so a byte input whose trap throws a revoked Proxy is still INVALID_ARGUMENT from encodeFrame and FrameDecoder.push", () => {
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const hostile = new Proxy(new Uint8Array(4), {
+      getPrototypeOf() {
+        throw revoked;
+      },
+    });
+    expect(thrownCode(() => encodeFrame(hostile))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => new FrameDecoder().push(hostile))).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("thrownMessage is text", () => {
+  // errors.ts: thrownMessage: "An Error's `message`, else thrownText of the value; never throws
+  // [I1]" (typed `string`); README: "the text of a caught value for a log field or an error
+  // message". encodeEnvelope: "Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded".
+  it("an Error whose message is not a string gives text (thrownText), so encodeEnvelope still throws its typed error", () => {
+    const symbolMessage = new Error("x");
+    Object.defineProperty(symbolMessage, "message", { value: Symbol("s") });
+    const objectMessage = new Error("x");
+    Object.defineProperty(objectMessage, "message", { value: Object.create(null) });
+    for (const e of [symbolMessage, objectMessage]) {
+      expect(typeof thrownMessage(e)).toBe("string");
+      const envelope = {
+        version: { major: 1 },
+        senderId: "a",
+        senderEpoch: 1,
+        get heartbeat(): object {
+          throw e;
+        },
+      };
+      expect(thrownCode(() => encodeEnvelope(envelope))).toBe("INVALID_ARGUMENT");
+    }
+    expect(thrownMessage(new Error("boom"))).toBe("boom");
+  });
+});
+
+describe("closestName and candidates that cannot be iterated", () => {
+  // names.ts: "A `name` that is not a string, `candidates` that cannot be iterated, or a
+  // `maxEdits` that is not a non-negative integer throw `EctpError(INVALID_ARGUMENT)`."
+  it("candidates whose Symbol.iterator gives no iterator (they cannot be iterated) are INVALID_ARGUMENT, not a TypeError", () => {
+    expect(thrownCode(() => closestName("a", { [Symbol.iterator]: () => 5 } as never, 1))).toBe("INVALID_ARGUMENT");
+    expect(
+      thrownCode(() =>
+        closestName("a", { [Symbol.iterator]: () => ({ next: () => { throw new Error("broken iterator"); } }) } as never, 1),
+      ),
+    ).toBe("INVALID_ARGUMENT");
+  });
+});
