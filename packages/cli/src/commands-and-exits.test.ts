@@ -6,7 +6,7 @@
  * change of the CLI that the other tests let pass (found by mutation testing).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -204,6 +204,21 @@ describe("ectp simulate flag values", () => {
     const below = await run(["simulate", "--requests", "3", "--quiet", "--report", join(file, "x.html")]);
     expect(below).toMatchObject({ code: 2, out: "" });
     expect(below.first).toBe(`ectp simulate: --report cannot write "${join(file, "x.html")}": ${file} is not a directory`);
+  });
+  it("a --report path that is a dangling link is checked as its target: into a missing directory, a usage error before the run", async () => {
+    const link = join(work, "dangling.html");
+    symlinkSync(join(work, "missing-dir", "x.html"), link);
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", link]);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.first).toBe(`ectp simulate: --report cannot write "${link}": directory ${join(work, "missing-dir")} does not exist`);
+  });
+  it("a --report path that is a dangling link into an existing directory is written through (the write creates its target)", async () => {
+    const link = join(work, "to-new.html");
+    const target = join(work, "new-target.html");
+    symlinkSync(target, link);
+    const r = await run(["simulate", "--requests", "3", "--quiet", "--report", link]);
+    expect(r.code).toBe(0);
+    expect(existsSync(target)).toBe(true);
   });
   it("--report two levels below a file names the directory a file stands in the way of", async () => {
     const file = join(work, "plain-too.html");

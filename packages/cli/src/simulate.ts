@@ -2,7 +2,7 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { accessSync, constants, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, lstatSync, readlinkSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { EctpError } from "@ectp/protocol";
@@ -134,6 +134,15 @@ function reportPathProblem(file: string): string | undefined {
     // ENOTDIR: some directory on the way is a file; said below, naming it.
     if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
   }
+  // A dangling symbolic link: the write creates its target, so the target's directory must exist
+  // (a chain of links ends, or stat above says ELOOP).
+  let link: string | undefined;
+  try {
+    if (lstatSync(file).isSymbolicLink()) link = resolve(dirname(file), readlinkSync(file));
+  } catch {
+    // no such entry: the file itself is created below
+  }
+  if (link !== undefined) return reportPathProblem(link);
   const dir = dirname(file);
   const shown = resolve(dir);
   try {

@@ -174,3 +174,27 @@ describe("defaults", () => {
     });
   });
 });
+
+/** A run of the shape the outcome check needs (several requests in flight when it stops). */
+const OUTCOMES_BASE: SimulationOptions = { producers: 2, consumers: 2, concurrency: 16, requests: 60, timeSeries: false, maxDrainMs: 70_000 };
+
+describe("request outcomes add up", () => {
+  // summary.ts, RequestOutcomes.total: "Requests that reached an outcome (all of them, unless a run
+  // stopped as stuck): the sum of the counts below."
+  it("a run stopped as a livelock reports a total equal to the sum of its outcome counts", async () => {
+    const { summary: s } = await runSimulation({
+      ...OUTCOMES_BASE,
+      requests: 10,
+      factories: {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          core.nextDeadline = () => 0; // always due: the loop stops as a livelock [I1]
+          return core;
+        },
+      },
+    });
+    expect(s.violations.byInvariant.I1).toBeGreaterThan(0);
+    const r = s.requests;
+    expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled).toBe(r.total);
+  }, 30_000);
+});

@@ -292,3 +292,62 @@ describe("planted bugs are reported", () => {
     expect(s.violations.first.some((v) => v.invariant === "I2" && v.message.startsWith(`${planted}: the failure report names item not-an-item`))).toBe(true);
   });
 });
+
+describe("planted consumers that break [I2] through their own outputs", () => {
+  // SPEC [C6]: "A failed request is reported exactly once, through a drain-once call that returns every
+  // failed request not returned before, each with a reason per failed item"; [C5]: "each such item is
+  // encoded locally if its request has model input for it ... otherwise its request fails"; the drain's
+  // own [I2] check: "<request>/<item> failed (<reason>) although the request carries model input".
+  it("[I2][C6] a consumer that fails requests carrying model input and reports the failures with no failed item", async () => {
+    let emptied = 0;
+    const { summary: s } = await runSimulation({
+      ...BASE,
+      faults: "heavy",
+      requests: 120,
+      factories: {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          const drain = core.drainFailed.bind(core);
+          // The bug: the model input is ignored (the request fails instead of falling back) ...
+          core.admit = (req, now) => admit({ ...req, items: req.items.map((i) => ({ ...i, hasModelInput: false })) }, now);
+          // ... and the failure report names no item.
+          core.drainFailed = () =>
+            drain().map((f) => {
+              emptied++;
+              return { ...f, failures: [] };
+            });
+          return core;
+        },
+      },
+    });
+    expect(emptied).toBeGreaterThan(0);
+    expect(s.requests.failed).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I2).toBeGreaterThan(0);
+  });
+
+  // SPEC [I2]: "Every admitted request reaches exactly one outcome per item (loaded, or local-encoded)
+  // or is reported failed exactly once".
+  it("[I2] a consumer whose admission decides an item with an action that is neither ready nor local-encode", async () => {
+    let planted: string | undefined;
+    const { summary: s } = await runSimulation({
+      ...BASE,
+      factories: {
+        consumer: (options) => {
+          const core = new ConsumerCore(options);
+          const admit = core.admit.bind(core);
+          core.admit = (req, now) => {
+            const r = admit(req, now);
+            if (planted !== undefined || r.status !== "admitted" || r.items.some((d) => d.action === "defer")) return r;
+            planted = req.requestId;
+            // The bug (a JavaScript core breaking its type): the item gets no outcome at all.
+            return { ...r, items: r.items.map((d) => ({ ...d, action: "skip" as "ready" })) };
+          };
+          return core;
+        },
+      },
+    });
+    expect(planted).toBeDefined();
+    expect(s.violations.byInvariant.I2).toBeGreaterThan(0);
+  });
+});

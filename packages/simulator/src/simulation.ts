@@ -1108,7 +1108,10 @@ export class Simulation {
             // Only an item the engine holds itself is ready without a read [C1]; the engine would
             // prefill with an encoding it does not have.
             this.violation("I6", `${req.id}/${a.itemId}: ready without a destination, but the engine does not hold it locally`);
-        }
+        } else
+          // [I2] an item's outcome is loaded or local-encoded: any other action (a JavaScript core
+          // breaking its type) leaves the item without one.
+          this.violation("I2", `${req.id}/${a.itemId}: decision ${k} has action ${String(d.action)}, which is no outcome (ready or local-encode)`);
       }
       c.waiting.delete(req.id);
       c.running.add(req.id);
@@ -1188,6 +1191,9 @@ export class Simulation {
         c.waiting.delete(f.requestId);
         this.waits.record(this.now - req.atConsumer);
       }
+      // [C6] a reason per failed item: a report naming none would also hide a request failed
+      // although it carries model input (checked per named item below).
+      if (f.failures.length === 0) this.violation("I2", `${req.id}: the failure report names no failed item [C6]`);
       for (const it of f.failures) {
         const a = req.admit.find((x) => x.itemId === it.itemId);
         if (a === undefined) this.violation("I2", `${req.id}: the failure report names item ${String(it.itemId)}, which the request does not have [C6]`);
@@ -1455,7 +1461,9 @@ export class Simulation {
       faults: typeof faults === "string" ? faults : "custom",
       config: rest,
       requests: {
-        total: this.ended,
+        // The sum of the outcomes: an admitted request has its outcome before its service ends, and
+        // a run stopped early (a livelock) may stop while some are in service.
+        total: this.outcomes.succeededRemote + this.outcomes.fellBackLocal + this.outcomes.failed + this.outcomes.cancelled,
         ...this.outcomes,
         failedByReason: Object.fromEntries([...this.failedByReason].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
       },
