@@ -148,6 +148,25 @@ const IDLE: TransportActivity = Object.freeze({
   unreachable: Object.freeze([]),
 });
 
+/** NIXL's serialized agent metadata starts with this tag, then a u64 (little endian) name length, the name and "|". */
+const AGENT_TAG = [...new TextEncoder().encode("nixlSerDes|Agent")];
+const NAME_DECODER = new TextDecoder("utf-8", { fatal: true });
+
+/** The agent name NIXL agent metadata `md` starts with, or undefined when it does not start like NIXL's. */
+function metadataAgent(md: Uint8Array): string | undefined {
+  const at = AGENT_TAG.length;
+  if (md.length < at + 9) return undefined;
+  for (let i = 0; i < at; i++) if (md[i] !== AGENT_TAG[i]) return undefined;
+  const v = new DataView(md.buffer, md.byteOffset, md.byteLength);
+  const n = v.getUint32(at, true);
+  if (v.getUint32(at + 4, true) !== 0 || n === 0 || n > 1024 || md.length < at + 8 + n + 1 || md[at + 8 + n] !== 0x7c) return undefined;
+  try {
+    return NAME_DECODER.decode(md.subarray(at + 8, at + 8 + n));
+  } catch {
+    return undefined;
+  }
+}
+
 function keyOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
@@ -293,10 +312,27 @@ export class NixlTransport implements Transport {
   /** Load `metadata` for `peerId` once per epoch; a newer epoch replaces (invalidates, reloads) the older one. */
   connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
     if (this.closed) return Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", "connectPeer after close()"));
+    if (typeof peerId !== "string" || peerId.length === 0 || !(metadata instanceof Uint8Array))
+      return Promise.reject(new EctpError("INVALID_ARGUMENT", "connectPeer takes a non-empty peer id and its metadata as a Uint8Array"));
     const key = keyOf(metadata);
     const prev = this.peers.get(peerId);
     if (prev && prev.epoch === epoch && prev.metadataKey === key) return prev.promise;
     if (prev && prev.epoch > epoch) return Promise.resolve(); // stale: the newer epoch stays
+    // [I1] A live connection is torn down (invalidated below) only for metadata of this very agent:
+    // another agent's metadata, or bytes that are no NIXL agent metadata at all, leave it alone.
+    if (prev) {
+      const named = metadataAgent(metadata);
+      if (named !== peerId)
+        return Promise.reject(
+          new EctpError(
+            "INVALID_ARGUMENT",
+            named === undefined
+              ? `metadata given for peer ${peerId} is not NIXL agent metadata`
+              : `metadata given for peer ${peerId} belongs to NIXL agent ${named}`,
+            { details: { peerId, agent: named } },
+          ),
+        );
+    }
     // Always invalidate first: NIXL may still hold an older incarnation's metadata (it
     // refuses different connection info for a loaded agent with NOT_ALLOWED); NOT_FOUND,
     // i.e. already dropped, is not an error.
@@ -343,6 +379,8 @@ export class NixlTransport implements Transport {
   /** Send one encoded envelope as a NIXL notification. Unknown peers are reported unreachable. */
   send(peerId: string, message: Uint8Array): void {
     if (this.closed) return;
+    // A local programming error, not the peer's failure: thrown, never reported as the peer unreachable.
+    if (!(message instanceof Uint8Array)) throw new EctpError("INVALID_ARGUMENT", `send to ${String(peerId)} needs the message as a Uint8Array`);
     const peer = this.peers.get(peerId);
     if (peer === undefined) {
       this.markUnreachable(peerId);
@@ -383,7 +421,7 @@ export class NixlTransport implements Transport {
   /** Deregister; reads into the region settle `failed` and never touch it afterwards [I5]. */
   deregisterMemory(region: MemoryRegion): void {
     // By identity: region ids restart at 1 in every transport, so another transport's region must not match.
-    if (this.regions.get(region?.id)?.region !== region) return;
+    if (region === undefined || region === null || this.regions.get(region.id)?.region !== region) return;
     this.regions.delete(region.id);
     if (this.closed) return;
     for (const r of this.reads.values()) if (r.regionId === region.id) r.deregistered = true;
@@ -396,8 +434,8 @@ export class NixlTransport implements Transport {
 
   /** Location bytes for `[offset, offset+length)` of a region: address, length, agent name, registration metadata. */
   describe(region: MemoryRegion, offset: number, length: number): Uint8Array {
-    const r = this.regions.get(region.id);
-    if (!r || r.region !== region) throw new EctpError("INVALID_ARGUMENT", `region ${region.id} is not registered with this transport`);
+    const r = this.regions.get(region?.id);
+    if (!r || r.region !== region) throw new EctpError("INVALID_ARGUMENT", `region ${region?.id} is not registered with this transport`);
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0 || offset + length > region.bytes.length)
       throw new EctpError("INVALID_ARGUMENT", `range [${offset}, ${offset}+${length}) is outside region ${region.id} (${region.bytes.length} bytes)`);
     return encodeLocation({ address: r.address + BigInt(offset), length, agent: this.localId, section: r.section });
@@ -562,8 +600,9 @@ export class NixlTransport implements Transport {
   close(): Promise<void> {
     if (this.closing) return this.closing;
     this.closed = true;
-    openAgents.delete(this.agentRef);
+    // Stays in openAgents until the agent is closed: a process.exit() meanwhile still stops its engine thread.
     this.closing = this.agent.close().then(() => {
+      openAgents.delete(this.agentRef);
       this.peers.clear();
       this.regions.clear();
       this.wake();

@@ -1,0 +1,173 @@
+/**
+ * The Transport contract where it needs no NIXL: NixlTransport over the JavaScript stand-in addon
+ * (test/fake-addon.cjs), its agent's methods replaced per test by a small in-memory model. Each
+ * test failed before its fix (a review of 2026-12-03): a live peer dropped for bad metadata, untyped
+ * argument errors, a local error reported as the peer unreachable, the exit hook losing a closing agent.
+ */
+import { EctpError } from "@ectp/protocol";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { NixlTransport } from "./transport.js";
+
+const addonPath = join(dirname(fileURLToPath(import.meta.url)), "test", "fake-addon.cjs");
+
+/** NIXL's serialized agent metadata as far as its head: "nixlSerDes|Agent", u64 (LE) name length, name, "|", then the rest. */
+function metadataOf(name: string, rest = "Conns...UCX...MemSection"): Uint8Array {
+  const tag = Buffer.from("nixlSerDes|Agent");
+  const n = Buffer.from(name);
+  const len = Buffer.alloc(8);
+  len.writeUInt32LE(n.length, 0);
+  return new Uint8Array(Buffer.concat([tag, len, n, Buffer.from("|"), Buffer.from(rest)]));
+}
+
+/** The name a stand-in loadRemote finds in metadata (as NIXL would), or undefined when it is not NIXL metadata. */
+function nameIn(md: Uint8Array): string | undefined {
+  const b = Buffer.from(md.buffer, md.byteOffset, md.byteLength);
+  if (b.length < 24 || b.subarray(0, 16).toString() !== "nixlSerDes|Agent") return undefined;
+  const n = b.readUInt32LE(16);
+  if (b.length < 24 + n + 1) return undefined;
+  return b.subarray(24, 24 + n).toString();
+}
+
+interface FakeLog {
+  invalidated: string[];
+  loaded: string[];
+  sent: string[];
+  stopped: number;
+  closeResolve?: () => void;
+}
+
+/** A transport over the stand-in addon, its agent given an in-memory model of the methods the tests use. */
+function fakeTransport(localId: string, options: { closeNeverResolves?: boolean } = {}): { t: NixlTransport; log: FakeLog } {
+  const t = new NixlTransport({ localId, addonPath, waitSpinUs: 0 });
+  const log: FakeLog = { invalidated: [], loaded: [], sent: [], stopped: 0 };
+  const agent = (t as unknown as { agent: Record<string, unknown> }).agent;
+  let nextRegion = 1;
+  Object.assign(agent, {
+    invalidateRemote(name: unknown) {
+      if (typeof name !== "string") throw Object.assign(new Error("agent name must be a string"), { code: "ERR_INVALID_ARG" });
+      log.invalidated.push(name);
+    },
+    loadRemote(md: Uint8Array) {
+      const name = nameIn(md);
+      if (name === undefined)
+        return Promise.reject(Object.assign(new Error("loadRemoteMD refused"), { code: "NIXL_ERR_MISMATCH", nixlStatus: -5 }));
+      log.loaded.push(name);
+      return Promise.resolve(name);
+    },
+    send(peer: unknown, bytes: unknown) {
+      if (typeof peer !== "string") throw Object.assign(new Error("peer must be a string"), { code: "ERR_INVALID_ARG" });
+      if (!ArrayBuffer.isView(bytes)) throw Object.assign(new Error("message must be a Buffer"), { code: "ERR_INVALID_ARG" });
+      log.sent.push(peer);
+    },
+    registerMemory(bytes: Uint8Array) {
+      return { id: nextRegion++, address: 0x10000n, length: bytes.length, section: Buffer.alloc(0) };
+    },
+    deregisterMemory() {
+      return true;
+    },
+    postRead() {
+      return 1; // in flight
+    },
+    postReadWithCrc() {
+      return 1;
+    },
+    cancelRead() {},
+    drain() {
+      return undefined;
+    },
+    close() {
+      if (options.closeNeverResolves) return new Promise<void>((r) => (log.closeResolve = r));
+      return Promise.resolve();
+    },
+    stopEngine() {
+      log.stopped++;
+    },
+  });
+  return { t, log };
+}
+
+describe("connectPeer and a live connection", () => {
+  // README (peers.nixl.test.ts): connectPeer calls "which change nothing (the same epoch again, with a
+  // read in flight; an older epoch; another agent's metadata under a live peer's id)".
+  // transport.ts: "a call with a newer epoch replaces the older metadata" (only a newer one).
+  it("another agent's metadata under a connected peer's id (same epoch) rejects INVALID_ARGUMENT and leaves that peer connected", async () => {
+    const { t, log } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    await expect(t.connectPeer("b", 1, metadataOf("c"))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
+    expect(t.counters().peers).toBe(1);
+    const region = t.registerMemory(new Uint8Array(16));
+    t.startRead({ readId: 1, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    expect(t.poll().reads).toEqual([]); // in flight, not "peer b is not connected"
+    await t.close();
+  });
+
+  it("garbage metadata for a connected peer (same epoch) rejects and leaves that peer connected", async () => {
+    const { t, log } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    await expect(t.connectPeer("b", 1, new Uint8Array([1, 2, 3]))).rejects.toBeInstanceOf(EctpError);
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1);
+    expect(t.counters().peers).toBe(1);
+    await t.close();
+  });
+});
+
+describe("argument errors are typed, and local errors are not peer failures", () => {
+  // transport.ts: connectPeer "rejects with an EctpError if the metadata is unusable".
+  it("connectPeer with metadata that is not a Uint8Array, or a peer id that is not a string, rejects with an EctpError (no synchronous TypeError)", async () => {
+    const { t } = fakeTransport("a");
+    for (const [peer, md] of [
+      ["b", undefined],
+      ["b", "metadata"],
+      [7, metadataOf("b")],
+    ] as const) {
+      let p: Promise<void> | undefined;
+      expect(() => {
+        p = t.connectPeer(peer as unknown as string, 1, md as unknown as Uint8Array);
+      }, `${String(peer)} / ${String(md)}`).not.toThrow();
+      await expect(p).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    }
+    await t.close();
+  });
+
+  // transport.ts: implementations "MAY throw an EctpError for local programming errors"; TransportActivity.unreachable:
+  // "Peers the transport found unreachable (e.g. a send or connect failed)". A message that is not bytes is the caller's bug.
+  it("send of a message that is not a Uint8Array does not report a connected peer unreachable", async () => {
+    const { t } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    let thrown: unknown;
+    try {
+      t.send("b", "not bytes" as unknown as Uint8Array);
+    } catch (e) {
+      thrown = e;
+    }
+    if (thrown !== undefined) expect(thrown).toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(t.poll().unreachable).toEqual([]);
+    expect(t.counters().peers).toBe(1);
+    await t.close();
+  });
+
+  it("deregisterMemory and describe of a missing region throw an EctpError (or nothing), never a TypeError", async () => {
+    const { t } = fakeTransport("a");
+    expect(() => t.deregisterMemory(undefined as unknown as never)).not.toThrow();
+    expect(() => t.describe(undefined as unknown as never, 0, 1)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    await t.close();
+  });
+});
+
+describe("process exit while close() is pending", () => {
+  // transport.ts (stopAtExit): "`process.exit()` skips the addon's environment teardown, which would stop their
+  // engine threads: an `exit` listener stops them instead, so no engine thread calls NIXL while the process's
+  // static state is destroyed". A transport whose close() has not finished still has its engine thread.
+  it("the exit hook stops the engine of a transport whose close() has not resolved yet", async () => {
+    const { t, log } = fakeTransport(`closing-${process.pid}`, { closeNeverResolves: true });
+    void t.close();
+    const hooks = process.listeners("exit").filter((f) => f.toString().includes("stopEngine"));
+    expect(hooks.length).toBeGreaterThan(0);
+    for (const h of hooks) (h as (code: number) => void)(0);
+    expect(log.stopped).toBe(1);
+    log.closeResolve?.();
+  });
+});
