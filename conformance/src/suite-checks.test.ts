@@ -162,7 +162,12 @@ describe("randomised level checks", () => {
   it("[I6] a consumer core that skips checksum verification loads corrupted bytes and is caught (the schedule corrupts reads)", async () => {
     const bundle = (await import(
       await buildCoreBundle(
-        [{ file: "consumer/consumer.ts", find: "if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) {", replace: "if (false) {" }],
+        // Every checksum check: the grant's (every waiter), "some waiter's announcement agrees", each waiter's own.
+        [
+          { file: "consumer/consumer.ts", find: "if (r.checksumB !== -1 && crc !== r.checksumB) {", replace: "if (false) {" },
+          { file: "consumer/consumer.ts", find: "if (reason === undefined && !this.someWaiterMatches(f, r.checksumA)) {", replace: "if (false) {" },
+          { file: "consumer/consumer.ts", find: "if (own !== -1 && own !== l.crc) batch", replace: "if (false) batch" },
+        ],
         "review-no-checksum",
       )
     )) as CoreModule;

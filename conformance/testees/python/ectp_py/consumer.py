@@ -602,8 +602,7 @@ class ConsumerCore:
                 if desc.epoch > f.epoch and f.read is None:
                     self._move_to_epoch(f, desc, meta, now)
             # [C9] single flight: join the fetch of this key.
-            own = desc.crc32c
-            f.waiters[slot] = own if own is not None and own != f.desc.crc32c else None
+            f.waiters[slot] = desc.crc32c  # [C11] its own announcement's checksum (None: none), checked per waiter
             slot.fetch = f
             if f.state == IDLE and f.timer is None:
                 # A fetch stalled because earlier waiters' budgets ended before its retry: resume for this one.
@@ -618,11 +617,6 @@ class ConsumerCore:
         the producer restarted and the epoch the fetch asks is gone. The fetch asks the newer epoch
         now: its attempt in flight is dropped (a late grant for it is released as unknown) and the
         next one goes out at once. Waiters keep their own checksums [C11]."""
-        before = f.desc.crc32c
-        if before is not None and before != desc.crc32c:
-            for w, own in f.waiters.items():
-                if own is None:
-                    f.waiters[w] = before
         f.desc = desc
         f.epoch = desc.epoch
         f.announced_metadata = meta
@@ -958,6 +952,8 @@ class ConsumerCore:
             return
         f.read = None
         reason = self._verify(r, result, now)
+        if reason is None and not any(own is None or own == self._verified_crc for own in f.waiters.values()):
+            reason = Reason.CHECKSUM_MISMATCH  # [C11] not one waiter's announcement agrees with the bytes: nothing is loaded
         if reason is not None:
             self._release_dest(r.dest)
             self._ack_read(r, Completion.FAILED, Reason.name(reason))
@@ -978,7 +974,7 @@ class ConsumerCore:
             # before the poll at `now` comes before the budget timer due then)
             if now >= w.budget_at:
                 self._end_waiter(w, f.key_id, Reason.BUDGET_EXHAUSTED, f.attempts, failed)
-            # [C11] a waiter announced with another checksum is ready only if the bytes match it too.
+            # [C11] each waiter is ready only if the bytes match its own announcement's checksum.
             elif own is not None and own != loaded.crc:
                 self._end_waiter(w, f.key_id, Reason.CHECKSUM_MISMATCH, f.attempts, failed)
             else:
@@ -1018,16 +1014,17 @@ class ConsumerCore:
         if result.bytes_read != r.size_bytes:
             return Reason.SIZE_MISMATCH  # [C11] size always
         self._verified_crc = None
-        joiners = r.fetch is not None and any(own is not None for own in r.fetch.waiters.values())
-        if r.checksums or joiners:
+        announced = r.fetch is not None and any(own is not None for own in r.fetch.waiters.values())
+        if r.checksums or announced:
             view = self._view(r.dest, r.size_bytes)
-            # [C11] bytes that cannot be viewed cannot be verified: a checksum then mismatches.
+            # [C11] bytes that cannot be viewed cannot be verified: a checksum then mismatches (the
+            # grant's for every waiter here; an announcement's for its own waiters, in _on_read_result).
             if view is None:
                 return Reason.CHECKSUM_MISMATCH if r.checksums else None
             crc = crc32c(view)
-            self._verified_crc = crc  # what the loaded copy keeps, for joiners' own checksums
+            self._verified_crc = crc  # what the loaded copy keeps, for each waiter's own checksum
             if any(crc != expected for expected in r.checksums):
-                return Reason.CHECKSUM_MISMATCH  # [C11] every checksum present must match
+                return Reason.CHECKSUM_MISMATCH  # [C11] the grant's descriptor names the bytes for every waiter
         return None
 
     # ------------------------------------------------------------------------- envelopes
@@ -1222,11 +1219,8 @@ class ConsumerCore:
             self._retry_fetch(f, Reason.OVERLOADED, 0, now)
             return
         self._destinations += 1
-        checksums = []
-        if f.desc.crc32c is not None:
-            checksums.append(f.desc.crc32c)
-        if item.crc32c is not None and item.crc32c != f.desc.crc32c:
-            checksums.append(item.crc32c)  # [C11] every checksum present must match
+        # [C11] the grant's checksum, checked for every waiter; announcements' are checked per waiter
+        checksums = [] if item.crc32c is None else [item.crc32c]
         self._next_read_id += 1
         r = _Read(self._next_read_id, peer, grant_id, f.epoch, f.key_id, item.size_bytes, dest,
                   deadline, lease_deadline, now, tuple(checksums), f)

@@ -215,6 +215,21 @@ class ConsumerTest(unittest.TestCase):
         d = admit(c, announcement(desc), 3, model=True).items[0]
         self.assertEqual((d.action, d.reason), ("local-encode", Reason.CHECKSUM_MISMATCH))
 
+    def test_c9_c11_a_fetch_started_by_a_wrong_checksum_fails_that_item_alone(self):
+        c = make()
+        data = item_bytes(16)
+        right = descriptor("a", data)
+        wrong = {**right, "checksum": {"algorithm": 1, "value": bytes(4)}}
+        admit(c, announcement(wrong), 0)  # starts the fetch
+        admit(c, announcement(right), 0, request="r2")  # joins it
+        admit(c, announcement(descriptor("a", data, checksum=False)), 0, request="r3")  # joins, no checksum
+        start = grant_for(c, right, 1)
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 2)
+        self.assertEqual(sends(c.poll(2), "readComplete")[0]["readComplete"]["status"], Completion.OK)
+        self.assertEqual([(f.request_id, f.failures[0].reason) for f in c.drain_failed()], [("r1", Reason.CHECKSUM_MISMATCH)])
+        self.assertEqual(admit(c, announcement(right), 3, request="r2").items[0].action, "ready")
+
     def test_c9_c11_announcement_of_another_size_joins_nothing(self):
         c = make()
         data = item_bytes(16)

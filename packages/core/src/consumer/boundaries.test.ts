@@ -8,7 +8,9 @@ import { SPEC_VERSION, crc32c, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../random.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
-import { P, QUIET, acks, decision, descriptor, env, fill, grant, itemBytes, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import type { StartReadOutput } from "../outputs.js";
+import { P, QUIET, acks, announce, decision, descriptor, env, expectIdle, fill, grant, itemBytes, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import type { AdmitItem } from "./types.js";
 
 const OTHER = "e-2";
 const FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
@@ -343,5 +345,85 @@ describe("consumer boundaries: timer queue order [C3][C4][C8]", () => {
       for (let rec = q.popDue(Number.MAX_SAFE_INTEGER); rec !== undefined; rec = q.popDue(Number.MAX_SAFE_INTEGER)) popped.push(rec.id);
       expect(popped).toEqual(live.map((r) => r.id));
     }
+  });
+});
+
+/** An announcement of h1 (16 bytes) whose checksum is that of `hashOf`'s bytes. */
+function withChecksumOf(itemId: string, hashOf: string, o: { epoch?: number } = {}): AdmitItem {
+  const a = announce("h1", o);
+  const crc = crc32c(itemBytes(hashOf, 16));
+  (a.item as ectp.v1.IItemDescriptor).checksum = { algorithm: 1, value: new Uint8Array([crc >>> 24, crc >>> 16, crc >>> 8, crc]) };
+  return { itemId, announcement: a, hasModelInput: false };
+}
+
+describe("consumer boundaries: checksums are checked per announcement [C11]", () => {
+  // SPEC [C11]: "Checksums are checked per announcement: ... one that joins a fetch in flight is checked
+  // against its own checksum when the bytes arrive (its item alone ends CHECKSUM_MISMATCH when they
+  // differ; the others waiting load them)." and "the checksum of the bytes MUST equal every checksum
+  // present in the announcement's and the grant's descriptors".
+  it("[C9][C11] the fetch's first announcement carrying a wrong checksum fails its own item alone; a joiner with the right checksum (or none) loads", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [withChecksumOf("a", "zz")] }, 0); // starts the fetch, wrong checksum
+    h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "h1")] }, 0); // joins, right checksum
+    h.core.admit({ requestId: "r3", items: [remote("c", "h1")] }, 0); // joins, no checksum
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as StartReadOutput; // grant without a checksum
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+    expect(acks(h.core.poll(2))).toEqual([[1, OK]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r1", failures: [{ itemId: "a", reason: "CHECKSUM_MISMATCH", attempts: 1 }] }]);
+    expect(decision(h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "h1")] }, 3))?.action).toBe("ready");
+    expect(decision(h.core.admit({ requestId: "r3", items: [remote("c", "h1")] }, 3))?.action).toBe("ready");
+    for (const r of ["r1", "r2", "r3"]) h.core.finishRequest(r, 4);
+    expectIdle(h);
+  });
+
+  it("[C7][C11] once the request whose announcement carried the wrong checksum has finished, the remaining waiter (no checksum) loads the bytes", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [withChecksumOf("a", "zz")] }, 0);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.finishRequest("r1", 1); // the wrong announcement is gone
+    const start = starts(grant(h, attempt, 1, "h1", 2))[0] as StartReadOutput;
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 3);
+    expect(acks(h.core.poll(3))).toEqual([[1, OK]]);
+    expect(h.core.drainFailed()).toEqual([]);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h1")] }, 4))?.action).toBe("ready");
+    h.core.finishRequest("r2", 5);
+    expectIdle(h);
+  });
+
+  // SPEC [C1] step 3: "the fetch moves to the greater epoch ...; the requests already waiting stay joined,
+  // each verified against its own announcement's size and checksum [C11]".
+  it("[C1][C11] a fetch moved to a newer epoch by an announcement with a wrong checksum still loads for the earlier waiter announced without one", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // epoch 1, no checksum
+    h.core.poll(0);
+    h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "zz", { epoch: 2 })] }, 1); // epoch 2, wrong checksum: the fetch moves
+    const start = starts(grant(h, onlyAttempt(h.core.poll(1)), 4, "h1", 2, { epoch: 2 }))[0] as StartReadOutput;
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 3);
+    expect(acks(h.core.poll(3))).toEqual([[4, OK]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r2", failures: [{ itemId: "b", reason: "CHECKSUM_MISMATCH", attempts: 2 }] }]);
+    expect(decision(h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 4))?.action).toBe("ready");
+    for (const r of ["r1", "r2"]) h.core.finishRequest(r, 5);
+    expectIdle(h);
+  });
+
+  it("[C11] bytes that match no waiter's announcement are not loaded: FAILED, CHECKSUM_MISMATCH for every waiter", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [withChecksumOf("a", "zz")] }, 0);
+    h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "yy")] }, 0);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as StartReadOutput;
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 2);
+    expect(acks(h.core.poll(2))).toEqual([[1, FAILED]]);
+    expect(h.core.drainFailed().map((f) => [f.requestId, f.failures[0]?.reason])).toEqual([
+      ["r1", "CHECKSUM_MISMATCH"],
+      ["r2", "CHECKSUM_MISMATCH"],
+    ]);
+    expect(h.pool.live.size).toBe(0);
+    for (const r of ["r1", "r2"]) h.core.finishRequest(r, 3);
+    expectIdle(h);
   });
 });

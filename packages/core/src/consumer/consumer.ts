@@ -252,9 +252,10 @@ class Fetch implements Timed {
   read: Read | undefined = undefined;
   disposed = false;
   /**
-   * [C11] Waiters whose announcement carries a checksum other than `desc`'s (rare: two
-   * announcements of one key that disagree), each with its CRC-32C: a waiter is ready only if
-   * the loaded bytes match its own checksum too.
+   * [C11] Waiters whose announcement's checksum differs from `desc`'s (rare: two announcements of
+   * one key that disagree), each with its CRC-32C (-1: its announcement carries none): a waiter
+   * is ready only if the loaded bytes match its own announcement's checksum, whichever the
+   * fetch was started by. Waiters not in the map announced `desc`'s checksum (or none with it).
    */
   otherChecksums: Map<Slot, number> | undefined = undefined;
   // Its grant-wait or retry timer [C4].
@@ -317,7 +318,10 @@ class Read implements Timed {
     /** The lease part of `deadline` [C11]. */
     readonly leaseDeadline: number,
     readonly startedAt: number,
-    /** Checksums to verify (announcement's and grant's) [C11]; -1 when absent. */
+    /**
+     * Checksums [C11], -1 when absent: the announcement's the fetch asks by (checked per waiter:
+     * see `Fetch.otherChecksums`) and the grant's (checked for every waiter).
+     */
     readonly checksumA: number,
     readonly checksumB: number,
     fetch: Fetch,
@@ -1235,8 +1239,8 @@ export class ConsumerCore {
         f.wTail = slot;
         f.waiterCount++;
         slot.fetch = f;
-        const own = desc.checksum?.crc32c;
-        if (own !== undefined && own !== (f.desc.checksum?.crc32c ?? -1)) {
+        const own = desc.checksum?.crc32c ?? -1;
+        if (own !== (f.desc.checksum?.crc32c ?? -1)) {
           f.otherChecksums ??= new Map();
           f.otherChecksums.set(slot, own);
         }
@@ -1437,8 +1441,8 @@ export class ConsumerCore {
    * before joining).
    */
   private moveToEpoch(f: Fetch, desc: ValidDescriptor, meta: Uint8Array | undefined, now: number): void {
-    const before = f.desc.checksum?.crc32c;
-    if (before !== undefined && before !== desc.checksum?.crc32c)
+    const before = f.desc.checksum?.crc32c ?? -1;
+    if (before !== (desc.checksum?.crc32c ?? -1))
       for (let w = f.wHead; w !== undefined; w = w.wNext) {
         f.otherChecksums ??= new Map();
         if (!f.otherChecksums.has(w)) f.otherChecksums.set(w, before);
@@ -1727,7 +1731,16 @@ export class ConsumerCore {
       return;
     }
     f.read = undefined;
-    const reason = this.verify(r, result, now);
+    let reason = this.verify(r, result, now);
+    const others = f.otherChecksums;
+    if (reason === undefined && !this.someWaiterMatches(f, r.checksumA)) {
+      // [C11] Not one waiter's announcement agrees with the bytes: nothing is loaded.
+      reason = "CHECKSUM_MISMATCH";
+      this.verifyDetail =
+        this.verifiedCrc === -1
+          ? "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C"
+          : `CRC-32C of the bytes read ${this.verifiedCrc}, announced ${r.checksumA !== -1 ? r.checksumA : (f.otherChecksums?.values().next().value ?? -1)}`;
+    }
     if (reason !== undefined) {
       this.releaseDest(r.dest);
       this.ackRead(r, ACK_FAILED, reason);
@@ -1742,7 +1755,6 @@ export class ConsumerCore {
     this.loadedCount++;
     this.metrics.counter("ectp_consumer_items_loaded_total", 1);
     this.metrics.histogram("ectp_consumer_read_duration_ms", now - r.startedAt);
-    const others = f.otherChecksums;
     let batch: Map<Req, ItemFailure[]> | undefined;
     let next = f.wHead;
     f.wHead = undefined;
@@ -1761,9 +1773,9 @@ export class ConsumerCore {
         batch = this.endWaiter(w, f.keyId, "BUDGET_EXHAUSTED", f.attempts, batch);
         continue;
       }
-      // [C11] A waiter announced with another checksum is ready only if the bytes match it too.
-      const own = others?.get(w);
-      if (own !== undefined && own !== l.crc) batch = this.endWaiter(w, f.keyId, "CHECKSUM_MISMATCH", f.attempts, batch);
+      // [C11] Each waiter is ready only if the bytes match its own announcement's checksum.
+      const own = others?.has(w) ? (others.get(w) as number) : r.checksumA;
+      if (own !== -1 && own !== l.crc) batch = this.endWaiter(w, f.keyId, "CHECKSUM_MISMATCH", f.attempts, batch);
       else this.hold(w, l);
     }
     if (l.holders === 0) {
@@ -1772,6 +1784,19 @@ export class ConsumerCore {
       this.releaseDest(l.dest);
     }
     if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
+  }
+
+  /**
+   * [C11] Whether some waiter's own announcement agrees with the bytes just verified (`verifiedCrc`,
+   * -1 when not computed or not viewable): one without a checksum always does.
+   */
+  private someWaiterMatches(f: Fetch, checksumA: number): boolean {
+    const others = f.otherChecksums;
+    for (let w = f.wHead; w !== undefined; w = w.wNext) {
+      const own = others?.has(w) ? (others.get(w) as number) : checksumA;
+      if (own === -1 || own === this.verifiedCrc) return true;
+    }
+    return false;
   }
 
   /** [C11] The CRC-32C of a loaded item's bytes, computed once (-1: the bytes cannot be viewed). */
@@ -1817,23 +1842,24 @@ export class ConsumerCore {
       this.verifyDetail = `${typeof result.bytesRead === "number" ? result.bytesRead : "no count of"} bytes read, ${r.sizeBytes} expected`;
       return "SIZE_MISMATCH";
     }
-    const announced = r.checksumA !== -1 || r.checksumB !== -1;
-    if (announced || r.fetch?.otherChecksums !== undefined) {
+    if (r.checksumA !== -1 || r.checksumB !== -1 || r.fetch?.otherChecksums !== undefined) {
       let crc = result.crc32c;
       // [C11] The transport's CRC of the landed bytes (ReadResult.crc32c), else computed here.
       if (typeof crc !== "number" || crc >>> 0 !== crc) {
         const view = this.viewOf(r.dest, r.sizeBytes);
-        // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11].
+        // Bytes that cannot be viewed cannot be verified: a checksum then counts as a mismatch [C11]
+        // (the grant's for every waiter here; an announcement's for its own waiters, in onReadResult).
         if (view === undefined) {
-          if (!announced) return undefined;
+          if (r.checksumB === -1) return undefined;
           this.verifyDetail = "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C";
           return "CHECKSUM_MISMATCH";
         }
         crc = crc32c(view);
       }
       this.verifiedCrc = crc;
-      if ((r.checksumA !== -1 && crc !== r.checksumA) || (r.checksumB !== -1 && crc !== r.checksumB)) {
-        this.verifyDetail = `CRC-32C of the bytes read ${crc}, announced ${r.checksumA !== -1 ? r.checksumA : r.checksumB}`;
+      // The grant's descriptor names the bytes for every waiter; announcements are checked per waiter.
+      if (r.checksumB !== -1 && crc !== r.checksumB) {
+        this.verifyDetail = `CRC-32C of the bytes read ${crc}, announced ${r.checksumB}`;
         return "CHECKSUM_MISMATCH";
       }
     }
@@ -2049,7 +2075,7 @@ export class ConsumerCore {
       leaseDeadline,
       now,
       announcedChecksum,
-      itemChecksum === announcedChecksum ? -1 : itemChecksum,
+      itemChecksum,
       f,
     );
     this.grantsHeldCount++;
