@@ -150,6 +150,7 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
     if (keys.length > 0 && keys.every((k) => OPS.has(k))) {
       if (e.$absent === true) return actual === undefined || actual === null || isDefault(actual);
       if ("$absent" in e) throw new CaseBug(`$absent must be true; got ${JSON.stringify(e.$absent)} (write {"$any": true} for a field that must be set)`);
+      const absent = actual === undefined || actual === null;
       if (actual === undefined && !("$any" in e) && !("$bind" in e) && !("$ne" in e)) {
         // compare against the default value for numeric operators
         actual = 0;
@@ -163,7 +164,8 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
         const [lo, hi] = resolve(e.$between, scope) as [unknown, unknown];
         if (!(order(actual, lo) >= 0 && order(actual, hi) <= 0)) return false;
       }
-      if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => scalarEq(x, actual))) return false;
+      // An absent field equals its default, whichever form the list writes it in (0, "", false, *_UNSPECIFIED).
+      if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => (absent ? isDefault(x) || x === null : scalarEq(x, actual)))) return false;
       if ("$ne" in e) {
         const ne = resolve(e.$ne, scope);
         // An absent field equals its default: it is "equal" to 0, "", false, *_UNSPECIFIED.

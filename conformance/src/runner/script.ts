@@ -127,6 +127,8 @@ class Interpreter {
   private readonly families = new Map<string, string[]>();
   private readonly reads = new Map<number, UnsettledRead>();
   private readonly requests = new Map<string, Map<string, string | undefined>>();
+  /** Per request, the items it announced and did not present as local (on its latest Admit naming them). */
+  private readonly remoteItems = new Map<string, Set<string>>();
   private readonly finished = new Set<string>();
   /** Subscriber: the producers followed and not unfollowed since (unfollowed at quiescence). */
   private readonly following = new Set<string>();
@@ -271,21 +273,25 @@ class Interpreter {
     for (const [mod, users] of Object.entries(MODIFIER_USERS))
       if (step[mod] !== undefined && !users.includes(action ?? ""))
         throw new CaseBug(`${mod} goes with ${users.join(", ")}; this step's action is ${action === undefined ? "none" : JSON.stringify(action)}`);
-    if (action === undefined) return;
+    if (action === undefined) {
+      // A step that only moves the clock is a step too: timers ran, so the invariants are checked after it.
+      if (this.configured) await this.invariants();
+      return;
+    }
     const arg = step[action];
     switch (action) {
       case "configure":
-        await this.configure((this.r(arg) ?? {}) as Record<string, unknown>, step.expectError === true);
+        await this.configure((this.r(arg, extra) ?? {}) as Record<string, unknown>, step.expectError === true);
         break;
       case "admit":
-        await this.admit(this.r(arg) as Record<string, unknown>, step.expect as Record<string, unknown> | undefined);
+        await this.admit(this.r(arg, extra) as Record<string, unknown>, step.expect as Record<string, unknown> | undefined);
         break;
       case "finish":
-        this.finished.add(String(this.r(arg)));
-        await this.cmd({ finishRequest: { requestId: String(this.r(arg)) } });
+        this.finished.add(String(this.r(arg, extra)));
+        await this.cmd({ finishRequest: { requestId: String(this.r(arg, extra)) } });
         break;
       case "drain":
-        await this.drain(arg as unknown[]);
+        await this.drain(this.r(arg, extra) as unknown[]);
         break;
       case "deliver":
         await this.deliver(this.r(arg, extra) as Record<string, unknown>);
@@ -294,17 +300,17 @@ class Interpreter {
         await this.readResult(this.r(arg, extra) as Record<string, unknown>);
         break;
       case "unreachable":
-        await this.cmd({ peerUnreachable: { peerId: String(this.r(arg)) } });
+        await this.cmd({ peerUnreachable: { peerId: String(this.r(arg, extra)) } });
         break;
       case "peerDown": {
-        const p = this.peer(String(this.r(arg)));
+        const p = this.peer(String(this.r(arg, extra)));
         p.up = false;
         p.greeted = false;
         p.hbGeneration++;
         break;
       }
       case "peerUp": {
-        const a = this.r(arg) as Record<string, unknown>;
+        const a = this.r(arg, extra) as Record<string, unknown>;
         const p = this.peer(String(a.peer));
         p.up = true;
         if (typeof a.epoch === "number") p.epoch = a.epoch;
@@ -312,21 +318,21 @@ class Interpreter {
         break;
       }
       case "greet":
-        await this.greet(this.peer(String(this.r(arg))));
+        await this.greet(this.peer(String(this.r(arg, extra))));
         break;
       case "put": {
-        const name = String(this.r(arg));
+        const name = String(this.r(arg, extra));
         for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true);
         break;
       }
       case "markReady":
-        await this.cmd({ markReady: { key: this.fixture(this.r(arg)).key } });
+        await this.cmd({ markReady: { key: this.fixture(this.r(arg, extra)).key } });
         break;
       case "discard":
-        await this.cmd({ discard: { key: this.fixture(this.r(arg)).key } }, step.expectError === true);
+        await this.cmd({ discard: { key: this.fixture(this.r(arg, extra)).key } }, step.expectError === true);
         break;
       case "evict":
-        await this.cmd({ evict: { key: this.fixture(this.r(arg)).key } }, step.expectError === true);
+        await this.cmd({ evict: { key: this.fixture(this.r(arg, extra)).key } }, step.expectError === true);
         break;
       case "clearStore":
         await this.cmd({ clearStore: {} });
@@ -335,25 +341,25 @@ class Interpreter {
         await this.cmd({ shutdown: {} });
         break;
       case "announce":
-        await this.announce(String(this.r(arg)), step.expect as Record<string, unknown> | undefined, step.bind as string | undefined);
+        await this.announce(String(this.r(arg, extra)), step.expect as Record<string, unknown> | undefined, step.bind as string | undefined);
         break;
       case "expectSent":
         await this.expectSent(arg as Record<string, unknown>[], extra);
         break;
       case "expectNone":
-        this.expectNone(arg as Record<string, unknown>[]);
+        this.expectNone(arg as Record<string, unknown>[], extra);
         break;
       case "expectOrder":
-        this.expectOrder(arg as Record<string, unknown>);
+        this.expectOrder(arg as Record<string, unknown>, extra);
         break;
       case "expectCount":
-        this.expectCount(arg as Record<string, unknown>);
+        this.expectCount(arg as Record<string, unknown>, extra);
         break;
       case "expectSnapshot":
         await this.expectSnapshot(this.r(arg, extra) as Record<string, unknown>);
         break;
       case "expectStats":
-        await this.expectStats(arg as Record<string, unknown>);
+        await this.expectStats(arg as Record<string, unknown>, extra);
         break;
       case "follow":
         await this.follow(this.r(arg, extra));
@@ -644,7 +650,8 @@ class Interpreter {
       for (const rule of [...this.rules]) {
         if (rule.remaining <= 0) continue;
         const binds = new Map<string, unknown>();
-        if (!matches(rule.on, json, this.scope, binds)) continue;
+        // The same matcher language as expectSent's (templates such as {"$key": "A"} included).
+        if (!this.matchOne(rule.on, { t: this.now, out: json, consumed: false }, binds)) continue;
         rule.remaining--;
         binds.set("msg", json);
         for (const a of rule.actions) this.schedule(this.now + rule.delay, () => this.step(a, binds));
@@ -800,17 +807,21 @@ class Interpreter {
     const requestId = String(arg.request);
     const itemsIn = (arg.items ?? []) as Record<string, unknown>[];
     const mapping = new Map<string, string | undefined>();
-    // Items that can only become READY by a remote load: an announcement and no local copy.
+    const prev = this.requests.get(requestId);
+    const prevRemote = this.remoteItems.get(requestId);
+    // Items that can only become READY by a remote load: an announcement and no local copy. An item
+    // the request announced on an earlier Admit and presents again without one (a deferred item
+    // admitted again) is still announced, and its fixture is still the one announced then.
     const remoteOnly = new Set<string>();
     const items = itemsIn.map((it) => {
       const itemId = String(it.id);
-      const announced = typeof it.announce === "string" || it.announcement !== undefined || typeof it.announcementJson === "string";
-      if (announced && it.local !== true) remoteOnly.add(itemId);
+      const announcedNow = typeof it.announce === "string" || it.announcement !== undefined || typeof it.announcementJson === "string";
+      if (it.local !== true && (announcedNow || prevRemote?.has(itemId) === true)) remoteOnly.add(itemId);
       const out: Record<string, unknown> = { itemId, hasModelInput: it.modelInput === true, local: it.local === true };
       if (typeof it.announce === "string") {
         mapping.set(itemId, it.announce);
         out.announcement = resolve({ $announcement: it.announce }, this.scope, this.macros);
-      } else mapping.set(itemId, undefined);
+      } else mapping.set(itemId, announcedNow ? undefined : prev?.get(itemId));
       if (it.announcement !== undefined) out.announcement = it.announcement;
       if (typeof it.announcementJson === "string") out.announcementJson = it.announcementJson;
       // An explicit announcement (or its JSON text) names its item by key, not by fixture: find the
@@ -820,8 +831,12 @@ class Interpreter {
         mapping.set(itemId, this.fixtureAnnounced(it.announcement !== undefined ? out.announcement : it.announcementJson));
       return out;
     });
-    const prev = this.requests.get(requestId);
     this.requests.set(requestId, prev ? new Map([...prev, ...mapping]) : mapping);
+    // An id admitted again after its FinishRequest names a new request, which quiescence finishes too.
+    this.finished.delete(requestId);
+    const remote = new Set([...(prevRemote ?? [])].filter((id) => !mapping.has(id)));
+    for (const id of remoteOnly) remote.add(id);
+    this.remoteItems.set(requestId, remote);
     let admitMsg: ectp.conformance.v1.Admit;
     try {
       admitMsg = C.Admit.fromObject({ requestId, items });
@@ -1038,6 +1053,17 @@ class Interpreter {
             `expected output not seen by t=${this.now} (${k + 1} of ${times}): ${JSON.stringify(m)}${this.describeMailbox()}`,
           );
       }
+      if (m.$window !== undefined) {
+        // A window says when the output comes: one that matches it but came before the window opened
+        // (and no earlier step consumed) came too early.
+        const lo = Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[0]);
+        const { $window: _w, ...unwindowed } = m;
+        const early = this.mailbox.find((item) => !item.consumed && item.t < lo && this.matchOne(unwindowed, item, new Map(), extra));
+        if (early !== undefined)
+          throw new CaseFailure(
+            `expected output came early, at t=${early.t}, before its window opened at t=${lo}: ${JSON.stringify(early.out)} matches ${JSON.stringify(m)}`,
+          );
+      }
     }
   }
 
@@ -1047,18 +1073,18 @@ class Interpreter {
    * consumed). Checks order where `expectSent` only checks presence: e.g. that the first message
    * to a producer is a Hello, or that a connect_peer comes before anything sent.
    */
-  private expectOrder(arg: Record<string, unknown>): void {
+  private expectOrder(arg: Record<string, unknown>, extra?: Map<string, unknown>): void {
     const among = (Array.isArray(arg.among) ? arg.among : [arg.among]) as Record<string, unknown>[];
     const first = arg.first;
     if (among.some((m) => m === null || typeof m !== "object") || !Array.isArray(first) || first.length === 0)
       throw new CaseBug(`expectOrder needs {among: matcher or [matchers], first: [matchers]}; got ${JSON.stringify(arg)}`);
-    const items = this.mailbox.filter((it) => !it.consumed && among.some((m) => this.matchOne(m, it, new Map())));
+    const items = this.mailbox.filter((it) => !it.consumed && among.some((m) => this.matchOne(m, it, new Map(), extra)));
     for (let k = 0; k < first.length; k++) {
       const it = items[k];
       const binds = new Map<string, unknown>();
-      if (it === undefined || !this.matchOne(first[k] as Record<string, unknown>, it, binds)) {
+      if (it === undefined || !this.matchOne(first[k] as Record<string, unknown>, it, binds, extra)) {
         // Say whether the order is wrong (the expected output came later) or an output itself (none matches).
-        const later = items.findIndex((other, j) => j > k && this.matchOne(first[k] as Record<string, unknown>, other, new Map()));
+        const later = items.findIndex((other, j) => j > k && this.matchOne(first[k] as Record<string, unknown>, other, new Map(), extra));
         const what = it === undefined ? "missing" : later < 0 ? "not as expected" : "out of order";
         const where = later < 0 ? "no output matches it" : `output ${later + 1} does`;
         throw new CaseFailure(
@@ -1071,11 +1097,11 @@ class Interpreter {
     }
   }
 
-  private expectNone(matchers: Record<string, unknown>[]): void {
+  private expectNone(matchers: Record<string, unknown>[], extra?: Map<string, unknown>): void {
     for (const m of matchers)
       for (const item of this.mailbox) {
         if (item.consumed) continue;
-        if (this.matchOne(m, item, new Map()))
+        if (this.matchOne(m, item, new Map(), extra))
           throw new CaseFailure(
             `unexpected output produced at t=${item.t}: ${JSON.stringify(item.out)} matches ${JSON.stringify(m)}` +
               (item.t === this.now ? "" : ` (found by an expectNone at t=${this.now}, which covers every output not consumed by an earlier step)`),
@@ -1150,7 +1176,7 @@ class Interpreter {
       for (const d of items) {
         const owner = keyOwner.get(JSON.stringify(d.key?.contentHash));
         if (owner === undefined) fail(`part ${part} holds an item that is not one of ${names.join(", ")}: ${JSON.stringify(d.key)}`);
-        if (!matches(this.fixture(owner).partial, d, this.scope, new Map()))
+        if (putFields(this.fixture(owner).partial) !== putFields(d as Record<string, unknown>))
           fail(`part ${part}: the descriptor of ${owner} is not the one put: ${JSON.stringify(d)}`);
         got.set(owner, (got.get(owner) ?? 0) + 1);
       }
@@ -1162,12 +1188,12 @@ class Interpreter {
     for (const m of mine) m.consumed = true;
   }
 
-  private expectCount(arg: Record<string, unknown>): void {
+  private expectCount(arg: Record<string, unknown>, extra?: Map<string, unknown>): void {
     const m = arg.match as Record<string, unknown>;
-    const matching = this.mailbox.filter((item) => this.matchOne(m, item, new Map()));
+    const matching = this.mailbox.filter((item) => this.matchOne(m, item, new Map(), extra));
     const n = matching.length;
-    const min = arg.min === undefined ? 0 : Number(this.r(arg.min));
-    const max = arg.max === undefined ? Number.POSITIVE_INFINITY : Number(this.r(arg.max));
+    const min = arg.min === undefined ? 0 : Number(this.r(arg.min, extra));
+    const max = arg.max === undefined ? Number.POSITIVE_INFINITY : Number(this.r(arg.max, extra));
     if (n < min || n > max) {
       const wanted = max === Number.POSITIVE_INFINITY ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
       // The matching outputs themselves (the last 12), so the extra or missing one can be told apart.
@@ -1286,9 +1312,9 @@ class Interpreter {
     return stats;
   }
 
-  private async expectStats(want: Record<string, unknown>): Promise<void> {
+  private async expectStats(want: Record<string, unknown>, extra?: Map<string, unknown>): Promise<void> {
     const s = await this.stats();
-    if (!matches(this.r(want), s, this.scope, new Map()))
+    if (!matches(this.r(want, extra), s, this.scope, new Map()))
       throw new CaseFailure(`stats at t=${this.now}: ${JSON.stringify(this.lastStatsShown)} do not match ${JSON.stringify(want)}`);
   }
 
@@ -1351,6 +1377,17 @@ class Interpreter {
         `[I3] after quiescence the producer still has grants=${p.grants ?? 0} pins=${p.pins ?? 0} pinnedBytes=${p.pinnedBytes ?? 0}`,
       );
   }
+}
+
+/**
+ * The fields a producer's PutItem gives an item (key, size, dtype, shape, checksum) of a proto3-JSON
+ * descriptor, as comparable text: absent and default are the same, and a field the put descriptor
+ * lacks must be absent too.
+ */
+function putFields(d: Record<string, unknown>): string {
+  const { key, sizeBytes, dtype, shape, checksum } = d;
+  const canonical = ectp.v1.ItemDescriptor.toObject(ectp.v1.ItemDescriptor.fromObject({ key, sizeBytes, dtype, shape, checksum }), JSON_OPTIONS);
+  return JSON.stringify(sortKeys(canonical));
 }
 
 /** `v` with object keys sorted at every level (for comparing proto3 JSON whatever the field order). */
