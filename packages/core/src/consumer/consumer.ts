@@ -288,6 +288,12 @@ class Fetch implements Timed {
   }
 }
 
+/** [C11] The CRC-32C waiter `w`'s own announcement carries (-1: none); `fetchChecksum` is that of `f.desc`. */
+function ownChecksum(f: Fetch, w: Slot, fetchChecksum: number): number {
+  const others = f.otherChecksums;
+  return others?.has(w) ? (others.get(w) as number) : fetchChecksum;
+}
+
 /** A started read (and the grant behind it). */
 class Read implements Timed {
   /** The fetch it serves; undefined once abandoned, terminated or quarantined. */
@@ -1732,14 +1738,13 @@ export class ConsumerCore {
     }
     f.read = undefined;
     let reason = this.verify(r, result, now);
-    const others = f.otherChecksums;
     if (reason === undefined && !this.someWaiterMatches(f, r.checksumA)) {
       // [C11] Not one waiter's announcement agrees with the bytes: nothing is loaded.
       reason = "CHECKSUM_MISMATCH";
       this.verifyDetail =
         this.verifiedCrc === -1
           ? "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C"
-          : `CRC-32C of the bytes read ${this.verifiedCrc}, announced ${r.checksumA !== -1 ? r.checksumA : (f.otherChecksums?.values().next().value ?? -1)}`;
+          : `CRC-32C of the bytes read ${this.verifiedCrc}, announced ${r.checksumA !== -1 ? r.checksumA : ownChecksum(f, f.wHead as Slot, -1)}`;
     }
     if (reason !== undefined) {
       this.releaseDest(r.dest);
@@ -1774,7 +1779,7 @@ export class ConsumerCore {
         continue;
       }
       // [C11] Each waiter is ready only if the bytes match its own announcement's checksum.
-      const own = others?.has(w) ? (others.get(w) as number) : r.checksumA;
+      const own = ownChecksum(f, w, r.checksumA);
       if (own !== -1 && own !== l.crc) batch = this.endWaiter(w, f.keyId, "CHECKSUM_MISMATCH", f.attempts, batch);
       else this.hold(w, l);
     }
@@ -1791,9 +1796,8 @@ export class ConsumerCore {
    * -1 when not computed or not viewable): one without a checksum always does.
    */
   private someWaiterMatches(f: Fetch, checksumA: number): boolean {
-    const others = f.otherChecksums;
     for (let w = f.wHead; w !== undefined; w = w.wNext) {
-      const own = others?.has(w) ? (others.get(w) as number) : checksumA;
+      const own = ownChecksum(f, w, checksumA);
       if (own === -1 || own === this.verifiedCrc) return true;
     }
     return false;
