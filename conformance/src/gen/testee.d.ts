@@ -7864,7 +7864,7 @@ export namespace ectp {
 
                 /**
                  * Followed producers whose view is current: a snapshot applied, nothing
-                 * seen but not applied, no request open [E2].
+                 * seen but not applied, no request open, not declared gone [E2][P8].
                  */
                 synced: number;
 
@@ -7978,7 +7978,7 @@ export namespace ectp {
 
                     /**
                      * Followed producers whose view is current: a snapshot applied, nothing
-                     * seen but not applied, no request open [E2].
+                     * seen but not applied, no request open, not declared gone [E2][P8].
                      */
                     synced?: (number|null);
 

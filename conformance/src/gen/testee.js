@@ -16730,7 +16730,7 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.SubscriberStats.$Properties
                  * @property {number|null} [producers] Producers followed.
                  * @property {number|null} [synced] Followed producers whose view is current: a snapshot applied, nothing
-                 * seen but not applied, no request open [E2].
+                 * seen but not applied, no request open, not declared gone [E2][P8].
                  * @property {number|null} [snapshotsApplied] Snapshots applied (whole or assembled from parts).
                  * @property {number|null} [snapshotRequests] SnapshotRequests sent, first ones and retries.
                  * @property {number|null} [replayRequests] ReplayRequests sent.
@@ -16779,7 +16779,7 @@ export const ectp = $root.ectp = (() => {
 
                 /**
                  * Followed producers whose view is current: a snapshot applied, nothing
-                 * seen but not applied, no request open [E2].
+                 * seen but not applied, no request open, not declared gone [E2][P8].
                  * @member {number} synced
                  * @memberof ectp.conformance.v1.SubscriberStats
                  * @instance

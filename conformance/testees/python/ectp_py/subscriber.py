@@ -253,7 +253,8 @@ class EventSubscriber:
     def stats(self) -> dict[str, int]:
         """Counters, as the testee protocol's SubscriberStats."""
         followed = self._followed.values()
-        synced = sum(1 for f in followed if f.synced and f.max_seen <= f.applied and f.want is None)
+        # current: a snapshot applied, nothing seen but not applied, nothing asked, and not declared gone [P8]
+        synced = sum(1 for f in followed if not f.gone and f.synced and f.max_seen <= f.applied and f.want is None)
         return {"producers": len(self._followed), "synced": synced, **self._counts,
                 "heldBatches": sum(len(f.held) for f in followed),
                 "snapshotParts": sum(len(f.assembly["got"]) if f.assembly else 0 for f in followed)}

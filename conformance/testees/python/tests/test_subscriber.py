@@ -212,7 +212,9 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         sub.poll(0)
         sub.handle_envelope(P, snapshot(3, 1, []), 1)
         sub.poll(1)
+        self.assertEqual(sub.stats()["synced"], 1)
         sub.handle_peer_unreachable(P, 500)
+        self.assertEqual(sub.stats()["synced"], 0)  # [P8] gone: not current until the new subscription is answered
         self.assertEqual(sub.poll(500), [DisconnectPeer(P)])
         sub.handle_envelope(P, batch(5, stored("a")), 600)  # late, past a gap: no ReplayRequest, no reconnect
         self.assertEqual(sub.poll(600), [])
