@@ -170,3 +170,23 @@ describe("a testee that never answers Init while speaking JSON lines", () => {
     expect(r.err).not.toContain("run with --json-lines");
   }, 60_000);
 });
+
+describe("exit status of a --testee run that tested nothing, with --transport beside it", () => {
+  // --help: "Exit status: ... 2 for a usage error, ..., or when every selected case of a testee
+  // run was skipped (nothing was tested)". README: "Exit status 2 means nothing was tested: a
+  // usage error (..., a selection in which every case needs a role the features file does not
+  // claim)". The --transport exemption is for "a --transport run whose backend is missing (every
+  // transport/nixl case skipped with the load error)"; here --filter selects no transport case.
+  it("a --filter selecting only cases of an unclaimed role, and no transport case, exits 2 even with --transport mock", async () => {
+    const r = await cli("--testee", "no-such-testee-command", "--transport", "mock", "--filter", "subscriber/**", "--level", "all");
+    expect(r.out).not.toMatch(/PASS: 0 passed, 0 failed, \d+ skipped/);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("every selected case needs a role the features do not claim");
+  });
+
+  it("a --transport run whose every transport case is selected still exits 0 beside a --testee (the nixl rule is unchanged)", async () => {
+    const r = await cli("--testee", "no-such-testee-command", "--transport", "mock", "--filter", "transport/mock/malformed-*");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("PASS: 1 passed");
+  });
+});

@@ -311,7 +311,8 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     output.out(toTerminal(report)); // (skips grouped by reason: each reason written once)
     // Every case of a testee run skipped (features the testee does not claim): a green run would
     // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)
-    const testedNothing = c.transport === undefined && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0;
+    // (A transport case that ran, even skipped, exempts the run; --filter may have selected none.)
+    const testedNothing = !results.some((r) => r.name.startsWith("transport/")) && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0;
     const status = testedNothing ? 2 : report.ok ? 0 : 1;
     try {
       if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
@@ -396,9 +397,12 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
 
   const scripted = v.testee !== undefined && seed === undefined;
   const cases = scripted ? selectCases(allCases, { level, ...(v.filter !== undefined ? { filter: v.filter } : {}) }) : [];
+  // Whether the run has transport cases: a --filter may select none of them (the scripted ones only).
+  let transportSelected = v.transport !== undefined;
   if (v.filter !== undefined && (scripted || v.transport !== undefined)) {
     const re = globToRegExp(v.filter);
     const transportMatches = harnesses.some((h) => transportCases.some((n) => re.test(`transport/${h.name}/${n}`)));
+    transportSelected &&= transportMatches;
     if (cases.length === 0 && !transportMatches) {
       const otherLevel = scripted && level === "required" ? selectCases(allCases, { level: "all", filter: v.filter }).length : 0;
       const runs = [scripted ? "the scripted cases" : "", v.transport !== undefined ? `the transport cases of ${harnesses.map((h) => h.name).join(", ")}` : ""]
@@ -452,7 +456,8 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   };
   // Every selected case or seed would be skipped: a green run that tested nothing (and never
   // started the testee, so even a command that does not exist would pass).
-  if (config.testee !== undefined && config.transport === undefined && !needsTestee(config)) {
+  // (Beside --transport too, when --filter selects none of its cases: they would not test anything either.)
+  if (config.testee !== undefined && !transportSelected && !needsTestee(config)) {
     const roles = [...new Set(config.cases.map((k) => k.spec.role))].filter((r) => !features.includes(r));
     throw new UsageError(
       config.seeds.length > 0 && !config.scripted

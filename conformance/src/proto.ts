@@ -32,6 +32,16 @@ export function requestToJson(req: ectp.conformance.v1.ITesteeRequest): Record<s
 }
 
 /**
+ * Parse a proto3-JSON request object (what a JSON-lines testee reads): field names may be
+ * lowerCamelCase or the proto's own snake_case names (TESTEE-PROTOCOL.md §3.2: testees SHOULD
+ * accept both); unknown fields are ignored (§3.2: they MUST be). Throws on a value protobufjs
+ * cannot convert.
+ */
+export function requestFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeRequest {
+  return TesteeRequest.fromObject(camelKeys(obj) as Record<string, unknown>);
+}
+
+/**
  * Parse a proto3-JSON response object. Field names may be lowerCamelCase or the proto's own
  * snake_case names (proto3 JSON parsers accept both). As proto3 JSON parsers do by default, a
  * field name or an enum name the schema does not define is refused rather than dropped (a

@@ -59,3 +59,29 @@ describe("the TS reference testee process", () => {
     expect(out[2]).toMatchObject({ admit: { status: "ADMIT_STATUS_ADMITTED", items: [{ itemId: "é" }] } });
   });
 });
+
+describe("the TS reference testee reads snake_case requests", () => {
+  // TESTEE-PROTOCOL.md §3.2: "Field names are lowerCamelCase (`commandId`, `nowMs`, `readRequest`).
+  // Testees SHOULD also accept the original snake_case names; the runner accepts either in responses."
+  // (The Python reference testee does; the TS one read snake_case keys as absent.)
+  it("accepts the original snake_case field names in requests", async () => {
+    const command = await bundleTsTestee();
+    const [node, script] = JSON.parse(`[${command.replace('" "', '", "')}]`) as [string, string];
+    const lines = [
+      { command_id: "7", now_ms: "0", init: { protocol_version: 1 } },
+      { command_id: "8", now_ms: "1000", configure: { role: "ROLE_CONSUMER", id: "C1", epoch: "1", destination_capacity_bytes: "4096" } },
+      { command_id: "9", now_ms: "1000", get_stats: {} },
+    ];
+    const run = spawnSync(node, [script], {
+      input: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
+      env: { ...process.env, ECTP_TESTEE_FORMAT: "json-lines", ECTP_TESTEE_PROTOCOL: "1" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    const answers = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(answers).toHaveLength(3);
+    expect(answers[0]).toMatchObject({ commandId: "7", init: { protocolVersion: 1 } });
+    expect(answers[1]).toMatchObject({ commandId: "8", ok: {} });
+    expect(answers[2]).toMatchObject({ commandId: "9", stats: { consumer: {} } });
+  }, 60_000);
+});

@@ -9,7 +9,7 @@
  * @module
  */
 import { FrameDecoder, encodeFrame } from "@ectp/protocol";
-import { JSON_OPTIONS, TesteeRequest, TesteeResponse } from "../../src/proto.js";
+import { JSON_OPTIONS, TesteeRequest, TesteeResponse, requestFromJson } from "../../src/proto.js";
 import { CoreTesteeHandler, type CoreModule } from "./adapter.js";
 
 /** TESTEE-PROTOCOL.md §3.1: frames over 64 MiB are malformed. */
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     const obj = readable("a line is not JSON", () => JSON.parse(line) as unknown);
     if (obj === null || typeof obj !== "object" || Array.isArray(obj))
       unreadable(`a line holds ${Array.isArray(obj) ? "a JSON array" : `JSON ${JSON.stringify(obj)}`}, not a TesteeRequest object`);
-    answer(readable("a line is not a TesteeRequest", () => TesteeRequest.fromObject(obj as Record<string, unknown>)));
+    answer(readable("a line is not a TesteeRequest", () => requestFromJson(obj as Record<string, unknown>)));
   };
   process.stdin.on("data", (chunk: Buffer) => {
     if (json) {
