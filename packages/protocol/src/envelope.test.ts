@@ -367,7 +367,7 @@ describe("decodeEnvelope properties", () => {
     });
     expect(decodeEnvelope(getter).ok).toBe(true); // the generated decoder reads it
     const r = decodeEnvelope(proxy);
-    // (Refused by byteView since review.test.ts: a Proxy is no view, whatever its traps do.)
+    // (Refused by byteView: a Proxy is no view, whatever its traps do; see hostile-inputs.test.ts.)
     expect(r.ok || r.error.message).toBe("[INVALID_ARGUMENT] an envelope must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got an object that cannot be read (Error: boom)");
     // The fast decoder was left usable (its re-entrancy flag cleared): it decodes a canonical envelope.
     expect(fastDecodeEnvelope(bytes)).toEqual(ectp.v1.Envelope.decode(bytes));
