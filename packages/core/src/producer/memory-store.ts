@@ -290,12 +290,14 @@ export class MemoryItemStore implements ItemStore {
     this.evictableBytes = 0;
     this.pinCount = 0;
     this.lastGot = undefined;
+    // [E1] Cleared is announced before the release callbacks run: a callback that writes the store
+    // again (a new item made ready) must not have its change published before the Cleared it follows.
+    this.emit({ kind: "cleared", cause });
     for (const e of all) {
       e[HELD] = false;
       e.pins = 0;
       this.callRelease(e.keyId);
     }
-    this.emit({ kind: "cleared", cause });
   }
 
   /** The bytes of an item, or `undefined` when absent or when the store holds no bytes for it. */

@@ -5,13 +5,20 @@
  * Each test fails on the mutant of producer.ts named above it, which the other tests (and the
  * conformance suite, for those it can see) let pass (review of 2026-12-01, second round).
  */
-import { SPEC_VERSION, ectp } from "@ectp/protocol";
+import { SPEC_VERSION, ectp, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
 import type { StoreEntry } from "./types.js";
-import { CountingMetrics, FP, PRODUCER, desc, harness, readRequest, ready, request, sent, wire } from "./test-helpers.js";
+import { CountingMetrics, FP, PRODUCER, desc, harness, kid, readRequest, ready, request, sent, wire } from "./test-helpers.js";
+
+/** The key id of a key in an event or snapshot (a case bug when it is not a valid key). */
+function keyIdOf(key: ectp.v1.IItemKey | null | undefined): string {
+  const r = itemKeyId(key);
+  if (!r.ok) throw r.error;
+  return r.value;
+}
 
 const HELLO: ectp.v1.IHello = { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: FP, capabilities: [] };
 const batches = (o: ReturnType<ReturnType<typeof harness>["producer"]["poll"]>) =>
@@ -219,5 +226,42 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
     h.producer.poll(300);
     expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "unreachable", grants: "none" })).toBe(1);
     expect(h.metrics.get("ectp_producer_peers_gone_total", { cause: "silent", grants: "none" })).toBe(1);
+  });
+});
+
+describe("producer sequences: a store written from its own release callback", () => {
+  // [E1] "Events are published in batches, in the order the changes happened"; [E2] a snapshot's
+  // items reflect exactly the batches up to its sequence.
+  it("[E1][E2] an item made ready by a release callback during clear() is published after the Cleared it followed: the batches agree with the snapshot", () => {
+    let refill = true;
+    const store: MemoryItemStore = new MemoryItemStore({
+      capacityBytes: 1000,
+      release: () => {
+        // The region's owner reacts to a deregistration by writing a new item (after the reset).
+        if (!refill) return;
+        refill = false;
+        const r = store.put(desc(99));
+        if (!r.ok) throw r.error;
+        store.markReady(kid(99));
+      },
+    });
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
+    const p1 = store.put(desc(1));
+    if (!p1.ok) throw p1.error;
+    store.markReady(kid(1));
+    producer.poll(0);
+    store.clear("reset"); // item 1 leaves (its release called), then item 99 is written and made ready
+    const view = new Set<string>([kid(1)]);
+    for (const o of producer.poll(1))
+      if (o.type === "event-batch")
+        for (const e of o.batch.events ?? []) {
+          if (e.stored) view.add(keyIdOf(e.stored.item?.key));
+          else if (e.removed) view.delete(keyIdOf(e.removed.key));
+          else if (e.cleared) view.clear();
+        }
+    producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 2);
+    const snapshot = sent(producer.poll(2), "s").find((e) => e.snapshot)?.snapshot;
+    expect((snapshot?.items ?? []).map((d) => keyIdOf(d.key))).toEqual([kid(99)]);
+    expect([...view]).toEqual([kid(99)]);
   });
 });
