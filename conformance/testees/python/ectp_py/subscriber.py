@@ -172,9 +172,7 @@ class EventSubscriber:
         if f is None:
             return
         f.gone = True
-        if f.connected_epoch != 0:
-            f.connected_epoch = 0
-            self._out.append(DisconnectPeer(producer_id))
+        self._forget(f)
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
         """Handle encoded envelope bytes; what does not decode is ignored [C10]."""
@@ -202,16 +200,12 @@ class EventSubscriber:
                 if now >= f.want_sent_at + self.retry_ms:  # [P8] nothing but a new subscription
                     f.gone = False
                     f.last_heard = now
-                    f.heard_hello_epoch = 0  # declared gone: the Hello answering the new subscription is applied afresh
                     self._subscribe(f, now)
             elif now - f.last_heard >= self._silence_ms(f):
                 # [P8] silent past its heartbeats: gone (it may have restarted and forgotten us). Its
                 # transport forgets it, and it is subscribed to anew, its connection loaded again first.
                 f.last_heard = now
-                f.heard_hello_epoch = 0
-                if f.connected_epoch != 0:
-                    f.connected_epoch = 0
-                    self._out.append(DisconnectPeer(f.id))
+                self._forget(f)
                 self._subscribe(f, now)
             elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
                 if f.want == "snapshot" and f.subscribing:
@@ -459,6 +453,14 @@ class EventSubscriber:
 
     def _silence_ms(self, f: _Followed) -> float:
         return 3 * max(f.producer_interval_ms, self.heartbeat_interval_ms, self.retry_ms)
+
+    def _forget(self, f: _Followed) -> None:
+        """[P8] a producer declared gone (unreachable or silent) is forgotten: its transport connection
+        (so the new subscription loads its metadata again) and the Hello applied (SPEC.md 4.1)."""
+        f.heard_hello_epoch = 0
+        if f.connected_epoch != 0:
+            f.connected_epoch = 0
+            self._out.append(DisconnectPeer(f.id))
 
     def _subscribe(self, f: _Followed, now: float) -> None:
         self._hello(f)

@@ -474,9 +474,7 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     f.gone = true;
-    if (f.connectedEpoch === 0) return;
-    f.connectedEpoch = 0;
-    this.outputs.push({ type: "disconnect-peer", peerId: producerId });
+    this.forget(f);
   }
 
   /**
@@ -541,7 +539,6 @@ export class EventSubscriber {
         if (now >= f.wantSentAt + this.retryMs) {
           f.gone = false;
           f.lastHeard = now;
-          f.heardHelloEpoch = 0; // [P8] declared gone: the Hello answering the new subscription is applied afresh (SPEC.md 4.1)
           this.subscribe(f, now);
         }
       } else if (now - f.lastHeard >= this.silenceMs(f)) {
@@ -549,11 +546,7 @@ export class EventSubscriber {
         // subscribers and has no batches to replay) or forgotten us. Its transport forgets it (as
         // a consumer's does), and it is subscribed to anew, its connection loaded again first.
         f.lastHeard = now;
-        f.heardHelloEpoch = 0;
-        if (f.connectedEpoch !== 0) {
-          f.connectedEpoch = 0;
-          this.outputs.push({ type: "disconnect-peer", peerId: f.id });
-        }
+        this.forget(f);
         this.subscribe(f, now);
       } else if (f.want !== undefined && now >= f.wantSentAt + this.retryMs) {
         // A new subscription still unanswered goes again whole, Hello first: the epoch the retry
@@ -848,6 +841,18 @@ export class EventSubscriber {
   /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
   private silenceMs(f: Followed): number {
     return 3 * Math.max(f.producerIntervalMs, this.heartbeatIntervalMs, this.retryMs);
+  }
+
+  /**
+   * [P8] A producer declared gone (unreachable or silent) is forgotten: its transport connection
+   * (`disconnect-peer`, so the new subscription loads its metadata again) and the Hello applied,
+   * so its next Hello is applied afresh (SPEC.md 4.1).
+   */
+  private forget(f: Followed): void {
+    f.heardHelloEpoch = 0;
+    if (f.connectedEpoch === 0) return;
+    f.connectedEpoch = 0;
+    this.outputs.push({ type: "disconnect-peer", peerId: f.id });
   }
 
   /** A Hello (SPEC.md 4.1: the first message to each epoch of a peer), then a SnapshotRequest. */
