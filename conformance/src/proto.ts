@@ -83,7 +83,7 @@ function unknownName(value: unknown, type: Type, path: string): string | undefin
     // Own fields only: `fields` is a plain object, so "constructor" or "__proto__" would find its prototype's.
     const field = Object.hasOwn(type.fields, name) ? type.fields[name] : undefined;
     if (field === undefined) {
-      const like = closestName(name, Object.keys(type.fields), Math.max(2, Math.floor(key.length / 3)));
+      const like = nearest(name, Object.keys(type.fields));
       return (
         `${path} (${type.fullName.slice(1)}) has a field ${JSON.stringify(key)} that the schema does not define` +
         `${like === undefined ? `; its fields: ${Object.keys(type.fields).join(", ")}` : ` (did you mean ${JSON.stringify(like)}?)`}`
@@ -105,11 +105,16 @@ function unknownValueName(value: unknown, resolved: Type | Enum | null, path: st
   if (resolved === null) return undefined; // a scalar
   if ("fields" in resolved) return unknownName(value, resolved, path);
   if (typeof value !== "string" || Object.hasOwn(resolved.values, value)) return undefined;
-  const like = closestName(value, Object.keys(resolved.values), Math.max(2, Math.floor(value.length / 3)));
+  const like = nearest(value, Object.keys(resolved.values));
   return (
     `${path} is ${JSON.stringify(value)}, which is not a name of enum ${resolved.fullName.slice(1)}` +
     `${like === undefined ? "" : ` (did you mean ${JSON.stringify(like)}?)`}; a value without a name in the schema is written as its number`
   );
+}
+
+/** The schema name closest to a misspelt `name`: at most a third of its letters (at least 2) wrong. */
+function nearest(name: string, names: string[]): string | undefined {
+  return closestName(name, names, Math.max(2, Math.floor(name.length / 3)));
 }
 
 /** The members of `TesteeResponse.result` (a oneof: a well-formed response sets exactly one). */
