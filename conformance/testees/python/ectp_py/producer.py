@@ -248,6 +248,7 @@ class ProducerCore:
         now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         p = self._peers.get(peer_id)
         if p is not None:
+            self._expire_leases(now)  # [P3] leases already run out release as such, before the peer's loss
             self._peer_gone(p, "unreachable")
 
     def poll(self, now: float) -> list[Output]:
@@ -286,6 +287,8 @@ class ProducerCore:
         if self._shutting_down:
             return self._reuse_after
         self._shutting_down = True
+        # [P3] grants past their lease deadline were released by their lease before shutting down
+        self._expire_leases(now)
         for g in list(self._grants.values()):
             if self._reuse_after is None or g.deadline > self._reuse_after:
                 self._reuse_after = g.deadline
@@ -367,7 +370,9 @@ class ProducerCore:
         p = self._peers.get(pid)
         if p is not None:
             if epoch > p.epoch:
-                # [P8] the consumer restarted: grants of its old epoch are void.
+                # [P8] the consumer restarted: grants of its old epoch are void (those whose lease
+                # already ran out were released by it [P3]).
+                self._expire_leases(now)
                 self._release_all_of(p, "epoch")
                 p.epoch = epoch
                 p.metadata = b""

@@ -101,6 +101,26 @@ class ProducerSequencesTest(unittest.TestCase):
         self.assertEqual((p.stats()["grants"], p.stats()["pins"], p.stats()["ignoredMessages"]), (0, 0, 1))
         self.assertEqual(p.metrics["ectp_producer_lease_expired_total"], 1)
 
+    def test_p3_a_grant_past_its_lease_deadline_is_released_by_its_lease_whatever_else_releases_the_rest(self):
+        """[P3] peer loss, a consumer restart or shutdown handled at or after a grant's lease
+        deadline, before any poll: that grant is released (and counted) by its lease, the live one
+        for the other cause; shutdown's reuse time counts only the grant still live."""
+        actions = {
+            "peer_gone": lambda p: p.handle_peer_unreachable("C1", 1000),
+            "epoch": lambda p: p.handle_envelope("C1", envelope("C1", 2, heartbeat={}), 1000),
+            "shutdown": lambda p: self.assertEqual(p.shutdown(1000), 1500),
+        }
+        for cause, act in actions.items():
+            with self.subTest(cause=cause):
+                p, store = make(ProducerConfig(lease_ms=1000))
+                request(p, put(store, "a"), 1, 0)
+                request(p, put(store, "b"), 2, 500)
+                act(p)
+                self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (0, 0))
+                self.assertEqual(p.metrics['ectp_producer_releases_total{cause="lease"}'], 1)
+                self.assertEqual(p.metrics["ectp_producer_lease_expired_total"], 1)
+                self.assertEqual(p.metrics[f'ectp_producer_releases_total{{cause="{cause}"}}'], 1)
+
     def test_p8_a_heartbeat_goes_out_exactly_one_interval_after_the_last(self):
         """[P8] section 4.7 - each peer hears from the producer at least once per interval: the
         heartbeat is due AT next_heartbeat, not after it."""

@@ -627,6 +627,23 @@ describe("ProducerCore grants", () => {
     expect(h.metrics.get("ectp_producer_lease_expired_total")).toBe(1);
   });
 
+  it.each([
+    ["the consumer is unreachable", "peer_gone", (h: Harness) => h.producer.handlePeerUnreachable("a", 1000)],
+    ["the consumer restarts", "epoch", (h: Harness) => h.producer.handleMessage("a", wire("a", 2, { heartbeat: {} }), 1000)],
+    ["the producer shuts down", "shutdown", (h: Harness) => expect(h.producer.shutdown(1000)).toBe(1500)],
+  ])("[P3] when %s before a poll, a grant already past its lease deadline is released by its lease; the live one for that cause", (_, cause, act) => {
+    const h = harness({ leaseMs: 1000 });
+    ready(h.store, 1);
+    ready(h.store, 2);
+    grantOf(request(h, "a", 1, 1, 0, 1));
+    grantOf(request(h, "a", 2, 2, 500, 1));
+    act(h);
+    expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0 });
+    expect(h.metrics.get("ectp_producer_releases_total", { cause: "lease" })).toBe(1);
+    expect(h.metrics.get("ectp_producer_lease_expired_total")).toBe(1);
+    expect(h.metrics.get("ectp_producer_releases_total", { cause })).toBe(1);
+  });
+
   it("[P5] an item larger than the byte quota itself is rejected INTERNAL, terminal: no wait can make it grantable", () => {
     const h = harness({ maxPinnedBytesPerConsumer: 25 });
     ready(h.store, 1, 26);

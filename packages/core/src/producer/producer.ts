@@ -491,7 +491,9 @@ export class ProducerCore {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "handlePeerUnreachable");
     now = this.acceptNow(now);
     const p = this.peers.get(peerId);
-    if (p) this.peerGone(p, "unreachable");
+    if (p === undefined) return;
+    this.expireLeases(now); // [P3] leases already run out release as such, before the peer's loss
+    this.peerGone(p, "unreachable");
   }
 
   /**
@@ -549,6 +551,9 @@ export class ProducerCore {
     now = this.acceptNow(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
+    // [P3] Grants past their lease deadline were released by their lease before shutting down
+    // (counted and labelled as such, as at every other release a poll has not yet caught up with).
+    this.expireLeases(now);
     for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
       if (this.reuseAfter === undefined || g.deadline > this.reuseAfter) this.reuseAfter = g.deadline;
       this.release(g, RELEASE.shutdown);
@@ -675,7 +680,9 @@ export class ProducerCore {
     let p = known;
     if (p) {
       if (epoch > p.epoch) {
-        // [P8] the consumer restarted: grants of its old epoch are void.
+        // [P8] the consumer restarted: grants of its old epoch are void (those whose lease already
+        // ran out were released by it [P3]).
+        this.expireLeases(now);
         this.releaseAllOf(p, RELEASE.epoch);
         p.epoch = epoch;
         p.metadata = new Uint8Array(0);
