@@ -76,8 +76,9 @@ Options (each one that takes a value at most once):
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error, when the
 testee could not be started (no answer to Init; nothing was run), or when every selected case
-of a testee run was skipped (nothing was tested); 74 when nothing failed but a --junit or
---report file could not be written after the run. A --transport run whose backend is missing
+of a testee run was skipped (nothing was tested); 74 when a run that tested something and
+failed nothing could not write its --junit or --report file (a failed case keeps 1, a run that
+tested nothing keeps 2). A --transport run whose backend is missing
 (every transport/nixl case skipped with the load error) exits 0: an optional backend is not a
 conformance failure.`;
 

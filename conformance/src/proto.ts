@@ -117,6 +117,19 @@ function nearest(name: string, names: string[]): string | undefined {
   return closestName(name, names, Math.max(2, Math.floor(name.length / 3)));
 }
 
+/**
+ * Every enum value name the schema defines (`FAILURE_REASON_NOT_READY`, `DTYPE_FLOAT16`, ...):
+ * proto3 JSON writes a named enum value as its name, so a matcher giving one as a number can
+ * never match it (see `scalarEq` in runner/match.ts).
+ */
+export const ENUM_VALUE_NAMES: ReadonlySet<string> = new Set(enumValueNames(schema));
+
+function enumValueNames(node: unknown): string[] {
+  if (node === null || typeof node !== "object") return [];
+  const { values, nested } = node as { values?: Record<string, number>; nested?: Record<string, unknown> };
+  return [...Object.keys(values ?? {}), ...Object.values(nested ?? {}).flatMap(enumValueNames)];
+}
+
 /** The members of `TesteeResponse.result` (a oneof: a well-formed response sets exactly one). */
 export const RESULT_MEMBERS = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"] as const;
 

@@ -43,6 +43,27 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(m({ senderId: { $ne: "" } }, {})).toBe(false);
   });
 
+  it("an enum value written as a number where the output names it is a case bug (an expectNone or $ne with it would pass whatever came)", () => {
+    expect(() => m({ reason: 3 }, { reason: "FAILURE_REASON_NOT_READY" })).toThrow(/write the name/);
+    expect(() => m({ reason: { $ne: 3 } }, { reason: "FAILURE_REASON_NOT_READY" })).toThrow(/FAILURE_REASON_NOT_READY/);
+    expect(() => m({ reason: { $in: [1, 3] } }, { reason: "FAILURE_REASON_NOT_READY" })).toThrow(/enum value/);
+    // Names match names; a value without a name is a number on both sides; other strings are no enum.
+    expect(m({ reason: "FAILURE_REASON_NOT_READY" }, { reason: "FAILURE_REASON_NOT_READY" })).toBe(true);
+    expect(m({ dtype: 999 }, { dtype: 999 })).toBe(true);
+    expect(m({ to: 1 }, { to: "P1" })).toBe(false);
+    expect(m({ grantId: 5 }, { grantId: "05" })).toBe(true);
+  });
+
+  it("a $window in expectNone or expectCount ending after the step's time is a case bug: those steps do not wait", async () => {
+    const none = await run(withSteps(CASE, (s) => [...s, { expectNone: [{ send: { to: "NOBODY" }, $window: [0, 1_000_000] }] }]));
+    expect(none).toMatchObject({ status: "failed", message: expect.stringContaining("$window ending at t=1000000") });
+    const count = await run(withSteps(CASE, (s) => [...s, { expectCount: { match: { send: { to: "NOBODY" }, $window: [0, 1_000_000] }, max: 0 } }]));
+    expect(count).toMatchObject({ status: "failed", message: expect.stringContaining("expectCount") });
+    // A window already past is what they check.
+    const past = await run(withSteps(CASE, (s) => [...s, { expectNone: [{ send: { to: "NOBODY" }, $window: [0, 0] }] }, { expectCount: { match: { send: { to: "NOBODY" }, $window: [0, 0] }, max: 0 } }]));
+    expect(past).toMatchObject({ status: "passed" });
+  });
+
   it("$absent other than true is a case bug, not a matcher that matches anything", () => {
     expect(() => m({ $absent: false }, undefined)).toThrow(/\$absent/);
   });

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { ENUM_VALUE_NAMES } from "../proto.js";
+
 /** Variables visible to templates and bound by matchers. */
 export type Scope = Map<string, unknown>;
 
@@ -96,8 +98,16 @@ function isDefault(v: unknown): boolean {
   );
 }
 
+/**
+ * Whether the expected scalar `a` equals the output's `b`. Numbers compare by value, whether
+ * written as numbers or decimal strings (proto3 JSON writes 64-bit integers as strings), so "05"
+ * equals 5. An enum value written as a number where the output holds its name is a case bug:
+ * it could never match, and an `expectNone` or `$ne` with it would pass whatever came.
+ */
 function scalarEq(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === "number" && typeof b === "string" && ENUM_VALUE_NAMES.has(b))
+    throw new CaseBug(`the enum value ${b} is matched against the number ${a}: outputs name enum values, so write the name (a number only for a value without a name)`);
   if ((typeof a === "number" || typeof a === "string") && (typeof b === "number" || typeof b === "string")) {
     if (String(a) === String(b)) return true;
     if (a === "" || b === "") return false;

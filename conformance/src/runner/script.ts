@@ -1097,7 +1097,22 @@ class Interpreter {
     }
   }
 
+  /**
+   * In `expectNone` and `expectCount` a `$window` only selects outputs already produced: the clock
+   * does not move. A window ending after the step's time would leave its end unobserved (an
+   * `expectNone` passing whatever comes later), so it is a case bug.
+   */
+  private checkPastWindow(what: string, m: Record<string, unknown>, extra?: Map<string, unknown>): void {
+    if (m === null || typeof m !== "object" || m.$window === undefined) return;
+    const hi = Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[1]);
+    if (!(hi <= this.now))
+      throw new CaseBug(
+        `${what} at t=${this.now} has a $window ending at t=${hi}: it checks only outputs already produced, so put the step at or after the window's end (${JSON.stringify(m)})`,
+      );
+  }
+
   private expectNone(matchers: Record<string, unknown>[], extra?: Map<string, unknown>): void {
+    for (const m of matchers) this.checkPastWindow("expectNone", m, extra);
     for (const m of matchers)
       for (const item of this.mailbox) {
         if (item.consumed) continue;
@@ -1190,6 +1205,7 @@ class Interpreter {
 
   private expectCount(arg: Record<string, unknown>, extra?: Map<string, unknown>): void {
     const m = arg.match as Record<string, unknown>;
+    this.checkPastWindow("expectCount", m, extra);
     const matching = this.mailbox.filter((item) => this.matchOne(m, item, new Map(), extra));
     const n = matching.length;
     const min = arg.min === undefined ? 0 : Number(this.r(arg.min, extra));
