@@ -11,7 +11,7 @@ import { NOOP_LOGGER, NOOP_METRICS } from "./observability.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
 import { ProducerCore } from "./producer/producer.js";
 import { QUIET, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./consumer/test-support.js";
-import { FP, ack, desc, harness, kid, ready, request, wire } from "./producer/test-helpers.js";
+import { FP, PRODUCER, ack, desc, harness, kid, ready, request, wire } from "./producer/test-helpers.js";
 import { EventSubscriber } from "./subscriber/subscriber.js";
 import { P, env } from "./subscriber/test-support.js";
 
@@ -366,6 +366,28 @@ describe("engine callbacks are not a way back in", () => {
     const refused = Object.keys(calls).map(() => "REENTRANT_CALL");
     expect(codes).toEqual({ get: refused, pin: refused, unpin: refused, readyItems: refused });
     expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, shuttingDown: false });
+  });
+
+  it("producer: the store's get under announce(), totalPins under stats() and its unsubscribe under shutdown() refuse calls back too; shutdown's caller still gets the pending Stored event", () => {
+    const store = new MemoryItemStore({ capacityBytes: 1000 });
+    const codes: Record<string, string[]> = { get: [], totalPins: [], unsubscribe: [] };
+    let p: ProducerCore | undefined;
+    const probe = (callback: string) => {
+      for (const call of Object.values(PRODUCER_CALLS)) codes[callback]?.push(codeOf(() => call(p as ProducerCore)));
+    };
+    const subscribe = store.subscribe.bind(store);
+    store.subscribe = (listener) => probed(probe, "unsubscribe", subscribe(listener));
+    p = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
+    ready(store, 1);
+    store.get = probed(probe, "get", store.get.bind(store));
+    store.totalPins = probed(probe, "totalPins", store.totalPins.bind(store));
+    expect(p.announce(kid(1))).toBeDefined();
+    expect(p.stats().pins).toBe(0);
+    p.shutdown(2);
+    const refused = Object.keys(PRODUCER_CALLS).map(() => "REENTRANT_CALL");
+    expect(codes).toEqual({ get: refused, totalPins: refused, unsubscribe: refused });
+    const batches = p.poll(2).flatMap((o) => (o.type === "event-batch" ? [o.batch] : []));
+    expect(batches.flatMap((b) => (b.events ?? []).map((e) => (e.stored ? "stored" : e.cleared ? "cleared" : "other")))).toEqual(["stored", "cleared"]);
   });
 
   it("producer: a store whose pin throws leaves the core callable; the next request is granted", () => {

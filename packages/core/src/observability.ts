@@ -35,9 +35,13 @@ export type LogFields = Readonly<Record<string, unknown>>;
 export interface Logger {
   /** Detail for debugging (a retry the producer asked for: OVERLOADED or NOT_READY). */
   debug(message: string, fields?: LogFields): void;
-  /** Normal but notable events (a retry after a fault: no answer in time, a peer lost). */
+  /** Normal but notable events (a retry after a fault: no answer in time; an idle peer lost, or one declared gone again). */
   info(message: string, fields?: LogFields): void;
-  /** Every terminal failure is logged here with request id, item key, reason and attempts. */
+  /**
+   * Every terminal failure is logged here with request id, item key, reason and attempts; so are
+   * faults a deployment should see: a peer declared gone with work in hand, a lease that expired
+   * without an ACK.
+   */
   warn(message: string, fields?: LogFields): void;
   /** Faults of the implementation itself. */
   error(message: string, fields?: LogFields): void;

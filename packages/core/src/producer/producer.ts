@@ -448,12 +448,15 @@ export class ProducerCore {
   announce(keyId: string): ectp.v1.IAnnouncement | undefined {
     if (this.shuttingDown) return undefined;
     let entry: StoreEntry | undefined;
+    this.gate.callbacks++; // the store must not call the producer back (REENTRANT_CALL)
     try {
       entry = this.store.get(keyId); // [P4] a lookup only; no pin, no lease.
     } catch (cause) {
       // [I1] the engine's store failed: no announcement, and the engine's call goes on.
       this.logger.error("store failed to look up an item to announce", { keyId, error: thrownText(cause) });
       return undefined;
+    } finally {
+      this.gate.callbacks--;
     }
     if (!entry || this.refusedDescriptor(entry.descriptor) !== undefined) return undefined;
     return { version: { ...SPEC_VERSION }, item: entry.descriptor, transportMetadata: this.transportMetadata };
@@ -558,11 +561,14 @@ export class ProducerCore {
       if (this.reuseAfter === undefined || g.deadline > this.reuseAfter) this.reuseAfter = g.deadline;
       this.release(g, RELEASE.shutdown);
     }
+    this.gate.callbacks++; // a poll from inside would take the outputs shutdown's caller polls
     try {
       this.unsubscribe?.();
     } catch (cause) {
       // [I1] the engine's store failed to drop the listener: later changes are ignored (shuttingDown).
       this.logger.error("store failed to unsubscribe the producer", { error: thrownText(cause) });
+    } finally {
+      this.gate.callbacks--;
     }
     this.unsubscribe = undefined;
     this.pendingEvents.push({ cleared: { cause: ectp.v1.ClearedCause.CLEARED_CAUSE_SHUTDOWN } });
@@ -594,11 +600,14 @@ export class ProducerCore {
 
   /** The store's `totalPins()`, or -1 when it throws (logged at error level; never thrown [I1]). */
   private storePins(): number {
+    this.gate.callbacks++;
     try {
       return this.store.totalPins();
     } catch (cause) {
       this.logger.error("store failed to count its pins", { error: thrownText(cause) });
       return -1;
+    } finally {
+      this.gate.callbacks--;
     }
   }
 

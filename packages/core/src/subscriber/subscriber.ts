@@ -466,7 +466,7 @@ export class EventSubscriber {
    * (`disconnect-peer`), and a later poll subscribes to it anew (a Hello, then a
    * SnapshotRequest, preceded by `connect-peer` when a connection was given), no sooner than
    * `retryMs` after the last request to it, so a peer that stays unreachable costs one attempt
-   * per `retryMs`. The view stays until an answer replaces it. Unknown producers are ignored.
+   * per `retryMs`. The view stays until an answer replaces it, or until a message of a newer epoch discards it [E2]. Unknown producers are ignored.
    */
   handlePeerUnreachable(producerId: string, now: number): void {
     if (this.gate.busy) throw reentrantCall("EventSubscriber", "handlePeerUnreachable");
