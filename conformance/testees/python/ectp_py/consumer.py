@@ -193,6 +193,10 @@ class _Fetch:
     timer: TimerEntry | None = None
     read: _Read | None = None
     disposed: bool = False
+    # [C1][P8] the latest announcement (descriptor, transport metadata) of a greater epoch of its
+    # producer that came while a read of the older epoch was in flight: should that read end
+    # without loading the item, the fetch goes on at this epoch rather than failing its waiters
+    successor: tuple | None = None
 
 
 @dataclass(eq=False)
@@ -599,8 +603,13 @@ class ConsumerCore:
             elif f.peer.id == desc.producer_id:
                 if meta is not None:
                     self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
-                if desc.epoch > f.epoch and f.read is None:
-                    self._move_to_epoch(f, desc, meta, now)
+                if desc.epoch > f.epoch:
+                    # [C1][P8] the producer restarted: move now, or, with a read of the older epoch
+                    # in flight (its bytes still verified [C11]), should that read fail
+                    if f.read is None:
+                        self._move_to_epoch(f, desc, meta, now)
+                    elif f.successor is None or desc.epoch > f.successor[0].epoch:
+                        f.successor = (desc, meta)
             # [C9] single flight: join the fetch of this key.
             f.waiters[slot] = desc.crc32c  # [C11] its own announcement's checksum (None: none), checked per waiter
             slot.fetch = f
@@ -617,10 +626,7 @@ class ConsumerCore:
         the producer restarted and the epoch the fetch asks is gone. The fetch asks the newer epoch
         now: its attempt in flight is dropped (a late grant for it is released as unknown) and the
         next one goes out at once. Waiters keep their own checksums [C11]."""
-        f.desc = desc
-        f.epoch = desc.epoch
-        f.announced_metadata = meta
-        log.info("fetch moves to the producer's newer epoch: item=%s producer=%s epoch=%d", f.key_id, f.peer.id, desc.epoch)
+        self._switch_epoch(f, desc, meta)
         if f.state == REQUESTING:
             self._attempts.pop(f.attempt_id, None)
         f.state = IDLE
@@ -628,6 +634,34 @@ class ConsumerCore:
         self._timers.cancel(f.timer)
         f.timer = None
         self._send_attempt(f, now)
+
+    @staticmethod
+    def _switch_epoch(f: _Fetch, desc: ValidDescriptor, meta: bytes | None) -> None:
+        """The fetch asks ``desc`` (a greater epoch of its producer) from now on; its waiters keep
+        their own checksums [C11]."""
+        f.desc = desc
+        f.epoch = desc.epoch
+        f.announced_metadata = meta
+        f.successor = None
+        log.info("fetch moves to the producer's newer epoch: item=%s producer=%s epoch=%d", f.key_id, f.peer.id, desc.epoch)
+
+    def _resume_at_successor(self, f: _Fetch, reason: int, now: float) -> bool:
+        """[C1][P8] A read of an older epoch ended without loading the item after a greater epoch of
+        its producer was announced: the fetch goes on there, as a retry [C4] within its waiters'
+        budgets. False (the fetch ends as it would have) when that epoch is itself outdated by now
+        or no waiter's budget remains."""
+        desc, meta = f.successor
+        f.successor = None
+        if desc.epoch < f.peer.known_epoch:
+            return False
+        if not any(w.budget_at is not None and now < w.budget_at for w in f.waiters):
+            return False
+        read, f.read = f.read, None
+        if read is not None and read.fetch is f:
+            self._orphan_read(read, Completion.FAILED, now)
+        self._switch_epoch(f, desc, meta)
+        self._retry_fetch(f, reason, 0, now)
+        return True
 
     def _hold(self, slot: _Slot, loaded: _Loaded) -> None:
         loaded.holders += 1
@@ -798,9 +832,13 @@ class ConsumerCore:
         if any(w.budget_at > now + delay for w in f.waiters):
             f.timer = self._timers.push(now + delay, "fetch", f)
 
-    def _terminate_fetch(self, f: _Fetch, reason: int, now: float) -> None:
-        """[C5] Terminal outcome for every waiter of a fetch."""
+    def _terminate_fetch(self, f: _Fetch, reason: int, now: float, refused: bool = False) -> None:
+        """[C5] Terminal outcome for every waiter of a fetch. A fetch whose producer announced a
+        greater epoch during its read goes on there instead [C1][P8], unless ``refused`` (a
+        handshake refusal)."""
         if f.disposed:
+            return
+        if f.successor is not None and not refused and self._resume_at_successor(f, reason, now):
             return
         read = f.read
         self._dispose_fetch(f)
@@ -1140,7 +1178,7 @@ class ConsumerCore:
         peer.hello_epoch = 0
         for f in list(peer.fetches):
             if not f.disposed:
-                self._terminate_fetch(f, reason, now)
+                self._terminate_fetch(f, reason, now, refused=True)
 
     def _on_grant(self, peer: _Peer, sender_epoch: int, g: Any, now: float) -> None:
         if not isinstance(g, dict):

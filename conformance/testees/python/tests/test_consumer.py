@@ -422,6 +422,46 @@ class ConsumerTest(unittest.TestCase):
         c.poll(1)
         self.assertEqual([(f.item_id, f.reason) for r in c.drain_failed() for f in r.failures], [("i1", Reason.SIZE_MISMATCH)])
 
+    def test_c1_p8_a_greater_epoch_announced_during_a_read_takes_the_fetch_over_when_that_read_fails(self):
+        """[C1][P8] r1 reads at epoch 5; r2 joins with epoch 6's announcement; the old read fails
+        (producer gone, or its new epoch heard): the fetch retries at epoch 6 and both load. Not when
+        epoch 6 is itself outdated by then, nor after a handshake refusal."""
+        data = item_bytes(64)
+        old_desc, new_desc = descriptor("a", data), descriptor("a", data, epoch=6, location=b"new")
+
+        def restart_during_read():
+            c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000, backoff_initial_ms=10, backoff_max_ms=10))
+            admit(c, announcement(old_desc), 0)
+            old = grant_for(c, old_desc, 1)
+            self.assertEqual(admit(c, announcement(new_desc), 2, request="r2").items[0].action, "defer")
+            self.assertEqual(sends(c.poll(2), "readRequest"), [])  # the read in flight goes on
+            return c, old
+
+        for end in ("peer gone", "new epoch"):
+            with self.subTest(end=end):
+                c, old = restart_during_read()
+                if end == "peer gone":
+                    c.handle_read_result(ReadResult(old.read_id, "failed", 0, peer_gone=True), 3)
+                else:
+                    c.handle_envelope("P1", envelope("P1", 6, heartbeat={}), 3)
+                rr = sends(c.poll(20), "readRequest")
+                self.assertEqual([r["readRequest"]["expectedEpoch"] for r in rr], [6])
+                c.handle_envelope("P1", envelope("P1", 6, readGrant={
+                    "attemptId": rr[0]["readRequest"]["attemptId"], "grantId": 9, "item": new_desc, "leaseMs": 30000}), 21)
+                start = [o for o in c.poll(21) if isinstance(o, StartRead)][0]
+                start.destination.buffer[:] = data
+                c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 22)
+                self.assertEqual(admit(c, announcement(old_desc), 23).items[0].action, "ready")
+                self.assertEqual(admit(c, announcement(new_desc), 23, request="r2").items[0].action, "ready")
+                self.assertEqual(c.drain_failed(), [])
+
+        c, _ = restart_during_read()
+        c.handle_envelope("P1", envelope("P1", 7, heartbeat={}), 3)  # epoch 7: the announced 6 is gone too
+        self.assertEqual([f.failures[0].reason for f in c.drain_failed()], [Reason.EPOCH_CHANGED] * 2)
+        c, _ = restart_during_read()
+        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 3)
+        self.assertEqual([f.failures[0].reason for f in c.drain_failed()], [Reason.INCOMPATIBLE] * 2)
+
     def test_c11_grant_checks_in_spec_order_size_before_the_envelopes_sender_epoch(self):
         # SPEC.md 4.4 step 2: the descriptor's epoch, its size, then the envelope's sender epoch.
         c = make()

@@ -1539,6 +1539,67 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(decision(h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 4))?.action).toBe("ready");
   });
 
+  describe("[C1][P8] a greater epoch announced while a read of the older one is in flight", () => {
+    /** r1 reads "h1" at epoch 1 (read `old`); r2 then brings the announcement of epoch 2. */
+    const restartDuringRead = (config = {}) => {
+      const h = makeConsumer({ ...QUIET, backoffInitialMs: 10, backoffMaxMs: 10, ...config });
+      h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { checksum: true })] }, 0);
+      const old = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as StartReadOutput;
+      expect(decision(h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2, metadata: new Uint8Array([6]), checksum: true })] }, 2))?.action).toBe("defer");
+      expect(sent(h.core.poll(2), "readRequest")).toEqual([]); // the read in flight goes on
+      return { h, old };
+    };
+    /** The retry at epoch 2 after the backoff: granted, read, both requests ready, nothing failed. */
+    const loadsAtEpoch2 = (h: ReturnType<typeof makeConsumer>, at: number) => {
+      const out = h.core.poll(at);
+      expect(out).toContainEqual({ type: "connect-peer", peerId: P, epoch: 2, metadata: new Uint8Array([6]) });
+      const attempt = onlyAttempt(out);
+      expect(sent(out, "readRequest")[0]?.envelope.readRequest?.expectedEpoch).toBe(2);
+      const s = starts(grant(h, attempt, 4, "h1", at + 1, { epoch: 2, checksum: true }))[0] as StartReadOutput;
+      fill(s, "h1");
+      h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, at + 2);
+      for (const [id, epoch] of [["r1", 1], ["r2", 2]] as const) {
+        expect(decision(h.core.admit({ requestId: id, items: [remote("a", "h1", false, { epoch, checksum: true })] }, at + 3))?.action).toBe("ready");
+        h.core.finishRequest(id, at + 4);
+      }
+      expect(h.core.drainFailed()).toEqual([]);
+    };
+
+    it("the old read failing because its producer is gone is not the end: the fetch retries at the greater epoch and every waiter loads", () => {
+      const { h, old } = restartDuringRead();
+      h.core.handleReadResult({ readId: old.readId, status: "failed", peerGone: true }, 3);
+      expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "PEER_UNREACHABLE"])).toBe(0); // counted when the retry goes out
+      loadsAtEpoch2(h, 20);
+      expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "PEER_UNREACHABLE"])).toBe(1);
+      h.core.poll(30);
+      expectIdle(h);
+    });
+
+    it("the old epoch's read ended by the producer's new epoch (EPOCH_CHANGED) goes on at the new epoch; its destination is held until it settles", () => {
+      const { h, old } = restartDuringRead();
+      h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 3);
+      expect(h.core.poll(3)).toContainEqual({ type: "cancel-read", readId: old.readId });
+      loadsAtEpoch2(h, 20);
+      expect(h.metrics.total("ectp_consumer_retries_total", ["reason", "EPOCH_CHANGED"])).toBe(1);
+      expect(h.pool.live.size).toBe(1); // the old read's destination, held until it settles [C8]
+      h.core.handleReadResult({ readId: old.readId, status: "cancelled" }, 30);
+      h.core.poll(30);
+      expectIdle(h);
+    });
+
+    it("still ends the fetch when the greater epoch is itself outdated by then, no waiter's budget is left, or the producer refused the handshake", () => {
+      const outdated = restartDuringRead();
+      outdated.h.core.handleEnvelope(P, env(P, 3, { heartbeat: {} }), 3); // epoch 3: the announced 2 is gone too
+      expect(outdated.h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["EPOCH_CHANGED", "EPOCH_CHANGED"]);
+      const late = restartDuringRead({ waitBudgetMs: 100 });
+      late.h.core.handleReadResult({ readId: late.old.readId, status: "failed", peerGone: true }, 200);
+      expect(late.h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["BUDGET_EXHAUSTED", "BUDGET_EXHAUSTED"]);
+      const refused = restartDuringRead();
+      refused.h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 3);
+      expect(refused.h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["INCOMPATIBLE", "INCOMPATIBLE"]);
+    });
+  });
+
   it("[P8] a read of the old epoch is terminal EPOCH_CHANGED, cancelled, destination held until it settles", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

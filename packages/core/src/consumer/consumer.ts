@@ -258,6 +258,12 @@ class Fetch implements Timed {
    * fetch was started by. Waiters not in the map announced `desc`'s checksum (or none with it).
    */
   otherChecksums: Map<Slot, number> | undefined = undefined;
+  /**
+   * [C1][P8] The latest announcement of a greater epoch of its producer that came while a read of
+   * the older epoch was in flight (with its transport metadata): should that read end without
+   * loading the item, the fetch goes on at this epoch rather than failing its waiters.
+   */
+  successor: { desc: ValidDescriptor; meta: Uint8Array | undefined } | undefined = undefined;
   // Its grant-wait or retry timer [C4].
   tAt = 0;
   tSeq = 0;
@@ -1235,7 +1241,12 @@ export class ConsumerCore {
         } else {
           f = rec;
           if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
-          if (desc.epoch > f.desc.epoch && f.peer.id === desc.producerId && f.read === undefined) this.moveToEpoch(f, desc, this.planMeta[i], now);
+          if (desc.epoch > f.desc.epoch && f.peer.id === desc.producerId) {
+            // [C1][P8] The producer restarted: the fetch moves to the greater epoch now, or, with a
+            // read of the older one in flight (its bytes still verified [C11]), should that read fail.
+            if (f.read === undefined) this.moveToEpoch(f, desc, this.planMeta[i], now);
+            else if (f.successor === undefined || desc.epoch > f.successor.desc.epoch) f.successor = { desc, meta: this.planMeta[i] };
+          }
         }
         // [C9] single flight: join the fetch of this key.
         const tail = f.wTail;
@@ -1447,6 +1458,16 @@ export class ConsumerCore {
    * before joining).
    */
   private moveToEpoch(f: Fetch, desc: ValidDescriptor, meta: Uint8Array | undefined, now: number): void {
+    this.switchEpoch(f, desc, meta);
+    if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
+    f.state = IDLE;
+    f.retryReason = "EPOCH_CHANGED"; // the next attempt is counted and logged as a retry for this reason [C4]
+    this.timers.cancel(f);
+    this.sendAttempt(f, now);
+  }
+
+  /** The fetch asks `desc` (a greater epoch of its producer) from now on; its waiters keep their own checksums [C11]. */
+  private switchEpoch(f: Fetch, desc: ValidDescriptor, meta: Uint8Array | undefined): void {
     const before = f.desc.checksum?.crc32c ?? -1;
     if (before !== (desc.checksum?.crc32c ?? -1))
       for (let w = f.wHead; w !== undefined; w = w.wNext) {
@@ -1455,12 +1476,29 @@ export class ConsumerCore {
       }
     f.desc = desc;
     f.announcedMetadata = meta;
+    f.successor = undefined;
     this.logger.info("fetch moves to the producer's newer epoch", { itemKey: f.keyId, producer: f.peer.id, epoch: desc.epoch });
-    if (f.state === REQUESTING) this.attempts.delete(f.attemptId);
-    f.state = IDLE;
-    f.retryReason = "EPOCH_CHANGED"; // the next attempt is counted and logged as a retry for this reason [C4]
-    this.timers.cancel(f);
-    this.sendAttempt(f, now);
+  }
+
+  /**
+   * [C1][P8] A read of an older epoch ended without loading the item (`reason`) after a greater
+   * epoch of its producer was announced: the fetch goes on there, as a retry [C4] within its
+   * waiters' budgets, instead of ending. False (the fetch ends as it would have) when that epoch is
+   * itself outdated by now or no waiter's budget remains.
+   */
+  private resumeAtSuccessor(f: Fetch, reason: FailureReasonName, now: number): boolean {
+    const next = f.successor as { desc: ValidDescriptor; meta: Uint8Array | undefined };
+    f.successor = undefined;
+    if (next.desc.epoch < f.peer.knownEpoch) return false;
+    let budgetLeft = false;
+    for (let w = f.wHead; w !== undefined && !budgetLeft; w = w.wNext) budgetLeft = now < w.budgetAt;
+    if (!budgetLeft) return false;
+    const read = f.read;
+    f.read = undefined;
+    if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_FAILED, now);
+    this.switchEpoch(f, next.desc, next.meta);
+    this.retryFetch(f, reason, 0, now);
+    return true;
   }
 
   /** Remember a producer's transport metadata for an epoch (a Hello's wins over an announcement's). */
@@ -1540,9 +1578,14 @@ export class ConsumerCore {
     if (budgetLeft) this.timers.schedule(f, now + delay, LANE_HEAP);
   }
 
-  /** [C5] End a fetch for every waiter with the terminal `reason`; `detail` (what the producer or transport said) goes into their log records. */
-  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number, detail = ""): void {
+  /**
+   * [C5] End a fetch for every waiter with the terminal `reason`; `detail` (what the producer or
+   * transport said) goes into their log records. A fetch whose producer announced a greater epoch
+   * during its read goes on there instead [C1][P8], unless `refused` (a handshake refusal).
+   */
+  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number, detail = "", refused = false): void {
     if (f.disposed) return;
+    if (f.successor !== undefined && !refused && this.resumeAtSuccessor(f, reason, now)) return;
     const read = f.read;
     this.disposeFetch(f);
     if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_FAILED, now);
@@ -1967,7 +2010,7 @@ export class ConsumerCore {
     peer.rejectedEpoch = Math.max(epoch, 1);
     peer.rejectedReason = reason;
     peer.helloEpoch = 0;
-    for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now, detail);
+    for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now, detail, true);
   }
 
   private onGrant(peer: Peer, senderEpoch: number, g: ectp.v1.IReadGrant, now: number): void {
