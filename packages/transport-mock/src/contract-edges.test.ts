@@ -49,6 +49,44 @@ describe("reads at their edges", () => {
     ]);
     expect(drainReads(net, c)).toMatchObject([{ readId: 2, status: "failed" }]);
   });
+  it("a read cancelled or failed before its transfer ended gives the rest of its slot back: the reads queued behind it complete earlier", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(16));
+    const dst = c.registerMemory(new Uint8Array(16));
+    read(c, p, 1, src, 0, dst, 0, 4); // transfers 0..4, due 5
+    read(c, p, 2, src, 4, dst, 4, 4); // queued: 4..8, due 9
+    read(c, p, 3, src, 8, dst, 8, 4); // queued: 8..12, due 13
+    net.advanceTo(1);
+    c.cancelRead(1); // 3 ms of its slot unused: the others move to 1..5 and 5..9
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "cancelled" }]);
+    net.advanceTo(6);
+    expect(c.poll().reads).toEqual([{ readId: 2, status: "done", bytesRead: 4 }]);
+    // Read 3 (5..9) cancelled at 6: the read queued behind it moves from 9..13 to 6..10, due 11.
+    read(c, p, 4, src, 12, dst, 12, 4);
+    c.cancelRead(3);
+    net.advanceTo(10);
+    expect(c.poll().reads).toEqual([{ readId: 3, status: "cancelled" }]);
+    net.advanceTo(11);
+    expect(c.poll().reads).toEqual([{ readId: 4, status: "done", bytesRead: 4 }]);
+  });
+
+  it("reads of an owner that crashed give their slots back: a read of its next incarnation is not queued behind them", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(100));
+    const dst = c.registerMemory(new Uint8Array(108));
+    read(c, p, 1, src, 0, dst, 0, 100); // 0..100, due 101
+    net.crash("p");
+    net.advanceTo(1); // one latency later
+    expect(c.poll().reads).toMatchObject([{ readId: 1, status: "failed", peerGone: true }]);
+    const p2 = net.restart("p");
+    await c.connectPeer("p", 2, p2.localMetadata());
+    const src2 = p2.registerMemory(pattern(8));
+    const at = net.now();
+    read(c, p2, 2, src2, 0, dst, 100, 8);
+    net.advanceTo(at + 9); // its own 8 ms and the latency, not behind the rest of the crashed read's 100
+    expect(c.poll().reads).toEqual([{ readId: 2, status: "done", bytesRead: 8 }]);
+  });
+
   it("a (forged) source location longer than the destination fails and writes nothing outside the destination [I5][I6]", async () => {
     const { net, p, c } = await pair();
     const src = p.registerMemory(pattern(8, 9));

@@ -75,6 +75,12 @@ interface ReadState {
   readonly corrupt: boolean;
   /** Report the landed bytes' CRC-32C (`ReadOperation.crc32c`). */
   readonly wantCrc: boolean;
+  /** The data path (owner -> reader link) it occupies from `transferStart` to `transferEnd`. */
+  readonly path: Link;
+  transferStart: number;
+  transferEnd: number;
+  /** A stalled read completes no sooner than this (-Infinity when not stalled). */
+  readonly stallUntil: number;
   dueAt: number;
   generation: number;
   settled: boolean;
@@ -125,6 +131,8 @@ interface Link {
   held: Message[] | undefined;
   /** When the data path (this link as owner -> reader) finishes its current reads. */
   busyUntil: number | undefined;
+  /** Unsettled reads holding a slot on that path, in start order (undefined: none yet). */
+  transfers: ReadState[] | undefined;
 }
 
 interface Message {
@@ -332,7 +340,7 @@ export class Fabric {
     }
     let l = byTo.get(to);
     if (l === undefined) {
-      l = { rng: undefined, faults: undefined, faultsVersion: -1, lastMessageDue: undefined, held: undefined, busyUntil: undefined };
+      l = { rng: undefined, faults: undefined, faultsVersion: -1, lastMessageDue: undefined, held: undefined, busyUntil: undefined, transfers: undefined };
       byTo.set(to, l);
     }
     return l;
@@ -446,6 +454,7 @@ export class Fabric {
     for (const r of ep.reads.values()) {
       r.settled = true; // a dead process never hears back
       this.untrack(r);
+      this.leavePath(r, at);
     }
     ep.reads.clear();
     ep.inbox.length = 0;
@@ -713,6 +722,32 @@ export class Fabric {
     if (src.length > 0) this.recordUnsafe({ at, side: "source", endpointId: ep.id, regionId: region.id, reads: src });
   }
 
+  /**
+   * A read settled (or its reader crashed): it gives up its slot on the data path. Settled before
+   * its transfer ended (cancelled, failed, its owner gone), the rest of its slot is freed: the reads
+   * queued behind it move earlier by that much, and those not already ending sooner complete earlier.
+   */
+  private leavePath(r: ReadState, at: number): void {
+    const path = r.path;
+    const list = path.transfers as ReadState[];
+    const i = list.indexOf(r);
+    list.splice(i, 1);
+    const freed = r.transferEnd - Math.max(at, r.transferStart);
+    if (freed > 0) {
+      for (let j = i; j < list.length; j++) {
+        const q = list[j] as ReadState;
+        q.transferStart -= freed;
+        q.transferEnd -= freed;
+        const due = Math.max(q.transferEnd + this.latencyMs, q.stallUntil);
+        if (due >= q.dueAt) continue; // (an owner gone makes it end sooner already)
+        q.dueAt = due;
+        const generation = ++q.generation;
+        this.schedule(due, (t, read: ReadState) => this.complete(read, generation, t), q);
+      }
+    }
+    path.busyUntil = list.length > 0 ? (list[list.length - 1] as ReadState).transferEnd : undefined;
+  }
+
   /** A read left its owner's unsettled reads: it no longer counts in {@link Fabric.readsNaming}. */
   private untrack(r: ReadState): void {
     if (!r.location.ok) return;
@@ -793,10 +828,8 @@ export class Fabric {
     const start = Math.max(now, path.busyUntil ?? now);
     const end = start + d.length / this.bandwidthBytesPerMs;
     path.busyUntil = end;
-    let dueAt = end + this.latencyMs;
-    if (fault === "stall-done" || fault === "stall-failed") {
-      dueAt = Math.max(dueAt, now + (f.stallRead?.durationMs ?? 30_000));
-    }
+    const stallUntil = fault === "stall-done" || fault === "stall-failed" ? now + (f.stallRead?.durationMs ?? 30_000) : Number.NEGATIVE_INFINITY;
+    const dueAt = Math.max(end + this.latencyMs, stallUntil);
     const r: ReadState = {
       owner: ep,
       readId: op.readId,
@@ -807,12 +840,17 @@ export class Fabric {
       fault,
       corrupt,
       wantCrc: op.crc32c === true,
+      path,
+      transferStart: start,
+      transferEnd: end,
+      stallUntil,
       dueAt,
       generation: 0,
       settled: false,
       goneTarget: undefined,
     };
     ep.reads.set(op.readId, r);
+    (path.transfers ??= []).push(r);
     if (location.ok) {
       const { endpointId, regionId } = location.value;
       let byRegion = this.readsNaming.get(endpointId);
@@ -959,6 +997,7 @@ export class Fabric {
     r.settled = true;
     r.owner.reads.delete(r.readId);
     this.untrack(r);
+    this.leavePath(r, at);
     r.owner.results.push(result);
     r.owner.unreported = true;
     const list = this.observers;
