@@ -850,7 +850,8 @@ export class Fabric {
       goneTarget: undefined,
     };
     ep.reads.set(op.readId, r);
-    (path.transfers ??= []).push(r);
+    if (path.transfers === undefined) path.transfers = [r];
+    else path.transfers.push(r);
     if (location.ok) {
       const { endpointId, regionId } = location.value;
       let byRegion = this.readsNaming.get(endpointId);
