@@ -377,6 +377,7 @@ private:
     void failCommand(const Command &c) noexcept;
     void shutdownEngine();
     void noteEndedTransfers(const std::string &peer);
+    void orphan(Xfer &t);
     void orphanDroppedTransfers();
     void tryFinishDeregistrations();
     void signal();
@@ -456,6 +457,9 @@ private:
     std::vector<SendFailure> sendFailures_;
     std::vector<Reply> replies_;
     std::vector<uint32_t> deregistered_;
+    // Transfers orphaned since JS last looked (see Xfer::orphaned): never drained before close(), so
+    // onSignal drops their keep-alive (hold) here instead, and an otherwise idle agent lets Node exit.
+    int64_t newOrphans_ = 0;
     std::atomic<bool> signalPending_{false};
     // A 32-bit counter the engine bumps (release) on every signal(), in memory a JS ArrayBuffer
     // views (activityWord()): poll() reads it with Atomics.load and calls drain() only when it
@@ -694,7 +698,8 @@ Agent::EnvCleanup(void *arg) {
 }
 
 // Keep the event loop alive while work is outstanding (a pending promise or a posted read
-// not yet drained), and let the process exit when the agent is idle.
+// not yet drained), and let the process exit when the agent is idle. An orphaned read (see
+// Xfer::orphaned) stops counting when it is orphaned (onSignal): nothing reports it before close().
 void
 Agent::hold(Napi::Env env, int delta) {
     if (tsfnReleased_ || envGone_) return;
@@ -1324,9 +1329,18 @@ Agent::orphanDroppedTransfers() {
         Xfer &t = x.second;
         if (t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
         if (safeCall([&] { return agent_->getXferStatus(t.req); }) != NIXL_ERR_NOT_FOUND) continue;
-        t.orphaned = true;
-        ++orphanedXfers_;
+        orphan(t);
     }
+}
+
+// Mark `t` orphaned: kept (registered, referenced) but never reported before close(), so JS is told
+// to stop counting it as outstanding work (hasOutput, onSignal): it must not keep the process alive.
+void
+Agent::orphan(Xfer &t) {
+    t.orphaned = true;
+    ++orphanedXfers_;
+    std::lock_guard<std::mutex> lk(outMu_);
+    ++newOrphans_;
 }
 
 void
@@ -1379,8 +1393,7 @@ Agent::execute(Command &c) {
                 int xs = safeCall([&] { return agent_->getXferStatus(t.req); });
                 if (xs == NIXL_SUCCESS) t.succeeded = true;
                 else if (xs == NIXL_IN_PROG) {
-                    t.orphaned = true;
-                    ++orphanedXfers_;
+                    orphan(t);
                 } else if (xs < 0) {
                     t.failedStatus = xs;
                     t.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
@@ -1471,10 +1484,7 @@ Agent::execute(Command &c) {
         // entry existed, and NIXL now answers NOT_FOUND for it while its GET may still run. Orphaned
         // as the sweep would have (held, never reported before close()), not failed and released.
         std::lock_guard<std::mutex> lk(nixlMu_);
-        if (safeCall([&] { return agent_->getXferStatus(x.req); }) == NIXL_ERR_NOT_FOUND) {
-            x.orphaned = true;
-            ++orphanedXfers_;
-        }
+        if (safeCall([&] { return agent_->getXferStatus(x.req); }) == NIXL_ERR_NOT_FOUND) orphan(x);
         break;
     }
     case CmdKind::Cancel: {
@@ -1725,7 +1735,7 @@ bool
 Agent::hasOutput() {
     std::lock_guard<std::mutex> lk(outMu_);
     return !notifs_.empty() || !settled_.empty() || !sendFailures_.empty() || !replies_.empty() ||
-           !deregistered_.empty();
+           !deregistered_.empty() || newOrphans_ > 0;
 }
 
 // True when a transfer may still complete soon: one NIXL has not reported failed, and not a
@@ -1995,10 +2005,15 @@ void
 Agent::onSignal(Napi::Env env) {
     signalPending_.store(false);
     std::vector<Reply> replies;
+    int64_t orphans;
     {
         std::lock_guard<std::mutex> lk(outMu_);
         replies.swap(replies_);
+        orphans = newOrphans_;
+        newOrphans_ = 0;
     }
+    // Each was a posted read counted by hold(+1) that drain() will not report before close().
+    if (orphans > 0) hold(env, -static_cast<int>(orphans));
     collectDeregistered();
     for (auto &r : replies) {
         auto it = promises_.find(r.token);
