@@ -321,6 +321,8 @@ class ConsumerCore:
         self._timers = TimerQueue()
         self._out: list[Output] = []
         self._failed: list[FailedRequest] = []
+        # failures of fetches ended by one event, gathered per request while _end_together runs [C6]
+        self._together: dict | None = None
         self._next_attempt_id = 0
         self._next_read_id = 0
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
@@ -845,7 +847,7 @@ class ConsumerCore:
         if read is not None and read.fetch is f:
             self._orphan_read(read, Completion.FAILED, now)
         attempts = f.attempts
-        failed: dict[_Req, list[ItemFailure]] = {}
+        failed: dict[_Req, list[ItemFailure]] = self._together if self._together is not None else {}
         waiters = list(f.waiters)
         f.waiters.clear()
         for w in waiters:
@@ -856,7 +858,23 @@ class ConsumerCore:
             # the fetch's outcome, handled at or after its deadline, is not its outcome
             ended = Reason.BUDGET_EXHAUSTED if w.budget_at is not None and now >= w.budget_at else reason
             self._end_waiter(w, f.key_id, ended, attempts, failed)
-        for req, items in failed.items():
+        if self._together is None:
+            for req, items in failed.items():
+                self._fail_request(req, items, now)
+
+    def _end_together(self, now: float, end) -> None:
+        """[C6] Run ``end``, which ends several fetches at once (a handshake refusal, a producer
+        gone or restarted), so that a request losing items to more than one of them is reported
+        once with every one of them, not only the item of the fetch ended first."""
+        if self._together is not None:
+            end()  # inside another such event: its caller reports them all
+            return
+        self._together = {}
+        try:
+            end()
+        finally:
+            batch, self._together = self._together, None
+        for req, items in batch.items():
             self._fail_request(req, items, now)
 
     def _end_waiter(self, w: _Slot, key_id: str, reason: int, attempts: int, failed: dict) -> None:
@@ -975,12 +993,16 @@ class ConsumerCore:
         if result.status != "done" and result.peer_gone is True and r.epoch == r.peer.known_epoch:
             self._drop_grant(r)
             self._release_dest(r.dest)
-            if f is not None:
-                f.read = None
-                # [C11] handled at or after its deadline, the outcome names the deadline, whatever the result says
-                late = (Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT) if now >= r.deadline else None
-                self._terminate_fetch(f, late or Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
-            self._peer_gone(r.peer, "unreachable", now)
+
+            def end() -> None:
+                if f is not None:
+                    f.read = None
+                    # [C11] handled at or after its deadline, the outcome names the deadline, whatever the result says
+                    late = (Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT) if now >= r.deadline else None
+                    self._terminate_fetch(f, late or Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+                self._peer_gone(r.peer, "unreachable", now)
+
+            self._end_together(now, end)
             return
         if f is None:
             # [C7] abandoned (or its fetch ended) during the read: ACK now it settled, and free the destination.
@@ -1142,9 +1164,9 @@ class ConsumerCore:
         for r in list(peer.ack_waiters):
             if r.epoch < epoch:
                 self._drop_grant(r)
-        for f in list(peer.fetches):
-            if not f.disposed and f.epoch < epoch:
-                self._terminate_fetch(f, Reason.EPOCH_CHANGED, now)  # [P8][C5] terminal
+        self._end_together(now, lambda: [
+            self._terminate_fetch(f, Reason.EPOCH_CHANGED, now)  # [P8][C5] terminal
+            for f in list(peer.fetches) if not f.disposed and f.epoch < epoch])
 
     def _on_hello(self, peer: _Peer, epoch: int, hello: Any) -> None:
         if not isinstance(hello, dict) or hello.get("role") not in (Role.PRODUCER, Role.BOTH):
@@ -1176,9 +1198,8 @@ class ConsumerCore:
         peer.rejected_epoch = max(epoch, 1)
         peer.rejected_reason = reason
         peer.hello_epoch = 0
-        for f in list(peer.fetches):
-            if not f.disposed:
-                self._terminate_fetch(f, reason, now, refused=True)
+        self._end_together(now, lambda: [
+            self._terminate_fetch(f, reason, now, refused=True) for f in list(peer.fetches) if not f.disposed])
 
     def _on_grant(self, peer: _Peer, sender_epoch: int, g: Any, now: float) -> None:
         if not isinstance(g, dict):
@@ -1368,15 +1389,19 @@ class ConsumerCore:
         peer.metadata = None
         for r in list(peer.ack_waiters):
             self._drop_grant(r)  # no ReadComplete to a gone peer
-        for f in list(peer.fetches):
-            if f.disposed:
-                continue
-            if f.state == READING:
-                if f.read is not None:
-                    self._drop_grant(f.read)
-                self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
-            elif f.state == REQUESTING:
-                self._retry_fetch(f, Reason.PEER_UNREACHABLE, 0, now)  # [C4] before a grant: retryable
+
+        def end() -> None:
+            for f in list(peer.fetches):
+                if f.disposed:
+                    continue
+                if f.state == READING:
+                    if f.read is not None:
+                        self._drop_grant(f.read)
+                    self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+                elif f.state == REQUESTING:
+                    self._retry_fetch(f, Reason.PEER_UNREACHABLE, 0, now)  # [C4] before a grant: retryable
+
+        self._end_together(now, end)
         for r in list(peer.grants.values()):
             self._drop_grant(r)
 

@@ -337,9 +337,9 @@ class ConsumerBoundariesTest(unittest.TestCase):
         self.assertEqual((r3.status, r3.failures[0].reason), ("failed", Reason.CHECKSUM_MISMATCH))
 
 
-    # [P8][C5][C8] a producer gone while two reads of one request are in flight: the request fails once
-    # (PEER_UNREACHABLE), both reads are cancelled, their destinations kept until they settle, and no
-    # ReadComplete goes to it, not even for the read whose fetch was abandoned when the request failed
+    # [P8][C5][C6][C8] a producer gone while two reads of one request are in flight: the request fails
+    # once, with both items PEER_UNREACHABLE, both reads are cancelled, their destinations kept until
+    # they settle, and no ReadComplete goes to it
     def test_p8_a_producer_gone_during_two_reads_of_one_request_releases_both_grants_silently(self):
         c = make()
         da, db = descriptor("a", item_bytes(8)), descriptor("b", item_bytes(8, seed=9))
@@ -354,7 +354,7 @@ class ConsumerBoundariesTest(unittest.TestCase):
         self.assertEqual(sorted(o.read_id for o in out if isinstance(o, CancelRead)), sorted(s.read_id for s in starts))
         self.assertEqual(sends(out, "readComplete"), [])
         failed = c.drain_failed()
-        self.assertEqual([(f.request_id, [x.reason for x in f.failures]) for f in failed], [("r1", [Reason.PEER_UNREACHABLE])])
+        self.assertEqual([(f.request_id, [x.reason for x in f.failures]) for f in failed], [("r1", [Reason.PEER_UNREACHABLE] * 2)])
         self.assertEqual((c.stats()["grantsHeld"], c.stats()["destinations"]), (0, 2))
         for s in starts:
             c.handle_read_result(ReadResult(s.read_id, "cancelled"), 3)

@@ -1852,6 +1852,29 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
 describe("producer epochs, refusals and liveness [P8][V1]", () => {
   const producerHello = (intervalMs?: number) => ({ hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: intervalMs } });
 
+  it.each([
+    ["a HandshakeReject", "INCOMPATIBLE", (h: ReturnType<typeof makeConsumer>) => h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 2)],
+    ["the producer's new epoch", "EPOCH_CHANGED", (h: ReturnType<typeof makeConsumer>) => h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 2)],
+    ["the producer reported unreachable", "PEER_UNREACHABLE", (h: ReturnType<typeof makeConsumer>) => h.core.handlePeerUnreachable(P, 2)],
+    ["a read failed by its producer's loss", "PEER_UNREACHABLE", (h: ReturnType<typeof makeConsumer>, readId: number) => h.core.handleReadResult({ readId, status: "failed", peerGone: true }, 2)],
+  ])("[C6] %s ending two fetches of one request reports both items in its one failure report", (_, reason, end) => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
+    const attempts = sent(h.core.poll(0), "readRequest").map((o) => Number(o.envelope.readRequest?.attemptId));
+    // Both granted and reading (a refusal or a new epoch would end them before a grant too).
+    const reads = attempts.map((attempt, i) => (starts(grant(h, attempt, 7 + i, i === 0 ? "h1" : "h2", 1))[0] as StartReadOutput).readId);
+    end(h, reads[0] as number);
+    expect(h.core.drainFailed()).toEqual([
+      {
+        requestId: "r",
+        failures: [
+          { itemId: "a", reason, attempts: 1 },
+          { itemId: "b", reason, attempts: 1 },
+        ],
+      },
+    ]);
+  });
+
   // Mutant: a refusal outlives the epoch that sent it (the record of every producer that once
   // refused us and restarted is kept for good).
   it("[P8] a producer that refused us and restarted holds nothing: its record is released like any idle peer's (SPEC.md section 16)", () => {

@@ -584,6 +584,8 @@ export class ConsumerCore {
   /** Outputs queued for the next poll. */
   private readonly out = new OutputQueue();
   private failed: FailedRequest[] = [];
+  /** Failures of fetches ended by one event, gathered per request while `endTogether` runs [C6]. */
+  private together: Map<Req, ItemFailure[]> | undefined = undefined;
 
   private nextAttemptId = 0;
   private nextReadId = 0;
@@ -1590,7 +1592,7 @@ export class ConsumerCore {
     this.disposeFetch(f);
     if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_FAILED, now);
     const attempts = f.attempts;
-    let batch: Map<Req, ItemFailure[]> | undefined;
+    let batch = this.together;
     let next = f.wHead;
     f.wHead = undefined;
     f.wTail = undefined;
@@ -1607,7 +1609,27 @@ export class ConsumerCore {
       if (now >= w.budgetAt) batch = this.endWaiter(w, f.keyId, "BUDGET_EXHAUSTED", attempts, batch, f.peer.id);
       else batch = this.endWaiter(w, f.keyId, reason, attempts, batch, f.peer.id, detail);
     }
-    if (batch !== undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
+    if (batch !== undefined && this.together === undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
+  }
+
+  /**
+   * [C6] Run `end`, which ends several fetches at once (a handshake refusal, a producer gone or
+   * restarted), so that a request losing items to more than one of them is reported once with
+   * every one of them, not only the item of the fetch ended first.
+   */
+  private endTogether(now: number, end: () => void): void {
+    if (this.together !== undefined) {
+      end(); // inside another such event: its caller reports them all
+      return;
+    }
+    const batch = new Map<Req, ItemFailure[]>();
+    this.together = batch;
+    try {
+      end();
+    } finally {
+      this.together = undefined;
+    }
+    for (const [req, list] of batch) this.failRequest(req, list, now);
   }
 
   /**
@@ -1764,13 +1786,15 @@ export class ConsumerCore {
     if (result.status !== "done" && result.peerGone === true && r.epoch === r.peer.knownEpoch) {
       this.dropGrant(r);
       this.releaseDest(r.dest);
-      if (f !== undefined) {
-        f.read = undefined;
-        // [C11] Handled at or after its deadline, the outcome names the deadline, whatever the result says.
-        const late = now >= r.deadline ? (now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT") : undefined;
-        this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
-      }
-      this.peerGone(r.peer, "unreachable", now);
+      this.endTogether(now, () => {
+        if (f !== undefined) {
+          f.read = undefined;
+          // [C11] Handled at or after its deadline, the outcome names the deadline, whatever the result says.
+          const late = now >= r.deadline ? (now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT") : undefined;
+          this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+        }
+        this.peerGone(r.peer, "unreachable", now);
+      });
       return;
     }
     if (f === undefined) {
@@ -1977,7 +2001,9 @@ export class ConsumerCore {
     for (const r of peer.grants.values()) if (r.epoch < epoch) this.dropGrant(r);
     for (const r of Array.from(peer.ackWaiters)) if (r.epoch < epoch) this.dropGrant(r);
     // [P8][C5] Attempts, grants and reads of the old epoch: terminal EPOCH_CHANGED.
-    for (const f of peerFetches(peer)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
+    this.endTogether(now, () => {
+      for (const f of peerFetches(peer)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
+    });
   }
 
   private onHello(peer: Peer, epoch: number, hello: ectp.v1.IHello): void {
@@ -2010,7 +2036,9 @@ export class ConsumerCore {
     peer.rejectedEpoch = Math.max(epoch, 1);
     peer.rejectedReason = reason;
     peer.helloEpoch = 0;
-    for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now, detail, true);
+    this.endTogether(now, () => {
+      for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now, detail, true);
+    });
   }
 
   private onGrant(peer: Peer, senderEpoch: number, g: ectp.v1.IReadGrant, now: number): void {
@@ -2306,14 +2334,16 @@ export class ConsumerCore {
     peer.connectedEpoch = 0;
     peer.metadata = undefined;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
-    for (const f of peerFetches(peer)) {
-      if (f.disposed) continue;
-      if (f.state === READING) {
-        const r = f.read;
-        if (r !== undefined) this.dropGrant(r); // the producer releases its grants for us
-        this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
-      } else if (f.state === REQUESTING) this.retryFetch(f, "PEER_UNREACHABLE", 0, now); // [C4] before a grant
-    }
+    this.endTogether(now, () => {
+      for (const f of peerFetches(peer)) {
+        if (f.disposed) continue;
+        if (f.state === READING) {
+          const r = f.read;
+          if (r !== undefined) this.dropGrant(r); // the producer releases its grants for us
+          this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+        } else if (f.state === REQUESTING) this.retryFetch(f, "PEER_UNREACHABLE", 0, now); // [C4] before a grant
+      }
+    });
     for (const r of peer.grants.values()) this.dropGrant(r);
   }
 
