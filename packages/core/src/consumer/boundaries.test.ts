@@ -4,7 +4,7 @@
  * queue's order after cancels. Each test was written against a hand mutant of the enforcing line
  * that no other test (nor the conformance suite) caught (a review of 2026-12-01).
  */
-import { SPEC_VERSION, crc32c, ectp } from "@ectp/protocol";
+import { SPEC_VERSION, crc32c, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../random.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
@@ -424,6 +424,89 @@ describe("consumer boundaries: checksums are checked per announcement [C11]", ()
     ]);
     expect(h.pool.live.size).toBe(0);
     for (const r of ["r1", "r2"]) h.core.finishRequest(r, 3);
+    expectIdle(h);
+  });
+});
+
+/** Item `itemId` announcing test item "h1" with the CRC-32C of `hashOf`'s bytes (h1: right, others: wrong). */
+function h1WithChecksumOf(itemId: string, hashOf: string, epoch = 1): AdmitItem {
+  const a = announce("h1", { epoch });
+  const crc = crc32c(itemBytes(hashOf, 16));
+  (a.item as { checksum?: unknown }).checksum = { algorithm: 1, value: new Uint8Array([crc >>> 24, crc >>> 16, crc >>> 8, crc]) };
+  return { itemId, announcement: a, hasModelInput: false };
+}
+
+describe("consumer boundaries: rare paths of epochs, refusals and grant checks [C1][C11][V1]", () => {
+  // Mutant: consumer.ts moveToEpoch `if (!f.otherChecksums.has(w)) f.otherChecksums.set(w, before);`
+  // -> `f.otherChecksums.set(w, before);` (a waiter that had joined with its own, different checksum
+  // is re-keyed to the checksum of the announcement the fetch was started by).
+  // SPEC [C1] step 3: when the fetch moves to the greater epoch "the requests already waiting stay
+  // joined, each verified against its own announcement's size and checksum [C11]"; [C11]: one that
+  // joined a fetch in flight "is checked against its own checksum when the bytes arrive (its item
+  // alone ends CHECKSUM_MISMATCH when they differ; the others waiting load them)".
+  it("[C1][C11] a fetch moved to a newer epoch keeps checking a waiter that joined with its own differing checksum against that checksum", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [h1WithChecksumOf("a", "h1")] }, 0); // epoch 1, the bytes' checksum
+    h.core.poll(0);
+    h.core.admit({ requestId: "r2", items: [h1WithChecksumOf("b", "zz")] }, 1); // epoch 1, joins with a wrong checksum
+    expect(h.core.poll(1)).toEqual([]);
+    // Epoch 2 announced without a checksum: the fetch moves (a new attempt to epoch 2 goes out at once).
+    h.core.admit({ requestId: "r3", items: [remote("c", "h1", false, { epoch: 2 })] }, 2);
+    const start = starts(grant(h, onlyAttempt(h.core.poll(2)), 4, "h1", 3, { epoch: 2 }))[0] as StartReadOutput;
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 4);
+    expect(acks(h.core.poll(4))).toEqual([[4, OK]]);
+    // r2's own announcement disagrees with the bytes: it alone fails; r1 and r3 load them.
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r2", failures: [{ itemId: "b", reason: "CHECKSUM_MISMATCH", attempts: 2 }] }]);
+    expect(decision(h.core.admit({ requestId: "r1", items: [h1WithChecksumOf("a", "h1")] }, 5))?.action).toBe("ready");
+    expect(decision(h.core.admit({ requestId: "r3", items: [remote("c", "h1", false, { epoch: 2 })] }, 5))?.action).toBe("ready");
+    for (const r of ["r1", "r2", "r3"]) h.core.finishRequest(r, 6);
+    expectIdle(h);
+  });
+
+  // Mutant: consumer.ts handleMessage `(!isPositiveId(epoch) || epoch >= peer.knownEpoch)` ->
+  // `epoch > peer.knownEpoch` (a VERSION refusal by the producer epoch already known from an
+  // envelope of our major is only counted, and the fetch waits out its budget).
+  // SPEC [V1]: a consumer that counts a HandshakeReject of another major "also acts on it as
+  // section 4.2 says, as a VERSION refusal by the epoch its frozen sender_epoch names (unless that
+  // epoch is older than the greatest it knows, or the refusal answers no Hello of its own: then it
+  // is only counted)"; 4.2: it "ends every fetch from that producer with the reject's reason".
+  it("[V1] a HandshakeReject of another major from the producer epoch already known (not older) ends the fetch with VERSION", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const out = h.core.poll(0);
+    expect(sent(out, "hello")).toHaveLength(1);
+    expect(sent(out, "readRequest")).toHaveLength(1);
+    // Epoch 1 is known from an envelope of our major (a heartbeat), then refuses our Hello in major 2.
+    h.core.handleEnvelope(P, env(P, 1, { heartbeat: { sequence: 1 } }), 1);
+    const reject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 1, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, encodeEnvelope(reject), 2);
+    h.core.poll(2);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "VERSION", attempts: 1 }] }]);
+    // No Hello and no ReadRequest to that epoch any more (SPEC 4.2).
+    const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", true)] }, 3);
+    expect(again).toEqual({ status: "admitted", items: [{ action: "local-encode", itemId: "b", reason: "VERSION" }] });
+    const later = h.core.poll(3);
+    expect([...sent(later, "readRequest"), ...sent(later, "hello")]).toEqual([]);
+  });
+
+  // Mutant: consumer.ts onGrant checks the grant descriptor's `size_bytes` before its `epoch`
+  // (the two `else if` lines swapped): a grant whose descriptor differs from the announcement in
+  // both ends the fetch SIZE_MISMATCH instead of EPOCH_CHANGED.
+  // SPEC 4.4 step 2: "on the first difference, in this order, ... EPOCH_CHANGED when its epoch
+  // differs, SIZE_MISMATCH when its size_bytes differs, and EPOCH_CHANGED when the envelope's sender
+  // epoch differs".
+  it("[C2][P8] a grant whose valid descriptor differs from the announcement in epoch and in size ends the fetch EPOCH_CHANGED (epoch is compared first)", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0); // epoch 1, 16 bytes
+    const attemptId = onlyAttempt(h.core.poll(0));
+    // From the announced epoch (1), a descriptor naming epoch 2 and 32 bytes: valid, but not the announced item.
+    h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId, grantId: 7, item: descriptor("h1", { epoch: 2, size: 32 }), leaseMs: 30_000 } }), 1);
+    const out = h.core.poll(1);
+    expect(starts(out)).toEqual([]);
+    expect(acks(out)).toEqual([[7, FAILED]]);
+    expect(h.core.drainFailed()).toEqual([{ requestId: "r", failures: [{ itemId: "a", reason: "EPOCH_CHANGED", attempts: 1 }] }]);
+    h.core.finishRequest("r", 2);
     expectIdle(h);
   });
 });

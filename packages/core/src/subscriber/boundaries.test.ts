@@ -363,4 +363,26 @@ describe("EventSubscriber options", () => {
     expect(sub.stats().ignoredMessages).toBe(epochs.length);
     expect(sub.view(P)).toBeUndefined();
   });
+
+  // Mutant: subscriber.ts poll, in the branch that subscribes anew to a producer reported
+  // unreachable, drops `f.lastHeard = now;`: the silence of the new subscription is counted from
+  // the last message heard before the loss, so it is found again one second after the new
+  // SnapshotRequest and the subscription (Hello, SnapshotRequest) is sent again before retry_ms.
+  // SPEC [P8] subscriber side: it "MAY wait up to its request timeout after its last request to
+  // that producer ... (the reference subscribers wait exactly that), so that a producer that stays
+  // unreachable costs one attempt per timeout"; section 12: a gone producer is subscribed to anew,
+  // and an unanswered SnapshotRequest asked again, after retry_ms (2 s); [P8] "silence is never
+  // found between a request and its timeout".
+  it("[P8][E2] a producer reported unreachable is subscribed to anew once per retry_ms, not again when its old silence runs out", () => {
+    const sub = following(); // retryMs 2 000, heartbeats 2 000: silence is 6 000 ms
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.poll(1);
+    sub.handlePeerUnreachable(P, 5_000);
+    const anew = bodies(sub.poll(5_000)).filter((b) => b !== "heartbeat");
+    expect(anew).toEqual(["hello", "snapshotRequest"]);
+    // 6 001: 6 s after the last message of the producer, but only 1 s after the new request: nothing yet.
+    expect(bodies(sub.poll(6_001)).filter((b) => b === "hello" || b === "snapshotRequest")).toEqual([]);
+    // The request's own timeout (5 000 + retry_ms) sends the subscription again.
+    expect(bodies(sub.poll(7_000)).filter((b) => b === "hello" || b === "snapshotRequest")).toEqual(["hello", "snapshotRequest"]);
+  });
 });
