@@ -201,7 +201,7 @@ class EventSubscriber:
                     f.gone = False
                     f.last_heard = now
                     self._subscribe(f, now)
-            elif now - f.last_heard >= self._silence_ms(f):
+            elif now >= f.last_heard + self._silence_ms(f):  # (as next_deadline computes it)
                 # [P8] silent past its heartbeats: gone (it may have restarted and forgotten us). Its
                 # transport forgets it, and it is subscribed to anew, its connection loaded again first.
                 f.last_heard = now
@@ -236,11 +236,16 @@ class EventSubscriber:
             return self._last_now
         deadlines = []
         for f in self._followed.values():
-            d = min(f.next_heartbeat, f.last_heard + self._silence_ms(f))
-            if f.want is not None or f.gone:
+            d = f.next_heartbeat
+            if f.gone:
+                # [P8] subscribed to anew after retry_ms; its silence is not judged meanwhile
                 d = min(d, f.want_sent_at + self.retry_ms)
-            elif f.synced:
-                d = min(d, f.next_catch_up)
+            else:
+                d = min(d, f.last_heard + self._silence_ms(f))
+                if f.want is not None:
+                    d = min(d, f.want_sent_at + self.retry_ms)
+                elif f.synced:
+                    d = min(d, f.next_catch_up)
             deadlines.append(d)
         return min(deadlines) if deadlines else None
 
@@ -285,7 +290,10 @@ class EventSubscriber:
             self._reset(f)
             f.producer_interval_ms = DEFAULT_HEARTBEAT_MS  # [P8] the older epoch's Hello said it; the new one's will tell
             if f.connection is not None and f.connection[0] < sep:
-                # [P8] the older epoch's transport metadata is void: forget its connection
+                # [P8] the older epoch's transport metadata is void: forget its connection (only the
+                # deployment knows the new epoch's: said once per epoch)
+                log.warning("producer %s restarted (epoch %d): the connection given for epoch %d is void; "
+                            "call follow() with the new epoch's metadata", f.id, sep, f.connection[0])
                 f.connection = None
                 if f.connected_epoch != 0:
                     f.connected_epoch = 0

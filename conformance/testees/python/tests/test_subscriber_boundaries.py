@@ -293,6 +293,39 @@ class SubscriberBoundariesTest(SyncedSubscriber, unittest.TestCase):
             with self.subTest(ident=ident), self.assertRaisesRegex(ValueError, "subscriber id must be a non-empty string"):
                 EventSubscriber(ident, 1, FP)
 
+    def _stuck_polls(self, sub: EventSubscriber, now: float, rounds: int) -> list:
+        """Poll at next_deadline() from ``now``: the times after which it named a deadline already passed."""
+        stuck = []
+        for _ in range(rounds):
+            nxt = sub.next_deadline()
+            if nxt <= now:
+                stuck.append(now)
+            now = max(nxt, now)
+            sub.poll(now)
+        return stuck[:5]
+
+    def test_p8_next_deadline_after_a_poll_is_never_due_at_fractional_times_too(self):
+        """[P8] a silent producer's deadline is when poll judges it silent (29510.0500661 + 6000 -
+        29510.0500661 falls short of 6000)."""
+        sub = EventSubscriber("R1", 1, FP)
+        now = 29510.0500661
+        sub.follow(P, now)
+        sub.poll(now)
+        self.assertEqual(self._stuck_polls(sub, now, 100), [])
+
+    def test_p8_next_deadline_of_a_producer_reported_unreachable_is_its_resubscription(self):
+        """[P8] not the silence poll no longer judges (a driver would spin until the retry)."""
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0, (1, b"\x01"))
+        for t in (0, 2000, 4000):
+            sub.poll(t)  # never answers
+        sub.follow(P, 4500, (2, b"\x01"))  # replaced 4.5 s after last heard
+        sub.poll(4500)
+        sub.handle_peer_unreachable(P, 4600)  # its new endpoint is not up yet
+        sub.poll(4600)
+        self.assertGreater(sub.next_deadline(), 4600)
+        self.assertEqual(self._stuck_polls(sub, 4600, 50), [])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -385,4 +385,36 @@ describe("EventSubscriber options", () => {
     // The request's own timeout (5 000 + retry_ms) sends the subscription again.
     expect(bodies(sub.poll(7_000)).filter((b) => b === "hello" || b === "snapshotRequest")).toEqual(["hello", "snapshotRequest"]);
   });
+  /** Polls at `sub.nextDeadline()` from `now`; the times after which it named a deadline already passed. */
+  const stuckPolls = (sub: EventSubscriber, now: number, rounds: number): number[] => {
+    const stuck: number[] = [];
+    for (let i = 0; i < rounds && stuck.length < 5; i++) {
+      const next = sub.nextDeadline() as number;
+      if (next <= now) stuck.push(now);
+      now = Math.max(next, now);
+      sub.poll(now);
+    }
+    return stuck;
+  };
+
+  it("[P8] nextDeadline() after a poll is never at or before now, at fractional times too: a silent producer's deadline is when poll judges it silent", () => {
+    const sub = new EventSubscriber({ id: "router", epoch: 1 });
+    const now = 29510.0500661; // e.g. a mock network's 0.05 ms latency, or performance.now(): 29510.0500661 + 6000 - 29510.0500661 < 6000
+    sub.follow(P, now);
+    sub.poll(now);
+    expect(stuckPolls(sub, now, 100)).toEqual([]);
+  });
+
+  it("[P8] nextDeadline() of a producer reported unreachable is its resubscription, not the silence poll no longer judges (a driver would spin until then)", () => {
+    const sub = new EventSubscriber({ id: "router", epoch: 1 });
+    const metadata = new Uint8Array([1]);
+    sub.follow(P, 0, { epoch: 1, metadata });
+    for (const t of [0, 2000, 4000]) sub.poll(t); // never answers
+    sub.follow(P, 4500, { epoch: 2, metadata }); // replaced by the deployment 4.5 s after last heard
+    sub.poll(4500);
+    sub.handlePeerUnreachable(P, 4600); // its new endpoint is not up yet
+    sub.poll(4600);
+    expect(sub.nextDeadline()).toBeGreaterThan(4600);
+    expect(stuckPolls(sub, 4600, 50)).toEqual([]);
+  });
 });

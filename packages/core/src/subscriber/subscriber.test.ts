@@ -236,12 +236,16 @@ describe("EventSubscriber [E1][E2]", () => {
     });
 
     it("[P8] a newer producer epoch voids the older epoch's connection: disconnect-peer, and no reconnect with its metadata", () => {
-      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000 });
+      const warnings: [string, unknown][] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string, f?: unknown) => warnings.push([m, f]), error() {} };
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000, logger });
       sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
       expect(show(sub.poll(0))).toEqual(["connect-peer(7)", "hello", "snapshotRequest"]);
       sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
       sub.handleMessage(P, wireOf(8, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 10);
       expect(show(sub.poll(10))).toEqual(["disconnect-peer", "hello", "snapshotRequest"]);
+      // The router is told what it must do: only the deployment knows epoch 8's metadata.
+      expect(warnings).toEqual([[expect.stringContaining("call follow() with the new epoch's metadata"), { producerId: P, epoch: 8, connectionEpoch: 7 }]]);
       sub.handlePeerUnreachable(P, 20);
       expect(show(sub.poll(2_000))).toEqual(["hello", "snapshotRequest", "heartbeat"]); // no connect-peer(7)
       // A connection of an older epoch than the one seen is ignored; the new epoch's is used.

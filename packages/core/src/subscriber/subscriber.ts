@@ -541,7 +541,9 @@ export class EventSubscriber {
           f.lastHeard = now;
           this.subscribe(f, now);
         }
-      } else if (now - f.lastHeard >= this.silenceMs(f)) {
+      } else if (now >= f.lastHeard + this.silenceMs(f)) {
+        // (Written as nextDeadline computes it: with fractional times `now - lastHeard` can fall
+        // short of the interval at the very time nextDeadline names.)
         // [P8] Silent past its heartbeats: gone. It may have restarted (a new epoch knows no
         // subscribers and has no batches to replay) or forgotten us. Its transport forgets it (as
         // a consumer's does), and it is subscribed to anew, its connection loaded again first.
@@ -583,9 +585,15 @@ export class EventSubscriber {
     if (this.outputs.length > 0) return this.lastNow;
     let next: number | undefined;
     for (const f of this.followed.values()) {
-      let d = Math.min(f.nextHeartbeat, f.lastHeard + this.silenceMs(f));
-      if (f.want !== undefined || f.gone) d = Math.min(d, f.wantSentAt + this.retryMs);
-      else if (f.synced) d = Math.min(d, f.nextCatchUp);
+      let d = f.nextHeartbeat;
+      // [P8] A producer reported unreachable is subscribed to anew after retryMs; its silence is not
+      // judged meanwhile (a deadline poll would not act on, so a driver would spin until the retry).
+      if (f.gone) d = Math.min(d, f.wantSentAt + this.retryMs);
+      else {
+        d = Math.min(d, f.lastHeard + this.silenceMs(f));
+        if (f.want !== undefined) d = Math.min(d, f.wantSentAt + this.retryMs);
+        else if (f.synced) d = Math.min(d, f.nextCatchUp);
+      }
       if (next === undefined || d < next) next = d;
     }
     return next;
@@ -629,6 +637,13 @@ export class EventSubscriber {
       // [P8] the older epoch's transport metadata is void: forget the connection made with it
       // (follow() tells the new epoch's).
       if (f.connection !== undefined && f.connection.epoch < sep) {
+        // Only the deployment knows the new epoch's metadata: without it a transport that loads
+        // metadata before sending (NIXL) reaches this producer no more. Said once per epoch.
+        this.logger.warn("producer restarted: the connection given for its older epoch is void; call follow() with the new epoch's metadata", {
+          producerId: f.id,
+          epoch: sep,
+          connectionEpoch: f.connection.epoch,
+        });
         f.connection = undefined;
         if (f.connectedEpoch !== 0) {
           f.connectedEpoch = 0;
