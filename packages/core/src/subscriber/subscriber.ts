@@ -542,11 +542,11 @@ export class EventSubscriber {
           this.subscribe(f, now);
         }
       } else if (now >= f.lastHeard + this.silenceMs(f)) {
-        // (Written as nextDeadline computes it: with fractional times `now - lastHeard` can fall
-        // short of the interval at the very time nextDeadline names.)
         // [P8] Silent past its heartbeats: gone. It may have restarted (a new epoch knows no
         // subscribers and has no batches to replay) or forgotten us. Its transport forgets it (as
         // a consumer's does), and it is subscribed to anew, its connection loaded again first.
+        // (Compared as nextDeadline computes it: with fractional times, `now - lastHeard` can fall
+        // short of the interval at the very time nextDeadline names.)
         f.lastHeard = now;
         this.forget(f);
         this.subscribe(f, now);
@@ -587,7 +587,7 @@ export class EventSubscriber {
     for (const f of this.followed.values()) {
       let d = f.nextHeartbeat;
       // [P8] A producer reported unreachable is subscribed to anew after retryMs; its silence is not
-      // judged meanwhile (a deadline poll would not act on, so a driver would spin until the retry).
+      // judged meanwhile, so it is no deadline (poll would not act on it, and a driver would spin).
       if (f.gone) d = Math.min(d, f.wantSentAt + this.retryMs);
       else {
         d = Math.min(d, f.lastHeard + this.silenceMs(f));
