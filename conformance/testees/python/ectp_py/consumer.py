@@ -1164,9 +1164,13 @@ class ConsumerCore:
         for r in list(peer.ack_waiters):
             if r.epoch < epoch:
                 self._drop_grant(r)
-        self._end_together(now, lambda: [
-            self._terminate_fetch(f, Reason.EPOCH_CHANGED, now)  # [P8][C5] terminal
-            for f in list(peer.fetches) if not f.disposed and f.epoch < epoch])
+
+        def end() -> None:
+            for f in list(peer.fetches):
+                if not f.disposed and f.epoch < epoch:
+                    self._terminate_fetch(f, Reason.EPOCH_CHANGED, now)  # [P8][C5] terminal
+
+        self._end_together(now, end)
 
     def _on_hello(self, peer: _Peer, epoch: int, hello: Any) -> None:
         if not isinstance(hello, dict) or hello.get("role") not in (Role.PRODUCER, Role.BOTH):
@@ -1198,8 +1202,13 @@ class ConsumerCore:
         peer.rejected_epoch = max(epoch, 1)
         peer.rejected_reason = reason
         peer.hello_epoch = 0
-        self._end_together(now, lambda: [
-            self._terminate_fetch(f, reason, now, refused=True) for f in list(peer.fetches) if not f.disposed])
+
+        def end() -> None:
+            for f in list(peer.fetches):
+                if not f.disposed:
+                    self._terminate_fetch(f, reason, now, refused=True)
+
+        self._end_together(now, end)
 
     def _on_grant(self, peer: _Peer, sender_epoch: int, g: Any, now: float) -> None:
         if not isinstance(g, dict):
