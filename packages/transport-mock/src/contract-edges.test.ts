@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeLocation, encodeLocation } from "./location.js";
 import { MockNetwork } from "./network.js";
-import { drainReads, pair, pattern, read } from "./test-helpers.js";
+import { drainReads, pair, pattern, read, readsAt } from "./test-helpers.js";
 
 describe("reads at their edges", () => {
   it("a corrupted zero-length read writes nothing, not even the byte at its offset", async () => {
@@ -49,43 +49,6 @@ describe("reads at their edges", () => {
     ]);
     expect(drainReads(net, c)).toMatchObject([{ readId: 2, status: "failed" }]);
   });
-  it("a read cancelled or failed before its transfer ended gives the rest of its slot back: the reads queued behind it complete earlier", async () => {
-    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
-    const src = p.registerMemory(pattern(16));
-    const dst = c.registerMemory(new Uint8Array(16));
-    read(c, p, 1, src, 0, dst, 0, 4); // transfers 0..4, due 5
-    read(c, p, 2, src, 4, dst, 4, 4); // queued: 4..8, due 9
-    read(c, p, 3, src, 8, dst, 8, 4); // queued: 8..12, due 13
-    net.advanceTo(1);
-    c.cancelRead(1); // 3 ms of its slot unused: the others move to 1..5 and 5..9
-    expect(c.poll().reads).toEqual([{ readId: 1, status: "cancelled" }]);
-    net.advanceTo(6);
-    expect(c.poll().reads).toEqual([{ readId: 2, status: "done", bytesRead: 4 }]);
-    // Read 3 (5..9) cancelled at 6: the read queued behind it moves from 9..13 to 6..10, due 11.
-    read(c, p, 4, src, 12, dst, 12, 4);
-    c.cancelRead(3);
-    net.advanceTo(10);
-    expect(c.poll().reads).toEqual([{ readId: 3, status: "cancelled" }]);
-    net.advanceTo(11);
-    expect(c.poll().reads).toEqual([{ readId: 4, status: "done", bytesRead: 4 }]);
-  });
-
-  it("reads of an owner that crashed give their slots back: a read of its next incarnation is not queued behind them", async () => {
-    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
-    const src = p.registerMemory(pattern(100));
-    const dst = c.registerMemory(new Uint8Array(108));
-    read(c, p, 1, src, 0, dst, 0, 100); // 0..100, due 101
-    net.crash("p");
-    net.advanceTo(1); // one latency later
-    expect(c.poll().reads).toMatchObject([{ readId: 1, status: "failed", peerGone: true }]);
-    const p2 = net.restart("p");
-    await c.connectPeer("p", 2, p2.localMetadata());
-    const src2 = p2.registerMemory(pattern(8));
-    const at = net.now();
-    read(c, p2, 2, src2, 0, dst, 100, 8);
-    net.advanceTo(at + 9); // its own 8 ms and the latency, not behind the rest of the crashed read's 100
-    expect(c.poll().reads).toEqual([{ readId: 2, status: "done", bytesRead: 8 }]);
-  });
 
   it("a (forged) source location longer than the destination fails and writes nothing outside the destination [I5][I6]", async () => {
     const { net, p, c } = await pair();
@@ -110,6 +73,97 @@ describe("reads at their edges", () => {
     c.startRead({ readId: 1, peerId: "p", source, destination: { region: dst, offset: 0, length: 8 } });
     expect(drainReads(net, c)).toMatchObject([{ readId: 1, status: "failed", peerGone: true }]);
     expect(net.faultCounts().crashRead).toBe(1);
+  });
+});
+
+describe("the data path: a read settled before its transfer ended gives the rest of its slot back", () => {
+  it("a read cancelled while transferring gives the rest of its slot back: the reads queued behind it complete earlier", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(16));
+    const dst = c.registerMemory(new Uint8Array(16));
+    read(c, p, 1, src, 0, dst, 0, 4); // transfers 0..4, due 5
+    read(c, p, 2, src, 4, dst, 4, 4); // queued: 4..8, due 9
+    read(c, p, 3, src, 8, dst, 8, 4); // queued: 8..12, due 13
+    net.advanceTo(1);
+    c.cancelRead(1); // 3 ms of its slot unused: the others move to 1..5 and 5..9
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "cancelled" }]);
+    expect(readsAt(net, c, 6)).toEqual([{ readId: 2, status: "done", bytesRead: 4 }]);
+    // Read 3 (5..9) cancelled at 6: the read queued behind it moves from 9..13 to 6..10, due 11.
+    read(c, p, 4, src, 12, dst, 12, 4);
+    c.cancelRead(3);
+    expect(readsAt(net, c, 10)).toEqual([{ readId: 3, status: "cancelled" }]);
+    expect(readsAt(net, c, 11)).toEqual([{ readId: 4, status: "done", bytesRead: 4 }]);
+  });
+
+  it("cancelling a read still queued on the data path gives back exactly its slot; the read ahead of it keeps its time, the one behind moves up by the slot only", async () => {
+    // README, Model table, Reads: reads on one path queue; a read settled before its transfer ends
+    // gives "the rest of its time on the path back: the reads queued behind it move earlier by that much".
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(210));
+    const dst = c.registerMemory(new Uint8Array(210));
+    read(c, p, 1, src, 0, dst, 0, 100); // transfers 0..100, due 101
+    read(c, p, 2, src, 100, dst, 100, 100); // queued 100..200, due 201
+    read(c, p, 3, src, 200, dst, 200, 10); // queued 200..210, due 211
+    net.advanceTo(10);
+    c.cancelRead(2); // never started: its whole 100 ms slot is freed, not 190 ms
+    expect(c.poll().reads).toEqual([{ readId: 2, status: "cancelled" }]);
+    // Read 1 is ahead of the cancelled one: unaffected. Read 3 moves to 100..110, due 111: it cannot
+    // transfer while read 1 still holds the path.
+    expect(readsAt(net, c, 100)).toEqual([]);
+    expect(readsAt(net, c, 101)).toEqual([{ readId: 1, status: "done", bytesRead: 100 }]);
+    expect(readsAt(net, c, 110)).toEqual([]);
+    expect(readsAt(net, c, 111)).toEqual([{ readId: 3, status: "done", bytesRead: 10 }]);
+  });
+
+  it("reads of an owner that crashed give their slots back: a read of its next incarnation is not queued behind them", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(100));
+    const dst = c.registerMemory(new Uint8Array(108));
+    read(c, p, 1, src, 0, dst, 0, 100); // 0..100, due 101
+    net.crash("p");
+    expect(readsAt(net, c, 1)).toMatchObject([{ readId: 1, status: "failed", peerGone: true }]); // one latency later
+    const p2 = net.restart("p");
+    await c.connectPeer("p", 2, p2.localMetadata());
+    const src2 = p2.registerMemory(pattern(8));
+    const at = net.now();
+    read(c, p2, 2, src2, 0, dst, 100, 8);
+    // its own 8 ms and the latency, not behind the rest of the crashed read's 100
+    expect(readsAt(net, c, at + 9)).toEqual([{ readId: 2, status: "done", bytesRead: 8 }]);
+  });
+
+  it("[P8] every queued read of a crashed owner fails one latency later, also when an earlier read on the path gives its slot back first", async () => {
+    // README, faults table: net.crash(id) -> "peers' reads of it fail with peerGone: true one latency later".
+    // Two reads queue on the p -> c path (1 byte/ms): read 1 transfers 0..100, read 2 100..200.
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(200));
+    const dst = c.registerMemory(new Uint8Array(200));
+    read(c, p, 1, src, 0, dst, 0, 100);
+    read(c, p, 2, src, 100, dst, 100, 100);
+    net.advanceTo(10);
+    net.crash("p");
+    // At 11 read 1 settles and frees the rest of its slot; read 2 moves earlier on the path, but its
+    // owner is gone, so it must still settle now, not when its (moved) transfer would have ended.
+    expect(readsAt(net, c, 11)).toMatchObject([
+      { readId: 1, status: "failed", peerGone: true },
+      { readId: 2, status: "failed", peerGone: true },
+    ]);
+    expect(net.unsettledWrites("c")).toEqual([]);
+  });
+
+  it("a crashed reader's reads give their path slots back, so its next incarnation's read is not queued behind them", async () => {
+    // README, Model table, Reads: a read that settles before its transfer ends ("cancelled, failed, its
+    // owner gone, or its reader crashed") gives the rest of its time on the path back.
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(108));
+    const dst = c.registerMemory(new Uint8Array(100));
+    read(c, p, 1, src, 0, dst, 0, 100); // p -> c path: 0..100, due 101
+    net.advanceTo(10);
+    net.crash("c");
+    const c2 = net.restart("c");
+    await c2.connectPeer("p", 1, p.localMetadata());
+    const dst2 = c2.registerMemory(new Uint8Array(8));
+    read(c2, p, 2, src, 100, dst2, 0, 8); // the same p -> c path, free since the crash: 10..18, due 19
+    expect(readsAt(net, c2, 19)).toEqual([{ readId: 2, status: "done", bytesRead: 8 }]);
   });
 });
 
@@ -139,6 +193,23 @@ describe("message order and reconnection", () => {
     net.advanceBy(1);
     expect(c.poll().unreachable).toEqual([]);
     expect(p2.poll().messages.map((m) => [...m.bytes])).toEqual([[7]]);
+  });
+
+  it("a delayed message also held by reorder is released behind the link's next message, but never before its own (delayed) due time", async () => {
+    // README, Faults table: delay -> "message arrives later"; reorder -> "held until the link's next
+    // message went ahead". Releasing a held message must not cancel the delay it was sent with.
+    const { net, p, c } = await pair({ latencyMs: 1, bandwidthBytesPerMs: 1e9 });
+    net.setFaults({ links: [{ from: "c", to: "p", delay: { probability: 1, minMs: 5, maxMs: 5 }, reorder: { probability: 1, maxHoldMs: 100 } }] });
+    c.send("p", new Uint8Array([1])); // due 1 + 5 (delay), held until the next message or 106
+    net.setFaults({});
+    c.send("p", new Uint8Array([2])); // due 1: goes first and releases the held one
+    expect(net.faultCounts()).toMatchObject({ delay: 1, reorder: 1 });
+    net.advanceTo(2);
+    expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[2]]);
+    net.advanceTo(5.5);
+    expect(p.poll().messages).toEqual([]);
+    net.advanceTo(7);
+    expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[1]]);
   });
 });
 
@@ -230,87 +301,8 @@ describe("re-entry and status", () => {
     net.crash("b");
     expect([a.live, a.status, b.live, b.status]).toEqual([false, "closed", false, "crashed"]);
   });
-});
 
-describe("the data path, crashes, held messages and waits at their edges", () => {
-  it("[P8] every queued read of a crashed owner fails one latency later, also when an earlier read on the path gives its slot back first", async () => {
-    // README, faults table: net.crash(id) -> "peers' reads of it fail with peerGone: true one latency later".
-    // Two reads queue on the p -> c path (1 byte/ms): read 1 transfers 0..100, read 2 100..200.
-    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
-    const src = p.registerMemory(pattern(200));
-    const dst = c.registerMemory(new Uint8Array(200));
-    read(c, p, 1, src, 0, dst, 0, 100);
-    read(c, p, 2, src, 100, dst, 100, 100);
-    net.advanceTo(10);
-    net.crash("p");
-    // At 11 read 1 settles and frees the rest of its slot; read 2 moves earlier on the path, but its
-    // owner is gone, so it must still settle now, not when its (moved) transfer would have ended.
-    net.advanceTo(11);
-    const reads = c.poll().reads;
-    expect(reads).toMatchObject([
-      { readId: 1, status: "failed", peerGone: true },
-      { readId: 2, status: "failed", peerGone: true },
-    ]);
-    expect(net.unsettledWrites("c")).toEqual([]);
-  });
-  it("reads: cancelling a read still queued on the data path gives back exactly its slot; the read ahead of it keeps its time, the one behind moves up by the slot only", async () => {
-    // README, Model table, Reads: reads on one path queue; a read settled before its transfer ends
-    // gives "the rest of its time on the path back: the reads queued behind it move earlier by that much".
-    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
-    const src = p.registerMemory(pattern(210));
-    const dst = c.registerMemory(new Uint8Array(210));
-    read(c, p, 1, src, 0, dst, 0, 100); // transfers 0..100, due 101
-    read(c, p, 2, src, 100, dst, 100, 100); // queued 100..200, due 201
-    read(c, p, 3, src, 200, dst, 200, 10); // queued 200..210, due 211
-    net.advanceTo(10);
-    c.cancelRead(2); // never started: its whole 100 ms slot is freed, not 190 ms
-    expect(c.poll().reads).toEqual([{ readId: 2, status: "cancelled" }]);
-    // Read 1 is ahead of the cancelled one: unaffected. Read 3 moves to 100..110, due 111: it cannot
-    // transfer while read 1 still holds the path.
-    net.advanceTo(100);
-    expect(c.poll().reads).toEqual([]);
-    net.advanceTo(101);
-    expect(c.poll().reads).toEqual([{ readId: 1, status: "done", bytesRead: 100 }]);
-    net.advanceTo(110);
-    expect(c.poll().reads).toEqual([]);
-    net.advanceTo(111);
-    expect(c.poll().reads).toEqual([{ readId: 3, status: "done", bytesRead: 10 }]);
-  });
-  it("reads: a crashed reader's reads give their path slots back, so its next incarnation's read is not queued behind them", async () => {
-    // README, Model table, Reads: a read that settles before its transfer ends ("cancelled, failed, its
-    // owner gone, or its reader crashed") gives the rest of its time on the path back.
-    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
-    const src = p.registerMemory(pattern(108));
-    const dst = c.registerMemory(new Uint8Array(100));
-    read(c, p, 1, src, 0, dst, 0, 100); // p -> c path: 0..100, due 101
-    net.advanceTo(10);
-    net.crash("c");
-    const c2 = net.restart("c");
-    await c2.connectPeer("p", 1, p.localMetadata());
-    const dst2 = c2.registerMemory(new Uint8Array(8));
-    read(c2, p, 2, src, 100, dst2, 0, 8); // the same p -> c path, free since the crash: 10..18, due 19
-    net.advanceTo(19);
-    expect(c2.poll().reads).toEqual([{ readId: 2, status: "done", bytesRead: 8 }]);
-  });
-
-  it("faults: a delayed message also held by reorder is released behind the link's next message, but never before its own (delayed) due time", async () => {
-    // README, Faults table: delay -> "message arrives later"; reorder -> "held until the link's next
-    // message went ahead". Releasing a held message must not cancel the delay it was sent with.
-    const { net, p, c } = await pair({ latencyMs: 1, bandwidthBytesPerMs: 1e9 });
-    net.setFaults({ links: [{ from: "c", to: "p", delay: { probability: 1, minMs: 5, maxMs: 5 }, reorder: { probability: 1, maxHoldMs: 100 } }] });
-    c.send("p", new Uint8Array([1])); // due 1 + 5 (delay), held until the next message or 106
-    net.setFaults({});
-    c.send("p", new Uint8Array([2])); // due 1: goes first and releases the held one
-    expect(net.faultCounts()).toMatchObject({ delay: 1, reorder: 1 });
-    net.advanceTo(2);
-    expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[2]]);
-    net.advanceTo(5.5);
-    expect(p.poll().messages).toEqual([]);
-    net.advanceTo(7);
-    expect(p.poll().messages.map((m) => [...m.bytes])).toEqual([[1]]);
-  });
-
-  it("waits: a negative timeout has already run out, so the wait resolves at once on virtual time (as 0 does)", async () => {
+  it("a negative timeout has already run out, so the wait resolves at once on virtual time (as 0 does)", async () => {
     // Transport.waitForActivity: resolve when poll may have something new "or after timeoutMs, whichever
     // comes first"; fabric.ts treats NaN as 0, "never as forever". Nothing is due here, so a wait that
     // is not resolved at once would need someone to advance the network.

@@ -43,6 +43,12 @@ export function read(
   });
 }
 
+/** Advance the network to `at` and return the read results `t` has by then. */
+export function readsAt(net: MockNetwork, t: MockTransport, at: number): readonly ReadResult[] {
+  net.advanceTo(at);
+  return t.poll().reads;
+}
+
 /** Advance event by event until nothing is scheduled; returns every read result of `t` seen on the way. */
 export function drainReads(net: MockNetwork, t: MockTransport): ReadResult[] {
   const out: ReadResult[] = [...t.poll().reads];

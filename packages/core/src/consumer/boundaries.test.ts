@@ -428,14 +428,6 @@ describe("consumer boundaries: checksums are checked per announcement [C11]", ()
   });
 });
 
-/** Item `itemId` announcing test item "h1" with the CRC-32C of `hashOf`'s bytes (h1: right, others: wrong). */
-function h1WithChecksumOf(itemId: string, hashOf: string, epoch = 1): AdmitItem {
-  const a = announce("h1", { epoch });
-  const crc = crc32c(itemBytes(hashOf, 16));
-  (a.item as { checksum?: unknown }).checksum = { algorithm: 1, value: new Uint8Array([crc >>> 24, crc >>> 16, crc >>> 8, crc]) };
-  return { itemId, announcement: a, hasModelInput: false };
-}
-
 describe("consumer boundaries: rare paths of epochs, refusals and grant checks [C1][C11][V1]", () => {
   // Mutant: consumer.ts moveToEpoch `if (!f.otherChecksums.has(w)) f.otherChecksums.set(w, before);`
   // -> `f.otherChecksums.set(w, before);` (a waiter that had joined with its own, different checksum
@@ -446,9 +438,9 @@ describe("consumer boundaries: rare paths of epochs, refusals and grant checks [
   // alone ends CHECKSUM_MISMATCH when they differ; the others waiting load them)".
   it("[C1][C11] a fetch moved to a newer epoch keeps checking a waiter that joined with its own differing checksum against that checksum", () => {
     const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r1", items: [h1WithChecksumOf("a", "h1")] }, 0); // epoch 1, the bytes' checksum
+    h.core.admit({ requestId: "r1", items: [withChecksumOf("a", "h1")] }, 0); // epoch 1, the bytes' checksum
     h.core.poll(0);
-    h.core.admit({ requestId: "r2", items: [h1WithChecksumOf("b", "zz")] }, 1); // epoch 1, joins with a wrong checksum
+    h.core.admit({ requestId: "r2", items: [withChecksumOf("b", "zz")] }, 1); // epoch 1, joins with a wrong checksum
     expect(h.core.poll(1)).toEqual([]);
     // Epoch 2 announced without a checksum: the fetch moves (a new attempt to epoch 2 goes out at once).
     h.core.admit({ requestId: "r3", items: [remote("c", "h1", false, { epoch: 2 })] }, 2);
@@ -458,7 +450,7 @@ describe("consumer boundaries: rare paths of epochs, refusals and grant checks [
     expect(acks(h.core.poll(4))).toEqual([[4, OK]]);
     // r2's own announcement disagrees with the bytes: it alone fails; r1 and r3 load them.
     expect(h.core.drainFailed()).toEqual([{ requestId: "r2", failures: [{ itemId: "b", reason: "CHECKSUM_MISMATCH", attempts: 2 }] }]);
-    expect(decision(h.core.admit({ requestId: "r1", items: [h1WithChecksumOf("a", "h1")] }, 5))?.action).toBe("ready");
+    expect(decision(h.core.admit({ requestId: "r1", items: [withChecksumOf("a", "h1")] }, 5))?.action).toBe("ready");
     expect(decision(h.core.admit({ requestId: "r3", items: [remote("c", "h1", false, { epoch: 2 })] }, 5))?.action).toBe("ready");
     for (const r of ["r1", "r2", "r3"]) h.core.finishRequest(r, 6);
     expectIdle(h);
