@@ -221,7 +221,7 @@ class ProducerCore:
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
         """Handle an encoded ``ectp.v1.Envelope`` from ``sender``. Never raises [I1]."""
-        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
+        now = self._advance(now)
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
         except Exception:  # noqa: BLE001
@@ -236,7 +236,7 @@ class ProducerCore:
 
     def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
         """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1]."""
-        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
+        now = self._advance(now)
         try:
             self._dispatch(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug must cost one message, never the producer
@@ -245,18 +245,16 @@ class ProducerCore:
 
     def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
         """The transport cannot reach ``peer_id``: it is gone at once [P8] (grants released)."""
-        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
+        now = self._advance(now)
         p = self._peers.get(peer_id)
         if p is not None:
-            self._expire_leases(now)  # [P3] leases already run out release as such, before the peer's loss
             self._peer_gone(p, "unreachable")
 
     def poll(self, now: float) -> list[Output]:
         """Expire leases [P3], send heartbeats and declare silent peers gone [P8], publish
         pending store changes as one batch (more past the batch bounds) [E1]; return (and clear)
         the queued outputs."""
-        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
-        self._expire_leases(now)
+        now = self._advance(now)
         self._tick_peers(now)
         self._flush_events()
         # gauges [P2][P5], in the same dict as the counters
@@ -283,12 +281,10 @@ class ProducerCore:
         items it held should not be overwritten or freed (the latest lease deadline of the grants
         it released, so reads still in flight fail instead of reading reused bytes), or ``None``
         when no grant was live; the same value on every call."""
-        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
+        now = self._advance(now)
         if self._shutting_down:
             return self._reuse_after
         self._shutting_down = True
-        # [P3] grants past their lease deadline were released by their lease before shutting down
-        self._expire_leases(now)
         for g in list(self._grants.values()):
             if self._reuse_after is None or g.deadline > self._reuse_after:
                 self._reuse_after = g.deadline
@@ -347,7 +343,7 @@ class ProducerCore:
         elif env.get("readRequest") is not None:
             self._on_read_request(self._peer_for(sid, sep, now), env["readRequest"], now)
         elif env.get("readComplete") is not None:
-            self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"], now)
+            self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"])
         elif env.get("heartbeat") is not None:
             # liveness only; a heartbeat alone does not introduce a new peer
             if known is not None or (forgotten is not None and forgotten.epoch == sep and not forgotten.epoch_only):
@@ -370,9 +366,7 @@ class ProducerCore:
         p = self._peers.get(pid)
         if p is not None:
             if epoch > p.epoch:
-                # [P8] the consumer restarted: grants of its old epoch are void (those whose lease
-                # already ran out were released by it [P3]).
-                self._expire_leases(now)
+                # [P8] the consumer restarted: grants of its old epoch are void.
                 self._release_all_of(p, "epoch")
                 p.epoch = epoch
                 p.metadata = b""
@@ -554,9 +548,6 @@ class ProducerCore:
         if expected_size is None or (expected_size != 0 and expected_size != size):
             self._reject(p.id, attempt_id, Reason.INTERNAL, f"announcement named {expected_size} bytes; item holds {size}")  # [P7] check 7
             return
-        # [P3][P5] grants past their lease deadline are released before anything is counted (a driver
-        # hands messages over before it polls): they no longer hold quota, nor this item's entry.
-        self._expire_leases(now)
         if old is not None:
             self._release(old, "replaced")  # [P3] a newer attempt replaces the older grant
         # [P5] an item above the byte quota itself can never be granted: terminal, not a retry for the whole budget
@@ -595,10 +586,9 @@ class ProducerCore:
             "detail": detail,
         }})
 
-    def _on_read_complete(self, p: _Peer, epoch: int, rc: Any, now: float) -> None:
-        # [P2][P3] A grant past its lease deadline is no longer live, even before a poll released it:
-        # its lease releases it first, and an ACK of it names a grant already released (SPEC 4.6).
-        self._expire_leases(now)
+    def _on_read_complete(self, p: _Peer, epoch: int, rc: Any) -> None:
+        # [P2][P3] a grant past its lease deadline was released by its lease on the way in (_advance):
+        # an ACK of it names a grant already released (SPEC 4.6)
         grant_id = rc.get("grantId", 0) if isinstance(rc, dict) else None
         g = self._grants.get(grant_id) if is_int(grant_id) else None
         if g is None:
@@ -637,6 +627,14 @@ class ProducerCore:
     def _release_all_of(self, p: _Peer, cause: str) -> None:
         for g in list(p.grants.values()):
             self._release(g, cause)
+
+    def _advance(self, now: float) -> float:
+        """[I1] Take the engine's clock reading (time never goes back), and [P3] release every grant
+        whose lease ran out by it, before the call acts on anything: a driver hands messages over
+        before it polls, and a grant past its deadline is no longer live (its lease released it)."""
+        now = self._last_now = checked_now(now, self._last_now, log)
+        self._expire_leases(now)
+        return now
 
     def _expire_leases(self, now: float) -> None:
         while True:

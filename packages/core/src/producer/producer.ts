@@ -465,7 +465,7 @@ export class ProducerCore {
   /** Handle one encoded envelope received from `from`. Never throws [I1]. */
   handleMessage(from: string, bytes: Uint8Array, now: number): void {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "handleMessage");
-    now = this.acceptNow(now);
+    now = this.advance(now);
     const decoded = decodeEnvelope(bytes);
     if (decoded.ok) {
       this.guarded(from, decoded.value, now);
@@ -482,7 +482,7 @@ export class ProducerCore {
   /** Handle an already decoded envelope (saves a decode when the caller has one). Never throws [I1]. */
   handleEnvelope(from: string, envelope: ectp.v1.IEnvelope, now: number): void {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "handleEnvelope");
-    now = this.acceptNow(now);
+    now = this.advance(now);
     this.guarded(from, envelope, now);
   }
 
@@ -492,11 +492,9 @@ export class ProducerCore {
    */
   handlePeerUnreachable(peerId: string, now: number): void {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "handlePeerUnreachable");
-    now = this.acceptNow(now);
+    now = this.advance(now);
     const p = this.peers.get(peerId);
-    if (p === undefined) return;
-    this.expireLeases(now); // [P3] leases already run out release as such, before the peer's loss
-    this.peerGone(p, "unreachable");
+    if (p) this.peerGone(p, "unreachable");
   }
 
   /**
@@ -506,8 +504,7 @@ export class ProducerCore {
    */
   poll(now: number): CoreOutput[] {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "poll");
-    now = this.acceptNow(now);
-    this.expireLeases(now);
+    now = this.advance(now);
     this.tickPeers(now);
     this.flushEvents();
     this.setGauges();
@@ -551,12 +548,9 @@ export class ProducerCore {
    */
   shutdown(now: number): number | undefined {
     if (this.gate.busy) throw reentrantCall("ProducerCore", "shutdown");
-    now = this.acceptNow(now);
+    now = this.advance(now);
     if (this.shuttingDown) return this.reuseAfter;
     this.shuttingDown = true;
-    // [P3] Grants past their lease deadline were released by their lease before shutting down
-    // (counted and labelled as such, as at every other release a poll has not yet caught up with).
-    this.expireLeases(now);
     for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
       if (this.reuseAfter === undefined || g.deadline > this.reuseAfter) this.reuseAfter = g.deadline;
       this.release(g, RELEASE.shutdown);
@@ -576,9 +570,15 @@ export class ProducerCore {
     return this.reuseAfter;
   }
 
-  /** [I1] The engine's clock reading (see `checkedNow`); the last one is remembered. */
-  private acceptNow(now: number): number {
+  /**
+   * [I1] Take the engine's clock reading (see `checkedNow`; the last one is remembered), and [P3]
+   * release every grant whose lease ran out by it, before the call acts on anything: a driver hands
+   * messages over before it polls, and a grant past its deadline is no longer live (its lease, not a
+   * later ACK, peer loss, consumer restart or shutdown, released it, and it holds no quota).
+   */
+  private advance(now: number): number {
     this.lastNow = checkedNow(now, this.lastNow, this.logger);
+    this.expireLeases(this.lastNow);
     return this.lastNow;
   }
 
@@ -653,7 +653,7 @@ export class ProducerCore {
         this.onReadRequest(this.peerFor(sid, sep, now, known), env.readRequest as ectp.v1.IReadRequest, now);
         return;
       case "readComplete":
-        this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete, now);
+        this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete);
         return;
       case "heartbeat": {
         // Liveness only; a heartbeat alone does not introduce a new peer.
@@ -689,9 +689,7 @@ export class ProducerCore {
     let p = known;
     if (p) {
       if (epoch > p.epoch) {
-        // [P8] the consumer restarted: grants of its old epoch are void (those whose lease already
-        // ran out were released by it [P3]).
-        this.expireLeases(now);
+        // [P8] the consumer restarted: grants of its old epoch are void.
         this.releaseAllOf(p, RELEASE.epoch);
         p.epoch = epoch;
         p.metadata = new Uint8Array(0);
@@ -958,9 +956,6 @@ export class ProducerCore {
       );
       return;
     }
-    // [P3][P5] Grants past their lease deadline are released before anything is counted (a driver
-    // hands messages over before it polls): they no longer hold quota, nor this item's index entry.
-    this.expireLeases(now);
     // [P3] a newer attempt of the same consumer for the same item replaces its older grant.
     if (live !== undefined) this.release(live, RELEASE.replaced);
     // [P5] An item above the byte quota itself can never be granted: terminal, not a retry for the whole budget.
@@ -1039,10 +1034,9 @@ export class ProducerCore {
     });
   }
 
-  private onReadComplete(p: Peer, epoch: number, rc: ectp.v1.IReadComplete, now: number): void {
-    // [P2][P3] A grant past its lease deadline is no longer live, even before a poll has released it:
-    // its lease released it first, and an ACK of it now names a grant already released (SPEC.md 4.6).
-    this.expireLeases(now);
+  private onReadComplete(p: Peer, epoch: number, rc: ectp.v1.IReadComplete): void {
+    // [P2][P3] A grant past its lease deadline was released by its lease on the way in (`advance`):
+    // an ACK of it names a grant already released (SPEC.md 4.6).
     const g = this.grants.get(u64(rc.grantId));
     // [P2][C10] unknown grant, or a second ACK of one already released.
     if (!g) { this.ignore("unknownGrant"); return; }
