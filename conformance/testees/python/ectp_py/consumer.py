@@ -605,6 +605,13 @@ class ConsumerCore:
             elif f.peer.id == desc.producer_id:
                 if meta is not None:
                     self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
+                    # The fetch keeps the first metadata announced for its epoch (and for the epoch it
+                    # would move to): the peer's copy is forgotten when the peer is declared gone [P8].
+                    if desc.epoch == f.epoch:
+                        if f.announced_metadata is None:
+                            f.announced_metadata = meta
+                    elif f.successor is not None and desc.epoch == f.successor[0].epoch and f.successor[1] is None:
+                        f.successor = (f.successor[0], meta)
                 if desc.epoch > f.epoch:
                     # [C1][P8] the producer restarted: move now, or, with a read of the older epoch
                     # in flight (its bytes still verified [C11]), should that read fail
@@ -1198,14 +1205,18 @@ class ConsumerCore:
         return peer.hello_epoch != 0 or bool(peer.fetches)
 
     def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float) -> None:
-        """SPEC.md 4.2: no reads to the rejecting peer in that epoch; its fetches end [C5]."""
+        """SPEC.md 4.2: no reads to the rejecting peer in `epoch` (0: not known); the fetches asking that
+        epoch end [C5]. One already moved to a greater epoch by an announcement [C1] goes on, and that
+        epoch's Hello stands."""
+        refused = epoch if epoch > 0 else math.inf
         peer.rejected_epoch = max(epoch, 1)
         peer.rejected_reason = reason
-        peer.hello_epoch = 0
+        if peer.hello_epoch <= refused:
+            peer.hello_epoch = 0
 
         def end() -> None:
             for f in list(peer.fetches):
-                if not f.disposed:
+                if not f.disposed and f.epoch <= refused:
                     self._terminate_fetch(f, reason, now, refused=True)
 
         self._end_together(now, end)

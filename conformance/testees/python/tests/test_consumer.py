@@ -462,6 +462,57 @@ class ConsumerTest(unittest.TestCase):
         c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 3)
         self.assertEqual([f.failures[0].reason for f in c.drain_failed()], [Reason.INCOMPATIBLE] * 2)
 
+    def test_c1_p8_a_late_refusal_by_the_older_epoch_leaves_a_fetch_moved_to_a_greater_epoch_going(self):
+        """SPEC.md 4.2: the refusal stops reads to the epoch that refused; the fetch asks epoch 6 now."""
+        data = item_bytes(64)
+        old_desc, new_desc = descriptor("a", data), descriptor("a", data, epoch=6)
+        c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000))
+        admit(c, announcement(old_desc), 0)
+        c.poll(0)  # Hello and ReadRequest to epoch 5
+        admit(c, announcement(new_desc), 10, request="r2")
+        moved = c.poll(10)
+        self.assertEqual(len(sends(moved, "hello")), 1)  # epoch 6 greeted
+        rr = sends(moved, "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 11)
+        self.assertEqual(c.drain_failed(), [])
+        self.assertEqual(sends(c.poll(11), "hello"), [])  # epoch 6's Hello stands
+        r3 = c.admit("r3", [AdmitItem("i2", announcement(descriptor("b", data)), has_model_input=False)], 12)
+        self.assertEqual((r3.status, r3.failures[0].reason), ("failed", Reason.INCOMPATIBLE))  # epoch 5 stays refused
+        c.handle_envelope("P1", envelope("P1", 6, readGrant={
+            "attemptId": rr["attemptId"], "grantId": 9, "item": new_desc, "leaseMs": 30000}), 13)
+        start = [o for o in c.poll(13) if isinstance(o, StartRead)][0]
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 14)
+        self.assertEqual(admit(c, announcement(old_desc), 15).items[0].action, "ready")
+        self.assertEqual(admit(c, announcement(new_desc), 15, request="r2").items[0].action, "ready")
+
+    def test_c1_p8_metadata_of_a_later_announcement_of_the_fetchs_epoch_is_kept_for_the_fetch(self):
+        """A retry after the producer was lost (its metadata forgotten) reconnects with the metadata a
+        joining announcement carried: of the epoch the fetch moves to, or of the fetch's own epoch."""
+        data = item_bytes(64)
+        old_desc, new_desc = descriptor("a", data), descriptor("a", data, epoch=6)
+        with_meta = {**announcement(new_desc), "transportMetadata": b"\x06"}
+        c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000, backoff_initial_ms=10, backoff_max_ms=10))
+        admit(c, announcement(old_desc), 0)
+        old = grant_for(c, old_desc, 1)
+        admit(c, announcement(new_desc), 2, request="r2")  # epoch 6, no metadata yet
+        admit(c, with_meta, 3, request="r3")
+        c.poll(3)
+        c.handle_read_result(ReadResult(old.read_id, "failed", 0, peer_gone=True), 4)
+        out = c.poll(20)
+        self.assertIn(ConnectPeer("P1", 6, b"\x06"), out)
+        self.assertEqual([r["readRequest"]["expectedEpoch"] for r in sends(out, "readRequest")], [6])
+
+        c = make()  # heartbeats every 2 s, gone after 3 missed
+        admit(c, announcement(old_desc), 0)
+        c.poll(0)
+        admit(c, {**announcement(old_desc), "transportMetadata": b"\x05"}, 1, request="r2")
+        self.assertEqual([o for o in c.poll(1) if isinstance(o, ConnectPeer)], [])
+        c.poll(6_000)  # silent: declared gone, its connection and metadata forgotten; the fetch retries
+        retry = c.poll(7_000)
+        self.assertIn(ConnectPeer("P1", 5, b"\x05"), retry)
+        self.assertEqual(len(sends(retry, "readRequest")), 1)
+
     def test_c11_grant_checks_in_spec_order_size_before_the_envelopes_sender_epoch(self):
         # SPEC.md 4.4 step 2: the descriptor's epoch, its size, then the envelope's sender epoch.
         c = make()

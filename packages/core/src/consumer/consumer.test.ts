@@ -1600,6 +1600,56 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     });
   });
 
+  it("[C1][P8] a late handshake refusal by the older epoch leaves a fetch already moved to a greater epoch going", () => {
+    // SPEC 4.2: the refusal stops reads to the epoch that refused (and older ones); the fetch asks epoch 2 now.
+    const h = makeQuiet();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    h.core.poll(0); // Hello and ReadRequest to epoch 1
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 10);
+    const moved = h.core.poll(10);
+    expect(sent(moved, "hello")).toHaveLength(1); // epoch 2 greeted
+    const attempt = onlyAttempt(moved);
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 11);
+    expect(h.core.drainFailed()).toEqual([]);
+    expect(sent(h.core.poll(11), "hello")).toEqual([]); // epoch 2's Hello stands: not sent again
+    // Epoch 1 stays refused: a new announcement of it fails at admission.
+    expect(h.core.admit({ requestId: "r3", items: [remote("b", "h2")] }, 12)).toEqual({
+      status: "failed",
+      failures: [{ itemId: "b", reason: "INCOMPATIBLE", attempts: 0 }],
+    });
+    const s = starts(grant(h, attempt, 4, "h1", 13, { epoch: 2 }))[0] as StartReadOutput;
+    fill(s, "h1");
+    h.core.handleReadResult({ readId: s.readId, status: "done", bytesRead: 16 }, 14);
+    for (const [id, epoch] of [["r1", 1], ["r2", 2]] as const)
+      expect(decision(h.core.admit({ requestId: id, items: [remote("a", "h1", false, { epoch })] }, 15))?.action).toBe("ready");
+  });
+
+  it("[C1][P8] transport metadata of a later announcement of the fetch's epoch is kept for the fetch: a retry after the peer was lost reconnects with it", () => {
+    const h = makeQuiet({ backoffInitialMs: 10, backoffMaxMs: 10 });
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // announced without metadata
+    const old = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as StartReadOutput;
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 2); // epoch 2, no metadata yet
+    h.core.admit({ requestId: "r3", items: [remote("a", "h1", false, { epoch: 2, metadata: new Uint8Array([6]) })] }, 3);
+    h.core.poll(3);
+    h.core.handleReadResult({ readId: old.readId, status: "failed", peerGone: true }, 4); // forgets the peer's connection and metadata
+    const out = h.core.poll(20);
+    expect(out).toContainEqual({ type: "connect-peer", peerId: P, epoch: 2, metadata: new Uint8Array([6]) });
+    expect(sent(out, "readRequest")[0]?.envelope.readRequest?.expectedEpoch).toBe(2);
+  });
+
+  it("[C1][P8] transport metadata of a joining announcement is kept for its fetch: the retry after a silent producer was declared gone reconnects with it", () => {
+    const h = makeConsumer(); // heartbeats every 2 s, gone after 3 missed
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // announced without metadata
+    h.core.poll(0);
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { metadata: new Uint8Array([5]) })] }, 1);
+    expect(h.core.poll(1).filter((o) => o.type === "connect-peer")).toEqual([]); // nothing to reconnect yet
+    const gone = h.core.poll(6_000); // silent: declared gone, its connection and metadata forgotten; the fetch retries
+    expect(gone.filter((o) => o.type === "disconnect-peer")).toHaveLength(1);
+    const retry = h.core.poll(7_000);
+    expect(retry).toContainEqual({ type: "connect-peer", peerId: P, epoch: 1, metadata: new Uint8Array([5]) });
+    expect(sent(retry, "readRequest")).toHaveLength(1);
+  });
+
   it("[P8] a read of the old epoch is terminal EPOCH_CHANGED, cancelled, destination held until it settles", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -1242,7 +1242,14 @@ export class ConsumerCore {
           return;
         } else {
           f = rec;
-          if (this.planMeta[i] !== undefined && f.peer.id === desc.producerId) this.noteMetadata(f.peer, desc.epoch, this.planMeta[i] as Uint8Array, false);
+          const meta = this.planMeta[i];
+          if (meta !== undefined && f.peer.id === desc.producerId) {
+            this.noteMetadata(f.peer, desc.epoch, meta, false);
+            // The fetch keeps the first metadata announced for its epoch (and for the epoch it would
+            // move to): the peer's copy is forgotten when the peer is declared gone [P8].
+            if (desc.epoch === f.desc.epoch) f.announcedMetadata ??= meta;
+            else if (f.successor !== undefined && desc.epoch === f.successor.desc.epoch) f.successor.meta ??= meta;
+          }
           if (desc.epoch > f.desc.epoch && f.peer.id === desc.producerId) {
             // [C1][P8] The producer restarted: the fetch moves to the greater epoch now, or, with a
             // read of the older one in flight (its bytes still verified [C11]), should that read fail.
@@ -2031,13 +2038,18 @@ export class ConsumerCore {
     }
   }
 
+  /**
+   * SPEC 4.2: the rejecting peer gets no reads in `epoch` (0: not known); the fetches asking that
+   * epoch end with its reason [C5]. A fetch already moved to a greater epoch of the peer by an
+   * announcement [C1] asks a run that refused nothing: it goes on, and that epoch's Hello stands.
+   */
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
-    // The rejecting peer gets no reads in this epoch; its fetches end with its reason [C5].
+    const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
     peer.rejectedEpoch = Math.max(epoch, 1);
     peer.rejectedReason = reason;
-    peer.helloEpoch = 0;
+    if (peer.helloEpoch <= refused) peer.helloEpoch = 0;
     this.endTogether(now, () => {
-      for (const f of peerFetches(peer)) if (!f.disposed) this.terminateFetch(f, reason, now, detail, true);
+      for (const f of peerFetches(peer)) if (!f.disposed && f.epoch <= refused) this.terminateFetch(f, reason, now, detail, true);
     });
   }
 
