@@ -167,6 +167,38 @@ describe("the data path: a read settled before its transfer ended gives the rest
   });
 });
 
+describe("nextEventTime names only events that still do something", () => {
+  // README / MockNetwork.nextEventTime: "when the next scheduled event (delivery, read completion,
+  // held-message flush) is due": a read settled early (cancelled, its reader crashed) or moved earlier
+  // on its path, or a held message already released, has nothing left to do at its old time.
+  it("a cancelled read's, a crashed reader's and a moved read's old completion times are not named", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
+    const src = p.registerMemory(pattern(200));
+    const dst = c.registerMemory(new Uint8Array(200));
+    read(c, p, 1, src, 0, dst, 0, 100); // 0..100, due 101
+    read(c, p, 2, src, 100, dst, 100, 100); // 100..200, due 201
+    c.cancelRead(1); // settles now; read 2 moves to 0..100, due 101
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "cancelled" }]);
+    expect(net.nextEventTime()).toBe(101); // read 2's new time, not read 1's (101) then read 2's old one (201)
+    net.advanceTo(101);
+    expect(c.poll().reads).toEqual([{ readId: 2, status: "done", bytesRead: 100 }]);
+    expect(net.nextEventTime()).toBeUndefined(); // read 2's old time (201) has nothing left to do
+    read(c, p, 3, src, 0, dst, 0, 100);
+    net.crash("c");
+    expect(net.nextEventTime()).toBeUndefined();
+  });
+
+  it("a held message released by the link's next message is not named at its hold limit", async () => {
+    const { net, p, c } = await pair({ latencyMs: 1, faults: { default: { reorder: { probability: 1, maxHoldMs: 50 } } } });
+    c.send("p", new Uint8Array([1])); // held until 50 and more
+    net.setFaults({});
+    c.send("p", new Uint8Array([2])); // releases the held one behind it
+    net.advanceTo(5);
+    expect(p.poll().messages.map((m) => m.bytes[0])).toEqual([2, 1]);
+    expect(net.nextEventTime()).toBeUndefined();
+  });
+});
+
 describe("message order and reconnection", () => {
   it("a held (reordered) message goes behind the link's next message due exactly at its hold limit", async () => {
     const { net, p, c } = await pair({

@@ -12,7 +12,7 @@ import type {
   ReadResult,
 } from "@ectp/core";
 import { EctpError, crc32c } from "@ectp/protocol";
-import { EventQueue } from "./event-queue.js";
+import { EventQueue, type ScheduledEvent } from "./event-queue.js";
 import {
   type FaultConfig,
   type FaultCounts,
@@ -200,6 +200,17 @@ class SmallBytes {
   }
 }
 
+/** A read's completion event at a time it was moved to: it stands while the read's generation is still `generation`. */
+interface Rescheduled {
+  readonly read: ReadState;
+  readonly generation: number;
+}
+
+/** Whether a read's completion event of `generation` has nothing left to do: the read settled, or was rescheduled since. */
+function isStale(r: ReadState, generation: number): boolean {
+  return r.settled || generation !== r.generation;
+}
+
 function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { details });
 }
@@ -260,8 +271,29 @@ export class Fabric {
     return this.clock === undefined ? this.time : this.clock.now();
   }
 
+  /** When the next event that still does something is due (events left with nothing to do are dropped first). */
   nextEventTime(): number | undefined {
-    return this.queue.peek()?.time;
+    let ev = this.queue.peek();
+    while (ev !== undefined && this.isSpent(ev)) {
+      this.queue.pop();
+      ev = this.queue.peek();
+    }
+    return ev?.time;
+  }
+
+  /**
+   * Whether a scheduled event has nothing left to do: a read's completion after the read settled
+   * (cancelled, failed early, its reader crashed) or was rescheduled, or a held message's flush
+   * after the link's next message released it. Running one would change nothing.
+   */
+  private isSpent(ev: ScheduledEvent): boolean {
+    if (ev.run === this.completeFirst) return isStale(ev.arg as ReadState, 0);
+    if (ev.run === this.completeAgain) {
+      const { read, generation } = ev.arg as Rescheduled;
+      return isStale(read, generation);
+    }
+    if (ev.run === this.deliverHeld) return (ev.arg as Message).released;
+    return false;
   }
 
   /** Move virtual time to `t`, running every event due by then in (time, sequence) order. */
@@ -485,8 +517,7 @@ export class Fabric {
         if (r.dueAt <= soon) continue;
         // The owner's NIC is gone: the reader learns of it after one latency, stalled or not.
         r.dueAt = soon;
-        const generation = ++r.generation;
-        this.schedule(soon, (t, read: ReadState) => this.complete(read, generation, t), r);
+        this.schedule(soon, this.completeAgain, { read: r, generation: ++r.generation });
       }
     }
     this.wake(ep, true);
@@ -632,6 +663,9 @@ export class Fabric {
   /** Event handler: a read's first (not rescheduled) completion time. */
   private readonly completeFirst = (at: number, r: ReadState): void => this.complete(r, 0, at);
 
+  /** Event handler: a read's completion at a time it was moved to (generation 1, 2, ...). */
+  private readonly completeAgain = (at: number, e: Rescheduled): void => this.complete(e.read, e.generation, at);
+
   private deliver(msg: Message, at: number): void {
     if (msg.from.status === "crashed" || msg.to.status === "crashed") {
       this.fault("crashMessage", msg.from.id, msg.to.id, at);
@@ -741,8 +775,7 @@ export class Fabric {
         const due = Math.max(q.transferEnd + this.latencyMs, q.stallUntil);
         if (due >= q.dueAt) continue; // (an owner gone makes it end sooner already)
         q.dueAt = due;
-        const generation = ++q.generation;
-        this.schedule(due, (t, read: ReadState) => this.complete(read, generation, t), q);
+        this.schedule(due, this.completeAgain, { read: q, generation: ++q.generation });
       }
     }
     path.busyUntil = list.length > 0 ? (list[list.length - 1] as ReadState).transferEnd : undefined;
@@ -933,7 +966,7 @@ export class Fabric {
   }
 
   private complete(r: ReadState, generation: number, at: number): void {
-    if (r.settled || generation !== r.generation) return;
+    if (isStale(r, generation)) return;
     const readId = r.readId;
     if (r.fault === "partition") {
       this.fault("partitionRead", r.owner.id, r.peerId, at, r.readId);

@@ -167,6 +167,9 @@ export class MockNetwork {
    * When the next scheduled event (delivery, read completion, held-message flush) is due,
    * or `undefined` when nothing is scheduled: a simulator jumps time there instead of
    * ticking. A returned time may be at or before `now()` when an event is already due.
+   * Events left with nothing to do are not named: the completion of a read that settled
+   * early (cancelled, failed, its reader crashed) or moved earlier on its path, and the flush
+   * of a held message the link's next message already released.
    */
   nextEventTime(): number | undefined {
     return this.fabric.nextEventTime();
