@@ -841,13 +841,14 @@ class ConsumerCore:
         if any(w.budget_at > now + delay for w in f.waiters):
             f.timer = self._timers.push(now + delay, "fetch", f)
 
-    def _terminate_fetch(self, f: _Fetch, reason: int, now: float, refused: bool = False) -> None:
+    def _terminate_fetch(self, f: _Fetch, reason: int, now: float, refused_epoch: float = 0) -> None:
         """[C5] Terminal outcome for every waiter of a fetch. A fetch whose producer announced a
-        greater epoch during its read goes on there instead [C1][P8], unless ``refused`` (a
-        handshake refusal)."""
+        greater epoch during its read goes on there instead [C1][P8], unless a handshake refusal
+        ends it and that epoch is not greater than ``refused_epoch``, the greatest the refusal covers."""
         if f.disposed:
             return
-        if f.successor is not None and not refused and self._resume_at_successor(f, reason, now):
+        if (f.successor is not None and f.successor[0].epoch > refused_epoch
+                and self._resume_at_successor(f, reason, now)):
             return
         read = f.read
         self._dispose_fetch(f)
@@ -1205,9 +1206,10 @@ class ConsumerCore:
         return peer.hello_epoch != 0 or bool(peer.fetches)
 
     def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float) -> None:
-        """SPEC.md 4.2: no reads to the rejecting peer in `epoch` (0: not known); the fetches asking that
-        epoch end [C5]. One already moved to a greater epoch by an announcement [C1] goes on, and that
-        epoch's Hello stands."""
+        """SPEC.md 4.2: no reads to the rejecting peer in `epoch` (0: not known, read as every epoch);
+        the fetches asking that epoch end [C5]. A greater epoch refused nothing: a fetch already moved
+        there by an announcement [C1] goes on (and that epoch's Hello stands), and one whose read a
+        greater epoch's announcement came during moves there."""
         refused = epoch if epoch > 0 else math.inf
         peer.rejected_epoch = max(epoch, 1)
         peer.rejected_reason = reason
@@ -1217,7 +1219,7 @@ class ConsumerCore:
         def end() -> None:
             for f in list(peer.fetches):
                 if not f.disposed and f.epoch <= refused:
-                    self._terminate_fetch(f, reason, now, refused=True)
+                    self._terminate_fetch(f, reason, now, refused_epoch=refused)
 
         self._end_together(now, end)
 

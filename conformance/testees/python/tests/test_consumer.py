@@ -424,8 +424,8 @@ class ConsumerTest(unittest.TestCase):
 
     def test_c1_p8_a_greater_epoch_announced_during_a_read_takes_the_fetch_over_when_that_read_fails(self):
         """[C1][P8] r1 reads at epoch 5; r2 joins with epoch 6's announcement; the old read fails
-        (producer gone, or its new epoch heard): the fetch retries at epoch 6 and both load. Not when
-        epoch 6 is itself outdated by then, nor after a handshake refusal."""
+        (producer gone, its new epoch heard, or epoch 5 refused a Hello): the fetch retries at epoch 6
+        and both load. Not when epoch 6 is itself outdated by then, nor after epoch 6 refused one."""
         data = item_bytes(64)
         old_desc, new_desc = descriptor("a", data), descriptor("a", data, epoch=6, location=b"new")
 
@@ -437,13 +437,16 @@ class ConsumerTest(unittest.TestCase):
             self.assertEqual(sends(c.poll(2), "readRequest"), [])  # the read in flight goes on
             return c, old
 
-        for end in ("peer gone", "new epoch"):
+        for end in ("peer gone", "new epoch", "old epoch refused"):
             with self.subTest(end=end):
                 c, old = restart_during_read()
                 if end == "peer gone":
                     c.handle_read_result(ReadResult(old.read_id, "failed", 0, peer_gone=True), 3)
-                else:
+                elif end == "new epoch":
                     c.handle_envelope("P1", envelope("P1", 6, heartbeat={}), 3)
+                else:
+                    c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 3)
+                    self.assertEqual(c.drain_failed(), [])
                 rr = sends(c.poll(20), "readRequest")
                 self.assertEqual([r["readRequest"]["expectedEpoch"] for r in rr], [6])
                 c.handle_envelope("P1", envelope("P1", 6, readGrant={
@@ -459,7 +462,7 @@ class ConsumerTest(unittest.TestCase):
         c.handle_envelope("P1", envelope("P1", 7, heartbeat={}), 3)  # epoch 7: the announced 6 is gone too
         self.assertEqual([f.failures[0].reason for f in c.drain_failed()], [Reason.EPOCH_CHANGED] * 2)
         c, _ = restart_during_read()
-        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 3)
+        c.handle_envelope("P1", envelope("P1", 6, handshakeReject={"reason": Reason.INCOMPATIBLE}), 3)
         self.assertEqual([f.failures[0].reason for f in c.drain_failed()], [Reason.INCOMPATIBLE] * 2)
 
     def test_c1_p8_a_late_refusal_by_the_older_epoch_leaves_a_fetch_moved_to_a_greater_epoch_going(self):

@@ -1587,7 +1587,14 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
       expectIdle(h);
     });
 
-    it("still ends the fetch when the greater epoch is itself outdated by then, no waiter's budget is left, or the producer refused the handshake", () => {
+    it("the older epoch refusing the handshake is not the end either: the greater epoch refused nothing", () => {
+      const { h } = restartDuringRead();
+      h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 3);
+      expect(h.core.drainFailed()).toEqual([]);
+      loadsAtEpoch2(h, 20);
+    });
+
+    it("still ends the fetch when the greater epoch is itself outdated by then, no waiter's budget is left, or that epoch refused the handshake", () => {
       const outdated = restartDuringRead();
       outdated.h.core.handleEnvelope(P, env(P, 3, { heartbeat: {} }), 3); // epoch 3: the announced 2 is gone too
       expect(outdated.h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["EPOCH_CHANGED", "EPOCH_CHANGED"]);
@@ -1595,7 +1602,7 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
       late.h.core.handleReadResult({ readId: late.old.readId, status: "failed", peerGone: true }, 200);
       expect(late.h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["BUDGET_EXHAUSTED", "BUDGET_EXHAUSTED"]);
       const refused = restartDuringRead();
-      refused.h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 3);
+      refused.h.core.handleEnvelope(P, env(P, 2, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 3);
       expect(refused.h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["INCOMPATIBLE", "INCOMPATIBLE"]);
     });
   });

@@ -1590,11 +1590,12 @@ export class ConsumerCore {
   /**
    * [C5] End a fetch for every waiter with the terminal `reason`; `detail` (what the producer or
    * transport said) goes into their log records. A fetch whose producer announced a greater epoch
-   * during its read goes on there instead [C1][P8], unless `refused` (a handshake refusal).
+   * during its read goes on there instead [C1][P8], unless a handshake refusal ends it and that
+   * epoch is not greater than `refusedEpoch`, the greatest epoch the refusal covers.
    */
-  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number, detail = "", refused = false): void {
+  private terminateFetch(f: Fetch, reason: FailureReasonName, now: number, detail = "", refusedEpoch = 0): void {
     if (f.disposed) return;
-    if (f.successor !== undefined && !refused && this.resumeAtSuccessor(f, reason, now)) return;
+    if (f.successor !== undefined && f.successor.desc.epoch > refusedEpoch && this.resumeAtSuccessor(f, reason, now)) return;
     const read = f.read;
     this.disposeFetch(f);
     if (read !== undefined && read.fetch === f) this.orphanRead(read, ACK_FAILED, now);
@@ -2039,9 +2040,10 @@ export class ConsumerCore {
   }
 
   /**
-   * SPEC 4.2: the rejecting peer gets no reads in `epoch` (0: not known); the fetches asking that
-   * epoch end with its reason [C5]. A fetch already moved to a greater epoch of the peer by an
-   * announcement [C1] asks a run that refused nothing: it goes on, and that epoch's Hello stands.
+   * SPEC 4.2: the rejecting peer gets no reads in `epoch` (0: not known, read as every epoch); the
+   * fetches asking that epoch end with its reason [C5]. A greater epoch of the peer refused nothing:
+   * a fetch an announcement already moved there goes on (and that epoch's Hello stands), and one
+   * whose read a greater epoch's announcement came during moves there [C1].
    */
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
@@ -2049,7 +2051,7 @@ export class ConsumerCore {
     peer.rejectedReason = reason;
     if (peer.helloEpoch <= refused) peer.helloEpoch = 0;
     this.endTogether(now, () => {
-      for (const f of peerFetches(peer)) if (!f.disposed && f.epoch <= refused) this.terminateFetch(f, reason, now, detail, true);
+      for (const f of peerFetches(peer)) if (!f.disposed && f.epoch <= refused) this.terminateFetch(f, reason, now, detail, refused);
     });
   }
 
