@@ -262,6 +262,95 @@ describe("MemoryItemStore", () => {
     expect(store.usedBytes()).toBe(15 + 6 + 5);
   });
 
+  // The release callback is engine code that may act on the store (put an item again, pin one):
+  // it runs once the store is whole and the removal is queued for announcement, so what it changes
+  // is announced after the removal and counted against the capacity like any other change.
+  it("[P6][E1] an item its release callback puts again (evicted, or discarded) is announced removed, then stored", () => {
+    for (const how of ["evicted", "discarded"] as const) {
+      let store: MemoryItemStore;
+      let again = true;
+      store = new MemoryItemStore({
+        capacityBytes: 20,
+        release: (k) => {
+          if (k !== kid(1) || !again) return;
+          again = false;
+          putReady(store, 1);
+        },
+      });
+      if (how === "evicted") putReady(store, 1);
+      else expect(store.put(desc(1)).ok).toBe(true);
+      putReady(store, 2);
+      const seen = record(store);
+      if (how === "evicted") expect(store.put(desc(3)).ok).toBe(true); // evicts 1, which its callback puts again (evicting 2)
+      else store.discard(kid(1));
+      const named = seen.map((c) => {
+        const key = c.kind === "stored" ? c.descriptor.key : c.kind === "removed" ? c.key : undefined;
+        const id = key ? itemKeyId(key) : undefined;
+        return `${c.kind} ${id?.ok ? [1, 2].find((n) => kid(n) === id.value) : "?"}`;
+      });
+      expect(named, how).toEqual(how === "evicted" ? ["removed 1", "removed 2", "stored 1"] : ["removed 1", "stored 1"]);
+      expect(store.get(kid(1))?.ready, how).toBe(true);
+      expect(store.usedBytes(), how).toBe(20);
+    }
+  });
+
+  it("[P6] a release callback acting on the store while a put evicts cannot push it past its capacity", () => {
+    for (const act of ["pin the next victim", "put another item"] as const) {
+      let store: MemoryItemStore;
+      const answers: boolean[] = [];
+      let once = true;
+      store = new MemoryItemStore({
+        capacityBytes: 30,
+        release: () => {
+          if (!once) return;
+          once = false;
+          if (act === "put another item") answers.push(store.put(desc(8)).ok);
+          else
+            try {
+              store.pin(kid(2));
+              answers.push(true);
+            } catch {
+              answers.push(false); // evicted too by then
+            }
+        },
+      });
+      putReady(store, 1);
+      putReady(store, 2);
+      expect(store.put(desc(3)).ok).toBe(true); // not ready: the store is full
+      expect(store.put(desc(9, 20)).ok, act).toBe(true); // evicts 1 and 2
+      expect(answers, act).toEqual([false]); // 2 is gone by then; no room for 8
+      expect(store.usedBytes(), act).toBe(30);
+    }
+  });
+
+  it("a release callback during clear() cannot put an item whose own release is still due, so no item held loses its registration", () => {
+    const registered = new Set<string>();
+    let store: MemoryItemStore;
+    const answers: string[] = [];
+    let again = true;
+    store = new MemoryItemStore({
+      capacityBytes: 100,
+      locate: (k) => {
+        registered.add(k);
+        return new Uint8Array([1]);
+      },
+      release: (k) => {
+        registered.delete(k);
+        if (k !== kid(1) || !again) return;
+        again = false;
+        const r = store.put(desc(2)); // 2's release comes next: it would deregister the new 2
+        answers.push(r.ok ? "ok" : r.error.message);
+      },
+    });
+    putReady(store, 1);
+    putReady(store, 2);
+    store.clear("reset");
+    expect(answers).toEqual([`[INVALID_ARGUMENT] put: item ${kid(2)} is still being released; put it again from its own release callback or after it`]);
+    expect([...registered]).toEqual([]);
+    putReady(store, 2); // once released, it is stored and registered anew
+    expect([...registered]).toEqual([kid(2)]);
+  });
+
   it("[P6] a locate callback that fills the store makes the outer put OVERLOADED, evicting nothing, and undoes its own registration", () => {
     const released: string[] = [];
     let store: MemoryItemStore;

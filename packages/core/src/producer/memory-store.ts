@@ -48,7 +48,10 @@ export interface MemoryItemStoreOptions {
    * Called once when an item leaves the store (evicted, discarded or cleared), so the
    * transport can deregister what {@link MemoryItemStoreOptions.locate} registered (keep the
    * regions `locate` registers, e.g. in a Map by key id; without this, an evicted item's memory
-   * stays registered and readable). Default: none.
+   * stays registered and readable). It runs once the store is whole again, the removal queued
+   * for announcement: a callback may act on the store (a put, a pin), counted against the
+   * capacity like any change, and announced after the removal. A key whose own release is still
+   * to run (later in the same eviction or clear) cannot be put again until then. Default: none.
    */
   release?(keyId: string): void;
 }
@@ -130,8 +133,10 @@ export class MemoryItemStore implements ItemStore {
   private readonly listeners = new Set<(change: StoreChange) => void>();
   /** Changes not yet delivered to the listeners (see `flush`). */
   private readonly pending: StoreChange[] = [];
-  /** Whether `flush` is delivering (a listener's own changes then wait their turn). */
+  /** Whether `flush` is delivering, or release callbacks run (a listener's or callback's own changes then wait their turn). */
   private emitting = false;
+  /** Keys removed whose release callback is still to run (see `releaseRemoved`). */
+  private readonly releasing = new Set<string>();
   private readonly locateFn: ((keyId: string, bytes: Uint8Array) => Uint8Array) | undefined;
   private readonly releaseFn: ((keyId: string) => void) | undefined;
   /** The entry {@link MemoryItemStore.get} found last: `pin` right after `get` skips the Map. */
@@ -161,8 +166,8 @@ export class MemoryItemStore implements ItemStore {
    * Add a new, not yet ready item, evicting ready unpinned items (oldest evictable first)
    * when needed. Returns the new entry, or an error result:
    * `INVALID_ARGUMENT` for a malformed descriptor, one encoding to more than
-   * `MAX_DESCRIPTOR_BYTES` (with its location), bytes of the wrong length or a key already
-   * present; `OVERLOADED` when the item cannot fit even after evicting every
+   * `MAX_DESCRIPTOR_BYTES` (with its location), bytes of the wrong length, a key already
+   * present or one whose release callback is still to run; `OVERLOADED` when the item cannot fit even after evicting every
    * evictable item, `INTERNAL` when `options.locate` throws (nothing is evicted then either).
    *
    * @param descriptor - the item as it will be announced; `location` is replaced by what
@@ -179,6 +184,11 @@ export class MemoryItemStore implements ItemStore {
     const { keyId, sizeBytes } = valid.value;
     if (this.entries.has(keyId))
       return fail("INVALID_ARGUMENT", `put: item ${keyId} is already stored; discard or wait for eviction first`, {
+        details: { keyId },
+      });
+    if (this.releasing.has(keyId))
+      // Its release callback, still to run, would deregister the new item's memory.
+      return fail("INVALID_ARGUMENT", `put: item ${keyId} is still being released; put it again from its own release callback or after it`, {
         details: { keyId },
       });
     if (bytes !== undefined && (!(bytes instanceof Uint8Array) || bytes.length !== sizeBytes))
@@ -232,6 +242,7 @@ export class MemoryItemStore implements ItemStore {
     this.used += sizeBytes;
     if (evicted !== undefined) {
       for (const e of evicted) this.pending.push({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
+      this.releaseRemoved(evicted);
       this.flush();
     }
     return { ok: true, value: entry };
@@ -266,7 +277,9 @@ export class MemoryItemStore implements ItemStore {
         { details: { keyId } },
       );
     this.remove(e);
-    this.emit({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "discarded" });
+    this.pending.push({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "discarded" });
+    this.releaseRemoved([e]);
+    this.flush();
     return true;
   }
 
@@ -290,14 +303,13 @@ export class MemoryItemStore implements ItemStore {
     this.evictableBytes = 0;
     this.pinCount = 0;
     this.lastGot = undefined;
-    // [E1] Cleared is announced before the release callbacks run: a callback that writes the store
-    // again (a new item made ready) must not have its change published before the Cleared it follows.
-    this.emit({ kind: "cleared", cause });
     for (const e of all) {
       e[HELD] = false;
       e.pins = 0;
-      this.callRelease(e.keyId);
     }
+    this.pending.push({ kind: "cleared", cause });
+    this.releaseRemoved(all);
+    this.flush();
   }
 
   /** The bytes of an item, or `undefined` when absent or when the store holds no bytes for it. */
@@ -373,7 +385,7 @@ export class MemoryItemStore implements ItemStore {
     };
   }
 
-  /** Remove (and release) the oldest evictable items until `need` bytes are free (the caller checked they can be); returns them, not yet announced. */
+  /** Remove the oldest evictable items until `need` bytes are free (the caller checked they can be); returns them, not yet announced or released. */
   private evictFor(need: number): Entry[] {
     const evicted: Entry[] = [];
     let freed = 0;
@@ -395,7 +407,6 @@ export class MemoryItemStore implements ItemStore {
     if (this.lastGot === e) this.lastGot = undefined;
     if (e[EVICTABLE]) this.removeEvictable(e);
     this.used -= e.sizeBytes;
-    this.callRelease(e.keyId);
   }
 
   /** Append to the evictable FIFO (the newest end) [P6]. */
@@ -424,6 +435,28 @@ export class MemoryItemStore implements ItemStore {
     e[PREV] = undefined;
     e[NEXT] = undefined;
     this.evictableBytes -= e.sizeBytes;
+  }
+
+  /**
+   * Call the release callback of items already removed, their removal queued for announcement:
+   * the store is whole by then, so a callback acting on it (a put, a pin) is counted against the
+   * capacity like any other change, and what it changes is announced after the removal [E1]. A key
+   * whose own release is still to run cannot be put again meanwhile (see `put`).
+   */
+  private releaseRemoved(removed: readonly Entry[]): void {
+    if (!this.releaseFn) return;
+    const wasEmitting = this.emitting;
+    this.emitting = true; // changes made by the callbacks wait behind the queued removals
+    for (const e of removed) this.releasing.add(e.keyId);
+    try {
+      for (const e of removed) {
+        this.releasing.delete(e.keyId);
+        this.callRelease(e.keyId);
+      }
+    } finally {
+      this.releasing.clear();
+      this.emitting = wasEmitting;
+    }
   }
 
   private callRelease(keyId: string): void {
