@@ -209,10 +209,11 @@ describe("hooks calling back into their own core (the cores are not re-entrant)"
 
   it("a read made by a metrics hook records nothing meanwhile: announcing an item of another producer from a counter hook takes no sample", () => {
     const store = new MemoryItemStore({ capacityBytes: 100 });
-    const foreign = { ...desc(1), producerId: "other" }; // stored under another producer id: its first look-up counts it unpublishable
+    // Stored under another producer id: its first look-up counts it unpublishable. Not ready, so the
+    // producer does not look it up when it starts (it publishes only the ready items it finds).
+    const foreign = { ...desc(1), producerId: "other" };
     const put = store.put(foreign);
     if (!put.ok) throw put.error;
-    store.markReady(kid(1));
     const samples: string[] = [];
     let p: ProducerCore | undefined;
     const counter = (name: string) => {

@@ -183,6 +183,11 @@ class ProducerCore:
         self._shutting_down = False
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._unsubscribe = store.subscribe(self._on_store_change)  # [E1] every change becomes an event
+        # [E1][E2] items the store already holds ready (filled before this core: a warm start) are
+        # published as Stored in the first batch, so the batches account for what a snapshot lists.
+        for e in store.ready_items():
+            if self._foreign(e.descriptor) is None:
+                self._pending_events.append({"stored": {"item": e.descriptor}})
 
     # ------------------------------------------------------------------------- API
 

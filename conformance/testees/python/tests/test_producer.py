@@ -386,6 +386,17 @@ class ProducerTest(unittest.TestCase):
         snap = sends(p.poll(501), "snapshot")[0]["snapshot"]
         self.assertEqual((snap["sequence"], len(snap["items"])), (1, 2))
 
+    def test_e1_e2_items_held_ready_before_the_producer_was_built_are_published_in_its_first_batch(self):
+        store = MemoryItemStore(1 << 20)
+        a = put(store, "a")  # a warm start: the store was filled first
+        put(store, "b", ready=False)  # not ready: not published
+        p = ProducerCore("P1", 5, dict(FP), store)
+        batches = [o.batch for o in p.poll(0) if isinstance(o, EventBatchOut)]
+        self.assertEqual([(b["sequence"], [e["stored"]["item"] for e in b["events"]]) for b in batches], [(1, [a])])
+        p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 1)
+        snap = sends(p.poll(1), "snapshot")[0]["snapshot"]
+        self.assertEqual((snap["sequence"], snap["items"]), (1, [a]))
+
     def test_e2_one_peers_replays_and_snapshots_resend_at_most_once_per_resend_interval(self):
         p, store = make()
         for n in ("a", "b", "c"):

@@ -1096,6 +1096,18 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(batches(out).map((b) => b.sequence)).toEqual([2]);
   });
 
+  it("[E1][E2] items the store held ready before the producer was built are published as Stored in its first batch, so the snapshot's sequence accounts for them", () => {
+    const store = new MemoryItemStore({ capacityBytes: 1000 });
+    ready(store, 1); // a warm start: the store was filled first
+    store.put(desc(2)); // not ready: not published
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
+    producer.handleMessage("r", wire("r", 1, { hello: { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: FP, capabilities: ["events.v1"] } }), 0);
+    const first = batches(producer.poll(0));
+    expect(first.map((b) => [b.sequence, b.events?.map((e) => e.stored?.item)])).toEqual([[1, [desc(1)]]]);
+    producer.handleMessage("r", wire("r", 1, { snapshotRequest: {} }), 1);
+    expect(sent(producer.poll(1), "r").find((e) => e.snapshot)?.snapshot).toEqual({ sequence: 1, items: [desc(1)], snapshotId: 1 });
+  });
+
   it("[E1] events beyond maxBatchBytes go out as consecutive batches, filled in order; one event larger than the bound travels alone", () => {
     const size = ectp.v1.Event.encode({ stored: { item: desc(1) } }).finish().length;
     const h = harness({ maxBatchBytes: 2 * size });

@@ -434,6 +434,27 @@ export class ProducerCore {
     this.ring = new Array(cfg.replayBufferBatches);
     // [E1] every change of the store becomes an event, published in the next poll.
     this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
+    this.publishHeldItems();
+  }
+
+  /**
+   * [E1][E2] Items the store already holds ready when this core is built (a store filled first,
+   * e.g. a warm start) are published as Stored in the first batch, as if they became ready now: a
+   * snapshot lists only what the batches up to its sequence account for.
+   */
+  private publishHeldItems(): void {
+    this.gate.callbacks++;
+    try {
+      for (const e of this.store.readyItems())
+        if (this.refusedDescriptor(e.descriptor) === undefined) this.pendingEvents.push({ stored: { item: e.descriptor } });
+    } catch (cause) {
+      // [I1] the engine's store could not list its items: they reach subscribers by snapshots only.
+      this.logger.error("store failed to list the ready items it held when the producer started; they are not published as Stored", {
+        error: thrownText(cause),
+      });
+    } finally {
+      this.gate.callbacks--;
+    }
   }
 
   /**
