@@ -240,6 +240,10 @@ class _Peer:
     connected_epoch: int = 0
     metadata: bytes | None = None
     metadata_epoch: int = 0
+    announced_meta: bytes | None = None  # what announcements carried: kept when the peer is declared gone (SPEC 4)
+    announced_meta_epoch: int = 0
+    awaiting_hello: bool = False  # [P8] a greater epoch seen and not greeted yet: no Heartbeat before the Hello
+    quiet_since: float | None = None  # found without business nor connection (idle let-go without one)
     last_heard: float = -math.inf
     business_since: float = 0
     idle_since: float | None = None  # when the timer found it without business, its connection held
@@ -767,6 +771,10 @@ class ConsumerCore:
         f = _Fetch(desc.key_id, desc, key, peer, desc.epoch, meta)
         self._fetches[desc.key_id] = f
         if not peer.fetches and not peer.ack_waiters:
+            if peer.quiet_since is not None and now - peer.quiet_since >= self.config.idle_peer_ms:
+                peer.hello_epoch = 0  # [P8] idle long enough: greet it again, connection or not
+                peer.heard_hello_epoch = 0
+            peer.quiet_since = None
             self._start_business(peer, now)
         peer.fetches[f] = None
         if meta is not None:
@@ -779,20 +787,28 @@ class ConsumerCore:
         """Remember a producer's transport metadata for an epoch (a Hello's wins)."""
         if epoch < peer.known_epoch:
             return
+        if not from_hello and (peer.announced_meta is None or epoch > peer.announced_meta_epoch):
+            peer.announced_meta = meta
+            peer.announced_meta_epoch = epoch
         if peer.metadata is None or epoch > peer.metadata_epoch or (from_hello and epoch == peer.metadata_epoch):
             peer.metadata = meta
             peer.metadata_epoch = epoch
 
-    def _send_attempt(self, f: _Fetch, now: float) -> None:
-        """Send one ReadRequest, after connect-peer and Hello as needed (SPEC.md 4.1)."""
+    def _connect_for(self, f: _Fetch) -> None:
         peer = f.peer
         if peer.connected_epoch < f.epoch:
             meta = peer.metadata if peer.metadata is not None and peer.metadata_epoch == f.epoch else f.announced_metadata
             if meta is not None:
                 peer.connected_epoch = f.epoch  # connect once per producer epoch
                 self._out.append(ConnectPeer(peer.id, f.epoch, meta))
+
+    def _send_attempt(self, f: _Fetch, now: float) -> None:
+        """Send one ReadRequest, after connect-peer and Hello as needed (SPEC.md 4.1)."""
+        peer = f.peer
+        self._connect_for(f)
         if peer.hello_epoch < f.epoch:  # never back to an older epoch (two epochs' announcements would alternate)
             peer.hello_epoch = f.epoch  # a Hello before the first ReadRequest to each epoch
+            peer.awaiting_hello = False
             self._send(peer.id, {"hello": {
                 "role": Role.CONSUMER,
                 "capabilities": [],
@@ -998,7 +1014,7 @@ class ConsumerCore:
         f = r.fetch
         # [P8] a read the transport failed because the producer (its current epoch) is gone: the peer
         # is gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now
-        if result.status != "done" and result.peer_gone is True and r.epoch == r.peer.known_epoch:
+        if result.status != "done" and result.peer_gone is True and r.grant_held and r.epoch == r.peer.known_epoch:
             self._drop_grant(r)
             self._release_dest(r.dest)
 
@@ -1162,8 +1178,11 @@ class ConsumerCore:
             self._out.append(DisconnectPeer(peer.id))
         if peer.hello_epoch < epoch:
             peer.hello_epoch = 0
+            peer.awaiting_hello = True
         if peer.metadata_epoch < epoch:
             peer.metadata = None
+        if peer.announced_meta_epoch < epoch:
+            peer.announced_meta = None
         if peer.rejected_epoch < epoch:
             peer.rejected_epoch = 0
         for r in list(peer.grants.values()):
@@ -1311,6 +1330,7 @@ class ConsumerCore:
         f.state = READING
         f.read = r
         r.timer = self._timers.push(deadline, "read", r)  # [C8] transfer deadline
+        self._connect_for(f)  # metadata learnt since the ReadRequest is loaded before the read
         source = item.location if item.location else f.desc.location  # SPEC.md 4.4: location fallback
         self._out.append(StartRead(r.read_id, peer.id, source, dest))
 
@@ -1366,6 +1386,7 @@ class ConsumerCore:
         if not peer.fetches and not peer.ack_waiters:
             # no business: fall silent (SPEC.md 4.7); a connection idle for idle_peer_ms is let go [P8]
             if not peer.connected_epoch:
+                peer.quiet_since = now
                 return
             if peer.idle_since is None:
                 peer.idle_since = now
@@ -1378,8 +1399,9 @@ class ConsumerCore:
             self._peer_gone(peer, "silent", now)  # [P8] silent for heartbeat_misses intervals
             return
         if now >= peer.next_heartbeat_at:
-            peer.heartbeat_seq += 1
-            self._send(peer.id, {"heartbeat": {"sequence": peer.heartbeat_seq}})
+            if not peer.awaiting_hello:  # [P8] a new epoch's first message is its Hello
+                peer.heartbeat_seq += 1
+                self._send(peer.id, {"heartbeat": {"sequence": peer.heartbeat_seq}})
             peer.next_heartbeat_at = now + self.config.heartbeat_interval_ms
         peer.timer = self._timers.push(min(peer.next_heartbeat_at, self._dead_at(peer)), "peer", peer)
 
@@ -1408,7 +1430,7 @@ class ConsumerCore:
         log.warning("producer %s unreachable (%s)", peer.id, why)
         self._out.append(DisconnectPeer(peer.id))
         peer.connected_epoch = 0
-        peer.metadata = None
+        peer.metadata, peer.metadata_epoch = peer.announced_meta, peer.announced_meta_epoch  # SPEC 4: announcements' stays
         for r in list(peer.ack_waiters):
             self._drop_grant(r)  # no ReadComplete to a gone peer
 

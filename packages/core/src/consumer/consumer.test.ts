@@ -2313,3 +2313,108 @@ describe("re-admission, late inputs and refusals (review of 2026-12-01)", () => 
       }
   });
 });
+
+/** Index of the first output of `type` (or of a send with body `body`); -1 when none. */
+function outputIndex(out: CoreOutput[], type: string, body?: string): number {
+  return out.findIndex((o) => o.type === type && (body === undefined || (o.type === "send" && (o.envelope as Record<string, unknown>)[body] != null)));
+}
+
+describe("[P8] greetings, heartbeats and transport metadata across producer restarts and outages", () => {
+  it("[P8] a producer declared gone keeps what its announcements carried: a retry of a fetch whose own announcement had no metadata connects with another live fetch's announced metadata before its Hello", () => {
+    const h = makeConsumer({ ...QUIET, backoffInitialMs: 10, backoffMaxMs: 10 });
+    const M = new Uint8Array([7, 7]);
+    // Fetch A (h1) announced with metadata M; fetch B (h2) by an announcement of the same epoch without any.
+    h.core.admit({ requestId: "rA", items: [remote("a", "h1", false, { metadata: M })] }, 0);
+    h.core.admit({ requestId: "rB", items: [remote("b", "h2")] }, 0);
+    const first = h.core.poll(0);
+    expect(first[0]).toEqual({ type: "connect-peer", peerId: P, epoch: 1, metadata: M });
+    const [aAttempt] = sent(first, "readRequest").map((o) => Number(o.envelope.readRequest?.attemptId));
+    // A is told to wait 5 s (NOT_READY with a hint); B's attempt stays in flight.
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: aAttempt, reason: R.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs: 5_000 } }), 1);
+    h.core.poll(1);
+    // The transport reports the producer unreachable: B retries (before a grant), with a new handshake.
+    h.core.handlePeerUnreachable(P, 2);
+    expect(h.core.poll(2)).toContainEqual({ type: "disconnect-peer", peerId: P });
+    const retry = h.core.poll(100);
+    expect(sent(retry, "readRequest")).toHaveLength(1); // B's retry
+    const hello = outputIndex(retry, "send", "hello");
+    expect(hello).toBeGreaterThanOrEqual(0);
+    // SPEC 4: the metadata of an announcement of that epoch (A's, a fetch still under way) is loaded
+    // just before the first message to that epoch.
+    const connect = outputIndex(retry, "connect-peer");
+    expect(connect, "connect-peer with A's announced metadata before the Hello").toBeGreaterThanOrEqual(0);
+    expect(connect).toBeLessThan(hello);
+  });
+
+  it("[P8] after a greater epoch is seen, the next message to the producer is a Hello: no Heartbeat goes to the new epoch while a fetch resumed there waits out its backoff", () => {
+    const h = makeConsumer({ heartbeatIntervalMs: 1_000, backoffInitialMs: 500, backoffMaxMs: 500 });
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const old = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as StartReadOutput;
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 2);
+    h.core.poll(2);
+    // Epoch 2 is heard from (any envelope): the epoch-1 read is void; the fetch moves to epoch 2 and retries after its backoff.
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 900);
+    const after: CoreOutput[] = [...h.core.poll(900), ...h.core.poll(1_000), ...h.core.poll(1_500)];
+    const toP = after.filter((o) => o.type === "send" && o.peerId === P);
+    const bodies = toP.map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : ""));
+    expect(bodies, "first message to epoch 2 must be a Hello").toEqual(["hello", "readRequest"]);
+    h.core.handleReadResult({ readId: old.readId, status: "cancelled" }, 1_600);
+  });
+
+  it("[P8] a producer idle for idlePeerMs gets a new Hello with the next fetch, also when its metadata was only noted (its Hello came after the business ended)", () => {
+    const h = makeConsumer(); // heartbeats every 2 s; idlePeerMs 300 000
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // announcement without metadata
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: attempt, reason: R.FAILURE_REASON_NOT_FOUND } }), 1);
+    h.core.poll(1);
+    h.core.finishRequest("r1", 2);
+    h.core.drainFailed();
+    // The producer's Hello (its NIXL metadata) arrives after the business ended: noted, not loaded.
+    h.core.handleEnvelope(P, env(P, 1, { hello: { role: 1, transportMetadata: new Uint8Array([5]) } }), 3);
+    h.core.poll(2_000);
+    h.core.poll(400_000); // long idle: the producer has long declared us gone and forgotten our metadata
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 400_000);
+    const types = h.core.poll(400_000).map((o) => (o.type === "send" ? Object.keys(o.envelope).find((k) => !["version", "senderId", "senderEpoch"].includes(k)) : o.type));
+    expect(types).toEqual(["connect-peer", "hello", "readRequest"]);
+  });
+
+  it("[P8] a peer-gone read result left over from an outage already handled does not declare the reconnected producer gone again (a fresh read from it goes on)", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    const s1 = starts(grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 1))[0] as StartReadOutput;
+    h.core.finishRequest("r1", 2); // abandoned: its grant is released when the read settles
+    expect(h.core.poll(2)).toContainEqual({ type: "cancel-read", readId: s1.readId });
+    h.core.handlePeerUnreachable(P, 3); // the outage: declared gone, grants void
+    h.core.poll(3);
+    // The producer is back (same epoch): a new fetch greets it again and is granted.
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 10);
+    const s2 = starts(grant(h, onlyAttempt(h.core.poll(10)), 8, "h2", 11))[0] as StartReadOutput;
+    // The transport now settles the old read as failed by the (old) outage.
+    h.core.handleReadResult({ readId: s1.readId, status: "failed", peerGone: true }, 12);
+    const out = h.core.poll(12);
+    expect(out).not.toContainEqual({ type: "cancel-read", readId: s2.readId });
+    expect(h.core.drainFailed()).toEqual([]);
+    fill(s2, "h2");
+    h.core.handleReadResult({ readId: s2.readId, status: "done", bytesRead: 16 }, 13);
+    expect(decision(h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 14))?.action).toBe("ready");
+    h.core.finishRequest("r2", 15);
+    h.core.poll(100_000);
+    expectIdle(h);
+  });
+
+  it("[P8] metadata that a joining announcement brought while the attempt was in flight is loaded before the read from that epoch starts", () => {
+    const h = makeConsumer(QUIET);
+    const M = new Uint8Array([4, 2]);
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0); // no metadata: nothing to load yet
+    const attempt = onlyAttempt(h.core.poll(0));
+    h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { metadata: M })] }, 1); // joins, with metadata
+    expect(h.core.poll(1)).toEqual([]);
+    // The grant arrives (the producer's Hello not yet, or lost): the read is from epoch 1, whose metadata is known.
+    const out = grant(h, attempt, 7, "h1", 2);
+    const read = out.findIndex((o) => o.type === "start-read");
+    const connect = out.findIndex((o) => o.type === "connect-peer");
+    expect(read).toBeGreaterThanOrEqual(0);
+    expect(connect, "connect-peer (epoch 1, M) before start-read").toBeGreaterThanOrEqual(0);
+    expect(connect).toBeLessThan(read);
+  });
+});

@@ -374,6 +374,13 @@ class Peer implements Timed {
   connectedEpoch = 0;
   metadata: Uint8Array | undefined = undefined;
   metadataEpoch = 0;
+  /** The metadata announcements carried (kept when the producer is declared gone: SPEC 4). */
+  announcedMeta: Uint8Array | undefined = undefined;
+  announcedMetaEpoch = 0;
+  /** A greater epoch was seen and not greeted yet: no Heartbeat before its Hello [P8]. */
+  awaitingHello = false;
+  /** When the timer found it without business and without a connection (-1: not since the last business). */
+  quietSince = -1;
   /** Last time any message arrived from it. */
   lastHeard = Number.NEGATIVE_INFINITY;
   /** Declared gone, and nothing heard from it since: a further declaration is the same outage (logged at info). */
@@ -1445,7 +1452,15 @@ export class ConsumerCore {
     const f = new Fetch(desc, keyHash, peer, meta);
     this.keys.setHashed(desc.keyId, keyHash, f);
     this.fetchCount++;
-    if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) this.startBusiness(peer, now);
+    if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) {
+      // [P8] Idle for idlePeerMs with no connection to let go: greet it again all the same (SPEC 4.1).
+      if (peer.quietSince >= 0 && now - peer.quietSince >= this.config.idlePeerMs) {
+        peer.helloEpoch = 0;
+        peer.heardHelloEpoch = 0;
+      }
+      peer.quietSince = -1;
+      this.startBusiness(peer, now);
+    }
     // Appended to the peer's fetch list.
     const tail = peer.fTail;
     f.pPrev = tail;
@@ -1513,28 +1528,36 @@ export class ConsumerCore {
   /** Remember a producer's transport metadata for an epoch (a Hello's wins over an announcement's). */
   private noteMetadata(peer: Peer, epoch: number, meta: Uint8Array, fromHello: boolean): void {
     if (epoch < peer.knownEpoch) return;
+    if (!fromHello && (peer.announcedMeta === undefined || epoch > peer.announcedMetaEpoch)) {
+      peer.announcedMeta = meta;
+      peer.announcedMetaEpoch = epoch;
+    }
     if (peer.metadata === undefined || epoch > peer.metadataEpoch || (fromHello && epoch === peer.metadataEpoch)) {
       peer.metadata = meta;
       peer.metadataEpoch = epoch;
     }
   }
 
+  /**
+   * Metadata known for the fetch's epoch: connect once per producer epoch, before anything is sent
+   * to it or read from it. Never back to an older epoch than the one connected.
+   */
+  private connectFor(f: Fetch): void {
+    const peer = f.peer;
+    if (peer.connectedEpoch >= f.epoch) return;
+    const meta = peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
+    if (meta === undefined) return;
+    peer.connectedEpoch = f.epoch;
+    this.out.push({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
+  }
+
   /** Send one ReadRequest (after Hello and connect-peer as needed). */
   private sendAttempt(f: Fetch, now: number): void {
     const peer = f.peer;
-    // Metadata known for this epoch: connect once per producer epoch, before anything is sent to it.
-    // Never back to an older epoch than the one connected or greeted: announcements of two epochs
-    // (the older one stale) would otherwise reconnect and greet alternately, attempt by attempt.
-    if (peer.connectedEpoch < f.epoch) {
-      const meta =
-        peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
-      if (meta !== undefined) {
-        peer.connectedEpoch = f.epoch;
-        this.out.push({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
-      }
-    }
+    this.connectFor(f);
     if (peer.helloEpoch < f.epoch) {
       peer.helloEpoch = f.epoch;
+      peer.awaitingHello = false;
       this.send(peer.id, {
         hello: {
           role: ectp.v1.Role.ROLE_CONSUMER,
@@ -1791,7 +1814,7 @@ export class ConsumerCore {
     const f = r.fetch;
     // [P8] A read the transport failed because the producer (its current epoch) is gone: the peer is
     // gone as if reported unreachable: no ReadComplete goes to it, and its other fetches end now.
-    if (result.status !== "done" && result.peerGone === true && r.epoch === r.peer.knownEpoch) {
+    if (result.status !== "done" && result.peerGone === true && r.grantHeld && r.epoch === r.peer.knownEpoch) {
       this.dropGrant(r);
       this.releaseDest(r.dest);
       this.endTogether(now, () => {
@@ -2001,9 +2024,13 @@ export class ConsumerCore {
       peer.connectedEpoch = 0;
       this.out.push({ type: "disconnect-peer", peerId: peer.id });
     }
-    if (peer.helloEpoch < epoch) peer.helloEpoch = 0;
+    if (peer.helloEpoch < epoch) {
+      peer.helloEpoch = 0;
+      peer.awaitingHello = true;
+    }
     peer.intervalMs = 0; // until the new epoch's Hello
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
+    if (peer.announcedMetaEpoch < epoch) peer.announcedMeta = undefined;
     if (peer.rejectedEpoch < epoch) peer.rejectedEpoch = 0;
     // Grants of the old epoch died with it.
     for (const r of peer.grants.values()) if (r.epoch < epoch) this.dropGrant(r);
@@ -2173,6 +2200,7 @@ export class ConsumerCore {
     f.state = READING;
     f.read = r;
     this.timers.schedule(r, deadline, LANE_READ);
+    this.connectFor(f); // metadata learnt since the ReadRequest (a joining announcement) is loaded before the read
     const source = location.length > 0 ? location : f.desc.location;
     // [C11] A transport that can compute the landed bytes' CRC off this thread is asked to, whenever some checksum needs it.
     const crc = r.checksumA !== -1 || r.checksumB !== -1 || f.otherChecksums !== undefined;
@@ -2295,7 +2323,10 @@ export class ConsumerCore {
   private onPeerTimer(peer: Peer, now: number): void {
     if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) {
       // No business: heartbeats stop [P8]. A connection left idle for idlePeerMs is let go.
-      if (peer.connectedEpoch === 0) return;
+      if (peer.connectedEpoch === 0) {
+        peer.quietSince = now; // no connection to let go: its greeting is dropped at the next business, if idle long enough
+        return;
+      }
       if (peer.idleSince === NOT_IDLE) {
         peer.idleSince = now;
         this.timers.schedule(peer, now + this.config.idlePeerMs, LANE_HEAP);
@@ -2308,7 +2339,8 @@ export class ConsumerCore {
       return;
     }
     if (now >= peer.nextHeartbeatAt) {
-      this.send(peer.id, { heartbeat: { sequence: ++peer.heartbeatSeq } });
+      // [P8] SPEC 4: the first message to a new epoch of the producer is a Hello, not a Heartbeat.
+      if (!peer.awaitingHello) this.send(peer.id, { heartbeat: { sequence: ++peer.heartbeatSeq } });
       peer.nextHeartbeatAt = now + this.config.heartbeatIntervalMs;
     }
     this.timers.schedule(peer, Math.min(peer.nextHeartbeatAt, this.deadAt(peer)), LANE_HEAP);
@@ -2346,7 +2378,9 @@ export class ConsumerCore {
     peer.goneUnheard = true;
     this.out.push({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
-    peer.metadata = undefined;
+    // SPEC 4: a producer declared gone takes its Hello's metadata with it, not what its announcements carried.
+    peer.metadata = peer.announcedMeta;
+    peer.metadataEpoch = peer.announcedMetaEpoch;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
     this.endTogether(now, () => {
       for (const f of peerFetches(peer)) {
