@@ -1009,6 +1009,19 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(sent(h.producer.poll(13), "r").map((e) => e.eventBatch?.sequence)).toEqual([6]);
   });
 
+  it("[E2] a replay buffer configured far beyond any use (2^32 batches and more) is accepted, holds what was published and replays it", () => {
+    for (const replayBufferBatches of [2 ** 32, Number.MAX_SAFE_INTEGER]) {
+      const h = harness({ replayBufferBatches });
+      for (let i = 1; i <= 3; i++) {
+        ready(h.store, i);
+        h.producer.poll(i);
+      }
+      expect(h.producer.stats()).toMatchObject({ eventSequence: 3, replayBuffered: 3 });
+      h.producer.handleMessage("r", wire("r", 1, { replayRequest: { fromSequence: 1 } }), 10);
+      expect(sent(h.producer.poll(10), "r").map((e) => e.eventBatch?.sequence)).toEqual([1, 2, 3]);
+    }
+  });
+
   it("[E2] replays a peer asked for while its answers had to wait go out from the lowest sequence asked, whatever the order asked", () => {
     const h = harness(); // resendIntervalMs 500
     for (let i = 1; i <= 3; i++) {

@@ -346,7 +346,11 @@ export class ProducerCore {
   private sequence = 0;
   /** Snapshot answers sent in this epoch: the last one's `snapshotId` [E2]. */
   private snapshotAnswers = 0;
-  private readonly ring: (ectp.v1.IEventBatch | undefined)[];
+  /**
+   * [E2] The replay buffer: batch `s` at `s % replayBufferBatches`. It grows as batches are
+   * published (never allocated at its configured size, which may be far larger than ever used).
+   */
+  private readonly ring: (ectp.v1.IEventBatch | undefined)[] = [];
   private heartbeatSequence = 0;
   private ignored = 0;
   private shuttingDown = false;
@@ -431,7 +435,6 @@ export class ProducerCore {
     };
     this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
     this.logger = containLogger(options.logger, hookThrew, this.gate);
-    this.ring = new Array(cfg.replayBufferBatches);
     // [E1] every change of the store becomes an event, published in the next poll.
     this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
     this.publishHeldItems();
@@ -1279,7 +1282,7 @@ export class ProducerCore {
     this.pendingEvents = [];
     for (const events of runs) {
       const batch: ectp.v1.IEventBatch = { sequence: ++this.sequence, events };
-      this.ring[this.sequence % this.ring.length] = batch; // [E2] bounded replay buffer
+      this.ring[this.sequence % this.cfg.replayBufferBatches] = batch; // [E2] bounded replay buffer
       this.outputs.push({ type: "event-batch", batch });
       this.metrics.counter("ectp_producer_event_batches_total");
       for (const p of this.peers.values()) if (p.subscribed) this.send(p.id, { body: "eventBatch", eventBatch: batch });
@@ -1299,7 +1302,7 @@ export class ProducerCore {
   private answerReplay(p: Peer, from: number, now: number): void {
     const latest = this.sequence;
     if (from > latest) return; // nothing newer than what the subscriber has
-    const oldest = Math.max(1, latest - this.ring.length + 1);
+    const oldest = Math.max(1, latest - this.cfg.replayBufferBatches + 1);
     // [E2] a gap the buffer cannot fill forces a snapshot.
     if (from < oldest) {
       this.send(p.id, { body: "replayUnavailable", replayUnavailable: { oldestAvailable: oldest, latest } });
@@ -1322,7 +1325,7 @@ export class ProducerCore {
       else this.send(p.id, { body: "replayUnavailable", replayUnavailable: { oldestAvailable: oldest, latest } });
     }
     for (let s = from; s <= latest; s++) {
-      const batch = this.ring[s % this.ring.length];
+      const batch = this.ring[s % this.cfg.replayBufferBatches];
       if (batch) this.send(p.id, { body: "eventBatch", eventBatch: batch });
     }
   }
