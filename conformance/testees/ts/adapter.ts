@@ -166,14 +166,31 @@ function lenient(v: unknown, key = ""): unknown {
     return out;
   }
   if (typeof v === "string") {
-    if (["contentHash", "location", "value", "transportMetadata"].includes(key)) return new Uint8Array(Buffer.from(v, "base64"));
-    if (["sizeBytes", "epoch", "shape", "rowBytes", "layoutVersion", "major", "minor"].includes(key) && /^\d+$/.test(v))
+    if (["contentHash", "location", "value", "transportMetadata"].includes(key)) return base64Bytes(v) ?? v;
+    if (["sizeBytes", "epoch", "shape", "rowBytes", "layoutVersion", "major", "minor"].includes(key) && DECIMAL.test(v))
       return Number(v);
     if (key === "dtype" && v in wire.v1.Dtype) return (wire.v1.Dtype as unknown as Record<string, number>)[v];
     if (key === "algorithm" && v in wire.v1.ChecksumAlgorithm)
       return (wire.v1.ChecksumAlgorithm as unknown as Record<string, number>)[v];
+    if ((key === "dtype" || key === "algorithm") && DECIMAL.test(v)) return Number(v);
   }
   return v;
+}
+
+/** A decimal integer as proto3 JSON writes one in a string: ASCII digits only, nothing around them. */
+const DECIMAL = /^-?[0-9]+$/;
+/** Standard base64 with its padding (URL-safe characters already mapped to standard ones). */
+const PADDED_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The bytes of standard or URL-safe base64, with or without padding (TESTEE-PROTOCOL 3.2), or
+ * undefined when `text` is not such base64: the string is then kept for the validators to refuse
+ * (Node's decoder would skip the bad characters, making "AAAA!" the key "AAAA").
+ */
+function base64Bytes(text: string): Uint8Array | undefined {
+  let s = text.replace(/-/g, "+").replace(/_/g, "/");
+  s += "=".repeat((4 - (s.length % 4)) % 4);
+  return PADDED_BASE64.test(s) ? new Uint8Array(Buffer.from(s, "base64")) : undefined;
 }
 
 function reasonNumber(name: string | undefined): number {

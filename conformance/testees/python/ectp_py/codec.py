@@ -32,7 +32,8 @@ from .schema import ENUMS, MESSAGES, ONEOFS
 _INT_KINDS = frozenset({"uint32", "uint64", "int32", "int64", "sint32", "sint64", "fixed32", "fixed64"})
 _STRING_INTS = frozenset({"uint64", "int64", "sint64", "fixed64"})  # written as decimal strings in JSON
 _VARINT_KINDS = frozenset({"uint32", "uint64", "int32", "int64", "bool", "enum"})
-_DECIMAL = re.compile(r"^-?\d+$")
+#: A decimal integer as proto3 JSON writes one in a string: ASCII digits only, nothing around them.
+_DECIMAL = re.compile(r"-?[0-9]+")
 
 #: Field tables keyed by JSON name, by proto name and by number, built once.
 _BY_JSON: dict[str, dict[str, tuple]] = {}
@@ -56,7 +57,7 @@ class DecodeError(ValueError):
 
 def decode_base64(text: str) -> bytes | None:
     """Standard or URL-safe base64, with or without padding; ``None`` when invalid."""
-    s = text.strip().replace("-", "+").replace("_", "/")
+    s = text.replace("-", "+").replace("_", "/")
     s += "=" * (-len(s) % 4)
     try:
         return base64.b64decode(s, validate=True)
@@ -72,8 +73,8 @@ def _scalar_from_json(kind: str, ref: str, value: Any) -> Any:
             return value
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        if isinstance(value, str) and _DECIMAL.match(value.strip()):
-            return int(value.strip())
+        if isinstance(value, str) and _DECIMAL.fullmatch(value):
+            return int(value)
         return value  # lenient: kept for the validators
     if kind == "bytes":
         if isinstance(value, str):
@@ -85,12 +86,14 @@ def _scalar_from_json(kind: str, ref: str, value: Any) -> Any:
             return value
         if isinstance(value, int):
             return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)  # JSON has one number type: 2.0 is 2 (as JavaScript's JSON.parse reads it)
         if isinstance(value, str):
             number = ENUMS[ref].get(value)
             if number is not None:
                 return number
-            if _DECIMAL.match(value.strip()):
-                return int(value.strip())
+            if _DECIMAL.fullmatch(value):
+                return int(value)  # a number in a string, as for 64-bit integers (nothing around its digits)
         return value
     if kind == "message":
         return from_json(ref, value) if isinstance(value, dict) else value

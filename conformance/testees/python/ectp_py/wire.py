@@ -251,7 +251,7 @@ def _validate(d: Any, max_item_bytes: int, expected_fp: Fingerprint | None) -> t
     if not (is_int(size) and 1 <= size <= min(max_item_bytes, MAX_SAFE_INTEGER)):
         return None, f"sizeBytes must be an integer in [1, {max_item_bytes}]; got {size!r}"
     dtype = d.get("dtype", 0)
-    if not (is_int(dtype) and dtype >= 0):
+    if not (is_int(dtype) and 0 <= dtype < 2**31):  # an enum value the wire can carry (int32), as the fingerprint's
         return None, f"dtype must be an enum value; got {dtype!r}"
     shape = d.get("shape", [])
     if not isinstance(shape, list) or not all(is_int(x) and 0 <= x <= MAX_SAFE_INTEGER for x in shape):

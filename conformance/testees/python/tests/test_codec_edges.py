@@ -127,10 +127,26 @@ class JsonLeniencyTest(unittest.TestCase):
     def test_v1_json_enum_by_name_number_or_decimal_string(self):
         internal = codec.enum_value("ectp.v1.FailureReason", "FAILURE_REASON_INTERNAL")
         self.assertEqual(internal, 6)
-        for value in ("FAILURE_REASON_INTERNAL", 6, "6", " 6 "):
+        for value in ("FAILURE_REASON_INTERNAL", 6, 6.0, "6"):
             with self.subTest(value=value):
                 self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": value}), {"reason": internal})
-        self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": "NO_SUCH_REASON"}), {"reason": "NO_SUCH_REASON"})
+        # Not a name nor a bare decimal: kept as it came, for the validators to refuse (as proto3 JSON parsers do).
+        for junk in ("NO_SUCH_REASON", " 6 ", "6\n", "\u0666"):
+            with self.subTest(junk=junk):
+                self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": junk}), {"reason": junk})
+
+    def test_json_integers_and_bytes_are_read_strictly(self):
+        # proto3 JSON: a 64-bit integer string is its digits alone; bytes are base64 with nothing around them.
+        for junk in (" 16", "16 ", "16\n", "\u0661\u0666"):
+            with self.subTest(junk=junk):
+                self.assertEqual(codec.from_json("ectp.v1.ItemDescriptor", {"sizeBytes": junk}), {"sizeBytes": junk})
+        self.assertEqual(codec.from_json("ectp.v1.ItemDescriptor", {"sizeBytes": "16"}), {"sizeBytes": 16})
+        for junk in (" AQID", "AQID ", "AQ ID", "AQID!"):
+            with self.subTest(junk=junk):
+                self.assertEqual(codec.from_json("ectp.v1.Checksum", {"value": junk}), {"value": junk})
+        for good in ("AQID", "AQI", "AQI=", "-_8", "-_8="):
+            with self.subTest(good=good):
+                self.assertIsInstance(codec.from_json("ectp.v1.Checksum", {"value": good})["value"], bytes)
 
     def test_v1_to_json_drops_absent_and_unknown_keys(self):
         self.assertEqual(codec.to_json("ectp.v1.ReadReject", {"attemptId": 5, "detail": None, "bogus": 1}), {"attemptId": "5"})

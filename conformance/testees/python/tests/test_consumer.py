@@ -654,6 +654,7 @@ class DescriptorValidationTest(unittest.TestCase):
             ({**good, "key": {**good["key"], "fingerprint": {**FP, "model": 5}}}, "fingerprint is malformed"),
             ({**good, "key": {**good["key"], "fingerprint": {**FP, "rowBytes": -1}}}, "fingerprint is malformed"),
             ({**good, "dtype": -1}, "dtype must be an enum value"),
+            ({**good, "dtype": 2**31}, "dtype must be an enum value"),  # past int32: the wire cannot carry it
             ({**good, "dtype": "DTYPE_UINT8"}, "dtype must be an enum value"),
             ({**good, "shape": [8, -1]}, "shape must be a list of non-negative integers"),
             ({**good, "shape": 8}, "shape must be a list of non-negative integers"),
