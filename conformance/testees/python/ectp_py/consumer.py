@@ -1230,8 +1230,9 @@ class ConsumerCore:
         there by an announcement [C1] goes on (and that epoch's Hello stands), and one whose read a
         greater epoch's announcement came during moves there."""
         refused = epoch if epoch > 0 else math.inf
-        peer.rejected_epoch = max(epoch, 1)
-        peer.rejected_reason = reason
+        if epoch >= peer.rejected_epoch:  # epochs up to the greatest refused stay refused
+            peer.rejected_epoch = max(epoch, 1)
+            peer.rejected_reason = reason
         if peer.hello_epoch <= refused:
             peer.hello_epoch = 0
 

@@ -51,6 +51,23 @@ class ConsumerBoundariesTest(unittest.TestCase):
         self.assertEqual([o.read_id for o in out if isinstance(o, CancelRead)], [start.read_id])
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.EPOCH_CHANGED)
 
+    # SPEC 4.2: no ReadRequests to a refusing peer "until it sees a greater epoch of it"; a later refusal
+    # by an older epoch (solicited: a greater epoch's fetch greeted it) narrows nothing
+    def test_v1_p8_a_refusal_by_an_older_epoch_after_a_greater_ones_keeps_the_greater_refused(self):
+        c = make()
+        c.handle_envelope("P1", hb(1), 0)  # epoch 1 known
+        admit(c, ann_meta("a", 5, None), 0)
+        c.poll(0)
+        c.handle_message("P1", other_major_reject(5), 1)  # epoch 5 refuses in major 2
+        c.poll(1)
+        self.assertEqual([r.failures[0].reason for r in c.drain_failed()], [Reason.VERSION])
+        c.admit("r2", [AdmitItem("b", ann_meta("b", 6, None))], 2)  # epoch 6 greeted: solicited
+        c.poll(2)
+        c.handle_envelope("P1", envelope("P1", 1, handshakeReject={"reason": Reason.INCOMPATIBLE}), 3)
+        r3 = c.admit("r3", [AdmitItem("c", ann_meta("c", 3, None))], 4)
+        self.assertEqual((r3.status, r3.failures[0].reason), ("failed", Reason.VERSION))  # 3 <= 5: still refused
+        self.assertEqual(sends(c.poll(4), "readRequest"), [])
+
     # [P8] a newer epoch voids the connection made for the older one
     def test_p8_a_newer_epoch_disconnects_the_older_epochs_connection(self):
         c = make()

@@ -482,6 +482,26 @@ describe("consumer boundaries: rare paths of epochs, refusals and grant checks [
     expect([...sent(later, "readRequest"), ...sent(later, "hello")]).toEqual([]);
   });
 
+  // SPEC 4.2: no ReadRequests to the rejecting peer "until it sees a greater epoch of it": a later
+  // refusal by an older epoch (still solicited: a greater epoch's fetch greeted it) narrows nothing.
+  it("[V1][P8] a refusal by an older epoch after one by a greater epoch keeps the greater one refused", () => {
+    const h = makeConsumer(QUIET);
+    h.core.handleEnvelope(P, env(P, 1, { heartbeat: { sequence: 1 } }), 0); // epoch 1 known
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { epoch: 5 })] }, 0);
+    h.core.poll(0);
+    // Epoch 5 refuses in major 2 (its frozen sender_epoch names 5; epoch 1 stays the greatest known of our major).
+    const reject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 5, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, encodeEnvelope(reject), 1);
+    h.core.poll(1);
+    expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["VERSION"]);
+    h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 6 })] }, 2); // epoch 6 greeted: solicited
+    h.core.poll(2);
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 3); // epoch 1 refuses too
+    const stale = h.core.admit({ requestId: "r3", items: [remote("c", "h3", false, { epoch: 3 })] }, 4);
+    expect(stale).toEqual({ status: "failed", failures: [{ itemId: "c", reason: "VERSION", attempts: 0 }] }); // epoch 3 <= 5: still refused
+    expect(sent(h.core.poll(4), "readRequest")).toEqual([]);
+  });
+
   // Mutant: consumer.ts onGrant checks the grant descriptor's `size_bytes` before its `epoch`
   // (the two `else if` lines swapped): a grant whose descriptor differs from the announcement in
   // both ends the fetch SIZE_MISMATCH instead of EPOCH_CHANGED.

@@ -2074,8 +2074,11 @@ export class ConsumerCore {
    */
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
-    peer.rejectedEpoch = Math.max(epoch, 1);
-    peer.rejectedReason = reason;
+    if (epoch >= peer.rejectedEpoch) {
+      // Epochs up to the greatest refused stay refused (an older epoch's later refusal narrows nothing).
+      peer.rejectedEpoch = Math.max(epoch, 1);
+      peer.rejectedReason = reason;
+    }
     if (peer.helloEpoch <= refused) peer.helloEpoch = 0;
     this.endTogether(now, () => {
       for (const f of peerFetches(peer)) if (!f.disposed && f.epoch <= refused) this.terminateFetch(f, reason, now, detail, refused);
