@@ -68,8 +68,10 @@ class CommandError(Exception):
 @dataclass(eq=False)
 class Destination:
     """Where a read lands: ``length`` bytes at ``offset`` of the one destination region.
-    Each destination keeps its own buffer; live destinations never overlap, so this is the
-    same memory model as one shared region without allocating all of it up front."""
+    Each destination keeps its own buffer, so the region is not allocated up front: the offsets
+    model one shared region (the runner checks that unsettled reads never overlap [I5]), but
+    bytes a transport writes late into a released destination do not reach the one reusing its
+    space (the TS testee's single region shows them through the [I6] check)."""
 
     offset: int
     length: int
