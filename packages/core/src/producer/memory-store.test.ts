@@ -203,17 +203,14 @@ describe("MemoryItemStore", () => {
     expect(evicted.slice(3)).toEqual([kid(6)]);
   });
 
-  it("[P6] a callback acting on the store while a put evicts cannot push it past its capacity", () => {
+  it.each(["a listener", "the release callback"] as const)("[P6] %s acting on the store while a put evicts cannot push it past its capacity", (who) => {
     for (const act of ["pin the next victim", "put another item"] as const) {
       const released: string[] = [];
-      const store = new MemoryItemStore({ capacityBytes: 30, release: (k) => released.push(k) });
-      putReady(store, 1);
-      putReady(store, 2);
-      store.put(desc(3)); // not ready
       const answers: boolean[] = [];
       let once = true;
-      store.subscribe((c) => {
-        if (c.kind !== "removed" || !once) return;
+      let store: MemoryItemStore;
+      const actOnStore = () => {
+        if (!once) return;
         once = false;
         if (act === "put another item") answers.push(store.put(desc(8)).ok);
         else
@@ -221,9 +218,20 @@ describe("MemoryItemStore", () => {
             store.pin(kid(2));
             answers.push(true);
           } catch {
-            answers.push(false); // absent by then
+            answers.push(false); // evicted too by then
           }
+      };
+      store = new MemoryItemStore({
+        capacityBytes: 30,
+        release: (k) => {
+          released.push(k);
+          if (who === "the release callback") actOnStore();
+        },
       });
+      if (who === "a listener") store.subscribe((c) => c.kind === "removed" && actOnStore());
+      putReady(store, 1);
+      putReady(store, 2);
+      expect(store.put(desc(3)).ok).toBe(true); // not ready: the store is full
       expect(store.put(desc(9, 20)).ok, act).toBe(true); // evicts 1 and 2
       expect(answers, act).toEqual([false]); // 2 is gone by then; no room for 8
       expect(store.usedBytes(), act).toBe(30);
@@ -291,35 +299,6 @@ describe("MemoryItemStore", () => {
       expect(named, how).toEqual(how === "evicted" ? ["removed 1", "removed 2", "stored 1"] : ["removed 1", "stored 1"]);
       expect(store.get(kid(1))?.ready, how).toBe(true);
       expect(store.usedBytes(), how).toBe(20);
-    }
-  });
-
-  it("[P6] a release callback acting on the store while a put evicts cannot push it past its capacity", () => {
-    for (const act of ["pin the next victim", "put another item"] as const) {
-      let store: MemoryItemStore;
-      const answers: boolean[] = [];
-      let once = true;
-      store = new MemoryItemStore({
-        capacityBytes: 30,
-        release: () => {
-          if (!once) return;
-          once = false;
-          if (act === "put another item") answers.push(store.put(desc(8)).ok);
-          else
-            try {
-              store.pin(kid(2));
-              answers.push(true);
-            } catch {
-              answers.push(false); // evicted too by then
-            }
-        },
-      });
-      putReady(store, 1);
-      putReady(store, 2);
-      expect(store.put(desc(3)).ok).toBe(true); // not ready: the store is full
-      expect(store.put(desc(9, 20)).ok, act).toBe(true); // evicts 1 and 2
-      expect(answers, act).toEqual([false]); // 2 is gone by then; no room for 8
-      expect(store.usedBytes(), act).toBe(30);
     }
   });
 
