@@ -59,7 +59,6 @@ class _Followed:
     id: str
     connection: tuple[int, bytes] | None  # (epoch, metadata) to connect before sending
     connected_epoch: int = 0
-    handed_connect: bool = False  # the last connect/disconnect a poll handed out was a connect: the transport holds one
     gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
     asked_epoch: int = 0  # an epoch greeted and asked through a newer connection before its first message
     subscribing: bool = False  # a new subscription's Hello and SnapshotRequest not yet answered by a snapshot
@@ -115,6 +114,8 @@ class EventSubscriber:
         self.max_held_events = _positive("max_held_events", max_held_events)
         self._followed: dict[str, _Followed] = {}
         self._out: list[Output] = []
+        # producers whose last connect/disconnect a poll handed out was a connect: the transport holds one
+        self._transport_holds: set[str] = set()
         self._last_now = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._heartbeat_sequence = 0
         self._counts = {"snapshotsApplied": 0, "snapshotRequests": 0, "replayRequests": 0, "ignoredMessages": 0}
@@ -153,9 +154,9 @@ class EventSubscriber:
         if f is None:
             return
         self._out = [o for o in self._out if o.peer_id != producer_id]
-        # a connection a poll handed to the transport is forgotten (a newer epoch's connect still
-        # queued does not replace it: it is dropped with the rest); one only queued is just dropped
-        if f.handed_connect:
+        # a connection a poll handed to the transport is forgotten, whichever record of the producer
+        # made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped
+        if producer_id in self._transport_holds:
             self._out.append(DisconnectPeer(producer_id))
 
     def view(self, producer_id: str) -> dict[str, dict] | None:
@@ -172,6 +173,8 @@ class EventSubscriber:
         if f is None:
             return
         f.gone = True
+        # [P8] nothing reaches it before the new Hello: what was queued for it before the report is dropped
+        self._out = [o for o in self._out if o.peer_id != producer_id or not isinstance(o, Send)]
         self._forget(f)
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
@@ -226,8 +229,10 @@ class EventSubscriber:
                     self._send(f, {"heartbeat": {"sequence": self._heartbeat_sequence}})
         out, self._out = self._out, []
         for o in out:
-            if isinstance(o, (ConnectPeer, DisconnectPeer)) and (g := self._followed.get(o.peer_id)) is not None:
-                g.handed_connect = isinstance(o, ConnectPeer)
+            if isinstance(o, ConnectPeer):
+                self._transport_holds.add(o.peer_id)
+            elif isinstance(o, DisconnectPeer):
+                self._transport_holds.discard(o.peer_id)
         return out
 
     def next_deadline(self) -> float | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unittest
 
+from ectp_py.outputs import DisconnectPeer
 from ectp_py.subscriber import EventSubscriber
 
 from .helpers import FP
@@ -16,6 +17,24 @@ def replays(outs: list) -> int:
 
 
 class SubscriberBoundariesTest(SyncedSubscriber, unittest.TestCase):
+    # [P8] unfollow, follow again, unfollow again before a poll: the connection the transport holds is still forgotten
+    def test_p8_refollow_then_unfollow_keeps_the_queued_disconnect(self):
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0, (5, b"\x05"))
+        self.assertEqual(bodies(sub.poll(0)), ["ConnectPeer", "hello", "snapshotRequest"])
+        sub.unfollow(P)
+        sub.follow(P, 1)
+        sub.unfollow(P)
+        self.assertEqual(sub.poll(2), [DisconnectPeer(P)])
+
+    # [P8] a producer reported unreachable is sent nothing before the new Hello
+    def test_p8_a_request_queued_before_an_unreachable_report_does_not_go_out(self):
+        sub = self.synced(retry_ms=1000, heartbeat_interval_ms=100_000, catch_up_ms=100_000)
+        sub.poll(1)
+        sub.handle_envelope(P, batch(4, stored("C")), 2)  # a gap: a ReplayRequest is queued
+        sub.handle_peer_unreachable(P, 3)
+        self.assertNotIn("replayRequest", bodies(sub.poll(3)))
+
     # [E1][C2] a Stored event with an invalid item key is left out of the view; the rest of a
     # descriptor is not validated (a consumer validates the announcement at admission)
     def test_e1_c2_an_invalid_key_is_left_out_and_the_rest_of_a_descriptor_not_validated(self):

@@ -290,6 +290,63 @@ describe("EventSubscriber boundaries", () => {
   });
 });
 
+describe("EventSubscriber: unfollow, unreachable reports and empty repeated fields", () => {
+  const meta7 = new Uint8Array([7, 7]);
+
+  it("[P8] unfollow, follow again, unfollow again before a poll still forgets the connection the transport holds", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0, { epoch: 7, metadata: meta7 });
+    expect(bodies(sub.poll(0))).toEqual(["connect-peer", "hello", "snapshotRequest"]); // the transport now holds a connection
+    sub.unfollow(P); // queues disconnect-peer
+    sub.follow(P, 1); // followed again (no connection given)
+    sub.unfollow(P); // and dropped again: the queued disconnect-peer must survive
+    expect(sub.poll(2)).toEqual([{ type: "disconnect-peer", peerId: P }]);
+  });
+
+  it("[P8] a producer reported unreachable is sent nothing before the new Hello: a ReplayRequest queued before the report does not go out", () => {
+    const sub = following({ retryMs: 1_000, heartbeatIntervalMs: 100_000, catchUpMs: 100_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 1, items: [] } }), 1);
+    sub.poll(1);
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 2); // a gap: a ReplayRequest is queued
+    sub.handlePeerUnreachable(P, 3); // before the driver polled
+    const out = sub.poll(3);
+    expect(bodies(out)).not.toContain("replayRequest");
+  });
+
+  it("[E1] a batch with no events field (an IEventBatch whose optional events is omitted) changes nothing; its sequence still counts", () => {
+    const sub = following({ retryMs: 1_000, heartbeatIntervalMs: 100_000, catchUpMs: 100_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 1, items: [] } }), 1);
+    sub.handleEnvelope(P, env(7, { eventBatch: { sequence: 2 } }), 2); // holds no event
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 3);
+    expect(sub.stats().ignoredMessages).toBe(0);
+    expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(3)]);
+    expect(sub.isSynced(P)).toBe(true);
+  });
+
+  it("[E2] a snapshot with no items field (an ISnapshot whose optional items is omitted) is the empty set, not malformed", () => {
+    const sub = following({ retryMs: 1_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1 } }), 1);
+    expect(sub.view(P)?.size).toBe(0);
+    expect(sub.isSynced(P)).toBe(true);
+  });
+
+  it("[E1] a batch 2 that omits its (empty) events, replayed faithfully, lets the view reach batch 3 (it was refused as malformed: the gap never closed)", () => {
+    const sub = following({ retryMs: 100, heartbeatIntervalMs: 100_000, catchUpMs: 200 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 1, items: [] } }), 1);
+    const two = env(7, { eventBatch: { sequence: 2 } }); // what a hand-built / JSON-decoded empty batch looks like
+    sub.handleEnvelope(P, two, 2);
+    sub.handleEnvelope(P, env(7, batch(3, 3)), 3);
+    // The producer answers every ReplayRequest faithfully, with batches 2 and 3 as published.
+    for (let t = 10; t <= 20_000; t += 10) {
+      const out = sub.poll(t);
+      for (const from of replayFrom(out))
+        for (let s = Number(from); s <= 3; s++) sub.handleEnvelope(P, s === 2 ? two : env(7, batch(3, 3)), t);
+      sub.handleEnvelope(P, env(7, { heartbeat: { sequence: 1 } }), t);
+    }
+    expect([...(sub.view(P)?.keys() ?? [])]).toEqual([key(3)]);
+  });
+});
+
 describe("EventSubscriber options", () => {
   // A malformed fingerprint was taken as given: its Hello could not be encoded, a driver drops an
   // envelope that does not encode, and the subscriber followed nothing, without an error.

@@ -233,8 +233,6 @@ interface Followed {
   connection: ProducerConnection | undefined;
   /** Epoch of `connection` a connect-peer was emitted for (0: none since it was told or lost). */
   connectedEpoch: number;
-  /** Whether the last connect-peer or disconnect-peer a poll handed out for it was a connect (the transport holds a connection). */
-  handedConnect: boolean;
   /** Reported unreachable: subscribed to anew by the next poll at least `retryMs` after the last request [P8]. */
   gone: boolean;
   /** A producer epoch already greeted and asked for a snapshot before any of its messages arrived (0: none). */
@@ -297,6 +295,8 @@ export class EventSubscriber {
   /** Hook calls (logger, metrics) in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly followed = new Map<string, Followed>();
+  /** Peers whose last connect-peer/disconnect-peer handed out was a connect (the transport holds a connection), followed or not. */
+  private readonly transportHolds = new Set<string>();
   private outputs: SubscriberOutput[] = [];
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
@@ -410,7 +410,6 @@ export class EventSubscriber {
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
-      handedConnect: false,
       gone: false,
       askedEpoch: 0,
       subscribing: false,
@@ -437,9 +436,9 @@ export class EventSubscriber {
     if (f === undefined) return;
     this.followed.delete(producerId);
     this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
-    // A connection a poll handed to the transport is forgotten (a newer epoch's connect still
-    // queued does not replace it: it is dropped with the rest); one only queued is just dropped.
-    if (f.handedConnect) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
+    // A connection a poll handed to the transport is forgotten, whichever record of the producer
+    // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
+    if (this.transportHolds.has(producerId)) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
   }
 
   /** Whether `producerId` is followed. */
@@ -474,6 +473,8 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     f.gone = true;
+    // [P8] Nothing reaches it before the new Hello: what was queued for it before the report is dropped.
+    this.outputs = this.outputs.filter((o) => o.peerId !== producerId || o.type !== "send");
     this.forget(f);
   }
 
@@ -573,10 +574,8 @@ export class EventSubscriber {
     const out = this.outputs;
     this.outputs = [];
     for (const o of out)
-      if (o.type === "connect-peer" || o.type === "disconnect-peer") {
-        const f = this.followed.get(o.peerId);
-        if (f !== undefined) f.handedConnect = o.type === "connect-peer";
-      }
+      if (o.type === "connect-peer") this.transportHolds.add(o.peerId);
+      else if (o.type === "disconnect-peer") this.transportHolds.delete(o.peerId);
     return out;
   }
 
@@ -691,7 +690,7 @@ export class EventSubscriber {
 
   private onBatch(f: Followed, message: ectp.v1.IEventBatch, now: number): void {
     const seq = message.sequence;
-    const events = message.events;
+    const events = message.events ?? []; // [E1] proto3: an absent repeated field is empty (the batch still counts)
     // A sequence of 2^53 - 1 is malformed here: the ReplayRequest after it could not be sent (SPEC.md 3.8).
     if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1 || seq >= Number.MAX_SAFE_INTEGER || !allObjects(events)) {
       this.ignore("malformed");
@@ -727,7 +726,7 @@ export class EventSubscriber {
     const sequence = snap.sequence ?? 0;
     const parts = snap.parts || 1;
     const part = snap.part ?? 0;
-    const items = snap.items;
+    const items = snap.items ?? []; // [E2] proto3: an absent repeated field is empty (no item held)
     const ok = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
     // [E2] a part whose number is not below its count, or unreadable fields: ignored.
     if (!ok(id) || !ok(sequence) || sequence >= Number.MAX_SAFE_INTEGER || !ok(parts) || !ok(part) || part >= parts || !allObjects(items)) {
