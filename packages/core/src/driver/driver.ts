@@ -241,25 +241,39 @@ export class Driver {
   private stepOnce(): void {
     const now = this.now();
     if (this.connecting.size > 0) this.expireConnects(now); // the cores hear of it below, before they are polled
+    // [I1] Each hand-off is contained: a core call that throws (a bug, or a call from engine code
+    // inside a core's own call) costs that input alone, never the rest of what the step took.
     if (this.syntheticResults.length > 0) {
       const results = this.syntheticResults;
       this.syntheticResults = [];
-      if (this.consumer) for (const r of results) this.consumer.handleReadResult(r, now);
+      if (this.consumer) for (const r of results) this.contain("handleReadResult", () => this.consumer?.handleReadResult(r, now));
     }
     if (this.failedPeers.length > 0) {
       const peers = this.failedPeers;
       this.failedPeers = [];
-      for (const p of peers) {
-        if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
-        if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
-        if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
-      }
+      for (const p of peers) this.contain("handlePeerUnreachable", () => this.peerFailed(p, now));
     }
     const activity = this.pollTransport();
-    for (const m of activity.messages) this.deliver(m.from, m.bytes, now);
-    if (this.consumer) for (const r of activity.reads) this.consumer.handleReadResult(r, now);
-    for (const p of activity.unreachable) this.unreachable(p, now);
+    for (const m of activity.messages) this.contain("a received message", () => this.deliver(m.from, m.bytes, now));
+    if (this.consumer) for (const r of activity.reads) this.contain("handleReadResult", () => this.consumer?.handleReadResult(r, now));
+    for (const p of activity.unreachable) this.contain("handlePeerUnreachable", () => this.unreachable(p, now));
     this.pump(now);
+  }
+
+  /** The cores told that a peer's connect failed. */
+  private peerFailed(p: { readonly peerId: string; readonly roles: ReadonlySet<Role> }, now: number): void {
+    if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
+    if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
+    if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
+  }
+
+  /** Run one hand-off to a core; what it throws is logged, and the step goes on [I1]. */
+  private contain(what: string, handOff: () => void): void {
+    try {
+      handOff();
+    } catch (cause) {
+      this.logger.error("a core threw while the driver handed it input; that input is lost, the step goes on", { input: what, error: thrownText(cause) });
+    }
   }
 
   /**
@@ -309,11 +323,11 @@ export class Driver {
     if (this.state !== "open") return this.loop ?? Promise.resolve();
     this.running = true;
     if (this.loop) return this.loop;
-    // The loop's first step runs before `this.loop` is assigned: a stop() inside it (from a
-    // hook) ends the loop at once, and then it must not be kept as the running one.
-    let ended = false;
     const loop = (async () => {
       try {
+        // The first step waits for the caller's code to return: run() called from engine code
+        // inside a core's call must not step that core from within it (REENTRANT_CALL, input lost).
+        await Promise.resolve();
         let turns = 0;
         while (this.running) {
           this.woken = false; // news from here on ends (or skips) the coming wait
@@ -331,7 +345,11 @@ export class Driver {
             try {
               // The driver's own news (a connect that failed, stop()) ends the wait too: a
               // transport has no activity to report for it.
-              await Promise.race([this.transport.waitForActivity(wait), new Promise<void>((resolve) => (this.wakeRun = resolve))]);
+              const waiting = this.transport.waitForActivity(wait);
+              // A wait that is no promise would make this loop spin: taken as a rejected one.
+              if (typeof (waiting as Promise<void> | undefined)?.then !== "function")
+                throw new EctpError("INTERNAL", "transport.waitForActivity returned no promise");
+              await Promise.race([waiting, new Promise<void>((resolve) => (this.wakeRun = resolve))]);
               if (this.waitRejections > 0) {
                 this.logger.warn("transport.waitForActivity works again", { rejections: this.waitRejections });
                 this.waitRejections = 0;
@@ -357,10 +375,9 @@ export class Driver {
       } finally {
         this.running = false;
         this.loop = undefined;
-        ended = true;
       }
     })();
-    if (!ended) this.loop = loop;
+    this.loop = loop; // (assigned before the first step, which waits for this call to return)
     return loop;
   }
 
@@ -386,10 +403,10 @@ export class Driver {
     this.state = "closing";
     this.stop();
     if (this.loop) await this.loop;
-    // Called from inside a step (from a hook such as onEventBatch): that step first carries out
-    // the rest of the outputs it polled, with the transport still open.
-    else if (this.stepDepth > 0) await Promise.resolve();
-    this.step();
+    // Called from engine code (a hook) inside a step or a core's call: that step first carries out
+    // the rest of the outputs it polled, with the transport still open, and the core's call returns.
+    else await Promise.resolve();
+    this.closingStep();
     this.abandonConnects();
     try {
       await this.transport.close();
@@ -402,11 +419,20 @@ export class Driver {
     try {
       let steps = 0;
       do {
-        this.step();
+        this.closingStep();
         this.abandonConnects();
       } while (this.hasWork && ++steps < CLOSE_STEPS_MAX);
     } finally {
       this.state = "closed";
+    }
+  }
+
+  /** A step of {@link Driver.close}: one that throws is logged, and closing goes on (the transport is closed all the same). */
+  private closingStep(): void {
+    try {
+      this.step();
+    } catch (cause) {
+      this.logger.error("driver step failed while closing; closing goes on", { error: thrownText(cause) });
     }
   }
 
