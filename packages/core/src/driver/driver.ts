@@ -175,8 +175,6 @@ export class Driver {
   private state: "open" | "closing" | "closed" = "open";
   /** The promise of the first {@link Driver.close}, which every later call returns. */
   private closing: Promise<void> | undefined;
-  /** Steps in progress (more than one when a hook steps again from inside one). */
-  private stepDepth = 0;
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -229,16 +227,6 @@ export class Driver {
    */
   step(): void {
     if (this.state === "closed") return;
-    this.stepDepth++;
-    try {
-      this.stepOnce();
-    } finally {
-      this.stepDepth--;
-    }
-  }
-
-  /** What {@link Driver.step} does. */
-  private stepOnce(): void {
     const now = this.now();
     if (this.connecting.size > 0) this.expireConnects(now); // the cores hear of it below, before they are polled
     // [I1] Each hand-off is contained: a core call that throws (a bug, or a call from engine code
