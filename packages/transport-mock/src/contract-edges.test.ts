@@ -1,3 +1,4 @@
+import { EctpError } from "@ectp/protocol";
 /**
  * Edges of the transport contract (core/src/transport.ts) the other tests did not pin down: reads
  * whose ranges touch, forged or overlong locations, reads of a crashed owner, reordered messages
@@ -345,5 +346,81 @@ describe("re-entry and status", () => {
     });
     await new Promise((r) => setImmediate(r));
     expect(resolved).toBe(true);
+  });
+});
+
+describe("local misuse and documented orders", () => {
+  it("observe(null) is refused with a typed error, not accepted and then a TypeError out of a later advance (that leaves a read unsettled)", async () => {
+    const { net, p, c } = await pair();
+    let refused: unknown;
+    try {
+      net.observe(null as never);
+    } catch (e) {
+      refused = e;
+    }
+    const src = p.registerMemory(pattern(4));
+    const dst = c.registerMemory(new Uint8Array(4));
+    read(c, p, 1, src, 0, dst, 0, 4);
+    let later: unknown;
+    try {
+      net.advanceBy(1);
+    } catch (e) {
+      later = e;
+    }
+    expect(refused).toBeInstanceOf(EctpError);
+    expect(later).toBeUndefined();
+  });
+
+  it("a fault plan whose links array has a hole is refused INVALID_CONFIG (or skipped), never a TypeError at send", async () => {
+    // biome-ignore lint/suspicious/noSparseArray: the point of the test
+    const links = [, { from: "c", to: "p", drop: 1 }] as never;
+    let made: unknown;
+    let net: MockNetwork | undefined;
+    try {
+      net = new MockNetwork({ seed: 1, faults: { links } });
+    } catch (e) {
+      made = e;
+    }
+    if (net === undefined) {
+      expect(made).toBeInstanceOf(EctpError);
+      return;
+    }
+    const p = net.endpoint("p");
+    const c = net.endpoint("c");
+    await c.connectPeer("p", 1, p.localMetadata());
+    expect(() => c.send("p", new Uint8Array([1]))).not.toThrow();
+    expect(() => net.partition("c", "p")).not.toThrow();
+  });
+
+  it("unsettledWrites() lists reads in start order across endpoints, as documented", async () => {
+    const net = new MockNetwork({ seed: 1, latencyMs: 10 });
+    const p = net.endpoint("p");
+    const c1 = net.endpoint("c1");
+    const c2 = net.endpoint("c2");
+    await c1.connectPeer("p", 1, p.localMetadata());
+    await c2.connectPeer("p", 1, p.localMetadata());
+    const src = p.registerMemory(pattern(4));
+    const d1 = c1.registerMemory(new Uint8Array(4));
+    const d2 = c2.registerMemory(new Uint8Array(4));
+    read(c2, p, 1, src, 0, d2, 0, 4);
+    net.advanceBy(1);
+    read(c1, p, 1, src, 0, d1, 0, 4);
+    expect(net.unsettledWrites().map((w) => w.endpointId)).toEqual(["c2", "c1"]);
+    drainReads(net, c1);
+  });
+
+  it("deregisterMemory refuses another endpoint's region that wraps the same bytes (a foreign region)", async () => {
+    const { p, c } = await pair();
+    const shared = new Uint8Array(8);
+    const mine = c.registerMemory(shared);
+    const theirs = p.registerMemory(shared);
+    expect(theirs.id).toBe(mine.id);
+    expect(() => c.deregisterMemory(theirs)).toThrow(EctpError);
+  });
+});
+
+describe("fault plans: a required field missing", () => {
+  it.each(["delay", "reorder", "stallRead"])("a %s fault without its (required) probability is refused INVALID_CONFIG instead of silently never firing", (name) => {
+    expect(() => new MockNetwork({ seed: 1, faults: { default: { [name]: {} } as never } })).toThrow(EctpError);
   });
 });

@@ -71,6 +71,8 @@ interface ReadState {
   readonly location: Decoded<MockLocation>;
   readonly destination: ReadDestination;
   readonly startedAt: number;
+  /** Its place among every read started on the network (0, 1, ...): {@link Fabric.unsettledWrites} lists in this order. */
+  readonly startSeq: number;
   readonly fault: ReadFault;
   readonly corrupt: boolean;
   /** Report the landed bytes' CRC-32C (`ReadOperation.crc32c`). */
@@ -223,6 +225,8 @@ export class Fabric {
   private readonly clock: ExternalClock | undefined;
   private time: number;
   private readonly queue = new EventQueue();
+  /** Reads started on this network so far (each read's `startSeq`). */
+  private readsStarted = 0;
   private readonly copier = new SmallBytes();
   private readonly endpoints = new Map<string, EndpointState>();
   /**
@@ -400,6 +404,9 @@ export class Fabric {
   // ---- observers and invariant bookkeeping ----------------------------------------------
 
   observe(observer: NetworkObserver): () => void {
+    const hooks = ["onWrite", "onSettle", "onDeliver", "onFault", "onUnsafeDeregistration"] as const;
+    if (observer === null || typeof observer !== "object" || hooks.some((h) => observer[h] !== undefined && typeof observer[h] !== "function"))
+      throw invalid(`observe needs an object whose ${hooks.join(", ")} are functions or absent; got ${observer === null ? "null" : typeof observer}`);
     if (!this.observers.includes(observer)) this.observers = [...this.observers, observer];
     return () => {
       this.observers = this.observers.filter((o) => o !== observer);
@@ -411,24 +418,21 @@ export class Fabric {
   }
 
   unsettledWrites(endpointId?: string): UnsettledWrite[] {
-    const out: UnsettledWrite[] = [];
-    for (const ep of this.endpoints.values()) {
-      if (endpointId !== undefined && ep.id !== endpointId) continue;
-      for (const r of ep.reads.values()) {
-        out.push({
-          endpointId: ep.id,
-          readId: r.readId,
-          peerId: r.peerId,
-          regionId: r.destination.region.id,
-          offset: r.destination.offset,
-          length: r.destination.length,
-          startedAt: r.startedAt,
-          dueAt: r.dueAt,
-          stalled: r.fault === "stall-done" || r.fault === "stall-failed",
-        });
-      }
-    }
-    return out;
+    const reads: ReadState[] = [];
+    for (const ep of this.endpoints.values())
+      if (endpointId === undefined || ep.id === endpointId) for (const r of ep.reads.values()) reads.push(r);
+    reads.sort((a, b) => a.startSeq - b.startSeq); // start order, across endpoints
+    return reads.map((r) => ({
+      endpointId: r.owner.id,
+      readId: r.readId,
+      peerId: r.peerId,
+      regionId: r.destination.region.id,
+      offset: r.destination.offset,
+      length: r.destination.length,
+      startedAt: r.startedAt,
+      dueAt: r.dueAt,
+      stalled: r.fault === "stall-done" || r.fault === "stall-failed",
+    }));
   }
 
   /**
@@ -698,7 +702,8 @@ export class Fabric {
 
   private registered(ep: EndpointState, region: MemoryRegion, what: string): MemoryRegion {
     const own = ep.regions.get(region?.id);
-    if (own === undefined || own.bytes !== region.bytes) {
+    // The very object registerMemory returned: another endpoint's region over the same bytes has the same id.
+    if (own === undefined || own !== region) {
       throw invalid(
         `${what}: region ${String(region?.id)} is not registered with endpoint "${ep.id}" (already deregistered, or registered with another transport); register it with this transport first`,
         { endpointId: ep.id, regionId: region?.id },
@@ -870,6 +875,7 @@ export class Fabric {
       location,
       destination: { region, offset: d.offset, length: d.length },
       startedAt: now,
+      startSeq: this.readsStarted++,
       fault,
       corrupt,
       wantCrc: op.crc32c === true,

@@ -194,7 +194,10 @@ function checkNested(
   if (v === undefined) return [];
   const at = `${where}.${name}`;
   if (!isRecord(v)) return [`${at} must be an object ({ probability, ... }) or absent, got ${kindOf(v)}`];
-  return [...unknownKeys(v, [...fields.map(([k]) => k), ...otherKeys], at), ...fields.map(([k, check]) => check(v[k], `${at}.${k}`)).filter((p): p is string => p !== undefined)];
+  // The probability is required: without it the fault would silently never fire.
+  const missing = v.probability === undefined ? [`${at}.probability is required (a probability in [0, 1])`] : [];
+  const checked = fields.map(([k, check]) => (k === "probability" && v[k] === undefined ? undefined : check(v[k], `${at}.${k}`)));
+  return [...unknownKeys(v, [...fields.map(([k]) => k), ...otherKeys], at), ...missing, ...checked.filter((p): p is string => p !== undefined)];
 }
 
 /**
@@ -240,12 +243,14 @@ export function validateFaultPlan(plan: unknown): string[] {
   const links = plan.links;
   if (links === undefined) return problems;
   if (!Array.isArray(links)) return [...problems, `faults.links must be an array of link entries, got ${kindOf(links)}`];
-  links.forEach((link: unknown, i) => {
+  // Indexed, not forEach: a hole in the array is an entry too (undefined), reported as such.
+  for (let i = 0; i < links.length; i++) {
+    const link: unknown = links[i];
     const at = `faults.links[${i}]`;
     if (isRecord(link) && (typeof link.from !== "string" || typeof link.to !== "string"))
       problems.push(`${at} needs string \`from\` and \`to\` endpoint ids`);
     problems.push(...validateFaultConfig(link, at, ["from", "to"]));
-  });
+  }
   return problems;
 }
 
