@@ -424,3 +424,17 @@ describe("fault plans: a required field missing", () => {
     expect(() => new MockNetwork({ seed: 1, faults: { default: { [name]: {} } as never } })).toThrow(EctpError);
   });
 });
+
+describe("a crash of an owner whose reader had already disconnected it", () => {
+  it("a read still in flight from the crashed owner fails with peerGone one latency after the crash, as for a connected reader", async () => {
+    const { net, p, c } = await pair({ faults: { links: [{ from: "c", to: "p", stallRead: { probability: 1, durationMs: 30_000 } }] } });
+    const src = p.registerMemory(pattern(4));
+    const dst = c.registerMemory(new Uint8Array(4));
+    read(c, p, 1, src, 0, dst, 0, 4);
+    c.disconnectPeer("p"); // e.g. the consumer dropped the peer after a send to it was reported unreachable
+    net.advanceBy(1);
+    net.crash("p");
+    net.advanceBy(1); // one latency (0.05 ms) and more
+    expect(c.poll().reads).toEqual([expect.objectContaining({ readId: 1, status: "failed", peerGone: true })]);
+  });
+});

@@ -71,6 +71,8 @@ interface ReadState {
   readonly location: Decoded<MockLocation>;
   readonly destination: ReadDestination;
   readonly startedAt: number;
+  /** The endpoint the reader's connection reached when the read started (undefined: not connected then). */
+  readonly target: EndpointState | undefined;
   /** Its place among every read started on the network (0, 1, ...): {@link Fabric.unsettledWrites} lists in this order. */
   readonly startSeq: number;
   readonly fault: ReadFault;
@@ -514,8 +516,9 @@ export class Fabric {
     const soon = this.now() + this.latencyMs;
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
-        const conn = other.connections.get(r.peerId);
-        if (conn?.target !== ep) continue;
+        // A read of ep's memory: started over a connection to ep, or reading through one now (the
+        // reader may have disconnected since, or reconnected to ep).
+        if (r.target !== ep && other.connections.get(r.peerId)?.target !== ep) continue;
         // Whatever the reader's connection does from now on, this read of ep's memory fails with peerGone.
         r.goneTarget = ep;
         if (r.dueAt <= soon) continue;
@@ -875,6 +878,7 @@ export class Fabric {
       location,
       destination: { region, offset: d.offset, length: d.length },
       startedAt: now,
+      target: ep.connections.get(peerId)?.target,
       startSeq: this.readsStarted++,
       fault,
       corrupt,
