@@ -293,6 +293,17 @@ describe("EventSubscriber boundaries", () => {
 describe("EventSubscriber: unfollow, unreachable reports and empty repeated fields", () => {
   const meta7 = new Uint8Array([7, 7]);
 
+  // [P8] SPEC 4: a message of the epoch ends the new subscription's "unanswered" state, so a still
+  // newer epoch is greeted anew (a subscription flag kept set would take it as already asked).
+  it("[P8] a newer epoch heard after the first epoch's first message gets its own Hello and SnapshotRequest", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0);
+    sub.poll(0);
+    sub.handleEnvelope(P, env(7, { heartbeat: { sequence: 1 } }), 10);
+    sub.handleEnvelope(P, env(8, batch(1, 3)), 20);
+    expect(bodies(sub.poll(20))).toEqual(["hello", "snapshotRequest"]);
+  });
+
   it("[P8] unfollow, follow again, unfollow again before a poll still forgets the connection the transport holds", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1 });
     sub.follow(P, 0, { epoch: 7, metadata: meta7 });
