@@ -169,10 +169,11 @@ function lenient(v: unknown, key = ""): unknown {
     if (["contentHash", "location", "value", "transportMetadata"].includes(key)) return base64Bytes(v) ?? v;
     if (["sizeBytes", "epoch", "shape", "rowBytes", "layoutVersion", "major", "minor"].includes(key) && DECIMAL.test(v))
       return Number(v);
-    if (key === "dtype" && v in wire.v1.Dtype) return (wire.v1.Dtype as unknown as Record<string, number>)[v];
-    if (key === "algorithm" && v in wire.v1.ChecksumAlgorithm)
-      return (wire.v1.ChecksumAlgorithm as unknown as Record<string, number>)[v];
-    if ((key === "dtype" || key === "algorithm") && DECIMAL.test(v)) return Number(v);
+    if (key === "dtype" || key === "algorithm") {
+      if (DECIMAL.test(v)) return Number(v); // a number in a string (before the names: the enum objects map numbers to names too)
+      const number = (key === "dtype" ? wire.v1.Dtype : wire.v1.ChecksumAlgorithm) as unknown as Record<string, unknown>;
+      if (Object.hasOwn(number, v) && typeof number[v] === "number") return number[v];
+    }
   }
   return v;
 }

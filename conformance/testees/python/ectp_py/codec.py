@@ -55,10 +55,16 @@ class DecodeError(ValueError):
 # ----------------------------------------------------------------------------- JSON
 
 
+#: Standard base64 with its padding, nothing else (``b64decode`` alone accepts excess padding).
+_PADDED_BASE64 = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+
+
 def decode_base64(text: str) -> bytes | None:
     """Standard or URL-safe base64, with or without padding; ``None`` when invalid."""
     s = text.replace("-", "+").replace("_", "/")
     s += "=" * (-len(s) % 4)
+    if not _PADDED_BASE64.fullmatch(s):
+        return None
     try:
         return base64.b64decode(s, validate=True)
     except (binascii.Error, ValueError):

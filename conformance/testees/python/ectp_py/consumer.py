@@ -610,7 +610,7 @@ class ConsumerCore:
                 if meta is not None:
                     self._note_metadata(f.peer, desc.epoch, meta, from_hello=False)
                     # The fetch keeps the first metadata announced for its epoch (and for the epoch it
-                    # would move to): the peer's copy is forgotten when the peer is declared gone [P8].
+                    # would move to): the peer keeps only its greatest epoch's, and a Hello's replaces it [P8].
                     if desc.epoch == f.epoch:
                         if f.announced_metadata is None:
                             f.announced_metadata = meta

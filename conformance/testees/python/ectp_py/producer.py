@@ -185,9 +185,12 @@ class ProducerCore:
         self._unsubscribe = store.subscribe(self._on_store_change)  # [E1] every change becomes an event
         # [E1][E2] items the store already holds ready (filled before this core: a warm start) are
         # published as Stored in the first batch, so the batches account for what a snapshot lists.
-        for e in store.ready_items():
-            if self._foreign(e.descriptor) is None:
-                self._pending_events.append({"stored": {"item": e.descriptor}})
+        try:
+            for e in store.ready_items():
+                if self._foreign(e.descriptor) is None:
+                    self._pending_events.append({"stored": {"item": e.descriptor}})
+        except Exception as e:  # [I1] the engine's store: its items then reach subscribers by snapshots only
+            log.error("store failed to list the ready items it held when the producer started: %s", e)
 
     # ------------------------------------------------------------------------- API
 

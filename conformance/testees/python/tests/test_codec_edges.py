@@ -141,7 +141,7 @@ class JsonLeniencyTest(unittest.TestCase):
             with self.subTest(junk=junk):
                 self.assertEqual(codec.from_json("ectp.v1.ItemDescriptor", {"sizeBytes": junk}), {"sizeBytes": junk})
         self.assertEqual(codec.from_json("ectp.v1.ItemDescriptor", {"sizeBytes": "16"}), {"sizeBytes": 16})
-        for junk in (" AQID", "AQID ", "AQ ID", "AQID!"):
+        for junk in (" AQID", "AQID ", "AQ ID", "AQID!", "AQID=", "AQID==", "aXRlbS1B===="):
             with self.subTest(junk=junk):
                 self.assertEqual(codec.from_json("ectp.v1.Checksum", {"value": junk}), {"value": junk})
         for good in ("AQID", "AQI", "AQI=", "-_8", "-_8="):

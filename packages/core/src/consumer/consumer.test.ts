@@ -1638,7 +1638,7 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     h.core.admit({ requestId: "r2", items: [remote("a", "h1", false, { epoch: 2 })] }, 2); // epoch 2, no metadata yet
     h.core.admit({ requestId: "r3", items: [remote("a", "h1", false, { epoch: 2, metadata: new Uint8Array([6]) })] }, 3);
     h.core.poll(3);
-    h.core.handleReadResult({ readId: old.readId, status: "failed", peerGone: true }, 4); // forgets the peer's connection and metadata
+    h.core.handleReadResult({ readId: old.readId, status: "failed", peerGone: true }, 4); // declared gone: its connection (and any Hello's metadata) forgotten
     const out = h.core.poll(20);
     expect(out).toContainEqual({ type: "connect-peer", peerId: P, epoch: 2, metadata: new Uint8Array([6]) });
     expect(sent(out, "readRequest")[0]?.envelope.readRequest?.expectedEpoch).toBe(2);

@@ -374,7 +374,7 @@ class Peer implements Timed {
   connectedEpoch = 0;
   metadata: Uint8Array | undefined = undefined;
   metadataEpoch = 0;
-  /** The metadata announcements carried (kept when the producer is declared gone: SPEC 4). */
+  /** The metadata announcements of its greatest epoch carried (kept when the producer is declared gone: SPEC 4; a fetch of an older epoch keeps its own). */
   announcedMeta: Uint8Array | undefined = undefined;
   announcedMetaEpoch = 0;
   /** A greater epoch was seen and not greeted yet: no Heartbeat before its Hello [P8]. */
@@ -1253,8 +1253,8 @@ export class ConsumerCore {
           if (meta !== undefined && f.peer.id === desc.producerId) {
             this.noteMetadata(f.peer, desc.epoch, meta, false);
             // The fetch keeps the first metadata announced for its epoch (and for the epoch it would
-            // move to): the peer's copy is forgotten when the peer is declared gone [P8].
-            if (desc.epoch === f.desc.epoch) f.announcedMetadata ??= meta;
+            // move to): the peer keeps only its greatest epoch's, and a Hello's replaces it [P8].
+            if (desc.epoch === f.epoch) f.announcedMetadata ??= meta;
             else if (f.successor !== undefined && desc.epoch === f.successor.desc.epoch) f.successor.meta ??= meta;
           }
           if (desc.epoch > f.desc.epoch && f.peer.id === desc.producerId) {
@@ -2364,7 +2364,7 @@ export class ConsumerCore {
     peer.heardHelloEpoch = 0;
   }
 
-  /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and metadata. */
+  /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and its Hello's metadata (an announcement's stays, SPEC 4). */
   private peerGone(peer: Peer, why: "silent" | "unreachable", now: number): void {
     this.timers.cancel(peer);
     peer.idleSince = NOT_IDLE;

@@ -330,6 +330,33 @@ describe("MemoryItemStore", () => {
     expect([...registered]).toEqual([kid(2)]);
   });
 
+  it("a release callback whose discard runs release callbacks of its own still cannot put a key whose release is still due", () => {
+    const registered = new Set<string>();
+    const answers: boolean[] = [];
+    let store: MemoryItemStore;
+    let once = true;
+    store = new MemoryItemStore({
+      capacityBytes: 100,
+      locate: (k) => {
+        registered.add(k);
+        return new Uint8Array([1]);
+      },
+      release: (k) => {
+        registered.delete(k);
+        if (!once || k !== kid(1)) return;
+        once = false;
+        store.discard(kid(9)); // a nested release, of 9, which frees room for 2
+        answers.push(store.put(desc(2)).ok); // 2's release (evicted with 1) is still to run
+      },
+    });
+    expect(store.put(desc(9)).ok).toBe(true); // not ready
+    putReady(store, 1, 45);
+    putReady(store, 2, 45);
+    expect(store.put(desc(3, 90)).ok).toBe(true); // evicts 1 then 2
+    expect(answers).toEqual([false]);
+    expect([...registered]).toEqual([kid(3)]);
+  });
+
   it("[P6] a locate callback that fills the store makes the outer put OVERLOADED, evicting nothing, and undoes its own registration", () => {
     const released: string[] = [];
     let store: MemoryItemStore;

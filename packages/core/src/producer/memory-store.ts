@@ -51,7 +51,8 @@ export interface MemoryItemStoreOptions {
    * stays registered and readable). It runs once the store is whole again, the removal queued
    * for announcement: a callback may act on the store (a put, a pin), counted against the
    * capacity like any change, and announced after the removal. A key whose own release is still
-   * to run (later in the same eviction or clear) cannot be put again until then. Default: none.
+   * to run (later in the same eviction or clear) cannot be put again until then. Also called when
+   * a `put` fails after `locate` ran, to undo that registration (nothing was stored). Default: none.
    */
   release?(keyId: string): void;
 }
@@ -454,7 +455,7 @@ export class MemoryItemStore implements ItemStore {
         this.callRelease(e.keyId);
       }
     } finally {
-      this.releasing.clear();
+      for (const e of removed) this.releasing.delete(e.keyId); // this call's keys only: a nested one's are its own
       this.emitting = wasEmitting;
     }
   }
