@@ -118,6 +118,7 @@ describe("ectp conformance: files and output paths (defect 3)", () => {
     ["empty", file(dir, "empty.json", ""), "is empty"],
     ["a directory", dir, "is a directory"],
     ["missing", join(dir, "missing.json"), "cannot be read (no such file)"],
+    ["endless (a device that never ends: read up to a bound, not until memory runs out)", "/dev/zero", `is larger than ${16 << 20} bytes (or endless)`],
   ];
   it.each(cases)("a --features file that is %s names the flag, the path and the expected format", async (_, path, why) => {
     expectUsageError(await cli("--testee", "never-started", "--features", path), `--features ${JSON.stringify(path)} ${why}`, '{"features": ["consumer", "producer", ...]}');

@@ -2,7 +2,7 @@
  * `ectp conformance`: the command-line runner.
  * @module
  */
-import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, closeSync, constants, mkdirSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { EctpError, closestName, thrownMessage } from "@ectp/protocol";
@@ -143,7 +143,7 @@ function readJsonFile(path: string, label: string, format: string): unknown {
   let text: string;
   try {
     if (statSync(path).isDirectory()) throw new EctpError("INVALID_ARGUMENT", `${where} is a directory; expected ${format}`);
-    text = readFileSync(path, "utf8");
+    text = readCapped(path, where, format);
   } catch (err) {
     if (EctpError.is(err)) throw err;
     const code = (err as NodeJS.ErrnoException).code;
@@ -155,6 +155,32 @@ function readJsonFile(path: string, label: string, format: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (err) {
     throw new EctpError("INVALID_ARGUMENT", `${where} is not JSON (${(err as Error).message.replace(/\s*\n\s*/g, " ")}); expected ${format}`);
+  }
+}
+
+/** The largest features or known-failing file read (far above any real one). */
+const MAX_JSON_FILE_BYTES = 16 << 20;
+
+/**
+ * The file's text, read through its descriptor up to {@link MAX_JSON_FILE_BYTES}: an endless
+ * source (`/dev/zero`) or a huge file is refused instead of read until memory runs out, while a
+ * pipe (`--features <(echo ...)`) still works.
+ */
+function readCapped(path: string, where: string, format: string): string {
+  const fd = openSync(path, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.allocUnsafe(64 << 10);
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      total += n;
+      if (total > MAX_JSON_FILE_BYTES)
+        throw new EctpError("INVALID_ARGUMENT", `${where} is larger than ${MAX_JSON_FILE_BYTES} bytes (or endless); expected ${format}`);
+      chunks.push(Buffer.from(chunk.subarray(0, n)));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    closeSync(fd);
   }
 }
 
