@@ -31,8 +31,8 @@ export function byteView(value: unknown, what: string): Uint8Array {
     // ArrayBuffer.isView first: it is true only for a real view (a Proxy of one has no view
     // slot, and its typed-array getters throw when read through it).
     if (ArrayBuffer.isView(value)) {
-      if (value instanceof Uint8Array) return isDetachedView(value) ? throwDetached(what) : value;
-      return isDetachedView(value) ? throwDetached(what) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      if (value instanceof Uint8Array) return isGoneView(value) ? throwDetached(what) : value;
+      return isGoneView(value) ? throwDetached(what) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
     }
     tag = objectTag.call(value);
   } catch (cause) {
@@ -71,26 +71,37 @@ function isBuffer(value: unknown, tag: string): boolean {
   }
 }
 
-/** An error naming a detached buffer: its bytes are gone, which is not the same as no bytes. */
+/** An error naming bytes that are gone (a detached or shrunk buffer), which is not the same as no bytes. */
 function throwDetached(what: string, cause?: unknown): never {
   throw new EctpError(
     "INVALID_ARGUMENT",
-    `${what} is over a detached ArrayBuffer (transferred away, e.g. by postMessage or structuredClone): its bytes are gone; pass bytes the caller still owns`,
+    `${what} is over a detached ArrayBuffer (transferred away, e.g. by postMessage or structuredClone) or out of bounds of a resizable one that shrank: its bytes are gone; pass bytes the caller still owns`,
     { cause },
   );
 }
 
+/** The target of {@link isGoneView}'s probe: a copy of no bytes. */
+const NO_BYTES = new Uint8Array(0);
+
 /**
- * Whether `view` is over a detached ArrayBuffer: such a typed array reads as empty (a DataView
- * throws), and would otherwise be framed or checksummed as no bytes. Never throws; only views
- * that read as empty are looked at closely, so the common path costs one length read.
+ * Whether `view`'s bytes are gone: it is over a detached ArrayBuffer, or out of bounds of a
+ * resizable one that shrank. Such a typed array reads as empty (a DataView throws), and would
+ * otherwise be framed or checksummed as no bytes. Never throws; only views that read as empty
+ * are looked at closely, so the common path costs one length read.
  */
-function isDetachedView(view: ArrayBufferView): boolean {
+function isGoneView(view: ArrayBufferView): boolean {
   try {
     if (view.byteLength !== 0) return false;
   } catch {
     // A detached DataView throws here; a view whose own getters throw is looked at below.
   }
+  // Reading a typed array whose bytes are gone throws (copying none of a truly empty one does not).
+  if (!(view instanceof DataView))
+    try {
+      NO_BYTES.set(view as Uint8Array);
+    } catch {
+      return true;
+    }
   let buffer: unknown;
   try {
     buffer = view.buffer;

@@ -6,6 +6,8 @@ import { crc32c } from "./checksum.js";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
 import { EctpError, thrownMessage } from "./errors.js";
 import { FrameDecoder, encodeFrame } from "./framing.js";
+import { eventByteLength, itemDescriptorByteLength } from "./sizes.js";
+import { validateDescriptor } from "./validate.js";
 import { closestName } from "./names.js";
 
 /** The code of the EctpError `call` throws; fails when it throws anything else or nothing. */
@@ -159,5 +161,62 @@ describe("closestName and candidates that cannot be iterated", () => {
         closestName("a", { [Symbol.iterator]: () => ({ next: () => { throw new Error("broken iterator"); } }) } as never, 1),
       ),
     ).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("sizes.ts: eventByteLength / itemDescriptorByteLength on unreadable input", () => {
+  // sizes.ts: "@throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (as `encodeEnvelope`)";
+  // encodeEnvelope turns a throwing getter / Proxy trap into EctpError(INVALID_ARGUMENT).
+  const hostile = new Proxy({}, { get() { throw new Error("trap"); } });
+  const getter = { get key() { throw new Error("getter"); }, sizeBytes: 1, producerId: "p", epoch: 1 };
+  it("a Proxy whose traps throw gives EctpError(INVALID_ARGUMENT), not the trap's Error", () => {
+    expect(thrownCode(() => eventByteLength(hostile as never))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => itemDescriptorByteLength(hostile as never))).toBe("INVALID_ARGUMENT");
+  });
+  it("a throwing getter gives EctpError(INVALID_ARGUMENT)", () => {
+    expect(thrownCode(() => itemDescriptorByteLength(getter as never))).toBe("INVALID_ARGUMENT");
+    expect(thrownCode(() => eventByteLength({ stored: { item: getter } } as never))).toBe("INVALID_ARGUMENT");
+  });
+  it("a string is not an event (encodeEnvelope refuses a string envelope)", () => {
+    expect(thrownCode(() => eventByteLength("x" as never))).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("bytes.ts byteView: a view out of bounds of a shrunk resizable ArrayBuffer", () => {
+  // bytes.ts byteView: "Anything else is local misuse: `EctpError(INVALID_ARGUMENT)` naming `what`,
+  // never a silent empty or reinterpreted input"; isGoneView: a view whose bytes are gone "would
+  // otherwise be framed or checksummed as no bytes".
+  // (Resizable buffers are ES2024; this package's lib is older, so their shape is spelt out.)
+  type Resizable = ArrayBuffer & { resize(bytes: number): void };
+  const ResizableBuffer = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => Resizable;
+  function outOfBounds(): Uint8Array {
+    const buffer = new ResizableBuffer(8, { maxByteLength: 16 });
+    const view = new Uint8Array(buffer, 4, 4);
+    buffer.resize(2); // the view's 4 bytes are gone: it now reads as length 0
+    return view;
+  }
+  it("encodeFrame refuses it instead of framing an empty payload", () => {
+    expect(thrownCode(() => encodeFrame(outOfBounds()))).toBe("INVALID_ARGUMENT");
+  });
+  it("crc32c refuses it instead of checksumming no bytes", () => {
+    expect(thrownCode(() => crc32c(outOfBounds()))).toBe("INVALID_ARGUMENT");
+  });
+  it("FrameDecoder.push refuses it instead of reading no bytes", () => {
+    expect(thrownCode(() => new FrameDecoder().push(outOfBounds()))).toBe("INVALID_ARGUMENT");
+  });
+  it("decodeEnvelope gives INVALID_ARGUMENT (local misuse), not VERSION for an empty envelope", () => {
+    const r = decodeEnvelope(outOfBounds());
+    expect(r.ok ? "ok" : r.error.code).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("validateDescriptor: a limits.fingerprint that cannot be read is the caller's mistake", () => {
+  // validateDescriptor: "limits without a `maxItemBytes` number >= 1, or that cannot be read (the
+  // caller's mistake), give `INVALID_ARGUMENT`" (a malformed but readable one matches nothing: INCOMPATIBLE).
+  const descriptor = { key: { contentHash: new Uint8Array([1]) }, sizeBytes: 1, producerId: "p", epoch: 1 };
+  it("an expected fingerprint that cannot be read gives INVALID_ARGUMENT, not INVALID_DESCRIPTOR blaming the peer's descriptor", () => {
+    const hostile = new Proxy({}, { get() { throw new Error("trap"); } });
+    const r = validateDescriptor(descriptor, { maxItemBytes: 5, fingerprint: hostile });
+    expect(r.ok ? "ok" : r.error.code).toBe("INVALID_ARGUMENT");
   });
 });

@@ -14,8 +14,7 @@ import { ectp } from "./gen/ectp.js";
  * @throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (as `encodeEnvelope`).
  */
 export function eventByteLength(event: ectp.v1.IEvent): number {
-  const n = fastEventLength(event);
-  return n >= 0 ? n : generatedLength("event", () => ectp.v1.Event.encode(event).finish());
+  return encodedLength("event", event, fastEventLength, () => ectp.v1.Event.encode(event).finish());
 }
 
 /**
@@ -25,14 +24,19 @@ export function eventByteLength(event: ectp.v1.IEvent): number {
  * @throws EctpError(INVALID_ARGUMENT) for a value a field cannot carry (as `encodeEnvelope`).
  */
 export function itemDescriptorByteLength(descriptor: ectp.v1.IItemDescriptor): number {
-  const n = fastItemDescriptorLength(descriptor);
-  return n >= 0 ? n : generatedLength("item descriptor", () => ectp.v1.ItemDescriptor.encode(descriptor).finish());
+  return encodedLength("item descriptor", descriptor, fastItemDescriptorLength, () => ectp.v1.ItemDescriptor.encode(descriptor).finish());
 }
 
-/** The length the generated encoder writes; what it throws (a value a field cannot carry) becomes a typed error. */
-function generatedLength(what: string, encode: () => Uint8Array): number {
+/**
+ * The length of `value` by the fast path, else the one the generated encoder writes. A value that
+ * is no object, or that throws when read (a getter, a Proxy) or cannot be encoded, is a typed error.
+ */
+function encodedLength<T>(what: string, value: T, fast: (v: T) => number, encode: () => Uint8Array): number {
+  if (value === null || typeof value !== "object")
+    throw new EctpError("INVALID_ARGUMENT", `${what} must be an object; got ${value === null ? "null" : typeof value}`);
   try {
-    return encode().length;
+    const n = fast(value);
+    return n >= 0 ? n : encode().length;
   } catch (cause) {
     const why = thrownMessage(cause);
     throw new EctpError("INVALID_ARGUMENT", `${what} could not be encoded: ${why}`, { cause });

@@ -458,7 +458,9 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
  * equal to `limits.fingerprint` when given, producer id non-empty, epoch a positive safe
  * integer, checksum of a known algorithm and length.
  * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws; limits without a
- * `maxItemBytes` number >= 1 (the caller's mistake) give `INVALID_ARGUMENT`.
+ * `maxItemBytes` number >= 1, or that cannot be read (the caller's mistake), give
+ * `INVALID_ARGUMENT`. A `limits.fingerprint` that is no valid fingerprint matches no descriptor
+ * (`INCOMPATIBLE`, its `details.expected` undefined).
  */
 export function validateDescriptor(descriptor: unknown, limits: DescriptorLimits): Validation<ValidDescriptor> {
   try {
@@ -494,11 +496,20 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (isError(fingerprint)) return { ok: false, error: fingerprint };
   const keyId = keyIdOf(contentHash, keySuffix(fingerprint));
   // Compared field by field without normalising `limits.fingerprint` again (as fingerprintsEqual would).
-  if (expected !== undefined && !fingerprintEquals(fingerprint, expected))
-    return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
-      got: fingerprint,
-      expected: normalizeFingerprint(expected).ok ? expected : undefined,
-    });
+  if (expected !== undefined) {
+    let same: boolean;
+    try {
+      same = fingerprintEquals(fingerprint, expected);
+    } catch (cause) {
+      // The caller's own fingerprint (a throwing getter, a Proxy): its mistake, not the peer's descriptor.
+      return fail("INVALID_ARGUMENT", "limits.fingerprint could not be read", {}, cause);
+    }
+    if (!same)
+      return fail("INCOMPATIBLE", "item fingerprint differs from the expected fingerprint", {
+        got: fingerprint,
+        expected: normalizeFingerprint(expected).ok ? expected : undefined,
+      });
+  }
   const size = d.sizeBytes;
   if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1 || size > max)
     return fail(
