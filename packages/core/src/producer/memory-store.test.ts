@@ -26,6 +26,23 @@ function putReady(store: MemoryItemStore, n: number, size = 10): string {
   return kid(n);
 }
 
+/** A store whose `locate`/`release` keep `registered` (what a transport would hold); `onRelease` runs after each release. */
+function registeringStore(capacityBytes: number, onRelease: (store: MemoryItemStore, keyId: string) => void) {
+  const registered = new Set<string>();
+  const store: MemoryItemStore = new MemoryItemStore({
+    capacityBytes,
+    locate: (k) => {
+      registered.add(k);
+      return new Uint8Array([1]);
+    },
+    release: (k) => {
+      registered.delete(k);
+      onRelease(store, k);
+    },
+  });
+  return { store, registered };
+}
+
 describe("MemoryItemStore", () => {
   it("rejects a capacity that is not a positive integer with an actionable message", () => {
     expect(() => new MemoryItemStore({ capacityBytes: 0 })).toThrow(
@@ -303,23 +320,13 @@ describe("MemoryItemStore", () => {
   });
 
   it("a release callback during clear() cannot put an item whose own release is still due, so no item held loses its registration", () => {
-    const registered = new Set<string>();
-    let store: MemoryItemStore;
     const answers: string[] = [];
     let again = true;
-    store = new MemoryItemStore({
-      capacityBytes: 100,
-      locate: (k) => {
-        registered.add(k);
-        return new Uint8Array([1]);
-      },
-      release: (k) => {
-        registered.delete(k);
-        if (k !== kid(1) || !again) return;
-        again = false;
-        const r = store.put(desc(2)); // 2's release comes next: it would deregister the new 2
-        answers.push(r.ok ? "ok" : r.error.message);
-      },
+    const { store, registered } = registeringStore(100, (store, k) => {
+      if (k !== kid(1) || !again) return;
+      again = false;
+      const r = store.put(desc(2)); // 2's release comes next: it would deregister the new 2
+      answers.push(r.ok ? "ok" : r.error.message);
     });
     putReady(store, 1);
     putReady(store, 2);
@@ -331,23 +338,13 @@ describe("MemoryItemStore", () => {
   });
 
   it("a release callback whose discard runs release callbacks of its own still cannot put a key whose release is still due", () => {
-    const registered = new Set<string>();
     const answers: boolean[] = [];
-    let store: MemoryItemStore;
     let once = true;
-    store = new MemoryItemStore({
-      capacityBytes: 100,
-      locate: (k) => {
-        registered.add(k);
-        return new Uint8Array([1]);
-      },
-      release: (k) => {
-        registered.delete(k);
-        if (!once || k !== kid(1)) return;
-        once = false;
-        store.discard(kid(9)); // a nested release, of 9, which frees room for 2
-        answers.push(store.put(desc(2)).ok); // 2's release (evicted with 1) is still to run
-      },
+    const { store, registered } = registeringStore(100, (store, k) => {
+      if (!once || k !== kid(1)) return;
+      once = false;
+      store.discard(kid(9)); // a nested release, of 9, which frees room for 2
+      answers.push(store.put(desc(2)).ok); // 2's release (evicted with 1) is still to run
     });
     expect(store.put(desc(9)).ok).toBe(true); // not ready
     putReady(store, 1, 45);
