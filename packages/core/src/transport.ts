@@ -180,8 +180,13 @@ export interface Transport {
    * if earlier activity is still unpolled. So a loop that waits on several transports
    * (`Promise.race`) but polls only some of them sleeps instead of spinning, and nothing
    * is missed by a loop that polls after every wait.
+   *
+   * `signal`, when given, ends the wait early: once it aborts, the wait resolves (if it has not)
+   * and the transport keeps nothing for it (no timer, no record). The driver aborts every wait it
+   * stops awaiting (woken by `wake()`, or stopped), so abandoned waits do not pile up. A transport
+   * MAY ignore it; its waits then end at their timeout as before.
    */
-  waitForActivity(timeoutMs: number): Promise<void>;
+  waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void>;
 
   /** Release every resource. Unsettled reads settle as `cancelled` first. */
   close(): Promise<void>;

@@ -1109,7 +1109,8 @@ export class Fabric {
    * without a `poll` sleeps until new activity. So a loop that waits on several endpoints
    * but polls only some of them sleeps instead of spinning.
    */
-  waitForActivity(ep: EndpointState, timeoutMs: number): Promise<void> {
+  waitForActivity(ep: EndpointState, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.resolve();
     const now = this.now();
     this.processDue(now);
     // NaN (or a non-number) is no timeout at all: treated as 0, never as "forever".
@@ -1123,11 +1124,23 @@ export class Fabric {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      ep.waiters.push({ wakeAt: now + timeout, resolve });
+      const waiter: Waiter = { wakeAt: now + timeout, resolve };
+      ep.waiters.push(waiter);
       this.waiterCount++;
       if (this.endpoints.get(ep.id) !== ep) this.replaced.add(ep); // an old handle's wait still times out
       if (this.clock !== undefined) this.armTimer();
+      signal?.addEventListener("abort", () => this.dropWait(ep, waiter), { once: true });
     });
+  }
+
+  /** An abandoned wait (its signal aborted): resolved, forgotten, and no timer kept for it. */
+  private dropWait(ep: EndpointState, waiter: Waiter): void {
+    const i = ep.waiters.indexOf(waiter);
+    if (i < 0) return; // already woken
+    ep.waiters.splice(i, 1);
+    this.waiterCount--;
+    waiter.resolve();
+    if (this.clock !== undefined) this.armTimer();
   }
 
   /**

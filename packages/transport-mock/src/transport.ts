@@ -206,10 +206,11 @@ export class MockTransport implements Transport {
    * virtual-time tests with `Driver.step()` and `network.advanceTo(network.nextEventTime())`.
    *
    * With an external `clock` (real time) it sleeps on a real timer until the next event
-   * or the timeout. It also resolves when the endpoint closes or crashes.
+   * or the timeout. It also resolves when the endpoint closes or crashes, and when `signal`
+   * aborts (the wait is then forgotten: no timer stays armed for it).
    */
-  waitForActivity(timeoutMs: number): Promise<void> {
-    return this.fabric.waitForActivity(this.state, timeoutMs);
+  waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return this.fabric.waitForActivity(this.state, timeoutMs, signal);
   }
 
   /**

@@ -330,10 +330,12 @@ export class Driver {
           // that resolves at once every time must not starve the process's timers and I/O.
           if (wait <= 0 || ++turns % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
           if (wait > 0 && this.running && !this.woken) {
+            // Aborted once this wait is no longer awaited: the transport drops it then (see Transport.waitForActivity).
+            const abandon = new AbortController();
             try {
               // The driver's own news (a connect that failed, stop()) ends the wait too: a
               // transport has no activity to report for it.
-              const waiting = this.transport.waitForActivity(wait);
+              const waiting = this.transport.waitForActivity(wait, abandon.signal);
               // A wait that is no promise would make this loop spin: taken as a rejected one.
               if (typeof (waiting as Promise<void> | undefined)?.then !== "function")
                 throw new EctpError("INTERNAL", "transport.waitForActivity returned no promise");
@@ -357,6 +359,7 @@ export class Driver {
                 });
             } finally {
               this.wakeRun = undefined;
+              abandon.abort();
             }
           }
         }

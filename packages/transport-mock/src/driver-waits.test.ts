@@ -1,0 +1,50 @@
+/**
+ * A real-time Driver over the mock (external clock): the waits it abandons (woken early by
+ * `wake()`, or ended by `stop()`) are dropped by the network at once, not kept until their
+ * timeout with a real timer armed for them (Transport.waitForActivity's `signal`).
+ */
+import { Driver, type ProducerCore } from "@ectp/core";
+import { describe, expect, it } from "vitest";
+import { MockNetwork } from "./network.js";
+
+/** A producer core that never has anything to do. */
+const idleCore = () =>
+  ({ handleEnvelope() {}, handleMessage() {}, handleReadResult() {}, handlePeerUnreachable() {}, poll: () => [], nextDeadline: () => undefined }) as unknown as ProducerCore;
+
+/** The mock's pending waits of endpoint `id`. */
+function pendingWaits(net: MockNetwork, id: string): number {
+  const fabric = (net as unknown as { fabric: { endpoints: Map<string, { waiters: unknown[] }> } }).fabric;
+  return fabric.endpoints.get(id)?.waiters.length ?? 0;
+}
+
+describe("waits a real-time Driver abandons", () => {
+  it("do not pile up in the mock while run() is woken often (each would be scanned by every timer re-arm)", async () => {
+    const net = new MockNetwork({ seed: 1, clock: { now: () => performance.now() } });
+    const t = net.endpoint("me");
+    const driver = new Driver({ transport: t, producer: idleCore(), maxWaitMs: 5_000 });
+    const loop = driver.run();
+    for (let i = 0; i < 200; i++) {
+      driver.wake();
+      await new Promise((r) => setImmediate(r));
+    }
+    const pending = pendingWaits(net, "me");
+    driver.stop();
+    await loop;
+    await t.close();
+    expect(pending).toBeLessThanOrEqual(2);
+  });
+
+  it("after run() is stopped, no real timer stays armed for the abandoned wait", async () => {
+    const net = new MockNetwork({ seed: 1, clock: { now: () => performance.now() } });
+    const t = net.endpoint("me");
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
+    const driver = new Driver({ transport: t, producer: idleCore(), maxWaitMs: 60_000 });
+    const loop = driver.run();
+    await new Promise((r) => setTimeout(r, 5));
+    driver.stop();
+    await loop;
+    expect(pendingWaits(net, "me")).toBe(0);
+    expect(timers()).toBe(before);
+  });
+});
