@@ -234,34 +234,49 @@ export class Driver {
     if (this.syntheticResults.length > 0) {
       const results = this.syntheticResults;
       this.syntheticResults = [];
-      if (this.consumer) for (const r of results) this.contain("handleReadResult", () => this.consumer?.handleReadResult(r, now));
+      if (this.consumer) for (const r of results) this.handReadResult(r, now);
     }
     if (this.failedPeers.length > 0) {
       const peers = this.failedPeers;
       this.failedPeers = [];
-      for (const p of peers) this.contain("handlePeerUnreachable", () => this.peerFailed(p, now));
+      for (const p of peers)
+        try {
+          if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
+          if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
+          if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
+        } catch (cause) {
+          this.inputLost("handlePeerUnreachable", cause);
+        }
     }
     const activity = this.pollTransport();
-    for (const m of activity.messages) this.contain("a received message", () => this.deliver(m.from, m.bytes, now));
-    if (this.consumer) for (const r of activity.reads) this.contain("handleReadResult", () => this.consumer?.handleReadResult(r, now));
-    for (const p of activity.unreachable) this.contain("handlePeerUnreachable", () => this.unreachable(p, now));
+    for (const m of activity.messages)
+      try {
+        this.deliver(m.from, m.bytes, now);
+      } catch (cause) {
+        this.inputLost("a received message", cause);
+      }
+    if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
+    for (const p of activity.unreachable)
+      try {
+        this.unreachable(p, now);
+      } catch (cause) {
+        this.inputLost("handlePeerUnreachable", cause);
+      }
     this.pump(now);
   }
 
-  /** The cores told that a peer's connect failed. */
-  private peerFailed(p: { readonly peerId: string; readonly roles: ReadonlySet<Role> }, now: number): void {
-    if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
-    if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
-    if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
+  /** A read result to the consumer, contained as every hand-off of a step is. */
+  private handReadResult(r: ReadResult, now: number): void {
+    try {
+      this.consumer?.handleReadResult(r, now);
+    } catch (cause) {
+      this.inputLost("handleReadResult", cause);
+    }
   }
 
-  /** Run one hand-off to a core; what it throws is logged, and the step goes on [I1]. */
-  private contain(what: string, handOff: () => void): void {
-    try {
-      handOff();
-    } catch (cause) {
-      this.logger.error("a core threw while the driver handed it input; that input is lost, the step goes on", { input: what, error: thrownText(cause) });
-    }
+  /** [I1] A core threw while the driver handed it `input`: logged; that input is lost, the step goes on. */
+  private inputLost(input: string, cause: unknown): void {
+    this.logger.error("a core threw while the driver handed it input; that input is lost, the step goes on", { input, error: thrownText(cause) });
   }
 
   /**
