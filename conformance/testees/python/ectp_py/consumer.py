@@ -795,6 +795,8 @@ class ConsumerCore:
             peer.metadata_epoch = epoch
 
     def _connect_for(self, f: _Fetch) -> None:
+        """Load the metadata known for the fetch's epoch (connect-peer), once per producer epoch and never
+        back to an older one, before anything is sent to it or read from it (SPEC.md 4.1)."""
         peer = f.peer
         if peer.connected_epoch < f.epoch:
             meta = peer.metadata if peer.metadata is not None and peer.metadata_epoch == f.epoch else f.announced_metadata
