@@ -54,6 +54,7 @@ READING = "reading"  # grant held, read in flight
 
 #: Peer records are swept for idle ones when the table reaches this many, then twice what is left.
 MIN_PEER_SWEEP = 1024
+MAX_ANNOUNCED_EPOCHS = 8  # most producer epochs whose announced transport metadata a peer keeps
 
 READY = "ready"
 DEFER = "defer"
@@ -240,8 +241,9 @@ class _Peer:
     connected_epoch: int = 0
     metadata: bytes | None = None
     metadata_epoch: int = 0
-    announced_meta: bytes | None = None  # what announcements carried: kept when the peer is declared gone (SPEC 4)
-    announced_meta_epoch: int = 0
+    # what announcements carried, per epoch (the first of each; the MAX_ANNOUNCED_EPOCHS greatest):
+    # kept when the peer is declared gone, unlike its Hello's (SPEC 4)
+    announced: dict[int, bytes] = field(default_factory=dict)
     awaiting_hello: bool = False  # [P8] a greater epoch seen and not greeted yet: no Heartbeat before the Hello
     quiet_since: float | None = None  # found without business nor connection (idle let-go without one)
     last_heard: float = -math.inf
@@ -787,9 +789,11 @@ class ConsumerCore:
         """Remember a producer's transport metadata for an epoch (a Hello's wins)."""
         if epoch < peer.known_epoch:
             return
-        if not from_hello and (peer.announced_meta is None or epoch > peer.announced_meta_epoch):
-            peer.announced_meta = meta
-            peer.announced_meta_epoch = epoch
+        if not from_hello and epoch not in peer.announced:
+            # SPEC 4: any announcement of an epoch that carried metadata serves that epoch [P8]
+            peer.announced[epoch] = meta
+            if len(peer.announced) > MAX_ANNOUNCED_EPOCHS:
+                del peer.announced[min(peer.announced)]
         if peer.metadata is None or epoch > peer.metadata_epoch or (from_hello and epoch == peer.metadata_epoch):
             peer.metadata = meta
             peer.metadata_epoch = epoch
@@ -799,7 +803,10 @@ class ConsumerCore:
         back to an older one, before anything is sent to it or read from it (SPEC.md 4.1)."""
         peer = f.peer
         if peer.connected_epoch < f.epoch:
-            meta = peer.metadata if peer.metadata is not None and peer.metadata_epoch == f.epoch else f.announced_metadata
+            if peer.metadata is not None and peer.metadata_epoch == f.epoch:
+                meta = peer.metadata
+            else:
+                meta = f.announced_metadata if f.announced_metadata is not None else peer.announced.get(f.epoch)
             if meta is not None:
                 peer.connected_epoch = f.epoch  # connect once per producer epoch
                 self._out.append(ConnectPeer(peer.id, f.epoch, meta))
@@ -1183,8 +1190,8 @@ class ConsumerCore:
             peer.awaiting_hello = True
         if peer.metadata_epoch < epoch:
             peer.metadata = None
-        if peer.announced_meta_epoch < epoch:
-            peer.announced_meta = None
+        for e in [e for e in peer.announced if e < epoch]:
+            del peer.announced[e]
         if peer.rejected_epoch < epoch:
             peer.rejected_epoch = 0
         for r in list(peer.grants.values()):
@@ -1433,7 +1440,7 @@ class ConsumerCore:
         log.warning("producer %s unreachable (%s)", peer.id, why)
         self._out.append(DisconnectPeer(peer.id))
         peer.connected_epoch = 0
-        peer.metadata, peer.metadata_epoch = peer.announced_meta, peer.announced_meta_epoch  # SPEC 4: announcements' stays
+        peer.metadata, peer.metadata_epoch = None, 0  # SPEC 4: its Hello's goes; what announcements carried stays (peer.announced)
         for r in list(peer.ack_waiters):
             self._drop_grant(r)  # no ReadComplete to a gone peer
 

@@ -35,6 +35,49 @@ class ConsumerEpochsAndOutagesTest(unittest.TestCase):
         self.assertIn("ConnectPeer", kinds, f"outputs {kinds}")
         self.assertLess(kinds.index("ConnectPeer"), kinds.index("hello"))
 
+    def test_p8_announced_metadata_is_kept_per_epoch_for_a_fetch_of_an_older_epoch_announced_without_any(self):
+        a, b = item_bytes(64, 1), item_bytes(64, 2)
+        c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000, backoff_initial_ms=10, backoff_max_ms=10))
+        c.admit("r1", [AdmitItem("a", {**announcement(descriptor("a", a)), "transportMetadata": b"\x05"})], 0)
+        c.finish_request("r1", 0)
+        c.admit("r2", [AdmitItem("b", {**announcement(descriptor("b", b, epoch=6)), "transportMetadata": b"\x06"})], 0)
+        c.finish_request("r2", 0)
+        c.admit("r3", [AdmitItem("a", announcement(descriptor("a", a)))], 1)
+        self.assertEqual([o for o in c.poll(1) if isinstance(o, ConnectPeer)],
+                         [ConnectPeer("P1", 5, b"\x05"), ConnectPeer("P1", 6, b"\x06")])
+        c.handle_peer_unreachable("P1", 2)
+        self.assertTrue(any(isinstance(o, DisconnectPeer) for o in c.poll(2)))
+        retry = c.poll(100)
+        self.assertEqual([o for o in retry if isinstance(o, ConnectPeer)], [ConnectPeer("P1", 5, b"\x05")])
+        kinds = self._kinds(retry)
+        self.assertLess(kinds.index("ConnectPeer"), kinds.index("hello"))
+        self.assertEqual(sends(retry, "readRequest")[0]["readRequest"]["expectedEpoch"], 5)
+
+    def test_p8_announced_metadata_is_kept_for_the_greatest_epochs_only_and_left_behind_epochs_are_forgotten(self):
+        c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000, backoff_initial_ms=10, backoff_max_ms=10))
+        for e in range(10, 0, -1):
+            data = item_bytes(64, e)
+            c.admit(f"r{e}", [AdmitItem(f"i{e}", {**announcement(descriptor(f"h{e}", data, epoch=e)), "transportMetadata": bytes([e])})], 0)
+            c.finish_request(f"r{e}", 0)
+        c.poll(0)
+        x = item_bytes(64, 99)
+
+        def retried(epoch: int, at: float) -> list:
+            c.admit("x", [AdmitItem("x", announcement(descriptor("hx", x, epoch=epoch)))], at)
+            c.poll(at)
+            c.handle_peer_unreachable("P1", at + 1)
+            c.poll(at + 1)
+            out = c.poll(at + 100)
+            c.finish_request("x", at + 100)
+            c.poll(at + 100)
+            return [o for o in out if isinstance(o, ConnectPeer)]
+
+        self.assertEqual(retried(3, 1000), [ConnectPeer("P1", 3, b"\x03")])
+        self.assertEqual(retried(2, 2000), [], "epoch 2 is past the 8 greatest kept")
+        c.handle_envelope("P1", envelope("P1", 5, heartbeat={}), 3000)
+        c.poll(3000)
+        self.assertEqual(retried(6, 4000), [ConnectPeer("P1", 6, b"\x06")])
+
     @staticmethod
     def _kinds(out):
         return [type(o).__name__ if not hasattr(o, "envelope") else next(k for k in ("hello", "readRequest", "heartbeat", "readComplete") if k in o.envelope) for o in out]

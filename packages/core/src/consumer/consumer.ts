@@ -71,6 +71,8 @@ const LANE_COUNT = 3;
 const EMPTY_BYTES = new Uint8Array(0);
 /** Peer records kept before idle ones are first forgotten (see `forgetIdlePeers`). */
 const MIN_PEER_SWEEP = 1024;
+/** Most producer epochs whose announced transport metadata a peer keeps (the greatest; see `Peer.announced`). */
+const MAX_ANNOUNCED_EPOCHS = 8;
 const ACK_OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ACK_FAILED = ectp.v1.CompletionStatus.COMPLETION_STATUS_FAILED;
 const ACK_ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -374,9 +376,12 @@ class Peer implements Timed {
   connectedEpoch = 0;
   metadata: Uint8Array | undefined = undefined;
   metadataEpoch = 0;
-  /** The metadata announcements of its greatest epoch carried (kept when the producer is declared gone: SPEC 4; a fetch of an older epoch keeps its own). */
-  announcedMeta: Uint8Array | undefined = undefined;
-  announcedMetaEpoch = 0;
+  /**
+   * The transport metadata announcements carried, per epoch of the producer (the first of each, for
+   * its {@link MAX_ANNOUNCED_EPOCHS} greatest epochs not older than `knownEpoch`): kept when the
+   * producer is declared gone, unlike its Hello's (SPEC 4). Created on the first such announcement.
+   */
+  announced: Map<number, Uint8Array> | undefined = undefined;
   /** A greater epoch was seen and not greeted yet: no Heartbeat before its Hello [P8]. */
   awaitingHello = false;
   /** When the timer found it without business and without a connection (-1: not since the last business). */
@@ -1528,9 +1533,16 @@ export class ConsumerCore {
   /** Remember a producer's transport metadata for an epoch (a Hello's wins over an announcement's). */
   private noteMetadata(peer: Peer, epoch: number, meta: Uint8Array, fromHello: boolean): void {
     if (epoch < peer.knownEpoch) return;
-    if (!fromHello && (peer.announcedMeta === undefined || epoch > peer.announcedMetaEpoch)) {
-      peer.announcedMeta = meta;
-      peer.announcedMetaEpoch = epoch;
+    if (!fromHello) {
+      // SPEC 4: any announcement of an epoch that carried metadata serves that epoch, also after the
+      // producer was declared gone; kept per epoch, so a fetch of an older epoch announced without
+      // any still finds its epoch's [P8]. Bounded: the greatest epochs only.
+      peer.announced ??= new Map();
+      const kept = peer.announced;
+      if (!kept.has(epoch)) {
+        kept.set(epoch, meta);
+        if (kept.size > MAX_ANNOUNCED_EPOCHS) kept.delete(Math.min(...kept.keys()));
+      }
     }
     if (peer.metadata === undefined || epoch > peer.metadataEpoch || (fromHello && epoch === peer.metadataEpoch)) {
       peer.metadata = meta;
@@ -1545,7 +1557,8 @@ export class ConsumerCore {
   private connectFor(f: Fetch): void {
     const peer = f.peer;
     if (peer.connectedEpoch >= f.epoch) return;
-    const meta = peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : f.announcedMetadata;
+    const meta =
+      peer.metadata !== undefined && peer.metadataEpoch === f.epoch ? peer.metadata : (f.announcedMetadata ?? peer.announced?.get(f.epoch));
     if (meta === undefined) return;
     peer.connectedEpoch = f.epoch;
     this.out.push({ type: "connect-peer", peerId: peer.id, epoch: f.epoch, metadata: meta });
@@ -2030,7 +2043,7 @@ export class ConsumerCore {
     }
     peer.intervalMs = 0; // until the new epoch's Hello
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
-    if (peer.announcedMetaEpoch < epoch) peer.announcedMeta = undefined;
+    if (peer.announced !== undefined) for (const e of peer.announced.keys()) if (e < epoch) peer.announced.delete(e);
     if (peer.rejectedEpoch < epoch) peer.rejectedEpoch = 0;
     // Grants of the old epoch died with it.
     for (const r of peer.grants.values()) if (r.epoch < epoch) this.dropGrant(r);
@@ -2381,9 +2394,10 @@ export class ConsumerCore {
     peer.goneUnheard = true;
     this.out.push({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
-    // SPEC 4: a producer declared gone takes its Hello's metadata with it, not what its announcements carried.
-    peer.metadata = peer.announcedMeta;
-    peer.metadataEpoch = peer.announcedMetaEpoch;
+    // SPEC 4: a producer declared gone takes its Hello's metadata with it, not what its announcements
+    // carried (`peer.announced`, which connectFor reads).
+    peer.metadata = undefined;
+    peer.metadataEpoch = 0;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
     this.endTogether(now, () => {
       for (const f of peerFetches(peer)) {
