@@ -1,9 +1,11 @@
 /**
  * The Transport contract where it needs no NIXL: NixlTransport over the JavaScript stand-in addon
  * (test/fake-addon.cjs), its agent's methods replaced per test by a small in-memory model. Each
- * test failed before its fix (a review of 2026-12-03): a live peer dropped for bad metadata, untyped
- * argument errors, a local error reported as the peer unreachable, the exit hook losing a closing agent.
+ * test failed before its fix (reviews of 2026-12-03): a live peer dropped for bad metadata (another
+ * agent's, then a damaged body naming the peer), untyped argument errors, a local error reported as the
+ * peer unreachable, the exit hook losing a closing agent, abandoned waits kept with their timers.
  */
+import { Driver, type ProducerCore } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,12 +23,15 @@ function metadataOf(name: string, rest = "Conns...UCX...MemSection"): Uint8Array
   return new Uint8Array(Buffer.concat([tag, len, n, Buffer.from("|"), Buffer.from(rest)]));
 }
 
-/** The name a stand-in loadRemote finds in metadata (as NIXL would), or undefined when it is not NIXL metadata. */
+/**
+ * The name a stand-in loadRemote finds in metadata (as NIXL would), or undefined when it is not NIXL
+ * metadata or its body is damaged (the addon's well-formedness check: here, a body not ending "MemSection").
+ */
 function nameIn(md: Uint8Array): string | undefined {
   const b = Buffer.from(md.buffer, md.byteOffset, md.byteLength);
   if (b.length < 24 || b.subarray(0, 16).toString() !== "nixlSerDes|Agent") return undefined;
   const n = b.readUInt32LE(16);
-  if (b.length < 24 + n + 1) return undefined;
+  if (b.length < 24 + n + 1 || !b.toString("latin1").endsWith("MemSection")) return undefined;
   return b.subarray(24, 24 + n).toString();
 }
 
@@ -104,6 +109,22 @@ describe("connectPeer and a live connection", () => {
     await t.close();
   });
 
+  it("other metadata naming the connected peer (same epoch, a damaged body) rejects INVALID_ARGUMENT before the live connection is invalidated, and its reads go on", async () => {
+    const { t, log } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    const region = t.registerMemory(new Uint8Array(16));
+    t.startRead({ readId: 1, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    await expect(t.connectPeer("b", 1, metadataOf("b", "damaged"))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
+    expect(t.counters().peers).toBe(1);
+    t.startRead({ readId: 2, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
+    // A newer epoch still replaces the connection.
+    await t.connectPeer("b", 2, metadataOf("b"));
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(2);
+    await t.close();
+  });
+
   it("garbage metadata for a connected peer (same epoch) rejects and leaves that peer connected", async () => {
     const { t, log } = fakeTransport("a");
     await t.connectPeer("b", 1, metadataOf("b"));
@@ -169,5 +190,62 @@ describe("process exit while close() is pending", () => {
     for (const h of hooks) (h as (code: number) => void)(0);
     expect(log.stopped).toBe(1);
     log.closeResolve?.();
+  });
+});
+
+/** Pending waits the transport holds (each with its timer). */
+const waitersOf = (t: NixlTransport): number => (t as unknown as { waiters: Set<unknown> }).waiters.size;
+const armedTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+
+describe("waitForActivity and its AbortSignal (Transport.waitForActivity)", () => {
+  it("an aborted wait resolves at once and the transport keeps nothing for it: no waiter, no timer", async () => {
+    const { t } = fakeTransport("w1");
+    const before = armedTimers();
+    const ac = new AbortController();
+    let resolved = false;
+    const wait = t.waitForActivity(60_000, ac.signal).then(() => (resolved = true));
+    expect(waitersOf(t)).toBe(1);
+    ac.abort();
+    await wait;
+    expect(resolved).toBe(true);
+    expect(waitersOf(t)).toBe(0);
+    expect(armedTimers()).toBe(before);
+    await t.close();
+  });
+
+  it("a wait given an already aborted signal resolves at once and leaves remembered activity to the next wait", async () => {
+    const { t } = fakeTransport("w2");
+    const region = t.registerMemory(new Uint8Array(16));
+    t.startRead({ readId: 1, peerId: "nobody", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } }); // fails at once: activity
+    const ac = new AbortController();
+    ac.abort();
+    await t.waitForActivity(60_000, ac.signal);
+    expect(waitersOf(t)).toBe(0);
+    let resolved = false;
+    void t.waitForActivity(60_000).then(() => (resolved = true));
+    await Promise.resolve();
+    expect(resolved, "the activity was left to the wait that is awaited").toBe(true);
+    expect(t.poll().reads).toHaveLength(1);
+    await t.close();
+  });
+
+  it("a real-time Driver's abandoned waits do not pile up while run() is woken often, and none stays armed after stop()", async () => {
+    const { t } = fakeTransport("d1");
+    const before = armedTimers();
+    const producer = { handleEnvelope() {}, handleMessage() {}, handleReadResult() {}, handlePeerUnreachable() {}, poll: () => [], nextDeadline: () => undefined };
+    const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, maxWaitMs: 60_000 });
+    const loop = driver.run();
+    let most = 0;
+    for (let i = 0; i < 200; i++) {
+      driver.wake();
+      await new Promise((r) => setImmediate(r));
+      most = Math.max(most, waitersOf(t));
+    }
+    driver.stop();
+    await loop;
+    expect(most).toBeLessThanOrEqual(1);
+    expect(waitersOf(t)).toBe(0);
+    expect(armedTimers()).toBe(before);
+    await t.close();
   });
 });

@@ -318,6 +318,14 @@ export class NixlTransport implements Transport {
     const prev = this.peers.get(peerId);
     if (prev && prev.epoch === epoch && prev.metadataKey === key) return prev.promise;
     if (prev && prev.epoch > epoch) return Promise.resolve(); // stale: the newer epoch stays
+    // Once per epoch: other metadata for the loaded epoch is not this incarnation's (an agent's
+    // metadata never changes), so it is refused before the live connection is invalidated.
+    if (prev && prev.epoch === epoch)
+      return Promise.reject(
+        new EctpError("INVALID_ARGUMENT", `peer ${peerId} already has other metadata for epoch ${epoch} (metadata is loaded once per epoch)`, {
+          details: { peerId, epoch },
+        }),
+      );
     // [I1] A live connection is torn down (invalidated below) only for metadata of this very agent:
     // another agent's metadata, or bytes that are no NIXL agent metadata at all, leave it alone.
     if (prev) {
@@ -574,9 +582,13 @@ export class NixlTransport implements Transport {
    * Resolve when `poll` may have something new, or after `timeoutMs`. Activity wakes every
    * pending wait and is remembered for the next one, which returns at once and consumes it:
    * a wait repeated without a `poll` in between sleeps until new activity. So a loop that
-   * waits on several transports but polls only some of them sleeps instead of spinning.
+   * waits on several transports but polls only some of them sleeps instead of spinning. A wait
+   * whose `signal` aborts resolves then and is forgotten (its timer cleared).
    */
-  waitForActivity(timeoutMs: number): Promise<void> {
+  waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    // Already abandoned (see Transport.waitForActivity): nothing kept for it, no timer armed, and
+    // the activity stays remembered for a wait that is awaited.
+    if (signal?.aborted === true) return Promise.resolve();
     if (this.activity) {
       this.activity = false;
       return Promise.resolve();
@@ -589,10 +601,12 @@ export class NixlTransport implements Transport {
       const done = () => {
         clearTimeout(timer);
         this.waiters.delete(done);
+        signal?.removeEventListener("abort", done);
         resolve();
       };
       const timer = setTimeout(done, ms);
       this.waiters.add(done);
+      signal?.addEventListener("abort", done, { once: true });
     });
   }
 
