@@ -10,6 +10,7 @@ import { EctpError } from "@ectp/protocol";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { decodeLocation } from "./location.js";
 import { NixlTransport } from "./transport.js";
 
 const addonPath = join(dirname(fileURLToPath(import.meta.url)), "test", "fake-addon.cjs");
@@ -155,6 +156,14 @@ describe("argument errors are typed, and local errors are not peer failures", ()
 
   // transport.ts: implementations "MAY throw an EctpError for local programming errors"; TransportActivity.unreachable:
   // "Peers the transport found unreachable (e.g. a send or connect failed)". A message that is not bytes is the caller's bug.
+  it("a localId longer than a location's agent name may be (1,024 UTF-8 bytes) is refused at construction: every item it described would be unreadable", () => {
+    expect(() => new NixlTransport({ localId: "é".repeat(513), addonPath })).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    const { t } = fakeTransport("é".repeat(512)); // 1,024 bytes: allowed
+    const region = t.registerMemory(new Uint8Array(8));
+    expect(decodeLocation(t.describe(region, 0, 8))).toMatchObject({ agent: "é".repeat(512) });
+    void t.close();
+  });
+
   it("send of a message that is not a Uint8Array does not report a connected peer unreachable", async () => {
     const { t } = fakeTransport("a");
     await t.connectPeer("b", 1, metadataOf("b"));

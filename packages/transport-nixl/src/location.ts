@@ -8,7 +8,8 @@
  */
 
 const MAGIC = [0x45, 0x4e, 0x58, 0x31]; // "ENX1"
-const MAX_NAME = 1024;
+/** Longest agent name a location carries, in UTF-8 bytes (a reader refuses longer ones); a {@link NixlTransport}'s `localId` is checked against it. @internal */
+export const MAX_NAME = 1024;
 const MAX_SECTION = 1 << 20;
 
 /** The fields of a NIXL location (module doc: the byte layout), as {@link decodeLocation} returns them and {@link encodeLocation} takes them. */

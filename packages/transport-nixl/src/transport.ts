@@ -21,7 +21,7 @@ import {
   statusNamesOf,
 } from "./addon.js";
 import { nixlErrorToEctp } from "./errors.js";
-import { encodeLocation, locationProblem } from "./location.js";
+import { MAX_NAME, encodeLocation, locationProblem } from "./location.js";
 
 /** Options of a {@link NixlTransport}. */
 export interface NixlTransportOptions {
@@ -270,6 +270,11 @@ export class NixlTransport implements Transport {
   constructor(options: NixlTransportOptions) {
     if (typeof options.localId !== "string" || options.localId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
+    // Every location names the agent, and readers refuse a name longer than MAX_NAME bytes: with a
+    // longer one, each item described would be unreadable (the u16 length field would also wrap).
+    const nameBytes = Buffer.byteLength(options.localId, "utf8");
+    if (nameBytes > MAX_NAME)
+      throw new EctpError("INVALID_ARGUMENT", `NixlTransport localId is ${nameBytes} UTF-8 bytes; at most ${MAX_NAME} are allowed (it is the NIXL agent name every location carries)`);
     const addon = loadNixlAddon(options.addonPath);
     this.localId = options.localId;
     const waitSpinUs = Math.max(0, options.waitSpinUs ?? 200);
