@@ -138,6 +138,11 @@ const defaultClock: Clock = { now: () => performance.now() };
  * cores, a connection belongs to the cores that asked for its epoch: one core's
  * `disconnect-peer` leaves a connection the other still holds, and a `connect-peer` for an
  * older epoch than the peer's current connection changes nothing ([P8]: the newer stands).
+ *
+ * Ownership: a driver owns its transport for the transport's whole life ({@link Driver.close}
+ * closes it). {@link Driver.stop} only pauses {@link Driver.run}: connects still pending complete
+ * afterwards and send what was queued behind them, so a stopped driver's transport must not be
+ * given to another driver.
  */
 export class Driver {
   private readonly transport: Transport;
