@@ -3,7 +3,7 @@
  * step shorter than a millisecond, the simulated time a violation is attributed to, and cancel
  * storms during the drain, and the documented defaults.
  */
-import { ConsumerCore } from "@ectp/core";
+import { ConsumerCore, ProducerCore } from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { type CoreFactories, DEFAULT_SIMULATION_CONFIG, type SimulationOptions, faultPreset, runSimulation } from "./index.js";
 
@@ -197,4 +197,23 @@ describe("request outcomes add up", () => {
     const r = s.requests;
     expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled).toBe(r.total);
   }, 30_000);
+});
+
+describe("a core factory that throws", () => {
+  it("[I1] when a crashed producer is rebuilt with a new epoch is a violation, not a rejected run: the encoder stays down and the summary comes back", async () => {
+    let built = 0;
+    const { summary } = await runSimulation({
+      requests: 400,
+      faults: "chaos",
+      timeSeries: false,
+      factories: {
+        producer: (options) => {
+          if (++built > 4) throw new Error("planted: cannot build a producer after a crash");
+          return new ProducerCore(options);
+        },
+      },
+    });
+    expect(built).toBeGreaterThan(4);
+    expect(summary.violations.byInvariant.I1).toBeGreaterThan(0);
+  });
 });

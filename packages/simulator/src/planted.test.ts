@@ -2,7 +2,7 @@
  * The invariant checker must catch the failures of docs/failures.md when a core has them.
  * Each test plants one bug through the simulator's factories and asserts the violation.
  */
-import { ConsumerCore, type ItemStore, ProducerCore } from "@ectp/core";
+import { ConsumerCore, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { type CoreFactories, type InvariantId, type SimulationOptions, runSimulation } from "./index.js";
 
@@ -349,5 +349,84 @@ describe("planted consumers that break [I2] through their own outputs", () => {
     });
     expect(planted).toBeDefined();
     expect(s.violations.byInvariant.I2).toBeGreaterThan(0);
+  });
+});
+
+describe("planted consumers that give a loaded item's destination back while the engine still uses it [C6][I6]", () => {
+  // SPEC [C6]: a loaded item's destination stays held until the engine finishes the request: the
+  // engine prefills from those bytes, and a released destination may be recycled under it.
+
+  /** A consumer whose pool releases each destination handed to `freeEarly` at once, and ignores the core's own later release of it. */
+  function earlyFreeing(options: ConstructorParameters<typeof ConsumerCore>[0]) {
+    const pool = options.destinations;
+    const early = new Set<object>();
+    const core = new ConsumerCore({
+      ...options,
+      destinations: {
+        allocate: (keyId, size) => pool.allocate(keyId, size),
+        view: (d) => pool.view(d),
+        release: (d: ReadDestination) => {
+          if (!early.delete(d.region)) pool.release(d);
+        },
+      },
+    });
+    const freeEarly = (d: ReadDestination): boolean => {
+      if (early.has(d.region)) return false;
+      early.add(d.region);
+      pool.release(d);
+      return true;
+    };
+    return { core, freeEarly };
+  }
+
+  it("[I6] one that frees a loaded destination inside admit, as it tells the engine the item is ready", async () => {
+    let freed = 0;
+    const s = await violations({
+      consumer: (options) => {
+        const { core, freeEarly } = earlyFreeing(options);
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) => {
+          const r = admit(req, now);
+          if (r.status === "admitted" && r.items.every((d) => d.action !== "defer"))
+            for (const d of r.items) if (d.action === "ready" && d.destination !== undefined && freeEarly(d.destination)) freed++;
+          return r;
+        };
+        return core;
+      },
+    });
+    expect(freed).toBeGreaterThan(0);
+    expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(/ready with destination region \d+, which is not allocated/));
+  });
+
+  it("[I6] one that frees a loaded destination at its next poll, while the request is in service", async () => {
+    let freed = 0;
+    const s = await violations({
+      consumer: (options) => {
+        const { core, freeEarly } = earlyFreeing(options);
+        let due: ReadDestination[] = [];
+        const admit = core.admit.bind(core);
+        core.admit = (req, now) => {
+          const r = admit(req, now);
+          if (r.status === "admitted" && r.items.every((d) => d.action !== "defer"))
+            for (const d of r.items) if (d.action === "ready" && d.destination !== undefined) due.push(d.destination);
+          return r;
+        };
+        const finish = core.finishRequest.bind(core);
+        core.finishRequest = (id, now) => {
+          due = []; // finished before the next poll: nothing to free early
+          finish(id, now);
+        };
+        const poll = core.poll.bind(core);
+        core.poll = (now) => {
+          for (const d of due) if (freeEarly(d)) freed++;
+          due = [];
+          return poll(now);
+        };
+        return core;
+      },
+    });
+    expect(freed).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 0, I3: 0, I4: 0, I5: 0 });
+    expect(s.violations.first[0]?.message).toMatch(/released destination region \d+ while the engine still uses its loaded bytes/);
   });
 });

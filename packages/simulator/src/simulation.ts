@@ -80,6 +80,8 @@ interface Req {
   decided: readonly ItemDecision[] | undefined;
   /** What the engine passes to `admit` at every step (built once: its items never change after forwarding). */
   readonly request: AdmitRequest;
+  /** Destinations of its loaded items, which the engine uses until it finishes the request [C6]. */
+  loaded: ReadDestination[] | undefined;
 }
 
 /** An encode in progress on a producer. */
@@ -251,6 +253,8 @@ interface ConsumerNode {
 class SimDestinationPool implements DestinationPool {
   private used = 0;
   private readonly live = new Set<number>();
+  /** Regions the engine was told hold a loaded item, with how many running requests use each [C6]. */
+  private readonly inUse = new Map<number, number>();
   /** Destination buffers: zeroed arrays from shared slabs, recycled once deregistered. */
   private readonly slab = new BytePool();
   /** Set after construction (the pool is created before its transport's node). */
@@ -276,6 +280,9 @@ class SimDestinationPool implements DestinationPool {
       this.sim.violation("I5", `${this.endpointId} released destination region ${id} twice (or one it never allocated)`);
       return;
     }
+    // [C6] a loaded item's bytes stay held until the engine finishes the request using them.
+    if (this.inUse.has(id))
+      this.sim.violation("I6", `${this.endpointId} released destination region ${id} while the engine still uses its loaded bytes [C6]`);
     // [I5] nothing may be freed or reused while a read may still write into it.
     if (this.sim.net.hasUnsettledWriteInto(this.endpointId, destination.region, destination.offset, destination.length))
       this.sim.violation("I5", `${this.endpointId} released destination region ${id} while a read may still write into it`);
@@ -284,6 +291,30 @@ class SimDestinationPool implements DestinationPool {
     this.transport.deregisterMemory(destination.region);
     // Deregistered: the transport never writes into it again [I5], so it can be recycled (zeroed when handed out).
     this.slab.give(destination.region.bytes);
+  }
+
+  /** The engine starts using a loaded destination (a running request's item). */
+  hold(destination: ReadDestination): void {
+    const id = destination.region.id;
+    this.inUse.set(id, (this.inUse.get(id) ?? 0) + 1);
+  }
+
+  /** The engine stops using it (the request ends, before the core is told). */
+  unhold(destination: ReadDestination): void {
+    const id = destination.region.id;
+    const n = (this.inUse.get(id) ?? 0) - 1;
+    if (n > 0) this.inUse.set(id, n);
+    else this.inUse.delete(id);
+  }
+
+  /** Whether the region is allocated from this pool and not released. */
+  isLive(regionId: number): boolean {
+    return this.live.has(regionId);
+  }
+
+  /** Whether the engine uses the region's bytes now. */
+  inUseByEngine(regionId: number): boolean {
+    return this.inUse.has(regionId);
   }
 
   view(destination: ReadDestination): Uint8Array | undefined {
@@ -805,6 +836,9 @@ export class Simulation {
           // [I5] destination memory is not reused while a read may still write into it.
           if (this.net.hasUnsettledWriteInto(who, o.destination.region, o.destination.offset, o.destination.length))
             this.violation("I5", `${who} started read#${o.readId} into region ${o.destination.region.id} while another read may still write into those bytes`);
+          // [C6] nor while the engine still uses the bytes loaded there.
+          if ("pool" in node && node.pool.inUseByEngine(o.destination.region.id))
+            this.violation("I6", `${who} started read#${o.readId} into region ${o.destination.region.id} while the engine still uses its loaded bytes [C6]`);
           // A transport throws only for local misuse (e.g. a destination already freed): that is the core's fault [I1].
           try {
             t.startRead(o); // The output carries the ReadOperation's fields (readId, peerId, source, destination).
@@ -851,6 +885,7 @@ export class Simulation {
       firstAdmitAt: -1,
       lateReported: false,
       decided: undefined,
+      loaded: undefined,
     };
     this.checker.eventOf(this.now, "arrive", req.id, items.length);
     const early = this.rngOrch.chance(this.faults.earlyAnnouncement);
@@ -1104,6 +1139,8 @@ export class Simulation {
           if (d.destination) {
             loaded++;
             this.verifyLoaded(c, req, item, d.destination);
+            c.pool.hold(d.destination);
+            (req.loaded ??= []).push(d.destination);
           } else if (a.local !== true)
             // Only an item the engine holds itself is ready without a read [C1]; the engine would
             // prefill with an encoding it does not have.
@@ -1135,6 +1172,8 @@ export class Simulation {
     const c = this.consumers[req.consumer] as ConsumerNode;
     c.running.delete(req.id);
     c.stale = c.changed = true;
+    const loaded = req.loaded;
+    if (loaded !== undefined) for (let i = 0; i < loaded.length; i++) c.pool.unhold(loaded[i] as ReadDestination);
     try {
       c.core.finishRequest(req.id, this.now);
     } catch (e) {
@@ -1224,6 +1263,10 @@ export class Simulation {
     const bytes = c.pool.view(dest);
     this.nominalRead += item.nominalBytes;
     this.actualRead += item.sizeBytes;
+    // [C6] the engine reads a loaded item from its destination until it finishes the request: one
+    // already released (or never allocated from this engine's pool) may be recycled under it.
+    if (!c.pool.isLive(dest.region.id))
+      this.violation("I6", `${req.id}: ready with destination region ${dest.region.id}, which is not allocated (released, or not from this engine's pool) [C6]`);
     if (!bytes || bytes.length !== item.sizeBytes) {
       this.violation("I6", `${req.id}: loaded ${bytes?.length ?? "no"} bytes, producer holds ${item.sizeBytes}`);
       return;
@@ -1308,7 +1351,14 @@ export class Simulation {
   /** Timer: a crashed producer comes back with a new epoch [P8]. */
   private readonly restart = (p: ProducerNode): void => {
     const t = this.net.restart(p.id);
-    const fresh = this.startProducer(p.index, p.epoch, t);
+    let fresh: ProducerNode;
+    try {
+      fresh = this.startProducer(p.index, p.epoch, t);
+    } catch (e) {
+      // A core or store from `factories` that throws when built again: [I1], and the encoder stays down.
+      this.threw(p.id, e);
+      return;
+    }
     this.producers[p.index] = fresh;
     this.producerRestarts++;
     this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
