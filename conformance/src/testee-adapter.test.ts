@@ -1,7 +1,7 @@
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
-import { TesteeRequest } from "./proto.js";
+import { TesteeRequest, ectp, requestFromJson } from "./proto.js";
 
 const FINGERPRINT = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
 
@@ -90,5 +90,18 @@ describe("TS reference testee: ReadMemory sees only memory still registered", ()
     const loc = location(ask({ putItem: { descriptor: descriptor(1), data: [1, 2, 3, 4] } }));
     expect(ask({ configure: { role: 2, id: "P1", epoch: 2, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
     expect(ask({ readMemory: { location: loc, length: 4 } }).error?.code).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("uint64 values near 2^64 cross the runner and the TS testee (scripts/lib/pbjs-postprocess.mjs saturateUint64OnEncode)", () => {
+  const varint = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
+  it("a proto3-JSON uint64 of 2^64 - 1 (read as the double 2^64) is written as 2^64 - 1, not wrapped to 0", () => {
+    const request = requestFromJson({ deliverMessage: { from: "C1", envelope: { replayRequest: { fromSequence: "18446744073709551615" } } } });
+    const replay = request.deliverMessage?.envelope?.replayRequest as ectp.v1.IReplayRequest;
+    expect(varint(ectp.v1.ReplayRequest.encode(replay).finish())).toBe("08ffffffffffffffffff01");
+  });
+  it("other out-of-range values still go on the wire as a faulty peer would send them (wrapped)", () => {
+    expect(varint(ectp.v1.ReplayRequest.encode({ fromSequence: -1 }).finish())).toBe("08ffffffffffffffffff01");
+    expect(varint(ectp.v1.ReplayRequest.encode({ fromSequence: 2 ** 53 + 2 }).finish())).toBe("0882808080808080" + "10");
   });
 });

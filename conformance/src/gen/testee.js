@@ -3,6 +3,8 @@ import $protobuf from "protobufjs/minimal.js";
 
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
+// A uint64 of 2^64 or more is written as 2^64 - 1, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
+const $saturate64 = (v) => (typeof v === "number" && v >= 18446744073709551616 ? { low: -1, high: -1 } : v);
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
 const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
 const $uint64 = (reader) => $toNumber(reader.uint64());
@@ -400,9 +402,9 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.commandId != null && $Object.hasOwnProperty.call(message, "commandId") && (typeof message.commandId === "object" ? message.commandId.low || message.commandId.high : message.commandId !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.commandId);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.commandId));
                     if (message.nowMs != null && $Object.hasOwnProperty.call(message, "nowMs") && (typeof message.nowMs === "object" ? message.nowMs.low || message.nowMs.high : message.nowMs !== 0))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.nowMs);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.nowMs));
                     if (message.init != null && $Object.hasOwnProperty.call(message, "init"))
                         $root.ectp.conformance.v1.Init.encode(message.init, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                     if (message.configure != null && $Object.hasOwnProperty.call(message, "configure"))
@@ -1513,7 +1515,7 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.commandId != null && $Object.hasOwnProperty.call(message, "commandId") && (typeof message.commandId === "object" ? message.commandId.low || message.commandId.high : message.commandId !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.commandId);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.commandId));
                     if (message.ok != null && $Object.hasOwnProperty.call(message, "ok"))
                         $root.ectp.conformance.v1.Ok.encode(message.ok, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                     if (message.init != null && $Object.hasOwnProperty.call(message, "init"))
@@ -3723,19 +3725,19 @@ export const ectp = $root.ectp = (() => {
                     if (message.id != null && $Object.hasOwnProperty.call(message, "id") && message.id !== "")
                         writer.uint32(/* id 2, wireType 2 =*/18).string(message.id);
                     if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
-                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.epoch);
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.epoch));
                     if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
                         $root.ectp.v1.Fingerprint.encode(message.fingerprint, writer.uint32(/* id 4, wireType 2 =*/34).fork(), _depth + 1).ldelim();
                     if (message.transportMetadata != null && $Object.hasOwnProperty.call(message, "transportMetadata") && message.transportMetadata.length)
                         writer.uint32(/* id 5, wireType 2 =*/42).bytes(message.transportMetadata);
                     if (message.seed != null && $Object.hasOwnProperty.call(message, "seed") && (typeof message.seed === "object" ? message.seed.low || message.seed.high : message.seed !== 0))
-                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.seed);
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64($saturate64(message.seed));
                     if (message.timers != null && $Object.hasOwnProperty.call(message, "timers"))
                         $root.ectp.conformance.v1.Timers.encode(message.timers, writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
                     if (message.storeCapacityBytes != null && $Object.hasOwnProperty.call(message, "storeCapacityBytes") && (typeof message.storeCapacityBytes === "object" ? message.storeCapacityBytes.low || message.storeCapacityBytes.high : message.storeCapacityBytes !== 0))
-                        writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.storeCapacityBytes);
+                        writer.uint32(/* id 8, wireType 0 =*/64).uint64($saturate64(message.storeCapacityBytes));
                     if (message.destinationCapacityBytes != null && $Object.hasOwnProperty.call(message, "destinationCapacityBytes") && (typeof message.destinationCapacityBytes === "object" ? message.destinationCapacityBytes.low || message.destinationCapacityBytes.high : message.destinationCapacityBytes !== 0))
-                        writer.uint32(/* id 9, wireType 0 =*/72).uint64(message.destinationCapacityBytes);
+                        writer.uint32(/* id 9, wireType 0 =*/72).uint64($saturate64(message.destinationCapacityBytes));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4509,39 +4511,39 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.heartbeatIntervalMs != null && $Object.hasOwnProperty.call(message, "heartbeatIntervalMs"))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.heartbeatIntervalMs);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.heartbeatIntervalMs));
                     if (message.heartbeatMisses != null && $Object.hasOwnProperty.call(message, "heartbeatMisses"))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.heartbeatMisses);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.heartbeatMisses));
                     if (message.waitBudgetMs != null && $Object.hasOwnProperty.call(message, "waitBudgetMs"))
-                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.waitBudgetMs);
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.waitBudgetMs));
                     if (message.grantWaitMs != null && $Object.hasOwnProperty.call(message, "grantWaitMs"))
-                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.grantWaitMs);
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64($saturate64(message.grantWaitMs));
                     if (message.transferTimeoutMs != null && $Object.hasOwnProperty.call(message, "transferTimeoutMs"))
-                        writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.transferTimeoutMs);
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint64($saturate64(message.transferTimeoutMs));
                     if (message.quarantineCapMs != null && $Object.hasOwnProperty.call(message, "quarantineCapMs"))
-                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.quarantineCapMs);
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64($saturate64(message.quarantineCapMs));
                     if (message.backoffInitialMs != null && $Object.hasOwnProperty.call(message, "backoffInitialMs"))
-                        writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.backoffInitialMs);
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint64($saturate64(message.backoffInitialMs));
                     if (message.backoffMaxMs != null && $Object.hasOwnProperty.call(message, "backoffMaxMs"))
-                        writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.backoffMaxMs);
+                        writer.uint32(/* id 8, wireType 0 =*/64).uint64($saturate64(message.backoffMaxMs));
                     if (message.leaseSafetyMarginMs != null && $Object.hasOwnProperty.call(message, "leaseSafetyMarginMs"))
-                        writer.uint32(/* id 9, wireType 0 =*/72).uint64(message.leaseSafetyMarginMs);
+                        writer.uint32(/* id 9, wireType 0 =*/72).uint64($saturate64(message.leaseSafetyMarginMs));
                     if (message.maxItemBytes != null && $Object.hasOwnProperty.call(message, "maxItemBytes"))
-                        writer.uint32(/* id 10, wireType 0 =*/80).uint64(message.maxItemBytes);
+                        writer.uint32(/* id 10, wireType 0 =*/80).uint64($saturate64(message.maxItemBytes));
                     if (message.leaseMs != null && $Object.hasOwnProperty.call(message, "leaseMs"))
-                        writer.uint32(/* id 11, wireType 0 =*/88).uint64(message.leaseMs);
+                        writer.uint32(/* id 11, wireType 0 =*/88).uint64($saturate64(message.leaseMs));
                     if (message.maxPinnedBytesPerConsumer != null && $Object.hasOwnProperty.call(message, "maxPinnedBytesPerConsumer"))
-                        writer.uint32(/* id 12, wireType 0 =*/96).uint64(message.maxPinnedBytesPerConsumer);
+                        writer.uint32(/* id 12, wireType 0 =*/96).uint64($saturate64(message.maxPinnedBytesPerConsumer));
                     if (message.maxGrantsPerConsumer != null && $Object.hasOwnProperty.call(message, "maxGrantsPerConsumer"))
-                        writer.uint32(/* id 13, wireType 0 =*/104).uint64(message.maxGrantsPerConsumer);
+                        writer.uint32(/* id 13, wireType 0 =*/104).uint64($saturate64(message.maxGrantsPerConsumer));
                     if (message.replayBufferBatches != null && $Object.hasOwnProperty.call(message, "replayBufferBatches"))
-                        writer.uint32(/* id 14, wireType 0 =*/112).uint64(message.replayBufferBatches);
+                        writer.uint32(/* id 14, wireType 0 =*/112).uint64($saturate64(message.replayBufferBatches));
                     if (message.retryAfterMs != null && $Object.hasOwnProperty.call(message, "retryAfterMs"))
-                        writer.uint32(/* id 15, wireType 0 =*/120).uint64(message.retryAfterMs);
+                        writer.uint32(/* id 15, wireType 0 =*/120).uint64($saturate64(message.retryAfterMs));
                     if (message.maxBatchBytes != null && $Object.hasOwnProperty.call(message, "maxBatchBytes"))
-                        writer.uint32(/* id 16, wireType 0 =*/128).uint64(message.maxBatchBytes);
+                        writer.uint32(/* id 16, wireType 0 =*/128).uint64($saturate64(message.maxBatchBytes));
                     if (message.resendIntervalMs != null && $Object.hasOwnProperty.call(message, "resendIntervalMs"))
-                        writer.uint32(/* id 17, wireType 0 =*/136).uint64(message.resendIntervalMs);
+                        writer.uint32(/* id 17, wireType 0 =*/136).uint64($saturate64(message.resendIntervalMs));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -6900,7 +6902,7 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.sizeBytes != null && $Object.hasOwnProperty.call(message, "sizeBytes") && (typeof message.sizeBytes === "object" ? message.sizeBytes.low || message.sizeBytes.high : message.sizeBytes !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sizeBytes);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.sizeBytes));
                     if (message.crc32c != null && $Object.hasOwnProperty.call(message, "crc32c") && message.crc32c !== 0)
                         writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.crc32c);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -8793,7 +8795,7 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.readId != null && $Object.hasOwnProperty.call(message, "readId") && (typeof message.readId === "object" ? message.readId.low || message.readId.high : message.readId !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.readId);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.readId));
                     if (message.status != null && $Object.hasOwnProperty.call(message, "status") && message.status !== 0)
                         writer.uint32(/* id 2, wireType 0 =*/16).int32(message.status);
                     if (message.data != null && $Object.hasOwnProperty.call(message, "data") && message.data.length)
@@ -11682,7 +11684,7 @@ export const ectp = $root.ectp = (() => {
                     if (message.location != null && $Object.hasOwnProperty.call(message, "location") && message.location.length)
                         writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.location);
                     if (message.length != null && $Object.hasOwnProperty.call(message, "length") && (typeof message.length === "object" ? message.length.low || message.length.high : message.length !== 0))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.length);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.length));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -13414,7 +13416,7 @@ export const ectp = $root.ectp = (() => {
                         for (let i = 0; i < message.outputs.length; ++i)
                             $root.ectp.conformance.v1.Output.encode(message.outputs[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                     if (message.nextDeadlineMs != null && $Object.hasOwnProperty.call(message, "nextDeadlineMs"))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.nextDeadlineMs);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.nextDeadlineMs));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -14592,17 +14594,17 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.readId != null && $Object.hasOwnProperty.call(message, "readId") && (typeof message.readId === "object" ? message.readId.low || message.readId.high : message.readId !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.readId);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.readId));
                     if (message.peerId != null && $Object.hasOwnProperty.call(message, "peerId") && message.peerId !== "")
                         writer.uint32(/* id 2, wireType 2 =*/18).string(message.peerId);
                     if (message.source != null && $Object.hasOwnProperty.call(message, "source") && message.source.length)
                         writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.source);
                     if (message.length != null && $Object.hasOwnProperty.call(message, "length") && (typeof message.length === "object" ? message.length.low || message.length.high : message.length !== 0))
-                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.length);
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64($saturate64(message.length));
                     if (message.destinationRegion != null && $Object.hasOwnProperty.call(message, "destinationRegion") && message.destinationRegion !== "")
                         writer.uint32(/* id 5, wireType 2 =*/42).string(message.destinationRegion);
                     if (message.destinationOffset != null && $Object.hasOwnProperty.call(message, "destinationOffset") && (typeof message.destinationOffset === "object" ? message.destinationOffset.low || message.destinationOffset.high : message.destinationOffset !== 0))
-                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.destinationOffset);
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64($saturate64(message.destinationOffset));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -15025,7 +15027,7 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.readId != null && $Object.hasOwnProperty.call(message, "readId") && (typeof message.readId === "object" ? message.readId.low || message.readId.high : message.readId !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.readId);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.readId));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -15337,7 +15339,7 @@ export const ectp = $root.ectp = (() => {
                     if (message.peerId != null && $Object.hasOwnProperty.call(message, "peerId") && message.peerId !== "")
                         writer.uint32(/* id 1, wireType 2 =*/10).string(message.peerId);
                     if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.epoch);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.epoch));
                     if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata") && message.metadata.length)
                         writer.uint32(/* id 3, wireType 2 =*/26).bytes(message.metadata);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -16868,21 +16870,21 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.producers != null && $Object.hasOwnProperty.call(message, "producers") && (typeof message.producers === "object" ? message.producers.low || message.producers.high : message.producers !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.producers);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.producers));
                     if (message.synced != null && $Object.hasOwnProperty.call(message, "synced") && (typeof message.synced === "object" ? message.synced.low || message.synced.high : message.synced !== 0))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.synced);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.synced));
                     if (message.snapshotsApplied != null && $Object.hasOwnProperty.call(message, "snapshotsApplied") && (typeof message.snapshotsApplied === "object" ? message.snapshotsApplied.low || message.snapshotsApplied.high : message.snapshotsApplied !== 0))
-                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.snapshotsApplied);
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.snapshotsApplied));
                     if (message.snapshotRequests != null && $Object.hasOwnProperty.call(message, "snapshotRequests") && (typeof message.snapshotRequests === "object" ? message.snapshotRequests.low || message.snapshotRequests.high : message.snapshotRequests !== 0))
-                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.snapshotRequests);
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64($saturate64(message.snapshotRequests));
                     if (message.replayRequests != null && $Object.hasOwnProperty.call(message, "replayRequests") && (typeof message.replayRequests === "object" ? message.replayRequests.low || message.replayRequests.high : message.replayRequests !== 0))
-                        writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.replayRequests);
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint64($saturate64(message.replayRequests));
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages") && (typeof message.ignoredMessages === "object" ? message.ignoredMessages.low || message.ignoredMessages.high : message.ignoredMessages !== 0))
-                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.ignoredMessages);
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64($saturate64(message.ignoredMessages));
                     if (message.heldBatches != null && $Object.hasOwnProperty.call(message, "heldBatches") && (typeof message.heldBatches === "object" ? message.heldBatches.low || message.heldBatches.high : message.heldBatches !== 0))
-                        writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.heldBatches);
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint64($saturate64(message.heldBatches));
                     if (message.snapshotParts != null && $Object.hasOwnProperty.call(message, "snapshotParts") && (typeof message.snapshotParts === "object" ? message.snapshotParts.low || message.snapshotParts.high : message.snapshotParts !== 0))
-                        writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.snapshotParts);
+                        writer.uint32(/* id 8, wireType 0 =*/64).uint64($saturate64(message.snapshotParts));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -17733,7 +17735,7 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.epoch);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.epoch));
                     if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata") && message.metadata.length)
                         writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.metadata);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -19015,25 +19017,25 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.requests != null && $Object.hasOwnProperty.call(message, "requests") && (typeof message.requests === "object" ? message.requests.low || message.requests.high : message.requests !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.requests);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.requests));
                     if (message.budgets != null && $Object.hasOwnProperty.call(message, "budgets") && (typeof message.budgets === "object" ? message.budgets.low || message.budgets.high : message.budgets !== 0))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.budgets);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.budgets));
                     if (message.fetches != null && $Object.hasOwnProperty.call(message, "fetches") && (typeof message.fetches === "object" ? message.fetches.low || message.fetches.high : message.fetches !== 0))
-                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.fetches);
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.fetches));
                     if (message.readsInFlight != null && $Object.hasOwnProperty.call(message, "readsInFlight") && (typeof message.readsInFlight === "object" ? message.readsInFlight.low || message.readsInFlight.high : message.readsInFlight !== 0))
-                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.readsInFlight);
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64($saturate64(message.readsInFlight));
                     if (message.quarantined != null && $Object.hasOwnProperty.call(message, "quarantined") && (typeof message.quarantined === "object" ? message.quarantined.low || message.quarantined.high : message.quarantined !== 0))
-                        writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.quarantined);
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint64($saturate64(message.quarantined));
                     if (message.grantsHeld != null && $Object.hasOwnProperty.call(message, "grantsHeld") && (typeof message.grantsHeld === "object" ? message.grantsHeld.low || message.grantsHeld.high : message.grantsHeld !== 0))
-                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.grantsHeld);
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64($saturate64(message.grantsHeld));
                     if (message.loadedItems != null && $Object.hasOwnProperty.call(message, "loadedItems") && (typeof message.loadedItems === "object" ? message.loadedItems.low || message.loadedItems.high : message.loadedItems !== 0))
-                        writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.loadedItems);
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint64($saturate64(message.loadedItems));
                     if (message.destinations != null && $Object.hasOwnProperty.call(message, "destinations") && (typeof message.destinations === "object" ? message.destinations.low || message.destinations.high : message.destinations !== 0))
-                        writer.uint32(/* id 8, wireType 0 =*/64).uint64(message.destinations);
+                        writer.uint32(/* id 8, wireType 0 =*/64).uint64($saturate64(message.destinations));
                     if (message.undrainedFailures != null && $Object.hasOwnProperty.call(message, "undrainedFailures") && (typeof message.undrainedFailures === "object" ? message.undrainedFailures.low || message.undrainedFailures.high : message.undrainedFailures !== 0))
-                        writer.uint32(/* id 9, wireType 0 =*/72).uint64(message.undrainedFailures);
+                        writer.uint32(/* id 9, wireType 0 =*/72).uint64($saturate64(message.undrainedFailures));
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages") && (typeof message.ignoredMessages === "object" ? message.ignoredMessages.low || message.ignoredMessages.high : message.ignoredMessages !== 0))
-                        writer.uint32(/* id 10, wireType 0 =*/80).uint64(message.ignoredMessages);
+                        writer.uint32(/* id 10, wireType 0 =*/80).uint64($saturate64(message.ignoredMessages));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -19694,19 +19696,19 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     if (message.grants != null && $Object.hasOwnProperty.call(message, "grants") && (typeof message.grants === "object" ? message.grants.low || message.grants.high : message.grants !== 0))
-                        writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.grants);
+                        writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.grants));
                     if (message.pins != null && $Object.hasOwnProperty.call(message, "pins") && (typeof message.pins === "object" ? message.pins.low || message.pins.high : message.pins !== 0))
-                        writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.pins);
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.pins));
                     if (message.pinnedBytes != null && $Object.hasOwnProperty.call(message, "pinnedBytes") && (typeof message.pinnedBytes === "object" ? message.pinnedBytes.low || message.pinnedBytes.high : message.pinnedBytes !== 0))
-                        writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.pinnedBytes);
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.pinnedBytes));
                     if (message.peers != null && $Object.hasOwnProperty.call(message, "peers") && (typeof message.peers === "object" ? message.peers.low || message.peers.high : message.peers !== 0))
-                        writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.peers);
+                        writer.uint32(/* id 4, wireType 0 =*/32).uint64($saturate64(message.peers));
                     if (message.replayBuffered != null && $Object.hasOwnProperty.call(message, "replayBuffered") && (typeof message.replayBuffered === "object" ? message.replayBuffered.low || message.replayBuffered.high : message.replayBuffered !== 0))
-                        writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.replayBuffered);
+                        writer.uint32(/* id 5, wireType 0 =*/40).uint64($saturate64(message.replayBuffered));
                     if (message.eventSequence != null && $Object.hasOwnProperty.call(message, "eventSequence") && (typeof message.eventSequence === "object" ? message.eventSequence.low || message.eventSequence.high : message.eventSequence !== 0))
-                        writer.uint32(/* id 6, wireType 0 =*/48).uint64(message.eventSequence);
+                        writer.uint32(/* id 6, wireType 0 =*/48).uint64($saturate64(message.eventSequence));
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages") && (typeof message.ignoredMessages === "object" ? message.ignoredMessages.low || message.ignoredMessages.high : message.ignoredMessages !== 0))
-                        writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.ignoredMessages);
+                        writer.uint32(/* id 7, wireType 0 =*/56).uint64($saturate64(message.ignoredMessages));
                     if (message.shuttingDown != null && $Object.hasOwnProperty.call(message, "shuttingDown") && message.shuttingDown !== false)
                         writer.uint32(/* id 8, wireType 0 =*/64).bool(message.shuttingDown);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -20420,7 +20422,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.senderId != null && $Object.hasOwnProperty.call(message, "senderId") && message.senderId !== "")
                     writer.uint32(/* id 2, wireType 2 =*/18).string(message.senderId);
                 if (message.senderEpoch != null && $Object.hasOwnProperty.call(message, "senderEpoch") && (typeof message.senderEpoch === "object" ? message.senderEpoch.low || message.senderEpoch.high : message.senderEpoch !== 0))
-                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.senderEpoch);
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.senderEpoch));
                 if (message.hello != null && $Object.hasOwnProperty.call(message, "hello"))
                     $root.ectp.v1.Hello.encode(message.hello, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                 if (message.handshakeReject != null && $Object.hasOwnProperty.call(message, "handshakeReject"))
@@ -22045,13 +22047,13 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.attemptId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.attemptId));
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
                 if (message.expectedEpoch != null && $Object.hasOwnProperty.call(message, "expectedEpoch") && (typeof message.expectedEpoch === "object" ? message.expectedEpoch.low || message.expectedEpoch.high : message.expectedEpoch !== 0))
-                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.expectedEpoch);
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint64($saturate64(message.expectedEpoch));
                 if (message.expectedSizeBytes != null && $Object.hasOwnProperty.call(message, "expectedSizeBytes") && (typeof message.expectedSizeBytes === "object" ? message.expectedSizeBytes.low || message.expectedSizeBytes.high : message.expectedSizeBytes !== 0))
-                    writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.expectedSizeBytes);
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint64($saturate64(message.expectedSizeBytes));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -22460,9 +22462,9 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.attemptId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.attemptId));
                 if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.grantId);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.grantId));
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
                     $root.ectp.v1.ItemDescriptor.encode(message.item, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.leaseMs != null && $Object.hasOwnProperty.call(message, "leaseMs") && message.leaseMs !== 0)
@@ -22871,7 +22873,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.attemptId != null && $Object.hasOwnProperty.call(message, "attemptId") && (typeof message.attemptId === "object" ? message.attemptId.low || message.attemptId.high : message.attemptId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.attemptId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.attemptId));
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32(message.reason);
                 if (message.retryable != null && $Object.hasOwnProperty.call(message, "retryable") && message.retryable !== false)
@@ -23360,7 +23362,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId") && (typeof message.grantId === "object" ? message.grantId.low || message.grantId.high : message.grantId !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.grantId);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.grantId));
                 if (message.status != null && $Object.hasOwnProperty.call(message, "status") && message.status !== 0)
                     writer.uint32(/* id 2, wireType 0 =*/16).int32(message.status);
                 if (message.detail != null && $Object.hasOwnProperty.call(message, "detail") && message.detail !== "")
@@ -23713,7 +23715,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.sequence));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -25500,7 +25502,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
                     $root.ectp.v1.ItemKey.encode(message.key, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                 if (message.sizeBytes != null && $Object.hasOwnProperty.call(message, "sizeBytes") && (typeof message.sizeBytes === "object" ? message.sizeBytes.low || message.sizeBytes.high : message.sizeBytes !== 0))
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.sizeBytes);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.sizeBytes));
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype") && message.dtype !== 0)
                     writer.uint32(/* id 3, wireType 0 =*/24).int32(message.dtype);
                 if (message.shape != null && message.shape.length)
@@ -25510,7 +25512,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.producerId != null && $Object.hasOwnProperty.call(message, "producerId") && message.producerId !== "")
                     writer.uint32(/* id 6, wireType 2 =*/50).string(message.producerId);
                 if (message.epoch != null && $Object.hasOwnProperty.call(message, "epoch") && (typeof message.epoch === "object" ? message.epoch.low || message.epoch.high : message.epoch !== 0))
-                    writer.uint32(/* id 7, wireType 0 =*/56).uint64(message.epoch);
+                    writer.uint32(/* id 7, wireType 0 =*/56).uint64($saturate64(message.epoch));
                 if (message.location != null && $Object.hasOwnProperty.call(message, "location") && message.location.length)
                     writer.uint32(/* id 8, wireType 2 =*/66).bytes(message.location);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
@@ -27760,7 +27762,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.sequence));
                 if (message.events != null && message.events.length)
                     for (let i = 0; i < message.events.length; ++i)
                         $root.ectp.v1.Event.encode(message.events[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
@@ -28090,7 +28092,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.fromSequence != null && $Object.hasOwnProperty.call(message, "fromSequence") && (typeof message.fromSequence === "object" ? message.fromSequence.low || message.fromSequence.high : message.fromSequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.fromSequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.fromSequence));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -28391,9 +28393,9 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.oldestAvailable != null && $Object.hasOwnProperty.call(message, "oldestAvailable") && (typeof message.oldestAvailable === "object" ? message.oldestAvailable.low || message.oldestAvailable.high : message.oldestAvailable !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.oldestAvailable);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.oldestAvailable));
                 if (message.latest != null && $Object.hasOwnProperty.call(message, "latest") && (typeof message.latest === "object" ? message.latest.low || message.latest.high : message.latest !== 0))
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint64(message.latest);
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint64($saturate64(message.latest));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -29003,7 +29005,7 @@ export const ectp = $root.ectp = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 if (message.sequence != null && $Object.hasOwnProperty.call(message, "sequence") && (typeof message.sequence === "object" ? message.sequence.low || message.sequence.high : message.sequence !== 0))
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint64(message.sequence);
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint64($saturate64(message.sequence));
                 if (message.items != null && message.items.length)
                     for (let i = 0; i < message.items.length; ++i)
                         $root.ectp.v1.ItemDescriptor.encode(message.items[i], writer.uint32(/* id 2, wireType 2 =*/18).fork(), _depth + 1).ldelim();
@@ -29012,7 +29014,7 @@ export const ectp = $root.ectp = (() => {
                 if (message.parts != null && $Object.hasOwnProperty.call(message, "parts") && message.parts !== 0)
                     writer.uint32(/* id 4, wireType 0 =*/32).uint32(message.parts);
                 if (message.snapshotId != null && $Object.hasOwnProperty.call(message, "snapshotId") && (typeof message.snapshotId === "object" ? message.snapshotId.low || message.snapshotId.high : message.snapshotId !== 0))
-                    writer.uint32(/* id 5, wireType 0 =*/40).uint64(message.snapshotId);
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint64($saturate64(message.snapshotId));
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
