@@ -131,3 +131,43 @@ describe("[I1] unknown fields are skipped strictly (SPEC.md section 5)", () => {
     expect(code("0a0208021201611801245200")).toBe("MALFORMED_MESSAGE");
   });
 });
+
+describe("[V1] the frozen reader counts nesting depth as the generated decoder does", () => {
+  /** A length-delimited field: tag, varint length, payload (hex). */
+  const field = (tag: string, payload: string): string => {
+    let n = payload.length / 2;
+    let length = "";
+    while (n >= 0x80) {
+      length += ((n & 0x7f) | 0x80).toString(16).padStart(2, "0");
+      n >>>= 7;
+    }
+    return tag + length + n.toString(16).padStart(2, "0") + payload;
+  };
+  /** Sender "p", epoch 1, major `major`, and a HandshakeReject whose `supported` (or an unknown field of it) holds `groups` nested empty groups of field 7. */
+  const envelope = (major: number, groups: number, inSupported: boolean): string => {
+    const nested = "3b".repeat(groups) + "3c".repeat(groups);
+    const reject = inSupported ? `0805${field("1a", `0801${nested}`)}` : `0805${nested}`;
+    return `0a0208${major.toString(16).padStart(2, "0")}120170180${1}${field("5a", reject)}`;
+  };
+
+  for (const inSupported of [true, false])
+    it(`another major's HandshakeReject is read to the same depth as ours: groups nested in ${inSupported ? "its supported version" : "it"}`, () => {
+      const verdicts: string[] = [];
+      for (let groups = 95; groups <= 102; groups++) {
+        const ours = code(envelope(1, groups, inSupported)); // the generated decoder: "ok" or MALFORMED_MESSAGE
+        const theirs = code(envelope(2, groups, inSupported)); // frozen fields once the full parse fails
+        verdicts.push(`${groups}: ${ours} / ${theirs}`);
+        expect(theirs, `${groups} nested groups`).toBe(ours === "ok" ? "VERSION" : "MALFORMED_MESSAGE");
+      }
+      expect(verdicts.some((v) => v.includes("ok")) && verdicts.some((v) => v.includes("MALFORMED")), verdicts.join("; ")).toBe(true);
+    });
+
+  it("another major's version field is read to the same depth as ours", () => {
+    for (let groups = 95; groups <= 102; groups++) {
+      const version = (major: number) => field("0a", `08${major.toString(16).padStart(2, "0")}${"3b".repeat(groups)}${"3c".repeat(groups)}`);
+      const ours = code(`${version(1)}120170${"1801"}${heartbeat}`);
+      const theirs = code(`${version(2)}120170${"1801"}${heartbeat}`);
+      expect(theirs, `${groups} nested groups`).toBe(ours === "ok" ? "VERSION" : "MALFORMED_MESSAGE");
+    }
+  });
+});

@@ -284,7 +284,9 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
       const bit = frozenFieldBit(field, wire);
       if (seen & bit) return undefined;
       seen |= bit;
-      if (field === 1 && wire === 2) env.version = ectp.v1.SpecVersion.decode(r, r.size());
+      // Nested messages at the depths the generated decoder gives them (the envelope is depth 0),
+      // so that groups nested past the limit are malformed here too, not another major's answer.
+      if (field === 1 && wire === 2) env.version = specVersionAt(r, 1);
       else if (field === 2 && wire === 2) env.senderId = r.stringVerify();
       else if (field === 3 && wire === 0) {
         const epoch: unknown = r.uint64(); // a Long where protobufjs has one
@@ -325,8 +327,19 @@ function frozenFieldBit(field: number, wire: number): number {
   return field === 3 && wire === 0 ? 1 << 3 : 0;
 }
 
+/** The generated SpecVersion decoder with its nesting-depth parameter, which its declaration leaves out. */
+const SpecVersionAtDepth = ectp.v1.SpecVersion as unknown as {
+  decode(reader: $protobuf.Reader, length: number, end: undefined, depth: number): ectp.v1.SpecVersion;
+};
+
+/** The length-delimited SpecVersion at the reader, decoded at nesting `depth` (the envelope is 0). */
+function specVersionAt(r: $protobuf.Reader, depth: number): ectp.v1.SpecVersion {
+  return SpecVersionAtDepth.decode(r, r.size(), undefined, depth);
+}
+
 /**
- * HandshakeReject fields 1 to 3 (frozen): another major's may carry more, of other types.
+ * HandshakeReject fields 1 to 3 (frozen): another major's may carry more, of other types. Read at
+ * depth 1 (the envelope's body), as the generated decoder reads it.
  * @throws {RangeError} when one of them occurs twice (SPEC section 5), and for malformed bytes.
  */
 function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
@@ -340,8 +353,8 @@ function frozenHandshakeReject(bytes: Uint8Array): ectp.v1.HandshakeReject {
     seen |= bit;
     if (field === 1 && wire === 0) reject.reason = r.int32();
     else if (field === 2 && wire === 2) reject.detail = r.stringVerify();
-    else if (field === 3 && wire === 2) reject.supported = ectp.v1.SpecVersion.decode(r, r.size());
-    else skipField(r, wire, 0, field);
+    else if (field === 3 && wire === 2) reject.supported = specVersionAt(r, 2);
+    else skipField(r, wire, 1, field);
   }
   return reject;
 }

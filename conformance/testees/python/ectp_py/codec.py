@@ -514,8 +514,10 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
                 return None
             if slot:
                 once.add(slot)
+            # Nested messages at the depth the full decode gives them (the envelope is depth 0), so
+            # groups nested past the limit are malformed here too, not another major's answer.
             if num == 1 and wt == 2:
-                out["version"] = decode("ectp.v1.SpecVersion", payload)
+                out["version"] = _decode_into("ectp.v1.SpecVersion", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
             elif num == 2 and wt == 2:
                 out["senderId"] = payload.decode("utf-8")
             elif num == 3 and wt == 0:
@@ -524,7 +526,7 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
                 if num == 10:
                     out["hello"] = {}
                 else:
-                    out["handshakeReject"] = decode("ectp.v1.HandshakeReject", payload)
+                    out["handshakeReject"] = _decode_into("ectp.v1.HandshakeReject", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
     except (DecodeError, UnicodeDecodeError):
         return None
     return out

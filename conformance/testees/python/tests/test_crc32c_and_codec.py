@@ -120,6 +120,36 @@ class GroupsAndTagsTest(unittest.TestCase):
                          {"version": {"major": 1}, "senderId": "a", "senderEpoch": 1, "handshakeReject": {}})
         self.assertIsNone(codec.decode_frozen_envelope(bytes.fromhex(self.HEADER + "9b069c07" "5a00")))
 
+    def test_v1_the_frozen_fields_are_read_to_the_depth_the_full_decode_reads_them(self):
+        def field(tag: str, payload: str) -> str:
+            n, length = len(payload) // 2, ""
+            while n >= 0x80:
+                length += f"{(n & 0x7F) | 0x80:02x}"
+                n >>= 7
+            return tag + length + f"{n:02x}" + payload
+
+        def nested(groups: int) -> str:
+            return "3b" * groups + "3c" * groups
+
+        shapes = {
+            "in supported": lambda g: "0a020801" + "120170" + "1801" + field("5a", "0805" + field("1a", "0801" + nested(g))),
+            "in the reject": lambda g: "0a020801" + "120170" + "1801" + field("5a", "0805" + nested(g)),
+            "in the version": lambda g: field("0a", "0801" + nested(g)) + "120170" + "1801" + "5a020805",
+        }
+        for name, shape in shapes.items():
+            verdicts = set()
+            for groups in range(95, 103):
+                with self.subTest(shape=name, groups=groups):
+                    data = bytes.fromhex(shape(groups))
+                    try:
+                        codec.decode("ectp.v1.Envelope", data)
+                        full = True
+                    except codec.DecodeError:
+                        full = False
+                    verdicts.add(full)
+                    self.assertEqual(codec.decode_frozen_envelope(data) is not None, full)
+            self.assertEqual(verdicts, {True, False}, f"{name}: the range crosses the depth limit")
+
     def test_v1_a_stray_mismatched_or_missing_end_group_is_malformed(self):
         self.assert_malformed("9c06" "820100", "end-group")  # stray, top level
         self.assert_malformed("8201029c06", "end-group")  # stray, in the heartbeat
