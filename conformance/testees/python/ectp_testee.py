@@ -68,7 +68,7 @@ def serve_binary(adapter: TesteeAdapter, stdin, stdout) -> None:
         except codec.DecodeError as e:
             raise UnreadableRequest(f"a frame of {length} bytes is not a TesteeRequest: {e}") from e
         response = adapter.handle(request)
-        data = codec.encode(RESPONSE, response)
+        data = codec.encode(RESPONSE, response, limit_elements=False)
         stdout.write(len(data).to_bytes(4, "big") + data)
         stdout.flush()
 

@@ -184,10 +184,32 @@ def _is_default(kind: str, value: Any) -> bool:
     return False
 
 
-def _encode_value(kind: str, ref: str, value: Any) -> tuple[int, bytes]:
+#: What a varint field of each kind may carry when encoding (inclusive): a value outside is a local
+#: bug, refused rather than wrapped (receivers would read another, valid value), and a uint64 stops
+#: at 2^53 - 1 (SPEC.md section 3.8: senders never send more).
+_ENCODE_RANGES = {
+    "uint32": (0, 2**32 - 1),
+    "uint64": (0, 2**53 - 1),
+    "int32": (-(2**31), 2**31 - 1),
+    "enum": (-(2**31), 2**31 - 1),
+    "int64": (-(2**63), 2**63 - 1),
+    "bool": (0, 1),
+}
+
+
+def _encode_varint(kind: str, value: Any, field: str) -> bytes:
+    """The varint of ``value`` for a field of ``kind``; ``ValueError`` for one the field cannot carry."""
+    n = int(value)
+    low, high = _ENCODE_RANGES[kind]
+    if not low <= n <= high:
+        raise ValueError(f"{field}: a {kind} must be in [{low}, {high}]; got {value!r}")
+    return _varint(n)
+
+
+def _encode_value(kind: str, ref: str, value: Any, field: str, seen: list[int]) -> tuple[int, bytes]:
     """(wire type, payload) of one value."""
     if kind in _VARINT_KINDS:
-        return 0, _varint(int(value))
+        return 0, _encode_varint(kind, value, field)
     if kind == "string":
         data = value.encode("utf-8")
         return 2, _varint(len(data)) + data
@@ -195,15 +217,22 @@ def _encode_value(kind: str, ref: str, value: Any) -> tuple[int, bytes]:
         data = bytes(value)
         return 2, _varint(len(data)) + data
     if kind == "message":
-        data = encode(ref, value)
+        data = _encode(ref, value, seen)
         return 2, _varint(len(data)) + data
     raise TypeError(f"cannot encode field kind {kind}")
 
 
-def encode(type_name: str, msg: dict) -> bytes:
+def encode(type_name: str, msg: dict, limit_elements: bool = True) -> bytes:
     """Protobuf encoding of the dict form of ``type_name``. Repeated scalars are packed;
     default values of non-``optional`` scalars are omitted, as proto3 does.
-    Raises ``TypeError``/``ValueError`` for values of the wrong type (a local bug)."""
+    Raises ``TypeError``/``ValueError`` for values of the wrong type or out of their field's range,
+    and for more than ``MAX_REPEATED_ELEMENTS`` repeated elements (SPEC.md section 5; a local bug),
+    unless ``limit_elements`` is false (the testee protocol's own frames, as :func:`decode`)."""
+    return _encode(type_name, msg, [0, MAX_REPEATED_ELEMENTS if limit_elements else -1])
+
+
+def _encode(type_name: str, msg: dict, seen: list[int]) -> bytes:
+    """:func:`encode`; ``seen`` is ``[count, limit]`` of the whole message's repeated elements (limit < 0: unlimited)."""
     out = bytearray()
     oneofs = ONEOFS.get(type_name, {})
     members = [k for k in oneofs if msg.get(k) is not None]
@@ -215,18 +244,21 @@ def encode(type_name: str, msg: dict) -> bytes:
             continue
         value = msg[json_name]
         if label == "repeated":
+            seen[0] += len(value)
+            if 0 <= seen[1] < seen[0]:  # SPEC.md section 5: a sender MUST NOT send more
+                raise ValueError(f"{type_name}.{json_name}: more than {MAX_REPEATED_ELEMENTS} repeated elements in one message")
             if kind in _VARINT_KINDS:
-                packed = b"".join(_varint(int(v)) for v in value)
+                packed = b"".join(_encode_varint(kind, v, json_name) for v in value)
                 if packed:
                     out += _varint(num << 3 | 2) + _varint(len(packed)) + packed
             else:
                 for v in value:
-                    wt, payload = _encode_value(kind, ref, v)
+                    wt, payload = _encode_value(kind, ref, v, json_name, seen)
                     out += _varint(num << 3 | wt) + payload
             continue
         if kind != "message" and label != "optional" and _is_default(kind, value):
             continue
-        wt, payload = _encode_value(kind, ref, value)
+        wt, payload = _encode_value(kind, ref, value, json_name, seen)
         out += _varint(num << 3 | wt) + payload
     return bytes(out)
 

@@ -235,10 +235,41 @@ class RepeatedElementsTest(unittest.TestCase):
         ok = codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{}] * limit}))
         self.assertEqual(len(ok["items"]), limit)
         with self.assertRaisesRegex(codec.DecodeError, r"more than 65536 repeated elements .*\(at field items\)"):
-            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{}] * (limit + 1)}))
+            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{}] * (limit + 1)}, limit_elements=False))
         half = [1] * (limit // 2)
         with self.assertRaisesRegex(codec.DecodeError, r"\(at field shape\)"):
-            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{"shape": half}, {"shape": half}]}))
+            codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", {"items": [{"shape": half}, {"shape": half}]}, limit_elements=False))
+
+    def test_i1_the_encoder_refuses_more_elements_than_a_receiver_takes_nested_ones_included(self):
+        limit = codec.MAX_REPEATED_ELEMENTS
+        self.assertTrue(codec.encode("ectp.v1.Snapshot", {"items": [{}] * limit}))
+        half = [1] * (limit // 2)
+        for msg in ({"items": [{}] * (limit + 1)}, {"items": [{"shape": half}, {"shape": half}]}):
+            with self.assertRaisesRegex(ValueError, r"more than 65536 repeated elements"):
+                codec.encode("ectp.v1.Snapshot", msg)
+
+
+class EncoderRangesTest(unittest.TestCase):
+    """Values a field cannot carry are a local bug: refused, never wrapped into another valid value
+    (SPEC.md section 3.8: no uint64 above 2^53 - 1 is sent)."""
+
+    def test_out_of_range_values_are_refused_naming_the_field(self):
+        for name, body in (
+            ("leaseMs", {"readGrant": {"attemptId": 1, "grantId": 1, "leaseMs": 2**32 + 5}}),
+            ("reason", {"readReject": {"attemptId": 1, "reason": 2**31}}),
+            ("attemptId", {"readRequest": {"attemptId": -1}}),
+            ("attemptId", {"readRequest": {"attemptId": 2**64 + 7}}),
+            ("attemptId", {"readRequest": {"attemptId": 2**53}}),
+            ("retryable", {"readReject": {"attemptId": 1, "retryable": 2}}),
+            ("shape", {"readGrant": {"attemptId": 1, "item": {"shape": [1, -2]}}}),
+        ):
+            with self.subTest(name=name, body=body), self.assertRaisesRegex(ValueError, name):
+                codec.encode("ectp.v1.Envelope", {"version": {"major": 1}, "senderId": "p", "senderEpoch": 1, **body})
+
+    def test_the_edges_of_each_range_are_encoded(self):
+        env = {"version": {"major": 1}, "senderId": "p", "senderEpoch": 2**53 - 1,
+               "readReject": {"attemptId": 2**53 - 1, "reason": -(2**31), "retryable": True, "retryAfterMs": 2**32 - 1}}
+        self.assertEqual(codec.decode("ectp.v1.Envelope", codec.encode("ectp.v1.Envelope", env))["readReject"]["reason"], -(2**31))
 
 
 class NonRepeatedFieldsTest(unittest.TestCase):

@@ -57,7 +57,7 @@ class TesteeProcessTest(unittest.TestCase):
             {"commandId": 2, "nowMs": 0, "configure": {"role": 2, "id": "P1", "epoch": 5}},
             {"commandId": 3, "nowMs": 0, "deliverMessage": {"from": "C1", "envelope": envelope}},
         ]
-        frames = [codec.encode("ectp.conformance.v1.TesteeRequest", q) for q in requests]
+        frames = [codec.encode("ectp.conformance.v1.TesteeRequest", q, limit_elements=False) for q in requests]
         r = run(b"".join(len(f).to_bytes(4, "big") + f for f in frames), None)
         self.assertEqual(r.returncode, 0, r.stderr)
         out, ids = r.stdout, []
