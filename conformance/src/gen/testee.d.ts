@@ -9011,7 +9011,10 @@ export namespace ectp {
 
             /**
              * Spec version of the sender [V1]. Required: an envelope without it, or
-             * with another major version, is rejected (VERSION) before anything else.
+             * with another major version, is refused before anything else: not acted
+             * on, answered with VERSION only when it is a Hello or a ReadRequest
+             * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
+             * also acted on as a VERSION refusal).
              */
             version?: (ectp.v1.SpecVersion.$Properties|null);
 
@@ -9155,7 +9158,10 @@ export namespace ectp {
 
                 /**
                  * Spec version of the sender [V1]. Required: an envelope without it, or
-                 * with another major version, is rejected (VERSION) before anything else.
+                 * with another major version, is refused before anything else: not acted
+                 * on, answered with VERSION only when it is a Hello or a ReadRequest
+                 * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
+                 * also acted on as a VERSION refusal).
                  */
                 version?: (ectp.v1.SpecVersion.$Properties|null);
 
@@ -9846,7 +9852,8 @@ export namespace ectp {
          * Refusal of a Hello, sent instead of the receiver's own Hello, after the
          * Hello's transport_metadata is loaded (as for any message to its sender;
          * not for a Hello of another major, whose body is not acted on [V1]).
-         * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
+         * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer
+         * until it sees a greater epoch of it (SPEC.md section 4.2). Fields 1-3
          * are frozen across major versions, so a peer of any version can read a
          * VERSION refusal.
          */
@@ -10444,7 +10451,8 @@ export namespace ectp {
 
             /**
              * The consumer no longer wants the item (request finished or cancelled,
-             * or the grant was a duplicate) [C7].
+             * a grant nobody waits for, a destination pool full) [C7]. A duplicate of a
+             * grant it holds is ignored, not released (SPEC.md section 4.4).
              */
             COMPLETION_STATUS_ABANDONED = 3
         }
@@ -10587,8 +10595,10 @@ export namespace ectp {
 
         /**
          * Liveness signal, sent every heartbeat interval to each peer the sender has
-         * business with (a request, grant or read outstanding) [P8]. A peer that hears
-         * nothing (no message of any kind) for three intervals declares the sender gone.
+         * business with (SPEC.md section 4.7: fetches, grants and reads, subscriptions)
+         * [P8]. A peer that hears no valid envelope from the sender's epoch for
+         * `heartbeat_misses` (default 3) of the longer of the two intervals declares
+         * the sender gone.
          */
         class Heartbeat {
 
@@ -11511,8 +11521,9 @@ export namespace ectp {
 
             /**
              * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
-             * consumer can reach a producer it has not yet shaken hands with. Empty
-             * means: use the metadata from the producer's Hello.
+             * consumer can reach a producer it has not yet shaken hands with. Empty: none
+             * (the consumer uses another announcement's of the epoch, or the Hello's).
+             * The epoch's Hello's metadata, once it arrives, wins (SPEC.md section 4).
              */
             transportMetadata: Uint8Array;
 
@@ -11611,8 +11622,9 @@ export namespace ectp {
 
                 /**
                  * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
-                 * consumer can reach a producer it has not yet shaken hands with. Empty
-                 * means: use the metadata from the producer's Hello.
+                 * consumer can reach a producer it has not yet shaken hands with. Empty: none
+                 * (the consumer uses another announcement's of the epoch, or the Hello's).
+                 * The epoch's Hello's metadata, once it arrives, wins (SPEC.md section 4).
                  */
                 transportMetadata?: (Uint8Array|null);
 
@@ -11630,8 +11642,9 @@ export namespace ectp {
          * Each value is either retryable (the consumer MAY try again inside the wait
          * budget [C4]) or terminal (the remote path for that request and item ends
          * [C5]). The table in spec/SPEC.md section "Retryable and terminal outcomes"
-         * is normative. An unknown value received from a newer peer is treated as
-         * FAILURE_REASON_INTERNAL (terminal), the safe default [V1].
+         * is normative. An unknown value received from a newer peer is terminal, the
+         * safe default, unless the ReadReject carrying it is flagged `retryable`
+         * ([V1], [C4]).
          */
         enum FailureReason {
 
@@ -12545,7 +12558,8 @@ export namespace ectp {
 
         /**
          * Producer to subscriber: the requested replay is not in the bounded buffer;
-         * the subscriber MUST ask for a snapshot [E2].
+         * the subscriber MUST ask for a snapshot, unless `latest` is not greater than
+         * the last sequence it applied (a late answer about a gap since filled) [E2].
          */
         class ReplayUnavailable {
 

@@ -20167,7 +20167,10 @@ export const ectp = $root.ectp = (() => {
              * Properties of an Envelope.
              * @typedef {Object} ectp.v1.Envelope.$Properties
              * @property {ectp.v1.SpecVersion.$Properties|null} [version] Spec version of the sender [V1]. Required: an envelope without it, or
-             * with another major version, is rejected (VERSION) before anything else.
+             * with another major version, is refused before anything else: not acted
+             * on, answered with VERSION only when it is a Hello or a ReadRequest
+             * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
+             * also acted on as a VERSION refusal).
              * @property {string|null} [senderId] Stable identity of the sender (its producer or consumer id). Required.
              * @property {number|null} [senderEpoch] Epoch of the sender: increases on every restart; a lower epoch than one
              * already seen is stale [P8]. Required (> 0).
@@ -20242,7 +20245,10 @@ export const ectp = $root.ectp = (() => {
 
             /**
              * Spec version of the sender [V1]. Required: an envelope without it, or
-             * with another major version, is rejected (VERSION) before anything else.
+             * with another major version, is refused before anything else: not acted
+             * on, answered with VERSION only when it is a Hello or a ReadRequest
+             * (SPEC.md section 6), else ignored and counted (a HandshakeReject is
+             * also acted on as a VERSION refusal).
              * @member {ectp.v1.SpecVersion.$Properties|null|undefined} version
              * @memberof ectp.v1.Envelope
              * @instance
@@ -21543,7 +21549,8 @@ export const ectp = $root.ectp = (() => {
              * @classdesc Refusal of a Hello, sent instead of the receiver's own Hello, after the
              * Hello's transport_metadata is loaded (as for any message to its sender;
              * not for a Hello of another major, whose body is not acted on [V1]).
-             * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer. Fields 1-3
+             * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer
+             * until it sees a greater epoch of it (SPEC.md section 4.2). Fields 1-3
              * are frozen across major versions, so a peer of any version can read a
              * VERSION refusal.
              * @constructor
@@ -23255,7 +23262,8 @@ export const ectp = $root.ectp = (() => {
          * @property {number} COMPLETION_STATUS_OK=1 The bytes were read and verified.
          * @property {number} COMPLETION_STATUS_FAILED=2 The read failed or the bytes did not verify.
          * @property {number} COMPLETION_STATUS_ABANDONED=3 The consumer no longer wants the item (request finished or cancelled,
-         * or the grant was a duplicate) [C7].
+         * a grant nobody waits for, a destination pool full) [C7]. A duplicate of a
+         * grant it holds is ignored, not released (SPEC.md section 4.4).
          */
         v1.CompletionStatus = (function() {
             const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -23661,8 +23669,10 @@ export const ectp = $root.ectp = (() => {
              * Constructs a new Heartbeat.
              * @memberof ectp.v1
              * @classdesc Liveness signal, sent every heartbeat interval to each peer the sender has
-             * business with (a request, grant or read outstanding) [P8]. A peer that hears
-             * nothing (no message of any kind) for three intervals declares the sender gone.
+             * business with (SPEC.md section 4.7: fetches, grants and reads, subscriptions)
+             * [P8]. A peer that hears no valid envelope from the sender's epoch for
+             * `heartbeat_misses` (default 3) of the longer of the two intervals declares
+             * the sender gone.
              * @constructor
              * @param {ectp.v1.Heartbeat.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -25962,8 +25972,9 @@ export const ectp = $root.ectp = (() => {
              * another major version makes the announcement invalid [C2].
              * @property {ectp.v1.ItemDescriptor.$Properties|null} [item] The item. Required.
              * @property {Uint8Array|null} [transportMetadata] The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
-             * consumer can reach a producer it has not yet shaken hands with. Empty
-             * means: use the metadata from the producer's Hello.
+             * consumer can reach a producer it has not yet shaken hands with. Empty: none
+             * (the consumer uses another announcement's of the epoch, or the Hello's).
+             * The epoch's Hello's metadata, once it arrives, wins (SPEC.md section 4).
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -26016,8 +26027,9 @@ export const ectp = $root.ectp = (() => {
 
             /**
              * The producer's transport metadata (e.g. a NIXL agent metadata blob), so a
-             * consumer can reach a producer it has not yet shaken hands with. Empty
-             * means: use the metadata from the producer's Hello.
+             * consumer can reach a producer it has not yet shaken hands with. Empty: none
+             * (the consumer uses another announcement's of the epoch, or the Hello's).
+             * The epoch's Hello's metadata, once it arrives, wins (SPEC.md section 4).
              * @member {Uint8Array} transportMetadata
              * @memberof ectp.v1.Announcement
              * @instance
@@ -26312,8 +26324,9 @@ export const ectp = $root.ectp = (() => {
          * Each value is either retryable (the consumer MAY try again inside the wait
          * budget [C4]) or terminal (the remote path for that request and item ends
          * [C5]). The table in spec/SPEC.md section "Retryable and terminal outcomes"
-         * is normative. An unknown value received from a newer peer is treated as
-         * FAILURE_REASON_INTERNAL (terminal), the safe default [V1].
+         * is normative. An unknown value received from a newer peer is terminal, the
+         * safe default, unless the ReadReject carrying it is flagged `retryable`
+         * ([V1], [C4]).
          * @name ectp.v1.FailureReason
          * @enum {number}
          * @property {number} FAILURE_REASON_UNSPECIFIED=0 Not set. Treated as INTERNAL (terminal).
@@ -28332,7 +28345,8 @@ export const ectp = $root.ectp = (() => {
              * Constructs a new ReplayUnavailable.
              * @memberof ectp.v1
              * @classdesc Producer to subscriber: the requested replay is not in the bounded buffer;
-             * the subscriber MUST ask for a snapshot [E2].
+             * the subscriber MUST ask for a snapshot, unless `latest` is not greater than
+             * the last sequence it applied (a late answer about a gap since filled) [E2].
              * @constructor
              * @param {ectp.v1.ReplayUnavailable.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
