@@ -1140,7 +1140,8 @@ export class Simulation {
             loaded++;
             this.verifyLoaded(c, req, item, d.destination);
             c.pool.hold(d.destination);
-            (req.loaded ??= []).push(d.destination);
+            if (req.loaded === undefined) req.loaded = [d.destination];
+            else req.loaded.push(d.destination);
           } else if (a.local !== true)
             // Only an item the engine holds itself is ready without a read [C1]; the engine would
             // prefill with an encoding it does not have.
