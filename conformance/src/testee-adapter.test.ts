@@ -105,3 +105,25 @@ describe("uint64 values near 2^64 cross the runner and the TS testee (scripts/li
     expect(varint(ectp.v1.ReplayRequest.encode({ fromSequence: 2 ** 53 + 2 }).finish())).toBe("0882808080808080" + "10");
   });
 });
+
+describe("TS reference testee: Configure's seed", () => {
+  /** When a consumer configured with `seed` retries an attempt refused NOT_READY (its jittered backoff [C4]). */
+  function retryAt(seed: string): number | undefined {
+    const ask = testee();
+    expect(ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint: FINGERPRINT, seed, timers: { heartbeatIntervalMs: 1_000_000 } } })).toMatchObject({ ok: {} });
+    const item = { ...descriptor(1, 16), producerId: "P1", epoch: 1 };
+    ask({ admit: { requestId: "r", items: [{ itemId: "i", announcement: { version: { major: 1 }, item } }] } });
+    const out = ask({ poll: {} }).poll?.outputs ?? [];
+    const attemptId = out.map((o) => o.send?.envelope?.readRequest?.attemptId).find((a) => a !== undefined && a !== null);
+    const reject = { version: { major: 1 }, senderId: "P1", senderEpoch: 1, readReject: { attemptId, reason: 1 } };
+    ask({ deliverMessage: { from: "P1", envelope: reject } });
+    return ask({ poll: {} }).poll?.nextDeadlineMs ?? undefined;
+  }
+
+  it("only 0 means the implementation's default: a seed whose low 32 bits are 0 (2^32) is a seed given", () => {
+    const low0 = retryAt("4294967296");
+    expect(retryAt("8589934592")).toBe(low0); // the same low 32 bits, the same schedule
+    expect(retryAt("0")).not.toBe(low0); // the default: derived from the identity
+    expect(retryAt("1")).not.toBe(low0);
+  });
+});

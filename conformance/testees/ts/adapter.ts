@@ -322,8 +322,9 @@ export class CoreTesteeHandler implements TesteeHandler {
       this.pool = pool;
       this.consumer = new this.core.ConsumerCore({
         ...base,
-        // A u64 on the wire; the core takes a safe integer and uses 32 bits of it.
-        seed: num(c.seed) % 2 ** 32 || undefined,
+        // A u64 on the wire (0: the implementation's default); the core takes a safe integer and
+        // uses its low 32 bits, which may be 0 for a seed given (2^32, say).
+        seed: num(c.seed) === 0 ? undefined : num(c.seed) % 2 ** 32,
         destinations: {
           allocate: (keyId: string, size: number) => pool.allocate(keyId, size),
           release: (d: Destination) => pool.release(d),

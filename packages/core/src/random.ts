@@ -54,3 +54,17 @@ export class SeededRandom {
     return new SeededRandom(this.nextUint32());
   }
 }
+
+/**
+ * A seed derived from an identity (an endpoint id and its epoch): FNV-1a over the id's UTF-16
+ * code units, mixed with the epoch. The same identity gives the same seed in every process (unlike
+ * the tables' hashes, which are seeded per process), so a core given no seed is still reproducible.
+ * @internal
+ */
+export function identitySeed(id: string, epoch: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (epoch >>> 0), 0x85ebca6b);
+  h = Math.imul(h ^ Math.floor(epoch / 4294967296), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}

@@ -11,6 +11,10 @@ from dataclasses import dataclass, fields
 
 from .wire import EctpError, is_int
 
+#: The largest integer every implementation represents exactly (SPEC.md section 3.8): a setting
+#: above it is refused, as the TS reference refuses it (its settings are safe integers).
+MAX_SAFE_INTEGER = 2**53 - 1
+
 #: The largest ``max_batch_bytes`` allowed [E1]: half the 16 MiB frame limit (SPEC.md section 9).
 MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024
 #: [E2] the longest resend interval SPEC.md section 9 allows.
@@ -49,17 +53,17 @@ class ConsumerConfig:
     idle_peer_ms: int = 300_000
 
     def validate(self) -> None:
-        """Raise ``EctpError("INVALID_CONFIG")`` unless every duration is a positive integer,
+        """Raise ``EctpError("INVALID_CONFIG")`` unless every duration is a positive integer (at most 2^53 - 1),
         ``heartbeat_interval_ms`` fits in 32 bits (the Hello's uint32), ``backoff_initial_ms <=
         backoff_max_ms`` and ``transfer_timeout_ms <= lease_ms - lease_safety_margin_ms`` [C11]."""
         for f in fields(self):
             v = getattr(self, f.name)
             if f.name == "quarantine_cap_ms" and v == math.inf:
                 continue  # [C8] the cap disabled
-            if not is_int(v) or v < 1:
+            if not is_int(v) or v < 1 or v > MAX_SAFE_INTEGER:
                 raise EctpError(
                     "INVALID_CONFIG",
-                    f"config.{f.name} must be a positive integer"
+                    f"config.{f.name} must be a positive integer of at most 2^53 - 1"
                     f"{' (or math.inf: no cap)' if f.name == 'quarantine_cap_ms' else ''}; got {v!r}. Omit it to use the default {f.default}.",
                 )
         # [P8] it travels in every Hello as a uint32
@@ -106,16 +110,16 @@ class ProducerConfig:
     resend_interval_ms: int = 500
 
     def validate(self) -> None:
-        """Raise ``EctpError("INVALID_CONFIG")`` unless every field is an integer >= 1
+        """Raise ``EctpError("INVALID_CONFIG")`` unless every field is an integer >= 1 (at most 2^53 - 1)
         (``retry_after_ms`` and ``resend_interval_ms`` >= 0), the uint32 wire fields fit in 32 bits and
         ``max_batch_bytes`` is at most 8 MiB."""
         for f in fields(self):
             v = getattr(self, f.name)
             low = 0 if f.name in ("retry_after_ms", "resend_interval_ms") else 1
-            if not is_int(v) or v < low:
+            if not is_int(v) or v < low or v > MAX_SAFE_INTEGER:
                 raise EctpError(
                     "INVALID_CONFIG",
-                    f"config.{f.name} must be an integer >= {low}; got {v!r}. Omit it to use the default {f.default}.",
+                    f"config.{f.name} must be an integer >= {low} and at most 2^53 - 1; got {v!r}. Omit it to use the default {f.default}.",
                 )
         for name in ("lease_ms", "retry_after_ms", "heartbeat_interval_ms"):
             if getattr(self, name) > 0xFFFFFFFF:

@@ -273,6 +273,12 @@ class ConsumerTest(unittest.TestCase):
             make(ConsumerConfig(transfer_timeout_ms=26_000))
         self.assertEqual(ctx.exception.code, "INVALID_CONFIG")
 
+    def test_config_durations_past_2_53_minus_1_are_rejected_as_the_ts_reference_rejects_them(self):
+        for value in (2**53, 2**64 - 1):
+            with self.subTest(value=value), self.assertRaisesRegex(EctpError, "wait_budget_ms must be a positive integer of at most 2"):
+                make(ConsumerConfig(wait_budget_ms=value))
+        make(ConsumerConfig(wait_budget_ms=2**53 - 1))
+
     def test_p8_config_rejected_when_the_heartbeat_interval_does_not_fit_the_hellos_uint32(self):
         with self.assertRaisesRegex(EctpError, "heartbeat_interval_ms must fit in 32 bits"):
             make(ConsumerConfig(heartbeat_interval_ms=2**32))

@@ -24,7 +24,7 @@ import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
-import { SeededRandom } from "../random.js";
+import { SeededRandom, identitySeed } from "../random.js";
 import { hashBytes, hashString } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
 import { OrderedTable } from "../tables/ordered-table.js";
@@ -718,8 +718,8 @@ export class ConsumerCore {
     this.logger = containLogger(options.logger, hookThrew, this.gate);
     // [C4] Without a seed, one derived from the identity: consumers of a fleet (and successive runs
     // of one) spread their retries instead of retrying in lockstep, and the same options still give
-    // the same schedule.
-    this.random = new SeededRandom(options.seed ?? (hashString(options.id) ^ options.epoch) >>> 0);
+    // the same schedule, in every process (hashString is seeded per process: never used here).
+    this.random = new SeededRandom(options.seed ?? identitySeed(options.id, options.epoch));
     this.limits = { maxItemBytes: config.maxItemBytes, fingerprint: this.fingerprint };
   }
 

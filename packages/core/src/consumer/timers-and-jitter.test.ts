@@ -5,7 +5,7 @@
  * the other tests let pass.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SeededRandom } from "../random.js";
 import { backoffDelay } from "./backoff.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
@@ -238,5 +238,35 @@ describe("backoffDelay", () => {
       expect(capped).toBeGreaterThanOrEqual(1_000);
       expect(capped).toBeLessThanOrEqual(2_000);
     }
+  });
+});
+
+describe("[C4] a consumer given no seed: the jitter is seeded from its identity, the same in every process", () => {
+  /** Retry times of a no-seed consumer C1 (epoch 1) whose attempt is refused NOT_READY five times, built from a fresh module graph. */
+  async function retryTimes(): Promise<number[]> {
+    vi.resetModules(); // a new copy of every module: the tables' per-process hash seed is drawn again
+    const { ConsumerCore } = await import("./consumer.js");
+    const { TestPool, FP, remote, env, P, sent } = await import("./test-support.js");
+    const core = new ConsumerCore({ id: "C1", epoch: 1, fingerprint: FP, destinations: new TestPool(), config: { heartbeatIntervalMs: 1e6 } });
+    core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const times: number[] = [];
+    let out = core.poll(0);
+    let now = 0;
+    for (let k = 0; k < 5; k++) {
+      const attemptId = Number(sent(out, "readRequest")[0]?.envelope.readRequest?.attemptId);
+      core.handleEnvelope(P, env(P, 1, { readReject: { attemptId, reason: 1 } }), now); // NOT_READY
+      core.poll(now);
+      now = core.nextDeadline() as number;
+      times.push(now);
+      out = core.poll(now);
+    }
+    return times;
+  }
+
+  it("two copies of the core (each with its own table hash seed) retry at the same times", async () => {
+    const first = await retryTimes();
+    const second = await retryTimes();
+    expect(new Set(first).size).toBe(5);
+    expect(second).toEqual(first);
   });
 });
