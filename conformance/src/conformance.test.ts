@@ -289,6 +289,16 @@ process.stdin.on("end", () => process.exit(0));
     );
   }, 30_000);
 
+  it("a testee writing varint-delimited frames (protobuf's delimited helpers) is told so", async () => {
+    // InitResult{protocol_version: 1} answering command 1, framed with a one-byte varint length.
+    const delimited = fakeTestee(
+      "varint-delimited",
+      `process.stdin.once("data", () => process.stdout.write(Buffer.from([6, 0x08, 0x01, 0x5a, 0x02, 0x08, 0x01]))); process.stdin.on("end", () => process.exit(0));`,
+    );
+    const report = await runSuite({ testee: () => spawnTestee({ command: delimited }), cases: one, level: "all" });
+    expect(report.results[0]?.message ?? "").toMatch(/looks like a varint length prefix \(protobuf's delimited helpers/);
+  }, 30_000);
+
   it("known-failing: a listed failing case does not fail the run; a listed passing case does", async () => {
     const crash = fakeTestee("crash2", `${prelude} function onCommand() { process.exit(1); }`);
     const known = new Map([["consumer/c1-admission/local-item-is-ready", "testee not finished"]]);

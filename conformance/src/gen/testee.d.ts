@@ -2534,9 +2534,9 @@ export namespace ectp {
                 implementationVersion: string;
 
                 /**
-                 * Optional features the testee implements (names as in
-                 * TESTEE-PROTOCOL.md). Informative: the runner trusts the features file
-                 * and reports differences as warnings.
+                 * The roles and optional features the testee implements (names as in
+                 * TESTEE-PROTOCOL.md: list the roles too). Informative: the runner trusts
+                 * the features file and reports differences as warnings.
                  */
                 features: string[];
 
@@ -2637,9 +2637,9 @@ export namespace ectp {
                     implementationVersion?: (string|null);
 
                     /**
-                     * Optional features the testee implements (names as in
-                     * TESTEE-PROTOCOL.md). Informative: the runner trusts the features file
-                     * and reports differences as warnings.
+                     * The roles and optional features the testee implements (names as in
+                     * TESTEE-PROTOCOL.md: list the roles too). Informative: the runner trusts
+                     * the features file and reports differences as warnings.
                      */
                     features?: (string[]|null);
 
@@ -5210,8 +5210,9 @@ export namespace ectp {
             }
 
             /**
-             * Reset the region: drop every item; pins of live grants are released as
-             * the implementation defines, and a Cleared(RESET) event follows [E1].
+             * Reset the region: drop every item, pinned ones included; every live grant
+             * ends at once (pins and grants are 0 when it returns [P2]), and a
+             * Cleared(RESET) event follows [E1].
              */
             class ClearStore {
 
@@ -5684,7 +5685,8 @@ export namespace ectp {
              * producer handed out (ItemDescriptor.location), as a peer's one-sided read
              * would. The runner uses it to play the transport between two testees.
              * Answered with ReadMemoryResult, or Error when the location is not one
-             * this instance handed out.
+             * this instance handed out or its item has left the store (evicted,
+             * discarded or cleared: deregistered memory).
              */
             class ReadMemory {
 
@@ -5821,8 +5823,8 @@ export namespace ectp {
                 $unknowns?: Uint8Array[];
 
                 /**
-                 * The bytes currently in that memory (they may have been overwritten
-                 * after the item was evicted; that is what a real read would see).
+                 * The bytes currently in that memory, `length` of them from the
+                 * location's start.
                  */
                 data: Uint8Array;
 
@@ -5911,8 +5913,8 @@ export namespace ectp {
                 interface $Properties {
 
                     /**
-                     * The bytes currently in that memory (they may have been overwritten
-                     * after the item was evicted; that is what a real read would see).
+                     * The bytes currently in that memory, `length` of them from the
+                     * location's start.
                      */
                     data?: (Uint8Array|null);
 

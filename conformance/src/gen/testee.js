@@ -3181,9 +3181,9 @@ export const ectp = $root.ectp = (() => {
                  * requested one.
                  * @property {string|null} [implementation] Name of the implementation (e.g. "ectp-ts"). Informative.
                  * @property {string|null} [implementationVersion] Version of the implementation. Informative. Empty: unknown.
-                 * @property {Array.<string>|null} [features] Optional features the testee implements (names as in
-                 * TESTEE-PROTOCOL.md). Informative: the runner trusts the features file
-                 * and reports differences as warnings.
+                 * @property {Array.<string>|null} [features] The roles and optional features the testee implements (names as in
+                 * TESTEE-PROTOCOL.md: list the roles too). Informative: the runner trusts
+                 * the features file and reports differences as warnings.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3242,9 +3242,9 @@ export const ectp = $root.ectp = (() => {
                 InitResult.prototype.implementationVersion = "";
 
                 /**
-                 * Optional features the testee implements (names as in
-                 * TESTEE-PROTOCOL.md). Informative: the runner trusts the features file
-                 * and reports differences as warnings.
+                 * The roles and optional features the testee implements (names as in
+                 * TESTEE-PROTOCOL.md: list the roles too). Informative: the runner trusts
+                 * the features file and reports differences as warnings.
                  * @member {Array.<string>} features
                  * @memberof ectp.conformance.v1.InitResult
                  * @instance
@@ -10589,8 +10589,9 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Constructs a new ClearStore.
                  * @memberof ectp.conformance.v1
-                 * @classdesc Reset the region: drop every item; pins of live grants are released as
-                 * the implementation defines, and a Cleared(RESET) event follows [E1].
+                 * @classdesc Reset the region: drop every item, pinned ones included; every live grant
+                 * ends at once (pins and grants are 0 when it returns [P2]), and a
+                 * Cleared(RESET) event follows [E1].
                  * @constructor
                  * @param {ectp.conformance.v1.ClearStore.$Properties=} [properties] Properties to set
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -11621,7 +11622,8 @@ export const ectp = $root.ectp = (() => {
                  * producer handed out (ItemDescriptor.location), as a peer's one-sided read
                  * would. The runner uses it to play the transport between two testees.
                  * Answered with ReadMemoryResult, or Error when the location is not one
-                 * this instance handed out.
+                 * this instance handed out or its item has left the store (evicted,
+                 * discarded or cleared: deregistered memory).
                  * @constructor
                  * @param {ectp.conformance.v1.ReadMemory.$Properties=} [properties] Properties to set
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -11930,8 +11932,8 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Properties of a ReadMemoryResult.
                  * @typedef {Object} ectp.conformance.v1.ReadMemoryResult.$Properties
-                 * @property {Uint8Array|null} [data] The bytes currently in that memory (they may have been overwritten
-                 * after the item was evicted; that is what a real read would see).
+                 * @property {Uint8Array|null} [data] The bytes currently in that memory, `length` of them from the
+                 * location's start.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -11964,8 +11966,8 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 /**
-                 * The bytes currently in that memory (they may have been overwritten
-                 * after the item was evicted; that is what a real read would see).
+                 * The bytes currently in that memory, `length` of them from the
+                 * location's start.
                  * @member {Uint8Array} data
                  * @memberof ectp.conformance.v1.ReadMemoryResult
                  * @instance

@@ -253,10 +253,18 @@ class SubprocessTestee implements TesteeConnection {
       littleEndian > 0 && littleEndian <= MAX_RESPONSE_BYTES && good > 0
         ? `; read little-endian they are ${littleEndian} bytes: the length prefix is big-endian (network order)`
         : "";
+    // A one-byte varint length, then a response's first tag (field 1, command_id: 0x08): the
+    // framing of protobuf's "delimited" helpers, which many libraries write by default.
+    const first = good === 0 ? this.head : prefix;
+    const varint =
+      first.length >= 2 && (first[0] as number) > 0 && (first[0] as number) < 0x80 && first[1] === 0x08
+        ? "; it looks like a varint length prefix (protobuf's delimited helpers: writeDelimitedTo, protodelim, encode_length_delimited): write a 4-byte big-endian length instead"
+        : "";
     return (
       `${where}: read as a big-endian length prefix it is ${length} bytes, over the ${MAX_RESPONSE_BYTES} allowed ` +
-      "(text on stdout, or a little-endian length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr" +
+      "(text on stdout, or a little-endian or varint length, reads so); stdout must carry only responses framed as TESTEE-PROTOCOL.md §3.1 says; log to stderr" +
       byteOrder +
+      varint +
       hint
     );
   }
