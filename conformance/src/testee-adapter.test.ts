@@ -1,7 +1,7 @@
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
-import { TesteeRequest, ectp, requestFromJson } from "./proto.js";
+import { TesteeRequest, ectp, requestFromJson, requestToJson } from "./proto.js";
 
 const FINGERPRINT = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
 
@@ -100,7 +100,11 @@ describe("uint64 values near 2^64 cross the runner and the TS testee (scripts/li
     const replay = request.deliverMessage?.envelope?.replayRequest as ectp.v1.IReplayRequest;
     expect(varint(ectp.v1.ReplayRequest.encode(replay).finish())).toBe("08ffffffffffffffffff01");
   });
-  it("other out-of-range values still go on the wire as a faulty peer would send them (wrapped)", () => {
+  it("the same value is written back to proto3 JSON (JSON lines) as 2^64 - 1, a valid uint64, not as 18446744073709552000", () => {
+    const request = requestFromJson({ deliverMessage: { from: "C1", envelope: { replayRequest: { fromSequence: "18446744073709551615" } } } });
+    expect(requestToJson(request)).toMatchObject({ deliverMessage: { envelope: { replayRequest: { fromSequence: "18446744073709551615" } } } });
+  });
+  it("other values past 2^53 - 1 go on the wire as given, and negative ones wrapped, as a faulty peer would send them", () => {
     expect(varint(ectp.v1.ReplayRequest.encode({ fromSequence: -1 }).finish())).toBe("08ffffffffffffffffff01");
     expect(varint(ectp.v1.ReplayRequest.encode({ fromSequence: 2 ** 53 + 2 }).finish())).toBe("0882808080808080" + "10");
   });

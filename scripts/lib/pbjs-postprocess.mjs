@@ -125,7 +125,8 @@ export function checkIntegersOnEncode(js) {
 /**
  * For the conformance runner's generated code, which keeps protobufjs' wrapping (to put on the
  * wire what a faulty peer would send): a uint64 of 2^64 or more is written as 2^64 - 1 instead of
- * modulo 2^64. With 64-bit fields as numbers, a proto3-JSON uint64 near the top of the range
+ * modulo 2^64, on the wire and in proto3 JSON (`toObject` with `longs: String`, which wrote
+ * "18446744073709552000", out of the uint64 range, so a strict JSON reader refused the line). With 64-bit fields as numbers, a proto3-JSON uint64 near the top of the range
  * ("18446744073709551615", from a case or a JSON-lines testee) is read as the double 2^64, which
  * the writer wrapped to 0: a value every receiver must refuse (above 2^53 - 1) reached it as 0,
  * which means "absent". Saturated, it stays a value above 2^53 - 1 (2^64 - 1 itself exactly).
@@ -134,18 +135,25 @@ export function saturateUint64OnEncode(js) {
   const anchor = "// 64-bit fields are plain numbers";
   if (!js.includes(anchor)) throw new Error("pbjs-postprocess: run forceNumbersAtRuntime before saturateUint64OnEncode");
   let count = 0;
+  let json = 0;
   const patched = js
     .replace(/\.uint64\(message\.(\w+)\)/g, (_, field) => {
       count++;
       return `.uint64($saturate64(message.${field}))`;
     })
+    .replace(/options\.longs === \$String \? \$String\(message\.(\w+)\) : message\.\1/g, (_, field) => {
+      json++;
+      return `options.longs === $String ? $saturatedString64(message.${field}) : message.${field}`;
+    })
     .replace(
       anchor,
       "// A uint64 of 2^64 or more is written as 2^64 - 1, not wrapped (see scripts/lib/pbjs-postprocess.mjs).\n" +
         'const $saturate64 = (v) => (typeof v === "number" && v >= 18446744073709551616 ? { low: -1, high: -1 } : v);\n' +
+        'const $saturatedString64 = (v) => (typeof v === "number" && v >= 18446744073709551616 ? "18446744073709551615" : String(v));\n' +
         anchor,
     );
   if (count === 0) throw new Error("pbjs-postprocess: no uint64 field writes found; update saturateUint64OnEncode");
+  if (json === 0) throw new Error("pbjs-postprocess: no uint64 toObject conversions found; update saturateUint64OnEncode");
   // A repeated uint64 would be written element-wise by another call; extend this if one appears.
   if (/\.uint64s?\(message\.\w+\[/.test(patched)) throw new Error("pbjs-postprocess: a repeated uint64 write is not saturated; extend saturateUint64OnEncode");
   return patched;

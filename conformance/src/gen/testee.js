@@ -5,6 +5,7 @@ import $protobuf from "protobufjs/minimal.js";
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
 // A uint64 of 2^64 or more is written as 2^64 - 1, not wrapped (see scripts/lib/pbjs-postprocess.mjs).
 const $saturate64 = (v) => (typeof v === "number" && v >= 18446744073709551616 ? { low: -1, high: -1 } : v);
+const $saturatedString64 = (v) => (typeof v === "number" && v >= 18446744073709551616 ? "18446744073709551615" : String(v));
 // 64-bit fields are plain numbers (pbjs --force-number; see scripts/lib/pbjs-postprocess.mjs).
 const $toNumber = (v) => (typeof v === "number" ? v : $util.LongBits.from(v).toNumber(true));
 const $uint64 = (reader) => $toNumber(reader.uint64());
@@ -1138,14 +1139,14 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.commandId = typeof message.commandId === "number" ? $BigInt(message.commandId) : $util.Long.fromBits(message.commandId.low >>> 0, message.commandId.high >>> 0, true).toBigInt();
                         else if (typeof message.commandId === "number")
-                            object.commandId = options.longs === $String ? $String(message.commandId) : message.commandId;
+                            object.commandId = options.longs === $String ? $saturatedString64(message.commandId) : message.commandId;
                         else
                             object.commandId = options.longs === $String ? $util.Long.prototype.toString.call(message.commandId) : options.longs === $Number ? new $util.LongBits(message.commandId.low >>> 0, message.commandId.high >>> 0).toNumber(true) : message.commandId;
                     if (message.nowMs != null && $Object.hasOwnProperty.call(message, "nowMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.nowMs = typeof message.nowMs === "number" ? $BigInt(message.nowMs) : $util.Long.fromBits(message.nowMs.low >>> 0, message.nowMs.high >>> 0, true).toBigInt();
                         else if (typeof message.nowMs === "number")
-                            object.nowMs = options.longs === $String ? $String(message.nowMs) : message.nowMs;
+                            object.nowMs = options.longs === $String ? $saturatedString64(message.nowMs) : message.nowMs;
                         else
                             object.nowMs = options.longs === $String ? $util.Long.prototype.toString.call(message.nowMs) : options.longs === $Number ? new $util.LongBits(message.nowMs.low >>> 0, message.nowMs.high >>> 0).toNumber(true) : message.nowMs;
                     if (message.init != null && $Object.hasOwnProperty.call(message, "init")) {
@@ -1981,7 +1982,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.commandId = typeof message.commandId === "number" ? $BigInt(message.commandId) : $util.Long.fromBits(message.commandId.low >>> 0, message.commandId.high >>> 0, true).toBigInt();
                         else if (typeof message.commandId === "number")
-                            object.commandId = options.longs === $String ? $String(message.commandId) : message.commandId;
+                            object.commandId = options.longs === $String ? $saturatedString64(message.commandId) : message.commandId;
                         else
                             object.commandId = options.longs === $String ? $util.Long.prototype.toString.call(message.commandId) : options.longs === $Number ? new $util.LongBits(message.commandId.low >>> 0, message.commandId.high >>> 0).toNumber(true) : message.commandId;
                     if (message.ok != null && $Object.hasOwnProperty.call(message, "ok")) {
@@ -4112,7 +4113,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.epoch = typeof message.epoch === "number" ? $BigInt(message.epoch) : $util.Long.fromBits(message.epoch.low >>> 0, message.epoch.high >>> 0, true).toBigInt();
                         else if (typeof message.epoch === "number")
-                            object.epoch = options.longs === $String ? $String(message.epoch) : message.epoch;
+                            object.epoch = options.longs === $String ? $saturatedString64(message.epoch) : message.epoch;
                         else
                             object.epoch = options.longs === $String ? $util.Long.prototype.toString.call(message.epoch) : options.longs === $Number ? new $util.LongBits(message.epoch.low >>> 0, message.epoch.high >>> 0).toNumber(true) : message.epoch;
                     if (message.fingerprint != null && $Object.hasOwnProperty.call(message, "fingerprint"))
@@ -4123,7 +4124,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.seed = typeof message.seed === "number" ? $BigInt(message.seed) : $util.Long.fromBits(message.seed.low >>> 0, message.seed.high >>> 0, true).toBigInt();
                         else if (typeof message.seed === "number")
-                            object.seed = options.longs === $String ? $String(message.seed) : message.seed;
+                            object.seed = options.longs === $String ? $saturatedString64(message.seed) : message.seed;
                         else
                             object.seed = options.longs === $String ? $util.Long.prototype.toString.call(message.seed) : options.longs === $Number ? new $util.LongBits(message.seed.low >>> 0, message.seed.high >>> 0).toNumber(true) : message.seed;
                     if (message.timers != null && $Object.hasOwnProperty.call(message, "timers"))
@@ -4132,14 +4133,14 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.storeCapacityBytes = typeof message.storeCapacityBytes === "number" ? $BigInt(message.storeCapacityBytes) : $util.Long.fromBits(message.storeCapacityBytes.low >>> 0, message.storeCapacityBytes.high >>> 0, true).toBigInt();
                         else if (typeof message.storeCapacityBytes === "number")
-                            object.storeCapacityBytes = options.longs === $String ? $String(message.storeCapacityBytes) : message.storeCapacityBytes;
+                            object.storeCapacityBytes = options.longs === $String ? $saturatedString64(message.storeCapacityBytes) : message.storeCapacityBytes;
                         else
                             object.storeCapacityBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.storeCapacityBytes) : options.longs === $Number ? new $util.LongBits(message.storeCapacityBytes.low >>> 0, message.storeCapacityBytes.high >>> 0).toNumber(true) : message.storeCapacityBytes;
                     if (message.destinationCapacityBytes != null && $Object.hasOwnProperty.call(message, "destinationCapacityBytes"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.destinationCapacityBytes = typeof message.destinationCapacityBytes === "number" ? $BigInt(message.destinationCapacityBytes) : $util.Long.fromBits(message.destinationCapacityBytes.low >>> 0, message.destinationCapacityBytes.high >>> 0, true).toBigInt();
                         else if (typeof message.destinationCapacityBytes === "number")
-                            object.destinationCapacityBytes = options.longs === $String ? $String(message.destinationCapacityBytes) : message.destinationCapacityBytes;
+                            object.destinationCapacityBytes = options.longs === $String ? $saturatedString64(message.destinationCapacityBytes) : message.destinationCapacityBytes;
                         else
                             object.destinationCapacityBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.destinationCapacityBytes) : options.longs === $Number ? new $util.LongBits(message.destinationCapacityBytes.low >>> 0, message.destinationCapacityBytes.high >>> 0).toNumber(true) : message.destinationCapacityBytes;
                     return object;
@@ -5052,119 +5053,119 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.heartbeatIntervalMs = typeof message.heartbeatIntervalMs === "number" ? $BigInt(message.heartbeatIntervalMs) : $util.Long.fromBits(message.heartbeatIntervalMs.low >>> 0, message.heartbeatIntervalMs.high >>> 0, true).toBigInt();
                         else if (typeof message.heartbeatIntervalMs === "number")
-                            object.heartbeatIntervalMs = options.longs === $String ? $String(message.heartbeatIntervalMs) : message.heartbeatIntervalMs;
+                            object.heartbeatIntervalMs = options.longs === $String ? $saturatedString64(message.heartbeatIntervalMs) : message.heartbeatIntervalMs;
                         else
                             object.heartbeatIntervalMs = options.longs === $String ? $util.Long.prototype.toString.call(message.heartbeatIntervalMs) : options.longs === $Number ? new $util.LongBits(message.heartbeatIntervalMs.low >>> 0, message.heartbeatIntervalMs.high >>> 0).toNumber(true) : message.heartbeatIntervalMs;
                     if (message.heartbeatMisses != null && $Object.hasOwnProperty.call(message, "heartbeatMisses"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.heartbeatMisses = typeof message.heartbeatMisses === "number" ? $BigInt(message.heartbeatMisses) : $util.Long.fromBits(message.heartbeatMisses.low >>> 0, message.heartbeatMisses.high >>> 0, true).toBigInt();
                         else if (typeof message.heartbeatMisses === "number")
-                            object.heartbeatMisses = options.longs === $String ? $String(message.heartbeatMisses) : message.heartbeatMisses;
+                            object.heartbeatMisses = options.longs === $String ? $saturatedString64(message.heartbeatMisses) : message.heartbeatMisses;
                         else
                             object.heartbeatMisses = options.longs === $String ? $util.Long.prototype.toString.call(message.heartbeatMisses) : options.longs === $Number ? new $util.LongBits(message.heartbeatMisses.low >>> 0, message.heartbeatMisses.high >>> 0).toNumber(true) : message.heartbeatMisses;
                     if (message.waitBudgetMs != null && $Object.hasOwnProperty.call(message, "waitBudgetMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.waitBudgetMs = typeof message.waitBudgetMs === "number" ? $BigInt(message.waitBudgetMs) : $util.Long.fromBits(message.waitBudgetMs.low >>> 0, message.waitBudgetMs.high >>> 0, true).toBigInt();
                         else if (typeof message.waitBudgetMs === "number")
-                            object.waitBudgetMs = options.longs === $String ? $String(message.waitBudgetMs) : message.waitBudgetMs;
+                            object.waitBudgetMs = options.longs === $String ? $saturatedString64(message.waitBudgetMs) : message.waitBudgetMs;
                         else
                             object.waitBudgetMs = options.longs === $String ? $util.Long.prototype.toString.call(message.waitBudgetMs) : options.longs === $Number ? new $util.LongBits(message.waitBudgetMs.low >>> 0, message.waitBudgetMs.high >>> 0).toNumber(true) : message.waitBudgetMs;
                     if (message.grantWaitMs != null && $Object.hasOwnProperty.call(message, "grantWaitMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.grantWaitMs = typeof message.grantWaitMs === "number" ? $BigInt(message.grantWaitMs) : $util.Long.fromBits(message.grantWaitMs.low >>> 0, message.grantWaitMs.high >>> 0, true).toBigInt();
                         else if (typeof message.grantWaitMs === "number")
-                            object.grantWaitMs = options.longs === $String ? $String(message.grantWaitMs) : message.grantWaitMs;
+                            object.grantWaitMs = options.longs === $String ? $saturatedString64(message.grantWaitMs) : message.grantWaitMs;
                         else
                             object.grantWaitMs = options.longs === $String ? $util.Long.prototype.toString.call(message.grantWaitMs) : options.longs === $Number ? new $util.LongBits(message.grantWaitMs.low >>> 0, message.grantWaitMs.high >>> 0).toNumber(true) : message.grantWaitMs;
                     if (message.transferTimeoutMs != null && $Object.hasOwnProperty.call(message, "transferTimeoutMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.transferTimeoutMs = typeof message.transferTimeoutMs === "number" ? $BigInt(message.transferTimeoutMs) : $util.Long.fromBits(message.transferTimeoutMs.low >>> 0, message.transferTimeoutMs.high >>> 0, true).toBigInt();
                         else if (typeof message.transferTimeoutMs === "number")
-                            object.transferTimeoutMs = options.longs === $String ? $String(message.transferTimeoutMs) : message.transferTimeoutMs;
+                            object.transferTimeoutMs = options.longs === $String ? $saturatedString64(message.transferTimeoutMs) : message.transferTimeoutMs;
                         else
                             object.transferTimeoutMs = options.longs === $String ? $util.Long.prototype.toString.call(message.transferTimeoutMs) : options.longs === $Number ? new $util.LongBits(message.transferTimeoutMs.low >>> 0, message.transferTimeoutMs.high >>> 0).toNumber(true) : message.transferTimeoutMs;
                     if (message.quarantineCapMs != null && $Object.hasOwnProperty.call(message, "quarantineCapMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.quarantineCapMs = typeof message.quarantineCapMs === "number" ? $BigInt(message.quarantineCapMs) : $util.Long.fromBits(message.quarantineCapMs.low >>> 0, message.quarantineCapMs.high >>> 0, true).toBigInt();
                         else if (typeof message.quarantineCapMs === "number")
-                            object.quarantineCapMs = options.longs === $String ? $String(message.quarantineCapMs) : message.quarantineCapMs;
+                            object.quarantineCapMs = options.longs === $String ? $saturatedString64(message.quarantineCapMs) : message.quarantineCapMs;
                         else
                             object.quarantineCapMs = options.longs === $String ? $util.Long.prototype.toString.call(message.quarantineCapMs) : options.longs === $Number ? new $util.LongBits(message.quarantineCapMs.low >>> 0, message.quarantineCapMs.high >>> 0).toNumber(true) : message.quarantineCapMs;
                     if (message.backoffInitialMs != null && $Object.hasOwnProperty.call(message, "backoffInitialMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.backoffInitialMs = typeof message.backoffInitialMs === "number" ? $BigInt(message.backoffInitialMs) : $util.Long.fromBits(message.backoffInitialMs.low >>> 0, message.backoffInitialMs.high >>> 0, true).toBigInt();
                         else if (typeof message.backoffInitialMs === "number")
-                            object.backoffInitialMs = options.longs === $String ? $String(message.backoffInitialMs) : message.backoffInitialMs;
+                            object.backoffInitialMs = options.longs === $String ? $saturatedString64(message.backoffInitialMs) : message.backoffInitialMs;
                         else
                             object.backoffInitialMs = options.longs === $String ? $util.Long.prototype.toString.call(message.backoffInitialMs) : options.longs === $Number ? new $util.LongBits(message.backoffInitialMs.low >>> 0, message.backoffInitialMs.high >>> 0).toNumber(true) : message.backoffInitialMs;
                     if (message.backoffMaxMs != null && $Object.hasOwnProperty.call(message, "backoffMaxMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.backoffMaxMs = typeof message.backoffMaxMs === "number" ? $BigInt(message.backoffMaxMs) : $util.Long.fromBits(message.backoffMaxMs.low >>> 0, message.backoffMaxMs.high >>> 0, true).toBigInt();
                         else if (typeof message.backoffMaxMs === "number")
-                            object.backoffMaxMs = options.longs === $String ? $String(message.backoffMaxMs) : message.backoffMaxMs;
+                            object.backoffMaxMs = options.longs === $String ? $saturatedString64(message.backoffMaxMs) : message.backoffMaxMs;
                         else
                             object.backoffMaxMs = options.longs === $String ? $util.Long.prototype.toString.call(message.backoffMaxMs) : options.longs === $Number ? new $util.LongBits(message.backoffMaxMs.low >>> 0, message.backoffMaxMs.high >>> 0).toNumber(true) : message.backoffMaxMs;
                     if (message.leaseSafetyMarginMs != null && $Object.hasOwnProperty.call(message, "leaseSafetyMarginMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.leaseSafetyMarginMs = typeof message.leaseSafetyMarginMs === "number" ? $BigInt(message.leaseSafetyMarginMs) : $util.Long.fromBits(message.leaseSafetyMarginMs.low >>> 0, message.leaseSafetyMarginMs.high >>> 0, true).toBigInt();
                         else if (typeof message.leaseSafetyMarginMs === "number")
-                            object.leaseSafetyMarginMs = options.longs === $String ? $String(message.leaseSafetyMarginMs) : message.leaseSafetyMarginMs;
+                            object.leaseSafetyMarginMs = options.longs === $String ? $saturatedString64(message.leaseSafetyMarginMs) : message.leaseSafetyMarginMs;
                         else
                             object.leaseSafetyMarginMs = options.longs === $String ? $util.Long.prototype.toString.call(message.leaseSafetyMarginMs) : options.longs === $Number ? new $util.LongBits(message.leaseSafetyMarginMs.low >>> 0, message.leaseSafetyMarginMs.high >>> 0).toNumber(true) : message.leaseSafetyMarginMs;
                     if (message.maxItemBytes != null && $Object.hasOwnProperty.call(message, "maxItemBytes"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.maxItemBytes = typeof message.maxItemBytes === "number" ? $BigInt(message.maxItemBytes) : $util.Long.fromBits(message.maxItemBytes.low >>> 0, message.maxItemBytes.high >>> 0, true).toBigInt();
                         else if (typeof message.maxItemBytes === "number")
-                            object.maxItemBytes = options.longs === $String ? $String(message.maxItemBytes) : message.maxItemBytes;
+                            object.maxItemBytes = options.longs === $String ? $saturatedString64(message.maxItemBytes) : message.maxItemBytes;
                         else
                             object.maxItemBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.maxItemBytes) : options.longs === $Number ? new $util.LongBits(message.maxItemBytes.low >>> 0, message.maxItemBytes.high >>> 0).toNumber(true) : message.maxItemBytes;
                     if (message.leaseMs != null && $Object.hasOwnProperty.call(message, "leaseMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.leaseMs = typeof message.leaseMs === "number" ? $BigInt(message.leaseMs) : $util.Long.fromBits(message.leaseMs.low >>> 0, message.leaseMs.high >>> 0, true).toBigInt();
                         else if (typeof message.leaseMs === "number")
-                            object.leaseMs = options.longs === $String ? $String(message.leaseMs) : message.leaseMs;
+                            object.leaseMs = options.longs === $String ? $saturatedString64(message.leaseMs) : message.leaseMs;
                         else
                             object.leaseMs = options.longs === $String ? $util.Long.prototype.toString.call(message.leaseMs) : options.longs === $Number ? new $util.LongBits(message.leaseMs.low >>> 0, message.leaseMs.high >>> 0).toNumber(true) : message.leaseMs;
                     if (message.maxPinnedBytesPerConsumer != null && $Object.hasOwnProperty.call(message, "maxPinnedBytesPerConsumer"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.maxPinnedBytesPerConsumer = typeof message.maxPinnedBytesPerConsumer === "number" ? $BigInt(message.maxPinnedBytesPerConsumer) : $util.Long.fromBits(message.maxPinnedBytesPerConsumer.low >>> 0, message.maxPinnedBytesPerConsumer.high >>> 0, true).toBigInt();
                         else if (typeof message.maxPinnedBytesPerConsumer === "number")
-                            object.maxPinnedBytesPerConsumer = options.longs === $String ? $String(message.maxPinnedBytesPerConsumer) : message.maxPinnedBytesPerConsumer;
+                            object.maxPinnedBytesPerConsumer = options.longs === $String ? $saturatedString64(message.maxPinnedBytesPerConsumer) : message.maxPinnedBytesPerConsumer;
                         else
                             object.maxPinnedBytesPerConsumer = options.longs === $String ? $util.Long.prototype.toString.call(message.maxPinnedBytesPerConsumer) : options.longs === $Number ? new $util.LongBits(message.maxPinnedBytesPerConsumer.low >>> 0, message.maxPinnedBytesPerConsumer.high >>> 0).toNumber(true) : message.maxPinnedBytesPerConsumer;
                     if (message.maxGrantsPerConsumer != null && $Object.hasOwnProperty.call(message, "maxGrantsPerConsumer"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.maxGrantsPerConsumer = typeof message.maxGrantsPerConsumer === "number" ? $BigInt(message.maxGrantsPerConsumer) : $util.Long.fromBits(message.maxGrantsPerConsumer.low >>> 0, message.maxGrantsPerConsumer.high >>> 0, true).toBigInt();
                         else if (typeof message.maxGrantsPerConsumer === "number")
-                            object.maxGrantsPerConsumer = options.longs === $String ? $String(message.maxGrantsPerConsumer) : message.maxGrantsPerConsumer;
+                            object.maxGrantsPerConsumer = options.longs === $String ? $saturatedString64(message.maxGrantsPerConsumer) : message.maxGrantsPerConsumer;
                         else
                             object.maxGrantsPerConsumer = options.longs === $String ? $util.Long.prototype.toString.call(message.maxGrantsPerConsumer) : options.longs === $Number ? new $util.LongBits(message.maxGrantsPerConsumer.low >>> 0, message.maxGrantsPerConsumer.high >>> 0).toNumber(true) : message.maxGrantsPerConsumer;
                     if (message.replayBufferBatches != null && $Object.hasOwnProperty.call(message, "replayBufferBatches"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.replayBufferBatches = typeof message.replayBufferBatches === "number" ? $BigInt(message.replayBufferBatches) : $util.Long.fromBits(message.replayBufferBatches.low >>> 0, message.replayBufferBatches.high >>> 0, true).toBigInt();
                         else if (typeof message.replayBufferBatches === "number")
-                            object.replayBufferBatches = options.longs === $String ? $String(message.replayBufferBatches) : message.replayBufferBatches;
+                            object.replayBufferBatches = options.longs === $String ? $saturatedString64(message.replayBufferBatches) : message.replayBufferBatches;
                         else
                             object.replayBufferBatches = options.longs === $String ? $util.Long.prototype.toString.call(message.replayBufferBatches) : options.longs === $Number ? new $util.LongBits(message.replayBufferBatches.low >>> 0, message.replayBufferBatches.high >>> 0).toNumber(true) : message.replayBufferBatches;
                     if (message.retryAfterMs != null && $Object.hasOwnProperty.call(message, "retryAfterMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.retryAfterMs = typeof message.retryAfterMs === "number" ? $BigInt(message.retryAfterMs) : $util.Long.fromBits(message.retryAfterMs.low >>> 0, message.retryAfterMs.high >>> 0, true).toBigInt();
                         else if (typeof message.retryAfterMs === "number")
-                            object.retryAfterMs = options.longs === $String ? $String(message.retryAfterMs) : message.retryAfterMs;
+                            object.retryAfterMs = options.longs === $String ? $saturatedString64(message.retryAfterMs) : message.retryAfterMs;
                         else
                             object.retryAfterMs = options.longs === $String ? $util.Long.prototype.toString.call(message.retryAfterMs) : options.longs === $Number ? new $util.LongBits(message.retryAfterMs.low >>> 0, message.retryAfterMs.high >>> 0).toNumber(true) : message.retryAfterMs;
                     if (message.maxBatchBytes != null && $Object.hasOwnProperty.call(message, "maxBatchBytes"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.maxBatchBytes = typeof message.maxBatchBytes === "number" ? $BigInt(message.maxBatchBytes) : $util.Long.fromBits(message.maxBatchBytes.low >>> 0, message.maxBatchBytes.high >>> 0, true).toBigInt();
                         else if (typeof message.maxBatchBytes === "number")
-                            object.maxBatchBytes = options.longs === $String ? $String(message.maxBatchBytes) : message.maxBatchBytes;
+                            object.maxBatchBytes = options.longs === $String ? $saturatedString64(message.maxBatchBytes) : message.maxBatchBytes;
                         else
                             object.maxBatchBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.maxBatchBytes) : options.longs === $Number ? new $util.LongBits(message.maxBatchBytes.low >>> 0, message.maxBatchBytes.high >>> 0).toNumber(true) : message.maxBatchBytes;
                     if (message.resendIntervalMs != null && $Object.hasOwnProperty.call(message, "resendIntervalMs"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.resendIntervalMs = typeof message.resendIntervalMs === "number" ? $BigInt(message.resendIntervalMs) : $util.Long.fromBits(message.resendIntervalMs.low >>> 0, message.resendIntervalMs.high >>> 0, true).toBigInt();
                         else if (typeof message.resendIntervalMs === "number")
-                            object.resendIntervalMs = options.longs === $String ? $String(message.resendIntervalMs) : message.resendIntervalMs;
+                            object.resendIntervalMs = options.longs === $String ? $saturatedString64(message.resendIntervalMs) : message.resendIntervalMs;
                         else
                             object.resendIntervalMs = options.longs === $String ? $util.Long.prototype.toString.call(message.resendIntervalMs) : options.longs === $Number ? new $util.LongBits(message.resendIntervalMs.low >>> 0, message.resendIntervalMs.high >>> 0).toNumber(true) : message.resendIntervalMs;
                     return object;
@@ -7100,7 +7101,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.sizeBytes = typeof message.sizeBytes === "number" ? $BigInt(message.sizeBytes) : $util.Long.fromBits(message.sizeBytes.low >>> 0, message.sizeBytes.high >>> 0, true).toBigInt();
                         else if (typeof message.sizeBytes === "number")
-                            object.sizeBytes = options.longs === $String ? $String(message.sizeBytes) : message.sizeBytes;
+                            object.sizeBytes = options.longs === $String ? $saturatedString64(message.sizeBytes) : message.sizeBytes;
                         else
                             object.sizeBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.sizeBytes) : options.longs === $Number ? new $util.LongBits(message.sizeBytes.low >>> 0, message.sizeBytes.high >>> 0).toNumber(true) : message.sizeBytes;
                     if (message.crc32c != null && $Object.hasOwnProperty.call(message, "crc32c"))
@@ -9075,7 +9076,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.readId = typeof message.readId === "number" ? $BigInt(message.readId) : $util.Long.fromBits(message.readId.low >>> 0, message.readId.high >>> 0, true).toBigInt();
                         else if (typeof message.readId === "number")
-                            object.readId = options.longs === $String ? $String(message.readId) : message.readId;
+                            object.readId = options.longs === $String ? $saturatedString64(message.readId) : message.readId;
                         else
                             object.readId = options.longs === $String ? $util.Long.prototype.toString.call(message.readId) : options.longs === $Number ? new $util.LongBits(message.readId.low >>> 0, message.readId.high >>> 0).toNumber(true) : message.readId;
                     if (message.status != null && $Object.hasOwnProperty.call(message, "status"))
@@ -11893,7 +11894,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.length = typeof message.length === "number" ? $BigInt(message.length) : $util.Long.fromBits(message.length.low >>> 0, message.length.high >>> 0, true).toBigInt();
                         else if (typeof message.length === "number")
-                            object.length = options.longs === $String ? $String(message.length) : message.length;
+                            object.length = options.longs === $String ? $saturatedString64(message.length) : message.length;
                         else
                             object.length = options.longs === $String ? $util.Long.prototype.toString.call(message.length) : options.longs === $Number ? new $util.LongBits(message.length.low >>> 0, message.length.high >>> 0).toNumber(true) : message.length;
                     return object;
@@ -13625,7 +13626,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.nextDeadlineMs = typeof message.nextDeadlineMs === "number" ? $BigInt(message.nextDeadlineMs) : $util.Long.fromBits(message.nextDeadlineMs.low >>> 0, message.nextDeadlineMs.high >>> 0, true).toBigInt();
                         else if (typeof message.nextDeadlineMs === "number")
-                            object.nextDeadlineMs = options.longs === $String ? $String(message.nextDeadlineMs) : message.nextDeadlineMs;
+                            object.nextDeadlineMs = options.longs === $String ? $saturatedString64(message.nextDeadlineMs) : message.nextDeadlineMs;
                         else
                             object.nextDeadlineMs = options.longs === $String ? $util.Long.prototype.toString.call(message.nextDeadlineMs) : options.longs === $Number ? new $util.LongBits(message.nextDeadlineMs.low >>> 0, message.nextDeadlineMs.high >>> 0).toNumber(true) : message.nextDeadlineMs;
                     return object;
@@ -14897,7 +14898,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.readId = typeof message.readId === "number" ? $BigInt(message.readId) : $util.Long.fromBits(message.readId.low >>> 0, message.readId.high >>> 0, true).toBigInt();
                         else if (typeof message.readId === "number")
-                            object.readId = options.longs === $String ? $String(message.readId) : message.readId;
+                            object.readId = options.longs === $String ? $saturatedString64(message.readId) : message.readId;
                         else
                             object.readId = options.longs === $String ? $util.Long.prototype.toString.call(message.readId) : options.longs === $Number ? new $util.LongBits(message.readId.low >>> 0, message.readId.high >>> 0).toNumber(true) : message.readId;
                     if (message.peerId != null && $Object.hasOwnProperty.call(message, "peerId"))
@@ -14908,7 +14909,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.length = typeof message.length === "number" ? $BigInt(message.length) : $util.Long.fromBits(message.length.low >>> 0, message.length.high >>> 0, true).toBigInt();
                         else if (typeof message.length === "number")
-                            object.length = options.longs === $String ? $String(message.length) : message.length;
+                            object.length = options.longs === $String ? $saturatedString64(message.length) : message.length;
                         else
                             object.length = options.longs === $String ? $util.Long.prototype.toString.call(message.length) : options.longs === $Number ? new $util.LongBits(message.length.low >>> 0, message.length.high >>> 0).toNumber(true) : message.length;
                     if (message.destinationRegion != null && $Object.hasOwnProperty.call(message, "destinationRegion"))
@@ -14917,7 +14918,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.destinationOffset = typeof message.destinationOffset === "number" ? $BigInt(message.destinationOffset) : $util.Long.fromBits(message.destinationOffset.low >>> 0, message.destinationOffset.high >>> 0, true).toBigInt();
                         else if (typeof message.destinationOffset === "number")
-                            object.destinationOffset = options.longs === $String ? $String(message.destinationOffset) : message.destinationOffset;
+                            object.destinationOffset = options.longs === $String ? $saturatedString64(message.destinationOffset) : message.destinationOffset;
                         else
                             object.destinationOffset = options.longs === $String ? $util.Long.prototype.toString.call(message.destinationOffset) : options.longs === $Number ? new $util.LongBits(message.destinationOffset.low >>> 0, message.destinationOffset.high >>> 0).toNumber(true) : message.destinationOffset;
                     return object;
@@ -15208,7 +15209,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.readId = typeof message.readId === "number" ? $BigInt(message.readId) : $util.Long.fromBits(message.readId.low >>> 0, message.readId.high >>> 0, true).toBigInt();
                         else if (typeof message.readId === "number")
-                            object.readId = options.longs === $String ? $String(message.readId) : message.readId;
+                            object.readId = options.longs === $String ? $saturatedString64(message.readId) : message.readId;
                         else
                             object.readId = options.longs === $String ? $util.Long.prototype.toString.call(message.readId) : options.longs === $Number ? new $util.LongBits(message.readId.low >>> 0, message.readId.high >>> 0).toNumber(true) : message.readId;
                     return object;
@@ -15566,7 +15567,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.epoch = typeof message.epoch === "number" ? $BigInt(message.epoch) : $util.Long.fromBits(message.epoch.low >>> 0, message.epoch.high >>> 0, true).toBigInt();
                         else if (typeof message.epoch === "number")
-                            object.epoch = options.longs === $String ? $String(message.epoch) : message.epoch;
+                            object.epoch = options.longs === $String ? $saturatedString64(message.epoch) : message.epoch;
                         else
                             object.epoch = options.longs === $String ? $util.Long.prototype.toString.call(message.epoch) : options.longs === $Number ? new $util.LongBits(message.epoch.low >>> 0, message.epoch.high >>> 0).toNumber(true) : message.epoch;
                     if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata"))
@@ -17255,56 +17256,56 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.producers = typeof message.producers === "number" ? $BigInt(message.producers) : $util.Long.fromBits(message.producers.low >>> 0, message.producers.high >>> 0, true).toBigInt();
                         else if (typeof message.producers === "number")
-                            object.producers = options.longs === $String ? $String(message.producers) : message.producers;
+                            object.producers = options.longs === $String ? $saturatedString64(message.producers) : message.producers;
                         else
                             object.producers = options.longs === $String ? $util.Long.prototype.toString.call(message.producers) : options.longs === $Number ? new $util.LongBits(message.producers.low >>> 0, message.producers.high >>> 0).toNumber(true) : message.producers;
                     if (message.synced != null && $Object.hasOwnProperty.call(message, "synced"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.synced = typeof message.synced === "number" ? $BigInt(message.synced) : $util.Long.fromBits(message.synced.low >>> 0, message.synced.high >>> 0, true).toBigInt();
                         else if (typeof message.synced === "number")
-                            object.synced = options.longs === $String ? $String(message.synced) : message.synced;
+                            object.synced = options.longs === $String ? $saturatedString64(message.synced) : message.synced;
                         else
                             object.synced = options.longs === $String ? $util.Long.prototype.toString.call(message.synced) : options.longs === $Number ? new $util.LongBits(message.synced.low >>> 0, message.synced.high >>> 0).toNumber(true) : message.synced;
                     if (message.snapshotsApplied != null && $Object.hasOwnProperty.call(message, "snapshotsApplied"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.snapshotsApplied = typeof message.snapshotsApplied === "number" ? $BigInt(message.snapshotsApplied) : $util.Long.fromBits(message.snapshotsApplied.low >>> 0, message.snapshotsApplied.high >>> 0, true).toBigInt();
                         else if (typeof message.snapshotsApplied === "number")
-                            object.snapshotsApplied = options.longs === $String ? $String(message.snapshotsApplied) : message.snapshotsApplied;
+                            object.snapshotsApplied = options.longs === $String ? $saturatedString64(message.snapshotsApplied) : message.snapshotsApplied;
                         else
                             object.snapshotsApplied = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotsApplied) : options.longs === $Number ? new $util.LongBits(message.snapshotsApplied.low >>> 0, message.snapshotsApplied.high >>> 0).toNumber(true) : message.snapshotsApplied;
                     if (message.snapshotRequests != null && $Object.hasOwnProperty.call(message, "snapshotRequests"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.snapshotRequests = typeof message.snapshotRequests === "number" ? $BigInt(message.snapshotRequests) : $util.Long.fromBits(message.snapshotRequests.low >>> 0, message.snapshotRequests.high >>> 0, true).toBigInt();
                         else if (typeof message.snapshotRequests === "number")
-                            object.snapshotRequests = options.longs === $String ? $String(message.snapshotRequests) : message.snapshotRequests;
+                            object.snapshotRequests = options.longs === $String ? $saturatedString64(message.snapshotRequests) : message.snapshotRequests;
                         else
                             object.snapshotRequests = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotRequests) : options.longs === $Number ? new $util.LongBits(message.snapshotRequests.low >>> 0, message.snapshotRequests.high >>> 0).toNumber(true) : message.snapshotRequests;
                     if (message.replayRequests != null && $Object.hasOwnProperty.call(message, "replayRequests"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.replayRequests = typeof message.replayRequests === "number" ? $BigInt(message.replayRequests) : $util.Long.fromBits(message.replayRequests.low >>> 0, message.replayRequests.high >>> 0, true).toBigInt();
                         else if (typeof message.replayRequests === "number")
-                            object.replayRequests = options.longs === $String ? $String(message.replayRequests) : message.replayRequests;
+                            object.replayRequests = options.longs === $String ? $saturatedString64(message.replayRequests) : message.replayRequests;
                         else
                             object.replayRequests = options.longs === $String ? $util.Long.prototype.toString.call(message.replayRequests) : options.longs === $Number ? new $util.LongBits(message.replayRequests.low >>> 0, message.replayRequests.high >>> 0).toNumber(true) : message.replayRequests;
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.ignoredMessages = typeof message.ignoredMessages === "number" ? $BigInt(message.ignoredMessages) : $util.Long.fromBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0, true).toBigInt();
                         else if (typeof message.ignoredMessages === "number")
-                            object.ignoredMessages = options.longs === $String ? $String(message.ignoredMessages) : message.ignoredMessages;
+                            object.ignoredMessages = options.longs === $String ? $saturatedString64(message.ignoredMessages) : message.ignoredMessages;
                         else
                             object.ignoredMessages = options.longs === $String ? $util.Long.prototype.toString.call(message.ignoredMessages) : options.longs === $Number ? new $util.LongBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0).toNumber(true) : message.ignoredMessages;
                     if (message.heldBatches != null && $Object.hasOwnProperty.call(message, "heldBatches"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.heldBatches = typeof message.heldBatches === "number" ? $BigInt(message.heldBatches) : $util.Long.fromBits(message.heldBatches.low >>> 0, message.heldBatches.high >>> 0, true).toBigInt();
                         else if (typeof message.heldBatches === "number")
-                            object.heldBatches = options.longs === $String ? $String(message.heldBatches) : message.heldBatches;
+                            object.heldBatches = options.longs === $String ? $saturatedString64(message.heldBatches) : message.heldBatches;
                         else
                             object.heldBatches = options.longs === $String ? $util.Long.prototype.toString.call(message.heldBatches) : options.longs === $Number ? new $util.LongBits(message.heldBatches.low >>> 0, message.heldBatches.high >>> 0).toNumber(true) : message.heldBatches;
                     if (message.snapshotParts != null && $Object.hasOwnProperty.call(message, "snapshotParts"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.snapshotParts = typeof message.snapshotParts === "number" ? $BigInt(message.snapshotParts) : $util.Long.fromBits(message.snapshotParts.low >>> 0, message.snapshotParts.high >>> 0, true).toBigInt();
                         else if (typeof message.snapshotParts === "number")
-                            object.snapshotParts = options.longs === $String ? $String(message.snapshotParts) : message.snapshotParts;
+                            object.snapshotParts = options.longs === $String ? $saturatedString64(message.snapshotParts) : message.snapshotParts;
                         else
                             object.snapshotParts = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotParts) : options.longs === $Number ? new $util.LongBits(message.snapshotParts.low >>> 0, message.snapshotParts.high >>> 0).toNumber(true) : message.snapshotParts;
                     return object;
@@ -17944,7 +17945,7 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.epoch = typeof message.epoch === "number" ? $BigInt(message.epoch) : $util.Long.fromBits(message.epoch.low >>> 0, message.epoch.high >>> 0, true).toBigInt();
                         else if (typeof message.epoch === "number")
-                            object.epoch = options.longs === $String ? $String(message.epoch) : message.epoch;
+                            object.epoch = options.longs === $String ? $saturatedString64(message.epoch) : message.epoch;
                         else
                             object.epoch = options.longs === $String ? $util.Long.prototype.toString.call(message.epoch) : options.longs === $Number ? new $util.LongBits(message.epoch.low >>> 0, message.epoch.high >>> 0).toNumber(true) : message.epoch;
                     if (message.metadata != null && $Object.hasOwnProperty.call(message, "metadata"))
@@ -19460,70 +19461,70 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.requests = typeof message.requests === "number" ? $BigInt(message.requests) : $util.Long.fromBits(message.requests.low >>> 0, message.requests.high >>> 0, true).toBigInt();
                         else if (typeof message.requests === "number")
-                            object.requests = options.longs === $String ? $String(message.requests) : message.requests;
+                            object.requests = options.longs === $String ? $saturatedString64(message.requests) : message.requests;
                         else
                             object.requests = options.longs === $String ? $util.Long.prototype.toString.call(message.requests) : options.longs === $Number ? new $util.LongBits(message.requests.low >>> 0, message.requests.high >>> 0).toNumber(true) : message.requests;
                     if (message.budgets != null && $Object.hasOwnProperty.call(message, "budgets"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.budgets = typeof message.budgets === "number" ? $BigInt(message.budgets) : $util.Long.fromBits(message.budgets.low >>> 0, message.budgets.high >>> 0, true).toBigInt();
                         else if (typeof message.budgets === "number")
-                            object.budgets = options.longs === $String ? $String(message.budgets) : message.budgets;
+                            object.budgets = options.longs === $String ? $saturatedString64(message.budgets) : message.budgets;
                         else
                             object.budgets = options.longs === $String ? $util.Long.prototype.toString.call(message.budgets) : options.longs === $Number ? new $util.LongBits(message.budgets.low >>> 0, message.budgets.high >>> 0).toNumber(true) : message.budgets;
                     if (message.fetches != null && $Object.hasOwnProperty.call(message, "fetches"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.fetches = typeof message.fetches === "number" ? $BigInt(message.fetches) : $util.Long.fromBits(message.fetches.low >>> 0, message.fetches.high >>> 0, true).toBigInt();
                         else if (typeof message.fetches === "number")
-                            object.fetches = options.longs === $String ? $String(message.fetches) : message.fetches;
+                            object.fetches = options.longs === $String ? $saturatedString64(message.fetches) : message.fetches;
                         else
                             object.fetches = options.longs === $String ? $util.Long.prototype.toString.call(message.fetches) : options.longs === $Number ? new $util.LongBits(message.fetches.low >>> 0, message.fetches.high >>> 0).toNumber(true) : message.fetches;
                     if (message.readsInFlight != null && $Object.hasOwnProperty.call(message, "readsInFlight"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.readsInFlight = typeof message.readsInFlight === "number" ? $BigInt(message.readsInFlight) : $util.Long.fromBits(message.readsInFlight.low >>> 0, message.readsInFlight.high >>> 0, true).toBigInt();
                         else if (typeof message.readsInFlight === "number")
-                            object.readsInFlight = options.longs === $String ? $String(message.readsInFlight) : message.readsInFlight;
+                            object.readsInFlight = options.longs === $String ? $saturatedString64(message.readsInFlight) : message.readsInFlight;
                         else
                             object.readsInFlight = options.longs === $String ? $util.Long.prototype.toString.call(message.readsInFlight) : options.longs === $Number ? new $util.LongBits(message.readsInFlight.low >>> 0, message.readsInFlight.high >>> 0).toNumber(true) : message.readsInFlight;
                     if (message.quarantined != null && $Object.hasOwnProperty.call(message, "quarantined"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.quarantined = typeof message.quarantined === "number" ? $BigInt(message.quarantined) : $util.Long.fromBits(message.quarantined.low >>> 0, message.quarantined.high >>> 0, true).toBigInt();
                         else if (typeof message.quarantined === "number")
-                            object.quarantined = options.longs === $String ? $String(message.quarantined) : message.quarantined;
+                            object.quarantined = options.longs === $String ? $saturatedString64(message.quarantined) : message.quarantined;
                         else
                             object.quarantined = options.longs === $String ? $util.Long.prototype.toString.call(message.quarantined) : options.longs === $Number ? new $util.LongBits(message.quarantined.low >>> 0, message.quarantined.high >>> 0).toNumber(true) : message.quarantined;
                     if (message.grantsHeld != null && $Object.hasOwnProperty.call(message, "grantsHeld"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.grantsHeld = typeof message.grantsHeld === "number" ? $BigInt(message.grantsHeld) : $util.Long.fromBits(message.grantsHeld.low >>> 0, message.grantsHeld.high >>> 0, true).toBigInt();
                         else if (typeof message.grantsHeld === "number")
-                            object.grantsHeld = options.longs === $String ? $String(message.grantsHeld) : message.grantsHeld;
+                            object.grantsHeld = options.longs === $String ? $saturatedString64(message.grantsHeld) : message.grantsHeld;
                         else
                             object.grantsHeld = options.longs === $String ? $util.Long.prototype.toString.call(message.grantsHeld) : options.longs === $Number ? new $util.LongBits(message.grantsHeld.low >>> 0, message.grantsHeld.high >>> 0).toNumber(true) : message.grantsHeld;
                     if (message.loadedItems != null && $Object.hasOwnProperty.call(message, "loadedItems"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.loadedItems = typeof message.loadedItems === "number" ? $BigInt(message.loadedItems) : $util.Long.fromBits(message.loadedItems.low >>> 0, message.loadedItems.high >>> 0, true).toBigInt();
                         else if (typeof message.loadedItems === "number")
-                            object.loadedItems = options.longs === $String ? $String(message.loadedItems) : message.loadedItems;
+                            object.loadedItems = options.longs === $String ? $saturatedString64(message.loadedItems) : message.loadedItems;
                         else
                             object.loadedItems = options.longs === $String ? $util.Long.prototype.toString.call(message.loadedItems) : options.longs === $Number ? new $util.LongBits(message.loadedItems.low >>> 0, message.loadedItems.high >>> 0).toNumber(true) : message.loadedItems;
                     if (message.destinations != null && $Object.hasOwnProperty.call(message, "destinations"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.destinations = typeof message.destinations === "number" ? $BigInt(message.destinations) : $util.Long.fromBits(message.destinations.low >>> 0, message.destinations.high >>> 0, true).toBigInt();
                         else if (typeof message.destinations === "number")
-                            object.destinations = options.longs === $String ? $String(message.destinations) : message.destinations;
+                            object.destinations = options.longs === $String ? $saturatedString64(message.destinations) : message.destinations;
                         else
                             object.destinations = options.longs === $String ? $util.Long.prototype.toString.call(message.destinations) : options.longs === $Number ? new $util.LongBits(message.destinations.low >>> 0, message.destinations.high >>> 0).toNumber(true) : message.destinations;
                     if (message.undrainedFailures != null && $Object.hasOwnProperty.call(message, "undrainedFailures"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.undrainedFailures = typeof message.undrainedFailures === "number" ? $BigInt(message.undrainedFailures) : $util.Long.fromBits(message.undrainedFailures.low >>> 0, message.undrainedFailures.high >>> 0, true).toBigInt();
                         else if (typeof message.undrainedFailures === "number")
-                            object.undrainedFailures = options.longs === $String ? $String(message.undrainedFailures) : message.undrainedFailures;
+                            object.undrainedFailures = options.longs === $String ? $saturatedString64(message.undrainedFailures) : message.undrainedFailures;
                         else
                             object.undrainedFailures = options.longs === $String ? $util.Long.prototype.toString.call(message.undrainedFailures) : options.longs === $Number ? new $util.LongBits(message.undrainedFailures.low >>> 0, message.undrainedFailures.high >>> 0).toNumber(true) : message.undrainedFailures;
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.ignoredMessages = typeof message.ignoredMessages === "number" ? $BigInt(message.ignoredMessages) : $util.Long.fromBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0, true).toBigInt();
                         else if (typeof message.ignoredMessages === "number")
-                            object.ignoredMessages = options.longs === $String ? $String(message.ignoredMessages) : message.ignoredMessages;
+                            object.ignoredMessages = options.longs === $String ? $saturatedString64(message.ignoredMessages) : message.ignoredMessages;
                         else
                             object.ignoredMessages = options.longs === $String ? $util.Long.prototype.toString.call(message.ignoredMessages) : options.longs === $Number ? new $util.LongBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0).toNumber(true) : message.ignoredMessages;
                     return object;
@@ -20070,49 +20071,49 @@ export const ectp = $root.ectp = (() => {
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.grants = typeof message.grants === "number" ? $BigInt(message.grants) : $util.Long.fromBits(message.grants.low >>> 0, message.grants.high >>> 0, true).toBigInt();
                         else if (typeof message.grants === "number")
-                            object.grants = options.longs === $String ? $String(message.grants) : message.grants;
+                            object.grants = options.longs === $String ? $saturatedString64(message.grants) : message.grants;
                         else
                             object.grants = options.longs === $String ? $util.Long.prototype.toString.call(message.grants) : options.longs === $Number ? new $util.LongBits(message.grants.low >>> 0, message.grants.high >>> 0).toNumber(true) : message.grants;
                     if (message.pins != null && $Object.hasOwnProperty.call(message, "pins"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.pins = typeof message.pins === "number" ? $BigInt(message.pins) : $util.Long.fromBits(message.pins.low >>> 0, message.pins.high >>> 0, true).toBigInt();
                         else if (typeof message.pins === "number")
-                            object.pins = options.longs === $String ? $String(message.pins) : message.pins;
+                            object.pins = options.longs === $String ? $saturatedString64(message.pins) : message.pins;
                         else
                             object.pins = options.longs === $String ? $util.Long.prototype.toString.call(message.pins) : options.longs === $Number ? new $util.LongBits(message.pins.low >>> 0, message.pins.high >>> 0).toNumber(true) : message.pins;
                     if (message.pinnedBytes != null && $Object.hasOwnProperty.call(message, "pinnedBytes"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.pinnedBytes = typeof message.pinnedBytes === "number" ? $BigInt(message.pinnedBytes) : $util.Long.fromBits(message.pinnedBytes.low >>> 0, message.pinnedBytes.high >>> 0, true).toBigInt();
                         else if (typeof message.pinnedBytes === "number")
-                            object.pinnedBytes = options.longs === $String ? $String(message.pinnedBytes) : message.pinnedBytes;
+                            object.pinnedBytes = options.longs === $String ? $saturatedString64(message.pinnedBytes) : message.pinnedBytes;
                         else
                             object.pinnedBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.pinnedBytes) : options.longs === $Number ? new $util.LongBits(message.pinnedBytes.low >>> 0, message.pinnedBytes.high >>> 0).toNumber(true) : message.pinnedBytes;
                     if (message.peers != null && $Object.hasOwnProperty.call(message, "peers"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.peers = typeof message.peers === "number" ? $BigInt(message.peers) : $util.Long.fromBits(message.peers.low >>> 0, message.peers.high >>> 0, true).toBigInt();
                         else if (typeof message.peers === "number")
-                            object.peers = options.longs === $String ? $String(message.peers) : message.peers;
+                            object.peers = options.longs === $String ? $saturatedString64(message.peers) : message.peers;
                         else
                             object.peers = options.longs === $String ? $util.Long.prototype.toString.call(message.peers) : options.longs === $Number ? new $util.LongBits(message.peers.low >>> 0, message.peers.high >>> 0).toNumber(true) : message.peers;
                     if (message.replayBuffered != null && $Object.hasOwnProperty.call(message, "replayBuffered"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.replayBuffered = typeof message.replayBuffered === "number" ? $BigInt(message.replayBuffered) : $util.Long.fromBits(message.replayBuffered.low >>> 0, message.replayBuffered.high >>> 0, true).toBigInt();
                         else if (typeof message.replayBuffered === "number")
-                            object.replayBuffered = options.longs === $String ? $String(message.replayBuffered) : message.replayBuffered;
+                            object.replayBuffered = options.longs === $String ? $saturatedString64(message.replayBuffered) : message.replayBuffered;
                         else
                             object.replayBuffered = options.longs === $String ? $util.Long.prototype.toString.call(message.replayBuffered) : options.longs === $Number ? new $util.LongBits(message.replayBuffered.low >>> 0, message.replayBuffered.high >>> 0).toNumber(true) : message.replayBuffered;
                     if (message.eventSequence != null && $Object.hasOwnProperty.call(message, "eventSequence"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.eventSequence = typeof message.eventSequence === "number" ? $BigInt(message.eventSequence) : $util.Long.fromBits(message.eventSequence.low >>> 0, message.eventSequence.high >>> 0, true).toBigInt();
                         else if (typeof message.eventSequence === "number")
-                            object.eventSequence = options.longs === $String ? $String(message.eventSequence) : message.eventSequence;
+                            object.eventSequence = options.longs === $String ? $saturatedString64(message.eventSequence) : message.eventSequence;
                         else
                             object.eventSequence = options.longs === $String ? $util.Long.prototype.toString.call(message.eventSequence) : options.longs === $Number ? new $util.LongBits(message.eventSequence.low >>> 0, message.eventSequence.high >>> 0).toNumber(true) : message.eventSequence;
                     if (message.ignoredMessages != null && $Object.hasOwnProperty.call(message, "ignoredMessages"))
                         if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                             object.ignoredMessages = typeof message.ignoredMessages === "number" ? $BigInt(message.ignoredMessages) : $util.Long.fromBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0, true).toBigInt();
                         else if (typeof message.ignoredMessages === "number")
-                            object.ignoredMessages = options.longs === $String ? $String(message.ignoredMessages) : message.ignoredMessages;
+                            object.ignoredMessages = options.longs === $String ? $saturatedString64(message.ignoredMessages) : message.ignoredMessages;
                         else
                             object.ignoredMessages = options.longs === $String ? $util.Long.prototype.toString.call(message.ignoredMessages) : options.longs === $Number ? new $util.LongBits(message.ignoredMessages.low >>> 0, message.ignoredMessages.high >>> 0).toNumber(true) : message.ignoredMessages;
                     if (message.shuttingDown != null && $Object.hasOwnProperty.call(message, "shuttingDown"))
@@ -20958,7 +20959,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.senderEpoch = typeof message.senderEpoch === "number" ? $BigInt(message.senderEpoch) : $util.Long.fromBits(message.senderEpoch.low >>> 0, message.senderEpoch.high >>> 0, true).toBigInt();
                     else if (typeof message.senderEpoch === "number")
-                        object.senderEpoch = options.longs === $String ? $String(message.senderEpoch) : message.senderEpoch;
+                        object.senderEpoch = options.longs === $String ? $saturatedString64(message.senderEpoch) : message.senderEpoch;
                     else
                         object.senderEpoch = options.longs === $String ? $util.Long.prototype.toString.call(message.senderEpoch) : options.longs === $Number ? new $util.LongBits(message.senderEpoch.low >>> 0, message.senderEpoch.high >>> 0).toNumber(true) : message.senderEpoch;
                 if (message.hello != null && $Object.hasOwnProperty.call(message, "hello")) {
@@ -22313,7 +22314,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.attemptId = typeof message.attemptId === "number" ? $BigInt(message.attemptId) : $util.Long.fromBits(message.attemptId.low >>> 0, message.attemptId.high >>> 0, true).toBigInt();
                     else if (typeof message.attemptId === "number")
-                        object.attemptId = options.longs === $String ? $String(message.attemptId) : message.attemptId;
+                        object.attemptId = options.longs === $String ? $saturatedString64(message.attemptId) : message.attemptId;
                     else
                         object.attemptId = options.longs === $String ? $util.Long.prototype.toString.call(message.attemptId) : options.longs === $Number ? new $util.LongBits(message.attemptId.low >>> 0, message.attemptId.high >>> 0).toNumber(true) : message.attemptId;
                 if (message.key != null && $Object.hasOwnProperty.call(message, "key"))
@@ -22322,14 +22323,14 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.expectedEpoch = typeof message.expectedEpoch === "number" ? $BigInt(message.expectedEpoch) : $util.Long.fromBits(message.expectedEpoch.low >>> 0, message.expectedEpoch.high >>> 0, true).toBigInt();
                     else if (typeof message.expectedEpoch === "number")
-                        object.expectedEpoch = options.longs === $String ? $String(message.expectedEpoch) : message.expectedEpoch;
+                        object.expectedEpoch = options.longs === $String ? $saturatedString64(message.expectedEpoch) : message.expectedEpoch;
                     else
                         object.expectedEpoch = options.longs === $String ? $util.Long.prototype.toString.call(message.expectedEpoch) : options.longs === $Number ? new $util.LongBits(message.expectedEpoch.low >>> 0, message.expectedEpoch.high >>> 0).toNumber(true) : message.expectedEpoch;
                 if (message.expectedSizeBytes != null && $Object.hasOwnProperty.call(message, "expectedSizeBytes"))
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.expectedSizeBytes = typeof message.expectedSizeBytes === "number" ? $BigInt(message.expectedSizeBytes) : $util.Long.fromBits(message.expectedSizeBytes.low >>> 0, message.expectedSizeBytes.high >>> 0, true).toBigInt();
                     else if (typeof message.expectedSizeBytes === "number")
-                        object.expectedSizeBytes = options.longs === $String ? $String(message.expectedSizeBytes) : message.expectedSizeBytes;
+                        object.expectedSizeBytes = options.longs === $String ? $saturatedString64(message.expectedSizeBytes) : message.expectedSizeBytes;
                     else
                         object.expectedSizeBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.expectedSizeBytes) : options.longs === $Number ? new $util.LongBits(message.expectedSizeBytes.low >>> 0, message.expectedSizeBytes.high >>> 0).toNumber(true) : message.expectedSizeBytes;
                 return object;
@@ -22717,14 +22718,14 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.attemptId = typeof message.attemptId === "number" ? $BigInt(message.attemptId) : $util.Long.fromBits(message.attemptId.low >>> 0, message.attemptId.high >>> 0, true).toBigInt();
                     else if (typeof message.attemptId === "number")
-                        object.attemptId = options.longs === $String ? $String(message.attemptId) : message.attemptId;
+                        object.attemptId = options.longs === $String ? $saturatedString64(message.attemptId) : message.attemptId;
                     else
                         object.attemptId = options.longs === $String ? $util.Long.prototype.toString.call(message.attemptId) : options.longs === $Number ? new $util.LongBits(message.attemptId.low >>> 0, message.attemptId.high >>> 0).toNumber(true) : message.attemptId;
                 if (message.grantId != null && $Object.hasOwnProperty.call(message, "grantId"))
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.grantId = typeof message.grantId === "number" ? $BigInt(message.grantId) : $util.Long.fromBits(message.grantId.low >>> 0, message.grantId.high >>> 0, true).toBigInt();
                     else if (typeof message.grantId === "number")
-                        object.grantId = options.longs === $String ? $String(message.grantId) : message.grantId;
+                        object.grantId = options.longs === $String ? $saturatedString64(message.grantId) : message.grantId;
                     else
                         object.grantId = options.longs === $String ? $util.Long.prototype.toString.call(message.grantId) : options.longs === $Number ? new $util.LongBits(message.grantId.low >>> 0, message.grantId.high >>> 0).toNumber(true) : message.grantId;
                 if (message.item != null && $Object.hasOwnProperty.call(message, "item"))
@@ -23213,7 +23214,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.attemptId = typeof message.attemptId === "number" ? $BigInt(message.attemptId) : $util.Long.fromBits(message.attemptId.low >>> 0, message.attemptId.high >>> 0, true).toBigInt();
                     else if (typeof message.attemptId === "number")
-                        object.attemptId = options.longs === $String ? $String(message.attemptId) : message.attemptId;
+                        object.attemptId = options.longs === $String ? $saturatedString64(message.attemptId) : message.attemptId;
                     else
                         object.attemptId = options.longs === $String ? $util.Long.prototype.toString.call(message.attemptId) : options.longs === $Number ? new $util.LongBits(message.attemptId.low >>> 0, message.attemptId.high >>> 0).toNumber(true) : message.attemptId;
                 if (message.reason != null && $Object.hasOwnProperty.call(message, "reason"))
@@ -23607,7 +23608,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.grantId = typeof message.grantId === "number" ? $BigInt(message.grantId) : $util.Long.fromBits(message.grantId.low >>> 0, message.grantId.high >>> 0, true).toBigInt();
                     else if (typeof message.grantId === "number")
-                        object.grantId = options.longs === $String ? $String(message.grantId) : message.grantId;
+                        object.grantId = options.longs === $String ? $saturatedString64(message.grantId) : message.grantId;
                     else
                         object.grantId = options.longs === $String ? $util.Long.prototype.toString.call(message.grantId) : options.longs === $Number ? new $util.LongBits(message.grantId.low >>> 0, message.grantId.high >>> 0).toNumber(true) : message.grantId;
                 if (message.status != null && $Object.hasOwnProperty.call(message, "status"))
@@ -23906,7 +23907,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.sequence = typeof message.sequence === "number" ? $BigInt(message.sequence) : $util.Long.fromBits(message.sequence.low >>> 0, message.sequence.high >>> 0, true).toBigInt();
                     else if (typeof message.sequence === "number")
-                        object.sequence = options.longs === $String ? $String(message.sequence) : message.sequence;
+                        object.sequence = options.longs === $String ? $saturatedString64(message.sequence) : message.sequence;
                     else
                         object.sequence = options.longs === $String ? $util.Long.prototype.toString.call(message.sequence) : options.longs === $Number ? new $util.LongBits(message.sequence.low >>> 0, message.sequence.high >>> 0).toNumber(true) : message.sequence;
                 return object;
@@ -25906,7 +25907,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.sizeBytes = typeof message.sizeBytes === "number" ? $BigInt(message.sizeBytes) : $util.Long.fromBits(message.sizeBytes.low >>> 0, message.sizeBytes.high >>> 0, true).toBigInt();
                     else if (typeof message.sizeBytes === "number")
-                        object.sizeBytes = options.longs === $String ? $String(message.sizeBytes) : message.sizeBytes;
+                        object.sizeBytes = options.longs === $String ? $saturatedString64(message.sizeBytes) : message.sizeBytes;
                     else
                         object.sizeBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.sizeBytes) : options.longs === $Number ? new $util.LongBits(message.sizeBytes.low >>> 0, message.sizeBytes.high >>> 0).toNumber(true) : message.sizeBytes;
                 if (message.dtype != null && $Object.hasOwnProperty.call(message, "dtype"))
@@ -25929,7 +25930,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.epoch = typeof message.epoch === "number" ? $BigInt(message.epoch) : $util.Long.fromBits(message.epoch.low >>> 0, message.epoch.high >>> 0, true).toBigInt();
                     else if (typeof message.epoch === "number")
-                        object.epoch = options.longs === $String ? $String(message.epoch) : message.epoch;
+                        object.epoch = options.longs === $String ? $saturatedString64(message.epoch) : message.epoch;
                     else
                         object.epoch = options.longs === $String ? $util.Long.prototype.toString.call(message.epoch) : options.longs === $Number ? new $util.LongBits(message.epoch.low >>> 0, message.epoch.high >>> 0).toNumber(true) : message.epoch;
                 if (message.location != null && $Object.hasOwnProperty.call(message, "location"))
@@ -27988,7 +27989,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.sequence = typeof message.sequence === "number" ? $BigInt(message.sequence) : $util.Long.fromBits(message.sequence.low >>> 0, message.sequence.high >>> 0, true).toBigInt();
                     else if (typeof message.sequence === "number")
-                        object.sequence = options.longs === $String ? $String(message.sequence) : message.sequence;
+                        object.sequence = options.longs === $String ? $saturatedString64(message.sequence) : message.sequence;
                     else
                         object.sequence = options.longs === $String ? $util.Long.prototype.toString.call(message.sequence) : options.longs === $Number ? new $util.LongBits(message.sequence.low >>> 0, message.sequence.high >>> 0).toNumber(true) : message.sequence;
                 if (message.events && message.events.length) {
@@ -28286,7 +28287,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.fromSequence = typeof message.fromSequence === "number" ? $BigInt(message.fromSequence) : $util.Long.fromBits(message.fromSequence.low >>> 0, message.fromSequence.high >>> 0, true).toBigInt();
                     else if (typeof message.fromSequence === "number")
-                        object.fromSequence = options.longs === $String ? $String(message.fromSequence) : message.fromSequence;
+                        object.fromSequence = options.longs === $String ? $saturatedString64(message.fromSequence) : message.fromSequence;
                     else
                         object.fromSequence = options.longs === $String ? $util.Long.prototype.toString.call(message.fromSequence) : options.longs === $Number ? new $util.LongBits(message.fromSequence.low >>> 0, message.fromSequence.high >>> 0).toNumber(true) : message.fromSequence;
                 return object;
@@ -28618,14 +28619,14 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.oldestAvailable = typeof message.oldestAvailable === "number" ? $BigInt(message.oldestAvailable) : $util.Long.fromBits(message.oldestAvailable.low >>> 0, message.oldestAvailable.high >>> 0, true).toBigInt();
                     else if (typeof message.oldestAvailable === "number")
-                        object.oldestAvailable = options.longs === $String ? $String(message.oldestAvailable) : message.oldestAvailable;
+                        object.oldestAvailable = options.longs === $String ? $saturatedString64(message.oldestAvailable) : message.oldestAvailable;
                     else
                         object.oldestAvailable = options.longs === $String ? $util.Long.prototype.toString.call(message.oldestAvailable) : options.longs === $Number ? new $util.LongBits(message.oldestAvailable.low >>> 0, message.oldestAvailable.high >>> 0).toNumber(true) : message.oldestAvailable;
                 if (message.latest != null && $Object.hasOwnProperty.call(message, "latest"))
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.latest = typeof message.latest === "number" ? $BigInt(message.latest) : $util.Long.fromBits(message.latest.low >>> 0, message.latest.high >>> 0, true).toBigInt();
                     else if (typeof message.latest === "number")
-                        object.latest = options.longs === $String ? $String(message.latest) : message.latest;
+                        object.latest = options.longs === $String ? $saturatedString64(message.latest) : message.latest;
                     else
                         object.latest = options.longs === $String ? $util.Long.prototype.toString.call(message.latest) : options.longs === $Number ? new $util.LongBits(message.latest.low >>> 0, message.latest.high >>> 0).toNumber(true) : message.latest;
                 return object;
@@ -29298,7 +29299,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.sequence = typeof message.sequence === "number" ? $BigInt(message.sequence) : $util.Long.fromBits(message.sequence.low >>> 0, message.sequence.high >>> 0, true).toBigInt();
                     else if (typeof message.sequence === "number")
-                        object.sequence = options.longs === $String ? $String(message.sequence) : message.sequence;
+                        object.sequence = options.longs === $String ? $saturatedString64(message.sequence) : message.sequence;
                     else
                         object.sequence = options.longs === $String ? $util.Long.prototype.toString.call(message.sequence) : options.longs === $Number ? new $util.LongBits(message.sequence.low >>> 0, message.sequence.high >>> 0).toNumber(true) : message.sequence;
                 if (message.items && message.items.length) {
@@ -29314,7 +29315,7 @@ export const ectp = $root.ectp = (() => {
                     if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
                         object.snapshotId = typeof message.snapshotId === "number" ? $BigInt(message.snapshotId) : $util.Long.fromBits(message.snapshotId.low >>> 0, message.snapshotId.high >>> 0, true).toBigInt();
                     else if (typeof message.snapshotId === "number")
-                        object.snapshotId = options.longs === $String ? $String(message.snapshotId) : message.snapshotId;
+                        object.snapshotId = options.longs === $String ? $saturatedString64(message.snapshotId) : message.snapshotId;
                     else
                         object.snapshotId = options.longs === $String ? $util.Long.prototype.toString.call(message.snapshotId) : options.longs === $Number ? new $util.LongBits(message.snapshotId.low >>> 0, message.snapshotId.high >>> 0).toNumber(true) : message.snapshotId;
                 return object;

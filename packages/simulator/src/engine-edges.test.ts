@@ -200,7 +200,7 @@ describe("request outcomes add up", () => {
 });
 
 describe("a core factory that throws", () => {
-  it("[I1] when a crashed producer is rebuilt with a new epoch is a violation, not a rejected run: the encoder stays down and the summary comes back", async () => {
+  it("[I1] when a crashed producer is rebuilt with a new epoch is a violation, not a rejected run: the producer stays silent and the summary comes back", async () => {
     let built = 0;
     const { summary } = await runSimulation({
       requests: 400,

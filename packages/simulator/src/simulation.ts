@@ -1356,7 +1356,8 @@ export class Simulation {
     try {
       fresh = this.startProducer(p.index, p.epoch, t);
     } catch (e) {
-      // A core or store from `factories` that throws when built again: [I1], and the encoder stays down.
+      // A core or store from `factories` that throws when built again: [I1]. Its endpoint is back up
+      // (net.restart) but no core serves it: consumers find it reachable and silent [P8].
       this.threw(p.id, e);
       return;
     }

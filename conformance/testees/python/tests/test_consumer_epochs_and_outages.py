@@ -53,7 +53,7 @@ class ConsumerEpochsAndOutagesTest(unittest.TestCase):
         self.assertLess(kinds.index("ConnectPeer"), kinds.index("hello"))
         self.assertEqual(sends(retry, "readRequest")[0]["readRequest"]["expectedEpoch"], 5)
 
-    def test_p8_announced_metadata_is_kept_for_the_greatest_epochs_only_and_left_behind_epochs_are_forgotten(self):
+    def test_p8_announced_metadata_is_kept_for_the_eight_greatest_epochs_and_serves_a_greater_one_after_a_newer_epoch_is_heard(self):
         c = make(ConsumerConfig(heartbeat_interval_ms=1_000_000, backoff_initial_ms=10, backoff_max_ms=10))
         for e in range(10, 0, -1):
             data = item_bytes(64, e)

@@ -2371,7 +2371,7 @@ describe("[P8] greetings, heartbeats and transport metadata across producer rest
     expect(sent(retry, "readRequest")[0]?.envelope.readRequest?.expectedEpoch).toBe(1);
   });
 
-  it("[P8] announced metadata is kept for the producer's greatest epochs only, and an epoch the producer has left behind is forgotten", () => {
+  it("[P8] announced metadata is kept for the producer's eight greatest epochs only, and still serves a greater epoch after the producer is heard at a newer one", () => {
     const h = makeConsumer({ ...QUIET, backoffInitialMs: 10, backoffMaxMs: 10 });
     // Ten epochs announced with metadata, greatest first (each request ends at once).
     for (let e = 10; e >= 1; e--) {
@@ -2391,7 +2391,7 @@ describe("[P8] greetings, heartbeats and transport metadata across producer rest
     };
     expect(retried(3, 1_000)).toEqual([{ type: "connect-peer", peerId: P, epoch: 3, metadata: new Uint8Array([3]) }]);
     expect(retried(2, 2_000), "epoch 2 is past the 8 greatest kept").toEqual([]);
-    // The producer is heard at epoch 5: epochs 3 and 4 are gone, and so is their metadata.
+    // The producer is heard at epoch 5 (epochs below it are void; their metadata is dropped): epoch 6's still serves.
     h.core.handleEnvelope(P, env(P, 5, { heartbeat: {} }), 3_000);
     h.core.poll(3_000);
     expect(retried(6, 4_000)).toEqual([{ type: "connect-peer", peerId: P, epoch: 6, metadata: new Uint8Array([6]) }]);
