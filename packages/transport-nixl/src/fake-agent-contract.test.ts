@@ -218,7 +218,7 @@ describe("waitForActivity and its AbortSignal (Transport.waitForActivity)", () =
     await wait;
     expect(resolved).toBe(true);
     expect(waitersOf(t)).toBe(0);
-    expect(armedTimers()).toBe(before);
+    expect(armedTimers()).toBeLessThanOrEqual(before); // (other tests' timers may end meanwhile, none may be added)
     await t.close();
   });
 
@@ -254,7 +254,7 @@ describe("waitForActivity and its AbortSignal (Transport.waitForActivity)", () =
     await loop;
     expect(most).toBeLessThanOrEqual(1);
     expect(waitersOf(t)).toBe(0);
-    expect(armedTimers()).toBe(before);
+    expect(armedTimers()).toBeLessThanOrEqual(before); // (other tests' timers may end meanwhile, none may be added)
     await t.close();
   });
 });
