@@ -124,12 +124,13 @@ export function checkIntegersOnEncode(js) {
 
 /**
  * For the conformance runner's generated code, which keeps protobufjs' wrapping (to put on the
- * wire what a faulty peer would send): a uint64 of 2^64 or more is written as 2^64 - 1 instead of
- * modulo 2^64, on the wire and in proto3 JSON (`toObject` with `longs: String`, which wrote
- * "18446744073709552000", out of the uint64 range, so a strict JSON reader refused the line). With 64-bit fields as numbers, a proto3-JSON uint64 near the top of the range
- * ("18446744073709551615", from a case or a JSON-lines testee) is read as the double 2^64, which
- * the writer wrapped to 0: a value every receiver must refuse (above 2^53 - 1) reached it as 0,
- * which means "absent". Saturated, it stays a value above 2^53 - 1 (2^64 - 1 itself exactly).
+ * wire what a faulty peer would send): a uint64 of 2^64 or more is written as 2^64 - 1, on the
+ * wire and in proto3 JSON, instead of being wrapped. With 64-bit fields as numbers, a proto3-JSON
+ * uint64 near the top of its range ("18446744073709551615", from a case or a JSON-lines testee)
+ * is read as the double 2^64: the writer wrapped it to 0 (which means "absent"), and `toObject`
+ * with `longs: String` wrote "18446744073709552000", outside the uint64 range, which a strict JSON
+ * reader refuses. Saturated, it stays above 2^53 - 1, a value every receiver must refuse (and
+ * 2^64 - 1 itself arrives exactly).
  */
 export function saturateUint64OnEncode(js) {
   const anchor = "// 64-bit fields are plain numbers";
