@@ -197,10 +197,13 @@ _ENCODE_RANGES = {
 }
 
 
-def _encode_varint(kind: str, value: Any, field: str) -> bytes:
-    """The varint of ``value`` for a field of ``kind``; ``ValueError`` for one the field cannot carry."""
+def _encode_varint(kind: str, value: Any, field: str, seen: list[int]) -> bytes:
+    """The varint of ``value`` for a field of ``kind``; ``ValueError`` for one the field cannot carry
+    (a uint64 of a testee frame, ``seen[1] < 0``, may go up to 2^64 - 1: deadlines and counters)."""
     n = int(value)
     low, high = _ENCODE_RANGES[kind]
+    if kind == "uint64" and seen[1] < 0:
+        high = 2**64 - 1
     if not low <= n <= high:
         raise ValueError(f"{field}: a {kind} must be in [{low}, {high}]; got {value!r}")
     return _varint(n)
@@ -209,7 +212,7 @@ def _encode_varint(kind: str, value: Any, field: str) -> bytes:
 def _encode_value(kind: str, ref: str, value: Any, field: str, seen: list[int]) -> tuple[int, bytes]:
     """(wire type, payload) of one value."""
     if kind in _VARINT_KINDS:
-        return 0, _encode_varint(kind, value, field)
+        return 0, _encode_varint(kind, value, field, seen)
     if kind == "string":
         data = value.encode("utf-8")
         return 2, _varint(len(data)) + data
@@ -227,7 +230,8 @@ def encode(type_name: str, msg: dict, limit_elements: bool = True) -> bytes:
     default values of non-``optional`` scalars are omitted, as proto3 does.
     Raises ``TypeError``/``ValueError`` for values of the wrong type or out of their field's range,
     and for more than ``MAX_REPEATED_ELEMENTS`` repeated elements (SPEC.md section 5; a local bug),
-    unless ``limit_elements`` is false (the testee protocol's own frames, as :func:`decode`)."""
+    unless ``limit_elements`` is false: the testee protocol's own frames (as :func:`decode`), which
+    carry no element limit and uint64 values up to 2^64 - 1 (a deadline past 2^53 - 1, say)."""
     return _encode(type_name, msg, [0, MAX_REPEATED_ELEMENTS if limit_elements else -1])
 
 
@@ -248,7 +252,7 @@ def _encode(type_name: str, msg: dict, seen: list[int]) -> bytes:
             if 0 <= seen[1] < seen[0]:  # SPEC.md section 5: a sender MUST NOT send more
                 raise ValueError(f"{type_name}.{json_name}: more than {MAX_REPEATED_ELEMENTS} repeated elements in one message")
             if kind in _VARINT_KINDS:
-                packed = b"".join(_encode_varint(kind, v, json_name) for v in value)
+                packed = b"".join(_encode_varint(kind, v, json_name, seen) for v in value)
                 if packed:
                     out += _varint(num << 3 | 2) + _varint(len(packed)) + packed
             else:

@@ -266,6 +266,13 @@ class EncoderRangesTest(unittest.TestCase):
             with self.subTest(name=name, body=body), self.assertRaisesRegex(ValueError, name):
                 codec.encode("ectp.v1.Envelope", {"version": {"major": 1}, "senderId": "p", "senderEpoch": 1, **body})
 
+    def test_testee_frames_carry_uint64_values_past_2_53(self):
+        response = {"commandId": 1, "poll": {"nextDeadlineMs": 2**53 + 1000}}
+        data = codec.encode("ectp.conformance.v1.TesteeResponse", response, limit_elements=False)
+        self.assertEqual(codec.decode("ectp.conformance.v1.TesteeResponse", data, limit_elements=False)["poll"]["nextDeadlineMs"], 2**53 + 1000)
+        with self.assertRaisesRegex(ValueError, "nextDeadlineMs"):
+            codec.encode("ectp.conformance.v1.TesteeResponse", response)
+
     def test_the_edges_of_each_range_are_encoded(self):
         env = {"version": {"major": 1}, "senderId": "p", "senderEpoch": 2**53 - 1,
                "readReject": {"attemptId": 2**53 - 1, "reason": -(2**31), "retryable": True, "retryAfterMs": 2**32 - 1}}
