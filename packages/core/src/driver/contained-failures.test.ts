@@ -137,6 +137,28 @@ describe("Driver: a core call that throws, in a step or while closing [I1]", () 
     driver.step();
     expect(core.calls).toEqual(["env:p:readGrant", "read:5:done"]);
   });
+
+  it("a core whose handlePeerUnreachable throws does not keep the other core from hearing the peer is unreachable", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    const consumer = new RecordingCore();
+    consumer.handlePeerUnreachable = () => {
+      throw new Error("core bug");
+    };
+    const producer = new RecordingCore();
+    const logged: string[] = [];
+    const driver = new Driver({
+      transport: t,
+      consumer: consumer as unknown as ConsumerCore,
+      producer: producer as unknown as ProducerCore,
+      clock: manualClock(),
+      logger: quiet(logged),
+    });
+    t.unreachableFrom("p");
+    driver.step();
+    expect(producer.calls).toEqual(["unreachable:p"]);
+    expect(logged.some((m) => m.includes("a core threw"))).toBe(true);
+  });
 });
 
 describe("Driver.run over a transport whose wait is not a promise", () => {

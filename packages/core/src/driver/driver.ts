@@ -244,14 +244,7 @@ export class Driver {
     if (this.failedPeers.length > 0) {
       const peers = this.failedPeers;
       this.failedPeers = [];
-      for (const p of peers)
-        try {
-          if (p.roles.has("consumer")) this.consumer?.handlePeerUnreachable(p.peerId, now);
-          if (p.roles.has("producer")) this.producer?.handlePeerUnreachable(p.peerId, now);
-          if (p.roles.has("subscriber")) this.subscriber?.handlePeerUnreachable(p.peerId, now);
-        } catch (cause) {
-          this.inputLost("handlePeerUnreachable", cause);
-        }
+      for (const p of peers) this.unreachable(p.peerId, now, p.roles);
     }
     const activity = this.pollTransport();
     for (const m of activity.messages)
@@ -261,12 +254,7 @@ export class Driver {
         this.inputLost("a received message", cause);
       }
     if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
-    for (const p of activity.unreachable)
-      try {
-        this.unreachable(p, now);
-      } catch (cause) {
-        this.inputLost("handlePeerUnreachable", cause);
-      }
+    for (const p of activity.unreachable) this.unreachable(p, now);
     this.pump(now);
   }
 
@@ -550,10 +538,20 @@ export class Driver {
     return this.producer ? "producer" : "consumer";
   }
 
-  private unreachable(peerId: string, now: number): void {
-    this.consumer?.handlePeerUnreachable(peerId, now);
-    this.producer?.handlePeerUnreachable(peerId, now);
-    this.subscriber?.handlePeerUnreachable(peerId, now);
+  /** Tell the cores of `roles` (every core when absent) that `peerId` is unreachable; each call is contained [I1]. */
+  private unreachable(peerId: string, now: number, roles?: ReadonlySet<Role>): void {
+    if (this.consumer && (roles === undefined || roles.has("consumer"))) this.handUnreachable(this.consumer, peerId, now);
+    if (this.producer && (roles === undefined || roles.has("producer"))) this.handUnreachable(this.producer, peerId, now);
+    if (this.subscriber && (roles === undefined || roles.has("subscriber"))) this.handUnreachable(this.subscriber, peerId, now);
+  }
+
+  /** One core hears that `peerId` is unreachable; a throw loses that hand-off alone. */
+  private handUnreachable(core: { handlePeerUnreachable(peerId: string, now: number): void }, peerId: string, now: number): void {
+    try {
+      core.handlePeerUnreachable(peerId, now);
+    } catch (cause) {
+      this.inputLost("handlePeerUnreachable", cause);
+    }
   }
 
   // ---------------------------------------------------------------- output
