@@ -3,6 +3,7 @@
  * `wake()`, or ended by `stop()`) are dropped by the network at once, not kept until their
  * timeout with a real timer armed for them (Transport.waitForActivity's `signal`).
  */
+import { EventEmitter } from "node:events";
 import { Driver, type ProducerCore } from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
@@ -46,5 +47,25 @@ describe("waits a real-time Driver abandons", () => {
     await loop;
     expect(pendingWaits(net, "me")).toBe(0);
     expect(timers()).toBe(before);
+  });
+});
+
+describe("a signal passed to many waits", () => {
+  it("keeps no abort listener for a wait woken by activity or its timeout", async () => {
+    const net = new MockNetwork({ seed: 1, clock: { now: () => performance.now() } });
+    const a = net.endpoint("a");
+    const b = net.endpoint("b");
+    await a.connectPeer("b", 1, b.localMetadata());
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 20; i++) {
+      const wait = b.waitForActivity(60_000, signal);
+      a.send("b", new Uint8Array([i]));
+      await wait; // woken by the message
+      b.poll();
+    }
+    await b.waitForActivity(1, signal); // woken by its timeout
+    expect(EventEmitter.getEventListeners(signal, "abort")).toHaveLength(0);
+    await a.close();
+    await b.close();
   });
 });

@@ -1124,13 +1124,30 @@ export class Fabric {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const waiter: Waiter = { wakeAt: now + timeout, resolve };
-      ep.waiters.push(waiter);
-      this.waiterCount++;
-      if (this.endpoints.get(ep.id) !== ep) this.replaced.add(ep); // an old handle's wait still times out
-      if (this.clock !== undefined) this.armTimer();
-      signal?.addEventListener("abort", () => this.dropWait(ep, waiter), { once: true });
+      if (signal === undefined) {
+        this.addWait(ep, { wakeAt: now + timeout, resolve });
+        return;
+      }
+      // The abort listener lives as long as the wait: a wait woken any other way takes it off,
+      // so one signal reused across many waits does not collect a listener per wait.
+      const onAbort = () => this.dropWait(ep, waiter);
+      const waiter: Waiter = {
+        wakeAt: now + timeout,
+        resolve: () => {
+          signal.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      this.addWait(ep, waiter);
+      signal.addEventListener("abort", onAbort, { once: true });
     });
+  }
+
+  private addWait(ep: EndpointState, waiter: Waiter): void {
+    ep.waiters.push(waiter);
+    this.waiterCount++;
+    if (this.endpoints.get(ep.id) !== ep) this.replaced.add(ep); // an old handle's wait still times out
+    if (this.clock !== undefined) this.armTimer();
   }
 
   /** An abandoned wait (its signal aborted): resolved, forgotten, and no timer kept for it. */
