@@ -12,6 +12,7 @@ import type {
   ReadResult,
 } from "@ectp/core";
 import { EctpError, crc32c } from "@ectp/protocol";
+import { markAsUntransferable } from "node:worker_threads";
 import { EventQueue, type ScheduledEvent } from "./event-queue.js";
 import {
   type FaultConfig,
@@ -257,6 +258,8 @@ export class Fabric {
   private counts: FaultCounts = zeroCounts();
   private plan: FaultPlan = {};
   private processing = false;
+  /** In {@link Fabric.wakeAll}, which re-arms the timer once at its end. */
+  private wakingAll = false;
   /** Unresolved waiters over all endpoints (every push and every wake keep it exact). */
   private waiterCount = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -464,6 +467,8 @@ export class Fabric {
   /** Create the next incarnation of `id` (1 for a new id). */
   create(id: string): EndpointState {
     if (typeof id !== "string" || id.length === 0) throw invalid("an endpoint id must be a non-empty string");
+    // Locations and metadata carry the id's UTF-8 length in a u16: a longer id could not be connected to or read from.
+    if (Buffer.byteLength(id, "utf8") > 0xffff) throw invalid(`an endpoint id must be at most 65535 UTF-8 bytes, got ${Buffer.byteLength(id, "utf8")}`);
     const previous = this.endpoints.get(id);
     const state: EndpointState = {
       id,
@@ -698,6 +703,11 @@ export class Fabric {
   registerMemory(ep: EndpointState, bytes: Uint8Array): MemoryRegion {
     if (ep.status !== "live") throw invalid(`cannot register memory on "${ep.id}": the endpoint is ${ep.status}`);
     if (!(bytes instanceof Uint8Array)) throw invalid("registerMemory needs a Uint8Array");
+    // As NixlTransport: registered memory cannot shrink or be detached (transferred) under a read.
+    const buffer = bytes.buffer;
+    if ((buffer as { resizable?: boolean }).resizable === true || (buffer as { growable?: boolean }).growable === true)
+      throw invalid("registerMemory needs memory that cannot shrink: pass a Uint8Array over a fixed-length ArrayBuffer, not a resizable one");
+    if (!(buffer instanceof SharedArrayBuffer)) markAsUntransferable(buffer);
     const region: MemoryRegion = Object.freeze({ id: ep.nextRegionId++, bytes });
     ep.regions.set(region.id, region);
     return region;
@@ -834,7 +844,7 @@ export class Fabric {
     if (ep.status !== "live") return;
     if (op === null || typeof op !== "object") throw invalid("startRead needs a ReadOperation { readId, peerId, source, destination }");
     if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${String(op.readId)}`);
-    if (ep.reads.has(op.readId)) {
+    if (ep.reads.has(op.readId) || (ep.results.length > 0 && ep.results.some((x) => x.readId === op.readId))) {
       throw invalid(`startRead: read ${op.readId} is still unsettled on "${ep.id}"; read ids must be unique among unsettled reads`);
     }
     const d = op.destination;
@@ -864,6 +874,9 @@ export class Fabric {
       fault = f.stallRead.settle === "failed" ? "stall-failed" : "stall-done";
     }
     const corrupt = fault === "none" && rng.chance(f.corruptRead);
+    // Counted (and observed) before anything is started: an observer that throws fails this call,
+    // and a startRead that throws must have started nothing (Transport.startRead).
+    if (fault === "stall-done" || fault === "stall-failed") this.fault("stallRead", ep.id, peerId, now, op.readId);
     // Bandwidth is per directed data path (owner -> reader): reads on one path transfer one after another.
     const path = this.link(peerId, ep.id);
     const start = Math.max(now, path.busyUntil ?? now);
@@ -904,7 +917,6 @@ export class Fabric {
       }
       byRegion.set(regionId, (byRegion.get(regionId) ?? 0) + 1);
     }
-    if (fault === "stall-done" || fault === "stall-failed") this.fault("stallRead", ep.id, peerId, now, op.readId);
     this.schedule(dueAt, this.completeFirst, r);
   }
 
@@ -991,6 +1003,12 @@ export class Fabric {
       this.settle(r, at, src.peerGone ? { readId, status: "failed", error: src.error, peerGone: true } : { readId, status: "failed", error: src.error });
       return;
     }
+    const d = r.destination;
+    if (d.offset + d.length > d.region.bytes.length) {
+      // Detached under the read anyway (ArrayBuffer.prototype.transfer ignores the untransferable mark): nothing can land.
+      this.settle(r, at, { readId, status: "failed", error: `destination region ${d.region.id} is now ${d.region.bytes.length} bytes (its buffer was detached)` });
+      return;
+    }
     if (r.fault === "fail") {
       // A failed read may leave partial data: write a random strict prefix.
       const n = this.random(r.owner.id, r.peerId).int(r.destination.length);
@@ -1013,7 +1031,6 @@ export class Fabric {
       dest[r.destination.offset + i] = (dest[r.destination.offset + i]! ^ 0xff) & 0xff;
       this.fault("corruptRead", r.owner.id, r.peerId, at, r.readId);
     }
-    const d = r.destination;
     const done: ReadResult = { readId, status: "done", bytesRead: d.length };
     // Computed over the destination after the bytes (and any corruption) landed, as ReadResult.crc32c requires.
     this.settle(r, at, r.wantCrc ? { ...done, crc32c: crc32c(d.region.bytes.subarray(d.offset, d.offset + d.length)) } : done);
@@ -1118,11 +1135,12 @@ export class Fabric {
     // A closed or crashed endpoint wakes its first wait (the end is news, `unreported` set by
     // gone(), taken by that wait or by a poll like any activity), then sleeps like any other:
     // resolving every wait at once would spin a waiting loop without end (see wake()).
-    if (timeout === 0) return Promise.resolve();
+    // A wait that returns at once for activity is the wait told of it, whatever its timeout (edge-triggered).
     if (ep.unreported) {
       ep.unreported = false;
       return Promise.resolve();
     }
+    if (timeout === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       if (signal === undefined) {
         this.addWait(ep, { wakeAt: now + timeout, resolve });
@@ -1156,6 +1174,7 @@ export class Fabric {
     if (i < 0) return; // already woken
     ep.waiters.splice(i, 1);
     this.waiterCount--;
+    if (ep.waiters.length === 0) this.replaced.delete(ep); // (a live incarnation is never in it)
     waiter.resolve();
     if (this.clock !== undefined) this.armTimer();
   }
@@ -1175,17 +1194,26 @@ export class Fabric {
       if (activity || w.wakeAt <= now) w.resolve();
       else keep.push(w);
     }
-    this.waiterCount -= ep.waiters.length - keep.length;
+    const woken = ep.waiters.length - keep.length;
+    this.waiterCount -= woken;
     ep.waiters = keep;
+    // Woken outside processDue (a cancel, a deregistration, a send to an unknown peer): the
+    // network's timer may have been armed for a deadline of a wait that just ended.
+    if (woken > 0 && this.clock !== undefined && !this.processing && !this.wakingAll) this.armTimer();
   }
 
   private wakeAll(): void {
     // Nobody waiting (a virtual-time loop such as the simulator's never waits): no walk over the endpoints.
     if (this.waiterCount > 0) {
-      for (const ep of this.endpoints.values()) this.wake(ep);
-      for (const ep of this.replaced) {
-        this.wake(ep);
-        if (ep.waiters.length === 0) this.replaced.delete(ep);
+      this.wakingAll = true;
+      try {
+        for (const ep of this.endpoints.values()) this.wake(ep);
+        for (const ep of this.replaced) {
+          this.wake(ep);
+          if (ep.waiters.length === 0) this.replaced.delete(ep);
+        }
+      } finally {
+        this.wakingAll = false;
       }
     }
     if (this.clock !== undefined) this.armTimer();

@@ -121,7 +121,9 @@ export class MockTransport implements Transport {
 
   /**
    * Register memory peers may read. The region wraps your array (no copy): what you
-   * write into it is what readers get, and reads land in it directly.
+   * write into it is what readers get, and reads land in it directly. As with the NIXL
+   * transport, the buffer is marked untransferable (it cannot be detached under a read), and
+   * a view of a resizable `ArrayBuffer` is refused (`INVALID_ARGUMENT`).
    */
   registerMemory(bytes: Uint8Array): MemoryRegion {
     return this.fabric.registerMemory(this.state, bytes);
