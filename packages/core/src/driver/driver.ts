@@ -180,6 +180,8 @@ export class Driver {
   private state: "open" | "closing" | "closed" = "open";
   /** The promise of the first {@link Driver.close}, which every later call returns. */
   private closing: Promise<void> | undefined;
+  /** Once the transport is closed: reads started on it whose result the consumer has not heard yet (see `shutDown`). */
+  private readsAfterClose: Set<number> | undefined;
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -222,7 +224,7 @@ export class Driver {
 
   /** True between {@link Driver.run} and the end of the loop after {@link Driver.stop}. */
   get isRunning(): boolean {
-    return this.running;
+    return this.running || this.loop !== undefined;
   }
 
   /**
@@ -254,12 +256,18 @@ export class Driver {
         this.inputLost("a received message", cause);
       }
     if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
-    for (const p of activity.unreachable) this.unreachable(p, now);
+    for (const p of activity.unreachable) {
+      // [P8] The transport may have dropped the peer's metadata (NIXL REMOTE_DISCONNECT): the next
+      // connect-peer, even for the same epoch, goes to the transport again (its holders stay).
+      this.connected.delete(p);
+      this.unreachable(p, now);
+    }
     this.pump(now);
   }
 
   /** A read result to the consumer, contained as every hand-off of a step is. */
   private handReadResult(r: ReadResult, now: number): void {
+    this.readsAfterClose?.delete(r.readId);
     try {
       this.consumer?.handleReadResult(r, now);
     } catch (cause) {
@@ -333,7 +341,14 @@ export class Driver {
             this.logger.error("driver step failed; continuing", { error: thrownText(cause) });
           }
           if (!this.running) break;
-          const wait = this.waitMs();
+          let wait: number;
+          try {
+            wait = this.waitMs();
+          } catch (cause) {
+            // [I1] A core's nextDeadline that throws must not end the loop: sleep up to maxWaitMs.
+            this.logger.error("a core's nextDeadline threw; sleeping up to maxWaitMs", { error: thrownText(cause) });
+            wait = this.maxWaitMs;
+          }
           // Every 64th turn passes through the event loop whatever the transport does: a wait
           // that resolves at once every time must not starve the process's timers and I/O.
           if (wait <= 0 || ++turns % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -413,14 +428,17 @@ export class Driver {
       this.logger.error("transport.close rejected", { error: thrownText(cause) });
     }
     // Messages that arrived meanwhile are still handed over, and a grant among them makes the
-    // consumer start a read on the closed transport, which fails it (a result of the driver's own):
-    // step until the cores have heard every such result, or a read would stay in flight for good.
+    // consumer start a read on the closed transport, which fails it: at once (a throw, settled by
+    // the driver) or through its next poll (transport-nixl). Step until the consumer has heard every
+    // such read's result [I5], or a read would stay in flight for good.
+    const readsAfterClose = new Set<number>();
+    this.readsAfterClose = readsAfterClose;
     try {
       let steps = 0;
       do {
         this.closingStep();
         this.abandonConnects();
-      } while (this.hasWork && ++steps < CLOSE_STEPS_MAX);
+      } while ((this.hasWork || readsAfterClose.size > 0) && ++steps < CLOSE_STEPS_MAX);
     } finally {
       this.state = "closed";
     }
@@ -476,7 +494,8 @@ export class Driver {
       if (next === undefined || d < next) next = d;
     }
     for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline(), this.subscriber?.nextDeadline()])
-      if (d !== undefined && (next === undefined || d < next)) next = d;
+      // [I1] A deadline that is not a number (a core's bug) is none: NaN would make run() spin.
+      if (d !== undefined && !Number.isNaN(d) && (next === undefined || d < next)) next = d;
     return next;
   }
 
@@ -638,7 +657,7 @@ export class Driver {
     // The transport keeps one connection per peer id, whatever epoch each core knows the peer by:
     // every core that asked for one holds it (the cores of a peer that runs both roles may
     // announce different epochs), so one core's disconnect-peer never cuts the other's reads.
-    let roles = current === undefined ? undefined : this.holders.get(peerId);
+    let roles = this.holders.get(peerId);
     if (roles !== undefined) roles.add(role);
     // Once per peer epoch, even when both cores ask.
     if (current === epoch) return;
@@ -799,6 +818,7 @@ export class Driver {
   }
 
   private startRead(op: ReadOperation): void {
+    this.readsAfterClose?.add(op.readId);
     try {
       this.transport.startRead(op);
     } catch (cause) {

@@ -1,0 +1,199 @@
+/**
+ * Driver edges: reads a closed transport fails through `poll` (as transport-nixl does) still
+ * reach the consumer before `close()` resolves [I5]; `run()` survives a core's `nextDeadline` that
+ * throws or is NaN [I1]; `isRunning` until the loop ends; a connection the transport reported
+ * unreachable is connected again at the same epoch [P8]. Each test failed before its fix.
+ */
+import { crc32cBytes, decodeEnvelope } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { ConsumerCore } from "../consumer/consumer.js";
+import type { DestinationPool } from "../consumer/types.js";
+import { MemoryItemStore } from "../producer/memory-store.js";
+import { ProducerCore } from "../producer/producer.js";
+import { FP, desc, kid } from "../producer/test-helpers.js";
+import type { ReadDestination, ReadResult } from "../transport.js";
+import { Driver } from "./driver.js";
+import { FakeNet, RecordingCore, connectTo, flush, manualClock, routingRig, startRead } from "./test-support.js";
+
+class Pool implements DestinationPool {
+  live = 0;
+  allocate(_k: string, size: number): ReadDestination {
+    this.live++;
+    return { region: { id: 100 + this.live, bytes: new Uint8Array(size) }, offset: 0, length: size };
+  }
+  release(): void {
+    this.live--;
+  }
+  view(d: ReadDestination): Uint8Array {
+    return d.region.bytes.subarray(d.offset, d.offset + d.length);
+  }
+}
+
+describe("Driver.close() and reads a closed transport fails later", () => {
+  it("[I5] a read started after the transport closed, failed through poll (as transport-nixl does), reaches the consumer before close() resolves", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me");
+    net.endpoint("q");
+    const consumer = new RecordingCore();
+    let closed = false;
+    const failedAfterClose: ReadResult[] = [];
+    const poll = t.poll.bind(t);
+    t.poll = () => {
+      const a = poll();
+      const reads = [...a.reads, ...failedAfterClose.splice(0)];
+      return { ...a, reads };
+    };
+    t.startRead = (op) => {
+      // transport-nixl's startRead on a closed transport: failLocally(), reported by the next poll.
+      if (closed) failedAfterClose.push({ readId: op.readId, status: "failed", error: "transport closed" });
+    };
+    t.close = async () => {
+      closed = true;
+      // What the last step's poll brings (a grant that arrived meanwhile) makes the core start a read.
+      consumer.outputs = [startRead(5, "q")];
+    };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
+    await driver.close();
+    expect(consumer.calls).toEqual(["read:5:failed"]);
+  });
+});
+
+describe("Driver.close() with real cores", () => {
+  it("[I5][I4] a grant arriving while close() closes a transport that fails later reads through poll: the consumer hears the read's result and releases its destination", async () => {
+    const net = new FakeNet();
+    const tp = net.endpoint("E");
+    const tc = net.endpoint("pd");
+    const clock = manualClock(1_000);
+    const bytes = new Uint8Array(64).map((_, i) => (i * 7 + 3) & 0xff);
+    const store = new MemoryItemStore({ capacityBytes: 1024, locate: (_k, b) => tp.describe(tp.registerMemory(b), 0, b.length) });
+    const producer = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store, transportMetadata: tp.localMetadata() });
+    const pool = new Pool();
+    const consumer = new ConsumerCore({ id: "pd", epoch: 1, fingerprint: FP, destinations: pool, transportMetadata: tc.localMetadata() });
+    const dp = new Driver({ transport: tp, producer, clock });
+    const dc = new Driver({ transport: tc, consumer, clock });
+    // The producer's grants are held back in the network until the consumer's transport closes.
+    const heldGrants: Uint8Array[] = [];
+    const send = tp.send.bind(tp);
+    tp.send = (peerId, message) => {
+      const e = decodeEnvelope(message);
+      if (e.ok && e.value.readGrant) heldGrants.push(message);
+      else send(peerId, message);
+    };
+    // transport-nixl after close: startRead fails the read locally, reported by the next poll.
+    let closed = false;
+    const failed: ReadResult[] = [];
+    const startRead = tc.startRead.bind(tc);
+    tc.startRead = (op) => (closed ? failed.push({ readId: op.readId, status: "failed", error: "transport closed" }) : startRead(op));
+    const poll = tc.poll.bind(tc);
+    tc.poll = () => {
+      const a = poll();
+      return { ...a, reads: [...a.reads, ...failed.splice(0)] };
+    };
+    tc.close = async () => {
+      closed = true;
+      for (const g of heldGrants.splice(0)) tc.deliver("E", g); // the grant lands as the transport closes
+    };
+
+    const d = { ...desc(1, 64), checksum: { algorithm: 1, value: crc32cBytes(bytes) } };
+    expect(store.put(d, bytes).ok).toBe(true);
+    store.markReady(kid(1));
+    const request = { requestId: "r1", items: [{ itemId: "img0", announcement: producer.announce(kid(1)), hasModelInput: false }] };
+    consumer.admit(request, clock.now());
+    for (let i = 0; i < 20 && heldGrants.length === 0; i++) {
+      dc.step();
+      await flush();
+      dp.step();
+      await flush();
+      clock.advance(1);
+    }
+    expect(heldGrants.length).toBe(1);
+    await dc.close();
+    expect(consumer.stats()).toMatchObject({ readsInFlight: 0 });
+  });
+});
+describe("run()'s waits", () => {
+  it("[I1] a core deadline that is not a number (NaN) does not turn run() into a spin: it sleeps up to maxWaitMs", async () => {
+    const t = new FakeNet().endpoint("me");
+    const core = new RecordingCore();
+    core.deadline = Number.NaN;
+    let polls = 0;
+    core.poll = () => {
+      polls++;
+      return [];
+    };
+    const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, maxWaitMs: 50 });
+    const done = driver.run();
+    await new Promise((r) => setTimeout(r, 120));
+    driver.stop();
+    await done;
+    expect(polls).toBeLessThan(20); // ~3 steps at one per 50 ms; a spin takes thousands
+  });
+});
+
+describe("run() survives what it survives in a step", () => {
+  it("[I1] run() keeps looping after a core's nextDeadline threw once (as it does after a core's poll threw), until stop()", async () => {
+    const t = new FakeNet().endpoint("me");
+    const core = new RecordingCore();
+    let polls = 0;
+    let deadlines = 0;
+    core.poll = () => {
+      polls++;
+      return [];
+    };
+    core.nextDeadline = () => {
+      if (++deadlines === 1) throw new Error("core bug");
+      return undefined;
+    };
+    const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, maxWaitMs: 2 });
+    const done = driver.run();
+    done.catch(() => {});
+    await new Promise((r) => setTimeout(r, 60));
+    const running = driver.isRunning;
+    driver.stop();
+    await expect(done).resolves.toBeUndefined();
+    expect(running).toBe(true);
+    expect(polls).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("Driver.isRunning", () => {
+  it("is true until the loop has ended after stop() (JSDoc: 'True between run() and the end of the loop after stop()')", async () => {
+    const t = new FakeNet().endpoint("me");
+    const core = new RecordingCore();
+    const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, maxWaitMs: 1_000 });
+    const done = driver.run();
+    await flush();
+    let ended = false;
+    done.then(() => (ended = true));
+    driver.stop();
+    const states: [boolean, boolean][] = [[driver.isRunning, ended]];
+    await done;
+    // While the loop has not ended, isRunning should still read true.
+    expect(states[0]).toEqual([true, false]);
+  });
+});
+
+describe("a connection the transport reported unreachable", () => {
+  it("[P8] after the transport reports a peer unreachable (NIXL drops its metadata), a core's connect-peer for the same epoch reaches transport.connectPeer though the other core still holds the connection", async () => {
+    const { t, consumer, producer, driver } = routingRig();
+    if (!consumer || !producer) throw new Error("rig");
+    consumer.outputs = [connectTo("p", 1)];
+    producer.outputs = [connectTo("p", 1)]; // e.g. loadBeforeRefusal: a connection the producer keeps without a peer record
+    driver.step();
+    await flush();
+    expect(t.connects).toEqual([{ peerId: "p", epoch: 1 }]);
+    // NIXL REMOTE_DISCONNECT: markUnreachable(p, gone) drops the peer's metadata ("a later connectPeer reloads it").
+    t.unreachableFrom("p");
+    consumer.outputs = [{ type: "disconnect-peer", peerId: "p" }]; // the consumer's peerGone
+    driver.step();
+    expect(consumer.calls).toContain("unreachable:p");
+    // The peer answers again at the same epoch (a network blip, no restart): the consumer connects again.
+    consumer.outputs = [connectTo("p", 1), startRead(1, "p")];
+    driver.step();
+    await flush();
+    expect(t.connects).toEqual([
+      { peerId: "p", epoch: 1 },
+      { peerId: "p", epoch: 1 },
+    ]);
+  });
+});
