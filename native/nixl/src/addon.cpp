@@ -50,7 +50,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
-#include <deque>
+#include <list>
 #include <exception>
 #include <map>
 #include <memory>
@@ -366,6 +366,8 @@ private:
 
     void ensureOpen() const;
     void enqueue(Command &&c);
+    void enqueueNode(std::list<Command> &node) noexcept;
+    bool takeNotifs(nixl_notifs_t &got);
     void engineMain();
     void execute(Command &c);
     bool progress();
@@ -423,7 +425,9 @@ private:
     // Command queue (main -> engine)
     std::mutex qMu_;
     std::condition_variable qCv_;
-    std::deque<Command> queue_;
+    // A list, so a command whose allocations were made beforehand is queued by a splice, which
+    // cannot fail: once a READ is posted, nothing may stop it from being tracked.
+    std::list<Command> queue_;
     // Whether queue_ holds commands, readable without qMu_ (set under it): the small-read path
     // asks it on every read. Only the JS thread queues, so it never misses its own commands.
     std::atomic<bool> queued_{false};
@@ -444,6 +448,9 @@ private:
     nixl_xfer_dlist_t inlineLocal_{DRAM_SEG};
     nixl_xfer_dlist_t inlineRemote_{DRAM_SEG};
     std::vector<Command> pendingDereg_;
+    // The inline path's Adopt command, allocated (and its peer name copied) before the READ is
+    // posted and kept for the next read when the READ settled inline. JS thread only.
+    std::list<Command> spareAdopt_;
     Clock::time_point busyUntil_ = Clock::now();
     Clock::time_point spinUntil_ = Clock::now(); // busySpinUs after the last activity
     Clock::time_point servingUntil_ = Clock::now(); // a peer is reading our memory (pinged)
@@ -732,9 +739,17 @@ Agent::ensureOpen() const {
 
 void
 Agent::enqueue(Command &&c) {
+    std::list<Command> node;
+    node.push_back(std::move(c)); // (may throw: nothing is queued then)
+    enqueueNode(node);
+}
+
+// Queues the commands of `node` (leaving it empty) without allocating.
+void
+Agent::enqueueNode(std::list<Command> &node) noexcept {
     {
         std::lock_guard<std::mutex> lk(qMu_);
-        queue_.push_back(std::move(c));
+        queue_.splice(queue_.end(), node);
         queued_.store(true, std::memory_order_release);
     }
     qCv_.notify_one();
@@ -1107,30 +1122,37 @@ Agent::postRead(const Napi::CallbackInfo &info, bool crc) {
         uintptr_t remoteAddr = static_cast<uintptr_t>(le64(loc.data() + 4));
         uintptr_t localAddr = static_cast<uintptr_t>(it->second.addr + static_cast<uint64_t>(off));
         bool hasNotif = info.Length() > 6 && !info[6].IsUndefined() && !info[6].IsNull();
-        if (!hasNotif) {
-            int st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section, crc);
-            if (st != kNotInline) {
-                if (st == NIXL_IN_PROG) { // the engine adopted it: drain() reports it
-                    hold(env, +1);
-                    postedIds_.insert(id);
-                }
-                return Napi::Number::New(env, st);
+        // A posted read's id must be known when drain() reports it, so it is noted first (the
+        // insert may fail), and nothing that may fail runs once the READ is posted or queued.
+        postedIds_.insert(id);
+        int st = kNotInline;
+        std::list<Command> node;
+        try {
+            if (!hasNotif) st = tryInlineRead(id, peer, regionId, localAddr, remoteAddr, length, section, crc);
+            if (st == kNotInline) {
+                Command &c = node.emplace_back();
+                c.kind = CmdKind::PostRead;
+                c.id = id;
+                c.peer = peer;
+                c.regionId = regionId;
+                c.localAddr = localAddr;
+                c.remoteAddr = remoteAddr;
+                c.length = length;
+                c.crc = crc;
+                c.blob.assign(section.data(), section.size());
+                if (hasNotif) c.notif = copyBytes(info[6], "notif");
             }
         }
-        Command c;
-        c.kind = CmdKind::PostRead;
-        c.id = id;
-        c.peer = peer;
-        c.regionId = regionId;
-        c.localAddr = localAddr;
-        c.remoteAddr = remoteAddr;
-        c.length = length;
-        c.crc = crc;
-        c.blob.assign(section.data(), section.size());
-        if (hasNotif) c.notif = copyBytes(info[6], "notif");
-        hold(env, +1);
-        enqueue(std::move(c));
-        postedIds_.insert(id);
+        catch (...) {
+            postedIds_.erase(id); // (tryInlineRead throws only before it posts)
+            throw;
+        }
+        if (st != kNotInline && st != NIXL_IN_PROG) {
+            postedIds_.erase(id); // settled inside this call: its answer reports it, drain() never will
+            return Napi::Number::New(env, st);
+        }
+        hold(env, +1); // adopted by the engine, or queued for it: drain() reports it
+        if (st == kNotInline) enqueueNode(node);
         return Napi::Number::New(env, NIXL_IN_PROG);
     });
 }
@@ -1421,14 +1443,8 @@ Agent::execute(Command &c) {
                 // the ping and the load is a remaining, narrow window.)
                 st = safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
                 if (st == NIXL_SUCCESS) {
-                    nixl_notifs_t drop; // progress once so a reset connection is noticed
-                    (void)safeCall([&] { return agent_->getNotifs(drop); });
-                    for (auto &kv : drop)
-                        for (auto &m : kv.second)
-                            if (!m.empty()) {
-                                std::lock_guard<std::mutex> olk(outMu_);
-                                notifs_.push_back(Notif{kv.first, std::move(m)});
-                            }
+                    nixl_notifs_t got; // progress once so a reset connection is noticed
+                    if (safeCall([&] { return agent_->getNotifs(got); }) == NIXL_SUCCESS) (void)takeNotifs(got);
                     st = safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
                 }
             }
@@ -1578,6 +1594,27 @@ Agent::tryFinishDeregistrations() {
     }
 }
 
+// Engine thread: hand the notifications NIXL returned to JS (counted in notifsIn); an empty one
+// is a progress ping (see pingPeers): it marks us as being read, and is never delivered.
+// Whether any was queued for JS.
+bool
+Agent::takeNotifs(nixl_notifs_t &got) {
+    if (got.empty()) return false;
+    bool queued = false;
+    std::lock_guard<std::mutex> lk(outMu_);
+    for (auto &kv : got)
+        for (auto &m : kv.second) {
+            if (m.empty()) {
+                pinged_ = true;
+                continue;
+            }
+            notifs_.push_back(Notif{kv.first, std::move(m)});
+            ++totalNotifsIn_;
+            queued = true;
+        }
+    return queued;
+}
+
 bool
 Agent::progress() {
     bool did = false;
@@ -1587,19 +1624,7 @@ Agent::progress() {
         std::lock_guard<std::mutex> lk(nixlMu_);
         st = safeCall([&] { return agent_->getNotifs(got); });
     }
-    if (st == NIXL_SUCCESS && !got.empty()) {
-        std::lock_guard<std::mutex> lk(outMu_);
-        for (auto &kv : got)
-            for (auto &m : kv.second) {
-                if (m.empty()) {
-                    pinged_ = true; // a progress ping (see pingPeers): serve, never delivered
-                    continue;
-                }
-                notifs_.push_back(Notif{kv.first, std::move(m)});
-                ++totalNotifsIn_;
-                did = true;
-            }
-    }
+    if (st == NIXL_SUCCESS && takeNotifs(got)) did = true;
     bool freed = false;
     for (auto it = xfers_.begin(); it != xfers_.end();) {
         Xfer &x = it->second;
@@ -1767,7 +1792,7 @@ Agent::engineMain() {
             sched_yield(); // the JS thread wants nixlMu_ for an inline read: let it have it
             continue;
         }
-        std::deque<Command> cmds;
+        std::list<Command> cmds;
         {
             std::lock_guard<std::mutex> lk(qMu_);
             cmds.swap(queue_);
@@ -1932,6 +1957,18 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
         inlinePeer_ = peer;
         inlineSection_.assign(section.data(), section.size());
     }
+    // The Adopt command for a READ still in progress is made now, before anything is posted:
+    // a posted READ must reach the engine, so nothing after postXferReq may allocate.
+    if (spareAdopt_.empty()) spareAdopt_.emplace_back();
+    Command &a = spareAdopt_.front();
+    a.kind = CmdKind::Adopt;
+    a.id = id;
+    a.peer.assign(peer); // (the capacity of earlier names is kept: no allocation for the same peer)
+    a.regionId = regionId;
+    a.localAddr = localAddr;
+    a.length = length;
+    a.crc = crc;
+    a.req = nullptr;
     inlineLocal_.clear();
     inlineLocal_.addDesc(nixlBasicDesc(localAddr, length, 0));
     inlineRemote_.clear();
@@ -1957,16 +1994,8 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
     if (st == NIXL_IN_PROG || (posted && st < 0)) {
         ++activeXfers_;
         lk.unlock();
-        Command a;
-        a.kind = CmdKind::Adopt;
-        a.id = id;
-        a.peer = peer;
-        a.regionId = regionId;
-        a.localAddr = localAddr;
-        a.length = length;
-        a.crc = crc;
         a.req = req;
-        enqueue(std::move(a));
+        enqueueNode(spareAdopt_);
         return NIXL_IN_PROG;
     }
     if (req) (void)safeCall([&] { return agent_->releaseXferReq(req); });

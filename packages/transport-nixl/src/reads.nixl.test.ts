@@ -124,3 +124,37 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport read arguments and waits over NIXL$
     expect(rounds).toBeLessThan((performance.now() - t0) * 2 + 1000);
   });
 });
+
+describe.skipIf(NIXL_MISSING)(`NixlTransport counters over NIXL${NIXL_SKIP_REASON}`, () => {
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((t) => t.close()));
+  }, 30_000);
+
+  it("notifsIn counts every message received, also those taken in by a read's probe of its peer before a section load", async () => {
+    const { a, b } = await pair();
+    const rounds = 40;
+    const perRound = 25;
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < perRound; i++) b.send(a.localId, new Uint8Array([round, i, 0xec]));
+      // A region whose section `a` has not loaded: the read goes to the engine, which pings the
+      // peer and takes in its pending notifications before loading the section.
+      const source = b.describe(b.registerMemory(pattern(64, round)), 0, 64);
+      const region = a.registerMemory(new Uint8Array(64));
+      a.startRead({ readId: round, peerId: b.localId, source, destination: { region, offset: 0, length: 64 } });
+    }
+    let messages = 0;
+    let reads = 0;
+    await until(
+      [a, b],
+      () => {
+        const got = a.poll();
+        messages += got.messages.length;
+        reads += got.reads.length;
+        return messages >= rounds * perRound && reads >= rounds;
+      },
+      "every message and read",
+    );
+    expect(messages).toBe(rounds * perRound);
+    expect(a.counters().notifsIn).toBe(messages);
+  }, 60_000);
+});
