@@ -80,7 +80,8 @@ of a testee run was skipped (nothing was tested); 74 when a run that tested some
 failed nothing could not write its --junit or --report file (a failed case keeps 1, a run that
 tested nothing keeps 2). A --transport run whose backend is missing
 (every transport/nixl case skipped with the load error) exits 0: an optional backend is not a
-conformance failure.`;
+conformance failure. Interrupted (SIGINT, SIGTERM): every testee started is ended as on a
+normal close, no report is written, and ectp exits by the signal (status 130 or 143).`;
 
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
@@ -150,6 +151,7 @@ function readJsonFile(path: string, label: string, format: string): unknown {
     const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (err as Error).message;
     throw new EctpError("INVALID_ARGUMENT", `${where} cannot be read (${why}); expected ${format}`);
   }
+  text = text.replace(/^\uFEFF/, ""); // a byte order mark (Notepad, PowerShell 5's Out-File) is no part of the JSON
   if (text.trim() === "") throw new EctpError("INVALID_ARGUMENT", `${where} is empty; expected ${format}`);
   try {
     return JSON.parse(text) as unknown;
@@ -220,6 +222,14 @@ export interface ConformanceOutput {
   out(text: string): void;
   /** Write to standard error (usage errors, warnings). */
   err(text: string): void;
+  /**
+   * Call `stop` on the first SIGINT or SIGTERM from now on, instead of the process ending; returns
+   * a function that removes the handler (the `ectp` CLI passes its own). Given, an interrupted run
+   * ends every testee it started as a normal close does (EOF, then SIGTERM and SIGKILL to the
+   * testee's process group, TESTEE-PROTOCOL.md §2), writes no report and returns 130 (SIGINT) or
+   * 143 (SIGTERM). Absent: signals are left alone.
+   */
+  onInterrupt?(stop: (signal: "SIGINT" | "SIGTERM") => void): () => void;
 }
 
 /** The process's own streams. */
@@ -252,8 +262,49 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     return 0;
   }
   const c = cfg;
+  // Ctrl-C, or the SIGTERM of a CI timeout: the testees started so far are ended (a testee runs in
+  // its own process group, which the terminal's signal does not reach), and nothing more is written.
+  const testees = new Set<TesteeConnection>();
+  let stopSignal: "SIGINT" | "SIGTERM" | undefined;
+  let onStop: (signal: "SIGINT" | "SIGTERM") => void = () => {};
+  const interrupted = new Promise<"SIGINT" | "SIGTERM">((resolve) => {
+    onStop = resolve;
+  });
+  const release = output.onInterrupt?.((signal) => {
+    stopSignal = signal;
+    onStop(signal);
+  });
+  const live: RunOutput = {
+    out: (text) => void (stopSignal === undefined && output.out(text)),
+    err: (text) => void (stopSignal === undefined && output.err(text)),
+    stopped: () => stopSignal !== undefined,
+    track: (conn) => void testees.add(conn),
+  };
+  try {
+    const ended = await Promise.race([runConfigured(c, live), interrupted]);
+    if (typeof ended === "number") return ended;
+    await Promise.all([...testees].map((t) => t.close()));
+    output.err(`ectp conformance: interrupted by ${ended}; the run was stopped and every testee it started was ended (no report written)\n`);
+    return ended === "SIGINT" ? 130 : 143;
+  } finally {
+    release?.();
+  }
+}
+
+/** Output of a configured run: written only until an interrupt, which `stopped` tells; `track` is handed every testee started. */
+interface RunOutput extends ConformanceOutput {
+  stopped(): boolean;
+  track(conn: TesteeConnection): void;
+}
+
+/** The run of {@link runConformanceCli} once its command line is read: returns the exit status, never throws. */
+async function runConfigured(c: Config, output: RunOutput): Promise<number> {
   const command = c.testee ?? "";
-  const implementation = c.testee ?? `transport ${c.transport}`;
+  const testeeRuns = c.testee !== undefined && needsTestee(c);
+  // A report names what ran: the transport when --filter left the testee nothing to run.
+  const implementation = testeeRuns ? command : `transport ${c.transport}`;
+  if (c.testee !== undefined && !testeeRuns)
+    output.err(`warning: --testee ${JSON.stringify(c.testee)} is not started: every selected case is a transport case, and the report names the transport\n`);
   // Said once per run: the testee is started more than once (a case that kills it, each seed's
   // consumer and producer), and each start would break the rule alike.
   let exitRuleTold = false;
@@ -262,12 +313,15 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     exitRuleTold = true;
     output.err(`warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): ${what}\n`);
   };
-  const spawn = () => spawnTestee({ command, jsonLines: c.jsonLines, commandTimeoutMs: c.commandTimeoutMs, onExitRuleBroken });
+  const spawn = (): Promise<TesteeConnection> =>
+    output.stopped()
+      ? Promise.reject(new Error("the run was interrupted"))
+      : spawnTestee({ command, jsonLines: c.jsonLines, commandTimeoutMs: c.commandTimeoutMs, onExitRuleBroken, onStart: output.track });
   // The testee is started once before anything runs: one that cannot start (a wrong command, a
   // crash on start-up, the wrong encoding) stops the run with one error instead of failing every case.
   let first: TesteeConnection | undefined;
   try {
-    if (c.testee !== undefined && needsTestee(c)) {
+    if (testeeRuns) {
       try {
         first = await spawn();
       } catch (err) {
@@ -335,12 +389,15 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
       for (const r of random) onResult(r);
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
-    output.out(toTerminal(report)); // (skips grouped by reason: each reason written once)
     // Every case of a testee run skipped (features the testee does not claim): a green run would
     // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)
     // (A transport case that ran, even skipped, exempts the run; --filter may have selected none.)
     const testedNothing = !results.some((r) => r.name.startsWith("transport/")) && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0;
+    const summary = toTerminal(report); // (skips grouped by reason: each reason written once)
+    // Its last line says PASS for a run without failures; one that tested nothing exits 2 and says so.
+    output.out(testedNothing ? summary.replace(/^PASS: (?=[^\n]*\n$)/m, "NOTHING TESTED: ") : summary);
     const status = testedNothing ? 2 : report.ok ? 0 : 1;
+    if (output.stopped()) return status; // (an interrupted run's report is not written)
     try {
       if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
       if (c.report !== undefined) {

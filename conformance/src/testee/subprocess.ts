@@ -32,6 +32,8 @@ export interface SubprocessTesteeOptions {
    * after EOF (then sent SIGTERM), or 1 s after SIGTERM too (then killed). With what it did.
    */
   onExitRuleBroken?: (what: string) => void;
+  /** Called with the connection as soon as its process is spawned, before Init is answered (to end it on an interrupt). */
+  onStart?: (conn: TesteeConnection) => void;
 }
 
 /** Largest response frame accepted; anything larger is a malformed (corrupt) stream. */
@@ -46,6 +48,7 @@ const EXIT_GRACE_MS = 1000;
  */
 export async function spawnTestee(options: SubprocessTesteeOptions): Promise<TesteeConnection> {
   const conn = new SubprocessTestee(options);
+  options.onStart?.(conn);
   const res = await conn.request(
     { init: { protocolVersion: TESTEE_PROTOCOL_VERSION } },
     options.startupTimeoutMs ?? Math.max(10_000, options.commandTimeoutMs ?? 5000),
@@ -129,7 +132,12 @@ class SubprocessTestee implements TesteeConnection {
   private readonly decoder = new FrameDecoder({ maxFrameBytes: MAX_RESPONSE_BYTES });
   /** JSON lines: decodes UTF-8 across chunk boundaries (a character split over two reads stays whole). */
   private readonly text = new StringDecoder("utf8");
-  private lineBuf = "";
+  /** JSON lines: the pieces of the line read so far (joined once, at its newline: a long line is read in linear time). */
+  private lineParts: string[] = [];
+  /** Characters in `lineParts`. */
+  private lineLength = 0;
+  /** Whether the line so far holds more than white space (its first character was checked). */
+  private lineBegun = false;
   /** The command id awaiting its response (undefined between requests): a response with none outstanding is a fault. */
   private outstanding: number | undefined;
   /** Complete responses read from stdout so far (to say where in the stream bad output came). */
@@ -189,24 +197,8 @@ class SubprocessTestee implements TesteeConnection {
     if (this.dead) return;
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     try {
-      if (this.json) {
-        this.lineBuf += this.text.write(chunk);
-        // Every line is a JSON object: say so at once rather than waiting (maybe for the
-        // timeout) for the newline that binary frames never send.
-        const start = this.lineBuf.trimStart();
-        if (start.length > 0 && !start.startsWith("{"))
-          throw new Error(`a JSON line must start with "{"; the testee wrote ${JSON.stringify(start.slice(0, 24))}${formatHint(this.head, true)}`);
-        let nl = this.lineBuf.indexOf("\n");
-        while (nl >= 0) {
-          const line = this.lineBuf.slice(0, nl).trim();
-          this.lineBuf = this.lineBuf.slice(nl + 1);
-          if (line.length > 0) {
-            (this.queue as string[]).push(line);
-            this.responses++;
-          }
-          nl = this.lineBuf.indexOf("\n");
-        }
-      } else {
+      if (this.json) this.readLines(this.text.write(chunk));
+      else {
         for (const frame of this.decoder.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) {
           (this.queue as Uint8Array[]).push(frame);
           this.responses++;
@@ -233,6 +225,41 @@ class SubprocessTestee implements TesteeConnection {
       return;
     }
     this.wake();
+  }
+
+  /** JSON lines: take the complete lines of `text` (the next piece of stdout) into the queue. Throws for unreadable output. */
+  private readLines(text: string): void {
+    let from = 0;
+    for (;;) {
+      const nl = text.indexOf("\n", from);
+      const piece = nl < 0 ? text.slice(from) : text.slice(from, nl);
+      if (!this.lineBegun) {
+        // Every line is a JSON object: say so at once rather than waiting (maybe for the
+        // timeout) for the newline that binary frames never send.
+        const start = piece.trimStart();
+        if (start.length > 0) {
+          if (!start.startsWith("{"))
+            throw new Error(`a JSON line must start with "{"; the testee wrote ${JSON.stringify(start.slice(0, 24))}${formatHint(this.head, true)}`);
+          this.lineBegun = true;
+        }
+      }
+      if (piece.length > 0) {
+        this.lineParts.push(piece);
+        this.lineLength += piece.length;
+        if (this.lineLength > MAX_RESPONSE_BYTES)
+          throw new Error(`a JSON line longer than ${MAX_RESPONSE_BYTES} characters (a response may be at most ${MAX_RESPONSE_BYTES} bytes), with no newline yet`);
+      }
+      if (nl < 0) return;
+      const line = this.lineParts.join("").trim();
+      this.lineParts = [];
+      this.lineLength = 0;
+      this.lineBegun = false;
+      if (line.length > 0) {
+        (this.queue as string[]).push(line);
+        this.responses++;
+      }
+      from = nl + 1;
+    }
   }
 
   /** Why stdout could not be read, naming where in the stream (after `good` responses) and what was there. */

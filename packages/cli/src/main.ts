@@ -25,7 +25,7 @@ Run "ectp simulate --help" for the simulator's options.
 `;
 
 /** Shape of the conformance package's CLI entry point. */
-type ConformanceModule = { runConformanceCli?: (argv: string[], output: Pick<CliIO, "out" | "err">) => Promise<number> };
+type ConformanceModule = { runConformanceCli?: (argv: string[], output: Pick<CliIO, "out" | "err" | "onInterrupt">) => Promise<number> };
 
 async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
   let mod: ConformanceModule;
