@@ -241,11 +241,11 @@ export class MemoryItemStore implements ItemStore {
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
     this.used += sizeBytes;
-    if (evicted !== undefined) {
-      for (const e of evicted) this.pending.push({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" });
-      this.releaseRemoved(evicted);
-      this.flush();
-    }
+    if (evicted !== undefined)
+      this.announceRemoved(
+        evicted,
+        evicted.map((e): StoreChange => ({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" })),
+      );
     return { ok: true, value: entry };
   }
 
@@ -278,9 +278,7 @@ export class MemoryItemStore implements ItemStore {
         { details: { keyId } },
       );
     this.remove(e);
-    this.pending.push({ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "discarded" });
-    this.releaseRemoved([e]);
-    this.flush();
+    this.announceRemoved([e], [{ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "discarded" }]);
     return true;
   }
 
@@ -308,9 +306,7 @@ export class MemoryItemStore implements ItemStore {
       e[HELD] = false;
       e.pins = 0;
     }
-    this.pending.push({ kind: "cleared", cause });
-    this.releaseRemoved(all);
-    this.flush();
+    this.announceRemoved(all, [{ kind: "cleared", cause }]);
   }
 
   /** The bytes of an item, or `undefined` when absent or when the store holds no bytes for it. */
@@ -436,6 +432,13 @@ export class MemoryItemStore implements ItemStore {
     e[PREV] = undefined;
     e[NEXT] = undefined;
     this.evictableBytes -= e.sizeBytes;
+  }
+
+  /** Queue the `changes` announcing that `removed` left the store, run their release callbacks, then announce. */
+  private announceRemoved(removed: readonly Entry[], changes: readonly StoreChange[]): void {
+    for (const c of changes) this.pending.push(c);
+    this.releaseRemoved(removed);
+    this.flush();
   }
 
   /**
