@@ -241,6 +241,7 @@ struct Command {
     uint32_t regionId = 0;   // PostRead: destination region
     bool crc = false;        // PostRead, Adopt: report the landed bytes' CRC-32C
     nixlXferReqH *req = nullptr; // Adopt: a request posted inline by the JS thread, in progress
+    std::chrono::steady_clock::time_point since{}; // Deregister: when the engine took it
 };
 
 struct Notif {
@@ -379,9 +380,10 @@ private:
     void failCommand(const Command &c) noexcept;
     void shutdownEngine();
     void noteEndedTransfers(const std::string &peer);
-    void orphan(Xfer &t);
+    void orphan(uint32_t id, Xfer &t);
     void orphanDroppedTransfers();
     void tryFinishDeregistrations();
+    std::chrono::milliseconds peerReadHold() const;
     void signal();
     void bumpActivity(); // moves activitySeq_: poll() will call drain()
     void collectDeregistered();
@@ -455,6 +457,12 @@ private:
     Clock::time_point spinUntil_ = Clock::now(); // busySpinUs after the last activity
     Clock::time_point servingUntil_ = Clock::now(); // a peer is reading our memory (pinged)
     bool pinged_ = false;
+    // When the engine last handed NIXL a message (see shutdownEngine's linger).
+    Clock::time_point lastSendAt_{};
+    // Until when peers may be reading our memory: peerReadHold() after their last progress ping.
+    Clock::time_point readByPeersUntil_ = Clock::now();
+    // When a deregistration put off for peers' reads may finish (see tryFinishDeregistrations).
+    Clock::time_point deregRetryAt_ = Clock::time_point::max();
     Clock::time_point nextPing_ = Clock::now();
 
     // Output queue (engine -> main)
@@ -467,6 +475,8 @@ private:
     // Transfers orphaned since JS last looked (see Xfer::orphaned): never drained before close(), so
     // onSignal drops their keep-alive (hold) here instead, and an otherwise idle agent lets Node exit.
     int64_t newOrphans_ = 0;
+    // Their ids, for drain(): JS stops counting them as reads that may end soon (no wait spins for them).
+    std::vector<uint32_t> orphanIds_;
     std::atomic<bool> signalPending_{false};
     // A 32-bit counter the engine bumps (release) on every signal(), in memory a JS ArrayBuffer
     // views (activityWord()): poll() reads it with Atomics.load and calls drain() only when it
@@ -1208,12 +1218,14 @@ Agent::Drain(const Napi::CallbackInfo &info) {
         std::vector<Notif> notifs;
         std::vector<Settled> settled;
         std::vector<SendFailure> fails;
+        std::vector<uint32_t> orphaned;
         {
             std::lock_guard<std::mutex> lk(outMu_);
-            if (notifs_.empty() && settled_.empty() && sendFailures_.empty()) return env.Undefined();
+            if (notifs_.empty() && settled_.empty() && sendFailures_.empty() && orphanIds_.empty()) return env.Undefined();
             notifs.swap(notifs_);
             settled.swap(settled_);
             fails.swap(sendFailures_);
+            orphaned.swap(orphanIds_);
         }
         Napi::Array na = Napi::Array::New(env, notifs.size() * 2);
         for (size_t i = 0; i < notifs.size(); ++i) {
@@ -1238,10 +1250,13 @@ Agent::Drain(const Napi::CallbackInfo &info) {
             fa.Set(static_cast<uint32_t>(3 * i + 2), Napi::Number::New(env, fails[i].tag));
         }
         hold(env, -static_cast<int>(settled.size()));
-        Napi::Array out = Napi::Array::New(env, 3);
+        Napi::Array oa = Napi::Array::New(env, orphaned.size());
+        for (size_t i = 0; i < orphaned.size(); ++i) oa.Set(static_cast<uint32_t>(i), Napi::Number::New(env, orphaned[i]));
+        Napi::Array out = Napi::Array::New(env, 4);
         out.Set(0u, na);
         out.Set(1u, ra);
         out.Set(2u, fa);
+        out.Set(3u, oa);
         return out;
     });
 }
@@ -1351,18 +1366,19 @@ Agent::orphanDroppedTransfers() {
         Xfer &t = x.second;
         if (t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
         if (safeCall([&] { return agent_->getXferStatus(t.req); }) != NIXL_ERR_NOT_FOUND) continue;
-        orphan(t);
+        orphan(x.first, t);
     }
 }
 
 // Mark `t` orphaned: kept (registered, referenced) but never reported before close(), so JS is told
 // to stop counting it as outstanding work (hasOutput, onSignal): it must not keep the process alive.
 void
-Agent::orphan(Xfer &t) {
+Agent::orphan(uint32_t id, Xfer &t) {
     t.orphaned = true;
     ++orphanedXfers_;
     std::lock_guard<std::mutex> lk(outMu_);
     ++newOrphans_;
+    orphanIds_.push_back(id);
 }
 
 void
@@ -1415,7 +1431,7 @@ Agent::execute(Command &c) {
                 int xs = safeCall([&] { return agent_->getXferStatus(t.req); });
                 if (xs == NIXL_SUCCESS) t.succeeded = true;
                 else if (xs == NIXL_IN_PROG) {
-                    orphan(t);
+                    orphan(x.first, t);
                 } else if (xs < 0) {
                     t.failedStatus = xs;
                     t.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
@@ -1500,7 +1516,7 @@ Agent::execute(Command &c) {
         // entry existed, and NIXL now answers NOT_FOUND for it while its GET may still run. Orphaned
         // as the sweep would have (held, never reported before close()), not failed and released.
         std::lock_guard<std::mutex> lk(nixlMu_);
-        if (safeCall([&] { return agent_->getXferStatus(x.req); }) == NIXL_ERR_NOT_FOUND) orphan(x);
+        if (safeCall([&] { return agent_->getXferStatus(x.req); }) == NIXL_ERR_NOT_FOUND) orphan(c.id, x);
         break;
     }
     case CmdKind::Cancel: {
@@ -1523,6 +1539,7 @@ Agent::execute(Command &c) {
             std::lock_guard<std::mutex> lk(nixlMu_);
             st = safeCall([&] { return agent_->genNotif(c.peer, c.blob); });
         }
+        lastSendAt_ = Clock::now();
         ++totalNotifsOut_;
         if (st != NIXL_SUCCESS) {
             std::lock_guard<std::mutex> lk(outMu_);
@@ -1541,6 +1558,7 @@ Agent::execute(Command &c) {
                 x.second.graceEnd = Clock::now() + std::chrono::milliseconds(cancelGraceMs_);
             }
         }
+        c.since = Clock::now();
         pendingDereg_.push_back(std::move(c));
         tryFinishDeregistrations();
         break;
@@ -1561,11 +1579,25 @@ Agent::enterLong() {
 
 void
 Agent::tryFinishDeregistrations() {
+    const auto now = Clock::now();
+    deregRetryAt_ = Clock::time_point::max();
     for (auto it = pendingDereg_.begin(); it != pendingDereg_.end();) {
         bool busy = false;
         for (auto &x : xfers_)
             if (x.second.regionId == it->id) busy = true;
         if (busy) {
+            ++it;
+            continue;
+        }
+        // [I1][I5] A peer may be reading this memory (its progress pings say so): NIXL cannot stop
+        // its GET, and memory freed under it crashed this process (UCX over TCP serves the GET from
+        // it) or handed the reader bytes of memory reused since. So the memory (and its registration)
+        // is kept until no peer has pinged for peerReadHold(), but at most 10 x peerReadHold() after
+        // the deregistration (a peer reading without pause must not keep every region ever freed).
+        // A heuristic: a GET that outlives the cap, or a reader that never pings, is not covered.
+        const auto freeAt = std::min(readByPeersUntil_, it->since + 10 * peerReadHold());
+        if (now < freeAt) {
+            deregRetryAt_ = std::min(deregRetryAt_, freeAt);
             ++it;
             continue;
         }
@@ -1594,6 +1626,12 @@ Agent::tryFinishDeregistrations() {
     }
 }
 
+// How long memory a peer may be reading is kept after its last progress ping (see tryFinishDeregistrations).
+std::chrono::milliseconds
+Agent::peerReadHold() const {
+    return std::chrono::milliseconds(std::max(busyWindowMs_, cancelGraceMs_));
+}
+
 // Engine thread: hand the notifications NIXL returned to JS (counted in notifsIn); an empty one
 // is a progress ping (see pingPeers): it marks us as being read, and is never delivered.
 // Whether any was queued for JS.
@@ -1606,6 +1644,7 @@ Agent::takeNotifs(nixl_notifs_t &got) {
         for (auto &m : kv.second) {
             if (m.empty()) {
                 pinged_ = true;
+                readByPeersUntil_ = Clock::now() + peerReadHold();
                 continue;
             }
             notifs_.push_back(Notif{kv.first, std::move(m)});
@@ -1695,6 +1734,16 @@ Agent::progress() {
 void
 Agent::shutdownEngine() {
     std::lock_guard<std::mutex> lk(nixlMu_);
+    // A message handed to NIXL may still wait in UCX (an endpoint's first use wires it up first):
+    // destroying the worker now drops it silently. Progress a little first when one was sent lately.
+    if (Clock::now() - lastSendAt_ < std::chrono::seconds(1)) {
+        const auto until = Clock::now() + std::chrono::milliseconds(20);
+        while (Clock::now() < until) {
+            nixl_notifs_t got;
+            (void)safeCall([&] { return agent_->getNotifs(got); });
+            sched_yield();
+        }
+    }
     // [I5] Reads settled and regions given back here are published only once the agent (and its
     // UCX worker) is destroyed: releasing a transfer does not stop its GET, and a poll() between
     // the two would hand JS back buffers a GET may still write.
@@ -1847,6 +1896,17 @@ Agent::engineMain() {
             pinged_ = false;
             servingUntil_ = now + std::chrono::milliseconds(busyWindowMs_);
             idleUs = 10;
+        }
+        if (now >= deregRetryAt_) { // deregistrations put off for peers' reads
+            enterLong();
+            try {
+                tryFinishDeregistrations();
+            }
+            catch (...) { // (out of memory) nothing may escape this thread: tried again a hold later
+                deregRetryAt_ = now + peerReadHold();
+            }
+            leaveLong();
+            if (hasOutput()) signal();
         }
         if (did) {
             busyUntil_ = now + std::chrono::milliseconds(busyWindowMs_);

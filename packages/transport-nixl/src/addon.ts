@@ -60,6 +60,8 @@ export type NativeRawDrain = readonly [
   notifs: ReadonlyArray<string | Buffer>,
   reads: readonly number[],
   sendFailures: ReadonlyArray<string | number>,
+  /** Ids of transfers orphaned since the last drain (never reported before close()); absent from older addons. */
+  orphaned?: readonly number[],
 ];
 
 /** A decoded `drain()` result (see {@link decodeNativeDrain}). */
@@ -70,6 +72,8 @@ export interface NativeDrain {
   readonly reads: NativeSettled[];
   /** Notifications that could not be sent. */
   readonly sendFailures: NativeSendFailure[];
+  /** Transfers orphaned (their peer's metadata dropped while in flight): never reported before close(). */
+  readonly orphaned: readonly number[];
 }
 
 /** A registration made by `registerMemory`. */
@@ -227,6 +231,7 @@ const EMPTY_DRAIN: NativeDrain = Object.freeze({
   notifs: Object.freeze([]) as unknown as NativeNotif[],
   reads: Object.freeze([]) as unknown as NativeSettled[],
   sendFailures: Object.freeze([]) as unknown as NativeSendFailure[],
+  orphaned: Object.freeze([]) as readonly number[],
 });
 
 /**
@@ -238,7 +243,7 @@ const EMPTY_DRAIN: NativeDrain = Object.freeze({
  */
 export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: ReadonlyMap<number, string>): NativeDrain {
   if (raw === undefined) return EMPTY_DRAIN;
-  const [n, r, f] = raw;
+  const [n, r, f, o] = raw;
   const codeOf = (status: number) => statusNames.get(status) ?? "NIXL_ERR_UNKNOWN";
   const notifs: NativeNotif[] = [];
   for (let i = 0; i + 1 < n.length; i += 2) notifs.push({ from: n[i] as string, bytes: n[i + 1] as Buffer });
@@ -260,7 +265,7 @@ export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: 
     const status = f[i + 1] as number;
     sendFailures.push({ peer: f[i] as string, status, code: codeOf(status), tag: f[i + 2] as number });
   }
-  return { notifs, reads, sendFailures };
+  return { notifs, reads, sendFailures, orphaned: o ?? EMPTY_DRAIN.orphaned };
 }
 
 /** NIXL status value to name, from the addon's `statusCodes` (the inverse map). */

@@ -109,6 +109,8 @@ interface ReadState {
   deregistered: boolean;
   /** Cancelled by the caller: it may settle late (after the grace), so no wait spins for it. */
   cancelled: boolean;
+  /** Orphaned by the addon (its peer's metadata dropped while in flight): reported only at close(), so no wait spins for it. */
+  orphaned?: boolean;
 }
 
 /** Transport counters for leak checks (native counters plus this layer's maps). */
@@ -557,6 +559,10 @@ export class NixlTransport implements Transport {
           }));
     const reads = this.localResults;
     this.localResults = [];
+    for (const id of drained.orphaned) {
+      const st = this.reads.get(id);
+      if (st) st.orphaned = true;
+    }
     for (const s of drained.reads) {
       const r = this.settle(s);
       if (r) reads.push(r);
@@ -693,7 +699,7 @@ export class NixlTransport implements Transport {
    */
   private spinnableReadInFlight(): boolean {
     for (const r of this.reads.values())
-      if (r.length <= this.spinReadMaxBytes && !r.cancelled && !r.deregistered && r.peer === this.peers.get(r.peerId)) return true;
+      if (r.length <= this.spinReadMaxBytes && !r.cancelled && !r.deregistered && r.orphaned !== true && r.peer === this.peers.get(r.peerId)) return true;
     return false;
   }
 
