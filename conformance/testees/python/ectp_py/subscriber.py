@@ -13,7 +13,8 @@ every ``catch_up_ms`` for the batches after the last applied (a lost last batch 
 producer silent for three heartbeat intervals, or reported unreachable, is subscribed to anew (a
 restarted one knows no subscribers) [P8]. A gap whose replay brings nothing for ``MAX_REPLAY_RETRIES``
 retries is given up: the batches seen past it are dropped and catching up goes on [E2]. Memory per producer is bounded by its items, one snapshot
-assembly and ``max_held`` batches of at most ``max_held_events`` events together.
+assembly and ``max_held`` batches of at most ``max_held_events`` events and ``max_held_bytes``
+descriptor bytes together.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class _Followed:
     max_seen: int = 0
     view: dict[str, dict] = field(default_factory=dict)
     held: dict[int, list] = field(default_factory=dict)  # sequence -> operations, ahead of a gap
+    held_bytes: dict[int, int] = field(default_factory=dict)  # sequence -> descriptor bytes of a held batch
     assembly: dict | None = None  # {"id", "sequence", "parts", "got": {part: [(key id, item)]}}
     last_snapshot_id: int = 0
     want: str | None = None  # "snapshot" | "replay"
@@ -92,13 +94,15 @@ class EventSubscriber:
     :param catch_up_ms: while up to date, how often to ask for batches after the last applied.
     :param max_held: batches kept per producer ahead of a missing one; more are dropped (and replayed).
     :param max_held_events: events those held batches may carry together; a batch past it is dropped too.
+    :param max_held_bytes: descriptor bytes (encoded) those held batches may carry together; a batch past it
+        is dropped too (a descriptor may take 64 KiB: 1,024 batches of 1 MiB would hold a gigabyte).
     :raises ValueError: for an empty id, a value that is not a positive integer, or a heartbeat
         interval past 32 bits (it travels in every Hello as a uint32).
     """
 
     def __init__(self, sub_id: str, epoch: int, fingerprint: Any = None, transport_metadata: bytes = b"",
                  heartbeat_interval_ms: int = DEFAULT_HEARTBEAT_MS, retry_ms: int = 2000, catch_up_ms: int = 5000,
-                 max_held: int = 1024, max_held_events: int = 262_144):
+                 max_held: int = 1024, max_held_events: int = 262_144, max_held_bytes: int = 64 << 20):
         if not isinstance(sub_id, str) or not sub_id:
             raise ValueError("subscriber id must be a non-empty string")
         self.id = sub_id
@@ -112,6 +116,7 @@ class EventSubscriber:
         self.catch_up_ms = _positive("catch_up_ms", catch_up_ms)
         self.max_held = _positive("max_held", max_held)
         self.max_held_events = _positive("max_held_events", max_held_events)
+        self.max_held_bytes = _positive("max_held_bytes", max_held_bytes)
         self._followed: dict[str, _Followed] = {}
         self._out: list[Output] = []
         # producers whose last connect/disconnect a poll handed out was a connect: the transport holds one
@@ -360,9 +365,12 @@ class EventSubscriber:
             self._apply(f, seq, ops)
             self._drain_held(f, now)
             return
-        if len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events:
+        room = len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events
+        size = _ops_bytes(ops) if room else 0
+        if room and sum(f.held_bytes.values()) + size <= self.max_held_bytes:
             # Ahead of a gap, or before the first snapshot; a dropped one is replayed (max_seen).
             f.held[seq] = ops
+            f.held_bytes[seq] = size
         else:
             self._ignore("hold_full")  # the hold is full: dropped now, replayed later, counted as every drop is
         if f.synced and f.want is None:
@@ -421,9 +429,11 @@ class EventSubscriber:
     def _drain_held(self, f: _Followed, now: float) -> None:
         while f.applied + 1 in f.held:
             seq = f.applied + 1
+            f.held_bytes.pop(seq, None)
             self._apply(f, seq, f.held.pop(seq))
         for s in [s for s in f.held if s <= f.applied]:
             del f.held[s]
+            f.held_bytes.pop(s, None)
         if f.max_seen > f.applied:
             self._request_replay(f, now)
         else:
@@ -454,14 +464,14 @@ class EventSubscriber:
         """[E2] a gap the retries did not close: forget the batches seen past ``applied`` and catch up."""
         if f.held:
             self._ignore("gap_given_up", len(f.held))
-        f.held, f.max_seen, f.want, f.replay_retries = {}, f.applied, None, 0
+        f.held, f.held_bytes, f.max_seen, f.want, f.replay_retries = {}, {}, f.applied, None, 0
         f.next_catch_up = now + self.catch_up_ms
 
     # ------------------------------------------------------------------------- output
 
     def _reset(self, f: _Followed) -> None:
         f.synced, f.applied, f.max_seen, f.want, f.replay_retries = False, 0, 0, None, 0
-        f.view, f.held, f.assembly, f.last_snapshot_id = {}, {}, None, 0
+        f.view, f.held, f.held_bytes, f.assembly, f.last_snapshot_id = {}, {}, {}, None, 0
         f.subscribing = False
 
     def _silence_ms(self, f: _Followed) -> float:
@@ -520,6 +530,19 @@ class EventSubscriber:
         body["senderId"] = self.id
         body["senderEpoch"] = self.epoch
         self._out.append(Send(f.id, body))
+
+
+def _ops_bytes(ops: list) -> int:
+    """The encoded size of the descriptors ``ops`` keep (one that cannot be encoded counts as the 64 KiB a descriptor may take)."""
+    n = 0
+    for op in ops:
+        if op is None or op[1] is None:
+            continue
+        try:
+            n += len(codec.encode("ectp.v1.ItemDescriptor", op[1]))
+        except Exception:  # noqa: BLE001 - any value the encoder refuses
+            n += 65_536
+    return n
 
 
 def _read_events(events: list) -> list:

@@ -275,6 +275,22 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         sub.handle_envelope(P, batch(3, stored("g"), stored("h"), stored("i")), 5)
         self.assertEqual(len(sub.view(P)), 9)
 
+    def test_e2_i4_held_batches_are_bounded_by_their_descriptor_bytes_too(self):
+        # A descriptor may take 64 KiB: 1,024 batches of 16 such (1 MiB each, a conforming batch) past a
+        # gap held about a gigabyte before max_held_bytes (default 64 MiB).
+        big = bytes(65_000)
+        def large(n: int) -> dict:
+            return {"stored": {"item": {**item(f"big{n}"), "location": big}}}
+        sub = EventSubscriber("R1", 1, FP)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(0, 1, []), 1)
+        per = len(codec.encode("ectp.v1.ItemDescriptor", large(0)["stored"]["item"]))
+        for seq in range(2, 200):  # batch 1 is lost
+            sub.handle_envelope(P, batch(seq, *(large(seq * 16 + i) for i in range(16))), 2)
+        self.assertLessEqual(sub.stats()["heldBatches"] * 16 * per, 64 << 20)
+        self.assertGreater(sub.stats()["heldBatches"], 0)
+
     def test_e2_p8_a_newer_epoch_whose_first_message_is_a_snapshot_gets_a_hello_but_no_request(self):
         sub = self.synced("a")
         sub.poll(1)

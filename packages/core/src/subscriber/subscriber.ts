@@ -3,7 +3,7 @@
  * router (or a consumer that routes) runs to keep a view of the ready items of each producer
  * it follows, over a network that loses, duplicates and reorders control messages.
  */
-import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, normalizeFingerprint, thrownText, tryItemKeyId } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, itemDescriptorByteLength, normalizeFingerprint, thrownText, tryItemKeyId } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
@@ -40,6 +40,22 @@ type ViewOp = { readonly keyId: string; readonly item: ectp.v1.IItemDescriptor |
 interface ReadBatch {
   readonly sequence: number;
   readonly ops: readonly ViewOp[];
+  /** About the bytes its descriptors hold (their encoded sizes), for the hold's byte bound. */
+  readonly bytes: number;
+}
+
+/** The encoded size of the descriptors `ops` keep (one that cannot be measured counts as the 64 KiB a descriptor may take). */
+function opsBytes(ops: readonly ViewOp[]): number {
+  let n = 0;
+  for (const op of ops) {
+    if (op === CLEAR || op.item === undefined) continue;
+    try {
+      n += itemDescriptorByteLength(op.item);
+    } catch {
+      n += 65_536;
+    }
+  }
+  return n;
 }
 
 /**
@@ -139,8 +155,8 @@ export interface SubscriberOptions {
    * How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms
    * [E2]; for a snapshot in parts, counted from the latest part received. Default 2000. Keep it
    * above the producers' resend interval (500 ms by default, at most 1 s: SPEC.md section 9): a
-   * producer may hold an answer that long, and a gap whose ReplayRequests bring no batch after
-   * three retries is given up (held batches dropped, caught up later).
+   * producer may hold an answer that long, and a gap that three ReplayRequest retries do not close
+   * is given up (held batches dropped, caught up later).
    */
   retryMs?: number;
   /** Interval of the heartbeats sent to each followed producer, in ms [P8], at most 2^32 - 1 (a uint32 in the Hello). Default 2000. */
@@ -154,10 +170,16 @@ export interface SubscriberOptions {
   maxHeldBatches?: number;
   /**
    * Events those held batches may carry together per producer; a batch that would pass it is
-   * dropped (and replayed) too, so a producer sending large batches past a gap cannot make the
-   * subscriber hold gigabytes. Default 262,144.
+   * dropped (and replayed) too. Default 262,144. (With `maxHeldBytes`, a producer sending large
+   * batches past a gap cannot make the subscriber hold gigabytes.)
    */
   maxHeldEvents?: number;
+  /**
+   * Bytes of descriptors those held batches may carry together per producer (their encoded sizes:
+   * a descriptor may take up to 64 KiB, so 1,024 batches of 1 MiB each would hold a gigabyte); a
+   * batch past it is dropped too (and replayed). Default 64 MiB.
+   */
+  maxHeldBytes?: number;
   /**
    * Logger; default no-op. What it throws is contained and counted (`stats().hookFailures`); one
    * lacking any of its four methods is refused (INVALID_CONFIG).
@@ -226,6 +248,8 @@ interface Followed {
   readonly held: Map<number, ReadBatch>;
   /** Events of the held batches. */
   heldEvents: number;
+  /** Descriptor bytes of the held batches. */
+  heldBytes: number;
   assembly: Assembly | undefined;
   /** `snapshot_id` of the last snapshot applied in this epoch. */
   lastSnapshotId: number;
@@ -267,8 +291,8 @@ interface Followed {
  * Guarantees: {@link EventSubscriber.view} is undefined until a snapshot of the producer's
  * current epoch has been applied, and afterwards is exactly the producer's ready items as of
  * the last batch applied; a gap in the batches is replayed (or, when the producer's replay
- * buffer no longer holds it, resolved by a new snapshot; given up after three retries that bring
- * no batch, when catching up finds what the producer did publish); parts of a split snapshot are
+ * buffer no longer holds it, resolved by a new snapshot; given up after three retries that do not
+ * close it, when catching up finds what the producer did publish); parts of a split snapshot are
  * assembled by `snapshot_id`, never mixed across answers; a greater producer epoch discards the
  * view and asks for a snapshot; a producer silent for three times the longest of its heartbeat
  * interval, ours and `retryMs` is subscribed to anew (so a restarted producer, which no longer knows its subscribers, is found); while up
@@ -276,7 +300,8 @@ interface Followed {
  * no gap). It greets each producer epoch with a Hello (capability `events.v1`) and sends
  * heartbeats. Nothing a peer sends makes a call throw [I1]; what cannot be used is counted
  * [C10]. Memory per producer is bounded by its item count, one snapshot assembly (whose size
- * the producer decides) and `maxHeldBatches` batches of at most `maxHeldEvents` events together.
+ * the producer decides) and `maxHeldBatches` batches of at most `maxHeldEvents` events and
+ * `maxHeldBytes` descriptor bytes together.
  */
 export class EventSubscriber {
   private readonly id: string;
@@ -286,6 +311,7 @@ export class EventSubscriber {
   private readonly catchUpMs: number;
   private readonly maxHeldBatches: number;
   private readonly maxHeldEvents: number;
+  private readonly maxHeldBytes: number;
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
@@ -309,7 +335,7 @@ export class EventSubscriber {
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError("INVALID_CONFIG", `options.epoch must be a positive integer; got ${String(options.epoch)}`);
-    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents", fallback: number): number => {
+    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes", fallback: number): number => {
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
         throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${String(v)}. Omit it for ${fallback}`);
@@ -328,6 +354,7 @@ export class EventSubscriber {
     this.catchUpMs = positive("catchUpMs", 5_000);
     this.maxHeldBatches = positive("maxHeldBatches", 1_024);
     this.maxHeldEvents = positive("maxHeldEvents", 262_144);
+    this.maxHeldBytes = positive("maxHeldBytes", 64 << 20);
     // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
     // that does not encode, so the subscriber would follow nothing, silently.
     if (options.fingerprint !== undefined && options.fingerprint !== null) {
@@ -406,6 +433,7 @@ export class EventSubscriber {
       view: new Map(),
       held: new Map(),
       heldEvents: 0,
+      heldBytes: 0,
       assembly: undefined,
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
@@ -521,6 +549,10 @@ export class EventSubscriber {
       // [I1] a hostile object (a throwing getter) is ignored like any other bad input.
       this.ignore("malformed");
       this.logger.debug("subscriber ignored an envelope it could not read", { from, error: thrownText(cause) });
+      // [E2] One that threw after it showed a newer epoch (view reset) must not leave that epoch
+      // unasked: nothing else would ever ask it (its heartbeats keep it from falling silent).
+      const f = this.followed.get(from);
+      if (f !== undefined && f.epoch > 0 && !f.synced && f.want === undefined) this.subscribe(f, now);
     }
   }
 
@@ -704,18 +736,21 @@ export class EventSubscriber {
       this.ignore("duplicate"); // [C10][E2] a duplicate of a batch held behind a gap
       return;
     }
-    const batch: ReadBatch = { sequence: seq, ops: readEvents(events) };
+    const ops = readEvents(events);
     f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq === f.applied + 1) {
-      this.apply(f, batch);
+      this.apply(f, { sequence: seq, ops, bytes: 0 });
       this.drainHeld(f, now);
       return;
     }
-    // [E2] Ahead of a missing batch, or before the first snapshot: keep it (bounded in batches and
-    // events; a dropped one is replayed, since maxSeen remembers it) for later.
-    if (f.held.size < this.maxHeldBatches && f.heldEvents + batch.ops.length <= this.maxHeldEvents) {
-      f.held.set(seq, batch);
-      f.heldEvents += batch.ops.length;
+    // [E2] Ahead of a missing batch, or before the first snapshot: keep it (bounded in batches,
+    // events and descriptor bytes; a dropped one is replayed, since maxSeen remembers it) for later.
+    const room = f.held.size < this.maxHeldBatches && f.heldEvents + ops.length <= this.maxHeldEvents;
+    const bytes = room ? opsBytes(ops) : 0;
+    if (room && f.heldBytes + bytes <= this.maxHeldBytes) {
+      f.held.set(seq, { sequence: seq, ops, bytes });
+      f.heldEvents += ops.length;
+      f.heldBytes += bytes;
     } else this.ignore("hold_full"); // the hold is full: dropped now, replayed later, counted as every drop is
     if (f.synced && f.want === undefined) this.requestReplay(f, now); // [E2] a gap: replay from the first missing
   }
@@ -780,12 +815,14 @@ export class EventSubscriber {
     for (let next = f.held.get(f.applied + 1); next !== undefined; next = f.held.get(f.applied + 1)) {
       f.held.delete(f.applied + 1);
       f.heldEvents -= next.ops.length;
+      f.heldBytes -= next.bytes;
       this.apply(f, next);
     }
     for (const [s, b] of [...f.held]) {
       if (s > f.applied) continue;
       f.held.delete(s);
       f.heldEvents -= b.ops.length;
+      f.heldBytes -= b.bytes;
     }
     // Batches seen but not applied (held behind a gap, or dropped when the hold was full).
     if (f.maxSeen > f.applied) this.requestReplay(f, now);
@@ -822,6 +859,7 @@ export class EventSubscriber {
     if (f.held.size > 0) this.ignore("gap_given_up", f.held.size);
     f.held.clear();
     f.heldEvents = 0;
+    f.heldBytes = 0;
     f.maxSeen = f.applied;
     f.want = undefined;
     f.replayRetries = 0;
@@ -839,6 +877,7 @@ export class EventSubscriber {
     f.view.clear();
     f.held.clear();
     f.heldEvents = 0;
+    f.heldBytes = 0;
     f.assembly = undefined;
     f.lastSnapshotId = 0;
     f.subscribing = false;
