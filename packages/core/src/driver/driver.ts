@@ -182,6 +182,11 @@ export class Driver {
   private closing: Promise<void> | undefined;
   /** Once the transport is closed: reads started on it whose result the consumer has not heard yet (see `shutDown`). */
   private readsAfterClose: Set<number> | undefined;
+  /**
+   * Connected peers the transport has since reported unreachable: it may have dropped their
+   * metadata (NIXL does), so a connect-peer for the same epoch goes to the transport again [P8].
+   */
+  private readonly staleConnections = new Set<string>();
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -257,9 +262,7 @@ export class Driver {
       }
     if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
     for (const p of activity.unreachable) {
-      // [P8] The transport may have dropped the peer's metadata (NIXL REMOTE_DISCONNECT): the next
-      // connect-peer, even for the same epoch, goes to the transport again (its holders stay).
-      this.connected.delete(p);
+      if (this.connected.has(p)) this.staleConnections.add(p);
       this.unreachable(p, now);
     }
     this.pump(now);
@@ -657,10 +660,10 @@ export class Driver {
     // The transport keeps one connection per peer id, whatever epoch each core knows the peer by:
     // every core that asked for one holds it (the cores of a peer that runs both roles may
     // announce different epochs), so one core's disconnect-peer never cuts the other's reads.
-    let roles = this.holders.get(peerId);
+    let roles = current === undefined ? undefined : this.holders.get(peerId);
     if (roles !== undefined) roles.add(role);
-    // Once per peer epoch, even when both cores ask.
-    if (current === epoch) return;
+    // Once per peer epoch, even when both cores ask (again after the transport reported the peer unreachable).
+    if (current === epoch && !this.staleConnections.has(peerId)) return;
     // [P8] An older epoch's metadata never replaces a newer connection (a core still acting on
     // a stale announcement); its messages go to the peer's current incarnation, which judges them.
     if (current !== undefined && epoch < current) {
@@ -671,6 +674,7 @@ export class Driver {
       roles = new Set<Role>([role]);
       this.holders.set(peerId, roles);
     }
+    this.staleConnections.delete(peerId);
     const previous = this.connecting.get(peerId);
     const entry: Connecting = { epoch, token: this.nextToken++, queue: previous ? previous.queue : [], startedAt: now, roles };
     this.connecting.set(peerId, entry);
@@ -762,6 +766,7 @@ export class Driver {
       this.failQueue(c, "peer disconnected before its connection completed");
     }
     this.connected.delete(peerId);
+    this.staleConnections.delete(peerId);
     this.disconnectTransport(peerId);
   }
 

@@ -13,7 +13,7 @@ import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
 import type { ReadDestination, ReadResult } from "../transport.js";
 import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, flush, manualClock, routingRig, startRead } from "./test-support.js";
+import { FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead } from "./test-support.js";
 
 class Pool implements DestinationPool {
   live = 0;
@@ -195,5 +195,41 @@ describe("a connection the transport reported unreachable", () => {
       { peerId: "p", epoch: 1 },
       { peerId: "p", epoch: 1 },
     ]);
+  });
+  it("[P8] an older epoch's connect-peer (a core acting on a stale announcement) does not replace the newer connection after an unreachable report", async () => {
+    const { t, consumer, producer, driver } = routingRig();
+    if (!consumer || !producer) throw new Error("rig");
+    consumer.outputs = [connectTo("p", 2)];
+    driver.step();
+    await flush();
+    expect(t.connects).toEqual([{ peerId: "p", epoch: 2 }]);
+    t.unreachableFrom("p");
+    driver.step();
+    // The producer core still acts on epoch 1's announcement.
+    producer.outputs = [connectTo("p", 1)];
+    driver.step();
+    await flush();
+    // SPEC/driver: "An older epoch's metadata never replaces a newer connection".
+    expect(t.connects).toEqual([{ peerId: "p", epoch: 2 }]);
+  });
+  it("[P8] a superseded connect answering late after an unreachable report leaves the peer's transport connection alone while a core still holds it", async () => {
+    const { t, consumer, producer, driver } = routingRig();
+    if (!consumer || !producer) throw new Error("rig");
+    const older = deferred();
+    const answers = [older.promise];
+    t.connectPeer = (peerId, epoch) => {
+      t.connects.push({ peerId, epoch });
+      return answers.shift() ?? Promise.resolve();
+    };
+    consumer.outputs = [connectTo("p", 1)];
+    driver.step(); // epoch 1's load is slow
+    consumer.outputs = [connectTo("p", 2)];
+    driver.step();
+    await flush(); // epoch 2 is up
+    t.unreachableFrom("p"); // a blip the transport reported; the cores keep holding p
+    driver.step();
+    older.resolve(); // epoch 1's superseded load completes now
+    await flush();
+    expect(t.disconnects).toEqual([]);
   });
 });
