@@ -198,6 +198,11 @@ class EventSubscriber:
             self._dispatch(sender, envelope, now)
         except Exception:  # noqa: BLE001 - [I1] a bug costs one message, never the subscriber
             self._ignore("malformed")
+            # [E2] One that raised after it showed a newer epoch (view reset) must not leave that epoch
+            # unasked: nothing else would ever ask it (its heartbeats keep it from falling silent).
+            f = self._followed.get(sender)
+            if f is not None and f.epoch > 0 and not f.synced and f.want is None:
+                self._subscribe(f, now)
 
     def poll(self, now: float) -> list[Output]:
         """Re-send unanswered requests, subscribe anew to silent or unreachable producers, catch

@@ -291,6 +291,18 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertLessEqual(sub.stats()["heldBatches"] * 16 * per, 64 << 20)
         self.assertGreater(sub.stats()["heldBatches"], 0)
 
+    def test_i1_e2_a_newer_epochs_unreadable_replay_unavailable_still_gets_a_snapshot_request(self):
+        # handle_envelope takes hand-built dicts; one that raises after the epoch reset must not
+        # leave the new epoch unasked for good (its heartbeats keep it from falling silent).
+        sub = self.synced("a")
+        sub.poll(1)
+        sub.handle_envelope(P, env({"replayUnavailable": None}, epoch=6), 20)
+        out = list(sub.poll(20))
+        for t in range(1_000, 60_001, 1_000):
+            sub.handle_envelope(P, env({"heartbeat": {"sequence": t}}, epoch=6), t)
+            out.extend(sub.poll(t))
+        self.assertIn("snapshotRequest", bodies(out))
+
     def test_e2_p8_a_newer_epoch_whose_first_message_is_a_snapshot_gets_a_hello_but_no_request(self):
         sub = self.synced("a")
         sub.poll(1)
