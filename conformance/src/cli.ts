@@ -283,7 +283,8 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
   try {
     const ended = await Promise.race([runConfigured(c, live), interrupted]);
     if (typeof ended === "number") return ended;
-    await Promise.all([...testees].map((t) => t.close()));
+    // Only those still alive: one already closed or dead had its group ended then, and its id may since name another group.
+    await Promise.all([...testees].filter((t) => t.alive).map((t) => t.close()));
     output.err(`ectp conformance: interrupted by ${ended}; the run was stopped and every testee it started was ended (no report written)\n`);
     return ended === "SIGINT" ? 130 : 143;
   } finally {
