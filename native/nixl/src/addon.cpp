@@ -224,6 +224,30 @@ landedCrc(bool wanted, uintptr_t addr, size_t length) {
 // Plain structs crossing threads (no JS values)
 // ---------------------------------------------------------------------------------------
 
+struct Xfer {
+    nixlXferReqH *req;
+    uint32_t regionId;
+    std::string peer;
+    uintptr_t localAddr; // destination: where the CRC-32C is computed once the read is done
+    size_t length;
+    bool crc;            // report the landed bytes' CRC-32C
+    bool cancelRequested = false; // cancelRead or deregistration asked for it
+    bool deregistered = false;    // its destination is being deregistered
+    int failedStatus = 0;         // the error NIXL reported, kept through the grace period
+    // End of the grace period of a cancelled or failed transfer: a failed one is released then;
+    // a cancelled one still in flight is from then on progressed every servePollUs (backing
+    // off) instead of continuously, and released only when NIXL reports it ended [I5].
+    Clock::time_point graceEnd{};
+    bool succeeded = false; // NIXL reported it done just before its peer's metadata was invalidated
+    // Still in flight when its peer's metadata was invalidated: NIXL can no longer say when it
+    // ends (getXferStatus answers NOT_FOUND) and releasing it would not stop its GET, so it is
+    // kept, unreported and unpolled, until close() destroys the agent [I5].
+    bool orphaned = false;
+};
+
+// A transfer entry made before its READ is posted (see makeXferNode).
+using XferNode = std::map<uint32_t, Xfer>::node_type;
+
 enum class CmdKind { LoadRemote, Invalidate, PostRead, Adopt, Cancel, Send, Deregister, Stop };
 
 struct Command {
@@ -239,10 +263,19 @@ struct Command {
     uint64_t regionAddr = 0; // Deregister: registered range
     size_t regionLen = 0;
     uint32_t regionId = 0;   // PostRead: destination region
-    bool crc = false;        // PostRead, Adopt: report the landed bytes' CRC-32C
-    nixlXferReqH *req = nullptr; // Adopt: a request posted inline by the JS thread, in progress
+    bool crc = false;        // PostRead: report the landed bytes' CRC-32C
     std::chrono::steady_clock::time_point since{}; // Deregister: when the engine took it
+    XferNode node; // Adopt: the entry of a READ the JS thread posted inline, still in progress
 };
+
+// A transfer entry outside any map: made before a READ is posted and inserted once it is, which
+// cannot fail (a node handle's insert allocates nothing), so a posted READ is always tracked.
+XferNode
+makeXferNode(uint32_t id, Xfer x) {
+    std::map<uint32_t, Xfer> one;
+    one.emplace(id, std::move(x));
+    return one.extract(one.begin());
+}
 
 struct Notif {
     std::string from;
@@ -268,27 +301,6 @@ struct Reply {
     uint32_t token;
     int status;
     std::string value; // LoadRemote: the agent name
-};
-
-struct Xfer {
-    nixlXferReqH *req;
-    uint32_t regionId;
-    std::string peer;
-    uintptr_t localAddr; // destination: where the CRC-32C is computed once the read is done
-    size_t length;
-    bool crc;            // report the landed bytes' CRC-32C
-    bool cancelRequested = false; // cancelRead or deregistration asked for it
-    bool deregistered = false;    // its destination is being deregistered
-    int failedStatus = 0;         // the error NIXL reported, kept through the grace period
-    // End of the grace period of a cancelled or failed transfer: a failed one is released then;
-    // a cancelled one still in flight is from then on progressed every servePollUs (backing
-    // off) instead of continuously, and released only when NIXL reports it ended [I5].
-    Clock::time_point graceEnd{};
-    bool succeeded = false; // NIXL reported it done just before its peer's metadata was invalidated
-    // Still in flight when its peer's metadata was invalidated: NIXL can no longer say when it
-    // ends (getXferStatus answers NOT_FOUND) and releasing it would not stop its GET, so it is
-    // kept, unreported and unpolled, until close() destroys the agent [I5].
-    bool orphaned = false;
 };
 
 struct RegionInfo {
@@ -1483,6 +1495,8 @@ Agent::execute(Command &c) {
             }
         }
         nixlXferReqH *req = nullptr;
+        XferNode entry; // made before the READ is posted: once it is, nothing may fail before it is tracked
+        if (st == NIXL_SUCCESS) entry = makeXferNode(c.id, Xfer{nullptr, c.regionId, c.peer, c.localAddr, c.length, c.crc});
         if (st == NIXL_SUCCESS) {
             // One descriptor per item: the whole item is one READ, never row by row.
             nixl_xfer_dlist_t local(DRAM_SEG), remote(DRAM_SEG);
@@ -1498,7 +1512,8 @@ Agent::execute(Command &c) {
             st = safeCall([&] { return agent_->postXferReq(req); });
             // In flight, or posted and failed: progress() settles it (a failure after cancelGraceMs [I5]).
             if (st == NIXL_IN_PROG || st < 0) {
-                xfers_[c.id] = Xfer{req, c.regionId, c.peer, c.localAddr, c.length, c.crc};
+                entry.mapped().req = req;
+                xfers_.insert(std::move(entry));
                 nextPing_ = Clock::now(); // tell the target at once that it is being read
                 ++activeXfers_;
                 break;
@@ -1509,7 +1524,7 @@ Agent::execute(Command &c) {
         break;
     }
     case CmdKind::Adopt: {
-        Xfer &x = xfers_[c.id] = Xfer{c.req, c.regionId, c.peer, c.localAddr, c.length, c.crc};
+        Xfer &x = xfers_.insert(std::move(c.node)).position->second; // (made before the READ was posted)
         nextPing_ = Clock::now();
         // [I5] Posted inline while a command of the batch before this one dropped its peer's
         // metadata (a refused section load, an invalidation): that command's sweep ran before this
@@ -2019,16 +2034,22 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
     }
     // The Adopt command for a READ still in progress is made now, before anything is posted:
     // a posted READ must reach the engine, so nothing after postXferReq may allocate.
+    // (Kept for the next read when this one settles inline: the peer name's capacity is reused.)
     if (spareAdopt_.empty()) spareAdopt_.emplace_back();
     Command &a = spareAdopt_.front();
     a.kind = CmdKind::Adopt;
     a.id = id;
-    a.peer.assign(peer); // (the capacity of earlier names is kept: no allocation for the same peer)
-    a.regionId = regionId;
-    a.localAddr = localAddr;
-    a.length = length;
-    a.crc = crc;
-    a.req = nullptr;
+    if (a.node.empty()) a.node = makeXferNode(id, Xfer{nullptr, regionId, peer, localAddr, length, crc});
+    else {
+        a.node.key() = id;
+        Xfer &x = a.node.mapped();
+        x.peer.assign(peer);
+        x.req = nullptr;
+        x.regionId = regionId;
+        x.localAddr = localAddr;
+        x.length = length;
+        x.crc = crc;
+    }
     inlineLocal_.clear();
     inlineLocal_.addDesc(nixlBasicDesc(localAddr, length, 0));
     inlineRemote_.clear();
@@ -2054,7 +2075,7 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
     if (st == NIXL_IN_PROG || (posted && st < 0)) {
         ++activeXfers_;
         lk.unlock();
-        a.req = req;
+        a.node.mapped().req = req;
         enqueueNode(spareAdopt_);
         return NIXL_IN_PROG;
     }
