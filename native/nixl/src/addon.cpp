@@ -26,7 +26,8 @@
 //     (default 50 us; 0 = keep spinning) on a condition variable until `busyWindowMs`
 //     after that activity, then backs off exponentially from 10 us to `idlePollMaxUs`.
 //     A progress ping from a peer reading our memory opens a serving window polled every
-//     `servePollUs`. A new command wakes the engine at once through the condition
+//     `servePollUs`, and holds back deregistrations (NIXL cannot stop a peer's GET; see
+//     tryFinishDeregistrations). A new command wakes the engine at once through the condition
 //     variable, so only incoming messages wait for a poll. Idle cost is a few hundred
 //     wake-ups per second at most; nothing spins once nothing has happened for busySpinUs.
 //   * Results (notifications, settled transfers, failed sends, command replies) are queued
@@ -264,7 +265,7 @@ struct Command {
     size_t regionLen = 0;
     uint32_t regionId = 0;   // PostRead: destination region
     bool crc = false;        // PostRead: report the landed bytes' CRC-32C
-    std::chrono::steady_clock::time_point since{}; // Deregister: when the engine took it
+    Clock::time_point since{}; // Deregister: when the engine took it
     XferNode node; // Adopt: the entry of a READ the JS thread posted inline, still in progress
 };
 
