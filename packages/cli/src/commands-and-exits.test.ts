@@ -30,25 +30,11 @@ import {
   main,
   processIO,
 } from "./index.js";
+import { capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "ectp-review-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function capture(errIsTTY = false): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: "",
-    stderr: "",
-    errIsTTY,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 async function run(argv: string[], opts: { tty?: boolean; entry?: typeof main } = {}) {
   const io = capture(opts.tty ?? false);

@@ -10,28 +10,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CliIO, main } from "./index.js";
+import { main } from "./index.js";
+import { capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
 const testeeTs = join(repo, "conformance", "dist", "testee-ts.js");
 const work = mkdtempSync(join(tmpdir(), "ectp-conformance-command-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: "",
-    stderr: "",
-    errIsTTY: false,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 async function run(argv: string[]) {
   const io = capture();

@@ -5,24 +5,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { type CliIO, EXIT_IO, EXIT_OUTPUT_CLOSED, EXIT_USAGE, SIMULATE_USAGE, USAGE, handleClosedStreams, main } from "./index.js";
+import { EXIT_IO, EXIT_OUTPUT_CLOSED, EXIT_USAGE, SIMULATE_USAGE, USAGE, handleClosedStreams, main } from "./index.js";
+import { capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: "",
-    stderr: "",
-    errIsTTY: false,
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 async function run(...argv: string[]) {
   const io = capture();

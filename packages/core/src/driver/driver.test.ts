@@ -1,15 +1,14 @@
 import { EctpError, SPEC_VERSION, crc32cBytes, decodeEnvelope, ectp, encodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { ConsumerCore } from "../consumer/consumer.js";
-import type { DestinationPool } from "../consumer/types.js";
 import type { CoreOutput } from "../outputs.js";
 import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
 import { EventSubscriber } from "../subscriber/subscriber.js";
-import type { ReadDestination, TransportActivity } from "../transport.js";
+import type { TransportActivity } from "../transport.js";
 import { Driver, type DriverOptions } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, dest, flush, heartbeatTo, manualClock, routingRig, startRead, waitUntil, wire } from "./test-support.js";
+import { CountingPool, FakeNet, RecordingCore, connectTo, dest, flush, heartbeatTo, manualClock, routingRig, startRead, waitUntil, wire } from "./test-support.js";
 
 describe("Driver", () => {
   it("rejects options without a transport, without any core or subscriber, or with a subscriber beside a core", () => {
@@ -700,19 +699,6 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
 // End to end: a real producer and consumer through the fake transport.
 // ---------------------------------------------------------------------------------------
 
-class Pool implements DestinationPool {
-  live = 0;
-  allocate(_k: string, size: number): ReadDestination {
-    this.live++;
-    return { region: { id: 100 + this.live, bytes: new Uint8Array(size) }, offset: 0, length: size };
-  }
-  release(): void {
-    this.live--;
-  }
-  view(d: ReadDestination): Uint8Array {
-    return d.region.bytes.subarray(d.offset, d.offset + d.length);
-  }
-}
 
 describe("Driver end to end", () => {
   it("[E1][E2][P8] a router's subscriber, driven over a transport that connects first, follows a producer's ready items and reconnects after losing it", async () => {
@@ -774,7 +760,7 @@ describe("Driver end to end", () => {
       store,
       transportMetadata: tp.localMetadata(),
     });
-    const pool = new Pool();
+    const pool = new CountingPool();
     const consumer = new ConsumerCore({
       id: "pd",
       epoch: 1,

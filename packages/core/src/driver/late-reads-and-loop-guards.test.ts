@@ -7,27 +7,13 @@
 import { crc32cBytes, decodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { ConsumerCore } from "../consumer/consumer.js";
-import type { DestinationPool } from "../consumer/types.js";
 import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
-import type { ReadDestination, ReadResult } from "../transport.js";
+import type { ReadResult } from "../transport.js";
 import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead } from "./test-support.js";
+import { CountingPool, FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead } from "./test-support.js";
 
-class Pool implements DestinationPool {
-  live = 0;
-  allocate(_k: string, size: number): ReadDestination {
-    this.live++;
-    return { region: { id: 100 + this.live, bytes: new Uint8Array(size) }, offset: 0, length: size };
-  }
-  release(): void {
-    this.live--;
-  }
-  view(d: ReadDestination): Uint8Array {
-    return d.region.bytes.subarray(d.offset, d.offset + d.length);
-  }
-}
 
 describe("Driver.close() and reads a closed transport fails later", () => {
   it("[I5] a read started after the transport closed, failed through poll (as transport-nixl does), reaches the consumer before close() resolves", async () => {
@@ -67,7 +53,7 @@ describe("Driver.close() with real cores", () => {
     const bytes = new Uint8Array(64).map((_, i) => (i * 7 + 3) & 0xff);
     const store = new MemoryItemStore({ capacityBytes: 1024, locate: (_k, b) => tp.describe(tp.registerMemory(b), 0, b.length) });
     const producer = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store, transportMetadata: tp.localMetadata() });
-    const pool = new Pool();
+    const pool = new CountingPool();
     const consumer = new ConsumerCore({ id: "pd", epoch: 1, fingerprint: FP, destinations: pool, transportMetadata: tc.localMetadata() });
     const dp = new Driver({ transport: tp, producer, clock });
     const dc = new Driver({ transport: tc, consumer, clock });

@@ -5,6 +5,7 @@
  */
 import { SPEC_VERSION, type ectp, encodeEnvelope } from "@ectp/protocol";
 import type { ConsumerCore } from "../consumer/consumer.js";
+import type { DestinationPool } from "../consumer/types.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { MemoryRegion, ReadDestination, ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
@@ -220,3 +221,18 @@ export async function waitUntil(done: () => boolean, limitMs = 5_000): Promise<v
   while (!done() && performance.now() < end) await new Promise((r) => setTimeout(r, 2));
 }
 
+
+/** A destination pool of fresh arrays that counts the destinations it has handed out and not had back. */
+export class CountingPool implements DestinationPool {
+  live = 0;
+  allocate(_k: string, size: number): ReadDestination {
+    this.live++;
+    return { region: { id: 100 + this.live, bytes: new Uint8Array(size) }, offset: 0, length: size };
+  }
+  release(): void {
+    this.live--;
+  }
+  view(d: ReadDestination): Uint8Array {
+    return d.region.bytes.subarray(d.offset, d.offset + d.length);
+  }
+}
