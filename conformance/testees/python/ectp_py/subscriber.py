@@ -394,8 +394,10 @@ class EventSubscriber:
             self._ignore("malformed")
             return False
         a = f.assembly
-        # [E2] an answer not newer than the one applied, or older than the one being assembled: ignored.
-        if sid <= f.last_snapshot_id or (a is not None and sid < a["id"]):
+        # [E2] an answer not newer than the one applied, or older than the one being assembled: ignored
+        # (one whose id did not grow but whose sequence is newer than the view is taken: a producer whose
+        # ids went wrong once would otherwise be asked for snapshots without end).
+        if (sid <= f.last_snapshot_id and sequence <= f.applied) or (a is not None and sid < a["id"]):
             self._ignore("duplicate")
             return False
         if a is not None and sid == a["id"] and (a["parts"] != parts or a["sequence"] != sequence or part in a["got"]):

@@ -303,6 +303,26 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
             out.extend(sub.poll(t))
         self.assertIn("snapshotRequest", bodies(out))
 
+    def test_e2_a_snapshot_whose_id_did_not_grow_but_whose_sequence_is_newer_is_taken(self):
+        # After one absurd id (2^53 - 2) every later answer of the epoch was "not newer": the subscriber
+        # asked for a whole snapshot every retry_ms for good and never became synced again.
+        sub = EventSubscriber("R1", 1, FP, retry_ms=2000)
+        sub.follow(P, 0)
+        sub.poll(0)
+        sub.handle_envelope(P, snapshot(0, 1, []), 10)
+        sub.handle_envelope(P, snapshot(0, 2**53 - 2, []), 20)  # a buggy or hostile id
+        sub.handle_envelope(P, env({"replayUnavailable": {"oldestAvailable": 5, "latest": 9}}), 30)
+        requests, sid = 0, 2
+        for t in range(30, 60_031, 100):
+            for name in bodies(sub.poll(t)):
+                if name == "snapshotRequest":
+                    requests += 1
+                    sub.handle_envelope(P, snapshot(9, sid, ["a"]), t)  # the producer's ids count 2, 3, ...
+                    sid += 1
+            sub.handle_envelope(P, env({"heartbeat": {"sequence": t}}), t)
+        self.assertEqual(self.view(sub), [kid("a")])  # synced on the producer's answer
+        self.assertLessEqual(requests, 5)
+
     def test_e2_p8_a_newer_epoch_whose_first_message_is_a_snapshot_gets_a_hello_but_no_request(self):
         sub = self.synced("a")
         sub.poll(1)

@@ -1,7 +1,8 @@
 /**
  * Batches held past a gap are bounded in descriptor bytes (`maxHeldBytes`), not only in batches and
  * events [E2][I4]; a hand-built envelope of a newer epoch that throws while it is read still leaves
- * that epoch asked for a snapshot [I1][E2]. Each test failed before its fix.
+ * that epoch asked for a snapshot [I1][E2]; a snapshot whose id did not grow but whose sequence is
+ * newer is taken [E2]. Each test failed before its fix.
  */
 import { type ectp, itemDescriptorByteLength } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
@@ -64,3 +65,22 @@ describe("a newer epoch's unreadable answer", () => {
   });
 });
 
+describe("a producer whose snapshot ids went wrong", () => {
+  it("[E2] after one snapshot with an absurd snapshot_id (2^53 - 2), a later answer with a newer sequence is still taken (the subscriber asked for full snapshots every retryMs for good)", () => {
+    const sub = following({ retryMs: 2_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1 } }), 10);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: Number.MAX_SAFE_INTEGER - 1 } }), 20); // a buggy or hostile id
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 9 } }), 30); // a gap the buffer cannot fill
+    let requests = 0;
+    let id = 2;
+    for (let t = 30; t <= 60_030; t += 100) {
+      for (const o of sub.poll(t)) if (o.type === "send" && o.envelope.snapshotRequest) {
+        requests++;
+        // The producer answers each request with a whole snapshot (its ids count 2, 3, ...).
+        sub.handleEnvelope(P, env(7, { snapshot: { sequence: 9, snapshotId: id++ } }), t);
+      }
+      sub.handleEnvelope(P, env(7, { heartbeat: { sequence: t } }), t);
+    }
+    expect({ synced: sub.isSynced(P), requests: requests <= 5 }).toEqual({ synced: true, requests: true });
+  });
+});

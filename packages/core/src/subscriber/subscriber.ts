@@ -769,7 +769,9 @@ export class EventSubscriber {
       return false;
     }
     // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
-    if (id <= f.lastSnapshotId || (f.assembly !== undefined && id < f.assembly.id)) {
+    // (One whose id did not grow but whose sequence is newer than the view cannot roll it back: it is
+    // taken, or a producer whose ids went wrong once would be asked for snapshots without end.)
+    if ((id <= f.lastSnapshotId && sequence <= f.applied) || (f.assembly !== undefined && id < f.assembly.id)) {
       this.ignore("duplicate");
       return false;
     }
