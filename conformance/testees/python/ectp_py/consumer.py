@@ -488,7 +488,8 @@ class ConsumerCore:
     def poll(self, now: float) -> list[Output]:
         """Run due timers and return the queued outputs, in order."""
         now = self._touch(now)
-        self._guard("poll", self._run_timers, now)
+        # [C6] one drive is one event: items of a request ended by several timers at this poll are reported together
+        self._guard("poll", lambda n: self._end_together(n, lambda: self._run_timers(n)), now)
         # gauges [C7][C8], in the same dict as the counters
         self.metrics["ectp_consumer_requests"] = len(self._requests)
         self.metrics["ectp_consumer_grants_held"] = self._grants_held
@@ -714,6 +715,12 @@ class ConsumerCore:
         still be in use."""
         if req.failure is not None:
             return req.failure
+        # [C6][C3] an item whose budget ran out by now (without model input) ended in this event too,
+        # whatever input failed the request: named as a poll at this instant names it
+        named = {f.item_id for f in failures}
+        failures = list(failures) + [self._exhaust_failure(s) for s in req.slots
+                                     if s.decision is None and s.fetch is not None and not s.has_model_input
+                                     and s.budget_at is not None and now >= s.budget_at and s.item_id not in named]
         result = AdmitResult("failed", failures=tuple(failures))
         req.failure = result
         self._failed.append(FailedRequest(req.id, tuple(failures)))
@@ -1487,9 +1494,17 @@ class ConsumerCore:
         else:
             # [C6] every item of the request whose budget ran out by now (without model input) is
             # reported, as an admission at this instant reports them, not only the one whose timer ran first
-            self._fail_request(slot.req, [self._exhaust_failure(s) for s in slot.req.slots
-                                          if s is slot or (s.decision is None and s.fetch is not None and not s.has_model_input
-                                                           and s.budget_at is not None and now >= s.budget_at)], now)
+            ended = [s for s in slot.req.slots
+                     if s is slot or (s.decision is None and s.fetch is not None and not s.has_model_input
+                                      and s.budget_at is not None and now >= s.budget_at)]
+            failures = [self._exhaust_failure(s) for s in ended]
+            if self._together is None:
+                self._fail_request(slot.req, failures, now)
+            else:
+                # inside a poll: reported with whatever else ends the request at this drive; these stop waiting now
+                for s in ended:
+                    self._detach(s, now)
+                self._together.setdefault(slot.req, []).extend(failures)
 
     def _on_fetch_timer(self, f: _Fetch, e: TimerEntry, now: float) -> None:
         if f.timer is not e or f.disposed:

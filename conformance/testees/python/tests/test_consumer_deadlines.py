@@ -77,6 +77,37 @@ class ConsumerDeadlinesTest(unittest.TestCase):
         self.assertEqual([(f.item_id, f.reason) for f in c.drain_failed()[0].failures],
                          [("i1", Reason.BUDGET_EXHAUSTED), ("i2", Reason.BUDGET_EXHAUSTED)])
 
+    # [C6] two reads of one request timing out at the same poll are both named in its one report
+    # (the first timer's failure detached the other item, which was then reported nowhere)
+    def test_c6_two_reads_of_one_request_timing_out_at_one_poll_are_both_reported(self):
+        c = make()
+        da, db = descriptor("a", item_bytes(8)), descriptor("b", item_bytes(8, 3))
+        c.admit("r1", [AdmitItem("i1", announcement(da)), AdmitItem("i2", announcement(db))], 0)
+        for rr, (gid, desc) in zip(sends(c.poll(0), "readRequest"), ((1, da), (2, db))):
+            c.handle_envelope("P1", envelope("P1", 5, readGrant={
+                "attemptId": rr["readRequest"]["attemptId"], "grantId": gid, "item": desc, "leaseMs": 30000}), 1)
+        self.assertEqual(len([o for o in c.poll(1) if isinstance(o, StartRead)]), 2)
+        c.handle_envelope("P1", envelope("P1", 5, heartbeat={}), 20_000)
+        c.poll(20_001)  # both reads' deadlines (1 + 20 s) pass at this one poll
+        failed = c.drain_failed()
+        self.assertEqual(len(failed), 1)
+        self.assertEqual(sorted((f.item_id, f.reason) for f in failed[0].failures),
+                         [("i1", Reason.TRANSFER_TIMEOUT), ("i2", Reason.TRANSFER_TIMEOUT)])
+
+    # [C6][C3] a read failure handled at the budget deadline names every item whose budget ran out then
+    def test_c6_c3_a_failure_handled_at_the_budget_deadline_names_every_exhausted_item(self):
+        c = make()  # budget 60 s
+        da, db = descriptor("a", item_bytes(8)), descriptor("b", item_bytes(8, 3))
+        c.admit("r1", [AdmitItem("i1", announcement(da)), AdmitItem("i2", announcement(db))], 0)
+        rrs = sends(c.poll(0), "readRequest")
+        c.handle_envelope("P1", envelope("P1", 5, readGrant={
+            "attemptId": rrs[0]["readRequest"]["attemptId"], "grantId": 1, "item": da, "leaseMs": 90000}), 1)
+        start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
+        c.handle_read_result(ReadResult(start.read_id, "failed"), 60_000)
+        failed = c.drain_failed()
+        self.assertEqual(len(failed), 1)
+        self.assertEqual(sorted(f.item_id for f in failed[0].failures), ["i1", "i2"])
+
     # [C11] a result handled at or after the transfer deadline is named by the deadline, a failed
     # read reporting the peer gone included
     def test_c11_a_peer_gone_failure_handled_exactly_at_the_transfer_deadline_ends_transfer_timeout(self):

@@ -1021,7 +1021,8 @@ export class ConsumerCore {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "poll");
     now = this.acceptNow(now);
     try {
-      this.runTimers(now);
+      // [C6] One drive is one event: items of a request ended by several timers at this poll are reported together.
+      this.endTogether(now, () => this.runTimers(now));
     } catch (cause) {
       this.guardFailed("poll", cause);
     }
@@ -1356,6 +1357,13 @@ export class ConsumerCore {
    */
   private failRequest(req: Req, failures: ItemFailure[], now: number): AdmitResult | undefined {
     if (req.failure !== undefined) return req.failure;
+    // [C6][C3] An item whose budget ran out by now (without model input) ended in this event too,
+    // whatever input failed the request: named as a poll at this instant names it.
+    for (let i = 0; i < req.slotCount; i++) {
+      const s = slotAt(req, i) as Slot;
+      if (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt && !failures.some((f) => f.itemId === s.itemId))
+        failures.push(this.exhaustFailure(s));
+    }
     const result: AdmitResult = { status: "failed", failures };
     req.failure = result;
     this.failed.push({ requestId: req.id, failures });
@@ -2451,7 +2459,18 @@ export class ConsumerCore {
         if (s === slot || (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt))
           failures.push(this.exhaustFailure(s));
       }
-      this.failRequest(req, failures, now);
+      const batch = this.together;
+      if (batch === undefined) this.failRequest(req, failures, now);
+      else {
+        // Inside a poll: reported with whatever else ends the request at this drive; these slots stop waiting now.
+        for (let i = 0; i < req.slotCount; i++) {
+          const s = slotAt(req, i) as Slot;
+          if (s === slot || (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt)) this.detach(s, now);
+        }
+        let list = batch.get(req);
+        if (list === undefined) batch.set(req, (list = []));
+        list.push(...failures);
+      }
     }
   }
 
