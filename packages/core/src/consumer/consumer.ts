@@ -2467,9 +2467,9 @@ export class ConsumerCore {
           const s = slotAt(req, i) as Slot;
           if (s === slot || (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt)) this.detach(s, now);
         }
-        let list = batch.get(req);
-        if (list === undefined) batch.set(req, (list = []));
-        list.push(...failures);
+        const list = batch.get(req);
+        if (list === undefined) batch.set(req, failures);
+        else list.push(...failures);
       }
     }
   }

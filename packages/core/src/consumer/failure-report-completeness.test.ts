@@ -5,7 +5,7 @@
  * before its fix.
  */
 import { describe, expect, it } from "vitest";
-import { acks, announce, env, expectIdle, grant, makeConsumer, P, QUIET, remote, sent, starts } from "./test-support.js";
+import { announce, env, makeConsumer, P, QUIET, remote, sent, starts } from "./test-support.js";
 
 describe("one failure report per request names every item ended at that event", () => {
   it("[C6] two reads of one request timing out at the same poll are both named in its one report", () => {
