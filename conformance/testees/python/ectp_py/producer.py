@@ -743,6 +743,11 @@ class ProducerCore:
             self._pending_events.append({"removed": {"key": change[1], "cause": cause}})
         elif kind == "cleared":
             for g in list(self._grants.values()):
+                # A grant of an entry the store still holds was made after the clear (an earlier
+                # listener of this change called in): it holds that entry's pin and stays live [I3].
+                held = self.store.get(g.key_id)
+                if held is not None and held.descriptor is g.descriptor:
+                    continue
                 self._release(g, "cleared", unpin=False)  # every item is gone with its pins: their grants are void [I3]
             if self._shutting_down:
                 return  # its Cleared(SHUTDOWN) is, or was, published

@@ -475,6 +475,29 @@ class ProducerTest(unittest.TestCase):
             codec.decode("ectp.v1.Snapshot", codec.encode("ectp.v1.Snapshot", x))  # within the limit
 
 
+class GrantsDuringClearTest(unittest.TestCase):
+    # [P2][I3] an engine listener that reacts to a reset (subscribed before the producer) by writing an
+    # item and handing the producer a ReadRequest for it: the grant made then keeps its pin and stays
+    # live when the producer hears the Cleared (it was released without its pin: pins 1, grants 0)
+    def test_p2_i3_a_grant_made_while_a_clear_is_announced_keeps_its_pin(self):
+        store = MemoryItemStore(1 << 20)
+        holder: dict = {}
+
+        def refill(change) -> None:
+            if change[0] == "cleared":
+                holder["desc"] = put(store, "late")
+                holder["grant"] = request(holder["p"], holder["desc"], 1, 1)
+
+        store.subscribe(refill)
+        holder["p"] = p = ProducerCore("P1", 5, dict(FP), store)
+        store.clear("reset")
+        self.assertIn("readGrant", holder["grant"])
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (1, 1))
+        grant_id = holder["grant"]["readGrant"]["grantId"]
+        p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": grant_id, "status": Completion.OK}), 2)
+        self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (0, 0))
+
+
 class LimitsTest(unittest.TestCase):
     def test_c2_at_most_64_shape_dimensions(self):
         from ectp_py.wire import validate_descriptor

@@ -1257,8 +1257,13 @@ export class ProducerCore {
         });
         return;
       case "cleared":
-        // Every item, pinned ones included, is gone with its pins: their grants are void [I3].
-        for (const g of this.grants.values().sort((a, b) => a.id - b.id)) this.release(g, RELEASE.cleared, false);
+        // Every item, pinned ones included, is gone with its pins: their grants are void [I3]. A grant
+        // of an entry the store still holds was made after the clear (a release callback or an earlier
+        // listener of this change called in): it holds a pin of that entry and stays live [P2][I3].
+        for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
+          if (this.stillHeld(g)) continue;
+          this.release(g, RELEASE.cleared, false);
+        }
         if (this.shuttingDown) return; // (its Cleared(SHUTDOWN) is, or was, published)
         this.pendingEvents.push({
           cleared: {
@@ -1269,6 +1274,18 @@ export class ProducerCore {
           },
         });
         return;
+    }
+  }
+
+  /** Whether the store still holds the very entry `g` pinned (false when its lookup throws). */
+  private stillHeld(g: Grant): boolean {
+    this.gate.callbacks++;
+    try {
+      return this.store.get(g.keyId) === g.entry;
+    } catch {
+      return false;
+    } finally {
+      this.gate.callbacks--;
     }
   }
 
