@@ -1359,10 +1359,12 @@ export class ConsumerCore {
     if (req.failure !== undefined) return req.failure;
     // [C6][C3] An item whose budget ran out by now (without model input) ended in this event too,
     // whatever input failed the request: named as a poll at this instant names it.
+    let named: Set<string> | undefined; // (made once needed: a request of many items stays linear)
     for (let i = 0; i < req.slotCount; i++) {
       const s = slotAt(req, i) as Slot;
-      if (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt && !failures.some((f) => f.itemId === s.itemId))
-        failures.push(this.exhaustFailure(s));
+      if (s.decision !== undefined || s.fetch === undefined || s.hasModelInput || now < s.budgetAt) continue;
+      named ??= new Set(failures.map((f) => f.itemId));
+      if (!named.has(s.itemId)) failures.push(this.exhaustFailure(s));
     }
     const result: AdmitResult = { status: "failed", failures };
     req.failure = result;
