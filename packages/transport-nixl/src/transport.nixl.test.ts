@@ -285,8 +285,9 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     `[I5] a READ in flight whose peer's metadata NIXL drops after a failed section load is orphaned, not settled failed while its GET may still land, and no later wait spins for it${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
     async () => {
       const graceMs = 200;
-      const size = 1 << 20; // within waitSpinUs' 2 MB: a wait would spin for it while it may still end
-      const a = makeTransport("a", { cancelGraceMs: graceMs });
+      const size = 16 << 20;
+      // waitSpinUs 2 ms: reads of up to ~20 MB count as able to end within a spin, this one included.
+      const a = makeTransport("a", { cancelGraceMs: graceMs, waitSpinUs: 2_000 });
       open.push(a);
       const region = a.registerMemory(new Uint8Array(size));
       const spare = a.registerMemory(new Uint8Array(4096));
