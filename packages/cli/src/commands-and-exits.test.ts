@@ -30,7 +30,7 @@ import {
   main,
   processIO,
 } from "./index.js";
-import { capture } from "./test-support.js";
+import { bundleBin, capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "ectp-review-"));
@@ -503,32 +503,7 @@ describe("bin.ts, bundled from source with esbuild", () => {
   const out = join(here, "..", "node_modules", ".review-bin");
   mkdirSync(out, { recursive: true });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
-  async function bundle(name: string, stubMain?: string): Promise<string> {
-    const { build } = await import("esbuild");
-    const file = join(out, `${name}.mjs`);
-    await build({
-      entryPoints: [join(here, "bin.ts")],
-      outfile: file,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      define: { __ECTP_CLI_VERSION__: '"0.1.0"' },
-      logLevel: "silent",
-      plugins: stubMain
-        ? [
-            {
-              name: "stub-main",
-              setup(b) {
-                b.onResolve({ filter: /^\.\/main\.js$/ }, () => ({ path: "stub-main", namespace: "stub" }));
-                b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: stubMain, loader: "js" }));
-              },
-            },
-          ]
-        : [],
-    });
-    return file;
-  }
+  const bundle = (name: string, stubMain?: string) => bundleBin(out, name, stubMain);
   it("an internal error: exit 70, 'ectp: internal error:' with the stack", async () => {
     const file = await bundle("throwing", `export async function main() { throw new Error("boom"); }`);
     const r = spawnSync(process.execPath, [file, "simulate"], { encoding: "utf8" });

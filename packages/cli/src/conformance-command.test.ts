@@ -5,13 +5,13 @@
  * Each test failed before its fix.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "./index.js";
-import { capture } from "./test-support.js";
+import { bundleBin, capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..", "..", "..");
@@ -45,19 +45,7 @@ describe("ectp conformance interrupted (SIGINT, as Ctrl-C or a CI timeout sends 
   const out = join(here, "..", "node_modules", ".conformance-command-bin");
   afterAll(() => rmSync(out, { recursive: true, force: true }));
   it("leaves nothing of the testee running: its process group is ended as on a normal close (TESTEE-PROTOCOL.md §2)", async () => {
-    mkdirSync(out, { recursive: true });
-    const { build } = await import("esbuild");
-    const file = join(out, "bin.mjs");
-    await build({
-      entryPoints: [join(here, "bin.ts")],
-      outfile: file,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      define: { __ECTP_CLI_VERSION__: '"0.1.0"' },
-      logLevel: "silent",
-    });
+    const file = await bundleBin(out, "bin");
     // A testee with a helper process (a worker, a server it talks to): on a normal close the runner
     // sends EOF, then SIGTERM to the testee's process group, which ends the helper too.
     const pidFile = join(work, "helper.pid");
