@@ -468,7 +468,8 @@ export class Fabric {
   create(id: string): EndpointState {
     if (typeof id !== "string" || id.length === 0) throw invalid("an endpoint id must be a non-empty string");
     // Locations and metadata carry the id's UTF-8 length in a u16: a longer id could not be connected to or read from.
-    if (Buffer.byteLength(id, "utf8") > 0xffff) throw invalid(`an endpoint id must be at most 65535 UTF-8 bytes, got ${Buffer.byteLength(id, "utf8")}`);
+    const idBytes = Buffer.byteLength(id, "utf8");
+    if (idBytes > 0xffff) throw invalid(`an endpoint id must be at most 65535 UTF-8 bytes, got ${idBytes}`);
     const previous = this.endpoints.get(id);
     const state: EndpointState = {
       id,
