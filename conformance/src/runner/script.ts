@@ -129,6 +129,11 @@ class Interpreter {
   private readonly requests = new Map<string, Map<string, string | undefined>>();
   /** Per request, the items it announced and did not present as local (on its latest Admit naming them). */
   private readonly remoteItems = new Map<string, Set<string>>();
+  /**
+   * Per request, the items it ever presented as local: those are READY from the engine's own copy
+   * from then on ([C1] "already local" decides, and decisions are sticky), never from a remote load.
+   */
+  private readonly presentedLocal = new Map<string, Set<string>>();
   private readonly finished = new Set<string>();
   /** Subscriber: the producers followed and not unfollowed since (unfollowed at quiescence). */
   private readonly following = new Set<string>();
@@ -813,10 +818,15 @@ class Interpreter {
     // the request announced on an earlier Admit and presents again without one (a deferred item
     // admitted again) is still announced, and its fixture is still the one announced then.
     const remoteOnly = new Set<string>();
+    let local = this.presentedLocal.get(requestId);
     const items = itemsIn.map((it) => {
       const itemId = String(it.id);
       const announcedNow = typeof it.announce === "string" || it.announcement !== undefined || typeof it.announcementJson === "string";
-      if (it.local !== true && (announcedNow || prevRemote?.has(itemId) === true)) remoteOnly.add(itemId);
+      if (it.local === true) {
+        local ??= new Set();
+        local.add(itemId);
+        this.presentedLocal.set(requestId, local);
+      } else if (local?.has(itemId) !== true && (announcedNow || prevRemote?.has(itemId) === true)) remoteOnly.add(itemId);
       const out: Record<string, unknown> = { itemId, hasModelInput: it.modelInput === true, local: it.local === true };
       if (typeof it.announce === "string") {
         mapping.set(itemId, it.announce);

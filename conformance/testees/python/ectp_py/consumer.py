@@ -343,7 +343,8 @@ class ConsumerCore:
     def admit(self, request_id: str, items: list[AdmitItem], now: float) -> AdmitResult:
         """Admit (or re-admit) a request and decide each item [C1]: ready, defer (call again
         on a later step) or local-encode; or fail the whole request [C6]. Decisions are
-        sticky; the first defer of an item starts its (request, item) budget [C3]. Never
+        sticky, except that an item presented with ``local=True`` is ready whatever it was
+        told before [C1]; the first defer of an item starts its (request, item) budget [C3]. Never
         raises for anything inside announcements [C2][I1]. ``items`` are the same on every
         admission of the request: one a later admission leaves out stays part of the request
         (its budget runs, it can still fail the request) until :meth:`finish_request`.
@@ -394,8 +395,9 @@ class ConsumerCore:
                 new.append(i)
                 continue
             slot.has_model_input = model
-            if slot.decision is None and item.local is True:
-                # [C1] "already local" comes first on every admission: a waiting item the engine now holds is ready.
+            if item.local is True and (slot.decision is None or slot.decision.action == LOCAL_ENCODE):
+                # [C1] "already local" comes first on every admission: an item the engine now holds is
+                # ready, whether it was waiting (its wait ends) or was sent to local encode before.
                 self._detach(slot, now)
                 slot.decision = ItemDecision(slot.item_id, READY)
                 continue

@@ -321,6 +321,22 @@ class ConsumerTest(unittest.TestCase):
         self.assertEqual([a["readComplete"]["status"] for a in acks], [Completion.ABANDONED])
         self.assertEqual(c.drain_failed(), [])
 
+    def test_c1_an_item_sent_to_local_encode_and_presented_as_local_is_ready(self):
+        c = make()
+        ann = announcement(descriptor("a", item_bytes(8)))
+        c.admit("r1", [AdmitItem("i1", ann, has_model_input=True)], 0)
+        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": rr["attemptId"], "reason": Reason.NOT_FOUND}), 1)
+        c.poll(1)
+        d = c.admit("r1", [AdmitItem("i1", ann, has_model_input=True)], 2).items[0]
+        self.assertEqual((d.action, d.reason), ("local-encode", Reason.NOT_FOUND))
+        d = c.admit("r1", [AdmitItem("i1", ann, has_model_input=True, local=True)], 3).items[0]
+        self.assertEqual((d.action, d.reason), ("ready", None))
+        # Ready from then on, as any decision is sticky; nothing is sent for it.
+        self.assertEqual(c.admit("r1", [AdmitItem("i1", ann, has_model_input=True)], 4).items[0].action, "ready")
+        self.assertEqual(c.poll(5), [])
+        self.assertEqual(c.drain_failed(), [])
+
     def test_c11_i1_a_clock_reading_earlier_than_the_latest_is_read_as_the_latest(self):
         c = make()  # transfer timeout 20 s
         data = item_bytes(16)

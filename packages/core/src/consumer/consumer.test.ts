@@ -144,6 +144,23 @@ describe("[C1] admission classifies every item", () => {
     expect(h.core.poll(3)).toEqual([]);
   });
 
+  it("[C1] an item sent to local encode and presented as local is ready (already local is checked on every admission)", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);
+    reject(h, onlyAttempt(h.core.poll(0)), R.FAILURE_REASON_NOT_FOUND, 1);
+    expect(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 2)).toEqual({
+      status: "admitted",
+      items: [{ action: "local-encode", itemId: "a", reason: "NOT_FOUND" }],
+    });
+    const encoded = { itemId: "a", hasModelInput: true, local: true };
+    expect(h.core.admit({ requestId: "r", items: [encoded] }, 3)).toEqual({ status: "admitted", items: [{ action: "ready", itemId: "a" }] });
+    // Ready from then on, as any decision is sticky; nothing is sent for it.
+    expect(h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 4)).toEqual({ status: "admitted", items: [{ action: "ready", itemId: "a" }] });
+    expect(h.core.poll(5)).toEqual([]);
+    h.core.finishRequest("r", 6);
+    expectIdle(h);
+  });
+
   it("[C1] re-admission returns the previous result while nothing changed, a fresh one after a change, in the caller's item order", () => {
     const h = makeConsumer();
     const a = remote("a", "h1");

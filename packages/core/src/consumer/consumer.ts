@@ -729,7 +729,8 @@ export class ConsumerCore {
 
   /**
    * Admit (or re-admit) a request and decide each item [C1]: ready, defer (call again on
-   * a later step) or local-encode; or fail the request [C6]. Decisions are sticky. The
+   * a later step) or local-encode; or fail the request [C6]. Decisions are sticky, except
+   * that an item presented with `local: true` is ready whatever it was told before [C1]. The
    * first deferral of an item starts its (request, item) budget [C3]. Never throws for
    * anything inside announcements [C2][I1]. The result is read-only: while no decision
    * changed and the same item ids come in the same order, the previous result object is
@@ -827,8 +828,9 @@ export class ConsumerCore {
         if (slot !== slotAt(req, i)) same = false;
         slot.hasModelInput = model;
         kinds[i] = P_KEEP;
-        if (slot.decision === undefined && ((flags[i] as number) & F_LOCAL) !== 0) {
-          // [C1] "Already local" comes first on every admission: a waiting item the engine now holds is ready.
+        if (((flags[i] as number) & F_LOCAL) !== 0 && (slot.decision === undefined || slot.decision.action === "local-encode")) {
+          // [C1] "Already local" comes first on every admission: an item the engine now holds is
+          // ready, whether it was waiting (its wait ends) or was sent to local encode before.
           this.detach(slot, now);
           slot.decision = this.localReady(slot.itemId);
           req.view = undefined;
