@@ -82,7 +82,9 @@ export function forceNumbersAtRuntime(js) {
  * value. Every `.uint64(message.x)`, `.uint64s(...)`, `.uint32(message.x)` and
  * `.int32(message.x)` of the generated encoders goes through a check that throws a
  * RangeError naming the field instead (encodeEnvelope reports it as INVALID_ARGUMENT).
- * uint64 accepts safe integers only (SPEC.md: senders never send values above 2^53 - 1), also
+ * Every int32 of ectp.v1 is an enum, and enum values are never negative in any version [V1]:
+ * int32 accepts [0, 2^31) (a negative one would go out as a ten-byte varint every receiver maps
+ * to its default). uint64 accepts safe integers only (SPEC.md: senders never send values above 2^53 - 1), also
  * in its presence test, which would read an object as a Long (`{}` silently left out, `{low,
  * high}` put on the wire as any 64-bit value).
  * For implementations' encoders; the conformance runner's generated code leaves it out, so
@@ -111,7 +113,7 @@ export function checkIntegersOnEncode(js) {
         'const $check_uint64 = (v, f) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v));\n' +
         'const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], f + "[" + i + "]"); return a; };\n' +
         'const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));\n' +
-        'const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));\n' +
+        'const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0x7fffffff ? v : $refuse(f, "[0, 2^31)", v));\n' +
         anchor,
     );
   if (count === 0) throw new Error("pbjs-postprocess: no integer field writes found; update checkIntegersOnEncode");

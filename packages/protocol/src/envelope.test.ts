@@ -18,11 +18,44 @@ const valid: ectp.v1.IEnvelope = {
   heartbeat: { sequence: 3 },
 };
 
+/** Bytes of an envelope as a faulty peer may send them: the generated encoder checks no header (encodeEnvelope refuses these). */
+function generatedBytes(envelope: ectp.v1.IEnvelope): Uint8Array {
+  return ectp.v1.Envelope.encode(envelope).finish();
+}
+
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
 describe("encodeEnvelope / decodeEnvelope", () => {
+  it("[V1] encodeEnvelope refuses an envelope without a version, sender id or sender epoch, which every receiver refuses", () => {
+    const cases: [ectp.v1.IEnvelope, string][] = [
+      [{ ...valid, version: undefined }, "it has no version; set version: SPEC_VERSION"],
+      [{ ...valid, version: null }, "it has no version; set version: SPEC_VERSION"],
+      [{ ...valid, version: {} }, "version.major is undefined: no spec has major 0"],
+      [{ ...valid, version: { major: 0, minor: 3 } }, "version.major is 0: no spec has major 0"],
+      [{ ...valid, senderId: undefined }, "it has no senderId"],
+      [{ ...valid, senderId: "" }, "it has no senderId"],
+      [{ ...valid, senderEpoch: undefined }, "it has no senderEpoch; set the sender's epoch, 1 or more"],
+      [{ ...valid, senderEpoch: 0 }, "it has no senderEpoch; set the sender's epoch, 1 or more"],
+    ];
+    for (const [env, message] of cases) {
+      const thrown = (() => {
+        try {
+          encodeEnvelope(env);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(EctpError.is(thrown) && thrown.code, message).toBe("INVALID_ARGUMENT");
+      expect((thrown as Error).message).toContain(message);
+      // What a receiver makes of the same envelope from an encoder without the check.
+      expect(decodeEnvelope(generatedBytes(env)).ok).toBe(false);
+    }
+    // Another major is a version: encoded as given (the receiver answers VERSION).
+    expect(decodeEnvelope(encodeEnvelope({ ...valid, version: { major: 2 } }))).toMatchObject({ ok: false, error: { code: "VERSION" } });
+  });
+
   it("round-trips a valid envelope with 64-bit fields as plain numbers", () => {
     const decoded = decodeEnvelope(encodeEnvelope(valid));
     expect(decoded.ok).toBe(true);
@@ -34,7 +67,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
 
   it("decodes a uint64 above 2^53 - 1 as an unsafe number, never a Long, so validation rejects it", () => {
     // sender_epoch = 2^64 - 1 (varint of ten bytes).
-    const bytes = encodeEnvelope({ version: SPEC_VERSION, senderId: "p" });
+    const bytes = generatedBytes({ version: SPEC_VERSION, senderId: "p" });
     const big = Uint8Array.from([...bytes, 0x18, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
     const decoded = decodeEnvelope(big);
     expect(decoded.ok).toBe(false);
@@ -45,7 +78,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
   });
 
   it("rejects a missing version as VERSION [V1], keeping the envelope for a typed reply", () => {
-    const decoded = decodeEnvelope(encodeEnvelope({ senderId: "c", senderEpoch: 1 }));
+    const decoded = decodeEnvelope(generatedBytes({ senderId: "c", senderEpoch: 1 }));
     expect(decoded.ok).toBe(false);
     if (decoded.ok) return;
     expect(decoded.error.code).toBe("VERSION");
@@ -61,10 +94,10 @@ describe("encodeEnvelope / decodeEnvelope", () => {
 
   it("rejects a missing sender id or epoch, or an epoch past 2^53 - 1, as MALFORMED_MESSAGE naming which", () => {
     // sender_epoch = 2^53 (varint 0x80 x 7, 0x10), which no encoder here writes.
-    const big = Uint8Array.from([...encodeEnvelope({ ...valid, senderEpoch: undefined }), 0x18, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10]);
+    const big = Uint8Array.from([...generatedBytes({ ...valid, senderEpoch: undefined }), 0x18, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10]);
     for (const [bytes, message] of [
-      [encodeEnvelope({ ...valid, senderId: "" }), "envelope has no sender_id"],
-      [encodeEnvelope({ ...valid, senderEpoch: 0 }), "envelope sender_epoch 0 is not a positive integer below 2^53"],
+      [generatedBytes({ ...valid, senderId: "" }), "envelope has no sender_id"],
+      [generatedBytes({ ...valid, senderEpoch: 0 }), "envelope sender_epoch 0 is not a positive integer below 2^53"],
       [big, "envelope sender_epoch ~9.007199e+15 is not a positive integer below 2^53"],
     ] as const) {
       const decoded = decodeEnvelope(bytes);
@@ -287,7 +320,10 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readComplete: { grantId: 1.5 } }, "grantId must be an integer in [0, 2^53); got 1.5"],
       [{ ...head, heartbeat: { sequence: -1 } }, "sequence must be an integer in [0, 2^53); got -1"],
       [{ ...head, readGrant: { attemptId: 1, grantId: 1, leaseMs: 2 ** 32 } }, "leaseMs must be an integer in [0, 2^32); got 4294967296"],
-      [{ ...head, readReject: { attemptId: 1, reason: 2 ** 31 } }, "reason must be an integer in [-2^31, 2^31); got 2147483648"],
+      [{ ...head, readReject: { attemptId: 1, reason: 2 ** 31 } }, "reason must be an integer in [0, 2^31); got 2147483648"],
+      // [V1] Enum values are never negative (every int32 of ectp.v1 is an enum).
+      [{ ...head, readReject: { attemptId: 1, reason: -1 } }, "reason must be an integer in [0, 2^31); got -1"],
+      [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, dtype: -3 } } }, "dtype must be an integer in [0, 2^31); got -3"],
       [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, shape: [2, -4] } } }, "shape[1] must be an integer in [0, 2^53); got -4"],
       [{ ...head, hello: { role: 2, heartbeatIntervalMs: 0.5 } }, "heartbeatIntervalMs must be an integer in [0, 2^32); got 0.5"],
       // Objects are no Long here (64-bit fields are numbers): neither left out as "absent" nor put on the wire.
@@ -374,7 +410,7 @@ describe("decodeEnvelope properties", () => {
   });
 
   it("[I1] bytes whose reads throw a value that cannot be turned into a string are still an INVALID_ARGUMENT result", () => {
-    const proxy = new Proxy(new Uint8Array(encodeEnvelope({ heartbeat: { sequence: 1 } })), {
+    const proxy = new Proxy(new Uint8Array(generatedBytes({ heartbeat: { sequence: 1 } })), {
       get() {
         throw Object.create(null);
       },

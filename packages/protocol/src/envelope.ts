@@ -55,8 +55,10 @@ export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | und
 
 /**
  * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded,
- * naming the problem: more than one body set (or more than one kind in an event), a field of the wrong type, or an integer its
- * field cannot carry (a uint64 outside [0, 2^53), a uint32 outside [0, 2^32), a fraction);
+ * or would be refused by every receiver, naming the problem: no version (or major 0), no
+ * sender id, no sender epoch (or 0), more than one body set (or more than one kind in an
+ * event), a field of the wrong type, or an integer its field cannot carry (a uint64 outside
+ * [0, 2^53), a uint32 outside [0, 2^32), a negative enum value, a fraction);
  * such a value is never wrapped into another one; or more than {@link MAX_REPEATED_ELEMENTS}
  * repeated elements, which every receiver refuses (SPEC.md section 5).
  * The read-path bodies take a hand-written encoder whose bytes equal the generated one's
@@ -69,6 +71,10 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope) || ArrayBuffer.isView(envelope))
       throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${envelope === null ? "null" : Array.isArray(envelope) ? "an array" : typeof envelope}`);
     if (bodiesSet(envelope) > 1) throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
+    // [V1] SPEC section 4: every envelope carries the sender's spec version, id and epoch; a
+    // receiver answers one without a version with VERSION and drops one without a sender.
+    const header = headerProblem(envelope);
+    if (header !== undefined) throw new Error(header);
     // SPEC section 5: one kind per event, as one body per envelope (receivers refuse the second).
     const twoKinds = eventWithKinds(envelope);
     if (twoKinds >= 0)
@@ -85,6 +91,24 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     const why = thrownMessage(cause);
     throw new EctpError("INVALID_ARGUMENT", `envelope could not be encoded: ${why}`, { cause });
   }
+}
+
+/**
+ * Which of `env`'s version, sender id and sender epoch is missing (or 0), for every receiver
+ * refuses such an envelope; undefined when all are there. A value of the wrong type or range is
+ * left to the encoder, which refuses it naming the field and its range.
+ */
+function headerProblem(env: ectp.v1.IEnvelope): string | undefined {
+  const version = env.version;
+  if (version == null)
+    return "it has no version; set version: SPEC_VERSION (a receiver answers an envelope without one with VERSION) [V1]";
+  if (version.major == null || version.major === 0)
+    return `version.major is ${String(version.major)}: no spec has major 0; set version: SPEC_VERSION (major ${SPEC_MAJOR}) [V1]`;
+  if (env.senderId == null || env.senderId === "")
+    return "it has no senderId; set the sender's id (a receiver drops an envelope without one)";
+  if (env.senderEpoch == null || env.senderEpoch === 0)
+    return "it has no senderEpoch; set the sender's epoch, 1 or more (a receiver drops an envelope without one) [P8]";
+  return undefined;
 }
 
 /** How many members of the `body` oneof `env` sets (direct reads, see {@link envelopeBodyName}). */

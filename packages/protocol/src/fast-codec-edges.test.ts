@@ -180,7 +180,8 @@ describe("fast encoder edges [V1]", () => {
           expect(hex(fast), `template ${templates.indexOf(make)} payload ${p}`).toBe(hex(gen));
         }
         const bodies = Object.keys(env).filter((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch").length;
-        if (bodies <= 1) expect(hex(encodeEnvelope(env as ectp.v1.IEnvelope))).toBe(hex(gen));
+        // (encodeEnvelope also refuses an envelope without a sender epoch, as every receiver does.)
+        if (bodies <= 1 && "senderEpoch" in env) expect(hex(encodeEnvelope(env as ectp.v1.IEnvelope))).toBe(hex(gen));
       }
     }
     expect(fastHits).toBeGreaterThan(0);

@@ -1,6 +1,11 @@
+import { transformSync } from "esbuild";
 import fc from "fast-check";
+import { EventEmitter } from "node:events";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { crc32c } from "./checksum.js";
+import { decodeEnvelope } from "./envelope.js";
 import { EctpError } from "./errors.js";
 import { DEFAULT_MAX_FRAME_BYTES, FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
 
@@ -52,9 +57,10 @@ describe("encodeFrame", () => {
     const err = catchError(() => encodeFrame(new Uint8Array(9), { maxFrameBytes: 8 }));
     expect(err).toBeInstanceOf(EctpError);
     expect((err as EctpError).code).toBe("FRAME_TOO_LARGE");
+    // The sender's own payload: no talk of a corrupt stream or a peer.
     expect((err as EctpError).message).toBe(
-      "[FRAME_TOO_LARGE] frame length prefix 9 exceeds maxFrameBytes 8; the stream is corrupt or the peer sends " +
-        "oversized messages. Close the stream, or raise maxFrameBytes if such frames are legitimate",
+      "[FRAME_TOO_LARGE] encodeFrame: a payload of 9 bytes exceeds maxFrameBytes 8, so the peer would refuse the frame " +
+        "and close the stream. Send a smaller message, or raise maxFrameBytes on both ends if such messages are legitimate",
     );
   });
 
@@ -180,15 +186,32 @@ describe("FrameDecoder", () => {
     expect(err).toBeInstanceOf(EctpError);
     expect(err.code).toBe("FRAME_TOO_LARGE");
     expect(err.details).toMatchObject({ length: 5, maxFrameBytes: 4, frames: [bytes(1)] });
-    expect(d.error).toBe(err);
     expect(d.bufferedBytes).toBe(0);
-    // Refuses further input with the same error.
-    expect(catchError(() => d.push(encodeFrame(bytes(1))))).toBe(err);
-    expect(catchError(() => d.end())).toBe(err);
+    // Refuses further input with that error, its frames handed out once: a caller reading
+    // details.frames at every throw must not handle bytes(1) again.
+    const stored = d.error as EctpError;
+    expect(stored.message).toBe(err.message);
+    expect(stored.details).toMatchObject({ length: 5, maxFrameBytes: 4, frames: [] });
+    expect(catchError(() => d.push(encodeFrame(bytes(1))))).toBe(stored);
+    expect(catchError(() => d.end())).toBe(stored);
     // end() reset it; so does reset().
     expect(d.push(encodeFrame(bytes(2)))).toEqual([bytes(2)]);
     d.reset();
     expect(d.error).toBeUndefined();
+  });
+
+  it("keeps every decoder's empty frames readable after a caller transfers one's buffer away", () => {
+    const first = new FrameDecoder().push(bytes(0, 0, 0, 0))[0] as Uint8Array;
+    try {
+      structuredClone(first.buffer, { transfer: [first.buffer as ArrayBuffer] }); // Node 20 copies an untransferable buffer
+    } catch {
+      // (later Node versions refuse to transfer it)
+    }
+    const later = new FrameDecoder().push(bytes(0, 0, 0, 0))[0] as Uint8Array;
+    expect(() => new Uint8Array(later.buffer)).not.toThrow(); // a detached buffer cannot be viewed
+    expect(encodeFrame(later)).toEqual(bytes(0, 0, 0, 0));
+    const decoded = decodeEnvelope(later);
+    expect(decoded.ok ? "ok" : decoded.error.code).toBe("VERSION"); // an empty envelope, not gone bytes
   });
 
   it("treats the full unsigned 32-bit range as lengths (0xffffffff is too large, not negative)", () => {
@@ -444,5 +467,47 @@ describe("detached buffers", () => {
     expect(crc32c(new ArrayBuffer(0))).toBe(0);
     expect(encodeFrame(new Uint8Array(0))).toEqual(new Uint8Array(FRAME_HEADER_BYTES));
     expect(new FrameDecoder().push(new DataView(new ArrayBuffer(0)))).toEqual([]);
+  });
+});
+
+describe("FrameDecoder's documented usage", () => {
+  /** The `@example` of FrameDecoder's TSDoc, as JavaScript (types stripped by esbuild). */
+  function documentedExample(): string {
+    const source = readFileSync(fileURLToPath(new URL("./framing.ts", import.meta.url)), "utf8");
+    const doc = source.slice(0, source.indexOf("export class FrameDecoder"));
+    const block = /@example\n \* ```ts\n([\s\S]*?) \* ```/.exec(doc.slice(doc.lastIndexOf("/**")));
+    if (block === null) throw new Error("FrameDecoder's TSDoc has no ```ts @example");
+    const ts = (block[1] as string).replace(/^ \* ?/gm, "");
+    return transformSync(ts, { loader: "ts" }).code;
+  }
+
+  /** A socket stand-in: `on` registers handlers, `destroy` marks it closed. */
+  class FakeSocket extends EventEmitter {
+    destroyed = false;
+    destroy(): void {
+      this.destroyed = true;
+    }
+  }
+
+  it("[I1] costs a hostile or cut-off peer its own stream, never the process", () => {
+    const run = new Function("FrameDecoder", "EctpError", "decodeEnvelope", "socket", "handle", documentedExample());
+    const handled: unknown[] = [];
+    const handle = (r: unknown): void => {
+      handled.push(r);
+    };
+    // A good frame, then a length prefix of 2^32 - 1 in the same chunk.
+    const hostile = new FakeSocket();
+    run(FrameDecoder, EctpError, decodeEnvelope, hostile, handle);
+    expect(() => hostile.emit("data", concat([encodeFrame(bytes(8, 1)), bytes(0xff, 0xff, 0xff, 0xff)]))).not.toThrow();
+    expect(hostile.destroyed).toBe(true);
+    expect(handled).toHaveLength(1); // the frame before the bad prefix was handled, once
+    expect(() => hostile.emit("data", encodeFrame(bytes(8, 1)))).not.toThrow();
+    expect(() => hostile.emit("end")).not.toThrow();
+    expect(handled).toHaveLength(1);
+    // A peer that closes mid-header.
+    const cut = new FakeSocket();
+    run(FrameDecoder, EctpError, decodeEnvelope, cut, handle);
+    cut.emit("data", bytes(0, 0));
+    expect(() => cut.emit("end")).not.toThrow();
   });
 });

@@ -8,6 +8,7 @@
  * written down here and in the spec and pinned by golden fixtures.
  * @module
  */
+import { markAsUntransferable } from "node:worker_threads";
 import { byteView } from "./bytes.js";
 import { EctpError } from "./errors.js";
 
@@ -52,6 +53,7 @@ function resolveMax(options: FrameOptions | undefined): number {
   return max;
 }
 
+/** A received length prefix above the limit: the peer's stream is at fault. */
 function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError {
   return new EctpError(
     "FRAME_TOO_LARGE",
@@ -71,7 +73,13 @@ function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError 
 export function encodeFrame(payload: Uint8Array | ArrayBuffer | ArrayBufferView, options?: FrameOptions): Uint8Array {
   const bytes = byteView(payload, "encodeFrame payload");
   const max = resolveMax(options);
-  if (bytes.length > max) throw tooLarge(bytes.length, max, []);
+  if (bytes.length > max)
+    throw new EctpError(
+      "FRAME_TOO_LARGE",
+      `encodeFrame: a payload of ${bytes.length} bytes exceeds maxFrameBytes ${max}, so the peer would refuse the frame ` +
+        "and close the stream. Send a smaller message, or raise maxFrameBytes on both ends if such messages are legitimate",
+      { details: { length: bytes.length, maxFrameBytes: max, frames: [] } },
+    );
   const out = new Uint8Array(FRAME_HEADER_BYTES + bytes.length);
   new DataView(out.buffer).setUint32(0, bytes.length, false); // big-endian, SPEC.md "Framing"
   out.set(bytes, FRAME_HEADER_BYTES);
@@ -84,6 +92,9 @@ const EMPTY = new Uint8Array(0);
  * about 200 bytes each, 50 times the 4 bytes of its header (a 16 MiB chunk of them held 770 MiB).
  */
 const EMPTY_FRAME: Uint8Array = Object.freeze(new Uint8Array(0));
+// Shared by every decoder in the process: a caller transferring one frame's buffer (postMessage,
+// structuredClone) must not detach every later empty frame.
+markAsUntransferable(EMPTY_FRAME.buffer);
 /** First size of a split frame's buffer (or the frame's size, when smaller). */
 const MIN_PARTIAL_BYTES = 64 * 1024;
 
@@ -110,16 +121,34 @@ function copyOf(chunk: Uint8Array, start: number, length: number): Uint8Array {
  * A length prefix above `maxFrameBytes` makes {@link FrameDecoder.push} throw
  * `EctpError(FRAME_TOO_LARGE)`. The stream cannot be resynchronised after that (the
  * position of the next header is unknown), so the decoder then refuses all input with
- * the same error until {@link FrameDecoder.reset}. Frames completed earlier in the same
- * chunk are not lost: they are in the error's `details.frames`.
+ * an error of that code (whose `details.frames` is empty) until {@link FrameDecoder.reset}.
+ * Frames completed earlier in the same chunk are not lost: they are in the first error's
+ * `details.frames`, handed out once.
+ *
+ * Both errors are the peer's doing, so catch them where the chunks arrive and close that one
+ * stream: a handler that lets them escape takes down a process serving other peers [I1].
  *
  * @example
  * ```ts
  * const decoder = new FrameDecoder();
  * socket.on("data", (chunk) => {
- *   for (const frame of decoder.push(chunk)) handle(decodeEnvelope(frame));
+ *   let frames: Uint8Array[];
+ *   try {
+ *     frames = decoder.push(chunk);
+ *   } catch (err) {
+ *     // FRAME_TOO_LARGE: the frames completed before the bad prefix, then close this stream.
+ *     frames = err instanceof EctpError ? ((err.details.frames as Uint8Array[] | undefined) ?? []) : [];
+ *     socket.destroy();
+ *   }
+ *   for (const frame of frames) handle(decodeEnvelope(frame)); // decodeEnvelope never throws
  * });
- * socket.on("end", () => decoder.end()); // throws MALFORMED_MESSAGE on a cut-off frame
+ * socket.on("end", () => {
+ *   try {
+ *     decoder.end();
+ *   } catch {
+ *     // MALFORMED_MESSAGE: the peer closed mid-frame; nothing more to read from it.
+ *   }
+ * });
  * ```
  */
 export class FrameDecoder {
@@ -158,7 +187,9 @@ export class FrameDecoder {
    * returned array is a fresh copy the caller may keep (a zero-length payload is one shared,
    * frozen empty array). Each costs an object, so the returned list of a chunk of tiny frames is
    * many times the chunk's size: push chunks of a bounded size (a socket read's, e.g. 64 KiB).
-   * Throws `EctpError(FRAME_TOO_LARGE)` on an oversized length prefix, and again on every later call until {@link reset}. A
+   * Throws `EctpError(FRAME_TOO_LARGE)` on an oversized length prefix (its `details.frames`: the
+   * frames this chunk completed before it), and again on every later call until {@link reset}
+   * (with no frames: they were handed out with the first error). A
    * chunk may be a Uint8Array, an ArrayBuffer (as a WebSocket with `binaryType
    * "arraybuffer"` delivers) or any view of one, read as its bytes; anything else throws
    * `EctpError(INVALID_ARGUMENT)` and changes nothing.
@@ -182,8 +213,9 @@ export class FrameDecoder {
           (((h[0] as number) << 24) | ((h[1] as number) << 16) | ((h[2] as number) << 8) | (h[3] as number)) >>> 0;
         if (length > this.maxFrameBytes) {
           this.headerFilled = 0;
-          this.failure = tooLarge(length, this.maxFrameBytes, frames);
-          throw this.failure;
+          // Later calls rethrow an error without this chunk's frames: they are handed out once.
+          this.failure = tooLarge(length, this.maxFrameBytes, []);
+          throw tooLarge(length, this.maxFrameBytes, frames);
         }
         this.expected = length;
         if (length === 0) {

@@ -18,7 +18,7 @@ const $refuse = (field, range, v) => { throw new RangeError(field + " must be an
 const $check_uint64 = (v, f) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : $refuse(f, "[0, 2^53)", v));
 const $check_uint64s = (a, f) => { for (let i = 0; i < a.length; i++) $check_uint64(a[i], f + "[" + i + "]"); return a; };
 const $check_uint32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : $refuse(f, "[0, 2^32)", v));
-const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff ? v : $refuse(f, "[-2^31, 2^31)", v));
+const $check_int32 = (v, f) => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 0x7fffffff ? v : $refuse(f, "[0, 2^31)", v));
 // Repeated elements per message are limited (SPEC.md section 5; see scripts/lib/pbjs-postprocess.mjs).
 const $MAX_ELEMENTS = 65536;
 const $countElement = (reader, field) => { if ((reader.$elements = (reader.$elements | 0) + 1) > $MAX_ELEMENTS) throw new RangeError("more than " + $MAX_ELEMENTS + " repeated elements in one message (at field " + field + "); SPEC.md section 5 limits them"); };
