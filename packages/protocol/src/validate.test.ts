@@ -267,6 +267,8 @@ describe("keys and fingerprints", () => {
       else expect(dtypeSize(value), name).toBeGreaterThan(0);
     }
     expect(dtypeSize(999)).toBeUndefined();
+    // Untyped callers: array properties are no dtypes.
+    for (const other of ["length", "1"]) expect(dtypeSize(other as number), String(other)).toBeUndefined();
     expect(dtypeSize(-1)).toBeUndefined();
     expect(dtypeSize(1.5)).toBeUndefined();
     const D = ectp.v1.Dtype;

@@ -15,7 +15,8 @@ import { MAX_SHAPE_DIMS } from "./limits.js";
  * name against it), not a switch that loads the enum object for every case it tries.
  */
 export function dtypeSize(dtype: number): number | undefined {
-  return DTYPE_SIZES[dtype];
+  // Only index values: "length" (or any other non-number from untyped JS) reads no array property.
+  return typeof dtype === "number" ? DTYPE_SIZES[dtype] : undefined;
 }
 
 /** Element sizes by ectp.v1.Dtype value: FLOAT32 1, FLOAT16 2, BFLOAT16 3, FLOAT8_E4M3 4, FLOAT8_E5M2 5, INT8 6, UINT8 7, INT32 8, FLOAT64 9. */
