@@ -3,6 +3,7 @@
  * Each test plants one bug through the simulator's factories and asserts the violation.
  */
 import { ConsumerCore, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
+import { decodeEnvelope } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { type CoreFactories, type InvariantId, type SimulationOptions, runSimulation } from "./index.js";
 
@@ -128,6 +129,52 @@ describe("planted bugs are reported", () => {
       },
     });
     expect(has(s, "I3")).toBe(true);
+  });
+
+  it("[I3][P2] a producer that ignores ACKs (its grants end by their leases; its own count of grants agrees with its pins)", async () => {
+    const s = await violations({
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const handleMessage = core.handleMessage.bind(core);
+        core.handleMessage = (from, bytes, now) => {
+          const d = decodeEnvelope(bytes);
+          if (d.ok && d.value.readComplete) return; // the bug: the ACK releases nothing
+          handleMessage(from, bytes, now);
+        };
+        return core;
+      },
+    });
+    expect(has(s, "I3")).toBe(true);
+    expect(s.violations.first[0]?.message).toMatch(/holds \d+ pins, but only \d+ of its grants are live on the wire/);
+  });
+
+  it("[I3][P2] a store that pins another item than the one granted (the totals still agree)", async () => {
+    const misplacing = (inner: ItemStore): ItemStore => {
+      let previous: string | undefined;
+      const placed = new Map<string, string[]>(); // granted key -> the keys actually pinned for it
+      return {
+        get: (k) => inner.get(k),
+        readyItems: () => inner.readyItems(),
+        totalPins: () => inner.totalPins(),
+        subscribe: (l) => inner.subscribe(l),
+        pin: (k) => {
+          // The bug: the pin lands on the previously granted item (still held in the store).
+          const target = previous !== undefined && inner.get(previous) !== undefined ? previous : k;
+          previous = k;
+          inner.pin(target);
+          placed.set(k, [...(placed.get(k) ?? []), target]);
+        },
+        unpin: (k) => {
+          const targets = placed.get(k) ?? [];
+          const target = targets.shift() ?? k;
+          if (targets.length === 0) placed.delete(k);
+          inner.unpin(target);
+        },
+      };
+    };
+    const s = await violations({ store: misplacing });
+    expect(has(s, "I3")).toBe(true);
+    expect(s.violations.first[0]?.message).toMatch(/was just granted to 1 consumer\(s\) \(c\d\), but holds 0 pins/);
   });
 
   it("[I1] background #1: a consumer that 'falls back' on metadata-only requests instead of failing them", async () => {

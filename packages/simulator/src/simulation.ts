@@ -28,8 +28,9 @@ import {
   type ReadResult,
   SeededRandom,
 } from "@ectp/core";
-import { EctpError, crc32c, ectp, encodeEnvelope, envelopeBodyName, itemKeyId } from "@ectp/protocol";
+import { EctpError, crc32c, decodeEnvelope, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
 import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
+import { GrantLedger } from "./grant-ledger.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
 import { InvariantChecker } from "./invariants.js";
@@ -200,6 +201,8 @@ interface ProducerNode {
   transport: MockTransport;
   store: MemoryItemStore;
   core: ProducerLike;
+  /** Its grants as the wire shows them, checked against the store's pins [I3]. */
+  readonly grants: GrantLedger;
   regions: Map<string, MemoryRegion>;
   /** Encodes in progress, by key id, with the orchestrator requests waiting for them. */
   encoding: Map<string, Encoding>;
@@ -493,6 +496,7 @@ export class Simulation {
       transport: t,
       store,
       core,
+      grants: new GrantLedger(),
       regions,
       encoding: new Map(),
       dirty: true,
@@ -758,8 +762,10 @@ export class Simulation {
    */
   private deliverMessages(node: ProducerNode | ConsumerNode, messages: readonly MockReceivedMessage[], now: number): void {
     const core = node.core;
+    const ledger = "grants" in node ? node.grants : undefined;
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i] as MockReceivedMessage;
+      if (ledger !== undefined) this.noteReadComplete(ledger, m);
       try {
         const env = m.attachment as ectp.v1.IEnvelope | undefined;
         if (env !== undefined) core.handleEnvelope(m.from, env, now);
@@ -770,11 +776,24 @@ export class Simulation {
     }
   }
 
+  /** [I3] A ReadComplete reaching a producer ends the grant it names, if its sender holds it. */
+  private noteReadComplete(ledger: GrantLedger, m: MockReceivedMessage): void {
+    let env = m.attachment as ectp.v1.IEnvelope | undefined;
+    if (env === undefined) {
+      const decoded = decodeEnvelope(m.bytes);
+      if (!decoded.ok) return;
+      env = decoded.value;
+    }
+    const grantId = env.readComplete?.grantId;
+    if (typeof grantId === "number" && env.senderId === m.from) ledger.complete(grantId, m.from);
+  }
+
   /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
   private finishPump(node: ProducerNode | ConsumerNode, unreachable: readonly string[], now: number): void {
     const core = node.core;
     for (let i = 0; i < unreachable.length; i++) {
       const u = unreachable[i] as string;
+      if ("grants" in node) node.grants.peerGone(u);
       try {
         core.handlePeerUnreachable(u, now);
       } catch (e) {
@@ -790,6 +809,12 @@ export class Simulation {
     if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
   }
 
+  /** [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1] problem, found elsewhere). */
+  private noteGrant(p: ProducerNode, to: string, grant: ectp.v1.IReadGrant): void {
+    const keyId = tryItemKeyId(grant.item?.key);
+    if (typeof grant.grantId === "number" && keyId !== undefined) p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now);
+  }
+
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
   private execute(node: ProducerNode | ConsumerNode, t: MockTransport, outs: readonly CoreOutput[]): boolean {
     const who = node.id;
@@ -800,6 +825,7 @@ export class Simulation {
         case "send": {
           const body = envelopeBodyName(o.envelope) ?? "empty";
           this.checker.eventOf(this.now, who, ">", o.peerId, body);
+          if (body === "readGrant" && "grants" in node) this.noteGrant(node, o.peerId, o.envelope.readGrant as ectp.v1.IReadGrant);
           let bytes: Uint8Array;
           try {
             bytes = encodeEnvelope(o.envelope);
@@ -1401,9 +1427,9 @@ export class Simulation {
   // ---------------------------------------------------------------- checks
 
   /**
-   * [I3] producer pins equal live grants at all times, in total: the store's pin count against
-   * the producer's live grants (a per-item comparison would need the producer's grants per key,
-   * which it does not expose; a planted store that pins the wrong item goes unseen here).
+   * [I3] producer pins equal live grants at all times: in total, the store's pin count against the
+   * producer's live grants; per item, the store's pins against the grants on the wire (see
+   * {@link GrantLedger}), which does not take the core's word for its grants.
    */
   private checkPins(): void {
     const producers = this.producers;
@@ -1421,6 +1447,9 @@ export class Simulation {
       const pins = p.store.totalPins();
       if (pins !== s.grants || s.pins !== s.grants)
         this.violation("I3", `${p.id}: ${pins} pins in the store, ${s.pins} pins reported, ${s.grants} live grants`);
+      // Per item, against the grants on the wire rather than the core's own count.
+      const store = p.store;
+      for (const problem of p.grants.check(this.now, (keyId) => store.get(keyId)?.pins ?? 0)) this.violation("I3", `${p.id}: ${problem}`);
     }
   }
 

@@ -1,0 +1,112 @@
+/**
+ * [I3] One producer's grants as the wire shows them, kept by the simulator apart from the core:
+ * a grant opens with the ReadGrant the producer sends, and closes with what SPEC.md says ends it
+ * and the simulator sees: its holder's ReadComplete reaching the producer [P2], or the lease the
+ * grant named running out [P3]. The producer may end a grant sooner (its holder declared gone,
+ * a newer attempt replacing it), never later, and pins only for grants [P2][P4]. So, checked
+ * against the store's own pins after each of the producer's pumps:
+ * - an item whose open grants fell (ACKed, lease over) holds at most that many pins: a producer
+ *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
+ * - an item granted in the pump holds at least one pin per consumer it was granted to there
+ *   (a newer grant to the same consumer replaces the older [P3]): a producer that pins another
+ *   item than the one it grants, or releases a grant before the lease it named, is caught.
+ * The store's total against the core's live grants is checked separately (`checkPins`).
+ * @module
+ */
+
+/** SPEC.md section 4.4: a ReadGrant's `lease_ms` of 0 means this many milliseconds. */
+const DEFAULT_LEASE_MS = 30_000;
+
+interface OpenGrant {
+  readonly keyId: string;
+  readonly holder: string;
+  readonly leaseEnd: number;
+}
+
+/** The wire's grants of one producer epoch (a restarted producer gets a new ledger). */
+export class GrantLedger {
+  private readonly open = new Map<number, OpenGrant>();
+  /** Grants ended: the producer may still send one again (a duplicated ReadRequest handled before its ACK in the same pump). */
+  private readonly ended = new Set<number>();
+  private readonly openByKey = new Map<string, number>();
+  /** Grant ids in the order sent; leases are measured from sending, so the earliest end first. */
+  private readonly byLease: number[] = [];
+  private leaseHead = 0;
+  /** Items whose open grants fell since the last check. */
+  private readonly fell = new Set<string>();
+  /** Items granted since the last check, with the consumers they were granted to. */
+  private readonly granted = new Map<string, Set<string>>();
+  /** Consumers the producer was told are unreachable since the last check (it may have released their grants). */
+  private readonly gone = new Set<string>();
+
+  /** The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its lease unchanged). */
+  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number): void {
+    if (this.open.has(grantId) || this.ended.has(grantId)) return;
+    this.open.set(grantId, { keyId, holder, leaseEnd: now + (leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS) });
+    this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
+    this.byLease.push(grantId);
+    let holders = this.granted.get(keyId);
+    if (holders === undefined) this.granted.set(keyId, (holders = new Set()));
+    holders.add(holder);
+  }
+
+  /** A ReadComplete from `from` reached the producer: it ends the grant if `from` holds it [P2]. */
+  complete(grantId: number, from: string): void {
+    const g = this.open.get(grantId);
+    if (g !== undefined && g.holder === from) this.close(grantId, g);
+  }
+
+  /**
+   * The producer was told `peer` is unreachable: the grants it made to `peer` may end now, the
+   * ones it sends in the same pump included (queued before the notice came) [P8].
+   */
+  peerGone(peer: string): void {
+    this.gone.add(peer);
+  }
+
+  /**
+   * Close the grants whose lease ended by `now`, then compare the store's pins (`pinsOf`) with
+   * the open grants of every item changed since the last check. Returns what they contradict.
+   */
+  check(now: number, pinsOf: (keyId: string) => number): string[] {
+    while (this.leaseHead < this.byLease.length) {
+      const id = this.byLease[this.leaseHead] as number;
+      const g = this.open.get(id);
+      if (g !== undefined && g.leaseEnd > now) break;
+      this.leaseHead++;
+      if (g !== undefined) this.close(id, g);
+    }
+    if (this.leaseHead > 1024 && this.leaseHead * 2 > this.byLease.length) {
+      this.byLease.splice(0, this.leaseHead);
+      this.leaseHead = 0;
+    }
+    const problems: string[] = [];
+    for (const keyId of this.fell) {
+      const pins = pinsOf(keyId);
+      const open = this.openByKey.get(keyId) ?? 0;
+      if (pins > open)
+        problems.push(`item ${keyId} holds ${pins} pins, but only ${open} of its grants are live on the wire (not ACKed, lease not over) [P2][P3]`);
+    }
+    for (const [keyId, holders] of this.granted) {
+      for (const peer of this.gone) holders.delete(peer);
+      const pins = pinsOf(keyId);
+      if (pins < holders.size)
+        problems.push(`item ${keyId} was just granted to ${holders.size} consumer(s) (${[...holders].join(", ")}), but holds ${pins} pins [P2]`);
+    }
+    this.fell.clear();
+    this.granted.clear();
+    this.gone.clear();
+    return problems;
+  }
+
+  private close(grantId: number, g: OpenGrant): void {
+    this.open.delete(grantId);
+    this.ended.add(grantId);
+    const left = (this.openByKey.get(g.keyId) ?? 1) - 1;
+    if (left === 0) this.openByKey.delete(g.keyId);
+    else this.openByKey.set(g.keyId, left);
+    this.fell.add(g.keyId);
+    // Ended before the check (the producer may be pumped again before it): no pin owed for it.
+    this.granted.get(g.keyId)?.delete(g.holder);
+  }
+}
