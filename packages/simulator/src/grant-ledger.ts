@@ -45,9 +45,9 @@ export class GrantLedger {
     this.open.set(grantId, { keyId, holder, leaseEnd: now + (leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS) });
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     this.byLease.push(grantId);
-    let holders = this.granted.get(keyId);
-    if (holders === undefined) this.granted.set(keyId, (holders = new Set()));
-    holders.add(holder);
+    const holders = this.granted.get(keyId);
+    if (holders === undefined) this.granted.set(keyId, new Set([holder]));
+    else holders.add(holder);
   }
 
   /** A ReadComplete from `from` reached the producer: it ends the grant if `from` holds it [P2]. */
