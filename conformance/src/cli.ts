@@ -2,7 +2,7 @@
  * `ectp conformance`: the command-line runner.
  * @module
  */
-import { accessSync, closeSync, constants, mkdirSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { EctpError, closestName, thrownMessage } from "@ectp/protocol";
@@ -709,9 +709,23 @@ function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
+/**
+ * Create `dir` and its missing parents one at a time. Node 20's `mkdirSync(dir, { recursive: true })`
+ * spins forever at full CPU, deaf to SIGTERM, where a parent cannot hold directories (`/proc/x/y`);
+ * a plain `mkdirSync` fails there with ENOENT.
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (let i = missing.length - 1; i >= 0; i--) mkdirSync(missing[i] as string);
+}
+
 function writeOut(flag: string, path: string, text: string): void {
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectories(dirname(path));
     writeFileSync(path, text);
   } catch (err) {
     throw new Error(`${flag} could not write ${JSON.stringify(path)}: ${(err as Error).message}`);

@@ -25,7 +25,7 @@ import { MAX_NAME, encodeLocation, locationProblem } from "./location.js";
 
 /** Options of a {@link NixlTransport}. */
 export interface NixlTransportOptions {
-  /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required. */
+  /** This endpoint's peer id; also its NIXL agent name (so notifications name their sender). Required: 1 to 1,024 UTF-8 bytes. */
   localId: string;
   /** NIXL UCX backend parameters overriding NIXL's defaults. Default: none (NIXL defaults, incl. `ucx_error_handling_mode=peer`). */
   backendParams?: Record<string, string>;
