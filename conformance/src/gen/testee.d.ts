@@ -3844,7 +3844,10 @@ export namespace ectp {
                 /** Why it failed. UNSPECIFIED is a malformed response. */
                 reason: ectp.v1.FailureReason;
 
-                /** Remote attempts made for it (0 when none). Informative. */
+                /**
+                 * Remote attempts made for it: the ReadRequests sent for the item (0 when none) [C6].
+                 * Cases may check it.
+                 */
                 attempts: number;
 
                 /**
@@ -3937,7 +3940,10 @@ export namespace ectp {
                     /** Why it failed. UNSPECIFIED is a malformed response. */
                     reason?: (ectp.v1.FailureReason|null);
 
-                    /** Remote attempts made for it (0 when none). Informative. */
+                    /**
+                     * Remote attempts made for it: the ReadRequests sent for the item (0 when none) [C6].
+                     * Cases may check it.
+                     */
                     attempts?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */

@@ -7144,7 +7144,8 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.ItemFailure.$Properties
                  * @property {string|null} [itemId] The item's id.
                  * @property {ectp.v1.FailureReason|null} [reason] Why it failed. UNSPECIFIED is a malformed response.
-                 * @property {number|null} [attempts] Remote attempts made for it (0 when none). Informative.
+                 * @property {number|null} [attempts] Remote attempts made for it: the ReadRequests sent for the item (0 when none) [C6].
+                 * Cases may check it.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -7193,7 +7194,8 @@ export const ectp = $root.ectp = (() => {
                 ItemFailure.prototype.reason = 0;
 
                 /**
-                 * Remote attempts made for it (0 when none). Informative.
+                 * Remote attempts made for it: the ReadRequests sent for the item (0 when none) [C6].
+                 * Cases may check it.
                  * @member {number} attempts
                  * @memberof ectp.conformance.v1.ItemFailure
                  * @instance

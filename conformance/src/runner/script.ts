@@ -958,6 +958,9 @@ class Interpreter {
       const reasons = Array.isArray(w.reason) ? w.reason : [w.reason];
       if (w.reason !== undefined && !reasons.includes(SHORT_REASON((g as Record<string, unknown>).reason)))
         fail(`item ${String(w.item)}: expected reason ${reasons.join(" or ")}`);
+      // [C6] "the number of remote attempts made": ReadRequests sent for the item (0 when none).
+      if (w.attempts !== undefined && Number((g as Record<string, unknown>).attempts ?? 0) !== Number(w.attempts))
+        fail(`item ${String(w.item)}: expected ${String(w.attempts)} remote attempts (ReadRequests sent for it)`);
     }
   }
 
