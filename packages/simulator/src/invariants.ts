@@ -22,7 +22,11 @@ export interface Violation {
   readonly message: string;
   /** Simulated time, ms. */
   readonly timeMs: number;
-  /** Index of the event (0-based) during which it was seen. */
+  /**
+   * Index (0-based) of the latest event logged when it was seen: the check that found it runs
+   * after that event, so the event is the latest context, not necessarily its cause (a drain of
+   * failure reports, for one, logs no event of its own).
+   */
   readonly eventIndex: number;
   /** That event's log line. */
   readonly event: string;

@@ -271,7 +271,7 @@ export function formatViolations(s: SimulationSummary): string {
   const out = [`INVARIANT VIOLATIONS: ${s.violations.count} (seed ${s.seed})`];
   for (const v of s.violations.first.slice(0, 5)) {
     out.push(`  [${v.invariant}] at ${v.timeMs.toFixed(3)} ms: ${v.message}`);
-    out.push(`        event #${v.eventIndex}: ${v.event}`);
+    out.push(`        latest event #${v.eventIndex}: ${v.event}`);
   }
   out.push(`reproduce: ${s.reproduce}`);
   return out.join("\n");
