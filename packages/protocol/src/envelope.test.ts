@@ -40,13 +40,12 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...valid, senderEpoch: 0 }, "it has no senderEpoch; set the sender's epoch, 1 or more"],
     ];
     for (const [env, message] of cases) {
-      const thrown = (() => {
-        try {
-          encodeEnvelope(env);
-        } catch (e) {
-          return e;
-        }
-      })();
+      let thrown: unknown;
+      try {
+        encodeEnvelope(env);
+      } catch (e) {
+        thrown = e;
+      }
       expect(EctpError.is(thrown) && thrown.code, message).toBe("INVALID_ARGUMENT");
       expect((thrown as Error).message).toContain(message);
       // What a receiver makes of the same envelope from an encoder without the check.
@@ -322,8 +321,8 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readGrant: { attemptId: 1, grantId: 1, leaseMs: 2 ** 32 } }, "leaseMs must be an integer in [0, 2^32); got 4294967296"],
       [{ ...head, readReject: { attemptId: 1, reason: 2 ** 31 } }, "reason must be an integer in [0, 2^31); got 2147483648"],
       // [V1] Enum values are never negative (every int32 of ectp.v1 is an enum).
-      [{ ...head, readReject: { attemptId: 1, reason: -1 } }, "reason must be an integer in [0, 2^31); got -1"],
-      [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, dtype: -3 } } }, "dtype must be an integer in [0, 2^31); got -3"],
+      [{ ...head, readReject: { attemptId: 1, reason: -1 as ectp.v1.FailureReason } }, "reason must be an integer in [0, 2^31); got -1"],
+      [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, dtype: -3 as ectp.v1.Dtype } } }, "dtype must be an integer in [0, 2^31); got -3"],
       [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, shape: [2, -4] } } }, "shape[1] must be an integer in [0, 2^53); got -4"],
       [{ ...head, hello: { role: 2, heartbeatIntervalMs: 0.5 } }, "heartbeatIntervalMs must be an integer in [0, 2^32); got 0.5"],
       // Objects are no Long here (64-bit fields are numbers): neither left out as "absent" nor put on the wire.
@@ -515,6 +514,18 @@ describe("envelopeBodyName", () => {
       expect(() => envelopeBodyName(bad as unknown as ectp.v1.IEnvelope)).toThrow(
         new EctpError("INVALID_ARGUMENT", `envelopeBodyName needs an envelope object; got ${got}.`),
       );
+  });
+  it("[I1] refuses an object whose fields cannot be read (a revoked proxy) with INVALID_ARGUMENT, not a TypeError", () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    let err: unknown;
+    try {
+      envelopeBodyName(proxy as ectp.v1.IEnvelope);
+    } catch (e) {
+      err = e;
+    }
+    expect(EctpError.is(err) && err.code).toBe("INVALID_ARGUMENT");
+    expect((err as Error).message).toMatch(/^\[INVALID_ARGUMENT\] envelopeBodyName: the envelope's fields could not be read \(.*revoked/);
   });
 });
 

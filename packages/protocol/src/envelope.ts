@@ -37,6 +37,16 @@ export type EnvelopeBodyName =
 export function envelopeBodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | undefined {
   if (env === null || typeof env !== "object")
     throw new EctpError("INVALID_ARGUMENT", `envelopeBodyName needs an envelope object; got ${env === null ? "null" : typeof env}.`);
+  try {
+    return bodyName(env);
+  } catch (cause) {
+    // [I1] An object whose reads throw (a revoked proxy, a throwing getter): local misuse, typed.
+    throw new EctpError("INVALID_ARGUMENT", `envelopeBodyName: the envelope's fields could not be read (${thrownText(cause)})`, { cause });
+  }
+}
+
+/** {@link envelopeBodyName} of an object, by direct property reads. */
+function bodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | undefined {
   if (env.readRequest != null) return "readRequest";
   if (env.readGrant != null) return "readGrant";
   if (env.readReject != null) return "readReject";

@@ -72,6 +72,10 @@ describe("encodeFrame", () => {
     expect((catchError(() => new FrameDecoder({ maxFrameBytes: -1 })) as EctpError).message).toBe(
       "[INVALID_CONFIG] maxFrameBytes must be an integer in [0, 4294967295]; got -1. Omit it for the default of 16777216",
     );
+    // [I1] Options whose read throws: typed too (it was the getter's own Error).
+    const throwing = Object.defineProperty({}, "maxFrameBytes", { get: () => { throw new Error("no"); } }) as { maxFrameBytes: number };
+    for (const make of [() => new FrameDecoder(throwing), () => encodeFrame(new Uint8Array(0), throwing)])
+      expect((catchError(make) as EctpError).message).toBe("[INVALID_CONFIG] maxFrameBytes could not be read (Error: no); pass a plain options object");
   });
 });
 

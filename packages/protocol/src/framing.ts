@@ -10,7 +10,7 @@
  */
 import { markAsUntransferable } from "node:worker_threads";
 import { byteView } from "./bytes.js";
-import { EctpError } from "./errors.js";
+import { EctpError, thrownText } from "./errors.js";
 
 /** Bytes in a frame header (the length prefix). */
 export const FRAME_HEADER_BYTES = 4;
@@ -43,7 +43,13 @@ function shown(v: unknown): string {
 }
 
 function resolveMax(options: FrameOptions | undefined): number {
-  const max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  let max: number;
+  try {
+    max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  } catch (cause) {
+    // [I1] A throwing getter (or a revoked proxy) as options: local misuse, typed.
+    throw new EctpError("INVALID_CONFIG", `maxFrameBytes could not be read (${thrownText(cause)}); pass a plain options object`, { cause });
+  }
   if (!Number.isSafeInteger(max) || max < 0 || max > MAX_UINT32)
     throw new EctpError(
       "INVALID_CONFIG",

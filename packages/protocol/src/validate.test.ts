@@ -268,7 +268,7 @@ describe("keys and fingerprints", () => {
     }
     expect(dtypeSize(999)).toBeUndefined();
     // Untyped callers: array properties are no dtypes.
-    for (const other of ["length", "1"]) expect(dtypeSize(other as number), String(other)).toBeUndefined();
+    for (const other of ["length", "1"]) expect(dtypeSize(other as unknown as number), other).toBeUndefined();
     expect(dtypeSize(-1)).toBeUndefined();
     expect(dtypeSize(1.5)).toBeUndefined();
     const D = ectp.v1.Dtype;
