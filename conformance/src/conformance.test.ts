@@ -836,6 +836,16 @@ describe("runner self-tests: the testee contract", () => {
       "consumer/v1-v2-versioning/unknown-dtype-value-skips-shape-check failed",
     ]);
     expect(report.results[1]?.message).toMatch(/^\[I6\] item i1 of r1 is READY at t=\d+ from a remote load, but ItemDecision.loaded is absent/);
+    // An id finished and admitted again is a new request: its item once presented as local is not exempt.
+    const [happy] = byName("consumer/c1-admission/remote-load-happy-path");
+    if (happy === undefined) throw new Error("no happy-path case");
+    const reused = structuredClone(happy);
+    reused.spec.steps.unshift(
+      { admit: { request: "r1", items: [{ id: "i1", local: true }] }, expect: { status: "admitted", items: [{ action: "ready" }] } },
+      { finish: "r1" },
+    );
+    const again = await runSuite({ testee: stripLoaded, features: TS_TESTEE_FEATURES, cases: [reused], level: "all" });
+    expect(again.results[0]?.message).toMatch(/^\[I6\] item i1 of r1 is READY at t=\d+ from a remote load, but ItemDecision.loaded is absent/);
     const random = await runRandomised({ consumer: stripLoaded, producer: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
     expect(random[0]?.message).toMatch(/^seed 1: \[I6\] .* is READY from a remote load without ItemDecision.loaded/);
   }, 30_000);

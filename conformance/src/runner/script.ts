@@ -291,10 +291,15 @@ class Interpreter {
       case "admit":
         await this.admit(this.r(arg, extra) as Record<string, unknown>, step.expect as Record<string, unknown> | undefined);
         break;
-      case "finish":
-        this.finished.add(String(this.r(arg, extra)));
-        await this.cmd({ finishRequest: { requestId: String(this.r(arg, extra)) } });
+      case "finish": {
+        const requestId = String(this.r(arg, extra));
+        this.finished.add(requestId);
+        // An id admitted again after its finish names a new request: nothing of its items carries over.
+        this.remoteItems.delete(requestId);
+        this.presentedLocal.delete(requestId);
+        await this.cmd({ finishRequest: { requestId } });
         break;
+      }
       case "drain":
         await this.drain(this.r(arg, extra) as unknown[]);
         break;

@@ -35,4 +35,24 @@ describe("GrantLedger [I3]", () => {
     l.peerGone("c1");
     expect(l.check(20, pins({ b: 0 }))).toEqual([]);
   });
+
+  it("forgets a grant once its lease is over (a correct producer never sends it again), so the ledger stays bounded", () => {
+    const l = new GrantLedger();
+    l.grant(1, "a", "c0", 100, 0);
+    l.complete(1, "c0");
+    l.check(0, pins({}));
+    l.grant(1, "a", "c0", 100, 50); // before the lease end: the same grant, no pin owed
+    expect(l.check(50, pins({}))).toEqual([]);
+    l.check(100, pins({})); // lease over: forgotten
+    l.grant(1, "a", "c0", 100, 150); // sent after its lease: taken as a new grant, which owes its pin
+    expect(l.check(150, pins({ a: 0 }))).toEqual(["item a was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
+  });
+
+  it("still owes a fresh grant's pin when an older grant of the item to the same consumer ends in the same check", () => {
+    const l = new GrantLedger();
+    l.grant(1, "a", "c0", 100, 0);
+    l.check(0, pins({ a: 1 }));
+    l.grant(2, "a", "c0", 100, 100);
+    expect(l.check(100, pins({ a: 0 }))).toEqual(["item a was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
+  });
 });

@@ -3,7 +3,10 @@
  * a grant opens with the ReadGrant the producer sends, and closes with what SPEC.md says ends it
  * and the simulator sees: its holder's ReadComplete reaching the producer [P2], or the lease the
  * grant named running out [P3]. The producer may end a grant sooner (its holder declared gone,
- * a newer attempt replacing it), never later, and pins only for grants [P2][P4]. So, checked
+ * a newer attempt replacing it), never later, and pins only for grants [P2][P4]. (It may also
+ * end every grant of a consumer that shows a newer epoch [P8], or all of them at shutdown [P7],
+ * in the pump that made one: the simulator restarts no consumer and shuts no producer down, so
+ * the ledger does not model those.) So, checked
  * against the store's own pins after each of the producer's pumps:
  * - an item whose open grants fell (ACKed, lease over) holds at most that many pins: a producer
  *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
@@ -17,43 +20,46 @@
 /** SPEC.md section 4.4: a ReadGrant's `lease_ms` of 0 means this many milliseconds. */
 const DEFAULT_LEASE_MS = 30_000;
 
-interface OpenGrant {
+interface Grant {
   readonly keyId: string;
   readonly holder: string;
   readonly leaseEnd: number;
+  /** Ended (ACKed or lease over); kept until its lease end, as the producer may still send it again. */
+  ended: boolean;
 }
 
 /** The wire's grants of one producer epoch (a restarted producer gets a new ledger). */
 export class GrantLedger {
-  private readonly open = new Map<number, OpenGrant>();
-  /** Grants ended: the producer may still send one again (a duplicated ReadRequest handled before its ACK in the same pump). */
-  private readonly ended = new Set<number>();
+  /**
+   * Grants sent whose lease has not ended, open or ended: a grant the producer sends again (a
+   * duplicated ReadRequest handled before its ACK in the same pump) is the same grant. Past its
+   * lease end a correct producer never sends it again, so it is forgotten then.
+   */
+  private readonly grants = new Map<number, Grant>();
   private readonly openByKey = new Map<string, number>();
   /** Grant ids in the order sent; leases are measured from sending, so the earliest end first. */
   private readonly byLease: number[] = [];
   private leaseHead = 0;
   /** Items whose open grants fell since the last check. */
   private readonly fell = new Set<string>();
-  /** Items granted since the last check, with the consumers they were granted to. */
-  private readonly granted = new Map<string, Set<string>>();
+  /** Grants sent since the last check and still open. */
+  private readonly sent = new Set<number>();
   /** Consumers the producer was told are unreachable since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
 
   /** The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its lease unchanged). */
   grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number): void {
-    if (this.open.has(grantId) || this.ended.has(grantId)) return;
-    this.open.set(grantId, { keyId, holder, leaseEnd: now + (leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS) });
+    if (this.grants.has(grantId)) return;
+    this.grants.set(grantId, { keyId, holder, leaseEnd: now + (leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS), ended: false });
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     this.byLease.push(grantId);
-    const holders = this.granted.get(keyId);
-    if (holders === undefined) this.granted.set(keyId, new Set([holder]));
-    else holders.add(holder);
+    this.sent.add(grantId);
   }
 
   /** A ReadComplete from `from` reached the producer: it ends the grant if `from` holds it [P2]. */
   complete(grantId: number, from: string): void {
-    const g = this.open.get(grantId);
-    if (g !== undefined && g.holder === from) this.close(grantId, g);
+    const g = this.grants.get(grantId);
+    if (g !== undefined && !g.ended && g.holder === from) this.end(grantId, g);
   }
 
   /**
@@ -65,16 +71,17 @@ export class GrantLedger {
   }
 
   /**
-   * Close the grants whose lease ended by `now`, then compare the store's pins (`pinsOf`) with
+   * End the grants whose lease ended by `now`, then compare the store's pins (`pinsOf`) with
    * the open grants of every item changed since the last check. Returns what they contradict.
    */
   check(now: number, pinsOf: (keyId: string) => number): string[] {
     while (this.leaseHead < this.byLease.length) {
       const id = this.byLease[this.leaseHead] as number;
-      const g = this.open.get(id);
-      if (g !== undefined && g.leaseEnd > now) break;
+      const g = this.grants.get(id) as Grant;
+      if (g.leaseEnd > now) break;
       this.leaseHead++;
-      if (g !== undefined) this.close(id, g);
+      if (!g.ended) this.end(id, g);
+      this.grants.delete(id);
     }
     if (this.leaseHead > 1024 && this.leaseHead * 2 > this.byLease.length) {
       this.byLease.splice(0, this.leaseHead);
@@ -87,26 +94,34 @@ export class GrantLedger {
       if (pins > open)
         problems.push(`item ${keyId} holds ${pins} pins, but only ${open} of its grants are live on the wire (not ACKed, lease not over) [P2][P3]`);
     }
-    for (const [keyId, holders] of this.granted) {
-      for (const peer of this.gone) holders.delete(peer);
+    // Each item just granted holds a pin per consumer it went to (a newer grant to the same
+    // consumer replaces the older [P3]), but for consumers reported unreachable meanwhile.
+    const holders = new Map<string, Set<string>>();
+    for (const id of this.sent) {
+      const g = this.grants.get(id) as Grant;
+      if (this.gone.has(g.holder)) continue;
+      const set = holders.get(g.keyId);
+      if (set === undefined) holders.set(g.keyId, new Set([g.holder]));
+      else set.add(g.holder);
+    }
+    for (const [keyId, set] of holders) {
       const pins = pinsOf(keyId);
-      if (pins < holders.size)
-        problems.push(`item ${keyId} was just granted to ${holders.size} consumer(s) (${[...holders].join(", ")}), but holds ${pins} pins [P2]`);
+      if (pins < set.size)
+        problems.push(`item ${keyId} was just granted to ${set.size} consumer(s) (${[...set].join(", ")}), but holds ${pins} pins [P2]`);
     }
     this.fell.clear();
-    this.granted.clear();
+    this.sent.clear();
     this.gone.clear();
     return problems;
   }
 
-  private close(grantId: number, g: OpenGrant): void {
-    this.open.delete(grantId);
-    this.ended.add(grantId);
+  private end(grantId: number, g: Grant): void {
+    g.ended = true;
     const left = (this.openByKey.get(g.keyId) ?? 1) - 1;
     if (left === 0) this.openByKey.delete(g.keyId);
     else this.openByKey.set(g.keyId, left);
     this.fell.add(g.keyId);
     // Ended before the check (the producer may be pumped again before it): no pin owed for it.
-    this.granted.get(g.keyId)?.delete(g.holder);
+    this.sent.delete(grantId);
   }
 }
