@@ -23,6 +23,18 @@ function generatedBytes(envelope: ectp.v1.IEnvelope): Uint8Array {
   return ectp.v1.Envelope.encode(envelope).finish();
 }
 
+/** `encodeEnvelope(env)` throws INVALID_ARGUMENT whose message contains `message`. */
+function expectEncodeRefused(env: ectp.v1.IEnvelope, message: string): void {
+  let thrown: unknown;
+  try {
+    encodeEnvelope(env);
+  } catch (e) {
+    thrown = e;
+  }
+  expect(EctpError.is(thrown) && thrown.code, message).toBe("INVALID_ARGUMENT");
+  expect((thrown as Error).message).toContain(message);
+}
+
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
@@ -40,14 +52,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...valid, senderEpoch: 0 }, "it has no senderEpoch; set the sender's epoch, 1 or more"],
     ];
     for (const [env, message] of cases) {
-      let thrown: unknown;
-      try {
-        encodeEnvelope(env);
-      } catch (e) {
-        thrown = e;
-      }
-      expect(EctpError.is(thrown) && thrown.code, message).toBe("INVALID_ARGUMENT");
-      expect((thrown as Error).message).toContain(message);
+      expectEncodeRefused(env, message);
       // What a receiver makes of the same envelope from an encoder without the check.
       expect(decodeEnvelope(generatedBytes(env)).ok).toBe(false);
     }
@@ -332,14 +337,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readGrant: { attemptId: 1, grantId: 1, item: { key, sizeBytes: 8, shape: [{} as unknown as number] } } }, "shape[0] must be an integer in [0, 2^53); got object"],
     ];
     for (const [env, message] of cases) {
-      let thrown: unknown;
-      try {
-        encodeEnvelope(env);
-      } catch (e) {
-        thrown = e;
-      }
-      expect(EctpError.is(thrown) && thrown.code, message).toBe("INVALID_ARGUMENT");
-      expect((thrown as Error).message).toContain(message);
+      expectEncodeRefused(env, message);
     }
     // The largest values the fields carry still encode, and decode to themselves.
     const edge = { ...head, readGrant: { attemptId: 2 ** 53 - 1, grantId: 1, leaseMs: 2 ** 32 - 1 } };

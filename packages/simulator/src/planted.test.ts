@@ -21,6 +21,17 @@ async function violations(factories: CoreFactories, extra: SimulationOptions = {
   return summary;
 }
 
+/** `inner` with its pin and unpin replaced (a planted store bug); everything else passes through. */
+function withPins(inner: ItemStore, pins: Pick<ItemStore, "pin" | "unpin">): ItemStore {
+  return {
+    get: (k) => inner.get(k),
+    readyItems: () => inner.readyItems(),
+    totalPins: () => inner.totalPins(),
+    subscribe: (l) => inner.subscribe(l),
+    ...pins,
+  };
+}
+
 function has(s: { violations: { byInvariant: Record<InvariantId, number> } }, id: InvariantId): boolean {
   return s.violations.byInvariant[id] > 0;
 }
@@ -93,11 +104,7 @@ describe("planted bugs are reported", () => {
   it("[I3] background #6: a store whose pins collapse per item (a set, not a count)", async () => {
     const collapsing = (inner: ItemStore): ItemStore => {
       const pinned = new Set<string>();
-      return {
-        get: (k) => inner.get(k),
-        readyItems: () => inner.readyItems(),
-        totalPins: () => inner.totalPins(),
-        subscribe: (l) => inner.subscribe(l),
+      return withPins(inner, {
         pin: (k) => {
           if (pinned.has(k)) return; // the bug: a second grant of the same item adds no pin
           pinned.add(k);
@@ -107,7 +114,7 @@ describe("planted bugs are reported", () => {
           if (!pinned.delete(k)) return;
           inner.unpin(k);
         },
-      };
+      });
     };
     // Many requests for the same few items so grants of one item overlap.
     const s = await violations({ store: collapsing }, { itemReuse: 0.9, concurrency: 32 });
@@ -152,11 +159,7 @@ describe("planted bugs are reported", () => {
     const misplacing = (inner: ItemStore): ItemStore => {
       let previous: string | undefined;
       const placed = new Map<string, string[]>(); // granted key -> the keys actually pinned for it
-      return {
-        get: (k) => inner.get(k),
-        readyItems: () => inner.readyItems(),
-        totalPins: () => inner.totalPins(),
-        subscribe: (l) => inner.subscribe(l),
+      return withPins(inner, {
         pin: (k) => {
           // The bug: the pin lands on the previously granted item (still held in the store).
           const target = previous !== undefined && inner.get(previous) !== undefined ? previous : k;
@@ -170,7 +173,7 @@ describe("planted bugs are reported", () => {
           if (targets.length === 0) placed.delete(k);
           inner.unpin(target);
         },
-      };
+      });
     };
     const s = await violations({ store: misplacing });
     expect(has(s, "I3")).toBe(true);
