@@ -104,7 +104,7 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
 }
 
 /**
- * Which of `env`'s version, sender id and sender epoch is missing (or 0), for every receiver
+ * Which of `env`'s version, sender id and sender epoch is missing (or 0): every receiver
  * refuses such an envelope; undefined when all are there. A value of the wrong type or range is
  * left to the encoder, which refuses it naming the field and its range.
  */

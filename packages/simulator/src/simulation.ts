@@ -776,16 +776,23 @@ export class Simulation {
     }
   }
 
-  /** [I3] A ReadComplete reaching a producer ends the grant it names, if its sender holds it. */
+  /**
+   * [I3] A ReadComplete reaching a producer ends the grant it names, if its sender holds it. An
+   * envelope that cannot be read (from a planted core) ends nothing: the producer must ignore it [C10].
+   */
   private noteReadComplete(ledger: GrantLedger, m: MockReceivedMessage): void {
-    let env = m.attachment as ectp.v1.IEnvelope | undefined;
-    if (env === undefined) {
-      const decoded = decodeEnvelope(m.bytes);
-      if (!decoded.ok) return;
-      env = decoded.value;
+    try {
+      let env = m.attachment as ectp.v1.IEnvelope | undefined;
+      if (env === undefined) {
+        const decoded = decodeEnvelope(m.bytes);
+        if (!decoded.ok) return;
+        env = decoded.value;
+      }
+      const grantId = env.readComplete?.grantId;
+      if (typeof grantId === "number" && env.senderId === m.from) ledger.complete(grantId, m.from);
+    } catch {
+      // (unreadable: see above)
     }
-    const grantId = env.readComplete?.grantId;
-    if (typeof grantId === "number" && env.senderId === m.from) ledger.complete(grantId, m.from);
   }
 
   /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
@@ -809,10 +816,14 @@ export class Simulation {
     if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
   }
 
-  /** [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1] problem, found elsewhere). */
+  /** [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1] problem, found when it is encoded). */
   private noteGrant(p: ProducerNode, to: string, grant: ectp.v1.IReadGrant): void {
-    const keyId = tryItemKeyId(grant.item?.key);
-    if (typeof grant.grantId === "number" && keyId !== undefined) p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now);
+    try {
+      const keyId = tryItemKeyId(grant.item?.key);
+      if (typeof grant.grantId === "number" && keyId !== undefined) p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now);
+    } catch {
+      // (unreadable: see above)
+    }
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
