@@ -7,6 +7,16 @@
 import { describe, expect, it } from "vitest";
 import { announce, env, makeConsumer, P, QUIET, remote, sent, starts } from "./test-support.js";
 
+/** The request's one failure report names both its items, a and b, with `reason`. */
+function expectOneReportNamingBoth(h: ReturnType<typeof makeConsumer>, reason: string): void {
+  const failed = h.core.drainFailed();
+  expect(failed).toHaveLength(1);
+  expect(failed[0]?.failures.map((f) => [f.itemId, f.reason]).sort()).toEqual([
+    ["a", reason],
+    ["b", reason],
+  ]);
+}
+
 describe("one failure report per request names every item ended at that event", () => {
   it("[C6] two reads of one request timing out at the same poll are both named in its one report", () => {
     const h = makeConsumer(QUIET);
@@ -20,12 +30,7 @@ describe("one failure report per request names every item ended at that event", 
     expect(starts(h.core.poll(1))).toHaveLength(2);
     h.core.handleEnvelope(P, env(P, 1, { heartbeat: {} }), 20_000);
     h.core.poll(20_001); // both reads' deadlines (1 + 20 s) pass at this one poll
-    const failed = h.core.drainFailed();
-    expect(failed).toHaveLength(1);
-    expect(failed[0]?.failures.map((f) => [f.itemId, f.reason]).sort()).toEqual([
-      ["a", "TRANSFER_TIMEOUT"],
-      ["b", "TRANSFER_TIMEOUT"],
-    ]);
+    expectOneReportNamingBoth(h, "TRANSFER_TIMEOUT");
   });
 
   it("[C6] two producers found silent at the same poll: both items of the request named", () => {
@@ -37,12 +42,7 @@ describe("one failure report per request names every item ended at that event", 
     h.core.handleEnvelope("e-2", env("e-2", 1, { readGrant: { attemptId: byPeer("e-2"), grantId: 1, item: announce("h2", { producer: "e-2" }).item, leaseMs: 30_000 } }), 0);
     expect(starts(h.core.poll(0))).toHaveLength(2);
     h.core.poll(10_000); // both silent past their heartbeats: granted work fails PEER_UNREACHABLE
-    const failed = h.core.drainFailed();
-    expect(failed).toHaveLength(1);
-    expect(failed[0]?.failures.map((f) => [f.itemId, f.reason]).sort()).toEqual([
-      ["a", "PEER_UNREACHABLE"],
-      ["b", "PEER_UNREACHABLE"],
-    ]);
+    expectOneReportNamingBoth(h, "PEER_UNREACHABLE");
   });
 
   it("[C6][C3] a read result handled at the budget deadline names every item whose budget ran out then, as a poll would", () => {
@@ -55,11 +55,6 @@ describe("one failure report per request names every item ended at that event", 
     const start = starts(h.core.poll(50_000))[0];
     // Both budgets (0 + 60 s) have run out; the read's failure is handled before the poll at 60 s.
     h.core.handleReadResult({ readId: start?.readId as number, status: "failed" }, 60_000);
-    const failed = h.core.drainFailed();
-    expect(failed).toHaveLength(1);
-    expect(failed[0]?.failures.map((f) => [f.itemId, f.reason]).sort()).toEqual([
-      ["a", "BUDGET_EXHAUSTED"],
-      ["b", "BUDGET_EXHAUSTED"],
-    ]);
+    expectOneReportNamingBoth(h, "BUDGET_EXHAUSTED");
   });
 });

@@ -133,6 +133,8 @@ export class RecordingCore {
   readonly calls: string[] = [];
   outputs: CoreOutput[] = [];
   deadline: number | undefined;
+  /** Calls of `poll` so far (a driver's steps). */
+  polls = 0;
   handleEnvelope(from: string, env: ectp.v1.IEnvelope): void {
     const body = Object.keys(env).find((k) => !["version", "senderId", "senderEpoch", "body"].includes(k));
     this.calls.push(`env:${from}:${body}`);
@@ -147,6 +149,7 @@ export class RecordingCore {
     this.calls.push(`unreachable:${peerId}`);
   }
   poll(): CoreOutput[] {
+    this.polls++;
     const o = this.outputs;
     this.outputs = [];
     return o;

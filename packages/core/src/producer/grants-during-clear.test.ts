@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
-import { FP, PRODUCER, desc, kid, readRequest, sent, wire } from "./test-helpers.js";
+import { FP, PRODUCER, kid, readRequest, ready, refillingStore, sent, wire } from "./test-helpers.js";
 
 /**
  * A store reset whose Cleared change reaches the producer after the producer was called back in
@@ -12,22 +12,9 @@ import { FP, PRODUCER, desc, kid, readRequest, sent, wire } from "./test-helpers
 describe("grants made while a clear is being announced", () => {
   it("[P2][I3] a release callback during clear() that re-enters the producer: the grant on the re-put item is not dropped without its pin", () => {
     let producer!: ProducerCore;
-    let refill = true;
-    const store: MemoryItemStore = new MemoryItemStore({
-      capacityBytes: 1000,
-      release: () => {
-        if (!refill) return;
-        refill = false;
-        const r = store.put(desc(99));
-        if (!r.ok) throw r.error;
-        store.markReady(kid(99));
-        producer.handleMessage("c", wire("c", 1, readRequest(1, 99)), 1);
-      },
-    });
+    const store = refillingStore(() => producer.handleMessage("c", wire("c", 1, readRequest(1, 99)), 1));
     producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
-    const p1 = store.put(desc(1));
-    if (!p1.ok) throw p1.error;
-    store.markReady(kid(1));
+    ready(store, 1);
     store.clear("reset");
     const grant = sent(producer.poll(1), "c").find((e) => e.readGrant)?.readGrant;
     expect(grant).toBeDefined();
@@ -40,9 +27,7 @@ describe("grants made while a clear is being announced", () => {
     // The engine's listener, subscribed before the producer's.
     store.subscribe((c) => {
       if (c.kind !== "cleared") return;
-      const r = store.put(desc(99));
-      if (!r.ok) throw r.error;
-      store.markReady(kid(99));
+      ready(store, 99);
       producer.handleMessage("c", wire("c", 1, readRequest(1, 99)), 1);
     });
     producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });

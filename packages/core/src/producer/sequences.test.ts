@@ -11,7 +11,7 @@ import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
 import type { StoreEntry } from "./types.js";
-import { CountingMetrics, FP, PRODUCER, desc, harness, kid, readRequest, ready, request, sent, wire } from "./test-helpers.js";
+import { CountingMetrics, FP, PRODUCER, desc, harness, kid, readRequest, ready, refillingStore, request, sent, wire } from "./test-helpers.js";
 
 /** The key id of a key in an event or snapshot (a case bug when it is not a valid key). */
 function keyIdOf(key: ectp.v1.IItemKey | null | undefined): string {
@@ -233,22 +233,10 @@ describe("producer sequences: a store written from its own release callback", ()
   // [E1] "Events are published in batches, in the order the changes happened"; [E2] a snapshot's
   // items reflect exactly the batches up to its sequence.
   it("[E1][E2] an item made ready by a release callback during clear() is published after the Cleared it followed: the batches agree with the snapshot", () => {
-    let refill = true;
-    const store: MemoryItemStore = new MemoryItemStore({
-      capacityBytes: 1000,
-      release: () => {
-        // The region's owner reacts to a deregistration by writing a new item (after the reset).
-        if (!refill) return;
-        refill = false;
-        const r = store.put(desc(99));
-        if (!r.ok) throw r.error;
-        store.markReady(kid(99));
-      },
-    });
+    // The region's owner reacts to a deregistration by writing a new item (after the reset).
+    const store = refillingStore();
     const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store });
-    const p1 = store.put(desc(1));
-    if (!p1.ok) throw p1.error;
-    store.markReady(kid(1));
+    ready(store, 1);
     producer.poll(0);
     store.clear("reset"); // item 1 leaves (its release called), then item 99 is written and made ready
     const view = new Set<string>([kid(1)]);

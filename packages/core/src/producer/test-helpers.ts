@@ -123,6 +123,25 @@ export function ready(store: MemoryItemStore, n: number, size = 10): string {
   return kid(n);
 }
 
+/**
+ * A store whose region owner writes item 99 (ready) from the first release callback it gets, as
+ * an engine reacting to a deregistration by refilling may; `then` runs right after, still inside
+ * the callback (e.g. to hand the producer a ReadRequest for it).
+ */
+export function refillingStore(then: () => void = () => {}): MemoryItemStore {
+  let refill = true;
+  const store: MemoryItemStore = new MemoryItemStore({
+    capacityBytes: 1000,
+    release: () => {
+      if (!refill) return;
+      refill = false;
+      ready(store, 99);
+      then();
+    },
+  });
+  return store;
+}
+
 /** Encode an envelope from a consumer. */
 export function wire(from: string, epoch: number, body: ectp.v1.IEnvelope): Uint8Array {
   return encodeEnvelope({ version: SPEC_VERSION, senderId: from, senderEpoch: epoch, ...body });

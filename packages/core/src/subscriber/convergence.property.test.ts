@@ -11,7 +11,7 @@ import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { SeededRandom } from "../random.js";
 import { FP, desc } from "../producer/test-helpers.js";
-import { P, key } from "./test-support.js";
+import { P, key, readyKeys, viewKeys } from "./test-support.js";
 import { EventSubscriber } from "./subscriber.js";
 
 function kidOf(d: ectp.v1.IItemDescriptor): string {
@@ -74,11 +74,8 @@ function rig(o: { late?: number; maxHeldBatches?: number; maxHeldEvents?: number
       if (m.to === "producer") producer.handleMessage("R", m.bytes, now);
       else sub.handleMessage(P, m.bytes, now);
   };
-  const ready = () => [...store.readyItems()].map((e) => e.keyId).sort();
-  const viewed = () => {
-    const v = sub.view(P);
-    return v === undefined ? undefined : [...v.keys()].sort();
-  };
+  const ready = () => readyKeys(store);
+  const viewed = () => viewKeys(sub);
   const restart = () => {
     for (const out of producer.poll(now)) {
       if (out.type === "event-batch") recordBatch(epoch, out.batch);
@@ -106,6 +103,21 @@ function put(store: MemoryItemStore, n: number, ready: boolean, epoch: number): 
   if (r.ok && ready) store.markReady(r.value.keyId);
 }
 
+/** One generated operation on the rig (store changes, restarts, bursts), then a 10 ms step (`wait`: n × 10 ms); the view is checked after each step. */
+function apply(r: ReturnType<typeof rig>, op: string, n: number): void {
+  if (op === "put") put(r.store, n, true, r.epoch);
+  else if (op === "unready") put(r.store, n, false, r.epoch);
+  else if (op === "discard" && r.store.get(key(n))?.ready === false) r.store.discard(key(n));
+  else if (op === "clear") r.store.clear("reset");
+  else if (op === "restart") r.restart();
+  else if (op === "unreachable") r.unreachable();
+  else if (op === "refollow") { r.sub.unfollow(P); r.sub.follow(P, r.now); }
+  else if (op === "cut") { r.faults.cut = true; for (let i = 0; i < n * 10; i++) { if (i % 7 === 0) put(r.store, (n + i) % 30 + 1, true, r.epoch); r.step(10); r.check(); } r.faults.cut = false; }
+  else if (op === "burst") for (let i = 0; i < n; i++) { put(r.store, (n * 7 + i) % 30 + 1, true, r.epoch); r.step(1); r.check(); }
+  r.step(op === "wait" ? n * 10 : 10);
+  r.check();
+}
+
 describe("subscriber convergence: partitions, unreachable reports, tiny holds", () => {
   it("[E1][E2][P8] property: view == producer set at `applied` at every step; synced and exact after healing", () => {
     fc.assert(
@@ -120,19 +132,7 @@ describe("subscriber convergence: partitions, unreachable reports, tiny holds", 
         (seed, buf, resend, mbb, mhb, mhe, ops) => {
           const r = rig({ seed, replayBufferBatches: buf, resendIntervalMs: resend, maxBatchBytes: mbb, maxHeldBatches: mhb, maxHeldEvents: mhe, loss: 0.15, dup: 0.2, reorder: 0.3, late: 0.1 });
           r.sub.follow(P, 0);
-          for (const [op, n] of ops) {
-            if (op === "put") put(r.store, n, true, r.epoch);
-            else if (op === "unready") put(r.store, n, false, r.epoch);
-            else if (op === "discard" && r.store.get(key(n))?.ready === false) r.store.discard(key(n));
-            else if (op === "clear") r.store.clear("reset");
-            else if (op === "restart") r.restart();
-            else if (op === "unreachable") r.unreachable();
-            else if (op === "refollow") { r.sub.unfollow(P); r.sub.follow(P, r.now); }
-            else if (op === "cut") { r.faults.cut = true; for (let i = 0; i < n * 10; i++) { if (i % 7 === 0) put(r.store, (n + i) % 30 + 1, true, r.epoch); r.step(10); r.check(); } r.faults.cut = false; }
-            else if (op === "burst") for (let i = 0; i < n; i++) { put(r.store, (n * 7 + i) % 30 + 1, true, r.epoch); r.step(1); r.check(); }
-            r.step(op === "wait" ? n * 10 : 10);
-            r.check();
-          }
+          for (const [op, n] of ops) apply(r, op, n);
           r.faults.loss = 0;
           r.faults.dup = 0;
           r.faults.reorder = 0;
@@ -165,23 +165,13 @@ describe("subscriber convergence: the view always equals the producer's set at t
         (seed, buf, resend, mbb, ops) => {
           const r = rig({ seed, replayBufferBatches: buf, resendIntervalMs: resend, maxBatchBytes: mbb, loss: 0.2, dup: 0.2, reorder: 0.3 });
           r.sub.follow(P, 0);
-          for (const [op, n] of ops) {
-            if (op === "put") put(r.store, n, true, r.epoch);
-            else if (op === "unready") put(r.store, n, false, r.epoch);
-            else if (op === "discard" && r.store.get(key(n))?.ready === false) r.store.discard(key(n));
-            else if (op === "clear") r.store.clear("reset");
-            else if (op === "restart") r.restart();
-            else if (op === "burst") for (let i = 0; i < n; i++) { put(r.store, (n * 7 + i) % 30 + 1, true, r.epoch); r.step(1); r.check(); }
-            r.step(op === "wait" ? n * 10 : 10);
-            r.check();
-          }
+          for (const [op, n] of ops) apply(r, op, n);
           r.faults.loss = 0;
           r.faults.dup = 0;
           r.faults.reorder = 0;
           for (let i = 0; i < 300 && !(r.sub.isSynced(P) && JSON.stringify(r.viewed()) === JSON.stringify(r.ready())); i++) { r.step(); r.check(); }
           expect(r.viewed()).toEqual(r.ready());
           expect(r.sub.isSynced(P)).toBe(true);
-
         },
       ),
       { numRuns: 1500 },

@@ -7,7 +7,7 @@ import { SeededRandom } from "../random.js";
 import { CountingMetrics, FP, desc } from "../producer/test-helpers.js";
 import type { Logger } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
-import { P, batch, bodies, env, following, key, replayFrom } from "./test-support.js";
+import { P, batch, bodies, env, following, key, readyKeys, replayFrom, viewKeys } from "./test-support.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
 
@@ -52,11 +52,8 @@ function rig(
       if (m.to === "producer") producer.handleMessage("R", m.bytes, now);
       else sub.handleMessage(P, m.bytes, now);
   };
-  const ready = () => [...store.readyItems()].map((e) => e.keyId).sort();
-  const viewed = () => {
-    const v = sub.view(P);
-    return v === undefined ? undefined : [...v.keys()].sort();
-  };
+  const ready = () => readyKeys(store);
+  const viewed = () => viewKeys(sub);
   const restart = () => {
     producer.shutdown(now);
     store.clear("reset");

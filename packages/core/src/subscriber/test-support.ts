@@ -1,10 +1,22 @@
 /** Helpers shared by the subscriber's tests (not exported from the package). */
 import { SPEC_VERSION, type ectp, itemKeyId } from "@ectp/protocol";
+import type { MemoryItemStore } from "../producer/memory-store.js";
 import { FP, desc } from "../producer/test-helpers.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
 
 /** The producer every test follows. */
 export const P = "E";
+
+/** The key ids of the store's ready items, sorted: the set a subscriber's view must converge to. */
+export function readyKeys(store: MemoryItemStore): string[] {
+  return [...store.readyItems()].map((e) => e.keyId).sort();
+}
+
+/** The key ids of `sub`'s view of {@link P}, sorted; undefined while it has none. */
+export function viewKeys(sub: EventSubscriber): string[] | undefined {
+  const v = sub.view(P);
+  return v === undefined ? undefined : [...v.keys()].sort();
+}
 
 /** The item key id of test item `n` (`desc(n)`). */
 export function key(n: number): string {
