@@ -224,6 +224,11 @@ function slotAt(req: Req, i: number): Slot | undefined {
   return i === 0 ? req : req.more[i - 1];
 }
 
+/** [C3][C6] Whether slot `s` still waits for its fetch, has no model input, and its budget ran out by `now`: its request fails. */
+function exhaustedWithoutModelInput(s: Slot, now: number): boolean {
+  return s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt;
+}
+
 /** [C3] Whether every request waiting for `f` is at or past its budget deadline (timers not yet run). */
 function budgetsOver(f: Fetch, now: number): boolean {
   for (let w = f.wHead; w !== undefined; w = w.wNext) if (w.budgetAt > now) return false;
@@ -1364,7 +1369,7 @@ export class ConsumerCore {
     let named: Set<string> | undefined; // (made once needed: a request of many items stays linear)
     for (let i = 0; i < req.slotCount; i++) {
       const s = slotAt(req, i) as Slot;
-      if (s.decision !== undefined || s.fetch === undefined || s.hasModelInput || now < s.budgetAt) continue;
+      if (!exhaustedWithoutModelInput(s, now)) continue;
       named ??= new Set(failures.map((f) => f.itemId));
       if (!named.has(s.itemId)) failures.push(this.exhaustFailure(s));
     }
@@ -2457,20 +2462,17 @@ export class ConsumerCore {
       // [C6] Every item of the request whose budget ran out by now (without model input) is reported,
       // as an admission at this instant reports them, not only the one whose timer ran first.
       const req = slot.req;
-      const failures: ItemFailure[] = [];
+      const ended: Slot[] = [];
       for (let i = 0; i < req.slotCount; i++) {
         const s = slotAt(req, i) as Slot;
-        if (s === slot || (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt))
-          failures.push(this.exhaustFailure(s));
+        if (s === slot || exhaustedWithoutModelInput(s, now)) ended.push(s);
       }
+      const failures = ended.map((s) => this.exhaustFailure(s));
       const batch = this.together;
       if (batch === undefined) this.failRequest(req, failures, now);
       else {
         // Inside a poll: reported with whatever else ends the request at this drive; these slots stop waiting now.
-        for (let i = 0; i < req.slotCount; i++) {
-          const s = slotAt(req, i) as Slot;
-          if (s === slot || (s.decision === undefined && s.fetch !== undefined && !s.hasModelInput && now >= s.budgetAt)) this.detach(s, now);
-        }
+        for (const s of ended) this.detach(s, now);
         const list = batch.get(req);
         if (list === undefined) batch.set(req, failures);
         else list.push(...failures);
