@@ -155,6 +155,25 @@ describe("planted bugs are reported", () => {
     expect(s.violations.first[0]?.message).toMatch(/holds \d+ pins, but only \d+ of its grants are live on the wire/);
   });
 
+  it("[I1] a producer sending a grant whose fields cannot be read is reported, and the run goes on (the grant ledger reads it first)", async () => {
+    const s = await violations({
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const poll = core.poll.bind(core);
+        core.poll = (now) =>
+          poll(now).map((o) => {
+            if (o.type !== "send" || !o.envelope.readGrant) return o;
+            // The bug: a hostile object where the grant should be.
+            const readGrant = Object.defineProperty({}, "item", { get: () => { throw new Error("unreadable"); } });
+            return { ...o, envelope: { ...o.envelope, readGrant } };
+          });
+        return core;
+      },
+    });
+    expect(has(s, "I1")).toBe(true);
+    expect(s.violations.first[0]?.message).toMatch(/produced an envelope that cannot be encoded/);
+  });
+
   it("[I3][P2] a store that pins another item than the one granted (the totals still agree)", async () => {
     const misplacing = (inner: ItemStore): ItemStore => {
       let previous: string | undefined;

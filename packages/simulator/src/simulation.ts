@@ -777,22 +777,18 @@ export class Simulation {
   }
 
   /**
-   * [I3] A ReadComplete reaching a producer ends the grant it names, if its sender holds it. An
-   * envelope that cannot be read (from a planted core) ends nothing: the producer must ignore it [C10].
+   * [I3] A ReadComplete reaching a producer ends the grant it names, if its sender holds it. (An
+   * attachment comes only from a real core; a planted core's messages arrive as bytes, decoded here.)
    */
   private noteReadComplete(ledger: GrantLedger, m: MockReceivedMessage): void {
-    try {
-      let env = m.attachment as ectp.v1.IEnvelope | undefined;
-      if (env === undefined) {
-        const decoded = decodeEnvelope(m.bytes);
-        if (!decoded.ok) return;
-        env = decoded.value;
-      }
-      const grantId = env.readComplete?.grantId;
-      if (typeof grantId === "number" && env.senderId === m.from) ledger.complete(grantId, m.from);
-    } catch {
-      // (unreadable: see above)
+    let env = m.attachment as ectp.v1.IEnvelope | undefined;
+    if (env === undefined) {
+      const decoded = decodeEnvelope(m.bytes);
+      if (!decoded.ok) return;
+      env = decoded.value;
     }
+    const grantId = env.readComplete?.grantId;
+    if (typeof grantId === "number" && env.senderId === m.from) ledger.complete(grantId, m.from);
   }
 
   /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
