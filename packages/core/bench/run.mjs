@@ -9,6 +9,11 @@
 //     left out of the timed loop. After a warm-up, REPS timed repetitions; median and best
 //     are reported, by wall clock and by process CPU time (process.cpuUsage: on a shared
 //     machine the CPU rate is the steadier one; it includes V8's GC and compiler threads).
+//     The same-run baseline: the same loop driving bare.mjs's consumer and producer, which
+//     keep the same tables and send the same messages but check and time nothing; its
+//     repetitions alternate with the object path's, and the ratio of the two medians is what
+//     the protocol's rules cost on this machine (a figure that, unlike the rate, does not
+//     move with the machine's speed).
 // (2) Admission cost per admit() call with 10^3, 10^4 and 10^5 outstanding requests, each
 //     size in a fresh child process with the same heap flags (so one size's garbage does
 //     not land in another's measurement). Outstanding requests are built untimed first;
@@ -39,11 +44,12 @@
 // shared machine only such paired figures say whether a change helped. BENCH_ADMIT_RUNS=k
 // (default 1) runs each (size, build) child k times, alternating builds, and reports the
 // median of the children's medians.
-import { encodeEnvelope } from "@ectp/protocol";
+import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import { ConsumerCore, MemoryItemStore, ProducerCore } from "../dist/index.js";
 
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { BareConsumer, BareProducer } from "./bare.mjs";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
@@ -86,6 +92,20 @@ function makeRig() {
   return { store, producer, consumer, announcements, itemBytes };
 }
 
+/** The rig of part 1's baseline: bare.mjs's consumer and producer, holding the same items. */
+function makeBareRig() {
+  const producer = new BareProducer(PRODUCER_ID);
+  const announcements = [];
+  const itemBytes = [];
+  for (let n = 0; n < ITEMS; n++) {
+    const bytes = new Uint8Array(SIZE).fill(n & 0xff);
+    producer.put(descriptor(n), bytes);
+    announcements.push({ version: SPEC_VERSION, item: descriptor(n) });
+    itemBytes.push(bytes);
+  }
+  return { producer, consumer: new BareConsumer(CONSUMER_ID, new RecyclingPool()), announcements, itemBytes };
+}
+
 /**
  * Deliver outputs until both cores are quiet. `wire` selects the encoded path.
  * Returns the number of reads performed.
@@ -122,15 +142,19 @@ function pump(rig, now, wire, sourceOf) {
   }
 }
 
-function lifecycles(n, wire) {
-  const rig = makeRig();
+/**
+ * Part 1 for one rig: a `measure(count)` that runs `count` lifecycles after a warm-up (handshake,
+ * JIT, steady table sizes) and returns their rates, wall and CPU; `finish()` checks that nothing
+ * was left behind.
+ */
+function lifecycleRunner(rig, wire) {
   const sourceOf = (loc) => rig.itemBytes[loc[0] + 0] ?? rig.itemBytes[0];
   const items = rig.announcements.map((announcement, i) => [{ itemId: "img", announcement, hasModelInput: false, i }]);
   let now = 1;
-  // Warm up (handshake, JIT), then measure.
-  const run = (count, offset) => {
+  let serial = 0;
+  const run = (count) => {
     for (let k = 0; k < count; k++) {
-      const requestId = `r${offset + k}`;
+      const requestId = `r${serial++}`;
       const req = { requestId, items: items[k % ITEMS] };
       let res = rig.consumer.admit(req, now);
       pump(rig, now, wire, sourceOf);
@@ -142,23 +166,39 @@ function lifecycles(n, wire) {
       now += 0.001;
     }
   };
-  run(Math.min(20_000, n), 0); // warm-up: handshake, JIT, steady table sizes
-  const wall = [];
-  const cpu = [];
-  for (let rep = 0; rep < REPS; rep++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    run(n, 1e9 + rep * n);
-    const ms = performance.now() - t0;
-    const c = process.cpuUsage(c0);
-    wall.push((n / ms) * 1000);
-    cpu.push((n / ((c.user + c.system) / 1000)) * 1000);
-  }
-  const ps = rig.producer.stats();
-  const cs = rig.consumer.stats();
-  if (ps.grants !== 0 || ps.pins !== 0 || cs.requests !== 0 || cs.grantsHeld !== 0)
-    throw new Error(`state left behind: ${JSON.stringify({ ps, cs })}`);
-  return { wall: summary(wall), cpu: summary(cpu) };
+  run(20_000);
+  serial = 1e9; // every measured id as long as the others
+  return {
+    measure(count) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      run(count);
+      const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      return { wall: (count / ms) * 1000, cpu: (count / ((c.user + c.system) / 1000)) * 1000 };
+    },
+    finish() {
+      const ps = rig.producer.stats();
+      const cs = rig.consumer.stats();
+      if (ps.grants !== 0 || ps.pins !== 0 || cs.requests !== 0 || cs.grantsHeld !== 0)
+        throw new Error(`state left behind: ${JSON.stringify({ ps, cs })}`);
+    },
+  };
+}
+
+/** Part 1: REPS repetitions of each runner's `count` lifecycles, taking turns; median and best of each. */
+function lifecycles(runners) {
+  const samples = runners.map(() => ({ wall: [], cpu: [] }));
+  for (let rep = 0; rep < REPS; rep++)
+    runners.forEach(([runner, count], i) => {
+      const r = runner.measure(count);
+      samples[i].wall.push(r.wall);
+      samples[i].cpu.push(r.cpu);
+    });
+  return runners.map(([runner], i) => {
+    runner.finish();
+    return { wall: summary(samples[i].wall), cpu: summary(samples[i].cpu) };
+  });
 }
 
 /**
@@ -370,8 +410,11 @@ console.log(
 
 const N = Math.round(200_000 * SCALE);
 if (PARTS.includes("1")) {
-  const objPath = lifecycles(N, false);
-  const wirePath = lifecycles(Math.round(N / 2), true);
+  const [objPath, bare] = lifecycles([
+    [lifecycleRunner(makeRig(), false), N],
+    [lifecycleRunner(makeBareRig(), false), N],
+  ]);
+  const [wirePath] = lifecycles([[lifecycleRunner(makeRig(), true), Math.round(N / 2)]]);
   console.log(`(1) Full item lifecycles (admit -> request -> grant -> read -> ready -> ACK -> finish); ${REPS} repetitions`);
   console.log("    path                            lifecycles/s wall        lifecycles per CPU-second   target");
   console.log("                                    median        best        median        best");
@@ -379,8 +422,12 @@ if (PARTS.includes("1")) {
     `    ${name.padEnd(30)} ${fmt(r.wall.median).padStart(9)} ${fmt(r.wall.best).padStart(11)} ${fmt(r.cpu.median).padStart(13)} ${fmt(r.cpu.best).padStart(11)}`;
   console.log(`${row("objects (handleEnvelope)", objPath)}   >= 1,000,000 ${objPath.wall.median >= 1e6 ? "MET" : "NOT MET"}`);
   console.log(`${row("wire (encode + handleMessage)", wirePath)}   (informative)`);
+  console.log(`${row("baseline: bare bookkeeping", bare)}   (same run, turns with objects)`);
   console.log(
     `    (${fmt(1e9 / objPath.wall.median / 1000, 2)} us wall, ${fmt(1e9 / objPath.cpu.median / 1000, 2)} us CPU per lifecycle on the object path, medians)`,
+  );
+  console.log(
+    `    objects / baseline: ${fmt(bare.wall.median / objPath.wall.median, 2)}x the time per lifecycle (wall), ${fmt(bare.cpu.median / objPath.cpu.median, 2)}x (CPU): what checking, timing and observing cost over the bare tables (bench/bare.mjs)`,
   );
   console.log("");
 }

@@ -1027,12 +1027,15 @@ export class ConsumerCore {
   poll(now: number): CoreOutput[] {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "poll");
     now = this.acceptNow(now);
-    try {
-      // [C6] One drive is one event: items of a request ended by several timers at this poll are reported together.
-      this.endTogether(now, () => this.runTimers(now));
-    } catch (cause) {
-      this.guardFailed("poll", cause);
-    }
+    // Most polls find no timer due: they gather no event (an idle poll cost ~135 ns with it, ~30 without).
+    const dueAt = this.timers.peekAt();
+    if (dueAt !== undefined && dueAt <= now)
+      try {
+        // [C6] One drive is one event: items of a request ended by several timers at this poll are reported together.
+        this.endTogether(now, () => this.runTimers(now));
+      } catch (cause) {
+        this.guardFailed("poll", cause);
+      }
     if (this.requests.size !== this.gaugedRequests || this.grantsHeldCount !== this.gaugedGrantsHeld || this.quarantinedCount !== this.gaugedQuarantined)
       this.setGauges();
     return this.out.take();
