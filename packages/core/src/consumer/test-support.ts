@@ -138,6 +138,48 @@ export function expectIdle(h: { core: ConsumerCore; pool: TestPool }): void {
   });
   expect(h.pool.live.size).toBe(0);
   expect(h.pool.violations).toEqual([]);
+  expect(tablesLeft(h.core)).toEqual([]);
+}
+
+/** The private tables {@link tablesLeft} reads (a test's view of them: not part of the API). */
+interface ConsumerTables {
+  requests: { size: number };
+  keys: { size: number };
+  attempts: { size: number };
+  reads: { size: number };
+  peers: Map<string, { id: string; grants: { size: number }; ackWaiters: Set<unknown>; fetchCount: number; fHead: unknown; tLane: number }>;
+  timers: { size: number };
+  together: unknown;
+  planDesc: unknown[];
+  planRec: unknown[];
+  planMeta: unknown[];
+  planDecisions: unknown[];
+}
+
+/**
+ * [I4] What a consumer's own tables still hold when it should be idle, each as a line ([] when
+ * nothing): the real sizes, not the counters `stats()` reports, so that a record left in a table
+ * no counter covers (a peer's grant, an attempt, a timer) is seen too. Peers themselves may stay
+ * (they are forgotten when idle for `idlePeerMs`), with their heartbeat timers.
+ */
+export function tablesLeft(core: ConsumerCore): string[] {
+  const t = core as unknown as ConsumerTables;
+  const left: string[] = [];
+  const sizes = { requests: t.requests.size, keys: t.keys.size, attempts: t.attempts.size, reads: t.reads.size };
+  for (const [name, size] of Object.entries(sizes)) if (size !== 0) left.push(`${name}: ${size}`);
+  let peerTimers = 0;
+  for (const peer of t.peers.values()) {
+    if (peer.grants.size !== 0) left.push(`peer ${peer.id} grants: ${peer.grants.size}`);
+    if (peer.ackWaiters.size !== 0) left.push(`peer ${peer.id} ackWaiters: ${peer.ackWaiters.size}`);
+    if (peer.fetchCount !== 0 || peer.fHead !== undefined) left.push(`peer ${peer.id} fetches: ${peer.fetchCount}`);
+    if (peer.tLane !== -1) peerTimers++;
+  }
+  if (t.timers.size !== peerTimers) left.push(`timers: ${t.timers.size}, of which ${peerTimers} of peers`);
+  if (t.together !== undefined) left.push("an event batch still open");
+  const scratch = { planDesc: t.planDesc, planRec: t.planRec, planMeta: t.planMeta, planDecisions: t.planDecisions };
+  for (const [name, list] of Object.entries(scratch))
+    if (list.some((x) => x !== undefined)) left.push(`${name} holds ${list.filter((x) => x !== undefined).length}`);
+  return left;
 }
 
 /** The bytes of test item `hash` (deterministic from its name). */

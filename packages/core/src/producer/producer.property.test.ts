@@ -73,6 +73,31 @@ function liveGrants(producer: ProducerCore): { keyId: string }[] {
   return (producer as unknown as { grants: IdTable<{ keyId: string }> }).grants.values();
 }
 
+/** The private tables {@link tablesLeft} reads (a test's view of them: not part of the API). */
+interface ProducerTables {
+  byKey: { size: number };
+  leaseHead: unknown;
+  pinnedBytesTotal: number;
+  peers: Map<string, { id: string; grantHead: unknown; liveGrants: number; pinnedBytes: number }>;
+}
+
+/**
+ * [I3][I4] What a producer's own grant tables still hold once no grant is live, each as a line
+ * ([] when nothing): the key index, the lease list and each peer's grant list and quota counts,
+ * none of which `stats()` reports (it counts the grant table and the store's pins).
+ */
+function tablesLeft(producer: ProducerCore): string[] {
+  const t = producer as unknown as ProducerTables;
+  const left: string[] = [];
+  if (t.byKey.size !== 0) left.push(`byKey: ${t.byKey.size}`);
+  if (t.leaseHead !== undefined) left.push("the lease list is not empty");
+  if (t.pinnedBytesTotal !== 0) left.push(`pinned bytes: ${t.pinnedBytesTotal}`);
+  for (const p of t.peers.values())
+    if (p.grantHead !== undefined || p.liveGrants !== 0 || p.pinnedBytes !== 0)
+      left.push(`peer ${p.id}: ${p.liveGrants} grants, ${p.pinnedBytes} bytes${p.grantHead === undefined ? "" : ", a grant listed"}`);
+  return left;
+}
+
 describe("ProducerCore properties", () => {
   it("[I1][I3] random requests, ACKs, garbage, time, evictions and writes from several consumers: never throws, each item's pins === its live grants always, zero after all leases pass", () => {
     fc.assert(
@@ -204,11 +229,13 @@ describe("ProducerCore properties", () => {
           check();
         }
         expect(producer.stats()).toMatchObject({ grants: 0, pins: 0, pinnedBytes: 0 });
+        expect(tablesLeft(producer)).toEqual([]);
         // Then every peer goes silent and is forgotten.
         now += 10_000;
         producer.poll(now);
         check();
         expect(producer.stats()).toMatchObject({ grants: 0, pins: 0, pinnedBytes: 0, peers: 0 });
+        expect(tablesLeft(producer)).toEqual([]);
         expect(store.totalPins()).toBe(0);
         expect(sent(producer.poll(now))).toEqual([]);
       }),
