@@ -12,8 +12,8 @@
 //     The same-run baseline: the same loop driving bare.mjs's consumer and producer, which
 //     keep the same tables and send the same messages but check and time nothing; its
 //     repetitions alternate with the object path's, and the ratio of the two medians is what
-//     the protocol's rules cost on this machine (a figure that, unlike the rate, does not
-//     move with the machine's speed).
+//     the protocol's rules cost on this machine (a figure that moves less with the machine's
+//     speed than the rates do).
 // (2) Admission cost per admit() call with 10^3, 10^4 and 10^5 outstanding requests, each
 //     size in a fresh child process with the same heap flags (so one size's garbage does
 //     not land in another's measurement). Outstanding requests are built untimed first;
