@@ -116,7 +116,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(decoded.ok).toBe(false);
     if (decoded.ok) return;
     expect(decoded.error.message).toBe(
-      "[MALFORMED_MESSAGE] envelope of 3 bytes is not valid protobuf: index out of range; ignore it (SPEC.md [C10]), and if a peer keeps sending such bytes, check its encoder and the framing",
+      "[MALFORMED_MESSAGE] envelope of 3 bytes is not valid protobuf: index out of range (at version, byte 0: a length of 5 runs past the 1 byte left in its envelope); ignore it (SPEC.md [C10]), and if a peer keeps sending such bytes, check its encoder and the framing",
     );
     expect(decoded.error.cause).toBeInstanceOf(Error);
   });

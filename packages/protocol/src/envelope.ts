@@ -10,6 +10,7 @@ import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { skipField } from "./skip-field.js";
 import { SPEC_MAJOR } from "./version.js";
+import { locateMalformed } from "./wire-diagnosis.js";
 
 /** The members of the Envelope `body` oneof. */
 export type EnvelopeBodyName =
@@ -256,12 +257,15 @@ function decodeView(bytes: Uint8Array): DecodedEnvelope {
     const frozen = frozenFields(bytes);
     if (frozen !== undefined && (frozen.version?.major ?? 0) !== SPEC_MAJOR) return versionError(frozen);
     const why = cause instanceof Error ? `: ${cause.message}` : "";
+    // The field the bytes go wrong in, when it is their framing (protobufjs' message does not name it).
+    const where = locateMalformed(bytes);
+    const at = where === undefined ? "" : ` (at ${where.field === "" ? "the envelope" : where.field}, byte ${where.offset}: ${where.problem})`;
     return {
       ok: false,
       error: new EctpError(
         "MALFORMED_MESSAGE",
-        `envelope of ${bytes.length} bytes is not valid protobuf${why}; ignore it (SPEC.md [C10]), and if a peer keeps sending such bytes, check its encoder and the framing`,
-        { cause },
+        `envelope of ${bytes.length} bytes is not valid protobuf${why}${at}; ignore it (SPEC.md [C10]), and if a peer keeps sending such bytes, check its encoder and the framing`,
+        { cause, details: where === undefined ? {} : { field: where.field, offset: where.offset } },
       ),
     };
   }

@@ -1,0 +1,107 @@
+// Decode errors name the field malformed bytes go wrong in (wire-diagnosis.ts): protobufjs' own
+// message says only what failed ("index out of range: 12 + 5 > 14").
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
+import type { ectp } from "./gen/ectp.js";
+import { locateMalformed } from "./wire-diagnosis.js";
+
+const HEADER = { version: { major: 1, minor: 0 }, senderId: "e", senderEpoch: 1 };
+const KEY = { contentHash: new Uint8Array([0xc1, 0xc2, 0xc3]), fingerprint: { model: "m" } };
+const ITEM = { key: KEY, sizeBytes: 6, producerId: "e", epoch: 1, shape: [2, 3] };
+
+function envelope(body: ectp.v1.IEnvelope): Uint8Array {
+  return encodeEnvelope({ ...HEADER, ...body });
+}
+
+/** `bytes` with the byte just before the first occurrence of `marker` replaced by `value`. */
+function withByteBefore(bytes: Uint8Array, marker: number[], value: number): Uint8Array {
+  const out = Uint8Array.from(bytes);
+  for (let i = 1; i + marker.length <= out.length; i++)
+    if (marker.every((b, k) => out[i + k] === b)) {
+      out[i - 1] = value;
+      return out;
+    }
+  throw new Error(`marker ${marker} not found`);
+}
+
+/** decodeEnvelope's error for bytes it must refuse. */
+function refusal(bytes: Uint8Array): { message: string; details: Record<string, unknown> } {
+  const r = decodeEnvelope(bytes);
+  if (r.ok) throw new Error("the bytes decoded");
+  return { message: r.error.message, details: r.error.details as Record<string, unknown> };
+}
+
+describe("decode errors name the field [C10]", () => {
+  it("a length running past its message, three messages deep: readGrant.item.key.contentHash", () => {
+    const bytes = withByteBefore(envelope({ readGrant: { grantId: 3, attemptId: 1, item: ITEM } }), [0xc1, 0xc2, 0xc3], 9);
+    const e = refusal(bytes);
+    expect(e.details.field).toBe("readGrant.item.key.contentHash");
+    expect(e.message).toMatch(/\(at readGrant\.item\.key\.contentHash, byte \d+: a length of 9 runs past the 8 bytes left in its message\)/);
+    expect(e.message).toContain("index out of range"); // protobufjs' own words are kept (the key: 3 hash bytes, then its fingerprint)
+  });
+
+  it("an element of a repeated field is named with its index: eventBatch.events[1].stored.item.producerId", () => {
+    const stored = (producerId: string) => ({ stored: { item: { ...ITEM, producerId } } });
+    const ok = envelope({ eventBatch: { sequence: 1, events: [stored("first"), stored("second")] } });
+    const e = refusal(withByteBefore(ok, [...new TextEncoder().encode("second")], 40));
+    expect(e.details.field).toBe("eventBatch.events[1].stored.item.producerId");
+  });
+
+  it("a wire type protobuf does not have, inside a message", () => {
+    const ok = envelope({ heartbeat: { sequence: 5 } });
+    // The heartbeat body: tag (field 16, wire type 2) is two bytes, 0x82 0x01, then its length.
+    const i = ok.findIndex((b, k) => b === 0x82 && ok[k + 1] === 0x01);
+    const bytes = Uint8Array.from(ok);
+    bytes[i + 3] = 0x0f; // its first field's tag: field 1, wire type 7
+    const e = refusal(bytes);
+    expect(e.details.field).toBe("heartbeat.sequence");
+    expect(e.message).toContain("wire type 7, which protobuf does not have");
+  });
+
+  it("a varint of more than 10 bytes, and field number 0", () => {
+    const long = new Uint8Array([0x18, ...new Array(11).fill(0xff), 0x01]); // senderEpoch
+    expect(locateMalformed(long)).toEqual({ field: "senderEpoch", offset: 0, problem: "a varint longer than 10 bytes" });
+    expect(locateMalformed(new Uint8Array([0x00, 0x01]))).toEqual({ field: "", offset: 0, problem: "a field number 0, which no field has" });
+    expect(refusal(new Uint8Array([0x00, 0x01])).message).toContain("(at the envelope, byte 0: a field number 0, which no field has)");
+  });
+
+  it("an unknown field is named by its number, and an unclosed group found", () => {
+    // Field 99 (unknown), wire type 3 (a group), never closed.
+    const bytes = new Uint8Array([0x9b, 0x06, 0x08, 0x01]);
+    expect(locateMalformed(bytes)).toEqual({ field: "#99", offset: 0, problem: "its group has no end tag before the end of its message" });
+    expect(refusal(bytes).details.field).toBe("#99");
+  });
+
+  it("well-framed bytes name nothing, and refusals that are not about framing keep their own words", () => {
+    const ok = envelope({ readGrant: { grantId: 3, attemptId: 1, item: ITEM } });
+    expect(locateMalformed(ok)).toBeUndefined();
+    // senderId twice: refused by the decoder (SPEC.md section 5), framing intact.
+    const twice = new Uint8Array([...ok, 0x12, 0x01, 0x65]);
+    const e = refusal(twice);
+    expect(e.message).toContain("field senderId occurs twice");
+    expect(e.message).not.toContain("(at ");
+    expect(e.details).toEqual({});
+  });
+
+  it("property: every cut of a valid envelope that decodeEnvelope refuses as malformed is located, inside the cut", () => {
+    const bodies: ectp.v1.IEnvelope[] = [
+      { readGrant: { grantId: 3, attemptId: 1, item: { ...ITEM, checksum: { algorithm: 1, value: new Uint8Array(4) } }, leaseMs: 100 } },
+      { eventBatch: { sequence: 9, events: [{ stored: { item: ITEM } }, { removed: { key: KEY, cause: 1 } }] } },
+      { hello: { role: 1, capabilities: ["a", "bc"], fingerprint: { model: "m", dtype: 3 }, heartbeatIntervalMs: 5 } },
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...bodies), fc.nat(), (body, n) => {
+        const ok = envelope(body);
+        const cut = ok.slice(0, n % ok.length);
+        const r = decodeEnvelope(cut);
+        if (r.ok || r.error.code !== "MALFORMED_MESSAGE" || !r.error.message.includes("not valid protobuf")) return;
+        const where = locateMalformed(cut);
+        expect(where).toBeDefined();
+        expect(where?.offset).toBeLessThan(cut.length);
+        expect(r.error.details).toEqual({ field: where?.field, offset: where?.offset });
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
