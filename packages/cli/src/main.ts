@@ -14,7 +14,7 @@ export const VERSION: string = typeof __ECTP_CLI_VERSION__ === "string" ? __ECTP
 export const USAGE = `Usage: ectp <command> [options]
 
 Commands:
-  simulate      simulate a deployment under faults and check invariants [I1]-[I6]
+  simulate      simulate a deployment under faults and check invariants [I1]-[I6], [P1], [P3]
   conformance   run the ECTP conformance suite (from @ectp/conformance)
 
 Options:

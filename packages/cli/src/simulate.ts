@@ -37,7 +37,8 @@ const DURATION_RANGE = `from ${formatDuration(MIN_DURATION_MS)} to ${formatDurat
 export const SIMULATE_USAGE = `Usage: ectp simulate [options]
 
 Simulate an ECTP deployment (encoders, orchestrator, prefill/decode engines) on virtual
-time with the mock network, checking invariants [I1]-[I6] throughout.
+time with the mock network, checking invariants [I1]-[I6] and the producer rules [P1], [P3]
+throughout.
 
 Options:
   --producers <n>               encoder instances, 1..${L.maxInstances} (default ${D.producers})

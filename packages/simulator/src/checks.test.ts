@@ -347,7 +347,7 @@ describe("planted bugs the existing tests do not cover", () => {
     ["producer", "stats"],
   ] as const)("[I1] a %s whose %s throws once is reported once as an [I1] violation naming it, and the run goes on to the end", async (role, method) => {
     const s = await run(throwingOnce(role, method), { faults: "heavy" });
-    expect(s.violations.byInvariant).toEqual({ I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 });
+    expect(s.violations.byInvariant).toEqual({ I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
     expect(messages(s)).toEqual([expect.stringMatching(new RegExp(`^${role[0]}\\d threw: planted ${method}$`))]);
     expect(s.requests.total).toBe(60);
   });
@@ -399,7 +399,7 @@ describe("planted bugs the existing tests do not cover", () => {
     });
     expect(planted).toBe(true);
     // Only this violation: had the send gone on, the transport would have thrown on the missing bytes (a second one).
-    expect(s.violations.byInvariant).toEqual({ I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 });
+    expect(s.violations.byInvariant).toEqual({ I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
     expect(messages(s)).toEqual([
       expect.stringMatching(
         /^p\d produced an envelope that cannot be encoded: EctpError: \[INVALID_ARGUMENT\] envelope could not be encoded: it sets more than one body \(hello, heartbeat\); set exactly one$/,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GrantLedger } from "./grant-ledger.js";
 
-describe("GrantLedger [I3]", () => {
+describe("GrantLedger [I3][P3]", () => {
   const pins = (m: Record<string, number>) => (k: string) => m[k] ?? 0;
 
   it("finds pins left after an ACK or a lease, and a grant without its pin", () => {
@@ -36,16 +36,40 @@ describe("GrantLedger [I3]", () => {
     expect(l.check(20, pins({ b: 0 }))).toEqual([]);
   });
 
-  it("forgets a grant once its lease is over (a correct producer never sends it again), so the ledger stays bounded", () => {
+  it("forgets a grant one lease length after its lease is over (a correct producer never sends it again), so the ledger stays bounded", () => {
     const l = new GrantLedger();
-    l.grant(1, "a", "c0", 100, 0);
+    expect(l.grant(1, "a", "c0", 100, 0)).toBeUndefined();
     l.complete(1, "c0");
     l.check(0, pins({}));
-    l.grant(1, "a", "c0", 100, 50); // before the lease end: the same grant, no pin owed
+    expect(l.grant(1, "a", "c0", 50, 50)).toBeUndefined(); // before the lease end, with the lease left: the same grant, no pin owed
     expect(l.check(50, pins({}))).toEqual([]);
-    l.check(100, pins({})); // lease over: forgotten
-    l.grant(1, "a", "c0", 100, 150); // sent after its lease: taken as a new grant, which owes its pin
-    expect(l.check(150, pins({ a: 0 }))).toEqual(["item a was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
+    l.check(100, pins({})); // lease over: remembered as expired for one more lease
+    expect(l.grant(1, "a", "c0", 100, 150)).toBe("grant 1 (item a) sent again to c0 with lease_ms 100 after its lease ended at 100.000 ms [P3]");
+    expect(l.check(150, pins({}))).toEqual([]); // reported, not taken as a new grant owing a pin
+    l.check(200, pins({})); // forgotten
+    expect(l.grant(1, "a", "c0", 100, 250)).toBeUndefined(); // taken as a new grant, which owes its pin
+    expect(l.check(250, pins({ a: 0 }))).toEqual(["item a was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
+  });
+
+  it("[P3] reports a grant sent again with a lease that would end later than it was granted to; the whole milliseconds left are fine", () => {
+    const l = new GrantLedger();
+    expect(l.grant(1, "a", "c0", 1000, 0.4)).toBeUndefined();
+    expect(l.check(0.4, pins({ a: 1 }))).toEqual([]);
+    // A duplicate handled in the pump that granted it: the whole lease is left.
+    expect(l.grant(1, "a", "c0", 1000, 0.4)).toBeUndefined();
+    // Later: floor(1000.4 - now), as the producer computes it, or less.
+    expect(l.grant(1, "a", "c0", 999, 1.2)).toBeUndefined();
+    expect(l.grant(1, "a", "c0", 1, 999.1)).toBeUndefined();
+    expect(l.grant(1, "a", "c0", 10, 500)).toBeUndefined();
+    // The lease pushed later: the full lease again (background failure #7), or lease_ms 0 (which reads as 30 000).
+    expect(l.grant(1, "a", "c0", 1000, 10)).toBe(
+      "grant 1 (item a) sent again to c0 with lease_ms 1000, which would end its lease at 1010.000 ms; it was granted to end at 1000.400 ms (at most 990 ms left) [P3]",
+    );
+    expect(l.grant(1, "a", "c0", 0, 999.9)).toMatch(/^grant 1 \(item a\) sent again to c0 with lease_ms 0, which would end its lease at 30999\.900 ms/);
+    expect(l.grant(1, "a", "c0", 1, 999.5)).toMatch(/would end its lease at 1000\.500 ms/);
+    // None of them is a new grant: no pin owed, the lease still ends at 1000.4.
+    expect(l.check(999, pins({ a: 1 }))).toEqual([]);
+    expect(l.check(1000.4, pins({ a: 1 }))).toEqual(["item a holds 1 pins, but only 0 of its grants are live on the wire (not ACKed, lease not over) [P2][P3]"]);
   });
 
   it("still owes a fresh grant's pin when an older grant of the item to the same consumer ends in the same check", () => {

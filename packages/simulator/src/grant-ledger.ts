@@ -14,16 +14,30 @@
  *   (a newer grant to the same consumer replaces the older [P3]): a producer that pins another
  *   item than the one it grants, or releases a grant before the lease it named, is caught.
  * The store's total against the core's live grants is checked separately (`checkPins`).
+ *
+ * [P3] A grant sent again (the answer to a duplicated ReadRequest) is the same grant with the lease
+ * it has left, never more: `grant` reports one whose lease would end later than the lease it was
+ * granted with (background failure #7), or one sent again after that lease ended (a correct
+ * producer no longer holds it then, and grants anew under a new id).
  * @module
  */
 
 /** SPEC.md section 4.4: a ReadGrant's `lease_ms` of 0 means this many milliseconds. */
 const DEFAULT_LEASE_MS = 30_000;
 
+/**
+ * Slack when comparing a resent grant's lease end with its first one, ms: the producer computes the
+ * whole milliseconds left (`floor(deadline - now)`) in floating point, which may round up by less
+ * than this where `deadline - now` is within a rounding error of a whole number.
+ */
+const LEASE_END_SLACK_MS = 1e-6;
+
 interface Grant {
   readonly keyId: string;
   readonly holder: string;
   readonly leaseEnd: number;
+  /** Its lease's length, ms (how long it is remembered after its lease end). */
+  readonly leaseMs: number;
   /** Ended (ACKed or lease over); kept until its lease end, as the producer may still send it again. */
   ended: boolean;
 }
@@ -33,13 +47,20 @@ export class GrantLedger {
   /**
    * Grants sent whose lease has not ended, open or ended: a grant the producer sends again (a
    * duplicated ReadRequest handled before its ACK in the same pump) is the same grant. Past its
-   * lease end a correct producer never sends it again, so it is forgotten then.
+   * lease end a correct producer never sends it again, so it moves to `expired` then.
    */
   private readonly grants = new Map<number, Grant>();
   private readonly openByKey = new Map<string, number>();
   /** Grant ids in the order sent; leases are measured from sending, so the earliest end first. */
   private readonly byLease: number[] = [];
   private leaseHead = 0;
+  /**
+   * [P3] Grants whose lease is over, by id, each until one more lease length has passed (so the
+   * ledger stays bounded): sending one again is reported, not taken as a new grant. In lease-end order.
+   */
+  private readonly expired = new Map<number, Grant>();
+  private readonly byExpiry: number[] = [];
+  private expiryHead = 0;
   /** Items whose open grants fell since the last check. */
   private readonly fell = new Set<string>();
   /** Grants sent since the last check and still open. */
@@ -47,13 +68,27 @@ export class GrantLedger {
   /** Consumers the producer was told are unreachable since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
 
-  /** The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its lease unchanged). */
-  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number): void {
-    if (this.grants.has(grantId)) return;
-    this.grants.set(grantId, { keyId, holder, leaseEnd: now + (leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS), ended: false });
+  /**
+   * The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its
+   * lease unchanged): returned is what is wrong with it when its `leaseMs` would end it later than
+   * it was granted to, or when its lease is already over [P3]; otherwise `undefined`.
+   */
+  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number): string | undefined {
+    const lease = leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS;
+    const known = this.grants.get(grantId);
+    if (known !== undefined) {
+      const end = now + lease;
+      if (end <= known.leaseEnd + LEASE_END_SLACK_MS) return undefined;
+      return `grant ${grantId} (item ${known.keyId}) sent again to ${holder} with lease_ms ${leaseMs}, which would end its lease at ${end.toFixed(3)} ms; it was granted to end at ${known.leaseEnd.toFixed(3)} ms (at most ${Math.floor(known.leaseEnd - now)} ms left) [P3]`;
+    }
+    const expired = this.expired.get(grantId);
+    if (expired !== undefined)
+      return `grant ${grantId} (item ${expired.keyId}) sent again to ${holder} with lease_ms ${leaseMs} after its lease ended at ${expired.leaseEnd.toFixed(3)} ms [P3]`;
+    this.grants.set(grantId, { keyId, holder, leaseEnd: now + lease, leaseMs: lease, ended: false });
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     this.byLease.push(grantId);
     this.sent.add(grantId);
+    return undefined;
   }
 
   /** A ReadComplete from `from` reached the producer: it ends the grant if `from` holds it [P2]. */
@@ -75,6 +110,17 @@ export class GrantLedger {
    * the open grants of every item changed since the last check. Returns what they contradict.
    */
   check(now: number, pinsOf: (keyId: string) => number): string[] {
+    while (this.expiryHead < this.byExpiry.length) {
+      const id = this.byExpiry[this.expiryHead] as number;
+      const g = this.expired.get(id) as Grant;
+      if (g.leaseEnd + g.leaseMs > now) break;
+      this.expiryHead++;
+      this.expired.delete(id);
+    }
+    if (this.expiryHead > 1024 && this.expiryHead * 2 > this.byExpiry.length) {
+      this.byExpiry.splice(0, this.expiryHead);
+      this.expiryHead = 0;
+    }
     while (this.leaseHead < this.byLease.length) {
       const id = this.byLease[this.leaseHead] as number;
       const g = this.grants.get(id) as Grant;
@@ -82,6 +128,8 @@ export class GrantLedger {
       this.leaseHead++;
       if (!g.ended) this.end(id, g);
       this.grants.delete(id);
+      this.expired.set(id, g);
+      this.byExpiry.push(id);
     }
     if (this.leaseHead > 1024 && this.leaseHead * 2 > this.byLease.length) {
       this.byLease.splice(0, this.leaseHead);

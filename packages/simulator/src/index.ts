@@ -1,7 +1,8 @@
 /**
  * `@ectp/simulator`: a deterministic simulation of an ECTP deployment (encoders,
  * orchestrator, prefill/decode engines, clients) around the real cores, on the mock
- * network's virtual time, with fault presets and an invariant checker [I1]-[I6].
+ * network's virtual time, with fault presets and an invariant checker [I1]-[I6] (and the producer
+ * rules [P1], [P3] on the wire).
  * Any failing seed is reproduced by one command.
  * @packageDocumentation
  */

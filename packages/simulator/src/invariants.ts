@@ -1,5 +1,6 @@
 /**
- * The invariant checker [I1]-[I6] and the event log it hashes.
+ * The invariant checker [I1]-[I6] (and the producer rules [P1], [P3] checked on the wire) and the
+ * event log it hashes.
  *
  * The simulator reports every event (arrival, admission decision, outcome, fault,
  * core output) here as one short line. Lines are hashed, never stored, so memory does
@@ -11,12 +12,17 @@
  * @module
  */
 
-/** The invariants [I1]-[I6] of spec/SPEC.md. */
-export type InvariantId = "I1" | "I2" | "I3" | "I4" | "I5" | "I6";
+/**
+ * What a violation breaks: the invariants [I1]-[I6] of spec/SPEC.md, or one of the two producer
+ * rules the simulator checks on the wire because no invariant covers them: [P1] (a ReadRequest for
+ * an item the store holds answered NOT_FOUND; background failure #2) and [P3] (a grant sent again
+ * with a lease that ends later than the one it was granted with; failure #7).
+ */
+export type InvariantId = "I1" | "I2" | "I3" | "I4" | "I5" | "I6" | "P1" | "P3";
 
 /** One observed violation. */
 export interface Violation {
-  /** Which invariant. */
+  /** Which invariant (or producer rule). */
   readonly invariant: InvariantId;
   /** What was seen, with ids and numbers. */
   readonly message: string;
@@ -57,7 +63,7 @@ export class InvariantChecker {
   private lastP4: string | number = "";
   private readonly kept: Violation[] = [];
   private total = 0;
-  private readonly byInvariant: Record<InvariantId, number> = { I1: 0, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 };
+  private readonly byInvariant: Record<InvariantId, number> = { I1: 0, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 };
 
   /** @param sink - also receives every line (debugging a seed). Default: none. */
   constructor(private readonly sink?: (line: string) => void) {}
@@ -128,7 +134,7 @@ export class InvariantChecker {
     return this.kept;
   }
 
-  /** Violations per invariant. */
+  /** Violations per invariant (and producer rule). */
   counts(): Readonly<Record<InvariantId, number>> {
     return this.byInvariant;
   }

@@ -3,9 +3,9 @@
  * Each test plants one bug through the simulator's factories and asserts the violation.
  */
 import { ConsumerCore, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
-import { decodeEnvelope } from "@ectp/protocol";
+import { decodeEnvelope, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import { type CoreFactories, type InvariantId, type SimulationOptions, runSimulation } from "./index.js";
+import { type CoreFactories, type InvariantId, type SimulationOptions, faultPreset, runSimulation } from "./index.js";
 
 const BASE: SimulationOptions = {
   producers: 2,
@@ -262,7 +262,7 @@ describe("planted bugs are reported", () => {
       },
       { budgetMs },
     );
-    expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 1, I3: 0, I4: 0, I5: 0, I6: 0 });
+    expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 1, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
     expect(s.violations.first[0]?.message).toMatch(/^r5 has no outcome \d+ ms after its first admission/);
   });
 
@@ -497,5 +497,93 @@ describe("planted consumers that give a loaded item's destination back while the
     expect(freed).toBeGreaterThan(0);
     expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 0, I3: 0, I4: 0, I5: 0 });
     expect(s.violations.first[0]?.message).toMatch(/released destination region \d+ while the engine still uses its loaded bytes/);
+  });
+});
+
+describe("planted producers that break the producer rules no invariant covers [P1][P3]", () => {
+  const NOT_FOUND = ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND;
+  const NOT_READY = ectp.v1.FailureReason.FAILURE_REASON_NOT_READY;
+
+  it("[P1] background #2: a producer that answers NOT_FOUND (terminal) for an item announced before its bytes are written", async () => {
+    let conflated = 0;
+    const s = await violations(
+      {
+        producer: (options) => {
+          const core = new ProducerCore(options);
+          const poll = core.poll.bind(core);
+          core.poll = (now) =>
+            poll(now).map((o) => {
+              const r = o.type === "send" ? o.envelope.readReject : undefined;
+              if (o.type !== "send" || r == null || r.reason !== NOT_READY) return o;
+              conflated++; // the bug: "not ready" reported as "missing"
+              return { ...o, envelope: { ...o.envelope, readReject: { ...r, reason: NOT_FOUND, retryable: false, retryAfterMs: 0 } } };
+            });
+          return core;
+        },
+      },
+      { faults: { ...faultPreset("none"), earlyAnnouncement: 0.5 } },
+    );
+    expect(conflated).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.P1).toBe(conflated);
+    expect(s.violations.first[0]?.invariant).toBe("P1");
+    expect(s.violations.first[0]?.message).toMatch(
+      /^p\d answered c\d's ReadRequest \(attempt \d+\) for item \S+ with NOT_FOUND, but its store held the item \(present but not fully written: NOT_READY, retryable\) when it handled the request \[P1\]$/,
+    );
+  });
+
+  it("[P1] a producer whose store lookup misses items it holds (ready) answers NOT_FOUND for them", async () => {
+    let missed = 0;
+    const s = await violations({
+      store: (inner) => ({
+        ...withPins(inner, { pin: (k) => inner.pin(k), unpin: (k) => inner.unpin(k) }),
+        get: (k) => {
+          const e = inner.get(k);
+          // The bug: every third lookup of a ready, unpinned item finds nothing.
+          if (e?.ready && e.pins === 0 && ++missed % 3 === 0) return undefined;
+          return e;
+        },
+      }),
+    });
+    expect(missed).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.P1).toBeGreaterThan(0);
+    expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(/with NOT_FOUND, but its store held the item \(ready\)/));
+  });
+
+  it("[P3] background #7: a producer whose grant, sent again for a duplicated ReadRequest, carries the full lease again", async () => {
+    let extended = 0;
+    const s = await violations(
+      {
+        producer: (options) => {
+          const core = new ProducerCore(options);
+          const leases = new Map<number, number>(); // grant id -> the lease it was first sent with
+          const poll = core.poll.bind(core);
+          core.poll = (now) =>
+            poll(now).map((o) => {
+              const g = o.type === "send" ? o.envelope.readGrant : undefined;
+              if (o.type !== "send" || g == null) return o;
+              const id = Number(g.grantId);
+              const first = leases.get(id);
+              if (first === undefined) {
+                leases.set(id, Number(g.leaseMs));
+                return o;
+              }
+              if (Number(g.leaseMs) !== first) extended++;
+              // The bug: a resent grant names its whole lease again, not what is left of it.
+              return { ...o, envelope: { ...o.envelope, readGrant: { ...g, leaseMs: first } } };
+            });
+          return core;
+        },
+      },
+      // A duplicate is delivered when its original is due, so the producer sends the grant again at
+      // once, with its whole lease left; a reordered (held) original then arrives later, and the grant
+      // goes out again with less left.
+      { faults: { ...faultPreset("none"), messageDuplicate: 0.3, messageReorder: 0.3 } },
+    );
+    expect(extended).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.P3).toBe(extended);
+    expect(s.violations.first[0]?.invariant).toBe("P3");
+    expect(s.violations.first[0]?.message).toMatch(
+      /^p\d: grant \d+ \(item \S+\) sent again to c\d with lease_ms \d+, which would end its lease at [\d.]+ ms; it was granted to end at [\d.]+ ms \(at most \d+ ms left\) \[P3\]$/,
+    );
   });
 });

@@ -92,7 +92,7 @@ describe("SVG plots", () => {
 
 describe("HTML report", () => {
   it("one violation is a failure; the outcome plot has all three outcomes; the sample count is exact", async () => {
-    const s = await summaryWith({ violations: { count: 1, byInvariant: { I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0 }, first: [] } });
+    const s = await summaryWith({ violations: { count: 1, byInvariant: { I1: 1, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 }, first: [] } });
     const html = renderReport(s, series([0, 10, 20], {}));
     expect(html).toContain('<p class="bad"><strong>1 invariant violation(s).</strong>');
     for (const color of ["#2ca02c", "#bcbd22", "#d62728"]) expect(html).toContain(`stroke="${color}"`);
@@ -134,7 +134,7 @@ describe("summary table", () => {
 
   it("one violation prints the violation block; the block lists the first five", async () => {
     const first = Array.from({ length: 6 }, (_, i) => ({ invariant: "I4" as const, message: `m${i}`, timeMs: i, eventIndex: i, event: `e${i}` }));
-    const s = await summaryWith({ violations: { count: 1, byInvariant: { I1: 0, I2: 0, I3: 0, I4: 1, I5: 0, I6: 0 }, first: first.slice(0, 1) } });
+    const s = await summaryWith({ violations: { count: 1, byInvariant: { I1: 0, I2: 0, I3: 0, I4: 1, I5: 0, I6: 0, P1: 0, P3: 0 }, first: first.slice(0, 1) } });
     expect(formatSummary(s)).toContain("INVARIANT VIOLATIONS: 1 ");
     const block = formatViolations({ ...s, violations: { ...s.violations, count: 6, first } });
     expect(block.split("\n").filter((l) => l.startsWith("  [I4]")).length).toBe(5);
@@ -158,7 +158,7 @@ describe("invariant checker bookkeeping", () => {
     for (let i = 0; i < MAX_KEPT_VIOLATIONS + 3; i++) c.violate("I1", 3, `x${i}`);
     expect(c.events).toBe(3);
     expect(c.count).toBe(MAX_KEPT_VIOLATIONS + 5);
-    expect(c.counts()).toEqual({ I1: MAX_KEPT_VIOLATIONS + 3, I2: 0, I3: 1, I4: 0, I5: 1, I6: 0 });
+    expect(c.counts()).toEqual({ I1: MAX_KEPT_VIOLATIONS + 3, I2: 0, I3: 1, I4: 0, I5: 1, I6: 0, P1: 0, P3: 0 });
     expect(c.violations().length).toBe(MAX_KEPT_VIOLATIONS);
     expect(c.violations()[0]).toMatchObject({ invariant: "I3", eventIndex: 1, event: "2.000 a 1 2 3" });
     expect(c.violations()[1]).toMatchObject({ invariant: "I5", eventIndex: 2, event: "3.000 plain" });

@@ -33,7 +33,7 @@ import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
 import { GrantLedger } from "./grant-ledger.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
 import { MillisHistogram } from "./histogram.js";
-import { InvariantChecker } from "./invariants.js";
+import { InvariantChecker, type InvariantId } from "./invariants.js";
 import { createNetwork } from "./network.js";
 import type { MockNetwork, MockReceivedMessage, MockTransport } from "@ectp/transport-mock";
 import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationConfig, type SimulationOptions } from "./options.js";
@@ -360,6 +360,14 @@ export class Simulation {
   private readonly skipQuietSteps: boolean;
   /** Whether sent envelopes travel with their bytes to be handed to the receiver (see {@link SimulationOptions.decodeMessages}). */
   private readonly handOver: boolean;
+  /**
+   * [P1] The ReadRequests handed to the producer in the pump in progress, with what its store held
+   * of their item then, flat: consumer, attempt id, key id, state (0 absent, 1 not ready, 2 ready).
+   * `askedCount` of them are this pump's (slots are reused, not freed). A core answers a ReadRequest
+   * in the pump that hands it over, so the store's state then is the state it answered from.
+   */
+  private readonly asked: (string | number)[] = [];
+  private askedCount = 0;
 
   private now = 0;
   /** Live nodes by endpoint id (a restarted producer replaces its entry). */
@@ -442,8 +450,8 @@ export class Simulation {
     for (let i = 0; i < cfg.consumers; i++) this.consumers.push(this.startConsumer(i, rngCores.nextUint32()));
   }
 
-  /** Report a violation of an invariant at the current time (used by the destination pool). */
-  violation(invariant: "I1" | "I2" | "I3" | "I4" | "I5" | "I6", message: string): void {
+  /** Report a violation of an invariant (or producer rule) at the current time (used by the destination pool). */
+  violation(invariant: InvariantId, message: string): void {
     this.checker.violate(invariant, this.now, message);
   }
 
@@ -731,6 +739,7 @@ export class Simulation {
     p.dirty = false;
     p.polled = true;
     p.stale = p.changed = true;
+    this.askedCount = 0;
     const act = p.transport.poll();
     const now = this.now;
     this.deliverMessages(p, act.messages, now);
@@ -762,10 +771,10 @@ export class Simulation {
    */
   private deliverMessages(node: ProducerNode | ConsumerNode, messages: readonly MockReceivedMessage[], now: number): void {
     const core = node.core;
-    const ledger = "grants" in node ? node.grants : undefined;
+    const producer = "grants" in node ? node : undefined;
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i] as MockReceivedMessage;
-      if (ledger !== undefined) this.noteReadComplete(ledger, m);
+      if (producer !== undefined) this.noteToProducer(producer, m);
       try {
         const env = m.attachment as ectp.v1.IEnvelope | undefined;
         if (env !== undefined) core.handleEnvelope(m.from, env, now);
@@ -777,18 +786,68 @@ export class Simulation {
   }
 
   /**
-   * [I3] A ReadComplete reaching a producer ends the grant it names, if its sender holds it. (An
+   * A message about to be handed to a producer. [I3] A ReadComplete ends the grant it names, if its
+   * sender holds it. [P1] A ReadRequest for an item the store holds now (ready or not) is noted for
+   * this pump: the producer must not answer it NOT_FOUND (see {@link Simulation.noteReject}). (An
    * attachment comes only from a real core; a planted core's messages arrive as bytes, decoded here.)
    */
-  private noteReadComplete(ledger: GrantLedger, m: MockReceivedMessage): void {
+  private noteToProducer(p: ProducerNode, m: MockReceivedMessage): void {
     let env = m.attachment as ectp.v1.IEnvelope | undefined;
     if (env === undefined) {
       const decoded = decodeEnvelope(m.bytes);
       if (!decoded.ok) return;
       env = decoded.value;
     }
-    const grantId = env.readComplete?.grantId;
-    if (typeof grantId === "number" && env.senderId === m.from) ledger.complete(grantId, m.from);
+    if (env.senderId !== m.from) return; // The producer ignores it [P2].
+    const rc = env.readComplete;
+    if (rc != null) {
+      const grantId = rc.grantId;
+      if (typeof grantId === "number") p.grants.complete(grantId, m.from);
+      return;
+    }
+    const rr = env.readRequest;
+    if (rr == null) return;
+    const attemptId = rr.attemptId;
+    if (typeof attemptId !== "number") return;
+    const keyId = tryItemKeyId(rr.key);
+    if (keyId === undefined) return;
+    // The simulator's own store, not the view a planted store wrapper gives the core. Absent (never
+    // stored, evicted, discarded, lost in a restart): NOT_FOUND is the right answer.
+    const entry = p.store.get(keyId);
+    const a = this.asked;
+    const k = this.askedCount++ * 4;
+    a[k] = m.from;
+    a[k + 1] = attemptId;
+    a[k + 2] = keyId;
+    a[k + 3] = entry === undefined ? 0 : entry.ready ? 2 : 1;
+  }
+
+  /**
+   * [P1] A producer sends a ReadReject: NOT_FOUND answers a ReadRequest handed to it in this pump
+   * only when its store did not hold the item then. A held item is granted, or refused with another
+   * reason (NOT_READY, retryable, when not fully written: background failure #2).
+   */
+  private noteReject(p: ProducerNode, to: string, reject: ectp.v1.IReadReject): void {
+    if (this.askedCount === 0) return;
+    let attemptId: unknown;
+    try {
+      if (reject.reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
+      attemptId = reject.attemptId;
+    } catch {
+      return; // Unreadable: the core's [I1] problem, found when it is encoded.
+    }
+    // The request it answers; any such request for an item the store did not hold (a consumer that
+    // reused an attempt id) may be the one answered.
+    const a = this.asked;
+    let held = -1;
+    for (let k = 0; k < this.askedCount * 4; k += 4) {
+      if (a[k] !== to || a[k + 1] !== attemptId) continue;
+      if (a[k + 3] === 0) return;
+      held = k;
+    }
+    if (held < 0) return; // Not handed over in this pump: unknown.
+    const state = a[held + 3] === 2 ? "ready" : "present but not fully written: NOT_READY, retryable";
+    this.violation("P1", `${p.id} answered ${to}'s ReadRequest (attempt ${String(attemptId)}) for item ${String(a[held + 2])} with NOT_FOUND, but its store held the item (${state}) when it handled the request [P1]`);
   }
 
   /** The end of a pump: unreachable peers to the core, then its outputs carried out. */
@@ -812,14 +871,20 @@ export class Simulation {
     if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
   }
 
-  /** [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1] problem, found when it is encoded). */
+  /**
+   * [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1]
+   * problem, found when it is encoded). [P3] A grant sent again must not end later than it was
+   * granted to (background failure #7).
+   */
   private noteGrant(p: ProducerNode, to: string, grant: ectp.v1.IReadGrant): void {
+    let problem: string | undefined;
     try {
       const keyId = tryItemKeyId(grant.item?.key);
-      if (typeof grant.grantId === "number" && keyId !== undefined) p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now);
+      if (typeof grant.grantId === "number" && keyId !== undefined) problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now);
     } catch {
       // (unreadable: see above)
     }
+    if (problem !== undefined) this.violation("P3", `${p.id}: ${problem}`);
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
@@ -832,7 +897,10 @@ export class Simulation {
         case "send": {
           const body = envelopeBodyName(o.envelope) ?? "empty";
           this.checker.eventOf(this.now, who, ">", o.peerId, body);
-          if (body === "readGrant" && "grants" in node) this.noteGrant(node, o.peerId, o.envelope.readGrant as ectp.v1.IReadGrant);
+          if ("grants" in node) {
+            if (body === "readGrant") this.noteGrant(node, o.peerId, o.envelope.readGrant as ectp.v1.IReadGrant);
+            else if (body === "readReject") this.noteReject(node, o.peerId, o.envelope.readReject as ectp.v1.IReadReject);
+          }
           let bytes: Uint8Array;
           try {
             bytes = encodeEnvelope(o.envelope);

@@ -95,11 +95,11 @@ export interface SimulationSummary {
   };
   /** Every counter the cores reported, summed over instances, `name{labels}` keyed. */
   readonly counters: Readonly<Record<string, number>>;
-  /** Invariant violations. */
+  /** Invariant violations (the producer rules [P1] and [P3] included, see {@link InvariantId}). */
   readonly violations: {
     /** Total. */
     readonly count: number;
-    /** Per invariant. */
+    /** Per invariant, and per producer rule checked on the wire (`P1`, `P3`). */
     readonly byInvariant: Readonly<Record<InvariantId, number>>;
     /** The first ones in detail. */
     readonly first: readonly Violation[];
