@@ -44,11 +44,17 @@ interface ReadBatch {
   readonly bytes: number;
 }
 
-/** The encoded size of the descriptors `ops` keep (one that cannot be measured counts as the 64 KiB a descriptor may take). */
+/**
+ * The encoded size of the descriptors `ops` keep (one that cannot be measured counts as the 64 KiB a
+ * descriptor may take), plus the length of each key id they keep: a Removed event keeps only its
+ * key id, whose fingerprint model may be as long as a frame allows.
+ */
 function opsBytes(ops: readonly ViewOp[]): number {
   let n = 0;
   for (const op of ops) {
-    if (op === CLEAR || op.item === undefined) continue;
+    if (op === CLEAR) continue;
+    n += op.keyId.length;
+    if (op.item === undefined) continue;
     try {
       n += itemDescriptorByteLength(op.item);
     } catch {
@@ -176,8 +182,9 @@ export interface SubscriberOptions {
   maxHeldEvents?: number;
   /**
    * Bytes of descriptors those held batches may carry together per producer (their encoded sizes:
-   * a descriptor may take up to 64 KiB, so 1,024 batches of 1 MiB each would hold a gigabyte); a
-   * batch past it is dropped too (and replayed). Default 64 MiB.
+   * a descriptor may take up to 64 KiB, so 1,024 batches of 1 MiB each would hold a gigabyte), each
+   * event's item key id counted too (a Removed event keeps only its key, whose fingerprint model a
+   * frame may make megabytes long); a batch past it is dropped too (and replayed). Default 64 MiB.
    */
   maxHeldBytes?: number;
   /**
@@ -251,6 +258,11 @@ interface Followed {
   /** Descriptor bytes of the held batches. */
   heldBytes: number;
   assembly: Assembly | undefined;
+  /**
+   * When the latest part of `assembly` was taken: an assembly that gets no part for `retryMs` is
+   * dropped [E2][I4] (its missing parts are lost; a retry, if one is wanted, asks for a new answer).
+   */
+  assemblyAt: number;
   /** `snapshot_id` of the last snapshot applied in this epoch. */
   lastSnapshotId: number;
   /** How to reach it, when {@link EventSubscriber.follow} was told (the newest epoch told). */
@@ -435,6 +447,7 @@ export class EventSubscriber {
       heldEvents: 0,
       heldBytes: 0,
       assembly: undefined,
+      assemblyAt: 0,
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
@@ -566,6 +579,9 @@ export class EventSubscriber {
     if (this.gate.busy) throw reentrantCall("EventSubscriber", "poll");
     now = this.acceptNow(now);
     for (const f of this.followed.values()) {
+      // [E2][I4] An assembly nobody awaits whose parts stopped coming retryMs ago is abandoned:
+      // nothing else would release it (a synced subscriber asks nothing more).
+      if (f.assembly !== undefined && f.want !== "snapshot" && now >= f.assemblyAt + this.retryMs) f.assembly = undefined;
       if (f.gone) {
         // [P8] reported unreachable: gone. Nothing but a new subscription (Hello first) goes to it,
         // at most one per retryMs (it may have lost us, or restarted).
@@ -587,6 +603,9 @@ export class EventSubscriber {
         // A new subscription still unanswered goes again whole, Hello first: the epoch the retry
         // reaches may be a restarted one, which must be greeted before it is asked [P8].
         if (f.want === "snapshot") {
+          // [E2] The parts still missing retryMs after the latest are lost: the retry's answer replaces
+          // the assembly (and one of an absurd snapshot_id, kept, would have every answer ignored for good).
+          f.assembly = undefined;
           if (f.subscribing) this.subscribe(f, now);
           else this.requestSnapshot(f, now);
         } else this.requestReplay(f, now);
@@ -617,6 +636,7 @@ export class EventSubscriber {
     let next: number | undefined;
     for (const f of this.followed.values()) {
       let d = f.nextHeartbeat;
+      if (f.assembly !== undefined && f.want !== "snapshot") d = Math.min(d, f.assemblyAt + this.retryMs);
       // [P8] A producer reported unreachable is subscribed to anew after retryMs; its silence is not
       // judged meanwhile, so it is no deadline (poll would not act on it, and a driver would spin).
       if (f.gone) d = Math.min(d, f.wantSentAt + this.retryMs);
@@ -702,7 +722,12 @@ export class EventSubscriber {
       // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
       const latest = env.replayUnavailable.latest;
       if (f.synced && typeof latest === "number" && latest <= f.applied) this.ignore("duplicate");
-      else this.requestSnapshot(f, now);
+      else {
+        // Batches up to `latest` exist: the view is behind until they (or a snapshot as new) are
+        // applied, whatever older answer arrives meanwhile (isSynced stays false, a gap is replayed).
+        if (typeof latest === "number" && Number.isSafeInteger(latest) && latest < Number.MAX_SAFE_INTEGER) f.maxSeen = Math.max(f.maxSeen, latest);
+        this.requestSnapshot(f, now);
+      }
     } else if (env.hello) {
       const role = env.hello.role;
       // SPEC.md 4.1 [C10]: a Hello of a role that serves no events (not PRODUCER or BOTH) is counted and
@@ -786,6 +811,7 @@ export class EventSubscriber {
       f.assembly = a;
     }
     a.got.set(part, entries);
+    f.assemblyAt = now;
     if (a.got.size < a.parts) {
       // [E2] A part of the answer awaited is progress: ask again only retryMs after the latest one, so a
       // snapshot whose parts take longer than retryMs to arrive is not asked for (and sent) again and again.
