@@ -882,6 +882,20 @@ describe("[C7] finish releases everything", () => {
     expectIdle(h);
   });
 
+  it("[C6][C7] an id admitted again after it finished is a new request: the finished one's failure is not returned, and it is outstanding again", () => {
+    const h = makeConsumer();
+    const failed = h.core.admit({ requestId: "r", items: [{ itemId: "i", hasModelInput: false }] }, 0);
+    expect(failed.status).toBe("failed");
+    h.core.finishRequest("r", 1);
+    expect(h.core.stats().requests).toBe(0);
+    const again = h.core.admit({ requestId: "r", items: [{ itemId: "i", local: true }] }, 2);
+    expect(again.status).toBe("admitted");
+    expect(h.core.stats().requests).toBe(1);
+    h.core.finishRequest("r", 3);
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["r"]);
+    expectIdle(h);
+  });
+
   it("[C7] finishing an unknown request is a no-op", () => {
     const h = makeConsumer();
     h.core.finishRequest("nope", 0);

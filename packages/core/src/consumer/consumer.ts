@@ -588,6 +588,11 @@ export class ConsumerCore {
 
   /** Unfinished requests by id, in admission order (see {@link OrderedTable}). */
   private readonly requests = new OrderedTable<Req>();
+  /**
+   * The request admit found or made last, while it is in `requests`: an engine re-admits a
+   * request in step after step, and its id is then not hashed or looked up again.
+   */
+  private lastReq: Req | undefined = undefined;
   /** Per item key: its single-flight fetch [C9] or its loaded copy (never both). */
   private readonly keys = new StringTable<Fetch | Loaded>();
   private readonly attempts = new IdTable<Fetch>("sequential"); // ids from nextAttemptId
@@ -805,13 +810,17 @@ export class ConsumerCore {
     }
     now = this.acceptNow(now);
 
-    const hash = hashString(requestId);
-    let req = this.requests.getHashed(requestId, hash);
-    if (req?.failure) return req.failure; // [C6] same failure, not queued again
-    if (req === undefined) {
-      req = new Req(requestId, hash);
-      this.requests.setHashed(requestId, hash, req);
+    let req = this.lastReq;
+    if (req === undefined || req.id !== requestId) {
+      const hash = hashString(requestId);
+      req = this.requests.getHashed(requestId, hash);
+      if (req === undefined) {
+        req = new Req(requestId, hash);
+        this.requests.setHashed(requestId, hash, req);
+      }
+      this.lastReq = req;
     }
+    if (req.failure) return req.failure; // [C6] same failure, not queued again
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
     let failures: ItemFailure[] | undefined;
@@ -929,6 +938,7 @@ export class ConsumerCore {
     if (req === undefined) return;
     now = this.acceptNow(now);
     this.requests.deleteHashed(requestId, req.hash);
+    if (this.lastReq === req) this.lastReq = undefined;
     try {
       this.releaseRequest(req, now);
     } catch (cause) {

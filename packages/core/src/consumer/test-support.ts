@@ -150,6 +150,7 @@ interface ConsumerTables {
   peers: Map<string, { id: string; grants: { size: number }; ackWaiters: Set<unknown>; fetchCount: number; fHead: unknown; tLane: number }>;
   timers: { size: number };
   together: unknown;
+  lastReq: unknown;
   planDesc: unknown[];
   planRec: unknown[];
   planMeta: unknown[];
@@ -176,6 +177,7 @@ export function tablesLeft(core: ConsumerCore): string[] {
   }
   if (t.timers.size !== peerTimers) left.push(`timers: ${t.timers.size}, of which ${peerTimers} of peers`);
   if (t.together !== undefined) left.push("an event batch still open");
+  if (t.lastReq !== undefined) left.push("admit still holds the last request");
   const scratch = { planDesc: t.planDesc, planRec: t.planRec, planMeta: t.planMeta, planDecisions: t.planDecisions };
   for (const [name, list] of Object.entries(scratch))
     if (list.some((x) => x !== undefined)) left.push(`${name} holds ${list.filter((x) => x !== undefined).length}`);
