@@ -7,14 +7,15 @@ a snapshot first, then batches in sequence order; a batch ahead of the next expe
 and the gap replayed from the first missing sequence; a duplicate (already applied) is ignored;
 ReplayUnavailable is answered with a SnapshotRequest; snapshot parts are assembled by
 ``snapshotId`` (at most one incomplete answer; a part of a greater id starts anew; older ids,
-duplicate parts and inconsistent parts are ignored); a greater producer epoch voids the view and
+duplicate parts and inconsistent parts are ignored; one nobody awaits is dropped ``retry_ms`` after
+its latest part, and a snapshot retry drops the one it replaces); a greater producer epoch voids the view and
 asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; while up to date it asks
 every ``catch_up_ms`` for the batches after the last applied (a lost last batch shows no gap); a
 producer silent for three heartbeat intervals, or reported unreachable, is subscribed to anew (a
 restarted one knows no subscribers) [P8]. A gap whose replay brings nothing for ``MAX_REPLAY_RETRIES``
 retries is given up: the batches seen past it are dropped and catching up goes on [E2]. Memory per producer is bounded by its items, one snapshot
 assembly and ``max_held`` batches of at most ``max_held_events`` events and ``max_held_bytes``
-descriptor bytes together.
+descriptor and key id bytes together.
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ class _Followed:
     held: dict[int, list] = field(default_factory=dict)  # sequence -> operations, ahead of a gap
     held_bytes: dict[int, int] = field(default_factory=dict)  # sequence -> descriptor bytes of a held batch
     assembly: dict | None = None  # {"id", "sequence", "parts", "got": {part: [(key id, item)]}}
+    # when the latest part of ``assembly`` was taken: one that gets no part for ``retry_ms`` while no snapshot
+    # is awaited is dropped [E2][I4] (its missing parts are lost; a retry, if one is wanted, asks for a new answer)
+    assembly_at: float = 0
     last_snapshot_id: int = 0
     want: str | None = None  # "snapshot" | "replay"
     want_sent_at: float = 0
@@ -94,8 +98,9 @@ class EventSubscriber:
     :param catch_up_ms: while up to date, how often to ask for batches after the last applied.
     :param max_held: batches kept per producer ahead of a missing one; more are dropped (and replayed).
     :param max_held_events: events those held batches may carry together; a batch past it is dropped too.
-    :param max_held_bytes: descriptor bytes (encoded) those held batches may carry together; a batch past it
-        is dropped too (a descriptor may take 64 KiB: 1,024 batches of 1 MiB would hold a gigabyte).
+    :param max_held_bytes: descriptor bytes (encoded) those held batches may carry together, each event's item key
+        id counted too (a Removed event keeps only its key, whose fingerprint model a frame may make megabytes long);
+        a batch past it is dropped too (a descriptor may take 64 KiB: 1,024 batches of 1 MiB would hold a gigabyte).
     :raises ValueError: for an empty id, a value that is not a positive integer, or a heartbeat
         interval past 32 bits (it travels in every Hello as a uint32).
     """
@@ -209,6 +214,10 @@ class EventSubscriber:
         up while idle, send heartbeats; return (and clear) the queued outputs."""
         now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         for f in list(self._followed.values()):
+            # [E2][I4] an assembly nobody awaits whose parts stopped coming retry_ms ago is abandoned:
+            # nothing else would release it (a synced subscriber asks nothing more).
+            if f.assembly is not None and f.want != "snapshot" and now >= f.assembly_at + self.retry_ms:
+                f.assembly = None
             if f.gone:
                 if now >= f.want_sent_at + self.retry_ms:  # [P8] nothing but a new subscription
                     f.gone = False
@@ -221,6 +230,10 @@ class EventSubscriber:
                 self._forget(f)
                 self._subscribe(f, now)
             elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
+                if f.want == "snapshot":
+                    # [E2] the parts still missing retry_ms after the latest are lost: the retry's answer replaces
+                    # the assembly (and one of an absurd snapshot_id, kept, would have every answer ignored for good).
+                    f.assembly = None
                 if f.want == "snapshot" and f.subscribing:
                     self._subscribe(f, now)  # still unanswered: again whole, Hello first (it may reach a restarted epoch)
                 elif f.want == "snapshot":
@@ -252,6 +265,8 @@ class EventSubscriber:
         deadlines = []
         for f in self._followed.values():
             d = f.next_heartbeat
+            if f.assembly is not None and f.want != "snapshot":
+                d = min(d, f.assembly_at + self.retry_ms)  # [E2][I4] when poll drops an assembly nobody awaits
             if f.gone:
                 # [P8] subscribed to anew after retry_ms; its silence is not judged meanwhile
                 d = min(d, f.want_sent_at + self.retry_ms)
@@ -336,7 +351,11 @@ class EventSubscriber:
             if f.synced and isinstance(latest, int) and latest <= f.applied:
                 self._ignore("duplicate")  # stale: we applied more than it reports
             else:
-                self._request_snapshot(f, now)  # [E2] the gap cannot be replayed
+                # [E2] the gap cannot be replayed. Batches up to ``latest`` exist: the view is behind until they
+                # (or a snapshot as new) are applied, whatever older answer arrives meanwhile (not synced, a gap replayed).
+                if isinstance(latest, int) and not isinstance(latest, bool) and -MAX_SAFE_INTEGER <= latest < MAX_SAFE_INTEGER:
+                    f.max_seen = max(f.max_seen, latest)
+                self._request_snapshot(f, now)
         elif "hello" in env:
             role = env["hello"].get("role", Role.UNSPECIFIED)
             if role not in (Role.PRODUCER, Role.BOTH) or f.heard_hello_epoch == sep:
@@ -408,6 +427,7 @@ class EventSubscriber:
             a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}}
             f.assembly = a
         a["got"][part] = entries
+        f.assembly_at = now
         if len(a["got"]) < a["parts"]:
             if f.want == "snapshot":
                 # a part of the answer awaited is progress: ask again only retry_ms after the latest one
@@ -540,10 +560,15 @@ class EventSubscriber:
 
 
 def _ops_bytes(ops: list) -> int:
-    """The encoded size of the descriptors ``ops`` keep (one that cannot be encoded counts as the 64 KiB a descriptor may take)."""
+    """The encoded size of the descriptors ``ops`` keep (one that cannot be encoded counts as the 64 KiB a descriptor may take),
+    plus the length of each key id they keep: a Removed event keeps only its key id, whose fingerprint model may be as long
+    as a frame allows."""
     n = 0
     for op in ops:
-        if op is None or op[1] is None:
+        if op is None:
+            continue
+        n += len(op[0])
+        if op[1] is None:
             continue
         try:
             n += len(codec.encode("ectp.v1.ItemDescriptor", op[1]))
