@@ -888,7 +888,7 @@ describe("[C7] finish releases everything", () => {
     expect(failed.status).toBe("failed");
     h.core.finishRequest("r", 1);
     expect(h.core.stats().requests).toBe(0);
-    const again = h.core.admit({ requestId: "r", items: [{ itemId: "i", local: true }] }, 2);
+    const again = h.core.admit({ requestId: "r", items: [{ itemId: "i", hasModelInput: false, local: true }] }, 2);
     expect(again.status).toBe("admitted");
     expect(h.core.stats().requests).toBe(1);
     h.core.finishRequest("r", 3);
