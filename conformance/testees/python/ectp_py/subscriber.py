@@ -77,6 +77,9 @@ class _Followed:
     assembly_at: float = 0
     last_snapshot_id: int = 0
     want: str | None = None  # "snapshot" | "replay"
+    # the sequence a snapshot must reflect to answer the SnapshotRequest in flight: the ``latest`` of the
+    # ReplayUnavailable that made it (0: any); a late answer to an older request leaves it open, its retry takes any [E2]
+    snapshot_floor: int = 0
     want_sent_at: float = 0
     replay_retries: int = 0  # replays sent again since the last gap closed
     last_heard: float = 0
@@ -99,8 +102,9 @@ class EventSubscriber:
     :param max_held: batches kept per producer ahead of a missing one; more are dropped (and replayed).
     :param max_held_events: events those held batches may carry together; a batch past it is dropped too.
     :param max_held_bytes: descriptor bytes (encoded) those held batches may carry together, each event's item key
-        id counted too (a Removed event keeps only its key, whose fingerprint model a frame may make megabytes long);
-        a batch past it is dropped too (a descriptor may take 64 KiB: 1,024 batches of 1 MiB would hold a gigabyte).
+        id counted too, by its length (an ASCII string: non-ASCII model characters are escaped), since a Removed
+        event keeps only its key, whose fingerprint model a frame may make megabytes long; a batch past it is
+        dropped too (a descriptor may take 64 KiB: 1,024 batches of 1 MiB would hold a gigabyte).
     :raises ValueError: for an empty id, a value that is not a positive integer, or a heartbeat
         interval past 32 bits (it travels in every Hello as a uint32).
     """
@@ -234,6 +238,9 @@ class EventSubscriber:
                     # [E2] the parts still missing retry_ms after the latest are lost: the retry's answer replaces
                     # the assembly (and one of an absurd snapshot_id, kept, would have every answer ignored for good).
                     f.assembly = None
+                    # any complete answer now closes it: a producer whose ReplayUnavailable named a ``latest`` its
+                    # snapshots never reach is not asked for one every retry_ms for good (the gap left is replayed, or given up)
+                    f.snapshot_floor = 0
                 if f.want == "snapshot" and f.subscribing:
                     self._subscribe(f, now)  # still unanswered: again whole, Hello first (it may reach a restarted epoch)
                 elif f.want == "snapshot":
@@ -355,6 +362,7 @@ class EventSubscriber:
                 # (or a snapshot as new) are applied, whatever older answer arrives meanwhile (not synced, a gap replayed).
                 if isinstance(latest, int) and not isinstance(latest, bool) and -MAX_SAFE_INTEGER <= latest < MAX_SAFE_INTEGER:
                     f.max_seen = max(f.max_seen, latest)
+                    f.snapshot_floor = max(f.snapshot_floor, latest)
                 self._request_snapshot(f, now)
         elif "hello" in env:
             role = env["hello"].get("role", Role.UNSPECIFIED)
@@ -437,8 +445,10 @@ class EventSubscriber:
         f.last_snapshot_id = sid
         f.subscribing = False
         f.replay_retries = 0
-        if f.want == "snapshot":
-            f.want = None
+        # [E2] it answers the SnapshotRequest in flight unless that one asked for more than it reflects
+        # (a late answer to an older request: the one in flight is still retried after retry_ms)
+        if f.want == "snapshot" and sequence >= f.snapshot_floor:
+            f.want, f.snapshot_floor = None, 0
         f.next_catch_up = now + self.catch_up_ms
         if not f.synced or sequence > f.applied:
             f.view = {kid: d for p in range(a["parts"]) for kid, d in a["got"][p]}
@@ -498,6 +508,7 @@ class EventSubscriber:
 
     def _reset(self, f: _Followed) -> None:
         f.synced, f.applied, f.max_seen, f.want, f.replay_retries = False, 0, 0, None, 0
+        f.snapshot_floor = 0
         f.view, f.held, f.held_bytes, f.assembly, f.last_snapshot_id = {}, {}, {}, None, 0
         f.subscribing = False
 

@@ -63,7 +63,7 @@ describe("snapshot assemblies nobody completes", () => {
 });
 
 describe("a late answer to an older SnapshotRequest", () => {
-  it("[E2] does not close the SnapshotRequest a ReplayUnavailable made: isSynced stays false and the request is retried after retryMs", () => {
+  it("[E2] does not close the SnapshotRequest a ReplayUnavailable made: isSynced stays false, no ReplayRequest the producer just refused goes out, and the request is retried after retryMs", () => {
     const sub = following({ retryMs: 2_000, catchUpMs: 5_000 });
     sub.poll(2_000); // the first answer is slow: the SnapshotRequest goes again
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 1, items: [desc(1)] } }), 2_100); // answer to the first
@@ -77,8 +77,28 @@ describe("a late answer to an older SnapshotRequest", () => {
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 3, snapshotId: 2, items: [desc(1)] } }), 2_600);
     // The view is still at 10 of the producer's 20: the SnapshotRequest of t=2500 is still unanswered (and its answer is lost).
     expect(sub.isSynced(P)).toBe(false);
-    const out = sub.poll(4_600);
-    expect(bodies(out).some((b) => b === "snapshotRequest" || b === "replayRequest")).toBe(true);
+    const requests = (t: number) => bodies(sub.poll(t)).filter((b) => b !== "heartbeat");
+    expect(requests(2_600)).toEqual([]); // not a replay from 11: the buffer starts at 15
+    expect(requests(4_600)).toEqual(["snapshotRequest"]);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 20, snapshotId: 3, items: [desc(2)] } }), 4_700);
+    expect({ synced: sub.isSynced(P), out: requests(4_700) }).toEqual({ synced: true, out: [] });
+  });
+
+  it("[E2] a producer whose ReplayUnavailable names a latest its snapshots never reach is not asked for snapshots without end: the request's one retry takes any answer, and the gap left is given up", () => {
+    const sub = following({ retryMs: 2_000, catchUpMs: 5_000 });
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 10, snapshotId: 1, items: [desc(1)] } }), 10);
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 1, latest: 100 } }), 20); // wrong: it published 10
+    let snapshotRequests = 0;
+    let id = 2;
+    for (let t = 20; t <= 120_000; t += 100) {
+      for (const o of sub.poll(t))
+        if (o.type === "send" && o.envelope.snapshotRequest) {
+          snapshotRequests++;
+          sub.handleEnvelope(P, env(7, { snapshot: { sequence: 10, snapshotId: id++, items: [desc(1)] } }), t);
+        }
+      sub.handleEnvelope(P, env(7, { heartbeat: { sequence: t } }), t);
+    }
+    expect({ synced: sub.isSynced(P), snapshotRequests }).toEqual({ synced: true, snapshotRequests: 2 });
   });
 });
 

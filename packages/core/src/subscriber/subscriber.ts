@@ -183,8 +183,9 @@ export interface SubscriberOptions {
   /**
    * Bytes of descriptors those held batches may carry together per producer (their encoded sizes:
    * a descriptor may take up to 64 KiB, so 1,024 batches of 1 MiB each would hold a gigabyte), each
-   * event's item key id counted too (a Removed event keeps only its key, whose fingerprint model a
-   * frame may make megabytes long); a batch past it is dropped too (and replayed). Default 64 MiB.
+   * event's item key id counted too, by its length (a Removed event keeps only its key, whose
+   * fingerprint model a frame may make megabytes long); a batch past it is dropped too (and
+   * replayed). Default 64 MiB.
    */
   maxHeldBytes?: number;
   /**
@@ -281,6 +282,12 @@ interface Followed {
   subscribing: boolean;
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
+  /**
+   * The sequence a snapshot must reflect to answer the SnapshotRequest in flight: the `latest` of the
+   * ReplayUnavailable that made it (0: any). A late answer to an older request, complete but older,
+   * leaves that request open [E2]; its retry takes any answer.
+   */
+  snapshotFloor: number;
   wantSentAt: number;
   /** ReplayRequests sent again since the last gap closed ({@link MAX_REPLAY_RETRIES}). */
   replayRetries: number;
@@ -313,7 +320,7 @@ interface Followed {
  * heartbeats. Nothing a peer sends makes a call throw [I1]; what cannot be used is counted
  * [C10]. Memory per producer is bounded by its item count, one snapshot assembly (whose size
  * the producer decides) and `maxHeldBatches` batches of at most `maxHeldEvents` events and
- * `maxHeldBytes` descriptor bytes together.
+ * `maxHeldBytes` bytes of descriptors and key ids together.
  */
 export class EventSubscriber {
   private readonly id: string;
@@ -448,6 +455,7 @@ export class EventSubscriber {
       heldBytes: 0,
       assembly: undefined,
       assemblyAt: 0,
+      snapshotFloor: 0,
       lastSnapshotId: 0,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
@@ -606,6 +614,10 @@ export class EventSubscriber {
           // [E2] The parts still missing retryMs after the latest are lost: the retry's answer replaces
           // the assembly (and one of an absurd snapshot_id, kept, would have every answer ignored for good).
           f.assembly = undefined;
+          // Any complete answer now closes it: a producer whose ReplayUnavailable named a `latest` its
+          // snapshots never reach is not asked for one every retryMs for good (the gap that is left is
+          // then replayed, and given up if nothing comes).
+          f.snapshotFloor = 0;
           if (f.subscribing) this.subscribe(f, now);
           else this.requestSnapshot(f, now);
         } else this.requestReplay(f, now);
@@ -725,7 +737,10 @@ export class EventSubscriber {
       else {
         // Batches up to `latest` exist: the view is behind until they (or a snapshot as new) are
         // applied, whatever older answer arrives meanwhile (isSynced stays false, a gap is replayed).
-        if (typeof latest === "number" && Number.isSafeInteger(latest) && latest < Number.MAX_SAFE_INTEGER) f.maxSeen = Math.max(f.maxSeen, latest);
+        if (typeof latest === "number" && Number.isSafeInteger(latest) && latest < Number.MAX_SAFE_INTEGER) {
+          f.maxSeen = Math.max(f.maxSeen, latest);
+          f.snapshotFloor = Math.max(f.snapshotFloor, latest);
+        }
         this.requestSnapshot(f, now);
       }
     } else if (env.hello) {
@@ -823,7 +838,12 @@ export class EventSubscriber {
     f.lastSnapshotId = id;
     f.subscribing = false;
     f.replayRetries = 0;
-    if (f.want === "snapshot") f.want = undefined;
+    // [E2] It answers the SnapshotRequest in flight unless that one asked for more than it reflects
+    // (a late answer to an older request: the one in flight is still retried after retryMs).
+    if (f.want === "snapshot" && sequence >= f.snapshotFloor) {
+      f.want = undefined;
+      f.snapshotFloor = 0;
+    }
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
       f.view.clear();
@@ -901,6 +921,7 @@ export class EventSubscriber {
     f.applied = 0;
     f.maxSeen = 0;
     f.want = undefined;
+    f.snapshotFloor = 0;
     f.replayRetries = 0;
     f.view.clear();
     f.held.clear();
