@@ -48,6 +48,15 @@ describe("decode errors name the field [C10]", () => {
     expect(e.details.field).toBe("eventBatch.events[1].stored.item.producerId");
   });
 
+  it("a packed repeated scalar is named without an index (its one record holds every element): readGrant.item.shape", () => {
+    const ok = envelope({ readGrant: { grantId: 3, attemptId: 1, item: ITEM } });
+    // shape [2, 3] packed: its length 2, then the varints 2 and 3; the 3 made to continue past the record.
+    const i = ok.findIndex((b, k) => b === 0x02 && ok[k + 1] === 0x02 && ok[k + 2] === 0x03);
+    const bytes = Uint8Array.from(ok);
+    bytes[i + 2] = 0x83;
+    expect(locateMalformed(bytes)).toMatchObject({ field: "readGrant.item.shape", problem: expect.stringMatching(/^a packed element at byte \d+: a varint runs past/) });
+  });
+
   it("a wire type protobuf does not have, inside a message", () => {
     const ok = envelope({ heartbeat: { sequence: 5 } });
     // The heartbeat body: tag (field 16, wire type 2) is two bytes, 0x82 0x01, then its length.

@@ -22,7 +22,10 @@ const MAX_VARINT_BYTES = 10;
 export interface MalformedAt {
   /** Field path from the envelope, e.g. `readGrant.item.key.contentHash` ("" for the envelope itself). */
   field: string;
-  /** Offset in the bytes of the field's tag (for the envelope itself, of the problem). */
+  /**
+   * Offset in the bytes of the tag the problem is at: the field's own tag, or, when that tag is
+   * itself broken or names field 0, the broken tag (`field` then names the message it is in).
+   */
   offset: number;
   /** What is wrong, e.g. `a length of 5 runs past the 3 bytes left in its message`. */
   problem: string;
@@ -52,7 +55,9 @@ function walk(bytes: Uint8Array, type: string | undefined, start: number, end: n
     const wireType = tag.value % 8;
     const field = fields?.[number];
     let name = field === undefined ? `#${number}` : field[0];
-    if (field?.[2] === true) {
+    // An element's index: not for packed scalars, whose one record holds any number of them.
+    const packed = wireType === 2 && field?.[2] === true && MESSAGE_FIELDS[field[1]] === undefined && field[1] !== "string" && field[1] !== "bytes";
+    if (field?.[2] === true && !packed) {
       const index = seen.get(number) ?? 0;
       seen.set(number, index + 1);
       name += `[${index}]`;
