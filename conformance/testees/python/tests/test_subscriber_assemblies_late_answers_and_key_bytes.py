@@ -28,6 +28,21 @@ def requests(sub: EventSubscriber, now: int) -> list[str]:
     return [b for b in bodies(sub.poll(now)) if b != "heartbeat"]
 
 
+def answer_snapshot_requests(sub: EventSubscriber, start: int, stop: int, sequence: int, item: str) -> int:
+    """Drive ``sub`` from ``start`` to ``stop`` ms, every 100 ms, as a live producer (a heartbeat each time) that
+    answers each SnapshotRequest at once with a whole snapshot of ``item`` at ``sequence``, its ids counting
+    2, 3, ...; return how many SnapshotRequests it got."""
+    requests, sid = 0, 2
+    for t in range(start, stop + 1, 100):
+        for body in bodies(sub.poll(t)):
+            if body == "snapshotRequest":
+                requests += 1
+                sub.handle_envelope(P, snapshot(sequence, sid, [item]), t)
+                sid += 1
+        sub.handle_envelope(P, env({"heartbeat": {"sequence": t}}), t)
+    return requests
+
+
 def synced_count(sub: EventSubscriber) -> int:
     """``stats()['synced']``: a snapshot applied, nothing seen but not applied, nothing asked, not gone."""
     return sub.stats()["synced"]
@@ -81,15 +96,7 @@ class SnapshotAssembliesNobodyCompletesTest(unittest.TestCase):
         # A buggy or hostile part: parts 2, the other never sent.
         sub.handle_envelope(P, snapshot(0, MAX_SAFE_INTEGER - 1, ["B"], part=0, parts=2), 20)
         sub.handle_envelope(P, env({"replayUnavailable": {"oldestAvailable": 5, "latest": 9}}), 30)  # a gap the buffer cannot fill
-        requests, sid = 0, 2
-        for t in range(30, 60_031, 100):
-            for name in bodies(sub.poll(t)):
-                if name == "snapshotRequest":
-                    requests += 1
-                    # The producer answers each request with a whole snapshot (its ids count 2, 3, ...).
-                    sub.handle_envelope(P, snapshot(9, sid, ["A"]), t)
-                    sid += 1
-            sub.handle_envelope(P, env({"heartbeat": {"sequence": t}}), t)
+        requests = answer_snapshot_requests(sub, 30, 60_030, 9, "A")
         self.assertEqual((synced_count(sub), requests <= 5, sorted(sub.view(P) or {})), (1, True, [kid("A")]))
 
 
@@ -123,14 +130,7 @@ class ALateAnswerToAnOlderSnapshotRequestTest(unittest.TestCase):
         sub = following(retry_ms=2000, catch_up_ms=5000)
         sub.handle_envelope(P, snapshot(10, 1, ["A"]), 10)
         sub.handle_envelope(P, env({"replayUnavailable": {"oldestAvailable": 1, "latest": 100}}), 20)  # it published 10
-        snapshot_requests, sid = 0, 2
-        for t in range(20, 120_001, 100):
-            for body in bodies(sub.poll(t)):
-                if body == "snapshotRequest":
-                    snapshot_requests += 1
-                    sub.handle_envelope(P, snapshot(10, sid, ["A"]), t)
-                    sid += 1
-            sub.handle_envelope(P, env({"heartbeat": {"sequence": t}}), t)
+        snapshot_requests = answer_snapshot_requests(sub, 20, 120_000, 10, "A")
         self.assertEqual((synced_count(sub), snapshot_requests), (1, 2))
 
 

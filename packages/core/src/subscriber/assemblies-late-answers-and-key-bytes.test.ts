@@ -23,6 +23,25 @@ function subscriberTablesLeft(sub: EventSubscriber): string[] {
   return left;
 }
 
+/**
+ * Drive `sub` from `from` to `to` ms, every 100 ms, as a live producer (a heartbeat each time) that
+ * answers each SnapshotRequest at once with a whole snapshot of `item` at `sequence`, its ids
+ * counting 2, 3, ...; returns how many SnapshotRequests it got.
+ */
+function answerSnapshotRequests(sub: EventSubscriber, from: number, to: number, sequence: number, item: number): number {
+  let requests = 0;
+  let id = 2;
+  for (let t = from; t <= to; t += 100) {
+    for (const o of sub.poll(t))
+      if (o.type === "send" && o.envelope.snapshotRequest) {
+        requests++;
+        sub.handleEnvelope(P, env(7, { snapshot: { sequence, snapshotId: id++, items: [desc(item)] } }), t);
+      }
+    sub.handleEnvelope(P, env(7, { heartbeat: { sequence: t } }), t);
+  }
+  return requests;
+}
+
 describe("snapshot assemblies nobody completes", () => {
   it("[I4][E2] a part of a second answer (the retry's) whose other parts are lost is not kept for good by a synced subscriber", () => {
     const sub = following({ retryMs: 2_000 });
@@ -47,17 +66,7 @@ describe("snapshot assemblies nobody completes", () => {
     // A buggy or hostile part: parts 2, the other never sent.
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: Number.MAX_SAFE_INTEGER - 1, part: 0, parts: 2, items: [desc(9)] } }), 20);
     sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 9 } }), 30); // a gap the buffer cannot fill
-    let requests = 0;
-    let id = 2;
-    for (let t = 30; t <= 60_030; t += 100) {
-      for (const o of sub.poll(t))
-        if (o.type === "send" && o.envelope.snapshotRequest) {
-          requests++;
-          // The producer answers each request with a whole snapshot (its ids count 2, 3, ...).
-          sub.handleEnvelope(P, env(7, { snapshot: { sequence: 9, snapshotId: id++, items: [desc(1)] } }), t);
-        }
-      sub.handleEnvelope(P, env(7, { heartbeat: { sequence: t } }), t);
-    }
+    const requests = answerSnapshotRequests(sub, 30, 60_030, 9, 1);
     expect({ synced: sub.isSynced(P), fewRequests: requests <= 5 }).toEqual({ synced: true, fewRequests: true });
   });
 });
@@ -88,16 +97,7 @@ describe("a late answer to an older SnapshotRequest", () => {
     const sub = following({ retryMs: 2_000, catchUpMs: 5_000 });
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 10, snapshotId: 1, items: [desc(1)] } }), 10);
     sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 1, latest: 100 } }), 20); // wrong: it published 10
-    let snapshotRequests = 0;
-    let id = 2;
-    for (let t = 20; t <= 120_000; t += 100) {
-      for (const o of sub.poll(t))
-        if (o.type === "send" && o.envelope.snapshotRequest) {
-          snapshotRequests++;
-          sub.handleEnvelope(P, env(7, { snapshot: { sequence: 10, snapshotId: id++, items: [desc(1)] } }), t);
-        }
-      sub.handleEnvelope(P, env(7, { heartbeat: { sequence: t } }), t);
-    }
+    const snapshotRequests = answerSnapshotRequests(sub, 20, 120_000, 10, 1);
     expect({ synced: sub.isSynced(P), snapshotRequests }).toEqual({ synced: true, snapshotRequests: 2 });
   });
 });
