@@ -282,13 +282,13 @@ interface Followed {
   subscribing: boolean;
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
+  wantSentAt: number;
   /**
    * The sequence a snapshot must reflect to answer the SnapshotRequest in flight: the `latest` of the
    * ReplayUnavailable that made it (0: any). A late answer to an older request, complete but older,
    * leaves that request open [E2]; its retry takes any answer.
    */
   snapshotFloor: number;
-  wantSentAt: number;
   /** ReplayRequests sent again since the last gap closed ({@link MAX_REPLAY_RETRIES}). */
   replayRetries: number;
   lastHeard: number;
