@@ -42,8 +42,9 @@
 // a copy of an older dist/index.js under packages/core/node_modules/) runs every size for that
 // build too, in its own child right after this build's, and prints its rows and ratios; on a
 // shared machine only such paired figures say whether a change helped. BENCH_ADMIT_RUNS=k
-// (default 1) runs each (size, build) child k times, alternating builds, and reports the
-// median of the children's medians.
+// (default 3) runs each (size, build) child k times, in rounds that take every size and build
+// in turn (a slow spell of the machine then lands on all of them, not on one size's children),
+// and reports the median of the children's medians.
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import { ConsumerCore, MemoryItemStore, ProducerCore } from "../dist/index.js";
 
@@ -437,15 +438,14 @@ if (PARTS.includes("2")) {
     `(2) Admission cost, ns per admit() (batches of 500; median / best of the batches; each size in a fresh child: node ${CHILD_FLAGS.join(" ")})`,
   );
   const baseline = process.env.BENCH_BASELINE;
-  const runs = Math.max(1, Number(process.env.BENCH_ADMIT_RUNS ?? 1) || 1);
+  const runs = Math.max(1, Number(process.env.BENCH_ADMIT_RUNS ?? 3) || 3);
   const builds = baseline ? [["this build", undefined], ["baseline", baseline]] : [["this build", undefined]];
   const sizes = [1_000, 10_000, 100_000];
   /** costs[build][size]: the children's results. */
   const costs = builds.map(() => Object.fromEntries(sizes.map((k) => [k, []])));
-  for (const k of sizes) {
-    for (let run = 0; run < runs; run++)
+  for (let run = 0; run < runs; run++)
+    for (const k of sizes)
       for (let b = 0; b < builds.length; b++) costs[b][k].push(admitCostInChild(k, Math.round(50_000 * SCALE), builds[b][1]));
-  }
   /** Median over the children of one statistic. */
   const med = (list, f) => summary(list.map(f)).median;
   for (let b = 0; b < builds.length; b++) {
