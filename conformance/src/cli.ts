@@ -9,6 +9,7 @@ import { EctpError, closestName, thrownMessage } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
+import { SUBSCRIBER_RANDOMISED_FEATURES, SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 import { type CaseResult, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
@@ -63,8 +64,10 @@ Options (each one that takes a value at most once):
                              (e.g. "consumer/c3-*" or "consumer/c3-*/**", "transport/nixl"; * stays
                              within one segment, ** crosses them); a glob that matches no case is a
                              usage error
-  --seeds <n>                also run n seeded randomised schedules, 0 to ${MAX_SEEDS} (needs both roles and
-                             read-memory; default 0; not filtered by --filter)
+  --seeds <n>                also run n seeded randomised schedules, 0 to ${MAX_SEEDS}, of each level the
+                             features allow: consumer with producer (needs consumer, producer and
+                             read-memory), subscriber with producer (needs producer, events and
+                             subscriber); default 0; not filtered by --filter
   --seed <n>                 run only randomised schedule n (replay a failure)
   --junit <file>             write JUnit XML (missing directories of a --junit or --report path are created)
   --report <file>            write the JSON report (and <file without .json>.ectp-report.json with {passed, failed})
@@ -367,9 +370,11 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
       results.push(...report.results);
     }
     if (c.seeds.length > 0) {
-      const missing = RANDOMISED_FEATURES.filter((f) => !c.features.includes(f));
-      if (missing.length > 0)
-        onWarning(`randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")}; without ${missing.join(", ")} in --features every seed is skipped`);
+      const levels = randomisedLevels(c.features);
+      if (levels.length === 0)
+        onWarning(
+          `randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")} (consumer with producer) or ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")} (subscriber with producer); with neither in --features every seed is skipped`,
+        );
       // The replay command keeps every flag that changes how a seed runs or is judged.
       const replayFlags = [
         "--testee", command,
@@ -378,16 +383,18 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         ...(c.knownFailingPath !== undefined ? ["--known-failing", c.knownFailingPath] : []),
         ...(c.commandTimeoutGiven ? ["--command-timeout-ms", String(c.commandTimeoutMs)] : []),
       ];
-      const random = await runRandomised({
-        consumer: factory,
-        producer: factory,
-        seeds: c.seeds,
-        features: c.features,
-        replayCommand: (n) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" "),
-        knownFailing: c.knownFailing,
-      });
-      results.push(...random);
-      for (const r of random) onResult(r);
+      const replayCommand = (n: number) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" ");
+      // With neither level's features, the consumer level's seeds are reported skipped (saying what they need).
+      if (levels.length === 0 || levels.includes("consumer")) {
+        const random = await runRandomised({ consumer: factory, producer: factory, seeds: c.seeds, features: c.features, replayCommand, knownFailing: c.knownFailing });
+        results.push(...random);
+        for (const r of random) onResult(r);
+      }
+      if (levels.includes("subscriber")) {
+        const random = await runSubscriberRandomised({ producer: factory, subscriber: factory, seeds: c.seeds, features: c.features, replayCommand, knownFailing: c.knownFailing });
+        results.push(...random);
+        for (const r of random) onResult(r);
+      }
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
     // Every case of a testee run skipped (features the testee does not claim): a green run would
@@ -465,7 +472,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     const caseNames = new Set(allCases.map((c) => c.fullName));
     const isCase = (name: string): boolean =>
       caseNames.has(name) ||
-      (name.startsWith(`${RANDOMISED_SUITE}/seed-`) && /^(?:0|[1-9]\d*)$/.test(name.slice(RANDOMISED_SUITE.length + 6))) ||
+      [RANDOMISED_SUITE, SUBSCRIBER_RANDOMISED_SUITE].some((suite) => name.startsWith(`${suite}/seed-`) && /^(?:0|[1-9]\d*)$/.test(name.slice(suite.length + 6))) ||
       (/^transport\/[^/]+\/[^/]+$/.test(name) && transportCases.includes(name.split("/")[2] as string));
     const unknown = [...knownFailing.keys()].filter((k) => !isCase(k));
     if (unknown.length > 0) {
@@ -546,7 +553,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     const roles = [...new Set(config.cases.map((k) => k.spec.role))].filter((r) => !features.includes(r));
     throw new UsageError(
       config.seeds.length > 0 && !config.scripted
-        ? `the randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")}; the features claim ${features.join(", ")}, so nothing would run`
+        ? `the randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")} (consumer with producer) or ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")} (subscriber with producer); the features claim ${features.join(", ")}, so nothing would run`
         : `every selected case needs a role the features do not claim (${roles.join(", ")}; claimed: ${features.join(", ")}), so nothing would run; pass --features with a file claiming it, or select other cases`,
     );
   }
@@ -555,7 +562,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
 
 /** Whether the run starts a testee at all (a case of a claimed role, or a seed with the features it needs). */
 function needsTestee(c: Config): boolean {
-  if (c.seeds.length > 0 && RANDOMISED_FEATURES.every((f) => c.features.includes(f))) return true;
+  if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;
   return c.scripted && c.cases.some((k) => c.features.includes(k.spec.role));
 }
 
@@ -647,6 +654,14 @@ function outputPathProblem(file: string): string | undefined {
 
 /** Features the randomised level needs (both roles, and ReadMemory to play the transport between them). */
 const RANDOMISED_FEATURES: readonly string[] = ["consumer", "producer", "read-memory"];
+
+/** The randomised levels whose features `features` claims: consumer with producer, subscriber with producer. */
+function randomisedLevels(features: readonly string[]): ("consumer" | "subscriber")[] {
+  const levels: ("consumer" | "subscriber")[] = [];
+  if (RANDOMISED_FEATURES.every((f) => features.includes(f))) levels.push("consumer");
+  if (SUBSCRIBER_RANDOMISED_FEATURES.every((f) => features.includes(f))) levels.push("subscriber");
+  return levels;
+}
 
 /** Transports `--transport` accepts. */
 const TRANSPORT_NAMES: readonly string[] = ["mock", "nixl"];

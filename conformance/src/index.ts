@@ -25,6 +25,8 @@ export { CoreTesteeHandler } from "../testees/ts/adapter.js";
 export type { CoreConstructor, CoreModule, CoreTesteeOptions } from "../testees/ts/adapter.js";
 export { runRandomised } from "./random/randomised.js";
 export type { RandomisedOptions } from "./random/randomised.js";
+export { SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
+export type { SubscriberRandomisedOptions } from "./random/subscriber-randomised.js";
 export { runTransportConformance } from "./transport/transport-suite.js";
 export type { TransportHarness, TransportSuiteOptions } from "./transport/transport-suite.js";
 export { mockTransportHarness } from "./transport/mock-harness.js";

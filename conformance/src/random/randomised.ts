@@ -13,6 +13,7 @@ import { type CaseResult, classify } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 import { thrownStack } from "../thrown.js";
+import { Rng } from "./rng.js";
 
 /** A CRC-32C as 8 hex digits. */
 function hex(crc: number): string {
@@ -40,36 +41,6 @@ export interface RandomisedOptions {
   replayCommand?: (seed: number) => string;
   /** Known-failing list (names `randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). */
   knownFailing?: ReadonlyMap<string, string>;
-}
-
-/** xorshift32: small, seedable, identical in every language a reader might port the schedule to. */
-class Rng {
-  private x: number;
-  constructor(seed: number) {
-    // Exact for any safe-integer seed: the high word is mixed in (a product past 2^53 lost its low
-    // bits, so seed 2^40 ran as seed 0); a 32-bit seed's schedule is unchanged.
-    const high = (seed - (seed | 0)) / 2 ** 32;
-    this.x = (Math.imul(seed | 0, 2654435761) ^ Math.imul(high, 0x85ebca6b)) >>> 0 || 1;
-    for (let i = 0; i < 8; i++) this.u32();
-  }
-  u32(): number {
-    let x = this.x;
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    this.x = x >>> 0;
-    return this.x;
-  }
-  next(): number {
-    return this.u32() / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
 }
 
 /** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */

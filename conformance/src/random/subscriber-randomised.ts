@@ -1,0 +1,394 @@
+/**
+ * The randomised subscriber level: a producer testee and a subscriber testee wired together by
+ * the runner, which plays the network and the producer's engine under a seeded schedule: items
+ * put, made ready, discarded and cleared at random, one producer restart, and a link that drops,
+ * duplicates and delays messages and is cut for a while. Checked against [E1] (each epoch's
+ * batches numbered 1, 2, ... in order), [E2] (a producer's whole snapshot holds exactly its items
+ * as of its sequence; a subscriber's view, whenever it says it is synced, is a set the producer
+ * held at some batch; once the link heals it is the producer's current set, and a synced
+ * subscriber of a quiet producer asks for no snapshot), [I1] (no Error answer) and [I4] (once
+ * unfollowed, the subscriber holds nothing). Every failure names its seed and a replay command.
+ * @module
+ */
+import { ectp } from "../proto.js";
+import { CLOCK_ORIGIN_MS } from "../runner/script.js";
+import { type CaseResult, classify } from "../runner/suite.js";
+import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
+import { thrownStack } from "../thrown.js";
+import { Rng } from "./rng.js";
+
+const C = ectp.conformance.v1;
+
+/** The suite of the subscriber seeds' case names, naming what each seed checks. */
+export const SUBSCRIBER_RANDOMISED_SUITE = "randomised/e1-e2-i1-i4";
+
+/** The features a subscriber schedule needs: both testees are made by one command. */
+export const SUBSCRIBER_RANDOMISED_FEATURES: readonly string[] = ["producer", "events", "subscriber"];
+
+/** Options of {@link runSubscriberRandomised}. */
+export interface SubscriberRandomisedOptions {
+  /** Makes the producer testee. */
+  producer: TesteeFactory;
+  /** Makes the subscriber testee. */
+  subscriber: TesteeFactory;
+  /** Seeds to run (one schedule each). */
+  seeds: readonly number[];
+  /** Features claimed; every seed is skipped without producer, events and subscriber. Default: those three. */
+  features?: Iterable<string>;
+  /** Simulated time of store changes and faults per seed, ms; the link then heals for 40 s. Default 60000. */
+  durationMs?: number;
+  /** The command that replays one seed, printed with a failure. */
+  replayCommand?: (seed: number) => string;
+  /** Known-failing list (names `randomised/e1-e2-i1-i4/seed-<n>`). */
+  knownFailing?: ReadonlyMap<string, string>;
+}
+
+class Violation extends Error {
+  override name = "Violation";
+}
+
+/** Run the seeds. One CaseResult per seed (`randomised/e1-e2-i1-i4/seed-<n>`). Never throws for testee behaviour. */
+export async function runSubscriberRandomised(options: SubscriberRandomisedOptions): Promise<CaseResult[]> {
+  const features = new Set(options.features ?? SUBSCRIBER_RANDOMISED_FEATURES);
+  const results: CaseResult[] = [];
+  for (const seed of options.seeds) {
+    const name = `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${seed}`;
+    const t0 = performance.now();
+    let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
+    if (!SUBSCRIBER_RANDOMISED_FEATURES.every((f) => features.has(f)))
+      outcome = { status: "skipped", message: `needs features ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")}` };
+    else {
+      let producer: TesteeConnection | undefined;
+      let subscriber: TesteeConnection | undefined;
+      try {
+        producer = await options.producer();
+        subscriber = await options.subscriber();
+        const schedule = new SubscriberSchedule(seed, producer, subscriber, options.durationMs ?? 60_000, features.has("evict"));
+        await schedule.run();
+        outcome = { status: "passed", message: schedule.exercisedLine() };
+      } catch (err) {
+        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`;
+        const replay = options.replayCommand?.(seed);
+        outcome = { status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` };
+      } finally {
+        await producer?.close();
+        await subscriber?.close();
+      }
+    }
+    const r = classify(name, outcome, options.knownFailing);
+    results.push({
+      name,
+      level: "RANDOMISED",
+      requirements: ["E1", "E2", "I1", "I4"],
+      catches: [],
+      status: r.status,
+      ...(r.message !== undefined ? { message: r.message } : {}),
+      durationMs: Math.round(performance.now() - t0),
+    });
+  }
+  return results;
+}
+
+const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
+const PRODUCER = "P1";
+const SUBSCRIBER = "S1";
+/** Item names the store changes draw from: a name leaves and comes back (Removed, then Stored again). */
+const NAMES = 12;
+/** How long the healed link runs before the view must be the producer's set (several request retries and heartbeats of SPEC.md's defaults). */
+const HEAL_MS = 40_000;
+/** The quiet spell after that in which a synced subscriber must ask for no snapshot. */
+const QUIET_MS = 30_000;
+
+/** The items of a set, in order, as one string (a state of the producer's ready set). */
+function stateOf(items: Iterable<string>): string {
+  return [...items].sort().join(",");
+}
+
+/** An item's name from its key (the runner puts `contentHash` = the name's bytes). */
+function nameOf(key: ectp.v1.IItemKey | null | undefined): string {
+  return Buffer.from(key?.contentHash ?? new Uint8Array(0)).toString("utf8");
+}
+
+/**
+ * An item as a state names it: its name with the descriptor fields that differ between two puts
+ * of one name (size, epoch, location), so a view holding a stale descriptor differs too.
+ */
+function itemOf(d: ectp.v1.IItemDescriptor): string {
+  return `${nameOf(d.key)}/${Number(d.sizeBytes ?? 0)}/${Number(d.epoch ?? 0)}/${Buffer.from(d.location ?? new Uint8Array(0)).toString("base64")}`;
+}
+
+/** One producer epoch as its event batches describe it [E1]. */
+interface EpochHistory {
+  /** Its ready set now (after the last batch): each item as {@link itemOf} names it, by item name. */
+  readonly current: Map<string, string>;
+  /** The state after each batch, by sequence (index 0: before the first batch). */
+  readonly states: string[];
+}
+
+class SubscriberSchedule {
+  private now = 0;
+  private readonly rng: Rng;
+  private readonly events: { t: number; seq: number; run: () => Promise<void> }[] = [];
+  private seq = 0;
+  private readonly deadline = new Map<TesteeConnection, number | undefined>();
+  private producerEpoch = 5;
+  /** The items the runner's store holds: not ready ("put") or ready. */
+  private readonly held = new Map<string, "put" | "ready">();
+  /** Each producer epoch's states, from its event_batch outputs. */
+  private readonly epochs = new Map<number, EpochHistory>();
+  /** Every state the producer's ready set was in, any epoch (what a synced view may show). */
+  private readonly statesSeen = new Set<string>([""]);
+  private readonly faults: { drop: number; dup: number; maxDelay: number; cutFrom: number; cutTo: number };
+  private healed = false;
+  readonly exercised = { batches: 0, snapshots: 0, dropped: 0, duplicated: 0, cutMessages: 0, viewsChecked: 0, clears: 0, restarts: 0 };
+
+  constructor(
+    seed: number,
+    private readonly producer: TesteeConnection,
+    private readonly subscriber: TesteeConnection,
+    private readonly duration: number,
+    private readonly canEvict: boolean,
+  ) {
+    this.rng = new Rng(seed);
+    const r = this.rng;
+    const cutFrom = Math.floor(duration / 8) + r.int(Math.floor(duration / 2));
+    this.faults = { drop: r.next() * 0.25, dup: r.next() * 0.15, maxDelay: 1 + r.int(800), cutFrom, cutTo: cutFrom + 3000 + r.int(9000) };
+  }
+
+  /** What a passed seed exercised. */
+  exercisedLine(): string {
+    const e = this.exercised;
+    return `exercised: ${e.batches} batches, ${e.snapshots} snapshots, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.cutMessages} lost to a cut link, ${e.viewsChecked} synced views checked, ${e.clears} clears, ${e.restarts} restarts`;
+  }
+
+  private async cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
+    const res = await conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
+    const who = conn === this.producer ? "producer" : "subscriber";
+    if (res.error && !allowError)
+      throw new Violation(`[I1] ${who} answered ${Object.keys(req)[0]} at t=${this.now} with an error: ${res.error.message}`);
+    if (res.unsupported) throw new Violation(`${who} does not support ${res.unsupported.feature}`);
+    return res;
+  }
+
+  private at(t: number, run: () => Promise<void>): void {
+    this.events.push({ t, seq: this.seq++, run });
+    this.events.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  }
+
+  private async configureProducer(): Promise<void> {
+    await this.cmd(this.producer, {
+      configure: C.Configure.fromObject({ role: C.Role.ROLE_PRODUCER, id: PRODUCER, epoch: this.producerEpoch, fingerprint: FINGERPRINT, seed: this.producerEpoch, storeCapacityBytes: 1024 * 1024 }),
+    });
+    this.held.clear(); // a new instance: its store starts empty
+    this.deadline.set(this.producer, this.now);
+  }
+
+  async run(): Promise<void> {
+    const r = this.rng;
+    await this.configureProducer();
+    await this.cmd(this.subscriber, {
+      configure: C.Configure.fromObject({ role: C.Role.ROLE_SUBSCRIBER, id: SUBSCRIBER, epoch: 1, fingerprint: FINGERPRINT, seed: 1 }),
+    });
+    this.deadline.set(this.subscriber, this.now);
+    // A store filled first: the subscriber's first snapshot holds something.
+    for (let i = 0; i < 3; i++) await this.storeChange();
+    await this.cmd(this.subscriber, { follow: { producerId: PRODUCER } });
+    for (let t = 300 + r.int(1000); t < this.duration; t += 200 + r.int(1500)) this.at(t, async () => this.storeChange());
+    // [P8] One producer restart per seed: the subscriber must follow the new epoch from a snapshot.
+    this.at(Math.floor(this.duration / 4) + r.int(Math.floor(this.duration / 2)), async () => this.restartProducer());
+    this.at(this.duration, async () => {
+      this.healed = true;
+    });
+    await this.runUntil(this.duration + HEAL_MS);
+    await this.finalChecks();
+  }
+
+  /** Advance through the scheduled events and both testees' deadlines up to `end`, checking the view after each round. */
+  private async runUntil(end: number): Promise<void> {
+    for (;;) {
+      const next = Math.min(this.events[0]?.t ?? Number.POSITIVE_INFINITY, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
+      if (!Number.isFinite(next) || next > end) break;
+      this.now = Math.max(this.now, next);
+      while (this.events.length > 0 && (this.events[0]?.t ?? 0) <= this.now) await (this.events.shift() as { run: () => Promise<void> }).run();
+      await this.pollBoth();
+      await this.checkView();
+    }
+    this.now = end;
+    await this.pollBoth();
+  }
+
+  /** One random change of the producer's store, through the engine's commands. */
+  private async storeChange(): Promise<void> {
+    const r = this.rng;
+    const roll = r.next();
+    const notReady = [...this.held].filter(([, s]) => s === "put").map(([n]) => n);
+    const ready = [...this.held].filter(([, s]) => s === "ready").map(([n]) => n);
+    if (roll < 0.03) {
+      this.exercised.clears++;
+      await this.cmd(this.producer, { clearStore: {} }); // [E1] Cleared(RESET)
+      this.held.clear();
+    } else if (roll < 0.15 && notReady.length > 0) {
+      const name = notReady[r.int(notReady.length)] as string;
+      await this.cmd(this.producer, { discard: { key: this.key(name) } }); // [E1] Removed(DISCARDED) when announced; nothing else
+      this.held.delete(name);
+    } else if (roll < 0.25 && this.canEvict && ready.length > 0) {
+      const name = ready[r.int(ready.length)] as string;
+      const res = await this.cmd(this.producer, { evict: { key: this.key(name) } }, true); // [E1] Removed(EVICTED)
+      if (!res.error) this.held.delete(name);
+    } else if (roll < 0.55 && notReady.length > 0) {
+      const name = notReady[r.int(notReady.length)] as string;
+      await this.cmd(this.producer, { markReady: { key: this.key(name) } }); // [E1] Stored
+      this.held.set(name, "ready");
+    } else {
+      const free = Array.from({ length: NAMES }, (_, i) => `item-${i}`).filter((n) => !this.held.has(n));
+      if (free.length === 0) return;
+      const name = free[r.int(free.length)] as string;
+      const size = 1 + r.int(2048);
+      const res = await this.cmd(
+        this.producer,
+        { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject({ key: this.keyObject(name), sizeBytes: String(size) }), data: new Uint8Array(size) } },
+        true, // (a store without room evicts ready items first [P6]; 12 items of 2 KiB fit)
+      );
+      if (!res.error) this.held.set(name, "put");
+    }
+  }
+
+  private keyObject(name: string): Record<string, unknown> {
+    return { contentHash: Buffer.from(name).toString("base64"), fingerprint: FINGERPRINT };
+  }
+
+  private key(name: string): ectp.v1.ItemKey {
+    return ectp.v1.ItemKey.fromObject(this.keyObject(name));
+  }
+
+  private async restartProducer(): Promise<void> {
+    this.exercised.restarts++;
+    this.producerEpoch++;
+    await this.configureProducer();
+    for (let i = 0; i < 3; i++) await this.storeChange();
+  }
+
+  private async pollBoth(): Promise<void> {
+    for (const conn of [this.producer, this.subscriber]) {
+      for (let i = 0; i < 64; i++) {
+        const res = await this.cmd(conn, { poll: {} });
+        const p = res.poll;
+        if (!p) throw new Violation(`[I1] ${conn === this.producer ? "producer" : "subscriber"} answered poll without PollResult at t=${this.now}`);
+        this.deadline.set(conn, p.nextDeadlineMs == null ? undefined : Math.max(this.now + 1, Number(p.nextDeadlineMs) - CLOCK_ORIGIN_MS));
+        for (const o of p.outputs ?? []) await this.route(conn, o);
+        if ((p.outputs ?? []).length === 0) break;
+      }
+    }
+  }
+
+  /** [E1] A batch the producer published: the next of its epoch, applied to that epoch's history. */
+  private published(batch: ectp.v1.IEventBatch): void {
+    let h = this.epochs.get(this.producerEpoch);
+    if (h === undefined) {
+      h = { current: new Map(), states: [""] };
+      this.epochs.set(this.producerEpoch, h);
+    }
+    const sequence = Number(batch.sequence ?? 0);
+    if (sequence !== h.states.length)
+      throw new Violation(`[E1] the producer published batch ${sequence} of epoch ${this.producerEpoch} after batch ${h.states.length - 1} at t=${this.now}: sequences go 1, 2, ... by one`);
+    for (const e of batch.events ?? []) {
+      if (e.stored?.item) h.current.set(nameOf(e.stored.item.key), itemOf(e.stored.item));
+      else if (e.removed?.key) h.current.delete(nameOf(e.removed.key));
+      else if (e.cleared) h.current.clear();
+    }
+    const state = stateOf(h.current.values());
+    h.states.push(state);
+    this.statesSeen.add(state);
+    this.exercised.batches++;
+  }
+
+  /** [E2] A whole snapshot the producer sent holds exactly its ready set as of the snapshot's sequence. */
+  private checkSnapshot(snapshot: ectp.v1.ISnapshot): void {
+    if ((snapshot.parts ?? 0) > 1) return; // (parts are checked by the scripted cases)
+    this.exercised.snapshots++;
+    const sequence = Number(snapshot.sequence ?? 0);
+    const states = this.epochs.get(this.producerEpoch)?.states ?? [""];
+    const expected = states[sequence];
+    const got = stateOf((snapshot.items ?? []).map(itemOf));
+    if (expected === undefined)
+      throw new Violation(`[E2] the producer sent a snapshot at sequence ${sequence} of epoch ${this.producerEpoch}, past its last batch ${states.length - 1}, at t=${this.now}`);
+    if (got !== expected)
+      throw new Violation(`[E2] the producer's snapshot at sequence ${sequence} holds [${got}] at t=${this.now}; its batches up to ${sequence} hold [${expected}]`);
+  }
+
+  private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
+    if (from === this.producer && o.eventBatch?.batch) {
+      this.published(o.eventBatch.batch);
+      return;
+    }
+    const envelope = o.send?.envelope;
+    if (!envelope) return; // connect/disconnect: the runner's link needs no metadata
+    const toSubscriber = from === this.producer;
+    if (o.send?.to !== (toSubscriber ? SUBSCRIBER : PRODUCER)) return;
+    if (toSubscriber && envelope.snapshot) this.checkSnapshot(envelope.snapshot);
+    const to = toSubscriber ? this.subscriber : this.producer;
+    const sender = toSubscriber ? PRODUCER : SUBSCRIBER;
+    const r = this.rng;
+    const f = this.faults;
+    const cut = !this.healed && this.now >= f.cutFrom && this.now < f.cutTo;
+    const copies = this.healed ? 1 : cut ? 0 : r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
+    if (cut) this.exercised.cutMessages++;
+    else if (copies === 0) this.exercised.dropped++;
+    else if (copies === 2) this.exercised.duplicated++;
+    for (let k = 0; k < copies; k++) {
+      const delay = this.healed ? 1 : 1 + r.int(f.maxDelay);
+      this.at(this.now + delay, async () => {
+        await this.cmd(to, { deliverMessage: { from: sender, envelope } });
+      });
+    }
+  }
+
+  /** The subscriber's view of the producer: whether it says it is synced, and its items as a state. */
+  private async view(): Promise<{ synced: boolean; state: string }> {
+    const res = await this.cmd(this.subscriber, { getView: { producerId: PRODUCER } });
+    if (!res.view) throw new Violation(`[I1] getView at t=${this.now} was answered without ViewResult`);
+    return { synced: res.view.synced === true, state: stateOf((res.view.items ?? []).map(itemOf)) };
+  }
+
+  /** [E2] A view the subscriber says is synced is a set the producer held after some batch (never a mixture). */
+  private async checkView(): Promise<void> {
+    const v = await this.view();
+    if (!v.synced) return;
+    this.exercised.viewsChecked++;
+    if (!this.statesSeen.has(v.state))
+      throw new Violation(
+        `[E2] the subscriber's synced view at t=${this.now} is [${v.state}], a set the producer never held after any of its batches (it holds [${stateOf(this.epochs.get(this.producerEpoch)?.current.values() ?? [])}] now, epoch ${this.producerEpoch}; items are name/size/epoch/location)`,
+      );
+  }
+
+  private async subscriberStats(): Promise<ectp.conformance.v1.ISubscriberStats> {
+    const s = (await this.cmd(this.subscriber, { getStats: {} })).stats?.subscriber;
+    if (!s) throw new Violation(`the subscriber's Stats lack Stats.subscriber at t=${this.now} (TESTEE-PROTOCOL.md §5.3)`);
+    return s;
+  }
+
+  private async finalChecks(): Promise<void> {
+    // [E2] The link healed HEAL_MS ago: the view is the producer's set now, and the subscriber is up to date.
+    const expected = stateOf(this.epochs.get(this.producerEpoch)?.current.values() ?? []);
+    const v = await this.view();
+    if (!v.synced || v.state !== expected)
+      throw new Violation(
+        `[E2] ${HEAL_MS / 1000} s after the link healed (t=${this.now}) the subscriber's view is ${v.synced ? "synced" : "not synced"}, holding [${v.state}]; the producer (epoch ${this.producerEpoch}) holds [${expected}]`,
+      );
+    const before = await this.subscriberStats();
+    if (Number(before.synced) !== 1)
+      throw new Violation(`[E2] ${HEAL_MS / 1000} s after the link healed (t=${this.now}) SubscriberStats.synced is ${Number(before.synced)}, not 1 (a request still open, or the producer taken for gone)`);
+    // [E2] Up to date with a quiet producer: catching up and heartbeats, but no snapshot asked for.
+    await this.runUntil(this.now + QUIET_MS);
+    const after = await this.subscriberStats();
+    const asked = Number(after.snapshotRequests) - Number(before.snapshotRequests);
+    if (asked > 0) throw new Violation(`[E2] the subscriber, synced with a quiet producer, sent ${asked} SnapshotRequests in ${QUIET_MS / 1000} s (t=${this.now})`);
+    // [I4] Unfollowed, it holds nothing.
+    await this.cmd(this.subscriber, { unfollow: { producerId: PRODUCER } });
+    await this.pollBoth();
+    const last = await this.subscriberStats();
+    const left = (["producers", "heldBatches", "snapshotParts"] as const).filter((k) => Number(last[k]) !== 0);
+    if (left.length > 0)
+      throw new Violation(`[I4] after unfollowing its only producer the subscriber still reports ${left.map((k) => `${k} ${Number(last[k])}`).join(", ")} (t=${this.now})`);
+  }
+}

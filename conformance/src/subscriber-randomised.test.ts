@@ -1,0 +1,54 @@
+// The randomised subscriber level (random/subscriber-randomised.ts): the reference subscriber passes
+// its seeds, and planted subscriber bugs are caught with their seed.
+import * as core from "@ectp/core";
+import { describe, expect, it } from "vitest";
+import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import { buildCoreBundle, loadMutants } from "./mutants/build.js";
+import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import { SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
+import { inProcessTestee } from "./testee/in-process.js";
+
+const inProcess = (m: CoreModule = core as unknown as CoreModule) => () => inProcessTestee(new CoreTesteeHandler(m));
+const EXERCISED =
+  /^exercised: (\d+) batches, (\d+) snapshots, (\d+) dropped, (\d+) duplicated, (\d+) lost to a cut link, (\d+) synced views checked, (\d+) clears, (\d+) restarts$/;
+
+describe("randomised subscriber level [E1][E2][I1][I4]", () => {
+  it("seeded schedules pass against the TS core, each exercising batches, snapshots, faults, a cut link and a producer restart", async () => {
+    const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1, 2, 3, 4, 5], features: TS_TESTEE_FEATURES });
+    expect(results.map((r) => `${r.name} ${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${n} passed `),
+    );
+    for (const r of results) {
+      const m = EXERCISED.exec(r.message ?? "");
+      expect(m, `${r.name}: ${r.message}`).not.toBeNull();
+      const n = (i: number) => Number(m?.[i]);
+      expect({ batches: n(1) > 10, snapshots: n(2) >= 2, cut: n(5) > 0, views: n(6) > 10, restarts: n(8) }, r.name).toEqual({
+        batches: true,
+        snapshots: true,
+        cut: true,
+        views: true,
+        restarts: 1,
+      });
+    }
+  }, 120_000);
+
+  it("every seed is skipped, saying why, without the producer, events and subscriber features", async () => {
+    const [r] = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1], features: ["consumer", "producer"] });
+    expect({ status: r?.status, message: r?.message }).toEqual({ status: "skipped", message: "needs features producer, events, subscriber" });
+  });
+
+  it.each(["s1-", "s3-"])("a subscriber with planted bug %s is caught with its seed and a replay command", async (prefix) => {
+    const mutant = loadMutants().find((m) => m.name.startsWith(prefix));
+    const bundle = (await import(await buildCoreBundle(mutant?.patches ?? [], `${prefix}random`))) as CoreModule;
+    const results = await runSubscriberRandomised({
+      producer: inProcess(),
+      subscriber: inProcess(bundle),
+      seeds: [1, 2, 3, 4, 5, 6, 7, 8],
+      features: TS_TESTEE_FEATURES,
+      replayCommand: (seed) => `ectp conformance --testee X --seed ${seed}`,
+    });
+    const failed = results.filter((r) => r.status === "failed");
+    expect(failed.length, `${mutant?.name}: ${results.map((r) => r.status).join(" ")}`).toBeGreaterThan(0);
+    expect(failed[0]?.message).toMatch(/^seed \d+: \[(E1|E2|I4)\][\s\S]*\nreplay: ectp conformance --testee X --seed \d+$/);
+  }, 120_000);
+});
