@@ -18,7 +18,7 @@ import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { type TransportHarness, runTransportConformance } from "./transport/transport-suite.js";
 
-/** Largest `--seeds`: each seed is a 90 s simulated schedule between two testees. */
+/** Largest `--seeds`: each seed is a simulated schedule of 90 s to 130 s between two testees, per level. */
 export const MAX_SEEDS = 100_000;
 
 /** Largest `--command-timeout-ms`: Node's timers cannot wait longer (2^31 - 1 ms, about 24.8 days). */
@@ -59,7 +59,8 @@ Options (each one that takes a value at most once):
                              (default: ${DEFAULT_FEATURES.join(", ")})
   --known-failing <file>     JSON {"<case name>": "<reason>", ...}; every name must be a case's, and a
                              listed case that passes fails the run
-  --level required|all       REQUIRED cases only (default) or RECOMMENDED too
+  --level required|all       REQUIRED cases only (default) or RECOMMENDED too (and the subscriber
+                             schedules' RECOMMENDED checks)
   --filter <glob>            run cases whose name, or a leading part of it ending at a "/", matches
                              (e.g. "consumer/c3-*" or "consumer/c3-*/**", "transport/nixl"; * stays
                              within one segment, ** crosses them); a glob that matches no case is a
@@ -68,7 +69,8 @@ Options (each one that takes a value at most once):
                              features allow: consumer with producer (needs consumer, producer and
                              read-memory), subscriber with producer (needs producer, events and
                              subscriber); default 0; not filtered by --filter
-  --seed <n>                 run only randomised schedule n (replay a failure)
+  --seed <n>                 run only randomised schedule n, of each level the features allow (replay
+                             a failure)
   --junit <file>             write JUnit XML (missing directories of a --junit or --report path are created)
   --report <file>            write the JSON report (and <file without .json>.ectp-report.json with {passed, failed})
   --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
@@ -210,6 +212,8 @@ interface Config {
   caseTimeoutMs: number;
   /** Randomised seeds to run (`--seed n` or 1..`--seeds`). */
   seeds: readonly number[];
+  /** `--level`: REQUIRED only, or RECOMMENDED too (the selected cases, and the subscriber schedules' checks). */
+  level: "required" | "all";
   /** Whether scripted cases run (not with `--seed`). */
   scripted: boolean;
   /** Scripted cases the run executes. */
@@ -382,6 +386,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         ...(c.featuresPath !== undefined ? ["--features", c.featuresPath] : []),
         ...(c.knownFailingPath !== undefined ? ["--known-failing", c.knownFailingPath] : []),
         ...(c.commandTimeoutGiven ? ["--command-timeout-ms", String(c.commandTimeoutMs)] : []),
+        ...(c.level === "all" ? ["--level", "all"] : []),
       ];
       const replayCommand = (n: number) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" ");
       // With neither level's features, the consumer level's seeds are reported skipped (saying what they need).
@@ -391,7 +396,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         for (const r of random) onResult(r);
       }
       if (levels.includes("subscriber")) {
-        const random = await runSubscriberRandomised({ producer: factory, subscriber: factory, seeds: c.seeds, features: c.features, replayCommand, knownFailing: c.knownFailing });
+        const random = await runSubscriberRandomised({ producer: factory, subscriber: factory, seeds: c.seeds, features: c.features, level: c.level, replayCommand, knownFailing: c.knownFailing });
         results.push(...random);
         for (const r of random) onResult(r);
       }
@@ -482,7 +487,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
       });
       throw new UsageError(
         `--known-failing ${JSON.stringify(v["known-failing"])} lists ${unknown.length === 1 ? "a name that is" : "names that are"} no case's: ${described.join(", ")}; ` +
-          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>), or remove the entry",
+          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>, randomised/e1-e2-i1-i4/seed-<n>), or remove the entry",
       );
     }
   }
@@ -540,6 +545,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     commandTimeoutGiven: v["command-timeout-ms"] !== undefined,
     caseTimeoutMs,
     seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1),
+    level,
     scripted,
     cases,
     harnesses,

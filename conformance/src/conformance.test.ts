@@ -1053,7 +1053,7 @@ describe("runConformanceCli", () => {
     try {
       code = await runConformanceCli([
         "--testee", crash, "--seed", "3", "--features", features, "--known-failing", known, "--command-timeout-ms", "4000",
-        "--report", join(dir, "r.json"),
+        "--level", "all", "--report", join(dir, "r.json"),
       ]);
     } finally {
       out.mockRestore();
@@ -1062,7 +1062,7 @@ describe("runConformanceCli", () => {
     const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
     const replay = String(report.results[0]?.message).split("\n").find((l: string) => l.startsWith("replay: "));
     expect(replay).toBe(
-      `replay: ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed 3`,
+      `replay: ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --level all --seed 3`,
     );
   }, 30_000);
 

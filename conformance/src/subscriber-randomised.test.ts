@@ -6,6 +6,7 @@ import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import { buildCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
+import type { TesteeConnection } from "./testee/connection.js";
 import { inProcessTestee } from "./testee/in-process.js";
 
 const inProcess = (m: CoreModule = core as unknown as CoreModule) => () => inProcessTestee(new CoreTesteeHandler(m));
@@ -14,7 +15,7 @@ const EXERCISED =
 
 describe("randomised subscriber level [E1][E2][I1][I4]", () => {
   it("seeded schedules pass against the TS core, each exercising batches, snapshots, faults, a cut link and a producer restart", async () => {
-    const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1, 2, 3, 4, 5], features: TS_TESTEE_FEATURES });
+    const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1, 2, 3, 4, 5], features: TS_TESTEE_FEATURES, level: "all" });
     expect(results.map((r) => `${r.name} ${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(
       [1, 2, 3, 4, 5].map((n) => `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${n} passed `),
     );
@@ -35,6 +36,55 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
   it("every seed is skipped, saying why, without the producer, events and subscriber features", async () => {
     const [r] = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1], features: ["consumer", "producer"] });
     expect({ status: r?.status, message: r?.message }).toEqual({ status: "skipped", message: "needs features producer, events, subscriber" });
+  });
+
+  it("the RECOMMENDED checks run at level all only: a subscriber that never counts itself synced fails there and passes at level required", async () => {
+    // The TS testee, its SubscriberStats.synced always reported 0 (TESTEE-PROTOCOL.md section 5.3 lets a
+    // subscriber without the count report 0; SPEC.md section 9 recommends it).
+    const neverSynced = async (): Promise<TesteeConnection> => {
+      const conn = await inProcess()();
+      return {
+        get alive() {
+          return conn.alive;
+        },
+        close: () => conn.close(),
+        async request(req) {
+          const res = await conn.request(req);
+          if (res.stats?.subscriber) res.stats.subscriber.synced = 0;
+          return res;
+        },
+      };
+    };
+    const run = (level: "required" | "all") => runSubscriberRandomised({ producer: inProcess(), subscriber: neverSynced, seeds: [1], features: TS_TESTEE_FEATURES, level });
+    const [all] = await run("all");
+    const [required] = await run("required");
+    expect({ all: all?.status, message: all?.message, required: required?.status }).toEqual({
+      all: "failed",
+      message: expect.stringMatching(/^seed 1: \[E2\] 40 s after the link healed \(t=\d+\) SubscriberStats\.synced is 0, not 1/),
+      required: "passed",
+    });
+  });
+
+  it("a producer that lists its sends before its event_batch outputs in one poll passes (TESTEE-PROTOCOL.md fixes no order between them)", async () => {
+    const batchesLast = async (): Promise<TesteeConnection> => {
+      const conn = await inProcess()();
+      return {
+        get alive() {
+          return conn.alive;
+        },
+        close: () => conn.close(),
+        async request(req) {
+          const res = await conn.request(req);
+          const poll = res.poll;
+          if (poll?.outputs) poll.outputs = [...poll.outputs.filter((o) => !o.eventBatch), ...poll.outputs.filter((o) => o.eventBatch)];
+          return res;
+        },
+      };
+    };
+    // In seed 59 a SnapshotRequest arrives while a change is still unpublished: the producer's poll then
+    // holds that change's batch and the snapshot reflecting it (a check made at the send failed it).
+    const results = await runSubscriberRandomised({ producer: batchesLast, subscriber: inProcess(), seeds: [1, 2, 59], features: TS_TESTEE_FEATURES, level: "all" });
+    expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(["passed ", "passed ", "passed "]);
   });
 
   it.each(["s1-", "s3-"])("a subscriber with planted bug %s is caught with its seed and a replay command", async (prefix) => {

@@ -5,11 +5,14 @@
  * duplicates and delays messages and is cut for a while. Checked against [E1] (each epoch's
  * batches numbered 1, 2, ... in order), [E2] (a producer's whole snapshot holds exactly its items
  * as of its sequence; a subscriber's view, whenever it says it is synced, is a set the producer
- * held at some batch; once the link heals it is the producer's current set, and a synced
- * subscriber of a quiet producer asks for no snapshot), [I1] (no Error answer) and [I4] (once
- * unfollowed, the subscriber holds nothing). Every failure names its seed and a replay command.
+ * held after some batch; once the link has healed and one more change has been published, it is
+ * the producer's current set), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber
+ * holds nothing). At level `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced`
+ * is 1 once it is current, and a synced subscriber of a quiet producer asks for no snapshot.
+ * Every failure names its seed and a replay command.
  * @module
  */
+import { SPEC_MAJOR } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, classify } from "../runner/suite.js";
@@ -35,7 +38,12 @@ export interface SubscriberRandomisedOptions {
   seeds: readonly number[];
   /** Features claimed; every seed is skipped without producer, events and subscriber. Default: those three. */
   features?: Iterable<string>;
-  /** Simulated time of store changes and faults per seed, ms; the link then heals for 40 s. Default 60000. */
+  /** `all` checks the RECOMMENDED rules too (see the module); `required` only what SPEC.md requires. Default `required`. */
+  level?: "required" | "all";
+  /**
+   * Simulated time of store changes and faults per seed, ms. The link then heals for 40 s (with one
+   * more change published halfway), and at level `all` a quiet 30 s follows. Default 60000.
+   */
   durationMs?: number;
   /** The command that replays one seed, printed with a failure. */
   replayCommand?: (seed: number) => string;
@@ -63,7 +71,11 @@ export async function runSubscriberRandomised(options: SubscriberRandomisedOptio
       try {
         producer = await options.producer();
         subscriber = await options.subscriber();
-        const schedule = new SubscriberSchedule(seed, producer, subscriber, options.durationMs ?? 60_000, features.has("evict"));
+        const schedule = new SubscriberSchedule(seed, producer, subscriber, {
+          duration: options.durationMs ?? 60_000,
+          canEvict: features.has("evict"),
+          recommended: options.level === "all",
+        });
         await schedule.run();
         outcome = { status: "passed", message: schedule.exercisedLine() };
       } catch (err) {
@@ -94,10 +106,17 @@ const PRODUCER = "P1";
 const SUBSCRIBER = "S1";
 /** Item names the store changes draw from: a name leaves and comes back (Removed, then Stored again). */
 const NAMES = 12;
-/** How long the healed link runs before the view must be the producer's set (several request retries and heartbeats of SPEC.md's defaults). */
+/**
+ * How long the healed link runs before the view must be the producer's set: several request
+ * retries, silences (6 s) and catch-ups of SPEC.md's defaults. Halfway through, one more change is
+ * published, so that a subscriber that lost the last batch before the link healed sees a gap,
+ * which it MUST replay [E2] (the periodic catch-up that also finds it is only a SHOULD).
+ */
 const HEAL_MS = 40_000;
-/** The quiet spell after that in which a synced subscriber must ask for no snapshot. */
+/** The quiet spell after that in which a synced subscriber should ask for no snapshot (level `all`). */
 const QUIET_MS = 30_000;
+/** How long the runner keeps the link up after the unfollow before reading the subscriber's tables [I4]. */
+const AFTER_UNFOLLOW_MS = 5_000;
 
 /** The items of a set, in order, as one string (a state of the producer's ready set). */
 function stateOf(items: Iterable<string>): string {
@@ -140,18 +159,25 @@ class SubscriberSchedule {
   private readonly statesSeen = new Set<string>([""]);
   private readonly faults: { drop: number; dup: number; maxDelay: number; cutFrom: number; cutTo: number };
   private healed = false;
+  /** Whole snapshots of the producer poll being routed: checked once all its outputs are (a batch may come after the send). */
+  private snapshotsSent: ectp.v1.ISnapshot[] = [];
+  private readonly duration: number;
+  private readonly canEvict: boolean;
+  private readonly recommended: boolean;
   readonly exercised = { batches: 0, snapshots: 0, dropped: 0, duplicated: 0, cutMessages: 0, viewsChecked: 0, clears: 0, restarts: 0 };
 
   constructor(
     seed: number,
     private readonly producer: TesteeConnection,
     private readonly subscriber: TesteeConnection,
-    private readonly duration: number,
-    private readonly canEvict: boolean,
+    o: { duration: number; canEvict: boolean; recommended: boolean },
   ) {
+    this.duration = o.duration;
+    this.canEvict = o.canEvict;
+    this.recommended = o.recommended;
     this.rng = new Rng(seed);
     const r = this.rng;
-    const cutFrom = Math.floor(duration / 8) + r.int(Math.floor(duration / 2));
+    const cutFrom = Math.floor(o.duration / 8) + r.int(Math.floor(o.duration / 2));
     this.faults = { drop: r.next() * 0.25, dup: r.next() * 0.15, maxDelay: 1 + r.int(800), cutFrom, cutTo: cutFrom + 3000 + r.int(9000) };
   }
 
@@ -190,7 +216,7 @@ class SubscriberSchedule {
       configure: C.Configure.fromObject({ role: C.Role.ROLE_SUBSCRIBER, id: SUBSCRIBER, epoch: 1, fingerprint: FINGERPRINT, seed: 1 }),
     });
     this.deadline.set(this.subscriber, this.now);
-    // A store filled first: the subscriber's first snapshot holds something.
+    // Three changes before the subscriber follows: its first snapshot may hold items.
     for (let i = 0; i < 3; i++) await this.storeChange();
     await this.cmd(this.subscriber, { follow: { producerId: PRODUCER } });
     for (let t = 300 + r.int(1000); t < this.duration; t += 200 + r.int(1500)) this.at(t, async () => this.storeChange());
@@ -199,6 +225,7 @@ class SubscriberSchedule {
     this.at(this.duration, async () => {
       this.healed = true;
     });
+    this.at(this.duration + HEAL_MS / 2, async () => this.publishOneMore());
     await this.runUntil(this.duration + HEAL_MS);
     await this.finalChecks();
   }
@@ -229,7 +256,7 @@ class SubscriberSchedule {
       this.held.clear();
     } else if (roll < 0.15 && notReady.length > 0) {
       const name = notReady[r.int(notReady.length)] as string;
-      await this.cmd(this.producer, { discard: { key: this.key(name) } }); // [E1] Removed(DISCARDED) when announced; nothing else
+      await this.cmd(this.producer, { discard: { key: this.key(name) } }); // [E1] Removed(DISCARDED); the ready set is unchanged
       this.held.delete(name);
     } else if (roll < 0.25 && this.canEvict && ready.length > 0) {
       const name = ready[r.int(ready.length)] as string;
@@ -240,17 +267,42 @@ class SubscriberSchedule {
       await this.cmd(this.producer, { markReady: { key: this.key(name) } }); // [E1] Stored
       this.held.set(name, "ready");
     } else {
-      const free = Array.from({ length: NAMES }, (_, i) => `item-${i}`).filter((n) => !this.held.has(n));
-      if (free.length === 0) return;
-      const name = free[r.int(free.length)] as string;
-      const size = 1 + r.int(2048);
-      const res = await this.cmd(
-        this.producer,
-        { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject({ key: this.keyObject(name), sizeBytes: String(size) }), data: new Uint8Array(size) } },
-        true, // (a store without room evicts ready items first [P6]; 12 items of 2 KiB fit)
-      );
-      if (!res.error) this.held.set(name, "put");
+      const free = this.freeNames();
+      if (free.length > 0) await this.put(free[r.int(free.length)] as string, 1 + r.int(2048));
     }
+  }
+
+  /** One more Stored, on the healed link: a batch lost before, if any, now shows as a gap [E2]. */
+  private async publishOneMore(): Promise<void> {
+    let name = [...this.held].find(([, state]) => state === "put")?.[0];
+    if (name === undefined) {
+      name = this.freeNames()[0];
+      if (name === undefined) {
+        await this.cmd(this.producer, { clearStore: {} }); // every name ready: a Cleared is the change
+        this.held.clear();
+        return;
+      }
+      if (!(await this.put(name, 1))) return;
+    }
+    await this.cmd(this.producer, { markReady: { key: this.key(name) } });
+    this.held.set(name, "ready");
+  }
+
+  /** The item names the store does not hold. */
+  private freeNames(): string[] {
+    return Array.from({ length: NAMES }, (_, i) => `item-${i}`).filter((n) => !this.held.has(n));
+  }
+
+  /** Put item `name` of `size` bytes, not ready; whether the store took it. */
+  private async put(name: string, size: number): Promise<boolean> {
+    const res = await this.cmd(
+      this.producer,
+      { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject({ key: this.keyObject(name), sizeBytes: String(size) }), data: new Uint8Array(size) } },
+      true, // (a store without room evicts ready items first [P6]; 12 items of 2 KiB fit)
+    );
+    if (res.error) return false;
+    this.held.set(name, "put");
+    return true;
   }
 
   private keyObject(name: string): Record<string, unknown> {
@@ -273,9 +325,11 @@ class SubscriberSchedule {
       for (let i = 0; i < 64; i++) {
         const res = await this.cmd(conn, { poll: {} });
         const p = res.poll;
-        if (!p) throw new Violation(`[I1] ${conn === this.producer ? "producer" : "subscriber"} answered poll without PollResult at t=${this.now}`);
+        if (!p) throw new Violation(`the ${conn === this.producer ? "producer" : "subscriber"} answered poll without a PollResult at t=${this.now} (TESTEE-PROTOCOL.md §6)`);
         this.deadline.set(conn, p.nextDeadlineMs == null ? undefined : Math.max(this.now + 1, Number(p.nextDeadlineMs) - CLOCK_ORIGIN_MS));
         for (const o of p.outputs ?? []) await this.route(conn, o);
+        for (const snapshot of this.snapshotsSent) this.checkSnapshot(snapshot);
+        this.snapshotsSent = [];
         if ((p.outputs ?? []).length === 0) break;
       }
     }
@@ -325,9 +379,13 @@ class SubscriberSchedule {
     if (!envelope) return; // connect/disconnect: the runner's link needs no metadata
     const toSubscriber = from === this.producer;
     if (o.send?.to !== (toSubscriber ? SUBSCRIBER : PRODUCER)) return;
-    if (toSubscriber && envelope.snapshot) this.checkSnapshot(envelope.snapshot);
-    const to = toSubscriber ? this.subscriber : this.producer;
     const sender = toSubscriber ? PRODUCER : SUBSCRIBER;
+    // TESTEE-PROTOCOL.md §5.2: version, sender_id and sender_epoch filled in (the peer drops an envelope without them).
+    const epoch = toSubscriber ? this.producerEpoch : 1;
+    if (Number(envelope.version?.major ?? 0) !== SPEC_MAJOR || envelope.senderId !== sender || Number(envelope.senderEpoch ?? 0) !== epoch)
+      throw new Violation(`${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`);
+    if (toSubscriber && envelope.snapshot) this.snapshotsSent.push(envelope.snapshot);
+    const to = toSubscriber ? this.subscriber : this.producer;
     const r = this.rng;
     const f = this.faults;
     const cut = !this.healed && this.now >= f.cutFrom && this.now < f.cutTo;
@@ -346,7 +404,7 @@ class SubscriberSchedule {
   /** The subscriber's view of the producer: whether it says it is synced, and its items as a state. */
   private async view(): Promise<{ synced: boolean; state: string }> {
     const res = await this.cmd(this.subscriber, { getView: { producerId: PRODUCER } });
-    if (!res.view) throw new Violation(`[I1] getView at t=${this.now} was answered without ViewResult`);
+    if (!res.view) throw new Violation(`the subscriber answered getView without a ViewResult at t=${this.now} (TESTEE-PROTOCOL.md §6)`);
     return { synced: res.view.synced === true, state: stateOf((res.view.items ?? []).map(itemOf)) };
   }
 
@@ -368,27 +426,31 @@ class SubscriberSchedule {
   }
 
   private async finalChecks(): Promise<void> {
-    // [E2] The link healed HEAL_MS ago: the view is the producer's set now, and the subscriber is up to date.
+    // [E2] The link healed HEAL_MS ago: the view is the producer's set now.
     const expected = stateOf(this.epochs.get(this.producerEpoch)?.current.values() ?? []);
     const v = await this.view();
     if (!v.synced || v.state !== expected)
       throw new Violation(
         `[E2] ${HEAL_MS / 1000} s after the link healed (t=${this.now}) the subscriber's view is ${v.synced ? "synced" : "not synced"}, holding [${v.state}]; the producer (epoch ${this.producerEpoch}) holds [${expected}]`,
       );
+    if (this.recommended) await this.recommendedChecks();
+    // [I4] Unfollowed, it holds nothing, however long the link stays up.
+    await this.cmd(this.subscriber, { unfollow: { producerId: PRODUCER } });
+    await this.runUntil(this.now + AFTER_UNFOLLOW_MS);
+    const last = await this.subscriberStats();
+    const left = (["producers", "heldBatches", "snapshotParts"] as const).filter((k) => Number(last[k]) !== 0);
+    if (left.length > 0)
+      throw new Violation(`[I4] ${AFTER_UNFOLLOW_MS / 1000} s after unfollowing its only producer the subscriber still reports ${left.map((k) => `${k} ${Number(last[k])}`).join(", ")} (t=${this.now})`);
+  }
+
+  /** [E2] RECOMMENDED: once current it counts itself synced, and it asks a quiet producer for no snapshot. */
+  private async recommendedChecks(): Promise<void> {
     const before = await this.subscriberStats();
     if (Number(before.synced) !== 1)
       throw new Violation(`[E2] ${HEAL_MS / 1000} s after the link healed (t=${this.now}) SubscriberStats.synced is ${Number(before.synced)}, not 1 (a request still open, or the producer taken for gone)`);
-    // [E2] Up to date with a quiet producer: catching up and heartbeats, but no snapshot asked for.
     await this.runUntil(this.now + QUIET_MS);
     const after = await this.subscriberStats();
     const asked = Number(after.snapshotRequests) - Number(before.snapshotRequests);
     if (asked > 0) throw new Violation(`[E2] the subscriber, synced with a quiet producer, sent ${asked} SnapshotRequests in ${QUIET_MS / 1000} s (t=${this.now})`);
-    // [I4] Unfollowed, it holds nothing.
-    await this.cmd(this.subscriber, { unfollow: { producerId: PRODUCER } });
-    await this.pollBoth();
-    const last = await this.subscriberStats();
-    const left = (["producers", "heldBatches", "snapshotParts"] as const).filter((k) => Number(last[k]) !== 0);
-    if (left.length > 0)
-      throw new Violation(`[I4] after unfollowing its only producer the subscriber still reports ${left.map((k) => `${k} ${Number(last[k])}`).join(", ")} (t=${this.now})`);
   }
 }
