@@ -9,11 +9,11 @@
 import { SPEC_MAJOR, crc32c } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import { type CaseResult, classify } from "../runner/suite.js";
-import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
+import type { CaseResult } from "../runner/suite.js";
+import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
-import { thrownStack } from "../thrown.js";
 import { Rng } from "./rng.js";
+import { Violation, runSeeds } from "./seeds.js";
 
 /** A CRC-32C as 8 hex digits. */
 function hex(crc: number): string {
@@ -48,10 +48,6 @@ function exercisedLine(e: Schedule["exercised"]): string {
   return `exercised: ${e.loaded} items loaded, ${e.readsIntact} intact reads, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.readsFailed} reads failed, ${e.corrupted} corrupted, ${e.stalled} stalled, ${e.lateWrites} late writes, ${e.restarts} restarts, ${e.clockJumps} clock jumps`;
 }
 
-class Violation extends Error {
-  override name = "Violation";
-}
-
 interface Item {
   readonly name: string;
   readonly bytes: Uint8Array;
@@ -83,43 +79,21 @@ interface Request {
 /** Run the seeds. One CaseResult per seed (`randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). Never throws for testee behaviour. */
 export async function runRandomised(options: RandomisedOptions): Promise<CaseResult[]> {
   const features = new Set(options.features ?? ["consumer", "producer", "read-memory"]);
-  const results: CaseResult[] = [];
-  for (const seed of options.seeds) {
-    const name = `${RANDOMISED_SUITE}/seed-${seed}`;
-    const t0 = performance.now();
-    let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
-    if (!features.has("consumer") || !features.has("producer") || !features.has("read-memory"))
-      outcome = { status: "skipped", message: "needs features consumer, producer and read-memory" };
-    else {
-      let consumer: TesteeConnection | undefined;
-      let producer: TesteeConnection | undefined;
-      try {
-        consumer = await options.consumer();
-        producer = await options.producer();
-        const schedule = new Schedule(seed, consumer, producer, options.durationMs ?? 90_000);
-        await schedule.run();
-        outcome = { status: "passed", message: exercisedLine(schedule.exercised) };
-      } catch (err) {
-        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`;
-        const replay = options.replayCommand?.(seed);
-        outcome = { status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` };
-      } finally {
-        await consumer?.close();
-        await producer?.close();
-      }
-    }
-    const r = classify(name, outcome, options.knownFailing);
-    results.push({
-      name,
-      level: "RANDOMISED",
-      requirements: ["I1", "I2", "I3", "I4", "I5", "I6", "C6"],
-      catches: [11],
-      status: r.status,
-      ...(r.message !== undefined ? { message: r.message } : {}),
-      durationMs: Math.round(performance.now() - t0),
-    });
-  }
-  return results;
+  return runSeeds({
+    suite: RANDOMISED_SUITE,
+    requirements: ["I1", "I2", "I3", "I4", "I5", "I6", "C6"],
+    catches: [11],
+    seeds: options.seeds,
+    skipped: features.has("consumer") && features.has("producer") && features.has("read-memory") ? undefined : "needs features consumer, producer and read-memory",
+    testees: [options.consumer, options.producer],
+    async schedule(seed, [consumer, producer]) {
+      const schedule = new Schedule(seed, consumer as TesteeConnection, producer as TesteeConnection, options.durationMs ?? 90_000);
+      await schedule.run();
+      return exercisedLine(schedule.exercised);
+    },
+    replayCommand: options.replayCommand,
+    knownFailing: options.knownFailing,
+  });
 }
 
 const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };

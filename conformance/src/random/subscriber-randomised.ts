@@ -15,10 +15,10 @@
 import { SPEC_MAJOR } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import { type CaseResult, classify } from "../runner/suite.js";
-import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
-import { thrownStack } from "../thrown.js";
+import type { CaseResult } from "../runner/suite.js";
+import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
+import { Violation, runSeeds } from "./seeds.js";
 
 const C = ectp.conformance.v1;
 
@@ -51,54 +51,28 @@ export interface SubscriberRandomisedOptions {
   knownFailing?: ReadonlyMap<string, string>;
 }
 
-class Violation extends Error {
-  override name = "Violation";
-}
-
 /** Run the seeds. One CaseResult per seed (`randomised/e1-e2-i1-i4/seed-<n>`). Never throws for testee behaviour. */
 export async function runSubscriberRandomised(options: SubscriberRandomisedOptions): Promise<CaseResult[]> {
   const features = new Set(options.features ?? SUBSCRIBER_RANDOMISED_FEATURES);
-  const results: CaseResult[] = [];
-  for (const seed of options.seeds) {
-    const name = `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${seed}`;
-    const t0 = performance.now();
-    let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
-    if (!SUBSCRIBER_RANDOMISED_FEATURES.every((f) => features.has(f)))
-      outcome = { status: "skipped", message: `needs features ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")}` };
-    else {
-      let producer: TesteeConnection | undefined;
-      let subscriber: TesteeConnection | undefined;
-      try {
-        producer = await options.producer();
-        subscriber = await options.subscriber();
-        const schedule = new SubscriberSchedule(seed, producer, subscriber, {
-          duration: options.durationMs ?? 60_000,
-          canEvict: features.has("evict"),
-          recommended: options.level === "all",
-        });
-        await schedule.run();
-        outcome = { status: "passed", message: schedule.exercisedLine() };
-      } catch (err) {
-        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`;
-        const replay = options.replayCommand?.(seed);
-        outcome = { status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` };
-      } finally {
-        await producer?.close();
-        await subscriber?.close();
-      }
-    }
-    const r = classify(name, outcome, options.knownFailing);
-    results.push({
-      name,
-      level: "RANDOMISED",
-      requirements: ["E1", "E2", "I1", "I4"],
-      catches: [],
-      status: r.status,
-      ...(r.message !== undefined ? { message: r.message } : {}),
-      durationMs: Math.round(performance.now() - t0),
-    });
-  }
-  return results;
+  return runSeeds({
+    suite: SUBSCRIBER_RANDOMISED_SUITE,
+    requirements: ["E1", "E2", "I1", "I4"],
+    catches: [],
+    seeds: options.seeds,
+    skipped: SUBSCRIBER_RANDOMISED_FEATURES.every((f) => features.has(f)) ? undefined : `needs features ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")}`,
+    testees: [options.producer, options.subscriber],
+    async schedule(seed, [producer, subscriber]) {
+      const schedule = new SubscriberSchedule(seed, producer as TesteeConnection, subscriber as TesteeConnection, {
+        duration: options.durationMs ?? 60_000,
+        canEvict: features.has("evict"),
+        recommended: options.level === "all",
+      });
+      await schedule.run();
+      return schedule.exercisedLine();
+    },
+    replayCommand: options.replayCommand,
+    knownFailing: options.knownFailing,
+  });
 }
 
 const FINGERPRINT = { model: "conformance/model@1", dtype: "DTYPE_BFLOAT16", rowBytes: 2048, layoutVersion: 1 };
