@@ -1,9 +1,10 @@
 /**
- * The randomised level: a consumer testee and a producer testee wired together by the
- * runner (which plays the network, the one-sided reads, the engine and the clock) under a
- * seeded fault schedule (drops, duplicates, reorders, read failures and corruption, delays,
- * clock jumps, a producer restart), checked against [I1]-[I6] and [C6]. Every failure names
- * its seed and a one-line replay command (FoundationDB/VOPR style).
+ * The randomised consumer level (the subscriber one is subscriber-randomised.ts): a consumer
+ * testee and a producer testee wired together by the runner (which plays the network, the
+ * one-sided reads, the engine and the clock) under a seeded fault schedule (drops, duplicates,
+ * reorders, read failures and corruption, delays, clock jumps, a producer restart), checked
+ * against [I1]-[I6] and [C6]. Every failure names its seed and a one-line replay command
+ * (FoundationDB/VOPR style).
  * @module
  */
 import { SPEC_MAJOR, crc32c } from "@ectp/protocol";
