@@ -14,7 +14,7 @@ import type { CaseResult } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 import { Rng } from "./rng.js";
-import { Violation, runSeeds } from "./seeds.js";
+import { EventQueue, Violation, command, runSeeds } from "./seeds.js";
 
 /** A CRC-32C as 8 hex digits. */
 function hex(crc: number): string {
@@ -115,8 +115,7 @@ const QUARANTINE_CAP_MS = 8000;
 class Schedule {
   private now = 0;
   private readonly rng: Rng;
-  private readonly events: { t: number; seq: number; run: () => Promise<void> }[] = [];
-  private seq = 0;
+  private readonly events = new EventQueue();
   private readonly deadline = new Map<TesteeConnection, number | undefined>();
   private producerEpoch = 5;
   private readonly items: Item[] = [];
@@ -165,18 +164,12 @@ class Schedule {
     this.forced = { stall: order[0] as number, fail: order[1] as number, corrupt: order[2] as number };
   }
 
-  private async cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
-    const res = await conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
-    const who = conn === this.consumer ? "consumer" : "producer";
-    if (res.error && !allowError)
-      throw new Violation(`[I1] ${who} answered ${Object.keys(req)[0]} at t=${this.now} with an error: ${res.error.message}`);
-    if (res.unsupported) throw new Violation(`${who} does not support ${res.unsupported.feature}`);
-    return res;
+  private cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
+    return command(conn, conn === this.consumer ? "consumer" : "producer", this.now, req, allowError);
   }
 
   private at(t: number, run: () => Promise<void>): void {
-    this.events.push({ t, seq: this.seq++, run });
-    this.events.sort((a, b) => a.t - b.t || a.seq - b.seq);
+    this.events.at(t, run);
   }
 
   private async configure(conn: TesteeConnection, role: number, id: string, epoch: number): Promise<void> {
@@ -228,13 +221,13 @@ class Schedule {
     for (let t = 0; t <= this.duration + BUDGET_MS; t += STEP_MS) this.at(t, async () => this.engineStep());
     const end = this.duration + BUDGET_MS + 30_000;
     while (this.now <= end) {
-      const next = Math.min(this.events[0]?.t ?? Number.POSITIVE_INFINITY, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
+      const next = Math.min(this.events.nextAt, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
       if (!Number.isFinite(next) || next > end) break;
       // Occasional clock jump: the engine was descheduled (a slow step) [C3].
       const jump = r.chance(0.002) ? r.int(5000) : 0;
       if (jump > 0) this.exercised.clockJumps++;
       this.now = Math.max(this.now, next) + jump;
-      while (this.events.length > 0 && (this.events[0]?.t ?? 0) <= this.now) await (this.events.shift() as { run: () => Promise<void> }).run();
+      await this.events.runDue(this.now);
       await this.pollBoth();
     }
     await this.finalChecks();
@@ -494,7 +487,7 @@ class Schedule {
     await this.cmd(this.producer, { advanceClock: {} });
     for (let i = 0; i < 4; i++) {
       await this.pollBoth();
-      while (this.events.length > 0) await (this.events.shift() as { run: () => Promise<void> }).run();
+      await this.events.runAll();
       this.now += 30_000;
     }
     await this.drainFailed();

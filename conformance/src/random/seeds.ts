@@ -1,9 +1,12 @@
 /**
  * What the randomised levels share: running each seed's schedule between fresh testees and
- * turning its end (passed, a broken rule, a testee fault, a runner error) into one case result.
+ * turning its end (passed, a broken rule, a testee fault, a runner error) into one case result,
+ * the queue of the runner's scheduled actions, and the command that checks each answer.
  * @internal
  * @module
  */
+import type { ectp } from "../proto.js";
+import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, classify } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
 import { thrownStack } from "../thrown.js";
@@ -67,4 +70,52 @@ export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
     });
   }
   return results;
+}
+
+/** The runner's scheduled actions of one seed, in time order (ties in the order they were scheduled). */
+export class EventQueue {
+  private readonly events: { t: number; seq: number; run: () => Promise<void> }[] = [];
+  private seq = 0;
+
+  /** Schedule `run` at time `t`. */
+  at(t: number, run: () => Promise<void>): void {
+    this.events.push({ t, seq: this.seq++, run });
+    this.events.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  }
+
+  /** When the next action is due (infinity when none is scheduled). */
+  get nextAt(): number {
+    return this.events[0]?.t ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Run, in order, every action due by `now` (those they schedule for no later than `now` too). */
+  async runDue(now: number): Promise<void> {
+    for (let next = this.events[0]; next !== undefined && next.t <= now; next = this.events[0]) {
+      this.events.shift();
+      await next.run();
+    }
+  }
+
+  /** Run every action left, whatever its time. */
+  async runAll(): Promise<void> {
+    await this.runDue(Number.POSITIVE_INFINITY);
+  }
+}
+
+/**
+ * Send `req` to testee `who` at schedule time `now` and return its answer: an `Error` answer
+ * (unless `allowError`) is an [I1] violation, an `Unsupported` one a testee that lacks what the
+ * level needs.
+ */
+export async function command(
+  conn: TesteeConnection,
+  who: string,
+  now: number,
+  req: ectp.conformance.v1.ITesteeRequest,
+  allowError: boolean,
+): Promise<ectp.conformance.v1.TesteeResponse> {
+  const res = await conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + now });
+  if (res.error && !allowError) throw new Violation(`[I1] ${who} answered ${Object.keys(req)[0]} at t=${now} with an error: ${res.error.message}`);
+  if (res.unsupported) throw new Violation(`${who} does not support ${res.unsupported.feature}`);
+  return res;
 }

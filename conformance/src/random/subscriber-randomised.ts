@@ -18,7 +18,7 @@ import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
-import { Violation, runSeeds } from "./seeds.js";
+import { EventQueue, Violation, command, runSeeds } from "./seeds.js";
 
 const C = ectp.conformance.v1;
 
@@ -121,8 +121,7 @@ interface EpochHistory {
 class SubscriberSchedule {
   private now = 0;
   private readonly rng: Rng;
-  private readonly events: { t: number; seq: number; run: () => Promise<void> }[] = [];
-  private seq = 0;
+  private readonly events = new EventQueue();
   private readonly deadline = new Map<TesteeConnection, number | undefined>();
   private producerEpoch = 5;
   /** The items the runner's store holds: not ready ("put") or ready. */
@@ -161,18 +160,12 @@ class SubscriberSchedule {
     return `exercised: ${e.batches} batches, ${e.snapshots} snapshots, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.cutMessages} lost to a cut link, ${e.viewsChecked} synced views checked, ${e.clears} clears, ${e.restarts} restarts`;
   }
 
-  private async cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
-    const res = await conn.request({ ...req, nowMs: CLOCK_ORIGIN_MS + this.now });
-    const who = conn === this.producer ? "producer" : "subscriber";
-    if (res.error && !allowError)
-      throw new Violation(`[I1] ${who} answered ${Object.keys(req)[0]} at t=${this.now} with an error: ${res.error.message}`);
-    if (res.unsupported) throw new Violation(`${who} does not support ${res.unsupported.feature}`);
-    return res;
+  private cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
+    return command(conn, conn === this.producer ? "producer" : "subscriber", this.now, req, allowError);
   }
 
   private at(t: number, run: () => Promise<void>): void {
-    this.events.push({ t, seq: this.seq++, run });
-    this.events.sort((a, b) => a.t - b.t || a.seq - b.seq);
+    this.events.at(t, run);
   }
 
   private async configureProducer(): Promise<void> {
@@ -207,10 +200,10 @@ class SubscriberSchedule {
   /** Advance through the scheduled events and both testees' deadlines up to `end`, checking the view after each round. */
   private async runUntil(end: number): Promise<void> {
     for (;;) {
-      const next = Math.min(this.events[0]?.t ?? Number.POSITIVE_INFINITY, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
+      const next = Math.min(this.events.nextAt, ...[...this.deadline.values()].map((d) => d ?? Number.POSITIVE_INFINITY));
       if (!Number.isFinite(next) || next > end) break;
       this.now = Math.max(this.now, next);
-      while (this.events.length > 0 && (this.events[0]?.t ?? 0) <= this.now) await (this.events.shift() as { run: () => Promise<void> }).run();
+      await this.events.runDue(this.now);
       await this.pollBoth();
       await this.checkView();
     }
