@@ -32,6 +32,33 @@ const DEFAULT_LEASE_MS = 30_000;
  */
 const LEASE_END_SLACK_MS = 1e-6;
 
+/**
+ * Grant ids in the order their deadlines come (each pushed in time order with the same kind of
+ * deadline), taken from the front once due; the array drops its taken head as it grows.
+ */
+class DueQueue {
+  private readonly ids: number[] = [];
+  private head = 0;
+
+  push(id: number): void {
+    this.ids.push(id);
+  }
+
+  /** Take ids from the front while `due(id)`, handing each to `take`. */
+  takeWhile(due: (id: number) => boolean, take: (id: number) => void): void {
+    while (this.head < this.ids.length) {
+      const id = this.ids[this.head] as number;
+      if (!due(id)) break;
+      this.head++;
+      take(id);
+    }
+    if (this.head > 1024 && this.head * 2 > this.ids.length) {
+      this.ids.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}
+
 interface Grant {
   readonly keyId: string;
   readonly holder: string;
@@ -52,15 +79,13 @@ export class GrantLedger {
   private readonly grants = new Map<number, Grant>();
   private readonly openByKey = new Map<string, number>();
   /** Grant ids in the order sent; leases are measured from sending, so the earliest end first. */
-  private readonly byLease: number[] = [];
-  private leaseHead = 0;
+  private readonly byLease = new DueQueue();
   /**
    * [P3] Grants whose lease is over, by id, each until one more lease length has passed (so the
    * ledger stays bounded): sending one again is reported, not taken as a new grant. In lease-end order.
    */
   private readonly expired = new Map<number, Grant>();
-  private readonly byExpiry: number[] = [];
-  private expiryHead = 0;
+  private readonly byExpiry = new DueQueue();
   /** Items whose open grants fell since the last check. */
   private readonly fell = new Set<string>();
   /** Grants sent since the last check and still open. */
@@ -110,31 +135,23 @@ export class GrantLedger {
    * the open grants of every item changed since the last check. Returns what they contradict.
    */
   check(now: number, pinsOf: (keyId: string) => number): string[] {
-    while (this.expiryHead < this.byExpiry.length) {
-      const id = this.byExpiry[this.expiryHead] as number;
-      const g = this.expired.get(id) as Grant;
-      if (g.leaseEnd + g.leaseMs > now) break;
-      this.expiryHead++;
-      this.expired.delete(id);
-    }
-    if (this.expiryHead > 1024 && this.expiryHead * 2 > this.byExpiry.length) {
-      this.byExpiry.splice(0, this.expiryHead);
-      this.expiryHead = 0;
-    }
-    while (this.leaseHead < this.byLease.length) {
-      const id = this.byLease[this.leaseHead] as number;
-      const g = this.grants.get(id) as Grant;
-      if (g.leaseEnd > now) break;
-      this.leaseHead++;
-      if (!g.ended) this.end(id, g);
-      this.grants.delete(id);
-      this.expired.set(id, g);
-      this.byExpiry.push(id);
-    }
-    if (this.leaseHead > 1024 && this.leaseHead * 2 > this.byLease.length) {
-      this.byLease.splice(0, this.leaseHead);
-      this.leaseHead = 0;
-    }
+    this.byExpiry.takeWhile(
+      (id) => {
+        const g = this.expired.get(id) as Grant;
+        return g.leaseEnd + g.leaseMs <= now;
+      },
+      (id) => this.expired.delete(id),
+    );
+    this.byLease.takeWhile(
+      (id) => (this.grants.get(id) as Grant).leaseEnd <= now,
+      (id) => {
+        const g = this.grants.get(id) as Grant;
+        if (!g.ended) this.end(id, g);
+        this.grants.delete(id);
+        this.expired.set(id, g);
+        this.byExpiry.push(id);
+      },
+    );
     const problems: string[] = [];
     for (const keyId of this.fell) {
       const pins = pinsOf(keyId);
