@@ -29,19 +29,25 @@ const editing =
     };
   };
 const EXERCISED =
-  /^exercised: (\d+) batches, (\d+) snapshots, (\d+) dropped, (\d+) duplicated, (\d+) lost to a cut link, (\d+) synced views checked, (\d+) clears, (\d+) restarts$/;
+  /^exercised: (\d+) batches, (\d+) snapshots \((\d+) in parts\), (\d+) replays unavailable, (\d+) dropped, (\d+) duplicated, (\d+) lost to a cut link, (\d+) synced views checked, (\d+) clears, (\d+) restarts$/;
 
 describe("randomised subscriber level [E1][E2][I1][I4]", () => {
-  it("seeded schedules pass against the TS core, each exercising batches, snapshots, faults, a cut link and a producer restart", async () => {
-    const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1, 2, 3, 4, 5], features: TS_TESTEE_FEATURES, level: "all" });
+  it("seeded schedules pass against the TS core, each exercising batches, snapshots, faults, a cut link and a producer restart; some snapshots in parts, some replays unavailable", async () => {
+    // Seed 11 draws a small batch bound and a small replay buffer (see the module); 1, 2 and 4 a small batch bound.
+    const seeds = [1, 2, 3, 4, 5, 11];
+    const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds, features: TS_TESTEE_FEATURES, level: "all" });
     expect(results.map((r) => `${r.name} ${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(
-      [1, 2, 3, 4, 5].map((n) => `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${n} passed `),
+      seeds.map((n) => `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${n} passed `),
     );
+    let inParts = 0;
+    let unavailable = 0;
     for (const r of results) {
       const m = EXERCISED.exec(r.message ?? "");
       expect(m, `${r.name}: ${r.message}`).not.toBeNull();
       const n = (i: number) => Number(m?.[i]);
-      expect({ batches: n(1) > 10, snapshots: n(2) >= 2, cut: n(5) > 0, views: n(6) > 10, restarts: n(8) }, r.name).toEqual({
+      inParts += n(3);
+      unavailable += n(4);
+      expect({ batches: n(1) > 10, snapshots: n(2) >= 2, cut: n(7) > 0, views: n(8) > 10, restarts: n(10) }, r.name).toEqual({
         batches: true,
         snapshots: true,
         cut: true,
@@ -49,6 +55,29 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
         restarts: 1,
       });
     }
+    expect({ inParts: inParts >= 4, unavailable: unavailable > 0 }).toEqual({ inParts: true, unavailable: true });
+  }, 180_000);
+
+  it("a producer whose snapshot parts disagree on their sequence, or whose answers' ids do not grow, is caught [E2]", async () => {
+    // Seed 1: two snapshots in parts (a small batch bound), more than one answer in an epoch.
+    const partsDisagree = editing((res) => {
+      for (const o of res.poll?.outputs ?? []) {
+        const snap = o.send?.envelope?.snapshot;
+        if (snap && (snap.part ?? 0) === 1) snap.sequence = Number(snap.sequence ?? 0) + 1;
+      }
+    });
+    const idsStuck = editing((res) => {
+      for (const o of res.poll?.outputs ?? []) {
+        const snap = o.send?.envelope?.snapshot;
+        if (snap) snap.snapshotId = 1;
+      }
+    });
+    const [disagree] = await runSubscriberRandomised({ producer: partsDisagree, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
+    const [stuck] = await runSubscriberRandomised({ producer: idsStuck, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
+    expect({ disagree: disagree?.message?.split("\n")[0], stuck: stuck?.message?.split("\n")[0] }).toEqual({
+      disagree: expect.stringMatching(/^seed 1: \[E2\] the producer's snapshot \d+ sent a part of \d+ at sequence \d+ at t=\d+ \(epoch \d+\) after one of \d+ at sequence \d+: the parts of one answer share both$/),
+      stuck: expect.stringMatching(/^seed 1: \[E2\] the producer's snapshot answer at t=\d+ \(epoch \d+\) has snapshot_id 1, not greater than an earlier answer's 1$/),
+    });
   }, 120_000);
 
   it("every seed is skipped, saying why, without the producer, events and subscriber features", async () => {

@@ -2,11 +2,14 @@
  * The randomised subscriber level: a producer testee and a subscriber testee wired together by
  * the runner, which plays the network and the producer's engine under a seeded schedule: items
  * put, made ready, discarded and cleared at random, one producer restart, and a link that drops,
- * duplicates and delays messages and is cut for a while. Checked against [E1] (each epoch's
- * batches numbered 1, 2, ... in order), [E2] (a producer's whole snapshot holds exactly its items
- * as of its sequence; a subscriber's view, whenever it says it is synced, is a set the producer
- * held after some batch; once the link has healed and one more change has been published, it is
- * the producer's current set), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber
+ * duplicates and delays messages and is cut for a while. Some seeds configure the producer with a
+ * small batch size bound (its snapshots go out in parts, assembled by the runner before they are
+ * checked), a small replay buffer (a subscriber cut off for a while is told its replay is
+ * unavailable and must fall back to a snapshot) or no resend interval. Checked against [E1] (each
+ * epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts put
+ * together, holds exactly its items as of its sequence, and its answers' ids grow; a subscriber's
+ * view, whenever it says it is synced, is a set the producer held after some batch; once the link
+ * has healed and one more change has been published, it is the producer's current set), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber
  * holds nothing). At level `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced`
  * is 1 once it is current, and a synced subscriber of a quiet producer asks for no snapshot.
  * Every failure names its seed and a replay command.
@@ -131,13 +134,29 @@ class SubscriberSchedule {
   /** Every state the producer's ready set was in, any epoch (what a synced view may show). */
   private readonly statesSeen = new Set<string>([""]);
   private readonly faults: { drop: number; dup: number; maxDelay: number; cutFrom: number; cutTo: number };
+  /** The producer's bounds this seed: a small batch bound splits snapshots into parts, a small replay buffer runs out [E2]. */
+  private readonly bounds: { maxBatchBytes?: number; replayBufferBatches?: number; resendIntervalMs?: number };
+  /** Snapshot answers in parts still missing some, by snapshot_id, and the greatest id the producer sent in this epoch [E2]. */
+  private readonly assembling = new Map<number, { sequence: number; parts: number; items: Map<number, ectp.v1.IItemDescriptor[]> }>();
+  private lastSnapshotId = 0;
   private healed = false;
   /** Whole snapshots of the producer poll being routed: checked once all its outputs are (a batch may come after the send). */
   private snapshotsSent: ectp.v1.ISnapshot[] = [];
   private readonly duration: number;
   private readonly canEvict: boolean;
   private readonly recommended: boolean;
-  readonly exercised = { batches: 0, snapshots: 0, dropped: 0, duplicated: 0, cutMessages: 0, viewsChecked: 0, clears: 0, restarts: 0 };
+  readonly exercised = {
+    batches: 0,
+    snapshots: 0,
+    snapshotsInParts: 0,
+    replaysUnavailable: 0,
+    dropped: 0,
+    duplicated: 0,
+    cutMessages: 0,
+    viewsChecked: 0,
+    clears: 0,
+    restarts: 0,
+  };
 
   constructor(
     seed: number,
@@ -152,12 +171,20 @@ class SubscriberSchedule {
     const r = this.rng;
     const cutFrom = Math.floor(o.duration / 8) + r.int(Math.floor(o.duration / 2));
     this.faults = { drop: r.next() * 0.25, dup: r.next() * 0.15, maxDelay: 1 + r.int(800), cutFrom, cutTo: cutFrom + 3000 + r.int(9000) };
+    // Drawn from a stream of their own, so that adding them left each seed's schedule and faults as they were.
+    const b = new Rng(seed ^ 0x5eed_b0d5);
+    const SMALL_BATCH_BYTES = 400; // about five of these descriptors: a snapshot of the 12 names needs up to 12 parts
+    this.bounds = {
+      maxBatchBytes: b.chance(0.5) ? 1 + b.int(SMALL_BATCH_BYTES) : undefined,
+      replayBufferBatches: b.chance(0.5) ? 1 + b.int(4) : undefined,
+      resendIntervalMs: b.chance(0.5) ? 0 : undefined,
+    };
   }
 
   /** What a passed seed exercised. */
   exercisedLine(): string {
     const e = this.exercised;
-    return `exercised: ${e.batches} batches, ${e.snapshots} snapshots, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.cutMessages} lost to a cut link, ${e.viewsChecked} synced views checked, ${e.clears} clears, ${e.restarts} restarts`;
+    return `exercised: ${e.batches} batches, ${e.snapshots} snapshots (${e.snapshotsInParts} in parts), ${e.replaysUnavailable} replays unavailable, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.cutMessages} lost to a cut link, ${e.viewsChecked} synced views checked, ${e.clears} clears, ${e.restarts} restarts`;
   }
 
   private cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
@@ -170,9 +197,19 @@ class SubscriberSchedule {
 
   private async configureProducer(): Promise<void> {
     await this.cmd(this.producer, {
-      configure: C.Configure.fromObject({ role: C.Role.ROLE_PRODUCER, id: PRODUCER, epoch: this.producerEpoch, fingerprint: FINGERPRINT, seed: this.producerEpoch, storeCapacityBytes: 1024 * 1024 }),
+      configure: C.Configure.fromObject({
+        role: C.Role.ROLE_PRODUCER,
+        id: PRODUCER,
+        epoch: this.producerEpoch,
+        fingerprint: FINGERPRINT,
+        seed: this.producerEpoch,
+        storeCapacityBytes: 1024 * 1024,
+        timers: this.bounds,
+      }),
     });
     this.held.clear(); // a new instance: its store starts empty
+    this.assembling.clear(); // and counts its snapshot answers anew
+    this.lastSnapshotId = 0;
     this.deadline.set(this.producer, this.now);
   }
 
@@ -323,18 +360,52 @@ class SubscriberSchedule {
     this.exercised.batches++;
   }
 
-  /** [E2] A whole snapshot the producer sent holds exactly its ready set as of the snapshot's sequence. */
+  /**
+   * [E2] A Snapshot message the producer sent: a whole snapshot is checked at once, one in parts
+   * once all its parts are in (in any order and over any number of polls; a repeated part is
+   * ignored). The parts of one answer share its sequence and count, and each new answer's id is
+   * greater than every earlier one's in the epoch. Checked as the producer sends them, before the
+   * runner's link can drop or reorder anything.
+   */
   private checkSnapshot(snapshot: ectp.v1.ISnapshot): void {
-    if ((snapshot.parts ?? 0) > 1) return; // (parts are checked by the scripted cases)
-    this.exercised.snapshots++;
+    const id = Number(snapshot.snapshotId ?? 0);
+    const parts = Math.max(1, snapshot.parts ?? 0);
+    const part = snapshot.part ?? 0;
     const sequence = Number(snapshot.sequence ?? 0);
+    const at = `at t=${this.now} (epoch ${this.producerEpoch})`;
+    if (part >= parts) throw new Violation(`[E2] the producer's snapshot ${id} has part ${part} of ${parts} ${at}: parts are numbered 0 to parts - 1`);
+    let a = this.assembling.get(id);
+    if (a === undefined) {
+      if (id <= this.lastSnapshotId)
+        throw new Violation(`[E2] the producer's snapshot answer ${at} has snapshot_id ${id}, not greater than an earlier answer's ${this.lastSnapshotId}`);
+      this.lastSnapshotId = id;
+      if (parts === 1) {
+        this.checkWholeSnapshot(id, sequence, snapshot.items ?? []);
+        return;
+      }
+      a = { sequence, parts, items: new Map() };
+      this.assembling.set(id, a);
+    } else if (parts !== a.parts || sequence !== a.sequence)
+      throw new Violation(`[E2] the producer's snapshot ${id} sent a part of ${parts} at sequence ${sequence} ${at} after one of ${a.parts} at sequence ${a.sequence}: the parts of one answer share both`);
+    if (!a.items.has(part)) a.items.set(part, snapshot.items ?? []);
+    if (a.items.size < a.parts) return;
+    this.assembling.delete(id);
+    this.exercised.snapshotsInParts++;
+    const items: ectp.v1.IItemDescriptor[] = [];
+    for (let i = 0; i < a.parts; i++) items.push(...(a.items.get(i) ?? []));
+    this.checkWholeSnapshot(id, a.sequence, items);
+  }
+
+  /** [E2] A snapshot (all its parts) holds exactly the producer's ready set as of its sequence. */
+  private checkWholeSnapshot(id: number, sequence: number, items: readonly ectp.v1.IItemDescriptor[]): void {
+    this.exercised.snapshots++;
     const states = this.epochs.get(this.producerEpoch)?.states ?? [""];
     const expected = states[sequence];
-    const got = stateOf((snapshot.items ?? []).map(itemOf));
+    const got = stateOf(items.map(itemOf));
     if (expected === undefined)
-      throw new Violation(`[E2] the producer sent a snapshot at sequence ${sequence} of epoch ${this.producerEpoch}, past its last batch ${states.length - 1}, at t=${this.now}`);
+      throw new Violation(`[E2] the producer sent snapshot ${id} at sequence ${sequence} of epoch ${this.producerEpoch}, past its last batch ${states.length - 1}, at t=${this.now}`);
     if (got !== expected)
-      throw new Violation(`[E2] the producer's snapshot at sequence ${sequence} holds [${got}] at t=${this.now}; its batches up to ${sequence} hold [${expected}]`);
+      throw new Violation(`[E2] the producer's snapshot ${id} at sequence ${sequence} holds [${got}] at t=${this.now}; its batches up to ${sequence} hold [${expected}]`);
   }
 
   private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
@@ -352,6 +423,7 @@ class SubscriberSchedule {
     if (Number(envelope.version?.major ?? 0) !== SPEC_MAJOR || envelope.senderId !== sender || Number(envelope.senderEpoch ?? 0) !== epoch)
       throw new Violation(`${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`);
     if (toSubscriber && envelope.snapshot) this.snapshotsSent.push(envelope.snapshot);
+    if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
     const to = toSubscriber ? this.subscriber : this.producer;
     const r = this.rng;
     const f = this.faults;
