@@ -129,7 +129,7 @@ describe("ectp simulate runs", () => {
   it("prints the summary table and a sweep table with seeds/s", async () => {
     const one = await run("simulate", "--requests", "20", "--concurrency", "8", "--faults", "light", "--quiet");
     expect(one.code).toBe(0);
-    for (const row of ["succeeded remote", "fell back to local encoding", "failed", "simulated throughput", "admission wait p50 / p99", "retries", "quarantines", "pins at end", "faults injected", "producer crash effects", "store evictions / store full", "invariant violations", "wall time", "byte scale"])
+    for (const row of ["succeeded remote", "fell back to local encoding", "failed", "simulated throughput", "admission wait p50 / p99", "retries", "quarantines", "pins at end", "faults injected", "crash effects", "store evictions / store full", "invariant violations", "wall time", "byte scale"])
       expect(one.out).toContain(row);
     const sweep = await run("simulate", "--requests", "10", "--concurrency", "4", "--runs", "3", "--seed", "5", "--quiet");
     expect(sweep.code).toBe(0);
@@ -168,7 +168,7 @@ describe("ectp simulate bounds and reproduce commands", () => {
     const s = JSON.parse(r.out);
     expect(Object.values(s.faultsInjected).every((n) => n === 0)).toBe(true);
     expect(s.storeEvents).toEqual({ evictions: expect.any(Number), storeFull: expect.any(Number) });
-    expect(s.crashEffects).toEqual({ restarts: 0, messagesLost: 0, readsFailed: 0 });
+    expect(s.crashEffects).toEqual({ restarts: 0, consumerRestarts: 0, messagesLost: 0, readsFailed: 0 });
     expect(s.faultsInjected).not.toHaveProperty("eviction");
     expect(s.faultsInjected).not.toHaveProperty("cancelledRequests");
   });

@@ -266,7 +266,7 @@ export function formatSweep(s: SweepSummary): string {
   const r = s.requests;
   const rows: [string, string][] = [
     ["seeds", `${s.seed}..${s.seed + s.runs - 1} (${s.runs} runs${s.interrupted ? ", interrupted" : ""}), faults ${s.faults}`],
-    ["requests", `${r.total}: ${r.succeededRemote} remote, ${r.fellBackLocal} fell back, ${r.failed} failed, ${r.cancelled} cancelled`],
+    ["requests", `${r.total}: ${r.succeededRemote} remote, ${r.fellBackLocal} fell back, ${r.failed} failed, ${r.cancelled} cancelled, ${r.lostInCrash} lost with a crashed consumer`],
     ["wall time", `${(s.wallTimeMs / 1000).toFixed(2)} s`],
     ["seeds/s", s.seedsPerSecond.toFixed(2)],
     ["invariant violations", `${s.violations} (in ${s.failingSeeds.length} seeds)`],

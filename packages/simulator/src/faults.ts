@@ -33,7 +33,13 @@ export interface FaultProfile {
   readonly readCorrupt: number;
   /** Producer crashes per minute of simulated time (each restarts with a new epoch [P8]). */
   readonly crashesPerMinute: number;
-  /** Down time of a crashed producer before it restarts, ms. */
+  /**
+   * Consumer (prefill/decode instance) crashes per minute: the requests it holds are lost with it,
+   * and it restarts with a new epoch [P8]. Producers must release the grants it held (on its new
+   * epoch, its silence or the lease's end) [P2][P3].
+   */
+  readonly consumerCrashesPerMinute: number;
+  /** Down time of a crashed producer or consumer before it restarts, ms. */
   readonly restartDelayMs: number;
   /** Consumer cancel storms per minute (clients disconnecting) [C7]. */
   readonly cancelStormsPerMinute: number;
@@ -57,6 +63,7 @@ const NONE: FaultProfile = Object.freeze({
   readStall: 0,
   readCorrupt: 0,
   crashesPerMinute: 0,
+  consumerCrashesPerMinute: 0,
   restartDelayMs: 0,
   cancelStormsPerMinute: 0,
   cancelFraction: 0,
@@ -96,6 +103,7 @@ const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
     readStall: 0.005,
     readCorrupt: 0.01,
     crashesPerMinute: 1,
+    consumerCrashesPerMinute: 0.5,
     restartDelayMs: 3_000,
     cancelStormsPerMinute: 2,
     cancelFraction: 0.3,
@@ -114,6 +122,7 @@ const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
     readStall: 0.02,
     readCorrupt: 0.04,
     crashesPerMinute: 4,
+    consumerCrashesPerMinute: 2,
     restartDelayMs: 5_000,
     cancelStormsPerMinute: 6,
     cancelFraction: 0.5,
@@ -143,7 +152,7 @@ const FRACTIONS = [
 ] as const;
 
 /** Fields of a {@link FaultProfile} that are rates or durations, finite and >= 0. */
-const RATES = ["messageDelayMaxMs", "crashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const;
+const RATES = ["messageDelayMaxMs", "crashesPerMinute", "consumerCrashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const;
 
 /**
  * Every problem with the `faults` option (a preset name or a {@link FaultProfile}), as

@@ -62,14 +62,14 @@ describe("fault profile validation: every field is range-checked", () => {
     for (const ok of [0, 1]) expect(validateConfig({ ...TINY, faults: only({ [k]: ok }) }), `${k}=${ok}`).toEqual([]);
   });
 
-  it.each(["messageDelayMaxMs", "crashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const)("faults.%s must be finite and >= 0", (k) => {
+  it.each(["messageDelayMaxMs", "crashesPerMinute", "consumerCrashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const)("faults.%s must be finite and >= 0", (k) => {
     for (const bad of [-1, Number.POSITIVE_INFINITY, Number.NaN])
       expect(validateConfig({ ...TINY, faults: only({ [k]: bad }) }).join("; "), `${k}=${bad}`).toContain(`faults.${k} must be a finite number >= 0`);
   });
 
   it("per-minute rates are capped at exactly maxFaultsPerMinute, durations at maxDurationMs", () => {
     const L = SIMULATION_LIMITS;
-    for (const k of ["crashesPerMinute", "cancelStormsPerMinute"] as const) {
+    for (const k of ["crashesPerMinute", "consumerCrashesPerMinute", "cancelStormsPerMinute"] as const) {
       expect(validateConfig({ ...TINY, faults: only({ [k]: L.maxFaultsPerMinute }) }), k).toEqual([]);
       expect(validateConfig({ ...TINY, faults: only({ [k]: L.maxFaultsPerMinute + 1 }) }).join("; "), k).toContain(`faults.${k} must be at most 60000`);
     }
@@ -124,17 +124,17 @@ describe("fault presets", () => {
   it("are the documented rates (mildest first)", () => {
     expect(faultPreset("light")).toEqual({
       messageDrop: 0.002, messageDuplicate: 0.002, messageReorder: 0.005, messageDelay: 0.01, messageDelayMaxMs: 200,
-      readFail: 0.002, readStall: 0.0005, readCorrupt: 0.001, crashesPerMinute: 0.2, restartDelayMs: 2_000,
+      readFail: 0.002, readStall: 0.0005, readCorrupt: 0.001, crashesPerMinute: 0.2, consumerCrashesPerMinute: 0, restartDelayMs: 2_000,
       cancelStormsPerMinute: 0.5, cancelFraction: 0.1, invalidAnnouncement: 0.001, earlyAnnouncement: 0.02, memoryPressure: 1,
     });
     expect(faultPreset("heavy")).toEqual({
       messageDrop: 0.02, messageDuplicate: 0.02, messageReorder: 0.03, messageDelay: 0.05, messageDelayMaxMs: 1_000,
-      readFail: 0.02, readStall: 0.005, readCorrupt: 0.01, crashesPerMinute: 1, restartDelayMs: 3_000,
+      readFail: 0.02, readStall: 0.005, readCorrupt: 0.01, crashesPerMinute: 1, consumerCrashesPerMinute: 0.5, restartDelayMs: 3_000,
       cancelStormsPerMinute: 2, cancelFraction: 0.3, invalidAnnouncement: 0.01, earlyAnnouncement: 0.1, memoryPressure: 0.25,
     });
     expect(faultPreset("chaos")).toEqual({
       messageDrop: 0.08, messageDuplicate: 0.05, messageReorder: 0.08, messageDelay: 0.1, messageDelayMaxMs: 3_000,
-      readFail: 0.08, readStall: 0.02, readCorrupt: 0.04, crashesPerMinute: 4, restartDelayMs: 5_000,
+      readFail: 0.08, readStall: 0.02, readCorrupt: 0.04, crashesPerMinute: 4, consumerCrashesPerMinute: 2, restartDelayMs: 5_000,
       cancelStormsPerMinute: 6, cancelFraction: 0.5, invalidAnnouncement: 0.05, earlyAnnouncement: 0.25, memoryPressure: 0.05,
     });
     expect(Object.values(faultPreset("none")).every((v, i) => v === (Object.keys(NONE)[i] === "memoryPressure" ? 1 : 0))).toBe(true);
@@ -185,6 +185,32 @@ describe("simulator-injected faults: rate, target and effect", () => {
     expect(s.crashEffects.restarts).toBe(lines.filter(([, l]) => l.startsWith("restart ")).length);
     // No crash once every request has ended (the drain is not disturbed).
     for (const [t] of crashes) expect(t).toBeLessThanOrEqual(s.simulatedMs);
+    expect(s.violations.count).toBe(0);
+  });
+
+  it("consumer crashes: about consumerCrashesPerMinute, each restarting after restartDelayMs with the next epoch; what it held is lost once; producers release its grants [P8][I2][I3]", async () => {
+    const { summary: s, lines } = await logged({ ...SMALL, requests: 1_000, faults: only({ consumerCrashesPerMinute: 90, restartDelayMs: 250 }) });
+    aboutRate(s.faultsInjected.consumerCrash as number, 90, s.simulatedMs);
+    const crashes = lines.filter(([, l]) => /^crash c\d+@\d+$/.test(l));
+    expect(crashes.length).toBe(s.faultsInjected.consumerCrash);
+    expect(new Set(crashes.map(([, l]) => l.split(" ")[1]?.split("@")[0])).size).toBe(2);
+    // Each crash of c@e is followed by "restart c@e+1" exactly restartDelayMs later.
+    for (const [t, l] of crashes) {
+      const [id, epoch] = (l.split(" ")[1] as string).split("@") as [string, string];
+      const restart = lines.find(([, r]) => r === `restart ${id}@${Number(epoch) + 1}`);
+      if (restart) expect(restart[0] - t).toBeCloseTo(250, 6);
+    }
+    expect(s.crashEffects.consumerRestarts).toBe(lines.filter(([, l]) => /^restart c\d+@/.test(l)).length);
+    expect(s.crashEffects.restarts).toBe(0); // no producer crashed
+    // Requests waiting at a crashed consumer, or forwarded while it was down, are lost: one outcome each [I2].
+    const lost = lines.filter(([, l]) => l.startsWith("lost ")).map(([, l]) => l.split(" ")[1]);
+    expect(lost.length).toBe(s.requests.lostInCrash);
+    expect(new Set(lost).size).toBe(lost.length);
+    expect(s.requests.lostInCrash).toBeGreaterThan(0);
+    expect(s.requests.total).toBe(1_000);
+    // Grants the crashed instances held were released by the producers (new epoch, silence or lease):
+    // no pin is left, and no invariant broke [I3].
+    expect(s.pinsAtEnd).toBe(0);
     expect(s.violations.count).toBe(0);
   });
 
@@ -448,7 +474,7 @@ describe("summary counts", () => {
     expect(s.retries).toBe(Object.entries(s.counters).reduce((a, [k, v]) => (k.startsWith("ectp_consumer_retries_total") ? a + v : a), 0));
     expect(s.retries).toBeGreaterThan(0);
     expect(s.quarantines).toBe(s.faultsInjected.stallRead);
-    expect(s.crashEffects).toEqual({ restarts: 0, messagesLost: 0, readsFailed: 0 });
+    expect(s.crashEffects).toEqual({ restarts: 0, consumerRestarts: 0, messagesLost: 0, readsFailed: 0 });
   });
 
   it("crash effects: messages lost and reads failed are counted apart", async () => {

@@ -101,7 +101,7 @@ describe("HTML report", () => {
 });
 
 describe("summary table", () => {
-  const requests = { total: 20, succeededRemote: 10, fellBackLocal: 3, failed: 4, cancelled: 3, failedByReason: { RARE: 1, COMMON: 3 } };
+  const requests = { total: 20, succeededRemote: 10, fellBackLocal: 3, failed: 4, cancelled: 3, lostInCrash: 0, failedByReason: { RARE: 1, COMMON: 3 } };
 
   it("each outcome row shows its own count and its share of all requests", async () => {
     const t = formatSummary(await summaryWith({ requests }));

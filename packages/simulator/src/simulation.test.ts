@@ -56,12 +56,15 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
       "stallRead",
       "corruptRead",
       "producerCrash",
+      "consumerCrash",
       "cancelStorm",
       "invalidAnnouncement",
       "earlyAnnouncement",
     ])
       expect(f[kind], kind).toBeGreaterThan(0);
     expect(summary.crashEffects.restarts).toBeGreaterThan(0);
+    expect(summary.crashEffects.consumerRestarts).toBeGreaterThan(0);
+    expect(summary.requests.lostInCrash).toBeGreaterThan(0);
     expect(summary.storeEvents.evictions).toBeGreaterThan(0);
     expect(summary.requests.cancelled).toBeGreaterThan(0);
     expect(summary.quarantines).toBeGreaterThan(0);
@@ -69,7 +72,7 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
     expect(summary.violations.first).toEqual([]);
     expect(summary.pinsAtEnd).toBe(0);
     const r = summary.requests;
-    expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled).toBe(r.total);
+    expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled + r.lostInCrash).toBe(r.total);
     expect(r.total).toBe(250);
   });
 });
@@ -149,7 +152,9 @@ describe("what the summary counts", () => {
     expect(summary.faultsInjected.producerCrash).toBeGreaterThan(0);
     expect(summary.crashEffects.restarts).toBeLessThanOrEqual(summary.faultsInjected.producerCrash as number);
     const table = formatSummary(summary);
-    expect(table).toContain(`producer crash effects          ${summary.crashEffects.restarts} restarts`);
+    expect(table).toContain(
+      `crash effects                   ${summary.crashEffects.restarts} producer restarts, ${summary.crashEffects.consumerRestarts} consumer restarts`,
+    );
     expect(table).not.toMatch(/faults injected.*(eviction|cancelledRequests|producerRestart)/);
     expect(renderReport(summary, chaos.series)).toContain("store evictions / store full");
   });

@@ -83,6 +83,11 @@ interface Req {
   readonly request: AdmitRequest;
   /** Destinations of its loaded items, which the engine uses until it finishes the request [C6]. */
   loaded: ReadDestination[] | undefined;
+  /**
+   * Ended by its consumer's crash: waiting there or not yet forwarded (its outcome, `lostInCrash`,
+   * counted then), or in service (outcome counted at admission; its service timer then does nothing).
+   */
+  lost: boolean;
 }
 
 /** An encode in progress on a producer. */
@@ -222,11 +227,16 @@ interface ProducerNode {
 interface ConsumerNode {
   readonly id: string;
   readonly index: number;
+  /** Its epoch: 1, then one more per restart after a crash [P8]. */
+  readonly epoch: number;
+  /** False from its crash until the instance that replaces it starts. */
+  up: boolean;
   readonly transport: MockTransport;
   readonly core: ConsumerLike;
   readonly pool: SimDestinationPool;
   readonly waiting: Map<string, Req>;
-  readonly running: Set<string>;
+  /** Admitted requests in prefill/decode until their service ends, by id. */
+  readonly running: Map<string, Req>;
   nextStepAt: number | undefined;
   /** Has input not yet polled. */
   dirty: boolean;
@@ -382,7 +392,7 @@ export class Simulation {
   private ended = 0;
   private lastEndAt = 0;
   private progressStep: number;
-  private outcomes = { succeededRemote: 0, fellBackLocal: 0, failed: 0, cancelled: 0 };
+  private outcomes = { succeededRemote: 0, fellBackLocal: 0, failed: 0, cancelled: 0, lostInCrash: 0 };
   private readonly failedByReason = new Map<string, number>();
   private itemsRemote = 0;
   private itemsLocal = 0;
@@ -391,11 +401,13 @@ export class Simulation {
   /** Faults the simulator injects itself (the network counts its own). */
   private simFaults = {
     producerCrash: 0,
+    consumerCrash: 0,
     cancelStorm: 0,
     invalidAnnouncement: 0,
     earlyAnnouncement: 0,
   };
   private producerRestarts = 0;
+  private consumerRestarts = 0;
   private storeEvents = { evictions: 0, storeFull: 0 };
 
   /**
@@ -517,9 +529,9 @@ export class Simulation {
     return node;
   }
 
-  private startConsumer(index: number, seed: number): ConsumerNode {
+  private startConsumer(index: number, seed: number, epoch = 1, restartedTransport?: MockTransport): ConsumerNode {
     const id = `c${index}`;
-    const transport = this.net.endpoint(id);
+    const transport = restartedTransport ?? this.net.endpoint(id);
     const pool = new SimDestinationPool(
       this,
       id,
@@ -528,7 +540,7 @@ export class Simulation {
     pool.transport = transport;
     const options: ConsumerOptions = {
       id,
-      epoch: 1,
+      epoch,
       fingerprint: FINGERPRINT,
       destinations: pool,
       transportMetadata: transport.localMetadata(),
@@ -545,11 +557,13 @@ export class Simulation {
     const node: ConsumerNode = {
       id,
       index,
+      epoch,
+      up: true,
       transport,
       core,
       pool,
       waiting: new Map(),
-      running: new Set(),
+      running: new Map(),
       nextStepAt: undefined,
       quiet: false,
       lateOldest: 0,
@@ -577,6 +591,7 @@ export class Simulation {
     const first = Math.min(cfg.concurrency, cfg.requests);
     for (let i = 0; i < first; i++) this.arrive();
     this.scheduleCrash();
+    this.scheduleConsumerCrash();
     this.scheduleCancelStorm();
     let draining = false;
     let drainUntil = Number.POSITIVE_INFINITY;
@@ -642,6 +657,7 @@ export class Simulation {
       const consumers = this.consumers;
       for (let i = 0; i < consumers.length; i++) {
         const c = consumers[i] as ConsumerNode;
+        if (!c.up) continue;
         if (this.due(c)) this.pumpConsumer(c);
         if (c.nextStepAt !== undefined && c.nextStepAt <= t) this.engineStep(c);
       }
@@ -671,6 +687,7 @@ export class Simulation {
     const consumers = this.consumers;
     for (let i = 0; i < consumers.length; i++) {
       const c = consumers[i] as ConsumerNode;
+      if (!c.up) continue;
       const d = this.deadlineOf(c);
       if (d !== undefined && d < next) next = d;
       if (c.nextStepAt !== undefined && c.nextStepAt < next) next = c.nextStepAt;
@@ -713,6 +730,7 @@ export class Simulation {
       if (d !== undefined && d <= this.now) out.push(`${p.id}.nextDeadline() = ${d}`);
     }
     for (const c of this.consumers) {
+      if (!c.up) continue;
       const d = this.deadlineOf(c);
       if (d !== undefined && d <= this.now) out.push(`${c.id}.nextDeadline() = ${d}`);
       if (c.nextStepAt !== undefined && c.nextStepAt <= this.now) out.push(`${c.id} engine step`);
@@ -987,6 +1005,7 @@ export class Simulation {
       lateReported: false,
       decided: undefined,
       loaded: undefined,
+      lost: false,
     };
     this.checker.eventOf(this.now, "arrive", req.id, items.length);
     const early = this.rngOrch.chance(this.faults.earlyAnnouncement);
@@ -1118,6 +1137,11 @@ export class Simulation {
     if (req.admit.every((a) => a.announcement) && this.rngOrch.chance(this.config.metadataOnlyFraction))
       for (const a of req.admit) a.hasModelInput = false;
     const c = this.consumers[req.consumer] as ConsumerNode;
+    if (!c.up) {
+      // The orchestrator cannot hand it to a crashed instance: the client's request is lost with it.
+      this.lose(req, c);
+      return;
+    }
     req.atConsumer = this.now;
     c.waiting.set(req.id, req);
     c.changed = true; // A new request must be admitted at the next step.
@@ -1253,7 +1277,7 @@ export class Simulation {
           this.violation("I2", `${req.id}/${a.itemId}: decision ${k} has action ${String(d.action)}, which is no outcome (ready or local-encode)`);
       }
       c.waiting.delete(req.id);
-      c.running.add(req.id);
+      c.running.set(req.id, req);
       this.waits.record(now - req.atConsumer);
       this.itemsLocal += local;
       this.itemsRemote += loaded;
@@ -1271,6 +1295,7 @@ export class Simulation {
 
   /** Timer: an admitted request finished prefill and decode; the engine finishes it in the core [C5]. */
   private readonly serviceDone = (req: Req): void => {
+    if (req.lost) return; // Its consumer crashed while serving it (counted then).
     const c = this.consumers[req.consumer] as ConsumerNode;
     c.running.delete(req.id);
     c.stale = c.changed = true;
@@ -1467,6 +1492,71 @@ export class Simulation {
     this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
   };
 
+  private scheduleConsumerCrash(): void {
+    const rate = this.faults.consumerCrashesPerMinute;
+    if (rate <= 0) return;
+    this.timers.push(
+      this.now + this.poissonDelay(rate),
+      () => {
+        if (this.ended >= this.config.requests) return;
+        const up = this.consumers.filter((c) => c.up);
+        if (up.length > 0) this.crashConsumer(up[this.rngFaults.int(up.length)] as ConsumerNode);
+        this.scheduleConsumerCrash();
+      },
+      undefined,
+    );
+  }
+
+  /**
+   * Crash a consumer: its engine, core, destination memory and requests are lost (the orchestrator
+   * loses what it forwards there until the restart); it restarts with a new epoch [P8]. Its grants
+   * stay pinned at the producers until they see the new epoch, find it silent or the lease ends.
+   */
+  private crashConsumer(c: ConsumerNode): void {
+    this.simFaults.consumerCrash++;
+    this.checker.event(this.now, `crash ${c.id}@${c.epoch}`);
+    c.up = false;
+    c.nextStepAt = undefined;
+    const waiting = [...c.waiting.values()];
+    const running = [...c.running.values()];
+    c.waiting.clear();
+    c.running.clear();
+    for (const req of waiting) this.lose(req, c);
+    // Admitted ones had their outcome at admission; their service ends here instead of at its timer.
+    for (const req of running) {
+      req.lost = true;
+      this.checker.event(this.now, `done ${req.id} (crash)`);
+      this.endRequest();
+    }
+    this.net.crash(c.id);
+    this.timers.push(this.now + this.faults.restartDelayMs, this.restartConsumer, c);
+  }
+
+  /** A request without an outcome lost with its crashed consumer: that is its one outcome [I2]. */
+  private lose(req: Req, c: ConsumerNode): void {
+    req.lost = true;
+    this.outcomes.lostInCrash++;
+    this.checker.event(this.now, `lost ${req.id} ${c.id}@${c.epoch}`);
+    this.endRequest();
+  }
+
+  /** Timer: a crashed consumer comes back with a new epoch and no requests [P8]. */
+  private readonly restartConsumer = (c: ConsumerNode): void => {
+    const t = this.net.restart(c.id);
+    let fresh: ConsumerNode;
+    try {
+      fresh = this.startConsumer(c.index, this.rngFaults.nextUint32(), c.epoch + 1, t);
+    } catch (e) {
+      // A core from `factories` that throws when built again: [I1]. The endpoint is back up but
+      // nothing serves it; requests forwarded to it stay lost.
+      this.threw(c.id, e);
+      return;
+    }
+    this.consumers[c.index] = fresh;
+    this.consumerRestarts++;
+    this.checker.event(this.now, `restart ${c.id}@${fresh.epoch}`);
+  };
+
   private scheduleCancelStorm(): void {
     const rate = this.faults.cancelStormsPerMinute;
     if (rate <= 0) return;
@@ -1474,7 +1564,8 @@ export class Simulation {
       this.now + this.poissonDelay(rate),
       () => {
         if (this.ended >= this.config.requests) return;
-        this.cancelStorm(this.consumers[this.rngFaults.int(this.consumers.length)] as ConsumerNode);
+        const up = this.consumers.filter((c) => c.up);
+        if (up.length > 0) this.cancelStorm(up[this.rngFaults.int(up.length)] as ConsumerNode);
         this.scheduleCancelStorm();
       },
       undefined,
@@ -1535,6 +1626,7 @@ export class Simulation {
       if (!s || s.grants > 0) return false;
     }
     for (const c of this.consumers) {
+      if (!c.up) return false;
       const s = this.guard(c.id, () => c.core.stats());
       if (!s || s.readsInFlight > 0 || s.grantsHeld > 0 || s.destinations > 0 || s.requests > 0) return false;
     }
@@ -1558,6 +1650,7 @@ export class Simulation {
         );
     }
     for (const c of this.consumers) {
+      if (!c.up) continue;
       const s = this.guard(c.id, () => c.core.stats());
       if (!s) continue;
       const leaks = (
@@ -1588,6 +1681,7 @@ export class Simulation {
     let livePins = 0;
     let deferredRequests = 0;
     for (const c of this.consumers) {
+      if (!c.up) continue;
       readsInFlight += this.guard(c.id, () => c.core.stats().readsInFlight) ?? 0;
       deferredRequests += c.waiting.size;
     }
@@ -1619,7 +1713,7 @@ export class Simulation {
       requests: {
         // The sum of the outcomes: an admitted request has its outcome before its service ends, and
         // a run stopped early (a livelock) may stop while some are in service.
-        total: this.outcomes.succeededRemote + this.outcomes.fellBackLocal + this.outcomes.failed + this.outcomes.cancelled,
+        total: this.outcomes.succeededRemote + this.outcomes.fellBackLocal + this.outcomes.failed + this.outcomes.cancelled + this.outcomes.lostInCrash,
         ...this.outcomes,
         failedByReason: Object.fromEntries([...this.failedByReason].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
       },
@@ -1636,7 +1730,7 @@ export class Simulation {
       quarantines: this.counters.sum(/^ectp_consumer_reads_quarantined_total/),
       pinsAtEnd,
       faultsInjected,
-      crashEffects: { restarts: this.producerRestarts, messagesLost: crashMessage, readsFailed: crashRead },
+      crashEffects: { restarts: this.producerRestarts, consumerRestarts: this.consumerRestarts, messagesLost: crashMessage, readsFailed: crashRead },
       storeEvents: { ...this.storeEvents },
       counters,
       violations: { count: this.checker.count, byInvariant: { ...this.checker.counts() }, first: this.checker.violations() },

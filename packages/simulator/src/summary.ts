@@ -20,6 +20,8 @@ export interface RequestOutcomes {
   readonly failed: number;
   /** Cancelled by the client before admission completed (cancel storms). */
   readonly cancelled: number;
+  /** Lost before an outcome because their consumer crashed (waiting there, or forwarded while it was down). */
+  readonly lostInCrash: number;
   /** Failed requests by the reason of their first failed item. */
   readonly failedByReason: Readonly<Record<string, number>>;
 }
@@ -69,15 +71,20 @@ export interface SimulationSummary {
    * Faults injected, by kind, each counted once: the network's message and read faults
    * (`drop`, `delay`, `duplicate`, `reorder`, `failRead`, `stallRead`, `corruptRead`,
    * `partitionMessage`, `partitionRead`) and the simulator's own (`producerCrash`,
-   * `cancelStorm`, `invalidAnnouncement`, `earlyAnnouncement`). What they cause is counted
+   * `consumerCrash`, `cancelStorm`, `invalidAnnouncement`, `earlyAnnouncement`). What they cause is counted
    * elsewhere: {@link SimulationSummary.crashEffects}, cancelled requests in
    * `requests.cancelled`, and store evictions in {@link SimulationSummary.storeEvents}.
    */
   readonly faultsInjected: Readonly<Record<string, number>>;
-  /** What producer crashes caused, apart from the crashes themselves (`faultsInjected.producerCrash`). */
+  /**
+   * What crashes caused, apart from the crashes themselves (`faultsInjected.producerCrash`,
+   * `faultsInjected.consumerCrash`; requests lost with a consumer are `requests.lostInCrash`).
+   */
   readonly crashEffects: {
     /** Crashed producers that came back with a new epoch [P8]. */
     readonly restarts: number;
+    /** Crashed consumers that came back with a new epoch [P8]. */
+    readonly consumerRestarts: number;
     /** Control messages lost because their sender or receiver crashed while they were in flight. */
     readonly messagesLost: number;
     /** Reads failed because the producer holding the memory crashed. */
@@ -234,6 +241,7 @@ export function formatSummary(s: SimulationSummary): string {
     rows.push([`  ${reason}`, String(n)]);
   rows.push(
     ["cancelled by client", `${r.cancelled}${pct(r.cancelled, r.total)}`],
+    ["lost with a crashed consumer", `${r.lostInCrash}${pct(r.lostInCrash, r.total)}`],
     ["items remote / local-encoded", `${s.items.remote} / ${s.items.localEncoded}`],
     ["simulated time", `${(s.simulatedMs / 1000).toFixed(1)} s`],
     ["simulated throughput", `${s.throughputRps.toFixed(1)} req/s`],
@@ -249,8 +257,8 @@ export function formatSummary(s: SimulationSummary): string {
   rows.push(["faults injected", faults.length === 0 ? "none" : faults.map(([k, n]) => `${k} ${n}`).join(", ")]);
   const crash = s.crashEffects;
   rows.push([
-    "producer crash effects",
-    `${crash.restarts} restarts, ${crash.messagesLost} messages lost, ${crash.readsFailed} reads failed`,
+    "crash effects",
+    `${crash.restarts} producer restarts, ${crash.consumerRestarts} consumer restarts, ${crash.messagesLost} messages lost, ${crash.readsFailed} reads failed`,
   ]);
   rows.push(["store evictions / store full", `${s.storeEvents.evictions} / ${s.storeEvents.storeFull}`]);
   rows.push(["invariant violations", String(s.violations.count)]);

@@ -54,10 +54,12 @@ export interface SweepSummary {
     failed: number;
     /** Cancelled by the simulated client. */
     cancelled: number;
+    /** Lost with a crashed consumer. */
+    lostInCrash: number;
   };
   /** Faults injected, summed over all runs (see `SimulationSummary.faultsInjected`). */
   readonly faultsInjected: Readonly<Record<string, number>>;
-  /** What producer crashes caused, summed over all runs (see `SimulationSummary.crashEffects`). */
+  /** What crashes caused, summed over all runs (see `SimulationSummary.crashEffects`). */
   readonly crashEffects: SimulationSummary["crashEffects"];
   /** Store evictions and full stores, summed over all runs (see `SimulationSummary.storeEvents`). */
   readonly storeEvents: SimulationSummary["storeEvents"];
@@ -109,9 +111,9 @@ export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
   const faults = rest.faults ?? DEFAULT_SIMULATION_CONFIG.faults;
   const start = performance.now();
   const failing: { seed: number; violations: number; first: string; reproduce: string }[] = [];
-  const requests = { total: 0, succeededRemote: 0, fellBackLocal: 0, failed: 0, cancelled: 0 };
+  const requests = { total: 0, succeededRemote: 0, fellBackLocal: 0, failed: 0, cancelled: 0, lostInCrash: 0 };
   const faultsInjected: Record<string, number> = {};
-  const crashEffects = { restarts: 0, messagesLost: 0, readsFailed: 0 };
+  const crashEffects = { restarts: 0, consumerRestarts: 0, messagesLost: 0, readsFailed: 0 };
   const storeEvents = { evictions: 0, storeFull: 0 };
   let violations = 0;
   let config: SimulationSummary["config"] | undefined;
