@@ -33,6 +33,20 @@ describe("validateDescriptor [C2]", () => {
     expect(r.value.checksum).toBeUndefined();
   });
 
+  it("keeps nothing of the caller's descriptor object or its key: only the values read from them (its byte arrays and shape by reference)", () => {
+    const d = base();
+    const r = validateDescriptor(d, limits);
+    if (!r.ok) throw r.error;
+    // A consumer holds a validated descriptor per outstanding fetch: holding the engine's object too
+    // would keep it (and what it references) alive as long, and let later changes to it show through.
+    const held = Object.values(r.value);
+    expect(held).not.toContain(d);
+    expect(held).not.toContain(d.key);
+    expect(held).not.toContain(d.key.fingerprint);
+    expect(Object.keys(r.value).sort()).toEqual(["contentHash", "dtype", "epoch", "fingerprint", "keyId", "location", "producerId", "shape", "sizeBytes"]);
+    expect({ contentHash: r.value.contentHash === d.key.contentHash, location: r.value.location === d.location }).toEqual({ contentHash: true, location: true });
+  });
+
   it.each([
     ["null", null, "null"],
     ["NaN", Number.NaN, "NaN"],

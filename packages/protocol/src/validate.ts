@@ -64,8 +64,6 @@ export interface ValidDescriptor {
   readonly epoch: number;
   /** Opaque transport location (possibly empty). */
   readonly location: Uint8Array;
-  /** The descriptor as received, for re-encoding. */
-  readonly raw: ectp.v1.IItemDescriptor;
 }
 
 /** Limits and expectations for {@link validateDescriptor}. */
@@ -559,7 +557,7 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
       if (!isBytes(v) || v.length !== 4)
         return fail("INVALID_DESCRIPTOR", "a CRC32C checksum value must be exactly 4 bytes", {});
       const crc = (((v[0] as number) << 24) | ((v[1] as number) << 16) | ((v[2] as number) << 8) | (v[3] as number)) >>> 0;
-      checksum = { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, crc32c: crc };
+      checksum = new CheckedChecksum(crc);
     } else if (algorithm !== 0) {
       return fail(
         "INVALID_DESCRIPTOR",
@@ -568,20 +566,40 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
       );
     }
   }
-  const value: { -readonly [K in keyof ValidDescriptor]: ValidDescriptor[K] } = {
-    keyId,
-    contentHash,
-    fingerprint,
-    sizeBytes: size,
-    dtype,
-    shape,
-    producerId,
-    epoch,
-    location,
-    raw: d as ectp.v1.IItemDescriptor,
-  };
+  const value = new CheckedDescriptor(keyId, contentHash, fingerprint, size, dtype, shape, producerId, epoch, location);
   if (checksum) value.checksum = checksum; // own property only when present (as before)
   return { ok: true, value };
+}
+
+/**
+ * A {@link ValidDescriptor} as {@link validateDescriptor} makes it: a class instance, not an object
+ * literal, because V8 pretenures a literal's allocation site once most of its objects survive (a
+ * consumer keeps one per outstanding fetch), and from then on allocates every object of that site in
+ * the old generation, the short-lived ones too (each admission validates announcements whose
+ * descriptors are dropped at once): with 10^5 fetches outstanding, admission cost doubled. V8 does
+ * not pretenure by constructor. For the same reason it keeps nothing of the caller's descriptor
+ * object itself (only its byte arrays and shape): a core holding it per fetch would have the
+ * engine's own descriptor literals pretenured.
+ */
+class CheckedDescriptor implements ValidDescriptor {
+  declare checksum?: NormalizedChecksum;
+  constructor(
+    readonly keyId: string,
+    readonly contentHash: Uint8Array,
+    readonly fingerprint: NormalizedFingerprint,
+    readonly sizeBytes: number,
+    readonly dtype: number,
+    readonly shape: readonly number[],
+    readonly producerId: string,
+    readonly epoch: number,
+    readonly location: Uint8Array,
+  ) {}
+}
+
+/** A checked CRC-32C checksum (a class for the reason {@link CheckedDescriptor} is one). */
+class CheckedChecksum implements NormalizedChecksum {
+  readonly algorithm = ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C;
+  constructor(readonly crc32c: number) {}
 }
 
 function fail(
