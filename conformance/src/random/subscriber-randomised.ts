@@ -5,7 +5,8 @@
  * duplicates and delays messages and is cut for a while. Some seeds configure the producer with a
  * small batch size bound (its snapshots go out in parts, assembled by the runner before they are
  * checked), a small replay buffer (a subscriber cut off for a while is told its replay is
- * unavailable and must fall back to a snapshot) or no resend interval. Checked against [E1] (each
+ * unavailable and must fall back to a snapshot), no resend interval, or late copies of the
+ * subscriber's requests (answered again, later). Checked against [E1] (each
  * epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts put
  * together, holds exactly its items as of its sequence, and its answers' ids grow; a subscriber's
  * view, whenever it says it is synced, is a set the producer held after some batch; once the link
@@ -136,6 +137,14 @@ class SubscriberSchedule {
   private readonly faults: { drop: number; dup: number; maxDelay: number; cutFrom: number; cutTo: number };
   /** The producer's bounds this seed: a small batch bound splits snapshots into parts, a small replay buffer runs out [E2]. */
   private readonly bounds: { maxBatchBytes?: number; replayBufferBatches?: number; resendIntervalMs?: number };
+  /**
+   * Late copies: the probability that a message from the subscriber reaches the producer once more,
+   * 0.5 to 2.5 s later (a duplicate the network held back), drawn with `late` so that the other
+   * faults' draws are as before. A late SnapshotRequest gets a second answer, whose parts may come
+   * while the subscriber still assembles the first's [E2].
+   */
+  private readonly lateCopy: number;
+  private readonly late: Rng;
   /** Snapshot answers in parts still missing some, by snapshot_id, and the greatest id the producer sent in this epoch [E2]. */
   private readonly assembling = new Map<number, { sequence: number; parts: number; items: Map<number, ectp.v1.IItemDescriptor[]> }>();
   private lastSnapshotId = 0;
@@ -152,6 +161,7 @@ class SubscriberSchedule {
     replaysUnavailable: 0,
     dropped: 0,
     duplicated: 0,
+    lateCopies: 0,
     cutMessages: 0,
     viewsChecked: 0,
     clears: 0,
@@ -179,12 +189,14 @@ class SubscriberSchedule {
       replayBufferBatches: b.chance(0.5) ? 1 + b.int(4) : undefined,
       resendIntervalMs: b.chance(0.5) ? 0 : undefined,
     };
+    this.lateCopy = b.chance(0.5) ? 0.3 + b.next() * 0.5 : 0;
+    this.late = new Rng(seed ^ 0x1a7e_c0b1);
   }
 
   /** What a passed seed exercised. */
   exercisedLine(): string {
     const e = this.exercised;
-    return `exercised: ${e.batches} batches, ${e.snapshots} snapshots (${e.snapshotsInParts} in parts), ${e.replaysUnavailable} replays unavailable, ${e.dropped} dropped, ${e.duplicated} duplicated, ${e.cutMessages} lost to a cut link, ${e.viewsChecked} synced views checked, ${e.clears} clears, ${e.restarts} restarts`;
+    return `exercised: ${e.batches} batches, ${e.snapshots} snapshots (${e.snapshotsInParts} in parts), ${e.replaysUnavailable} replays unavailable, ${e.dropped} dropped, ${e.duplicated} duplicated (${e.lateCopies} late), ${e.cutMessages} lost to a cut link, ${e.viewsChecked} synced views checked, ${e.clears} clears, ${e.restarts} restarts`;
   }
 
   private cmd(conn: TesteeConnection, req: ectp.conformance.v1.ITesteeRequest, allowError = false): Promise<ectp.conformance.v1.TesteeResponse> {
@@ -435,6 +447,12 @@ class SubscriberSchedule {
     for (let k = 0; k < copies; k++) {
       const delay = this.healed ? 1 : 1 + r.int(f.maxDelay);
       this.at(this.now + delay, async () => {
+        await this.cmd(to, { deliverMessage: { from: sender, envelope } });
+      });
+    }
+    if (!toSubscriber && (envelope.snapshotRequest || envelope.replayRequest) && !this.healed && !cut && this.late.chance(this.lateCopy)) {
+      this.exercised.lateCopies++;
+      this.at(this.now + 500 + this.late.int(2000), async () => {
         await this.cmd(to, { deliverMessage: { from: sender, envelope } });
       });
     }
