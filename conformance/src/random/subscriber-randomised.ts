@@ -6,17 +6,20 @@
  * small batch size bound (its snapshots go out in parts, assembled by the runner before they are
  * checked), a small replay buffer (a subscriber cut off for a while is told its replay is
  * unavailable and must fall back to a snapshot), no resend interval, or late copies of the
- * subscriber's requests (answered again, later). Checked against [E1] (each
- * epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts put
- * together, holds exactly its items as of its sequence, and its answers' ids grow; a subscriber's
- * view, whenever it says it is synced, is a set the producer held after some batch; once the link
- * has healed and one more change has been published, it is the producer's current set), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber
- * holds nothing). At level `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced`
- * is 1 once it is current, and a synced subscriber of a quiet producer asks for no snapshot.
+ * subscriber's requests (answered again, later).
+ *
+ * Checked against SPEC.md section 4 (the subscriber's first message to the producer is a Hello),
+ * [E1] (each epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts
+ * put together, holds exactly its items as of its sequence, and its answers' ids grow; a
+ * subscriber's view, whenever it says it is synced, is a set the producer held after some batch;
+ * once the link has healed and one more change has been published, it is the producer's current
+ * set), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber holds nothing). At level
+ * `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced` is 1 once it is current,
+ * and a synced subscriber of a quiet producer asks for no snapshot.
  * Every failure names its seed and a replay command.
  * @module
  */
-import { SPEC_MAJOR } from "@ectp/protocol";
+import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import type { CaseResult } from "../runner/suite.js";
@@ -148,6 +151,8 @@ class SubscriberSchedule {
   /** Snapshot answers in parts still missing some, by snapshot_id, and the greatest id the producer sent in this epoch [E2]. */
   private readonly assembling = new Map<number, { sequence: number; parts: number; items: Map<number, ectp.v1.IItemDescriptor[]> }>();
   private lastSnapshotId = 0;
+  /** Whether the subscriber has sent the producer anything (its first message must be a Hello). */
+  private greeted = false;
   private healed = false;
   /** Whole snapshots of the producer poll being routed: checked once all its outputs are (a batch may come after the send). */
   private snapshotsSent: ectp.v1.ISnapshot[] = [];
@@ -337,17 +342,20 @@ class SubscriberSchedule {
   }
 
   private async pollBoth(): Promise<void> {
-    for (const conn of [this.producer, this.subscriber]) {
-      for (let i = 0; i < 64; i++) {
-        const res = await this.cmd(conn, { poll: {} });
-        const p = res.poll;
-        if (!p) throw new Violation(`the ${conn === this.producer ? "producer" : "subscriber"} answered poll without a PollResult at t=${this.now} (TESTEE-PROTOCOL.md §6)`);
-        this.deadline.set(conn, p.nextDeadlineMs == null ? undefined : Math.max(this.now + 1, Number(p.nextDeadlineMs) - CLOCK_ORIGIN_MS));
-        for (const o of p.outputs ?? []) await this.route(conn, o);
-        for (const snapshot of this.snapshotsSent) this.checkSnapshot(snapshot);
-        this.snapshotsSent = [];
-        if ((p.outputs ?? []).length === 0) break;
-      }
+    for (const conn of [this.producer, this.subscriber]) await this.pollUntilQuiet(conn);
+  }
+
+  /** Poll one testee until it has no more outputs (at most 64 polls), routing what it sends. */
+  private async pollUntilQuiet(conn: TesteeConnection): Promise<void> {
+    for (let i = 0; i < 64; i++) {
+      const res = await this.cmd(conn, { poll: {} });
+      const p = res.poll;
+      if (!p) throw new Violation(`the ${conn === this.producer ? "producer" : "subscriber"} answered poll without a PollResult at t=${this.now} (TESTEE-PROTOCOL.md §6)`);
+      this.deadline.set(conn, p.nextDeadlineMs == null ? undefined : Math.max(this.now + 1, Number(p.nextDeadlineMs) - CLOCK_ORIGIN_MS));
+      for (const o of p.outputs ?? []) await this.route(conn, o);
+      for (const snapshot of this.snapshotsSent) this.checkSnapshot(snapshot);
+      this.snapshotsSent = [];
+      if ((p.outputs ?? []).length === 0) break;
     }
   }
 
@@ -436,6 +444,16 @@ class SubscriberSchedule {
       throw new Violation(`${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`);
     if (toSubscriber && envelope.snapshot) this.snapshotsSent.push(envelope.snapshot);
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
+    if (!toSubscriber && !this.greeted) {
+      // SPEC.md section 4: a subscriber's first message to a producer epoch is its Hello. Checked for
+      // its first message of all, on following: which epoch a later one reaches first is not always
+      // known to it (a new subscription after silence may reach a restarted producer unawares).
+      if (!envelope.hello)
+        throw new Violation(
+          `the subscriber's first message to the producer is a ${envelopeBodyName(envelope) ?? "message without a body"}, not a Hello (SPEC.md section 4: a Hello first to each producer epoch) at t=${this.now}`,
+        );
+      this.greeted = true;
+    }
     const to = toSubscriber ? this.subscriber : this.producer;
     const r = this.rng;
     const f = this.faults;
