@@ -112,6 +112,18 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
     expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(["passed ", "passed ", "passed "]);
   });
 
+  it("a subscriber that takes a restarted epoch as greeted by a subscription sent before the restart is caught (SPEC.md section 4)", async () => {
+    // The reference subscriber before it greeted such an epoch again: in seed 57 its subscription after
+    // silence goes out before the restart, and its next message to the new epoch was a heartbeat.
+    const bundle = (await import(
+      await buildCoreBundle([{ file: "subscriber/subscriber.ts", find: "        if (greetAgain) this.hello(f);", replace: "" }], "no-greet-again")
+    )) as CoreModule;
+    const [r] = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(bundle), seeds: [57], features: TS_TESTEE_FEATURES });
+    expect(r?.message?.split("\n")[0]).toMatch(
+      /^seed 57: the subscriber's first message since it heard of the producer's epoch 6, which it had not greeted, is a heartbeat, not a Hello \(SPEC\.md section 4/,
+    );
+  }, 120_000);
+
   it.each(["s1-", "s3-", "s6-"])("a subscriber with planted bug %s is caught with its seed and a replay command", async (prefix) => {
     const mutant = loadMutants().find((m) => m.name.startsWith(prefix));
     const bundle = (await import(await buildCoreBundle(mutant?.patches ?? [], `${prefix}random`))) as CoreModule;

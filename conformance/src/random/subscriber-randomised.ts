@@ -153,6 +153,11 @@ class SubscriberSchedule {
   private lastSnapshotId = 0;
   /** Whether the subscriber has sent the producer anything (its first message must be a Hello). */
   private greeted = false;
+  /** The greatest producer epoch handed to the subscriber; one it heard of without having greeted it (0: none), whose Hello is owed now. */
+  private subscriberKnows = 0;
+  private helloOwed = 0;
+  /** Whether the subscriber sent a Hello since the producer's last restart (which then reached the new epoch). */
+  private helloSinceRestart = true;
   private healed = false;
   /** Whole snapshots of the producer poll being routed: checked once all its outputs are (a batch may come after the send). */
   private snapshotsSent: ectp.v1.ISnapshot[] = [];
@@ -336,6 +341,7 @@ class SubscriberSchedule {
 
   private async restartProducer(): Promise<void> {
     this.exercised.restarts++;
+    this.helloSinceRestart = false;
     this.producerEpoch++;
     await this.configureProducer();
     for (let i = 0; i < 3; i++) await this.storeChange();
@@ -444,16 +450,7 @@ class SubscriberSchedule {
       throw new Violation(`${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`);
     if (toSubscriber && envelope.snapshot) this.snapshotsSent.push(envelope.snapshot);
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
-    if (!toSubscriber && !this.greeted) {
-      // SPEC.md section 4: a subscriber's first message to a producer epoch is its Hello. Checked for
-      // its first message of all, on following: which epoch a later one reaches first is not always
-      // known to it (a new subscription after silence may reach a restarted producer unawares).
-      if (!envelope.hello)
-        throw new Violation(
-          `the subscriber's first message to the producer is a ${envelopeBodyName(envelope) ?? "message without a body"}, not a Hello (SPEC.md section 4: a Hello first to each producer epoch) at t=${this.now}`,
-        );
-      this.greeted = true;
-    }
+    if (!toSubscriber) this.checkGreeting(envelope);
     const to = toSubscriber ? this.subscriber : this.producer;
     const r = this.rng;
     const f = this.faults;
@@ -464,16 +461,46 @@ class SubscriberSchedule {
     else if (copies === 2) this.exercised.duplicated++;
     for (let k = 0; k < copies; k++) {
       const delay = this.healed ? 1 : 1 + r.int(f.maxDelay);
-      this.at(this.now + delay, async () => {
-        await this.cmd(to, { deliverMessage: { from: sender, envelope } });
-      });
+      this.at(this.now + delay, async () => this.deliver(to, sender, envelope));
     }
     if (!toSubscriber && (envelope.snapshotRequest || envelope.replayRequest) && !this.healed && !cut && this.late.chance(this.lateCopy)) {
       this.exercised.lateCopies++;
-      this.at(this.now + 500 + this.late.int(2000), async () => {
-        await this.cmd(to, { deliverMessage: { from: sender, envelope } });
-      });
+      this.at(this.now + 500 + this.late.int(2000), async () => this.deliver(to, sender, envelope));
     }
+  }
+
+  /**
+   * Hand an envelope to a testee. Before the subscriber first hears of a newer producer epoch, what
+   * it queued until then is polled out: its next message is then the first it sends knowing that
+   * epoch (see {@link SubscriberSchedule.checkGreeting}).
+   */
+  private async deliver(to: TesteeConnection, from: string, envelope: ectp.v1.IEnvelope): Promise<void> {
+    const epoch = Number(envelope.senderEpoch ?? 0);
+    if (to === this.subscriber && epoch > this.subscriberKnows) {
+      await this.pollUntilQuiet(this.subscriber);
+      // It knew an older epoch and has sent no Hello since this one started: it has not greeted it.
+      if (this.subscriberKnows > 0 && !this.helloSinceRestart) this.helloOwed = epoch;
+      this.subscriberKnows = epoch;
+    }
+    await this.cmd(to, { deliverMessage: { from, envelope } });
+  }
+
+  /**
+   * SPEC.md section 4: a subscriber's first message to each producer epoch is its Hello. Its very
+   * first message must be one; after a restart, what it sends before it hears of the new epoch
+   * cannot be told apart from messages to the old one, so the rule is checked once it has heard:
+   * unless a Hello of its went out after the restart (it reached the new epoch, knowingly or not),
+   * its next message must be a Hello.
+   */
+  private checkGreeting(envelope: ectp.v1.IEnvelope): void {
+    const first = !this.greeted;
+    if ((first || this.helloOwed !== 0) && !envelope.hello)
+      throw new Violation(
+        `the subscriber's first message ${first ? "to the producer" : `since it heard of the producer's epoch ${this.helloOwed}, which it had not greeted,`} is a ${envelopeBodyName(envelope) ?? "message without a body"}, not a Hello (SPEC.md section 4: a Hello first to each producer epoch) at t=${this.now}`,
+      );
+    this.greeted = true;
+    this.helloOwed = 0;
+    if (envelope.hello) this.helloSinceRestart = true;
   }
 
   /** The subscriber's view of the producer: whether it says it is synced, and its items as a state. */

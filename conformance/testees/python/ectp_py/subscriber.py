@@ -323,6 +323,9 @@ class EventSubscriber:
             # follow() already greeted and asked this epoch (the first, or a newer connection's).
             # Or a new subscription after silence or loss reached it.
             first = f.want == "snapshot" and (f.epoch == 0 or f.asked_epoch == sep or f.subscribing)
+            # [P8] a new subscription (after silence or loss) to an epoch we knew may have gone out before
+            # the producer restarted, and so reached the older epoch: this one is greeted for sure below
+            greet_again = first and f.subscribing and f.epoch != 0 and f.asked_epoch != sep
             f.epoch = sep
             self._reset(f)
             f.producer_interval_ms = DEFAULT_HEARTBEAT_MS  # [P8] the older epoch's Hello said it; the new one's will tell
@@ -337,6 +340,10 @@ class EventSubscriber:
                     self._out.append(DisconnectPeer(f.id))
             if first:
                 f.want = "snapshot"
+                if greet_again:
+                    # its first message from us is then a Hello (SPEC.md 4; a second Hello of an epoch that got
+                    # one is answered and changes nothing, 4.1); the SnapshotRequest, if it went astray, is retried
+                    self._hello(f)
             elif "snapshot" in env:
                 # this answer may be whole; if it is a part, the retry asks again when the rest is lost
                 self._hello(f)

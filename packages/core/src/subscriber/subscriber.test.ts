@@ -252,6 +252,26 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(show(sub.poll(2_002))).toEqual(["connect-peer(8)", "hello", "snapshotRequest"]);
     });
 
+    it("[P8] a newer epoch that shows up while a new subscription is unanswered is greeted again, not asked again (SPEC.md 4: a Hello first to each epoch)", () => {
+      // The subscription after silence (Hello, SnapshotRequest) may have gone out before the producer
+      // restarted and reached the older epoch; the heartbeat that follows reached the new one. Without
+      // a Hello now, the new epoch's first message from us would be that heartbeat or the next.
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100_000 });
+      sub.follow(P, 0);
+      sub.poll(0);
+      sub.handleMessage(P, wireOf(5, { snapshot: { sequence: 3, snapshotId: 1, items: [] } }), 1);
+      expect(show(sub.poll(6_001))).toEqual(["hello", "snapshotRequest", "heartbeat"]); // silent 3 x 2 s: subscribed anew
+      sub.handleMessage(P, wireOf(6, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 6_010);
+      expect(show(sub.poll(6_010))).toEqual(["hello"]);
+      expect(sub.stats().snapshotRequests).toBe(2); // the follow's and the new subscription's: none for the Hello
+      // The first epoch heard of after following is not greeted again: the follow's Hello went to it or before it.
+      const fresh = new EventSubscriber({ id: "R", epoch: 1, retryMs: 50 });
+      fresh.follow(P, 0);
+      fresh.poll(0);
+      fresh.handleMessage(P, wireOf(5, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 10);
+      expect(show(fresh.poll(10))).toEqual([]);
+    });
+
     it("[P8][E2] a restart found through silence is subscribed to once: its Hello answers our new subscription (one snapshot)", () => {
       const store = new MemoryItemStore({ capacityBytes: 120 });
       const config = { heartbeatIntervalMs: 100 };

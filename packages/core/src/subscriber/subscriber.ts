@@ -694,6 +694,9 @@ export class EventSubscriber {
       // follow() greeted and asked this epoch already (the first one, or the one of a newer
       // connection), or a new subscription after silence or loss reached it.
       const asked = f.want === "snapshot" && (f.epoch === 0 || f.askedEpoch === sep || f.subscribing);
+      // [P8] A new subscription (after silence or loss) to an epoch we knew may have gone out before
+      // the producer restarted, and so reached the older epoch: this one is greeted for sure below.
+      const greetAgain = asked && f.subscribing && f.epoch !== 0 && f.askedEpoch !== sep;
       f.epoch = sep;
       this.reset(f);
       f.producerIntervalMs = DEFAULT_INTERVAL_MS; // [P8] the older epoch's Hello said it; the new one's will tell
@@ -713,8 +716,12 @@ export class EventSubscriber {
           this.outputs.push({ type: "disconnect-peer", peerId: f.id });
         }
       }
-      if (asked) f.want = "snapshot";
-      else if (env.snapshot) {
+      if (asked) {
+        f.want = "snapshot";
+        // Its first message from us is then a Hello (SPEC.md 4: a second Hello of an epoch that got one
+        // is answered and changes nothing, 4.1); the SnapshotRequest, if it went astray, is retried.
+        if (greetAgain) this.hello(f);
+      } else if (env.snapshot) {
         // This answer may be whole; if it is a part, the retry asks again when the rest is lost.
         this.hello(f);
         f.want = "snapshot";
