@@ -8,8 +8,9 @@
  * unavailable and must fall back to a snapshot), no resend interval, or late copies of the
  * subscriber's requests (answered again, later).
  *
- * Checked against SPEC.md section 4 (the subscriber's first message to the producer is a Hello),
- * [E1] (each epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts
+ * Checked against SPEC.md section 4 (the subscriber's first message to the producer is a Hello,
+ * and so is its next one once it hears of the restarted producer's epoch, unless a Hello of its
+ * went out after the restart), [E1] (each epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts
  * put together, holds exactly its items as of its sequence, and its answers' ids grow; a
  * subscriber's view, whenever it says it is synced, is a set the producer held after some batch;
  * once the link has healed and one more change has been published, it is the producer's current
@@ -141,10 +142,10 @@ class SubscriberSchedule {
   /** The producer's bounds this seed: a small batch bound splits snapshots into parts, a small replay buffer runs out [E2]. */
   private readonly bounds: { maxBatchBytes?: number; replayBufferBatches?: number; resendIntervalMs?: number };
   /**
-   * Late copies: the probability that a message from the subscriber reaches the producer once more,
-   * 0.5 to 2.5 s later (a duplicate the network held back), drawn with `late` so that the other
-   * faults' draws are as before. A late SnapshotRequest gets a second answer, whose parts may come
-   * while the subscriber still assembles the first's [E2].
+   * Late copies: the probability that a SnapshotRequest or ReplayRequest of the subscriber reaches
+   * the producer once more, 0.5 to 2.5 s later (a duplicate the network held back), drawn with `late`
+   * so that the other faults' draws are as before. A late SnapshotRequest gets a second answer, whose
+   * parts may come while the subscriber still assembles the first's [E2].
    */
   private readonly lateCopy: number;
   private readonly late: Rng;
