@@ -169,19 +169,27 @@ function aboutRate(observed: number, perMinute: number, simulatedMs: number): vo
   expect(observed / expected, `${observed} observed, ${expected.toFixed(1)} expected`).toBeLessThan(1.35);
 }
 
+/**
+ * The crash lines of the event log whose endpoint id starts with `prefix` (p: producers, c: consumers),
+ * checked to hit `nodes` endpoints, each followed by "restart id@epoch+1" exactly `delayMs` later when it restarted.
+ */
+function crashesOf(lines: [number, string][], prefix: "p" | "c", nodes: number, delayMs: number): [number, string][] {
+  const crashes = lines.filter(([, l]) => l.startsWith(`crash ${prefix}`));
+  expect(new Set(crashes.map(([, l]) => l.split(" ")[1]?.split("@")[0])).size).toBe(nodes);
+  for (const [t, l] of crashes) {
+    const [id, epoch] = (l.split(" ")[1] as string).split("@") as [string, string];
+    const restart = lines.find(([, r]) => r === `restart ${id}@${Number(epoch) + 1}`);
+    if (restart) expect(restart[0] - t).toBeCloseTo(delayMs, 6);
+  }
+  return crashes;
+}
+
 describe("simulator-injected faults: rate, target and effect", () => {
   it("crashes: about crashesPerMinute over the run, on every producer, each restarting after restartDelayMs", async () => {
     const { summary: s, lines } = await logged({ ...SMALL, producers: 3, faults: only({ crashesPerMinute: 90, restartDelayMs: 250 }) });
     aboutRate(s.faultsInjected.producerCrash as number, 90, s.simulatedMs);
-    const crashes = lines.filter(([, l]) => l.startsWith("crash "));
+    const crashes = crashesOf(lines, "p", 3, 250);
     expect(crashes.length).toBe(s.faultsInjected.producerCrash);
-    expect(new Set(crashes.map(([, l]) => l.split(" ")[1]?.split("@")[0])).size).toBe(3);
-    // Each crash of p@e is followed by "restart p@e+1" exactly restartDelayMs later.
-    for (const [t, l] of crashes) {
-      const [id, epoch] = (l.split(" ")[1] as string).split("@") as [string, string];
-      const restart = lines.find(([, r]) => r === `restart ${id}@${Number(epoch) + 1}`);
-      if (restart) expect(restart[0] - t).toBeCloseTo(250, 6);
-    }
     expect(s.crashEffects.restarts).toBe(lines.filter(([, l]) => l.startsWith("restart ")).length);
     // No crash once every request has ended (the drain is not disturbed).
     for (const [t] of crashes) expect(t).toBeLessThanOrEqual(s.simulatedMs);
@@ -191,15 +199,7 @@ describe("simulator-injected faults: rate, target and effect", () => {
   it("consumer crashes: about consumerCrashesPerMinute, each restarting after restartDelayMs with the next epoch; what it held is lost once; producers release its grants [P8][I2][I3]", async () => {
     const { summary: s, lines } = await logged({ ...SMALL, requests: 1_000, faults: only({ consumerCrashesPerMinute: 90, restartDelayMs: 250 }) });
     aboutRate(s.faultsInjected.consumerCrash as number, 90, s.simulatedMs);
-    const crashes = lines.filter(([, l]) => /^crash c\d+@\d+$/.test(l));
-    expect(crashes.length).toBe(s.faultsInjected.consumerCrash);
-    expect(new Set(crashes.map(([, l]) => l.split(" ")[1]?.split("@")[0])).size).toBe(2);
-    // Each crash of c@e is followed by "restart c@e+1" exactly restartDelayMs later.
-    for (const [t, l] of crashes) {
-      const [id, epoch] = (l.split(" ")[1] as string).split("@") as [string, string];
-      const restart = lines.find(([, r]) => r === `restart ${id}@${Number(epoch) + 1}`);
-      if (restart) expect(restart[0] - t).toBeCloseTo(250, 6);
-    }
+    expect(crashesOf(lines, "c", 2, 250).length).toBe(s.faultsInjected.consumerCrash);
     expect(s.crashEffects.consumerRestarts).toBe(lines.filter(([, l]) => /^restart c\d+@/.test(l)).length);
     expect(s.crashEffects.restarts).toBe(0); // no producer crashed
     // Requests waiting at a crashed consumer, or forwarded while it was down, are lost: one outcome each [I2].

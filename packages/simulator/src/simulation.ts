@@ -590,9 +590,11 @@ export class Simulation {
     const cfg = this.config;
     const first = Math.min(cfg.concurrency, cfg.requests);
     for (let i = 0; i < first; i++) this.arrive();
-    this.scheduleCrash();
-    this.scheduleConsumerCrash();
-    this.scheduleCancelStorm();
+    const upProducers = () => this.producers.filter((p) => p.up);
+    const upConsumers = () => this.consumers.filter((c) => c.up);
+    this.scheduleRecurring(this.faults.crashesPerMinute, upProducers, (p) => this.crash(p));
+    this.scheduleRecurring(this.faults.consumerCrashesPerMinute, upConsumers, (c) => this.crashConsumer(c));
+    this.scheduleRecurring(this.faults.cancelStormsPerMinute, upConsumers, (c) => this.cancelStorm(c));
     let draining = false;
     let drainUntil = Number.POSITIVE_INFINITY;
     let sameInstant = 0;
@@ -1444,16 +1446,19 @@ export class Simulation {
     return (-Math.log(1 - this.rngFaults.next()) / perMinute) * 60_000;
   }
 
-  private scheduleCrash(): void {
-    const rate = this.faults.crashesPerMinute;
-    if (rate <= 0) return;
+  /**
+   * A fault that recurs at `perMinute` (Poisson arrivals, from the faults' random stream) until every
+   * request has ended: each time it strikes one of `candidates()` chosen at random (none when empty).
+   */
+  private scheduleRecurring<N>(perMinute: number, candidates: () => N[], strike: (node: N) => void): void {
+    if (perMinute <= 0) return;
     this.timers.push(
-      this.now + this.poissonDelay(rate),
+      this.now + this.poissonDelay(perMinute),
       () => {
         if (this.ended >= this.config.requests) return;
-        const up = this.producers.filter((p) => p.up);
-        if (up.length > 0) this.crash(up[this.rngFaults.int(up.length)] as ProducerNode);
-        this.scheduleCrash();
+        const list = candidates();
+        if (list.length > 0) strike(list[this.rngFaults.int(list.length)] as N);
+        this.scheduleRecurring(perMinute, candidates, strike);
       },
       undefined,
     );
@@ -1491,21 +1496,6 @@ export class Simulation {
     this.producerRestarts++;
     this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
   };
-
-  private scheduleConsumerCrash(): void {
-    const rate = this.faults.consumerCrashesPerMinute;
-    if (rate <= 0) return;
-    this.timers.push(
-      this.now + this.poissonDelay(rate),
-      () => {
-        if (this.ended >= this.config.requests) return;
-        const up = this.consumers.filter((c) => c.up);
-        if (up.length > 0) this.crashConsumer(up[this.rngFaults.int(up.length)] as ConsumerNode);
-        this.scheduleConsumerCrash();
-      },
-      undefined,
-    );
-  }
 
   /**
    * Crash a consumer: its engine, core, destination memory and requests are lost (the orchestrator
@@ -1556,21 +1546,6 @@ export class Simulation {
     this.consumerRestarts++;
     this.checker.event(this.now, `restart ${c.id}@${fresh.epoch}`);
   };
-
-  private scheduleCancelStorm(): void {
-    const rate = this.faults.cancelStormsPerMinute;
-    if (rate <= 0) return;
-    this.timers.push(
-      this.now + this.poissonDelay(rate),
-      () => {
-        if (this.ended >= this.config.requests) return;
-        const up = this.consumers.filter((c) => c.up);
-        if (up.length > 0) this.cancelStorm(up[this.rngFaults.int(up.length)] as ConsumerNode);
-        this.scheduleCancelStorm();
-      },
-      undefined,
-    );
-  }
 
   /** Clients disconnect: a fraction of a consumer's waiting requests is finished early [C7]. */
   private cancelStorm(c: ConsumerNode): void {
