@@ -7,8 +7,8 @@
  * only for grants [P2][P4]. (It may also end a grant in the very pump that made it: when the
  * consumer's newer epoch arrives in that pump too, or at shutdown [P7]. Neither happens here: the
  * network drops whatever a crashed consumer still had in flight, so its older epoch's messages
- * never reach a producer after the newer epoch's, and the simulator shuts no producer down.) So, checked
- * against the store's own pins after each of the producer's pumps:
+ * never reach a producer after the newer epoch's, and the simulator shuts no producer down.)
+ * So, checked against the store's own pins after each of the producer's pumps:
  * - an item whose open grants fell (ACKed, lease over) holds at most that many pins: a producer
  *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
  * - an item granted in the pump holds at least one pin per consumer it was granted to there

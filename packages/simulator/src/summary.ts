@@ -71,9 +71,10 @@ export interface SimulationSummary {
    * Faults injected, by kind, each counted once: the network's message and read faults
    * (`drop`, `delay`, `duplicate`, `reorder`, `failRead`, `stallRead`, `corruptRead`,
    * `partitionMessage`, `partitionRead`) and the simulator's own (`producerCrash`,
-   * `consumerCrash`, `cancelStorm`, `invalidAnnouncement`, `earlyAnnouncement`). What they cause is counted
-   * elsewhere: {@link SimulationSummary.crashEffects}, cancelled requests in
-   * `requests.cancelled`, and store evictions in {@link SimulationSummary.storeEvents}.
+   * `consumerCrash`, `cancelStorm`, `invalidAnnouncement`, `earlyAnnouncement`). What they cause
+   * is counted elsewhere: {@link SimulationSummary.crashEffects}, cancelled requests in
+   * `requests.cancelled`, requests lost with a consumer in `requests.lostInCrash`, and store
+   * evictions in {@link SimulationSummary.storeEvents}.
    */
   readonly faultsInjected: Readonly<Record<string, number>>;
   /**
