@@ -195,7 +195,7 @@ describe("request outcomes add up", () => {
     });
     expect(s.violations.byInvariant.I1).toBeGreaterThan(0);
     const r = s.requests;
-    expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled).toBe(r.total);
+    expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled + r.lostInCrash).toBe(r.total);
   }, 30_000);
 });
 
@@ -215,5 +215,29 @@ describe("a core factory that throws", () => {
     });
     expect(built).toBeGreaterThan(4);
     expect(summary.violations.byInvariant.I1).toBeGreaterThan(0);
+  });
+
+  it("[I1] when a crashed consumer is rebuilt with a new epoch is a violation, not a rejected run: what is forwarded to it is lost and every request still ends", async () => {
+    let built = 0;
+    const { summary } = await runSimulation({
+      producers: 2,
+      consumers: 2,
+      concurrency: 16,
+      requests: 400,
+      faults: { ...faultPreset("none"), consumerCrashesPerMinute: 60, restartDelayMs: 200 },
+      timeSeries: false,
+      factories: {
+        consumer: (options) => {
+          if (++built > 2) throw new Error("planted: cannot build a consumer after a crash");
+          return new ConsumerCore(options);
+        },
+      },
+    });
+    expect(built).toBeGreaterThan(2);
+    expect(summary.violations.byInvariant.I1).toBeGreaterThan(0);
+    expect(summary.crashEffects.consumerRestarts).toBe(0);
+    const r = summary.requests;
+    expect(r.lostInCrash).toBeGreaterThan(0);
+    expect(r.total).toBe(400);
   });
 });

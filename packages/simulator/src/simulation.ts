@@ -1482,20 +1482,30 @@ export class Simulation {
 
   /** Timer: a crashed producer comes back with a new epoch [P8]. */
   private readonly restart = (p: ProducerNode): void => {
-    const t = this.net.restart(p.id);
-    let fresh: ProducerNode;
-    try {
-      fresh = this.startProducer(p.index, p.epoch, t);
-    } catch (e) {
-      // A core or store from `factories` that throws when built again: [I1]. Its endpoint is back up
-      // (net.restart) but no core serves it: consumers find it reachable and silent [P8].
-      this.threw(p.id, e);
-      return;
-    }
+    const fresh = this.restartNode(p.id, (t) => this.startProducer(p.index, p.epoch, t));
+    if (fresh === undefined) return;
     this.producers[p.index] = fresh;
     this.producerRestarts++;
-    this.checker.event(this.now, `restart ${p.id}@${fresh.epoch}`);
   };
+
+  /**
+   * Bring a crashed node's endpoint back and build its new instance with `start`. A core or store
+   * from `factories` that throws when built again is an [I1] violation (`undefined` is returned):
+   * the endpoint is up but nothing serves it, so peers find it reachable and silent [P8] (and
+   * requests forwarded to a consumer stay lost).
+   */
+  private restartNode<N extends { readonly epoch: number }>(id: string, start: (transport: MockTransport) => N): N | undefined {
+    const t = this.net.restart(id);
+    let fresh: N;
+    try {
+      fresh = start(t);
+    } catch (e) {
+      this.threw(id, e);
+      return undefined;
+    }
+    this.checker.event(this.now, `restart ${id}@${fresh.epoch}`);
+    return fresh;
+  }
 
   /**
    * Crash a consumer: its engine, core, destination memory and requests are lost (the orchestrator
@@ -1532,19 +1542,10 @@ export class Simulation {
 
   /** Timer: a crashed consumer comes back with a new epoch and no requests [P8]. */
   private readonly restartConsumer = (c: ConsumerNode): void => {
-    const t = this.net.restart(c.id);
-    let fresh: ConsumerNode;
-    try {
-      fresh = this.startConsumer(c.index, this.rngFaults.nextUint32(), c.epoch + 1, t);
-    } catch (e) {
-      // A core from `factories` that throws when built again: [I1]. The endpoint is back up but
-      // nothing serves it; requests forwarded to it stay lost.
-      this.threw(c.id, e);
-      return;
-    }
+    const fresh = this.restartNode(c.id, (t) => this.startConsumer(c.index, this.rngFaults.nextUint32(), c.epoch + 1, t));
+    if (fresh === undefined) return;
     this.consumers[c.index] = fresh;
     this.consumerRestarts++;
-    this.checker.event(this.now, `restart ${c.id}@${fresh.epoch}`);
   };
 
   /** Clients disconnect: a fraction of a consumer's waiting requests is finished early [C7]. */
