@@ -58,7 +58,7 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
     expect({ inParts: inParts >= 4, unavailable: unavailable > 0 }).toEqual({ inParts: true, unavailable: true });
   }, 180_000);
 
-  it("a producer whose snapshot parts disagree on their sequence, or whose answers' ids do not grow, is caught [E2]", async () => {
+  it("a producer whose snapshot parts disagree on their sequence, number a part past their count, or whose answers' ids do not grow, is caught [E2]", async () => {
     // Seed 1: two snapshots in parts (a small batch bound), more than one answer in an epoch.
     const partsDisagree = editing((res) => {
       for (const o of res.poll?.outputs ?? []) {
@@ -72,10 +72,18 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
         if (snap) snap.snapshotId = 1;
       }
     });
+    const partOutOfRange = editing((res) => {
+      for (const o of res.poll?.outputs ?? []) {
+        const snap = o.send?.envelope?.snapshot;
+        if (snap && (snap.parts ?? 0) > 1 && snap.part === (snap.parts ?? 0) - 1) snap.part = snap.parts;
+      }
+    });
     const [disagree] = await runSubscriberRandomised({ producer: partsDisagree, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
+    const [outOfRange] = await runSubscriberRandomised({ producer: partOutOfRange, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
     const [stuck] = await runSubscriberRandomised({ producer: idsStuck, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
-    expect({ disagree: disagree?.message?.split("\n")[0], stuck: stuck?.message?.split("\n")[0] }).toEqual({
+    expect({ disagree: disagree?.message?.split("\n")[0], outOfRange: outOfRange?.message?.split("\n")[0], stuck: stuck?.message?.split("\n")[0] }).toEqual({
       disagree: expect.stringMatching(/^seed 1: \[E2\] the producer's snapshot \d+ sent a part of \d+ at sequence \d+ at t=\d+ \(epoch \d+\) after one of \d+ at sequence \d+: the parts of one answer share both$/),
+      outOfRange: expect.stringMatching(/^seed 1: \[E2\] the producer's snapshot \d+ has part (\d+) of \1 at t=\d+ \(epoch \d+\): parts are numbered 0 to parts - 1$/),
       stuck: expect.stringMatching(/^seed 1: \[E2\] the producer's snapshot answer at t=\d+ \(epoch \d+\) has snapshot_id 1, not greater than an earlier answer's 1$/),
     });
   }, 120_000);
