@@ -144,6 +144,21 @@ describe("[C1] admission classifies every item", () => {
     expect(h.core.poll(3)).toEqual([]);
   });
 
+  it("[C1] a local-encode decision is not revisited when a later presentation drops the model input (SPEC.md 3.4): the engine may be encoding it", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", true), { itemId: "b", hasModelInput: true }] }, 0);
+    reject(h, onlyAttempt(h.core.poll(0)), R.FAILURE_REASON_NOT_FOUND, 1);
+    const dropped = [remote("a", "h1", false), { itemId: "b", hasModelInput: false }];
+    expect(h.core.admit({ requestId: "r", items: dropped }, 2)).toEqual({
+      status: "admitted",
+      items: [
+        { action: "local-encode", itemId: "a", reason: "NOT_FOUND" },
+        { action: "local-encode", itemId: "b" },
+      ],
+    });
+    expect(h.core.drainFailed()).toEqual([]);
+  });
+
   it("[C1] an item sent to local encode and presented as local is ready (already local is checked on every admission)", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1", true)] }, 0);

@@ -471,6 +471,12 @@ function isPositiveId(v: number): boolean {
   return Number.isSafeInteger(v) && v > 0;
 }
 
+/**
+ * Where an item's failure or fallback came from, for its warning [C5]: the item key and producer
+ * when its announcement was valid, and what the producer, the transport or the check said.
+ */
+type FailureSource = { readonly itemKey?: string; readonly producer?: string; readonly detail?: string };
+
 /** An engine-given value as an error message shows it: strings quoted, objects and functions by kind. */
 function describeValue(v: unknown): string {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
@@ -665,7 +671,14 @@ export class ConsumerCore {
    * Where a remote failure came from, for the "request failed" warning: the item key, the producer
    * and what the producer or transport said (kept off the engine's ItemFailure objects).
    */
-  private readonly failureSource = new WeakMap<ItemFailure, { itemKey: string; producer: string; detail: string }>();
+  private readonly failureSource = new WeakMap<ItemFailure, FailureSource>();
+  /**
+   * Per new item of the admit call in progress, where an admission-time fallback or failure came
+   * from (set only on those paths; cleared with the plan): logged with it [C5].
+   */
+  private planSource: (FailureSource | undefined)[] = [];
+  /** Why the last `validateAnnouncement` refused its announcement ("" when it did not). */
+  private invalidDetail = "";
   private scratchLocation: Uint8Array = EMPTY_BYTES;
 
   /**
@@ -878,7 +891,10 @@ export class ConsumerCore {
           this.classify(items as readonly AdmitItem[], flags[i] as number, i);
           if (kinds[i] === P_FAIL) {
             failures ??= [];
-            failures.push({ itemId: ids[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 });
+            const failure: ItemFailure = { itemId: ids[i] as string, reason: this.planReason[i] as FailureReasonName, attempts: 0 };
+            const source = this.planSource[i];
+            if (source !== undefined) this.failureSource.set(failure, source); // [C5] its key and why, in the warning
+            failures.push(failure);
           }
         } else if (exhausted?.[i] !== undefined) {
           failures ??= [];
@@ -1117,6 +1133,7 @@ export class ConsumerCore {
       this.planMeta[i] = undefined;
       this.planReason[i] = undefined;
       this.planRec[i] = undefined;
+      this.planSource[i] = undefined;
     }
   }
 
@@ -1146,9 +1163,10 @@ export class ConsumerCore {
     }
     const desc = this.validateAnnouncement(announcement);
     if (desc === undefined) {
-      // [C2] Invalid announcement: never an exception.
+      // [C2] Invalid announcement: never an exception. [C5] Its log record says what was wrong.
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = "INVALID_ANNOUNCEMENT";
+      this.planSource[i] = { detail: this.invalidDetail };
       return;
     }
     // Equal key ids have equal content hashes, so the content hash is a valid (and shorter) hash input.
@@ -1159,6 +1177,7 @@ export class ConsumerCore {
       // [C11] One key, one size: bytes loaded for the other size could never verify against this one.
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = "SIZE_MISMATCH";
+      this.planSource[i] = { itemKey: desc.keyId, producer: desc.producerId };
       return;
     }
     if (rec?.isLoaded) {
@@ -1167,6 +1186,7 @@ export class ConsumerCore {
       if (own !== undefined && this.loadedCrc(rec) !== own) {
         kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
         this.planReason[i] = "CHECKSUM_MISMATCH";
+        this.planSource[i] = { itemKey: desc.keyId, producer: desc.producerId };
         return;
       }
       kinds[i] = P_READY_LOADED; // [C1] already loaded and verified
@@ -1183,6 +1203,7 @@ export class ConsumerCore {
     if (terminal !== undefined && rec === undefined) {
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = terminal;
+      this.planSource[i] = { itemKey: desc.keyId, producer: desc.producerId };
       return;
     }
     kinds[i] = P_FETCH;
@@ -1217,20 +1238,27 @@ export class ConsumerCore {
   private validateAnnouncement(announcement: unknown): ValidDescriptor | undefined {
     this.scratchMeta = undefined;
     try {
-      if (typeof announcement !== "object" || announcement === null) return undefined;
+      if (typeof announcement !== "object" || announcement === null) {
+        this.invalidDetail = `the announcement is ${describeValue(announcement)}, not an object`;
+        return undefined;
+      }
       const a = announcement as ectp.v1.IAnnouncement;
       const version = a.version;
       // [C2][V1] An announcement must name spec major 1; an absent version is invalid.
-      if (version === null || typeof version !== "object" || toNum(version.major) !== SPEC_MAJOR) return undefined;
+      if (version === null || typeof version !== "object" || toNum(version.major) !== SPEC_MAJOR) {
+        this.invalidDetail = `the announcement's spec version is not major ${SPEC_MAJOR}`;
+        return undefined;
+      }
       const result = validateDescriptor(a.item, this.limits);
       if (!result.ok) {
-        this.logger.debug("invalid announcement", { error: result.error.message });
+        this.invalidDetail = result.error.message;
         return undefined;
       }
       const meta = a.transportMetadata;
       if (meta instanceof Uint8Array && meta.length > 0) this.scratchMeta = meta;
       return result.value;
-    } catch {
+    } catch (cause) {
+      this.invalidDetail = `the announcement could not be read (${thrownText(cause)})`;
       return undefined;
     }
   }
@@ -1258,6 +1286,7 @@ export class ConsumerCore {
             itemId: slot.itemId,
             reason,
             attempts: 0,
+            ...this.planSource[i], // [C5] the item key and producer, or what was wrong with the announcement
           });
         }
         return;

@@ -10,7 +10,7 @@ import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { CoreOutput } from "../outputs.js";
 import { ConsumerCore } from "./consumer.js";
-import { FP, P, QUIET, TestPool, acks, decision, descriptor, env, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import { FP, P, QUIET, TestPool, acks, announce, decision, descriptor, env, expectIdle, fill, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
 
 const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
@@ -477,6 +477,32 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: attempt, reason: R.FAILURE_REASON_NOT_FOUND, detail: "item not held" } }), 1);
     expect(warning(h, "request failed")).toMatchObject({ requestId: "r", itemId: "a", reason: "NOT_FOUND", attempts: 1, producer: P, detail: "item not held" });
     expect((warning(h, "request failed") as { itemKey?: string }).itemKey).toMatch(/\|/);
+  });
+
+  it("[C5] decided at admission: a stale announcement's failure or fallback warning names its item key and producer", () => {
+    const h = makeConsumer(QUIET);
+    h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 0); // the producer is known at epoch 2
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 1 })] }, 1);
+    expect(warning(h, "request failed")).toMatchObject({ requestId: "r", itemId: "a", reason: "EPOCH_CHANGED", attempts: 0, producer: P });
+    expect((warning(h, "request failed") as { itemKey?: string }).itemKey).toMatch(/\|/);
+    h.core.admit({ requestId: "s", items: [remote("b", "h2", true, { epoch: 1 })] }, 1);
+    expect(warning(h, "item falls back to local encode")).toMatchObject({ requestId: "s", itemId: "b", reason: "EPOCH_CHANGED", attempts: 0, producer: P });
+    expect((warning(h, "item falls back to local encode") as { itemKey?: string }).itemKey).toMatch(/\|/);
+  });
+
+  it("[C2][C5] an invalid announcement: the warning says what was wrong with it", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { size: 0 })] }, 0);
+    expect(warning(h, "request failed")).toMatchObject({ requestId: "r", itemId: "a", reason: "INVALID_ANNOUNCEMENT", detail: expect.stringMatching(/size/i) });
+    h.core.admit({ requestId: "s", items: [{ itemId: "b", announcement: { ...announce("h2"), version: { major: 2 } }, hasModelInput: true }] }, 0);
+    expect(warning(h, "item falls back to local encode")).toMatchObject({ reason: "INVALID_ANNOUNCEMENT", detail: "the announcement's spec version is not major 1" });
+    const throwing = Object.defineProperty(announce("h3"), "item", {
+      get() {
+        throw new Error("boom");
+      },
+    });
+    h.core.admit({ requestId: "t", items: [{ itemId: "c", announcement: throwing, hasModelInput: false }] }, 0);
+    expect(h.logger.records.filter((r) => r.message === "request failed").map((r) => r.fields?.detail)).toContainEqual(expect.stringMatching(/could not be read \(.*boom/));
   });
 
   it("a HandshakeReject: its detail (what differed) reaches the warning of each item it ends", () => {
