@@ -697,8 +697,8 @@ export class ConsumerCore {
         "INVALID_CONFIG",
         `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${String(options.epoch)}.`,
       );
-    // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
-    // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
+    // [C2] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
+    // here, every announcement of a real model would fail the fingerprint check (INVALID_ANNOUNCEMENT).
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",

@@ -655,7 +655,7 @@ export class ProducerCore {
     const sid = env.senderId;
     const sep = u64(env.senderEpoch);
     if (typeof sid !== "string" || sid.length === 0 || !isPositiveInt(sep)) { this.ignore("malformed"); return; }
-    // The transport vouches for `from`; a message claiming another identity is not trusted [P2].
+    // SPEC.md section 4: the transport vouches for `from`; a message claiming another identity is ignored and counted [C10].
     if (sid !== from) { this.ignore("senderMismatch"); return; }
     // The peer of the previous message, when it is the same one: most traffic comes in runs.
     const last = this.lastPeer;
