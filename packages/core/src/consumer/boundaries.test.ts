@@ -289,6 +289,19 @@ describe("consumer boundaries: epochs and liveness [P8]", () => {
     expect(h.core.poll(1).filter((o) => o.type === "connect-peer")).toEqual([]);
   });
 
+  it("[I1] a producer's transport metadata, from a Hello frame or an announcement, is kept as its own bytes (SPEC.md 16)", () => {
+    const h = makeConsumer(QUIET);
+    const inFrame = new Uint8Array(1 << 16).fill(7).subarray(100, 102); // as an engine's decoded announcement gives it
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 5, metadata: inFrame })] }, 0);
+    const first = h.core.poll(0).find((o) => o.type === "connect-peer") as { metadata: Uint8Array };
+    expect([Array.from(first.metadata), first.metadata.buffer.byteLength]).toEqual([[7, 7], 2]);
+    // The producer restarts and greets with its new metadata in a frame: decoded, it views the frame.
+    h.core.handleMessage(P, encodeEnvelope(env(P, 6, { hello: { role: ectp.v1.Role.ROLE_PRODUCER, transportMetadata: new Uint8Array([6, 6, 6]) } })), 1);
+    h.core.admit({ requestId: "s", items: [remote("b", "h2", false, { epoch: 6 })] }, 2);
+    const second = h.core.poll(2).find((o) => o.type === "connect-peer") as { metadata: Uint8Array; epoch: number };
+    expect([second.epoch, Array.from(second.metadata), second.metadata.buffer.byteLength]).toEqual([6, [6, 6, 6], 3]);
+  });
+
   // Mutant: consumer.ts onReadResult: `r.epoch === r.peer.knownEpoch` dropped from the peerGone branch.
   it("[P8] a peer_gone failure of a read of an older producer epoch does not end the current epoch's reads", () => {
     const h = makeConsumer(QUIET);

@@ -23,6 +23,7 @@ import { checkedNow } from "../clock.js";
 import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
+import { ownBytes, ownText } from "../owned.js";
 import type { CoreOutput } from "../outputs.js";
 import { SeededRandom, identitySeed } from "../random.js";
 import { hashBytes, hashString } from "../tables/hash.js";
@@ -215,7 +216,7 @@ function solicited(peer: Peer): boolean {
 
 /** A peer's `detail` text for a log record: a string, at most 200 characters; anything else "". */
 function peerDetail(v: unknown): string {
-  return typeof v === "string" ? v.slice(0, 200) : "";
+  return ownText(v, 200);
 }
 
 /** Slot `i` of a request (the request itself is slot 0), or undefined past its last slot. */
@@ -1590,8 +1591,9 @@ export class ConsumerCore {
   }
 
   /** Remember a producer's transport metadata for an epoch (a Hello's wins over an announcement's). */
-  private noteMetadata(peer: Peer, epoch: number, meta: Uint8Array, fromHello: boolean): void {
+  private noteMetadata(peer: Peer, epoch: number, received: Uint8Array, fromHello: boolean): void {
     if (epoch < peer.knownEpoch) return;
+    const meta = ownBytes(received); // (kept: not a view into the frame it came in, SPEC.md 16)
     if (!fromHello) {
       // SPEC 4: any announcement of an epoch that carried metadata serves that epoch, also after the
       // producer was declared gone; kept per epoch, so a fetch of an older epoch announced without
@@ -2009,7 +2011,7 @@ export class ConsumerCore {
     if (now >= r.deadline) return now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT";
     if (result.status !== "done") {
       // (Read with typeof only: the transport's result may be anything, and String() of it may throw.)
-      this.verifyDetail = `read ${typeof result.status === "string" ? result.status.slice(0, 20) : "not done"}${typeof result.error === "string" ? `: ${result.error.slice(0, 200)}` : ""}`;
+      this.verifyDetail = `read ${typeof result.status === "string" ? ownText(result.status, 20) : "not done"}${typeof result.error === "string" ? `: ${ownText(result.error, 200)}` : ""}`;
       return result.peerGone === true ? "PEER_UNREACHABLE" : "TRANSFER_FAILED";
     }
     if (result.bytesRead !== r.sizeBytes) {
@@ -2187,6 +2189,8 @@ export class ConsumerCore {
     }
     // The grant's descriptor must name the announced item: same key, size and epoch [C11][P8].
     let item = this.sameItem(f, g.item);
+    const grantLocation = this.scratchLocation;
+    this.scratchLocation = EMPTY_BYTES; // (holds no frame past the call)
     if (item === undefined) {
       const checked = validateDescriptor(g.item, this.limits);
       let reason: FailureReasonName | undefined;
@@ -2215,7 +2219,7 @@ export class ConsumerCore {
       return;
     }
     const itemChecksum = item === f.desc ? this.scratchChecksum : (item as ValidDescriptor).checksum?.crc32c ?? -1;
-    const location = item === f.desc ? this.scratchLocation : (item as ValidDescriptor).location;
+    const location = item === f.desc ? grantLocation : (item as ValidDescriptor).location;
     // [C11] Conservative lease: the smaller of the grant's lease_ms (0: 30 000) and our own, from receipt, minus the safety margin.
     const leaseDeadline = now + Math.min(grantLeaseMs(toNum(g.leaseMs)), this.config.leaseMs) - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {

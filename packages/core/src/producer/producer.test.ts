@@ -929,6 +929,15 @@ describe("ProducerCore liveness [P8]", () => {
     expect(connect.metadata.buffer.byteLength).toBe(3);
   });
 
+  it("[I1] a live consumer's Hello metadata is kept as its own bytes, not the frame it was decoded from (SPEC.md 16)", () => {
+    const h = harness();
+    h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);
+    const connect = h.producer.poll(0).find((o) => o.type === "connect-peer") as { metadata: Uint8Array };
+    expect(Array.from(connect.metadata)).toEqual([1, 2, 3]);
+    // Decoded, the metadata viewed the whole frame; kept, it is three bytes of its own.
+    expect(connect.metadata.buffer.byteLength).toBe(3);
+  });
+
   it("[P8] a Hello of role PRODUCER from a known consumer's newer epoch is ignored, but still voids the old epoch's grants", () => {
     const h = harness();
     ready(h.store, 1);

@@ -23,6 +23,7 @@ import {
 import { checkedNow } from "../clock.js";
 import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
+import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
 import { hashBytes } from "../tables/hash.js";
@@ -42,7 +43,7 @@ const MAX_BATCH_BYTES_LIMIT = 8 * 1024 * 1024;
 /** Forgotten peers remembered for a reconnect without a new Hello [P8]; bounded [I4]. */
 const FORGOTTEN_PEERS_CAP = 1024;
 /**
- * Bytes (transport metadata and capability names) the forgotten peers may hold together [I4]:
+ * Bytes of transport metadata the forgotten peers may hold together [I4]:
  * the entry cap alone let peers announcing megabytes of metadata keep gigabytes after they were gone.
  */
 const FORGOTTEN_PEERS_BYTES_CAP = 64 * 1024 * 1024;
@@ -194,7 +195,7 @@ interface Peer {
   connectedEpoch: number;
   /** Epoch whose Hello was applied (0: none in this record): another Hello of it is a duplicate. */
   helloEpoch: number;
-  capabilities: string[];
+  /** [E1] It sends events to this peer: its Hello listed the events capability. */
   subscribed: boolean;
   /** Mixed into the address of this peer's grants in ProducerCore.byKey. */
   readonly salt: number;
@@ -219,7 +220,6 @@ function hasBusiness(p: Peer): boolean {
 interface ForgottenPeer {
   readonly epoch: number;
   readonly metadata: Uint8Array;
-  readonly capabilities: string[];
   readonly intervalMs: number;
   readonly subscribed: boolean;
   /** What it counts against FORGOTTEN_PEERS_BYTES_CAP. */
@@ -717,7 +717,6 @@ export class ProducerCore {
         this.releaseAllOf(p, RELEASE.epoch);
         p.epoch = epoch;
         p.metadata = new Uint8Array(0);
-        p.capabilities = [];
         p.subscribed = false;
         p.intervalMs = this.cfg.heartbeatIntervalMs;
         // The old epoch's requests; the new one asks anew. (`answeredAt` stays: the interval is per
@@ -739,7 +738,6 @@ export class ProducerCore {
       metadata: restore ? old.metadata : new Uint8Array(0),
       connectedEpoch: 0,
       helloEpoch: 0,
-      capabilities: restore ? old.capabilities : [],
       subscribed: restore ? old.subscribed : false,
       salt: Math.imul(++this.peerSerial, 0x61c88647),
       grantHead: undefined,
@@ -797,11 +795,9 @@ export class ProducerCore {
     if (p.helloEpoch !== sep) {
       p.helloEpoch = sep;
       const md = hello.transportMetadata;
-      p.metadata = md instanceof Uint8Array ? md : new Uint8Array(0);
-      p.capabilities = Array.isArray(hello.capabilities)
-        ? hello.capabilities.filter((c): c is string => typeof c === "string")
-        : [];
-      if (p.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true; // [E1]
+      p.metadata = md instanceof Uint8Array ? ownBytes(md) : new Uint8Array(0); // (not a view into the frame, SPEC.md 16)
+      // [E1] The one capability it acts on; the list itself is not kept (a Hello may carry 65,536 names of any length).
+      if (Array.isArray(hello.capabilities) && hello.capabilities.includes(EVENTS_CAPABILITY)) p.subscribed = true;
       // [P8] The larger of the consumer's interval (0: the default, 2000 ms, SPEC.md 4.1; at most 60 s) and ours.
       p.intervalMs = peerHeartbeatIntervalMs(hello.heartbeatIntervalMs, this.cfg.heartbeatIntervalMs);
       this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
@@ -1176,23 +1172,21 @@ export class ProducerCore {
   /**
    * [P8][I4] Keep what a gone peer's epoch told us (for a reconnect without a new Hello, and to know
    * its older epochs' messages as stale), in a table bounded by entries (the oldest go first) and
-   * by bytes: past the byte bound the oldest entries lose their metadata and capability names
-   * (such a peer reconnects through a new Hello) but keep their epoch. Metadata that views a larger
+   * by bytes: past the byte bound the oldest entries lose their metadata (such a peer reconnects
+   * through a new Hello) but keep their epoch. Metadata that views a larger
    * buffer (a decoded frame) is copied, so an entry holds only its own bytes.
    */
   private remember(p: Peer): void {
     this.takeForgotten(p.id);
-    const md = p.metadata;
-    const metadata = md.byteLength === md.buffer.byteLength ? md : new Uint8Array(md); // (a Buffer's slice is a view)
-    let bytes = metadata.byteLength;
-    for (const c of p.capabilities) bytes += c.length;
-    this.forgotten.set(p.id, { epoch: p.epoch, metadata, capabilities: p.capabilities, intervalMs: p.intervalMs, subscribed: p.subscribed, bytes, epochOnly: false });
+    const metadata = ownBytes(p.metadata);
+    const bytes = metadata.byteLength;
+    this.forgotten.set(p.id, { epoch: p.epoch, metadata, intervalMs: p.intervalMs, subscribed: p.subscribed, bytes, epochOnly: false });
     this.forgottenBytes += bytes;
     if (this.forgotten.size > FORGOTTEN_PEERS_CAP) this.takeForgotten(this.forgotten.keys().next().value as string);
     for (const [id, f] of this.forgotten) {
       if (this.forgottenBytes <= FORGOTTEN_PEERS_BYTES_CAP) break;
       if (f.bytes === 0) continue;
-      this.forgotten.set(id, { ...f, metadata: new Uint8Array(0), capabilities: [], bytes: 0 }); // (keeps its place)
+      this.forgotten.set(id, { ...f, metadata: new Uint8Array(0), bytes: 0 }); // (keeps its place)
       this.forgottenBytes -= f.bytes;
     }
   }
@@ -1203,7 +1197,7 @@ export class ProducerCore {
     if (f === undefined) return;
     this.forgottenBytes -= f.bytes;
     // (Set in place: it keeps its age in the table.)
-    this.forgotten.set(id, { epoch, metadata: new Uint8Array(0), capabilities: [], intervalMs: this.cfg.heartbeatIntervalMs, subscribed: false, bytes: 0, epochOnly: true });
+    this.forgotten.set(id, { epoch, metadata: new Uint8Array(0), intervalMs: this.cfg.heartbeatIntervalMs, subscribed: false, bytes: 0, epochOnly: true });
   }
 
   /** Remove and return a forgotten peer's entry. */

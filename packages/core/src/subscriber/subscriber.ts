@@ -8,6 +8,7 @@ import { checkedNow } from "../clock.js";
 import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
+import { isPartialView, ownText } from "../owned.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
 
 /** A heartbeat interval a peer has not told (SPEC.md 4.1: 0 means the default). */
@@ -109,11 +110,11 @@ function ownBytes(d: ectp.v1.IItemDescriptor): ectp.v1.IItemDescriptor {
   const hash = d.key?.contentHash;
   const location = d.location;
   const value = d.checksum?.value;
-  if (!isView(hash) && !isView(location) && !isView(value)) return d;
+  if (!isPartialView(hash) && !isPartialView(location) && !isPartialView(value)) return d;
   const copy = shallowCopy(d);
-  if (isView(hash)) copy.key = Object.assign(shallowCopy(d.key as ectp.v1.IItemKey), { contentHash: new Uint8Array(hash) });
-  if (isView(location)) copy.location = new Uint8Array(location);
-  if (isView(value)) copy.checksum = Object.assign(shallowCopy(d.checksum as ectp.v1.IChecksum), { value: new Uint8Array(value) });
+  if (isPartialView(hash)) copy.key = Object.assign(shallowCopy(d.key as ectp.v1.IItemKey), { contentHash: new Uint8Array(hash) });
+  if (isPartialView(location)) copy.location = new Uint8Array(location);
+  if (isPartialView(value)) copy.checksum = Object.assign(shallowCopy(d.checksum as ectp.v1.IChecksum), { value: new Uint8Array(value) });
   return copy;
 }
 
@@ -122,10 +123,6 @@ function shallowCopy<T extends object>(o: T): T {
   return Object.assign(Object.create(Object.getPrototypeOf(o)) as T, o);
 }
 
-/** Whether `b` is bytes viewing only part of their buffer. */
-function isView(b: unknown): b is Uint8Array {
-  return b instanceof Uint8Array && b.byteLength !== b.buffer.byteLength;
-}
 
 /** What {@link EventSubscriber.poll} asks its driver to do: send an envelope, or connect (or forget) a producer's metadata. */
 export type SubscriberOutput = SendOutput | ConnectPeerOutput | DisconnectPeerOutput;
@@ -763,7 +760,7 @@ export class EventSubscriber {
       }
     } else if (env.handshakeReject) {
       this.ignore("refused");
-      this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: env.handshakeReject.detail });
+      this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: ownText(env.handshakeReject.detail, 200) });
     } else if (!env.heartbeat) this.ignore("unexpected"); // [C10] a body a subscriber never receives, or none (SPEC.md 4)
   }
 
