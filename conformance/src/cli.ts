@@ -12,7 +12,7 @@ import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { SUBSCRIBER_RANDOMISED_FEATURES, SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
-import { type CaseResult, classify, globToRegExp, runSuite, selectCases, summarise } from "./runner/suite.js";
+import { type CaseResult, classify, globMatcher, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
@@ -350,8 +350,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
       output.err(`warning: ${message}\n`);
     };
     if (c.transport !== undefined) {
-      const filter = c.filter !== undefined ? globToRegExp(c.filter) : undefined;
-      const select = filter ? (name: string) => filter.test(name) : undefined;
+      const select = c.filter !== undefined ? globMatcher(c.filter) : undefined;
       for (const harness of c.harnesses)
         for (const r of await runTransportConformance(harness, select ? { select } : {})) {
           const raw = { status: r.status as "passed" | "failed" | "skipped", ...(r.message !== undefined ? { message: r.message } : {}) };
@@ -497,8 +496,8 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   // Whether the run has transport cases: a --filter may select none of them (the scripted ones only).
   let transportSelected = v.transport !== undefined;
   if (v.filter !== undefined && (scripted || v.transport !== undefined)) {
-    const re = globToRegExp(v.filter);
-    const transportMatches = harnesses.some((h) => transportCases.some((n) => re.test(`transport/${h.name}/${n}`)));
+    const matches = globMatcher(v.filter);
+    const transportMatches = harnesses.some((h) => transportCases.some((n) => matches(`transport/${h.name}/${n}`)));
     transportSelected &&= transportMatches;
     if (cases.length === 0 && !transportMatches) {
       const otherLevel = scripted && level === "required" ? selectCases(allCases, { level: "all", filter: v.filter }).length : 0;

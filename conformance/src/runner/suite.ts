@@ -69,26 +69,65 @@ export interface SuiteReport {
   readonly ok: boolean;
 }
 
-/** A glob over case names as a RegExp: `*` stays within one `/` segment, `**` crosses them. */
-export function globToRegExp(glob: string): RegExp {
-  let re = "";
+/** One step of a compiled glob: a character, `?`, `*` or `**` (a run of two or more stars). */
+type GlobStep = string | typeof ONE | typeof SEGMENT | typeof ANY;
+const ONE = 0;
+const SEGMENT = 1;
+const ANY = 2;
+
+/**
+ * A glob over case names as a predicate: `?` is one character and `*` any run of characters
+ * within one `/` segment, `**` any run across segments; a name matches when the glob matches it
+ * whole or up to one of its `/` (so `consumer/c3-*` selects every case under `consumer/c3-...`).
+ * Matched in O(glob length x name length), whatever the glob: a regular expression of it
+ * backtracked exponentially (a 13-character `--filter` of stars ran for over a minute).
+ */
+export function globMatcher(glob: string): (name: string) => boolean {
+  const steps: GlobStep[] = [];
   for (let i = 0; i < glob.length; i++) {
     const ch = glob[i] as string;
     if (ch === "*") {
-      if (glob[i + 1] === "*") {
-        re += ".*";
+      let run = 1;
+      while (glob[i + 1] === "*") {
+        run++;
         i++;
-      } else re += "[^/]*";
-    } else if (ch === "?") re += "[^/]";
-    else re += ch.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+      }
+      steps.push(run === 1 ? SEGMENT : ANY);
+    } else steps.push(ch === "?" ? ONE : ch);
   }
-  return new RegExp(`^${re}(?:/.*)?$`);
+  return (name) => {
+    const n = name.length;
+    // at[i]: whether the steps so far match name[0, i).
+    let at = new Uint8Array(n + 1);
+    at[0] = 1;
+    for (const step of steps) {
+      const next = new Uint8Array(n + 1);
+      let reached = false;
+      for (let i = 0; i <= n; i++) {
+        if (at[i] === 0) continue;
+        reached = true;
+        if (step === ANY) {
+          next.fill(1, i); // any run from here, across segments (and every later i is covered)
+          break;
+        }
+        if (step === SEGMENT) {
+          next[i] = 1;
+          for (let k = i; k < n && name[k] !== "/"; k++) next[k + 1] = 1;
+        } else if (i < n && (step === ONE ? name[i] !== "/" : name[i] === step)) next[i + 1] = 1;
+      }
+      if (!reached) return false;
+      at = next;
+    }
+    if (at[n] === 1) return true;
+    for (let i = 0; i < n; i++) if (at[i] === 1 && name[i] === "/") return true;
+    return false;
+  };
 }
 
 /** Select the cases a run executes. */
 export function selectCases(cases: readonly LoadedCase[], options: Pick<SuiteOptions, "level" | "filter">): LoadedCase[] {
-  const re = options.filter ? globToRegExp(options.filter) : undefined;
-  return cases.filter((c) => (options.level === "all" || c.spec.level === "REQUIRED") && (!re || re.test(c.fullName)));
+  const matches = options.filter ? globMatcher(options.filter) : undefined;
+  return cases.filter((c) => (options.level === "all" || c.spec.level === "REQUIRED") && (!matches || matches(c.fullName)));
 }
 
 /** Summarise results into a report. */

@@ -162,6 +162,17 @@ describe("closestName and candidates that cannot be iterated", () => {
       ),
     ).toBe("INVALID_ARGUMENT");
   });
+
+  it("candidates whose Symbol.iterator cannot even be read (a throwing getter, a revoked Proxy) are INVALID_ARGUMENT, not the getter's error", () => {
+    const revocable = Proxy.revocable<string[]>([], {});
+    revocable.revoke();
+    const getter = {
+      get [Symbol.iterator](): never {
+        throw new Error("boom");
+      },
+    };
+    for (const candidates of [revocable.proxy, getter]) expect(thrownCode(() => closestName("a", candidates as never, 1))).toBe("INVALID_ARGUMENT");
+  });
 });
 
 describe("sizes.ts: eventByteLength / itemDescriptorByteLength on unreadable input", () => {

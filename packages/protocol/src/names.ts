@@ -16,7 +16,14 @@ export function closestName(name: string, candidates: Iterable<string>, maxEdits
   if (typeof name !== "string") throw new EctpError("INVALID_ARGUMENT", `closestName: name must be a string; got ${describe(name)}.`);
   if (!Number.isSafeInteger(maxEdits) || maxEdits < 0)
     throw new EctpError("INVALID_ARGUMENT", `closestName: maxEdits must be a non-negative integer; got ${describe(maxEdits)}.`);
-  if (typeof (candidates as { [Symbol.iterator]?: unknown } | null | undefined)?.[Symbol.iterator] !== "function")
+  let iterate: unknown;
+  try {
+    iterate = (candidates as { [Symbol.iterator]?: unknown } | null | undefined)?.[Symbol.iterator];
+  } catch (cause) {
+    // A throwing getter, a revoked Proxy.
+    throw new EctpError("INVALID_ARGUMENT", `closestName: candidates must be an iterable of strings; reading its iterator failed (${thrownMessage(cause)}).`, { cause });
+  }
+  if (typeof iterate !== "function")
     throw new EctpError("INVALID_ARGUMENT", `closestName: candidates must be an iterable of strings (an array, a Set, a Map's keys); got ${describe(candidates)}.`);
   const lower = name.toLowerCase();
   let best: string | undefined;
