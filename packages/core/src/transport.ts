@@ -104,7 +104,9 @@ export interface ReceivedMessage {
 
 /**
  * Everything that happened since the previous {@link Transport.poll}. Read-only: a transport
- * may hand out shared, frozen objects and lists (an idle result, empty lists).
+ * may hand out shared, frozen objects and lists (an idle result, empty lists). The driver hands
+ * them to the cores reads first, then unreachable peers, then messages [P8]: a report about a
+ * peer's last run ends that run, and a Hello of its next run in the same poll starts the next.
  */
 export interface TransportActivity {
   /** Control messages received, in arrival order. */

@@ -371,6 +371,31 @@ describe("local misuse and documented orders", () => {
     expect(later).toBeUndefined();
   });
 
+  it("an observer that throws while a read completes fails that call, not the read: it settles failed once, its id is free again", async () => {
+    for (const [observer, faults] of [
+      ["onWrite", undefined],
+      ["onFault", { links: [{ from: "c", to: "p", failRead: 1 }] }],
+      ["onFault", { links: [{ from: "c", to: "p", corruptRead: 1 }] }],
+    ] as const) {
+      const { net, p, c } = await pair();
+      if (faults !== undefined) net.setFaults(faults);
+      let throws = 1;
+      net.observe({
+        [observer]: () => {
+          if (throws-- > 0) throw new Error("observer assertion failed");
+        },
+      });
+      const src = p.registerMemory(pattern(4));
+      const dst = c.registerMemory(new Uint8Array(4));
+      read(c, p, 1, src, 0, dst, 0, 4);
+      expect(() => net.advanceBy(1), observer).toThrow("observer assertion failed");
+      expect(drainReads(net, c).map((r) => [r.readId, r.status]), observer).toEqual([[1, "failed"]]);
+      expect([net.unsettledWrites(), net.nextEventTime()], observer).toEqual([[], undefined]);
+      read(c, p, 1, src, 0, dst, 0, 4); // the id may be used again
+      expect(drainReads(net, c).map((r) => r.readId), observer).toEqual([1]);
+    }
+  });
+
   it("a fault plan whose links array has a hole is refused INVALID_CONFIG (or skipped), never a TypeError at send", async () => {
     // biome-ignore lint/suspicious/noSparseArray: the point of the test
     const links = [, { from: "c", to: "p", drop: 1 }] as never;

@@ -5,7 +5,7 @@
 import { ConsumerCore, Driver, MemoryItemStore, ProducerCore } from "@ectp/core";
 import { SPEC_VERSION, type ectp, crc32cBytes, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import { MockNetwork } from "./network.js";
+import { MockNetwork, type MockNetworkOptions } from "./network.js";
 import type { MockTransport } from "./transport.js";
 import { pattern } from "./test-helpers.js";
 
@@ -15,10 +15,16 @@ const FP: ectp.v1.IFingerprint = { model: "m", dtype: 1, rowBytes: 0, layoutVers
  * `producerFingerprint`: the producer's own, when it differs from its item's and the consumer's (a
  * misconfigured encoder). `pool`: the consumer registers each destination when it allocates it
  * (`per-read`), or hands out one region registered up front, as an engine's pool does (`registered`:
- * it still works once the transport is closed).
+ * it still works once the transport is closed). `network`: further MockNetwork options.
  */
-async function world(seed: number, itemBytes: Uint8Array, producerFingerprint: ectp.v1.IFingerprint = FP, pool: "per-read" | "registered" = "per-read") {
-  const net = new MockNetwork({ seed });
+async function world(
+  seed: number,
+  itemBytes: Uint8Array,
+  producerFingerprint: ectp.v1.IFingerprint = FP,
+  pool: "per-read" | "registered" = "per-read",
+  network: Partial<MockNetworkOptions> = {},
+) {
+  const net = new MockNetwork({ seed, ...network });
   const e = net.endpoint("E");
   const p = net.endpoint("P");
   const regions = new Map<string, ReturnType<MockTransport["registerMemory"]>>();
@@ -156,6 +162,31 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
     expect(w.p.status).toBe("closed");
     consumerDriver.step(); // does nothing now
     await consumerDriver.close(); // returns at once
+  });
+
+  it("[P3][C7] Driver.close() acknowledges the grant of a finished request whose read it cancelled, before the transport closes", async () => {
+    const w = await world(5, pattern(1 << 20, 6), FP, "per-read", { bandwidthBytesPerMs: 1_000 }); // the read takes about 1 s
+    const keyId = itemKeyId({ contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP });
+    if (!keyId.ok) throw keyId.error;
+    w.consumer.admit({ requestId: "r1", items: [{ itemId: "i1", announcement: w.producer.announce(keyId.value), hasModelInput: true }] }, w.net.now());
+    for (let i = 0; i < 200 && w.consumer.stats().readsInFlight === 0; i++) {
+      for (const d of w.drivers) d.step();
+      await new Promise((resolve) => setImmediate(resolve));
+      w.net.advanceBy(1);
+    }
+    expect(w.producer.stats().pins).toBe(1);
+    w.consumer.finishRequest("r1", w.net.now());
+    const [producerDriver, consumerDriver] = w.drivers as [Driver, Driver];
+    await consumerDriver.close();
+    // The ReadComplete went out on the open transport: the producer unpins as soon as it arrives,
+    // not after finding the consumer gone (4 s of virtual time with the defaults).
+    const closedAt = w.net.now();
+    for (let i = 0; i < 50 && w.producer.stats().pins > 0; i++) {
+      w.net.advanceTo(w.net.nextEventTime() ?? w.net.now() + 1);
+      producerDriver.step();
+    }
+    expect(w.producer.stats()).toMatchObject({ pins: 0, grants: 0 });
+    expect(w.net.now() - closedAt).toBeLessThan(100);
   });
 
   // Mutant: close() takes one step after closing the transport (a grant that arrived while the

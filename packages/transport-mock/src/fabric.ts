@@ -990,6 +990,18 @@ export class Fabric {
 
   private complete(r: ReadState, generation: number, at: number): void {
     if (isStale(r, generation)) return;
+    try {
+      this.finishRead(r, at);
+    } finally {
+      // An observer that threw (onWrite, onFault) fails the call that triggered it, not the read: it
+      // still gets its one result (its bytes may have landed, so not "done"), or it stayed in flight
+      // for good, its id unusable and its destination written but never settled [I5].
+      if (!r.settled) this.settle(r, at, { readId: r.readId, status: "failed", error: "a network observer threw while the read completed" });
+    }
+  }
+
+  /** The end of read `r` at `at`: its bytes, faults and result. */
+  private finishRead(r: ReadState, at: number): void {
     const readId = r.readId;
     if (r.fault === "partition") {
       this.fault("partitionRead", r.owner.id, r.peerId, at, r.readId);

@@ -80,7 +80,7 @@ describe("Driver: a transport breaking its contract [I1]", () => {
     t.inject("p", wire("p", { readGrant: { attemptId: 1, grantId: 1 } }));
     t.startRead({ readId: 4, peerId: "ghost", source: new Uint8Array(0), destination: { region: { id: 1, bytes: new Uint8Array(1) }, offset: 0, length: 1 } });
     expect(() => driver.step()).not.toThrow();
-    expect(consumer.calls).toEqual(["env:p:readGrant", "read:4:failed"]);
+    expect(consumer.calls).toEqual(["read:4:failed", "env:p:readGrant"]);
   });
 });
 
@@ -111,7 +111,7 @@ describe("Driver: a transport's poll entries [I1]", () => {
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
     t.poll = () => activity as unknown as TransportActivity;
     expect(() => driver.step()).not.toThrow();
-    expect(consumer.calls).toEqual(["env:p:readGrant", "read:2:done", "unreachable:q"]);
+    expect(consumer.calls).toEqual(["read:2:done", "unreachable:q", "env:p:readGrant"]);
     expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
   });
 });

@@ -34,7 +34,7 @@ describe("Driver", () => {
     t.inject("x", new Uint8Array([0xff]));
     t.unreachableFrom("p");
     driver.step();
-    expect(subscriber.calls).toEqual(["bytes:x", "bytes:p", "bytes:x", "unreachable:p"]);
+    expect(subscriber.calls).toEqual(["unreachable:p", "bytes:x", "bytes:p", "bytes:x"]);
   });
 
   it("routes each body to the core that handles it; heartbeats and ROLE_BOTH hellos to both", () => {
@@ -701,6 +701,43 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
 
 
 describe("Driver end to end", () => {
+  it("[P8] a report that a consumer is unreachable, polled with the Hello of its next run, ends the run it was about, not the new one", async () => {
+    const net = new FakeNet();
+    const t = net.endpoint("E");
+    net.endpoint("pd"); // (sends to it are delivered: only the report below says it is unreachable)
+    const clock = manualClock(1_000);
+    const store = new MemoryItemStore({ capacityBytes: 1024 });
+    store.put(desc(1));
+    store.markReady(kid(1));
+    const producer = new ProducerCore({ id: "E", epoch: 7, fingerprint: FP, store, transportMetadata: t.localMetadata() });
+    const driver = new Driver({ transport: t, producer, clock });
+    const from = (epoch: number, body: ectp.v1.IEnvelope) => encodeEnvelope({ version: SPEC_VERSION, senderId: "pd", senderEpoch: epoch, ...body });
+    const hello = { role: ectp.v1.Role.ROLE_CONSUMER, fingerprint: FP, transportMetadata: new Uint8Array([9]) };
+    const ask = (attemptId: number) => ({ readRequest: { attemptId, key: desc(1).key, expectedEpoch: 7, expectedSizeBytes: 10 } });
+    t.inject("pd", from(1, { hello }));
+    t.inject("pd", from(1, ask(1)));
+    driver.step();
+    await flush();
+    driver.step();
+    expect(producer.stats().grants).toBe(1);
+    // The consumer restarts. A send to its first run failed; the report comes in one poll with the new run's Hello and ReadRequest.
+    const sentBefore = t.sentTo.length;
+    t.unreachableFrom("pd");
+    t.inject("pd", from(2, { hello }));
+    t.inject("pd", from(2, ask(1)));
+    driver.step();
+    await flush();
+    driver.step();
+    // The first run's grant is released, the second's is live and was sent (before, both were released and nothing was sent).
+    expect([producer.stats().grants, store.totalPins()]).toEqual([1, 1]);
+    const replies = t.sentTo.slice(sentBefore).map((m) => {
+      const d = decodeEnvelope(m.bytes);
+      if (!d.ok) throw d.error;
+      return d.value;
+    });
+    expect(replies.filter((e) => e.readGrant != null).map((e) => [Number(e.senderEpoch), Number(e.readGrant?.attemptId)])).toEqual([[7, 1]]);
+  });
+
   it("[E1][E2][P8] a router's subscriber, driven over a transport that connects first, follows a producer's ready items and reconnects after losing it", async () => {
     const net = new FakeNet();
     const tp = net.endpoint("E");

@@ -89,6 +89,12 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /** The most steps {@link Driver.close} takes after closing the transport (each settles what the one before started). */
 const CLOSE_STEPS_MAX = 16;
+/**
+ * The most turns of the event loop {@link Driver.close} gives reads still in flight to settle
+ * before it closes the transport (a step after each), so that the ACK of a finished request whose
+ * read was cancelled goes out on the open transport [P3].
+ */
+const CLOSE_SETTLE_TURNS = 3;
 
 /** The longest delay a Node timer takes as given (a longer one fires after 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -254,17 +260,22 @@ export class Driver {
       for (const p of peers) this.unreachable(p.peerId, now, p.roles);
     }
     const activity = this.pollTransport();
+    // [P8] In this order: reads that settled (their bytes landed while the grant was live), then
+    // peers found unreachable (a send or connect before this poll failed), then messages (the
+    // newest news of a peer). A report about a consumer's or producer's last run, handed over after
+    // the Hello of its new run in the same poll, declared the new run gone (its grants released,
+    // its answers dropped: a 6 s stall); before, it ends only the run it was about.
+    if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
+    for (const p of activity.unreachable) {
+      if (this.connected.has(p)) this.staleConnections.add(p);
+      this.unreachable(p, now);
+    }
     for (const m of activity.messages)
       try {
         this.deliver(m.from, m.bytes, now);
       } catch (cause) {
         this.inputLost("a received message", cause);
       }
-    if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
-    for (const p of activity.unreachable) {
-      if (this.connected.has(p)) this.staleConnections.add(p);
-      this.unreachable(p, now);
-    }
     this.pump(now);
   }
 
@@ -402,7 +413,9 @@ export class Driver {
    * Shut down: end {@link Driver.run} (awaiting the loop), take a step that sends what the cores
    * queued (finish or cancel the engine's requests first with `finishRequest`, so that the grants
    * they held are acknowledged here; a producer that hears nothing releases them at their lease's
-   * end [P3]), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
+   * end [P3]), and while the consumer still has reads in flight up to three more, each after a
+   * turn of the event loop (a finished request's read is cancelled, and its grant acknowledged once
+   * the read has settled), close the transport (its unsettled reads settle `cancelled`, so nothing writes into
    * the consumer's destinations any more), and take a last step, in which the consumer hears those
    * results and releases the destinations [I5] (more steps while a result of its own is pending: a
    * grant that arrived meanwhile starts a read the closed transport fails). Afterwards `step()` and `run()` do nothing;
@@ -424,6 +437,14 @@ export class Driver {
     // the rest of the outputs it polled, with the transport still open, and the core's call returns.
     else await Promise.resolve();
     this.closingStep();
+    // A finished request's read is cancelled in that step, and its grant is acknowledged only once
+    // the read has settled [C7][I5]: a transport that settles a cancel at once (the mock) or soon gets
+    // a few turns to do so while it is open, or the ACK would be sent after the close and lost (the
+    // producer then kept the pin until it found this consumer gone, 4 s later with the defaults).
+    for (let turn = 0; turn < CLOSE_SETTLE_TURNS && this.consumerReadsInFlight() > 0; turn++) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.closingStep();
+    }
     this.abandonConnects();
     try {
       await this.transport.close();
@@ -444,6 +465,15 @@ export class Driver {
       } while ((this.hasWork || readsAfterClose.size > 0) && ++steps < CLOSE_STEPS_MAX);
     } finally {
       this.state = "closed";
+    }
+  }
+
+  /** The consumer's reads not yet settled (0 without a consumer, or when its `stats()` throws: closing goes on). */
+  private consumerReadsInFlight(): number {
+    try {
+      return this.consumer?.stats().readsInFlight ?? 0;
+    } catch {
+      return 0;
     }
   }
 
