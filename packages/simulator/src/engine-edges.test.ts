@@ -241,3 +241,41 @@ describe("a core factory that throws", () => {
     expect(r.total).toBe(400);
   });
 });
+
+describe("simulator edges found by a review (each failed before its fix)", () => {
+  it("[I1] a run whose only consumer is down while thousands of requests arrive ends (each lost at once, in a loop, not a recursion that overflowed the stack)", async () => {
+    // The depth of the call stack at each loss: it grew by one arrival per request lost in a row.
+    let deepest = 0;
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 100_000;
+    let summary: Awaited<ReturnType<typeof runSimulation>>["summary"];
+    try {
+      ({ summary } = await runSimulation({
+        consumers: 1,
+        faults: "chaos",
+        requests: 4_000,
+        seed: 1,
+        timeSeries: false,
+        eventLog: (line) => {
+          if (line.includes(" lost ")) deepest = Math.max(deepest, (new Error().stack ?? "").split("\n").length);
+        },
+      }));
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    const o = summary.requests;
+    expect(o.lostInCrash).toBeGreaterThan(100);
+    expect(deepest).toBeLessThan(60);
+    expect([o.total, o.succeededRemote + o.fellBackLocal + o.failed + o.cancelled + o.lostInCrash]).toEqual([4_000, 4_000]);
+  });
+
+  it("[I3] a producer whose connect to a just-crashed consumer is rejected drops that consumer's grants from the ledger too (no false pins violation)", async () => {
+    const { summary } = await runSimulation({ seed: 303232, faults: "chaos", requests: 120, stepMs: 1_000, encodeTimeMs: 5, serviceTimeMs: 1, budgetMs: 300_000, timeSeries: false });
+    expect(summary.violations.byInvariant.I3).toBe(0);
+  });
+
+  it("[I2] a step that is not a whole number of clock resolutions may last one resolution more: requests decided at the next step are not late", async () => {
+    const { summary } = await runSimulation({ faults: "heavy", seed: 1, requests: 50, timeResolutionMs: 0.7, budgetMs: 10, timeSeries: false });
+    expect(summary.violations.byInvariant.I2).toBe(0);
+  });
+});

@@ -387,6 +387,10 @@ export class Simulation {
   private quietStepsSkipped = 0;
   private connects: Promise<void>[] = [];
   private issued = 0;
+  /** Whether {@link Simulation.requestArrival} is making an arrival (a nested one is owed). */
+  private arriving = false;
+  /** Arrivals owed by requests that ended inside an arrival. */
+  private owedArrivals = 0;
   /** When a request last arrived or ended. */
   private lastProgressAt = 0;
   private ended = 0;
@@ -589,7 +593,7 @@ export class Simulation {
     let yieldedAt = wallStart;
     const cfg = this.config;
     const first = Math.min(cfg.concurrency, cfg.requests);
-    for (let i = 0; i < first; i++) this.arrive();
+    for (let i = 0; i < first; i++) this.requestArrival();
     const upProducers = () => this.producers.filter((p) => p.up);
     const upConsumers = () => this.consumers.filter((c) => c.up);
     this.scheduleRecurring(this.faults.crashesPerMinute, upProducers, (p) => this.crash(p));
@@ -941,7 +945,10 @@ export class Simulation {
           this.checker.event(this.now, `${who} connect ${o.peerId}@${o.epoch}`);
           this.connects.push(t.connectPeer(o.peerId, o.epoch, o.metadata).catch(() => {
             // The mock settles connects synchronously in virtual time; a rejection means
-            // the metadata was unusable, which the core must treat as unreachable.
+            // the metadata was unusable, which the core must treat as unreachable. The ledger
+            // forgets that peer's grants with it, as in finishPump (else [I3] blamed the producer
+            // for pins it rightly dropped).
+            if ("grants" in node) node.grants.peerGone(o.peerId);
             this.guard(who, () => node.core.handlePeerUnreachable(o.peerId, this.now));
             node.stale = node.changed = true;
             const current = this.nodes.get(who);
@@ -1162,6 +1169,18 @@ export class Simulation {
     return k * res;
   }
 
+  /**
+   * [I2] The longest an engine step lasts: `stepMs`, or one clock resolution more when the step
+   * is not a whole number of resolutions (a step time is rounded up onto the clock's grid, so two
+   * steps can lie up to `stepMs + timeResolutionMs` apart; judged by `stepMs` alone, requests
+   * decided at the next step were reported late).
+   */
+  private get longestStepMs(): number {
+    const { stepMs, timeResolutionMs: res } = this.config;
+    const steps = stepMs / res;
+    return Math.abs(steps - Math.round(steps)) < 1e-9 ? stepMs : stepMs + res;
+  }
+
   /** The first multiple of the step length strictly after now. */
   private nextStepTime(): number {
     const s = this.config.stepMs;
@@ -1319,7 +1338,7 @@ export class Simulation {
    * while still waiting, including at the step or drain that gives its outcome too late.
    */
   private checkLate(c: ConsumerNode, now: number): void {
-    const limit = this.config.budgetMs + this.config.stepMs;
+    const limit = this.config.budgetMs + this.longestStepMs;
     // Exact gate: every unreported waiting request was first admitted at or after
     // `lateOldest`, so none can be late while the oldest possible one is not.
     if (now - c.lateOldest <= limit) return;
@@ -1437,7 +1456,32 @@ export class Simulation {
     this.lastEndAt = this.now;
     if (this.onProgress && (this.ended % this.progressStep === 0 || this.ended === this.config.requests))
       this.onProgress(this.ended, this.config.requests);
-    if (this.issued < this.config.requests) this.arrive();
+    if (this.issued + this.owedArrivals < this.config.requests) this.requestArrival();
+  }
+
+  /**
+   * The client's next request arrives (closed loop: one per request ended). A request can end in
+   * its own arrival (its consumer is down: lost at once), and then so can the next, and the next:
+   * called from inside an arrival, the new one is owed and made by the outermost call once the
+   * current one returns, in a loop. The order of everything is the recursion's (each arrival was
+   * the last thing its caller did), without a call stack thousands of arrivals deep (a run whose
+   * only consumer was down ended in a RangeError).
+   */
+  private requestArrival(): void {
+    if (this.arriving) {
+      this.owedArrivals++;
+      return;
+    }
+    this.arriving = true;
+    try {
+      this.arrive();
+      while (this.owedArrivals > 0) {
+        this.owedArrivals--;
+        this.arrive();
+      }
+    } finally {
+      this.arriving = false;
+    }
   }
 
   // ---------------------------------------------------------------- faults
@@ -1748,10 +1792,12 @@ export async function runSimulation(options: SimulationOptions = {}): Promise<Si
  * the problems {@link runSimulation} throws for. Each option's type and range is checked
  * (see {@link SIMULATION_LIMITS}); then the simulation is set up without running it, so
  * values that the cores, stores or network reject (`consumerConfig`, `producerConfig`,
- * capacities) are reported too. Hooks (`factories`, `eventLog`, ...) are ignored.
+ * capacities) are reported too. Hooks (`factories`, `eventLog`, ...) are checked for their
+ * types only (a core a factory makes is not built here).
  */
-export function validateConfig(options: Partial<SimulationConfig>): string[] {
+export function validateConfig(options: SimulationOptions): string[] {
   const problems = optionProblems(options);
+  if (problems.length === 0) problems.push(...hookProblems(options));
   if (problems.length > 0) return problems;
   try {
     new Simulation(configOnly(options));

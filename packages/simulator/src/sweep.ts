@@ -86,7 +86,7 @@ export interface SweepOptions extends SimulationOptions {
  * must be in the seed range like the first, and `signal`.
  */
 export function validateSweep(options: SweepOptions): string[] {
-  const { runs = 1, onRun: _onRun, signal, ...rest } = options;
+  const { runs = 1, onRun, signal, ...rest } = options;
   const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
   const problems = validateConfig(rest);
   if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1 || runs > SIMULATION_LIMITS.maxRuns)
@@ -96,6 +96,7 @@ export function validateSweep(options: SweepOptions): string[] {
       `the sweep's last seed, seed + runs - 1 = ${first + runs - 1}, must be <= ${SIMULATION_LIMITS.maxSeed} (larger seeds repeat smaller ones)`,
     );
   if (signal !== undefined && !(signal instanceof AbortSignal)) problems.push("signal must be an AbortSignal when given");
+  if (onRun !== undefined && typeof onRun !== "function") problems.push(`onRun must be a function when given; got ${typeof onRun}`);
   return problems;
 }
 

@@ -106,7 +106,12 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
       [{ timeSeries: "no" as never }, /timeSeries must be true or false; got "no"/],
       [{ factories: { consumer: 1 } as never }, /factories.consumer must be a function; got 1/],
     ];
-    for (const [bad, message] of hooks) expectInvalidArgument(await rejection(runSimulation({ ...TINY, ...bad })), message);
+    for (const [bad, message] of hooks) {
+      expectInvalidArgument(await rejection(runSimulation({ ...TINY, ...bad })), message);
+      // validateConfig says so too: [] exactly when runSimulation accepts the options.
+      expect(validateConfig({ ...TINY, ...bad }).join("; ")).toMatch(message);
+    }
+    expect(validateSweep({ ...TINY, runs: 2, onRun: "not a function" as never })).toEqual(["onRun must be a function when given; got string"]);
     // A string where a number belongs is shown quoted, not as the number it reads like.
     expect(validateConfig({ seed: "1" as never }).join("; ")).toMatch(/seed must be an integer .*; got "1"$/);
   });
