@@ -243,19 +243,27 @@ describe("a core factory that throws", () => {
 });
 
 describe("simulator edges found by a review (each failed before its fix)", () => {
-  it("[I1] a run whose only consumer is down while thousands of requests arrive ends (each lost at once, in a loop, not a recursion that overflowed the stack)", async () => {
+  it("[I1] a run whose only consumer cannot be rebuilt loses every later request at once, in a loop (a recursion one arrival deeper per loss overflowed the stack)", async () => {
     // The depth of the call stack at each loss: it grew by one arrival per request lost in a row.
     let deepest = 0;
+    let built = 0;
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 100_000;
     let summary: Awaited<ReturnType<typeof runSimulation>>["summary"];
     try {
       ({ summary } = await runSimulation({
         consumers: 1,
-        faults: "chaos",
+        concurrency: 16,
         requests: 4_000,
-        seed: 1,
+        itemReuse: 1, // items already stored: a request is forwarded (and lost) in its own arrival
+        faults: { ...faultPreset("none"), consumerCrashesPerMinute: 60, restartDelayMs: 200 },
         timeSeries: false,
+        factories: {
+          consumer: (options) => {
+            if (++built > 1) throw new Error("planted: cannot build a consumer after a crash");
+            return new ConsumerCore(options);
+          },
+        },
         eventLog: (line) => {
           if (line.includes(" lost ")) deepest = Math.max(deepest, (new Error().stack ?? "").split("\n").length);
         },
@@ -264,9 +272,18 @@ describe("simulator edges found by a review (each failed before its fix)", () =>
       Error.stackTraceLimit = limit;
     }
     const o = summary.requests;
-    expect(o.lostInCrash).toBeGreaterThan(100);
+    expect(o.lostInCrash).toBeGreaterThan(1_000);
     expect(deepest).toBeLessThan(60);
     expect([o.total, o.succeededRemote + o.fellBackLocal + o.failed + o.cancelled + o.lostInCrash]).toEqual([4_000, 4_000]);
+  });
+
+  it("[I2] the orchestrator holds what arrives while every consumer is down until one restarts: only the requests waiting at a crashed consumer are lost", async () => {
+    const { summary } = await runSimulation({ producers: 1, consumers: 1, faults: "heavy", requests: 6_000, seed: 2, timeSeries: false });
+    // Before, each request sent to the down consumer was lost at once, and the client's next one with it: 1,882 of 6,000 in one instant.
+    const crashes = summary.faultsInjected.consumerCrash ?? 0;
+    expect(crashes).toBeGreaterThan(0);
+    expect(summary.requests.lostInCrash).toBeLessThanOrEqual(crashes * DEFAULT_SIMULATION_CONFIG.concurrency);
+    expect(summary.violations.count).toBe(0);
   });
 
   it("[I3] a producer whose connect to a just-crashed consumer is rejected drops that consumer's grants from the ledger too (no false pins violation)", async () => {

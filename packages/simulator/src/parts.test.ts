@@ -202,7 +202,7 @@ describe("simulator-injected faults: rate, target and effect", () => {
     expect(crashesOf(lines, "c", 2, 250).length).toBe(s.faultsInjected.consumerCrash);
     expect(s.crashEffects.consumerRestarts).toBe(lines.filter(([, l]) => /^restart c\d+@/.test(l)).length);
     expect(s.crashEffects.restarts).toBe(0); // no producer crashed
-    // Requests waiting at a crashed consumer, or forwarded while it was down, are lost: one outcome each [I2].
+    // Requests waiting at a crashed consumer are lost: one outcome each [I2].
     const lost = lines.filter(([, l]) => l.startsWith("lost ")).map(([, l]) => l.split(" ")[1]);
     expect(lost.length).toBe(s.requests.lostInCrash);
     expect(new Set(lost).size).toBe(lost.length);

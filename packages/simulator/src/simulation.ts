@@ -69,7 +69,8 @@ interface Req {
   readonly id: string;
   readonly items: WorkloadItem[];
   readonly admit: AdmitItem[];
-  readonly consumer: number;
+  /** The consumer it goes to (another one when that one is down at forwarding time). */
+  consumer: number;
   readonly arrivedAt: number;
   /** Encodes (or joins) still outstanding before the orchestrator can forward. */
   pending: number;
@@ -412,6 +413,10 @@ export class Simulation {
   };
   private producerRestarts = 0;
   private consumerRestarts = 0;
+  /** Consumer restarts scheduled and not made yet. */
+  private consumerRestartsDue = 0;
+  /** Requests the orchestrator holds while every consumer is down (see `toConsumer`). */
+  private heldForRestart: Req[] = [];
   private storeEvents = { evictions: 0, storeFull: 0 };
 
   /**
@@ -1145,11 +1150,29 @@ export class Simulation {
     // Metadata-only rewrite [C1]: only when every item has an announcement to read from.
     if (req.admit.every((a) => a.announcement) && this.rngOrch.chance(this.config.metadataOnlyFraction))
       for (const a of req.admit) a.hasModelInput = false;
-    const c = this.consumers[req.consumer] as ConsumerNode;
+    this.toConsumer(req);
+  }
+
+  /**
+   * The orchestrator hands a request to its consumer or, when that one is down, to the next one up
+   * (as a router stops sending to an instance that failed its health check). With none up it holds
+   * the request until one restarts, and loses it only when no restart is due (a factory that threw):
+   * before, each request sent to a down consumer was lost at once, and the closed-loop client's
+   * next one with it, so one consumer's outage lost the rest of the workload in no time at all.
+   */
+  private toConsumer(req: Req): void {
+    let c = this.consumers[req.consumer] as ConsumerNode;
     if (!c.up) {
-      // The orchestrator cannot hand it to a crashed instance: the client's request is lost with it.
-      this.lose(req, c);
-      return;
+      const n = this.consumers.length;
+      for (let k = 1; k < n && !c.up; k++) c = this.consumers[(req.consumer + k) % n] as ConsumerNode;
+      if (!c.up) {
+        if (this.consumerRestartsDue > 0) {
+          this.heldForRestart.push(req);
+          this.checker.eventOf(this.now, "held", req.id);
+        } else this.lose(req, c);
+        return;
+      }
+      req.consumer = c.index;
     }
     req.atConsumer = this.now;
     c.waiting.set(req.id, req);
@@ -1553,13 +1576,15 @@ export class Simulation {
 
   /**
    * Crash a consumer: its engine, core, destination memory and requests are lost (the orchestrator
-   * loses what it forwards there until the restart); it restarts with a new epoch [P8]. Its grants
+   * hands what it forwards meanwhile to another consumer, or holds it for the restart: see
+   * `toConsumer`); it restarts with a new epoch [P8]. Its grants
    * stay pinned at the producers until they see the new epoch, find it silent or the lease ends.
    */
   private crashConsumer(c: ConsumerNode): void {
     this.simFaults.consumerCrash++;
     this.checker.event(this.now, `crash ${c.id}@${c.epoch}`);
     c.up = false;
+    this.consumerRestartsDue++; // (its restart is scheduled below; what arrives meanwhile is held for it)
     c.nextStepAt = undefined;
     const waiting = [...c.waiting.values()];
     const running = [...c.running.values()];
@@ -1586,10 +1611,17 @@ export class Simulation {
 
   /** Timer: a crashed consumer comes back with a new epoch and no requests [P8]. */
   private readonly restartConsumer = (c: ConsumerNode): void => {
+    this.consumerRestartsDue--;
     const fresh = this.restartNode(c.id, (t) => this.startConsumer(c.index, this.rngFaults.nextUint32(), c.epoch + 1, t));
-    if (fresh === undefined) return;
-    this.consumers[c.index] = fresh;
-    this.consumerRestarts++;
+    if (fresh !== undefined) {
+      this.consumers[c.index] = fresh;
+      this.consumerRestarts++;
+    }
+    // What the orchestrator held while every consumer was down: handed over now (or held for the
+    // next restart, or lost when none is due).
+    const held = this.heldForRestart;
+    this.heldForRestart = [];
+    for (const req of held) this.toConsumer(req);
   };
 
   /** Clients disconnect: a fraction of a consumer's waiting requests is finished early [C7]. */

@@ -20,7 +20,7 @@ export interface RequestOutcomes {
   readonly failed: number;
   /** Cancelled by the client before admission completed (cancel storms). */
   readonly cancelled: number;
-  /** Lost before an outcome because their consumer crashed (waiting there, or forwarded while it was down). */
+  /** Lost before an outcome because their consumer crashed while they waited there (or, with no consumer up and no restart due, forwarded then). */
   readonly lostInCrash: number;
   /** Failed requests by the reason of their first failed item. */
   readonly failedByReason: Readonly<Record<string, number>>;
