@@ -5,7 +5,7 @@
 import { ConsumerCore, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
 import { decodeEnvelope, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import { type CoreFactories, type InvariantId, type SimulationOptions, faultPreset, runSimulation } from "./index.js";
+import { type CoreFactories, type InvariantId, type SimulationOptions, faultPreset, formatSummary, runSimulation } from "./index.js";
 
 const BASE: SimulationOptions = {
   producers: 2,
@@ -64,6 +64,8 @@ describe("planted bugs are reported", () => {
     const s = await violations(neverDecidesR5, { maxDrainMs: 5_000, budgetMs: 2_000 });
     expect(s.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 60 arrived and 59 reached an outcome by the end of the drain");
     expect(s.requests.total).toBe(59);
+    // The table names the workload asked for, and how much of it reached an outcome.
+    expect(formatSummary(s)).toMatch(/workload +\d+ producers, \d+ consumers, concurrency \d+, 60 requests \(59 reached an outcome\)\n/);
     // One slot only: the stuck request keeps every later one from arriving, and the run still ends.
     const single = await violations(neverDecidesR5, { maxDrainMs: 5_000, budgetMs: 2_000, concurrency: 1 });
     expect(single.violations.first.map((v) => v.message)).toContainEqual("60 requests to run, 6 arrived and 5 reached an outcome by the end of the drain");

@@ -14,6 +14,8 @@ const COLORS: Record<SeriesName, string> = {
   succeeded: "#2ca02c",
   fellBack: "#bcbd22",
   failed: "#d62728",
+  cancelled: "#7f7f7f",
+  lostInCrash: "#8c564b",
 };
 
 const TITLES: Record<SeriesName, string> = {
@@ -23,6 +25,8 @@ const TITLES: Record<SeriesName, string> = {
   succeeded: "succeeded remote (cumulative)",
   fellBack: "fell back to local (cumulative)",
   failed: "failed (cumulative)",
+  cancelled: "cancelled by client (cumulative)",
+  lostInCrash: "lost with a crashed consumer (cumulative)",
 };
 
 function escapeHtml(s: string): string {
@@ -71,7 +75,7 @@ export function renderReport(summary: SimulationSummary, series: TimeSeries): st
     svgPlot(series, ["readsInFlight"], "Reads in flight"),
     svgPlot(series, ["livePins"], "Live pins (producers)"),
     svgPlot(series, ["deferredRequests"], "Deferred requests (waiting for admission)"),
-    svgPlot(series, ["succeeded", "fellBack", "failed"], "Outcomes (cumulative)"),
+    svgPlot(series, ["succeeded", "fellBack", "failed", "cancelled", "lostInCrash"], "Outcomes (cumulative)"),
   ];
   const ok = summary.violations.count === 0;
   return `<!doctype html>

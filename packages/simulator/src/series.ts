@@ -12,6 +12,8 @@ export const SERIES_NAMES = [
   "succeeded",
   "fellBack",
   "failed",
+  "cancelled",
+  "lostInCrash",
 ] as const;
 
 /** One of {@link SERIES_NAMES}. */

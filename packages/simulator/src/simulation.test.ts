@@ -77,6 +77,23 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
   });
 });
 
+describe("the report's outcome plot", () => {
+  it("plots cancelled and lost requests with the other outcomes, cumulative, never past the summary's counts", async () => {
+    const options: SimulationOptions = { producers: 3, consumers: 3, concurrency: 32, requests: 250, faults: "chaos", seed: 13, budgetMs: 20_000 };
+    const { summary, series } = await runSimulation(options);
+    for (const name of ["cancelled", "lostInCrash"] as const) {
+      const values = series.values[name];
+      expect(values.length, name).toBe(series.t.length);
+      expect(values.every((v, i) => i === 0 || v >= (values[i - 1] as number)), name).toBe(true);
+      expect(Math.max(...values), name).toBeGreaterThan(0);
+      expect(Math.max(...values), name).toBeLessThanOrEqual(summary.requests[name]);
+    }
+    const html = renderReport(summary, series);
+    expect(html).toContain("cancelled by client (cumulative)");
+    expect(html).toContain("lost with a crashed consumer (cumulative)");
+  });
+});
+
 describe("quiet engine steps", () => {
   // [I2] Skipping a provably repeated step must not change anything a run reports: the
   // whole summary, the series and the event-log hash equal those of a run that admits

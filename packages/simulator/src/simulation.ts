@@ -1745,6 +1745,8 @@ export class Simulation {
       succeeded: this.outcomes.succeededRemote,
       fellBack: this.outcomes.fellBackLocal,
       failed: this.outcomes.failed,
+      cancelled: this.outcomes.cancelled,
+      lostInCrash: this.outcomes.lostInCrash,
     };
   }
 

@@ -232,7 +232,7 @@ export function formatSummary(s: SimulationSummary): string {
     ["seed / faults", `${s.seed} / ${s.faults}`],
     [
       "workload",
-      `${s.config.producers} producers, ${s.config.consumers} consumers, concurrency ${s.config.concurrency}, ${r.total} requests`,
+      `${s.config.producers} producers, ${s.config.consumers} consumers, concurrency ${s.config.concurrency}, ${s.config.requests} requests${r.total === s.config.requests ? "" : ` (${r.total} reached an outcome)`}`,
     ],
     ["succeeded remote", `${r.succeededRemote}${pct(r.succeededRemote, r.total)}`],
     ["fell back to local encoding", `${r.fellBackLocal}${pct(r.fellBackLocal, r.total)}`],
