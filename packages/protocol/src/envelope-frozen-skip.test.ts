@@ -35,6 +35,27 @@ describe("[V1] another major's frozen fields, read when its body does not parse 
     expect(frozen?.supported).toMatchObject({ major: 3, minor: 2 });
   });
 
+  it("a ReadRequest whose body decodes as ours keeps its attempt id when another field of the other major does not (its sender gets ReadReject VERSION at once)", () => {
+    const readRequest = "0807" + "12030a0101"; // attempt_id 7, key { content_hash 01 }
+    const envelope = "0a020802" + "120163" + "1805" + `62${(readRequest.length / 2).toString(16).padStart(2, "0")}${readRequest}`;
+    const field21 = "aa0103616263"; // field 21 "abc": not v1's body there, so the generated decoder throws
+    for (const [name, hex] of [
+      ["alone", envelope],
+      ["with a field v1 cannot read", envelope + field21],
+    ] as const) {
+      const d = decodeEnvelope(fromHex(hex));
+      expect(d.ok || d.error.code, name).toBe("VERSION");
+      expect(Number(!d.ok && d.envelope?.readRequest?.attemptId), name).toBe(7);
+    }
+    expect(() => ectp.v1.Envelope.decode(fromHex(envelope + field21))).toThrow();
+    // A body 12 that does not decode as ours, or that comes twice, names no attempt.
+    for (const hex of [envelope + unreadable + field21, envelope + envelope.slice(envelope.indexOf("62")) + field21]) {
+      const d = decodeEnvelope(fromHex(hex));
+      expect(d.ok || d.error.code).toBe("VERSION");
+      expect(!d.ok && d.envelope?.readRequest).toBeFalsy();
+    }
+  });
+
   it("a sender_epoch of ten bytes (2^64 - 1) reads as the unsigned number the generated decoder gives, never negative", () => {
     const epoch = `18${"ff".repeat(9)}01`;
     const generated = ectp.v1.Envelope.decode(fromHex(epoch)).senderEpoch;

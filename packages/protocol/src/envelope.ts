@@ -316,6 +316,7 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
     const r = $protobuf.Reader.create(bytes);
     const env = new ectp.v1.Envelope();
     let seen = 0;
+    let readRequests = 0;
     while (r.pos < r.len) {
       const { field, wire } = frozenTag(r);
       // SPEC section 5: a repeat makes the envelope unreadable here, before it is decoded.
@@ -331,7 +332,14 @@ function frozenFields(bytes: Uint8Array): ectp.v1.Envelope | undefined {
         env.senderEpoch = typeof epoch === "number" ? epoch : $protobuf.util.LongBits.from(epoch as number).toNumber(true);
       }
       else if (field === 11 && wire === 2) env.handshakeReject = frozenHandshakeReject(r.bytes());
-      else {
+      else if (field === 12 && wire === 2) {
+        // [V1] A ReadRequest whose body decodes as ours is answered (ReadReject VERSION naming its
+        // attempt), whatever else of the other major does not: kept when it decodes, and only when
+        // it comes once (field 12 is not frozen; two of them name no one attempt).
+        const rr = readRequestOrUndefined(r.bytes());
+        if (++readRequests === 1 && rr !== undefined) env.readRequest = rr;
+        else env.readRequest = undefined;
+      } else {
         if (field === 10 && wire === 2) env.hello = new ectp.v1.Hello();
         skipField(r, wire, 0, field);
       }
@@ -373,6 +381,20 @@ const SpecVersionAtDepth = ectp.v1.SpecVersion as unknown as {
 /** The length-delimited SpecVersion at the reader, decoded at nesting `depth` (the envelope is 0). */
 function specVersionAt(r: $protobuf.Reader, depth: number): ectp.v1.SpecVersion {
   return SpecVersionAtDepth.decode(r, r.size(), undefined, depth);
+}
+
+/** The generated ReadRequest decoder with its nesting-depth parameter, which its declaration leaves out. */
+const ReadRequestAtDepth = ectp.v1.ReadRequest as unknown as {
+  decode(reader: $protobuf.Reader, length: number, end: undefined, depth: number): ectp.v1.ReadRequest;
+};
+
+/** Another major's ReadRequest body decoded as ours, at depth 1 (the envelope's body); undefined when it does not decode. */
+function readRequestOrUndefined(bytes: Uint8Array): ectp.v1.ReadRequest | undefined {
+  try {
+    return ReadRequestAtDepth.decode($protobuf.Reader.create(bytes), bytes.length, undefined, 1);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

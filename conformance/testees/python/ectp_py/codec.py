@@ -534,10 +534,13 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
     """[V1] What every major version can read of an envelope whose body does not parse as
     major 1's: the frozen fields 1 to 3 (version, senderId, senderEpoch), a HandshakeReject
     body (field 11, its frozen fields 1 to 3), and whether the body is field 10 (a Hello in
-    major 1; it is answered with a HandshakeReject). ``None`` when even these do not parse,
-    and when one of them, or a body, occurs twice (SPEC.md section 5)."""
+    major 1; it is answered with a HandshakeReject), and a ReadRequest body (field 12) that
+    decodes as major 1's and comes once (its sender is answered ReadReject VERSION at once).
+    ``None`` when even these do not parse, and when one of them, or a body, occurs twice
+    (SPEC.md section 5)."""
     out: dict = {}
     once: set[int] = set()
+    read_requests = 0
     try:
         for num, wt, raw, payload in _fields(bytes(data)):
             if num in (10, 11) and wt == 2:
@@ -563,6 +566,18 @@ def decode_frozen_envelope(data: bytes | bytearray | memoryview) -> dict | None:
                     out["hello"] = {}
                 else:
                     out["handshakeReject"] = _decode_into("ectp.v1.HandshakeReject", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
+            elif wt == 2 and num == 12:
+                # [V1] kept when it decodes as ours, and only when it comes once (field 12 is not
+                # frozen: two of them name no one attempt).
+                read_requests += 1
+                try:
+                    rr = _decode_into("ectp.v1.ReadRequest", payload, {}, [0, MAX_REPEATED_ELEMENTS], 1)
+                except (DecodeError, UnicodeDecodeError):
+                    rr = None
+                if read_requests == 1 and rr is not None:
+                    out["readRequest"] = rr
+                else:
+                    out.pop("readRequest", None)
     except (DecodeError, UnicodeDecodeError):
         return None
     return out

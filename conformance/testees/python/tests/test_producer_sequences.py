@@ -350,6 +350,21 @@ class ProducerSequencesTest(unittest.TestCase):
             self.assertEqual([e["readReject"]["reason"] for e in sends(p.poll(0), "readReject")], replies)
         self.assertEqual((p.stats()["ignoredMessages"], p.stats()["peers"]), (1, 0))
 
+    def test_v1_a_read_request_of_another_major_is_rejected_even_when_another_of_its_fields_does_not_parse_as_ours(self):
+        """[V1] "its body decodes as this major's ReadRequest": its sender is answered ReadReject
+        VERSION at once, also when a field the other major uses differently (here field 21, a
+        string where major 1 has a Snapshot) makes the whole envelope unreadable as ours."""
+        p, _ = make()
+        read_request = bytes.fromhex("0807" "12030a0101")  # attempt_id 7, key { content_hash 01 }
+        env = bytes.fromhex("0a020802" "120143" "1805") + bytes([0x62, len(read_request)]) + read_request
+        field21 = bytes.fromhex("aa0103616263")
+        for data in (env, env + field21):
+            p.handle_message("C", data, 0)
+            self.assertEqual([(e["readReject"]["attemptId"], e["readReject"]["reason"]) for e in sends(p.poll(0), "readReject")], [(7, Reason.VERSION)])
+        # Two ReadRequest bodies name no one attempt: ignored and counted.
+        p.handle_message("C", env + env[9:] + field21, 0)
+        self.assertEqual(sends(p.poll(0), "readReject"), [])
+
     def test_p7_a_malformed_fingerprint_is_incompatible_in_a_hello_and_in_a_read_request(self):
         """[P7] check 3 / SPEC.md 4.1 - a fingerprint that is malformed (a field past 2^53 - 1)
         differs from the producer's: a Hello carrying it is refused INCOMPATIBLE, and a ReadRequest
