@@ -390,7 +390,7 @@ ${exitRules}`,
     expect(r.code).toBe(0);
     const warnings = r.err.split("\n").filter((l) => l.startsWith("warning: the testee broke TESTEE-PROTOCOL.md §2"));
     expect(warnings).toEqual([
-      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): it was still running 1000 ms after EOF on its stdin and 1000 ms after SIGTERM, and was killed",
+      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit with status 0 on EOF, and on SIGTERM): it was still running 1000 ms after EOF on its stdin and 1000 ms after SIGTERM, and was killed",
     ]);
   }, 60_000);
 
@@ -399,7 +399,16 @@ ${exitRules}`,
     const r = await cli("--testee", deaf, "--filter", "consumer/c1-admission/local-item-is-ready");
     expect(r.code).toBe(0);
     expect(r.err).toContain(
-      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): it was still running 1000 ms after EOF on its stdin, and ended on SIGTERM\n",
+      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit with status 0 on EOF, and on SIGTERM): it was still running 1000 ms after EOF on its stdin, and ended on SIGTERM\n",
+    );
+  }, 60_000);
+
+  it("a testee that exits on EOF with a status other than 0 is warned about (its cases stand)", async () => {
+    const fails = await wrapped("exits-3-on-eof", `process.stdin.on("end", () => setTimeout(() => process.exit(3), 50));`);
+    const r = await cli("--testee", fails, "--filter", "consumer/c1-admission/local-item-is-ready");
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      "warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit with status 0 on EOF, and on SIGTERM): it exited with status 3 on EOF on its stdin, not 0\n",
     );
   }, 60_000);
 

@@ -319,7 +319,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
   const onExitRuleBroken = (what: string): void => {
     if (exitRuleTold) return;
     exitRuleTold = true;
-    output.err(`warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit on EOF, and on SIGTERM): ${what}\n`);
+    output.err(`warning: the testee broke TESTEE-PROTOCOL.md §2 (a testee MUST exit with status 0 on EOF, and on SIGTERM): ${what}\n`);
   };
   const spawn = (): Promise<TesteeConnection> =>
     output.stopped()

@@ -8,7 +8,7 @@ import { idsOfSuite, loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
 import { buildCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES, runMutants } from "./mutants/run.js";
-import { TesteeRequest, type ectp, responseFromJson } from "./proto.js";
+import { TesteeRequest, TesteeResponse, ectp, responseFromJson } from "./proto.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { toJUnit, toJsonReport } from "./report/report.js";
 import { featureWarnings, globMatcher, runSuite } from "./runner/suite.js";
@@ -270,7 +270,9 @@ describe("runner self-tests", () => {
 
   it("JUnit output escapes messages and counts failures", () => {
     const xml = toJUnit("x", {
-      results: [{ name: "a/b/c", level: "REQUIRED", requirements: ["C1"], catches: [], status: "failed", message: "<bad> & \u0001", durationMs: 1 }],
+      results: [
+        { name: "a/b/c", level: "REQUIRED", requirements: ["C1"], catches: [], status: "failed", message: "<bad> & \u0001 \uffff\ufffe \ud800 \udc00 \u{1F600}", durationMs: 1 },
+      ],
       passed: 0,
       failed: 1,
       skipped: 0,
@@ -278,7 +280,8 @@ describe("runner self-tests", () => {
       ok: false,
     });
     expect(xml).toContain('failures="1"');
-    expect(xml).toContain("&lt;bad&gt; &amp; ?");
+    // Characters XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF, lone surrogates) become "?"; a pair stays.
+    expect(xml).toContain("&lt;bad&gt; &amp; ? ?? ? ? \u{1F600}");
   });
 });
 
@@ -930,6 +933,26 @@ describe("runner self-tests: the testee contract", () => {
     expect((await runRandomised({ consumer: noSender, producer: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES }))[0]?.message).toMatch(
       /^seed 1: C1 sent an envelope without version 1.x, sender_id C1 and sender_epoch 1/,
     );
+  }, 60_000);
+
+  it("the randomised level fails a seed that tested nothing, or a testee that never stops talking, instead of passing it", async () => {
+    const seed = async (consumer: ReturnType<typeof inProcess>, producer: ReturnType<typeof inProcess> = inProcess()) =>
+      (await runRandomised({ consumer, producer, seeds: [1], features: TS_TESTEE_FEATURES }))[0]?.message ?? "passed";
+    // A producer that refuses every PutItem: no request gets an announcement.
+    const refuses = altered((res, req) => (req.putItem ? TesteeResponse.fromObject({ commandId: res.commandId, error: { message: "store refuses every item" } }) : res));
+    expect(await seed(inProcess(), refuses)).toMatch(/^seed 1: \[P1\] the producer did not store item-0 .*: store refuses every item/);
+    // A consumer whose ReadRequests never leave it: nothing is read, and nothing fails.
+    const mute = altered((res) => {
+      if (res.poll) res.poll.outputs = (res.poll.outputs ?? []).filter((o) => !o.send?.envelope?.readRequest);
+      return res;
+    });
+    expect(await seed(mute)).toMatch(/^seed 1: \[C1\] the consumer sent no ReadRequest in the whole schedule/);
+    // A consumer with one more heartbeat on every poll: each poll answered at once, the schedule never ends.
+    const chatty = altered((res) => {
+      res.poll?.outputs?.push(ectp.conformance.v1.Output.fromObject({ send: { to: "P1", envelope: { version: { major: 1 }, senderId: "C1", senderEpoch: "1", heartbeat: {} } } }));
+      return res;
+    });
+    expect(await seed(chatty)).toMatch(/^seed 1: \[I1\] the consumer gave outputs on each of 64 polls at t=\d+ with nothing handed to it between them \(a livelock\)/);
   }, 60_000);
 
   it("the TS testee keeps nothing from one instance to the next: locations restart, and a refused Configure leaves it unconfigured", () => {

@@ -88,6 +88,16 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
     });
   }, 120_000);
 
+  it("a seed whose producer stores nothing (every PutItem refused) fails instead of passing with nothing to follow [E1]", async () => {
+    const refuses = editing((res) => {
+      if (!res.putItem) return;
+      res.putItem = null;
+      res.error = { message: "store refuses every item" } as ectp.conformance.v1.TesteeResponse["error"];
+    });
+    const [r] = await runSubscriberRandomised({ producer: refuses, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
+    expect(r?.message?.split("\n")[0]).toBe("seed 1: [E1] the producer stored none of the items put in the whole schedule (PutItem always failed): it published nothing to follow");
+  }, 60_000);
+
   it("every seed is skipped, saying why, without the producer, events and subscriber features", async () => {
     const [r] = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds: [1], features: ["consumer", "producer"] });
     expect({ status: r?.status, message: r?.message }).toEqual({ status: "skipped", message: "needs features producer, events, subscriber" });

@@ -138,6 +138,8 @@ class Schedule {
   private readsStarted = 0;
   /** (request, item) pairs seen READY from a remote load. */
   private readonly loadedPairs = new Set<string>();
+  /** ReadRequests the consumer sent (dropped ones included). */
+  private readRequestsSent = 0;
   readonly exercised = { loaded: 0, readsIntact: 0, dropped: 0, duplicated: 0, readsFailed: 0, corrupted: 0, stalled: 0, lateWrites: 0, restarts: 0, clockJumps: 0 };
 
   constructor(
@@ -240,9 +242,13 @@ class Schedule {
       checksum: { algorithm: "CHECKSUM_ALGORITHM_CRC32C", value: Buffer.from(crcBytes(it.bytes)).toString("base64") },
     };
     const res = await this.cmd(this.producer, { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject(desc), data: it.bytes } }, true);
-    it.descriptor = res.putItem?.descriptor
-      ? (ectp.v1.ItemDescriptor.toObject(res.putItem.descriptor as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>)
-      : undefined;
+    // Every item of a schedule fits its store (at most 12 of 48 KiB in 2 MiB): a producer that
+    // refuses one leaves requests without announcements, and the seed would pass having tested nothing.
+    if (!res.putItem?.descriptor)
+      throw new Violation(
+        `[P1] the producer did not store ${it.name} (${it.bytes.length} bytes; every item of the schedule fits its 2 MiB store) at t=${this.now}: ${res.error?.message ?? "PutItem answered without a descriptor"}`,
+      );
+    it.descriptor = ectp.v1.ItemDescriptor.toObject(res.putItem.descriptor as ectp.v1.ItemDescriptor, JSON_OPTIONS) as Record<string, unknown>;
   }
 
   private async markReady(it: Item): Promise<void> {
@@ -346,6 +352,9 @@ class Schedule {
         this.deadline.set(conn, p.nextDeadlineMs == null ? undefined : Math.max(this.now + 1, Number(p.nextDeadlineMs) - CLOCK_ORIGIN_MS));
         for (const o of p.outputs ?? []) await this.route(conn, o);
         if ((p.outputs ?? []).length === 0) break;
+        // Polled again at the same instant with nothing handed over, a core has nothing new to say.
+        if (i === 63)
+          throw new Violation(`[I1] the ${conn === this.consumer ? "consumer" : "producer"} gave outputs on each of 64 polls at t=${this.now} with nothing handed to it between them (a livelock)`);
       }
     }
     const ps = (await this.cmd(this.producer, { getStats: {} })).stats?.producer;
@@ -385,6 +394,7 @@ class Schedule {
         throw new Violation(
           `${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`,
         );
+      if (from === this.consumer && envelope.readRequest) this.readRequestsSent++;
       const copies = r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
       if (copies === 0) this.exercised.dropped++;
       else if (copies === 2) this.exercised.duplicated++;
@@ -468,6 +478,10 @@ class Schedule {
   }
 
   private async finalChecks(): Promise<void> {
+    // [C1] Every schedule's requests carry announcements of items the producer holds: a consumer
+    // that sends no ReadRequest for any of them would pass every other check vacuously.
+    if (this.readRequestsSent === 0)
+      throw new Violation(`[C1] the consumer sent no ReadRequest in the whole schedule, though its ${this.requests.length} requests carried announcements of items the producer held`);
     // [I6] checks only what was loaded: a consumer that loads nothing (every read refused, e.g. a
     // verification that rejects good bytes) would pass it, and every other check, vacuously. Every
     // schedule serves most of its items' reads unharmed, so a correct consumer loads some.

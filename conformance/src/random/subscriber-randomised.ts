@@ -134,6 +134,8 @@ class SubscriberSchedule {
   private producerEpoch = 5;
   /** The items the runner's store holds: not ready ("put") or ready. */
   private readonly held = new Map<string, "put" | "ready">();
+  /** PutItems the producer took, in the whole schedule. */
+  private itemsStored = 0;
   /** Each producer epoch's states, from its event_batch outputs. */
   private readonly epochs = new Map<number, EpochHistory>();
   /** Every state the producer's ready set was in, any epoch (what a synced view may show). */
@@ -329,6 +331,7 @@ class SubscriberSchedule {
     );
     if (res.error) return false;
     this.held.set(name, "put");
+    this.itemsStored++;
     return true;
   }
 
@@ -363,6 +366,9 @@ class SubscriberSchedule {
       for (const snapshot of this.snapshotsSent) this.checkSnapshot(snapshot);
       this.snapshotsSent = [];
       if ((p.outputs ?? []).length === 0) break;
+      // Polled again at the same instant with nothing handed over, a core has nothing new to say.
+      if (i === 63)
+        throw new Violation(`[I1] the ${conn === this.producer ? "producer" : "subscriber"} gave outputs on each of 64 polls at t=${this.now} with nothing handed to it between them (a livelock)`);
     }
   }
 
@@ -529,6 +535,8 @@ class SubscriberSchedule {
   }
 
   private async finalChecks(): Promise<void> {
+    // A producer that refuses every PutItem publishes nothing, and every view check would pass vacuously.
+    if (this.itemsStored === 0) throw new Violation("[E1] the producer stored none of the items put in the whole schedule (PutItem always failed): it published nothing to follow");
     // [E2] The link healed HEAL_MS ago: the view is the producer's set now.
     const expected = stateOf(this.epochs.get(this.producerEpoch)?.current.values() ?? []);
     const v = await this.view();

@@ -45,9 +45,10 @@ function xml(s: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    // XML 1.0 forbids most control characters, which testee stderr may contain.
+    // XML 1.0 forbids most control characters, U+FFFE and U+FFFF, and lone surrogates, which
+    // testee stderr may contain.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "?");
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "?");
 }
 
 /** JUnit XML: one testsuite per suite file prefix, one testcase per case (skipped and failure elements). */

@@ -43,6 +43,37 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 const EXIT_GRACE_MS = 1000;
 
 /**
+ * The process groups of testees still running (each group's leader pid). Killed (SIGKILL) when the
+ * runner's process exits without having closed them, as when its standard output is closed under
+ * `| head` (exit 141) or on SIGHUP (exit 129, as a shell reports it), so that neither a testee that
+ * ignores EOF nor a helper in its group outlives the run (TESTEE-PROTOCOL.md §2). A group leaves the
+ * set once it is gone or killed, before its pid could be reused.
+ */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", killLiveGroups);
+  process.on("SIGHUP", () => {
+    killLiveGroups();
+    process.exit(129);
+  });
+}
+
+function killLiveGroups(): void {
+  for (const pid of liveGroups)
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // gone already
+    }
+  liveGroups.clear();
+}
+
+/**
  * Start a testee process and send it `Init`. Rejects with a {@link TesteeFault} when it
  * cannot be started or does not answer `Init` properly.
  */
@@ -167,6 +198,7 @@ class SubprocessTestee implements TesteeConnection {
       stdio: ["pipe", "pipe", "pipe"],
       detached: true, // own process group: a kill reaches the testee's children too
     });
+    if (this.child.pid !== undefined) trackGroup(this.child.pid);
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
       this.stderrBuf = (this.stderrBuf + chunk).slice(-this.tailBytes);
@@ -338,6 +370,7 @@ class SubprocessTestee implements TesteeConnection {
 
   /** Let go of the pipes: a process left in the group must not keep the runner's event loop alive. */
   private releaseStreams(): void {
+    if (this.child.pid !== undefined) liveGroups.delete(this.child.pid); // (gone, or killed just before)
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
     this.child.stdin?.destroy();
@@ -430,6 +463,7 @@ class SubprocessTestee implements TesteeConnection {
    * the runner alive.
    */
   async close(): Promise<void> {
+    const wasAlive = !this.dead;
     if (!this.dead) {
       this.closedByRunner = true;
       this.dead = new TesteeFault("exited", "closed by the runner");
@@ -439,7 +473,12 @@ class SubprocessTestee implements TesteeConnection {
     } catch {
       // ignore
     }
-    if (await this.groupGoneWithin(EXIT_GRACE_MS)) return this.releaseStreams();
+    if (await this.groupGoneWithin(EXIT_GRACE_MS)) {
+      // TESTEE-PROTOCOL.md §2: on EOF a testee exits with status 0 (said, not failed: its cases stand).
+      const code = wasAlive ? await this.exitCodeWithin(EXIT_GRACE_MS) : 0;
+      if (code !== 0 && code !== undefined) this.onExitRuleBroken?.(`it exited with status ${code} on EOF on its stdin, not 0`);
+      return this.releaseStreams();
+    }
     this.signalGroup("SIGTERM");
     const onTerm = await this.groupGoneWithin(EXIT_GRACE_MS);
     // A testee that broke the rule but kept answering passes its cases: said, not failed.
@@ -450,6 +489,13 @@ class SubprocessTestee implements TesteeConnection {
     );
     if (onTerm) return this.releaseStreams();
     this.kill();
+  }
+
+  /** The testee's exit status once Node has reaped it, within `ms`; undefined for a signal or when not reaped by then. */
+  private async exitCodeWithin(ms: number): Promise<number | undefined> {
+    const until = performance.now() + ms;
+    while (!this.exited && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+    return this.child.exitCode ?? undefined;
   }
 
   /** Whether the testee's process group is empty (zombies aside) within `ms` (checked every 10 ms). */
