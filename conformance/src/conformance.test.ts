@@ -935,7 +935,7 @@ describe("runner self-tests: the testee contract", () => {
     );
   }, 60_000);
 
-  it("the randomised level fails a seed that tested nothing, or a testee that never stops talking, instead of passing it", async () => {
+  it("the randomised level fails a seed that tested nothing, a consumer that reuses a read id in flight, or a testee that never stops talking, instead of passing it", async () => {
     const seed = async (consumer: ReturnType<typeof inProcess>, producer: ReturnType<typeof inProcess> = inProcess()) =>
       (await runRandomised({ consumer, producer, seeds: [1], features: TS_TESTEE_FEATURES }))[0]?.message ?? "passed";
     // A producer that refuses every PutItem: no request gets an announcement.
@@ -952,6 +952,12 @@ describe("runner self-tests: the testee contract", () => {
       res.poll?.outputs?.push(ectp.conformance.v1.Output.fromObject({ send: { to: "P1", envelope: { version: { major: 1 }, senderId: "C1", senderEpoch: "1", heartbeat: {} } } }));
       return res;
     });
+    // A consumer that names every read 1: the second read in flight would be settled by the first's landing.
+    const sameId = altered((res) => {
+      for (const o of res.poll?.outputs ?? []) if (o.startRead) o.startRead.readId = 1;
+      return res;
+    });
+    expect(await seed(sameId)).toMatch(/^seed 1: \[I5\] start_read at t=\d+ reuses read_id 1 while that read is unsettled/);
     expect(await seed(chatty)).toMatch(/^seed 1: \[I1\] the consumer gave outputs on each of 64 polls at t=\d+ with nothing handed to it between them \(a livelock\)/);
   }, 60_000);
 

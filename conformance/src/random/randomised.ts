@@ -413,6 +413,10 @@ class Schedule {
         length: Number(sr.length ?? 0),
       };
       if (read.region === "") throw new Violation(`[I5] start_read ${id} has no destination_region at t=${this.now} (TESTEE-PROTOCOL.md §5.1)`);
+      // As the scripted runner checks: a reused id would make the earlier read's landing settle this one with its bytes.
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new Violation(`[I1] start_read at t=${this.now} has read_id ${String(sr.readId ?? 0)}: read ids MUST be > 0 (TESTEE-PROTOCOL.md §5.1)`);
+      if (this.reads.has(id)) throw new Violation(`[I5] start_read at t=${this.now} reuses read_id ${id} while that read is unsettled`);
       for (const [oid, other] of this.reads) {
         if (this.cannotWrite(other)) continue; // [C8] cancelled a quarantine cap ago: its destination is free
         if (other.region === read.region && read.offset < other.offset + Math.max(1, other.length) && other.offset < read.offset + Math.max(1, read.length))
