@@ -428,8 +428,7 @@ export class Simulation {
   constructor(options: SimulationOptions = {}) {
     // Checked here too, not only by runSimulation: a Simulation built directly with `producers: 0`
     // failed later with a TypeError from inside its first step.
-    const problems = optionProblems(options);
-    if (problems.length === 0) problems.push(...hookProblems(options));
+    const problems = inputProblems(options);
     if (problems.length > 0) throw invalidOptions(problems);
     const { onProgress, factories, eventLog, timeSeries, readmitEveryStep, decodeMessages, ...rest } = options;
     const cfg: SimulationConfig = { ...DEFAULT_SIMULATION_CONFIG };
@@ -1809,8 +1808,7 @@ function emptySeries() {
  * core made by `factories` throws on construction.
  */
 export async function runSimulation(options: SimulationOptions = {}): Promise<SimulationResult> {
-  const problems = optionProblems(options);
-  if (problems.length === 0) problems.push(...hookProblems(options));
+  const problems = inputProblems(options);
   if (problems.length > 0) throw invalidOptions(problems);
   let simulation: Simulation;
   try {
@@ -1830,8 +1828,7 @@ export async function runSimulation(options: SimulationOptions = {}): Promise<Si
  * types only (a core a factory makes is not built here).
  */
 export function validateConfig(options: SimulationOptions): string[] {
-  const problems = optionProblems(options);
-  if (problems.length === 0) problems.push(...hookProblems(options));
+  const problems = inputProblems(options);
   if (problems.length > 0) return problems;
   try {
     new Simulation(configOnly(options));
@@ -1843,6 +1840,12 @@ export function validateConfig(options: SimulationOptions): string[] {
 
 /** The options that observe or replace parts of a run rather than configure it ({@link hookProblems} checks them). */
 const HOOK_OPTIONS = ["onProgress", "eventLog", "timeSeries", "readmitEveryStep", "decodeMessages", "factories"] as const;
+
+/** The options' problems, then (when they have none) the hooks': what is refused before any set-up. */
+function inputProblems(options: SimulationOptions): string[] {
+  const problems = optionProblems(options);
+  return problems.length > 0 ? problems : hookProblems(options);
+}
 
 /** The hooks' types (each optional), as sentences naming the hook. */
 function hookProblems(options: SimulationOptions): string[] {

@@ -503,6 +503,8 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     });
     h.core.admit({ requestId: "t", items: [{ itemId: "c", announcement: throwing, hasModelInput: false }] }, 0);
     expect(h.logger.records.filter((r) => r.message === "request failed").map((r) => r.fields?.detail)).toContainEqual(expect.stringMatching(/could not be read \(.*boom/));
+    h.core.admit({ requestId: "u", items: [{ itemId: "d", announcement: 5 as never, hasModelInput: false }] }, 0);
+    expect(h.logger.records.filter((r) => r.message === "request failed").map((r) => r.fields?.detail)).toContain("the announcement is 5, not an object");
   });
 
   it("a HandshakeReject: its detail (what differed) reaches the warning of each item it ends", () => {

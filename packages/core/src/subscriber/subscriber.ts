@@ -77,7 +77,7 @@ function readEvents(events: readonly ectp.v1.IEvent[]): ViewOp[] {
     const item = e.stored?.item;
     if (item) {
       const keyId = tryItemKeyId(item.key);
-      if (keyId !== undefined) ops.push({ keyId, item: ownBytes(item) });
+      if (keyId !== undefined) ops.push({ keyId, item: ownDescriptor(item) });
       continue;
     }
     const removed = e.removed?.key;
@@ -94,7 +94,7 @@ function readItems(items: readonly ectp.v1.IItemDescriptor[]): [string, ectp.v1.
   const out: [string, ectp.v1.IItemDescriptor][] = [];
   for (const d of items) {
     const keyId = tryItemKeyId(d.key);
-    if (keyId !== undefined) out.push([keyId, ownBytes(d)]);
+    if (keyId !== undefined) out.push([keyId, ownDescriptor(d)]);
   }
   return out;
 }
@@ -106,7 +106,7 @@ function readItems(items: readonly ectp.v1.IItemDescriptor[]): [string, ectp.v1.
  * as the subscriber held it. Returned as is when no field views a larger buffer (the common case
  * of a descriptor built in process).
  */
-function ownBytes(d: ectp.v1.IItemDescriptor): ectp.v1.IItemDescriptor {
+function ownDescriptor(d: ectp.v1.IItemDescriptor): ectp.v1.IItemDescriptor {
   const hash = d.key?.contentHash;
   const location = d.location;
   const value = d.checksum?.value;
@@ -122,7 +122,6 @@ function ownBytes(d: ectp.v1.IItemDescriptor): ectp.v1.IItemDescriptor {
 function shallowCopy<T extends object>(o: T): T {
   return Object.assign(Object.create(Object.getPrototypeOf(o)) as T, o);
 }
-
 
 /** What {@link EventSubscriber.poll} asks its driver to do: send an envelope, or connect (or forget) a producer's metadata. */
 export type SubscriberOutput = SendOutput | ConnectPeerOutput | DisconnectPeerOutput;
