@@ -175,6 +175,25 @@ describe("defaults", () => {
   });
 });
 
+/** Consumers crashing once a second, back 200 ms later, and no other fault. */
+const CONSUMERS_CRASHING = { ...faultPreset("none"), consumerCrashesPerMinute: 60, restartDelayMs: 200 };
+
+/** Consumer factories that build the first `count` consumers and throw on every rebuild after a crash; `built` counts the calls. */
+function unrebuildableConsumers(count: number): { readonly built: number; readonly factories: CoreFactories } {
+  let built = 0;
+  return {
+    get built() {
+      return built;
+    },
+    factories: {
+      consumer: (options) => {
+        if (++built > count) throw new Error("planted: cannot build a consumer after a crash");
+        return new ConsumerCore(options);
+      },
+    },
+  };
+}
+
 /** A run of the shape the outcome check needs (several requests in flight when it stops). */
 const OUTCOMES_BASE: SimulationOptions = { producers: 2, consumers: 2, concurrency: 16, requests: 60, timeSeries: false, maxDrainMs: 70_000 };
 
@@ -218,22 +237,17 @@ describe("a core factory that throws", () => {
   });
 
   it("[I1] when a crashed consumer is rebuilt with a new epoch is a violation, not a rejected run: what is forwarded to it is lost and every request still ends", async () => {
-    let built = 0;
+    const rebuilds = unrebuildableConsumers(2);
     const { summary } = await runSimulation({
       producers: 2,
       consumers: 2,
       concurrency: 16,
       requests: 400,
-      faults: { ...faultPreset("none"), consumerCrashesPerMinute: 60, restartDelayMs: 200 },
+      faults: CONSUMERS_CRASHING,
       timeSeries: false,
-      factories: {
-        consumer: (options) => {
-          if (++built > 2) throw new Error("planted: cannot build a consumer after a crash");
-          return new ConsumerCore(options);
-        },
-      },
+      factories: rebuilds.factories,
     });
-    expect(built).toBeGreaterThan(2);
+    expect(rebuilds.built).toBeGreaterThan(2);
     expect(summary.violations.byInvariant.I1).toBeGreaterThan(0);
     expect(summary.crashEffects.consumerRestarts).toBe(0);
     const r = summary.requests;
@@ -246,7 +260,6 @@ describe("simulator edges found by a review (each failed before its fix)", () =>
   it("[I1] a run whose only consumer cannot be rebuilt loses every later request at once, in a loop (a recursion one arrival deeper per loss overflowed the stack)", async () => {
     // The depth of the call stack at each loss: it grew by one arrival per request lost in a row.
     let deepest = 0;
-    let built = 0;
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 100_000;
     let summary: Awaited<ReturnType<typeof runSimulation>>["summary"];
@@ -256,14 +269,9 @@ describe("simulator edges found by a review (each failed before its fix)", () =>
         concurrency: 16,
         requests: 4_000,
         itemReuse: 1, // items already stored: a request is forwarded (and lost) in its own arrival
-        faults: { ...faultPreset("none"), consumerCrashesPerMinute: 60, restartDelayMs: 200 },
+        faults: CONSUMERS_CRASHING,
         timeSeries: false,
-        factories: {
-          consumer: (options) => {
-            if (++built > 1) throw new Error("planted: cannot build a consumer after a crash");
-            return new ConsumerCore(options);
-          },
-        },
+        factories: unrebuildableConsumers(1).factories,
         eventLog: (line) => {
           if (line.includes(" lost ")) deepest = Math.max(deepest, (new Error().stack ?? "").split("\n").length);
         },

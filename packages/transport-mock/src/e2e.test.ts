@@ -97,7 +97,17 @@ async function world(
     }
     throw new Error("the request was not decided within 5000 steps");
   }
-  return { net, e, p, consumer, producer, drivers, admitUntilDecided, violations };
+  /** Admit request r1 and step (1 ms of virtual time per round) until its read is in flight. */
+  async function admitUntilReading() {
+    consumer.admit({ requestId: "r1", items: [{ itemId: "i1", announcement, hasModelInput: true }] }, net.now());
+    for (let i = 0; i < 200 && consumer.stats().readsInFlight === 0; i++) {
+      for (const d of drivers) d.step();
+      await new Promise((resolve) => setImmediate(resolve));
+      net.advanceBy(1);
+    }
+    expect(consumer.stats().readsInFlight).toBe(1);
+  }
+  return { net, e, p, consumer, producer, drivers, admitUntilDecided, admitUntilReading, violations };
 }
 
 describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", () => {
@@ -144,16 +154,7 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
   it("[I5] Driver.close() settles a read in flight: nothing in flight, no destination held, nothing released early", async () => {
     const w = await world(4, pattern(1 << 20, 5));
     w.net.setFaults({ links: [{ from: "P", to: "E", stallRead: { probability: 1, durationMs: 1e9 } }] }); // the read does not complete by itself
-    const keyId = itemKeyId({ contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP });
-    if (!keyId.ok) throw keyId.error;
-    const request = { requestId: "r1", items: [{ itemId: "i1", announcement: w.producer.announce(keyId.value), hasModelInput: true }] };
-    w.consumer.admit(request, w.net.now());
-    for (let i = 0; i < 200 && w.consumer.stats().readsInFlight === 0; i++) {
-      for (const d of w.drivers) d.step();
-      await new Promise((resolve) => setImmediate(resolve));
-      w.net.advanceBy(1);
-    }
-    expect(w.consumer.stats().readsInFlight).toBe(1);
+    await w.admitUntilReading();
     w.consumer.finishRequest("r1", w.net.now());
     const consumerDriver = w.drivers[1] as Driver;
     await consumerDriver.close();
@@ -166,14 +167,7 @@ describe("end to end: ProducerCore + ConsumerCore + Driver over MockNetwork", ()
 
   it("[P3][C7] Driver.close() acknowledges the grant of a finished request whose read it cancelled, before the transport closes", async () => {
     const w = await world(5, pattern(1 << 20, 6), FP, "per-read", { bandwidthBytesPerMs: 1_000 }); // the read takes about 1 s
-    const keyId = itemKeyId({ contentHash: new Uint8Array([1, 2, 3]), fingerprint: FP });
-    if (!keyId.ok) throw keyId.error;
-    w.consumer.admit({ requestId: "r1", items: [{ itemId: "i1", announcement: w.producer.announce(keyId.value), hasModelInput: true }] }, w.net.now());
-    for (let i = 0; i < 200 && w.consumer.stats().readsInFlight === 0; i++) {
-      for (const d of w.drivers) d.step();
-      await new Promise((resolve) => setImmediate(resolve));
-      w.net.advanceBy(1);
-    }
+    await w.admitUntilReading();
     expect(w.producer.stats().pins).toBe(1);
     w.consumer.finishRequest("r1", w.net.now());
     const [producerDriver, consumerDriver] = w.drivers as [Driver, Driver];
