@@ -9,6 +9,7 @@ import { EctpError, closestName, thrownMessage } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
+import { DEFAULT_SEED_TIMEOUT_MS } from "./random/seeds.js";
 import { SUBSCRIBER_RANDOMISED_FEATURES, SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
@@ -77,6 +78,8 @@ Options (each one that takes a value at most once):
                              and its answer to Init get the larger of this and 10000
   --case-timeout-ms <n>      wall-clock limit of one scripted case, 1 to ${MAX_TIMEOUT_MS} (default the
                              larger of 60000 and 10 x --command-timeout-ms)
+  --seed-timeout-ms <n>      wall-clock limit of one randomised seed, 1 to ${MAX_TIMEOUT_MS} (default
+                             ${DEFAULT_SEED_TIMEOUT_MS})
   -h, --help                 show this text
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error, when the
@@ -210,6 +213,8 @@ interface Config {
   commandTimeoutGiven: boolean;
   /** Wall-clock limit of one scripted case. */
   caseTimeoutMs: number;
+  /** Wall-clock limit of one randomised seed, when `--seed-timeout-ms` gave one (else the runners' default). */
+  seedTimeoutMs: number | undefined;
   /** Randomised seeds to run (`--seed n` or 1..`--seeds`). */
   seeds: readonly number[];
   /** `--level`: REQUIRED only, or RECOMMENDED too (the selected cases, and the subscriber schedules' checks). */
@@ -285,7 +290,11 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
     out: (text) => void (stopSignal === undefined && output.out(text)),
     err: (text) => void (stopSignal === undefined && output.err(text)),
     stopped: () => stopSignal !== undefined,
-    track: (conn) => void testees.add(conn),
+    track: (conn) => {
+      // Those already closed or dead are let go: a run of many seeds starts two testees per seed.
+      for (const t of testees) if (!t.alive) testees.delete(t);
+      testees.add(conn);
+    },
   };
   try {
     const ended = await Promise.race([runConfigured(c, live), interrupted]);
@@ -385,17 +394,35 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         ...(c.featuresPath !== undefined ? ["--features", c.featuresPath] : []),
         ...(c.knownFailingPath !== undefined ? ["--known-failing", c.knownFailingPath] : []),
         ...(c.commandTimeoutGiven ? ["--command-timeout-ms", String(c.commandTimeoutMs)] : []),
+        ...(c.seedTimeoutMs !== undefined ? ["--seed-timeout-ms", String(c.seedTimeoutMs)] : []),
         ...(c.level === "all" ? ["--level", "all"] : []),
       ];
       const replayCommand = (n: number) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" ");
       // With neither level's features, the consumer level's seeds are reported skipped (saying what they need).
       if (levels.length === 0 || levels.includes("consumer")) {
-        const random = await runRandomised({ consumer: factory, producer: factory, seeds: c.seeds, features: c.features, replayCommand, knownFailing: c.knownFailing });
+        const random = await runRandomised({
+          consumer: factory,
+          producer: factory,
+          seeds: c.seeds,
+          features: c.features,
+          replayCommand,
+          knownFailing: c.knownFailing,
+          seedTimeoutMs: c.seedTimeoutMs,
+        });
         results.push(...random);
         for (const r of random) onResult(r);
       }
       if (levels.includes("subscriber")) {
-        const random = await runSubscriberRandomised({ producer: factory, subscriber: factory, seeds: c.seeds, features: c.features, level: c.level, replayCommand, knownFailing: c.knownFailing });
+        const random = await runSubscriberRandomised({
+          producer: factory,
+          subscriber: factory,
+          seeds: c.seeds,
+          features: c.features,
+          level: c.level,
+          replayCommand,
+          knownFailing: c.knownFailing,
+          seedTimeoutMs: c.seedTimeoutMs,
+        });
         results.push(...random);
         for (const r of random) onResult(r);
       }
@@ -543,6 +570,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     commandTimeoutMs,
     commandTimeoutGiven: v["command-timeout-ms"] !== undefined,
     caseTimeoutMs,
+    seedTimeoutMs: intFlag("seed-timeout-ms", v["seed-timeout-ms"], 1, MAX_TIMEOUT_MS),
     seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1),
     level,
     scripted,
@@ -766,6 +794,7 @@ const OPTIONS = {
   report: { type: "string" },
   "command-timeout-ms": { type: "string" },
   "case-timeout-ms": { type: "string" },
+  "seed-timeout-ms": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies ParseArgsConfig["options"];
 

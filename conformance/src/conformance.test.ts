@@ -407,14 +407,16 @@ describe("runner self-tests: testees that break the process contract", async () 
   const testee = await bundleTsTestee();
   const scratch = mkdtempSync(join(tmpdir(), "ectp-proxy-"));
   /**
-   * The TS testee behind a proxy (binary frames) that answers command DUP twice, and with
-   * STUBBORN set ignores EOF and SIGTERM; it writes its pid to PID_FILE and the number of
-   * responses it forwarded to COUNT_FILE.
+   * The TS testee behind a proxy (binary frames) that answers command DUP twice, command DUP_LATE
+   * again 5 ms later, command DUP_NEXT again as the next request comes in, and with DUP_AT_EOF its
+   * last answer again on EOF; with STUBBORN set it ignores EOF and SIGTERM. It writes its pid to
+   * PID_FILE and the number of responses it forwarded to COUNT_FILE.
    */
   const proxy = fakeTestee(
     "proxy",
     `import { spawn } from "node:child_process"; import { writeFileSync } from "node:fs";
 const env = process.env; const dup = Number(env.DUP ?? 0); const late = Number(env.DUP_LATE ?? 0);
+const dupNext = Number(env.DUP_NEXT ?? 0); let held; let lastFrame;
 writeFileSync(env.PID_FILE, String(process.pid));
 const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
 process.stdin.pipe(child.stdin);
@@ -422,7 +424,10 @@ let buf = Buffer.alloc(0); let n = 0;
 child.stdout.on("data", (c) => { buf = Buffer.concat([buf, c]); while (buf.length >= 4) { const len = buf.readUInt32BE(0); if (buf.length < 4 + len) break;
   const frame = buf.subarray(0, 4 + len); buf = buf.subarray(4 + len); n++; writeFileSync(env.COUNT_FILE, String(n));
   process.stdout.write(n === dup ? Buffer.concat([frame, frame]) : frame);
-  if (n === late) { const again = Buffer.from(frame); setTimeout(() => process.stdout.write(again), 5); } } });
+  if (n === late) { const again = Buffer.from(frame); setTimeout(() => process.stdout.write(again), 5); }
+  if (n === dupNext) held = Buffer.from(frame); lastFrame = Buffer.from(frame); } });
+process.stdin.on("data", () => { if (held) { process.stdout.write(held); held = undefined; } });
+process.stdin.on("end", () => { if (env.DUP_AT_EOF && lastFrame) process.stdout.write(lastFrame); });
 if (env.STUBBORN) { process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000)); }
 else child.on("exit", () => process.exit(0));`,
   );
@@ -461,6 +466,28 @@ else child.on("exit", () => process.exit(0));`,
     const failed = report.results.filter((r) => r.status === "failed");
     expect(failed.length).toBeGreaterThanOrEqual(1);
     expect(failed[0]?.message).toContain("a command answered twice");
+  }, 60_000);
+
+  it("a second answer to a case's last command fails that case, also when read as the next case began or at close (TESTEE-PROTOCOL.md §2)", async () => {
+    const two = CASES.filter((c) =>
+      ["consumer/c1-admission/local-item-is-ready", "consumer/c1-admission/no-announcement-with-model-input-encodes-locally"].includes(c.fullName),
+    );
+    const env = (more: Record<string, string>) => ({ PID_FILE: join(scratch, "pid"), COUNT_FILE: join(scratch, "count"), ...more });
+    await run({});
+    const last = Number(readFileSync(join(scratch, "count"), "utf8")); // the first case's last command
+    const reported: string[] = [];
+    const next = await runSuite({
+      testee: () => spawnTestee({ command: proxy, env: env({ DUP_NEXT: String(last) }) }),
+      cases: two,
+      level: "all",
+      onResult: (r) => reported.push(`${r.name} ${r.status}`),
+    });
+    expect(next.results.map((r) => r.status)).toEqual(["failed", "passed"]); // the second case ran again on a fresh testee
+    expect(next.results[0]?.message).toContain(`a second response to command ${last} (answered already)`);
+    expect(next.results[0]?.message).toContain("(read after this case's last answer)");
+    expect(reported).toEqual(next.results.map((r) => `${r.name} ${r.status}`));
+    const atEof = await run({ DUP_AT_EOF: "1" });
+    expect(atEof.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining(`output after the response to command ${last}, its last answer, read as the runner closed it`) });
   }, 60_000);
 
   it("a testee that ignores EOF and SIGTERM is killed with its process group at close, and the run ends", async () => {

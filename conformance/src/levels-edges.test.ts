@@ -9,6 +9,7 @@ import { MockNetwork } from "@ectp/transport-mock";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { runRandomised } from "./random/randomised.js";
+import { runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
 import { runSystemLevel } from "./system/system-level.js";
 import { TS_CORE, alteredTsTestee, brokenTransportHarness, inProcessTsTestee, rewriteReads } from "./test-support.js";
@@ -61,6 +62,25 @@ describe("randomised level: seeds and schedules", () => {
     }
     expect(slowPerSeed.some((n) => n >= 2), slowPerSeed.join(",")).toBe(true);
   }, 120_000);
+});
+
+describe("randomised levels: the wall-clock limit of a seed", () => {
+  it("a seed past its seedTimeoutMs fails at its next command, saying how to raise the limit (both levels)", async () => {
+    const [consumerSeed] = await runRandomised({ consumer: inProcessTsTestee, producer: inProcessTsTestee, seeds: [1], features: TS_TESTEE_FEATURES, seedTimeoutMs: 1 });
+    const [subscriberSeed] = await runSubscriberRandomised({
+      producer: inProcessTsTestee,
+      subscriber: inProcessTsTestee,
+      seeds: [1],
+      features: TS_TESTEE_FEATURES,
+      seedTimeoutMs: 1,
+    });
+    for (const r of [consumerSeed, subscriberSeed]) {
+      expect(r?.status).toBe("failed");
+      expect(r?.message).toMatch(/^seed 1: the seed ran past its 1 ms of wall-clock time after \d+ commands, at t=\d+ of simulated time .*--seed-timeout-ms raises the limit/);
+    }
+    // The default leaves a reference testee's seed alone.
+    expect((await runRandomised({ consumer: inProcessTsTestee, producer: inProcessTsTestee, seeds: [1], features: TS_TESTEE_FEATURES }))[0]?.status).toBe("passed");
+  }, 60_000);
 });
 
 describe("randomised level: checks that must fire", () => {

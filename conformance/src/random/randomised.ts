@@ -42,6 +42,8 @@ export interface RandomisedOptions {
   replayCommand?: (seed: number) => string;
   /** Known-failing list (names `randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>`). */
   knownFailing?: ReadonlyMap<string, string>;
+  /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
+  seedTimeoutMs?: number | undefined;
 }
 
 /** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */
@@ -94,6 +96,7 @@ export async function runRandomised(options: RandomisedOptions): Promise<CaseRes
     },
     replayCommand: options.replayCommand,
     knownFailing: options.knownFailing,
+    seedTimeoutMs: options.seedTimeoutMs,
   });
 }
 

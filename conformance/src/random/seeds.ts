@@ -35,7 +35,16 @@ export interface SeedRun {
   replayCommand?: ((seed: number) => string) | undefined;
   /** Known-failing list. */
   knownFailing?: ReadonlyMap<string, string> | undefined;
+  /** Wall-clock limit of one seed, in ms: past it, the seed fails at its next command. Default {@link DEFAULT_SEED_TIMEOUT_MS}. */
+  seedTimeoutMs?: number | undefined;
 }
+
+/**
+ * Default of {@link SeedRun.seedTimeoutMs}: five minutes. A reference testee's seed takes a few
+ * seconds; a testee whose `next_deadline_ms` is always `now + 1` makes the runner poll it every
+ * millisecond of a schedule's 2 to 3 minutes of simulated time, and its seed then fails saying so.
+ */
+export const DEFAULT_SEED_TIMEOUT_MS = 300_000;
 
 /** Run every seed of `run` in turn. One CaseResult per seed. Never throws for testee behaviour. */
 export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
@@ -47,16 +56,20 @@ export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
     if (run.skipped !== undefined) outcome = { status: "skipped", message: run.skipped };
     else {
       const testees: TesteeConnection[] = [];
+      const replay = run.replayCommand?.(seed);
+      const failed = (why: string): typeof outcome => ({ status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` });
       try {
-        for (const make of run.testees) testees.push(await make());
+        const limit = wallClockLimit(run.seedTimeoutMs ?? DEFAULT_SEED_TIMEOUT_MS);
+        for (const make of run.testees) testees.push(limit(await make()));
         outcome = { status: "passed", message: await run.schedule(seed, testees) };
       } catch (err) {
-        const why = err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`;
-        const replay = run.replayCommand?.(seed);
-        outcome = { status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` };
+        outcome = failed(err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`);
       } finally {
         for (const t of testees) await t.close();
       }
+      // TESTEE-PROTOCOL.md §2: output after a testee's last answer, read as it was closed, fails the seed too.
+      const late = testees.find((t) => t.fault !== undefined)?.fault;
+      if (outcome.status === "passed" && late !== undefined) outcome = failed(late.message);
     }
     const r = classify(name, outcome, run.knownFailing);
     results.push({
@@ -70,6 +83,37 @@ export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
     });
   }
   return results;
+}
+
+/**
+ * Wraps a seed's testees so that, once `limitMs` of wall-clock time has passed since this was
+ * called, their next command fails the seed instead of going out (as a scripted case's limit does).
+ */
+function wallClockLimit(limitMs: number): (conn: TesteeConnection) => TesteeConnection {
+  const startedAt = performance.now();
+  let commands = 0;
+  return (conn) => ({
+    get alive() {
+      return conn.alive;
+    },
+    get fault() {
+      return conn.fault;
+    },
+    get initResult() {
+      return conn.initResult;
+    },
+    async request(req) {
+      if (performance.now() - startedAt > limitMs) {
+        const t = req.nowMs == null ? "" : `, at t=${Number(req.nowMs) - CLOCK_ORIGIN_MS} of simulated time`;
+        throw new Violation(
+          `the seed ran past its ${limitMs} ms of wall-clock time after ${commands} commands${t} (a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee); --seed-timeout-ms raises the limit`,
+        );
+      }
+      commands++;
+      return conn.request(req);
+    },
+    close: () => conn.close(),
+  });
 }
 
 /** The runner's scheduled actions of one seed, in time order (ties in the order they were scheduled). */

@@ -57,6 +57,8 @@ export interface SubscriberRandomisedOptions {
   replayCommand?: (seed: number) => string;
   /** Known-failing list (names `randomised/e1-e2-i1-i4/seed-<n>`). */
   knownFailing?: ReadonlyMap<string, string>;
+  /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
+  seedTimeoutMs?: number | undefined;
 }
 
 /** Run the seeds. One CaseResult per seed (`randomised/e1-e2-i1-i4/seed-<n>`). Never throws for testee behaviour. */
@@ -80,6 +82,7 @@ export async function runSubscriberRandomised(options: SubscriberRandomisedOptio
     },
     replayCommand: options.replayCommand,
     knownFailing: options.knownFailing,
+    seedTimeoutMs: options.seedTimeoutMs,
   });
 }
 

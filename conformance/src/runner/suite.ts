@@ -192,6 +192,12 @@ export function featureWarnings(claimed: ReadonlySet<string>, listed: readonly s
  * Run the scripted cases against a testee. Never throws for anything the testee does: a
  * crash, hang or malformed answer fails that case (with the testee's stderr tail) and the
  * next case gets a fresh testee.
+ *
+ * Output a testee writes after a case's last answer (a second answer, or output unasked) fails
+ * that case, as TESTEE-PROTOCOL.md §2 says, even when it is read only once the next case began
+ * (before any of that case's commands was answered) or as the testee was closed at the end. So a
+ * case that used the testee is reported (`onResult`) once the next one that uses it has run, or at
+ * the end; a case that failed only for its predecessor's output runs again on a fresh testee.
  */
 export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const features = new Set(options.features ?? ["consumer", "producer"]);
@@ -199,26 +205,56 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const results: CaseResult[] = [];
   let conn: TesteeConnection | undefined;
   let featuresCompared = false;
+  /** Results not yet reported: the last case that used the testee (first), then skipped ones. */
+  let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined }[] = [];
+  const report = (r: CaseResult): void => {
+    results.push(r);
+    options.onResult?.(r);
+  };
+  /** The held case that used `faulty` fails for `fault`, output after its last answer. */
+  const blameHeld = (faulty: TesteeConnection, fault: TesteeFault): void => {
+    const last = held[0];
+    if (last === undefined || last.conn !== faulty) return;
+    const why = `${fault.message} (read after this case's last answer)`;
+    const raw: RawOutcome = last.raw.status === "failed" ? { status: "failed", message: `${last.raw.message ?? ""}; and: ${why}` } : { status: "failed", message: why };
+    last.raw = raw;
+    last.result = { ...last.result, ...classify(last.result.name, raw, options.knownFailing) };
+  };
+  /** Run one case; `used`: the testee it ran on; `rerun`: it failed only for its predecessor's output. */
+  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true }> => {
+    let answered = 0;
+    let used: TesteeConnection | undefined;
+    try {
+      if (!conn?.alive) conn = await options.testee();
+      used = conn;
+      if (!featuresCompared) {
+        featuresCompared = true;
+        for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
+      }
+      await runScriptedCase(c, countingAnswers(conn, () => answered++), { features, caseTimeoutMs: options.caseTimeoutMs });
+      // Output the testee wrote after its last answer (a second answer, a crash on the way out)
+      // belongs to this case: let it arrive, then judge.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (conn.fault) throw conn.fault;
+      return { outcome: { status: "passed" }, used };
+    } catch (err) {
+      // TESTEE-PROTOCOL.md §2: output after the previous case's last answer fails that case, not this one.
+      if (err instanceof TesteeFault && err.afterCommand !== undefined && answered === 0 && used !== undefined && held[0]?.conn === used) {
+        blameHeld(used, err);
+        return { outcome: { status: "failed", message: err.message }, rerun: true };
+      }
+      return { outcome: caseError(err), used };
+    }
+  };
   for (const c of cases) {
     const t0 = performance.now();
     let outcome: RawOutcome;
+    let used: TesteeConnection | undefined;
     if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
     else {
-      try {
-        if (!conn?.alive) conn = await options.testee();
-        if (!featuresCompared) {
-          featuresCompared = true;
-          for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
-        }
-        await runScriptedCase(c, conn, { features, caseTimeoutMs: options.caseTimeoutMs });
-        // Output the testee wrote after its last answer (a second answer, a crash on the way out)
-        // belongs to this case: let it arrive, then judge.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (conn.fault) throw conn.fault;
-        outcome = { status: "passed" };
-      } catch (err) {
-        outcome = caseError(err);
-      }
+      let ran = await runCase(c);
+      if (ran.rerun) ran = await runCase(c); // on a fresh testee: the predecessor's output is judged
+      ({ outcome, used } = ran);
     }
     const r = classify(c.fullName, outcome, options.knownFailing);
     const result: CaseResult = {
@@ -230,11 +266,41 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       ...(r.message !== undefined ? { message: r.message } : {}),
       durationMs: Math.round(performance.now() - t0),
     };
-    results.push(result);
-    options.onResult?.(result);
+    if (used === undefined) {
+      if (held.length > 0) held.push({ result, raw: outcome, conn: undefined });
+      else report(result);
+      continue;
+    }
+    for (const h of held) report(h.result);
+    held = [{ result, raw: outcome, conn: used }];
   }
-  await conn?.close();
+  if (conn !== undefined) {
+    await conn.close();
+    if (conn.fault) blameHeld(conn, conn.fault);
+  }
+  for (const h of held) report(h.result);
   return summarise(results);
+}
+
+/** `conn`, calling `onAnswer` after each request it answers. */
+function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeConnection {
+  return {
+    get alive() {
+      return conn.alive;
+    },
+    get fault() {
+      return conn.fault;
+    },
+    get initResult() {
+      return conn.initResult;
+    },
+    async request(req) {
+      const res = await conn.request(req);
+      onAnswer();
+      return res;
+    },
+    close: () => conn.close(),
+  };
 }
 
 /** Turn anything a case threw into a pass/fail/skip outcome. */

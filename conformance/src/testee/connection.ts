@@ -18,23 +18,31 @@ export class TesteeFault extends Error {
   readonly stderrTail: string;
   /** The message without its kind and stderr tail. */
   readonly detail: string;
+  /**
+   * Set for output that came when no answer was due (a second answer, or output written unasked):
+   * the id of the command answered last before it. TESTEE-PROTOCOL.md §2: such output fails the case
+   * of that command, which may be the case before the one running when it was read.
+   */
+  readonly afterCommand: number | undefined;
 
   /**
    * @param kind - what went wrong.
    * @param message - details (exit code, timeout, parse error).
    * @param stderrTail - the tail of the testee's stderr.
+   * @param afterCommand - for output no command was waiting for: the id of the command answered last.
    */
-  constructor(kind: TesteeFaultKind, message: string, stderrTail = "") {
+  constructor(kind: TesteeFaultKind, message: string, stderrTail = "", afterCommand?: number) {
     super(`testee ${kind}: ${message}${stderrTail ? `\n--- testee stderr (tail) ---\n${stderrTail}` : ""}`);
     this.name = "TesteeFault";
     this.kind = kind;
     this.stderrTail = stderrTail;
     this.detail = message;
+    this.afterCommand = afterCommand;
   }
 
   /** The same fault, naming the command that was waiting for its answer (`what`, e.g. "putItem at t=0"). */
   during(what: string): TesteeFault {
-    return new TesteeFault(this.kind, `${this.detail} (while ${what} waited for its answer)`, this.stderrTail);
+    return new TesteeFault(this.kind, `${this.detail} (while ${what} waited for its answer)`, this.stderrTail, this.afterCommand);
   }
 }
 
@@ -50,7 +58,8 @@ export interface TesteeConnection {
   readonly alive: boolean;
   /**
    * Why the connection died, when the testee did something wrong (exited, hung, wrote garbage or
-   * an unasked response), possibly after its last answer; undefined while alive or once closed.
+   * an unasked response), possibly after its last answer; undefined while alive. Once the runner
+   * closed it: what the testee wrote after its last answer, before it exited (else undefined).
    */
   readonly fault?: TesteeFault;
   /** The testee's answer to Init. Its `features` are informative: the runner follows the features file and warns about differences. */

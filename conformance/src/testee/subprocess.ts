@@ -42,6 +42,9 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** TESTEE-PROTOCOL.md §2: how long a testee has to exit after EOF, and after SIGTERM, in ms. */
 const EXIT_GRACE_MS = 1000;
 
+/** How long, once a closed testee's group is gone, its stdout is still read for what it wrote last, in ms. */
+const STDOUT_DRAIN_MS = 200;
+
 /**
  * The process groups of testees still running (each group's leader pid). Killed (SIGKILL) when the
  * runner's process exits without having closed them, as when its standard output is closed under
@@ -177,6 +180,8 @@ class SubprocessTestee implements TesteeConnection {
   private waiter: ((fault?: TesteeFault) => void) | undefined;
   private exited = false;
   private closedByRunner = false;
+  /** Output read while the runner closed the testee (after its last answer): reported as {@link fault}. */
+  private strayAtClose: TesteeFault | undefined;
   /** The first bytes the testee wrote to stdout (to tell a wrong `--json-lines` setting from garbage). */
   private head = Buffer.alloc(0);
 
@@ -216,9 +221,9 @@ class SubprocessTestee implements TesteeConnection {
     return this.dead === undefined;
   }
 
-  /** Why the connection died (undefined while alive, or when the runner closed it). */
+  /** Why the connection died (undefined while alive); once the runner closed it, output written after the last answer. */
   get fault(): TesteeFault | undefined {
-    return this.closedByRunner ? undefined : this.dead;
+    return this.closedByRunner ? this.strayAtClose : this.dead;
   }
 
   stderrTail(): string {
@@ -226,6 +231,10 @@ class SubprocessTestee implements TesteeConnection {
   }
 
   private onStdout(chunk: Buffer): void {
+    if (this.closedByRunner) {
+      this.outputAtClose(chunk);
+      return;
+    }
     if (this.dead) return;
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     try {
@@ -252,6 +261,7 @@ class SubprocessTestee implements TesteeConnection {
           "malformed",
           `a response arrived with no request outstanding (after the response to command ${last}): a command answered twice, or output written unasked`,
           this.stderrTail(),
+          last,
         ),
       );
       return;
@@ -413,11 +423,12 @@ class SubprocessTestee implements TesteeConnection {
     if (Number(res.commandId) !== commandId) {
       const echoed = Number(res.commandId);
       // A lower id is a command answered already: its second answer came late, after the next request went out.
-      const why =
-        echoed >= 1 && echoed < commandId
-          ? `a second response to command ${echoed} (answered already) came where command ${commandId}'s was expected: a command answered twice`
-          : `response echoes command_id ${String(res.commandId)}; expected ${commandId}`;
-      this.malformed(why);
+      if (echoed >= 1 && echoed < commandId)
+        this.malformed(
+          `a second response to command ${echoed} (answered already) came where command ${commandId}'s was expected: a command answered twice`,
+          commandId - 1,
+        );
+      this.malformed(`response echoes command_id ${String(res.commandId)}; expected ${commandId}`);
     }
     // None set: in a binary frame usually a misspelt result name, which the decoder drops (a JSON
     // line's unknown names were refused above); the names a JSON line wrote are shown.
@@ -433,9 +444,29 @@ class SubprocessTestee implements TesteeConnection {
     return res;
   }
 
-  /** The answer just read is malformed: the connection dies with that fault, which is thrown. */
-  private malformed(why: string): never {
-    const fault = new TesteeFault("malformed", why, this.stderrTail());
+  /**
+   * Stdout written after the last answer, read while the runner closes the testee: a second answer
+   * or output unasked, which fails the case of the command answered last (TESTEE-PROTOCOL.md §2).
+   * The first such chunk is kept (white space between JSON lines aside).
+   */
+  private outputAtClose(chunk: Buffer): void {
+    if (this.strayAtClose !== undefined || (this.json && chunk.toString("utf8").trim() === "")) return;
+    const last = this.nextId - 1;
+    const shown = chunk.subarray(0, 32).toString(this.json ? "utf8" : "hex");
+    this.strayAtClose = new TesteeFault(
+      "malformed",
+      `output after the response to command ${last}, its last answer, read as the runner closed it (${chunk.length} bytes, starting ${JSON.stringify(shown)}${this.json ? "" : " in hex"}): a command answered twice, or output written unasked`,
+      this.stderrTail(),
+      last,
+    );
+  }
+
+  /**
+   * The answer just read is malformed: the connection dies with that fault, which is thrown.
+   * `afterCommand`: it was output no command was waiting for, read after that command's answer.
+   */
+  private malformed(why: string, afterCommand?: number): never {
+    const fault = new TesteeFault("malformed", why, this.stderrTail(), afterCommand);
     this.fail(fault);
     throw fault;
   }
@@ -477,6 +508,7 @@ class SubprocessTestee implements TesteeConnection {
       // TESTEE-PROTOCOL.md §2: on EOF a testee exits with status 0 (said, not failed: its cases stand).
       const code = wasAlive ? await this.exitCodeWithin(EXIT_GRACE_MS) : 0;
       if (code !== 0 && code !== undefined) this.onExitRuleBroken?.(`it exited with status ${code} on EOF on its stdin, not 0`);
+      await this.stdoutReadWithin(STDOUT_DRAIN_MS); // what it wrote before exiting is judged (`fault`)
       return this.releaseStreams();
     }
     this.signalGroup("SIGTERM");
@@ -489,6 +521,21 @@ class SubprocessTestee implements TesteeConnection {
     );
     if (onTerm) return this.releaseStreams();
     this.kill();
+  }
+
+  /** Resolves once stdout has been read to its end, or after `ms` (a process outside the group may hold it open). */
+  private stdoutReadWithin(ms: number): Promise<void> {
+    const out = this.child.stdout;
+    if (!out || out.readableEnded || out.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      out.once("end", done);
+      out.once("close", done);
+    });
   }
 
   /** The testee's exit status once Node has reaped it, within `ms`; undefined for a signal or when not reaped by then. */
