@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cleanDeclarations, forceNumbersAtRuntime, saturateUint64OnEncode, skipUnknownByFieldNumber } from "../../scripts/lib/pbjs-postprocess.mjs";
+import { cleanDeclarations, forceNumbersAtRuntime, moduleLocalRoot, saturateUint64OnEncode, skipUnknownByFieldNumber } from "../../scripts/lib/pbjs-postprocess.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgRoot = join(here, "..");
@@ -34,7 +34,7 @@ run("pbts", ["-o", dts, out]);
 // Shared post-processing (scripts/lib/pbjs-postprocess.mjs): 64-bit fields are numbers at
 // run time too, unknown fields of field-less messages are skipped by field number, the unused
 // Long import goes, and pbts's $Shape members get doc comments.
-writeFileSync(out, saturateUint64OnEncode(skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8")))));
+writeFileSync(out, moduleLocalRoot(saturateUint64OnEncode(skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8"))))));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));
 // The schema as plain JSON (names, types, enum values): the runner builds its own reflection
 // root from it (the static module above has none), never a shared one in protobufjs's registry.

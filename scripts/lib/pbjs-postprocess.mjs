@@ -8,6 +8,7 @@
 //   refuseRepeatedSingularFields(js)  refuse, while decoding, a non-repeated field that occurs twice
 //   strictSkipField(js, path)  skip unknown fields with a hand-written skipper as strict as known fields
 //   saturateUint64OnEncode(js) write a uint64 of 2^64 or more as 2^64 - 1 (conformance runner only)
+//   moduleLocalRoot(js)        keep the generated namespace out of protobufjs' process-wide roots
 //   cleanDeclarations(dts)     drop the unused Long import, document $Shape members
 //
 // All are pure string transforms that throw when pbjs output no longer looks as
@@ -321,6 +322,20 @@ export function refuseRepeatedSingularFields(js) {
   const leftover = /_depth \+ 1, message\.\w+\)/.exec(patched);
   if (leftover) throw new Error(`pbjs-postprocess: ${leftover[0]} still merges a repeated field; extend refuseRepeatedSingularFields`);
   return patched;
+}
+
+/**
+ * pbjs puts the generated namespace on protobufjs' process-wide `$protobuf.roots[name]` and looks
+ * every message class up through it at call time (`new $root.ectp.v1.Envelope()`). Another module
+ * generated under the same root name (pbjs' default is "default"), or a second copy of the
+ * package (its ESM and CJS builds, two versions), then replaces our classes for every decoder and
+ * encoder of this one: Hellos decoded as MALFORMED_MESSAGE, encoders throwing. A module-local
+ * root gives each copy its own classes, shared with nobody.
+ */
+export function moduleLocalRoot(js) {
+  const pattern = /^const \$root = \$protobuf\.roots\[("[^"]+")\] \|\| \(\$protobuf\.roots\[\1\] = \{\}\);$/m;
+  if (!pattern.test(js)) throw new Error("moduleLocalRoot: pbjs output no longer declares $root from $protobuf.roots");
+  return js.replace(pattern, "// Module-local, not in $protobuf.roots: see moduleLocalRoot in scripts/lib/pbjs-postprocess.mjs.\nconst $root = {};");
 }
 
 /**

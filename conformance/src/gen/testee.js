@@ -13,7 +13,8 @@ const $uint64s = (reader, into) => { const start = into.length; reader.uint64s(i
 const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError, $TypeError = $util.global.TypeError, $Number = $util.global.Number, $parseInt = $util.global.parseInt, $String = $util.global.String, $BigInt = $util.global.BigInt, $Array = $util.global.Array, $Boolean = $util.global.Boolean;
 
 // Exported root namespace
-const $root = $protobuf.roots["ectp_conformance"] || ($protobuf.roots["ectp_conformance"] = {});
+// Module-local, not in $protobuf.roots: see moduleLocalRoot in scripts/lib/pbjs-postprocess.mjs.
+const $root = {};
 
 export const ectp = $root.ectp = (() => {
 

@@ -11,6 +11,7 @@ import {
   cleanDeclarations,
   forceNumbersAtRuntime,
   limitRepeatedElements,
+  moduleLocalRoot,
   refuseRepeatedSingularFields,
   skipUnknownByFieldNumber,
   strictSkipField,
@@ -50,7 +51,7 @@ run("pbts", ["-o", dts, out]);
 // Post-processing shared with other generators: see scripts/lib/pbjs-postprocess.mjs.
 // MAX_REPEATED_ELEMENTS of src/limits.ts (a test checks that the two agree).
 const MAX_REPEATED_ELEMENTS = 65_536;
-const js = strictSkipField(skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8"))), "../skip-field.js");
+const js = moduleLocalRoot(strictSkipField(skipUnknownByFieldNumber(forceNumbersAtRuntime(readFileSync(out, "utf8"))), "../skip-field.js"));
 writeFileSync(out, refuseRepeatedSingularFields(limitRepeatedElements(checkTypesOnEncode(checkIntegersOnEncode(js)), MAX_REPEATED_ELEMENTS)));
 writeFileSync(dts, cleanDeclarations(readFileSync(dts, "utf8")));
 

@@ -7,6 +7,9 @@ import { EctpError, thrownText } from "./errors.js";
 
 const objectTag = Object.prototype.toString;
 
+/** `%TypedArray%.prototype.length`: a typed array's real length, whatever its own `length` property says. */
+const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "length")?.get as (this: unknown) => number;
+
 /**
  * The `byteLength` getters of ArrayBuffer and SharedArrayBuffer: they throw for anything without
  * the buffer's internal slot, so they tell a real buffer (of any realm) from an object whose
@@ -31,7 +34,13 @@ export function byteView(value: unknown, what: string): Uint8Array {
     // ArrayBuffer.isView first: it is true only for a real view (a Proxy of one has no view
     // slot, and its typed-array getters throw when read through it).
     if (ArrayBuffer.isView(value)) {
-      if (value instanceof Uint8Array) return isGoneView(value) ? throwDetached(what) : value;
+      if (value instanceof Uint8Array) {
+        if (isGoneView(value)) return throwDetached(what);
+        // [I1] Callers read `length`: one that throws, or says other than the bytes there are, is refused here.
+        if (value.length !== typedArrayLength.call(value))
+          throw new EctpError("INVALID_ARGUMENT", `${what} is a Uint8Array whose length property says other than its bytes; pass a plain Uint8Array`);
+        return value;
+      }
       return isGoneView(value) ? throwDetached(what) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
     }
     tag = objectTag.call(value);

@@ -39,8 +39,9 @@ export function crc32c(input: Uint8Array | ArrayBuffer | ArrayBufferView, previo
       "INVALID_ARGUMENT",
       `crc32c: previous must be the 32-bit value an earlier crc32c call returned, unsigned or signed (0 to start); got ${typeof previous === "number" ? previous : typeof previous}.`,
     );
-  // ArrayBuffer.isView first: a Proxy of a Uint8Array passes instanceof but cannot be read (byteView refuses it).
-  const bytes = ArrayBuffer.isView(input) && input instanceof Uint8Array && input.length !== 0 ? input : byteView(input, "crc32c input");
+  // [I1] Through byteView always: a Proxy of a Uint8Array passes instanceof but cannot be read, and a
+  // Uint8Array's own `length` may throw or lie (byteView refuses both).
+  const bytes = byteView(input, "crc32c input");
   const t = TABLE;
   let crc = ~previous;
   let i = 0;

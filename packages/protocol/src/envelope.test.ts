@@ -60,6 +60,46 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(decodeEnvelope(encodeEnvelope({ ...valid, version: { major: 2 } }))).toMatchObject({ ok: false, error: { code: "VERSION" } });
   });
 
+  it("[V1] encodeEnvelope refuses an announcement without a version, which every consumer refuses [C2]", () => {
+    const item = { key: { contentHash: Uint8Array.of(1) }, sizeBytes: 4, producerId: "encoder-0", epoch: 1 };
+    const head = { version: SPEC_VERSION, senderId: "encoder-0", senderEpoch: 1 };
+    expectEncodeRefused({ ...head, announcement: { item } }, "announcement.version is missing; set announcement.version: SPEC_VERSION");
+    expectEncodeRefused({ ...head, announcement: { version: {}, item } }, "announcement.version.major is undefined");
+    expectEncodeRefused({ ...head, announcement: { version: { major: 0, minor: 1 }, item } }, "announcement.version.major is 0");
+    const sent = decodeEnvelope(encodeEnvelope({ ...head, announcement: { version: SPEC_VERSION, item } }));
+    expect(sent.ok && sent.value.announcement?.version?.major).toBe(SPEC_VERSION.major);
+  });
+
+  it("[I1] decodes, and keeps its stack-trace saving, only where Error.stackTraceLimit can be set (not under --frozen-intrinsics)", () => {
+    const own = Object.getOwnPropertyDescriptor(Error, "stackTraceLimit");
+    check(own !== undefined && own.configurable === true, "Error.stackTraceLimit is an own configurable property in V8");
+    Object.defineProperty(Error, "stackTraceLimit", { ...own, writable: false });
+    try {
+      expect(decodeEnvelope(encodeEnvelope(valid))).toMatchObject({ ok: true, value: { heartbeat: { sequence: 3 } } });
+      expect(decodeEnvelope(Uint8Array.of(0xff))).toMatchObject({ ok: false, error: { code: "MALFORMED_MESSAGE" } });
+    } finally {
+      Object.defineProperty(Error, "stackTraceLimit", own);
+    }
+  });
+
+  it("keeps its message classes to itself: a module registering its own namespace in protobufjs' shared roots changes nothing", () => {
+    const roots = $protobuf.roots as Record<string, { ectp?: unknown } | undefined>;
+    // What a second copy of this package, or any pbjs output generated under the default root, does on load.
+    roots.default ??= {};
+    const shared = roots.default;
+    const saved = shared.ectp;
+    shared.ectp = { v1: {} };
+    try {
+      const hello = { ...valid, heartbeat: undefined, hello: { role: 1, capabilities: ["events.v1"] } };
+      const decoded = decodeEnvelope(encodeEnvelope(hello));
+      expect(decoded).toMatchObject({ ok: true, value: { hello: { capabilities: ["events.v1"] } } });
+      expect(decoded.ok && decoded.value instanceof ectp.v1.Envelope).toBe(true);
+    } finally {
+      if (saved === undefined) delete shared.ectp;
+      else shared.ectp = saved;
+    }
+  });
+
   it("round-trips a valid envelope with 64-bit fields as plain numbers", () => {
     const decoded = decodeEnvelope(encodeEnvelope(valid));
     expect(decoded.ok).toBe(true);
@@ -492,7 +532,9 @@ describe("envelopeBodyName", () => {
     (k) => !["version", "senderId", "senderEpoch", "toJSON", "body"].includes(k),
   );
   it.each(members)("names the %s body of a plain object and of its decoded bytes", (name) => {
-    const env = { version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1, [name]: {} } as ectp.v1.IEnvelope;
+    // An announcement carries a version of its own [V1].
+    const body = name === "announcement" ? { version: SPEC_VERSION } : {};
+    const env = { version: { ...SPEC_VERSION }, senderId: "p", senderEpoch: 1, [name]: body } as ectp.v1.IEnvelope;
     expect(envelopeBodyName(env)).toBe(name);
     const decoded = decodeEnvelope(encodeEnvelope(env));
     expect(decoded.ok && envelopeBodyName(decoded.value)).toBe(name);
@@ -577,7 +619,7 @@ describe("[I1] repeated elements per message (SPEC.md section 5)", () => {
     refused({ ...head, hello: { role: ectp.v1.Role.ROLE_CONSUMER, capabilities: Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => "a") } });
     const long = Array.from({ length: MAX_REPEATED_ELEMENTS + 1 }, () => 1);
     refused({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { sizeBytes: 1, shape: long } } });
-    refused({ ...head, announcement: { item: { sizeBytes: 1, shape: long } } });
+    refused({ ...head, announcement: { version: SPEC_VERSION, item: { sizeBytes: 1, shape: long } } });
     // At the limit it is sent, and received.
     const atLimit = encodeEnvelope({ ...head, eventBatch: { sequence: 1, events: Array.from({ length: MAX_REPEATED_ELEMENTS }, () => cleared) } });
     expect(decodeEnvelope(atLimit).ok).toBe(true);

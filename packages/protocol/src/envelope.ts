@@ -115,6 +115,10 @@ function headerProblem(env: ectp.v1.IEnvelope): string | undefined {
     return "it has no version; set version: SPEC_VERSION (a receiver answers an envelope without one with VERSION) [V1]";
   if (version.major == null || version.major === 0)
     return `version.major is ${String(version.major)}: no spec has major 0; set version: SPEC_VERSION (major ${SPEC_MAJOR}) [V1]`;
+  // [V1] Every announcement carries the sender's spec version too: a consumer refuses one without it [C2].
+  const announced = env.announcement?.version;
+  if (env.announcement != null && (announced == null || announced.major == null || announced.major === 0))
+    return `announcement.version${announced == null ? " is missing" : `.major is ${String(announced.major)}`}; set announcement.version: SPEC_VERSION (a consumer refuses an announcement without one) [V1]`;
   if (env.senderId == null || env.senderId === "")
     return "it has no senderId; set the sender's id (a receiver drops an envelope without one)";
   if (env.senderEpoch == null || env.senderEpoch === 0)
@@ -211,6 +215,32 @@ export type DecodedEnvelope =
       readonly envelope?: ectp.v1.Envelope;
     };
 
+/** What {@link withoutStackTraces} returns when it could not set the limit. */
+const NOT_SET = Symbol("stackTraceLimit not set");
+
+/**
+ * Set `Error.stackTraceLimit` to 0 and return what it was, or {@link NOT_SET} where it cannot be
+ * set: [I1] a runtime that froze Error (`node --frozen-intrinsics`, a lockdown) decodes with stacks.
+ */
+function withoutStackTraces(): unknown {
+  try {
+    const limit: unknown = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    return limit;
+  } catch {
+    return NOT_SET;
+  }
+}
+
+/** Put back the limit {@link withoutStackTraces} replaced. */
+function restoreStackTraces(limit: unknown): void {
+  try {
+    Error.stackTraceLimit = limit as number;
+  } catch {
+    // frozen meanwhile: nothing to put back that could be put back
+  }
+}
+
 /**
  * Decode an envelope. Never throws: malformed bytes give `MALFORMED_MESSAGE`, a missing
  * or other-major version gives `VERSION` [V1], a missing sender gives `MALFORMED_MESSAGE`.
@@ -231,15 +261,14 @@ export function decodeEnvelope(bytes: Uint8Array): DecodedEnvelope {
   // trace, which would name only the decoder's frames and cost far more than the decode itself
   // (a 1-byte envelope took 16 us against 0.13 us for a valid heartbeat: a peer sending garbage
   // bought a hundred times the receiver's CPU of one sending messages).
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  const stackTraceLimit = withoutStackTraces();
   let thrown: unknown;
   try {
     return decodeView(view);
   } catch (cause) {
     thrown = cause;
   } finally {
-    Error.stackTraceLimit = stackTraceLimit;
+    if (stackTraceLimit !== NOT_SET) restoreStackTraces(stackTraceLimit);
   }
   // [I1] A view whose reads throw (a proxy): only local code can hand one over.
   return { ok: false, error: new EctpError("INVALID_ARGUMENT", `envelope bytes could not be read (${thrownText(thrown)})`, { cause: thrown }) };

@@ -2,7 +2,7 @@
 // message is no string, broken iterators) and an event with two kinds: each test quotes the sentence
 // it holds the code to, and failed before the fix (a review of 2026-12-03).
 import { describe, expect, it } from "vitest";
-import { crc32c } from "./checksum.js";
+import { crc32c, crc32cBytes } from "./checksum.js";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
 import { EctpError, thrownMessage } from "./errors.js";
 import { FrameDecoder, encodeFrame } from "./framing.js";
@@ -91,6 +91,22 @@ describe("byte inputs that are not bytes", () => {
     });
     expect(thrownCode(() => crc32c(trapped))).toBe("INVALID_ARGUMENT"); // encodeFrame already said so
     expect(thrownCode(() => encodeFrame(trapped))).toBe("INVALID_ARGUMENT");
+  });
+
+  it("a Uint8Array whose own length throws, or says other than its bytes, is INVALID_ARGUMENT, not the getter's error or a wrong frame", () => {
+    const withLength = (get: () => number) => Object.defineProperty(Uint8Array.of(1, 2, 3, 4), "length", { get });
+    const throwing = withLength(() => {
+      throw new Error("length unreadable");
+    });
+    const lying = withLength(() => 1_000);
+    for (const view of [throwing, lying]) {
+      expect(thrownCode(() => encodeFrame(view))).toBe("INVALID_ARGUMENT");
+      expect(thrownCode(() => new FrameDecoder().push(view))).toBe("INVALID_ARGUMENT");
+      expect(thrownCode(() => crc32c(view))).toBe("INVALID_ARGUMENT");
+      expect(thrownCode(() => crc32cBytes(view))).toBe("INVALID_ARGUMENT");
+      const decoded = decodeEnvelope(view);
+      expect(decoded.ok ? "ok" : decoded.error.code).toBe("INVALID_ARGUMENT");
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { crc32c } from "./checksum.js";
 import { ectp } from "./gen/ectp.js";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
 import { MAX_SHAPE_DIMS } from "./limits.js";
@@ -60,6 +61,22 @@ describe("validateDescriptor [C2]", () => {
     expect(message({ ...base(), sizeBytes, shape: [] })).toBe(
       `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 1024]; got ${shown}`,
     );
+  });
+
+  it("descriptors without a location share one empty location that can be neither changed nor transferred away", () => {
+    const bare = { key: { contentHash: Uint8Array.of(1) }, sizeBytes: 4, producerId: "E", epoch: 1 };
+    const first = validateDescriptor(bare, { maxItemBytes: 16 });
+    if (!first.ok) throw first.error;
+    expect(Object.isFrozen(first.value.location)).toBe(true);
+    try {
+      structuredClone(first.value.location, { transfer: [first.value.location.buffer as ArrayBuffer] }); // Node 20 copies an untransferable buffer
+    } catch {
+      // (later Node versions refuse to transfer it)
+    }
+    const later = validateDescriptor(bare, { maxItemBytes: 16 });
+    if (!later.ok) throw later.error;
+    expect(() => new Uint8Array(later.value.location.buffer)).not.toThrow(); // a detached buffer cannot be viewed
+    expect(crc32c(later.value.location)).toBe(0);
   });
 
   it("[C2] a shape of at most MAX_SHAPE_DIMS dimensions is valid; one more is not, with or without a dtype", () => {

@@ -5,6 +5,7 @@
  * orchestrator from JSON) and returns a result; nothing throws.
  * @module
  */
+import { markAsUntransferable } from "node:worker_threads";
 import { ectp } from "./gen/ectp.js";
 import { EctpError, describeValue as describe } from "./errors.js";
 import { MAX_SHAPE_DIMS } from "./limits.js";
@@ -280,8 +281,12 @@ function allSafeNonNegative(a: readonly unknown[]): boolean {
   return true;
 }
 
-/** The location of a descriptor without one (zero bytes: nothing to mutate, safe to share). */
-const EMPTY_LOCATION = new Uint8Array(0);
+/**
+ * The location of a descriptor without one, shared by every such result: frozen, and untransferable
+ * (a caller transferring one result's location must not detach every later one's).
+ */
+const EMPTY_LOCATION: Uint8Array = Object.freeze(new Uint8Array(0));
+markAsUntransferable(EMPTY_LOCATION.buffer);
 /** The shape of a descriptor without one: frozen, so sharing it between results is safe. */
 const EMPTY_SHAPE: readonly number[] = Object.freeze([]);
 

@@ -32,7 +32,8 @@ const $uint64s = (reader, into) => { const start = into.length; reader.uint64s(i
 const $Object = $util.global.Object, $undefined = $util.global.undefined, $Error = $util.global.Error, $RangeError = $util.global.RangeError, $Array = $util.global.Array, $TypeError = $util.global.TypeError, $String = $util.global.String, $Number = $util.global.Number, $parseInt = $util.global.parseInt, $BigInt = $util.global.BigInt, $Boolean = $util.global.Boolean;
 
 // Exported root namespace
-const $root = $protobuf.roots["default"] || ($protobuf.roots["default"] = {});
+// Module-local, not in $protobuf.roots: see moduleLocalRoot in scripts/lib/pbjs-postprocess.mjs.
+const $root = {};
 
 export const ectp = $root.ectp = (() => {
 
