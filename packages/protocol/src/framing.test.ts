@@ -77,6 +77,18 @@ describe("encodeFrame", () => {
     for (const make of [() => new FrameDecoder(throwing), () => encodeFrame(new Uint8Array(0), throwing)])
       expect((catchError(make) as EctpError).message).toBe("[INVALID_CONFIG] maxFrameBytes could not be read (Error: no); pass a plain options object");
   });
+
+  it("refuses options that set no maxFrameBytes because they name something else, or are no object (they fell back to 16 MiB)", () => {
+    const misspelt = { maxFrameByte: 1024 } as unknown as { maxFrameBytes: number };
+    for (const make of [() => new FrameDecoder(misspelt), () => encodeFrame(new Uint8Array(0), misspelt)])
+      expect((catchError(make) as EctpError).message).toBe('[INVALID_CONFIG] unknown frame option "maxFrameByte" (did you mean "maxFrameBytes"?); the only one is maxFrameBytes');
+    expect((catchError(() => new FrameDecoder(1024 as never)) as EctpError).message).toBe(
+      "[INVALID_CONFIG] frame options must be an object such as { maxFrameBytes: 1048576 }; got 1024",
+    );
+    // An empty object, or maxFrameBytes given as undefined, is the default.
+    expect(new FrameDecoder({}).maxFrameBytes).toBe(16 * 1024 * 1024);
+    expect(new FrameDecoder({ maxFrameBytes: undefined as never }).maxFrameBytes).toBe(16 * 1024 * 1024);
+  });
 });
 
 describe("FrameDecoder", () => {

@@ -11,6 +11,7 @@
 import { markAsUntransferable } from "node:worker_threads";
 import { byteView } from "./bytes.js";
 import { EctpError, thrownText } from "./errors.js";
+import { closestName } from "./names.js";
 
 /** Bytes in a frame header (the length prefix). */
 export const FRAME_HEADER_BYTES = 4;
@@ -46,7 +47,10 @@ function resolveMax(options: FrameOptions | undefined): number {
   let max: number;
   try {
     max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    // Options that set no maxFrameBytes: say so when they meant to (a misspelt name, a bare number).
+    if (options != null && options.maxFrameBytes === undefined) refuseOtherOptions(options);
   } catch (cause) {
+    if (EctpError.is(cause)) throw cause;
     // [I1] A throwing getter (or a revoked proxy) as options: local misuse, typed.
     throw new EctpError("INVALID_CONFIG", `maxFrameBytes could not be read (${thrownText(cause)}); pass a plain options object`, { cause });
   }
@@ -57,6 +61,20 @@ function resolveMax(options: FrameOptions | undefined): number {
       { details: { maxFrameBytes: max } },
     );
   return max;
+}
+
+/** Refuses options that are not an object, or that name anything but `maxFrameBytes` (local misuse, typed). */
+function refuseOtherOptions(options: unknown): void {
+  if (typeof options !== "object")
+    throw new EctpError("INVALID_CONFIG", `frame options must be an object such as { maxFrameBytes: 1048576 }; got ${shown(options)}`);
+  for (const name of Object.keys(options as object)) {
+    if (name === "maxFrameBytes") continue; // given as undefined: the default
+    const meant = closestName(name, ["maxFrameBytes"], 3);
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `unknown frame option ${JSON.stringify(name)}${meant ? ` (did you mean ${JSON.stringify(meant)}?)` : ""}; the only one is maxFrameBytes`,
+    );
+  }
 }
 
 /** A received length prefix above the limit: the peer's stream is at fault. */
