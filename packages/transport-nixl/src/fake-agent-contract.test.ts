@@ -136,6 +136,103 @@ describe("connectPeer and a live connection", () => {
   });
 });
 
+describe("connectPeer with a newer epoch: only the peer's own agent metadata replaces a live connection [I1]", () => {
+  // transport.ts: "A live connection is torn down (invalidated below) only for metadata of this very agent".
+  it("another agent's metadata, or bytes that are no agent metadata, under a connected peer's id reject INVALID_ARGUMENT naming what they are, and the peer's reads go on", async () => {
+    const { t, log } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    const region = t.registerMemory(new Uint8Array(16));
+    t.startRead({ readId: 1, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    await expect(t.connectPeer("b", 2, metadataOf("c"))).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("metadata given for peer b belongs to NIXL agent c") });
+    await expect(t.connectPeer("b", 3, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("metadata given for peer b is not NIXL agent metadata") });
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
+    expect(log.loaded).toEqual(["b"]);
+    t.startRead({ readId: 2, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
+    await t.connectPeer("b", 2, metadataOf("b")); // its own newer metadata does replace it
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(2);
+    await t.close();
+  });
+});
+
+describe("poll() over the engine's drain (the stand-in's drain, as the addon fills it)", () => {
+  type RawDrain = [unknown[], number[], unknown[], number[]?];
+  /** `t` with the engine having queued `raw`: its activity counter moved, and its next drain() returns `raw`. */
+  const queued = (t: NixlTransport, raw: RawDrain): void => {
+    const agent = (t as unknown as { agent: Record<string, unknown> }).agent;
+    let once: RawDrain | undefined = raw;
+    agent.drain = () => {
+      const r = once;
+      once = undefined;
+      return r;
+    };
+    Atomics.add((t as unknown as { activitySeq: Uint32Array }).activitySeq, 0, 1);
+  };
+  const connected = async () => {
+    const { t, log } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    const region = t.registerMemory(new Uint8Array(64));
+    const read = (readId: number, crc32c = false) =>
+      t.startRead({ readId, peerId: "b", source: new Uint8Array(30), destination: { region, offset: readId, length: 16 }, crc32c });
+    return { t, log, read };
+  };
+
+  it("settled transfers map to results: done (with the engine's CRC-32C when asked), failed when deregistered, cancelled when the agent closed; unknown ids are dropped", async () => {
+    const { t, read } = await connected();
+    for (const id of [10, 11, 12, 13]) read(id, id === 11);
+    // The addon's ids are 1, 2, 3, 4 in posting order. Flags: 2 deregistered, 4 closed, 8 a CRC follows.
+    queued(t, [[], [1, 0, 0, 0, 2, 0, 8, 0xabcdef, 3, 0, 2, 0, 4, 0, 4, 0, 99, 0, 0, 0], []]);
+    expect(t.poll().reads).toEqual([
+      { readId: 10, status: "done", bytesRead: 16 },
+      { readId: 11, status: "done", bytesRead: 16, crc32c: 0xabcdef },
+      { readId: 12, status: "failed", error: "destination deregistered during the read" },
+      { readId: 13, status: "cancelled" },
+    ]);
+    expect(t.counters().unsettledReads).toBe(0);
+    await t.close();
+  });
+
+  it("a read failing REMOTE_DISCONNECT reports its peer gone once: unreachable and invalidated, and later reads fail at once", async () => {
+    const { t, log, read } = await connected();
+    read(20);
+    queued(t, [[], [1, -10, 0, 0], []]);
+    const activity = t.poll();
+    expect(activity.reads).toEqual([{ readId: 20, status: "failed", error: "NIXL READ failed: NIXL_ERR_REMOTE_DISCONNECT", peerGone: true }]);
+    expect(activity.unreachable).toEqual(["b"]);
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(2); // connect's, then the drop
+    expect(t.counters().peers).toBe(0);
+    read(21);
+    // Reported gone once, above: a later read fails at once, until connectPeer loads the peer again.
+    expect(t.poll().reads).toEqual([{ readId: 21, status: "failed", error: "peer b is not connected (no NIXL metadata loaded)" }]);
+    await t.close();
+  });
+
+  it("a send failure of an older connection is counted stale and leaves the new one alone; one of the current connection reports the peer unreachable", async () => {
+    const { t } = await connected();
+    const generation = () => (t as unknown as { peers: Map<string, { generation: number }> }).peers.get("b")?.generation as number;
+    const old = generation();
+    await t.connectPeer("b", 2, metadataOf("b"));
+    queued(t, [[], [], ["b", -3, old]]);
+    expect(t.poll().unreachable).toEqual([]);
+    expect(t.counters().staleSendFailures).toBe(1);
+    queued(t, [[], [], ["b", -3, generation()]]);
+    expect(t.poll().unreachable).toEqual(["b"]);
+    expect(t.counters().peers).toBe(1); // unreachable, not gone: only REMOTE_DISCONNECT drops the connection
+    await t.close();
+  });
+
+  it("messages are handed over with their sender; an orphaned transfer reports nothing until close", async () => {
+    const { t, read } = await connected();
+    read(30);
+    queued(t, [["b", Buffer.from([7, 8])], [], [], [1]]);
+    const activity = t.poll();
+    expect(activity.messages).toEqual([{ from: "b", bytes: new Uint8Array([7, 8]) }]);
+    expect(activity.reads).toEqual([]);
+    expect(t.counters().unsettledReads).toBe(1); // orphaned: NIXL settles it only when the agent closes
+    await t.close();
+  });
+});
+
 describe("argument errors are typed, and local errors are not peer failures", () => {
   // transport.ts: connectPeer "rejects with an EctpError if the metadata is unusable".
   it("connectPeer with metadata that is not a Uint8Array, or a peer id that is not a string, rejects with an EctpError (no synchronous TypeError)", async () => {

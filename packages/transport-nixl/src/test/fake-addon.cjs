@@ -24,4 +24,5 @@ class Agent {
   }
 }
 
-module.exports = { Agent, statusCodes: { NIXL_SUCCESS: 0 } };
+// The status codes the tests settle transfers with (nixl_types.h values).
+module.exports = { Agent, statusCodes: { NIXL_SUCCESS: 0, NIXL_ERR_BACKEND: -3, NIXL_ERR_REMOTE_DISCONNECT: -10 } };
