@@ -1024,6 +1024,50 @@ describe("[C8] quarantine of reads past their timeout", () => {
   });
 });
 
+describe("[C9][P3] a new fetch's grant pins the item under an abandoned read still running (SPEC 4.6)", () => {
+  const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
+  const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
+  /** Request A's read of h1 is abandoned while it runs; request B's fetch of h1 is granted and started. */
+  function replacedUnderRead() {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "A", items: [remote("i", "h1")] }, 0);
+    const first = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as StartReadOutput;
+    h.core.finishRequest("A", 2); // A's read is cancelled, but runs on: its ACK waits for it [C7]
+    expect(acks(h.core.poll(2))).toEqual([]);
+    h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 3);
+    // B's ReadRequest replaces grant 1 at the producer [P3]: grant 2 is the item's only pin.
+    const second = starts(grant(h, onlyAttempt(h.core.poll(3)), 2, "h1", 4))[0] as StartReadOutput;
+    fill(second, "h1");
+    h.core.handleReadResult({ readId: second.readId, status: "done", bytesRead: second.destination.length }, 5);
+    return { h, first, second };
+  }
+
+  it("B's read done while A's still runs: B is ready, but grant 2 is released only once A's read settles", () => {
+    const { h, first } = replacedUnderRead();
+    expect(acks(h.core.poll(5))).toEqual([]); // before the fix: [[2, OK]], unpinning h1 under A's READ
+    expect(decision(h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 6))).toMatchObject({ action: "ready" });
+    expect(h.core.stats().grantsHeld).toBe(2);
+    h.core.handleReadResult({ readId: first.readId, status: "cancelled" }, 7);
+    expect(acks(h.core.poll(7))).toEqual([
+      [1, ABANDONED],
+      [2, OK],
+    ]);
+    h.core.finishRequest("B", 8);
+    h.core.poll(8);
+    expectIdle(h);
+  });
+
+  it("A's read never settles: grant 2 is released when A's read is quarantined at its deadline [C8]", () => {
+    const { h } = replacedUnderRead();
+    expect(acks(h.core.poll(5))).toEqual([]);
+    const atDeadline = h.core.poll(20_001); // the transfer timeout (20 s) of A's read, started at 1
+    expect(acks(atDeadline)).toEqual([
+      [1, ABANDONED],
+      [2, OK],
+    ]);
+  });
+});
+
 describe("[C9] single flight per item key", () => {
   /** A remote item "h1" whose announcement carries the checksum of `hashOf`'s bytes (h1's own: right, others: wrong). */
   function withChecksumOf(itemId: string, hashOf: string): AdmitItem {
@@ -1217,6 +1261,25 @@ describe("[C10] late, duplicate, unknown or malformed messages are ignored and c
     h.core.handleReadResult(null as never, 0);
     expect(h.core.stats().ignoredMessages).toBe(5);
     expect(h.core.poll(0)).toEqual([]);
+  });
+
+  it("[C10] a reply to the consumer's run before a restart answers no attempt of the new run (attempt ids are not reused across epochs)", () => {
+    const before = makeConsumer(QUIET, 1, 1);
+    before.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const old = onlyAttempt(before.core.poll(0));
+    // The restart: epoch 2, the same engine request; the old run's ReadReject and ReadGrant arrive late.
+    const after = makeConsumer(QUIET, 1, 2);
+    after.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 10);
+    const fresh = onlyAttempt(after.core.poll(10));
+    expect(fresh).not.toBe(old);
+    reject(after, old, R.FAILURE_REASON_NOT_FOUND, 11);
+    expect(after.core.drainFailed()).toEqual([]);
+    // Not read: released at once, as any grant no attempt of this run asked for (SPEC 4.4 step 1).
+    const unasked = grant(after, old, 5, "h1", 12);
+    expect(starts(unasked)).toEqual([]);
+    expect(acks(unasked)).toEqual([[5, ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED]]);
+    expect(after.core.stats()).toMatchObject({ readsInFlight: 0 });
+    expect(starts(grant(after, fresh, 6, "h1", 13))).toHaveLength(1);
   });
 
   it("[C10] a settled outcome is never changed by late messages", () => {

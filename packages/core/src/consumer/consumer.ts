@@ -7,6 +7,7 @@
  * Sans-IO: every call takes `now`; outputs are queued and handed out by `poll(now)`.
  * @module
  */
+import { idBeforeEpoch } from "../epoch-ids.js";
 import {
   EctpError,
   SPEC_MAJOR,
@@ -318,6 +319,14 @@ class Read implements Timed {
   ackOnSettle = 0;
   cancelled = false;
   quarantined = false;
+  /**
+   * Settled reads of the same item from the same producer whose ReadComplete waits for this one
+   * (still running, abandoned) to settle or be quarantined: their grant pins the item under it.
+   */
+  behind: Read[] | undefined = undefined;
+  /** For a read waiting behind another: the ReadComplete status and detail it sends then. */
+  ackLater = 0;
+  ackDetail = "";
   // Its deadline, then its quarantine cap [C8].
   tAt = 0;
   tSeq = 0;
@@ -348,6 +357,12 @@ class Read implements Timed {
   ) {
     this.fetch = fetch;
   }
+}
+
+/** Another abandoned read of `r`'s item from `r`'s producer, still running with its grant held (see `Read.behind`). */
+function runningReadOfKey(r: Read): Read | undefined {
+  for (const w of r.peer.ackWaiters) if (w !== r && w.keyId === r.keyId) return w;
+  return undefined;
 }
 
 /** A verified item held for requests. */
@@ -616,7 +631,8 @@ export class ConsumerCore {
   /** Failures of fetches ended by one event, gathered per request while `endTogether` runs [C6]. */
   private together: Map<Req, ItemFailure[]> | undefined = undefined;
 
-  private nextAttemptId = 0;
+  /** The last attempt's id; attempts count up in this epoch's window ({@link idBeforeEpoch}). */
+  private nextAttemptId: number;
   private nextReadId = 0;
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
@@ -726,6 +742,7 @@ export class ConsumerCore {
     this.config = Object.freeze(config);
     this.id = options.id;
     this.epoch = options.epoch;
+    this.nextAttemptId = idBeforeEpoch(options.epoch); // [C10] a late reply to a run before a restart answers no attempt of this one
     this.fingerprint = {
       model: fp.value.model,
       dtype: fp.value.dtype,
@@ -1842,8 +1859,24 @@ export class ConsumerCore {
 
   private ackRead(r: Read, status: number, detail: string): void {
     if (!r.grantHeld) return;
+    // [C9][P3] A new fetch's grant replaced the grant of an abandoned read of the same item that is
+    // still running: this grant is the item's only pin under that READ (SPEC 4.6), so its release
+    // waits until that read settles or is quarantined.
+    const running = r.peer.ackWaiters.size === 0 ? undefined : runningReadOfKey(r);
+    if (running !== undefined) {
+      r.ackLater = status;
+      r.ackDetail = detail;
+      if (running.behind === undefined) running.behind = [r];
+      else running.behind.push(r);
+      return;
+    }
     this.sendReadComplete(r.peer.id, r.grantId, status, detail);
     this.dropGrant(r);
+    const behind = r.behind;
+    if (behind !== undefined) {
+      r.behind = undefined;
+      for (const b of behind) this.ackRead(b, b.ackLater, b.ackDetail); // behind another such read, if one still runs
+    }
   }
 
   private dropGrant(r: Read): void {

@@ -99,14 +99,14 @@ export const P = "e-1";
 /** Heartbeats out of the way, for tests about other timers with a silent scripted producer. */
 export const QUIET = { heartbeatIntervalMs: 1_000_000 };
 
-/** A consumer with recording hooks. */
-export function makeConsumer(config: Partial<ConsumerConfig> = {}, seed = 1) {
+/** A consumer with recording hooks, in epoch `epoch` (default 1). */
+export function makeConsumer(config: Partial<ConsumerConfig> = {}, seed = 1, epoch = 1) {
   const pool = new TestPool();
   const metrics = new RecordingMetrics();
   const logger = new RecordingLogger();
   const core = new ConsumerCore({
     id: "pd-1",
-    epoch: 1,
+    epoch,
     fingerprint: FP,
     destinations: pool,
     transportMetadata: new Uint8Array([9]),

@@ -176,7 +176,10 @@ export interface FailedRequest {
 export interface ConsumerStats {
   /** Requests admitted and not yet finished. */
   readonly requests: number;
-  /** Live (request, item) budgets. */
+  /**
+   * (request, item) budgets started [C3]: each from the item's first wait until its request
+   * finishes or fails, also once the item is ready or encoded locally (it never waits again).
+   */
   readonly budgets: number;
   /** Items with a remote fetch in progress (single flight: one per key). */
   readonly fetches: number;

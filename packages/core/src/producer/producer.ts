@@ -3,6 +3,7 @@
  * grant, releases on ACK / lease / peer loss, and publishes events.
  * @module
  */
+import { idBeforeEpoch } from "../epoch-ids.js";
 import {
   EctpError,
   SPEC_MAJOR,
@@ -334,7 +335,8 @@ export class ProducerCore {
    * change that can bring a peer's deadline forward, so poll skips the scan until then.
    */
   private peerCheckAt = Number.POSITIVE_INFINITY;
-  private nextGrantId = 1;
+  /** The next grant's id, in this epoch's window ({@link idBeforeEpoch}). */
+  private nextGrantId: number;
   private pinnedBytesTotal = 0;
   /** The live grants and pinned bytes last set on the gauges (-1: never set). */
   private gaugedGrants = -1;
@@ -422,6 +424,7 @@ export class ProducerCore {
         throw new EctpError("INVALID_CONFIG", `config.${k} must fit in 32 bits (<= 4294967295 ms); got ${cfg[k]}`);
     this.id = options.id;
     this.epoch = options.epoch;
+    this.nextGrantId = idBeforeEpoch(options.epoch) + 1; // [P2] a late ACK from before a restart names no grant of this run
     this.fingerprint = options.fingerprint;
     this.fp = fp.value;
     this.store = options.store;

@@ -11,7 +11,7 @@ import type { EventBatchOutput } from "../outputs.js";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
 import type { StoreEntry } from "./types.js";
-import { CountingMetrics, FP, PRODUCER, desc, harness, kid, readRequest, ready, refillingStore, request, sent, wire } from "./test-helpers.js";
+import { CountingMetrics, FP, PRODUCER, ack, desc, harness, kid, readRequest, ready, refillingStore, request, sent, wire } from "./test-helpers.js";
 
 /** The key id of a key in an event or snapshot (a case bug when it is not a valid key). */
 function keyIdOf(key: ectp.v1.IItemKey | null | undefined): string {
@@ -146,15 +146,34 @@ describe("producer sequences: events, leases, gone peers, shutdown", () => {
     expect(metrics.get("ectp_producer_releases_total", { cause: "shutdown" })).toBe(1);
     expect(metrics.get("ectp_producer_releases_total", { cause: "cleared" })).toBe(2);
   });
+  it("[P2][P8] a ReadComplete sent before the producer restarted releases no grant of its new epoch (grant ids are not reused across epochs)", () => {
+    const before = harness();
+    ready(before.store, 1);
+    const old = request(before, "c", 1, 1, 0).readGrant;
+    // The restart: a greater epoch, a fresh store; the same consumer asks it for item 2.
+    const after = harness({}, 1000, PRODUCER.epoch + 1);
+    const put = after.store.put({ ...desc(2), epoch: PRODUCER.epoch + 1 });
+    if (!put.ok) throw put.error;
+    after.store.markReady(kid(2));
+    const fresh = request(after, "c", 2, 2, 10).readGrant;
+    expect(fresh?.grantId).not.toBe(old?.grantId);
+    // The consumer's ACK of the old epoch's grant, late: nothing of the new epoch is released.
+    ack(after, "c", old?.grantId as number, 20);
+    expect(after.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
+    expect(after.store.get(kid(2))?.pins).toBe(1);
+    ack(after, "c", fresh?.grantId as number, 30);
+    expect(after.producer.stats()).toMatchObject({ grants: 0, pins: 0 });
+  });
+
   // Mutant: a grant whose deadline equals now still counts as live for duplicate detection.
   it("[P3] a ReadRequest at exactly the lease deadline is not a duplicate: the expired grant is released and a new one granted", () => {
     const h = harness({ leaseMs: 100 });
     ready(h.store, 1);
     const first = request(h, "c", 1, 1, 0).readGrant;
-    expect(first?.grantId).toBe(1);
+    expect(first?.grantId).toBeGreaterThan(0);
     // The same attempt again at 100, before any poll: the old grant's lease is over.
     const again = request(h, "c", 1, 1, 100).readGrant;
-    expect(again?.grantId).toBe(2);
+    expect(again?.grantId).toBe((first?.grantId as number) + 1);
     expect(again?.leaseMs).toBe(100);
     expect(h.producer.stats()).toMatchObject({ grants: 1, pins: 1 });
   });

@@ -98,13 +98,14 @@ export interface Harness {
   logger: RecordingLogger;
 }
 
-/** A producer over a 1000-byte store. */
-export function harness(config: Partial<ProducerConfig> = {}, capacityBytes = 1000): Harness {
+/** A producer over a store of `capacityBytes` (default 1000), in `epoch` (default PRODUCER.epoch). */
+export function harness(config: Partial<ProducerConfig> = {}, capacityBytes = 1000, epoch = PRODUCER.epoch): Harness {
   const store = new MemoryItemStore({ capacityBytes });
   const metrics = new CountingMetrics();
   const logger = new RecordingLogger();
   const producer = new ProducerCore({
     ...PRODUCER,
+    epoch,
     fingerprint: FP,
     store,
     transportMetadata: new Uint8Array([0xee]),
