@@ -1263,6 +1263,23 @@ describe("[C10] late, duplicate, unknown or malformed messages are ignored and c
     expect(h.core.poll(0)).toEqual([]);
   });
 
+  it("[C10] a copy of a grant let go while its read still runs (the producer declared gone) is a duplicate: never released under the read", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "r", items: [remote("i", "h1")] }, 0);
+    const attempt = onlyAttempt(h.core.poll(0));
+    const start = starts(grant(h, attempt, 7, "h1", 1))[0] as StartReadOutput;
+    h.core.handlePeerUnreachable(P, 2); // transiently: the producer lives on and holds grant 7
+    h.core.poll(2);
+    expect(h.core.stats()).toMatchObject({ grantsHeld: 0, readsInFlight: 1 });
+    const ignored = h.core.stats().ignoredMessages;
+    expect(acks(grant(h, attempt, 7, "h1", 3))).toEqual([]); // before the fix: [[7, ABANDONED]], unpinning h1 under the read
+    expect(h.core.stats().ignoredMessages).toBe(ignored + 1);
+    h.core.handleReadResult({ readId: start.readId, status: "cancelled" }, 4);
+    h.core.poll(4);
+    // Settled: a copy now is a grant nobody wants, released at once [C7].
+    expect(acks(grant(h, attempt, 7, "h1", 5))).toEqual([[7, ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED]]);
+  });
+
   it("[C10] a reply to the consumer's run before a restart answers no attempt of the new run (attempt ids are not reused across epochs)", () => {
     const before = makeConsumer(QUIET, 1, 1);
     before.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -427,6 +427,11 @@ class Peer implements Timed {
   readonly ackWaiters = new Set<Read>();
   /** Live grants by grant id, to recognise duplicates [C10]. */
   readonly grants = new IdTable<Read>("scattered"); // ids the producer chose
+  /**
+   * Reads still running whose grant was let go (void when the peer was declared gone, or ACKed at
+   * quarantine), by grant id: a copy of such a grant is a duplicate too, never released under them [C10].
+   */
+  runningUngranted: Map<number, Read> | undefined = undefined;
   /** A HandshakeReject for an epoch: no reads to it in that epoch. */
   rejectedEpoch = 0;
   rejectedReason: FailureReasonName = "INTERNAL";
@@ -1520,6 +1525,7 @@ export class ConsumerCore {
         p.fetchCount === 0 &&
         p.grants.size === 0 &&
         p.ackWaiters.size === 0 &&
+        p.runningUngranted === undefined &&
         p.connectedEpoch === 0 &&
         p.tLane === -1 &&
         p.rejectedEpoch === 0
@@ -1888,6 +1894,19 @@ export class ConsumerCore {
     r.grantHeld = false;
     this.grantsHeldCount--;
     if (r.peer.grants.get(r.grantId) === r) r.peer.grants.delete(r.grantId);
+    if (this.reads.get(r.readId) === r) {
+      // Let go under a read still running: see `Peer.runningUngranted`.
+      if (r.peer.runningUngranted === undefined) r.peer.runningUngranted = new Map();
+      r.peer.runningUngranted.set(r.grantId, r);
+    }
+  }
+
+  /** `r` left the reads table (settled, or released at its quarantine cap): its grant id is no longer a running read's. */
+  private readEnded(r: Read): void {
+    const running = r.peer.runningUngranted;
+    if (running === undefined || running.get(r.grantId) !== r) return;
+    running.delete(r.grantId);
+    if (running.size === 0) r.peer.runningUngranted = undefined;
   }
 
   private releaseDest(dest: ReadDestination): void {
@@ -1910,6 +1929,7 @@ export class ConsumerCore {
       return;
     }
     this.reads.delete(readId);
+    this.readEnded(r);
     this.timers.cancel(r);
     if (r.quarantined) {
       // [C8] Settled: the transport will not write any more, the destination may be freed [I5].
@@ -2199,8 +2219,9 @@ export class ConsumerCore {
       this.ignore("malformed");
       return;
     }
-    if (peer.grants.has(grantId)) {
-      this.ignore("duplicate_grant"); // [C10] same grant twice: never ACK it (that would release the live one)
+    if (peer.grants.has(grantId) || peer.runningUngranted?.get(grantId)?.epoch === senderEpoch) {
+      // [C10] Same grant twice: never ACK it (that would release the live one, or unpin the item under a read still running).
+      this.ignore("duplicate_grant");
       return;
     }
     const f = this.attempts.get(attemptId);
@@ -2581,6 +2602,7 @@ export class ConsumerCore {
     if (r.quarantined) {
       // [C8] Quarantine cap: release the handle even though the transport never said it settled.
       this.reads.delete(r.readId);
+      this.readEnded(r);
       this.quarantinedCount--;
       this.dropGrant(r);
       this.releaseDest(r.dest);
