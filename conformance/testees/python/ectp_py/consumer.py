@@ -26,6 +26,7 @@ from . import codec
 from .config import ConsumerConfig
 from .clock import checked_now
 from .crc32c import crc32c
+from .ids import id_before_epoch
 from .outputs import CancelRead, ConnectPeer, DisconnectPeer, Output, Send, StartRead
 from .rand import SeededRandom
 from .timers import TimerEntry, TimerQueue
@@ -219,6 +220,11 @@ class _Read:
     cancelled: bool = False
     quarantined: bool = False
     timer: TimerEntry | None = None
+    # settled reads of the same item from the same producer whose ReadComplete waits for this one
+    # (still running, abandoned): their grant pins the item under it [C9][P3]
+    behind: list | None = None
+    ack_later: int = 0  # for a read waiting behind another: the status and detail it ACKs with then
+    ack_detail: str = ""
 
 
 @dataclass(eq=False)
@@ -254,6 +260,9 @@ class _Peer:
     fetches: dict = field(default_factory=dict)  # ordered set of _Fetch
     ack_waiters: dict = field(default_factory=dict)  # ordered set of _Read
     grants: dict = field(default_factory=dict)  # grant id -> _Read
+    # reads still running whose grant was let go (void when the peer was declared gone, or ACKed at
+    # quarantine), by grant id: a copy of such a grant is a duplicate too, never released under them [C10]
+    running_ungranted: dict = field(default_factory=dict)
     rejected_epoch: int = 0
     rejected_reason: int = Reason.INTERNAL
     timer: TimerEntry | None = None
@@ -329,7 +338,7 @@ class ConsumerCore:
         self._failed: list[FailedRequest] = []
         # failures of fetches ended by one event, gathered per request while _end_together runs [C6]
         self._together: dict | None = None
-        self._next_attempt_id = 0
+        self._next_attempt_id = id_before_epoch(epoch)  # [C10] a late reply to a run before a restart answers no attempt of this one
         self._next_read_id = 0
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
         self._budgets = 0
@@ -771,7 +780,7 @@ class ConsumerCore:
         ACK, connection, timer or refusal (a refusal is kept: forgetting it would allow a
         ReadRequest [P8]). Runs when the table doubles past its size after the last sweep."""
         for pid, p in list(self._peers.items()):
-            if (not p.fetches and not p.grants and not p.ack_waiters and not p.connected_epoch
+            if (not p.fetches and not p.grants and not p.ack_waiters and not p.running_ungranted and not p.connected_epoch
                     and (p.timer is None or not p.timer.live) and not p.rejected_epoch):
                 del self._peers[pid]
         self._peer_sweep_at = max(MIN_PEER_SWEEP, 2 * len(self._peers))
@@ -986,8 +995,18 @@ class ConsumerCore:
         """Send the grant's one ReadComplete [C7], if it is still held."""
         if not r.grant_held:
             return
+        # [C9][P3] A new fetch's grant that replaced the grant of an abandoned read of the same item
+        # still running is the item's only pin under that READ (SPEC 4.6): released once it settles.
+        running = next((w for w in r.peer.ack_waiters if w is not r and w.key_id == r.key_id), None)
+        if running is not None:
+            r.ack_later, r.ack_detail = status, detail
+            running.behind = (running.behind or []) + [r]
+            return
         self._send(r.peer.id, {"readComplete": {"grantId": r.grant_id, "status": status, "detail": detail}})
         self._drop_grant(r)
+        behind, r.behind = r.behind, None
+        for b in behind or ():
+            self._ack_read(b, b.ack_later, b.ack_detail)  # behind another such read, if one still runs
 
     def _drop_grant(self, r: _Read) -> None:
         if r.ack_on_settle:
@@ -999,6 +1018,13 @@ class ConsumerCore:
         self._grants_held -= 1
         if r.peer.grants.get(r.grant_id) is r:
             del r.peer.grants[r.grant_id]
+        if self._reads.get(r.read_id) is r:
+            r.peer.running_ungranted[r.grant_id] = r  # let go under a read still running
+
+    def _read_ended(self, r: _Read) -> None:
+        """r left the reads table (settled, or released at its quarantine cap)."""
+        if r.peer.running_ungranted.get(r.grant_id) is r:
+            del r.peer.running_ungranted[r.grant_id]
 
     def _release_dest(self, dest: Any) -> None:
         self._destinations -= 1
@@ -1021,6 +1047,7 @@ class ConsumerCore:
         if r is None:
             self._ignore("unknown_read")  # [C10] unknown, or already released at its quarantine cap
             return
+        self._read_ended(r)
         self._timers.cancel(r.timer)
         r.timer = None
         if r.quarantined:
@@ -1270,8 +1297,10 @@ class ConsumerCore:
         if not is_positive_id(grant_id):
             self._ignore("malformed")
             return
-        if grant_id in peer.grants:
-            # [C10] the same grant twice: never ACK it again (that would release the live one).
+        running = peer.running_ungranted.get(grant_id)
+        if grant_id in peer.grants or (running is not None and running.epoch == sender_epoch):
+            # [C10] the same grant twice: never ACK it again (that would release the live one, or
+            # unpin the item under a read still running).
             self._ignore("duplicate_grant")
             return
         f = self._attempts.get(attempt_id) if is_int(attempt_id) else None
@@ -1525,6 +1554,7 @@ class ConsumerCore:
         if r.quarantined:
             # [C8] quarantine cap: release the destination though the read never settled.
             self._reads.pop(r.read_id, None)
+            self._read_ended(r)
             self._quarantined -= 1
             self._drop_grant(r)
             self._release_dest(r.dest)

@@ -22,6 +22,7 @@ from typing import Any
 from . import codec
 from .clock import checked_now
 from .config import ProducerConfig
+from .ids import id_before_epoch
 from .outputs import ConnectPeer, DisconnectPeer, EventBatchOut, Output, Send
 from .store import MemoryItemStore, StoreChange
 from .timers import TimerEntry, TimerQueue
@@ -170,7 +171,7 @@ class ProducerCore:
         self._grants: dict[int, _Grant] = {}
         self._leases = TimerQueue()
         self._reuse_after: float | None = None  # [P7] see shutdown()
-        self._next_grant_id = 1
+        self._next_grant_id = id_before_epoch(epoch) + 1  # [P2] a late ACK from before a restart names no grant of this run
         self._pinned_bytes = 0
         self._out: list[Output] = []
         self._pending_events: list[dict] = []

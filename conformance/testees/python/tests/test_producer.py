@@ -53,6 +53,20 @@ class ProducerTest(unittest.TestCase):
             p.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": g1["grantId"], "status": Completion.OK}), 1)
         self.assertEqual((p.stats()["grants"], p.stats()["pins"]), (1, 1))
 
+    def test_p2_p8_an_ack_from_before_a_restart_releases_no_grant_of_the_new_epoch(self):
+        before, store = make()
+        old = request(before, put(store, "a"), 1, 0)["readGrant"]
+        # The restart: epoch 6, a fresh store; the same consumer asks it for b, then its late ACK of grant `old` comes.
+        store = MemoryItemStore(1 << 20)
+        after = ProducerCore("P1", 6, dict(FP), store)
+        data = item_bytes(32)
+        entry = store.put(descriptor("b", data, epoch=6), data)
+        store.mark_ready(entry.key_id)
+        fresh = request(after, entry.descriptor, 2, 10)["readGrant"]
+        self.assertNotEqual(fresh["grantId"], old["grantId"])
+        after.handle_envelope("C1", envelope("C1", 1, readComplete={"grantId": old["grantId"], "status": Completion.OK}), 20)
+        self.assertEqual((after.stats()["grants"], after.stats()["pins"]), (1, 1))
+
     def test_p3_lease_expires_and_duplicate_attempt_gets_no_new_grant(self):
         p, store = make(ProducerConfig(lease_ms=1000))
         desc = put(store, "a")
