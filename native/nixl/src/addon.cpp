@@ -394,7 +394,7 @@ private:
     void shutdownEngine();
     void noteEndedTransfers(const std::string &peer);
     void orphan(uint32_t id, Xfer &t);
-    void orphanDroppedTransfers();
+    void orphanDroppedTransfers(const std::string &peer);
     void tryFinishDeregistrations();
     std::chrono::milliseconds peerReadHold() const;
     void signal();
@@ -1369,15 +1369,16 @@ Agent::noteEndedTransfers(const std::string &peer) {
     }
 }
 
-// [I5] After a refused section load: a transfer still unended that NIXL now answers NOT_FOUND for
-// lost its peer's metadata to that load while its GET may still run (a peer that died meanwhile
-// answers so too: holding its destination is merely cautious). Orphaned: never released nor
-// reported before close(). Called with nixlMu_ held.
+// [I5] After a refused section load: a transfer to `peer` still unended that NIXL now answers
+// NOT_FOUND for lost its peer's metadata to that load while its GET may still run (a peer that died
+// meanwhile answers so too: holding its destination is merely cautious). Orphaned: never released
+// nor reported before close(). Only that peer's: another peer's transfer that NIXL dropped after a
+// disconnect of its own is left to progress(), which settles it failed. Called with nixlMu_ held.
 void
-Agent::orphanDroppedTransfers() {
+Agent::orphanDroppedTransfers(const std::string &peer) {
     for (auto &x : xfers_) {
         Xfer &t = x.second;
-        if (t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
+        if (t.peer != peer || t.failedStatus != 0 || t.orphaned || t.succeeded) continue;
         if (safeCall([&] { return agent_->getXferStatus(t.req); }) != NIXL_ERR_NOT_FOUND) continue;
         orphan(x.first, t);
     }
@@ -1489,7 +1490,7 @@ Agent::execute(Command &c) {
                 if (st == NIXL_SUCCESS && name != c.peer) st = NIXL_ERR_MISMATCH;
                 if (st == NIXL_SUCCESS) secs.insert(c.blob);
                 else {
-                    orphanDroppedTransfers();
+                    orphanDroppedTransfers(c.peer);
                     secs.clear(); // void: the next read loads its section again
                     ++sectionsGen_;
                 }
