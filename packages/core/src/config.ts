@@ -22,7 +22,13 @@ export function transportMetadataOption(value: unknown): Uint8Array {
 
 /** Timers shared by both roles. */
 export interface TimerConfig {
-  /** Interval between heartbeats to each live peer [P8], at most 2^32 - 1 ms (a uint32 in the Hello). Default 2000. */
+  /**
+   * Interval between heartbeats to each live peer [P8], at most 2^32 - 1 ms (a uint32 in the Hello).
+   * Default 2000. Peers count at most {@link MAX_PEER_HEARTBEAT_INTERVAL_MS} of the interval a Hello
+   * announces (SPEC 4.7), so a core whose interval is longer than that times their
+   * `heartbeatMisses` may be declared gone between two of its heartbeats, with its grants: keep it
+   * below in production (tests use longer ones to keep heartbeats out of a scripted exchange).
+   */
   heartbeatIntervalMs: number;
   /** Missed intervals after which a silent peer is declared gone [P8]. Default 3. */
   heartbeatMisses: number;
