@@ -448,6 +448,7 @@ else child.on("exit", () => process.exit(0));`,
         status: "failed",
         message: expect.stringContaining(`a response arrived with no request outstanding (after the response to command ${dup}): a command answered twice`),
       });
+      expect(report.results[0]?.message).not.toContain("; and: "); // said once, not again at close
     }
   }, 60_000);
 

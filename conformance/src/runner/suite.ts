@@ -205,7 +205,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const results: CaseResult[] = [];
   let conn: TesteeConnection | undefined;
   let featuresCompared = false;
-  /** Results not yet reported: the last case that used the testee (first), then skipped ones. */
+  /** Results not yet reported: the last case that used the testee (first), then those that used none (skipped, or failed to start one). */
   let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined }[] = [];
   const report = (r: CaseResult): void => {
     results.push(r);
@@ -275,8 +275,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     held = [{ result, raw: outcome, conn: used }];
   }
   if (conn !== undefined) {
+    // Only what a live testee wrote as it was closed: a fault that killed it during the last case failed that case already.
+    const wasAlive = conn.alive;
     await conn.close();
-    if (conn.fault) blameHeld(conn, conn.fault);
+    if (wasAlive && conn.fault) blameHeld(conn, conn.fault);
   }
   for (const h of held) report(h.result);
   return summarise(results);
