@@ -220,11 +220,9 @@ class _Read:
     cancelled: bool = False
     quarantined: bool = False
     timer: TimerEntry | None = None
-    # settled reads of the same item from the same producer whose ReadComplete waits for this one
-    # (still running, abandoned): their grant pins the item under it [C9][P3]
-    behind: list | None = None
-    ack_later: int = 0  # for a read waiting behind another: the status and detail it ACKs with then
-    ack_detail: str = ""
+    # fetches of the same item from the same producer whose next ReadRequest waits for this read
+    # (abandoned, still running) to settle or be quarantined [C9][P3]: see _send_attempt
+    blocked: list | None = None
 
 
 @dataclass(eq=False)
@@ -832,6 +830,17 @@ class ConsumerCore:
     def _send_attempt(self, f: _Fetch, now: float) -> None:
         """Send one ReadRequest, after connect-peer and Hello as needed (SPEC.md 4.1)."""
         peer = f.peer
+        # [C9][P3] an abandoned read of this item from this producer epoch still runs: a ReadRequest
+        # now would replace its grant (release its pin) at the producer, and the item could end up
+        # unpinned under that READ (SPEC 4.6). Wait, the waiters' budgets running, until it settles.
+        running = next((r for r in peer.ack_waiters if r.key_id == f.key_id and r.epoch == f.epoch), None)
+        if running is not None:
+            f.state = IDLE
+            if running.blocked is None:
+                running.blocked = [f]
+            elif f not in running.blocked:
+                running.blocked.append(f)  # (a joining waiter wakes a stalled fetch)
+            return
         self._connect_for(f)
         if peer.hello_epoch < f.epoch:  # never back to an older epoch (two epochs' announcements would alternate)
             peer.hello_epoch = f.epoch  # a Hello before the first ReadRequest to each epoch
@@ -995,23 +1004,17 @@ class ConsumerCore:
         """Send the grant's one ReadComplete [C7], if it is still held."""
         if not r.grant_held:
             return
-        # [C9][P3] A new fetch's grant that replaced the grant of an abandoned read of the same item
-        # still running is the item's only pin under that READ (SPEC 4.6): released once it settles.
-        running = next((w for w in r.peer.ack_waiters if w is not r and w.key_id == r.key_id), None)
-        if running is not None:
-            r.ack_later, r.ack_detail = status, detail
-            running.behind = (running.behind or []) + [r]
-            return
         self._send(r.peer.id, {"readComplete": {"grantId": r.grant_id, "status": status, "detail": detail}})
         self._drop_grant(r)
-        behind, r.behind = r.behind, None
-        for b in behind or ():
-            self._ack_read(b, b.ack_later, b.ack_detail)  # behind another such read, if one still runs
 
     def _drop_grant(self, r: _Read) -> None:
         if r.ack_on_settle:
             r.ack_on_settle = 0
             r.peer.ack_waiters.pop(r, None)
+            blocked, r.blocked = r.blocked, None
+            for f in blocked or ():  # the fetches waiting for it ask now (at the next poll)
+                if not f.disposed and f.state == IDLE and f.timer is None:
+                    f.timer = self._timers.push(self._last_now, "fetch", f)
         if not r.grant_held:
             return
         r.grant_held = False

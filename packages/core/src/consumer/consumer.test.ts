@@ -1024,47 +1024,54 @@ describe("[C8] quarantine of reads past their timeout", () => {
   });
 });
 
-describe("[C9][P3] a new fetch's grant pins the item under an abandoned read still running (SPEC 4.6)", () => {
-  const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
+describe("[C9][P3] no ReadRequest for an item while an abandoned read of it from that producer still runs (SPEC 4.6)", () => {
   const ABANDONED = ectp.v1.CompletionStatus.COMPLETION_STATUS_ABANDONED;
-  /** Request A's read of h1 is abandoned while it runs; request B's fetch of h1 is granted and started. */
-  function replacedUnderRead() {
-    const h = makeConsumer(QUIET);
+  /**
+   * Request A's read of h1 (grant 1) is abandoned while it runs; request B then asks for h1. A
+   * ReadRequest now would replace grant 1 at the producer [P3]: its pin gone, h1 could be evicted
+   * under A's READ once B's grant ended or was refused.
+   */
+  function askedUnderRead(config: Parameters<typeof makeConsumer>[0] = {}) {
+    const h = makeConsumer({ ...QUIET, ...config });
     h.core.admit({ requestId: "A", items: [remote("i", "h1")] }, 0);
     const first = starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1))[0] as StartReadOutput;
     h.core.finishRequest("A", 2); // A's read is cancelled, but runs on: its ACK waits for it [C7]
     expect(acks(h.core.poll(2))).toEqual([]);
-    h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 3);
-    // B's ReadRequest replaces grant 1 at the producer [P3]: grant 2 is the item's only pin.
-    const second = starts(grant(h, onlyAttempt(h.core.poll(3)), 2, "h1", 4))[0] as StartReadOutput;
-    fill(second, "h1");
-    h.core.handleReadResult({ readId: second.readId, status: "done", bytesRead: second.destination.length }, 5);
-    return { h, first, second };
+    expect(decision(h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 3))).toMatchObject({ action: "defer" });
+    return { h, first };
   }
 
-  it("B's read done while A's still runs: B is ready, but grant 2 is released only once A's read settles", () => {
-    const { h, first } = replacedUnderRead();
-    expect(acks(h.core.poll(5))).toEqual([]); // before the fix: [[2, OK]], unpinning h1 under A's READ
-    expect(decision(h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 6))).toMatchObject({ action: "ready" });
-    expect(h.core.stats().grantsHeld).toBe(2);
-    h.core.handleReadResult({ readId: first.readId, status: "cancelled" }, 7);
-    expect(acks(h.core.poll(7))).toEqual([
-      [1, ABANDONED],
-      [2, OK],
-    ]);
-    h.core.finishRequest("B", 8);
-    h.core.poll(8);
+  it("B's ReadRequest waits until A's read settles; then grant 1 is released and B asks at once", () => {
+    const { h, first } = askedUnderRead();
+    expect(sent(h.core.poll(3), "readRequest")).toEqual([]); // before the fix: a ReadRequest, replacing grant 1
+    expect(sent(h.core.poll(5_000), "readRequest")).toEqual([]);
+    h.core.handleReadResult({ readId: first.readId, status: "cancelled" }, 5_001);
+    const out = h.core.poll(5_001);
+    expect(acks(out)).toEqual([[1, ABANDONED]]);
+    const second = starts(grant(h, onlyAttempt(out), 2, "h1", 5_002))[0] as StartReadOutput;
+    fill(second, "h1");
+    h.core.handleReadResult({ readId: second.readId, status: "done", bytesRead: second.destination.length }, 5_003);
+    expect(acks(h.core.poll(5_003))).toEqual([[2, ectp.v1.CompletionStatus.COMPLETION_STATUS_OK]]);
+    expect(decision(h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 5_004))).toMatchObject({ action: "ready" });
+    h.core.finishRequest("B", 5_005);
+    h.core.poll(5_005);
     expectIdle(h);
   });
 
-  it("A's read never settles: grant 2 is released when A's read is quarantined at its deadline [C8]", () => {
-    const { h } = replacedUnderRead();
-    expect(acks(h.core.poll(5))).toEqual([]);
+  it("A's read never settles: B asks once A's read is quarantined at its deadline [C8], its grant released then", () => {
+    const { h } = askedUnderRead();
+    expect(sent(h.core.poll(20_000), "readRequest")).toEqual([]);
     const atDeadline = h.core.poll(20_001); // the transfer timeout (20 s) of A's read, started at 1
-    expect(acks(atDeadline)).toEqual([
-      [1, ABANDONED],
-      [2, OK],
-    ]);
+    expect(acks(atDeadline)).toEqual([[1, ABANDONED]]);
+    expect(sent(atDeadline, "readRequest")).toHaveLength(1);
+  });
+
+  it("B's budget runs out while A's read still runs: B fails BUDGET_EXHAUSTED, having asked nothing [C3]", () => {
+    const { h } = askedUnderRead({ waitBudgetMs: 10_000 });
+    let asked = 0;
+    for (const t of [5_000, 10_003]) asked += sent(h.core.poll(t), "readRequest").length; // B's budget: 10 s from 3
+    expect(asked).toBe(0);
+    expect(h.core.drainFailed()).toMatchObject([{ requestId: "B", failures: [{ itemId: "i", reason: "BUDGET_EXHAUSTED" }] }]);
   });
 });
 

@@ -320,13 +320,10 @@ class Read implements Timed {
   cancelled = false;
   quarantined = false;
   /**
-   * Settled reads of the same item from the same producer whose ReadComplete waits for this one
-   * (still running, abandoned) to settle or be quarantined: their grant pins the item under it.
+   * Fetches of the same item from the same producer whose next ReadRequest waits for this read
+   * (abandoned, still running) to settle or be quarantined: see `ConsumerCore.sendAttempt`.
    */
-  behind: Read[] | undefined = undefined;
-  /** For a read waiting behind another: the ReadComplete status and detail it sends then. */
-  ackLater = 0;
-  ackDetail = "";
+  blocked: Fetch[] | undefined = undefined;
   // Its deadline, then its quarantine cap [C8].
   tAt = 0;
   tSeq = 0;
@@ -359,9 +356,12 @@ class Read implements Timed {
   }
 }
 
-/** Another abandoned read of `r`'s item from `r`'s producer, still running with its grant held (see `Read.behind`). */
-function runningReadOfKey(r: Read): Read | undefined {
-  for (const w of r.peer.ackWaiters) if (w !== r && w.keyId === r.keyId) return w;
+/**
+ * An abandoned read of item `keyId` from `peer`'s epoch `epoch` still running under its grant (see
+ * `Read.blocked`); one of an older epoch holds nothing of the newer run.
+ */
+function abandonedReadOf(peer: Peer, keyId: string, epoch: number): Read | undefined {
+  for (const r of peer.ackWaiters) if (r.keyId === keyId && r.epoch === epoch) return r;
   return undefined;
 }
 
@@ -1651,6 +1651,17 @@ export class ConsumerCore {
   /** Send one ReadRequest (after Hello and connect-peer as needed). */
   private sendAttempt(f: Fetch, now: number): void {
     const peer = f.peer;
+    // [C9][P3] An abandoned read of this item from this producer still runs: a ReadRequest now would
+    // replace its grant (release its pin) at the producer, and once the new grant ended, or if the
+    // request were refused, the item would be unpinned under that READ (SPEC 4.6). The fetch waits,
+    // its waiters' budgets running, until that read settles or is quarantined.
+    const running = peer.ackWaiters.size === 0 ? undefined : abandonedReadOf(peer, f.keyId, f.epoch);
+    if (running !== undefined) {
+      f.state = IDLE;
+      if (running.blocked === undefined) running.blocked = [f];
+      else if (!running.blocked.includes(f)) running.blocked.push(f); // (a joining waiter wakes a stalled fetch)
+      return;
+    }
     this.connectFor(f);
     if (peer.helloEpoch < f.epoch) {
       peer.helloEpoch = f.epoch;
@@ -1865,30 +1876,15 @@ export class ConsumerCore {
 
   private ackRead(r: Read, status: number, detail: string): void {
     if (!r.grantHeld) return;
-    // [C9][P3] A new fetch's grant replaced the grant of an abandoned read of the same item that is
-    // still running: this grant is the item's only pin under that READ (SPEC 4.6), so its release
-    // waits until that read settles or is quarantined.
-    const running = r.peer.ackWaiters.size === 0 ? undefined : runningReadOfKey(r);
-    if (running !== undefined) {
-      r.ackLater = status;
-      r.ackDetail = detail;
-      if (running.behind === undefined) running.behind = [r];
-      else running.behind.push(r);
-      return;
-    }
     this.sendReadComplete(r.peer.id, r.grantId, status, detail);
     this.dropGrant(r);
-    const behind = r.behind;
-    if (behind !== undefined) {
-      r.behind = undefined;
-      for (const b of behind) this.ackRead(b, b.ackLater, b.ackDetail); // behind another such read, if one still runs
-    }
   }
 
   private dropGrant(r: Read): void {
     if (r.ackOnSettle !== 0) {
       r.ackOnSettle = 0;
       r.peer.ackWaiters.delete(r);
+      if (r.blocked !== undefined) this.unblock(r);
     }
     if (!r.grantHeld) return;
     r.grantHeld = false;
@@ -1899,6 +1895,13 @@ export class ConsumerCore {
       if (r.peer.runningUngranted === undefined) r.peer.runningUngranted = new Map();
       r.peer.runningUngranted.set(r.grantId, r);
     }
+  }
+
+  /** `r`'s grant was let go: the fetches waiting for it ask now (at the next poll), any waiter's budget left. */
+  private unblock(r: Read): void {
+    const blocked = r.blocked as Fetch[];
+    r.blocked = undefined;
+    for (const f of blocked) if (!f.disposed && f.state === IDLE && f.tLane === -1) this.timers.schedule(f, this.lastNow, LANE_HEAP);
   }
 
   /** `r` left the reads table (settled, or released at its quarantine cap): its grant id is no longer a running read's. */
