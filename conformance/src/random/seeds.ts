@@ -8,7 +8,7 @@
 import type { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
 import { type CaseResult, classify } from "../runner/suite.js";
-import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
+import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { thrownStack } from "../thrown.js";
 
 /** A rule a schedule found broken: the seed fails with this message (it starts with the requirement id). */
@@ -92,17 +92,8 @@ export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
 function wallClockLimit(limitMs: number): (conn: TesteeConnection) => TesteeConnection {
   const startedAt = performance.now();
   let commands = 0;
-  return (conn) => ({
-    get alive() {
-      return conn.alive;
-    },
-    get fault() {
-      return conn.fault;
-    },
-    get initResult() {
-      return conn.initResult;
-    },
-    async request(req) {
+  return (conn) =>
+    withRequests(conn, async (req) => {
       if (performance.now() - startedAt > limitMs) {
         const t = req.nowMs == null ? "" : `, at t=${Number(req.nowMs) - CLOCK_ORIGIN_MS} of simulated time`;
         throw new Violation(
@@ -111,9 +102,7 @@ function wallClockLimit(limitMs: number): (conn: TesteeConnection) => TesteeConn
       }
       commands++;
       return conn.request(req);
-    },
-    close: () => conn.close(),
-  });
+    });
 }
 
 /** The runner's scheduled actions of one seed, in time order (ties in the order they were scheduled). */

@@ -5,7 +5,7 @@
  */
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
-import { type TesteeConnection, type TesteeFactory, TesteeFault } from "../testee/connection.js";
+import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { CaseBug } from "./match.js";
 import { CaseFailure, CaseSkip, runScriptedCase } from "./script.js";
 import { thrownStack } from "../thrown.js";
@@ -286,23 +286,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
 
 /** `conn`, calling `onAnswer` after each request it answers. */
 function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeConnection {
-  return {
-    get alive() {
-      return conn.alive;
-    },
-    get fault() {
-      return conn.fault;
-    },
-    get initResult() {
-      return conn.initResult;
-    },
-    async request(req) {
-      const res = await conn.request(req);
-      onAnswer();
-      return res;
-    },
-    close: () => conn.close(),
-  };
+  return withRequests(conn, async (req) => {
+    const res = await conn.request(req);
+    onAnswer();
+    return res;
+  });
 }
 
 /** Turn anything a case threw into a pass/fail/skip outcome. */

@@ -70,3 +70,26 @@ export interface TesteeConnection {
 
 /** Makes fresh testee connections (one per restart). */
 export type TesteeFactory = () => Promise<TesteeConnection>;
+
+/**
+ * `conn` with its requests sent through `request` (which calls `conn.request` itself, or refuses):
+ * everything else (`alive`, `fault`, `initResult`, `close`) is `conn`'s.
+ */
+export function withRequests(
+  conn: TesteeConnection,
+  request: (req: ectp.conformance.v1.ITesteeRequest) => Promise<ectp.conformance.v1.TesteeResponse>,
+): TesteeConnection {
+  return {
+    get alive() {
+      return conn.alive;
+    },
+    get fault() {
+      return conn.fault;
+    },
+    get initResult() {
+      return conn.initResult;
+    },
+    request,
+    close: () => conn.close(),
+  };
+}
