@@ -220,9 +220,9 @@ class _Read:
     cancelled: bool = False
     quarantined: bool = False
     timer: TimerEntry | None = None
-    # fetches of the same item from the same producer whose next ReadRequest waits for this read
-    # (abandoned, still running) to settle or be quarantined [C9][P3]: see _send_attempt
-    blocked: list | None = None
+    # the fetch of the same item from the same producer epoch (single flight: one at a time) whose
+    # next ReadRequest waits for this read to settle [C9][P3]: see _send_attempt
+    blocked: Any = None
 
 
 @dataclass(eq=False)
@@ -830,16 +830,18 @@ class ConsumerCore:
     def _send_attempt(self, f: _Fetch, now: float) -> None:
         """Send one ReadRequest, after connect-peer and Hello as needed (SPEC.md 4.1)."""
         peer = f.peer
-        # [C9][P3] an abandoned read of this item from this producer epoch still runs: a ReadRequest
-        # now would replace its grant (release its pin) at the producer, and the item could end up
-        # unpinned under that READ (SPEC 4.6). Wait, the waiters' budgets running, until it settles.
-        running = next((r for r in peer.ack_waiters if r.key_id == f.key_id and r.epoch == f.epoch), None)
+        # [C9][P3] an earlier read of this item from this producer epoch may still run (abandoned, or
+        # let go when the producer was declared gone, which it may not be): a ReadRequest now would
+        # replace its grant (release its pin) at the producer, and the item could end up unpinned
+        # under that READ (SPEC 4.6). Wait, the waiters' budgets running, until it settles or, at the
+        # latest, its deadline [C8].
+        running = next((r for r in (*peer.ack_waiters, *peer.running_ungranted.values())
+                        if r.key_id == f.key_id and r.epoch == f.epoch and r.fetch is not f and now < r.deadline), None)
         if running is not None:
             f.state = IDLE
-            if running.blocked is None:
-                running.blocked = [f]
-            elif f not in running.blocked:
-                running.blocked.append(f)  # (a joining waiter wakes a stalled fetch)
+            running.blocked = f
+            self._timers.cancel(f.timer)
+            f.timer = self._timers.push(running.deadline, "fetch", f)
             return
         self._connect_for(f)
         if peer.hello_epoch < f.epoch:  # never back to an older epoch (two epochs' announcements would alternate)
@@ -1011,10 +1013,6 @@ class ConsumerCore:
         if r.ack_on_settle:
             r.ack_on_settle = 0
             r.peer.ack_waiters.pop(r, None)
-            blocked, r.blocked = r.blocked, None
-            for f in blocked or ():  # the fetches waiting for it ask now (at the next poll)
-                if not f.disposed and f.state == IDLE and f.timer is None:
-                    f.timer = self._timers.push(self._last_now, "fetch", f)
         if not r.grant_held:
             return
         r.grant_held = False
@@ -1024,8 +1022,12 @@ class ConsumerCore:
         if self._reads.get(r.read_id) is r:
             r.peer.running_ungranted[r.grant_id] = r  # let go under a read still running
 
-    def _read_ended(self, r: _Read) -> None:
-        """r left the reads table (settled, or released at its quarantine cap)."""
+    def _read_ended(self, r: _Read, now: float) -> None:
+        """r left the reads table (settled, or released at its quarantine cap): a fetch waiting for it asks now."""
+        f, r.blocked = r.blocked, None
+        if f is not None and not f.disposed and f.state == IDLE:
+            self._timers.cancel(f.timer)
+            f.timer = self._timers.push(now, "fetch", f)
         if r.peer.running_ungranted.get(r.grant_id) is r:
             del r.peer.running_ungranted[r.grant_id]
 
@@ -1050,7 +1052,7 @@ class ConsumerCore:
         if r is None:
             self._ignore("unknown_read")  # [C10] unknown, or already released at its quarantine cap
             return
-        self._read_ended(r)
+        self._read_ended(r, now)
         self._timers.cancel(r.timer)
         r.timer = None
         if r.quarantined:
@@ -1557,7 +1559,7 @@ class ConsumerCore:
         if r.quarantined:
             # [C8] quarantine cap: release the destination though the read never settled.
             self._reads.pop(r.read_id, None)
-            self._read_ended(r)
+            self._read_ended(r, now)
             self._quarantined -= 1
             self._drop_grant(r)
             self._release_dest(r.dest)

@@ -1066,6 +1066,29 @@ describe("[C9][P3] no ReadRequest for an item while an abandoned read of it from
     expect(sent(atDeadline, "readRequest")).toHaveLength(1);
   });
 
+  it("the producer declared gone while B waits (falsely, maybe: it may still hold grant 1): B still waits for A's read", () => {
+    const { h, first } = askedUnderRead();
+    h.core.handlePeerUnreachable(P, 4);
+    let asked = sent(h.core.poll(4), "readRequest").length; // before the fix: B asked at once
+    asked += sent(h.core.poll(5_000), "readRequest").length;
+    expect(asked).toBe(0);
+    h.core.handleReadResult({ readId: first.readId, status: "cancelled" }, 5_001);
+    expect(sent(h.core.poll(5_001), "readRequest")).toHaveLength(1);
+  });
+
+  it("a read let go while its fetch was live (producer declared gone) holds back a new request's ReadRequest until its deadline", () => {
+    const h = makeConsumer(QUIET);
+    h.core.admit({ requestId: "A", items: [remote("i", "h1")] }, 0);
+    starts(grant(h, onlyAttempt(h.core.poll(0)), 1, "h1", 1));
+    h.core.handlePeerUnreachable(P, 2); // A's read is cancelled, its grant void, and A fails; the read may run on
+    h.core.poll(2);
+    h.core.finishRequest("A", 3);
+    h.core.admit({ requestId: "B", items: [remote("i", "h1")] }, 4);
+    expect(sent(h.core.poll(4), "readRequest")).toEqual([]);
+    expect(sent(h.core.poll(20_000), "readRequest")).toEqual([]);
+    expect(sent(h.core.poll(20_001), "readRequest")).toHaveLength(1); // A's read's deadline: the transfer timeout from 1
+  });
+
   it("B's budget runs out while A's read still runs: B fails BUDGET_EXHAUSTED, having asked nothing [C3]", () => {
     const { h } = askedUnderRead({ waitBudgetMs: 10_000 });
     let asked = 0;

@@ -320,10 +320,10 @@ class Read implements Timed {
   cancelled = false;
   quarantined = false;
   /**
-   * Fetches of the same item from the same producer whose next ReadRequest waits for this read
-   * (abandoned, still running) to settle or be quarantined: see `ConsumerCore.sendAttempt`.
+   * The fetch of the same item from the same producer epoch (single flight: one at a time) whose
+   * next ReadRequest waits for this read to settle: see `ConsumerCore.sendAttempt`.
    */
-  blocked: Fetch[] | undefined = undefined;
+  blocked: Fetch | undefined = undefined;
   // Its deadline, then its quarantine cap [C8].
   tAt = 0;
   tSeq = 0;
@@ -357,11 +357,16 @@ class Read implements Timed {
 }
 
 /**
- * An abandoned read of item `keyId` from `peer`'s epoch `epoch` still running under its grant (see
- * `Read.blocked`); one of an older epoch holds nothing of the newer run.
+ * A read of `f`'s item from `f`'s producer epoch, not `f`'s own, that may still be running under a
+ * grant the producer holds: abandoned and awaiting its settlement, or let go (void when the
+ * producer was declared gone, which it may not be) before its deadline [C8]. One of an older epoch
+ * holds nothing of the newer run. See `ConsumerCore.sendAttempt`.
  */
-function abandonedReadOf(peer: Peer, keyId: string, epoch: number): Read | undefined {
-  for (const r of peer.ackWaiters) if (r.keyId === keyId && r.epoch === epoch) return r;
+function readRunningUnder(f: Fetch, now: number): Read | undefined {
+  const peer = f.peer;
+  const blocks = (r: Read) => r.keyId === f.keyId && r.epoch === f.epoch && r.fetch !== f && now < r.deadline;
+  for (const r of peer.ackWaiters) if (blocks(r)) return r;
+  if (peer.runningUngranted !== undefined) for (const r of peer.runningUngranted.values()) if (blocks(r)) return r;
   return undefined;
 }
 
@@ -1651,15 +1656,15 @@ export class ConsumerCore {
   /** Send one ReadRequest (after Hello and connect-peer as needed). */
   private sendAttempt(f: Fetch, now: number): void {
     const peer = f.peer;
-    // [C9][P3] An abandoned read of this item from this producer still runs: a ReadRequest now would
-    // replace its grant (release its pin) at the producer, and once the new grant ended, or if the
-    // request were refused, the item would be unpinned under that READ (SPEC 4.6). The fetch waits,
-    // its waiters' budgets running, until that read settles or is quarantined.
-    const running = peer.ackWaiters.size === 0 ? undefined : abandonedReadOf(peer, f.keyId, f.epoch);
+    // [C9][P3] An earlier read of this item from this producer epoch may still run: a ReadRequest now
+    // would replace its grant (release its pin) at the producer, and once the new grant ended, or if
+    // the request were refused, the item would be unpinned under that READ (SPEC 4.6). The fetch
+    // waits, its waiters' budgets running, until that read settles or, at the latest, its deadline.
+    const running = peer.ackWaiters.size === 0 && peer.runningUngranted === undefined ? undefined : readRunningUnder(f, now);
     if (running !== undefined) {
       f.state = IDLE;
-      if (running.blocked === undefined) running.blocked = [f];
-      else if (!running.blocked.includes(f)) running.blocked.push(f); // (a joining waiter wakes a stalled fetch)
+      running.blocked = f;
+      this.timers.schedule(f, running.deadline, LANE_HEAP);
       return;
     }
     this.connectFor(f);
@@ -1884,7 +1889,6 @@ export class ConsumerCore {
     if (r.ackOnSettle !== 0) {
       r.ackOnSettle = 0;
       r.peer.ackWaiters.delete(r);
-      if (r.blocked !== undefined) this.unblock(r);
     }
     if (!r.grantHeld) return;
     r.grantHeld = false;
@@ -1897,15 +1901,16 @@ export class ConsumerCore {
     }
   }
 
-  /** `r`'s grant was let go: the fetches waiting for it ask now (at the next poll), any waiter's budget left. */
-  private unblock(r: Read): void {
-    const blocked = r.blocked as Fetch[];
-    r.blocked = undefined;
-    for (const f of blocked) if (!f.disposed && f.state === IDLE && f.tLane === -1) this.timers.schedule(f, this.lastNow, LANE_HEAP);
-  }
-
-  /** `r` left the reads table (settled, or released at its quarantine cap): its grant id is no longer a running read's. */
-  private readEnded(r: Read): void {
+  /**
+   * `r` left the reads table (settled, or released at its quarantine cap): a fetch waiting for it
+   * asks now, and its grant id is no longer a running read's.
+   */
+  private readEnded(r: Read, now: number): void {
+    const f = r.blocked;
+    if (f !== undefined) {
+      r.blocked = undefined;
+      if (!f.disposed && f.state === IDLE) this.timers.schedule(f, now, LANE_HEAP);
+    }
     const running = r.peer.runningUngranted;
     if (running === undefined || running.get(r.grantId) !== r) return;
     running.delete(r.grantId);
@@ -1932,7 +1937,7 @@ export class ConsumerCore {
       return;
     }
     this.reads.delete(readId);
-    this.readEnded(r);
+    this.readEnded(r, now);
     this.timers.cancel(r);
     if (r.quarantined) {
       // [C8] Settled: the transport will not write any more, the destination may be freed [I5].
@@ -2605,7 +2610,7 @@ export class ConsumerCore {
     if (r.quarantined) {
       // [C8] Quarantine cap: release the handle even though the transport never said it settled.
       this.reads.delete(r.readId);
-      this.readEnded(r);
+      this.readEnded(r, now);
       this.quarantinedCount--;
       this.dropGrant(r);
       this.releaseDest(r.dest);
