@@ -47,6 +47,11 @@ describe("ectp conformance: --seeds bounds (defect 1)", () => {
     }
   });
 
+  it("--seed-timeout-ms must be a whole number of ms from 1 to what a timer can wait", async () => {
+    for (const bad of ["0", "1.5", "2147483648"])
+      expectUsageError(await cli("--testee", "never-started", "--seed-timeout-ms", bad), `--seed-timeout-ms must be an integer from 1 to 2147483647; got "${bad}"`);
+  });
+
   it("--command-timeout-ms above what a timer can wait is refused", async () => {
     expectUsageError(
       await cli("--testee", "never-started", "--command-timeout-ms", "3000000000"),

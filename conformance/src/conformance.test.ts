@@ -1132,7 +1132,7 @@ describe("runConformanceCli", () => {
     }
   });
 
-  it("a failed seed's replay command keeps --features, --known-failing and --command-timeout-ms", async () => {
+  it("a failed seed's replay command keeps --features, --known-failing, --command-timeout-ms and --seed-timeout-ms", async () => {
     const { fakeTestee } = await import("./test-support.js");
     // Answers Init, then exits: every seed fails.
     const crash = fakeTestee(
@@ -1148,7 +1148,7 @@ describe("runConformanceCli", () => {
     let code: number;
     try {
       code = await runConformanceCli([
-        "--testee", crash, "--seed", "3", "--features", features, "--known-failing", known, "--command-timeout-ms", "4000",
+        "--testee", crash, "--seed", "3", "--features", features, "--known-failing", known, "--command-timeout-ms", "4000", "--seed-timeout-ms", "600000",
         "--level", "all", "--report", join(dir, "r.json"),
       ]);
     } finally {
@@ -1158,7 +1158,7 @@ describe("runConformanceCli", () => {
     const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
     const replay = String(report.results[0]?.message).split("\n").find((l: string) => l.startsWith("replay: "));
     expect(replay).toBe(
-      `replay: ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --level all --seed 3`,
+      `replay: ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed-timeout-ms 600000 --level all --seed 3`,
     );
   }, 30_000);
 

@@ -15,8 +15,10 @@ const WINDOWS = 1_048_576;
  * a ReadComplete names its grant by id alone and a ReadGrant or ReadReject its attempt by id alone:
  * with every run counting from 1, a ReadComplete sent before a producer restarted released the new
  * run's grant of the same id (its item then unpinned under a read), and a reply to a consumer's run
- * before a restart answered the new run's attempt. Windows repeat for epochs 2^20 apart, which a
- * restart's next epoch (greater, and usually near) all but never is.
+ * before a restart answered the new run's attempt. Windows repeat for epochs equal mod 2^20
+ * (a restart's epoch shares its predecessor's window with odds of about one in a million, whatever
+ * the epochs are: counters or millisecond timestamps), and a run issuing more than 2^32 ids spills
+ * into the next epoch's window.
  */
 export function idBeforeEpoch(epoch: number): number {
   return ((epoch - 1) % WINDOWS) * WINDOW;

@@ -321,7 +321,8 @@ class Read implements Timed {
   quarantined = false;
   /**
    * The fetch of the same item from the same producer epoch (single flight: one at a time) whose
-   * next ReadRequest waits for this read to settle: see `ConsumerCore.sendAttempt`.
+   * next ReadRequest waits for this read to settle, or at the latest for its deadline: see
+   * `ConsumerCore.sendAttempt` and `ConsumerCore.readEnded`.
    */
   blocked: Fetch | undefined = undefined;
   // Its deadline, then its quarantine cap [C8].
