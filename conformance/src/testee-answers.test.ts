@@ -18,7 +18,8 @@ const CASE = loadCases().filter((c) => c.fullName === "producer/p8-liveness/unkn
  * The proxy: forwards lines both ways; for the first request whose command is `COMMAND` it applies
  * `MODE` (env): rewrite the answer, misspell its result or a field inside it, leave the result out, write two
  * results, a line that is not JSON, exit, or never answer
- * ("done": change nothing).
+ * ("done": change nothing); `blank-at-eof` and `json-at-eof` write white space or a JSON line as
+ * the runner closes it.
  */
 function proxy(testee: string): string {
   return fakeTestee(
@@ -37,7 +38,12 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   }
   child.stdin.write(line + "\\n");
 });
-process.stdin.on("end", () => child.stdin.end());
+process.stdin.on("end", () => {
+  // Written as the runner closes the testee, after its last answer.
+  if (MODE === "blank-at-eof") process.stdout.write("\\n  \\n\\t\\r\\n");
+  if (MODE === "json-at-eof") process.stdout.write(JSON.stringify({ commandId: 0, ok: {} }) + "\\n");
+  child.stdin.end();
+});
 createInterface({ input: child.stdout }).on("line", (line) => {
   const res = JSON.parse(line);
   if (res.commandId !== target || MODE === "done") return void process.stdout.write(line + "\\n");
@@ -85,6 +91,15 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
       cases: CASE,
     });
     expect(report.results.map((r) => r.status)).toEqual(["passed"]);
+  }, 60_000);
+
+  it("white space written as the runner closes a JSON-lines testee is no output; a JSON line then fails the case (TESTEE-PROTOCOL.md §2)", async () => {
+    const run = (mode: string) =>
+      runSuite({ testee: () => spawnTestee({ command, jsonLines: true, env: { MODE: mode, COMMAND: "none" } }), features: TS_TESTEE_FEATURES, level: "all", cases: CASE });
+    const blank = await run("blank-at-eof");
+    const json = await run("json-at-eof");
+    expect(blank.results.map((r) => r.status)).toEqual(["passed"]);
+    expect(json.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining('its last answer, read as the runner closed it (24 bytes, starting "{\\"commandId\\":0,\\"ok\\":{}}') });
   }, 60_000);
 
   it("a Poll answered Ok names the command, the case time and the result wanted", async () => {

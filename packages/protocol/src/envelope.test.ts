@@ -82,6 +82,28 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     }
   });
 
+  it("[I1] still answers when Error.stackTraceLimit is frozen during the decode (it cannot be put back)", () => {
+    const own = Object.getOwnPropertyDescriptor(Error, "stackTraceLimit");
+    check(own !== undefined && own.configurable === true, "Error.stackTraceLimit is an own configurable property in V8");
+    let limit = own.value as number;
+    let sets = 0;
+    // Settable once (the decode's own 0), frozen from then on: putting the old limit back throws.
+    Object.defineProperty(Error, "stackTraceLimit", {
+      configurable: true,
+      get: () => limit,
+      set: (v: number) => {
+        if (++sets > 1) throw new TypeError("Cannot assign to read only property 'stackTraceLimit'");
+        limit = v;
+      },
+    });
+    try {
+      expect(decodeEnvelope(Uint8Array.of(0xff))).toMatchObject({ ok: false, error: { code: "MALFORMED_MESSAGE" } });
+      expect(sets).toBe(2);
+    } finally {
+      Object.defineProperty(Error, "stackTraceLimit", own);
+    }
+  });
+
   it("keeps its message classes to itself: a module registering its own namespace in protobufjs' shared roots changes nothing", () => {
     const roots = $protobuf.roots as Record<string, { ectp?: unknown } | undefined>;
     // What a second copy of this package, or any pbjs output generated under the default root, does on load.
