@@ -196,14 +196,14 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
   it("--seeds runs the subscriber level when the features claim producer, events and subscriber (and not the consumer level without read-memory); its seeds may be listed known-failing", async () => {
     const dir = tempDir();
     const features = file(dir, "features.json", JSON.stringify({ features: ["producer", "events", "subscriber"] }));
-    const known = file(dir, "known.json", JSON.stringify({ "randomised/e1-e2-i1-i4/seed-9": "a name the runner accepts (seed 9 does not run here)" }));
+    const known = file(dir, "known.json", JSON.stringify({ "randomised/e1-e2-p8-i1-i4/seed-9": "a name the runner accepts (seed 9 does not run here)" }));
     const report = join(dir, "report.json");
     const r = await cli("--testee", await bundleTsTestee(), "--features", features, "--known-failing", known, "--filter", "subscriber/c10-ignored/**", "--seeds", "2", "--report", report);
     expect({ code: r.code, warned: r.err.includes("randomised schedules need") }).toEqual({ code: 0, warned: false });
     const results = (JSON.parse(readFileSync(report, "utf8")) as { results: { name: string; status: string }[] }).results;
     expect(results.filter((x) => x.name.startsWith("randomised/")).map((x) => `${x.name} ${x.status}`)).toEqual([
-      "randomised/e1-e2-i1-i4/seed-1 passed",
-      "randomised/e1-e2-i1-i4/seed-2 passed",
+      "randomised/e1-e2-p8-i1-i4/seed-1 passed",
+      "randomised/e1-e2-p8-i1-i4/seed-2 passed",
     ]);
   }, 60_000);
 

@@ -513,7 +513,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
       });
       throw new UsageError(
         `--known-failing ${JSON.stringify(v["known-failing"])} lists ${unknown.length === 1 ? "a name that is" : "names that are"} no case's: ${described.join(", ")}; ` +
-          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>, randomised/e1-e2-i1-i4/seed-<n>), or remove the entry",
+          "use full case names as the report prints them (e.g. consumer/c1-admission/local-item-is-ready, transport/mock/<case>, randomised/i1-i2-i3-i4-i5-i6-c6/seed-<n>, randomised/e1-e2-p8-i1-i4/seed-<n>), or remove the entry",
       );
     }
   }

@@ -31,7 +31,7 @@ const editing =
 const EXERCISED =
   /^exercised: (\d+) batches, (\d+) snapshots \((\d+) in parts\), (\d+) replays unavailable, (\d+) dropped, (\d+) duplicated \((\d+) late\), (\d+) lost to a cut link, (\d+) synced views checked, (\d+) clears, (\d+) restarts$/;
 
-describe("randomised subscriber level [E1][E2][I1][I4]", () => {
+describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
   it("seeded schedules pass against the TS core, each exercising batches, snapshots, faults, a cut link and a producer restart; some snapshots in parts, some replays unavailable", async () => {
     // Seed 11 draws a small batch bound and a small replay buffer (see the module); 1, 2 and 4 a small batch bound.
     const seeds = [1, 2, 3, 4, 5, 11];
@@ -142,7 +142,8 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
     );
   }, 120_000);
 
-  it.each(["s1-", "s3-", "s6-"])("a subscriber with planted bug %s is caught with its seed and a replay command", async (prefix) => {
+  // s2 (parts of two snapshot answers mixed) shows in few seeds (see the module); seed 6 is one of them.
+  it.each(["s1-", "s2-", "s3-", "s4-", "s6-"])("a subscriber with planted bug %s is caught with its seed and a replay command", async (prefix) => {
     const mutant = loadMutants().find((m) => m.name.startsWith(prefix));
     const bundle = (await import(await buildCoreBundle(mutant?.patches ?? [], `${prefix}random`))) as CoreModule;
     const results = await runSubscriberRandomised({
@@ -155,6 +156,6 @@ describe("randomised subscriber level [E1][E2][I1][I4]", () => {
     const failed = results.filter((r) => r.status === "failed");
     expect(failed.length, `${mutant?.name}: ${results.map((r) => r.status).join(" ")}`).toBeGreaterThan(0);
     // s6 breaks the handshake order, which has no requirement id of its own (SPEC.md section 4).
-    expect(failed[0]?.message).toMatch(/^seed \d+: (\[(E1|E2|I4)\]|the subscriber's first message to the producer is a snapshotRequest, not a Hello)[\s\S]*\nreplay: ectp conformance --testee X --seed \d+$/);
+    expect(failed[0]?.message).toMatch(/^seed \d+: (\[(E1|E2|P8|I4)\]|the subscriber's first message to the producer is a snapshotRequest, not a Hello)[\s\S]*\nreplay: ectp conformance --testee X --seed \d+$/);
   }, 120_000);
 });
