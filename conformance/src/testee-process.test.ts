@@ -1,7 +1,9 @@
 // The TS reference testee as a process (testees/ts/main.ts): what it does with input that is
 // not a TesteeRequest (TESTEE-PROTOCOL.md §3 calls it malformed; the runner never sends it).
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { bundleTsTestee } from "./test-support.js";
 
 let command = "";
@@ -20,6 +22,11 @@ const INIT_LINE = `${JSON.stringify({ commandId: "1", nowMs: "0", init: { protoc
 const INIT_FRAME = Buffer.from("00000006080152020801", "hex"); // TESTEE-PROTOCOL.md §3.3
 
 describe("the TS reference testee process", () => {
+  it("ships a features file (testees/ts/features.json, the one README.md's quickstart passes) claiming what its InitResult lists", () => {
+    const file = JSON.parse(readFileSync(new URL("../testees/ts/features.json", import.meta.url), "utf8")) as { features: string[] };
+    expect(file.features).toEqual([...TS_TESTEE_FEATURES]);
+  });
+
   it.each([
     ["a line that is not JSON", Buffer.from(`${INIT_LINE}{not json\n`), true, "a line is not JSON"],
     ["a JSON array", Buffer.from(`${INIT_LINE}[1, 2]\n`), true, "a line holds a JSON array"],

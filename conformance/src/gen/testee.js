@@ -21114,8 +21114,11 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new Hello.
              * @memberof ectp.v1
-             * @classdesc First message a peer sends to another, and again after its own restart
-             * (new epoch) [P8]. The version check comes before anything else [V1][P7].
+             * @classdesc First message a consumer or subscriber sends to each epoch of a producer,
+             * and again after its own restart (new epoch) or after it declared the
+             * producer gone [P8]; a producer sends one only in answer to a Hello
+             * (SPEC.md section 4.1). The version check comes before anything else
+             * [V1][P7].
              * @constructor
              * @param {ectp.v1.Hello.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -21552,9 +21555,10 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new HandshakeReject.
              * @memberof ectp.v1
-             * @classdesc Refusal of a Hello, sent instead of the receiver's own Hello, after the
-             * Hello's transport_metadata is loaded (as for any message to its sender;
-             * not for a Hello of another major, whose body is not acted on [V1]).
+             * @classdesc A producer's refusal of a Hello (consumers and subscribers answer no Hello),
+             * sent instead of its own Hello, after the Hello's transport_metadata is
+             * loaded (as for any message to its sender; not for a Hello of another major,
+             * whose body is not acted on [V1]).
              * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer
              * until it sees a greater epoch of it (SPEC.md section 4.2). Fields 1-3
              * are frozen across major versions, so a peer of any version can read a
@@ -26338,17 +26342,24 @@ export const ectp = $root.ectp = (() => {
          * @property {number} FAILURE_REASON_UNSPECIFIED=0 Not set. Treated as INTERNAL (terminal).
          * @property {number} FAILURE_REASON_NOT_READY=1 Retryable. The item exists but is not fully written yet [P1].
          * @property {number} FAILURE_REASON_NOT_FOUND=2 Terminal. The producer does not hold the item (never stored or evicted) [P1].
-         * @property {number} FAILURE_REASON_OVERLOADED=3 Retryable. The consumer is over its quota of pinned bytes or grants [P5].
-         * @property {number} FAILURE_REASON_INCOMPATIBLE=4 Terminal. Compatibility fingerprints differ [P7].
+         * @property {number} FAILURE_REASON_OVERLOADED=3 Retryable. The consumer is over its quota of pinned bytes or grants [P5],
+         * or has no local destination memory for the item (SPEC.md section 4.4).
+         * @property {number} FAILURE_REASON_INCOMPATIBLE=4 Terminal. Compatibility fingerprints differ [P7], or the handshake was
+         * refused for its fingerprint.
          * @property {number} FAILURE_REASON_VERSION=5 Terminal. Spec major versions differ [V1].
-         * @property {number} FAILURE_REASON_INTERNAL=6 Terminal. An unexpected error in the peer.
+         * @property {number} FAILURE_REASON_INTERNAL=6 Terminal. An unexpected error in the peer, a malformed request key, an
+         * item whose size differs from the ReadRequest's expected_size_bytes, or an
+         * item larger than the consumer's byte quota [P5].
          * @property {number} FAILURE_REASON_SHUTTING_DOWN=7 Terminal. The producer is shutting down [P7].
          * @property {number} FAILURE_REASON_GRANT_TIMEOUT=8 Retryable. No grant or reject arrived within the grant wait timeout [C4].
          * @property {number} FAILURE_REASON_PEER_UNREACHABLE=9 Retryable before a grant, terminal after one. The peer is unreachable or
-         * was declared dead after three missed heartbeats [P8].
+         * was declared gone after heartbeat_misses (default 3) missed heartbeat
+         * intervals [P8].
          * @property {number} FAILURE_REASON_TRANSFER_FAILED=10 Terminal. The transport reported the read as failed [C5].
          * @property {number} FAILURE_REASON_TRANSFER_TIMEOUT=11 Terminal. The read outlived the transfer timeout and was quarantined [C8].
-         * @property {number} FAILURE_REASON_SIZE_MISMATCH=12 Terminal. Bytes received differ in size from the descriptor [C11].
+         * @property {number} FAILURE_REASON_SIZE_MISMATCH=12 Terminal. Bytes read differ from size_bytes, the grant's size differs from
+         * the announcement's, or the announcement's size differs from its key's
+         * loaded or in-flight item [C11].
          * @property {number} FAILURE_REASON_CHECKSUM_MISMATCH=13 Terminal. Bytes received do not match the descriptor's checksum [C11].
          * @property {number} FAILURE_REASON_EPOCH_CHANGED=14 Terminal. The producer's epoch changed under a grant or announcement [P8].
          * @property {number} FAILURE_REASON_INVALID_ANNOUNCEMENT=15 Terminal (request outcome only; in a ReadReject treated as INTERNAL). The
@@ -26357,8 +26368,9 @@ export const ectp = $root.ectp = (() => {
          * wait budget ran out [C3].
          * @property {number} FAILURE_REASON_UNAVAILABLE=17 Terminal (request outcome only; in a ReadReject treated as INTERNAL). No
          * usable announcement and no model input: the item cannot be obtained [C1].
-         * @property {number} FAILURE_REASON_LEASE_EXPIRED=18 Terminal. The read completed after the grant's lease as the consumer
-         * computes it, so the bytes may have been reused [C11].
+         * @property {number} FAILURE_REASON_LEASE_EXPIRED=18 Terminal. The read completed after, or was still in flight at, the lease
+         * deadline the consumer computed (so the bytes may have been reused), or a
+         * grant's lease deadline was not after its receipt [C11][C8].
          */
         v1.FailureReason = (function() {
             const valuesById = $Object.create(null), values = $Object.create(valuesById);

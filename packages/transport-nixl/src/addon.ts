@@ -383,8 +383,8 @@ export function loadNixlAddon(path?: string): NixlAddon {
   const error = new EctpError(
     "TRANSPORT_UNAVAILABLE",
     `the NIXL native addon is not available on ${process.platform}-${process.arch} (node ${process.version}); tried: ${failures.join("; ")}. ` +
-      "Fix: install NVIDIA NIXL (with its UCX plugin), then build the addon with NIXL_PREFIX=<nixl prefix> npm rebuild @ectp/nixl-native " +
-      "(or NIXL_PREFIX=<nixl prefix> node native/nixl/scripts/build.mjs), or point ECTP_NIXL_ADDON at a built ectp_nixl.node.",
+      "Fix: install NVIDIA NIXL (with its UCX plugin), then build the addon in a checkout of the ECTP repository with NIXL_PREFIX=<nixl prefix> npm rebuild @ectp/nixl-native " +
+      "(or NIXL_PREFIX=<nixl prefix> node native/nixl/scripts/build.mjs); outside that checkout (the addon is not published to npm) set ECTP_NIXL_ADDON to the ectp_nixl.node it built.",
     { details: { platform: process.platform, arch: process.arch, tried: candidates, failures } },
   );
   if (path === undefined) cached = { error };

@@ -33,8 +33,11 @@ export namespace ectp {
         }
 
         /**
-         * First message a peer sends to another, and again after its own restart
-         * (new epoch) [P8]. The version check comes before anything else [V1][P7].
+         * First message a consumer or subscriber sends to each epoch of a producer,
+         * and again after its own restart (new epoch) or after it declared the
+         * producer gone [P8]; a producer sends one only in answer to a Hello
+         * (SPEC.md section 4.1). The version check comes before anything else
+         * [V1][P7].
          */
         class Hello {
 
@@ -199,9 +202,10 @@ export namespace ectp {
         }
 
         /**
-         * Refusal of a Hello, sent instead of the receiver's own Hello, after the
-         * Hello's transport_metadata is loaded (as for any message to its sender;
-         * not for a Hello of another major, whose body is not acted on [V1]).
+         * A producer's refusal of a Hello (consumers and subscribers answer no Hello),
+         * sent instead of its own Hello, after the Hello's transport_metadata is
+         * loaded (as for any message to its sender; not for a Hello of another major,
+         * whose body is not acted on [V1]).
          * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer
          * until it sees a greater epoch of it (SPEC.md section 4.2). Fields 1-3
          * are frozen across major versions, so a peer of any version can read a
@@ -2007,16 +2011,26 @@ export namespace ectp {
             /** Terminal. The producer does not hold the item (never stored or evicted) [P1]. */
             FAILURE_REASON_NOT_FOUND = 2,
 
-            /** Retryable. The consumer is over its quota of pinned bytes or grants [P5]. */
+            /**
+             * Retryable. The consumer is over its quota of pinned bytes or grants [P5],
+             * or has no local destination memory for the item (SPEC.md section 4.4).
+             */
             FAILURE_REASON_OVERLOADED = 3,
 
-            /** Terminal. Compatibility fingerprints differ [P7]. */
+            /**
+             * Terminal. Compatibility fingerprints differ [P7], or the handshake was
+             * refused for its fingerprint.
+             */
             FAILURE_REASON_INCOMPATIBLE = 4,
 
             /** Terminal. Spec major versions differ [V1]. */
             FAILURE_REASON_VERSION = 5,
 
-            /** Terminal. An unexpected error in the peer. */
+            /**
+             * Terminal. An unexpected error in the peer, a malformed request key, an
+             * item whose size differs from the ReadRequest's expected_size_bytes, or an
+             * item larger than the consumer's byte quota [P5].
+             */
             FAILURE_REASON_INTERNAL = 6,
 
             /** Terminal. The producer is shutting down [P7]. */
@@ -2027,7 +2041,8 @@ export namespace ectp {
 
             /**
              * Retryable before a grant, terminal after one. The peer is unreachable or
-             * was declared dead after three missed heartbeats [P8].
+             * was declared gone after heartbeat_misses (default 3) missed heartbeat
+             * intervals [P8].
              */
             FAILURE_REASON_PEER_UNREACHABLE = 9,
 
@@ -2037,7 +2052,11 @@ export namespace ectp {
             /** Terminal. The read outlived the transfer timeout and was quarantined [C8]. */
             FAILURE_REASON_TRANSFER_TIMEOUT = 11,
 
-            /** Terminal. Bytes received differ in size from the descriptor [C11]. */
+            /**
+             * Terminal. Bytes read differ from size_bytes, the grant's size differs from
+             * the announcement's, or the announcement's size differs from its key's
+             * loaded or in-flight item [C11].
+             */
             FAILURE_REASON_SIZE_MISMATCH = 12,
 
             /** Terminal. Bytes received do not match the descriptor's checksum [C11]. */
@@ -2065,8 +2084,9 @@ export namespace ectp {
             FAILURE_REASON_UNAVAILABLE = 17,
 
             /**
-             * Terminal. The read completed after the grant's lease as the consumer
-             * computes it, so the bytes may have been reused [C11].
+             * Terminal. The read completed after, or was still in flight at, the lease
+             * deadline the consumer computed (so the bytes may have been reused), or a
+             * grant's lease deadline was not after its receipt [C11][C8].
              */
             FAILURE_REASON_LEASE_EXPIRED = 18
         }
