@@ -34,6 +34,14 @@ export interface FaultProfile {
   /** Producer crashes per minute of simulated time (each restarts with a new epoch [P8]). */
   readonly crashesPerMinute: number;
   /**
+   * Planned producer restarts per minute (a rolling upgrade): the orchestrator stops sending it work
+   * and its engine shuts its core down [P7] (later ReadRequests rejected SHUTTING_DOWN, every grant
+   * released), keeps its memory until the latest lease deadline `shutdown` returns (reads of released
+   * grants still land) and at least two engine steps (its rejects go out), then stops; it restarts
+   * after `restartDelayMs` with a new epoch [P8].
+   */
+  readonly producerShutdownsPerMinute: number;
+  /**
    * Consumer (prefill/decode instance) crashes per minute: the requests it holds are lost with it,
    * and it restarts with a new epoch [P8]. Producers must release the grants it held (on its new
    * epoch, its silence or the lease's end) [P2][P3].
@@ -63,6 +71,7 @@ const NONE: FaultProfile = Object.freeze({
   readStall: 0,
   readCorrupt: 0,
   crashesPerMinute: 0,
+  producerShutdownsPerMinute: 0,
   consumerCrashesPerMinute: 0,
   restartDelayMs: 0,
   cancelStormsPerMinute: 0,
@@ -103,6 +112,7 @@ const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
     readStall: 0.005,
     readCorrupt: 0.01,
     crashesPerMinute: 1,
+    producerShutdownsPerMinute: 0.5,
     consumerCrashesPerMinute: 0.5,
     restartDelayMs: 3_000,
     cancelStormsPerMinute: 2,
@@ -122,6 +132,7 @@ const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
     readStall: 0.02,
     readCorrupt: 0.04,
     crashesPerMinute: 4,
+    producerShutdownsPerMinute: 2,
     consumerCrashesPerMinute: 2,
     restartDelayMs: 5_000,
     cancelStormsPerMinute: 6,
@@ -152,7 +163,14 @@ const FRACTIONS = [
 ] as const;
 
 /** Fields of a {@link FaultProfile} that are rates or durations, finite and >= 0. */
-const RATES = ["messageDelayMaxMs", "crashesPerMinute", "consumerCrashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const;
+const RATES = [
+  "messageDelayMaxMs",
+  "crashesPerMinute",
+  "producerShutdownsPerMinute",
+  "consumerCrashesPerMinute",
+  "restartDelayMs",
+  "cancelStormsPerMinute",
+] as const;
 
 /**
  * Every problem with the `faults` option (a preset name or a {@link FaultProfile}), as

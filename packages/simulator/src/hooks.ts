@@ -25,7 +25,7 @@ export type ConsumerLike = Pick<
 /** The part of `ProducerCore` (from @ectp/core) the simulator drives. */
 export type ProducerLike = Pick<
   ProducerCore,
-  "announce" | "handleMessage" | "handleEnvelope" | "handlePeerUnreachable" | "poll" | "nextDeadline" | "stats"
+  "announce" | "handleMessage" | "handleEnvelope" | "handlePeerUnreachable" | "poll" | "nextDeadline" | "stats" | "shutdown"
 >;
 
 /** Factories of the simulated components; each defaults to the real implementation. */

@@ -62,14 +62,14 @@ describe("fault profile validation: every field is range-checked", () => {
     for (const ok of [0, 1]) expect(validateConfig({ ...TINY, faults: only({ [k]: ok }) }), `${k}=${ok}`).toEqual([]);
   });
 
-  it.each(["messageDelayMaxMs", "crashesPerMinute", "consumerCrashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const)("faults.%s must be finite and >= 0", (k) => {
+  it.each(["messageDelayMaxMs", "crashesPerMinute", "producerShutdownsPerMinute", "consumerCrashesPerMinute", "restartDelayMs", "cancelStormsPerMinute"] as const)("faults.%s must be finite and >= 0", (k) => {
     for (const bad of [-1, Number.POSITIVE_INFINITY, Number.NaN])
       expect(validateConfig({ ...TINY, faults: only({ [k]: bad }) }).join("; "), `${k}=${bad}`).toContain(`faults.${k} must be a finite number >= 0`);
   });
 
   it("per-minute rates are capped at exactly maxFaultsPerMinute, durations at maxDurationMs", () => {
     const L = SIMULATION_LIMITS;
-    for (const k of ["crashesPerMinute", "consumerCrashesPerMinute", "cancelStormsPerMinute"] as const) {
+    for (const k of ["crashesPerMinute", "producerShutdownsPerMinute", "consumerCrashesPerMinute", "cancelStormsPerMinute"] as const) {
       expect(validateConfig({ ...TINY, faults: only({ [k]: L.maxFaultsPerMinute }) }), k).toEqual([]);
       expect(validateConfig({ ...TINY, faults: only({ [k]: L.maxFaultsPerMinute + 1 }) }).join("; "), k).toContain(`faults.${k} must be at most 60000`);
     }
@@ -124,17 +124,17 @@ describe("fault presets", () => {
   it("are the documented rates (mildest first)", () => {
     expect(faultPreset("light")).toEqual({
       messageDrop: 0.002, messageDuplicate: 0.002, messageReorder: 0.005, messageDelay: 0.01, messageDelayMaxMs: 200,
-      readFail: 0.002, readStall: 0.0005, readCorrupt: 0.001, crashesPerMinute: 0.2, consumerCrashesPerMinute: 0, restartDelayMs: 2_000,
+      readFail: 0.002, readStall: 0.0005, readCorrupt: 0.001, crashesPerMinute: 0.2, producerShutdownsPerMinute: 0, consumerCrashesPerMinute: 0, restartDelayMs: 2_000,
       cancelStormsPerMinute: 0.5, cancelFraction: 0.1, invalidAnnouncement: 0.001, earlyAnnouncement: 0.02, memoryPressure: 1,
     });
     expect(faultPreset("heavy")).toEqual({
       messageDrop: 0.02, messageDuplicate: 0.02, messageReorder: 0.03, messageDelay: 0.05, messageDelayMaxMs: 1_000,
-      readFail: 0.02, readStall: 0.005, readCorrupt: 0.01, crashesPerMinute: 1, consumerCrashesPerMinute: 0.5, restartDelayMs: 3_000,
+      readFail: 0.02, readStall: 0.005, readCorrupt: 0.01, crashesPerMinute: 1, producerShutdownsPerMinute: 0.5, consumerCrashesPerMinute: 0.5, restartDelayMs: 3_000,
       cancelStormsPerMinute: 2, cancelFraction: 0.3, invalidAnnouncement: 0.01, earlyAnnouncement: 0.1, memoryPressure: 0.25,
     });
     expect(faultPreset("chaos")).toEqual({
       messageDrop: 0.08, messageDuplicate: 0.05, messageReorder: 0.08, messageDelay: 0.1, messageDelayMaxMs: 3_000,
-      readFail: 0.08, readStall: 0.02, readCorrupt: 0.04, crashesPerMinute: 4, consumerCrashesPerMinute: 2, restartDelayMs: 5_000,
+      readFail: 0.08, readStall: 0.02, readCorrupt: 0.04, crashesPerMinute: 4, producerShutdownsPerMinute: 2, consumerCrashesPerMinute: 2, restartDelayMs: 5_000,
       cancelStormsPerMinute: 6, cancelFraction: 0.5, invalidAnnouncement: 0.05, earlyAnnouncement: 0.25, memoryPressure: 0.05,
     });
     expect(Object.values(faultPreset("none")).every((v, i) => v === (Object.keys(NONE)[i] === "memoryPressure" ? 1 : 0))).toBe(true);
@@ -193,6 +193,32 @@ describe("simulator-injected faults: rate, target and effect", () => {
     expect(s.crashEffects.restarts).toBe(lines.filter(([, l]) => l.startsWith("restart ")).length);
     // No crash once every request has ended (the drain is not disturbed).
     for (const [t] of crashes) expect(t).toBeLessThanOrEqual(s.simulatedMs);
+    expect(s.violations.count).toBe(0);
+  });
+
+  it("planned restarts [P7]: about producerShutdownsPerMinute; a producer shut down rejects later ReadRequests SHUTTING_DOWN, releases its grants, stops at the latest of their leases and two steps on, and restarts after restartDelayMs with the next epoch", async () => {
+    const { summary: s, lines } = await logged({ ...SMALL, producers: 3, requests: 1_000, faults: only({ producerShutdownsPerMinute: 60, restartDelayMs: 250 }) });
+    aboutRate(s.faultsInjected.producerShutdown as number, 60, s.simulatedMs);
+    const shutdowns = lines.filter(([, l]) => l.startsWith("shutdown p"));
+    expect(shutdowns.length).toBe(s.faultsInjected.producerShutdown);
+    expect(new Set(shutdowns.map(([, l]) => l.split(" ")[1]?.split("@")[0])).size).toBe(3);
+    expect(lines.filter(([, l]) => l.startsWith("crash "))).toEqual([]);
+    for (const [t, l] of shutdowns) {
+      const node = l.split(" ")[1] as string;
+      const [id, epoch] = node.split("@") as [string, string];
+      const stop = lines.find(([, x]) => x === `stop ${node}`);
+      if (stop === undefined) continue; // shut down during the drain, whose end comes first
+      expect(stop[0]).toBeGreaterThanOrEqual(t + 2 * 10); // two engine steps (10 ms) at least
+      const restart = lines.find(([, x]) => x === `restart ${id}@${Number(epoch) + 1}`);
+      if (restart) expect(restart[0] - stop[0]).toBeCloseTo(250, 6);
+    }
+    // Grants released by the shutdown, ReadRequests rejected after it, and the consumers' fallbacks.
+    for (const k of [
+      "ectp_producer_releases_total{cause=shutdown}",
+      "ectp_producer_rejects_total{reason=SHUTTING_DOWN}",
+      "ectp_consumer_local_encodes_total{reason=SHUTTING_DOWN}",
+    ])
+      expect(s.counters[k] ?? 0, k).toBeGreaterThan(0);
     expect(s.violations.count).toBe(0);
   });
 

@@ -204,6 +204,8 @@ interface ProducerNode {
   readonly index: number;
   epoch: number;
   up: boolean;
+  /** Shut down for a planned restart [P7]: the orchestrator sends it no work; it stops at its reuse time. */
+  shuttingDown: boolean;
   transport: MockTransport;
   store: MemoryItemStore;
   core: ProducerLike;
@@ -406,6 +408,7 @@ export class Simulation {
   /** Faults the simulator injects itself (the network counts its own). */
   private simFaults = {
     producerCrash: 0,
+    producerShutdown: 0,
     consumerCrash: 0,
     cancelStorm: 0,
     invalidAnnouncement: 0,
@@ -521,6 +524,7 @@ export class Simulation {
       index,
       epoch,
       up: true,
+      shuttingDown: false,
       transport: t,
       store,
       core,
@@ -601,6 +605,11 @@ export class Simulation {
     const upProducers = () => this.producers.filter((p) => p.up);
     const upConsumers = () => this.consumers.filter((c) => c.up);
     this.scheduleRecurring(this.faults.crashesPerMinute, upProducers, (p) => this.crash(p));
+    this.scheduleRecurring(
+      this.faults.producerShutdownsPerMinute,
+      () => this.producers.filter((p) => p.up && !p.shuttingDown),
+      (p) => this.shutDown(p),
+    );
     this.scheduleRecurring(this.faults.consumerCrashesPerMinute, upConsumers, (c) => this.crashConsumer(c));
     this.scheduleRecurring(this.faults.cancelStormsPerMinute, upConsumers, (c) => this.cancelStorm(c));
     let draining = false;
@@ -1045,7 +1054,9 @@ export class Simulation {
    */
   private encodeFor(req: Req, k: number, item: WorkloadItem, early: boolean): boolean {
     const p = this.producers[this.producerFor(item)] as ProducerNode;
-    if (!p.up) return false; // Encoder down: the request keeps its model input, no announcement.
+    // Encoder down, or shutting down (the orchestrator sends it no more work): the request keeps
+    // its model input, no announcement.
+    if (!p.up || p.shuttingDown) return false;
     const key = this.keyOf(item);
     let keyId = item.keyId;
     if (keyId === undefined) {
@@ -1534,6 +1545,37 @@ export class Simulation {
   private crash(p: ProducerNode): void {
     this.simFaults.producerCrash++;
     this.checker.event(this.now, `crash ${p.id}@${p.epoch}`);
+    this.takeDown(p);
+  }
+
+  /**
+   * A planned restart, begun: the engine shuts the core down [P7] (it rejects later ReadRequests
+   * SHUTTING_DOWN and releases every grant) and stops once the memory of the grants it released may
+   * be reused, at the latest lease deadline `shutdown` returns, so reads still in flight under those
+   * grants land intact, and no sooner than two engine steps on, so the rejects it owes the
+   * consumers that asked meanwhile go out; it then restarts like a crashed producer.
+   */
+  private shutDown(p: ProducerNode): void {
+    this.simFaults.producerShutdown++;
+    this.checker.event(this.now, `shutdown ${p.id}@${p.epoch}`);
+    p.shuttingDown = true;
+    p.stale = p.changed = true;
+    const now = this.now;
+    const reuseAfter = this.guard(p.id, () => p.core.shutdown(now));
+    const epoch = p.epoch;
+    this.timers.push(
+      Math.max(now + 2 * this.config.stepMs, typeof reuseAfter === "number" && Number.isFinite(reuseAfter) ? reuseAfter : now),
+      () => {
+        if (p.epoch !== epoch || !p.up) return; // It crashed meanwhile (and restarts from that).
+        this.checker.event(this.now, `stop ${p.id}@${p.epoch}`);
+        this.takeDown(p);
+      },
+      undefined,
+    );
+  }
+
+  /** A producer goes down (crashed, or stopped after its shutdown): everything it held is lost; it restarts after `restartDelayMs`. */
+  private takeDown(p: ProducerNode): void {
     p.up = false;
     p.stale = p.changed = true;
     p.store.clear("reset");

@@ -71,18 +71,20 @@ export interface SimulationSummary {
    * Faults injected, by kind, each counted once: the network's message and read faults
    * (`drop`, `delay`, `duplicate`, `reorder`, `failRead`, `stallRead`, `corruptRead`,
    * `partitionMessage`, `partitionRead`) and the simulator's own (`producerCrash`,
-   * `consumerCrash`, `cancelStorm`, `invalidAnnouncement`, `earlyAnnouncement`). What they cause
+   * `producerShutdown` (planned restarts), `consumerCrash`, `cancelStorm`, `invalidAnnouncement`,
+   * `earlyAnnouncement`). What they cause
    * is counted elsewhere: {@link SimulationSummary.crashEffects}, cancelled requests in
    * `requests.cancelled`, requests lost with a consumer in `requests.lostInCrash`, and store
    * evictions in {@link SimulationSummary.storeEvents}.
    */
   readonly faultsInjected: Readonly<Record<string, number>>;
   /**
-   * What crashes caused, apart from the crashes themselves (`faultsInjected.producerCrash`,
+   * What crashes and planned restarts caused, apart from the faults themselves
+   * (`faultsInjected.producerCrash`, `faultsInjected.producerShutdown`,
    * `faultsInjected.consumerCrash`; requests lost with a consumer are `requests.lostInCrash`).
    */
   readonly crashEffects: {
-    /** Crashed producers that came back with a new epoch [P8]. */
+    /** Producers that came back with a new epoch [P8], after a crash or the stop ending a planned restart. */
     readonly restarts: number;
     /** Crashed consumers that came back with a new epoch [P8]. */
     readonly consumerRestarts: number;
