@@ -3,11 +3,12 @@
  * a grant opens with the ReadGrant the producer sends, and closes with what SPEC.md says ends it
  * and the simulator sees: its holder's ReadComplete reaching the producer [P2], or the lease the
  * grant named running out [P3]. The producer may end a grant sooner (its holder declared gone,
- * a newer attempt replacing it, a consumer that shows a newer epoch [P8]), never later, and pins
- * only for grants [P2][P4]. (It may also end a grant in the very pump that made it: when the
- * consumer's newer epoch arrives in that pump too, or at shutdown [P7]. Neither happens here: the
- * network drops whatever a crashed consumer still had in flight, so its older epoch's messages
- * never reach a producer after the newer epoch's, and the simulator shuts no producer down.)
+ * a newer attempt replacing it, a consumer that shows a newer epoch [P8], its own shutdown [P7]),
+ * never later, and pins only for grants [P2][P4]. (It may also end a grant in the very pump that
+ * made it: when the consumer's newer epoch arrives in that pump too, or at a shutdown made inside
+ * it. Neither happens here: the network drops whatever a crashed consumer still had in flight, so
+ * its older epoch's messages never reach a producer after the newer epoch's, and the simulator
+ * shuts a producer down only between its pumps, after which it grants nothing.)
  * So, checked against the store's own pins after each of the producer's pumps:
  * - an item whose open grants fell (ACKed, lease over) holds at most that many pins: a producer
  *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
