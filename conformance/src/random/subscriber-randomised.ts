@@ -14,8 +14,8 @@
  * put together, holds exactly its items as of its sequence, and its answers' ids grow; a
  * subscriber's view, whenever it says it is synced, is a set the producer held after some batch;
  * once the link has healed and one more change has been published, it is the producer's current
- * set), [P8] (it heartbeats the producer at least once per interval, a pause ending only in a new
- * Hello, and its heartbeats flow once its view is current), [I1] (no Error answer) and [I4] (once
+ * set), [P8] (it heartbeats the producer at least once per interval once it knows the producer's
+ * epoch, a pause ending only in a new Hello, and its heartbeats flow once its view is current), [I1] (no Error answer) and [I4] (once
  * unfollowed, the subscriber holds nothing). At level
  * `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced` is 1 once it is current,
  * and a synced subscriber of a quiet producer asks for no snapshot.
@@ -194,8 +194,15 @@ class SubscriberSchedule {
   private helloOwed = 0;
   /** Whether the subscriber sent a Hello since the producer's last restart (which then reached the new epoch). */
   private helloSinceRestart = true;
-  /** When the subscriber last sent the producer a Heartbeat or a Hello (undefined: nothing yet) [P8]. */
-  private lastBeatAt: number | undefined;
+  /**
+   * [P8] When the subscriber's current heartbeat interval to the producer began: its last Heartbeat,
+   * or, after a Hello (after which it may take the producer for unknown until it hears from it),
+   * the delivery of the first envelope of the producer's current epoch since. Undefined while no
+   * Heartbeat is owed: before that delivery, and once it unfollowed.
+   */
+  private heartbeatsOwedSince: number | undefined;
+  /** Whether the subscriber follows the producer (until the final unfollow). */
+  private following = true;
   private healed = false;
   /** Whole snapshots of the producer poll being routed: checked once all its outputs are (a batch may come after the send). */
   private snapshotsSent: ectp.v1.ISnapshot[] = [];
@@ -499,16 +506,15 @@ class SubscriberSchedule {
     const r = this.rng;
     const f = this.faults;
     const cut = !this.healed && this.now >= f.cutFrom && this.now < f.cutTo;
-    let copies = this.healed ? 1 : cut ? 0 : r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
-    // (Drawn after the link's draws, so that those stay as they were for every seed.)
-    if (copies > 0 && toSubscriber && (envelope.snapshot?.parts ?? 0) > 1 && !this.healed && this.partLoss.chance(this.lostPart)) copies = 0;
+    const copies = this.healed ? 1 : cut ? 0 : r.chance(f.drop) ? 0 : r.chance(f.dup) ? 2 : 1;
+    const delays: number[] = [];
+    for (let k = 0; k < copies; k++) delays.push(this.healed ? 1 : 1 + r.int(f.maxDelay));
+    // A snapshot part lost on top, decided after every draw of the link's (those stay as they were).
+    const lost = copies > 0 && toSubscriber && (envelope.snapshot?.parts ?? 0) > 1 && !this.healed && this.partLoss.chance(this.lostPart);
     if (cut) this.exercised.cutMessages++;
-    else if (copies === 0) this.exercised.dropped++;
+    else if (copies === 0 || lost) this.exercised.dropped++;
     else if (copies === 2) this.exercised.duplicated++;
-    for (let k = 0; k < copies; k++) {
-      const delay = this.healed ? 1 : 1 + r.int(f.maxDelay);
-      this.at(this.now + delay, async () => this.deliver(to, sender, envelope));
-    }
+    if (!lost) for (const delay of delays) this.at(this.now + delay, async () => this.deliver(to, sender, envelope));
     if (!toSubscriber && (envelope.snapshotRequest || envelope.replayRequest) && !this.healed && !cut && this.late.chance(this.lateCopy)) {
       this.exercised.lateCopies++;
       this.at(this.now + 500 + this.late.int(2000), async () => this.deliver(to, sender, envelope));
@@ -529,6 +535,8 @@ class SubscriberSchedule {
       this.subscriberKnows = epoch;
     }
     await this.cmd(to, { deliverMessage: { from, envelope } });
+    // [P8] It now knows the producer's epoch (SPEC.md section 4): from here a Heartbeat is owed.
+    if (to === this.subscriber && epoch === this.producerEpoch && this.following && this.heartbeatsOwedSince === undefined) this.heartbeatsOwedSince = this.now;
   }
 
   /**
@@ -547,22 +555,25 @@ class SubscriberSchedule {
     this.greeted = true;
     this.helloOwed = 0;
     if (envelope.hello) this.helloSinceRestart = true;
-    if (envelope.heartbeat) this.checkHeartbeatDue("sent it a Heartbeat");
-    if (envelope.heartbeat || envelope.hello) this.lastBeatAt = this.now;
+    if (envelope.heartbeat) {
+      this.checkHeartbeatDue("sent it a Heartbeat");
+      if (this.following) this.heartbeatsOwedSince = this.now;
+    } else if (envelope.hello) this.heartbeatsOwedSince = undefined;
   }
 
   /**
-   * [P8] SPEC.md section 4.7: a subscriber sends each producer it follows a Heartbeat at least once
-   * per interval, whatever else it sends. The only pause allowed is after it took the producer for
-   * gone, and that pause ends with a new Hello (its first message to the producer again), which
-   * the interval is then counted from. So when it sends a Heartbeat, or once it says its view is
-   * current, its last Heartbeat or Hello is at most an interval old.
+   * [P8] SPEC.md section 4.7: a subscriber sends each producer it follows and knows (it heard from
+   * its epoch) a Heartbeat at least once per interval, whatever else it sends. The only pause
+   * allowed is after it took the producer for gone, and that pause ends with a new Hello (its first
+   * message to the producer again), after which it owes none until it hears from the producer. So
+   * when it sends a Heartbeat, or once it says its view is current, its interval began at most one
+   * interval (and the grace) ago.
    */
   private checkHeartbeatDue(what: string): void {
-    const since = this.lastBeatAt;
+    const since = this.heartbeatsOwedSince;
     if (since === undefined || this.now - since <= SUBSCRIBER_HEARTBEAT_MS + HEARTBEAT_GRACE_MS) return;
     throw new Violation(
-      `[P8] the subscriber ${what} at t=${this.now}, ${this.now - since} ms after its last Heartbeat or Hello to the producer (t=${since}) (SPEC.md section 4.7: a Heartbeat to each producer it follows at least once per heartbeat interval, ${SUBSCRIBER_HEARTBEAT_MS} ms here, whatever else it sends)`,
+      `[P8] the subscriber ${what} at t=${this.now}, ${this.now - since} ms after its last Heartbeat to the producer, or since it heard from the producer's epoch after its last Hello (t=${since}) (SPEC.md section 4.7: a Heartbeat to each producer it follows and knows at least once per heartbeat interval, ${SUBSCRIBER_HEARTBEAT_MS} ms here, whatever else it sends)`,
     );
   }
 
@@ -605,6 +616,8 @@ class SubscriberSchedule {
     if (this.recommended) await this.recommendedChecks();
     // [I4] Unfollowed, it holds nothing, however long the link stays up.
     await this.cmd(this.subscriber, { unfollow: { producerId: PRODUCER } });
+    this.following = false; // [P8] no business with the producer any more: no Heartbeat is owed
+    this.heartbeatsOwedSince = undefined;
     await this.runUntil(this.now + AFTER_UNFOLLOW_MS);
     const last = await this.subscriberStats();
     const left = (["producers", "heldBatches", "snapshotParts"] as const).filter((k) => Number(last[k]) !== 0);

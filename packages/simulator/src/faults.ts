@@ -47,7 +47,7 @@ export interface FaultProfile {
    * epoch, its silence or the lease's end) [P2][P3].
    */
   readonly consumerCrashesPerMinute: number;
-  /** Down time of a crashed producer or consumer before it restarts, ms. */
+  /** Down time of a crashed (or, after a planned restart's stop, stopped) producer or consumer before it restarts, ms. */
   readonly restartDelayMs: number;
   /** Consumer cancel storms per minute (clients disconnecting) [C7]. */
   readonly cancelStormsPerMinute: number;

@@ -8,7 +8,9 @@
  * by mutation testing). Small workloads only.
  */
 import { describe, expect, it } from "vitest";
+import { ProducerCore } from "@ectp/core";
 import {
+  type CoreFactories,
   DEFAULT_SIMULATION_CONFIG,
   type FaultProfile,
   SIMULATION_LIMITS,
@@ -197,21 +199,60 @@ describe("simulator-injected faults: rate, target and effect", () => {
   });
 
   it("planned restarts [P7]: about producerShutdownsPerMinute; a producer shut down rejects later ReadRequests SHUTTING_DOWN, releases its grants, stops at the latest of their leases and two steps on, and restarts after restartDelayMs with the next epoch", async () => {
-    const { summary: s, lines } = await logged({ ...SMALL, producers: 3, requests: 1_000, faults: only({ producerShutdownsPerMinute: 60, restartDelayMs: 250 }) });
+    // What each producer's shutdown returned (the latest lease deadline of the grants it released), by "id@epoch".
+    const reuseAfter = new Map<string, number | undefined>();
+    const factories: CoreFactories = {
+      producer: (options) => {
+        const producer = new ProducerCore(options);
+        const shutdown = producer.shutdown.bind(producer);
+        producer.shutdown = (now) => {
+          const until = shutdown(now);
+          reuseAfter.set(`${options.id}@${options.epoch}`, until);
+          return until;
+        };
+        return producer;
+      },
+    };
+    const planned = only({ producerShutdownsPerMinute: 60, restartDelayMs: 250 });
+    const { summary: s, lines } = await logged({ ...SMALL, producers: 3, requests: 1_000, faults: planned, factories });
     aboutRate(s.faultsInjected.producerShutdown as number, 60, s.simulatedMs);
     const shutdowns = lines.filter(([, l]) => l.startsWith("shutdown p"));
     expect(shutdowns.length).toBe(s.faultsInjected.producerShutdown);
     expect(new Set(shutdowns.map(([, l]) => l.split(" ")[1]?.split("@")[0])).size).toBe(3);
     expect(lines.filter(([, l]) => l.startsWith("crash "))).toEqual([]);
+    let stopped = 0;
+    let restarted = 0;
+    let heldForLeases = 0;
     for (const [t, l] of shutdowns) {
       const node = l.split(" ")[1] as string;
       const [id, epoch] = node.split("@") as [string, string];
       const stop = lines.find(([, x]) => x === `stop ${node}`);
-      if (stop === undefined) continue; // shut down during the drain, whose end comes first
-      expect(stop[0]).toBeGreaterThanOrEqual(t + 2 * 10); // two engine steps (10 ms) at least
+      if (stop === undefined) continue; // shut down near the end: the run ended first
+      stopped++;
+      const until = reuseAfter.get(node);
+      // Memory kept to the latest released lease [P7], and two engine steps (10 ms) at least.
+      expect(stop[0], node).toBe(Math.max(t + 2 * 10, until ?? t));
+      if (until !== undefined && until > t + 2 * 10) heldForLeases++;
       const restart = lines.find(([, x]) => x === `restart ${id}@${Number(epoch) + 1}`);
-      if (restart) expect(restart[0] - stop[0]).toBeCloseTo(250, 6);
+      if (restart === undefined) continue;
+      restarted++;
+      expect(restart[0] - stop[0]).toBeCloseTo(250, 6);
     }
+    expect({ stopped: stopped > 10, restarted: restarted > 10 }).toEqual({ stopped: true, restarted: true });
+    // Reads last long enough here for a shutdown to find grants live, their (shorter) leases ending
+    // well before the run does: those producers stop exactly at the latest lease deadline.
+    reuseAfter.clear();
+    const slow = await logged({ ...SMALL, producers: 3, requests: 1_000, faults: planned, factories, linkBytesPerSecond: 1e9, producerConfig: { leaseMs: 2_000 } });
+    for (const [t, l] of slow.lines.filter(([, x]) => x.startsWith("shutdown p"))) {
+      const node = l.split(" ")[1] as string;
+      const until = reuseAfter.get(node);
+      const stop = slow.lines.find(([, x]) => x === `stop ${node}`);
+      if (stop === undefined || until === undefined || until <= t + 2 * 10) continue;
+      heldForLeases++;
+      expect(stop[0], node).toBe(until);
+    }
+    expect(heldForLeases).toBeGreaterThan(3);
+    expect(slow.summary.violations.count).toBe(0);
     // Grants released by the shutdown, ReadRequests rejected after it, and the consumers' fallbacks.
     for (const k of [
       "ectp_producer_releases_total{cause=shutdown}",

@@ -1797,8 +1797,9 @@ export class Simulation {
     const counters = Object.fromEntries([...this.counters.totals].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
     let pinsAtEnd = 0;
     for (const p of this.producers) if (p.up) pinsAtEnd += p.store.totalPins();
-    // The network counts the simulator's crashes and restarts too (`crash`, `restart`): they
-    // are reported once, as `producerCrash` and `crashEffects.restarts`.
+    // The network counts the simulator's crashes and restarts too (`crash`, `restart`; a planned
+    // restart's stop is a `crash` there): they are reported once, as `producerCrash`,
+    // `producerShutdown`, `consumerCrash` and `crashEffects`.
     const { crash: _crash, restart: _restart, crashMessage, crashRead, ...networkFaults } = this.net.faultCounts();
     const faultsInjected: Record<string, number> = { ...networkFaults, ...this.simFaults };
     return {

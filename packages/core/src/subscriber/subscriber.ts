@@ -148,9 +148,9 @@ export interface SubscriberOptions {
   /**
    * The fingerprint of the producers followed, sent in this subscriber's Hello: a producer MUST
    * refuse a Hello with another one (SPEC.md 4.1), so pass theirs. The subscription still works
-   * after a refusal (a producer serves requests without a Hello), but every producer then logs and
-   * counts the refused handshake. Default: the all-default fingerprint. A malformed one (it could
-   * not be encoded) is INVALID_CONFIG.
+   * after a refusal (a producer serves requests without a Hello), but each producer counts the
+   * refused handshake and this subscriber logs a warning. Default: the all-default fingerprint. A
+   * malformed one (it could not be encoded) is INVALID_CONFIG.
    */
   fingerprint?: ectp.v1.IFingerprint;
   /** What a producer's transport needs to reach this subscriber (sent in the Hello). Default empty. */

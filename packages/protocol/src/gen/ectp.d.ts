@@ -34,9 +34,10 @@ export namespace ectp {
 
         /**
          * First message a consumer or subscriber sends to each epoch of a producer,
-         * and again after its own restart (new epoch) or after it declared the
-         * producer gone [P8]; a producer sends one only in answer to a Hello
-         * (SPEC.md section 4.1). The version check comes before anything else
+         * and again after its own restart (new epoch), after it declared the
+         * producer gone or let it go idle [P8], and with a subscriber's subscription
+         * sent again [E2]; a producer sends one only in answer to a Hello (SPEC.md
+         * section 4.1). The version check comes before anything else
          * [V1][P7].
          */
         class Hello {

@@ -107,9 +107,10 @@ export const ectp = $root.ectp = (() => {
              * Constructs a new Hello.
              * @memberof ectp.v1
              * @classdesc First message a consumer or subscriber sends to each epoch of a producer,
-             * and again after its own restart (new epoch) or after it declared the
-             * producer gone [P8]; a producer sends one only in answer to a Hello
-             * (SPEC.md section 4.1). The version check comes before anything else
+             * and again after its own restart (new epoch), after it declared the
+             * producer gone or let it go idle [P8], and with a subscriber's subscription
+             * sent again [E2]; a producer sends one only in answer to a Hello (SPEC.md
+             * section 4.1). The version check comes before anything else
              * [V1][P7].
              * @constructor
              * @param {ectp.v1.Hello.$Properties=} [properties] Properties to set
