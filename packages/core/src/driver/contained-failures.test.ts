@@ -242,7 +242,7 @@ describe("Driver.run() started from engine code running inside a core call", () 
     t.inject("x", new Uint8Array([0xff, 0xff, 0xff])); // garbage: ignored and counted [C10] once the consumer gets it
     consumer.admit({ requestId: "r1", items: [{ itemId: "i0", hasModelInput: true, announcement: { key: { contentHash: new Uint8Array([1]), fingerprint: { ...FP, model: "other" } }, producerId: "E", producerEpoch: 1, sizeBytes: 64 } as never }] }, 0);
     expect(loop).toBeDefined();
-    await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(() => consumer.stats().ignoredMessages > 0);
     driver.stop();
     await loop;
     expect(consumer.stats().ignoredMessages).toBeGreaterThan(0);

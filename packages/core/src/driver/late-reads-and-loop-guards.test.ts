@@ -12,7 +12,7 @@ import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
 import type { ReadResult } from "../transport.js";
 import { Driver } from "./driver.js";
-import { CountingPool, FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead } from "./test-support.js";
+import { CountingPool, FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead, waitUntil } from "./test-support.js";
 
 
 describe("Driver.close() and reads a closed transport fails later", () => {
@@ -123,7 +123,8 @@ describe("run() survives what it survives in a step", () => {
     const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, maxWaitMs: 2 });
     const done = driver.run();
     done.catch(() => {});
-    await new Promise((r) => setTimeout(r, 60));
+    // Steps go on after the throw (a loop that died there would stop at 1 or 2; waited for, not timed).
+    await waitUntil(() => core.polls >= 3);
     const running = driver.isRunning;
     driver.stop();
     await expect(done).resolves.toBeUndefined();
