@@ -207,6 +207,28 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
     ]);
   }, 60_000);
 
+  it("--seeds-from k --seeds n runs schedules k to k + n - 1, and --seeds-only runs them without the scripted cases", async () => {
+    const dir = tempDir();
+    const features = file(dir, "features.json", JSON.stringify({ features: ["producer", "events", "subscriber"] }));
+    const report = join(dir, "report.json");
+    const r = await cli("--testee", await bundleTsTestee(), "--features", features, "--seeds", "2", "--seeds-from", "5001", "--seeds-only", "--report", report);
+    expect(r.code).toBe(0);
+    const results = (JSON.parse(readFileSync(report, "utf8")) as { results: { name: string; status: string }[] }).results;
+    expect(results.map((x) => `${x.name} ${x.status}`)).toEqual(["randomised/e1-e2-p8-i1-i4/seed-5001 passed", "randomised/e1-e2-p8-i1-i4/seed-5002 passed"]);
+  }, 60_000);
+
+  it.each([
+    [["--seeds-from", "3"], "--seeds-from goes with --seeds n (it starts their range); give --seeds too"],
+    [["--seeds-only"], "--seeds-only goes with --seeds n (it leaves the scripted cases out); give --seeds too"],
+    [["--seeds", "0", "--seeds-only"], "--seeds-only with --seeds 0 would run nothing; give --seeds n with n >= 1"],
+    [["--seeds", "2", "--seeds-only", "--filter", "consumer/**"], '--filter selects scripted cases, which --seeds-only leaves out; drop --filter "consumer/**" or --seeds-only'],
+    [["--seeds", "2", "--seeds-from", "9007199254740991"], "--seeds-from 9007199254740991 --seeds 2 runs past schedule 9007199254740991 (2^53 - 1); start lower or run fewer"],
+    [["--seeds", "2", "--seeds-from=-1"], '--seeds-from must be an integer >= 0; got "-1"'],
+  ])("%j is a usage error (exit 2) saying what to do", async (flags, message) => {
+    const r = await cli("--testee", "true", ...flags);
+    expect({ code: r.code, err: r.err.split("\n")[0] }).toEqual({ code: 2, err: `ectp conformance: ${message}` });
+  });
+
   it("a run in which every selected case was skipped for an optional feature exits 2 (it would pass having tested nothing)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ectp-features-"));
     const features = join(dir, "features.json");

@@ -70,6 +70,8 @@ Options (each one that takes a value at most once):
                              features allow: consumer with producer (needs consumer, producer and
                              read-memory), subscriber with producer (needs producer, events and
                              subscriber); default 0; not filtered by --filter
+  --seeds-from <k>           with --seeds n: run schedules k to k + n - 1 instead of 1 to n (default 1)
+  --seeds-only               with --seeds: run the randomised schedules only, no scripted case
   --seed <n>                 run only randomised schedule n, of each level the features allow (replay
                              a failure)
   --junit <file>             write JUnit XML (missing directories of a --junit or --report path are created)
@@ -215,11 +217,11 @@ interface Config {
   caseTimeoutMs: number;
   /** Wall-clock limit of one randomised seed, when `--seed-timeout-ms` gave one (else the runners' default). */
   seedTimeoutMs: number | undefined;
-  /** Randomised seeds to run (`--seed n` or 1..`--seeds`). */
+  /** Randomised seeds to run (`--seed n`, or `--seeds` of them from `--seeds-from`, default 1). */
   seeds: readonly number[];
   /** `--level`: REQUIRED only, or RECOMMENDED too (the selected cases, and the subscriber schedules' checks). */
   level: "required" | "all";
-  /** Whether scripted cases run (not with `--seed`). */
+  /** Whether scripted cases run (not with `--seed` or `--seeds-only`). */
   scripted: boolean;
   /** Scripted cases the run executes. */
   cases: readonly LoadedCase[];
@@ -490,6 +492,19 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     throw new UsageError(`--seed ${seed} replays one randomised schedule, which --filter does not select; drop --filter ${JSON.stringify(v.filter)}`);
   if (v.testee === undefined && (v.seed !== undefined || v.seeds !== undefined))
     throw new UsageError(`--${v.seed !== undefined ? "seed" : "seeds"} runs randomised schedules between two testees; it needs --testee`);
+  const seedsFrom = intFlag("seeds-from", v["seeds-from"], 0) ?? 1;
+  const seedsOnly = v["seeds-only"] === true;
+  for (const [flag, given] of [
+    ["seeds-from", v["seeds-from"] !== undefined],
+    ["seeds-only", seedsOnly],
+  ] as const)
+    if (given && v.seeds === undefined)
+      throw new UsageError(`--${flag} goes with --seeds n (${flag === "seeds-from" ? "it starts their range" : "it leaves the scripted cases out"}); give --seeds too`);
+  if (seedCount - 1 > Number.MAX_SAFE_INTEGER - seedsFrom)
+    throw new UsageError(`--seeds-from ${seedsFrom} --seeds ${seedCount} runs past schedule ${Number.MAX_SAFE_INTEGER} (2^53 - 1); start lower or run fewer`);
+  if (seedsOnly && seedCount === 0) throw new UsageError("--seeds-only with --seeds 0 would run nothing; give --seeds n with n >= 1");
+  if (seedsOnly && v.filter !== undefined)
+    throw new UsageError(`--filter selects scripted cases, which --seeds-only leaves out; drop --filter ${JSON.stringify(v.filter)} or --seeds-only`);
 
   const features = v.features !== undefined ? readFeaturesFile(v.features, "--features") : DEFAULT_FEATURES;
   const knownFailing = v["known-failing"] !== undefined ? readKnownFailingFile(v["known-failing"], "--known-failing") : new Map<string, string>();
@@ -518,7 +533,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     }
   }
 
-  const scripted = v.testee !== undefined && seed === undefined;
+  const scripted = v.testee !== undefined && seed === undefined && !seedsOnly;
   const cases = scripted ? selectCases(allCases, { level, ...(v.filter !== undefined ? { filter: v.filter } : {}) }) : [];
   // Whether the run has transport cases: a --filter may select none of them (the scripted ones only).
   let transportSelected = v.transport !== undefined;
@@ -571,7 +586,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     commandTimeoutGiven: v["command-timeout-ms"] !== undefined,
     caseTimeoutMs,
     seedTimeoutMs: intFlag("seed-timeout-ms", v["seed-timeout-ms"], 1, MAX_TIMEOUT_MS),
-    seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => i + 1),
+    seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => seedsFrom + i),
     level,
     scripted,
     cases,
@@ -789,6 +804,8 @@ const OPTIONS = {
   level: { type: "string" },
   filter: { type: "string" },
   seeds: { type: "string" },
+  "seeds-from": { type: "string" },
+  "seeds-only": { type: "boolean" },
   seed: { type: "string" },
   junit: { type: "string" },
   report: { type: "string" },
