@@ -4,21 +4,21 @@
  * put, made ready, discarded and cleared at random, one producer restart, and a link that drops,
  * duplicates and delays messages (losing some snapshot parts on top) and is cut for a while. Some
  * seeds configure the producer with a small batch size bound (its snapshots go out in parts,
- * assembled by the runner before they are checked), a small replay buffer (a subscriber cut off for a while is told its replay is
- * unavailable and must fall back to a snapshot), no resend interval, or late copies of the
- * subscriber's requests (answered again, later).
+ * assembled by the runner before they are checked), a small replay buffer (a subscriber cut off
+ * for a while is told its replay is unavailable and must fall back to a snapshot), no resend
+ * interval, or late copies of the subscriber's requests (answered again, later).
  *
  * Checked against SPEC.md section 4 (the subscriber's first message to the producer is a Hello,
  * and so is its next one once it hears of the restarted producer's epoch, unless a Hello of its
- * went out after the restart), [E1] (each epoch's batches numbered 1, 2, ... in order), [E2] (a producer's snapshot, its parts
- * put together, holds exactly its items as of its sequence, and its answers' ids grow; a
- * subscriber's view, whenever it says it is synced, is a set the producer held after some batch;
- * once the link has healed and one more change has been published, it is the producer's current
- * set), [P8] (it heartbeats the producer at least once per interval once it knows the producer's
- * epoch, a pause ending only in a new Hello, and its heartbeats flow once its view is current), [I1] (no Error answer) and [I4] (once
- * unfollowed, the subscriber holds nothing). At level
- * `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced` is 1 once it is current,
- * and a synced subscriber of a quiet producer asks for no snapshot.
+ * went out after the restart), [E1] (each epoch's batches numbered 1, 2, ... in order), [E2] (a
+ * producer's snapshot, its parts put together, holds exactly its items as of its sequence, and its
+ * answers' ids grow; a subscriber's view, whenever it says it is synced, is a set the producer
+ * held after some batch; once the link has healed and one more change has been published, it is
+ * the producer's current set), [P8] (it heartbeats the producer at least once per interval once it
+ * knows the producer's epoch, a pause ending only in a new Hello, and its heartbeats flow once its
+ * view is current), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber holds
+ * nothing). At level `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced` is 1
+ * once it is current, and a synced subscriber of a quiet producer asks for no snapshot.
  * Every failure names its seed and a replay command.
  *
  * What only the scripted subscriber cases catch (cases/subscriber/): a view that keeps an item's
@@ -536,7 +536,8 @@ class SubscriberSchedule {
     }
     await this.cmd(to, { deliverMessage: { from, envelope } });
     // [P8] It now knows the producer's epoch (SPEC.md section 4): from here a Heartbeat is owed.
-    if (to === this.subscriber && epoch === this.producerEpoch && this.following && this.heartbeatsOwedSince === undefined) this.heartbeatsOwedSince = this.now;
+    if (to === this.subscriber && epoch === this.producerEpoch && this.following && this.heartbeatsOwedSince === undefined)
+      this.heartbeatsOwedSince = this.now;
   }
 
   /**
