@@ -31,13 +31,13 @@ describe("IdTable (the consumer's attempt, read and grant ids; the producer's gr
     },
   );
 
-  it.each<IdPlacement>(["scattered", "sequential"])("a burst of 120 ids coming and going reuses its arrays after the first (no shrink below 256 slots), %s", (placement) => {
+  it.each<IdPlacement>(["scattered", "sequential"])("a burst of 500 ids (a large engine step's) coming and going reuses its arrays after the first (no shrink below 1024 slots), %s", (placement) => {
     const t = new IdTable<number>(placement);
     const keysOf = () => (t as unknown as { keys: Float64Array }).keys;
     let id = 1;
     const burst = () => {
       const ids: number[] = [];
-      for (let i = 0; i < 120; i++) {
+      for (let i = 0; i < 500; i++) {
         t.set(id, id);
         ids.push(id++);
       }

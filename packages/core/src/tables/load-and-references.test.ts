@@ -182,7 +182,7 @@ describe("OrderedTable", () => {
 });
 
 describe("OrderedTable: growth, compaction and the shrink floor", () => {
-  it("a burst of 200 keys coming and going reuses its arrays after the first (no shrink below 256 entries)", () => {
+  it("a burst of 200 keys coming and going reuses its arrays after the first (no shrink below 1024 entries)", () => {
     const t = new OrderedTable<number>();
     const eKey = () => (t as unknown as { eKey: unknown[] }).eKey;
     let n = 0;

@@ -24,8 +24,11 @@ import { hashString } from "./hash.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_CAPACITY = 16;
-/** A table never shrinks below this many slots: bursts of up to ~128 keys coming and going cost no rebuild. */
-const SHRINK_FLOOR = 256;
+/**
+ * A table never shrinks below this many slots: bursts of up to ~512 keys (a step's requests)
+ * coming and going cost no rebuild (with 256, steps of 200 requests rebuilt it twice a step).
+ */
+const SHRINK_FLOOR = 1024;
 
 /**
  * A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`,

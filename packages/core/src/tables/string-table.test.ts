@@ -24,14 +24,14 @@ describe.each([
     );
   });
 
-  it("a burst of 120 keys coming and going reuses its arrays after the first (no shrink below 256 slots)", () => {
+  it("a burst of 500 keys (a large engine step's requests) coming and going reuses its arrays after the first (no shrink below 1024 slots)", () => {
     const t = make();
     const inner = t as unknown as { slots?: unknown[]; eKey?: unknown[] };
     const arrays = () => inner.slots ?? inner.eKey;
     let n = 0;
     const burst = () => {
       const keys: string[] = [];
-      for (let i = 0; i < 120; i++) {
+      for (let i = 0; i < 500; i++) {
         keys.push(`b${n++}`);
         t.set(keys[i] as string, i);
       }

@@ -6,7 +6,7 @@
  * that churns like that keeps reallocating its backing store (V8 shrinks a table as soon
  * as it is a quarter full, and rebuilds it once deleted entries fill it). This table is
  * open addressing with linear probing and backward-shift deletion: deletions leave no
- * tombstones and nothing is allocated except to grow (or shrink, down to 256 slots, when at most an eighth
+ * tombstones and nothing is allocated except to grow (or shrink, down to 1024 slots, when at most an eighth
  * full). A slot is three consecutive elements of one array (key, hash, value), so a lookup
  * in a big table costs one cache line rather than one per parallel array, and a probe
  * touches a key string only when the hashes match. Keys are hashed with `hashString`
@@ -18,8 +18,11 @@ import { hashString } from "./hash.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_CAPACITY = 16;
-/** A table never shrinks below this many slots: bursts of up to ~128 keys coming and going cost no rebuild. */
-const SHRINK_FLOOR = 256;
+/**
+ * A table never shrinks below this many slots: bursts of up to ~512 keys (a step's requests)
+ * coming and going cost no rebuild (with 256, steps of 200 requests rebuilt it twice a step).
+ */
+const SHRINK_FLOOR = 1024;
 
 /**
  * A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`.
