@@ -1055,6 +1055,24 @@ describe("runner self-tests: the testee contract", () => {
     expect(responseFromJson(reject(977)).poll?.outputs?.[0]?.send?.envelope?.readReject?.reason).toBe(977);
   });
 
+  it("JSON-lines responses: a 64-bit integer must be decimal digits or a safe-integer number, in range (protobufjs read \"12abc\" as 12, \"1e2\" as 1)", () => {
+    const grants = (v: unknown) => ({ commandId: "3", stats: { producer: { grants: v } } });
+    const how = "a uint64 is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2)";
+    for (const bad of ["12abc", " 12", "1e2", "-1", "1.5", "0x10", "", "007"])
+      expect(() => responseFromJson(grants(bad)), JSON.stringify(bad)).toThrow(`TesteeResponse.stats.producer.grants is ${JSON.stringify(bad)}: ${how}`);
+    expect(() => responseFromJson(grants(1.5))).toThrow(`TesteeResponse.stats.producer.grants is 1.5, not a safe integer: ${how}`);
+    expect(() => responseFromJson(grants(2 ** 60))).toThrow(`is ${2 ** 60}, not a safe integer`);
+    expect(() => responseFromJson(grants(-3))).toThrow(`TesteeResponse.stats.producer.grants is -3, below 0: ${how}`);
+    expect(() => responseFromJson(grants("18446744073709551616"))).toThrow("is 18446744073709551616, out of the range of a uint64");
+    // What section 3.2 allows is read as written (the runner holds uint64s as numbers: exact up to 2^53 - 1).
+    for (const [ok, value] of [["12", "12"], [12, "12"], ["0", "0"], ["9007199254740991", "9007199254740991"]] as const)
+      expect(String(responseFromJson(grants(ok)).stats?.producer?.grants), JSON.stringify(ok)).toBe(value);
+    expect(() => responseFromJson(grants("18446744073709551615"))).not.toThrow(); // the top of the range
+    // Inside lists too (a ReadRequest's attempt id in a poll's outputs).
+    const send = (attemptId: unknown) => ({ commandId: "3", poll: { outputs: [{ send: { to: "P1", envelope: { readRequest: { attemptId } } } }] } });
+    expect(() => responseFromJson(send("4x"))).toThrow('TesteeResponse.poll.outputs[0].send.envelope.readRequest.attemptId is "4x"');
+  });
+
   it("[I5] a start_read without destination_region fails the case", async () => {
     const report = await runSuite({
       testee: altered((res) => {
