@@ -1086,6 +1086,23 @@ describe("runner self-tests: the testee contract", () => {
     expect(report.results[0]?.message).toMatch(/^\[I5\] start_read \d+ at t=\d+ has no destination_region/);
   });
 
+  it("a stats counter past 2^53 - 1 (which a binary frame can carry) is blamed on the answer, not reported as an [I3] difference", async () => {
+    const run = (grants: number) =>
+      runSuite({
+        testee: altered((res) => {
+          if (res.stats?.producer) res.stats.producer.grants = grants;
+          return res;
+        }),
+        features: TS_TESTEE_FEATURES,
+        cases: byName("producer/p8-liveness/unknown-capabilities-in-a-hello-are-ignored"),
+        level: "all",
+      });
+    // (The in-process testee's answers go through the binary encoding, as a process's do.)
+    expect((await run(2 ** 60)).results[0]?.message).toBe(
+      `getStats at t=0: Stats.producer.grants is ${2 ** 60}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
+    );
+  });
+
   it("the TS testee answers a request with no command Unsupported{unknown-command}, another protocol version and commands before Configure with Error", () => {
     const h = new CoreTesteeHandler(core as unknown as CoreModule);
     const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
