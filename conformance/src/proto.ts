@@ -46,9 +46,8 @@ export function requestFromJson(obj: Record<string, unknown>): ectp.conformance.
  * snake_case names (proto3 JSON parsers accept both). As proto3 JSON parsers do by default, a
  * field name or an enum name the schema does not define is refused rather than dropped (a
  * misspelt key would otherwise read as absent): the error names it, where it is, and the
- * closest name the schema has. So is a 64-bit integer that is neither a string of decimal digits
- * nor a JSON number holding an integer (TESTEE-PROTOCOL.md section 3.2), or that is out of its
- * type's range: protobufjs would read "12abc" as 12, "1e2" as 1 and "" as 0. Throws on those, and
+ * closest name the schema has. So is a uint64 that is neither a string of decimal digits nor a
+ * JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2), or that is out of range: protobufjs would read "12abc" as 12, "1e2" as 1 and "" as 0. Throws on those, and
  * on a value protobufjs cannot convert.
  */
 export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
@@ -76,8 +75,8 @@ const RESPONSE_TYPE: Type = protobuf.Root.fromJSON(schema).resolveAll().lookupTy
 
 /**
  * The first field name or enum name in `value` (a JSON object of message `type`, found at
- * `path`) that the schema does not define, or the first 64-bit integer written otherwise than
- * TESTEE-PROTOCOL.md section 3.2 says (see {@link int64Problem}), described for a testee's author;
+ * `path`) that the schema does not define, or the first uint64 written otherwise than
+ * TESTEE-PROTOCOL.md section 3.2 says (see {@link uint64Problem}), described for a testee's author;
  * undefined when there is none. Values of other kinds are left to `fromObject`, which refuses
  * what it cannot convert.
  */
@@ -98,7 +97,7 @@ function unknownName(value: unknown, type: Type, path: string): string | undefin
     const elements = field.repeated && Array.isArray(v) ? v : [v];
     for (let i = 0; i < elements.length; i++) {
       const where = elements === v ? `${at}[${i}]` : at;
-      const found = unknownValueName(elements[i], field.resolvedType, where) ?? int64Problem(elements[i], field.type, where);
+      const found = unknownValueName(elements[i], field.resolvedType, where) ?? uint64Problem(elements[i], field.type, where);
       if (found !== undefined) return found;
     }
   }
@@ -117,37 +116,28 @@ function unknownValueName(value: unknown, resolved: Type | Enum | null, path: st
   );
 }
 
-/** The ranges of the 64-bit integer types, as decimal strings compared by length, then text. */
-const INT64_LIMITS: Readonly<Record<string, { signed: boolean; max: string }>> = {
-  uint64: { signed: false, max: "18446744073709551615" },
-  fixed64: { signed: false, max: "18446744073709551615" },
-  int64: { signed: true, max: "9223372036854775807" },
-  sint64: { signed: true, max: "9223372036854775807" },
-  sfixed64: { signed: true, max: "9223372036854775807" },
-};
+/** The largest uint64, as digits (compared by length, then text). */
+const UINT64_MAX = "18446744073709551615";
 
 /**
- * What is wrong with `value`, a JSON value of scalar field type `type` at `path`, when the type is a
- * 64-bit integer: TESTEE-PROTOCOL.md section 3.2 lets a testee write one as a decimal string or a
- * JSON number. A string must be decimal digits (a leading "-" for the signed types), a number a
- * safe integer (a larger one has already lost digits: write it as a string), and either within the
- * type's range. Undefined for other types and for a value written so.
+ * What is wrong with `value`, a JSON value of scalar field type `type` at `path`, when the type is
+ * uint64 (the schema's only 64-bit integer type): TESTEE-PROTOCOL.md section 3.2 lets a testee write
+ * one as a decimal string or a JSON number. A string must be decimal digits without leading zeros,
+ * a number a non-negative safe integer (a larger one has already lost digits: write it as a
+ * string), and either at most 2^64 - 1. Undefined for other types and for a value written so.
  */
-function int64Problem(value: unknown, type: string, path: string): string | undefined {
-  const limits = INT64_LIMITS[type];
-  if (limits === undefined || value === null || value === undefined) return undefined;
-  const how = `a ${type} is written as a string of decimal digits${limits.signed ? " (with a leading - when negative)" : ""} or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2)`;
+function uint64Problem(value: unknown, type: string, path: string): string | undefined {
+  if (type !== "uint64" || value === null || value === undefined) return undefined;
+  const how = "a uint64 is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2)";
   if (typeof value === "number") {
     if (!Number.isSafeInteger(value)) return `${path} is ${value}, not a safe integer: ${how}`;
-    if (!limits.signed && value < 0) return `${path} is ${value}, below 0: ${how}`;
+    if (value < 0) return `${path} is ${value}, below 0: ${how}`;
     return undefined;
   }
   if (typeof value !== "string") return undefined; // fromObject refuses it
-  const match = /^(-?)(0|[1-9]\d*)$/.exec(value);
-  if (match === null || (match[1] === "-" && !limits.signed)) return `${path} is ${JSON.stringify(value)}: ${how}`;
-  const digits = match[2] as string;
-  const max = match[1] === "-" ? `${BigInt(limits.max) + 1n}` : limits.max;
-  if (digits.length > max.length || (digits.length === max.length && digits > max)) return `${path} is ${value}, out of the range of a ${type}: ${how}`;
+  if (!/^(0|[1-9]\d*)$/.test(value)) return `${path} is ${JSON.stringify(value)}: ${how}`;
+  if (value.length > UINT64_MAX.length || (value.length === UINT64_MAX.length && value > UINT64_MAX))
+    return `${path} is ${value}, out of the range of a uint64: ${how}`;
   return undefined;
 }
 

@@ -7,7 +7,7 @@ import { buildCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import type { ectp } from "./proto.js";
-import type { TesteeConnection } from "./testee/connection.js";
+import { type TesteeConnection, withRequests } from "./testee/connection.js";
 import { inProcessTestee } from "./testee/in-process.js";
 
 const inProcess = (m: CoreModule = core as unknown as CoreModule) => () => inProcessTestee(new CoreTesteeHandler(m));
@@ -16,17 +16,11 @@ const editing =
   (edit: (res: ectp.conformance.v1.TesteeResponse) => void) =>
   async (): Promise<TesteeConnection> => {
     const conn = await inProcess()();
-    return {
-      get alive() {
-        return conn.alive;
-      },
-      close: () => conn.close(),
-      async request(req) {
-        const res = await conn.request(req);
-        edit(res);
-        return res;
-      },
-    };
+    return withRequests(conn, async (req) => {
+      const res = await conn.request(req);
+      edit(res);
+      return res;
+    });
   };
 const EXERCISED =
   /^exercised: (\d+) batches, (\d+) snapshots \((\d+) in parts\), (\d+) replays unavailable, (\d+) dropped, (\d+) duplicated \((\d+) late\), (\d+) lost to a cut link, (\d+) synced views checked, (\d+) clears, (\d+) restarts$/;

@@ -365,6 +365,7 @@ class Read implements Timed {
  */
 function readRunningUnder(f: Fetch, now: number): Read | undefined {
   const peer = f.peer;
+  if (peer.ackWaiters.size === 0 && peer.runningUngranted === undefined) return undefined; // the usual case
   const blocks = (r: Read) => r.keyId === f.keyId && r.epoch === f.epoch && r.fetch !== f && now < r.deadline;
   for (const r of peer.ackWaiters) if (blocks(r)) return r;
   if (peer.runningUngranted !== undefined) for (const r of peer.runningUngranted.values()) if (blocks(r)) return r;
@@ -1661,7 +1662,7 @@ export class ConsumerCore {
     // would replace its grant (release its pin) at the producer, and once the new grant ended, or if
     // the request were refused, the item would be unpinned under that READ (SPEC 4.6). The fetch
     // waits, its waiters' budgets running, until that read settles or, at the latest, its deadline.
-    const running = peer.ackWaiters.size === 0 && peer.runningUngranted === undefined ? undefined : readRunningUnder(f, now);
+    const running = readRunningUnder(f, now);
     if (running !== undefined) {
       f.state = IDLE;
       running.blocked = f;
