@@ -2,7 +2,7 @@
  * Case-authoring mistakes that would make a check unable to fail are case bugs: `$ne` of a
  * default against an absent field, `$absent` other than true, a step modifier no action reads, a
  * step time that is not a number, `$times` below 1, an unknown key in a read result's data. Each
- * was once silently accepted.
+ * was once silently accepted. Also the `$encodedSize` template, exact to the byte a producer counts.
  */
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
@@ -104,5 +104,28 @@ describe("case interpreter: checks that could not fail are refused", () => {
     // The same case with the key spelt right passes (the edit itself is sound).
     const ok = await run(withSteps(CASE11, (s) => s));
     expect(ok).toMatchObject({ status: "passed" });
+  });
+});
+
+describe("$encodedSize (a batch size bound of an exact number of events)", () => {
+  const GREEDY = "producer/e1-events/a-drive-beyond-the-bound-fills-each-batch-greedily";
+  const sizes = (value: unknown, type: unknown) => (s: Record<string, unknown>[]) => [{ set: { n: { $encodedSize: value, type } } }, ...s];
+
+  it("is the bytes of the Event the producer counts: one byte less in the bound and J.0 and J.1 no longer share a batch", async () => {
+    // The case as written passes on the reference producer; with the bound one byte short of the
+    // two events' sum, the same reference producer cuts after J.0, so the size is exact, not a margin.
+    expect(await run(withSteps(GREEDY, (s) => s))).toMatchObject({ status: "passed" });
+    const short = await run(
+      withSteps(GREEDY, (s) => s.map((st) => (st.configure ? { configure: { config: { maxBatchBytes: { $expr: "r0 + r1 - 1" } } } } : st))),
+    );
+    expect(short).toMatchObject({ status: "failed", message: expect.stringContaining("eventBatch") });
+  });
+
+  it("a type other than Event or ItemDescriptor, or a value that is no object, is a case bug", async () => {
+    const removed = { removed: { key: { $key: "A" } } };
+    expect(await run(withSteps(CASE, sizes(removed, "Removed")))).toMatchObject({ status: "failed", message: expect.stringContaining('"type": "Event" or "ItemDescriptor"') });
+    expect(await run(withSteps(CASE, sizes("A", "Event")))).toMatchObject({ status: "failed", message: expect.stringContaining("proto3 JSON object") });
+    // An ItemDescriptor is sized too (a snapshot part's items): the case runs on.
+    expect(await run(withSteps(CASE, sizes({ $descriptor: "A" }, "ItemDescriptor")))).toMatchObject({ status: "passed" });
   });
 });

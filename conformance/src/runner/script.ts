@@ -188,6 +188,7 @@ class Interpreter {
           throw new CaseBug(`$repeat needs "times", an integer in [0, 2^20]; got ${JSON.stringify(obj.times)}`);
         return Array.from({ length: times }, () => arg);
       },
+      $encodedSize: (arg, obj) => encodedSize(obj.type, arg),
       $seq: (arg) => {
         const k = String(arg);
         const n = (this.counters.get(k) ?? 0) + 1;
@@ -1410,6 +1411,26 @@ class Interpreter {
       throw new CaseFailure(
         `[I3] after quiescence the producer still has grants=${p.grants ?? 0} pins=${p.pins ?? 0} pinnedBytes=${p.pinnedBytes ?? 0}`,
       );
+  }
+}
+
+/**
+ * `{"$encodedSize": <proto3 JSON>, "type": "Event" | "ItemDescriptor"}`: the bytes of that message
+ * encoded, without a field tag or length prefix, which is what the batch size bound sums (SPEC.md
+ * [E1] for the events of a batch, [E2] for the items of a snapshot part). Lets a case set the bound
+ * to an exact number of events.
+ * @throws CaseBug for another type, or a value the message cannot hold.
+ */
+function encodedSize(type: unknown, value: unknown): number {
+  const T = type === "Event" ? ectp.v1.Event : type === "ItemDescriptor" ? ectp.v1.ItemDescriptor : undefined;
+  if (T === undefined)
+    throw new CaseBug(`$encodedSize needs "type": "Event" or "ItemDescriptor" (the messages the batch size bound counts); got ${JSON.stringify(type)}`);
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new CaseBug(`$encodedSize needs a ${type} as a proto3 JSON object; got ${JSON.stringify(value)}`);
+  try {
+    return T.encode(T.fromObject(value as Record<string, unknown>)).finish().length;
+  } catch (cause) {
+    throw new CaseBug(`$encodedSize: ${JSON.stringify(value)} is not a ${type} (${cause instanceof Error ? cause.message : String(cause)})`);
   }
 }
 
