@@ -2,7 +2,8 @@
  * Case-authoring mistakes that would make a check unable to fail are case bugs: `$ne` of a
  * default against an absent field, `$absent` other than true, a step modifier no action reads, a
  * step time that is not a number, `$times` below 1, an unknown key in a read result's data. Each
- * was once silently accepted. Also the `$encodedSize` template, exact to the byte a producer counts.
+ * was once silently accepted. A `together` that is not true, or not on a put, is refused too. Also
+ * the `$encodedSize` template, exact to the byte a producer counts.
  */
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
@@ -75,6 +76,17 @@ describe("case interpreter: checks that could not fail are refused", () => {
     // expectError on an action that ignores it: the testee's Ok is never questioned.
     const ignored = await run(withSteps(CASE, (s) => [...s.slice(0, -1), { finish: "r1", expectError: true }]));
     expect(ignored).toMatchObject({ status: "failed", message: expect.stringContaining("expectError") });
+  });
+
+  it("together other than true, or on a step other than put, is a case bug (the puts would be polled one by one)", async () => {
+    const ELEMENTS = "producer/e1-events/a-drive-beyond-the-element-limit-fills-each-batch-greedily";
+    const notTrue = await run(withSteps(ELEMENTS, (s) => s.map((st) => (st.together ? { ...st, together: 1 } : st))));
+    expect(notTrue).toMatchObject({ status: "failed", message: expect.stringContaining("together must be true") });
+    const onAdmit = await run(withSteps(CASE, (s) => s.map((st, i) => (i === 0 ? { ...st, together: true } : st))));
+    expect(onAdmit).toMatchObject({ status: "failed", message: expect.stringContaining("together goes with put") });
+    // Without it the same puts are 1,025 drives, one Stored event each: the case's expectation fails.
+    const apart = await run(withSteps(ELEMENTS, (s) => s.map(({ together: _t, ...st }) => st)));
+    expect(apart).toMatchObject({ status: "failed", message: expect.stringContaining("eventBatch") });
   });
 
   it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {

@@ -273,7 +273,7 @@ class Interpreter {
       if (step.stalled === true) await this.jumpTo(target);
       else await this.advanceTo(target);
     }
-    const keys = Object.keys(step).filter((k) => !["at", "after", "stalled", "expect", "expectError", "bind", "comment", "ready"].includes(k));
+    const keys = Object.keys(step).filter((k) => !["at", "after", "stalled", "expect", "expectError", "bind", "comment", "ready", "together"].includes(k));
     if (keys.length > 1) throw new CaseBug(`step has several actions: ${keys.join(", ")}`);
     const action = keys[0];
     for (const [mod, users] of Object.entries(MODIFIER_USERS))
@@ -333,7 +333,12 @@ class Interpreter {
         break;
       case "put": {
         const name = String(this.r(arg, extra));
-        for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true);
+        // `together`: a family's members are put (and marked ready) with no poll in between, then
+        // polled once: one drive's changes, as an engine step filling the store makes them [E1].
+        if (step.together !== undefined && step.together !== true) throw new CaseBug(`together must be true; got ${JSON.stringify(step.together)}`);
+        const settle = step.together !== true;
+        for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true, settle);
+        if (!settle) await this.settle();
         break;
       }
       case "markReady":
@@ -988,11 +993,13 @@ class Interpreter {
     }
   }
 
-  private async put(name: string, ready: boolean, expectError: boolean): Promise<void> {
+  /** Put fixture `name` (and mark it ready); `settle`: poll the testee after each command. */
+  private async put(name: string, ready: boolean, expectError: boolean, settle: boolean): Promise<void> {
     const f = this.fixture(name);
     const res = await this.cmd(
       { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes } },
       expectError,
+      settle,
     );
     const d = res.putItem?.descriptor;
     if (d) {
@@ -1005,7 +1012,7 @@ class Interpreter {
         );
       this.scope.set(`desc.${name}`, ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS));
     }
-    if (ready && !res.error) await this.cmd({ markReady: { key: ectp.v1.ItemKey.fromObject(f.key) } });
+    if (ready && !res.error) await this.cmd({ markReady: { key: ectp.v1.ItemKey.fromObject(f.key) } }, false, settle);
   }
 
   private async announce(name: string, expect: Record<string, unknown> | undefined, bind: string | undefined): Promise<void> {
@@ -1458,6 +1465,7 @@ const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
   expectError: ["configure", "put", "discard", "evict"],
   bind: ["announce"],
   ready: ["put"],
+  together: ["put"],
 };
 
 /** The testee role of each case role. */
