@@ -397,6 +397,7 @@ private:
     void orphanDroppedTransfers(const std::string &peer);
     void tryFinishDeregistrations();
     std::chrono::milliseconds peerReadHold() const;
+    std::chrono::milliseconds peerReadHold(size_t length) const;
     void signal();
     void bumpActivity(); // moves activitySeq_: poll() will call drain()
     void collectDeregistered();
@@ -472,8 +473,11 @@ private:
     bool pinged_ = false;
     // When the engine last handed NIXL a message (see shutdownEngine's linger).
     Clock::time_point lastSendAt_{};
-    // Until when peers may be reading our memory: peerReadHold() after their last progress ping.
-    Clock::time_point readByPeersUntil_ = Clock::now();
+    // When a peer last pinged us (it may be reading our memory; see tryFinishDeregistrations).
+    Clock::time_point lastPingInAt_{}; // never: memory no peer pinged for is freed at once
+    // The peer this agent last pinged before posting a READ to it, and when (see PostRead).
+    std::string prePostPingPeer_;
+    Clock::time_point prePostPingAt_{};
     // When a deregistration put off for peers' reads may finish (see tryFinishDeregistrations).
     Clock::time_point deregRetryAt_ = Clock::time_point::max();
     Clock::time_point nextPing_ = Clock::now();
@@ -1511,6 +1515,14 @@ Agent::execute(Command &c) {
                 [&] { return agent_->createXferReq(NIXL_READ, local, remote, c.peer, req, &args); });
         }
         if (st == NIXL_SUCCESS) {
+            // [I1][I5] Tell the target it is being read before posting: postXferReq may run the
+            // whole READ (see peerReadHold(length)), and no ping leaves this thread meanwhile.
+            const auto now = Clock::now();
+            if (c.peer != prePostPingPeer_ || now - prePostPingAt_ >= std::chrono::milliseconds(20)) {
+                (void)safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
+                prePostPingPeer_ = c.peer;
+                prePostPingAt_ = now;
+            }
             st = safeCall([&] { return agent_->postXferReq(req); });
             // In flight, or posted and failed: progress() settles it (a failure after cancelGraceMs [I5]).
             if (st == NIXL_IN_PROG || st < 0) {
@@ -1577,6 +1589,13 @@ Agent::execute(Command &c) {
         }
         c.since = Clock::now();
         pendingDereg_.push_back(std::move(c));
+        {
+            // A peer's ping may wait unread in UCX (this thread was idle): take it first, or the
+            // memory it says is being read would be freed at once.
+            nixl_notifs_t got;
+            std::lock_guard<std::mutex> lk(nixlMu_);
+            if (safeCall([&] { return agent_->getNotifs(got); }) == NIXL_SUCCESS) (void)takeNotifs(got);
+        }
         tryFinishDeregistrations();
         break;
     }
@@ -1609,10 +1628,12 @@ Agent::tryFinishDeregistrations() {
         // [I1][I5] A peer may be reading this memory (its progress pings say so): NIXL cannot stop
         // its GET, and memory freed under it crashed this process (UCX over TCP serves the GET from
         // it) or handed the reader bytes of memory reused since. So the memory (and its registration)
-        // is kept until no peer has pinged for peerReadHold(), but at most 10 x peerReadHold() after
-        // the deregistration (a peer reading without pause must not keep every region ever freed).
-        // A heuristic: a GET that outlives the cap, or a reader that never pings, is not covered.
-        const auto freeAt = std::min(readByPeersUntil_, it->since + 10 * peerReadHold());
+        // is kept until no peer has pinged for peerReadHold(length), but at most 10 x peerReadHold()
+        // plus the time a read of the whole region may take after the deregistration (a peer
+        // reading without pause must not keep every region ever freed). A heuristic: a GET that
+        // outlives the cap, or a reader that never pings, is not covered.
+        const auto hold = peerReadHold(static_cast<size_t>(it->regionLen));
+        const auto freeAt = std::min(lastPingInAt_ + hold, it->since + 10 * peerReadHold() + (hold - peerReadHold()));
         if (now < freeAt) {
             deregRetryAt_ = std::min(deregRetryAt_, freeAt);
             ++it;
@@ -1649,6 +1670,18 @@ Agent::peerReadHold() const {
     return std::chrono::milliseconds(std::max(busyWindowMs_, cancelGraceMs_));
 }
 
+// The same for memory of `length` bytes: a reader sends no ping while one NIXL call of its runs,
+// and NIXL 1.4's UCX backend progresses its worker until it is idle inside every call
+// (postXferReq, getXferStatus, getNotifs), so a READ served over TCP can run from start to end
+// inside one call (256 MiB over TCP on loopback: postXferReq returned after 2.1-3.0 s on the
+// 2-core VM, with no ping in between). So the hold covers a read of the whole region at
+// kMinPeerReadBytesPerMs after the ping its reader sends before posting it (see PostRead).
+std::chrono::milliseconds
+Agent::peerReadHold(size_t length) const {
+    constexpr size_t kMinPeerReadBytesPerMs = 32 * 1024; // 32 MiB/s: 256 MiB are held 8.2 s
+    return std::max(peerReadHold(), std::chrono::milliseconds(length / kMinPeerReadBytesPerMs));
+}
+
 // Engine thread: hand the notifications NIXL returned to JS (counted in notifsIn); an empty one
 // is a progress ping (see pingPeers): it marks us as being read, and is never delivered.
 // Whether any was queued for JS.
@@ -1661,7 +1694,7 @@ Agent::takeNotifs(nixl_notifs_t &got) {
         for (auto &m : kv.second) {
             if (m.empty()) {
                 pinged_ = true;
-                readByPeersUntil_ = Clock::now() + peerReadHold();
+                lastPingInAt_ = Clock::now();
                 continue;
             }
             notifs_.push_back(Notif{kv.first, std::move(m)});
