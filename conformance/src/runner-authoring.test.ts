@@ -137,6 +137,7 @@ describe("$encodedSize (a batch size bound of an exact number of events)", () =>
     const removed = { removed: { key: { $key: "A" } } };
     expect(await run(withSteps(CASE, sizes(removed, "Removed")))).toMatchObject({ status: "failed", message: expect.stringContaining('"type": "Event" or "ItemDescriptor"') });
     expect(await run(withSteps(CASE, sizes("A", "Event")))).toMatchObject({ status: "failed", message: expect.stringContaining("proto3 JSON object") });
+    expect(await run(withSteps(CASE, sizes({ removed: 5 }, "Event")))).toMatchObject({ status: "failed", message: expect.stringContaining("is not an Event") });
     // An ItemDescriptor is sized too (a snapshot part's items): the case runs on.
     expect(await run(withSteps(CASE, sizes({ $descriptor: "A" }, "ItemDescriptor")))).toMatchObject({ status: "passed" });
   });

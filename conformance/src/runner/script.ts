@@ -1433,11 +1433,11 @@ function encodedSize(type: unknown, value: unknown): number {
   if (T === undefined)
     throw new CaseBug(`$encodedSize needs "type": "Event" or "ItemDescriptor" (the messages the batch size bound counts); got ${JSON.stringify(type)}`);
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new CaseBug(`$encodedSize needs a ${type} as a proto3 JSON object; got ${JSON.stringify(value)}`);
+    throw new CaseBug(`$encodedSize needs an ${type} as a proto3 JSON object; got ${JSON.stringify(value)}`);
   try {
     return T.encode(T.fromObject(value as Record<string, unknown>)).finish().length;
   } catch (cause) {
-    throw new CaseBug(`$encodedSize: ${JSON.stringify(value)} is not a ${type} (${cause instanceof Error ? cause.message : String(cause)})`);
+    throw new CaseBug(`$encodedSize: ${JSON.stringify(value)} is not an ${type} (${cause instanceof Error ? cause.message : String(cause)})`);
   }
 }
 
