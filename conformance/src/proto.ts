@@ -70,8 +70,23 @@ function camelKeys(value: unknown): unknown {
   return out;
 }
 
-/** The response message's reflected type (field names, field types, enum names). */
-const RESPONSE_TYPE: Type = protobuf.Root.fromJSON(schema).resolveAll().lookupType("ectp.conformance.v1.TesteeResponse");
+/** The schema, reflected (field names, field types, enum names). */
+const ROOT = protobuf.Root.fromJSON(schema).resolveAll();
+/** The response message's reflected type. */
+const RESPONSE_TYPE: Type = ROOT.lookupType("ectp.conformance.v1.TesteeResponse");
+
+/**
+ * The encoded bytes of `value`, a proto3-JSON object of the ECTP message `name` ("Event",
+ * "ItemDescriptor") written in a case file. Names are checked as {@link responseFromJson} checks
+ * them: a field or enum name the schema does not define is refused rather than dropped (a misspelt
+ * key would otherwise be sized as absent). Throws an Error naming it, or what `fromObject` refuses.
+ */
+export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Record<string, unknown>): Uint8Array {
+  const unknown = unknownName(value, ROOT.lookupType(`ectp.v1.${name}`), name);
+  if (unknown !== undefined) throw new Error(unknown);
+  const T = ectp.v1[name];
+  return T.encode(T.fromObject(camelKeys(value) as Record<string, unknown>)).finish();
+}
 
 /**
  * The first field name or enum name in `value` (a JSON object of message `type`, found at

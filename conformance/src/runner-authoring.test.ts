@@ -138,6 +138,11 @@ describe("$encodedSize (a batch size bound of an exact number of events)", () =>
     expect(await run(withSteps(CASE, sizes(removed, "Removed")))).toMatchObject({ status: "failed", message: expect.stringContaining('"type": "Event" or "ItemDescriptor"') });
     expect(await run(withSteps(CASE, sizes("A", "Event")))).toMatchObject({ status: "failed", message: expect.stringContaining("proto3 JSON object") });
     expect(await run(withSteps(CASE, sizes({ removed: 5 }, "Event")))).toMatchObject({ status: "failed", message: expect.stringContaining("is not an Event") });
+    // A misspelt field would be sized as absent: refused, naming it. snake_case is proto3 JSON too.
+    const misspelt = { removed: { key: { $key: "A" }, cuase: "REMOVED_CAUSE_EVICTED" } };
+    expect(await run(withSteps(CASE, sizes(misspelt, "Event")))).toMatchObject({ status: "failed", message: expect.stringContaining('"cuase"') });
+    const snake = { removed: { key: { content_hash: "AQ==" }, cause: "REMOVED_CAUSE_EVICTED" } };
+    expect(await run(withSteps(CASE, sizes(snake, "Event")))).toMatchObject({ status: "passed" });
     // An ItemDescriptor is sized too (a snapshot part's items): the case runs on.
     expect(await run(withSteps(CASE, sizes({ $descriptor: "A" }, "ItemDescriptor")))).toMatchObject({ status: "passed" });
   });

@@ -14,7 +14,7 @@
  */
 import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { SPEC_MAJOR } from "@ectp/protocol";
-import { JSON_OPTIONS, ectp } from "../proto.js";
+import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
@@ -1426,16 +1426,16 @@ class Interpreter {
  * encoded, without a field tag or length prefix, which is what the batch size bound sums (SPEC.md
  * [E1] for the events of a batch, [E2] for the items of a snapshot part). Lets a case set the bound
  * to an exact number of events.
- * @throws CaseBug for another type, or a value the message cannot hold.
+ * @throws CaseBug for another type, a field or enum name the schema does not define, or a value
+ * the message cannot hold.
  */
 function encodedSize(type: unknown, value: unknown): number {
-  const T = type === "Event" ? ectp.v1.Event : type === "ItemDescriptor" ? ectp.v1.ItemDescriptor : undefined;
-  if (T === undefined)
+  if (type !== "Event" && type !== "ItemDescriptor")
     throw new CaseBug(`$encodedSize needs "type": "Event" or "ItemDescriptor" (the messages the batch size bound counts); got ${JSON.stringify(type)}`);
   if (value === null || typeof value !== "object" || Array.isArray(value))
     throw new CaseBug(`$encodedSize needs an ${type} as a proto3 JSON object; got ${JSON.stringify(value)}`);
   try {
-    return T.encode(T.fromObject(value as Record<string, unknown>)).finish().length;
+    return encodeCaseMessage(type, value as Record<string, unknown>).length;
   } catch (cause) {
     throw new CaseBug(`$encodedSize: ${JSON.stringify(value)} is not an ${type} (${cause instanceof Error ? cause.message : String(cause)})`);
   }

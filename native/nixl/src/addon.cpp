@@ -474,8 +474,9 @@ private:
     // When the engine last handed NIXL a message (see shutdownEngine's linger).
     Clock::time_point lastSendAt_{};
     // When a peer last pinged us (it may be reading our memory; see tryFinishDeregistrations).
-    Clock::time_point lastPingInAt_{}; // never: memory no peer pinged for is freed at once
-    // The peer this agent last pinged before posting a READ to it, and when (see PostRead).
+    Clock::time_point lastPingInAt_ = Clock::time_point::min(); // never: memory no peer pinged for is freed at once
+    // The peer this agent last pinged before posting a READ to it, and when (see PostRead): one
+    // peer only, so reads alternating between two peers ping each time (extra pings, none missing).
     std::string prePostPingPeer_;
     Clock::time_point prePostPingAt_{};
     // When a deregistration put off for peers' reads may finish (see tryFinishDeregistrations).
@@ -1632,12 +1633,12 @@ Agent::tryFinishDeregistrations() {
         // [I1][I5] A peer may be reading this memory (its progress pings say so): NIXL cannot stop
         // its GET, and memory freed under it crashed this process (UCX over TCP serves the GET from
         // it) or handed the reader bytes of memory reused since. So the memory (and its registration)
-        // is kept until no peer has pinged for peerReadHold(length), but at most 10 x peerReadHold()
-        // plus the time a read of the whole region may take after the deregistration (a peer
-        // reading without pause must not keep every region ever freed). A heuristic: a GET that
-        // outlives the cap, or a reader that never pings, is not covered.
+        // is kept until no peer has pinged for peerReadHold(length), but at most 9 x peerReadHold()
+        // plus peerReadHold(length) after the deregistration (ten plain holds for a region read
+        // within one; a peer reading without pause must not keep every region ever freed). A
+        // heuristic: a GET that outlives the cap, or a reader that never pings, is not covered.
         const auto hold = peerReadHold(static_cast<size_t>(it->regionLen));
-        const auto freeAt = std::min(lastPingInAt_ + hold, it->since + 10 * peerReadHold() + (hold - peerReadHold()));
+        const auto freeAt = std::min(lastPingInAt_ + hold, it->since + 9 * peerReadHold() + hold);
         if (now < freeAt) {
             deregRetryAt_ = std::min(deregRetryAt_, freeAt);
             ++it;
@@ -1682,7 +1683,7 @@ Agent::peerReadHold() const {
 // kMinPeerReadBytesPerMs after the ping its reader sends before posting it (see PostRead).
 std::chrono::milliseconds
 Agent::peerReadHold(size_t length) const {
-    constexpr size_t kMinPeerReadBytesPerMs = 32 * 1024; // 32 MiB/s: 256 MiB are held 8.2 s
+    constexpr size_t kMinPeerReadBytesPerMs = 32 * 1024; // 32 KiB/ms (31.25 MiB/s): 256 MiB are held 8.2 s
     return std::max(peerReadHold(), std::chrono::milliseconds(length / kMinPeerReadBytesPerMs));
 }
 
