@@ -89,6 +89,14 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(apart).toMatchObject({ status: "failed", message: expect.stringContaining("eventBatch") });
   });
 
+  it("transportMetadata that is not base64 text is a case bug (the testee would be configured without it)", async () => {
+    const HELLO = "consumer/p8-liveness/the-consumers-hello-carries-its-transport-metadata";
+    const c = structuredClone(CASES.find((x) => x.fullName === HELLO) as LoadedCase);
+    (c.spec.self as Record<string, unknown>).transportMetadata = "not base64!";
+    expect(await run(c)).toMatchObject({ status: "failed", message: expect.stringContaining("transportMetadata is the testee's transport metadata in base64") });
+    expect(await run(withSteps(HELLO, (s) => s))).toMatchObject({ status: "passed" });
+  });
+
   it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {
     const r = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { at: { $expr: "100 + 5" } }, { expectSent: [{ send: { envelope: { readComplete: { $any: true } } }, $window: [105, 105] }] }, ...s.slice(4)]));
     expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/\bat\b/) });

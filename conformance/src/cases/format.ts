@@ -112,6 +112,8 @@ export interface CaseSpec {
     epoch?: number;
     /** Seed of the testee's random source. Default 1. */
     seed?: number;
+    /** Its transport metadata (Configure.transport_metadata, base64), which its Hellos carry. Default none. */
+    transportMetadata?: string;
   };
   /** Timers (TESTEE `Timers` field names, camelCase); absent = SPEC.md default. */
   config?: Record<string, number>;

@@ -496,6 +496,10 @@ class Interpreter {
     this.reads.clear();
     this.deadline = undefined;
     const capacity = Number(overrides.capacity ?? this.spec.capacity ?? 0);
+    // The testee's own transport metadata (SPEC 4.1: its Hellos carry it), base64 as proto3 JSON writes bytes.
+    const metadata = overrides.transportMetadata ?? this.spec.self?.transportMetadata;
+    if (metadata !== undefined && (typeof metadata !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(metadata)))
+      throw new CaseBug(`transportMetadata is the testee's transport metadata in base64; got ${JSON.stringify(metadata)}`);
     const res = await this.cmd(
       {
         configure: C.Configure.fromObject({
@@ -504,6 +508,7 @@ class Interpreter {
           epoch: this.selfEpoch,
           fingerprint: this.fingerprint,
           seed: this.spec.self?.seed ?? 1,
+          ...(metadata === undefined ? {} : { transportMetadata: metadata }),
           timers,
           ...(this.role === C.Role.ROLE_PRODUCER
             ? { storeCapacityBytes: capacity }
