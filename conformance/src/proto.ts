@@ -51,8 +51,8 @@ export function requestFromJson(obj: Record<string, unknown>): ectp.conformance.
  * on a value protobufjs cannot convert.
  */
 export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
-  const unknown = unknownName(obj, RESPONSE_TYPE, "TesteeResponse");
-  if (unknown !== undefined) throw new Error(unknown);
+  const problem = jsonProblem(obj, RESPONSE_TYPE, "TesteeResponse");
+  if (problem !== undefined) throw new Error(problem);
   return TesteeResponse.fromObject(camelKeys(obj) as Record<string, unknown>);
 }
 
@@ -77,13 +77,14 @@ const RESPONSE_TYPE: Type = ROOT.lookupType("ectp.conformance.v1.TesteeResponse"
 
 /**
  * The encoded bytes of `value`, a proto3-JSON object of the ECTP message `name` ("Event",
- * "ItemDescriptor") written in a case file. Names are checked as {@link responseFromJson} checks
- * them: a field or enum name the schema does not define is refused rather than dropped (a misspelt
- * key would otherwise be sized as absent). Throws an Error naming it, or what `fromObject` refuses.
+ * "ItemDescriptor") written in a case file, checked as {@link responseFromJson} checks a response:
+ * a field or enum name the schema does not define is refused rather than dropped (a misspelt key
+ * would otherwise be sized as absent), and so is a uint64 not written as decimal digits or a safe
+ * integer. Throws an Error naming it, or what `fromObject` refuses.
  */
 export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Record<string, unknown>): Uint8Array {
-  const unknown = unknownName(value, ROOT.lookupType(`ectp.v1.${name}`), name);
-  if (unknown !== undefined) throw new Error(unknown);
+  const problem = jsonProblem(value, ROOT.lookupType(`ectp.v1.${name}`), name);
+  if (problem !== undefined) throw new Error(problem);
   const T = ectp.v1[name];
   return T.encode(T.fromObject(camelKeys(value) as Record<string, unknown>)).finish();
 }
@@ -95,7 +96,7 @@ export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Recor
  * undefined when there is none. Values of other kinds are left to `fromObject`, which refuses
  * what it cannot convert.
  */
-function unknownName(value: unknown, type: Type, path: string): string | undefined {
+function jsonProblem(value: unknown, type: Type, path: string): string | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   for (const [key, v] of Object.entries(value)) {
     const name = camelName(key);
@@ -119,10 +120,10 @@ function unknownName(value: unknown, type: Type, path: string): string | undefin
   return undefined;
 }
 
-/** {@link unknownName} for one field value: a nested message is walked, an enum name looked up. */
+/** {@link jsonProblem} for one field value: a nested message is walked, an enum name looked up. */
 function unknownValueName(value: unknown, resolved: Type | Enum | null, path: string): string | undefined {
   if (resolved === null) return undefined; // a scalar
-  if ("fields" in resolved) return unknownName(value, resolved, path);
+  if ("fields" in resolved) return jsonProblem(value, resolved, path);
   if (typeof value !== "string" || Object.hasOwn(resolved.values, value)) return undefined;
   const like = nearest(value, Object.keys(resolved.values));
   return (

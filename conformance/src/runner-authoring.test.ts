@@ -131,9 +131,9 @@ describe("$encodedSize (a batch size bound of an exact number of events)", () =>
   const GREEDY = "producer/e1-events/a-drive-beyond-the-bound-fills-each-batch-greedily";
   const sizes = (value: unknown, type: unknown) => (s: Record<string, unknown>[]) => [{ set: { n: { $encodedSize: value, type } } }, ...s];
 
-  it("is the bytes of the Event the producer counts: one byte less in the bound and J.0 and J.1 no longer share a batch", async () => {
+  it("is the bytes of the Event the producer counts: one byte less in the bound and two events no longer share a batch", async () => {
     // The case as written passes on the reference producer; with the bound one byte short of the
-    // two events' sum, the same reference producer cuts after J.0, so the size is exact, not a margin.
+    // two events' sum, the same reference producer cuts after the first, so the size is exact, not a margin.
     expect(await run(withSteps(GREEDY, (s) => s))).toMatchObject({ status: "passed" });
     const short = await run(
       withSteps(GREEDY, (s) => s.map((st) => (st.configure ? { configure: { config: { maxBatchBytes: { $expr: "r0 + r1 - 1" } } } } : st))),

@@ -273,7 +273,7 @@ class Interpreter {
       if (step.stalled === true) await this.jumpTo(target);
       else await this.advanceTo(target);
     }
-    const keys = Object.keys(step).filter((k) => !["at", "after", "stalled", "expect", "expectError", "bind", "comment", "ready", "together"].includes(k));
+    const keys = Object.keys(step).filter((k) => !STEP_MODIFIERS.has(k));
     if (keys.length > 1) throw new CaseBug(`step has several actions: ${keys.join(", ")}`);
     const action = keys[0];
     for (const [mod, users] of Object.entries(MODIFIER_USERS))
@@ -1472,6 +1472,9 @@ const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
   ready: ["put"],
   together: ["put"],
 };
+
+/** The keys of a step that are not its action: its time and the modifiers above. */
+const STEP_MODIFIERS: ReadonlySet<string> = new Set(["at", "after", "stalled", "comment", ...Object.keys(MODIFIER_USERS)]);
 
 /** The testee role of each case role. */
 const ROLES = {

@@ -34,6 +34,11 @@ describe.skipIf(NIXL_MISSING || DIST_MISSING)(`NixlTransport source deregistered
     child.on("exit", (code, signal) => {
       exited = `code ${code}, signal ${signal}`;
     });
+    // The child reports its heldBuffers every 5 ms after the deregistration, with its clock.
+    let freedAt: number | undefined;
+    child.on("message", (m: { held?: number; at?: number }) => {
+      if (m.held === 0 && freedAt === undefined) freedAt = m.at;
+    });
     try {
       const hello = await new Promise<{ id: string; metadata: string; location: string }>((resolve) => child.once("message", (m) => resolve(m as never)));
       await a.connectPeer(hello.id, 1, Buffer.from(hello.metadata, "base64"));
@@ -46,6 +51,7 @@ describe.skipIf(NIXL_MISSING || DIST_MISSING)(`NixlTransport source deregistered
       await new Promise((r) => setTimeout(r, 20));
       child.send("dereg"); // deregister, drop every reference, let V8 free it and map new memory
       await until([a], () => res.push(...a.poll().reads) > 0, "the big read", 30_000);
+      const readEnd = Date.now();
       await new Promise((r) => setTimeout(r, 300));
       expect(exited).toBeUndefined(); // the owner is alive
       expect(res).toHaveLength(1);
@@ -55,6 +61,9 @@ describe.skipIf(NIXL_MISSING || DIST_MISSING)(`NixlTransport source deregistered
         for (let i = 0; i < size; i += 4096) if (dst[i] !== 7) foreign++;
         expect(foreign).toBe(0);
       }
+      // Freed memory is not always reused at once, so the bytes above may be intact by luck: the
+      // owner must also have held the region until the read ended.
+      expect(freedAt === undefined || freedAt >= readEnd, `owner freed the region ${readEnd - (freedAt ?? 0)} ms before the read ended`).toBe(true);
     } finally {
       child.kill("SIGKILL");
     }
