@@ -12,5 +12,5 @@ import type { SeededRandom } from "../random.js";
 export function backoffDelay(attempt: number, initialMs: number, maxMs: number, random: SeededRandom): number {
   // 2^(attempt-1) overflows to Infinity for huge attempts; min() then caps it at maxMs.
   const d = Math.min(maxMs, initialMs * 2 ** Math.max(0, attempt - 1));
-  return d / 2 + random.next() * (d / 2);
+  return d / 2 + random.next() * (d / 2); // [C4] every retry its own draw from the one seeded stream
 }

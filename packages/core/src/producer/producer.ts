@@ -1403,7 +1403,7 @@ export class ProducerCore {
     }
     // [E2] a snapshot whose items exceed maxBatchBytes goes out in numbered parts.
     const runs = splitBySize(items, DESCRIPTOR_COST, this.cfg.maxBatchBytes);
-    const snapshotId = ++this.snapshotAnswers; // [E2] parts of one answer share it
+    const snapshotId = ++this.snapshotAnswers; // [E2] greater than the last answer's; parts of one answer share it
     if (runs.length === 1) {
       this.send(p.id, { body: "snapshot", snapshot: { sequence: this.sequence, items, snapshotId } });
       return;
