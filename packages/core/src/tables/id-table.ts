@@ -31,17 +31,10 @@
  * @internal
  * @module
  */
+import { SHRINK_FLOOR_BITS } from "./shrink-floor.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_BITS = 3;
-/**
- * A table never shrinks below 2^SHRINK_FLOOR_BITS slots (16 KiB of keys and values): an engine's
- * bursts of up to ~512 ids (a step's requests, their attempts and reads) coming and going then
- * cost no rebuild. Shrinking each burst back down to 8 slots rebuilt it six times each way; with a
- * floor of 256 slots, steps of 200 requests still rebuilt the table twice a step (about 8% of
- * admit-and-finish time in batches of 200).
- */
-const SHRINK_FLOOR_BITS = 10;
 
 /** The largest displacement sequential placement tolerates before the table turns scattered. */
 export const SEQUENTIAL_LIMIT = 32;

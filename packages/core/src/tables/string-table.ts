@@ -15,14 +15,10 @@
  * @module
  */
 import { hashString } from "./hash.js";
+import { SHRINK_FLOOR_SLOTS } from "./shrink-floor.js";
 
 /** Smallest capacity (a power of two). */
 const MIN_CAPACITY = 16;
-/**
- * A table never shrinks below this many slots: bursts of up to ~512 keys (a step's requests)
- * coming and going cost no rebuild (with 256, steps of 200 requests rebuilt it twice a step).
- */
-const SHRINK_FLOOR = 1024;
 
 /**
  * A map from strings to (non-undefined) values with `get`, `set`, `delete` and `size`.
@@ -114,7 +110,7 @@ export class StringTable<V> {
     slots[i * 3 + 2] = undefined;
     this.count--;
     const capacity = mask + 1;
-    if (capacity > SHRINK_FLOOR && this.count * 8 < capacity) this.resize(capacity >> 1);
+    if (capacity > SHRINK_FLOOR_SLOTS && this.count * 8 < capacity) this.resize(capacity >> 1);
     return true;
   }
 
