@@ -503,7 +503,18 @@ function isPositiveId(v: number): boolean {
  * Where an item's failure or fallback came from, for its warning [C5]: the item key and producer
  * when its announcement was valid, and what the producer, the transport or the check said.
  */
-type FailureSource = { readonly itemKey?: string; readonly producer?: string; readonly detail?: string };
+type FailureSource = {
+  readonly itemKey?: string;
+  readonly producer?: string;
+  readonly detail?: string;
+  /** [C3] Of a budget that ran out after a failed attempt: why the last one failed (so the warning says what was waited for). */
+  readonly lastRetryReason?: FailureReasonName;
+};
+
+/** [C3] What an item whose budget ran out waited for: its key, its producer and, once an attempt failed, why the last one did. */
+function waitedFor(f: Fetch): FailureSource {
+  return f.retries > 0 ? { itemKey: f.keyId, producer: f.peer.id, lastRetryReason: f.retryReason } : { itemKey: f.keyId, producer: f.peer.id };
+}
 
 /** An engine-given value as an error message shows it: strings quoted, objects and functions by kind. */
 function describeValue(v: unknown): string {
@@ -1393,7 +1404,9 @@ export class ConsumerCore {
   }
 
   private exhaustFailure(slot: Slot): ItemFailure {
-    return { itemId: slot.itemId, reason: "BUDGET_EXHAUSTED", attempts: slot.fetch?.attempts ?? 0 };
+    const failure: ItemFailure = { itemId: slot.itemId, reason: "BUDGET_EXHAUSTED", attempts: slot.fetch?.attempts ?? 0 };
+    if (slot.fetch !== undefined) this.failureSource.set(failure, waitedFor(slot.fetch));
+    return failure;
   }
 
   /** Detach a slot from its fetch (abandoning the fetch when nobody is left) [C7]. */
@@ -1423,11 +1436,12 @@ export class ConsumerCore {
   /** Resolve a waiting slot to local-encode with a reason (sticky: no further remote attempt) [C5]. */
   private resolveLocal(slot: Slot, reason: FailureReasonName, now: number): void {
     const attempts = slot.fetch?.attempts ?? 0;
+    const source = reason === "BUDGET_EXHAUSTED" && slot.fetch !== undefined ? waitedFor(slot.fetch) : undefined;
     this.detach(slot, now);
     slot.decision = { action: "local-encode", itemId: slot.itemId, reason };
     slot.req.view = undefined;
     this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
-    this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemId: slot.itemId, reason, attempts });
+    this.logger.warn("item falls back to local encode", { requestId: slot.req.id, itemId: slot.itemId, reason, attempts, ...source });
   }
 
   /**

@@ -490,6 +490,29 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     expect((warning(h, "item falls back to local encode") as { itemKey?: string }).itemKey).toMatch(/\|/);
   });
 
+  it("[C3] a budget that ran out: the warning names the item key, the producer and why the last attempt failed", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    h.core.admit({ requestId: "s", items: [remote("b", "h2", true)] }, 0);
+    h.core.poll(0);
+    h.core.handlePeerUnreachable(P, 10); // the producer is gone: the attempts retry until the budgets end
+    for (let t = 10; t <= 1_000; t += 10) h.core.poll(t);
+    expect(h.core.drainFailed()[0]?.failures).toEqual([{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: expect.any(Number) }]);
+    const failed = warning(h, "request failed") as { attempts: number; itemKey?: string };
+    expect(failed).toMatchObject({ requestId: "r", itemId: "a", reason: "BUDGET_EXHAUSTED", producer: P, lastRetryReason: "PEER_UNREACHABLE" });
+    expect(failed.attempts).toBeGreaterThan(1);
+    expect(failed.itemKey).toMatch(/\|/);
+    const local = warning(h, "item falls back to local encode");
+    expect(local).toMatchObject({ requestId: "s", itemId: "b", reason: "BUDGET_EXHAUSTED", producer: P, lastRetryReason: "PEER_UNREACHABLE" });
+    // Before any attempt failed, there is no last reason to name.
+    const g = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
+    g.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    g.core.poll(0);
+    g.core.poll(1_000);
+    expect(warning(g, "request failed")).toMatchObject({ reason: "BUDGET_EXHAUSTED", attempts: 1, producer: P });
+    expect(warning(g, "request failed")).not.toHaveProperty("lastRetryReason");
+  });
+
   it("[C2][C5] an invalid announcement: the warning says what was wrong with it", () => {
     const h = makeConsumer(QUIET);
     h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { size: 0 })] }, 0);

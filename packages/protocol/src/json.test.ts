@@ -1,0 +1,158 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ectp } from "./gen/ectp.js";
+import { announcementFromJson } from "./json.js";
+import { validateDescriptor } from "./validate.js";
+import { SPEC_VERSION } from "./version.js";
+
+const announcement = (): ectp.v1.IAnnouncement => ({
+  version: SPEC_VERSION,
+  item: {
+    key: { contentHash: new Uint8Array(32).fill(7), fingerprint: { model: "m@1", dtype: ectp.v1.Dtype.DTYPE_BFLOAT16, rowBytes: 4096, layoutVersion: 1 } },
+    sizeBytes: 2 * 4 * 8,
+    dtype: ectp.v1.Dtype.DTYPE_BFLOAT16,
+    shape: [4, 8],
+    checksum: { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: new Uint8Array([1, 2, 3, 4]) },
+    producerId: "encoder-0",
+    epoch: 3,
+    location: new Uint8Array([0xfb, 0xff, 0x01]),
+  },
+  transportMetadata: new Uint8Array([9, 8, 7]),
+});
+
+/** The canonical proto3 JSON of an announcement, as protobufjs writes it. */
+const canonicalJson = (a: ectp.v1.IAnnouncement) =>
+  JSON.stringify(ectp.v1.Announcement.toObject(ectp.v1.Announcement.fromObject(a), { longs: String, enums: String, bytes: String }));
+
+/** The wire bytes of an announcement: what two equal announcements share. */
+const bytesOf = (a: ectp.v1.IAnnouncement) => ectp.v1.Announcement.encode(a).finish();
+
+function refused(json: unknown, options?: Parameters<typeof announcementFromJson>[1]): string {
+  const r = announcementFromJson(json, options);
+  if (r.ok) throw new Error(`expected a refusal, got ${JSON.stringify(r.value)}`);
+  expect(r.error.code).toBe("INVALID_ANNOUNCEMENT");
+  return r.error.message;
+}
+
+describe("announcementFromJson", () => {
+  it("reads protobufjs's canonical proto3 JSON back into the announcement it was written from", () => {
+    const text = canonicalJson(announcement());
+    expect(text).toContain('"sizeBytes":"64"'); // 64-bit integers as strings, enums by name, bytes as base64
+    expect(text).toContain('"dtype":"DTYPE_BFLOAT16"');
+    const r = announcementFromJson(text);
+    if (!r.ok) throw r.error;
+    expect(r.value.item).toEqual(announcement().item);
+    expect(bytesOf(r.value)).toEqual(bytesOf(announcement()));
+    expect(validateDescriptor(r.value.item, { maxItemBytes: 1024 }).ok).toBe(true);
+  });
+
+  it("takes the parsed value as well as the text", () => {
+    const r = announcementFromJson(JSON.parse(canonicalJson(announcement())));
+    expect(r.ok && bytesOf(r.value)).toEqual(bytesOf(announcement()));
+  });
+
+  it("takes the .proto names, integers as numbers or strings, enums by number and URL-safe or unpadded base64", () => {
+    const r = announcementFromJson({
+      version: { major: String(SPEC_VERSION.major), minor: SPEC_VERSION.minor },
+      item: {
+        key: { content_hash: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc", fingerprint: { model: "m@1", dtype: ectp.v1.Dtype.DTYPE_BFLOAT16, row_bytes: "4096", layout_version: 1 } },
+        size_bytes: 64,
+        dtype: "DTYPE_BFLOAT16",
+        shape: ["4", 8],
+        checksum: { algorithm: 1, value: "AQIDBA" },
+        producer_id: "encoder-0",
+        epoch: "3",
+        location: "-_8B",
+      },
+      transport_metadata: "CQgH",
+    });
+    if (!r.ok) throw r.error;
+    expect(r.value).toEqual(announcement());
+  });
+
+  it("reads null as the field's default and leaves absent fields absent", () => {
+    const r = announcementFromJson({ version: { major: 1, minor: null }, item: { producerId: "p", shape: null, checksum: null }, transportMetadata: null });
+    expect(r.ok && r.value).toEqual({ version: { major: 1 }, item: { producerId: "p" } });
+  });
+
+  it("refuses a field the schema does not name, naming it and the fields there are, unless told to skip them", () => {
+    const misspelt = { ...JSON.parse(canonicalJson(announcement())), transportMetdata: "AA" };
+    expect(refused(misspelt)).toMatch(/announcement\.transportMetdata: Announcement has no field named "transportMetdata" \(its fields: version, item, transportMetadata\)/);
+    const r = announcementFromJson(misspelt, { ignoreUnknownFields: true });
+    expect(r.ok && bytesOf(r.value)).toEqual(bytesOf(announcement()));
+  });
+
+  it("refuses a field given under both of its names", () => {
+    expect(refused({ item: { sizeBytes: 1, size_bytes: 2 } })).toMatch(/announcement\.item\.size_bytes: the field sizeBytes is given twice/);
+  });
+
+  it.each([
+    ["not JSON text", "{item:", /not JSON text/],
+    ["a top level that is no object", "[1]", /^\[INVALID_ANNOUNCEMENT\] announcement: expected a JSON object \(Announcement\); got \[1\]/],
+    ["a message field that is no object", { item: { key: "k" } }, /announcement\.item\.key: expected a JSON object \(ItemKey\); got "k"/],
+    ["a uint64 with junk after its digits", { item: { sizeBytes: "4096abc" } }, /item\.sizeBytes: expected a uint64 as a JSON number or a decimal string; got "4096abc"/],
+    ["a negative size", { item: { sizeBytes: -1 } }, /item\.sizeBytes: expected a non-negative integer \(uint64\); got -1/],
+    ["a fractional epoch", { item: { epoch: 1.5 } }, /item\.epoch: expected a non-negative integer/],
+    ["a uint64 above 2^53 - 1", { item: { epoch: "9007199254740993" } }, /item\.epoch: "9007199254740993" is above 2\^53 - 1/],
+    ["a uint32 out of range", { version: { major: 2 ** 32 } }, /version\.major: 4294967296 is out of the uint32 range/],
+    ["a boolean for an integer", { item: { sizeBytes: true } }, /got true/],
+    ["an enum name of another enum", { item: { dtype: "CHECKSUM_ALGORITHM_CRC32C" } }, /item\.dtype: expected a Dtype value name \(DTYPE_UNSPECIFIED, .*\) or number; got "CHECKSUM_ALGORITHM_CRC32C"/],
+    ["a negative enum number", { item: { dtype: -1 } }, /item\.dtype: expected a Dtype value/],
+    ["bytes with a character base64 has not", { item: { location: "AAAA!" } }, /item\.location: "AAAA!" is no base64/],
+    ["bytes one character over", { item: { location: "AAAAA" } }, /item\.location: "AAAAA" is no base64: its length leaves one character over/],
+    ["bytes as an array of numbers", { transportMetadata: [1, 2] }, /transportMetadata: expected base64 bytes in a JSON string; got \[1,2\]/],
+    ["a repeated field that is no array", { item: { shape: 4 } }, /item\.shape: expected a JSON array; got 4/],
+    ["a null element of a repeated field", { item: { shape: [4, null] } }, /item\.shape\[1\]: expected a uint64/],
+    ["a string with a lone surrogate", '{"item":{"producerId":"p\\ud800"}}', /item\.producerId: the string holds a lone surrogate/],
+    ["a number for a string", { item: { producerId: 7 } }, /item\.producerId: expected a JSON string; got 7/],
+  ])("refuses %s, naming the field's path", (_what, json, message) => {
+    const text = refused(json);
+    expect(text).toMatch(message);
+    expect(text).toMatch(/Send the announcement as proto3 JSON of ectp\.v1\.Announcement/);
+  });
+
+  it("puts the failing field's path in the error's details", () => {
+    const r = announcementFromJson({ item: { key: { fingerprint: { rowBytes: "x" } } } });
+    expect(!r.ok && r.error.details.path).toBe("announcement.item.key.fingerprint.rowBytes");
+  });
+
+  it("never throws, and what it accepts reads back from its canonical JSON with the same wire bytes", () => {
+    const integer = fc.oneof(fc.nat(), fc.nat().map(String), fc.constant(-1), fc.constant(2 ** 53), fc.double());
+    const anything = fc.oneof(fc.string(), integer, fc.boolean(), fc.constant(null), fc.array(fc.nat(), { maxLength: 3 }));
+    const json = fc.record(
+      {
+        version: fc.oneof(fc.record({ major: integer, minor: integer }, { requiredKeys: [] }), anything),
+        item: fc.oneof(
+          fc.record(
+            {
+              sizeBytes: integer,
+              size_bytes: integer,
+              dtype: fc.oneof(fc.constantFrom("DTYPE_FLOAT16", "DTYPE_X", 2), anything),
+              shape: fc.oneof(fc.array(integer, { maxLength: 3 }), anything),
+              producerId: anything,
+              location: fc.oneof(fc.base64String(), fc.string(), anything),
+              extra: anything,
+            },
+            { requiredKeys: [] },
+          ),
+          anything,
+        ),
+        transportMetadata: fc.oneof(fc.base64String(), anything),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(json, fc.boolean(), (value, asText) => {
+        const r = announcementFromJson(asText ? JSON.stringify(value) : value);
+        if (!r.ok) {
+          expect(r.error.code).toBe("INVALID_ANNOUNCEMENT");
+          return;
+        }
+        const again = announcementFromJson(canonicalJson(r.value));
+        if (!again.ok) throw again.error;
+        expect(bytesOf(again.value)).toEqual(bytesOf(r.value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * Reading announcements carried as proto3 JSON (an orchestrator's HTTP API, a router's log).
+ * @module
+ */
+import { EctpError } from "./errors.js";
+import { ectp } from "./gen/ectp.js";
+import { MESSAGE_FIELDS } from "./gen/fields.js";
+import type { Validation } from "./validate.js";
+
+/** Options of {@link announcementFromJson}. */
+export interface JsonReadOptions {
+  /**
+   * Skip fields the schema does not name instead of refusing them (default false, as proto3 JSON
+   * parsers do: a misspelt field would otherwise be lost without a word). Set it to read
+   * announcements of a newer minor version, whose added fields this version does not know [V1].
+   */
+  readonly ignoreUnknownFields?: boolean;
+}
+
+/**
+ * Read an announcement from proto3 JSON (the canonical JSON mapping of `ectp.v1.Announcement`),
+ * given as JSON text or as the value `JSON.parse` made of it, into the object form that
+ * `ConsumerCore.admit`, `validateDescriptor` and `encodeEnvelope` take: bytes as `Uint8Array`,
+ * 64-bit integers as numbers, enums as numbers.
+ *
+ * Accepted as proto3 JSON writes or allows them: field names in lowerCamelCase or as in the
+ * `.proto` file (snake_case); 64-bit integers as decimal strings or JSON numbers; 32-bit ones as
+ * numbers or decimal strings; bytes as standard or URL-safe base64, padded or not; enums by
+ * value name or number; `null` for a field's default. Anything else is refused, naming the
+ * field's path and what it holds: text that is not JSON, a value of the wrong kind, an integer
+ * out of its field's range or above 2^53 - 1 (no JavaScript number holds it exactly), base64 with
+ * other characters, an enum name of another enum, a string with a lone surrogate, and (unless
+ * `options.ignoreUnknownFields`) a field the schema does not name, or one given under both of
+ * its names.
+ *
+ * Only the JSON mapping is checked here: whether the announcement is usable (a positive size,
+ * a known checksum algorithm, a matching fingerprint, ...) is for `validateDescriptor` or
+ * `ConsumerCore.admit`, which refuse such an announcement as `INVALID_ANNOUNCEMENT` [C2].
+ * The generated `ectp.v1.Announcement.fromObject` is no substitute: it coerces rather than
+ * refuses (a `sizeBytes` of `"4096abc"` becomes 4096) and drops snake_case names.
+ *
+ * @param json - JSON text, or an already parsed value.
+ * @param options - see {@link JsonReadOptions}.
+ * @returns the announcement, or `INVALID_ANNOUNCEMENT` naming what was wrong (never thrown).
+ */
+export function announcementFromJson(json: unknown, options: JsonReadOptions = {}): Validation<ectp.v1.IAnnouncement> {
+  let value = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch (cause) {
+      return refuse(`the announcement is not JSON text (${(cause as Error).message})`, "announcement", cause);
+    }
+  }
+  try {
+    return { ok: true, value: readMessage("Announcement", value, "announcement", options.ignoreUnknownFields === true) };
+  } catch (cause) {
+    if (cause instanceof JsonFieldError) return refuse(cause.message, cause.path);
+    throw cause;
+  }
+}
+
+/** A field that does not fit the JSON mapping; turned into the result's error at the top. */
+class JsonFieldError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(`${path}: ${message}`);
+  }
+}
+
+function refuse(message: string, path: string, cause?: unknown): Validation<never> {
+  return {
+    ok: false,
+    error: new EctpError(
+      "INVALID_ANNOUNCEMENT",
+      `${message}. Send the announcement as proto3 JSON of ectp.v1.Announcement (SPEC.md section 3), or as bytes in an Envelope (decodeEnvelope).`,
+      { details: { path }, cause },
+    ),
+  };
+}
+
+/** The message `type` (a name of MESSAGE_FIELDS) read from its JSON object at `path`. */
+function readMessage(type: string, value: unknown, path: string, ignoreUnknown: boolean): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new JsonFieldError(path, `expected a JSON object (${type}); got ${describe(value)}`);
+  const fields = MESSAGE_FIELDS[type] as Readonly<Record<number, readonly [string, string, boolean]>>;
+  const byJsonName = new Map<string, readonly [string, string, boolean]>();
+  for (const field of Object.values(fields)) {
+    byJsonName.set(field[0], field);
+    byJsonName.set(protoName(field[0]), field);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, fieldValue] of Object.entries(value as Record<string, unknown>)) {
+    const field = byJsonName.get(key);
+    const fieldPath = `${path}.${key}`;
+    if (field === undefined) {
+      if (ignoreUnknown) continue;
+      throw new JsonFieldError(fieldPath, `${type} has no field named "${key}" (its fields: ${Object.values(fields).map((f) => f[0]).join(", ")})`);
+    }
+    const [name, fieldType, repeated] = field;
+    if (Object.hasOwn(out, name)) throw new JsonFieldError(fieldPath, `the field ${name} is given twice (as ${name} and as ${protoName(name)})`);
+    if (fieldValue === null) {
+      out[name] = undefined; // proto3 JSON: null is the field's default
+      continue;
+    }
+    if (repeated) {
+      if (!Array.isArray(fieldValue)) throw new JsonFieldError(fieldPath, `expected a JSON array; got ${describe(fieldValue)}`);
+      out[name] = fieldValue.map((element, i) => readValue(fieldType, element, `${fieldPath}[${i}]`, ignoreUnknown));
+    } else out[name] = readValue(fieldType, fieldValue, fieldPath, ignoreUnknown);
+  }
+  for (const name of Object.keys(out)) if (out[name] === undefined) delete out[name];
+  return out;
+}
+
+/** One (non-repeated) value of `type`: a message, an enum or a scalar. */
+function readValue(type: string, value: unknown, path: string, ignoreUnknown: boolean): unknown {
+  if (Object.hasOwn(MESSAGE_FIELDS, type)) return readMessage(type, value, path, ignoreUnknown);
+  switch (type) {
+    case "string":
+      if (typeof value !== "string") throw new JsonFieldError(path, `expected a JSON string; got ${describe(value)}`);
+      if (LONE_SURROGATE.test(value)) throw new JsonFieldError(path, "the string holds a lone surrogate, which UTF-8 cannot carry");
+      return value;
+    case "bool":
+      if (typeof value !== "boolean") throw new JsonFieldError(path, `expected true or false; got ${describe(value)}`);
+      return value;
+    case "uint32":
+      return readInteger(value, path, UINT32_MAX, "uint32");
+    case "uint64":
+      return readInteger(value, path, Number.MAX_SAFE_INTEGER, "uint64");
+    case "bytes":
+      return readBase64(value, path);
+  }
+  const values = (ectp.v1 as unknown as Record<string, Record<string, unknown>>)[type];
+  if (values === undefined) throw new Error(`json.ts: no reader for the field type ${type}`);
+  return readEnum(type, values, value, path);
+}
+
+const UINT32_MAX = 0xffff_ffff;
+const DECIMAL = /^[0-9]+$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A non-negative integer up to `max`, from a JSON number or a decimal string. */
+function readInteger(value: unknown, path: string, max: number, type: string): number {
+  let n: number;
+  if (typeof value === "number") n = value;
+  else if (typeof value === "string" && DECIMAL.test(value)) n = Number(value);
+  else throw new JsonFieldError(path, `expected a ${type} as a JSON number or a decimal string; got ${describe(value)}`);
+  if (!Number.isInteger(n) || n < 0 || Object.is(n, -0)) throw new JsonFieldError(path, `expected a non-negative integer (${type}); got ${describe(value)}`);
+  if (n > max)
+    throw new JsonFieldError(
+      path,
+      max === UINT32_MAX
+        ? `${describe(value)} is out of the uint32 range [0, ${UINT32_MAX}]`
+        : `${describe(value)} is above 2^53 - 1, which no JavaScript number holds exactly`,
+    );
+  return n;
+}
+
+/** An enum value by its name in `type`, or by its number. */
+function readEnum(type: string, values: Record<string, unknown>, value: unknown, path: string): number {
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 0 || value > 0x7fff_ffff)
+      throw new JsonFieldError(path, `expected a ${type} value (a name or a non-negative int32); got ${describe(value)}`);
+    return value;
+  }
+  if (typeof value === "string" && Object.hasOwn(values, value) && typeof values[value] === "number") return values[value] as number;
+  const names = Object.keys(values).filter((k) => typeof values[k] === "number");
+  throw new JsonFieldError(path, `expected a ${type} value name (${names.join(", ")}) or number; got ${describe(value)}`);
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BASE64_DIGITS = new Map(Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", (c, i) => [c, i]));
+
+/** The bytes of standard or URL-safe base64, padded or not (proto3 JSON accepts all four). */
+function readBase64(value: unknown, path: string): Uint8Array {
+  if (typeof value !== "string") throw new JsonFieldError(path, `expected base64 bytes in a JSON string; got ${describe(value)}`);
+  let text = value.replace(/-/g, "+").replace(/_/g, "/");
+  if (text.length % 4 === 1) throw new JsonFieldError(path, `${describe(value)} is no base64: its length leaves one character over`);
+  text += "=".repeat((4 - (text.length % 4)) % 4);
+  if (!BASE64.test(text)) throw new JsonFieldError(path, `${describe(value)} is no base64 (standard or URL-safe, padded or not)`);
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - padding);
+  let o = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    let bits = 0;
+    for (let j = 0; j < 4; j++) bits = (bits << 6) | (BASE64_DIGITS.get(text[i + j] as string) ?? 0);
+    if (o < out.length) out[o++] = bits >>> 16;
+    if (o < out.length) out[o++] = (bits >>> 8) & 0xff;
+    if (o < out.length) out[o++] = bits & 0xff;
+  }
+  return out;
+}
+
+/** The `.proto` (snake_case) name of a lowerCamelCase JSON name. */
+function protoName(jsonName: string): string {
+  return jsonName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A JSON value in a message, shortened. */
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
