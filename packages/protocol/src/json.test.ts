@@ -111,6 +111,11 @@ describe("announcementFromJson", () => {
     expect(text).toMatch(/Send the announcement as proto3 JSON of ectp\.v1\.Announcement/);
   });
 
+  it("refuses an object whose fields cannot be read, instead of throwing", () => {
+    const hostile = { item: Object.defineProperty({}, "sizeBytes", { enumerable: true, get: () => { throw new Error("boom"); } }) };
+    expect(refused(hostile)).toMatch(/the announcement could not be read \(.*boom/);
+  });
+
   it("puts the failing field's path in the error's details", () => {
     const r = announcementFromJson({ item: { key: { fingerprint: { rowBytes: "x" } } } });
     expect(!r.ok && r.error.details.path).toBe("announcement.item.key.fingerprint.rowBytes");

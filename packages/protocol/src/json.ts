@@ -2,7 +2,7 @@
  * Reading announcements carried as proto3 JSON (an orchestrator's HTTP API, a router's log).
  * @module
  */
-import { EctpError } from "./errors.js";
+import { EctpError, thrownText } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 import { MESSAGE_FIELDS } from "./gen/fields.js";
 import type { Validation } from "./validate.js";
@@ -56,7 +56,8 @@ export function announcementFromJson(json: unknown, options: JsonReadOptions = {
     return { ok: true, value: readMessage("Announcement", value, "announcement", options.ignoreUnknownFields === true) };
   } catch (cause) {
     if (cause instanceof JsonFieldError) return refuse(cause.message, cause.path);
-    throw cause;
+    // A parsed value is plain data; an object whose getters throw (or a Proxy) is refused too.
+    return refuse(`the announcement could not be read (${thrownText(cause)})`, "announcement", cause);
   }
 }
 
