@@ -256,8 +256,8 @@ class Fetch implements Timed {
   retries = 0;
   /** Earliest time of the next attempt after a retryable outcome (backoff) [C4]. */
   retryAt = 0;
-  /** Why the previous attempt failed, for the retry's metric and log [C4]. */
-  retryReason: FailureReasonName = "INTERNAL";
+  /** Why the previous attempt ended without the item, for the retry's metric and log [C4]; undefined until one did. */
+  retryReason: FailureReasonName | undefined = undefined;
   read: Read | undefined = undefined;
   disposed = false;
   /**
@@ -507,13 +507,22 @@ type FailureSource = {
   readonly itemKey?: string;
   readonly producer?: string;
   readonly detail?: string;
-  /** [C3] Of a budget that ran out after a failed attempt: why the last one failed (so the warning says what was waited for). */
+  /** [C3] Of a budget that ran out: what its fetch was waiting for then. */
+  readonly waitingFor?: "retry" | "grant" | "read";
+  /** [C3] Of a budget that ran out before a grant: why the fetch's last attempt ended without the item, once one did. */
   readonly lastRetryReason?: FailureReasonName;
 };
 
-/** [C3] What an item whose budget ran out waited for: its key, its producer and, once an attempt failed, why the last one did. */
+/**
+ * [C3] What an item whose budget ran out waited for: its key, its producer, whether its fetch was
+ * waiting for a retry, a grant or a read and, before a grant, why its last attempt ended (a
+ * producer that died shows as PEER_UNREACHABLE there, one that never answered as GRANT_TIMEOUT).
+ */
 function waitedFor(f: Fetch): FailureSource {
-  return f.retries > 0 ? { itemKey: f.keyId, producer: f.peer.id, lastRetryReason: f.retryReason } : { itemKey: f.keyId, producer: f.peer.id };
+  const base = { itemKey: f.keyId, producer: f.peer.id };
+  if (f.state === READING) return { ...base, waitingFor: "read" };
+  const waitingFor = f.state === REQUESTING ? "grant" : "retry";
+  return f.retryReason === undefined ? { ...base, waitingFor } : { ...base, waitingFor, lastRetryReason: f.retryReason };
 }
 
 /** An engine-given value as an error message shows it: strings quoted, objects and functions by kind. */
@@ -1704,13 +1713,14 @@ export class ConsumerCore {
     this.attempts.set(attemptId, f);
     if (f.attempts > 1) {
       // [C4] Every retry is counted by the failed attempt's reason, and logged with that reason and its attempt number.
-      this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("reason", f.retryReason));
+      const retryReason = f.retryReason ?? "INTERNAL"; // (set by every path that retries: retryFetch, moveToEpoch)
+      this.metrics.counter("ectp_consumer_retries_total", 1, this.labels("reason", retryReason));
       this.metrics.histogram("ectp_consumer_retry_attempt", f.attempts);
-      const fields = { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: f.retryReason };
+      const fields = { itemKey: f.keyId, producer: peer.id, attempt: f.attempts, reason: retryReason };
       // Flow control (the producer asked for a wait: OVERLOADED under its quota, NOT_READY while the
       // item is encoded) can retry hundreds of times a second under load: a debug line each, the
       // counter shows the rate. A retry after a fault (a lost answer, a lost peer) is an info line.
-      if (f.retryReason === "OVERLOADED" || f.retryReason === "NOT_READY") this.logger.debug("retrying remote read", fields);
+      if (retryReason === "OVERLOADED" || retryReason === "NOT_READY") this.logger.debug("retrying remote read", fields);
       else this.logger.info("retrying remote read", fields);
     }
     // A clean copy of the key (never the announcement's own object), built per attempt rather than kept per fetch.
@@ -1766,8 +1776,8 @@ export class ConsumerCore {
       this.timers.cancel(w);
       // [C3] A waiter whose budget ran out no longer waits (SPEC 4.4), even before its timer ran: the
       // fetch's outcome, handled at or after its deadline, is not its outcome.
-      if (now >= w.budgetAt) batch = this.endWaiter(w, f.keyId, "BUDGET_EXHAUSTED", attempts, batch, f.peer.id);
-      else batch = this.endWaiter(w, f.keyId, reason, attempts, batch, f.peer.id, detail);
+      if (now >= w.budgetAt) batch = this.endWaiter(w, "BUDGET_EXHAUSTED", attempts, batch, waitedFor(f));
+      else batch = this.endWaiter(w, reason, attempts, batch, { itemKey: f.keyId, producer: f.peer.id, detail });
     }
     if (batch !== undefined && this.together === undefined) for (const [req, list] of batch) this.failRequest(req, list, now);
   }
@@ -1799,19 +1809,17 @@ export class ConsumerCore {
    */
   private endWaiter(
     w: Slot,
-    keyId: string,
     reason: FailureReasonName,
     attempts: number,
     batch: Map<Req, ItemFailure[]> | undefined,
-    producer = "",
-    detail = "",
+    source: FailureSource,
   ): Map<Req, ItemFailure[]> | undefined {
     if (w.hasModelInput) {
       // [C5] Local encode, and never another remote attempt for this (request, item).
       w.decision = { action: "local-encode", itemId: w.itemId, reason };
       w.req.view = undefined;
       this.metrics.counter("ectp_consumer_local_encodes_total", 1, this.labels("reason", reason));
-      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemId: w.itemId, itemKey: keyId, producer, reason, attempts, detail });
+      this.logger.warn("remote read failed; item falls back to local encode", { requestId: w.req.id, itemId: w.itemId, reason, attempts, ...source });
       return batch;
     }
     const failures = batch ?? new Map<Req, ItemFailure[]>();
@@ -1821,7 +1829,7 @@ export class ConsumerCore {
       failures.set(w.req, list);
     }
     const failure: ItemFailure = { itemId: w.itemId, reason, attempts };
-    this.failureSource.set(failure, { itemKey: keyId, producer, detail });
+    this.failureSource.set(failure, source);
     list.push(failure);
     return failures;
   }
@@ -2024,12 +2032,12 @@ export class ConsumerCore {
       // [C3] Bytes loaded after a waiter's budget ran out do not revive it (its budget timer was due,
       // but a result handled before the poll at `now` comes first).
       if (now >= w.budgetAt) {
-        batch = this.endWaiter(w, f.keyId, "BUDGET_EXHAUSTED", f.attempts, batch);
+        batch = this.endWaiter(w, "BUDGET_EXHAUSTED", f.attempts, batch, waitedFor(f));
         continue;
       }
       // [C11] Each waiter is ready only if the bytes match its own announcement's checksum.
       const own = ownChecksum(f, w, r.checksumA);
-      if (own !== -1 && own !== l.crc) batch = this.endWaiter(w, f.keyId, "CHECKSUM_MISMATCH", f.attempts, batch);
+      if (own !== -1 && own !== l.crc) batch = this.endWaiter(w, "CHECKSUM_MISMATCH", f.attempts, batch, { itemKey: f.keyId, producer: f.peer.id });
       else this.hold(w, l);
     }
     if (l.holders === 0) {

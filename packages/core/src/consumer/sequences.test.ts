@@ -490,7 +490,7 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     expect((warning(h, "item falls back to local encode") as { itemKey?: string }).itemKey).toMatch(/\|/);
   });
 
-  it("[C3] a budget that ran out: the warning names the item key, the producer and why the last attempt failed", () => {
+  it("[C3] a budget that ran out before a grant: the warning names the item key, the producer and why the last attempt ended", () => {
     const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
     h.core.admit({ requestId: "s", items: [remote("b", "h2", true)] }, 0);
@@ -500,17 +500,52 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     expect(h.core.drainFailed()[0]?.failures).toEqual([{ itemId: "a", reason: "BUDGET_EXHAUSTED", attempts: expect.any(Number) }]);
     const failed = warning(h, "request failed") as { attempts: number; itemKey?: string };
     expect(failed).toMatchObject({ requestId: "r", itemId: "a", reason: "BUDGET_EXHAUSTED", producer: P, lastRetryReason: "PEER_UNREACHABLE" });
+    expect(["grant", "retry"]).toContain((failed as { waitingFor?: string }).waitingFor);
     expect(failed.attempts).toBeGreaterThan(1);
     expect(failed.itemKey).toMatch(/\|/);
     const local = warning(h, "item falls back to local encode");
     expect(local).toMatchObject({ requestId: "s", itemId: "b", reason: "BUDGET_EXHAUSTED", producer: P, lastRetryReason: "PEER_UNREACHABLE" });
-    // Before any attempt failed, there is no last reason to name.
+  });
+
+  it("[C3] a budget that ran out on the first attempt names no last reason: nothing ended yet", () => {
     const g = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
     g.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
     g.core.poll(0);
     g.core.poll(1_000);
-    expect(warning(g, "request failed")).toMatchObject({ reason: "BUDGET_EXHAUSTED", attempts: 1, producer: P });
+    expect(warning(g, "request failed")).toMatchObject({ reason: "BUDGET_EXHAUSTED", attempts: 1, producer: P, waitingFor: "grant" });
     expect(warning(g, "request failed")).not.toHaveProperty("lastRetryReason");
+  });
+
+  it("[C3] a budget that ran out during a read names the read, not the retry before its grant", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 5_000, transferTimeoutMs: 20_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    h.core.poll(0);
+    h.core.handlePeerUnreachable(P, 10);
+    let attempt = 0;
+    for (let t = 10; t <= 3_000 && attempt === 0; t += 10) {
+      const rr = sent(h.core.poll(t), "readRequest");
+      if (rr.length > 0) attempt = Number(rr[0]?.envelope.readRequest?.attemptId);
+    }
+    expect(starts(grant(h, attempt, 8, "h1", 3_000))).toHaveLength(1); // granted; the read stays in flight
+    h.core.poll(5_000);
+    const failed = warning(h, "request failed");
+    expect(failed).toMatchObject({ reason: "BUDGET_EXHAUSTED", producer: P, waitingFor: "read" });
+    expect(failed).not.toHaveProperty("lastRetryReason");
+  });
+
+  it("[C3] a budget that ends as a terminal reject arrives names the retry it was waiting on", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    const first = onlyAttempt(h.core.poll(0));
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: first, reason: R.FAILURE_REASON_NOT_READY, retryable: true } }), 1);
+    let second = 0;
+    for (let t = 1; t <= 999 && second === 0; t++) {
+      const rr = sent(h.core.poll(t), "readRequest");
+      if (rr.length > 0) second = Number(rr[0]?.envelope.readRequest?.attemptId);
+    }
+    // The terminal reject is handled at the budget's deadline, before any poll runs the budget timer.
+    h.core.handleEnvelope(P, env(P, 1, { readReject: { attemptId: second, reason: R.FAILURE_REASON_NOT_FOUND } }), 1_000);
+    expect(warning(h, "request failed")).toMatchObject({ reason: "BUDGET_EXHAUSTED", attempts: 2, producer: P, waitingFor: "grant", lastRetryReason: "NOT_READY" });
   });
 
   it("[C2][C5] an invalid announcement: the warning says what was wrong with it", () => {
