@@ -82,6 +82,28 @@ describe("announcementFromJson", () => {
     expect(r.ok && bytesOf(r.value)).toEqual(bytesOf(announcement()));
   });
 
+  it("skips unknown fields in nested messages too when told to, but never an unknown enum name", () => {
+    const newer = JSON.parse(canonicalJson(announcement()));
+    newer.item.priority = 3;
+    newer.item.key.fingerprint.quantization = "Q4";
+    expect(refused(newer)).toMatch(/announcement\.item\.key\.fingerprint\.quantization: Fingerprint has no field named "quantization"/);
+    delete newer.item.key.fingerprint.quantization;
+    expect(refused(newer)).toMatch(/announcement\.item\.priority: ItemDescriptor has no field named "priority"/);
+    newer.item.key.fingerprint.quantization = "Q4";
+    const r = announcementFromJson(newer, { ignoreUnknownFields: true });
+    expect(r.ok && bytesOf(r.value)).toEqual(bytesOf(announcement()));
+    newer.item.dtype = "DTYPE_FLOAT4";
+    expect(refused(newer, { ignoreUnknownFields: true })).toMatch(/announcement\.item\.dtype: expected a Dtype value name/);
+  });
+
+  it("takes integral numbers in any JSON number form, quoted or not, and -0 as 0", () => {
+    for (const size of ["6.4e1", "64.0", 64.0, 6.4e1, "640e-1"]) {
+      const r = announcementFromJson({ item: { sizeBytes: size, epoch: "-0" } });
+      expect(r.ok && r.value.item).toEqual({ sizeBytes: 64, epoch: 0 });
+      expect(Object.is(r.ok && r.value.item?.epoch, 0)).toBe(true);
+    }
+  });
+
   it("refuses a field given under both of its names", () => {
     expect(refused({ item: { sizeBytes: 1, size_bytes: 2 } })).toMatch(/announcement\.item\.size_bytes: the field sizeBytes is given twice/);
   });
@@ -90,8 +112,10 @@ describe("announcementFromJson", () => {
     ["not JSON text", "{item:", /not JSON text/],
     ["a top level that is no object", "[1]", /^\[INVALID_ANNOUNCEMENT\] announcement: expected a JSON object \(Announcement\); got \[1\]/],
     ["a message field that is no object", { item: { key: "k" } }, /announcement\.item\.key: expected a JSON object \(ItemKey\); got "k"/],
-    ["a uint64 with junk after its digits", { item: { sizeBytes: "4096abc" } }, /item\.sizeBytes: expected a uint64 as a JSON number or a decimal string; got "4096abc"/],
+    ["a uint64 with junk after its digits", { item: { sizeBytes: "4096abc" } }, /item\.sizeBytes: expected a uint64 as a JSON number or a number in a string; got "4096abc"/],
     ["a negative size", { item: { sizeBytes: -1 } }, /item\.sizeBytes: expected a non-negative integer \(uint64\); got -1/],
+    ["a fraction in a string", { item: { sizeBytes: "6.5" } }, /item\.sizeBytes: expected a non-negative integer \(uint64\); got "6\.5"/],
+    ["a number with leading zeros in a string", { item: { sizeBytes: "007" } }, /item\.sizeBytes: expected a uint64 as a JSON number or a number in a string; got "007"/],
     ["a fractional epoch", { item: { epoch: 1.5 } }, /item\.epoch: expected a non-negative integer/],
     ["a uint64 above 2^53 - 1", { item: { epoch: "9007199254740993" } }, /item\.epoch: "9007199254740993" is above 2\^53 - 1/],
     ["a uint32 out of range", { version: { major: 2 ** 32 } }, /version\.major: 4294967296 is out of the uint32 range/],
@@ -100,6 +124,8 @@ describe("announcementFromJson", () => {
     ["a negative enum number", { item: { dtype: -1 } }, /item\.dtype: expected a Dtype value/],
     ["bytes with a character base64 has not", { item: { location: "AAAA!" } }, /item\.location: "AAAA!" is no base64/],
     ["bytes one character over", { item: { location: "AAAAA" } }, /item\.location: "AAAAA" is no base64: its length leaves one character over/],
+    ["bytes padded short of 4 characters", { item: { location: "QQ=" } }, /item\.location: "QQ=" is no base64: padded, but not to a multiple of 4/],
+    ["bytes in both base64 alphabets", { item: { location: "+-/_" } }, /item\.location: "\+-\/_" mixes the standard \(\+ \/\) and URL-safe \(- _\) base64 alphabets/],
     ["bytes as an array of numbers", { transportMetadata: [1, 2] }, /transportMetadata: expected base64 bytes in a JSON string; got \[1,2\]/],
     ["a repeated field that is no array", { item: { shape: 4 } }, /item\.shape: expected a JSON array; got 4/],
     ["a null element of a repeated field", { item: { shape: [4, null] } }, /item\.shape\[1\]: expected a uint64/],

@@ -24,14 +24,21 @@ export interface JsonReadOptions {
  * 64-bit integers as numbers, enums as numbers.
  *
  * Accepted as proto3 JSON writes or allows them: field names in lowerCamelCase or as in the
- * `.proto` file (snake_case); 64-bit integers as decimal strings or JSON numbers; 32-bit ones as
- * numbers or decimal strings; bytes as standard or URL-safe base64, padded or not; enums by
- * value name or number; `null` for a field's default. Anything else is refused, naming the
+ * `.proto` file (snake_case); integers as JSON numbers or as numbers in strings (`"64"`, and
+ * integral values such as `"6.4e1"`); bytes as standard or URL-safe base64, padded or not; enums
+ * by value name or number; `null` for a field's default. Anything else is refused, naming the
  * field's path and what it holds: text that is not JSON, a value of the wrong kind, an integer
- * out of its field's range or above 2^53 - 1 (no JavaScript number holds it exactly), base64 with
- * other characters, an enum name of another enum, a string with a lone surrogate, and (unless
- * `options.ignoreUnknownFields`) a field the schema does not name, or one given under both of
- * its names.
+ * out of its field's range or above 2^53 - 1 (no JavaScript number holds it exactly), base64
+ * with other characters, wrong padding or both alphabets, an enum name the schema does not
+ * have, a string with a lone surrogate, and (unless `options.ignoreUnknownFields`) a field the
+ * schema does not name, or one given under both of its names.
+ *
+ * Limits of reading JSON text with `JSON.parse`: a key given twice keeps its last value (proto3
+ * parsers that see the text refuse it), and an unquoted number beyond 2^53 - 1 or with more
+ * digits than a double holds is rounded before it is checked (`1.0000000000000001` reads as 1).
+ * An enum value name of a newer minor version is refused even with `ignoreUnknownFields` (a
+ * guessed default would change the item's key): writers that may be newer should write enums as
+ * numbers.
  *
  * Only the JSON mapping is checked here: whether the announcement is usable (a positive size,
  * a known checksum algorithm, a matching fingerprint, ...) is for `validateDescriptor` or
@@ -139,16 +146,18 @@ function readValue(type: string, value: unknown, path: string, ignoreUnknown: bo
 }
 
 const UINT32_MAX = 0xffff_ffff;
-const DECIMAL = /^[0-9]+$/;
+/** A JSON number, as proto3 JSON also accepts one in a string ("64", "6.4e1"). */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** A non-negative integer up to `max`, from a JSON number or a decimal string. */
+/** A non-negative integer up to `max`, from a JSON number or one in a string (an integral value: 64, 64.0 or 6.4e1). */
 function readInteger(value: unknown, path: string, max: number, type: string): number {
   let n: number;
   if (typeof value === "number") n = value;
-  else if (typeof value === "string" && DECIMAL.test(value)) n = Number(value);
-  else throw new JsonFieldError(path, `expected a ${type} as a JSON number or a decimal string; got ${describe(value)}`);
-  if (!Number.isInteger(n) || n < 0 || Object.is(n, -0)) throw new JsonFieldError(path, `expected a non-negative integer (${type}); got ${describe(value)}`);
+  else if (typeof value === "string" && JSON_NUMBER.test(value)) n = Number(value);
+  else throw new JsonFieldError(path, `expected a ${type} as a JSON number or a number in a string; got ${describe(value)}`);
+  if (!Number.isInteger(n) || n < 0) throw new JsonFieldError(path, `expected a non-negative integer (${type}); got ${describe(value)}`);
+  if (n === 0) return 0; // (-0 too)
   if (n > max)
     throw new JsonFieldError(
       path,
@@ -177,8 +186,11 @@ const BASE64_DIGITS = new Map(Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl
 /** The bytes of standard or URL-safe base64, padded or not (proto3 JSON accepts all four). */
 function readBase64(value: unknown, path: string): Uint8Array {
   if (typeof value !== "string") throw new JsonFieldError(path, `expected base64 bytes in a JSON string; got ${describe(value)}`);
+  if (/[-_]/.test(value) && /[+/]/.test(value))
+    throw new JsonFieldError(path, `${describe(value)} mixes the standard (+ /) and URL-safe (- _) base64 alphabets`);
   let text = value.replace(/-/g, "+").replace(/_/g, "/");
   if (text.length % 4 === 1) throw new JsonFieldError(path, `${describe(value)} is no base64: its length leaves one character over`);
+  if (text.includes("=") && text.length % 4 !== 0) throw new JsonFieldError(path, `${describe(value)} is no base64: padded, but not to a multiple of 4 characters`);
   text += "=".repeat((4 - (text.length % 4)) % 4);
   if (!BASE64.test(text)) throw new JsonFieldError(path, `${describe(value)} is no base64 (standard or URL-safe, padded or not)`);
   const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
