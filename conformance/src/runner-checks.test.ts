@@ -377,6 +377,8 @@ describe("runner review: the matcher", () => {
     expect([m({ $in: ["A", "B"] }, "B"), m({ $in: ["A", "B"] }, "C")]).toEqual([true, false]);
     expect([m({ $ne: 3 }, 4), m({ $ne: 3 }, "3"), m({ $ne: 0 }, undefined)]).toEqual([true, false, false]);
     expect([m({ $len: 2 }, [1, 2]), m({ $len: 2 }, [1]), m({ $len: 1 }, undefined)]).toEqual([true, false, false]);
+    expect([m({ $has: ["a"] }, ["b", "a"]), m({ $has: ["a", "b"] }, ["a"]), m({ $has: ["a"] }, undefined), m({ $has: [] }, undefined)]).toEqual([true, false, false, true]);
+    expect(() => m({ $has: "a" }, ["a"])).toThrow(/\$has takes a list/);
     expect([m({ $any: true }, {}), m({ $any: true }, undefined)]).toEqual([true, false]);
     expect([m({ $absent: true }, undefined), m({ $absent: true }, 0), m({ $absent: true }, 7), m({ $absent: true }, { a: 1 })]).toEqual([true, true, false, false]);
   });

@@ -145,7 +145,7 @@ function order(a: unknown, b: unknown): number {
   return na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : Number.NaN;
 }
 
-const OPS = new Set(["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len"]);
+const OPS = new Set(["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len", "$has"]);
 
 /**
  * Whether `actual` (proto3 JSON) matches the partial `expected`. Objects match when every
@@ -182,6 +182,13 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
         if (actual === undefined || actual === null ? isDefault(ne) || ne === null : scalarEq(ne, actual)) return false;
       }
       if ("$len" in e && (Array.isArray(actual) ? actual.length : 0) !== num(e.$len)) return false;
+      if ("$has" in e) {
+        // A list holding these elements, in any order, among any others (a Hello's capabilities).
+        const wanted = resolve(e.$has, scope);
+        if (!Array.isArray(wanted)) throw new CaseBug(`$has takes a list of the elements the actual list must hold; got ${JSON.stringify(e.$has)}`);
+        const held = Array.isArray(actual) ? actual : [];
+        if (!wanted.every((x) => held.some((a) => scalarEq(x, a)))) return false;
+      }
       if (typeof e.$bind === "string") {
         if (actual === undefined) return false;
         binds.set(e.$bind, actual);
