@@ -556,7 +556,9 @@ describe("bin.ts, bundled from source with esbuild", () => {
     expect(await ended).toEqual({ code: null, signal: "SIGINT" });
     expect(signals).toBe(2);
     expect(got.stdout).toBe("");
-  }, 60_000);
+    // A hang guard, not a timing: on 2 CPUs shared with two other test suites the first run alone
+    // took over 60 s (the test timed out there once, the process behaving as it should).
+  }, 180_000);
   it("a command that ends without a signal exits with its status: 2 for a usage error, 0 for --version", async () => {
     const file = await bundle("real");
     const bad = spawnSync(process.execPath, [file, "simulate", "--bogus"], { encoding: "utf8" });
