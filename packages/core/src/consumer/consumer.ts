@@ -1412,6 +1412,7 @@ export class ConsumerCore {
     slot.req.view = undefined;
   }
 
+  /** [C3] The failure of an item whose budget ran out, with what it waited for kept for its warning. */
   private exhaustFailure(slot: Slot): ItemFailure {
     const failure: ItemFailure = { itemId: slot.itemId, reason: "BUDGET_EXHAUSTED", attempts: slot.fetch?.attempts ?? 0 };
     if (slot.fetch !== undefined) this.failureSource.set(failure, waitedFor(slot.fetch));
