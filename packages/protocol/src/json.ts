@@ -2,6 +2,7 @@
  * Reading announcements carried as proto3 JSON (an orchestrator's HTTP API, a router's log).
  * @module
  */
+import $protobuf from "protobufjs/minimal.js";
 import { EctpError, thrownText } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 import { MESSAGE_FIELDS } from "./gen/fields.js";
@@ -181,7 +182,6 @@ function readEnum(type: string, values: Record<string, unknown>, value: unknown,
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const BASE64_DIGITS = new Map(Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", (c, i) => [c, i]));
 
 /** The bytes of standard or URL-safe base64, padded or not (proto3 JSON accepts all four). */
 function readBase64(value: unknown, path: string): Uint8Array {
@@ -193,16 +193,9 @@ function readBase64(value: unknown, path: string): Uint8Array {
   if (text.includes("=") && text.length % 4 !== 0) throw new JsonFieldError(path, `${describe(value)} is no base64: padded, but not to a multiple of 4 characters`);
   text += "=".repeat((4 - (text.length % 4)) % 4);
   if (!BASE64.test(text)) throw new JsonFieldError(path, `${describe(value)} is no base64 (standard or URL-safe, padded or not)`);
-  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
-  const out = new Uint8Array((text.length / 4) * 3 - padding);
-  let o = 0;
-  for (let i = 0; i < text.length; i += 4) {
-    let bits = 0;
-    for (let j = 0; j < 4; j++) bits = (bits << 6) | (BASE64_DIGITS.get(text[i + j] as string) ?? 0);
-    if (o < out.length) out[o++] = bits >>> 16;
-    if (o < out.length) out[o++] = (bits >>> 8) & 0xff;
-    if (o < out.length) out[o++] = bits & 0xff;
-  }
+  // Checked above, so protobufjs's decoder (lenient about what it skips) sees only clean base64.
+  const out = new Uint8Array($protobuf.util.base64.length(text));
+  $protobuf.util.base64.decode(text, out, 0);
   return out;
 }
 
