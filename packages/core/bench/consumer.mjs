@@ -24,9 +24,10 @@
 import { SPEC_VERSION } from "@ectp/protocol";
 import * as current from "../dist/index.js";
 import { FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
+import { baselineOption, intOption, scaleOption } from "./options.mjs";
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
-const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 7) || 7);
+const SCALE = scaleOption();
+const REPS = intOption("BENCH_REPS", 7, 1, 1000);
 const N = Math.max(1000, Math.round(200_000 * SCALE));
 const VERSION = { major: 1, minor: 0 };
 
@@ -138,7 +139,7 @@ function summary(samples) {
   return { median, best: s[0] };
 }
 
-const baselinePath = process.env.BENCH_BASELINE;
+const baselinePath = baselineOption();
 const baseline = baselinePath ? await import(baselinePath) : undefined;
 const subjects = [
   { name: "harness (stub consumer)", rig: makeRig(null), samples: [] },

@@ -32,11 +32,13 @@
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import * as current from "../dist/index.js";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, SIZE, contentHash } from "./fixtures.mjs";
+import { baselineOption, intOption, scaleOption, switchOption } from "./options.mjs";
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
-const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 7) || 7);
+const SCALE = scaleOption();
+const REPS = intOption("BENCH_REPS", 7, 1, 1000);
 const N = Math.max(1000, Math.round(300_000 * SCALE));
-const WIRE = process.env.BENCH_WIRE !== "0";
+const WIRE = switchOption("BENCH_WIRE", true);
+const BASELINE = baselineOption();
 const OK = 1; // COMPLETION_STATUS_OK
 
 function makeRig(lib) {
@@ -223,8 +225,8 @@ function contender(name, lib) {
 }
 
 const contenders = [contender("current", current)];
-if (process.env.BENCH_BASELINE) {
-  const base = await import(new URL(process.env.BENCH_BASELINE, `file://${process.cwd()}/`).href);
+if (BASELINE) {
+  const base = await import(BASELINE);
   contenders.push(contender("baseline", base));
 }
 const stub = new StubProducer();

@@ -39,7 +39,8 @@
 // Targets: >= 1,000,000 lifecycles/s (object path); admit ratio <= 1.5x.
 // (3) Informative: where a lifecycle's time goes, phase by phase (see `phases`).
 //
-// Options: BENCH_SCALE=0.2 shortens every run (for CI smoke runs); BENCH_PARTS=1, 2, 3 (or a
+// Options (checked by options.mjs: a value an option does not take stops the run, exit status 2):
+// BENCH_SCALE=0.2 shortens every run (src/bench.test.ts runs it shorter still); BENCH_PARTS=1, 2, 3 (or a
 // combination, e.g. 13) runs those parts; BENCH_REPS sets the repetitions (default 5).
 // Same-sitting comparison of admission (part 2): BENCH_BASELINE=/path/to/other/index.js (an
 // ESM build of @ectp/core exporting ConsumerCore whose "@ectp/protocol" import resolves, e.g.
@@ -48,7 +49,8 @@
 // shared machine only such paired figures say whether a change helped. BENCH_ADMIT_RUNS=k
 // (default 3) runs each (size, build) child k times, in rounds that take every size and build
 // in turn (a slow spell of the machine then lands on all of them, not on one size's children),
-// and reports the median of the children's medians.
+// and reports the median of the children's medians, and how far the children of each size
+// disagree (a spread over NOISY_SPREAD flags a noisy sitting, whose ratio says little).
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import { ConsumerCore, MemoryItemStore, ProducerCore } from "../dist/index.js";
 
@@ -56,10 +58,13 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { BareConsumer, BareProducer } from "./bare.mjs";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
+import { baselineOption, intOption, partsOption, scaleOption } from "./options.mjs";
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
-const PARTS = process.env.BENCH_PARTS ?? "123";
-const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5) || 5);
+const SCALE = scaleOption();
+const PARTS = partsOption();
+const REPS = intOption("BENCH_REPS", 5, 1, 1000);
+const ADMIT_RUNS = intOption("BENCH_ADMIT_RUNS", 3, 1, 100);
+const ADMIT_BASELINE = baselineOption();
 /**
  * Heap flags of every admission child: the same for every size. Node's default young generation:
  * with a 32 MiB one (`--max-semi-space-size=32`, used until 2026-12) new-request admits at 10^4
@@ -69,6 +74,8 @@ const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5) || 5);
  * landed in this VM's memory, not the core.
  */
 const CHILD_FLAGS = ["--max-old-space-size=4096"];
+/** Children of one size whose new-request medians differ by more than this factor mark a noisy sitting (part 2). */
+const NOISY_SPREAD = 1.25;
 
 /** The ConsumerCore under test: this build's, or BENCH_CHILD_LIB's in a baseline admission child. */
 const Consumer = process.env.BENCH_CHILD_LIB ? (await import(process.env.BENCH_CHILD_LIB)).ConsumerCore : ConsumerCore;
@@ -441,13 +448,11 @@ if (PARTS.includes("2")) {
   console.log(
     `(2) Admission cost, ns per admit() (batches of 500; median / best of the batches; each size in a fresh child: node ${CHILD_FLAGS.join(" ")})`,
   );
-  const baseline = process.env.BENCH_BASELINE;
-  const runs = Math.max(1, Number(process.env.BENCH_ADMIT_RUNS ?? 3) || 3);
-  const builds = baseline ? [["this build", undefined], ["baseline", baseline]] : [["this build", undefined]];
+  const builds = ADMIT_BASELINE ? [["this build", undefined], ["baseline", ADMIT_BASELINE]] : [["this build", undefined]];
   const sizes = [1_000, 10_000, 100_000];
   /** costs[build][size]: the children's results. */
   const costs = builds.map(() => Object.fromEntries(sizes.map((k) => [k, []])));
-  for (let run = 0; run < runs; run++)
+  for (let run = 0; run < ADMIT_RUNS; run++)
     for (const k of sizes)
       for (let b = 0; b < builds.length; b++) costs[b][k].push(admitCostInChild(k, Math.round(50_000 * SCALE), builds[b][1]));
   /** Median over the children of one statistic. */
@@ -469,6 +474,16 @@ if (PARTS.includes("2")) {
         `    ${fmt(k).padStart(11)}   ${pair(c[k].fresh.wall)}   ${pair(c[k].fresh.cpu)}      ${pair(c[k].re.wall)}   ${pair(c[k].re.cpu)}   ${pair(c[k].floor.wall)}`,
       );
     }
+    // How far this sitting's children of one size disagree: their medians should agree within a
+    // few percent; a wide spread means a slow spell of the machine, and the ratio below with it.
+    const spreads = sizes.map((k) => {
+      const medians = costs[b][k].map((x) => x.fresh.wall.median);
+      return { k, lo: Math.min(...medians), hi: Math.max(...medians) };
+    });
+    const widest = Math.max(...spreads.map((s) => s.hi / s.lo));
+    console.log(
+      `    new-request medians of the ${ADMIT_RUNS} children per size (wall): ${spreads.map((s) => `${fmt(s.k)}: ${fmt(s.lo)} to ${fmt(s.hi)}`).join("; ")}; widest ${fmt(widest, 2)}x${widest > NOISY_SPREAD ? ` (over ${NOISY_SPREAD}x: a noisy sitting, so the ratio below is too; rerun when the machine is quiet, or with BENCH_ADMIT_RUNS=5)` : ""}`,
+    );
     const ratio = (f) => f(c[100_000]) / f(c[1_000]);
     const freshWall = ratio((x) => x.fresh.wall.median);
     const freshCpu = ratio((x) => x.fresh.cpu.median);

@@ -5,12 +5,28 @@
 // its own thread for every verified item whose transport does not report one [C11] (see
 // `ReadResult.crc32c` in @ectp/core), so GB/s here bounds what one consumer can verify.
 //
-//   npm run build -w @ectp/protocol && npm run bench -w @ectp/protocol
+//   npm run build -w @ectp/protocol && npm run bench -w @ectp/protocol [-- --reps N]
+//
+// A flag or value it does not take is refused before anything is measured (exit status 2).
 import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
 import { crc32c } from "../dist/index.js";
 
-const at = process.argv.indexOf("--reps");
-const REPS = at > 0 ? Math.max(1, Number(process.argv[at + 1]) || 7) : 7;
+const USAGE = "usage: node bench/crc32c.mjs [--reps N]   (N repetitions per size, 1 to 1000; default 7)";
+/** Stop with a usage error naming `problem`. */
+function refuse(problem) {
+  process.stderr.write(`bench: ${problem}\n${USAGE}\n`);
+  process.exit(2);
+}
+let flags;
+try {
+  flags = parseArgs({ options: { reps: { type: "string" } }, strict: true, allowPositionals: false }).values;
+} catch (e) {
+  refuse(e.message);
+}
+const REPS = flags.reps === undefined ? 7 : Number(flags.reps);
+if (flags.reps !== undefined && (!/^[0-9]+$/.test(flags.reps) || REPS < 1 || REPS > 1000))
+  refuse(`--reps must be an integer in [1, 1000]; got ${JSON.stringify(flags.reps)}`);
 const SIZES = [64, 4096, 65536, 1 << 20, 16 << 20];
 
 const SARWATE = new Uint32Array(256);

@@ -23,9 +23,11 @@
 // part 1's baseline runs; --skip-defaults leaves the 60,000-request run out).
 // The load average is printed first: other work on the machine inflates wall times.
 // Usage: node bench/run.mjs [--skip-rss] [--skip-defaults] [--skip-sweep] [--reps N] [--sweep-runs N]
+// A flag or value it does not take is refused before anything is measured (exit status 2).
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
 const self = fileURLToPath(import.meta.url);
 
@@ -48,11 +50,38 @@ function child(requests, flags = SIMULATION_NODE_FLAGS) {
   return JSON.parse(execFileSync(process.execPath, [...flags, self, "--child", String(requests)], { encoding: "utf8", maxBuffer: 1 << 20 }));
 }
 
-function option(name, fallback) {
-  const at = process.argv.indexOf(name);
-  const v = at > 0 ? Number(process.argv[at + 1]) : Number.NaN;
-  return Number.isSafeInteger(v) && v > 0 ? v : fallback;
+const USAGE = "usage: node bench/run.mjs [--skip-rss] [--skip-defaults] [--skip-sweep] [--reps N (1-100, default 3)] [--sweep-runs N (4-100000, default 1000)]";
+/** Stop with a usage error naming `problem`. */
+function refuse(problem) {
+  process.stderr.write(`bench: ${problem}\n${USAGE}\n`);
+  process.exit(2);
 }
+let flags;
+try {
+  flags = parseArgs({
+    options: {
+      reps: { type: "string" },
+      "sweep-runs": { type: "string" },
+      "skip-rss": { type: "boolean" },
+      "skip-defaults": { type: "boolean" },
+      "skip-sweep": { type: "boolean" },
+    },
+    strict: true,
+    allowPositionals: false,
+  }).values;
+} catch (e) {
+  refuse(e.message);
+}
+/** Flag `name`'s integer in [min, max], or `fallback` when not given. */
+function option(name, fallback, min, max) {
+  const v = flags[name];
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!/^[0-9]+$/.test(v) || n < min || n > max) refuse(`--${name} must be an integer in [${min}, ${max}]; got ${JSON.stringify(v)}`);
+  return n;
+}
+const reps = option("reps", 3, 1, 100);
+const sweepRuns = option("sweep-runs", 1_000, 4, 100_000);
 
 const { runSweep, SIMULATION_NODE_FLAGS } = await import("@ectp/simulator");
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
@@ -60,7 +89,6 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(", ");
 
 console.log(`load average ${load()} (cores are shared: wall times are inflated by other work)`);
 console.log(`children run as \`ectp simulate\` does: node ${SIMULATION_NODE_FLAGS.join(" ")}`);
-const reps = option("--reps", 3);
 // Alternating with runs under V8's defaults (the baseline), so both see the same load.
 const runs = [];
 const baseline = [];
@@ -92,12 +120,11 @@ console.log(
     `median wall with the flags / without: ${(median(sorted(runs, "wallTimeMs")) / median(sorted(baseline, "wallTimeMs"))).toFixed(2)}x`,
 );
 
-if (!process.argv.includes("--skip-sweep")) {
+if (!flags["skip-sweep"]) {
   // The CI sweep's shape (scripts/sweep.mjs), the same four presets in equal shares.
   const SHAPE = { producers: 2, consumers: 2, concurrency: 16, requests: 40, budgetMs: 10_000 };
   const presets = ["none", "light", "heavy", "chaos"];
-  const total = option("--sweep-runs", 1_000);
-  const per = Math.max(1, Math.round(total / presets.length));
+  const per = Math.max(1, Math.round(sweepRuns / presets.length));
   const cpu0 = process.cpuUsage();
   const start = performance.now();
   let violations = 0;
@@ -116,7 +143,7 @@ if (!process.argv.includes("--skip-sweep")) {
   );
 }
 
-if (!process.argv.includes("--skip-rss")) {
+if (!flags["skip-rss"]) {
   const mid = child(20_000);
   const big = child(60_000);
   // The 6,000-request figure is the median of the default runs above (each its own process).
@@ -130,7 +157,7 @@ if (!process.argv.includes("--skip-rss")) {
   console.log(
     `steady state: 20,000 requests ${mb(mid.rssKb)}, ratio 60k/20k ${(big.rssKb / mid.rssKb).toFixed(3)}x (about 1.0 when nothing grows with completed requests)`,
   );
-  if (!process.argv.includes("--skip-defaults")) {
+  if (!flags["skip-defaults"]) {
     const small0 = rssOf(baseline).median; // part 1's baseline runs
     const big0 = child(60_000, []);
     console.log(
