@@ -474,8 +474,8 @@ if (PARTS.includes("2")) {
         `    ${fmt(k).padStart(11)}   ${pair(c[k].fresh.wall)}   ${pair(c[k].fresh.cpu)}      ${pair(c[k].re.wall)}   ${pair(c[k].re.cpu)}   ${pair(c[k].floor.wall)}`,
       );
     }
-    // How far this sitting's children of one size disagree: their medians should agree within a
-    // few percent; a wide spread means a slow spell of the machine, and the ratio below with it.
+    // The children of one size do the same work: a wide spread between their medians means the
+    // machine's speed changed during the sitting, and the ratio below is no surer than that.
     const spreads = sizes.map((k) => {
       const medians = costs[b][k].map((x) => x.fresh.wall.median);
       return { k, lo: Math.min(...medians), hi: Math.max(...medians) };
