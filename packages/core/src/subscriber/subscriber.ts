@@ -46,22 +46,24 @@ interface ReadBatch {
 }
 
 /**
- * The encoded size of the descriptors `ops` keep (one that cannot be measured counts as the 64 KiB a
- * descriptor may take), plus the length of each key id they keep: a Removed event keeps only its
- * key id, whose fingerprint model may be as long as a frame allows.
+ * What the subscriber counts an entry as holding, in the hold's and the view's byte bounds: the
+ * length of its key id (a Removed event keeps only that, and a fingerprint model may be as long
+ * as a frame allows) plus its descriptor's encoded size (one that cannot be measured counts as the
+ * 64 KiB a descriptor may take).
  */
+function entryBytes(keyId: string, item: ectp.v1.IItemDescriptor | undefined): number {
+  if (item === undefined) return keyId.length;
+  try {
+    return keyId.length + itemDescriptorByteLength(item);
+  } catch {
+    return keyId.length + 65_536;
+  }
+}
+
+/** The bytes the events `ops` keep ({@link entryBytes} of each). */
 function opsBytes(ops: readonly ViewOp[]): number {
   let n = 0;
-  for (const op of ops) {
-    if (op === CLEAR) continue;
-    n += op.keyId.length;
-    if (op.item === undefined) continue;
-    try {
-      n += itemDescriptorByteLength(op.item);
-    } catch {
-      n += 65_536;
-    }
-  }
+  for (const op of ops) if (op !== CLEAR) n += entryBytes(op.keyId, op.item);
   return n;
 }
 
@@ -187,6 +189,21 @@ export interface SubscriberOptions {
    */
   maxHeldBytes?: number;
   /**
+   * Bytes each producer's view may hold, counted as the held batches' are (descriptors' encoded
+   * sizes plus key ids' lengths); a snapshot being assembled is counted against it on its own.
+   * A snapshot whose parts pass it is dropped as they arrive: its remaining parts are ignored, and
+   * the request is asked again `retryMs` after the last part taken, twice that after a second
+   * answer dropped in a row, and so on up to 32 times `retryMs` (each answer costs the producer up
+   * to this many bytes). A batch that takes the view past it drops the view: the producer is no
+   * longer synced, {@link EventSubscriber.view} is undefined, and a snapshot is asked for, taken
+   * once the producer holds less. Each drop is counted (`view_full`) and logged as a warning.
+   * Default 256 MiB: over a million items of typical descriptors (about 240 bytes each, a 103-byte
+   * key id among them), which take about four times that in memory. Without it, a producer that
+   * published Stored events without end, or a snapshot of endless parts, would grow the router's
+   * memory until it failed.
+   */
+  maxViewBytes?: number;
+  /**
    * Logger; default no-op. What it throws is contained and counted (`stats().hookFailures`); one
    * lacking any of its four methods is refused (INVALID_CONFIG).
    */
@@ -197,7 +214,8 @@ export interface SubscriberOptions {
    * `unknown_peer` (a producer not followed), `sender_mismatch` (a `sender_id` other than the peer
    * it came from), `stale_epoch`, `duplicate`, `unexpected` (a body or Hello role a subscriber does
    * not use), `refused` (a HandshakeReject), `hold_full` (a batch past a gap dropped, replayed
-   * later), `gap_given_up` (batches held past a gap that replays did not close, dropped)). What it
+   * later), `gap_given_up` (batches held past a gap that replays did not close, dropped),
+   * `view_full` (a snapshot part or batch that took a view past `maxViewBytes`)). What it
    * throws is contained and counted (`stats().hookFailures`); one lacking any of its three
    * methods is refused (INVALID_CONFIG).
    */
@@ -205,7 +223,18 @@ export interface SubscriberOptions {
 }
 
 /** Why the subscriber ignored a message: the `reason` label of `ectp_subscriber_ignored_messages_total` [C10]. */
-type IgnoreReason = "malformed" | "version" | "unknown_peer" | "sender_mismatch" | "stale_epoch" | "duplicate" | "unexpected" | "refused" | "hold_full" | "gap_given_up";
+type IgnoreReason =
+  | "malformed"
+  | "version"
+  | "unknown_peer"
+  | "sender_mismatch"
+  | "stale_epoch"
+  | "duplicate"
+  | "unexpected"
+  | "refused"
+  | "hold_full"
+  | "gap_given_up"
+  | "view_full";
 
 /** Counters of {@link EventSubscriber.stats}. */
 export interface SubscriberStats {
@@ -225,6 +254,8 @@ export interface SubscriberStats {
   heldBatches: number;
   /** Parts of snapshots still being assembled, all producers (at most one assembly each) [E2]. */
   snapshotParts: number;
+  /** Bytes the views hold, all producers, as `maxViewBytes` counts them (each view at most that). */
+  viewBytes: number;
   /** Calls into the logger or metrics sink that threw (contained: each costs its record, never the subscriber's state) [I1]. */
   hookFailures: number;
 }
@@ -236,6 +267,8 @@ interface Assembly {
   readonly parts: number;
   /** The parts received, each read into (key id, item) pairs. */
   readonly got: Map<number, [string, ectp.v1.IItemDescriptor][]>;
+  /** What the parts received hold ({@link entryBytes} of each item), against `maxViewBytes`. */
+  bytes: number;
 }
 
 /** What the subscriber knows of one followed producer. */
@@ -250,6 +283,12 @@ interface Followed {
   /** Greatest batch sequence seen in this epoch (applied, held or dropped). */
   maxSeen: number;
   readonly view: Map<string, ectp.v1.IItemDescriptor>;
+  /** What `view` holds ({@link entryBytes} of each entry), at most `maxViewBytes`. */
+  viewBytes: number;
+  /** `snapshot_id` of the last answer dropped for passing `maxViewBytes` (0: none): its other parts are ignored. */
+  droppedSnapshotId: number;
+  /** Snapshot answers dropped in a row for passing `maxViewBytes` (0 once one is applied): each doubles the wait before the next request. */
+  droppedInARow: number;
   /** Batches that arrived ahead of a missing one, by sequence. */
   readonly held: Map<number, ReadBatch>;
   /** Events of the held batches. */
@@ -316,9 +355,9 @@ interface Followed {
  * to date it asks every `catchUpMs` for batches after the last applied (a lost last batch shows
  * no gap). It greets each producer epoch with a Hello (capability `events.v1`) and sends
  * heartbeats. Nothing a peer sends makes a call throw [I1]; what cannot be used is counted
- * [C10]. Memory per producer is bounded by its item count, one snapshot assembly (whose size
- * the producer decides) and `maxHeldBatches` batches of at most `maxHeldEvents` events and
- * `maxHeldBytes` bytes of descriptors and key ids together.
+ * [C10]. Memory per producer is bounded by `maxViewBytes` of descriptors and key ids in its view,
+ * as many in one snapshot assembly, and `maxHeldBatches` batches of at most `maxHeldEvents` events
+ * and `maxHeldBytes` bytes of descriptors and key ids together.
  */
 export class EventSubscriber {
   private readonly id: string;
@@ -329,6 +368,7 @@ export class EventSubscriber {
   private readonly maxHeldBatches: number;
   private readonly maxHeldEvents: number;
   private readonly maxHeldBytes: number;
+  private readonly maxViewBytes: number;
   private readonly fingerprint: ectp.v1.IFingerprint;
   private readonly transportMetadata: Uint8Array;
   private readonly logger: Logger;
@@ -352,7 +392,10 @@ export class EventSubscriber {
       throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError("INVALID_CONFIG", `options.epoch must be a positive integer; got ${String(options.epoch)}`);
-    const positive = (name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes", fallback: number): number => {
+    const positive = (
+      name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes",
+      fallback: number,
+    ): number => {
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
         throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${String(v)}. Omit it for ${fallback}`);
@@ -372,6 +415,7 @@ export class EventSubscriber {
     this.maxHeldBatches = positive("maxHeldBatches", 1_024);
     this.maxHeldEvents = positive("maxHeldEvents", 262_144);
     this.maxHeldBytes = positive("maxHeldBytes", 64 << 20);
+    this.maxViewBytes = positive("maxViewBytes", 256 << 20);
     // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
     // that does not encode, so the subscriber would follow nothing, silently.
     if (options.fingerprint !== undefined && options.fingerprint !== null) {
@@ -448,6 +492,9 @@ export class EventSubscriber {
       applied: 0,
       maxSeen: 0,
       view: new Map(),
+      viewBytes: 0,
+      droppedSnapshotId: 0,
+      droppedInARow: 0,
       held: new Map(),
       heldEvents: 0,
       heldBytes: 0,
@@ -539,12 +586,14 @@ export class EventSubscriber {
     let synced = 0;
     let heldBatches = 0;
     let snapshotParts = 0;
+    let viewBytes = 0;
     for (const f of this.followed.values()) {
       if (this.current(f)) synced++;
       heldBatches += f.held.size;
       snapshotParts += f.assembly?.got.size ?? 0;
+      viewBytes += f.viewBytes;
     }
-    return { producers: this.followed.size, synced, ...this.counts, heldBatches, snapshotParts };
+    return { producers: this.followed.size, synced, ...this.counts, heldBatches, snapshotParts, viewBytes };
   }
 
   /** Decode and handle bytes received from `from`; what does not decode is counted and ignored [C10]. */
@@ -785,7 +834,8 @@ export class EventSubscriber {
     f.maxSeen = Math.max(f.maxSeen, seq);
     if (f.synced && seq === f.applied + 1) {
       this.apply(f, { sequence: seq, ops, bytes: 0 });
-      this.drainHeld(f, now);
+      if (f.viewBytes > this.maxViewBytes) this.dropView(f, now);
+      else this.drainHeld(f, now);
       return;
     }
     // [E2] Ahead of a missing batch, or before the first snapshot: keep it (bounded in batches,
@@ -820,17 +870,43 @@ export class EventSubscriber {
       this.ignore("duplicate");
       return false;
     }
+    if (id === f.droppedSnapshotId) {
+      this.ignore("view_full"); // [E2] a part of an answer already dropped as too large
+      return false;
+    }
     let a = f.assembly;
     if (a !== undefined && id === a.id && (a.parts !== parts || a.sequence !== sequence || a.got.has(part))) {
       this.ignore(a.got.has(part) ? "duplicate" : "malformed"); // inconsistent with its answer, or a duplicate part
       return false;
     }
     const entries = readItems(items); // before anything changes: a throwing getter changes nothing
+    let bytes = 0;
+    for (const [keyId, item] of entries) bytes += entryBytes(keyId, item);
     if (a === undefined || id > a.id) {
-      a = { id, sequence, parts, got: new Map() };
+      a = { id, sequence, parts, got: new Map(), bytes: 0 };
       f.assembly = a;
     }
+    if (a.bytes + bytes > this.maxViewBytes) {
+      // [E2] A subscriber MAY drop an answer larger than it is prepared to hold: the request in
+      // flight, if any, is asked again, and the producer's answer then may fit. Each answer dropped
+      // in a row doubles the wait from the last part taken (retryMs, 2x, 4x, up to 32x): every one
+      // costs the producer and the network up to maxViewBytes.
+      f.assembly = undefined;
+      f.droppedSnapshotId = id;
+      f.droppedInARow++;
+      if (f.want === "snapshot") f.wantSentAt = now + this.retryMs * (2 ** Math.min(f.droppedInARow - 1, 5) - 1);
+      this.ignore("view_full");
+      this.logger.warn("snapshot dropped: it holds more than maxViewBytes; raise maxViewBytes to follow this producer", {
+        producerId: f.id,
+        snapshotId: id,
+        parts,
+        bytesSoFar: a.bytes + bytes,
+        maxViewBytes: this.maxViewBytes,
+      });
+      return false;
+    }
     a.got.set(part, entries);
+    a.bytes += bytes;
     f.assemblyAt = now;
     if (a.got.size < a.parts) {
       // [E2] A part of the answer awaited is progress: ask again only retryMs after the latest one, so a
@@ -852,9 +928,17 @@ export class EventSubscriber {
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
       f.view.clear();
-      for (let p = 0; p < a.parts; p++) for (const [keyId, d] of a.got.get(p) ?? []) f.view.set(keyId, d);
+      // What the assembly counted, less each item a later part gave again (the view keeps the later one).
+      f.viewBytes = a.bytes;
+      for (let p = 0; p < a.parts; p++)
+        for (const [keyId, d] of a.got.get(p) ?? []) {
+          const earlier = f.view.get(keyId);
+          if (earlier !== undefined) f.viewBytes -= entryBytes(keyId, earlier);
+          f.view.set(keyId, d);
+        }
       f.applied = sequence;
       f.synced = true;
+      f.droppedInARow = 0;
       f.maxSeen = Math.max(f.maxSeen, sequence);
       this.counts.snapshotsApplied++;
     }
@@ -870,6 +954,10 @@ export class EventSubscriber {
       f.heldEvents -= next.ops.length;
       f.heldBytes -= next.bytes;
       this.apply(f, next);
+      if (f.viewBytes > this.maxViewBytes) {
+        this.dropView(f, now); // the rest stay held, for after the snapshot
+        return;
+      }
     }
     for (const [s, b] of [...f.held]) {
       if (s > f.applied) continue;
@@ -887,14 +975,42 @@ export class EventSubscriber {
     }
   }
 
-  /** [E1] apply one batch's events in order. */
+  /** [E1] apply one batch's events in order, keeping `viewBytes` exact. */
   private apply(f: Followed, batch: ReadBatch): void {
     for (const op of batch.ops) {
-      if (op === CLEAR) f.view.clear();
-      else if (op.item !== undefined) f.view.set(op.keyId, op.item);
-      else f.view.delete(op.keyId);
+      if (op === CLEAR) {
+        f.view.clear();
+        f.viewBytes = 0;
+        continue;
+      }
+      const old = f.view.get(op.keyId);
+      if (old !== undefined) f.viewBytes -= entryBytes(op.keyId, old);
+      if (op.item === undefined) f.view.delete(op.keyId);
+      else {
+        f.view.set(op.keyId, op.item);
+        f.viewBytes += entryBytes(op.keyId, op.item);
+      }
     }
     f.applied = batch.sequence;
+  }
+
+  /**
+   * [E2] The view passed `maxViewBytes` (a batch just applied grew it): drop it and ask for a
+   * snapshot, which is taken once it fits. Until then the producer is not synced and has no view.
+   * Held batches stay: they apply after the snapshot where they follow on.
+   */
+  private dropView(f: Followed, now: number): void {
+    this.ignore("view_full");
+    this.logger.warn("view dropped: the producer's items passed maxViewBytes; raise maxViewBytes to follow this producer", {
+      producerId: f.id,
+      viewBytes: f.viewBytes,
+      items: f.view.size,
+      maxViewBytes: this.maxViewBytes,
+    });
+    f.view.clear();
+    f.viewBytes = 0;
+    f.synced = false;
+    this.requestSnapshot(f, now);
   }
 
   /**
@@ -929,11 +1045,14 @@ export class EventSubscriber {
     f.snapshotFloor = 0;
     f.replayRetries = 0;
     f.view.clear();
+    f.viewBytes = 0;
     f.held.clear();
     f.heldEvents = 0;
     f.heldBytes = 0;
     f.assembly = undefined;
     f.lastSnapshotId = 0;
+    f.droppedSnapshotId = 0;
+    f.droppedInARow = 0;
     f.subscribing = false;
   }
 
