@@ -60,6 +60,28 @@ function entryBytes(keyId: string, item: ectp.v1.IItemDescriptor | undefined): n
   }
 }
 
+/** Set `keyId` to `item` in `f`'s view, counting what it holds ({@link entryBytes}) once, as it is set. */
+function setEntry(f: Followed, keyId: string, item: ectp.v1.IItemDescriptor): void {
+  const n = entryBytes(keyId, item);
+  f.viewBytes += n - (f.viewSizes.get(keyId) ?? 0);
+  f.view.set(keyId, item);
+  f.viewSizes.set(keyId, n);
+}
+
+/** Remove `keyId` from `f`'s view, with what it was counted as holding. */
+function deleteEntry(f: Followed, keyId: string): void {
+  f.viewBytes -= f.viewSizes.get(keyId) ?? 0;
+  f.view.delete(keyId);
+  f.viewSizes.delete(keyId);
+}
+
+/** Empty `f`'s view. */
+function clearView(f: Followed): void {
+  f.view.clear();
+  f.viewSizes.clear();
+  f.viewBytes = 0;
+}
+
 /** The bytes the events `ops` keep ({@link entryBytes} of each). */
 function opsBytes(ops: readonly ViewOp[]): number {
   let n = 0;
@@ -191,12 +213,14 @@ export interface SubscriberOptions {
   /**
    * Bytes each producer's view may hold, counted as the held batches' are (descriptors' encoded
    * sizes plus key ids' lengths); a snapshot being assembled is counted against it on its own.
-   * A snapshot whose parts pass it is dropped as they arrive: its remaining parts are ignored, and
-   * the request is asked again `retryMs` after the last part taken, twice that after a second
-   * answer dropped in a row, and so on up to 32 times `retryMs` (each answer costs the producer up
-   * to this many bytes). A batch that takes the view past it drops the view: the producer is no
-   * longer synced, {@link EventSubscriber.view} is undefined, and a snapshot is asked for, taken
-   * once the producer holds less. Each drop is counted (`view_full`) and logged as a warning.
+   * A snapshot whose parts pass it is dropped as they arrive (its other parts, and those of older
+   * answers, are ignored). A batch that takes the view past it drops the view: the producer is no
+   * longer synced and {@link EventSubscriber.view} is undefined until a snapshot that fits is
+   * applied. After either drop the next SnapshotRequest waits `retryMs`, twice that after a second
+   * drop in a row, and so on up to 32 times `retryMs` (each answer costs the producer up to this
+   * many bytes); the count starts over once the view has stayed within the bound until a catch-up
+   * (`catchUpMs`), or when the producer restarts. Each drop is counted (`view_full`) and logged as
+   * a warning.
    * Default 256 MiB: over a million items of typical descriptors (about 240 bytes each, a 103-byte
    * key id among them), which take about four times that in memory. Without it, a producer that
    * published Stored events without end, or a snapshot of endless parts, would grow the router's
@@ -283,12 +307,23 @@ interface Followed {
   /** Greatest batch sequence seen in this epoch (applied, held or dropped). */
   maxSeen: number;
   readonly view: Map<string, ectp.v1.IItemDescriptor>;
-  /** What `view` holds ({@link entryBytes} of each entry), at most `maxViewBytes`. */
+  /** What each entry of `view` was counted as holding when it was set ({@link entryBytes}). */
+  readonly viewSizes: Map<string, number>;
+  /** The sum of `viewSizes`: at most `maxViewBytes`. */
   viewBytes: number;
-  /** `snapshot_id` of the last answer dropped for passing `maxViewBytes` (0: none): its other parts are ignored. */
+  /**
+   * `snapshot_id` and `sequence` of the latest answer dropped for passing `maxViewBytes` (sequence
+   * -1: none): its other parts, and those of older answers, are ignored [E2].
+   */
   droppedSnapshotId: number;
-  /** Snapshot answers dropped in a row for passing `maxViewBytes` (0 once one is applied): each doubles the wait before the next request. */
-  droppedInARow: number;
+  droppedSnapshotSequence: number;
+  /**
+   * Drops for `maxViewBytes` in a row, of answers and of the view: each doubles the wait before the
+   * next SnapshotRequest. 0 again once the view stayed within the bound until a catch-up.
+   */
+  viewDrops: number;
+  /** After such a drop, no SnapshotRequest goes out before this time (0: none). */
+  snapshotNotBefore: number;
   /** Batches that arrived ahead of a missing one, by sequence. */
   readonly held: Map<number, ReadBatch>;
   /** Events of the held batches. */
@@ -346,7 +381,8 @@ interface Followed {
  *
  * Guarantees: {@link EventSubscriber.view} is undefined until a snapshot of the producer's
  * current epoch has been applied, and afterwards is exactly the producer's ready items as of
- * the last batch applied; a gap in the batches is replayed (or, when the producer's replay
+ * the last batch applied (unless they passed `maxViewBytes`: then it is undefined again until a
+ * snapshot that fits is applied); a gap in the batches is replayed (or, when the producer's replay
  * buffer no longer holds it, resolved by a new snapshot; given up after three retries that do not
  * close it, when catching up finds what the producer did publish); parts of a split snapshot are
  * assembled by `snapshot_id`, never mixed across answers; a greater producer epoch discards the
@@ -492,9 +528,12 @@ export class EventSubscriber {
       applied: 0,
       maxSeen: 0,
       view: new Map(),
+      viewSizes: new Map(),
       viewBytes: 0,
       droppedSnapshotId: 0,
-      droppedInARow: 0,
+      droppedSnapshotSequence: -1,
+      viewDrops: 0,
+      snapshotNotBefore: 0,
       held: new Map(),
       heldEvents: 0,
       heldBytes: 0,
@@ -654,7 +693,7 @@ export class EventSubscriber {
         f.lastHeard = now;
         this.forget(f);
         this.subscribe(f, now);
-      } else if (f.want !== undefined && now >= f.wantSentAt + this.retryMs) {
+      } else if (f.want !== undefined && now >= this.retryAt(f)) {
         // A new subscription still unanswered goes again whole, Hello first: the epoch the retry
         // reaches may be a restarted one, which must be greeted before it is asked [P8].
         if (f.want === "snapshot") {
@@ -672,6 +711,7 @@ export class EventSubscriber {
         // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
         // applied (the producer sends nothing when there is nothing).
         f.nextCatchUp = now + this.catchUpMs;
+        f.viewDrops = 0; // the view stayed within maxViewBytes since the last drop: waits start over
         this.counts.replayRequests++;
         this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
       }
@@ -701,7 +741,7 @@ export class EventSubscriber {
       if (f.gone) d = Math.min(d, f.wantSentAt + this.retryMs);
       else {
         d = Math.min(d, f.lastHeard + this.silenceMs(f));
-        if (f.want !== undefined) d = Math.min(d, f.wantSentAt + this.retryMs);
+        if (f.want !== undefined) d = Math.min(d, this.retryAt(f));
         else if (f.synced) d = Math.min(d, f.nextCatchUp);
       }
       if (next === undefined || d < next) next = d;
@@ -870,8 +910,8 @@ export class EventSubscriber {
       this.ignore("duplicate");
       return false;
     }
-    if (id === f.droppedSnapshotId) {
-      this.ignore("view_full"); // [E2] a part of an answer already dropped as too large
+    if (id <= f.droppedSnapshotId && sequence <= f.droppedSnapshotSequence) {
+      this.ignore("view_full"); // [E2] a part of an answer dropped as too large, or of an older one
       return false;
     }
     let a = f.assembly;
@@ -888,14 +928,11 @@ export class EventSubscriber {
     }
     if (a.bytes + bytes > this.maxViewBytes) {
       // [E2] A subscriber MAY drop an answer larger than it is prepared to hold: the request in
-      // flight, if any, is asked again, and the producer's answer then may fit. Each answer dropped
-      // in a row doubles the wait from the last part taken (retryMs, 2x, 4x, up to 32x): every one
-      // costs the producer and the network up to maxViewBytes.
+      // flight, if any, is asked again once the wait is over, and the producer's answer then may fit.
       f.assembly = undefined;
       f.droppedSnapshotId = id;
-      f.droppedInARow++;
-      if (f.want === "snapshot") f.wantSentAt = now + this.retryMs * (2 ** Math.min(f.droppedInARow - 1, 5) - 1);
-      this.ignore("view_full");
+      f.droppedSnapshotSequence = sequence;
+      this.viewFull(f, now);
       this.logger.warn("snapshot dropped: it holds more than maxViewBytes; raise maxViewBytes to follow this producer", {
         producerId: f.id,
         snapshotId: id,
@@ -927,18 +964,10 @@ export class EventSubscriber {
     }
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
-      f.view.clear();
-      // What the assembly counted, less each item a later part gave again (the view keeps the later one).
-      f.viewBytes = a.bytes;
-      for (let p = 0; p < a.parts; p++)
-        for (const [keyId, d] of a.got.get(p) ?? []) {
-          const earlier = f.view.get(keyId);
-          if (earlier !== undefined) f.viewBytes -= entryBytes(keyId, earlier);
-          f.view.set(keyId, d);
-        }
+      clearView(f);
+      for (let p = 0; p < a.parts; p++) for (const [keyId, d] of a.got.get(p) ?? []) setEntry(f, keyId, d);
       f.applied = sequence;
       f.synced = true;
-      f.droppedInARow = 0;
       f.maxSeen = Math.max(f.maxSeen, sequence);
       this.counts.snapshotsApplied++;
     }
@@ -975,42 +1004,49 @@ export class EventSubscriber {
     }
   }
 
-  /** [E1] apply one batch's events in order, keeping `viewBytes` exact. */
+  /** [E1] apply one batch's events in order. */
   private apply(f: Followed, batch: ReadBatch): void {
     for (const op of batch.ops) {
-      if (op === CLEAR) {
-        f.view.clear();
-        f.viewBytes = 0;
-        continue;
-      }
-      const old = f.view.get(op.keyId);
-      if (old !== undefined) f.viewBytes -= entryBytes(op.keyId, old);
-      if (op.item === undefined) f.view.delete(op.keyId);
-      else {
-        f.view.set(op.keyId, op.item);
-        f.viewBytes += entryBytes(op.keyId, op.item);
-      }
+      if (op === CLEAR) clearView(f);
+      else if (op.item !== undefined) setEntry(f, op.keyId, op.item);
+      else deleteEntry(f, op.keyId);
     }
     f.applied = batch.sequence;
   }
 
   /**
-   * [E2] The view passed `maxViewBytes` (a batch just applied grew it): drop it and ask for a
-   * snapshot, which is taken once it fits. Until then the producer is not synced and has no view.
-   * Held batches stay: they apply after the snapshot where they follow on.
+   * [E2] The view passed `maxViewBytes` (a batch just applied grew it): drop it, and ask for a
+   * snapshot once the wait is over; it is taken once it fits. Until then the producer is not synced
+   * and has no view. Held batches stay: they apply after the snapshot where they follow on.
    */
   private dropView(f: Followed, now: number): void {
-    this.ignore("view_full");
     this.logger.warn("view dropped: the producer's items passed maxViewBytes; raise maxViewBytes to follow this producer", {
       producerId: f.id,
       viewBytes: f.viewBytes,
       items: f.view.size,
       maxViewBytes: this.maxViewBytes,
     });
-    f.view.clear();
-    f.viewBytes = 0;
+    clearView(f);
     f.synced = false;
+    this.viewFull(f, now);
     this.requestSnapshot(f, now);
+  }
+
+  /**
+   * [E2] Count a drop for `maxViewBytes` and start its wait: the next SnapshotRequest goes out
+   * `retryMs` after it, twice that after a second drop in a row, and so on up to 32 times, since
+   * each answer costs the producer and the network up to `maxViewBytes`.
+   */
+  private viewFull(f: Followed, now: number): void {
+    this.ignore("view_full");
+    f.viewDrops++;
+    f.snapshotNotBefore = now + this.retryMs * 2 ** Math.min(f.viewDrops - 1, 5);
+  }
+
+  /** When the request in flight is asked again: `retryMs` after it was sent, and for a snapshot not before the wait after a drop. */
+  private retryAt(f: Followed): number {
+    const at = f.wantSentAt + this.retryMs;
+    return f.want === "snapshot" && f.snapshotNotBefore > at ? f.snapshotNotBefore : at;
   }
 
   /**
@@ -1044,15 +1080,16 @@ export class EventSubscriber {
     f.want = undefined;
     f.snapshotFloor = 0;
     f.replayRetries = 0;
-    f.view.clear();
-    f.viewBytes = 0;
+    clearView(f);
     f.held.clear();
     f.heldEvents = 0;
     f.heldBytes = 0;
     f.assembly = undefined;
     f.lastSnapshotId = 0;
     f.droppedSnapshotId = 0;
-    f.droppedInARow = 0;
+    f.droppedSnapshotSequence = -1;
+    f.viewDrops = 0;
+    f.snapshotNotBefore = 0;
     f.subscribing = false;
   }
 
@@ -1106,6 +1143,7 @@ export class EventSubscriber {
     f.want = "snapshot";
     if (f.gone) return; // [P8] nothing before the new Hello; the new subscription asks for the snapshot
     f.wantSentAt = now;
+    if (now < f.snapshotNotBefore) return; // [E2] waiting after a drop for maxViewBytes: poll asks when it is over
     this.counts.snapshotRequests++;
     this.send(f.id, { snapshotRequest: {} });
   }
