@@ -2,9 +2,11 @@
  * Property tests of a subscriber following a real ProducerCore over a lossy, duplicating,
  * reordering, late-delivering link, across restarts, clears, cuts and unreachable reports: whenever
  * it is synced, its view is the producer's ready set as of the batch it applied (rebuilt from the
- * producer's own batches), and after the network heals it is synced and exact [E1][E2][P8].
+ * producer's own batches), and after the network heals it is synced and exact [E1][E2][P8]. With a
+ * small `maxViewBytes`, the view never passes it, a set that fits is still followed exactly, and one
+ * that does not costs few requests until the producer holds less [E2][I4].
  */
-import { type ectp, encodeEnvelope, itemKeyId } from "@ectp/protocol";
+import { type ectp, encodeEnvelope, itemDescriptorByteLength, itemKeyId } from "@ectp/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "../producer/memory-store.js";
@@ -20,12 +22,12 @@ function kidOf(d: ectp.v1.IItemDescriptor): string {
   return r.value;
 }
 
-function rig(o: { late?: number; maxHeldBatches?: number; maxHeldEvents?: number; maxBatchBytes: number; replayBufferBatches: number; resendIntervalMs: number; loss: number; dup: number; reorder: number; seed: number }) {
+function rig(o: { late?: number; maxHeldBatches?: number; maxHeldEvents?: number; maxViewBytes?: number; maxBatchBytes: number; replayBufferBatches: number; resendIntervalMs: number; loss: number; dup: number; reorder: number; seed: number }) {
   const store = new MemoryItemStore({ capacityBytes: 120 });
   let epoch = 7;
   const config = { maxBatchBytes: o.maxBatchBytes, replayBufferBatches: o.replayBufferBatches, resendIntervalMs: o.resendIntervalMs, heartbeatIntervalMs: 100 };
   let producer = new ProducerCore({ id: P, epoch, fingerprint: FP, store, config });
-  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, maxHeldBatches: o.maxHeldBatches, maxHeldEvents: o.maxHeldEvents });
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, maxHeldBatches: o.maxHeldBatches, maxHeldEvents: o.maxHeldEvents, maxViewBytes: o.maxViewBytes });
   const rnd = new SeededRandom(o.seed);
   // Reference: per epoch, the view after each batch sequence (index = sequence).
   const ref = new Map<number, string[][]>();
@@ -88,6 +90,7 @@ function rig(o: { late?: number; maxHeldBatches?: number; maxHeldEvents?: number
   // The subscriber's internal state, read for the invariant only.
   const inner = () => (sub as unknown as { followed: Map<string, { epoch: number; synced: boolean; applied: number }> }).followed.get(P)!;
   const check = () => {
+    if (o.maxViewBytes !== undefined) expect(sub.stats().viewBytes).toBeLessThanOrEqual(o.maxViewBytes);
     const f = inner();
     if (!f.synced) return;
     const hist = ref.get(f.epoch) ?? [[]];
@@ -175,6 +178,57 @@ describe("subscriber convergence: the view always equals the producer's set at t
         },
       ),
       { numRuns: 1500 },
+    );
+  });
+});
+
+/** What the subscriber counts one test item as holding (key id and descriptor; every test item's is the same size). */
+const ITEM_BYTES = (() => {
+  const d = { ...desc(1), epoch: 100 };
+  return kidOf(d).length + itemDescriptorByteLength(d);
+})();
+
+describe("subscriber convergence with a small maxViewBytes", () => {
+  it("[E2][I4] property: the view never passes the bound; after healing a set that fits is followed exactly, one that does not costs few requests and is followed once the producer holds less", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1 << 30 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom(0, 30),
+        fc.constantFrom(60, 200, 1 << 20),
+        fc.integer({ min: 2, max: 10 }),
+        fc.array(fc.tuple(fc.constantFrom("put", "put", "unready", "discard", "clear", "restart", "wait", "burst", "cut", "unreachable", "refollow"), fc.integer({ min: 1, max: 30 })), { minLength: 20, maxLength: 150 }),
+        (seed, buf, resend, mbb, fit, ops) => {
+          const maxViewBytes = ITEM_BYTES * fit + 5; // room for `fit` items
+          const r = rig({ seed, replayBufferBatches: buf, resendIntervalMs: resend, maxBatchBytes: mbb, maxViewBytes, loss: 0.15, dup: 0.2, reorder: 0.3, late: 0.1 });
+          r.sub.follow(P, 0);
+          for (const [op, n] of ops) apply(r, op, n);
+          r.faults.loss = 0;
+          r.faults.dup = 0;
+          r.faults.reorder = 0;
+          r.faults.late = 0;
+          for (let k = 0; k < 200; k++) { r.step(10); r.check(); } // late messages still land
+          const converge = () => {
+            for (let i = 0; i < 1_000 && !(r.sub.isSynced(P) && JSON.stringify(r.viewed()) === JSON.stringify(r.ready())); i++) { r.step(); r.check(); }
+            expect({ view: r.viewed(), synced: r.sub.isSynced(P) }).toEqual({ view: r.ready(), synced: true });
+          };
+          if (r.ready().length <= fit) {
+            converge();
+            return;
+          }
+          // Too many items: not synced, and asked at most about once per 1.6 s (the wait doubles to 32 x 50 ms).
+          for (let k = 0; k < 400; k++) { r.step(10); r.check(); }
+          expect(r.sub.isSynced(P)).toBe(false);
+          const before = r.requests;
+          for (let k = 0; k < 400; k++) { r.step(10); r.check(); }
+          expect(r.requests - before).toBeLessThanOrEqual(4);
+          // The producer shrinks to a set that fits: followed again, exactly.
+          r.store.clear("reset");
+          for (let n = 1; n < fit; n++) put(r.store, n, true, r.epoch);
+          converge();
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

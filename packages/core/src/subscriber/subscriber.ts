@@ -218,9 +218,9 @@ export interface SubscriberOptions {
    * longer synced and {@link EventSubscriber.view} is undefined until a snapshot that fits is
    * applied. After either drop the next SnapshotRequest waits `retryMs`, twice that after a second
    * drop in a row, and so on up to 32 times `retryMs` (each answer costs the producer up to this
-   * many bytes); the count starts over once the view has stayed within the bound until a catch-up
-   * (`catchUpMs`), or when the producer restarts. Each drop is counted (`view_full`) and logged as
-   * a warning.
+   * many bytes). An answer that fits ends the wait; the count of drops in a row starts over once
+   * the view has stayed within the bound until a catch-up (`catchUpMs`), or when the producer
+   * restarts. Each drop is counted (`view_full`) and logged as a warning.
    * Default 256 MiB: over a million items of typical descriptors (about 240 bytes each, a 103-byte
    * key id among them), which take about four times that in memory. Without it, a producer that
    * published Stored events without end, or a snapshot of endless parts, would grow the router's
@@ -955,6 +955,9 @@ export class EventSubscriber {
     f.assembly = undefined;
     f.lastSnapshotId = id;
     f.subscribing = false;
+    // [E2] An answer that fits ends the wait after a drop (it held back asking again); a request made
+    // later (a ReplayUnavailable, a new subscription) goes out at once. Drops in a row still count.
+    f.snapshotNotBefore = 0;
     f.replayRetries = 0;
     // [E2] It answers the SnapshotRequest in flight unless that one asked for more than it reflects
     // (a late answer to an older request: the one in flight is still retried after retryMs).

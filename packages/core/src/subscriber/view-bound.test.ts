@@ -266,6 +266,35 @@ describe("EventSubscriber maxViewBytes [E2][I4]", () => {
     expect((hello as number) - (t + 500)).toBeLessThanOrEqual(1_000);
   });
 
+  it("an answer that fits ends the wait: a ReplayUnavailable then asks at once, and a producer found unreachable is asked within retryMs", () => {
+    /** Six drops in a row (a 32 s wait), then a late answer that fits; returns when it was taken. */
+    const syncedAfterSixDrops = (sub: EventSubscriber): number => {
+      let t = 100;
+      for (let id = 1; id <= 6; id++) {
+        sub.handleEnvelope(P, env(7, snap(id, 0, [1, 2, 3, 4])), t);
+        if (id < 6) t = nextSnapshotRequest(sub, t + 100) as number;
+      }
+      sub.handleEnvelope(P, env(7, removed(1, 4)), t + 10);
+      sub.handleEnvelope(P, env(7, snap(7, 1, [1, 2, 3])), t + 20);
+      expect(sub.isSynced(P)).toBe(true);
+      sub.poll(t + 20);
+      return t + 20;
+    };
+    const replay = following({ maxViewBytes: THREE, retryMs: 1_000 });
+    const t = syncedAfterSixDrops(replay);
+    replay.handleEnvelope(P, env(7, batch(3, 5)), t + 100); // a gap
+    replay.poll(t + 100);
+    replay.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 3, latest: 3 } }), t + 200);
+    expect(bodies(replay.poll(t + 200))).toContain("snapshotRequest");
+
+    const gone = following({ maxViewBytes: THREE, retryMs: 1_000 });
+    const u = syncedAfterSixDrops(gone);
+    gone.handlePeerUnreachable(P, u + 500);
+    let asked: number | undefined;
+    for (let v = u + 500; v <= u + 60_000 && asked === undefined; v += 100) if (bodies(gone.poll(v)).includes("snapshotRequest")) asked = v;
+    expect((asked as number) - (u + 500)).toBeLessThanOrEqual(1_000);
+  });
+
   it("a new epoch's first message, a snapshot part dropped for size, is not answered with a SnapshotRequest at once", () => {
     const sub = following({ maxViewBytes: THREE, retryMs: 1_000 });
     sub.handleEnvelope(P, env(7, snap(1, 0, [1])), 10);
