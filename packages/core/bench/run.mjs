@@ -482,7 +482,7 @@ if (PARTS.includes("2")) {
     });
     const widest = Math.max(...spreads.map((s) => s.hi / s.lo));
     console.log(
-      `    new-request medians of the ${ADMIT_RUNS} children per size (wall): ${spreads.map((s) => `${fmt(s.k)}: ${fmt(s.lo)} to ${fmt(s.hi)}`).join("; ")}; widest ${fmt(widest, 2)}x${widest > NOISY_SPREAD ? ` (over ${NOISY_SPREAD}x: a noisy sitting, so the ratio below is too; rerun when the machine is quiet, or with BENCH_ADMIT_RUNS=5)` : ""}`,
+      `    new-request medians of the ${ADMIT_RUNS} children per size (wall): ${spreads.map((s) => `${fmt(s.k)}: ${fmt(s.lo)} to ${fmt(s.hi)}`).join("; ")}; widest ${fmt(widest, 2)}x${widest > NOISY_SPREAD ? ` (over ${NOISY_SPREAD}x: a noisy sitting, so the ratio below is too; rerun when the machine is quiet${ADMIT_RUNS < 5 ? ", or with BENCH_ADMIT_RUNS=5" : ""})` : ""}`,
     );
     const ratio = (f) => f(c[100_000]) / f(c[1_000]);
     const freshWall = ratio((x) => x.fresh.wall.median);
