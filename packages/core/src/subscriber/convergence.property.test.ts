@@ -106,6 +106,21 @@ function put(store: MemoryItemStore, n: number, ready: boolean, epoch: number): 
   if (r.ok && ready) store.markReady(r.value.keyId);
 }
 
+/** Heal the link (no loss, duplication, reordering or lateness), then step 2 s so that late messages still land. */
+function heal(r: ReturnType<typeof rig>): void {
+  r.faults.loss = 0;
+  r.faults.dup = 0;
+  r.faults.reorder = 0;
+  r.faults.late = 0;
+  for (let k = 0; k < 200; k++) { r.step(10); r.check(); }
+}
+
+/** Step (at most `limit` times) until the subscriber is synced and its view is the producer's set; expect that it is. */
+function settle(r: ReturnType<typeof rig>, limit: number): void {
+  for (let i = 0; i < limit && !(r.sub.isSynced(P) && JSON.stringify(r.viewed()) === JSON.stringify(r.ready())); i++) { r.step(); r.check(); }
+  expect({ view: r.viewed(), synced: r.sub.isSynced(P) }).toEqual({ view: r.ready(), synced: true });
+}
+
 /** One generated operation on the rig (store changes, restarts, bursts), then a 10 ms step (`wait`: n × 10 ms); the view is checked after each step. */
 function apply(r: ReturnType<typeof rig>, op: string, n: number): void {
   if (op === "put") put(r.store, n, true, r.epoch);
@@ -136,14 +151,8 @@ describe("subscriber convergence: partitions, unreachable reports, tiny holds", 
           const r = rig({ seed, replayBufferBatches: buf, resendIntervalMs: resend, maxBatchBytes: mbb, maxHeldBatches: mhb, maxHeldEvents: mhe, loss: 0.15, dup: 0.2, reorder: 0.3, late: 0.1 });
           r.sub.follow(P, 0);
           for (const [op, n] of ops) apply(r, op, n);
-          r.faults.loss = 0;
-          r.faults.dup = 0;
-          r.faults.reorder = 0;
-          r.faults.late = 0;
-          for (let k = 0; k < 200; k++) { r.step(10); r.check(); } // late messages still land
-          let i = 0;
-          for (; i < 400 && !(r.sub.isSynced(P) && JSON.stringify(r.viewed()) === JSON.stringify(r.ready())); i++) { r.step(); r.check(); }
-          expect({ view: r.viewed(), synced: r.sub.isSynced(P) }).toEqual({ view: r.ready(), synced: true });
+          heal(r);
+          settle(r, 400);
           // and no more than a few requests per second once healed and idle
           const before = r.requests;
           for (let j = 0; j < 100; j++) r.step(10);
@@ -203,17 +212,9 @@ describe("subscriber convergence with a small maxViewBytes", () => {
           const r = rig({ seed, replayBufferBatches: buf, resendIntervalMs: resend, maxBatchBytes: mbb, maxViewBytes, loss: 0.15, dup: 0.2, reorder: 0.3, late: 0.1 });
           r.sub.follow(P, 0);
           for (const [op, n] of ops) apply(r, op, n);
-          r.faults.loss = 0;
-          r.faults.dup = 0;
-          r.faults.reorder = 0;
-          r.faults.late = 0;
-          for (let k = 0; k < 200; k++) { r.step(10); r.check(); } // late messages still land
-          const converge = () => {
-            for (let i = 0; i < 1_000 && !(r.sub.isSynced(P) && JSON.stringify(r.viewed()) === JSON.stringify(r.ready())); i++) { r.step(); r.check(); }
-            expect({ view: r.viewed(), synced: r.sub.isSynced(P) }).toEqual({ view: r.ready(), synced: true });
-          };
+          heal(r);
           if (r.ready().length <= fit) {
-            converge();
+            settle(r, 1_000);
             return;
           }
           // Too many items: not synced, and asked at most about once per 1.6 s (the wait doubles to 32 x 50 ms).
@@ -225,7 +226,7 @@ describe("subscriber convergence with a small maxViewBytes", () => {
           // The producer shrinks to a set that fits: followed again, exactly.
           r.store.clear("reset");
           for (let n = 1; n < fit; n++) put(r.store, n, true, r.epoch);
-          converge();
+          settle(r, 1_000);
         },
       ),
       { numRuns: 300 },
