@@ -13,9 +13,11 @@ asks for a snapshot. Requests unanswered for ``retry_ms`` are sent again; while 
 every ``catch_up_ms`` for the batches after the last applied (a lost last batch shows no gap); a
 producer silent for three heartbeat intervals, or reported unreachable, is subscribed to anew (a
 restarted one knows no subscribers) [P8]. A gap whose replay brings nothing for ``MAX_REPLAY_RETRIES``
-retries is given up: the batches seen past it are dropped and catching up goes on [E2]. Memory per producer is bounded by its items, one snapshot
-assembly and ``max_held`` batches of at most ``max_held_events`` events and ``max_held_bytes``
-descriptor and key id bytes together.
+retries is given up: the batches seen past it are dropped and catching up goes on [E2]. Memory per producer is bounded by
+``max_view_bytes`` of descriptors and key ids in its view, as many in one snapshot assembly, and ``max_held``
+batches of at most ``max_held_events`` events and ``max_held_bytes`` descriptor and key id bytes together: a
+snapshot whose parts pass ``max_view_bytes`` is dropped as they arrive, a batch that takes the view past it
+drops the view, and after either the next SnapshotRequest waits, longer after each drop in a row [E2].
 """
 
 from __future__ import annotations
@@ -69,9 +71,20 @@ class _Followed:
     applied: int = 0  # sequence of the last batch applied
     max_seen: int = 0
     view: dict[str, dict] = field(default_factory=dict)
+    view_sizes: dict[str, int] = field(default_factory=dict)  # what each entry of ``view`` was counted as holding when set
+    view_bytes: int = 0  # the sum of ``view_sizes``: at most ``max_view_bytes``
+    # snapshot_id and sequence of the latest answer dropped for passing max_view_bytes (sequence -1: none):
+    # its other parts, and those of older answers, are ignored [E2]
+    dropped_snapshot_id: int = 0
+    dropped_snapshot_sequence: int = -1
+    # drops for max_view_bytes in a row, of answers and of the view: each doubles the wait before the next
+    # SnapshotRequest; 0 again once the view stayed within the bound until a catch-up
+    view_drops: int = 0
+    snapshot_not_before: float = 0  # after such a drop, no SnapshotRequest goes out before this time (0: none)
     held: dict[int, list] = field(default_factory=dict)  # sequence -> operations, ahead of a gap
     held_bytes: dict[int, int] = field(default_factory=dict)  # sequence -> descriptor bytes of a held batch
-    assembly: dict | None = None  # {"id", "sequence", "parts", "got": {part: [(key id, item)]}}
+    # {"id", "sequence", "parts", "got": {part: [(key id, item)]}, "bytes": what the parts hold, against max_view_bytes}
+    assembly: dict | None = None
     # when the latest part of ``assembly`` was taken: one that gets no part for ``retry_ms`` while no snapshot
     # is awaited is dropped [E2][I4] (its missing parts are lost; a retry, if one is wanted, asks for a new answer)
     assembly_at: float = 0
@@ -105,13 +118,24 @@ class EventSubscriber:
         id counted too, by its length (an ASCII string: non-ASCII model characters are escaped), since a Removed
         event keeps only its key, whose fingerprint model a frame may make megabytes long; a batch past it is
         dropped too (a descriptor may take 64 KiB: 1,024 batches of 1 MiB would hold a gigabyte).
+    :param max_view_bytes: bytes each producer's view may hold, counted as the held batches' are (descriptors'
+        encoded sizes plus key ids' lengths); a snapshot being assembled is counted against it on its own. A
+        snapshot whose parts pass it is dropped as they arrive (its other parts, and those of older answers, are
+        ignored). A batch that takes the view past it drops the view: the producer is no longer synced and
+        :meth:`view` is ``None`` until a snapshot that fits is applied. After either drop the next
+        SnapshotRequest waits ``retry_ms``, twice that after a second drop in a row, and so on up to 32 times
+        ``retry_ms``. An answer that fits ends the wait; the count of drops in a row starts over once the view
+        has stayed within the bound until a catch-up (``catch_up_ms``), or when the producer restarts. Each drop
+        is counted (``view_full``) and logged as a warning. Default 256 MiB, as the TypeScript subscriber's
+        ``maxViewBytes``.
     :raises ValueError: for an empty id, a value that is not a positive integer, or a heartbeat
         interval past 32 bits (it travels in every Hello as a uint32).
     """
 
     def __init__(self, sub_id: str, epoch: int, fingerprint: Any = None, transport_metadata: bytes = b"",
                  heartbeat_interval_ms: int = DEFAULT_HEARTBEAT_MS, retry_ms: int = 2000, catch_up_ms: int = 5000,
-                 max_held: int = 1024, max_held_events: int = 262_144, max_held_bytes: int = 64 << 20):
+                 max_held: int = 1024, max_held_events: int = 262_144, max_held_bytes: int = 64 << 20,
+                 max_view_bytes: int = 256 << 20):
         if not isinstance(sub_id, str) or not sub_id:
             raise ValueError("subscriber id must be a non-empty string")
         self.id = sub_id
@@ -126,6 +150,7 @@ class EventSubscriber:
         self.max_held = _positive("max_held", max_held)
         self.max_held_events = _positive("max_held_events", max_held_events)
         self.max_held_bytes = _positive("max_held_bytes", max_held_bytes)
+        self.max_view_bytes = _positive("max_view_bytes", max_view_bytes)
         self._followed: dict[str, _Followed] = {}
         self._out: list[Output] = []
         # producers whose last connect/disconnect a poll handed out was a connect: the transport holds one
@@ -233,7 +258,7 @@ class EventSubscriber:
                 f.last_heard = now
                 self._forget(f)
                 self._subscribe(f, now)
-            elif f.want is not None and now >= f.want_sent_at + self.retry_ms:
+            elif f.want is not None and now >= self._retry_at(f):
                 if f.want == "snapshot":
                     # [E2] the parts still missing retry_ms after the latest are lost: the retry's answer replaces
                     # the assembly (and one of an absurd snapshot_id, kept, would have every answer ignored for good).
@@ -250,6 +275,7 @@ class EventSubscriber:
             elif f.want is None and f.synced and now >= f.next_catch_up:
                 # [E2] a lost last batch shows no gap: ask for what follows the last applied.
                 f.next_catch_up = now + self.catch_up_ms
+                f.view_drops = 0  # the view stayed within max_view_bytes since the last drop: waits start over
                 self._counts["replayRequests"] += 1
                 self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
             if now >= f.next_heartbeat:
@@ -280,20 +306,22 @@ class EventSubscriber:
             else:
                 d = min(d, f.last_heard + self._silence_ms(f))
                 if f.want is not None:
-                    d = min(d, f.want_sent_at + self.retry_ms)
+                    d = min(d, self._retry_at(f))
                 elif f.synced:
                     d = min(d, f.next_catch_up)
             deadlines.append(d)
         return min(deadlines) if deadlines else None
 
     def stats(self) -> dict[str, int]:
-        """Counters, as the testee protocol's SubscriberStats."""
+        """Counters, as the testee protocol's SubscriberStats, and ``viewBytes`` (what the views hold)."""
         followed = self._followed.values()
         # current: a snapshot applied, nothing seen but not applied, nothing asked, and not declared gone [P8]
         synced = sum(1 for f in followed if not f.gone and f.synced and f.max_seen <= f.applied and f.want is None)
         return {"producers": len(self._followed), "synced": synced, **self._counts,
                 "heldBatches": sum(len(f.held) for f in followed),
-                "snapshotParts": sum(len(f.assembly["got"]) if f.assembly else 0 for f in followed)}
+                "snapshotParts": sum(len(f.assembly["got"]) if f.assembly else 0 for f in followed),
+                # bytes the views hold, as max_view_bytes counts them (not a SubscriberStats field: GetStats leaves it out)
+                "viewBytes": sum(f.view_bytes for f in followed)}
 
     # ------------------------------------------------------------------------- input
 
@@ -402,7 +430,10 @@ class EventSubscriber:
         f.max_seen = max(f.max_seen, seq)
         if f.synced and seq == f.applied + 1:
             self._apply(f, seq, ops)
-            self._drain_held(f, now)
+            if f.view_bytes > self.max_view_bytes:
+                self._drop_view(f, now)
+            else:
+                self._drain_held(f, now)
             return
         room = len(f.held) < self.max_held and self._held_events(f) + len(ops) <= self.max_held_events
         size = _ops_bytes(ops) if room else 0
@@ -434,14 +465,29 @@ class EventSubscriber:
         if (sid <= f.last_snapshot_id and sequence <= f.applied) or (a is not None and sid < a["id"]):
             self._ignore("duplicate")
             return False
+        if sid <= f.dropped_snapshot_id and sequence <= f.dropped_snapshot_sequence:
+            self._ignore("view_full")  # [E2] a part of an answer dropped as too large, or of an older one
+            return False
         if a is not None and sid == a["id"] and (a["parts"] != parts or a["sequence"] != sequence or part in a["got"]):
             self._ignore("duplicate" if part in a["got"] else "malformed")  # inconsistent with its answer, or a duplicate part
             return False
         entries = [(kid, d) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
+        size = sum(_entry_bytes(kid, d) for kid, d in entries)
         if a is None or sid > a["id"]:
-            a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}}
+            a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}, "bytes": 0}
             f.assembly = a
+        if a["bytes"] + size > self.max_view_bytes:
+            # [E2] a subscriber MAY drop an answer larger than it is prepared to hold: the request in flight,
+            # if any, is asked again once the wait is over, and the producer's answer then may fit
+            f.assembly = None
+            f.dropped_snapshot_id, f.dropped_snapshot_sequence = sid, sequence
+            self._view_full(f, now)
+            log.warning("snapshot dropped: it holds more than max_view_bytes; raise max_view_bytes to follow this producer "
+                        "(producer %s, snapshot_id %d, %d parts, %d bytes so far, max_view_bytes %d)",
+                        f.id, sid, parts, a["bytes"] + size, self.max_view_bytes)
+            return False
         a["got"][part] = entries
+        a["bytes"] += size
         f.assembly_at = now
         if len(a["got"]) < a["parts"]:
             if f.want == "snapshot":
@@ -451,6 +497,9 @@ class EventSubscriber:
         f.assembly = None
         f.last_snapshot_id = sid
         f.subscribing = False
+        # [E2] an answer that fits ends the wait after a drop (it held back asking again): a request made later
+        # (a ReplayUnavailable, a new subscription) goes out at once. Drops in a row still count.
+        f.snapshot_not_before = 0
         f.replay_retries = 0
         # [E2] it answers the SnapshotRequest in flight unless that one asked for more than it reflects
         # (a late answer to an older request: the one in flight is still retried after retry_ms)
@@ -458,7 +507,10 @@ class EventSubscriber:
             f.want, f.snapshot_floor = None, 0
         f.next_catch_up = now + self.catch_up_ms
         if not f.synced or sequence > f.applied:
-            f.view = {kid: d for p in range(a["parts"]) for kid, d in a["got"][p]}
+            f.view, f.view_sizes, f.view_bytes = {}, {}, 0
+            for p in range(a["parts"]):
+                for kid, d in a["got"][p]:
+                    _set_entry(f, kid, d)
             f.applied = sequence
             f.synced = True
             f.max_seen = max(f.max_seen, sequence)
@@ -475,6 +527,9 @@ class EventSubscriber:
             seq = f.applied + 1
             f.held_bytes.pop(seq, None)
             self._apply(f, seq, f.held.pop(seq))
+            if f.view_bytes > self.max_view_bytes:
+                self._drop_view(f, now)  # the rest stay held, for after the snapshot
+                return
         for s in [s for s in f.held if s <= f.applied]:
             del f.held[s]
             f.held_bytes.pop(s, None)
@@ -492,12 +547,37 @@ class EventSubscriber:
         """[E1] apply one batch's events in order."""
         for op in ops:
             if op is None:
-                f.view.clear()
+                _clear_view(f)
             elif op[1] is None:
-                f.view.pop(op[0], None)
+                _delete_entry(f, op[0])
             else:
-                f.view[op[0]] = op[1]
+                _set_entry(f, op[0], op[1])
         f.applied = seq
+
+    def _drop_view(self, f: _Followed, now: float) -> None:
+        """[E2] The view passed ``max_view_bytes`` (a batch just applied grew it): drop it, and ask for a snapshot
+        once the wait is over; it is taken once it fits. Until then the producer is not synced and has no view.
+        Held batches stay: they apply after the snapshot where they follow on."""
+        log.warning("view dropped: the producer's items passed max_view_bytes; raise max_view_bytes to follow this producer "
+                    "(producer %s, %d bytes, %d items, max_view_bytes %d)", f.id, f.view_bytes, len(f.view), self.max_view_bytes)
+        _clear_view(f)
+        f.synced = False
+        self._view_full(f, now)
+        self._request_snapshot(f, now)
+
+    def _view_full(self, f: _Followed, now: float) -> None:
+        """[E2] Count a drop for ``max_view_bytes`` and start its wait: the next SnapshotRequest goes out ``retry_ms``
+        after it, twice that after a second drop in a row, and so on up to 32 times, since each answer costs the
+        producer and the network up to ``max_view_bytes``."""
+        self._ignore("view_full")
+        f.view_drops += 1
+        f.snapshot_not_before = now + self.retry_ms * 2 ** min(f.view_drops - 1, 5)
+
+    def _retry_at(self, f: _Followed) -> float:
+        """When the request in flight is asked again: ``retry_ms`` after it was sent, and for a snapshot not before
+        the wait after a drop."""
+        at = f.want_sent_at + self.retry_ms
+        return f.snapshot_not_before if f.want == "snapshot" and f.snapshot_not_before > at else at
 
     def _ignore(self, reason: str, count: int = 1) -> None:
         """[C10] count ``count`` ignored messages, in ``stats()`` and in the metric, under ``reason``."""
@@ -517,6 +597,8 @@ class EventSubscriber:
         f.synced, f.applied, f.max_seen, f.want, f.replay_retries = False, 0, 0, None, 0
         f.snapshot_floor = 0
         f.view, f.held, f.held_bytes, f.assembly, f.last_snapshot_id = {}, {}, {}, None, 0
+        f.view_sizes, f.view_bytes = {}, 0
+        f.dropped_snapshot_id, f.dropped_snapshot_sequence, f.view_drops, f.snapshot_not_before = 0, -1, 0, 0
         f.subscribing = False
 
     def _silence_ms(self, f: _Followed) -> float:
@@ -548,6 +630,8 @@ class EventSubscriber:
             f.want = "snapshot"  # [P8] nothing before the new Hello: the new subscription asks for it
             return
         f.want, f.want_sent_at = "snapshot", now
+        if now < f.snapshot_not_before:
+            return  # [E2] waiting after a drop for max_view_bytes: poll asks when it is over
         self._counts["snapshotRequests"] += 1
         self._send(f, {"snapshotRequest": {}})
 
@@ -577,22 +661,42 @@ class EventSubscriber:
         self._out.append(Send(f.id, body))
 
 
+def _entry_bytes(key_id: str, item: dict | None) -> int:
+    """What the subscriber counts an entry as holding, in the hold's and the view's byte bounds: the length of its key
+    id (a Removed event keeps only that, and a fingerprint model may be as long as a frame allows) plus its descriptor's
+    encoded size (one that cannot be encoded counts as the 64 KiB a descriptor may take)."""
+    if item is None:
+        return len(key_id)
+    try:
+        return len(key_id) + len(codec.encode("ectp.v1.ItemDescriptor", item))
+    except Exception:  # noqa: BLE001 - any value the encoder refuses
+        return len(key_id) + 65_536
+
+
+def _set_entry(f: _Followed, key_id: str, item: dict) -> None:
+    """Set ``key_id`` to ``item`` in ``f``'s view, counting what it holds (:func:`_entry_bytes`) once, as it is set."""
+    n = _entry_bytes(key_id, item)
+    f.view_bytes += n - f.view_sizes.get(key_id, 0)
+    f.view[key_id] = item
+    f.view_sizes[key_id] = n
+
+
+def _delete_entry(f: _Followed, key_id: str) -> None:
+    """Remove ``key_id`` from ``f``'s view, with what it was counted as holding."""
+    f.view_bytes -= f.view_sizes.pop(key_id, 0)
+    f.view.pop(key_id, None)
+
+
+def _clear_view(f: _Followed) -> None:
+    """Empty ``f``'s view."""
+    f.view.clear()
+    f.view_sizes.clear()
+    f.view_bytes = 0
+
+
 def _ops_bytes(ops: list) -> int:
-    """The encoded size of the descriptors ``ops`` keep (one that cannot be encoded counts as the 64 KiB a descriptor may take),
-    plus the length of each key id they keep: a Removed event keeps only its key id, whose fingerprint model may be as long
-    as a frame allows."""
-    n = 0
-    for op in ops:
-        if op is None:
-            continue
-        n += len(op[0])
-        if op[1] is None:
-            continue
-        try:
-            n += len(codec.encode("ectp.v1.ItemDescriptor", op[1]))
-        except Exception:  # noqa: BLE001 - any value the encoder refuses
-            n += 65_536
-    return n
+    """The bytes the events ``ops`` keep (:func:`_entry_bytes` of each)."""
+    return sum(_entry_bytes(op[0], op[1]) for op in ops if op is not None)
 
 
 def _read_events(events: list) -> list:

@@ -293,7 +293,10 @@ class TesteeAdapter:
     def _stats(self) -> dict:
         inst = self._instance()
         key = {ROLE_CONSUMER: "consumer", ROLE_PRODUCER: "producer", ROLE_SUBSCRIBER: "subscriber"}[self.role]
-        return {"stats": {key: inst.stats()}}
+        stats = inst.stats()
+        if self.role == ROLE_SUBSCRIBER:
+            stats.pop("viewBytes", None)  # not a SubscriberStats field (TESTEE-PROTOCOL.md 5.3; the codecs would drop it too)
+        return {"stats": {key: stats}}
 
     # ------------------------------------------------------------------------- consumer commands
 
