@@ -83,7 +83,7 @@ class _Followed:
     snapshot_not_before: float = 0  # after such a drop, no SnapshotRequest goes out before this time (0: none)
     held: dict[int, list] = field(default_factory=dict)  # sequence -> operations, ahead of a gap
     held_bytes: dict[int, int] = field(default_factory=dict)  # sequence -> descriptor bytes of a held batch
-    # {"id", "sequence", "parts", "got": {part: [(key id, item)]}, "bytes": what the parts hold, against max_view_bytes}
+    # {"id", "sequence", "parts", "got": {part: [(key id, item, bytes)]}, "bytes": what the parts hold, against max_view_bytes}
     assembly: dict | None = None
     # when the latest part of ``assembly`` was taken: one that gets no part for ``retry_ms`` while no snapshot
     # is awaited is dropped [E2][I4] (its missing parts are lost; a retry, if one is wanted, asks for a new answer)
@@ -471,8 +471,8 @@ class EventSubscriber:
         if a is not None and sid == a["id"] and (a["parts"] != parts or a["sequence"] != sequence or part in a["got"]):
             self._ignore("duplicate" if part in a["got"] else "malformed")  # inconsistent with its answer, or a duplicate part
             return False
-        entries = [(kid, d) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
-        size = sum(_entry_bytes(kid, d) for kid, d in entries)
+        entries = [(kid, d, _entry_bytes(kid, d)) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
+        size = sum(n for _, _, n in entries)
         if a is None or sid > a["id"]:
             a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}, "bytes": 0}
             f.assembly = a
@@ -509,8 +509,8 @@ class EventSubscriber:
         if not f.synced or sequence > f.applied:
             f.view, f.view_sizes, f.view_bytes = {}, {}, 0
             for p in range(a["parts"]):
-                for kid, d in a["got"][p]:
-                    _set_entry(f, kid, d)
+                for kid, d, n in a["got"][p]:
+                    _set_entry(f, kid, d, n)
             f.applied = sequence
             f.synced = True
             f.max_seen = max(f.max_seen, sequence)
@@ -551,7 +551,7 @@ class EventSubscriber:
             elif op[1] is None:
                 _delete_entry(f, op[0])
             else:
-                _set_entry(f, op[0], op[1])
+                _set_entry(f, op[0], op[1], op[2])
         f.applied = seq
 
     def _drop_view(self, f: _Followed, now: float) -> None:
@@ -673,9 +673,9 @@ def _entry_bytes(key_id: str, item: dict | None) -> int:
         return len(key_id) + 65_536
 
 
-def _set_entry(f: _Followed, key_id: str, item: dict) -> None:
-    """Set ``key_id`` to ``item`` in ``f``'s view, counting what it holds (:func:`_entry_bytes`) once, as it is set."""
-    n = _entry_bytes(key_id, item)
+def _set_entry(f: _Followed, key_id: str, item: dict, n: int) -> None:
+    """Set ``key_id`` to ``item``, counted as holding ``n`` bytes (:func:`_entry_bytes`, measured once, on receipt),
+    in ``f``'s view."""
     f.view_bytes += n - f.view_sizes.get(key_id, 0)
     f.view[key_id] = item
     f.view_sizes[key_id] = n
@@ -696,12 +696,13 @@ def _clear_view(f: _Followed) -> None:
 
 def _ops_bytes(ops: list) -> int:
     """The bytes the events ``ops`` keep (:func:`_entry_bytes` of each)."""
-    return sum(_entry_bytes(op[0], op[1]) for op in ops if op is not None)
+    return sum(op[2] for op in ops if op is not None)
 
 
 def _read_events(events: list) -> list:
-    """A batch's events as operations: (key id, item) stores, (key id, None) removes, None clears.
-    Events with an unusable key or of a kind this version does not know are left out [E1]."""
+    """A batch's events as operations: (key id, item, bytes) stores, (key id, None, bytes) removes, None clears,
+    ``bytes`` being what each keeps (:func:`_entry_bytes`). Events with an unusable key or of a kind this version does
+    not know are left out [E1]."""
     ops: list = []
     for e in events:
         if not isinstance(e, dict):
@@ -711,11 +712,11 @@ def _read_events(events: list) -> list:
         if isinstance(stored, dict) and isinstance(stored.get("item"), dict):
             kid = item_key_id(stored["item"].get("key"))
             if kid:
-                ops.append((kid, stored["item"]))
+                ops.append((kid, stored["item"], _entry_bytes(kid, stored["item"])))
         elif isinstance(removed, dict):
             kid = item_key_id(removed.get("key"))
             if kid:
-                ops.append((kid, None))
+                ops.append((kid, None, _entry_bytes(kid, None)))
         elif "cleared" in e:
             ops.append(None)
     return ops

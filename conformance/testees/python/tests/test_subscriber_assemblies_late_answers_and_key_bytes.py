@@ -8,7 +8,7 @@ from __future__ import annotations
 import unittest
 
 from ectp_py import codec
-from ectp_py.subscriber import EventSubscriber, _ops_bytes
+from ectp_py.subscriber import EventSubscriber, _ops_bytes, _read_events
 from ectp_py.wire import MAX_SAFE_INTEGER
 
 from .helpers import FP
@@ -158,7 +158,8 @@ class HeldBatchesByteBoundTest(unittest.TestCase):
     def test_e2_a_stored_events_key_id_counts_beside_its_descriptor(self):
         d = item("A")
         descriptor_bytes = len(codec.encode("ectp.v1.ItemDescriptor", d))
-        self.assertEqual(_ops_bytes([(kid("A"), d), (kid("A"), None), None]), descriptor_bytes + 2 * len(kid("A")))
+        ops = _read_events([{"stored": {"item": d}}, {"removed": {"key": d["key"]}}, {"cleared": {}}])
+        self.assertEqual(_ops_bytes(ops), descriptor_bytes + 2 * len(kid("A")))
 
 
 if __name__ == "__main__":

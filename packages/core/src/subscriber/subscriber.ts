@@ -33,9 +33,9 @@ const MAX_REPLAY_RETRIES = 3;
 
 /**
  * One event of a batch, read on receipt: store `item` under `keyId`, remove `keyId` (no
- * `item`), or clear the view (`CLEAR`).
+ * `item`), or clear the view (`CLEAR`); `bytes` is what it keeps ({@link entryBytes}).
  */
-type ViewOp = { readonly keyId: string; readonly item: ectp.v1.IItemDescriptor | undefined } | typeof CLEAR;
+type ViewOp = { readonly keyId: string; readonly item: ectp.v1.IItemDescriptor | undefined; readonly bytes: number } | typeof CLEAR;
 
 /** A batch as read on receipt: what applying it does, already extracted from the message. */
 interface ReadBatch {
@@ -60,9 +60,8 @@ function entryBytes(keyId: string, item: ectp.v1.IItemDescriptor | undefined): n
   }
 }
 
-/** Set `keyId` to `item` in `f`'s view, counting what it holds ({@link entryBytes}) once, as it is set. */
-function setEntry(f: Followed, keyId: string, item: ectp.v1.IItemDescriptor): void {
-  const n = entryBytes(keyId, item);
+/** Set `keyId` to `item`, counted as holding `n` bytes ({@link entryBytes}, measured once, on receipt), in `f`'s view. */
+function setEntry(f: Followed, keyId: string, item: ectp.v1.IItemDescriptor, n: number): void {
   f.viewBytes += n - (f.viewSizes.get(keyId) ?? 0);
   f.view.set(keyId, item);
   f.viewSizes.set(keyId, n);
@@ -85,7 +84,7 @@ function clearView(f: Followed): void {
 /** The bytes the events `ops` keep ({@link entryBytes} of each). */
 function opsBytes(ops: readonly ViewOp[]): number {
   let n = 0;
-  for (const op of ops) if (op !== CLEAR) n += entryBytes(op.keyId, op.item);
+  for (const op of ops) if (op !== CLEAR) n += op.bytes;
   return n;
 }
 
@@ -101,24 +100,32 @@ function readEvents(events: readonly ectp.v1.IEvent[]): ViewOp[] {
     const item = e.stored?.item;
     if (item) {
       const keyId = tryItemKeyId(item.key);
-      if (keyId !== undefined) ops.push({ keyId, item: ownDescriptor(item) });
+      if (keyId !== undefined) {
+        const own = ownDescriptor(item);
+        ops.push({ keyId, item: own, bytes: entryBytes(keyId, own) });
+      }
       continue;
     }
     const removed = e.removed?.key;
     if (removed) {
       const keyId = tryItemKeyId(removed);
-      if (keyId !== undefined) ops.push({ keyId, item: undefined });
+      if (keyId !== undefined) ops.push({ keyId, item: undefined, bytes: entryBytes(keyId, undefined) });
     } else if (e.cleared) ops.push(CLEAR);
   }
   return ops;
 }
 
-/** Read a snapshot part's items as (key id, item) pairs, for the same reason as {@link readEvents}. */
-function readItems(items: readonly ectp.v1.IItemDescriptor[]): [string, ectp.v1.IItemDescriptor][] {
-  const out: [string, ectp.v1.IItemDescriptor][] = [];
+/** A snapshot item as read on receipt: its key id, its descriptor and what it keeps ({@link entryBytes}). */
+type SnapshotEntry = [keyId: string, item: ectp.v1.IItemDescriptor, bytes: number];
+
+/** Read a snapshot part's items, for the same reason as {@link readEvents}. */
+function readItems(items: readonly ectp.v1.IItemDescriptor[]): SnapshotEntry[] {
+  const out: SnapshotEntry[] = [];
   for (const d of items) {
     const keyId = tryItemKeyId(d.key);
-    if (keyId !== undefined) out.push([keyId, ownDescriptor(d)]);
+    if (keyId === undefined) continue;
+    const own = ownDescriptor(d);
+    out.push([keyId, own, entryBytes(keyId, own)]);
   }
   return out;
 }
@@ -289,8 +296,8 @@ interface Assembly {
   readonly id: number;
   readonly sequence: number;
   readonly parts: number;
-  /** The parts received, each read into (key id, item) pairs. */
-  readonly got: Map<number, [string, ectp.v1.IItemDescriptor][]>;
+  /** The parts received, each read into its entries. */
+  readonly got: Map<number, SnapshotEntry[]>;
   /** What the parts received hold ({@link entryBytes} of each item), against `maxViewBytes`. */
   bytes: number;
 }
@@ -921,7 +928,7 @@ export class EventSubscriber {
     }
     const entries = readItems(items); // before anything changes: a throwing getter changes nothing
     let bytes = 0;
-    for (const [keyId, item] of entries) bytes += entryBytes(keyId, item);
+    for (const entry of entries) bytes += entry[2];
     if (a === undefined || id > a.id) {
       a = { id, sequence, parts, got: new Map(), bytes: 0 };
       f.assembly = a;
@@ -968,7 +975,7 @@ export class EventSubscriber {
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
       clearView(f);
-      for (let p = 0; p < a.parts; p++) for (const [keyId, d] of a.got.get(p) ?? []) setEntry(f, keyId, d);
+      for (let p = 0; p < a.parts; p++) for (const [keyId, d, n] of a.got.get(p) ?? []) setEntry(f, keyId, d, n);
       f.applied = sequence;
       f.synced = true;
       f.maxSeen = Math.max(f.maxSeen, sequence);
@@ -1011,7 +1018,7 @@ export class EventSubscriber {
   private apply(f: Followed, batch: ReadBatch): void {
     for (const op of batch.ops) {
       if (op === CLEAR) clearView(f);
-      else if (op.item !== undefined) setEntry(f, op.keyId, op.item);
+      else if (op.item !== undefined) setEntry(f, op.keyId, op.item, op.bytes);
       else deleteEntry(f, op.keyId);
     }
     f.applied = batch.sequence;
