@@ -35,6 +35,7 @@ export const KNOWN_FEATURES: readonly string[] = Object.freeze([
   "read-memory",
   "events",
   "subscriber",
+  "subscriber-view-bound",
 ]);
 
 /** The roles among `KNOWN_FEATURES`: a features file claims at least one, or nothing runs. */

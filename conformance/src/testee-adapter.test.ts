@@ -52,10 +52,21 @@ describe("TS reference testee: answers TESTEE-PROTOCOL.md fixes", () => {
     expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
   });
 
+  it("passes timers.maxViewBytes to the subscriber (feature subscriber-view-bound); 0 is an invalid configuration", () => {
+    const ask = testee();
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT, timers: { maxViewBytes: 0 } } }).error).toMatchObject({
+      code: "INVALID_CONFIG",
+    });
+    expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT, timers: { maxViewBytes: 4096 } } })).toMatchObject({ ok: {} });
+  });
+
   it("answers the subscriber role Unsupported{subscriber} for a core without EventSubscriber", () => {
     const h = new CoreTesteeHandler({ ...(core as unknown as CoreModule), EventSubscriber: undefined });
     const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));
-    expect(ask({ init: { protocolVersion: 1 } }).init?.features).not.toContain("subscriber");
+    const features = ask({ init: { protocolVersion: 1 } }).init?.features;
+    expect(features).not.toContain("subscriber");
+    expect(features).not.toContain("subscriber-view-bound");
+    expect(features).toContain("consumer");
     expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ unsupported: { feature: "subscriber" } });
   });
 });

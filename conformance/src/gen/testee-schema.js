@@ -419,6 +419,11 @@ export default {
                       "oneof": [
                         "resendIntervalMs"
                       ]
+                    },
+                    "_maxViewBytes": {
+                      "oneof": [
+                        "maxViewBytes"
+                      ]
                     }
                   },
                   "fields": {
@@ -554,6 +559,14 @@ export default {
                       "type": "uint64",
                       "id": 17,
                       "protoName": "resend_interval_ms",
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    },
+                    "maxViewBytes": {
+                      "type": "uint64",
+                      "id": 18,
+                      "protoName": "max_view_bytes",
                       "options": {
                         "proto3_optional": true
                       }

@@ -2942,6 +2942,16 @@ export namespace ectp {
                 resendIntervalMs?: (number|null);
 
                 /**
+                 * Subscriber, with the optional feature "subscriber-view-bound": the bound
+                 * on what it keeps of one producer's items, its view and a snapshot being
+                 * assembled for it, counted as SPEC.md [E2] counts them (each item's
+                 * encoded ItemDescriptor and its key id). A testee without that feature
+                 * ignores it. Absent: the implementation's own bound (the reference
+                 * subscribers: 268435456).
+                 */
+                maxViewBytes?: (number|null);
+
+                /**
                  * Creates a new Timers instance using the specified properties.
                  * @param [properties] Properties to set
                  * @returns Timers instance
@@ -3088,6 +3098,16 @@ export namespace ectp {
                      * Absent: 500.
                      */
                     resendIntervalMs?: (number|null);
+
+                    /**
+                     * Subscriber, with the optional feature "subscriber-view-bound": the bound
+                     * on what it keeps of one producer's items, its view and a snapshot being
+                     * assembled for it, counted as SPEC.md [E2] counts them (each item's
+                     * encoded ItemDescriptor and its key id). A testee without that feature
+                     * ignores it. Absent: the implementation's own bound (the reference
+                     * subscribers: 268435456).
+                     */
+                    maxViewBytes?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

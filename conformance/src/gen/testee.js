@@ -4202,6 +4202,12 @@ export const ectp = $root.ectp = (() => {
                  * @property {number|null} [resendIntervalMs] Producer: least time between two answers to one peer's ReplayRequests or
                  * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
                  * Absent: 500.
+                 * @property {number|null} [maxViewBytes] Subscriber, with the optional feature "subscriber-view-bound": the bound
+                 * on what it keeps of one producer's items, its view and a snapshot being
+                 * assembled for it, counted as SPEC.md [E2] counts them (each item's
+                 * encoded ItemDescriptor and its key id). A testee without that feature
+                 * ignores it. Absent: the implementation's own bound (the reference
+                 * subscribers: 268435456).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4375,6 +4381,19 @@ export const ectp = $root.ectp = (() => {
                  */
                 Timers.prototype.resendIntervalMs = null;
 
+                /**
+                 * Subscriber, with the optional feature "subscriber-view-bound": the bound
+                 * on what it keeps of one producer's items, its view and a snapshot being
+                 * assembled for it, counted as SPEC.md [E2] counts them (each item's
+                 * encoded ItemDescriptor and its key id). A testee without that feature
+                 * ignores it. Absent: the implementation's own bound (the reference
+                 * subscribers: 268435456).
+                 * @member {number|null|undefined} maxViewBytes
+                 * @memberof ectp.conformance.v1.Timers
+                 * @instance
+                 */
+                Timers.prototype.maxViewBytes = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
@@ -4480,6 +4499,12 @@ export const ectp = $root.ectp = (() => {
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
+                // Virtual OneOf for proto3 optional field
+                $Object.defineProperty(Timers.prototype, "_maxViewBytes", {
+                    get: $util.oneOfGetter($oneOfFields = ["maxViewBytes"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
                 /**
                  * Creates a new Timers instance using the specified properties.
                  * @function create
@@ -4546,6 +4571,8 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 16, wireType 0 =*/128).uint64($saturate64(message.maxBatchBytes));
                     if (message.resendIntervalMs != null && $Object.hasOwnProperty.call(message, "resendIntervalMs"))
                         writer.uint32(/* id 17, wireType 0 =*/136).uint64($saturate64(message.resendIntervalMs));
+                    if (message.maxViewBytes != null && $Object.hasOwnProperty.call(message, "maxViewBytes"))
+                        writer.uint32(/* id 18, wireType 0 =*/144).uint64($saturate64(message.maxViewBytes));
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -4722,6 +4749,13 @@ export const ectp = $root.ectp = (() => {
                                 message._resendIntervalMs = "resendIntervalMs";
                                 continue;
                             }
+                        case 18: {
+                                if (wireType !== 0)
+                                    break;
+                                message.maxViewBytes = $uint64(reader);
+                                message._maxViewBytes = "maxViewBytes";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -4855,6 +4889,11 @@ export const ectp = $root.ectp = (() => {
                         properties._resendIntervalMs = 1;
                         if (!$util.isInteger(message.resendIntervalMs) && !(message.resendIntervalMs && $util.isInteger(message.resendIntervalMs.low) && $util.isInteger(message.resendIntervalMs.high)))
                             return "resendIntervalMs: integer|Long expected";
+                    }
+                    if (message.maxViewBytes != null && $Object.hasOwnProperty.call(message, "maxViewBytes")) {
+                        properties._maxViewBytes = 1;
+                        if (!$util.isInteger(message.maxViewBytes) && !(message.maxViewBytes && $util.isInteger(message.maxViewBytes.low) && $util.isInteger(message.maxViewBytes.high)))
+                            return "maxViewBytes: integer|Long expected";
                     }
                     return null;
                 };
@@ -5030,6 +5069,15 @@ export const ectp = $root.ectp = (() => {
                             message.resendIntervalMs = object.resendIntervalMs;
                         else if (typeof object.resendIntervalMs === "object")
                             message.resendIntervalMs = new $util.LongBits(object.resendIntervalMs.low >>> 0, object.resendIntervalMs.high >>> 0).toNumber(true);
+                    if (object.maxViewBytes != null)
+                        if ($util.Long)
+                            message.maxViewBytes = $util.Long.fromValue(object.maxViewBytes, true);
+                        else if (typeof object.maxViewBytes === "string")
+                            message.maxViewBytes = $parseInt(object.maxViewBytes, 10);
+                        else if (typeof object.maxViewBytes === "number")
+                            message.maxViewBytes = object.maxViewBytes;
+                        else if (typeof object.maxViewBytes === "object")
+                            message.maxViewBytes = new $util.LongBits(object.maxViewBytes.low >>> 0, object.maxViewBytes.high >>> 0).toNumber(true);
                     return message;
                 };
 
@@ -5169,6 +5217,13 @@ export const ectp = $root.ectp = (() => {
                             object.resendIntervalMs = options.longs === $String ? $saturatedString64(message.resendIntervalMs) : message.resendIntervalMs;
                         else
                             object.resendIntervalMs = options.longs === $String ? $util.Long.prototype.toString.call(message.resendIntervalMs) : options.longs === $Number ? new $util.LongBits(message.resendIntervalMs.low >>> 0, message.resendIntervalMs.high >>> 0).toNumber(true) : message.resendIntervalMs;
+                    if (message.maxViewBytes != null && $Object.hasOwnProperty.call(message, "maxViewBytes"))
+                        if (typeof $BigInt !== "undefined" && options.longs === $BigInt)
+                            object.maxViewBytes = typeof message.maxViewBytes === "number" ? $BigInt(message.maxViewBytes) : $util.Long.fromBits(message.maxViewBytes.low >>> 0, message.maxViewBytes.high >>> 0, true).toBigInt();
+                        else if (typeof message.maxViewBytes === "number")
+                            object.maxViewBytes = options.longs === $String ? $saturatedString64(message.maxViewBytes) : message.maxViewBytes;
+                        else
+                            object.maxViewBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.maxViewBytes) : options.longs === $Number ? new $util.LongBits(message.maxViewBytes.low >>> 0, message.maxViewBytes.high >>> 0).toNumber(true) : message.maxViewBytes;
                     return object;
                 };
 

@@ -91,6 +91,7 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "read-memory",
   "events",
   "subscriber",
+  "subscriber-view-bound",
 ]);
 
 /** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
@@ -258,8 +259,8 @@ export class CoreTesteeHandler implements TesteeHandler {
           protocolVersion: TESTEE_PROTOCOL_VERSION,
           implementation: this.name,
           implementationVersion: "0.1.0",
-          // A core build without EventSubscriber (an older one) has no subscriber role.
-          features: TS_TESTEE_FEATURES.filter((f) => f !== "subscriber" || this.core.EventSubscriber !== undefined),
+          // A core build without EventSubscriber (an older one) has no subscriber role, nor its view bound.
+          features: TS_TESTEE_FEATURES.filter((f) => !f.startsWith("subscriber") || this.core.EventSubscriber !== undefined),
         },
       };
     if (req.configure) return this.configure(req.configure);
@@ -367,6 +368,8 @@ export class CoreTesteeHandler implements TesteeHandler {
         fingerprint,
         transportMetadata: base.transportMetadata,
         heartbeatIntervalMs: config.heartbeatIntervalMs,
+        // Feature subscriber-view-bound: the bound on each producer's view, when the case sets one.
+        maxViewBytes: t.maxViewBytes == null ? undefined : num(t.maxViewBytes),
       });
       this.role = role;
       return { ok: {} };

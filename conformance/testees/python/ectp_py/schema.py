@@ -277,6 +277,7 @@ MESSAGES = {
         ('retryAfterMs', 15, 'uint64', '', 'optional', 'retry_after_ms'),
         ('maxBatchBytes', 16, 'uint64', '', 'optional', 'max_batch_bytes'),
         ('resendIntervalMs', 17, 'uint64', '', 'optional', 'resend_interval_ms'),
+        ('maxViewBytes', 18, 'uint64', '', 'optional', 'max_view_bytes'),
     ),
     'ectp.conformance.v1.Unfollow': (
         ('producerId', 1, 'string', '', '', 'producer_id'),

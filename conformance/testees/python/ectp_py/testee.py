@@ -31,7 +31,8 @@ from .wire import EctpError, item_key_id
 #: Version of the testee protocol spoken here.
 TESTEE_PROTOCOL_VERSION = 1
 #: Optional features implemented (TESTEE-PROTOCOL.md section 7).
-FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events", "subscriber")
+FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events", "subscriber",
+            "subscriber-view-bound")
 #: Default store / destination capacity when Configure gives 0.
 DEFAULT_CAPACITY = 256 * 1024 * 1024
 
@@ -245,9 +246,10 @@ class TesteeAdapter:
             self._producer_id, self._producer_epoch = ident, epoch
         elif role == ROLE_SUBSCRIBER:
             hb = timers.get("heartbeatIntervalMs")
+            bound = {"max_view_bytes": timers["maxViewBytes"]} if "maxViewBytes" in timers else {}
             try:
                 self.subscriber = EventSubscriber(ident, epoch, fingerprint, transport_metadata=metadata,
-                                                  heartbeat_interval_ms=2000 if hb is None else hb)
+                                                  heartbeat_interval_ms=2000 if hb is None else hb, **bound)
             except ValueError as err:
                 raise CommandError("INVALID_CONFIG", str(err)) from err
         else:

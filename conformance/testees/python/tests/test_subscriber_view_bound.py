@@ -141,8 +141,7 @@ class ViewBoundCountTest(unittest.TestCase):
         self.assertGreater(most, bound / 2)
         self.assertLessEqual(most, bound)
 
-    # the adapter leaves viewBytes out of GetStats: SubscriberStats has no such field (TESTEE-PROTOCOL.md 5.3),
-    # and the bound is a constructor option only, not a Configure field
+    # the adapter leaves viewBytes out of GetStats: SubscriberStats has no such field (TESTEE-PROTOCOL.md 5.3)
     def test_get_stats_carries_only_subscriber_stats_fields(self):
         adapter = TesteeAdapter()
         adapter.handle({"commandId": 1, "nowMs": 0, "configure": {"role": ROLE_SUBSCRIBER, "id": "R1", "epoch": 1}})
@@ -150,6 +149,17 @@ class ViewBoundCountTest(unittest.TestCase):
         fields = {f[0] for f in codec.MESSAGES["ectp.conformance.v1.SubscriberStats"]}
         self.assertEqual(set(stats), fields)
         self.assertIn("viewBytes", adapter.subscriber.stats())
+
+    # feature subscriber-view-bound: Configure's timers.max_view_bytes reaches the subscriber; absent, the default
+    def test_configure_passes_timers_max_view_bytes_and_refuses_0(self):
+        adapter = TesteeAdapter()
+        configure = {"role": ROLE_SUBSCRIBER, "id": "R1", "epoch": 1}
+        adapter.handle({"commandId": 1, "nowMs": 0, "configure": {**configure, "timers": {"maxViewBytes": 4096}}})
+        self.assertEqual(adapter.subscriber.max_view_bytes, 4096)
+        adapter.handle({"commandId": 2, "nowMs": 0, "configure": configure})
+        self.assertEqual(adapter.subscriber.max_view_bytes, 268_435_456)
+        refused = adapter.handle({"commandId": 3, "nowMs": 0, "configure": {**configure, "timers": {"maxViewBytes": 0}}})
+        self.assertEqual(refused["error"]["code"], "INVALID_CONFIG")
 
     def test_refuses_a_max_view_bytes_that_is_not_a_positive_integer_and_defaults_to_256_mib(self):
         self.assertEqual(EventSubscriber("R1", 1).max_view_bytes, 268_435_456)
