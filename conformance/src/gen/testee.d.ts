@@ -2943,11 +2943,11 @@ export namespace ectp {
 
                 /**
                  * Subscriber, with the optional feature "subscriber-view-bound": the bound
-                 * on what it keeps of one producer's items, its view and a snapshot being
-                 * assembled for it, counted as SPEC.md [E2] counts them (each item's
-                 * encoded ItemDescriptor and its key id). A testee without that feature
-                 * ignores it. Absent: the implementation's own bound (the reference
-                 * subscribers: 268435456).
+                 * on what it keeps of one producer's items, on each of its view and a
+                 * snapshot being assembled for it, counted as SPEC.md [E2] counts them (each
+                 * item's encoded ItemDescriptor and its key id). A present 0 is an invalid
+                 * configuration. A testee without that feature ignores it. Absent: the
+                 * implementation's own bound (the reference subscribers: 268435456).
                  */
                 maxViewBytes?: (number|null);
 
@@ -3101,11 +3101,11 @@ export namespace ectp {
 
                     /**
                      * Subscriber, with the optional feature "subscriber-view-bound": the bound
-                     * on what it keeps of one producer's items, its view and a snapshot being
-                     * assembled for it, counted as SPEC.md [E2] counts them (each item's
-                     * encoded ItemDescriptor and its key id). A testee without that feature
-                     * ignores it. Absent: the implementation's own bound (the reference
-                     * subscribers: 268435456).
+                     * on what it keeps of one producer's items, on each of its view and a
+                     * snapshot being assembled for it, counted as SPEC.md [E2] counts them (each
+                     * item's encoded ItemDescriptor and its key id). A present 0 is an invalid
+                     * configuration. A testee without that feature ignores it. Absent: the
+                     * implementation's own bound (the reference subscribers: 268435456).
                      */
                     maxViewBytes?: (number|null);
 

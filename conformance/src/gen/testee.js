@@ -4203,11 +4203,11 @@ export const ectp = $root.ectp = (() => {
                  * SnapshotRequests that resend anything [E2], at most 1000; 0: no bound.
                  * Absent: 500.
                  * @property {number|null} [maxViewBytes] Subscriber, with the optional feature "subscriber-view-bound": the bound
-                 * on what it keeps of one producer's items, its view and a snapshot being
-                 * assembled for it, counted as SPEC.md [E2] counts them (each item's
-                 * encoded ItemDescriptor and its key id). A testee without that feature
-                 * ignores it. Absent: the implementation's own bound (the reference
-                 * subscribers: 268435456).
+                 * on what it keeps of one producer's items, on each of its view and a
+                 * snapshot being assembled for it, counted as SPEC.md [E2] counts them (each
+                 * item's encoded ItemDescriptor and its key id). A present 0 is an invalid
+                 * configuration. A testee without that feature ignores it. Absent: the
+                 * implementation's own bound (the reference subscribers: 268435456).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4383,11 +4383,11 @@ export const ectp = $root.ectp = (() => {
 
                 /**
                  * Subscriber, with the optional feature "subscriber-view-bound": the bound
-                 * on what it keeps of one producer's items, its view and a snapshot being
-                 * assembled for it, counted as SPEC.md [E2] counts them (each item's
-                 * encoded ItemDescriptor and its key id). A testee without that feature
-                 * ignores it. Absent: the implementation's own bound (the reference
-                 * subscribers: 268435456).
+                 * on what it keeps of one producer's items, on each of its view and a
+                 * snapshot being assembled for it, counted as SPEC.md [E2] counts them (each
+                 * item's encoded ItemDescriptor and its key id). A present 0 is an invalid
+                 * configuration. A testee without that feature ignores it. Absent: the
+                 * implementation's own bound (the reference subscribers: 268435456).
                  * @member {number|null|undefined} maxViewBytes
                  * @memberof ectp.conformance.v1.Timers
                  * @instance
