@@ -47,7 +47,7 @@
 // a copy of an older dist/index.js under packages/core/node_modules/) runs every size for that
 // build too, in its own child right after this build's, and prints its rows and ratios; on a
 // shared machine only such paired figures say whether a change helped. BENCH_ADMIT_RUNS=k
-// (default 3) runs each (size, build) child k times, in rounds that take every size and build
+// (default 5; part 2 then takes some 20 s) runs each (size, build) child k times, in rounds that take every size and build
 // in turn (a slow spell of the machine then lands on all of them, not on one size's children),
 // and reports the median of the children's medians, and how far the children of each size
 // disagree (a spread over NOISY_SPREAD flags a noisy sitting, whose ratio says little).
@@ -63,7 +63,15 @@ import { baselineOption, intOption, partsOption, scaleOption } from "./options.m
 const SCALE = scaleOption();
 const PARTS = partsOption();
 const REPS = intOption("BENCH_REPS", 5, 1, 1000);
-const ADMIT_RUNS = intOption("BENCH_ADMIT_RUNS", 3, 1, 100);
+/**
+ * Children per (size, build) in part 2. Five by default: this VM has slow spells of seconds that
+ * move one child's median by up to 1.8x (2026-12-05: the 10^3 children of one sitting ran 655 to
+ * 1,191 ns), and the median of three children still moved the ratio from 0.9x to 1.8x between
+ * sittings.
+ */
+const ADMIT_RUNS = intOption("BENCH_ADMIT_RUNS", 5, 1, 100);
+/** The children per size the noisy-sitting hint suggests when fewer ran. */
+const MORE_ADMIT_RUNS = 9;
 const ADMIT_BASELINE = baselineOption();
 /**
  * Heap flags of every admission child: the same for every size. Node's default young generation:
@@ -482,7 +490,7 @@ if (PARTS.includes("2")) {
     });
     const widest = Math.max(...spreads.map((s) => s.hi / s.lo));
     console.log(
-      `    new-request medians of the ${ADMIT_RUNS} children per size (wall): ${spreads.map((s) => `${fmt(s.k)}: ${fmt(s.lo)} to ${fmt(s.hi)}`).join("; ")}; widest ${fmt(widest, 2)}x${widest > NOISY_SPREAD ? ` (over ${NOISY_SPREAD}x: a noisy sitting, so the ratio below is too; rerun when the machine is quiet${ADMIT_RUNS < 5 ? ", or with BENCH_ADMIT_RUNS=5" : ""})` : ""}`,
+      `    new-request medians of the ${ADMIT_RUNS} children per size (wall): ${spreads.map((s) => `${fmt(s.k)}: ${fmt(s.lo)} to ${fmt(s.hi)}`).join("; ")}; widest ${fmt(widest, 2)}x${widest > NOISY_SPREAD ? ` (over ${NOISY_SPREAD}x: a noisy sitting, so the ratio below is too; rerun when the machine is quiet${ADMIT_RUNS < MORE_ADMIT_RUNS ? `, or with BENCH_ADMIT_RUNS=${MORE_ADMIT_RUNS}` : ""})` : ""}`,
     );
     const ratio = (f) => f(c[100_000]) / f(c[1_000]);
     const freshWall = ratio((x) => x.fresh.wall.median);
