@@ -540,37 +540,53 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
             # Timers scaled down alike (retry 50 ms for 2 s): the producer's resend interval 10 ms for 500.
             producer = ProducerCore(P, 5, FP, store, config=ProducerConfig(resend_interval_ms=10))
             sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50, catch_up_ms=200)
-            wire: list[tuple[str, bytes]] = []
-
-            def post(to: str, envelope: dict) -> None:
-                if rnd.random() < 0.2:
-                    return  # lost
-                data = codec.encode("ectp.v1.Envelope", envelope)
-                for _ in range(2 if rnd.random() < 0.2 else 1):
-                    wire.insert(rnd.randrange(len(wire) + 1) if rnd.random() < 0.3 else len(wire), (to, data))
-
+            link = LossyLink(rnd, producer, sub)
             now = 0
             sub.follow(P, now)
             for step in range(800):
                 now += 10
                 if step < 300 and rnd.random() < 0.3:
-                    name = f"item-{seed}-{step}"
-                    entry = store.put(descriptor(name, item_bytes(16)), item_bytes(16))
-                    store.mark_ready(item_key_id(entry.descriptor["key"]))
-                for o in producer.poll(now):
-                    if isinstance(o, Send) and o.peer_id == "R1":
-                        post("R1", o.envelope)
-                for o in sub.poll(now):
-                    if isinstance(o, Send):
-                        post(P, o.envelope)
-                batch_, wire[:] = list(wire), []
-                for to, data in batch_:
-                    if to == P:
-                        producer.handle_message("R1", data, now)
-                    else:
-                        sub.handle_message(P, data, now)
+                    put_ready(store, f"item-{seed}-{step}")
+                link.step(now)
             ready = sorted(item_key_id(e.descriptor["key"]) for e in store.ready_items())
             self.assertEqual(self.view(sub), ready, f"seed {seed}")
+
+
+def put_ready(store: MemoryItemStore, name: str) -> None:
+    """Put a 16-byte item named ``name`` into ``store`` and make it ready."""
+    entry = store.put(descriptor(name, item_bytes(16)), item_bytes(16))
+    store.mark_ready(item_key_id(entry.descriptor["key"]))
+
+
+class LossyLink:
+    """The link between producer P and subscriber R1 in the convergence tests: each step polls both and
+    delivers what they sent, of which 20% is lost, 20% duplicated and 30% reordered."""
+
+    def __init__(self, rnd: random.Random, producer: ProducerCore, sub: EventSubscriber):
+        self.rnd, self.producer, self.sub = rnd, producer, sub
+        self.wire: list[tuple[str, bytes]] = []
+
+    def post(self, to: str, envelope: dict) -> None:
+        if self.rnd.random() < 0.2:
+            return  # lost
+        data = codec.encode("ectp.v1.Envelope", envelope)
+        for _ in range(2 if self.rnd.random() < 0.2 else 1):
+            at = self.rnd.randrange(len(self.wire) + 1) if self.rnd.random() < 0.3 else len(self.wire)
+            self.wire.insert(at, (to, data))
+
+    def step(self, now: float) -> None:
+        for o in self.producer.poll(now):
+            if isinstance(o, Send) and o.peer_id == "R1":
+                self.post("R1", o.envelope)
+        for o in self.sub.poll(now):
+            if isinstance(o, Send):
+                self.post(P, o.envelope)
+        batch_, self.wire = self.wire, []
+        for to, data in batch_:
+            if to == P:
+                self.producer.handle_message("R1", data, now)
+            else:
+                self.sub.handle_message(P, data, now)
 
 
 if __name__ == "__main__":

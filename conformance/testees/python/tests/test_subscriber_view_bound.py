@@ -6,16 +6,22 @@ subscriber's ``maxViewBytes`` (packages/core/src/subscriber/view-bound.test.ts),
 
 from __future__ import annotations
 
+import logging
 import math
+import random
 import unittest
+from unittest import mock
 
 from ectp_py import codec
+from ectp_py.config import ProducerConfig
+from ectp_py.producer import ProducerCore
+from ectp_py.store import MemoryItemStore
 from ectp_py.subscriber import EventSubscriber
 from ectp_py.testee import ROLE_SUBSCRIBER, TesteeAdapter
-from ectp_py.wire import Role
+from ectp_py.wire import Role, item_key_id
 
-from .helpers import FP
-from .test_subscriber import P, batch, bodies, env, item, kid, removed, snapshot, stored
+from .helpers import FP, descriptor, item_bytes
+from .test_subscriber import LossyLink, P, batch, bodies, env, item, kid, put_ready, removed, snapshot, stored
 
 VIEW_FULL = 'ectp_subscriber_ignored_messages_total{reason="view_full"}'
 
@@ -377,6 +383,43 @@ class TheWaitAfterADropTest(unittest.TestCase):
         self.assertEqual(sub.next_deadline(), 2040)
         self.assertEqual(snapshot_requests(sub.poll(2039)), 0)
         self.assertEqual(snapshot_requests(sub.poll(2040)), 1)
+
+
+
+class LossyLinkTest(unittest.TestCase):
+    # [E2][I4] over the lossy, duplicating, reordering link of the convergence test, with a bound of six items
+    # that the producer's twelve pass: at every step the view is within the bound; once the producer holds two
+    # items again, the view is exactly those two (the bound's drops and waits never stop it following)
+    def test_e2_i4_the_view_stays_within_the_bound_and_follows_a_set_that_fits_again(self):
+        bound = 6 * (len(item_key_id(descriptor("item-00-000", item_bytes(16))["key"]))
+                     + len(codec.encode("ectp.v1.ItemDescriptor", descriptor("item-00-000", item_bytes(16)))))
+        dropped = 0
+        for seed in range(60):
+            rnd = random.Random(seed)
+            store = MemoryItemStore(12 * 16)  # a 13th item evicts the oldest ready one [P6]
+            # Half the seeds answer in parts of three items (a part of a snapshot past the bound drops it).
+            parts = {"max_batch_bytes": bound // 2} if seed % 2 else {}
+            producer = ProducerCore(P, 5, FP, store, config=ProducerConfig(resend_interval_ms=10, **parts))
+            sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50, catch_up_ms=200, max_view_bytes=bound)
+            link = LossyLink(rnd, producer, sub)
+            now = 0
+            sub.follow(P, now)
+            with mock.patch.object(logging.getLogger("ectp.subscriber"), "disabled", True):  # the drops' warnings
+                for step in range(1200):
+                    now += 10
+                    if step < 300 and rnd.random() < 0.3:
+                        put_ready(store, f"item-{seed:02d}-{step:03d}")
+                    if step == 300:  # the producer shrinks to two items, which fit
+                        for e in store.ready_items()[2:]:
+                            store.evict(item_key_id(e.descriptor["key"]))
+                    link.step(now)
+                    self.assertLessEqual(sub.stats()["viewBytes"], bound, f"seed {seed} step {step}")
+                    self.assertLessEqual(viewed_bytes(sub), bound, f"seed {seed} step {step}")
+            ready = sorted(item_key_id(e.descriptor["key"]) for e in store.ready_items())
+            self.assertEqual(len(ready), 2, f"seed {seed}")
+            self.assertEqual(view_keys(sub), ready, f"seed {seed}")
+            dropped += view_full(sub) > 0
+        self.assertGreater(dropped, 50)  # most seeds passed the bound: the drops were exercised
 
 
 if __name__ == "__main__":
