@@ -47,10 +47,11 @@
 // a copy of an older dist/index.js under packages/core/node_modules/) runs every size for that
 // build too, in its own child right after this build's, and prints its rows and ratios; on a
 // shared machine only such paired figures say whether a change helped. BENCH_ADMIT_RUNS=k
-// (default 5; part 2 then takes some 20 s) runs each (size, build) child k times, in rounds that take every size and build
-// in turn (a slow spell of the machine then lands on all of them, not on one size's children),
-// and reports the median of the children's medians, and how far the children of each size
-// disagree (a spread over NOISY_SPREAD flags a noisy sitting, whose ratio says little).
+// (default 5; part 2 then takes some 15 s) runs each (size, build) child k times, in rounds that
+// take every size and build in turn (a slow spell of the machine then lands on all of them, not
+// on one size's children), and reports the median of the children's medians, and how far the
+// children of each size disagree (a spread over NOISY_SPREAD flags a noisy sitting, whose ratio
+// says little).
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import { ConsumerCore, MemoryItemStore, ProducerCore } from "../dist/index.js";
 
