@@ -36,6 +36,7 @@ export const KNOWN_FEATURES: readonly string[] = Object.freeze([
   "events",
   "subscriber",
   "subscriber-view-bound",
+  "warm-start",
 ]);
 
 /** The roles among `KNOWN_FEATURES`: a features file claims at least one, or nothing runs. */

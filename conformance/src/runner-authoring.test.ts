@@ -97,6 +97,15 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(await run(withSteps(HELLO, (s) => s))).toMatchObject({ status: "passed" });
   });
 
+  it("a configure key the runner does not know (a misspelt items) is a case bug, and items outside a producer case too", async () => {
+    const WARM = "producer/e1-warm-start/an-item-held-at-start-is-granted";
+    const misspelt = withSteps(WARM, (s) => [{ configure: { item: ["A"] } }, ...s.slice(1)]);
+    expect(await run(misspelt)).toMatchObject({ status: "failed", message: expect.stringContaining('configure takes config, epoch, capacity, transportMetadata, items; got "item"') });
+    const consumer = withSteps(CASE, (s) => [{ configure: { items: ["A"] } }, ...s]);
+    expect(await run(consumer)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items (a store filled first) is for producer cases") });
+    expect(await run(withSteps(WARM, (s) => s))).toMatchObject({ status: "passed" });
+  });
+
   it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {
     const r = await run(withSteps(CASE9, (s) => [...s.slice(0, 4), { at: { $expr: "100 + 5" } }, { expectSent: [{ send: { envelope: { readComplete: { $any: true } } }, $window: [105, 105] }] }, ...s.slice(4)]));
     expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/\bat\b/) });

@@ -60,6 +60,20 @@ describe("TS reference testee: answers TESTEE-PROTOCOL.md fixes", () => {
     expect(ask({ configure: { role: 3, id: "S1", epoch: 1, fingerprint: FINGERPRINT, timers: { maxViewBytes: 4096 } } })).toMatchObject({ ok: {} });
   });
 
+  it("fills the store with Configure.initial_items before the producer starts (feature warm-start); one the store refuses is an invalid configuration", () => {
+    const ask = testee();
+    const item = (name: string, size: number) => ({
+      descriptor: { key: { contentHash: new TextEncoder().encode(name), fingerprint: FINGERPRINT }, sizeBytes: size },
+      data: new Uint8Array(size),
+    });
+    const producer = { role: 2, id: "P1", epoch: 5, fingerprint: FINGERPRINT, storeCapacityBytes: 100 };
+    expect(ask({ configure: { ...producer, initialItems: [item("a", 60), item("big", 120)] } }).error).toMatchObject({ code: "INVALID_CONFIG" });
+    expect(ask({ poll: {} }).error).toMatchObject({ code: "NOT_CONFIGURED" });
+    expect(ask({ configure: { ...producer, initialItems: [item("a", 60)] } })).toMatchObject({ ok: {} });
+    const polled = ask({ poll: {} }).poll?.outputs ?? [];
+    expect(polled.map((o) => o.eventBatch?.batch?.events?.map((e) => e.stored?.item?.sizeBytes?.toString()))).toEqual([["60"]]);
+  });
+
   it("answers the subscriber role Unsupported{subscriber} for a core without EventSubscriber", () => {
     const h = new CoreTesteeHandler({ ...(core as unknown as CoreModule), EventSubscriber: undefined });
     const ask = (req: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, ...req }));

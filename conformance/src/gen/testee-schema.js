@@ -330,6 +330,12 @@ export default {
                       "type": "uint64",
                       "id": 9,
                       "protoName": "destination_capacity_bytes"
+                    },
+                    "initialItems": {
+                      "rule": "repeated",
+                      "type": "PutItem",
+                      "id": 10,
+                      "protoName": "initial_items"
                     }
                   }
                 },

@@ -2720,6 +2720,16 @@ export namespace ectp {
                 destinationCapacityBytes: number;
 
                 /**
+                 * Producer only, with the optional feature "warm-start": items its store
+                 * holds ready before the producer starts (a store filled first, SPEC.md
+                 * [E1]), each as PutItem takes it. The testee puts each into the new
+                 * store, in order, and marks it ready, before it builds the producer on
+                 * that store. An item the store refuses makes the configuration invalid.
+                 * A testee without that feature ignores it.
+                 */
+                initialItems: ectp.conformance.v1.PutItem.$Properties[];
+
+                /**
                  * Creates a new Configure instance using the specified properties.
                  * @param [properties] Properties to set
                  * @returns Configure instance
@@ -2846,6 +2856,16 @@ export namespace ectp {
                      * overlapping bytes is unsettled [I5].
                      */
                     destinationCapacityBytes?: (number|null);
+
+                    /**
+                     * Producer only, with the optional feature "warm-start": items its store
+                     * holds ready before the producer starts (a store filled first, SPEC.md
+                     * [E1]), each as PutItem takes it. The testee puts each into the new
+                     * store, in order, and marks it ready, before it builds the producer on
+                     * that store. An item the store refuses makes the configuration invalid.
+                     * A testee without that feature ignores it.
+                     */
+                    initialItems?: (ectp.conformance.v1.PutItem.$Properties[]|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

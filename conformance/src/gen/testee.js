@@ -3577,6 +3577,12 @@ export const ectp = $root.ectp = (() => {
                  * bytes. 0: 256 MiB. Allocation is the testee's business, but a
                  * destination MUST NOT be given to a new read while an earlier read into
                  * overlapping bytes is unsettled [I5].
+                 * @property {Array.<ectp.conformance.v1.PutItem.$Properties>|null} [initialItems] Producer only, with the optional feature "warm-start": items its store
+                 * holds ready before the producer starts (a store filled first, SPEC.md
+                 * [E1]), each as PutItem takes it. The testee puts each into the new
+                 * store, in order, and marks it ready, before it builds the producer on
+                 * that store. An item the store refuses makes the configuration invalid.
+                 * A testee without that feature ignores it.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3605,6 +3611,7 @@ export const ectp = $root.ectp = (() => {
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
                 const Configure = function (properties) {
+                    this.initialItems = [];
                     if (properties)
                         for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                             if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -3691,6 +3698,19 @@ export const ectp = $root.ectp = (() => {
                 Configure.prototype.destinationCapacityBytes = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * Producer only, with the optional feature "warm-start": items its store
+                 * holds ready before the producer starts (a store filled first, SPEC.md
+                 * [E1]), each as PutItem takes it. The testee puts each into the new
+                 * store, in order, and marks it ready, before it builds the producer on
+                 * that store. An item the store refuses makes the configuration invalid.
+                 * A testee without that feature ignores it.
+                 * @member {Array.<ectp.conformance.v1.PutItem.$Properties>} initialItems
+                 * @memberof ectp.conformance.v1.Configure
+                 * @instance
+                 */
+                Configure.prototype.initialItems = $util.emptyArray;
+
+                /**
                  * Creates a new Configure instance using the specified properties.
                  * @function create
                  * @memberof ectp.conformance.v1.Configure
@@ -3740,6 +3760,9 @@ export const ectp = $root.ectp = (() => {
                         writer.uint32(/* id 8, wireType 0 =*/64).uint64($saturate64(message.storeCapacityBytes));
                     if (message.destinationCapacityBytes != null && $Object.hasOwnProperty.call(message, "destinationCapacityBytes") && (typeof message.destinationCapacityBytes === "object" ? message.destinationCapacityBytes.low || message.destinationCapacityBytes.high : message.destinationCapacityBytes !== 0))
                         writer.uint32(/* id 9, wireType 0 =*/72).uint64($saturate64(message.destinationCapacityBytes));
+                    if (message.initialItems != null && message.initialItems.length)
+                        for (let i = 0; i < message.initialItems.length; ++i)
+                            $root.ectp.conformance.v1.PutItem.encode(message.initialItems[i], writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -3872,6 +3895,14 @@ export const ectp = $root.ectp = (() => {
                                     delete message.destinationCapacityBytes;
                                 continue;
                             }
+                        case 10: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.initialItems && message.initialItems.length))
+                                    message.initialItems = [];
+                                message.initialItems.push($root.ectp.conformance.v1.PutItem.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -3951,6 +3982,15 @@ export const ectp = $root.ectp = (() => {
                     if (message.destinationCapacityBytes != null && $Object.hasOwnProperty.call(message, "destinationCapacityBytes"))
                         if (!$util.isInteger(message.destinationCapacityBytes) && !(message.destinationCapacityBytes && $util.isInteger(message.destinationCapacityBytes.low) && $util.isInteger(message.destinationCapacityBytes.high)))
                             return "destinationCapacityBytes: integer|Long expected";
+                    if (message.initialItems != null && $Object.hasOwnProperty.call(message, "initialItems")) {
+                        if (!$Array.isArray(message.initialItems))
+                            return "initialItems: array expected";
+                        for (let i = 0; i < message.initialItems.length; ++i) {
+                            let error = $root.ectp.conformance.v1.PutItem.verify(message.initialItems[i], _depth + 1);
+                            if (error)
+                                return "initialItems." + error;
+                        }
+                    }
                     return null;
                 };
 
@@ -4053,6 +4093,16 @@ export const ectp = $root.ectp = (() => {
                                 message.destinationCapacityBytes = object.destinationCapacityBytes;
                             else if (typeof object.destinationCapacityBytes === "object")
                                 message.destinationCapacityBytes = new $util.LongBits(object.destinationCapacityBytes.low >>> 0, object.destinationCapacityBytes.high >>> 0).toNumber(true);
+                    if (object.initialItems) {
+                        if (!$Array.isArray(object.initialItems))
+                            throw $TypeError(".ectp.conformance.v1.Configure.initialItems: array expected");
+                        message.initialItems = $Array(object.initialItems.length);
+                        for (let i = 0; i < object.initialItems.length; ++i) {
+                            if (!$util.isObject(object.initialItems[i]))
+                                throw $TypeError(".ectp.conformance.v1.Configure.initialItems: object expected");
+                            message.initialItems[i] = $root.ectp.conformance.v1.PutItem.fromObject(object.initialItems[i], _depth + 1);
+                        }
+                    }
                     return message;
                 };
 
@@ -4073,6 +4123,8 @@ export const ectp = $root.ectp = (() => {
                     if (_depth > $util.recursionLimit)
                         throw $Error("max depth exceeded");
                     let object = {};
+                    if (options.arrays || options.defaults)
+                        object.initialItems = [];
                     if (options.defaults) {
                         object.role = options.enums === $String ? "ROLE_UNSPECIFIED" : 0;
                         object.id = "";
@@ -4144,6 +4196,11 @@ export const ectp = $root.ectp = (() => {
                             object.destinationCapacityBytes = options.longs === $String ? $saturatedString64(message.destinationCapacityBytes) : message.destinationCapacityBytes;
                         else
                             object.destinationCapacityBytes = options.longs === $String ? $util.Long.prototype.toString.call(message.destinationCapacityBytes) : options.longs === $Number ? new $util.LongBits(message.destinationCapacityBytes.low >>> 0, message.destinationCapacityBytes.high >>> 0).toNumber(true) : message.destinationCapacityBytes;
+                    if (message.initialItems && message.initialItems.length) {
+                        object.initialItems = $Array(message.initialItems.length);
+                        for (let j = 0; j < message.initialItems.length; ++j)
+                            object.initialItems[j] = $root.ectp.conformance.v1.PutItem.toObject(message.initialItems[j], options, _depth + 1);
+                    }
                     return object;
                 };
 

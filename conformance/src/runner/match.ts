@@ -183,11 +183,14 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
       }
       if ("$len" in e && (Array.isArray(actual) ? actual.length : 0) !== num(e.$len)) return false;
       if ("$has" in e) {
-        // A list holding these elements, in any order, among any others (a Hello's capabilities).
+        // A list holding these elements, in any order, among any others (a Hello's capabilities);
+        // an element given as an object is a pattern that some element matches (events of a batch).
         const wanted = resolve(e.$has, scope);
         if (!Array.isArray(wanted)) throw new CaseBug(`$has takes a list of the elements the actual list must hold; got ${JSON.stringify(e.$has)}`);
         const held = Array.isArray(actual) ? actual : [];
-        if (!wanted.every((x) => held.some((a) => scalarEq(x, a)))) return false;
+        const found = (x: unknown) =>
+          held.some((a) => (x !== null && typeof x === "object" ? matches(x, a, scope, new Map()) : scalarEq(x, a)));
+        if (!wanted.every(found)) return false;
       }
       if (typeof e.$bind === "string") {
         if (actual === undefined) return false;

@@ -38,6 +38,9 @@ export class CaseSkip extends Error {
   }
 }
 
+/** What a `configure` step may set (conformance/README.md, "Writing cases"). */
+const CONFIGURE_KEYS: readonly string[] = ["config", "epoch", "capacity", "transportMetadata", "items"];
+
 /** Virtual-clock origin: case time 0 is this testee time, so nothing may assume a clock starting at 0. */
 export const CLOCK_ORIGIN_MS = 1_000_000;
 
@@ -490,6 +493,9 @@ class Interpreter {
   }
 
   private async configure(overrides: Record<string, unknown>, expectError: boolean): Promise<void> {
+    for (const k of Object.keys(overrides))
+      if (!CONFIGURE_KEYS.includes(k)) throw new CaseBug(`configure takes ${CONFIGURE_KEYS.join(", ")}; got ${JSON.stringify(k)}`);
+    const initial = this.initialItems(overrides.items);
     const timers = { ...(this.spec.config ?? {}), ...((overrides.config as Record<string, number>) ?? {}) };
     if (typeof overrides.epoch === "number") this.selfEpoch = overrides.epoch;
     this.configured = false;
@@ -511,7 +517,10 @@ class Interpreter {
           ...(metadata === undefined ? {} : { transportMetadata: metadata }),
           timers,
           ...(this.role === C.Role.ROLE_PRODUCER
-            ? { storeCapacityBytes: capacity }
+            ? {
+                storeCapacityBytes: capacity,
+                initialItems: initial.map((f) => ({ descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes })),
+              }
             : this.role === C.Role.ROLE_CONSUMER
               ? { destinationCapacityBytes: capacity }
               : {}),
@@ -525,6 +534,22 @@ class Interpreter {
     // Producer cases: scripted consumers greet the testee first.
     if (this.role === C.Role.ROLE_PRODUCER) for (const p of this.peers.values()) if (p.up && p.hello) await this.greet(p);
     await this.settle();
+    // Feature warm-start: the items' descriptors as the producer will describe them (PutItemResult's, for a put).
+    for (const f of initial) {
+      const a = (await this.cmd({ announce: { key: ectp.v1.ItemKey.fromObject(f.key) } })).announce?.announcement;
+      if (!a?.item)
+        throw new CaseFailure(`initial item ${f.name} at t=${this.now}: Announce after Configure found no such item; the store must hold it from the start (warm-start)`);
+      this.scope.set(`desc.${f.name}`, ectp.v1.ItemDescriptor.toObject(a.item as ectp.v1.ItemDescriptor, JSON_OPTIONS));
+    }
+  }
+
+  /** A configure step's `items` (fixture or family names, feature warm-start): the fixtures the store holds ready from the start. */
+  private initialItems(items: unknown): Fixture[] {
+    if (items === undefined) return [];
+    if (!Array.isArray(items) || items.some((n) => typeof n !== "string"))
+      throw new CaseBug(`configure's items is a list of item fixture or family names; got ${JSON.stringify(items)}`);
+    if (this.role !== C.Role.ROLE_PRODUCER) throw new CaseBug("configure's items (a store filled first) is for producer cases");
+    return (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => this.fixture(n)));
   }
 
   /** Send the peer's Hello to the testee and start its heartbeats. */

@@ -92,6 +92,7 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "events",
   "subscriber",
   "subscriber-view-bound",
+  "warm-start",
 ]);
 
 /** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
@@ -356,6 +357,12 @@ export class CoreTesteeHandler implements TesteeHandler {
       });
       this.producerId = base.id;
       this.producerEpoch = base.epoch;
+      // Feature warm-start: a store filled first, before the producer exists [E1].
+      for (const item of c.initialItems ?? []) {
+        const put = this.putItem(item);
+        if (put.error) return { error: { message: `initial item refused: ${put.error.message}`, code: "INVALID_CONFIG" } };
+        this.store.markReady(this.keyId(item.descriptor?.key));
+      }
       this.producer = new this.core.ProducerCore({ ...base, store: this.store });
       this.role = role;
       return { ok: {} };
@@ -588,24 +595,27 @@ export class CoreTesteeHandler implements TesteeHandler {
     return id.value;
   }
 
+  /** PutItem: write the item into the store, not ready, with this producer's id and epoch filled in. */
+  private putItem(put: ectp.conformance.v1.IPutItem): Res {
+    const desc = toWire(
+      () => ectp.v1.ItemDescriptor.encode(put.descriptor ?? {}).finish(),
+      (b) => wire.v1.ItemDescriptor.toObject(wire.v1.ItemDescriptor.decode(b), { defaults: false }),
+    ) as Record<string, unknown>;
+    desc.producerId = this.producerId;
+    desc.epoch = this.producerEpoch;
+    const r = this.store.put(desc, new Uint8Array(put.data ?? new Uint8Array(0)));
+    if (!r.ok) return { error: { message: r.error.message, code: r.error.code } };
+    return {
+      putItem: {
+        descriptor: ectp.v1.ItemDescriptor.decode(wire.v1.ItemDescriptor.encode(r.value.descriptor).finish()),
+      },
+    };
+  }
+
   private producerCommand(req: Req, now: number): Res {
     const p = this.producer;
     const s = this.store;
-    if (req.putItem) {
-      const desc = toWire(
-        () => ectp.v1.ItemDescriptor.encode(req.putItem?.descriptor ?? {}).finish(),
-        (b) => wire.v1.ItemDescriptor.toObject(wire.v1.ItemDescriptor.decode(b), { defaults: false }),
-      ) as Record<string, unknown>;
-      desc.producerId = this.producerId;
-      desc.epoch = this.producerEpoch;
-      const r = s.put(desc, new Uint8Array(req.putItem.data ?? new Uint8Array(0)));
-      if (!r.ok) return { error: { message: r.error.message, code: r.error.code } };
-      return {
-        putItem: {
-          descriptor: ectp.v1.ItemDescriptor.decode(wire.v1.ItemDescriptor.encode(r.value.descriptor).finish()),
-        },
-      };
-    }
+    if (req.putItem) return this.putItem(req.putItem);
     if (req.markReady) {
       s.markReady(this.keyId(req.markReady.key));
       return { ok: {} };

@@ -48,6 +48,7 @@ MESSAGES = {
         ('timers', 7, 'message', 'ectp.conformance.v1.Timers', '', 'timers'),
         ('storeCapacityBytes', 8, 'uint64', '', '', 'store_capacity_bytes'),
         ('destinationCapacityBytes', 9, 'uint64', '', '', 'destination_capacity_bytes'),
+        ('initialItems', 10, 'message', 'ectp.conformance.v1.PutItem', 'repeated', 'initial_items'),
     ),
     'ectp.conformance.v1.ConnectPeerOutput': (
         ('peerId', 1, 'string', '', '', 'peer_id'),

@@ -32,7 +32,7 @@ from .wire import EctpError, item_key_id
 TESTEE_PROTOCOL_VERSION = 1
 #: Optional features implemented (TESTEE-PROTOCOL.md section 7).
 FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events", "subscriber",
-            "subscriber-view-bound")
+            "subscriber-view-bound", "warm-start")
 #: Default store / destination capacity when Configure gives 0.
 DEFAULT_CAPACITY = 256 * 1024 * 1024
 
@@ -242,8 +242,14 @@ class TesteeAdapter:
         elif role == ROLE_PRODUCER:
             config = ProducerConfig(**{attr: timers[k] for k, attr in _PRODUCER_TIMERS.items() if k in timers})
             self.store = MemoryItemStore(_int(c.get("storeCapacityBytes")) or DEFAULT_CAPACITY, locate=self._locate)
-            self.producer = ProducerCore(ident, epoch, fingerprint, self.store, transport_metadata=metadata, config=config)
             self._producer_id, self._producer_epoch = ident, epoch
+            for put in c.get("initialItems") or []:  # feature warm-start: a store filled first [E1]
+                try:
+                    stored = self._cmd_putItem(put, 0)["putItem"]["descriptor"]
+                except EctpError as err:
+                    raise CommandError("INVALID_CONFIG", f"initial item refused: {err}") from err
+                self.store.mark_ready(item_key_id(stored["key"]))
+            self.producer = ProducerCore(ident, epoch, fingerprint, self.store, transport_metadata=metadata, config=config)
         elif role == ROLE_SUBSCRIBER:
             hb = timers.get("heartbeatIntervalMs")
             bound = {"max_view_bytes": timers["maxViewBytes"]} if "maxViewBytes" in timers else {}

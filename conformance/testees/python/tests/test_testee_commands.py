@@ -117,6 +117,20 @@ class ConfigureTest(unittest.TestCase):
         p = configured(ROLE_PRODUCER, storeCapacityBytes=1024)
         self.assertIn("error", p.handle({"commandId": 2, "nowMs": 0, "putItem": {"descriptor": desc, "data": bytes(4096)}}))
 
+    def test_initial_items_fill_the_store_before_the_producer_starts_and_one_refused_is_invalid(self):
+        """Feature warm-start: Configure.initial_items are put and made ready before the producer is built, so
+        its first batch stores them [E1]; one the store refuses makes the configuration invalid."""
+        def item(name: bytes, size: int) -> dict:
+            return {"descriptor": {"key": {"contentHash": name, "fingerprint": FP}, "sizeBytes": size}, "data": bytes(size)}
+        t = TesteeAdapter()
+        producer = {"role": ROLE_PRODUCER, "id": "X1", "epoch": 3, "fingerprint": FP, "storeCapacityBytes": 100}
+        refused = t.handle({"commandId": 1, "nowMs": 0, "configure": {**producer, "initialItems": [item(b"a", 60), item(b"big", 120)]}})
+        self.assertEqual(refused["error"]["code"], "INVALID_CONFIG")
+        self.assertEqual(t.handle({"commandId": 2, "nowMs": 0, "poll": {}})["error"]["code"], "NOT_CONFIGURED")
+        self.assertIn("ok", t.handle({"commandId": 3, "nowMs": 0, "configure": {**producer, "initialItems": [item(b"a", 60)]}}))
+        batches = [o["eventBatch"]["batch"] for o in t.handle({"commandId": 4, "nowMs": 0, "poll": {}})["poll"]["outputs"]]
+        self.assertEqual([[e["stored"]["item"]["sizeBytes"] for e in b["events"]] for b in batches], [[60]])
+
     def test_configure_discards_the_previous_instance_entirely(self):
         """Section 2 item 4: no state leaks from one instance to the next, and an invalid
         Configure leaves no instance (Error, then NOT_CONFIGURED)."""
