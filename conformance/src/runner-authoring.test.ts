@@ -103,6 +103,13 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(await run(misspelt)).toMatchObject({ status: "failed", message: expect.stringContaining('configure takes config, epoch, capacity, transportMetadata, items; got "item"') });
     const consumer = withSteps(CASE, (s) => [{ configure: { items: ["A"] } }, ...s]);
     expect(await run(consumer)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items (a store filled first) is for producer cases") });
+    const twice = withSteps(WARM, (s) => [{ configure: { items: ["A", "A"] } }, ...s.slice(1)]);
+    expect(await run(twice)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names A twice") });
+    const tooBig = withSteps(WARM, (s) => [{ configure: { items: ["A"], capacity: 100 } }, ...s.slice(1)]);
+    expect(await run(tooBig)).toMatchObject({ status: "failed", message: expect.stringContaining("more than the store's capacity") });
+    const noFeature = structuredClone(CASES.find((x) => x.fullName === WARM) as LoadedCase);
+    noFeature.spec.features = ["producer"];
+    expect(await run(noFeature)).toMatchObject({ status: "failed", message: expect.stringContaining('needs the feature "warm-start"') });
     expect(await run(withSteps(WARM, (s) => s))).toMatchObject({ status: "passed" });
   });
 

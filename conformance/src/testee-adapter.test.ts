@@ -69,6 +69,11 @@ describe("TS reference testee: answers TESTEE-PROTOCOL.md fixes", () => {
     const producer = { role: 2, id: "P1", epoch: 5, fingerprint: FINGERPRINT, storeCapacityBytes: 100 };
     expect(ask({ configure: { ...producer, initialItems: [item("a", 60), item("big", 120)] } }).error).toMatchObject({ code: "INVALID_CONFIG" });
     expect(ask({ poll: {} }).error).toMatchObject({ code: "NOT_CONFIGURED" });
+    // Two that the store takes one at a time but not together (the second evicts the first): invalid too.
+    expect(ask({ configure: { ...producer, initialItems: [item("a", 60), item("b", 60)] } }).error).toMatchObject({
+      code: "INVALID_CONFIG",
+      message: expect.stringContaining("do not fit in the store together"),
+    });
     expect(ask({ configure: { ...producer, initialItems: [item("a", 60)] } })).toMatchObject({ ok: {} });
     const polled = ask({ poll: {} }).poll?.outputs ?? [];
     expect(polled.map((o) => o.eventBatch?.batch?.events?.map((e) => e.stored?.item?.sizeBytes?.toString()))).toEqual([["60"]]);

@@ -489,6 +489,7 @@ class Interpreter {
     if (req.readMemory) return "read-memory";
     if (req.deliverMessage?.raw && req.deliverMessage.raw.length > 0) return "raw-messages";
     if (req.admit?.items?.some((it) => it.announcementJson)) return "untrusted-json";
+    if (req.configure?.initialItems && req.configure.initialItems.length > 0) return "warm-start";
     return this.spec.role;
   }
 
@@ -502,6 +503,9 @@ class Interpreter {
     this.reads.clear();
     this.deadline = undefined;
     const capacity = Number(overrides.capacity ?? this.spec.capacity ?? 0);
+    const filled = initial.reduce((sum, f) => sum + f.bytes.length, 0);
+    if (filled > (capacity || 256 * 1024 * 1024))
+      throw new CaseBug(`configure's items hold ${filled} bytes, more than the store's capacity: the store would evict some of them`);
     // The testee's own transport metadata (SPEC 4.1: its Hellos carry it), base64 as proto3 JSON writes bytes.
     const metadata = overrides.transportMetadata ?? this.spec.self?.transportMetadata;
     if (metadata !== undefined && (typeof metadata !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(metadata)))
@@ -538,8 +542,8 @@ class Interpreter {
     for (const f of initial) {
       const a = (await this.cmd({ announce: { key: ectp.v1.ItemKey.fromObject(f.key) } })).announce?.announcement;
       if (!a?.item)
-        throw new CaseFailure(`initial item ${f.name} at t=${this.now}: Announce after Configure found no such item; the store must hold it from the start (warm-start)`);
-      this.scope.set(`desc.${f.name}`, ectp.v1.ItemDescriptor.toObject(a.item as ectp.v1.ItemDescriptor, JSON_OPTIONS));
+        throw new CaseFailure(`initial item ${f.name} at t=${this.now}: Announce after Configure answered no announcement; the store must hold it from the start (warm-start)`);
+      this.checkStoredDescriptor(`initial item ${f.name}`, "its announced descriptor", f, a.item as ectp.v1.ItemDescriptor);
     }
   }
 
@@ -549,7 +553,26 @@ class Interpreter {
     if (!Array.isArray(items) || items.some((n) => typeof n !== "string"))
       throw new CaseBug(`configure's items is a list of item fixture or family names; got ${JSON.stringify(items)}`);
     if (this.role !== C.Role.ROLE_PRODUCER) throw new CaseBug("configure's items (a store filled first) is for producer cases");
-    return (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => this.fixture(n)));
+    if (!(this.spec.features ?? []).includes("warm-start")) throw new CaseBug('configure\'s items needs the feature "warm-start" in the case\'s features');
+    const fixtures = (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => this.fixture(n)));
+    const names = fixtures.map((f) => f.name);
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined) throw new CaseBug(`configure's items names ${twice} twice (a store holds an item once)`);
+    return fixtures;
+  }
+
+  /**
+   * A descriptor the producer gave for an item it stored (PutItemResult, or the announcement of an
+   * initial item): the full descriptor, this producer's id and epoch, the fixture's size. Bound as
+   * `desc.<name>`, the descriptor later steps expect for the item.
+   */
+  private checkStoredDescriptor(what: string, field: string, f: Fixture, d: ectp.v1.ItemDescriptor): void {
+    if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.bytes.length)
+      throw new CaseFailure(
+        `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(this.selfId)}, ` +
+          `epoch ${this.selfEpoch}, size_bytes ${f.bytes.length}); got ${JSON.stringify(ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS))}`,
+      );
+    this.scope.set(`desc.${f.name}`, ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS));
   }
 
   /** Send the peer's Hello to the testee and start its heartbeats. */
@@ -1032,16 +1055,9 @@ class Interpreter {
       settle,
     );
     const d = res.putItem?.descriptor;
-    if (d) {
-      // testee.proto PutItemResult: the stored item's full descriptor, as the producer will announce it
-      // (its location may be empty: item.proto lets the grant supply it).
-      if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.bytes.length)
-        throw new CaseFailure(
-          `putItem ${name} at t=${this.now}: PutItemResult.descriptor MUST be the full descriptor (producer_id ${JSON.stringify(this.selfId)}, ` +
-            `epoch ${this.selfEpoch}, size_bytes ${f.bytes.length}); got ${JSON.stringify(ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS))}`,
-        );
-      this.scope.set(`desc.${name}`, ectp.v1.ItemDescriptor.toObject(d as ectp.v1.ItemDescriptor, JSON_OPTIONS));
-    }
+    // testee.proto PutItemResult: the stored item's full descriptor, as the producer will announce it
+    // (its location may be empty: item.proto lets the grant supply it).
+    if (d) this.checkStoredDescriptor(`putItem ${name}`, "PutItemResult.descriptor", f, d as ectp.v1.ItemDescriptor);
     if (ready && !res.error) await this.cmd({ markReady: { key: ectp.v1.ItemKey.fromObject(f.key) } }, false, settle);
   }
 

@@ -358,11 +358,16 @@ export class CoreTesteeHandler implements TesteeHandler {
       this.producerId = base.id;
       this.producerEpoch = base.epoch;
       // Feature warm-start: a store filled first, before the producer exists [E1].
+      const initial: string[] = [];
       for (const item of c.initialItems ?? []) {
         const put = this.putItem(item);
         if (put.error) return { error: { message: `initial item refused: ${put.error.message}`, code: "INVALID_CONFIG" } };
-        this.store.markReady(this.keyId(item.descriptor?.key));
+        initial.push(this.keyId(item.descriptor?.key));
+        this.store.markReady(initial[initial.length - 1]);
       }
+      // A later item that made the store evict an earlier one: the items do not fit together.
+      if (initial.some((keyId) => this.store.get(keyId) === undefined))
+        return { error: { message: "initial items do not fit in the store together (it evicted some of them)", code: "INVALID_CONFIG" } };
       this.producer = new this.core.ProducerCore({ ...base, store: this.store });
       this.role = role;
       return { ok: {} };

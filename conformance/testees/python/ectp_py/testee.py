@@ -243,12 +243,16 @@ class TesteeAdapter:
             config = ProducerConfig(**{attr: timers[k] for k, attr in _PRODUCER_TIMERS.items() if k in timers})
             self.store = MemoryItemStore(_int(c.get("storeCapacityBytes")) or DEFAULT_CAPACITY, locate=self._locate)
             self._producer_id, self._producer_epoch = ident, epoch
+            initial = []
             for put in c.get("initialItems") or []:  # feature warm-start: a store filled first [E1]
                 try:
                     stored = self._cmd_putItem(put, 0)["putItem"]["descriptor"]
                 except EctpError as err:
                     raise CommandError("INVALID_CONFIG", f"initial item refused: {err}") from err
-                self.store.mark_ready(item_key_id(stored["key"]))
+                initial.append(item_key_id(stored["key"]))
+                self.store.mark_ready(initial[-1])
+            if any(self.store.get(key_id) is None for key_id in initial):  # a later item made the store evict it
+                raise CommandError("INVALID_CONFIG", "initial items do not fit in the store together (it evicted some of them)")
             self.producer = ProducerCore(ident, epoch, fingerprint, self.store, transport_metadata=metadata, config=config)
         elif role == ROLE_SUBSCRIBER:
             hb = timers.get("heartbeatIntervalMs")

@@ -127,6 +127,9 @@ class ConfigureTest(unittest.TestCase):
         refused = t.handle({"commandId": 1, "nowMs": 0, "configure": {**producer, "initialItems": [item(b"a", 60), item(b"big", 120)]}})
         self.assertEqual(refused["error"]["code"], "INVALID_CONFIG")
         self.assertEqual(t.handle({"commandId": 2, "nowMs": 0, "poll": {}})["error"]["code"], "NOT_CONFIGURED")
+        # two that the store takes one at a time but not together (the second evicts the first): invalid too
+        apart = t.handle({"commandId": 5, "nowMs": 0, "configure": {**producer, "initialItems": [item(b"a", 60), item(b"b", 60)]}})
+        self.assertIn("do not fit in the store together", apart["error"]["message"])
         self.assertIn("ok", t.handle({"commandId": 3, "nowMs": 0, "configure": {**producer, "initialItems": [item(b"a", 60)]}}))
         batches = [o["eventBatch"]["batch"] for o in t.handle({"commandId": 4, "nowMs": 0, "poll": {}})["poll"]["outputs"]]
         self.assertEqual([[e["stored"]["item"]["sizeBytes"] for e in b["events"]] for b in batches], [[60]])
