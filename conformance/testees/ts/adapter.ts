@@ -362,8 +362,9 @@ export class CoreTesteeHandler implements TesteeHandler {
       for (const item of c.initialItems ?? []) {
         const put = this.putItem(item);
         if (put.error) return { error: { message: `initial item refused: ${put.error.message}`, code: "INVALID_CONFIG" } };
-        initial.push(this.keyId(item.descriptor?.key));
-        this.store.markReady(initial[initial.length - 1]);
+        const keyId = this.keyId(item.descriptor?.key);
+        this.store.markReady(keyId);
+        initial.push(keyId);
       }
       // A later item that made the store evict an earlier one: the items do not fit together.
       if (initial.some((keyId) => this.store.get(keyId) === undefined))
