@@ -249,8 +249,9 @@ class TesteeAdapter:
                     stored = self._cmd_putItem(put, 0)["putItem"]["descriptor"]
                 except EctpError as err:
                     raise CommandError("INVALID_CONFIG", f"initial item refused: {err}") from err
-                initial.append(item_key_id(stored["key"]))
-                self.store.mark_ready(initial[-1])
+                key_id = item_key_id(stored["key"])
+                self.store.mark_ready(key_id)
+                initial.append(key_id)
             if any(self.store.get(key_id) is None for key_id in initial):  # a later item made the store evict it
                 raise CommandError("INVALID_CONFIG", "initial items do not fit in the store together (it evicted some of them)")
             self.producer = ProducerCore(ident, epoch, fingerprint, self.store, transport_metadata=metadata, config=config)

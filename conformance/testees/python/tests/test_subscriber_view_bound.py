@@ -385,7 +385,6 @@ class TheWaitAfterADropTest(unittest.TestCase):
         self.assertEqual(snapshot_requests(sub.poll(2040)), 1)
 
 
-
 class LossyLinkTest(unittest.TestCase):
     # [E2][I4] over the lossy, duplicating, reordering link of the convergence test, with a bound of six items
     # that the producer's twelve pass: at every step the view is within the bound; once the producer holds two
@@ -397,7 +396,7 @@ class LossyLinkTest(unittest.TestCase):
         for seed in range(60):
             rnd = random.Random(seed)
             store = MemoryItemStore(12 * 16)  # a 13th item evicts the oldest ready one [P6]
-            # Half the seeds answer in parts of three items (a part of a snapshot past the bound drops it).
+            # Half the seeds answer in parts (a batch bound of half the view bound): a part past the view bound drops it.
             parts = {"max_batch_bytes": bound // 2} if seed % 2 else {}
             producer = ProducerCore(P, 5, FP, store, config=ProducerConfig(resend_interval_ms=10, **parts))
             sub = EventSubscriber("R1", 1, FP, heartbeat_interval_ms=100, retry_ms=50, catch_up_ms=200, max_view_bytes=bound)
