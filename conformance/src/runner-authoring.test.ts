@@ -97,6 +97,13 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(await run(withSteps(HELLO, (s) => s))).toMatchObject({ status: "passed" });
   });
 
+  it("unpolled other than true is a case bug (the put would be polled, and the pending change published, after all)", async () => {
+    const FLUSH = "producer/e2-replay/a-snapshot-request-is-answered-after-the-pending-changes-are-published";
+    const edited = withSteps(FLUSH, (s) => s.map((st) => (st.unpolled === true ? { ...st, unpolled: "yes" } : st)));
+    expect(await run(edited)).toMatchObject({ status: "failed", message: expect.stringContaining('unpolled must be true; got "yes"') });
+    expect(await run(withSteps(FLUSH, (s) => s))).toMatchObject({ status: "passed" });
+  });
+
   it("a configure key the runner does not know (a misspelt items) is a case bug, and items outside a producer case too", async () => {
     const WARM = "producer/e1-warm-start/an-item-held-at-start-is-granted";
     const misspelt = withSteps(WARM, (s) => [{ configure: { item: ["A"] } }, ...s.slice(1)]);

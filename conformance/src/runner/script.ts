@@ -338,10 +338,13 @@ class Interpreter {
         const name = String(this.r(arg, extra));
         // `together`: a family's members are put (and marked ready) with no poll in between, then
         // polled once: one drive's changes, as an engine step filling the store makes them [E1].
-        if (step.together !== undefined && step.together !== true) throw new CaseBug(`together must be true; got ${JSON.stringify(step.together)}`);
-        const settle = step.together !== true;
+        // `unpolled`: not polled at all, so the changes are still pending when the next step's
+        // command arrives (a producer publishes them before it answers a snapshot [E2]).
+        for (const mod of ["together", "unpolled"] as const)
+          if (step[mod] !== undefined && step[mod] !== true) throw new CaseBug(`${mod} must be true; got ${JSON.stringify(step[mod])}`);
+        const settle = step.together !== true && step.unpolled !== true;
         for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true, settle);
-        if (!settle) await this.settle();
+        if (step.together === true && step.unpolled !== true) await this.settle();
         break;
       }
       case "markReady":
@@ -1512,6 +1515,7 @@ const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
   bind: ["announce"],
   ready: ["put"],
   together: ["put"],
+  unpolled: ["put"],
 };
 
 /** The keys of a step that are not its action: its time and the modifiers above. */
