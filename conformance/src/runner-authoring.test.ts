@@ -101,6 +101,13 @@ describe("case interpreter: checks that could not fail are refused", () => {
     const FLUSH = "producer/e2-replay/a-snapshot-request-is-answered-after-the-pending-changes-are-published";
     const edited = withSteps(FLUSH, (s) => s.map((st) => (st.unpolled === true ? { ...st, unpolled: "yes" } : st)));
     expect(await run(edited)).toMatchObject({ status: "failed", message: expect.stringContaining('unpolled must be true; got "yes"') });
+    // A step after it that moves the clock would poll first, publishing the change: refused, unless stalled.
+    const moved = withSteps(FLUSH, (s) => s.map((st) => ("deliver" in st ? { ...st, after: 1 } : st)));
+    expect(await run(moved)).toMatchObject({ status: "failed", message: expect.stringContaining("the step after an unpolled put must be deliver") });
+    const stalled = withSteps(FLUSH, (s) => s.map((st) => ("deliver" in st ? { ...st, after: 1, stalled: true } : st)));
+    expect(await run(stalled)).toMatchObject({ status: "passed" });
+    const together = withSteps(FLUSH, (s) => s.map((st) => (st.unpolled === true ? { ...st, together: true } : st)));
+    expect(await run(together)).toMatchObject({ status: "failed", message: expect.stringContaining("together and unpolled do not go together") });
     expect(await run(withSteps(FLUSH, (s) => s))).toMatchObject({ status: "passed" });
   });
 
@@ -111,7 +118,7 @@ describe("case interpreter: checks that could not fail are refused", () => {
     const consumer = withSteps(CASE, (s) => [{ configure: { items: ["A"] } }, ...s]);
     expect(await run(consumer)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items (a store filled first) is for producer cases") });
     const twice = withSteps(WARM, (s) => [{ configure: { items: ["A", "A"] } }, ...s.slice(1)]);
-    expect(await run(twice)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names A twice") });
+    expect(await run(twice)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names A's key twice") });
     const tooBig = withSteps(WARM, (s) => [{ configure: { items: ["A"], capacity: 100 } }, ...s.slice(1)]);
     expect(await run(tooBig)).toMatchObject({ status: "failed", message: expect.stringContaining("more than the store's capacity") });
     const noFeature = structuredClone(CASES.find((x) => x.fullName === WARM) as LoadedCase);

@@ -2,7 +2,8 @@
  * Runs one case file case against one testee: the case interpreter.
  *
  * The runner plays the engine, the clock, the transport and scripted peers. After every
- * command it polls the testee at the same time until nothing more is due; moving the clock
+ * command it polls the testee at the same time until nothing more is due (but for a put a case
+ * marks `unpolled`, whose change the next command finds pending); moving the clock
  * polls at every deadline the testee reports and runs the runner's own scheduled events
  * (rule actions, peer heartbeats), so timers are exercised exactly. Invariants checked on
  * every case: [I1] (no Error answer where none is expected), [I3] (producer pins == grants
@@ -37,6 +38,9 @@ export class CaseSkip extends Error {
     this.feature = feature;
   }
 }
+
+/** The actions that may follow an unpolled put: commands sent before any poll (conformance/README.md, "Writing cases"). */
+const AFTER_UNPOLLED: readonly string[] = ["deliver", "put", "markReady", "discard", "evict", "clearStore", "shutdown"];
 
 /** What a `configure` step may set (conformance/README.md, "Writing cases"). */
 const CONFIGURE_KEYS: readonly string[] = ["config", "epoch", "capacity", "transportMetadata", "items"];
@@ -126,6 +130,8 @@ class Interpreter {
   private readonly rules: ActiveRule[] = [];
   private readonly peers = new Map<string, PeerState>();
   private readonly fixtures = new Map<string, Fixture>();
+  /** Whether the step before was a put with `unpolled`: its change is pending until the next command's poll. */
+  private unpolledPut = false;
   /** Item families (`items.<name>.count`): the names of their members, in order. */
   private readonly families = new Map<string, string[]>();
   private readonly reads = new Map<number, UnsettledRead>();
@@ -272,6 +278,13 @@ class Interpreter {
     const target = typeof step.at === "number" ? step.at : typeof step.after === "number" ? this.now + step.after : undefined;
     if (step.stalled !== undefined && (step.stalled !== true || target === undefined))
       throw new CaseBug("stalled must be true and needs a step time (at or after)");
+    if (this.unpolledPut) {
+      // A step that moved the clock, or waited, would poll first and publish the change `unpolled` kept pending.
+      this.unpolledPut = false;
+      const next = Object.keys(step).find((k) => !STEP_MODIFIERS.has(k));
+      if ((target !== undefined && step.stalled !== true) || next === undefined || !AFTER_UNPOLLED.includes(next))
+        throw new CaseBug(`the step after an unpolled put must be ${AFTER_UNPOLLED.join(", ")}, with no step time (or stalled): anything else polls first`);
+    }
     if (target !== undefined) {
       if (step.stalled === true) await this.jumpTo(target);
       else await this.advanceTo(target);
@@ -342,9 +355,11 @@ class Interpreter {
         // command arrives (a producer publishes them before it answers a snapshot [E2]).
         for (const mod of ["together", "unpolled"] as const)
           if (step[mod] !== undefined && step[mod] !== true) throw new CaseBug(`${mod} must be true; got ${JSON.stringify(step[mod])}`);
+        if (step.together === true && step.unpolled === true) throw new CaseBug("together and unpolled do not go together: unpolled puts are never polled");
         const settle = step.together !== true && step.unpolled !== true;
         for (const item of this.families.get(name) ?? [name]) await this.put(item, step.ready === true, step.expectError === true, settle);
-        if (step.together === true && step.unpolled !== true) await this.settle();
+        if (step.together === true) await this.settle();
+        this.unpolledPut = step.unpolled === true;
         break;
       }
       case "markReady":
@@ -506,9 +521,10 @@ class Interpreter {
     this.reads.clear();
     this.deadline = undefined;
     const capacity = Number(overrides.capacity ?? this.spec.capacity ?? 0);
+    if (!Number.isSafeInteger(capacity) || capacity < 0) throw new CaseBug(`capacity is a number of bytes; got ${JSON.stringify(overrides.capacity ?? this.spec.capacity)}`);
     const filled = initial.reduce((sum, f) => sum + f.bytes.length, 0);
-    if (filled > (capacity || 256 * 1024 * 1024))
-      throw new CaseBug(`configure's items hold ${filled} bytes, more than the store's capacity: the store would evict some of them`);
+    if (!expectError && filled > (capacity || 256 * 1024 * 1024))
+      throw new CaseBug(`configure's items hold ${filled} bytes, more than the store's capacity: the store would evict some of them (expectError to check that refusal)`);
     // The testee's own transport metadata (SPEC 4.1: its Hellos carry it), base64 as proto3 JSON writes bytes.
     const metadata = overrides.transportMetadata ?? this.spec.self?.transportMetadata;
     if (metadata !== undefined && (typeof metadata !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(metadata)))
@@ -558,9 +574,9 @@ class Interpreter {
     if (this.role !== C.Role.ROLE_PRODUCER) throw new CaseBug("configure's items (a store filled first) is for producer cases");
     if (!(this.spec.features ?? []).includes("warm-start")) throw new CaseBug('configure\'s items needs the feature "warm-start" in the case\'s features');
     const fixtures = (items as string[]).flatMap((name) => (this.families.get(name) ?? [name]).map((n) => this.fixture(n)));
-    const names = fixtures.map((f) => f.name);
-    const twice = names.find((n, i) => names.indexOf(n) !== i);
-    if (twice !== undefined) throw new CaseBug(`configure's items names ${twice} twice (a store holds an item once)`);
+    const keys = fixtures.map((f) => JSON.stringify(f.key));
+    const twice = fixtures.find((_, i) => keys.indexOf(keys[i] as string) !== i);
+    if (twice !== undefined) throw new CaseBug(`configure's items names ${twice.name}'s key twice (a store holds an item once)`);
     return fixtures;
   }
 
@@ -570,12 +586,15 @@ class Interpreter {
    * `desc.<name>`, the descriptor later steps expect for the item.
    */
   private checkStoredDescriptor(what: string, field: string, f: Fixture, d: ectp.v1.ItemDescriptor): void {
+    const json = ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS);
     if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.bytes.length)
       throw new CaseFailure(
         `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(this.selfId)}, ` +
-          `epoch ${this.selfEpoch}, size_bytes ${f.bytes.length}); got ${JSON.stringify(ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS))}`,
+          `epoch ${this.selfEpoch}, size_bytes ${f.bytes.length}); got ${JSON.stringify(json)}`,
       );
-    this.scope.set(`desc.${f.name}`, ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS));
+    if (putFields(f.partial) !== putFields(json))
+      throw new CaseFailure(`${what} at t=${this.now}: ${field} MUST keep the key, dtype, shape and checksum put; got ${JSON.stringify(json)}`);
+    this.scope.set(`desc.${f.name}`, json);
   }
 
   /** Send the peer's Hello to the testee and start its heartbeats. */
