@@ -11,6 +11,7 @@ import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import type { ectp } from "./proto.js";
 import { matches } from "./runner/match.js";
 import { runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
@@ -21,8 +22,8 @@ const withSteps = (name: string, edit: (steps: Record<string, unknown>[]) => Rec
   c.spec.steps = edit(c.spec.steps as unknown as Record<string, unknown>[]) as unknown as typeof c.spec.steps;
   return c;
 };
-const run = async (c: LoadedCase) => {
-  const testee = () => inProcessTestee(new CoreTesteeHandler(core as unknown as CoreModule));
+const run = async (c: LoadedCase, Handler: typeof CoreTesteeHandler = CoreTesteeHandler) => {
+  const testee = () => inProcessTestee(new Handler(core as unknown as CoreModule));
   const report = await runSuite({ testee, features: [...TS_TESTEE_FEATURES, "events"], cases: [c], level: "all" });
   return report.results[0];
 };
@@ -121,10 +122,42 @@ describe("case interpreter: checks that could not fail are refused", () => {
     expect(await run(twice)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items names A's key twice") });
     const tooBig = withSteps(WARM, (s) => [{ configure: { items: ["A"], capacity: 100 } }, ...s.slice(1)]);
     expect(await run(tooBig)).toMatchObject({ status: "failed", message: expect.stringContaining("more than the store's capacity") });
+    const notAList = withSteps(WARM, (s) => [{ configure: { items: "A" } }, ...s.slice(1)]);
+    expect(await run(notAList)).toMatchObject({ status: "failed", message: expect.stringContaining("configure's items is a list of item fixture or family names") });
+    const oddCapacity = withSteps(WARM, (s) => [{ configure: { items: ["A"], capacity: "lots" } }, ...s.slice(1)]);
+    expect(await run(oddCapacity)).toMatchObject({ status: "failed", message: expect.stringContaining('capacity is a number of bytes; got "lots"') });
     const noFeature = structuredClone(CASES.find((x) => x.fullName === WARM) as LoadedCase);
     noFeature.spec.features = ["producer"];
     expect(await run(noFeature)).toMatchObject({ status: "failed", message: expect.stringContaining('needs the feature "warm-start"') });
     expect(await run(withSteps(WARM, (s) => s))).toMatchObject({ status: "passed" });
+  });
+
+  it("a warm-start producer that does not hold its initial items, or announces them otherwise than put, fails the case", async () => {
+    const WARM = "producer/e1-warm-start/an-item-held-at-start-is-granted";
+    /** The TS testee with `edit` applied to each request and `answer` to each response. */
+    const altered = (edit: (req: ectp.conformance.v1.TesteeRequest) => void, answer: (res: ectp.conformance.v1.ITesteeResponse) => void) =>
+      class extends CoreTesteeHandler {
+        override handle(req: ectp.conformance.v1.TesteeRequest) {
+          edit(req);
+          const res = super.handle(req);
+          answer(res);
+          return res;
+        }
+      };
+    const runWith = (Handler: typeof CoreTesteeHandler) => run(CASES.find((x) => x.fullName === WARM) as LoadedCase, Handler);
+    const ignoresItems = altered(
+      (req) => {
+        if (req.configure) req.configure.initialItems = [];
+      },
+      () => {},
+    );
+    expect(await runWith(ignoresItems)).toMatchObject({ status: "failed", message: expect.stringContaining("Announce after Configure answered no announcement") });
+    const item = (res: ectp.conformance.v1.ITesteeResponse) => res.announce?.announcement?.item;
+    const olderEpoch = altered(() => {}, (res) => { const d = item(res); if (d) d.epoch = 4; });
+    expect(await runWith(olderEpoch)).toMatchObject({ status: "failed", message: expect.stringContaining("its announced descriptor MUST be the full descriptor") });
+    const otherDtype = altered(() => {}, (res) => { const d = item(res); if (d) d.dtype = 5; });
+    expect(await runWith(otherDtype)).toMatchObject({ status: "failed", message: expect.stringContaining("MUST keep the key, dtype, shape and checksum put") });
+    expect(await runWith(CoreTesteeHandler)).toMatchObject({ status: "passed" });
   });
 
   it("a step time that is not a number (a template, a string) is a case bug, not a step run at the current time", async () => {
