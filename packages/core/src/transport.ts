@@ -61,7 +61,9 @@ export interface ReadOperation {
  *
  * Whatever the status, once a read's result has been reported the transport
  * guarantees it will not write into the destination again ([I5]): this is the
- * "settled" signal quarantine waits for ([C8]).
+ * "settled" signal quarantine waits for ([C8]). A result with any other status settles nothing:
+ * the consumer counts it (ignored, reason `malformed_read_result`), logs an error and keeps the
+ * read in flight, destination included, until its deadline or a result with one of these.
  */
 export type ReadStatus = "done" | "failed" | "cancelled";
 

@@ -1961,6 +1961,18 @@ export class ConsumerCore {
       this.ignore("unknown_read"); // [C10] unknown, or its quarantine cap already released it
       return;
     }
+    const status = result.status;
+    if (status !== "done" && status !== "failed" && status !== "cancelled") {
+      // [C8][I5] Not one of the statuses that say the read settled: the transport may still write into
+      // the destination, so nothing is freed. The read stays in flight, to end at its deadline (and be
+      // quarantined) or when a result with a known status comes.
+      this.ignore("malformed_read_result");
+      this.logger.error("transport reported a read result whose status is not done, failed or cancelled; the read stays in flight", {
+        readId,
+        status: typeof status === "string" ? ownText(status, 40) : describeValue(status),
+      });
+      return;
+    }
     this.reads.delete(readId);
     this.readEnded(r, now);
     this.timers.cancel(r);
@@ -1982,7 +1994,8 @@ export class ConsumerCore {
           f.read = undefined;
           // [C11] Handled at or after its deadline, the outcome names the deadline, whatever the result says.
           const late = now >= r.deadline ? (now >= r.leaseDeadline ? "LEASE_EXPIRED" : "TRANSFER_TIMEOUT") : undefined;
-          this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+          const error = typeof result.error === "string" ? `: ${ownText(result.error, 200)}` : "";
+          this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now, `the read failed with the producer gone${error}`); // [C5] after a grant: terminal
         }
         this.peerGone(r.peer, "unreachable", now);
       });
@@ -2197,7 +2210,8 @@ export class ConsumerCore {
     for (const r of Array.from(peer.ackWaiters)) if (r.epoch < epoch) this.dropGrant(r);
     // [P8][C5] Attempts, grants and reads of the old epoch: terminal EPOCH_CHANGED.
     this.endTogether(now, () => {
-      for (const f of peerFetches(peer)) if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now);
+      for (const f of peerFetches(peer))
+        if (!f.disposed && f.epoch < epoch) this.terminateFetch(f, "EPOCH_CHANGED", now, `the producer restarted as epoch ${epoch}; the item was announced in epoch ${f.epoch}`);
     });
   }
 
@@ -2281,6 +2295,7 @@ export class ConsumerCore {
     if (item === undefined) {
       const checked = validateDescriptor(g.item, this.limits);
       let reason: FailureReasonName | undefined;
+      let detail = "";
       if (!checked.ok) {
         let rawSize: number;
         try {
@@ -2291,18 +2306,30 @@ export class ConsumerCore {
         } catch {
           rawSize = Number.NaN;
         }
-        reason = Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes ? "SIZE_MISMATCH" : "INVALID_ANNOUNCEMENT";
-      } else if (checked.value.keyId !== f.keyId) reason = "INVALID_ANNOUNCEMENT";
-      else if (checked.value.epoch !== f.epoch) reason = "EPOCH_CHANGED";
-      else if (checked.value.sizeBytes !== f.desc.sizeBytes) reason = "SIZE_MISMATCH";
-      else item = checked.value;
+        if (Number.isFinite(rawSize) && rawSize !== f.desc.sizeBytes) {
+          reason = "SIZE_MISMATCH";
+          detail = `the grant names ${rawSize} bytes, the announcement ${f.desc.sizeBytes}`;
+        } else {
+          reason = "INVALID_ANNOUNCEMENT";
+          detail = `the grant's descriptor is invalid: ${checked.error.message}`;
+        }
+      } else if (checked.value.keyId !== f.keyId) {
+        reason = "INVALID_ANNOUNCEMENT";
+        detail = "the grant's descriptor names another item key than the one requested";
+      } else if (checked.value.epoch !== f.epoch) {
+        reason = "EPOCH_CHANGED";
+        detail = `the grant's descriptor names epoch ${checked.value.epoch}, the announcement ${f.epoch}`;
+      } else if (checked.value.sizeBytes !== f.desc.sizeBytes) {
+        reason = "SIZE_MISMATCH";
+        detail = `the grant names ${checked.value.sizeBytes} bytes, the announcement ${f.desc.sizeBytes}`;
+      } else item = checked.value;
       if (reason !== undefined) {
-        this.grantFailed(f, peer, grantId, reason, now);
+        this.grantFailed(f, peer, grantId, reason, now, detail);
         return;
       }
     }
     if (senderEpoch !== f.epoch) {
-      this.grantFailed(f, peer, grantId, "EPOCH_CHANGED", now);
+      this.grantFailed(f, peer, grantId, "EPOCH_CHANGED", now, `the grant came from epoch ${senderEpoch}, the announcement named ${f.epoch}`);
       return;
     }
     const itemChecksum = item === f.desc ? this.scratchChecksum : (item as ValidDescriptor).checksum?.crc32c ?? -1;
@@ -2310,7 +2337,8 @@ export class ConsumerCore {
     // [C11] Conservative lease: the smaller of the grant's lease_ms (0: 30 000) and our own, from receipt, minus the safety margin.
     const leaseDeadline = now + Math.min(grantLeaseMs(toNum(g.leaseMs)), this.config.leaseMs) - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {
-      this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now);
+      const lease = `the grant's lease of ${grantLeaseMs(toNum(g.leaseMs))} ms (at most leaseMs, ${this.config.leaseMs} ms)`;
+      this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now, `${lease} is not longer than leaseSafetyMarginMs (${this.config.leaseSafetyMarginMs} ms)`);
       return;
     }
     const deadline = Math.min(now + this.config.transferTimeoutMs, leaseDeadline);
@@ -2340,7 +2368,7 @@ export class ConsumerCore {
         length: dest.length,
       });
       this.releaseDest(dest);
-      this.grantFailed(f, peer, grantId, "INTERNAL", now);
+      this.grantFailed(f, peer, grantId, "INTERNAL", now, `the destination pool returned ${dest.length} bytes for an item of ${f.desc.sizeBytes}`);
       return;
     }
     const announcedChecksum = f.desc.checksum?.crc32c ?? -1;
@@ -2373,9 +2401,9 @@ export class ConsumerCore {
     this.out.push({ type: "start-read", readId, peerId: peer.id, source, destination: dest, crc32c: crc });
   }
 
-  private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number): void {
+  private grantFailed(f: Fetch, peer: Peer, grantId: number, reason: FailureReasonName, now: number, detail: string): void {
     this.sendReadComplete(peer.id, grantId, ACK_FAILED, reason);
-    this.terminateFetch(f, reason, now);
+    this.terminateFetch(f, reason, now, detail);
   }
 
   /**
@@ -2549,13 +2577,17 @@ export class ConsumerCore {
     peer.metadata = undefined;
     peer.metadataEpoch = 0;
     for (const r of Array.from(peer.ackWaiters)) this.dropGrant(r);
+    const goneDetail =
+      why === "silent"
+        ? `nothing heard from the producer in ${this.config.heartbeatMisses} heartbeat intervals during the read`
+        : "the transport reported the producer unreachable during the read";
     this.endTogether(now, () => {
       for (const f of peerFetches(peer)) {
         if (f.disposed) continue;
         if (f.state === READING) {
           const r = f.read;
           if (r !== undefined) this.dropGrant(r); // the producer releases its grants for us
-          this.terminateFetch(f, "PEER_UNREACHABLE", now); // [C5] after a grant: terminal
+          this.terminateFetch(f, "PEER_UNREACHABLE", now, goneDetail); // [C5] after a grant: terminal
         } else if (f.state === REQUESTING) this.retryFetch(f, "PEER_UNREACHABLE", 0, now); // [C4] before a grant
       }
     });
@@ -2657,7 +2689,11 @@ export class ConsumerCore {
     if (f !== undefined) {
       r.fetch = undefined;
       f.read = undefined;
-      this.terminateFetch(f, reason, now);
+      const detail =
+        reason === "LEASE_EXPIRED"
+          ? "the read had not settled when the grant's lease (less the safety margin) ended; it is cancelled and quarantined"
+          : `the read had not settled after transferTimeoutMs (${this.config.transferTimeoutMs} ms); it is cancelled and quarantined`;
+      this.terminateFetch(f, reason, now, detail);
     }
   }
 
