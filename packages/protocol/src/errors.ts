@@ -108,8 +108,11 @@ export class EctpError extends Error {
 
 /**
  * A short description of a value for an error message: `nothing`, `null`, a number, a quoted
- * string (at most 40 characters), else its type. Shared by the package's argument checks.
- * @internal
+ * string (at most 40 characters), else its type (`object`, `bigint`, ...). Never throws, whatever
+ * the value (a null-prototype object, a Proxy): the argument checks of every ECTP package use it
+ * to say what they were given.
+ * @param v - Any value.
+ * @returns Its description, e.g. `"abc"`, `-1`, `nothing`, `object`.
  */
 export function describeValue(v: unknown): string {
   if (v === undefined) return "nothing";

@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
-import type { ectp } from "./gen/ectp.js";
+import { ectp } from "./gen/ectp.js";
+import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { locateMalformed } from "./wire-diagnosis.js";
 
 const HEADER = { version: { major: 1, minor: 0 }, senderId: "e", senderEpoch: 1 };
@@ -90,6 +91,21 @@ describe("decode errors name the field [C10]", () => {
     const e = refusal(twice);
     expect(e.message).toContain("field senderId occurs twice");
     expect(e.message).not.toContain("(at ");
+    expect(e.details).toEqual({});
+  });
+
+  it("[C10] past the repeated-element limit the walk stops: the decoder's refusal names the count, and a break after it is not sought", () => {
+    // Bytes as large as a frame allows, of elements the decoder refuses by count, once cost a
+    // second of CPU here (a path string per element): the walk is bounded as the decoder is.
+    const withEvents = (n: number) => {
+      const ok = ectp.v1.Envelope.encode({ ...HEADER, eventBatch: { sequence: 1, events: Array.from({ length: n }, () => ({})) } }).finish();
+      return new Uint8Array([...ok, 0x98]); // a tag cut after its first byte
+    };
+    expect(locateMalformed(withEvents(100))).toMatchObject({ field: "", problem: expect.stringContaining("a field's tag") });
+    const over = withEvents(MAX_REPEATED_ELEMENTS + 1);
+    expect(locateMalformed(over)).toBeUndefined();
+    const e = refusal(over);
+    expect(e.message).toContain(`more than ${MAX_REPEATED_ELEMENTS} repeated elements`);
     expect(e.details).toEqual({});
   });
 

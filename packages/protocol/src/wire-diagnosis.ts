@@ -12,6 +12,7 @@
  * @module
  */
 import { MESSAGE_FIELDS } from "./gen/fields.js";
+import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 
 /** Nesting beyond which the walk stops looking (protobufjs' default recursion limit). */
 const MAX_DEPTH = 100;
@@ -31,20 +32,40 @@ export interface MalformedAt {
   problem: string;
 }
 
-/** The first framing problem in envelope `bytes`, or undefined when the framing holds. Never throws. */
+/**
+ * The first framing problem in envelope `bytes`, or undefined when the framing holds. Never throws.
+ * Its work is bounded like the decoder's: past {@link MAX_REPEATED_ELEMENTS} repeated elements it
+ * stops (the decoder refuses those bytes for their count, which names itself), and it builds no
+ * text for the fields it passes, so that bytes a peer made as large as a frame allows cost no
+ * more here than to decode.
+ */
 export function locateMalformed(bytes: Uint8Array): MalformedAt | undefined {
   try {
-    return walk(bytes, "Envelope", 0, bytes.length, "", 0);
+    return walk(bytes, "Envelope", 0, bytes.length, "", 0, { elements: 0 });
   } catch {
     return undefined; // (a view whose reads throw: the caller reports that)
   }
 }
 
+/** The path of a field: `path`, then its name (`#number` when unknown) and, for an element, `[index]` (-1: none). */
+function fieldPath(path: string, field: readonly [string, string, boolean] | undefined, number: number, index: number): string {
+  const name = (field === undefined ? `#${number}` : field[0]) + (index < 0 ? "" : `[${index}]`);
+  return path === "" ? name : `${path}.${name}`;
+}
+
 /** Walk the fields of message `type` in `bytes[start, end)`; the first problem, or undefined. */
-function walk(bytes: Uint8Array, type: string | undefined, start: number, end: number, path: string, depth: number): MalformedAt | undefined {
+function walk(
+  bytes: Uint8Array,
+  type: string | undefined,
+  start: number,
+  end: number,
+  path: string,
+  depth: number,
+  count: { elements: number },
+): MalformedAt | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const fields = type === undefined ? undefined : MESSAGE_FIELDS[type];
-  const seen = new Map<number, number>(); // elements so far of each repeated field
+  let seen: Map<number, number> | undefined; // elements so far of each repeated field
   let pos = start;
   while (pos < end) {
     const tagAt = pos;
@@ -54,16 +75,17 @@ function walk(bytes: Uint8Array, type: string | undefined, start: number, end: n
     const number = Math.floor(tag.value / 8);
     const wireType = tag.value % 8;
     const field = fields?.[number];
-    let name = field === undefined ? `#${number}` : field[0];
     // An element's index: not for packed scalars, whose one record holds any number of them.
     const packed = wireType === 2 && field?.[2] === true && MESSAGE_FIELDS[field[1]] === undefined && field[1] !== "string" && field[1] !== "bytes";
+    let index = -1;
     if (field?.[2] === true && !packed) {
-      const index = seen.get(number) ?? 0;
+      // SPEC section 5: the decoder refuses more elements than this, and says so itself.
+      if (++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
+      seen ??= new Map();
+      index = seen.get(number) ?? 0;
       seen.set(number, index + 1);
-      name += `[${index}]`;
     }
-    const here = path === "" ? name : `${path}.${name}`;
-    const at = (problem: string): MalformedAt => ({ field: here, offset: tagAt, problem });
+    const at = (problem: string): MalformedAt => ({ field: fieldPath(path, field, number, index), offset: tagAt, problem });
     if (number === 0) return { field: path, offset: tagAt, problem: "a field number 0, which no field has" };
     switch (wireType) {
       case 0: {
@@ -87,8 +109,8 @@ function walk(bytes: Uint8Array, type: string | undefined, start: number, end: n
           return at(`a length of ${length.value} runs past the ${bytesLeft(end - pos)} left in its ${path === "" ? "envelope" : "message"}`);
         const inner = field !== undefined && MESSAGE_FIELDS[field[1]] !== undefined;
         if (inner) {
-          const problem = walk(bytes, field[1], pos, pos + length.value, here, depth + 1);
-          if (problem !== undefined) return problem;
+          const problem = walk(bytes, field[1], pos, pos + length.value, fieldPath(path, field, number, index), depth + 1, count);
+          if (problem !== undefined || count.elements > MAX_REPEATED_ELEMENTS) return problem;
         } else if (field?.[2] === true && isVarintScalar(field[1])) {
           // A packed repeated scalar: varints back to back.
           for (let p = pos; p < pos + length.value; ) {
