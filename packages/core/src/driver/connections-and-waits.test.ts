@@ -44,6 +44,61 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(t.disconnects).toEqual(["E"]);
   });
 
+  it("[P8] a connect failing again and again (a core retrying a dead peer) is one warning, then info, until a connect works", async () => {
+    const t = new FakeNet().endpoint("me");
+    const consumer = new RecordingCore();
+    const logged: string[] = [];
+    const logger = { debug() {}, info: (m: string) => logged.push(`info: ${m}`), warn: (m: string) => logged.push(`warn: ${m}`), error() {} };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    const attempt = async (result: Promise<void>) => {
+      t.connectResult = result;
+      consumer.outputs = [connectTo("p", 1)];
+      driver.step();
+      await flush();
+      driver.step();
+      consumer.outputs = [{ type: "disconnect-peer", peerId: "p" }];
+      driver.step();
+    };
+    const refused = () => Promise.reject(new Error("refused"));
+    for (let i = 0; i < 3; i++) await attempt(refused());
+    await attempt(Promise.resolve());
+    await attempt(refused());
+    expect(logged).toEqual([
+      "warn: connectPeer failed; peer treated as unreachable",
+      "info: connectPeer failed again; peer treated as unreachable",
+      "info: connectPeer failed again; peer treated as unreachable",
+      "warn: connectPeer failed; peer treated as unreachable",
+    ]);
+    expect(consumer.calls).toEqual(Array(4).fill("unreachable:p"));
+  });
+
+  it("a peer reported unreachable that no core ever asked to connect: one warning naming the missing transport metadata", async () => {
+    const t = new FakeNet().endpoint("me"); // no endpoint "p": sends to it come back unreachable
+    const consumer = new RecordingCore();
+    const warned: [string, unknown][] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string, f: unknown) => warned.push([m, f]), error() {} };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    for (let i = 0; i < 3; i++) {
+      consumer.outputs = [heartbeatTo("p")];
+      driver.step(); // sent with no connection
+      driver.step(); // the transport reports p unreachable
+    }
+    expect(consumer.calls).toEqual(Array(3).fill("unreachable:p"));
+    expect(warned).toEqual([
+      [
+        "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); construct every core with transportMetadata: transport.localMetadata()",
+        { peerId: "p" },
+      ],
+    ]);
+    // A peer a core did ask to connect is not said to lack metadata when it becomes unreachable.
+    consumer.outputs = [connectTo("q", 1), heartbeatTo("q")];
+    driver.step(); // the heartbeat waits for the connect
+    await flush(); // connected: the heartbeat goes out, to no endpoint
+    driver.step();
+    expect(consumer.calls.at(-1)).toBe("unreachable:q");
+    expect(warned).toHaveLength(1);
+  });
+
   it("[P8] a newer epoch's connect has its own connectTimeoutMs, counted from when it started", () => {
     const t = new FakeNet().endpoint("me");
     t.connectResult = new Promise<void>(() => {});

@@ -22,7 +22,32 @@ describe("Driver", () => {
       expect(() => new Driver({ transport: t, ...core, subscriber: {} as never })).toThrow(
         /Driver runs a subscriber alone: .* a producer keeps one record \(epoch, grants, subscription\) per peer id/,
       );
-    expect(() => new Driver({ transport: t, subscriber: {} as never })).not.toThrow();
+    expect(() => new Driver({ transport: t, subscriber: new RecordingCore() as never })).not.toThrow();
+  });
+
+  it("refuses a transport, core, subscriber or clock lacking the methods it calls, naming them (not at the first step)", () => {
+    const t = new FakeNet().endpoint("x");
+    const core = new RecordingCore() as never;
+    expect(() => new Driver({ transport: t, subscriber: {} as never })).toThrow(
+      "[INVALID_CONFIG] options.subscriber must be an EventSubscriber, but it has no poll, handleMessage, nextDeadline, handlePeerUnreachable methods",
+    );
+    expect(() => new Driver({ transport: t, consumer: 5 as never })).toThrow("[INVALID_CONFIG] options.consumer must be a ConsumerCore; got 5");
+    const noPoll = { poll: 1, handleMessage() {}, nextDeadline() {}, handlePeerUnreachable() {} };
+    expect(() => new Driver({ transport: t, producer: noPoll as never })).toThrow("[INVALID_CONFIG] options.producer must be a ProducerCore, but it has no poll method");
+    const { send: _, ...noSend } = Object.fromEntries(["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"].map((m) => [m, () => {}]));
+    expect(() => new Driver({ transport: noSend as never, consumer: core })).toThrow(
+      "[INVALID_CONFIG] options.transport must be a Transport (see @ectp/core's Transport interface), but it has no send method",
+    );
+    expect(() => new Driver({ transport: {} as never, consumer: core })).toThrow(/has no poll, send, startRead, cancelRead, connectPeer, disconnectPeer, waitForActivity, close methods/);
+    expect(() => new Driver({ transport: t, consumer: core, clock: {} as never })).toThrow(
+      "[INVALID_CONFIG] options.clock must be a Clock ({ now(): number }, in ms), but it has no now method",
+    );
+    expect(() => new Driver({ transport: t, consumer: core, onEventBatch: "log" as never })).toThrow(
+      '[INVALID_CONFIG] options.onEventBatch must be a function (batch) => void; got "log"',
+    );
+    expect(() => new Driver({ transport: t, consumer: core, maxWaitMs: Object.create(null) })).toThrow(
+      "[INVALID_CONFIG] maxWaitMs must be a non-negative number of ms; got object",
+    );
   });
 
   it("a subscriber gets every message as bytes (it uses its followed producers' and ignores and counts the rest [C10]) and every unreachable peer", () => {

@@ -3,7 +3,7 @@
  * {@link Transport} and a consumer and/or producer core, or an event subscriber, on a clock.
  * @module
  */
-import { EctpError, decodeEnvelope, ectp, encodeEnvelope, thrownText } from "@ectp/protocol";
+import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, thrownText } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
@@ -118,6 +118,35 @@ const allEntries = (list: readonly unknown[], ok: (x: unknown) => boolean): bool
 
 const defaultClock: Clock = { now: () => performance.now() };
 
+/** Peer ids a driver's per-peer sets (`askedPeers`, `warnedPeers`) hold before they start over. */
+const MAX_REMEMBERED_PEERS = 4_096;
+
+/** Add `peerId` to `set`, emptying it first when it is full (a fleet's churn never grows it without bound). */
+function remember(set: Set<string>, peerId: string): void {
+  if (set.size >= MAX_REMEMBERED_PEERS && !set.has(peerId)) set.clear();
+  set.add(peerId);
+}
+
+/** The Transport methods a Driver calls. */
+const TRANSPORT_METHODS = ["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"];
+/** The methods a Driver calls on each core and on a subscriber. */
+const CORE_METHODS = ["poll", "handleMessage", "nextDeadline", "handlePeerUnreachable"];
+
+/**
+ * Refuse a Driver option that is not an object with `methods` (INVALID_CONFIG naming the ones it
+ * lacks): a wrong object given would otherwise be found only by the first step, as an error logged
+ * on every step after it.
+ */
+function lacking(name: string, value: unknown, methods: readonly string[], what: string): void {
+  if (value === null || (typeof value !== "object" && typeof value !== "function"))
+    throw new EctpError("INVALID_CONFIG", `${name} must be ${what}; got ${describeValue(value)}`);
+  const missing = methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== "function");
+  if (missing.length > 0)
+    throw new EctpError("INVALID_CONFIG", `${name} must be ${what}, but it has no ${missing.join(", ")} method${missing.length > 1 ? "s" : ""}`, {
+      details: { missing },
+    });
+}
+
 /**
  * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`, or
  * to an `EventSubscriber`.
@@ -193,12 +222,22 @@ export class Driver {
    * metadata (NIXL does), so a connect-peer for the same epoch goes to the transport again [P8].
    */
   private readonly staleConnections = new Set<string>();
+  /**
+   * Peers a core asked this driver to connect, ever (cleared past {@link MAX_REMEMBERED_PEERS}): a
+   * peer the transport reports unreachable that is not among them was never connected because no
+   * core knew its transport metadata, which the driver says once per peer.
+   */
+  private readonly askedPeers = new Set<string>();
+  /** Peers told of as never connected (see `askedPeers`), or whose connect failed since it last worked: further reports go to info. */
+  private readonly warnedPeers = new Set<string>();
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
    *   connect timeout, per-peer queue cap, event hook and logger.
    * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
-   *   subscriber beside a core, or with a bad `maxWaitMs`, `connectTimeoutMs`, `maxQueuedPerPeer` or `logger`.
+   *   subscriber beside a core, with a transport, core, subscriber or clock lacking a method the
+   *   driver calls (named), or with a bad `maxWaitMs`, `connectTimeoutMs`, `maxQueuedPerPeer`,
+   *   `onEventBatch` or `logger`.
    */
   constructor(options: DriverOptions) {
     if (!options || typeof options.transport !== "object" || options.transport === null)
@@ -211,15 +250,22 @@ export class Driver {
         "Driver runs a subscriber alone: beside a core it would speak to producers under this transport's one peer id with its own epoch, " +
           "and a producer keeps one record (epoch, grants, subscription) per peer id. Give the subscriber its own transport, peer id and Driver.",
       );
+    lacking("options.transport", options.transport, TRANSPORT_METHODS, "a Transport (see @ectp/core's Transport interface)");
+    if (options.consumer) lacking("options.consumer", options.consumer, CORE_METHODS, "a ConsumerCore");
+    if (options.producer) lacking("options.producer", options.producer, CORE_METHODS, "a ProducerCore");
+    if (options.subscriber) lacking("options.subscriber", options.subscriber, CORE_METHODS, "an EventSubscriber");
+    if (options.clock !== undefined) lacking("options.clock", options.clock, ["now"], "a Clock ({ now(): number }, in ms)");
+    if (options.onEventBatch !== undefined && typeof options.onEventBatch !== "function")
+      throw new EctpError("INVALID_CONFIG", `options.onEventBatch must be a function (batch) => void; got ${describeValue(options.onEventBatch)}`);
     const maxWait = options.maxWaitMs ?? 50;
     if (typeof maxWait !== "number" || !Number.isFinite(maxWait) || maxWait < 0)
-      throw new EctpError("INVALID_CONFIG", `maxWaitMs must be a non-negative number of ms; got ${String(maxWait)}`);
+      throw new EctpError("INVALID_CONFIG", `maxWaitMs must be a non-negative number of ms; got ${describeValue(maxWait)}`);
     const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     if (typeof connectTimeout !== "number" || !Number.isFinite(connectTimeout) || connectTimeout <= 0)
-      throw new EctpError("INVALID_CONFIG", `connectTimeoutMs must be a positive number of ms; got ${String(connectTimeout)}`);
+      throw new EctpError("INVALID_CONFIG", `connectTimeoutMs must be a positive number of ms; got ${describeValue(connectTimeout)}`);
     const maxQueued = options.maxQueuedPerPeer ?? DEFAULT_MAX_QUEUED_PER_PEER;
     if (typeof maxQueued !== "number" || !Number.isSafeInteger(maxQueued) || maxQueued < 1)
-      throw new EctpError("INVALID_CONFIG", `maxQueuedPerPeer must be a positive integer; got ${String(maxQueued)}`);
+      throw new EctpError("INVALID_CONFIG", `maxQueuedPerPeer must be a positive integer; got ${describeValue(maxQueued)}`);
     this.transport = options.transport;
     this.consumer = options.consumer;
     this.producer = options.producer;
@@ -241,7 +287,10 @@ export class Driver {
   /**
    * One iteration: collect what the transport has, route it to the cores, poll the cores
    * and carry out their outputs. Synchronous and never blocks; drives a simulation or a
-   * test step by step.
+   * test step by step. `transport.connectPeer` returns a promise, and what a core sends a peer
+   * waits for it: a loop of steps must yield to the event loop between them (`await` a
+   * `setImmediate`, or the transport's `waitForActivity`), or no connection ever completes and
+   * every peer times out as unreachable after `connectTimeoutMs`.
    */
   step(): void {
     if (this.state === "closed") return;
@@ -268,6 +317,7 @@ export class Driver {
     if (this.consumer) for (const r of activity.reads) this.handReadResult(r, now);
     for (const p of activity.unreachable) {
       if (this.connected.has(p)) this.staleConnections.add(p);
+      else if (!this.connecting.has(p) && !this.askedPeers.has(p)) this.neverConnected(p);
       this.unreachable(p, now);
     }
     for (const m of activity.messages)
@@ -335,7 +385,9 @@ export class Driver {
    * connect's `connectTimeoutMs` also ends the sleep, and {@link Driver.wake} ends it at once.
    * Resolves when the loop has ended. Calling it while running returns the same promise, and
    * so does calling it after {@link Driver.stop} while that loop has not ended yet: the loop
-   * then keeps running.
+   * then keeps running. It needs a clock that moves by itself (the default, real time): on a
+   * virtual clock that only the caller advances (a `MockNetwork`'s own), deadlines never come;
+   * there, step with {@link Driver.step} and advance the clock to {@link Driver.nextDeadline}.
    */
   run(): Promise<void> {
     if (this.state !== "open") return this.loop ?? Promise.resolve();
@@ -686,6 +738,7 @@ export class Driver {
   }
 
   private connect(peerId: string, epoch: number, metadata: Uint8Array, role: Role, now: number): void {
+    remember(this.askedPeers, peerId);
     const current = this.connected.get(peerId) ?? this.connecting.get(peerId)?.epoch;
     // The transport keeps one connection per peer id, whatever epoch each core knows the peer by:
     // every core that asked for one holds it (the cores of a peer that runs both roles may
@@ -727,6 +780,7 @@ export class Driver {
         }
         this.connecting.delete(peerId);
         this.connected.set(peerId, epoch);
+        this.warnedPeers.delete(peerId); // a later failure is news again
         for (const item of entry.queue) {
           if (item.kind === "send") this.send(peerId, item.bytes);
           else if (item.kind === "grant") this.flushGrant(peerId, item.envelope, item.queuedAt);
@@ -750,11 +804,32 @@ export class Driver {
    */
   private connectFailed(peerId: string, entry: Connecting, error: string): void {
     this.connecting.delete(peerId);
-    this.logger.warn("connectPeer failed; peer treated as unreachable", { peerId, epoch: entry.epoch, error });
+    // One warning per outage: a core retrying a dead peer asks again every backoff, logged at info.
+    const fields = { peerId, epoch: entry.epoch, error };
+    if (this.warnedPeers.has(peerId)) this.logger.info("connectPeer failed again; peer treated as unreachable", fields);
+    else {
+      remember(this.warnedPeers, peerId);
+      this.logger.warn("connectPeer failed; peer treated as unreachable", fields);
+    }
     this.failQueue(entry, error);
     if (this.holders.get(peerId) === entry.roles) this.holders.delete(peerId);
     this.failedPeers.push({ peerId, roles: entry.roles });
     this.wake(); // the cores hear of it in the next step, not after a wait
+  }
+
+  /**
+   * The transport reports a peer unreachable that no core ever asked to connect: what the cores
+   * sent it went out with no connection, because none of them knew its transport metadata. Said
+   * once per peer, at warning level: the usual cause is a core constructed without
+   * `transportMetadata`, which then waits out every budget with nothing else in the logs.
+   */
+  private neverConnected(peerId: string): void {
+    if (this.warnedPeers.has(peerId)) return;
+    remember(this.warnedPeers, peerId);
+    this.logger.warn(
+      "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); construct every core with transportMetadata: transport.localMetadata()",
+      { peerId },
+    );
   }
 
   /**
