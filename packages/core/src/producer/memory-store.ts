@@ -6,13 +6,16 @@
 import {
   EctpError,
   MAX_DESCRIPTOR_BYTES,
+  describeValue,
+  ectp,
   type Validation,
-  type ectp,
   itemDescriptorByteLength,
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
+
+const { ChecksumAlgorithm } = ectp.v1;
 
 /**
  * Why a producer may not publish `descriptor` for its encoded size, or undefined when it may:
@@ -28,6 +31,28 @@ export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): stri
   }
   return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
 }
+
+/** Whether `a` holds exactly the bytes of `b`. */
+function sameBytes(a: unknown, b: Uint8Array): boolean {
+  return a instanceof Uint8Array && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** What is wrong with `checksum` given to markReady for entry `e`, or undefined when it may be added. */
+function checksumProblem(checksum: ectp.v1.IChecksum, e: StoreEntry): string | undefined {
+  if (checksum === null || typeof checksum !== "object") return `the checksum must be an object { algorithm, value }; got ${describeValue(checksum)}`;
+  const { algorithm, value } = checksum;
+  if (algorithm !== ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C)
+    return `the checksum's algorithm must be CHECKSUM_ALGORITHM_CRC32C (${ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C}); got ${describeValue(algorithm)}`;
+  if (!(value instanceof Uint8Array) || value.length !== 4)
+    return `the checksum's value must be the 4 bytes of a CRC-32C (crc32cBytes(bytes)); got ${value instanceof Uint8Array ? `${value.length} bytes` : describeValue(value)}`;
+  const own = e.descriptor.checksum;
+  if (own != null) return sameBytes(own.value, value) ? undefined : "its descriptor already carries another checksum";
+  if (e.ready) return "it is already ready (and may be granted or published): a checksum comes with markReady, before that";
+  return undefined;
+}
+
+/** The keys a {@link MemoryItemStoreOptions} may have (any other is refused, a misspelt `release` above all). */
+const STORE_OPTIONS = ["capacityBytes", "locate", "release"];
 
 /** Options of a {@link MemoryItemStore}. */
 export interface MemoryItemStoreOptions {
@@ -151,13 +176,23 @@ export class MemoryItemStore implements ItemStore {
    * @throws EctpError(INVALID_CONFIG) when `capacityBytes` is not a positive safe integer.
    */
   constructor(options: MemoryItemStoreOptions) {
-    const cap = options?.capacityBytes;
+    if (options === null || typeof options !== "object")
+      throw new EctpError("INVALID_CONFIG", `MemoryItemStore needs an options object { capacityBytes, locate?, release? }; got ${describeValue(options)}`);
+    for (const key of Object.keys(options))
+      if (!STORE_OPTIONS.includes(key))
+        throw new EctpError("INVALID_CONFIG", `MemoryItemStore has no option ${JSON.stringify(key)}; its options are ${STORE_OPTIONS.join(", ")}`, {
+          details: { option: key },
+        });
+    const cap = options.capacityBytes;
     if (typeof cap !== "number" || !Number.isSafeInteger(cap) || cap < 1)
       throw new EctpError(
         "INVALID_CONFIG",
-        `capacityBytes must be a positive integer number of bytes; got ${String(cap)}. Pass e.g. { capacityBytes: 1 << 30 }`,
+        `capacityBytes must be a positive integer number of bytes; got ${describeValue(cap)}. Pass e.g. { capacityBytes: 1 << 30 }`,
         { details: { capacityBytes: cap } },
       );
+    for (const name of ["locate", "release"] as const)
+      if (options[name] !== undefined && typeof options[name] !== "function")
+        throw new EctpError("INVALID_CONFIG", `options.${name} must be a function when given; got ${describeValue(options[name])}`);
     this.capacityBytes = cap;
     this.locateFn = options.locate;
     this.releaseFn = options.release;
@@ -252,10 +287,25 @@ export class MemoryItemStore implements ItemStore {
   /**
    * Mark an item fully written [P1]: from now on it can be granted and (when unpinned)
    * evicted. Emits a `stored` change. Idempotent for an item already ready.
-   * @throws EctpError(INVALID_ARGUMENT) when the item is absent.
+   *
+   * An item written in place (put without bytes, then filled by the encoder) has no checksum
+   * until its bytes exist: pass it here (`{ algorithm: CHECKSUM_ALGORITHM_CRC32C, value:
+   * crc32cBytes(bytes) }`) and the item's descriptor (granted, announced and published from now
+   * on) carries it, so consumers verify what they read [C11]. The store's descriptor is then a
+   * copy of the one put, with the checksum added.
+   * @throws EctpError(INVALID_ARGUMENT) when the item is absent, or when `checksum` is not a
+   *   CRC-32C checksum, differs from one the descriptor already carries, or comes for an item
+   *   already ready.
    */
-  markReady(keyId: string): void {
+  markReady(keyId: string, checksum?: ectp.v1.IChecksum): void {
     const e = this.mustGet(keyId, "markReady");
+    if (checksum !== undefined) {
+      const problem = checksumProblem(checksum, e);
+      if (problem !== undefined)
+        throw new EctpError("INVALID_ARGUMENT", `markReady: item ${keyId}: ${problem}`, { details: { keyId } });
+      if (e.descriptor.checksum == null)
+        e.descriptor = { ...e.descriptor, checksum: { algorithm: checksum.algorithm, value: Uint8Array.from(checksum.value as Uint8Array) } };
+    }
     if (e.ready) return;
     e.ready = true;
     this.addEvictable(e);
@@ -285,8 +335,16 @@ export class MemoryItemStore implements ItemStore {
   /**
    * Drop every item, pinned or not, and emit one `cleared` change. For a region reset;
    * the producer core releases every grant when it sees the change.
+   *
+   * Pinned items go too: their `release` callbacks run now, while consumers holding grants of
+   * them may still be reading their memory (their reads fail, or read what the memory holds by
+   * then, which their checksums catch [C11]). A reset that must not cut reads short waits for the
+   * grants first: `producer.shutdown(now)` returns when the last lease ends (`reuseAfter`), or,
+   * without shutting down, wait until `producer.stats().grants` is 0.
    */
   clear(cause: "reset" | "shutdown"): void {
+    if (cause !== "reset" && cause !== "shutdown")
+      throw new EctpError("INVALID_ARGUMENT", `clear: the cause must be "reset" or "shutdown"; got ${describeValue(cause)}`);
     const all = [...this.entries.values()];
     this.entries.clear();
     for (let e = this.evictHead; e !== undefined; ) {
@@ -332,7 +390,7 @@ export class MemoryItemStore implements ItemStore {
     // The producer pins what it just looked up: the same entry, if it is still held.
     const e = last?.[HELD] && last.keyId === keyId ? last : this.mustGet(keyId, "pin");
     if (!e.ready)
-      throw new EctpError("INVALID_ARGUMENT", `pin: item ${String(keyId)} is not ready; only ready items can be granted [P1]`, {
+      throw new EctpError("INVALID_ARGUMENT", `pin: item ${thrownText(keyId)} is not ready; only ready items can be granted [P1]`, {
         details: { keyId },
       });
     // [I3] pins are counted per grant, not per item: the producer unpins each grant's pin once.
@@ -350,12 +408,14 @@ export class MemoryItemStore implements ItemStore {
   unpinEntry(entry: StoreEntry): void {
     // An entry of this store: no lookup (one no longer held has no pin left). Anything else: by key.
     if (entry instanceof Entry && entry[STORE] === this) this.unpinHeld(entry[HELD] ? entry : undefined, entry.keyId);
+    else if (entry === null || typeof entry !== "object")
+      throw new EctpError("INVALID_ARGUMENT", `unpinEntry needs a StoreEntry this store returned; got ${describeValue(entry)}`);
     else this.unpin(entry.keyId);
   }
 
   private unpinHeld(e: Entry | undefined, keyId: string): void {
     if (!e || e.pins === 0)
-      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${String(keyId)} has no pin; every unpin must match one pin [P2]`, {
+      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${thrownText(keyId)} has no pin; every unpin must match one pin [P2]`, {
         details: { keyId },
       });
     e.pins--;
@@ -376,6 +436,8 @@ export class MemoryItemStore implements ItemStore {
 
   /** {@inheritDoc ItemStore.subscribe} */
   subscribe(listener: (change: StoreChange) => void): () => void {
+    if (typeof listener !== "function")
+      throw new EctpError("INVALID_ARGUMENT", `subscribe needs a function (change) => void; got ${describeValue(listener)}`);
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
@@ -475,7 +537,7 @@ export class MemoryItemStore implements ItemStore {
   private mustGet(keyId: string, op: string): Entry {
     const e = this.entries.get(keyId);
     if (!e)
-      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${String(keyId)} is not in the store; put it first`, {
+      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${thrownText(keyId)} is not in the store; put it first`, {
         details: { keyId },
       });
     return e;
