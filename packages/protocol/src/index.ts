@@ -30,5 +30,5 @@ export type {
   Validation,
 } from "./validate.js";
 export { closestName } from "./names.js";
-export { announcementFromJson } from "./json.js";
+export { announcementFromJson, announcementToJson } from "./json.js";
 export type { JsonReadOptions } from "./json.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ectp } from "./gen/ectp.js";
-import { announcementFromJson } from "./json.js";
+import { announcementFromJson, announcementToJson } from "./json.js";
 import { validateDescriptor } from "./validate.js";
 import { SPEC_VERSION } from "./version.js";
 
@@ -185,5 +185,48 @@ describe("announcementFromJson", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("announcementToJson", () => {
+  it("writes the canonical proto3 JSON, which announcementFromJson reads back to the same wire bytes", () => {
+    const a = announcement();
+    const text = announcementToJson(a);
+    expect(text).toBe(canonicalJson(a));
+    expect(JSON.parse(text)).toMatchObject({ item: { sizeBytes: "64", dtype: "DTYPE_BFLOAT16", location: "+/8B" }, transportMetadata: "CQgH" });
+    const back = announcementFromJson(text);
+    if (!back.ok) throw back.error;
+    expect(bytesOf(back.value)).toEqual(bytesOf(a));
+  });
+
+  it("writes only what the wire carries (a property the schema does not name is left out)", () => {
+    const a = { ...announcement(), note: "not a field" } as ectp.v1.IAnnouncement;
+    expect(JSON.parse(announcementToJson(a))).not.toHaveProperty("note");
+  });
+
+  it("refuses what does not fit the schema, naming the field, with a typed error", () => {
+    expect(() => announcementToJson(null as never)).toThrow("[INVALID_ARGUMENT] announcementToJson needs an ectp.v1.IAnnouncement: got null");
+    const bad = { ...announcement(), transportMetadata: "AA" as never };
+    expect(() => announcementToJson(bad)).toThrow(
+      "[INVALID_ARGUMENT] announcementToJson needs an ectp.v1.IAnnouncement: transportMetadata must be a Uint8Array (or an array of byte values); got string",
+    );
+    expect(() => announcementToJson({ ...announcement(), version: 5 as never })).toThrow(/^\[INVALID_ARGUMENT\] announcementToJson needs an ectp\.v1\.IAnnouncement: version\.object expected/);
+  });
+});
+
+describe("announcementFromJson: the caller's options", () => {
+  it("an options value that is not an object, or a misspelt option, is the caller's fault: thrown, typed", () => {
+    const text = canonicalJson(announcement());
+    expect(() => announcementFromJson(text, null as never)).toThrow("[INVALID_ARGUMENT] announcementFromJson: options must be an object { ignoreUnknownFields? }; got null");
+    expect(() => announcementFromJson(text, { ignoreUnknownField: true } as never)).toThrow(
+      '[INVALID_ARGUMENT] announcementFromJson has no option "ignoreUnknownField"; its one option is ignoreUnknownFields',
+    );
+  });
+
+  it("a parsed value holding what JSON has no form for is named by what it is", () => {
+    const parsed = JSON.parse(canonicalJson(announcement()));
+    expect(refused({ ...parsed, item: { ...parsed.item, sizeBytes: Number.NaN } })).toContain("got NaN");
+    expect(refused({ ...parsed, item: { ...parsed.item, sizeBytes: 10n } })).toContain("announcement.item.sizeBytes");
+    expect(refused({ ...parsed, item: { ...parsed.item, sizeBytes: 10n } })).toContain("the bigint 10");
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Reading announcements carried as proto3 JSON (an orchestrator's HTTP API, a router's log).
+ * Announcements carried as proto3 JSON (an orchestrator's HTTP API, a router's log): read and written.
  * @module
  */
 import $protobuf from "protobufjs/minimal.js";
-import { EctpError, thrownText } from "./errors.js";
+import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 import { MESSAGE_FIELDS } from "./gen/fields.js";
 import type { Validation } from "./validate.js";
@@ -50,8 +50,16 @@ export interface JsonReadOptions {
  * @param json - JSON text, or an already parsed value.
  * @param options - see {@link JsonReadOptions}.
  * @returns the announcement, or `INVALID_ANNOUNCEMENT` naming what was wrong (never thrown).
+ * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object or has a key other than
+ *   `ignoreUnknownFields`: a fault of the calling code, not of the announcement.
  */
 export function announcementFromJson(json: unknown, options: JsonReadOptions = {}): Validation<ectp.v1.IAnnouncement> {
+  // The caller's own mistakes are its to fix, not the announcement's: thrown, as bad arguments are.
+  if (options === null || typeof options !== "object")
+    throw new EctpError("INVALID_ARGUMENT", `announcementFromJson: options must be an object { ignoreUnknownFields? }; got ${describeValue(options)}`);
+  for (const key of Object.keys(options))
+    if (key !== "ignoreUnknownFields")
+      throw new EctpError("INVALID_ARGUMENT", `announcementFromJson has no option ${JSON.stringify(key)}; its one option is ignoreUnknownFields`);
   let value = json;
   if (typeof json === "string") {
     try {
@@ -67,6 +75,34 @@ export function announcementFromJson(json: unknown, options: JsonReadOptions = {
     // A parsed value is plain data; an object whose getters throw (or a Proxy) is refused too.
     return refuse(`the announcement could not be read (${thrownText(cause)})`, "announcement", cause);
   }
+}
+
+/**
+ * Write an announcement as proto3 JSON text, the form {@link announcementFromJson} reads (and any
+ * proto3 JSON parser of `ectp.v1.Announcement`): lowerCamelCase names, bytes as base64, 64-bit
+ * integers as strings, enums by name, default values left out. What is written is what the wire
+ * would carry: the announcement is encoded and decoded first, so properties the schema does not
+ * name are not written.
+ *
+ * `JSON.stringify` of an announcement is no substitute: it writes a `Uint8Array` as an object of
+ * numbered keys, which no proto3 JSON reader takes.
+ *
+ * @param announcement - an announcement, such as `ProducerCore.announce` returns.
+ * @returns its proto3 JSON text.
+ * @throws EctpError(INVALID_ARGUMENT) when it does not fit the schema (a field of the wrong type),
+ *   naming the field.
+ */
+export function announcementToJson(announcement: ectp.v1.IAnnouncement): string {
+  let problem: string | null;
+  let wire: ectp.v1.Announcement | undefined;
+  try {
+    problem = announcement === null || typeof announcement !== "object" ? `got ${describeValue(announcement)}` : ectp.v1.Announcement.verify(announcement);
+    if (problem === null) wire = ectp.v1.Announcement.decode(ectp.v1.Announcement.encode(announcement).finish());
+  } catch (cause) {
+    problem = thrownMessage(cause); // the encoder's refusal names the field
+  }
+  if (wire === undefined) throw new EctpError("INVALID_ARGUMENT", `announcementToJson needs an ectp.v1.IAnnouncement: ${problem}`);
+  return JSON.stringify(ectp.v1.Announcement.toObject(wire, { longs: String, enums: String, bytes: String }));
 }
 
 /** A field that does not fit the JSON mapping; turned into the result's error at the top. */
@@ -204,9 +240,20 @@ function protoName(jsonName: string): string {
   return jsonName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** A JSON value in a message, shortened. */
+/**
+ * A JSON value in a message, shortened. A value JSON has no form for (NaN, Infinity, a bigint, a
+ * function: only a parsed object handed over, never text, can hold one) is named by what it is.
+ */
 function describe(value: unknown): string {
   if (value === undefined) return "nothing";
-  const text = JSON.stringify(value) ?? String(value);
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  if (typeof value === "bigint") return `the bigint ${value}`;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return describeValue(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
