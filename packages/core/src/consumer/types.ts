@@ -25,7 +25,9 @@ export interface DestinationPool {
    * exactly `sizeBytes` (a pool with size classes hands out the first `sizeBytes` of its
    * block). Return `undefined` when there is no room now; the core treats that like
    * OVERLOADED (retryable, inside the budget). A destination of another length is released
-   * at once and the item fails INTERNAL, with an error log naming both lengths.
+   * at once and the item fails INTERNAL, with an error log naming both lengths. A throw is
+   * taken as "no room now" too (logged at error each time, the grant given back): a pool that
+   * always throws costs each waiting request its whole budget, so watch for that log.
    */
   allocate(keyId: string, sizeBytes: number): ReadDestination | undefined;
   /** Give memory back. Called exactly once per allocated destination. */
