@@ -1,7 +1,7 @@
 // The driver's connections and waits: who hears of a failed connect, what a transport's partial poll
 // keeps, a queued read's id once it has settled, a newer epoch's connect timeout, what a connection
 // that failed or was let go leaves behind, and run()'s sleeps after a wake().
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
@@ -97,6 +97,34 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     driver.step();
     expect(consumer.calls.at(-1)).toBe("unreachable:q");
     expect(warned).toHaveLength(1);
+  });
+
+  it("run() on a clock nobody advances, with a deadline pending: one warning after 5 s of real time, none while nothing is due", async () => {
+    let real = 0;
+    const spy = vi.spyOn(performance, "now").mockImplementation(() => (real += 1_000)); // each reading 1 s later
+    try {
+      const t = new FakeNet().endpoint("me");
+      const consumer = new RecordingCore();
+      const warned: [string, unknown][] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string, f: unknown) => warned.push([m, f]), error() {} };
+      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(100), logger, maxWaitMs: 1 });
+      // (waitUntil reads performance.now, mocked here: this waits on turns of the event loop instead.)
+      const turnsUntil = async (done: () => boolean) => {
+        for (let i = 0; i < 2_000 && !done(); i++) await new Promise((r) => setTimeout(r, 1));
+        expect(done()).toBe(true);
+      };
+      driver.run();
+      await turnsUntil(() => consumer.polls >= 20); // nothing due: a still clock is an idle one
+      expect(warned).toEqual([]);
+      consumer.deadline = 200; // due at 200 on a clock that stays at 100
+      await turnsUntil(() => warned.length > 0);
+      const polls = consumer.polls;
+      await turnsUntil(() => consumer.polls >= polls + 20);
+      await driver.close();
+      expect(warned).toEqual([[expect.stringMatching(/^run\(\): the clock has not moved in 5 s of real time while a deadline is pending; run\(\) needs a clock that moves by itself/), { clockReading: 100, nextDeadline: 200 }]]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("[P8] a newer epoch's connect has its own connectTimeoutMs, counted from when it started", () => {

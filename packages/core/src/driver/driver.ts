@@ -98,6 +98,12 @@ const CLOSE_SETTLE_TURNS = 3;
 
 /** The longest delay a Node timer takes as given (a longer one fires after 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Real time (ms) {@link Driver.run} lets the clock stand still while a deadline is pending before
+ * it warns: long past any pause of a real clock, so a run on a clock that only its caller moves
+ * (a virtual one: nothing ever falls due) is named instead of stalling in silence.
+ */
+const STILL_CLOCK_WARN_MS = 5_000;
 
 /** Default of {@link DriverOptions.maxQueuedPerPeer}: messages and reads queued for a peer still connecting. */
 export const DEFAULT_MAX_QUEUED_PER_PEER = 65_536;
@@ -399,6 +405,7 @@ export class Driver {
         // inside a core's call must not step that core from within it (REENTRANT_CALL, input lost).
         await Promise.resolve();
         let turns = 0;
+        const still = { reading: Number.NaN, since: 0, warned: false };
         while (this.running) {
           this.woken = false; // news from here on ends (or skips) the coming wait
           try {
@@ -407,6 +414,7 @@ export class Driver {
             this.logger.error("driver step failed; continuing", { error: thrownText(cause) });
           }
           if (!this.running) break;
+          this.noteStillClock(still);
           let wait: number;
           try {
             wait = this.waitMs();
@@ -601,6 +609,33 @@ export class Driver {
    * counts as the latest good one (logged), and time never goes back. The cores check their own
    * readings too; this one times the driver's own work (connect timeouts, a queued grant's lease).
    */
+  /**
+   * Warn once per run when the clock has read the same for {@link STILL_CLOCK_WARN_MS} of real time
+   * while a core or connect has a deadline: `run()` on a clock only its caller advances.
+   */
+  private noteStillClock(still: { reading: number; since: number; warned: boolean }): void {
+    if (still.warned) return;
+    const realNow = performance.now();
+    if (this.lastNow !== still.reading) {
+      still.reading = this.lastNow;
+      still.since = realNow;
+      return;
+    }
+    if (realNow - still.since < STILL_CLOCK_WARN_MS) return;
+    let pending: number | undefined;
+    try {
+      pending = this.nextDeadline();
+    } catch {
+      pending = undefined; // (logged by the wait that follows)
+    }
+    if (pending === undefined) return;
+    still.warned = true;
+    this.logger.warn(
+      `run(): the clock has not moved in ${STILL_CLOCK_WARN_MS / 1000} s of real time while a deadline is pending; run() needs a clock that moves by itself (real time). On a virtual clock, call step() and advance the clock to nextDeadline() instead`,
+      { clockReading: this.lastNow, nextDeadline: pending },
+    );
+  }
+
   private now(): number {
     let reading: number;
     try {
