@@ -11,7 +11,7 @@ import type {
   ReadOperation,
   ReadResult,
 } from "@ectp/core";
-import { EctpError, crc32c } from "@ectp/protocol";
+import { EctpError, crc32c, describeValue } from "@ectp/protocol";
 import { markAsUntransferable } from "node:worker_threads";
 import { EventQueue, type ScheduledEvent } from "./event-queue.js";
 import {
@@ -38,7 +38,11 @@ import { LinkRandom, linkSeed } from "./random.js";
 
 /** A time source the network can follow instead of its own virtual clock. */
 export interface ExternalClock {
-  /** Current time in ms. Must never go backwards. */
+  /**
+   * Current time in ms: a finite number that never goes backwards. A reading that is not a finite
+   * number is refused where the network reads it: the call that read it throws `EctpError`
+   * `INVALID_CONFIG` (`waitForActivity` rejects with it).
+   */
   now(): number;
 }
 
@@ -220,6 +224,21 @@ function invalid(message: string, details: Record<string, unknown> = {}): EctpEr
   return new EctpError("INVALID_ARGUMENT", message, { details });
 }
 
+/** A reading of the external clock, or `NaN` when it is not a finite number or `now()` threw: for the reads that must not throw. */
+function peekClock(clock: ExternalClock): number {
+  try {
+    const t: unknown = clock.now();
+    return typeof t === "number" && Number.isFinite(t) ? t : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** An id the caller passed, for a message: a string in quotes (as every message shows ids), anything else as {@link describeValue} shows it. */
+function quotedId(id: unknown): string {
+  return typeof id === "string" ? `"${id}"` : describeValue(id);
+}
+
 /** The shared engine. Internal. */
 export class Fabric {
   readonly latencyMs: number;
@@ -276,8 +295,17 @@ export class Fabric {
 
   // ---- time -------------------------------------------------------------------------
 
+  /** The current time; the external clock's reading is refused (`INVALID_CONFIG`) unless it is a finite number. */
   now(): number {
-    return this.clock === undefined ? this.time : this.clock.now();
+    const clock = this.clock;
+    if (clock === undefined) return this.time;
+    const t: unknown = clock.now();
+    if (typeof t === "number" && Number.isFinite(t)) return t;
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `the \`clock\` of this MockNetwork returned ${describeValue(t)} from now(); it must return a finite time in ms that never goes backwards (for example performance.now())`,
+      { details: { now: t } },
+    );
   }
 
   /** When the next event that still does something is due (events left with nothing to do are dropped first). */
@@ -313,7 +341,7 @@ export class Fabric {
         "this MockNetwork follows an external clock, so it cannot be advanced; advance that clock instead (or create the network without `clock` to use virtual time)",
       );
     }
-    if (!Number.isFinite(t)) throw invalid(`advanceTo needs a finite time in ms, got ${t}`);
+    if (typeof t !== "number" || !Number.isFinite(t)) throw invalid(`advanceTo needs a finite time in ms, got ${describeValue(t)}`, { t });
     if (t < this.time) throw invalid(`advanceTo(${t}) would move virtual time backwards from ${this.time}`, { now: this.time });
     this.processDue(t);
   }
@@ -466,7 +494,7 @@ export class Fabric {
 
   /** Create the next incarnation of `id` (1 for a new id). */
   create(id: string): EndpointState {
-    if (typeof id !== "string" || id.length === 0) throw invalid("an endpoint id must be a non-empty string");
+    if (typeof id !== "string" || id.length === 0) throw invalid(`an endpoint id must be a non-empty string, got ${describeValue(id)}`);
     // Locations and metadata carry the id's UTF-8 length in a u16: a longer id could not be connected to or read from.
     const idBytes = Buffer.byteLength(id, "utf8");
     if (idBytes > 0xffff) throw invalid(`an endpoint id must be at most 65535 UTF-8 bytes, got ${idBytes}`);
@@ -505,7 +533,7 @@ export class Fabric {
     ep.results.length = 0;
     ep.unreachable.clear();
     ep.unreported = false;
-    this.gone(ep, "crashed");
+    this.gone(ep, "crashed", at);
     this.fault("crash", ep.id, ep.id, at);
   }
 
@@ -513,13 +541,16 @@ export class Fabric {
     this.fault("restart", id, id, this.now());
   }
 
-  /** Shared by crash and close: memory and connections go, reads of its memory fail soon. */
-  private gone(ep: EndpointState, status: "crashed" | "closed"): void {
+  /**
+   * Shared by crash and close: memory and connections go, reads of its memory fail soon. `at` is
+   * the time the caller read before changing anything (no second clock read half-way through).
+   */
+  private gone(ep: EndpointState, status: "crashed" | "closed", at: number): void {
     ep.status = status;
     ep.unreported = true; // the next wait returns at once (see waitForActivity)
     ep.regions.clear();
     ep.connections.clear();
-    const soon = this.now() + this.latencyMs;
+    const soon = at + this.latencyMs;
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
         // A read of ep's memory: started over a connection to ep, or reading through one now (the
@@ -548,7 +579,7 @@ export class Fabric {
   connectPeer(ep: EndpointState, peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
     const unreachable = (why: string, reason: string) =>
       Promise.reject(
-        new EctpError("PEER_UNREACHABLE", `cannot connect "${ep.id}" to peer "${peerId}": ${why}`, {
+        new EctpError("PEER_UNREACHABLE", `cannot connect "${ep.id}" to peer ${quotedId(peerId)}: ${why}`, {
           details: { peerId, epoch, reason },
         }),
       );
@@ -556,7 +587,7 @@ export class Fabric {
     const meta = decodeMetadata(metadata);
     if (!meta.ok) return unreachable(`${meta.error}; pass the bytes of the peer's localMetadata()`, "malformed-metadata");
     if (meta.value.endpointId !== peerId) {
-      return unreachable(`the metadata belongs to endpoint "${meta.value.endpointId}", not "${peerId}"`, "wrong-peer");
+      return unreachable(`the metadata belongs to endpoint "${meta.value.endpointId}", not ${quotedId(peerId)}`, "wrong-peer");
     }
     const target = this.endpoints.get(peerId);
     if (target === undefined) return unreachable(`no endpoint "${peerId}" exists on this MockNetwork`, "unknown-peer");
@@ -582,7 +613,7 @@ export class Fabric {
   send(ep: EndpointState, peerId: string, message: Uint8Array, attachment: unknown = undefined): void {
     if (ep.status !== "live") return;
     if (!(message instanceof Uint8Array))
-      throw invalid(`send to "${String(peerId)}" needs the message as a Uint8Array, got ${message === null ? "null" : typeof message}`);
+      throw invalid(`send to ${quotedId(peerId)} needs the message as a Uint8Array, got ${message === null ? "null" : typeof message}`);
     const conn = ep.connections.get(peerId);
     if (conn === undefined || conn.target.status !== "live") {
       // Not connected, or the peer crashed/closed/restarted since: dropped, reported through poll().
@@ -719,7 +750,7 @@ export class Fabric {
     // The very object registerMemory returned: another endpoint's region over the same bytes has the same id.
     if (own === undefined || own !== region) {
       throw invalid(
-        `${what}: region ${String(region?.id)} is not registered with endpoint "${ep.id}" (already deregistered, or registered with another transport); register it with this transport first`,
+        `${what}: region ${describeValue(region?.id)} is not registered with endpoint "${ep.id}" (already deregistered, or registered with another transport); register it with this transport first`,
         { endpointId: ep.id, regionId: region?.id },
       );
     }
@@ -823,7 +854,7 @@ export class Fabric {
   describe(ep: EndpointState, region: MemoryRegion, offset: number, length: number): Uint8Array {
     const own = this.registered(ep, region, "describe");
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
-      throw invalid(`describe needs non-negative integer offset and length, got offset ${offset}, length ${length}`);
+      throw invalid(`describe needs non-negative integer offset and length, got offset ${describeValue(offset)}, length ${describeValue(length)}`);
     }
     if (offset + length > own.bytes.length) {
       throw invalid(
@@ -841,10 +872,11 @@ export class Fabric {
   startRead(ep: EndpointState, op: ReadOperation): void {
     // A read needs a result exactly once: a closed endpoint can deliver none, so it starts none and
     // says so (a driver settles a read whose start threw as failed). A crashed one is a dead process.
-    if (ep.status === "closed") throw invalid(`startRead: "${ep.id}" is closed, so read ${String(op?.readId)} is not started and no result will arrive; make a new endpoint`);
+    if (ep.status === "closed") throw invalid(`startRead: "${ep.id}" is closed, so read ${describeValue(op?.readId)} is not started and no result will arrive; make a new endpoint`);
     if (ep.status !== "live") return;
     if (op === null || typeof op !== "object") throw invalid("startRead needs a ReadOperation { readId, peerId, source, destination }");
-    if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${String(op.readId)}`);
+    if (!Number.isSafeInteger(op.readId)) throw invalid(`startRead needs an integer readId, got ${describeValue(op.readId)}`);
+    if (typeof op.peerId !== "string") throw invalid(`startRead needs the peer's id as a string peerId, got ${describeValue(op.peerId)}`);
     if (ep.reads.has(op.readId) || (ep.results.length > 0 && ep.results.some((x) => x.readId === op.readId))) {
       throw invalid(`startRead: read ${op.readId} is still unsettled on "${ep.id}"; read ids must be unique among unsettled reads`);
     }
@@ -852,7 +884,7 @@ export class Fabric {
     if (d?.region === undefined) throw invalid("startRead needs a destination { region, offset, length }");
     const region = this.registered(ep, d.region, "startRead destination");
     if (!Number.isSafeInteger(d.offset) || !Number.isSafeInteger(d.length) || d.offset < 0 || d.length < 0) {
-      throw invalid(`startRead destination needs non-negative integer offset and length, got ${d.offset}, ${d.length}`);
+      throw invalid(`startRead destination needs non-negative integer offset and length, got ${describeValue(d.offset)}, ${describeValue(d.length)}`);
     }
     if (d.offset + d.length > region.bytes.length) {
       throw invalid(
@@ -860,7 +892,7 @@ export class Fabric {
       );
     }
     const now = this.now();
-    const peerId = String(op.peerId);
+    const peerId = op.peerId;
     // The source is peer-provided: decode it now (decoding keeps no reference to the bytes,
     // so later changes to the caller's array cannot affect the read), judge it only at
     // completion (never throw).
@@ -1122,7 +1154,7 @@ export class Fabric {
     const at = this.now();
     // Unsettled reads settle as cancelled first; the transport never writes afterwards.
     for (const r of [...ep.reads.values()]) this.settle(r, at, { readId: r.readId, status: "cancelled" });
-    this.gone(ep, "closed");
+    this.gone(ep, "closed", at);
   }
 
   // ---- waiting ------------------------------------------------------------------------
@@ -1141,7 +1173,12 @@ export class Fabric {
    */
   waitForActivity(ep: EndpointState, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.resolve();
-    const now = this.now();
+    let now: number;
+    try {
+      now = this.now();
+    } catch (e) {
+      return Promise.reject(e); // an external clock's bad reading: the wait fails with it
+    }
     this.processDue(now);
     // NaN (or a non-number) is no timeout at all: treated as 0, never as "forever".
     const timeout = typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) ? 0 : Math.max(0, timeoutMs);
@@ -1200,7 +1237,9 @@ export class Fabric {
    */
   private wake(ep: EndpointState, all = false): void {
     if (ep.waiters.length === 0) return;
-    const now = this.now();
+    // Called half-way through other work: a bad clock reading (NaN) does not throw here, it wakes
+    // no wait by timeout (the caller's own read of the clock reported it, or the next one will).
+    const now = this.clock === undefined ? this.time : peekClock(this.clock);
     const activity = all || ep.unreported;
     const keep: Waiter[] = [];
     for (const w of ep.waiters) {
@@ -1251,14 +1290,33 @@ export class Fabric {
     this.timer = undefined;
     this.timerAt = target;
     if (target === Number.POSITIVE_INFINITY) return;
+    const now = peekClock(clock);
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
         this.timerAt = Number.POSITIVE_INFINITY;
-        this.processDue(clock.now());
+        const at = peekClock(clock);
+        // No throw from a timer (nobody would catch it): a bad reading ends every wait instead, and
+        // the waiting loop's next call (poll, waitForActivity) reads the clock and reports it.
+        if (Number.isNaN(at)) this.endEveryWait();
+        else this.processDue(at);
       },
       // A longer delay than a Node timer takes would fire after 1 ms, every time: re-armed when it fires.
-      Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(target - clock.now()))),
+      // A bad reading (NaN) fires at once, to end the waits (above).
+      Number.isNaN(now) ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(target - now))),
     );
+  }
+
+  /** Resolve every pending wait of every endpoint (the external clock gave a bad reading), then drop the timer. */
+  private endEveryWait(): void {
+    this.wakingAll = true;
+    try {
+      for (const ep of this.endpoints.values()) this.wake(ep, true);
+      for (const ep of this.replaced) this.wake(ep, true);
+      this.replaced.clear();
+    } finally {
+      this.wakingAll = false;
+    }
+    this.armTimer();
   }
 }

@@ -127,7 +127,8 @@ describe("network options", () => {
     [-1, "-1"],
     [Number.NaN, "NaN"],
     [Number.POSITIVE_INFINITY, "Infinity"],
-    ["5", "5"],
+    ["5", "\"5\""], // a string, shown quoted
+    [Object.create(null), "object"], // not a TypeError from String()
   ])("refuses latencyMs %s: it must be a finite number >= 0", (latencyMs, shown) => {
     expect(configError(() => new MockNetwork({ seed: 1, latencyMs: latencyMs as number })).message).toBe(
       `[INVALID_CONFIG] latencyMs must be a finite number >= 0, got ${shown}`,

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { describeValue } from "@ectp/protocol";
+
 /** Extra delivery delay of control messages. */
 export interface DelayFault {
   /** Probability per message in [0, 1]. Default: 0 (never). */
@@ -150,13 +152,13 @@ export function zeroCounts(): FaultCounts {
 
 function checkProbability(p: unknown, where: string): string | undefined {
   if (p === undefined) return undefined;
-  if (typeof p !== "number" || !(p >= 0 && p <= 1)) return `${where} must be a probability in [0, 1], got ${String(p)}`;
+  if (typeof p !== "number" || !(p >= 0 && p <= 1)) return `${where} must be a probability in [0, 1], got ${describeValue(p)}`;
   return undefined;
 }
 
 function checkMs(v: unknown, where: string): string | undefined {
   if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) return `${where} must be a finite number of ms >= 0, got ${String(v)}`;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) return `${where} must be a finite number of ms >= 0, got ${describeValue(v)}`;
   return undefined;
 }
 
@@ -165,9 +167,15 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** `v` as a sentence fragment: a value, or what kind of thing it is. */
+/** `v` as a sentence fragment: a value with its type, or what kind of thing it is (never the text of an object or function). */
 function kindOf(v: unknown): string {
-  return v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `${typeof v} ${String(v)}`;
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "function") return "a function";
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return `${typeof v} ${String(v)}`;
+  if (typeof v === "string") return `string ${v.length > 40 ? `${v.slice(0, 40)}...` : v}`;
+  return describeValue(v); // undefined ("nothing"), a symbol
 }
 
 /** Problems of keys of `c` outside `known` (a misspelt fault would silently never fire). */
@@ -222,7 +230,7 @@ function validateFaultConfig(config: unknown, where: string, extraKeys: readonly
     problems.push(`${where}.partitioned must be true or false, got ${kindOf(c.partitioned)}`);
   const stall = c.stallRead;
   if (isRecord(stall) && stall.settle !== undefined && stall.settle !== "done" && stall.settle !== "failed") {
-    problems.push(`${where}.stallRead.settle must be "done" or "failed", got ${String(stall.settle)}`);
+    problems.push(`${where}.stallRead.settle must be "done" or "failed", got ${describeValue(stall.settle)}`);
   }
   const delay = c.delay;
   const minMs = isRecord(delay) ? (delay.minMs ?? 0) : 0;

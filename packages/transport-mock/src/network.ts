@@ -5,7 +5,7 @@
  */
 
 import type { MemoryRegion } from "@ectp/core";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, describeValue } from "@ectp/protocol";
 import { type ExternalClock, Fabric } from "./fabric.js";
 import type { FaultCounts, FaultPlan, LinkFaults } from "./faults.js";
 import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
@@ -17,7 +17,11 @@ export const DEFAULT_LATENCY_MS = 0.05;
 /** Default bandwidth: 10 000 000 bytes per ms, i.e. 10 GB/s (roughly one 100 Gb/s NIC). */
 export const DEFAULT_BANDWIDTH_BYTES_PER_MS = 10_000_000;
 
-/** Options of a {@link MockNetwork}. */
+/**
+ * Options of a {@link MockNetwork}. Only these keys are accepted: any other key (a misspelt
+ * `latncyMs`) is refused with `EctpError` `INVALID_CONFIG`, so a setting never silently falls
+ * back to its default.
+ */
 export interface MockNetworkOptions {
   /**
    * Seed of every fault decision (a safe integer). The same seed and the same sequence of calls give the
@@ -30,8 +34,11 @@ export interface MockNetworkOptions {
    * `{ now: () => performance.now() }` to use the mock under a real-time `Driver.run()`.
    * With it, time cannot be advanced by hand ({@link MockNetwork.advanceTo} throws), due
    * events run whenever an endpoint polls or waits, and `waitForActivity` sleeps on real
-   * timers. Default: none (virtual time, starting at `startTimeMs`, moved only by
-   * {@link MockNetwork.advanceTo}/{@link MockNetwork.advanceBy}).
+   * timers. `now()` must return a finite number of ms that never goes backwards: a reading that is
+   * not a finite number (`NaN`, `Infinity`, a string) is refused where it is read, with `EctpError`
+   * `INVALID_CONFIG` thrown by the call that read it ({@link MockNetwork.now}, an endpoint's `poll`,
+   * `send`, `startRead`, ...; `waitForActivity` rejects with it). Default: none (virtual time,
+   * starting at `startTimeMs`, moved only by {@link MockNetwork.advanceTo}/{@link MockNetwork.advanceBy}).
    */
   readonly clock?: ExternalClock;
   /** Virtual time at creation, in ms. Ignored with `clock`. Default: 0. */
@@ -48,8 +55,15 @@ export interface MockNetworkOptions {
   readonly faults?: FaultPlan;
 }
 
+/** Every key {@link MockNetworkOptions} has; the constructor refuses any other. */
+const OPTION_KEYS: readonly (keyof MockNetworkOptions)[] = ["seed", "clock", "startTimeMs", "latencyMs", "bandwidthBytesPerMs", "faults"];
+
 function config(message: string, details: Record<string, unknown>): EctpError {
   return new EctpError("INVALID_CONFIG", message, { details });
+}
+
+function invalidArgument(message: string, details: Record<string, unknown>): EctpError {
+  return new EctpError("INVALID_ARGUMENT", message, { details });
 }
 
 /**
@@ -85,27 +99,41 @@ export class MockNetwork {
   private readonly transports = new Map<string, MockTransport>();
 
   /**
-   * Throws `EctpError` `INVALID_CONFIG` for a seed that is not a safe integer, negative latency,
-   * non-positive bandwidth, a clock without `now()`, or an invalid fault plan.
+   * Throws `EctpError` `INVALID_CONFIG` for options that are not an object, a key that is not one of
+   * {@link MockNetworkOptions} (a misspelt option; the message names it and lists the known ones), a
+   * seed that is not a safe integer, a latency that is not a finite number >= 0, a bandwidth that is
+   * not a finite number > 0, a start time that is not a finite number, a clock without `now()`, or an
+   * invalid fault plan.
    */
   constructor(options: MockNetworkOptions) {
-    const seed = options?.seed;
-    if (!Number.isSafeInteger(seed)) throw config(`MockNetwork needs an integer \`seed\` (a safe integer), got ${String(seed)}`, { seed });
+    if (typeof options !== "object" || options === null || Array.isArray(options)) {
+      throw config(`MockNetwork needs an options object ({ seed, ... }), got ${describeValue(options)}`, {});
+    }
+    const unknown = Object.keys(options).filter((k) => !(OPTION_KEYS as readonly string[]).includes(k));
+    if (unknown.length > 0) {
+      throw config(
+        `MockNetwork does not know the option${unknown.length > 1 ? "s" : ""} ${unknown.map(describeValue).join(", ")}; ` +
+          `the options are ${OPTION_KEYS.join(", ")} (check the spelling, or remove it)`,
+        { unknownKeys: unknown, knownKeys: [...OPTION_KEYS] },
+      );
+    }
+    const seed = options.seed;
+    if (!Number.isSafeInteger(seed)) throw config(`MockNetwork needs an integer \`seed\` (a safe integer), got ${describeValue(seed)}`, { seed });
     const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
     if (!(Number.isFinite(latencyMs) && latencyMs >= 0)) {
-      throw config(`latencyMs must be a finite number >= 0, got ${String(latencyMs)}`, { latencyMs });
+      throw config(`latencyMs must be a finite number >= 0, got ${describeValue(latencyMs)}`, { latencyMs });
     }
     const bandwidthBytesPerMs = options.bandwidthBytesPerMs ?? DEFAULT_BANDWIDTH_BYTES_PER_MS;
     if (typeof bandwidthBytesPerMs !== "number" || !(bandwidthBytesPerMs > 0 && bandwidthBytesPerMs !== Number.POSITIVE_INFINITY)) {
-      throw config(`bandwidthBytesPerMs must be a finite number > 0, got ${String(bandwidthBytesPerMs)}`, {
+      throw config(`bandwidthBytesPerMs must be a finite number > 0, got ${describeValue(bandwidthBytesPerMs)}`, {
         bandwidthBytesPerMs,
       });
     }
     const startTimeMs = options.startTimeMs ?? 0;
-    if (!Number.isFinite(startTimeMs)) throw config(`startTimeMs must be finite, got ${String(startTimeMs)}`, { startTimeMs });
+    if (!Number.isFinite(startTimeMs)) throw config(`startTimeMs must be a finite number, got ${describeValue(startTimeMs)}`, { startTimeMs });
     const clock: unknown = options.clock;
     if (clock !== undefined && (typeof clock !== "object" || clock === null || typeof (clock as { now?: unknown }).now !== "function")) {
-      throw config("clock must be an object with a now(): number method", {});
+      throw config(`clock must be an object with a now(): number method, got ${describeValue(clock)}`, {});
     }
     this.fabric = new Fabric({
       seed,
@@ -144,7 +172,11 @@ export class MockNetwork {
     return this.fabric.ids();
   }
 
-  /** Current time in ms (virtual, or the external clock's). Lets the network serve as a `Driver` clock. */
+  /**
+   * Current time in ms (virtual, or the external clock's). Lets the network serve as a `Driver` clock.
+   * Throws `EctpError` `INVALID_CONFIG` when the external `clock`'s `now()` returns anything but a
+   * finite number.
+   */
   now(): number {
     return this.fabric.now();
   }
@@ -152,14 +184,21 @@ export class MockNetwork {
   /**
    * Move virtual time forward to `t` ms, running every delivery and read completion due
    * by then in order, so they become visible to the endpoints' `poll()`. Throws
-   * `INVALID_ARGUMENT` for a time in the past, and when following an external clock.
+   * `INVALID_ARGUMENT` for a time that is not a finite number, a time in the past, and when
+   * following an external clock.
    */
   advanceTo(t: number): void {
     this.fabric.advanceTo(t);
   }
 
-  /** {@link MockNetwork.advanceTo} `now() + ms`. */
+  /**
+   * {@link MockNetwork.advanceTo} `now() + ms`. Throws `INVALID_ARGUMENT` when `ms` is not a finite
+   * number >= 0 (a bigint included), and when following an external clock.
+   */
   advanceBy(ms: number): void {
+    if (typeof ms !== "number" || !(Number.isFinite(ms) && ms >= 0)) {
+      throw invalidArgument(`advanceBy needs a finite number of ms >= 0, got ${describeValue(ms)}`, { ms });
+    }
     this.fabric.advanceTo(this.fabric.now() + ms);
   }
 
@@ -193,18 +232,26 @@ export class MockNetwork {
   /**
    * Cut the links between `a` and `b` in both directions (or only `a -> b` with
    * `oneWay`): messages are lost and reads fail at their due time, until
-   * {@link MockNetwork.heal}. Sugar over {@link MockNetwork.setFaults}.
+   * {@link MockNetwork.heal}. Sugar over {@link MockNetwork.setFaults}. Throws `INVALID_ARGUMENT`
+   * when `a` or `b` is not a string.
    */
   partition(a: string, b: string, oneWay = false): void {
     this.setPartitioned(a, b, oneWay, true);
   }
 
-  /** Undo {@link MockNetwork.partition} for `a` and `b` (both directions, or only `a -> b` with `oneWay`). */
+  /**
+   * Undo {@link MockNetwork.partition} for `a` and `b` (both directions, or only `a -> b` with `oneWay`).
+   * Throws `INVALID_ARGUMENT` when `a` or `b` is not a string.
+   */
   heal(a: string, b: string, oneWay = false): void {
     this.setPartitioned(a, b, oneWay, false);
   }
 
   private setPartitioned(a: string, b: string, oneWay: boolean, partitioned: boolean): void {
+    if (typeof a !== "string" || typeof b !== "string") {
+      const what = partitioned ? "partition" : "heal";
+      throw invalidArgument(`${what} needs two endpoint ids (strings), got ${describeValue(a)} and ${describeValue(b)}`, { a, b });
+    }
     const plan = this.fabric.faults();
     const links: LinkFaults[] = [...(plan.links ?? [])];
     const pairs: [string, string][] = oneWay ? [[a, b]] : [[a, b], [b, a]];
@@ -223,11 +270,12 @@ export class MockNetwork {
    * to or from it vanish, peers' reads of its memory fail with `peerGone: true` one
    * latency from now, and peers' sends to it are reported `unreachable`. Returns false
    * (and counts nothing) when it was already closed or crashed. Throws `INVALID_ARGUMENT`
-   * for an id never created.
+   * for an id that is not a string or was never created.
    */
   crash(id: string): boolean {
+    checkId(id, "crash");
     const t = this.transports.get(id);
-    if (t === undefined) throw new EctpError("INVALID_ARGUMENT", `no endpoint "${id}" exists on this MockNetwork`, { details: { id } });
+    if (t === undefined) throw invalidArgument(`no endpoint "${id}" exists on this MockNetwork`, { id });
     const state = this.fabric.current(id);
     if (state === undefined || state.status !== "live") return false;
     this.fabric.crash(state);
@@ -238,14 +286,12 @@ export class MockNetwork {
    * Restart an endpoint: crash it if it is live, then return a fresh endpoint under the
    * same id with the next {@link MockTransport.incarnation} (no memory, no connections).
    * Its owner should start a new epoch [P8]; peers must reconnect with its new
-   * `localMetadata()` (the old one is rejected). Throws `INVALID_ARGUMENT` for an id never created.
+   * `localMetadata()` (the old one is rejected). Throws `INVALID_ARGUMENT` for an id that is not a
+   * string or was never created.
    */
   restart(id: string): MockTransport {
-    if (!this.transports.has(id)) {
-      throw new EctpError("INVALID_ARGUMENT", `no endpoint "${id}" exists on this MockNetwork; use endpoint("${id}")`, {
-        details: { id },
-      });
-    }
+    checkId(id, "restart");
+    if (!this.transports.has(id)) throw invalidArgument(`no endpoint "${id}" exists on this MockNetwork; use endpoint("${id}")`, { id });
     this.crash(id);
     const t = this.spawn(id);
     this.fabric.countRestart(id);
@@ -284,6 +330,11 @@ export class MockNetwork {
   observe(observer: NetworkObserver): () => void {
     return this.fabric.observe(observer);
   }
+}
+
+/** Refuses an endpoint id that is not a string (`INVALID_ARGUMENT`, naming `method`), before the id goes into any message. */
+function checkId(id: unknown, method: string): asserts id is string {
+  if (typeof id !== "string") throw invalidArgument(`${method} needs an endpoint id (a string), got ${describeValue(id)}`, { id });
 }
 
 /** Whether `l` is exactly an entry {@link MockNetwork.partition} or `heal` adds for `from -> to`. */

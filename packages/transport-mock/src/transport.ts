@@ -156,8 +156,9 @@ export class MockTransport implements Transport {
    * {@link MockTransport.poll}, exactly once. A bad source location (malformed, another
    * endpoint's, an older incarnation's, out of range, a length different from the
    * destination's) or a gone owner (`peerGone: true`) makes it `failed`, never a throw.
-   * Throws `INVALID_ARGUMENT` for a duplicate unsettled `readId` or a destination that is
-   * not a registered region of this endpoint or lies outside it.
+   * Throws `INVALID_ARGUMENT` for a `readId` that is not an integer or is a duplicate unsettled
+   * one, a `peerId` that is not a string, or a destination that is not a registered region of this
+   * endpoint or lies outside it.
    */
   startRead(read: ReadOperation): void {
     this.fabric.startRead(this.state, read);
@@ -177,6 +178,8 @@ export class MockTransport implements Transport {
    * endpoint's received messages, settled reads and unreachable peers (each peer once).
    * Treat the result as read-only: an empty list is one shared frozen array, and a poll
    * with nothing to report returns one shared frozen result (no allocation per idle poll).
+   * Throws `EctpError` `INVALID_CONFIG` when the network's external `clock` returns anything but
+   * a finite number from `now()`.
    */
   poll(): MockActivity {
     return this.fabric.poll(this.state);
@@ -209,7 +212,9 @@ export class MockTransport implements Transport {
    *
    * With an external `clock` (real time) it sleeps on a real timer until the next event
    * or the timeout. It also resolves when the endpoint closes or crashes, and when `signal`
-   * aborts (the wait is then forgotten: no timer stays armed for it).
+   * aborts (the wait is then forgotten: no timer stays armed for it). It rejects with `EctpError`
+   * `INVALID_CONFIG` when the clock's `now()` returns anything but a finite number; a clock that
+   * does so while waits are pending ends them all, and the next `poll` (or wait) throws that error.
    */
   waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     return this.fabric.waitForActivity(this.state, timeoutMs, signal);
