@@ -2,7 +2,7 @@
  * Duration strings of the command line (`10ms`, `1.5s`, `2m`).
  * @module
  */
-import { EctpError } from "@ectp/protocol";
+import { EctpError, describeValue } from "@ectp/protocol";
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000 };
 
@@ -25,9 +25,20 @@ export type ParsedDuration =
  * Parse a duration with a unit (`ms`, `s` or `m`) into milliseconds. A bare number is
  * rejected on purpose: `--step 10` is ambiguous, and a wrong unit silently shifts
  * every timer of a simulation by a factor of 1,000.
- * Returns an `EctpError(INVALID_ARGUMENT)` instead of throwing, so callers can name the flag.
+ * Returns an `EctpError(INVALID_ARGUMENT)` instead of throwing, so callers can name the flag:
+ * for a string that is not a duration, and for anything that is not a string at all
+ * (`null`, a number, nothing), which never throws either.
  */
 export function parseDuration(text: string): ParsedDuration {
+  if (typeof text !== "string")
+    return {
+      ok: false,
+      error: new EctpError(
+        "INVALID_ARGUMENT",
+        `a duration must be a string with a unit: ms, s or m (e.g. "10ms", "2s", "1m"); got ${describeValue(text)}`,
+        { details: { got: describeValue(text) } },
+      ),
+    };
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text.trim());
   if (!m) {
     return {

@@ -5,6 +5,8 @@
  * simulator itself. Rates are per message, per read, or per minute of simulated time.
  * @module
  */
+import { EctpError, describeValue } from "@ectp/protocol";
+import { shownValue } from "./shown-value.js";
 import { SIMULATION_LIMITS } from "./options.js";
 
 /** Names of the built-in presets, mildest first. */
@@ -143,8 +145,16 @@ const PRESETS: Readonly<Record<FaultPresetName, FaultProfile>> = Object.freeze({
   }),
 });
 
-/** The fault rates of preset `name` (see {@link FAULT_PRESETS}): what a run with `faults: name` injects, as a {@link FaultProfile} to start a custom one from. */
+/**
+ * The fault rates of preset `name` (see {@link FAULT_PRESETS}): what a run with `faults: name` injects, as a {@link FaultProfile} to start a custom one from.
+ * @throws EctpError(INVALID_ARGUMENT) naming the presets when `name` is not one of them (check a
+ *   name read from input with {@link isFaultPresetName} first to avoid the throw).
+ */
 export function faultPreset(name: FaultPresetName): FaultProfile {
+  if (!isFaultPresetName(name))
+    throw new EctpError("INVALID_ARGUMENT", `faultPreset: ${describeValue(name)} is not a fault preset; use one of ${FAULT_PRESETS.join(", ")}`, {
+      details: { presets: [...FAULT_PRESETS] },
+    });
   return PRESETS[name];
 }
 
@@ -180,7 +190,7 @@ export function faultsProblems(faults: unknown): string[] {
   const expected = `one of ${FAULT_PRESETS.join(", ")} or a FaultProfile object`;
   if (typeof faults === "string")
     return isFaultPresetName(faults) ? [] : [`faults must be ${expected}; got "${faults}"`];
-  if (faults === null || typeof faults !== "object") return [`faults must be ${expected}; got ${String(faults)}`];
+  if (faults === null || typeof faults !== "object") return [`faults must be ${expected}; got ${shownValue(faults)}`];
   const f = faults as Record<string, unknown>;
   // A misspelt fault would silently not be injected.
   const known: readonly string[] = [...FRACTIONS, ...RATES, "memoryPressure"];
@@ -190,11 +200,11 @@ export function faultsProblems(faults: unknown): string[] {
   const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
   for (const k of FRACTIONS) {
     const v = f[k];
-    if (!finite(v) || v < 0 || v > 1) out.push(`faults.${k} must be a number in [0, 1]; got ${String(v)}`);
+    if (!finite(v) || v < 0 || v > 1) out.push(`faults.${k} must be a number in [0, 1]; got ${shownValue(v)}`);
   }
   for (const k of RATES) {
     const v = f[k];
-    if (!finite(v) || v < 0) out.push(`faults.${k} must be a finite number >= 0; got ${String(v)}`);
+    if (!finite(v) || v < 0) out.push(`faults.${k} must be a finite number >= 0; got ${shownValue(v)}`);
     else if (k.endsWith("PerMinute") && v > SIMULATION_LIMITS.maxFaultsPerMinute)
       out.push(`faults.${k} must be at most ${SIMULATION_LIMITS.maxFaultsPerMinute} (one a millisecond); got ${v}`);
     else if (k.endsWith("Ms") && v > SIMULATION_LIMITS.maxDurationMs)
@@ -202,11 +212,11 @@ export function faultsProblems(faults: unknown): string[] {
   }
   const pressure = f.memoryPressure;
   if (!finite(pressure) || pressure <= 0)
-    out.push(`faults.memoryPressure must be a finite number > 0; got ${String(pressure)}`);
+    out.push(`faults.memoryPressure must be a finite number > 0; got ${shownValue(pressure)}`);
   return out;
 }
 
-/** Whether `name` is one of {@link FAULT_PRESETS}. */
+/** Whether `name` is one of {@link FAULT_PRESETS} (false for anything else, a value that is not a string included). */
 export function isFaultPresetName(name: string): name is FaultPresetName {
   return (FAULT_PRESETS as readonly string[]).includes(name);
 }

@@ -61,7 +61,8 @@ export interface SimulationConfig {
   /**
    * Consumer config overrides. Two fields are always set by the simulation instead: the wait
    * budget (from {@link SimulationConfig.budgetMs}) and `maxItemBytes` (maxItemBytes / byteScale,
-   * the largest scaled item). Default none.
+   * the largest scaled item); giving either here is refused (`validateConfig` names the option to
+   * use), since it would be replaced without a word. Default none.
    */
   consumerConfig: Partial<ConsumerConfig>;
   /** Producer timer overrides. Default none. */

@@ -5,15 +5,46 @@
  * still catch any corruption while a 150 GB workload moves only tens of megabytes.
  * @module
  */
-import { crc32c } from "@ectp/protocol";
+import { EctpError, crc32c, describeValue } from "@ectp/protocol";
+import { SIMULATION_LIMITS } from "./options.js";
 
 /** Real bytes moved for an item of `nominalBytes` at byte scale `scale` (at least 1). */
 export function scaledSize(nominalBytes: number, scale: number): number {
   return Math.max(1, Math.ceil(nominalBytes / scale));
 }
 
-/** Deterministic bytes of length `size` for an item seed (xorshift32 words). */
+/**
+ * Largest `size` of {@link patternBytes} and {@link patternCrc}: `SIMULATION_LIMITS.maxItemBytes`
+ * (4 GiB), the largest item a simulation has (its real size at byte scale 1), which is also the
+ * longest byte array the JavaScript engine makes.
+ */
+const MAX_PATTERN_BYTES = SIMULATION_LIMITS.maxItemBytes;
+
+/**
+ * Throws EctpError(INVALID_ARGUMENT) naming `fn` unless `seed` is an integer and `size` a whole
+ * number of bytes from 0 to {@link MAX_PATTERN_BYTES}.
+ */
+function checkPatternArgs(fn: string, seed: unknown, size: unknown): void {
+  if (typeof seed !== "number" || !Number.isInteger(seed))
+    throw new EctpError("INVALID_ARGUMENT", `${fn}: seed must be an integer (an item's seed; its low 32 bits are used); got ${describeValue(seed)}`, {
+      details: { seed: describeValue(seed) },
+    });
+  if (typeof size === "number" && Number.isSafeInteger(size) && size >= 0 && size <= MAX_PATTERN_BYTES) return;
+  throw new EctpError(
+    "INVALID_ARGUMENT",
+    `${fn}: size must be a whole number of bytes from 0 to ${MAX_PATTERN_BYTES} (SIMULATION_LIMITS.maxItemBytes); got ${describeValue(size)}`,
+    { details: { size: describeValue(size), max: MAX_PATTERN_BYTES } },
+  );
+}
+
+/**
+ * Deterministic bytes of length `size` for an item seed (xorshift32 words).
+ * @throws EctpError(INVALID_ARGUMENT) when `size` is not a whole number of bytes from 0 to
+ *   `SIMULATION_LIMITS.maxItemBytes` (4 GiB): negative, fractional, NaN or not a number; or when
+ *   `seed` is not an integer.
+ */
 export function patternBytes(seed: number, size: number): Uint8Array {
+  checkPatternArgs("patternBytes", seed, size);
   const bytes = new Uint8Array(size);
   patternInto(seed, bytes);
   return bytes;
@@ -184,7 +215,11 @@ export class BytePool {
   }
 }
 
-/** CRC-32C of {@link patternBytes}`(seed, size)`: what the producer's bytes must hash to [I6]. */
+/**
+ * CRC-32C of {@link patternBytes}`(seed, size)`: what the producer's bytes must hash to [I6].
+ * @throws EctpError(INVALID_ARGUMENT) for a `seed` or `size` {@link patternBytes} refuses, naming patternCrc.
+ */
 export function patternCrc(seed: number, size: number): number {
+  checkPatternArgs("patternCrc", seed, size);
   return crc32c(patternBytes(seed, size));
 }

@@ -4,8 +4,9 @@
  * No scripts, no external assets: the file can be attached to a CI run as is.
  * @module
  */
+import { EctpError, describeValue } from "@ectp/protocol";
 import { SERIES_NAMES, type SeriesName, type TimeSeries } from "./series.js";
-import { type SimulationSummary, formatSummary } from "./summary.js";
+import { type SimulationSummary, checkSummary, formatSummary } from "./summary.js";
 
 const COLORS: Record<SeriesName, string> = {
   readsInFlight: "#1f77b4",
@@ -33,8 +34,40 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** One line plot of several series sharing an axis, as an SVG string. */
+/** What a series argument must be, as the errors say it. */
+const SERIES_EXPECTED = "a TimeSeries (the series of runSimulation or Simulation.run: { t, values })";
+
+/** Throws EctpError(INVALID_ARGUMENT) naming `fn` unless `series` has `t` and an array in `values` for each of `names`. */
+function checkSeries(fn: string, series: unknown, names: readonly SeriesName[]): asserts series is TimeSeries {
+  let problem: string | undefined;
+  if (typeof series !== "object" || series === null || Array.isArray(series)) problem = `got ${Array.isArray(series) ? "an array" : describeValue(series)}`;
+  else {
+    const { t, values } = series as Record<string, unknown>;
+    if (!Array.isArray(t)) problem = `its t is ${describeValue(t)}, not an array of sample times`;
+    else if (typeof values !== "object" || values === null) problem = `its values is ${describeValue(values)}, not an object of series`;
+    else {
+      const missing = names.find((n) => !Array.isArray((values as Record<string, unknown>)[n]));
+      if (missing !== undefined) problem = `its values.${missing} is ${describeValue((values as Record<string, unknown>)[missing])}, not an array`;
+    }
+  }
+  if (problem !== undefined) throw new EctpError("INVALID_ARGUMENT", `${fn}: the series must be ${SERIES_EXPECTED}; ${problem}`, { details: { problem } });
+}
+
+/**
+ * One line plot of several series sharing an axis, as an SVG string.
+ * @throws EctpError(INVALID_ARGUMENT) when `series` is not a {@link TimeSeries} with each of
+ *   `names`, a name is not one of {@link SERIES_NAMES}, or `title` is not a string.
+ */
 export function svgPlot(series: TimeSeries, names: readonly SeriesName[], title: string): string {
+  const given: unknown = names;
+  const unknownName = Array.isArray(given) ? given.findIndex((n) => !(SERIES_NAMES as readonly unknown[]).includes(n)) : -1;
+  if (!Array.isArray(given) || unknownName >= 0)
+    throw new EctpError(
+      "INVALID_ARGUMENT",
+      `svgPlot: names must be an array of series names (${SERIES_NAMES.join(", ")}); got ${Array.isArray(given) ? `${describeValue(given[unknownName])} among them` : describeValue(given)}`,
+    );
+  if (typeof title !== "string") throw new EctpError("INVALID_ARGUMENT", `svgPlot: title must be a string; got ${describeValue(title)}`);
+  checkSeries("svgPlot", series, names);
   const W = 720;
   const H = 220;
   const L = 56;
@@ -69,8 +102,14 @@ export function svgPlot(series: TimeSeries, names: readonly SeriesName[], title:
   return parts.join("");
 }
 
-/** The whole report as one HTML document. */
+/**
+ * The whole report as one HTML document.
+ * @throws EctpError(INVALID_ARGUMENT) when `summary` is not a {@link SimulationSummary} or
+ *   `series` not a {@link TimeSeries} (`null`, `{}`, one with parts missing).
+ */
 export function renderReport(summary: SimulationSummary, series: TimeSeries): string {
+  checkSummary("renderReport", summary);
+  checkSeries("renderReport", series, SERIES_NAMES);
   const plots = [
     svgPlot(series, ["readsInFlight"], "Reads in flight"),
     svgPlot(series, ["livePins"], "Live pins (producers)"),

@@ -28,7 +28,8 @@ import {
   type ReadResult,
   SeededRandom,
 } from "@ectp/core";
-import { EctpError, crc32c, decodeEnvelope, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
+import { EctpError, crc32c, decodeEnvelope, describeValue, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
+import { shownValue } from "./shown-value.js";
 import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
 import { GrantLedger } from "./grant-ledger.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
@@ -1868,9 +1869,12 @@ export async function runSimulation(options: SimulationOptions = {}): Promise<Si
  * (see {@link SIMULATION_LIMITS}); then the simulation is set up without running it, so
  * values that the cores, stores or network reject (`consumerConfig`, `producerConfig`,
  * capacities) are reported too. Hooks (`factories`, `eventLog`, ...) are checked for their
- * types only (a core a factory makes is not built here).
+ * types only (a core a factory makes is not built here). Options that are not an object
+ * (`null`, a number, an array) are one problem; none at all are the defaults, as for runSimulation.
+ * `consumerConfig.waitBudgetMs` and `consumerConfig.maxItemBytes` are refused: the simulation
+ * sets both itself, from `budgetMs` and from `maxItemBytes` over `byteScale`.
  */
-export function validateConfig(options: SimulationOptions): string[] {
+export function validateConfig(options: SimulationOptions = {}): string[] {
   const problems = inputProblems(options);
   if (problems.length > 0) return problems;
   try {
@@ -1894,14 +1898,14 @@ function inputProblems(options: SimulationOptions): string[] {
 function hookProblems(options: SimulationOptions): string[] {
   const out: string[] = [];
   for (const k of ["onProgress", "eventLog"] as const)
-    if (options[k] !== undefined && typeof options[k] !== "function") out.push(`${k} must be a function; got ${shown(options[k])}`);
+    if (options[k] !== undefined && typeof options[k] !== "function") out.push(`${k} must be a function; got ${shownValue(options[k])}`);
   for (const k of ["timeSeries", "readmitEveryStep", "decodeMessages"] as const)
-    if (options[k] !== undefined && typeof options[k] !== "boolean") out.push(`${k} must be true or false; got ${shown(options[k])}`);
+    if (options[k] !== undefined && typeof options[k] !== "boolean") out.push(`${k} must be true or false; got ${shownValue(options[k])}`);
   const f = options.factories;
-  if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${shown(f)}`);
+  if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${shownValue(f)}`);
   else if (f !== undefined)
     for (const k of ["consumer", "producer", "store"] as const)
-      if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${shown(f[k])}`);
+      if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${shownValue(f[k])}`);
   return out;
 }
 
@@ -1918,15 +1922,20 @@ function configOnly(options: Partial<SimulationConfig>): Partial<SimulationConfi
   return Object.fromEntries(Object.entries(options).filter(([k]) => k in DEFAULT_SIMULATION_CONFIG));
 }
 
-/** A value as a problem sentence shows it: strings quoted, so `"1"` is not read as the number 1. */
-function shown(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
+/**
+ * Fields of `consumerConfig` that the simulation always sets itself, each with the option that
+ * gives it: a value given there would be replaced without a word, so it is refused instead.
+ */
+const SIMULATION_SET_CONSUMER_FIELDS = {
+  waitBudgetMs: "it is always the budgetMs option (the wait budget per (request, item) [C3], ectp simulate --budget); give budgetMs instead",
+  maxItemBytes:
+    "it is always the maxItemBytes option over byteScale (the largest scaled item, rounded up); give maxItemBytes (and byteScale) instead",
+} as const;
 
 /** Type and range of each option, as sentences naming the option. */
 function optionProblems(options: Partial<SimulationConfig>): string[] {
   if (options === null || typeof options !== "object" || Array.isArray(options))
-    return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${options === null ? "null" : shown(options)}`];
+    return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${Array.isArray(options) ? "an array" : describeValue(options)}`];
   const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
   const L = SIMULATION_LIMITS;
   // A misspelt option would run silently with its default.
@@ -1936,28 +1945,28 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   const int = (k: keyof SimulationConfig, min: number, max?: number) => {
     const v = cfg[k];
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
-    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${shown(v)}`);
+    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${shownValue(v)}`);
   };
   const duration = (k: keyof SimulationConfig) => {
     const v = cfg[k];
     if (typeof v === "number" && v >= L.minDurationMs && v <= L.maxDurationMs) return;
-    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${shown(v)}`);
+    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${shownValue(v)}`);
   };
   const positive = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${shown(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${shownValue(v)}`);
   };
   const nonNegative = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${shown(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${shownValue(v)}`);
   };
   const fraction = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${shown(v)}`);
+    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${shownValue(v)}`);
   };
   const object = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${shown(v)}`);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${shownValue(v)}`);
   };
   int("seed", L.minSeed, L.maxSeed);
   int("producers", 1, L.maxInstances);
@@ -1997,6 +2006,12 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   fraction("itemReuse");
   object("consumerConfig");
   object("producerConfig");
+  const consumerConfig: unknown = cfg.consumerConfig;
+  if (consumerConfig !== null && typeof consumerConfig === "object")
+    for (const [k, why] of Object.entries(SIMULATION_SET_CONSUMER_FIELDS)) {
+      const v = (consumerConfig as Record<string, unknown>)[k];
+      if (v !== undefined) out.push(`consumerConfig.${k} cannot be given: ${why}; got ${shownValue(v)}`);
+    }
   out.push(...faultsProblems(cfg.faults));
   if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");
   if (cfg.minItemBytes > cfg.maxItemBytes) out.push("minItemBytes must be <= maxItemBytes");

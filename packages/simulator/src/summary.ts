@@ -5,6 +5,7 @@
 import type { SimulationConfig } from "./options.js";
 import type { InvariantId, Violation } from "./invariants.js";
 import type { TimeSeries } from "./series.js";
+import { EctpError, describeValue } from "@ectp/protocol";
 import { formatDuration, plainDecimal } from "./duration.js";
 import { DEFAULT_SIMULATION_CONFIG } from "./options.js";
 
@@ -227,8 +228,52 @@ function pct(n: number, total: number): string {
   return total === 0 ? "" : ` (${((100 * n) / total).toFixed(2)}%)`;
 }
 
-/** A human-readable table of one run. */
+/** What a summary argument must be, as the errors say it. */
+const SUMMARY_EXPECTED = "a SimulationSummary (the summary of runSimulation or Simulation.run)";
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/**
+ * Throws EctpError(INVALID_ARGUMENT) naming `fn` unless `s` has the shape of a
+ * {@link SimulationSummary} as far as the printing of it reads: the objects it descends into,
+ * the numbers it formats and the strings it escapes, and the first five violations. With
+ * `table` false only what {@link formatViolations} reads is checked.
+ * @internal
+ */
+export function checkSummary(fn: string, s: unknown, table = true): asserts s is SimulationSummary {
+  const problem = summaryProblem(s, table);
+  if (problem !== undefined)
+    throw new EctpError("INVALID_ARGUMENT", `${fn}: the summary must be ${SUMMARY_EXPECTED}; ${problem}`, { details: { problem } });
+}
+
+/** What is wrong with `s` as a summary to print, or undefined. */
+function summaryProblem(s: unknown, table: boolean): string | undefined {
+  if (!isObject(s) || Array.isArray(s)) return `got ${Array.isArray(s) ? "an array" : describeValue(s)}`;
+  const objects = table
+    ? (["config", "requests", "items", "admissionWaitMs", "faultsInjected", "crashEffects", "storeEvents", "violations", "bytes", "eventLog"] as const)
+    : (["violations"] as const);
+  for (const k of objects) if (!isObject(s[k])) return `its ${k} is ${describeValue(s[k])}, not an object`;
+  if (table) {
+    if (!isObject((s.requests as Record<string, unknown>).failedByReason))
+      return `its requests.failedByReason is ${describeValue((s.requests as Record<string, unknown>).failedByReason)}, not an object`;
+    for (const k of ["simulatedMs", "throughputRps", "wallTimeMs"] as const)
+      if (typeof s[k] !== "number") return `its ${k} is ${describeValue(s[k])}, not a number`;
+  }
+  for (const k of table ? (["faults", "reproduce"] as const) : (["reproduce"] as const))
+    if (typeof s[k] !== "string") return `its ${k} is ${describeValue(s[k])}, not a string`;
+  const first = (s.violations as Record<string, unknown>).first;
+  if (!Array.isArray(first)) return `its violations.first is ${describeValue(first)}, not an array`;
+  for (const [i, v] of first.slice(0, 5).entries())
+    if (!isObject(v) || typeof v.timeMs !== "number") return `its violations.first[${i}] is not a Violation (an object with a number timeMs)`;
+  return undefined;
+}
+
+/**
+ * A human-readable table of one run.
+ * @throws EctpError(INVALID_ARGUMENT) when `s` is not a {@link SimulationSummary} (`null`, `{}`, one with parts missing).
+ */
 export function formatSummary(s: SimulationSummary): string {
+  checkSummary("formatSummary", s);
   const r = s.requests;
   const rows: [string, string][] = [
     ["seed / faults", `${s.seed} / ${s.faults}`],
@@ -277,8 +322,12 @@ export function formatSummary(s: SimulationSummary): string {
   return lines.join("\n");
 }
 
-/** The violation block: seed, first violating event, and the reproduce command. */
+/**
+ * The violation block: seed, first violating event, and the reproduce command.
+ * @throws EctpError(INVALID_ARGUMENT) when `s` is not a {@link SimulationSummary} (`null`, `{}`, one without violations).
+ */
 export function formatViolations(s: SimulationSummary): string {
+  checkSummary("formatViolations", s, false);
   const out = [`INVARIANT VIOLATIONS: ${s.violations.count} (seed ${s.seed})`];
   for (const v of s.violations.first.slice(0, 5)) {
     out.push(`  [${v.invariant}] at ${v.timeMs.toFixed(3)} ms: ${v.message}`);

@@ -5,6 +5,7 @@
  */
 import { EctpError } from "@ectp/protocol";
 import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationOptions } from "./options.js";
+import { shownValue } from "./shown-value.js";
 import { runSimulation, validateConfig } from "./simulation.js";
 import type { SimulationSummary } from "./summary.js";
 
@@ -83,14 +84,18 @@ export interface SweepOptions extends SimulationOptions {
 /**
  * Every problem with a sweep's options, as sentences naming the option (empty when
  * valid): `runs`, the configuration (see `validateConfig`), the last seed, which
- * must be in the seed range like the first, and `signal`.
+ * must be in the seed range like the first, and `signal`. Options that are not an object
+ * (`null`, a number, an array) are one problem, as `validateConfig` words it; none at all are
+ * the defaults (one run).
  */
-export function validateSweep(options: SweepOptions): string[] {
+export function validateSweep(options: SweepOptions = {}): string[] {
+  // Not an object: validateConfig's one problem, before anything is read from it.
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return validateConfig(options);
   const { runs = 1, onRun, signal, ...rest } = options;
   const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
   const problems = validateConfig(rest);
   if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1 || runs > SIMULATION_LIMITS.maxRuns)
-    problems.push(`runs must be an integer from 1 to ${SIMULATION_LIMITS.maxRuns}; got ${String(runs)}`);
+    problems.push(`runs must be an integer from 1 to ${SIMULATION_LIMITS.maxRuns}; got ${shownValue(runs)}`);
   else if (Number.isSafeInteger(first) && first <= SIMULATION_LIMITS.maxSeed && first + runs - 1 > SIMULATION_LIMITS.maxSeed)
     problems.push(
       `the sweep's last seed, seed + runs - 1 = ${first + runs - 1}, must be <= ${SIMULATION_LIMITS.maxSeed} (larger seeds repeat smaller ones)`,
@@ -102,9 +107,10 @@ export function validateSweep(options: SweepOptions): string[] {
 
 /**
  * Run the same configuration over consecutive seeds. Time series are not recorded.
- * @throws EctpError(INVALID_ARGUMENT) before running anything when {@link validateSweep} reports a problem.
+ * @throws EctpError(INVALID_ARGUMENT) before running anything when {@link validateSweep} reports a
+ * problem, options that are not an object (`null`, a number, an array) included.
  */
-export async function runSweep(options: SweepOptions): Promise<SweepSummary> {
+export async function runSweep(options: SweepOptions = {}): Promise<SweepSummary> {
   const problems = validateSweep(options);
   if (problems.length > 0) throw new EctpError("INVALID_ARGUMENT", problems.join("; "), { details: { problems } });
   const { runs = 1, onRun, signal, onProgress: _ignored, ...rest } = options;

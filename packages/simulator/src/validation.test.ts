@@ -43,6 +43,24 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     ["a fractional budget", { budgetMs: 1.5 }, /budgetMs must be a whole number of ms; got 1.5/],
     ["a consumer config the core rejects", { consumerConfig: { transferTimeoutMs: 1e9 } }, /cannot be set up.*transferTimeoutMs/],
     ["a consumer config that is not an object", { consumerConfig: "fast" as never }, /consumerConfig must be an object/],
+    [
+      "a consumer wait budget, which the simulation always sets from budgetMs (an invalid one too)",
+      { consumerConfig: { waitBudgetMs: -1 } },
+      /consumerConfig\.waitBudgetMs cannot be given: it is always the budgetMs option \(the wait budget per \(request, item\) \[C3\], ectp simulate --budget\); give budgetMs instead; got -1$/,
+    ],
+    ["a valid consumer wait budget (it would be replaced without a word)", { consumerConfig: { waitBudgetMs: 5_000 } }, /consumerConfig\.waitBudgetMs cannot be given: .*give budgetMs instead; got 5000$/],
+    [
+      "a consumer item size limit, which the simulation always sets from maxItemBytes / byteScale",
+      { consumerConfig: { maxItemBytes: 1 } },
+      /consumerConfig\.maxItemBytes cannot be given: it is always the maxItemBytes option over byteScale \(the largest scaled item, rounded up\); give maxItemBytes \(and byteScale\) instead; got 1$/,
+    ],
+    ["an option that cannot be turned into a string", { seed: Object.create(null) }, /seed must be an integer .*; got an object that cannot be turned into a string$/],
+    ["a bigint option (shown as one, not as the number it reads like)", { seed: 1n as never }, /seed must be an integer .*; got 1n$/],
+    [
+      "a fault profile field that cannot be turned into a string",
+      { faults: { ...faultPreset("light"), readFail: Object.create(null) } },
+      /faults\.readFail must be a number in \[0, 1\]; got an object that cannot be turned into a string/,
+    ],
     ["a store capacity too large for the store", { producerCapacityBytes: 1e300 }, /the stores would hold up to .* GiB of real memory/],
     [
       "a byte scale of 1 with the default 4 GiB capacities (one producer and one consumer: 8 GiB of real memory)",
@@ -114,6 +132,10 @@ describe("validateConfig reports every option runSimulation rejects, and runSimu
     expect(validateSweep({ ...TINY, runs: 2, onRun: "not a function" as never })).toEqual(["onRun must be a function when given; got string"]);
     // A string where a number belongs is shown quoted, not as the number it reads like.
     expect(validateConfig({ seed: "1" as never }).join("; ")).toMatch(/seed must be an integer .*; got "1"$/);
+  });
+
+  it("a consumer config without the fields the simulation sets (or with them left undefined) is accepted", () => {
+    expect(validateConfig({ consumerConfig: { transferTimeoutMs: 10_000, waitBudgetMs: undefined, maxItemBytes: undefined } })).toEqual([]);
   });
 
   it("accepts the bounds themselves and reports nothing for the defaults", async () => {

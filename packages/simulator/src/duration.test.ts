@@ -1,0 +1,36 @@
+/**
+ * parseDuration returns a typed result for every input: a value that is not a string (null, a
+ * number, nothing, an object without a prototype, a bigint, a symbol) is an INVALID_ARGUMENT
+ * result naming what was given, never a thrown TypeError.
+ */
+import { EctpError } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { parseDuration } from "./index.js";
+
+describe("parseDuration with a value that is not a string", () => {
+  it.each([
+    ["null", null, "null"],
+    ["a number (a duration without its unit)", 5, "5"],
+    ["nothing", undefined, "nothing"],
+    ["an object without a prototype", Object.create(null), "object"],
+    ["a bigint", 5n, "bigint"],
+    ["a symbol", Symbol("10ms"), "symbol"],
+    ["an array", ["10ms"], "object"],
+  ])("%s is a typed INVALID_ARGUMENT result, not a throw", (_what, value, shown) => {
+    const r = parseDuration(value as never);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(EctpError.is(r.error)).toBe(true);
+    expect(r.error.code).toBe("INVALID_ARGUMENT");
+    expect(r.error.message).toBe(
+      `[INVALID_ARGUMENT] a duration must be a string with a unit: ms, s or m (e.g. "10ms", "2s", "1m"); got ${shown}`,
+    );
+  });
+
+  it("a string still parses as before", () => {
+    expect(parseDuration(" 1.5s ")).toEqual({ ok: true, ms: 1_500 });
+    const bad = parseDuration("10");
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.message).toMatch(/"10" is not a duration/);
+  });
+});
