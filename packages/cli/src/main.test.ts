@@ -105,6 +105,14 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     expect(r.out).toBe("");
   });
 
+  it("a report directory that takes no new files, though access() may call it writable (/proc as root), is refused before the run", async () => {
+    const r = await run("simulate", "--report", "/proc/x.html");
+    expect(r.code).toBe(EXIT_USAGE);
+    // As root, access() lets /proc pass and the probe file finds it takes none; otherwise access() refuses it.
+    expect(r.first).toMatch(/^ectp simulate: --report cannot write "\/proc\/x\.html": (\/proc takes no new files \(ENOENT\)|.*EACCES.*)$/);
+    expect(r.out).toBe("");
+  });
+
   it("an argument node's parser fails on without a known error code (a non-string from a JavaScript caller) is a usage error carrying node's message, not a throw", async () => {
     const r = await run("simulate", "--quiet", undefined as unknown as string);
     expect(r.code).toBe(EXIT_USAGE);

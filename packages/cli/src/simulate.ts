@@ -2,8 +2,9 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { accessSync, constants, lstatSync, readlinkSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve, sep } from "node:path";
+import { randomBytes } from "node:crypto";
+import { accessSync, closeSync, constants, lstatSync, openSync, readlinkSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { EctpError } from "@ectp/protocol";
 import {
@@ -118,7 +119,7 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
 
 /**
  * Why the report cannot be written to `file`, or undefined when it can. Checked before
- * the run, so a long run is not thrown away for a typo in a path; nothing is created.
+ * the run, so a long run is not thrown away for a typo in a path; nothing is left behind.
  */
 function reportPathProblem(file: string): string | undefined {
   if (file === "-") return 'it would be a file named "-", not standard output (which carries the summary); name a file';
@@ -149,13 +150,26 @@ function reportPathProblem(file: string): string | undefined {
   try {
     if (!statSync(dir).isDirectory()) return `${shown} is not a directory`;
     accessSync(dir, constants.W_OK);
-    return undefined;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return `directory ${dir} does not exist`;
     if (code === "ENOTDIR") return `${dir} is not a directory (a file stands where a directory is needed)`;
     return (e as Error).message;
   }
+  // A directory access() calls writable may still take no new files (`/proc`: the write failed
+  // only after the whole run): a uniquely named probe is created there and removed at once.
+  const probe = join(dir, `.ectp-simulate-probe-${process.pid}-${randomBytes(6).toString("hex")}`);
+  try {
+    closeSync(openSync(probe, "wx"));
+  } catch (e) {
+    return `${shown} takes no new files (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+  }
+  try {
+    unlinkSync(probe);
+  } catch {
+    // Created, so the report can be written; a probe that cannot be removed is not the run's failure.
+  }
+  return undefined;
 }
 
 /** Parsed `ectp simulate` arguments. */
