@@ -49,7 +49,7 @@ describe("the TS reference testee process", () => {
     // The item id's "é" is split between two chunks by writing the input in 1-byte pieces.
     const lines = [
       INIT_LINE,
-      `${JSON.stringify({ commandId: "2", nowMs: "0", configure: { role: "ROLE_CONSUMER", id: "C1", epoch: "1" } })}\n`,
+      `${JSON.stringify({ commandId: "2", nowMs: "0", configure: { role: "ROLE_CONSUMER", id: "C1", epoch: "1", fingerprint: { model: "m" } } })}\n`,
       JSON.stringify({ commandId: "3", nowMs: "0", admit: { requestId: "r", items: [{ itemId: "é", hasModelInput: true }] } }),
     ].join("");
     const feeder = `const s=${JSON.stringify(lines)};const b=Buffer.from(s);let i=0;const t=setInterval(()=>{if(i>=b.length){clearInterval(t);return;}process.stdout.write(b.subarray(i,i+1));i++;},0);`;
@@ -76,7 +76,7 @@ describe("the TS reference testee reads snake_case requests", () => {
     const [node, script] = JSON.parse(`[${command.replace('" "', '", "')}]`) as [string, string];
     const lines = [
       { command_id: "7", now_ms: "0", init: { protocol_version: 1 } },
-      { command_id: "8", now_ms: "1000", configure: { role: "ROLE_CONSUMER", id: "C1", epoch: "1", destination_capacity_bytes: "4096" } },
+      { command_id: "8", now_ms: "1000", configure: { role: "ROLE_CONSUMER", id: "C1", epoch: "1", fingerprint: { model: "m" }, destination_capacity_bytes: "4096" } },
       { command_id: "9", now_ms: "1000", get_stats: {} },
     ];
     const run = spawnSync(node, [script], {

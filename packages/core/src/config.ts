@@ -5,7 +5,99 @@
  * @module
  */
 
-import { EctpError, closestName } from "@ectp/protocol";
+import { EctpError, closestName, describeValue, thrownMessage } from "@ectp/protocol";
+
+/**
+ * How an option key reads in a message: `options.name` for a key that is an identifier, else
+ * `options["na me"]` (quoted, at most 40 characters), so an odd key cannot garble the message.
+ */
+function optionPath(prefix: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/.test(key) ? `${prefix}.${key}` : `${prefix}[${describeValue(key)}]`;
+}
+
+/**
+ * The own enumerable keys of a constructor's options object that are not among `known`, in
+ * order; none when the keys cannot be listed (a Proxy whose `ownKeys` throws: the reads of the
+ * options that follow report it).
+ */
+function unknownKeys(options: object, known: readonly string[]): string[] {
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    return [];
+  }
+  return keys.filter((k) => !known.includes(k));
+}
+
+/**
+ * Refuses a key of a constructor's options object that is not one of its options, so that a
+ * misspelt option (`confg`, `transportMetdata`, `retryMS`) does not run silently with its
+ * default. Every own enumerable string key counts, even one set to `undefined`.
+ * @param owner - The class, for the message (`ConsumerCore`).
+ * @param options - The options object (already known to be a non-null object).
+ * @param known - Its option names (the keys of its options interface).
+ * @throws EctpError(INVALID_CONFIG) naming the first unknown key, the nearest option (same letters
+ *   in another case, or at most 2 edits) when there is one, and every option; `details` has
+ *   `key` and `knownKeys`.
+ * @internal
+ */
+export function refuseUnknownOptions(owner: string, options: object, known: readonly string[]): void {
+  const key = unknownKeys(options, known)[0];
+  if (key === undefined) return;
+  const near = closestName(key, known, 2);
+  throw new EctpError(
+    "INVALID_CONFIG",
+    `${optionPath("options", key)} is not an option of ${owner}${near === undefined ? "" : ` (did you mean ${near}?)`}; its options are ${known.join(", ")}. Check the spelling, or remove it.`,
+    { details: { key, knownKeys: [...known] } },
+  );
+}
+
+/**
+ * For the message refusing a required option that is missing: a note naming the unknown key of
+ * `options` nearest to it (`fingerPrint` for `fingerprint`), if any; else "".
+ * @internal
+ */
+export function misspeltOptionNote(options: object, name: string, known: readonly string[]): string {
+  for (const key of unknownKeys(options, known))
+    if (closestName(key, known, 2) === name) return ` (${optionPath("options", key)} is not an option: did you mean ${name}?)`;
+  return "";
+}
+
+/** The fields of a fingerprint (ectp.v1.IFingerprint). */
+const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "rowBytes", "layoutVersion"]);
+
+/**
+ * [C2][P7] What is wrong with the `fingerprint` option of a constructor beyond what
+ * `normalizeFingerprint` checks (call it after that one accepted `fp`), or `undefined`. On the
+ * wire an absent field is its proto3 default; in a constructor, where a misspelt fingerprint is
+ * what requiring one is meant to catch, the option must be a plain object (or an
+ * `ectp.v1.Fingerprint`) with no key but `model`, `dtype`, `rowBytes` and `layoutVersion`, and,
+ * unless `modelOptional`, a non-empty `model`. The text follows `options.fingerprint` in a message.
+ * Never throws.
+ * @internal
+ */
+export function fingerprintOptionProblem(fp: unknown, modelOptional = false): string | undefined {
+  try {
+    if (fp === null || typeof fp !== "object") return undefined; // normalizeFingerprint refused it already
+    const tag = Object.prototype.toString.call(fp).slice(8, -1);
+    if (Array.isArray(fp) || tag !== "Object")
+      return ` must be a plain object of ${FINGERPRINT_FIELDS.join(", ")} (or an ectp.v1.Fingerprint); got ${Array.isArray(fp) ? "an array" : `a ${tag}`}.`;
+    for (const key of Object.keys(fp)) {
+      if (FINGERPRINT_FIELDS.includes(key)) continue;
+      const near = closestName(key, FINGERPRINT_FIELDS, 2);
+      return `${optionPath("", key)} is not a fingerprint field${near === undefined ? "" : ` (did you mean ${near}?)`}; the fields are ${FINGERPRINT_FIELDS.join(", ")}.`;
+    }
+    if (modelOptional) return undefined;
+    const model = (fp as { model?: unknown }).model;
+    if (typeof model !== "string" || model.length === 0)
+      return `.model is required: a non-empty string naming the model whose items are exchanged (e.g. "acme/vision-encoder@3"); got ${describeValue(model)}.`;
+    return undefined;
+  } catch (cause) {
+    // A Proxy whose traps throw (normalizeFingerprint read its fields, but not its keys).
+    return ` could not be read (${thrownMessage(cause)}); pass a plain object.`;
+  }
+}
 
 /**
  * `options.transportMetadata` of a core (sent in its Hello): a Uint8Array, or absent (empty).
@@ -158,15 +250,27 @@ export const DEFAULT_PRODUCER_CONFIG: Readonly<ProducerConfig> = Object.freeze({
  * The `config` option of either core over `defaults` (an `undefined` value takes the default).
  * A key of the other role is ignored, so one object of timers may configure both cores; any
  * other key is refused, so that a misspelt option does not run silently with its default.
- * @throws EctpError(INVALID_CONFIG) naming the unknown key and the nearest known one.
+ * @throws EctpError(INVALID_CONFIG) naming the unknown key and the nearest known one; or when
+ *   `config` is not an object (described by `describeValue`), or cannot be read (a throwing getter).
  * @internal
  */
 export function mergeConfig<T extends object>(defaults: Readonly<T>, config: unknown): T {
   const merged: Record<string, unknown> = { ...defaults };
   if (config === undefined || config === null) return merged as T;
   if (typeof config !== "object")
-    throw new EctpError("INVALID_CONFIG", `options.config must be an object of timers and limits; got ${typeof config}.`);
-  for (const [key, value] of Object.entries(config)) {
+    throw new EctpError("INVALID_CONFIG", `options.config must be an object of timers and limits; got ${describeValue(config)}.`);
+  let entries: [string, unknown][];
+  try {
+    entries = Object.entries(config);
+  } catch (cause) {
+    // A getter or a Proxy trap that throws: a typed refusal, not the engine's own error.
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `options.config could not be read (${thrownMessage(cause)}); pass a plain object of timers and limits.`,
+      { cause },
+    );
+  }
+  for (const [key, value] of entries) {
     if (Object.hasOwn(defaults, key)) {
       if (value !== undefined) merged[key] = value;
     } else if (!Object.hasOwn(DEFAULT_CONSUMER_CONFIG, key) && !Object.hasOwn(DEFAULT_PRODUCER_CONFIG, key)) {

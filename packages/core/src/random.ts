@@ -3,6 +3,7 @@
  * simulations are reproducible from one integer seed.
  * @module
  */
+import { EctpError, describeValue } from "@ectp/protocol";
 
 /** Deterministic pseudo-random numbers from a 32-bit seed. Not for cryptography. */
 export class SeededRandom {
@@ -12,10 +13,18 @@ export class SeededRandom {
   private d: number;
 
   /**
-   * @param seed - an integer; only its low 32 bits count (`seed | 0`), so seeds that differ by a
-   * multiple of 2^32 give the same sequence, and the same seed always gives the same sequence.
+   * @param seed - a safe integer; only its low 32 bits count (`seed | 0`), so seeds that differ by
+   * a multiple of 2^32 give the same sequence, and the same seed always gives the same sequence.
+   * @throws EctpError(INVALID_ARGUMENT) when `seed` is not a safe integer (NaN, 1.5, "5", {}, a
+   *   bigint, a symbol): coerced, NaN and {} would silently give seed 0's sequence and "5" seed 5's,
+   *   and a bigint or a symbol would throw a TypeError.
    */
   constructor(seed: number) {
+    if (!Number.isSafeInteger(seed))
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `SeededRandom: seed must be a safe integer (only its low 32 bits are used); got ${describeValue(seed)}. Pass e.g. 1, or a recorded seed to replay its sequence.`,
+      );
     this.a = 0x9e3779b9;
     this.b = 0x243f6a88;
     this.c = 0xb7e15162;

@@ -15,13 +15,24 @@ import {
   type ValidDescriptor,
   crc32c,
   decodeEnvelope,
+  describeValue,
   ectp,
   normalizeFingerprint,
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { type ConsumerConfig, DEFAULT_CONSUMER_CONFIG, grantLeaseMs, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
+import {
+  type ConsumerConfig,
+  DEFAULT_CONSUMER_CONFIG,
+  fingerprintOptionProblem,
+  grantLeaseMs,
+  mergeConfig,
+  misspeltOptionNote,
+  peerHeartbeatIntervalMs,
+  refuseUnknownOptions,
+  transportMetadataOption,
+} from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import { ownBytes, ownText } from "../owned.js";
@@ -525,9 +536,16 @@ function waitedFor(f: Fetch): FailureSource {
   return f.retryReason === undefined ? { ...base, waitingFor } : { ...base, waitingFor, lastRetryReason: f.retryReason };
 }
 
-/** An engine-given value as an error message shows it: strings quoted, objects and functions by kind. */
-function describeValue(v: unknown): string {
+/**
+ * An engine-given value as an error message shows it: strings quoted, objects and functions by
+ * kind, a bigint with its `n` (`1n`, not the number 1), anything else as `String` prints it (a
+ * boolean as `true`, absent as `undefined`, a symbol as `Symbol(s)`): more than the protocol's
+ * `describeValue` says, which the option checks use. Never throws: an object (a null-prototype
+ * one, a Proxy) is never turned into a string, and `String` of a primitive cannot throw.
+ */
+function describeEngineValue(v: unknown): string {
   if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+  if (typeof v === "bigint") return `${v}n`;
   if (typeof v === "object" && v !== null) return "an object";
   if (typeof v === "function") return "a function";
   return String(v);
@@ -541,6 +559,20 @@ function invalidArgument(message: string, cause?: unknown): EctpError {
 const F_MODEL = 1;
 const F_LOCAL = 2;
 
+/** The keys of {@link ConsumerOptions}: any other key of the options is refused (a misspelt option would otherwise be ignored). */
+const OPTION_KEYS: readonly string[] = Object.keys({
+  id: true,
+  epoch: true,
+  fingerprint: true,
+  destinations: true,
+  transportMetadata: true,
+  config: true,
+  seed: true,
+  metrics: true,
+  logger: true,
+} satisfies Record<keyof ConsumerOptions, true>);
+
+/** [C2][C3][C4][C8][C11][P8] Refuses a merged configuration whose timers or limits are unusable, naming the first. */
 function validateConfig(c: ConsumerConfig): void {
   const durations: (keyof ConsumerConfig)[] = [
     "waitBudgetMs",
@@ -561,7 +593,7 @@ function validateConfig(c: ConsumerConfig): void {
     if (typeof v !== "number" || !Number.isSafeInteger(v) || v <= 0)
       throw new EctpError(
         "INVALID_CONFIG",
-        `config.${name} must be a positive integer number of milliseconds${name === "quarantineCapMs" ? " (or Infinity: no cap)" : ""}; got ${String(v)}. Omit it to use the default ${DEFAULT_CONSUMER_CONFIG[name]}.`,
+        `config.${name} must be a positive integer number of milliseconds${name === "quarantineCapMs" ? " (or Infinity: no cap)" : ""}; got ${describeValue(v)}. Omit it to use the default ${DEFAULT_CONSUMER_CONFIG[name]}.`,
         { details: { [name]: v } },
       );
   }
@@ -581,12 +613,12 @@ function validateConfig(c: ConsumerConfig): void {
   if (!Number.isSafeInteger(c.heartbeatMisses) || c.heartbeatMisses < 1)
     throw new EctpError(
       "INVALID_CONFIG",
-      `config.heartbeatMisses must be a positive integer; got ${String(c.heartbeatMisses)}. Omit it to use the default 3.`,
+      `config.heartbeatMisses must be a positive integer; got ${describeValue(c.heartbeatMisses)}. Omit it to use the default 3.`,
     );
   if (!Number.isSafeInteger(c.maxItemBytes) || c.maxItemBytes < 1)
     throw new EctpError(
       "INVALID_CONFIG",
-      `config.maxItemBytes must be a positive integer; got ${String(c.maxItemBytes)}.`,
+      `config.maxItemBytes must be a positive integer; got ${describeValue(c.maxItemBytes)}. Omit it to use the default ${DEFAULT_CONSUMER_CONFIG.maxItemBytes}.`,
     );
   // [C11] A read must be able to finish before the producer may reuse the memory.
   if (c.transferTimeoutMs > c.leaseMs - c.leaseSafetyMarginMs)
@@ -732,30 +764,42 @@ export class ConsumerCore {
 
   /**
    * @param options - identity, fingerprint, destination pool and optional timers, seed and hooks.
-   * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool, a hook or a timer is unusable
-   *   (durations are positive whole milliseconds, except `quarantineCapMs`, which may also be
-   *   `Infinity` for no cap; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]).
+   * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool, seed, a hook or a timer is
+   *   unusable (durations are positive whole milliseconds, except `quarantineCapMs`, which may also
+   *   be `Infinity` for no cap; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]); when
+   *   the fingerprint is not a plain object, has a key other than `model`, `dtype`, `rowBytes` and
+   *   `layoutVersion`, or has no non-empty `model` [C2]; or when the options (or their `config`)
+   *   have a key that is not an option, naming it and the nearest option.
    */
   constructor(options: ConsumerOptions) {
     if (options === null || typeof options !== "object")
       throw new EctpError("INVALID_CONFIG", "ConsumerCore needs an options object with id, epoch, fingerprint and destinations.");
     if (typeof options.id !== "string" || options.id.length === 0)
-      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string: the consumer's stable peer id.");
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.id must be a non-empty string: the consumer's stable peer id.${misspeltOptionNote(options, "id", OPTION_KEYS)}`,
+      );
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${String(options.epoch)}.`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describeValue(options.epoch)}.${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
       );
     // [C2] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every announcement of a real model would fail the fingerprint check (INVALID_ANNOUNCEMENT).
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",
-        "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).",
+        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).${misspeltOptionNote(options, "fingerprint", OPTION_KEYS)}`,
       );
+    // A misspelt option (`confg`, `transportMetdata`) would otherwise be ignored, its default used.
+    refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS);
     const fp = normalizeFingerprint(options.fingerprint);
     if (!fp.ok)
       throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
+    // [C2] Not on the wire (absent fields are proto3 defaults there), but here: a fingerprint with a
+    // misspelt field, or none, would be all-default, and every announcement of the real model refused.
+    const fpProblem = fingerprintOptionProblem(options.fingerprint);
+    if (fpProblem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${fpProblem}`);
     const pool = options.destinations;
     if (
       pool === null ||
@@ -853,7 +897,7 @@ export class ConsumerCore {
       // (no model input) where the engine meant local encoding. Absent means false.
       if ((model !== undefined && typeof model !== "boolean") || (local !== undefined && typeof local !== "boolean"))
         throw invalidArgument(
-          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeValue(model)}, local ${describeValue(local)}.`,
+          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeEngineValue(model)}, local ${describeEngineValue(local)}.`,
         );
       flags[i] = (model === true ? F_MODEL : 0) | (local === true ? F_LOCAL : 0);
       if (n <= PAIRWISE_MAX_ITEMS)
@@ -1289,7 +1333,7 @@ export class ConsumerCore {
     this.scratchMeta = undefined;
     try {
       if (typeof announcement !== "object" || announcement === null) {
-        this.invalidDetail = `the announcement is ${describeValue(announcement)}, not an object`;
+        this.invalidDetail = `the announcement is ${describeEngineValue(announcement)}, not an object`;
         return undefined;
       }
       const a = announcement as ectp.v1.IAnnouncement;
@@ -1969,7 +2013,7 @@ export class ConsumerCore {
       this.ignore("malformed_read_result");
       this.logger.error("transport reported a read result whose status is not done, failed or cancelled; the read stays in flight", {
         readId,
-        status: typeof status === "string" ? ownText(status, 40) : describeValue(status),
+        status: typeof status === "string" ? ownText(status, 40) : describeEngineValue(status),
       });
       return;
     }

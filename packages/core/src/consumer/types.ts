@@ -52,7 +52,10 @@ export interface ConsumerOptions {
    * a second apart). A smaller one reads as stale to peers that knew the greater one.
    */
   epoch: number;
-  /** Fingerprint this consumer's model expects; announcements must match it [C2]. */
+  /**
+   * Fingerprint this consumer's model expects; announcements must match it [C2]. A plain object of
+   * `model` (required, non-empty), `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
+   */
   fingerprint: ectp.v1.IFingerprint;
   /** Memory reads land in. */
   destinations: DestinationPool;

@@ -9,6 +9,7 @@ import {
   SPEC_MAJOR,
   SPEC_VERSION,
   decodeEnvelope,
+  describeValue as describe,
   envelopeBodyName,
   eventByteLength,
   itemDescriptorByteLength,
@@ -22,7 +23,16 @@ import {
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_PRODUCER_CONFIG, type ProducerConfig, mergeConfig, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
+import {
+  DEFAULT_PRODUCER_CONFIG,
+  type ProducerConfig,
+  fingerprintOptionProblem,
+  mergeConfig,
+  misspeltOptionNote,
+  peerHeartbeatIntervalMs,
+  refuseUnknownOptions,
+  transportMetadataOption,
+} from "../config.js";
 import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
 import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
@@ -274,6 +284,18 @@ const CONFIG_KEYS: readonly (keyof ProducerConfig)[] = [
   "resendIntervalMs",
 ];
 
+/** The keys of {@link ProducerOptions}: any other key of the options is refused (a misspelt option would otherwise be ignored). */
+const OPTION_KEYS: readonly string[] = Object.keys({
+  id: true,
+  epoch: true,
+  fingerprint: true,
+  store: true,
+  transportMetadata: true,
+  config: true,
+  metrics: true,
+  logger: true,
+} satisfies Record<keyof ProducerOptions, true>);
+
 /**
  * The producer (E side) of ECTP as a sans-IO state machine.
  *
@@ -364,28 +386,40 @@ export class ProducerCore {
 
   /**
    * @param options - identity, fingerprint, store, timers and hooks.
-   * @throws EctpError(INVALID_CONFIG) naming the first invalid option and how to fix it.
+   * @throws EctpError(INVALID_CONFIG) naming the first invalid option and how to fix it: among
+   *   others a fingerprint that is not a plain object, has a key other than `model`, `dtype`,
+   *   `rowBytes` and `layoutVersion`, or has no non-empty `model` [P7], and a key of the options
+   *   (or of their `config`) that is not an option, with the nearest option.
    */
   constructor(options: ProducerOptions) {
     if (options === null || typeof options !== "object")
       throw new EctpError("INVALID_CONFIG", "ProducerCore needs an options object { id, epoch, fingerprint, store }");
     if (typeof options.id !== "string" || options.id.length === 0)
-      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the producer's stable peer id)");
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.id must be a non-empty string (the producer's stable peer id)${misspeltOptionNote(options, "id", OPTION_KEYS)}`,
+      );
     if (!isPositiveInt(options.epoch))
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${String(options.epoch)}`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describe(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
       );
     // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",
-        "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).",
+        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).${misspeltOptionNote(options, "fingerprint", OPTION_KEYS)}`,
       );
+    // A misspelt option (`confg`, `transportMetdata`) would otherwise be ignored, its default used.
+    refuseUnknownOptions("ProducerCore", options, OPTION_KEYS);
     const fp = normalizeFingerprint(options.fingerprint);
     if (!fp.ok)
       throw new EctpError("INVALID_CONFIG", `options.fingerprint is invalid: ${fp.error.message}`, { cause: fp.error });
+    // [P7] Not on the wire (absent fields are proto3 defaults there), but here: a fingerprint with a
+    // misspelt field, or none, would be all-default, and every request for the real model refused.
+    const fpProblem = fingerprintOptionProblem(options.fingerprint);
+    if (fpProblem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${fpProblem}`);
     const s = options.store as Partial<ItemStore> | undefined;
     if (
       !s ||
@@ -405,7 +439,7 @@ export class ProducerCore {
       if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
         throw new EctpError(
           "INVALID_CONFIG",
-          `config.${k} must be an integer >= ${min}; got ${String(v)}. Omit it to use the default ${DEFAULT_PRODUCER_CONFIG[k]}`,
+          `config.${k} must be an integer >= ${min}; got ${describe(v)}. Omit it to use the default ${DEFAULT_PRODUCER_CONFIG[k]}`,
           { details: { [k]: v } },
         );
     }

@@ -89,7 +89,10 @@ export interface ProducerOptions {
    * a second apart). A smaller one reads as stale to peers that knew the greater one.
    */
   epoch: number;
-  /** Fingerprint of the items served; requests with another are rejected INCOMPATIBLE [P7]. */
+  /**
+   * Fingerprint of the items served; requests with another are rejected INCOMPATIBLE [P7]. A plain
+   * object of `model` (required, non-empty), `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
+   */
   fingerprint: ectp.v1.IFingerprint;
   /** The region items are served from. */
   store: ItemStore;

@@ -373,8 +373,8 @@ describe("EventSubscriber options", () => {
   });
 
   it("[P8] an epoch that is not a positive integer is refused with INVALID_CONFIG giving it", () => {
-    for (const epoch of [0, -1, 1.5, Number.NaN, undefined, "1"])
-      expect(() => new EventSubscriber({ id: "R", epoch: epoch as number })).toThrow(`[INVALID_CONFIG] options.epoch must be a positive integer; got ${String(epoch)}`);
+    for (const [epoch, shown] of [[0, "0"], [-1, "-1"], [1.5, "1.5"], [Number.NaN, "NaN"], [undefined, "nothing"], ["1", '"1"']] as const)
+      expect(() => new EventSubscriber({ id: "R", epoch: epoch as number })).toThrow(`[INVALID_CONFIG] options.epoch must be a positive integer; got ${shown}`);
     expect(() => new EventSubscriber({ id: "R", epoch: 1 })).not.toThrow();
   });
 

@@ -3,9 +3,27 @@
  * router (or a consumer that routes) runs to keep a view of the ready items of each producer
  * it follows, over a network that loses, duplicates and reorders control messages.
  */
-import { EctpError, SPEC_MAJOR, SPEC_VERSION, decodeEnvelope, ectp, itemDescriptorByteLength, normalizeFingerprint, thrownText, tryItemKeyId } from "@ectp/protocol";
+import {
+  EctpError,
+  SPEC_MAJOR,
+  SPEC_VERSION,
+  decodeEnvelope,
+  describeValue as describe,
+  ectp,
+  itemDescriptorByteLength,
+  normalizeFingerprint,
+  thrownText,
+  tryItemKeyId,
+} from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_TIMERS, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
+import {
+  DEFAULT_TIMERS,
+  fingerprintOptionProblem,
+  misspeltOptionNote,
+  peerHeartbeatIntervalMs,
+  refuseUnknownOptions,
+  transportMetadataOption,
+} from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
@@ -181,7 +199,9 @@ export interface SubscriberOptions {
    * refuse a Hello with another one (SPEC.md 4.1), so pass theirs. The subscription still works
    * after a refusal (a producer serves requests without a Hello), but each producer counts the
    * refused handshake and this subscriber logs a warning. Default: the all-default fingerprint. A
-   * malformed one (it could not be encoded) is INVALID_CONFIG.
+   * malformed one (it could not be encoded), one that is not a plain object (or an
+   * `ectp.v1.Fingerprint`), and one with a key other than `model`, `dtype`, `rowBytes` and
+   * `layoutVersion` (a misspelt field would be sent as its default) are INVALID_CONFIG.
    */
   fingerprint?: ectp.v1.IFingerprint;
   /** What a producer's transport needs to reach this subscriber (sent in the Hello). Default empty. */
@@ -252,6 +272,23 @@ export interface SubscriberOptions {
    */
   metrics?: MetricsSink;
 }
+
+/** The keys of {@link SubscriberOptions}: any other key of the options is refused (a misspelt option would otherwise be ignored). */
+const OPTION_KEYS: readonly string[] = Object.keys({
+  id: true,
+  epoch: true,
+  fingerprint: true,
+  transportMetadata: true,
+  retryMs: true,
+  heartbeatIntervalMs: true,
+  catchUpMs: true,
+  maxHeldBatches: true,
+  maxHeldEvents: true,
+  maxHeldBytes: true,
+  maxViewBytes: true,
+  logger: true,
+  metrics: true,
+} satisfies Record<keyof SubscriberOptions, true>);
 
 /** Why the subscriber ignored a message: the `reason` label of `ectp_subscriber_ignored_messages_total` [C10]. */
 type IgnoreReason =
@@ -429,19 +466,31 @@ export class EventSubscriber {
   private heartbeatSequence = 0;
   private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0, hookFailures: 0 };
 
-  /** @throws EctpError(INVALID_CONFIG) naming the first invalid option. */
+  /**
+   * @throws EctpError(INVALID_CONFIG) naming the first invalid option: among others a key of the
+   *   options that is not an option (with the nearest one), and a fingerprint given that is not a
+   *   plain object or has a key other than `model`, `dtype`, `rowBytes` and `layoutVersion`.
+   */
   constructor(options: SubscriberOptions) {
     if (typeof options?.id !== "string" || options.id.length === 0)
-      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.id must be a non-empty string (the subscriber's peer id)${options !== null && typeof options === "object" ? misspeltOptionNote(options, "id", OPTION_KEYS) : ""}`,
+      );
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
-      throw new EctpError("INVALID_CONFIG", `options.epoch must be a positive integer; got ${String(options.epoch)}`);
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.epoch must be a positive integer; got ${describe(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
+      );
+    // A misspelt option (`retryMS`, `maxViewByte`) would otherwise be ignored, its default used.
+    refuseUnknownOptions("EventSubscriber", options, OPTION_KEYS);
     const positive = (
       name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes",
       fallback: number,
     ): number => {
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
-        throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${String(v)}. Omit it for ${fallback}`);
+        throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${describe(v)}. Omit it for ${fallback}`);
       return v;
     };
     this.id = options.id;
@@ -464,6 +513,11 @@ export class EventSubscriber {
     if (options.fingerprint !== undefined && options.fingerprint !== null) {
       const fp = normalizeFingerprint(options.fingerprint);
       if (!fp.ok) throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
+      // Not a plain object (an array), or a misspelt field: its fields would be sent as their
+      // defaults, and every producer would refuse the Hello. A model is not required here: this
+      // option is optional, and the default fingerprint has none.
+      const problem = fingerprintOptionProblem(options.fingerprint, true);
+      if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
     }
     this.fingerprint = options.fingerprint ?? {};
     this.transportMetadata = transportMetadataOption(options.transportMetadata);

@@ -1,0 +1,252 @@
+/**
+ * The options of the three constructors (ConsumerCore, ProducerCore, EventSubscriber), past what
+ * config.test.ts checks: a value that cannot be turned into a string is described, never a
+ * TypeError; a key that is not an option is refused with the nearest one; and a fingerprint given
+ * to a constructor must be a plain object of its four fields with a model (absent fields stay
+ * legal on the wire).
+ */
+import { EctpError, ectp } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { ConsumerCore } from "./consumer/consumer.js";
+import { FP as CONSUMER_FP, TestPool } from "./consumer/test-support.js";
+import { MemoryItemStore } from "./producer/memory-store.js";
+import { ProducerCore } from "./producer/producer.js";
+import { FP as PRODUCER_FP, desc, harness, ready, request } from "./producer/test-helpers.js";
+import { EventSubscriber } from "./subscriber/subscriber.js";
+
+/** The EctpError(INVALID_CONFIG) `make` throws (the test fails on anything else, or nothing). */
+function configError(make: () => unknown): EctpError {
+  let caught: unknown;
+  try {
+    make();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught, "accepted, or a raw error").toBeInstanceOf(EctpError);
+  expect((caught as EctpError).code).toBe("INVALID_CONFIG");
+  return caught as EctpError;
+}
+
+const consumer = (extra: Record<string, unknown> = {}) => () =>
+  new ConsumerCore({ id: "c", epoch: 1, fingerprint: CONSUMER_FP, destinations: new TestPool(), ...extra } as never);
+const producer = (extra: Record<string, unknown> = {}) => () =>
+  new ProducerCore({ id: "E", epoch: 1, fingerprint: PRODUCER_FP, store: new MemoryItemStore({ capacityBytes: 10 }), ...extra } as never);
+const subscriber = (extra: Record<string, unknown> = {}) => () => new EventSubscriber({ id: "R", epoch: 1, ...extra } as never);
+
+/** Values whose `String()` throws (a null-prototype object, a symbol) or prints nothing useful (`[]`, a bigint). */
+const UNPRINTABLE: [string, string, unknown][] = [
+  ["a null-prototype object", "object", Object.create(null)],
+  ["an empty array", "object", []],
+  ["a plain object", "object", { ms: 5 }],
+  ["a bigint", "bigint", 10n],
+  ["a symbol", "symbol", Symbol("s")],
+  ["a Proxy", "object", new Proxy({}, {})],
+];
+
+describe("option values that cannot be turned into a string are described, never a TypeError", () => {
+  it.each(UNPRINTABLE)("[P8] an epoch that is %s is refused by all three constructors, described as %s", (_name, shown, epoch) => {
+    for (const make of [consumer({ epoch }), producer({ epoch }), subscriber({ epoch })])
+      expect(configError(make).message).toMatch(new RegExp(`options\\.epoch must be a positive integer.*; got ${shown}\\b`));
+  });
+
+  it.each(UNPRINTABLE)("[C2][C3][C8][P8] a consumer config duration or limit that is %s is refused naming it, described as %s", (_name, shown, v) => {
+    for (const name of ["waitBudgetMs", "quarantineCapMs", "heartbeatIntervalMs", "heartbeatMisses", "maxItemBytes"]) {
+      const e = configError(consumer({ config: { [name]: v } }));
+      expect(e.message).toContain(`config.${name} must be a positive integer`);
+      expect(e.message).toContain(`; got ${shown}.`);
+    }
+  });
+
+  it.each(UNPRINTABLE)("[P3][E1] a producer config value that is %s is refused naming it, described as %s", (_name, shown, v) => {
+    for (const name of ["leaseMs", "retryAfterMs", "maxBatchBytes"])
+      expect(configError(producer({ config: { [name]: v } })).message).toContain(`config.${name} must be an integer >= ${name === "retryAfterMs" ? 0 : 1}; got ${shown}.`);
+  });
+
+  it.each(UNPRINTABLE)("[E2] a subscriber timer or bound that is %s is refused naming it, described as %s", (_name, shown, v) => {
+    for (const name of ["retryMs", "heartbeatIntervalMs", "catchUpMs", "maxViewBytes"])
+      expect(configError(subscriber({ [name]: v })).message).toContain(`options.${name} must be a positive integer; got ${shown}. Omit it for `);
+  });
+
+  it("[C4] a consumer seed that is a bigint is described as one, not printed as the integer it is not", () => {
+    expect(configError(consumer({ seed: 10n })).message).toContain("options.seed must be an integer (the jitter seed [C4]); got bigint.");
+  });
+
+  it("a config whose fields cannot be read (a throwing getter, a Proxy trap) is INVALID_CONFIG, not the getter's error", () => {
+    const throwing = {
+      get leaseMs(): number {
+        throw new Error("no lease");
+      },
+    };
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error("no keys");
+        },
+      },
+    );
+    expect(configError(consumer({ config: throwing })).message).toBe(
+      "[INVALID_CONFIG] options.config could not be read (no lease); pass a plain object of timers and limits.",
+    );
+    expect(configError(producer({ config: trap })).message).toContain("options.config could not be read (no keys)");
+  });
+
+  it("a config that is not an object is described: a string quoted, a number printed", () => {
+    expect(configError(consumer({ config: "fast" })).message).toContain('options.config must be an object of timers and limits; got "fast".');
+    expect(configError(producer({ config: 5 })).message).toContain("options.config must be an object of timers and limits; got 5.");
+  });
+});
+
+describe("keys of the options that are not options", () => {
+  it.each([
+    ["ConsumerCore", "confg", "config", consumer],
+    ["ConsumerCore", "transportMetdata", "transportMetadata", consumer],
+    ["ConsumerCore", "destination", "destinations", consumer],
+    ["ProducerCore", "transportMetdata", "transportMetadata", producer],
+    ["ProducerCore", "Store", "store", producer],
+    ["EventSubscriber", "retryMS", "retryMs", subscriber],
+    ["EventSubscriber", "maxViewByte", "maxViewBytes", subscriber],
+  ] as const)("%s refuses a misspelt option (%s), naming it and the nearest option (%s)", (owner, key, near, make) => {
+    const e = configError(make({ [key]: key === "retryMS" ? -5 : {} }));
+    expect(e.message).toContain(`[INVALID_CONFIG] options.${key} is not an option of ${owner} (did you mean ${near}?); its options are `);
+    expect(e.message).toContain("Check the spelling, or remove it.");
+    expect(e.details).toMatchObject({ key });
+  });
+
+  it("the message lists every option of the class (the keys of its options interface)", () => {
+    const listed = (make: () => unknown) => (configError(make).details as { knownKeys: string[] }).knownKeys;
+    expect(listed(consumer({ colour: 1 }))).toEqual(["id", "epoch", "fingerprint", "destinations", "transportMetadata", "config", "seed", "metrics", "logger"]);
+    expect(listed(producer({ colour: 1 }))).toEqual(["id", "epoch", "fingerprint", "store", "transportMetadata", "config", "metrics", "logger"]);
+    expect(listed(subscriber({ colour: 1 }))).toEqual([
+      "id",
+      "epoch",
+      "fingerprint",
+      "transportMetadata",
+      "retryMs",
+      "heartbeatIntervalMs",
+      "catchUpMs",
+      "maxHeldBatches",
+      "maxHeldEvents",
+      "maxHeldBytes",
+      "maxViewBytes",
+      "logger",
+      "metrics",
+    ]);
+    expect(configError(consumer({ colour: 1 })).message).toContain(
+      "its options are id, epoch, fingerprint, destinations, transportMetadata, config, seed, metrics, logger.",
+    );
+  });
+
+  it("a key far from every option is refused without a guess; an odd key is quoted", () => {
+    expect(configError(consumer({ colour: "blue" })).message).toMatch(/^\[INVALID_CONFIG\] options\.colour is not an option of ConsumerCore; its options are /);
+    expect(configError(producer({ "max grants": 3 })).message).toMatch(/^\[INVALID_CONFIG\] options\["max grants"\] is not an option of ProducerCore; /);
+  });
+
+  it("an unknown key is refused even when set to undefined", () => {
+    expect(configError(consumer({ sed: undefined })).message).toContain("options.sed is not an option of ConsumerCore (did you mean seed?)");
+    expect(configError(subscriber({ catchupMs: undefined })).message).toContain("options.catchupMs is not an option of EventSubscriber (did you mean catchUpMs?)");
+  });
+
+  it("every option is accepted, each also when set to undefined, and a null-prototype options object is read like any other", () => {
+    const consumerOptions = { transportMetadata: new Uint8Array([1]), config: {}, seed: 3, metrics: undefined, logger: undefined };
+    expect(consumer(consumerOptions)).not.toThrow();
+    expect(producer({ transportMetadata: undefined, config: undefined, metrics: undefined, logger: undefined })).not.toThrow();
+    expect(
+      subscriber({
+        fingerprint: undefined,
+        transportMetadata: undefined,
+        retryMs: 10,
+        heartbeatIntervalMs: undefined,
+        catchUpMs: undefined,
+        maxHeldBatches: 1,
+        maxHeldEvents: undefined,
+        maxHeldBytes: undefined,
+        maxViewBytes: undefined,
+        logger: undefined,
+        metrics: undefined,
+      }),
+    ).not.toThrow();
+    const bare = Object.assign(Object.create(null) as object, { id: "c", epoch: 1, fingerprint: CONSUMER_FP, destinations: new TestPool() });
+    expect(() => new ConsumerCore(bare as never)).not.toThrow();
+    expect(configError(() => new ConsumerCore(Object.assign(bare, { confg: {} }) as never)).message).toContain("options.confg is not an option");
+  });
+
+  it("[P7] a misspelt required option is refused as missing, and the message names the misspelling", () => {
+    for (const make of [consumer, producer])
+      expect(configError(make({ fingerprint: undefined, fingerPrint: CONSUMER_FP })).message).toMatch(
+        /options\.fingerprint is required: the model fingerprint .*\(options\.fingerPrint is not an option: did you mean fingerprint\?\)$/,
+      );
+    expect(configError(consumer({ epoch: undefined, epohc: 1 })).message).toMatch(/options\.epoch must be a positive integer.*got nothing\. \(options\.epohc is not an option: did you mean epoch\?\)$/);
+    expect(configError(subscriber({ id: undefined, Id: "R" })).message).toContain("(options.Id is not an option: did you mean id?)");
+  });
+});
+
+describe("the fingerprint given to a constructor", () => {
+  const cores = [
+    ["ConsumerCore", "[C2]", (fingerprint: unknown) => consumer({ fingerprint })],
+    ["ProducerCore", "[P7]", (fingerprint: unknown) => producer({ fingerprint })],
+  ] as const;
+
+  it.each(cores)("%s %s refuses one with a misspelt field, naming it and the field meant", (_owner, _req, make) => {
+    expect(configError(make({ modle: "m" })).message).toBe(
+      "[INVALID_CONFIG] options.fingerprint.modle is not a fingerprint field (did you mean model?); the fields are model, dtype, rowBytes, layoutVersion.",
+    );
+    expect(configError(make({ ...CONSUMER_FP, rowbytes: 8 })).message).toContain("options.fingerprint.rowbytes is not a fingerprint field (did you mean rowBytes?)");
+    expect(configError(make({ ...CONSUMER_FP, revision: 2 })).message).toMatch(/options\.fingerprint\.revision is not a fingerprint field; the fields are /);
+  });
+
+  it.each(cores)("%s %s refuses one that is not a plain object (an array, a Map, a Date, bytes)", (_owner, _req, make) => {
+    expect(configError(make([])).message).toBe(
+      "[INVALID_CONFIG] options.fingerprint must be a plain object of model, dtype, rowBytes, layoutVersion (or an ectp.v1.Fingerprint); got an array.",
+    );
+    expect(configError(make(new Map([["model", "m"]]))).message).toContain("got a Map.");
+    expect(configError(make(new Date(0))).message).toContain("got a Date.");
+    expect(configError(make(new Uint8Array(2))).message).toContain("got a Uint8Array.");
+  });
+
+  it.each(cores)("%s %s refuses one without a model, or with an empty one (it would match no real model's items)", (_owner, _req, make) => {
+    for (const [fingerprint, shown] of [
+      [{}, "nothing"],
+      [{ dtype: 1, rowBytes: 8, layoutVersion: 1 }, "nothing"],
+      [{ ...CONSUMER_FP, model: "" }, '""'],
+      [Object.create(null), "nothing"],
+    ] as const)
+      expect(configError(make(fingerprint)).message).toBe(
+        `[INVALID_CONFIG] options.fingerprint.model is required: a non-empty string naming the model whose items are exchanged (e.g. "acme/vision-encoder@3"); got ${shown}.`,
+      );
+  });
+
+  it.each(cores)("%s %s accepts a model alone, a null-prototype or frozen object, and an ectp.v1.Fingerprint (created or decoded)", (_owner, _req, make) => {
+    expect(make({ model: "m" })).not.toThrow();
+    expect(make(Object.freeze({ ...CONSUMER_FP }))).not.toThrow();
+    expect(make(Object.assign(Object.create(null) as object, { model: "m", dtype: 1 }))).not.toThrow();
+    expect(make(ectp.v1.Fingerprint.create({ model: "m", dtype: 1 }))).not.toThrow();
+    expect(make(ectp.v1.Fingerprint.decode(ectp.v1.Fingerprint.encode({ model: "m", rowBytes: 8 }).finish()))).not.toThrow();
+  });
+
+  it.each(cores)("%s %s refuses a Proxy whose keys cannot be listed with INVALID_CONFIG, not the Proxy's error", (_owner, _req, make) => {
+    const fp = new Proxy(
+      { model: "m" },
+      {
+        ownKeys() {
+          throw new Error("no keys");
+        },
+      },
+    );
+    expect(configError(make(fp)).message).toBe("[INVALID_CONFIG] options.fingerprint could not be read (no keys); pass a plain object.");
+  });
+
+  it("an EventSubscriber refuses a fingerprint that is an array or has a misspelt field; one without a model is the default, as when omitted", () => {
+    const make = (fingerprint: unknown) => subscriber({ fingerprint });
+    expect(configError(make([])).message).toContain("options.fingerprint must be a plain object of model, dtype, rowBytes, layoutVersion");
+    expect(configError(make({ modle: "m" })).message).toContain("options.fingerprint.modle is not a fingerprint field (did you mean model?)");
+    for (const ok of [{}, { dtype: 3 }, { model: "m" }, undefined, null]) expect(make(ok)).not.toThrow();
+  });
+
+  it("[P7] on the wire a key fingerprint without a model stays legal (proto3 defaults): the producer answers it INCOMPATIBLE", () => {
+    const h = harness();
+    ready(h.store, 1);
+    const reply = request(h, "c", 1, 1, 0, 1, { key: { contentHash: desc(1).key?.contentHash, fingerprint: {} } });
+    expect(reply.readReject?.reason).toBe(ectp.v1.FailureReason.FAILURE_REASON_INCOMPATIBLE);
+  });
+});
