@@ -72,12 +72,12 @@ const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "
  * `normalizeFingerprint` checks (call it after that one accepted `fp`), or `undefined`. On the
  * wire an absent field is its proto3 default; in a constructor, where a misspelt fingerprint is
  * what requiring one is meant to catch, the option must be a plain object (or an
- * `ectp.v1.Fingerprint`) with no key but `model`, `dtype`, `rowBytes` and `layoutVersion`, and,
- * unless `modelOptional`, a non-empty `model`. The text follows `options.fingerprint` in a message.
- * Never throws.
+ * `ectp.v1.Fingerprint`) with no key but `model`, `dtype`, `rowBytes` and `layoutVersion`. (An
+ * empty model stays allowed: SPEC.md 3.1 gives the all-default fingerprint a meaning.) The text
+ * follows `options.fingerprint` in a message. Never throws.
  * @internal
  */
-export function fingerprintOptionProblem(fp: unknown, modelOptional = false): string | undefined {
+export function fingerprintOptionProblem(fp: unknown): string | undefined {
   try {
     if (fp === null || typeof fp !== "object") return undefined; // normalizeFingerprint refused it already
     const tag = Object.prototype.toString.call(fp).slice(8, -1);
@@ -88,10 +88,6 @@ export function fingerprintOptionProblem(fp: unknown, modelOptional = false): st
       const near = closestName(key, FINGERPRINT_FIELDS, 2);
       return `${optionPath("", key)} is not a fingerprint field${near === undefined ? "" : ` (did you mean ${near}?)`}; the fields are ${FINGERPRINT_FIELDS.join(", ")}.`;
     }
-    if (modelOptional) return undefined;
-    const model = (fp as { model?: unknown }).model;
-    if (typeof model !== "string" || model.length === 0)
-      return `.model is required: a non-empty string naming the model whose items are exchanged (e.g. "acme/vision-encoder@3"); got ${describeValue(model)}.`;
     return undefined;
   } catch (cause) {
     // A Proxy whose traps throw (normalizeFingerprint read its fields, but not its keys).

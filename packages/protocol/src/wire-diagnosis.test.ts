@@ -102,6 +102,10 @@ describe("decode errors name the field [C10]", () => {
       return new Uint8Array([...ok, 0x98]); // a tag cut after its first byte
     };
     expect(locateMalformed(withEvents(100))).toMatchObject({ field: "", problem: expect.stringContaining("a field's tag") });
+    // At the limit itself the decoder reads every element, so the break after them is still found.
+    const atLimit = withEvents(MAX_REPEATED_ELEMENTS);
+    expect(locateMalformed(atLimit)).toMatchObject({ field: "", problem: expect.stringContaining("a field's tag") });
+    expect(refusal(atLimit).details).toMatchObject({ field: "" });
     const over = withEvents(MAX_REPEATED_ELEMENTS + 1);
     expect(locateMalformed(over)).toBeUndefined();
     const e = refusal(over);

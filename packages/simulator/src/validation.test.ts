@@ -330,8 +330,8 @@ describe("durations in reproduce commands", () => {
 
   it("settings no flag sets are named (the command alone would run another simulation)", () => {
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, requests: 200 })).toBe("npx ectp simulate --seed 1 --faults none --requests 200");
-    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, itemReuse: 0.9, consumerConfig: { waitBudgetMs: 5000 } })).toBe(
-      'npx ectp simulate --seed 1 --faults none <and, through the API: itemReuse=0.9, consumerConfig={"waitBudgetMs":5000}>',
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, itemReuse: 0.9, consumerConfig: { grantWaitMs: 5000 } })).toBe(
+      'npx ectp simulate --seed 1 --faults none <and, through the API: itemReuse=0.9, consumerConfig={"grantWaitMs":5000}>',
     );
   });
 });

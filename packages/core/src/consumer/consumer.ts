@@ -767,8 +767,8 @@ export class ConsumerCore {
    * @throws EctpError(INVALID_CONFIG) when the id, epoch, fingerprint, pool, seed, a hook or a timer is
    *   unusable (durations are positive whole milliseconds, except `quarantineCapMs`, which may also
    *   be `Infinity` for no cap; `transferTimeoutMs <= leaseMs - leaseSafetyMarginMs` [C11]); when
-   *   the fingerprint is not a plain object, has a key other than `model`, `dtype`, `rowBytes` and
-   *   `layoutVersion`, or has no non-empty `model` [C2]; or when the options (or their `config`)
+   *   the fingerprint is not a plain object or has a key other than `model`, `dtype`, `rowBytes`
+   *   and `layoutVersion` [C2]; or when the options (or their `config`)
    *   have a key that is not an option, naming it and the nearest option.
    */
   constructor(options: ConsumerOptions) {

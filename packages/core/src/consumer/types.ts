@@ -54,7 +54,7 @@ export interface ConsumerOptions {
   epoch: number;
   /**
    * Fingerprint this consumer's model expects; announcements must match it [C2]. A plain object of
-   * `model` (required, non-empty), `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
+   * `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
    */
   fingerprint: ectp.v1.IFingerprint;
   /** Memory reads land in. */

@@ -99,6 +99,63 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(warned).toHaveLength(1);
   });
 
+  it("a never-connected peer's warning does not silence the warning of its first real connect failure", async () => {
+    const t = new FakeNet().endpoint("me");
+    const consumer = new RecordingCore();
+    const logged: string[] = [];
+    const logger = { debug() {}, info: (m: string) => logged.push(`info: ${m}`), warn: (m: string) => logged.push(`warn: ${m}`), error() {} };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    consumer.outputs = [heartbeatTo("p")];
+    driver.step();
+    driver.step(); // p unreachable, never connected
+    t.connectResult = Promise.reject(new Error("refused"));
+    consumer.outputs = [connectTo("p", 1)]; // the core learnt p's metadata
+    driver.step();
+    await flush();
+    driver.step();
+    expect(logged.map((l) => l.split(":").slice(0, 2).join(":"))).toEqual([
+      "warn: transport reports a peer unreachable that was never connected",
+      "warn: connectPeer failed; peer treated as unreachable",
+    ]);
+  });
+
+  it("for a subscriber, the never-connected warning says to follow the producer with its metadata", () => {
+    const t = new FakeNet().endpoint("router");
+    const subscriber = new RecordingCore();
+    const warned: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => warned.push(m), error() {} };
+    const driver = new Driver({ transport: t, subscriber: subscriber as unknown as EventSubscriber, clock: manualClock(), logger });
+    subscriber.outputs = [heartbeatTo("E")];
+    driver.step();
+    driver.step();
+    expect(warned).toEqual([
+      "transport reports a producer unreachable that was never connected: the subscriber knows no transport metadata for it; follow it with its metadata (follow(id, now, { epoch, metadata }))",
+    ]);
+  });
+
+  it("a peer once connected is still known after 4,096 others were asked for: only the oldest is forgotten", async () => {
+    const t = new FakeNet().endpoint("me");
+    const consumer = new RecordingCore();
+    const warned: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => warned.push(m), error() {} };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    consumer.outputs = [connectTo("first", 1)];
+    driver.step();
+    consumer.outputs = [connectTo("p", 1)];
+    driver.step();
+    for (let i = 0; i < 4_095; i++) consumer.outputs.push(connectTo(`q${i}`, 1));
+    driver.step(); // 4,097 peers asked for: "first" is forgotten, "p" is not
+    await flush();
+    consumer.outputs = [heartbeatTo("p"), heartbeatTo("first")]; // no such endpoints: both come back unreachable
+    driver.step();
+    driver.step();
+    expect(warned).toHaveLength(0); // both were connected: reported unreachable as connected peers are
+    consumer.outputs = [{ type: "disconnect-peer", peerId: "first" }, { type: "disconnect-peer", peerId: "p" }, heartbeatTo("p"), heartbeatTo("first")];
+    driver.step();
+    driver.step();
+    expect(warned).toEqual([expect.stringMatching(/never connected/)]); // "first" alone
+  });
+
   it("run() on a clock nobody advances, with a deadline pending: one warning after 5 s of real time, none while nothing is due", async () => {
     let real = 0;
     const spy = vi.spyOn(performance, "now").mockImplementation(() => (real += 1_000)); // each reading 1 s later

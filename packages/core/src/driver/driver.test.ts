@@ -29,10 +29,16 @@ describe("Driver", () => {
     const t = new FakeNet().endpoint("x");
     const core = new RecordingCore() as never;
     expect(() => new Driver({ transport: t, subscriber: {} as never })).toThrow(
-      "[INVALID_CONFIG] options.subscriber must be an EventSubscriber, but it has no poll, handleMessage, nextDeadline, handlePeerUnreachable methods",
+      "[INVALID_CONFIG] options.subscriber must be an EventSubscriber, but it has no poll, handleMessage, handlePeerUnreachable, nextDeadline methods",
     );
+    // Each role's own methods: a consumer's read results and stats, a producer's decoded envelopes.
+    const { handleReadResult: _r, stats: _s, ...noReads } = Object.fromEntries(
+      ["poll", "handleMessage", "handleEnvelope", "handleReadResult", "handlePeerUnreachable", "nextDeadline", "stats"].map((m) => [m, () => {}]),
+    );
+    expect(() => new Driver({ transport: t, consumer: noReads as never })).toThrow("options.consumer must be a ConsumerCore, but it has no handleReadResult, stats methods");
+    expect(() => new Driver({ transport: t, producer: noReads as never })).not.toThrow();
     expect(() => new Driver({ transport: t, consumer: 5 as never })).toThrow("[INVALID_CONFIG] options.consumer must be a ConsumerCore; got 5");
-    const noPoll = { poll: 1, handleMessage() {}, nextDeadline() {}, handlePeerUnreachable() {} };
+    const noPoll = { poll: 1, handleMessage() {}, handleEnvelope() {}, nextDeadline() {}, handlePeerUnreachable() {} };
     expect(() => new Driver({ transport: t, producer: noPoll as never })).toThrow("[INVALID_CONFIG] options.producer must be a ProducerCore, but it has no poll method");
     const { send: _, ...noSend } = Object.fromEntries(["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"].map((m) => [m, () => {}]));
     expect(() => new Driver({ transport: noSend as never, consumer: core })).toThrow(

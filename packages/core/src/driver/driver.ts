@@ -124,19 +124,22 @@ const allEntries = (list: readonly unknown[], ok: (x: unknown) => boolean): bool
 
 const defaultClock: Clock = { now: () => performance.now() };
 
-/** Peer ids a driver's per-peer sets (`askedPeers`, `warnedPeers`) hold before they start over. */
+/** Peer ids each of a driver's per-peer sets (`askedPeers`, ...) holds at most: the oldest goes first. */
 const MAX_REMEMBERED_PEERS = 4_096;
 
-/** Add `peerId` to `set`, emptying it first when it is full (a fleet's churn never grows it without bound). */
+/** Add `peerId` to `set` (as its newest), forgetting its oldest when full: a fleet's churn never grows it without bound. */
 function remember(set: Set<string>, peerId: string): void {
-  if (set.size >= MAX_REMEMBERED_PEERS && !set.has(peerId)) set.clear();
+  set.delete(peerId);
+  if (set.size >= MAX_REMEMBERED_PEERS) set.delete(set.values().next().value as string);
   set.add(peerId);
 }
 
 /** The Transport methods a Driver calls. */
 const TRANSPORT_METHODS = ["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"];
-/** The methods a Driver calls on each core and on a subscriber. */
-const CORE_METHODS = ["poll", "handleMessage", "nextDeadline", "handlePeerUnreachable"];
+/** The methods a Driver calls on a consumer, a producer and a subscriber. */
+const CONSUMER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handleReadResult", "handlePeerUnreachable", "nextDeadline", "stats"];
+const PRODUCER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handlePeerUnreachable", "nextDeadline"];
+const SUBSCRIBER_METHODS = ["poll", "handleMessage", "handlePeerUnreachable", "nextDeadline"];
 
 /**
  * Refuse a Driver option that is not an object with `methods` (INVALID_CONFIG naming the ones it
@@ -229,13 +232,14 @@ export class Driver {
    */
   private readonly staleConnections = new Set<string>();
   /**
-   * Peers a core asked this driver to connect, ever (cleared past {@link MAX_REMEMBERED_PEERS}): a
-   * peer the transport reports unreachable that is not among them was never connected because no
-   * core knew its transport metadata, which the driver says once per peer.
+   * Peers a core asked this driver to connect (the latest {@link MAX_REMEMBERED_PEERS}): a peer the
+   * transport reports unreachable that is not among them was never connected, because no core knew
+   * its transport metadata, which the driver says once per peer (`unconnectedWarned`).
    */
   private readonly askedPeers = new Set<string>();
-  /** Peers told of as never connected (see `askedPeers`), or whose connect failed since it last worked: further reports go to info. */
-  private readonly warnedPeers = new Set<string>();
+  private readonly unconnectedWarned = new Set<string>();
+  /** Peers whose connect failed since one last worked: their further failures are logged at info. */
+  private readonly connectFailing = new Set<string>();
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
@@ -257,9 +261,9 @@ export class Driver {
           "and a producer keeps one record (epoch, grants, subscription) per peer id. Give the subscriber its own transport, peer id and Driver.",
       );
     lacking("options.transport", options.transport, TRANSPORT_METHODS, "a Transport (see @ectp/core's Transport interface)");
-    if (options.consumer) lacking("options.consumer", options.consumer, CORE_METHODS, "a ConsumerCore");
-    if (options.producer) lacking("options.producer", options.producer, CORE_METHODS, "a ProducerCore");
-    if (options.subscriber) lacking("options.subscriber", options.subscriber, CORE_METHODS, "an EventSubscriber");
+    if (options.consumer) lacking("options.consumer", options.consumer, CONSUMER_METHODS, "a ConsumerCore");
+    if (options.producer) lacking("options.producer", options.producer, PRODUCER_METHODS, "a ProducerCore");
+    if (options.subscriber) lacking("options.subscriber", options.subscriber, SUBSCRIBER_METHODS, "an EventSubscriber");
     if (options.clock !== undefined) lacking("options.clock", options.clock, ["now"], "a Clock ({ now(): number }, in ms)");
     if (options.onEventBatch !== undefined && typeof options.onEventBatch !== "function")
       throw new EctpError("INVALID_CONFIG", `options.onEventBatch must be a function (batch) => void; got ${describeValue(options.onEventBatch)}`);
@@ -605,11 +609,6 @@ export class Driver {
   }
 
   /**
-   * [I1] The clock as the cores accept it: a reading that is not a finite number, or that throws,
-   * counts as the latest good one (logged), and time never goes back. The cores check their own
-   * readings too; this one times the driver's own work (connect timeouts, a queued grant's lease).
-   */
-  /**
    * Warn once per run when the clock has read the same for {@link STILL_CLOCK_WARN_MS} of real time
    * while a core or connect has a deadline: `run()` on a clock only its caller advances.
    */
@@ -636,6 +635,11 @@ export class Driver {
     );
   }
 
+  /**
+   * [I1] The clock as the cores accept it: a reading that is not a finite number, or that throws,
+   * counts as the latest good one (logged), and time never goes back. The cores check their own
+   * readings too; this one times the driver's own work (connect timeouts, a queued grant's lease).
+   */
   private now(): number {
     let reading: number;
     try {
@@ -815,7 +819,7 @@ export class Driver {
         }
         this.connecting.delete(peerId);
         this.connected.set(peerId, epoch);
-        this.warnedPeers.delete(peerId); // a later failure is news again
+        this.connectFailing.delete(peerId); // a later failure is news again
         for (const item of entry.queue) {
           if (item.kind === "send") this.send(peerId, item.bytes);
           else if (item.kind === "grant") this.flushGrant(peerId, item.envelope, item.queuedAt);
@@ -841,9 +845,9 @@ export class Driver {
     this.connecting.delete(peerId);
     // One warning per outage: a core retrying a dead peer asks again every backoff, logged at info.
     const fields = { peerId, epoch: entry.epoch, error };
-    if (this.warnedPeers.has(peerId)) this.logger.info("connectPeer failed again; peer treated as unreachable", fields);
+    if (this.connectFailing.has(peerId)) this.logger.info("connectPeer failed again; peer treated as unreachable", fields);
     else {
-      remember(this.warnedPeers, peerId);
+      remember(this.connectFailing, peerId);
       this.logger.warn("connectPeer failed; peer treated as unreachable", fields);
     }
     this.failQueue(entry, error);
@@ -859,10 +863,12 @@ export class Driver {
    * `transportMetadata`, which then waits out every budget with nothing else in the logs.
    */
   private neverConnected(peerId: string): void {
-    if (this.warnedPeers.has(peerId)) return;
-    remember(this.warnedPeers, peerId);
+    if (this.unconnectedWarned.has(peerId)) return;
+    remember(this.unconnectedWarned, peerId);
     this.logger.warn(
-      "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); construct every core with transportMetadata: transport.localMetadata()",
+      this.subscriber
+        ? "transport reports a producer unreachable that was never connected: the subscriber knows no transport metadata for it; follow it with its metadata (follow(id, now, { epoch, metadata }))"
+        : "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); construct every core with transportMetadata: transport.localMetadata()",
       { peerId },
     );
   }

@@ -157,6 +157,10 @@ export class RecordingCore {
   nextDeadline(): number | undefined {
     return this.deadline;
   }
+  /** What a driver reads of a consumer's stats (its reads in flight, while closing). */
+  stats(): { readsInFlight: number } {
+    return { readsInFlight: 0 };
+  }
 }
 
 export function manualClock(start = 0) {

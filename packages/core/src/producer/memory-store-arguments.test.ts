@@ -2,7 +2,7 @@
  * MemoryItemStore's argument checks (typed errors naming what was wrong, at the call) and a
  * checksum given at markReady for an item written in place [C11].
  */
-import { crc32cBytes, ectp, itemKeyId } from "@ectp/protocol";
+import { MAX_DESCRIPTOR_BYTES, crc32cBytes, ectp, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
@@ -44,7 +44,7 @@ describe("MemoryItemStore refuses bad options and arguments with typed errors", 
     expect(() => store.clear("x" as never)).toThrow('[INVALID_ARGUMENT] clear: the cause must be "reset" or "shutdown"; got "x"');
     expect(() => store.subscribe(5 as never)).toThrow("[INVALID_ARGUMENT] subscribe needs a function (change) => void; got 5");
     expect(() => store.unpinEntry(null as never)).toThrow("[INVALID_ARGUMENT] unpinEntry needs a StoreEntry this store returned; got null");
-    expect(() => store.pin(Object.create(null))).toThrow("[INVALID_ARGUMENT] pin: item a thrown object that cannot be turned into a string is not in the store");
+    expect(() => store.pin(Object.create(null))).toThrow("[INVALID_ARGUMENT] pin: item object is not in the store");
   });
 });
 
@@ -78,12 +78,29 @@ describe("[C11] markReady with a checksum: an item written in place carries one"
     expect(() => store.markReady(kid(1), { algorithm: 0, value: new Uint8Array(4) })).toThrow(/algorithm must be CHECKSUM_ALGORITHM_CRC32C \(1\); got 0/);
     expect(() => store.markReady(kid(1), { algorithm: CRC32C, value: new Uint8Array(3) })).toThrow(/must be the 4 bytes of a CRC-32C .*; got 3 bytes/);
     expect(() => store.markReady(kid(1), { algorithm: CRC32C, value: 5 as never })).toThrow(/must be the 4 bytes of a CRC-32C .*; got 5/);
-    expect(() => store.markReady(kid(1), null as never)).toThrow(/must be an object \{ algorithm, value \}; got null/);
+    expect(() => store.markReady(kid(1), "crc" as never)).toThrow(/must be an object \{ algorithm, value \}; got "crc"/);
     expect(store.get(kid(1))?.ready).toBe(false); // nothing changed by a refused call
     expect(() => store.markReady(kid(2), { algorithm: CRC32C, value: new Uint8Array([0, 0, 0, 43]) })).toThrow("its descriptor already carries another checksum");
     expect(() => store.markReady(kid(2), { algorithm: CRC32C, value: new Uint8Array([0, 0, 0, 42]) })).not.toThrow();
     store.markReady(kid(3));
     expect(() => store.markReady(kid(3), { algorithm: CRC32C, value: new Uint8Array(4) })).toThrow(/already ready/);
     expect(store.get(kid(3))?.descriptor.checksum).toBeUndefined();
+    expect(() => store.markReady(kid(1), null)).not.toThrow(); // null, as protobuf types an absent checksum: none given
+    expect(store.get(kid(1))?.descriptor.checksum).toBeUndefined();
+  });
+
+  it("refuses a checksum that would take a descriptor put at the size limit past it (SPEC section 5)", () => {
+    const store = new MemoryItemStore({ capacityBytes: 64 });
+    const base = desc(1);
+    const bytesOf = (d: ectp.v1.IItemDescriptor) => ectp.v1.ItemDescriptor.encode(d).finish().length;
+    // A location that brings the descriptor to exactly MAX_DESCRIPTOR_BYTES.
+    let location = new Uint8Array(MAX_DESCRIPTOR_BYTES - bytesOf(base) - 4);
+    while (bytesOf({ ...base, location }) < MAX_DESCRIPTOR_BYTES) location = new Uint8Array(location.length + 1);
+    while (bytesOf({ ...base, location }) > MAX_DESCRIPTOR_BYTES) location = new Uint8Array(location.length - 1);
+    const r = store.put({ ...base, location });
+    if (!r.ok) throw r.error;
+    expect(() => store.markReady(kid(1), { algorithm: CRC32C, value: new Uint8Array(4) })).toThrow(/with the checksum, the descriptor encodes to \d+ bytes, over the 65536/);
+    expect(store.get(kid(1))?.ready).toBe(false);
+    expect(store.get(kid(1))?.descriptor.checksum).toBeUndefined();
   });
 });

@@ -32,6 +32,11 @@ export function descriptorSizeProblem(descriptor: ectp.v1.IItemDescriptor): stri
   return bytes > MAX_DESCRIPTOR_BYTES ? `the descriptor encodes to ${bytes} bytes, over the ${MAX_DESCRIPTOR_BYTES} a producer may publish` : undefined;
 }
 
+/** A key id as a message names it: as given when it is a string (as it should be), else what it is. */
+function keyText(keyId: unknown): string {
+  return typeof keyId === "string" ? keyId : describeValue(keyId);
+}
+
 /** Whether `a` holds exactly the bytes of `b`. */
 function sameBytes(a: unknown, b: Uint8Array): boolean {
   return a instanceof Uint8Array && a.length === b.length && a.every((x, i) => x === b[i]);
@@ -297,14 +302,22 @@ export class MemoryItemStore implements ItemStore {
    *   CRC-32C checksum, differs from one the descriptor already carries, or comes for an item
    *   already ready.
    */
-  markReady(keyId: string, checksum?: ectp.v1.IChecksum): void {
+  markReady(keyId: string, checksum?: ectp.v1.IChecksum | null): void {
     const e = this.mustGet(keyId, "markReady");
-    if (checksum !== undefined) {
+    if (checksum !== undefined && checksum !== null) {
       const problem = checksumProblem(checksum, e);
       if (problem !== undefined)
         throw new EctpError("INVALID_ARGUMENT", `markReady: item ${keyId}: ${problem}`, { details: { keyId } });
-      if (e.descriptor.checksum == null)
-        e.descriptor = { ...e.descriptor, checksum: { algorithm: checksum.algorithm, value: Uint8Array.from(checksum.value as Uint8Array) } };
+      if (e.descriptor.checksum == null) {
+        const withChecksum = { ...e.descriptor, checksum: { algorithm: checksum.algorithm, value: Uint8Array.from(checksum.value as Uint8Array) } };
+        // SPEC section 5: the checksum adds bytes to a descriptor put at the size limit.
+        const tooLarge = descriptorSizeProblem(withChecksum);
+        if (tooLarge !== undefined)
+          throw new EctpError("INVALID_ARGUMENT", `markReady: item ${keyId}: with the checksum, ${tooLarge}; put it with a shorter location or strings`, {
+            details: { keyId },
+          });
+        e.descriptor = withChecksum;
+      }
     }
     if (e.ready) return;
     e.ready = true;
@@ -390,7 +403,7 @@ export class MemoryItemStore implements ItemStore {
     // The producer pins what it just looked up: the same entry, if it is still held.
     const e = last?.[HELD] && last.keyId === keyId ? last : this.mustGet(keyId, "pin");
     if (!e.ready)
-      throw new EctpError("INVALID_ARGUMENT", `pin: item ${thrownText(keyId)} is not ready; only ready items can be granted [P1]`, {
+      throw new EctpError("INVALID_ARGUMENT", `pin: item ${keyText(keyId)} is not ready; only ready items can be granted [P1]`, {
         details: { keyId },
       });
     // [I3] pins are counted per grant, not per item: the producer unpins each grant's pin once.
@@ -415,7 +428,7 @@ export class MemoryItemStore implements ItemStore {
 
   private unpinHeld(e: Entry | undefined, keyId: string): void {
     if (!e || e.pins === 0)
-      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${thrownText(keyId)} has no pin; every unpin must match one pin [P2]`, {
+      throw new EctpError("INVALID_ARGUMENT", `unpin: item ${keyText(keyId)} has no pin; every unpin must match one pin [P2]`, {
         details: { keyId },
       });
     e.pins--;
@@ -537,7 +550,7 @@ export class MemoryItemStore implements ItemStore {
   private mustGet(keyId: string, op: string): Entry {
     const e = this.entries.get(keyId);
     if (!e)
-      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${thrownText(keyId)} is not in the store; put it first`, {
+      throw new EctpError("INVALID_ARGUMENT", `${op}: item ${keyText(keyId)} is not in the store; put it first`, {
         details: { keyId },
       });
     return e;

@@ -387,8 +387,8 @@ export class ProducerCore {
   /**
    * @param options - identity, fingerprint, store, timers and hooks.
    * @throws EctpError(INVALID_CONFIG) naming the first invalid option and how to fix it: among
-   *   others a fingerprint that is not a plain object, has a key other than `model`, `dtype`,
-   *   `rowBytes` and `layoutVersion`, or has no non-empty `model` [P7], and a key of the options
+   *   others a fingerprint that is not a plain object or has a key other than `model`, `dtype`,
+   *   `rowBytes` and `layoutVersion` [P7], and a key of the options
    *   (or of their `config`) that is not an option, with the nearest option.
    */
   constructor(options: ProducerOptions) {

@@ -514,9 +514,8 @@ export class EventSubscriber {
       const fp = normalizeFingerprint(options.fingerprint);
       if (!fp.ok) throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
       // Not a plain object (an array), or a misspelt field: its fields would be sent as their
-      // defaults, and every producer would refuse the Hello. A model is not required here: this
-      // option is optional, and the default fingerprint has none.
-      const problem = fingerprintOptionProblem(options.fingerprint, true);
+      // defaults, and every producer would refuse the Hello.
+      const problem = fingerprintOptionProblem(options.fingerprint);
       if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
     }
     this.fingerprint = options.fingerprint ?? {};
