@@ -7,15 +7,7 @@
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { SIMULATION_LIMITS, patternBytes, patternCrc } from "./index.js";
-
-function thrownBy(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
+import { thrownBy } from "./test-support.js";
 
 function expectInvalid(e: unknown, message: string): void {
   expect(EctpError.is(e), String(e)).toBe(true);

@@ -6,15 +6,7 @@
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { SERIES_NAMES, type SeriesName, type SimulationSummary, type TimeSeries, formatSummary, formatViolations, renderReport, runSimulation, svgPlot } from "./index.js";
-
-function thrownBy(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
+import { thrownBy } from "./test-support.js";
 
 function expectInvalid(e: unknown, ...fragments: string[]): void {
   expect(EctpError.is(e), String(e)).toBe(true);

@@ -6,15 +6,7 @@
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { runSimulation, runSweep, validateConfig, validateSweep } from "./index.js";
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-    return undefined;
-  } catch (e) {
-    return e;
-  }
-}
+import { rejection } from "./test-support.js";
 
 const NOT_OBJECTS: [string, unknown, string][] = [
   ["null", null, "null"],

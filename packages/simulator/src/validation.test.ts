@@ -15,18 +15,9 @@ import {
   validateConfig,
   validateSweep,
 } from "./index.js";
+import { rejection } from "./test-support.js";
 
 const TINY: SimulationOptions = { producers: 1, consumers: 1, concurrency: 4, requests: 8, timeSeries: false };
-
-/** The error runSimulation rejects with, or undefined when it resolves. */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-    return undefined;
-  } catch (e) {
-    return e;
-  }
-}
 
 function expectInvalidArgument(e: unknown, message: RegExp): void {
   expect(EctpError.is(e), String(e)).toBe(true);

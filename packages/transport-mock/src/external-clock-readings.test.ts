@@ -6,19 +6,9 @@
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
+import { ectpErrorOf } from "./test-helpers.js";
 
-/** The EctpError `f` throws (the test fails if it throws anything else or nothing). */
-function configError(f: () => unknown): EctpError {
-  let caught: unknown;
-  try {
-    f();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(EctpError);
-  expect((caught as EctpError).code).toBe("INVALID_CONFIG");
-  return caught as EctpError;
-}
+const configError = (f: () => unknown): EctpError => ectpErrorOf(f, "INVALID_CONFIG");
 
 describe("an external clock's readings", () => {
   it.each([

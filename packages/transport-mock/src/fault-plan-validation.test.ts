@@ -4,23 +4,12 @@
  * either never fire or fail a later send or read with a TypeError); the plan held is a deep
  * copy; seeds differing by a multiple of 2^32 are different seeds.
  */
-import { EctpError } from "@ectp/protocol";
+import type { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
-import { drainReads, pair, pattern, read } from "./test-helpers.js";
+import { drainReads, ectpErrorOf, pair, pattern, read } from "./test-helpers.js";
 
-/** The EctpError `f` throws (the test fails if it throws anything else or nothing). */
-function configError(f: () => unknown): EctpError {
-  let thrown: unknown;
-  try {
-    f();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(EctpError);
-  expect((thrown as EctpError).code).toBe("INVALID_CONFIG");
-  return thrown as EctpError;
-}
+const configError = (f: () => unknown): EctpError => ectpErrorOf(f, "INVALID_CONFIG");
 
 describe("fault plans are checked when set", () => {
   it.each([

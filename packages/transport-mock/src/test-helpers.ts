@@ -1,5 +1,7 @@
 /** Shared helpers of this package's tests (not exported from the package). */
 import type { MemoryRegion, ReadResult } from "@ectp/core";
+import { EctpError } from "@ectp/protocol";
+import { expect } from "vitest";
 import { MockNetwork, type MockNetworkOptions } from "./network.js";
 import type { MockTransport } from "./transport.js";
 
@@ -57,4 +59,20 @@ export function drainReads(net: MockNetwork, t: MockTransport): ReadResult[] {
     out.push(...t.poll().reads);
   }
   return out;
+}
+
+/**
+ * The EctpError `f` throws, with `code` when given (the test fails if it throws anything else, a
+ * TypeError included, or nothing).
+ */
+export function ectpErrorOf(f: () => unknown, code?: string): EctpError {
+  let caught: unknown;
+  try {
+    f();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught, `threw ${String(caught)}`).toBeInstanceOf(EctpError);
+  if (code !== undefined) expect((caught as EctpError).code).toBe(code);
+  return caught as EctpError;
 }

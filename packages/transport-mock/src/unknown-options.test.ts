@@ -3,24 +3,14 @@
  * used to be ignored, so the network silently ran with the default latency), and options that are
  * not an object, with `INVALID_CONFIG` naming the key and listing the known options.
  */
-import { EctpError } from "@ectp/protocol";
+import type { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LATENCY_MS, MockNetwork, type MockNetworkOptions } from "./index.js";
+import { ectpErrorOf } from "./test-helpers.js";
 
 const KNOWN = "seed, clock, startTimeMs, latencyMs, bandwidthBytesPerMs, faults";
 
-/** The EctpError `f` throws (the test fails if it throws anything else or nothing). */
-function configError(f: () => unknown): EctpError {
-  let caught: unknown;
-  try {
-    f();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(EctpError);
-  expect((caught as EctpError).code).toBe("INVALID_CONFIG");
-  return caught as EctpError;
-}
+const configError = (f: () => unknown): EctpError => ectpErrorOf(f, "INVALID_CONFIG");
 
 describe("unknown MockNetwork options", () => {
   it("a misspelt option is refused, naming it and listing the known options", () => {

@@ -9,19 +9,9 @@ import type { MemoryRegion, ReadOperation } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
-import { pair } from "./test-helpers.js";
+import { ectpErrorOf, pair } from "./test-helpers.js";
 
-/** The EctpError `f` throws (the test fails if it throws anything else, a TypeError included, or nothing). */
-function thrown(f: () => unknown): EctpError {
-  let caught: unknown;
-  try {
-    f();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught, `threw ${String(caught)}`).toBeInstanceOf(EctpError);
-  return caught as EctpError;
-}
+const thrown = (f: () => unknown): EctpError => ectpErrorOf(f);
 
 const bare = (): unknown => Object.create(null);
 
