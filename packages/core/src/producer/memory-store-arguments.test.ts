@@ -29,7 +29,7 @@ describe("MemoryItemStore refuses bad options and arguments with typed errors", 
     };
     expect(refusal(null)).toBe("[INVALID_CONFIG] MemoryItemStore needs an options object { capacityBytes, locate?, release? }; got null");
     expect(refusal({ capacityBytes: 64, relase: () => {} })).toBe(
-      '[INVALID_CONFIG] MemoryItemStore has no option "relase"; its options are capacityBytes, locate, release',
+      "[INVALID_CONFIG] options.relase is not an option of MemoryItemStore (did you mean release?); its options are capacityBytes, locate, release. Check the spelling, or remove it.",
     );
     expect(refusal({ capacityBytes: Object.create(null) })).toBe(
       "[INVALID_CONFIG] capacityBytes must be a positive integer number of bytes; got object. Pass e.g. { capacityBytes: 1 << 30 }",

@@ -13,6 +13,7 @@ import {
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
+import { refuseUnknownOptions } from "../config.js";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
 
 const { ChecksumAlgorithm } = ectp.v1;
@@ -183,11 +184,7 @@ export class MemoryItemStore implements ItemStore {
   constructor(options: MemoryItemStoreOptions) {
     if (options === null || typeof options !== "object")
       throw new EctpError("INVALID_CONFIG", `MemoryItemStore needs an options object { capacityBytes, locate?, release? }; got ${describeValue(options)}`);
-    for (const key of Object.keys(options))
-      if (!STORE_OPTIONS.includes(key))
-        throw new EctpError("INVALID_CONFIG", `MemoryItemStore has no option ${JSON.stringify(key)}; its options are ${STORE_OPTIONS.join(", ")}`, {
-          details: { option: key },
-        });
+    refuseUnknownOptions("MemoryItemStore", options, STORE_OPTIONS);
     const cap = options.capacityBytes;
     if (typeof cap !== "number" || !Number.isSafeInteger(cap) || cap < 1)
       throw new EctpError(
