@@ -7,63 +7,6 @@
 
 import { EctpError, closestName, describeValue, thrownMessage } from "@ectp/protocol";
 
-/**
- * How an option key reads in a message: `options.name` for a key that is an identifier, else
- * `options["na me"]` (quoted, at most 40 characters), so an odd key cannot garble the message.
- */
-function optionPath(prefix: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/.test(key) ? `${prefix}.${key}` : `${prefix}[${describeValue(key)}]`;
-}
-
-/**
- * The own enumerable keys of a constructor's options object that are not among `known`, in
- * order; none when the keys cannot be listed (a Proxy whose `ownKeys` throws: the reads of the
- * options that follow report it).
- */
-function unknownKeys(options: object, known: readonly string[]): string[] {
-  let keys: string[];
-  try {
-    keys = Object.keys(options);
-  } catch {
-    return [];
-  }
-  return keys.filter((k) => !known.includes(k));
-}
-
-/**
- * Refuses a key of a constructor's options object that is not one of its options, so that a
- * misspelt option (`confg`, `transportMetdata`, `retryMS`) does not run silently with its
- * default. Every own enumerable string key counts, even one set to `undefined`.
- * @param owner - The class, for the message (`ConsumerCore`).
- * @param options - The options object (already known to be a non-null object).
- * @param known - Its option names (the keys of its options interface).
- * @throws EctpError(INVALID_CONFIG) naming the first unknown key, the nearest option (same letters
- *   in another case, or at most 2 edits) when there is one, and every option; `details` has
- *   `key` and `knownKeys`.
- * @internal
- */
-export function refuseUnknownOptions(owner: string, options: object, known: readonly string[]): void {
-  const key = unknownKeys(options, known)[0];
-  if (key === undefined) return;
-  const near = closestName(key, known, 2);
-  throw new EctpError(
-    "INVALID_CONFIG",
-    `${optionPath("options", key)} is not an option of ${owner}${near === undefined ? "" : ` (did you mean ${near}?)`}; its options are ${known.join(", ")}. Check the spelling, or remove it.`,
-    { details: { key, knownKeys: [...known] } },
-  );
-}
-
-/**
- * For the message refusing a required option that is missing: a note naming the unknown key of
- * `options` nearest to it (`fingerPrint` for `fingerprint`), if any; else "".
- * @internal
- */
-export function misspeltOptionNote(options: object, name: string, known: readonly string[]): string {
-  for (const key of unknownKeys(options, known))
-    if (closestName(key, known, 2) === name) return ` (${optionPath("options", key)} is not an option: did you mean ${name}?)`;
-  return "";
-}
-
 /** The fields of a fingerprint (ectp.v1.IFingerprint). */
 const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "rowBytes", "layoutVersion"]);
 
@@ -86,7 +29,7 @@ export function fingerprintOptionProblem(fp: unknown): string | undefined {
     for (const key of Object.keys(fp)) {
       if (FINGERPRINT_FIELDS.includes(key)) continue;
       const near = closestName(key, FINGERPRINT_FIELDS, 2);
-      return `${optionPath("", key)} is not a fingerprint field${near === undefined ? "" : ` (did you mean ${near}?)`}; the fields are ${FINGERPRINT_FIELDS.join(", ")}.`;
+      return `${/^[A-Za-z_$][\w$]{0,39}$/.test(key) ? `.${key}` : `[${describeValue(key)}]`} is not a fingerprint field${near === undefined ? "" : ` (did you mean ${near}?)`}; the fields are ${FINGERPRINT_FIELDS.join(", ")}.`;
     }
     return undefined;
   } catch (cause) {

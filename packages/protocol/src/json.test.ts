@@ -219,7 +219,7 @@ describe("announcementFromJson: the caller's options", () => {
     const text = canonicalJson(announcement());
     expect(() => announcementFromJson(text, null as never)).toThrow("[INVALID_ARGUMENT] announcementFromJson: options must be an object { ignoreUnknownFields? }; got null");
     expect(() => announcementFromJson(text, { ignoreUnknownField: true } as never)).toThrow(
-      '[INVALID_ARGUMENT] announcementFromJson has no option "ignoreUnknownField"; its one option is ignoreUnknownFields',
+      "[INVALID_ARGUMENT] options.ignoreUnknownField is not an option of announcementFromJson (did you mean ignoreUnknownFields?); its options are ignoreUnknownFields. Check the spelling, or remove it.",
     );
   });
 

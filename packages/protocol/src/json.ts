@@ -6,7 +6,11 @@ import $protobuf from "protobufjs/minimal.js";
 import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 import { MESSAGE_FIELDS } from "./gen/fields.js";
+import { refuseUnknownOptions } from "./names.js";
 import type { Validation } from "./validate.js";
+
+/** The keys a {@link JsonReadOptions} may have. */
+const JSON_READ_OPTIONS: readonly string[] = ["ignoreUnknownFields"];
 
 /** Options of {@link announcementFromJson}. */
 export interface JsonReadOptions {
@@ -57,9 +61,7 @@ export function announcementFromJson(json: unknown, options: JsonReadOptions = {
   // The caller's own mistakes are its to fix, not the announcement's: thrown, as bad arguments are.
   if (options === null || typeof options !== "object")
     throw new EctpError("INVALID_ARGUMENT", `announcementFromJson: options must be an object { ignoreUnknownFields? }; got ${describeValue(options)}`);
-  for (const key of Object.keys(options))
-    if (key !== "ignoreUnknownFields")
-      throw new EctpError("INVALID_ARGUMENT", `announcementFromJson has no option ${JSON.stringify(key)}; its one option is ignoreUnknownFields`);
+  refuseUnknownOptions("announcementFromJson", options, JSON_READ_OPTIONS, "INVALID_ARGUMENT");
   let value = json;
   if (typeof json === "string") {
     try {

@@ -1,6 +1,7 @@
 /**
  * Suggestions for a misspelt name in an error message ("did you mean ...?"), shared by the
- * packages that refuse unknown names: config options, case names.
+ * packages that refuse unknown names (config options, case names), and the refusal of an options
+ * object's unknown keys that every package's constructors use.
  * @module
  */
 import { EctpError, describeValue as describe, thrownMessage } from "./errors.js";
@@ -57,4 +58,61 @@ function editDistance(a: string, b: string): number {
     row = next;
   }
   return row[b.length] as number;
+}
+
+/**
+ * How an option key reads in a message: `options.name` for a key that is an identifier, else
+ * `options["na me"]` (quoted, at most 40 characters), so an odd key cannot garble the message.
+ */
+function optionPath(prefix: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/.test(key) ? `${prefix}.${key}` : `${prefix}[${describe(key)}]`;
+}
+
+/**
+ * The own enumerable keys of a constructor's options object that are not among `known`, in
+ * order; none when the keys cannot be listed (a Proxy whose `ownKeys` throws: the reads of the
+ * options that follow report it).
+ */
+function unknownOptionKeys(options: object, known: readonly string[]): string[] {
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    return [];
+  }
+  return keys.filter((k) => !known.includes(k));
+}
+
+/**
+ * Refuses a key of a constructor's options object that is not one of its options, so that a
+ * misspelt option (`confg`, `transportMetdata`, `retryMS`) does not run silently with its
+ * default. Every own enumerable string key counts, even one set to `undefined`.
+ * @param owner - The class, for the message (`ConsumerCore`).
+ * @param options - The options object (already known to be a non-null object).
+ * @param known - Its option names (the keys of its options interface).
+ * @param code - The error's code: INVALID_CONFIG for a constructor's options (the default),
+ *   INVALID_ARGUMENT for a function's.
+ * @throws EctpError(`code`) naming the first unknown key, the nearest option (same letters
+ *   in another case, or at most 2 edits) when there is one, and every option; `details` has
+ *   `key` and `knownKeys`.
+ */
+export function refuseUnknownOptions(owner: string, options: object, known: readonly string[], code: "INVALID_CONFIG" | "INVALID_ARGUMENT" = "INVALID_CONFIG"): void {
+  const key = unknownOptionKeys(options, known)[0];
+  if (key === undefined) return;
+  const near = closestName(key, known, 2);
+  throw new EctpError(
+    code,
+    `${optionPath("options", key)} is not an option of ${owner}${near === undefined ? "" : ` (did you mean ${near}?)`}; its options are ${known.join(", ")}. Check the spelling, or remove it.`,
+    { details: { key, knownKeys: [...known] } },
+  );
+}
+
+/**
+ * For the message refusing a required option that is missing: a note naming the unknown key of
+ * `options` nearest to it (`fingerPrint` for `fingerprint`), if any; else "".
+ */
+export function misspeltOptionNote(options: object, name: string, known: readonly string[]): string {
+  for (const key of unknownOptionKeys(options, known))
+    if (closestName(key, known, 2) === name) return ` (${optionPath("options", key)} is not an option: did you mean ${name}?)`;
+  return "";
 }

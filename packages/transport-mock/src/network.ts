@@ -5,7 +5,7 @@
  */
 
 import type { MemoryRegion } from "@ectp/core";
-import { EctpError, describeValue } from "@ectp/protocol";
+import { EctpError, describeValue, refuseUnknownOptions } from "@ectp/protocol";
 import { type ExternalClock, Fabric } from "./fabric.js";
 import type { FaultCounts, FaultPlan, LinkFaults } from "./faults.js";
 import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
@@ -109,14 +109,7 @@ export class MockNetwork {
     if (typeof options !== "object" || options === null || Array.isArray(options)) {
       throw config(`MockNetwork needs an options object ({ seed, ... }), got ${describeValue(options)}`, {});
     }
-    const unknown = Object.keys(options).filter((k) => !(OPTION_KEYS as readonly string[]).includes(k));
-    if (unknown.length > 0) {
-      throw config(
-        `MockNetwork does not know the option${unknown.length > 1 ? "s" : ""} ${unknown.map(describeValue).join(", ")}; ` +
-          `the options are ${OPTION_KEYS.join(", ")} (check the spelling, or remove it)`,
-        { unknownKeys: unknown, knownKeys: [...OPTION_KEYS] },
-      );
-    }
+    refuseUnknownOptions("MockNetwork", options, OPTION_KEYS);
     const seed = options.seed;
     if (!Number.isSafeInteger(seed)) throw config(`MockNetwork needs an integer \`seed\` (a safe integer), got ${describeValue(seed)}`, { seed });
     const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;

@@ -17,7 +17,9 @@ import {
   decodeEnvelope,
   describeValue,
   ectp,
+  misspeltOptionNote,
   normalizeFingerprint,
+  refuseUnknownOptions,
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
@@ -28,9 +30,7 @@ import {
   fingerprintOptionProblem,
   grantLeaseMs,
   mergeConfig,
-  misspeltOptionNote,
   peerHeartbeatIntervalMs,
-  refuseUnknownOptions,
   transportMetadataOption,
 } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";

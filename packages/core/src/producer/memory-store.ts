@@ -6,14 +6,14 @@
 import {
   EctpError,
   MAX_DESCRIPTOR_BYTES,
+  type Validation,
   describeValue,
   ectp,
-  type Validation,
   itemDescriptorByteLength,
+  refuseUnknownOptions,
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
-import { refuseUnknownOptions } from "../config.js";
 import type { ItemStore, StoreChange, StoreEntry } from "./types.js";
 
 const { ChecksumAlgorithm } = ectp.v1;

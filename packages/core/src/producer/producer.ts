@@ -6,20 +6,22 @@
 import { idBeforeEpoch } from "../epoch-ids.js";
 import {
   EctpError,
+  MAX_REPEATED_ELEMENTS,
+  type NormalizedFingerprint,
   SPEC_MAJOR,
   SPEC_VERSION,
   decodeEnvelope,
   describeValue as describe,
+  ectp,
   envelopeBodyName,
   eventByteLength,
   itemDescriptorByteLength,
-  MAX_REPEATED_ELEMENTS,
-  ectp,
   itemKeyId,
+  misspeltOptionNote,
   normalizeFingerprint,
-  tryItemKeyId,
-  type NormalizedFingerprint,
+  refuseUnknownOptions,
   thrownText,
+  tryItemKeyId,
   validateDescriptor,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
@@ -28,9 +30,7 @@ import {
   type ProducerConfig,
   fingerprintOptionProblem,
   mergeConfig,
-  misspeltOptionNote,
   peerHeartbeatIntervalMs,
-  refuseUnknownOptions,
   transportMetadataOption,
 } from "../config.js";
 import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";

@@ -11,19 +11,14 @@ import {
   describeValue as describe,
   ectp,
   itemDescriptorByteLength,
+  misspeltOptionNote,
   normalizeFingerprint,
+  refuseUnknownOptions,
   thrownText,
   tryItemKeyId,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import {
-  DEFAULT_TIMERS,
-  fingerprintOptionProblem,
-  misspeltOptionNote,
-  peerHeartbeatIntervalMs,
-  refuseUnknownOptions,
-  transportMetadataOption,
-} from "../config.js";
+import { DEFAULT_TIMERS, fingerprintOptionProblem, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
