@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EctpError } from "./errors.js";
-import { closestName } from "./names.js";
+import { closestName, misspeltOptionNote, refuseUnknownOptions } from "./names.js";
 
 describe("closestName (did-you-mean suggestions)", () => {
   const options = ["waitBudgetMs", "grantWaitMs", "leaseMs", "maxItemBytes"];
@@ -49,5 +49,41 @@ describe("closestName: wrong types get a typed error, not a TypeError", () => {
   it("skips candidates that are not strings", () => {
     expect(closestName("leaseMs", [7, null, "leaseMz"] as unknown as string[], 1)).toBe("leaseMz");
     expect(closestName("a", new Set(["A"]), 0)).toBe("A");
+  });
+});
+
+describe("refuseUnknownOptions and misspeltOptionNote (the packages' option checks)", () => {
+  const known = ["seed", "latencyMs", "faults"];
+
+  it("accepts known keys (also set to undefined) and refuses the first unknown one, naming the nearest option and every option", () => {
+    expect(() => refuseUnknownOptions("Thing", { seed: 1, faults: undefined }, known)).not.toThrow();
+    let caught: unknown;
+    try {
+      refuseUnknownOptions("Thing", { seed: 1, latncyMs: 5, other: 1 }, known);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(EctpError);
+    expect((caught as EctpError).code).toBe("INVALID_CONFIG");
+    expect((caught as EctpError).message).toBe(
+      "[INVALID_CONFIG] options.latncyMs is not an option of Thing (did you mean latencyMs?); its options are seed, latencyMs, faults. Check the spelling, or remove it.",
+    );
+    expect((caught as EctpError).details).toEqual({ key: "latncyMs", knownKeys: known });
+  });
+
+  it("takes the code of a function's arguments, quotes a key that is no identifier, and suggests nothing when nothing is near", () => {
+    expect(() => refuseUnknownOptions("f", { "odd key": 1 }, known, "INVALID_ARGUMENT")).toThrow(
+      '[INVALID_ARGUMENT] options["odd key"] is not an option of f; its options are seed, latencyMs, faults. Check the spelling, or remove it.',
+    );
+  });
+
+  it("a key list that cannot be read (a Proxy whose ownKeys throws) is left to the reads that follow", () => {
+    const proxy = new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } });
+    expect(() => refuseUnknownOptions("Thing", proxy, known)).not.toThrow();
+  });
+
+  it("misspeltOptionNote names the given key nearest to a missing required option, or says nothing", () => {
+    expect(misspeltOptionNote({ sede: 1 }, "seed", known)).toBe(" (options.sede is not an option: did you mean seed?)");
+    expect(misspeltOptionNote({ faults: {} }, "seed", known)).toBe("");
   });
 });
