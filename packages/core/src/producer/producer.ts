@@ -11,7 +11,7 @@ import {
   SPEC_MAJOR,
   SPEC_VERSION,
   decodeEnvelope,
-  describeValue as describe,
+  describeValue,
   ectp,
   envelopeBodyName,
   eventByteLength,
@@ -402,7 +402,7 @@ export class ProducerCore {
     if (!isPositiveInt(options.epoch))
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describe(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describeValue(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
       );
     // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
@@ -439,7 +439,7 @@ export class ProducerCore {
       if (typeof v !== "number" || !Number.isSafeInteger(v) || v < min)
         throw new EctpError(
           "INVALID_CONFIG",
-          `config.${k} must be an integer >= ${min}; got ${describe(v)}. Omit it to use the default ${DEFAULT_PRODUCER_CONFIG[k]}`,
+          `config.${k} must be an integer >= ${min}; got ${describeValue(v)}. Omit it to use the default ${DEFAULT_PRODUCER_CONFIG[k]}`,
           { details: { [k]: v } },
         );
     }

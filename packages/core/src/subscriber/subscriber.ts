@@ -8,7 +8,7 @@ import {
   SPEC_MAJOR,
   SPEC_VERSION,
   decodeEnvelope,
-  describeValue as describe,
+  describeValue,
   ectp,
   itemDescriptorByteLength,
   misspeltOptionNote,
@@ -475,7 +475,7 @@ export class EventSubscriber {
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer; got ${describe(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
+        `options.epoch must be a positive integer; got ${describeValue(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
       );
     // A misspelt option (`retryMS`, `maxViewByte`) would otherwise be ignored, its default used.
     refuseUnknownOptions("EventSubscriber", options, OPTION_KEYS);
@@ -485,7 +485,7 @@ export class EventSubscriber {
     ): number => {
       const v = options[name] ?? fallback;
       if (!Number.isSafeInteger(v) || v < 1)
-        throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${describe(v)}. Omit it for ${fallback}`);
+        throw new EctpError("INVALID_CONFIG", `options.${name} must be a positive integer; got ${describeValue(v)}. Omit it for ${fallback}`);
       return v;
     };
     this.id = options.id;
