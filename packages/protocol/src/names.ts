@@ -1,7 +1,7 @@
 /**
  * Suggestions for a misspelt name in an error message ("did you mean ...?"), shared by the
  * packages that refuse unknown names (config options, case names), and the refusal of an options
- * object's unknown keys that every package's constructors use.
+ * object's unknown keys that the cores, `MemoryItemStore`, `MockNetwork` and `announcementFromJson` use.
  * @module
  */
 import { EctpError, describeValue as describe, thrownMessage } from "./errors.js";

@@ -1118,7 +1118,11 @@ export class ConsumerCore {
     }
   }
 
-  /** Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]. */
+  /**
+   * Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]; so
+   * is a result whose status is not `done`, `failed` or `cancelled` (`malformed_read_result`,
+   * logged at error), which settles nothing: the read keeps its destination [I5].
+   */
   handleReadResult(result: ReadResult, now: number): void {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "handleReadResult");
     now = this.acceptNow(now);

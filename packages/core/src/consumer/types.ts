@@ -53,8 +53,8 @@ export interface ConsumerOptions {
    */
   epoch: number;
   /**
-   * Fingerprint this consumer's model expects; announcements must match it [C2]. A plain object of
-   * `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
+   * Fingerprint this consumer's model expects; announcements must match it [C2]. A plain object (or an
+   * `ectp.v1.Fingerprint`) of `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
    */
   fingerprint: ectp.v1.IFingerprint;
   /** Memory reads land in. */

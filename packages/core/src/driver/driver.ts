@@ -299,7 +299,7 @@ export class Driver {
    * and carry out their outputs. Synchronous and never blocks; drives a simulation or a
    * test step by step. `transport.connectPeer` returns a promise, and what a core sends a peer
    * waits for it: a loop of steps must yield to the event loop between them (`await` a
-   * `setImmediate`, or the transport's `waitForActivity`), or no connection ever completes and
+   * `setImmediate`; under real time, the transport's `waitForActivity`), or no connection ever completes and
    * every peer times out as unreachable after `connectTimeoutMs`.
    */
   step(): void {

@@ -179,7 +179,9 @@ export class MemoryItemStore implements ItemStore {
 
   /**
    * @param options - capacity and optional transport callbacks.
-   * @throws EctpError(INVALID_CONFIG) when `capacityBytes` is not a positive safe integer.
+   * @throws EctpError(INVALID_CONFIG) when `options` is not an object, has a key other than
+   *   `capacityBytes`, `locate` and `release`, when `capacityBytes` is not a positive safe integer,
+   *   or when `locate` or `release` is given and is not a function.
    */
   constructor(options: MemoryItemStoreOptions) {
     if (options === null || typeof options !== "object")
@@ -291,13 +293,14 @@ export class MemoryItemStore implements ItemStore {
    * evicted. Emits a `stored` change. Idempotent for an item already ready.
    *
    * An item written in place (put without bytes, then filled by the encoder) has no checksum
-   * until its bytes exist: pass it here (`{ algorithm: CHECKSUM_ALGORITHM_CRC32C, value:
-   * crc32cBytes(bytes) }`) and the item's descriptor (granted, announced and published from now
+   * until its bytes exist: pass it here (`{ algorithm:
+   * ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: crc32cBytes(bytes) }`) and the item's descriptor (granted, announced and published from now
    * on) carries it, so consumers verify what they read [C11]. The store's descriptor is then a
    * copy of the one put, with the checksum added.
    * @throws EctpError(INVALID_ARGUMENT) when the item is absent, or when `checksum` is not a
-   *   CRC-32C checksum, differs from one the descriptor already carries, or comes for an item
-   *   already ready.
+   *   CRC-32C checksum, differs from one the descriptor already carries, comes for an item already
+   *   ready without one, or would take the descriptor past `MAX_DESCRIPTOR_BYTES`. (`null` is no
+   *   checksum.)
    */
   markReady(keyId: string, checksum?: ectp.v1.IChecksum | null): void {
     const e = this.mustGet(keyId, "markReady");

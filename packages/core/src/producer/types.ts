@@ -91,7 +91,7 @@ export interface ProducerOptions {
   epoch: number;
   /**
    * Fingerprint of the items served; requests with another are rejected INCOMPATIBLE [P7]. A plain
-   * object of `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
+   * object (or an `ectp.v1.Fingerprint`) of `model`, `dtype`, `rowBytes` and `layoutVersion`; any other key is refused.
    */
   fingerprint: ectp.v1.IFingerprint;
   /** The region items are served from. */
