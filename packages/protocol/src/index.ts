@@ -29,6 +29,6 @@ export type {
   ValidDescriptor,
   Validation,
 } from "./validate.js";
-export { closestName, misspeltOptionNote, refuseUnknownOptions } from "./names.js";
+export { closestName, refuseUnknownOptions } from "./names.js";
 export { announcementFromJson, announcementToJson } from "./json.js";
 export type { JsonReadOptions } from "./json.js";

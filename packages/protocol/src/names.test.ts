@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EctpError } from "./errors.js";
-import { closestName, misspeltOptionNote, refuseUnknownOptions } from "./names.js";
+import { closestName, refuseUnknownOptions } from "./names.js";
 
 describe("closestName (did-you-mean suggestions)", () => {
   const options = ["waitBudgetMs", "grantWaitMs", "leaseMs", "maxItemBytes"];
@@ -52,7 +52,7 @@ describe("closestName: wrong types get a typed error, not a TypeError", () => {
   });
 });
 
-describe("refuseUnknownOptions and misspeltOptionNote (the packages' option checks)", () => {
+describe("refuseUnknownOptions (the packages' option checks)", () => {
   const known = ["seed", "latencyMs", "faults"];
 
   it("accepts known keys (also set to undefined) and refuses the first unknown one, naming the nearest option and every option", () => {
@@ -80,10 +80,5 @@ describe("refuseUnknownOptions and misspeltOptionNote (the packages' option chec
   it("a key list that cannot be read (a Proxy whose ownKeys throws) is left to the reads that follow", () => {
     const proxy = new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } });
     expect(() => refuseUnknownOptions("Thing", proxy, known)).not.toThrow();
-  });
-
-  it("misspeltOptionNote names the given key nearest to a missing required option, or says nothing", () => {
-    expect(misspeltOptionNote({ sede: 1 }, "seed", known)).toBe(" (options.sede is not an option: did you mean seed?)");
-    expect(misspeltOptionNote({ faults: {} }, "seed", known)).toBe("");
   });
 });

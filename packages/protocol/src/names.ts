@@ -106,13 +106,3 @@ export function refuseUnknownOptions(owner: string, options: object, known: read
     { details: { key, knownKeys: [...known] } },
   );
 }
-
-/**
- * For the message refusing a required option that is missing: a note naming the unknown key of
- * `options` nearest to it (`fingerPrint` for `fingerprint`), if any; else "".
- */
-export function misspeltOptionNote(options: object, name: string, known: readonly string[]): string {
-  for (const key of unknownOptionKeys(options, known))
-    if (closestName(key, known, 2) === name) return ` (${optionPath("options", key)} is not an option: did you mean ${name}?)`;
-  return "";
-}

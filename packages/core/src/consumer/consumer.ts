@@ -17,7 +17,6 @@ import {
   decodeEnvelope,
   describeValue,
   ectp,
-  misspeltOptionNote,
   normalizeFingerprint,
   refuseUnknownOptions,
   thrownText,
@@ -774,25 +773,26 @@ export class ConsumerCore {
   constructor(options: ConsumerOptions) {
     if (options === null || typeof options !== "object")
       throw new EctpError("INVALID_CONFIG", "ConsumerCore needs an options object with id, epoch, fingerprint and destinations.");
+    // First: a misspelt option (`confg`, `fingerPrint`) is named as such, not ignored (its default
+    // used) nor reported as a required option missing.
+    refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS);
     if (typeof options.id !== "string" || options.id.length === 0)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.id must be a non-empty string: the consumer's stable peer id.${misspeltOptionNote(options, "id", OPTION_KEYS)}`,
+        `options.id must be a non-empty string: the consumer's stable peer id.`,
       );
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describeValue(options.epoch)}.${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describeValue(options.epoch)}.`,
       );
     // [C2] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every announcement of a real model would fail the fingerprint check (INVALID_ANNOUNCEMENT).
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).${misspeltOptionNote(options, "fingerprint", OPTION_KEYS)}`,
+        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).`,
       );
-    // A misspelt option (`confg`, `transportMetdata`) would otherwise be ignored, its default used.
-    refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS);
     const fp = normalizeFingerprint(options.fingerprint);
     if (!fp.ok)
       throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });

@@ -17,7 +17,6 @@ import {
   eventByteLength,
   itemDescriptorByteLength,
   itemKeyId,
-  misspeltOptionNote,
   normalizeFingerprint,
   refuseUnknownOptions,
   thrownText,
@@ -394,25 +393,26 @@ export class ProducerCore {
   constructor(options: ProducerOptions) {
     if (options === null || typeof options !== "object")
       throw new EctpError("INVALID_CONFIG", "ProducerCore needs an options object { id, epoch, fingerprint, store }");
+    // First: a misspelt option (`confg`, `fingerPrint`) is named as such, not ignored (its default
+    // used) nor reported as a required option missing.
+    refuseUnknownOptions("ProducerCore", options, OPTION_KEYS);
     if (typeof options.id !== "string" || options.id.length === 0)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.id must be a non-empty string (the producer's stable peer id)${misspeltOptionNote(options, "id", OPTION_KEYS)}`,
+        `options.id must be a non-empty string (the producer's stable peer id)`,
       );
     if (!isPositiveInt(options.epoch))
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describeValue(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
+        `options.epoch must be a positive integer, greater on every restart than on the one before [P8]; got ${describeValue(options.epoch)}`,
       );
     // [P7] Required, though the wire reads an absent fingerprint as all-default: omitted (or misspelt)
     // here, every item of a real model would be refused as INCOMPATIBLE, with only a debug log to say why.
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).${misspeltOptionNote(options, "fingerprint", OPTION_KEYS)}`,
+        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).`,
       );
-    // A misspelt option (`confg`, `transportMetdata`) would otherwise be ignored, its default used.
-    refuseUnknownOptions("ProducerCore", options, OPTION_KEYS);
     const fp = normalizeFingerprint(options.fingerprint);
     if (!fp.ok)
       throw new EctpError("INVALID_CONFIG", `options.fingerprint is invalid: ${fp.error.message}`, { cause: fp.error });

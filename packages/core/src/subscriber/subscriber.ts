@@ -11,7 +11,6 @@ import {
   describeValue,
   ectp,
   itemDescriptorByteLength,
-  misspeltOptionNote,
   normalizeFingerprint,
   refuseUnknownOptions,
   thrownText,
@@ -467,18 +466,15 @@ export class EventSubscriber {
    *   plain object or has a key other than `model`, `dtype`, `rowBytes` and `layoutVersion`.
    */
   constructor(options: SubscriberOptions) {
+    // First: a misspelt option (`retryMS`, `maxViewByte`) is named as such, not ignored (its default used).
+    if (options !== null && typeof options === "object") refuseUnknownOptions("EventSubscriber", options, OPTION_KEYS);
     if (typeof options?.id !== "string" || options.id.length === 0)
-      throw new EctpError(
-        "INVALID_CONFIG",
-        `options.id must be a non-empty string (the subscriber's peer id)${options !== null && typeof options === "object" ? misspeltOptionNote(options, "id", OPTION_KEYS) : ""}`,
-      );
+      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the subscriber's peer id)");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.epoch must be a positive integer; got ${describeValue(options.epoch)}${misspeltOptionNote(options, "epoch", OPTION_KEYS)}`,
+        `options.epoch must be a positive integer; got ${describeValue(options.epoch)}`,
       );
-    // A misspelt option (`retryMS`, `maxViewByte`) would otherwise be ignored, its default used.
-    refuseUnknownOptions("EventSubscriber", options, OPTION_KEYS);
     const positive = (
       name: "retryMs" | "heartbeatIntervalMs" | "catchUpMs" | "maxHeldBatches" | "maxHeldEvents" | "maxHeldBytes" | "maxViewBytes",
       fallback: number,
