@@ -5,7 +5,7 @@
  */
 import { ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
-import { P, QUIET, acks, env, fill, grant, makeConsumer, onlyAttempt, remote, starts } from "./test-support.js";
+import { P, QUIET, acks, descriptor, env, fill, grant, makeConsumer, onlyAttempt, remote, starts } from "./test-support.js";
 
 const OK = ectp.v1.CompletionStatus.COMPLETION_STATUS_OK;
 
@@ -87,6 +87,34 @@ describe("[C5] the failure warning's detail names the cause", () => {
     const w = failureWarning(h);
     expect(w.reason).toBe("EPOCH_CHANGED");
     expect(w.detail).toMatch(/epoch 2.*1/);
+  });
+
+  it("[C5][C11] a grant whose descriptor names another key, another epoch than its sender's, or is invalid: what is wrong with it", () => {
+    const send = (item: ectp.v1.IItemDescriptor) => {
+      const h = makeConsumer(QUIET);
+      h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+      const attemptId = onlyAttempt(h.core.poll(0));
+      h.core.handleEnvelope(P, env(P, 1, { readGrant: { attemptId, grantId: 7, item, leaseMs: 30_000 } }), 0);
+      h.core.poll(0);
+      return failureWarning(h);
+    };
+    expect(send(descriptor("h2"))).toEqual({ reason: "INVALID_ANNOUNCEMENT", detail: "the grant's descriptor names another item key than the one requested" });
+    expect(send(descriptor("h1", { epoch: 2 }))).toEqual({ reason: "EPOCH_CHANGED", detail: "the grant's descriptor names epoch 2, the announcement 1" });
+    const invalid = send({ ...descriptor("h1"), producerId: "" });
+    expect(invalid.reason).toBe("INVALID_ANNOUNCEMENT");
+    expect(invalid.detail).toMatch(/^the grant's descriptor is invalid: .*producer/);
+  });
+
+  it("[C5] a destination of another length than the item: both lengths", () => {
+    const h = makeConsumer(QUIET);
+    const allocate = h.pool.allocate.bind(h.pool);
+    h.pool.allocate = (keyId, size) => {
+      const d = allocate(keyId, size);
+      return d === undefined ? d : { ...d, length: size / 2 };
+    };
+    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+    grant(h, onlyAttempt(h.core.poll(0)), 7, "h1", 0);
+    expect(failureWarning(h)).toEqual({ reason: "INTERNAL", detail: "the destination pool returned 8 bytes for an item of 16" });
   });
 
   it("[C5][C11] a grant whose lease leaves nothing past the safety margin: the lease and the margin", () => {
