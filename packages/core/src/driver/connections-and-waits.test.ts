@@ -3,6 +3,7 @@
 // that failed or was let go leaves behind, and run()'s sleeps after a wake().
 import { describe, expect, it, vi } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
+import { RecordingLogger } from "../consumer/test-support.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
 import type { Transport, TransportActivity } from "../transport.js";
@@ -47,8 +48,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
   it("[P8] a connect failing again and again (a core retrying a dead peer) is one warning, then info, until a connect works", async () => {
     const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore();
-    const logged: string[] = [];
-    const logger = { debug() {}, info: (m: string) => logged.push(`info: ${m}`), warn: (m: string) => logged.push(`warn: ${m}`), error() {} };
+    const logger = new RecordingLogger();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
     const attempt = async (result: Promise<void>) => {
       t.connectResult = result;
@@ -63,7 +63,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     for (let i = 0; i < 3; i++) await attempt(refused());
     await attempt(Promise.resolve());
     await attempt(refused());
-    expect(logged).toEqual([
+    expect(logger.records.map((r) => `${r.level}: ${r.message}`)).toEqual([
       "warn: connectPeer failed; peer treated as unreachable",
       "info: connectPeer failed again; peer treated as unreachable",
       "info: connectPeer failed again; peer treated as unreachable",
@@ -102,8 +102,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
   it("a never-connected peer's warning does not silence the warning of its first real connect failure", async () => {
     const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore();
-    const logged: string[] = [];
-    const logger = { debug() {}, info: (m: string) => logged.push(`info: ${m}`), warn: (m: string) => logged.push(`warn: ${m}`), error() {} };
+    const logger = new RecordingLogger();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
     consumer.outputs = [heartbeatTo("p")];
     driver.step();
@@ -113,7 +112,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     driver.step();
     await flush();
     driver.step();
-    expect(logged.map((l) => l.split(":").slice(0, 2).join(":"))).toEqual([
+    expect(logger.records.map((r) => `${r.level}: ${r.message.split(":")[0]}`)).toEqual([
       "warn: transport reports a peer unreachable that was never connected",
       "warn: connectPeer failed; peer treated as unreachable",
     ]);
