@@ -32,7 +32,7 @@
 //     2026-12-05 every round built 500 new requests: with 10^5 requests outstanding V8 then
 //     allocated those inputs in the old generation (allocation-site pretenuring: the effect
 //     was gone with --no-allocation-site-pretenuring), and the marking their garbage set off
-//     was charged to the admits (about 1.3x the new-request cost at 10^5; 10^3 unchanged).
+//     was charged to the admits (1.3x to 1.6x the new-request cost at 10^5 in paired runs).
 //     Building them as an engine gets them, decoded from the wire, did not avoid it (2.9 us
 //     per admit at 10^5). The core's own records are not pretenured: they are class
 //     instances, and it holds none of the engine's objects (until 2026-12-04 each fetch held
@@ -84,7 +84,7 @@ const ADMIT_BASELINE = baselineOption();
  * outstanding cost ~3,100 ns in the second half of every scavenge cycle against ~600 in the first
  * (traced batch by batch: every function slowed alike, no GC or deopt in those batches; the same
  * phases moved to 10^3 with `--min-semi-space-size=32`), so that row measured where allocation
- * landed in this VM's memory, not the core.
+ * landed in this VM's memory, not the core (first touches of new pages: see QUIET_ROUNDS).
  */
 const CHILD_FLAGS = ["--max-old-space-size=4096"];
 /**
@@ -96,7 +96,7 @@ const CHILD_FLAGS = ["--max-old-space-size=4096"];
  * rounds such spells covered up to 75 of the 100 measured rounds, in one size and not another.
  */
 const QUIET_ROUNDS = 10;
-/** The most warm-up rounds part 2 runs per child; the rounds still faulting at the end are reported. */
+/** The most warm-up rounds part 2 runs per child (then it measures all the same: its warm-up count and the faults are printed). */
 const WARM_MAX_ROUNDS = Math.max(QUIET_ROUNDS, Math.round(600 * SCALE));
 /** Minor and major page faults of this process so far. */
 const pageFaults = () => {
