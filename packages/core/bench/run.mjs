@@ -17,7 +17,8 @@
 // (2) Admission cost per admit() call with 10^3, 10^4 and 10^5 outstanding requests, each
 //     size in a fresh child process with the same heap flags (so one size's garbage does
 //     not land in another's measurement). Outstanding requests are built untimed first;
-//     then, in repetitions, timed batches of (a) re-admits of waiting (deferred) requests,
+//     then, after a warm-up that lasts until the process stops taking page faults
+//     (QUIET_ROUNDS), in repetitions, timed batches of (a) re-admits of waiting (deferred) requests,
 //     what an engine does every step, and (b) admits of new one-item requests (each
 //     finished untimed afterwards, so the outstanding count stays put). Median and best
 //     per call; the ratio 10^5 / 10^3 of the medians is the flatness target. A third,
