@@ -35,11 +35,12 @@
 //     was gone with --no-allocation-site-pretenuring), and the marking their garbage set off
 //     was charged to the admits (1.3x to 1.6x the new-request cost at 10^5 in paired runs).
 //     Building them as an engine gets them, decoded from the wire, did not avoid it (2.9 us
-//     per admit at 10^5). The core's own records are not pretenured: they are class
-//     instances, and it holds none of the engine's objects (until 2026-12-04 each fetch held
-//     a validated descriptor made by an object literal, and through it the engine's
-//     descriptor: both sites were pretenured, and new-request admits at 10^5 outstanding
-//     cost 1.4x to 2.1x as much).
+//     per admit at 10^5). The core's own allocation does not do it: with the harness
+//     allocating nothing, the old generation stays the same size while the rounds run
+//     (--trace-gc, at every size). Until 2026-12-04 it did: each fetch held a validated
+//     descriptor made by an object literal, and through it the engine's descriptor; both
+//     sites were pretenured, and new-request admits at 10^5 outstanding cost 1.4x to 2.1x
+//     as much.
 //
 // Targets: >= 1,000,000 lifecycles/s (object path); admit ratio <= 1.5x.
 // (3) Informative: where a lifecycle's time goes, phase by phase (see `phases`).
