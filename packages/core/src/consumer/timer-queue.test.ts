@@ -127,7 +127,8 @@ describe("backoffDelay [C4]", () => {
 
 // Routing the tests above leave open: deadlines equal to their lane's last one (many requests
 // admitted at one clock reading) stay in the FIFO lane and fire in scheduling order; a lane is
-// compacted only past 64 cancelled slots it still holds; an attempt below 1 backs off as the first.
+// compacted only past 64 cancelled slots it still holds, and then in place, wrapped or not; an attempt
+// below 1 backs off as the first.
 describe("TimerQueue: equal deadlines in one lane", () => {
   it("records scheduled at the same time as the lane's last deadline are appended to that lane", () => {
     const q = new TimerQueue<Rec>(2);
@@ -177,6 +178,33 @@ describe("TimerQueue: when a lane is compacted", () => {
     expect((recs[65] as Rec).tPos).toBe(65);
     expect(q.size).toBe(130);
     expect(q.popDue(1_000)).toBe(recs[65]);
+  });
+
+  it("a compaction of a lane whose ring wraps keeps the order, every record's own slot and nothing cancelled", () => {
+    type Lane = { ring: (Rec | undefined)[]; mask: number; head: number; tail: number };
+    const q = new TimerQueue<Rec>(1);
+    const lane = () => (q as unknown as { lanes: Lane[] }).lanes[0] as Lane;
+    const recs = Array.from({ length: 170 }, (_, i) => rec(`r${i}`));
+    for (let i = 0; i < 100; i++) q.schedule(recs[i] as Rec, 10 + i, 1);
+    for (let i = 0; i < 60; i++) expect(q.popDue(69)).toBe(recs[i]); // the head moves to 60
+    for (let i = 100; i < 160; i++) q.schedule(recs[i] as Rec, 10 + i, 1); // the ring (128 slots) wraps
+    expect(lane().mask).toBe(127);
+    expect(lane().tail & lane().mask).toBeLessThan(lane().head & lane().mask);
+    for (let i = 61; i <= 124; i++) q.cancel(recs[i] as Rec); // the 64th cancel compacts
+    const live = [recs[60], ...recs.slice(125, 160)] as Rec[];
+    expect(q.size).toBe(live.length);
+    const l = lane();
+    expect(l.tail - l.head).toBe(live.length);
+    expect(l.ring.filter((r) => r !== undefined)).toHaveLength(live.length);
+    for (const r of live) expect(l.ring[r.tPos & l.mask]).toBe(r);
+    expect(l.tail).toBeLessThanOrEqual(2 * (l.mask + 1)); // positions renumbered, not growing without end
+    q.cancel(recs[130] as Rec); // by its new position
+    expect(l.ring.includes(recs[130])).toBe(false);
+    for (let i = 160; i < 170; i++) q.schedule(recs[i] as Rec, 200 + i, 1);
+    const fired: Rec[] = [];
+    for (let r = q.popDue(1_000); r !== undefined; r = q.popDue(1_000)) fired.push(r);
+    expect(fired).toEqual([...live.filter((r) => r !== recs[130]), ...recs.slice(160, 170)]);
+    expect(q.size).toBe(0);
   });
 });
 
