@@ -2,8 +2,8 @@
  * The options of the three constructors (ConsumerCore, ProducerCore, EventSubscriber), past what
  * config.test.ts checks: a value that cannot be turned into a string is described, never a
  * TypeError; a key that is not an option is refused with the nearest one; and a fingerprint given
- * to a constructor must be a plain object of its four fields with a model (absent fields stay
- * legal on the wire).
+ * to a constructor must be a plain object of its four fields, any of them absent or empty (the
+ * all-default fingerprint of SPEC.md 3.1).
  */
 import { EctpError, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";

@@ -67,6 +67,15 @@ export interface ReadOperation {
  */
 export type ReadStatus = "done" | "failed" | "cancelled";
 
+/**
+ * Whether `status` is a {@link ReadStatus}, the only results that settle a read [I5] (the
+ * consumer's rule, and the driver's when it waits at close for the reads still in flight).
+ * @internal
+ */
+export function settlesRead(status: unknown): status is ReadStatus {
+  return status === "done" || status === "failed" || status === "cancelled";
+}
+
 /** A finished (settled) read. */
 export interface ReadResult {
   /** The id given to {@link Transport.startRead}. */

@@ -41,7 +41,7 @@ import { hashBytes, hashString } from "../tables/hash.js";
 import { IdTable } from "../tables/id-table.js";
 import { OrderedTable } from "../tables/ordered-table.js";
 import { StringTable } from "../tables/string-table.js";
-import type { ReadDestination, ReadResult } from "../transport.js";
+import { type ReadDestination, type ReadResult, settlesRead } from "../transport.js";
 import { backoffDelay } from "./backoff.js";
 import { REQUEST_OUTCOME_ONLY, isRetryableReject, reasonName } from "./reasons.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
@@ -2010,7 +2010,7 @@ export class ConsumerCore {
       return;
     }
     const status = result.status;
-    if (status !== "done" && status !== "failed" && status !== "cancelled") {
+    if (!settlesRead(status)) {
       // [C8][I5] Not one of the statuses that say the read settled: the transport may still write into
       // the destination, so nothing is freed. The read stays in flight, to end at its deadline (and be
       // quarantined) or when a result with a known status comes.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
+import type { ReadResult, ReadStatus } from "../transport.js";
 import { Driver } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, startRead, waitUntil, wire } from "./test-support.js";
 
@@ -75,6 +76,20 @@ describe("Driver.close()", () => {
     await driver.close();
     expect(consumer.calls).toEqual(["read:5:failed"]);
     expect(driver.hasWork).toBe(false);
+  });
+
+  it("[I5] a read result with a status that settles nothing does not end close()'s wait for that read; the settling one does", async () => {
+    const { t, consumer, driver } = rig();
+    const results: ReadResult[][] = [];
+    t.close = async () => {
+      consumer.outputs = [startRead(5, "q")]; // started by the last step, on a transport that takes it
+      t.startRead = () => {
+        results.push([{ readId: 5, status: "stalled" as ReadStatus }], [], [], [{ readId: 5, status: "done", bytesRead: 1 }]);
+      };
+    };
+    t.poll = () => ({ messages: [], reads: results.shift() ?? [], unreachable: [] });
+    await driver.close();
+    expect(consumer.calls).toEqual(["read:5:stalled", "read:5:done"]);
   });
 
   it("[I1] stops stepping after 16 steps past the transport's close while reads keep failing: close() always ends", async () => {

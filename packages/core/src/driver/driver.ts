@@ -11,7 +11,7 @@ import { containLogger, type Logger } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
-import type { ReadOperation, ReadResult, Transport, TransportActivity } from "../transport.js";
+import { type ReadOperation, type ReadResult, type Transport, type TransportActivity, settlesRead } from "../transport.js";
 
 /**
  * A source of the current time in milliseconds: the one the driver passes to the cores. Every
@@ -341,7 +341,9 @@ export class Driver {
 
   /** A read result to the consumer, contained as every hand-off of a step is. */
   private handReadResult(r: ReadResult, now: number): void {
-    this.readsAfterClose?.delete(r.readId);
+    // [I5] Only a result that settles the read ends the wait for it at close: the consumer keeps a
+    // read with any other status in flight, destination included.
+    if (r !== null && typeof r === "object" && settlesRead(r.status)) this.readsAfterClose?.delete(r.readId);
     try {
       this.consumer?.handleReadResult(r, now);
     } catch (cause) {
