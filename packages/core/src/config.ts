@@ -5,22 +5,33 @@
  * @module
  */
 
-import { EctpError, closestName, describeValue, thrownMessage } from "@ectp/protocol";
+import { EctpError, type NormalizedFingerprint, closestName, describeValue, normalizeFingerprint, thrownMessage } from "@ectp/protocol";
 
 /** The fields of a fingerprint (ectp.v1.IFingerprint). */
 const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "rowBytes", "layoutVersion"]);
 
 /**
- * [C2][P7] What is wrong with the `fingerprint` option of a constructor beyond what
- * `normalizeFingerprint` checks (call it after that one accepted `fp`), or `undefined`. On the
- * wire an absent field is its proto3 default; in a constructor, where a misspelt fingerprint is
- * what requiring one is meant to catch, the option must be a plain object (or an
- * `ectp.v1.Fingerprint`) with no key but `model`, `dtype`, `rowBytes` and `layoutVersion`. (An
- * empty model stays allowed: SPEC.md 3.1 gives the all-default fingerprint a meaning.) The text
- * follows `options.fingerprint` in a message. Never throws.
+ * [C2][P7] The `fingerprint` option of a constructor, normalised (given: `null` and `undefined` are
+ * the caller's to handle), or INVALID_CONFIG naming what is wrong. First what the wire needs
+ * (`normalizeFingerprint`: a value that would not encode). Then more than the wire asks: on the wire
+ * an absent field is its proto3 default, but in a constructor, where a misspelt fingerprint is what
+ * requiring one is meant to catch, the option must be a plain object (or an `ectp.v1.Fingerprint`)
+ * with no key but `model`, `dtype`, `rowBytes` and `layoutVersion`; a misspelt field would leave the
+ * fingerprint all-default, and every item of the real model refused. (An empty model stays allowed:
+ * SPEC.md 3.1 gives the all-default fingerprint a meaning.)
  * @internal
  */
-export function fingerprintOptionProblem(fp: unknown): string | undefined {
+export function fingerprintOption(fp: unknown): NormalizedFingerprint {
+  const normalized = normalizeFingerprint(fp);
+  if (!normalized.ok)
+    throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${normalized.error.message}`, { cause: normalized.error });
+  const problem = fingerprintShapeProblem(fp);
+  if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
+  return normalized.value;
+}
+
+/** What {@link fingerprintOption} refuses past `normalizeFingerprint`, as the text after `options.fingerprint`; never throws. */
+function fingerprintShapeProblem(fp: unknown): string | undefined {
   try {
     if (fp === null || typeof fp !== "object") return undefined; // normalizeFingerprint refused it already
     const tag = Object.prototype.toString.call(fp).slice(8, -1);

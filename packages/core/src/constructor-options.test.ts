@@ -195,6 +195,12 @@ describe("the fingerprint given to a constructor", () => {
     expect(configError(make({ ...CONSUMER_FP, revision: 2 })).message).toMatch(/options\.fingerprint\.revision is not a fingerprint field; the fields are /);
   });
 
+  it.each(cores)("%s %s refuses one that would not encode, in the same words", (_owner, _req, make) => {
+    expect(configError(make({ ...CONSUMER_FP, dtype: -1 })).message).toMatch(
+      /^\[INVALID_CONFIG\] options\.fingerprint is malformed: .*fingerprint\.dtype must be a Dtype enum value/,
+    );
+  });
+
   it.each(cores)("%s %s refuses one that is not a plain object (an array, a Map, a Date, bytes)", (_owner, _req, make) => {
     expect(configError(make([])).message).toBe(
       "[INVALID_CONFIG] options.fingerprint must be a plain object of model, dtype, rowBytes, layoutVersion (or an ectp.v1.Fingerprint); got an array.",
@@ -229,10 +235,11 @@ describe("the fingerprint given to a constructor", () => {
     expect(configError(make(fp)).message).toBe("[INVALID_CONFIG] options.fingerprint could not be read (no keys); pass a plain object.");
   });
 
-  it("an EventSubscriber refuses a fingerprint that is an array or has a misspelt field; one without a model is the default, as when omitted", () => {
+  it("[P7] an EventSubscriber refuses a fingerprint that is an array, would not encode or has a misspelt field; one without a model is the default, as when omitted", () => {
     const make = (fingerprint: unknown) => subscriber({ fingerprint });
     expect(configError(make([])).message).toContain("options.fingerprint must be a plain object of model, dtype, rowBytes, layoutVersion");
     expect(configError(make({ modle: "m" })).message).toContain("options.fingerprint.modle is not a fingerprint field (did you mean model?)");
+    expect(configError(make({ dtype: -1 })).message).toContain("options.fingerprint is malformed: ");
     for (const ok of [{}, { dtype: 3 }, { model: "m" }, undefined, null]) expect(make(ok)).not.toThrow();
   });
 

@@ -17,7 +17,6 @@ import {
   decodeEnvelope,
   describeValue,
   ectp,
-  normalizeFingerprint,
   refuseUnknownOptions,
   thrownText,
   validateDescriptor,
@@ -26,7 +25,7 @@ import { checkedNow } from "../clock.js";
 import {
   type ConsumerConfig,
   DEFAULT_CONSUMER_CONFIG,
-  fingerprintOptionProblem,
+  fingerprintOption,
   grantLeaseMs,
   mergeConfig,
   peerHeartbeatIntervalMs,
@@ -777,10 +776,7 @@ export class ConsumerCore {
     // used) nor reported as a required option missing.
     refuseUnknownOptions("ConsumerCore", options, OPTION_KEYS);
     if (typeof options.id !== "string" || options.id.length === 0)
-      throw new EctpError(
-        "INVALID_CONFIG",
-        `options.id must be a non-empty string: the consumer's stable peer id.`,
-      );
+      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string: the consumer's stable peer id.");
     if (!Number.isSafeInteger(options.epoch) || options.epoch < 1)
       throw new EctpError(
         "INVALID_CONFIG",
@@ -791,15 +787,9 @@ export class ConsumerCore {
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).`,
+        "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).",
       );
-    const fp = normalizeFingerprint(options.fingerprint);
-    if (!fp.ok)
-      throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
-    // [C2] Not on the wire (absent fields are proto3 defaults there), but here: a fingerprint with a
-    // misspelt field, or none, would be all-default, and every announcement of the real model refused.
-    const fpProblem = fingerprintOptionProblem(options.fingerprint);
-    if (fpProblem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${fpProblem}`);
+    const fp = fingerprintOption(options.fingerprint); // [C2] a misspelt field would refuse every announcement of the real model
     const pool = options.destinations;
     if (
       pool === null ||
@@ -820,10 +810,10 @@ export class ConsumerCore {
     this.epoch = options.epoch;
     this.nextAttemptId = idBeforeEpoch(options.epoch); // [C10] a late reply to a run before a restart answers no attempt of this one
     this.fingerprint = {
-      model: fp.value.model,
-      dtype: fp.value.dtype,
-      rowBytes: fp.value.rowBytes,
-      layoutVersion: fp.value.layoutVersion,
+      model: fp.model,
+      dtype: fp.dtype,
+      rowBytes: fp.rowBytes,
+      layoutVersion: fp.layoutVersion,
     };
     this.pool = pool;
     this.transportMetadata = transportMetadataOption(options.transportMetadata);

@@ -27,7 +27,7 @@ import { checkedNow } from "../clock.js";
 import {
   DEFAULT_PRODUCER_CONFIG,
   type ProducerConfig,
-  fingerprintOptionProblem,
+  fingerprintOption,
   mergeConfig,
   peerHeartbeatIntervalMs,
   transportMetadataOption,
@@ -397,10 +397,7 @@ export class ProducerCore {
     // used) nor reported as a required option missing.
     refuseUnknownOptions("ProducerCore", options, OPTION_KEYS);
     if (typeof options.id !== "string" || options.id.length === 0)
-      throw new EctpError(
-        "INVALID_CONFIG",
-        `options.id must be a non-empty string (the producer's stable peer id)`,
-      );
+      throw new EctpError("INVALID_CONFIG", "options.id must be a non-empty string (the producer's stable peer id)");
     if (!isPositiveInt(options.epoch))
       throw new EctpError(
         "INVALID_CONFIG",
@@ -411,15 +408,9 @@ export class ProducerCore {
     if (options.fingerprint === undefined || options.fingerprint === null)
       throw new EctpError(
         "INVALID_CONFIG",
-        `options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).`,
+        "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).",
       );
-    const fp = normalizeFingerprint(options.fingerprint);
-    if (!fp.ok)
-      throw new EctpError("INVALID_CONFIG", `options.fingerprint is invalid: ${fp.error.message}`, { cause: fp.error });
-    // [P7] Not on the wire (absent fields are proto3 defaults there), but here: a fingerprint with a
-    // misspelt field, or none, would be all-default, and every request for the real model refused.
-    const fpProblem = fingerprintOptionProblem(options.fingerprint);
-    if (fpProblem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${fpProblem}`);
+    const fp = fingerprintOption(options.fingerprint); // [P7] a misspelt field would refuse every request for the real model
     const s = options.store as Partial<ItemStore> | undefined;
     if (
       !s ||
@@ -460,7 +451,7 @@ export class ProducerCore {
     this.epoch = options.epoch;
     this.nextGrantId = idBeforeEpoch(options.epoch) + 1; // [P2] a late ACK from before a restart names no grant of this run
     this.fingerprint = options.fingerprint;
-    this.fp = fp.value;
+    this.fp = fp;
     this.store = options.store;
     this.verdicts = options.store instanceof MemoryItemStore ? undefined : new WeakMap();
     this.hasUnpinEntry = typeof options.store.unpinEntry === "function";

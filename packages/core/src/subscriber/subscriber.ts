@@ -11,13 +11,12 @@ import {
   describeValue,
   ectp,
   itemDescriptorByteLength,
-  normalizeFingerprint,
   refuseUnknownOptions,
   thrownText,
   tryItemKeyId,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
-import { DEFAULT_TIMERS, fingerprintOptionProblem, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
+import { DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
@@ -501,14 +500,8 @@ export class EventSubscriber {
     this.maxViewBytes = positive("maxViewBytes", 256 << 20);
     // Checked here: a malformed one could not be encoded in the Hello, and a driver drops an envelope
     // that does not encode, so the subscriber would follow nothing, silently.
-    if (options.fingerprint !== undefined && options.fingerprint !== null) {
-      const fp = normalizeFingerprint(options.fingerprint);
-      if (!fp.ok) throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${fp.error.message}`, { cause: fp.error });
-      // Not a plain object (an array), or a misspelt field: its fields would be sent as their
-      // defaults, and every producer would refuse the Hello.
-      const problem = fingerprintOptionProblem(options.fingerprint);
-      if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
-    }
+    // [P7] A misspelt field would be sent as its default, and every producer would refuse the Hello.
+    if (options.fingerprint !== undefined && options.fingerprint !== null) fingerprintOption(options.fingerprint);
     this.fingerprint = options.fingerprint ?? {};
     this.transportMetadata = transportMetadataOption(options.transportMetadata);
     // [I1] The logger is the engine's code: what it throws is contained and counted (stats().hookFailures),
