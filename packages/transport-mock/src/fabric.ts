@@ -220,7 +220,8 @@ function isStale(r: ReadState, generation: number): boolean {
   return r.settled || generation !== r.generation;
 }
 
-function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
+/** An EctpError(INVALID_ARGUMENT) with `details` (the mock's refusal of a caller's bad argument). */
+export function invalid(message: string, details: Record<string, unknown> = {}): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { details });
 }
 
@@ -1254,14 +1255,18 @@ export class Fabric {
     if (woken > 0 && this.clock !== undefined && !this.processing && !this.wakingAll) this.armTimer();
   }
 
-  private wakeAll(): void {
+  /**
+   * Wake the waits of every endpoint that are due (`every`: all of them, when the external clock gave
+   * a bad reading), dropping replaced endpoints nobody waits on any more; then re-arm the timer.
+   */
+  private wakeAll(every = false): void {
     // Nobody waiting (a virtual-time loop such as the simulator's never waits): no walk over the endpoints.
     if (this.waiterCount > 0) {
       this.wakingAll = true;
       try {
-        for (const ep of this.endpoints.values()) this.wake(ep);
+        for (const ep of this.endpoints.values()) this.wake(ep, every);
         for (const ep of this.replaced) {
-          this.wake(ep);
+          this.wake(ep, every);
           if (ep.waiters.length === 0) this.replaced.delete(ep);
         }
       } finally {
@@ -1298,25 +1303,12 @@ export class Fabric {
         const at = peekClock(clock);
         // No throw from a timer (nobody would catch it): a bad reading ends every wait instead, and
         // the waiting loop's next call (poll, waitForActivity) reads the clock and reports it.
-        if (Number.isNaN(at)) this.endEveryWait();
+        if (Number.isNaN(at)) this.wakeAll(true);
         else this.processDue(at);
       },
       // A longer delay than a Node timer takes would fire after 1 ms, every time: re-armed when it fires.
       // A bad reading (NaN) fires at once, to end the waits (above).
       Number.isNaN(now) ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(target - now))),
     );
-  }
-
-  /** Resolve every pending wait of every endpoint (the external clock gave a bad reading), then drop the timer. */
-  private endEveryWait(): void {
-    this.wakingAll = true;
-    try {
-      for (const ep of this.endpoints.values()) this.wake(ep, true);
-      for (const ep of this.replaced) this.wake(ep, true);
-      this.replaced.clear();
-    } finally {
-      this.wakingAll = false;
-    }
-    this.armTimer();
   }
 }

@@ -6,7 +6,7 @@
 
 import type { MemoryRegion } from "@ectp/core";
 import { EctpError, describeValue, refuseUnknownOptions } from "@ectp/protocol";
-import { type ExternalClock, Fabric } from "./fabric.js";
+import { type ExternalClock, Fabric, invalid } from "./fabric.js";
 import type { FaultCounts, FaultPlan, LinkFaults } from "./faults.js";
 import type { NetworkObserver, UnsafeDeregistration, UnsettledWrite } from "./observer.js";
 import { MockTransport } from "./transport.js";
@@ -60,10 +60,6 @@ const OPTION_KEYS: readonly (keyof MockNetworkOptions)[] = ["seed", "clock", "st
 
 function config(message: string, details: Record<string, unknown>): EctpError {
   return new EctpError("INVALID_CONFIG", message, { details });
-}
-
-function invalidArgument(message: string, details: Record<string, unknown>): EctpError {
-  return new EctpError("INVALID_ARGUMENT", message, { details });
 }
 
 /**
@@ -190,7 +186,7 @@ export class MockNetwork {
    */
   advanceBy(ms: number): void {
     if (typeof ms !== "number" || !(Number.isFinite(ms) && ms >= 0)) {
-      throw invalidArgument(`advanceBy needs a finite number of ms >= 0, got ${describeValue(ms)}`, { ms });
+      throw invalid(`advanceBy needs a finite number of ms >= 0, got ${describeValue(ms)}`, { ms });
     }
     this.fabric.advanceTo(this.fabric.now() + ms);
   }
@@ -243,7 +239,7 @@ export class MockNetwork {
   private setPartitioned(a: string, b: string, oneWay: boolean, partitioned: boolean): void {
     if (typeof a !== "string" || typeof b !== "string") {
       const what = partitioned ? "partition" : "heal";
-      throw invalidArgument(`${what} needs two endpoint ids (strings), got ${describeValue(a)} and ${describeValue(b)}`, { a, b });
+      throw invalid(`${what} needs two endpoint ids (strings), got ${describeValue(a)} and ${describeValue(b)}`, { a, b });
     }
     const plan = this.fabric.faults();
     const links: LinkFaults[] = [...(plan.links ?? [])];
@@ -268,7 +264,7 @@ export class MockNetwork {
   crash(id: string): boolean {
     checkId(id, "crash");
     const t = this.transports.get(id);
-    if (t === undefined) throw invalidArgument(`no endpoint "${id}" exists on this MockNetwork`, { id });
+    if (t === undefined) throw invalid(`no endpoint "${id}" exists on this MockNetwork`, { id });
     const state = this.fabric.current(id);
     if (state === undefined || state.status !== "live") return false;
     this.fabric.crash(state);
@@ -284,7 +280,7 @@ export class MockNetwork {
    */
   restart(id: string): MockTransport {
     checkId(id, "restart");
-    if (!this.transports.has(id)) throw invalidArgument(`no endpoint "${id}" exists on this MockNetwork; use endpoint("${id}")`, { id });
+    if (!this.transports.has(id)) throw invalid(`no endpoint "${id}" exists on this MockNetwork; use endpoint("${id}")`, { id });
     this.crash(id);
     const t = this.spawn(id);
     this.fabric.countRestart(id);
@@ -327,7 +323,7 @@ export class MockNetwork {
 
 /** Refuses an endpoint id that is not a string (`INVALID_ARGUMENT`, naming `method`), before the id goes into any message. */
 function checkId(id: unknown, method: string): asserts id is string {
-  if (typeof id !== "string") throw invalidArgument(`${method} needs an endpoint id (a string), got ${describeValue(id)}`, { id });
+  if (typeof id !== "string") throw invalid(`${method} needs an endpoint id (a string), got ${describeValue(id)}`, { id });
 }
 
 /** Whether `l` is exactly an entry {@link MockNetwork.partition} or `heal` adds for `from -> to`. */
