@@ -134,12 +134,29 @@ function remember(set: Set<string>, peerId: string): void {
   set.add(peerId);
 }
 
-/** The Transport methods a Driver calls. */
-const TRANSPORT_METHODS = ["poll", "send", "startRead", "cancelRead", "connectPeer", "disconnectPeer", "waitForActivity", "close"];
+/** The Transport methods a Driver calls (names of the interface: a renamed method fails to compile here). */
+const TRANSPORT_METHODS = [
+  "poll",
+  "send",
+  "startRead",
+  "cancelRead",
+  "connectPeer",
+  "disconnectPeer",
+  "waitForActivity",
+  "close",
+] as const satisfies readonly (keyof Transport)[];
 /** The methods a Driver calls on a consumer, a producer and a subscriber. */
-const CONSUMER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handleReadResult", "handlePeerUnreachable", "nextDeadline", "stats"];
-const PRODUCER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handlePeerUnreachable", "nextDeadline"];
-const SUBSCRIBER_METHODS = ["poll", "handleMessage", "handlePeerUnreachable", "nextDeadline"];
+const CONSUMER_METHODS = [
+  "poll",
+  "handleMessage",
+  "handleEnvelope",
+  "handleReadResult",
+  "handlePeerUnreachable",
+  "nextDeadline",
+  "stats",
+] as const satisfies readonly (keyof ConsumerCore)[];
+const PRODUCER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handlePeerUnreachable", "nextDeadline"] as const satisfies readonly (keyof ProducerCore)[];
+const SUBSCRIBER_METHODS = ["poll", "handleMessage", "handlePeerUnreachable", "nextDeadline"] as const satisfies readonly (keyof EventSubscriber)[];
 
 /**
  * Refuse a Driver option that is not an object with `methods` (INVALID_CONFIG naming the ones it

@@ -58,7 +58,7 @@ function checksumProblem(checksum: ectp.v1.IChecksum, e: StoreEntry): string | u
 }
 
 /** The keys a {@link MemoryItemStoreOptions} may have (any other is refused, a misspelt `release` above all). */
-const STORE_OPTIONS = ["capacityBytes", "locate", "release"];
+const STORE_OPTIONS = ["capacityBytes", "locate", "release"] as const satisfies readonly (keyof MemoryItemStoreOptions)[];
 
 /** Options of a {@link MemoryItemStore}. */
 export interface MemoryItemStoreOptions {
