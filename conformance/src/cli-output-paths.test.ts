@@ -66,4 +66,12 @@ describe("other output paths checked before the run", () => {
     expect(readdirSync(dir).sort()).toEqual(["link.xml", "new", "t.xml"]);
     expect(readdirSync(join(dir, "new")).sort()).toEqual(["r.ectp-report.json", "r.json"]);
   }, 60_000);
+
+  it("a path through `..` of a directory the run creates is written as given (it used to fail with EEXIST after the run)", async () => {
+    const dir = tempDir();
+    const through = `${dir}/made/../j.xml`;
+    const r = await cli("--transport", "mock", "--filter", "transport/mock/byte-exact-*", "--junit", through);
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(["j.xml", "made"]);
+  }, 60_000);
 });

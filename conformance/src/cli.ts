@@ -2,26 +2,10 @@
  * `ectp conformance`: the command-line runner.
  * @module
  */
-import { randomBytes } from "node:crypto";
-import {
-  accessSync,
-  closeSync,
-  constants,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readSync,
-  readlinkSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { closeSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { EctpError, closestName, thrownMessage } from "@ectp/protocol";
+import { EctpError, closestName, makeDirectories, outputPathProblem, thrownMessage } from "@ectp/protocol";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
@@ -581,7 +565,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   if (v.junit !== undefined) outputs.push(["--junit", v.junit]);
   if (v.report !== undefined) outputs.push(["--report", v.report], ["--report (its summary)", summaryPath(v.report)]);
   for (const [flag, path] of outputs) {
-    const problem = outputPathProblem(path);
+    const problem = outputPathProblem(path, { createsDirectories: true });
     if (problem !== undefined) throw new UsageError(`${flag} cannot write ${JSON.stringify(path)}: ${problem}; nothing was run`);
   }
   for (let i = 0; i < outputs.length; i++)
@@ -682,92 +666,6 @@ function summaryPath(report: string): string {
   return join(dirname(report), `${basename(report).replace(/\.json$/, "")}.ectp-report.json`);
 }
 
-/**
- * Why `file` cannot be written, or undefined when it can: the checks of `ectp simulate --report`
- * (a file, not "-" or a directory; a dangling symbolic link's target in an existing directory),
- * with missing directories allowed, since the write creates them. Checked before the run, so a
- * long run is not thrown away for a typo in a path. Nothing is left behind: where the file or a
- * directory must be created, the nearest existing directory is tried by creating a probe of that
- * kind in it and removing it at once, because a directory that `access()` calls writable may
- * still take no new entries (`/proc`: the write failed with ENOENT only after the whole run).
- * @param createsDirectories - whether the write creates missing directories (not for the target
- *   of a symbolic link, whose directory must exist).
- */
-function outputPathProblem(file: string, createsDirectories = true): string | undefined {
-  if (file === "-") return 'it would be a file named "-", not standard output (which carries the terminal report); name a file';
-  // A trailing separator names a directory (resolve() would drop it and check a file of that name).
-  if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
-  const path = resolve(file);
-  try {
-    if (statSync(path).isDirectory()) return "it is a directory; name a file in it";
-    accessSync(path, constants.W_OK);
-    return undefined;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
-  }
-  // A dangling symbolic link: the write creates its target, in the target's directory, which it
-  // does not create (a chain of links ends, or stat above says ELOOP).
-  let target: string | undefined;
-  try {
-    if (lstatSync(path).isSymbolicLink()) target = resolve(dirname(path), readlinkSync(path));
-  } catch {
-    // no such entry: the file itself is created below
-  }
-  if (target !== undefined) {
-    const problem = outputPathProblem(target, false);
-    return problem === undefined ? undefined : `it is a symbolic link to ${target}, which cannot be written: ${problem}`;
-  }
-  // The nearest existing ancestor must be a writable directory that takes new entries.
-  let dir = dirname(path);
-  let missing: string | undefined; // The first directory the write would create, if any.
-  for (;;) {
-    try {
-      if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
-      accessSync(dir, constants.W_OK);
-      return missing === undefined ? probeProblem(dir, "file") : probeProblem(dir, "directory", missing);
-    } catch (e) {
-      // ENOTDIR: a file stands higher up; the walk reaches it and names it.
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
-    }
-    if (!createsDirectories) return `directory ${dir} does not exist`;
-    const up = dirname(dir);
-    if (up === dir) return `no directory of ${path} exists`;
-    missing = dir;
-    dir = up;
-  }
-}
-
-/**
- * Why a `kind` cannot be created in the existing directory `dir` (to hold the output file, or
- * `missing`, the first directory the write would make), or undefined when it can: found by
- * creating a uniquely named probe of that kind there and removing it at once.
- */
-function probeProblem(dir: string, kind: "file" | "directory", missing?: string): string | undefined {
-  let probe: string | undefined;
-  try {
-    if (kind === "directory") probe = mkdtempSync(join(dir, ".ectp-conformance-probe-"));
-    else {
-      const name = join(dir, `.ectp-conformance-probe-${process.pid}-${randomBytes(6).toString("hex")}`);
-      closeSync(openSync(name, "wx"));
-      probe = name;
-    }
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code ?? thrownMessage(e);
-    return kind === "directory"
-      ? `directory ${missing} does not exist and cannot be created: ${dir} takes no new directories (${why})`
-      : `${dir} takes no new files (${why})`;
-  }
-  try {
-    if (kind === "directory") rmdirSync(probe);
-    else unlinkSync(probe);
-  } catch {
-    // Created, so the path can be written; a probe that cannot be removed is not the run's failure.
-  }
-  return undefined;
-}
-
 /** Features the randomised level needs (both roles, and ReadMemory to play the transport between them). */
 const RANDOMISED_FEATURES: readonly string[] = ["consumer", "producer", "read-memory"];
 
@@ -838,20 +736,6 @@ function intFlag(name: string, text: string | undefined, min: number, max = Numb
 /** A word for a POSIX shell command line: as is when plain, else single-quoted. */
 function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
-}
-
-/**
- * Create `dir` and its missing parents one at a time. Node 20's `mkdirSync(dir, { recursive: true })`
- * spins forever at full CPU, deaf to SIGTERM, where a parent cannot hold directories (`/proc/x/y`);
- * a plain `mkdirSync` fails there with ENOENT.
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let d = dir; !existsSync(d); d = dirname(d)) {
-    missing.push(d);
-    if (dirname(d) === d) break;
-  }
-  for (let i = missing.length - 1; i >= 0; i--) mkdirSync(missing[i] as string);
 }
 
 function writeOut(flag: string, path: string, text: string): void {

@@ -196,7 +196,9 @@ describe("ectp simulate flag values", () => {
     symlinkSync(join(work, "missing-dir", "x.html"), link);
     const r = await run(["simulate", "--requests", "3", "--quiet", "--report", link]);
     expect(r).toMatchObject({ code: 2, out: "" });
-    expect(r.first).toBe(`ectp simulate: --report cannot write "${link}": directory ${join(work, "missing-dir")} does not exist`);
+    expect(r.first).toBe(
+      `ectp simulate: --report cannot write "${link}": it is a symbolic link to ${join(work, "missing-dir", "x.html")}, which cannot be written: directory ${join(work, "missing-dir")} does not exist`,
+    );
   });
   it("a --report path that is a dangling link into an existing directory is written through (the write creates its target)", async () => {
     const link = join(work, "to-new.html");
@@ -206,13 +208,13 @@ describe("ectp simulate flag values", () => {
     expect(r.code).toBe(0);
     expect(existsSync(target)).toBe(true);
   });
-  it("--report two levels below a file names the directory a file stands in the way of", async () => {
+  it("--report two levels below a file names the file that stands in the way", async () => {
     const file = join(work, "plain-too.html");
     writeFileSync(file, "");
     const report = join(file, "sub", "x.html");
     const r = await run(["simulate", "--requests", "3", "--quiet", "--report", report]);
     expect(r).toMatchObject({ code: 2, out: "" });
-    expect(r.first).toBe(`ectp simulate: --report cannot write "${report}": ${join(file, "sub")} is not a directory (a file stands where a directory is needed)`);
+    expect(r.first).toBe(`ectp simulate: --report cannot write "${report}": ${file} is not a directory`);
   });
   it("--help wins over other valid flags", async () => {
     expect(await run(["simulate", "--requests", "5", "--help"])).toMatchObject({ code: 0, out: SIMULATE_USAGE });

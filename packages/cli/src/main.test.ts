@@ -73,8 +73,8 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--consumers", "1001"], '--consumers must be an integer from 1 to 1000; got "1001"'],
     // Checked before the run, which would otherwise be thrown away.
     [["--report", "/nonexistent/dir/x.html"], '--report cannot write "/nonexistent/dir/x.html": directory /nonexistent/dir does not exist'],
-    [["--report", tmpdir()], `--report cannot write "${tmpdir()}": it is a directory`],
-    [["--report=-"], '--report cannot write "-": it would be a file named "-", not standard output (which carries the summary); name a file'],
+    [["--report", tmpdir()], `--report cannot write "${tmpdir()}": it is a directory; name a file in it`],
+    [["--report=-"], '--report cannot write "-": it would be a file named "-", not standard output; name a file'],
     [["--seed", "-1"], '--seed needs a value; to pass one that starts with "-", write --seed=<value>'],
     [["--runs", "0"], '--runs must be an integer from 1 to 100000; got "0"'],
     [["--runs", "4294967296"], '--runs must be an integer from 1 to 100000; got "4294967296"'],

@@ -2,11 +2,9 @@
  * `ectp simulate`: run the deterministic deployment simulation from the command line.
  * @module
  */
-import { randomBytes } from "node:crypto";
-import { accessSync, closeSync, constants, lstatSync, openSync, readlinkSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, outputPathProblem } from "@ectp/protocol";
 import {
   DEFAULT_SIMULATION_CONFIG,
   FAULT_PRESETS,
@@ -117,61 +115,6 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
   return v;
 }
 
-/**
- * Why the report cannot be written to `file`, or undefined when it can. Checked before
- * the run, so a long run is not thrown away for a typo in a path; nothing is left behind.
- */
-function reportPathProblem(file: string): string | undefined {
-  if (file === "-") return 'it would be a file named "-", not standard output (which carries the summary); name a file';
-  // A trailing separator names a directory (dirname() would drop it and check the parent instead).
-  if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
-  // The path as given, as the later write opens it: `missing/../x.html` needs `missing` to exist,
-  // which a lexical resolve() would hide.
-  try {
-    if (statSync(file).isDirectory()) return "it is a directory";
-    accessSync(file, constants.W_OK);
-    return undefined;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    // ENOTDIR: some directory on the way is a file; said below, naming it.
-    if (code !== "ENOENT" && code !== "ENOTDIR") return (e as Error).message;
-  }
-  // A dangling symbolic link: the write creates its target, so the target's directory must exist
-  // (a chain of links ends, or stat above says ELOOP).
-  let link: string | undefined;
-  try {
-    if (lstatSync(file).isSymbolicLink()) link = resolve(dirname(file), readlinkSync(file));
-  } catch {
-    // no such entry: the file itself is created below
-  }
-  if (link !== undefined) return reportPathProblem(link);
-  const dir = dirname(file);
-  const shown = resolve(dir);
-  try {
-    if (!statSync(dir).isDirectory()) return `${shown} is not a directory`;
-    accessSync(dir, constants.W_OK);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return `directory ${dir} does not exist`;
-    if (code === "ENOTDIR") return `${dir} is not a directory (a file stands where a directory is needed)`;
-    return (e as Error).message;
-  }
-  // A directory access() calls writable may still take no new files (`/proc`: the write failed
-  // only after the whole run): a uniquely named probe is created there and removed at once.
-  const probe = join(dir, `.ectp-simulate-probe-${process.pid}-${randomBytes(6).toString("hex")}`);
-  try {
-    closeSync(openSync(probe, "wx"));
-  } catch (e) {
-    return `${shown} takes no new files (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
-  }
-  try {
-    unlinkSync(probe);
-  } catch {
-    // Created, so the report can be written; a probe that cannot be removed is not the run's failure.
-  }
-  return undefined;
-}
-
 /** Parsed `ectp simulate` arguments. */
 interface SimulateArgs {
   help: boolean;
@@ -249,7 +192,7 @@ function parse(argv: string[]): SimulateArgs {
   if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
   if (report !== undefined && runs > 1)
     throw new UsageError(`--report writes the report of one run; drop --runs ${runs} or --report`);
-  const unwritable = report === undefined ? undefined : reportPathProblem(report);
+  const unwritable = report === undefined ? undefined : outputPathProblem(report);
   if (unwritable !== undefined) throw new UsageError(`--report cannot write "${report}": ${unwritable}`);
   return { help: false, options, runs, json: values.json === true, report, quiet: values.quiet === true };
 }

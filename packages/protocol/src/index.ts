@@ -30,5 +30,7 @@ export type {
   Validation,
 } from "./validate.js";
 export { closestName, refuseUnknownOptions } from "./names.js";
+export { makeDirectories, outputPathProblem } from "./output-path.js";
+export type { OutputPathOptions } from "./output-path.js";
 export { announcementFromJson, announcementToJson } from "./json.js";
 export type { JsonReadOptions } from "./json.js";
