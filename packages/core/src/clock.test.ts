@@ -53,7 +53,7 @@ describe("checkedNow [I1]", () => {
     const noop = () => {};
     const logger: Logger = { debug: noop, info: noop, warn: noop, error: (_m: string, f?: unknown) => fields.push(f) };
     for (const now of [null, [5], {}, "5", undefined]) expect(checkedNow(now as unknown as number, 40, logger)).toBe(40);
-    expect(fields).toEqual([{ now: "null" }, { now: "an array" }, { now: "object" }, { now: "5" }, { now: "undefined" }]);
+    expect(fields).toEqual([{ now: "null" }, { now: "an array" }, { now: "an object" }, { now: '"5"' }, { now: "nothing" }]);
   });
 
   it("a reading more than CLOCK_BEHIND_WARN_MS behind the latest (another clock) is taken as the latest and warned of once per logger", () => {

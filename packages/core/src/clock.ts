@@ -2,6 +2,7 @@
  * The injected clock's readings as the cores accept them.
  * @module
  */
+import { describeValue } from "@ectp/protocol";
 import type { Logger } from "./observability.js";
 
 /**
@@ -19,7 +20,7 @@ export function checkedNow(now: number, lastGood: number, logger: Logger): numbe
     if (lastGood - now > CLOCK_BEHIND_WARN_MS) warnClockBehind(now, lastGood, logger);
     return Math.max(now, lastGood);
   }
-  logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: describeNow(now) });
+  logger.error("the clock reading passed in is not a finite number; the last good one is used", { now: describeValue(now) });
   return Number.isFinite(lastGood) ? lastGood : 0; // no good reading yet: 0
 }
 
@@ -44,10 +45,4 @@ function warnClockBehind(now: number, lastGood: number, logger: Logger): void {
       "Every now passed to a core must come from one clock (the Driver's, where there is one); until the readings catch up, the core's timers stand still",
     { now, latest: lastGood, behindMs: lastGood - now },
   );
-}
-
-/** `now` for the log: never throws, whatever it is (a detached typed array or a Proxy throws in `String`). */
-function describeNow(now: unknown): string {
-  if (typeof now !== "object" && typeof now !== "function") return String(now);
-  return now === null ? "null" : Array.isArray(now) ? "an array" : typeof now;
 }

@@ -3,7 +3,7 @@
  * @module
  * @internal
  */
-import { EctpError, thrownText } from "./errors.js";
+import { EctpError, describeValue, thrownText } from "./errors.js";
 
 const objectTag = Object.prototype.toString;
 
@@ -64,7 +64,7 @@ export function byteView(value: unknown, what: string): Uint8Array {
   }
   throw new EctpError(
     "INVALID_ARGUMENT",
-    `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
+    `${what} must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got ${describeValue(value)}`,
   );
 }
 

@@ -323,7 +323,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: 5 } } }, "contentHash must be a Uint8Array (or an array of byte values); got number"], // was skipped: an empty key
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: new ArrayBuffer(4) } } }, "contentHash must be a Uint8Array (or an array of byte values); got object"],
       [{ ...head, readRequest: { attemptId: 1, key: Buffer.from("abc") } }, "key must be an object (a message); got object"],
-      [5, "an envelope is an object (ectp.v1.IEnvelope); got number"], // was empty bytes
+      [5, "an envelope is an object (ectp.v1.IEnvelope); got 5"], // was empty bytes
       [[], "an envelope is an object (ectp.v1.IEnvelope); got an array"],
       [{ ...head, readReject: { attemptId: 1, retryable: "no" } }, "retryable must be a boolean; got string"], // was true
       [{ ...head, hello: { role: 2, capabilities: "abc" } }, "capabilities must be an array; got string"], // was ["a", "b", "c"]
@@ -425,7 +425,7 @@ describe("decodeEnvelope properties", () => {
   }, TIMEOUT_MS);
 
   it("never throws on something that is not bytes: INVALID_ARGUMENT (local misuse) naming what it got", () => {
-    for (const [value, got] of [[null, "null"], [undefined, "undefined"], ["abc", "string"], [[1, 2], "an array"], [{}, "object"]] as const) {
+    for (const [value, got] of [[null, "null"], [undefined, "nothing"], ["abc", '"abc"'], [[1, 2], "an array"], [{}, "an object"]] as const) {
       const r = decodeEnvelope(value as unknown as Uint8Array);
       expect(r.ok).toBe(false);
       if (!r.ok)

@@ -5,7 +5,7 @@
 import $protobuf from "protobufjs/minimal.js";
 import { ectp } from "./gen/ectp.js";
 import { byteView } from "./bytes.js";
-import { EctpError, thrownMessage, thrownText } from "./errors.js";
+import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { skipField } from "./skip-field.js";
@@ -80,7 +80,7 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
     // SPEC section 5: one body per envelope (the generated encoder would write every member
     // set, and receivers refuse the second). Inside the try: a throwing getter is reported too.
     if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope) || ArrayBuffer.isView(envelope))
-      throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${envelope === null ? "null" : Array.isArray(envelope) ? "an array" : typeof envelope}`);
+      throw new TypeError(`an envelope is an object (ectp.v1.IEnvelope); got ${describeValue(envelope)}`);
     if (bodiesSet(envelope) > 1) throw new Error(`it sets more than one body (${bodyNames(envelope).join(", ")}); set exactly one`);
     // [V1] SPEC section 4: every envelope carries the sender's spec version, id and epoch; a
     // receiver answers one without a version with VERSION and drops one without a sender.

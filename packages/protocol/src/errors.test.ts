@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crc32c, crc32cBytes } from "./checksum.js";
-import { EctpError, thrownMessage, thrownText } from "./errors.js";
+import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
 import type { EctpErrorCode } from "./errors.js";
 import { ectp } from "./gen/ectp.js";
 
@@ -113,5 +113,33 @@ describe("thrownText and thrownMessage (what a caught value says, never throwing
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke(); // instanceof and String both throw on a revoked proxy
     expect(thrownMessage(proxy)).toBe("a thrown object that cannot be turned into a string");
+  });
+});
+
+describe("describeValue (what a bad argument was, for every package's error messages)", () => {
+  it.each([
+    [undefined, "nothing"],
+    [null, "null"],
+    [-1.5, "-1.5"],
+    [Number.NaN, "NaN"],
+    [true, "true"],
+    ["1", '"1"'],
+    ["x".repeat(50), `"${"x".repeat(40)}..."`],
+    [10n, "10n"],
+    [Symbol("s"), "Symbol(s)"],
+    [[1, 2], "an array"],
+    [() => 1, "a function"],
+    [{ toString: () => "secret" }, "an object"],
+    [new Map(), "an object"],
+  ])("describes %s as %s", (value, shown) => {
+    expect(describeValue(value)).toBe(shown);
+  });
+
+  it("never throws for a value that cannot be printed or inspected: a null-prototype object, a revoked Proxy", () => {
+    expect(describeValue(Object.create(null))).toBe("an object");
+    const { proxy, revoke } = Proxy.revocable([], {});
+    revoke();
+    expect(() => Array.isArray(proxy)).toThrow(TypeError);
+    expect(describeValue(proxy)).toBe("an object");
   });
 });

@@ -107,19 +107,34 @@ export class EctpError extends Error {
 }
 
 /**
- * A short description of a value for an error message: `nothing`, `null`, a number, a quoted
- * string (at most 40 characters), else its type (`object`, `bigint`, ...). Never throws, whatever
- * the value (a null-prototype object, a Proxy): the argument checks of every ECTP package use it
- * to say what they were given.
+ * A short description of a value for an error message: `nothing` (undefined), `null`, a number, a
+ * boolean or a symbol as `String` writes it, a quoted string (cut at 40 characters, so `"1"` is not
+ * read as the number 1), a bigint with its `n` (`1n`), else what kind of thing it is (`an array`,
+ * `a function`, `an object`: never the text of an object, which may be long or secret). Never
+ * throws, whatever the value (a null-prototype object, a revoked Proxy): the argument and option
+ * checks of every ECTP package use it to say what they were given.
  * @param v - Any value.
- * @returns Its description, e.g. `"abc"`, `-1`, `nothing`, `object`.
+ * @returns Its description, e.g. `"abc"`, `-1`, `true`, `1n`, `nothing`, `an object`.
  */
 export function describeValue(v: unknown): string {
   if (v === undefined) return "nothing";
   if (v === null) return "null";
-  if (typeof v === "number") return String(v);
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
-  return typeof v;
+  switch (typeof v) {
+    case "string":
+      return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
+    case "bigint":
+      return `${v}n`;
+    case "function":
+      return "a function";
+    case "object":
+      try {
+        return Array.isArray(v) ? "an array" : "an object";
+      } catch {
+        return "an object"; // Array.isArray throws for a revoked Proxy
+      }
+    default:
+      return String(v); // a number, a boolean or a symbol: String of a primitive cannot throw
+  }
 }
 
 /**

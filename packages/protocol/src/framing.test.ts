@@ -439,7 +439,7 @@ describe("byte input of encodeFrame, FrameDecoder.push and crc32c", () => {
       expect(code(() => encodeFrame(bad as unknown as Uint8Array))).toBe("INVALID_ARGUMENT");
       expect(code(() => crc32c(bad as unknown as Uint8Array))).toBe("INVALID_ARGUMENT");
     }
-    expect(() => d.push("abcd" as unknown as Uint8Array)).toThrow("FrameDecoder.push chunk must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got string");
+    expect(() => d.push("abcd" as unknown as Uint8Array)).toThrow("FrameDecoder.push chunk must be bytes (a Uint8Array, an ArrayBuffer or a view of one); got \"abcd\"");
     expect(d.push(new Uint8Array([2])).map((f) => [...f])).toEqual([[1, 2]]);
   });
 });

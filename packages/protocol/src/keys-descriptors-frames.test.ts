@@ -242,7 +242,7 @@ describe("validateDescriptor [C2]", () => {
   });
 
   it("[C2] the descriptor's dtype must be a non-negative integer enum value", () => {
-    for (const [dtype, shown] of [[1.5, "1.5"], [-1, "-1"], ["2", '"2"'], [true, "boolean"]] as const)
+    for (const [dtype, shown] of [[1.5, "1.5"], [-1, "-1"], ["2", '"2"'], [true, "true"]] as const)
       expect(error({ ...base(), dtype }).message).toBe(
         `[INVALID_DESCRIPTOR] dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${shown}`,
       );

@@ -12,10 +12,10 @@ describe("parseDuration with a value that is not a string", () => {
     ["null", null, "null"],
     ["a number (a duration without its unit)", 5, "5"],
     ["nothing", undefined, "nothing"],
-    ["an object without a prototype", Object.create(null), "object"],
-    ["a bigint", 5n, "bigint"],
-    ["a symbol", Symbol("10ms"), "symbol"],
-    ["an array", ["10ms"], "object"],
+    ["an object without a prototype", Object.create(null), "an object"],
+    ["a bigint", 5n, "5n"],
+    ["a symbol", Symbol("10ms"), "Symbol(10ms)"],
+    ["an array", ["10ms"], "an array"],
   ])("%s is a typed INVALID_ARGUMENT result, not a throw", (_what, value, shown) => {
     const r = parseDuration(value as never);
     expect(r.ok).toBe(false);

@@ -22,7 +22,7 @@ describe("faultPreset", () => {
     ["nothing", undefined, "nothing"],
     ["null", null, "null"],
     ["a number", 1, "1"],
-    ["an object without a prototype", Object.create(null), "object"],
+    ["an object without a prototype", Object.create(null), "an object"],
   ])("throws INVALID_ARGUMENT naming the presets for %s", (_what, name, shown) => {
     let thrown: unknown;
     try {

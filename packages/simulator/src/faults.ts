@@ -6,7 +6,6 @@
  * @module
  */
 import { EctpError, describeValue } from "@ectp/protocol";
-import { shownValue } from "./shown-value.js";
 import { SIMULATION_LIMITS } from "./options.js";
 
 /** Names of the built-in presets, mildest first. */
@@ -190,7 +189,7 @@ export function faultsProblems(faults: unknown): string[] {
   const expected = `one of ${FAULT_PRESETS.join(", ")} or a FaultProfile object`;
   if (typeof faults === "string")
     return isFaultPresetName(faults) ? [] : [`faults must be ${expected}; got "${faults}"`];
-  if (faults === null || typeof faults !== "object") return [`faults must be ${expected}; got ${shownValue(faults)}`];
+  if (faults === null || typeof faults !== "object") return [`faults must be ${expected}; got ${describeValue(faults)}`];
   const f = faults as Record<string, unknown>;
   // A misspelt fault would silently not be injected.
   const known: readonly string[] = [...FRACTIONS, ...RATES, "memoryPressure"];
@@ -200,11 +199,11 @@ export function faultsProblems(faults: unknown): string[] {
   const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
   for (const k of FRACTIONS) {
     const v = f[k];
-    if (!finite(v) || v < 0 || v > 1) out.push(`faults.${k} must be a number in [0, 1]; got ${shownValue(v)}`);
+    if (!finite(v) || v < 0 || v > 1) out.push(`faults.${k} must be a number in [0, 1]; got ${describeValue(v)}`);
   }
   for (const k of RATES) {
     const v = f[k];
-    if (!finite(v) || v < 0) out.push(`faults.${k} must be a finite number >= 0; got ${shownValue(v)}`);
+    if (!finite(v) || v < 0) out.push(`faults.${k} must be a finite number >= 0; got ${describeValue(v)}`);
     else if (k.endsWith("PerMinute") && v > SIMULATION_LIMITS.maxFaultsPerMinute)
       out.push(`faults.${k} must be at most ${SIMULATION_LIMITS.maxFaultsPerMinute} (one a millisecond); got ${v}`);
     else if (k.endsWith("Ms") && v > SIMULATION_LIMITS.maxDurationMs)
@@ -212,7 +211,7 @@ export function faultsProblems(faults: unknown): string[] {
   }
   const pressure = f.memoryPressure;
   if (!finite(pressure) || pressure <= 0)
-    out.push(`faults.memoryPressure must be a finite number > 0; got ${shownValue(pressure)}`);
+    out.push(`faults.memoryPressure must be a finite number > 0; got ${describeValue(pressure)}`);
   return out;
 }
 

@@ -25,7 +25,7 @@ describe("pattern sizes", () => {
     ["infinite", Number.POSITIVE_INFINITY, "Infinity"],
     ["a numeric string", "4" as never, '"4"'],
     ["nothing", undefined as never, "nothing"],
-    ["a bigint", 4n as never, "bigint"],
+    ["a bigint", 4n as never, "4n"],
   ])("a size that is %s is refused by patternBytes and patternCrc", (_what, size, shown) => {
     for (const [name, f] of [
       ["patternBytes", patternBytes],
@@ -41,8 +41,8 @@ describe("pattern sizes", () => {
     ["NaN", Number.NaN, "NaN"],
     ["fractional", 0.5, "0.5"],
     ["a string", "1" as never, '"1"'],
-    ["an object without a prototype", Object.create(null), "object"],
-    ["a symbol", Symbol("seed") as never, "symbol"],
+    ["an object without a prototype", Object.create(null), "an object"],
+    ["a symbol", Symbol("seed") as never, "Symbol(seed)"],
   ])("a seed that is %s is refused", (_what, seed, shown) => {
     expectInvalid(thrownBy(() => patternBytes(seed, 4)), `patternBytes: seed must be an integer (an item's seed; its low 32 bits are used); got ${shown}`);
     expectInvalid(thrownBy(() => patternCrc(seed, 4)), `patternCrc: seed must be an integer (an item's seed; its low 32 bits are used); got ${shown}`);

@@ -40,7 +40,7 @@ const SERIES_EXPECTED = "a TimeSeries (the series of runSimulation or Simulation
 /** Throws EctpError(INVALID_ARGUMENT) naming `fn` unless `series` has `t` and an array in `values` for each of `names`. */
 function checkSeries(fn: string, series: unknown, names: readonly SeriesName[]): asserts series is TimeSeries {
   let problem: string | undefined;
-  if (typeof series !== "object" || series === null || Array.isArray(series)) problem = `got ${Array.isArray(series) ? "an array" : describeValue(series)}`;
+  if (typeof series !== "object" || series === null || Array.isArray(series)) problem = `got ${describeValue(series)}`;
   else {
     const { t, values } = series as Record<string, unknown>;
     if (!Array.isArray(t)) problem = `its t is ${describeValue(t)}, not an array of sample times`;

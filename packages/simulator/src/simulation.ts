@@ -29,7 +29,6 @@ import {
   SeededRandom,
 } from "@ectp/core";
 import { EctpError, crc32c, decodeEnvelope, describeValue, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
-import { shownValue } from "./shown-value.js";
 import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
 import { GrantLedger } from "./grant-ledger.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
@@ -1898,14 +1897,14 @@ function inputProblems(options: SimulationOptions): string[] {
 function hookProblems(options: SimulationOptions): string[] {
   const out: string[] = [];
   for (const k of ["onProgress", "eventLog"] as const)
-    if (options[k] !== undefined && typeof options[k] !== "function") out.push(`${k} must be a function; got ${shownValue(options[k])}`);
+    if (options[k] !== undefined && typeof options[k] !== "function") out.push(`${k} must be a function; got ${describeValue(options[k])}`);
   for (const k of ["timeSeries", "readmitEveryStep", "decodeMessages"] as const)
-    if (options[k] !== undefined && typeof options[k] !== "boolean") out.push(`${k} must be true or false; got ${shownValue(options[k])}`);
+    if (options[k] !== undefined && typeof options[k] !== "boolean") out.push(`${k} must be true or false; got ${describeValue(options[k])}`);
   const f = options.factories;
-  if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${shownValue(f)}`);
+  if (f !== undefined && (f === null || typeof f !== "object")) out.push(`factories must be an object of core factories; got ${describeValue(f)}`);
   else if (f !== undefined)
     for (const k of ["consumer", "producer", "store"] as const)
-      if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${shownValue(f[k])}`);
+      if (f[k] !== undefined && typeof f[k] !== "function") out.push(`factories.${k} must be a function; got ${describeValue(f[k])}`);
   return out;
 }
 
@@ -1935,7 +1934,7 @@ const SIMULATION_SET_CONSUMER_FIELDS = {
 /** Type and range of each option, as sentences naming the option. */
 function optionProblems(options: Partial<SimulationConfig>): string[] {
   if (options === null || typeof options !== "object" || Array.isArray(options))
-    return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${Array.isArray(options) ? "an array" : describeValue(options)}`];
+    return [`options must be an object of SimulationOptions (e.g. { requests: 100 }); got ${describeValue(options)}`];
   const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(options) };
   const L = SIMULATION_LIMITS;
   // A misspelt option would run silently with its default.
@@ -1945,28 +1944,28 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   const int = (k: keyof SimulationConfig, min: number, max?: number) => {
     const v = cfg[k];
     if (typeof v === "number" && Number.isSafeInteger(v) && v >= min && (max === undefined || v <= max)) return;
-    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${shownValue(v)}`);
+    out.push(`${k} must be an integer ${max === undefined ? `>= ${min}` : `from ${min} to ${max}`}; got ${describeValue(v)}`);
   };
   const duration = (k: keyof SimulationConfig) => {
     const v = cfg[k];
     if (typeof v === "number" && v >= L.minDurationMs && v <= L.maxDurationMs) return;
-    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${shownValue(v)}`);
+    out.push(`${k} must be a number of ms from ${L.minDurationMs} to ${L.maxDurationMs}; got ${describeValue(v)}`);
   };
   const positive = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${shownValue(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) out.push(`${k} must be a positive number; got ${describeValue(v)}`);
   };
   const nonNegative = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${shownValue(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) out.push(`${k} must be a finite number >= 0; got ${describeValue(v)}`);
   };
   const fraction = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${shownValue(v)}`);
+    if (typeof v !== "number" || !(v >= 0 && v <= 1)) out.push(`${k} must be a number in [0, 1]; got ${describeValue(v)}`);
   };
   const object = (k: keyof SimulationConfig) => {
     const v = cfg[k];
-    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${shownValue(v)}`);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) out.push(`${k} must be an object; got ${describeValue(v)}`);
   };
   int("seed", L.minSeed, L.maxSeed);
   int("producers", 1, L.maxInstances);
@@ -2010,7 +2009,7 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
   if (consumerConfig !== null && typeof consumerConfig === "object")
     for (const [k, why] of Object.entries(SIMULATION_SET_CONSUMER_FIELDS)) {
       const v = (consumerConfig as Record<string, unknown>)[k];
-      if (v !== undefined) out.push(`consumerConfig.${k} cannot be given: ${why}; got ${shownValue(v)}`);
+      if (v !== undefined) out.push(`consumerConfig.${k} cannot be given: ${why}; got ${describeValue(v)}`);
     }
   out.push(...faultsProblems(cfg.faults));
   if (cfg.minItemsPerRequest > cfg.maxItemsPerRequest) out.push("minItemsPerRequest must be <= maxItemsPerRequest");

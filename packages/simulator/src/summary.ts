@@ -248,7 +248,7 @@ export function checkSummary(fn: string, s: unknown, table = true): asserts s is
 
 /** What is wrong with `s` as a summary to print, or undefined. */
 function summaryProblem(s: unknown, table: boolean): string | undefined {
-  if (!isObject(s) || Array.isArray(s)) return `got ${Array.isArray(s) ? "an array" : describeValue(s)}`;
+  if (!isObject(s) || Array.isArray(s)) return `got ${describeValue(s)}`;
   const objects = table
     ? (["config", "requests", "items", "admissionWaitMs", "faultsInjected", "crashEffects", "storeEvents", "violations", "bytes", "eventLog"] as const)
     : (["violations"] as const);

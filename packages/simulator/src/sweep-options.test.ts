@@ -13,9 +13,9 @@ const NOT_OBJECTS: [string, unknown, string][] = [
   ["a number", 5, "5"],
   ["a string", "abc", '"abc"'],
   ["an array", [], "an array"],
-  ["a boolean", true, "boolean"],
-  ["a bigint", 5n, "bigint"],
-  ["a symbol", Symbol("s"), "symbol"],
+  ["a boolean", true, "true"],
+  ["a bigint", 5n, "5n"],
+  ["a symbol", Symbol("s"), "Symbol(s)"],
 ];
 
 describe("sweep options that are not an object", () => {

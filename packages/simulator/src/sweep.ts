@@ -3,9 +3,8 @@
  * A sweep is how CI proves "zero violations under any fault schedule" statistically.
  * @module
  */
-import { EctpError } from "@ectp/protocol";
+import { EctpError, describeValue } from "@ectp/protocol";
 import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationOptions } from "./options.js";
-import { shownValue } from "./shown-value.js";
 import { runSimulation, validateConfig } from "./simulation.js";
 import type { SimulationSummary } from "./summary.js";
 
@@ -95,7 +94,7 @@ export function validateSweep(options: SweepOptions = {}): string[] {
   const first = rest.seed ?? DEFAULT_SIMULATION_CONFIG.seed;
   const problems = validateConfig(rest);
   if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 1 || runs > SIMULATION_LIMITS.maxRuns)
-    problems.push(`runs must be an integer from 1 to ${SIMULATION_LIMITS.maxRuns}; got ${shownValue(runs)}`);
+    problems.push(`runs must be an integer from 1 to ${SIMULATION_LIMITS.maxRuns}; got ${describeValue(runs)}`);
   else if (Number.isSafeInteger(first) && first <= SIMULATION_LIMITS.maxSeed && first + runs - 1 > SIMULATION_LIMITS.maxSeed)
     problems.push(
       `the sweep's last seed, seed + runs - 1 = ${first + runs - 1}, must be <= ${SIMULATION_LIMITS.maxSeed} (larger seeds repeat smaller ones)`,

@@ -16,8 +16,8 @@ describe("an external clock's readings", () => {
     ["Infinity", Number.POSITIVE_INFINITY, "Infinity"],
     ["a string", "5", '"5"'],
     ["undefined", undefined, "nothing"],
-    ["Object.create(null)", Object.create(null), "object"],
-    ["a bigint", 5n, "bigint"],
+    ["Object.create(null)", Object.create(null), "an object"],
+    ["a bigint", 5n, "5n"],
   ])("now() returning %s is refused by net.now(), poll, send and startRead", async (_name, reading, shown) => {
     let value: unknown = 0;
     const net = new MockNetwork({ seed: 1, clock: { now: () => value as number } });

@@ -16,11 +16,11 @@ describe("fault plans are checked when set", () => {
     ["delay: null", { delay: null }, /faults\.default\.delay must be an object .* got null/],
     ["reorder: null", { reorder: null }, /faults\.default\.reorder must be an object .* got null/],
     ["stallRead: null", { stallRead: null }, /faults\.default\.stallRead must be an object .* got null/],
-    ["delay as a number", { delay: 1 }, /faults\.default\.delay must be an object .* got number 1/],
+    ["delay as a number", { delay: 1 }, /faults\.default\.delay must be an object .* got 1/],
     ["reorder as a number", { reorder: 1 }, /faults\.default\.reorder must be an object/],
     ["stallRead as a number", { stallRead: 1 }, /faults\.default\.stallRead must be an object/],
-    ["delay as a string", { delay: "x" }, /faults\.default\.delay must be an object .* got string x/],
-    ["partitioned not a boolean", { partitioned: "yes" }, /faults\.default\.partitioned must be true or false, got string yes/],
+    ["delay as a string", { delay: "x" }, /faults\.default\.delay must be an object .* got "x"/],
+    ["partitioned not a boolean", { partitioned: "yes" }, /faults\.default\.partitioned must be true or false, got "yes"/],
     ["a misspelt fault", { dorp: 1 }, /faults\.default\.dorp is not a fault setting \(the settings are drop, delay/],
     ["a misspelt nested setting", { delay: { probability: 1, maxMS: 5 } }, /faults\.default\.delay\.maxMS is not a fault setting \(the settings are probability, minMs, maxMs\)/],
     ["a non-number probability", { stallRead: { probability: "1" } }, /faults\.default\.stallRead\.probability must be a probability in \[0, 1\]/],
@@ -34,11 +34,11 @@ describe("fault plans are checked when set", () => {
 
   it.each([
     ["a null plan", null, /faults must be a fault plan object .* got null/],
-    ["a number", 5, /faults must be a fault plan object .* got number 5/],
+    ["a number", 5, /faults must be a fault plan object .* got 5/],
     ["links: [null]", { links: [null] }, /faults\.links\[0\] must be an object of faults, got null/],
     ["links: {}", { links: {} }, /faults\.links must be an array of link entries, got an object/],
-    ["links: \"x\"", { links: "x" }, /faults\.links must be an array of link entries, got string x/],
-    ["default: 5", { default: 5 }, /faults\.default must be an object of faults, got number 5/],
+    ["links: \"x\"", { links: "x" }, /faults\.links must be an array of link entries, got "x"/],
+    ["default: 5", { default: 5 }, /faults\.default must be an object of faults, got 5/],
     ["a misspelt plan key", { defaults: { drop: 1 } }, /faults\.defaults is not a fault setting \(the settings are default, links\)/],
     ["a link without from", { links: [{ to: "b", drop: 1 }] }, /faults\.links\[0\] needs string `from` and `to`/],
     ["a misspelt link fault", { links: [{ from: "a", to: "b", drop: 1, dealy: {} }] }, /faults\.links\[0\]\.dealy is not a fault setting/],
@@ -117,7 +117,7 @@ describe("network options", () => {
     [Number.NaN, "NaN"],
     [Number.POSITIVE_INFINITY, "Infinity"],
     ["5", "\"5\""], // a string, shown quoted
-    [Object.create(null), "object"], // not a TypeError from String()
+    [Object.create(null), "an object"], // not a TypeError from String()
   ])("refuses latencyMs %s: it must be a finite number >= 0", (latencyMs, shown) => {
     expect(configError(() => new MockNetwork({ seed: 1, latencyMs: latencyMs as number })).message).toBe(
       `[INVALID_CONFIG] latencyMs must be a finite number >= 0, got ${shown}`,

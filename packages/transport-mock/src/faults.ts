@@ -167,17 +167,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** `v` as a sentence fragment: a value with its type, or what kind of thing it is (never the text of an object or function). */
-function kindOf(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "object") return "an object";
-  if (typeof v === "function") return "a function";
-  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return `${typeof v} ${String(v)}`;
-  if (typeof v === "string") return `string ${v.length > 40 ? `${v.slice(0, 40)}...` : v}`;
-  return describeValue(v); // undefined ("nothing"), a symbol
-}
-
 /** Problems of keys of `c` outside `known` (a misspelt fault would silently never fire). */
 function unknownKeys(c: Record<string, unknown>, known: readonly string[], where: string): string[] {
   return Object.keys(c)
@@ -201,7 +190,7 @@ function checkNested(
   const v = c[name];
   if (v === undefined) return [];
   const at = `${where}.${name}`;
-  if (!isRecord(v)) return [`${at} must be an object ({ probability, ... }) or absent, got ${kindOf(v)}`];
+  if (!isRecord(v)) return [`${at} must be an object ({ probability, ... }) or absent, got ${describeValue(v)}`];
   // The probability is required: without it the fault would silently never fire.
   const missing = v.probability === undefined ? [`${at}.probability is required (a probability in [0, 1])`] : [];
   const checked = fields.map(([k, check]) => (k === "probability" && v[k] === undefined ? undefined : check(v[k], `${at}.${k}`)));
@@ -214,7 +203,7 @@ function checkNested(
  * other keys (`extraKeys`: the `from` and `to` of a link entry).
  */
 function validateFaultConfig(config: unknown, where: string, extraKeys: readonly string[] = []): string[] {
-  if (!isRecord(config)) return [`${where} must be an object of faults, got ${kindOf(config)}`];
+  if (!isRecord(config)) return [`${where} must be an object of faults, got ${describeValue(config)}`];
   const c = config;
   const problems = [
     ...unknownKeys(c, [...extraKeys, ...CONFIG_KEYS], where),
@@ -227,7 +216,7 @@ function validateFaultConfig(config: unknown, where: string, extraKeys: readonly
     ...checkNested(c, "stallRead", [["probability", checkProbability], ["durationMs", checkMs]], where, ["settle"]),
   ].filter((p): p is string => p !== undefined);
   if (c.partitioned !== undefined && typeof c.partitioned !== "boolean")
-    problems.push(`${where}.partitioned must be true or false, got ${kindOf(c.partitioned)}`);
+    problems.push(`${where}.partitioned must be true or false, got ${describeValue(c.partitioned)}`);
   const stall = c.stallRead;
   if (isRecord(stall) && stall.settle !== undefined && stall.settle !== "done" && stall.settle !== "failed") {
     problems.push(`${where}.stallRead.settle must be "done" or "failed", got ${describeValue(stall.settle)}`);
@@ -245,12 +234,12 @@ function validateFaultConfig(config: unknown, where: string, extraKeys: readonly
  * fault config) and `links` (an array of link entries with string `from` and `to`). Internal.
  */
 export function validateFaultPlan(plan: unknown): string[] {
-  if (!isRecord(plan)) return [`faults must be a fault plan object ({ default?, links? }), got ${kindOf(plan)}`];
+  if (!isRecord(plan)) return [`faults must be a fault plan object ({ default?, links? }), got ${describeValue(plan)}`];
   const problems = unknownKeys(plan, ["default", "links"], "faults");
   if (plan.default !== undefined) problems.push(...validateFaultConfig(plan.default, "faults.default"));
   const links = plan.links;
   if (links === undefined) return problems;
-  if (!Array.isArray(links)) return [...problems, `faults.links must be an array of link entries, got ${kindOf(links)}`];
+  if (!Array.isArray(links)) return [...problems, `faults.links must be an array of link entries, got ${describeValue(links)}`];
   // Indexed, not forEach: a hole in the array is an entry too (undefined), reported as such.
   for (let i = 0; i < links.length; i++) {
     const link: unknown = links[i];

@@ -30,7 +30,7 @@ describe("unknown MockNetwork options", () => {
     ["nothing", undefined, "nothing"],
     ["null", null, "null"],
     ["a number", 5, "5"],
-    ["an array", [], "object"],
+    ["an array", [], "an array"],
   ])("options given as %s are refused", (_name, options, shown) => {
     expect(configError(() => new MockNetwork(options as never)).message).toBe(
       `[INVALID_CONFIG] MockNetwork needs an options object ({ seed, ... }), got ${shown}`,

@@ -1,7 +1,7 @@
 /**
  * A caller's value that cannot be turned into a string (`Object.create(null)`, a symbol) or prints
  * badly (an array, an object, a bigint, a function) is refused with a typed `EctpError` whose
- * message shows it as `describeValue` does ("object", "bigint", ...). These used to throw a raw
+ * message shows it as `describeValue` does ("an object", "5n", ...). These used to throw a raw
  * TypeError ("Cannot convert object to primitive value", "Cannot mix BigInt and other types") from
  * the message being built, or print "got [object Object]" / "got " / a function's source.
  */
@@ -23,15 +23,15 @@ describe("MockNetwork options that cannot be printed", () => {
       const e = thrown(() => new MockNetwork(options));
       expect(e.code).toBe("INVALID_CONFIG");
       expect(e.message).toContain(key);
-      expect(e.message).toMatch(/got object$/);
+      expect(e.message).toMatch(/got an object$/);
     },
   );
 
   it.each([
-    ["an array", [], "object"],
-    ["a plain object", { n: 5 }, "object"],
-    ["a bigint", 5n, "bigint"],
-    ["a symbol", Symbol("x"), "symbol"],
+    ["an array", [], "an array"],
+    ["a plain object", { n: 5 }, "an object"],
+    ["a bigint", 5n, "5n"],
+    ["a symbol", Symbol("x"), "Symbol(x)"],
   ])("latencyMs as %s is shown as describeValue shows it (not 'got ', 'got [object Object]' or a TypeError)", (_name, value, shown) => {
     const e = thrown(() => new MockNetwork({ seed: 1, latencyMs: value as never }));
     expect(e.code).toBe("INVALID_CONFIG");
@@ -39,18 +39,18 @@ describe("MockNetwork options that cannot be printed", () => {
   });
 
   it("a seed given as [] or a bigint is shown as describeValue shows it", () => {
-    expect(thrown(() => new MockNetwork({ seed: [] as never })).message).toMatch(/safe integer\), got object$/);
-    expect(thrown(() => new MockNetwork({ seed: 1n as never })).message).toMatch(/safe integer\), got bigint$/);
-    expect(thrown(() => new MockNetwork({ seed: 1, startTimeMs: [] as never })).message).toMatch(/startTimeMs must be a finite number, got object$/);
+    expect(thrown(() => new MockNetwork({ seed: [] as never })).message).toMatch(/safe integer\), got an array$/);
+    expect(thrown(() => new MockNetwork({ seed: 1n as never })).message).toMatch(/safe integer\), got 1n$/);
+    expect(thrown(() => new MockNetwork({ seed: 1, startTimeMs: [] as never })).message).toMatch(/startTimeMs must be a finite number, got an array$/);
   });
 });
 
 describe("advanceTo and advanceBy", () => {
   it.each([
-    ["Object.create(null)", bare(), "object"],
-    ["[]", [], "object"],
-    ["a symbol", Symbol("t"), "symbol"],
-    ["a bigint", 10n, "bigint"],
+    ["Object.create(null)", bare(), "an object"],
+    ["[]", [], "an array"],
+    ["a symbol", Symbol("t"), "Symbol(t)"],
+    ["a bigint", 10n, "10n"],
     ["a string", "10", '"10"'],
   ])("advanceTo(%s) is INVALID_ARGUMENT showing the value as describeValue does", (_name, value, shown) => {
     const net = new MockNetwork({ seed: 1 });
@@ -61,8 +61,8 @@ describe("advanceTo and advanceBy", () => {
   });
 
   it.each([
-    ["10n", 10n, "bigint"],
-    ["Object.create(null)", bare(), "object"],
+    ["10n", 10n, "10n"],
+    ["Object.create(null)", bare(), "an object"],
     ["NaN", Number.NaN, "NaN"],
     ["-1", -1, "-1"],
     ["Infinity", Number.POSITIVE_INFINITY, "Infinity"],
@@ -84,13 +84,13 @@ describe("advanceTo and advanceBy", () => {
 
 describe("fault plans", () => {
   it.each([
-    ["a probability", { drop: bare() }, /faults\.default\.drop must be a probability in \[0, 1\], got object/],
-    ["a nested probability", { delay: { probability: bare() } }, /faults\.default\.delay\.probability must be a probability in \[0, 1\], got object/],
-    ["a duration", { stallRead: { probability: 0, durationMs: bare() } }, /faults\.default\.stallRead\.durationMs must be a finite number of ms >= 0, got object/],
-    ["a settle", { stallRead: { probability: 0, settle: bare() } }, /faults\.default\.stallRead\.settle must be "done" or "failed", got object/],
-    ["a settle array", { stallRead: { probability: 0, settle: ["done"] } }, /settle must be "done" or "failed", got object/],
-    ["a bigint probability", { corruptRead: 1n }, /faults\.default\.corruptRead must be a probability in \[0, 1\], got bigint/],
-    ["a symbol delay", { delay: Symbol("d") }, /faults\.default\.delay must be an object .* got symbol/],
+    ["a probability", { drop: bare() }, /faults\.default\.drop must be a probability in \[0, 1\], got an object/],
+    ["a nested probability", { delay: { probability: bare() } }, /faults\.default\.delay\.probability must be a probability in \[0, 1\], got an object/],
+    ["a duration", { stallRead: { probability: 0, durationMs: bare() } }, /faults\.default\.stallRead\.durationMs must be a finite number of ms >= 0, got an object/],
+    ["a settle", { stallRead: { probability: 0, settle: bare() } }, /faults\.default\.stallRead\.settle must be "done" or "failed", got an object/],
+    ["a settle array", { stallRead: { probability: 0, settle: ["done"] } }, /settle must be "done" or "failed", got an array/],
+    ["a bigint probability", { corruptRead: 1n }, /faults\.default\.corruptRead must be a probability in \[0, 1\], got 1n/],
+    ["a symbol delay", { delay: Symbol("d") }, /faults\.default\.delay must be an object .* got Symbol\(d\)/],
     ["a partitioned object", { partitioned: bare() }, /faults\.default\.partitioned must be true or false, got an object/],
   ])("%s given as an unprintable value is INVALID_CONFIG naming it", (_name, config, message) => {
     const net = new MockNetwork({ seed: 1 });
@@ -109,7 +109,7 @@ describe("fault plans", () => {
   it("a long string in a plan is cut to 40 characters", () => {
     const net = new MockNetwork({ seed: 1 });
     const e = thrown(() => net.setFaults({ default: { reorder: "x".repeat(500) as never } }));
-    expect(e.message).toMatch(/got string x{40}\.\.\.$/);
+    expect(e.message).toMatch(/got "x{40}\.\.\."$/);
   });
 });
 
@@ -125,14 +125,14 @@ describe("endpoint ids and endpoint arguments", () => {
       expect(thrown(() => net.partition("a", id as never)).message).toMatch(/^\[INVALID_ARGUMENT\] partition needs two endpoint ids \(strings\), got "a" and /);
       expect(thrown(() => net.heal(id as never, "a")).message).toMatch(/^\[INVALID_ARGUMENT\] heal needs two endpoint ids \(strings\)/);
     }
-    expect(thrown(() => net.crash(bare() as never)).message).toBe("[INVALID_ARGUMENT] crash needs an endpoint id (a string), got object");
+    expect(thrown(() => net.crash(bare() as never)).message).toBe("[INVALID_ARGUMENT] crash needs an endpoint id (a string), got an object");
     // The plan is untouched by a refused partition.
     expect(net.faults()).toEqual({ default: {}, links: [] });
   });
 
   it("endpoint() with an id that is not a non-empty string says what it got", () => {
     const net = new MockNetwork({ seed: 1 });
-    expect(thrown(() => net.endpoint(bare() as never)).message).toBe("[INVALID_ARGUMENT] an endpoint id must be a non-empty string, got object");
+    expect(thrown(() => net.endpoint(bare() as never)).message).toBe("[INVALID_ARGUMENT] an endpoint id must be a non-empty string, got an object");
     expect(thrown(() => net.endpoint("")).message).toBe('[INVALID_ARGUMENT] an endpoint id must be a non-empty string, got ""');
   });
 
@@ -140,7 +140,7 @@ describe("endpoint ids and endpoint arguments", () => {
     const { c } = await pair();
     const e = thrown(() => c.send(bare() as never, "not bytes" as never));
     expect(e.code).toBe("INVALID_ARGUMENT");
-    expect(e.message).toBe("[INVALID_ARGUMENT] send to object needs the message as a Uint8Array, got string");
+    expect(e.message).toBe("[INVALID_ARGUMENT] send to an object needs the message as a Uint8Array, got string");
   });
 
   it("connectPeer with an unprintable peer id rejects with PEER_UNREACHABLE, not a TypeError", async () => {
@@ -148,7 +148,7 @@ describe("endpoint ids and endpoint arguments", () => {
     const rejection = await c.connectPeer(bare() as never, 1, net.endpoint("p").localMetadata()).catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(EctpError);
     expect((rejection as EctpError).code).toBe("PEER_UNREACHABLE");
-    expect((rejection as EctpError).message).toContain('the metadata belongs to endpoint "p", not object');
+    expect((rejection as EctpError).message).toContain('the metadata belongs to endpoint "p", not an object');
   });
 
   it("startRead refuses an unprintable readId, peerId or destination offset with INVALID_ARGUMENT", async () => {
@@ -157,16 +157,16 @@ describe("endpoint ids and endpoint arguments", () => {
     const region = c.registerMemory(new Uint8Array(8));
     const op = (over: Partial<Record<keyof ReadOperation, unknown>>, destination: Record<string, unknown> = {}) =>
       ({ readId: 1, peerId: "p", source: src, destination: { region, offset: 0, length: 8, ...destination }, ...over }) as never;
-    expect(thrown(() => c.startRead(op({ readId: bare() }))).message).toBe("[INVALID_ARGUMENT] startRead needs an integer readId, got object");
+    expect(thrown(() => c.startRead(op({ readId: bare() }))).message).toBe("[INVALID_ARGUMENT] startRead needs an integer readId, got an object");
     expect(thrown(() => c.startRead(op({ peerId: bare() }))).message).toBe(
-      "[INVALID_ARGUMENT] startRead needs the peer's id as a string peerId, got object",
+      "[INVALID_ARGUMENT] startRead needs the peer's id as a string peerId, got an object",
     );
     expect(thrown(() => c.startRead(op({ peerId: 5 }))).message).toMatch(/string peerId, got 5$/);
     expect(thrown(() => c.startRead(op({}, { offset: bare() }))).message).toBe(
-      "[INVALID_ARGUMENT] startRead destination needs non-negative integer offset and length, got object, 8",
+      "[INVALID_ARGUMENT] startRead destination needs non-negative integer offset and length, got an object, 8",
     );
     expect(thrown(() => c.startRead(op({}, { region: { id: bare(), bytes: new Uint8Array(8) } }))).message).toMatch(
-      /^\[INVALID_ARGUMENT\] startRead destination: region object is not registered with endpoint "c"/,
+      /^\[INVALID_ARGUMENT\] startRead destination: region an object is not registered with endpoint "c"/,
     );
     // Nothing was started: the same read id is free.
     c.startRead(op({}));
@@ -176,16 +176,16 @@ describe("endpoint ids and endpoint arguments", () => {
   it("startRead on a closed endpoint with an unprintable readId is INVALID_ARGUMENT", async () => {
     const { c } = await pair();
     await c.close();
-    expect(thrown(() => c.startRead({ readId: bare() } as never)).message).toMatch(/^\[INVALID_ARGUMENT\] startRead: "c" is closed, so read object is not started/);
+    expect(thrown(() => c.startRead({ readId: bare() } as never)).message).toMatch(/^\[INVALID_ARGUMENT\] startRead: "c" is closed, so read an object is not started/);
   });
 
   it("describe and deregisterMemory refuse unprintable offsets and region ids with INVALID_ARGUMENT", async () => {
     const { p } = await pair();
     const region = p.registerMemory(new Uint8Array(8));
     expect(thrown(() => p.describe(region, bare() as never, 1n as never)).message).toBe(
-      "[INVALID_ARGUMENT] describe needs non-negative integer offset and length, got offset object, length bigint",
+      "[INVALID_ARGUMENT] describe needs non-negative integer offset and length, got offset an object, length 1n",
     );
     const forged = { id: bare(), bytes: new Uint8Array(1) } as unknown as MemoryRegion;
-    expect(thrown(() => p.deregisterMemory(forged)).message).toMatch(/^\[INVALID_ARGUMENT\] deregisterMemory: region object is not registered/);
+    expect(thrown(() => p.deregisterMemory(forged)).message).toMatch(/^\[INVALID_ARGUMENT\] deregisterMemory: region an object is not registered/);
   });
 });

@@ -228,7 +228,7 @@ describe("[C1] admission classifies every item", () => {
     const item = (o: object) => ({ itemId: "a", announcement: announce("h1"), ...o }) as AdmitItem;
     // 1 read as false would fail the request UNAVAILABLE-style where the engine meant to encode locally.
     expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: 1 })] }, 0)).toThrow(
-      "[INVALID_ARGUMENT] admit(r): items[0] (a): hasModelInput and local must be booleans when given; got hasModelInput 1, local undefined.",
+      "[INVALID_ARGUMENT] admit(r): items[0] (a): hasModelInput and local must be booleans when given; got hasModelInput 1, local nothing.",
     );
     expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: false, local: "true" })] }, 0)).toThrow(
       'got hasModelInput false, local "true".',
@@ -238,9 +238,9 @@ describe("[C1] admission classifies every item", () => {
     expect(h.core.stats()).toMatchObject({ requests: 0, fetches: 0, budgets: 0 });
     expect(h.core.poll(0)).toEqual([]);
     // A function is named by kind (not by its source text), a long string cut at 40 characters.
-    expect(() => h.core.admit({ requestId: "r", items: [item({ local: () => true })] }, 0)).toThrow("got hasModelInput undefined, local a function.");
+    expect(() => h.core.admit({ requestId: "r", items: [item({ local: () => true })] }, 0)).toThrow("got hasModelInput nothing, local a function.");
     expect(() => h.core.admit({ requestId: "r", items: [item({ hasModelInput: "x".repeat(100) })] }, 0)).toThrow(
-      `got hasModelInput "${"x".repeat(40)}...", local undefined.`,
+      `got hasModelInput "${"x".repeat(40)}...", local nothing.`,
     );
     // Absent reads as false (a remote item without model input defers on its fetch).
     expect(h.core.admit({ requestId: "r", items: [item({})] }, 0)).toEqual({ status: "admitted", items: [{ action: "defer", itemId: "a" }] });

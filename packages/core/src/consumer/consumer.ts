@@ -534,21 +534,6 @@ function waitedFor(f: Fetch): FailureSource {
   return f.retryReason === undefined ? { ...base, waitingFor } : { ...base, waitingFor, lastRetryReason: f.retryReason };
 }
 
-/**
- * An engine-given value as an error message shows it: strings quoted, objects and functions by
- * kind, a bigint with its `n` (`1n`, not the number 1), anything else as `String` prints it (a
- * boolean as `true`, absent as `undefined`, a symbol as `Symbol(s)`): more than the protocol's
- * `describeValue` says, which the option checks use. Never throws: an object (a null-prototype
- * one, a Proxy) is never turned into a string, and `String` of a primitive cannot throw.
- */
-function describeEngineValue(v: unknown): string {
-  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v);
-  if (typeof v === "bigint") return `${v}n`;
-  if (typeof v === "object" && v !== null) return "an object";
-  if (typeof v === "function") return "a function";
-  return String(v);
-}
-
 function invalidArgument(message: string, cause?: unknown): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { cause });
 }
@@ -887,7 +872,7 @@ export class ConsumerCore {
       // (no model input) where the engine meant local encoding. Absent means false.
       if ((model !== undefined && typeof model !== "boolean") || (local !== undefined && typeof local !== "boolean"))
         throw invalidArgument(
-          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeEngineValue(model)}, local ${describeEngineValue(local)}.`,
+          `admit(${requestId}): items[${i}] (${itemId}): hasModelInput and local must be booleans when given; got hasModelInput ${describeValue(model)}, local ${describeValue(local)}.`,
         );
       flags[i] = (model === true ? F_MODEL : 0) | (local === true ? F_LOCAL : 0);
       if (n <= PAIRWISE_MAX_ITEMS)
@@ -1327,7 +1312,7 @@ export class ConsumerCore {
     this.scratchMeta = undefined;
     try {
       if (typeof announcement !== "object" || announcement === null) {
-        this.invalidDetail = `the announcement is ${describeEngineValue(announcement)}, not an object`;
+        this.invalidDetail = `the announcement is ${describeValue(announcement)}, not an object`;
         return undefined;
       }
       const a = announcement as ectp.v1.IAnnouncement;
@@ -2007,7 +1992,7 @@ export class ConsumerCore {
       this.ignore("malformed_read_result");
       this.logger.error("transport reported a read result whose status is not done, failed or cancelled; the read stays in flight", {
         readId,
-        status: typeof status === "string" ? ownText(status, 40) : describeEngineValue(status),
+        status: typeof status === "string" ? ownText(status, 40) : describeValue(status),
       });
       return;
     }

@@ -139,7 +139,7 @@ describe("[C8][I5] a read result with a status that is not done, failed or cance
     expect(h.pool.violations).toEqual([]);
     expect(h.core.stats().readsInFlight).toBe(1);
     expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "malformed_read_result"])).toBe(4);
-    expect(h.logger.at("error").map((l) => l.fields?.status)).toEqual(["in-progress", "undefined", "1", "DONE"]);
+    expect(h.logger.at("error").map((l) => l.fields?.status)).toEqual(["in-progress", "nothing", "1", "DONE"]);
     expect(h.core.drainFailed()).toEqual([]);
     fill(start, "h1");
     h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 6);

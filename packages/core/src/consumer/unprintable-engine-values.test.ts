@@ -34,7 +34,7 @@ describe("admit's message for a hasModelInput or local that is not a boolean", (
     }
     expect(caught).toBeInstanceOf(EctpError);
     expect((caught as EctpError).message).toBe(
-      `[INVALID_ARGUMENT] admit(r): items[0] (a): hasModelInput and local must be booleans when given; got hasModelInput ${shown}, local undefined.`,
+      `[INVALID_ARGUMENT] admit(r): items[0] (a): hasModelInput and local must be booleans when given; got hasModelInput ${shown}, local nothing.`,
     );
   });
 });

@@ -52,7 +52,7 @@ describe("Driver", () => {
       '[INVALID_CONFIG] options.onEventBatch must be a function (batch) => void; got "log"',
     );
     expect(() => new Driver({ transport: t, consumer: core, maxWaitMs: Object.create(null) })).toThrow(
-      "[INVALID_CONFIG] maxWaitMs must be a non-negative number of ms; got object",
+      "[INVALID_CONFIG] maxWaitMs must be a non-negative number of ms; got an object",
     );
   });
 

@@ -32,7 +32,7 @@ describe("MemoryItemStore refuses bad options and arguments with typed errors", 
       "[INVALID_CONFIG] options.relase is not an option of MemoryItemStore (did you mean release?); its options are capacityBytes, locate, release. Check the spelling, or remove it.",
     );
     expect(refusal({ capacityBytes: Object.create(null) })).toBe(
-      "[INVALID_CONFIG] capacityBytes must be a positive integer number of bytes; got object. Pass e.g. { capacityBytes: 1 << 30 }",
+      "[INVALID_CONFIG] capacityBytes must be a positive integer number of bytes; got an object. Pass e.g. { capacityBytes: 1 << 30 }",
     );
     expect(refusal({ capacityBytes: 64, locate: 5 })).toBe("[INVALID_CONFIG] options.locate must be a function when given; got 5");
     expect(refusal({ capacityBytes: 64, release: "free" })).toBe('[INVALID_CONFIG] options.release must be a function when given; got "free"');
@@ -44,7 +44,7 @@ describe("MemoryItemStore refuses bad options and arguments with typed errors", 
     expect(() => store.clear("x" as never)).toThrow('[INVALID_ARGUMENT] clear: the cause must be "reset" or "shutdown"; got "x"');
     expect(() => store.subscribe(5 as never)).toThrow("[INVALID_ARGUMENT] subscribe needs a function (change) => void; got 5");
     expect(() => store.unpinEntry(null as never)).toThrow("[INVALID_ARGUMENT] unpinEntry needs a StoreEntry this store returned; got null");
-    expect(() => store.pin(Object.create(null))).toThrow("[INVALID_ARGUMENT] pin: item object is not in the store");
+    expect(() => store.pin(Object.create(null))).toThrow("[INVALID_ARGUMENT] pin: item an object is not in the store");
   });
 });
 

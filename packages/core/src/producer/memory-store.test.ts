@@ -436,7 +436,7 @@ describe("MemoryItemStore", () => {
     // A key of the wrong type (a symbol cannot go into a message template) still gets the typed error.
     const wrongKey = Symbol("k") as unknown as string;
     for (const call of [() => store.pin(wrongKey), () => store.unpin(wrongKey), () => store.markReady(wrongKey)])
-      expect(call).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringMatching(/item symbol (is not in the store|has no pin)/) }));
+      expect(call).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringMatching(/item Symbol\(k\) (is not in the store|has no pin)/) }));
     store.markReady(kid(1));
     store.pin(kid(1));
     store.pin(kid(1));
