@@ -39,11 +39,11 @@ describe("hooks", () => {
   const makers = { consumer, producer, subscriber, driver };
   for (const [name, make] of Object.entries(makers)) {
     it(`${name}: a logger lacking methods is refused, naming them; the no-op default spread with one level is accepted`, () => {
-      expect(refusal(() => make({ logger: {} })).message).toContain("options.logger lacks debug, info, warn, error");
+      expect(refusal(() => make({ logger: {} })).message).toContain("options.logger must be a Logger { debug, info, warn, error }, but it has no debug, info, warn, error methods");
       expect(refusal(() => make({ logger: { debug() {}, info() {}, warning() {}, error() {} } })).message).toMatch(
-        /options\.logger lacks warn \(each must be a function\).*\{ \.\.\.NOOP_LOGGER, warn: \.\.\. \}/,
+        /options\.logger must be a Logger .*, but it has no warn method; .*\{ \.\.\.NOOP_LOGGER, warn: \.\.\. \}$/,
       );
-      expect(refusal(() => make({ logger: "console" })).message).toContain("options.logger must be an object");
+      expect(refusal(() => make({ logger: "console" })).message).toBe('[INVALID_CONFIG] options.logger must be a Logger { debug, info, warn, error }; got "console"');
       expect(refusal(() => make({ logger: null })).message).toContain("got null");
       expect(() => make({ logger: { ...NOOP_LOGGER, warn() {} } })).not.toThrow();
       expect(() => make({ logger: console })).not.toThrow();
@@ -53,16 +53,16 @@ describe("hooks", () => {
   for (const [name, make] of Object.entries({ consumer, producer })) {
     it(`${name}: a metrics sink lacking methods is refused, naming them`, () => {
       expect(refusal(() => make({ metrics: { counter() {} } })).message).toMatch(
-        /options\.metrics lacks gauge, histogram .*\{ \.\.\.NOOP_METRICS, gauge: \.\.\. \}/,
+        /options\.metrics must be a MetricsSink .*, but it has no gauge, histogram methods; .*\{ \.\.\.NOOP_METRICS, gauge: \.\.\. \}$/,
       );
-      expect(refusal(() => make({ metrics: 7 })).message).toContain("options.metrics must be an object with counter, gauge, histogram methods; got number");
+      expect(refusal(() => make({ metrics: 7 })).message).toBe("[INVALID_CONFIG] options.metrics must be a MetricsSink { counter, gauge, histogram }; got 7");
       expect(() => make({ metrics: { ...NOOP_METRICS, counter() {} } })).not.toThrow();
     });
   }
 
   it("a hook whose method is present but not a function is refused, naming it", () => {
-    expect(refusal(() => subscriber({ logger: { ...NOOP_LOGGER, warn: "yes" } })).message).toContain("options.logger lacks warn (each must be a function)");
-    expect(refusal(() => consumer({ metrics: { ...NOOP_METRICS, gauge: 1 } })).message).toContain("options.metrics lacks gauge (each must be a function)");
+    expect(refusal(() => subscriber({ logger: { ...NOOP_LOGGER, warn: "yes" } })).message).toContain("options.logger must be a Logger { debug, info, warn, error }, but it has no warn method;");
+    expect(refusal(() => consumer({ metrics: { ...NOOP_METRICS, gauge: 1 } })).message).toContain("options.metrics must be a MetricsSink { counter, gauge, histogram }, but it has no gauge method;");
   });
 
   it("[I1] subscriber: a logger that throws is contained and counted; the message is still handled", () => {

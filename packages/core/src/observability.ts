@@ -3,7 +3,7 @@
  * adapt them to Prometheus, OpenTelemetry or a test recorder in a few lines.
  * @module
  */
-import { EctpError } from "@ectp/protocol";
+import { EctpError, describeValue } from "@ectp/protocol";
 
 /** Label set attached to a metric sample. */
 export type Labels = Readonly<Record<string, string>>;
@@ -58,20 +58,30 @@ export const NOOP_METRICS: MetricsSink = Object.freeze({ counter: noop, gauge: n
 export const NOOP_LOGGER: Logger = Object.freeze({ debug: noop, info: noop, warn: noop, error: noop });
 
 /**
- * Refuse a hook that is not an object with every one of `methods` as a function: a logger
- * given as `{}`, or with `warning` for `warn`, would otherwise be accepted and every record
- * lost, each one only counted in `stats().hookFailures`.
- * @throws EctpError(INVALID_CONFIG) naming the option and the methods missing.
+ * Refuse an option that is not an object with every one of `methods` as a function, naming the
+ * methods it lacks: a logger given as `{}`, or with `warning` for `warn`, would otherwise be accepted
+ * and every record lost, and a wrong object given to the Driver found only by its first step.
+ * @param name - The option as the message names it (`options.logger`).
+ * @param what - What it must be (`a Logger { debug, info, warn, error }`).
+ * @param fix - What to do when methods are missing, given their names (appended after "; ").
+ * @throws EctpError(INVALID_CONFIG) with `details.missing` when methods are missing.
+ * @internal
  */
-function checkHook(hook: unknown, option: string, methods: readonly string[]): void {
-  if (hook === null || typeof hook !== "object")
-    throw new EctpError("INVALID_CONFIG", `options.${option} must be an object with ${methods.join(", ")} methods; got ${hook === null ? "null" : typeof hook}.`);
-  const missing = methods.filter((m) => typeof (hook as Record<string, unknown>)[m] !== "function");
+export function requireMethods(name: string, value: unknown, methods: readonly string[], what: string, fix?: (missing: string[]) => string): void {
+  if (value === null || (typeof value !== "object" && typeof value !== "function"))
+    throw new EctpError("INVALID_CONFIG", `${name} must be ${what}; got ${describeValue(value)}`);
+  const missing = methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== "function");
   if (missing.length > 0)
     throw new EctpError(
       "INVALID_CONFIG",
-      `options.${option} lacks ${missing.join(", ")} (each must be a function); to keep only some levels or kinds, spread the no-op default: { ...${option === "logger" ? "NOOP_LOGGER" : "NOOP_METRICS"}, ${missing[0]}: ... }.`,
+      `${name} must be ${what}, but it has no ${missing.join(", ")} method${missing.length > 1 ? "s" : ""}${fix === undefined ? "" : `; ${fix(missing)}`}`,
+      { details: { missing } },
     );
+}
+
+/** The fix {@link requireMethods} suggests for a hook lacking methods: spread the no-op default. */
+function spreadDefault(defaultName: string): (missing: string[]) => string {
+  return (missing) => `to keep only some of them, spread the no-op default: { ...${defaultName}, ${missing[0]}: ... }`;
 }
 
 /**
@@ -117,7 +127,7 @@ export function reentrantCall(component: string, method: string): EctpError {
  */
 export function containMetrics(sink: MetricsSink | undefined, onThrow: () => void, gate: HookGate = new HookGate()): MetricsSink {
   if (sink === undefined || sink === NOOP_METRICS) return NOOP_METRICS;
-  checkHook(sink, "metrics", METRICS_METHODS);
+  requireMethods("options.metrics", sink, METRICS_METHODS, "a MetricsSink { counter, gauge, histogram }", spreadDefault("NOOP_METRICS"));
   const call = (kind: keyof MetricsSink, name: string, value: number | undefined, labels: Labels | undefined): void => {
     if (gate.depth !== 0) return; // a sample taken by a read a hook made: dropped, so no hook ever recurses
     gate.depth++;
@@ -144,7 +154,7 @@ export function containMetrics(sink: MetricsSink | undefined, onThrow: () => voi
  */
 export function containLogger(logger: Logger | undefined, onThrow: () => void, gate: HookGate = new HookGate()): Logger {
   if (logger === undefined || logger === NOOP_LOGGER) return NOOP_LOGGER;
-  checkHook(logger, "logger", LOGGER_METHODS);
+  requireMethods("options.logger", logger, LOGGER_METHODS, "a Logger { debug, info, warn, error }", spreadDefault("NOOP_LOGGER"));
   const call = (level: keyof Logger, message: string, fields: LogFields | undefined): void => {
     if (gate.depth !== 0) return; // a record made by a read a hook made: dropped, so no hook ever recurses
     gate.depth++;

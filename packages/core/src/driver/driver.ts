@@ -7,7 +7,7 @@ import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, thrownT
 import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
-import { containLogger, type Logger } from "../observability.js";
+import { containLogger, type Logger, requireMethods } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
@@ -159,21 +159,6 @@ const PRODUCER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handlePeer
 const SUBSCRIBER_METHODS = ["poll", "handleMessage", "handlePeerUnreachable", "nextDeadline"] as const satisfies readonly (keyof EventSubscriber)[];
 
 /**
- * Refuse a Driver option that is not an object with `methods` (INVALID_CONFIG naming the ones it
- * lacks): a wrong object given would otherwise be found only by the first step, as an error logged
- * on every step after it.
- */
-function lacking(name: string, value: unknown, methods: readonly string[], what: string): void {
-  if (value === null || (typeof value !== "object" && typeof value !== "function"))
-    throw new EctpError("INVALID_CONFIG", `${name} must be ${what}; got ${describeValue(value)}`);
-  const missing = methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== "function");
-  if (missing.length > 0)
-    throw new EctpError("INVALID_CONFIG", `${name} must be ${what}, but it has no ${missing.join(", ")} method${missing.length > 1 ? "s" : ""}`, {
-      details: { missing },
-    });
-}
-
-/**
  * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`, or
  * to an `EventSubscriber`.
  *
@@ -277,11 +262,11 @@ export class Driver {
         "Driver runs a subscriber alone: beside a core it would speak to producers under this transport's one peer id with its own epoch, " +
           "and a producer keeps one record (epoch, grants, subscription) per peer id. Give the subscriber its own transport, peer id and Driver.",
       );
-    lacking("options.transport", options.transport, TRANSPORT_METHODS, "a Transport (see @ectp/core's Transport interface)");
-    if (options.consumer) lacking("options.consumer", options.consumer, CONSUMER_METHODS, "a ConsumerCore");
-    if (options.producer) lacking("options.producer", options.producer, PRODUCER_METHODS, "a ProducerCore");
-    if (options.subscriber) lacking("options.subscriber", options.subscriber, SUBSCRIBER_METHODS, "an EventSubscriber");
-    if (options.clock !== undefined) lacking("options.clock", options.clock, ["now"], "a Clock ({ now(): number }, in ms)");
+    requireMethods("options.transport", options.transport, TRANSPORT_METHODS, "a Transport (see @ectp/core's Transport interface)");
+    if (options.consumer) requireMethods("options.consumer", options.consumer, CONSUMER_METHODS, "a ConsumerCore");
+    if (options.producer) requireMethods("options.producer", options.producer, PRODUCER_METHODS, "a ProducerCore");
+    if (options.subscriber) requireMethods("options.subscriber", options.subscriber, SUBSCRIBER_METHODS, "an EventSubscriber");
+    if (options.clock !== undefined) requireMethods("options.clock", options.clock, ["now"], "a Clock ({ now(): number }, in ms)");
     if (options.onEventBatch !== undefined && typeof options.onEventBatch !== "function")
       throw new EctpError("INVALID_CONFIG", `options.onEventBatch must be a function (batch) => void; got ${describeValue(options.onEventBatch)}`);
     const maxWait = options.maxWaitMs ?? 50;
