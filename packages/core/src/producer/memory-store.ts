@@ -43,15 +43,23 @@ function sameBytes(a: unknown, b: Uint8Array): boolean {
   return a instanceof Uint8Array && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** What is wrong with `checksum` given to markReady for entry `e`, or undefined when it may be added. */
+/**
+ * What is wrong with `checksum` given to markReady for entry `e`, or undefined when it may be added.
+ * [C11] Only a checksum a consumer can verify is taken: the algorithm and length checks are those of
+ * `validateDescriptor`, made here so the engine's mistake is refused at its call, in its words,
+ * instead of every consumer failing the item INVALID_ANNOUNCEMENT.
+ */
 function checksumProblem(checksum: ectp.v1.IChecksum, e: StoreEntry): string | undefined {
   if (checksum === null || typeof checksum !== "object") return `the checksum must be an object { algorithm, value }; got ${describeValue(checksum)}`;
   const { algorithm, value } = checksum;
+  // [C11] CRC-32C is the one algorithm a consumer verifies.
   if (algorithm !== ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C)
     return `the checksum's algorithm must be CHECKSUM_ALGORITHM_CRC32C (${ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C}); got ${describeValue(algorithm)}`;
+  // [C11] A CRC-32C value is exactly 4 bytes.
   if (!(value instanceof Uint8Array) || value.length !== 4)
     return `the checksum's value must be the 4 bytes of a CRC-32C (crc32cBytes(bytes)); got ${value instanceof Uint8Array ? `${value.length} bytes` : describeValue(value)}`;
   const own = e.descriptor.checksum;
+  // [C11] One checksum per item: consumers that read it before and after must verify the same bytes.
   if (own != null) return sameBytes(own.value, value) ? undefined : "its descriptor already carries another checksum";
   if (e.ready) return "it is already ready (and may be granted or published): a checksum comes with markReady, before that";
   return undefined;
