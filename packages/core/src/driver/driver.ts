@@ -614,10 +614,11 @@ export class Driver {
 
   /**
    * Warn once per run when the clock has read the same for {@link STILL_CLOCK_WARN_MS} of real time
-   * while a core or connect has a deadline: `run()` on a clock only its caller advances.
+   * while a core or connect has a deadline: `run()` on a clock only its caller advances. The default
+   * clock is real time itself, so with it there is nothing to watch (and no second reading per turn).
    */
   private noteStillClock(still: { reading: number; since: number; warned: boolean }): void {
-    if (still.warned) return;
+    if (still.warned || this.clock === defaultClock) return;
     const realNow = performance.now();
     if (this.lastNow !== still.reading) {
       still.reading = this.lastNow;
