@@ -6,7 +6,7 @@
  */
 import { EctpError, describeValue } from "@ectp/protocol";
 import { SERIES_NAMES, type SeriesName, type TimeSeries } from "./series.js";
-import { type SimulationSummary, checkSummary, formatSummary } from "./summary.js";
+import { type SimulationSummary, checkSummary, summaryTable } from "./summary.js";
 
 const COLORS: Record<SeriesName, string> = {
   readsInFlight: "#1f77b4",
@@ -68,6 +68,11 @@ export function svgPlot(series: TimeSeries, names: readonly SeriesName[], title:
     );
   if (typeof title !== "string") throw new EctpError("INVALID_ARGUMENT", `svgPlot: title must be a string; got ${describeValue(title)}`);
   checkSeries("svgPlot", series, names);
+  return plot(series, names, title);
+}
+
+/** {@link svgPlot} of arguments already checked. */
+function plot(series: TimeSeries, names: readonly SeriesName[], title: string): string {
   const W = 720;
   const H = 220;
   const L = 56;
@@ -111,10 +116,10 @@ export function renderReport(summary: SimulationSummary, series: TimeSeries): st
   checkSummary("renderReport", summary);
   checkSeries("renderReport", series, SERIES_NAMES);
   const plots = [
-    svgPlot(series, ["readsInFlight"], "Reads in flight"),
-    svgPlot(series, ["livePins"], "Live pins (producers)"),
-    svgPlot(series, ["deferredRequests"], "Deferred requests (waiting for admission)"),
-    svgPlot(series, ["succeeded", "fellBack", "failed", "cancelled", "lostInCrash"], "Outcomes (cumulative)"),
+    plot(series, ["readsInFlight"], "Reads in flight"),
+    plot(series, ["livePins"], "Live pins (producers)"),
+    plot(series, ["deferredRequests"], "Deferred requests (waiting for admission)"),
+    plot(series, ["succeeded", "fellBack", "failed", "cancelled", "lostInCrash"], "Outcomes (cumulative)"),
   ];
   const ok = summary.violations.count === 0;
   return `<!doctype html>
@@ -124,7 +129,7 @@ export function renderReport(summary: SimulationSummary, series: TimeSeries): st
 <body>
 <h1>ECTP simulation</h1>
 <p class="${ok ? "ok" : "bad"}"><strong>${ok ? "No invariant violations." : `${summary.violations.count} invariant violation(s).`}</strong></p>
-<pre>${escapeHtml(formatSummary(summary))}</pre>
+<pre>${escapeHtml(summaryTable(summary))}</pre>
 <h2>Over simulated time</h2>
 ${plots.join("\n")}
 <p>Series: ${SERIES_NAMES.map((n) => escapeHtml(TITLES[n])).join(", ")}; ${series.t.length} samples.</p>

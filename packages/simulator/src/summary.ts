@@ -274,6 +274,11 @@ function summaryProblem(s: unknown, table: boolean): string | undefined {
  */
 export function formatSummary(s: SimulationSummary): string {
   checkSummary("formatSummary", s);
+  return summaryTable(s);
+}
+
+/** {@link formatSummary} of a summary already checked (by `checkSummary`). @internal */
+export function summaryTable(s: SimulationSummary): string {
   const r = s.requests;
   const rows: [string, string][] = [
     ["seed / faults", `${s.seed} / ${s.faults}`],
@@ -318,7 +323,7 @@ export function formatSummary(s: SimulationSummary): string {
   rows.push(["event log", `${s.eventLog.events} events in ${s.eventLog.loopRounds} rounds (${s.eventLog.nudges} nudges, ${s.eventLog.quietStepsSkipped} quiet steps skipped), hash ${s.eventLog.hash}`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`);
-  if (s.violations.count > 0) lines.push("", formatViolations(s));
+  if (s.violations.count > 0) lines.push("", violationBlock(s));
   return lines.join("\n");
 }
 
@@ -328,6 +333,11 @@ export function formatSummary(s: SimulationSummary): string {
  */
 export function formatViolations(s: SimulationSummary): string {
   checkSummary("formatViolations", s, false);
+  return violationBlock(s);
+}
+
+/** {@link formatViolations} of a summary already checked. */
+function violationBlock(s: SimulationSummary): string {
   const out = [`INVARIANT VIOLATIONS: ${s.violations.count} (seed ${s.seed})`];
   for (const v of s.violations.first.slice(0, 5)) {
     out.push(`  [${v.invariant}] at ${v.timeMs.toFixed(3)} ms: ${v.message}`);
