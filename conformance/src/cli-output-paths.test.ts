@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cli, expectUsageError, fakeTestee } from "./test-support.js";
+import { cli, expectUsageError, fakeTestee, procRefusal } from "./test-support.js";
 
 /** A testee that only records that it was started (in `marker`), then waits for EOF. */
 function markingTestee(marker: string): string {
@@ -23,12 +23,15 @@ function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "ectp-cli-output-"));
 }
 
+/** Why a new directory under /proc is refused, as root. */
+const NO_DIRECTORY = "directory /proc/ectp-none does not exist and cannot be created: /proc takes no new directories (ENOENT)";
+
 describe.runIf(process.platform === "linux")("output paths under a directory that takes no new entries (/proc)", () => {
   it.each([
-    ["--junit", "/proc/ectp-none/x.xml", "directory /proc/ectp-none does not exist and cannot be created: /proc takes no new directories (ENOENT)"],
-    ["--junit", "/proc/ectp-none/deeper/x.xml", "directory /proc/ectp-none does not exist and cannot be created: /proc takes no new directories (ENOENT)"],
-    ["--report", "/proc/ectp-none/r.json", "directory /proc/ectp-none does not exist and cannot be created: /proc takes no new directories (ENOENT)"],
-    ["--junit", "/proc/ectp-none.xml", "/proc takes no new files (ENOENT)"],
+    ["--junit", "/proc/ectp-none/x.xml", procRefusal(NO_DIRECTORY)],
+    ["--junit", "/proc/ectp-none/deeper/x.xml", procRefusal(NO_DIRECTORY)],
+    ["--report", "/proc/ectp-none/r.json", procRefusal(NO_DIRECTORY)],
+    ["--junit", "/proc/ectp-none.xml", procRefusal("/proc takes no new files (ENOENT)")],
   ])("%s %s is a usage error, and no testee is started", async (flag, path, why) => {
     const marker = join(tempDir(), "started");
     const r = await cli("--testee", markingTestee(marker), flag, path);
@@ -38,7 +41,7 @@ describe.runIf(process.platform === "linux")("output paths under a directory tha
 
   it("a --transport run is refused the same way, before any case", async () => {
     const r = await cli("--transport", "mock", "--junit", "/proc/nope/x.xml");
-    expectUsageError(r, '--junit cannot write "/proc/nope/x.xml": directory /proc/nope does not exist and cannot be created');
+    expectUsageError(r, `--junit cannot write "/proc/nope/x.xml": ${procRefusal("directory /proc/nope does not exist and cannot be created")}`);
     expect(r.out).not.toContain("PASS");
   });
 });

@@ -10,7 +10,7 @@ import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
 import { KNOWN_FEATURES } from "./cli.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
-import { bundleTsTestee, cli, expectUsageError, fakeTestee } from "./test-support.js";
+import { bundleTsTestee, cli, expectUsageError, fakeTestee, procRefusal } from "./test-support.js";
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "ectp-cli-test-"));
@@ -267,7 +267,7 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
     const r = await cli("--testee", await bundleTsTestee(), "--filter", "consumer/c1-admission/remote-load-happy-path", "--report", "/proc/ectp-none/dir/r.json");
     expectUsageError(
       r,
-      '--report cannot write "/proc/ectp-none/dir/r.json": directory /proc/ectp-none does not exist and cannot be created: /proc takes no new directories (ENOENT); nothing was run',
+      `--report cannot write "/proc/ectp-none/dir/r.json": ${procRefusal("directory /proc/ectp-none does not exist and cannot be created: /proc takes no new directories (ENOENT)")}; nothing was run`,
     );
   }, 60_000);
 

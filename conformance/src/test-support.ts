@@ -122,6 +122,15 @@ export function expectUsageError(r: { code: number; out: string; err: string }, 
   expect(r.out).toBe("");
 }
 
+/**
+ * Why a path under `/proc` cannot be written, as the output-path check says it: as root, `access()`
+ * passes `/proc` and the probe finds it takes no new entries (`asRoot`); as anyone else `access()`
+ * refuses it.
+ */
+export function procRefusal(asRoot: string): string {
+  return process.getuid?.() === 0 ? asRoot : "EACCES: permission denied, access '/proc'";
+}
+
 /** `@ectp/core` as the TS reference testee's core module. */
 export const TS_CORE = core as unknown as CoreModule;
 
