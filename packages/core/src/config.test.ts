@@ -109,8 +109,16 @@ describe("ConsumerCore options outside config", () => {
   it("destinations: anything but a pool with allocate, release and view is refused", () => {
     const pool = new TestPool();
     const lacking = (method: string) => ({ allocate: pool.allocate, release: pool.release, view: pool.view, [method]: undefined });
-    for (const destinations of [undefined, null, "pool", lacking("allocate"), lacking("release"), lacking("view")])
-      expect(make({ destinations })).toThrow("[INVALID_CONFIG] options.destinations must be a DestinationPool with allocate, release and view.");
+    const refusal = "[INVALID_CONFIG] options.destinations must be a DestinationPool { allocate, release, view }";
+    for (const [destinations, why] of [
+      [undefined, "; got nothing"],
+      [null, "; got null"],
+      ["pool", '; got "pool"'],
+      [lacking("allocate"), ", but it has no allocate method"],
+      [lacking("release"), ", but it has no release method"],
+      [lacking("view"), ", but it has no view method"],
+    ])
+      expect(make({ destinations })).toThrow(`${refusal}${why}`);
     expect(make({ destinations: { allocate: pool.allocate, release: pool.release, view: pool.view } })).not.toThrow();
   });
 });

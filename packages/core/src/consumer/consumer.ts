@@ -31,7 +31,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, requireMethods } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import { ownBytes, ownText } from "../owned.js";
 import type { CoreOutput } from "../outputs.js";
@@ -538,6 +538,9 @@ function invalidArgument(message: string, cause?: unknown): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { cause });
 }
 
+/** The methods a {@link DestinationPool} must have. */
+const POOL_METHODS = ["allocate", "release", "view"] as const satisfies readonly (keyof DestinationPool)[];
+
 /** `planFlags` bits: the item carries model input [C1]; the engine already holds it locally. */
 const F_MODEL = 1;
 const F_LOCAL = 2;
@@ -775,15 +778,7 @@ export class ConsumerCore {
         "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this consumer accepts items of (announcements of another are refused).",
       );
     const fp = fingerprintOption(options.fingerprint); // [C2] a misspelt field would refuse every announcement of the real model
-    const pool = options.destinations;
-    if (
-      pool === null ||
-      typeof pool !== "object" ||
-      typeof pool.allocate !== "function" ||
-      typeof pool.release !== "function" ||
-      typeof pool.view !== "function"
-    )
-      throw new EctpError("INVALID_CONFIG", "options.destinations must be a DestinationPool with allocate, release and view.");
+    requireMethods("options.destinations", options.destinations, POOL_METHODS, "a DestinationPool { allocate, release, view }");
     // [C4] The jitter source keeps 32 bits of an integer seed; anything else would be coerced (NaN, "7"
     // and {} all to seed 0) or throw a TypeError (a bigint, a symbol).
     if (options.seed !== undefined && !Number.isSafeInteger(options.seed))
@@ -800,7 +795,7 @@ export class ConsumerCore {
       rowBytes: fp.rowBytes,
       layoutVersion: fp.layoutVersion,
     };
-    this.pool = pool;
+    this.pool = options.destinations;
     this.transportMetadata = transportMetadataOption(options.transportMetadata);
     // [I1] Hooks are the engine's code: what they throw is contained and counted (stats().hookFailures).
     const hookThrew = (): void => {

@@ -56,7 +56,9 @@ describe("ProducerCore configuration", () => {
       "[INVALID_CONFIG] config.leaseMs must be an integer >= 1; got -1. Omit it to use the default 30000",
     );
     expect(() => new ProducerCore({ ...base, config: { leaseMs: 2 ** 33 } })).toThrow(/must fit in 32 bits/);
-    expect(() => new ProducerCore({ ...base, store: {} as never })).toThrow(/options.store must implement ItemStore/);
+    expect(() => new ProducerCore({ ...base, store: {} as never })).toThrow(
+      "[INVALID_CONFIG] options.store must be an ItemStore (e.g. new MemoryItemStore({ capacityBytes })), but it has no get, pin, unpin, readyItems, totalPins, subscribe methods",
+    );
     expect(() => new ProducerCore({ ...base, fingerprint: { model: 3 } as never })).toThrow(EctpError);
     expect(new ProducerCore({ ...base, config: { retryAfterMs: 0 } })).toBeInstanceOf(ProducerCore);
   });

@@ -32,7 +32,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall } from "../observability.js";
+import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods } from "../observability.js";
 import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
@@ -45,6 +45,9 @@ import type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry
 const FR = ectp.v1.FailureReason;
 type Reason = ectp.v1.FailureReason;
 
+
+/** The methods an {@link ItemStore} must have (`unpinEntry` is optional). */
+const STORE_METHODS = ["get", "pin", "unpin", "readyItems", "totalPins", "subscribe"] as const satisfies readonly (keyof ItemStore)[];
 
 /** Capability a subscriber lists in its Hello to receive event batches [E1] (SPEC.md 4.1). */
 export const EVENTS_CAPABILITY = "events.v1";
@@ -411,17 +414,7 @@ export class ProducerCore {
         "options.fingerprint is required: the model fingerprint (model, dtype, rowBytes, layoutVersion) this producer serves items of (requests of another are refused).",
       );
     const fp = fingerprintOption(options.fingerprint); // [P7] a misspelt field would refuse every request for the real model
-    const s = options.store as Partial<ItemStore> | undefined;
-    if (
-      !s ||
-      typeof s.get !== "function" ||
-      typeof s.pin !== "function" ||
-      typeof s.unpin !== "function" ||
-      typeof s.readyItems !== "function" ||
-      typeof s.totalPins !== "function" ||
-      typeof s.subscribe !== "function"
-    )
-      throw new EctpError("INVALID_CONFIG", "options.store must implement ItemStore (e.g. new MemoryItemStore({ capacityBytes }))");
+    requireMethods("options.store", options.store, STORE_METHODS, "an ItemStore (e.g. new MemoryItemStore({ capacityBytes }))");
     // An option given as `undefined` takes its default, as in ConsumerCore.
     const cfg = mergeConfig(DEFAULT_PRODUCER_CONFIG, options.config);
     for (const k of CONFIG_KEYS) {
