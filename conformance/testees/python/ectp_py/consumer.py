@@ -48,6 +48,9 @@ from .wire import (
 
 log = logging.getLogger("ectp.consumer")
 
+#: The read result statuses that say a read has settled: the transport writes no more into its destination.
+SETTLED_STATUSES = ("done", "failed", "cancelled")
+
 # Fetch states.
 IDLE = "idle"  # waiting for a retry (backoff) or for budgets to run out
 REQUESTING = "requesting"  # ReadRequest sent, waiting for a grant or reject
@@ -1040,18 +1043,27 @@ class ConsumerCore:
 
     def _on_read_result(self, result: ReadResult, now: float) -> None:
         read_id = getattr(result, "read_id", None)
-        # [I1] Read before anything changes: a result object missing a field is a failed read (as a
-        # status other than "done" is), never an exception that leaves the read half released.
+        # [I1] Read before anything changes: a result object missing a field is taken as one without it
+        # (no status: not a settled read, below), never an exception that leaves the read half released.
         result = ReadResult(
             read_id,
             getattr(result, "status", None),
             getattr(result, "bytes_read", 0),
             getattr(result, "peer_gone", False),
         )
-        r = self._reads.pop(read_id, None) if is_int(read_id) else None
+        r = self._reads.get(read_id) if is_int(read_id) else None
         if r is None:
             self._ignore("unknown_read")  # [C10] unknown, or already released at its quarantine cap
             return
+        if result.status not in SETTLED_STATUSES:
+            # [C8][I5] Not a status that says the read settled: the transport may still write into the
+            # destination, so nothing is freed. The read stays in flight, to end at its deadline (and be
+            # quarantined) or when a result with a known status comes.
+            self._ignore("malformed_read_result")
+            log.error("transport reported a read result whose status is not done, failed or cancelled; "
+                      "the read stays in flight (read %s, status %.40r)", read_id, result.status)
+            return
+        del self._reads[read_id]
         self._read_ended(r, now)
         self._timers.cancel(r.timer)
         r.timer = None

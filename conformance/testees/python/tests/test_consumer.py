@@ -203,6 +203,24 @@ class ConsumerTest(unittest.TestCase):
         with self.assertRaises(EctpError):
             ConsumerConfig(quarantine_cap_ms=-math.inf).validate()
 
+    def test_c8_i5_a_read_result_of_unknown_status_frees_nothing_and_the_read_settles_later(self):
+        c = make()
+        data = item_bytes(16)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0)
+        start = grant_for(c, desc, 1)
+        with self.assertLogs("ectp.consumer", "ERROR") as logs:
+            for status in ("in-progress", None, 1, "DONE"):
+                c.handle_read_result(ReadResult(start.read_id, status, 16), 2)
+                self.assertEqual(sends(c.poll(2), "readComplete"), [])
+        self.assertEqual(len(logs.records), 4)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="malformed_read_result"}'], 4)
+        self.assertEqual((c.stats()["readsInFlight"], c.stats()["destinations"]), (1, 1))  # still the transport's
+        start.destination.buffer[:] = data
+        c.handle_read_result(ReadResult(start.read_id, "done", 16), 3)
+        self.assertEqual(sends(c.poll(3), "readComplete")[0]["readComplete"]["status"], Completion.OK)
+        self.assertEqual(admit(c, announcement(desc), 4).items[0].action, "ready")
+
     def test_c11_checksum_mismatch_is_never_loaded(self):
         c = make()
         data = item_bytes(16)

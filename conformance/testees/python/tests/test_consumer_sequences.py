@@ -512,9 +512,10 @@ class ConsumerSequencesTest(unittest.TestCase):
         self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="malformed"}'], 1)
         self.assertNotIn("", c._peers)
 
-    def test_i1_a_read_result_missing_its_fields_fails_the_read_and_releases_it(self):
-        # [I1][C11] as a status other than "done": the read ends TRANSFER_FAILED at once (ReadComplete
-        # FAILED, destination released), never an exception that leaves the grant and destination held.
+    def test_i1_c8_a_read_result_missing_its_status_is_not_a_settled_read(self):
+        # [I1][C8][I5] as any status other than done, failed or cancelled: counted and logged, never an
+        # exception; nothing is freed (the transport may still write into the destination) until a
+        # result with a settled status comes, or the read's deadline.
         c = make()
         d = descriptor("a", item_bytes(8))
         admit(c, announcement(d), 0)
@@ -523,8 +524,14 @@ class ConsumerSequencesTest(unittest.TestCase):
         class NoStatus:
             read_id = start.read_id
 
-        c.handle_read_result(NoStatus(), 1)
-        completes = sends(c.poll(1), "readComplete")
+        with self.assertLogs("ectp.consumer", "ERROR"):
+            c.handle_read_result(NoStatus(), 1)
+        self.assertEqual(sends(c.poll(1), "readComplete"), [])
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="malformed_read_result"}'], 1)
+        stats = c.stats()
+        self.assertEqual((stats["readsInFlight"], stats["grantsHeld"], stats["destinations"]), (1, 1, 1))
+        c.handle_read_result(ReadResult(start.read_id, "failed"), 2)
+        completes = sends(c.poll(2), "readComplete")
         self.assertEqual([m["readComplete"]["status"] for m in completes], [Completion.FAILED])
         stats = c.stats()
         self.assertEqual((stats["readsInFlight"], stats["grantsHeld"], stats["destinations"]), (0, 0, 0))
