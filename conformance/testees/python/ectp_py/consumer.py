@@ -119,6 +119,8 @@ class ItemFailure:
     reason: int
     #: Remote attempts made for it.
     attempts: int
+    #: [C3] For the warning only: what a fetch whose budget ran out waited for (see :func:`budget_source`).
+    source: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,19 @@ class _Slot:
     budget_timer: TimerEntry | None = None
 
 
+def budget_source(fetch: "_Fetch | None") -> str:
+    """[C3] For a warning about an item whose budget ran out: its key, its producer, whether its fetch
+    was waiting for a retry, a grant or a read and, before a grant, why its last attempt ended (once
+    one did), as `` item_key=... producer=... waiting_for=... last_retry_reason=...``; "" without a fetch."""
+    if fetch is None:
+        return ""
+    text = f" item_key={fetch.key_id} producer={fetch.peer.id}"
+    if fetch.state == READING:
+        return f"{text} waiting_for=read"
+    text += f" waiting_for={'grant' if fetch.state == REQUESTING else 'retry'}"
+    return text if fetch.retry_reason is None else f"{text} last_retry_reason={Reason.name(fetch.retry_reason)}"
+
+
 @dataclass(eq=False)
 class _Fetch:
     """A single-flight remote fetch of one item key [C9]."""
@@ -192,7 +207,7 @@ class _Fetch:
     state: str = IDLE
     attempt_id: int = 0
     attempts: int = 0
-    retry_reason: int = Reason.INTERNAL  # [C4] why the next attempt is a retry (its metric label and log)
+    retry_reason: int | None = None  # [C4] why the next attempt is a retry (its metric label and log); None until an attempt ended
     retries: int = 0
     retry_at: float = 0
     timer: TimerEntry | None = None
@@ -698,7 +713,8 @@ class ConsumerCore:
 
     @staticmethod
     def _exhaust_failure(slot: _Slot) -> ItemFailure:
-        return ItemFailure(slot.item_id, Reason.BUDGET_EXHAUSTED, slot.fetch.attempts if slot.fetch else 0)
+        f = slot.fetch
+        return ItemFailure(slot.item_id, Reason.BUDGET_EXHAUSTED, f.attempts if f else 0, budget_source(f))
 
     def _detach(self, slot: _Slot, now: float) -> None:
         """Detach a slot from its fetch, abandoning the fetch when nobody is left [C7][C9]."""
@@ -714,12 +730,13 @@ class ConsumerCore:
 
     def _resolve_local(self, slot: _Slot, reason: int, now: float) -> None:
         """A waiting slot ends its remote path: local encode, no further attempt [C5]."""
-        attempts = slot.fetch.attempts if slot.fetch else 0
+        fetch = slot.fetch
+        attempts = fetch.attempts if fetch else 0
         self._detach(slot, now)
         slot.decision = ItemDecision(slot.item_id, LOCAL_ENCODE, reason)
         self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
-        log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=%d",
-                    slot.req.id, slot.item_id, Reason.name(reason), attempts)
+        log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=%d%s",
+                    slot.req.id, slot.item_id, Reason.name(reason), attempts, budget_source(fetch) if reason == Reason.BUDGET_EXHAUSTED else "")
 
     def _fail_request(self, req: _Req, failures: list[ItemFailure], now: float) -> AdmitResult:
         """[C6] Fail a request once: queue it for drain_failed and end its waits and budgets. The
@@ -739,8 +756,8 @@ class ConsumerCore:
         self.metrics["ectp_consumer_requests_failed_total"] += 1
         for f in failures:
             self.metrics[f'ectp_consumer_item_failures_total{{reason="{Reason.name(f.reason)}"}}'] += 1
-            log.warning("request failed: request=%s item=%s reason=%s attempts=%d",
-                        req.id, f.item_id, Reason.name(f.reason), f.attempts)
+            log.warning("request failed: request=%s item=%s reason=%s attempts=%d%s",
+                        req.id, f.item_id, Reason.name(f.reason), f.attempts, f.source)
         self._end_waits(req, now)
         return result
 
@@ -865,7 +882,7 @@ class ConsumerCore:
         self._attempts[attempt_id] = f
         if f.attempts > 1:
             # [C4] every retry counted by its reason and logged with the attempt number and the reason
-            reason = Reason.name(f.retry_reason)
+            reason = Reason.name(f.retry_reason if f.retry_reason is not None else Reason.INTERNAL)  # (set by every path that retries)
             self.metrics[f'ectp_consumer_retries_total{{reason="{reason}"}}'] += 1
             # flow control the producer asked for (OVERLOADED, NOT_READY) can be hundreds a second: debug
             level = logging.DEBUG if f.retry_reason in (Reason.OVERLOADED, Reason.NOT_READY) else logging.INFO

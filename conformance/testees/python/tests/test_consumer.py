@@ -83,6 +83,37 @@ class ConsumerTest(unittest.TestCase):
         failed = c.drain_failed()
         self.assertEqual(failed[0].failures[0].reason, Reason.BUDGET_EXHAUSTED)
 
+    def test_c3_a_budget_that_ran_out_before_a_grant_is_warned_with_its_key_producer_and_last_retry_reason(self):
+        c = make(ConsumerConfig(wait_budget_ms=1000))
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        admit(c, announcement(descriptor("b", item_bytes(8))), 0, model=True, request="s")
+        c.poll(0)
+        c.handle_peer_unreachable("P1", 10)  # the producer is gone: the attempts retry until the budgets end
+        with self.assertLogs("ectp.consumer", "WARNING") as logs:
+            for t in range(10, 1001, 10):
+                c.poll(t)
+        failed = [m for m in logs.output if "request failed: request=r1 " in m]
+        local = [m for m in logs.output if "item falls back to local encode: request=s " in m]
+        for lines in (failed, local):
+            self.assertEqual(len(lines), 1)
+            self.assertRegex(lines[0], r"reason=BUDGET_EXHAUSTED attempts=\d+ item_key=\S+\|\S+ producer=P1 "
+                                       r"waiting_for=(grant|retry) last_retry_reason=PEER_UNREACHABLE$")
+
+    def test_c3_a_budget_that_ran_out_on_the_first_attempt_names_no_last_reason_and_one_in_a_read_the_read(self):
+        c = make(ConsumerConfig(wait_budget_ms=1000))
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        c.poll(0)
+        with self.assertLogs("ectp.consumer", "WARNING") as logs:
+            c.poll(1000)
+        self.assertRegex(logs.output[-1], r"reason=BUDGET_EXHAUSTED attempts=1 item_key=\S+ producer=P1 waiting_for=grant$")
+        d = make(ConsumerConfig(wait_budget_ms=5000, transfer_timeout_ms=20_000))
+        desc = descriptor("a", item_bytes(8))
+        admit(d, announcement(desc), 0)
+        grant_for(d, desc, 10)
+        with self.assertLogs("ectp.consumer", "WARNING") as logs:
+            d.poll(5000)
+        self.assertRegex(logs.output[-1], r"reason=BUDGET_EXHAUSTED attempts=1 item_key=\S+ producer=P1 waiting_for=read$")
+
     def test_c3_a_read_result_after_the_budget_ran_out_does_not_revive_the_item(self):
         c = make()  # budget 60 s
         data = item_bytes(16)
