@@ -45,7 +45,6 @@ import type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry
 const FR = ectp.v1.FailureReason;
 type Reason = ectp.v1.FailureReason;
 
-
 /** The methods an {@link ItemStore} must have (`unpinEntry` is optional). */
 const STORE_METHODS = ["get", "pin", "unpin", "readyItems", "totalPins", "subscribe"] as const satisfies readonly (keyof ItemStore)[];
 
