@@ -178,13 +178,23 @@ class _Slot:
     budget_timer: TimerEntry | None = None
 
 
+def item_source(key_id: str, producer: str) -> str:
+    """[C5] For a warning about an item whose announcement was valid: its key and its producer."""
+    return f" item_key={key_id} producer={producer}"
+
+
+def plan_source(desc: "ValidDescriptor | None") -> str:
+    """:func:`item_source` of an admission plan's descriptor, "" when the announcement was not valid."""
+    return "" if desc is None else item_source(desc.key_id, desc.producer_id)
+
+
 def budget_source(fetch: "_Fetch | None") -> str:
     """[C3] For a warning about an item whose budget ran out: its key, its producer, whether its fetch
     was waiting for a retry, a grant or a read and, before a grant, why its last attempt ended (once
     one did), as `` item_key=... producer=... waiting_for=... last_retry_reason=...``; "" without a fetch."""
     if fetch is None:
         return ""
-    text = f" item_key={fetch.key_id} producer={fetch.peer.id}"
+    text = item_source(fetch.key_id, fetch.peer.id)
     if fetch.state == READING:
         return f"{text} waiting_for=read"
     text += f" waiting_for={'grant' if fetch.state == REQUESTING else 'retry'}"
@@ -438,7 +448,7 @@ class ConsumerCore:
                 plan = self._classify(item, item.has_model_input is True, plans[:i])
                 plans[i] = plan
                 if plan[0] == "fail":
-                    failures.append(ItemFailure(item.item_id, plan[1], 0))
+                    failures.append(ItemFailure(item.item_id, plan[1], 0, plan_source(plan[2])))
             elif i in exhausted:
                 failures.append(exhausted[i])
         if failures:
@@ -558,7 +568,8 @@ class ConsumerCore:
 
     def _classify(self, item: AdmitItem, model: bool, earlier: list) -> tuple:
         """[C1] Classify a new item: ``(kind, reason, desc, metadata)``; ``earlier`` holds the
-        plans of this call's previous items. Never raises [C2][I1]."""
+        plans of this call's previous items (``desc`` of a "local" or "fail" plan only names the item
+        in its warning [C5]; it is None when the announcement was absent or invalid). Never raises [C2][I1]."""
         if item.local is True:
             return ("ready-local", None, None, None)  # [C1] already local
         if item.announcement is None:
@@ -570,11 +581,11 @@ class ConsumerCore:
             return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, None, None)
         if self._size_disagrees(desc, earlier):
             # [C11] one key, one size: bytes loaded for the other size could never verify against this one.
-            return ("local" if model else "fail", Reason.SIZE_MISMATCH, None, None)
+            return ("local" if model else "fail", Reason.SIZE_MISMATCH, desc, None)
         if desc.key_id in self._loaded:
             # [C11] loaded and verified, but against another announcement: its checksum must match too.
             if desc.crc32c is not None and self._loaded_crc(self._loaded[desc.key_id]) != desc.crc32c:
-                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, None, None)
+                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, desc, None)
             return ("ready-loaded", None, desc, None)  # [C1] already loaded and verified
         peer = self._peers.get(desc.producer_id)
         terminal = None
@@ -584,7 +595,7 @@ class ConsumerCore:
             elif peer.rejected_epoch and peer.rejected_epoch >= desc.epoch:
                 terminal = peer.rejected_reason  # handshake refused for this epoch [C5]
         if terminal is not None and desc.key_id not in self._fetches:
-            return ("local" if model else "fail", terminal, None, None)
+            return ("local" if model else "fail", terminal, desc, None)
         return ("fetch", None, desc, meta)
 
     def _size_disagrees(self, desc: ValidDescriptor, earlier: list) -> bool:
@@ -630,8 +641,8 @@ class ConsumerCore:
             slot.decision = ItemDecision(slot.item_id, LOCAL_ENCODE, reason)
             if reason is not None:
                 self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
-                log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=0",
-                            slot.req.id, slot.item_id, Reason.name(reason))
+                log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=0%s",
+                            slot.req.id, slot.item_id, Reason.name(reason), plan_source(desc))
         elif kind == "fetch":
             f = self._fetches.get(desc.key_id)
             if f is None:
@@ -939,7 +950,7 @@ class ConsumerCore:
             # [C3] a waiter whose budget ran out no longer waits (SPEC 4.4), even before its timer ran:
             # the fetch's outcome, handled at or after its deadline, is not its outcome
             ended = Reason.BUDGET_EXHAUSTED if w.budget_at is not None and now >= w.budget_at else reason
-            self._end_waiter(w, f.key_id, ended, attempts, failed)
+            self._end_waiter(w, f, ended, attempts, failed)
         if self._together is None:
             for req, items in failed.items():
                 self._fail_request(req, items, now)
@@ -959,17 +970,19 @@ class ConsumerCore:
         for req, items in batch.items():
             self._fail_request(req, items, now)
 
-    def _end_waiter(self, w: _Slot, key_id: str, reason: int, attempts: int, failed: dict) -> None:
-        """[C5] The remote path of one waiter (out of its fetch) ended: local encode with model
-        input, else its failure joins ``failed`` (one _fail_request per request afterwards)."""
+    def _end_waiter(self, w: _Slot, f: _Fetch, reason: int, attempts: int, failed: dict) -> None:
+        """[C5] The remote path of one waiter (out of its fetch ``f``) ended: local encode with model
+        input, else its failure joins ``failed`` (one _fail_request per request afterwards). Its
+        warning names the item's key and producer [C5], and for a budget what ``f`` waited for [C3]."""
+        source = budget_source(f) if reason == Reason.BUDGET_EXHAUSTED else item_source(f.key_id, f.peer.id)
         if w.has_model_input:
             # [C5] local encode, and never another remote attempt for this (request, item).
             w.decision = ItemDecision(w.item_id, LOCAL_ENCODE, reason)
             self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
-            log.warning("remote read failed; local encode: request=%s item=%s reason=%s attempts=%d",
-                        w.req.id, key_id, Reason.name(reason), attempts)
+            log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=%d%s",
+                        w.req.id, w.item_id, Reason.name(reason), attempts, source)
         else:
-            failed.setdefault(w.req, []).append(ItemFailure(w.item_id, reason, attempts))
+            failed.setdefault(w.req, []).append(ItemFailure(w.item_id, reason, attempts, source))
 
     def _abandon_fetch(self, f: _Fetch, now: float) -> None:
         """[C7] Nobody waits for a fetch any more: forget its attempt, cancel its read."""
@@ -1136,10 +1149,10 @@ class ConsumerCore:
             # [C3] bytes loaded after a waiter's budget ran out do not revive it (a result handled
             # before the poll at `now` comes before the budget timer due then)
             if now >= w.budget_at:
-                self._end_waiter(w, f.key_id, Reason.BUDGET_EXHAUSTED, f.attempts, failed)
+                self._end_waiter(w, f, Reason.BUDGET_EXHAUSTED, f.attempts, failed)
             # [C11] each waiter is ready only if the bytes match its own announcement's checksum.
             elif own is not None and own != loaded.crc:
-                self._end_waiter(w, f.key_id, Reason.CHECKSUM_MISMATCH, f.attempts, failed)
+                self._end_waiter(w, f, Reason.CHECKSUM_MISMATCH, f.attempts, failed)
             else:
                 self._hold(w, loaded)
         f.waiters.clear()

@@ -114,6 +114,30 @@ class ConsumerTest(unittest.TestCase):
             d.poll(5000)
         self.assertRegex(logs.output[-1], r"reason=BUDGET_EXHAUSTED attempts=1 item_key=\S+ producer=P1 waiting_for=read$")
 
+    def test_c5_a_stale_announcements_failure_or_fallback_warning_names_its_item_key_and_producer(self):
+        c = make()
+        c.handle_envelope("P1", envelope("P1", 6, heartbeat={}), 0)  # the producer is known at epoch 6
+        stale = announcement(descriptor("a", item_bytes(8), epoch=5))
+        with self.assertLogs("ectp.consumer", "WARNING") as logs:
+            admit(c, stale, 1)
+            admit(c, stale, 1, model=True, request="s")
+        self.assertRegex(logs.output[0], r"request failed: request=r1 item=i1 reason=EPOCH_CHANGED attempts=0 "
+                                         r"item_key=\S+\|\S+ producer=P1$")
+        self.assertRegex(logs.output[1], r"item falls back to local encode: request=s item=i1 reason=EPOCH_CHANGED "
+                                         r"attempts=0 item_key=\S+\|\S+ producer=P1$")
+
+    def test_c5_c11_a_failed_read_names_the_item_not_its_key_and_then_its_key_and_producer(self):
+        c = make()
+        data = item_bytes(16)
+        desc = descriptor("a", data)
+        admit(c, announcement(desc), 0, model=True)
+        start = grant_for(c, desc, 1)
+        start.destination.buffer[:] = bytes(16)  # wrong bytes, right size
+        with self.assertLogs("ectp.consumer", "WARNING") as logs:
+            c.handle_read_result(ReadResult(start.read_id, "done", 16), 2)
+        self.assertRegex(logs.output[-1], r"item falls back to local encode: request=r1 item=i1 reason=CHECKSUM_MISMATCH "
+                                          r"attempts=1 item_key=\S+\|\S+ producer=P1$")
+
     def test_c3_a_read_result_after_the_budget_ran_out_does_not_revive_the_item(self):
         c = make()  # budget 60 s
         data = item_bytes(16)
