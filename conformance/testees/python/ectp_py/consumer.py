@@ -119,7 +119,7 @@ class ItemFailure:
     reason: int
     #: Remote attempts made for it.
     attempts: int
-    #: [C3] For the warning only: what a fetch whose budget ran out waited for (see :func:`budget_source`).
+    #: For the warning only: the item's key and producer [C5] and, for a budget, what its fetch waited for [C3].
     source: str = field(default="", compare=False, repr=False)
 
 
@@ -186,6 +186,14 @@ def item_source(key_id: str, producer: str) -> str:
 def plan_source(desc: "ValidDescriptor | None") -> str:
     """:func:`item_source` of an admission plan's descriptor, "" when the announcement was not valid."""
     return "" if desc is None else item_source(desc.key_id, desc.producer_id)
+
+
+def fetch_source(fetch: "_Fetch | None", reason: int) -> str:
+    """What a warning says of the fetch an item's remote path ended in: :func:`budget_source` when its
+    budget ran out, else :func:`item_source`; "" without a fetch."""
+    if fetch is None:
+        return ""
+    return budget_source(fetch) if reason == Reason.BUDGET_EXHAUSTED else item_source(fetch.key_id, fetch.peer.id)
 
 
 def budget_source(fetch: "_Fetch | None") -> str:
@@ -747,7 +755,7 @@ class ConsumerCore:
         slot.decision = ItemDecision(slot.item_id, LOCAL_ENCODE, reason)
         self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
         log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=%d%s",
-                    slot.req.id, slot.item_id, Reason.name(reason), attempts, budget_source(fetch) if reason == Reason.BUDGET_EXHAUSTED else "")
+                    slot.req.id, slot.item_id, Reason.name(reason), attempts, fetch_source(fetch, reason))
 
     def _fail_request(self, req: _Req, failures: list[ItemFailure], now: float) -> AdmitResult:
         """[C6] Fail a request once: queue it for drain_failed and end its waits and budgets. The
@@ -974,7 +982,7 @@ class ConsumerCore:
         """[C5] The remote path of one waiter (out of its fetch ``f``) ended: local encode with model
         input, else its failure joins ``failed`` (one _fail_request per request afterwards). Its
         warning names the item's key and producer [C5], and for a budget what ``f`` waited for [C3]."""
-        source = budget_source(f) if reason == Reason.BUDGET_EXHAUSTED else item_source(f.key_id, f.peer.id)
+        source = fetch_source(f, reason)
         if w.has_model_input:
             # [C5] local encode, and never another remote attempt for this (request, item).
             w.decision = ItemDecision(w.item_id, LOCAL_ENCODE, reason)
