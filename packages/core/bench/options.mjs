@@ -18,6 +18,17 @@ function raw(name) {
   return v === undefined || v === "" ? undefined : v;
 }
 
+/**
+ * Stop with a usage error when the benchmark was given command-line arguments: its options are the
+ * BENCH_* environment variables, and an argument such as `--reps 3` would otherwise be ignored.
+ */
+export function refuseArguments() {
+  const args = process.argv.slice(2);
+  if (args.length === 0) return;
+  process.stderr.write(`bench: takes no command-line arguments, its options are BENCH_* environment variables (e.g. BENCH_SCALE=0.2 BENCH_REPS=3); got ${JSON.stringify(args.join(" "))}\n`);
+  process.exit(2);
+}
+
 /** An integer variable in [min, max], or `fallback` when unset. */
 export function intOption(name, fallback, min, max) {
   const v = raw(name);

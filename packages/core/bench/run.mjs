@@ -66,8 +66,9 @@ import { fileURLToPath } from "node:url";
 import { getHeapSpaceStatistics } from "node:v8";
 import { BareConsumer, BareProducer } from "./bare.mjs";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
-import { baselineOption, intOption, partsOption, scaleOption } from "./options.mjs";
+import { baselineOption, intOption, partsOption, refuseArguments, scaleOption } from "./options.mjs";
 
+refuseArguments();
 const SCALE = scaleOption();
 const PARTS = partsOption();
 const REPS = intOption("BENCH_REPS", 5, 1, 1000);

@@ -16,9 +16,9 @@ const TEST_LIMIT_MS = HANG_GUARD_MS + 30_000;
 
 const benchDir = join(dirname(fileURLToPath(import.meta.url)), "../bench");
 
-/** Run bench/`file` with `env` added; its exit status and output. */
-function bench(file: string, env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [join(benchDir, file)], {
+/** Run bench/`file` with `env` added (and `args`); its exit status and output. */
+function bench(file: string, env: Record<string, string>, args: string[] = []) {
+  const r = spawnSync(process.execPath, [join(benchDir, file), ...args], {
     env: { ...process.env, ...env },
     encoding: "utf8",
     timeout: HANG_GUARD_MS,
@@ -79,6 +79,15 @@ describe("core benchmarks (shortened runs)", { timeout: TEST_LIMIT_MS }, () => {
     const r = bench(file, env);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`bench: ${problem}`);
+    expect(r.stdout).toBe("");
+  });
+
+  it.each(["run.mjs", "consumer.mjs", "producer.mjs"])("%s refuses a command-line argument (its options are environment variables)", (file) => {
+    const r = bench(file, SHORT, ["--reps", "3"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'bench: takes no command-line arguments, its options are BENCH_* environment variables (e.g. BENCH_SCALE=0.2 BENCH_REPS=3); got "--reps 3"\n',
+    );
     expect(r.stdout).toBe("");
   });
 });

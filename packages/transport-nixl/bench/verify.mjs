@@ -20,15 +20,34 @@ import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { crc32c } from "@ectp/protocol";
+
+const USAGE = "usage: node bench/verify.mjs [--sizes 65536,1048576,...] [--reps 40]";
+/** A bad flag or value: say which and how to call the bench, exit 2 (before anything is measured). */
+function usageError(problem) {
+  console.error(`bench: ${problem}\n${USAGE}`);
+  process.exit(2);
+}
+let flags;
+try {
+  flags = parseArgs({ args: process.argv.slice(2), strict: true, options: { sizes: { type: "string" }, reps: { type: "string" } } }).values;
+} catch (e) {
+  usageError(e.message);
+}
+/** An integer flag in [min, max], or `dflt` when absent. */
+function intFlag(raw, name, dflt, min, max) {
+  if (raw === undefined) return dflt;
+  const n = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(n) || n < min || n > max) usageError(`--${name} must be an integer in [${min}, ${max}]; got ${JSON.stringify(raw)}`);
+  return n;
+}
+const sizes = flags.sizes?.split(",").map((x) => intFlag(x, "sizes", 0, 1, 2 ** 30)) ?? [65536, 1 << 20, 16 << 20, 64 << 20];
+const reps = intFlag(flags.reps, "reps", 40, 3, 100_000);
 
 process.env.UCX_TLS ??= "tcp,self,sm";
 process.env.UCX_NET_DEVICES ??= "lo";
 const here = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const sizes = opt("--sizes", "65536,1048576,16777216,67108864").split(",").map(Number);
-const reps = Math.max(3, Number(opt("--reps", "40")));
 const { NixlTransport, decodeLocation } = await import("../dist/index.js");
 
 const max = Math.max(...sizes);
