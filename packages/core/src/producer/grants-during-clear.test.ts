@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MemoryItemStore } from "./memory-store.js";
 import { ProducerCore } from "./producer.js";
-import { FP, PRODUCER, kid, readRequest, ready, refillingStore, sent, wire } from "./test-helpers.js";
+import { DEFAULT_PRODUCER_CONFIG } from "../config.js";
+import { FP, PRODUCER, desc, kid, readRequest, ready, refillingStore, requiredMethodsOf, sent, wire } from "./test-helpers.js";
 
 /**
  * A store reset whose Cleared change reaches the producer after the producer was called back in
@@ -40,4 +41,29 @@ describe("grants made while a clear is being announced", () => {
     expect(producer.stats()).toMatchObject({ grants: 0, pins: 0 });
     expect(store.get(kid(99))?.pins).toBe(0);
   });
+
+  // A store without unpinEntry is unpinned by key: the old grant's release, while the clear is being
+  // announced, must not take the pin of the grant made on the entry written again under that key.
+  const LEASE_END = 1 + DEFAULT_PRODUCER_CONFIG.leaseMs;
+  for (const [ending, release, at] of [
+    ["its late ACK", (p: ProducerCore, grantId: number) => p.handleMessage("c1", wire("c1", 1, { readComplete: { grantId, status: 1 } }), 2), 2],
+    ["its lease running out", (p: ProducerCore) => p.handleMessage("c2", wire("c2", 1, { heartbeat: {} }), LEASE_END), LEASE_END],
+  ] as const)
+    it(`[P2][I3] a grant of an entry a clear removed, released by ${ending}, leaves the pin of the grant on the entry written again (store without unpinEntry)`, () => {
+      let producer!: ProducerCore;
+      let first = 0;
+      const inner = refillingStore(() => {
+        producer.handleMessage("c2", wire("c2", 1, readRequest(1, 99)), 2); // a grant on the new entry
+        release(producer, first);
+      });
+      producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store: requiredMethodsOf(inner) });
+      ready(inner, 99);
+      producer.handleMessage("c1", wire("c1", 1, readRequest(1, 99)), 1);
+      first = sent(producer.poll(1), "c1")[0]?.readGrant?.grantId as number;
+      inner.clear("reset");
+      expect(sent(producer.poll(at), "c2").find((e) => e.readGrant)).toBeDefined();
+      expect(producer.stats()).toMatchObject({ grants: 1, pins: 1 }); // [I3]
+      expect(inner.get(kid(99))?.pins).toBe(1);
+      expect(inner.put(desc(5, 995)).ok).toBe(false); // it needs item 99's room: refused, item 99 not evicted [P6]
+    });
 });

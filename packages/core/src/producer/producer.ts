@@ -1119,11 +1119,17 @@ export class ProducerCore {
       this.gate.callbacks++;
       try {
         if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
-        else this.store.unpin(g.keyId);
+        // [I3][P2] By key only while the store holds the very entry this grant pinned: once that entry
+        // is gone (a clear, then the item written again from engine code the clear called), the key
+        // names another entry, whose pins belong to other grants.
+        else if (this.stillHeld(g)) this.store.unpin(g.keyId);
       } catch (cause) {
-        // A store bug that leaves a pin behind [I3]: make it visible.
-        this.metrics.counter("ectp_producer_unpin_errors_total", 1);
-        this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: thrownText(cause) });
+        // A store bug that leaves a pin behind [I3]: make it visible. (A store that no longer holds the
+        // entry, see above, refuses rightly: its pins went with it.)
+        if (this.stillHeld(g)) {
+          this.metrics.counter("ectp_producer_unpin_errors_total", 1);
+          this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: thrownText(cause) });
+        }
       } finally {
         this.gate.callbacks--;
       }
