@@ -277,6 +277,9 @@ class _Peer:
     id: str
     known_epoch: int = 0  # [P8] newest epoch heard from it
     hello_epoch: int = 0
+    # greatest epoch greeted since its last refusal or a newer epoch; unlike hello_epoch kept when the
+    # peer is let go or declared gone: a refusal of that Hello arriving afterwards still answers it [C10]
+    greeted_epoch: int = 0
     heard_hello_epoch: int = 0  # the epoch whose Hello was applied: another Hello of it is a duplicate
     connected_epoch: int = 0
     metadata: bytes | None = None
@@ -885,6 +888,7 @@ class ConsumerCore:
         self._connect_for(f)
         if peer.hello_epoch < f.epoch:  # never back to an older epoch (two epochs' announcements would alternate)
             peer.hello_epoch = f.epoch  # a Hello before the first ReadRequest to each epoch
+            peer.greeted_epoch = max(peer.greeted_epoch, f.epoch)
             peer.awaiting_hello = False
             self._send(peer.id, {"hello": {
                 "role": Role.CONSUMER,
@@ -1279,6 +1283,8 @@ class ConsumerCore:
         if peer.hello_epoch < epoch:
             peer.hello_epoch = 0
             peer.awaiting_hello = True
+        if peer.greeted_epoch < epoch:
+            peer.greeted_epoch = 0  # SPEC 4.2: greeted only an older epoch
         if peer.metadata_epoch < epoch:
             peer.metadata = None
         for e in [e for e in peer.announced if e < epoch]:
@@ -1320,9 +1326,10 @@ class ConsumerCore:
 
     @staticmethod
     def _solicited(peer: _Peer) -> bool:
-        """[C10] A HandshakeReject answers our Hello: from a peer neither greeted nor fetched from it is
-        unsolicited (a refusal kept would keep a record per such sender for good)."""
-        return peer.hello_epoch != 0 or bool(peer.fetches)
+        """[C10] A HandshakeReject answers our Hello: from a peer neither greeted (since its last refusal)
+        nor fetched from it is unsolicited (a refusal kept would keep a record per such sender for good).
+        SPEC 4.2: a greeting counts even after the peer was let go or declared gone."""
+        return peer.greeted_epoch != 0 or bool(peer.fetches)
 
     def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float) -> None:
         """SPEC.md 4.2: no reads to the rejecting peer in `epoch` (0: not known, read as every epoch);
@@ -1335,6 +1342,8 @@ class ConsumerCore:
             peer.rejected_reason = reason
         if peer.hello_epoch <= refused:
             peer.hello_epoch = 0
+        if peer.greeted_epoch <= refused:
+            peer.greeted_epoch = 0  # its greeting refused: a second refusal answers none
 
         def end() -> None:
             for f in list(peer.fetches):

@@ -138,6 +138,22 @@ class ConsumerTest(unittest.TestCase):
         self.assertRegex(logs.output[-1], r"item falls back to local encode: request=r1 item=i1 reason=CHECKSUM_MISMATCH "
                                           r"attempts=1 item_key=\S+\|\S+ producer=P1$")
 
+    def test_c10_c5_a_refusal_of_our_hello_after_the_producer_was_declared_gone_still_answers_it(self):
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(8))), 0)
+        self.assertEqual(len(sends(c.poll(0), "hello")), 1)
+        c.handle_peer_unreachable("P1", 10)
+        c.poll(10)
+        c.finish_request("r1", 10)  # no fetch left
+        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 20)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unexpected"}'], 0)
+        r = admit(c, announcement(descriptor("b", item_bytes(8))), 30, request="r2")
+        self.assertEqual((r.status, r.failures[0].reason), ("failed", Reason.INCOMPATIBLE))
+        self.assertEqual(sends(c.poll(30), "readRequest"), [])
+        # a second refusal of the same epoch answers nothing now: its greeting was refused already [C10]
+        c.handle_envelope("P1", envelope("P1", 5, handshakeReject={"reason": Reason.INCOMPATIBLE}), 40)
+        self.assertEqual(c.metrics['ectp_consumer_ignored_messages_total{reason="unexpected"}'], 1)
+
     def test_c3_a_read_result_after_the_budget_ran_out_does_not_revive_the_item(self):
         c = make()  # budget 60 s
         data = item_bytes(16)

@@ -1373,6 +1373,14 @@ describe("[C11] bytes are verified before they are marked loaded", () => {
     expect(h.logger.records.find((r) => r.message === "request failed")?.fields).toMatchObject({
       detail: expect.stringContaining("checksum not verifiable: the pool gives no view"),
     });
+    // A view that is not bytes is no view: the same verdict, not an error thrown half-way [I1].
+    const h3 = makeConsumer();
+    h3.pool.view = () => 5 as never;
+    const s3 = read(h3, { checksum: true });
+    h3.core.handleReadResult({ readId: s3.readId, status: "done", bytesRead: 16 }, 5);
+    expect(acks(h3.core.poll(5))).toEqual([[8, FAILED]]);
+    expect(h3.core.drainFailed()[0]?.failures[0]?.reason).toBe("CHECKSUM_MISMATCH");
+    expect(h3.pool.live.size).toBe(0);
     const h2 = makeConsumer();
     h2.pool.viewable = false;
     const s2 = read(h2);

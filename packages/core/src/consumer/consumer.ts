@@ -217,11 +217,12 @@ class ReadyAt {
 }
 
 /**
- * [C10] A HandshakeReject answers our Hello: from a peer we have neither greeted nor any fetch
- * for, it is unsolicited and ignored (a refusal kept would keep a record per such sender for good).
+ * [C10] A HandshakeReject answers our Hello: from a peer we have neither greeted (since its last
+ * refusal) nor any fetch for, it is unsolicited and ignored (a refusal kept would keep a record per
+ * such sender for good). SPEC 4.2: a greeting counts even after the peer was let go or declared gone.
  */
 function solicited(peer: Peer): boolean {
-  return peer.helloEpoch !== 0 || peer.fetchCount !== 0;
+  return peer.greetedEpoch !== 0 || peer.fetchCount !== 0;
 }
 
 /** A peer's `detail` text for a log record: a string, at most 200 characters; anything else "". */
@@ -407,6 +408,12 @@ class Peer implements Timed {
   knownEpoch = 0;
   /** Greatest epoch our Hello was sent for (0: none since the last reset). */
   helloEpoch = 0;
+  /**
+   * Greatest epoch our Hello was sent for since its last refusal or a newer epoch (0: none). Unlike
+   * `helloEpoch` it is kept when the peer is let go or declared gone: a refusal of that Hello arriving
+   * afterwards still answers it (SPEC 4.2) [C10].
+   */
+  greetedEpoch = 0;
   /** Epoch whose Hello we applied (0: none since the last reset): another Hello of it is a duplicate. */
   heardHelloEpoch = 0;
   /** Greatest epoch connect-peer was emitted for (0: none since the last disconnect). */
@@ -1715,6 +1722,7 @@ export class ConsumerCore {
     if (peer.helloEpoch < f.epoch) {
       peer.helloEpoch = f.epoch;
       peer.awaitingHello = false;
+      if (peer.greetedEpoch < f.epoch) peer.greetedEpoch = f.epoch;
       this.send(peer.id, {
         hello: {
           role: ectp.v1.Role.ROLE_CONSUMER,
@@ -1972,11 +1980,22 @@ export class ConsumerCore {
     }
   }
 
-  private onReadResult(result: ReadResult, now: number): void {
-    const readId = result === null || typeof result !== "object" ? Number.NaN : result.readId;
+  private onReadResult(given: ReadResult, now: number): void {
+    const readId = given === null || typeof given !== "object" ? Number.NaN : given.readId;
     const r = typeof readId === "number" ? this.reads.get(readId) : undefined;
     if (r === undefined) {
       this.ignore("unknown_read"); // [C10] unknown, or its quarantine cap already released it
+      return;
+    }
+    // [I1][I5] Every field is read once, before anything changes: a field that throws when read (a
+    // getter, a Proxy) then leaves the read in flight with its grant and destination, as an unknown
+    // status does, instead of half released (out of the table, its grant never ACKed).
+    let result: ReadResult;
+    try {
+      result = { readId, status: given.status, bytesRead: given.bytesRead, peerGone: given.peerGone, error: given.error, crc32c: given.crc32c };
+    } catch (cause) {
+      this.ignore("malformed_read_result");
+      this.logger.error("transport reported a read result whose fields cannot be read; the read stays in flight", { readId, error: thrownText(cause) });
       return;
     }
     const status = result.status;
@@ -2112,7 +2131,8 @@ export class ConsumerCore {
     } finally {
       this.gate.callbacks--;
     }
-    if (view === undefined || view.length < size) return undefined;
+    // A pool that gives something else than bytes gives no view: its checksum cannot be verified [C11].
+    if (!(view instanceof Uint8Array) || view.length < size) return undefined;
     return view.length === size ? view : view.subarray(0, size);
   }
 
@@ -2219,6 +2239,7 @@ export class ConsumerCore {
       peer.helloEpoch = 0;
       peer.awaitingHello = true;
     }
+    if (peer.greetedEpoch < epoch) peer.greetedEpoch = 0; // SPEC 4.2: greeted only an older epoch
     peer.intervalMs = 0; // until the new epoch's Hello
     if (peer.metadataEpoch < epoch) peer.metadata = undefined;
     if (peer.announced !== undefined) for (const e of peer.announced.keys()) if (e < epoch) peer.announced.delete(e);
@@ -2272,6 +2293,7 @@ export class ConsumerCore {
       peer.rejectedReason = reason;
     }
     if (peer.helloEpoch <= refused) peer.helloEpoch = 0;
+    if (peer.greetedEpoch <= refused) peer.greetedEpoch = 0; // its greeting refused: a second refusal answers none
     this.endTogether(now, () => {
       for (const f of peerFetches(peer)) if (!f.disposed && f.epoch <= refused) this.terminateFetch(f, reason, now, detail, refused);
     });

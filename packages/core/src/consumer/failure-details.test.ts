@@ -147,6 +147,23 @@ describe("[C8][I5] a read result with a status that is not done, failed or cance
     expect(h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 6)).toMatchObject({ items: [{ action: "ready" }] });
   });
 
+  it("[I1] a result whose field throws when read frees nothing either: counted, logged, and the read settles later as usual", () => {
+    const { h, start } = reading();
+    const throwing = { readId: start.readId, status: "done" as const, get bytesRead(): number { throw new Error("detached"); } };
+    h.core.handleReadResult(throwing, 5);
+    expect(acks(h.core.poll(5))).toEqual([]); // no ACK: the grant is still the read's
+    expect(h.pool.live.size).toBe(1);
+    expect(h.core.stats()).toMatchObject({ readsInFlight: 1, grantsHeld: 1 });
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "malformed_read_result"])).toBe(1);
+    expect(h.logger.at("error").map((l) => l.fields?.error)).toEqual(["Error: detached"]);
+    fill(start, "h1");
+    h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 6);
+    expect(acks(h.core.poll(6))).toEqual([[7, OK]]);
+    expect(h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 6)).toMatchObject({ items: [{ action: "ready" }] });
+    h.core.finishRequest("r", 7);
+    expect(h.core.stats()).toMatchObject({ grantsHeld: 0, destinations: 0 });
+  });
+
   it("left unsettled, the read ends at its deadline and is quarantined, its destination held until a known status", () => {
     const { h, start } = reading({ transferTimeoutMs: 2_000 });
     h.core.handleReadResult({ readId: start.readId, status: "pending" } as never, 5);

@@ -239,6 +239,23 @@ describe("consumer sequences: waiter lists and budget timers [C9][C7][C3]", () =
 });
 
 describe("consumer sequences: liveness and epochs [P8][C10]", () => {
+  // Found by a review (2026-12-05): the greeting was forgotten with the peer, and the refusal dropped as unsolicited.
+  it("[C10][C5] a refusal of our Hello that arrives after the producer was declared gone still answers it: no new request goes to the refused epoch", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r1", items: [remote("a", "h1")] }, 0);
+    expect(sent(h.core.poll(0), "hello")).toHaveLength(1);
+    h.core.handlePeerUnreachable(P, 10);
+    h.core.poll(10);
+    h.core.finishRequest("r1", 10); // no fetch left
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE, detail: "fingerprint differs" } }), 20);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "unexpected"])).toBe(0);
+    expect(h.core.admit({ requestId: "r2", items: [remote("b", "h2")] }, 30)).toMatchObject({ status: "failed", failures: [{ itemId: "b", reason: "INCOMPATIBLE" }] });
+    expect(sent(h.core.poll(30), "readRequest")).toEqual([]);
+    // A second refusal of the same epoch answers nothing now: its greeting was refused already [C10].
+    h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 40);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "unexpected"])).toBe(1);
+  });
+
   // Mutant: `peer.lastHeard = now` before the stale-epoch check (a stale message counts as a sign of life).
   it("[P8][C10] messages of an older producer epoch are no sign of life: the producer is gone after the misses all the same", () => {
     const h = makeConsumer(); // heartbeats 2 s, 3 misses
