@@ -1119,14 +1119,14 @@ export class ProducerCore {
       this.gate.callbacks++;
       try {
         if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
-        // [I3][P2] By key only while the store holds the very entry this grant pinned: once that entry
-        // is gone (a clear, then the item written again from engine code the clear called), the key
-        // names another entry, whose pins belong to other grants.
-        else if (this.stillHeld(g)) this.store.unpin(g.keyId);
+        // [I3][P2] By key, unless the store is known to hold no longer the very entry this grant pinned:
+        // once that entry is gone (a clear, then the item written again from engine code the clear
+        // called), the key names another entry, whose pins belong to other grants.
+        else if (this.holds(g) !== false) this.store.unpin(g.keyId);
       } catch (cause) {
         // A store bug that leaves a pin behind [I3]: make it visible. (A store that no longer holds the
         // entry, see above, refuses rightly: its pins went with it.)
-        if (this.stillHeld(g)) {
+        if (this.holds(g) !== false) {
           this.metrics.counter("ectp_producer_unpin_errors_total", 1);
           this.logger.warn("store refused to unpin a released grant", { keyId: g.keyId, grantId: g.id, error: thrownText(cause) });
         }
@@ -1281,7 +1281,7 @@ export class ProducerCore {
         // of an entry the store still holds was made after the clear (a release callback or an earlier
         // listener of this change called in): it holds a pin of that entry and stays live [P2][I3].
         for (const g of this.grants.values().sort((a, b) => a.id - b.id)) {
-          if (this.stillHeld(g)) continue;
+          if (this.holds(g) === true) continue;
           this.release(g, RELEASE.cleared, false);
         }
         if (this.shuttingDown) return; // (its Cleared(SHUTDOWN) is, or was, published)
@@ -1297,13 +1297,16 @@ export class ProducerCore {
     }
   }
 
-  /** Whether the store still holds the very entry `g` pinned (false when its lookup throws). */
-  private stillHeld(g: Grant): boolean {
+  /**
+   * Whether the store holds the very entry `g` pinned: true, false (its lookup returns another entry
+   * or none), or undefined when the lookup throws (the entry may still be there).
+   */
+  private holds(g: Grant): boolean | undefined {
     this.gate.callbacks++;
     try {
       return this.store.get(g.keyId) === g.entry;
     } catch {
-      return false;
+      return undefined;
     } finally {
       this.gate.callbacks--;
     }
