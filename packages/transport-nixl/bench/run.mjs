@@ -50,38 +50,19 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { benchFlags } from "./flags.mjs";
 
-const USAGE = "usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--wait-spin-us N] [--cpu LIST] [--json]";
-/** A bad flag or value: say which and how to call the bench, exit 2. */
-function usageError(problem) {
-  console.error(`bench: ${problem}\n${USAGE}`);
-  process.exit(2);
-}
-let flags;
-try {
-  flags = parseArgs({
-    args: process.argv.slice(2),
-    strict: true,
-    options: {
-      sizes: { type: "string" },
-      rounds: { type: "string" },
-      depth: { type: "string" },
-      "wait-spin-us": { type: "string" },
-      cpu: { type: "string" },
-      json: { type: "boolean" },
-    },
-  }).values;
-} catch (e) {
-  usageError(e.message);
-}
-/** An integer flag in [min, max], or `dflt` when absent. */
-function intFlag(raw, name, dflt, min, max) {
-  if (raw === undefined) return dflt;
-  const n = Number(raw);
-  if (raw.trim() === "" || !Number.isInteger(n) || n < min || n > max) usageError(`--${name} must be an integer in [${min}, ${max}]; got ${JSON.stringify(raw)}`);
-  return n;
-}
+const { values: flags, usageError, intFlag } = benchFlags(
+  "usage: node bench/run.mjs [--sizes 4096,1048576,...] [--rounds 5] [--depth 4] [--wait-spin-us N] [--cpu LIST] [--json]",
+  {
+    sizes: { type: "string" },
+    rounds: { type: "string" },
+    depth: { type: "string" },
+    "wait-spin-us": { type: "string" },
+    cpu: { type: "string" },
+    json: { type: "boolean" },
+  },
+);
 const sizes = flags.sizes?.split(",").map((x) => intFlag(x, "sizes", 0, 1, 2 ** 30)) ?? [4096, 65536, 1 << 20, 4 << 20, 16 << 20, 64 << 20, 256 << 20];
 const rounds = intFlag(flags.rounds, "rounds", 5, 1, 1000);
 const depth = intFlag(flags.depth, "depth", 4, 1, 64);

@@ -20,28 +20,13 @@ import { fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { crc32c } from "@ectp/protocol";
+import { benchFlags } from "./flags.mjs";
 
-const USAGE = "usage: node bench/verify.mjs [--sizes 65536,1048576,...] [--reps 40]";
-/** A bad flag or value: say which and how to call the bench, exit 2 (before anything is measured). */
-function usageError(problem) {
-  console.error(`bench: ${problem}\n${USAGE}`);
-  process.exit(2);
-}
-let flags;
-try {
-  flags = parseArgs({ args: process.argv.slice(2), strict: true, options: { sizes: { type: "string" }, reps: { type: "string" } } }).values;
-} catch (e) {
-  usageError(e.message);
-}
-/** An integer flag in [min, max], or `dflt` when absent. */
-function intFlag(raw, name, dflt, min, max) {
-  if (raw === undefined) return dflt;
-  const n = Number(raw);
-  if (raw.trim() === "" || !Number.isInteger(n) || n < min || n > max) usageError(`--${name} must be an integer in [${min}, ${max}]; got ${JSON.stringify(raw)}`);
-  return n;
-}
+const { values: flags, intFlag } = benchFlags("usage: node bench/verify.mjs [--sizes 65536,1048576,...] [--reps 40]", {
+  sizes: { type: "string" },
+  reps: { type: "string" },
+});
 const sizes = flags.sizes?.split(",").map((x) => intFlag(x, "sizes", 0, 1, 2 ** 30)) ?? [65536, 1 << 20, 16 << 20, 64 << 20];
 const reps = intFlag(flags.reps, "reps", 40, 3, 100_000);
 

@@ -1,13 +1,14 @@
 /**
- * Always runs (no NIXL needed): bench/run.mjs refuses a bad flag or value before it looks for
- * NIXL, naming the problem and the usage, with exit status 2.
+ * Always runs (no NIXL needed): bench/run.mjs and bench/verify.mjs refuse a bad flag or value
+ * before they look for NIXL, naming the problem and the usage, with exit status 2.
  */
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const bench = join(dirname(fileURLToPath(import.meta.url)), "../bench/run.mjs");
+const benchDir = join(dirname(fileURLToPath(import.meta.url)), "../bench");
+const bench = join(benchDir, "run.mjs");
 
 describe("bench/run.mjs flags", () => {
   it.each([
@@ -25,5 +26,19 @@ describe("bench/run.mjs flags", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`bench: ${problem}`);
     expect(r.stderr).toContain("usage: node bench/run.mjs");
+  });
+});
+
+describe("bench/verify.mjs flags", () => {
+  it.each([
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["--sizes", "abc"], '--sizes must be an integer in [1, 1073741824]; got "abc"'],
+    [["--reps", "2"], '--reps must be an integer in [3, 100000]; got "2"'],
+    [["--reps"], "Option '--reps <value>' argument missing"],
+  ])("%j is refused: %s", (flags, problem) => {
+    const r = spawnSync(process.execPath, [join(benchDir, "verify.mjs"), ...flags], { encoding: "utf8", timeout: 30_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`bench: ${problem}`);
+    expect(r.stderr).toContain("usage: node bench/verify.mjs");
   });
 });
