@@ -423,14 +423,7 @@ export class Driver {
           }
           if (!this.running) break;
           this.noteStillClock(still);
-          let wait: number;
-          try {
-            wait = this.waitMs();
-          } catch (cause) {
-            // [I1] A core's nextDeadline that throws must not end the loop: sleep up to maxWaitMs.
-            this.logger.error("a core's nextDeadline threw; sleeping up to maxWaitMs", { error: thrownText(cause) });
-            wait = this.maxWaitMs;
-          }
+          const wait = this.waitMs(); // (never throws: a core's nextDeadline that does is contained there [I1])
           // Every 64th turn passes through the event loop whatever the transport does: a wait
           // that resolves at once every time must not starve the process's timers and I/O.
           if (wait <= 0 || ++turns % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -594,9 +587,20 @@ export class Driver {
       const d = c.startedAt + this.connectTimeoutMs;
       if (next === undefined || d < next) next = d;
     }
-    for (const d of [this.consumer?.nextDeadline(), this.producer?.nextDeadline(), this.subscriber?.nextDeadline()])
+    for (const core of [this.consumer, this.producer, this.subscriber]) {
+      if (core === undefined) continue;
+      let d: number | undefined;
+      try {
+        d = core.nextDeadline();
+      } catch (cause) {
+        // [I1] A core's bug costs its deadline, never the caller's loop: logged, and read as none
+        // (run() then sleeps up to maxWaitMs; a deadline of now would make it spin).
+        this.logger.error("a core's nextDeadline threw; taken as no deadline", { error: thrownText(cause) });
+        d = undefined;
+      }
       // [I1] A deadline that is not a number (a core's bug) is none: NaN would make run() spin.
       if (d !== undefined && !Number.isNaN(d) && (next === undefined || d < next)) next = d;
+    }
     return next;
   }
 
@@ -705,9 +709,21 @@ export class Driver {
   // ---------------------------------------------------------------- output
 
   private pump(now: number): void {
-    if (this.producer) for (const o of this.producer.poll(now)) this.execute(o, "producer", now);
-    if (this.consumer) for (const o of this.consumer.poll(now)) this.execute(o, "consumer", now);
-    if (this.subscriber) for (const o of this.subscriber.poll(now)) this.execute(o, "subscriber", now);
+    if (this.producer) this.carryOut(this.producer, "producer", now);
+    if (this.consumer) this.carryOut(this.consumer, "consumer", now);
+    if (this.subscriber) this.carryOut(this.subscriber, "subscriber", now);
+  }
+
+  /** Poll one core and carry out its outputs; [I1] a poll that throws loses that core's outputs of this step alone. */
+  private carryOut(core: { poll(now: number): readonly CoreOutput[] }, role: Role, now: number): void {
+    let outputs: readonly CoreOutput[];
+    try {
+      outputs = core.poll(now);
+    } catch (cause) {
+      this.inputLost(`${role}.poll`, cause);
+      return;
+    }
+    for (const o of outputs) this.execute(o, role, now);
   }
 
   /** Carry out one output of `role`'s core, polled at `now`. */

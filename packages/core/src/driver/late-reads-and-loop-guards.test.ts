@@ -12,7 +12,7 @@ import { ProducerCore } from "../producer/producer.js";
 import { FP, desc, kid } from "../producer/test-helpers.js";
 import type { ReadResult } from "../transport.js";
 import { Driver } from "./driver.js";
-import { CountingPool, FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead, waitUntil } from "./test-support.js";
+import { CountingPool, FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead, waitUntil } from "./test-support.js";
 
 
 describe("Driver.close() and reads a closed transport fails later", () => {
@@ -108,6 +108,36 @@ describe("run()'s waits", () => {
     driver.stop();
     await done;
     expect(core.polls).toBeLessThan(20); // ~3 steps at one per 50 ms; a spin takes thousands
+  });
+});
+
+describe("a core that throws in poll or nextDeadline, driven step by step (found by a review, 2026-12-05)", () => {
+  it("[I1] a core's poll that throws loses that core's outputs of the step alone: step() does not throw, the other core's outputs go out, and it is logged", () => {
+    const t = new FakeNet().endpoint("me");
+    const producer = new RecordingCore();
+    producer.poll = () => {
+      throw new Error("producer.poll bug");
+    };
+    const consumer = new RecordingCore();
+    consumer.outputs = [heartbeatTo("q")];
+    const errors: unknown[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (_m: string, f?: unknown) => errors.push(f) };
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, producer: producer as unknown as ProducerCore, logger });
+    expect(() => driver.step()).not.toThrow();
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]);
+    expect(errors).toEqual([{ input: "producer.poll", error: "Error: producer.poll bug" }]);
+  });
+
+  it("[I1] a core's nextDeadline that throws is no deadline: driver.nextDeadline() does not throw, the other core's deadline stands", () => {
+    const t = new FakeNet().endpoint("me");
+    const producer = new RecordingCore();
+    producer.nextDeadline = () => {
+      throw new Error("nextDeadline bug");
+    };
+    const consumer = new RecordingCore();
+    consumer.deadline = 250;
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, producer: producer as unknown as ProducerCore });
+    expect(driver.nextDeadline()).toBe(250);
   });
 });
 
