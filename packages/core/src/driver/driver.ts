@@ -720,7 +720,7 @@ export class Driver {
     try {
       outputs = core.poll(now);
     } catch (cause) {
-      this.inputLost(`${role}.poll`, cause);
+      this.logger.error("a core's poll threw; its outputs of this step are lost, the step goes on", { core: role, error: thrownText(cause) });
       return;
     }
     for (const o of outputs) this.execute(o, role, now);

@@ -125,7 +125,7 @@ describe("a core that throws in poll or nextDeadline, driven step by step (found
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, producer: producer as unknown as ProducerCore, logger });
     expect(() => driver.step()).not.toThrow();
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]);
-    expect(errors).toEqual([{ input: "producer.poll", error: "Error: producer.poll bug" }]);
+    expect(errors).toEqual([{ core: "producer", error: "Error: producer.poll bug" }]);
   });
 
   it("[I1] a core's nextDeadline that throws is no deadline: driver.nextDeadline() does not throw, the other core's deadline stands", () => {
