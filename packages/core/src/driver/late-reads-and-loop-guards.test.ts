@@ -112,32 +112,33 @@ describe("run()'s waits", () => {
 });
 
 describe("a core that throws in poll or nextDeadline, driven step by step (found by a review, 2026-12-05)", () => {
-  it("[I1] a core's poll that throws loses that core's outputs of the step alone: step() does not throw, the other core's outputs go out, and it is logged", () => {
+  /** A Driver over a consumer and a producer whose `method` throws; what it logs at error level. */
+  function withBrokenProducer(method: "poll" | "nextDeadline") {
     const t = new FakeNet().endpoint("me");
     const producer = new RecordingCore();
-    producer.poll = () => {
-      throw new Error("producer.poll bug");
+    producer[method] = () => {
+      throw new Error(`producer.${method} bug`);
     };
     const consumer = new RecordingCore();
-    consumer.outputs = [heartbeatTo("q")];
     const errors: unknown[] = [];
     const logger = { debug() {}, info() {}, warn() {}, error: (_m: string, f?: unknown) => errors.push(f) };
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, producer: producer as unknown as ProducerCore, logger });
+    return { t, consumer, driver, errors };
+  }
+
+  it("[I1] a core's poll that throws loses that core's outputs of the step alone: step() does not throw, the other core's outputs go out, and it is logged", () => {
+    const { t, consumer, driver, errors } = withBrokenProducer("poll");
+    consumer.outputs = [heartbeatTo("q")];
     expect(() => driver.step()).not.toThrow();
     expect(t.sentTo.map((m) => m.peerId)).toEqual(["q"]);
     expect(errors).toEqual([{ core: "producer", error: "Error: producer.poll bug" }]);
   });
 
-  it("[I1] a core's nextDeadline that throws is no deadline: driver.nextDeadline() does not throw, the other core's deadline stands", () => {
-    const t = new FakeNet().endpoint("me");
-    const producer = new RecordingCore();
-    producer.nextDeadline = () => {
-      throw new Error("nextDeadline bug");
-    };
-    const consumer = new RecordingCore();
+  it("[I1] a core's nextDeadline that throws is no deadline: driver.nextDeadline() does not throw, the other core's deadline stands, and it is logged", () => {
+    const { consumer, driver, errors } = withBrokenProducer("nextDeadline");
     consumer.deadline = 250;
-    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, producer: producer as unknown as ProducerCore });
     expect(driver.nextDeadline()).toBe(250);
+    expect(errors).toEqual([{ error: "Error: producer.nextDeadline bug" }]);
   });
 });
 

@@ -66,4 +66,24 @@ describe("grants made while a clear is being announced", () => {
       expect(inner.get(kid(99))?.pins).toBe(1);
       expect(inner.put(desc(5, 995)).ok).toBe(false); // it needs item 99's room: refused, item 99 not evicted [P6]
     });
+
+  it("[P2][I3] a store without unpinEntry whose get throws when a grant is released is still unpinned by key (the entry may still be there)", () => {
+    const inner = new MemoryItemStore({ capacityBytes: 1000 });
+    let getThrows = false;
+    const store = { ...requiredMethodsOf(inner), get: (k: string) => {
+      if (getThrows) throw new Error("store lookup failed");
+      return inner.get(k);
+    } };
+    const metrics = new Map<string, number>();
+    const producer = new ProducerCore({ ...PRODUCER, fingerprint: FP, store, metrics: { counter: (n, v = 1) => void metrics.set(n, (metrics.get(n) ?? 0) + v), gauge() {}, histogram() {} } });
+    ready(inner, 99);
+    producer.handleMessage("c1", wire("c1", 1, readRequest(1, 99)), 1);
+    const grantId = sent(producer.poll(1), "c1")[0]?.readGrant?.grantId;
+    expect(inner.get(kid(99))?.pins).toBe(1);
+    getThrows = true;
+    producer.handleMessage("c1", wire("c1", 1, { readComplete: { grantId, status: 1 } }), 2);
+    expect(inner.get(kid(99))?.pins).toBe(0); // (inner.get itself works)
+    expect(producer.stats()).toMatchObject({ grants: 0, pins: 0 });
+    expect(metrics.get("ectp_producer_unpin_errors_total")).toBeUndefined();
+  });
 });
