@@ -27,8 +27,10 @@ const EXERCISED =
 
 describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
   it("seeded schedules pass against the TS core, each exercising batches, snapshots, faults, a cut link and a producer restart; some snapshots in parts, some replays unavailable", async () => {
-    // Seed 11 draws a small batch bound and a small replay buffer (see the module); 1, 2 and 4 a small batch bound.
-    const seeds = [1, 2, 3, 4, 5, 11];
+    // Seeds 1, 2 and 4 draw a small batch bound (see the module), 11 a small batch bound and a small
+    // replay buffer; in seed 8 a replay is unavailable (the seeds' schedules change with what the
+    // subscriber sends: checked again 2026-12-05, when its subscription retries began with a Hello).
+    const seeds = [1, 2, 3, 4, 5, 8, 11];
     const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(), seeds, features: TS_TESTEE_FEATURES, level: "all" });
     expect(results.map((r) => `${r.name} ${r.status} ${r.status === "passed" ? "" : r.message}`)).toEqual(
       seeds.map((n) => `${SUBSCRIBER_RANDOMISED_SUITE}/seed-${n} passed `),
@@ -164,10 +166,10 @@ describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
 
   // What each planted bug breaks; s6 breaks the handshake order, which has no requirement id of its
   // own (SPEC.md section 4). s2 (parts of two snapshot answers mixed) shows in few seeds (see the
-  // module); seed 76 is one of them.
+  // module): 160, 210, 236, 267 and 278 of the first 300 (2026-12-05).
   it.each([
     ["s1-", [1, 2, 3, 4, 5, 6, 7, 8], "\\[E2\\]"],
-    ["s2-", [76], "\\[E2\\]"],
+    ["s2-", [210], "\\[E2\\]"],
     ["s3-", [1, 2, 3, 4, 5, 6, 7, 8], "\\[E2\\]"],
     ["s4-", [1, 2, 3, 4, 5, 6, 7, 8], "\\[P8\\]"],
     ["s6-", [1, 2, 3, 4, 5, 6, 7, 8], "the subscriber's first message to the producer is a snapshotRequest, not a Hello"],

@@ -48,6 +48,9 @@ log = logging.getLogger("ectp.subscriber")
 # [E2] replay retries before a gap closes (live batches applied meanwhile do not count) before the batches seen past
 # it are dropped (a producer that replays nothing up to them did not publish them, or its answers keep being lost).
 MAX_REPLAY_RETRIES = 3
+# [E2] what a part of a snapshot in parts that holds no usable item counts as holding against max_view_bytes:
+# producers never send one (SPEC.md 9), and counted as nothing, endless empty parts would grow an assembly
+EMPTY_PART_BYTES = 64
 
 
 def _positive(name: str, value: Any) -> int:
@@ -66,6 +69,9 @@ class _Followed:
     gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
     asked_epoch: int = 0  # an epoch greeted and asked through a newer connection before its first message
     subscribing: bool = False  # a new subscription's Hello and SnapshotRequest not yet answered by a snapshot
+    # the same, whatever epochs were heard since (reset keeps it): the retry goes again whole, Hello first,
+    # since the epoch it reaches may be one never greeted (SPEC.md 4) [E2][P8]
+    greet_on_retry: bool = False
     epoch: int = 0  # the producer's epoch as heard; 0 until then
     synced: bool = False
     applied: int = 0  # sequence of the last batch applied
@@ -266,7 +272,7 @@ class EventSubscriber:
                     # any complete answer now closes it: a producer whose ReplayUnavailable named a ``latest`` its
                     # snapshots never reach is not asked for one every retry_ms for good (the gap left is replayed, or given up)
                     f.snapshot_floor = 0
-                if f.want == "snapshot" and f.subscribing:
+                if f.want == "snapshot" and f.greet_on_retry:
                     self._subscribe(f, now)  # still unanswered: again whole, Hello first (it may reach a restarted epoch)
                 elif f.want == "snapshot":
                     self._request_snapshot(f, now)
@@ -387,7 +393,7 @@ class EventSubscriber:
             if not self._on_snapshot(f, env["snapshot"], now) and unasked:
                 # [E2][C10] one it ignores answers nothing: the new epoch is asked now, as for any other first message
                 self._request_snapshot(f, now)
-                f.subscribing = True
+                f.subscribing = f.greet_on_retry = True
         elif "replayUnavailable" in env:
             latest = env["replayUnavailable"].get("latest", 0)
             if f.synced and isinstance(latest, int) and latest <= f.applied:
@@ -472,7 +478,8 @@ class EventSubscriber:
             self._ignore("duplicate" if part in a["got"] else "malformed")  # inconsistent with its answer, or a duplicate part
             return False
         entries = [(kid, d, _entry_bytes(kid, d)) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
-        size = sum(n for _, _, n in entries)
+        # [E2][I4] an empty part of a snapshot in parts still costs its keep (a whole empty snapshot is applied at once)
+        size = sum(n for _, _, n in entries) if entries else EMPTY_PART_BYTES if parts > 1 else 0
         if a is None or sid > a["id"]:
             a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}, "bytes": 0}
             f.assembly = a
@@ -496,7 +503,7 @@ class EventSubscriber:
             return True
         f.assembly = None
         f.last_snapshot_id = sid
-        f.subscribing = False
+        f.subscribing = f.greet_on_retry = False
         # [E2] an answer that fits ends the wait after a drop (it held back asking again): a request made later
         # (a ReplayUnavailable, a new subscription) goes out at once. Drops in a row still count.
         f.snapshot_not_before = 0
@@ -615,7 +622,7 @@ class EventSubscriber:
     def _subscribe(self, f: _Followed, now: float) -> None:
         self._hello(f)
         self._request_snapshot(f, now)
-        f.subscribing = True
+        f.subscribing = f.greet_on_retry = True
 
     def _hello(self, f: _Followed) -> None:
         """SPEC.md 4.1: the first message to each epoch of a peer; ``events.v1`` subscribes [E1]. A gone

@@ -355,6 +355,16 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(bodies(sub.poll(1600)), ["snapshotRequest"])
         self.assertEqual(bodies(sub.poll(2600)), ["snapshotRequest"])  # greeted: asked again only
 
+    def test_p8_e2_a_subscription_unanswered_after_the_producers_first_message_is_sent_again_whole(self):
+        sub = EventSubscriber("R1", 1, FP, retry_ms=1000, heartbeat_interval_ms=10_000)
+        sub.follow(P, 0)
+        self.assertEqual(bodies(sub.poll(0)), ["hello", "snapshotRequest"])
+        sub.handle_envelope(P, env({"hello": {"role": 1}}), 10)  # PRODUCER
+        # the SnapshotRequest was lost (or reached an epoch that restarted since): the retry may reach one never greeted
+        self.assertEqual(bodies(sub.poll(1000)), ["hello", "snapshotRequest"])
+        sub.handle_envelope(P, snapshot(0, 1, []), 1100)
+        self.assertEqual(sub.stats()["synced"], 1)
+
     def test_i1_a_sequence_of_2_53_minus_1_is_malformed(self):
         sub = EventSubscriber("R1", 1, FP)
         sub.follow(P, 0)
@@ -469,6 +479,7 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
             sub.poll(0)
             hello = {"heartbeatIntervalMs": 10_000} if role is None else {"role": role, "heartbeatIntervalMs": 10_000}
             sub.handle_envelope(P, env({"hello": hello}), 1000)
+            sub.handle_envelope(P, snapshot(0, 1, []), 1000)  # answered: no retry
             self.assertEqual(sub.stats()["ignoredMessages"], 1)
             self.assertNotIn("hello", bodies(sub.poll(6999)))
             self.assertIn("hello", bodies(sub.poll(7000)))  # 3 x its own 2 s after the last message, not 3 x 10 s

@@ -237,6 +237,22 @@ class SnapshotDropTest(unittest.TestCase):
                 sub.handle_envelope(P, snapshot(1, 1, names(1, 2, 3)), t)  # id 1 again
         self.assertEqual(view_keys(sub), keys(1, 2, 3))
 
+    # [E2][I4] empty parts of a snapshot in parts count 64 bytes each: an answer of endless empty parts is dropped
+    def test_e2_empty_parts_count_against_the_bound(self):
+        sub = following(max_view_bytes=1000)
+        for i in range(15):  # 960 bytes: held
+            sub.handle_envelope(P, snapshot(0, 1, [], part=i, parts=1_000_000), 1 + i)
+        self.assertEqual(sub.stats()["snapshotParts"], 15)
+        with self.assertLogs("ectp.subscriber", "WARNING"):
+            sub.handle_envelope(P, snapshot(0, 1, [], part=15, parts=1_000_000), 20)  # past the bound: dropped
+        self.assertEqual((sub.stats()["snapshotParts"], view_full(sub)), (0, 1))
+        # a whole empty snapshot costs nothing, and a part holding an item counts only its item
+        fresh = following(max_view_bytes=bytes_of(1))
+        fresh.handle_envelope(P, snapshot(0, 1, []), 1)
+        self.assertEqual((fresh.stats()["snapshotsApplied"], fresh.stats()["viewBytes"]), (1, 0))
+        fresh.handle_envelope(P, snapshot(1, 2, names(1), part=0, parts=2), 2)
+        self.assertEqual(fresh.stats()["snapshotParts"], 1)
+
     # [E2][C10] late parts of an answer dropped before the latest dropped one are ignored, not assembled
     def test_e2_late_parts_of_an_older_dropped_answer_are_ignored(self):
         sub = following(max_view_bytes=THREE, retry_ms=1000)

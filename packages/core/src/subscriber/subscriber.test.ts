@@ -177,6 +177,7 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.follow(P, 0);
       sub.poll(0);
       sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, hello: { role: ectp.v1.Role.ROLE_PRODUCER, heartbeatIntervalMs: announced } }, 1_000);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, snapshot: { snapshotId: 1, sequence: 0, items: [] } }, 1_000); // answered: no retry
       let helloAt: number | undefined;
       for (let t = 1_000; t <= 200_000 && helloAt === undefined; t += 1_000)
         if (sub.poll(t).some((o) => o.type === "send" && o.envelope.hello)) helloAt = t;
@@ -190,6 +191,7 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.follow(P, 0);
       sub.poll(0);
       sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, hello: { role, heartbeatIntervalMs: 10_000 } }, 1_000);
+      sub.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 7, snapshot: { snapshotId: 1, sequence: 0, items: [] } }, 1_000); // answered: no retry
       expect(sub.stats().ignoredMessages, `role ${role}`).toBe(1);
       let helloAt: number | undefined;
       for (let t = 1_000; t <= 60_000 && helloAt === undefined; t += 1_000)
@@ -382,6 +384,17 @@ describe("EventSubscriber [E1][E2]", () => {
       sub.handleMessage(P, wireOf(7, { replayUnavailable: { oldestAvailable: 9, latest: 12 } }), 1_600);
       expect(show(sub.poll(1_600))).toEqual(["snapshotRequest"]);
       expect(show(sub.poll(2_600))).toEqual(["snapshotRequest"]); // the epoch was greeted: asked again only
+    });
+
+    it("[P8][E2] a subscription still unanswered after the producer's first message (its Hello) is sent again whole, Hello first", () => {
+      const sub = new EventSubscriber({ id: "R", epoch: 1, retryMs: 1_000, heartbeatIntervalMs: 10_000 });
+      sub.follow(P, 0);
+      expect(show(sub.poll(0))).toEqual(["hello", "snapshotRequest"]);
+      sub.handleMessage(P, wireOf(7, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 10);
+      // The SnapshotRequest was lost (or reached an epoch that restarted since): the retry may reach one we never greeted.
+      expect(show(sub.poll(1_000))).toEqual(["hello", "snapshotRequest"]);
+      sub.handleMessage(P, wireOf(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1_100);
+      expect(sub.isSynced(P)).toBe(true);
     });
 
     it("[I1] a batch or snapshot sequence of 2^53 - 1 is malformed: the ReplayRequest after it could not be encoded", () => {

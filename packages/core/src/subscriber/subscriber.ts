@@ -30,6 +30,14 @@ function allObjects(list: unknown): list is object[] {
   return Array.isArray(list) && list.every((e) => e !== null && typeof e === "object");
 }
 
+/**
+ * What a part of a snapshot in parts that holds no item the subscriber can use counts as holding,
+ * against `maxViewBytes` [E2]: about what keeping the part costs. Producers never send one (each
+ * part of theirs holds at least one item: SPEC.md section 9), and were such parts counted as
+ * nothing, one answer of endless empty parts would grow its assembly without bound.
+ */
+const EMPTY_PART_BYTES = 64;
+
 /** The view operation of a `cleared` event. */
 const CLEAR = "clear";
 
@@ -232,7 +240,8 @@ export interface SubscriberOptions {
   maxHeldBytes?: number;
   /**
    * Bytes each producer's view may hold, counted as the held batches' are (descriptors' encoded
-   * sizes plus key ids' lengths); a snapshot being assembled is counted against it on its own.
+   * sizes plus key ids' lengths); a snapshot being assembled is counted against it on its own,
+   * each part of it that holds no item the subscriber can use as 64 bytes.
    * A snapshot whose parts pass it is dropped as they arrive (its other parts, and those of older
    * answers, are ignored). A batch that takes the view past it drops the view: the producer is no
    * longer synced and {@link EventSubscriber.view} is undefined until a snapshot that fits is
@@ -389,6 +398,12 @@ interface Followed {
    * not greeted and asked again.
    */
   subscribing: boolean;
+  /**
+   * A new subscription went out and no snapshot answered it yet, whatever epochs were heard since:
+   * its retry goes again whole, Hello first (SPEC.md 4: the epoch the retry reaches may be one never
+   * greeted) [E2][P8].
+   */
+  greetOnRetry: boolean;
   /** The request in flight, and when it was sent. */
   want: "snapshot" | "replay" | undefined;
   wantSentAt: number;
@@ -590,6 +605,7 @@ export class EventSubscriber {
       gone: false,
       askedEpoch: 0,
       subscribing: false,
+      greetOnRetry: false,
       want: undefined,
       wantSentAt: 0,
       replayRetries: 0,
@@ -748,7 +764,7 @@ export class EventSubscriber {
           // snapshots never reach is not asked for one every retryMs for good (the gap that is left is
           // then replayed, and given up if nothing comes).
           f.snapshotFloor = 0;
-          if (f.subscribing) this.subscribe(f, now);
+          if (f.greetOnRetry) this.subscribe(f, now);
           else this.requestSnapshot(f, now);
         } else this.requestReplay(f, now);
       } else if (f.want === undefined && f.synced && now >= f.nextCatchUp) {
@@ -867,6 +883,7 @@ export class EventSubscriber {
       if (!this.onSnapshot(f, env.snapshot, now) && unasked) {
         this.requestSnapshot(f, now);
         f.subscribing = true;
+        f.greetOnRetry = true;
       }
     } else if (env.replayUnavailable) {
       // [E2] the gap cannot be replayed; one reporting less than we applied is stale.
@@ -964,7 +981,8 @@ export class EventSubscriber {
       return false;
     }
     const entries = readItems(items); // before anything changes: a throwing getter changes nothing
-    let bytes = 0;
+    // [E2][I4] An empty part of a snapshot in parts still costs its keep (a whole empty snapshot is applied at once).
+    let bytes = entries.length === 0 && parts > 1 ? EMPTY_PART_BYTES : 0;
     for (const entry of entries) bytes += entry[2];
     if (a === undefined || id > a.id) {
       a = { id, sequence, parts, got: new Map(), bytes: 0 };
@@ -999,6 +1017,7 @@ export class EventSubscriber {
     f.assembly = undefined;
     f.lastSnapshotId = id;
     f.subscribing = false;
+    f.greetOnRetry = false;
     // [E2] An answer that fits ends the wait after a drop (it held back asking again); a request made
     // later (a ReplayUnavailable, a new subscription) goes out at once. Drops in a row still count.
     f.snapshotNotBefore = 0;
@@ -1170,6 +1189,7 @@ export class EventSubscriber {
     this.hello(f);
     this.requestSnapshot(f, now);
     f.subscribing = true;
+    f.greetOnRetry = true;
   }
 
   /** A Hello: the first message to an epoch, so a gone producer may be sent others after it [P8]. */

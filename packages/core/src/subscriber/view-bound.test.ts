@@ -202,6 +202,24 @@ describe("EventSubscriber maxViewBytes [E2][I4]", () => {
     expect(nextSnapshotRequest(sub, 40)).toBe(2_040); // retryMs (default 2 s) after the drop
   });
 
+  it("empty parts of a snapshot in parts count against it (64 bytes each): an answer of endless empty parts is dropped, not held", () => {
+    const { sub, ignored } = recorded({ maxViewBytes: 1_000 });
+    const empty = (index: number, parts: number, items: number[] = []): ectp.v1.IEnvelope => ({
+      snapshot: { snapshotId: 1, sequence: 0, part: index, parts, items: items.map((n) => desc(n)) },
+    });
+    // 15 empty parts of 1,000,000 are 960 bytes: held. The 16th passes the bound: the answer is dropped.
+    for (let i = 0; i < 15; i++) sub.handleEnvelope(P, env(7, empty(i, 1_000_000)), 1 + i);
+    expect(sub.stats().snapshotParts).toBe(15);
+    sub.handleEnvelope(P, env(7, empty(15, 1_000_000)), 20);
+    expect({ parts: sub.stats().snapshotParts, full: ignored.get("view_full") }).toEqual({ parts: 0, full: 1 });
+    // A whole empty snapshot costs nothing, and a part holding an item counts only its item.
+    const fresh = recorded({ maxViewBytes: bytesOf(1) }).sub;
+    fresh.handleEnvelope(P, env(7, { snapshot: { snapshotId: 1, sequence: 0, items: [] } }), 1);
+    expect(fresh.stats()).toMatchObject({ snapshotsApplied: 1, viewBytes: 0 });
+    fresh.handleEnvelope(P, env(7, { snapshot: { snapshotId: 2, sequence: 1, part: 0, parts: 2, items: [desc(1)] } }), 2);
+    expect(fresh.stats().snapshotParts).toBe(1);
+  });
+
   it("a producer publishing Stored events without end never takes the view past it", () => {
     const max = 50_000;
     const { sub } = recorded({ maxViewBytes: max });
