@@ -72,7 +72,8 @@ Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an int
 summary, which is printed all the same), 141 standard output was closed before the summary was
 written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM; the
 process ends by that signal, as a shell sees it). A sweep (--runs) stops after the run in progress
-and prints the runs made, marked interrupted (exit 1 when they found violations); a second signal,
+and prints the runs made, marked interrupted when runs were left (exit 1 when they found
+violations; one during the last run leaves none, and still ends the process by it); a second signal,
 or one during a single run, ends it at once with nothing printed.
 `;
 

@@ -50,7 +50,7 @@ function child(requests, flags = SIMULATION_NODE_FLAGS) {
   return JSON.parse(execFileSync(process.execPath, [...flags, self, "--child", String(requests)], { encoding: "utf8", maxBuffer: 1 << 20 }));
 }
 
-const USAGE = "usage: node bench/run.mjs [--skip-rss] [--skip-defaults] [--skip-sweep] [--reps N (1-100, default 3)] [--sweep-runs N (4-100000, default 1000)]";
+const USAGE = "usage: node bench/run.mjs [--skip-rss] [--skip-defaults] [--skip-sweep] [--reps N (1-100, default 3)] [--sweep-runs N (a multiple of 4, the presets, from 4 to 100000; default 1000)]";
 /** Stop with a usage error naming `problem`. */
 function refuse(problem) {
   process.stderr.write(`bench: ${problem}\n${USAGE}\n`);
@@ -82,6 +82,8 @@ function option(name, fallback, min, max) {
 }
 const reps = option("reps", 3, 1, 100);
 const sweepRuns = option("sweep-runs", 1_000, 4, 100_000);
+// The four presets run in equal shares, so that the sweep is exactly the runs asked for.
+if (sweepRuns % 4 !== 0) refuse(`--sweep-runs must be a multiple of 4 (the four presets run in equal shares); got ${sweepRuns}`);
 
 const { runSweep, SIMULATION_NODE_FLAGS } = await import("@ectp/simulator");
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
@@ -124,7 +126,7 @@ if (!flags["skip-sweep"]) {
   // The CI sweep's shape (scripts/sweep.mjs), the same four presets in equal shares.
   const SHAPE = { producers: 2, consumers: 2, concurrency: 16, requests: 40, budgetMs: 10_000 };
   const presets = ["none", "light", "heavy", "chaos"];
-  const per = Math.max(1, Math.round(sweepRuns / presets.length));
+  const per = sweepRuns / presets.length;
   const cpu0 = process.cpuUsage();
   const start = performance.now();
   let violations = 0;

@@ -2,6 +2,8 @@
 // CI sweep: >= 1,000 seeded runs across the fault presets, zero violations required.
 // Each preset runs in its own child process, two at a time (CI has 2 cores).
 // Usage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]
+// Exit status: 0 no violation, 1 violations found, 2 a usage error, 70 a preset's child failed
+// (its error is printed above, by the child).
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -25,16 +27,20 @@ function intArg(index, name, fallback, min, max) {
   if (text === undefined) return fallback;
   const v = Number(text);
   if (/^-?\d+$/.test(text) && Number.isSafeInteger(v) && v >= min && v <= max) return v;
-  process.stderr.write(`sweep: ${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(text)}\nUsage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]\n`);
+  usageError(`${name} must be an integer from ${min} to ${max}; got ${JSON.stringify(text)}`);
+}
+/** Print `problem` and the usage, and exit with status 2. */
+function usageError(problem) {
+  process.stderr.write(`sweep: ${problem}\nUsage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]\n`);
   process.exit(2);
 }
-if (process.argv.length > 4) {
-  process.stderr.write(`sweep: at most two arguments; got ${process.argv.length - 2}\nUsage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]\n`);
-  process.exit(2);
-}
-// runSweep checks the seed range against the runs before any run (the last seed must fit too).
+if (process.argv.length > 4) usageError(`at most two arguments; got ${process.argv.length - 2}`);
 const runs = intArg(2, "runsPerPreset", 250, 1, 100_000);
 const seed = intArg(3, "firstSeed", 1, -(2 ** 31), 2 ** 31 - 1);
+// Every preset runs seeds firstSeed .. firstSeed + runs - 1, and a seed is an int32: checked here,
+// before any child starts (runSweep checks it too, but in each child, as an error with a stack).
+if (seed + runs - 1 > 2 ** 31 - 1)
+  usageError(`the last seed, firstSeed + runsPerPreset - 1 = ${seed + runs - 1}, must be at most ${2 ** 31 - 1}; lower firstSeed or runsPerPreset`);
 const start = performance.now();
 const self = fileURLToPath(import.meta.url);
 const results = [];
@@ -61,7 +67,13 @@ async function worker() {
     for (const f of s.failingSeeds.slice(0, 5)) console.log(`  seed ${f.seed}: ${f.first}\n    reproduce: ${f.reproduce}`);
   }
 }
-await Promise.all(Array.from({ length: Math.min(2, availableParallelism()) }, worker));
+try {
+  await Promise.all(Array.from({ length: Math.min(2, availableParallelism()) }, worker));
+} catch (error) {
+  // Not "violations found" (1): the sweep did not finish, so it says nothing about violations.
+  process.stderr.write(`sweep: ${error.message}; the sweep is incomplete\n`);
+  process.exit(70);
+}
 const total = results.reduce((n, s) => n + s.runs, 0);
 const violations = results.reduce((n, s) => n + s.violations, 0);
 console.log(`sweep: ${total} runs, ${violations} violations, ${((performance.now() - start) / 1000).toFixed(1)} s wall`);

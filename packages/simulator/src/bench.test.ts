@@ -44,6 +44,7 @@ describe("simulator bench/run.mjs", { timeout: TEST_LIMIT_MS }, () => {
     [["--reps", "x"], '--reps must be an integer in [1, 100]; got "x"'],
     [["--reps", "0"], '--reps must be an integer in [1, 100]; got "0"'],
     [["--sweep-runs", "2"], '--sweep-runs must be an integer in [4, 100000]; got "2"'],
+    [["--sweep-runs", "6"], "--sweep-runs must be a multiple of 4 (the four presets run in equal shares); got 6"],
     [["3"], "Unexpected argument '3'"],
   ])("%j is refused: %s", (flags, problem) => {
     const r = run(flags);

@@ -78,9 +78,22 @@ describe("time series", () => {
 describe("SVG plots", () => {
   it("scales: 0 on the x axis, the largest value at the top, the last time at the right", () => {
     const svg = svgPlot(series([0, 1000, 2500], { failed: [0, 5, 3] }), ["failed"], "F");
-    expect(svg).toContain('points="56.0,188.0 316.8,24.0 708.0,89.6"');
+    // One legend row: the plot area runs from y = 42 (the top) to 206 (the x axis).
+    expect(svg).toContain('points="56.0,206.0 316.8,42.0 708.0,107.6"');
     expect(svg).toContain('text-anchor="end">5</text>');
     expect(svg).toContain(">2.5 s</text>");
+  });
+
+  it("every legend is inside the plot's width, in rows of two, above the plot area, whatever the number of series", () => {
+    const svg = svgPlot(series([0, 1000], {}), [...SERIES_NAMES], "all");
+    const width = Number(/width="(\d+)"/.exec(svg)?.[1]);
+    const top = Number(/<line x1="56" y1="(\d+)"[^>]*x2="56"/.exec(svg)?.[1]);
+    const legends = [...svg.matchAll(/<text x="(\d+)" y="(\d+)" font-size="11" fill=/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(legends).toHaveLength(SERIES_NAMES.length);
+    // The longest title, "lost with a crashed consumer (cumulative)", takes some 230 px at 11 px.
+    for (const [x, y] of legends) expect({ right: (x ?? 0) + 230 <= width, above: (y ?? 0) < top }).toEqual({ right: true, above: true });
+    expect(new Set(legends.map(([x, y]) => `${x},${y}`)).size).toBe(SERIES_NAMES.length);
+    expect(new Set(legends.map(([x]) => x)).size).toBe(2);
   });
 
   it("escapes the title", () => {

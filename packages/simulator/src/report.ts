@@ -74,11 +74,16 @@ export function svgPlot(series: TimeSeries, names: readonly SeriesName[], title:
 /** {@link svgPlot} of arguments already checked. */
 function plot(series: TimeSeries, names: readonly SeriesName[], title: string): string {
   const W = 720;
-  const H = 220;
   const L = 56;
   const R = 12;
-  const T = 24;
   const B = 32;
+  // The legend, in rows of as many columns as fit (the longest title takes some 230 px at 11 px), above
+  // the plot area: the plot is as tall whatever the number of series.
+  const COLUMN = 240;
+  const perRow = Math.max(1, Math.floor((W - L - R) / COLUMN));
+  const rows = Math.ceil(names.length / perRow);
+  const T = 28 + 14 * rows;
+  const H = T + 164 + B;
   const t = series.t;
   const tMax = Math.max(1, t[t.length - 1] ?? 1);
   let yMax = 1;
@@ -100,7 +105,7 @@ function plot(series: TimeSeries, names: readonly SeriesName[], title: string): 
     const pts = t.map((ms, k) => `${x(ms).toFixed(1)},${y(vals[k] ?? 0).toFixed(1)}`).join(" ");
     parts.push(`<polyline fill="none" stroke="${COLORS[n]}" stroke-width="1.5" points="${pts}"/>`);
     parts.push(
-      `<text x="${L + 8 + i * 220}" y="${T + 14}" font-size="11" fill="${COLORS[n]}">${escapeHtml(TITLES[n])}</text>`,
+      `<text x="${L + 8 + (i % perRow) * COLUMN}" y="${36 + 14 * Math.floor(i / perRow)}" font-size="11" fill="${COLORS[n]}">${escapeHtml(TITLES[n])}</text>`,
     );
   });
   parts.push("</svg>");

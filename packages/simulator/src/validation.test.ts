@@ -158,6 +158,8 @@ describe("runSweep", () => {
       [["abc"], 'runsPerPreset must be an integer from 1 to 100000; got "abc"'],
       [["5", "1.5"], 'firstSeed must be an integer from -2147483648 to 2147483647; got "1.5"'],
       [["1", "2", "3"], "at most two arguments; got 3"],
+      // Each child would throw it with a stack trace (and the parent exited 1, as if violations were found).
+      [["2", "2147483647"], "the last seed, firstSeed + runsPerPreset - 1 = 2147483648, must be at most 2147483647; lower firstSeed or runsPerPreset"],
     ] as const) {
       const r = spawnSync(process.execPath, [script, ...args], { encoding: "utf8" });
       expect(r.status, args.join(" ")).toBe(2);
