@@ -11,5 +11,5 @@ try {
   if (e?.code !== "ERR_MODULE_NOT_FOUND" || !/dist[/\\]|@ectp\//.test(missing)) throw e;
   const what = /dist[/\\]bin\.js'/.test(missing) ? "the CLI is not built yet" : `a package the CLI uses is not built yet (${missing})`;
   process.stderr.write(`ectp: ${what}; run \`npm run build\` (or \`npm run simulate\`) at the repository root first\n`);
-  process.exitCode = 1;
+  process.exitCode = 70; // EXIT_INTERNAL (src/io.ts): 1 means invariant violations
 }

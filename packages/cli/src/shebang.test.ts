@@ -33,23 +33,23 @@ describe("the ectp executable's shebang", () => {
     expect(launcher.split("\n")[0]).toBe(BIN_SHEBANG);
   });
 
-  it("the launcher, before a build (no dist/bin.js beside it), says to build and exits 1, without a stack trace", () => {
+  it("the launcher, before a build (no dist/bin.js beside it), says to build and exits 70 (not 1: violations), without a stack trace", () => {
     const bin = join(dir, "unbuilt", "bin");
     mkdirSync(bin, { recursive: true });
     copyFileSync(new URL("../bin/ectp.mjs", import.meta.url), join(bin, "ectp.mjs"));
     const r = spawnSync(process.execPath, [join(bin, "ectp.mjs"), "--version"], { encoding: "utf8" });
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(70);
     expect(r.stderr).toBe("ectp: the CLI is not built yet; run `npm run build` (or `npm run simulate`) at the repository root first\n");
   });
 
-  it("the launcher, with the CLI built but a package it imports not, names that package and exits 1, without a stack trace", () => {
+  it("the launcher, with the CLI built but a package it imports not, names that package and exits 70, without a stack trace", () => {
     const root = join(dir, "half-built");
     mkdirSync(join(root, "bin"), { recursive: true });
     mkdirSync(join(root, "dist"), { recursive: true });
     copyFileSync(new URL("../bin/ectp.mjs", import.meta.url), join(root, "bin", "ectp.mjs"));
     writeFileSync(join(root, "dist", "bin.js"), 'import "@ectp/not-built-here";\n');
     const r = spawnSync(process.execPath, [join(root, "bin", "ectp.mjs"), "--version"], { encoding: "utf8" });
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(70);
     expect(r.stderr).toMatch(/^ectp: a package the CLI uses is not built yet \(Cannot find package '@ectp\/not-built-here' imported from .*\); run `npm run build`/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
