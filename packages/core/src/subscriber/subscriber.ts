@@ -393,15 +393,15 @@ interface Followed {
   /** A producer epoch already greeted and asked for a snapshot before any of its messages arrived (0: none). */
   askedEpoch: number;
   /**
-   * A Hello and SnapshotRequest went out (a new subscription after silence or loss) and no
-   * snapshot answered them yet: a newer epoch that shows up is the one they reached, so it is
-   * not greeted and asked again.
+   * A Hello and SnapshotRequest went out (a new subscription after silence or loss) and neither a
+   * snapshot nor a newer producer epoch answered them yet: a newer epoch that shows up is the one
+   * they reached, so it is not greeted and asked again (one after it is: cleared by `reset`).
    */
   subscribing: boolean;
   /**
-   * A new subscription went out and no snapshot answered it yet, whatever epochs were heard since:
-   * its retry goes again whole, Hello first (SPEC.md 4: the epoch the retry reaches may be one never
-   * greeted) [E2][P8].
+   * A new subscription went out and no snapshot answered it yet, whatever epochs were heard since
+   * (`reset` keeps it): its retry goes again whole, Hello first (SPEC.md 4: the epoch the retry
+   * reaches may be one never greeted) [E2][P8].
    */
   greetOnRetry: boolean;
   /** The request in flight, and when it was sent. */
