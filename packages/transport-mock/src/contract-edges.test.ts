@@ -36,6 +36,25 @@ describe("reads at their edges", () => {
     expect(net.hasUnsettledWriteInto("c", dst)).toBe(false);
   });
 
+  it("[I5] hasUnsettledWriteInto: a zero-length read writes nothing at any offset, and a zero-length range holds nothing", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(pattern(8));
+    const a = c.registerMemory(new Uint8Array(8));
+    const b = c.registerMemory(new Uint8Array(8));
+    read(c, p, 1, src, 0, a, 0, 0);
+    read(c, p, 2, src, 0, b, 5, 0);
+    expect(net.unsettledWrites("c")).toHaveLength(2); // both still unsettled
+    for (const region of [a, b]) {
+      expect(net.hasUnsettledWriteInto("c", region)).toBe(false);
+      expect(net.hasUnsettledWriteInto("c", region, 0, 8)).toBe(false);
+      expect(net.hasUnsettledWriteInto("c", region, 5, 1)).toBe(false);
+    }
+    read(c, p, 3, src, 0, a, 2, 4); // writes [2, 6) of a
+    expect(net.hasUnsettledWriteInto("c", a, 3, 0)).toBe(false); // an empty range inside it
+    expect(net.hasUnsettledWriteInto("c", a, 3, 1)).toBe(true);
+    drainReads(net, c);
+  });
+
   it("two reads of one source region: after one settles, deregistering it still records the other", async () => {
     const { net, p, c } = await pair({ bandwidthBytesPerMs: 1, latencyMs: 1 });
     const src = p.registerMemory(pattern(8));

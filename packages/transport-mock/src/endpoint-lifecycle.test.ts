@@ -179,6 +179,38 @@ describe("MockTransport waits", () => {
     expect(b.poll().messages).toHaveLength(1);
   });
 
+  it("[I5] on an external clock, an observer that throws from the network's timer ends every pending wait, and the next poll throws it (or the next wait rejects with it), once", async () => {
+    const net = new MockNetwork({ seed: 1, clock: { now: () => performance.now() }, latencyMs: 5 });
+    const p = net.endpoint("p");
+    const c = net.endpoint("c");
+    await p.connectPeer("c", 1, c.localMetadata());
+    const first = new Error("I5 checker: first violation");
+    const second = new Error("I5 checker: second violation");
+    const toThrow: Error[] = [first];
+    net.observe({
+      onDeliver: () => {
+        const e = toThrow.shift();
+        if (e !== undefined) throw e;
+      },
+    });
+    const waits = Promise.all([c.waitForActivity(5_000), p.waitForActivity(5_000)]); // p's wait has nothing to do with the delivery
+    p.send("c", new Uint8Array([1]));
+    p.send("c", new Uint8Array([2]));
+    // Before the fix the throw escaped from the timer (an uncaught exception) and no wait ever ended.
+    expect(await settledWithin(waits, 2_500)).toBe("resolved");
+    expect(() => c.poll()).toThrow(first);
+    expect(c.poll().messages.map((m) => [...m.bytes])).toEqual([[1], [2]]); // once: then the poll hands everything over
+    // Kept for whichever call comes next: a wait rejects with it.
+    toThrow.push(second);
+    const wait = p.waitForActivity(5_000);
+    p.send("c", new Uint8Array([3]));
+    expect(await settledWithin(wait, 2_500)).toBe("resolved");
+    await expect(c.waitForActivity(10)).rejects.toBe(second);
+    expect(c.poll().messages.map((m) => [...m.bytes])).toEqual([[3]]);
+    await c.close();
+    await p.close();
+  });
+
   it("latencyMs 0 is accepted", () => {
     expect(() => new MockNetwork({ seed: 1, latencyMs: 0 })).not.toThrow();
   });

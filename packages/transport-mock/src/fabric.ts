@@ -76,7 +76,13 @@ interface ReadState {
   readonly location: Decoded<MockLocation>;
   readonly destination: ReadDestination;
   readonly startedAt: number;
-  /** The endpoint the reader's connection reached when the read started (undefined: not connected then). */
+  /**
+   * The reader's connection to the peer when the read started (undefined: not connected then). The
+   * read is judged against it: unless it is still the reader's connection at the due time (no
+   * disconnectPeer, no connectPeer that replaced it), the read fails "not connected".
+   */
+  readonly connection: Connection | undefined;
+  /** The endpoint that connection reached (undefined: not connected when the read started). */
   readonly target: EndpointState | undefined;
   /** Its place among every read started on the network (0, 1, ...): {@link Fabric.unsettledWrites} lists in this order. */
   readonly startSeq: number;
@@ -235,6 +241,9 @@ function peekClock(clock: ExternalClock): number {
   }
 }
 
+/** A UTF-16 surrogate that is not half of a pair (in a `u` regex a pair is one code point, not `Cs`). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** An id the caller passed, for a message: a string in quotes (as every message shows ids), anything else as {@link describeValue} shows it. */
 function quotedId(id: unknown): string {
   return typeof id === "string" ? `"${id}"` : describeValue(id);
@@ -284,6 +293,12 @@ export class Fabric {
   private waiterCount = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerAt = Number.POSITIVE_INFINITY;
+  /**
+   * What an observer threw while the network's own timer (external clock) ran due events: nobody
+   * could catch it there, so the next `poll` (throws it) or `waitForActivity` (rejects with it) of
+   * any endpoint reports it, once. The first one is kept.
+   */
+  private timerError: { readonly error: unknown } | undefined;
 
   constructor(options: FabricOptions) {
     this.seed = options.seed;
@@ -471,14 +486,15 @@ export class Fabric {
 
   /**
    * Whether an unsettled read of `endpointId` may still write into `[offset, offset + length)`
-   * of region `regionId`: {@link Fabric.unsettledWrites} filtered, without building the list.
+   * of region `regionId`: {@link Fabric.unsettledWrites} filtered, without building the list. A
+   * zero-length read writes nothing, and a zero-length range holds nothing to write into.
    */
   hasUnsettledWriteInto(endpointId: string, regionId: number, offset: number, length: number): boolean {
     const ep = this.endpoints.get(endpointId);
-    if (ep === undefined || ep.reads.size === 0) return false;
+    if (ep === undefined || ep.reads.size === 0 || !(length > 0)) return false;
     for (const r of ep.reads.values()) {
       const d = r.destination;
-      if (d.region.id === regionId && d.offset < offset + length && offset < d.offset + d.length) return true;
+      if (d.length > 0 && d.region.id === regionId && d.offset < offset + length && offset < d.offset + d.length) return true;
     }
     return false;
   }
@@ -496,6 +512,16 @@ export class Fabric {
   /** Create the next incarnation of `id` (1 for a new id). */
   create(id: string): EndpointState {
     if (typeof id !== "string" || id.length === 0) throw invalid(`an endpoint id must be a non-empty string, got ${describeValue(id)}`);
+    // Metadata and locations carry the id as UTF-8, which has no lone surrogate: encoding would replace it
+    // with U+FFFD, and every peer's connect would then fail as "the metadata belongs to another endpoint".
+    const lone = LONE_SURROGATE.exec(id);
+    if (lone !== null) {
+      const unit = id.charCodeAt(lone.index).toString(16).toUpperCase();
+      throw invalid(
+        `an endpoint id must be well-formed Unicode: ${describeValue(id)} has a lone surrogate (U+${unit} at index ${lone.index}), which UTF-8 cannot carry, so no peer could connect to it or read from it; use an id without one`,
+        { index: lone.index },
+      );
+    }
     // Locations and metadata carry the id's UTF-8 length in a u16: a longer id could not be connected to or read from.
     const idBytes = Buffer.byteLength(id, "utf8");
     if (idBytes > 0xffff) throw invalid(`an endpoint id must be at most 65535 UTF-8 bytes, got ${idBytes}`);
@@ -554,9 +580,9 @@ export class Fabric {
     const soon = at + this.latencyMs;
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
-        // A read of ep's memory: started over a connection to ep, or reading through one now (the
-        // reader may have disconnected since, or reconnected to ep).
-        if (r.target !== ep && other.connections.get(r.peerId)?.target !== ep) continue;
+        // A read of ep's memory: started over a connection to ep (the reader may have disconnected
+        // since). A read started under no connection, or another one, never reads ep's memory.
+        if (r.target !== ep) continue;
         // Whatever the reader's connection does from now on, this read of ep's memory fails with peerGone.
         r.goneTarget = ep;
         if (r.dueAt <= soon) continue;
@@ -600,8 +626,9 @@ export class Fabric {
     }
     if (target.status !== "live") return unreachable(`"${peerId}" is ${target.status}`, `peer-${target.status}`);
     const existing = ep.connections.get(peerId);
-    // A newer epoch replaces older metadata; a late call for an older epoch changes nothing.
-    if (existing === undefined || epoch >= existing.epoch || existing.target !== target) {
+    // A newer epoch replaces older metadata (a new connection: reads started under the old one fail
+    // "not connected"); a repeated call for the same epoch, or a late one for an older epoch, changes nothing.
+    if (existing === undefined || epoch > existing.epoch || existing.target !== target) {
       ep.connections.set(peerId, { epoch, target });
     }
     return Promise.resolve();
@@ -797,7 +824,9 @@ export class Fabric {
     const src: { endpointId: string; readId: number }[] = [];
     for (const other of this.endpoints.values()) {
       for (const r of other.reads.values()) {
-        if (other.connections.get(r.peerId)?.target !== ep || !r.location.ok) continue;
+        // Only a read whose connection to ep (the one it started under) still stands reads ep's memory.
+        const conn = r.connection;
+        if (conn === undefined || conn.target !== ep || other.connections.get(r.peerId) !== conn || !r.location.ok) continue;
         const loc = r.location.value;
         if (loc.endpointId === ep.id && loc.incarnation === ep.incarnation && loc.regionId === region.id) {
           src.push({ endpointId: other.id, readId: r.readId });
@@ -918,6 +947,7 @@ export class Fabric {
     path.busyUntil = end;
     const stallUntil = fault === "stall-done" || fault === "stall-failed" ? now + (f.stallRead?.durationMs ?? 30_000) : Number.NEGATIVE_INFINITY;
     const dueAt = Math.max(end + this.latencyMs, stallUntil);
+    const connection = ep.connections.get(peerId);
     const r: ReadState = {
       owner: ep,
       readId: op.readId,
@@ -925,7 +955,8 @@ export class Fabric {
       location,
       destination: { region, offset: d.offset, length: d.length },
       startedAt: now,
-      target: ep.connections.get(peerId)?.target,
+      connection,
+      target: connection?.target,
       startSeq: this.readsStarted++,
       fault,
       corrupt,
@@ -967,9 +998,11 @@ export class Fabric {
     // Judged against the incarnation read from when it went, not the connection now.
     const gone = r.goneTarget;
     if (gone !== undefined) return { ok: false, peerGone: true, error: `peer "${r.peerId}" is gone (${gone.status} during the read)` };
-    const ep = r.owner;
-    const conn = ep.connections.get(r.peerId);
-    if (conn === undefined) {
+    // Judged against the connection the read started under: none then, or dropped or replaced since
+    // (disconnectPeer, a newer epoch's connectPeer), is no connection (Transport.connectPeer: reads may
+    // start once it resolved).
+    const conn = r.connection;
+    if (conn === undefined || r.owner.connections.get(r.peerId) !== conn) {
       return {
         ok: false,
         peerGone: false,
@@ -1036,14 +1069,16 @@ export class Fabric {
   /** The end of read `r` at `at`: its bytes, faults and result. */
   private finishRead(r: ReadState, at: number): void {
     const readId = r.readId;
-    if (r.fault === "partition") {
+    const src = this.source(r);
+    // A gone owner comes first: its NIC is gone whatever the link does, so a partitioned read of it
+    // fails with peerGone (counted crashRead) like any other read of it.
+    if (r.fault === "partition" && (src.ok || !src.peerGone)) {
       this.fault("partitionRead", r.owner.id, r.peerId, at, r.readId);
       this.settle(r, at, { readId, status: "failed", error: `the link "${r.owner.id}" -> "${r.peerId}" is partitioned` });
       return;
     }
-    const src = this.source(r);
     if (!src.ok) {
-      if (src.peerGone && (r.goneTarget ?? r.owner.connections.get(r.peerId)?.target)?.status === "crashed") {
+      if (src.peerGone && (r.goneTarget ?? r.target)?.status === "crashed") {
         this.fault("crashRead", r.owner.id, r.peerId, at, r.readId);
       }
       this.settle(r, at, src.peerGone ? { readId, status: "failed", error: src.error, peerGone: true } : { readId, status: "failed", error: src.error });
@@ -1125,6 +1160,7 @@ export class Fabric {
   }
 
   poll(ep: EndpointState): MockActivity {
+    this.throwTimerError();
     this.processDue(this.now());
     // Hand over the queues themselves and start new ones (no copy); an empty list is one
     // shared frozen array, and nothing at all one shared frozen result.
@@ -1176,11 +1212,13 @@ export class Fabric {
     if (signal?.aborted) return Promise.resolve();
     let now: number;
     try {
+      this.throwTimerError();
       now = this.now();
+      this.processDue(now);
     } catch (e) {
-      return Promise.reject(e); // an external clock's bad reading: the wait fails with it
+      // An external clock's bad reading, or an observer's throw (now, or kept from the network's timer): the wait fails with it.
+      return Promise.reject(e);
     }
-    this.processDue(now);
     // NaN (or a non-number) is no timeout at all: treated as 0, never as "forever".
     const timeout = typeof timeoutMs !== "number" || Number.isNaN(timeoutMs) ? 0 : Math.max(0, timeoutMs);
     // A closed or crashed endpoint wakes its first wait (the end is news, `unreported` set by
@@ -1276,6 +1314,14 @@ export class Fabric {
     if (this.clock !== undefined) this.armTimer();
   }
 
+  /** Throw what an observer threw from the network's timer, if anything (once: it is forgotten). */
+  private throwTimerError(): void {
+    const kept = this.timerError;
+    if (kept === undefined) return;
+    this.timerError = undefined;
+    throw kept.error;
+  }
+
   private hasWaiters(): boolean {
     return this.waiterCount > 0;
   }
@@ -1303,8 +1349,18 @@ export class Fabric {
         const at = peekClock(clock);
         // No throw from a timer (nobody would catch it): a bad reading ends every wait instead, and
         // the waiting loop's next call (poll, waitForActivity) reads the clock and reports it.
-        if (Number.isNaN(at)) this.wakeAll(true);
-        else this.processDue(at);
+        if (Number.isNaN(at)) {
+          this.wakeAll(true);
+          return;
+        }
+        try {
+          this.processDue(at);
+        } catch (e) {
+          // An observer threw (an [I5] checker): kept for the next poll or wait, which reports it, and
+          // every wait ends (processDue woke none and re-armed nothing), so that the loop makes that call.
+          this.timerError ??= { error: e };
+          this.wakeAll(true);
+        }
       },
       // A longer delay than a Node timer takes would fire after 1 ms, every time: re-armed when it fires.
       // A bad reading (NaN) fires at once, to end the waits (above).

@@ -124,6 +124,16 @@ describe("network options", () => {
     );
   });
 
+  it.each([
+    ["latencyMs", /^\[INVALID_CONFIG\] latencyMs must be a finite number >= 0, got null$/],
+    ["bandwidthBytesPerMs", /^\[INVALID_CONFIG\] bandwidthBytesPerMs must be a finite number > 0, got null$/],
+    ["startTimeMs", /^\[INVALID_CONFIG\] startTimeMs must be a finite number, got null$/],
+    ["faults", /^\[INVALID_CONFIG\] invalid fault plan: faults must be a fault plan object .* got null$/],
+  ])("%s: null is refused, naming the option, not silently taken as the default (only undefined is)", (key, message) => {
+    expect(configError(() => new MockNetwork({ seed: 1, [key]: null } as never)).message).toMatch(message);
+    expect(() => new MockNetwork({ seed: 1, [key]: undefined })).not.toThrow();
+  });
+
   it("refuses a seed past 2^53, a null clock and a bandwidth that is not a number, naming each", () => {
     expect(configError(() => new MockNetwork({ seed: 2 ** 53 })).message).toMatch(/integer `seed` \(a safe integer\), got 9007199254740992/);
     expect(configError(() => new MockNetwork({ seed: 1, clock: null as never })).message).toMatch(/clock must be an object with a now\(\): number method/);

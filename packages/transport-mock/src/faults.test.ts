@@ -325,6 +325,19 @@ describe("fault injector: reads", () => {
     expect(net.faultCounts().partitionRead).toBe(1);
   });
 
+  it("[P8] a partitioned read of an owner that crashes fails with peerGone one latency later, counted crashRead, not partitionRead", async () => {
+    const { net, p, c } = await pair({ bandwidthBytesPerMs: 1 }); // a 64-byte read takes 64 ms
+    const src = p.registerMemory(pattern(64));
+    const dst = c.registerMemory(new Uint8Array(64));
+    net.partition("c", "p");
+    read(c, p, 1, src, 0, dst, 0, 64);
+    net.advanceBy(1);
+    net.crash("p");
+    net.advanceBy(1); // one latency (0.05 ms) and more
+    expect(c.poll().reads).toEqual([{ readId: 1, status: "failed", error: 'peer "p" is gone (crashed during the read)', peerGone: true }]);
+    expect(net.faultCounts()).toMatchObject({ crashRead: 1, partitionRead: 0 });
+  });
+
   it("fault probabilities near their configured rate, and onFault reports each one", async () => {
     const { net, p, c } = await pair({ seed: 11, faults: { default: { failRead: 0.25, corruptRead: 0.25 } } });
     const faults: FaultEvent[] = [];

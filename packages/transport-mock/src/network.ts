@@ -20,7 +20,8 @@ export const DEFAULT_BANDWIDTH_BYTES_PER_MS = 10_000_000;
 /**
  * Options of a {@link MockNetwork}. Only these keys are accepted: any other key (a misspelt
  * `latncyMs`) is refused with `EctpError` `INVALID_CONFIG`, so a setting never silently falls
- * back to its default.
+ * back to its default. An option left out or set to `undefined` takes its default; `null` is
+ * checked like any other value (and refused: no option takes `null`).
  */
 export interface MockNetworkOptions {
   /**
@@ -99,7 +100,8 @@ export class MockNetwork {
    * {@link MockNetworkOptions} (a misspelt option; the message names it and lists the known ones), a
    * seed that is not a safe integer, a latency that is not a finite number >= 0, a bandwidth that is
    * not a finite number > 0, a start time that is not a finite number, a clock without `now()`, or an
-   * invalid fault plan.
+   * invalid fault plan. `null` is such a value too (a `null` fault plan is invalid): only an option left
+   * out or set to `undefined` takes its default.
    */
   constructor(options: MockNetworkOptions) {
     if (typeof options !== "object" || options === null || Array.isArray(options)) {
@@ -108,17 +110,18 @@ export class MockNetwork {
     refuseUnknownOptions("MockNetwork", options, OPTION_KEYS);
     const seed = options.seed;
     if (!Number.isSafeInteger(seed)) throw config(`MockNetwork needs an integer \`seed\` (a safe integer), got ${describeValue(seed)}`, { seed });
-    const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
+    // Only a missing (or undefined) option takes its default: null is checked like any other value.
+    const latencyMs = options.latencyMs === undefined ? DEFAULT_LATENCY_MS : options.latencyMs;
     if (!(Number.isFinite(latencyMs) && latencyMs >= 0)) {
       throw config(`latencyMs must be a finite number >= 0, got ${describeValue(latencyMs)}`, { latencyMs });
     }
-    const bandwidthBytesPerMs = options.bandwidthBytesPerMs ?? DEFAULT_BANDWIDTH_BYTES_PER_MS;
+    const bandwidthBytesPerMs = options.bandwidthBytesPerMs === undefined ? DEFAULT_BANDWIDTH_BYTES_PER_MS : options.bandwidthBytesPerMs;
     if (typeof bandwidthBytesPerMs !== "number" || !(bandwidthBytesPerMs > 0 && bandwidthBytesPerMs !== Number.POSITIVE_INFINITY)) {
       throw config(`bandwidthBytesPerMs must be a finite number > 0, got ${describeValue(bandwidthBytesPerMs)}`, {
         bandwidthBytesPerMs,
       });
     }
-    const startTimeMs = options.startTimeMs ?? 0;
+    const startTimeMs = options.startTimeMs === undefined ? 0 : options.startTimeMs;
     if (!Number.isFinite(startTimeMs)) throw config(`startTimeMs must be a finite number, got ${describeValue(startTimeMs)}`, { startTimeMs });
     const clock: unknown = options.clock;
     if (clock !== undefined && (typeof clock !== "object" || clock === null || typeof (clock as { now?: unknown }).now !== "function")) {
@@ -130,14 +133,16 @@ export class MockNetwork {
       startTimeMs,
       latencyMs,
       bandwidthBytesPerMs,
-      faults: options.faults ?? {},
+      faults: options.faults === undefined ? {} : options.faults,
     });
   }
 
   /**
    * The live endpoint with this id, created (incarnation 1) on first use. After the
    * endpoint was closed this creates its next incarnation. Throws `INVALID_ARGUMENT` when
-   * the id was crashed: use {@link MockNetwork.restart}, so the restart is counted.
+   * the id was crashed: use {@link MockNetwork.restart}, so the restart is counted; and for an
+   * id that is not a non-empty string, has a lone UTF-16 surrogate (UTF-8 cannot carry it, so no
+   * peer could reach it) or is over 65,535 UTF-8 bytes.
    */
   endpoint(id: string): MockTransport {
     const existing = this.transports.get(id);
@@ -220,9 +225,9 @@ export class MockNetwork {
 
   /**
    * Cut the links between `a` and `b` in both directions (or only `a -> b` with
-   * `oneWay`): messages are lost and reads fail at their due time, until
-   * {@link MockNetwork.heal}. Sugar over {@link MockNetwork.setFaults}. Throws `INVALID_ARGUMENT`
-   * when `a` or `b` is not a string.
+   * `oneWay`): messages are lost and reads fail at their due time (a read of an owner that
+   * crashed or closed fails with `peerGone` instead), until {@link MockNetwork.heal}. Sugar
+   * over {@link MockNetwork.setFaults}. Throws `INVALID_ARGUMENT` when `a` or `b` is not a string.
    */
   partition(a: string, b: string, oneWay = false): void {
     this.setPartitioned(a, b, oneWay, true);
@@ -257,9 +262,9 @@ export class MockNetwork {
    * Crash an endpoint, like `kill -9` of its process: its registered memory is gone, its
    * own unsettled reads are forgotten (a dead process hears nothing), messages in flight
    * to or from it vanish, peers' reads of its memory fail with `peerGone: true` one
-   * latency from now, and peers' sends to it are reported `unreachable`. Returns false
-   * (and counts nothing) when it was already closed or crashed. Throws `INVALID_ARGUMENT`
-   * for an id that is not a string or was never created.
+   * latency from now (over a partitioned link too), and peers' sends to it are reported
+   * `unreachable`. Returns false (and counts nothing) when it was already closed or crashed.
+   * Throws `INVALID_ARGUMENT` for an id that is not a string or was never created.
    */
   crash(id: string): boolean {
     checkId(id, "crash");
@@ -298,7 +303,8 @@ export class MockNetwork {
   /**
    * Whether an unsettled read of `endpointId` may still write into
    * `[offset, offset + length)` of `region` (default: the whole region). Call it before
-   * reusing or freeing destination memory to check [I5].
+   * reusing or freeing destination memory to check [I5]. A zero-length read writes nothing, and a
+   * zero-length range holds nothing to write into: neither ever counts.
    */
   hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset = 0, length = Number.POSITIVE_INFINITY): boolean {
     if (typeof region !== "number" && (region === null || typeof region !== "object"))
@@ -314,7 +320,10 @@ export class MockNetwork {
 
   /**
    * Subscribe to writes, settlements, deliveries, faults and unsafe deregistrations
-   * (called synchronously, in order). Returns a function that unsubscribes.
+   * (called synchronously, in order). Returns a function that unsubscribes. An observer that
+   * throws fails the call that triggered it; with an external `clock`, when the network's own
+   * timer triggered it, the next `poll` of any endpoint throws it (or its next `waitForActivity`
+   * rejects with it), and every pending wait ends so that the waiting loop makes that call.
    */
   observe(observer: NetworkObserver): () => void {
     return this.fabric.observe(observer);

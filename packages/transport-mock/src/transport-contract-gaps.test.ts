@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
-import { pair, pattern, read } from "./test-helpers.js";
+import { ectpErrorOf, pair, pattern, read } from "./test-helpers.js";
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 
@@ -135,5 +135,23 @@ describe("endpoint ids the blobs cannot carry", () => {
       (e: { details?: { reason?: string } }) => `rejected: ${e.details?.reason}`,
     );
     expect(outcome).toBe("connected");
+  });
+
+  it("an endpoint id with a lone UTF-16 surrogate is refused at creation with INVALID_ARGUMENT saying where and why, not made unreachable by every peer", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    for (const [id, shown, unit, index] of [
+      ["enc\uD800", '"enc\\ud800"', "D800", 3],
+      ["\uDC00x", '"\\udc00x"', "DC00", 0],
+    ] as const) {
+      const e = ectpErrorOf(() => net.endpoint(id), "INVALID_ARGUMENT");
+      expect(e.message).toBe(
+        `[INVALID_ARGUMENT] an endpoint id must be well-formed Unicode: ${shown} has a lone surrogate (U+${unit} at index ${index}), which UTF-8 cannot carry, so no peer could connect to it or read from it; use an id without one`,
+      );
+      expect(e.message).not.toMatch(/\p{Cs}/u); // the message itself has no lone surrogate: it can be printed and encoded
+    }
+    expect(net.endpointIds()).toEqual([]);
+    // A surrogate pair is a character like any other: accepted, and reachable.
+    const emoji = net.endpoint("enc-\u{1F600}");
+    await net.endpoint("c").connectPeer(emoji.localId, 1, emoji.localMetadata());
   });
 });

@@ -302,6 +302,41 @@ describe("MockTransport reads", () => {
   });
 });
 
+describe("reads and the connection they started under", () => {
+  const notConnected = { readId: 1, status: "failed", error: 'not connected to peer "p": call connectPeer with its metadata before reading' };
+
+  it.each(["disconnect", "disconnect, then connect again", "connect with a newer epoch"] as const)(
+    "a read in flight whose connection goes (%s) fails 'not connected' at its due time and writes nothing",
+    async (change) => {
+      const { net, p, c } = await pair();
+      const landing = new Uint8Array(8);
+      read(c, p, 1, p.registerMemory(pattern(8)), 0, c.registerMemory(landing), 0, 8);
+      if (change !== "connect with a newer epoch") c.disconnectPeer("p");
+      if (change !== "disconnect") await c.connectPeer("p", 2, p.localMetadata()); // before the read is due
+      expect(drainReads(net, c)).toEqual([notConnected]);
+      expect(landing).toEqual(new Uint8Array(8));
+    },
+  );
+
+  it("a read started while the peer is not connected fails 'not connected', also when a connect comes before its due time (reads start once connectPeer resolved)", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const p = net.endpoint("p");
+    const c = net.endpoint("c");
+    const landing = new Uint8Array(8);
+    read(c, p, 1, p.registerMemory(pattern(8)), 0, c.registerMemory(landing), 0, 8);
+    await c.connectPeer("p", 1, p.localMetadata());
+    expect(drainReads(net, c)).toEqual([notConnected]);
+    expect(landing).toEqual(new Uint8Array(8));
+  });
+
+  it("connecting again with the same epoch keeps the connection: the read in flight completes", async () => {
+    const { net, p, c } = await pair();
+    read(c, p, 1, p.registerMemory(pattern(8)), 0, c.registerMemory(new Uint8Array(8)), 0, 8);
+    await c.connectPeer("p", 1, p.localMetadata());
+    expect(drainReads(net, c)).toEqual([{ readId: 1, status: "done", bytesRead: 8 }]);
+  });
+});
+
 describe("MockTransport messages and peers", () => {
   it("delivers an independent copy after latency, in order", async () => {
     const { net, p, c } = await pair();

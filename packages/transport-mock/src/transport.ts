@@ -86,7 +86,9 @@ export class MockTransport implements Transport {
    * metadata names a live endpoint of this network in its current incarnation; rejects
    * with `EctpError` `PEER_UNREACHABLE` for an unknown, crashed, closed or restarted peer
    * or malformed metadata (`details.reason` says which). A newer `epoch` replaces the
-   * stored one; a late call with an older epoch for the same incarnation changes nothing.
+   * stored one, as a new connection: reads started under the old one fail at their due time
+   * ("not connected"). A repeated call with the same epoch, or a late one with an older epoch, for
+   * the same incarnation changes nothing.
    */
   connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
     return this.fabric.connectPeer(this.state, peerId, epoch, metadata);
@@ -94,7 +96,9 @@ export class MockTransport implements Transport {
 
   /**
    * Forget a peer. Idempotent. Later sends to it are dropped and reported `unreachable`;
-   * reads from it still in flight fail at their due time ("not connected").
+   * reads from it still in flight fail at their due time ("not connected"), also when the peer is
+   * connected again before then: a read is judged against the connection it started under. (A read
+   * whose owner crashes or closes first fails with `peerGone` one latency after that, as always.)
    */
   disconnectPeer(peerId: string): void {
     this.fabric.disconnectPeer(this.state, peerId);
@@ -155,7 +159,10 @@ export class MockTransport implements Transport {
    * moment the source bytes are copied into the destination and the result is queued for
    * {@link MockTransport.poll}, exactly once. A bad source location (malformed, another
    * endpoint's, an older incarnation's, out of range, a length different from the
-   * destination's) or a gone owner (`peerGone: true`) makes it `failed`, never a throw.
+   * destination's) or a gone owner (`peerGone: true`, over a partitioned link too) makes it `failed`,
+   * never a throw. So does a peer not connected when the read started (reads may start once
+   * {@link MockTransport.connectPeer} resolved; a connect while it is in flight does not save it), or
+   * a connection dropped or replaced before its due time: it fails then, "not connected".
    * Throws `INVALID_ARGUMENT` for a `readId` that is not an integer or is a duplicate unsettled
    * one, a `peerId` that is not a string, or a destination that is not a registered region of this
    * endpoint or lies outside it.
@@ -179,7 +186,9 @@ export class MockTransport implements Transport {
    * Treat the result as read-only: an empty list is one shared frozen array, and a poll
    * with nothing to report returns one shared frozen result (no allocation per idle poll).
    * Throws `EctpError` `INVALID_CONFIG` when the network's external `clock` returns anything but
-   * a finite number from `now()`.
+   * a finite number from `now()`. Also throws what a network observer threw while due events ran:
+   * the events this poll runs, or (external clock) those the network's own timer ran since any
+   * endpoint's last poll or wait. Such a poll takes nothing: the next one hands over what is queued.
    */
   poll(): MockActivity {
     return this.fabric.poll(this.state);
@@ -215,6 +224,9 @@ export class MockTransport implements Transport {
    * aborts (the wait is then forgotten: no timer stays armed for it). It rejects with `EctpError`
    * `INVALID_CONFIG` when the clock's `now()` returns anything but a finite number; a clock that
    * does so while waits are pending ends them all, and the next `poll` (or wait) throws that error.
+   * Likewise a network observer that throws while the network's timer runs due events ends every
+   * pending wait, and the next `poll` of any endpoint throws (or its next wait rejects with) what it
+   * threw, once. A wait whose own run of due events meets an observer's throw rejects with it.
    */
   waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     return this.fabric.waitForActivity(this.state, timeoutMs, signal);
