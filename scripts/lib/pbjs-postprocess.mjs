@@ -173,8 +173,11 @@ export function saturateUint64OnEncode(js) {
  * generated encoders goes through a check that throws a TypeError naming the field instead
  * (encodeEnvelope reports it as INVALID_ARGUMENT); a bytes field is checked before its
  * emptiness test. Bytes are a Uint8Array (from any realm; a Buffer is one) or, as protobufjs'
- * own `fromObject` leaves them, an array of byte values. Run after checkIntegersOnEncode; like
- * it, for implementations' encoders only.
+ * own `fromObject` leaves them, an array of byte values. The error says what was given: a
+ * primitive by its type (`got number`), an object by its kind, as the package's `describeValue`
+ * does (`got an array`, `got a Uint8Array`, `got a DataView`, `got an object`; the generated code
+ * cannot import that TypeScript, as plain Node scripts load it). Run after checkIntegersOnEncode;
+ * like it, for implementations' encoders only.
  */
 export function checkTypesOnEncode(js) {
   const anchor = "// Integers a field cannot carry are refused";
@@ -201,7 +204,10 @@ export function checkTypesOnEncode(js) {
     .replace(
       anchor,
       "// Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).\n" +
-        'const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)); };\n' +
+        "// What a refused value is: a primitive by its type, an object by its kind, as describeValue of src/errors.ts says it.\n" +
+        "const $typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;\n" +
+        'const $kindOf = (v) => { if (v === null) return "null"; if (typeof v === "function") return "a function"; if (typeof v !== "object") return typeof v; if (Array.isArray(v)) return "an array"; if (!ArrayBuffer.isView(v)) return "an object"; const name = $typedArrayName.call(v) ?? "DataView"; return (name.startsWith("Int") ? "an " : "a ") + name; };\n' +
+        'const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + $kindOf(v)); };\n' +
         'const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));\n' +
         'const $isBytes = (v) => $Object.prototype.toString.call(v) === "[object Uint8Array]" || ($Array.isArray(v) && v.every((b) => typeof b === "number" && b >= 0 && b <= 255 && b === (b | 0)));\n' +
         'const $check_bytes = (v, f) => ($isBytes(v) ? v : $wrongType(f, "a Uint8Array (or an array of byte values)", v));\n' +

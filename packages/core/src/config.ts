@@ -22,18 +22,19 @@ const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "
  * @internal
  */
 export function fingerprintOption(fp: unknown): NormalizedFingerprint {
+  // First what is no plain object of fingerprint fields (an array, a Map, bytes, a misspelt field), named as such.
+  const problem = fingerprintShapeProblem(fp);
+  if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
   const normalized = normalizeFingerprint(fp);
   if (!normalized.ok)
     throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${normalized.error.message}`, { cause: normalized.error });
-  const problem = fingerprintShapeProblem(fp);
-  if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
   return normalized.value;
 }
 
-/** What {@link fingerprintOption} refuses past `normalizeFingerprint`, as the text after `options.fingerprint`; never throws. */
+/** What {@link fingerprintOption} refuses besides what `normalizeFingerprint` does, as the text after `options.fingerprint`; never throws. */
 function fingerprintShapeProblem(fp: unknown): string | undefined {
   try {
-    if (fp === null || typeof fp !== "object") return undefined; // normalizeFingerprint refused it already
+    if (fp === null || typeof fp !== "object") return undefined; // normalizeFingerprint refuses it
     const tag = Object.prototype.toString.call(fp).slice(8, -1);
     if (Array.isArray(fp) || tag !== "Object")
       return ` must be a plain object of ${FINGERPRINT_FIELDS.join(", ")} (or an ectp.v1.Fingerprint); got ${Array.isArray(fp) ? "an array" : `a ${tag}`}.`;

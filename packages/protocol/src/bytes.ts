@@ -7,6 +7,15 @@ import { EctpError, describeValue, thrownText } from "./errors.js";
 
 const objectTag = Object.prototype.toString;
 
+/** `%TypedArray%.prototype[Symbol.toStringTag]`: a typed array's name, undefined for anything else (a DataView); never throws. */
+const typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)?.get as (this: unknown) => string | undefined;
+
+/**
+ * `DataView.prototype.byteLength`: throws for a DataView whose bytes are gone (over a detached
+ * buffer, or out of bounds of a resizable one that shrank), whatever the view's own properties say.
+ */
+const dataViewByteLength = Object.getOwnPropertyDescriptor(DataView.prototype, "byteLength")?.get as (this: unknown) => number;
+
 /** `%TypedArray%.prototype.length`: a typed array's real length, whatever its own `length` property says. */
 const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "length")?.get as (this: unknown) => number;
 
@@ -93,24 +102,33 @@ function throwDetached(what: string, cause?: unknown): never {
 const NO_BYTES = new Uint8Array(0);
 
 /**
- * Whether `view`'s bytes are gone: it is over a detached ArrayBuffer, or out of bounds of a
- * resizable one that shrank. Such a typed array reads as empty (a DataView throws), and would
- * otherwise be framed or checksummed as no bytes. Never throws; only views that read as empty
- * are looked at closely, so the common path costs one length read.
+ * Whether `view` (a real view: `ArrayBuffer.isView` said so) has its bytes gone: it is over a
+ * detached ArrayBuffer, or out of bounds of a resizable one that shrank. Such a typed array reads
+ * as empty (a DataView throws), and would otherwise be framed or checksummed as no bytes, or
+ * reported as unreadable. Never throws; only views that read as empty are looked at closely, so
+ * the common path costs one length read.
  */
 function isGoneView(view: ArrayBufferView): boolean {
   try {
     if (view.byteLength !== 0) return false;
   } catch {
-    // A detached DataView throws here; a view whose own getters throw is looked at below.
+    // A DataView whose bytes are gone throws here; a view whose own getters throw is looked at below.
   }
-  // Reading a typed array whose bytes are gone throws (copying none of a truly empty one does not).
-  if (!(view instanceof DataView))
+  // A DataView (of any realm): its own byteLength getter throws exactly when its bytes are gone,
+  // detached or out of bounds alike (the buffer probe below sees only a detached buffer).
+  if (typedArrayName.call(view) === undefined)
     try {
-      NO_BYTES.set(view as Uint8Array);
+      dataViewByteLength.call(view);
+      return false;
     } catch {
       return true;
     }
+  // Reading a typed array whose bytes are gone throws (copying none of a truly empty one does not).
+  try {
+    NO_BYTES.set(view as Uint8Array);
+  } catch {
+    return true;
+  }
   let buffer: unknown;
   try {
     buffer = view.buffer;

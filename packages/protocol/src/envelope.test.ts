@@ -4,6 +4,7 @@ import fc from "fast-check";
 import $protobuf from "protobufjs/minimal.js";
 import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope, envelopeBodyName } from "./envelope.js";
+import { crc32cBytes } from "./checksum.js";
 import { EctpError } from "./errors.js";
 import { fastDecodeEnvelope } from "./fast-codec.js";
 import { FRAME_HEADER_BYTES, FrameDecoder, encodeFrame } from "./framing.js";
@@ -314,6 +315,24 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(code(`${major2}5a0608051202c080`)).toBe("MALFORMED_MESSAGE");
   });
 
+  it("encodeEnvelope's refusal of bytes where a message belongs says what they are (it said `got object`)", () => {
+    const head = { version: SPEC_VERSION, senderId: "c", senderEpoch: 1 };
+    const refusal = (env: unknown) => {
+      try {
+        encodeEnvelope(env as ectp.v1.IEnvelope);
+      } catch (e) {
+        return (e as EctpError).message;
+      }
+      throw new Error("encoded");
+    };
+    expect(refusal({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { checksum: crc32cBytes(new Uint8Array(3)) } } })).toBe(
+      "[INVALID_ARGUMENT] envelope could not be encoded: checksum must be an object (a message); got a Uint8Array",
+    );
+    expect(refusal({ ...head, heartbeat: new DataView(new ArrayBuffer(2)) })).toContain("heartbeat must be an object (a message); got a DataView");
+    expect(refusal({ ...head, heartbeat: new Int16Array(1) })).toContain("heartbeat must be an object (a message); got an Int16Array");
+    expect(refusal({ ...head, heartbeat: () => 1 })).toContain("heartbeat must be an object (a message); got a function");
+  });
+
   it("encodeEnvelope refuses a value of the wrong type, naming the field, instead of coercing it into another value", () => {
     const head = { version: SPEC_VERSION, senderId: "c", senderEpoch: 1 };
     const key = { contentHash: new Uint8Array([1]) };
@@ -321,8 +340,8 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: "abc" } } }, "contentHash must be a Uint8Array (or an array of byte values); got string"], // was base64: another key
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: [1, 2, 300] } } }, "contentHash must be a Uint8Array (or an array of byte values); got an array"],
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: 5 } } }, "contentHash must be a Uint8Array (or an array of byte values); got number"], // was skipped: an empty key
-      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: new ArrayBuffer(4) } } }, "contentHash must be a Uint8Array (or an array of byte values); got object"],
-      [{ ...head, readRequest: { attemptId: 1, key: Buffer.from("abc") } }, "key must be an object (a message); got object"],
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: new ArrayBuffer(4) } } }, "contentHash must be a Uint8Array (or an array of byte values); got an object"],
+      [{ ...head, readRequest: { attemptId: 1, key: Buffer.from("abc") } }, "key must be an object (a message); got a Uint8Array"],
       [5, "an envelope is an object (ectp.v1.IEnvelope); got 5"], // was empty bytes
       [[], "an envelope is an object (ectp.v1.IEnvelope); got an array"],
       [{ ...head, readReject: { attemptId: 1, retryable: "no" } }, "retryable must be a boolean; got string"], // was true

@@ -278,16 +278,25 @@ function decodeView(bytes: Uint8Array): DecodedEnvelope {
   // The canonical read-path encodings decode by hand (the same object the generated code
   // builds, see fast-codec.ts); anything else, malformed bytes included, by the generated code.
   let env: ectp.v1.Envelope | undefined = fastDecodeEnvelope(bytes);
+  // The generated decoder's reader, made here (decode makes the same one) so that a refusal can
+  // say where the decoder stopped.
+  let reader: $protobuf.Reader | undefined;
   try {
-    env ??= ectp.v1.Envelope.decode(bytes);
+    if (env === undefined) {
+      reader = $protobuf.Reader.create(bytes);
+      env = ectp.v1.Envelope.decode(reader);
+    }
   } catch (cause) {
     // [V1] The version is compared before anything else: another major's body need not parse
     // as ours, and its sender still gets a VERSION answer from what is frozen across majors.
     const frozen = frozenFields(bytes);
     if (frozen !== undefined && (frozen.version?.major ?? 0) !== SPEC_MAJOR) return versionError(frozen);
     const why = cause instanceof Error ? `: ${cause.message}` : "";
-    // The field the bytes go wrong in, when it is their framing (protobufjs' message does not name it).
-    const where = locateMalformed(bytes);
+    // The field the bytes go wrong in, when it is their framing (protobufjs' message does not name it):
+    // only a break where the decoder stopped, or before, explains its refusal; one after it (or in
+    // the value of a field refused at its tag) is another problem, which a refusal for another
+    // reason (a field given twice, bad UTF-8, too many elements) must not be given as its place [C10].
+    const where = REFUSED_AT_A_TAG.test(thrownMessage(cause)) ? undefined : locateMalformed(bytes, reader?.pos ?? bytes.length);
     const at = where === undefined ? "" : ` (at ${where.field === "" ? "the envelope" : where.field}, byte ${where.offset}: ${where.problem})`;
     return {
       ok: false,
@@ -315,6 +324,14 @@ function decodeView(bytes: Uint8Array): DecodedEnvelope {
     };
   return { ok: true, value: env };
 }
+
+/**
+ * The refusals of the generated decoders (scripts/lib/pbjs-postprocess.mjs) made at a field's tag,
+ * before its value is read, for what well-framed bytes hold: a non-repeated field given twice, and
+ * a repeated element past the limit (SPEC.md section 5). They name the field themselves; a framing
+ * break in the value they did not read is not why they refused.
+ */
+const REFUSED_AT_A_TAG = /; SPEC\.md section 5 (?:allows a non-repeated field once per message|limits them)$/;
 
 /** A decoded sender_epoch for an error message (a uint64 past 2^53 may be a rounded double). */
 function senderEpochText(epoch: unknown): string {

@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { crc32c, crc32cBytes } from "./checksum.js";
 import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js";
@@ -133,6 +134,19 @@ describe("describeValue (what a bad argument was, for every package's error mess
     [new Map(), "an object"],
   ])("describes %s as %s", (value, shown) => {
     expect(describeValue(value)).toBe(shown);
+  });
+
+  it("names bytes by their kind: a Uint8Array (a Buffer is one), any other typed array, a DataView (they read as `an object`)", () => {
+    expect(describeValue(new Uint8Array(2))).toBe("a Uint8Array");
+    expect(describeValue(Buffer.from("ab"))).toBe("a Uint8Array");
+    expect(describeValue(new Int16Array(1))).toBe("an Int16Array");
+    expect(describeValue(new BigUint64Array(1))).toBe("a BigUint64Array");
+    expect(describeValue(new DataView(new ArrayBuffer(1)))).toBe("a DataView");
+    expect(describeValue(runInNewContext("new Uint8Array(1)"))).toBe("a Uint8Array"); // another realm's
+    // Only real views: an ArrayBuffer, a Proxy of a view or an object claiming the tag is an object.
+    expect(describeValue(new ArrayBuffer(1))).toBe("an object");
+    expect(describeValue(new Proxy(new Uint8Array(1), {}))).toBe("an object");
+    expect(describeValue({ [Symbol.toStringTag]: "Uint8Array" })).toBe("an object");
   });
 
   it("never throws for a value that cannot be printed or inspected: a null-prototype object, a revoked Proxy", () => {

@@ -106,15 +106,25 @@ export class EctpError extends Error {
   }
 }
 
+/** `%TypedArray%.prototype[Symbol.toStringTag]`: a typed array's constructor name (any realm), undefined for anything else; never throws. */
+const typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)?.get as (this: unknown) => string | undefined;
+
+/** `a Uint8Array`, `an Int8Array`, `a DataView` for an ArrayBuffer view (`view` is one: `ArrayBuffer.isView` said so). */
+function viewKind(view: ArrayBufferView): string {
+  const name = typedArrayName.call(view) ?? "DataView";
+  return `${name.startsWith("Int") ? "an" : "a"} ${name}`; // (an Int8Array, a Uint8Array)
+}
+
 /**
  * A short description of a value for an error message: `nothing` (undefined), `null`, a number, a
  * boolean or a symbol as `String` writes it, a quoted string (cut at 40 characters, so `"1"` is not
  * read as the number 1), a bigint with its `n` (`1n`), else what kind of thing it is (`an array`,
- * `a function`, `an object`: never the text of an object, which may be long or secret). Never
- * throws, whatever the value (a null-prototype object, a revoked Proxy): the argument and option
- * checks of every ECTP package use it to say what they were given.
+ * `a Uint8Array` or whichever typed array or `a DataView` it is, `a function`, `an object`: never
+ * the text of an object, which may be long or secret). Never throws, whatever the value (a
+ * null-prototype object, a revoked Proxy): the argument and option checks of every ECTP package
+ * use it to say what they were given.
  * @param v - Any value.
- * @returns Its description, e.g. `"abc"`, `-1`, `true`, `1n`, `nothing`, `an object`.
+ * @returns Its description, e.g. `"abc"`, `-1`, `true`, `1n`, `nothing`, `a Uint8Array`, `an object`.
  */
 export function describeValue(v: unknown): string {
   if (v === undefined) return "nothing";
@@ -128,7 +138,8 @@ export function describeValue(v: unknown): string {
       return "a function";
     case "object":
       try {
-        return Array.isArray(v) ? "an array" : "an object";
+        // (ArrayBuffer.isView reads an internal slot: a Proxy of a view is none, and it never throws.)
+        return Array.isArray(v) ? "an array" : ArrayBuffer.isView(v) ? viewKind(v) : "an object";
       } catch {
         return "an object"; // Array.isArray throws for a revoked Proxy
       }

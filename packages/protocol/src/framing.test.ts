@@ -78,6 +78,14 @@ describe("encodeFrame", () => {
       expect((catchError(make) as EctpError).message).toBe("[INVALID_CONFIG] maxFrameBytes could not be read (Error: no); pass a plain options object");
   });
 
+  it("refuses a maxFrameBytes of null with INVALID_CONFIG: no integer, it silently meant the 16 MiB default", () => {
+    const nulled = { maxFrameBytes: null } as unknown as { maxFrameBytes: number };
+    for (const make of [() => new FrameDecoder(nulled), () => encodeFrame(new Uint8Array(0), nulled)])
+      expect((catchError(make) as EctpError).message).toBe(
+        "[INVALID_CONFIG] maxFrameBytes must be an integer in [0, 4294967295]; got null. Omit it for the default of 16777216",
+      );
+  });
+
   it("refuses options that set no maxFrameBytes because they name something else, or are no object (they fell back to 16 MiB)", () => {
     const misspelt = { maxFrameByte: 1024 } as unknown as { maxFrameBytes: number };
     for (const make of [() => new FrameDecoder(misspelt), () => encodeFrame(new Uint8Array(0), misspelt)])

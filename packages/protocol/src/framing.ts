@@ -29,7 +29,8 @@ const MAX_UINT32 = 0xffff_ffff;
 export interface FrameOptions {
   /**
    * Largest payload in bytes a frame may carry; a longer one is `FRAME_TOO_LARGE`.
-   * An integer in [0, 2^32 - 1]. Default {@link DEFAULT_MAX_FRAME_BYTES} (16 MiB).
+   * An integer in [0, 2^32 - 1] (anything else, `null` included, is `INVALID_CONFIG`). Default,
+   * when absent or undefined, {@link DEFAULT_MAX_FRAME_BYTES} (16 MiB).
    */
   readonly maxFrameBytes?: number;
 }
@@ -46,7 +47,9 @@ function shown(v: unknown): string {
 function resolveMax(options: FrameOptions | undefined): number {
   let max: number;
   try {
-    max = options?.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    // Only an absent (undefined) maxFrameBytes is the default: null is no integer, and is refused below.
+    const given = options?.maxFrameBytes;
+    max = given === undefined ? DEFAULT_MAX_FRAME_BYTES : given;
     // Options that set no maxFrameBytes: say so when they meant to (a misspelt name, a bare number).
     if (options != null && options.maxFrameBytes === undefined) refuseOtherOptions(options);
   } catch (cause) {

@@ -24,6 +24,17 @@ function thrownCode(call: () => unknown): string {
   return (thrown as EctpError).code;
 }
 
+/** The EctpError `call` throws; fails when it throws anything else or nothing. */
+function thrown(call: () => unknown): EctpError {
+  try {
+    call();
+  } catch (e) {
+    if (EctpError.is(e)) return e;
+    throw e;
+  }
+  throw new Error("nothing was thrown");
+}
+
 describe("encodeEnvelope and the Event.kind oneof", () => {
   // SPEC.md section 5: "A sender MUST NOT encode a field twice, nor set two members of a oneof (a
   // protobuf encoder writes every member a plain object sets; the reference `encodeEnvelope`
@@ -234,6 +245,26 @@ describe("bytes.ts byteView: a view out of bounds of a shrunk resizable ArrayBuf
   it("decodeEnvelope gives INVALID_ARGUMENT (local misuse), not VERSION for an empty envelope", () => {
     const r = decodeEnvelope(outOfBounds());
     expect(r.ok ? "ok" : r.error.code).toBe("INVALID_ARGUMENT");
+  });
+  it("a DataView out of bounds is named as bytes that are gone, as a Uint8Array is (it was `an object that cannot be read`)", () => {
+    const dataView = () => {
+      const buffer = new ResizableBuffer(8, { maxByteLength: 16 });
+      const view = new DataView(buffer, 4, 4);
+      buffer.resize(2);
+      return view;
+    };
+    const gone = "is over a detached ArrayBuffer (transferred away, e.g. by postMessage or structuredClone) or out of bounds of a resizable one that shrank: its bytes are gone";
+    for (const use of [() => encodeFrame(dataView()), () => crc32c(dataView()), () => new FrameDecoder().push(dataView())])
+      expect(thrown(use).message).toContain(gone);
+    const r = decodeEnvelope(dataView() as unknown as Uint8Array); // (any view of bytes, as documented)
+    expect(r.ok || r.error.message).toBe(`[INVALID_ARGUMENT] an envelope ${gone}; pass bytes the caller still owns`);
+    // In bounds again (the buffer grown back), it is its bytes; an empty DataView is no bytes, not gone ones.
+    const buffer = new ResizableBuffer(8, { maxByteLength: 16 });
+    const view = new DataView(buffer, 4, 4);
+    buffer.resize(2);
+    buffer.resize(8);
+    expect(encodeFrame(view)).toEqual(new Uint8Array([0, 0, 0, 4, 0, 0, 0, 0]));
+    expect(encodeFrame(new DataView(new ArrayBuffer(4), 4))).toEqual(new Uint8Array([0, 0, 0, 0]));
   });
 });
 

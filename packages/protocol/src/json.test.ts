@@ -104,6 +104,18 @@ describe("announcementFromJson", () => {
     }
   });
 
+  it("decides a number in a string from its text: a fraction however small is refused, not rounded away, and so is a whole number past 2^53 - 1", () => {
+    for (const text of ["1e-400", "1.0000000000000001", "9007199254740990.6", "0.5", "1234.5e-1", "-1e-400"])
+      expect(refused({ item: { sizeBytes: text } })).toContain(`item.sizeBytes: expected a non-negative integer (uint64); got ${JSON.stringify(text)}`);
+    for (const text of ["1e400", "9007199254740992", "90071992547409920e-1", "1".repeat(30)])
+      expect(refused({ item: { epoch: text } })).toContain(`item.epoch: ${JSON.stringify(text)} is above 2^53 - 1`);
+    expect(refused({ version: { major: "4294967295.5" } })).toContain('version.major: expected a non-negative integer (uint32); got "4294967295.5"');
+    expect(refused({ version: { major: "4.294967296e9" } })).toContain('version.major: "4.294967296e9" is out of the uint32 range');
+    // Whole values in any form are taken exactly, up to the largest.
+    const r = announcementFromJson({ version: { major: "4.294967295e9" }, item: { sizeBytes: "9.007199254740991e15", epoch: "90071992547409910e-1", shape: ["1.5e1", "0e-999", "2000e-3"] } });
+    expect(r.ok && r.value).toEqual({ version: { major: 4294967295 }, item: { sizeBytes: 2 ** 53 - 1, epoch: 2 ** 53 - 1, shape: [15, 0, 2] } });
+  });
+
   it("refuses a field given under both of its names", () => {
     expect(refused({ item: { sizeBytes: 1, size_bytes: 2 } })).toMatch(/announcement\.item\.size_bytes: the field sizeBytes is given twice/);
   });

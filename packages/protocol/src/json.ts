@@ -30,7 +30,8 @@ export interface JsonReadOptions {
  *
  * Accepted as proto3 JSON writes or allows them: field names in lowerCamelCase or as in the
  * `.proto` file (snake_case); integers as JSON numbers or as numbers in strings (`"64"`, and
- * integral values such as `"6.4e1"`); bytes as standard or URL-safe base64, padded or not; enums
+ * integral values such as `"6.4e1"`, decided from the string's digits: `"1.0000000000000001"` and
+ * `"1e-400"` are refused, not rounded to 1 and 0); bytes as standard or URL-safe base64, padded or not; enums
  * by value name or number; `null` for a field's default. Anything else is refused, naming the
  * field's path and what it holds: text that is not JSON, a value of the wrong kind, an integer
  * out of its field's range or above 2^53 - 1 (no JavaScript number holds it exactly), base64
@@ -193,7 +194,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function readInteger(value: unknown, path: string, max: number, type: string): number {
   let n: number;
   if (typeof value === "number") n = value;
-  else if (typeof value === "string" && JSON_NUMBER.test(value)) n = Number(value);
+  else if (typeof value === "string" && JSON_NUMBER.test(value)) n = wholeNumberOf(value);
   else throw new JsonFieldError(path, `expected a ${type} as a JSON number or a number in a string; got ${describe(value)}`);
   if (!Number.isInteger(n) || n < 0) throw new JsonFieldError(path, `expected a non-negative integer (${type}); got ${describe(value)}`);
   if (n === 0) return 0; // (-0 too)
@@ -205,6 +206,30 @@ function readInteger(value: unknown, path: string, max: number, type: string): n
         : `${describe(value)} is above 2^53 - 1, which no JavaScript number holds exactly`,
     );
   return n;
+}
+
+/**
+ * The value of a number written in a string (`text` matches {@link JSON_NUMBER}), decided from its
+ * digits, not from the double `Number(text)` rounds it to: an exact integer when it is a whole
+ * number of at most 16 digits (all of 2^53 - 1, 9007199254740991, and more: a caller compares it
+ * with its maximum); NaN when it has a non-zero fraction, however small ("1.0000000000000001",
+ * "1e-400", which `Number` rounds to 1 and 0); `Number.MAX_VALUE` when it is whole but longer
+ * (above any maximum, "1e400" too). A negative sign is kept (-1 for any negative whole number, 0
+ * for "-0").
+ */
+function wholeNumberOf(text: string): number {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text) as RegExpExecArray;
+  const [, sign, whole = "", fraction = "", exponent = "0"] = m;
+  // The number is `digits` x 10^scale, `digits` without leading or trailing zeros.
+  let digits = (whole + fraction).replace(/^0+/, "");
+  if (digits === "") return 0; // zero, whatever its exponent or sign
+  const trailing = digits.length - digits.replace(/0+$/, "").length;
+  digits = digits.slice(0, digits.length - trailing);
+  const scale = Number(exponent) - fraction.length + trailing; // (a huge exponent is a huge double: still compared right)
+  if (scale < 0) return Number.NaN; // a non-zero fraction
+  if (sign === "-") return -1; // a whole negative number
+  if (digits.length + scale > 16) return Number.MAX_VALUE; // 10^16 or more: above any maximum
+  return Number(digits + "0".repeat(scale)); // at most 16 digits: exact up to 2^53, past it above any maximum
 }
 
 /** An enum value by its name in `type`, or by its number. */

@@ -153,14 +153,12 @@ describe("key ids and fingerprints [C2]", () => {
     expect(normalizeFingerprint(null)).toEqual({ ok: true, value: DEFAULT });
     const r = validateDescriptor({ ...base(), key: { contentHash: hash, fingerprint: null }, shape: [] }, limits);
     expect(r.ok && r.value.keyId).toBe(want);
-    for (const fp of [5, "m@1", true]) {
+    for (const [fp, shown] of [[5, "5"], ["m@1", '"m@1"'], [true, "true"]] as const) {
       const id = itemKeyId({ contentHash: hash, fingerprint: fp });
-      expect(!id.ok && id.error.message, String(fp)).toBe("[INVALID_DESCRIPTOR] fingerprint must be an object");
+      expect(!id.ok && id.error.message, String(fp)).toBe(`[INVALID_DESCRIPTOR] fingerprint must be an object (ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion); got ${shown}`);
       expect(tryItemKeyId({ contentHash: hash, fingerprint: fp }), String(fp)).toBeUndefined();
       expect(normalizeFingerprint(fp).ok, String(fp)).toBe(false);
-      expect(error({ ...base(), key: { contentHash: hash, fingerprint: fp } }).message).toBe(
-        "[INVALID_DESCRIPTOR] fingerprint must be an object",
-      );
+      expect(error({ ...base(), key: { contentHash: hash, fingerprint: fp } }).message).toBe(`[INVALID_DESCRIPTOR] fingerprint must be an object (ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion); got ${shown}`);
     }
   });
 
@@ -266,14 +264,71 @@ describe("validateDescriptor [C2]", () => {
   });
 
   it("[C2] a checksum must be an object; a negative or unknown algorithm is refused, never read as UNSPECIFIED", () => {
-    for (const checksum of [5, "crc32c", true])
-      expect(error({ ...base(), checksum }).message).toBe("[INVALID_DESCRIPTOR] checksum must be an object");
-    for (const [algorithm, shown] of [[-1, "-1"], [2, "2"], ["1", '"1"'], [1.5, "1.5"]] as const)
-      expect(error({ ...base(), checksum: { algorithm, value: new Uint8Array(4) } }).message).toBe(
-        `[INVALID_DESCRIPTOR] checksum algorithm ${shown} is not supported; unverifiable bytes are never loaded`,
-      );
+    for (const [checksum, shown] of [[5, "5"], ["crc32c", '"crc32c"'], [true, "true"]] as const)
+      expect(error({ ...base(), checksum }).message).toBe(`[INVALID_DESCRIPTOR] checksum must be an object (ectp.v1.IChecksum: algorithm and value); got ${shown}`);
+    expect(error({ ...base(), checksum: { algorithm: 2, value: new Uint8Array(4) } }).message).toBe(
+      "[INVALID_DESCRIPTOR] checksum algorithm 2 is not supported; unverifiable bytes are never loaded",
+    );
+    for (const [algorithm, shown] of [[-1, "-1"], [1.5, "1.5"]] as const)
+      expect(error({ ...base(), checksum: { algorithm, value: new Uint8Array(4) } }).message).toMatch(new RegExp(`checksum\\.algorithm must be a ChecksumAlgorithm enum value .*; got ${shown}$`));
     const r = validateDescriptor({ ...base(), checksum: { value: new Uint8Array(4) } }, limits);
     expect(r.ok && "checksum" in r.value).toBe(false);
+  });
+
+  it("[C2][C11] a checksum given as its bytes, or as an array, is refused: it read as no checksum, and the item was loaded unverified", () => {
+    const crc = new Uint8Array([0xde, 0xad, 0xbe, 0xef]); // what crc32cBytes returns
+    expect(error({ ...base(), checksum: crc }).message).toBe(
+      "[INVALID_DESCRIPTOR] checksum must be an object (ectp.v1.IChecksum: algorithm and value); got a Uint8Array; " +
+        "write { algorithm: ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: crc32cBytes(data) }",
+    );
+    expect(error({ ...base(), checksum: new DataView(crc.buffer) }).message).toContain("checksum must be an object (ectp.v1.IChecksum: algorithm and value); got a DataView;");
+    expect(error({ ...base(), checksum: [0xde, 0xad, 0xbe, 0xef] }).message).toBe(
+      "[INVALID_DESCRIPTOR] checksum must be an object (ectp.v1.IChecksum: algorithm and value); got an array",
+    );
+    // The object form is what is accepted.
+    const r = validateDescriptor({ ...base(), checksum: { algorithm: 1, value: crc } }, limits);
+    expect(r.ok && r.value.checksum).toEqual({ algorithm: 1, crc32c: 0xdeadbeef });
+  });
+
+  it("[C2] a fingerprint, key or descriptor given as an array or bytes is refused by every helper (it read as the all-default fingerprint, another item's key)", () => {
+    const hash = new Uint8Array([1, 2, 3]);
+    for (const [fp, shown] of [[["m@1", 3, 4096, 1], "an array"], [new Uint8Array(4), "a Uint8Array"], [new Float32Array(1), "a Float32Array"]] as const) {
+      const want = `[INVALID_DESCRIPTOR] fingerprint must be an object (ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion); got ${shown}`;
+      const id = itemKeyId({ contentHash: hash, fingerprint: fp });
+      expect(!id.ok && id.error.message).toBe(want);
+      expect(tryItemKeyId({ contentHash: hash, fingerprint: fp })).toBeUndefined();
+      const normalized = normalizeFingerprint(fp);
+      expect(!normalized.ok && normalized.error.message).toBe(want);
+      expect(fingerprintsEqual(fp, undefined)).toBe(false);
+      expect(error({ ...base(), key: { contentHash: hash, fingerprint: fp } }).message).toBe(want);
+      // As the expected fingerprint of limits: no descriptor matches it.
+      const d = { ...base(), key: { contentHash: hash } };
+      expect(error(d, { ...limits, fingerprint: fp as never }).code).toBe("INCOMPATIBLE");
+    }
+    const keyMessage = "[INVALID_DESCRIPTOR] key must be an object (ectp.v1.IItemKey: contentHash and fingerprint); got a Uint8Array";
+    const id = itemKeyId(hash);
+    expect(!id.ok && id.error.message).toBe(keyMessage);
+    expect(error({ ...base(), key: hash }).message).toBe(keyMessage);
+    expect(error({ ...base(), key: Object.assign([], { contentHash: hash }) }).message).toContain("key must be an object (ectp.v1.IItemKey: contentHash and fingerprint); got an array");
+    expect(error(Object.assign([], base())).message).toBe("[INVALID_DESCRIPTOR] descriptor must be an object (ectp.v1.IItemDescriptor); got an array");
+  });
+
+  it("[C2] a descriptor judged valid can always be sent: a producerId or fingerprint model with a lone surrogate is refused, as the encoders refuse it", () => {
+    expect(error({ ...base(), producerId: "enc\ud800" }).message).toBe(
+      '[INVALID_DESCRIPTOR] producerId must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got "enc\\ud800"',
+    );
+    const want = '[INVALID_DESCRIPTOR] fingerprint.model must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got "m\\udc00"';
+    const key = { contentHash: new Uint8Array([9, 9, 9]), fingerprint: { ...FULL, model: "m\udc00" } };
+    expect(error({ ...base(), key }).message).toBe(want);
+    const id = itemKeyId(key);
+    expect(!id.ok && id.error.message).toBe(want);
+    expect(tryItemKeyId(key)).toBeUndefined();
+    expect(normalizeFingerprint(key.fingerprint).ok).toBe(false);
+    // Nor does an UNSPECIFIED checksum (read as none) carry a value that is not bytes.
+    expect(error({ ...base(), checksum: { algorithm: 0, value: "abc" } }).message).toBe('[INVALID_DESCRIPTOR] checksum.value must be bytes (a Uint8Array); got "abc"');
+    expect(validateDescriptor({ ...base(), checksum: { algorithm: 0, value: new Uint8Array(2) } }, limits).ok).toBe(true);
+    // A surrogate pair is well formed.
+    expect(validateDescriptor({ ...base(), producerId: "enc\ud83d\ude00", key: { ...key, fingerprint: { ...FULL, model: "m\ud83d\ude00" } } }, limits).ok).toBe(true);
   });
 
   it("[C2] a long string value is shown cut to 40 characters in the message", () => {

@@ -169,6 +169,13 @@ describe("validateDescriptor [C2]", () => {
     );
   });
 
+  it("[C2] a checksum algorithm that is no enum value (a name, a decimal string) is refused as such, not as an unsupported algorithm", () => {
+    for (const [algorithm, shown] of [["CHECKSUM_ALGORITHM_CRC32C", '"CHECKSUM_ALGORITHM_CRC32C"'], ["1", '"1"'], [1.5, "1.5"], [-1, "-1"], [true, "true"]] as const)
+      expect(message({ ...base(), checksum: { algorithm, value: new Uint8Array(4) } })).toBe(
+        `[INVALID_DESCRIPTOR] checksum.algorithm must be a ChecksumAlgorithm enum value (an integer in [0, 2^31), e.g. ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C = 1); got ${shown}`,
+      );
+  });
+
   it("treats an UNSPECIFIED checksum as absent", () => {
     const r = validateDescriptor({ ...base(), checksum: { algorithm: 0 } }, limits);
     expect(r.ok && r.value.checksum).toBeUndefined();
@@ -189,7 +196,9 @@ describe("validateDescriptor [C2]", () => {
   });
 
   it("rejects non-objects", () => {
-    for (const d of [undefined, null, 5, "descriptor"]) expect(message(d)).toBe("[INVALID_DESCRIPTOR] descriptor is missing");
+    for (const d of [undefined, null]) expect(message(d)).toBe("[INVALID_DESCRIPTOR] descriptor is missing");
+    for (const [d, shown] of [[5, "5"], ["descriptor", '"descriptor"']] as const)
+      expect(message(d)).toBe(`[INVALID_DESCRIPTOR] descriptor must be an object (ectp.v1.IItemDescriptor); got ${shown}`);
   });
 
   it("never throws on hostile objects (throwing getters, proxies)", () => {

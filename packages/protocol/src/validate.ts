@@ -258,6 +258,29 @@ function isBytes(v: unknown): v is Uint8Array {
   return v instanceof Uint8Array;
 }
 
+/**
+ * Whether an object can be read as a message (an object of fields), as the encoders read one: an
+ * array or bytes (a Uint8Array, any ArrayBuffer view) is none, though `typeof` says "object"; read
+ * as one, it would be a message of no fields (`checksum: crc32cBytes(data)` no checksum at all).
+ */
+function isMessageObject(v: object): boolean {
+  return !Array.isArray(v) && !ArrayBuffer.isView(v);
+}
+
+/** The error for a message-typed field given something that is not an object of fields (see {@link isMessageObject}). */
+function notAMessage(field: string, type: string, v: unknown, hint = ""): EctpError {
+  return fail("INVALID_DESCRIPTOR", `${field} must be an object (${type}); got ${describe(v)}${hint}`, {}).error;
+}
+
+/**
+ * Whether `s` is well-formed UTF-16 (no lone surrogate): the wire carries strings as UTF-8, which
+ * has no form for a lone surrogate, so the encoders refuse such a string. `String.prototype.isWellFormed`
+ * (in every Node this package supports), which lib ES2022 does not declare.
+ */
+function isWellFormed(s: string): boolean {
+  return (s as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
 function isSafeNonNegative(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 }
@@ -337,13 +360,15 @@ function readFingerprintWith<T>(
   make: (model: string, dtype: number, rowBytes: number, layoutVersion: number) => T,
 ): T | EctpError {
   if (fp === undefined || fp === null) return make("", 0, 0, 0);
-  if (typeof fp !== "object") return fail("INVALID_DESCRIPTOR", "fingerprint must be an object", { got: typeof fp }).error;
+  // [C2] An array or bytes would read as the all-default fingerprint, and so as another item's key.
+  if (typeof fp !== "object" || !isMessageObject(fp))
+    return notAMessage("fingerprint", "ectp.v1.IFingerprint: model, dtype, rowBytes, layoutVersion", fp);
   const f = fp as Record<string, unknown>;
   const model = f.model ?? "";
   const dtype = f.dtype ?? 0;
   const rowBytes = f.rowBytes ?? 0;
   const layoutVersion = f.layoutVersion ?? 0;
-  if (typeof model === "string" && isEnumValue(dtype) && isUint32(rowBytes) && isUint32(layoutVersion))
+  if (typeof model === "string" && isWellFormed(model) && isEnumValue(dtype) && isUint32(rowBytes) && isUint32(layoutVersion))
     return make(model, dtype, rowBytes, layoutVersion);
   return fingerprintFieldsError(model, dtype, rowBytes, layoutVersion);
 }
@@ -351,6 +376,9 @@ function readFingerprintWith<T>(
 /** The error of the first malformed fingerprint field (each read once by the caller, which calls it only when one is). */
 function fingerprintFieldsError(model: unknown, dtype: unknown, rowBytes: unknown, layoutVersion: unknown): EctpError {
   if (typeof model !== "string") return fail("INVALID_DESCRIPTOR", "fingerprint.model must be a string", {}).error;
+  // A key the encoders refuse to send is no key: one judged valid here can always be sent.
+  if (!isWellFormed(model))
+    return fail("INVALID_DESCRIPTOR", `fingerprint.model must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got ${describe(model)}`, {}).error;
   if (!isEnumValue(dtype))
     return fail("INVALID_DESCRIPTOR", `fingerprint.dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {}).error;
   if (!isUint32(rowBytes))
@@ -382,7 +410,8 @@ export function fingerprintsEqual(a: unknown, b: unknown): boolean {
 /**
  * Canonical string id of an item key: hex content hash, then the fingerprint fields.
  * Two keys have the same id exactly when they name the same item. Returns an error for
- * a key without a 1-64 byte content hash or with a malformed fingerprint.
+ * a key without a 1-64 byte content hash or with a malformed fingerprint (a key or fingerprint
+ * given as an array or as bytes, a model with a lone surrogate, which no encoder sends, included).
  */
 export function itemKeyId(key: unknown): Validation<string> {
   try {
@@ -419,13 +448,15 @@ function tryItemKeyIdUnsafe(key: unknown): string | undefined {
   let sfx: string;
   if (f === undefined || f === null) sfx = suffixOf("", 0, 0, 0);
   else {
-    if (typeof f !== "object") return undefined;
+    if (typeof f !== "object" || !isMessageObject(f)) return undefined;
     const fp = f as Record<string, unknown>;
     const model = fp.model ?? "";
     const dtype = fp.dtype ?? 0;
     const rowBytes = fp.rowBytes ?? 0;
     const layoutVersion = fp.layoutVersion ?? 0;
     if (typeof model !== "string" || !isEnumValue(dtype) || !isUint32(rowBytes) || !isUint32(layoutVersion)) return undefined;
+    // (The cached model is well-formed: only a new one is looked at.)
+    if (model !== suffixModel && !isWellFormed(model)) return undefined;
     sfx = suffixOf(model, dtype, rowBytes, layoutVersion);
   }
   return keyIdOf(hash, sfx);
@@ -433,8 +464,10 @@ function tryItemKeyIdUnsafe(key: unknown): string | undefined {
 
 /** The content hash of a key, checked as {@link itemKeyId} checks it, or the error. */
 function readHash(key: unknown): Uint8Array | EctpError {
-  if (key === undefined || key === null || typeof key !== "object")
+  if (key === undefined || key === null)
     return fail("INVALID_DESCRIPTOR", "item key is missing; every descriptor needs key.contentHash", {}).error;
+  // [C2] Bytes (the content hash itself, say) or an array are no key: the encoders refuse them.
+  if (typeof key !== "object" || !isMessageObject(key)) return notAMessage("key", "ectp.v1.IItemKey: contentHash and fingerprint", key);
   const hash = (key as Record<string, unknown>).contentHash;
   if (!isBytes(hash) || hash.length < 1 || hash.length > 64)
     return fail("INVALID_DESCRIPTOR", "key.contentHash must be 1 to 64 bytes", {
@@ -446,7 +479,7 @@ function readHash(key: unknown): Uint8Array | EctpError {
 /** Whether a well-formed normalised fingerprint equals a raw one (as {@link fingerprintsEqual}), allocation-free. */
 function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
   if (raw === undefined || raw === null) return a.model === "" && a.dtype === 0 && a.rowBytes === 0 && a.layoutVersion === 0;
-  if (typeof raw !== "object") return false;
+  if (typeof raw !== "object" || !isMessageObject(raw)) return false; // (no fingerprint, as readFingerprint says)
   const f = raw as Record<string, unknown>;
   const model = f.model ?? "";
   const dtype = f.dtype ?? 0;
@@ -460,7 +493,10 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
  * Validate a descriptor [C2]: key, size in [1, maxItemBytes] and equal to dtype x shape
  * when both are given, a shape of at most {@link MAX_SHAPE_DIMS} dimensions, fingerprint
  * equal to `limits.fingerprint` when given, producer id non-empty, epoch a positive safe
- * integer, checksum of a known algorithm and length.
+ * integer, checksum of a known algorithm and length. Every descriptor it accepts can be sent:
+ * a message-typed field (the descriptor, its key, fingerprint, checksum) given as an array or as
+ * bytes, which would read as a message of no fields (a checksum as none at all [C11]), and a
+ * producer id or model with a lone surrogate are refused, as the encoders refuse them.
  * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws; limits without a
  * `maxItemBytes` number >= 1, or that cannot be read (the caller's mistake), give
  * `INVALID_ARGUMENT`. A `limits.fingerprint` that is no valid fingerprint matches no descriptor
@@ -489,8 +525,9 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   }
   if (typeof max !== "number" || !(max >= 1))
     return fail("INVALID_ARGUMENT", `limits.maxItemBytes must be a number of bytes >= 1; got ${describe(max)}`, {});
-  if (descriptor === undefined || descriptor === null || typeof descriptor !== "object")
-    return fail("INVALID_DESCRIPTOR", "descriptor is missing", {});
+  if (descriptor === undefined || descriptor === null) return fail("INVALID_DESCRIPTOR", "descriptor is missing", {});
+  if (typeof descriptor !== "object" || !isMessageObject(descriptor))
+    return { ok: false, error: notAMessage("descriptor", "ectp.v1.IItemDescriptor", descriptor) };
   const d = descriptor as Record<string, unknown>;
   // The key is read and checked once (it used to be normalised twice: in itemKeyId, then here).
   const key = d.key;
@@ -546,6 +583,9 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   const producerId = d.producerId;
   if (typeof producerId !== "string" || producerId.length === 0)
     return fail("INVALID_DESCRIPTOR", "producerId must be a non-empty string", {});
+  // A descriptor judged valid can always be sent: the encoders refuse a lone surrogate (no UTF-8 form).
+  if (!isWellFormed(producerId))
+    return fail("INVALID_DESCRIPTOR", `producerId must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got ${describe(producerId)}`, {});
   const epoch = d.epoch;
   if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 1)
     return fail("INVALID_DESCRIPTOR", `epoch must be a positive integer; got ${describe(epoch)}`, {});
@@ -554,7 +594,18 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   let checksum: NormalizedChecksum | undefined;
   const cs = d.checksum;
   if (cs !== undefined && cs !== null) {
-    if (typeof cs !== "object") return fail("INVALID_DESCRIPTOR", "checksum must be an object", {});
+    // [C2][C11] Bytes that cannot be verified are never loaded: a checksum given as its bytes (or an
+    // array) would read as no checksum at all, and the item would be loaded unverified.
+    if (typeof cs !== "object" || !isMessageObject(cs))
+      return {
+        ok: false,
+        error: notAMessage(
+          "checksum",
+          "ectp.v1.IChecksum: algorithm and value",
+          cs,
+          ArrayBuffer.isView(cs) ? "; write { algorithm: ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: crc32cBytes(data) }" : "",
+        ),
+      };
     const c = cs as Record<string, unknown>;
     const algorithm = c.algorithm ?? 0;
     if (algorithm === ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C) {
@@ -563,12 +614,23 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
         return fail("INVALID_DESCRIPTOR", "a CRC32C checksum value must be exactly 4 bytes", {});
       const crc = (((v[0] as number) << 24) | ((v[1] as number) << 16) | ((v[2] as number) << 8) | (v[3] as number)) >>> 0;
       checksum = new CheckedChecksum(crc);
+    } else if (!isEnumValue(algorithm)) {
+      // [C2] Not a value the wire can carry (an enum name, a decimal string, a fraction): say so,
+      // rather than that its algorithm, which may well be CRC32C, is not supported.
+      return fail(
+        "INVALID_DESCRIPTOR",
+        `checksum.algorithm must be a ChecksumAlgorithm enum value (an integer in [0, 2^31), e.g. ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C = 1); got ${describe(algorithm)}`,
+        {},
+      );
     } else if (algorithm !== 0) {
       return fail(
         "INVALID_DESCRIPTOR",
         `checksum algorithm ${describe(algorithm)} is not supported; unverifiable bytes are never loaded`,
         {},
       );
+    } else if (c.value != null && !isBytes(c.value)) {
+      // An UNSPECIFIED checksum is none, but its value still goes on the wire: the encoders refuse other than bytes.
+      return fail("INVALID_DESCRIPTOR", `checksum.value must be bytes (a Uint8Array); got ${describe(c.value)}`, {});
     }
   }
   const value = new CheckedDescriptor(keyId, contentHash, fingerprint, size, dtype, shape, producerId, epoch, location);

@@ -94,6 +94,37 @@ describe("decode errors name the field [C10]", () => {
     expect(e.details).toEqual({});
   });
 
+  it("[C10] a refusal that is not about framing is given no later break: a field given twice, bad UTF-8, too many packed values", () => {
+    const later = (bytes: Uint8Array, own: string) => {
+      const e = refusal(bytes);
+      expect(e.message).toContain(own);
+      expect(e.message).not.toMatch(/, byte \d+: /); // no "(at <field>, byte <n>: <break>)"
+      expect(e.details).toEqual({});
+    };
+    // The heartbeat body twice (refused at its second tag), then a varint of unknown field 5 cut short.
+    later(new Uint8Array([0x0a, 0x02, 0x08, 0x01, 0x12, 0x01, 0x61, 0x18, 0x05, 0x82, 0x01, 0x00, 0x82, 0x01, 0x00, 0x28, 0x80]), "field heartbeat occurs after oneof body");
+    // senderId twice, the second one's length running past the end: refused at its tag, before that length is read.
+    later(new Uint8Array([0x0a, 0x02, 0x08, 0x01, 0x12, 0x01, 0x61, 0x18, 0x05, 0x12, 0x05, 0x61]), "field senderId occurs twice");
+    // A sender id that is not UTF-8, then a tag cut after its first byte.
+    later(new Uint8Array([0x0a, 0x02, 0x08, 0x01, 0x12, 0x01, 0xff, 0x18, 0x05, 0x98]), "utf-8");
+    // One packed shape value more than the limit (refused by count), then a cut tag.
+    const packed = ectp.v1.Envelope.encode({ ...HEADER, readGrant: { grantId: 1, attemptId: 1, item: { shape: new Array(MAX_REPEATED_ELEMENTS + 1).fill(1) } } }).finish();
+    const over = new Uint8Array([...packed, 0x98]);
+    expect(locateMalformed(over)).toBeUndefined(); // the walk counts packed values as the decoder does
+    later(over, `more than ${MAX_REPEATED_ELEMENTS} repeated elements in one message (at field shape)`);
+    // At the limit itself the break after the values is still found.
+    const atLimit = ectp.v1.Envelope.encode({ ...HEADER, readGrant: { grantId: 1, attemptId: 1, item: { shape: new Array(MAX_REPEATED_ELEMENTS).fill(1) } } }).finish();
+    expect(refusal(new Uint8Array([...atLimit, 0x98])).details).toEqual({ field: "", offset: atLimit.length });
+  });
+
+  it("[C10] locateMalformed seeks no break past the point it is told the decoder stopped at", () => {
+    // senderId twice, the second one's length running past the end (the walk does not count fields).
+    const bytes = new Uint8Array([0x12, 0x01, 0x61, 0x12, 0x05, 0x61]);
+    expect(locateMalformed(bytes)).toEqual({ field: "senderId", offset: 3, problem: "a length of 5 runs past the 1 byte left in its envelope" });
+    expect(locateMalformed(bytes, 2)).toBeUndefined();
+    expect(locateMalformed(bytes, 3)).toMatchObject({ field: "senderId", offset: 3 });
+  });
+
   it("[C10] past the repeated-element limit the walk stops: the decoder's refusal names the count, and a break after it is not sought", () => {
     // Bytes as large as a frame allows, of elements the decoder refuses by count, once cost a
     // second of CPU here (a path string per element): the walk is bounded as the decoder is.

@@ -7,7 +7,9 @@
  * the first place the framing breaks: a varint or a length running past the end of its
  * message, a varint longer than 10 bytes, field number 0, an invalid wire type, a group not
  * closed. Only framing is checked: what the decoder refuses for other reasons (a field given
- * twice, too many elements, nesting too deep) already names itself, and there it finds nothing.
+ * twice, bad UTF-8, too many elements, nesting too deep) already names itself, and there it finds
+ * nothing. Given where the decoder stopped, it looks no further: a break after that point did
+ * not make the decoder fail, and attached to another refusal it would only mislead.
  * @internal
  * @module
  */
@@ -34,14 +36,17 @@ export interface MalformedAt {
 
 /**
  * The first framing problem in envelope `bytes`, or undefined when the framing holds. Never throws.
- * Its work is bounded like the decoder's: past {@link MAX_REPEATED_ELEMENTS} repeated elements it
- * stops (the decoder refuses those bytes for their count, which names itself), and it builds no
- * text for the fields it passes, so that bytes a peer made as large as a frame allows cost no
- * more here than to decode.
+ * Its work is bounded like the decoder's: past {@link MAX_REPEATED_ELEMENTS} repeated elements
+ * (packed values counted one by one, as the decoder counts them) it stops (the decoder refuses
+ * those bytes for their count, which names itself), and it builds no text for the fields it
+ * passes, so that bytes a peer made as large as a frame allows cost no more here than to decode.
+ * @param stoppedAt - where the decoder stopped (its reader's position when it threw): a problem
+ *   at a tag after it is not sought, as it cannot be what the decoder refused (a field given
+ *   twice, bad UTF-8, before a later break). Default: the end of the bytes.
  */
-export function locateMalformed(bytes: Uint8Array): MalformedAt | undefined {
+export function locateMalformed(bytes: Uint8Array, stoppedAt: number = bytes.length): MalformedAt | undefined {
   try {
-    return walk(bytes, "Envelope", 0, bytes.length, "", 0, { elements: 0 });
+    return walk(bytes, "Envelope", 0, bytes.length, "", 0, { elements: 0, stoppedAt });
   } catch {
     return undefined; // (a view whose reads throw: the caller reports that)
   }
@@ -53,6 +58,14 @@ function fieldPath(path: string, field: readonly [string, string, boolean] | und
   return path === "" ? name : `${path}.${name}`;
 }
 
+/** What one walk carries through its nested messages: repeated elements so far, and where the decoder stopped. */
+interface WalkState {
+  /** Repeated elements so far, counted as the decoder counts them. */
+  elements: number;
+  /** Offset past which no problem is sought (see {@link locateMalformed}). */
+  readonly stoppedAt: number;
+}
+
 /** Walk the fields of message `type` in `bytes[start, end)`; the first problem, or undefined. */
 function walk(
   bytes: Uint8Array,
@@ -61,7 +74,7 @@ function walk(
   end: number,
   path: string,
   depth: number,
-  count: { elements: number },
+  count: WalkState,
 ): MalformedAt | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const fields = type === undefined ? undefined : MESSAGE_FIELDS[type];
@@ -69,6 +82,8 @@ function walk(
   let pos = start;
   while (pos < end) {
     const tagAt = pos;
+    // The decoder stopped before this field: whatever is wrong here did not make it fail.
+    if (tagAt > count.stoppedAt) return undefined;
     const tag = varint(bytes, pos, end);
     if (typeof tag === "string") return { field: path, offset: tagAt, problem: `a field's tag: ${tag}` };
     pos = tag.next;
@@ -79,8 +94,9 @@ function walk(
     const packed = wireType === 2 && field?.[2] === true && MESSAGE_FIELDS[field[1]] === undefined && field[1] !== "string" && field[1] !== "bytes";
     let index = -1;
     if (field?.[2] === true && !packed) {
-      // SPEC section 5: the decoder refuses more elements than this, and says so itself.
-      if (++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
+      // SPEC section 5: the decoder refuses more elements than this, and says so itself. It counts
+      // an element of the field's own wire type only (another is skipped as an unknown field).
+      if (wireType === elementWireType(field[1]) && ++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
       seen ??= new Map();
       index = seen.get(number) ?? 0;
       seen.set(number, index + 1);
@@ -105,19 +121,24 @@ function walk(
         const length = varint(bytes, pos, end);
         if (typeof length === "string") return at(`its length: ${length}`);
         pos = length.next;
-        if (pos + length.value > end)
-          return at(`a length of ${length.value} runs past the ${bytesLeft(end - pos)} left in its ${path === "" ? "envelope" : "message"}`);
+        const overrun = pos + length.value > end;
+        const tooLong = () => at(`a length of ${length.value} runs past the ${bytesLeft(end - pos)} left in its ${path === "" ? "envelope" : "message"}`);
+        if (packed && field !== undefined && isVarintScalar(field[1])) {
+          // A packed repeated scalar: varints back to back. SPEC section 5: the decoder counts each
+          // value before it reads it, and so refuses the one past the limit (naming itself) before
+          // it finds a value, or the record, running past the end.
+          const last = pos + length.value;
+          for (let p = pos; p < last; ) {
+            if (++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
+            const v = varint(bytes, p, Math.min(last, end));
+            if (typeof v === "string") return overrun ? tooLong() : at(`a packed element at byte ${p}: ${v}`);
+            p = v.next;
+          }
+        } else if (overrun) return tooLong();
         const inner = field !== undefined && MESSAGE_FIELDS[field[1]] !== undefined;
         if (inner) {
           const problem = walk(bytes, field[1], pos, pos + length.value, fieldPath(path, field, number, index), depth + 1, count);
           if (problem !== undefined || count.elements > MAX_REPEATED_ELEMENTS) return problem;
-        } else if (field?.[2] === true && isVarintScalar(field[1])) {
-          // A packed repeated scalar: varints back to back.
-          for (let p = pos; p < pos + length.value; ) {
-            const v = varint(bytes, p, pos + length.value);
-            if (typeof v === "string") return at(`a packed element at byte ${p}: ${v}`);
-            p = v.next;
-          }
         }
         pos += length.value;
         break;
@@ -179,6 +200,11 @@ function varint(bytes: Uint8Array, pos: number, end: number): { value: number; n
     if ((b & 0x80) === 0) return { value, next: pos + i + 1 };
   }
   return `a varint longer than ${MAX_VARINT_BYTES} bytes`;
+}
+
+/** The wire type of one element of a repeated field of type `type`: 2 for a message, a string or bytes, else 0 (ectp.v1 repeats no fixed-size scalar). */
+function elementWireType(type: string): number {
+  return MESSAGE_FIELDS[type] !== undefined || type === "string" || type === "bytes" ? 2 : 0;
 }
 
 /** Whether a repeated field of scalar type `type` is packed as varints (the integer and enum types ectp.v1 uses). */

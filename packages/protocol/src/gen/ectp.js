@@ -6,7 +6,10 @@ import { skipField as $skipField } from "../skip-field.js";
 // Common aliases
 const $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = Object.create($protobuf.util, { Long: { value: null } });
 // Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).
-const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v)); };
+// What a refused value is: a primitive by its type, an object by its kind, as describeValue of src/errors.ts says it.
+const $typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+const $kindOf = (v) => { if (v === null) return "null"; if (typeof v === "function") return "a function"; if (typeof v !== "object") return typeof v; if (Array.isArray(v)) return "an array"; if (!ArrayBuffer.isView(v)) return "an object"; const name = $typedArrayName.call(v) ?? "DataView"; return (name.startsWith("Int") ? "an " : "a ") + name; };
+const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + $kindOf(v)); };
 const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));
 const $isBytes = (v) => $Object.prototype.toString.call(v) === "[object Uint8Array]" || ($Array.isArray(v) && v.every((b) => typeof b === "number" && b >= 0 && b <= 255 && b === (b | 0)));
 const $check_bytes = (v, f) => ($isBytes(v) ? v : $wrongType(f, "a Uint8Array (or an array of byte values)", v));
