@@ -206,13 +206,13 @@ export function checkTypesOnEncode(js) {
       "// Values of the wrong type are refused, not coerced (see scripts/lib/pbjs-postprocess.mjs).\n" +
         "// What a refused value is: a primitive by its type, an object by its kind, as describeValue of src/errors.ts says it.\n" +
         "const $typedArrayName = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;\n" +
-        'const $kindOf = (v) => { if (v === null) return "null"; if (typeof v === "function") return "a function"; if (typeof v !== "object") return typeof v; if (Array.isArray(v)) return "an array"; if (!ArrayBuffer.isView(v)) return "an object"; const name = $typedArrayName.call(v) ?? "DataView"; return (name.startsWith("Int") ? "an " : "a ") + name; };\n' +
+        'const $kindOf = (v) => { if (v === null) return "null"; if (typeof v === "function") return "a function"; if (typeof v !== "object") return typeof v; if (Array.isArray(v)) return "an array"; if (v instanceof ArrayBuffer) return "an ArrayBuffer"; if (!ArrayBuffer.isView(v)) return "an object"; const name = $typedArrayName.call(v) ?? "DataView"; return (name.startsWith("Int") ? "an " : "a ") + name; };\n' +
         'const $wrongType = (field, want, v) => { throw new TypeError(field + " must be " + want + "; got " + $kindOf(v)); };\n' +
         'const $check_string = (v, f) => (typeof v === "string" ? (v.isWellFormed() ? v : $wrongType(f, "well-formed UTF-16 (no lone surrogate)", v)) : $wrongType(f, "a string", v));\n' +
         'const $isBytes = (v) => $Object.prototype.toString.call(v) === "[object Uint8Array]" || ($Array.isArray(v) && v.every((b) => typeof b === "number" && b >= 0 && b <= 255 && b === (b | 0)));\n' +
         'const $check_bytes = (v, f) => ($isBytes(v) ? v : $wrongType(f, "a Uint8Array (or an array of byte values)", v));\n' +
         'const $check_bool = (v, f) => (typeof v === "boolean" ? v : $wrongType(f, "a boolean", v));\n' +
-        'const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) ? v : $wrongType(f, "an object (a message)", v));\n' +
+        'const $check_message = (v, f) => (typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer) ? v : $wrongType(f, "an object (a message)", v));\n' +
         'const $check_list = (v, f) => (Array.isArray(v) ? v : $wrongType(f, "an array", v));\n' +
         anchor,
     );

@@ -328,6 +328,9 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(refusal({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { checksum: crc32cBytes(new Uint8Array(3)) } } })).toBe(
       "[INVALID_ARGUMENT] envelope could not be encoded: checksum must be an object (a message); got a Uint8Array",
     );
+    expect(refusal({ ...head, readGrant: { attemptId: 1, grantId: 1, item: { checksum: crc32cBytes(new Uint8Array(3)).buffer } } })).toBe(
+      "[INVALID_ARGUMENT] envelope could not be encoded: checksum must be an object (a message); got an ArrayBuffer",
+    );
     expect(refusal({ ...head, heartbeat: new DataView(new ArrayBuffer(2)) })).toContain("heartbeat must be an object (a message); got a DataView");
     expect(refusal({ ...head, heartbeat: new Int16Array(1) })).toContain("heartbeat must be an object (a message); got an Int16Array");
     expect(refusal({ ...head, heartbeat: () => 1 })).toContain("heartbeat must be an object (a message); got a function");
@@ -340,7 +343,7 @@ describe("encodeEnvelope / decodeEnvelope", () => {
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: "abc" } } }, "contentHash must be a Uint8Array (or an array of byte values); got string"], // was base64: another key
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: [1, 2, 300] } } }, "contentHash must be a Uint8Array (or an array of byte values); got an array"],
       [{ ...head, readRequest: { attemptId: 1, key: { contentHash: 5 } } }, "contentHash must be a Uint8Array (or an array of byte values); got number"], // was skipped: an empty key
-      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: new ArrayBuffer(4) } } }, "contentHash must be a Uint8Array (or an array of byte values); got an object"],
+      [{ ...head, readRequest: { attemptId: 1, key: { contentHash: new ArrayBuffer(4) } } }, "contentHash must be a Uint8Array (or an array of byte values); got an ArrayBuffer"],
       [{ ...head, readRequest: { attemptId: 1, key: Buffer.from("abc") } }, "key must be an object (a message); got a Uint8Array"],
       [5, "an envelope is an object (ectp.v1.IEnvelope); got 5"], // was empty bytes
       [[], "an envelope is an object (ectp.v1.IEnvelope); got an array"],

@@ -119,7 +119,7 @@ function viewKind(view: ArrayBufferView): string {
  * A short description of a value for an error message: `nothing` (undefined), `null`, a number, a
  * boolean or a symbol as `String` writes it, a quoted string (cut at 40 characters, so `"1"` is not
  * read as the number 1), a bigint with its `n` (`1n`), else what kind of thing it is (`an array`,
- * `a Uint8Array` or whichever typed array or `a DataView` it is, `a function`, `an object`: never
+ * `a Uint8Array` or whichever typed array or `a DataView` it is, `an ArrayBuffer`, `a function`, `an object`: never
  * the text of an object, which may be long or secret). Never throws, whatever the value (a
  * null-prototype object, a revoked Proxy): the argument and option checks of every ECTP package
  * use it to say what they were given.
@@ -139,7 +139,9 @@ export function describeValue(v: unknown): string {
     case "object":
       try {
         // (ArrayBuffer.isView reads an internal slot: a Proxy of a view is none, and it never throws.)
-        return Array.isArray(v) ? "an array" : ArrayBuffer.isView(v) ? viewKind(v) : "an object";
+        if (Array.isArray(v)) return "an array";
+        if (ArrayBuffer.isView(v)) return viewKind(v);
+        return v instanceof ArrayBuffer ? "an ArrayBuffer" : v instanceof SharedArrayBuffer ? "a SharedArrayBuffer" : "an object";
       } catch {
         return "an object"; // Array.isArray throws for a revoked Proxy
       }

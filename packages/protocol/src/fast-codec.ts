@@ -214,7 +214,7 @@ type Enc = (b: Uint8Array, i: number, m: Obj) => number;
  */
 function putMsg(b: Uint8Array, i: number, m: Obj, plain: boolean, v: unknown, inherited: unknown, name: string, t: number, enc: Enc): number {
   if (!has(m, plain, v, inherited, name)) return i;
-  if (typeof v !== "object" || Array.isArray(v) || ArrayBuffer.isView(v) || i + 3 > b.length) return -1; // (the generated encoder refuses these)
+  if (typeof v !== "object" || Array.isArray(v) || ArrayBuffer.isView(v) || v instanceof ArrayBuffer || i + 3 > b.length) return -1; // (the generated encoder refuses these)
   i = tag(b, i, t);
   const at = i;
   const e = enc(b, i + 1, v as Obj);

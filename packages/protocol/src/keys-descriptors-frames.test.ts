@@ -282,6 +282,7 @@ describe("validateDescriptor [C2]", () => {
         "write { algorithm: ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C, value: crc32cBytes(data) }",
     );
     expect(error({ ...base(), checksum: new DataView(crc.buffer) }).message).toContain("checksum must be an object (ectp.v1.IChecksum: algorithm and value); got a DataView;");
+    expect(error({ ...base(), checksum: crc.buffer }).message).toContain("checksum must be an object (ectp.v1.IChecksum: algorithm and value); got an ArrayBuffer");
     expect(error({ ...base(), checksum: [0xde, 0xad, 0xbe, 0xef] }).message).toBe(
       "[INVALID_DESCRIPTOR] checksum must be an object (ectp.v1.IChecksum: algorithm and value); got an array",
     );

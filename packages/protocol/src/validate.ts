@@ -260,11 +260,16 @@ function isBytes(v: unknown): v is Uint8Array {
 
 /**
  * Whether an object can be read as a message (an object of fields), as the encoders read one: an
- * array or bytes (a Uint8Array, any ArrayBuffer view) is none, though `typeof` says "object"; read
+ * array or bytes (a Uint8Array, any ArrayBuffer view, an ArrayBuffer) is none, though `typeof` says "object"; read
  * as one, it would be a message of no fields (`checksum: crc32cBytes(data)` no checksum at all).
  */
 function isMessageObject(v: object): boolean {
-  return !Array.isArray(v) && !ArrayBuffer.isView(v);
+  return !Array.isArray(v) && !ArrayBuffer.isView(v) && !isArrayBuffer(v);
+}
+
+/** Whether `v` is an ArrayBuffer or a SharedArrayBuffer (this realm's: a cheap check on a hot path), bytes with no view over them. */
+function isArrayBuffer(v: object): boolean {
+  return v instanceof ArrayBuffer || v instanceof SharedArrayBuffer;
 }
 
 /** The error for a message-typed field given something that is not an object of fields (see {@link isMessageObject}). */
