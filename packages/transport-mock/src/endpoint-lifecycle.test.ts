@@ -78,6 +78,31 @@ describe("MockTransport endpoints: crash, close, restart", () => {
     expect(again.p.poll().messages).toEqual([]);
   });
 
+  it("[I1] an observer that throws while close() cancels the reads rejects the close, and the endpoint is closed all the same, every read settled once", async () => {
+    const { net, p, c } = await pair();
+    const src = p.registerMemory(new Uint8Array(8));
+    const dst = c.registerMemory(new Uint8Array(16));
+    read(c, p, 1, src, 0, dst, 0, 8);
+    read(c, p, 2, src, 0, dst, 8, 8);
+    const settled: number[] = [];
+    net.observe({
+      onSettle: (e) => {
+        settled.push(e.readId);
+        throw new Error("checker");
+      },
+    });
+    let closing: Promise<void> | undefined;
+    expect(() => {
+      closing = c.close();
+    }).not.toThrow();
+    await expect(closing).rejects.toThrow("checker");
+    expect({ status: c.status, settled, unsettled: net.unsettledWrites("c") }).toEqual({ status: "closed", settled: [1, 2], unsettled: [] });
+    expect(c.poll().reads.map((r) => [r.readId, r.status])).toEqual([
+      [1, "cancelled"],
+      [2, "cancelled"],
+    ]);
+  });
+
   it("a message in flight to an endpoint that closes is not delivered to it", async () => {
     const { net, p, c } = await pair();
     c.send("p", new Uint8Array([1]));

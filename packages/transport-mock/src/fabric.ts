@@ -1142,6 +1142,8 @@ export class Fabric {
     this.leavePath(r, at);
     r.owner.results.push(result);
     r.owner.unreported = true;
+    // Before the observers: one that throws must not leave a wait asleep on a result already queued.
+    this.wake(r.owner);
     const list = this.observers;
     if (list.length > 0) {
       let event: { at: number; endpointId: string; readId: number; status: ReadResult["status"]; error?: string; peerGone?: boolean } | undefined;
@@ -1156,7 +1158,6 @@ export class Fabric {
         o.onSettle(event);
       }
     }
-    this.wake(r.owner);
   }
 
   poll(ep: EndpointState): MockActivity {
@@ -1189,9 +1190,18 @@ export class Fabric {
   close(ep: EndpointState): void {
     if (ep.status !== "live") return;
     const at = this.now();
-    // Unsettled reads settle as cancelled first; the transport never writes afterwards.
-    for (const r of [...ep.reads.values()]) this.settle(r, at, { readId: r.readId, status: "cancelled" });
+    // Unsettled reads settle as cancelled first; the transport never writes afterwards. An observer
+    // that throws fails the close (its first error, once the endpoint is closed), never half-way:
+    // every read still settles and the endpoint still closes.
+    let thrown: { readonly error: unknown } | undefined;
+    for (const r of [...ep.reads.values()])
+      try {
+        this.settle(r, at, { readId: r.readId, status: "cancelled" });
+      } catch (error) {
+        thrown ??= { error };
+      }
     this.gone(ep, "closed", at);
+    if (thrown !== undefined) throw thrown.error;
   }
 
   // ---- waiting ------------------------------------------------------------------------

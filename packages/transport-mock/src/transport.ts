@@ -236,10 +236,15 @@ export class MockTransport implements Transport {
    * Close the endpoint: unsettled reads settle `cancelled` (still returned by the next
    * poll), its memory is released (peers' reads of it fail with `peerGone`), and sends to
    * it are dropped. {@link MockNetwork.endpoint} with the same id then creates a new
-   * incarnation.
+   * incarnation. An observer ({@link MockNetwork.observe}) that throws meanwhile rejects the
+   * promise with its error; the endpoint is closed all the same.
    */
   close(): Promise<void> {
-    this.fabric.close(this.state);
+    try {
+      this.fabric.close(this.state);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return Promise.resolve();
   }
 }
