@@ -15,9 +15,10 @@
 //     postXferReq (which may copy a whole 256 MiB item inside the call on CMA),
 //     getXferStatus, releaseXferReq, genNotif, getNotifs, deregisterMem. JS enqueues plain
 //     structs (never JS values) and returns at once. Exception, by design: a READ of at most
-//     64 KiB whose section is loaded is posted on the JS thread (tryInlineRead) and polled
-//     there for at most 50 us; over CMA it completes inside postXferReq and its status is
-//     returned by postRead directly, otherwise the engine adopts the request.
+//     64 KiB whose section is loaded is posted on the JS thread (tryInlineRead) when nixlMu_ is
+//     free within a brief try (it never waits for the engine's NIXL call) and polled there for
+//     at most 50 us; over CMA it completes inside postXferReq and its status is returned by
+//     postRead directly, otherwise the engine adopts the request.
 //   * The engine polls adaptively: it spins while transfers are in flight (once the only ones
 //     left have failed and wait out their grace, or were cancelled and are past it: every
 //     `servePollUs`, backing off to `idlePollMaxUs`; orphaned ones, see Xfer, not at all) and, with
@@ -25,9 +26,10 @@
 //     message sent or received, a settled transfer), then polls every `busyPollUs`
 //     (default 50 us; 0 = keep spinning) on a condition variable until `busyWindowMs`
 //     after that activity, then backs off exponentially from 10 us to `idlePollMaxUs`.
-//     A progress ping from a peer reading our memory opens a serving window polled every
-//     `servePollUs`, and holds back deregistrations (NIXL cannot stop a peer's GET; see
-//     tryFinishDeregistrations). A new command wakes the engine at once through the condition
+//     While reads are in flight the engine pings their peers every 20 ms (pingPeers, due
+//     after every command and every round). A progress ping from a peer reading our memory
+//     opens a serving window polled every `servePollUs`, and holds back deregistrations (NIXL
+//     cannot stop a peer's GET; see tryFinishDeregistrations). A new command wakes the engine at once through the condition
 //     variable, so only incoming messages wait for a poll. Idle cost is a few hundred
 //     wake-ups per second at most; nothing spins once nothing has happened for busySpinUs.
 //   * Results (notifications, settled transfers, failed sends, command replies) are queued
@@ -36,7 +38,9 @@
 //     ThreadSafeFunction call; JS drains them synchronously with `drain()`.
 //   * `registerMemory` and `localMetadata` run on the JS thread (they must be synchronous
 //     for the Transport interface); every NIXL call, from either thread, holds `nixlMu_`
-//     because the agent is created with NIXL_THREAD_SYNC_NONE.
+//     because the agent is created with NIXL_THREAD_SYNC_NONE. So registerMemory (and
+//     checkRemote) wait for the NIXL call the engine is in, which may be a whole copy (see
+//     "calls the JS thread makes under the agent lock" in the README); localMetadata is cached.
 //   * GPU (VRAM) memory is not supported by this build: the NIXL used here has no CUDA, so
 //     only DRAM_SEG registrations exist. A CUDA build would add a `registerDeviceMemory`.
 
@@ -322,7 +326,7 @@ using SectionSet = std::unordered_set<std::string, SvHash, std::equal_to<>>;
 // while the engine thread still writes the words (a use after free that corrupted the heap when
 // Node exited with a transport open), and JS may hold the buffer after the Agent is gone.
 struct ActivityWords {
-    uint32_t words[2] = {0, 0};
+    uint32_t words[3] = {0, 0, 0};
     std::atomic<int> owners{2};
     static void release(ActivityWords *w) {
         if (w->owners.fetch_sub(1) == 1) delete w;
@@ -364,6 +368,7 @@ private:
     Napi::Value LoadRemote(const Napi::CallbackInfo &info);
     Napi::Value Invalidate(const Napi::CallbackInfo &info);
     Napi::Value CheckRemote(const Napi::CallbackInfo &info);
+    Napi::Value MetadataWellFormed(const Napi::CallbackInfo &info);
     // postRead and postReadWithCrc: own properties of each Agent object, plain functions whose
     // data is the AgentLink (an ObjectWrap method unwraps `this` first, ~60 ns per call).
     template <bool Crc>
@@ -400,8 +405,11 @@ private:
     std::chrono::milliseconds peerReadHold(size_t length) const;
     void signal();
     void bumpActivity(); // moves activitySeq_: poll() will call drain()
+    void countSettled(size_t n); // moves activitySeq_[2]: reads queued for drain(), under outMu_
     void collectDeregistered();
     void pingPeers();
+    void pingDue() noexcept;
+    void pingSoon(uint32_t id, const std::string &peer);
     // kNotInline: not handled; NIXL_IN_PROG: posted, the engine adopts it; else final status.
     int tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
                       uintptr_t remoteAddr, size_t length, std::string_view section, bool crc);
@@ -501,7 +509,9 @@ private:
     // moved, so an idle poll costs no N-API call and no lock. The memory is an ActivityWords,
     // freed when both this Agent and the buffer have let go of it. A second word
     // (activitySeq_ + 1) holds the CRC-32C of the last read that settled inside postReadWithCrc
-    // (written and read on the JS thread only).
+    // (written and read on the JS thread only). A third (activitySeq_ + 2) counts the reads the
+    // engine has queued for drain() (countSettled): a read settled inside postRead is reported
+    // after those, so JS drains them first when it moved (poll() lists reads in settlement order).
     uint32_t *activitySeq_ = nullptr;
     ActivityWords *activityWords_ = nullptr; // owns activitySeq_'s memory, with the ArrayBuffer
     AgentLink *link_ = nullptr;             // shared with the postRead functions
@@ -512,15 +522,16 @@ private:
     // one of them would replace the first's entry, whose request NIXL would then never release.
     std::unordered_set<uint32_t> postedIds_;
     // >0 while the JS thread is trying to take nixlMu_ for an inline read: the engine stays
-    // off the lock (and yields its core) until it has it, instead of racing it with getNotifs.
+    // off the lock (and yields its core) meanwhile, instead of racing it with getNotifs.
     std::atomic<int> jsWaiting_{0};
     // True while the engine runs a command (loadRemoteMD, createXferReq + postXferReq, which
-    // may copy a whole item, deregisterMem, ...): an inline read must not block behind it.
-    // Outside commands the engine holds nixlMu_ only for short calls (getNotifs,
-    // getXferStatus, releaseXferReq, a ping), so the JS thread simply waits for the lock.
-    // The pair (engineLong_, jsWaiting_) is a Dekker handshake: the engine raises
-    // engineLong_ and then backs off if the JS thread is waiting; the JS thread raises
-    // jsWaiting_ and then blocks only if engineLong_ is down. One of them always sees the other.
+    // may copy a whole item, deregisterMem, ...): an inline read then tries the lock with
+    // sched_yield in between. Outside commands the engine's calls (getNotifs, getXferStatus,
+    // releaseXferReq, a ping) are usually short, so the JS thread spins on the lock for up to
+    // 20 us; it never waits longer (over TCP one getXferStatus can run a whole READ). The pair
+    // (engineLong_, jsWaiting_) is a Dekker handshake: the engine raises engineLong_ and then
+    // backs off if the JS thread is waiting; the JS thread raises jsWaiting_ and then spins only
+    // if engineLong_ is down. One of them always sees the other.
     std::atomic<bool> engineLong_{false};
     void enterLong();
     void leaveLong() { engineLong_.store(false, std::memory_order_seq_cst); }
@@ -536,6 +547,7 @@ private:
     std::atomic<uint64_t> engineRounds_{0};   // turns of the engine loop: how much it spins or sleeps
     std::atomic<uint64_t> totalNotifsIn_{0};
     std::atomic<uint64_t> totalNotifsOut_{0};
+    std::atomic<uint64_t> totalPingsOut_{0}; // empty notifications sent (progress pings, section-load probes)
 
     // Polling policy
     unsigned busySpinUs_ = 1000;
@@ -568,6 +580,7 @@ Agent::Init(Napi::Env env) {
                            InstanceMethod<&Agent::LoadRemote>("loadRemote"),
                            InstanceMethod<&Agent::Invalidate>("invalidateRemote"),
                            InstanceMethod<&Agent::CheckRemote>("checkRemote"),
+                           InstanceMethod<&Agent::MetadataWellFormed>("metadataWellFormed"),
                            InstanceMethod<&Agent::CancelRead>("cancelRead"),
                            InstanceMethod<&Agent::Send>("send"),
                            InstanceMethod<&Agent::Drain>("drain"),
@@ -680,7 +693,7 @@ Agent::Agent(const Napi::CallbackInfo &info) : Napi::ObjectWrap<Agent>(info) {
     activityWords_ = new ActivityWords();
     activitySeq_ = activityWords_->words;
     activityRef_ = Napi::Persistent(Napi::ArrayBuffer::New(
-        env, activitySeq_, 2 * sizeof(uint32_t),
+        env, activitySeq_, sizeof(ActivityWords::words),
         [](Napi::Env, void *, ActivityWords *w) { ActivityWords::release(w); }, activityWords_));
     // Before the engine thread and the cleanup hook exist: a failure here (N-API out of memory,
     // an environment shutting down) must not leave a running thread behind a failed constructor.
@@ -791,7 +804,9 @@ Agent::LocalMetadata(const Napi::CallbackInfo &info) {
     });
 }
 
-// registerMemory(bytes) -> { id, address: bigint, length, section: Buffer }
+// registerMemory(bytes) -> { id, address: bigint, length, section: Buffer }. Takes nixlMu_ on the
+// JS thread, so it waits for the NIXL call the engine is in (a whole copy over CMA, a metadata
+// load to an unreachable peer): the Transport interface makes it synchronous.
 Napi::Value
 Agent::RegisterMemory(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -869,6 +884,16 @@ Agent::LoadRemote(const Napi::CallbackInfo &info) {
         hold(info.Env(), +1);
         enqueue(std::move(c));
         return d.Promise();
+    });
+}
+
+// metadataWellFormed(metadata) -> boolean: whether loadRemote would hand `metadata` to NIXL (see
+// metadataWellFormed), answered at once: the transport checks a newer epoch's metadata with it
+// before it invalidates the live connection it would replace.
+Napi::Value
+Agent::MetadataWellFormed(const Napi::CallbackInfo &info) {
+    return guard(info, [&]() -> Napi::Value {
+        return Napi::Boolean::New(info.Env(), metadataWellFormed(copyBytes(info[0], "metadata")));
     });
 }
 
@@ -1279,9 +1304,10 @@ Agent::Drain(const Napi::CallbackInfo &info) {
     });
 }
 
-// activityWord() -> ArrayBuffer of 8 bytes: word 0 is a counter that moves whenever drain() may
+// activityWord() -> ArrayBuffer of 12 bytes: word 0 is a counter that moves whenever drain() may
 // have something new (see activitySeq_), read with Atomics.load on a Uint32Array; word 1 is the
-// CRC-32C of the last read that settled inside postReadWithCrc (valid right after that call).
+// CRC-32C of the last read that settled inside postReadWithCrc (valid right after that call);
+// word 2 counts the reads the engine has queued for drain() (see countSettled).
 Napi::Value
 Agent::ActivityWord(const Napi::CallbackInfo &info) {
     return activityRef_.Value();
@@ -1305,6 +1331,7 @@ Agent::Counters(const Napi::CallbackInfo &info) {
         o.Set("engineRounds", Napi::Number::New(env, static_cast<double>(engineRounds_.load())));
         o.Set("notifsIn", Napi::Number::New(env, static_cast<double>(totalNotifsIn_.load())));
         o.Set("notifsOut", Napi::Number::New(env, static_cast<double>(totalNotifsOut_.load())));
+        o.Set("pingsOut", Napi::Number::New(env, static_cast<double>(totalPingsOut_.load())));
         o.Set("liveAgents", Napi::Number::New(env, static_cast<double>(gLiveAgents.load())));
         return o;
     });
@@ -1312,8 +1339,11 @@ Agent::Counters(const Napi::CallbackInfo &info) {
 
 // stopEngine(): for a process that exits without close() (process.exit skips the environment
 // cleanup hook): the engine thread stops and is joined now, so nothing calls NIXL while the
-// process's static state is destroyed. Nothing is released and no promise settles; the agent is
-// unusable afterwards.
+// process's static state is destroyed. The engine runs shutdownEngine as for close(): it lingers
+// kCloseLinger after a send in the last second (a message sent just before the exit still
+// leaves), then releases transfers, registrations and peers and destroys the agent. Nothing is
+// reported to JS (no promise settles, no drain, buffers stay referenced); the agent is unusable
+// afterwards.
 Napi::Value
 Agent::StopEngine(const Napi::CallbackInfo &info) {
     return guard(info, [&]() -> Napi::Value {
@@ -1352,6 +1382,15 @@ Agent::Close(const Napi::CallbackInfo &info) {
 void
 Agent::bumpActivity() {
     std::atomic_ref<uint32_t>(*activitySeq_).fetch_add(1, std::memory_order_release);
+}
+
+// Engine thread, under outMu_, after queueing `n` settled reads: a read that settles inside
+// postRead is listed after them (JS drains them first when this word moved since its last drain).
+// Not the activity counter: a signal bumps that once per batch, and a bump per read would make
+// the signal that follows a spinning wait's report look like new activity.
+void
+Agent::countSettled(size_t n) {
+    std::atomic_ref<uint32_t>(activitySeq_[2]).fetch_add(static_cast<uint32_t>(n), std::memory_order_release);
 }
 
 void
@@ -1405,6 +1444,7 @@ Agent::settle(uint32_t id, int status, bool deregistered, bool closed,
               std::optional<uint32_t> crc) {
     std::lock_guard<std::mutex> lk(outMu_);
     settled_.push_back(Settled{id, status, deregistered, closed, crc.has_value(), crc.value_or(0)});
+    countSettled(1);
 }
 
 // A command whose execution threw (out of memory, or a library throw outside safeCall): a pending
@@ -1414,7 +1454,10 @@ Agent::failCommand(const Command &c) noexcept {
     try {
         std::lock_guard<std::mutex> lk(outMu_);
         if (c.kind == CmdKind::LoadRemote && c.token) replies_.push_back(Reply{c.token, NIXL_ERR_UNKNOWN, ""});
-        else if (c.kind == CmdKind::PostRead) settled_.push_back(Settled{c.id, NIXL_ERR_UNKNOWN, false, false, false});
+        else if (c.kind == CmdKind::PostRead) {
+            settled_.push_back(Settled{c.id, NIXL_ERR_UNKNOWN, false, false, false});
+            countSettled(1);
+        }
     }
     catch (...) {
         // out of memory even for the reply: nothing more can be done here
@@ -1477,10 +1520,12 @@ Agent::execute(Command &c) {
                 // with the ping's status if the peer is unreachable. (A peer dying between
                 // the ping and the load is a remaining, narrow window.)
                 st = safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
+                ++totalPingsOut_;
                 if (st == NIXL_SUCCESS) {
                     nixl_notifs_t got; // progress once so a reset connection is noticed
                     if (safeCall([&] { return agent_->getNotifs(got); }) == NIXL_SUCCESS) (void)takeNotifs(got);
                     st = safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
+                    ++totalPingsOut_;
                 }
             }
             if (st == NIXL_SUCCESS && secs.find(c.blob) == secs.end()) {
@@ -1525,6 +1570,7 @@ Agent::execute(Command &c) {
             if (peerReadHold(static_cast<size_t>(c.length)) > peerReadHold() &&
                 (c.peer != prePostPingPeer_ || now - prePostPingAt_ >= std::chrono::milliseconds(20))) {
                 (void)safeCall([&] { return agent_->genNotif(c.peer, std::string()); });
+                ++totalPingsOut_;
                 prePostPingPeer_ = c.peer;
                 prePostPingAt_ = now;
             }
@@ -1533,7 +1579,7 @@ Agent::execute(Command &c) {
             if (st == NIXL_IN_PROG || st < 0) {
                 entry.mapped().req = req;
                 xfers_.insert(std::move(entry));
-                nextPing_ = Clock::now(); // tell the target at once that it is being read
+                pingSoon(c.id, c.peer); // tell the target at once that it is being read
                 ++activeXfers_;
                 break;
             }
@@ -1544,7 +1590,7 @@ Agent::execute(Command &c) {
     }
     case CmdKind::Adopt: {
         Xfer &x = xfers_.insert(std::move(c.node)).position->second; // (made before the READ was posted)
-        nextPing_ = Clock::now();
+        pingSoon(c.id, x.peer);
         // [I5] Posted inline while a command of the batch before this one dropped its peer's
         // metadata (a refused section load, an invalidation): that command's sweep ran before this
         // entry existed, and NIXL now answers NOT_FOUND for it while its GET may still run. Orphaned
@@ -1844,14 +1890,16 @@ Agent::shutdownEngine() {
     nixlRegistrations_ = 0;
     std::lock_guard<std::mutex> olk(outMu_);
     for (uint32_t id : closedReads) settled_.push_back(Settled{id, NIXL_ERR_CANCELED, false, true, false, 0});
+    countSettled(closedReads.size());
     deregistered_.insert(deregistered_.end(), freedRegions.begin(), freedRegions.end());
 }
 
 // While READs from a peer are in flight, that peer's worker must keep progressing (over
 // TCP, UCX serves a GET in the target's progress). The target cannot see one-sided reads,
-// so the reader sends it an empty notification every `kPingEvery`: each one counts as
-// activity there and keeps its engine in busy polling. Empty notifications are reserved
-// for this and never reach JS (an encoded ECTP envelope is never empty).
+// so the reader sends it an empty notification every 20 ms (called after every command and every
+// round of engineMain, it returns at once when no ping is due): each one counts as activity there
+// and keeps its engine in busy polling. Empty notifications are reserved for this and never reach
+// JS (an encoded ECTP envelope is never empty).
 void
 Agent::pingPeers() {
     auto now = Clock::now();
@@ -1860,9 +1908,34 @@ Agent::pingPeers() {
     std::unordered_set<std::string> peers;
     for (auto &x : xfers_)
         if (x.second.failedStatus == 0 && !x.second.orphaned) peers.insert(x.second.peer); // a failed one is only waited out
+    if (peers.empty()) return;
     std::lock_guard<std::mutex> lk(nixlMu_);
-    for (auto &p : peers)
+    for (auto &p : peers) {
         (void)safeCall([&] { return agent_->genNotif(p, std::string()); });
+        ++totalPingsOut_;
+    }
+}
+
+// Transfer `id` to `peer` just went in flight: the next pingPeers() pings at once, not up to 20 ms
+// later, when no other transfer to that peer was in flight (the target may be idle). Only then:
+// pingPeers() runs after every command, so moving the ping forward for every READ would ping once
+// per READ in a stream of them, not every 20 ms.
+void
+Agent::pingSoon(uint32_t id, const std::string &peer) {
+    for (const auto &x : xfers_)
+        if (x.first != id && x.second.peer == peer && x.second.failedStatus == 0 && !x.second.orphaned) return;
+    nextPing_ = Clock::now();
+}
+
+// pingPeers() from the engine loop, which nothing may escape: a throw (out of memory) is dropped,
+// and the next call pings again.
+void
+Agent::pingDue() noexcept {
+    try {
+        pingPeers();
+    }
+    catch (...) {
+    }
 }
 
 // True when drain() or the activity callback has something to hand to JS.
@@ -1940,6 +2013,7 @@ Agent::engineMain() {
             }
             leaveLong();
             did = true;
+            pingDue(); // a batch may be long (a whole copy per READ over CMA, thousands of sends)
             // What a command queued for JS goes to it now, not after the rest of the batch: a
             // READ settled inside postXferReq (over CMA the whole copy runs there) lets JS start
             // the next read while this thread copies, instead of the pipeline draining once per
@@ -1952,6 +2026,10 @@ Agent::engineMain() {
         catch (...) {
             did = true; // (out of memory) nothing may escape this thread; the next round retries
         }
+        // Every round, busy or not: with a command or a completion in every round the branches
+        // below, which pinged before, never ran, so a stream of sends or reads starved the pings
+        // (and a target freed memory being read: its deregistration hold counts from the last ping).
+        pingDue();
         auto now = Clock::now();
         if (pinged_) {
             pinged_ = false;
@@ -1985,22 +2063,10 @@ Agent::engineMain() {
             // adds straight to the copy time; a sched_yield here handed the core to another
             // thread once per segment whenever the machine was busy (10-25 % below the raw
             // probe under load). The JS thread still gets nixlMu_ through jsWaiting_.
-            try {
-                pingPeers();
-            }
-            catch (...) { // (out of memory) nothing may escape this thread; the next round pings again
-            }
             cpuRelax();
             continue;
         }
-        const bool waiting = anyWaitingXfer();
-        if (waiting) { // a cancelled GET over TCP still needs its target to progress
-            try {
-                pingPeers();
-            }
-            catch (...) { // (out of memory) as above
-            }
-        }
+        const bool waiting = anyWaitingXfer(); // (a cancelled GET over TCP still needs its target to progress: pinged above)
         std::unique_lock<std::mutex> lk(qMu_);
         if (!queue_.empty()) continue;
         if (waiting) {
@@ -2037,11 +2103,12 @@ Agent::engineMain() {
 }
 
 // Fast path for small reads, on the JS thread: when no command is queued (so ordering is
-// kept), the engine is not inside a NIXL call (the lock is free within a few tries) and the
-// peer's section is already loaded, create and post the READ here. Small reads over shared
-// memory complete inside postXferReq, saving two thread hand-offs; a request still in
-// progress is handed to the engine (Adopt). Reads above kInlineMax always go to the engine,
-// so the JS thread never performs a long copy.
+// kept), the engine is not inside a NIXL call (the lock is free within a brief try: this never
+// waits for the engine's call, which may run a whole READ) and the peer's section is already
+// loaded, create and post the READ here. Small reads over shared memory complete inside
+// postXferReq, saving two thread hand-offs; a request still in progress is handed to the
+// engine (Adopt). Reads above kInlineMax always go to the engine, so the JS thread never
+// performs a long copy.
 int
 Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, uintptr_t localAddr,
                      uintptr_t remoteAddr, size_t length, std::string_view section, bool crc) {
@@ -2053,14 +2120,13 @@ Agent::tryInlineRead(uint32_t id, const std::string &peer, uint32_t regionId, ui
         // Keeps the engine off the lock (it checks before each loop and each command).
         jsWaiting_.fetch_add(1, std::memory_order_seq_cst);
         if (!engineLong_.load(std::memory_order_seq_cst)) {
-            // The engine is in a short call (or about to back off): spin briefly (a short
-            // call takes ~1 us; sleeping on the mutex would add a wake-up), then wait for it.
-            auto until = Clock::now() + std::chrono::microseconds(20);
-            while (!lk.try_lock()) {
-                if (Clock::now() > until) {
-                    lk.lock();
-                    break;
-                }
+            // The engine is in a call outside any command (getNotifs, getXferStatus,
+            // releaseXferReq, a ping), usually ~1 us: spin briefly (sleeping on the mutex would
+            // add a wake-up), but never wait longer. NIXL 1.4's UCX backend progresses its worker
+            // until idle inside each call, so over TCP one getXferStatus can run a whole large READ
+            // (a 4 KiB startRead waited 0.86-1.05 s behind a 256 MiB one when this took the lock).
+            const auto until = Clock::now() + std::chrono::microseconds(20);
+            while (!lk.try_lock() && Clock::now() <= until) {
             }
         }
         else {
@@ -2185,8 +2251,12 @@ Agent::onSignal(Napi::Env env) {
                          .Value());
     }
     if (closing_ && engineDone_.load()) {
-        if (engine_.joinable()) engine_.join();
-        --gLiveAgents;
+        // Counted out where the thread is joined: a stopEngine() while close() was in flight joined
+        // it (and counted it out) already, and counting again here made liveAgents go negative.
+        if (engine_.joinable()) {
+            engine_.join();
+            --gLiveAgents;
+        }
         closed_ = true;
         closing_ = false;
         refs_.clear(); // the agent is gone: nothing references the memory any more

@@ -124,6 +124,12 @@ export interface NativeCounters {
   readonly notifsIn: number;
   /** Notifications ever sent. */
   readonly notifsOut: number;
+  /**
+   * Empty notifications ever sent (not in `notifsOut`): the progress pings to each peer this agent
+   * reads from (every 20 ms while reads to it are in flight, and before a READ too large for the
+   * target's plain deregistration hold), and the probes before loading a peer's section.
+   */
+  readonly pingsOut: number;
   /** Agents (engine threads) alive in this process. */
   readonly liveAgents: number;
 }
@@ -155,7 +161,11 @@ export interface NativeAgentOptions {
 export interface NativeAgent {
   /** Connection-only metadata of this agent (no memory sections). */
   localMetadata(): Buffer;
-  /** Register host memory; the addon keeps a reference so GC cannot free it. */
+  /**
+   * Register host memory; the addon keeps a reference so GC cannot free it. Synchronous, on the JS
+   * thread under the agent lock: it waits for the NIXL call the engine thread is in, which may be a
+   * whole READ (see "calls the JS thread makes under the agent lock" in the package README).
+   */
   registerMemory(bytes: ArrayBufferView | ArrayBuffer): NativeRegistration;
   /** Deregister (asynchronously, after releasing transfers into it). Returns false if unknown. */
   deregisterMemory(id: number): boolean;
@@ -165,9 +175,15 @@ export interface NativeAgent {
    * NIXL_ERR_MISMATCH without reaching NIXL, which crashes on some damaged ones.
    */
   loadRemote(metadata: Uint8Array): Promise<string>;
+  /**
+   * Whether `loadRemote` would hand `metadata` to NIXL (the shape of an agent's `localMetadata()`,
+   * checked as `loadRemote` checks it), answered synchronously. Absent from addons built before it
+   * existed.
+   */
+  metadataWellFormed?(metadata: Uint8Array): boolean;
   /** Forget a remote agent (NOT_FOUND, i.e. already dropped by NIXL, is not an error). */
   invalidateRemote(name: string): void;
-  /** Whether metadata of `name` is loaded. */
+  /** Whether metadata of `name` is loaded. Waits for the engine's NIXL call, as `registerMemory` does. */
   checkRemote(name: string): boolean;
   /**
    * Post one READ of `length` bytes into a registered region from the source that `location`
@@ -209,20 +225,26 @@ export interface NativeAgent {
   /** Leak-check counters. */
   counters(): NativeCounters;
   /**
-   * An 8-byte buffer, the same for the agent's whole life. Word 0 is a 32-bit counter that the
+   * A 12-byte buffer, the same for the agent's whole life. Word 0 is a 32-bit counter that the
    * engine thread increments (with release ordering) whenever `drain` may have something new:
    * read it with `Atomics.load` on a `Uint32Array`; an unchanged value means `drain` would
    * return `undefined`, so a poll can skip the call. Word 1 is the CRC-32C of the last read
    * that settled inside `postReadWithCrc` (written on the JS thread, valid right after the call).
+   * Word 2 counts the reads the engine has settled (queued for `drain`), incremented as each is
+   * queued: a read settled inside `postRead` settled after every one it counts. (8 bytes, without
+   * word 2, from addons built before it existed.)
    */
   activityWord(): ArrayBuffer;
   /** Release every transfer, registration, peer and the agent; joins the engine thread. */
   close(): Promise<void>;
   /**
-   * Stop and join the engine thread now, releasing nothing: for a process that exits without
-   * `close()` (`process.exit()` skips the addon's teardown, and the engine thread would otherwise
-   * call NIXL while the process's static state is destroyed). The agent is unusable afterwards.
-   * Absent from addons built before it existed.
+   * Stop and join the engine thread now: for a process that exits without `close()`
+   * (`process.exit()` skips the addon's teardown, and the engine thread would otherwise call NIXL
+   * while the process's static state is destroyed). The engine shuts down as for `close()`: after
+   * a send in the last second it first progresses for 200 ms (so the message still leaves), then
+   * releases transfers, registrations and peers and destroys the agent; nothing is reported (no
+   * promise settles, `drain` gets nothing). The agent is unusable afterwards. Absent from addons
+   * built before it existed.
    */
   stopEngine?(): void;
 }

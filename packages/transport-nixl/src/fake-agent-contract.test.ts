@@ -62,6 +62,9 @@ function fakeTransport(localId: string, options: { closeNeverResolves?: boolean 
       log.loaded.push(name);
       return Promise.resolve(name);
     },
+    metadataWellFormed(md: Uint8Array) {
+      return nameIn(md) !== undefined;
+    },
     send(peer: unknown, bytes: unknown) {
       if (typeof peer !== "string") throw Object.assign(new Error("peer must be a string"), { code: "ERR_INVALID_ARG" });
       if (!ArrayBuffer.isView(bytes)) throw Object.assign(new Error("message must be a Buffer"), { code: "ERR_INVALID_ARG" });
@@ -151,6 +154,24 @@ describe("connectPeer with a newer epoch: only the peer's own agent metadata rep
     expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
     await t.connectPeer("b", 2, metadataOf("b")); // its own newer metadata does replace it
     expect(log.invalidated.filter((n) => n === "b")).toHaveLength(2);
+    await t.close();
+  });
+});
+
+describe("connectPeer with a newer epoch and damaged metadata naming the peer [I1]", () => {
+  // transport.ts: bytes that are no NIXL agent metadata leave a live connection alone; the addon
+  // refused such a body only after the live connection had been invalidated.
+  it("its own name with a damaged body rejects INVALID_ARGUMENT before the live connection is invalidated, and its reads go on", async () => {
+    const { t, log } = fakeTransport("a");
+    await t.connectPeer("b", 1, metadataOf("b"));
+    const region = t.registerMemory(new Uint8Array(16));
+    t.startRead({ readId: 1, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    await expect(t.connectPeer("b", 2, metadataOf("b", "damaged"))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
+    expect(log.loaded).toEqual(["b"]);
+    expect(t.counters().peers).toBe(1);
+    t.startRead({ readId: 2, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
     await t.close();
   });
 });

@@ -81,6 +81,25 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport peers over NIXL${NIXL_SKIP_REASON}`
     expect(a.counters().loadedPeers).toBe(1);
   });
 
+  it("[I1] a newer epoch's metadata naming the connected peer with a damaged body rejects INVALID_ARGUMENT and leaves the live connection up", async () => {
+    const { a, b } = await pair();
+    const metadata = b.localMetadata();
+    // NIXL's head ("nixlSerDes|Agent", u64 name length, the name, "|") intact, then bytes that are no NIXL fields.
+    const head = 16 + 8 + Buffer.byteLength(b.localId) + 1;
+    const damaged = new Uint8Array(head + 4);
+    damaged.set(metadata.subarray(0, head));
+    damaged.set([1, 2, 3, 4], head);
+    await expect(a.connectPeer(b.localId, 2, damaged)).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    // Before, the epoch-1 connection was invalidated first and only then did the addon refuse the bytes.
+    expect(a.counters()).toMatchObject({ peers: 1, loadedPeers: 1 });
+    const region = a.registerMemory(new Uint8Array(4096));
+    const source = b.describe(b.registerMemory(pattern(4096, 6)), 0, 4096);
+    a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: 4096 } });
+    const got: ReadResult[] = [];
+    await until([a, b], () => got.push(...a.poll().reads) > 0, "read 1");
+    expect(got).toEqual([{ readId: 1, status: "done", bytesRead: 4096 }]);
+  });
+
   it("connectPeer with the metadata of a closed agent rejects PEER_UNREACHABLE (NIXL_ERR_BACKEND in its details)", async () => {
     const a = makeTransport("a");
     open.push(a);

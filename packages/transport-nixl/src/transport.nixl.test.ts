@@ -383,6 +383,73 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
   });
 
   it.skipIf(DIST_MISSING)(
+    `[I1][I5] a reader whose engine has a command in every round still pings the peer it reads from every 20 ms${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
+    async () => {
+      // The owner's deregistration hold counts from the reader's last ping. The engine pinged only
+      // in rounds with nothing else to do: a stream of commands or completions starved the pings
+      // (an owner deregistering a region read by 64 reads of 96 KiB at a time freed it at once in
+      // 3 of 8 runs).
+      const size = 16 << 20;
+      const a = makeTransport("a");
+      const other = makeTransport("other");
+      open.push(a, other);
+      await a.connectPeer(other.localId, 1, other.localMetadata());
+      const region = a.registerMemory(new Uint8Array(size));
+      const { child, peerId, source } = await connectedTcpChild(a, region, size, 4096);
+      try {
+        child.kill("SIGSTOP"); // the read below stays in flight, each status call short
+        a.startRead({ readId: 2, peerId, source, destination: { region, offset: 0, length: size } });
+        await new Promise((r) => setTimeout(r, 50));
+        const pings = a.counters().pingsOut;
+        const started = performance.now();
+        // A send (an engine command) in every engine round, to another peer.
+        while (performance.now() - started < 300) a.send(other.localId, new Uint8Array([1]));
+        const sent = a.counters().pingsOut - pings;
+        expect(sent, `${sent} pings in 300 ms`).toBeGreaterThanOrEqual(5); // 15 due
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(DIST_MISSING)(
+    `a small startRead beside a large READ served over TCP returns at once: the JS thread never waits for the engine's NIXL call${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
+    async () => {
+      // Over TCP, NIXL 1.4 progresses its worker until idle inside the engine's getXferStatus, so
+      // one such call can run most of a large READ; a startRead that took the agent lock then
+      // blocked the JS thread that long (a 4 KiB read waited 0.86-1.05 s behind 256 MiB).
+      const size = 128 << 20;
+      const a = makeTransport("a");
+      open.push(a);
+      const region = a.registerMemory(new Uint8Array(size + 4096));
+      const { child, peerId, source } = await connectedTcpChild(a, region, size, 4096);
+      try {
+        const results: ReadResult[] = [];
+        const started = performance.now();
+        a.startRead({ readId: 2, peerId, source, destination: { region, offset: 0, length: size } });
+        let worst = 0;
+        let next = 3;
+        while (!results.some((r) => r.readId === 2)) {
+          if (performance.now() - started > 30_000) throw new Error("the large read did not end in 30 s");
+          await new Promise((r) => setTimeout(r, 5));
+          const t = performance.now();
+          a.startRead({ readId: next++, peerId, source, destination: { region, offset: size, length: 4096 } });
+          worst = Math.max(worst, performance.now() - t);
+          results.push(...a.poll().reads);
+        }
+        const largeMs = performance.now() - started;
+        await until([a], () => results.push(...a.poll().reads) >= next - 2, "the small reads");
+        expect(results.filter((r) => r.status !== "done")).toEqual([]);
+        expect(worst, `slowest small startRead ${worst.toFixed(1)} ms, large read ${largeMs.toFixed(0)} ms`).toBeLessThan(Math.max(50, largeMs / 4));
+      } finally {
+        child.kill("SIGKILL");
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(DIST_MISSING)(
     `a small read posted on the JS thread to a peer just killed is held for cancelGraceMs too [I5]${DIST_MISSING ? " [skipped: run npx tsup in packages/transport-nixl first]" : ""}`,
     async () => {
       const graceMs = 1000;
@@ -762,6 +829,21 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     }
   });
 
+  it("an agent whose engine is stopped (process exit) while its close() is in flight is counted out of liveAgents once", async () => {
+    const addon = loadNixlAddon();
+    const before = addon.liveAgents();
+    const a = makeTransport("a");
+    open.push(a);
+    expect(addon.liveAgents()).toBe(before + 1);
+    const agent = (a as unknown as { agent: { close(): Promise<void>; stopEngine(): void } }).agent;
+    const closing = agent.close();
+    agent.stopEngine(); // what the exit listener does for a transport still closing
+    await closing;
+    await a.close();
+    // Before, stopEngine counted it out and close()'s completion again: one below the agents alive.
+    expect(addon.liveAgents()).toBe(before);
+  });
+
   it("counts reads whose source and destination lie at different offsets modulo 64 (misalignedReads)", async () => {
     const { a, b } = await pair();
     const size = 4096;
@@ -904,6 +986,27 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport over NIXL${NIXL_SKIP_REASON}`, () =
     // so the order is not asserted: only that each read is reported, once, and 2 apart from 3.
     expect(polls.flat().sort()).toEqual([1, 2, 3]);
     expect(polls.some((ids) => ids.includes(2) && ids.includes(3)), JSON.stringify(polls)).toBe(false);
+  });
+
+  it("poll lists reads in settlement order: one the engine settled before a small read settled inside startRead comes first", async () => {
+    const { a, b } = await pair();
+    const large = 4 << 20; // goes to the engine
+    const source = b.describe(b.registerMemory(pattern(large, 2)), 0, large);
+    const region = a.registerMemory(new Uint8Array(large + 4096));
+    const activity = (a as unknown as { activitySeq: Uint32Array }).activitySeq;
+    const before = Atomics.load(activity, 0);
+    a.startRead({ readId: 1, peerId: b.localId, source, destination: { region, offset: 0, length: large } });
+    // Until the engine has settled read 1 (its activity counter moves); nothing polls it yet.
+    await until([a], () => Atomics.load(activity, 0) !== before, "the engine to settle read 1");
+    // Read 2 is small and the section is loaded: it settles inside startRead (or, if NIXL is slow, later).
+    a.startRead({ readId: 2, peerId: b.localId, source, destination: { region, offset: large, length: 4096 } });
+    const got: ReadResult[] = [];
+    await until([a, b], () => got.push(...a.poll().reads) >= 2, "both reads");
+    // Before, results settled inside startRead were always listed before the engine's.
+    expect(got.map((r) => [r.readId, r.status])).toEqual([
+      [1, "done"],
+      [2, "done"],
+    ]);
   });
 
   it("a command that queues nothing for JS (a successful send) does not signal it: the sender's next poll is the idle result", async () => {

@@ -178,7 +178,8 @@ function keyOf(bytes: Uint8Array): string {
  * is still collected). `process.exit()` skips the addon's environment teardown, which would stop
  * their engine threads: an `exit` listener stops them instead, so no engine thread calls NIXL
  * while the process's static state is destroyed (a stand-in NIXL under AddressSanitizer showed
- * a use-after-free there).
+ * a use-after-free there). Each stop runs the engine's shutdown (see `NativeAgent.stopEngine`):
+ * 200 ms more for an agent that sent in the last second, so its last message still leaves.
  */
 const openAgents = new Set<WeakRef<NativeAgent>>();
 let exitListener = false;
@@ -231,7 +232,14 @@ export class NixlTransport implements Transport {
   /** The addon's transfer id of each read in flight, by the caller's read id. */
   private readonly nativeIds = new Map<number, number>();
   private lastNativeId = 0;
-  private localResults: ReadResult[] = [];
+  /**
+   * Results not yet reported by `poll`, in settlement order: reads settled inside `startRead`
+   * (refused, or completed inline), after the engine's reads settled before them, which are
+   * drained first for that (see `queueLocal`).
+   */
+  private pendingReads: ReadResult[] = [];
+  /** Messages drained from the engine before `poll` (with reads that settled before a local result). */
+  private pendingMessages: ReceivedMessage[] = [];
   private readonly unreachable = new Set<string>();
   /** NIXL status value to its name (from the addon's `statusCodes`). */
   private readonly statusNames: ReadonlyMap<number, string>;
@@ -241,6 +249,13 @@ export class NixlTransport implements Transport {
   private readonly activitySeq: Uint32Array;
   /** The CRC-32C of the last read settled inside `postReadWithCrc` (JS thread only). */
   private readonly inlineCrc: Uint32Array;
+  /**
+   * How many reads the engine has settled (queued for `drain()`), counted by the addon (word 2 of
+   * its activity buffer); undefined with an addon built before it counted them.
+   */
+  private readonly engineSettled: Uint32Array | undefined;
+  /** `engineSettled` as of the last `drain()`. */
+  private drainedSettled = 0;
   /** `activitySeq` as of the last `drain()`. */
   private drainedSeq = 0;
   /**
@@ -307,6 +322,7 @@ export class NixlTransport implements Transport {
     const words = this.agent.activityWord();
     this.activitySeq = new Uint32Array(words, 0, 1);
     this.inlineCrc = new Uint32Array(words, 4, 1);
+    this.engineSettled = words.byteLength >= 12 ? new Uint32Array(words, 8, 1) : undefined;
     this.drainedSeq = Atomics.load(this.activitySeq, 0);
     this.reportedSeq = this.drainedSeq;
   }
@@ -348,6 +364,16 @@ export class NixlTransport implements Transport {
           ),
         );
     }
+    // [I1] Nor do bytes that name the peer but that the addon would refuse to load (a damaged
+    // body): checked as loadRemote checks them, before the live connection is invalidated.
+    if (this.agent.metadataWellFormed?.(metadata) === false)
+      return Promise.reject(
+        new EctpError(
+          "INVALID_ARGUMENT",
+          `loading NIXL metadata of peer ${peerId} (epoch ${epoch}) refused: the metadata is not an ECTP NIXL agent's (UCX connection metadata)`,
+          { details: { peerId, epoch } },
+        ),
+      );
     // Always invalidate first: NIXL may still hold an older incarnation's metadata (it
     // refuses different connection info for a loaded agent with NOT_ALLOWED); NOT_FOUND,
     // i.e. already dropped, is not an error.
@@ -413,7 +439,9 @@ export class NixlTransport implements Transport {
    * The buffer is marked untransferable (`postMessage` or `structuredClone` with it in the transfer
    * list cannot detach it while NIXL reads into or from it); a resizable ArrayBuffer, which could
    * shrink under NIXL, is refused with INVALID_ARGUMENT. Never call `ArrayBuffer.prototype.transfer`
-   * on a registered buffer (it detaches the memory whatever the mark says).
+   * on a registered buffer (it detaches the memory whatever the mark says). Synchronous: it waits
+   * for the NIXL call the engine thread is in, which may be a whole READ (package README, "calls
+   * the JS thread makes under the agent lock").
    */
   registerMemory(bytes: Uint8Array): MemoryRegion {
     this.assertOpen("registerMemory");
@@ -462,7 +490,7 @@ export class NixlTransport implements Transport {
     // Any safe integer (the core's ids never wrap); the addon gets its own 32-bit id for the transfer.
     if (!Number.isSafeInteger(readId) || readId < 0)
       throw new EctpError("INVALID_ARGUMENT", `read id must be a non-negative safe integer; got ${String(readId)}`);
-    if (this.nativeIds.has(readId) || (this.localResults.length > 0 && this.localResults.some((x) => x.readId === readId)))
+    if (this.nativeIds.has(readId) || (this.pendingReads.length > 0 && this.pendingReads.some((x) => x.readId === readId)))
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} is already in flight`);
     if (!destination?.region)
       throw new EctpError("INVALID_ARGUMENT", `read ${readId} has no destination region`);
@@ -508,8 +536,7 @@ export class NixlTransport implements Transport {
     // Settled inside the call (small-read path): report it from the next poll, exactly as
     // if the engine had settled it.
     const result = this.result(readId, peerId, length, status);
-    this.localResults.push(status === 0 && read.crc32c === true ? { ...result, crc32c: this.inlineCrc[0] as number } : result);
-    this.wake();
+    this.queueLocal(status === 0 && read.crc32c === true ? { ...result, crc32c: this.inlineCrc[0] as number } : result);
   }
 
   /** Ask to cancel; the read still reports exactly one result, once it has really settled [C8][I5]. */
@@ -536,48 +563,17 @@ export class NixlTransport implements Transport {
     // to the event loop, and an idle poll makes no N-API call.
     const seq = Atomics.load(this.activitySeq, 0);
     const engineMoved = seq !== this.drainedSeq;
-    if (!engineMoved && this.localResults.length === 0 && this.unreachable.size === 0) {
+    if (!engineMoved && this.pendingReads.length === 0 && this.pendingMessages.length === 0 && this.unreachable.size === 0) {
       this.activity = false;
       return IDLE;
     }
     this.reportedSeq = seq;
-    if (!engineMoved && this.unreachable.size === 0) {
-      // Only results decided in startRead (reads settled inside it, or refused): hand over their list.
-      const reads = this.localResults;
-      this.localResults = [];
-      this.activity = false;
-      return { messages: IDLE.messages, reads, unreachable: IDLE.unreachable };
-    }
-    this.drainedSeq = seq;
-    const drained = decodeNativeDrain(engineMoved ? this.agent.drain() : undefined, this.statusNames);
-    const messages: readonly ReceivedMessage[] =
-      drained.notifs.length === 0
-        ? IDLE.messages
-        : drained.notifs.map((n) => ({
-            from: n.from,
-            bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength),
-          }));
-    const reads = this.localResults;
-    this.localResults = [];
-    for (const id of drained.orphaned) {
-      const st = this.reads.get(id);
-      if (st) st.orphaned = true;
-    }
-    for (const s of drained.reads) {
-      const r = this.settle(s);
-      if (r) reads.push(r);
-    }
-    for (const f of drained.sendFailures) {
-      // A send made under an older connection, failing after the peer was connected anew (a new
-      // epoch's metadata loaded), says nothing about the new connection: it is lost, as any
-      // message may be, and the new connection stands.
-      const current = this.peers.get(f.peer);
-      if (current !== undefined && current.generation !== f.tag) {
-        this.staleSendFailures++;
-        continue;
-      }
-      this.markUnreachable(f.peer, f.status === -10);
-    }
+    if (engineMoved) this.drainEngine(seq);
+    // Results settled inside startRead come after the engine's that settled before them (queueLocal drained those first).
+    const reads = this.pendingReads;
+    this.pendingReads = [];
+    const messages = this.pendingMessages.length === 0 ? IDLE.messages : this.pendingMessages;
+    if (messages !== IDLE.messages) this.pendingMessages = [];
     let unreachable = IDLE.unreachable;
     if (this.unreachable.size > 0) {
       unreachable = [...this.unreachable];
@@ -649,8 +645,51 @@ export class NixlTransport implements Transport {
   }
 
   private failLocally(readId: number, error: string, peerGone = false): void {
-    this.localResults.push(peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error });
+    this.queueLocal(peerGone ? { readId, status: "failed", error, peerGone } : { readId, status: "failed", error });
+  }
+
+  /**
+   * Queue a result decided inside `startRead` for the next `poll`. `poll` lists reads in settlement
+   * order, so reads the engine settled before this one (counted by the addon, not yet drained) are
+   * drained first and listed before it.
+   */
+  private queueLocal(result: ReadResult): void {
+    const settled = this.engineSettled === undefined ? undefined : Atomics.load(this.engineSettled, 0);
+    const seq = Atomics.load(this.activitySeq, 0);
+    if (settled === undefined ? seq !== this.drainedSeq : settled !== this.drainedSettled) this.drainEngine(seq);
+    this.pendingReads.push(result);
     this.wake();
+  }
+
+  /**
+   * Take what the engine queued (`drain()`), as of activity counter `seq`: its messages and settled
+   * reads join the pending lists, failed sends and orphaned transfers are handled now.
+   */
+  private drainEngine(seq: number): void {
+    this.drainedSeq = seq;
+    if (this.engineSettled !== undefined) this.drainedSettled = Atomics.load(this.engineSettled, 0);
+    const drained = decodeNativeDrain(this.agent.drain(), this.statusNames);
+    for (const n of drained.notifs)
+      this.pendingMessages.push({ from: n.from, bytes: new Uint8Array(n.bytes.buffer, n.bytes.byteOffset, n.bytes.byteLength) });
+    for (const id of drained.orphaned) {
+      const st = this.reads.get(id);
+      if (st) st.orphaned = true;
+    }
+    for (const s of drained.reads) {
+      const r = this.settle(s);
+      if (r) this.pendingReads.push(r);
+    }
+    for (const f of drained.sendFailures) {
+      // A send made under an older connection, failing after the peer was connected anew (a new
+      // epoch's metadata loaded), says nothing about the new connection: it is lost, as any
+      // message may be, and the new connection stands.
+      const current = this.peers.get(f.peer);
+      if (current !== undefined && current.generation !== f.tag) {
+        this.staleSendFailures++;
+        continue;
+      }
+      this.markUnreachable(f.peer, f.status === -10);
+    }
   }
 
   /** The result of a read that ended with NIXL `status` (not cancelled, not deregistered). */
