@@ -283,8 +283,13 @@ function notAMessage(field: string, type: string, v: unknown, hint = ""): EctpEr
  * (in every Node this package supports), which lib ES2022 does not declare.
  */
 function isWellFormed(s: string): boolean {
-  return (s as string & { isWellFormed(): boolean }).isWellFormed();
+  // The last string found well-formed is remembered: one producer id or model comes in every descriptor.
+  if (s === lastWellFormed) return true;
+  if (!(s as string & { isWellFormed(): boolean }).isWellFormed()) return false;
+  lastWellFormed = s;
+  return true;
 }
+let lastWellFormed = "";
 
 function isSafeNonNegative(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
