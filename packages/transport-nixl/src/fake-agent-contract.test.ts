@@ -141,37 +141,39 @@ describe("connectPeer and a live connection", () => {
 
 describe("connectPeer with a newer epoch: only the peer's own agent metadata replaces a live connection [I1]", () => {
   // transport.ts: "A live connection is torn down (invalidated below) only for metadata of this very agent".
-  it("another agent's metadata, or bytes that are no agent metadata, under a connected peer's id reject INVALID_ARGUMENT naming what they are, and the peer's reads go on", async () => {
+  /** A transport connected to peer b (epoch 1) with read 1 from it in flight. */
+  const readingFromB = async () => {
     const { t, log } = fakeTransport("a");
     await t.connectPeer("b", 1, metadataOf("b"));
     const region = t.registerMemory(new Uint8Array(16));
-    t.startRead({ readId: 1, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    const read = (readId: number) => t.startRead({ readId, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    read(1);
+    /** The live connection still stands: invalidated and loaded once (the first connect's), and a new read goes in flight. */
+    const expectUntouched = () => {
+      expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
+      expect(log.loaded).toEqual(["b"]);
+      read(2);
+      expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
+    };
+    return { t, log, expectUntouched };
+  };
+
+  it("another agent's metadata, or bytes that are no agent metadata, under a connected peer's id reject INVALID_ARGUMENT naming what they are, and the peer's reads go on", async () => {
+    const { t, log, expectUntouched } = await readingFromB();
     await expect(t.connectPeer("b", 2, metadataOf("c"))).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("metadata given for peer b belongs to NIXL agent c") });
     await expect(t.connectPeer("b", 3, new Uint8Array([1, 2, 3]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("metadata given for peer b is not NIXL agent metadata") });
-    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
-    expect(log.loaded).toEqual(["b"]);
-    t.startRead({ readId: 2, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
-    expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
+    expectUntouched();
     await t.connectPeer("b", 2, metadataOf("b")); // its own newer metadata does replace it
     expect(log.invalidated.filter((n) => n === "b")).toHaveLength(2);
     await t.close();
   });
-});
 
-describe("connectPeer with a newer epoch and damaged metadata naming the peer [I1]", () => {
-  // transport.ts: bytes that are no NIXL agent metadata leave a live connection alone; the addon
-  // refused such a body only after the live connection had been invalidated.
+  // The addon refused such a body only after the live connection had been invalidated.
   it("its own name with a damaged body rejects INVALID_ARGUMENT before the live connection is invalidated, and its reads go on", async () => {
-    const { t, log } = fakeTransport("a");
-    await t.connectPeer("b", 1, metadataOf("b"));
-    const region = t.registerMemory(new Uint8Array(16));
-    t.startRead({ readId: 1, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
+    const { t, expectUntouched } = await readingFromB();
     await expect(t.connectPeer("b", 2, metadataOf("b", "damaged"))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
-    expect(log.invalidated.filter((n) => n === "b")).toHaveLength(1); // only the first connect's "invalidate first"
-    expect(log.loaded).toEqual(["b"]);
     expect(t.counters().peers).toBe(1);
-    t.startRead({ readId: 2, peerId: "b", source: new Uint8Array(30), destination: { region, offset: 0, length: 16 } });
-    expect(t.poll().reads).toEqual([]); // both in flight, not "peer b is not connected"
+    expectUntouched();
     await t.close();
   });
 });
