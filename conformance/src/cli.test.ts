@@ -217,6 +217,19 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
     expect(results.map((x) => `${x.name} ${x.status}`)).toEqual(["randomised/e1-e2-p8-i1-i4/seed-5001 passed", "randomised/e1-e2-p8-i1-i4/seed-5002 passed"]);
   }, 60_000);
 
+  it("--seeds-only and --seed compare InitResult.features with the features file too, and warn once per direction (TESTEE-PROTOCOL.md §2, item 3)", async () => {
+    const dir = tempDir();
+    const features = file(dir, "features.json", JSON.stringify({ features: ["producer", "events", "subscriber", "evict"] }));
+    for (const only of [["--seeds", "1", "--seeds-only"], ["--seed", "5001"]]) {
+      const r = await cli("--testee", await bundleTsTestee(), "--features", features, ...only);
+      const warnings = r.err.split("\n").filter((l) => l.startsWith("warning: ") && l.includes("InitResult"));
+      expect(warnings, only.join(" ")).toEqual([
+        expect.stringMatching(/^warning: the testee's InitResult lists features the features file does not claim: consumer, /),
+        "warning: the features file claims features the testee's InitResult does not list: evict (the runner follows the features file: an Unsupported answer for them fails the case)",
+      ]);
+    }
+  }, 60_000);
+
   it.each([
     [["--seeds-from", "3"], "--seeds-from goes with --seeds n (it starts their range); give --seeds too"],
     [["--seeds-only"], "--seeds-only goes with --seeds n (it leaves the scripted cases out); give --seeds too"],

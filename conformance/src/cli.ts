@@ -13,7 +13,7 @@ import { DEFAULT_SEED_TIMEOUT_MS } from "./random/seeds.js";
 import { SUBSCRIBER_RANDOMISED_FEATURES, SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
-import { type CaseResult, classify, globMatcher, runSuite, selectCases, summarise } from "./runner/suite.js";
+import { type CaseResult, classify, featureWarnings, globMatcher, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
@@ -362,6 +362,9 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
     const onWarning = (message: string): void => {
       output.err(`warning: ${message}\n`);
     };
+    // TESTEE-PROTOCOL.md §2, item 3: InitResult.features against the features file, on the first
+    // connection (runSuite compares them when scripted cases run; a randomised-only run here).
+    if (first !== undefined && !c.scripted) for (const w of featureWarnings(new Set(c.features), first.initResult?.features)) onWarning(w);
     if (c.transport !== undefined) {
       const select = c.filter !== undefined ? globMatcher(c.filter) : undefined;
       for (const harness of c.harnesses)

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: case templates ("${var}"), not JS ones
 /**
  * Case-authoring mistakes that would make a check unable to fail are case bugs: `$ne` of a
  * default against an absent field, `$absent` other than true, a step modifier no action reads, a
@@ -216,5 +217,31 @@ describe("$encodedSize (a batch size bound of an exact number of events)", () =>
     expect(await run(withSteps(CASE, sizes(snake, "Event")))).toMatchObject({ status: "passed" });
     // An ItemDescriptor is sized too (a snapshot part's items): the case runs on.
     expect(await run(withSteps(CASE, sizes({ $descriptor: "A" }, "ItemDescriptor")))).toMatchObject({ status: "passed" });
+  });
+});
+
+describe("templates inside the `with` of $descriptor and $announcement", () => {
+  // README "Templates": `{"$descriptor": "A", "with": {...}}`; its `with` was spread unresolved.
+  const grantWith = (epoch: unknown): LoadedCase => ({
+    fullName: "runner-authoring/descriptor-with",
+    file: "runner-authoring.json",
+    spec: {
+      name: "descriptor-with",
+      requirements: ["C1"],
+      level: "REQUIRED",
+      role: "consumer",
+      quiesce: false,
+      items: { A: { size: 4096 } },
+      steps: [
+        { admit: { request: "r1", items: [{ id: "i1", announce: "A" }] } },
+        { expectSent: [{ send: { to: "P1", envelope: { hello: { role: "ROLE_CONSUMER" } } } }, { send: { to: "P1", envelope: { readRequest: { attemptId: { $bind: "att" }, key: { $key: "A" } } } } }] },
+        { set: { e: "5" } },
+        { at: 5, deliver: { from: "P1", envelope: { readGrant: { attemptId: "${att}", grantId: "7", item: { $descriptor: "A", with: { epoch } }, leaseMs: 30000 } } } },
+        { expectSent: [{ startRead: { readId: { $bind: "rd" }, peerId: "P1" } }] },
+      ],
+    } as unknown as LoadedCase["spec"],
+  });
+  it("are resolved in the step's scope, as a literal is taken", async () => {
+    for (const epoch of ["5", "${e}", { $expr: "2 + 3" }]) expect(await run(grantWith(epoch)), JSON.stringify(epoch)).toMatchObject({ status: "passed" });
   });
 });

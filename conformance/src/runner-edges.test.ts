@@ -68,10 +68,13 @@ describe("runner edges: the matcher", () => {
     expect([m({}, 5), m({ a: 0 }, "x"), m({ a: "" }, true)]).toEqual([false, false, false]);
   });
 
-  it("$bind fails on an absent field and binds nothing", () => {
+  it("$bind on an absent field binds its default (0); inside an absent message it fails and binds nothing", () => {
     const binds = new Map<string, unknown>();
-    expect(matches({ a: { $bind: "x" } }, { b: 1 }, new Map(), binds)).toBe(false);
-    expect(binds.has("x")).toBe(false);
+    expect(matches({ a: { $bind: "x" } }, { b: 1 }, new Map(), binds)).toBe(true);
+    expect(binds.get("x")).toBe(0);
+    const none = new Map<string, unknown>();
+    expect(matches({ m: { a: { $bind: "y" } } }, { b: 1 }, new Map(), none)).toBe(false);
+    expect(none.has("y")).toBe(false);
   });
 
   it("$in and $len fail outside their sets", () => {

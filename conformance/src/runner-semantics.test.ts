@@ -92,6 +92,23 @@ describe("invariants after a step that only moves the clock", () => {
   });
 });
 
+describe("a testee whose next_deadline_ms keeps moving by 1 ms", () => {
+  // TESTEE-PROTOCOL.md §2, item 7: such a testee "makes the runner step through the case a millisecond
+  // at a time, and the case then fails saying so" (the clock used to jump to the step's time unpolled).
+  it("fails the case saying so once the clock has stepped 100000 times toward one step's time", async () => {
+    const plusOne = altered((res, req) => {
+      if (res.poll) res.poll.nextDeadlineMs = Number(req.nowMs) + 1;
+      return res;
+    });
+    const c = mk("plus-one", { role: "producer", requirements: ["I3"], steps: [{ at: 150 }, { at: 150_000 }] });
+    expect(await run(c)).toMatchObject({ status: "passed" });
+    expect(await run(c, plusOne)).toMatchObject({
+      status: "failed",
+      message: expect.stringMatching(/^the clock stepped a millisecond at a time: 100000 polls on the way from t=150 to t=150000 got only to t=100150 /),
+    });
+  }, 60_000);
+});
+
 describe("expectSnapshot compares each item's descriptor with the one put", () => {
   // README "Writing cases": expectSnapshot "its items exactly those of `items` ..., each once and with
   // the descriptor that was put"; script.ts: "each with the descriptor that was put (key, size, shape,
@@ -211,6 +228,19 @@ describe("matcher operators on an absent field", () => {
     expect(m({ retryable: { $in: [false] } }, {})).toBe(true);
     expect(m({ reason: { $in: ["FAILURE_REASON_INTERNAL"] } }, {})).toBe(false);
   });
+  it("$ne or $bind beside a numeric comparison compares the default (0) of an absent field", () => {
+    expect(m({ minor: { $ne: 3, $lt: 5 } }, {})).toBe(true);
+    expect(m({ minor: { $ne: 0, $lt: 5 } }, {})).toBe(false);
+    expect(m({ minor: { $bind: "x", $gte: 1 } }, {})).toBe(false);
+    expect(m({ minor: { $bind: "x", $lte: 0 } }, {})).toBe(true);
+  });
+  it("$bind binds the default of an absent field of a message that is there, and nothing inside a message that is absent", () => {
+    const binds = new Map<string, unknown>();
+    expect(matches({ version: { major: 1, minor: { $bind: "m" } } }, { version: { major: 1 } }, new Map(), binds)).toBe(true);
+    expect(binds.get("m")).toBe(0);
+    // A rule on a ReadRequest's attempt id does not fire on a Hello (its readRequest is absent).
+    expect(m({ readRequest: { attemptId: { $bind: "a" } } }, { hello: { role: "ROLE_CONSUMER" } })).toBe(false);
+  });
 });
 
 describe("an expectSent window and a matching output before it", () => {
@@ -237,5 +267,26 @@ describe("an expectSent window and a matching output before it", () => {
     const r = await run(c, eager);
     expect(injected).toBeGreaterThan(0);
     expect(r).toMatchObject({ status: "failed", message: expect.stringContaining("came early, at t=100") });
+  });
+});
+
+describe("settleOnCancel settles a cancelled read the next time the clock moves", () => {
+  // README "Case format": settleOnCancel "settles a cancelled read ... delivered the next time the clock moves".
+  const c = mk("settle-on-cancel", {
+    requirements: ["C7"],
+    items: { A: { size: 4096 } },
+    steps: [
+      { admit: { request: "r1", items: [{ id: "i1", announce: "A" }] }, expect: { status: "admitted", items: [{ action: "defer" }] } },
+      { expectSent: [{ send: { to: "P1", envelope: { readRequest: { attemptId: { $bind: "att" }, key: { $key: "A" } } } } }] },
+      { at: 5, deliver: { from: "P1", envelope: { readGrant: { attemptId: "${att}", grantId: "7", item: { $descriptor: "A" }, leaseMs: 30000 } } } },
+      { expectSent: [{ startRead: { readId: { $bind: "rd" }, peerId: "P1" } }] },
+      { at: 10, finish: "r1" },
+      { expectSent: [{ cancelRead: { readId: "${rd}" } }] },
+      { expectStats: { consumer: { readsInFlight: 1 } } },
+      { after: 1, expectStats: { consumer: { readsInFlight: 0 } } },
+    ],
+  } as unknown as Partial<CaseSpec>);
+  it("a check in the step that saw the CancelRead sees it in flight; one after a time step sees it settled", async () => {
+    expect(await run(c)).toMatchObject({ status: "passed" });
   });
 });

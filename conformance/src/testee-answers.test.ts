@@ -4,6 +4,9 @@
  * command (or dies, or goes silent, when that command arrives). Each message names the command and
  * the case time, and blames the answer, not an invariant of the implementation.
  */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
@@ -152,5 +155,63 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
   it("a testee that exits or goes silent on a command is reported with that command and the case time", async () => {
     expect(await failure("exit", "putItem")).toMatch(/^testee exited: exited with code 1 \(while putItem at t=0 waited for its answer\)/);
     expect(await failure("hang", "putItem")).toMatch(/^testee hung: no response within 1000 ms \(while putItem at t=0 waited for its answer\)/);
+  }, 60_000);
+});
+
+/**
+ * The TS testee behind a proxy (either encoding) that writes `STRAY` (text) or `STRAY_HEX` (bytes) once
+ * per run (`FLAG` names a file made then) with its `STRAY_AT`-th answer. It writes the number of answers
+ * it forwarded to `COUNT_FILE`.
+ */
+function strayProxy(testee: string): string {
+  return fakeTestee(
+    "stray-proxy",
+    `import { spawn } from "node:child_process"; import { existsSync, writeFileSync } from "node:fs";
+const env = process.env; const json = env.ECTP_TESTEE_FORMAT === "json-lines";
+const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
+const stray = () => { if (env.FLAG && existsSync(env.FLAG)) return Buffer.alloc(0); if (env.FLAG) writeFileSync(env.FLAG, "x");
+  return env.STRAY_HEX ? Buffer.from(env.STRAY_HEX, "hex") : Buffer.from(env.STRAY ?? ""); };
+let buf = Buffer.alloc(0); let n = 0;
+process.stdin.pipe(child.stdin);
+child.stdout.on("data", (c) => { buf = Buffer.concat([buf, c]); for (;;) { let len;
+  if (json) { const nl = buf.indexOf(10); if (nl < 0) break; len = nl + 1; } else { if (buf.length < 4 || buf.length < 4 + buf.readUInt32BE(0)) break; len = 4 + buf.readUInt32BE(0); }
+  let out = buf.subarray(0, len); buf = buf.subarray(len); n++; if (env.COUNT_FILE) writeFileSync(env.COUNT_FILE, String(n));
+  if (n === Number(env.STRAY_AT)) out = Buffer.concat([out, stray()]);
+  process.stdout.write(out); } });
+child.on("exit", () => process.exit(0));`,
+  );
+}
+
+describe("part of a line or frame after a case's last answer (TESTEE-PROTOCOL.md §2)", () => {
+  const TWO = loadCases().filter((c) =>
+    ["consumer/c1-admission/local-item-is-ready", "consumer/c1-admission/no-announcement-with-model-input-encodes-locally"].includes(c.fullName),
+  );
+  let stray = "";
+  let scratch = "";
+  beforeAll(async () => {
+    stray = strayProxy(await bundleTsTestee());
+    scratch = mkdtempSync(join(tmpdir(), "ectp-stray-"));
+  }, 60_000);
+  const run = (jsonLines: boolean, env: Record<string, string>, cases = TWO) =>
+    runSuite({
+      testee: () => spawnTestee({ command: stray, jsonLines, commandTimeoutMs: 2000, env: { COUNT_FILE: join(scratch, "count"), ...env } }),
+      features: TS_TESTEE_FEATURES,
+      level: "all",
+      cases,
+    });
+
+  it.each([
+    ["JSON lines", true, { STRAY: '{"commandId":' }, "part of a line with no line end"],
+    ["binary frames", false, { STRAY_HEX: "000000" }, "part of a frame (3 bytes, no whole frame)"],
+  ])("%s: fails the case of the command answered last, not the next case, also when it is the run's last", async (_what, jsonLines, env, said) => {
+    expect(TWO).toHaveLength(2);
+    await run(jsonLines, {}, TWO.slice(0, 1));
+    const last = Number(readFileSync(join(scratch, "count"), "utf8")); // the first case's last answer
+    const report = await run(jsonLines, { ...env, STRAY_AT: String(last), FLAG: join(scratch, `flag-${String(jsonLines)}`) });
+    expect(report.results.map((r) => r.status), report.results[1]?.message).toEqual(["failed", "passed"]);
+    expect(report.results[0]?.message).toContain(`output after the response to command ${last}: ${said}`);
+    // The last case of a run: its answer with part of a line or frame after it.
+    const alone = await run(jsonLines, { ...env, STRAY_AT: String(last) }, TWO.slice(0, 1));
+    expect(alone.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining(said) });
   }, 60_000);
 });

@@ -6,7 +6,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT, bundleTsTestee } from "./test-support.js";
+import { spawnTestee } from "./testee/subprocess.js";
+import { PACKAGE_ROOT, bundleTsTestee, fakeTestee } from "./test-support.js";
 
 /** Pids of live processes whose command line contains `marker` (none: []), read from /proc. */
 function processesWith(marker: string): string[] {
@@ -68,4 +69,18 @@ describe("testee process groups end with the runner's process", () => {
     expect(r.status, r.stderr).toBe(status);
     expect(left).toEqual([]);
   }, 60_000);
+});
+
+describe("a testee's exit on EOF (TESTEE-PROTOCOL.md §2, item 5)", () => {
+  it("one ended by a signal on EOF breaks the rule and is reported, naming the signal; one exiting with status 0 is not", async () => {
+    const init = "process.stdin.once(\"data\", () => process.stdout.write(Buffer.from([0, 0, 0, 6, 8, 1, 0x5a, 2, 8, 1])));";
+    const aborts = fakeTestee("aborts-on-eof", `${init}\nprocess.stdin.on("end", () => process.kill(process.pid, "SIGABRT"));`);
+    const exits = fakeTestee("exits-on-eof", `${init}\nprocess.stdin.on("end", () => process.exit(0));`);
+    const told: string[] = [];
+    for (const command of [`exec ${aborts}`, `exec ${exits}`]) {
+      const conn = await spawnTestee({ command, onExitRuleBroken: (what) => told.push(what) });
+      await conn.close();
+    }
+    expect(told).toEqual(["it ended by SIGABRT on EOF on its stdin, not with status 0"]);
+  }, 30_000);
 });

@@ -125,7 +125,10 @@ export interface CaseSpec {
   peers?: Record<string, PeerSpec>;
   /** Item fixtures by name. */
   items?: Record<string, ItemFixture>;
-  /** Transport behaviour: settle a cancelled read at once as `cancelled`. Default true. */
+  /**
+   * Transport behaviour: settle a cancelled read as `cancelled`, at the time of its CancelRead, the next
+   * time the clock moves (not within the step that saw the CancelRead). Default true.
+   */
   settleOnCancel?: boolean;
   /** Rules active from the start. */
   rules?: RuleSpec[];

@@ -154,6 +154,14 @@ const OPS = new Set(["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "
  * kept by the caller when the whole match succeeds).
  */
 export function matches(expected: unknown, actual: unknown, scope: Scope, binds: Map<string, unknown>): boolean {
+  return matchesIn(expected, actual, scope, binds, false);
+}
+
+/**
+ * {@link matches}; `inAbsent`: `actual` lies inside a message field that is absent, where `$bind`
+ * binds nothing (a rule or expectation binding a field of a message needs that message).
+ */
+function matchesIn(expected: unknown, actual: unknown, scope: Scope, binds: Map<string, unknown>, inAbsent: boolean): boolean {
   if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
     const e = expected as Record<string, unknown>;
     const keys = Object.keys(e);
@@ -161,25 +169,23 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
       if (e.$absent === true) return actual === undefined || actual === null || isDefault(actual);
       if ("$absent" in e) throw new CaseBug(`$absent must be true; got ${JSON.stringify(e.$absent)} (write {"$any": true} for a field that must be set)`);
       const absent = actual === undefined || actual === null;
-      if (actual === undefined && !("$any" in e) && !("$bind" in e) && !("$ne" in e)) {
-        // compare against the default value for numeric operators
-        actual = 0;
-      }
-      if ("$any" in e && (actual === undefined || actual === null)) return false;
-      if ("$gte" in e && !(order(actual, resolve(e.$gte, scope)) >= 0)) return false;
-      if ("$lte" in e && !(order(actual, resolve(e.$lte, scope)) <= 0)) return false;
-      if ("$gt" in e && !(order(actual, resolve(e.$gt, scope)) > 0)) return false;
-      if ("$lt" in e && !(order(actual, resolve(e.$lt, scope)) < 0)) return false;
+      if ("$any" in e && absent) return false;
+      // An absent field equals its default: the numeric operators compare 0, and `$bind` binds it.
+      const value = absent ? 0 : actual;
+      if ("$gte" in e && !(order(value, resolve(e.$gte, scope)) >= 0)) return false;
+      if ("$lte" in e && !(order(value, resolve(e.$lte, scope)) <= 0)) return false;
+      if ("$gt" in e && !(order(value, resolve(e.$gt, scope)) > 0)) return false;
+      if ("$lt" in e && !(order(value, resolve(e.$lt, scope)) < 0)) return false;
       if ("$between" in e) {
         const [lo, hi] = resolve(e.$between, scope) as [unknown, unknown];
-        if (!(order(actual, lo) >= 0 && order(actual, hi) <= 0)) return false;
+        if (!(order(value, lo) >= 0 && order(value, hi) <= 0)) return false;
       }
       // An absent field equals its default, whichever form the list writes it in (0, "", false, *_UNSPECIFIED).
       if ("$in" in e && !(resolve(e.$in, scope) as unknown[]).some((x) => (absent ? isDefault(x) || x === null : scalarEq(x, actual)))) return false;
       if ("$ne" in e) {
         const ne = resolve(e.$ne, scope);
         // An absent field equals its default: it is "equal" to 0, "", false, *_UNSPECIFIED.
-        if (actual === undefined || actual === null ? isDefault(ne) || ne === null : scalarEq(ne, actual)) return false;
+        if (absent ? isDefault(ne) || ne === null : scalarEq(ne, actual)) return false;
       }
       if ("$len" in e && (Array.isArray(actual) ? actual.length : 0) !== num(e.$len)) return false;
       if ("$has" in e) {
@@ -189,24 +195,24 @@ export function matches(expected: unknown, actual: unknown, scope: Scope, binds:
         if (!Array.isArray(wanted)) throw new CaseBug(`$has takes a list of the elements the actual list must hold; got ${JSON.stringify(e.$has)}`);
         const held = Array.isArray(actual) ? actual : [];
         const found = (x: unknown) =>
-          held.some((a) => (x !== null && typeof x === "object" ? matches(x, a, scope, new Map()) : scalarEq(x, a)));
+          held.some((a) => (x !== null && typeof x === "object" ? matchesIn(x, a, scope, new Map(), false) : scalarEq(x, a)));
         if (!wanted.every(found)) return false;
       }
       if (typeof e.$bind === "string") {
-        if (actual === undefined) return false;
-        binds.set(e.$bind, actual);
+        if (absent && inAbsent) return false;
+        binds.set(e.$bind, value);
       }
       return true;
     }
-    if (actual === undefined || actual === null) return keys.every((k) => matches(e[k], undefined, scope, binds));
+    if (actual === undefined || actual === null) return keys.every((k) => matchesIn(e[k], undefined, scope, binds, true));
     if (typeof actual !== "object" || Array.isArray(actual)) return false;
     const a = actual as Record<string, unknown>;
-    return keys.every((k) => matches(e[k], a[k], scope, binds));
+    return keys.every((k) => matchesIn(e[k], a[k], scope, binds, inAbsent));
   }
   if (Array.isArray(expected)) {
     const a = actual === undefined ? [] : actual;
     if (!Array.isArray(a) || a.length !== expected.length) return false;
-    return expected.every((x, i) => matches(x, a[i], scope, binds));
+    return expected.every((x, i) => matchesIn(x, a[i], scope, binds, inAbsent));
   }
   const ev = resolve(expected, scope);
   if (actual === undefined || actual === null) return isDefault(ev) || ev === null;

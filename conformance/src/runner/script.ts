@@ -102,6 +102,12 @@ export interface ScriptOptions {
   caseTimeoutMs?: number;
 }
 
+/**
+ * The most stops (polls at deadlines, scheduled events) the runner makes while moving the clock to
+ * one step's time; more fail the case: the testee's deadlines kept the clock stepping 1 ms at a time.
+ */
+const MAX_STEPS_PER_ADVANCE = 100_000;
+
 /** Default of {@link ScriptOptions.caseTimeoutMs}: a minute (the slowest reference case takes about 1 s). */
 export const DEFAULT_CASE_TIMEOUT_MS = 60_000;
 
@@ -185,10 +191,11 @@ class Interpreter {
       $key: (arg) => this.fixture(arg).key,
       $bytes: (arg) => Buffer.from(this.fixture(arg).bytes).toString("base64"),
       $crc: (arg) => this.fixture(arg).crc,
-      $descriptor: (arg, obj) => ({ ...this.descriptor(arg), ...((obj.with as Record<string, unknown>) ?? {}) }),
-      $announcement: (arg, obj) => ({
+      // `with` is resolved like any template, in the same scope: `"${e}"` and `$expr` work there too.
+      $descriptor: (arg, obj, scope) => ({ ...this.descriptor(arg), ...((resolve(obj.with, scope, this.macros) as Record<string, unknown>) ?? {}) }),
+      $announcement: (arg, obj, scope) => ({
         version: { major: 1, minor: 0 },
-        item: { ...this.descriptor(arg), ...((obj.with as Record<string, unknown>) ?? {}) },
+        item: { ...this.descriptor(arg), ...((resolve(obj.with, scope, this.macros) as Record<string, unknown>) ?? {}) },
       }),
       $repeat: (arg, obj, scope) => {
         const t = resolve(obj.times, scope, this.macros);
@@ -681,12 +688,24 @@ class Interpreter {
     if (this.configured) await this.cmd({ advanceClock: {} }, false, false); // no poll after it
   }
 
+  /**
+   * Move the clock to `target`, polling at every deadline and running the scheduled events on the
+   * way. After {@link MAX_STEPS_PER_ADVANCE} such stops short of `target` (a testee whose
+   * `next_deadline_ms` keeps moving by 1 ms) the case fails saying so (TESTEE-PROTOCOL.md §2, item 7).
+   */
   private async advanceTo(target: number): Promise<void> {
     if (target < this.now) throw new CaseBug(`step time ${target} is before the current time ${this.now}`);
-    for (let guard = 0; guard < 100_000; guard++) {
+    const from = this.now;
+    for (let guard = 0; ; guard++) {
       const ev = this.scheduled[0];
       const candidates = [this.deadline, ev?.t].filter((x): x is number => x !== undefined && x <= target);
       if (candidates.length === 0) break;
+      if (guard === MAX_STEPS_PER_ADVANCE)
+        throw new CaseFailure(
+          `the clock stepped a millisecond at a time: ${MAX_STEPS_PER_ADVANCE} polls on the way from t=${from} to t=${target} got only to t=${this.now} ` +
+            `(a testee whose next_deadline_ms keeps moving by 1 ms, or is at or before now_ms after an empty poll); ` +
+            "report the time a timer is next due, or no next_deadline_ms when none is (TESTEE-PROTOCOL.md §4)",
+        );
       const t = Math.max(this.now, Math.min(...candidates));
       this.now = t;
       while (this.scheduled.length > 0 && (this.scheduled[0] as Scheduled).t <= this.now) {

@@ -251,10 +251,10 @@ class SubprocessTestee implements TesteeConnection {
       this.fail(new TesteeFault("malformed", `unreadable output: ${this.unreadable(err, this.responses + before)}`, this.stderrTail()));
       return;
     }
-    if (this.queue.length === 0) return;
+    const answered = this.queue.length > 0;
     // Exactly one response per request, in order (TESTEE-PROTOCOL.md §2): one more is a fault of the
     // command just answered, reported now rather than taken as the next command's answer.
-    if (this.outstanding === undefined || this.queue.length > 1) {
+    if (answered && (this.outstanding === undefined || this.queue.length > 1)) {
       const last = this.nextId - 1;
       this.fail(
         new TesteeFault(
@@ -266,7 +266,38 @@ class SubprocessTestee implements TesteeConnection {
       );
       return;
     }
-    this.wake();
+    // Part of a line or frame after the answer (or with none due) is output unasked as well, though
+    // it may never be completed: a fault of the command answered last, reported now.
+    if ((answered || this.outstanding === undefined) && this.partialBuffered()) {
+      this.fail(this.strayPartial(false));
+      return;
+    }
+    if (answered) this.wake();
+  }
+
+  /** Whether part of a line (JSON lines, white space aside) or of a frame (binary) has been read and not yet completed. */
+  private partialBuffered(): boolean {
+    return this.json ? this.lineBegun : this.decoder.bufferedBytes > 0;
+  }
+
+  /**
+   * The fault for a partial line or frame read after the last answer (TESTEE-PROTOCOL.md §2:
+   * output unasked), found as it arrived or, `atClose`, still held as the runner closed the testee.
+   */
+  private strayPartial(atClose: boolean): TesteeFault {
+    const last = this.nextId - 1;
+    let what: string;
+    if (this.json) {
+      const text = this.lineParts.join("").trimStart();
+      const shown = text.length > 32 ? `${JSON.stringify(text.slice(0, 32))}…` : JSON.stringify(text);
+      what = `part of a line with no line end (${text.length} characters, starting ${shown})`;
+    } else what = `part of a frame (${this.decoder.bufferedBytes} bytes, no whole frame)`;
+    return new TesteeFault(
+      "malformed",
+      `output after the response to command ${last}${atClose ? ", its last answer," : ""}: ${what}${atClose ? ", held as the runner closed it" : ""}: a command answered twice, or output written unasked`,
+      this.stderrTail(),
+      last,
+    );
   }
 
   /** JSON lines: take the complete lines of `text` (the next piece of stdout) into the queue. Throws for unreadable output. */
@@ -498,7 +529,15 @@ class SubprocessTestee implements TesteeConnection {
     if (!this.dead) {
       this.closedByRunner = true;
       this.dead = new TesteeFault("exited", "closed by the runner");
+      // A partial line or frame still held after the last answer is output unasked (§2), judged as what comes at close is.
+      if (this.partialBuffered()) this.strayAtClose = this.strayPartial(true);
     }
+    if (!this.json)
+      try {
+        this.decoder.end(); // (its complaint about a cut-off frame is the fault above)
+      } catch {
+        // reset either way
+      }
     try {
       this.child.stdin?.end(); // EOF: a testee exits promptly
     } catch {
@@ -507,7 +546,8 @@ class SubprocessTestee implements TesteeConnection {
     if (await this.groupGoneWithin(EXIT_GRACE_MS)) {
       // TESTEE-PROTOCOL.md §2: on EOF a testee exits with status 0 (said, not failed: its cases stand).
       const code = wasAlive ? await this.exitCodeWithin(EXIT_GRACE_MS) : 0;
-      if (code !== 0 && code !== undefined) this.onExitRuleBroken?.(`it exited with status ${code} on EOF on its stdin, not 0`);
+      if (typeof code === "string") this.onExitRuleBroken?.(`it ended by ${code} on EOF on its stdin, not with status 0`);
+      else if (code !== 0 && code !== undefined) this.onExitRuleBroken?.(`it exited with status ${code} on EOF on its stdin, not 0`);
       await this.stdoutReadWithin(STDOUT_DRAIN_MS); // what it wrote before exiting is judged (`fault`)
       return this.releaseStreams();
     }
@@ -538,11 +578,14 @@ class SubprocessTestee implements TesteeConnection {
     });
   }
 
-  /** The testee's exit status once Node has reaped it, within `ms`; undefined for a signal or when not reaped by then. */
-  private async exitCodeWithin(ms: number): Promise<number | undefined> {
+  /**
+   * The testee's exit status once Node has reaped it, within `ms`, or the name of the signal that
+   * ended it (e.g. "SIGABRT"); undefined when not reaped by then.
+   */
+  private async exitCodeWithin(ms: number): Promise<number | NodeJS.Signals | undefined> {
     const until = performance.now() + ms;
     while (!this.exited && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-    return this.child.exitCode ?? undefined;
+    return this.child.exitCode ?? this.child.signalCode ?? undefined;
   }
 
   /** Whether the testee's process group is empty (zombies aside) within `ms` (checked every 10 ms). */
