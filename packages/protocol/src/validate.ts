@@ -277,19 +277,20 @@ function notAMessage(field: string, type: string, v: unknown, hint = ""): EctpEr
   return fail("INVALID_DESCRIPTOR", `${field} must be an object (${type}); got ${describe(v)}${hint}`, {}).error;
 }
 
+/** The last string {@link isWellFormed} passed: one producer id and one model come in every descriptor (checked per admit). */
+let lastWellFormed = "";
+
 /**
  * Whether `s` is well-formed UTF-16 (no lone surrogate): the wire carries strings as UTF-8, which
  * has no form for a lone surrogate, so the encoders refuse such a string. `String.prototype.isWellFormed`
  * (in every Node this package supports), which lib ES2022 does not declare.
  */
 function isWellFormed(s: string): boolean {
-  // The last string found well-formed is remembered: one producer id or model comes in every descriptor.
   if (s === lastWellFormed) return true;
   if (!(s as string & { isWellFormed(): boolean }).isWellFormed()) return false;
   lastWellFormed = s;
   return true;
 }
-let lastWellFormed = "";
 
 function isSafeNonNegative(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;

@@ -478,8 +478,9 @@ class EventSubscriber:
             self._ignore("duplicate" if part in a["got"] else "malformed")  # inconsistent with its answer, or a duplicate part
             return False
         entries = [(kid, d, _entry_bytes(kid, d)) for d in items if isinstance(d, dict) for kid in [item_key_id(d.get("key"))] if kid]
-        # [E2][I4] an empty part of a snapshot in parts still costs its keep (a whole empty snapshot is applied at once)
-        size = sum(n for _, _, n in entries) if entries else EMPTY_PART_BYTES if parts > 1 else 0
+        size = sum(n for _, _, n in entries)
+        if not entries and parts > 1:
+            size = EMPTY_PART_BYTES  # [E2][I4] an empty part still costs its keep (a whole empty snapshot is applied at once)
         if a is None or sid > a["id"]:
             a = {"id": sid, "sequence": sequence, "parts": parts, "got": {}, "bytes": 0}
             f.assembly = a
