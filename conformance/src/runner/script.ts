@@ -191,12 +191,8 @@ class Interpreter {
       $key: (arg) => this.fixture(arg).key,
       $bytes: (arg) => Buffer.from(this.fixture(arg).bytes).toString("base64"),
       $crc: (arg) => this.fixture(arg).crc,
-      // `with` is resolved like any template, in the same scope: `"${e}"` and `$expr` work there too.
-      $descriptor: (arg, obj, scope) => ({ ...this.descriptor(arg), ...((resolve(obj.with, scope, this.macros) as Record<string, unknown>) ?? {}) }),
-      $announcement: (arg, obj, scope) => ({
-        version: { major: 1, minor: 0 },
-        item: { ...this.descriptor(arg), ...((resolve(obj.with, scope, this.macros) as Record<string, unknown>) ?? {}) },
-      }),
+      $descriptor: (arg, obj, scope) => this.descriptorWith(arg, obj.with, scope),
+      $announcement: (arg, obj, scope) => ({ version: { major: 1, minor: 0 }, item: this.descriptorWith(arg, obj.with, scope) }),
       $repeat: (arg, obj, scope) => {
         const t = resolve(obj.times, scope, this.macros);
         const times = typeof t === "number" ? t : typeof t === "string" && /^\d+$/.test(t) ? Number(t) : Number.NaN;
@@ -252,6 +248,11 @@ class Interpreter {
     const f = this.fixtures.get(String(name));
     if (!f) throw new CaseBug(`no item fixture ${JSON.stringify(name)}`);
     return f;
+  }
+
+  /** Fixture `name`'s descriptor with the fields of `changes` (resolved like any template, in `scope`: `"${e}"` and `$expr` work there too). */
+  private descriptorWith(name: unknown, changes: unknown, scope: Scope): Record<string, unknown> {
+    return { ...this.descriptor(name), ...((resolve(changes, scope, this.macros) as Record<string, unknown>) ?? {}) };
   }
 
   private descriptor(name: unknown): Record<string, unknown> {
