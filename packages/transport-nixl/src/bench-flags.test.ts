@@ -1,6 +1,7 @@
 /**
- * Always runs (no NIXL needed): bench/run.mjs and bench/verify.mjs refuse a bad flag or value
- * before they look for NIXL, naming the problem and the usage, with exit status 2.
+ * Always runs (no NIXL needed): bench/run.mjs, bench/verify.mjs and bench/responsiveness.mjs
+ * refuse a bad flag or value before they look for NIXL, naming the problem and the usage, with
+ * exit status 2.
  */
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -40,5 +41,20 @@ describe("bench/verify.mjs flags", () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`bench: ${problem}`);
     expect(r.stderr).toContain("usage: node bench/verify.mjs");
+  });
+});
+
+describe("bench/responsiveness.mjs flags", () => {
+  it.each([
+    [["--bogus"], "Unknown option '--bogus'"],
+    [["--rounds", "0"], '--rounds must be an integer in [1, 100]; got "0"'],
+    [["--large-mib", "2048"], '--large-mib must be an integer in [1, 1024]; got "2048"'],
+    [["--small", "1.5"], '--small must be an integer in [1, 100000]; got "1.5"'],
+    [["--window-ms", "10"], '--window-ms must be an integer in [50, 60000]; got "10"'],
+  ])("%j is refused: %s", (flags, problem) => {
+    const r = spawnSync(process.execPath, [join(benchDir, "responsiveness.mjs"), ...flags], { encoding: "utf8", timeout: 30_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`bench: ${problem}`);
+    expect(r.stderr).toContain("usage: node bench/responsiveness.mjs");
   });
 });
