@@ -1337,8 +1337,10 @@ class ConsumerCore:
         there by an announcement [C1] goes on (and that epoch's Hello stands), and one whose read a
         greater epoch's announcement came during moves there."""
         refused = epoch if epoch > 0 else math.inf
-        if epoch >= peer.rejected_epoch:  # epochs up to the greatest refused stay refused
-            peer.rejected_epoch = max(epoch, 1)
+        # not known: every epoch our fetches asked of it is refused; the greatest of them is recorded
+        recorded = max([epoch, *(f.epoch for f in peer.fetches)]) if epoch == 0 else epoch
+        if recorded >= peer.rejected_epoch:  # epochs up to the greatest refused stay refused
+            peer.rejected_epoch = max(recorded, 1)
             peer.rejected_reason = reason
         if peer.hello_epoch <= refused:
             peer.hello_epoch = 0

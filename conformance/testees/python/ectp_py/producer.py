@@ -350,7 +350,14 @@ class ProducerCore:
         if env.get("hello") is not None:
             self._on_hello(sid, sep, env["hello"], now)
         elif env.get("readRequest") is not None:
-            self._on_read_request(self._peer_for(sid, sep, now), env["readRequest"], now)
+            rr = env["readRequest"]
+            attempt_id = rr.get("attemptId", 0) if isinstance(rr, dict) else 0
+            if not is_positive_id(attempt_id):
+                # [C10][P7] check 2: malformed (attempt id 0 included), ignored before it can
+                # introduce its sender or bring back one declared gone
+                self._ignore("malformed")
+                return
+            self._on_read_request(self._peer_for(sid, sep, now), rr, attempt_id, now)
         elif env.get("readComplete") is not None:
             self._on_read_complete(self._peer_for(sid, sep, now), sep, env["readComplete"])
         elif env.get("heartbeat") is not None:
@@ -360,7 +367,13 @@ class ProducerCore:
             else:
                 self._ignore("unknown_peer")  # [C10] no Hello of this epoch: nothing to keep alive
         elif env.get("replayRequest") is not None:
-            self._on_replay(self._peer_for(sid, sep, now), env["replayRequest"], now)
+            req = env["replayRequest"]
+            raw = u64(req.get("fromSequence") if isinstance(req, dict) else None)
+            if raw is None or raw > MAX_SAFE_INTEGER:  # SPEC.md 3.8: past 2^53 - 1 is malformed
+                # [C10] ignored before it can subscribe its sender or bring back one declared gone
+                self._ignore("malformed")
+                return
+            self._on_replay(self._peer_for(sid, sep, now), raw, now)
         elif env.get("snapshotRequest") is not None:
             self._on_snapshot(self._peer_for(sid, sep, now), now)
         else:
@@ -498,15 +511,8 @@ class ProducerCore:
 
     # ------------------------------------------------------------------------- reads
 
-    def _on_read_request(self, p: _Peer, rr: Any, now: float) -> None:
-        """The checks of [P7], in order; the first that fails gives the answer."""
-        if not isinstance(rr, dict):
-            self._ignore("malformed")
-            return
-        attempt_id = rr.get("attemptId", 0)
-        if not is_positive_id(attempt_id):
-            self._ignore("malformed")  # [P7] check 2: attempt id 0 is ignored
-            return
+    def _on_read_request(self, p: _Peer, rr: dict, attempt_id: int, now: float) -> None:
+        """The checks of [P7] after the attempt id's (``_dispatch``), in order; the first that fails gives the answer."""
         key = rr.get("key")
         key_id = item_key_id(key)
         old = p.grants.get(key_id) if key_id is not None else None
@@ -772,13 +778,10 @@ class ProducerCore:
                 if p.subscribed:
                     self._send(p.id, {"eventBatch": batch})
 
-    def _on_replay(self, p: _Peer, req: Any, now: float) -> None:
-        raw = u64(req.get("fromSequence") if isinstance(req, dict) else None)
-        if raw is None or raw > MAX_SAFE_INTEGER:  # SPEC.md 3.8: past 2^53 - 1 is malformed
-            self._ignore("malformed")  # [C10] ignored: it subscribes nobody either
-            return
+    def _on_replay(self, p: _Peer, from_sequence: int, now: float) -> None:
+        """[E2] a ReplayRequest, checked well-formed by ``_dispatch``: it subscribes ``p``."""
         p.subscribed = True
-        self._answer_replay(p, max(1, raw), now)  # 0 means 1
+        self._answer_replay(p, max(1, from_sequence), now)  # 0 means 1
 
     def _resend_deferred(self, p: _Peer, now: float) -> bool:
         """[E2] whether an answer resending something to ``p`` must wait (one went out less than

@@ -68,6 +68,23 @@ class ConsumerBoundariesTest(unittest.TestCase):
         self.assertEqual((r3.status, r3.failures[0].reason), ("failed", Reason.VERSION))  # 3 <= 5: still refused
         self.assertEqual(sends(c.poll(4), "readRequest"), [])
 
+    # SPEC 4.2: a refusal whose epoch is not known is read as every epoch; recorded as the greatest the
+    # fetches asked of it (epoch 3 here), not as epoch 1 only
+    def test_v1_p8_a_refusal_naming_no_epoch_refuses_the_epoch_the_fetches_asked(self):
+        c = make()
+        admit(c, ann_meta("a", 3, None), 0)
+        self.assertEqual(len(sends(c.poll(0), "readRequest")), 1)
+        no_epoch = codec.encode("ectp.v1.Envelope", {"version": {"major": 2, "minor": 0}, "senderId": "P1",
+                                                     "handshakeReject": {"reason": Reason.VERSION}})
+        c.handle_message("P1", no_epoch, 1)
+        self.assertEqual([r.failures[0].reason for r in c.drain_failed()], [Reason.VERSION])
+        r2 = c.admit("r2", [AdmitItem("b", ann_meta("b", 3, None))], 2)
+        self.assertEqual((r2.status, r2.failures[0].reason), ("failed", Reason.VERSION))
+        out = c.poll(2)
+        self.assertEqual(sends(out, "readRequest") + sends(out, "hello"), [])
+        c.admit("r3", [AdmitItem("c", ann_meta("c", 4, None))], 3)  # a greater epoch refused nothing yet
+        self.assertEqual(len(sends(c.poll(3), "readRequest")), 1)
+
     # [P8] a newer epoch voids the connection made for the older one
     def test_p8_a_newer_epoch_disconnects_the_older_epochs_connection(self):
         c = make()

@@ -262,6 +262,24 @@ class ProducerTest(unittest.TestCase):
         put(_store, "a")
         self.assertEqual(sends(p.poll(1), "eventBatch"), [])
 
+    def test_p8_c10_a_malformed_request_from_a_subscriber_declared_gone_does_not_bring_it_back(self):
+        for body in ({"replayRequest": {"fromSequence": -1}}, {"readRequest": {"attemptId": 0, "key": {}}}):
+            with self.subTest(body=body):
+                p, store = make()
+                p.handle_envelope("S1", envelope("S1", 1, hello={"role": Role.CONSUMER, "fingerprint": dict(FP)}), 0)
+                p.handle_envelope("S1", envelope("S1", 1, snapshotRequest={}), 0)
+                p.poll(0)
+                p.handle_peer_unreachable("S1", 1)
+                p.poll(1)
+                p.handle_envelope("S1", envelope("S1", 1, **body), 2)
+                self.assertEqual((p.stats()["peers"], p.stats()["ignoredMessages"]), (0, 1))
+                put(store, "a")  # neither reconnected nor subscribed again
+                self.assertEqual(sends(p.poll(3), "eventBatch"), [])
+                # a well-formed message of the same epoch still brings it back, subscription included [P8]
+                p.handle_envelope("S1", envelope("S1", 1, heartbeat={}), 4)
+                put(store, "b")
+                self.assertEqual([e["eventBatch"]["sequence"] for e in sends(p.poll(4), "eventBatch")], [2])
+
     def test_i1_p3_a_clock_reading_earlier_than_the_latest_is_read_as_the_latest(self):
         p, store = make(ProducerConfig(lease_ms=1000))
         desc = put(store, "a")

@@ -2046,6 +2046,23 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
   });
 
+  it("[V1][P8] a VERSION HandshakeReject without a sender epoch, before anything of our version was heard, refuses the epoch the fetches asked of it, not epoch 1 only", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 3 })] }, 0);
+    expect(sent(h.core.poll(0), "readRequest")).toHaveLength(1);
+    const reject = { version: { major: 2, minor: 0 }, senderId: P, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, ectp.v1.Envelope.encode(reject).finish(), 1);
+    expect(h.core.drainFailed()[0]?.failures[0]?.reason).toBe("VERSION");
+    // Epoch 3 was refused: no Hello and no ReadRequest to it again.
+    const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", true, { epoch: 3 })] }, 2);
+    expect(again).toEqual({ status: "admitted", items: [{ action: "local-encode", itemId: "b", reason: "VERSION" }] });
+    const out = h.core.poll(2);
+    expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
+    // A greater epoch refused nothing yet: it is asked.
+    h.core.admit({ requestId: "r3", items: [remote("c", "h3", false, { epoch: 4 })] }, 3);
+    expect(sent(h.core.poll(3), "readRequest")).toHaveLength(1);
+  });
+
   it("[C10] the peer table does not grow with every sender ever heard from (SPEC.md section 16)", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -2287,9 +2287,12 @@ export class ConsumerCore {
    */
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
-    if (epoch >= peer.rejectedEpoch) {
+    // Not known: every epoch our fetches asked of it is refused; the greatest of them is recorded.
+    let recorded = epoch;
+    if (epoch === 0) for (let f = peer.fHead; f !== undefined; f = f.pNext) recorded = Math.max(recorded, f.epoch);
+    if (recorded >= peer.rejectedEpoch) {
       // Epochs up to the greatest refused stay refused (an older epoch's later refusal narrows nothing).
-      peer.rejectedEpoch = Math.max(epoch, 1);
+      peer.rejectedEpoch = Math.max(recorded, 1);
       peer.rejectedReason = reason;
     }
     if (peer.helloEpoch <= refused) peer.helloEpoch = 0;

@@ -166,6 +166,26 @@ describe("producer boundaries and check order", () => {
     ready(h.store, 2);
     expect(sent(h.producer.poll(2), "s")).toEqual([]);
   });
+  it.each([
+    ["ReplayRequest", { replayRequest: { fromSequence: -1 } }],
+    ["ReadRequest", { readRequest: { attemptId: 0, key: { contentHash: new Uint8Array([1]), fingerprint: FP }, expectedSizeBytes: 100 } }],
+  ])("[P8][C10] a malformed %s from a subscriber declared gone is ignored before it can bring the subscriber back", (_name, body) => {
+    const h = harness();
+    h.producer.handleMessage("s", wire("s", 1, { hello: { ...HELLO } }), 0);
+    h.producer.handleMessage("s", wire("s", 1, { snapshotRequest: {} }), 0);
+    h.producer.poll(0);
+    h.producer.handlePeerUnreachable("s", 1);
+    h.producer.poll(1);
+    h.producer.handleEnvelope("s", { version: SPEC_VERSION, senderId: "s", senderEpoch: 1, ...body } as never, 2);
+    expect(h.producer.stats()).toMatchObject({ peers: 0, ignoredMessages: 1 });
+    // Neither reconnected nor subscribed again: the next batch does not go to "s".
+    ready(h.store, 1);
+    expect(h.producer.poll(3)).toEqual([expect.objectContaining({ type: "event-batch" })]);
+    // A well-formed message of the same epoch still brings it back, subscription included [P8].
+    h.producer.handleMessage("s", wire("s", 1, { heartbeat: {} }), 4);
+    ready(h.store, 2);
+    expect(sent(h.producer.poll(4), "s").map((e) => e.eventBatch?.sequence)).toEqual([2]);
+  });
   it("[P8] a consumer's new epoch is judged by our interval until its new Hello", () => {
     const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
     ready(h.store, 1);

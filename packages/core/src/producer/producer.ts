@@ -693,9 +693,14 @@ export class ProducerCore {
       case "hello":
         this.onHello(sid, sep, env.hello as ectp.v1.IHello, now);
         return;
-      case "readRequest":
-        this.onReadRequest(this.peerFor(sid, sep, now, known), env.readRequest as ectp.v1.IReadRequest, now);
+      case "readRequest": {
+        const rr = env.readRequest as ectp.v1.IReadRequest;
+        const attemptId = u64(rr.attemptId);
+        // [C10] malformed: ignored before it can introduce its sender, or bring back one declared gone.
+        if (!isPositiveInt(attemptId)) { this.ignore("malformed"); return; }
+        this.onReadRequest(this.peerFor(sid, sep, now, known), rr, attemptId, now);
         return;
+      }
       case "readComplete":
         this.onReadComplete(this.peerFor(sid, sep, now, known), sep, env.readComplete as ectp.v1.IReadComplete);
         return;
@@ -705,9 +710,13 @@ export class ProducerCore {
         else this.ignore("unknownPeer"); // [C10] no Hello of this epoch: nothing to keep alive
         return;
       }
-      case "replayRequest":
-        this.onReplay(this.peerFor(sid, sep, now), env.replayRequest as ectp.v1.IReplayRequest, now);
+      case "replayRequest": {
+        const from = u64((env.replayRequest as ectp.v1.IReplayRequest).fromSequence);
+        // [C10] malformed: ignored before it can subscribe its sender, or bring back one declared gone.
+        if (!Number.isSafeInteger(from) || from < 0) { this.ignore("malformed"); return; }
+        this.onReplay(this.peerFor(sid, sep, now), from, now);
         return;
+      }
       case "snapshotRequest":
         this.onSnapshot(this.peerFor(sid, sep, now), now);
         return;
@@ -903,9 +912,7 @@ export class ProducerCore {
 
   // ---------------------------------------------------------------- reads
 
-  private onReadRequest(p: Peer, rr: ectp.v1.IReadRequest, now: number): void {
-    const attemptId = u64(rr.attemptId);
-    if (!isPositiveInt(attemptId)) { this.ignore("malformed"); return; }
+  private onReadRequest(p: Peer, rr: ectp.v1.IReadRequest, attemptId: number, now: number): void {
     const key = rr.key;
     // [P7] check 3: a request without a key has no fingerprint to compare; it fails at lookup (check 6, INTERNAL).
     const diff = key === undefined || key === null ? undefined : this.fingerprintDiff(key.fingerprint);
@@ -1329,14 +1336,10 @@ export class ProducerCore {
     }
   }
 
-  private onReplay(p: Peer, req: ectp.v1.IReplayRequest, now: number): void {
-    const raw = u64(req.fromSequence);
-    if (!Number.isSafeInteger(raw) || raw < 0) {
-      this.ignore("malformed"); // [C10] ignored: it subscribes nobody either
-      return;
-    }
+  /** [E2] A ReplayRequest from `fromSequence` (0 means 1), checked well-formed by `dispatch`: it subscribes `p`. */
+  private onReplay(p: Peer, fromSequence: number, now: number): void {
     p.subscribed = true;
-    this.answerReplay(p, Math.max(1, raw), now);
+    this.answerReplay(p, Math.max(1, fromSequence), now);
   }
 
   private answerReplay(p: Peer, from: number, now: number): void {
