@@ -336,6 +336,28 @@ describe("encodeEnvelope / decodeEnvelope", () => {
     expect(refusal({ ...head, heartbeat: () => 1 })).toContain("heartbeat must be an object (a message); got a function");
   });
 
+  it("[V1][C11] encodeEnvelope names a version (or announcement.version) that is bytes, an array or no object (it said `version.major is undefined`)", () => {
+    const head = { senderId: "c", senderEpoch: 1 };
+    const item = { key: { contentHash: Uint8Array.of(1) }, sizeBytes: 4, producerId: "c", epoch: 1 };
+    const kinds: [unknown, string][] = [
+      [new DataView(new ArrayBuffer(2)), "a DataView"],
+      [Uint8Array.of(1, 0), "a Uint8Array"],
+      [new ArrayBuffer(2), "an ArrayBuffer"],
+      [[1, 0], "an array"],
+      [1, "1"],
+      ["1.0", '"1.0"'],
+    ];
+    for (const [version, shown] of kinds) {
+      expectEncodeRefused({ ...head, version: version as never, heartbeat: {} }, `envelope could not be encoded: version must be an object (ectp.v1.ISpecVersion: major and minor); got ${shown}; set version: SPEC_VERSION [V1]`);
+      expectEncodeRefused(
+        { ...head, version: SPEC_VERSION, announcement: { version: version as never, item } },
+        `envelope could not be encoded: announcement.version must be an object (ectp.v1.ISpecVersion: major and minor); got ${shown}; set announcement.version: SPEC_VERSION [V1]`,
+      );
+    }
+    // An announcement that is itself bytes is named as such (it said `announcement.version is missing`).
+    expectEncodeRefused({ ...head, version: SPEC_VERSION, announcement: new DataView(new ArrayBuffer(2)) as never }, "announcement must be an object (a message); got a DataView");
+  });
+
   it("encodeEnvelope refuses a value of the wrong type, naming the field, instead of coercing it into another value", () => {
     const head = { version: SPEC_VERSION, senderId: "c", senderEpoch: 1 };
     const key = { contentHash: new Uint8Array([1]) };

@@ -66,7 +66,8 @@ function bodyName(env: ectp.v1.IEnvelope): EnvelopeBodyName | undefined {
 
 /**
  * Encode an envelope to bytes. Throws `EctpError(INVALID_ARGUMENT)` if it cannot be encoded,
- * or would be refused by every receiver, naming the problem: no version (or major 0), no
+ * or would be refused by every receiver, naming the problem: no version (or major 0, or a
+ * version that is no message object, such as bytes or an array, named by what it is), no
  * sender id, no sender epoch (or 0), more than one body set (or more than one kind in an
  * event), a field of the wrong type, or an integer its field cannot carry (a uint64 outside
  * [0, 2^53), a uint32 outside [0, 2^32), a negative enum value, a fraction);
@@ -105,25 +106,43 @@ export function encodeEnvelope(envelope: ectp.v1.IEnvelope): Uint8Array {
 }
 
 /**
- * Which of `env`'s version, sender id and sender epoch is missing (or 0): every receiver
- * refuses such an envelope; undefined when all are there. A value of the wrong type or range is
- * left to the encoder, which refuses it naming the field and its range.
+ * Which of `env`'s version, sender id and sender epoch is missing (or 0), or which version is no
+ * message object (bytes, an array: named as such [C11]): every receiver refuses such an envelope;
+ * undefined when all are there. Another value of the wrong type or range is left to the encoder,
+ * which refuses it naming the field and its range.
  */
 function headerProblem(env: ectp.v1.IEnvelope): string | undefined {
   const version = env.version;
   if (version == null)
     return "it has no version; set version: SPEC_VERSION (a receiver answers an envelope without one with VERSION) [V1]";
+  // [C11] Bytes or an array where the message belongs: named, not read as a version without a major.
+  if (!isMessageObject(version))
+    return `version must be an object (ectp.v1.ISpecVersion: major and minor); got ${describeValue(version)}; set version: SPEC_VERSION [V1]`;
   if (version.major == null || version.major === 0)
     return `version.major is ${String(version.major)}: no spec has major 0; set version: SPEC_VERSION (major ${SPEC_MAJOR}) [V1]`;
   // [V1] Every announcement carries the sender's spec version too: a consumer refuses one without it [C2].
-  const announced = env.announcement?.version;
-  if (env.announcement != null && (announced == null || announced.major == null || announced.major === 0))
-    return `announcement.version${announced == null ? " is missing" : `.major is ${String(announced.major)}`}; set announcement.version: SPEC_VERSION (a consumer refuses an announcement without one) [V1]`;
+  // (An announcement that is no message object is left to the encoder, which names what it is.)
+  const announcement = env.announcement;
+  if (isMessageObject(announcement)) {
+    const announced = announcement.version;
+    if (announced != null && !isMessageObject(announced))
+      return `announcement.version must be an object (ectp.v1.ISpecVersion: major and minor); got ${describeValue(announced)}; set announcement.version: SPEC_VERSION [V1]`;
+    if (announced == null || announced.major == null || announced.major === 0)
+      return `announcement.version${announced == null ? " is missing" : `.major is ${String(announced.major)}`}; set announcement.version: SPEC_VERSION (a consumer refuses an announcement without one) [V1]`;
+  }
   if (env.senderId == null || env.senderId === "")
     return "it has no senderId; set the sender's id (a receiver drops an envelope without one)";
   if (env.senderEpoch == null || env.senderEpoch === 0)
     return "it has no senderEpoch; set the sender's epoch, 1 or more (a receiver drops an envelope without one) [P8]";
   return undefined;
+}
+
+/**
+ * Whether a message-typed field's value is an object of fields, as the encoders take it: not bytes
+ * (a view or an ArrayBuffer), an array, a function or a primitive, which they refuse [C11].
+ */
+function isMessageObject(v: unknown): v is object {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer) && !(v instanceof SharedArrayBuffer);
 }
 
 /** How many members of the `body` oneof `env` sets (direct reads, see {@link envelopeBodyName}). */

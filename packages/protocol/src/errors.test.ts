@@ -22,6 +22,20 @@ describe("EctpError", () => {
     expect("cause" in new EctpError("INTERNAL", "x")).toBe(false);
   });
 
+  it("refuses options that are null or no object with INVALID_ARGUMENT (null threw a TypeError); undefined is no cause and no details", () => {
+    for (const [bad, shown] of [[null, "null"], [[], "an array"], ["cause", '"cause"'], [5, "5"]] as const) {
+      let thrown: unknown;
+      try {
+        new EctpError("INTERNAL", "x", bad as never);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(EctpError.is(thrown) && thrown.code).toBe("INVALID_ARGUMENT");
+      expect((thrown as EctpError).message).toBe(`[INVALID_ARGUMENT] EctpError: options must be an object { cause?, details? }; got ${shown}`);
+    }
+    expect(new EctpError("INTERNAL", "x", undefined).details).toEqual({});
+  });
+
   it("derives retryable from the spec table: exactly NOT_READY, OVERLOADED, GRANT_TIMEOUT, PEER_UNREACHABLE", () => {
     const codes = Object.keys(ectp.v1.FailureReason)
       .filter((k) => k !== "FAILURE_REASON_UNSPECIFIED")

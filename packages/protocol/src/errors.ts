@@ -72,9 +72,12 @@ export class EctpError extends Error {
   /**
    * @param code - what went wrong.
    * @param message - what was wrong and what to do, without the code prefix.
-   * @param options - cause and structured details.
+   * @param options - cause and structured details; left out (or `undefined`), none. Options that are
+   *   not an object (`null` and arrays included) throw `EctpError(INVALID_ARGUMENT)`.
    */
   constructor(code: EctpErrorCode, message: string, options: EctpErrorOptions = {}) {
+    if (options === null || typeof options !== "object" || Array.isArray(options))
+      throw new EctpError("INVALID_ARGUMENT", `EctpError: options must be an object { cause?, details? }; got ${describeValue(options)}`);
     super(`[${code}] ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "EctpError";
     this.code = code;

@@ -97,6 +97,18 @@ describe("encodeFrame", () => {
     expect(new FrameDecoder({}).maxFrameBytes).toBe(16 * 1024 * 1024);
     expect(new FrameDecoder({ maxFrameBytes: undefined as never }).maxFrameBytes).toBe(16 * 1024 * 1024);
   });
+
+  it("refuses null, an array or a function as options with INVALID_CONFIG (null and [] silently meant the 16 MiB default); undefined is the default", () => {
+    for (const [bad, shown] of [[null, "null"], [[], "an array"], [() => 1, "a function"], ["abc", '"abc"']] as const) {
+      for (const make of [() => new FrameDecoder(bad as never), () => encodeFrame(new Uint8Array(0), bad as never)]) {
+        const err = catchError(make);
+        expect(EctpError.is(err) && err.code).toBe("INVALID_CONFIG");
+        expect((err as EctpError).message).toBe(`[INVALID_CONFIG] frame options must be an object such as { maxFrameBytes: 1048576 }; got ${shown}`);
+      }
+    }
+    expect(new FrameDecoder(undefined).maxFrameBytes).toBe(DEFAULT_MAX_FRAME_BYTES);
+    expect(encodeFrame(bytes(1), undefined)).toEqual(bytes(0, 0, 0, 1, 1));
+  });
 });
 
 describe("FrameDecoder", () => {

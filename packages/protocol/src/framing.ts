@@ -10,7 +10,7 @@
  */
 import { markAsUntransferable } from "node:worker_threads";
 import { byteView } from "./bytes.js";
-import { EctpError, thrownText } from "./errors.js";
+import { EctpError, describeValue, thrownText } from "./errors.js";
 import { closestName } from "./names.js";
 
 /** Bytes in a frame header (the length prefix). */
@@ -30,7 +30,8 @@ export interface FrameOptions {
   /**
    * Largest payload in bytes a frame may carry; a longer one is `FRAME_TOO_LARGE`.
    * An integer in [0, 2^32 - 1] (anything else, `null` included, is `INVALID_CONFIG`). Default,
-   * when absent or undefined, {@link DEFAULT_MAX_FRAME_BYTES} (16 MiB).
+   * when absent or undefined, {@link DEFAULT_MAX_FRAME_BYTES} (16 MiB). The options themselves may be
+   * left out (or `undefined`) for the default; `null`, an array or another non-object is `INVALID_CONFIG`.
    */
   readonly maxFrameBytes?: number;
 }
@@ -47,11 +48,14 @@ function shown(v: unknown): string {
 function resolveMax(options: FrameOptions | undefined): number {
   let max: number;
   try {
+    // Only absent (undefined) options are the default: null, an array or a number is refused.
+    if (options !== undefined && (options === null || typeof options !== "object" || Array.isArray(options)))
+      throw new EctpError("INVALID_CONFIG", `frame options must be an object such as { maxFrameBytes: 1048576 }; got ${describeValue(options)}`);
     // Only an absent (undefined) maxFrameBytes is the default: null is no integer, and is refused below.
     const given = options?.maxFrameBytes;
     max = given === undefined ? DEFAULT_MAX_FRAME_BYTES : given;
     // Options that set no maxFrameBytes: say so when they meant to (a misspelt name, a bare number).
-    if (options != null && options.maxFrameBytes === undefined) refuseOtherOptions(options);
+    if (options !== undefined && options.maxFrameBytes === undefined) refuseOtherOptions(options);
   } catch (cause) {
     if (EctpError.is(cause)) throw cause;
     // [I1] A throwing getter (or a revoked proxy) as options: local misuse, typed.
@@ -66,11 +70,9 @@ function resolveMax(options: FrameOptions | undefined): number {
   return max;
 }
 
-/** Refuses options that are not an object, or that name anything but `maxFrameBytes` (local misuse, typed). */
-function refuseOtherOptions(options: unknown): void {
-  if (typeof options !== "object")
-    throw new EctpError("INVALID_CONFIG", `frame options must be an object such as { maxFrameBytes: 1048576 }; got ${shown(options)}`);
-  for (const name of Object.keys(options as object)) {
+/** Refuses options (an object) that name anything but `maxFrameBytes` (local misuse, typed). */
+function refuseOtherOptions(options: object): void {
+  for (const name of Object.keys(options)) {
     if (name === "maxFrameBytes") continue; // given as undefined: the default
     const meant = closestName(name, ["maxFrameBytes"], 3);
     throw new EctpError(
@@ -94,8 +96,9 @@ function tooLarge(length: number, max: number, frames: Uint8Array[]): EctpError 
  * Frame one payload: a 4-byte big-endian length, then the payload (SPEC.md "Framing").
  * Throws `EctpError(FRAME_TOO_LARGE)` when the payload exceeds `maxFrameBytes`, so a
  * sender never writes a frame its peer must refuse, `EctpError(INVALID_CONFIG)` for a bad
- * `maxFrameBytes`, and `EctpError(INVALID_ARGUMENT)` for a payload that is not bytes (an
- * ArrayBuffer or any view of one is framed as its bytes).
+ * `maxFrameBytes` or options that are not an object (`null` included; leave them out for the
+ * default), and `EctpError(INVALID_ARGUMENT)` for a payload that is not bytes (an ArrayBuffer or
+ * any view of one is framed as its bytes).
  */
 export function encodeFrame(payload: Uint8Array | ArrayBuffer | ArrayBufferView, options?: FrameOptions): Uint8Array {
   const bytes = byteView(payload, "encodeFrame payload");
@@ -192,8 +195,9 @@ export class FrameDecoder {
   private failure: EctpError | undefined;
 
   /**
-   * @param options - `maxFrameBytes` (default 16 MiB). Throws `EctpError(INVALID_CONFIG)`
-   *   when it is not an integer in [0, 2^32 - 1].
+   * @param options - `maxFrameBytes` (default 16 MiB); leave them out (or `undefined`) for the
+   *   default. Throws `EctpError(INVALID_CONFIG)` when `maxFrameBytes` is not an integer in
+   *   [0, 2^32 - 1], or when the options are not an object (`null`, an array, a number).
    */
   constructor(options?: FrameOptions) {
     this.maxFrameBytes = resolveMax(options);

@@ -235,10 +235,25 @@ describe("announcementFromJson: the caller's options", () => {
     );
   });
 
+  it("an array as options is refused as null is (it read as no options)", () => {
+    expect(() => announcementFromJson(canonicalJson(announcement()), [] as never)).toThrow(
+      "[INVALID_ARGUMENT] announcementFromJson: options must be an object { ignoreUnknownFields? }; got an array",
+    );
+    expect(announcementFromJson(canonicalJson(announcement()), undefined).ok).toBe(true);
+  });
+
   it("a parsed value holding what JSON has no form for is named by what it is", () => {
     const parsed = JSON.parse(canonicalJson(announcement()));
     expect(refused({ ...parsed, item: { ...parsed.item, sizeBytes: Number.NaN } })).toContain("got NaN");
     expect(refused({ ...parsed, item: { ...parsed.item, sizeBytes: 10n } })).toContain("announcement.item.sizeBytes");
     expect(refused({ ...parsed, item: { ...parsed.item, sizeBytes: 10n } })).toContain("the bigint 10");
+  });
+
+  it("a version (or another message) given as bytes in a parsed value is refused, naming them (a DataView read as an empty version)", () => {
+    const parsed = JSON.parse(canonicalJson(announcement()));
+    for (const [bytes, shown] of [[new DataView(new ArrayBuffer(2)), "a DataView"], [new Uint8Array(0), "a Uint8Array"], [new ArrayBuffer(2), "an ArrayBuffer"]] as const) {
+      expect(refused({ ...parsed, version: bytes })).toContain(`announcement.version: expected a JSON object (SpecVersion); got ${shown}`);
+      expect(refused({ ...parsed, item: { ...parsed.item, checksum: bytes } })).toContain(`announcement.item.checksum: expected a JSON object (Checksum); got ${shown}`);
+    }
   });
 });

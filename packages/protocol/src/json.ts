@@ -53,14 +53,14 @@ export interface JsonReadOptions {
  * refuses (a `sizeBytes` of `"4096abc"` becomes 4096) and drops snake_case names.
  *
  * @param json - JSON text, or an already parsed value.
- * @param options - see {@link JsonReadOptions}.
+ * @param options - see {@link JsonReadOptions}; left out (or `undefined`), the defaults.
  * @returns the announcement, or `INVALID_ANNOUNCEMENT` naming what was wrong (never thrown).
- * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object or has a key other than
- *   `ignoreUnknownFields`: a fault of the calling code, not of the announcement.
+ * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object (`null` and arrays included)
+ *   or has a key other than `ignoreUnknownFields`: a fault of the calling code, not of the announcement.
  */
 export function announcementFromJson(json: unknown, options: JsonReadOptions = {}): Validation<ectp.v1.IAnnouncement> {
   // The caller's own mistakes are its to fix, not the announcement's: thrown, as bad arguments are.
-  if (options === null || typeof options !== "object")
+  if (options === null || typeof options !== "object" || Array.isArray(options))
     throw new EctpError("INVALID_ARGUMENT", `announcementFromJson: options must be an object { ignoreUnknownFields? }; got ${describeValue(options)}`);
   refuseUnknownOptions("announcementFromJson", options, JSON_READ_OPTIONS, "INVALID_ARGUMENT");
   let value = json;
@@ -133,6 +133,9 @@ function refuse(message: string, path: string, cause?: unknown): Validation<neve
 function readMessage(type: string, value: unknown, path: string, ignoreUnknown: boolean): Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value))
     throw new JsonFieldError(path, `expected a JSON object (${type}); got ${describe(value)}`);
+  // [C11] Bytes (a view or an ArrayBuffer) have no fields to read: refused, not read as an empty message.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer)
+    throw new JsonFieldError(path, `expected a JSON object (${type}); got ${describeValue(value)}`);
   const fields = MESSAGE_FIELDS[type] as Readonly<Record<number, readonly [string, string, boolean]>>;
   const byJsonName = new Map<string, readonly [string, string, boolean]>();
   for (const field of Object.values(fields)) {

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { EctpError } from "./errors.js";
 import { makeDirectories, outputPathProblem } from "./output-path.js";
 
 const work = mkdtempSync(join(tmpdir(), "ectp-output-path-"));
@@ -28,6 +29,21 @@ describe("outputPathProblem", () => {
     expect(outputPathProblem(deep)).toBe(`directory ${join(dir, "a", "b")} does not exist`);
     expect(outputPathProblem(deep, { createsDirectories: true })).toBeUndefined();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("refuses options that are null or no object with INVALID_ARGUMENT (null's TypeError came back as the path's problem; a number meant the default)", () => {
+    const deep = join(work, "no-such", "r.json");
+    for (const [bad, shown] of [[null, "null"], [[], "an array"], [true, "true"], ["yes", '"yes"']] as const) {
+      let thrown: unknown;
+      try {
+        outputPathProblem(deep, bad as never);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(EctpError.is(thrown) && thrown.code).toBe("INVALID_ARGUMENT");
+      expect((thrown as EctpError).message).toBe(`[INVALID_ARGUMENT] outputPathProblem: options must be an object { createsDirectories? }; got ${shown}`);
+    }
+    expect(outputPathProblem(deep, undefined)).toBe(`directory ${join(work, "no-such")} does not exist`);
   });
 
   it("checks the path as the write opens it: `missing/..` needs `missing` (a lexical resolve would pass it)", () => {

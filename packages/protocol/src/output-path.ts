@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readlinkSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
-import { thrownMessage } from "./errors.js";
+import { EctpError, describeValue, thrownMessage } from "./errors.js";
 
 /** Options of {@link outputPathProblem}. */
 export interface OutputPathOptions {
@@ -24,10 +24,14 @@ export interface OutputPathOptions {
  * `access()` calls writable may still take no new entries (`/proc`: the write failed with ENOENT
  * only after the whole run). Nothing is left behind.
  * @param file - The path the caller will write.
- * @param options - Whether the write creates missing directories.
+ * @param options - Whether the write creates missing directories; left out (or `undefined`), it does not.
  * @returns What is wrong and what to do, a phrase to follow "cannot write <file>: ", or undefined.
+ * @throws EctpError(INVALID_ARGUMENT) when `options` is not an object (`null` and arrays included):
+ *   a fault of the calling code, not of the path.
  */
 export function outputPathProblem(file: string, options: OutputPathOptions = {}): string | undefined {
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    throw new EctpError("INVALID_ARGUMENT", `outputPathProblem: options must be an object { createsDirectories? }; got ${describeValue(options)}`);
   if (file === "-") return 'it would be a file named "-", not standard output; name a file';
   // A trailing separator names a directory (dirname() would drop it and check the parent instead).
   if (file.endsWith("/") || file.endsWith(sep)) return "it ends in a path separator, so it names a directory; name a file";
