@@ -2,8 +2,9 @@
 // CI sweep: >= 1,000 seeded runs across the fault presets, zero violations required.
 // Each preset runs in its own child process, two at a time (CI has 2 cores).
 // Usage: node scripts/sweep.mjs [runsPerPreset=250] [firstSeed=1]
-// Exit status: 0 no violation, 1 violations found, 2 a usage error, 70 a preset's child failed
-// (its error is printed above, by the child).
+// Exit status: 0 no violation, 1 violations found, 2 a usage error, 70 a preset's child failed:
+// exited with another status (its error is printed above, by the child) or was killed by a signal;
+// the other preset's child, if one is running, is stopped first.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -45,17 +46,24 @@ const start = performance.now();
 const self = fileURLToPath(import.meta.url);
 const results = [];
 const queue = [...PRESETS];
+/** Children still running: stopped when another fails, so none runs on after this script exits. */
+const running = new Set();
 async function worker() {
   for (let faults = queue.shift(); faults; faults = queue.shift()) {
     const out = await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [self, "--child", faults, String(runs), String(seed)], {
         stdio: ["ignore", "pipe", "inherit"],
       });
+      running.add(child);
       let text = "";
       child.stdout.on("data", (d) => {
         text += d;
       });
-      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`sweep of ${faults} exited ${code}`))));
+      child.on("exit", (code, signal) => {
+        running.delete(child);
+        if (code === 0) resolve(text);
+        else reject(new Error(`sweep of ${faults} ${code === null ? `was killed by ${signal}` : `exited ${code}`}`));
+      });
     });
     const s = JSON.parse(out);
     results.push(s);
@@ -72,6 +80,7 @@ try {
 } catch (error) {
   // Not "violations found" (1): the sweep did not finish, so it says nothing about violations.
   process.stderr.write(`sweep: ${error.message}; the sweep is incomplete\n`);
+  for (const child of running) child.kill();
   process.exit(70);
 }
 const total = results.reduce((n, s) => n + s.runs, 0);

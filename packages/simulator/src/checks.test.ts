@@ -352,6 +352,35 @@ describe("planted bugs the existing tests do not cover", () => {
     expect(s.requests.total).toBe(60);
   });
 
+  it("[I1] a consumer whose stats() throws mid-run is counted alike by a sweep (no time series) and by the single run of its seed (time series on)", async () => {
+    // Throws only while the consumer holds requests: never at the drain's checks, only at the
+    // calls made during the run (the time series' samples).
+    const factories: CoreFactories = {
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        const stats = core.stats.bind(core);
+        core.stats = () => {
+          const st = stats();
+          if (st.requests > 0) throw new Error("planted stats");
+          return st;
+        };
+        return core;
+      },
+    };
+    const options: SimulationOptions = { ...BASE, requests: 30, seed: 11, sampleIntervalMs: 100, factories };
+    let inSweep: Awaited<ReturnType<typeof run>> | undefined;
+    const sweep = await runSweep({ ...options, runs: 1, onRun: (s) => (inSweep = s) });
+    // What the failing seed's reproduce command runs: one run, time series on (the default).
+    const { summary: single, series } = await runSimulation({ ...options, timeSeries: undefined });
+    expect(series.t.length).toBeGreaterThan(0);
+    expect(single.violations.byInvariant.I1).toBeGreaterThan(0);
+    expect(messages(single)[0]).toMatch(/^c\d threw: planted stats$/);
+    expect(sweep.violations).toBe(single.violations.count);
+    expect(sweep.failingSeeds).toEqual([expect.objectContaining({ seed: 11, violations: single.violations.count, first: `[I1] ${messages(single)[0]}` })]);
+    expect(inSweep?.violations).toEqual(single.violations);
+    expect(inSweep?.eventLog.hash).toBe(single.eventLog.hash);
+  });
+
   it("[I1] a consumer whose finishRequest throws once is reported, and the request it did not finish shows as an [I4] leak", async () => {
     // No consumer crash: a restart would drop the unfinished request with everything else it held.
     const s = await run(throwingOnce("consumer", "finishRequest"), { faults: { ...faultPreset("heavy"), consumerCrashesPerMinute: 0 } });

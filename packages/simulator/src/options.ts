@@ -87,7 +87,12 @@ export interface SimulationOptions extends Partial<SimulationConfig> {
   factories?: CoreFactories;
   /** Receives every event-log line (for debugging a seed). Default: lines are only hashed. */
   eventLog?: (line: string) => void;
-  /** Record time series for the HTML report. Default true. */
+  /**
+   * Return the time series for the HTML report. Default true. False leaves the samples out of the
+   * result but not out of the run: every run samples (a sample calls each consumer core's
+   * `stats()`), so a core whose `stats()` throws gives the same [I1] violations and event-log hash
+   * either way.
+   */
   timeSeries?: boolean;
   /**
    * Call `admit` for every waiting request at every engine step, even when the previous

@@ -362,7 +362,14 @@ export class Simulation {
   private readonly producers: ProducerNode[] = [];
   private readonly consumers: ConsumerNode[] = [];
   private readonly factories: CoreFactories;
-  private readonly series: SeriesRecorder | undefined;
+  /**
+   * Sampled in every run, kept or not: a sample calls each consumer's `stats()`, and a factory
+   * core's `stats()` may throw (an [I1] violation) or count its calls, so a run without time
+   * series must make the same calls to report the same violations and event-log hash.
+   */
+  private readonly series: SeriesRecorder;
+  /** Whether {@link Simulation.run} returns the samples (`timeSeries`, default true). */
+  private readonly keepSeries: boolean;
   private readonly waits = new MillisHistogram();
   private readonly onProgress: ((done: number, total: number) => void) | undefined;
   /** Encoded item bytes held by producers' stores, from shared slabs, recycled once released by a store. */
@@ -445,7 +452,8 @@ export class Simulation {
     this.onProgress = onProgress;
     this.progressStep = Math.max(1, Math.floor(cfg.requests / 100));
     this.checker = new InvariantChecker(eventLog);
-    this.series = timeSeries === false ? undefined : new SeriesRecorder(cfg.sampleIntervalMs);
+    this.series = new SeriesRecorder(cfg.sampleIntervalMs);
+    this.keepSeries = timeSeries !== false;
     const root = new SeededRandom(cfg.seed);
     this.rngWorkload = root.fork();
     this.rngOrch = root.fork();
@@ -686,10 +694,10 @@ export class Simulation {
         await Promise.allSettled(pending);
       }
       this.checkPins();
-      this.series?.maybeSample(t, this.sampleNow);
+      this.series.maybeSample(t, this.sampleNow);
     }
     this.finalChecks();
-    return { summary: this.summarize(performance.now() - wallStart), series: this.series?.result() ?? emptySeries() };
+    return { summary: this.summarize(performance.now() - wallStart), series: this.keepSeries ? this.series.result() : emptySeries() };
   }
 
   private nextTime(): number | undefined {

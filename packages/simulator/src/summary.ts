@@ -153,7 +153,7 @@ export interface SimulationSummary {
 export interface SimulationResult {
   /** Counts, latencies, invariant violations and the event-log hash of the run. */
   readonly summary: SimulationSummary;
-  /** Sampled quantities over simulated time (empty when disabled). */
+  /** Sampled quantities over simulated time (empty with `timeSeries: false`). */
   readonly series: TimeSeries;
 }
 

@@ -107,7 +107,8 @@ export function validateSweep(options: SweepOptions = {}): string[] {
 }
 
 /**
- * Run the same configuration over consecutive seeds. Time series are not recorded.
+ * Run the same configuration over consecutive seeds. Time series are not returned (each run
+ * still samples them, as a single run of that seed does, so both count the same violations).
  * @throws EctpError(INVALID_ARGUMENT) before running anything when {@link validateSweep} reports a
  * problem, options that are not an object (`null`, a number, an array) included.
  */

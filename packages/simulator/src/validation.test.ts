@@ -167,6 +167,38 @@ describe("runSweep", () => {
     }
   });
 
+  it.each([
+    ["throws", "throw new Error('planted child failure')", /^Error: planted child failure$/m, "exited 1"],
+    ["is killed by a signal", "process.kill(process.pid,'SIGKILL')", undefined, "was killed by SIGKILL"],
+  ])("the CI sweep script exits with status 70 and says the sweep is incomplete when a preset's child %s", (_what, plant, childError, how) => {
+    const script = fileURLToPath(new URL("../scripts/sweep.mjs", import.meta.url));
+    // Every child (the script runs itself with --child) fails as it starts; the parent is untouched.
+    const preload = `data:text/javascript,if(process.argv[2]==='--child'){${plant}}`.replaceAll(" ", "%20");
+    const r = spawnSync(process.execPath, [script, "1", "1"], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: `--import=${preload}` } });
+    expect(r.status, r.stderr).toBe(70);
+    const said = new RegExp(`^sweep: sweep of (none|light) ${how}; the sweep is incomplete$`, "m");
+    expect(r.stderr).toMatch(said);
+    // The child's own error is printed above the parent's line (the child shares its stderr).
+    if (childError) expect(r.stderr.search(childError)).toBeLessThan(r.stderr.search(said));
+    expect(r.stdout).not.toMatch(/^sweep: \d+ runs/m); // no verdict: neither 0 nor 1 violations
+  });
+
+  it("the CI sweep script stops the preset's child still running when another fails, before it exits 70", () => {
+    const script = fileURLToPath(new URL("../scripts/sweep.mjs", import.meta.url));
+    // Preset "none" fails as it starts; "light" (started beside it) would run for ever. It shares the
+    // script's stderr, so spawnSync returns only once it is gone (after its 60 s limit if left running).
+    const plant = "if(process.argv[3]==='none')throw new Error('planted child failure');setInterval(()=>{},1000);await new Promise(()=>{})";
+    const preload = `data:text/javascript,if(process.argv[2]==='--child'){${plant}}`.replaceAll(" ", "%20");
+    const r = spawnSync(process.execPath, [script, "1", "1"], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, NODE_OPTIONS: `--import=${preload}` },
+    });
+    expect(r.error, "the script or its other child was still running after 60 s").toBeUndefined();
+    expect(r.status, r.stderr).toBe(70);
+    expect(r.stderr).toMatch(/^sweep: sweep of none exited 1; the sweep is incomplete$/m);
+  }, 90_000);
+
   it.each([0, -2, 1.5, 100_001])("rejects runs %s before running anything", async (runs) => {
     let ran = 0;
     const e = await rejection(runSweep({ ...TINY, runs, onRun: () => ran++ }));
