@@ -72,6 +72,34 @@ describe("cases", () => {
     expect(loadCases(dir)).toHaveLength(1);
   });
 
+  it("a case delivering raw bytes must need the raw-messages feature (TESTEE-PROTOCOL.md section 7), in its steps, a repeat or a rule", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const raw = { deliver: { from: "P1", raw: "AAEC" } };
+    const suite = (c: object, features?: string[]) => ({
+      suite: "consumer/c10-ignored",
+      cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "consumer", steps: [], ...(features ? { features } : {}), ...c }],
+    });
+    const said = 'case "x": it delivers raw bytes (a "deliver" step with "raw"), which only a testee claiming "raw-messages" decodes; add "raw-messages" to its "features"';
+    for (const c of [
+      { steps: [raw] },
+      { steps: [{ repeat: { times: 2, steps: [{ after: 1, ...raw }] } }] },
+      { rules: [{ on: { send: {} }, do: [raw] }] },
+      { steps: [{ deliver: { from: "P1", raw: { envelope: { heartbeat: {} }, unknownFields: true } } }] },
+    ]) {
+      writeFileSync(join(dir, "s.json"), JSON.stringify(suite(c)));
+      expect(() => loadCases(dir)).toThrow(said);
+      writeFileSync(join(dir, "s.json"), JSON.stringify(suite(c, ["raw-messages"])));
+      expect(loadCases(dir)).toHaveLength(1);
+    }
+    // An envelope delivery needs no feature.
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ steps: [{ deliver: { from: "P1", envelope: { heartbeat: {} } } }] })));
+    expect(loadCases(dir)).toHaveLength(1);
+    // The shipped cases: every one that delivers raw bytes declares the feature (they load).
+    const rawCases = loadCases().filter((c) => JSON.stringify([c.spec.steps, c.spec.rules ?? []]).includes('"raw":'));
+    expect(rawCases.map((c) => c.fullName)).toContain("consumer/v1-v2-versioning/a-handshake-reject-of-another-major-whose-body-does-not-parse-still-ends-the-fetch");
+    for (const c of rawCases) expect(c.spec.features, c.fullName).toContain("raw-messages");
+  });
+
   it("background failures 1-9 each have a case that targets them", () => {
     const caught = new Set(CASES.flatMap((c) => c.spec.catches ?? []));
     for (let f = 1; f <= 9; f++) expect(caught.has(f), `failure ${f}`).toBe(true);

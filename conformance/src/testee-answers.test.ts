@@ -160,8 +160,9 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
 
 /**
  * The TS testee behind a proxy (either encoding) that writes `STRAY` (text) or `STRAY_HEX` (bytes) once
- * per run (`FLAG` names a file made then) with its `STRAY_AT`-th answer. It writes the number of answers
- * it forwarded to `COUNT_FILE`.
+ * per run (`FLAG` names a file made then) with its `STRAY_AT`-th answer, or, with `STRAY_WHEN=next`, as
+ * the next request arrives (so after the runner sent it), before passing that request on. It writes the
+ * number of answers it forwarded to `COUNT_FILE`.
  */
 function strayProxy(testee: string): string {
   return fakeTestee(
@@ -171,12 +172,13 @@ const env = process.env; const json = env.ECTP_TESTEE_FORMAT === "json-lines";
 const child = spawn("sh", ["-c", ${JSON.stringify(testee)}], { stdio: ["pipe", "pipe", "inherit"] });
 const stray = () => { if (env.FLAG && existsSync(env.FLAG)) return Buffer.alloc(0); if (env.FLAG) writeFileSync(env.FLAG, "x");
   return env.STRAY_HEX ? Buffer.from(env.STRAY_HEX, "hex") : Buffer.from(env.STRAY ?? ""); };
-let buf = Buffer.alloc(0); let n = 0;
-process.stdin.pipe(child.stdin);
+let buf = Buffer.alloc(0); let n = 0; let due = false;
+process.stdin.on("data", (c) => { if (due) { due = false; process.stdout.write(stray()); } child.stdin.write(c); });
+process.stdin.on("end", () => child.stdin.end());
 child.stdout.on("data", (c) => { buf = Buffer.concat([buf, c]); for (;;) { let len;
   if (json) { const nl = buf.indexOf(10); if (nl < 0) break; len = nl + 1; } else { if (buf.length < 4 || buf.length < 4 + buf.readUInt32BE(0)) break; len = 4 + buf.readUInt32BE(0); }
   let out = buf.subarray(0, len); buf = buf.subarray(len); n++; if (env.COUNT_FILE) writeFileSync(env.COUNT_FILE, String(n));
-  if (n === Number(env.STRAY_AT)) out = Buffer.concat([out, stray()]);
+  if (n === Number(env.STRAY_AT)) { if (env.STRAY_WHEN === "next") due = true; else out = Buffer.concat([out, stray()]); }
   process.stdout.write(out); } });
 child.on("exit", () => process.exit(0));`,
   );
@@ -213,5 +215,40 @@ describe("part of a line or frame after a case's last answer (TESTEE-PROTOCOL.md
     // The last case of a run: its answer with part of a line or frame after it.
     const alone = await run(jsonLines, { ...env, STRAY_AT: String(last) }, TWO.slice(0, 1));
     expect(alone.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining(said) });
+  }, 60_000);
+
+  it.each([
+    ["JSON lines", true, { STRAY: '{"commandId":' }, 'part of a line with no line end (13 characters: "{\\"commandId\\":")'],
+    ["binary frames", false, { STRAY_HEX: "000000" }, 'part of a frame (3 bytes: 000000 in hex)'],
+    ["binary frames, a length prefix with no frame", false, { STRAY_HEX: "00000005" }, 'part of a frame (4 bytes: 00000005 in hex)'],
+    ["binary frames, a frame cut short", false, { STRAY_HEX: "0000002008" }, 'part of a frame (5 bytes: 0000002008 in hex)'],
+  ])("%s: written after the next command went out, it is not read as the start of that command's answer", async (_what, jsonLines, env, said) => {
+    await run(jsonLines, {}, TWO.slice(0, 1));
+    const last = Number(readFileSync(join(scratch, "count"), "utf8"));
+    const next = { ...env, STRAY_WHEN: "next" };
+    // Between cases: it fails the case of the command answered last; the next case runs again, on a fresh testee, and passes.
+    const report = await run(jsonLines, { ...next, STRAY_AT: String(last), FLAG: join(scratch, `flag-next-${_what}`) });
+    expect(report.results.map((r) => r.status), report.results[1]?.message).toEqual(["failed", "passed"]);
+    expect(report.results[0]?.message).toContain(
+      `output after the response to command ${last}, read once command ${last + 1} had gone out and before its answer: ${said}: a command answered twice, or output written unasked`,
+    );
+    // Mid-case: it fails that case, naming the same.
+    const mid = await run(jsonLines, { ...next, STRAY_AT: "3" }, TWO.slice(0, 1));
+    expect(mid.results[0]).toMatchObject({
+      status: "failed",
+      message: expect.stringContaining(`output after the response to command 3, read once command 4 had gone out and before its answer: ${said}`),
+    });
+  }, 60_000);
+
+  it.each([
+    ["JSON lines", true, { STRAY: "oops\n" }, 'unreadable output: a JSON line must start with "{"; the testee wrote "oops"'],
+    ["binary frames", false, { STRAY: "oops\n" }, "unreadable output: after "],
+  ])("%s: output that cannot be read, right after a case's last answer, fails that case and names the answer it followed", async (_what, jsonLines, env, said) => {
+    await run(jsonLines, {}, TWO.slice(0, 1));
+    const last = Number(readFileSync(join(scratch, "count"), "utf8"));
+    const report = await run(jsonLines, { ...env, STRAY_AT: String(last), FLAG: join(scratch, `flag-oops-${String(jsonLines)}`) });
+    expect(report.results.map((r) => r.status), report.results[1]?.message).toEqual(["failed", "passed"]);
+    expect(report.results[0]?.message).toContain(`output after the response to command ${last}: ${said}`);
+    expect(report.results[0]?.message).not.toContain("waited for its answer"); // its answer was taken: no command is blamed for it
   }, 60_000);
 });

@@ -83,6 +83,14 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
           "INVALID_ARGUMENT",
           `${where}: it expects the producer to send a ${eventBody}, which only a testee claiming "events" does; add "events" to its "features"`,
         );
+      // A raw delivery needs the testee's own wire decoder (TESTEE-PROTOCOL.md section 7): a case
+      // sending one must need "raw-messages", or a testee without it fails (or, answering
+      // Unsupported, merely skips) a case it was never meant to run.
+      if (!(spec.features ?? []).includes("raw-messages") && deliversRaw([...spec.steps, ...(spec.rules ?? [])]))
+        throw new EctpError(
+          "INVALID_ARGUMENT",
+          `${where}: it delivers raw bytes (a "deliver" step with "raw"), which only a testee claiming "raw-messages" decodes; add "raw-messages" to its "features"`,
+        );
       const fullName = `${suite.suite}/${spec.name}`;
       if (seen.has(fullName)) throw new EctpError("INVALID_ARGUMENT", `${where}: duplicate case name ${fullName}`);
       seen.add(fullName);
@@ -119,6 +127,16 @@ function expectedEventSend(steps: readonly unknown[]): string | undefined {
     return undefined;
   };
   return find(steps.filter((s) => !(s !== null && typeof s === "object" && "expectNone" in s)));
+}
+
+/** Whether a `deliver` action with `raw` occurs anywhere in `v` (steps, `repeat` bodies, rule actions). */
+function deliversRaw(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(deliversRaw);
+  if (v === null || typeof v !== "object") return false;
+  const o = v as Record<string, unknown>;
+  const deliver = o.deliver;
+  if (deliver !== null && typeof deliver === "object" && (deliver as Record<string, unknown>).raw !== undefined) return true;
+  return Object.values(o).some(deliversRaw);
 }
 
 /**

@@ -19,7 +19,8 @@ export class TesteeFault extends Error {
   /** The message without its kind and stderr tail. */
   readonly detail: string;
   /**
-   * Set for output that came when no answer was due (a second answer, or output written unasked):
+   * Set for output that came when no answer was due (a second answer, or output written unasked,
+   * part of a line or frame included, also one read in front of the next command's answer):
    * the id of the command answered last before it. TESTEE-PROTOCOL.md §2: such output fails the case
    * of that command, which may be the case before the one running when it was read.
    */

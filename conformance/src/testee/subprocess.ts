@@ -36,6 +36,23 @@ export interface SubprocessTesteeOptions {
   onStart?: (conn: TesteeConnection) => void;
 }
 
+/** The value JSON.parse makes of `text`, or undefined for text that is not JSON. */
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `v` is a JSON response object echoing command `id` (commandId or command_id, as a string or a number). */
+function echoes(v: unknown, id: number): boolean {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  const echoed = o.commandId ?? o.command_id;
+  return (typeof echoed === "string" || typeof echoed === "number") && String(echoed) === String(id);
+}
+
 /** Largest response frame accepted; anything larger is a malformed (corrupt) stream. */
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
@@ -87,6 +104,12 @@ export async function spawnTestee(options: SubprocessTesteeOptions): Promise<Tes
     { init: { protocolVersion: TESTEE_PROTOCOL_VERSION } },
     options.startupTimeoutMs ?? Math.max(10_000, options.commandTimeoutMs ?? 5000),
   );
+  // Output unasked right after the answer to Init (TESTEE-PROTOCOL.md §2) has no case to fail: the testee does not start.
+  const fault = conn.fault;
+  if (fault !== undefined) {
+    await conn.close();
+    throw fault;
+  }
   if (!res.init) {
     await conn.close();
     throw new TesteeFault("malformed", `testee answered Init with ${JSON.stringify(res.toJSON())}`, conn.stderrTail());
@@ -184,6 +207,13 @@ class SubprocessTestee implements TesteeConnection {
   private strayAtClose: TesteeFault | undefined;
   /** The first bytes the testee wrote to stdout (to tell a wrong `--json-lines` setting from garbage). */
   private head = Buffer.alloc(0);
+  /**
+   * Stdout read since the runner took the last answer (kept until it takes the next): when that answer
+   * comes out malformed, to tell whether it is output unasked (part of a line or frame) and then the answer whole.
+   */
+  private sinceAnswer: Buffer[] = [];
+  /** The fault the connection died with when it was output unasked read in front of an answer ({@link strayBeforeAnswer}). */
+  private strayInFront: TesteeFault | undefined;
 
   private readonly onExitRuleBroken: ((what: string) => void) | undefined;
 
@@ -236,6 +266,7 @@ class SubprocessTestee implements TesteeConnection {
       return;
     }
     if (this.dead) return;
+    this.sinceAnswer.push(chunk);
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     try {
       if (this.json) this.readLines(this.text.write(chunk));
@@ -247,8 +278,19 @@ class SubprocessTestee implements TesteeConnection {
       }
     } catch (err) {
       // Frames completed in the same chunk before the bad bytes were good responses too.
-      const before = EctpError.is(err) ? ((err.details as { frames?: unknown[] } | undefined)?.frames?.length ?? 0) : 0;
-      this.fail(new TesteeFault("malformed", `unreadable output: ${this.unreadable(err, this.responses + before)}`, this.stderrTail()));
+      const good = EctpError.is(err) ? ((err.details as { frames?: Uint8Array[] } | undefined)?.frames ?? []) : [];
+      const before = good.length;
+      const why = `unreadable output: ${this.unreadable(err, this.responses + before)}`;
+      // Read after an answer (in the same chunk), or with no request waiting, it is output unasked
+      // (TESTEE-PROTOCOL.md §2): a fault of the command answered last, which keeps its answer.
+      if (!this.json) for (const frame of good) (this.queue as Uint8Array[]).push(frame);
+      this.responses += this.json ? 0 : before;
+      const answered = this.outstanding === undefined ? this.nextId - 1 : this.queue.length > 0 ? this.outstanding : 0;
+      this.fail(
+        answered > 0
+          ? new TesteeFault("malformed", `output after the response to command ${answered}: ${why}`, this.stderrTail(), answered)
+          : new TesteeFault("malformed", why, this.stderrTail()),
+      );
       return;
     }
     const answered = this.queue.length > 0;
@@ -295,6 +337,61 @@ class SubprocessTestee implements TesteeConnection {
     return new TesteeFault(
       "malformed",
       `output after the response to command ${last}${atClose ? ", its last answer," : ""}: ${what}${atClose ? ", held as the runner closed it" : ""}: a command answered twice, or output written unasked`,
+      this.stderrTail(),
+      last,
+    );
+  }
+
+  /**
+   * TESTEE-PROTOCOL.md §2: part of a line or frame written after the last answer but read only once
+   * the next command had gone out, then that command's answer whole. Read as one, the two are a
+   * malformed answer; told apart, the first is output unasked, a fault of the command answered last
+   * (as it is when read before the command went out), named here. Undefined when the output read
+   * since the last answer is not such a piece followed by an answer echoing the command waiting.
+   */
+  private strayBeforeAnswer(): TesteeFault | undefined {
+    const waiting = this.outstanding;
+    if (waiting === undefined || waiting <= 1 || this.sinceAnswer.length === 0) return undefined;
+    const bytes = Buffer.concat(this.sinceAnswer);
+    let what: string | undefined;
+    if (this.json) {
+      const text = bytes.toString("utf8");
+      const start = text.length - text.trimStart().length;
+      const nl = text.indexOf("\n", start);
+      const line = nl < 0 ? "" : text.slice(start, nl);
+      // The answer starts at a "{" of the line: try the first few (a piece of a line is short; each try parses the rest).
+      for (let at = line.indexOf("{", 1), tries = 0; at > 0 && tries < 64; at = line.indexOf("{", at + 1), tries++) {
+        if (!echoes(parseOrUndefined(line.slice(at)), waiting)) continue;
+        const piece = line.slice(0, at);
+        const shown = piece.length > 32 ? `${JSON.stringify(piece.slice(0, 32))}…` : JSON.stringify(piece);
+        what = `part of a line with no line end (${piece.length} characters: ${shown})`;
+        break;
+      }
+    } else {
+      // Where whole frames read from the start end: a piece in front of the answer is not one or more of
+      // them (those are answers of their own: a command answered twice, said as such).
+      const whole = new Set<number>();
+      for (let at = 0; at + 4 <= bytes.length; at += 4 + bytes.readUInt32BE(at)) whole.add(at);
+      // The answer is the last thing read: a frame that ends where the output does.
+      for (let at = 1; at + 4 <= bytes.length; at++) {
+        if (whole.has(at) || at + 4 + bytes.readUInt32BE(at) !== bytes.length) continue;
+        let echoed: unknown;
+        try {
+          echoed = TesteeResponse.decode(bytes.subarray(at + 4)).commandId;
+        } catch {
+          continue;
+        }
+        if (Number(echoed) !== waiting) continue;
+        const hex = bytes.subarray(0, Math.min(at, 32)).toString("hex");
+        what = `part of a frame (${at} bytes: ${hex}${at > 32 ? "…" : ""} in hex)`;
+        break;
+      }
+    }
+    if (what === undefined) return undefined;
+    const last = waiting - 1;
+    return new TesteeFault(
+      "malformed",
+      `output after the response to command ${last}, read once command ${waiting} had gone out and before its answer: ${what}: a command answered twice, or output written unasked`,
       this.stderrTail(),
       last,
     );
@@ -375,11 +472,16 @@ class SubprocessTestee implements TesteeConnection {
     w?.(fault);
   }
 
+  /**
+   * The connection dies with `fault`, or, when the output it comes from is output unasked and then the
+   * answer waited for (see {@link strayBeforeAnswer}), with the fault of that output.
+   */
   private fail(fault: TesteeFault): void {
     if (this.dead) return;
-    this.dead = fault;
+    this.strayInFront = this.strayBeforeAnswer();
+    this.dead = this.strayInFront ?? fault;
     this.kill();
-    this.wake(fault);
+    this.wake(this.dead);
   }
 
   /**
@@ -429,7 +531,7 @@ class SubprocessTestee implements TesteeConnection {
     this.outstanding = commandId;
     this.child.stdin?.write(payload);
     const raw = await this.next(timeoutMs);
-    this.outstanding = undefined;
+    // (`outstanding` stays set while the answer is judged: a malformed one may be output unasked, then the answer.)
     let parsed: unknown;
     if (typeof raw === "string") {
       try {
@@ -472,6 +574,8 @@ class SubprocessTestee implements TesteeConnection {
         `the response to command ${commandId} sets no result (${written}); a TesteeResponse sets exactly one of ${RESULT_MEMBERS.join(", ")}`,
       );
     }
+    this.outstanding = undefined;
+    this.sinceAnswer = [];
     return res;
   }
 
@@ -499,7 +603,8 @@ class SubprocessTestee implements TesteeConnection {
   private malformed(why: string, afterCommand?: number): never {
     const fault = new TesteeFault("malformed", why, this.stderrTail(), afterCommand);
     this.fail(fault);
-    throw fault;
+    // Output unasked in front of the answer (found now, or as it was read) explains the answer read with it.
+    throw this.strayInFront ?? fault;
   }
 
   private next(timeoutMs: number): Promise<Uint8Array | string> {
