@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import { idsOfSuite, loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
-import { buildCoreBundle, loadMutants } from "./mutants/build.js";
+import { buildCoreBundle, importCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES, runMutants } from "./mutants/run.js";
 import { TesteeRequest, TesteeResponse, ectp, responseFromJson } from "./proto.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
@@ -180,7 +180,7 @@ describe("randomised level [I1]-[I6]", () => {
 
   it("a consumer that encodes locally without model input (failure 1) is caught with its seed and a replay command", async () => {
     const f1 = loadMutants().find((m) => m.failure === 1);
-    const bundle = (await import(await buildCoreBundle(f1?.patches ?? [], "f1-random"))) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>(f1?.patches ?? [], "f1-random");
     const results = await runRandomised({
       consumer: inProcess(bundle),
       producer: inProcess(),

@@ -33,7 +33,7 @@ export { mockTransportHarness } from "./transport/mock-harness.js";
 export type { MockTransportHarnessOptions } from "./transport/mock-harness.js";
 export { runMutants, TS_TESTEE_FEATURES } from "./mutants/run.js";
 export type { MutantResult, MutantRunOptions } from "./mutants/run.js";
-export { buildCoreBundle, loadMutants, coreSourceDir } from "./mutants/build.js";
+export { buildCoreBundle, importCoreBundle, loadMutants, coreSourceDir } from "./mutants/build.js";
 export type { MutantPatch, MutantSpec } from "./mutants/build.js";
 export { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 export type { JsonReport } from "./report/report.js";

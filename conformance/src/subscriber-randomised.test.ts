@@ -3,7 +3,7 @@
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
-import { buildCoreBundle, loadMutants } from "./mutants/build.js";
+import { importCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import type { ectp } from "./proto.js";
@@ -118,24 +118,22 @@ describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
   it("a subscriber that owes heartbeats only to a producer epoch it knows (SPEC.md section 4), its interval counted from when it heard from it, passes [P8]", async () => {
     // The reference subscriber heartbeats from its follow on; this one starts once the producer's
     // epoch is known, and pauses from declaring the producer gone until it hears from it again.
-    const bundle = (await import(
-      await buildCoreBundle(
-        [
-          { file: "subscriber/subscriber.ts", find: "      nextHeartbeat: now + this.heartbeatIntervalMs,", replace: "      nextHeartbeat: Number.POSITIVE_INFINITY," },
-          {
-            file: "subscriber/subscriber.ts",
-            find: "    f.heardHelloEpoch = 0;\n    if (f.connectedEpoch === 0) return;",
-            replace: "    f.heardHelloEpoch = 0;\n    f.nextHeartbeat = Number.POSITIVE_INFINITY;\n    if (f.connectedEpoch === 0) return;",
-          },
-          {
-            file: "subscriber/subscriber.ts",
-            find: "    f.lastHeard = now;\n    // Set when a new epoch's first",
-            replace: "    f.lastHeard = now;\n    if (f.nextHeartbeat === Number.POSITIVE_INFINITY) f.nextHeartbeat = now + this.heartbeatIntervalMs;\n    // Set when a new epoch's first",
-          },
-        ],
-        "heartbeats-once-known",
-      )
-    )) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>(
+      [
+        { file: "subscriber/subscriber.ts", find: "      nextHeartbeat: now + this.heartbeatIntervalMs,", replace: "      nextHeartbeat: Number.POSITIVE_INFINITY," },
+        {
+          file: "subscriber/subscriber.ts",
+          find: "    f.heardHelloEpoch = 0;\n    if (f.connectedEpoch === 0) return;",
+          replace: "    f.heardHelloEpoch = 0;\n    f.nextHeartbeat = Number.POSITIVE_INFINITY;\n    if (f.connectedEpoch === 0) return;",
+        },
+        {
+          file: "subscriber/subscriber.ts",
+          find: "    f.lastHeard = now;\n    // Set when a new epoch's first",
+          replace: "    f.lastHeard = now;\n    if (f.nextHeartbeat === Number.POSITIVE_INFINITY) f.nextHeartbeat = now + this.heartbeatIntervalMs;\n    // Set when a new epoch's first",
+        },
+      ],
+      "heartbeats-once-known",
+    );
     const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
     const results = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(bundle), seeds, features: TS_TESTEE_FEATURES, level: "all" });
     expect(results.map((r) => `${r.status} ${r.status === "passed" ? "" : r.message?.split("\n")[0]}`)).toEqual(seeds.map(() => "passed "));
@@ -155,9 +153,7 @@ describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
   it("a subscriber that takes a restarted epoch as greeted by a subscription sent before the restart is caught (SPEC.md section 4)", async () => {
     // The reference subscriber before it greeted such an epoch again: in seed 57 its subscription after
     // silence goes out before the restart, and its next message to the new epoch was a heartbeat.
-    const bundle = (await import(
-      await buildCoreBundle([{ file: "subscriber/subscriber.ts", find: "        if (greetAgain) this.hello(f);", replace: "" }], "no-greet-again")
-    )) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>([{ file: "subscriber/subscriber.ts", find: "        if (greetAgain) this.hello(f);", replace: "" }], "no-greet-again");
     const [r] = await runSubscriberRandomised({ producer: inProcess(), subscriber: inProcess(bundle), seeds: [57], features: TS_TESTEE_FEATURES });
     expect(r?.message?.split("\n")[0]).toMatch(
       /^seed 57: the subscriber's first message since it heard of the producer's epoch 6, which it had not greeted, is a heartbeat, not a Hello \(SPEC\.md section 4/,
@@ -175,7 +171,7 @@ describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
     ["s6-", [1, 2, 3, 4, 5, 6, 7, 8], "the subscriber's first message to the producer is a snapshotRequest, not a Hello"],
   ] as const)("a subscriber with planted bug %s is caught with its seed and a replay command", async (prefix, seeds, broken) => {
     const mutant = loadMutants().find((m) => m.name.startsWith(prefix));
-    const bundle = (await import(await buildCoreBundle(mutant?.patches ?? [], `${prefix}random`))) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>(mutant?.patches ?? [], `${prefix}random`);
     const results = await runSubscriberRandomised({
       producer: inProcess(),
       subscriber: inProcess(bundle),

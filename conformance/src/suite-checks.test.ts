@@ -8,7 +8,7 @@
 import * as core from "@ectp/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
-import { buildCoreBundle, loadMutants } from "./mutants/build.js";
+import { importCoreBundle, loadMutants } from "./mutants/build.js";
 import { TesteeRequest, type ectp } from "./proto.js";
 import { runRandomised } from "./random/randomised.js";
 import { CLOCK_ORIGIN_MS } from "./runner/script.js";
@@ -142,7 +142,7 @@ describe("randomised level checks", () => {
 
   it("[I5] a consumer that reuses a quarantined read's destination at once (mutant x1) is caught", async () => {
     const x1 = loadMutants().find((m) => m.name.startsWith("x1-"));
-    const bundle = (await import(await buildCoreBundle(x1?.patches ?? [], "review-x1-random"))) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>(x1?.patches ?? [], "review-x1-random");
     const out = await random(() => inProcessTestee(new CoreTesteeHandler(bundle)), [1, 2, 3, 4, 5, 6, 7, 8]);
     expect(out.some((m) => /^failed seed \d+: \[I5\] read \d+ reuses the destination of unsettled read \d+/.test(m))).toBe(true);
   }, 120_000);
@@ -160,34 +160,30 @@ describe("randomised level checks", () => {
   }, 60_000);
 
   it("[I6] a consumer core that skips checksum verification loads corrupted bytes and is caught (the schedule corrupts reads)", async () => {
-    const bundle = (await import(
-      await buildCoreBundle(
-        // Every checksum check: the grant's (every waiter), "some waiter's announcement agrees", each waiter's own.
-        [
-          { file: "consumer/consumer.ts", find: "if (r.checksumB !== -1 && crc !== r.checksumB) {", replace: "if (false) {" },
-          { file: "consumer/consumer.ts", find: "if (reason === undefined && !this.someWaiterMatches(f, r.checksumA)) {", replace: "if (false) {" },
-          { file: "consumer/consumer.ts", find: "if (own !== -1 && own !== l.crc) batch", replace: "if (false) batch" },
-        ],
-        "review-no-checksum",
-      )
-    )) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>(
+      // Every checksum check: the grant's (every waiter), "some waiter's announcement agrees", each waiter's own.
+      [
+        { file: "consumer/consumer.ts", find: "if (r.checksumB !== -1 && crc !== r.checksumB) {", replace: "if (false) {" },
+        { file: "consumer/consumer.ts", find: "if (reason === undefined && !this.someWaiterMatches(f, r.checksumA)) {", replace: "if (false) {" },
+        { file: "consumer/consumer.ts", find: "if (own !== -1 && own !== l.crc) batch", replace: "if (false) batch" },
+      ],
+      "review-no-checksum",
+    );
     const out = await random(() => inProcessTestee(new CoreTesteeHandler(bundle)), [1, 2, 3, 4, 5, 6, 7, 8]);
     expect(out.some((m) => /^failed seed \d+: \[I6\] .* loaded with different bytes/.test(m))).toBe(true);
   }, 120_000);
 
   it("[I5] a consumer core that frees a cancelled read's destination at once (no quarantine) is caught by the forced late write", async () => {
-    const bundle = (await import(
-      await buildCoreBundle(
-        [
-          {
-            file: "consumer/consumer.ts",
-            find: "else this.timers.schedule(r, Math.max(now, r.deadline) + this.config.quarantineCapMs, LANE_HEAP);",
-            replace: "else this.timers.schedule(r, now + 1, LANE_HEAP);",
-          },
-        ],
-        "review-no-quarantine",
-      )
-    )) as CoreModule;
+    const bundle = await importCoreBundle<CoreModule>(
+      [
+        {
+          file: "consumer/consumer.ts",
+          find: "else this.timers.schedule(r, Math.max(now, r.deadline) + this.config.quarantineCapMs, LANE_HEAP);",
+          replace: "else this.timers.schedule(r, now + 1, LANE_HEAP);",
+        },
+      ],
+      "review-no-quarantine",
+    );
     const out = await random(() => inProcessTestee(new CoreTesteeHandler(bundle)), [1, 2, 3, 4, 5]);
     // Caught by the destination count while the cancelled read is unsettled (or, failing that, by a
     // second read reusing the destination); seed 1's forced stall is abandoned, not quarantined.

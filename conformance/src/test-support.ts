@@ -2,7 +2,7 @@
  * Helpers for this package's own tests (not exported from the package).
  * @module
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ReadDestination, ReadResult, Transport } from "@ectp/core";
@@ -19,15 +19,31 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The package root. */
 export const PACKAGE_ROOT = join(here, "..");
 
+/** Whether process `pid` is running (signal 0 checks without signalling; EPERM: running, not ours). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
  * Bundle the reference testee (testees/ts/main.ts) into one script under the repository's
- * node_modules/.cache (so its imports of @ectp/* resolve) and return a command line for it.
+ * node_modules/.cache (so its imports of @ectp/* resolve) and return a command line for it. The
+ * script's folder is named for this process; the folders of processes that have ended are removed
+ * first (a vitest worker is stopped without running its exit handlers, so none removes its own).
  */
 export async function bundleTsTestee(): Promise<string> {
   const esbuild = await import("esbuild");
   const dir = join(PACKAGE_ROOT, "..", "node_modules", ".cache", "ectp-conformance");
   mkdirSync(dir, { recursive: true });
-  const out = join(mkdtempSync(join(dir, "testee-")), "testee-ts.mjs");
+  for (const name of readdirSync(dir)) {
+    const pid = /^testee-(\d+)-/.exec(name)?.[1];
+    if (pid !== undefined && !running(Number(pid))) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+  const out = join(mkdtempSync(join(dir, `testee-${process.pid}-`)), "testee-ts.mjs");
   await esbuild.build({
     entryPoints: [join(PACKAGE_ROOT, "testees", "ts", "main.ts")],
     bundle: true,

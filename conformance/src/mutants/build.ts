@@ -4,7 +4,7 @@
  * touched: the copy lives in a temporary folder and is bundled with esbuild.
  * @module
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,14 +63,39 @@ export { EventSubscriber } from "./subscriber/subscriber.js";
 `;
 
 /**
- * Copy the core source to a temporary folder, apply the patches, and bundle the three
+ * Copy the core source to a temporary folder, apply the patches, and bundle the four
  * classes the adapter needs into one ESM file (`@ectp/protocol` stays external). Returns
- * the bundle's path. Throws `EctpError(INVALID_ARGUMENT)` when a patch's text is not found
- * exactly once (the core changed: update the mutant).
+ * the bundle's path: a file alone in a new folder under the repository's
+ * `node_modules/.cache/ectp-conformance`, which the caller owns (remove that folder once the
+ * bundle is imported or its process ended; {@link importCoreBundle} does both). The patched
+ * copy of the source is removed before this returns, built or not. Throws
+ * `EctpError(INVALID_ARGUMENT)` when a patch's text is not found exactly once (the core
+ * changed: update the mutant).
  */
 export async function buildCoreBundle(patches: readonly MutantPatch[] = [], label = "core"): Promise<string> {
-  const src = coreSourceDir();
   const work = mkdtempSync(join(tmpdir(), `ectp-${label}-`));
+  try {
+    return await bundlePatchedCopy(work, patches, label);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * {@link buildCoreBundle}, imported: the module of the four classes, with the bundle's folder
+ * removed once it is loaded, so that running every mutant leaves no file behind.
+ */
+export async function importCoreBundle<T = unknown>(patches: readonly MutantPatch[] = [], label = "core"): Promise<T> {
+  const path = await buildCoreBundle(patches, label);
+  try {
+    return (await import(path)) as T;
+  } finally {
+    rmSync(dirname(path), { recursive: true, force: true });
+  }
+}
+
+async function bundlePatchedCopy(work: string, patches: readonly MutantPatch[], label: string): Promise<string> {
+  const src = coreSourceDir();
   const copy = join(work, "src");
   mkdirSync(copy);
   cpSync(src, copy, { recursive: true, filter: (p) => !p.endsWith(".test.ts") });
@@ -93,15 +118,20 @@ export async function buildCoreBundle(patches: readonly MutantPatch[] = [], labe
   const cacheDir = join(dirname(dirname(dirname(src))), "node_modules", ".cache", "ectp-conformance");
   mkdirSync(cacheDir, { recursive: true });
   const out = join(mkdtempSync(join(cacheDir, `${label}-`)), `${label}.mjs`);
-  await esbuild.build({
-    entryPoints: [join(copy, "conformance-entry.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    outfile: out,
-    external: ["@ectp/protocol"],
-    logLevel: "silent",
-  });
+  try {
+    await esbuild.build({
+      entryPoints: [join(copy, "conformance-entry.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      outfile: out,
+      external: ["@ectp/protocol"],
+      logLevel: "silent",
+    });
+  } catch (cause) {
+    rmSync(dirname(out), { recursive: true, force: true });
+    throw cause;
+  }
   return out;
 }

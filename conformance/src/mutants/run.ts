@@ -8,7 +8,7 @@ import { loadCases } from "../cases/load.js";
 import type { SuiteReport } from "../runner/suite.js";
 import { runSuite } from "../runner/suite.js";
 import { inProcessTestee } from "../testee/in-process.js";
-import { type MutantSpec, buildCoreBundle, loadMutants } from "./build.js";
+import { type MutantSpec, importCoreBundle, loadMutants } from "./build.js";
 
 /** What the suite did to one mutant. */
 export interface MutantResult {
@@ -46,8 +46,7 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
   const mutants = options.mutants ?? loadMutants();
   const out: MutantResult[] = [];
   for (const m of mutants) {
-    const path = await buildCoreBundle(m.patches, m.name);
-    const core = (await import(path)) as CoreModule;
+    const core = await importCoreBundle<CoreModule>(m.patches, m.name);
     // Cases of the roles the patch touches (a consumer mutant cannot change producer cases).
     const roles = new Set(
       m.patches.flatMap((p) =>
