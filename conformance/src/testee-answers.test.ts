@@ -222,12 +222,12 @@ describe("part of a line or frame after a case's last answer (TESTEE-PROTOCOL.md
     ["binary frames", false, { STRAY_HEX: "000000" }, 'part of a frame (3 bytes: 000000 in hex)'],
     ["binary frames, a length prefix with no frame", false, { STRAY_HEX: "00000005" }, 'part of a frame (4 bytes: 00000005 in hex)'],
     ["binary frames, a frame cut short", false, { STRAY_HEX: "0000002008" }, 'part of a frame (5 bytes: 0000002008 in hex)'],
-  ])("%s: written after the next command went out, it is not read as the start of that command's answer", async (_what, jsonLines, env, said) => {
+  ])("%s: written after the next command went out, it is not read as the start of that command's answer", async (what, jsonLines, env, said) => {
     await run(jsonLines, {}, TWO.slice(0, 1));
     const last = Number(readFileSync(join(scratch, "count"), "utf8"));
     const next = { ...env, STRAY_WHEN: "next" };
     // Between cases: it fails the case of the command answered last; the next case runs again, on a fresh testee, and passes.
-    const report = await run(jsonLines, { ...next, STRAY_AT: String(last), FLAG: join(scratch, `flag-next-${_what}`) });
+    const report = await run(jsonLines, { ...next, STRAY_AT: String(last), FLAG: join(scratch, `flag-next-${what}`) });
     expect(report.results.map((r) => r.status), report.results[1]?.message).toEqual(["failed", "passed"]);
     expect(report.results[0]?.message).toContain(
       `output after the response to command ${last}, read once command ${last + 1} had gone out and before its answer: ${said}: a command answered twice, or output written unasked`,
