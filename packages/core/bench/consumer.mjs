@@ -24,9 +24,10 @@
 import { SPEC_VERSION } from "@ectp/protocol";
 import * as current from "../dist/index.js";
 import { FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
-import { baselineOption, intOption, refuseArguments, scaleOption } from "./options.mjs";
+import { baselineOption, intOption, refuseArguments, refuseUnknownVariables, scaleOption } from "./options.mjs";
 
 refuseArguments();
+refuseUnknownVariables();
 const SCALE = scaleOption();
 const REPS = intOption("BENCH_REPS", 7, 1, 1000);
 const N = Math.max(1000, Math.round(200_000 * SCALE));

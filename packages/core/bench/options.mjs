@@ -5,6 +5,15 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { closestName } from "@ectp/protocol";
+
+/**
+ * Every BENCH_* variable of the three benchmarks (`npm run bench` runs them all with one
+ * environment, so each takes the others' too). The BENCH_CHILD_* ones are set by run.mjs for its
+ * part-2 children, not by hand.
+ */
+const OPTIONS = ["BENCH_SCALE", "BENCH_REPS", "BENCH_PARTS", "BENCH_ADMIT_RUNS", "BENCH_BASELINE", "BENCH_WIRE"];
+const CHILD_VARIABLES = ["BENCH_CHILD_LIB", "BENCH_CHILD_ADMIT", "BENCH_CHILD_MEASURED"];
 
 /** Stop with the usage error of variable `name`. */
 function refuse(name, takes, got) {
@@ -27,6 +36,22 @@ export function refuseArguments() {
   if (args.length === 0) return;
   process.stderr.write(`bench: takes no command-line arguments, its options are BENCH_* environment variables (e.g. BENCH_SCALE=0.2 BENCH_REPS=3); got ${JSON.stringify(args.join(" "))}\n`);
   process.exit(2);
+}
+
+/**
+ * Stop with a usage error when a BENCH_* variable is set that no benchmark reads: a misspelt option
+ * (BENCH_REP=3) would otherwise run with the defaults without a word.
+ */
+export function refuseUnknownVariables() {
+  const known = new Set([...OPTIONS, ...CHILD_VARIABLES]);
+  for (const name of Object.keys(process.env).sort()) {
+    if (!name.startsWith("BENCH_") || known.has(name)) continue;
+    const meant = closestName(name, OPTIONS, 3);
+    process.stderr.write(
+      `bench: ${name} is not an option of the core benchmarks${meant === undefined ? "" : ` (did you mean ${meant}?)`}; they take ${OPTIONS.join(", ")}\n`,
+    );
+    process.exit(2);
+  }
 }
 
 /** An integer variable in [min, max], or `fallback` when unset. */

@@ -32,9 +32,10 @@
 import { SPEC_VERSION, encodeEnvelope } from "@ectp/protocol";
 import * as current from "../dist/index.js";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, SIZE, contentHash } from "./fixtures.mjs";
-import { baselineOption, intOption, refuseArguments, scaleOption, switchOption } from "./options.mjs";
+import { baselineOption, intOption, refuseArguments, refuseUnknownVariables, scaleOption, switchOption } from "./options.mjs";
 
 refuseArguments();
+refuseUnknownVariables();
 const SCALE = scaleOption();
 const REPS = intOption("BENCH_REPS", 7, 1, 1000);
 const N = Math.max(1000, Math.round(300_000 * SCALE));

@@ -66,9 +66,10 @@ import { fileURLToPath } from "node:url";
 import { getHeapSpaceStatistics } from "node:v8";
 import { BareConsumer, BareProducer } from "./bare.mjs";
 import { CONSUMER_ID, FP, ITEMS, PRODUCER_ID, RecyclingPool, SIZE, descriptor } from "./fixtures.mjs";
-import { baselineOption, intOption, partsOption, refuseArguments, scaleOption } from "./options.mjs";
+import { baselineOption, intOption, partsOption, refuseArguments, refuseUnknownVariables, scaleOption } from "./options.mjs";
 
 refuseArguments();
+refuseUnknownVariables();
 const SCALE = scaleOption();
 const PARTS = partsOption();
 const REPS = intOption("BENCH_REPS", 5, 1, 1000);

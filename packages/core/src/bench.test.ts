@@ -82,6 +82,15 @@ describe("core benchmarks (shortened runs)", { timeout: TEST_LIMIT_MS }, () => {
     expect(r.stdout).toBe("");
   });
 
+  it.each(["run.mjs", "consumer.mjs", "producer.mjs"])("%s refuses a BENCH_* variable no benchmark reads (BENCH_REP ran with the defaults)", (file) => {
+    const r = bench(file, { ...SHORT, BENCH_REP: "3" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      "bench: BENCH_REP is not an option of the core benchmarks (did you mean BENCH_REPS?); they take BENCH_SCALE, BENCH_REPS, BENCH_PARTS, BENCH_ADMIT_RUNS, BENCH_BASELINE, BENCH_WIRE\n",
+    );
+    expect(r.stdout).toBe("");
+  });
+
   it.each(["run.mjs", "consumer.mjs", "producer.mjs"])("%s refuses a command-line argument (its options are environment variables)", (file) => {
     const r = bench(file, SHORT, ["--reps", "3"]);
     expect(r.status).toBe(2);
