@@ -30,20 +30,28 @@ function running(pid: number): boolean {
 }
 
 /**
- * Bundle the reference testee (testees/ts/main.ts) into one script under the repository's
- * node_modules/.cache (so its imports of @ectp/* resolve) and return a command line for it. The
- * script's folder is named for this process; the folders of processes that have ended are removed
- * first (a vitest worker is stopped without running its exit handlers, so none removes its own).
+ * A new folder for this test process's scripts under the repository's node_modules/.cache (where
+ * imports of @ectp/* resolve), named `ectp-test-<pid>-<label>-*`. A vitest worker is stopped
+ * without running its exit handlers, so no process removes its own: the folders of processes that
+ * have ended are removed here instead.
  */
-export async function bundleTsTestee(): Promise<string> {
-  const esbuild = await import("esbuild");
+export function testFolder(label: string): string {
   const dir = join(PACKAGE_ROOT, "..", "node_modules", ".cache", "ectp-conformance");
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) {
-    const pid = /^testee-(\d+)-/.exec(name)?.[1];
+    const pid = /^ectp-test-(\d+)-/.exec(name)?.[1];
     if (pid !== undefined && !running(Number(pid))) rmSync(join(dir, name), { recursive: true, force: true });
   }
-  const out = join(mkdtempSync(join(dir, `testee-${process.pid}-`)), "testee-ts.mjs");
+  return mkdtempSync(join(dir, `ectp-test-${process.pid}-${label}-`));
+}
+
+/**
+ * Bundle the reference testee (testees/ts/main.ts) into one script in a {@link testFolder} and
+ * return a command line for it.
+ */
+export async function bundleTsTestee(): Promise<string> {
+  const esbuild = await import("esbuild");
+  const out = join(testFolder("testee"), "testee-ts.mjs");
   await esbuild.build({
     entryPoints: [join(PACKAGE_ROOT, "testees", "ts", "main.ts")],
     bundle: true,
@@ -58,10 +66,9 @@ export async function bundleTsTestee(): Promise<string> {
   return `${JSON.stringify(process.execPath)} ${JSON.stringify(out)}`;
 }
 
-/** Write a small fake testee script (for runner self-tests) and return its command line. */
+/** Write a small fake testee script (for runner self-tests) in a {@link testFolder} and return its command line. */
 export function fakeTestee(name: string, source: string): string {
-  const dir = mkdtempSync(join(PACKAGE_ROOT, "..", "node_modules", ".cache", `fake-${name}-`));
-  const file = join(dir, `${name}.mjs`);
+  const file = join(testFolder(`fake-${name}`), `${name}.mjs`);
   writeFileSync(file, source);
   return `${JSON.stringify(process.execPath)} ${JSON.stringify(file)}`;
 }

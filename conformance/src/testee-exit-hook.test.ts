@@ -3,11 +3,11 @@
 // 141 through process.exit; SIGHUP). A runner script, bundled from src, starts a testee that starts
 // a helper, then ends that way; the helper must be gone.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnTestee } from "./testee/subprocess.js";
-import { PACKAGE_ROOT, bundleTsTestee, fakeTestee } from "./test-support.js";
+import { PACKAGE_ROOT, bundleTsTestee, fakeTestee, testFolder } from "./test-support.js";
 
 /** Pids of live processes whose command line contains `marker` (none: []), read from /proc. */
 function processesWith(marker: string): string[] {
@@ -25,8 +25,7 @@ function processesWith(marker: string): string[] {
 
 async function runnerScript(ending: "exit-141" | "sighup", marker: string): Promise<string> {
   const esbuild = await import("esbuild");
-  const dir = mkdtempSync(join(PACKAGE_ROOT, "..", "node_modules", ".cache", "ectp-exit-hook-"));
-  mkdirSync(dir, { recursive: true });
+  const dir = testFolder("exit-hook");
   const entry = join(dir, "runner.ts");
   const testee = await bundleTsTestee();
   // The helper: a sleep of a unique length in the testee's group, as a testee's launcher may leave.
