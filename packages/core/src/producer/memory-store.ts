@@ -216,7 +216,8 @@ export class MemoryItemStore implements ItemStore {
    * `INVALID_ARGUMENT` for a malformed descriptor, one encoding to more than
    * `MAX_DESCRIPTOR_BYTES` (with its location), bytes of the wrong length, a key already
    * present or one whose release callback is still to run; `OVERLOADED` when the item cannot fit even after evicting every
-   * evictable item, `INTERNAL` when `options.locate` throws (nothing is evicted then either).
+   * evictable item (its message says so when the item is larger than the whole capacity, which no retry changes);
+   * `INTERNAL` when `options.locate` throws or the bytes it needs cannot be allocated (nothing is evicted then either).
    *
    * @param descriptor - the item as it will be announced; `location` is replaced by what
    *   `options.locate` returns when that is set. The store keeps this object (or its copy with
@@ -245,8 +246,13 @@ export class MemoryItemStore implements ItemStore {
         `put: bytes must be a Uint8Array of exactly sizeBytes = ${sizeBytes}; got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`,
         { details: { keyId, sizeBytes } },
       );
-    const need = this.used + sizeBytes - this.capacityBytes;
-    if (need > this.evictableBytes)
+    if (sizeBytes > this.capacityBytes)
+      return fail(
+        "OVERLOADED",
+        `put: the item's ${sizeBytes} bytes exceed the store's whole capacity of ${this.capacityBytes} bytes; no retry makes it fit: raise capacityBytes`,
+        { details: { keyId, sizeBytes, used: this.used, capacityBytes: this.capacityBytes } },
+      );
+    if (this.excess(sizeBytes) > this.evictableBytes)
       // [P6] pinned and not-ready items are never evicted; refuse instead of evicting part.
       return fail(
         "OVERLOADED",
@@ -257,7 +263,16 @@ export class MemoryItemStore implements ItemStore {
     let held = bytes;
     let desc = descriptor;
     if (this.locateFn) {
-      held ??= new Uint8Array(sizeBytes);
+      if (held === undefined)
+        try {
+          held = new Uint8Array(sizeBytes);
+        } catch (cause) {
+          // A RangeError for a length no typed array takes, or an allocation that failed: a result, as documented, not a throw.
+          return fail("INTERNAL", `put: cannot allocate ${sizeBytes} bytes for item ${keyId}; pass the item's bytes to put (nothing was stored or evicted)`, {
+            cause,
+            details: { keyId, sizeBytes },
+          });
+        }
       try {
         desc = { ...descriptor, location: this.locateFn(keyId, held) };
       } catch (cause) {
@@ -267,7 +282,7 @@ export class MemoryItemStore implements ItemStore {
         return fail("INVALID_ARGUMENT", `put: item ${keyId} was stored by options.locate itself; a locate callback must not put`, {
           details: { keyId },
         });
-      if (this.used + sizeBytes - this.capacityBytes > this.evictableBytes) {
+      if (this.excess(sizeBytes) > this.evictableBytes) {
         this.callRelease(keyId); // deregister what locate registered: nothing is stored
         return fail("OVERLOADED", `put: ${sizeBytes} bytes no longer fit after options.locate changed the store; retry`, {
           details: { keyId, sizeBytes, used: this.used, capacityBytes: this.capacityBytes },
@@ -282,8 +297,8 @@ export class MemoryItemStore implements ItemStore {
     }
     // [P6] Evicted and stored first, announced only then (in one batch, see `flush`): a listener acting on
     // the store (a pin, a put) sees it whole, and cannot stop the eviction halfway or slip an item
-    // into the freed room. (`locate` may have changed the store since `need` was computed.)
-    const excess = this.used + sizeBytes - this.capacityBytes;
+    // into the freed room. (`locate` may have changed the store since the first check.)
+    const excess = this.excess(sizeBytes);
     const evicted = excess > 0 ? this.evictFor(excess) : undefined;
     const entry = new Entry(this, desc, keyId, sizeBytes, held);
     this.entries.set(keyId, entry);
@@ -463,6 +478,15 @@ export class MemoryItemStore implements ItemStore {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  /**
+   * Bytes that must be freed before `sizeBytes` more fit (0 or less: they fit now) [P6]. Computed as
+   * `sizeBytes - free`, never as `used + sizeBytes - capacity`: both terms are safe integers, so the
+   * result is exact even when `used + sizeBytes` passes 2^53 and would round.
+   */
+  private excess(sizeBytes: number): number {
+    return sizeBytes - (this.capacityBytes - this.used);
   }
 
   /** Remove the oldest evictable items until `need` bytes are free (the caller checked they can be); returns them, not yet announced or released. */

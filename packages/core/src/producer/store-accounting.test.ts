@@ -78,4 +78,56 @@ describe("MemoryItemStore accounting at its bounds", () => {
     expect(store.totalPins()).toBe(0);
     expect(store.usedBytes()).toBe(0);
   });
+
+  it("[P6] counts exactly near Number.MAX_SAFE_INTEGER: a put whose used + size passes 2^53 is OVERLOADED when it does not fit", () => {
+    const cap = Number.MAX_SAFE_INTEGER;
+    const store = new MemoryItemStore({ capacityBytes: cap });
+    const seen: StoreChange[] = [];
+    store.subscribe((c) => seen.push(c));
+    expect(store.put(desc(1, 1)).ok).toBe(true); // not ready: stays
+    ready(store, 2, 1); // evictable: frees 1 byte of the 2 a put of `cap` bytes needs
+    const r = store.put(desc(3, cap));
+    expect(!r.ok && r.error.code).toBe("OVERLOADED");
+    expect(store.usedBytes()).toBe(2);
+    expect(removedKeys(seen)).toEqual([]);
+    // With the not-ready item gone, the same put fits exactly, evicting the ready one.
+    expect(store.discard(kid(1))).toBe(true);
+    expect(store.put(desc(3, cap)).ok).toBe(true);
+    expect(store.usedBytes()).toBe(cap);
+    expect(removedKeys(seen)).toEqual([kid(1), kid(2)]);
+  });
+
+  it("[P6] an item larger than the whole capacity is OVERLOADED with a message that says no retry makes it fit", () => {
+    const store = new MemoryItemStore({ capacityBytes: 30 });
+    const r = store.put(desc(1, 31));
+    expect(!r.ok && r.error.code).toBe("OVERLOADED");
+    expect(!r.ok && r.error.message).toBe(
+      "[OVERLOADED] put: the item's 31 bytes exceed the store's whole capacity of 30 bytes; no retry makes it fit: raise capacityBytes",
+    );
+  });
+
+  it("a put the store cannot allocate bytes for (locate set, no bytes given) is an INTERNAL result, not a thrown RangeError, and evicts nothing", () => {
+    const cap = Number.MAX_SAFE_INTEGER;
+    const located: string[] = [];
+    const store = new MemoryItemStore({
+      capacityBytes: cap,
+      locate: (k) => {
+        located.push(k);
+        return new Uint8Array([1]);
+      },
+    });
+    const seen: StoreChange[] = [];
+    store.subscribe((c) => seen.push(c));
+    ready(store, 1, 1); // evictable: the put below would evict it
+    let r: ReturnType<MemoryItemStore["put"]> | undefined;
+    expect(() => {
+      r = store.put(desc(2, cap)); // no typed array of 2^53 - 1 bytes can be made
+    }).not.toThrow();
+    expect(r?.ok === false && r.error.code).toBe("INTERNAL");
+    expect(r?.ok === false && r.error.message).toMatch(/cannot allocate .* pass the item's bytes to put/);
+    expect(located).toEqual([kid(1)]);
+    expect(store.get(kid(1))).toBeDefined();
+    expect(store.usedBytes()).toBe(1);
+    expect(seen.filter((c) => c.kind !== "stored")).toEqual([]);
+  });
 });
