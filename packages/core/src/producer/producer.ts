@@ -696,7 +696,8 @@ export class ProducerCore {
       case "readRequest": {
         const rr = env.readRequest as ectp.v1.IReadRequest;
         const attemptId = u64(rr.attemptId);
-        // [C10] malformed: ignored before it can introduce its sender, or bring back one declared gone.
+        // [P7] check 2 / [C10]: attempt id 0 is malformed, ignored before it can introduce its sender,
+        // or bring back one declared gone.
         if (!isPositiveInt(attemptId)) { this.ignore("malformed"); return; }
         this.onReadRequest(this.peerFor(sid, sep, now, known), rr, attemptId, now);
         return;
