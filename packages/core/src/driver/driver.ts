@@ -40,7 +40,7 @@ export interface DriverOptions {
   subscriber?: EventSubscriber;
   /** The clock handed to the cores. Default: `performance.now()` (monotonic). */
   clock?: Clock;
-  /** Longest sleep of {@link Driver.run} between steps, in ms. Default 50. */
+  /** Longest sleep of {@link Driver.run} between steps, in ms (a longer one is slept 2^31 - 1 ms, Node's longest timer, at a time). Default 50. */
   maxWaitMs?: number;
   /**
    * How long a peer's `transport.connectPeer` may stay pending, in ms (on the driver's clock),
@@ -56,9 +56,10 @@ export interface DriverOptions {
   maxQueuedPerPeer?: number;
   /**
    * Receives every event batch the producer publishes [E1], for in-process subscribers
-   * (e.g. a router in the same process). Called during a step: it must not throw, and must not
-   * call {@link Driver.step} (the step's later outputs would go out after the nested step's);
-   * {@link Driver.close} may be called, and runs once the step is over. Default: none.
+   * (e.g. a router in the same process). Called during a step: it should not throw; a throw, or the
+   * rejection of a promise it returns (an `async` hook; not awaited), is logged. A
+   * {@link Driver.step} it calls does nothing (see there); {@link Driver.close} may be called, and
+   * runs once the step is over. Default: none.
    */
   onEventBatch?: (batch: ectp.v1.IEventBatch) => void;
   /** Logger for transport faults and connection failures. Default: no-op. One lacking any of its four methods is refused (INVALID_CONFIG). */
@@ -222,6 +223,8 @@ export class Driver {
   private waitRejections = 0;
   private running = false;
   private loop: Promise<void> | undefined;
+  /** True while {@link Driver.step} runs: a step called from inside it does nothing but wake run(). */
+  private stepping = false;
   /** Set by {@link Driver.close}: `closing` while it runs, `closed` after (steps and run() do nothing). */
   private state: "open" | "closing" | "closed" = "open";
   /** The promise of the first {@link Driver.close}, which every later call returns. */
@@ -303,9 +306,30 @@ export class Driver {
    * waits for it: a loop of steps must yield to the event loop between them (`await` a
    * `setImmediate`; under real time, the transport's `waitForActivity`), or no connection ever completes and
    * every peer times out as unreachable after `connectTimeoutMs`.
+   *
+   * Called from inside a step (engine code the step runs: a core's hook, `onEventBatch`) it does
+   * nothing but {@link Driver.wake}: what arrived meanwhile waits for the next step. Engine code a
+   * core runs inside a call the engine made (`admit`, `finishRequest`, ...) must not call it: that
+   * core refuses what the step hands it (REENTRANT_CALL), and that input is lost (logged).
    */
   step(): void {
     if (this.state === "closed") return;
+    if (this.stepping) {
+      // [I1] A nested step would poll the transport and hand what it took to a core still inside
+      // its call, which refuses it (REENTRANT_CALL): that input would be lost.
+      this.wake();
+      return;
+    }
+    this.stepping = true;
+    try {
+      this.stepOnce();
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  /** What {@link Driver.step} does, outside any other step. */
+  private stepOnce(): void {
     const now = this.now();
     if (this.connecting.size > 0) this.expireConnects(now); // the cores hear of it below, before they are polled
     // [I1] Each hand-off is contained: a core call that throws (a bug, or a call from engine code
@@ -332,12 +356,7 @@ export class Driver {
       else if (!this.connecting.has(p) && !this.askedPeers.has(p)) this.neverConnected(p);
       this.unreachable(p, now);
     }
-    for (const m of activity.messages)
-      try {
-        this.deliver(m.from, m.bytes, now);
-      } catch (cause) {
-        this.inputLost("a received message", cause);
-      }
+    for (const m of activity.messages) this.deliver(m.from, m.bytes, now);
     this.pump(now);
   }
 
@@ -598,8 +617,8 @@ export class Driver {
         this.logger.error("a core's nextDeadline threw; taken as no deadline", { error: thrownText(cause) });
         d = undefined;
       }
-      // [I1] A deadline that is not a number (a core's bug) is none: NaN would make run() spin.
-      if (d !== undefined && !Number.isNaN(d) && (next === undefined || d < next)) next = d;
+      // [I1] A deadline that is not a number (a core's bug: NaN, null) is none: it would make run() spin.
+      if (typeof d === "number" && !Number.isNaN(d) && (next === undefined || d < next)) next = d;
     }
     return next;
   }
@@ -609,11 +628,16 @@ export class Driver {
     return this.syntheticResults.length > 0 || this.failedPeers.length > 0;
   }
 
-  /** Milliseconds until a core needs polling, capped at `maxWaitMs`; 0 when work is waiting. */
+  /**
+   * Milliseconds until a core needs polling, capped at `maxWaitMs` and at the longest delay a Node
+   * timer takes (a transport sleeping a longer one on `setTimeout` would wake after 1 ms, every
+   * time); 0 when work is waiting.
+   */
   private waitMs(): number {
     if (this.hasWork) return 0;
     const next = this.nextDeadline();
-    return next === undefined ? this.maxWaitMs : Math.min(this.maxWaitMs, Math.max(0, next - this.now()));
+    const cap = Math.min(this.maxWaitMs, MAX_TIMER_MS);
+    return next === undefined ? cap : Math.min(cap, Math.max(0, next - this.now()));
   }
 
   /**
@@ -663,24 +687,49 @@ export class Driver {
 
   // ---------------------------------------------------------------- input
 
+  /** A received message to the core(s) it is for; [I1] each core's hand-off is contained: one that throws loses that core's copy alone. */
   private deliver(from: string, bytes: Uint8Array, now: number): void {
     if (this.subscriber) {
       // Alone in this driver: it uses what its followed producers send, and ignores and counts the rest [C10].
-      this.subscriber.handleMessage(from, bytes, now);
+      this.handMessage(this.subscriber, from, bytes, now);
       return;
     }
-    const decoded = decodeEnvelope(bytes);
+    let decoded: ReturnType<typeof decodeEnvelope>;
+    try {
+      decoded = decodeEnvelope(bytes);
+    } catch (cause) {
+      this.inputLost("a received message", cause);
+      return;
+    }
     if (decoded.ok) {
       const target = this.pick(route(decoded.value));
-      if (target !== "producer") this.consumer?.handleEnvelope(from, decoded.value, now);
-      if (target !== "consumer") this.producer?.handleEnvelope(from, decoded.value, now);
+      if (target !== "producer" && this.consumer) this.handEnvelope(this.consumer, from, decoded.value, now);
+      if (target !== "consumer" && this.producer) this.handEnvelope(this.producer, from, decoded.value, now);
       return;
     }
     // Let one core judge bad bytes: it answers a VERSION mismatch with a typed refusal [V1]
     // or ignores and counts the rest [C10].
     const target = decoded.envelope ? this.pick(route(decoded.envelope)) : this.producer ? "producer" : "consumer";
-    if (target === "consumer") this.consumer?.handleMessage(from, bytes, now);
-    else (this.producer ?? this.consumer)?.handleMessage(from, bytes, now);
+    const core = target === "consumer" ? this.consumer : (this.producer ?? this.consumer);
+    if (core) this.handMessage(core, from, bytes, now);
+  }
+
+  /** A decoded envelope to one core, contained [I1]. */
+  private handEnvelope(core: ConsumerCore | ProducerCore, from: string, env: ectp.v1.IEnvelope, now: number): void {
+    try {
+      core.handleEnvelope(from, env, now);
+    } catch (cause) {
+      this.inputLost("a received message", cause);
+    }
+  }
+
+  /** Received bytes to one core (or the subscriber), contained [I1]. */
+  private handMessage(core: { handleMessage(from: string, bytes: Uint8Array, now: number): void }, from: string, bytes: Uint8Array, now: number): void {
+    try {
+      core.handleMessage(from, bytes, now);
+    } catch (cause) {
+      this.inputLost("a received message", cause);
+    }
   }
 
   /** Narrow a routing target to the cores present. */
@@ -789,7 +838,10 @@ export class Driver {
       case "event-batch":
         if (!this.onEventBatch) return;
         try {
-          this.onEventBatch(o.batch);
+          const settles: unknown = this.onEventBatch(o.batch);
+          // [I1] An async hook's rejection is logged as a throw is: unhandled, it would end Node.
+          if (settles !== null && typeof settles === "object" && typeof (settles as PromiseLike<void>).then === "function")
+            (settles as PromiseLike<void>).then(undefined, (cause: unknown) => this.logger.error("onEventBatch rejected", { error: thrownText(cause) }));
         } catch (cause) {
           this.logger.error("onEventBatch threw", { error: thrownText(cause) });
         }
@@ -962,17 +1014,19 @@ export class Driver {
    * queued is not sent: the producer releases it at its deadline.
    */
   private flushGrant(peerId: string, envelope: ectp.v1.IEnvelope, queuedAt: number): void {
-    const grant = envelope.readGrant as ectp.v1.IReadGrant;
-    // [I1] The checked clock: never earlier than `queuedAt` (a lease longer than the producer's
-    // would outlive its pin [P3][C11]), never NaN (an envelope that does not encode).
-    const lease = grantLeaseMs(Number(grant.leaseMs));
-    const left = Math.floor(lease - Math.max(0, this.now() - queuedAt));
-    if (left < 1) {
-      this.logger.warn("a grant's lease ran out while its peer was connecting; not sent", { peerId, grantId: Number(grant.grantId) });
-      return;
-    }
     let bytes: Uint8Array;
+    // [I1] All of it contained: this runs in the connect's callback, where a throw would be an
+    // unhandled rejection (ending Node) and would leave the reads queued behind it unstarted.
     try {
+      const grant = envelope.readGrant as ectp.v1.IReadGrant;
+      // [I1] The checked clock: never earlier than `queuedAt` (a lease longer than the producer's
+      // would outlive its pin [P3][C11]), never NaN (an envelope that does not encode).
+      const lease = grantLeaseMs(Number(grant.leaseMs));
+      const left = Math.floor(lease - Math.max(0, this.now() - queuedAt));
+      if (left < 1) {
+        this.logger.warn("a grant's lease ran out while its peer was connecting; not sent", { peerId, grantId: Number(grant.grantId) });
+        return;
+      }
       bytes = encodeEnvelope({ ...envelope, readGrant: { ...grant, leaseMs: Math.min(left, lease) } });
     } catch (cause) {
       this.logger.error("a queued grant does not encode; dropped", { peerId, error: thrownText(cause) });
