@@ -55,6 +55,7 @@ SETTLED_STATUSES = ("done", "failed", "cancelled")
 IDLE = "idle"  # waiting for a retry (backoff) or for budgets to run out
 REQUESTING = "requesting"  # ReadRequest sent, waiting for a grant or reject
 READING = "reading"  # grant held, read in flight
+BLOCKED = "blocked"  # [C9] its next attempt waits for an earlier read of its item from its producer epoch
 
 #: Peer records are swept for idle ones when the table reaches this many, then twice what is left.
 MIN_PEER_SWEEP = 1024
@@ -880,7 +881,7 @@ class ConsumerCore:
         running = next((r for r in (*peer.ack_waiters, *peer.running_ungranted.values())
                         if r.key_id == f.key_id and r.epoch == f.epoch and r.fetch is not f and now < r.deadline), None)
         if running is not None:
-            f.state = IDLE
+            f.state = BLOCKED  # not IDLE: only a fetch still held back is woken when that read ends [C4]
             running.blocked = f
             self._timers.cancel(f.timer)
             f.timer = self._timers.push(running.deadline, "fetch", f)
@@ -1070,7 +1071,9 @@ class ConsumerCore:
     def _read_ended(self, r: _Read, now: float) -> None:
         """r left the reads table (settled, or released at its quarantine cap): a fetch waiting for it asks now."""
         f, r.blocked = r.blocked, None
-        if f is not None and not f.disposed and f.state == IDLE:
+        # [C4] only while still held back by a read: a fetch that has asked since (at that read's deadline)
+        # and now waits for its backoff, or for budgets that end before its retry time, keeps that wait
+        if f is not None and not f.disposed and f.state == BLOCKED:
             self._timers.cancel(f.timer)
             f.timer = self._timers.push(now, "fetch", f)
         if r.peer.running_ungranted.get(r.grant_id) is r:
@@ -1610,8 +1613,11 @@ class ConsumerCore:
         if f.state == REQUESTING:
             # [C4] no grant or reject in time: GRANT_TIMEOUT is retryable, not terminal.
             self._retry_fetch(f, Reason.GRANT_TIMEOUT, 0, now)
-        elif f.state == IDLE and any(w.budget_at > now for w in f.waiters):
-            self._send_attempt(f, now)  # backoff over, some budget left [C4]
+        elif f.state in (IDLE, BLOCKED):
+            if any(w.budget_at > now for w in f.waiters):
+                self._send_attempt(f, now)  # backoff over, some budget left [C4]
+            else:
+                f.state = IDLE  # no budget left: parked without a timer, so that a request joining it resumes it
 
     def _on_read_timer(self, r: _Read, e: TimerEntry, now: float) -> None:
         if r.timer is not e:

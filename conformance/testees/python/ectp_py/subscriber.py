@@ -94,7 +94,7 @@ class _Followed:
     # when the latest part of ``assembly`` was taken: one that gets no part for ``retry_ms`` while no snapshot
     # is awaited is dropped [E2][I4] (its missing parts are lost; a retry, if one is wanted, asks for a new answer)
     assembly_at: float = 0
-    last_snapshot_id: int = 0
+    last_snapshot_id: int = -1  # snapshot_id of the last snapshot applied in this epoch (-1: none, so any id is taken first)
     want: str | None = None  # "snapshot" | "replay"
     # the sequence a snapshot must reflect to answer the SnapshotRequest in flight: the ``latest`` of the
     # ReplayUnavailable that made it (0: any); a late answer to an older request leaves it open, its retry takes any [E2]
@@ -172,7 +172,10 @@ class EventSubscriber:
     def follow(self, producer_id: str, now: float, connection: tuple[int, bytes] | None = None) -> None:
         """Follow ``producer_id``: a Hello (``events.v1``), then a SnapshotRequest [E2]. With
         ``connection`` (epoch, metadata) a ConnectPeer comes first. Following again changes
-        nothing, except with a newer epoch's connection (the producer restarted).
+        nothing, except with a connection of an epoch newer than the connection given before (any
+        epoch, when none was given) and not older than the epoch last heard (the producer restarted,
+        or its metadata is given only now): it replaces the old one and the producer is subscribed
+        to anew [P8].
         :raises ValueError: for an empty producer id or a connection epoch that is not positive."""
         if not isinstance(producer_id, str) or not producer_id:
             raise ValueError("producer id must be a non-empty string")
@@ -198,7 +201,7 @@ class EventSubscriber:
         f = self._followed.pop(producer_id, None)
         if f is None:
             return
-        self._out = [o for o in self._out if o.peer_id != producer_id]
+        self._drop_queued(producer_id, sends_only=False)
         # a connection a poll handed to the transport is forgotten, whichever record of the producer
         # made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped
         if producer_id in self._transport_holds:
@@ -219,7 +222,7 @@ class EventSubscriber:
             return
         f.gone = True
         # [P8] nothing reaches it before the new Hello: what was queued for it before the report is dropped
-        self._out = [o for o in self._out if o.peer_id != producer_id or not isinstance(o, Send)]
+        self._drop_queued(producer_id, sends_only=True)
         self._forget(f)
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
@@ -281,6 +284,7 @@ class EventSubscriber:
             elif f.want is None and f.synced and now >= f.next_catch_up:
                 # [E2] a lost last batch shows no gap: ask for what follows the last applied.
                 f.next_catch_up = now + self.catch_up_ms
+                f.want_sent_at = now  # [P8] a request too: one reported unreachable after it is subscribed to anew retry_ms after it
                 f.view_drops = 0  # the view stayed within max_view_bytes since the last drop: waits start over
                 self._counts["replayRequests"] += 1
                 self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
@@ -416,6 +420,10 @@ class EventSubscriber:
                 f.producer_interval_ms = peer_heartbeat_interval_ms(env["hello"].get("heartbeatIntervalMs", 0), self.heartbeat_interval_ms)
         elif "handshakeReject" in env:
             self._ignore("refused")  # the producer refused our Hello
+            # [E2] logged at warning level for the operator (e.g. a fingerprint that differs); it keeps following
+            reject = env["handshakeReject"] if isinstance(env["handshakeReject"], dict) else {}
+            log.warning("producer %s refused this subscriber's Hello (reason %s): %s", f.id, reject.get("reason"),
+                        str(reject.get("detail", ""))[:200])
         elif "heartbeat" not in env:
             self._ignore("unexpected")  # [C10] a body a subscriber never receives, or none (SPEC.md 4)
 
@@ -465,7 +473,8 @@ class EventSubscriber:
             self._ignore("malformed")
             return False
         a = f.assembly
-        # [E2] an answer not newer than the one applied, or older than the one being assembled: ignored
+        # [E2] an answer not newer than the one applied (none before the first of the epoch: last_snapshot_id -1),
+        # or older than the one being assembled: ignored
         # (one whose id did not grow but whose sequence is newer than the view is taken: a producer whose
         # ids went wrong once would otherwise be asked for snapshots without end).
         if (sid <= f.last_snapshot_id and sequence <= f.applied) or (a is not None and sid < a["id"]):
@@ -604,7 +613,7 @@ class EventSubscriber:
     def _reset(self, f: _Followed) -> None:
         f.synced, f.applied, f.max_seen, f.want, f.replay_retries = False, 0, 0, None, 0
         f.snapshot_floor = 0
-        f.view, f.held, f.held_bytes, f.assembly, f.last_snapshot_id = {}, {}, {}, None, 0
+        f.view, f.held, f.held_bytes, f.assembly, f.last_snapshot_id = {}, {}, {}, None, -1
         f.view_sizes, f.view_bytes = {}, 0
         f.dropped_snapshot_id, f.dropped_snapshot_sequence, f.view_drops, f.snapshot_not_before = 0, -1, 0, 0
         f.subscribing = False
@@ -658,6 +667,19 @@ class EventSubscriber:
         f.want, f.want_sent_at = "replay", now
         self._counts["replayRequests"] += 1
         self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
+
+    def _drop_queued(self, peer_id: str, sends_only: bool) -> None:
+        """Drop what is queued for ``peer_id`` (only its sends when ``sends_only``). The requests among them never go
+        out, so they are no longer counted as sent (``snapshotRequests``, ``replayRequests``)."""
+        kept = []
+        for o in self._out:
+            if o.peer_id != peer_id or (sends_only and not isinstance(o, Send)):
+                kept.append(o)
+            elif isinstance(o, Send) and "snapshotRequest" in o.envelope:
+                self._counts["snapshotRequests"] -= 1
+            elif isinstance(o, Send) and "replayRequest" in o.envelope:
+                self._counts["replayRequests"] -= 1
+        self._out = kept
 
     def _send(self, f: _Followed, body: dict) -> None:
         if f.connection is not None and f.connected_epoch != f.connection[0]:

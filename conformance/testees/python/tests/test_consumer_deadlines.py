@@ -355,3 +355,38 @@ class NewerEpochAnnouncementTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BackoffAfterABlockingReadTest(unittest.TestCase):
+    """[C4][C9] a fetch held back by an earlier, abandoned read of its item keeps its backoff once it
+    has asked, when that read settles later (it used to ask again at once)."""
+
+    def overloaded_after_quarantine(self, config: ConsumerConfig) -> tuple[ConsumerCore, StartRead]:
+        c = make(config)
+        desc = descriptor("h1", item_bytes(8))
+        admit(c, announcement(desc), 0, request="A")
+        first = grant_for(c, desc, 0, grant_id=1)
+        c.finish_request("A", 2)
+        admit(c, announcement(desc), 3, request="B")
+        self.assertEqual(sends(c.poll(3), "readRequest"), [])  # [C9] held back under A's read
+        at_deadline = c.poll(20_001)  # A's read quarantined [C8]; B asks
+        self.assertEqual([s["readComplete"]["status"] for s in sends(at_deadline, "readComplete")], [Completion.ABANDONED])
+        attempt = sends(at_deadline, "readRequest")[0]["readRequest"]["attemptId"]
+        c.handle_envelope("P1", envelope("P1", 5, readReject={"attemptId": attempt, "reason": Reason.OVERLOADED, "retryAfterMs": 5_000}), 20_002)
+        c.poll(20_002)
+        return c, first
+
+    def test_c4_the_read_settling_during_the_backoff_does_not_send_the_retry_early(self):
+        c, first = self.overloaded_after_quarantine(ConsumerConfig(heartbeat_interval_ms=1_000_000))
+        c.handle_read_result(ReadResult(first.read_id, "cancelled"), 20_003)
+        self.assertEqual(sends(c.poll(20_003), "readRequest"), [])
+        self.assertEqual(sends(c.poll(25_001), "readRequest"), [])
+        self.assertEqual(len(sends(c.poll(25_002), "readRequest")), 1)  # the producer's hint: 5 s from 20 002
+
+    def test_c4_c3_no_retry_when_every_budget_ends_before_the_retry_time(self):
+        c, first = self.overloaded_after_quarantine(ConsumerConfig(heartbeat_interval_ms=1_000_000, wait_budget_ms=22_000))
+        c.handle_read_result(ReadResult(first.read_id, "cancelled"), 20_003)
+        asked = len(sends(c.poll(20_003), "readRequest")) + len(sends(c.poll(22_003), "readRequest"))
+        self.assertEqual(asked, 0)
+        self.assertEqual([f.reason for r in c.drain_failed() for f in r.failures], [Reason.BUDGET_EXHAUSTED])
+

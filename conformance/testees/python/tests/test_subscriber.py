@@ -334,8 +334,9 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(bodies(sub.poll(3)), ["hello", "snapshotRequest"])
 
     def test_e2_p8_c10_a_newer_epoch_whose_first_message_is_a_snapshot_it_ignores_is_greeted_and_asked_at_once(self):
-        # an ignored answer answers nothing: a part numbered past its parts, and one without a snapshotId
-        for ignored in (snapshot(0, 1, [], part=2, parts=2, epoch=6), snapshot(0, 0, [], epoch=6)):
+        # an ignored answer answers nothing: a part numbered past its parts, and one of sequence 2^53 - 1 (malformed:
+        # the ReplayRequest after it could not be sent). (One without a snapshotId, the first of its epoch, is taken.)
+        for ignored in (snapshot(0, 1, [], part=2, parts=2, epoch=6), snapshot(2**53 - 1, 1, [], epoch=6)):
             sub = self.synced("a", retry_ms=1000)
             sub.poll(1)
             sub.handle_envelope(P, ignored, 2)

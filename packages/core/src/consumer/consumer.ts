@@ -65,6 +65,8 @@ import type {
 const IDLE = 0; // waiting for a retry (backoff) or for budgets to run out
 const REQUESTING = 1; // ReadRequest sent, waiting for a grant or reject
 const READING = 2; // grant held, read in flight
+/** [C9] Its next attempt waits for an earlier read of its item from its producer epoch (see `sendAttempt`): IDLE otherwise. */
+const BLOCKED = 3;
 
 /** Timer kinds (each record type has one). */
 const T_BUDGET = 1;
@@ -1015,8 +1017,9 @@ export class ConsumerCore {
   /**
    * Release everything a request holds [C7]: budgets, waits (a fetch nobody waits for is
    * abandoned), and loaded items (freed with their last holder). Call it for every
-   * request admitted, failed ones included (for those it only forgets the request id).
-   * Unknown ids are ignored.
+   * request admitted, failed ones included: a failed request keeps the verified bytes of its
+   * ready items until then [C6], and its id stays failed until then. Unknown ids (and ids that
+   * are not strings) are ignored.
    */
   finishRequest(requestId: string, now: number): void {
     if (this.gate.busy) throw reentrantCall("ConsumerCore", "finishRequest");
@@ -1713,7 +1716,7 @@ export class ConsumerCore {
     // waits, its waiters' budgets running, until that read settles or, at the latest, its deadline.
     const running = readRunningUnder(f, now);
     if (running !== undefined) {
-      f.state = IDLE;
+      f.state = BLOCKED; // (not IDLE: only a fetch still held back is woken when that read ends [C4])
       running.blocked = f;
       this.timers.schedule(f, running.deadline, LANE_HEAP);
       return;
@@ -1960,7 +1963,9 @@ export class ConsumerCore {
     const f = r.blocked;
     if (f !== undefined) {
       r.blocked = undefined;
-      if (!f.disposed && f.state === IDLE) this.timers.schedule(f, now, LANE_HEAP);
+      // [C4] Only while still held back by a read: a fetch that has asked since (at that read's deadline)
+      // and now waits for its backoff, or for budgets that end before its retry time, keeps that wait.
+      if (!f.disposed && f.state === BLOCKED) this.timers.schedule(f, now, LANE_HEAP);
     }
     const running = r.peer.runningUngranted;
     if (running === undefined || running.get(r.grantId) !== r) return;
@@ -2696,13 +2701,15 @@ export class ConsumerCore {
       this.retryFetch(f, "GRANT_TIMEOUT", 0, now);
       return;
     }
-    if (f.state === IDLE) {
+    if (f.state === IDLE || f.state === BLOCKED) {
       for (let w = f.wHead; w !== undefined; w = w.wNext) {
         if (w.budgetAt > now) {
           this.sendAttempt(f, now);
           return;
         }
       }
+      // No budget left: parked without a timer, as IDLE, so that a request joining it resumes it (applyPlan).
+      f.state = IDLE;
     }
   }
 

@@ -314,11 +314,15 @@ export interface SubscriberStats {
   synced: number;
   /** Snapshots applied (whole or assembled from parts). */
   snapshotsApplied: number;
-  /** SnapshotRequests sent, first ones and retries. */
+  /** SnapshotRequests sent, first ones and retries (one queued but dropped before a poll handed it out is not counted). */
   snapshotRequests: number;
-  /** ReplayRequests sent. */
+  /** ReplayRequests sent, for gaps and to catch up (one queued but dropped before a poll handed it out is not counted). */
   replayRequests: number;
-  /** Messages ignored: unknown senders, stale epochs, duplicates, malformed parts [C10], and batches dropped from a full hold (replayed later). */
+  /**
+   * Messages ignored [C10], under every reason of `ectp_subscriber_ignored_messages_total`: unknown senders,
+   * stale epochs, duplicates, malformed parts, refusals, batches dropped from a full hold (replayed later)
+   * or given up past a gap, and snapshot parts and batches dropped for `maxViewBytes`.
+   */
   ignoredMessages: number;
   /** Batches held ahead of a missing one, all producers (at most `maxHeldBatches` each) [E2]. */
   heldBatches: number;
@@ -382,7 +386,7 @@ interface Followed {
    * dropped [E2][I4] (its missing parts are lost; a retry, if one is wanted, asks for a new answer).
    */
   assemblyAt: number;
-  /** `snapshot_id` of the last snapshot applied in this epoch. */
+  /** `snapshot_id` of the last snapshot applied in this epoch (-1: none yet, so one of any id is taken first [E2]). */
   lastSnapshotId: number;
   /** How to reach it, when {@link EventSubscriber.follow} was told (the newest epoch told). */
   connection: ProducerConnection | undefined;
@@ -553,9 +557,12 @@ export class EventSubscriber {
    * With `connection` (needed on transports that load a peer's metadata before sending to it,
    * such as NIXL) a `connect-peer` output comes first, and again when the producer is subscribed
    * to anew after the transport lost it ({@link EventSubscriber.handlePeerUnreachable}).
-   * Calling it again for a followed producer changes nothing, except with the connection of a
-   * newer producer epoch (the producer restarted): that connection replaces the old one and the
-   * producer is subscribed to anew [P8]. A connection of an older epoch is ignored.
+   * Calling it again for a followed producer changes nothing, except with a connection of an epoch
+   * newer than the connection given before (any epoch, when none was given) and not older than the
+   * epoch last heard from the producer (it restarted, or its metadata is given only now): that
+   * connection replaces the old one and the producer is subscribed to anew (a Hello and a
+   * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer) [P8]. Any other
+   * connection is ignored.
    * @throws EctpError(INVALID_ARGUMENT) for an empty producer id or a malformed connection.
    */
   follow(producerId: string, now: number, connection?: ProducerConnection): void {
@@ -599,7 +606,7 @@ export class EventSubscriber {
       assembly: undefined,
       assemblyAt: 0,
       snapshotFloor: 0,
-      lastSnapshotId: 0,
+      lastSnapshotId: -1,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
       gone: false,
@@ -628,7 +635,7 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
-    this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
+    this.dropQueued(producerId, false);
     // A connection a poll handed to the transport is forgotten, whichever record of the producer
     // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
     if (this.transportHolds.has(producerId)) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
@@ -644,7 +651,8 @@ export class EventSubscriber {
    * batch seen since applied, no request to it open, and the producer not found gone or silent.
    * False while it is being subscribed to anew (after a restart, a silence, an unreachable
    * report): its {@link EventSubscriber.view} is then the last one known, possibly of an epoch that
-   * no longer runs. A router routing by views should prefer producers for which this holds.
+   * no longer runs, until a message of a newer epoch discards it (undefined until that epoch's
+   * snapshot is applied) [E2]. A router routing by views should prefer producers for which this holds.
    * (`stats().synced` counts them.)
    */
   isSynced(producerId: string): boolean {
@@ -667,13 +675,14 @@ export class EventSubscriber {
     if (f === undefined) return;
     f.gone = true;
     // [P8] Nothing reaches it before the new Hello: what was queued for it before the report is dropped.
-    this.outputs = this.outputs.filter((o) => o.peerId !== producerId || o.type !== "send");
+    this.dropQueued(producerId, true);
     this.forget(f);
   }
 
   /**
    * The ready items of `producerId` by item key id (`itemKeyId`), as of the last batch applied;
-   * undefined while no snapshot of its current epoch has been applied (or it is not followed).
+   * undefined while no snapshot of its current epoch has been applied, after a batch took the view past
+   * `maxViewBytes` until a snapshot that fits is applied [E2], or when it is not followed.
    */
   view(producerId: string): ReadonlyMap<string, ectp.v1.IItemDescriptor> | undefined {
     const f = this.followed.get(producerId);
@@ -771,6 +780,8 @@ export class EventSubscriber {
         // [E2] a lost last batch shows no gap until a later one: ask for what follows the last
         // applied (the producer sends nothing when there is nothing).
         f.nextCatchUp = now + this.catchUpMs;
+        // [P8] A request too: a producer reported unreachable after it is subscribed to anew retryMs after it.
+        f.wantSentAt = now;
         f.viewDrops = 0; // the view stayed within maxViewBytes since the last drop: waits start over
         this.counts.replayRequests++;
         this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
@@ -964,7 +975,8 @@ export class EventSubscriber {
       this.ignore("malformed");
       return false;
     }
-    // [E2] an answer older than the one applied or being assembled is ignored; a newer one starts anew.
+    // [E2] an answer older than the one applied (none before the first of the epoch: lastSnapshotId -1)
+    // or being assembled is ignored; a newer one starts anew.
     // (One whose id did not grow but whose sequence is newer than the view cannot roll it back: it is
     // taken, or a producer whose ids went wrong once would be asked for snapshots without end.)
     if ((id <= f.lastSnapshotId && sequence <= f.applied) || (f.assembly !== undefined && id < f.assembly.id)) {
@@ -1151,7 +1163,7 @@ export class EventSubscriber {
     f.heldEvents = 0;
     f.heldBytes = 0;
     f.assembly = undefined;
-    f.lastSnapshotId = 0;
+    f.lastSnapshotId = -1;
     f.droppedSnapshotId = 0;
     f.droppedSnapshotSequence = -1;
     f.viewDrops = 0;
@@ -1231,6 +1243,19 @@ export class EventSubscriber {
     f.wantSentAt = now;
     this.counts.replayRequests++;
     this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
+  }
+
+  /**
+   * Drop what is queued for `peerId` (only its sends when `sendsOnly`). The requests among them never
+   * go out, so they are no longer counted as sent (`stats().snapshotRequests`, `replayRequests`).
+   */
+  private dropQueued(peerId: string, sendsOnly: boolean): void {
+    this.outputs = this.outputs.filter((o) => {
+      if (o.peerId !== peerId || (sendsOnly && o.type !== "send")) return true;
+      if (o.type === "send" && o.envelope.snapshotRequest) this.counts.snapshotRequests--;
+      else if (o.type === "send" && o.envelope.replayRequest) this.counts.replayRequests--;
+      return false;
+    });
   }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
