@@ -347,6 +347,10 @@ class ProducerCore:
             # [P8] a forgotten peer's greater epoch is the greatest seen whatever becomes of this message
             # (refused, ignored): the older epoch's late messages are stale from now on
             self._forget_epoch(sid, sep)
+        elif known is not None and sep > known.epoch:
+            # [P8] likewise a known peer's greater epoch voids its older epoch's grants whatever becomes of
+            # this message (a ReadRequest or ReplayRequest ignored as malformed, too): the older one is stale now
+            self._new_epoch(known, sep)
         if env.get("hello") is not None:
             self._on_hello(sid, sep, env["hello"], now)
         elif env.get("readRequest") is not None:
@@ -388,16 +392,7 @@ class ProducerCore:
         p = self._peers.get(pid)
         if p is not None:
             if epoch > p.epoch:
-                # [P8] the consumer restarted: grants of its old epoch are void.
-                self._release_all_of(p, "epoch")
-                p.epoch = epoch
-                p.metadata = b""
-                p.capabilities = ()
-                p.subscribed = False
-                p.interval_ms = self.config.heartbeat_interval_ms
-                # the new epoch asks anew (answered_at stays: the interval is per peer id, so a peer
-                # cannot escape it by announcing new epochs)
-                p.owed_snapshot, p.owed_replay_from = False, 0
+                self._new_epoch(p, epoch)
             p.last_heard = now
             return p
         old = self._take_forgotten(pid)
@@ -410,6 +405,18 @@ class ProducerCore:
         if restore:
             self._connect_if_needed(p)  # [P8] reconnection needs no restart
         return p
+
+    def _new_epoch(self, p: _Peer, epoch: int) -> None:
+        """[P8] peer ``p`` restarted (a greater ``epoch``): the grants, subscription and requests of its old epoch are void."""
+        self._release_all_of(p, "epoch")
+        p.epoch = epoch
+        p.metadata = b""
+        p.capabilities = ()
+        p.subscribed = False
+        p.interval_ms = self.config.heartbeat_interval_ms
+        # the new epoch asks anew (answered_at stays: the interval is per peer id, so a peer
+        # cannot escape it by announcing new epochs)
+        p.owed_snapshot, p.owed_replay_from = False, 0
 
     def _connect_if_needed(self, p: _Peer) -> None:
         if p.metadata and p.connected_epoch != p.epoch:

@@ -159,6 +159,19 @@ class ProducerBoundariesTest(unittest.TestCase):
             self.assertEqual(ask(p, desc, 2, now=7002, epoch=3), {})  # a late request of the dead epoch: stale
             self.assertEqual((p.stats()["peers"], p.stats()["pins"]), (0, 0))
 
+    def test_p8_a_known_consumers_greater_epoch_in_a_malformed_request_voids_its_old_grants(self):
+        # A ReadRequest or ReplayRequest ignored as malformed still shows the greater epoch: the old
+        # epoch's grants are released and its late request is stale (as ProducerCore in TypeScript).
+        for malformed in ("readRequest", "replayRequest"):
+            p, store = make()
+            desc = put(store, "a")
+            body = {"readRequest": {"attemptId": 0, "key": desc["key"]}} if malformed == "readRequest" else {"replayRequest": {"fromSequence": 2 ** 53}}
+            self.assertIn("readGrant", ask(p, desc, 1, epoch=3))
+            p.handle_envelope("C1", envelope("C1", 4, **body), 1)  # malformed: ignored, but epoch 4 is seen
+            self.assertEqual((p.stats()["grants"], p.stats()["pins"], p.stats()["ignoredMessages"]), (0, 0, 1))
+            self.assertEqual(ask(p, desc, 2, now=2, epoch=3), {})  # a late request of the dead epoch: stale
+            self.assertEqual((p.stats()["grants"], p.stats()["pins"], p.stats()["ignoredMessages"]), (0, 0, 2))
+
     def test_p8_c10_heartbeats_of_a_forgotten_consumers_greater_epoch_with_no_hello_make_no_record(self):
         p, _ = make(ProducerConfig(heartbeat_interval_ms=2000, heartbeat_misses=3))
         p.handle_envelope("C1", envelope("C1", 1, hello=HELLO), 0)

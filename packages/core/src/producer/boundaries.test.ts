@@ -279,6 +279,20 @@ describe("producer boundaries and check order", () => {
     }
   });
 
+  it("[P8] a known consumer's greater epoch voids its old epoch's grants though its ReadRequest or ReplayRequest is ignored as malformed: the older epoch's late request is stale", () => {
+    for (const body of [readRequest(0, 1), { replayRequest: { fromSequence: -1 } }]) {
+      const h = harness();
+      ready(h.store, 1);
+      expect(request(h, "c", 1, 1, 0, 3).readGrant).toBeDefined();
+      // Malformed: ignored, but epoch 4 is seen.
+      h.producer.handleEnvelope("c", { version: SPEC_VERSION, senderId: "c", senderEpoch: 4, ...body } as never, 1);
+      expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, ignoredMessages: 1 });
+      h.producer.handleMessage("c", wire("c", 3, readRequest(2, 1)), 2); // a late request of the dead epoch
+      expect(sent(h.producer.poll(2))).toEqual([]);
+      expect(h.producer.stats()).toMatchObject({ grants: 0, pins: 0, ignoredMessages: 2 });
+    }
+  });
+
   it("[P8][C10] heartbeats of a forgotten consumer's greater epoch, with no Hello of it, make no record", () => {
     const h = harness({ heartbeatIntervalMs: 2000, heartbeatMisses: 3 });
     h.producer.handleMessage("c", wire("c", 1, { hello: HELLO }), 0);

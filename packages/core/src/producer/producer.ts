@@ -306,7 +306,8 @@ const OPTION_KEYS: readonly string[] = Object.keys({
  * `Driver`, the deterministic simulator and the conformance testee.
  *
  * Guarantees: pins are counted per grant and each grant is released exactly once, by
- * its holder's ACK, its own lease, its holder's loss or restart, or shutdown [P2][P3][P8];
+ * its holder's ACK, its own lease, a newer attempt replacing it, its holder's loss or restart,
+ * a store reset, or shutdown [P2][P3][P6][P8];
  * `store.totalPins()` equals the number of live grants at all times [I3]; announcing never
  * pins [P4]; nothing a peer sends makes it throw [I1].
  */
@@ -688,6 +689,9 @@ export class ProducerCore {
     // [P8] A forgotten peer's greater epoch is the greatest seen whatever becomes of this message
     // (refused, ignored): the older epoch's late messages are stale from now on.
     if (forgotten !== undefined && sep > forgotten.epoch) this.forgetEpoch(sid, sep);
+    // [P8] Likewise a known peer's greater epoch voids its older epoch's grants whatever becomes of this
+    // message (a ReadRequest or ReplayRequest ignored as malformed, too); its older epoch is stale from now on.
+    else if (known !== undefined && sep > known.epoch) this.newEpoch(known, sep);
     const body = envelopeBodyName(env);
     switch (body) {
       case "hello":
@@ -742,17 +746,7 @@ export class ProducerCore {
   private peerFor(id: string, epoch: number, now: number, known: Peer | undefined = this.peers.get(id)): Peer {
     let p = known;
     if (p) {
-      if (epoch > p.epoch) {
-        // [P8] the consumer restarted: grants of its old epoch are void.
-        this.releaseAllOf(p, RELEASE.epoch);
-        p.epoch = epoch;
-        p.metadata = new Uint8Array(0);
-        p.subscribed = false;
-        p.intervalMs = this.cfg.heartbeatIntervalMs;
-        // The old epoch's requests; the new one asks anew. (`answeredAt` stays: the interval is per
-        // peer id, so a peer cannot escape it by announcing new epochs.)
-        this.clearOwed(p);
-      }
+      if (epoch > p.epoch) this.newEpoch(p, epoch);
       p.lastHeard = now;
       this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
       return p;
@@ -783,6 +777,20 @@ export class ProducerCore {
     // [P8] a peer that comes back needs no restart: hand its known metadata to the transport again.
     if (restore) this.connectIfNeeded(p);
     return p;
+  }
+
+  /** [P8] Peer `p` restarted (a greater `epoch`): the grants, subscription and requests of its old epoch are void. */
+  private newEpoch(p: Peer, epoch: number): void {
+    this.releaseAllOf(p, RELEASE.epoch);
+    p.epoch = epoch;
+    p.metadata = new Uint8Array(0);
+    p.subscribed = false;
+    p.intervalMs = this.cfg.heartbeatIntervalMs;
+    // The old epoch's requests; the new one asks anew. (`answeredAt` stays: the interval is per
+    // peer id, so a peer cannot escape it by announcing new epochs.)
+    this.clearOwed(p);
+    // (Its silence deadline may come sooner now: judged by our interval until its new Hello.)
+    this.peerDue(p.lastHeard + p.intervalMs * this.cfg.heartbeatMisses);
   }
 
   private connectIfNeeded(p: Peer): void {
@@ -1127,8 +1135,8 @@ export class ProducerCore {
       this.gate.callbacks++;
       try {
         if (this.hasUnpinEntry) this.store.unpinEntry?.(g.entry);
-        // [I3][P2] By key, unless the store is known to hold no longer the very entry this grant pinned:
-        // once that entry is gone (a clear, then the item written again from engine code the clear
+        // [I3][P2] By key, unless the store is known to hold this grant's pin no longer (see `holds`):
+        // once its entry is gone (a clear, then the item written again from engine code the clear
         // called), the key names another entry, whose pins belong to other grants.
         else if (this.holds(g) !== false) this.store.unpin(g.keyId);
       } catch (cause) {
@@ -1306,13 +1314,22 @@ export class ProducerCore {
   }
 
   /**
-   * Whether the store holds the very entry `g` pinned: true, false (its lookup returns another entry
-   * or none), or undefined when the lookup throws (the entry may still be there).
+   * Whether the store still holds the pin `g` took [I3]: true, false, or undefined when a lookup throws
+   * (the entry may still be there). Its lookup returning the very entry `g` pinned: true; none: false.
+   * Another object is either a store that builds a new entry object per lookup or a clear not yet
+   * announced to this core (a release callback or an earlier listener called in) that dropped g's entry
+   * with its pin, the key since written again. The pins tell them apart: each pin the store holds is a
+   * live grant's, and a clear drops those of every grant made before it, so the store holds more pins
+   * than the other live grants only when g's is among them.
    */
   private holds(g: Grant): boolean | undefined {
     this.gate.callbacks++;
     try {
-      return this.store.get(g.keyId) === g.entry;
+      const now = this.store.get(g.keyId);
+      if (now === g.entry) return true;
+      if (now === undefined || now === null) return false;
+      // [I3] A new object per lookup must not leave every released grant's pin behind.
+      return this.store.totalPins() > this.grants.size - (g.live ? 1 : 0);
     } catch {
       return undefined;
     } finally {
