@@ -805,8 +805,8 @@ export class ProducerCore {
   private onHello(sid: string, sep: number, hello: ectp.v1.IHello, now: number): void {
     const role = hello.role ?? 0;
     if (role === ectp.v1.Role.ROLE_PRODUCER) {
-      // A producer's Hello is for a consumer core; [P8] before anything else: from a known peer it
-      // still counts as life, and a newer epoch in it voids the grants of the old one.
+      // A producer's Hello is for a consumer core; [P8] from a known peer it still counts as life
+      // (a newer epoch in it already voided the old one's grants, in dispatch).
       const known = this.peers.get(sid);
       if (known !== undefined) this.peerFor(sid, sep, now, known);
       this.ignore("role");
@@ -819,8 +819,8 @@ export class ProducerCore {
       if (diff !== undefined) refusal = [FR.FAILURE_REASON_INCOMPATIBLE, diff];
     }
     if (refusal !== undefined) {
-      // [P8] before anything else: a known consumer's refused Hello still counts as life, and a
-      // newer epoch in it voids the grants of the old one. [P7] An unknown peer is refused before it is recorded.
+      // [P8] a known consumer's refused Hello still counts as life (a newer epoch in it already voided
+      // the old one's grants, in dispatch). [P7] An unknown peer is refused before it is recorded.
       const known = this.peers.get(sid);
       if (known !== undefined) this.peerFor(sid, sep, now, known);
       this.loadBeforeRefusal(sid, sep, hello.transportMetadata);
