@@ -9,6 +9,7 @@ import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js
 import { fastDecodeEnvelope, fastEncodeEnvelope } from "./fast-codec.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
 import { skipField } from "./skip-field.js";
+import { isMessageObject } from "./validate.js";
 import { SPEC_MAJOR } from "./version.js";
 import { locateMalformed } from "./wire-diagnosis.js";
 
@@ -135,14 +136,6 @@ function headerProblem(env: ectp.v1.IEnvelope): string | undefined {
   if (env.senderEpoch == null || env.senderEpoch === 0)
     return "it has no senderEpoch; set the sender's epoch, 1 or more (a receiver drops an envelope without one) [P8]";
   return undefined;
-}
-
-/**
- * Whether a message-typed field's value is an object of fields, as the encoders take it: not bytes
- * (a view or an ArrayBuffer), an array, a function or a primitive, which they refuse [C11].
- */
-function isMessageObject(v: unknown): v is object {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer) && !(v instanceof SharedArrayBuffer);
 }
 
 /** How many members of the `body` oneof `env` sets (direct reads, see {@link envelopeBodyName}). */

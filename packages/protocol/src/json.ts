@@ -7,7 +7,7 @@ import { EctpError, describeValue, thrownMessage, thrownText } from "./errors.js
 import { ectp } from "./gen/ectp.js";
 import { MESSAGE_FIELDS } from "./gen/fields.js";
 import { refuseUnknownOptions } from "./names.js";
-import type { Validation } from "./validate.js";
+import { type Validation, isMessageObject } from "./validate.js";
 
 /** The keys a {@link JsonReadOptions} may have. */
 const JSON_READ_OPTIONS: readonly string[] = ["ignoreUnknownFields"];
@@ -134,8 +134,7 @@ function readMessage(type: string, value: unknown, path: string, ignoreUnknown: 
   if (value === null || typeof value !== "object" || Array.isArray(value))
     throw new JsonFieldError(path, `expected a JSON object (${type}); got ${describe(value)}`);
   // [C11] Bytes (a view or an ArrayBuffer) have no fields to read: refused, not read as an empty message.
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer)
-    throw new JsonFieldError(path, `expected a JSON object (${type}); got ${describeValue(value)}`);
+  if (!isMessageObject(value)) throw new JsonFieldError(path, `expected a JSON object (${type}); got ${describeValue(value)}`);
   const fields = MESSAGE_FIELDS[type] as Readonly<Record<number, readonly [string, string, boolean]>>;
   const byJsonName = new Map<string, readonly [string, string, boolean]>();
   for (const field of Object.values(fields)) {

@@ -259,12 +259,13 @@ function isBytes(v: unknown): v is Uint8Array {
 }
 
 /**
- * Whether an object can be read as a message (an object of fields), as the encoders read one: an
- * array or bytes (a Uint8Array, any ArrayBuffer view, an ArrayBuffer) is none, though `typeof` says "object"; read
- * as one, it would be a message of no fields (`checksum: crc32cBytes(data)` no checksum at all).
+ * Whether `v` can be read as a message (an object of fields), as the encoders read one: an array or
+ * bytes (a Uint8Array, any ArrayBuffer view, an ArrayBuffer) is none, though `typeof` says "object";
+ * read as one, it would be a message of no fields (`checksum: crc32cBytes(data)` no checksum at all)
+ * [C11]. Shared with the envelope encoder and the JSON reader (not exported from the package).
  */
-function isMessageObject(v: object): boolean {
-  return !Array.isArray(v) && !ArrayBuffer.isView(v) && !isArrayBuffer(v);
+export function isMessageObject(v: unknown): v is object {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !isArrayBuffer(v);
 }
 
 /** Whether `v` is an ArrayBuffer or a SharedArrayBuffer (this realm's: a cheap check on a hot path), bytes with no view over them. */
