@@ -201,7 +201,7 @@ class EventSubscriber:
         f = self._followed.pop(producer_id, None)
         if f is None:
             return
-        self._drop_queued(producer_id, sends_only=False)
+        self._out = [o for o in self._out if o.peer_id != producer_id]
         # a connection a poll handed to the transport is forgotten, whichever record of the producer
         # made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped
         if producer_id in self._transport_holds:
@@ -222,7 +222,7 @@ class EventSubscriber:
             return
         f.gone = True
         # [P8] nothing reaches it before the new Hello: what was queued for it before the report is dropped
-        self._drop_queued(producer_id, sends_only=True)
+        self._out = [o for o in self._out if o.peer_id != producer_id or not isinstance(o, Send)]
         self._forget(f)
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
@@ -286,7 +286,6 @@ class EventSubscriber:
                 f.next_catch_up = now + self.catch_up_ms
                 f.want_sent_at = now  # [P8] a request too: one reported unreachable after it is subscribed to anew retry_ms after it
                 f.view_drops = 0  # the view stayed within max_view_bytes since the last drop: waits start over
-                self._counts["replayRequests"] += 1
                 self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
             if now >= f.next_heartbeat:
                 f.next_heartbeat = now + self.heartbeat_interval_ms
@@ -299,6 +298,11 @@ class EventSubscriber:
                 self._transport_holds.add(o.peer_id)
             elif isinstance(o, DisconnectPeer):
                 self._transport_holds.discard(o.peer_id)
+            # requests are counted as they go out: one dropped while queued (unfollow, an unreachable report) never does
+            elif "snapshotRequest" in o.envelope:
+                self._counts["snapshotRequests"] += 1
+            elif "replayRequest" in o.envelope:
+                self._counts["replayRequests"] += 1
         return out
 
     def next_deadline(self) -> float | None:
@@ -649,7 +653,6 @@ class EventSubscriber:
         f.want, f.want_sent_at = "snapshot", now
         if now < f.snapshot_not_before:
             return  # [E2] waiting after a drop for max_view_bytes: poll asks when it is over
-        self._counts["snapshotRequests"] += 1
         self._send(f, {"snapshotRequest": {}})
 
     def _request_replay(self, f: _Followed, now: float) -> None:
@@ -665,21 +668,7 @@ class EventSubscriber:
                 self._drop_unreplayed(f, now)
                 return
         f.want, f.want_sent_at = "replay", now
-        self._counts["replayRequests"] += 1
         self._send(f, {"replayRequest": {"fromSequence": f.applied + 1}})
-
-    def _drop_queued(self, peer_id: str, sends_only: bool) -> None:
-        """Drop what is queued for ``peer_id`` (only its sends when ``sends_only``). The requests among them never go
-        out, so they are no longer counted as sent (``snapshotRequests``, ``replayRequests``)."""
-        kept = []
-        for o in self._out:
-            if o.peer_id != peer_id or (sends_only and not isinstance(o, Send)):
-                kept.append(o)
-            elif isinstance(o, Send) and "snapshotRequest" in o.envelope:
-                self._counts["snapshotRequests"] -= 1
-            elif isinstance(o, Send) and "replayRequest" in o.envelope:
-                self._counts["replayRequests"] -= 1
-        self._out = kept
 
     def _send(self, f: _Followed, body: dict) -> None:
         if f.connection is not None and f.connected_epoch != f.connection[0]:

@@ -314,9 +314,9 @@ export interface SubscriberStats {
   synced: number;
   /** Snapshots applied (whole or assembled from parts). */
   snapshotsApplied: number;
-  /** SnapshotRequests sent, first ones and retries (one queued but dropped before a poll handed it out is not counted). */
+  /** SnapshotRequests sent, first ones and retries, counted as a poll hands them out. */
   snapshotRequests: number;
-  /** ReplayRequests sent, for gaps and to catch up (one queued but dropped before a poll handed it out is not counted). */
+  /** ReplayRequests sent, for gaps and to catch up, counted as a poll hands them out. */
   replayRequests: number;
   /**
    * Messages ignored [C10], under every reason of `ectp_subscriber_ignored_messages_total`: unknown senders,
@@ -635,7 +635,7 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
-    this.dropQueued(producerId, false);
+    this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
     // A connection a poll handed to the transport is forgotten, whichever record of the producer
     // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
     if (this.transportHolds.has(producerId)) this.outputs.push({ type: "disconnect-peer", peerId: producerId });
@@ -675,7 +675,7 @@ export class EventSubscriber {
     if (f === undefined) return;
     f.gone = true;
     // [P8] Nothing reaches it before the new Hello: what was queued for it before the report is dropped.
-    this.dropQueued(producerId, true);
+    this.outputs = this.outputs.filter((o) => o.peerId !== producerId || o.type !== "send");
     this.forget(f);
   }
 
@@ -783,7 +783,6 @@ export class EventSubscriber {
         // [P8] A request too: a producer reported unreachable after it is subscribed to anew retryMs after it.
         f.wantSentAt = now;
         f.viewDrops = 0; // the view stayed within maxViewBytes since the last drop: waits start over
-        this.counts.replayRequests++;
         this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
       }
       if (now >= f.nextHeartbeat) {
@@ -797,6 +796,9 @@ export class EventSubscriber {
     for (const o of out)
       if (o.type === "connect-peer") this.transportHolds.add(o.peerId);
       else if (o.type === "disconnect-peer") this.transportHolds.delete(o.peerId);
+      // Requests are counted as they go out: one dropped while queued (unfollow, an unreachable report) never does.
+      else if (o.envelope.snapshotRequest) this.counts.snapshotRequests++;
+      else if (o.envelope.replayRequest) this.counts.replayRequests++;
     return out;
   }
 
@@ -1223,7 +1225,6 @@ export class EventSubscriber {
     if (f.gone) return; // [P8] nothing before the new Hello; the new subscription asks for the snapshot
     f.wantSentAt = now;
     if (now < f.snapshotNotBefore) return; // [E2] waiting after a drop for maxViewBytes: poll asks when it is over
-    this.counts.snapshotRequests++;
     this.send(f.id, { snapshotRequest: {} });
   }
 
@@ -1241,21 +1242,7 @@ export class EventSubscriber {
     }
     f.want = "replay";
     f.wantSentAt = now;
-    this.counts.replayRequests++;
     this.send(f.id, { replayRequest: { fromSequence: f.applied + 1 } });
-  }
-
-  /**
-   * Drop what is queued for `peerId` (only its sends when `sendsOnly`). The requests among them never
-   * go out, so they are no longer counted as sent (`stats().snapshotRequests`, `replayRequests`).
-   */
-  private dropQueued(peerId: string, sendsOnly: boolean): void {
-    this.outputs = this.outputs.filter((o) => {
-      if (o.peerId !== peerId || (sendsOnly && o.type !== "send")) return true;
-      if (o.type === "send" && o.envelope.snapshotRequest) this.counts.snapshotRequests--;
-      else if (o.type === "send" && o.envelope.replayRequest) this.counts.replayRequests--;
-      return false;
-    });
   }
 
   private send(peerId: string, body: ectp.v1.IEnvelope): void {
