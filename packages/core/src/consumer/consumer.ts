@@ -2292,7 +2292,7 @@ export class ConsumerCore {
    */
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
-    // Not known: every epoch our fetches asked of it is refused; the greatest of them is recorded.
+    // [V1][P8] Not known (0): every epoch our fetches asked of it is refused; the greatest of them is recorded.
     let recorded = epoch;
     if (epoch === 0) for (let f = peer.fHead; f !== undefined; f = f.pNext) recorded = Math.max(recorded, f.epoch);
     if (recorded >= peer.rejectedEpoch) {
