@@ -12,10 +12,11 @@
 //   7. package lint      turbo run lint (publint --strict, attw --pack --profile node16)
 //   8. tests             turbo run test; every package's vitest writes a JSON report
 //   9. docs              TypeDoc over every package (warnings are errors)
-//  10. python unittest   the Python testee's own unit tests (stdlib unittest)
-//  11. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
-//  12. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
-//  13. main job          `npm run simulate`, the README's first command: the default workload
+//  10. pack check        the packed packages installed into a new project: imports, types, `ectp`
+//  11. python unittest   the Python testee's own unit tests (stdlib unittest)
+//  12. conformance (py)  the conformance suite against the Python testee, JSON-lines mode
+//  13. sweep             >= 1,000 seeded simulator runs across fault presets, 0 violations
+//  14. main job          `npm run simulate`, the README's first command: the default workload
 //                        through the `ectp` executable (its shebang and V8 flags), exit 0
 //
 // Test counts: vitest writes <package>/.ectp-out/vitest-report.json (git-ignored);
@@ -55,6 +56,11 @@ const steps = [
   ],
   ["docs", ["node", "scripts/docs.mjs"]],
   [
+    "pack check",
+    ["node", "scripts/pack-check.mjs"],
+    { report: "packages/cli/.ectp-out/pack-check.ectp-report.json", parse: parsePackCheck },
+  ],
+  [
     "python unittest",
     ["python3", "-m", "unittest", "discover", "-s", "conformance/testees/python"],
     { report: "conformance/.ectp-out/python-unittest.ectp-report.json", parse: parseUnittest },
@@ -88,6 +94,12 @@ function parseUnittest(text) {
   const count = (k) => Number(new RegExp(`${k}=(\\d+)`).exec(bad)?.[1] ?? 0);
   const failed = count("failures") + count("errors");
   return { passed: ran - failed - count("skipped"), failed };
+}
+
+/** pack-check.mjs's last line, `pack check: N passed, M failed`: each line before it is one check. */
+function parsePackCheck(text) {
+  const m = /^pack check: (\d+) passed, (\d+) failed$/m.exec(text);
+  return m ? { passed: Number(m[1]), failed: Number(m[2]) } : undefined;
 }
 
 /** The sweep's last line, `sweep: N runs, V violations, ...`: each run is one check. */

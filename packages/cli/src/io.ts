@@ -74,8 +74,8 @@ export const EXIT_OUTPUT_CLOSED = 141;
 
 /** The part of a stream {@link handleClosedStreams} needs (a Node writable stream). */
 export interface ErrorEmitter {
-  /** Subscribe to the stream's write errors. */
-  on(event: "error", listener: (e: NodeJS.ErrnoException) => void): unknown;
+  /** Subscribe to the stream's write errors (Node's system errors carry their `code`, e.g. EPIPE). */
+  on(event: "error", listener: (e: Error & { readonly code?: string }) => void): unknown;
 }
 
 /**

@@ -17,7 +17,7 @@ export interface NativeNotif {
   /** Sender's NIXL agent name. */
   readonly from: string;
   /** Payload, byte-exact (NUL bytes included). */
-  readonly bytes: Buffer;
+  readonly bytes: Uint8Array;
 }
 
 /** One settled transfer as drained from the addon. */
@@ -57,7 +57,7 @@ export interface NativeSendFailure {
  * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
  */
 export type NativeRawDrain = readonly [
-  notifs: ReadonlyArray<string | Buffer>,
+  notifs: ReadonlyArray<string | Uint8Array>,
   reads: readonly number[],
   sendFailures: ReadonlyArray<string | number>,
   /** Ids of transfers orphaned since the last drain (never reported before close()); absent from older addons. */
@@ -85,7 +85,7 @@ export interface NativeRegistration {
   /** Registered length in bytes. */
   readonly length: number;
   /** NIXL partial metadata of this registration (what a reader needs to address it). */
-  readonly section: Buffer;
+  readonly section: Uint8Array;
 }
 
 /** Counters for leak checks: every one returns to zero after `close()` (except totals). */
@@ -160,7 +160,7 @@ export interface NativeAgentOptions {
 /** A NIXL agent wrapped by the addon (see native/nixl/src/addon.cpp). */
 export interface NativeAgent {
   /** Connection-only metadata of this agent (no memory sections). */
-  localMetadata(): Buffer;
+  localMetadata(): Uint8Array;
   /**
    * Register host memory; the addon keeps a reference so GC cannot free it. Synchronous, on the JS
    * thread under the agent lock: it waits for the NIXL call the engine thread is in, which may be a
@@ -268,7 +268,7 @@ export function decodeNativeDrain(raw: NativeRawDrain | undefined, statusNames: 
   const [n, r, f, o] = raw;
   const codeOf = (status: number) => statusNames.get(status) ?? "NIXL_ERR_UNKNOWN";
   const notifs: NativeNotif[] = [];
-  for (let i = 0; i + 1 < n.length; i += 2) notifs.push({ from: n[i] as string, bytes: n[i + 1] as Buffer });
+  for (let i = 0; i + 1 < n.length; i += 2) notifs.push({ from: n[i] as string, bytes: n[i + 1] as Uint8Array });
   const reads: NativeSettled[] = [];
   for (let i = 0; i + 3 < r.length; i += 4) {
     const status = r[i + 1] as number;

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// `npm run pack:check`: the packages as an engine author gets them from npm.
+//
+// Packs every published workspace package (`npm pack`, which runs its prepack/postpack), installs
+// the tarballs into a new project outside the repository (their dependencies from the npm cache
+// or registry, as `npm install` would), and checks there, with nothing of the checkout in reach:
+//   - each package imports as ESM and requires as CJS, with the export names of its build here;
+//   - a file importing every package type-checks (tsc --strict, module nodenext, library checks on);
+//   - the installed `ectp` prints its version, runs a short simulation with no violation (exit 0), runs
+//     the transport level against the mock, and runs scripted cases of the installed conformance
+//     suite against the Python reference testee of this checkout (the cases ship in
+//     @ectp/conformance; the reference testees do not).
+// Each check prints a line; the last line is `pack check: N passed, M failed` (exit 1 on a failure,
+// 2 when packing or installing failed, so nothing could be checked). Needs the packages built
+// (`npm run build`). The project is made under the system's temporary folder and removed after.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { readPackage, workspaceDirs } from "./lib/workspaces.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const published = workspaceDirs(root).filter((dir) => readPackage(dir).private !== true);
+const requireHere = createRequire(import.meta.url);
+const work = mkdtempSync(join(tmpdir(), "ectp-pack-check-"));
+const app = join(work, "app");
+let passed = 0;
+let failed = 0;
+
+/** Runs a command; returns its exit status and its output (stdout then stderr). */
+function run(cmd, args, cwd, timeoutMs = 120_000) {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  return { status: r.status ?? r.signal ?? r.error?.message, output: `${r.stdout ?? ""}${r.stderr ?? ""}` };
+}
+
+/** Prints one check's outcome and counts it; `problem` is undefined when the check passed. */
+function report(name, problem) {
+  if (problem === undefined) {
+    passed++;
+    console.log(`ok    ${name}`);
+  } else {
+    failed++;
+    console.log(`FAIL  ${name}: ${problem}`);
+  }
+}
+
+/** The check of a command: it must exit 0 and print every `wanted` text. */
+function checkCommand(name, cmd, args, wanted = []) {
+  const r = run(cmd, args, app);
+  const missing = wanted.filter((text) => !r.output.includes(text));
+  if (r.status === 0 && missing.length === 0) return report(name);
+  const tail = r.output.trim().split("\n").slice(-5).join("\n      ");
+  report(name, `exit ${r.status}${missing.length > 0 ? `, did not print ${JSON.stringify(missing)}` : ""}\n      ${tail}`);
+}
+
+/** Packs the published packages and installs them into `app`; an Error says which step failed. */
+function install() {
+  const tarballs = join(work, "tgz");
+  mkdirSync(tarballs);
+  for (const dir of published) {
+    const r = run("npm", ["pack", "--silent", "--pack-destination", tarballs], dir);
+    if (r.status !== 0) throw new Error(`npm pack in ${dir} exited ${r.status}:\n${r.output}`);
+  }
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), `${JSON.stringify({ name: "ectp-pack-check", private: true, type: "module" })}\n`);
+  const files = readdirSync(tarballs).map((f) => join(tarballs, f));
+  const r = run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock", ...files], app, 600_000);
+  if (r.status !== 0) throw new Error(`npm install of the tarballs exited ${r.status}:\n${r.output}`);
+}
+
+/**
+ * Imports (ESM) and requires (CJS) every package inside the project, in a child process, and
+ * compares their export names with those of the build in this checkout.
+ */
+function checkImports() {
+  const packageNames = published.map((dir) => readPackage(dir).name);
+  const probe = `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const names = (m) => Object.keys(m).sort().join(",");
+const out = {};
+for (const name of ${JSON.stringify(packageNames)}) {
+  out[name] = {};
+  try { out[name].esm = names(await import(name)); } catch (e) { out[name].esm = "(failed: " + e.message + ")"; }
+  try { out[name].cjs = names(require(name)); } catch (e) { out[name].cjs = "(failed: " + e.message + ")"; }
+}
+console.log(JSON.stringify(out));
+`;
+  writeFileSync(join(app, "exports.mjs"), probe);
+  const r = run(process.execPath, ["exports.mjs"], app);
+  let found;
+  try {
+    found = JSON.parse(r.output);
+  } catch {
+    return report("imports", `the probe exited ${r.status}: ${r.output.trim()}`);
+  }
+  for (const dir of published) {
+    const { name } = readPackage(dir);
+    const here = Object.keys(requireHere(join(dir, "dist", "index.cjs"))).sort().join(",");
+    for (const [kind, label] of [["esm", "ESM import"], ["cjs", "CJS require"]]) {
+      const got = found[name][kind];
+      report(`${name}: ${label}`, got === here ? undefined : `exports ${got}; the build in this checkout exports ${here}`);
+    }
+  }
+}
+
+function checkTypes() {
+  const lines = published.map((dir, i) => `import * as p${i} from "${readPackage(dir).name}";`);
+  lines.push(`export const all = [${published.map((_, i) => `p${i}`).join(", ")}];`);
+  writeFileSync(join(app, "all.ts"), `${lines.join("\n")}\n`);
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  const args = [tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "all.ts"];
+  checkCommand("types: every package under tsc --strict, nodenext", process.execPath, args);
+}
+
+function checkCli() {
+  const ectp = join(app, "node_modules", ".bin", "ectp");
+  const { version } = readPackage(join(root, "packages", "cli"));
+  checkCommand("ectp --version", ectp, ["--version"], [version]);
+  const simulation = ["simulate", "--requests", "300", "--quiet"];
+  checkCommand("ectp simulate (300 requests)", ectp, simulation, ["invariant violations"]);
+  checkCommand("ectp conformance --transport mock", ectp, ["conformance", "--transport", "mock"], ["PASS:"]);
+  const python = join(root, "conformance", "testees", "python");
+  const testee = ["--testee", `python3 ${join(python, "ectp_testee.py")}`, "--json-lines", "--features", join(python, "features.json")];
+  checkCommand("ectp conformance (consumer/c3-*, Python testee)", ectp, ["conformance", ...testee, "--filter", "consumer/c3-*"], ["PASS:"]);
+}
+
+try {
+  try {
+    install();
+  } catch (e) {
+    console.log(`pack check: could not install the packages: ${e.message}`);
+    console.log("pack check: 0 passed, 1 failed");
+    process.exitCode = 2;
+  }
+  if (process.exitCode !== 2) {
+    checkImports();
+    checkTypes();
+    checkCli();
+    console.log(`pack check: ${passed} passed, ${failed} failed`);
+    if (failed > 0) process.exitCode = 1;
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
