@@ -3,15 +3,15 @@
 //
 // Packs every published workspace package (`npm pack`, which runs its prepack/postpack), installs
 // the tarballs into a new project outside the repository (their dependencies from the npm cache
-// or registry, as `npm install` would), and checks there, with nothing of the checkout in reach:
+// or registry, as `npm install` would), and checks there, where no module of the checkout resolves:
 //   - each package imports as ESM and requires as CJS, with the export names of its build here;
 //   - a file importing every package type-checks (tsc --strict, module nodenext, library checks on);
 //   - the installed `ectp` prints its version, runs a short simulation with no violation (exit 0), runs
 //     the transport level against the mock, and runs scripted cases of the installed conformance
 //     suite against the Python reference testee of this checkout (the cases ship in
 //     @ectp/conformance; the reference testees do not).
-// Each check prints a line; the last line is `pack check: N passed, M failed` (exit 1 on a failure,
-// 2 when packing or installing failed, so nothing could be checked). Needs the packages built
+// Each check prints a line; the last line is `pack check: N passed, M failed` (exit 1 on a failure;
+// when packing or installing fails, that is the one check). Needs the packages built
 // (`npm run build`). The project is made under the system's temporary folder and removed after.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -55,19 +55,20 @@ function checkCommand(name, cmd, args, wanted = []) {
   report(name, `exit ${r.status}${missing.length > 0 ? `, did not print ${JSON.stringify(missing)}` : ""}\n      ${tail}`);
 }
 
-/** Packs the published packages and installs them into `app`; an Error says which step failed. */
+/** Packs the published packages and installs them into `app`; returns what failed, if anything. */
 function install() {
   const tarballs = join(work, "tgz");
   mkdirSync(tarballs);
   for (const dir of published) {
     const r = run("npm", ["pack", "--silent", "--pack-destination", tarballs], dir);
-    if (r.status !== 0) throw new Error(`npm pack in ${dir} exited ${r.status}:\n${r.output}`);
+    if (r.status !== 0) return `npm pack in ${dir} exited ${r.status}:\n${r.output}`;
   }
   mkdirSync(app);
   writeFileSync(join(app, "package.json"), `${JSON.stringify({ name: "ectp-pack-check", private: true, type: "module" })}\n`);
   const files = readdirSync(tarballs).map((f) => join(tarballs, f));
   const r = run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock", ...files], app, 600_000);
-  if (r.status !== 0) throw new Error(`npm install of the tarballs exited ${r.status}:\n${r.output}`);
+  if (r.status !== 0) return `npm install of the tarballs exited ${r.status}:\n${r.output}`;
+  return undefined;
 }
 
 /**
@@ -97,14 +98,15 @@ console.log(JSON.stringify(out));
   }
   for (const dir of published) {
     const { name } = readPackage(dir);
-    const here = Object.keys(requireHere(join(dir, "dist", "index.cjs"))).sort().join(",");
+    const built = Object.keys(requireHere(join(dir, "dist", "index.cjs"))).sort().join(",");
     for (const [kind, label] of [["esm", "ESM import"], ["cjs", "CJS require"]]) {
       const got = found[name][kind];
-      report(`${name}: ${label}`, got === here ? undefined : `exports ${got}; the build in this checkout exports ${here}`);
+      report(`${name}: ${label}`, got === built ? undefined : `exports ${got}; the build in this checkout exports ${built}`);
     }
   }
 }
 
+/** Type-checks, in the project, one file importing every package (no `@types/node` installed there). */
 function checkTypes() {
   const lines = published.map((dir, i) => `import * as p${i} from "${readPackage(dir).name}";`);
   lines.push(`export const all = [${published.map((_, i) => `p${i}`).join(", ")}];`);
@@ -114,6 +116,7 @@ function checkTypes() {
   checkCommand("types: every package under tsc --strict, nodenext", process.execPath, args);
 }
 
+/** Runs the installed `ectp`: its version, a short simulation, and two conformance runs. */
 function checkCli() {
   const ectp = join(app, "node_modules", ".bin", "ectp");
   const { version } = readPackage(join(root, "packages", "cli"));
@@ -122,25 +125,20 @@ function checkCli() {
   checkCommand("ectp simulate (300 requests)", ectp, simulation, ["invariant violations"]);
   checkCommand("ectp conformance --transport mock", ectp, ["conformance", "--transport", "mock"], ["PASS:"]);
   const python = join(root, "conformance", "testees", "python");
-  const testee = ["--testee", `python3 ${join(python, "ectp_testee.py")}`, "--json-lines", "--features", join(python, "features.json")];
+  const testee = ["--testee", `python3 '${join(python, "ectp_testee.py")}'`, "--json-lines", "--features", join(python, "features.json")];
   checkCommand("ectp conformance (consumer/c3-*, Python testee)", ectp, ["conformance", ...testee, "--filter", "consumer/c3-*"], ["PASS:"]);
 }
 
 try {
-  try {
-    install();
-  } catch (e) {
-    console.log(`pack check: could not install the packages: ${e.message}`);
-    console.log("pack check: 0 passed, 1 failed");
-    process.exitCode = 2;
-  }
-  if (process.exitCode !== 2) {
+  const problem = install();
+  report("npm pack and npm install of every published package", problem);
+  if (problem === undefined) {
     checkImports();
     checkTypes();
     checkCli();
-    console.log(`pack check: ${passed} passed, ${failed} failed`);
-    if (failed > 0) process.exitCode = 1;
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+console.log(`pack check: ${passed} passed, ${failed} failed`);
+if (failed > 0) process.exitCode = 1;
