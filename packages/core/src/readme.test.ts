@@ -65,6 +65,17 @@ describe("README metrics table", () => {
   });
 });
 
+describe("README item-level warnings table", () => {
+  it("lists exactly the consumer's warnings about one item of one request (those logging a requestId)", () => {
+    const readme = readFileSync(join(here, "../README.md"), "utf8");
+    const documented = [...readme.matchAll(/^\| `([^`]+)` \| [^|]+ \| `requestId`/gm)].map((m) => m[1]);
+    const source = readFileSync(join(here, "consumer/consumer.ts"), "utf8");
+    const logged = new Set([...source.matchAll(/logger\.warn\("([^"]+)",\s*\{\s*requestId:/g)].map((m) => m[1]));
+    expect(documented.length).toBe(3);
+    expect([...logged].sort()).toEqual([...documented].sort());
+  });
+});
+
 describe("README configuration table", () => {
   const readme = readFileSync(join(here, "../README.md"), "utf8");
   const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));

@@ -830,7 +830,9 @@ export class ConsumerCore {
    * first deferral of an item starts its (request, item) budget [C3]. Never throws for
    * anything inside announcements [C2][I1]. The result is read-only: while no decision
    * changed and the same item ids come in the same order, the previous result object is
-   * returned again (re-admitting a waiting request allocates nothing).
+   * returned again (re-admitting a waiting request allocates nothing). A `now` that is not a
+   * finite number throws nothing either: it is logged at error level and the latest good reading
+   * is used [I1], as in every method that takes `now`.
    * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
    *   request id, `items` not an array, an item without a string `itemId`, `hasModelInput` or
    *   `local` given but not a boolean, or duplicate item ids. EctpError(REENTRANT_CALL) when

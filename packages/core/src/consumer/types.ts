@@ -95,7 +95,9 @@ export interface AdmitItem {
    * Whether the request carries real model input for the item (pixels, precomputed
    * embeddings, a media handle). Placeholder metadata such as a grid shape is NOT model
    * input [C1][C5]. A boolean (absent reads as false; any other value is refused with
-   * INVALID_ARGUMENT, never coerced).
+   * INVALID_ARGUMENT, never coerced). Required in the type on purpose: whether an item can fall
+   * back to local encode is the engine's decision to state, and reading "absent" as "yes" is the
+   * crash the field knows (an engine that encoded placeholder metadata).
    */
   hasModelInput: boolean;
   /** True when the engine already holds the encoding locally [C1]. Default false; a boolean when given. */

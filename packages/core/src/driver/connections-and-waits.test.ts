@@ -86,7 +86,7 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(consumer.calls).toEqual(Array(3).fill("unreachable:p"));
     expect(warned).toEqual([
       [
-        "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); construct every core with transportMetadata: transport.localMetadata()",
+        "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); if it is a core of this deployment, construct it with transportMetadata: transport.localMetadata() (a stranger that sent unasked messages cannot be answered)",
         { peerId: "p" },
       ],
     ]);

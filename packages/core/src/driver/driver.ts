@@ -941,7 +941,7 @@ export class Driver {
     this.logger.warn(
       this.subscriber
         ? "transport reports a producer unreachable that was never connected: the subscriber knows no transport metadata for it; follow it with its metadata (follow(id, now, { epoch, metadata }))"
-        : "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); construct every core with transportMetadata: transport.localMetadata()",
+        : "transport reports a peer unreachable that was never connected: no transport metadata is known for it (its Hello and announcements carried none); if it is a core of this deployment, construct it with transportMetadata: transport.localMetadata() (a stranger that sent unasked messages cannot be answered)",
       { peerId },
     );
   }
