@@ -6,6 +6,7 @@ import { ConsumerCore, Driver, MemoryItemStore, ProducerCore } from "@ectp/core"
 import { SPEC_VERSION, type ectp, crc32cBytes, itemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork, type MockNetworkOptions } from "./network.js";
+import { runOnVirtualTime } from "./run-on-virtual-time.js";
 import type { MockTransport } from "./transport.js";
 import { pattern } from "./test-helpers.js";
 
@@ -81,21 +82,18 @@ async function world(
     producerFingerprint === FP ? producer.announce(keyId.value) : { version: SPEC_VERSION, item: store.get(keyId.value)?.descriptor, transportMetadata: e.localMetadata() };
   expect(announcement).toBeDefined();
 
-  /** Admit the request until it is decided, stepping drivers and jumping virtual time. */
+  /** Admit the request until it is decided, as an engine does each step, on virtual time. */
   async function admitUntilDecided() {
     const request = { requestId: "r1", items: [{ itemId: "i1", announcement, hasModelInput: true }] };
-    for (let i = 0; i < 5000; i++) {
-      const r = consumer.admit(request, net.now());
-      if (r.status === "failed" || r.items[0]?.action !== "defer") return r;
-      for (const d of drivers) d.step();
-      await new Promise((resolve) => setImmediate(resolve)); // let connectPeer promises settle
-      for (const d of drivers) d.step();
-      const candidates = [net.nextEventTime(), consumer.nextDeadline(), producer.nextDeadline()].filter(
-        (t): t is number => t !== undefined,
-      );
-      if (candidates.length > 0) net.advanceTo(Math.max(net.now(), Math.min(...candidates)));
-    }
-    throw new Error("the request was not decided within 5000 steps");
+    let r = consumer.admit(request, net.now());
+    const decided = () => r.status === "failed" || r.items[0]?.action !== "defer";
+    if (decided()) return r;
+    const run = await runOnVirtualTime(net, drivers, () => {
+      r = consumer.admit(request, net.now());
+      return decided();
+    });
+    if (run.ended !== "done") throw new Error(`the request was not decided: ${JSON.stringify(run)}`);
+    return r;
   }
   /** Admit request r1 and step (1 ms of virtual time per round) until its read is in flight. */
   async function admitUntilReading() {

@@ -31,3 +31,5 @@ export type {
   WriteEvent,
 } from "./observer.js";
 export type { ExternalClock } from "./fabric.js";
+export { DEFAULT_MAX_ROUNDS, runOnVirtualTime } from "./run-on-virtual-time.js";
+export type { SteppedDriver, VirtualRunOptions, VirtualRunResult } from "./run-on-virtual-time.js";

@@ -1,0 +1,82 @@
+import { EctpError } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { MockNetwork } from "./network.js";
+import { type SteppedDriver, runOnVirtualTime } from "./run-on-virtual-time.js";
+
+/**
+ * A stand-in driver on `net`: it records the virtual time of each step, its deadline is the first
+ * of `deadlines` still ahead, and a step at a time in `workAt` (the first step there) leaves it
+ * holding work of its own until its next step (as a Driver after settling a failed connect).
+ */
+function fakeDriver(net: MockNetwork, deadlines: number[], workAt: number[] = []) {
+  const steps: number[] = [];
+  const workTimes = new Set(workAt);
+  let work = false;
+  const driver: SteppedDriver = {
+    step() {
+      steps.push(net.now());
+      work = workTimes.delete(net.now());
+    },
+    get hasWork() {
+      return work;
+    },
+    nextDeadline: () => deadlines.find((d) => d > net.now()),
+  };
+  return { driver, steps };
+}
+
+describe("runOnVirtualTime", () => {
+  it("jumps to the earliest deadline or network event, and steps again at the same time while a driver holds work", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = fakeDriver(net, [10, 25], [10]);
+    const b = fakeDriver(net, [17]);
+    const result = await runOnVirtualTime(net, [a.driver, b.driver], () => false);
+    expect(a.steps).toEqual([0, 10, 10, 17, 25]);
+    expect(b.steps).toEqual(a.steps);
+    expect(result).toEqual({ ended: "idle", rounds: 5, now: 25 });
+  });
+
+  it("moves to the network's next event too (a message in flight), and ends when until() returns true", async () => {
+    const net = new MockNetwork({ seed: 1, latencyMs: 3 });
+    const e = net.endpoint("e");
+    const p = net.endpoint("p");
+    await e.connectPeer("p", 1, p.localMetadata());
+    e.send("p", new Uint8Array([7]));
+    const got: number[] = [];
+    const a = fakeDriver(net, []);
+    const result = await runOnVirtualTime(net, [a.driver], () => {
+      for (const m of p.poll().messages) got.push(m.bytes[0] as number);
+      return got.length > 0;
+    });
+    expect(got).toEqual([7]);
+    expect(result).toMatchObject({ ended: "done", rounds: 2 });
+    expect(result.now).toBeGreaterThanOrEqual(3);
+  });
+
+  it("stops after maxRounds when until() never holds and time keeps moving", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = fakeDriver(net, Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(await runOnVirtualTime(net, [a.driver], () => false, { maxRounds: 5 })).toEqual({ ended: "max-rounds", rounds: 5, now: 5 });
+    expect(a.steps).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("refuses a network on an external clock, and bad arguments, with INVALID_ARGUMENT before any step", async () => {
+    const external = new MockNetwork({ seed: 1, clock: { now: () => 0 } });
+    const real = new MockNetwork({ seed: 1 });
+    const a = fakeDriver(real, [5]);
+    const refusals: [MockNetwork, unknown, unknown, unknown, RegExp][] = [
+      [external, [a.driver], () => true, {}, /external clock/],
+      [real, [], () => true, {}, /at least one driver, got an empty array/],
+      [real, undefined, () => true, {}, /at least one driver/],
+      [real, [a.driver], "done", {}, /until, a function/],
+      [real, [a.driver], () => true, { maxRounds: 0 }, /maxRounds must be an integer >= 1, got 0/],
+      [real, [a.driver], () => true, { maxRounds: 1.5 }, /maxRounds must be an integer >= 1, got 1\.5/],
+    ];
+    for (const [net, drivers, until, options, message] of refusals) {
+      const run = runOnVirtualTime(net, drivers as SteppedDriver[], until as () => boolean, options as { maxRounds?: number });
+      await expect(run).rejects.toBeInstanceOf(EctpError);
+      await expect(run).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message });
+    }
+    expect(a.steps).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The loop an engine or a test runs to drive `Driver`s on a {@link MockNetwork}'s virtual time.
+ * @module
+ */
+import type { Driver } from "@ectp/core";
+import { describeValue } from "@ectp/protocol";
+import { invalid } from "./fabric.js";
+import type { MockNetwork } from "./network.js";
+
+/** The part of a `Driver` (from `@ectp/core`) that {@link runOnVirtualTime} uses. */
+export type SteppedDriver = Pick<Driver, "step" | "hasWork" | "nextDeadline">;
+
+/** Options of {@link runOnVirtualTime}. */
+export interface VirtualRunOptions {
+  /** The most rounds to run (each steps every driver once): an integer >= 1. Default 100,000. */
+  readonly maxRounds?: number;
+}
+
+/** How {@link runOnVirtualTime} ended. */
+export interface VirtualRunResult {
+  /**
+   * `done`: `until()` returned true. `idle`: nothing was left to happen (no driver holds work, no
+   * deadline, no network event) and `until()` still returned false. `max-rounds`: the rounds ran out.
+   */
+  readonly ended: "done" | "idle" | "max-rounds";
+  /** The rounds run. */
+  readonly rounds: number;
+  /** The network's virtual time at the end, in ms. */
+  readonly now: number;
+}
+
+/** Default {@link VirtualRunOptions.maxRounds}. */
+export const DEFAULT_MAX_ROUNDS = 100_000;
+
+/**
+ * Drives `drivers` (each built with `clock: net`) on `net`'s virtual time until `until()` returns
+ * true. Each round steps every driver once, lets the transport's promises settle (a macrotask:
+ * `connectPeer` resolves there), and asks `until()` (where an engine re-admits its requests); then,
+ * unless a driver holds work due at once (`hasWork`: what it settled itself, such as a failed
+ * connect's reads, is handed to its cores on the next step, before time moves), it advances `net`
+ * to the earliest of its next event and the drivers' deadlines. Nothing else moves virtual time, so
+ * a run is deterministic for a given seed. `Driver.run()` is the loop for real time; on a clock only
+ * its caller advances, its deadlines would never come.
+ * @throws EctpError(INVALID_ARGUMENT) for a network that follows an external clock (it cannot be
+ *   advanced), an empty `drivers`, an `until` that is not a function, or a `maxRounds` that is not
+ *   an integer >= 1. What a driver's `step` or `until` throws reaches the caller.
+ */
+export async function runOnVirtualTime(
+  net: MockNetwork,
+  drivers: readonly SteppedDriver[],
+  until: () => boolean,
+  options: VirtualRunOptions = {},
+): Promise<VirtualRunResult> {
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  if (!Array.isArray(drivers) || drivers.length === 0) throw invalid(`runOnVirtualTime needs at least one driver, got ${describeValue(drivers)}`);
+  if (typeof until !== "function") throw invalid(`runOnVirtualTime needs until, a function returning true when done, got ${describeValue(until)}`);
+  if (!Number.isSafeInteger(maxRounds) || maxRounds < 1) throw invalid(`maxRounds must be an integer >= 1, got ${describeValue(maxRounds)}`);
+  net.advanceTo(net.now()); // refuses a network on an external clock, before any driver steps
+  for (let round = 1; round <= maxRounds; round++) {
+    for (const driver of drivers) driver.step();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (until()) return { ended: "done", rounds: round, now: net.now() };
+    if (drivers.some((driver) => driver.hasWork)) continue;
+    let next = net.nextEventTime() ?? Number.POSITIVE_INFINITY;
+    for (const driver of drivers) next = Math.min(next, driver.nextDeadline() ?? Number.POSITIVE_INFINITY);
+    if (next === Number.POSITIVE_INFINITY) return { ended: "idle", rounds: round, now: net.now() };
+    net.advanceTo(Math.max(next, net.now()));
+  }
+  return { ended: "max-rounds", rounds: maxRounds, now: net.now() };
+}
