@@ -3,14 +3,15 @@
  * files, refused flag values, where --help goes, the FAIL line and exit status of a known-failing
  * case that passes, --filter over transport cases only, and the seeds --seeds numbers.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { CONFORMANCE_USAGE } from "./cli.js";
 import { cli, expectUsageError, fakeTestee } from "./test-support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ectp-cli-flags-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -5,11 +5,15 @@
  * entries (/proc), and a dangling symbolic link whose target's directory is missing. Before, the
  * whole suite ran and the run then exited 74 with ENOENT. The check leaves nothing behind.
  */
-import { existsSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { cli, expectUsageError, fakeTestee, procRefusal } from "./test-support.js";
+
+// This file's scratch folders are made in one folder, removed after its tests, passed or failed.
+const work = mkdtempSync(join(tmpdir(), "ectp-cli-output-paths-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A testee that only records that it was started (in `marker`), then waits for EOF. */
 function markingTestee(marker: string): string {
@@ -20,7 +24,7 @@ function markingTestee(marker: string): string {
 }
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), "ectp-cli-output-"));
+  return mkdtempSync(join(work, "cli-output-"));
 }
 
 /** Why a new directory under /proc is refused, as root. */

@@ -2,18 +2,22 @@
  * `ectp conformance` command line: bad flags, bad files and a testee that cannot start are
  * usage errors or one clear error (exit 2), never a stack trace, a crash or a silent pass.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
 import { KNOWN_FEATURES } from "./cli.js";
 import { defaultCaseTimeoutMs } from "./runner/script.js";
 import { bundleTsTestee, cli, expectUsageError, fakeTestee, procRefusal } from "./test-support.js";
 
+// This file's scratch folders are made in one folder, removed after its tests, passed or failed.
+const work = mkdtempSync(join(tmpdir(), "ectp-cli-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), "ectp-cli-test-"));
+  return mkdtempSync(join(work, "cli-test-"));
 }
 
 function file(dir: string, name: string, text: string): string {
@@ -243,7 +247,7 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
   });
 
   it("a run in which every selected case was skipped for an optional feature exits 2 (it would pass having tested nothing)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-features-"));
+    const dir = mkdtempSync(join(work, "features-"));
     const features = join(dir, "features.json");
     writeFileSync(features, JSON.stringify({ features: ["producer"] })); // no "events": every e2-replay case is skipped
     const r = await cli("--testee", await bundleTsTestee(), "--features", features, "--filter", "producer/e2-replay/**");
@@ -331,7 +335,7 @@ describe("ectp conformance: a testee that cannot start (defect 6)", () => {
   });
 
   it("a command that is not executable is told so (exit status 126)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-noexec-"));
+    const dir = mkdtempSync(join(work, "cli-noexec-"));
     const file = join(dir, "testee.sh");
     writeFileSync(file, "#!/bin/sh\nexit 0\n");
     chmodSync(file, 0o644);
@@ -427,7 +431,7 @@ ${exitRules}`,
   it("a testee that ignores EOF and SIGTERM is warned about once per run, however many times it is started", async () => {
     const stubborn = await wrapped("stubborn", `process.on("SIGTERM", () => {}); process.stdin.on("end", () => setInterval(() => {}, 1000));`);
     // The scripted case, and a seed's producer and consumer: the testee is started and closed more than once.
-    const features = join(mkdtempSync(join(tmpdir(), "ectp-exit-")), "features.json");
+    const features = join(mkdtempSync(join(work, "exit-")), "features.json");
     writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
     const r = await cli("--testee", stubborn, "--features", features, "--filter", "consumer/c1-admission/local-item-is-ready", "--level", "all", "--seeds", "1");
     expect(r.code).toBe(0);
@@ -482,7 +486,7 @@ child.on("exit", () => process.exit(0));`,
   }
   // Features without read-memory: the randomised seed is skipped; the one scripted case fails.
   const args = (testee: string, ...more: string[]) => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-exit-"));
+    const dir = mkdtempSync(join(work, "exit-"));
     const features = join(dir, "features.json");
     writeFileSync(features, JSON.stringify({ features: ["consumer", "producer"] }));
     return ["--testee", testee, "--features", features, "--filter", NAME, "--level", "all", "--seeds", "1", ...more];
@@ -496,7 +500,7 @@ child.on("exit", () => process.exit(0));`,
   }, 60_000);
 
   it("a run in which the only case not skipped is known failing (and fails) exits 0, not 2", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-exit-"));
+    const dir = mkdtempSync(join(work, "exit-"));
     const known = join(dir, "known.json");
     writeFileSync(known, JSON.stringify({ [NAME]: "the proxy dies" }));
     const r = await cli(...args(await dying(), "--known-failing", known));

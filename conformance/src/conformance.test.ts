@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@ectp/core";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import { idsOfSuite, loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
@@ -17,6 +17,10 @@ import { spawnTestee } from "./testee/subprocess.js";
 import { PACKAGE_ROOT, brokenTransportHarness, bundleTsTestee, rewriteReads } from "./test-support.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
 import { runTransportConformance } from "./transport/transport-suite.js";
+
+// This file's scratch folders are made in one folder, removed after its tests, passed or failed.
+const work = mkdtempSync(join(tmpdir(), "ectp-conformance-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const CASES = loadCases();
 /**
@@ -46,7 +50,7 @@ describe("cases", () => {
   it("a case must list one of the ids its suite is named with", () => {
     expect(idsOfSuite("consumer/v1-v2-versioning")).toEqual(["V1", "V2"]);
     expect(idsOfSuite("transport/mock")).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const dir = mkdtempSync(join(work, "cases-"));
     const suite = (requirements: string[]) => ({ suite: "consumer/c3-budget", cases: [{ name: "x", requirements, level: "REQUIRED", role: "consumer", steps: [] }] });
     writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["C4"])));
     expect(() => loadCases(dir)).toThrow(/case "x": its suite name carries C3, so "requirements" must list at least one of them/);
@@ -55,7 +59,7 @@ describe("cases", () => {
   });
 
   it("a producer case expecting an EventBatch, snapshot or replay answer must need the events feature (TESTEE-PROTOCOL.md section 7)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const dir = mkdtempSync(join(work, "cases-"));
     const send = (body: string) => ({ expectSent: [{ send: { to: "C1", envelope: { [body]: {} } } }] });
     const suite = (steps: object[], features?: string[]) => ({
       suite: "producer/e1-events",
@@ -73,7 +77,7 @@ describe("cases", () => {
   });
 
   it("a case delivering raw bytes must need the raw-messages feature (TESTEE-PROTOCOL.md section 7), in its steps, a repeat or a rule", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const dir = mkdtempSync(join(work, "cases-"));
     const raw = { deliver: { from: "P1", raw: "AAEC" } };
     const suite = (c: object, features?: string[]) => ({
       suite: "consumer/c10-ignored",
@@ -433,7 +437,7 @@ describe("runner self-tests: testees that break the process contract", async () 
   const { fakeTestee } = await import("./test-support.js");
   const one = CASES.filter((c) => c.fullName === "consumer/c1-admission/local-item-is-ready");
   const testee = await bundleTsTestee();
-  const scratch = mkdtempSync(join(tmpdir(), "ectp-proxy-"));
+  const scratch = mkdtempSync(join(work, "proxy-"));
   /**
    * The TS testee behind a proxy (binary frames) that answers command DUP twice, command DUP_LATE
    * again 5 ms later, command DUP_NEXT again as the next request comes in, and with DUP_AT_EOF its
@@ -1144,7 +1148,7 @@ describe("runner self-tests: the testee contract", () => {
 describe("runConformanceCli", () => {
   it("runs a filtered suite against a subprocess testee and writes JUnit, JSON and the ectp-report summary", async () => {
     const command = await bundleTsTestee();
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-"));
+    const dir = mkdtempSync(join(work, "cli-"));
     const features = join(dir, "features.json");
     writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
     const code = await runConformanceCli([
@@ -1160,7 +1164,7 @@ describe("runConformanceCli", () => {
   }, 60_000);
 
   it("--transport mock runs the transport level in both clock modes, filtered, into the JSON report", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-"));
+    const dir = mkdtempSync(join(work, "cli-"));
     const code = await runConformanceCli(["--transport", "mock", "--filter", "transport/*/byte-exact-*", "--report", join(dir, "t.json")]);
     expect(code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, "t.json"), "utf8"));
@@ -1202,7 +1206,7 @@ describe("runConformanceCli", () => {
       "crash-seed",
       `process.stdin.once("data", () => { const p = Buffer.from([0x08, 0x01, 0x5a, 0x02, 0x08, 0x01]); const f = Buffer.alloc(4); f.writeUInt32BE(p.length, 0); process.stdout.write(Buffer.concat([f, p]), () => setTimeout(() => process.exit(1), 50)); });`,
     );
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-"));
+    const dir = mkdtempSync(join(work, "cli-"));
     const features = join(dir, "features.json");
     const known = join(dir, "known.json");
     writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
@@ -1228,7 +1232,7 @@ describe("runConformanceCli", () => {
   it("usage errors exit 2; a known-failing entry without a reason is refused", async () => {
     expect(await runConformanceCli(["--level", "some"])).toBe(2);
     expect(await runConformanceCli(["--testee", "x", "--level", "some"])).toBe(2);
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cli-"));
+    const dir = mkdtempSync(join(work, "cli-"));
     writeFileSync(join(dir, "k.json"), JSON.stringify({ "a/b": "" }));
     expect(await runConformanceCli(["--testee", "x", "--known-failing", join(dir, "k.json")])).toBe(2);
   });

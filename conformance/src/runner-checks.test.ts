@@ -6,10 +6,10 @@
  * suite whose check cannot fail passes a wrong implementation).
  */
 import * as core from "@ectp/core";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
@@ -21,6 +21,10 @@ import { toTerminal } from "./report/report.js";
 import { classify, runSuite, summarise } from "./runner/suite.js";
 import { fakeTestee } from "./test-support.js";
 import { inProcessTestee } from "./testee/in-process.js";
+
+// This file's scratch folders are made in one folder, removed after its tests, passed or failed.
+const work = mkdtempSync(join(tmpdir(), "ectp-runner-checks-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const CASES = loadCases();
 type Res = ectp.conformance.v1.ITesteeResponse;
@@ -394,7 +398,7 @@ describe("runner review: the matcher", () => {
 
 describe("runner review: the CLI's verdict", () => {
   it("a known-failing case that passes makes the run exit 1, transport cases too, and the report says unexpected-pass", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-review-"));
+    const dir = mkdtempSync(join(work, "review-"));
     const name = "transport/mock/close-settles-unsettled-reads";
     writeFileSync(join(dir, "known.json"), JSON.stringify({ [name]: "believed broken" }));
     const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);

@@ -6,10 +6,10 @@
  * check weakened.
  */
 import * as core from "@ectp/core";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import type { LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
@@ -17,6 +17,10 @@ import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { evalExpr, matches } from "./runner/match.js";
 import { runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
+
+// This file's scratch folders are made in one folder, removed after its tests, passed or failed.
+const work = mkdtempSync(join(tmpdir(), "ectp-runner-edges-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const CASES = loadCases();
 const inProcess = () => () => inProcessTestee(new CoreTesteeHandler(core as unknown as CoreModule));
@@ -247,7 +251,7 @@ describe("runner edges: expectations", () => {
 
 describe("runner edges: the case loader", () => {
   const load = (suite: Record<string, unknown>) => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const dir = mkdtempSync(join(work, "cases-"));
     mkdirSync(join(dir, "consumer"));
     writeFileSync(join(dir, "consumer", "s.json"), JSON.stringify(suite));
     return () => loadCases(dir);
@@ -268,7 +272,7 @@ describe("runner edges: the case loader", () => {
   });
 
   it("a case file that is not JSON, or whose suite name is not kebab-case segments, is refused naming the file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "ectp-cases-"));
+    const dir = mkdtempSync(join(work, "cases-"));
     mkdirSync(join(dir, "consumer"));
     writeFileSync(join(dir, "consumer", "s.json"), '{"suite": "consumer/c1-x", "cases": [');
     expect(() => loadCases(dir)).toThrow(`case file ${join("consumer", "s.json")} is not valid JSON; fix its syntax`);

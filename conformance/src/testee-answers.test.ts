@@ -4,10 +4,10 @@
  * command (or dies, or goes silent, when that command arrives). Each message names the command and
  * the case time, and blames the answer, not an invariant of the implementation.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import { loadCases } from "./cases/load.js";
 import { runSuite } from "./runner/suite.js";
@@ -194,6 +194,9 @@ describe("part of a line or frame after a case's last answer (TESTEE-PROTOCOL.md
     stray = strayProxy(await bundleTsTestee());
     scratch = mkdtempSync(join(tmpdir(), "ectp-stray-"));
   }, 60_000);
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
   const run = (jsonLines: boolean, env: Record<string, string>, cases = TWO) =>
     runSuite({
       testee: () => spawnTestee({ command: stray, jsonLines, commandTimeoutMs: 2000, env: { COUNT_FILE: join(scratch, "count"), ...env } }),
