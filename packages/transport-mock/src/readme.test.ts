@@ -1,9 +1,10 @@
 /**
- * The README's "With the real cores" example runs as written: its ```ts block is extracted, its
+ * The README's "With the real cores" and "With a router" examples run as written: each ```ts block is extracted, its
  * import of this package pointed at the source (no build of it needed; @ectp/core and
- * @ectp/protocol come from their builds, as a user's would), and imported. The block asserts its
- * own claims (the item ends `ready` with the producer's bytes), so an example that drifts from the
- * API, or that reads from or into memory the transport does not know, fails here.
+ * @ectp/protocol come from their builds, as a user's would), and imported. Each block asserts its
+ * own claims (the item ends `ready` with the producer's bytes; the router's view follows the
+ * store), so an example that drifts from the API, or that reads from or into memory the transport
+ * does not know, fails here.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -21,6 +22,20 @@ function readmeBlock(heading: string): string {
   return block[1] as string;
 }
 
+/** Imports `code` with its import of this package pointed at the source; the file is removed after. */
+async function runBlock(code: string, name: string): Promise<void> {
+  const source = JSON.stringify(pathToFileURL(join(here, "index.ts")).href);
+  const out = join(here, "../.ectp-out");
+  mkdirSync(out, { recursive: true });
+  const file = join(out, `readme-${name}.ts`);
+  writeFileSync(file, code.replace('from "@ectp/transport-mock"', `from ${source}`));
+  try {
+    await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 describe("README", () => {
   it('"With the real cores": a ProducerCore and a ConsumerCore load an item byte-exactly through two Drivers', async () => {
     const code = readmeBlock("### With the real cores");
@@ -28,15 +43,12 @@ describe("README", () => {
     for (const text of ['from "@ectp/core"', 'from "@ectp/protocol"', 'from "@ectp/transport-mock"', "new Driver(", "assert.deepEqual("]) {
       expect(code).toContain(text);
     }
-    const source = JSON.stringify(pathToFileURL(join(here, "index.ts")).href);
-    const out = join(here, "../.ectp-out");
-    mkdirSync(out, { recursive: true });
-    const file = join(out, "readme-with-the-real-cores.ts");
-    writeFileSync(file, code.replace('from "@ectp/transport-mock"', `from ${source}`));
-    try {
-      await import(pathToFileURL(file).href);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    await runBlock(code, "with-the-real-cores");
+  });
+
+  it('"With a router": an EventSubscriber syncs, follows an eviction [E1], and its view makes the producer\'s announcement', async () => {
+    const code = readmeBlock("### With a router");
+    for (const text of ["new EventSubscriber(", "subscriber.follow(", "runOnVirtualTime(", "assert.deepEqual("]) expect(code).toContain(text);
+    await runBlock(code, "with-a-router");
   });
 });

@@ -67,6 +67,7 @@ class _Followed:
     connection: tuple[int, bytes] | None  # (epoch, metadata) to connect before sending
     connected_epoch: int = 0
     gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
+    lost_at: float | None = None  # declared gone (silent or unreachable) and no poll found it synced since [P8]
     asked_epoch: int = 0  # an epoch greeted and asked through a newer connection before its first message
     subscribing: bool = False  # a new subscription's Hello and SnapshotRequest not yet answered by a snapshot
     # the same, whatever epochs were heard since (reset keeps it): the retry goes again whole, Hello first,
@@ -221,6 +222,7 @@ class EventSubscriber:
         if f is None:
             return
         f.gone = True
+        self._lost(f, "unreachable", now)
         # [P8] nothing reaches it before the new Hello: what was queued for it before the report is dropped
         self._out = [o for o in self._out if o.peer_id != producer_id or not isinstance(o, Send)]
         self._forget(f)
@@ -265,6 +267,7 @@ class EventSubscriber:
                 # [P8] silent past its heartbeats: gone (it may have restarted and forgotten us). Its
                 # transport forgets it, and it is subscribed to anew, its connection loaded again first.
                 f.last_heard = now
+                self._lost(f, "silent", now)
                 self._forget(f)
                 self._subscribe(f, now)
             elif f.want is not None and now >= self._retry_at(f):
@@ -292,6 +295,15 @@ class EventSubscriber:
                 if not f.gone:  # a gone producer's next message is the new Hello
                     self._heartbeat_sequence += 1
                     self._send(f, {"heartbeat": {"sequence": self._heartbeat_sequence}})
+        synced = 0
+        for f in self._followed.values():
+            if not self._current(f):
+                continue
+            synced += 1
+            if f.lost_at is not None:
+                log.info("producer %s synced again (epoch %d) after %s ms", f.id, f.epoch, now - f.lost_at)
+                f.lost_at = None
+        self.metrics["ectp_subscriber_synced_producers"] = synced  # a gauge, in the same dict as the counters
         out, self._out = self._out, []
         for o in out:
             if isinstance(o, ConnectPeer):
@@ -329,8 +341,7 @@ class EventSubscriber:
     def stats(self) -> dict[str, int]:
         """Counters, as the testee protocol's SubscriberStats, and ``viewBytes`` (what the views hold)."""
         followed = self._followed.values()
-        # current: a snapshot applied, nothing seen but not applied, nothing asked, and not declared gone [P8]
-        synced = sum(1 for f in followed if not f.gone and f.synced and f.max_seen <= f.applied and f.want is None)
+        synced = sum(1 for f in followed if self._current(f))
         return {"producers": len(self._followed), "synced": synced, **self._counts,
                 "heldBatches": sum(len(f.held) for f in followed),
                 "snapshotParts": sum(len(f.assembly["got"]) if f.assembly else 0 for f in followed),
@@ -624,6 +635,23 @@ class EventSubscriber:
 
     def _silence_ms(self, f: _Followed) -> float:
         return 3 * max(f.producer_interval_ms, self.heartbeat_interval_ms, self.retry_ms)
+
+    @staticmethod
+    def _current(f: _Followed) -> bool:
+        """Synced: a snapshot applied, nothing seen but not applied, nothing asked, and not declared gone [P8]."""
+        return not f.gone and f.synced and f.max_seen <= f.applied and f.want is None
+
+    def _lost(self, f: _Followed, cause: str, now: float) -> None:
+        """[P8] a producer declared gone (silent or unreachable): the first time since a poll last found it
+        synced (or since it was followed), counted and logged at warning level; within the same outage, at
+        debug level only (a producer that stays away is declared gone again every retry)."""
+        if f.lost_at is not None:
+            log.debug("producer %s still lost (%s)", f.id, cause)
+            return
+        f.lost_at = now
+        self.metrics[f'ectp_subscriber_producers_lost_total{{cause="{cause}"}}'] += 1
+        log.warning("producer %s lost (%s, epoch %d); following it anew (it is not synced, and its view is kept "
+                    "until it answers)", f.id, cause, f.epoch)
 
     def _forget(self, f: _Followed) -> None:
         """[P8] a producer declared gone (unreachable or silent) is forgotten: its transport connection

@@ -106,6 +106,32 @@ class SubscriberTest(SyncedSubscriber, unittest.TestCase):
         self.assertEqual(self.view(sub), sorted([kid("A"), kid("B"), kid("C")]))
         self.assertEqual(sub.stats()["ignoredMessages"], ignored + 1)
 
+    def test_p8_a_lost_producer_is_counted_and_warned_of_once_per_outage_and_logged_when_synced_again(self):
+        sub = self.synced("A")
+        sub.poll(2)
+        self.assertEqual(sub.metrics["ectp_subscriber_synced_producers"], 1)
+        with self.assertLogs("ectp.subscriber", "DEBUG") as logs:
+            sub.poll(6_002)  # silent past 3 x 2 s: lost, subscribed anew
+            self.assertEqual(sub.metrics["ectp_subscriber_synced_producers"], 0)
+            sub.poll(12_003)  # silent again, still the same outage
+            sub.handle_peer_unreachable(P, 12_004)  # so is this
+            sub.poll(14_005)  # gone for retry_ms: subscribed anew
+            sub.handle_envelope(P, snapshot(2, 7, ["A"]), 14_006)
+            sub.poll(14_007)  # finds it synced: the outage ends
+            self.assertEqual(sub.metrics["ectp_subscriber_synced_producers"], 1)
+            sub.handle_peer_unreachable(P, 14_008)  # a new outage
+            sub.poll(14_009)
+        lines = [f"{r.levelname}: {r.getMessage()}" for r in logs.records]
+        self.assertEqual([line for line in lines if line.startswith("WARNING")], [
+            f"WARNING: producer {P} lost (silent, epoch 5); following it anew (it is not synced, and its view is kept until it answers)",
+            f"WARNING: producer {P} lost (unreachable, epoch 5); following it anew (it is not synced, and its view is kept until it answers)",
+        ])
+        self.assertEqual([line for line in lines if line.startswith("INFO")], [f"INFO: producer {P} synced again (epoch 5) after 8005 ms"])
+        self.assertEqual(len([line for line in lines if "still lost" in line]), 2)
+        self.assertEqual(sub.metrics['ectp_subscriber_producers_lost_total{cause="silent"}'], 1)
+        self.assertEqual(sub.metrics['ectp_subscriber_producers_lost_total{cause="unreachable"}'], 1)
+        self.assertEqual(sub.metrics["ectp_subscriber_synced_producers"], 0)
+
     def test_c10_ignored_messages_are_counted_in_the_metric_by_reason(self):
         sub = self.synced("A")
         sub.handle_message(P, b"\xff", 2)  # malformed

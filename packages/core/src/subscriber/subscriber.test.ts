@@ -5,7 +5,7 @@ import { MemoryItemStore } from "../producer/memory-store.js";
 import { ProducerCore } from "../producer/producer.js";
 import { SeededRandom } from "../random.js";
 import { CountingMetrics, FP, desc } from "../producer/test-helpers.js";
-import type { Logger } from "../observability.js";
+import type { Logger, MetricsSink } from "../observability.js";
 import type { SendOutput } from "../outputs.js";
 import { P, batch, bodies, env, following, key, readyKeys, replayFrom, viewKeys } from "./test-support.js";
 import { EventSubscriber, type SubscriberOutput } from "./subscriber.js";
@@ -22,6 +22,7 @@ function rig(
     reorder?: number;
     seed?: number;
     logger?: Logger;
+    metrics?: MetricsSink;
   } = {},
 ) {
   // Room for 12 items of 10 bytes: further puts evict the oldest ready ones [P6].
@@ -29,7 +30,7 @@ function rig(
   let epoch = 7;
   const config = { maxBatchBytes: opts.maxBatchBytes ?? 1 << 20, replayBufferBatches: opts.replayBufferBatches ?? 1024, resendIntervalMs: opts.resendIntervalMs, heartbeatIntervalMs: 100 };
   let producer = new ProducerCore({ id: P, epoch, fingerprint: FP, store, config });
-  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, logger: opts.logger });
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, logger: opts.logger, metrics: opts.metrics });
   const rnd = new SeededRandom(opts.seed ?? 1);
   let wire: { to: "producer" | "subscriber"; bytes: Uint8Array }[] = [];
   const faults = { loss: opts.loss ?? 0, dup: opts.dup ?? 0, reorder: opts.reorder ?? 0 };
@@ -166,6 +167,38 @@ describe("EventSubscriber [E1][E2]", () => {
     expect(r.sub.isSynced(P)).toBe(false);
     expect(r.sub.stats().synced).toBe(0);
     expect(r.viewed()).toEqual([key(2)]);
+  });
+
+  it("[P8] a lost producer (silent, or reported unreachable) is counted and warned of once per outage, and logged when synced again; the synced gauge follows", () => {
+    const logged: string[] = [];
+    const record = (level: string) => (message: string, fields?: unknown) => logged.push(`${level}: ${message} ${JSON.stringify(fields)}`);
+    const logger = { debug: record("debug"), info: record("info"), warn: record("warn"), error: record("error") };
+    const metrics = new CountingMetrics();
+    const r = rig({ logger, metrics });
+    r.sub.follow(P, 0);
+    for (let i = 0; i < 3; i++) r.step();
+    expect(r.sub.isSynced(P)).toBe(true);
+    r.faults.loss = 1; // nothing gets through: silent past 3 x its 100 ms heartbeats, then again after each new subscription
+    for (let i = 0; i < 150; i++) r.step();
+    r.sub.handlePeerUnreachable(P, r.now); // within the same outage
+    r.faults.loss = 0;
+    for (let i = 0; i < 20 && !r.sub.isSynced(P); i++) r.step();
+    expect(r.sub.isSynced(P)).toBe(true);
+    r.step(); // the poll that finds it synced ends the outage
+    r.sub.handlePeerUnreachable(P, r.now); // a new outage
+    r.step();
+    const lost = logged.filter((l) => l.includes("producer lost"));
+    expect(lost).toEqual([
+      `warn: producer lost; following it anew (it is not synced, and its view is kept until it answers) {"producerId":"E","epoch":7,"cause":"silent"}`,
+      `warn: producer lost; following it anew (it is not synced, and its view is kept until it answers) {"producerId":"E","epoch":7,"cause":"unreachable"}`,
+    ]);
+    expect(logged.filter((l) => l.startsWith("debug: producer still lost")).length).toBeGreaterThan(1);
+    expect(logged.filter((l) => l.startsWith("info: producer synced again"))).toEqual([
+      expect.stringMatching(/^info: producer synced again \{"producerId":"E","epoch":7,"lostForMs":\d+(\.\d+)?\}$/),
+    ]);
+    expect(metrics.get("ectp_subscriber_producers_lost_total", { cause: "silent" })).toBe(1);
+    expect(metrics.get("ectp_subscriber_producers_lost_total", { cause: "unreachable" })).toBe(1);
+    expect(metrics.gauges.filter((g) => g.name === "ectp_subscriber_synced_producers").map((g) => g.value)).toEqual([0, 1, 0, 1, 0]);
   });
 
   it("[P8] a producer is judged by its Hello's interval, counted as at most 60 s: silent 3 x 60 s, it is subscribed to anew", () => {

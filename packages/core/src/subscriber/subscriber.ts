@@ -50,6 +50,10 @@ const CLEAR = "clear";
  */
 const MAX_REPLAY_RETRIES = 3;
 
+/** Labels of `ectp_subscriber_producers_lost_total`, one object per cause (none built per call). */
+const LOST_SILENT: Labels = { cause: "silent" };
+const LOST_UNREACHABLE: Labels = { cause: "unreachable" };
+
 /**
  * One event of a batch, read on receipt: store `item` under `keyId`, remove `keyId` (no
  * `item`), or clear the view (`CLEAR`); `bytes` is what it keeps ({@link entryBytes}).
@@ -205,7 +209,12 @@ export interface SubscriberOptions {
    * `layoutVersion` (a misspelt field would be sent as its default) are INVALID_CONFIG.
    */
   fingerprint?: ectp.v1.IFingerprint;
-  /** What a producer's transport needs to reach this subscriber (sent in the Hello). Default empty. */
+  /**
+   * Transport metadata sent in the Hello (`transport.localMetadata()`). Required over any
+   * transport that connects peers (the mock, NIXL): without it no producer can answer this
+   * subscriber, which then never syncs (only the producers log it). Default: empty (only for
+   * envelopes carried by hand).
+   */
   transportMetadata?: Uint8Array;
   /**
    * How long a SnapshotRequest or ReplayRequest may go unanswered before it is sent again, in ms
@@ -394,6 +403,8 @@ interface Followed {
   connectedEpoch: number;
   /** Reported unreachable: subscribed to anew by the next poll at least `retryMs` after the last request [P8]. */
   gone: boolean;
+  /** When it was declared gone (silent or unreachable) and no poll found it synced since; undefined while it is not lost [P8]. */
+  lostAt: number | undefined;
   /** A producer epoch already greeted and asked for a snapshot before any of its messages arrived (0: none). */
   askedEpoch: number;
   /**
@@ -467,6 +478,8 @@ export class EventSubscriber {
   private readonly metrics: MetricsSink;
   /** One frozen label set per ignore reason. */
   private readonly ignoreLabels = new Map<IgnoreReason, Labels>();
+  /** The value of `ectp_subscriber_synced_producers` last set (-1: none yet). */
+  private gaugedSynced = -1;
   /** Hook calls (logger, metrics) in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly followed = new Map<string, Followed>();
@@ -554,8 +567,8 @@ export class EventSubscriber {
 
   /**
    * Start following `producerId`: a Hello (capability `events.v1`) and a SnapshotRequest [E2].
-   * With `connection` (needed on transports that load a peer's metadata before sending to it,
-   * such as NIXL) a `connect-peer` output comes first, and again when the producer is subscribed
+   * With `connection` (needed on every transport that connects peers before sending to them: the
+   * mock and NIXL) a `connect-peer` output comes first, and again when the producer is subscribed
    * to anew after the transport lost it ({@link EventSubscriber.handlePeerUnreachable}).
    * Calling it again for a followed producer changes nothing, except with a connection of an epoch
    * newer than the connection given before (any epoch, when none was given) and not older than the
@@ -607,6 +620,7 @@ export class EventSubscriber {
       assemblyAt: 0,
       snapshotFloor: 0,
       lastSnapshotId: -1,
+      lostAt: undefined,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
       gone: false,
@@ -653,7 +667,8 @@ export class EventSubscriber {
    * report): its {@link EventSubscriber.view} is then the last one known, possibly of an epoch that
    * no longer runs, until a message of a newer epoch discards it (undefined until that epoch's
    * snapshot is applied) [E2]. A router routing by views should prefer producers for which this holds.
-   * (`stats().synced` counts them.)
+   * (`stats().synced` counts them.) It holds while no gap is known: a lost last batch is found only
+   * by the next catch-up (`catchUpMs`), so a synced view can lag that long.
    */
   isSynced(producerId: string): boolean {
     const f = this.followed.get(producerId);
@@ -674,6 +689,7 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     f.gone = true;
+    this.lost(f, "unreachable", now);
     // [P8] Nothing reaches it before the new Hello: what was queued for it before the report is dropped.
     this.outputs = this.outputs.filter((o) => o.peerId !== producerId || o.type !== "send");
     this.forget(f);
@@ -682,7 +698,9 @@ export class EventSubscriber {
   /**
    * The ready items of `producerId` by item key id (`itemKeyId`), as of the last batch applied;
    * undefined while no snapshot of its current epoch has been applied, after a batch took the view past
-   * `maxViewBytes` until a snapshot that fits is applied [E2], or when it is not followed.
+   * `maxViewBytes` until a snapshot that fits is applied [E2], or when it is not followed. The map
+   * is the subscriber's own, read-only, and changes as later batches are applied: copy it to keep
+   * a state as of now.
    */
   view(producerId: string): ReadonlyMap<string, ectp.v1.IItemDescriptor> | undefined {
     const f = this.followed.get(producerId);
@@ -760,6 +778,7 @@ export class EventSubscriber {
         // (Compared as nextDeadline computes it: with fractional times, `now - lastHeard` can fall
         // short of the interval at the very time nextDeadline names.)
         f.lastHeard = now;
+        this.lost(f, "silent", now);
         this.forget(f);
         this.subscribe(f, now);
       } else if (f.want !== undefined && now >= this.retryAt(f)) {
@@ -790,6 +809,19 @@ export class EventSubscriber {
         // [P8] none to a gone producer: the next message it gets is the new Hello.
         if (!f.gone) this.send(f.id, { heartbeat: { sequence: ++this.heartbeatSequence } });
       }
+    }
+    let synced = 0;
+    for (const f of this.followed.values()) {
+      if (!this.current(f)) continue;
+      synced++;
+      if (f.lostAt !== undefined) {
+        this.logger.info("producer synced again", { producerId: f.id, epoch: f.epoch, lostForMs: now - f.lostAt });
+        f.lostAt = undefined;
+      }
+    }
+    if (synced !== this.gaugedSynced) {
+      this.gaugedSynced = synced;
+      this.metrics.gauge("ectp_subscriber_synced_producers", synced);
     }
     const out = this.outputs;
     this.outputs = [];
@@ -1184,6 +1216,23 @@ export class EventSubscriber {
   /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
   private silenceMs(f: Followed): number {
     return 3 * Math.max(f.producerIntervalMs, this.heartbeatIntervalMs, this.retryMs);
+  }
+
+  /**
+   * [P8] A producer declared gone (silent or unreachable): the first time since it was last synced
+   * (or followed), counted and logged at warning level, since a router's view of it goes stale from
+   * here; again within the same outage, at debug level only (a producer that stays away is declared
+   * gone again every retry).
+   */
+  private lost(f: Followed, cause: "silent" | "unreachable", now: number): void {
+    const fields = { producerId: f.id, epoch: f.epoch, cause };
+    if (f.lostAt !== undefined) {
+      this.logger.debug("producer still lost", fields);
+      return;
+    }
+    f.lostAt = now;
+    this.metrics.counter("ectp_subscriber_producers_lost_total", 1, cause === "silent" ? LOST_SILENT : LOST_UNREACHABLE);
+    this.logger.warn("producer lost; following it anew (it is not synced, and its view is kept until it answers)", fields);
   }
 
   /**
