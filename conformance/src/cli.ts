@@ -215,8 +215,9 @@ interface Config {
   /** The command timeout, and whether it was given (the replay command keeps it then). */
   commandTimeoutMs: number;
   commandTimeoutGiven: boolean;
-  /** Wall-clock limit of one scripted case. */
+  /** Wall-clock limit of one scripted case, and whether it was given (the replay command keeps it then). */
   caseTimeoutMs: number;
+  caseTimeoutGiven: boolean;
   /** Wall-clock limit of one randomised seed, when `--seed-timeout-ms` gave one (else the runners' default). */
   seedTimeoutMs: number | undefined;
   /** Randomised seeds to run (`--seed n`, or `--seeds` of them from `--seeds-from`, default 1). */
@@ -375,6 +376,22 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
           onResult(cr);
         }
     }
+    // A replay command keeps every flag that changes how a case or seed runs or is judged; `timeout`:
+    // the case's or seed's own time limit flag, when given; `which`: the case (--filter) or seed (--seed).
+    const replay = (timeout: string[], which: string[]): string =>
+      [
+        ...REPLAY_PREFIX,
+        "--testee", command,
+        ...(c.jsonLines ? ["--json-lines"] : []),
+        ...(c.featuresPath !== undefined ? ["--features", c.featuresPath] : []),
+        ...(c.knownFailingPath !== undefined ? ["--known-failing", c.knownFailingPath] : []),
+        ...(c.commandTimeoutGiven ? ["--command-timeout-ms", String(c.commandTimeoutMs)] : []),
+        ...timeout,
+        ...(c.level === "all" ? ["--level", "all"] : []),
+        ...which,
+      ]
+        .map(shellWord)
+        .join(" ");
     if (c.testee !== undefined && c.scripted) {
       const report = await runSuite({
         testee: factory,
@@ -386,7 +403,10 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         onWarning,
         caseTimeoutMs: c.caseTimeoutMs,
       });
-      results.push(...report.results);
+      // A failed case says how to run it alone (as a failed seed says how to replay it).
+      const caseTimeout = c.caseTimeoutGiven ? ["--case-timeout-ms", String(c.caseTimeoutMs)] : [];
+      for (const r of report.results)
+        results.push(r.status === "failed" ? { ...r, message: `${r.message ?? ""}\nreplay: ${replay(caseTimeout, ["--filter", r.name])}` } : r);
     }
     if (c.seeds.length > 0) {
       const levels = randomisedLevels(c.features);
@@ -394,17 +414,8 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         onWarning(
           `randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")} (consumer with producer) or ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")} (subscriber with producer); with neither in --features every seed is skipped`,
         );
-      // The replay command keeps every flag that changes how a seed runs or is judged.
-      const replayFlags = [
-        "--testee", command,
-        ...(c.jsonLines ? ["--json-lines"] : []),
-        ...(c.featuresPath !== undefined ? ["--features", c.featuresPath] : []),
-        ...(c.knownFailingPath !== undefined ? ["--known-failing", c.knownFailingPath] : []),
-        ...(c.commandTimeoutGiven ? ["--command-timeout-ms", String(c.commandTimeoutMs)] : []),
-        ...(c.seedTimeoutMs !== undefined ? ["--seed-timeout-ms", String(c.seedTimeoutMs)] : []),
-        ...(c.level === "all" ? ["--level", "all"] : []),
-      ];
-      const replayCommand = (n: number) => ["ectp", "conformance", ...replayFlags, "--seed", String(n)].map(shellWord).join(" ");
+      const seedTimeout = c.seedTimeoutMs !== undefined ? ["--seed-timeout-ms", String(c.seedTimeoutMs)] : [];
+      const replayCommand = (n: number) => replay(seedTimeout, ["--seed", String(n)]);
       // With neither level's features, the consumer level's seeds are reported skipped (saying what they need).
       if (levels.length === 0 || levels.includes("consumer")) {
         const random = await runRandomised({
@@ -590,6 +601,7 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
     commandTimeoutMs,
     commandTimeoutGiven: v["command-timeout-ms"] !== undefined,
     caseTimeoutMs,
+    caseTimeoutGiven: v["case-timeout-ms"] !== undefined,
     seedTimeoutMs: intFlag("seed-timeout-ms", v["seed-timeout-ms"], 1, MAX_TIMEOUT_MS),
     seeds: v.testee === undefined ? [] : seed !== undefined ? [seed] : Array.from({ length: seedCount }, (_, i) => seedsFrom + i),
     level,
@@ -735,6 +747,12 @@ function intFlag(name: string, text: string | undefined, min: number, max = Numb
     );
   return n;
 }
+
+/**
+ * How a replay command starts: `npx ectp conformance`, which finds the `ectp` of a clone of this
+ * repository and of a project that installed `@ectp/cli` (`ectp` alone is on the PATH only when installed globally).
+ */
+const REPLAY_PREFIX: readonly string[] = ["npx", "ectp", "conformance"];
 
 /** A word for a POSIX shell command line: as is when plain, else single-quoted. */
 function shellWord(s: string): string {

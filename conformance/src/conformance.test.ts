@@ -1225,7 +1225,7 @@ describe("runConformanceCli", () => {
     const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
     const replay = String(report.results[0]?.message).split("\n").find((l: string) => l.startsWith("replay: "));
     expect(replay).toBe(
-      `replay: ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed-timeout-ms 600000 --level all --seed 3`,
+      `replay: npx ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed-timeout-ms 600000 --level all --seed 3`,
     );
   }, 30_000);
 

@@ -213,14 +213,16 @@ describe("runner review: consumption, windows and read ids", () => {
 
   it("$window: an output before lo or after hi does not count", async () => {
     expect((await run(plus({ expectSent: [{ ...rr, $window: [0, 0] }] }))).status).toBe("passed");
-    // The ReadRequest went out at t=0; the step runs at t=100.
-    expect((await run(plus({ expectSent: [{ ...rr, $window: [1, 200] }] }))).message).toMatch(/^expected output not seen by t=200 \(1 of 1\)/);
+    // The ReadRequest went out at t=0, before the window, and none came in it: it came early.
+    expect((await run(plus({ expectSent: [{ ...rr, $window: [1, 200] }] }))).message).toMatch(
+      /^expected output came early, at t=0, before its window opened at t=1, and none came in the window by t=200 \(1 of 1\)/,
+    );
     // The ReadComplete went out at t=5: a window ending at 4 does not take it, even when the step runs later.
     const rc = { send: { envelope: { readComplete: { $any: true } } } };
     expect((await run(plus({ expectSent: [{ ...rc, $window: [0, 5] }] }))).status).toBe("passed");
     expect((await run(plus({ expectSent: [{ ...rc, $window: [0, 4] }] }))).message).toMatch(/^expected output not seen by t=100 \(1 of 1\)/);
     const early = withSteps(CASE, (s) => [s[0] as Record<string, unknown>, { expectSent: [{ ...rr, $window: [1, 1] }] }]);
-    expect((await run(early)).message).toMatch(/^expected output not seen by t=1 \(1 of 1\)/);
+    expect((await run(early)).message).toMatch(/^expected output came early, at t=0, before its window opened at t=1, and none came in the window by t=1 \(1 of 1\)/);
   });
 
   it("expectSent without a window wants the output by the step's time, not later", async () => {

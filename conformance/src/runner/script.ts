@@ -85,6 +85,8 @@ interface Scheduled {
   readonly t: number;
   readonly seq: number;
   readonly run: () => Promise<void>;
+  /** 1, or one more than the event that scheduled it for the same instant (see {@link MAX_CHAIN_AT_ONE_INSTANT}). */
+  readonly chain: number;
 }
 
 const C = ectp.conformance.v1;
@@ -107,6 +109,15 @@ export interface ScriptOptions {
  * one step's time; more fail the case: the testee's deadlines kept the clock stepping 1 ms at a time.
  */
 const MAX_STEPS_PER_ADVANCE = 100_000;
+
+/**
+ * The most runner events (rule actions, peer answers) in a row of which each was scheduled, for the
+ * same instant, by the one before (its action made the testee produce an output a rule answers at
+ * once): more are a livelock, the testee and the case's scripted peers answering each other while the
+ * clock cannot move (a consumer that retries a NOT_READY reject at once, with no backoff). The
+ * shipped cases need at most 7 (the randomised schedules' check allows 64 polls at one instant).
+ */
+const MAX_CHAIN_AT_ONE_INSTANT = 64;
 
 /** Default of {@link ScriptOptions.caseTimeoutMs}: a minute (the slowest reference case takes about 1 s). */
 export const DEFAULT_CASE_TIMEOUT_MS = 60_000;
@@ -636,8 +647,11 @@ class Interpreter {
     this.schedule(this.now + interval, tick);
   }
 
+  /** The chain of the runner event running now (0 when none is): see {@link MAX_CHAIN_AT_ONE_INSTANT}. */
+  private runningChain = 0;
+
   private schedule(t: number, run: () => Promise<void>): void {
-    this.scheduled.push({ t, seq: this.seq++, run });
+    this.scheduled.push({ t, seq: this.seq++, run, chain: t === this.now ? this.runningChain + 1 : 1 });
     this.scheduled.sort((a, b) => a.t - b.t || a.seq - b.seq);
   }
 
@@ -711,7 +725,19 @@ class Interpreter {
       this.now = t;
       while (this.scheduled.length > 0 && (this.scheduled[0] as Scheduled).t <= this.now) {
         const e = this.scheduled.shift() as Scheduled;
-        await e.run();
+        if (e.chain > MAX_CHAIN_AT_ONE_INSTANT)
+          throw new CaseFailure(
+            `[I1] livelock at t=${this.now}: ${MAX_CHAIN_AT_ONE_INSTANT} times in a row the case's scripted peers answered an output of the testee ` +
+              "at once and the testee answered with another output at the same instant, so the clock cannot move and nothing else can happen " +
+              `(a testee that retries at once, with no backoff [C4], does this)${this.describeMailbox()}`,
+          );
+        const outer = this.runningChain;
+        this.runningChain = e.chain;
+        try {
+          await e.run();
+        } finally {
+          this.runningChain = outer;
+        }
       }
       await this.settle();
       if (this.deadline !== undefined && this.deadline <= this.now && (this.scheduled[0]?.t ?? Infinity) > this.now) {
@@ -1130,7 +1156,7 @@ class Interpreter {
 
   private describeMailbox(): string {
     const open = this.mailbox.filter((m) => !m.consumed);
-    const lines = open.slice(-12).map((m) => `  t=${m.t} ${JSON.stringify(m.out)}`);
+    const lines = open.slice(-12).map((m) => `  t=${m.t} ${shownOutput(m.out)}`);
     return open.length === 0 ? " (no unconsumed outputs)" : `\nunconsumed outputs (last ${lines.length} of ${open.length}):\n${lines.join("\n")}`;
   }
 
@@ -1162,23 +1188,36 @@ class Interpreter {
           }
           if (found || !(await this.advanceOne(hi))) break;
         }
-        if (!found)
+        if (!found) {
+          // None in the window: one that matches but came before the window opened came early, not never.
+          const early = this.earlyMatch(m, extra);
+          if (early !== undefined)
+            throw new CaseFailure(
+              `expected output came early, at t=${early.item.t}, before its window opened at t=${early.lo}, and none came in the window ` +
+                `by t=${this.now} (${k + 1} of ${times}): ${shownOutput(early.item.out)} matches ${JSON.stringify(m)}`,
+            );
           throw new CaseFailure(
             `expected output not seen by t=${this.now} (${k + 1} of ${times}): ${JSON.stringify(m)}${this.describeMailbox()}`,
           );
+        }
       }
-      if (m.$window !== undefined) {
-        // A window says when the output comes: one that matches it but came before the window opened
-        // (and no earlier step consumed) came too early.
-        const lo = Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[0]);
-        const { $window: _w, ...unwindowed } = m;
-        const early = this.mailbox.find((item) => !item.consumed && item.t < lo && this.matchOne(unwindowed, item, new Map(), extra));
-        if (early !== undefined)
-          throw new CaseFailure(
-            `expected output came early, at t=${early.t}, before its window opened at t=${lo}: ${JSON.stringify(early.out)} matches ${JSON.stringify(m)}`,
-          );
-      }
+      // A window says when the output comes: one that matches it but came before the window opened
+      // (and no earlier step consumed) came too early, even when another came in the window.
+      const early = this.earlyMatch(m, extra);
+      if (early !== undefined)
+        throw new CaseFailure(
+          `expected output came early, at t=${early.item.t}, before its window opened at t=${early.lo}: ${shownOutput(early.item.out)} matches ${JSON.stringify(m)}`,
+        );
     }
+  }
+
+  /** For a matcher with a `$window`: the first unconsumed output that matches it but came before the window opened, and the window's start. */
+  private earlyMatch(m: Record<string, unknown>, extra?: Map<string, unknown>): { item: MailItem; lo: number } | undefined {
+    if (m.$window === undefined) return undefined;
+    const lo = Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[0]);
+    const { $window: _w, ...unwindowed } = m;
+    const item = this.mailbox.find((it) => !it.consumed && it.t < lo && this.matchOne(unwindowed, it, new Map(), extra));
+    return item === undefined ? undefined : { item, lo };
   }
 
   /**
@@ -1203,7 +1242,7 @@ class Interpreter {
         const where = later < 0 ? "no output matches it" : `output ${later + 1} does`;
         throw new CaseFailure(
           `outputs ${what} at t=${this.now}: output ${k + 1} among ${JSON.stringify(arg.among)} should match ` +
-            `${JSON.stringify(first[k])}; it is ${it === undefined ? "missing" : `${JSON.stringify(it.out)} (${where})`}${this.describeMailbox()}`,
+            `${JSON.stringify(first[k])}; it is ${it === undefined ? "missing" : `${shownOutput(it.out)} (${where})`}${this.describeMailbox()}`,
         );
       }
       it.consumed = true;
@@ -1232,7 +1271,7 @@ class Interpreter {
         if (item.consumed) continue;
         if (this.matchOne(m, item, new Map(), extra))
           throw new CaseFailure(
-            `unexpected output produced at t=${item.t}: ${JSON.stringify(item.out)} matches ${JSON.stringify(m)}` +
+            `unexpected output produced at t=${item.t}: ${shownOutput(item.out)} matches ${JSON.stringify(m)}` +
               (item.t === this.now ? "" : ` (found by an expectNone at t=${this.now}, which covers every output not consumed by an earlier step)`),
           );
       }
@@ -1327,7 +1366,7 @@ class Interpreter {
     if (n < min || n > max) {
       const wanted = max === Number.POSITIVE_INFINITY ? `at least ${min}` : min === max ? `exactly ${min}` : `${min} to ${max}`;
       // The matching outputs themselves (the last 12), so the extra or missing one can be told apart.
-      const shown = matching.slice(-12).map((item) => `  t=${item.t} ${JSON.stringify(item.out)}`);
+      const shown = matching.slice(-12).map((item) => `  t=${item.t} ${shownOutput(item.out)}`);
       throw new CaseFailure(
         `${String(arg.why ?? "count")}: ${n} outputs by t=${this.now} match ${JSON.stringify(m)}; expected ${wanted}` +
           (shown.length === 0 ? "" : `\nmatching outputs (last ${shown.length} of ${n}):\n${shown.join("\n")}`),
@@ -1634,4 +1673,21 @@ function concat(...parts: Uint8Array[]): Uint8Array {
     o += p.length;
   }
   return out;
+}
+
+/** The most characters of one output's JSON a failure message shows (an [E1] batch may be megabytes). */
+const SHOWN_OUTPUT_CHARS = 500;
+
+/**
+ * An output as a failure message shows it: its JSON, cut after {@link SHOWN_OUTPUT_CHARS}
+ * characters with a note of what it is (e.g. a send of eventBatch to C1) and how much was cut.
+ */
+function shownOutput(out: Record<string, unknown>): string {
+  const json = JSON.stringify(out);
+  if (json.length <= SHOWN_OUTPUT_CHARS) return json;
+  const [kind = "an empty output"] = Object.keys(out);
+  const send = out.send as { to?: unknown; envelope?: Record<string, unknown> } | undefined;
+  const body = Object.keys(send?.envelope ?? {}).find((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch");
+  const what = kind === "send" ? `send of ${body ?? "an envelope without a body"} to ${String(send?.to)}` : `${kind} output`;
+  return `${json.slice(0, SHOWN_OUTPUT_CHARS)}… [${what}, cut: ${json.length - SHOWN_OUTPUT_CHARS} of its ${json.length} characters not shown]`;
 }

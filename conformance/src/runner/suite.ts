@@ -206,7 +206,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   let conn: TesteeConnection | undefined;
   let featuresCompared = false;
   /** Results not yet reported: the last case that used the testee (first), then those that used none (skipped, or failed to start one). */
-  let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined }[] = [];
+  let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined; stderrBefore?: string }[] = [];
   const report = (r: CaseResult): void => {
     results.push(r);
     options.onResult?.(r);
@@ -215,18 +215,22 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const blameHeld = (faulty: TesteeConnection, fault: TesteeFault): void => {
     const last = held[0];
     if (last === undefined || last.conn !== faulty) return;
-    const why = `${fault.message} (read after this case's last answer)`;
+    const why = `${faultMessage(fault, last.stderrBefore)} (read after this case's last answer)`;
     const raw: RawOutcome = last.raw.status === "failed" ? { status: "failed", message: `${last.raw.message ?? ""}; and: ${why}` } : { status: "failed", message: why };
     last.raw = raw;
     last.result = { ...last.result, ...classify(last.result.name, raw, options.knownFailing) };
   };
   /** Run one case; `used`: the testee it ran on; `rerun`: it failed only for its predecessor's output. */
-  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true }> => {
+  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true; stderrBefore?: string }> => {
     let answered = 0;
     let used: TesteeConnection | undefined;
+    /** What the testee had written to stderr before this case began ("" for one started for it). */
+    let stderrBefore: string | undefined;
     try {
+      const fresh = !conn?.alive;
       if (!conn?.alive) conn = await options.testee();
       used = conn;
+      stderrBefore = fresh ? "" : conn.stderrTail?.();
       if (!featuresCompared) {
         featuresCompared = true;
         for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
@@ -236,25 +240,27 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       // belongs to this case: let it arrive, then judge.
       await new Promise((resolve) => setImmediate(resolve));
       if (conn.fault) throw conn.fault;
-      return { outcome: { status: "passed" }, used };
+      return { outcome: { status: "passed" }, used, stderrBefore };
     } catch (err) {
       // TESTEE-PROTOCOL.md §2: output after the previous case's last answer fails that case, not this one.
       if (err instanceof TesteeFault && err.afterCommand !== undefined && answered === 0 && used !== undefined && held[0]?.conn === used) {
         blameHeld(used, err);
         return { outcome: { status: "failed", message: err.message }, rerun: true };
       }
-      return { outcome: caseError(err), used };
+      const outcome = err instanceof TesteeFault ? { status: "failed" as const, message: faultMessage(err, stderrBefore) } : caseError(err);
+      return { outcome, used, stderrBefore };
     }
   };
   for (const c of cases) {
     const t0 = performance.now();
     let outcome: RawOutcome;
     let used: TesteeConnection | undefined;
+    let stderrBefore: string | undefined;
     if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
     else {
       let ran = await runCase(c);
       if (ran.rerun) ran = await runCase(c); // on a fresh testee: the predecessor's output is judged
-      ({ outcome, used } = ran);
+      ({ outcome, used, stderrBefore } = ran);
     }
     const r = classify(c.fullName, outcome, options.knownFailing);
     const result: CaseResult = {
@@ -272,7 +278,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       continue;
     }
     for (const h of held) report(h.result);
-    held = [{ result, raw: outcome, conn: used }];
+    held = [{ result, raw: outcome, conn: used, ...(stderrBefore !== undefined ? { stderrBefore } : {}) }];
   }
   if (conn !== undefined) {
     // Only what a live testee wrote as it was closed: a fault that killed it during the last case failed that case already.
@@ -291,6 +297,33 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
     onAnswer();
     return res;
   });
+}
+
+
+/**
+ * A testee fault's message with only the stderr written since its case began: the runner keeps the
+ * testee's last 8 KiB across cases, and lines an earlier case caused read as this one's. `before`:
+ * what was kept when the case began (undefined: not known, the whole tail is shown).
+ */
+function faultMessage(fault: TesteeFault, before: string | undefined): string {
+  const tail = fault.stderrTail;
+  if (before === undefined || before === "" || tail === "") return fault.message;
+  // The tail is what was kept then plus what came since, less what fell off its front: find where
+  // the text kept then ends (the longest end of it that the tail begins with).
+  let start = 0;
+  if (tail.startsWith(before)) start = before.length;
+  else
+    for (let k = Math.min(before.length, tail.length); k > 0; k--)
+      if (before.endsWith(tail.slice(0, k))) {
+        start = k;
+        break;
+      }
+  const since = tail.slice(start);
+  // (start 0: all of the tail came since, and more before it that the runner no longer keeps.)
+  const left = start > 0 ? `; the ${start} characters before it left out` : "";
+  return `testee ${fault.kind}: ${fault.detail}\n${
+    since === "" ? `--- the testee wrote nothing to stderr since this case began${left} ---` : `--- testee stderr since this case began${left} ---\n${since}`
+  }`;
 }
 
 /** Turn anything a case threw into a pass/fail/skip outcome. */

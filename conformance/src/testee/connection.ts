@@ -67,6 +67,8 @@ export interface TesteeConnection {
   readonly initResult?: ectp.conformance.v1.IInitResult;
   /** Stop the testee (EOF, then SIGTERM, then SIGKILL). Never throws. */
   close(): Promise<void>;
+  /** What the runner keeps of the testee's stderr (its last bytes), for a testee that has one (a subprocess). */
+  stderrTail?(): string;
 }
 
 /** Makes fresh testee connections (one per restart). */
@@ -92,5 +94,6 @@ export function withRequests(
     },
     request,
     close: () => conn.close(),
+    ...(conn.stderrTail !== undefined ? { stderrTail: () => conn.stderrTail?.() ?? "" } : {}),
   };
 }

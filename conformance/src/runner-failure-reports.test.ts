@@ -1,0 +1,152 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: case templates ("${var}"), not JS ones
+/**
+ * What a failed case says, from a review that planted bugs in a copy of the Python testee
+ * (2026-12-05): outputs of megabytes listed whole, a retry that came before its window reported as
+ * never seen, stderr of earlier cases shown as this case's, and a testee retrying at once (no
+ * backoff) that made each case run into its one-minute timeout. Each test failed before its fix.
+ */
+import { describe, expect, it } from "vitest";
+import type { CaseSpec, LoadedCase } from "./cases/format.js";
+import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import { ectp } from "./proto.js";
+import { runSuite } from "./runner/suite.js";
+import { alteredTsTestee, fakeTestee } from "./test-support.js";
+import { inProcessTestee } from "./testee/in-process.js";
+import { spawnTestee } from "./testee/subprocess.js";
+
+const C = ectp.conformance.v1;
+const mk = (name: string, spec: Partial<CaseSpec>): LoadedCase => ({
+  fullName: `runner-failure-reports/${name}`,
+  file: "runner-failure-reports.json",
+  spec: { name, requirements: ["C4"], level: "REQUIRED", role: "consumer", steps: [], ...spec } as CaseSpec,
+});
+const run = async (c: LoadedCase, testee: Parameters<typeof runSuite>[0]["testee"], caseTimeoutMs?: number) =>
+  (await runSuite({ testee, features: TS_TESTEE_FEATURES, cases: [c], level: "all", caseTimeoutMs })).results[0];
+
+/** Admits r1 with item A announced: the consumer sends a Hello and a ReadRequest at t=0. */
+const admitA = { admit: { request: "r1", items: [{ id: "i1", announce: "A" }] }, expect: { status: "admitted", items: [{ action: "defer" }] } };
+const readRequest = { send: { to: "P1", envelope: { readRequest: { $any: true } } } };
+
+describe("a failure message lists each output shortened, however large", () => {
+  it("twenty outputs of 200 000 characters each: the message shows the start of the last 12, each with its kind and how much was cut", async () => {
+    let added = false;
+    // The first poll with outputs gets 20 more of them, each 200 000 characters of JSON.
+    const huge = alteredTsTestee((res) => {
+      if (!added && (res.poll?.outputs?.length ?? 0) > 0) {
+        added = true;
+        for (let i = 0; i < 20; i++) res.poll?.outputs?.push({ connectPeer: { peerId: `peer-${i}-${"x".repeat(200_000)}`, epoch: 1 } });
+        res.poll?.outputs?.push({
+          send: { to: "P9", envelope: { version: { major: 1 }, senderId: "C1", senderEpoch: 1, hello: { transportMetadata: new Uint8Array(300_000) } } },
+        });
+      }
+      return res;
+    });
+    const r = await run(mk("huge-outputs", { items: { A: { size: 4096 } }, steps: [admitA, { expectSent: [{ send: { to: "P7" } }] }] }), huge);
+    expect(added).toBe(true);
+    expect(r?.status).toBe("failed");
+    const message = r?.message ?? "";
+    expect(message).toMatch(/^expected output not seen by t=0 \(1 of 1\)/);
+    expect(message).toContain("unconsumed outputs (last 12 of 23):");
+    expect(message).toContain(`  t=0 {"connectPeer":{"peerId":"peer-19-xxx`);
+    expect(message).toMatch(/… \[connectPeer output, cut: \d+ of its \d+ characters not shown\]/);
+    expect(message).toMatch(/\{"send":\{"to":"P9".*… \[send of hello to P9, cut: \d+ of its \d+ characters not shown\]/);
+    expect(message.length).toBeLessThan(12 * 700);
+  });
+});
+
+describe("an expectSent output that came before its window, and none in it", () => {
+  it("is reported as early, at its time, not as never seen", async () => {
+    // The ReadRequest goes out at t=0; the window asks for one between t=10 and t=20.
+    const c = mk("early-only", { items: { A: { size: 4096 } }, steps: [admitA, { expectSent: [{ ...readRequest, $window: [10, 20] }] }] });
+    const r = await run(c, alteredTsTestee((res) => res));
+    expect(r?.status).toBe("failed");
+    expect(r?.message).toMatch(
+      /^expected output came early, at t=0, before its window opened at t=10, and none came in the window by t=20 \(1 of 1\): \{"send":\{"to":"P1".*"readRequest"/,
+    );
+  });
+
+  it("an output in the window passes; one after it is still not seen", async () => {
+    const inWindow = mk("in-window", { items: { A: { size: 4096 } }, steps: [admitA, { expectSent: [{ ...readRequest, $window: [0, 20] }] }] });
+    expect((await run(inWindow, alteredTsTestee((res) => res)))?.status).toBe("passed");
+    // A Heartbeat goes out at t=2000, after a window ending at t=1000.
+    const late = mk("late", { items: { A: { size: 4096 } }, steps: [admitA, { expectSent: [{ send: { envelope: { heartbeat: { $any: true } } }, $window: [500, 1000] }] }] });
+    expect((await run(late, alteredTsTestee((res) => res)))?.message).toMatch(/^expected output not seen by t=1000 \(1 of 1\)/);
+  });
+});
+
+describe("the stderr shown with a testee fault", () => {
+  // JSON lines: the first Configure writes a warning and is answered; the second writes a line and exits.
+  const source = `
+import { createInterface } from "node:readline";
+let configures = 0;
+const answer = (id, body) => process.stdout.write(JSON.stringify({ commandId: id, ...body }) + "\\n");
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const req = JSON.parse(line);
+  const id = req.commandId;
+  if (req.init) return answer(id, { init: { protocolVersion: 1 } });
+  if (req.configure && ++configures === 2) return process.stderr.write("crash in the second case\\n", () => process.exit(3));
+  if (req.configure) return process.stderr.write("warning from the first case\\n", () => answer(id, { ok: {} }));
+  if (req.poll) return answer(id, { poll: {} });
+  if (req.getStats) return answer(id, { stats: { consumer: {} } });
+  if (req.drainFailed) return answer(id, { drainFailed: {} });
+  answer(id, { ok: {} });
+});
+process.stdin.on("end", () => process.exit(0));
+`;
+
+  it("is what the testee wrote since the case began, not an earlier case's lines", async () => {
+    const command = fakeTestee("stderr-per-case", source);
+    const report = await runSuite({
+      testee: () => spawnTestee({ command, jsonLines: true }),
+      features: ["consumer"],
+      cases: [mk("first", {}), mk("second", {})],
+    });
+    expect(report.results.map((r) => r.status)).toEqual(["passed", "failed"]);
+    const message = report.results[1]?.message ?? "";
+    expect(message).toMatch(/^testee exited: exited with code 3 \(while configure at t=0 waited for its answer\)\n--- testee stderr since this case began; the \d+ characters before it left out ---\ncrash in the second case\n$/);
+    expect(message).not.toContain("warning from the first case");
+  }, 30_000);
+});
+
+describe("a testee and the case's peers answering each other at one instant", () => {
+  /**
+   * A consumer that retries a NOT_READY reject at once: each reject (delivered at once by the case's
+   * rule) brings another ReadRequest at the same instant.
+   */
+  const noBackoff = () => {
+    let attempt = 0;
+    let due = false;
+    return inProcessTestee({
+      handle: (req) => {
+        const commandId = req.commandId;
+        if (req.init) return { commandId, init: { protocolVersion: 1 } };
+        if (req.admit) {
+          due = true;
+          return { commandId, admit: { status: C.AdmitStatus.ADMIT_STATUS_ADMITTED, items: [{ itemId: "i1", action: C.ItemAction.ITEM_ACTION_DEFER }] } };
+        }
+        if (req.deliverMessage?.envelope?.readReject) due = true;
+        if (req.poll) {
+          const outputs = due ? [{ send: { to: "P1", envelope: { version: { major: 1 }, senderId: "C1", senderEpoch: 1, readRequest: { attemptId: ++attempt } } } }] : [];
+          due = false;
+          return { commandId, poll: { outputs } };
+        }
+        if (req.getStats) return { commandId, stats: { consumer: {} } };
+        if (req.drainFailed) return { commandId, drainFailed: {} };
+        return { commandId, ok: {} };
+      },
+    });
+  };
+  const reject = {
+    on: { send: { to: "P1", envelope: { readRequest: { attemptId: { $bind: "a" } } } } },
+    do: [{ deliver: { from: "P1", envelope: { readReject: { attemptId: "${a}", reason: "FAILURE_REASON_NOT_READY", retryable: true } } } }],
+  };
+
+  it("fails the case at once as a livelock, not at the case's wall-clock limit", async () => {
+    const c = mk("no-backoff", { items: { A: { size: 4096 } }, rules: [reject], steps: [admitA, { at: 1000 }] });
+    const r = await run(c, noBackoff, 20_000);
+    expect(r?.status).toBe("failed");
+    expect(r?.message).toMatch(
+      /^\[I1\] livelock at t=0: 64 times in a row the case's scripted peers answered an output of the testee at once and the testee answered with another output at the same instant/,
+    );
+  });
+});
