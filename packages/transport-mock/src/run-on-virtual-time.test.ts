@@ -1,7 +1,7 @@
 import { EctpError } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { MockNetwork } from "./network.js";
-import { type SteppedDriver, runOnVirtualTime } from "./run-on-virtual-time.js";
+import { type SteppedDriver, type VirtualRunOptions, runOnVirtualTime } from "./run-on-virtual-time.js";
 
 /**
  * A stand-in driver on `net`: it records the virtual time of each step, its deadline is the first
@@ -60,6 +60,16 @@ describe("runOnVirtualTime", () => {
     expect(a.steps).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it("with endTimeMs, never moves past it: ends there, having stepped at it, also when nothing else is scheduled", async () => {
+    const net = new MockNetwork({ seed: 1 });
+    const a = fakeDriver(net, [10, 25, 40]);
+    expect(await runOnVirtualTime(net, [a.driver], () => false, { endTimeMs: 30 })).toEqual({ ended: "end-time", rounds: 4, now: 30 });
+    expect(a.steps).toEqual([0, 10, 25, 30]);
+    const b = fakeDriver(net, []);
+    expect(await runOnVirtualTime(net, [b.driver], () => false, { endTimeMs: 100 })).toEqual({ ended: "end-time", rounds: 2, now: 100 });
+    expect(b.steps).toEqual([30, 100]);
+  });
+
   it("refuses a network on an external clock, and bad arguments, with INVALID_ARGUMENT before any step", async () => {
     const external = new MockNetwork({ seed: 1, clock: { now: () => 0 } });
     const real = new MockNetwork({ seed: 1 });
@@ -71,9 +81,11 @@ describe("runOnVirtualTime", () => {
       [real, [a.driver], "done", {}, /until, a function/],
       [real, [a.driver], () => true, { maxRounds: 0 }, /maxRounds must be an integer >= 1, got 0/],
       [real, [a.driver], () => true, { maxRounds: 1.5 }, /maxRounds must be an integer >= 1, got 1\.5/],
+      [real, [a.driver], () => true, { endTimeMs: -1 }, /endTimeMs must be a finite time at or after now \(0 ms\), got -1/],
+      [real, [a.driver], () => true, { endTimeMs: Number.NaN }, /endTimeMs must be a finite time at or after now \(0 ms\), got NaN/],
     ];
     for (const [net, drivers, until, options, message] of refusals) {
-      const run = runOnVirtualTime(net, drivers as SteppedDriver[], until as () => boolean, options as { maxRounds?: number });
+      const run = runOnVirtualTime(net, drivers as SteppedDriver[], until as () => boolean, options as VirtualRunOptions);
       await expect(run).rejects.toBeInstanceOf(EctpError);
       await expect(run).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message });
     }

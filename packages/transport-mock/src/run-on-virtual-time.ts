@@ -14,15 +14,22 @@ export type SteppedDriver = Pick<Driver, "step" | "hasWork" | "nextDeadline">;
 export interface VirtualRunOptions {
   /** The most rounds to run (each steps every driver once): an integer >= 1. Default 100,000. */
   readonly maxRounds?: number;
+  /**
+   * A virtual time (ms) not to advance past: the run ends at it (`end-time`) once the round run there
+   * leaves no work due at once, also when nothing else was scheduled (time then jumps to it).
+   * Default: none.
+   */
+  readonly endTimeMs?: number;
 }
 
 /** How {@link runOnVirtualTime} ended. */
 export interface VirtualRunResult {
   /**
    * `done`: `until()` returned true. `idle`: nothing was left to happen (no driver holds work, no
-   * deadline, no network event) and `until()` still returned false. `max-rounds`: the rounds ran out.
+   * deadline, no network event) and `until()` still returned false. `end-time`: virtual time reached
+   * `endTimeMs`. `max-rounds`: the rounds ran out.
    */
-  readonly ended: "done" | "idle" | "max-rounds";
+  readonly ended: "done" | "idle" | "end-time" | "max-rounds";
   /** The rounds run. */
   readonly rounds: number;
   /** The network's virtual time at the end, in ms. */
@@ -41,9 +48,11 @@ export const DEFAULT_MAX_ROUNDS = 100_000;
  * to the earliest of its next event and the drivers' deadlines. Nothing else moves virtual time, so
  * a run is deterministic for a given seed. `Driver.run()` is the loop for real time; on a clock only
  * its caller advances, its deadlines would never come.
+ * With `endTimeMs`, time never moves past it, so a test can run a stretch of virtual time exactly.
  * @throws EctpError(INVALID_ARGUMENT) for a network that follows an external clock (it cannot be
- *   advanced), an empty `drivers`, an `until` that is not a function, or a `maxRounds` that is not
- *   an integer >= 1. What a driver's `step` or `until` throws reaches the caller.
+ *   advanced), an empty `drivers`, an `until` that is not a function, a `maxRounds` that is not
+ *   an integer >= 1, or an `endTimeMs` that is not a finite number at or after `net.now()`. What a
+ *   driver's `step` or `until` throws reaches the caller.
  */
 export async function runOnVirtualTime(
   net: MockNetwork,
@@ -52,19 +61,23 @@ export async function runOnVirtualTime(
   options: VirtualRunOptions = {},
 ): Promise<VirtualRunResult> {
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  const endTimeMs = options.endTimeMs ?? Number.POSITIVE_INFINITY;
   if (!Array.isArray(drivers) || drivers.length === 0) throw invalid(`runOnVirtualTime needs at least one driver, got ${describeValue(drivers)}`);
   if (typeof until !== "function") throw invalid(`runOnVirtualTime needs until, a function returning true when done, got ${describeValue(until)}`);
   if (!Number.isSafeInteger(maxRounds) || maxRounds < 1) throw invalid(`maxRounds must be an integer >= 1, got ${describeValue(maxRounds)}`);
   net.advanceTo(net.now()); // refuses a network on an external clock, before any driver steps
+  if (options.endTimeMs !== undefined && !(typeof options.endTimeMs === "number" && Number.isFinite(options.endTimeMs) && options.endTimeMs >= net.now()))
+    throw invalid(`endTimeMs must be a finite time at or after now (${net.now()} ms), got ${describeValue(options.endTimeMs)}`);
   for (let round = 1; round <= maxRounds; round++) {
     for (const driver of drivers) driver.step();
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (until()) return { ended: "done", rounds: round, now: net.now() };
     if (drivers.some((driver) => driver.hasWork)) continue;
+    if (net.now() >= endTimeMs) return { ended: "end-time", rounds: round, now: net.now() };
     let next = net.nextEventTime() ?? Number.POSITIVE_INFINITY;
     for (const driver of drivers) next = Math.min(next, driver.nextDeadline() ?? Number.POSITIVE_INFINITY);
-    if (next === Number.POSITIVE_INFINITY) return { ended: "idle", rounds: round, now: net.now() };
-    net.advanceTo(Math.max(next, net.now()));
+    if (next === Number.POSITIVE_INFINITY && endTimeMs === Number.POSITIVE_INFINITY) return { ended: "idle", rounds: round, now: net.now() };
+    net.advanceTo(Math.max(Math.min(next, endTimeMs), net.now()));
   }
   return { ended: "max-rounds", rounds: maxRounds, now: net.now() };
 }
