@@ -205,7 +205,10 @@ describe("MockTransport waits", () => {
   });
 
   it("[I5] on an external clock, an observer that throws from the network's timer ends every pending wait, and the next poll throws it (or the next wait rejects with it), once", async () => {
-    const net = new MockNetwork({ seed: 1, clock: { now: () => performance.now() }, latencyMs: 5 });
+    // Real time, held still while the first two messages are sent, so they fall due together (on a
+    // loaded machine the network's timer could otherwise deliver the first before the second is due).
+    let heldAt: number | undefined;
+    const net = new MockNetwork({ seed: 1, clock: { now: () => heldAt ?? performance.now() }, latencyMs: 5 });
     const p = net.endpoint("p");
     const c = net.endpoint("c");
     await p.connectPeer("c", 1, c.localMetadata());
@@ -219,8 +222,10 @@ describe("MockTransport waits", () => {
       },
     });
     const waits = Promise.all([c.waitForActivity(5_000), p.waitForActivity(5_000)]); // p's wait has nothing to do with the delivery
+    heldAt = performance.now();
     p.send("c", new Uint8Array([1]));
     p.send("c", new Uint8Array([2]));
+    heldAt = undefined;
     // Before the fix the throw escaped from the timer (an uncaught exception) and no wait ever ended.
     expect(await settledWithin(waits, 2_500)).toBe("resolved");
     expect(() => c.poll()).toThrow(first);
