@@ -10,7 +10,7 @@ import { type Logger, NOOP_LOGGER } from "../observability.js";
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import { type Clock, Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead } from "./test-support.js";
+import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, pendingConnect, routingRig, startRead } from "./test-support.js";
 
 /** A consumer-only driver over a fresh transport `me` (peer `p` exists), on a manual clock. */
 function consumerRig(options: { maxQueuedPerPeer?: number; connectTimeoutMs?: number } = {}) {
@@ -233,11 +233,7 @@ async function sentAfterConnect(
   rig: { clock: Clock; readGrant: ectp.v1.IReadGrant; behind?: CoreOutput[]; logger?: Logger },
   meanwhile: () => void,
 ): Promise<(ectp.v1.IEnvelope | undefined)[]> {
-  const net = new FakeNet();
-  const t = net.endpoint("me");
-  net.endpoint("c");
-  const d = deferred();
-  t.connectResult = d.promise;
+  const { t, d } = pendingConnect("c");
   const producer = new RecordingCore();
   const driver = new Driver({ transport: t, producer: producer as unknown as ProducerCore, clock: rig.clock, logger: rig.logger });
   const grant: CoreOutput = { type: "send", peerId: "c", envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, readGrant: rig.readGrant } };

@@ -8,7 +8,7 @@ import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
 import type { Transport, TransportActivity } from "../transport.js";
 import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, routingRig, startRead, wire } from "./test-support.js";
+import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, pendingConnect, routingRig, startRead, wire } from "./test-support.js";
 
 describe("Driver: a failed connect is told to the cores that asked for it", () => {
   it("[P8] a producer's rejected connect: the producer hears the peer is unreachable, the consumer (holding nothing) does not", async () => {
@@ -257,11 +257,7 @@ describe("Driver: a transport's poll entries [I1]", () => {
 
 describe("Driver: reads queued behind a connect", () => {
   it("[I5][C8] once a queued read was cancelled, its id used again for a read started on the connection is cancelled through the transport", async () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
-    net.endpoint("p");
-    const d = deferred();
-    t.connectResult = d.promise;
+    const { t, d } = pendingConnect("p");
     const consumer = new RecordingCore();
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock() });
     consumer.outputs = [connectTo(), startRead(1), { type: "cancel-read", readId: 1 }];

@@ -9,7 +9,7 @@ import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import { FP } from "../producer/test-helpers.js";
 import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, deferred, flush, manualClock, routingRig, startRead, wire } from "./test-support.js";
+import { FakeNet, RecordingCore, connectTo, flush, manualClock, pendingConnect, routingRig, startRead, wire } from "./test-support.js";
 
 const recorder = (logged: string[]) => ({ debug() {}, info() {}, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) });
 
@@ -72,11 +72,7 @@ describe("Driver: hand-offs that must not escape or be lost [I1]", () => {
   });
 
   it("[I1][I5] a queued grant whose envelope lost its body before its connect resolved is dropped and logged; the read queued behind it starts", async () => {
-    const net = new FakeNet();
-    const t = net.endpoint("me");
-    net.endpoint("c");
-    const d = deferred();
-    t.connectResult = d.promise;
+    const { t, d } = pendingConnect("c");
     const core = new RecordingCore();
     const logged: string[] = [];
     const driver = new Driver({ transport: t, producer: core as unknown as ProducerCore, clock: manualClock(), logger: recorder(logged) });

@@ -222,6 +222,19 @@ export function deferred(): { promise: Promise<void>; resolve: () => void; rejec
   return { promise, resolve, reject };
 }
 
+/**
+ * A transport "me" on a new network that also holds `peer`, whose connects stay pending until
+ * `d.resolve()` (or `d.reject(cause)`): what a core sends or reads meanwhile queues behind the connect.
+ */
+export function pendingConnect(peer: string): { t: FakeTransport; d: ReturnType<typeof deferred> } {
+  const net = new FakeNet();
+  const t = net.endpoint("me");
+  net.endpoint(peer);
+  const d = deferred();
+  t.connectResult = d.promise;
+  return { t, d };
+}
+
 /** Wait (real time) until `done()` holds, at most `limitMs`; the caller then asserts what it waited for. */
 export async function waitUntil(done: () => boolean, limitMs = 5_000): Promise<void> {
   const end = performance.now() + limitMs;
