@@ -88,6 +88,7 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "producer",
   "raw-messages",
   "untrusted-json",
+  "evict",
   "read-memory",
   "events",
   "subscriber",
@@ -630,7 +631,11 @@ export class CoreTesteeHandler implements TesteeHandler {
       const ok = s.discard(this.keyId(req.discard.key));
       return ok === false ? { error: { message: "no such unready item", code: "INVALID_ARGUMENT" } } : { ok: {} };
     }
-    if (req.evict) return { unsupported: { feature: "evict" } };
+    if (req.evict) {
+      // [P6] only a ready, unpinned item goes; anything else is answered with Error and stays.
+      const outcome = s.evict(this.keyId(req.evict.key));
+      return outcome === "evicted" ? { ok: {} } : { error: { message: `item not evicted: ${outcome}`, code: "INVALID_ARGUMENT" } };
+    }
     if (req.clearStore) {
       s.clear("reset");
       return { ok: {} };

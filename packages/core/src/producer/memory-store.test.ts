@@ -141,7 +141,7 @@ describe("MemoryItemStore", () => {
     expect(store.get(kid(1))).toBeDefined();
   });
 
-  it("[P6] eviction order matches a reference FIFO model over random put/pin/unpin/discard sequences", () => {
+  it("[P6] eviction order matches a reference FIFO model over random put/pin/unpin/evict sequences", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 11 })), { maxLength: 80 }), (ops) => {
         const store = new MemoryItemStore({ capacityBytes: 50 });
@@ -186,9 +186,20 @@ describe("MemoryItemStore", () => {
             store.unpin(k);
             pins.set(k, (pins.get(k) as number) - 1);
             if (pins.get(k) === 0) order.push(k);
+          } else if (op === 3) {
+            // evict(k): only a held, unpinned item goes (every held item here is ready).
+            const want = !held.has(k) ? "absent" : (pins.get(k) ?? 0) > 0 ? "pinned" : "evicted";
+            expect(store.evict(k)).toBe(want);
+            if (want === "evicted") {
+              order.splice(order.indexOf(k), 1);
+              held.delete(k);
+              ready.delete(k);
+              expected.push(k);
+            }
           }
         }
         expect(evicted).toEqual(expected);
+        expect(store.usedBytes()).toBe(held.size * 10);
         // Entries stay plain data: the list links are invisible to serialisation.
         for (const k of held) {
           const e = store.get(k);
@@ -426,6 +437,40 @@ describe("MemoryItemStore", () => {
     expect(store.usedBytes()).toBe(0);
     putReady(store, 2);
     expect(() => store.discard(kid(2))).toThrow(/only not-ready items can be discarded/);
+  });
+
+  it("[P6][E1] evict removes one ready, unpinned item with removed(evicted), runs its release and frees its room", () => {
+    const { store, registered } = registeringStore(30, () => {});
+    const seen = record(store);
+    for (const n of [1, 2, 3]) putReady(store, n);
+    seen.length = 0;
+    expect(store.evict(kid(2))).toBe("evicted");
+    expect(seen).toEqual([{ kind: "removed", key: desc(2).key, cause: "evicted" }]);
+    expect(store.get(kid(2))).toBeUndefined();
+    expect(registered.has(kid(2))).toBe(false);
+    expect(store.usedBytes()).toBe(20);
+    // The room is free: a new item fits without evicting another, and the others keep their FIFO order.
+    putReady(store, 4);
+    expect(seen.filter((c) => c.kind === "removed")).toHaveLength(1);
+    putReady(store, 5); // evicts 1, the oldest
+    expect(seen.at(-2)).toEqual({ kind: "removed", key: desc(1).key, cause: "evicted" });
+    expect(store.evict(kid(2))).toBe("absent");
+  });
+
+  it("[P6] evict leaves a pinned item, a not-ready one and an absent key as they are, and says which", () => {
+    const store = new MemoryItemStore({ capacityBytes: 100 });
+    putReady(store, 1);
+    store.put(desc(2));
+    const seen = record(store);
+    store.pin(kid(1));
+    expect(store.evict(kid(1))).toBe("pinned");
+    expect(store.evict(kid(2))).toBe("not-ready");
+    expect(store.evict(kid(3))).toBe("absent");
+    expect(seen).toEqual([]);
+    expect(store.usedBytes()).toBe(20);
+    store.unpin(kid(1));
+    expect(store.evict(kid(1))).toBe("evicted"); // once its grant is released
+    expect(store.totalPins()).toBe(0);
   });
 
   it("pin and unpin count per call; misuse throws INVALID_ARGUMENT naming the fix", () => {

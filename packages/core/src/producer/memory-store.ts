@@ -152,7 +152,8 @@ class Entry implements StoreEntry {
  *
  * - capacity is counted in `descriptor.sizeBytes`, ready or not;
  * - only ready, unpinned items are evicted [P6], oldest first by the time each became
- *   evictable (became ready, or lost its last pin), and every eviction is an event;
+ *   evictable (became ready, or lost its last pin), or one by one with `evict`, and every
+ *   eviction is an event;
  * - a `put` that cannot fit even after evicting every evictable item fails with
  *   `OVERLOADED` and evicts nothing.
  *
@@ -352,7 +353,7 @@ export class MemoryItemStore implements ItemStore {
    * Drop an item that never became ready (a failed or abandoned write). Emits a
    * `removed(discarded)` change. Returns false when the item is absent.
    * @throws EctpError(INVALID_ARGUMENT) when the item is ready: ready items leave only by
-   *   eviction [P6] or {@link MemoryItemStore.clear}.
+   *   eviction [P6] ({@link MemoryItemStore.evict}, or to make room) or {@link MemoryItemStore.clear}.
    */
   discard(keyId: string): boolean {
     const e = this.entries.get(keyId);
@@ -360,12 +361,35 @@ export class MemoryItemStore implements ItemStore {
     if (e.ready)
       throw new EctpError(
         "INVALID_ARGUMENT",
-        `discard: item ${keyId} is ready; only not-ready items can be discarded (ready ones are evicted when room is needed)`,
+        `discard: item ${keyId} is ready; only not-ready items can be discarded (evict a ready one with evict(keyId), or leave it to be evicted when room is needed)`,
         { details: { keyId } },
       );
     this.remove(e);
     this.announceRemoved([e], [{ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "discarded" }]);
     return true;
+  }
+
+  /**
+   * Evict one item now, as memory pressure would: for an engine that frees an item it knows it
+   * no longer needs (its encoder cache dropped the entry) without waiting for a `put` to need the
+   * room. Only a ready, unpinned item goes [P6]: it is removed, its release callback runs, and a
+   * `removed(evicted)` change is emitted (the producer core publishes it as `Removed` [E1]).
+   * Nothing changes otherwise, and the result says why:
+   *
+   * - `"evicted"`: it was removed;
+   * - `"absent"`: the store does not hold the key (never put, or already gone);
+   * - `"pinned"`: a grant holds it; evict it after the grants are released (`producer.stats().grants`);
+   * - `"not-ready"`: it is still being written; use {@link MemoryItemStore.discard} to drop it.
+   */
+  evict(keyId: string): "evicted" | "absent" | "pinned" | "not-ready" {
+    const e = this.entries.get(keyId);
+    if (e === undefined) return "absent";
+    if (!e.ready) return "not-ready";
+    // [P6] a pinned item is never evicted: a consumer may be reading it under its grant.
+    if (e.pins > 0) return "pinned";
+    this.remove(e);
+    this.announceRemoved([e], [{ kind: "removed", key: e.descriptor.key as ectp.v1.IItemKey, cause: "evicted" }]);
+    return "evicted";
   }
 
   /**

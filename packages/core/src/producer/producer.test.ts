@@ -984,6 +984,22 @@ describe("ProducerCore events [E1][E2]", () => {
     expect(h.producer.stats().eventSequence).toBe(2);
   });
 
+  it("[P6][E1] an item the engine evicts (MemoryItemStore.evict) is published as Removed(EVICTED); a granted one stays", () => {
+    const h = harness();
+    h.producer.handleMessage("sub", wire("sub", 1, { hello: { ...HELLO, capabilities: ["events.v1"] } }), 0);
+    h.producer.poll(0);
+    ready(h.store, 1);
+    ready(h.store, 2);
+    h.producer.poll(1);
+    h.store.pin(kid(2)); // as a grant would
+    expect(h.store.evict(kid(2))).toBe("pinned");
+    expect(h.store.evict(kid(1))).toBe("evicted");
+    expect(batches(h.producer.poll(2))).toEqual([
+      { sequence: 2, events: [{ removed: { key: desc(1).key, cause: ectp.v1.RemovedCause.REMOVED_CAUSE_EVICTED } }] },
+    ]);
+    h.store.unpin(kid(2));
+  });
+
   it("[E1] an event that cannot be encoded (a custom store's removed key) counts 0 bytes where batches are cut: published with the others, never thrown", () => {
     const inner = new MemoryItemStore({ capacityBytes: 1000 });
     let notify: ((c: StoreChange) => void) | undefined;
