@@ -83,9 +83,58 @@ function entryBytes(keyId: string, item: ectp.v1.IItemDescriptor | undefined): n
   }
 }
 
+/**
+ * For each key id, the followed producers whose view holds it ({@link EventSubscriber.holders}),
+ * ordered by `Followed.order` (the order they were followed). Kept by the three functions below,
+ * the only ones that change a view, so it cannot disagree with {@link EventSubscriber.view} (a view
+ * is empty whenever its producer is not synced, where `view()` shows none); a key no view holds has
+ * no entry [I4].
+ */
+type HolderIndex = Map<string, Followed[]>;
+
+/** Where a producer followed as `order` is, or goes, in `list` (ordered by `order`): a binary search. */
+function holderPosition(list: readonly Followed[], order: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as Followed).order < order) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Add `f` to the holders of `keyId` (which its view has just come to hold). */
+function addHolder(f: Followed, keyId: string): void {
+  const list = f.index.get(keyId);
+  if (list === undefined) {
+    f.index.set(keyId, [f]);
+    return;
+  }
+  // Shifted by hand: `splice` allocates an array of what it removes, on every call.
+  const at = holderPosition(list, f.order);
+  list.push(f);
+  for (let j = list.length - 1; j > at; j--) list[j] = list[j - 1] as Followed;
+  list[at] = f;
+}
+
+/** Take `f` off the holders of `keyId` (which its view no longer holds); the last one takes the entry with it [I4]. */
+function removeHolder(f: Followed, keyId: string): void {
+  const list = f.index.get(keyId);
+  if (list === undefined) return;
+  const i = holderPosition(list, f.order);
+  if (list[i] !== f) return;
+  if (list.length === 1) f.index.delete(keyId);
+  else {
+    for (let j = i; j < list.length - 1; j++) list[j] = list[j + 1] as Followed;
+    list.pop();
+  }
+}
+
 /** Set `keyId` to `item`, counted as holding `n` bytes ({@link entryBytes}, measured once, on receipt), in `f`'s view. */
 function setEntry(f: Followed, keyId: string, item: ectp.v1.IItemDescriptor, n: number): void {
   f.viewBytes += n - (f.viewSizes.get(keyId) ?? 0);
+  if (!f.view.has(keyId)) addHolder(f, keyId); // [E1] the holders index follows the view
   f.view.set(keyId, item);
   f.viewSizes.set(keyId, n);
 }
@@ -93,12 +142,13 @@ function setEntry(f: Followed, keyId: string, item: ectp.v1.IItemDescriptor, n: 
 /** Remove `keyId` from `f`'s view, with what it was counted as holding. */
 function deleteEntry(f: Followed, keyId: string): void {
   f.viewBytes -= f.viewSizes.get(keyId) ?? 0;
-  f.view.delete(keyId);
+  if (f.view.delete(keyId)) removeHolder(f, keyId); // [E1] the holders index follows the view
   f.viewSizes.delete(keyId);
 }
 
-/** Empty `f`'s view. */
+/** Empty `f`'s view (and take it off the holders of each key it held: linear in the view's size). */
 function clearView(f: Followed): void {
+  for (const keyId of f.view.keys()) removeHolder(f, keyId); // [E2][I4] a dropped view holds nothing
   f.view.clear();
   f.viewSizes.clear();
   f.viewBytes = 0;
@@ -357,6 +407,10 @@ interface Assembly {
 /** What the subscriber knows of one followed producer. */
 interface Followed {
   readonly id: string;
+  /** When it was followed, as a count of the subscriber's follows: its place among a key's holders. */
+  readonly order: number;
+  /** The subscriber's index of key ids to holders (shared by every producer it follows), kept with `view`. */
+  readonly index: HolderIndex;
   /** The producer's epoch; 0 until it is first heard. */
   epoch: number;
   /** Whether `view` reflects a snapshot and every batch up to `applied`. */
@@ -461,6 +515,12 @@ interface Followed {
  * [C10]. Memory per producer is bounded by `maxViewBytes` of descriptors and key ids in its view,
  * as many in one snapshot assembly, and `maxHeldBatches` batches of at most `maxHeldEvents` events
  * and `maxHeldBytes` bytes of descriptors and key ids together.
+ *
+ * For routing: {@link EventSubscriber.holders} answers "which producers hold this key now?" from
+ * an index of key ids kept with the views (never disagreeing with {@link EventSubscriber.view}),
+ * in time proportional to the answer, not to the producers followed. It costs an entry per key
+ * held by some view (a list of its holders), and each change of a view updates it: a snapshot
+ * replacing a view of `n` items costs O(n) updates, each O(holders of that key).
  */
 export class EventSubscriber {
   private readonly id: string;
@@ -483,6 +543,13 @@ export class EventSubscriber {
   /** Hook calls (logger, metrics) in progress: the state-changing methods refuse calls from inside a hook (not re-entrant). */
   private readonly gate = new HookGate();
   private readonly followed = new Map<string, Followed>();
+  /**
+   * Key id -> the followed producers whose view holds it, in the order they were followed
+   * ({@link EventSubscriber.holders}); changed only with the views, so it never outlives them [I4].
+   */
+  private readonly holderIndex: HolderIndex = new Map();
+  /** Follows so far: each new followed producer's `order`. */
+  private follows = 0;
   /** Peers whose last connect-peer/disconnect-peer handed out was a connect (the transport holds a connection), followed or not. */
   private readonly transportHolds = new Set<string>();
   private outputs: SubscriberOutput[] = [];
@@ -602,6 +669,8 @@ export class EventSubscriber {
     }
     const f: Followed = {
       id: producerId,
+      order: ++this.follows,
+      index: this.holderIndex,
       epoch: 0,
       synced: false,
       applied: 0,
@@ -649,6 +718,7 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
+    clearView(f); // [I4] its keys' holders forget it
     this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
     // A connection a poll handed to the transport is forgotten, whichever record of the producer
     // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
@@ -705,6 +775,28 @@ export class EventSubscriber {
   view(producerId: string): ReadonlyMap<string, ectp.v1.IItemDescriptor> | undefined {
     const f = this.followed.get(producerId);
     return f?.synced ? f.view : undefined;
+  }
+
+  /**
+   * The ids of the followed producers whose {@link EventSubscriber.view} holds `keyId` (an item
+   * key id: the value of `itemKeyId(key)`), in the order they were followed (a producer unfollowed and
+   * followed again comes after the others): what a router asks to send a request to an instance
+   * that already holds its item [E1][E2]. Exactly the producers `p` for which
+   * `view(p)?.has(keyId)`: a producer without a view (not synced yet, restarted, its view dropped
+   * for `maxViewBytes`, unfollowed) holds nothing, and one being subscribed to anew keeps its last
+   * view's keys, so prefer those for which {@link EventSubscriber.isSynced} holds. Costs the
+   * number of holders, not of producers: an index kept as the views change. Returns a new array
+   * ([] when none holds it).
+   * @throws EctpError(INVALID_ARGUMENT) for a `keyId` that is not a string.
+   */
+  holders(keyId: string): readonly string[] {
+    if (typeof keyId !== "string")
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `holders(keyId): keyId must be a string (an item key id: the value of itemKeyId(key)); got ${describeValue(keyId)}`,
+      );
+    const list = this.holderIndex.get(keyId);
+    return list === undefined ? [] : list.map((f) => f.id);
   }
 
   /** Counters for dashboards and tests. */

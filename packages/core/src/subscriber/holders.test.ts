@@ -1,0 +1,235 @@
+/**
+ * `holders(keyId)`: the followed producers whose view holds a key, for a router that sends each
+ * request where its item already is [E1][E2]. It never disagrees with `view()`, through batches,
+ * snapshots replacing views, epoch changes, views dropped for `maxViewBytes`, unreachable reports
+ * and unfollows, and it keeps nothing once the views are gone [I4].
+ */
+import { EctpError, SPEC_VERSION, type ectp, itemDescriptorByteLength } from "@ectp/protocol";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FP, desc } from "../producer/test-helpers.js";
+import { EventSubscriber, type SubscriberOptions } from "./subscriber.js";
+import { key } from "./test-support.js";
+
+/** An envelope from producer `p` at `epoch` carrying `body`. */
+function from(p: string, epoch: number, body: ectp.v1.IEnvelope): ectp.v1.IEnvelope {
+  return { version: SPEC_VERSION, senderId: p, senderEpoch: epoch, ...body };
+}
+
+/** A whole snapshot `snapshotId` as of `sequence`, holding test items `items`. */
+function snapshot(snapshotId: number, sequence: number, items: number[]): ectp.v1.IEnvelope {
+  return { snapshot: { snapshotId, sequence, items: items.map((n) => desc(n)) } };
+}
+
+/** A subscriber following `producers`, in that order, from time 0. */
+function followingAll(producers: string[], options: Partial<SubscriberOptions> = {}): EventSubscriber {
+  const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, ...options });
+  for (const p of producers) sub.follow(p, 0);
+  sub.poll(0);
+  return sub;
+}
+
+/** [I4] The subscriber's key index, read for the leak checks only. */
+function indexSize(sub: EventSubscriber): number {
+  return (sub as unknown as { holderIndex: Map<string, unknown> }).holderIndex.size;
+}
+
+/** What the subscriber counts one test item as holding (every test item's is the same size). */
+const ITEM_BYTES = key(1).length + itemDescriptorByteLength(desc(1));
+
+describe("EventSubscriber.holders [E1][E2]", () => {
+  it("[E1][E2] lists the producers whose view holds the key, in the order they were followed, whatever order their views came in", () => {
+    const sub = followingAll(["A", "B", "C"]);
+    expect(sub.holders(key(1))).toEqual([]); // no view yet
+    sub.handleEnvelope("C", from("C", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1, 2])), 2);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [1, 3])), 3);
+    expect(sub.holders(key(1))).toEqual(["A", "B", "C"]);
+    expect(sub.holders(key(2))).toEqual(["A"]);
+    expect(sub.holders(key(3))).toEqual(["B"]);
+    expect(sub.holders(key(9))).toEqual([]);
+    expect(sub.holders("not a key id")).toEqual([]);
+  });
+
+  it("[E1] batches change it as they change the view: Stored adds, Stored again changes nothing, Removed and Cleared take away", () => {
+    const sub = followingAll(["A", "B"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [])), 1);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("A", from("A", 7, { eventBatch: { sequence: 1, events: [{ stored: { item: desc(1) } }, { stored: { item: desc(1) } }, { stored: { item: desc(2) } }] } }), 2);
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["A", "B"], ["A"]]);
+    sub.handleEnvelope("B", from("B", 7, { eventBatch: { sequence: 1, events: [{ removed: { key: desc(1).key } }, { removed: { key: desc(2).key } }] } }), 3);
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["A"], ["A"]]);
+    sub.handleEnvelope("A", from("A", 7, { eventBatch: { sequence: 2, events: [{ cleared: {} }, { stored: { item: desc(3) } }] } }), 4);
+    expect([sub.holders(key(1)), sub.holders(key(2)), sub.holders(key(3))]).toEqual([[], [], ["A"]]);
+  });
+
+  it("[E2] a batch held behind a gap counts only once applied", () => {
+    const sub = followingAll(["A"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [])), 1);
+    sub.handleEnvelope("A", from("A", 7, { eventBatch: { sequence: 2, events: [{ stored: { item: desc(2) } }] } }), 2);
+    expect(sub.holders(key(2))).toEqual([]);
+    sub.handleEnvelope("A", from("A", 7, { eventBatch: { sequence: 1, events: [{ stored: { item: desc(1) } }] } }), 3);
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["A"], ["A"]]);
+  });
+
+  it("[E2] a snapshot replacing a view replaces the producer's keys: those it no longer holds lose it, the others keep it", () => {
+    const sub = followingAll(["A", "B"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1, 2])), 1);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [2])), 1);
+    sub.handleEnvelope("A", from("A", 7, snapshot(2, 5, [2, 3])), 2);
+    expect([sub.holders(key(1)), sub.holders(key(2)), sub.holders(key(3))]).toEqual([[], ["A", "B"], ["A"]]);
+  });
+
+  it("[E2][P8] a newer epoch of a producer takes it off every key (its view is gone) until that epoch's snapshot", () => {
+    const sub = followingAll(["A", "B"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("A", from("A", 8, { heartbeat: { sequence: 1 } }), 2);
+    expect(sub.view("A")).toBeUndefined();
+    expect(sub.holders(key(1))).toEqual(["B"]);
+    sub.handleEnvelope("A", from("A", 8, snapshot(1, 0, [1])), 3);
+    expect(sub.holders(key(1))).toEqual(["A", "B"]);
+  });
+
+  it("[E2] a view dropped for passing maxViewBytes takes the producer off every key, until a snapshot that fits", () => {
+    const sub = followingAll(["A", "B"], { maxViewBytes: ITEM_BYTES * 2 + 5 });
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("A", from("A", 7, { eventBatch: { sequence: 1, events: [2, 3].map((n) => ({ stored: { item: desc(n) } })) } }), 2);
+    expect(sub.view("A")).toBeUndefined();
+    expect([sub.holders(key(1)), sub.holders(key(2)), sub.holders(key(3))]).toEqual([["B"], [], []]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(2, 1, [2])), 3);
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["B"], ["A"]]);
+  });
+
+  it("[P8] a producer reported unreachable keeps its keys for as long as view() keeps its view", () => {
+    const sub = followingAll(["A"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);
+    sub.handlePeerUnreachable("A", 2);
+    expect(sub.view("A")?.has(key(1))).toBe(true);
+    expect(sub.holders(key(1))).toEqual(["A"]);
+  });
+
+  it("[I4] unfollow takes the producer off every key; following it again puts it last; after unfollowing all, nothing is kept", () => {
+    const sub = followingAll(["A", "B"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1, 2])), 1);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [1])), 1);
+    sub.unfollow("A");
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["B"], []]);
+    sub.follow("A", 2);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 3);
+    expect(sub.holders(key(1))).toEqual(["B", "A"]);
+    sub.unfollow("A");
+    sub.unfollow("B");
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([[], []]);
+    expect(indexSize(sub)).toBe(0);
+  });
+
+  it("returns the caller's own array: changing it changes nothing in the subscriber", () => {
+    const sub = followingAll(["A"]);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);
+    (sub.holders(key(1)) as string[]).push("X");
+    expect(sub.holders(key(1))).toEqual(["A"]);
+  });
+
+  it("a keyId that is not a string is an INVALID_ARGUMENT naming it", () => {
+    const sub = followingAll(["A"]);
+    for (const keyId of [undefined, null, 1, { keyId: "k" }, desc(1).key]) {
+      let thrown: unknown;
+      try {
+        sub.holders(keyId as unknown as string);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(EctpError);
+      expect((thrown as EctpError).code).toBe("INVALID_ARGUMENT");
+      expect((thrown as EctpError).message).toContain("keyId must be a string");
+    }
+  });
+});
+
+/** The producers of the model test, and the items they hold (few, so that views overlap). */
+const PRODUCERS = ["A", "B", "C"] as const;
+const ITEMS = [1, 2, 3, 4, 5, 6];
+
+type Op = [kind: string, producer: number, n: number, items: number[]];
+
+describe("EventSubscriber.holders never disagrees with view() [E1][E2][I4]", () => {
+  it("[E1][E2][I4] property: after every step, holders(k) is exactly the followed producers (in follow order) whose view() holds k; nothing is kept after unfollowing all", () => {
+    const op: fc.Arbitrary<Op> = fc.tuple(
+      fc.constantFrom("batch", "batch", "batch", "replay", "snapshot", "snapshot", "restart", "unfollow", "follow", "unreachable", "wait", "bulk", "stale"),
+      fc.integer({ min: 0, max: PRODUCERS.length - 1 }),
+      fc.integer({ min: 0, max: 11 }),
+      fc.array(fc.constantFrom(...ITEMS), { maxLength: 5 }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 80 }), (ops) => {
+        // Room for four of the six items: a batch or snapshot storing more passes maxViewBytes.
+        const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, maxViewBytes: ITEM_BYTES * 4 + 5 });
+        const model = PRODUCERS.map(() => ({ epoch: 7, seq: 0, snapshotId: 0, lost: new Map<number, ectp.v1.IEvent[]>() }));
+        let order: string[] = [];
+        let now = 0;
+        const follow = (p: string) => {
+          if (!order.includes(p)) order.push(p);
+          sub.follow(p, now);
+        };
+        const check = (step: string) => {
+          for (const n of ITEMS) {
+            const k = key(n);
+            expect(sub.holders(k), `${step}: item ${n}`).toEqual(order.filter((p) => sub.view(p)?.has(k) === true));
+          }
+        };
+        for (const p of PRODUCERS) follow(p);
+        for (const [i, [kind, pi, n, items]] of ops.entries()) {
+          const p = PRODUCERS[pi] as string;
+          const m = model[pi] as (typeof model)[number];
+          now += 10;
+          if (kind === "batch" || kind === "bulk") {
+            const events: ectp.v1.IEvent[] =
+              kind === "bulk"
+                ? ITEMS.map((x) => ({ stored: { item: desc(x) } }))
+                : items.map((x, j) => (n === 11 && j === 0 ? { cleared: {} } : (x + j + n) % 3 === 0 ? { removed: { key: desc(x).key } } : { stored: { item: desc(x) } }));
+            const sequence = ++m.seq;
+            if (n % 4 === 0) m.lost.set(sequence, events); // lost: a later batch is held behind the gap
+            else sub.handleEnvelope(p, from(p, m.epoch, { eventBatch: { sequence, events } }), now);
+          } else if (kind === "replay") {
+            const first = [...m.lost.keys()].sort((a, b) => a - b)[0];
+            if (first !== undefined) {
+              sub.handleEnvelope(p, from(p, m.epoch, { eventBatch: { sequence: first, events: m.lost.get(first) } }), now);
+              m.lost.delete(first);
+            }
+          } else if (kind === "snapshot") {
+            const snapshotId = ++m.snapshotId;
+            const all = items.map((x) => desc(x));
+            if (n % 3 === 0 && all.length >= 2) {
+              // in two parts; the second is lost when n is odd
+              const half = all.length >> 1;
+              sub.handleEnvelope(p, from(p, m.epoch, { snapshot: { snapshotId, sequence: m.seq, part: 0, parts: 2, items: all.slice(0, half) } }), now);
+              check(`step ${i}: first part`);
+              if (n % 2 === 0) sub.handleEnvelope(p, from(p, m.epoch, { snapshot: { snapshotId, sequence: m.seq, part: 1, parts: 2, items: all.slice(half) } }), now);
+            } else sub.handleEnvelope(p, from(p, m.epoch, { snapshot: { snapshotId, sequence: m.seq, items: all } }), now);
+          } else if (kind === "restart") {
+            m.epoch++;
+            m.seq = 0;
+            m.snapshotId = 0;
+            m.lost.clear();
+            sub.handleEnvelope(p, from(p, m.epoch, { heartbeat: { sequence: now } }), now);
+          } else if (kind === "stale") {
+            sub.handleEnvelope(p, from(p, m.epoch - 1, { eventBatch: { sequence: m.seq + 1, events: [{ cleared: {} }] } }), now);
+          } else if (kind === "unfollow") {
+            sub.unfollow(p);
+            order = order.filter((q) => q !== p);
+          } else if (kind === "follow") follow(p);
+          else if (kind === "unreachable") sub.handlePeerUnreachable(p, now);
+          else if (kind === "wait") now += n * 100;
+          sub.poll(now);
+          check(`step ${i}: ${kind} ${p}`);
+        }
+        for (const p of PRODUCERS) sub.unfollow(p);
+        for (const n of ITEMS) expect(sub.holders(key(n))).toEqual([]);
+        expect(indexSize(sub)).toBe(0); // [I4] the index does not outlive the views
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
