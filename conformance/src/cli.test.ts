@@ -224,11 +224,24 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
   it("--seeds-only and --seed compare InitResult.features with the features file too, and warn once per direction (TESTEE-PROTOCOL.md §2, item 3)", async () => {
     const dir = tempDir();
     const features = file(dir, "features.json", JSON.stringify({ features: ["producer", "events", "subscriber", "evict"] }));
+    // JSON lines: an InitResult listing consumer but not evict, then an Error for every command.
+    const testee = fakeTestee(
+      "lists-consumer-not-evict",
+      `import { createInterface } from "node:readline";
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const req = JSON.parse(line);
+  const body = req.init
+    ? { init: { protocolVersion: 1, features: ["consumer", "producer", "events", "subscriber"] } }
+    : { error: { message: "not implemented" } };
+  process.stdout.write(JSON.stringify({ commandId: req.commandId, ...body }) + "\\n");
+});
+process.stdin.on("end", () => process.exit(0));`,
+    );
     for (const only of [["--seeds", "1", "--seeds-only"], ["--seed", "5001"]]) {
-      const r = await cli("--testee", await bundleTsTestee(), "--features", features, ...only);
+      const r = await cli("--testee", testee, "--json-lines", "--features", features, ...only);
       const warnings = r.err.split("\n").filter((l) => l.startsWith("warning: ") && l.includes("InitResult"));
       expect(warnings, only.join(" ")).toEqual([
-        expect.stringMatching(/^warning: the testee's InitResult lists features the features file does not claim: consumer, /),
+        "warning: the testee's InitResult lists features the features file does not claim: consumer (the runner follows the features file: cases needing them are skipped)",
         "warning: the features file claims features the testee's InitResult does not list: evict (the runner follows the features file: an Unsupported answer for them fails the case)",
       ]);
     }

@@ -910,8 +910,13 @@ describe("runner self-tests: the testee contract", () => {
 
   it("InitResult.features differing from the features file gives warning lines, not failures", async () => {
     const warnings: string[] = [];
+    // The TS testee without `evict` in its InitResult.
+    const listsNoEvict = altered((res) => {
+      if (res.init) res.init.features = (res.init.features ?? []).filter((f) => f !== "evict");
+      return res;
+    });
     const report = await runSuite({
-      testee: inProcess(),
+      testee: listsNoEvict,
       features: ["consumer", "producer", "evict"],
       cases: byName("consumer/c1-admission/local-item-is-ready"),
       onWarning: (w) => warnings.push(w),
@@ -1132,9 +1137,12 @@ describe("runner self-tests: the testee contract", () => {
         level: "all",
       });
     // (The in-process testee's answers go through the binary encoding, as a process's do.)
-    expect((await run(2 ** 60)).results[0]?.message).toBe(
+    const [headline, where, ...rest] = ((await run(2 ** 60)).results[0]?.message ?? "").split("\n");
+    expect(headline).toBe(
       `getStats at t=0: Stats.producer.grants is ${2 ** 60}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
     );
+    expect(where).toMatch(/^ {2}at step 1 of 7: \{"deliver":\{"from":"C1","envelope":\{"hello":.{100,}…$/); // the step that checked the stats
+    expect(rest).toEqual([]);
   });
 
   it("the TS testee answers a request with no command Unsupported{unknown-command}, another protocol version and commands before Configure with Error", () => {

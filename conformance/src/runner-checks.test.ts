@@ -135,7 +135,10 @@ describe("runner review: the testee's answers", () => {
     expect((await run(one(CASE), ghost)).message).toMatch(/^\[C6\] drainFailed at t=59999: expected 0 failed requests \(none\); got .*ghost/);
     // One missing: the message names the request the case expected.
     const lost = drained(() => []);
-    expect((await run(one(CASE), lost)).message).toMatch(/^\[C6\] drainFailed at t=60000: expected 1 failed requests \(r1\); got \[\]$/);
+    expect((await run(one(CASE), lost)).message).toBe(
+      "[C6] drainFailed at t=60000: expected 1 failed requests (r1); got []\n" +
+        '  at step 4 of 6: {"at":60000,"drain":[{"request":"r1","failures":[{"item":"i1","reason":"BUDGET_EXHAUSTED"}]}]}',
+    );
     // The right request, with another reason than BUDGET_EXHAUSTED.
     const notFound = drained((f) => f.map((r) => ({ ...r, failures: (r.failures ?? []).map((x) => ({ ...x, reason: 2 })) })));
     expect((await run(one(CASE), notFound)).message).toMatch(/^\[C6\] drainFailed at t=60000: item i1: expected reason BUDGET_EXHAUSTED/);
@@ -152,7 +155,10 @@ describe("runner review: expectations", () => {
     const count = (bounds: Record<string, number>) => withSteps(CASE, (s) => [...s.slice(0, -2), { expectCount: { match: readRequests, ...bounds } }, ...s.slice(-2)]);
     expect((await run(count({ min: 1, max: 1 }))).status).toBe("passed");
     // The message lists the matching outputs, so the extra or missing one can be told apart.
-    expect((await run(count({ max: 0 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected exactly 0\nmatching outputs \(last 1 of 1\):\n {2}t=0 \{"send":.*readRequest/);
+    // The second line names the step (the one added, 7th of 9).
+    expect((await run(count({ max: 0 }))).message).toMatch(
+      /^count: 1 outputs by t=\d+ match .*; expected exactly 0\n {2}at step 7 of 9: \{"expectCount":\{"match":\{"send":\{"envelope":\{"readRequest":\{"\$any":true\}\}\}\},"max":0\}\}\nmatching outputs \(last 1 of 1\):\n {2}t=0 \{"send":.*readRequest/,
+    );
     expect((await run(count({ min: 2 }))).message).toMatch(/^count: 1 outputs by t=\d+ match .*; expected at least 2\n/);
     expect((await run(count({ min: 2, max: 3 }))).message).toMatch(/; expected 2 to 3\n/);
   });
@@ -289,11 +295,15 @@ describe("runner review: invariants on the testee's Stats", () => {
     const leakDest = stats((s) => {
       if (s.consumer) s.consumer.destinations = Math.max(1, Number(s.consumer.destinations ?? 0));
     });
-    expect((await run(one(CONSUMER), leakDest)).message).toMatch(/^\[I4\] .* not back to baseline: destinations=1$/);
+    expect((await run(one(CONSUMER), leakDest)).message).toMatch(
+      /^\[I4\] .* not back to baseline: destinations=1\n {2}after the last step \(8 of 8: \{"finish":"r2"\}\), as the runner finished every request and ran every timer out$/,
+    );
     const leakBudget = stats((s) => {
       if (s.consumer) s.consumer.budgets = Math.max(1, Number(s.consumer.budgets ?? 0));
     });
-    expect((await run(one(CONSUMER), leakBudget)).message).toMatch(/^\[I4\] .* not back to baseline: budgets=1$/);
+    expect((await run(one(CONSUMER), leakBudget)).message).toMatch(
+      /^\[I4\] .* not back to baseline: budgets=1\n {2}after the last step \(8 of 8: \{"finish":"r2"\}\), as the runner finished every request and ran every timer out$/,
+    );
   });
 });
 
@@ -305,7 +315,7 @@ describe("runner review: more expectations", () => {
   it("expectNone sees every unconsumed output, not only the step's own time", async () => {
     // The ReadRequest went out at t=0 and nothing consumed it; the step runs at t=100.
     expect((await run(plus({ expectNone: [rr] }))).message).toMatch(
-      /^unexpected output produced at t=0: .*readRequest.* \(found by an expectNone at t=100, which covers every output not consumed by an earlier step\)$/,
+      /^unexpected output produced at t=0: .*readRequest.* \(found by an expectNone at t=100, which covers every output not consumed by an earlier step\)\n {2}at step 5 of 9: \{"expectNone":\[\{"send":\{"envelope":\{"readRequest":\{"\$any":true\}\}\}\}\]\}$/,
     );
   });
 
@@ -314,7 +324,7 @@ describe("runner review: more expectations", () => {
     expect((await run(plus({ expectStats: { consumer: { requests: 99 } } }))).message).toMatch(/^stats at t=100: .* do not match/);
     // Zero counters are shown (proto3 leaves them out: {"consumer":{}} read as if the role's stats were missing).
     expect((await run(plus({ expectStats: { consumer: { quarantined: 3 } } }))).message).toMatch(
-      /^stats at t=100: \{"consumer":\{"requests":2,.*"quarantined":0,.*\}\} do not match \{"consumer":\{"quarantined":3\}\}$/,
+      /^stats at t=100: \{"consumer":\{"requests":2,.*"quarantined":0,.*\}\} do not match \{"consumer":\{"quarantined":3\}\}\n {2}at step 5 of 9: \{"expectStats":\{"consumer":\{"quarantined":3\}\}\}$/,
     );
   });
 

@@ -103,7 +103,7 @@ process.stdin.on("end", () => process.exit(0));
     });
     expect(report.results.map((r) => r.status)).toEqual(["passed", "failed"]);
     const message = report.results[1]?.message ?? "";
-    expect(message).toMatch(/^testee exited: exited with code 3 \(while configure at t=0 waited for its answer\)\n--- testee stderr since this case began; the \d+ characters before it left out ---\ncrash in the second case\n$/);
+    expect(message).toMatch(/^testee exited: exited with code 3 \(while configure at t=0 waited for its answer\)\n {2}in the Configure the runner sends first \(the case has no steps\)\n--- testee stderr since this case began; the \d+ characters before it left out ---\ncrash in the second case\n$/);
     expect(message).not.toContain("warning from the first case");
   }, 30_000);
 });

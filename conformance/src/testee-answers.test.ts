@@ -106,19 +106,23 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
   }, 60_000);
 
   it("a Poll answered Ok names the command, the case time and the result wanted", async () => {
-    expect(await failure("ok", "poll")).toBe('poll at t=0 was answered with {"ok":{}}; expected poll');
+    expect(await failure("ok", "poll")).toBe(
+      'poll at t=0 was answered with {"ok":{}}; expected poll\n  before step 1 of 7, in the Configure the runner sends first (the case begins with no configure step)',
+    );
   }, 60_000);
 
   it("a Poll answered Unsupported for the claimed role fails as §6 says (it was 'poll answered with ...')", async () => {
     expect(await failure("unsupported", "poll")).toBe(
-      'poll at t=0 was answered Unsupported{feature: ""}, but the features file claims "producer": a claimed feature must be supported (TESTEE-PROTOCOL.md §6)',
+      'poll at t=0 was answered Unsupported{feature: ""}, but the features file claims "producer": a claimed feature must be supported (TESTEE-PROTOCOL.md §6)\n' +
+        "  before step 1 of 7, in the Configure the runner sends first (the case begins with no configure step)",
     );
   }, 60_000);
 
   it("a stats counter that does not convert is blamed on the answer, not reported as an [I3] difference", async () => {
     // Refused as it is read (it used to convert to NaN, and was then refused as no count).
     expect(await failure("lots", "getStats")).toBe(
-      'testee malformed: response is not a TesteeResponse: TesteeResponse.stats.producer.grants is "lots": a uint64 is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2) (while getStats at t=0 waited for its answer)',
+      'testee malformed: response is not a TesteeResponse: TesteeResponse.stats.producer.grants is "lots": a uint64 is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2) (while getStats at t=0 waited for its answer)\n' +
+        '  at step 1 of 7: {"deliver":{"from":"C1","envelope":{"hello":{"role":"ROLE_CONSUMER","fingerprint":{"model":"conformance/model@1","dtype":"DTYPE_BFLOAT16","rowBytes":2048,"layoutVersion":1},"capabilities":["x.future.v…',
     );
   }, 60_000);
 

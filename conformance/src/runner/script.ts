@@ -20,7 +20,11 @@ import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
 
-/** A failed expectation or invariant: the case fails with this message. */
+/**
+ * A failed expectation or invariant: the case fails with this message. Thrown while a scripted
+ * case runs, its message's second line says where in the case's script it failed, e.g.
+ * `  at step 7 of 12: {"expectSent":[...]}` (see {@link runScriptedCase}).
+ */
 export class CaseFailure extends Error {
   /** Always "CaseFailure". */
   override name = "CaseFailure";
@@ -131,7 +135,17 @@ export function defaultCaseTimeoutMs(commandTimeoutMs: number, max: number): num
   return Math.min(max, Math.max(DEFAULT_CASE_TIMEOUT_MS, 10 * commandTimeoutMs));
 }
 
-/** Run a scripted case. Resolves when it passed; rejects with CaseFailure, CaseSkip, CaseBug or TesteeFault. */
+/**
+ * Run a scripted case. Resolves when it passed; rejects with CaseFailure, CaseSkip, CaseBug or
+ * TesteeFault. A CaseFailure gets a second line saying where in the case's `steps` it happened (a
+ * TesteeFault the same line after its detail, but for output the testee wrote before this case had
+ * any answer, which may be the previous case's): `  at step 7 of 12: <the step's JSON, cut after
+ * 200 characters>`; inside a `repeat`, `  at step 7 of 12 (repeat), in repetition 3 of 10 (i = 2),
+ * its step 2 of 3: <JSON>`; in a rule's action, the step during which it ran, then `, in action 1
+ * of 1 of rule "name": <JSON>`; in the Configure the runner sends first when the case begins with
+ * none, `  before step 1 of 12, ...`; at quiescence, `  after the last step (12 of 12: <JSON>), ...`.
+ * CaseBug and CaseSkip messages are as thrown.
+ */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
   await new Interpreter(c, conn, options).run();
 }
@@ -173,6 +187,12 @@ class Interpreter {
   /** When the case started (wall clock) and how many commands it sent: see `ScriptOptions.caseTimeoutMs`. */
   private readonly startedAt = performance.now();
   private commands = 0;
+  /** Commands the testee answered (see {@link Interpreter.locate}). */
+  private answers = 0;
+  /** Where in the case's script the interpreter is: what runs now, outermost first (for failure messages). */
+  private readonly frames: Frame[] = [];
+  /** Failures whose message says where they happened already (by the innermost frame). */
+  private readonly located = new WeakSet<Error>();
 
   constructor(
     c: LoadedCase,
@@ -284,10 +304,52 @@ class Interpreter {
 
   async run(): Promise<void> {
     for (const f of this.spec.features ?? []) if (!this.options.features.has(f)) throw new CaseSkip(f);
-    const firstStep = this.spec.steps[0] as StepSpec | undefined;
-    if (!firstStep || !("configure" in firstStep)) await this.configure({}, false);
-    for (const step of this.spec.steps) await this.step(step, undefined);
-    if (this.spec.quiesce !== false) await this.quiesce();
+    const steps = this.spec.steps;
+    const n = steps.length;
+    const firstStep = steps[0] as StepSpec | undefined;
+    if (!firstStep || !("configure" in firstStep)) {
+      const label = `${n > 0 ? `before step 1 of ${n}, ` : ""}in the Configure the runner sends first (the case ${n > 0 ? "begins with no configure step" : "has no steps"})`;
+      await this.within({ label }, () => this.configure({}, false));
+    }
+    for (const [i, step] of steps.entries()) await this.within({ label: `at step ${i + 1} of ${n}`, step }, () => this.step(step, undefined));
+    if (this.spec.quiesce !== false) {
+      const last = steps[n - 1];
+      const label = `after the last step (${last === undefined ? "the case has none" : `${n} of ${n}: ${shownStep(last)}`}), as the runner finished every request and ran every timer out`;
+      await this.within({ label }, () => this.quiesce());
+    }
+  }
+
+  /** Run `body` as `frame` of the script: a CaseFailure or TesteeFault thrown in it says where it happened (see {@link Interpreter.locate}). */
+  private async within(frame: Frame, body: () => Promise<void>): Promise<void> {
+    this.frames.push(frame);
+    try {
+      await body();
+    } catch (err) {
+      throw this.locate(err);
+    } finally {
+      this.frames.pop();
+    }
+  }
+
+  /**
+   * `err` saying where in the script it happened (the frames running now), once: a CaseFailure as
+   * its message's second line (before the outputs or other details it lists), a TesteeFault as the
+   * last line of its detail (after the command that waited for the answer, before the testee's
+   * stderr) unless it is output the testee wrote before this case had an answer (it may fail the
+   * previous case, TESTEE-PROTOCOL.md §2). Anything else as it is.
+   */
+  private locate(err: unknown): unknown {
+    if (!(err instanceof Error) || this.located.has(err)) return err;
+    const where = whereText(this.frames);
+    let out: Error;
+    if (err instanceof CaseFailure) {
+      err.message = withSecondLine(err.message, where);
+      out = err;
+    } else if (err instanceof TesteeFault && (err.afterCommand === undefined || this.answers > 0))
+      out = new TesteeFault(err.kind, `${err.detail}\n  ${where}`, err.stderrTail, err.afterCommand);
+    else return err;
+    this.located.add(out);
+    return out;
   }
 
   private async step(step: StepSpec, extra: Map<string, unknown> | undefined): Promise<void> {
@@ -515,9 +577,15 @@ class Interpreter {
     // A crash, hang or unreadable answer names the command that waited for it (TESTEE-PROTOCOL.md §6);
     // a connection already dead never sent it, and its fault stays as it was.
     const sent = this.conn.alive;
-    return this.conn.request(req).catch((err: unknown) => {
-      throw sent && err instanceof TesteeFault ? err.during(`${commandName(req)} at t=${this.now}`) : err;
-    });
+    return this.conn.request(req).then(
+      (res) => {
+        this.answers++;
+        return res;
+      },
+      (err: unknown) => {
+        throw sent && err instanceof TesteeFault ? err.during(`${commandName(req)} at t=${this.now}`) : err;
+      },
+    );
   }
 
   /** The feature a command needs (TESTEE-PROTOCOL.md §7): its optional feature, else the case's role. */
@@ -791,7 +859,11 @@ class Interpreter {
         if (!this.matchOne(rule.on, { t: this.now, out: json, consumed: false }, binds)) continue;
         rule.remaining--;
         binds.set("msg", json);
-        for (const a of rule.actions) this.schedule(this.now + rule.delay, () => this.step(a, binds));
+        const named = rule.name === undefined ? "an unnamed rule" : `rule ${JSON.stringify(rule.name)}`;
+        for (const [j, a] of rule.actions.entries()) {
+          const frame = { label: `in action ${j + 1} of ${rule.actions.length} of ${named}`, step: a };
+          this.schedule(this.now + rule.delay, () => this.within(frame, () => this.step(a, binds)));
+        }
       }
     }
   }
@@ -1401,10 +1473,14 @@ class Interpreter {
     const name = a.as ?? "i";
     if (typeof name !== "string" || !/^[A-Za-z_]\w*$/.test(name)) throw new CaseBug(`repeat.as must be a variable name; got ${JSON.stringify(a.as)}`);
     if (!Array.isArray(a.steps) || a.steps.length === 0) throw new CaseBug("repeat.steps must be a non-empty list of steps");
+    const steps = a.steps as StepSpec[];
     for (let k = 0; k < times; k++) {
       const scope = new Map(extra);
       scope.set(name, k);
-      for (const s of a.steps as StepSpec[]) await this.step(s, scope);
+      for (const [j, s] of steps.entries())
+        await this.within({ label: `in repetition ${k + 1} of ${times} (${name} = ${k}), its step ${j + 1} of ${steps.length}`, step: s }, () =>
+          this.step(s, scope),
+        );
     }
   }
 
@@ -1584,6 +1660,50 @@ function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v === null || typeof v !== "object") return v;
   return Object.fromEntries(Object.keys(v as Record<string, unknown>).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+}
+
+/**
+ * One level of where the interpreter is in a case's script, for failure messages: a step of the
+ * case's `steps`, a step of a `repeat`'s repetition, a rule's action, or a phase outside the steps.
+ */
+interface Frame {
+  /** E.g. `at step 7 of 12`, `in repetition 3 of 10 (i = 2), its step 2 of 3`, `in action 1 of 1 of rule "grant"`. */
+  readonly label: string;
+  /** The step as the case file writes it; none for a phase outside the steps. */
+  readonly step?: StepSpec;
+}
+
+/**
+ * Frames as one line, outermost first, each step shown as {@link shownStep} does: `at step 7 of 12:
+ * {"after":100}, in action 1 of 1 of rule "grant": {"deliver":...}`. A `repeat` step with a
+ * repetition below it is shown as `(repeat)` only: its step that ran is shown below it.
+ */
+function whereText(frames: readonly Frame[]): string {
+  return frames
+    .map((f, i) => {
+      if (f.step === undefined) return f.label;
+      if (i < frames.length - 1 && "repeat" in f.step) return `${f.label} (repeat)`;
+      return `${f.label}: ${shownStep(f.step)}`;
+    })
+    .join(", ");
+}
+
+/** The most characters of a step's JSON a failure message shows. */
+const SHOWN_STEP_CHARS = 200;
+
+/** A step as a failure message shows it: its JSON as the case file writes it, without its `comment`, cut after {@link SHOWN_STEP_CHARS} characters. */
+function shownStep(step: StepSpec): string {
+  const json = JSON.stringify(Object.fromEntries(Object.entries(step).filter(([k]) => k !== "comment")));
+  if (json.length <= SHOWN_STEP_CHARS) return json;
+  // Not between the two halves of a surrogate pair.
+  const end = /[\ud800-\udbff]/.test(json.charAt(SHOWN_STEP_CHARS - 1)) ? SHOWN_STEP_CHARS - 1 : SHOWN_STEP_CHARS;
+  return `${json.slice(0, end)}…`;
+}
+
+/** `message` with `line`, indented by two spaces, after its first line (the headline; details such as outputs or stderr follow). */
+function withSecondLine(message: string, line: string): string {
+  const nl = message.indexOf("\n");
+  return nl < 0 ? `${message}\n  ${line}` : `${message.slice(0, nl)}\n  ${line}${message.slice(nl)}`;
 }
 
 /** The actions that read each step modifier; on any other step it would be silently ignored. */
