@@ -12,13 +12,15 @@
  * and so is its next one once it hears of the restarted producer's epoch, unless a Hello of its
  * went out after the restart), [E1] (each epoch's batches numbered 1, 2, ... in order), [E2] (a
  * producer's snapshot, its parts put together, holds exactly its items as of its sequence, and its
- * answers' ids grow; a subscriber's view, whenever it says it is synced, is a set the producer
- * held after some batch; once the link has healed and one more change has been published, it is
- * the producer's current set), [P8] (it heartbeats the producer at least once per interval once it
- * knows the producer's epoch, a pause ending only in a new Hello, and its heartbeats flow once its
- * view is current), [I1] (no Error answer) and [I4] (once unfollowed, the subscriber holds
- * nothing). At level `all` two RECOMMENDED rules are checked too: `SubscriberStats.synced` is 1
- * once it is current, and a synced subscriber of a quiet producer asks for no snapshot.
+ * answers' ids grow; each replay answer it sends starts at the from_sequence of a ReplayRequest
+ * delivered to it and not yet answered, judged on what it sent, before the link's faults; a
+ * subscriber's view, whenever it says it is synced, is a set the producer held after some batch;
+ * once the link has healed and one more change has been published, it is the producer's current
+ * set), [P8] (it heartbeats the producer at least once per interval once it knows the producer's
+ * epoch, a pause ending only in a new Hello, and its heartbeats flow once its view is current),
+ * [I1] (no Error answer) and [I4] (once unfollowed, the subscriber holds nothing). At level `all`
+ * two RECOMMENDED rules are checked too: `SubscriberStats.synced` is 1 once it is current, and a
+ * synced subscriber of a quiet producer asks for no snapshot.
  * Every failure names its seed and a replay command.
  *
  * What only the scripted subscriber cases catch (cases/subscriber/): a view that keeps an item's
@@ -206,6 +208,18 @@ class SubscriberSchedule {
   private healed = false;
   /** Whole snapshots of the producer poll being routed: checked once all its outputs are (a batch may come after the send). */
   private snapshotsSent: ectp.v1.ISnapshot[] = [];
+  /**
+   * [E2] The from_sequences (0 read as 1) of the ReplayRequests delivered to the producer's current
+   * epoch that no replay answer has started at yet, each with its count of deliveries (a duplicate
+   * is a request of its own, which the producer may answer again).
+   */
+  private readonly replaysOpen = new Map<number, number>();
+  /**
+   * [E2] What the producer sent the subscriber and published in its polls at one instant (one
+   * {@link SubscriberSchedule.pollUntilQuiet}): its batch sends not yet checked, in order, the
+   * sequences it published, those whose live send was seen, and the last batch it resent.
+   */
+  private resends = { sent: [] as number[], published: new Set<number>(), live: new Set<number>(), last: undefined as number | undefined };
   private readonly duration: number;
   private readonly canEvict: boolean;
   private readonly recommended: boolean;
@@ -279,6 +293,7 @@ class SubscriberSchedule {
     this.held.clear(); // a new instance: its store starts empty
     this.assembling.clear(); // and counts its snapshot answers anew
     this.lastSnapshotId = 0;
+    this.replaysOpen.clear(); // and has been asked for no replay
     this.deadline.set(this.producer, this.now);
   }
 
@@ -401,6 +416,7 @@ class SubscriberSchedule {
 
   /** Poll one testee until it has no more outputs (at most 64 polls), routing what it sends. */
   private async pollUntilQuiet(conn: TesteeConnection): Promise<void> {
+    if (conn === this.producer) this.resends = { sent: [], published: new Set(), live: new Set(), last: undefined };
     for (let i = 0; i < 64; i++) {
       const res = await this.cmd(conn, { poll: {} });
       const p = res.poll;
@@ -409,6 +425,7 @@ class SubscriberSchedule {
       for (const o of p.outputs ?? []) await this.route(conn, o);
       for (const snapshot of this.snapshotsSent) this.checkSnapshot(snapshot);
       this.snapshotsSent = [];
+      if (conn === this.producer) this.checkResends();
       if ((p.outputs ?? []).length === 0) break;
       // Polled again at the same instant with nothing handed over, a core has nothing new to say.
       if (i === 63)
@@ -435,6 +452,51 @@ class SubscriberSchedule {
     h.states.push(state);
     this.statesSeen.add(state);
     this.exercised.batches++;
+  }
+
+  /**
+   * [E2] The producer's replay answers start at the from_sequence asked. SPEC.md section 9: on a
+   * ReplayRequest the producer resends, in order and unchanged, every buffered batch from
+   * `from_sequence` (0 means 1) to its latest, or answers ReplayUnavailable, or sends nothing when
+   * nothing is newer; answers held back by the resend interval go out together as one replay from
+   * the lowest `from_sequence` asked. So among the batches it sends the subscriber at one instant,
+   * the first send of each batch it published then is the live one [E1]; every other send is a
+   * resend, and a resend that does not follow the one before it by one starts a replay answer,
+   * whose first sequence must be the from_sequence of a ReplayRequest delivered to this epoch and
+   * not yet answered (one that a coalesced replay from a lower one covered stays open, which can
+   * only let more through). Judged on what the producer
+   * sent, before the link drops, duplicates or delays anything, and once all of a poll's outputs
+   * are routed (they list batches and sends in no fixed order).
+   */
+  private checkResends(): void {
+    const r = this.resends;
+    for (const sequence of r.sent) {
+      if (r.published.has(sequence) && !r.live.has(sequence)) {
+        r.live.add(sequence); // its live send to each subscriber [E1]
+        continue;
+      }
+      if (r.last === undefined || sequence !== r.last + 1) this.replayStarted(sequence); // [E2] a replay answer starts here
+      r.last = sequence;
+    }
+    r.sent = [];
+  }
+
+  /** [E2] A replay answer of the producer starts at `sequence`: it answers an open ReplayRequest from there, or fails the seed. */
+  private replayStarted(sequence: number): void {
+    const count = this.replaysOpen.get(sequence) ?? 0;
+    if (count > 1) this.replaysOpen.set(sequence, count - 1);
+    else if (count === 1) this.replaysOpen.delete(sequence);
+    if (count > 0) return;
+    const open = [...this.replaysOpen.keys()].sort((a, b) => a - b);
+    // The request it most likely answers: the nearest asked below where it started, else the lowest.
+    const asked = open.filter((f) => f < sequence).pop() ?? open[0];
+    const what =
+      asked === undefined
+        ? `resent batches from sequence ${sequence}, with no ReplayRequest of the subscriber open`
+        : `answered the subscriber's ReplayRequest from sequence ${asked} with batches starting at sequence ${sequence}`;
+    throw new Violation(
+      `[E2] the producer ${what} at t=${this.now} (epoch ${this.producerEpoch}; the open ReplayRequests delivered to it asked from ${open.join(", ") || "none"}): a replay resends every buffered batch from the from_sequence asked (0 means 1) to its latest, in order, sequences going 1, 2, ... by one [E1], or is a ReplayUnavailable`,
+    );
   }
 
   /**
@@ -488,6 +550,7 @@ class SubscriberSchedule {
   private async route(from: TesteeConnection, o: ectp.conformance.v1.IOutput): Promise<void> {
     if (from === this.producer && o.eventBatch?.batch) {
       this.published(o.eventBatch.batch);
+      this.resends.published.add(Number(o.eventBatch.batch.sequence ?? 0));
       return;
     }
     const envelope = o.send?.envelope;
@@ -500,6 +563,8 @@ class SubscriberSchedule {
     if (Number(envelope.version?.major ?? 0) !== SPEC_MAJOR || envelope.senderId !== sender || Number(envelope.senderEpoch ?? 0) !== epoch)
       throw new Violation(`${sender} sent an envelope without version ${SPEC_MAJOR}.x, sender_id ${sender} and sender_epoch ${epoch} at t=${this.now} (TESTEE-PROTOCOL.md §5.2)`);
     if (toSubscriber && envelope.snapshot) this.snapshotsSent.push(envelope.snapshot);
+    // [E2] Noted as the producer sends it, before the link below drops, duplicates or delays it.
+    if (toSubscriber && envelope.eventBatch) this.resends.sent.push(Number(envelope.eventBatch.sequence ?? 0));
     if (toSubscriber && envelope.replayUnavailable) this.exercised.replaysUnavailable++;
     if (!toSubscriber) this.checkGreeting(envelope);
     const to = toSubscriber ? this.subscriber : this.producer;
@@ -533,6 +598,10 @@ class SubscriberSchedule {
       // It knew an older epoch and has sent no Hello since this one started: it has not greeted it.
       if (this.subscriberKnows > 0 && !this.helloSinceRestart) this.helloOwed = epoch;
       this.subscriberKnows = epoch;
+    }
+    if (to === this.producer && envelope.replayRequest) {
+      const asked = Math.max(1, Number(envelope.replayRequest.fromSequence ?? 0)); // [E2] 0 means 1
+      this.replaysOpen.set(asked, (this.replaysOpen.get(asked) ?? 0) + 1);
     }
     await this.cmd(to, { deliverMessage: { from, envelope } });
     // [P8] It now knows the producer's epoch (SPEC.md section 4): from here a Heartbeat is owed.
