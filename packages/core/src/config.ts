@@ -18,16 +18,20 @@ const FINGERPRINT_FIELDS: readonly string[] = Object.freeze(["model", "dtype", "
  * requiring one is meant to catch, the option must be a plain object (or an `ectp.v1.Fingerprint`)
  * with no key but `model`, `dtype`, `rowBytes` and `layoutVersion`; a misspelt field would leave the
  * fingerprint all-default, and every item of the real model refused. (An empty model stays allowed:
- * SPEC.md 3.1 gives the all-default fingerprint a meaning.)
+ * SPEC.md 3.1 gives the all-default fingerprint a meaning.) `name` and `code` say whose value it is
+ * in the error (a method's argument: INVALID_ARGUMENT).
  * @internal
  */
-export function fingerprintOption(fp: unknown): NormalizedFingerprint {
+export function fingerprintOption(
+  fp: unknown,
+  name = "options.fingerprint",
+  code: "INVALID_CONFIG" | "INVALID_ARGUMENT" = "INVALID_CONFIG",
+): NormalizedFingerprint {
   // First what is no plain object of fingerprint fields (an array, a Map, bytes, a misspelt field), named as such.
   const problem = fingerprintShapeProblem(fp);
-  if (problem !== undefined) throw new EctpError("INVALID_CONFIG", `options.fingerprint${problem}`);
+  if (problem !== undefined) throw new EctpError(code, `${name}${problem}`);
   const normalized = normalizeFingerprint(fp);
-  if (!normalized.ok)
-    throw new EctpError("INVALID_CONFIG", `options.fingerprint is malformed: ${normalized.error.message}`, { cause: normalized.error });
+  if (!normalized.ok) throw new EctpError(code, `${name} is malformed: ${normalized.error.message}`, { cause: normalized.error });
   return normalized.value;
 }
 

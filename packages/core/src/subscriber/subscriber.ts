@@ -10,6 +10,7 @@ import {
   decodeEnvelope,
   describeValue,
   ectp,
+  fingerprintsEqual,
   itemDescriptorByteLength,
   refuseUnknownOptions,
   thrownText,
@@ -253,7 +254,9 @@ export interface SubscriberOptions {
    * The fingerprint of the producers followed, sent in this subscriber's Hello: a producer MUST
    * refuse a Hello with another one (SPEC.md 4.1), so pass theirs. The subscription still works
    * after a refusal (a producer serves requests without a Hello), but each producer counts the
-   * refused handshake and this subscriber logs a warning. Default: the all-default fingerprint. A
+   * refused handshake and this subscriber logs a warning. A router following producers of several
+   * models gives each producer's own in {@link EventSubscriber.follow}; this is the fingerprint of
+   * those followed without one. Default: the all-default fingerprint. A
    * malformed one (it could not be encoded), one that is not a plain object (or an
    * `ectp.v1.Fingerprint`), and one with a key other than `model`, `dtype`, `rowBytes` and
    * `layoutVersion` (a misspelt field would be sent as its default) are INVALID_CONFIG.
@@ -411,6 +414,8 @@ interface Followed {
   readonly order: number;
   /** The subscriber's index of key ids to holders (shared by every producer it follows), kept with `view`. */
   readonly index: HolderIndex;
+  /** The fingerprint sent in the Hellos to it: the one `follow` gave, else the subscriber's (SPEC.md 4.1). */
+  readonly fingerprint: ectp.v1.IFingerprint;
   /** The producer's epoch; 0 until it is first heard. */
   epoch: number;
   /** Whether `view` reflects a snapshot and every batch up to `applied`. */
@@ -643,12 +648,20 @@ export class EventSubscriber {
    * connection replaces the old one and the producer is subscribed to anew (a Hello and a
    * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer) [P8]. Any other
    * connection is ignored.
-   * @throws EctpError(INVALID_ARGUMENT) for an empty producer id or a malformed connection.
+   *
+   * `fingerprint`: the model this producer serves, sent in the Hellos to it (a producer refuses a
+   * Hello of another model [P7]); for a router following producers of several models. Default: the
+   * subscriber's `options.fingerprint`. It stays the producer's until it is unfollowed.
+   * @throws EctpError(INVALID_ARGUMENT) for an empty producer id, a malformed connection, a malformed
+   *   fingerprint (checked as `options.fingerprint` is), or a fingerprint other than the one the
+   *   producer is followed with.
    */
-  follow(producerId: string, now: number, connection?: ProducerConnection): void {
+  follow(producerId: string, now: number, connection?: ProducerConnection, fingerprint?: ectp.v1.IFingerprint): void {
     if (this.gate.busy) throw reentrantCall("EventSubscriber", "follow");
     if (typeof producerId !== "string" || producerId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "producerId must be a non-empty string");
+    // [P7] Checked here, as the option is: a misspelt field would be sent as its default, and the producer would refuse every Hello.
+    const own = fingerprint === undefined ? undefined : fingerprintOption(fingerprint, `follow(${producerId}): fingerprint`, "INVALID_ARGUMENT");
     if (connection !== undefined) {
       if (connection === null || typeof connection !== "object" || !Number.isSafeInteger(connection.epoch) || connection.epoch < 1)
         throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.epoch must be a positive integer (the producer's epoch)`);
@@ -658,6 +671,11 @@ export class EventSubscriber {
     now = this.acceptNow(now);
     const known = this.followed.get(producerId);
     if (known !== undefined) {
+      if (own !== undefined && !fingerprintsEqual(own, known.fingerprint))
+        throw new EctpError(
+          "INVALID_ARGUMENT",
+          `follow(${producerId}): the producer is followed with another fingerprint; unfollow it first to follow it as a producer of another model`,
+        );
       // [P8] Only a newer epoch's connection matters: the producer restarted and knows us no more.
       if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0) && connection.epoch >= known.epoch) {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
@@ -671,6 +689,7 @@ export class EventSubscriber {
       id: producerId,
       order: ++this.follows,
       index: this.holderIndex,
+      fingerprint: own ?? this.fingerprint,
       epoch: 0,
       synced: false,
       applied: 0,
@@ -1354,7 +1373,7 @@ export class EventSubscriber {
       hello: {
         role: ectp.v1.Role.ROLE_CONSUMER,
         capabilities: [EVENTS_CAPABILITY],
-        fingerprint: this.fingerprint,
+        fingerprint: f.fingerprint,
         transportMetadata: this.transportMetadata,
         heartbeatIntervalMs: this.heartbeatIntervalMs,
       },
