@@ -106,6 +106,25 @@ process.stdin.on("end", () => process.exit(0));
     expect(message).toMatch(/^testee exited: exited with code 3 \(while configure at t=0 waited for its answer\)\n {2}in the Configure the runner sends first \(the case has no steps\)\n--- testee stderr since this case began; the \d+ characters before it left out ---\ncrash in the second case\n$/);
     expect(message).not.toContain("warning from the first case");
   }, 30_000);
+
+  // Found by counting, not by matching the kept tail: a testee writing one line over and over keeps
+  // a tail that looks the same before and after, which read as "nothing written since".
+  it("is exact when the testee writes the same line in every case, and says what was not kept", async () => {
+    /** The messages of two cases run on one testee whose second Configure writes `crashLines` lines and exits. */
+    const messages = async (name: string, crashLines: number) => {
+      const repeating = source
+        .replace('process.stderr.write("crash in the second case\\n"', `process.stderr.write("same line\\n".repeat(${crashLines})`)
+        .replace('process.stderr.write("warning from the first case\\n"', 'process.stderr.write("same line\\n".repeat(2000)');
+      expect(repeating).not.toBe(source);
+      const command = fakeTestee(name, repeating);
+      const report = await runSuite({ testee: () => spawnTestee({ command, jsonLines: true }), features: ["consumer"], cases: [mk("first", {}), mk("second", {})] });
+      return report.results.map((r) => r.message ?? "");
+    };
+    // 20,000 characters, then 30: the 8 KiB kept end with the 30.
+    expect((await messages("stderr-repeated-line", 3))[1]).toMatch(/\n--- testee stderr since this case began; the 8162 characters before it left out ---\n(same line\n){3}$/);
+    // A case whose own 10,000 characters are more than the runner keeps: all it keeps, and how much fell off.
+    expect((await messages("stderr-long-case", 1000))[1]).toMatch(/\n--- testee stderr since this case began; its first 1808 characters not kept ---\ne\n(same line\n){819}$/);
+  }, 60_000);
 });
 
 describe("a testee and the case's peers answering each other at one instant", () => {

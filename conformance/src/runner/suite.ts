@@ -206,7 +206,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   let conn: TesteeConnection | undefined;
   let featuresCompared = false;
   /** Results not yet reported: the last case that used the testee (first), then those that used none (skipped, or failed to start one). */
-  let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined; stderrBefore?: string }[] = [];
+  let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined; stderrBefore?: number }[] = [];
   const report = (r: CaseResult): void => {
     results.push(r);
     options.onResult?.(r);
@@ -215,22 +215,22 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const blameHeld = (faulty: TesteeConnection, fault: TesteeFault): void => {
     const last = held[0];
     if (last === undefined || last.conn !== faulty) return;
-    const why = `${faultMessage(fault, last.stderrBefore)} (read after this case's last answer)`;
+    const why = `${faultMessage(fault, faulty, last.stderrBefore)} (read after this case's last answer)`;
     const raw: RawOutcome = last.raw.status === "failed" ? { status: "failed", message: `${last.raw.message ?? ""}; and: ${why}` } : { status: "failed", message: why };
     last.raw = raw;
     last.result = { ...last.result, ...classify(last.result.name, raw, options.knownFailing) };
   };
   /** Run one case; `used`: the testee it ran on; `rerun`: it failed only for its predecessor's output. */
-  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true; stderrBefore?: string }> => {
+  const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true; stderrBefore?: number }> => {
     let answered = 0;
     let used: TesteeConnection | undefined;
-    /** What the testee had written to stderr before this case began ("" for one started for it). */
-    let stderrBefore: string | undefined;
+    /** How many characters the testee had written to stderr before this case began (0 for one started for it). */
+    let stderrBefore: number | undefined;
     try {
       const fresh = !conn?.alive;
       if (!conn?.alive) conn = await options.testee();
       used = conn;
-      stderrBefore = fresh ? "" : conn.stderrTail?.();
+      stderrBefore = fresh ? 0 : conn.stderrWritten?.();
       if (!featuresCompared) {
         featuresCompared = true;
         for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
@@ -247,7 +247,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
         blameHeld(used, err);
         return { outcome: { status: "failed", message: err.message }, rerun: true };
       }
-      const outcome = err instanceof TesteeFault ? { status: "failed" as const, message: faultMessage(err, stderrBefore) } : caseError(err);
+      const outcome = err instanceof TesteeFault ? { status: "failed" as const, message: faultMessage(err, used, stderrBefore) } : caseError(err);
       return { outcome, used, stderrBefore };
     }
   };
@@ -255,7 +255,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     const t0 = performance.now();
     let outcome: RawOutcome;
     let used: TesteeConnection | undefined;
-    let stderrBefore: string | undefined;
+    let stderrBefore: number | undefined;
     if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
     else {
       let ran = await runCase(c);
@@ -302,28 +302,23 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
 
 /**
  * A testee fault's message with only the stderr written since its case began: the runner keeps the
- * testee's last 8 KiB across cases, and lines an earlier case caused read as this one's. `before`:
- * what was kept when the case began (undefined: not known, the whole tail is shown).
+ * testee's last 8 KiB across cases, and lines an earlier case caused would read as this one's.
+ * `before`: how many characters the testee had written when the case began (undefined: not known,
+ * and 0: a testee started for the case; then the fault's own tail is shown). Read from `conn` now, not from the fault: what the testee wrote as
+ * it crashed may have come in after the fault was raised.
  */
-function faultMessage(fault: TesteeFault, before: string | undefined): string {
-  const tail = fault.stderrTail;
-  if (before === undefined || before === "" || tail === "") return fault.message;
-  // The tail is what was kept then plus what came since, less what fell off its front: find where
-  // the text kept then ends (the longest end of it that the tail begins with).
-  let start = 0;
-  if (tail.startsWith(before)) start = before.length;
-  else
-    for (let k = Math.min(before.length, tail.length); k > 0; k--)
-      if (before.endsWith(tail.slice(0, k))) {
-        start = k;
-        break;
-      }
-  const since = tail.slice(start);
-  // (start 0: all of the tail came since, and more before it that the runner no longer keeps.)
-  const left = start > 0 ? `; the ${start} characters before it left out` : "";
-  return `testee ${fault.kind}: ${fault.detail}\n${
-    since === "" ? `--- the testee wrote nothing to stderr since this case began${left} ---` : `--- testee stderr since this case began${left} ---\n${since}`
-  }`;
+function faultMessage(fault: TesteeFault, conn: TesteeConnection | undefined, before: number | undefined): string {
+  const written = conn?.stderrWritten?.();
+  const tail = conn?.stderrTail?.();
+  // A testee started for the case: all it wrote is this case's (the fault shows its tail).
+  if (before === undefined || before === 0 || written === undefined || tail === undefined) return fault.message;
+  const since = written - before;
+  if (since <= 0) return `testee ${fault.kind}: ${fault.detail}\n--- the testee wrote nothing to stderr since this case began ---`;
+  // The tail is the last characters written: those since the case began are its end, all of it when more came than it keeps.
+  const shown = since < tail.length ? tail.slice(tail.length - since) : tail;
+  const note =
+    since < tail.length ? `; the ${tail.length - since} characters before it left out` : since > tail.length ? `; its first ${since - tail.length} characters not kept` : "";
+  return `testee ${fault.kind}: ${fault.detail}\n--- testee stderr since this case began${note} ---\n${shown}`;
 }
 
 /** Turn anything a case threw into a pass/fail/skip outcome. */

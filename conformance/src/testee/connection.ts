@@ -69,6 +69,12 @@ export interface TesteeConnection {
   close(): Promise<void>;
   /** What the runner keeps of the testee's stderr (its last bytes), for a testee that has one (a subprocess). */
   stderrTail?(): string;
+  /**
+   * How many characters the testee has written to stderr so far, kept or not (with {@link
+   * TesteeConnection.stderrTail}): what a case's failure shows is exactly what came after the count
+   * taken when the case began.
+   */
+  stderrWritten?(): number;
 }
 
 /** Makes fresh testee connections (one per restart). */
@@ -95,5 +101,6 @@ export function withRequests(
     request,
     close: () => conn.close(),
     ...(conn.stderrTail !== undefined ? { stderrTail: () => conn.stderrTail?.() ?? "" } : {}),
+    ...(conn.stderrWritten !== undefined ? { stderrWritten: () => conn.stderrWritten?.() ?? 0 } : {}),
   };
 }

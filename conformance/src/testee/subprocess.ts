@@ -184,6 +184,8 @@ class SubprocessTestee implements TesteeConnection {
   private readonly timeoutMs: number;
   private readonly tailBytes: number;
   private stderrBuf = "";
+  /** Characters written to stderr so far, kept or not (see {@link SubprocessTestee.stderrWritten}). */
+  private stderrChars = 0;
   private nextId = 1;
   private dead: TesteeFault | undefined;
   private readonly decoder = new FrameDecoder({ maxFrameBytes: MAX_RESPONSE_BYTES });
@@ -236,6 +238,7 @@ class SubprocessTestee implements TesteeConnection {
     if (this.child.pid !== undefined) trackGroup(this.child.pid);
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
+      this.stderrChars += chunk.length;
       this.stderrBuf = (this.stderrBuf + chunk).slice(-this.tailBytes);
     });
     this.child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
@@ -258,6 +261,10 @@ class SubprocessTestee implements TesteeConnection {
 
   stderrTail(): string {
     return this.stderrBuf;
+  }
+
+  stderrWritten(): number {
+    return this.stderrChars;
   }
 
   private onStdout(chunk: Buffer): void {
