@@ -377,7 +377,8 @@ export class MemoryItemStore implements ItemStore {
    * Nothing changes otherwise, and the result says why:
    *
    * - `"evicted"`: it was removed;
-   * - `"absent"`: the store does not hold the key (never put, or already gone);
+   * - `"absent"`: the store does not hold the key (never put, or already gone; a `keyId` that is not
+   *   a string is no key it holds);
    * - `"pinned"`: a grant holds it; evict it after the grants are released (`producer.stats().grants`);
    * - `"not-ready"`: it is still being written; use {@link MemoryItemStore.discard} to drop it.
    */

@@ -59,12 +59,16 @@ describe("EventSubscriber.follow with a producer's own fingerprint [P7]", () => 
     for (const o of [a, b]) expect([...o.metrics.counts.keys()].filter((k) => k.startsWith("ectp_producer_handshake_rejects_total"))).toEqual([]);
   });
 
-  it("[P7] without it, the producer of the other model refuses the subscriber's Hello (what the argument is for)", () => {
+  it("[P7] without it, the producer of the other model refuses the subscriber's Hello, and the warning names the reason", () => {
     const b = producerOf("E-b", OTHER);
-    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+    const warnings: unknown[] = [];
+    const logger = { debug() {}, info() {}, warn: (message: string, fields?: unknown) => warnings.push([message, fields]), error() {} };
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, logger });
     sub.follow(b.id, 0);
     run(sub, [b], 0);
     expect([...b.metrics.counts.keys()].some((k) => k.startsWith("ectp_producer_handshake_rejects_total"))).toBe(true);
+    // By name, as the metrics label it (it was the wire number, 4).
+    expect(warnings).toEqual([["producer refused this subscriber's Hello", { producerId: b.id, reason: "INCOMPATIBLE", detail: expect.stringContaining("another-model") }]]);
   });
 
   it("a malformed fingerprint, or another one for a producer already followed, is an INVALID_ARGUMENT naming it; the same one again is fine", () => {

@@ -91,6 +91,23 @@ describe("EventSubscriber.holders [E1][E2]", () => {
     expect(sub.holders(key(1))).toEqual(["A", "B"]);
   });
 
+  // A router told of a restart by its deployment (follow with the new epoch's connection) went on routing to
+  // the dead epoch's items until the new epoch first spoke (found by a router walkthrough).
+  it("[P8][E2] follow() with a newer epoch's connection takes the producer off every key at once", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+    sub.follow("A", 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.follow("B", 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.poll(0);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);
+    sub.handleEnvelope("B", from("B", 7, snapshot(1, 0, [1])), 1);
+    sub.follow("A", 2, { epoch: 7, metadata: new Uint8Array([7]) }); // the same epoch again: nothing changes
+    expect(sub.holders(key(1))).toEqual(["A", "B"]);
+    sub.follow("A", 3, { epoch: 8, metadata: new Uint8Array([8]) });
+    expect([sub.view("A"), sub.isSynced("A"), sub.holders(key(1))]).toEqual([undefined, false, ["B"]]);
+    sub.handleEnvelope("A", from("A", 8, snapshot(1, 0, [1, 2])), 4);
+    expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["A", "B"], ["A"]]);
+  });
+
   it("[E2] a view dropped for passing maxViewBytes takes the producer off every key, until a snapshot that fits", () => {
     const sub = followingAll(["A", "B"], { maxViewBytes: ITEM_BYTES * 2 + 5 });
     sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);

@@ -17,6 +17,7 @@ import {
   tryItemKeyId,
 } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
+import { reasonName } from "../consumer/reasons.js";
 import { DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
 import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
@@ -646,8 +647,10 @@ export class EventSubscriber {
    * newer than the connection given before (any epoch, when none was given) and not older than the
    * epoch last heard from the producer (it restarted, or its metadata is given only now): that
    * connection replaces the old one and the producer is subscribed to anew (a Hello and a
-   * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer) [P8]. Any other
-   * connection is ignored.
+   * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer) [P8]; a connection
+   * of an epoch newer than the one last heard also drops the view at once (its items are of an epoch
+   * that no longer runs), so `view()` and {@link EventSubscriber.holders} no longer list them. Any
+   * other connection is ignored.
    *
    * `fingerprint`: the model this producer serves, sent in the Hellos to it (a producer refuses a
    * Hello of another model [P7]); for a router following producers of several models. Default: the
@@ -679,6 +682,10 @@ export class EventSubscriber {
       // [P8] Only a newer epoch's connection matters: the producer restarted and knows us no more.
       if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0) && connection.epoch >= known.epoch) {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
+        // [P8] The deployment knows of an epoch newer than the one heard: the view holds the items of an
+        // epoch that no longer runs (their grants would be refused), so it goes now, not when the new
+        // epoch first speaks. (The older epoch is still heard until then: its answers may sync it again.)
+        if (connection.epoch > known.epoch && known.epoch !== 0) this.reset(known);
         this.subscribe(known, now);
         // Its first message is then no news: this epoch was greeted and asked already.
         if (connection.epoch > known.epoch) known.askedEpoch = connection.epoch;
@@ -798,12 +805,13 @@ export class EventSubscriber {
 
   /**
    * The ids of the followed producers whose {@link EventSubscriber.view} holds `keyId` (an item
-   * key id: the value of `itemKeyId(key)`), in the order they were followed (a producer unfollowed and
+   * key id: `itemKeyId(key).value`, or `tryItemKeyId(key)`), in the order they were followed (a producer unfollowed and
    * followed again comes after the others): what a router asks to send a request to an instance
    * that already holds its item [E1][E2]. Exactly the producers `p` for which
    * `view(p)?.has(keyId)`: a producer without a view (not synced yet, restarted, its view dropped
-   * for `maxViewBytes`, unfollowed) holds nothing, and one being subscribed to anew keeps its last
-   * view's keys, so prefer those for which {@link EventSubscriber.isSynced} holds. Costs the
+   * for `maxViewBytes`, unfollowed) holds nothing, and one being subscribed to anew after a silence
+   * or an unreachable report (a crashed producer, until it restarts) keeps its last view's keys, so
+   * route to those for which {@link EventSubscriber.isSynced} holds. Costs the
    * number of holders, not of producers: an index kept as the views change. Returns a new array
    * ([] when none holds it).
    * @throws EctpError(INVALID_ARGUMENT) for a `keyId` that is not a string.
@@ -812,7 +820,7 @@ export class EventSubscriber {
     if (typeof keyId !== "string")
       throw new EctpError(
         "INVALID_ARGUMENT",
-        `holders(keyId): keyId must be a string (an item key id: the value of itemKeyId(key)); got ${describeValue(keyId)}`,
+        `holders(keyId): keyId must be a string, an item key id (itemKeyId(key).value, or tryItemKeyId(key)); got ${describeValue(keyId)}`,
       );
     const list = this.holderIndex.get(keyId);
     return list === undefined ? [] : list.map((f) => f.id);
@@ -1067,7 +1075,10 @@ export class EventSubscriber {
       }
     } else if (env.handshakeReject) {
       this.ignore("refused");
-      this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: env.handshakeReject.reason, detail: ownText(env.handshakeReject.detail, 200) });
+      // The reason by name (INCOMPATIBLE), as metrics label it; a value this version does not know, as its number.
+      const reason = env.handshakeReject.reason;
+      const named = typeof reason === "number" ? (reasonName(reason) ?? reason) : reason;
+      this.logger.warn("producer refused this subscriber's Hello", { producerId: f.id, reason: named, detail: ownText(env.handshakeReject.detail, 200) });
     } else if (!env.heartbeat) this.ignore("unexpected"); // [C10] a body a subscriber never receives, or none (SPEC.md 4)
   }
 
