@@ -304,8 +304,8 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
  * A testee fault's message with only the stderr written since its case began: the runner keeps the
  * testee's last 8 KiB across cases, and lines an earlier case caused would read as this one's.
  * `before`: how many characters the testee had written when the case began (undefined: not known,
- * and 0: a testee started for the case; then the fault's own tail is shown). Read from `conn` now, not from the fault: what the testee wrote as
- * it crashed may have come in after the fault was raised.
+ * and 0: a testee started for the case; then the fault's own tail is shown). Read from `conn` now,
+ * not from the fault: what the testee wrote as it crashed may have come in after the fault was raised.
  */
 function faultMessage(fault: TesteeFault, conn: TesteeConnection | undefined, before: number | undefined): string {
   const written = conn?.stderrWritten?.();
