@@ -107,10 +107,10 @@ function holderPosition(list: readonly Followed[], order: number): number {
 }
 
 /** Add `f` to the holders of `keyId` (which its view has just come to hold). */
-function addHolder(f: Followed, keyId: string): void {
-  const list = f.index.get(keyId);
+function addHolder(index: HolderIndex, f: Followed, keyId: string): void {
+  const list = index.get(keyId);
   if (list === undefined) {
-    f.index.set(keyId, [f]);
+    index.set(keyId, [f]);
     return;
   }
   // Shifted by hand: `splice` allocates an array of what it removes, on every call.
@@ -121,36 +121,36 @@ function addHolder(f: Followed, keyId: string): void {
 }
 
 /** Take `f` off the holders of `keyId` (which its view no longer holds); the last one takes the entry with it [I4]. */
-function removeHolder(f: Followed, keyId: string): void {
-  const list = f.index.get(keyId);
+function removeHolder(index: HolderIndex, f: Followed, keyId: string): void {
+  const list = index.get(keyId);
   if (list === undefined) return;
   const i = holderPosition(list, f.order);
   if (list[i] !== f) return;
-  if (list.length === 1) f.index.delete(keyId);
+  if (list.length === 1) index.delete(keyId);
   else {
     for (let j = i; j < list.length - 1; j++) list[j] = list[j + 1] as Followed;
     list.pop();
   }
 }
 
-/** Set `keyId` to `item`, counted as holding `n` bytes ({@link entryBytes}, measured once, on receipt), in `f`'s view. */
-function setEntry(f: Followed, keyId: string, item: ectp.v1.IItemDescriptor, n: number): void {
+/** Set `keyId` to `item`, counted as holding `n` bytes ({@link entryBytes}, measured once, on receipt), in `f`'s view (and `index`). */
+function setEntry(index: HolderIndex, f: Followed, keyId: string, item: ectp.v1.IItemDescriptor, n: number): void {
   f.viewBytes += n - (f.viewSizes.get(keyId) ?? 0);
-  if (!f.view.has(keyId)) addHolder(f, keyId); // [E1] the holders index follows the view
+  if (!f.view.has(keyId)) addHolder(index, f, keyId); // [E1] the holders index follows the view
   f.view.set(keyId, item);
   f.viewSizes.set(keyId, n);
 }
 
-/** Remove `keyId` from `f`'s view, with what it was counted as holding. */
-function deleteEntry(f: Followed, keyId: string): void {
+/** Remove `keyId` from `f`'s view (and `index`), with what it was counted as holding. */
+function deleteEntry(index: HolderIndex, f: Followed, keyId: string): void {
   f.viewBytes -= f.viewSizes.get(keyId) ?? 0;
-  if (f.view.delete(keyId)) removeHolder(f, keyId); // [E1] the holders index follows the view
+  if (f.view.delete(keyId)) removeHolder(index, f, keyId); // [E1] the holders index follows the view
   f.viewSizes.delete(keyId);
 }
 
-/** Empty `f`'s view (and take it off the holders of each key it held: linear in the view's size). */
-function clearView(f: Followed): void {
-  for (const keyId of f.view.keys()) removeHolder(f, keyId); // [E2][I4] a dropped view holds nothing
+/** Empty `f`'s view (and take it off the holders of each key it held in `index`: linear in the view's size). */
+function clearView(index: HolderIndex, f: Followed): void {
+  for (const keyId of f.view.keys()) removeHolder(index, f, keyId); // [E2][I4] a dropped view holds nothing
   f.view.clear();
   f.viewSizes.clear();
   f.viewBytes = 0;
@@ -413,8 +413,6 @@ interface Followed {
   readonly id: string;
   /** When it was followed, as a count of the subscriber's follows: its place among a key's holders. */
   readonly order: number;
-  /** The subscriber's index of key ids to holders (shared by every producer it follows), kept with `view`. */
-  readonly index: HolderIndex;
   /** The fingerprint sent in the Hellos to it: the one `follow` gave, else the subscriber's (SPEC.md 4.1). */
   readonly fingerprint: ectp.v1.IFingerprint;
   /** The producer's epoch; 0 until it is first heard. */
@@ -695,7 +693,6 @@ export class EventSubscriber {
     const f: Followed = {
       id: producerId,
       order: ++this.follows,
-      index: this.holderIndex,
       fingerprint: own ?? this.fingerprint,
       epoch: 0,
       synced: false,
@@ -744,7 +741,7 @@ export class EventSubscriber {
     const f = this.followed.get(producerId);
     if (f === undefined) return;
     this.followed.delete(producerId);
-    clearView(f); // [I4] its keys' holders forget it
+    clearView(this.holderIndex, f); // [I4] its keys' holders forget it
     this.outputs = this.outputs.filter((o) => o.peerId !== producerId);
     // A connection a poll handed to the transport is forgotten, whichever record of the producer
     // made it (a disconnect queued by an earlier unfollow was just dropped); one only queued is just dropped.
@@ -1198,8 +1195,8 @@ export class EventSubscriber {
     }
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
-      clearView(f);
-      for (let p = 0; p < a.parts; p++) for (const [keyId, d, n] of a.got.get(p) ?? []) setEntry(f, keyId, d, n);
+      clearView(this.holderIndex, f);
+      for (let p = 0; p < a.parts; p++) for (const [keyId, d, n] of a.got.get(p) ?? []) setEntry(this.holderIndex, f, keyId, d, n);
       f.applied = sequence;
       f.synced = true;
       f.maxSeen = Math.max(f.maxSeen, sequence);
@@ -1241,9 +1238,9 @@ export class EventSubscriber {
   /** [E1] apply one batch's events in order. */
   private apply(f: Followed, batch: ReadBatch): void {
     for (const op of batch.ops) {
-      if (op === CLEAR) clearView(f);
-      else if (op.item !== undefined) setEntry(f, op.keyId, op.item, op.bytes);
-      else deleteEntry(f, op.keyId);
+      if (op === CLEAR) clearView(this.holderIndex, f);
+      else if (op.item !== undefined) setEntry(this.holderIndex, f, op.keyId, op.item, op.bytes);
+      else deleteEntry(this.holderIndex, f, op.keyId);
     }
     f.applied = batch.sequence;
   }
@@ -1260,7 +1257,7 @@ export class EventSubscriber {
       items: f.view.size,
       maxViewBytes: this.maxViewBytes,
     });
-    clearView(f);
+    clearView(this.holderIndex, f);
     f.synced = false;
     this.viewFull(f, now);
     this.requestSnapshot(f, now);
@@ -1314,7 +1311,7 @@ export class EventSubscriber {
     f.want = undefined;
     f.snapshotFloor = 0;
     f.replayRetries = 0;
-    clearView(f);
+    clearView(this.holderIndex, f);
     f.held.clear();
     f.heldEvents = 0;
     f.heldBytes = 0;
