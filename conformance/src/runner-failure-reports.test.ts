@@ -52,6 +52,25 @@ describe("a failure message lists each output shortened, however large", () => {
     expect(message).toMatch(/\{"send":\{"to":"P9".*… \[send of hello to P9, cut: \d+ of its \d+ characters not shown\]/);
     expect(message.length).toBeLessThan(12 * 700);
   });
+
+  it("an output is never cut between the two halves of a character outside the BMP (the JUnit report could not carry a lone one)", async () => {
+    // {"connectPeer":{"peerId":" is 26 characters: 473 x's more, and the first emoji takes characters 500 and 501.
+    const peerId = `${"x".repeat(473)}${"\u{1F600}".repeat(300)}`;
+    let added = false;
+    const emoji = alteredTsTestee((res) => {
+      if (!added && (res.poll?.outputs?.length ?? 0) > 0) {
+        added = true;
+        res.poll?.outputs?.push({ connectPeer: { peerId, epoch: 1 } });
+      }
+      return res;
+    });
+    const r = await run(mk("emoji-output", { items: { A: { size: 4096 } }, steps: [admitA, { expectSent: [{ send: { to: "P7" } }] }] }), emoji);
+    const message = r?.message ?? "";
+    // 499 characters shown: the emoji whose first half is character 500 goes whole into the part cut.
+    const cut = new RegExp(`\\{"connectPeer":\\{"peerId":"x{473}… \\[connectPeer output, cut: (\\d+) of its (\\d+) characters not shown\\]`).exec(message);
+    expect(cut === null ? undefined : Number(cut[2]) - Number(cut[1])).toBe(499);
+    expect(message).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
 });
 
 describe("an expectSent output that came before its window, and none in it", () => {

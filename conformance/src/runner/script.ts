@@ -1694,10 +1694,15 @@ const SHOWN_STEP_CHARS = 200;
 /** A step as a failure message shows it: its JSON as the case file writes it, without its `comment`, cut after {@link SHOWN_STEP_CHARS} characters. */
 function shownStep(step: StepSpec): string {
   const json = JSON.stringify(Object.fromEntries(Object.entries(step).filter(([k]) => k !== "comment")));
-  if (json.length <= SHOWN_STEP_CHARS) return json;
-  // Not between the two halves of a surrogate pair.
-  const end = /[\ud800-\udbff]/.test(json.charAt(SHOWN_STEP_CHARS - 1)) ? SHOWN_STEP_CHARS - 1 : SHOWN_STEP_CHARS;
-  return `${json.slice(0, end)}…`;
+  return json.length <= SHOWN_STEP_CHARS ? json : `${cutText(json, SHOWN_STEP_CHARS)}…`;
+}
+
+/**
+ * The first `max` characters of `text`, one fewer where the cut would split a surrogate pair (a lone
+ * half is no text: the JUnit report, XML, could not carry it).
+ */
+function cutText(text: string, max: number): string {
+  return text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max);
 }
 
 /** `message` with `line`, indented by two spaces, after its first line (the headline; details such as outputs or stderr follow). */
@@ -1809,5 +1814,6 @@ function shownOutput(out: Record<string, unknown>): string {
   const send = out.send as { to?: unknown; envelope?: Record<string, unknown> } | undefined;
   const body = Object.keys(send?.envelope ?? {}).find((k) => k !== "version" && k !== "senderId" && k !== "senderEpoch");
   const what = kind === "send" ? `send of ${body ?? "an envelope without a body"} to ${String(send?.to)}` : `${kind} output`;
-  return `${json.slice(0, SHOWN_OUTPUT_CHARS)}… [${what}, cut: ${json.length - SHOWN_OUTPUT_CHARS} of its ${json.length} characters not shown]`;
+  const shown = cutText(json, SHOWN_OUTPUT_CHARS);
+  return `${shown}… [${what}, cut: ${json.length - shown.length} of its ${json.length} characters not shown]`;
 }
