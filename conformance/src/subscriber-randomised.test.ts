@@ -206,6 +206,20 @@ describe("randomised subscriber level [E1][E2][P8][I1][I4]", () => {
     expect({ sameSeed: m?.[1] === m?.[4], fits: fits(Number(m?.[2]), Number(m?.[3])) }).toEqual({ sameSeed: true, fits: true });
   }, 120_000);
 
+  it("a producer that sends a batch again unasked is caught, naming the producer and the batch [E2][E1]", async () => {
+    // Every live batch to the subscriber sent twice in the same poll: the second copy answers no ReplayRequest.
+    const resending = editing((res) => {
+      const outputs = res.poll?.outputs;
+      if (!outputs) return;
+      for (const o of [...outputs]) if (o.send?.envelope?.eventBatch) outputs.push(o);
+    });
+    const results = await runSubscriberRandomised({ producer: resending, subscriber: inProcess(), seeds: [1], features: TS_TESTEE_FEATURES });
+    expect(results[0]?.status).toBe("failed");
+    expect(results[0]?.message).toMatch(
+      /^seed 1: \[E2\] the producer resent batches from sequence \d+, with no ReplayRequest of the subscriber open at t=\d+ \(epoch \d+; the open ReplayRequests delivered to it asked from none\)/,
+    );
+  }, 120_000);
+
   // What each planted bug breaks; s6 breaks the handshake order, which has no requirement id of its
   // own (SPEC.md section 4). s2 (parts of two snapshot answers mixed) shows in few seeds (see the
   // module): 114, 220 and 267 of the first 300 with the TS testee's features (2026-12-05, once it
