@@ -64,20 +64,31 @@ describe("EventSubscriber boundaries", () => {
   });
 
   // Mutant: follow() with a newer epoch's connection does not remember that epoch as greeted and asked.
-  it("[P8] an epoch greeted through a newer connection is not greeted again when it first answers after an older epoch's snapshot", () => {
+  it("[P8] an epoch greeted through a newer connection is not greeted again when it first speaks", () => {
     const sub = new EventSubscriber({ id: "R", epoch: 1 });
     sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
     sub.poll(0);
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
     sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
     expect(bodies(sub.poll(2))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
-    // The older epoch still answers, then reports a gap it cannot replay: a SnapshotRequest alone.
-    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 2, items: [desc(1)] } }), 3);
-    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 6 } }), 4);
-    expect(bodies(sub.poll(4))).toEqual(["snapshotRequest"]);
-    // Epoch 8 (greeted at 2) shows up: no second Hello, no further request.
     sub.handleEnvelope(P, env(8, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 5);
     expect(bodies(sub.poll(5))).toEqual([]);
+    sub.handleEnvelope(P, env(8, { snapshot: { sequence: 1, snapshotId: 1, items: [desc(2)] } }), 6);
+    expect(keys(sub)).toEqual([key(2)]);
+  });
+  it("[P8][E2] after follow() with a newer epoch's connection the older epoch's answers are stale, and the new epoch, which they may have been meant for, is greeted and asked when it speaks", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1 });
+    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.poll(0);
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
+    sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    sub.poll(2);
+    const ignored = sub.stats().ignoredMessages;
+    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 2, items: [desc(1)] } }), 3);
+    sub.handleEnvelope(P, env(7, { replayUnavailable: { oldestAvailable: 5, latest: 6 } }), 4);
+    expect([bodies(sub.poll(4)), sub.view(P), sub.stats().ignoredMessages - ignored]).toEqual([[], undefined, 2]);
+    sub.handleEnvelope(P, env(8, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 5);
+    expect(bodies(sub.poll(5))).toEqual(["hello", "snapshotRequest"]);
     sub.handleEnvelope(P, env(8, { snapshot: { sequence: 1, snapshotId: 1, items: [desc(2)] } }), 6);
     expect(keys(sub)).toEqual([key(2)]);
   });

@@ -108,6 +108,21 @@ describe("EventSubscriber.holders [E1][E2]", () => {
     expect([sub.holders(key(1)), sub.holders(key(2))]).toEqual([["A", "B"], ["A"]]);
   });
 
+  // The older epoch's answers still in flight used to sync the dropped view again.
+  it("[P8][E2] after follow() with a newer epoch's connection, the older epoch's messages are stale: they bring no view back", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+    sub.follow("A", 0, { epoch: 7, metadata: new Uint8Array([7]) });
+    sub.poll(0);
+    sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);
+    sub.follow("A", 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    const ignored = sub.stats().ignoredMessages;
+    sub.handleEnvelope("A", from("A", 7, snapshot(2, 0, [1])), 3);
+    sub.handleEnvelope("A", from("A", 7, { eventBatch: { sequence: 1, events: [{ stored: { item: desc(2) } }] } }), 3);
+    expect([sub.view("A"), sub.isSynced("A"), sub.holders(key(1)), sub.stats().ignoredMessages - ignored]).toEqual([undefined, false, [], 2]);
+    sub.handleEnvelope("A", from("A", 8, snapshot(1, 0, [2])), 4);
+    expect([sub.isSynced("A"), sub.holders(key(1)), sub.holders(key(2))]).toEqual([true, [], ["A"]]);
+  });
+
   it("[E2] a view dropped for passing maxViewBytes takes the producer off every key, until a snapshot that fits", () => {
     const sub = followingAll(["A", "B"], { maxViewBytes: ITEM_BYTES * 2 + 5 });
     sub.handleEnvelope("A", from("A", 7, snapshot(1, 0, [1])), 1);

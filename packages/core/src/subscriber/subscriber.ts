@@ -647,8 +647,9 @@ export class EventSubscriber {
    * connection replaces the old one and the producer is subscribed to anew (a Hello and a
    * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer) [P8]; a connection
    * of an epoch newer than the one last heard also drops the view at once (its items are of an epoch
-   * that no longer runs), so `view()` and {@link EventSubscriber.holders} no longer list them. Any
-   * other connection is ignored.
+   * that no longer runs), so `view()` and {@link EventSubscriber.holders} no longer list them. From
+   * then on, as from the first call with a connection, messages of an epoch older than the
+   * connection's are stale and ignored. Any other connection is ignored.
    *
    * `fingerprint`: the model this producer serves, sent in the Hellos to it (a producer refuses a
    * Hello of another model [P7]); for a router following producers of several models. Default: the
@@ -682,7 +683,7 @@ export class EventSubscriber {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
         // [P8] The deployment knows of an epoch newer than the one heard: the view holds the items of an
         // epoch that no longer runs (their grants would be refused), so it goes now, not when the new
-        // epoch first speaks. (The older epoch is still heard until then: its answers may sync it again.)
+        // epoch first speaks (the older epoch's messages are stale from now on: onEnvelope).
         if (connection.epoch > known.epoch && known.epoch !== 0) this.reset(known);
         this.subscribe(known, now);
         // Its first message is then no news: this epoch was greeted and asked already.
@@ -992,6 +993,18 @@ export class EventSubscriber {
     }
     if (sep < f.epoch) {
       this.ignore("stale_epoch"); // [P8] an older epoch's message
+      return;
+    }
+    if (f.connection !== undefined && sep < f.connection.epoch) {
+      // [P8] Older than the connection the deployment gave: that epoch no longer runs, and its
+      // answers still in flight must not bring its view back. An answer also shows that a request
+      // sent after that follow() may have reached it, not the new epoch: that one is greeted and
+      // asked anew when it first speaks (a second Hello changes nothing, SPEC.md 4.1).
+      if (env.snapshot || env.replayUnavailable) {
+        f.askedEpoch = 0;
+        f.subscribing = false;
+      }
+      this.ignore("stale_epoch");
       return;
     }
     f.lastHeard = now;
