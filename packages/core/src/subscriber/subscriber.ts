@@ -156,6 +156,19 @@ function clearView(index: HolderIndex, f: Followed): void {
   f.viewBytes = 0;
 }
 
+/**
+ * Replace `f`'s view (and its keys in `index`) by a snapshot's `parts`: keys it no longer holds go,
+ * the others are set. The index changes only for keys that come or go, so a snapshot much like the
+ * view (the usual case: a resync after a gap) costs little more than reading it [E2].
+ */
+function replaceView(index: HolderIndex, f: Followed, parts: readonly (readonly SnapshotEntry[])[]): void {
+  const incoming = new Set<string>();
+  for (const part of parts) for (const entry of part) incoming.add(entry[0]);
+  // (A Map's iteration goes on correctly past the keys deleted during it.)
+  for (const keyId of f.view.keys()) if (!incoming.has(keyId)) deleteEntry(index, f, keyId);
+  for (const part of parts) for (const [keyId, d, n] of part) setEntry(index, f, keyId, d, n);
+}
+
 /** The bytes the events `ops` keep ({@link entryBytes} of each). */
 function opsBytes(ops: readonly ViewOp[]): number {
   let n = 0;
@@ -1208,8 +1221,9 @@ export class EventSubscriber {
     }
     // A snapshot no newer than the view changes nothing; held batches still apply after it.
     if (!f.synced || sequence > f.applied) {
-      clearView(this.holderIndex, f);
-      for (let p = 0; p < a.parts; p++) for (const [keyId, d, n] of a.got.get(p) ?? []) setEntry(this.holderIndex, f, keyId, d, n);
+      const parts: SnapshotEntry[][] = [];
+      for (let p = 0; p < a.parts; p++) parts.push(a.got.get(p) ?? []);
+      replaceView(this.holderIndex, f, parts);
       f.applied = sequence;
       f.synced = true;
       f.maxSeen = Math.max(f.maxSeen, sequence);
