@@ -96,4 +96,14 @@ describe("EventSubscriber.follow with a producer's own fingerprint [P7]", () => 
     const hello = sub.poll(0).find((o) => o.type === "send" && o.envelope.hello);
     expect(hello?.type === "send" ? hello.envelope.hello?.fingerprint?.model : undefined).toBe(FP.model);
   });
+
+  // The refusal came after the call's time was taken as the subscriber's clock: later calls at the
+  // caller's real time were read as that time (here: the retry, the heartbeat and the silence all due).
+  it("[P7][I1] a follow() refused for another fingerprint changes nothing, the subscriber's clock included", () => {
+    const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP });
+    sub.follow("E-b", 0, undefined, OTHER);
+    sub.poll(0);
+    expect(() => sub.follow("E-b", 60_000, undefined, FP)).toThrow(EctpError);
+    expect([sub.poll(1), sub.nextDeadline()]).toEqual([[], 2_000]);
+  });
 });

@@ -187,9 +187,11 @@ const ITEMS = [1, 2, 3, 4, 5, 6];
 type Op = [kind: string, producer: number, n: number, items: number[]];
 
 describe("EventSubscriber.holders never disagrees with view() [E1][E2][I4]", () => {
-  it("[E1][E2][I4] property: after every step, holders(k) is exactly the followed producers (in follow order) whose view() holds k; nothing is kept after unfollowing all", () => {
+  // "connect" is a restart the deployment tells of (follow() with the new epoch's connection), "stale" an
+  // older epoch's batch or snapshot answer still in flight; "follow" gives the current epoch's connection when n is odd.
+  it("[E1][E2][I4][P8] property: after every step, holders(k) is exactly the followed producers (in follow order) whose view() holds k, and none has a view of an epoch older than the one it was last told of; nothing is kept after unfollowing all", () => {
     const op: fc.Arbitrary<Op> = fc.tuple(
-      fc.constantFrom("batch", "batch", "batch", "replay", "snapshot", "snapshot", "restart", "unfollow", "follow", "unreachable", "wait", "bulk", "stale"),
+      fc.constantFrom("batch", "batch", "batch", "replay", "snapshot", "snapshot", "restart", "unfollow", "follow", "unreachable", "wait", "bulk", "stale", "stale", "connect"),
       fc.integer({ min: 0, max: PRODUCERS.length - 1 }),
       fc.integer({ min: 0, max: 11 }),
       fc.array(fc.constantFrom(...ITEMS), { maxLength: 5 }),
@@ -198,17 +200,27 @@ describe("EventSubscriber.holders never disagrees with view() [E1][E2][I4]", () 
       fc.property(fc.array(op, { minLength: 1, maxLength: 80 }), (ops) => {
         // Room for four of the six items: a batch or snapshot storing more passes maxViewBytes.
         const sub = new EventSubscriber({ id: "R", epoch: 1, fingerprint: FP, retryMs: 50, heartbeatIntervalMs: 100, catchUpMs: 100, maxViewBytes: ITEM_BYTES * 4 + 5 });
-        const model = PRODUCERS.map(() => ({ epoch: 7, seq: 0, snapshotId: 0, lost: new Map<number, ectp.v1.IEvent[]>() }));
+        // `told`: the subscriber's record of it was told of `epoch` (a message of it, or its connection); `synced`: a
+        // complete snapshot of `epoch` was delivered since. Told and not synced, it has no view [E2][P8].
+        const model = PRODUCERS.map(() => ({ epoch: 7, seq: 0, snapshotId: 0, lost: new Map<number, ectp.v1.IEvent[]>(), told: false, synced: false }));
         let order: string[] = [];
         let now = 0;
-        const follow = (p: string) => {
+        const follow = (p: string, connection?: { epoch: number; metadata: Uint8Array }) => {
           if (!order.includes(p)) order.push(p);
-          sub.follow(p, now);
+          sub.follow(p, now, connection);
+        };
+        const deliver = (p: string, m: (typeof model)[number], body: ectp.v1.IEnvelope) => {
+          m.told = true;
+          sub.handleEnvelope(p, from(p, m.epoch, body), now);
         };
         const check = (step: string) => {
           for (const n of ITEMS) {
             const k = key(n);
             expect(sub.holders(k), `${step}: item ${n}`).toEqual(order.filter((p) => sub.view(p)?.has(k) === true));
+          }
+          for (const [pi, p] of PRODUCERS.entries()) {
+            const m = model[pi] as (typeof model)[number];
+            if (m.told && !m.synced) expect(sub.view(p), `${step}: ${p} has a view of an older epoch`).toBeUndefined();
           }
         };
         for (const p of PRODUCERS) follow(p);
@@ -223,11 +235,11 @@ describe("EventSubscriber.holders never disagrees with view() [E1][E2][I4]", () 
                 : items.map((x, j) => (n === 11 && j === 0 ? { cleared: {} } : (x + j + n) % 3 === 0 ? { removed: { key: desc(x).key } } : { stored: { item: desc(x) } }));
             const sequence = ++m.seq;
             if (n % 4 === 0) m.lost.set(sequence, events); // lost: a later batch is held behind the gap
-            else sub.handleEnvelope(p, from(p, m.epoch, { eventBatch: { sequence, events } }), now);
+            else deliver(p, m, { eventBatch: { sequence, events } });
           } else if (kind === "replay") {
             const first = [...m.lost.keys()].sort((a, b) => a - b)[0];
             if (first !== undefined) {
-              sub.handleEnvelope(p, from(p, m.epoch, { eventBatch: { sequence: first, events: m.lost.get(first) } }), now);
+              deliver(p, m, { eventBatch: { sequence: first, events: m.lost.get(first) } });
               m.lost.delete(first);
             }
           } else if (kind === "snapshot") {
@@ -236,22 +248,43 @@ describe("EventSubscriber.holders never disagrees with view() [E1][E2][I4]", () 
             if (n % 3 === 0 && all.length >= 2) {
               // in two parts; the second is lost when n is odd
               const half = all.length >> 1;
-              sub.handleEnvelope(p, from(p, m.epoch, { snapshot: { snapshotId, sequence: m.seq, part: 0, parts: 2, items: all.slice(0, half) } }), now);
+              deliver(p, m, { snapshot: { snapshotId, sequence: m.seq, part: 0, parts: 2, items: all.slice(0, half) } });
               check(`step ${i}: first part`);
-              if (n % 2 === 0) sub.handleEnvelope(p, from(p, m.epoch, { snapshot: { snapshotId, sequence: m.seq, part: 1, parts: 2, items: all.slice(half) } }), now);
-            } else sub.handleEnvelope(p, from(p, m.epoch, { snapshot: { snapshotId, sequence: m.seq, items: all } }), now);
-          } else if (kind === "restart") {
+              if (n % 2 === 0) {
+                deliver(p, m, { snapshot: { snapshotId, sequence: m.seq, part: 1, parts: 2, items: all.slice(half) } });
+                m.synced = true;
+              }
+            } else {
+              deliver(p, m, { snapshot: { snapshotId, sequence: m.seq, items: all } });
+              m.synced = true;
+            }
+          } else if (kind === "restart" || kind === "connect") {
             m.epoch++;
             m.seq = 0;
             m.snapshotId = 0;
             m.lost.clear();
-            sub.handleEnvelope(p, from(p, m.epoch, { heartbeat: { sequence: now } }), now);
+            m.synced = false;
+            // A restart heard (a heartbeat of the new epoch), or told by the deployment [P8].
+            if (kind === "restart") deliver(p, m, { heartbeat: { sequence: now } });
+            else {
+              m.told = true;
+              follow(p, { epoch: m.epoch, metadata: new Uint8Array([m.epoch]) });
+            }
           } else if (kind === "stale") {
-            sub.handleEnvelope(p, from(p, m.epoch - 1, { eventBatch: { sequence: m.seq + 1, events: [{ cleared: {} }] } }), now);
+            // An older epoch's batch, or its answer to a request (a snapshot of items, on top of the view's).
+            const stale: ectp.v1.IEnvelope =
+              n % 2 === 0 ? { eventBatch: { sequence: m.seq + 1, events: [{ cleared: {} }] } } : { snapshot: { snapshotId: 99, sequence: m.seq + 5, items: items.map((x) => desc(x)) } };
+            sub.handleEnvelope(p, from(p, m.epoch - 1, stale), now);
           } else if (kind === "unfollow") {
             sub.unfollow(p);
             order = order.filter((q) => q !== p);
-          } else if (kind === "follow") follow(p);
+            m.told = false; // a record followed anew knows nothing of it
+            m.synced = false;
+          } else if (kind === "follow") {
+            // With its current epoch's metadata (given only now) when n is odd.
+            follow(p, n % 2 === 1 ? { epoch: m.epoch, metadata: new Uint8Array([m.epoch]) } : undefined);
+            if (n % 2 === 1) m.told = true;
+          }
           else if (kind === "unreachable") sub.handlePeerUnreachable(p, now);
           else if (kind === "wait") now += n * 100;
           sub.poll(now);

@@ -658,7 +658,8 @@ export class EventSubscriber {
    * newer than the connection given before (any epoch, when none was given) and not older than the
    * epoch last heard from the producer (it restarted, or its metadata is given only now): that
    * connection replaces the old one and the producer is subscribed to anew (a Hello and a
-   * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer) [P8]; a connection
+   * SnapshotRequest, so {@link EventSubscriber.isSynced} is false until the answer; its silence is
+   * judged from then, by the default heartbeat interval when the epoch is new) [P8]; a connection
    * of an epoch newer than the one last heard also drops the view at once (its items are of an epoch
    * that no longer runs), so `view()` and {@link EventSubscriber.holders} no longer list them. From
    * then on, as from the first call with a connection, messages of an epoch older than the
@@ -683,21 +684,28 @@ export class EventSubscriber {
       if (!(connection.metadata instanceof Uint8Array))
         throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.metadata must be a Uint8Array (the producer's transport metadata)`);
     }
-    now = this.acceptNow(now);
     const known = this.followed.get(producerId);
+    // [P7] Refused before anything changes, the clock included (as every argument above is).
+    if (known !== undefined && own !== undefined && !fingerprintsEqual(own, known.fingerprint))
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `follow(${producerId}): the producer is followed with another fingerprint; unfollow it first to follow it as a producer of another model`,
+      );
+    now = this.acceptNow(now);
     if (known !== undefined) {
-      if (own !== undefined && !fingerprintsEqual(own, known.fingerprint))
-        throw new EctpError(
-          "INVALID_ARGUMENT",
-          `follow(${producerId}): the producer is followed with another fingerprint; unfollow it first to follow it as a producer of another model`,
-        );
       // [P8] Only a newer epoch's connection matters: the producer restarted and knows us no more.
       if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0) && connection.epoch >= known.epoch) {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
         // [P8] The deployment knows of an epoch newer than the one heard: the view holds the items of an
         // epoch that no longer runs (their grants would be refused), so it goes now, not when the new
         // epoch first speaks (the older epoch's messages are stale from now on: onEnvelope).
-        if (connection.epoch > known.epoch && known.epoch !== 0) this.reset(known);
+        if (connection.epoch > known.epoch && known.epoch !== 0) {
+          this.reset(known);
+          known.producerIntervalMs = DEFAULT_INTERVAL_MS; // [P8] the dead epoch's Hello said it; the new one's will tell
+        }
+        // [P8] Its silence is judged from this new subscription, as after a silence or an unreachable
+        // report (poll), not from the last message of an epoch that may no longer run.
+        known.lastHeard = now;
         this.subscribe(known, now);
         // Its first message is then no news: this epoch was greeted and asked already.
         if (connection.epoch > known.epoch) known.askedEpoch = connection.epoch;
@@ -1025,9 +1033,11 @@ export class EventSubscriber {
     let unasked = false;
     if (sep > f.epoch) {
       // [E2] a greater epoch: the view is void and sequences restart; a snapshot is needed.
-      // follow() greeted and asked this epoch already (the first one, or the one of a newer
-      // connection), or a new subscription after silence or loss reached it.
-      const asked = f.want === "snapshot" && (f.epoch === 0 || f.askedEpoch === sep || f.subscribing);
+      // follow() greeted and asked this epoch already (the first one heard, or the one of a newer
+      // connection), or a new subscription after silence or loss reached it. (follow()'s subscription
+      // is `subscribing` until answered: the first epoch heard is asked unless an older epoch's answer
+      // showed [P8] that the request may have reached that one instead.)
+      const asked = f.want === "snapshot" && (f.askedEpoch === sep || f.subscribing);
       // [P8] A new subscription (after silence or loss) to an epoch we knew may have gone out before
       // the producer restarted, and so reached the older epoch: this one is greeted for sure below.
       const greetAgain = asked && f.subscribing && f.epoch !== 0 && f.askedEpoch !== sep;
