@@ -517,7 +517,7 @@ else child.on("exit", () => process.exit(0));`,
     });
     expect(next.results.map((r) => r.status)).toEqual(["failed", "passed"]); // the second case ran again on a fresh testee
     expect(next.results[0]?.message).toContain(`a second response to command ${last} (answered already)`);
-    expect(next.results[0]?.message).toContain("(read after this case's last answer)");
+    expect(next.results[0]?.message).toContain("(read after this case's last answer, once the next case had begun)");
     expect(reported).toEqual(next.results.map((r) => `${r.name} ${r.status}`));
     const atEof = await run({ DUP_AT_EOF: "1" });
     expect(atEof.results[0]).toMatchObject({ status: "failed", message: expect.stringContaining(`output after the response to command ${last}, its last answer, read as the runner closed it`) });

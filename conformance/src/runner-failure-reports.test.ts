@@ -144,6 +144,67 @@ process.stdin.on("end", () => process.exit(0));
     // A case whose own 10,000 characters are more than the runner keeps: all it keeps, and how much fell off.
     expect((await messages("stderr-long-case", 1000))[1]).toMatch(/\n--- testee stderr since this case began; its first 1808 characters not kept ---\ne\n(same line\n){819}$/);
   }, 60_000);
+
+  /** The two cases' messages with `source` changed by `replacements` (each must apply). */
+  const twoCases = async (name: string, replacements: [string, string][]) => {
+    let changed = source;
+    for (const [from, to] of replacements) {
+      expect(changed).toContain(from);
+      changed = changed.replace(from, to);
+    }
+    const command = fakeTestee(name, changed);
+    const report = await runSuite({ testee: () => spawnTestee({ command, jsonLines: true }), features: ["consumer"], cases: [mk("first", {}), mk("second", {})] });
+    return report.results.map((r) => `${r.status}: ${r.message ?? ""}`);
+  };
+
+  it("from a testee that ran an earlier case writing nothing is still only this case's, under the line that says so", async () => {
+    // It used to be shown as a started testee's tail: the count at the case's start, 0, read as "started for the case".
+    const [first, second] = await twoCases("stderr-none-before", [['process.stderr.write("warning from the first case\\n", () => answer(id, { ok: {} }))', "answer(id, { ok: {} })"]]);
+    expect(first).toBe("passed: ");
+    expect(second).toMatch(/\n--- testee stderr since this case began ---\ncrash in the second case\n$/);
+  }, 30_000);
+
+  it("is never cut between the two halves of a character outside the BMP where the runner's 8192 characters begin", async () => {
+    // 28 characters in the first case, 10,001 in the second: the last 8192 of all 10,029 began with the second half of an emoji.
+    const [, second] = await twoCases("stderr-emoji", [['"crash in the second case\\n"', '"\\u{1F600}".repeat(5000) + "\\n"']]);
+    expect(second).toMatch(/\n--- testee stderr since this case began; its first 1810 characters not kept ---\n(\u{1F600}){4095}\n$/u);
+    expect(second).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  }, 30_000);
+});
+
+describe("output a testee wrote after a case's last answer, read once the next case began", () => {
+  // JSON lines: the first case's Configure writes a line to stderr; the first GetStats (its case's last
+  // command) is answered again in front of the next command's answer.
+  const source = `
+import { createInterface } from "node:readline";
+let stats = 0;
+let again;
+const answer = (id, body) => process.stdout.write(JSON.stringify({ commandId: id, ...body }) + "\\n");
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const req = JSON.parse(line);
+  const id = req.commandId;
+  if (again) process.stdout.write(again);
+  again = undefined;
+  if (req.init) return answer(id, { init: { protocolVersion: 1 } });
+  if (req.configure && stats === 0) return process.stderr.write("log of the first case\\n", () => answer(id, { ok: {} }));
+  if (req.poll) return answer(id, { poll: {} });
+  if (req.getStats && ++stats === 1) again = JSON.stringify({ commandId: id, stats: { consumer: {} } }) + "\\n";
+  if (req.getStats) return answer(id, { stats: { consumer: {} } });
+  if (req.drainFailed) return answer(id, { drainFailed: {} });
+  answer(id, { ok: {} });
+});
+process.stdin.on("end", () => process.exit(0));
+`;
+
+  it("fails that case with the note on its reason line, before the testee's stderr, saying the command waiting was the next case's", async () => {
+    const command = fakeTestee("answered-twice-across", source);
+    const report = await runSuite({ testee: () => spawnTestee({ command, jsonLines: true }), features: ["consumer"], cases: [mk("first", {}), mk("second", {})] });
+    expect(report.results.map((r) => r.status)).toEqual(["failed", "passed"]);
+    // The note used to follow the stderr, as if the testee had written it.
+    expect(report.results[0]?.message).toMatch(
+      /^testee malformed: a second response to command (\d+) \(answered already\) came where command \d+'s was expected: a command answered twice \(while configure at t=0 waited for its answer\) \(read after this case's last answer, once the next case had begun\)\n--- testee stderr \(tail\) ---\nlog of the first case\n$/,
+    );
+  }, 30_000);
 });
 
 describe("a testee and the case's peers answering each other at one instant", () => {

@@ -211,11 +211,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     results.push(r);
     options.onResult?.(r);
   };
-  /** The held case that used `faulty` fails for `fault`, output after its last answer. */
-  const blameHeld = (faulty: TesteeConnection, fault: TesteeFault): void => {
+  /**
+   * The held case that used `faulty` fails for `fault`, output after its last answer; `when` ends the
+   * note saying so, on the reason line (after the testee's stderr it would read as the testee's).
+   */
+  const blameHeld = (faulty: TesteeConnection, fault: TesteeFault, when = ""): void => {
     const last = held[0];
     if (last === undefined || last.conn !== faulty) return;
-    const why = `${faultMessage(fault, faulty, last.stderrBefore)} (read after this case's last answer)`;
+    const noted = new TesteeFault(fault.kind, `${fault.detail} (read after this case's last answer${when})`, fault.stderrTail, fault.afterCommand);
+    const why = faultMessage(noted, faulty, last.stderrBefore);
     const raw: RawOutcome = last.raw.status === "failed" ? { status: "failed", message: `${last.raw.message ?? ""}; and: ${why}` } : { status: "failed", message: why };
     last.raw = raw;
     last.result = { ...last.result, ...classify(last.result.name, raw, options.knownFailing) };
@@ -224,13 +228,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const runCase = async (c: LoadedCase): Promise<{ outcome: RawOutcome; used?: TesteeConnection; rerun?: true; stderrBefore?: number }> => {
     let answered = 0;
     let used: TesteeConnection | undefined;
-    /** How many characters the testee had written to stderr before this case began (0 for one started for it). */
+    /** How many characters the testee had written to stderr before this case began (undefined for one started for it). */
     let stderrBefore: number | undefined;
     try {
       const fresh = !conn?.alive;
       if (!conn?.alive) conn = await options.testee();
       used = conn;
-      stderrBefore = fresh ? 0 : conn.stderrWritten?.();
+      stderrBefore = fresh ? undefined : conn.stderrWritten?.();
       if (!featuresCompared) {
         featuresCompared = true;
         for (const w of featureWarnings(features, conn.initResult?.features)) options.onWarning?.(w);
@@ -244,7 +248,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     } catch (err) {
       // TESTEE-PROTOCOL.md §2: output after the previous case's last answer fails that case, not this one.
       if (err instanceof TesteeFault && err.afterCommand !== undefined && answered === 0 && used !== undefined && held[0]?.conn === used) {
-        blameHeld(used, err);
+        // (A command named as waiting for its answer is then the next case's.)
+        blameHeld(used, err, ", once the next case had begun");
         return { outcome: { status: "failed", message: err.message }, rerun: true };
       }
       const outcome = err instanceof TesteeFault ? { status: "failed" as const, message: faultMessage(err, used, stderrBefore) } : caseError(err);
@@ -302,16 +307,17 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
 
 /**
  * A testee fault's message with only the stderr written since its case began: the runner keeps the
- * testee's last 8 KiB across cases, and lines an earlier case caused would read as this one's.
- * `before`: how many characters the testee had written when the case began (undefined: not known,
- * and 0: a testee started for the case; then the fault's own tail is shown). Read from `conn` now,
- * not from the fault: what the testee wrote as it crashed may have come in after the fault was raised.
+ * testee's last 8192 characters across cases, and lines an earlier case caused would read as this one's.
+ * `before`: how many characters the testee had written when the case began (undefined: a testee
+ * started for the case, or one that does not count; then the fault's own tail is shown). Read from
+ * `conn` now, not from the fault: what the testee wrote as it crashed may have come in after the fault
+ * was raised.
  */
 function faultMessage(fault: TesteeFault, conn: TesteeConnection | undefined, before: number | undefined): string {
   const written = conn?.stderrWritten?.();
   const tail = conn?.stderrTail?.();
   // A testee started for the case: all it wrote is this case's (the fault shows its tail).
-  if (before === undefined || before === 0 || written === undefined || tail === undefined) return fault.message;
+  if (before === undefined || written === undefined || tail === undefined) return fault.message;
   const since = written - before;
   if (since <= 0) return `testee ${fault.kind}: ${fault.detail}\n--- the testee wrote nothing to stderr since this case began ---`;
   // The tail is the last characters written: those since the case began are its end, all of it when more came than it keeps.

@@ -25,7 +25,7 @@ export interface SubprocessTesteeOptions {
   cwd?: string;
   /** Milliseconds allowed for process start-up plus the answer to Init. Default max(10000, commandTimeoutMs). */
   startupTimeoutMs?: number;
-  /** Bytes of stderr kept for failure reports. Default 8192. */
+  /** The last characters (UTF-16 code units: bytes for ASCII) of stderr kept for failure reports. Default 8192. */
   stderrTailBytes?: number;
   /**
    * Called when the testee breaks TESTEE-PROTOCOL.md §2's exit rules at close: still running 1 s
@@ -239,7 +239,9 @@ class SubprocessTestee implements TesteeConnection {
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (chunk: string) => {
       this.stderrChars += chunk.length;
-      this.stderrBuf = (this.stderrBuf + chunk).slice(-this.tailBytes);
+      const kept = (this.stderrBuf + chunk).slice(-this.tailBytes);
+      // Not from the second half of a surrogate pair: a lone half is no text (XML cannot carry it, strict JSON readers refuse it).
+      this.stderrBuf = /^[\udc00-\udfff]/.test(kept) ? kept.slice(1) : kept;
     });
     this.child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
     this.child.stdin?.on("error", () => {}); // EPIPE after a crash is reported via exit
