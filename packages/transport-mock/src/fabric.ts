@@ -882,6 +882,8 @@ export class Fabric {
   }
 
   describe(ep: EndpointState, region: MemoryRegion, offset: number, length: number): Uint8Array {
+    // Its memory went with it: "register it first" would be advice the endpoint can no longer take.
+    if (ep.status !== "live") throw invalid(`describe: "${ep.id}" is ${ep.status}, so its memory is released and no peer can read it; describe regions of a live endpoint (MockNetwork.endpoint or restart)`);
     const own = this.registered(ep, region, "describe");
     if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
       throw invalid(`describe needs non-negative integer offset and length, got offset ${describeValue(offset)}, length ${describeValue(length)}`);

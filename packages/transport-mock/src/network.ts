@@ -294,9 +294,12 @@ export class MockNetwork {
 
   /**
    * Every read that may still write into its destination (optionally of one endpoint), in
-   * start order. An [I5] checker asserts that no listed range is reused or freed.
+   * start order. An [I5] checker asserts that no listed range is reused or freed. Throws
+   * `INVALID_ARGUMENT` for an `endpointId` that is not a string (it would list nothing).
    */
   unsettledWrites(endpointId?: string): UnsettledWrite[] {
+    // [I5] A checker given what it cannot judge says so: an empty list would read as "nothing writes".
+    if (endpointId !== undefined) checkId(endpointId, "unsettledWrites");
     return this.fabric.unsettledWrites(endpointId);
   }
 
@@ -304,13 +307,24 @@ export class MockNetwork {
    * Whether an unsettled read of `endpointId` may still write into
    * `[offset, offset + length)` of `region` (default: the whole region). Call it before
    * reusing or freeing destination memory to check [I5]. A zero-length read writes nothing, and a
-   * zero-length range holds nothing to write into: neither ever counts.
+   * zero-length range holds nothing to write into: neither ever counts. Throws `INVALID_ARGUMENT`
+   * for an `endpointId` that is not a string, a region that is neither a `MemoryRegion` nor an
+   * integer id, an `offset` that is not a finite number >= 0, or a `length` that is not a number
+   * >= 0 (`Infinity`, the default, is the rest of the region): `false` would read as "safe to reuse".
    */
   hasUnsettledWriteInto(endpointId: string, region: MemoryRegion | number, offset = 0, length = Number.POSITIVE_INFINITY): boolean {
+    checkId(endpointId, "hasUnsettledWriteInto");
     if (typeof region !== "number" && (region === null || typeof region !== "object"))
       throw new EctpError("INVALID_ARGUMENT", "hasUnsettledWriteInto needs a MemoryRegion or a region id", { details: { endpointId } });
-    const regionId = typeof region === "number" ? region : region.id;
-    return this.fabric.hasUnsettledWriteInto(endpointId, regionId, offset, length);
+    const regionId: unknown = typeof region === "number" ? region : region.id;
+    // [I5] A range it cannot judge (NaN, a string, a negative number) is refused, never answered "nothing writes there".
+    if (!Number.isSafeInteger(regionId))
+      throw invalid(`hasUnsettledWriteInto needs a region id that is an integer, got ${describeValue(regionId)}`, { endpointId });
+    if (typeof offset !== "number" || !Number.isFinite(offset) || offset < 0)
+      throw invalid(`hasUnsettledWriteInto needs an offset that is a finite number >= 0 (bytes into the region), got ${describeValue(offset)}`, { endpointId });
+    if (typeof length !== "number" || !(length >= 0))
+      throw invalid(`hasUnsettledWriteInto needs a length that is a number >= 0 (Infinity: the rest of the region), got ${describeValue(length)}`, { endpointId });
+    return this.fabric.hasUnsettledWriteInto(endpointId, regionId as number, offset, length);
   }
 
   /** Every deregistration that happened while reads still involved the region (a copy; see {@link UnsafeDeregistration}). */

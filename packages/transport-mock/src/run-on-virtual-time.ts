@@ -3,7 +3,7 @@
  * @module
  */
 import type { Driver } from "@ectp/core";
-import { describeValue } from "@ectp/protocol";
+import { describeValue, refuseUnknownOptions } from "@ectp/protocol";
 import { invalid } from "./fabric.js";
 import type { MockNetwork } from "./network.js";
 
@@ -36,6 +36,9 @@ export interface VirtualRunResult {
   readonly now: number;
 }
 
+/** Every key {@link VirtualRunOptions} has; {@link runOnVirtualTime} refuses any other. */
+const OPTION_KEYS: readonly (keyof VirtualRunOptions)[] = ["maxRounds", "endTimeMs"];
+
 /** Default {@link VirtualRunOptions.maxRounds}. */
 export const DEFAULT_MAX_ROUNDS = 100_000;
 
@@ -50,9 +53,10 @@ export const DEFAULT_MAX_ROUNDS = 100_000;
  * its caller advances, its deadlines would never come.
  * With `endTimeMs`, time never moves past it, so a test can run a stretch of virtual time exactly.
  * @throws EctpError(INVALID_ARGUMENT) for a network that follows an external clock (it cannot be
- *   advanced), an empty `drivers`, an `until` that is not a function, a `maxRounds` that is not
- *   an integer >= 1, or an `endTimeMs` that is not a finite number at or after `net.now()`. What a
- *   driver's `step` or `until` throws reaches the caller.
+ *   advanced), an empty `drivers`, an `until` that is not a function, `options` that are not an
+ *   object or hold a key other than `maxRounds` and `endTimeMs` (a misspelt option, named), a
+ *   `maxRounds` that is not an integer >= 1, or an `endTimeMs` that is not a finite number at or
+ *   after `net.now()`. What a driver's `step` or `until` throws reaches the caller.
  */
 export async function runOnVirtualTime(
   net: MockNetwork,
@@ -60,6 +64,10 @@ export async function runOnVirtualTime(
   until: () => boolean,
   options: VirtualRunOptions = {},
 ): Promise<VirtualRunResult> {
+  // A misspelt option would run as no option (a run past the intended end): refused, as MockNetwork's are.
+  if (typeof options !== "object" || options === null || Array.isArray(options))
+    throw invalid(`runOnVirtualTime's options must be an object ({ maxRounds?, endTimeMs? }), got ${describeValue(options)}`);
+  refuseUnknownOptions("runOnVirtualTime", options, OPTION_KEYS, "INVALID_ARGUMENT");
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const endTimeMs = options.endTimeMs ?? Number.POSITIVE_INFINITY;
   if (!Array.isArray(drivers) || drivers.length === 0) throw invalid(`runOnVirtualTime needs at least one driver, got ${describeValue(drivers)}`);

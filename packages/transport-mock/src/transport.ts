@@ -146,8 +146,8 @@ export class MockTransport implements Transport {
 
   /**
    * Location bytes for `[offset, offset + length)` of a region: endpoint id, incarnation,
-   * region id, offset and length. Throws `INVALID_ARGUMENT` for a foreign region or an
-   * out-of-range slice.
+   * region id, offset and length. Throws `INVALID_ARGUMENT` for a foreign region, an
+   * out-of-range slice, or an endpoint that is closed or crashed (its memory is released).
    */
   describe(region: MemoryRegion, offset: number, length: number): Uint8Array {
     return this.fabric.describe(this.state, region, offset, length);

@@ -182,9 +182,10 @@ const SUBSCRIBER_METHODS = ["poll", "handleMessage", "handlePeerUnreachable", "n
  * `failed`, queued messages are dropped (on a timeout or overflow the transport is also told to
  * forget the peer), and the cores that asked for that connection are told the peer is
  * unreachable. With both
- * cores, a connection belongs to the cores that asked for its epoch: one core's
- * `disconnect-peer` leaves a connection the other still holds, and a `connect-peer` for an
- * older epoch than the peer's current connection changes nothing ([P8]: the newer stands).
+ * cores, a connection belongs to every core that asked for its peer, whatever epoch each asked
+ * for: one core's `disconnect-peer` leaves a connection the other still holds, and a
+ * `connect-peer` for an older epoch than the peer's current connection starts no connect ([P8]:
+ * the newer stands; the core asking holds the newer one).
  *
  * Ownership: a driver owns its transport for the transport's whole life ({@link Driver.close}
  * closes it). {@link Driver.stop} only pauses {@link Driver.run}: connects still pending complete
@@ -451,12 +452,15 @@ export class Driver {
             const abandon = new AbortController();
             try {
               // The driver's own news (a connect that failed, stop()) ends the wait too: a
-              // transport has no activity to report for it.
+              // transport has no activity to report for it. [I1] Armed before the transport is
+              // asked: a wake() or stop() made by engine code the wait itself runs (a mock
+              // network's observer) ends this wait instead of being lost until its timeout.
+              const woken = new Promise<void>((resolve) => (this.wakeRun = resolve));
               const waiting = this.transport.waitForActivity(wait, abandon.signal);
               // A wait that is no promise would make this loop spin: taken as a rejected one.
               if (typeof (waiting as Promise<void> | undefined)?.then !== "function")
                 throw new EctpError("INTERNAL", "transport.waitForActivity returned no promise");
-              await Promise.race([waiting, new Promise<void>((resolve) => (this.wakeRun = resolve))]);
+              await Promise.race([waiting, woken]);
               if (this.waitRejections > 0) {
                 this.logger.warn("transport.waitForActivity works again", { rejections: this.waitRejections });
                 this.waitRejections = 0;

@@ -1,7 +1,8 @@
 // [I1] What the driver hands on and how long it sleeps, found by a review: an async onEventBatch's
 // rejection, a step() called from inside a step, one core's throw on a message for both cores, a
 // queued grant that throws in the connect's callback, a deadline that is not a number, a wait
-// longer than a Node timer takes. Each test failed before its fix.
+// longer than a Node timer takes, a wake() or stop() made while the transport's wait runs. Each test
+// failed before its fix.
 import { SPEC_VERSION } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { ConsumerCore } from "../consumer/consumer.js";
@@ -9,7 +10,7 @@ import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import { FP } from "../producer/test-helpers.js";
 import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, flush, manualClock, pendingConnect, routingRig, startRead, wire } from "./test-support.js";
+import { FakeNet, RecordingCore, connectTo, flush, manualClock, pendingConnect, routingRig, startRead, waitUntil, wire } from "./test-support.js";
 
 const recorder = (logged: string[]) => ({ debug() {}, info() {}, warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) });
 
@@ -116,6 +117,27 @@ describe("Driver: run()'s waits [I1]", () => {
       core.deadline = deadline;
       const driver = new Driver({ transport: t, producer: core as unknown as ProducerCore, clock: manualClock(), maxWaitMs: 2 ** 40 });
       expect(await firstWaits(driver, t), `deadline ${deadline}`).toEqual([MAX_TIMER_MS]);
+    }
+  });
+
+  it("[I1] a wake() or stop() made while transport.waitForActivity runs (engine code it calls, e.g. a mock network's observer) ends that wait", async () => {
+    for (const call of ["wake", "stop"] as const) {
+      const t = new FakeNet().endpoint("me");
+      const core = new RecordingCore();
+      const driver = new Driver({ transport: t, producer: core as unknown as ProducerCore, clock: manualClock(), maxWaitMs: 3_600_000 });
+      let waits = 0;
+      // A wait that ends only when run() abandons it: an hour otherwise.
+      t.waitForActivity = (_ms: number, signal?: AbortSignal) => {
+        if (++waits === 1) driver[call]();
+        return new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve()));
+      };
+      const loop = driver.run();
+      await waitUntil(() => (call === "wake" ? core.polls >= 2 : !driver.isRunning));
+      const seen = { call, polls: core.polls, running: driver.isRunning };
+      driver.stop();
+      await loop;
+      // wake: the loop stepped again at once (and waits again); stop: the loop ended after its one step.
+      expect(seen).toEqual({ call, polls: call === "wake" ? 2 : 1, running: call === "wake" });
     }
   });
 });
