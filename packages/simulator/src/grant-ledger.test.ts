@@ -79,4 +79,22 @@ describe("GrantLedger [I3][P3]", () => {
     l.grant(2, "a", "c0", 100, 100);
     expect(l.check(100, pins({ a: 0 }))).toEqual(["item a was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
   });
+
+  it("[I1] lets a ReadRequest go unanswered only for the attempt of a grant of that consumer and item that may still be live, or an older one", () => {
+    const l = new GrantLedger();
+    expect(l.mayLeaveUnanswered("c0", "a", 1)).toBe(false); // nothing granted: owed an answer
+    l.grant(1, "a", "c0", 100, 0, 5);
+    expect(l.mayLeaveUnanswered("c0", "a", 5)).toBe(true); // a duplicate: the grant MAY be resent
+    expect(l.mayLeaveUnanswered("c0", "a", 4)).toBe(true); // stale
+    expect(l.mayLeaveUnanswered("c0", "a", 6)).toBe(false); // a newer attempt: granted or refused
+    expect(l.mayLeaveUnanswered("c1", "a", 5)).toBe(false); // another consumer
+    expect(l.mayLeaveUnanswered("c0", "b", 5)).toBe(false); // another item
+    l.grant(2, "a", "c0", 100, 10, 7); // the newer attempt's grant replaces it
+    expect(l.mayLeaveUnanswered("c0", "a", 6)).toBe(true);
+    l.check(100, pins({ a: 1 })); // the first lease is over; the second's is not
+    expect(l.mayLeaveUnanswered("c0", "a", 7)).toBe(true);
+    l.check(110, pins({ a: 0 })); // both over: no grant is live, every request is owed an answer
+    expect(l.mayLeaveUnanswered("c0", "a", 7)).toBe(false);
+    expect(l.mayLeaveUnanswered("c0", "a", 1)).toBe(false);
+  });
 });

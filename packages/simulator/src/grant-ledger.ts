@@ -21,6 +21,9 @@
  * it has left, never more: `grant` reports one whose lease would end later than the lease it was
  * granted with (background failure #7), or one sent again after that lease ended (a correct
  * producer no longer holds it then, and grants anew under a new id).
+ *
+ * [I1] `mayLeaveUnanswered` tells which ReadRequests a producer may leave without an answer
+ * (SPEC.md 4.3: a duplicate or stale one, against a live grant of the same consumer and item).
  * @module
  */
 
@@ -64,6 +67,8 @@ class DueQueue {
 interface Grant {
   readonly keyId: string;
   readonly holder: string;
+  /** The attempt id of the ReadRequest it answers. */
+  readonly attemptId: number;
   readonly leaseEnd: number;
   /** Its lease's length, ms (how long it is remembered after its lease end). */
   readonly leaseMs: number;
@@ -94,13 +99,19 @@ export class GrantLedger {
   private readonly sent = new Set<number>();
   /** Consumers the producer was told are unreachable since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
+  /**
+   * [I1] Per consumer and item (`holder` NUL `keyId`), the grant of the greatest attempt id sent to it
+   * whose lease the ledger has not yet seen end: the producer's live grant for them, if it has one.
+   */
+  private readonly latest = new Map<string, Grant>();
 
   /**
    * The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its
    * lease unchanged): returned is what is wrong with it when its `leaseMs` would end it later than
-   * it was granted to, or when its lease is already over [P3]; otherwise `undefined`.
+   * it was granted to, or when its lease is already over [P3]; otherwise `undefined`. `attemptId`
+   * is the attempt the grant answers (0: unknown), for {@link GrantLedger.mayLeaveUnanswered}.
    */
-  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number): string | undefined {
+  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number, attemptId = 0): string | undefined {
     const lease = leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS;
     const known = this.grants.get(grantId);
     if (known !== undefined) {
@@ -111,7 +122,11 @@ export class GrantLedger {
     const expired = this.expired.get(grantId);
     if (expired !== undefined)
       return `grant ${grantId} (item ${expired.keyId}) sent again to ${holder} with lease_ms ${leaseMs} after its lease ended at ${expired.leaseEnd.toFixed(3)} ms [P3]`;
-    this.grants.set(grantId, { keyId, holder, leaseEnd: now + lease, leaseMs: lease, ended: false });
+    const g: Grant = { keyId, holder, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false };
+    this.grants.set(grantId, g);
+    const hk = `${holder}\u0000${keyId}`;
+    const before = this.latest.get(hk);
+    if (before === undefined || attemptId >= before.attemptId) this.latest.set(hk, g);
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     this.byLease.push(grantId);
     this.sent.add(grantId);
@@ -133,6 +148,18 @@ export class GrantLedger {
   }
 
   /**
+   * [I1] Whether a producer may leave a ReadRequest of `holder` for `keyId` with `attemptId` without
+   * an answer (SPEC.md 4.3): when a grant of `holder` for the item, with that attempt id (a duplicate:
+   * it MAY be resent) or a greater one (a stale request), may still be live. Generous: a grant ACKed
+   * or let go early still counts until its lease end, so only a request the producer surely owes an
+   * answer gets `false`.
+   */
+  mayLeaveUnanswered(holder: string, keyId: string, attemptId: number): boolean {
+    const g = this.latest.get(`${holder}\u0000${keyId}`);
+    return g !== undefined && g.attemptId >= attemptId;
+  }
+
+  /**
    * End the grants whose lease ended by `now`, then compare the store's pins (`pinsOf`) with
    * the open grants of every item changed since the last check. Returns what they contradict.
    */
@@ -150,6 +177,8 @@ export class GrantLedger {
         const g = this.grants.get(id) as Grant;
         if (!g.ended) this.end(id, g);
         this.grants.delete(id);
+        const hk = `${g.holder}\u0000${g.keyId}`;
+        if (this.latest.get(hk) === g) this.latest.delete(hk);
         this.expired.set(id, g);
         this.byExpiry.push(id);
       },

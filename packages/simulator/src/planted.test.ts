@@ -502,6 +502,83 @@ describe("planted consumers that give a loaded item's destination back while the
   });
 });
 
+describe("planted producers that stop answering ReadRequests [I1]", () => {
+  /** Producers that drop (never answer) the ReadRequests `drop` picks, counting them. */
+  function dropping(drop: (env: ectp.v1.IEnvelope, now: number) => boolean): { factories: CoreFactories; dropped: () => number } {
+    let dropped = 0;
+    const factories: CoreFactories = {
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const handleEnvelope = core.handleEnvelope.bind(core);
+        const handleMessage = core.handleMessage.bind(core);
+        const drops = (env: ectp.v1.IEnvelope, now: number) => env.readRequest != null && drop(env, now) && ++dropped > 0;
+        core.handleEnvelope = (from, env, now) => {
+          if (!drops(env, now)) handleEnvelope(from, env, now);
+        };
+        core.handleMessage = (from, bytes, now) => {
+          const d = decodeEnvelope(bytes);
+          if (!(d.ok && drops(d.value, now))) handleMessage(from, bytes, now);
+        };
+        return core;
+      },
+    };
+    return { factories, dropped: () => dropped };
+  }
+
+  it("[I1] a producer that stops serving (every ReadRequest after 2 s goes unanswered; consumers fall back within their budgets)", async () => {
+    const { factories, dropped } = dropping((_env, now) => now > 2_000);
+    const s = await violations(factories, { faults: "none" });
+    expect(dropped()).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toEqual({ I1: dropped(), I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(s.violations.first[0]?.message).toMatch(
+      /^p\d left c\d's ReadRequest \(attempt \d+, item \S+\) unanswered: .*\[I1\]$/,
+    );
+  });
+
+  it("[I1] one ReadRequest in ten dropped, under duplicated and reordered messages (duplicates and stale attempts owe no answer)", async () => {
+    let n = 0;
+    const { factories, dropped } = dropping(() => ++n % 10 === 0);
+    const faults = { ...faultPreset("none"), messageDuplicate: 0.3, messageReorder: 0.3 };
+    const s = await violations(factories, { faults });
+    expect(dropped()).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I1).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I1).toBeLessThanOrEqual(dropped());
+    // The same faults with a producer that answers every ReadRequest it owes an answer: no violation.
+    expect((await violations({}, { faults })).violations.count).toBe(0);
+  });
+
+  it("[I1] a producer that holds its NOT_FOUND answers back to its next poll leaves the ReadRequests unanswered when they are handed over", async () => {
+    let held = 0;
+    const s = await violations(
+      {
+        producer: (options) => {
+          const core = new ProducerCore(options);
+          const poll = core.poll.bind(core);
+          const nextDeadline = core.nextDeadline.bind(core);
+          let later: ReturnType<typeof poll> = [];
+          core.poll = (now) => {
+            const out = later;
+            later = [];
+            for (const o of poll(now)) {
+              const r = o.type === "send" ? o.envelope.readReject : undefined;
+              if (o.type === "send" && r != null && r.reason === ectp.v1.FailureReason.FAILURE_REASON_NOT_READY) {
+                held++; // the bug: "not ready" answered as "missing", one poll late
+                later.push({ ...o, envelope: { ...o.envelope, readReject: { ...r, reason: ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND, retryable: false, retryAfterMs: 0 } } });
+              } else out.push(o);
+            }
+            return out;
+          };
+          core.nextDeadline = () => (later.length > 0 ? 0 : nextDeadline());
+          return core;
+        },
+      },
+      { faults: { ...faultPreset("none"), earlyAnnouncement: 0.5 } },
+    );
+    expect(held).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I1).toBe(held);
+  });
+});
+
 describe("planted producers that break the producer rules no invariant covers [P1][P3]", () => {
   const NOT_FOUND = ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND;
   const NOT_READY = ectp.v1.FailureReason.FAILURE_REASON_NOT_READY;

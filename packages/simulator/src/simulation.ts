@@ -28,7 +28,7 @@ import {
   type ReadResult,
   SeededRandom,
 } from "@ectp/core";
-import { EctpError, crc32c, decodeEnvelope, describeValue, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
+import { EctpError, SPEC_MAJOR, crc32c, decodeEnvelope, describeValue, ectp, encodeEnvelope, envelopeBodyName, itemKeyId, tryItemKeyId } from "@ectp/protocol";
 import { type FaultProfile, faultPreset, faultsProblems } from "./faults.js";
 import { GrantLedger } from "./grant-ledger.js";
 import type { ConsumerLike, CoreFactories, ProducerLike } from "./hooks.js";
@@ -52,6 +52,9 @@ const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
 
 /** Item ids of a request's first items (shared strings instead of one per request). */
 const ITEM_IDS: readonly string[] = Array.from({ length: 16 }, (_, k) => `i${k}`);
+
+/** Slots per ReadRequest in `Simulation.asked`. */
+const ASKED_SLOTS = 6;
 
 /** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
 const MAX_SAME_INSTANT = 100_000;
@@ -211,6 +214,8 @@ interface ProducerNode {
   core: ProducerLike;
   /** Its grants as the wire shows them, checked against the store's pins [I3]. */
   readonly grants: GrantLedger;
+  /** [I1] The greatest sender epoch of each consumer in the envelopes handed to it (older ones are stale [P8]). */
+  readonly epochs: Map<string, number>;
   regions: Map<string, MemoryRegion>;
   /** Encodes in progress, by key id, with the orchestrator requests waiting for them. */
   encoding: Map<string, Encoding>;
@@ -381,10 +386,13 @@ export class Simulation {
   /** Whether sent envelopes travel with their bytes to be handed to the receiver (see {@link SimulationOptions.decodeMessages}). */
   private readonly handOver: boolean;
   /**
-   * [P1] The ReadRequests handed to the producer in the pump in progress, with what its store held
-   * of their item then, flat: consumer, attempt id, key id, state (0 absent, 1 not ready, 2 ready).
-   * `askedCount` of them are this pump's (slots are reused, not freed). A core answers a ReadRequest
-   * in the pump that hands it over, so the store's state then is the state it answered from.
+   * [P1][I1] The ReadRequests handed to the producer in the pump in progress, with what its store held
+   * of their item then, flat, {@link ASKED_SLOTS} slots each: consumer, attempt id, key id, state (0
+   * absent, 1 not ready, 2 ready), sender epoch, answer (0 none yet, 1 answered, 2 excused: the call
+   * handing it over threw, an [I1] violation already). `askedCount` of them are this pump's (slots are
+   * reused, not freed). A core answers a ReadRequest in the pump that hands it over (a sans-IO core has
+   * all it needs then, and the poll that ends the pump takes its answer), so the store's state then
+   * is the state it answered from, and one left unanswered by then is never answered.
    */
   private readonly asked: (string | number)[] = [];
   private askedCount = 0;
@@ -537,6 +545,7 @@ export class Simulation {
       store,
       core,
       grants: new GrantLedger(),
+      epochs: new Map(),
       regions,
       encoding: new Map(),
       dirty: true,
@@ -819,12 +828,15 @@ export class Simulation {
     const producer = "grants" in node ? node : undefined;
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i] as MockReceivedMessage;
+      const asked = this.askedCount;
       if (producer !== undefined) this.noteToProducer(producer, m);
       try {
         const env = m.attachment as ectp.v1.IEnvelope | undefined;
         if (env !== undefined) core.handleEnvelope(m.from, env, now);
         else core.handleMessage(m.from, m.bytes, now);
       } catch (e) {
+        // Its ReadRequest, if it was one, is excused from an answer: the throw is the violation.
+        if (this.askedCount > asked) this.asked[asked * ASKED_SLOTS + 5] = 2;
         this.threw(node.id, e);
       }
     }
@@ -832,9 +844,11 @@ export class Simulation {
 
   /**
    * A message about to be handed to a producer. [I3] A ReadComplete ends the grant it names, if its
-   * sender holds it. [P1] A ReadRequest for an item the store holds now (ready or not) is noted for
-   * this pump: the producer must not answer it NOT_FOUND (see {@link Simulation.noteReject}). (An
-   * attachment comes only from a real core; a planted core's messages arrive as bytes, decoded here.)
+   * sender holds it. A ReadRequest of the current major version with a valid attempt id and sender
+   * epoch is noted for this pump: [P1] with what the store holds of its item now (ready or not: the
+   * producer must not answer it NOT_FOUND, see {@link Simulation.noteReject}), and [I1] to be answered
+   * by the pump's poll (see {@link Simulation.checkAnswered}). (An attachment comes only from a real
+   * core; a planted core's messages arrive as bytes, decoded here.)
    */
   private noteToProducer(p: ProducerNode, m: MockReceivedMessage): void {
     let env = m.attachment as ectp.v1.IEnvelope | undefined;
@@ -844,6 +858,10 @@ export class Simulation {
       env = decoded.value;
     }
     if (env.senderId !== m.from) return; // The producer ignores it [P2].
+    // Another major gets a VERSION answer or none [V1]; a sender epoch that is not a positive integer, none [C10].
+    const epoch = env.senderEpoch;
+    const current = (env.version?.major ?? 0) === SPEC_MAJOR && typeof epoch === "number" && Number.isSafeInteger(epoch) && epoch > 0;
+    if (current && epoch > (p.epochs.get(m.from) ?? 0)) p.epochs.set(m.from, epoch);
     const rc = env.readComplete;
     if (rc != null) {
       const grantId = rc.grantId;
@@ -851,20 +869,56 @@ export class Simulation {
       return;
     }
     const rr = env.readRequest;
-    if (rr == null) return;
+    if (rr == null || !current) return;
     const attemptId = rr.attemptId;
-    if (typeof attemptId !== "number") return;
+    // Attempt id 0 (or none) is malformed and ignored, unanswered (SPEC.md 4.3).
+    if (typeof attemptId !== "number" || !(attemptId > 0)) return;
     const keyId = tryItemKeyId(rr.key);
-    if (keyId === undefined) return;
     // The simulator's own store, not the view a planted store wrapper gives the core. Absent (never
-    // stored, evicted, discarded, lost in a restart): NOT_FOUND is the right answer.
-    const entry = p.store.get(keyId);
+    // stored, evicted, discarded, lost in a restart): NOT_FOUND is the right answer. (A malformed key
+    // is answered INTERNAL.)
+    const entry = keyId === undefined ? undefined : p.store.get(keyId);
     const a = this.asked;
-    const k = this.askedCount++ * 4;
+    const k = this.askedCount++ * ASKED_SLOTS;
     a[k] = m.from;
     a[k + 1] = attemptId;
-    a[k + 2] = keyId;
+    a[k + 2] = keyId ?? "(malformed key)";
     a[k + 3] = entry === undefined ? 0 : entry.ready ? 2 : 1;
+    a[k + 4] = epoch as number;
+    a[k + 5] = 0;
+  }
+
+  /** [I1] The producer answers `to`'s attempt `attemptId`: the first such ReadRequest of this pump not yet answered is. */
+  private noteAnswer(to: string, attemptId: unknown): void {
+    const a = this.asked;
+    for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
+      if (a[k] === to && a[k + 1] === attemptId && a[k + 5] === 0) {
+        a[k + 5] = 1;
+        return;
+      }
+    }
+  }
+
+  /**
+   * [I1] After a producer's pump: each ReadRequest handed to it that its poll left without a ReadGrant
+   * or ReadReject is a violation, unless SPEC.md 4.3 lets it go unanswered: one of a sender epoch older
+   * than the greatest handed over (stale [P8]), or one that duplicates the attempt of a grant of that
+   * consumer and item that may still be live, or is older (stale). A producer that stops answering
+   * stops serving; its consumers, left to their grant waits, would only fall back within their budgets.
+   */
+  private checkAnswered(p: ProducerNode): void {
+    const a = this.asked;
+    for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
+      if (a[k + 5] !== 0) continue;
+      const from = a[k] as string;
+      const attemptId = a[k + 1] as number;
+      const keyId = a[k + 2] as string;
+      if ((a[k + 4] as number) < (p.epochs.get(from) ?? 0) || p.grants.mayLeaveUnanswered(from, keyId, attemptId)) continue;
+      this.violation(
+        "I1",
+        `${p.id} left ${from}'s ReadRequest (attempt ${attemptId}, item ${keyId}) unanswered: not malformed, stale or a duplicate, it is owed one ReadGrant or ReadReject (SPEC.md 4.3), and the poll after it was handed over gave none; a producer that stops answering stops serving [I1]`,
+      );
+    }
   }
 
   /**
@@ -876,8 +930,9 @@ export class Simulation {
     if (this.askedCount === 0) return;
     let attemptId: unknown;
     try {
-      if (reject.reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
       attemptId = reject.attemptId;
+      this.noteAnswer(to, attemptId);
+      if (reject.reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
     } catch {
       return; // Unreadable: the core's [I1] problem, found when it is encoded.
     }
@@ -885,7 +940,7 @@ export class Simulation {
     // reused an attempt id) may be the one answered.
     const a = this.asked;
     let held = -1;
-    for (let k = 0; k < this.askedCount * 4; k += 4) {
+    for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
       if (a[k] !== to || a[k + 1] !== attemptId) continue;
       if (a[k + 3] === 0) return;
       held = k;
@@ -912,20 +967,25 @@ export class Simulation {
       outs = core.poll(now);
     } catch (e) {
       this.threw(node.id, e);
+      return; // (what it owed is not judged: the throw is the violation)
     }
     if (outs && outs.length > 0) node.dirty = this.execute(node, node.transport, outs);
+    if ("grants" in node && this.askedCount > 0) this.checkAnswered(node);
   }
 
   /**
    * [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1]
    * problem, found when it is encoded). [P3] A grant sent again must not end later than it was
-   * granted to (background failure #7).
+   * granted to (background failure #7). [I1] It answers the ReadRequest of its attempt.
    */
   private noteGrant(p: ProducerNode, to: string, grant: ectp.v1.IReadGrant): void {
     let problem: string | undefined;
     try {
+      const attemptId = grant.attemptId;
+      if (this.askedCount > 0) this.noteAnswer(to, attemptId);
       const keyId = tryItemKeyId(grant.item?.key);
-      if (typeof grant.grantId === "number" && keyId !== undefined) problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now);
+      if (typeof grant.grantId === "number" && keyId !== undefined)
+        problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0);
     } catch {
       // (unreadable: see above)
     }
