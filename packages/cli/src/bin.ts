@@ -12,6 +12,18 @@ handleClosedStreams(
   (text) => process.stderr.write(text),
 );
 
+/** Say an internal error (a bug in `ectp` or a package it uses) on standard error, with its stack. */
+function reportInternal(e: unknown): void {
+  process.stderr.write(`ectp: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+}
+
+// An error thrown outside main's promise (in a callback, or a promise rejected with no handler) is
+// an internal error too: left to Node, it exits 1, the status of invariant violations.
+process.on("uncaughtException", (e) => {
+  reportInternal(e);
+  process.exit(EXIT_INTERNAL);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -27,7 +39,7 @@ main(process.argv.slice(2)).then(
     );
   },
   (e: unknown) => {
-    process.stderr.write(`ectp: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    reportInternal(e);
     process.exitCode = EXIT_INTERNAL;
   },
 );

@@ -99,24 +99,28 @@ describe("ectp conformance when @ectp/conformance is broken", () => {
     vi.doUnmock("@ectp/conformance");
     vi.resetModules();
   });
-  it("a suite without runConformanceCli is reported, exit 2", async () => {
+  // The README's 70: "the CLI or a package it imports is not built yet" (bin/ectp.mjs exits 70 for
+  // the packages it imports at start-up); the suite, loaded on demand, is such a package. Not 2:
+  // the user's arguments are not what is wrong.
+  it("a suite without runConformanceCli is reported, exit 70", async () => {
     vi.resetModules();
     vi.doMock("@ectp/conformance", () => ({ runConformanceCli: undefined }));
     const { main: fresh } = await import("./main.js");
     const r = await run(["conformance", "--help"], { entry: fresh });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(EXIT_INTERNAL);
     expect(r.first).toBe(
       "ectp conformance: @ectp/conformance does not export runConformanceCli(argv); update @ectp/conformance to the version matching this CLI",
     );
   });
-  it("a suite that cannot be loaded is reported, exit 2, no throw", async () => {
+  it("a suite that cannot be loaded (not built) is reported, exit 70 as for any package of the CLI not built, no throw", async () => {
     vi.resetModules();
     vi.doMock("@ectp/conformance", () => {
       throw new Error("not built");
     });
     const { main: fresh } = await import("./main.js");
     const r = await run(["conformance", "--help"], { entry: fresh });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(EXIT_INTERNAL);
+    expect(r.out).toBe("");
     expect(r.first).toMatch(/^ectp conformance: the conformance suite \(@ectp\/conformance\) could not be loaded: /);
   });
 });
@@ -335,6 +339,24 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     expect(await entry(["simulate", "--requests", "3", "--runs", "2", "--json"], io)).toBe(130);
     expect(JSON.parse(io.stdout)).toMatchObject({ runs: 2, interrupted: false });
   });
+  it("INVALID_ARGUMENT thrown while valid options run (a bug in a core call, not the user's input) is thrown, not reported as bad arguments", async () => {
+    // The options are checked before the run (the real checks); what the run itself throws is internal.
+    const bug = () => new EctpError("INVALID_ARGUMENT", "admit: requestId is empty (a core call the simulation got wrong)");
+    const entry = await mainWith(() => ({
+      runSimulation: async () => {
+        throw bug();
+      },
+      runSweep: async () => {
+        throw bug();
+      },
+    }));
+    await expect(run(["simulate", "--requests", "3", "--quiet"], { entry })).rejects.toThrow("a core call the simulation got wrong");
+    await expect(run(["simulate", "--requests", "3", "--runs", "2", "--quiet"], { entry })).rejects.toThrow("a core call the simulation got wrong");
+    // A combination of flags the simulator refuses is still bad arguments, said before anything runs.
+    const refused = await run(["simulate", "--byte-scale", "1", "--runs", "2"], { entry });
+    expect(refused).toMatchObject({ code: EXIT_USAGE, out: "" });
+    expect(refused.first).toMatch(/^ectp simulate: the stores would hold up to /);
+  });
   it("an error that is not bad input is thrown (bin.ts turns it into exit 70), not reported as a usage error", async () => {
     const entry = await mainWith(() => ({
       runSimulation: async () => {
@@ -511,6 +533,15 @@ describe("bin.ts, bundled from source with esbuild", () => {
     const r = spawnSync(process.execPath, [file, "simulate"], { encoding: "utf8" });
     expect(r.status).toBe(70);
     expect(r.stderr).toMatch(/^ectp: internal error: Error: boom\n\s+at /);
+  });
+  it.each([
+    ["thrown in a callback", `setTimeout(() => { throw new Error("late boom"); }, 0);`],
+    ["a promise rejected with no handler", `Promise.reject(new Error("late boom"));`],
+  ])("an error outside main's promise (%s) is an internal error too: exit 70, not Node's 1 (invariant violations)", async (_what, body) => {
+    const file = await bundle("late-throw", `export async function main() { ${body} return new Promise(() => {}); }`);
+    const r = spawnSync(process.execPath, [file, "simulate"], { encoding: "utf8" });
+    expect(r.status).toBe(EXIT_INTERNAL);
+    expect(r.stderr).toMatch(/^ectp: internal error: Error: late boom\n\s+at /);
   });
   /** Run the bundled `ectp simulate` with `args`; `onErr` sees standard error as it comes. */
   function spawnSimulate(file: string, args: string[], onErr: (all: string, child: ReturnType<typeof spawn>) => void) {

@@ -2,7 +2,7 @@
  * The `ectp` command: subcommand dispatch, help and version.
  * @module
  */
-import { EXIT_USAGE, type CliIO, processIO } from "./io.js";
+import { EXIT_INTERNAL, EXIT_USAGE, type CliIO, processIO } from "./io.js";
 import { simulateCommand } from "./simulate.js";
 
 declare const __ECTP_CLI_VERSION__: string;
@@ -31,7 +31,8 @@ async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
   let mod: ConformanceModule;
   try {
     // A dependency of this package, loaded on demand so that `ectp simulate` never loads the
-    // suite; a failed load (in this repository: the suite not built yet) is reported, not thrown.
+    // suite; a failed load (in this repository: the suite not built yet) is reported, not thrown,
+    // with the status of any package of the CLI not built (bin/ectp.mjs): the arguments are not at fault.
     const name = "@ectp/conformance";
     mod = (await import(name)) as ConformanceModule;
   } catch (e) {
@@ -39,23 +40,24 @@ async function conformanceCommand(argv: string[], io: CliIO): Promise<number> {
       `ectp conformance: the conformance suite (@ectp/conformance) could not be loaded: ${(e as Error).message}\n` +
         "It is a dependency of @ectp/cli: reinstall @ectp/cli or, in this repository, build it: npx turbo run build --filter=@ectp/conformance\n",
     );
-    return EXIT_USAGE;
+    return EXIT_INTERNAL;
   }
   if (typeof mod.runConformanceCli !== "function") {
     io.err(
       "ectp conformance: @ectp/conformance does not export runConformanceCli(argv); update @ectp/conformance to the version matching this CLI\n",
     );
-    return EXIT_USAGE;
+    return EXIT_INTERNAL;
   }
   return mod.runConformanceCli(argv, io);
 }
 
 /**
  * Run the CLI with `argv` (the arguments after the program name) and return the exit
- * status: 0 success, 1 invariant violations (or a failing subcommand), 2 bad arguments, 74 a
- * report that could not be written (the executable also exits 70 for an internal error and 141
- * when its standard output was closed). Never calls `process.exit`, so tests can call it
- * directly with a capturing {@link CliIO}.
+ * status: 0 success, 1 invariant violations (or a failing subcommand), 2 bad arguments, 70 the
+ * conformance suite could not be loaded, 74 a report that could not be written, 130 or 143 a
+ * sweep (or conformance run) stopped by SIGINT or SIGTERM (the executable also exits 70 for an
+ * internal error and 141 when its standard output was closed). Never calls `process.exit`, so
+ * tests can call it directly with a capturing {@link CliIO}.
  */
 export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   const [command, ...rest] = argv;

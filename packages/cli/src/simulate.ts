@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { EctpError, outputPathProblem } from "@ectp/protocol";
+import { outputPathProblem } from "@ectp/protocol";
 import {
   DEFAULT_SIMULATION_CONFIG,
   FAULT_PRESETS,
@@ -19,6 +19,7 @@ import {
   renderReport,
   runSimulation,
   runSweep,
+  validateSweep,
 } from "@ectp/simulator";
 import { EXIT_IO, EXIT_USAGE, EXIT_VIOLATIONS, type CliIO, type InterruptSignal, interruptedStatus } from "./io.js";
 import { ProgressBar } from "./progress.js";
@@ -189,6 +190,10 @@ function parse(argv: string[]): SimulateArgs {
     throw new UsageError(
       `--seed ${seed} with --runs ${runs} would end at seed ${last}, past the largest seed ${L.maxSeed} (larger seeds repeat smaller ones); lower --seed or --runs`,
     );
+  // Combinations the simulator refuses (e.g. --byte-scale too small for the instances), checked
+  // here, before the run: what the run itself throws later is not the user's input.
+  const problems = validateSweep({ ...options, runs });
+  if (problems.length > 0) throw new UsageError(problems.join("; "));
   const report = s("report");
   if (report !== undefined && report.trim() === "") throw new UsageError(`--report needs a file name, e.g. --report out.html`);
   if (report !== undefined && runs > 1)
@@ -244,14 +249,11 @@ export async function simulateCommand(argv: string[], io: CliIO): Promise<number
   try {
     return await simulate(argv, io);
   } catch (e) {
-    // Each flag is checked above; a combination the simulator still rejects (runSimulation and
-    // runSweep check every option before running anything) is bad input too.
-    const usage = e instanceof UsageError || (EctpError.is(e) && e.code === "INVALID_ARGUMENT");
-    if (!usage) throw e;
-    // The simulator's own problems without the error-code prefix, as the flag errors read.
-    const problems = EctpError.is(e) ? (e.details as { problems?: unknown } | undefined)?.problems : undefined;
-    const message = Array.isArray(problems) ? problems.join("; ") : e.message;
-    io.err(`ectp simulate: ${message}\n\n${SIMULATE_USAGE}`);
+    // Every flag, and every combination the simulator refuses, is checked by parse() before the
+    // run; anything thrown later (an INVALID_ARGUMENT from a core call included) is a bug, for
+    // bin.ts to report as an internal error, not bad arguments.
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`ectp simulate: ${e.message}\n\n${SIMULATE_USAGE}`);
     return EXIT_USAGE;
   }
 }
