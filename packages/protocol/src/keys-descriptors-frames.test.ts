@@ -202,6 +202,16 @@ describe("key ids and fingerprints [C2]", () => {
     expect(!r.ok && r.error.message).toBe("[INVALID_DESCRIPTOR] item key could not be read");
     expect(!r.ok && (r.error.cause as Error).message).toBe("boom");
   });
+
+  it("[C2] tryItemKeyId refuses a key given as an array or as bytes (holding a contentHash property), as itemKeyId does", () => {
+    const contentHash = new Uint8Array([1, 2, 3]);
+    for (const key of [Object.assign([], { contentHash }), Object.assign(new Uint8Array(4), { contentHash }), Object.assign(new DataView(new ArrayBuffer(4)), { contentHash })]) {
+      expect(itemKeyId(key).ok).toBe(false);
+      expect(tryItemKeyId(key)).toBeUndefined();
+    }
+    // The object form still has its id in both.
+    expect(tryItemKeyId({ contentHash })).toBe((itemKeyId({ contentHash }) as { value: string }).value);
+  });
 });
 
 describe("validateDescriptor [C2]", () => {
@@ -222,13 +232,13 @@ describe("validateDescriptor [C2]", () => {
     expect(error(base(), { ...limits, fingerprint: malformed }).details).toEqual({ got: FULL, expected: undefined });
   });
 
-  it("[C2] sizeBytes is at most 2^53 - 1 even when maxItemBytes bounds nothing", () => {
+  it("[C2] sizeBytes is at most 2^53 - 1 even when maxItemBytes bounds nothing, and the message names that bound", () => {
     const unbounded = { maxItemBytes: Number.POSITIVE_INFINITY };
     const r = validateDescriptor({ ...base(), sizeBytes: 2 ** 53 - 1, shape: [] }, unbounded);
     expect(r.ok && r.value.sizeBytes).toBe(2 ** 53 - 1);
     for (const [sizeBytes, shown] of [[2 ** 53, "9007199254740992"], [2 ** 53 + 2, "9007199254740994"]] as const)
       expect(error({ ...base(), sizeBytes, shape: [] }, unbounded).message).toBe(
-        `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, Infinity]; got ${shown}`,
+        `[INVALID_DESCRIPTOR] sizeBytes must be an integer in [1, 9007199254740991]; got ${shown}`,
       );
   });
 
@@ -246,10 +256,10 @@ describe("validateDescriptor [C2]", () => {
       );
   });
 
-  it("[C2] epoch is an integer in [1, 2^53 - 1], with an exact message", () => {
+  it("[C2] epoch is an integer in [1, 2^53 - 1], with an exact message naming that range (2^53 is a positive integer)", () => {
     expect(validateDescriptor({ ...base(), epoch: 2 ** 53 - 1 }, limits).ok).toBe(true);
     for (const [epoch, shown] of [[2 ** 53, "9007199254740992"], [1.5, "1.5"], [-3, "-3"], ["3", '"3"'], [null, "null"], [undefined, "nothing"]] as const)
-      expect(error({ ...base(), epoch }).message).toBe(`[INVALID_DESCRIPTOR] epoch must be a positive integer; got ${shown}`);
+      expect(error({ ...base(), epoch }).message).toBe(`[INVALID_DESCRIPTOR] epoch must be an integer in [1, 2^53 - 1]; got ${shown}`);
   });
 
   it("[C2] producerId must be a string; location, when present, must be bytes", () => {

@@ -136,10 +136,9 @@ describe("validateDescriptor [C2]", () => {
     expect(validateDescriptor({ ...base(), sizeBytes: 63, shape: [] }, limits).ok).toBe(true);
   });
 
-  it("[C2] rejects a shape that is not a list of non-negative integers", () => {
-    expect(message({ ...base(), shape: [4, -8] })).toBe(
-      "[INVALID_DESCRIPTOR] shape must be a list of non-negative integers",
-    );
+  it("[C2] rejects a shape that is not a list of integers in [0, 2^53 - 1], naming that range (a dimension of 2^53 is a non-negative integer)", () => {
+    for (const shape of [[4, -8], [4, 2 ** 53], [4, 2 ** 60]])
+      expect(message({ ...base(), dtype: 0, shape })).toBe("[INVALID_DESCRIPTOR] shape must be a list of integers in [0, 2^53 - 1]");
   });
 
   it("[C2] rejects a missing key or a content hash outside 1..64 bytes", () => {
@@ -192,7 +191,7 @@ describe("validateDescriptor [C2]", () => {
 
   it("rejects a missing producer id or a non-positive epoch", () => {
     expect(message({ ...base(), producerId: "" })).toBe("[INVALID_DESCRIPTOR] producerId must be a non-empty string");
-    expect(message({ ...base(), epoch: 0 })).toBe("[INVALID_DESCRIPTOR] epoch must be a positive integer; got 0");
+    expect(message({ ...base(), epoch: 0 })).toBe("[INVALID_DESCRIPTOR] epoch must be an integer in [1, 2^53 - 1]; got 0");
   });
 
   it("rejects non-objects", () => {

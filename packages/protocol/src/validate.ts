@@ -324,6 +324,8 @@ const EMPTY_LOCATION: Uint8Array = Object.freeze(new Uint8Array(0));
 markAsUntransferable(EMPTY_LOCATION.buffer);
 /** The shape of a descriptor without one: frozen, so sharing it between results is safe. */
 const EMPTY_SHAPE: readonly number[] = Object.freeze([]);
+/** The refusal of a shape that is not a list of dimensions a JavaScript number holds exactly [C2] (SPEC.md section 3.8). */
+const SHAPE_RANGE = "shape must be a list of integers in [0, 2^53 - 1]";
 
 /**
  * One-entry cache of the last normalised fingerprint of {@link validateDescriptor}, compared
@@ -452,7 +454,8 @@ export function tryItemKeyId(key: unknown): string | undefined {
 }
 
 function tryItemKeyIdUnsafe(key: unknown): string | undefined {
-  if (key === undefined || key === null || typeof key !== "object") return undefined;
+  // [C2] An array or bytes is no key (as readHash says for itemKeyId), whatever properties it carries.
+  if (key === undefined || key === null || typeof key !== "object" || !isMessageObject(key)) return undefined;
   const k = key as Record<string, unknown>;
   const hash = k.contentHash;
   if (!isBytes(hash) || hash.length < 1 || hash.length > 64) return undefined;
@@ -509,6 +512,10 @@ function fingerprintEquals(a: NormalizedFingerprint, raw: unknown): boolean {
  * a message-typed field (the descriptor, its key, fingerprint, checksum) given as an array or as
  * bytes, which would read as a message of no fields (a checksum as none at all [C11]), and a
  * producer id or model with a lone surrogate are refused, as the encoders refuse them.
+ * Fields are read as properties, inherited ones included (a decoded message keeps its defaults on
+ * its prototype), but the encoders write own properties only: a value that is not an own property
+ * (a class's getter, a template's value under `Object.create`) is validated here and not sent, so
+ * give descriptors, keys, fingerprints and checksums as plain objects or decoded messages.
  * Accepts anything (e.g. JSON with `sizeBytes: null`) and never throws; limits without a
  * `maxItemBytes` number >= 1, or that cannot be read (the caller's mistake), give
  * `INVALID_ARGUMENT`. A `limits.fingerprint` that is no valid fingerprint matches no descriptor
@@ -567,19 +574,21 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 1 || size > max)
     return fail(
       "INVALID_DESCRIPTOR",
-      `sizeBytes must be an integer in [1, ${max}]; got ${describe(size)}`,
+      // [C2] The range applied: at most 2^53 - 1 (SPEC.md section 3.8), whatever a larger maxItemBytes says.
+      `sizeBytes must be an integer in [1, ${Math.min(max, Number.MAX_SAFE_INTEGER)}]; got ${describe(size)}`,
       { sizeBytes: size, maxItemBytes: max },
     );
   const dtype = d.dtype ?? 0;
   if (!isEnumValue(dtype))
     return fail("INVALID_DESCRIPTOR", `dtype must be a Dtype enum value (an integer in [0, 2^31)); got ${describe(dtype)}`, {});
   const rawShape = d.shape ?? EMPTY_SHAPE;
-  if (!Array.isArray(rawShape)) return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
+  if (!Array.isArray(rawShape)) return fail("INVALID_DESCRIPTOR", SHAPE_RANGE, {});
   // [C2] a descriptor always fits a message's repeated-element limit (SPEC.md section 5). Checked
   // before the elements: a shape of 2^28 dimensions is refused at once, not after reading them all.
   if (rawShape.length > MAX_SHAPE_DIMS)
     return fail("INVALID_DESCRIPTOR", `shape has ${rawShape.length} dimensions; at most ${MAX_SHAPE_DIMS} are allowed`, {});
-  if (!allSafeNonNegative(rawShape)) return fail("INVALID_DESCRIPTOR", "shape must be a list of non-negative integers", {});
+  // [C2] A dimension above 2^53 - 1 (which the uint64 field can carry) is refused too: the message names that range.
+  if (!allSafeNonNegative(rawShape)) return fail("INVALID_DESCRIPTOR", SHAPE_RANGE, {});
   const shape = rawShape as readonly number[];
   const elem = dtypeSize(dtype);
   if (elem !== undefined && shape.length > 0) {
@@ -599,8 +608,9 @@ function validateUnsafe(descriptor: unknown, limits: DescriptorLimits): Validati
   if (!isWellFormed(producerId))
     return fail("INVALID_DESCRIPTOR", `producerId must be well-formed UTF-16 (no lone surrogate, which UTF-8 cannot carry); got ${describe(producerId)}`, {});
   const epoch = d.epoch;
+  // [C2] `epoch` is an integer in [1, 2^53 - 1]: the message names the upper bound, which a peer's 2^60 breaks.
   if (typeof epoch !== "number" || !Number.isSafeInteger(epoch) || epoch < 1)
-    return fail("INVALID_DESCRIPTOR", `epoch must be a positive integer; got ${describe(epoch)}`, {});
+    return fail("INVALID_DESCRIPTOR", `epoch must be an integer in [1, 2^53 - 1]; got ${describe(epoch)}`, {});
   const location = d.location ?? EMPTY_LOCATION;
   if (!isBytes(location)) return fail("INVALID_DESCRIPTOR", "location must be bytes", {});
   let checksum: NormalizedChecksum | undefined;

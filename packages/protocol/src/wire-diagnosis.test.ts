@@ -58,6 +58,23 @@ describe("decode errors name the field [C10]", () => {
     expect(locateMalformed(bytes)).toMatchObject({ field: "readGrant.item.shape", problem: expect.stringMatching(/^a packed element at byte \d+: a varint runs past/) });
   });
 
+  it("[C10] an element is named by its index in the decoded list: an occurrence of another wire type (an unknown field) is none", () => {
+    // eventBatch { events as a varint (wire type 0: skipped by the decoder), then events[0] = { stored: a length of 5 past the end } }
+    const body = [0x10, 0x05, 0x12, 0x02, 0x0a, 0x05];
+    const bytes = Uint8Array.from([...envelope({}), 0x8a, 0x01, body.length, ...body]);
+    expect(refusal(bytes).details.field).toBe("eventBatch.events[0].stored");
+    // The varint occurrence itself, cut off, is the field's (no element of it).
+    expect(locateMalformed(Uint8Array.from([...envelope({}), 0x8a, 0x01, 0x02, 0x10, 0x85]))).toMatchObject({ field: "eventBatch.events" });
+  });
+
+  it("[C10] an unpacked shape value after a packed record is named by its index in the decoded shape, after the packed values", () => {
+    // readGrant { item { shape: packed [1, 2, 3], then one unpacked value cut off } }: decoded, it would be shape[3].
+    const item = [0x22, 0x03, 0x01, 0x02, 0x03, 0x20, 0x80];
+    const grant = [0x1a, item.length, ...item];
+    const bytes = Uint8Array.from([...envelope({}), 0x6a, grant.length, ...grant]);
+    expect(refusal(bytes).details.field).toBe("readGrant.item.shape[3]");
+  });
+
   it("a wire type protobuf does not have, inside a message", () => {
     const ok = envelope({ heartbeat: { sequence: 5 } });
     // The heartbeat body: tag (field 16, wire type 2) is two bytes, 0x82 0x01, then its length.

@@ -93,10 +93,11 @@ function walk(
     // An element's index: not for packed scalars, whose one record holds any number of them.
     const packed = wireType === 2 && field?.[2] === true && MESSAGE_FIELDS[field[1]] === undefined && field[1] !== "string" && field[1] !== "bytes";
     let index = -1;
-    if (field?.[2] === true && !packed) {
+    if (field?.[2] === true && !packed && wireType === elementWireType(field[1])) {
       // SPEC section 5: the decoder refuses more elements than this, and says so itself. It counts
-      // an element of the field's own wire type only (another is skipped as an unknown field).
-      if (wireType === elementWireType(field[1]) && ++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
+      // an element of the field's own wire type only: another is skipped as an unknown field, and
+      // is no element, so it is named without an index and shifts no later element's [C10].
+      if (++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
       seen ??= new Map();
       index = seen.get(number) ?? 0;
       seen.set(number, index + 1);
@@ -128,12 +129,17 @@ function walk(
           // value before it reads it, and so refuses the one past the limit (naming itself) before
           // it finds a value, or the record, running past the end.
           const last = pos + length.value;
-          for (let p = pos; p < last; ) {
+          let values = 0;
+          for (let p = pos; p < last; values++) {
             if (++count.elements > MAX_REPEATED_ELEMENTS) return undefined;
             const v = varint(bytes, p, Math.min(last, end));
             if (typeof v === "string") return overrun ? tooLong() : at(`a packed element at byte ${p}: ${v}`);
             p = v.next;
           }
+          // [C10] The decoder appends these values to the field's list: an unpacked element after
+          // them has its index past them.
+          seen ??= new Map();
+          seen.set(number, (seen.get(number) ?? 0) + values);
         } else if (overrun) return tooLong();
         const inner = field !== undefined && MESSAGE_FIELDS[field[1]] !== undefined;
         if (inner) {
