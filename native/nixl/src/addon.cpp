@@ -597,7 +597,9 @@ getString(const Napi::Value &v, const char *what) {
     return v.As<Napi::String>().Utf8Value();
 }
 
-// Bytes of a Buffer / TypedArray / DataView / ArrayBuffer, without copying.
+// Bytes of a Buffer / TypedArray / DataView / ArrayBuffer, without copying. A view's bytes are taken
+// from the view itself, not through its buffer: N-API refuses a SharedArrayBuffer as an ArrayBuffer
+// (napi_get_arraybuffer_info), and a view over one threw "Invalid argument" untyped.
 void
 viewBytes(const Napi::Value &v, uint8_t *&data, size_t &len, const char *what) {
     if (v.IsArrayBuffer()) {
@@ -607,15 +609,20 @@ viewBytes(const Napi::Value &v, uint8_t *&data, size_t &len, const char *what) {
         return;
     }
     if (v.IsTypedArray()) {
-        auto ta = v.As<Napi::TypedArray>();
-        data = static_cast<uint8_t *>(ta.ArrayBuffer().Data()) + ta.ByteOffset();
-        len = ta.ByteLength();
+        void *p = nullptr;
+        if (napi_get_typedarray_info(v.Env(), v, nullptr, nullptr, &p, nullptr, nullptr) != napi_ok)
+            throw NixlFailure("ERR_INVALID_ARG", std::string(what) + ": its bytes cannot be read");
+        data = static_cast<uint8_t *>(p);
+        len = v.As<Napi::TypedArray>().ByteLength();
         return;
     }
     if (v.IsDataView()) {
-        auto dv = v.As<Napi::DataView>();
-        data = static_cast<uint8_t *>(dv.ArrayBuffer().Data()) + dv.ByteOffset();
-        len = dv.ByteLength();
+        void *p = nullptr;
+        size_t n = 0;
+        if (napi_get_dataview_info(v.Env(), v, &n, &p, nullptr, nullptr) != napi_ok)
+            throw NixlFailure("ERR_INVALID_ARG", std::string(what) + ": its bytes cannot be read");
+        data = static_cast<uint8_t *>(p);
+        len = n;
         return;
     }
     throw NixlFailure("ERR_INVALID_ARG",
@@ -1088,6 +1095,10 @@ locationSection(std::string_view loc, const std::string &peer, size_t length) {
     if (loc.size() < 26 || loc.substr(0, 4) != "ENX1") return std::nullopt;
     const uint64_t described = le64(loc.data() + 12);
     if (described == 0 || described >= (uint64_t{1} << 53) || described < length) return std::nullopt;
+    // [I1] The described range must end below 2^64: NIXL checks a remote range against the peer's
+    // loaded sections as addr + len (nixlBasicDesc::covers), which wraps, so such a range passed with
+    // an empty section and the GET went to a bogus address (the reader then dropped its live peer).
+    if (le64(loc.data() + 4) > UINT64_MAX - described) return std::nullopt;
     const size_t nameLen = static_cast<size_t>(leN(loc.data() + 20, 2));
     if (nameLen == 0 || nameLen > 1024 || 26 + nameLen > loc.size()) return std::nullopt;
     if (loc.substr(22, nameLen) != peer) return std::nullopt;
@@ -1244,14 +1255,16 @@ Agent::Send(const Napi::CallbackInfo &info) {
     });
 }
 
-// drain() -> undefined when nothing is new (the common case of a poll), else three flat
+// drain() -> undefined when nothing is new (the common case of a poll), else four flat
 // arrays (elements set by index: no property names to create or look up per item):
 //   [ [from, bytes, from, bytes, ...],            notifications, in arrival order
 //     [id, status, flags, crc, ...],               settled reads (flags: 2 deregistered, 4 closed,
 //                                                   8 crc is the landed bytes' CRC-32C; 1 is no
 //                                                   longer used), in order
-//     [peer, status, tag, peer, status, tag, ...] ] notifications that could not be sent (tag:
+//     [peer, status, tag, peer, status, tag, ...],  notifications that could not be sent (tag:
 //                                                   the send's, 0 when none was given)
+//     [id, id, ...] ]                               transfers orphaned since the last drain (see
+//                                                   Xfer::orphaned: reported only by close())
 // Reads that settled inside postRead() are never reported here.
 Napi::Value
 Agent::Drain(const Napi::CallbackInfo &info) {

@@ -49,11 +49,12 @@ export interface NativeSendFailure {
 }
 
 /**
- * What the addon's `drain()` returns when something is new: three flat arrays (the addon
- * sets elements by index, so no property names are created per item):
+ * What the addon's `drain()` returns when something is new: flat arrays (the addon sets
+ * elements by index, so no property names are created per item):
  * `[from, bytes, ...]` notifications, `[id, status, flags, crc, ...]` settled reads (flags:
- * 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C; 1 is no longer used) and
- * `[peer, status, tag, ...]` failed sends.
+ * 2 deregistered, 4 closed, 8 `crc` is the landed bytes' CRC-32C; 1 is no longer used),
+ * `[peer, status, tag, ...]` failed sends and `[id, ...]` transfers orphaned (absent from
+ * older addons).
  * {@link decodeNativeDrain} turns it into a {@link NativeDrain}.
  */
 export type NativeRawDrain = readonly [

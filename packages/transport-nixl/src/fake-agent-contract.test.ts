@@ -168,6 +168,19 @@ describe("connectPeer with a newer epoch: only the peer's own agent metadata rep
     await t.close();
   });
 
+  // An epoch that is no whole number compared as neither older nor the same: NaN replaced the live
+  // connection, and once stored it let a later, older epoch replace it too [P8].
+  it.each([Number.NaN, -1, 1.5, "2", undefined, 2 ** 53])("an epoch of %s rejects INVALID_ARGUMENT naming it, and the live connection stands", async (epoch) => {
+    const { t, expectUntouched } = await readingFromB();
+    await expect(t.connectPeer("b", epoch as number, metadataOf("b"))).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: expect.stringContaining(`epoch must be a non-negative safe integer; got ${String(epoch)}`),
+    });
+    expect(t.counters().peers).toBe(1);
+    expectUntouched();
+    await t.close();
+  });
+
   // The addon refused such a body only after the live connection had been invalidated.
   it("its own name with a damaged body rejects INVALID_ARGUMENT before the live connection is invalidated, and its reads go on", async () => {
     const { t, expectUntouched } = await readingFromB();
@@ -282,6 +295,12 @@ describe("argument errors are typed, and local errors are not peer failures", ()
     const region = t.registerMemory(new Uint8Array(8));
     expect(decodeLocation(t.describe(region, 0, 8))).toMatchObject({ agent: "é".repeat(512) });
     void t.close();
+  });
+
+  it("a NixlTransport constructed without options throws INVALID_ARGUMENT naming localId, not a TypeError", () => {
+    const Ctor = NixlTransport as unknown as new (o?: unknown) => NixlTransport;
+    for (const options of [undefined, null])
+      expect(() => new Ctor(options), String(options)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("localId") }));
   });
 
   it("send of a message that is not a Uint8Array does not report a connected peer unreachable", async () => {

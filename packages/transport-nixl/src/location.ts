@@ -115,6 +115,10 @@ export function parseLocation(bytes: Uint8Array): ParsedLocation | string {
   const lenHi = u32(bytes, 16);
   const length = lenHi * 2 ** 32 + u32(bytes, 12);
   if (length === 0 || lenHi >= 2 ** 21) return "location length out of range";
+  // [I1] The range must end below 2^64: NIXL checks a remote range against the peer's sections as
+  // address + length, which wraps (the addon refuses such a location too). Exact in doubles.
+  const lowSum = addrLo + u32(bytes, 12);
+  if (addrHi + lenHi + (lowSum >= 2 ** 32 ? 1 : 0) >= 2 ** 32) return "location address range wraps past 2^64";
   const nameLen = (bytes[20] as number) | ((bytes[21] as number) << 8);
   if (nameLen === 0 || nameLen > MAX_NAME || 26 + nameLen > bytes.length) return "location agent name malformed";
   const agent = decodeName(bytes, 22, 22 + nameLen);

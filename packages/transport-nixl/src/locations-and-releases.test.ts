@@ -66,6 +66,18 @@ describe("decodeLocation field bounds", () => {
     const address = 0x8000_0001_0000_0002n;
     expect(decodeLocation(encodeLocation({ ...base, address }))).toMatchObject({ address });
   });
+
+  it("[I1] accepts a range ending at 2^64 - 1 and refuses one that reaches 2^64 (NIXL's range check wraps there)", () => {
+    const top = 2n ** 64n;
+    expect(decodeLocation(encodeLocation({ ...base, address: top - 17n }))).toMatchObject({ address: top - 17n });
+    expect(decodeLocation(encodeLocation({ ...base, address: top - 16n }))).toBe("location address range wraps past 2^64");
+    // The low words' sum carries into the high word.
+    expect(decodeLocation(encodeLocation({ ...base, address: top - 0x1_0000_0000n, length: 2 ** 32 }))).toBe("location address range wraps past 2^64");
+    expect(decodeLocation(encodeLocation({ ...base, address: top - 0x1_0000_0001n, length: 2 ** 32 }))).toMatchObject({ length: 2 ** 32 });
+    expect(locationProblem(encodeLocation({ ...base, address: top - 8n }), "producer-1", 16)).toBe(
+      "malformed source location: location address range wraps past 2^64",
+    );
+  });
 });
 
 describe("decodeLocation agent names", () => {

@@ -1,12 +1,14 @@
 /**
  * NixlTransport's read and registration arguments (taken read ids, another transport's region,
- * ranges past a region's end, an empty registration: thrown at the call, nothing started) and its
+ * ranges past a region's end, an empty registration: thrown at the call, nothing started; a source
+ * location wrapping past 2^64 refused; SharedArrayBuffer views as memory, metadata, messages) and its
  * waits (no spin for a read that cannot end soon; activity a spin reported does not wake the next
  * wait; an idle engine sleeps). Skipped, with the reason in the title, when the addon is not built.
  */
 import type { ReadResult } from "@ectp/core";
 import { EctpError } from "@ectp/protocol";
 import { afterEach, describe, expect, it } from "vitest";
+import { encodeLocation } from "./location.js";
 import {
   NIXL_MISSING,
   NIXL_SKIP_REASON,
@@ -78,6 +80,68 @@ describe.skipIf(NIXL_MISSING)(`NixlTransport read arguments and waits over NIXL$
     }
     expect(err).toBeInstanceOf(EctpError);
     expect(err).toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+
+  it("[I1] a source location whose address range wraps past 2^64 is refused before NIXL sees it: the read fails, the live peer stays", async () => {
+    // NIXL checks a remote descriptor against the peer's loaded sections as addr + len, which wraps:
+    // such a range passed, the GET went to a bogus address, and the reader dropped its live peer as gone.
+    const { a, b } = await pair();
+    const src = b.registerMemory(pattern(1 << 16, 4));
+    const region = a.registerMemory(new Uint8Array(1 << 16));
+    const got: ReadResult[] = [];
+    a.startRead({ readId: 1, peerId: b.localId, source: b.describe(src, 0, 4096), destination: { region, offset: 0, length: 4096 } });
+    await until([a, b], () => got.push(...a.poll().reads) > 0, "read 1"); // b's section is loaded now
+    const posted = a.counters().totalReads;
+    const wrapping = encodeLocation({ address: 2n ** 64n - 4096n, length: 8192, agent: b.localId, section: new Uint8Array(0) });
+    a.startRead({ readId: 2, peerId: b.localId, source: wrapping, destination: { region, offset: 0, length: 8192 } });
+    const after = a.poll();
+    expect(after.reads).toEqual([{ readId: 2, status: "failed", error: "malformed source location: location address range wraps past 2^64" }]);
+    expect(after.unreachable).toEqual([]);
+    expect(a.counters().totalReads).toBe(posted);
+    a.startRead({ readId: 3, peerId: b.localId, source: b.describe(src, 4096, 4096), destination: { region, offset: 4096, length: 4096 } });
+    await until([a, b], () => got.push(...a.poll().reads) > 1, "read 3");
+    expect(got[1]).toEqual({ readId: 3, status: "done", bytesRead: 4096 });
+    expect(region.bytes.subarray(4096, 8192)).toEqual(src.bytes.subarray(4096, 8192));
+  });
+
+  it("SharedArrayBuffer views work as registered memory, metadata and messages; a growable SharedArrayBuffer is refused", async () => {
+    // The addon took a view's bytes through its ArrayBuffer, which N-API refuses for a
+    // SharedArrayBuffer: registering threw INTERNAL, connectPeer threw an untyped error at the
+    // call, and a send reported the live peer unreachable.
+    const shared = (bytes: Uint8Array) => {
+      const out = new Uint8Array(new SharedArrayBuffer(bytes.length + 8), 8, bytes.length);
+      out.set(bytes);
+      return out;
+    };
+    const a = makeTransport("a");
+    const b = makeTransport("b");
+    open.push(a, b);
+    await a.connectPeer(b.localId, 1, shared(b.localMetadata()));
+    await b.connectPeer(a.localId, 1, shared(a.localMetadata()));
+    const src = b.registerMemory(shared(pattern(1 << 17, 6)));
+    const region = a.registerMemory(shared(new Uint8Array(1 << 17)));
+    const got: ReadResult[] = [];
+    a.startRead({ readId: 1, peerId: b.localId, source: b.describe(src, 0, 1 << 17), destination: { region, offset: 0, length: 1 << 17 } });
+    a.send(b.localId, shared(new Uint8Array([1, 0, 2])));
+    const messages: Uint8Array[] = [];
+    let unreachable = 0;
+    await until(
+      [a, b],
+      () => {
+        const act = a.poll();
+        got.push(...act.reads);
+        unreachable += act.unreachable.length;
+        messages.push(...b.poll().messages.map((m) => m.bytes));
+        return got.length > 0 && messages.length > 0;
+      },
+      "the read and the message",
+    );
+    expect(got).toEqual([{ readId: 1, status: "done", bytesRead: 1 << 17 }]);
+    expect(region.bytes).toEqual(src.bytes);
+    expect(messages).toEqual([new Uint8Array([1, 0, 2])]);
+    expect(unreachable).toBe(0);
+    const Growable = SharedArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => SharedArrayBuffer;
+    expect(() => a.registerMemory(new Uint8Array(new Growable(4096, { maxByteLength: 8192 })))).toThrow(invalidArgument);
   });
 
   it.each(["cancelled", "deregistered", "disconnected"] as const)("a wait does not spin for a %s read", async (how) => {

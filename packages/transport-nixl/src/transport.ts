@@ -285,7 +285,7 @@ export class NixlTransport implements Transport {
 
   /** @param options - see {@link NixlTransportOptions}. */
   constructor(options: NixlTransportOptions) {
-    if (typeof options.localId !== "string" || options.localId.length === 0)
+    if (typeof options?.localId !== "string" || options.localId.length === 0)
       throw new EctpError("INVALID_ARGUMENT", "NixlTransport needs a non-empty localId (it is also the NIXL agent name)");
     // Every location names the agent, and readers refuse a name longer than MAX_NAME bytes: with a
     // longer one, each item described would be unreadable (the u16 length field would also wrap).
@@ -332,11 +332,22 @@ export class NixlTransport implements Transport {
     return this.metadata.slice();
   }
 
-  /** Load `metadata` for `peerId` once per epoch; a newer epoch replaces (invalidates, reloads) the older one. */
+  /**
+   * Load `metadata` for `peerId` once per epoch; a newer epoch replaces (invalidates, reloads) the
+   * older one. An epoch that is not a non-negative safe integer rejects INVALID_ARGUMENT.
+   */
   connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void> {
     if (this.closed) return Promise.reject(new EctpError("TRANSPORT_UNAVAILABLE", "connectPeer after close()"));
     if (typeof peerId !== "string" || peerId.length === 0 || !(metadata instanceof Uint8Array))
       return Promise.reject(new EctpError("INVALID_ARGUMENT", "connectPeer takes a non-empty peer id and its metadata as a Uint8Array"));
+    // [P8] Epochs are compared to tell a newer one from the one loaded: one that is no whole number
+    // (NaN, a string) is neither, and once stored it would let an older epoch replace the connection.
+    if (!Number.isSafeInteger(epoch) || epoch < 0)
+      return Promise.reject(
+        new EctpError("INVALID_ARGUMENT", `connectPeer of peer ${peerId}: epoch must be a non-negative safe integer; got ${String(epoch)}`, {
+          details: { peerId },
+        }),
+      );
     const key = keyOf(metadata);
     const prev = this.peers.get(peerId);
     if (prev && prev.epoch === epoch && prev.metadataKey === key) return prev.promise;
@@ -437,8 +448,9 @@ export class NixlTransport implements Transport {
   /**
    * Register host memory with NIXL; the addon holds a reference until deregistration completes.
    * The buffer is marked untransferable (`postMessage` or `structuredClone` with it in the transfer
-   * list cannot detach it while NIXL reads into or from it); a resizable ArrayBuffer, which could
-   * shrink under NIXL, is refused with INVALID_ARGUMENT. Never call `ArrayBuffer.prototype.transfer`
+   * list cannot detach it while NIXL reads into or from it); a fixed-length SharedArrayBuffer is
+   * taken as it is (it cannot be detached). A resizable ArrayBuffer, which could shrink under NIXL,
+   * and a growable SharedArrayBuffer are refused with INVALID_ARGUMENT. Never call `ArrayBuffer.prototype.transfer`
    * on a registered buffer (it detaches the memory whatever the mark says). Synchronous: it waits
    * for the NIXL call the engine thread is in, which may be a whole READ (package README, "calls
    * the JS thread makes under the agent lock").
@@ -447,8 +459,12 @@ export class NixlTransport implements Transport {
     this.assertOpen("registerMemory");
     if (!(bytes instanceof Uint8Array)) throw new EctpError("INVALID_ARGUMENT", "registerMemory takes a Uint8Array");
     const buffer = bytes.buffer;
-    if ((buffer as { resizable?: boolean }).resizable === true)
-      throw new EctpError("INVALID_ARGUMENT", "registerMemory needs memory that cannot shrink: pass a Uint8Array over a fixed-length ArrayBuffer, not a resizable one");
+    // A growable SharedArrayBuffer cannot shrink, but a view that tracks its length would outgrow the registration.
+    if ((buffer as { resizable?: boolean }).resizable === true || (buffer as { growable?: boolean }).growable === true)
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        "registerMemory needs memory that cannot shrink or grow: pass a Uint8Array over a fixed-length ArrayBuffer or SharedArrayBuffer, not a resizable or growable one",
+      );
     if (!(buffer instanceof SharedArrayBuffer)) markAsUntransferable(buffer); // [I5] NIXL's memory stays where it was registered
     let reg: ReturnType<NativeAgent["registerMemory"]>;
     try {
