@@ -216,7 +216,10 @@ interface Peer {
   grantTail: Grant | undefined;
   liveGrants: number;
   pinnedBytes: number;
-  /** [E2] When a replay or snapshot answer last resent something to it (-Infinity: never). */
+  /**
+   * [E2] When a replay or snapshot answer last resent something to it (-Infinity: never); with
+   * `resendIntervalMs` 0, after a snapshot the store could not list, when that snapshot is tried again.
+   */
   answeredAt: number;
   /** [E2] A SnapshotRequest to answer once `resendIntervalMs` has passed since `answeredAt`. */
   owedSnapshot: boolean;
@@ -391,7 +394,8 @@ export class ProducerCore {
    * @throws EctpError(INVALID_CONFIG) naming the first invalid option and how to fix it: among
    *   others a fingerprint that is not a plain object or has a key other than `model`, `dtype`,
    *   `rowBytes` and `layoutVersion` [P7], and a key of the options
-   *   (or of their `config`) that is not an option, with the nearest option.
+   *   (or of their `config`) that is not an option, with the nearest option; and a store whose
+   *   `subscribe` throws [E1].
    */
   constructor(options: ProducerOptions) {
     if (options === null || typeof options !== "object")
@@ -457,7 +461,16 @@ export class ProducerCore {
     this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
     this.logger = containLogger(options.logger, hookThrew, this.gate);
     // [E1] every change of the store becomes an event, published in the next poll.
-    this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
+    try {
+      this.unsubscribe = this.store.subscribe((change) => this.onStoreChange(change));
+    } catch (cause) {
+      // The engine's store, once, at construction: a producer that cannot hear its changes could publish none [E1].
+      throw new EctpError(
+        "INVALID_CONFIG",
+        `options.store.subscribe threw (${thrownText(cause)}); the producer subscribes to the store's changes to publish them as events [E1]: fix the store's subscribe`,
+        { cause },
+      );
+    }
     this.publishHeldItems();
   }
 
@@ -468,14 +481,20 @@ export class ProducerCore {
    */
   private publishHeldItems(): void {
     this.gate.callbacks++;
+    let published = 0;
     try {
       for (const e of this.store.readyItems())
-        if (this.refusedDescriptor(e.descriptor) === undefined) this.pendingEvents.push({ stored: { item: e.descriptor } });
+        if (this.refusedDescriptor(e.descriptor) === undefined) {
+          this.pendingEvents.push({ stored: { item: e.descriptor } });
+          published++;
+        }
     } catch (cause) {
-      // [I1] the engine's store could not list its items: they reach subscribers by snapshots only.
-      this.logger.error("store failed to list the ready items it held when the producer started; they are not published as Stored", {
-        error: thrownText(cause),
-      });
+      // [I1][E1] the engine's store could not list its items: those listed so far are published, the
+      // others reach subscribers by snapshots only.
+      this.logger.error(
+        `store failed to list the ready items it held when the producer started; the ${published} listed before the failure are published as Stored, the others are not`,
+        { error: thrownText(cause), published },
+      );
     } finally {
       this.gate.callbacks--;
     }
@@ -1443,6 +1462,9 @@ export class ProducerCore {
       // snapshot; the answer stays owed and is tried again a resend interval later [E2].
       this.logger.error("store failed to list its ready items for a snapshot", { peerId: p.id, error: thrownText(cause) });
       p.owedSnapshot = true;
+      // [I1] With no resend interval the store would be asked again at every poll, and a driver polling at
+      // nextDeadline() would spin while it fails: the retry waits the default interval then.
+      if (this.cfg.resendIntervalMs === 0) p.answeredAt += DEFAULT_PRODUCER_CONFIG.resendIntervalMs;
       this.peerDue(p.answeredAt + this.cfg.resendIntervalMs);
       return;
     } finally {
