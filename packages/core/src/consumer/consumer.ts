@@ -321,6 +321,16 @@ function ownChecksum(f: Fetch, w: Slot, fetchChecksum: number): number {
   return others?.has(w) ? (others.get(w) as number) : fetchChecksum;
 }
 
+/**
+ * [C5][C11] What a read found when its bytes do not match an announced CRC-32C (`announced`), for the
+ * failure's warning: the CRC of the bytes read, or that it could not be computed (`crc` -1).
+ */
+function checksumDetail(crc: number, announced: number): string {
+  return crc === -1
+    ? "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C"
+    : `CRC-32C of the bytes read ${crc}, announced ${announced}`;
+}
+
 /** A started read (and the grant behind it). */
 class Read implements Timed {
   /** The fetch it serves; undefined once abandoned, terminated or quarantined. */
@@ -2041,7 +2051,7 @@ export class ConsumerCore {
           const error = typeof result.error === "string" ? `: ${ownText(result.error, 200)}` : "";
           this.terminateFetch(f, late ?? "PEER_UNREACHABLE", now, `the read failed with the producer gone${error}`); // [C5] after a grant: terminal
         }
-        this.peerGone(r.peer, "unreachable", now);
+        this.peerGone(r.peer, "unreachable", now, true); // [P8] the read was business with it, whatever is left
       });
       return;
     }
@@ -2056,10 +2066,7 @@ export class ConsumerCore {
     if (reason === undefined && !this.someWaiterMatches(f, r.checksumA)) {
       // [C11] Not one waiter's announcement agrees with the bytes: nothing is loaded.
       reason = "CHECKSUM_MISMATCH";
-      this.verifyDetail =
-        this.verifiedCrc === -1
-          ? "checksum not verifiable: the pool gives no view of the destination and the transport reported no CRC-32C"
-          : `CRC-32C of the bytes read ${this.verifiedCrc}, announced ${r.checksumA !== -1 ? r.checksumA : ownChecksum(f, f.wHead as Slot, -1)}`;
+      this.verifyDetail = checksumDetail(this.verifiedCrc, r.checksumA !== -1 ? r.checksumA : ownChecksum(f, f.wHead as Slot, -1));
     }
     if (reason !== undefined) {
       this.releaseDest(r.dest);
@@ -2095,7 +2102,7 @@ export class ConsumerCore {
       }
       // [C11] Each waiter is ready only if the bytes match its own announcement's checksum.
       const own = ownChecksum(f, w, r.checksumA);
-      if (own !== -1 && own !== l.crc) batch = this.endWaiter(w, "CHECKSUM_MISMATCH", f.attempts, batch, { itemKey: f.keyId, producer: f.peer.id });
+      if (own !== -1 && own !== l.crc) batch = this.endWaiter(w, "CHECKSUM_MISMATCH", f.attempts, batch, { itemKey: f.keyId, producer: f.peer.id, detail: checksumDetail(l.crc, own) });
       else this.hold(w, l);
     }
     if (l.holders === 0) {
@@ -2330,8 +2337,10 @@ export class ConsumerCore {
     }
     this.attempts.delete(attemptId);
     this.timers.cancel(f);
-    f.state = IDLE;
+    // [C3] The fetch stays REQUESTING until the grant is read or refused: a waiter whose budget ended as it
+    // arrived was waiting for this grant, and its warning says so (waitingFor "grant", not "retry").
     if (budgetsOver(f, now)) {
+      f.state = IDLE;
       // [C3][C7] Every request waiting for it is past its budget (each resolved at the next poll):
       // nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
       this.sendReadComplete(peer.id, grantId, ACK_ABANDONED, "every waiting request is past its budget");
@@ -2605,21 +2614,28 @@ export class ConsumerCore {
     peer.heardHelloEpoch = 0;
   }
 
-  /** [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and its Hello's metadata (an announcement's stays, SPEC 4). */
-  private peerGone(peer: Peer, why: "silent" | "unreachable", now: number): void {
+  /**
+   * [P8] A producer is gone: retry pre-grant work, fail granted work, forget its connection and its
+   * Hello's metadata (an announcement's stays, SPEC 4). `busy`: the caller already ended business
+   * with it (a read the transport failed with the producer gone), which counts as business here.
+   */
+  private peerGone(peer: Peer, why: "silent" | "unreachable", now: number, busy = false): void {
     this.timers.cancel(peer);
     peer.idleSince = NOT_IDLE;
     const hadState = peer.connectedEpoch !== 0 || peer.fetchCount > 0 || peer.ackWaiters.size > 0;
     peer.helloEpoch = 0; // [P8] forgotten, whatever it held: the next message to it is a new Hello
     peer.heardHelloEpoch = 0; // and the Hello answering it is applied afresh
-    if (!hadState) return;
-    this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
-    // [P8] One warning per outage: declared gone again with nothing heard since (each retry's new
-    // Hello unanswered) is the same outage, at info.
+    if (!hadState && !busy) return;
     const fields = { peerId: peer.id, cause: why };
-    if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
-    else this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
-    peer.goneUnheard = true;
+    if (busy || peer.fetchCount > 0 || peer.ackWaiters.size > 0) {
+      // [P8] An outage is counted (and warned of) only where it ended business with the producer.
+      this.metrics.counter("ectp_consumer_peers_gone_total", 1, this.labels("cause", why));
+      // [P8] One warning per outage: declared gone again with nothing heard since (each retry's new
+      // Hello unanswered) is the same outage, at info.
+      if (peer.goneUnheard) this.logger.info("producer still gone (nothing heard since it was declared gone); granted work fails, the rest retries", fields);
+      else this.logger.warn("producer is gone; granted work fails, the rest retries", fields);
+      peer.goneUnheard = true;
+    } else this.logger.info("idle producer reported unreachable; its connection is let go", fields); // [P8] no business: no outage
     this.out.push({ type: "disconnect-peer", peerId: peer.id });
     peer.connectedEpoch = 0;
     // SPEC 4: a producer declared gone takes its Hello's metadata with it, not what its announcements
