@@ -63,13 +63,19 @@ describe("EventSubscriber boundaries", () => {
     expect(replayFrom(sub.poll(2))).toEqual([1]);
   });
 
-  // Mutant: follow() with a newer epoch's connection does not remember that epoch as greeted and asked.
-  it("[P8] an epoch greeted through a newer connection is not greeted again when it first speaks", () => {
+  /** A subscriber following P, synced with its epoch 7 (an empty view), then given epoch 8's connection at t=2 (not polled). */
+  function toldOfEpoch8(): EventSubscriber {
     const sub = new EventSubscriber({ id: "R", epoch: 1 });
     sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
     sub.poll(0);
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
     sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    return sub;
+  }
+
+  // Mutant: follow() with a newer epoch's connection does not remember that epoch as greeted and asked.
+  it("[P8] an epoch greeted through a newer connection is not greeted again when it first speaks", () => {
+    const sub = toldOfEpoch8();
     expect(bodies(sub.poll(2))).toEqual(["connect-peer", "hello", "snapshotRequest"]);
     sub.handleEnvelope(P, env(8, { hello: { role: ectp.v1.Role.ROLE_PRODUCER } }), 5);
     expect(bodies(sub.poll(5))).toEqual([]);
@@ -77,11 +83,7 @@ describe("EventSubscriber boundaries", () => {
     expect(keys(sub)).toEqual([key(2)]);
   });
   it("[P8][E2] after follow() with a newer epoch's connection the older epoch's answers are stale, and the new epoch, which they may have been meant for, is greeted and asked when it speaks", () => {
-    const sub = new EventSubscriber({ id: "R", epoch: 1 });
-    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
-    sub.poll(0);
-    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
-    sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    const sub = toldOfEpoch8();
     sub.poll(2);
     const ignored = sub.stats().ignoredMessages;
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 2, items: [desc(1)] } }), 3);
@@ -105,11 +107,7 @@ describe("EventSubscriber boundaries", () => {
   });
   // Mutant: a newer epoch counts as asked already whenever follow() greeted it, even with no SnapshotRequest outstanding.
   it("[E2][P8] a newer epoch greeted through a connection, whose request the older epoch answered, is asked for a snapshot at once", () => {
-    const sub = new EventSubscriber({ id: "R", epoch: 1 });
-    sub.follow(P, 0, { epoch: 7, metadata: new Uint8Array([7]) });
-    sub.poll(0);
-    sub.handleEnvelope(P, env(7, { snapshot: { sequence: 0, snapshotId: 1, items: [] } }), 1);
-    sub.follow(P, 2, { epoch: 8, metadata: new Uint8Array([8]) });
+    const sub = toldOfEpoch8();
     sub.poll(2);
     sub.handleEnvelope(P, env(7, { snapshot: { sequence: 1, snapshotId: 2, items: [desc(1)] } }), 3); // the older epoch answered it
     sub.handleEnvelope(P, env(8, { heartbeat: { sequence: 1 } }), 4);
