@@ -9905,8 +9905,10 @@ export namespace ectp {
          * sent instead of its own Hello, after the Hello's transport_metadata is
          * loaded (as for any message to its sender; not for a Hello of another major,
          * whose body is not acted on [V1]).
-         * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer
-         * until it sees a greater epoch of it (SPEC.md section 4.2). Fields 1-3
+         * The receiver of a HandshakeReject it does not ignore MUST NOT send
+         * ReadRequests to the rejecting epoch of that peer, or to an older one; a
+         * greater epoch, seen in an envelope or named by an announcement, refused
+         * nothing (SPEC.md section 4.2). Fields 1-3
          * are frozen across major versions, so a peer of any version can read a
          * VERSION refusal.
          */
@@ -10499,7 +10501,11 @@ export namespace ectp {
             /** The bytes were read and verified. */
             COMPLETION_STATUS_OK = 1,
 
-            /** The read failed or the bytes did not verify. */
+            /**
+             * The read failed or the bytes did not verify, or the grant was refused
+             * unread (its descriptor or lease deadline failed the checks of SPEC.md
+             * section 4.4, steps 2 and 3).
+             */
             COMPLETION_STATUS_FAILED = 2,
 
             /**
@@ -11748,7 +11754,10 @@ export namespace ectp {
             /** Terminal. The transport reported the read as failed [C5]. */
             FAILURE_REASON_TRANSFER_FAILED = 10,
 
-            /** Terminal. The read outlived the transfer timeout and was quarantined [C8]. */
+            /**
+             * Terminal. The read outlived the transfer timeout and was quarantined [C8],
+             * or its result was handled at or after that deadline [C11].
+             */
             FAILURE_REASON_TRANSFER_TIMEOUT = 11,
 
             /**
@@ -11783,7 +11792,7 @@ export namespace ectp {
             FAILURE_REASON_UNAVAILABLE = 17,
 
             /**
-             * Terminal. The read completed after, or was still in flight at, the lease
+             * Terminal. The read completed at or after, or was still in flight at, the lease
              * deadline the consumer computed (so the bytes may have been reused), or a
              * grant's lease deadline was not after its receipt [C11][C8].
              */

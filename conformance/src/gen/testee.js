@@ -21672,8 +21672,10 @@ export const ectp = $root.ectp = (() => {
              * sent instead of its own Hello, after the Hello's transport_metadata is
              * loaded (as for any message to its sender; not for a Hello of another major,
              * whose body is not acted on [V1]).
-             * The receiver of a HandshakeReject MUST NOT send reads to the rejecting peer
-             * until it sees a greater epoch of it (SPEC.md section 4.2). Fields 1-3
+             * The receiver of a HandshakeReject it does not ignore MUST NOT send
+             * ReadRequests to the rejecting epoch of that peer, or to an older one; a
+             * greater epoch, seen in an envelope or named by an announcement, refused
+             * nothing (SPEC.md section 4.2). Fields 1-3
              * are frozen across major versions, so a peer of any version can read a
              * VERSION refusal.
              * @constructor
@@ -23383,7 +23385,9 @@ export const ectp = $root.ectp = (() => {
          * @enum {number}
          * @property {number} COMPLETION_STATUS_UNSPECIFIED=0 Not given. Treated as FAILED (the pin is released all the same).
          * @property {number} COMPLETION_STATUS_OK=1 The bytes were read and verified.
-         * @property {number} COMPLETION_STATUS_FAILED=2 The read failed or the bytes did not verify.
+         * @property {number} COMPLETION_STATUS_FAILED=2 The read failed or the bytes did not verify, or the grant was refused
+         * unread (its descriptor or lease deadline failed the checks of SPEC.md
+         * section 4.4, steps 2 and 3).
          * @property {number} COMPLETION_STATUS_ABANDONED=3 The consumer no longer wants the item (request finished or cancelled,
          * a grant nobody waits for, a destination pool full) [C7]. A duplicate of a
          * grant it holds is ignored, not released (SPEC.md section 4.4).
@@ -26469,7 +26473,8 @@ export const ectp = $root.ectp = (() => {
          * was declared gone after heartbeat_misses (default 3) missed heartbeat
          * intervals [P8].
          * @property {number} FAILURE_REASON_TRANSFER_FAILED=10 Terminal. The transport reported the read as failed [C5].
-         * @property {number} FAILURE_REASON_TRANSFER_TIMEOUT=11 Terminal. The read outlived the transfer timeout and was quarantined [C8].
+         * @property {number} FAILURE_REASON_TRANSFER_TIMEOUT=11 Terminal. The read outlived the transfer timeout and was quarantined [C8],
+         * or its result was handled at or after that deadline [C11].
          * @property {number} FAILURE_REASON_SIZE_MISMATCH=12 Terminal. Bytes read differ from size_bytes, the grant's size differs from
          * the announcement's, or the announcement's size differs from its key's
          * loaded or in-flight item [C11].
@@ -26481,7 +26486,7 @@ export const ectp = $root.ectp = (() => {
          * wait budget ran out [C3].
          * @property {number} FAILURE_REASON_UNAVAILABLE=17 Terminal (request outcome only; in a ReadReject treated as INTERNAL). No
          * usable announcement and no model input: the item cannot be obtained [C1].
-         * @property {number} FAILURE_REASON_LEASE_EXPIRED=18 Terminal. The read completed after, or was still in flight at, the lease
+         * @property {number} FAILURE_REASON_LEASE_EXPIRED=18 Terminal. The read completed at or after, or was still in flight at, the lease
          * deadline the consumer computed (so the bytes may have been reused), or a
          * grant's lease deadline was not after its receipt [C11][C8].
          */
