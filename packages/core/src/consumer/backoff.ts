@@ -6,7 +6,7 @@ import type { SeededRandom } from "../random.js";
 
 /**
  * Delay before retry number `attempt` (1-based) [C4]: `d = min(maxMs, initialMs * 2^(attempt-1))`,
- * jittered uniformly in `[d/2, d]` from `random`, so many consumers retrying the same
+ * jittered uniformly in `[d/2, d)` (within SPEC's `[d/2, d]`: `random` draws from `[0, 1)`), so many consumers retrying the same
  * producer spread out while one seed still gives one schedule.
  */
 export function backoffDelay(attempt: number, initialMs: number, maxMs: number, random: SeededRandom): number {

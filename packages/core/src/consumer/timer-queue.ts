@@ -3,16 +3,16 @@
  * quarantine caps [C8], heartbeats [P8]), stored in the records that own them.
  *
  * Every record has at most one pending deadline, kept in its own fields ({@link Timed}):
- * scheduling allocates nothing, and cancelling is O(1) and drops the queue's reference to
- * the record at once (a finished request's slot is not kept reachable by its cancelled
- * budget). Most deadlines are `now + a fixed duration` (budget, grant wait, transfer
- * timeout), so they arrive in time order: each such kind goes to a FIFO lane (append and
- * pop in O(1), no comparisons against a big heap that miss the cache). A deadline that
- * would break its lane's order (a clock that went back, a shorter lease) and every other
- * kind go to a binary heap. Cancelled lane slots are skipped at the head and the lane is
- * compacted once they outnumber the live ones. Ties fire in scheduling order across all
- * lanes and the heap (a global sequence number), so the same inputs always fire timers in
- * the same order (determinism).
+ * scheduling allocates nothing, and cancelling is O(1) in a lane (O(log n) in the heap) and
+ * drops the queue's reference to the record at once (a finished request's slot is not kept
+ * reachable by its cancelled budget). Most deadlines are `now + a fixed duration` (budget,
+ * grant wait, transfer timeout), so they arrive in time order: each such kind goes to a FIFO
+ * lane (append and pop in O(1), no comparisons against a big heap that miss the cache). A
+ * deadline that would break its lane's order (a clock that went back, a shorter lease) and
+ * every other kind go to a binary heap. Cancelled lane slots are skipped at the head and the
+ * lane is compacted once they outnumber the live ones and number at least 64. Ties fire in
+ * scheduling order across all lanes and the heap (a global sequence number), so the same
+ * inputs always fire timers in the same order (determinism).
  * @module
  */
 

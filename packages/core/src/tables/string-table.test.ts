@@ -65,3 +65,27 @@ describe.each([
     expect(t.get("k0")).toBeUndefined();
   });
 });
+
+describe("StringTable: when it shrinks", () => {
+  it("halves once under an eighth full (not at exactly an eighth), and never below 1024 slots", () => {
+    const t = new StringTable<number>();
+    const slots = () => (t as unknown as { mask: number }).mask + 1;
+    for (let i = 0; i < 1_025; i++) t.set(`s${i}`, i);
+    expect(slots()).toBe(4_096);
+    let next = 0;
+    const shrinkTo = (size: number) => {
+      while (t.size > size) expect(t.delete(`s${next++}`)).toBe(true);
+    };
+    shrinkTo(512); // exactly an eighth of 4096
+    expect(slots()).toBe(4_096);
+    shrinkTo(511);
+    expect(slots()).toBe(2_048);
+    shrinkTo(256); // exactly an eighth of 2048
+    expect(slots()).toBe(2_048);
+    shrinkTo(255);
+    expect(slots()).toBe(1_024);
+    shrinkTo(0);
+    expect(slots()).toBe(1_024);
+    for (let i = next; i < 1_025; i++) expect(t.get(`s${i}`)).toBeUndefined();
+  });
+});

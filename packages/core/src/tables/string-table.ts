@@ -2,15 +2,16 @@
  * A string-keyed hash table, for the consumer's item-key table (item key id -> its fetch
  * or loaded record).
  *
- * Why not a `Map`: that table gains and lose an entry on every item lifecycle, and a `Map`
+ * Why not a `Map`: that table gains and loses an entry on every item lifecycle, and a `Map`
  * that churns like that keeps reallocating its backing store (V8 shrinks a table as soon
  * as it is a quarter full, and rebuilds it once deleted entries fill it). This table is
  * open addressing with linear probing and backward-shift deletion: deletions leave no
- * tombstones and nothing is allocated except to grow (or shrink, down to 1024 slots, when at most an eighth
- * full). A slot is three consecutive elements of one array (key, hash, value), so a lookup
- * in a big table costs one cache line rather than one per parallel array, and a probe
- * touches a key string only when the hashes match. Keys are hashed with `hashString`
- * (or, by callers that key by content, `hashBytes`, both in ./hash.ts) and may be passed pre-hashed.
+ * tombstones and nothing is allocated except to grow (or to halve, down to 1024 slots, once
+ * under an eighth full). A slot is three consecutive elements of one array (key, hash,
+ * value), so a lookup in a big table costs one cache line rather than one per parallel
+ * array, and a probe touches a key string only when the hashes match. Keys are hashed with
+ * `hashString` (or, by callers that key by content, `hashBytes`, both in ./hash.ts) and may
+ * be passed pre-hashed.
  * @internal
  * @module
  */
