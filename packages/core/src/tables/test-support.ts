@@ -15,9 +15,9 @@ export interface MapLike<K, V> {
 }
 
 /**
- * Apply `ops` (`[0, key]` set to the op's index, `[1, key]` delete, `[2, key]` get) to the
- * table and to a `Map`, asserting after each step that results and sizes agree; returns
- * the model for further checks.
+ * Apply `ops` (`[0, key]` set to the op's index, `[1, key]` delete, `[2, key]` get, `[3, _]` get
+ * every live key in the model's order) to the table and to a `Map`, asserting after each step that
+ * results and sizes agree; returns the model for further checks.
  */
 export function runAgainstMap<K, T extends MapLike<K, number>>(table: T, ops: readonly (readonly [number, K])[]): Map<K, number> {
   const model = new Map<K, number>();
@@ -26,7 +26,8 @@ export function runAgainstMap<K, T extends MapLike<K, number>>(table: T, ops: re
       table.set(key, i);
       model.set(key, i);
     } else if (op === 1) expect(table.delete(key)).toBe(model.delete(key));
-    else expect(table.get(key)).toBe(model.get(key));
+    else if (op === 2) expect(table.get(key)).toBe(model.get(key));
+    else for (const [k, v] of model) expect(table.get(k)).toBe(v);
     expect(table.size).toBe(model.size);
   });
   for (const [key, value] of model) expect(table.get(key)).toBe(value);
