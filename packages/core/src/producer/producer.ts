@@ -492,7 +492,7 @@ export class ProducerCore {
       // [I1][E1] the engine's store could not list its items: those listed so far are published, the
       // others reach subscribers by snapshots only.
       this.logger.error(
-        `store failed to list the ready items it held when the producer started; the ${published} listed before the failure are published as Stored, the others are not`,
+        "store failed to list the ready items it held when the producer started; those listed before the failure (`published`) are published as Stored, the others are not",
         { error: thrownText(cause), published },
       );
     } finally {

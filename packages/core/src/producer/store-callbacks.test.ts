@@ -68,7 +68,7 @@ describe("producer over an item store that throws", () => {
     const batches = producer.poll(0).filter((o): o is EventBatchOutput => o.type === "event-batch");
     expect(batches.flatMap((o) => o.batch.events ?? []).map((e) => e.stored?.item?.key)).toEqual([inner.get(kid(1))?.descriptor.key]);
     const error = logger.warnings.find((w) => w.message.startsWith("ERROR "));
-    expect(error?.message).toContain("the 1 listed before the failure are published as Stored");
+    expect(error?.message).toContain("those listed before the failure (`published`) are published as Stored");
     expect(error?.fields).toMatchObject({ published: 1 });
   });
 });
