@@ -311,7 +311,8 @@ const OPTION_KEYS: readonly string[] = Object.keys({
  * Guarantees: pins are counted per grant and each grant is released exactly once, by
  * its holder's ACK, its own lease, a newer attempt replacing it, its holder's loss or restart,
  * a store reset, or shutdown [P2][P3][P6][P8];
- * `store.totalPins()` equals the number of live grants at all times [I3]; announcing never
+ * `store.totalPins()` equals the number of live grants each time the producer acts (a pin
+ * outlasts its lease deadline only until the producer's next call) [I3]; announcing never
  * pins [P4]; nothing a peer sends makes it throw [I1].
  */
 export class ProducerCore {
