@@ -8,7 +8,7 @@
  * @module
  */
 import { closestName } from "@ectp/protocol";
-import type { Enum, Type } from "protobufjs";
+import type { Enum, Field, Type } from "protobufjs";
 import protobuf from "protobufjs/light.js";
 import { ectp } from "./gen/testee.js";
 import schema from "./gen/testee-schema.js";
@@ -46,9 +46,12 @@ export function requestFromJson(obj: Record<string, unknown>): ectp.conformance.
  * snake_case names (proto3 JSON parsers accept both). As proto3 JSON parsers do by default, a
  * field name or an enum name the schema does not define is refused rather than dropped (a
  * misspelt key would otherwise read as absent): the error names it, where it is, and the
- * closest name the schema has. So is a uint64 that is neither a string of decimal digits nor a
- * JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2), or that is out of range: protobufjs would read "12abc" as 12, "1e2" as 1 and "" as 0. Throws on those, and
- * on a value protobufjs cannot convert.
+ * closest name the schema has. So is a value not of its field's JSON kind (TESTEE-PROTOCOL.md
+ * section 3.2): a uint64 or uint32 that is neither a string of decimal digits nor a JSON number
+ * holding a safe integer, or is out of range, a bool that is not `true` or `false`, a string or
+ * bytes field that is not a string, a message that is not an object: protobufjs would read "12abc"
+ * as 12, "1e2" as 1, "" or `{}` as 0 and `true` as 1. Throws on those, and on a value protobufjs
+ * cannot convert.
  */
 export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
   const problem = jsonProblem(obj, RESPONSE_TYPE, "TesteeResponse");
@@ -79,8 +82,8 @@ const RESPONSE_TYPE: Type = ROOT.lookupType("ectp.conformance.v1.TesteeResponse"
  * The encoded bytes of `value`, a proto3-JSON object of the ECTP message `name` ("Event",
  * "ItemDescriptor") written in a case file, checked as {@link responseFromJson} checks a response:
  * a field or enum name the schema does not define is refused rather than dropped (a misspelt key
- * would otherwise be sized as absent), and so is a uint64 not written as decimal digits or a safe
- * integer. Throws an Error naming it, or what `fromObject` refuses.
+ * would otherwise be sized as absent), and so is a value not of its field's JSON kind (a uint64
+ * not written as decimal digits or a safe integer, a bool that is not `true` or `false`, ...). Throws an Error naming it, or what `fromObject` refuses.
  */
 export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Record<string, unknown>): Uint8Array {
   const problem = jsonProblem(value, ROOT.lookupType(`ectp.v1.${name}`), name);
@@ -91,10 +94,10 @@ export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Recor
 
 /**
  * The first field name or enum name in `value` (a JSON object of message `type`, found at
- * `path`) that the schema does not define, or the first uint64 written otherwise than
- * TESTEE-PROTOCOL.md section 3.2 says (see {@link uint64Problem}), described for a testee's author;
- * undefined when there is none. Values of other kinds are left to `fromObject`, which refuses
- * what it cannot convert.
+ * `path`) that the schema does not define, or the first value not of its field's JSON kind (see
+ * {@link kindProblem}), described for a testee's author; undefined when there is none. What is
+ * left (a repeated field given one value, bytes that are not base64) is left to `fromObject`,
+ * which refuses what it cannot convert.
  */
 function jsonProblem(value: unknown, type: Type, path: string): string | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
@@ -113,7 +116,7 @@ function jsonProblem(value: unknown, type: Type, path: string): string | undefin
     const elements = field.repeated && Array.isArray(v) ? v : [v];
     for (let i = 0; i < elements.length; i++) {
       const where = elements === v ? `${at}[${i}]` : at;
-      const found = unknownValueName(elements[i], field.resolvedType, where) ?? uint64Problem(elements[i], field.type, where);
+      const found = kindProblem(elements[i], field, where) ?? unknownValueName(elements[i], field.resolvedType, where);
       if (found !== undefined) return found;
     }
   }
@@ -132,29 +135,68 @@ function unknownValueName(value: unknown, resolved: Type | Enum | null, path: st
   );
 }
 
-/** The largest uint64, as digits (compared by length, then text). */
+/** The largest uint64 and uint32, as digits (compared by length, then text). */
 const UINT64_MAX = "18446744073709551615";
+const UINT32_MAX = "4294967295";
 
 /**
- * What is wrong with `value`, a JSON value of scalar field type `type` at `path`, when the type is
- * uint64 (the schema's only 64-bit integer type): TESTEE-PROTOCOL.md section 3.2 lets a testee write
- * one as a decimal string or a JSON number. A string must be decimal digits without leading zeros,
- * a number a non-negative safe integer (a larger one has already lost digits: write it as a
- * string), and either at most 2^64 - 1. Undefined for other types and for a value written so.
+ * What is wrong with `value`, one JSON value of `field` at `path`, where proto3 JSON parsers refuse
+ * it and protobufjs's `fromObject` would read it quietly as something else (`true` as a uint32's 1,
+ * `{}` or `[3]` as a uint64's 0, an array as a message), so a wrong response could pass a check
+ * (TESTEE-PROTOCOL.md section 3.2): a message is a JSON object, a bool `true` or `false`, a string
+ * or bytes field a string, an enum a name or an integer, a uint32 or uint64 an integer in its range
+ * written as decimal digits or as a JSON number holding a safe integer. `null` is any field's
+ * default. Undefined when the value is of its field's kind.
  */
-function uint64Problem(value: unknown, type: string, path: string): string | undefined {
-  if (type !== "uint64" || value === null || value === undefined) return undefined;
-  const how = "a uint64 is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2)";
+function kindProblem(value: unknown, field: Field, path: string): string | undefined {
+  if (value === null) return undefined;
+  const resolved = field.resolvedType;
+  if (resolved !== null) {
+    const name = resolved.fullName.slice(1);
+    if ("fields" in resolved)
+      return typeof value === "object" && !Array.isArray(value) ? undefined : `${path} is ${jsonText(value)}: message ${name} is written as a JSON object`;
+    return typeof value === "string" || Number.isInteger(value) ? undefined : `${path} is ${jsonText(value)}: enum ${name} is written as a value name or an integer`;
+  }
+  switch (field.type) {
+    case "uint64":
+      return integerProblem(value, UINT64_MAX, "a uint64", path);
+    case "uint32":
+      return integerProblem(value, UINT32_MAX, "a uint32", path);
+    case "bool":
+      return typeof value === "boolean" ? undefined : `${path} is ${jsonText(value)}: a bool is written as true or false`;
+    case "string":
+      return typeof value === "string" ? undefined : `${path} is ${jsonText(value)}: a string field is written as a JSON string`;
+    case "bytes":
+      return typeof value === "string" ? undefined : `${path} is ${jsonText(value)}: bytes are written as a base64 string`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What is wrong with `value` as an unsigned integer of at most `max` (decimal digits), for
+ * {@link kindProblem}: a string must be decimal digits without leading zeros, a number a
+ * non-negative safe integer (a larger one has already lost digits: write it as a string).
+ */
+function integerProblem(value: unknown, max: string, kind: string, path: string): string | undefined {
+  const how = `${kind} is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2)`;
+  let digits: string;
   if (typeof value === "number") {
     if (!Number.isSafeInteger(value)) return `${path} is ${value}, not a safe integer: ${how}`;
     if (value < 0) return `${path} is ${value}, below 0: ${how}`;
-    return undefined;
-  }
-  if (typeof value !== "string") return undefined; // fromObject refuses it
-  if (!/^(0|[1-9]\d*)$/.test(value)) return `${path} is ${JSON.stringify(value)}: ${how}`;
-  if (value.length > UINT64_MAX.length || (value.length === UINT64_MAX.length && value > UINT64_MAX))
-    return `${path} is ${value}, out of the range of a uint64: ${how}`;
+    digits = String(value);
+  } else if (typeof value === "string") {
+    if (!/^(0|[1-9]\d*)$/.test(value)) return `${path} is ${JSON.stringify(value)}: ${how}`;
+    digits = value;
+  } else return `${path} is ${jsonText(value)}: ${how}`;
+  if (digits.length > max.length || (digits.length === max.length && digits > max)) return `${path} is ${digits}, out of the range of ${kind}: ${how}`;
   return undefined;
+}
+
+/** A JSON value as its text, cut to 60 characters, for an error message. */
+function jsonText(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /** The schema name closest to a misspelt `name`: at most a third of its letters (at least 2) wrong. */
