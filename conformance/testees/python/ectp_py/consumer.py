@@ -189,6 +189,14 @@ def plan_source(desc: "ValidDescriptor | None") -> str:
     return "" if desc is None else item_source(desc.key_id, desc.producer_id)
 
 
+def checksum_detail(crc: int | None, announced: int) -> str:
+    """[C5][C11] What a read found when its bytes do not match an announced CRC-32C (``announced``), for the
+    failure's warning: the CRC-32C of the bytes read, or that it could not be computed (``crc`` None)."""
+    if crc is None:
+        return "checksum not verifiable: the pool gives no view of the destination"
+    return f"CRC-32C of the bytes read {crc}, announced {announced}"
+
+
 def fetch_source(fetch: "_Fetch | None", reason: int) -> str:
     """What a warning says of the fetch an item's remote path ended in: :func:`budget_source` when its
     budget ran out, else :func:`item_source`; "" without a fetch."""
@@ -362,6 +370,7 @@ class ConsumerCore:
         self.metrics: Counter = Counter()
         self._pool = destinations
         self._verified_crc: int | None = None  # what the last _verify computed [C11]
+        self._verify_detail = ""  # [C5][C11] what the last _verify found, for the failure's warning
         self._transport_metadata = bytes(transport_metadata)
         self._random = SeededRandom(seed)
         self._requests: dict[str, _Req] = {}
@@ -939,10 +948,11 @@ class ConsumerCore:
         if any(w.budget_at > now + delay for w in f.waiters):
             f.timer = self._timers.push(now + delay, "fetch", f)
 
-    def _terminate_fetch(self, f: _Fetch, reason: int, now: float, refused_epoch: float = 0) -> None:
-        """[C5] Terminal outcome for every waiter of a fetch. A fetch whose producer announced a
-        greater epoch during its read goes on there instead [C1][P8], unless a handshake refusal
-        ends it and that epoch is not greater than ``refused_epoch``, the greatest the refusal covers."""
+    def _terminate_fetch(self, f: _Fetch, reason: int, now: float, refused_epoch: float = 0, detail: str = "") -> None:
+        """[C5] Terminal outcome for every waiter of a fetch; ``detail`` (what the read found) goes into
+        their warnings. A fetch whose producer announced a greater epoch during its read goes on there
+        instead [C1][P8], unless a handshake refusal ends it and that epoch is not greater than
+        ``refused_epoch``, the greatest the refusal covers."""
         if f.disposed:
             return
         if (f.successor is not None and f.successor[0].epoch > refused_epoch
@@ -963,7 +973,7 @@ class ConsumerCore:
             # [C3] a waiter whose budget ran out no longer waits (SPEC 4.4), even before its timer ran:
             # the fetch's outcome, handled at or after its deadline, is not its outcome
             ended = Reason.BUDGET_EXHAUSTED if w.budget_at is not None and now >= w.budget_at else reason
-            self._end_waiter(w, f, ended, attempts, failed)
+            self._end_waiter(w, f, ended, attempts, failed, detail)
         if self._together is None:
             for req, items in failed.items():
                 self._fail_request(req, items, now)
@@ -983,11 +993,14 @@ class ConsumerCore:
         for req, items in batch.items():
             self._fail_request(req, items, now)
 
-    def _end_waiter(self, w: _Slot, f: _Fetch, reason: int, attempts: int, failed: dict) -> None:
+    def _end_waiter(self, w: _Slot, f: _Fetch, reason: int, attempts: int, failed: dict, detail: str = "") -> None:
         """[C5] The remote path of one waiter (out of its fetch ``f``) ended: local encode with model
         input, else its failure joins ``failed`` (one _fail_request per request afterwards). Its
-        warning names the item's key and producer [C5], and for a budget what ``f`` waited for [C3]."""
+        warning names the item's key and producer [C5] and ``detail`` (what the read found), and for a
+        budget what ``f`` waited for [C3] instead."""
         source = fetch_source(f, reason)
+        if detail and reason != Reason.BUDGET_EXHAUSTED:
+            source += f" detail={detail}"
         if w.has_model_input:
             # [C5] local encode, and never another remote attempt for this (request, item).
             w.decision = ItemDecision(w.item_id, LOCAL_ENCODE, reason)
@@ -1131,7 +1144,7 @@ class ConsumerCore:
                     # [C11] handled at or after its deadline, the outcome names the deadline, whatever the result says
                     late = (Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT) if now >= r.deadline else None
                     self._terminate_fetch(f, late or Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
-                self._peer_gone(r.peer, "unreachable", now)
+                self._peer_gone(r.peer, "unreachable", now, busy=True)  # [P8] the read was business with it
 
             self._end_together(now, end)
             return
@@ -1143,12 +1156,15 @@ class ConsumerCore:
             return
         f.read = None
         reason = self._verify(r, result, now)
+        detail = self._verify_detail if reason == Reason.CHECKSUM_MISMATCH else ""
         if reason is None and not any(own is None or own == self._verified_crc for own in f.waiters.values()):
             reason = Reason.CHECKSUM_MISMATCH  # [C11] not one waiter's announcement agrees with the bytes: nothing is loaded
+            first = next(iter(f.waiters.values()), None)
+            detail = "" if first is None else checksum_detail(self._verified_crc, first)  # [C5] the first waiter's
         if reason is not None:
             self._release_dest(r.dest)
             self._ack_read(r, Completion.FAILED, Reason.name(reason))
-            self._terminate_fetch(f, reason, now)
+            self._terminate_fetch(f, reason, now, detail=detail)
             return
         # [C11] verified: mark loaded, ACK OK, every waiter becomes ready.
         self._ack_read(r, Completion.OK, "")
@@ -1167,7 +1183,8 @@ class ConsumerCore:
                 self._end_waiter(w, f, Reason.BUDGET_EXHAUSTED, f.attempts, failed)
             # [C11] each waiter is ready only if the bytes match its own announcement's checksum.
             elif own is not None and own != loaded.crc:
-                self._end_waiter(w, f, Reason.CHECKSUM_MISMATCH, f.attempts, failed)
+                # [C5] its warning says what the read found
+                self._end_waiter(w, f, Reason.CHECKSUM_MISMATCH, f.attempts, failed, checksum_detail(loaded.crc, own))
             else:
                 self._hold(w, loaded)
         f.waiters.clear()
@@ -1205,17 +1222,23 @@ class ConsumerCore:
         if result.bytes_read != r.size_bytes:
             return Reason.SIZE_MISMATCH  # [C11] size always
         self._verified_crc = None
+        self._verify_detail = ""
         announced = r.fetch is not None and any(own is not None for own in r.fetch.waiters.values())
         if r.checksums or announced:
             view = self._view(r.dest, r.size_bytes)
             # [C11] bytes that cannot be viewed cannot be verified: a checksum then mismatches (the
             # grant's for every waiter here; an announcement's for its own waiters, in _on_read_result).
             if view is None:
-                return Reason.CHECKSUM_MISMATCH if r.checksums else None
+                if not r.checksums:
+                    return None
+                self._verify_detail = checksum_detail(None, r.checksums[0])
+                return Reason.CHECKSUM_MISMATCH
             crc = crc32c(view)
             self._verified_crc = crc  # what the loaded copy keeps, for each waiter's own checksum
-            if any(crc != expected for expected in r.checksums):
-                return Reason.CHECKSUM_MISMATCH  # [C11] the grant's descriptor names the bytes for every waiter
+            for expected in r.checksums:
+                if crc != expected:
+                    self._verify_detail = checksum_detail(crc, expected)
+                    return Reason.CHECKSUM_MISMATCH  # [C11] the grant's descriptor names the bytes for every waiter
         return None
 
     # ------------------------------------------------------------------------- envelopes
@@ -1382,8 +1405,10 @@ class ConsumerCore:
         del self._attempts[attempt_id]
         self._timers.cancel(f.timer)
         f.timer = None
-        f.state = IDLE
+        # [C3] The fetch stays REQUESTING until the grant is read or refused: a waiter whose budget ended as it
+        # arrived was waiting for this grant, and its warning says so (waiting_for=grant, not retry).
         if all(now >= w.budget_at for w in f.waiters):
+            f.state = IDLE
             # [C3][C7] every request waiting for it is past its budget (each resolved at the next poll):
             # nobody will use the bytes, so the grant is released unread. A request joining before then resumes the fetch.
             self._send(peer.id, {"readComplete": {
@@ -1533,18 +1558,23 @@ class ConsumerCore:
         peer.hello_epoch = 0
         peer.heard_hello_epoch = 0
 
-    def _peer_gone(self, peer: _Peer, why: str, now: float) -> None:
-        """[P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer."""
+    def _peer_gone(self, peer: _Peer, why: str, now: float, busy: bool = False) -> None:
+        """[P8] A producer is gone: retry pre-grant work, fail granted work, forget the peer. ``busy``: the
+        caller already ended business with it (a read the transport failed with the producer gone)."""
         self._timers.cancel(peer.timer)
         peer.timer = None
         peer.idle_since = None
         had_state = peer.connected_epoch or peer.fetches or peer.ack_waiters
         peer.hello_epoch = 0  # [P8] forgotten, whatever it held: the next message to it is a new Hello
         peer.heard_hello_epoch = 0  # and the Hello answering it is applied afresh
-        if not had_state:
+        if not had_state and not busy:
             return
-        self.metrics[f'ectp_consumer_peers_gone_total{{cause="{why}"}}'] += 1
-        log.warning("producer %s unreachable (%s)", peer.id, why)
+        if busy or peer.fetches or peer.ack_waiters:
+            # [P8] an outage is counted (and warned of) only where it ended business with the producer
+            self.metrics[f'ectp_consumer_peers_gone_total{{cause="{why}"}}'] += 1
+            log.warning("producer %s unreachable (%s)", peer.id, why)
+        else:
+            log.info("idle producer %s reported unreachable; its connection is let go", peer.id)  # [P8] no business: no outage
         self._out.append(DisconnectPeer(peer.id))
         peer.connected_epoch = 0
         peer.metadata, peer.metadata_epoch = None, 0  # SPEC 4: its Hello's goes; what announcements carried stays (peer.announced)

@@ -36,9 +36,11 @@ from .wire import (
     DEFAULT_HEARTBEAT_MS,
     MAX_SAFE_INTEGER,
     SPEC_MAJOR,
+    Reason,
     Role,
     is_positive_id,
     item_key_id,
+    normalize_fingerprint,
     peer_heartbeat_interval_ms,
     spec_version,
 )
@@ -48,6 +50,8 @@ log = logging.getLogger("ectp.subscriber")
 # [E2] replay retries before a gap closes (live batches applied meanwhile do not count) before the batches seen past
 # it are dropped (a producer that replays nothing up to them did not publish them, or its answers keep being lost).
 MAX_REPLAY_RETRIES = 3
+# the fields of an ``ectp.v1.Fingerprint`` dict: another key is a misspelt field, which would be sent as its default [P7]
+FINGERPRINT_FIELDS = ("model", "dtype", "rowBytes", "layoutVersion")
 # [E2] what a part of a snapshot in parts that holds no usable item counts as holding against max_view_bytes:
 # producers never send one (SPEC.md 9), and counted as nothing, endless empty parts would grow an assembly
 EMPTY_PART_BYTES = 64
@@ -65,6 +69,7 @@ class _Followed:
 
     id: str
     connection: tuple[int, bytes] | None  # (epoch, metadata) to connect before sending
+    fingerprint: Any  # sent in the Hellos to it: the one follow() gave, else the subscriber's (SPEC.md 4.1) [P7]
     connected_epoch: int = 0
     gone: bool = False  # reported unreachable: subscribe anew, nothing else before the Hello [P8]
     lost_at: float | None = None  # declared gone (silent or unreachable) and no poll found it synced since [P8]
@@ -114,7 +119,8 @@ class EventSubscriber:
 
     :param sub_id: this subscriber's peer id (the ``senderId`` of what it sends).
     :param epoch: this subscriber's epoch.
-    :param fingerprint: sent in the Hello (a producer may refuse another one).
+    :param fingerprint: sent in the Hello (a producer may refuse another one); that of the producers followed
+        without one of their own (:meth:`follow`'s ``fingerprint``, for a router following several models).
     :param transport_metadata: sent in the Hello, so the producer can reach this subscriber.
     :param heartbeat_interval_ms: heartbeat interval to each followed producer.
     :param retry_ms: how long a request may go unanswered before it is sent again.
@@ -170,29 +176,54 @@ class EventSubscriber:
 
     # ------------------------------------------------------------------------- engine API
 
-    def follow(self, producer_id: str, now: float, connection: tuple[int, bytes] | None = None) -> None:
+    def follow(self, producer_id: str, now: float, connection: tuple[int, bytes] | None = None,
+               fingerprint: dict | None = None) -> None:
         """Follow ``producer_id``: a Hello (``events.v1``), then a SnapshotRequest [E2]. With
         ``connection`` (epoch, metadata) a ConnectPeer comes first. Following again changes
         nothing, except with a connection of an epoch newer than the connection given before (any
         epoch, when none was given) and not older than the epoch last heard (the producer restarted,
         or its metadata is given only now): it replaces the old one and the producer is subscribed
-        to anew [P8].
-        :raises ValueError: for an empty producer id or a connection epoch that is not positive."""
+        to anew, its silence judged from then (by the default heartbeat interval when the epoch is
+        new) [P8]. A connection of an epoch newer than the one last heard also drops the view at once
+        (its items are of an epoch that no longer runs). From then on, as from the first call with a
+        connection, messages of an epoch older than the connection's are stale and ignored.
+
+        ``fingerprint``: the model this producer serves, sent in the Hellos to it (a producer refuses a
+        Hello of another model [P7]); for a router following producers of several models. Default: the
+        subscriber's own. It stays the producer's until it is unfollowed.
+        :raises ValueError: for an empty producer id, a connection epoch that is not positive, a malformed
+            fingerprint (one with a key other than the four fields included), or a fingerprint other than
+            the one the producer is followed with; nothing changes then, the clock included."""
         if not isinstance(producer_id, str) or not producer_id:
             raise ValueError("producer id must be a non-empty string")
+        own = None if fingerprint is None else _fingerprint_argument(producer_id, fingerprint)
         if connection is not None:
             _positive("connection epoch", connection[0])
-        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         known = self._followed.get(producer_id)
+        # [P7] refused before anything changes, the clock included (as every argument above is)
+        if known is not None and own is not None and normalize_fingerprint(own) != normalize_fingerprint(known.fingerprint):
+            raise ValueError(f"follow({producer_id}): the producer is followed with another fingerprint; "
+                             "unfollow it first to follow it as a producer of another model")
+        now = self._last_now = checked_now(now, self._last_now, log)  # [I1] time never goes back
         if known is not None:
             if connection is not None and connection[0] > (known.connection[0] if known.connection else 0) \
                     and connection[0] >= known.epoch:
                 known.connection = connection
+                if connection[0] > known.epoch and known.epoch != 0:
+                    # [P8] the deployment knows of an epoch newer than the one heard: the view holds the items of
+                    # an epoch that no longer runs, so it goes now, not when the new epoch first speaks (the older
+                    # epoch's messages are stale from now on: _dispatch)
+                    self._reset(known)
+                    known.producer_interval_ms = DEFAULT_HEARTBEAT_MS  # [P8] the dead epoch's Hello said it; the new one's will tell
+                # [P8] its silence is judged from this new subscription, as after a silence or an unreachable
+                # report (poll), not from the last message of an epoch that may no longer run
+                known.last_heard = now
                 self._subscribe(known, now)
                 if connection[0] > known.epoch:
                     known.asked_epoch = connection[0]  # its first message is then no news
             return
-        f = _Followed(producer_id, connection, last_heard=now, next_heartbeat=now + self.heartbeat_interval_ms)
+        f = _Followed(producer_id, connection, self.fingerprint if own is None else own, last_heard=now,
+                      next_heartbeat=now + self.heartbeat_interval_ms)
         self._followed[producer_id] = f
         self._subscribe(f, now)
 
@@ -369,13 +400,25 @@ class EventSubscriber:
         if sep < f.epoch:
             self._ignore("stale_epoch")  # [P8] an older epoch's message
             return
+        if f.connection is not None and sep < f.connection[0]:
+            # [P8] older than the connection the deployment gave: that epoch no longer runs, and its answers
+            # still in flight must not bring its view back. An answer also shows that a request sent after
+            # that follow() may have reached it, not the new epoch: that one is greeted and asked anew when
+            # it first speaks (a second Hello changes nothing, SPEC.md 4.1).
+            if "snapshot" in env or "replayUnavailable" in env:
+                f.asked_epoch = 0
+                f.subscribing = False
+            self._ignore("stale_epoch")
+            return
         f.last_heard = now
         unasked = False  # set when a new epoch's first message is a snapshot, taken as the answer to a request not yet sent
         if sep > f.epoch:
             # [E2] a greater epoch: the view is void and sequences restart.
-            # follow() already greeted and asked this epoch (the first, or a newer connection's).
-            # Or a new subscription after silence or loss reached it.
-            first = f.want == "snapshot" and (f.epoch == 0 or f.asked_epoch == sep or f.subscribing)
+            # follow() already greeted and asked this epoch (the first heard, or a newer connection's).
+            # Or a new subscription after silence or loss reached it. (follow()'s subscription is
+            # ``subscribing`` until answered: the first epoch heard is asked unless an older epoch's
+            # answer showed [P8] that the request may have reached that one instead.)
+            first = f.want == "snapshot" and (f.asked_epoch == sep or f.subscribing)
             # [P8] a new subscription (after silence or loss) to an epoch we knew may have gone out before
             # the producer restarted, and so reached the older epoch: this one is greeted for sure below
             greet_again = first and f.subscribing and f.epoch != 0 and f.asked_epoch != sep
@@ -437,7 +480,10 @@ class EventSubscriber:
             self._ignore("refused")  # the producer refused our Hello
             # [E2] logged at warning level for the operator (e.g. a fingerprint that differs); it keeps following
             reject = env["handshakeReject"] if isinstance(env["handshakeReject"], dict) else {}
-            log.warning("producer %s refused this subscriber's Hello (reason %s): %s", f.id, reject.get("reason"),
+            reason = reject.get("reason")
+            # the reason by name (INCOMPATIBLE), as metrics label it; a value this version does not know, as its number
+            named = Reason.name(reason) if isinstance(reason, int) and not isinstance(reason, bool) else reason
+            log.warning("producer %s refused this subscriber's Hello (reason %s): %s", f.id, named,
                         str(reject.get("detail", ""))[:200])
         elif "heartbeat" not in env:
             self._ignore("unexpected")  # [C10] a body a subscriber never receives, or none (SPEC.md 4)
@@ -670,7 +716,7 @@ class EventSubscriber:
         """SPEC.md 4.1: the first message to each epoch of a peer; ``events.v1`` subscribes [E1]. A gone
         producer may be sent others after it [P8]."""
         f.gone = False
-        self._send(f, {"hello": {"role": Role.CONSUMER, "capabilities": [EVENTS_CAPABILITY], "fingerprint": self.fingerprint,
+        self._send(f, {"hello": {"role": Role.CONSUMER, "capabilities": [EVENTS_CAPABILITY], "fingerprint": f.fingerprint,
                                  "transportMetadata": self.transport_metadata,
                                  "heartbeatIntervalMs": self.heartbeat_interval_ms}})
 
@@ -706,6 +752,20 @@ class EventSubscriber:
         body["senderId"] = self.id
         body["senderEpoch"] = self.epoch
         self._out.append(Send(f.id, body))
+
+
+def _fingerprint_argument(producer_id: str, fingerprint: Any) -> dict:
+    """[P7] ``follow``'s fingerprint as the ``ectp.v1.Fingerprint`` dict its Hellos carry.
+    :raises ValueError: for one that is not a dict of the four fields with values the wire carries."""
+    where = f"follow({producer_id}): fingerprint"
+    if isinstance(fingerprint, dict):
+        for key in fingerprint:
+            if key not in FINGERPRINT_FIELDS:
+                raise ValueError(f"{where} has {key!r}, not a fingerprint field; the fields are {', '.join(FINGERPRINT_FIELDS)}")
+    fp = normalize_fingerprint(fingerprint)
+    if fp is None:
+        raise ValueError(f"{where} is malformed (a dict of {', '.join(FINGERPRINT_FIELDS)}); got {fingerprint!r:.200}")
+    return fp.to_msg()
 
 
 def _entry_bytes(key_id: str, item: dict | None) -> int:

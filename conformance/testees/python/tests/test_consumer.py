@@ -6,6 +6,7 @@ import unittest
 from ectp_py import codec
 from ectp_py.config import ConsumerConfig
 from ectp_py.consumer import AdmitItem, ConsumerCore, ReadResult
+from ectp_py.crc32c import crc32c
 from ectp_py.outputs import CancelRead, ConnectPeer, StartRead
 from ectp_py.wire import Completion, EctpError, Reason, validate_descriptor
 
@@ -273,9 +274,10 @@ class ConsumerTest(unittest.TestCase):
         start.destination.buffer[:] = bytes(16)  # wrong bytes, right size
         with self.assertLogs("ectp.consumer", "WARNING") as logs:
             c.handle_read_result(ReadResult(start.read_id, "done", 16), 2)
-        # [C5] the fallback's warning names the item (not its key), then its key and producer
+        # [C5] the fallback's warning names the item (not its key), then its key and producer, then what the read found
         self.assertRegex(logs.output[-1], r"item falls back to local encode: request=r1 item=i1 reason=CHECKSUM_MISMATCH "
-                                          r"attempts=1 item_key=\S+\|\S+ producer=P1$")
+                                          r"attempts=1 item_key=\S+\|\S+ producer=P1 "
+                                          rf"detail=CRC-32C of the bytes read {crc32c(bytes(16))}, announced {crc32c(data)}$")
         self.assertEqual(sends(c.poll(2), "readComplete")[0]["readComplete"]["status"], Completion.FAILED)
         d = admit(c, announcement(desc), 3, model=True).items[0]
         self.assertEqual((d.action, d.reason), ("local-encode", Reason.CHECKSUM_MISMATCH))
