@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import * as core from "@ectp/core";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import { idsOfSuite, loadCases } from "./cases/load.js";
 import { runConformanceCli } from "./cli.js";
-import { buildCoreBundle, importCoreBundle, loadMutants } from "./mutants/build.js";
+import { type MutantPatch, type MutantSpec, buildCoreBundle, importCoreBundle, loadMutants } from "./mutants/build.js";
 import { TS_TESTEE_FEATURES, runMutants } from "./mutants/run.js";
 import { TesteeRequest, TesteeResponse, ectp, responseFromJson } from "./proto.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
@@ -149,14 +149,54 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     for (const r of results) expect(r.caughtBy, `mutant ${r.name} survived`).not.toEqual([]);
     const json = toJsonReport("ts", { results: [], passed: 0, failed: 0, skipped: 0, knownFailing: 0, ok: true }, results);
     expect(json.mutants?.find((m) => m.name.startsWith("f4-"))?.caughtBy).toContain("consumer/c3-budget/survives-retries");
+    // [C2] The mutants planted in the protocol package are caught by the case for the rule each breaks.
+    const caughtBy = (prefix: string) => results.find((r) => r.name.startsWith(prefix))?.caughtBy;
+    expect(caughtBy("x140-")).toContain("consumer/c2-validation/an-epoch-above-2-53-minus-1-fails-request");
+    expect(caughtBy("x141-")).toContain("consumer/c2-validation/content-hash-outside-1-to-64-bytes-is-invalid");
+    expect(caughtBy("x142-")).toContain("consumer/c2-validation/every-known-dtype-counts-its-own-element-size");
   }, EVERY_MUTANT_MS);
 
-  it("a mutant whose patch no longer matches the core fails loudly", async () => {
+  it("a mutant whose patch no longer matches the core or the protocol fails loudly", async () => {
     await expect(buildCoreBundle([{ file: "config.ts", find: "no such text", replace: "" }], "stale")).rejects.toThrow(
-      /occurs 0 times in config\.ts/,
+      /occurs 0 times in packages\/core\/src\/config\.ts/,
     );
+    await expect(buildCoreBundle([{ package: "protocol", file: "validate.ts", find: "no such text", replace: "" }], "stale")).rejects.toThrow(
+      /occurs 0 times in packages\/protocol\/src\/validate\.ts/,
+    );
+    // A misspelt package is refused, not read as the core.
+    const misspelt = { package: "protocl", file: "validate.ts", find: "x", replace: "" } as unknown as MutantPatch;
+    await expect(buildCoreBundle([misspelt], "stale")).rejects.toThrow(/patch package "protocl" is not "core" or "protocol"/);
     expect(loadMutants().length).toBeGreaterThanOrEqual(9);
   });
+
+  it("a protocol patch is bundled in place of @ectp/protocol; without one the bundle imports the shipped protocol", async () => {
+    const find = "epoch must be an integer in [1, 2^53 - 1]; got";
+    const patched = await buildCoreBundle([{ package: "protocol", file: "validate.ts", find, replace: "epoch (patched) must be an integer; got" }], "protocol-patch");
+    const plain = await buildCoreBundle([], "no-protocol-patch");
+    try {
+      const text = readFileSync(patched, "utf8");
+      expect(text).toContain("epoch (patched) must be an integer; got");
+      expect(text).not.toContain(find);
+      expect(text).not.toMatch(/from "@ectp\/protocol"/);
+      const plainText = readFileSync(plain, "utf8");
+      expect(plainText).toMatch(/from "@ectp\/protocol"/);
+      expect(plainText).not.toContain("epoch (patched)");
+    } finally {
+      rmSync(dirname(patched), { recursive: true, force: true });
+      rmSync(dirname(plain), { recursive: true, force: true });
+    }
+  });
+
+  it("a harmless protocol patch survives every case (the patched, bundled protocol alone fails none)", async () => {
+    const harmless: MutantSpec = {
+      name: "harmless-protocol-patch",
+      failure: 0,
+      description: "rewords the epoch error message only",
+      patches: [{ package: "protocol", file: "validate.ts", find: "epoch must be an integer in [1, 2^53 - 1]; got", replace: "epoch must be an integer from 1 to 2^53 - 1; got" }],
+    };
+    const [result] = await runMutants({ mutants: [harmless], cases: CASES });
+    expect(result?.caughtBy).toEqual([]);
+  }, WHOLE_SUITE_MS);
 });
 
 describe("randomised level [I1]-[I6]", () => {

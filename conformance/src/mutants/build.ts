@@ -1,7 +1,9 @@
 /**
  * Builds core modules for the testee adapter from `packages/core/src`: the unmodified
- * source, or a copy with one textual patch applied (a mutant). The shipped core is never
- * touched: the copy lives in a temporary folder and is bundled with esbuild.
+ * source, or a copy with one textual patch applied (a mutant). A patch may instead edit
+ * `packages/protocol/src`; the patched copy of `@ectp/protocol` is then bundled in. The
+ * shipped packages are never touched: the copies live in a temporary folder and are bundled
+ * with esbuild.
  * @module
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -10,11 +12,20 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EctpError } from "@ectp/protocol";
 
-/** One textual replacement in a core source file. */
+/** One textual replacement in a source file of the core or of the protocol package. */
 export interface MutantPatch {
-  /** File relative to packages/core/src, e.g. `consumer/consumer.ts`. */
+  /**
+   * The package whose source the patch edits: `"core"` (packages/core/src, the default when
+   * absent) or `"protocol"` (packages/protocol/src: envelope decoding, descriptor validation,
+   * EctpError). When any patch of a mutant edits the protocol, the bundle carries that patched
+   * copy of `@ectp/protocol` in place of the shipped one (which it otherwise imports), so the
+   * core's validation runs the planted bug; the testee adapter keeps the shipped protocol for
+   * its own coding. Any other value is refused.
+   */
+  package?: "core" | "protocol";
+  /** File relative to that package's `src`, e.g. `consumer/consumer.ts` (core) or `validate.ts` (protocol). */
   file: string;
-  /** Exact text to find (must occur exactly once, so a drifting core makes the mutant fail loudly). */
+  /** Exact text to find (must occur exactly once, so a drifting source makes the mutant fail loudly). */
   find: string;
   /** Replacement text. */
   replace: string;
@@ -28,7 +39,7 @@ export interface MutantSpec {
   failure: number;
   /** What the planted bug does. */
   description: string;
-  /** The edits to the core's source that plant the bug, applied in order. */
+  /** The edits to the core's (or the protocol's) source that plant the bug, applied in order. */
   patches: MutantPatch[];
 }
 
@@ -64,13 +75,14 @@ export { EventSubscriber } from "./subscriber/subscriber.js";
 
 /**
  * Copy the core source to a temporary folder, apply the patches, and bundle the four
- * classes the adapter needs into one ESM file (`@ectp/protocol` stays external). Returns
- * the bundle's path: a file alone in a new folder under the repository's
- * `node_modules/.cache/ectp-conformance`, which the caller owns (remove that folder once the
- * bundle is imported or its process ended; {@link importCoreBundle} does both). The patched
- * copy of the source is removed before this returns, built or not. Throws
- * `EctpError(INVALID_ARGUMENT)` when a patch's text is not found exactly once (the core
- * changed: update the mutant).
+ * classes the adapter needs into one ESM file. `@ectp/protocol` stays external, unless a
+ * patch edits it: then a patched copy of packages/protocol/src is bundled in its place
+ * (protobufjs still external). Returns the bundle's path: a file alone in a new folder under
+ * the repository's `node_modules/.cache/ectp-conformance`, which the caller owns (remove that
+ * folder once the bundle is imported or its process ended; {@link importCoreBundle} does both).
+ * The patched copies of the sources are removed before this returns, built or not. Throws
+ * `EctpError(INVALID_ARGUMENT)` when a patch's text is not found exactly once (the source
+ * changed: update the mutant) or its `package` is neither `"core"` nor `"protocol"`.
  */
 export async function buildCoreBundle(patches: readonly MutantPatch[] = [], label = "core"): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), `ectp-${label}-`));
@@ -94,39 +106,79 @@ export async function importCoreBundle<T = unknown>(patches: readonly MutantPatc
   }
 }
 
+/** The packages a patch can edit (each its packages/<name>/src). */
+const PATCHABLE_PACKAGES = ["core", "protocol"] as const;
+
+/** The package a patch edits (core when it names none); refuses any other name. */
+function packageOf(p: MutantPatch, label: string): (typeof PATCHABLE_PACKAGES)[number] {
+  const pkg = p.package ?? "core";
+  if (!PATCHABLE_PACKAGES.includes(pkg))
+    throw new EctpError("INVALID_ARGUMENT", `mutant ${label}: patch package ${JSON.stringify(pkg)} is not "core" or "protocol"`, {
+      details: { file: p.file },
+    });
+  return pkg;
+}
+
+/** Copy packages/<pkg>/src, without its tests, to `<work>/<pkg>/src`; returns the copy. */
+function copySource(work: string, pkg: string): string {
+  const copy = join(work, pkg, "src");
+  mkdirSync(copy, { recursive: true });
+  cpSync(join(dirname(dirname(coreSourceDir())), pkg, "src"), copy, { recursive: true, filter: (p) => !p.endsWith(".test.ts") });
+  return copy;
+}
+
 async function bundlePatchedCopy(work: string, patches: readonly MutantPatch[], label: string): Promise<string> {
   const src = coreSourceDir();
-  const copy = join(work, "src");
-  mkdirSync(copy);
-  cpSync(src, copy, { recursive: true, filter: (p) => !p.endsWith(".test.ts") });
+  const copies = new Map<string, string>([["core", copySource(work, "core")]]);
   for (const p of patches) {
+    const pkg = packageOf(p, label);
+    let copy = copies.get(pkg);
+    if (copy === undefined) {
+      copy = copySource(work, pkg);
+      copies.set(pkg, copy);
+    }
     const file = join(copy, p.file);
     const text = readFileSync(file, "utf8");
     const n = text.split(p.find).length - 1;
     if (n !== 1)
       throw new EctpError(
         "INVALID_ARGUMENT",
-        `mutant ${label}: patch text occurs ${n} times in ${p.file} (must be exactly once); update the mutant to the current core`,
+        `mutant ${label}: patch text occurs ${n} times in packages/${pkg}/src/${p.file} (must be exactly once); update the mutant to the current source`,
         { details: { find: p.find } },
       );
     writeFileSync(file, text.replace(p.find, p.replace));
   }
-  writeFileSync(join(copy, "conformance-entry.ts"), ENTRY);
+  const coreCopy = copies.get("core") as string;
+  const protocolCopy = copies.get("protocol");
+  writeFileSync(join(coreCopy, "conformance-entry.ts"), ENTRY);
   const esbuild = (await import("esbuild")) as typeof import("esbuild");
-  // The bundle must live under the repository's node_modules so its bare import of
-  // @ectp/protocol resolves; the patched sources stay in the temporary folder.
+  // The bundle must live under the repository's node_modules so its bare imports (@ectp/protocol,
+  // or protobufjs for a patched protocol) resolve; the patched sources stay in the temporary folder.
   const cacheDir = join(dirname(dirname(dirname(src))), "node_modules", ".cache", "ectp-conformance");
   mkdirSync(cacheDir, { recursive: true });
   const out = join(mkdtempSync(join(cacheDir, `${label}-`)), `${label}.mjs`);
+  // A patched protocol: the core's imports of @ectp/protocol resolve to the patched copy, bundled in.
+  const patchedProtocol: import("esbuild").Plugin[] =
+    protocolCopy === undefined
+      ? []
+      : [
+          {
+            name: "patched-protocol",
+            setup(build) {
+              build.onResolve({ filter: /^@ectp\/protocol$/ }, () => ({ path: join(protocolCopy, "index.ts") }));
+            },
+          },
+        ];
   try {
     await esbuild.build({
-      entryPoints: [join(copy, "conformance-entry.ts")],
+      entryPoints: [join(coreCopy, "conformance-entry.ts")],
       bundle: true,
       format: "esm",
       platform: "node",
       target: "node20",
       outfile: out,
-      external: ["@ectp/protocol"],
+      external: protocolCopy === undefined ? ["@ectp/protocol"] : ["protobufjs", "protobufjs/*"],
+      plugins: patchedProtocol,
       logLevel: "silent",
     });
   } catch (cause) {

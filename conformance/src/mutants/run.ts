@@ -39,7 +39,8 @@ export interface MutantRunOptions {
 export { TS_TESTEE_FEATURES };
 
 /**
- * Build each mutant (a patched copy of packages/core/src; the shipped core is untouched),
+ * Build each mutant (a patched copy of packages/core/src, or of packages/protocol/src bundled
+ * with the core; the shipped packages are untouched),
  * run every case against it in-process, and record which cases caught it.
  */
 export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
@@ -47,10 +48,13 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
   const out: MutantResult[] = [];
   for (const m of mutants) {
     const core = await importCoreBundle<CoreModule>(m.patches, m.name);
-    // Cases of the roles the patch touches (a consumer mutant cannot change producer cases).
+    // Cases of the roles the patch touches (a consumer mutant cannot change producer cases;
+    // the protocol package serves every role).
     const roles = new Set(
       m.patches.flatMap((p) =>
-        p.file.startsWith("consumer/")
+        (p.package ?? "core") !== "core"
+          ? ["consumer", "producer", "subscriber"]
+          : p.file.startsWith("consumer/")
           ? ["consumer"]
           : p.file.startsWith("producer/")
             ? ["producer"]
