@@ -15,8 +15,8 @@ describe("GrantLedger [I3][P3]", () => {
     l.complete(2, "c1");
     expect(l.check(10, pins({ a: 2 }))).toEqual(["item a holds 2 pins, but only 1 of its grants are live on the wire (not ACKed, lease not over) [P2][P3]"]);
     l.grant(3, "b", "c0", 1000, 10);
-    expect(l.check(10, pins({ b: 1 }))).toEqual([]);
-    expect(l.check(1009, pins({ b: 1 }))).toEqual([]);
+    expect(l.check(10, pins({ a: 1, b: 1 }))).toEqual([]);
+    expect(l.check(1009, pins({ b: 1 }))).toEqual([]); // grant 1's lease ended at 1000
     expect(l.check(1010, pins({ b: 1 }))).toEqual([
       "item b holds 1 pins, but only 0 of its grants are live on the wire (not ACKed, lease not over) [P2][P3]",
     ]);
@@ -78,6 +78,58 @@ describe("GrantLedger [I3][P3]", () => {
     l.check(0, pins({ a: 1 }));
     l.grant(2, "a", "c0", 100, 100);
     expect(l.check(100, pins({ a: 0 }))).toEqual(["item a was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
+  });
+
+  const EARLY = /^item a holds \d+ pins, but \d+ of its grants are live on the wire \(not ACKed, lease not over\), none of which the producer may end early .*\[I3\]\[P2\]$/;
+
+  it("[I3][P2] finds a grant released before its ACK or lease end in a later check, once per shortfall, though no count disagrees", () => {
+    const l = new GrantLedger();
+    l.grant(1, "a", "c0", 1000, 0);
+    l.grant(2, "a", "c1", 1000, 0);
+    expect(l.check(0, pins({ a: 2 }))).toEqual([]);
+    // The producer let one go early: its counts agree, the wire still has both live.
+    const short = l.check(10, pins({ a: 1 }));
+    expect(short).toEqual([
+      "item a holds 1 pins, but 2 of its grants are live on the wire (not ACKed, lease not over), none of which the producer may end early (holder gone or of a newer epoch, a newer attempt, shutdown): a grant was released before its ACK or lease end [I3][P2]",
+    ]);
+    expect(l.check(20, pins({ a: 1 }))).toEqual([]); // the same shortfall: not reported again
+    expect(l.check(30, pins({ a: 0 }))[0]).toMatch(EARLY); // it grows: reported
+    expect(l.heldGrants("a", 30)).toBe(2);
+    l.complete(1, "c0");
+    l.complete(2, "c1");
+    expect(l.check(40, pins({ a: 0 }))).toEqual([]);
+    expect(l.heldGrants("a", 40)).toBe(0);
+  });
+
+  it("[I3][P2][P3][P7][P8] owes no pin for a grant the producer may end early: holder gone or of a newer epoch, a newer attempt, shutdown, lease over", () => {
+    const l = new GrantLedger();
+    l.grant(3, "a", "c2", 100, 0, 1);
+    l.grant(1, "a", "c0", 100, 5, 1);
+    l.grant(2, "a", "c1", 100, 5, 1);
+    l.grant(4, "a", "c3", 100, 5, 1);
+    expect(l.check(5, pins({ a: 4 }))).toEqual([]);
+    expect(l.check(10, pins({ a: 3 }))[0]).toMatch(EARLY);
+    l.request("c0", "a", 1); // a duplicate attempt replaces nothing
+    expect(l.heldGrants("a", 10)).toBe(4);
+    l.request("c0", "a", 2); // a newer attempt replaces c0's grant [P3]
+    expect(l.heldGrants("a", 10)).toBe(3);
+    l.peerGone("c1"); // unreachable, or declared gone [P8]
+    expect(l.heldGrants("a", 10)).toBe(2);
+    l.newEpoch("c3"); // a newer epoch of the holder [P8]
+    expect(l.heldGrants("a", 10)).toBe(1);
+    expect(l.heldGrants("a", 99)).toBe(1);
+    expect(l.heldGrants("a", 100)).toBe(0); // c2's lease is over [P3]
+    expect(l.check(100, pins({ a: 0 }))).toEqual([]);
+    // A newer attempt's grant replaces the older one, whatever the ledger saw of the request.
+    l.grant(5, "b", "c0", 100, 100, 1);
+    l.grant(6, "b", "c0", 100, 100, 2);
+    expect(l.heldGrants("b", 100)).toBe(1);
+    expect(l.check(100, pins({ b: 1 }))).toEqual([]);
+    // A shutdown releases every grant, and a grant sent after it (none should be) is owed no pin [P7].
+    l.shutDown();
+    l.grant(7, "c", "c1", 100, 100, 1);
+    expect([l.heldGrants("b", 100), l.heldGrants("c", 100)]).toEqual([0, 0]);
+    expect(l.check(110, pins({ b: 0, c: 0 }))).toEqual(["item c was just granted to 1 consumer(s) (c1), but holds 0 pins [P2]"]);
   });
 
   it("[I1] lets a ReadRequest go unanswered only for the attempt of a grant of that consumer and item that may still be live, or an older one", () => {

@@ -14,7 +14,16 @@
  *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
  * - an item granted in the pump holds at least one pin per consumer it was granted to there
  *   (a newer grant to the same consumer replaces the older [P3]): a producer that pins another
- *   item than the one it grants, or releases a grant before the lease it named, is caught.
+ *   item than the one it grants, or releases a grant in the pump that sent it, is caught;
+ * - an item holds at least one pin per grant of it that is *held*: open (not ACKed, lease not
+ *   over) and not ended by anything that lets the producer end it early, as far as the simulator
+ *   sees it (the holder reported unreachable or declared gone, a newer epoch of the holder [P8], a
+ *   newer attempt of the holder for the item [P3], the producer's shutdown [P7]). A producer that
+ *   releases a grant before its ACK or lease end is caught while its counts agree with each other
+ *   (the core's grants and the store's pins fall together): nothing else tells the grant is still
+ *   live but the wire. {@link GrantLedger.heldGrants} tells the same at the moment the simulator
+ *   frees an item's memory: an item evicted under a held grant is read by its consumer after the
+ *   memory went [P6].
  * The store's total against the core's live grants is checked separately (`checkPins`).
  *
  * [P3] A grant sent again (the answer to a duplicated ReadRequest) is the same grant with the lease
@@ -74,6 +83,12 @@ interface Grant {
   readonly leaseMs: number;
   /** Ended (ACKed or lease over); kept until its lease end, as the producer may still send it again. */
   ended: boolean;
+  /**
+   * The producer may have ended it early (see {@link GrantLedger.peerGone}, {@link GrantLedger.newEpoch},
+   * {@link GrantLedger.request}, {@link GrantLedger.shutDown}): it owes no pin from then on. Open and
+   * not excused, it is held.
+   */
+  excused: boolean;
 }
 
 /** The wire's grants of one producer epoch (a restarted producer gets a new ledger). */
@@ -97,13 +112,19 @@ export class GrantLedger {
   private readonly fell = new Set<string>();
   /** Grants sent since the last check and still open. */
   private readonly sent = new Set<number>();
-  /** Consumers the producer was told are unreachable since the last check (it may have released their grants). */
+  /** Consumers reported gone (see {@link GrantLedger.peerGone}) since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
   /**
    * [I1] Per consumer and item (`holder` NUL `keyId`), the grant of the greatest attempt id sent to it
    * whose lease the ledger has not yet seen end: the producer's live grant for them, if it has one.
    */
   private readonly latest = new Map<string, Grant>();
+  /** [I3][P2] Per item, its held grants (open, not excused): the pins it holds at the least. */
+  private readonly heldByKey = new Map<string, number>();
+  /** Per item held short of pins, how many it lacked at the last check (a shortfall is reported when it grows). */
+  private readonly shortOf = new Map<string, number>();
+  /** The producer was shut down [P7]: it may end every grant. */
+  private closed = false;
 
   /**
    * The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its
@@ -122,12 +143,17 @@ export class GrantLedger {
     const expired = this.expired.get(grantId);
     if (expired !== undefined)
       return `grant ${grantId} (item ${expired.keyId}) sent again to ${holder} with lease_ms ${leaseMs} after its lease ended at ${expired.leaseEnd.toFixed(3)} ms [P3]`;
-    const g: Grant = { keyId, holder, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false };
+    // Sent to a holder reported gone in this pump (queued before the notice came), or after a shutdown: excused at once.
+    const excused = this.closed || this.gone.has(holder);
+    const g: Grant = { keyId, holder, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
     this.grants.set(grantId, g);
     const hk = `${holder}\u0000${keyId}`;
     const before = this.latest.get(hk);
     if (before === undefined || attemptId >= before.attemptId) this.latest.set(hk, g);
+    // [P3] A newer attempt's grant replaces the holder's older grant of the item.
+    if (before !== undefined && attemptId > before.attemptId) this.excuse(before);
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
+    if (!excused) this.heldByKey.set(keyId, (this.heldByKey.get(keyId) ?? 0) + 1);
     this.byLease.push(grantId);
     this.sent.add(grantId);
     return undefined;
@@ -140,11 +166,44 @@ export class GrantLedger {
   }
 
   /**
-   * The producer was told `peer` is unreachable: the grants it made to `peer` may end now, the
-   * ones it sends in the same pump included (queued before the notice came) [P8].
+   * The producer was told `peer` is unreachable, or declared it gone (its `disconnect-peer`): the
+   * grants it made to `peer` may end now, the ones it sends in the same pump included (queued before
+   * the notice came) [P8].
    */
   peerGone(peer: string): void {
     this.gone.add(peer);
+    this.newEpoch(peer);
+  }
+
+  /** A message of a newer epoch of `peer` reached the producer: the grants it made to `peer` so far may end now [P8]. */
+  newEpoch(peer: string): void {
+    for (const g of this.grants.values()) if (g.holder === peer) this.excuse(g);
+  }
+
+  /**
+   * A ReadRequest of `holder` for `keyId` with `attemptId` reached the producer: a newer attempt than
+   * the holder's live grant of the item may replace that grant, released before the request is
+   * granted or refused [P3] (generous: whatever the answer).
+   */
+  request(holder: string, keyId: string, attemptId: number): void {
+    const g = this.latest.get(`${holder}\u0000${keyId}`);
+    if (g !== undefined && g.attemptId < attemptId) this.excuse(g);
+  }
+
+  /** The producer was shut down [P7]: it releases every grant (and grants no more). */
+  shutDown(): void {
+    this.closed = true;
+    for (const g of this.grants.values()) this.excuse(g);
+  }
+
+  /**
+   * [I3][P2] How many grants of `keyId` are held at `now` (open: not ACKed, lease not over; not
+   * ended early by a rule that allows it): while one is, the item must stay pinned and its memory
+   * must not be freed or reused [P6]. Ends the grants whose lease ended by `now` first.
+   */
+  heldGrants(keyId: string, now: number): number {
+    this.expire(now);
+    return this.heldByKey.get(keyId) ?? 0;
   }
 
   /**
@@ -161,9 +220,57 @@ export class GrantLedger {
 
   /**
    * End the grants whose lease ended by `now`, then compare the store's pins (`pinsOf`) with
-   * the open grants of every item changed since the last check. Returns what they contradict.
+   * the open grants of every item changed since the last check, and with the held grants of every
+   * item that has one. Returns what they contradict.
    */
   check(now: number, pinsOf: (keyId: string) => number): string[] {
+    this.expire(now);
+    const problems: string[] = [];
+    for (const keyId of this.fell) {
+      const pins = pinsOf(keyId);
+      const open = this.openByKey.get(keyId) ?? 0;
+      if (pins > open)
+        problems.push(`item ${keyId} holds ${pins} pins, but only ${open} of its grants are live on the wire (not ACKed, lease not over) [P2][P3]`);
+    }
+    // Each item just granted holds a pin per consumer it went to (a newer grant to the same
+    // consumer replaces the older [P3]), but for consumers reported unreachable meanwhile.
+    const holders = new Map<string, Set<string>>();
+    for (const id of this.sent) {
+      const g = this.grants.get(id) as Grant;
+      if (this.gone.has(g.holder)) continue;
+      const set = holders.get(g.keyId);
+      if (set === undefined) holders.set(g.keyId, new Set([g.holder]));
+      else set.add(g.holder);
+    }
+    let reported: Set<string> | undefined;
+    for (const [keyId, set] of holders) {
+      const pins = pinsOf(keyId);
+      if (pins >= set.size) continue;
+      problems.push(`item ${keyId} was just granted to ${set.size} consumer(s) (${[...set].join(", ")}), but holds ${pins} pins [P2]`);
+      reported ??= new Set();
+      reported.add(keyId);
+    }
+    // [I3][P2] Every item holds a pin per held grant: one short was released early (before its ACK
+    // or lease end, by no rule that allows it), though the producer's own counts may agree. Reported
+    // when the shortfall grows (not again at every check while it lasts), unless reported just above.
+    for (const [keyId, held] of this.heldByKey) {
+      const pins = pinsOf(keyId);
+      const short = held - pins;
+      if (short > (this.shortOf.get(keyId) ?? 0) && reported?.has(keyId) !== true)
+        problems.push(
+          `item ${keyId} holds ${pins} pins, but ${held} of its grants are live on the wire (not ACKed, lease not over), none of which the producer may end early (holder gone or of a newer epoch, a newer attempt, shutdown): a grant was released before its ACK or lease end [I3][P2]`,
+        );
+      if (short > 0) this.shortOf.set(keyId, short);
+      else this.shortOf.delete(keyId);
+    }
+    this.fell.clear();
+    this.sent.clear();
+    this.gone.clear();
+    return problems;
+  }
+
+  /** End the grants whose lease ended by `now`, and forget those expired for one more lease. */
+  private expire(now: number): void {
     this.byExpiry.takeWhile(
       (id) => {
         const g = this.expired.get(id) as Grant;
@@ -183,35 +290,10 @@ export class GrantLedger {
         this.byExpiry.push(id);
       },
     );
-    const problems: string[] = [];
-    for (const keyId of this.fell) {
-      const pins = pinsOf(keyId);
-      const open = this.openByKey.get(keyId) ?? 0;
-      if (pins > open)
-        problems.push(`item ${keyId} holds ${pins} pins, but only ${open} of its grants are live on the wire (not ACKed, lease not over) [P2][P3]`);
-    }
-    // Each item just granted holds a pin per consumer it went to (a newer grant to the same
-    // consumer replaces the older [P3]), but for consumers reported unreachable meanwhile.
-    const holders = new Map<string, Set<string>>();
-    for (const id of this.sent) {
-      const g = this.grants.get(id) as Grant;
-      if (this.gone.has(g.holder)) continue;
-      const set = holders.get(g.keyId);
-      if (set === undefined) holders.set(g.keyId, new Set([g.holder]));
-      else set.add(g.holder);
-    }
-    for (const [keyId, set] of holders) {
-      const pins = pinsOf(keyId);
-      if (pins < set.size)
-        problems.push(`item ${keyId} was just granted to ${set.size} consumer(s) (${[...set].join(", ")}), but holds ${pins} pins [P2]`);
-    }
-    this.fell.clear();
-    this.sent.clear();
-    this.gone.clear();
-    return problems;
   }
 
   private end(grantId: number, g: Grant): void {
+    if (!g.excused) this.unhold(g.keyId);
     g.ended = true;
     const left = (this.openByKey.get(g.keyId) ?? 1) - 1;
     if (left === 0) this.openByKey.delete(g.keyId);
@@ -219,5 +301,23 @@ export class GrantLedger {
     this.fell.add(g.keyId);
     // Ended before the check (the producer may be pumped again before it): no pin owed for it.
     this.sent.delete(grantId);
+  }
+
+  /** The producer may end `g` early from now on (a no-op for a grant ended or excused already). */
+  private excuse(g: Grant): void {
+    if (g.ended || g.excused) return;
+    g.excused = true;
+    this.unhold(g.keyId);
+  }
+
+  /** One held grant of `keyId` fewer. */
+  private unhold(keyId: string): void {
+    const left = (this.heldByKey.get(keyId) ?? 1) - 1;
+    if (left > 0) {
+      this.heldByKey.set(keyId, left);
+      return;
+    }
+    this.heldByKey.delete(keyId);
+    this.shortOf.delete(keyId);
   }
 }

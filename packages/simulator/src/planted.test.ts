@@ -3,7 +3,7 @@
  * Each test plants one bug through the simulator's factories and asserts the violation.
  */
 import { ConsumerCore, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
-import { decodeEnvelope, ectp } from "@ectp/protocol";
+import { SPEC_VERSION, decodeEnvelope, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { type CoreFactories, type InvariantId, type SimulationOptions, faultPreset, formatSummary, runSimulation } from "./index.js";
 
@@ -31,6 +31,8 @@ function withPins(inner: ItemStore, pins: Pick<ItemStore, "pin" | "unpin">): Ite
     ...pins,
   };
 }
+
+const messages = (s: { violations: { first: readonly { message: string }[] } }) => s.violations.first.map((v) => v.message);
 
 function has(s: { violations: { byInvariant: Record<InvariantId, number> } }, id: InvariantId): boolean {
   return s.violations.byInvariant[id] > 0;
@@ -664,5 +666,95 @@ describe("planted producers that break the producer rules no invariant covers [P
     expect(s.violations.first[0]?.message).toMatch(
       /^p\d: grant \d+ \(item \S+\) sent again to c\d with lease_ms \d+, which would end its lease at [\d.]+ ms; it was granted to end at [\d.]+ ms \(at most \d+ ms left\) \[P3\]$/,
     );
+  });
+});
+
+describe("planted producers that release a grant early, their own counts still agreeing [I3][P2]", () => {
+  // SPEC [P2]: a grant is released "by its ReadComplete or by its lease expiring, whichever comes first
+  // (or by the release rules of [P3], [P7] and [P8] ...)"; [I3]: "At every moment a producer's pin count
+  // equals its number of live grants (per item and in total)". A grant released sooner unpins an item a
+  // consumer may still be reading: the store may evict it and reuse its memory under the read.
+
+  /**
+   * Producers that release every grant at their next poll after the one that sent it, by handing
+   * themselves its holder's ReadComplete: the core's grants and the store's pins fall together, so
+   * every count agrees; only the wire shows the grant still live (not ACKed, lease not over).
+   */
+  function earlyReleasing(): { factories: CoreFactories; released: () => number } {
+    let released = 0;
+    const factories: CoreFactories = {
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const epochs = new Map<string, number>(); // each consumer's epoch, from its messages
+        let due: { holder: string; grantId: number }[] = [];
+        const seen = new Set<number>();
+        const handleMessage = core.handleMessage.bind(core);
+        const handleEnvelope = core.handleEnvelope.bind(core);
+        const poll = core.poll.bind(core);
+        core.handleMessage = (from, bytes, now) => {
+          const d = decodeEnvelope(bytes);
+          if (d.ok && typeof d.value.senderEpoch === "number") epochs.set(from, d.value.senderEpoch);
+          handleMessage(from, bytes, now);
+        };
+        core.poll = (now) => {
+          // The bug: the grants sent at earlier polls are released now, ACKed or not.
+          for (const { holder, grantId } of due) {
+            const readComplete = { grantId, status: ectp.v1.CompletionStatus.COMPLETION_STATUS_OK };
+            handleEnvelope(holder, { version: SPEC_VERSION, senderId: holder, senderEpoch: epochs.get(holder), readComplete }, now);
+            released++;
+          }
+          due = [];
+          const outs = poll(now);
+          for (const o of outs) {
+            const g = o.type === "send" ? o.envelope.readGrant : undefined;
+            if (o.type !== "send" || g == null || seen.has(Number(g.grantId))) continue;
+            seen.add(Number(g.grantId));
+            due.push({ holder: o.peerId, grantId: Number(g.grantId) });
+          }
+          return outs;
+        };
+        return core;
+      },
+    };
+    return { factories, released: () => released };
+  }
+
+  it("[I3][P2] a producer that releases each grant at its next poll, before the consumer's ACK, is caught by its pins", async () => {
+    const { factories, released } = earlyReleasing();
+    const s = await violations(factories, { faults: "none" });
+    expect(released()).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(s.violations.byInvariant.I3).toBeGreaterThan(0);
+    expect(s.violations.first[0]?.message).toMatch(
+      /^p\d: item \S+ holds 0 pins, but [12] of its grants are live on the wire \(not ACKed, lease not over\), none of which the producer may end early .*\[I3\]\[P2\]$/,
+    );
+  });
+
+  it("[I3][P2][P6] the same producer under memory pressure: its store evicts items under live grants, reported when the memory is freed", async () => {
+    const { factories, released } = earlyReleasing();
+    // Slower reads keep grants live longer; a store of a few items evicts soon after an unpin.
+    const s = await violations(factories, { linkBytesPerSecond: 1e9, faults: { ...faultPreset("none"), memoryPressure: 0.01 } });
+    expect(released()).toBeGreaterThan(0);
+    expect(s.storeEvents.evictions).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toMatchObject({ I1: 0, I2: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(messages(s)).toContainEqual(
+      expect.stringMatching(
+        /^p\d: item \S+ left the store and its memory was freed while 1 of its grants are live on the wire \(not ACKed, lease not over\), none of which the producer may end early: .*\[I3\]\[P2\]\[P6\]$/,
+      ),
+    );
+  });
+
+  it("[I3][P3][P7][P8] correct producers are not reported: grants released early by a rule that allows it, items evicted under memory pressure", async () => {
+    const released = (s: { counters: Record<string, number> }, cause: string) => s.counters[`ectp_producer_releases_total{cause=${cause}}`] ?? 0;
+    const pressure = await violations({}, { linkBytesPerSecond: 1e9, faults: { ...faultPreset("none"), memoryPressure: 0.01 } });
+    expect(pressure.storeEvents.evictions).toBeGreaterThan(0);
+    // Consumers that crash (their grants released as they go unreachable or silent [P8]) and planned restarts [P7].
+    const churn = await violations({}, { requests: 200, faults: { ...faultPreset("heavy"), consumerCrashesPerMinute: 20, producerShutdownsPerMinute: 10, crashesPerMinute: 0 } });
+    expect(released(churn, "peer_gone")).toBeGreaterThan(0);
+    expect(released(churn, "shutdown")).toBeGreaterThan(0);
+    // A consumer that asks again with a newer attempt while its grant is live (the ACK lost): the grant is replaced [P3].
+    const retry = await violations({}, { requests: 40, budgetMs: 10_000, faults: "heavy", seed: 33 });
+    expect(released(retry, "replaced")).toBeGreaterThan(0);
+    for (const s of [pressure, churn, retry]) expect(s.violations.count).toBe(0);
   });
 });

@@ -514,6 +514,8 @@ export class Simulation {
       release: (keyId) => {
         const r = regions.get(keyId);
         if (r) {
+          // (A crash's or a stop's clear comes after the node is down: a reset may drop pinned items [P6].)
+          if (node.up) this.checkFreed(node, keyId);
           regions.delete(keyId);
           t.deregisterMemory(r);
           // Evicted or cleared: no grant can name it any more and reads of it fail, so its bytes are recycled.
@@ -861,7 +863,11 @@ export class Simulation {
     // Another major gets a VERSION answer or none [V1]; a sender epoch that is not a positive integer, none [C10].
     const epoch = env.senderEpoch;
     const current = (env.version?.major ?? 0) === SPEC_MAJOR && typeof epoch === "number" && Number.isSafeInteger(epoch) && epoch > 0;
-    if (current && epoch > (p.epochs.get(m.from) ?? 0)) p.epochs.set(m.from, epoch);
+    if (current && epoch > (p.epochs.get(m.from) ?? 0)) {
+      // [P8] A newer epoch of the consumer voids the grants of its older ones: the producer may release them now.
+      if (p.epochs.has(m.from)) p.grants.newEpoch(m.from);
+      p.epochs.set(m.from, epoch);
+    }
     const rc = env.readComplete;
     if (rc != null) {
       const grantId = rc.grantId;
@@ -874,6 +880,8 @@ export class Simulation {
     // Attempt id 0 (or none) is malformed and ignored, unanswered (SPEC.md 4.3).
     if (typeof attemptId !== "number" || !(attemptId > 0)) return;
     const keyId = tryItemKeyId(rr.key);
+    // [P3] A newer attempt may replace the consumer's live grant of the item.
+    if (keyId !== undefined) p.grants.request(m.from, keyId, attemptId);
     // The simulator's own store, not the view a planted store wrapper gives the core. Absent (never
     // stored, evicted, discarded, lost in a restart): NOT_FOUND is the right answer. (A malformed key
     // is answered INTERNAL.)
@@ -1038,6 +1046,8 @@ export class Simulation {
           break;
         case "disconnect-peer":
           this.checker.event(this.now, `${who} disconnect ${o.peerId}`);
+          // A producer that declares a consumer gone (silent [P8]) has released its grants.
+          if ("grants" in node) node.grants.peerGone(o.peerId);
           t.disconnectPeer(o.peerId);
           break;
         case "start-read":
@@ -1630,6 +1640,7 @@ export class Simulation {
     p.stale = p.changed = true;
     const now = this.now;
     const reuseAfter = this.guard(p.id, () => p.core.shutdown(now));
+    p.grants.shutDown(); // [P7] every grant released
     const epoch = p.epoch;
     this.timers.push(
       Math.max(now + 2 * this.config.stepMs, typeof reuseAfter === "number" && Number.isFinite(reuseAfter) ? reuseAfter : now),
@@ -1778,6 +1789,21 @@ export class Simulation {
       const store = p.store;
       for (const problem of p.grants.check(this.now, (keyId) => store.get(keyId)?.pins ?? 0)) this.violation("I3", `${p.id}: ${problem}`);
     }
+  }
+
+  /**
+   * [I3][P2][P6] The store of a producer that is up frees an item's memory (an eviction): no grant of
+   * the item may be held then (open on the wire and not ended early by a rule that allows it), or
+   * the producer released it before its ACK or lease end and its consumer reads freed memory (here
+   * the read fails; on a real fabric it may read whatever reused the memory).
+   */
+  private checkFreed(p: ProducerNode, keyId: string): void {
+    const held = p.grants.heldGrants(keyId, this.now);
+    if (held > 0)
+      this.violation(
+        "I3",
+        `${p.id}: item ${keyId} left the store and its memory was freed while ${held} of its grants are live on the wire (not ACKed, lease not over), none of which the producer may end early: released before its ACK or lease end, it may be read after the memory was reused [I3][P2][P6]`,
+      );
   }
 
   private quiescent(): boolean {
