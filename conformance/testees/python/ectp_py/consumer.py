@@ -153,6 +153,8 @@ class ReadResult:
     bytes_read: int = 0
     #: The transport knows the peer is gone.
     peer_gone: bool = False
+    #: What the transport says went wrong (a failed read), for the failure's warning [C5].
+    error: str | None = None
 
 
 # ----------------------------------------------------------------------------- internal state
@@ -184,9 +186,15 @@ def item_source(key_id: str, producer: str) -> str:
     return f" item_key={key_id} producer={producer}"
 
 
-def plan_source(desc: "ValidDescriptor | None") -> str:
-    """:func:`item_source` of an admission plan's descriptor, "" when the announcement was not valid."""
-    return "" if desc is None else item_source(desc.key_id, desc.producer_id)
+def plan_source(desc: "ValidDescriptor") -> str:
+    """:func:`item_source` of an admission plan's descriptor."""
+    return item_source(desc.key_id, desc.producer_id)
+
+
+def peer_detail(value: Any) -> str:
+    """[C5] A peer's or the transport's ``detail`` text for a warning: a string, at most 200 characters;
+    anything else ""."""
+    return value[:200] if isinstance(value, str) else ""
 
 
 def checksum_detail(crc: int | None, announced: int) -> str:
@@ -299,6 +307,8 @@ class _Peer:
     awaiting_hello: bool = False  # [P8] a greater epoch seen and not greeted yet: no Heartbeat before the Hello
     quiet_since: float | None = None  # found without business nor connection (idle let-go without one)
     last_heard: float = -math.inf
+    # [P8] declared gone, and nothing heard from it since: a further declaration is the same outage (logged at info)
+    gone_unheard: bool = False
     business_since: float = 0
     idle_since: float | None = None  # when the timer found it without business, its connection held
     next_heartbeat_at: float = 0
@@ -469,7 +479,7 @@ class ConsumerCore:
                 plan = self._classify(item, item.has_model_input is True, plans[:i])
                 plans[i] = plan
                 if plan[0] == "fail":
-                    failures.append(ItemFailure(item.item_id, plan[1], 0, plan_source(plan[2])))
+                    failures.append(ItemFailure(item.item_id, plan[1], 0, plan[2]))
             elif i in exhausted:
                 failures.append(exhausted[i])
         if failures:
@@ -589,24 +599,25 @@ class ConsumerCore:
 
     def _classify(self, item: AdmitItem, model: bool, earlier: list) -> tuple:
         """[C1] Classify a new item: ``(kind, reason, desc, metadata)``; ``earlier`` holds the
-        plans of this call's previous items (``desc`` of a "local" or "fail" plan only names the item
-        in its warning [C5]; it is None when the announcement was absent or invalid). Never raises [C2][I1]."""
+        plans of this call's previous items. A "local" or "fail" plan carries its warning's text [C5] in
+        place of ``desc``: the item's key and producer, what was wrong with an invalid announcement,
+        or "" without one. Never raises [C2][I1]."""
         if item.local is True:
             return ("ready-local", None, None, None)  # [C1] already local
         if item.announcement is None:
             # [C1] no announcement: local encode with model input, else the request fails UNAVAILABLE.
-            return ("local", None, None, None) if model else ("fail", Reason.UNAVAILABLE, None, None)
-        desc, meta = self._validate_announcement(item.announcement)
+            return ("local", None, "", None) if model else ("fail", Reason.UNAVAILABLE, "", None)
+        desc, meta, why = self._validate_announcement(item.announcement)
         if desc is None:
-            # [C2] an invalid announcement is a classification, never an exception.
-            return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, None, None)
+            # [C2] an invalid announcement is a classification, never an exception; [C5] its warning says what was wrong
+            return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, f" detail={why}", None)
         if self._size_disagrees(desc, earlier):
             # [C11] one key, one size: bytes loaded for the other size could never verify against this one.
-            return ("local" if model else "fail", Reason.SIZE_MISMATCH, desc, None)
+            return ("local" if model else "fail", Reason.SIZE_MISMATCH, plan_source(desc), None)
         if desc.key_id in self._loaded:
             # [C11] loaded and verified, but against another announcement: its checksum must match too.
             if desc.crc32c is not None and self._loaded_crc(self._loaded[desc.key_id]) != desc.crc32c:
-                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, desc, None)
+                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, plan_source(desc), None)
             return ("ready-loaded", None, desc, None)  # [C1] already loaded and verified
         peer = self._peers.get(desc.producer_id)
         terminal = None
@@ -616,7 +627,7 @@ class ConsumerCore:
             elif peer.rejected_epoch and peer.rejected_epoch >= desc.epoch:
                 terminal = peer.rejected_reason  # handshake refused for this epoch [C5]
         if terminal is not None and desc.key_id not in self._fetches:
-            return ("local" if model else "fail", terminal, desc, None)
+            return ("local" if model else "fail", terminal, plan_source(desc), None)
         return ("fetch", None, desc, meta)
 
     def _size_disagrees(self, desc: ValidDescriptor, earlier: list) -> bool:
@@ -634,23 +645,23 @@ class ConsumerCore:
                 return plan[2].size_bytes != desc.size_bytes
         return False
 
-    def _validate_announcement(self, a: Any) -> tuple[ValidDescriptor | None, bytes | None]:
-        """[C2] Validate an untrusted announcement. Never raises."""
+    def _validate_announcement(self, a: Any) -> tuple[ValidDescriptor | None, bytes | None, str]:
+        """[C2] Validate an untrusted announcement: its descriptor and transport metadata, or None and
+        what was wrong with it (for its warning [C5]). Never raises."""
         try:
             if not isinstance(a, dict):
-                return None, None
+                return None, None, f"the announcement is of type {type(a).__name__}, not a dict"
             version = a.get("version")
             # [C2][V1] the announcement must name spec major 1; an absent version is invalid.
             if not isinstance(version, dict) or version.get("major") != SPEC_MAJOR:
-                return None, None
+                return None, None, f"the announcement's spec version is not major {SPEC_MAJOR}"
             desc, why = validate_descriptor(a.get("item"), self.config.max_item_bytes, self.fingerprint)
             if desc is None:
-                log.debug("invalid announcement: %s", why)
-                return None, None
+                return None, None, why
             meta = a.get("transportMetadata")
-            return desc, (bytes(meta) if isinstance(meta, (bytes, bytearray)) and meta else None)
-        except Exception:  # noqa: BLE001
-            return None, None
+            return desc, (bytes(meta) if isinstance(meta, (bytes, bytearray)) and meta else None), ""
+        except Exception as e:  # noqa: BLE001
+            return None, None, f"the announcement could not be read ({type(e).__name__}: {e})"
 
     def _apply_plan(self, slot: _Slot, plan: tuple, now: float) -> None:
         kind, reason, desc, meta = plan
@@ -663,7 +674,7 @@ class ConsumerCore:
             if reason is not None:
                 self.metrics[f'ectp_consumer_local_encodes_total{{reason="{Reason.name(reason)}"}}'] += 1
                 log.warning("item falls back to local encode: request=%s item=%s reason=%s attempts=0%s",
-                            slot.req.id, slot.item_id, Reason.name(reason), plan_source(desc))
+                            slot.req.id, slot.item_id, Reason.name(reason), desc)  # desc: the plan's warning text [C5]
         elif kind == "fetch":
             f = self._fetches.get(desc.key_id)
             if f is None:
@@ -1108,6 +1119,7 @@ class ConsumerCore:
             getattr(result, "status", None),
             getattr(result, "bytes_read", 0),
             getattr(result, "peer_gone", False),
+            getattr(result, "error", None),
         )
         r = self._reads.get(read_id) if is_int(read_id) else None
         if r is None:
@@ -1143,7 +1155,10 @@ class ConsumerCore:
                     f.read = None
                     # [C11] handled at or after its deadline, the outcome names the deadline, whatever the result says
                     late = (Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT) if now >= r.deadline else None
-                    self._terminate_fetch(f, late or Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+                    error = peer_detail(result.error)
+                    # [C5] after a grant: terminal; its warning says what the transport said
+                    self._terminate_fetch(f, late or Reason.PEER_UNREACHABLE, now,
+                                          detail=f"the read failed with the producer gone{': ' + error if error else ''}")
                 self._peer_gone(r.peer, "unreachable", now, busy=True)  # [P8] the read was business with it
 
             self._end_together(now, end)
@@ -1156,7 +1171,7 @@ class ConsumerCore:
             return
         f.read = None
         reason = self._verify(r, result, now)
-        detail = self._verify_detail if reason == Reason.CHECKSUM_MISMATCH else ""
+        detail = self._verify_detail  # [C5] what the read found ("" when it was handled past its deadline)
         if reason is None and not any(own is None or own == self._verified_crc for own in f.waiters.values()):
             reason = Reason.CHECKSUM_MISMATCH  # [C11] not one waiter's announcement agrees with the bytes: nothing is loaded
             first = next(iter(f.waiters.values()), None)
@@ -1212,17 +1227,22 @@ class ConsumerCore:
 
     def _verify(self, r: _Read, result: ReadResult, now: float) -> int | None:
         """[C11][I6] Check a settled read: status, size, timeliness, checksum. A reason, or None:
-        only bytes of the announced size whose every checksum matches are loaded."""
+        only bytes of the announced size whose every checksum matches are loaded. Why it refused them
+        is left in ``_verify_detail`` for the failure's warning [C5]."""
+        self._verified_crc = None
+        self._verify_detail = ""
         if now >= r.deadline:
             # [C11] handled after its deadline, whatever its result: never loaded (the memory may have
             # been reused), and the outcome names the deadline.
             return Reason.LEASE_EXPIRED if now >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
         if result.status != "done":
+            error = peer_detail(result.error)
+            self._verify_detail = f"read {result.status[:20]}{': ' + error if error else ''}"  # [C5] what the transport said
             return Reason.PEER_UNREACHABLE if result.peer_gone else Reason.TRANSFER_FAILED
         if result.bytes_read != r.size_bytes:
+            count = result.bytes_read if is_int(result.bytes_read) else "no count of"
+            self._verify_detail = f"{count} bytes read, {r.size_bytes} expected"  # [C5] both sizes
             return Reason.SIZE_MISMATCH  # [C11] size always
-        self._verified_crc = None
-        self._verify_detail = ""
         announced = r.fetch is not None and any(own is not None for own in r.fetch.waiters.values())
         if r.checksums or announced:
             view = self._view(r.dest, r.size_bytes)
@@ -1259,7 +1279,8 @@ class ConsumerCore:
                 # [P8][C10] a refusal from an older epoch than the one known is stale, and one that
                 # answers no Hello of ours (no fetch either) is unsolicited.
                 if peer is not None and rejecting >= peer.known_epoch and self._solicited(peer):
-                    self._on_handshake_reject(peer, Reason.VERSION, rejecting, now)
+                    detail = peer_detail(env["handshakeReject"].get("detail"))  # [C5] for the warnings of what it ends
+                    self._on_handshake_reject(peer, Reason.VERSION, rejecting, now, detail)
             self._ignore("version")
             return
         sender_id = env.get("senderId")
@@ -1278,6 +1299,7 @@ class ConsumerCore:
         if epoch > peer.known_epoch:
             self._on_new_epoch(peer, epoch, now)
         peer.last_heard = now  # any valid envelope is a sign of life [P8]
+        peer.gone_unheard = False  # [P8] heard from: a later declaration is a new outage
         if env.get("readGrant") is not None:
             self._on_grant(peer, epoch, env["readGrant"], now)
         elif env.get("readReject") is not None:
@@ -1295,7 +1317,8 @@ class ConsumerCore:
             # SPEC 4.2: a refusal is VERSION, INCOMPATIBLE or INTERNAL; any other reason reads as INTERNAL (terminal).
             if reason not in (Reason.VERSION, Reason.INCOMPATIBLE):
                 reason = Reason.INTERNAL
-            self._on_handshake_reject(peer, reason, epoch, now)
+            # [C5] its detail (what differed, say) goes into the warnings of the items it ends
+            self._on_handshake_reject(peer, reason, epoch, now, peer_detail(hr.get("detail") if isinstance(hr, dict) else None))
         else:
             self._ignore("unexpected")  # [C10] a body a consumer never receives, or none (newer minor)
 
@@ -1327,7 +1350,8 @@ class ConsumerCore:
         def end() -> None:
             for f in list(peer.fetches):
                 if not f.disposed and f.epoch < epoch:
-                    self._terminate_fetch(f, Reason.EPOCH_CHANGED, now)  # [P8][C5] terminal
+                    self._terminate_fetch(f, Reason.EPOCH_CHANGED, now,  # [P8][C5] terminal, naming both epochs
+                                          detail=f"the producer restarted as epoch {epoch}; the item was announced in epoch {f.epoch}")
 
         self._end_together(now, end)
 
@@ -1357,11 +1381,11 @@ class ConsumerCore:
         SPEC 4.2: a greeting counts even after the peer was let go or declared gone."""
         return peer.greeted_epoch != 0 or bool(peer.fetches)
 
-    def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float) -> None:
+    def _on_handshake_reject(self, peer: _Peer, reason: int, epoch: int, now: float, detail: str) -> None:
         """SPEC.md 4.2: no reads to the rejecting peer in `epoch` (0: not known, read as every epoch);
-        the fetches asking that epoch end [C5]. A greater epoch refused nothing: a fetch already moved
-        there by an announcement [C1] goes on (and that epoch's Hello stands), and one whose read a
-        greater epoch's announcement came during moves there."""
+        the fetches asking that epoch end [C5], with ``detail`` (what the producer said) in their warnings.
+        A greater epoch refused nothing: a fetch already moved there by an announcement [C1] goes on (and
+        that epoch's Hello stands), and one whose read a greater epoch's announcement came during moves there."""
         refused = epoch if epoch > 0 else math.inf
         # not known: every epoch our fetches asked of it is refused; the greatest of them is recorded
         recorded = max([epoch, *(f.epoch for f in peer.fetches)]) if epoch == 0 else epoch
@@ -1376,7 +1400,7 @@ class ConsumerCore:
         def end() -> None:
             for f in list(peer.fetches):
                 if not f.disposed and f.epoch <= refused:
-                    self._terminate_fetch(f, reason, now, refused_epoch=refused)
+                    self._terminate_fetch(f, reason, now, refused_epoch=refused, detail=detail)
 
         self._end_together(now, end)
 
@@ -1416,38 +1440,44 @@ class ConsumerCore:
             self._ignore("unwanted_grant")  # [C10] released and counted, as every grant nobody waits for
             return
 
-        def ack_failed(reason: int) -> None:
+        def ack_failed(reason: int, detail: str) -> None:
             self._send(peer.id, {"readComplete": {"grantId": grant_id, "status": Completion.FAILED, "detail": Reason.name(reason)}})
-            self._terminate_fetch(f, reason, now)
+            self._terminate_fetch(f, reason, now, detail=detail)  # [C5] its warning says what the grant named
 
         # SPEC.md 4.4 step 2: the grant's descriptor is validated like an announcement [C2].
-        item, _why = validate_descriptor(g.get("item"), self.config.max_item_bytes, self.fingerprint)
+        item, why = validate_descriptor(g.get("item"), self.config.max_item_bytes, self.fingerprint)
         if item is None:
             raw = g.get("item")
             # absent (the size, or the whole descriptor): proto3's 0, which differs from any announced size
             raw_size = raw.get("sizeBytes", 0) if isinstance(raw, dict) else 0 if raw is None else None
-            ack_failed(Reason.SIZE_MISMATCH if is_int(raw_size) and raw_size != f.desc.size_bytes else Reason.INVALID_ANNOUNCEMENT)
+            if is_int(raw_size) and raw_size != f.desc.size_bytes:
+                ack_failed(Reason.SIZE_MISMATCH, f"the grant names {raw_size} bytes, the announcement {f.desc.size_bytes}")
+            else:
+                ack_failed(Reason.INVALID_ANNOUNCEMENT, f"the grant's descriptor is invalid: {why}")
             return
         if item.key_id != f.key_id:
-            ack_failed(Reason.INVALID_ANNOUNCEMENT)
+            ack_failed(Reason.INVALID_ANNOUNCEMENT, "the grant's descriptor names another item key than the one requested")
             return
         # SPEC.md 4.4 step 2, in its order: the descriptor's epoch, its size, then the envelope's sender epoch.
         if item.epoch != f.epoch:
-            ack_failed(Reason.EPOCH_CHANGED)
+            ack_failed(Reason.EPOCH_CHANGED, f"the grant's descriptor names epoch {item.epoch}, the announcement {f.epoch}")
             return
         if item.size_bytes != f.desc.size_bytes:
-            ack_failed(Reason.SIZE_MISMATCH)  # [C11] grant size differs from the announcement
+            # [C11] grant size differs from the announcement
+            ack_failed(Reason.SIZE_MISMATCH, f"the grant names {item.size_bytes} bytes, the announcement {f.desc.size_bytes}")
             return
         if sender_epoch != f.epoch:
-            ack_failed(Reason.EPOCH_CHANGED)
+            ack_failed(Reason.EPOCH_CHANGED, f"the grant came from epoch {sender_epoch}, the announcement named {f.epoch}")
             return
         # [C11] conservative lease deadline: receipt + min(grant lease, own lease) - margin.
-        lease = g.get("leaseMs", 0)
-        lease = lease if is_int(lease) and lease > 0 else 30_000
-        lease = min(lease, self.config.lease_ms)
+        granted = g.get("leaseMs", 0)
+        granted = granted if is_int(granted) and granted > 0 else 30_000
+        lease = min(granted, self.config.lease_ms)
         lease_deadline = now + lease - self.config.lease_safety_margin_ms
         if lease_deadline <= now:
-            ack_failed(Reason.LEASE_EXPIRED)  # [C11] a lease that ends before it starts is not read
+            # [C11] a lease that ends before it starts is not read
+            ack_failed(Reason.LEASE_EXPIRED, f"the grant's lease of {granted} ms (at most lease_ms, {self.config.lease_ms} ms) "
+                                             f"is not longer than lease_safety_margin_ms ({self.config.lease_safety_margin_ms} ms)")
             return
         deadline = min(now + self.config.transfer_timeout_ms, lease_deadline)
         try:
@@ -1499,7 +1529,7 @@ class ConsumerCore:
             hint = rj.get("retryAfterMs", 0)
             self._retry_fetch(f, reason, hint if is_int(hint) and hint > 0 else 0, now)  # [C4]
         else:
-            self._terminate_fetch(f, reason, now)  # [C5]
+            self._terminate_fetch(f, reason, now, detail=peer_detail(rj.get("detail")))  # [C5] with what the producer said
 
     # ------------------------------------------------------------------------- peers and heartbeats [P8]
 
@@ -1572,7 +1602,13 @@ class ConsumerCore:
         if busy or peer.fetches or peer.ack_waiters:
             # [P8] an outage is counted (and warned of) only where it ended business with the producer
             self.metrics[f'ectp_consumer_peers_gone_total{{cause="{why}"}}'] += 1
-            log.warning("producer %s unreachable (%s)", peer.id, why)
+            # [P8] one warning per outage: declared gone again with nothing heard since (each retry's new
+            # Hello unanswered) is the same outage, at info; every declaration is still counted
+            if peer.gone_unheard:
+                log.info("producer %s still unreachable (%s; nothing heard since it was declared gone)", peer.id, why)
+            else:
+                log.warning("producer %s unreachable (%s)", peer.id, why)
+            peer.gone_unheard = True
         else:
             log.info("idle producer %s reported unreachable; its connection is let go", peer.id)  # [P8] no business: no outage
         self._out.append(DisconnectPeer(peer.id))
@@ -1580,6 +1616,10 @@ class ConsumerCore:
         peer.metadata, peer.metadata_epoch = None, 0  # SPEC 4: its Hello's goes; what announcements carried stays (peer.announced)
         for r in list(peer.ack_waiters):
             self._drop_grant(r)  # no ReadComplete to a gone peer
+        if why == "silent":
+            gone = f"nothing heard from the producer in {self.config.heartbeat_misses} heartbeat intervals during the read"
+        else:
+            gone = "the transport reported the producer unreachable during the read"
 
         def end() -> None:
             for f in list(peer.fetches):
@@ -1588,7 +1628,7 @@ class ConsumerCore:
                 if f.state == READING:
                     if f.read is not None:
                         self._drop_grant(f.read)
-                    self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now)  # [C5] after a grant: terminal
+                    self._terminate_fetch(f, Reason.PEER_UNREACHABLE, now, detail=gone)  # [C5] after a grant: terminal
                 elif f.state == REQUESTING:
                     self._retry_fetch(f, Reason.PEER_UNREACHABLE, 0, now)  # [C4] before a grant: retryable
 
@@ -1677,7 +1717,12 @@ class ConsumerCore:
             # [C8] TRANSFER_TIMEOUT, or LEASE_EXPIRED when the lease deadline was the earlier
             # (whenever the poll that notices it comes)
             reason = Reason.LEASE_EXPIRED if r.deadline >= r.lease_deadline else Reason.TRANSFER_TIMEOUT
-            self._terminate_fetch(f, reason, now)
+            if reason == Reason.LEASE_EXPIRED:
+                detail = "the read had not settled when the grant's lease (less the safety margin) ended; it is cancelled and quarantined"
+            else:
+                detail = (f"the read had not settled after transfer_timeout_ms ({self.config.transfer_timeout_ms} ms); "
+                          "it is cancelled and quarantined")
+            self._terminate_fetch(f, reason, now, detail=detail)  # [C5] which deadline ended it
 
     # ------------------------------------------------------------------------- plumbing
 

@@ -553,7 +553,14 @@ class ProducerCore:
         if key_id is None:
             self._reject(p.id, attempt_id, Reason.INTERNAL, "malformed item key")  # [P7] check 6
             return
-        entry = self.store.get(key_id)
+        try:
+            entry = self.store.get(key_id)
+        except Exception as e:  # noqa: BLE001
+            # [I1] the engine's store failed, not the consumer's message: answer it (INTERNAL, as for a failed
+            # pin) rather than drop it as malformed and leave the consumer to its grant wait (SPEC.md 4.3)
+            log.error("store failed to look up a requested item %s: %s", key_id, e)
+            self._reject(p.id, attempt_id, Reason.INTERNAL, "store could not look the item up")
+            return
         if entry is None:
             self._reject(p.id, attempt_id, Reason.NOT_FOUND, "item not held")  # [P1] terminal
             return

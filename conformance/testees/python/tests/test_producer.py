@@ -33,6 +33,17 @@ def request(p: ProducerCore, desc: dict, attempt: int, now: float, consumer: str
 
 
 class ProducerTest(unittest.TestCase):
+    # [P1][I1] the engine's store failed, not the consumer's message: the request gets its one answer
+    def test_p1_i1_a_store_lookup_that_raises_answers_the_read_request_internal(self):
+        p, store = make()
+        desc = put(store, "a")
+        with mock.patch.object(store, "get", side_effect=RuntimeError("disk gone")), \
+                self.assertLogs("ectp.producer", "ERROR") as logs:
+            r = request(p, desc, 1, 0)["readReject"]
+        self.assertEqual((r["reason"], r["detail"]), (Reason.INTERNAL, "store could not look the item up"))
+        self.assertNotIn('ectp_producer_ignored_messages_total{reason="malformed"}', +p.metrics)
+        self.assertTrue(any("store failed to look up a requested item" in m and "disk gone" in m for m in logs.output), logs.output)
+
     def test_p1_not_ready_and_not_found_are_not_conflated(self):
         p, store = make()
         pending = put(store, "a", ready=False)
