@@ -154,6 +154,24 @@ describe("mutants (background failures planted in a copy of the core)", () => {
     expect(caughtBy("x140-")).toContain("consumer/c2-validation/an-epoch-above-2-53-minus-1-fails-request");
     expect(caughtBy("x141-")).toContain("consumer/c2-validation/content-hash-outside-1-to-64-bytes-is-invalid");
     expect(caughtBy("x142-")).toContain("consumer/c2-validation/every-known-dtype-counts-its-own-element-size");
+    // [C2] ... and on a second path each: a grant's descriptor (SPEC.md 4.4 step 2), a producer's
+    // lookup of a malformed key ([P7] check 6), a subscriber's view ([E1]: an invalid key is left out).
+    expect(caughtBy("x140-")).toContain("consumer/c2-validation/a-grants-descriptor-of-an-epoch-above-2-53-minus-1-ends-invalid-announcement");
+    expect(caughtBy("x141-")).toEqual(
+      expect.arrayContaining([
+        "producer/p7-checks-shutdown/a-request-whose-key-has-a-65-byte-content-hash-is-internal",
+        "subscriber/e2-follow/events-and-snapshot-items-whose-content-hash-is-65-bytes-are-left-out",
+      ]),
+    );
+    expect(caughtBy("x142-")).toContain("consumer/c2-validation/a-grants-float64-descriptor-counts-8-bytes-per-element");
+    // [C10] An envelope of sender_epoch 0 taken by the protocol and by each role's own check is caught in every role.
+    expect(caughtBy("x143-")).toEqual(
+      expect.arrayContaining([
+        "consumer/c10-ignored/sender-epoch-zero-is-malformed",
+        "producer/i1-robustness/a-sender-epoch-of-zero-is-ignored",
+        "subscriber/c10-ignored/a-first-message-of-sender-epoch-0-is-malformed-and-counted",
+      ]),
+    );
   }, EVERY_MUTANT_MS);
 
   it("a mutant whose patch no longer matches the core or the protocol fails loudly", async () => {
