@@ -148,7 +148,8 @@ class ProducerCore:
         :param store: the region items are served from.
         :param transport_metadata: sent in Hello and announcements. Default empty.
         :param config: timers and limits. Default ``ProducerConfig()`` (SPEC.md defaults).
-        :raises EctpError: ``INVALID_CONFIG`` naming the first invalid option.
+        :raises EctpError: ``INVALID_CONFIG`` naming the first invalid option, or a store whose
+            ``subscribe`` raises [E1].
         """
         if not isinstance(id, str) or not id:
             raise EctpError("INVALID_CONFIG", "id must be a non-empty string (the producer's stable peer id)")
@@ -183,24 +184,42 @@ class ProducerCore:
         self._ignored = 0
         self._shutting_down = False
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
-        self._unsubscribe = store.subscribe(self._on_store_change)  # [E1] every change becomes an event
+        try:
+            self._unsubscribe = store.subscribe(self._on_store_change)  # [E1] every change becomes an event
+        except Exception as e:  # noqa: BLE001
+            # [E1] the engine's store, once, at construction: a producer that cannot hear its changes could publish none
+            raise EctpError(
+                "INVALID_CONFIG",
+                f"store.subscribe raised ({e}); the producer subscribes to the store's changes to publish them "
+                "as events [E1]: fix the store's subscribe",
+            ) from e
         # [E1][E2] items the store already holds ready (filled before this core: a warm start) are
         # published as Stored in the first batch, so the batches account for what a snapshot lists.
+        published = 0
         try:
             for e in store.ready_items():
                 if self._foreign(e.descriptor) is None:
                     self._pending_events.append({"stored": {"item": e.descriptor}})
-        except Exception as e:  # [I1] the engine's store: its items then reach subscribers by snapshots only
-            log.error("store failed to list the ready items it held when the producer started: %s", e)
+                    published += 1
+        except Exception as e:  # noqa: BLE001
+            # [I1][E1] the engine's store: the items listed so far are published, the others reach subscribers by snapshots only
+            log.error("store failed to list the ready items it held when the producer started; the %d listed before "
+                      "the failure are published as Stored, the others are not: %s", published, e)
 
     # ------------------------------------------------------------------------- API
 
     def announce(self, key_id: str) -> dict | None:
         """An ``ectp.v1.Announcement`` for an item the store holds (ready or not), for the
-        orchestrator. Never pins [P4]. ``None`` when not held or shutting down."""
+        orchestrator. Never pins [P4]. ``None`` when not held or shutting down, and when the store's
+        ``get`` raises (logged at error level; never raised [I1])."""
         if self._shutting_down:
             return None
-        entry = self.store.get(key_id)  # [P4] a lookup only: no pin, no lease
+        try:
+            entry = self.store.get(key_id)  # [P4] a lookup only: no pin, no lease
+        except Exception as e:  # noqa: BLE001
+            # [I1] the engine's store failed: no announcement, and the engine's call goes on
+            log.error("store failed to look up an item to announce %s: %s", key_id, e)
+            return None
         if entry is None or self._foreign(entry.descriptor) is not None:
             return None
         return {"version": spec_version(), "item": entry.descriptor, "transportMetadata": self._transport_metadata}
@@ -298,16 +317,21 @@ class ProducerCore:
             if self._reuse_after is None or g.deadline > self._reuse_after:
                 self._reuse_after = g.deadline
             self._release(g, "shutdown")
-        self._unsubscribe()
+        try:
+            self._unsubscribe()
+        except Exception as e:  # noqa: BLE001
+            # [I1] the engine's store failed to drop the listener: later changes are ignored (shutting down)
+            log.error("store failed to unsubscribe the producer: %s", e)
         self._pending_events.append({"cleared": {"cause": CLEARED_SHUTDOWN}})
         log.info("producer %s shutting down (memory reusable after %s)", self.id, self._reuse_after)
         return self._reuse_after
 
     def stats(self) -> dict[str, Any]:
-        """Table sizes, for the invariant checks [I3][I4] and dashboards."""
+        """Table sizes, for the invariant checks [I3][I4] and dashboards. ``pins`` is -1 when the
+        store's ``total_pins`` raises (logged at error level; never raised [I1])."""
         return {
             "grants": len(self._grants),
-            "pins": self.store.total_pins(),
+            "pins": self._store_pins(),
             "pinnedBytes": self._pinned_bytes,
             "peers": len(self._peers),
             "replayBuffered": len(self._ring),
@@ -315,6 +339,14 @@ class ProducerCore:
             "ignoredMessages": self._ignored,
             "shuttingDown": self._shutting_down,
         }
+
+    def _store_pins(self) -> int:
+        """The store's ``total_pins()``, or -1 when it raises (logged)."""
+        try:
+            return self.store.total_pins()
+        except Exception as e:  # noqa: BLE001 - [I1] the engine's store
+            log.error("store failed to count its pins: %s", e)
+            return -1
 
     # ------------------------------------------------------------------------- dispatch
 
@@ -646,12 +678,36 @@ class ProducerCore:
         self._pinned_bytes -= g.size_bytes
         if unpin:
             try:
-                self.store.unpin(g.key_id)
-            except EctpError as e:
-                # the store refused: an [I3] store bug that leaves a pin behind, counted and logged
-                self.metrics["ectp_producer_unpin_errors_total"] += 1
-                log.warning("store refused to unpin %s: %s", g.key_id, e)
+                # [I3][P2] by key only while the store may hold the entry this grant pinned: once that entry
+                # is gone (a clear, then the item written again from engine code the clear called), the key
+                # names another entry, whose pins belong to other grants
+                if self._holds(g) is not False:
+                    self.store.unpin(g.key_id)
+            except Exception as e:  # noqa: BLE001
+                # the store refused: an [I3] store bug that leaves a pin behind, counted and logged (one that
+                # no longer holds the entry refuses rightly: its pins went with it)
+                if self._holds(g) is not False:
+                    self.metrics["ectp_producer_unpin_errors_total"] += 1
+                    log.warning("store refused to unpin %s: %s", g.key_id, e)
         self.metrics[f'ectp_producer_releases_total{{cause="{cause}"}}'] += 1
+
+    def _holds(self, g: _Grant) -> bool | None:
+        """Whether the store still holds the pin ``g`` took [I3]: True, False, or None when a lookup
+        raises (the entry may still be there). Its lookup returning the entry ``g`` pinned (the same
+        descriptor object): True; none: False. Another entry is either a store that builds new objects
+        per lookup or a clear not yet announced to this core (an earlier listener of it called in) that
+        dropped g's entry with its pin, the key since written again. The pins tell them apart: each pin
+        the store holds is a live grant's, and a clear drops those of every grant made before it, so the
+        store holds more pins than the other live grants only when g's is among them."""
+        try:
+            held = self.store.get(g.key_id)
+            if held is None:
+                return False
+            if held.descriptor is g.descriptor:
+                return True
+            return self.store.total_pins() > len(self._grants) - (1 if g.live else 0)
+        except Exception:  # noqa: BLE001 - [I1] the engine's store
+            return None
 
     def _release_all_of(self, p: _Peer, cause: str) -> None:
         for g in list(p.grants.values()):
@@ -766,8 +822,7 @@ class ProducerCore:
             for g in list(self._grants.values()):
                 # A grant of an entry the store still holds was made after the clear (an earlier
                 # listener of this change called in): it holds that entry's pin and stays live [I3].
-                held = self.store.get(g.key_id)
-                if held is not None and held.descriptor is g.descriptor:
+                if self._holds(g) is True:
                     continue
                 self._release(g, "cleared", unpin=False)  # every item is gone with its pins: their grants are void [I3]
             if self._shutting_down:
@@ -842,7 +897,18 @@ class ProducerCore:
 
     def _answer_snapshot(self, p: _Peer) -> None:
         self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
-        items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items() if self._foreign(e.descriptor) is None]
+        try:
+            items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items() if self._foreign(e.descriptor) is None]
+        except Exception as e:  # noqa: BLE001
+            # [I1] the engine's store could not list its items (this may run inside poll): no partial
+            # snapshot; the answer stays owed and is tried again a resend interval later [E2]
+            log.error("store failed to list its ready items for a snapshot for %s: %s", p.id, e)
+            p.owed_snapshot = True
+            if self.config.resend_interval_ms == 0:
+                # [I1] else the store would be asked at every poll, and a driver polling at
+                # next_deadline() would spin while it fails: the retry waits the default interval
+                p.answered_at += ProducerConfig.resend_interval_ms
+            return
         # [E2] a snapshot whose items exceed max_batch_bytes goes out in numbered parts.
         runs = _split_by_size(items, "ectp.v1.ItemDescriptor", self.config.max_batch_bytes)
         self._snapshot_answers += 1  # [E2] parts of one answer share its id
