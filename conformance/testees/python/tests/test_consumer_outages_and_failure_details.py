@@ -53,22 +53,26 @@ class OneWarningPerOutageTest(unittest.TestCase):
         return [m.split(":", 1)[0] for m in lines
                 if "producer P1 unreachable" in m or "producer P1 still unreachable" in m]
 
+    @classmethod
+    def poll_until_declared(cls, c: ConsumerCore, lines: list[str], start: int, end: int, count: int) -> int:
+        """Poll every 10 ms from ``start`` to at most ``end`` until P1 was declared gone ``count`` times in
+        ``lines``; the time of the next poll."""
+        t = start
+        while t <= end and len(cls.gone_levels(lines)) < count:
+            c.poll(t)
+            t += 10
+        return t
+
     # [P8] each retry's new Hello unanswered: one outage, warned of once, every declaration counted
     def test_p8_a_producer_declared_gone_again_with_nothing_heard_since_is_logged_at_info_and_heard_from_warns_again(self):
         c = make(ConsumerConfig(heartbeat_interval_ms=100, grant_wait_ms=100_000, wait_budget_ms=100_000))
         c.admit("r", [AdmitItem("i", announcement(descriptor("a", item_bytes(16))))], 0)
         with self.assertLogs("ectp.consumer", "INFO") as logs:
-            t = 0
-            while t <= 3_000 and len(self.gone_levels(logs.output)) < 3:
-                c.poll(t)
-                t += 10
+            self.poll_until_declared(c, logs.output, 0, 3_000, 3)
             self.assertEqual(self.gone_levels(logs.output), ["WARNING", "INFO", "INFO"])
             # heard from again (a heartbeat): a later outage is a new one
             c.handle_envelope("P1", envelope("P1", 5, heartbeat={}), 3_001)
-            t = 3_010
-            while t <= 6_000 and len(self.gone_levels(logs.output)) < 4:
-                c.poll(t)
-                t += 10
+            self.poll_until_declared(c, logs.output, 3_010, 6_000, 4)
         self.assertEqual(self.gone_levels(logs.output), ["WARNING", "INFO", "INFO", "WARNING"])
         self.assertEqual(c.metrics[GONE_SILENT], 4)  # every declaration still counted
 
@@ -77,14 +81,9 @@ class OneWarningPerOutageTest(unittest.TestCase):
         c = make(ConsumerConfig(heartbeat_interval_ms=100, grant_wait_ms=100_000, wait_budget_ms=100_000))
         c.admit("r", [AdmitItem("i", announcement(descriptor("a", item_bytes(16))))], 0)
         with self.assertLogs("ectp.consumer", "INFO") as logs:
-            t = 0
-            while t <= 3_000 and len(self.gone_levels(logs.output)) < 1:
-                c.poll(t)
-                t += 10
+            t = self.poll_until_declared(c, logs.output, 0, 3_000, 1)
             c.handle_envelope("P1", {**envelope("P1", 5, heartbeat={}), "version": {"major": 2, "minor": 0}}, t)
-            while t <= 6_000 and len(self.gone_levels(logs.output)) < 2:
-                c.poll(t)
-                t += 10
+            self.poll_until_declared(c, logs.output, t, 6_000, 2)
         self.assertEqual(self.gone_levels(logs.output), ["WARNING", "INFO"])
 
 

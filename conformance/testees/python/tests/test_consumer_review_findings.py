@@ -26,6 +26,16 @@ def failed_line(lines: list[str], request: str) -> str:
     return found[0]
 
 
+def grant_and_read(c: ConsumerCore, desc: dict, data: bytes) -> None:
+    """Grant the one ReadRequest ``c`` sends for ``desc`` and settle its read with ``data`` landed."""
+    rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
+    c.handle_envelope("P1", envelope("P1", 5, readGrant={
+        "attemptId": rr["attemptId"], "grantId": 1, "item": desc, "leaseMs": 30_000}), 1)
+    start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
+    start.destination.buffer[:] = data
+    c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 2)
+
+
 class ConsumerReviewFindingsTest(unittest.TestCase):
     # [C3] the fetch still waited for the grant when its waiter's budget ended: not for a retry
     def test_c3_a_grant_refused_exactly_at_one_waiters_budget_deadline_says_it_waited_for_the_grant(self):
@@ -51,13 +61,8 @@ class ConsumerReviewFindingsTest(unittest.TestCase):
         own = {**plain, "checksum": {"algorithm": 1, "value": value}}
         c.admit("r1", [AdmitItem("a", announcement(plain))], 0)
         c.admit("r2", [AdmitItem("b", announcement(own))], 0)
-        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
-        c.handle_envelope("P1", envelope("P1", 5, readGrant={
-            "attemptId": rr["attemptId"], "grantId": 1, "item": plain, "leaseMs": 30_000}), 1)
-        start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
-        start.destination.buffer[:] = data
         with self.assertLogs("ectp.consumer", "WARNING") as logs:
-            c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 2)
+            grant_and_read(c, plain, data)
         c.poll(2)
         failed = c.drain_failed()
         self.assertEqual([(f.request_id, [(x.item_id, x.reason, x.attempts) for x in f.failures]) for f in failed],
@@ -81,13 +86,8 @@ class ConsumerReviewFindingsTest(unittest.TestCase):
         data = item_bytes(16)
         plain = descriptor("a", data, checksum=False)
         c.admit("r1", [AdmitItem("a", announcement({**plain, "checksum": {"algorithm": 1, "value": b"\x00\x00\x00\x09"}}))], 0)
-        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
-        c.handle_envelope("P1", envelope("P1", 5, readGrant={
-            "attemptId": rr["attemptId"], "grantId": 1, "item": plain, "leaseMs": 30_000}), 1)
-        start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
-        start.destination.buffer[:] = data
         with self.assertLogs("ectp.consumer", "WARNING") as logs:
-            c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 2)
+            grant_and_read(c, plain, data)
         self.assertRegex(failed_line(logs.output, "r1"), r"reason=CHECKSUM_MISMATCH attempts=1 item_key=\S+ producer=P1 "
                          + re.escape(f"detail=CRC-32C of the bytes read {crc32c(data)}, announced 9") + "$")
 
