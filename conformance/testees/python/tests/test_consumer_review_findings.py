@@ -97,12 +97,7 @@ class ConsumerReviewFindingsTest(unittest.TestCase):
         data = item_bytes(16)
         desc = descriptor("a", data)
         c.admit("r", [AdmitItem("a", {**announcement(desc), "transportMetadata": b"\x05"})], 0)
-        rr = sends(c.poll(0), "readRequest")[0]["readRequest"]
-        c.handle_envelope("P1", envelope("P1", 5, readGrant={
-            "attemptId": rr["attemptId"], "grantId": 1, "item": desc, "leaseMs": 30_000}), 1)
-        start = [o for o in c.poll(1) if isinstance(o, StartRead)][0]
-        start.destination.buffer[:] = data
-        c.handle_read_result(ReadResult(start.read_id, "done", len(data)), 2)
+        grant_and_read(c, desc, data)
         c.finish_request("r", 3)
         c.poll(3)  # no business left; the connection is kept until idle_peer_ms
         with self.assertLogs("ectp.consumer", "INFO") as logs:
