@@ -101,6 +101,8 @@ class Pool {
   readonly region: Region;
   private free: { offset: number; length: number }[];
   readonly live = new Set<Destination>();
+  /** The first release of a destination the pool does not hold, not yet reported (see {@link Pool.takeMisuse}). */
+  private misuse: string | undefined;
 
   constructor(capacity: number) {
     // The backing buffer grows on demand up to `capacity` (a 256 MiB default would cost
@@ -131,7 +133,12 @@ class Pool {
   }
 
   release(d: Destination): void {
-    if (!this.live.delete(d)) return;
+    if (!this.live.delete(d)) {
+      // [I5] Released twice, or never handed out: a real pool would free bytes another read may own
+      // by now. The core contains a throw from release (logs it), so it is reported by the command.
+      this.misuse ??= `[I5] the core released a destination the pool does not hold (region ${d?.region?.id}, offset ${d?.offset}, length ${d?.length}): released twice, or never allocated`;
+      return;
+    }
     this.free.push({ offset: d.offset, length: Math.max(1, d.length) });
     this.free.sort((a, b) => a.offset - b.offset);
     const merged: { offset: number; length: number }[] = [];
@@ -145,6 +152,13 @@ class Pool {
 
   view(d: Destination): Uint8Array {
     return d.region.bytes.subarray(d.offset, d.offset + d.length);
+  }
+
+  /** The misuse of the pool seen since the last call, if any, and forget it. */
+  takeMisuse(): string | undefined {
+    const m = this.misuse;
+    this.misuse = undefined;
+    return m;
   }
 }
 
@@ -235,12 +249,16 @@ export class CoreTesteeHandler implements TesteeHandler {
 
   handle(req: Req): Res {
     const commandId = req.commandId;
+    let res: Res;
     try {
-      return { commandId, ...this.dispatch(req) };
+      res = this.dispatch(req);
     } catch (err) {
       const e = err as { message?: string; code?: string };
-      return { commandId, error: { message: String(e?.message ?? err), code: typeof e?.code === "string" ? e.code : "" } };
+      res = { error: { message: String(e?.message ?? err), code: typeof e?.code === "string" ? e.code : "" } };
     }
+    // A breach of the pool's contract during the command fails the command, whatever it answered.
+    const misuse = this.pool?.takeMisuse();
+    return misuse === undefined ? { commandId, ...res } : { commandId, error: { message: misuse, code: "DESTINATION_POOL" } };
   }
 
   private dispatch(req: Req): Res {
@@ -299,6 +317,7 @@ export class CoreTesteeHandler implements TesteeHandler {
     this.producer = undefined;
     this.subscriber = undefined;
     this.store = undefined;
+    this.pool = undefined;
     this.reads.clear();
     this.memory.clear();
     this.locationOf.clear();
@@ -431,6 +450,9 @@ export class CoreTesteeHandler implements TesteeHandler {
         case "event-batch":
           outs.push({ eventBatch: { batch: ectp.v1.EventBatch.decode(wire.v1.EventBatch.encode(o.batch).finish()) } });
           break;
+        default:
+          // Dropped, it would read as an output never produced.
+          throw new Error(`the core's poll returned an output of type ${JSON.stringify(o?.type)}, which no driver carries out`);
       }
     }
     const next = inst.nextDeadline();
@@ -439,6 +461,13 @@ export class CoreTesteeHandler implements TesteeHandler {
 
   private stats(): Res {
     const s = this.instance().stats();
+    // [I4][I5] The runner trusts `destinations`; the pool knows what is really held. A core whose
+    // count disagrees (memory never given back, or counted but not held) must not pass for clean.
+    if (this.role === C.Role.ROLE_CONSUMER && this.pool && this.pool.live.size !== s.destinations)
+      throw Object.assign(
+        new Error(`[I4][I5] the core reports ${s.destinations} destinations, but it holds ${this.pool.live.size} allocated from the pool and not released`),
+        { code: "DESTINATION_POOL" },
+      );
     if (this.role === C.Role.ROLE_CONSUMER)
       return {
         stats: {
@@ -507,6 +536,7 @@ export class CoreTesteeHandler implements TesteeHandler {
         return { itemId: it.itemId, announcement, hasModelInput: it.hasModelInput === true, local: it.local === true };
       });
       const r = c.admit({ requestId: req.admit.requestId, items }, now);
+      if (r.status !== "failed" && r.status !== "admitted") throw new Error(`the core answered admit with status ${JSON.stringify(r.status)}`);
       if (r.status === "failed")
         return {
           admit: {
@@ -519,6 +549,10 @@ export class CoreTesteeHandler implements TesteeHandler {
           status: C.AdmitStatus.ADMIT_STATUS_ADMITTED,
           items: r.items.map((d: Loose) => {
             if (d.action === "ready") {
+              // [I5] Verified bytes stay in their destination until the request is finished: read back
+              // from a released one, they could be another read's, or stale bytes that still look right.
+              if (d.destination && !this.pool?.live.has(d.destination))
+                throw new Error(`[I5] item ${d.itemId} is READY in a destination the core no longer holds (released to the pool, or never allocated)`);
               const loaded = d.destination && this.pool ? this.pool.view(d.destination as Destination) : undefined;
               return {
                 itemId: d.itemId,
@@ -527,7 +561,8 @@ export class CoreTesteeHandler implements TesteeHandler {
               };
             }
             if (d.action === "defer") return { itemId: d.itemId, action: C.ItemAction.ITEM_ACTION_DEFER };
-            return { itemId: d.itemId, action: C.ItemAction.ITEM_ACTION_LOCAL_ENCODE, reason: reasonNumber(d.reason) };
+            if (d.action === "local-encode") return { itemId: d.itemId, action: C.ItemAction.ITEM_ACTION_LOCAL_ENCODE, reason: reasonNumber(d.reason) };
+            throw new Error(`the core decided item ${d.itemId} with action ${JSON.stringify(d.action)}, not ready, defer or local-encode`);
           }),
         },
       };
