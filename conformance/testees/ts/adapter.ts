@@ -4,7 +4,7 @@
  * tests and as a subprocess by `testees/ts/main.ts`; mutants plug a patched core module in.
  * @module
  */
-import { crc32c, itemKeyId, ectp as wire } from "@ectp/protocol";
+import { announcementFromJson, crc32c, itemKeyId, ectp as wire } from "@ectp/protocol";
 import { TESTEE_PROTOCOL_VERSION, ectp } from "../../src/proto.js";
 import type { TesteeHandler } from "../../src/testee/in-process.js";
 
@@ -169,46 +169,6 @@ function num(v: unknown): number {
 /** Re-encode a message of this package's generated code as `@ectp/protocol`'s plain decoded object. */
 function toWire<T>(encode: () => Uint8Array, decode: (b: Uint8Array) => T): T {
   return decode(encode());
-}
-
-/** Convert a parsed orchestrator JSON announcement leniently: proto3-JSON forms become wire values, junk stays junk. */
-function lenient(v: unknown, key = ""): unknown {
-  if (Array.isArray(v)) return v.map((x) => lenient(x, key));
-  if (v !== null && typeof v === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      const ck = k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-      out[ck] = lenient(x, ck);
-    }
-    return out;
-  }
-  if (typeof v === "string") {
-    if (["contentHash", "location", "value", "transportMetadata"].includes(key)) return base64Bytes(v) ?? v;
-    if (["sizeBytes", "epoch", "shape", "rowBytes", "layoutVersion", "major", "minor"].includes(key) && DECIMAL.test(v))
-      return Number(v);
-    if (key === "dtype" || key === "algorithm") {
-      if (DECIMAL.test(v)) return Number(v); // a number in a string (before the names: the enum objects map numbers to names too)
-      const number = (key === "dtype" ? wire.v1.Dtype : wire.v1.ChecksumAlgorithm) as unknown as Record<string, unknown>;
-      if (Object.hasOwn(number, v) && typeof number[v] === "number") return number[v];
-    }
-  }
-  return v;
-}
-
-/** A decimal integer as proto3 JSON writes one in a string: ASCII digits only, nothing around them. */
-const DECIMAL = /^-?[0-9]+$/;
-/** Standard base64 with its padding (URL-safe characters already mapped to standard ones). */
-const PADDED_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/**
- * The bytes of standard or URL-safe base64, with or without padding (TESTEE-PROTOCOL 3.2), or
- * undefined when `text` is not such base64: the string is then kept for the validators to refuse
- * (Node's decoder would skip the bad characters, making "AAAA!" the key "AAAA").
- */
-function base64Bytes(text: string): Uint8Array | undefined {
-  let s = text.replace(/-/g, "+").replace(/_/g, "/");
-  s += "=".repeat((4 - (s.length % 4)) % 4);
-  return PADDED_BASE64.test(s) ? new Uint8Array(Buffer.from(s, "base64")) : undefined;
 }
 
 function reasonNumber(name: string | undefined): number {
@@ -522,11 +482,11 @@ export class CoreTesteeHandler implements TesteeHandler {
       const items = (req.admit.items ?? []).map((it) => {
         let announcement: unknown;
         if (it.announcementJson) {
-          try {
-            announcement = lenient(JSON.parse(it.announcementJson));
-          } catch {
-            announcement = it.announcementJson; // unparseable text: still the core's problem, never ours
-          }
+          // Feature untrusted-json: read by the SDK's own JSON intake (what the core's README tells an
+          // engine to use), never by a reader of the adapter's. Text it refuses is handed to admit as
+          // is, which refuses it as INVALID_ANNOUNCEMENT [C2] (local encode, or the request fails).
+          const read = announcementFromJson(it.announcementJson);
+          announcement = read.ok ? read.value : it.announcementJson;
         } else if (it.announcement) {
           announcement = toWire(
             () => ectp.v1.Announcement.encode(it.announcement as ectp.v1.IAnnouncement).finish(),

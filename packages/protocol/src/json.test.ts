@@ -70,6 +70,16 @@ describe("announcementFromJson", () => {
     expect(r.value).toEqual(announcement());
   });
 
+  it("takes an enum number in a string as the Java proto3 JSON parser (JsonFormat) does (read as integers are: \"3\", \"3.0\", \"3e0\")", () => {
+    for (const dtype of ["3", "3.0", "3e0", 3, "DTYPE_BFLOAT16"]) {
+      const r = announcementFromJson({ item: { dtype, checksum: { algorithm: String(ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C) } } });
+      if (!r.ok) throw r.error;
+      expect(r.value.item, JSON.stringify(dtype)).toEqual({ dtype: ectp.v1.Dtype.DTYPE_BFLOAT16, checksum: { algorithm: ectp.v1.ChecksumAlgorithm.CHECKSUM_ALGORITHM_CRC32C } });
+    }
+    const r = announcementFromJson({ item: { dtype: "2147483647" } }); // int32's top: an unknown value, kept as its number [V1]
+    expect(r.ok && r.value.item?.dtype).toBe(2147483647);
+  });
+
   it("reads null as the field's default and leaves absent fields absent", () => {
     const r = announcementFromJson({ version: { major: 1, minor: null }, item: { producerId: "p", shape: null, checksum: null }, transportMetadata: null });
     expect(r.ok && r.value).toEqual({ version: { major: 1 }, item: { producerId: "p" } });
@@ -134,6 +144,10 @@ describe("announcementFromJson", () => {
     ["a boolean for an integer", { item: { sizeBytes: true } }, /got true/],
     ["an enum name of another enum", { item: { dtype: "CHECKSUM_ALGORITHM_CRC32C" } }, /item\.dtype: expected a Dtype value name \(DTYPE_UNSPECIFIED, .*\) or number; got "CHECKSUM_ALGORITHM_CRC32C"/],
     ["a negative enum number", { item: { dtype: -1 } }, /item\.dtype: expected a Dtype value/],
+    ["a negative enum number in a string", { item: { dtype: "-1" } }, /item\.dtype: expected a Dtype value \(a name or a non-negative int32\); got "-1"/],
+    ["a fractional enum number in a string", { item: { dtype: "1.5" } }, /item\.dtype: expected a Dtype value \(a name or a non-negative int32\); got "1\.5"/],
+    ["an enum number in a string above int32", { item: { dtype: "2147483648" } }, /item\.dtype: expected a Dtype value \(a name or a non-negative int32\); got "2147483648"/],
+    ["an enum number in a string with leading zeros", { item: { dtype: "03" } }, /item\.dtype: expected a Dtype value name \(DTYPE_UNSPECIFIED, .*\) or number; got "03"/],
     ["bytes with a character base64 has not", { item: { location: "AAAA!" } }, /item\.location: "AAAA!" is no base64/],
     ["bytes one character over", { item: { location: "AAAAA" } }, /item\.location: "AAAAA" is no base64: its length leaves one character over/],
     ["bytes padded short of 4 characters", { item: { location: "QQ=" } }, /item\.location: "QQ=" is no base64: padded, but not to a multiple of 4/],

@@ -32,7 +32,7 @@ export interface JsonReadOptions {
  * `.proto` file (snake_case); integers as JSON numbers or as numbers in strings (`"64"`, and
  * integral values such as `"6.4e1"`, decided from the string's digits: `"1.0000000000000001"` and
  * `"1e-400"` are refused, not rounded to 1 and 0); bytes as standard or URL-safe base64, padded or not; enums
- * by value name or number; `null` for a field's default. Anything else is refused, naming the
+ * by value name or number (a JSON number, or one in a string as for integers); `null` for a field's default. Anything else is refused, naming the
  * field's path and what it holds: text that is not JSON, a value of the wrong kind, an integer
  * out of its field's range or above 2^53 - 1 (no JavaScript number holds it exactly), base64
  * with other characters, wrong padding or both alphabets, an enum name the schema does not
@@ -234,14 +234,19 @@ function wholeNumberOf(text: string): number {
   return Number(digits + "0".repeat(scale)); // at most 16 digits: exact up to 2^53, past it above any maximum
 }
 
-/** An enum value by its name in `type`, or by its number. */
+/**
+ * An enum value by its name in `type`, or by its number: a JSON number or, as the proto3 JSON
+ * parser of the Java runtime (JsonFormat) also takes it, a number in a string (`"3"`, read as the
+ * integers of other fields are).
+ */
 function readEnum(type: string, values: Record<string, unknown>, value: unknown, path: string): number {
-  if (typeof value === "number") {
-    if (!Number.isInteger(value) || value < 0 || value > 0x7fff_ffff)
-      throw new JsonFieldError(path, `expected a ${type} value (a name or a non-negative int32); got ${describe(value)}`);
-    return value;
-  }
   if (typeof value === "string" && Object.hasOwn(values, value) && typeof values[value] === "number") return values[value] as number;
+  const n = typeof value === "number" ? value : typeof value === "string" && JSON_NUMBER.test(value) ? wholeNumberOf(value) : undefined;
+  if (n !== undefined) {
+    if (!Number.isInteger(n) || n < 0 || n > 0x7fff_ffff)
+      throw new JsonFieldError(path, `expected a ${type} value (a name or a non-negative int32); got ${describe(value)}`);
+    return n === 0 ? 0 : n; // (-0 too)
+  }
   const names = Object.keys(values).filter((k) => typeof values[k] === "number");
   throw new JsonFieldError(path, `expected a ${type} value name (${names.join(", ")}) or number; got ${describe(value)}`);
 }
