@@ -115,4 +115,15 @@ describe("TS reference testee review: what the core returns is passed on or refu
     expect(ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
     expect(ask(ADMIT).error?.message).toContain('item i with action "wait"');
   });
+
+  it("an admit status that is neither admitted nor failed is an Error, not ADMITTED", () => {
+    class OtherStatus extends core.ConsumerCore {
+      override admit(request: AdmitRequest, now: number): AdmitResult {
+        return { ...super.admit(request, now), status: "pending" } as unknown as AdmitResult;
+      }
+    }
+    const ask = testee({ ...REAL, ConsumerCore: OtherStatus });
+    expect(ask({ configure: { role: 1, id: "C1", epoch: 1, fingerprint: FINGERPRINT } })).toMatchObject({ ok: {} });
+    expect(ask(ADMIT).error?.message).toContain('the core answered admit with status "pending"');
+  });
 });

@@ -671,7 +671,7 @@ describe("planted producers that break the producer rules no invariant covers [P
 
 describe("planted producers that release a grant early, their own counts still agreeing [I3][P2]", () => {
   // SPEC [P2]: a grant is released "by its ReadComplete or by its lease expiring, whichever comes first
-  // (or by the release rules of [P3], [P7] and [P8] ...)"; [I3]: "At every moment a producer's pin count
+  // (or by the release rules of [P3], [P7] and [P8] ...)"; [I3]: "Each time a producer acts, its pin count
   // equals its number of live grants (per item and in total)". A grant released sooner unpins an item a
   // consumer may still be reading: the store may evict it and reuse its memory under the read.
 

@@ -128,7 +128,8 @@ class _Peer:
 
 class ProducerCore:
     """The producer of ECTP (see module docstring). Nothing a peer sends makes a method
-    raise [I1]; the store's pin count equals the number of live grants at all times [I3]."""
+    raise [I1]; the store's pin count equals the number of live grants each time the producer acts
+    (a pin outlasts its lease deadline only until the producer's next call) [I3]."""
 
     def __init__(
         self,
