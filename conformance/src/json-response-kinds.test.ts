@@ -34,8 +34,10 @@ describe("JSON-lines responses: each value is of its field's JSON kind", () => {
   it("a bool must be true or false; a string or bytes field a string; an enum a name or an integer; a message an object", () => {
     expect(() => responseFromJson(reject({ retryable: 1 }))).toThrow(`${at}.retryable is 1: a bool is written as true or false`);
     expect(() => responseFromJson(reject({ retryable: "true" }))).toThrow(`${at}.retryable is "true": a bool is written as true or false`);
-    expect(() => responseFromJson(reject({ reason: true }))).toThrow(`${at}.reason is true: enum ectp.v1.FailureReason is written as a value name or an integer`);
+    expect(() => responseFromJson(reject({ reason: true }))).toThrow(`${at}.reason is true: enum ectp.v1.FailureReason is written as a value name or an int32`);
     expect(() => responseFromJson(reject({ reason: 1.5 }))).toThrow(`${at}.reason is 1.5: enum`);
+    expect(() => responseFromJson(reject({ reason: 2 ** 31 }))).toThrow(`${at}.reason is 2147483648: enum ectp.v1.FailureReason is written as a value name or an int32`);
+    expect(responseFromJson(reject({ reason: -(2 ** 31) })).poll?.outputs?.[0]?.send?.envelope?.readReject?.reason).toBe(-(2 ** 31));
     const send = (to: unknown) => ({ commandId: "3", poll: { outputs: [{ send: { to, envelope: {} } }] } });
     expect(() => responseFromJson(send(7))).toThrow("TesteeResponse.poll.outputs[0].send.to is 7: a string field is written as a JSON string");
     expect(() => responseFromJson({ commandId: "3", stats: [] })).toThrow(
@@ -49,6 +51,13 @@ describe("JSON-lines responses: each value is of its field's JSON kind", () => {
     const ok = responseFromJson(reject({ retryable: true, reason: "FAILURE_REASON_NOT_READY", retryAfterMs: null }));
     expect(ok.poll?.outputs?.[0]?.send?.envelope?.readReject).toMatchObject({ retryable: true, reason: 1 });
     expect([...(responseFromJson(hash("AAE=")).poll?.outputs?.[0]?.send?.envelope?.readRequest?.key?.contentHash ?? [])]).toEqual([0, 1]);
+  });
+
+  it("an element of a repeated field is never null (protobufjs threw a TypeError naming no field)", () => {
+    expect(() => responseFromJson({ commandId: "3", poll: { outputs: [null] } })).toThrow(
+      "TesteeResponse.poll.outputs[0] is null: an element of a repeated field is a value, never null",
+    );
+    expect(() => responseFromJson({ commandId: "3", stats: { subscriber: null } })).not.toThrow(); // a field's default
   });
 
   it("a long wrong value is cut in the message", () => {

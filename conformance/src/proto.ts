@@ -116,6 +116,8 @@ function jsonProblem(value: unknown, type: Type, path: string): string | undefin
     const elements = field.repeated && Array.isArray(v) ? v : [v];
     for (let i = 0; i < elements.length; i++) {
       const where = elements === v ? `${at}[${i}]` : at;
+      // null is a field's default, never an element of a list (protobufjs would throw a TypeError naming no field).
+      if (elements === v && elements[i] === null) return `${where} is null: an element of a repeated field is a value, never null`;
       const found = kindProblem(elements[i], field, where) ?? unknownValueName(elements[i], field.resolvedType, where);
       if (found !== undefined) return found;
     }
@@ -144,9 +146,10 @@ const UINT32_MAX = "4294967295";
  * it and protobufjs's `fromObject` would read it quietly as something else (`true` as a uint32's 1,
  * `{}` or `[3]` as a uint64's 0, an array as a message), so a wrong response could pass a check
  * (TESTEE-PROTOCOL.md section 3.2): a message is a JSON object, a bool `true` or `false`, a string
- * or bytes field a string, an enum a name or an integer, a uint32 or uint64 an integer in its range
+ * or bytes field a string, an enum a name or an int32, a uint32 or uint64 an integer in its range
  * written as decimal digits or as a JSON number holding a safe integer. `null` is any field's
- * default. Undefined when the value is of its field's kind.
+ * default (an element of a list is never null: see {@link jsonProblem}). Undefined when the
+ * value is of its field's kind.
  */
 function kindProblem(value: unknown, field: Field, path: string): string | undefined {
   if (value === null) return undefined;
@@ -155,7 +158,8 @@ function kindProblem(value: unknown, field: Field, path: string): string | undef
     const name = resolved.fullName.slice(1);
     if ("fields" in resolved)
       return typeof value === "object" && !Array.isArray(value) ? undefined : `${path} is ${jsonText(value)}: message ${name} is written as a JSON object`;
-    return typeof value === "string" || Number.isInteger(value) ? undefined : `${path} is ${jsonText(value)}: enum ${name} is written as a value name or an integer`;
+    const int32 = typeof value === "number" && Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
+    return typeof value === "string" || int32 ? undefined : `${path} is ${jsonText(value)}: enum ${name} is written as a value name or an int32`;
   }
   switch (field.type) {
     case "uint64":
