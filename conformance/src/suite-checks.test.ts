@@ -144,7 +144,10 @@ describe("randomised level checks", () => {
     const x1 = loadMutants().find((m) => m.name.startsWith("x1-"));
     const bundle = await importCoreBundle<CoreModule>(x1?.patches ?? [], "review-x1-random");
     const out = await random(() => inProcessTestee(new CoreTesteeHandler(bundle)), [1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(out.some((m) => /^failed seed \d+: \[I5\] read \d+ reuses the destination of unsettled read \d+/.test(m))).toBe(true);
+    // The adapter's own pool check usually sees it first (the mutant gives the destination back while
+    // it still counts it); the runner's reuse check alone is tested in levels-edges.test.ts.
+    const caught = /^failed seed \d+: (\[I5\] read \d+ reuses the destination of unsettled read \d+|\[I1\] consumer answered getStats at t=\d+ with an error: \[I4\]\[I5\] the core reports \d+ destinations, but it holds \d+ allocated from the pool)/;
+    expect(out.some((m) => caught.test(m)), out.join("\n")).toBe(true);
   }, 120_000);
 
   it("[I6] loaded bytes of another size, or another CRC-32C, than the producer's are caught", async () => {
@@ -505,7 +508,8 @@ describe("TS testee adapter", () => {
   const FP = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
 
   it("Stats pass every counter of the core through unchanged (consumer and producer)", () => {
-    const cStats = { requests: 1, budgets: 2, fetches: 3, readsInFlight: 4, quarantined: 5, grantsHeld: 6, loadedItems: 7, destinations: 8, undrainedFailures: 9, ignoredMessages: 10 };
+    // destinations 0: the pool holds none, and a count it disagrees with is an Error (testee-ts-adapter-review.test.ts).
+    const cStats = { requests: 1, budgets: 2, fetches: 3, readsInFlight: 4, quarantined: 5, grantsHeld: 6, loadedItems: 7, destinations: 0, undrainedFailures: 9, ignoredMessages: 10 };
     const pStats = { grants: 11, pins: 12, pinnedBytes: 13, peers: 14, replayBuffered: 15, eventSequence: 16, ignoredMessages: 17, shuttingDown: true };
     const fake = {
       ...TS_CORE,
