@@ -24,7 +24,7 @@ from .clock import checked_now
 from .config import ProducerConfig
 from .ids import id_before_epoch
 from .outputs import ConnectPeer, DisconnectPeer, EventBatchOut, Output, Send
-from .store import MemoryItemStore, StoreChange
+from .store import MAX_DESCRIPTOR_BYTES, MemoryItemStore, StoreChange
 from .timers import TimerEntry, TimerQueue
 from .wire import (
     CLEARED_RESET,
@@ -45,6 +45,7 @@ from .wire import (
     peer_heartbeat_interval_ms,
     spec_version,
     u64,
+    validate_descriptor,
 )
 
 log = logging.getLogger("ectp.producer")
@@ -55,6 +56,40 @@ EVENTS_CAPABILITY = "events.v1"
 FORGOTTEN_PEERS_CAP = 1024
 #: Bytes (transport metadata and capability names) the gone peers may hold together [I4].
 FORGOTTEN_PEERS_BYTES_CAP = 64 * 1024 * 1024
+
+
+def _unpublishable(descriptor: Any) -> str | None:
+    """Why a producer may not publish ``descriptor``, or None when it may: it must be valid [C2] and
+    encode to at most ``MAX_DESCRIPTOR_BYTES`` (SPEC.md section 5), or every event, snapshot, grant and
+    announcement carrying it is refused by its receivers. ``MemoryItemStore.put`` refuses such items;
+    the producer checks what any other store reports. Never raises [I1]."""
+    valid, why = validate_descriptor(descriptor, MAX_SAFE_INTEGER)
+    if valid is None:
+        return f"the descriptor is not valid: {why}"
+    try:
+        encoded = len(codec.encode("ectp.v1.ItemDescriptor", descriptor))
+    except Exception as e:  # noqa: BLE001 - [I1] whatever the engine's store reported
+        return f"the descriptor cannot be encoded ({e})"
+    if encoded > MAX_DESCRIPTOR_BYTES:
+        return f"the descriptor encodes to {encoded} bytes, over the {MAX_DESCRIPTOR_BYTES} a producer may publish"
+    return None
+
+
+class _StoreCalls:
+    """[I1] Counts the producer's calls into the engine's store in progress (``with self._store_calls:``).
+    The producer is not re-entrant: while one runs, its state half updated, the store (or a store
+    listener it calls meanwhile) calling a state-changing method gets ``REENTRANT_CALL``."""
+
+    __slots__ = ("depth",)
+
+    def __init__(self) -> None:
+        self.depth = 0
+
+    def __enter__(self) -> None:
+        self.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.depth -= 1
 
 
 def _elements(type_name: str, e: dict) -> int:
@@ -182,6 +217,11 @@ class ProducerCore:
         self._ring: deque = deque(maxlen=self.config.replay_buffer_batches)  # [E2] bounded
         self._heartbeat_seq = 0
         self._foreign_logged: set = set()  # key ids of foreign items already logged (see _foreign), bounded
+        # [C2] what _unpublishable said of each descriptor object another store reported (MemoryItemStore.put
+        # refuses them; a subclass may report others): id -> (the object, kept so its id stays its own; why)
+        self._store_checks_descriptors = type(store) is MemoryItemStore
+        self._verdicts: dict[int, tuple[Any, str | None]] = {}
+        self._store_calls = _StoreCalls()  # [I1] calls into the store in progress: the producer is not re-entrant
         self._ignored = 0
         self._shutting_down = False
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
@@ -198,10 +238,11 @@ class ProducerCore:
         # published as Stored in the first batch, so the batches account for what a snapshot lists.
         published = 0
         try:
-            for e in store.ready_items():
-                if self._foreign(e.descriptor) is None:
-                    self._pending_events.append({"stored": {"item": e.descriptor}})
-                    published += 1
+            with self._store_calls:
+                for e in store.ready_items():
+                    if self._refused(e.descriptor) is None:
+                        self._pending_events.append({"stored": {"item": e.descriptor}})
+                        published += 1
         except Exception as e:  # noqa: BLE001
             # [I1][E1] the engine's store: the items listed so far are published, the others reach subscribers by snapshots only
             log.error("store failed to list the ready items it held when the producer started; the %d listed before "
@@ -216,14 +257,37 @@ class ProducerCore:
         if self._shutting_down:
             return None
         try:
-            entry = self.store.get(key_id)  # [P4] a lookup only: no pin, no lease
+            with self._store_calls:  # [I1] the store must not call the producer back (REENTRANT_CALL)
+                entry = self.store.get(key_id)  # [P4] a lookup only: no pin, no lease
         except Exception as e:  # noqa: BLE001
             # [I1] the engine's store failed: no announcement, and the engine's call goes on
             log.error("store failed to look up an item to announce %s: %s", key_id, e)
             return None
-        if entry is None or self._foreign(entry.descriptor) is not None:
+        if entry is None or self._refused(entry.descriptor) is not None:
             return None
         return {"version": spec_version(), "item": entry.descriptor, "transportMetadata": self._transport_metadata}
+
+    def _refused(self, descriptor: Any) -> str | None:
+        """Why the store's ``descriptor`` is not this producer's to announce, publish or grant (another
+        producer's, epoch's or fingerprint's; or, from a store other than MemoryItemStore, one no receiver
+        accepts: not a dict, fields missing or invalid), or None. Never raises [I1]; logged once each."""
+        if isinstance(descriptor, dict):
+            foreign = self._foreign(descriptor)
+            if foreign is not None:
+                return foreign
+        if self._store_checks_descriptors:
+            return None  # MemoryItemStore.put refused them
+        known = self._verdicts.get(id(descriptor))
+        if known is not None and known[0] is descriptor:
+            return known[1]
+        why = _unpublishable(descriptor)  # [C2] SPEC.md section 5: one such item would make every message carrying it malformed
+        if len(self._verdicts) >= 1024:
+            self._verdicts.clear()  # bounded: a descriptor checked long ago may be checked (and logged) again
+        self._verdicts[id(descriptor)] = (descriptor, why)
+        if why is not None:
+            self.metrics["ectp_producer_unpublishable_items_total"] += 1
+            log.error("the item store reported an item no receiver would accept; it is not published, announced or granted: %s", why)
+        return why
 
     def _foreign(self, descriptor: dict) -> str | None:
         """[P8] Why an item stored under another producer id or epoch, or [P7] of another fingerprint
@@ -231,7 +295,7 @@ class ProducerCore:
         grant (a consumer would look for another producer, refuse an older epoch's item as stale, or
         wait for an item it can never read); None for its own. Logged once per key id."""
         if descriptor.get("producerId") != self.id or u64(descriptor.get("epoch")) != self.epoch:
-            why = (f"it was stored as producer {json.dumps(descriptor.get('producerId'))} epoch {descriptor.get('epoch')}, "
+            why = (f"it was stored as producer {json.dumps(descriptor.get('producerId'), default=repr)} epoch {descriptor.get('epoch')}, "
                    f"and this producer is {json.dumps(self.id)} epoch {self.epoch}")
         else:
             key = descriptor.get("key")
@@ -249,7 +313,9 @@ class ProducerCore:
         return why
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
-        """Handle an encoded ``ectp.v1.Envelope`` from ``sender``. Never raises [I1]."""
+        """Handle an encoded ``ectp.v1.Envelope`` from ``sender``. Never raises [I1], but for a call
+        from inside the producer's own call into the store (``REENTRANT_CALL``)."""
+        self._refuse_reentrant("handle_message")
         now = self._advance(now)
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
@@ -264,7 +330,9 @@ class ProducerCore:
         self.handle_envelope(sender, envelope, now)
 
     def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
-        """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1]."""
+        """Handle a decoded envelope (dict form) from ``sender``. Never raises [I1], but for a call from
+        inside the producer's own call into the store (``REENTRANT_CALL``)."""
+        self._refuse_reentrant("handle_envelope")
         now = self._advance(now)
         try:
             self._dispatch(sender, envelope, now)
@@ -274,6 +342,7 @@ class ProducerCore:
 
     def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
         """The transport cannot reach ``peer_id``: it is gone at once [P8] (grants released)."""
+        self._refuse_reentrant("handle_peer_unreachable")
         now = self._advance(now)
         p = self._peers.get(peer_id)
         if p is not None:
@@ -283,6 +352,7 @@ class ProducerCore:
         """Expire leases [P3], send heartbeats and declare silent peers gone [P8], publish
         pending store changes as one batch (more past the batch bounds) [E1]; return (and clear)
         the queued outputs."""
+        self._refuse_reentrant("poll")
         now = self._advance(now)
         self._tick_peers(now)
         self._flush_events()
@@ -310,6 +380,7 @@ class ProducerCore:
         items it held should not be overwritten or freed (the latest lease deadline of the grants
         it released, so reads still in flight fail instead of reading reused bytes), or ``None``
         when no grant was live; the same value on every call."""
+        self._refuse_reentrant("shutdown")
         now = self._advance(now)
         if self._shutting_down:
             return self._reuse_after
@@ -319,7 +390,8 @@ class ProducerCore:
                 self._reuse_after = g.deadline
             self._release(g, "shutdown")
         try:
-            self._unsubscribe()
+            with self._store_calls:  # a poll from inside would take the outputs shutdown's caller polls
+                self._unsubscribe()
         except Exception as e:  # noqa: BLE001
             # [I1] the engine's store failed to drop the listener: later changes are ignored (shutting down)
             log.error("store failed to unsubscribe the producer: %s", e)
@@ -341,10 +413,22 @@ class ProducerCore:
             "shuttingDown": self._shutting_down,
         }
 
+    def _refuse_reentrant(self, method: str) -> None:
+        """[I1] A state-changing call made from inside the producer's own call into the store (the store,
+        or a store listener it called meanwhile) would run on half-updated state: refused, raised into that code."""
+        if self._store_calls.depth:
+            raise EctpError(
+                "REENTRANT_CALL",
+                f"ProducerCore.{method} was called from inside code the ProducerCore was running in the middle of "
+                "another of its calls (its item store, or a store listener the store called); a core is not "
+                "re-entrant: note what is needed and make the call after the current one returns.",
+            )
+
     def _store_pins(self) -> int:
         """The store's ``total_pins()``, or -1 when it raises (logged)."""
         try:
-            return self.store.total_pins()
+            with self._store_calls:
+                return self.store.total_pins()
         except Exception as e:  # noqa: BLE001 - [I1] the engine's store
             log.error("store failed to count its pins: %s", e)
             return -1
@@ -587,7 +671,8 @@ class ProducerCore:
             self._reject(p.id, attempt_id, Reason.INTERNAL, "malformed item key")  # [P7] check 6
             return
         try:
-            entry = self.store.get(key_id)
+            with self._store_calls:  # [I1] the store is engine code: a call back into the producer is refused
+                entry = self.store.get(key_id)
         except Exception as e:  # noqa: BLE001
             # [I1] the engine's store failed, not the consumer's message: answer it (INTERNAL, as for a failed
             # pin) rather than drop it as malformed and leave the consumer to its grant wait (SPEC.md 4.3)
@@ -601,9 +686,10 @@ class ProducerCore:
             # [P1] present but not fully written: retryable, never conflated with NOT_FOUND
             self._reject(p.id, attempt_id, Reason.NOT_READY, "item not fully written yet", self.config.retry_after_ms)
             return
-        foreign = self._foreign(entry.descriptor)
-        if foreign is not None:
-            self._reject(p.id, attempt_id, Reason.INTERNAL, f"the store holds the item, but {foreign}")  # [P8] terminal
+        refused = self._refused(entry.descriptor)
+        if refused is not None:
+            # [P8][C2] terminal: another producer's (epoch's, fingerprint's) item, or one no receiver accepts
+            self._reject(p.id, attempt_id, Reason.INTERNAL, f"the store holds the item, but {refused}")
             return
         size = entry.size_bytes
         expected_size = u64(rr.get("expectedSizeBytes"))
@@ -623,7 +709,8 @@ class ProducerCore:
                          f"consumer quota reached ({len(p.grants)} grants, {p.pinned_bytes} bytes pinned)", self.config.retry_after_ms)
             return
         try:
-            self.store.pin(key_id)  # [P2] one pin per grant, never per key
+            with self._store_calls:
+                self.store.pin(key_id)  # [P2] one pin per grant, never per key
         except Exception as e:  # a custom store's bug: the request still gets its one answer (SPEC.md 4.3)
             log.error("store refused to pin a ready item %s: %s", key_id, e)
             self._reject(p.id, attempt_id, Reason.INTERNAL, "store could not pin the item")
@@ -683,7 +770,8 @@ class ProducerCore:
                 # is gone (a clear, then the item written again from engine code the clear called), the key
                 # names another entry, whose pins belong to other grants
                 if self._holds(g) is not False:
-                    self.store.unpin(g.key_id)
+                    with self._store_calls:
+                        self.store.unpin(g.key_id)
             except Exception as e:  # noqa: BLE001
                 # the store refused: an [I3] store bug that leaves a pin behind, counted and logged (one that
                 # no longer holds the entry refuses rightly: its pins went with it)
@@ -701,12 +789,13 @@ class ProducerCore:
         the store holds is a live grant's, and a clear drops those of every grant made before it, so the
         store holds more pins than the other live grants only when g's is among them."""
         try:
-            held = self.store.get(g.key_id)
-            if held is None:
-                return False
-            if held.descriptor is g.descriptor:
-                return True
-            return self.store.total_pins() > len(self._grants) - (1 if g.live else 0)
+            with self._store_calls:
+                held = self.store.get(g.key_id)
+                if held is None:
+                    return False
+                if held.descriptor is g.descriptor:
+                    return True
+                return self.store.total_pins() > len(self._grants) - (1 if g.live else 0)
         except Exception:  # noqa: BLE001 - [I1] the engine's store
             return None
 
@@ -814,7 +903,7 @@ class ProducerCore:
         if self._shutting_down and kind != "cleared":
             return
         if kind == "stored":
-            if self._foreign(change[1]) is None:
+            if self._refused(change[1]) is None:  # [C2] SPEC.md section 5: an unpublishable one would spoil its batch
                 self._pending_events.append({"stored": {"item": change[1]}})
         elif kind == "removed":
             cause = REMOVED_EVICTED if change[2] == "evicted" else REMOVED_DISCARDED
@@ -899,7 +988,8 @@ class ProducerCore:
     def _answer_snapshot(self, p: _Peer) -> None:
         self._flush_events()  # so the snapshot is exactly "as of batch sequence" [E2]
         try:
-            items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items() if self._foreign(e.descriptor) is None]
+            with self._store_calls:
+                items = [] if self._shutting_down else [e.descriptor for e in self.store.ready_items() if self._refused(e.descriptor) is None]
         except Exception as e:  # noqa: BLE001
             # [I1] the engine's store could not list its items (this may run inside poll): no partial
             # snapshot; the answer stays owed and is tried again a resend interval later [E2]
