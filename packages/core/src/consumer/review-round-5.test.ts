@@ -25,6 +25,15 @@ function sharedRead(config: Parameters<typeof makeConsumer>[0] = {}, joinAt = 0,
   return { h, start };
 }
 
+/** Request r alone waits for h1; granted at 0 (grant id 8), its read starts. */
+function oneRead(config: Parameters<typeof makeConsumer>[0] = {}) {
+  const h = makeConsumer({ ...QUIET, ...config });
+  h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
+  const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+  if (start === undefined) throw new Error("no read started");
+  return { h, start };
+}
+
 describe("[C9][C3][C7][C8] a shared read whose waiters leave", () => {
   it("[C9][C3][C7] r's budget ends (model input), s finishes: the read is cancelled, its grant released ABANDONED when it settles, and all returns to baseline", () => {
     const { h, start } = sharedRead({ waitBudgetMs: 5_000, transferTimeoutMs: 20_000 }, 0, false, true);
@@ -243,9 +252,7 @@ describe("[I4] grants released unread", () => {
 
 describe("[C9][C8] more", () => {
   it("[C7][C8] a read abandoned by its only waiter, unsettled at its deadline: quarantined, grant released ABANDONED then, cap frees it: baseline", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+    const { h, start } = oneRead();
     h.core.finishRequest("r", 1);
     expect(h.core.poll(1)).toContainEqual({ type: "cancel-read", readId: start.readId });
     expect(acks(h.core.poll(19_999))).toEqual([]);
@@ -283,9 +290,7 @@ describe("[C9][C8] more", () => {
   });
 
   it("[C7][I4] an abandoned read that settles done: nothing loaded for nobody, its grant released ABANDONED, baseline", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+    const { h, start } = oneRead();
     h.core.finishRequest("r", 1);
     h.core.poll(1);
     fill(start, "h1");
@@ -295,9 +300,7 @@ describe("[C9][C8] more", () => {
   });
 
   it("[C9] a request for an item whose abandoned read still runs sends no ReadRequest before it settles; then it is served", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+    const { h, start } = oneRead();
     h.core.finishRequest("r", 1);
     h.core.poll(1);
     h.core.admit({ requestId: "t", items: [remote("c", "h1")] }, 2);
@@ -316,9 +319,7 @@ describe("[C9][C8] more", () => {
   });
 
   it("[C9][C3] waiting on an abandoned read: t's budget ends first (BUDGET_EXHAUSTED); baseline after the read settles", () => {
-    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+    const { h, start } = oneRead({ waitBudgetMs: 1_000 });
     h.core.finishRequest("r", 1);
     h.core.poll(1);
     h.core.admit({ requestId: "t", items: [remote("c", "h1")] }, 2);
@@ -343,9 +344,7 @@ describe("[C9][C8] more", () => {
   });
 
   it("[P8][C7] epoch 2 seen while an abandoned read settles: no ACK to the old epoch; baseline", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 0))[0] as Start;
+    const { h, start } = oneRead();
     h.core.finishRequest("r", 1);
     h.core.poll(1);
     h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 2);
