@@ -83,7 +83,8 @@ const RESPONSE_TYPE: Type = ROOT.lookupType("ectp.conformance.v1.TesteeResponse"
  * "ItemDescriptor") written in a case file, checked as {@link responseFromJson} checks a response:
  * a field or enum name the schema does not define is refused rather than dropped (a misspelt key
  * would otherwise be sized as absent), and so is a value not of its field's JSON kind (a uint64
- * not written as decimal digits or a safe integer, a bool that is not `true` or `false`, ...). Throws an Error naming it, or what `fromObject` refuses.
+ * not written as decimal digits or a safe integer, a bool that is not `true` or `false`, ...).
+ * Throws an Error naming it, or what `fromObject` refuses.
  */
 export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Record<string, unknown>): Uint8Array {
   const problem = jsonProblem(value, ROOT.lookupType(`ectp.v1.${name}`), name);
