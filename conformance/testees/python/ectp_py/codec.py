@@ -132,6 +132,33 @@ def from_json(type_name: str, obj: Any) -> Any:
     return out
 
 
+def field_named_twice(type_name: str, obj: Any, path: str = "") -> str | None:
+    """The path of a field that ``obj`` (proto3 JSON of ``type_name``) or a message inside it gives
+    under both of its names, lowerCamelCase and as in the .proto file; ``None`` when none is.
+
+    Every proto3 JSON parser refuses such an object, even with one value under both names; a reader
+    that kept either would take another size or another item than a reader that kept the other
+    (TESTEE-PROTOCOL 5.4) [C2]."""
+    if not isinstance(obj, dict):
+        return None
+    fields = _BY_JSON[type_name]
+    seen: set[str] = set()
+    for key, value in obj.items():
+        f = fields.get(key)
+        if f is None:
+            continue
+        json_name, _num, kind, ref, label, _proto = f
+        if json_name in seen:
+            return path + json_name
+        seen.add(json_name)
+        if kind == "message":
+            for inner in value if label == "repeated" and isinstance(value, list) else [value]:
+                twice = field_named_twice(ref, inner, f"{path}{json_name}.")
+                if twice is not None:
+                    return twice
+    return None
+
+
 def _scalar_to_json(kind: str, ref: str, value: Any) -> Any:
     if kind in _STRING_INTS:
         return str(value)

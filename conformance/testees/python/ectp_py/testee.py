@@ -320,7 +320,11 @@ class TesteeAdapter:
             text = it.get("announcementJson", "")
             if text:
                 try:
-                    announcement = codec.from_json("ectp.v1.Announcement", json.loads(text))
+                    parsed = json.loads(text)
+                    if codec.field_named_twice("ectp.v1.Announcement", parsed) is not None:
+                        announcement = text  # a field under both names: malformed, the core's to refuse [C2]
+                    else:
+                        announcement = codec.from_json("ectp.v1.Announcement", parsed)
                 except (ValueError, RecursionError):  # nested past the recursion limit: unparseable too
                     announcement = text  # unparseable: still an invalid announcement, never an exception [C2]
             items.append(AdmitItem(it.get("itemId", ""), announcement, it.get("hasModelInput") is True, it.get("local") is True))

@@ -135,6 +135,20 @@ class JsonLeniencyTest(unittest.TestCase):
             with self.subTest(junk=junk):
                 self.assertEqual(codec.from_json("ectp.v1.ReadReject", {"reason": junk}), {"reason": junk})
 
+    def test_c2_a_field_under_both_of_its_names_is_found_at_any_depth(self):
+        # proto3 JSON parsers refuse a field given as lowerCamelCase and as in the .proto file, even with one value.
+        item = {"sizeBytes": "64", "producerId": "P1", "shape": ["1"]}
+        self.assertIsNone(codec.field_named_twice("ectp.v1.ItemDescriptor", item))
+        self.assertIsNone(codec.field_named_twice("ectp.v1.ItemDescriptor", {"size_bytes": "64", "producer_id": "P1"}))
+        self.assertEqual(codec.field_named_twice("ectp.v1.ItemDescriptor", {**item, "size_bytes": "64"}), "sizeBytes")
+        nested = {"item": {"key": {"contentHash": "AQ", "content_hash": "AQ"}}}
+        self.assertEqual(codec.field_named_twice("ectp.v1.Announcement", nested), "item.key.contentHash")
+        repeated = {"items": [{"sizeBytes": "1"}, {"sizeBytes": "1", "size_bytes": "2"}]}
+        self.assertEqual(codec.field_named_twice("ectp.v1.Snapshot", repeated), "items.sizeBytes")
+        for obj in ([1], "x", None, {"unknownField": 1, "unknown_field": 2}):
+            with self.subTest(obj=obj):
+                self.assertIsNone(codec.field_named_twice("ectp.v1.Announcement", obj))
+
     def test_json_integers_and_bytes_are_read_strictly(self):
         # proto3 JSON: a 64-bit integer string is its digits alone; bytes are base64 with nothing around them.
         for junk in (" 16", "16 ", "16\n", "\u0661\u0666"):

@@ -369,6 +369,23 @@ class AdmitUntrustedJsonTest(unittest.TestCase):
         self.assertEqual([f["itemId"] for f in r["admit"]["failures"]], ["i1"])
 
 
+    def test_c2_announcement_json_with_a_field_under_both_names_is_an_invalid_announcement(self):
+        """TESTEE-PROTOCOL 5.4: a field named twice (sizeBytes and size_bytes) is malformed JSON for
+        every proto3 parser: the request fails INVALID_ANNOUNCEMENT, whichever value a lenient reader kept."""
+        t = configured(ROLE_CONSUMER)
+        key = {"contentHash": "aXRlbS1B", "fingerprint": FP}
+        item = {"key": key, "sizeBytes": "64", "producerId": "P1", "epoch": "5"}
+
+        def admit(request_id: str, item: dict) -> dict:
+            text = json.dumps({"version": {"major": 1}, "item": item})
+            items = [{"itemId": "i1", "announcementJson": text}]
+            return t.handle({"commandId": 2, "nowMs": 5, "admit": {"requestId": request_id, "items": items}})["admit"]
+
+        self.assertEqual(admit("r0", item)["status"], 1)  # the announcement alone is valid: ADMIT_STATUS_ADMITTED
+        r = admit("r1", {**item, "size_bytes": "64"})
+        self.assertEqual(r["status"], 2)  # ADMIT_STATUS_FAILED
+        self.assertEqual([(f["itemId"], f["reason"]) for f in r["failures"]], [("i1", 15)])  # FAILURE_REASON_INVALID_ANNOUNCEMENT
+
 class FirstFitPoolTest(unittest.TestCase):
     """Section 5.1: live destinations never overlap, freed space is reused at once."""
 
