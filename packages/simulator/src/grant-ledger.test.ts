@@ -109,9 +109,9 @@ describe("GrantLedger [I3][P3]", () => {
     l.grant(4, "a", "c3", 100, 5, 1);
     expect(l.check(5, pins({ a: 4 }))).toEqual([]);
     expect(l.check(10, pins({ a: 3 }))[0]).toMatch(EARLY);
-    l.request("c0", "a", 1); // a duplicate attempt replaces nothing
+    l.refused("c0", "a", 1); // a duplicate attempt replaces nothing
     expect(l.heldGrants("a", 10)).toBe(4);
-    l.request("c0", "a", 2); // a newer attempt replaces c0's grant [P3]
+    l.refused("c0", "a", 2); // a newer attempt refused after the replacement (OVERLOADED) released c0's grant [P3][P7]
     expect(l.heldGrants("a", 10)).toBe(3);
     l.peerGone("c1"); // unreachable, or declared gone [P8]
     expect(l.heldGrants("a", 10)).toBe(2);
@@ -130,6 +130,38 @@ describe("GrantLedger [I3][P3]", () => {
     l.grant(7, "c", "c1", 100, 100, 1);
     expect([l.heldGrants("b", 100), l.heldGrants("c", 100)]).toEqual([0, 0]);
     expect(l.check(110, pins({ b: 0, c: 0 }))).toEqual(["item c was just granted to 1 consumer(s) (c1), but holds 0 pins [P2]"]);
+  });
+
+  it("[P3][P8] a grant answering a stale epoch's ReadRequest replaces nothing; a newer attempt's grant of the current epoch does", () => {
+    const l = new GrantLedger();
+    l.grant(1, "a", "c0", 100, 0, 5);
+    l.grant(2, "a", "c0", 100, 10, 9, false); // stale epoch: the producer had to ignore it
+    expect(l.heldGrants("a", 10)).toBe(2);
+    expect(l.check(10, pins({ a: 1 }))[0]).toMatch(EARLY);
+    l.grant(3, "a", "c0", 100, 20, 6); // the current epoch's newer attempt: grant 1 is replaced
+    expect(l.heldGrants("a", 20)).toBe(2);
+  });
+
+  it("[P3] ends each grant at its own lease: a short lease sent after a long one ends first, and is forgotten one of its own leases later", () => {
+    const l = new GrantLedger();
+    l.grant(1, "a", "c0", 1000, 0, 1);
+    l.grant(2, "b", "c1", 100, 10, 1);
+    expect(l.check(10, pins({ a: 1, b: 1 }))).toEqual([]);
+    // Grant 2's lease ended at 110, grant 1's runs to 1000.
+    expect([l.heldGrants("a", 110), l.heldGrants("b", 110)]).toEqual([1, 0]);
+    expect(l.mayLeaveUnanswered("c1", "b", 1)).toBe(false);
+    expect(l.check(110, pins({ a: 1, b: 0 }))).toEqual([]);
+    // A pin kept past the short lease is found; the long one's pin is owed still.
+    l.grant(3, "b", "c1", 50, 120, 2);
+    expect(l.check(120, pins({ a: 1, b: 1 }))).toEqual([]);
+    expect(l.check(170, pins({ a: 0, b: 1 }))).toEqual([
+      "item b holds 1 pins, but only 0 of its grants are live on the wire (not ACKed, lease not over) [P2][P3]",
+      "item a holds 0 pins, but 1 of its grants are live on the wire (not ACKed, lease not over), none of which the producer may end early (holder gone or of a newer epoch, a newer attempt, shutdown): a grant was released before its ACK or lease end [I3][P2]",
+    ]);
+    // Sent again after its lease: reported until one lease of its own (100 ms) after its end.
+    expect(l.grant(2, "b", "c1", 10, 200)).toBe("grant 2 (item b) sent again to c1 with lease_ms 10 after its lease ended at 110.000 ms [P3]");
+    l.check(210, pins({ a: 1 }));
+    expect(l.grant(2, "b", "c1", 10, 210)).toBeUndefined();
   });
 
   it("[I1] lets a ReadRequest go unanswered only for the attempt of a grant of that consumer and item that may still be live, or an older one", () => {

@@ -2,13 +2,14 @@
  * [I3] One producer's grants as the wire shows them, kept by the simulator apart from the core:
  * a grant opens with the ReadGrant the producer sends, and closes with what SPEC.md says ends it
  * and the simulator sees: its holder's ReadComplete reaching the producer [P2], or the lease the
- * grant named running out [P3]. The producer may end a grant sooner (its holder declared gone,
- * a newer attempt replacing it, a consumer that shows a newer epoch [P8], its own shutdown [P7]),
- * never later, and pins only for grants [P2][P4]. (It may also end a grant in the very pump that
- * made it: when the consumer's newer epoch arrives in that pump too, or at a shutdown made inside
- * it. Neither happens here: the network drops whatever a crashed consumer still had in flight, so
- * its older epoch's messages never reach a producer after the newer epoch's, and the simulator
- * shuts a producer down only between its pumps, after which it grants nothing.)
+ * grant named running out [P3] (each grant's own `lease_ms`: two grants of one producer may name
+ * different leases). The producer may end a grant sooner (its holder declared gone, a newer attempt
+ * replacing it, a consumer that shows a newer epoch [P8], its own shutdown [P7]), never later, and
+ * pins only for grants [P2][P4]. (It may also end a grant in the very pump that made it: when the
+ * consumer's newer epoch arrives in that pump too, or at a shutdown made inside it. Neither happens
+ * here: the network drops whatever a crashed consumer still had in flight, so its older epoch's
+ * messages never reach a producer after the newer epoch's (only a planted consumer sends them), and
+ * the simulator shuts a producer down only between its pumps, after which it grants nothing.)
  * So, checked against the store's own pins after each of the producer's pumps:
  * - an item whose open grants fell (ACKed, lease over) holds at most that many pins: a producer
  *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
@@ -18,13 +19,24 @@
  * - an item holds at least one pin per grant of it that is *held*: open (not ACKed, lease not
  *   over) and not ended by anything that lets the producer end it early, as far as the simulator
  *   sees it (the holder reported unreachable or declared gone, a newer epoch of the holder [P8], a
- *   newer attempt of the holder for the item [P3], the producer's shutdown [P7]). A producer that
+ *   newer attempt of the holder for the item that the producer granted or refused by a check after
+ *   the replacement, OVERLOADED or INTERNAL, and not sent under a stale epoch of the holder, which
+ *   the producer must ignore [P3][P7][P8], the producer's shutdown [P7]). A producer that
  *   releases a grant before its ACK or lease end is caught while its counts agree with each other
  *   (the core's grants and the store's pins fall together): nothing else tells the grant is still
  *   live but the wire. {@link GrantLedger.heldGrants} tells the same at the moment the simulator
  *   frees an item's memory: an item evicted under a held grant is read by its consumer after the
  *   memory went [P6].
  * The store's total against the core's live grants is checked separately (`checkPins`).
+ *
+ * [P8] A consumer's newer epoch ends its older epoch's grants only where it reaches the producer
+ * first: a crashed consumer's grants end with whichever comes first of its new epoch's first message
+ * (when it asks that producer for something again), the producer's next send to it (unreachable: the
+ * mock network refuses a crashed endpoint at once, as a reset connection does), its silence (three
+ * heartbeat intervals) and the lease. A producer sends a heartbeat each interval (2 s) to every
+ * consumer it holds grants of, so the new epoch comes first only for a consumer that restarts within
+ * that interval and asks the producer before its next heartbeat: the `chaos` preset's 1 s restarts
+ * do that now and then; `heavy`'s 3 s ones never do.
  *
  * [P3] A grant sent again (the answer to a duplicated ReadRequest) is the same grant with the lease
  * it has left, never more: `grant` reports one whose lease would end later than the lease it was
@@ -47,28 +59,54 @@ const DEFAULT_LEASE_MS = 30_000;
 const LEASE_END_SLACK_MS = 1e-6;
 
 /**
- * Grant ids in the order their deadlines come (each pushed in time order with the same kind of
- * deadline), taken from the front once due; the array drops its taken head as it grows.
+ * [P3] Grant ids by deadline, earliest first (a binary min-heap: each grant's lease is its own, so
+ * the order sent is not the order due), taken once due.
  */
-class DueQueue {
+class DueHeap {
+  private readonly at: number[] = [];
   private readonly ids: number[] = [];
-  private head = 0;
 
-  push(id: number): void {
-    this.ids.push(id);
+  push(id: number, at: number): void {
+    const ats = this.at;
+    const ids = this.ids;
+    let i = ats.length;
+    ats.push(at);
+    ids.push(id);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((ats[parent] as number) <= at) break;
+      ats[i] = ats[parent] as number;
+      ids[i] = ids[parent] as number;
+      i = parent;
+    }
+    ats[i] = at;
+    ids[i] = id;
   }
 
-  /** Take ids from the front while `due(id)`, handing each to `take`. */
-  takeWhile(due: (id: number) => boolean, take: (id: number) => void): void {
-    while (this.head < this.ids.length) {
-      const id = this.ids[this.head] as number;
-      if (!due(id)) break;
-      this.head++;
+  /** Take every id due by `now` (its deadline at or before it), earliest first, handing each to `take`. */
+  takeDue(now: number, take: (id: number) => void): void {
+    const ats = this.at;
+    const ids = this.ids;
+    while (ats.length > 0 && (ats[0] as number) <= now) {
+      const id = ids[0] as number;
+      const lastAt = ats.pop() as number;
+      const lastId = ids.pop() as number;
+      const n = ats.length;
+      if (n > 0) {
+        let i = 0;
+        for (;;) {
+          const l = 2 * i + 1;
+          if (l >= n) break;
+          const c = l + 1 < n && (ats[l + 1] as number) < (ats[l] as number) ? l + 1 : l;
+          if (lastAt <= (ats[c] as number)) break;
+          ats[i] = ats[c] as number;
+          ids[i] = ids[c] as number;
+          i = c;
+        }
+        ats[i] = lastAt;
+        ids[i] = lastId;
+      }
       take(id);
-    }
-    if (this.head > 1024 && this.head * 2 > this.ids.length) {
-      this.ids.splice(0, this.head);
-      this.head = 0;
     }
   }
 }
@@ -85,8 +123,8 @@ interface Grant {
   ended: boolean;
   /**
    * The producer may have ended it early (see {@link GrantLedger.peerGone}, {@link GrantLedger.newEpoch},
-   * {@link GrantLedger.request}, {@link GrantLedger.shutDown}): it owes no pin from then on. Open and
-   * not excused, it is held.
+   * {@link GrantLedger.grant}, {@link GrantLedger.refused}, {@link GrantLedger.shutDown}): it owes no
+   * pin from then on. Open and not excused, it is held.
    */
   excused: boolean;
 }
@@ -100,14 +138,15 @@ export class GrantLedger {
    */
   private readonly grants = new Map<number, Grant>();
   private readonly openByKey = new Map<string, number>();
-  /** Grant ids in the order sent; leases are measured from sending, so the earliest end first. */
-  private readonly byLease = new DueQueue();
+  /** [P3] Grant ids by lease end, each grant's own (its `lease_ms` from when it was sent). */
+  private readonly byLease = new DueHeap();
   /**
    * [P3] Grants whose lease is over, by id, each until one more lease length has passed (so the
-   * ledger stays bounded): sending one again is reported, not taken as a new grant. In lease-end order.
+   * ledger stays bounded): sending one again is reported, not taken as a new grant.
    */
   private readonly expired = new Map<number, Grant>();
-  private readonly byExpiry = new DueQueue();
+  /** Ids of `expired` by when they are forgotten (lease end plus their own lease length). */
+  private readonly byExpiry = new DueHeap();
   /** Items whose open grants fell since the last check. */
   private readonly fell = new Set<string>();
   /** Grants sent since the last check and still open. */
@@ -131,8 +170,10 @@ export class GrantLedger {
    * lease unchanged): returned is what is wrong with it when its `leaseMs` would end it later than
    * it was granted to, or when its lease is already over [P3]; otherwise `undefined`. `attemptId`
    * is the attempt the grant answers (0: unknown), for {@link GrantLedger.mayLeaveUnanswered}.
+   * `replaces` is false for a grant answering a ReadRequest of a stale epoch of `holder` (one the
+   * producer had to ignore [P8], section 3.7): it replaces no grant of the holder's current epoch.
    */
-  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number, attemptId = 0): string | undefined {
+  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number, attemptId = 0, replaces = true): string | undefined {
     const lease = leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS;
     const known = this.grants.get(grantId);
     if (known !== undefined) {
@@ -147,14 +188,16 @@ export class GrantLedger {
     const excused = this.closed || this.gone.has(holder);
     const g: Grant = { keyId, holder, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
     this.grants.set(grantId, g);
-    const hk = `${holder}\u0000${keyId}`;
-    const before = this.latest.get(hk);
-    if (before === undefined || attemptId >= before.attemptId) this.latest.set(hk, g);
-    // [P3] A newer attempt's grant replaces the holder's older grant of the item.
-    if (before !== undefined && attemptId > before.attemptId) this.excuse(before);
+    if (replaces) {
+      const hk = `${holder}\u0000${keyId}`;
+      const before = this.latest.get(hk);
+      if (before === undefined || attemptId >= before.attemptId) this.latest.set(hk, g);
+      // [P3] A newer attempt's grant replaces the holder's older grant of the item.
+      if (before !== undefined && attemptId > before.attemptId) this.excuse(before);
+    }
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     if (!excused) this.heldByKey.set(keyId, (this.heldByKey.get(keyId) ?? 0) + 1);
-    this.byLease.push(grantId);
+    this.byLease.push(grantId, g.leaseEnd);
     this.sent.add(grantId);
     return undefined;
   }
@@ -181,11 +224,12 @@ export class GrantLedger {
   }
 
   /**
-   * A ReadRequest of `holder` for `keyId` with `attemptId` reached the producer: a newer attempt than
-   * the holder's live grant of the item may replace that grant, released before the request is
-   * granted or refused [P3] (generous: whatever the answer).
+   * The producer refused `holder`'s ReadRequest for `keyId` with `attemptId`, one of the holder's
+   * current epoch, with a reason that may come after [P7] check 8 (OVERLOADED, INTERNAL): an attempt
+   * newer than the holder's live grant of the item may have replaced it, the older grant released
+   * before the refusal [P3]. (Its grant replaces it too: see {@link GrantLedger.grant}.)
    */
-  request(holder: string, keyId: string, attemptId: number): void {
+  refused(holder: string, keyId: string, attemptId: number): void {
     const g = this.latest.get(`${holder}\u0000${keyId}`);
     if (g !== undefined && g.attemptId < attemptId) this.excuse(g);
   }
@@ -271,25 +315,16 @@ export class GrantLedger {
 
   /** End the grants whose lease ended by `now`, and forget those expired for one more lease. */
   private expire(now: number): void {
-    this.byExpiry.takeWhile(
-      (id) => {
-        const g = this.expired.get(id) as Grant;
-        return g.leaseEnd + g.leaseMs <= now;
-      },
-      (id) => this.expired.delete(id),
-    );
-    this.byLease.takeWhile(
-      (id) => (this.grants.get(id) as Grant).leaseEnd <= now,
-      (id) => {
-        const g = this.grants.get(id) as Grant;
-        if (!g.ended) this.end(id, g);
-        this.grants.delete(id);
-        const hk = `${g.holder}\u0000${g.keyId}`;
-        if (this.latest.get(hk) === g) this.latest.delete(hk);
-        this.expired.set(id, g);
-        this.byExpiry.push(id);
-      },
-    );
+    this.byExpiry.takeDue(now, (id) => this.expired.delete(id));
+    this.byLease.takeDue(now, (id) => {
+      const g = this.grants.get(id) as Grant;
+      if (!g.ended) this.end(id, g);
+      this.grants.delete(id);
+      const hk = `${g.holder}\u0000${g.keyId}`;
+      if (this.latest.get(hk) === g) this.latest.delete(hk);
+      this.expired.set(id, g);
+      this.byExpiry.push(id, g.leaseEnd + g.leaseMs);
+    });
   }
 
   private end(grantId: number, g: Grant): void {

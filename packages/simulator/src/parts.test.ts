@@ -136,7 +136,7 @@ describe("fault presets", () => {
     });
     expect(faultPreset("chaos")).toEqual({
       messageDrop: 0.08, messageDuplicate: 0.05, messageReorder: 0.08, messageDelay: 0.1, messageDelayMaxMs: 3_000,
-      readFail: 0.08, readStall: 0.02, readCorrupt: 0.04, crashesPerMinute: 4, producerShutdownsPerMinute: 2, consumerCrashesPerMinute: 2, restartDelayMs: 5_000,
+      readFail: 0.08, readStall: 0.02, readCorrupt: 0.04, crashesPerMinute: 4, producerShutdownsPerMinute: 2, consumerCrashesPerMinute: 2, restartDelayMs: 1_000,
       cancelStormsPerMinute: 6, cancelFraction: 0.5, invalidAnnouncement: 0.05, earlyAnnouncement: 0.25, memoryPressure: 0.05,
     });
     expect(Object.values(faultPreset("none")).every((v, i) => v === (Object.keys(NONE)[i] === "memoryPressure" ? 1 : 0))).toBe(true);

@@ -2,8 +2,8 @@
  * The invariant checker must catch the failures of docs/failures.md when a core has them.
  * Each test plants one bug through the simulator's factories and asserts the violation.
  */
-import { ConsumerCore, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
-import { SPEC_VERSION, decodeEnvelope, ectp } from "@ectp/protocol";
+import { ConsumerCore, type CoreOutput, type ItemStore, ProducerCore, type ReadDestination } from "@ectp/core";
+import { SPEC_VERSION, decodeEnvelope, ectp, tryItemKeyId } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { type CoreFactories, type InvariantId, type SimulationOptions, faultPreset, formatSummary, runSimulation } from "./index.js";
 
@@ -754,5 +754,153 @@ describe("planted producers that release a grant early, their own counts still a
     const retry = await violations({}, { requests: 40, budgetMs: 10_000, faults: "heavy", seed: 33 });
     expect(released(retry, "replaced")).toBeGreaterThan(0);
     for (const s of [pressure, churn, retry]) expect(s.violations.count).toBe(0);
+  });
+});
+
+describe("planted producers that release a grant for a newer attempt SPEC does not let replace it [I3][P3][P7][P8]", () => {
+  // SPEC [P3]: a newer attempt "replaces that grant once it has passed checks 1 to 7 of [P7] ... a
+  // request ... refused by checks 3 to 7 leaves it live". Section 3.7: a message of an epoch older
+  // than the greatest seen from its sender is stale and ignored, so it replaces nothing either.
+  const retries = { requests: 40, budgetMs: 10_000, faults: "heavy", seed: 33 } as const;
+  const EARLY = /^p\d: item \S+ holds \d+ pins, but \d+ of its grants are live on the wire \(not ACKed, lease not over\), none of which the producer may end early .*\[I3\]\[P2\]$/;
+  const keyOf = (keyId: string, consumer: string) => `${consumer}\u0000${keyId}`;
+
+  it("[I3][P3][P7] a producer that releases the older grant before checking a newer attempt, which it then refuses NOT_READY, is caught", async () => {
+    let released = 0;
+    const factories: CoreFactories = {
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        /** Per consumer and item, the last grant sent, until its holder's ReadComplete for it. */
+        const live = new Map<string, { grantId: number; attemptId: number }>();
+        let refusals: { to: string; attemptId: number }[] = [];
+        const handleMessage = core.handleMessage.bind(core);
+        const handleEnvelope = core.handleEnvelope.bind(core);
+        const poll = core.poll.bind(core);
+        core.handleMessage = (from, bytes, now) => {
+          const d = decodeEnvelope(bytes);
+          const env = d.ok ? d.value : undefined;
+          const rc = env?.readComplete;
+          if (rc != null) for (const [k, g] of live) if (g.grantId === rc.grantId && k.startsWith(`${from}\u0000`)) live.delete(k);
+          const rr = env?.readRequest;
+          const key = rr == null ? undefined : tryItemKeyId(rr.key);
+          const held = key === undefined ? undefined : live.get(keyOf(key, from));
+          if (env !== undefined && rr != null && key !== undefined && held !== undefined && Number(rr.attemptId) > held.attemptId) {
+            // The bug: the older grant is released before checks 3 to 7, which then refuse the attempt.
+            const readComplete = { grantId: held.grantId, status: ectp.v1.CompletionStatus.COMPLETION_STATUS_OK };
+            handleEnvelope(from, { version: SPEC_VERSION, senderId: from, senderEpoch: env.senderEpoch, readComplete }, now);
+            live.delete(keyOf(key, from));
+            refusals.push({ to: from, attemptId: Number(rr.attemptId) });
+            released++;
+            return;
+          }
+          handleMessage(from, bytes, now);
+        };
+        core.poll = (now) => {
+          const outs = [...poll(now)];
+          for (const o of outs) {
+            const g = o.type === "send" ? o.envelope.readGrant : undefined;
+            const key = g == null ? undefined : tryItemKeyId(g.item?.key);
+            if (o.type === "send" && g != null && key !== undefined) live.set(keyOf(key, o.peerId), { grantId: Number(g.grantId), attemptId: Number(g.attemptId) });
+          }
+          for (const { to, attemptId } of refusals) {
+            const readReject = { attemptId, reason: ectp.v1.FailureReason.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs: 50, detail: "item not fully written yet" };
+            outs.push({ type: "send", peerId: to, envelope: { version: SPEC_VERSION, senderId: options.id, senderEpoch: options.epoch, readReject } });
+          }
+          refusals = [];
+          return outs;
+        };
+        return core;
+      },
+    };
+    const s = await violations(factories, retries);
+    expect(released).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I3).toBeGreaterThan(0);
+    expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(EARLY));
+  });
+
+  it("[I3][P3][P7] a correct producer whose pin fails after a newer attempt replaced the older grant (refused INTERNAL, the older grant released) is not reported", async () => {
+    // SPEC [P3]: the older grant is released "before the quota check and the new grant (check 8)",
+    // so a refusal after it has released it too. The store refuses the pin right after an unpin of the
+    // same item: the replacement's release, then its new grant's pin.
+    let refused = 0;
+    const store = (inner: ItemStore): ItemStore => {
+      let unpinned: string | undefined;
+      return withPins(inner, {
+        unpin: (k) => {
+          inner.unpin(k);
+          unpinned = k;
+        },
+        pin: (k) => {
+          const fail = unpinned === k;
+          unpinned = undefined;
+          if (!fail) return inner.pin(k);
+          refused++;
+          throw new Error("planted: the store cannot pin the item now");
+        },
+      });
+    };
+    const s = await violations({ store }, retries);
+    expect(refused).toBeGreaterThan(0);
+    expect(s.counters["ectp_producer_releases_total{cause=replaced}"]).toBeGreaterThan(0);
+    expect(s.violations.count).toBe(0);
+  });
+
+  it("[I3][P3][P8] a producer that takes a ReadRequest of a consumer's stale epoch as current (and so replaces the current epoch's grant) is caught", async () => {
+    let staleSent = 0;
+    let takenAsCurrent = 0;
+    const factories: CoreFactories = {
+      // Consumers that run as epoch 2 and, one poll after their first ReadRequest for an item to a
+      // producer, send a copy of it under their epoch 1 with a newer attempt id than any they use (as
+      // a late message of a run before a restart would be, were the network to deliver one). Once per
+      // item and producer: the grant answering the copy stays the ledger's latest of the item.
+      consumer: (options) => {
+        const core = new ConsumerCore({ ...options, epoch: options.epoch + 1 });
+        const poll = core.poll.bind(core);
+        const copied = new Set<string>();
+        let copies: CoreOutput[] = [];
+        core.poll = (now) => {
+          const outs = [...copies, ...poll(now)];
+          staleSent += copies.length;
+          copies = [];
+          for (const o of outs) {
+            const rr = o.type === "send" ? o.envelope.readRequest : undefined;
+            if (o.type !== "send" || rr == null || o.envelope.senderEpoch !== options.epoch + 1) continue;
+            const once = keyOf(tryItemKeyId(rr.key) ?? "", o.peerId);
+            if (copied.has(once)) continue;
+            copied.add(once);
+            const readRequest = { ...rr, attemptId: Number(rr.attemptId) + 2 ** 20 };
+            copies.push({ type: "send", peerId: o.peerId, envelope: { ...o.envelope, senderEpoch: options.epoch, readRequest } });
+          }
+          return outs;
+        };
+        return core;
+      },
+      // The bug: a ReadRequest's sender epoch is not compared with the greatest seen from its sender.
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        const epochs = new Map<string, number>();
+        const handleMessage = core.handleMessage.bind(core);
+        const handleEnvelope = core.handleEnvelope.bind(core);
+        core.handleMessage = (from, bytes, now) => {
+          const d = decodeEnvelope(bytes);
+          const epoch = d.ok ? d.value.senderEpoch : undefined;
+          if (!d.ok || typeof epoch !== "number") return handleMessage(from, bytes, now);
+          const greatest = epochs.get(from) ?? 0;
+          if (epoch >= greatest) {
+            epochs.set(from, epoch);
+            return handleMessage(from, bytes, now);
+          }
+          if (d.value.readRequest != null) takenAsCurrent++;
+          handleEnvelope(from, { ...d.value, senderEpoch: greatest }, now);
+        };
+        return core;
+      },
+    };
+    const s = await violations(factories, { faults: "none" });
+    expect(staleSent).toBeGreaterThan(0);
+    expect(takenAsCurrent).toBeGreaterThan(0);
+    expect(s.counters["ectp_producer_releases_total{cause=replaced}"]).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I3).toBeGreaterThan(0);
+    expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(EARLY));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConsumerCore } from "@ectp/core";
-import { type SimulationOptions, type SimulationSummary, formatSummary, renderReport, runSimulation } from "./index.js";
+import { type SimulationOptions, type SimulationSummary, formatSummary, renderReport, runSimulation, runSweep } from "./index.js";
 
 /** A small workload: fast enough for unit tests, busy enough to share items and evict. */
 const SMALL: SimulationOptions = { producers: 2, consumers: 2, concurrency: 12, requests: 80 };
@@ -76,6 +76,32 @@ describe("faults: every fault type occurs under chaos and is survived [I1]-[I6]"
     const r = summary.requests;
     expect(r.succeededRemote + r.fellBackLocal + r.failed + r.cancelled + r.lostInCrash).toBe(r.total);
     expect(r.total).toBe(250);
+  });
+
+  it("[P8][I3] the CI sweep's chaos runs release a crashed consumer's grants on its new epoch, now and then, with no violation", async () => {
+    // The shape and seeds of the chaos part of scripts/sweep.mjs. A producer releases a consumer's
+    // grants on its newer epoch only when that epoch reaches it before the producer's next heartbeat
+    // to the crashed consumer (which finds it unreachable): chaos restarts within that interval.
+    let onEpoch = 0;
+    let runsWithOne = 0;
+    const sweep = await runSweep({
+      producers: 2,
+      consumers: 2,
+      concurrency: 16,
+      requests: 40,
+      budgetMs: 10_000,
+      faults: "chaos",
+      seed: 1,
+      runs: 250,
+      onRun: (s) => {
+        const n = s.counters["ectp_producer_releases_total{cause=epoch}"] ?? 0;
+        onEpoch += n;
+        if (n > 0) runsWithOne++;
+      },
+    });
+    expect(runsWithOne).toBeGreaterThan(0);
+    expect(onEpoch).toBeGreaterThan(0);
+    expect(sweep.violations).toBe(0);
   });
 });
 

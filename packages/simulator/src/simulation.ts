@@ -880,8 +880,6 @@ export class Simulation {
     // Attempt id 0 (or none) is malformed and ignored, unanswered (SPEC.md 4.3).
     if (typeof attemptId !== "number" || !(attemptId > 0)) return;
     const keyId = tryItemKeyId(rr.key);
-    // [P3] A newer attempt may replace the consumer's live grant of the item.
-    if (keyId !== undefined) p.grants.request(m.from, keyId, attemptId);
     // The simulator's own store, not the view a planted store wrapper gives the core. Absent (never
     // stored, evicted, discarded, lost in a restart): NOT_FOUND is the right answer. (A malformed key
     // is answered INTERNAL.)
@@ -896,15 +894,27 @@ export class Simulation {
     a[k + 5] = 0;
   }
 
-  /** [I1] The producer answers `to`'s attempt `attemptId`: the first such ReadRequest of this pump not yet answered is. */
-  private noteAnswer(to: string, attemptId: unknown): void {
+  /**
+   * [I1] The producer answers `to`'s attempt `attemptId`: the first such ReadRequest of this pump not
+   * yet answered is. Returns its first slot in `asked`, or -1 when none of this pump is.
+   */
+  private noteAnswer(to: string, attemptId: unknown): number {
     const a = this.asked;
     for (let k = 0; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS) {
       if (a[k] === to && a[k + 1] === attemptId && a[k + 5] === 0) {
         a[k + 5] = 1;
-        return;
+        return k;
       }
     }
+    return -1;
+  }
+
+  /**
+   * [P8] Whether the ReadRequest in slot `k` of `asked` is stale: sent under an epoch older than the
+   * greatest of its sender handed to `p`.
+   */
+  private staleAsked(p: ProducerNode, k: number): boolean {
+    return (this.asked[k + 4] as number) < (p.epochs.get(this.asked[k] as string) ?? 0);
   }
 
   /**
@@ -921,7 +931,7 @@ export class Simulation {
       const from = a[k] as string;
       const attemptId = a[k + 1] as number;
       const keyId = a[k + 2] as string;
-      if ((a[k + 4] as number) < (p.epochs.get(from) ?? 0) || p.grants.mayLeaveUnanswered(from, keyId, attemptId)) continue;
+      if (this.staleAsked(p, k) || p.grants.mayLeaveUnanswered(from, keyId, attemptId)) continue;
       this.violation(
         "I1",
         `${p.id} left ${from}'s ReadRequest (attempt ${attemptId}, item ${keyId}) unanswered: not malformed, stale or a duplicate, it is owed one ReadGrant or ReadReject (SPEC.md 4.3), and the poll after it was handed over gave none; a producer that stops answering stops serving [I1]`,
@@ -933,17 +943,33 @@ export class Simulation {
    * [P1] A producer sends a ReadReject: NOT_FOUND answers a ReadRequest handed to it in this pump
    * only when its store did not hold the item then. A held item is granted, or refused with another
    * reason (NOT_READY, retryable, when not fully written: background failure #2).
+   * [P3] A refusal that may come after [P7] check 8 tells the ledger the older grant it may replace.
    */
   private noteReject(p: ProducerNode, to: string, reject: ectp.v1.IReadReject): void {
     if (this.askedCount === 0) return;
     let attemptId: unknown;
+    let reason: unknown;
     try {
       attemptId = reject.attemptId;
-      this.noteAnswer(to, attemptId);
-      if (reject.reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
+      reason = reject.reason;
     } catch {
       return; // Unreadable: the core's [I1] problem, found when it is encoded.
     }
+    const answered = this.noteAnswer(to, attemptId);
+    // [P3][P7] A newer attempt replaces the consumer's older live grant of the item only once checks 1
+    // to 7 passed: refused after that, by check 9 (OVERLOADED, or INTERNAL for an item above the byte
+    // quota) or a failed pin (INTERNAL), it has released it; refused by checks 3 to 7 (INCOMPATIBLE,
+    // SHUTTING_DOWN, EPOCH_CHANGED, NOT_FOUND, NOT_READY, or INTERNAL for a malformed key or a size
+    // other than the announced one), it has not. The wire does not tell check 7's INTERNAL from the
+    // later ones, so any INTERNAL lets the ledger excuse it (generous). A ReadRequest of a stale epoch
+    // replaces nothing: the producer must ignore it [P8].
+    if (
+      answered >= 0 &&
+      (reason === ectp.v1.FailureReason.FAILURE_REASON_OVERLOADED || reason === ectp.v1.FailureReason.FAILURE_REASON_INTERNAL) &&
+      !this.staleAsked(p, answered)
+    )
+      p.grants.refused(to, this.asked[answered + 2] as string, attemptId as number);
+    if (reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
     // The request it answers; any such request for an item the store did not hold (a consumer that
     // reused an attempt id) may be the one answered.
     const a = this.asked;
@@ -990,10 +1016,13 @@ export class Simulation {
     let problem: string | undefined;
     try {
       const attemptId = grant.attemptId;
-      if (this.askedCount > 0) this.noteAnswer(to, attemptId);
+      const answered = this.askedCount > 0 ? this.noteAnswer(to, attemptId) : -1;
       const keyId = tryItemKeyId(grant.item?.key);
+      // [P3][P8] The grant of a newer attempt replaces the consumer's older grant of the item, unless
+      // the attempt was sent under a stale epoch (which the producer must ignore).
+      const replaces = answered < 0 || !this.staleAsked(p, answered);
       if (typeof grant.grantId === "number" && keyId !== undefined)
-        problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0);
+        problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0, replaces);
     } catch {
       // (unreadable: see above)
     }
