@@ -295,7 +295,27 @@ describe("simulator edges found by a review (each failed before its fix)", () =>
   });
 
   it("[I3] a producer whose connect to a just-crashed consumer is rejected drops that consumer's grants from the ledger too (no false pins violation)", async () => {
-    const { summary } = await runSimulation({ seed: 303232, faults: "chaos", requests: 120, stepMs: 1_000, encodeTimeMs: 5, serviceTimeMs: 1, budgetMs: 300_000, timeSeries: false });
+    // Seed 94: c0's new epoch sends its Hello and ReadRequests, then crashes before p0 handles them;
+    // p0 connects to that dead epoch (rejected) and grants in the same pump, then releases those
+    // grants as the rejection tells it c0 is unreachable. Before, the ledger kept them: 8 [I3].
+    const crashed = new Set<string>();
+    let connectsToCrashed = 0;
+    const { summary } = await runSimulation({
+      producers: 1,
+      consumers: 1,
+      concurrency: 4,
+      requests: 30,
+      seed: 94,
+      faults: CONSUMERS_CRASHING,
+      timeSeries: false,
+      eventLog: (line) => {
+        const crash = / crash (c\d+@\d+)$/.exec(line);
+        if (crash) crashed.add(crash[1] as string);
+        const connect = / p\d+ connect (c\d+@\d+)$/.exec(line);
+        if (connect && crashed.has(connect[1] as string)) connectsToCrashed++;
+      },
+    });
+    expect(connectsToCrashed).toBeGreaterThan(0); // the path taken: a connect the mock rejects
     expect(summary.violations.byInvariant.I3).toBe(0);
   });
 
