@@ -77,6 +77,43 @@ describe("planted bugs are reported", () => {
     expect(summary.requests.total).toBe(100);
   }, 120_000);
 
+  it("[I2] the lost-request bound covers the local encodes of each of a request's items and a consumer's restart: runs slow for those reasons are not cut short", async () => {
+    const one = { producers: 1, consumers: 1, concurrency: 1, timeSeries: false } as const;
+    // Every read fails: each request of 4 items waits for the producer's encodes, then encodes all 4 itself, 2 minutes each.
+    const local = (
+      await runSimulation({
+        ...one,
+        requests: 3,
+        minItemsPerRequest: 4,
+        maxItemsPerRequest: 4,
+        itemReuse: 0,
+        metadataOnlyFraction: 0,
+        encodeTimeMs: 120_000,
+        faults: { ...faultPreset("none"), readFail: 1 },
+      })
+    ).summary;
+    expect(local.faultsInjected.failRead).toBeGreaterThan(0);
+    expect(local.violations.count).toBe(0);
+    expect(local.requests.fellBackLocal).toBe(3); // each request ended by encoding its items itself
+    // The only consumer restarts 5 minutes after a crash: a request that arrives meanwhile is held for
+    // the restart, and none arrives or ends until then.
+    let held = 0;
+    const restart = (
+      await runSimulation({
+        ...one,
+        requests: 20,
+        faults: { ...faultPreset("none"), consumerCrashesPerMinute: 30, restartDelayMs: 300_000 },
+        eventLog: (line) => {
+          if (/ held r\d+$/.test(line)) held++;
+        },
+      })
+    ).summary;
+    expect(held).toBeGreaterThan(0); // the path: a request held for the restart
+    expect(restart.violations.count).toBe(0);
+    expect(restart.crashEffects.consumerRestarts).toBeGreaterThan(0);
+    expect(restart.requests.total).toBe(20);
+  });
+
   it("[I2] a request decided one and a half engine steps after its budget ran out is late (the limit is budget + one step)", async () => {
     const budgetMs = 2000;
     const stepMs = 10;
@@ -757,13 +794,98 @@ describe("planted producers that release a grant early, their own counts still a
   });
 });
 
+/** A consumer and an item, as one map key. */
+const keyOf = (keyId: string, consumer: string) => `${consumer}\u0000${keyId}`;
+
+/** Added to a copied ReadRequest's attempt id by {@link staleTakenAsCurrent}'s consumers: newer than any they use. */
+const STALE_ATTEMPT_OFFSET = 2 ** 20;
+
+/**
+ * Consumers that send stale copies of their ReadRequests, and producers that take them as current
+ * (the bug: a ReadRequest's sender epoch is not compared with the greatest seen from its sender [P8]).
+ */
+function staleTakenAsCurrent(): { factories: CoreFactories; staleSent: () => number; takenAsCurrent: () => number } {
+  let staleSent = 0;
+  let takenAsCurrent = 0;
+  const factories: CoreFactories = {
+    // Consumers that run as epoch 2 and, one poll after their first ReadRequest for an item to a
+    // producer, send a copy of it under their epoch 1 with a newer attempt id than any they use (as
+    // a late message of a run before a restart would be, were the network to deliver one). Once per
+    // item and producer: the grant answering the copy stays the ledger's latest of the item.
+    consumer: (options) => {
+      const core = new ConsumerCore({ ...options, epoch: options.epoch + 1 });
+      const poll = core.poll.bind(core);
+      const copied = new Set<string>();
+      let copies: CoreOutput[] = [];
+      core.poll = (now) => {
+        const outs = [...copies, ...poll(now)];
+        staleSent += copies.length;
+        copies = [];
+        for (const o of outs) {
+          const rr = o.type === "send" ? o.envelope.readRequest : undefined;
+          if (o.type !== "send" || rr == null || o.envelope.senderEpoch !== options.epoch + 1) continue;
+          const once = keyOf(tryItemKeyId(rr.key) ?? "", o.peerId);
+          if (copied.has(once)) continue;
+          copied.add(once);
+          const readRequest = { ...rr, attemptId: Number(rr.attemptId) + STALE_ATTEMPT_OFFSET };
+          copies.push({ type: "send", peerId: o.peerId, envelope: { ...o.envelope, senderEpoch: options.epoch, readRequest } });
+        }
+        return outs;
+      };
+      return core;
+    },
+    // The bug: a ReadRequest's sender epoch is not compared with the greatest seen from its sender.
+    producer: (options) => {
+      const core = new ProducerCore(options);
+      const epochs = new Map<string, number>();
+      const handleMessage = core.handleMessage.bind(core);
+      const handleEnvelope = core.handleEnvelope.bind(core);
+      core.handleMessage = (from, bytes, now) => {
+        const d = decodeEnvelope(bytes);
+        const epoch = d.ok ? d.value.senderEpoch : undefined;
+        if (!d.ok || typeof epoch !== "number") return handleMessage(from, bytes, now);
+        const greatest = epochs.get(from) ?? 0;
+        if (epoch >= greatest) {
+          epochs.set(from, epoch);
+          return handleMessage(from, bytes, now);
+        }
+        if (d.value.readRequest != null) takenAsCurrent++;
+        handleEnvelope(from, { ...d.value, senderEpoch: greatest }, now);
+      };
+      return core;
+    },
+  };
+  return { factories, staleSent: () => staleSent, takenAsCurrent: () => takenAsCurrent };
+}
+
+/** A store that refuses a pin right after an unpin of the same item (a replacement's release, then its new grant's pin); `refused` counts them. */
+function pinFailsAfterUnpin(): { store: (inner: ItemStore) => ItemStore; refused: () => number } {
+  let refused = 0;
+  const store = (inner: ItemStore): ItemStore => {
+    let unpinned: string | undefined;
+    return withPins(inner, {
+      unpin: (k) => {
+        inner.unpin(k);
+        unpinned = k;
+      },
+      pin: (k) => {
+        const fail = unpinned === k;
+        unpinned = undefined;
+        if (!fail) return inner.pin(k);
+        refused++;
+        throw new Error("planted: the store cannot pin the item now");
+      },
+    });
+  };
+  return { store, refused: () => refused };
+}
+
 describe("planted producers that release a grant for a newer attempt SPEC does not let replace it [I3][P3][P7][P8]", () => {
   // SPEC [P3]: a newer attempt "replaces that grant once it has passed checks 1 to 7 of [P7] ... a
   // request ... refused by checks 3 to 7 leaves it live". Section 3.7: a message of an epoch older
   // than the greatest seen from its sender is stale and ignored, so it replaces nothing either.
   const retries = { requests: 40, budgetMs: 10_000, faults: "heavy", seed: 33 } as const;
   const EARLY = /^p\d: item \S+ holds \d+ pins, but \d+ of its grants are live on the wire \(not ACKed, lease not over\), none of which the producer may end early .*\[I3\]\[P2\]$/;
-  const keyOf = (keyId: string, consumer: string) => `${consumer}\u0000${keyId}`;
 
   it("[I3][P3][P7] a producer that releases the older grant before checking a newer attempt, which it then refuses NOT_READY, is caught", async () => {
     let released = 0;
@@ -822,84 +944,48 @@ describe("planted producers that release a grant for a newer attempt SPEC does n
     // SPEC [P3]: the older grant is released "before the quota check and the new grant (check 8)",
     // so a refusal after it has released it too. The store refuses the pin right after an unpin of the
     // same item: the replacement's release, then its new grant's pin.
-    let refused = 0;
-    const store = (inner: ItemStore): ItemStore => {
-      let unpinned: string | undefined;
-      return withPins(inner, {
-        unpin: (k) => {
-          inner.unpin(k);
-          unpinned = k;
-        },
-        pin: (k) => {
-          const fail = unpinned === k;
-          unpinned = undefined;
-          if (!fail) return inner.pin(k);
-          refused++;
-          throw new Error("planted: the store cannot pin the item now");
-        },
-      });
-    };
-    const s = await violations({ store }, retries);
-    expect(refused).toBeGreaterThan(0);
+    const pins = pinFailsAfterUnpin();
+    const s = await violations({ store: pins.store }, retries);
+    expect(pins.refused()).toBeGreaterThan(0);
     expect(s.counters["ectp_producer_releases_total{cause=replaced}"]).toBeGreaterThan(0);
     expect(s.violations.count).toBe(0);
   });
 
   it("[I3][P3][P8] a producer that takes a ReadRequest of a consumer's stale epoch as current (and so replaces the current epoch's grant) is caught", async () => {
-    let staleSent = 0;
-    let takenAsCurrent = 0;
+    const stale = staleTakenAsCurrent();
+    const s = await violations(stale.factories, { faults: "none" });
+    expect(stale.staleSent()).toBeGreaterThan(0);
+    expect(stale.takenAsCurrent()).toBeGreaterThan(0);
+    expect(s.counters["ectp_producer_releases_total{cause=replaced}"]).toBeGreaterThan(0);
+    expect(s.violations.byInvariant.I3).toBeGreaterThan(0);
+    expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(EARLY));
+  });
+
+  it("[I3][P3][P7][P8] the same producer, refusing the stale ReadRequest INTERNAL after the replacement (its pin failed), is caught: a stale epoch's refusal excuses nothing", async () => {
+    const stale = staleTakenAsCurrent();
+    const pins = pinFailsAfterUnpin();
+    let staleRefusedInternal = 0;
     const factories: CoreFactories = {
-      // Consumers that run as epoch 2 and, one poll after their first ReadRequest for an item to a
-      // producer, send a copy of it under their epoch 1 with a newer attempt id than any they use (as
-      // a late message of a run before a restart would be, were the network to deliver one). Once per
-      // item and producer: the grant answering the copy stays the ledger's latest of the item.
-      consumer: (options) => {
-        const core = new ConsumerCore({ ...options, epoch: options.epoch + 1 });
+      ...stale.factories,
+      store: pins.store,
+      producer: (options) => {
+        const core = (stale.factories.producer as NonNullable<CoreFactories["producer"]>)(options);
         const poll = core.poll.bind(core);
-        const copied = new Set<string>();
-        let copies: CoreOutput[] = [];
         core.poll = (now) => {
-          const outs = [...copies, ...poll(now)];
-          staleSent += copies.length;
-          copies = [];
+          const outs = poll(now);
           for (const o of outs) {
-            const rr = o.type === "send" ? o.envelope.readRequest : undefined;
-            if (o.type !== "send" || rr == null || o.envelope.senderEpoch !== options.epoch + 1) continue;
-            const once = keyOf(tryItemKeyId(rr.key) ?? "", o.peerId);
-            if (copied.has(once)) continue;
-            copied.add(once);
-            const readRequest = { ...rr, attemptId: Number(rr.attemptId) + 2 ** 20 };
-            copies.push({ type: "send", peerId: o.peerId, envelope: { ...o.envelope, senderEpoch: options.epoch, readRequest } });
+            const r = o.type === "send" ? o.envelope.readReject : undefined;
+            if (r != null && r.reason === ectp.v1.FailureReason.FAILURE_REASON_INTERNAL && Number(r.attemptId) >= STALE_ATTEMPT_OFFSET) staleRefusedInternal++;
           }
           return outs;
         };
         return core;
       },
-      // The bug: a ReadRequest's sender epoch is not compared with the greatest seen from its sender.
-      producer: (options) => {
-        const core = new ProducerCore(options);
-        const epochs = new Map<string, number>();
-        const handleMessage = core.handleMessage.bind(core);
-        const handleEnvelope = core.handleEnvelope.bind(core);
-        core.handleMessage = (from, bytes, now) => {
-          const d = decodeEnvelope(bytes);
-          const epoch = d.ok ? d.value.senderEpoch : undefined;
-          if (!d.ok || typeof epoch !== "number") return handleMessage(from, bytes, now);
-          const greatest = epochs.get(from) ?? 0;
-          if (epoch >= greatest) {
-            epochs.set(from, epoch);
-            return handleMessage(from, bytes, now);
-          }
-          if (d.value.readRequest != null) takenAsCurrent++;
-          handleEnvelope(from, { ...d.value, senderEpoch: greatest }, now);
-        };
-        return core;
-      },
     };
     const s = await violations(factories, { faults: "none" });
-    expect(staleSent).toBeGreaterThan(0);
-    expect(takenAsCurrent).toBeGreaterThan(0);
-    expect(s.counters["ectp_producer_releases_total{cause=replaced}"]).toBeGreaterThan(0);
+    expect(stale.takenAsCurrent()).toBeGreaterThan(0);
+    expect(pins.refused()).toBeGreaterThan(0);
+    expect(staleRefusedInternal).toBeGreaterThan(0); // the path: a stale copy refused INTERNAL after replacing the current grant
     expect(s.violations.byInvariant.I3).toBeGreaterThan(0);
     expect(s.violations.first.map((v) => v.message)).toContainEqual(expect.stringMatching(EARLY));
   });
