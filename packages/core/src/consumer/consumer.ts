@@ -411,8 +411,13 @@ class Loaded {
   ) {}
 }
 
-/** `Peer.idleSince` of a producer with business (or none to let go). */
-const NOT_IDLE = -1;
+/**
+ * `Peer.idleSince` of a producer with business (or none to let go). No clock reading the core
+ * accepts is -Infinity (they are finite), whereas -1 is one: a clock may start below zero.
+ */
+const NOT_IDLE = Number.NEGATIVE_INFINITY;
+/** `Peer.quietSince` of a producer not found quiet since its last business (-Infinity, as {@link NOT_IDLE}). */
+const NOT_QUIET = Number.NEGATIVE_INFINITY;
 
 /** What the consumer knows about one producer. */
 class Peer implements Timed {
@@ -440,8 +445,8 @@ class Peer implements Timed {
   announced: Map<number, Uint8Array> | undefined = undefined;
   /** A greater epoch was seen and not greeted yet: no Heartbeat before its Hello [P8]. */
   awaitingHello = false;
-  /** When the timer found it without business and without a connection (-1: not since the last business). */
-  quietSince = -1;
+  /** When the timer found it without business and without a connection ({@link NOT_QUIET}: not since the last business). */
+  quietSince = NOT_QUIET;
   /** Last time any message arrived from it. */
   lastHeard = Number.NEGATIVE_INFINITY;
   /** Declared gone, and nothing heard from it since: a further declaration is the same outage (logged at info). */
@@ -1613,11 +1618,11 @@ export class ConsumerCore {
     this.fetchCount++;
     if (peer.fetchCount === 0 && peer.ackWaiters.size === 0) {
       // [P8] Idle for idlePeerMs with no connection to let go: greet it again all the same (SPEC 4.1).
-      if (peer.quietSince >= 0 && now - peer.quietSince >= this.config.idlePeerMs) {
+      if (peer.quietSince !== NOT_QUIET && now - peer.quietSince >= this.config.idlePeerMs) {
         peer.helloEpoch = 0;
         peer.heardHelloEpoch = 0;
       }
-      peer.quietSince = -1;
+      peer.quietSince = NOT_QUIET;
       this.startBusiness(peer, now);
     }
     // Appended to the peer's fetch list.
