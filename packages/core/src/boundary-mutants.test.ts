@@ -9,7 +9,7 @@ import type { CoreOutput } from "./outputs.js";
 import { MemoryItemStore } from "./producer/memory-store.js";
 import { desc } from "./producer/test-helpers.js";
 import { P as SP, env as subEnv, batch, following, key, viewKeys } from "./subscriber/test-support.js";
-import { P, QUIET, env, grant, makeConsumer, onlyAttempt, remote, sent, starts } from "./consumer/test-support.js";
+import { P, QUIET, env, grant, makeConsumer, onlyAttempt, refusedByEpoch5InMajor2, remote, sent, starts } from "./consumer/test-support.js";
 
 const R = ectp.v1.FailureReason;
 
@@ -123,14 +123,7 @@ describe("consumer boundaries found by mutation", () => {
   // Mutant: consumer.ts onNewEpoch `peer.rejectedEpoch < epoch` -> `peer.rejectedEpoch <= epoch`.
   it("[V1][P8] a refusal stands when an envelope of the refusing epoch itself arrives: only a greater epoch lifts it (SPEC 4.2)", () => {
     const h = makeConsumer(QUIET);
-    h.core.handleEnvelope(P, env(P, 1, { heartbeat: { sequence: 1 } }), 0); // epoch 1 known
-    h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { epoch: 5 })] }, 0);
-    h.core.poll(0);
-    // Epoch 5 refuses in major 2: epoch 1 stays the greatest known of our major.
-    const reject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 5, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
-    h.core.handleMessage(P, encodeEnvelope(reject), 1);
-    h.core.poll(1);
-    expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["VERSION"]);
+    refusedByEpoch5InMajor2(h);
     h.core.handleEnvelope(P, env(P, 5, { heartbeat: { sequence: 1 } }), 2); // epoch 5 now known from our major
     const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 5 })] }, 3);
     expect(again).toEqual({ status: "failed", failures: [{ itemId: "b", reason: "VERSION", attempts: 0 }] });

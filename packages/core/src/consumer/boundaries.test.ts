@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../random.js";
 import { type Timed, TimerQueue } from "./timer-queue.js";
 import type { StartReadOutput } from "../outputs.js";
-import { P, QUIET, acks, announce, decision, descriptor, env, expectIdle, fill, grant, itemBytes, makeConsumer, onlyAttempt, remote, sent, starts } from "./test-support.js";
+import { P, QUIET, acks, announce, decision, descriptor, env, expectIdle, fill, grant, itemBytes, makeConsumer, onlyAttempt, refusedByEpoch5InMajor2, remote, sent, starts } from "./test-support.js";
 import type { AdmitItem } from "./types.js";
 
 const OTHER = "e-2";
@@ -499,14 +499,7 @@ describe("consumer boundaries: rare paths of epochs, refusals and grant checks [
   // refusal by an older epoch (still solicited: a greater epoch's fetch greeted it) narrows nothing.
   it("[V1][P8] a refusal by an older epoch after one by a greater epoch keeps the greater one refused", () => {
     const h = makeConsumer(QUIET);
-    h.core.handleEnvelope(P, env(P, 1, { heartbeat: { sequence: 1 } }), 0); // epoch 1 known
-    h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { epoch: 5 })] }, 0);
-    h.core.poll(0);
-    // Epoch 5 refuses in major 2 (its frozen sender_epoch names 5; epoch 1 stays the greatest known of our major).
-    const reject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 5, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
-    h.core.handleMessage(P, encodeEnvelope(reject), 1);
-    h.core.poll(1);
-    expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["VERSION"]);
+    refusedByEpoch5InMajor2(h);
     h.core.admit({ requestId: "r2", items: [remote("b", "h2", false, { epoch: 6 })] }, 2); // epoch 6 greeted: solicited
     h.core.poll(2);
     h.core.handleEnvelope(P, env(P, 1, { handshakeReject: { reason: R.FAILURE_REASON_INCOMPATIBLE } }), 3); // epoch 1 refuses too

@@ -4,7 +4,7 @@
  * messages a producer would send.
  * @module
  */
-import { type ectp, SPEC_VERSION, crc32cBytes } from "@ectp/protocol";
+import { SPEC_VERSION, crc32cBytes, ectp, encodeEnvelope } from "@ectp/protocol";
 import type { ConsumerConfig } from "../config.js";
 import type { LogFields, Logger, MetricsSink } from "../observability.js";
 import type { CoreOutput, SendOutput, StartReadOutput } from "../outputs.js";
@@ -282,4 +282,19 @@ export function grant(
 export function decision(r: AdmitResult, i = 0) {
   if (r.status !== "admitted") throw new Error(`request failed: ${JSON.stringify(r.failures)}`);
   return r.items[i];
+}
+
+/**
+ * [V1][P8] Producer {@link P}'s epoch 1 known, a fetch of its epoch 5 (request "r1", item "a") is
+ * refused VERSION by epoch 5 in major 2: its frozen sender_epoch names 5, and epoch 1 stays the
+ * greatest known of our major (SPEC 4.2). The failure is drained.
+ */
+export function refusedByEpoch5InMajor2(h: ReturnType<typeof makeConsumer>): void {
+  h.core.handleEnvelope(P, env(P, 1, { heartbeat: { sequence: 1 } }), 0);
+  h.core.admit({ requestId: "r1", items: [remote("a", "h1", false, { epoch: 5 })] }, 0);
+  h.core.poll(0);
+  const reject = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 5, handshakeReject: { reason: ectp.v1.FailureReason.FAILURE_REASON_VERSION } };
+  h.core.handleMessage(P, encodeEnvelope(reject), 1);
+  h.core.poll(1);
+  expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["VERSION"]);
 }
