@@ -6,17 +6,11 @@ import { decodeEnvelope } from "./envelope.js";
 import { fastDecodeEnvelope } from "./fast-codec.js";
 import { ectp } from "./gen/ectp.js";
 import { announcementFromJson } from "./json.js";
+import { refusal } from "./test-helpers.js";
 import { locateMalformed } from "./wire-diagnosis.js";
 
 /** An envelope header: version { major: 1 }, senderId "e", senderEpoch 1. */
 const HEADER = [0x0a, 0x02, 0x08, 0x01, 0x12, 0x01, 0x65, 0x18, 0x01];
-
-/** decodeEnvelope's error for bytes it must refuse. */
-function refusal(bytes: Uint8Array): { message: string; details: Record<string, unknown> } {
-  const r = decodeEnvelope(bytes);
-  if (r.ok) throw new Error("the bytes decoded");
-  return { message: r.error.message, details: r.error.details as Record<string, unknown> };
-}
 
 describe("announcementFromJson: enum numbers", () => {
   it("[V1] reads the enum number 0 (the safe default), as a number or in a string, -0 too", () => {

@@ -31,8 +31,9 @@ export interface JsonReadOptions {
  * Accepted as proto3 JSON writes or allows them: field names in lowerCamelCase or as in the
  * `.proto` file (snake_case); integers as JSON numbers or as numbers in strings (`"64"`, and
  * integral values such as `"6.4e1"`, decided from the string's digits: `"1.0000000000000001"` and
- * `"1e-400"` are refused, not rounded to 1 and 0); bytes as standard or URL-safe base64, padded or not; enums
- * by value name or number (a JSON number, or one in a string as for integers); `null` for a field's default. Anything else is refused, naming the
+ * `"1e-400"` are refused, not rounded to 1 and 0); bytes as standard or URL-safe base64, padded or
+ * not; enums by value name or number (a JSON number, or one in a string as for integers); `null`
+ * for a field's default. Anything else is refused, naming the
  * field's path and what it holds: text that is not JSON, a value of the wrong kind, an integer
  * out of its field's range or above 2^53 - 1 (no JavaScript number holds it exactly), base64
  * with other characters, wrong padding or both alphabets, an enum name the schema does not

@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import protobuf from "protobufjs";
+import { decodeEnvelope } from "./envelope.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** spec/ at the repository root. */
@@ -53,4 +54,11 @@ export function fromHex(text: string): Uint8Array {
 /** Bytes to lowercase hex. */
 export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+}
+
+/** decodeEnvelope's error for bytes it must refuse. */
+export function refusal(bytes: Uint8Array): { message: string; details: Record<string, unknown> } {
+  const r = decodeEnvelope(bytes);
+  if (r.ok) throw new Error("the bytes decoded");
+  return { message: r.error.message, details: r.error.details as Record<string, unknown> };
 }

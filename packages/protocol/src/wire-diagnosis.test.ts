@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { decodeEnvelope, encodeEnvelope } from "./envelope.js";
 import { ectp } from "./gen/ectp.js";
 import { MAX_REPEATED_ELEMENTS } from "./limits.js";
+import { refusal } from "./test-helpers.js";
 import { locateMalformed } from "./wire-diagnosis.js";
 
 const HEADER = { version: { major: 1, minor: 0 }, senderId: "e", senderEpoch: 1 };
@@ -24,13 +25,6 @@ function withByteBefore(bytes: Uint8Array, marker: number[], value: number): Uin
       return out;
     }
   throw new Error(`marker ${marker} not found`);
-}
-
-/** decodeEnvelope's error for bytes it must refuse. */
-function refusal(bytes: Uint8Array): { message: string; details: Record<string, unknown> } {
-  const r = decodeEnvelope(bytes);
-  if (r.ok) throw new Error("the bytes decoded");
-  return { message: r.error.message, details: r.error.details as Record<string, unknown> };
 }
 
 describe("decode errors name the field [C10]", () => {

@@ -34,6 +34,16 @@ function oneRead(config: Parameters<typeof makeConsumer>[0] = {}) {
   return { h, start };
 }
 
+/** sharedRead's read quarantined at its transfer deadline (20 001), both failures drained, r and s finished. */
+function quarantinedAndFinished() {
+  const rig = sharedRead();
+  rig.h.core.poll(20_001);
+  rig.h.core.drainFailed();
+  rig.h.core.finishRequest("r", 20_002);
+  rig.h.core.finishRequest("s", 20_003);
+  return rig;
+}
+
 describe("[C9][C3][C7][C8] a shared read whose waiters leave", () => {
   it("[C9][C3][C7] r's budget ends (model input), s finishes: the read is cancelled, its grant released ABANDONED when it settles, and all returns to baseline", () => {
     const { h, start } = sharedRead({ waitBudgetMs: 5_000, transferTimeoutMs: 20_000 }, 0, false, true);
@@ -96,11 +106,7 @@ describe("[C9][C3][C7][C8] a shared read whose waiters leave", () => {
   });
 
   it("[C8][I4] a shared read quarantined, both finished, cap passes with no settlement: baseline; a later settlement is ignored", () => {
-    const { h, start } = sharedRead();
-    h.core.poll(20_001);
-    h.core.drainFailed();
-    h.core.finishRequest("r", 20_002);
-    h.core.finishRequest("s", 20_003);
+    const { h, start } = quarantinedAndFinished();
     h.core.poll(80_001);
     expectIdle(h);
     h.core.handleReadResult({ readId: start.readId, status: "done", bytesRead: 16 }, 90_000);
@@ -109,11 +115,7 @@ describe("[C9][C3][C7][C8] a shared read whose waiters leave", () => {
   });
 
   it("[C8][C9] quarantined read of h1 still unsettled (its deadline passed): a new request for h1 fetches at once, and loads", () => {
-    const { h, start } = sharedRead();
-    h.core.poll(20_001);
-    h.core.drainFailed();
-    h.core.finishRequest("r", 20_002);
-    h.core.finishRequest("s", 20_003);
+    const { h, start } = quarantinedAndFinished();
     h.core.admit({ requestId: "t", items: [remote("c", "h1")] }, 21_000);
     const attempt = onlyAttempt(h.core.poll(21_000));
     h.core.handleReadResult({ readId: start.readId, status: "cancelled" }, 22_000);
@@ -128,9 +130,7 @@ describe("[C9][C3][C7][C8] a shared read whose waiters leave", () => {
 
 describe("[P8][C7][C8] a new producer epoch during a read", () => {
   it("[P8][C7] a new epoch voids the grant; r finished before the read settles: no ACK owed, baseline after settlement", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as Start;
+    const { h, start } = oneRead();
     h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 2);
     h.core.poll(2);
     h.core.drainFailed();
@@ -142,9 +142,7 @@ describe("[P8][C7][C8] a new producer epoch during a read", () => {
   });
 
   it("[P8][C1] a greater-epoch announcement while the read runs: r joins it; the read then fails: the fetch retries at epoch 2, within budget", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as Start;
+    const { h, start } = oneRead();
     h.core.admit({ requestId: "s", items: [remote("b", "h1", false, { epoch: 2 })] }, 2);
     h.core.poll(2);
     h.core.handleReadResult({ readId: start.readId, status: "failed", error: "x" }, 3);
@@ -263,9 +261,7 @@ describe("[C9][C8] more", () => {
   });
 
   it("[P8][C1] s joined with a greater-epoch announcement; then epoch 2 is seen during the read: the fetch does not end, it retries at epoch 2", () => {
-    const h = makeConsumer(QUIET);
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    const start = starts(grant(h, onlyAttempt(h.core.poll(0)), 8, "h1", 1))[0] as Start;
+    const { h, start } = oneRead();
     h.core.admit({ requestId: "s", items: [remote("b", "h1", false, { epoch: 2 })] }, 2);
     h.core.poll(2);
     h.core.handleEnvelope(P, env(P, 2, { heartbeat: {} }), 3);
