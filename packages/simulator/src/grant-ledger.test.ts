@@ -142,6 +142,42 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.heldGrants("a", 20)).toBe(2);
   });
 
+  it("[I3][P3] a newer attempt replaces the holder's held grant of the item, not one its ACK released or a refusal let go: a grant of an older attempt sent after that is the one replaced", () => {
+    const l = new GrantLedger();
+    // Grant 1 (attempt 5) released by its ACK; then a reordered attempt 4 arrives: no grant is live,
+    // so it is not stale and is granted (grant 2); then a late copy of attempt 5 replaces grant 2.
+    l.grant(1, "a", "c0", 1000, 0, 5);
+    expect(l.check(0, pins({ a: 1 }))).toEqual([]);
+    l.complete(1, "c0");
+    l.grant(2, "a", "c0", 1000, 10, 4);
+    expect(l.check(10, pins({ a: 1 }))).toEqual([]);
+    l.grant(3, "a", "c0", 1000, 20, 5);
+    expect(l.heldGrants("a", 20)).toBe(1);
+    expect(l.check(20, pins({ a: 1 }))).toEqual([]);
+    // The same, the newer attempt refused OVERLOADED after the replacement: nothing held.
+    l.grant(4, "b", "c0", 1000, 30, 5);
+    l.complete(4, "c0");
+    l.grant(5, "b", "c0", 1000, 30, 4);
+    expect(l.check(30, pins({ a: 1, b: 1 }))).toEqual([]);
+    l.refused("c0", "b", 6);
+    expect(l.heldGrants("b", 40)).toBe(0);
+    expect(l.check(40, pins({ a: 1, b: 0 }))).toEqual([]);
+    // Grant 6 let go by a refusal after its replacement (attempt 6), a reordered attempt 4 granted
+    // (grant 7), then attempt 8 granted: grant 7 is the one replaced.
+    l.grant(6, "c", "c0", 1000, 50, 5);
+    l.refused("c0", "c", 6);
+    l.grant(7, "c", "c0", 1000, 50, 4);
+    expect(l.check(50, pins({ a: 1, c: 1 }))).toEqual([]);
+    l.grant(8, "c", "c0", 1000, 60, 8);
+    expect(l.heldGrants("c", 60)).toBe(1);
+    expect(l.check(60, pins({ a: 1, c: 1 }))).toEqual([]);
+    // An attempt no newer than the held grant's replaces nothing: releasing it is still caught.
+    l.refused("c0", "c", 8);
+    l.grant(9, "c", "c0", 1000, 70, 7);
+    expect(l.heldGrants("c", 70)).toBe(2);
+    expect(l.check(70, pins({ a: 1, c: 1 }))[0]).toMatch(/^item c holds 1 pins, but 2 of its grants are live on the wire .*\[I3\]\[P2\]$/);
+  });
+
   it("[P3] ends each grant at its own lease: a short lease sent after a long one ends first, and is forgotten one of its own leases later", () => {
     const l = new GrantLedger();
     l.grant(1, "a", "c0", 1000, 0, 1);

@@ -21,7 +21,11 @@
  *   sees it (the holder reported unreachable or declared gone, a newer epoch of the holder [P8], a
  *   newer attempt of the holder for the item that the producer granted or refused by a check after
  *   the replacement, OVERLOADED or INTERNAL, and not sent under a stale epoch of the holder, which
- *   the producer must ignore [P3][P7][P8], the producer's shutdown [P7]). A producer that
+ *   the producer must ignore [P3][P7][P8], the producer's shutdown [P7]). A newer attempt
+ *   replaces whichever held grants of the holder for the item have an older attempt id [P3]: a
+ *   grant its ACK or lease ended, or one excused, is replaced no more, so a grant of an older
+ *   attempt sent after it (a reordered ReadRequest, answered once no grant was live) is the one
+ *   replaced. A producer that
  *   releases a grant before its ACK or lease end is caught while its counts agree with each other
  *   (the core's grants and the store's pins fall together): nothing else tells the grant is still
  *   live but the wire. {@link GrantLedger.heldGrants} tells the same at the moment the simulator
@@ -114,6 +118,8 @@ class DueHeap {
 interface Grant {
   readonly keyId: string;
   readonly holder: string;
+  /** `holder` NUL `keyId`: its key in {@link GrantLedger}'s per consumer and item maps. */
+  readonly holderKey: string;
   /** The attempt id of the ReadRequest it answers. */
   readonly attemptId: number;
   readonly leaseEnd: number;
@@ -156,8 +162,15 @@ export class GrantLedger {
   /**
    * [I1] Per consumer and item (`holder` NUL `keyId`), the grant of the greatest attempt id sent to it
    * whose lease the ledger has not yet seen end: the producer's live grant for them, if it has one.
+   * Generous: kept after its ACK or an excuse, for {@link GrantLedger.mayLeaveUnanswered} only.
    */
   private readonly latest = new Map<string, Grant>();
+  /**
+   * [P3] Per consumer and item, its held grants (open, not excused) that a newer attempt of the
+   * consumer replaces: each leaves at its ACK, lease end or excuse (a correct producer holds at
+   * most one).
+   */
+  private readonly heldOf = new Map<string, Grant[]>();
   /** [I3][P2] Per item, its held grants (open, not excused): the pins it holds at the least. */
   private readonly heldByKey = new Map<string, number>();
   /** Per item held short of pins, how many it lacked at the last check (a shortfall is reported when it grows). */
@@ -186,14 +199,19 @@ export class GrantLedger {
       return `grant ${grantId} (item ${expired.keyId}) sent again to ${holder} with lease_ms ${leaseMs} after its lease ended at ${expired.leaseEnd.toFixed(3)} ms [P3]`;
     // Sent to a holder reported gone in this pump (queued before the notice came), or after a shutdown: excused at once.
     const excused = this.closed || this.gone.has(holder);
-    const g: Grant = { keyId, holder, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
+    const hk = `${holder}\u0000${keyId}`;
+    const g: Grant = { keyId, holder, holderKey: hk, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
     this.grants.set(grantId, g);
     if (replaces) {
-      const hk = `${holder}\u0000${keyId}`;
       const before = this.latest.get(hk);
       if (before === undefined || attemptId >= before.attemptId) this.latest.set(hk, g);
       // [P3] A newer attempt's grant replaces the holder's older grant of the item.
-      if (before !== undefined && attemptId > before.attemptId) this.excuse(before);
+      this.replaceOlder(hk, attemptId);
+      if (!excused) {
+        const held = this.heldOf.get(hk);
+        if (held === undefined) this.heldOf.set(hk, [g]);
+        else held.push(g);
+      }
     }
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     if (!excused) this.heldByKey.set(keyId, (this.heldByKey.get(keyId) ?? 0) + 1);
@@ -230,8 +248,7 @@ export class GrantLedger {
    * before the refusal [P3]. (Its grant replaces it too: see {@link GrantLedger.grant}.)
    */
   refused(holder: string, keyId: string, attemptId: number): void {
-    const g = this.latest.get(`${holder}\u0000${keyId}`);
-    if (g !== undefined && g.attemptId < attemptId) this.excuse(g);
+    this.replaceOlder(`${holder}\u0000${keyId}`, attemptId);
   }
 
   /** The producer was shut down [P7]: it releases every grant (and grants no more). */
@@ -320,15 +337,17 @@ export class GrantLedger {
       const g = this.grants.get(id) as Grant;
       if (!g.ended) this.end(id, g);
       this.grants.delete(id);
-      const hk = `${g.holder}\u0000${g.keyId}`;
-      if (this.latest.get(hk) === g) this.latest.delete(hk);
+      if (this.latest.get(g.holderKey) === g) this.latest.delete(g.holderKey);
       this.expired.set(id, g);
       this.byExpiry.push(id, g.leaseEnd + g.leaseMs);
     });
   }
 
   private end(grantId: number, g: Grant): void {
-    if (!g.excused) this.unhold(g.keyId);
+    if (!g.excused) {
+      this.unhold(g.keyId);
+      this.dropHeld(g);
+    }
     g.ended = true;
     const left = (this.openByKey.get(g.keyId) ?? 1) - 1;
     if (left === 0) this.openByKey.delete(g.keyId);
@@ -343,6 +362,30 @@ export class GrantLedger {
     if (g.ended || g.excused) return;
     g.excused = true;
     this.unhold(g.keyId);
+    this.dropHeld(g);
+  }
+
+  /**
+   * [P3] An attempt `attemptId` of the consumer and item `hk` passed the checks before the
+   * replacement: the producer may have released each of their held grants of an older attempt.
+   */
+  private replaceOlder(hk: string, attemptId: number): void {
+    const held = this.heldOf.get(hk);
+    if (held === undefined) return;
+    // From the end: each grant excused leaves `held`.
+    for (let i = held.length - 1; i >= 0; i--) {
+      const g = held[i] as Grant;
+      if (g.attemptId < attemptId) this.excuse(g);
+    }
+  }
+
+  /** `g` is no longer held (ended or excused): a newer attempt no longer replaces it [P3]. */
+  private dropHeld(g: Grant): void {
+    const held = this.heldOf.get(g.holderKey);
+    const i = held === undefined ? -1 : held.indexOf(g);
+    if (held === undefined || i < 0) return;
+    if (held.length === 1) this.heldOf.delete(g.holderKey);
+    else held.splice(i, 1);
   }
 
   /** One held grant of `keyId` fewer. */

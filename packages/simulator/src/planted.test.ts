@@ -951,6 +951,55 @@ describe("planted producers that release a grant for a newer attempt SPEC does n
     expect(s.violations.count).toBe(0);
   });
 
+  it("[I3][P3] a correct producer is not reported when a newer attempt replaces a grant of an older attempt sent after the newer attempt's grant was ACKed", async () => {
+    // SPEC 4.3: a ReadRequest is stale only against a live grant. Consumers that, after each ACK
+    // (once per item and producer), send a ReadRequest for the item with an older attempt id (a
+    // reordered retry) and then a late copy of the ACKed grant's own: the producer grants the older
+    // attempt (the newer grant is released, nothing is live), then the copy replaces that grant [P3].
+    let copied = 0;
+    const factories: CoreFactories = {
+      consumer: (options) => {
+        const core = new ConsumerCore(options);
+        /** Per producer and attempt id, the ReadRequest sent. */
+        const asked = new Map<string, ectp.v1.IReadRequest>();
+        /** Per producer and grant id, the attempt and item granted. */
+        const granted = new Map<string, { attemptId: number; keyId: string | undefined }>();
+        const once = new Set<string>();
+        const handleEnvelope = core.handleEnvelope.bind(core);
+        const poll = core.poll.bind(core);
+        core.handleEnvelope = (from, env, now) => {
+          const g = env.readGrant;
+          if (g != null) granted.set(`${from}\u0000${g.grantId}`, { attemptId: Number(g.attemptId), keyId: tryItemKeyId(g.item?.key) });
+          handleEnvelope(from, env, now);
+        };
+        core.poll = (now) => {
+          const outs = poll(now);
+          const copies: CoreOutput[] = [];
+          for (const o of outs) {
+            if (o.type !== "send") continue;
+            const { readRequest: rr, readComplete: rc } = o.envelope;
+            if (rr != null) asked.set(`${o.peerId}\u0000${rr.attemptId}`, rr);
+            const g = rc == null ? undefined : granted.get(`${o.peerId}\u0000${rc.grantId}`);
+            const request = g === undefined ? undefined : asked.get(`${o.peerId}\u0000${g.attemptId}`);
+            if (g === undefined || request === undefined || g.keyId === undefined || tryItemKeyId(request.key) !== g.keyId || g.attemptId < 2) continue;
+            if (once.has(keyOf(g.keyId, o.peerId))) continue;
+            once.add(keyOf(g.keyId, o.peerId));
+            const { version, senderId, senderEpoch } = o.envelope;
+            for (const attemptId of [g.attemptId - 1, g.attemptId])
+              copies.push({ type: "send", peerId: o.peerId, envelope: { version, senderId, senderEpoch, readRequest: { ...request, attemptId } } });
+            copied++;
+          }
+          return copies.length === 0 ? outs : [...outs, ...copies];
+        };
+        return core;
+      },
+    };
+    const s = await violations(factories, { faults: "none" });
+    expect(copied).toBeGreaterThan(0);
+    expect(s.counters["ectp_producer_releases_total{cause=replaced}"]).toBeGreaterThan(0);
+    expect(s.violations.count).toBe(0);
+  });
+
   it("[I3][P3][P8] a producer that takes a ReadRequest of a consumer's stale epoch as current (and so replaces the current epoch's grant) is caught", async () => {
     const stale = staleTakenAsCurrent();
     const s = await violations(stale.factories, { faults: "none" });

@@ -69,12 +69,16 @@ LOCAL_ENCODE = "local-encode"
 class DestinationPool(Protocol):
     """The memory reads land in (the engine's region). Called synchronously by the core.
 
-    The core never releases a destination while a read may still write into it [I5].
+    The core never releases a destination while a read may still write into it [I5]. The pool is
+    engine code run in the middle of a core's call: calling a state-changing method of the core from
+    it raises ``EctpError("REENTRANT_CALL")`` [I1].
     """
 
     def allocate(self, key_id: str, size_bytes: int) -> Any | None:
-        """Reserve ``size_bytes`` for item ``key_id``; ``None`` when there is no room now
-        (the core then treats the attempt as OVERLOADED, retryable)."""
+        """Reserve ``size_bytes`` for item ``key_id``: a destination whose ``length`` is exactly
+        ``size_bytes``; ``None`` when there is no room now (the core then treats the attempt as
+        OVERLOADED, retryable). A destination of another length (or none) is released at once and
+        the item fails INTERNAL, with an error log naming both lengths."""
 
     def release(self, destination: Any) -> None:
         """Give a destination back. Called exactly once per allocated destination."""
@@ -189,6 +193,14 @@ def item_source(key_id: str, producer: str) -> str:
 def plan_source(desc: "ValidDescriptor") -> str:
     """:func:`item_source` of an admission plan's descriptor."""
     return item_source(desc.key_id, desc.producer_id)
+
+
+def destination_length(dest: Any) -> Any:
+    """A destination's ``length`` (what it was allocated for), or None when it has none or reading it raises [I1]."""
+    try:
+        return getattr(dest, "length", None)
+    except Exception:  # noqa: BLE001 - the engine's object
+        return None
 
 
 def peer_detail(value: Any) -> str:
@@ -379,6 +391,7 @@ class ConsumerCore:
         self.fingerprint: Fingerprint = fp
         self.metrics: Counter = Counter()
         self._pool = destinations
+        self._pool_calls = 0  # [I1] calls into the destination pool in progress: the core is not re-entrant
         self._verified_crc: int | None = None  # what the last _verify computed [C11]
         self._verify_detail = ""  # [C5][C11] what the last _verify found, for the failure's warning
         self._transport_metadata = bytes(transport_metadata)
@@ -419,6 +432,7 @@ class ConsumerCore:
             request id, items without a string id, ``has_model_input`` or ``local`` not a bool,
             duplicate item ids).
         """
+        self._refuse_reentrant("admit")
         if not isinstance(request_id, str) or not request_id:
             raise EctpError("INVALID_ARGUMENT", "admit: request_id must be a non-empty string (the engine's request id).")
         if not isinstance(items, (list, tuple)):
@@ -501,6 +515,7 @@ class ConsumerCore:
         """Release everything a request holds [C7]: budgets, waits (a fetch nobody waits
         for is abandoned) and loaded items. Call it for every admitted request, failed ones
         included. Unknown ids are a no-op."""
+        self._refuse_reentrant("finish_request")
         req = self._requests.pop(request_id, None)
         if req is None:
             return
@@ -509,6 +524,7 @@ class ConsumerCore:
 
     def drain_failed(self) -> list[FailedRequest]:
         """Failed requests since the previous call, each reported exactly once [C6]."""
+        self._refuse_reentrant("drain_failed")
         drained, self._failed = self._failed, []
         return drained
 
@@ -516,7 +532,9 @@ class ConsumerCore:
 
     def handle_message(self, sender: str, data: bytes, now: float) -> None:
         """Handle an encoded ``ectp.v1.Envelope`` from peer ``sender``. Malformed bytes are
-        ignored and counted [C10]. Never raises [I1]."""
+        ignored and counted [C10]. Never raises [I1], but for a call from inside the core's own call into
+        its destination pool (``REENTRANT_CALL``)."""
+        self._refuse_reentrant("handle_message")
         now = self._touch(now)
         try:
             envelope = codec.decode("ectp.v1.Envelope", data)
@@ -532,7 +550,9 @@ class ConsumerCore:
 
     def handle_envelope(self, sender: str, envelope: Any, now: float) -> None:
         """Handle a decoded envelope (dict form) from peer ``sender``. Anything unexpected is
-        ignored and counted [C10]. Never raises [I1]."""
+        ignored and counted [C10]. Never raises [I1], but for a call from inside the core's own call into
+        its destination pool (``REENTRANT_CALL``)."""
+        self._refuse_reentrant("handle_envelope")
         now = self._touch(now)
         try:
             self._on_envelope(sender, envelope, now)
@@ -542,12 +562,14 @@ class ConsumerCore:
 
     def handle_read_result(self, result: ReadResult, now: float) -> None:
         """Handle a settled read [C8][C11]. Unknown or late read ids are ignored and counted [C10]."""
+        self._refuse_reentrant("handle_read_result")
         now = self._touch(now)
         self._guard("handle_read_result", self._on_read_result, result, now)
 
     def handle_peer_unreachable(self, peer_id: str, now: float) -> None:
         """The transport found ``peer_id`` unreachable [P8]: pre-grant fetches retry, reads
         from it fail terminally, and it is forgotten until the next need (a new Hello)."""
+        self._refuse_reentrant("handle_peer_unreachable")
         now = self._touch(now)
         peer = self._peers.get(peer_id)
         if peer is not None:
@@ -555,6 +577,7 @@ class ConsumerCore:
 
     def poll(self, now: float) -> list[Output]:
         """Run due timers and return the queued outputs, in order."""
+        self._refuse_reentrant("poll")
         now = self._touch(now)
         # [C6] one drive is one event: items of a request ended by several timers at this poll are reported together
         self._guard("poll", lambda n: self._end_together(n, lambda: self._run_timers(n)), now)
@@ -587,6 +610,17 @@ class ConsumerCore:
             "undrainedFailures": len(self._failed),
             "ignoredMessages": self._ignored,
         }
+
+    def _refuse_reentrant(self, method: str) -> None:
+        """[I1] A state-changing call made from inside the core's own call into its destination pool would run
+        on half-updated state: refused, raised into the pool's code (where, unless caught, it is that call's failure)."""
+        if self._pool_calls:
+            raise EctpError(
+                "REENTRANT_CALL",
+                f"ConsumerCore.{method} was called from inside code the ConsumerCore was running in the middle of "
+                "another of its calls (its destination pool); a core is not re-entrant: note what is needed and "
+                "make the call after the current one returns.",
+            )
 
     # ------------------------------------------------------------------------- admission internals
 
@@ -1105,10 +1139,13 @@ class ConsumerCore:
 
     def _release_dest(self, dest: Any) -> None:
         self._destinations -= 1
+        self._pool_calls += 1  # [I1] the pool is engine code: a call back into this core is refused
         try:
             self._pool.release(dest)
         except Exception:  # noqa: BLE001
             log.exception("DestinationPool.release raised")
+        finally:
+            self._pool_calls -= 1
 
     def _on_read_result(self, result: ReadResult, now: float) -> None:
         read_id = getattr(result, "read_id", None)
@@ -1211,11 +1248,17 @@ class ConsumerCore:
 
     def _view(self, dest: Any, size: int) -> Any:
         """The first ``size`` bytes of a destination, or None when the pool cannot show them."""
+        self._pool_calls += 1  # [I1] the pool is engine code: a call back into this core is refused
         try:
             view = self._pool.view(dest)
         except Exception:  # noqa: BLE001
             return None
-        return None if view is None or len(view) < size else view[:size]
+        finally:
+            self._pool_calls -= 1
+        # [C11][I1] something other than bytes is no view: its checksum cannot be verified (never a raise half-way)
+        if not isinstance(view, (bytes, bytearray, memoryview)) or len(view) < size:
+            return None
+        return view[:size]
 
     def _loaded_crc(self, loaded: _Loaded) -> int | None:
         """[C11] The CRC-32C of a loaded item's bytes, computed once (None: they cannot be viewed)."""
@@ -1387,8 +1430,9 @@ class ConsumerCore:
         A greater epoch refused nothing: a fetch already moved there by an announcement [C1] goes on (and
         that epoch's Hello stands), and one whose read a greater epoch's announcement came during moves there."""
         refused = epoch if epoch > 0 else math.inf
-        # not known: every epoch our fetches asked of it is refused; the greatest of them is recorded
-        recorded = max([epoch, *(f.epoch for f in peer.fetches)]) if epoch == 0 else epoch
+        # [V1][P8] not known: every epoch we asked of it is refused (those our fetches ask and the one our Hello
+        # greeted, which a refusal arriving after the fetches ended answers); the greatest is recorded
+        recorded = max([peer.greeted_epoch, *(f.epoch for f in peer.fetches)]) if epoch == 0 else epoch
         if recorded >= peer.rejected_epoch:  # epochs up to the greatest refused stay refused
             peer.rejected_epoch = max(recorded, 1)
             peer.rejected_reason = reason
@@ -1480,17 +1524,29 @@ class ConsumerCore:
                                              f"is not longer than lease_safety_margin_ms ({self.config.lease_safety_margin_ms} ms)")
             return
         deadline = min(now + self.config.transfer_timeout_ms, lease_deadline)
+        self._pool_calls += 1  # [I1] the pool is engine code: a call back into this core is refused
         try:
             dest = self._pool.allocate(f.key_id, item.size_bytes)
         except Exception:  # noqa: BLE001
             log.exception("DestinationPool.allocate raised; treated as full")
             dest = None
+        finally:
+            self._pool_calls -= 1
         if dest is None:
             # SPEC.md 4.4 step 3: no local memory now: give the grant back, retry as OVERLOADED [C4].
             self._send(peer.id, {"readComplete": {"grantId": grant_id, "status": Completion.ABANDONED, "detail": "destination pool full"}})
             self._retry_fetch(f, Reason.OVERLOADED, 0, now)
             return
         self._destinations += 1
+        length = destination_length(dest)
+        if not is_int(length) or length != item.size_bytes:
+            # [C5][I6] SPEC.md 4.4 step 3: the read lands in a destination of size_bytes. The pool broke
+            # allocate's contract: a read of another length would take other bytes than the item's. Terminal.
+            log.error("DestinationPool.allocate returned a destination whose length is not the item's size; "
+                      "return exactly size_bytes (key_id=%s size_bytes=%d length=%.40r)", f.key_id, item.size_bytes, length)
+            self._release_dest(dest)
+            ack_failed(Reason.INTERNAL, f"the destination pool returned {length!r:.40} bytes for an item of {item.size_bytes}")
+            return
         # [C11] the grant's checksum, checked for every waiter; announcements' are checked per waiter
         checksums = [] if item.crc32c is None else [item.crc32c]
         self._next_read_id += 1

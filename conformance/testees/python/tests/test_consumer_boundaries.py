@@ -323,6 +323,21 @@ class ConsumerBoundariesTest(unittest.TestCase):
         c.poll(1)
         self.assertEqual(c.drain_failed()[0].failures[0].reason, Reason.VERSION)
 
+    # [V1][P8] SPEC 4.2: another major's refusal without a sender epoch, arriving after the fetches ended,
+    # refuses the epoch our Hello greeted (not epoch 1 only): no second Hello is spent on it
+    def test_v1_an_other_major_refusal_without_an_epoch_after_the_fetches_ended_refuses_the_greeted_one(self):
+        c = make()
+        admit(c, announcement(descriptor("a", item_bytes(8), epoch=3)), 0)
+        out = c.poll(0)
+        self.assertEqual([len(sends(out, "hello")), len(sends(out, "readRequest"))], [1, 1])
+        c.finish_request("r1", 1)  # no fetch left; the greeting of epoch 3 still stands
+        c.handle_message("P1", codec.encode("ectp.v1.Envelope", {
+            "version": {"major": 2, "minor": 0}, "senderId": "P1", "handshakeReject": {"reason": Reason.VERSION}}), 2)
+        d = admit(c, announcement(descriptor("b", item_bytes(8), epoch=3)), 3, model=True, request="r2").items[0]
+        self.assertEqual((d.action, d.reason), ("local-encode", Reason.VERSION))
+        out = c.poll(3)
+        self.assertEqual(sends(out, "hello") + sends(out, "readRequest"), [])
+
     # [C10][I1] an envelope, grant or reject that is not a message is ignored as malformed, never raised
     def test_c10_an_envelope_or_body_that_is_not_a_message_is_ignored_as_malformed(self):
         c = make()

@@ -2063,6 +2063,21 @@ describe("[P8] epochs and heartbeats on the consumer side", () => {
     expect(sent(h.core.poll(3), "readRequest")).toHaveLength(1);
   });
 
+  it("[V1][P8] a VERSION HandshakeReject without a sender epoch, arriving after the fetches ended, refuses the epoch our Hello greeted (SPEC.md 4.2)", () => {
+    const h = makeConsumer();
+    h.core.admit({ requestId: "r", items: [remote("a", "h1", false, { epoch: 3 })] }, 0);
+    const out0 = h.core.poll(0);
+    expect([sent(out0, "hello"), sent(out0, "readRequest")].map((m) => m.length)).toEqual([1, 1]);
+    h.core.finishRequest("r", 1); // no fetch left; the greeting of epoch 3 still stands
+    const reject = { version: { major: 2, minor: 0 }, senderId: P, handshakeReject: { reason: R.FAILURE_REASON_VERSION } };
+    h.core.handleMessage(P, ectp.v1.Envelope.encode(reject).finish(), 2);
+    // The refusal answered that Hello: epoch 3 (not epoch 1 only) is refused, so no second Hello is spent on it.
+    const again = h.core.admit({ requestId: "r2", items: [remote("b", "h2", true, { epoch: 3 })] }, 3);
+    expect(again).toEqual({ status: "admitted", items: [{ action: "local-encode", itemId: "b", reason: "VERSION" }] });
+    const out = h.core.poll(3);
+    expect([...sent(out, "readRequest"), ...sent(out, "hello")]).toEqual([]);
+  });
+
   it("[C10] the peer table does not grow with every sender ever heard from (SPEC.md section 16)", () => {
     const h = makeConsumer();
     h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);

@@ -2306,9 +2306,13 @@ export class ConsumerCore {
    */
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
-    // [V1][P8] Not known (0): every epoch our fetches asked of it is refused; the greatest of them is recorded.
+    // [V1][P8] Not known (0): every epoch we asked of it is refused (those our fetches ask and the one our
+    // Hello greeted, which a refusal arriving after the fetches ended answers); the greatest is recorded.
     let recorded = epoch;
-    if (epoch === 0) for (let f = peer.fHead; f !== undefined; f = f.pNext) recorded = Math.max(recorded, f.epoch);
+    if (epoch === 0) {
+      recorded = peer.greetedEpoch;
+      for (let f = peer.fHead; f !== undefined; f = f.pNext) recorded = Math.max(recorded, f.epoch);
+    }
     if (recorded >= peer.rejectedEpoch) {
       // Epochs up to the greatest refused stay refused (an older epoch's later refusal narrows nothing).
       peer.rejectedEpoch = Math.max(recorded, 1);
