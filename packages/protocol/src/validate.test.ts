@@ -145,10 +145,16 @@ describe("validateDescriptor [C2]", () => {
     expect(message({ ...base(), key: undefined })).toBe(
       "[INVALID_DESCRIPTOR] item key is missing; every descriptor needs key.contentHash",
     );
-    for (const contentHash of [new Uint8Array(0), new Uint8Array(65), "abc"])
-      expect(message({ ...base(), key: { contentHash, fingerprint } })).toBe(
-        "[INVALID_DESCRIPTOR] key.contentHash must be 1 to 64 bytes",
-      );
+    for (const [contentHash, got] of [
+      [new Uint8Array(0), "0 bytes"],
+      [new Uint8Array(65), "65 bytes"],
+      [undefined, "nothing"],
+    ] as const)
+      expect(message({ ...base(), key: { contentHash, fingerprint } })).toBe(`[INVALID_DESCRIPTOR] key.contentHash must be 1 to 64 bytes; got ${got}`);
+    // A string is base64 from parsed JSON, most likely: the message says where proto3 JSON is read.
+    expect(message({ ...base(), key: { contentHash: "q83v", fingerprint } })).toBe(
+      '[INVALID_DESCRIPTOR] key.contentHash must be 1 to 64 bytes; got "q83v" (proto3 JSON? read an announcement with announcementFromJson first)',
+    );
   });
 
   it("[C11] rejects a CRC32C checksum that is not 4 bytes", () => {

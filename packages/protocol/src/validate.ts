@@ -484,10 +484,14 @@ function readHash(key: unknown): Uint8Array | EctpError {
   // [C2] Bytes (the content hash itself, say) or an array are no key: the encoders refuse them.
   if (typeof key !== "object" || !isMessageObject(key)) return notAMessage("key", "ectp.v1.IItemKey: contentHash and fingerprint", key);
   const hash = (key as Record<string, unknown>).contentHash;
-  if (!isBytes(hash) || hash.length < 1 || hash.length > 64)
-    return fail("INVALID_DESCRIPTOR", "key.contentHash must be 1 to 64 bytes", {
+  if (!isBytes(hash) || hash.length < 1 || hash.length > 64) {
+    // A string here is most likely base64 from parsed JSON: say where proto3 JSON is read.
+    const got = isBytes(hash) ? `${hash.length} bytes` : describe(hash);
+    const hint = typeof hash === "string" ? " (proto3 JSON? read an announcement with announcementFromJson first)" : "";
+    return fail("INVALID_DESCRIPTOR", `key.contentHash must be 1 to 64 bytes; got ${got}${hint}`, {
       length: isBytes(hash) ? hash.length : undefined,
     }).error;
+  }
   return hash;
 }
 

@@ -295,6 +295,18 @@ describe("[I1] the engine's own objects and hooks cannot break the core", () => 
     expectIdle(h);
   });
 
+  it("[I1] an items array whose length throws when read (a Proxy) is INVALID_ARGUMENT at the call, not the engine's own error", () => {
+    const h = makeConsumer();
+    const items = new Proxy([remote("a", "h1")], {
+      get: (target, key) => {
+        if (key === "length") throw new Error("length trap");
+        return Reflect.get(target, key);
+      },
+    });
+    expect(() => h.core.admit({ requestId: "r", items }, 0)).toThrow("[INVALID_ARGUMENT] admit(r): items.length could not be read (Error: length trap).");
+    expectIdle(h);
+  });
+
   it("[I1] a getter throwing a value that cannot be turned into a string is INVALID_ARGUMENT all the same, not a TypeError", () => {
     const h = makeConsumer();
     const badItem = { itemId: "b", announcement: announce("h2") } as AdmitItem;

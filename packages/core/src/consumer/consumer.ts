@@ -868,7 +868,12 @@ export class ConsumerCore {
     if (typeof requestId !== "string" || requestId.length === 0)
       throw invalidArgument("admit: requestId must be a non-empty string (the engine's request id).");
     if (!Array.isArray(items)) throw invalidArgument(`admit(${requestId}): items must be an array of AdmitItem.`);
-    const n = items.length;
+    let n: number;
+    try {
+      n = items.length; // [I1] (a Proxy's length may throw)
+    } catch (cause) {
+      throw invalidArgument(`admit(${requestId}): items.length could not be read (${thrownText(cause)}).`, cause);
+    }
     const ids = this.planItemId;
     const flags = this.planFlags;
     for (let i = 0; i < n; i++) {
@@ -1334,7 +1339,12 @@ export class ConsumerCore {
     this.scratchMeta = undefined;
     try {
       if (typeof announcement !== "object" || announcement === null) {
-        this.invalidDetail = `the announcement is ${describeValue(announcement)}, not an object`;
+        const hint = typeof announcement === "string" ? " (proto3 JSON? read it with announcementFromJson first)" : "";
+        this.invalidDetail = `the announcement is ${describeValue(announcement)}, not an object${hint}`;
+        return undefined;
+      }
+      if (announcement instanceof Uint8Array) {
+        this.invalidDetail = `the announcement is ${announcement.length} bytes, not the object form: decode it first (ectp.v1.Announcement.decode)`;
         return undefined;
       }
       const a = announcement as ectp.v1.IAnnouncement;

@@ -6,7 +6,7 @@
  * for all but one, the conformance suite) let pass; the mutant is named above it (review of
  * 2026-12-01, second round).
  */
-import { ectp } from "@ectp/protocol";
+import { announcementToJson, ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import type { CoreOutput } from "../outputs.js";
 import { ConsumerCore } from "./consumer.js";
@@ -580,6 +580,20 @@ describe("consumer sequences: a failure's warning says where it came from", () =
     expect(h.logger.records.filter((r) => r.message === "request failed").map((r) => r.fields?.detail)).toContainEqual(expect.stringMatching(/could not be read \(.*boom/));
     h.core.admit({ requestId: "u", items: [{ itemId: "d", announcement: 5 as never, hasModelInput: false }] }, 0);
     expect(h.logger.records.filter((r) => r.message === "request failed").map((r) => r.fields?.detail)).toContain("the announcement is 5, not an object");
+  });
+
+  it("[C2][C5] an announcement given as wire bytes, a JSON string or parsed JSON: the warning says what to read it with", () => {
+    const h = makeConsumer(QUIET);
+    const details = () => h.logger.records.filter((r) => r.message === "request failed").map((r) => r.fields?.detail);
+    const bytes = ectp.v1.Announcement.encode(announce("h1")).finish();
+    h.core.admit({ requestId: "r", items: [{ itemId: "a", announcement: bytes as never, hasModelInput: false }] }, 0);
+    expect(details()).toContain(`the announcement is ${bytes.length} bytes, not the object form: decode it first (ectp.v1.Announcement.decode)`);
+    const json = announcementToJson(announce("h2"));
+    h.core.admit({ requestId: "s", items: [{ itemId: "b", announcement: json as never, hasModelInput: false }] }, 0);
+    expect(details()).toContainEqual(expect.stringMatching(/^the announcement is ".*", not an object \(proto3 JSON\? read it with announcementFromJson first\)$/));
+    h.core.admit({ requestId: "t", items: [{ itemId: "c", announcement: JSON.parse(json), hasModelInput: false }] }, 0);
+    expect(details()).toContainEqual(expect.stringMatching(/^\[INVALID_DESCRIPTOR\] key\.contentHash must be 1 to 64 bytes; got ".*" \(proto3 JSON\? read an announcement with announcementFromJson first\)$/));
+    expect(h.core.drainFailed().map((f) => f.failures[0]?.reason)).toEqual(["INVALID_ANNOUNCEMENT", "INVALID_ANNOUNCEMENT", "INVALID_ANNOUNCEMENT"]);
   });
 
   it("a HandshakeReject: its detail (what differed) reaches the warning of each item it ends", () => {
