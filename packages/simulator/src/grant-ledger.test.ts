@@ -185,7 +185,7 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.check(10, pins({ a: 1, b: 1 }))).toEqual([]);
     // Grant 2's lease ended at 110, grant 1's runs to 1000.
     expect([l.heldGrants("a", 110), l.heldGrants("b", 110)]).toEqual([1, 0]);
-    expect(l.mayLeaveUnanswered("c1", "b", 1)).toBe(false);
+    expect(l.mayLeaveUnanswered("c1", "b", 1, 110)).toBe(false);
     expect(l.check(110, pins({ a: 1, b: 0 }))).toEqual([]);
     // A pin kept past the short lease is found; the long one's pin is owed still.
     l.grant(3, "b", "c1", 50, 120, 2);
@@ -202,19 +202,40 @@ describe("GrantLedger [I3][P3]", () => {
 
   it("[I1] lets a ReadRequest go unanswered only for the attempt of a grant of that consumer and item that may still be live, or an older one", () => {
     const l = new GrantLedger();
-    expect(l.mayLeaveUnanswered("c0", "a", 1)).toBe(false); // nothing granted: owed an answer
+    expect(l.mayLeaveUnanswered("c0", "a", 1, 0)).toBe(false); // nothing granted: owed an answer
     l.grant(1, "a", "c0", 100, 0, 5);
-    expect(l.mayLeaveUnanswered("c0", "a", 5)).toBe(true); // a duplicate: the grant MAY be resent
-    expect(l.mayLeaveUnanswered("c0", "a", 4)).toBe(true); // stale
-    expect(l.mayLeaveUnanswered("c0", "a", 6)).toBe(false); // a newer attempt: granted or refused
-    expect(l.mayLeaveUnanswered("c1", "a", 5)).toBe(false); // another consumer
-    expect(l.mayLeaveUnanswered("c0", "b", 5)).toBe(false); // another item
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 0)).toBe(true); // a duplicate: the grant MAY be resent
+    expect(l.mayLeaveUnanswered("c0", "a", 4, 0)).toBe(true); // stale
+    expect(l.mayLeaveUnanswered("c0", "a", 6, 0)).toBe(false); // a newer attempt: granted or refused
+    expect(l.mayLeaveUnanswered("c1", "a", 5, 0)).toBe(false); // another consumer
+    expect(l.mayLeaveUnanswered("c0", "b", 5, 0)).toBe(false); // another item
     l.grant(2, "a", "c0", 100, 10, 7); // the newer attempt's grant replaces it
-    expect(l.mayLeaveUnanswered("c0", "a", 6)).toBe(true);
-    l.check(100, pins({ a: 1 })); // the first lease is over; the second's is not
-    expect(l.mayLeaveUnanswered("c0", "a", 7)).toBe(true);
-    l.check(110, pins({ a: 0 })); // both over: no grant is live, every request is owed an answer
-    expect(l.mayLeaveUnanswered("c0", "a", 7)).toBe(false);
-    expect(l.mayLeaveUnanswered("c0", "a", 1)).toBe(false);
+    expect(l.mayLeaveUnanswered("c0", "a", 6, 10)).toBe(true);
+    expect(l.mayLeaveUnanswered("c0", "a", 7, 100)).toBe(true); // the first lease is over; the second's is not
+    // Both over (no check needed to see it): no grant is live, every request is owed an answer [P3].
+    expect(l.mayLeaveUnanswered("c0", "a", 7, 110)).toBe(false);
+    expect(l.mayLeaveUnanswered("c0", "a", 1, 110)).toBe(false);
+  });
+
+  it("[I1][P2] an ACKed grant no longer makes a ReadRequest a duplicate or stale; one the producer may have let go early still does", () => {
+    const l = new GrantLedger();
+    l.grant(1, "a", "c0", 1000, 0, 5);
+    l.grant(2, "b", "c0", 1000, 0, 5);
+    l.check(0, pins({ a: 1, b: 1 }));
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 10)).toBe(true); // handed over before the ACK: a duplicate then
+    l.complete(1, "c0");
+    // Handed over after the ACK, its lease not over: the grant is no longer live (SPEC.md 4.3).
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 10)).toBe(false);
+    expect(l.mayLeaveUnanswered("c0", "a", 4, 10)).toBe(false);
+    l.complete(1, "c0"); // the same ACK again (duplicated) ends nothing more
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 20)).toBe(false);
+    // A grant of b excused (a newer epoch of c0 [P8]) may still be live: generous.
+    l.newEpoch("c0");
+    expect(l.mayLeaveUnanswered("c0", "b", 5, 20)).toBe(true);
+    // The attempt answered again after the ACK: live again, until this grant's ACK.
+    l.grant(3, "a", "c0", 1000, 30, 5);
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 30)).toBe(true);
+    l.complete(3, "c0");
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 30)).toBe(false);
   });
 });

@@ -48,7 +48,10 @@
  * producer no longer holds it then, and grants anew under a new id).
  *
  * [I1] `mayLeaveUnanswered` tells which ReadRequests a producer may leave without an answer
- * (SPEC.md 4.3: a duplicate or stale one, against a live grant of the same consumer and item).
+ * (SPEC.md 4.3: a duplicate or stale one, against a live grant of the same consumer and item). Asked
+ * as a request is handed to the producer: a grant ACKed before then, or whose lease is over, is no
+ * longer live, so a late copy of its request is owed an answer; a copy handed over before the ACK,
+ * in the same pump, was a duplicate when the producer handled it.
  * @module
  */
 
@@ -135,6 +138,22 @@ interface Grant {
   excused: boolean;
 }
 
+/** Add `g` to its consumer and item's list in `byHolderKey`. */
+function addTo(byHolderKey: Map<string, Grant[]>, g: Grant): void {
+  const list = byHolderKey.get(g.holderKey);
+  if (list === undefined) byHolderKey.set(g.holderKey, [g]);
+  else list.push(g);
+}
+
+/** Take `g` out of its consumer and item's list in `byHolderKey`, if it is there. */
+function removeFrom(byHolderKey: Map<string, Grant[]>, g: Grant): void {
+  const list = byHolderKey.get(g.holderKey);
+  const i = list === undefined ? -1 : list.indexOf(g);
+  if (list === undefined || i < 0) return;
+  if (list.length === 1) byHolderKey.delete(g.holderKey);
+  else list.splice(i, 1);
+}
+
 /** The wire's grants of one producer epoch (a restarted producer gets a new ledger). */
 export class GrantLedger {
   /**
@@ -160,11 +179,11 @@ export class GrantLedger {
   /** Consumers reported gone (see {@link GrantLedger.peerGone}) since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
   /**
-   * [I1] Per consumer and item (`holder` NUL `keyId`), the grant of the greatest attempt id sent to it
-   * whose lease the ledger has not yet seen end: the producer's live grant for them, if it has one.
-   * Generous: kept after its ACK or an excuse, for {@link GrantLedger.mayLeaveUnanswered} only.
+   * [I1] Per consumer and item (`holder` NUL `keyId`), its open grants (not ACKed, lease not over),
+   * for {@link GrantLedger.mayLeaveUnanswered} only. Generous: an excused grant stays (the producer
+   * may have kept it).
    */
-  private readonly latest = new Map<string, Grant>();
+  private readonly openOf = new Map<string, Grant[]>();
   /**
    * [P3] Per consumer and item, its held grants (open, not excused) that a newer attempt of the
    * consumer replaces: each leaves at its ACK, lease end or excuse (a correct producer holds at
@@ -203,15 +222,10 @@ export class GrantLedger {
     const g: Grant = { keyId, holder, holderKey: hk, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
     this.grants.set(grantId, g);
     if (replaces) {
-      const before = this.latest.get(hk);
-      if (before === undefined || attemptId >= before.attemptId) this.latest.set(hk, g);
+      addTo(this.openOf, g);
       // [P3] A newer attempt's grant replaces the holder's older grant of the item.
       this.replaceOlder(hk, attemptId);
-      if (!excused) {
-        const held = this.heldOf.get(hk);
-        if (held === undefined) this.heldOf.set(hk, [g]);
-        else held.push(g);
-      }
+      if (!excused) addTo(this.heldOf, g);
     }
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     if (!excused) this.heldByKey.set(keyId, (this.heldByKey.get(keyId) ?? 0) + 1);
@@ -268,15 +282,18 @@ export class GrantLedger {
   }
 
   /**
-   * [I1] Whether a producer may leave a ReadRequest of `holder` for `keyId` with `attemptId` without
-   * an answer (SPEC.md 4.3): when a grant of `holder` for the item, with that attempt id (a duplicate:
-   * it MAY be resent) or a greater one (a stale request), may still be live. Generous: a grant ACKed
-   * or let go early still counts until its lease end, so only a request the producer surely owes an
-   * answer gets `false`.
+   * [I1] Whether a producer may leave a ReadRequest of `holder` for `keyId` with `attemptId`, handed to
+   * it at `now`, without an answer (SPEC.md 4.3): when a grant of `holder` for the item with that
+   * attempt id (a duplicate: it MAY be resent) or a greater one (a stale request) is live now: not
+   * ACKed, its lease not over [P3]. Asked before the request is handed over: an ACK handed over after
+   * it, in the same pump, ended the grant after the producer took the request as a duplicate.
+   * Generous: a grant the producer may have let go early (excused) still counts, so only a request
+   * the producer surely owes an answer gets `false`.
    */
-  mayLeaveUnanswered(holder: string, keyId: string, attemptId: number): boolean {
-    const g = this.latest.get(`${holder}\u0000${keyId}`);
-    return g !== undefined && g.attemptId >= attemptId;
+  mayLeaveUnanswered(holder: string, keyId: string, attemptId: number, now: number): boolean {
+    this.expire(now);
+    const open = this.openOf.get(`${holder}\u0000${keyId}`);
+    return open?.some((g) => g.attemptId >= attemptId) === true;
   }
 
   /**
@@ -337,7 +354,6 @@ export class GrantLedger {
       const g = this.grants.get(id) as Grant;
       if (!g.ended) this.end(id, g);
       this.grants.delete(id);
-      if (this.latest.get(g.holderKey) === g) this.latest.delete(g.holderKey);
       this.expired.set(id, g);
       this.byExpiry.push(id, g.leaseEnd + g.leaseMs);
     });
@@ -346,8 +362,9 @@ export class GrantLedger {
   private end(grantId: number, g: Grant): void {
     if (!g.excused) {
       this.unhold(g.keyId);
-      this.dropHeld(g);
+      removeFrom(this.heldOf, g);
     }
+    removeFrom(this.openOf, g);
     g.ended = true;
     const left = (this.openByKey.get(g.keyId) ?? 1) - 1;
     if (left === 0) this.openByKey.delete(g.keyId);
@@ -362,7 +379,7 @@ export class GrantLedger {
     if (g.ended || g.excused) return;
     g.excused = true;
     this.unhold(g.keyId);
-    this.dropHeld(g);
+    removeFrom(this.heldOf, g);
   }
 
   /**
@@ -377,15 +394,6 @@ export class GrantLedger {
       const g = held[i] as Grant;
       if (g.attemptId < attemptId) this.excuse(g);
     }
-  }
-
-  /** `g` is no longer held (ended or excused): a newer attempt no longer replaces it [P3]. */
-  private dropHeld(g: Grant): void {
-    const held = this.heldOf.get(g.holderKey);
-    const i = held === undefined ? -1 : held.indexOf(g);
-    if (held === undefined || i < 0) return;
-    if (held.length === 1) this.heldOf.delete(g.holderKey);
-    else held.splice(i, 1);
   }
 
   /** One held grant of `keyId` fewer. */

@@ -614,6 +614,136 @@ describe("planted producers that stop answering ReadRequests [I1]", () => {
     expect(held).toBeGreaterThan(0);
     expect(s.violations.byInvariant.I1).toBe(held);
   });
+
+  it("[I1][P3] a producer that takes a ReadRequest as a duplicate or stale against a grant already ACKed leaves it unanswered, and is caught", async () => {
+    // SPEC 4.3: a ReadRequest is a duplicate or stale only against a *live* grant of that consumer
+    // and item; once the grant's ReadComplete has reached the producer it is no longer live [P2], and
+    // a late copy of its request (duplicated, held back by the network) is owed a ReadGrant or ReadReject.
+    let dropped = 0;
+    const factories: CoreFactories = {
+      producer: (options) => {
+        const core = new ProducerCore(options);
+        /** Grants sent, by id: their holder, the attempt they answer, whether the holder's ACK came. */
+        const grants = new Map<number, { holder: string; attemptId: number; acked: boolean }>();
+        /** Per consumer and item, the id of the last grant sent to them. */
+        const last = new Map<string, number>();
+        const handleEnvelope = core.handleEnvelope.bind(core);
+        const handleMessage = core.handleMessage.bind(core);
+        const poll = core.poll.bind(core);
+        const drops = (from: string, env: ectp.v1.IEnvelope): boolean => {
+          const rc = env.readComplete;
+          const acked = rc == null ? undefined : grants.get(Number(rc.grantId));
+          if (acked !== undefined && acked.holder === from) acked.acked = true;
+          const rr = env.readRequest;
+          if (rr == null) return false;
+          const g = grants.get(last.get(`${from}\u0000${tryItemKeyId(rr.key)}`) ?? 0);
+          // The bug: an ACKed grant still makes its attempt, and older ones, go unanswered.
+          if (g === undefined || !g.acked || Number(rr.attemptId) > g.attemptId) return false;
+          dropped++;
+          return true;
+        };
+        core.handleEnvelope = (from, env, now) => {
+          if (!drops(from, env)) handleEnvelope(from, env, now);
+        };
+        core.handleMessage = (from, bytes, now) => {
+          const d = decodeEnvelope(bytes);
+          if (!(d.ok && drops(from, d.value))) handleMessage(from, bytes, now);
+        };
+        core.poll = (now) => {
+          const outs = poll(now);
+          for (const o of outs) {
+            const g = o.type === "send" ? o.envelope.readGrant : undefined;
+            if (o.type !== "send" || g == null || grants.has(Number(g.grantId))) continue;
+            grants.set(Number(g.grantId), { holder: o.peerId, attemptId: Number(g.attemptId), acked: false });
+            last.set(`${o.peerId}\u0000${tryItemKeyId(g.item?.key)}`, Number(g.grantId));
+          }
+          return outs;
+        };
+        return core;
+      },
+    };
+    // Copies of a ReadRequest held back by the network (up to 50 ms) reach the producer after the
+    // ACK: a few in 300 requests.
+    const shape = { faults: { ...faultPreset("none"), messageDuplicate: 0.3, messageReorder: 0.3 }, requests: 300 };
+    const s = await violations(factories, shape);
+    expect(dropped).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toEqual({ I1: dropped, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(s.violations.first[0]?.message).toMatch(/^p\d left c\d's ReadRequest \(attempt \d+, item \S+\) unanswered: .*\[I1\]$/);
+    // The same run with a producer that answers them: no violation (a copy handed over before the
+    // ACK, in the same pump, is still a duplicate).
+    expect((await violations({}, shape)).violations.count).toBe(0);
+  });
+
+  /**
+   * Producers that never send a grant again (SPEC 4.3: a duplicate of a live grant's attempt gets no
+   * new answer; the producer MAY resend the grant): each resend the core makes is left out, and
+   * counted: a duplicate left unanswered.
+   */
+  function neverResending(): { producer: CoreFactories["producer"]; withheld: () => number } {
+    let withheld = 0;
+    const producer: CoreFactories["producer"] = (options) => {
+      const core = new ProducerCore(options);
+      const sent = new Set<number>();
+      const poll = core.poll.bind(core);
+      core.poll = (now) =>
+        poll(now).filter((o) => {
+          const g = o.type === "send" ? o.envelope.readGrant : undefined;
+          if (g == null) return true;
+          const id = Number(g.grantId);
+          if (!sent.has(id)) {
+            sent.add(id);
+            return true;
+          }
+          withheld++;
+          return false;
+        });
+      return core;
+    };
+    return { producer, withheld: () => withheld };
+  }
+
+  it("[I1][P3] a producer that never resends a grant is not reported for duplicates handed over in the pump that granted their attempt", async () => {
+    // A duplicate is delivered when its original is: the second copy meets the grant the first got.
+    const { producer, withheld } = neverResending();
+    const s = await violations({ producer }, { faults: { ...faultPreset("none"), messageDuplicate: 0.3 } });
+    expect(withheld()).toBeGreaterThan(0);
+    expect(s.violations.count).toBe(0);
+  });
+
+  it("[I1][P3] nor for a duplicate handed over just before the grant's ACK, in the same pump", async () => {
+    // Each consumer sends a copy of a request right before the ACK of its grant: the producer takes
+    // the copy while the grant is live, then the ACK ends it.
+    const { producer, withheld } = neverResending();
+    const consumer: CoreFactories["consumer"] = (options) => {
+      const core = new ConsumerCore(options);
+      const requests = new Map<string, ectp.v1.IEnvelope>(); // producer / attempt id -> the ReadRequest sent
+      const attempts = new Map<string, number>(); // producer / grant id -> the attempt it answers
+      const handleEnvelope = core.handleEnvelope.bind(core);
+      const poll = core.poll.bind(core);
+      core.handleEnvelope = (from, env, now) => {
+        const g = env.readGrant;
+        if (g != null) attempts.set(`${from}/${g.grantId}`, Number(g.attemptId));
+        handleEnvelope(from, env, now);
+      };
+      core.poll = (now) => {
+        const outs: CoreOutput[] = [];
+        for (const o of poll(now)) {
+          if (o.type === "send") {
+            const { readRequest, readComplete } = o.envelope;
+            if (readRequest != null) requests.set(`${o.peerId}/${readRequest.attemptId}`, o.envelope);
+            const request = readComplete == null ? undefined : requests.get(`${o.peerId}/${attempts.get(`${o.peerId}/${readComplete.grantId}`)}`);
+            if (request !== undefined) outs.push({ type: "send", peerId: o.peerId, envelope: request });
+          }
+          outs.push(o);
+        }
+        return outs;
+      };
+      return core;
+    };
+    const s = await violations({ consumer, producer }, { faults: "none" });
+    expect(withheld()).toBeGreaterThan(0);
+    expect(s.violations.count).toBe(0);
+  });
 });
 
 describe("planted producers that break the producer rules no invariant covers [P1][P3]", () => {
@@ -791,6 +921,44 @@ describe("planted producers that release a grant early, their own counts still a
     const retry = await violations({}, { requests: 40, budgetMs: 10_000, faults: "heavy", seed: 33 });
     expect(released(retry, "replaced")).toBeGreaterThan(0);
     for (const s of [pressure, churn, retry]) expect(s.violations.count).toBe(0);
+  });
+});
+
+describe("a producer that releases an unreachable consumer's grants without forgetting it on its transport [I3][P8]", () => {
+  // SPEC [P8]: "A peer the transport reports unreachable is gone at once"; "When a consumer is gone, the
+  // producer releases every grant of that consumer and forgets it as a subscriber." Telling the
+  // transport to forget the consumer (a disconnect-peer) is the consumer side's rule, not the
+  // producer's: the simulator learns of the release from the unreachable notice itself.
+  it("[I3][P8] is not reported: the notice the simulator hands it excuses the grants it releases", async () => {
+    let released = 0;
+    const s = await violations(
+      {
+        producer: (options) => {
+          const core = new ProducerCore(options);
+          const unreachable = new Set<string>();
+          const handlePeerUnreachable = core.handlePeerUnreachable.bind(core);
+          const poll = core.poll.bind(core);
+          core.handlePeerUnreachable = (peerId, now) => {
+            const before = core.stats().grants;
+            handlePeerUnreachable(peerId, now);
+            released += before - core.stats().grants;
+            unreachable.add(peerId);
+          };
+          // Its disconnect-peer for a consumer reported unreachable is left out (one for a silent
+          // consumer, the only word of that release on the wire, goes out).
+          core.poll = (now) => {
+            const outs = poll(now).filter((o) => o.type !== "disconnect-peer" || !unreachable.has(o.peerId));
+            unreachable.clear();
+            return outs;
+          };
+          return core;
+        },
+      },
+      // Consumers that crash holding grants: the producer's next send to one is refused (unreachable).
+      { requests: 200, faults: { ...faultPreset("light"), consumerCrashesPerMinute: 20, restartDelayMs: 1_000 } },
+    );
+    expect(released).toBeGreaterThan(0); // grants released on an unreachable notice, no disconnect-peer
+    expect(s.violations.count).toBe(0);
   });
 });
 

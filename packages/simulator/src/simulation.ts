@@ -54,7 +54,7 @@ const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
 const ITEM_IDS: readonly string[] = Array.from({ length: 16 }, (_, k) => `i${k}`);
 
 /** Slots per ReadRequest in `Simulation.asked`. */
-const ASKED_SLOTS = 6;
+const ASKED_SLOTS = 7;
 
 /** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
 const MAX_SAME_INSTANT = 100_000;
@@ -389,10 +389,13 @@ export class Simulation {
    * [P1][I1] The ReadRequests handed to the producer in the pump in progress, with what its store held
    * of their item then, flat, {@link ASKED_SLOTS} slots each: consumer, attempt id, key id, state (0
    * absent, 1 not ready, 2 ready), sender epoch, answer (0 none yet, 1 answered, 2 excused: the call
-   * handing it over threw, an [I1] violation already). `askedCount` of them are this pump's (slots are
-   * reused, not freed). A core answers a ReadRequest in the pump that hands it over (a sans-IO core has
-   * all it needs then, and the poll that ends the pump takes its answer), so the store's state then
-   * is the state it answered from, and one left unanswered by then is never answered.
+   * handing it over threw, an [I1] violation already), and whether it may go unanswered as a duplicate
+   * or stale request (1: a grant of that consumer and item, of its attempt or a newer one, was live
+   * when it was handed over, or was sent in this pump for a request handed over before it; else 0).
+   * `askedCount` of them are this pump's (slots are reused, not freed). A core answers a ReadRequest
+   * in the pump that hands it over (a sans-IO core has all it needs then, and the poll that ends the
+   * pump takes its answer), so the store's state then is the state it answered from, and one left
+   * unanswered by then is never answered.
    */
   private readonly asked: (string | number)[] = [];
   private askedCount = 0;
@@ -892,6 +895,9 @@ export class Simulation {
     a[k + 3] = entry === undefined ? 0 : entry.ready ? 2 : 1;
     a[k + 4] = epoch as number;
     a[k + 5] = 0;
+    // [I1] SPEC.md 4.3: a duplicate or stale request only against a grant live as the producer takes
+    // it; one ACKed before, or past its lease, is not (a late copy of its request is owed an answer).
+    a[k + 6] = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now) ? 1 : 0;
   }
 
   /**
@@ -921,7 +927,8 @@ export class Simulation {
    * [I1] After a producer's pump: each ReadRequest handed to it that its poll left without a ReadGrant
    * or ReadReject is a violation, unless SPEC.md 4.3 lets it go unanswered: one of a sender epoch older
    * than the greatest handed over (stale [P8]), or one that duplicates the attempt of a grant of that
-   * consumer and item that may still be live, or is older (stale). A producer that stops answering
+   * consumer and item that may have been live when the producer took it, or is older (stale; see
+   * {@link Simulation.noteToProducer} and {@link Simulation.noteGrant}). A producer that stops answering
    * stops serving; its consumers, left to their grant waits, would only fall back within their budgets.
    */
   private checkAnswered(p: ProducerNode): void {
@@ -931,7 +938,7 @@ export class Simulation {
       const from = a[k] as string;
       const attemptId = a[k + 1] as number;
       const keyId = a[k + 2] as string;
-      if (this.staleAsked(p, k) || p.grants.mayLeaveUnanswered(from, keyId, attemptId)) continue;
+      if (this.staleAsked(p, k) || a[k + 6] === 1) continue;
       this.violation(
         "I1",
         `${p.id} left ${from}'s ReadRequest (attempt ${attemptId}, item ${keyId}) unanswered: not malformed, stale or a duplicate, it is owed one ReadGrant or ReadReject (SPEC.md 4.3), and the poll after it was handed over gave none; a producer that stops answering stops serving [I1]`,
@@ -1010,7 +1017,9 @@ export class Simulation {
   /**
    * [I3] A producer sends a ReadGrant: the ledger opens it (one it cannot read is the core's [I1]
    * problem, found when it is encoded). [P3] A grant sent again must not end later than it was
-   * granted to (background failure #7). [I1] It answers the ReadRequest of its attempt.
+   * granted to (background failure #7). [I1] It answers the ReadRequest of its attempt, and makes the
+   * requests of that consumer and item handed over after that one, of its attempt or an older one,
+   * duplicates or stale (SPEC.md 4.3): they may go unanswered.
    */
   private noteGrant(p: ProducerNode, to: string, grant: ectp.v1.IReadGrant): void {
     let problem: string | undefined;
@@ -1021,12 +1030,25 @@ export class Simulation {
       // [P3][P8] The grant of a newer attempt replaces the consumer's older grant of the item, unless
       // the attempt was sent under a stale epoch (which the producer must ignore).
       const replaces = answered < 0 || !this.staleAsked(p, answered);
+      if (replaces && keyId !== undefined && typeof attemptId === "number") this.noteLiveFrom(answered, to, keyId, attemptId);
       if (typeof grant.grantId === "number" && keyId !== undefined)
         problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0, replaces);
     } catch {
       // (unreadable: see above)
     }
     if (problem !== undefined) this.violation("P3", `${p.id}: ${problem}`);
+  }
+
+  /**
+   * [I1] A grant of `to`'s attempt `attemptId` for `keyId` was sent in this pump, answering the request
+   * in slot `answered` of `asked` (-1: none of this pump, taken as live from the pump's start): each
+   * request of that consumer and item handed over after that one, with that attempt id or a lower
+   * one, met it live (SPEC.md 4.3).
+   */
+  private noteLiveFrom(answered: number, to: string, keyId: string, attemptId: number): void {
+    const a = this.asked;
+    for (let k = answered < 0 ? 0 : answered + ASKED_SLOTS; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS)
+      if (a[k] === to && a[k + 2] === keyId && (a[k + 1] as number) <= attemptId) a[k + 6] = 1;
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */

@@ -1,11 +1,13 @@
 // The driver's connections and waits: who hears of a failed connect, what a transport's partial poll
 // keeps, a queued read's id once it has settled, a newer epoch's connect timeout, what a connection
 // that failed or was let go leaves behind, and run()'s sleeps after a wake().
+import { SPEC_VERSION, ectp } from "@ectp/protocol";
 import { describe, expect, it, vi } from "vitest";
 import type { ConsumerCore } from "../consumer/consumer.js";
 import { RecordingLogger } from "../consumer/test-support.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
+import type { CoreOutput } from "../outputs.js";
 import type { Transport, TransportActivity } from "../transport.js";
 import { Driver } from "./driver.js";
 import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, pendingConnect, routingRig, startRead, wire } from "./test-support.js";
@@ -99,6 +101,36 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     expect(warned).toHaveLength(1);
   });
 
+  it("[P8] a core greeting a peer without transport metadata on a transport that has some: one warning on this host, naming the fix", () => {
+    const net = new FakeNet();
+    const t = net.endpoint("me"); // its localMetadata() is not empty
+    for (const peer of ["p", "q", "r"]) net.endpoint(peer);
+    const consumer = new RecordingCore();
+    const logger = new RecordingLogger();
+    const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
+    const hello = (peerId: string, transportMetadata?: Uint8Array): CoreOutput => ({
+      type: "send",
+      peerId,
+      envelope: { version: SPEC_VERSION, senderId: "me", senderEpoch: 1, hello: { role: ectp.v1.Role.ROLE_CONSUMER, transportMetadata } },
+    });
+    // A Hello carrying the transport's metadata: nothing to say.
+    consumer.outputs = [hello("p", t.localMetadata())];
+    driver.step();
+    expect(logger.records).toEqual([]);
+    consumer.outputs = [hello("p"), hello("q", new Uint8Array(0))];
+    driver.step();
+    consumer.outputs = [hello("r")];
+    driver.step();
+    expect(logger.records.map((r) => [r.level, r.message, r.fields])).toEqual([
+      [
+        "warn",
+        "the consumer's Hello carries no transport metadata while the transport has some: the peer cannot reach this host to answer it; construct the consumer with transportMetadata: transport.localMetadata()",
+        { peerId: "p", core: "consumer" },
+      ],
+    ]);
+    expect(t.sentTo.map((m) => m.peerId)).toEqual(["p", "p", "q", "r"]); // (sent all the same)
+  });
+
   it("a never-connected peer's warning does not silence the warning of its first real connect failure", async () => {
     const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore();
@@ -180,6 +212,59 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
       expect(warned).toEqual([[expect.stringMatching(/^run\(\): the clock has not moved in 5 s of real time while a deadline is pending; run\(\) needs a clock that moves by itself/), { clockReading: 100, nextDeadline: 200 }]]);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it("run() on a virtual clock over a transport whose wait never ends by itself (a MockNetwork's, on its own time): the warning still comes after 5 s of real time", async () => {
+    // (A fake of the mock: @ectp/transport-mock depends on this package, so its tests cannot import it.)
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const t = new FakeNet().endpoint("me");
+      let waits = 0;
+      // Only an advance of the network's own clock would end it; the driver's abort drops it.
+      t.waitForActivity = () => {
+        waits++;
+        return new Promise<void>(() => {});
+      };
+      const consumer = new RecordingCore();
+      consumer.deadline = 200; // due at 200 on a clock that stays at 100
+      const warned: [string, unknown][] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string, f: unknown) => warned.push([m, f]), error() {} };
+      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(100), logger });
+      const loop = driver.run();
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect([waits, warned]).toEqual([1, []]); // one step, then the wait
+      // Before, the loop stayed in that wait for good: no further step, and no warning.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(warned).toEqual([[expect.stringMatching(/^run\(\): the clock has not moved in 5 s of real time while a deadline is pending/), { clockReading: 100, nextDeadline: 200 }]]);
+      expect(consumer.polls).toBe(2);
+      // Once warned, nothing more to watch: the next wait is the transport's alone (no step every 5 s).
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect([consumer.polls, waits, warned.length]).toEqual([2, 2, 1]);
+      driver.stop();
+      await loop;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with a clock of its own that moves (real time read another way), run()'s real-time bound on its waits adds no step while the transport's wait goes on", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const t = new FakeNet().endpoint("me");
+      const consumer = new RecordingCore();
+      consumer.deadline = 1e12; // pending, far off
+      const warned: unknown[] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string) => warned.push(m), error() {} };
+      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: { now: () => performance.now() }, logger, maxWaitMs: 1_000 });
+      const loop = driver.run();
+      await vi.advanceTimersByTimeAsync(20_000);
+      // One step per transport wait of maxWaitMs (the first at 0): the bound (5 s ahead each turn) never ends one.
+      expect([consumer.polls, warned]).toEqual([21, []]);
+      driver.stop();
+      await loop;
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -56,6 +56,59 @@ describe("Driver", () => {
     );
   });
 
+  it("refuses a core or subscriber under another role's option (a ConsumerCore as producer), naming what it is and the option it belongs in", () => {
+    const t = new FakeNet().endpoint("x");
+    const consumer = new ConsumerCore({ id: "c", epoch: 1, fingerprint: FP, destinations: new CountingPool() });
+    const producer = new ProducerCore({ id: "p", epoch: 1, fingerprint: FP, store: new MemoryItemStore({ capacityBytes: 64 }) });
+    const subscriber = new EventSubscriber({ id: "r", epoch: 1, fingerprint: FP });
+    const refusal = (options: DriverOptions): EctpError => {
+      try {
+        new Driver(options);
+      } catch (e) {
+        return e as EctpError;
+      }
+      throw new Error("accepted");
+    };
+    // Before, a ConsumerCore as the producer was accepted (it has every method the driver calls on
+    // one): its reads started, their results went to no one, and items failed TRANSFER_TIMEOUT.
+    const swapped = refusal({ transport: t, producer: consumer as never });
+    expect(swapped.code).toBe("INVALID_CONFIG");
+    expect(swapped.message).toBe("[INVALID_CONFIG] options.producer must be a ProducerCore, but it is a ConsumerCore (it has admit(), and no announce()): pass it as options.consumer");
+    expect(swapped.details).toEqual({ option: "producer", belongsIn: "consumer" });
+    // Every other swap (the reverse one was refused before too, for lacking handleReadResult and stats, without saying where it belongs).
+    expect(refusal({ transport: t, consumer: producer as never }).message).toMatch(/options\.consumer must be a ConsumerCore, but it is a ProducerCore .*: pass it as options\.producer$/);
+    expect(refusal({ transport: t, consumer: subscriber as never }).message).toMatch(/but it is an EventSubscriber .*: pass it as options\.subscriber$/);
+    expect(refusal({ transport: t, producer: subscriber as never }).message).toMatch(/but it is an EventSubscriber .*: pass it as options\.subscriber$/);
+    expect(refusal({ transport: t, subscriber: consumer as never }).message).toMatch(/options\.subscriber must be an EventSubscriber, but it is a ConsumerCore .*: pass it as options\.consumer$/);
+    expect(refusal({ transport: t, subscriber: producer as never }).message).toMatch(/but it is a ProducerCore .*: pass it as options\.producer$/);
+    expect(refusal({ transport: t, consumer, producer: consumer as never }).message).toMatch(/pass it as options\.consumer$/);
+    // Each in its own place is accepted (and a stand-in bearing no kind's mark, as the tests' RecordingCore, anywhere).
+    expect(() => new Driver({ transport: t, consumer, producer })).not.toThrow();
+    expect(() => new Driver({ transport: t, subscriber })).not.toThrow();
+  });
+
+  it("refuses a key that is not an option (a misspelt one) with INVALID_CONFIG naming it and the nearest option, as every other options object does", () => {
+    const transport = new FakeNet().endpoint("x");
+    const producer = new RecordingCore() as unknown as ProducerCore;
+    const refused = (options: object): EctpError => {
+      try {
+        new Driver({ transport, producer, ...options });
+      } catch (e) {
+        return e as EctpError;
+      }
+      throw new Error("accepted");
+    };
+    // Before, each ran silently with the option's default.
+    const typo = refused({ connectTimeout: 100 });
+    expect(typo.code).toBe("INVALID_CONFIG");
+    expect(typo.message).toMatch(/^\[INVALID_CONFIG\] options\.connectTimeout is not an option of Driver \(did you mean connectTimeoutMs\?\); its options are transport, consumer, producer, subscriber, clock, maxWaitMs, connectTimeoutMs, maxQueuedPerPeer, onEventBatch, logger\./);
+    expect(typo.details).toMatchObject({ key: "connectTimeout" });
+    expect(refused({ maxWait: 5 }).message).toContain("options.maxWait is not an option of Driver (did you mean maxWaitMs?)");
+    expect(refused({ metrics: undefined }).message).toContain("options.metrics is not an option of Driver;"); // (no option near it; set to undefined still counts)
+    // A misspelt transport is named as such, not reported as missing.
+    expect(() => new Driver({ transprt: transport, producer } as never)).toThrow("options.transprt is not an option of Driver (did you mean transport?)");
+  });
+
   it("a subscriber gets every message as bytes (it uses its followed producers' and ignores and counts the rest [C10]) and every unreachable peer", () => {
     const t = new FakeNet().endpoint("me");
     const subscriber = new RecordingCore();

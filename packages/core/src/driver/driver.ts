@@ -3,7 +3,7 @@
  * {@link Transport} and a consumer and/or producer core, or an event subscriber, on a clock.
  * @module
  */
-import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, thrownText } from "@ectp/protocol";
+import { EctpError, decodeEnvelope, describeValue, ectp, encodeEnvelope, refuseUnknownOptions, thrownText } from "@ectp/protocol";
 import { checkedNow } from "../clock.js";
 import { grantLeaseMs } from "../config.js";
 import type { ConsumerCore } from "../consumer/consumer.js";
@@ -159,6 +159,51 @@ const CONSUMER_METHODS = [
 const PRODUCER_METHODS = ["poll", "handleMessage", "handleEnvelope", "handlePeerUnreachable", "nextDeadline"] as const satisfies readonly (keyof ProducerCore)[];
 const SUBSCRIBER_METHODS = ["poll", "handleMessage", "handlePeerUnreachable", "nextDeadline"] as const satisfies readonly (keyof EventSubscriber)[];
 
+/** The option names of a {@link Driver} (the keys of {@link DriverOptions}: a new option fails to compile until listed). */
+const OPTION_KEYS: readonly string[] = Object.keys({
+  transport: true,
+  consumer: true,
+  producer: true,
+  subscriber: true,
+  clock: true,
+  maxWaitMs: true,
+  connectTimeoutMs: true,
+  maxQueuedPerPeer: true,
+  onEventBatch: true,
+  logger: true,
+} satisfies Record<keyof DriverOptions, true>);
+
+/**
+ * Each role's option, what it takes, and a method only that kind has: the driver calls none of
+ * them, but by them it knows a core given under another role's option. The methods it calls do
+ * not tell them apart (a ConsumerCore has every one it calls on a producer or a subscriber).
+ */
+const ROLE_MARKS: readonly { readonly option: Role; readonly what: string; readonly mark: string }[] = [
+  { option: "consumer", what: "a ConsumerCore", mark: "admit" satisfies keyof ConsumerCore },
+  { option: "producer", what: "a ProducerCore", mark: "announce" satisfies keyof ProducerCore },
+  { option: "subscriber", what: "an EventSubscriber", mark: "follow" satisfies keyof EventSubscriber },
+];
+
+/**
+ * Refuses a core or subscriber given under another role's option (a ConsumerCore as
+ * `options.producer`): it has the other kind's mark and not its own. Accepted, it would be driven
+ * in the wrong role: a consumer given as the producer starts reads whose results the driver hands
+ * to no one, and every item fails TRANSFER_TIMEOUT as if the transport hung.
+ */
+function refuseRoleSwap(option: Role, value: unknown): void {
+  if (value === null || (typeof value !== "object" && typeof value !== "function")) return; // (requireMethods names it)
+  const has = (method: string) => typeof (value as Record<string, unknown>)[method] === "function";
+  const own = ROLE_MARKS.find((r) => r.option === option) as (typeof ROLE_MARKS)[number];
+  if (has(own.mark)) return;
+  const actual = ROLE_MARKS.find((r) => r.option !== option && has(r.mark));
+  if (actual !== undefined)
+    throw new EctpError(
+      "INVALID_CONFIG",
+      `options.${option} must be ${own.what}, but it is ${actual.what} (it has ${actual.mark}(), and no ${own.mark}()): pass it as options.${actual.option}`,
+      { details: { option, belongsIn: actual.option } },
+    );
+}
+
 /**
  * Binds a {@link Transport} and a {@link Clock} to a `ConsumerCore` and/or a `ProducerCore`, or
  * to an `EventSubscriber`.
@@ -244,18 +289,25 @@ export class Driver {
    */
   private readonly askedPeers = new Set<string>();
   private readonly unconnectedWarned = new Set<string>();
+  /** Whether a core's Hello without transport metadata, on a transport that has some, was logged (once per driver). */
+  private bareHelloWarned = false;
   /** Peers whose connect failed since one last worked: their further failures are logged at info. */
   private readonly connectFailing = new Set<string>();
 
   /**
    * @param options - the transport, the core(s) and/or subscriber, and optional clock, wait cap,
    *   connect timeout, per-peer queue cap, event hook and logger.
-   * @throws EctpError(INVALID_CONFIG) without a transport, without any core or subscriber, with a
-   *   subscriber beside a core, with a transport, core, subscriber or clock lacking a method the
-   *   driver calls (named), or with a bad `maxWaitMs`, `connectTimeoutMs`, `maxQueuedPerPeer`,
-   *   `onEventBatch` or `logger`.
+   * @throws EctpError(INVALID_CONFIG) with a key that is not an option (a misspelt one, naming it
+   *   and the nearest option), without a transport, without any core or subscriber, with a
+   *   subscriber beside a core, with a core or subscriber under another role's option (a
+   *   ConsumerCore as `producer`: naming the option it belongs in), with a transport, core,
+   *   subscriber or clock lacking a method the driver calls (named), or with a bad `maxWaitMs`,
+   *   `connectTimeoutMs`, `maxQueuedPerPeer`, `onEventBatch` or `logger`.
    */
   constructor(options: DriverOptions) {
+    // First: a misspelt option (`connectTimeout`, `maxWait`) is named as such, not run silently
+    // with its default (nor reported as the transport missing, for `transprt`).
+    if (options !== null && typeof options === "object") refuseUnknownOptions("Driver", options, OPTION_KEYS);
     if (!options || typeof options.transport !== "object" || options.transport === null)
       throw new EctpError("INVALID_CONFIG", "Driver needs options.transport (a Transport implementation)");
     if (!options.consumer && !options.producer && !options.subscriber)
@@ -266,6 +318,7 @@ export class Driver {
         "Driver runs a subscriber alone: beside a core it would speak to producers under this transport's one peer id with its own epoch, " +
           "and a producer keeps one record (epoch, grants, subscription) per peer id. Give the subscriber its own transport, peer id and Driver.",
       );
+    for (const option of ["consumer", "producer", "subscriber"] as const) refuseRoleSwap(option, options[option]);
     requireMethods("options.transport", options.transport, TRANSPORT_METHODS, "a Transport (see @ectp/core's Transport interface)");
     if (options.consumer) requireMethods("options.consumer", options.consumer, CONSUMER_METHODS, "a ConsumerCore");
     if (options.producer) requireMethods("options.producer", options.producer, PRODUCER_METHODS, "a ProducerCore");
@@ -421,7 +474,10 @@ export class Driver {
    * so does calling it after {@link Driver.stop} while that loop has not ended yet: the loop
    * then keeps running. It needs a clock that moves by itself (the default, real time): on a
    * virtual clock that only the caller advances (a `MockNetwork`'s own), deadlines never come;
-   * there, step with {@link Driver.step} and advance the clock to {@link Driver.nextDeadline}.
+   * there, step with {@link Driver.step} and advance the clock to {@link Driver.nextDeadline}. With
+   * a clock other than the default, each wait is also bounded by real time, so that a clock still for
+   * 5 s of real time while a deadline is pending is logged (a warning, once per run) even on a
+   * transport whose wait never ends by itself (the mock's, on its own virtual time).
    */
   run(): Promise<void> {
     if (this.state !== "open") return this.loop ?? Promise.resolve();
@@ -442,7 +498,7 @@ export class Driver {
             this.logger.error("driver step failed; continuing", { error: thrownText(cause) });
           }
           if (!this.running) break;
-          this.noteStillClock(still);
+          const stillBoundMs = this.noteStillClock(still);
           const wait = this.waitMs(); // (never throws: a core's nextDeadline that does is contained there [I1])
           // Every 64th turn passes through the event loop whatever the transport does: a wait
           // that resolves at once every time must not starve the process's timers and I/O.
@@ -450,6 +506,7 @@ export class Driver {
           if (wait > 0 && this.running && !this.woken) {
             // Aborted once this wait is no longer awaited: the transport drops it then (see Transport.waitForActivity).
             const abandon = new AbortController();
+            let stillTimer: ReturnType<typeof setTimeout> | undefined;
             try {
               // The driver's own news (a connect that failed, stop()) ends the wait too: a
               // transport has no activity to report for it. [I1] Armed before the transport is
@@ -460,7 +517,12 @@ export class Driver {
               // A wait that is no promise would make this loop spin: taken as a rejected one.
               if (typeof (waiting as Promise<void> | undefined)?.then !== "function")
                 throw new EctpError("INTERNAL", "transport.waitForActivity returned no promise");
-              await Promise.race([waiting, woken]);
+              // On a clock that is not real time the wait is bounded by real time too, until the
+              // still-clock warning is due: a transport on that clock's virtual time (a MockNetwork's
+              // own) never ends its wait by itself, so the warning would never be reached.
+              const stillCheck =
+                stillBoundMs === undefined ? [] : [new Promise<void>((resolve) => (stillTimer = setTimeout(resolve, stillBoundMs)))];
+              await Promise.race([waiting, woken, ...stillCheck]);
               if (this.waitRejections > 0) {
                 this.logger.warn("transport.waitForActivity works again", { rejections: this.waitRejections });
                 this.waitRejections = 0;
@@ -479,6 +541,7 @@ export class Driver {
                   };
                 });
             } finally {
+              clearTimeout(stillTimer);
               this.wakeRun = undefined;
               abandon.abort();
             }
@@ -648,28 +711,32 @@ export class Driver {
    * Warn once per run when the clock has read the same for {@link STILL_CLOCK_WARN_MS} of real time
    * while a core or connect has a deadline: `run()` on a clock only its caller advances. The default
    * clock is real time itself, so with it there is nothing to watch (and no second reading per turn).
+   * @returns Real ms until the warning is next due, which bounds the coming wait (the transport's
+   *   wait may never end in real time); `undefined` when there is nothing to watch (the default
+   *   clock, or the warning given).
    */
-  private noteStillClock(still: { reading: number; since: number; warned: boolean }): void {
-    if (still.warned || this.clock === defaultClock) return;
+  private noteStillClock(still: { reading: number; since: number; warned: boolean }): number | undefined {
+    if (still.warned || this.clock === defaultClock) return undefined;
     const realNow = performance.now();
     if (this.lastNow !== still.reading) {
       still.reading = this.lastNow;
       still.since = realNow;
-      return;
     }
-    if (realNow - still.since < STILL_CLOCK_WARN_MS) return;
+    const left = still.since + STILL_CLOCK_WARN_MS - realNow;
+    if (left > 0) return left;
     let pending: number | undefined;
     try {
       pending = this.nextDeadline();
     } catch {
       pending = undefined; // (logged by the wait that follows)
     }
-    if (pending === undefined) return;
+    if (pending === undefined) return STILL_CLOCK_WARN_MS; // nothing due: an idle clock may stand still; looked at again later
     still.warned = true;
     this.logger.warn(
       `run(): the clock has not moved in ${STILL_CLOCK_WARN_MS / 1000} s of real time while a deadline is pending; run() needs a clock that moves by itself (real time). On a virtual clock, call step() and advance the clock to nextDeadline() instead`,
       { clockReading: this.lastNow, nextDeadline: pending },
     );
+    return undefined;
   }
 
   /**
@@ -779,10 +846,33 @@ export class Driver {
     for (const o of outputs) this.execute(o, role, now);
   }
 
+  /**
+   * [P8] Warn once when a core greets a peer without transport metadata while the transport has
+   * some: a transport that reaches only loaded peers (NIXL, the mock) gives the peer no way back
+   * here, so its answers are lost and this host's requests only time out (the peer's host logs the
+   * other half: an unreachable peer never connected).
+   */
+  private noteBareHello(peerId: string, hello: ectp.v1.IHello, role: Role): void {
+    if (hello.transportMetadata instanceof Uint8Array && hello.transportMetadata.length > 0) return;
+    let local: unknown;
+    try {
+      local = this.transport.localMetadata();
+    } catch {
+      return; // (nothing to compare with; the connect that needs it reports the fault)
+    }
+    if (!(local instanceof Uint8Array) || local.length === 0) return;
+    this.bareHelloWarned = true;
+    this.logger.warn(
+      `the ${role}'s Hello carries no transport metadata while the transport has some: the peer cannot reach this host to answer it; construct the ${role} with transportMetadata: transport.localMetadata()`,
+      { peerId, core: role },
+    );
+  }
+
   /** Carry out one output of `role`'s core, polled at `now`. */
   private execute(o: CoreOutput, role: Role, now: number): void {
     switch (o.type) {
       case "send": {
+        if (o.envelope.hello && !this.bareHelloWarned) this.noteBareHello(o.peerId, o.envelope.hello, role);
         let bytes: Uint8Array;
         try {
           bytes = encodeEnvelope(o.envelope);
