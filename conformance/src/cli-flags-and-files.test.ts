@@ -32,6 +32,15 @@ describe("features and known-failing files of the wrong shape", () => {
     expectUsageError(await cli("--testee", "never-started", "--features", path), `--features ${JSON.stringify(path)} has no "features" list`);
   });
 
+  it("a features file with a key besides \"features\" is refused, naming the key and the one it is close to (it was ignored, its features unclaimed)", async () => {
+    const typo = file("f-typo-key.json", JSON.stringify({ features: ["producer"], feature: ["events"] }));
+    const r = await cli("--testee", "never-started", "--features", typo);
+    expectUsageError(r, `ectp conformance: --features ${JSON.stringify(typo)} has a key "feature" that a features file does not take (did you mean "features"?); expected a JSON file {"features":`);
+    expect(r.err.split("\n")[1]).toBe(""); // one line, then the usage
+    const other = file("f-other-key.json", JSON.stringify({ features: ["producer"], comment: "mine" }));
+    expectUsageError(await cli("--testee", "never-started", "--features", other), `has a key "comment" that a features file does not take (its only key is "features")`);
+  });
+
   it("a known-failing entry whose reason is only blanks is refused", async () => {
     const path = file("blank-reason.json", JSON.stringify({ "consumer/c1-admission/local-item-is-ready": "   " }));
     expectUsageError(

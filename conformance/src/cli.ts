@@ -101,6 +101,9 @@ export interface FeaturesFile {
   features: string[];
 }
 
+/** The keys a features file takes. */
+const FEATURES_FILE_KEYS: readonly string[] = ["features"];
+
 /** The format a features file must have, as the errors write it. */
 const FEATURES_FORMAT = `a JSON file {"features": ["consumer", "producer", ...]} naming features of TESTEE-PROTOCOL.md §7`;
 
@@ -117,6 +120,15 @@ export function readFeaturesFile(path: string, label = "features file"): string[
   const where = `${label} ${JSON.stringify(path)}`;
   if (data === null || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.features))
     throw new EctpError("INVALID_ARGUMENT", `${where} has no "features" list; expected ${FEATURES_FORMAT}`);
+  // A key the file does not take (a misspelt "feature" beside "features") would be ignored, its features unclaimed.
+  for (const key of Object.keys(data))
+    if (!FEATURES_FILE_KEYS.includes(key)) {
+      const like = closestName(key, FEATURES_FILE_KEYS, Math.max(2, Math.floor(key.length / 3)));
+      throw new EctpError(
+        "INVALID_ARGUMENT",
+        `${where} has a key ${JSON.stringify(key)} that a features file does not take (${like !== undefined ? `did you mean ${JSON.stringify(like)}?` : `its only key is "features"`}); expected ${FEATURES_FORMAT}`,
+      );
+    }
   for (const f of data.features)
     if (typeof f !== "string" || !KNOWN_FEATURES.includes(f))
       throw new EctpError(

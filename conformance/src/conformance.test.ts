@@ -1158,7 +1158,9 @@ describe("runner self-tests: the testee contract", () => {
     for (const bad of ["12abc", " 12", "1e2", "-1", "1.5", "0x10", "", "007"])
       expect(() => responseFromJson(grants(bad)), JSON.stringify(bad)).toThrow(`TesteeResponse.stats.producer.grants is ${JSON.stringify(bad)}: ${how}`);
     expect(() => responseFromJson(grants(1.5))).toThrow(`TesteeResponse.stats.producer.grants is 1.5, not a safe integer: ${how}`);
-    expect(() => responseFromJson(grants(2 ** 60))).toThrow(`is ${2 ** 60}, not a safe integer`);
+    expect(() => responseFromJson(grants(2 ** 60))).toThrow(
+      `TesteeResponse.stats.producer.grants is ${2 ** 60} (shown rounded), a JSON number above 2^53-1, which the runner cannot hold exactly: ${how}`,
+    );
     expect(() => responseFromJson(grants(-3))).toThrow(`TesteeResponse.stats.producer.grants is -3, below 0: ${how}`);
     expect(() => responseFromJson(grants("18446744073709551616"))).toThrow("is 18446744073709551616, out of the range of a uint64");
     // What section 3.2 allows is read as written (the runner holds uint64s as numbers: exact up to 2^53 - 1).
@@ -1197,7 +1199,8 @@ describe("runner self-tests: the testee contract", () => {
     // (The in-process testee's answers go through the binary encoding, as a process's do.)
     const [headline, where, ...rest] = ((await run(2 ** 60)).results[0]?.message ?? "").split("\n");
     expect(headline).toBe(
-      `getStats at t=0: Stats.producer.grants is ${2 ** 60}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
+      `getStats at t=0: Stats.producer.grants is ${2 ** 60} (shown rounded), above 2^53-1, which the runner cannot hold exactly ` +
+        "(it holds every counter as a number: TESTEE-PROTOCOL.md §3.2); no case makes a counter that large",
     );
     expect(where).toMatch(/^ {2}at step 1 of 7: \{"deliver":\{"from":"C1","envelope":\{"hello":.{100,}…$/); // the step that checked the stats
     expect(rest).toEqual([]);

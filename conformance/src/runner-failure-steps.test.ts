@@ -86,6 +86,19 @@ describe("a failure names the step of the case that failed", () => {
     );
   });
 
+  it("a failure on a scripted peer's opening Hello, after the Configure the runner sends first, says so (it was labelled as in the Configure)", async () => {
+    // A producer case: the scripted consumer C1 greets the testee once it is configured.
+    const refusesHello = alteredTsTestee((res, req) => (req.deliverMessage ? { commandId: res.commandId, error: { message: "no", code: "X" } } : res));
+    const producer = { role: "producer" as const, items: {}, requirements: ["P8"] };
+    const implicit = await run(mk("hello-after-runners-configure", { ...producer, steps: [{ after: 5 }] }), refusesHello);
+    expect(implicit?.message).toBe(
+      "[I1] implementation error on deliverMessage at t=0: no (X)\n" +
+        "  before step 1 of 1, after the Configure the runner sends first (the case begins with no configure step), in scripted peer C1's opening Hello",
+    );
+    const stepped = await run(mk("hello-after-configure-step", { ...producer, steps: [{ configure: {} }, { after: 5 }] }), refusesHello);
+    expect(stepped?.message).toBe('[I1] implementation error on deliverMessage at t=0: no (X)\n  at step 1 of 2: {"configure":{}}, in scripted peer C1\'s opening Hello');
+  });
+
   it("a testee fault names the step after the command that waited for its answer", async () => {
     const crashing = alteredTsTestee((res, req) => {
       if (req.finishRequest) throw new Error("planted crash");

@@ -107,6 +107,29 @@ describe("a testee whose next_deadline_ms keeps moving by 1 ms", () => {
       message: expect.stringMatching(/^the clock stepped a millisecond at a time: 100000 polls on the way from t=150 to t=150000 got only to t=100150 /),
     });
   }, 60_000);
+
+  // TESTEE-PROTOCOL.md §4 names the mistake of a deadline at or before now_ms (0 for "none"): the
+  // failure said only "keeps moving by 1 ms, or a very slow testee".
+  const deadlineZero = altered((res) => {
+    if (res.poll) res.poll.nextDeadlineMs = 0;
+    return res;
+  });
+  const c = mk("deadline-zero", { role: "producer", requirements: ["I3"], steps: [{ at: 150 }, { at: 150_000 }] });
+  const reported = "the testee's last poll reported next_deadline_ms 0, at or before its now_ms 1100149; a deadline at or before now_ms after an empty poll is read as now_ms + 1, so the runner steps the case 1 ms at a time: report the time a timer is next due, or no next_deadline_ms when none is, never 0 for none (TESTEE-PROTOCOL.md §4)";
+  it("a next_deadline_ms at or before now_ms is named as the cause once the clock has stepped 100000 times", async () => {
+    expect(await run(c, deadlineZero)).toMatchObject({
+      status: "failed",
+      message: `the clock stepped a millisecond at a time: 100000 polls on the way from t=150 to t=150000 got only to t=100149: ${reported}\n  at step 2 of 2: {"at":150000}`,
+    });
+  }, 60_000);
+
+  it("a next_deadline_ms at or before now_ms is named as the cause when the case runs past its wall-clock limit", async () => {
+    const report = await runSuite({ testee: deadlineZero, features: TS_TESTEE_FEATURES, cases: [c], level: "all", caseTimeoutMs: 100 });
+    const message = report.results[0]?.message ?? "";
+    expect(message).toMatch(
+      /^the case ran past its 100 ms of wall-clock time after \d+ commands, at t=\d+ of virtual time: the testee's last poll reported next_deadline_ms 0, at or before its now_ms \d+; a deadline at or before now_ms after an empty poll is read as now_ms \+ 1, .*\(TESTEE-PROTOCOL.md §4\); --case-timeout-ms raises the limit\n/,
+    );
+  }, 60_000);
 });
 
 describe("expectSnapshot compares each item's descriptor with the one put", () => {

@@ -60,6 +60,7 @@ createInterface({ input: child.stdout }).on("line", (line) => {
   }
   if (MODE === "two") return void process.stdout.write(JSON.stringify({ ...res, ok: {} }) + "\\n");
   if (MODE === "truncated") return void process.stdout.write(JSON.stringify(res).slice(0, 40) + "\\n");
+  if (MODE === "huge") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, stats: { producer: { ...res.stats.producer, ignoredMessages: "18446744073709551615" } } }) + "\\n");
   if (MODE === "lots") return void process.stdout.write(JSON.stringify({ commandId: res.commandId, stats: { producer: { ...res.stats.producer, grants: "lots" } } }) + "\\n");
 });
 child.on("exit", () => process.exit(0));`,
@@ -107,14 +108,15 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
 
   it("a Poll answered Ok names the command, the case time and the result wanted", async () => {
     expect(await failure("ok", "poll")).toBe(
-      'poll at t=0 was answered with {"ok":{}}; expected poll\n  before step 1 of 7, in the Configure the runner sends first (the case begins with no configure step)',
+      'poll at t=0 was answered with {"ok":{}}; expected poll\n' +
+        "  before step 1 of 7, after the Configure the runner sends first (the case begins with no configure step)",
     );
   }, 60_000);
 
   it("a Poll answered Unsupported for the claimed role fails as §6 says (it was 'poll answered with ...')", async () => {
     expect(await failure("unsupported", "poll")).toBe(
       'poll at t=0 was answered Unsupported{feature: ""}, but the features file claims "producer": a claimed feature must be supported (TESTEE-PROTOCOL.md §6)\n' +
-        "  before step 1 of 7, in the Configure the runner sends first (the case begins with no configure step)",
+        "  before step 1 of 7, after the Configure the runner sends first (the case begins with no configure step)",
     );
   }, 60_000);
 
@@ -123,6 +125,14 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
     expect(await failure("lots", "getStats")).toBe(
       'testee malformed: response is not a TesteeResponse: TesteeResponse.stats.producer.grants is "lots": a uint64 is written as a string of decimal digits or as a JSON number holding a safe integer (TESTEE-PROTOCOL.md section 3.2) (while getStats at t=0 waited for its answer)\n' +
         '  at step 1 of 7: {"deliver":{"from":"C1","envelope":{"hello":{"role":"ROLE_CONSUMER","fingerprint":{"model":"conformance/model@1","dtype":"DTYPE_BFLOAT16","rowBytes":2048,"layoutVersion":1},"capabilities":["x.future.v…',
+    );
+  }, 60_000);
+
+  it("a stats counter above 2^53-1 written as a decimal string is shown as written, and said to be past what the runner holds exactly", async () => {
+    // It was shown as 18446744073709552000 and called "not a count", though it is a uint64 as §3.2 allows.
+    expect((await failure("huge", "getStats")).split("\n")[0]).toBe(
+      "getStats at t=0: Stats.producer.ignoredMessages is 18446744073709551615, above 2^53-1, which the runner cannot hold exactly " +
+        "(it holds every counter as a number: TESTEE-PROTOCOL.md §3.2); no case makes a counter that large",
     );
   }, 60_000);
 

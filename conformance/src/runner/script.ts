@@ -15,7 +15,7 @@
  */
 import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { SPEC_MAJOR } from "@ectp/protocol";
-import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
+import { JSON_OPTIONS, ectp, encodeCaseMessage, uint64AsWritten } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
@@ -143,11 +143,18 @@ export function defaultCaseTimeoutMs(commandTimeoutMs: number, max: number): num
  * 200 characters>`; inside a `repeat`, `  at step 7 of 12 (repeat), in repetition 3 of 10 (i = 2),
  * its step 2 of 3: <JSON>`; in a rule's action, the step during which it ran, then `, in action 1
  * of 1 of rule "name": <JSON>`; in the Configure the runner sends first when the case begins with
- * none, `  before step 1 of 12, ...`; at quiescence, `  after the last step (12 of 12: <JSON>), ...`.
+ * none, `  before step 1 of 12, in the Configure ...`, or after it, `  before step 1 of 12, after the
+ * Configure ...` (in a scripted consumer's opening Hello, then `, in scripted peer C1's opening
+ * Hello`, as after a configure step); at quiescence, `  after the last step (12 of 12: <JSON>), ...`.
  * CaseBug and CaseSkip messages are as thrown.
  */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
   await new Interpreter(c, conn, options).run();
+}
+
+/** The first optional feature the case needs that `features` does not claim (the case is then skipped), or undefined. */
+export function missingFeature(spec: LoadedCase["spec"], features: ReadonlySet<string>): string | undefined {
+  return (spec.features ?? []).find((f) => !features.has(f));
 }
 
 class Interpreter {
@@ -187,6 +194,8 @@ class Interpreter {
   /** When the case started (wall clock) and how many commands it sent: see `ScriptOptions.caseTimeoutMs`. */
   private readonly startedAt = performance.now();
   private commands = 0;
+  /** The next_deadline_ms the testee's last poll reported and that poll's now_ms (the testee's clock), for the failures that stepped 1 ms at a time. */
+  private lastPollDeadline: { readonly nextMs: number; readonly nowMs: number } | undefined;
   /** Commands the testee answered (see {@link Interpreter.locate}). */
   private answers = 0;
   /** Where in the case's script the interpreter is: what runs now, outermost first (for failure messages). */
@@ -303,13 +312,15 @@ class Interpreter {
   // ------------------------------------------------------------------ running
 
   async run(): Promise<void> {
-    for (const f of this.spec.features ?? []) if (!this.options.features.has(f)) throw new CaseSkip(f);
+    const missing = missingFeature(this.spec, this.options.features);
+    if (missing !== undefined) throw new CaseSkip(missing);
     const steps = this.spec.steps;
     const n = steps.length;
     const firstStep = steps[0] as StepSpec | undefined;
     if (!firstStep || !("configure" in firstStep)) {
-      const label = `${n > 0 ? `before step 1 of ${n}, ` : ""}in the Configure the runner sends first (the case ${n > 0 ? "begins with no configure step" : "has no steps"})`;
-      await this.within({ label }, () => this.configure({}, false));
+      const before = n > 0 ? `before step 1 of ${n}, ` : "";
+      const why = `(the case ${n > 0 ? "begins with no configure step" : "has no steps"})`;
+      await this.configure({}, false, (at) => `${before}${at} the Configure the runner sends first ${why}`);
     }
     for (const [i, step] of steps.entries()) await this.within({ label: `at step ${i + 1} of ${n}`, step }, () => this.step(step, undefined));
     if (this.spec.quiesce !== false) {
@@ -320,10 +331,10 @@ class Interpreter {
   }
 
   /** Run `body` as `frame` of the script: a CaseFailure or TesteeFault thrown in it says where it happened (see {@link Interpreter.locate}). */
-  private async within(frame: Frame, body: () => Promise<void>): Promise<void> {
+  private async within<T>(frame: Frame, body: () => Promise<T>): Promise<T> {
     this.frames.push(frame);
     try {
-      await body();
+      return await body();
     } catch (err) {
       throw this.locate(err);
     } finally {
@@ -568,11 +579,13 @@ class Interpreter {
   /** Send one command; a case past its wall-clock limit fails instead. */
   private request(req: ectp.conformance.v1.ITesteeRequest): Promise<ectp.conformance.v1.TesteeResponse> {
     const limit = this.options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
-    if (performance.now() - this.startedAt > limit)
+    if (performance.now() - this.startedAt > limit) {
+      const note = this.deadlineNotAhead();
       throw new CaseFailure(
-        `the case ran past its ${limit} ms of wall-clock time after ${this.commands} commands, at t=${this.now} of virtual time ` +
-          `(a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee); --case-timeout-ms raises the limit`,
+        `the case ran past its ${limit} ms of wall-clock time after ${this.commands} commands, at t=${this.now} of virtual time` +
+          `${note !== undefined ? `: ${note}` : " (a testee whose next_deadline_ms keeps moving by 1 ms, or a very slow testee)"}; --case-timeout-ms raises the limit`,
       );
+    }
     this.commands++;
     // A crash, hang or unreadable answer names the command that waited for it (TESTEE-PROTOCOL.md §6);
     // a connection already dead never sent it, and its fault stays as it was.
@@ -598,7 +611,14 @@ class Interpreter {
     return this.spec.role;
   }
 
-  private async configure(overrides: Record<string, unknown>, expectError: boolean): Promise<void> {
+  /**
+   * Send a Configure, then the scripted consumers' opening Hellos (producer cases) and polls.
+   * `runnersOwn`: for the Configure the runner sends when the case begins with none, the label of
+   * the frame in (`"in"`) or after (`"after"`) it, so that a failure names the command that waited
+   * (a step's configure has the step's frame).
+   */
+  private async configure(overrides: Record<string, unknown>, expectError: boolean, runnersOwn?: (at: "in" | "after") => string): Promise<void> {
+    const inFrame = <T>(label: string | undefined, body: () => Promise<T>): Promise<T> => (label === undefined ? body() : this.within({ label }, body));
     for (const k of Object.keys(overrides))
       if (!CONFIGURE_KEYS.includes(k)) throw new CaseBug(`configure takes ${CONFIGURE_KEYS.join(", ")}; got ${JSON.stringify(k)}`);
     const initial = this.initialItems(overrides.items);
@@ -616,34 +636,32 @@ class Interpreter {
     const metadata = overrides.transportMetadata ?? this.spec.self?.transportMetadata;
     if (metadata !== undefined && (typeof metadata !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(metadata)))
       throw new CaseBug(`transportMetadata is the testee's transport metadata in base64; got ${JSON.stringify(metadata)}`);
-    const res = await this.cmd(
-      {
-        configure: C.Configure.fromObject({
-          role: this.role,
-          id: this.selfId,
-          epoch: this.selfEpoch,
-          fingerprint: this.fingerprint,
-          seed: this.spec.self?.seed ?? 1,
-          ...(metadata === undefined ? {} : { transportMetadata: metadata }),
-          timers,
-          ...(this.role === C.Role.ROLE_PRODUCER
-            ? {
-                storeCapacityBytes: capacity,
-                initialItems: initial.map((f) => ({ descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes })),
-              }
-            : this.role === C.Role.ROLE_CONSUMER
-              ? { destinationCapacityBytes: capacity }
-              : {}),
-        }),
-      },
-      expectError,
-      false,
-    );
+    const configure = C.Configure.fromObject({
+      role: this.role,
+      id: this.selfId,
+      epoch: this.selfEpoch,
+      fingerprint: this.fingerprint,
+      seed: this.spec.self?.seed ?? 1,
+      ...(metadata === undefined ? {} : { transportMetadata: metadata }),
+      timers,
+      ...(this.role === C.Role.ROLE_PRODUCER
+        ? {
+            storeCapacityBytes: capacity,
+            initialItems: initial.map((f) => ({ descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes })),
+          }
+        : this.role === C.Role.ROLE_CONSUMER
+          ? { destinationCapacityBytes: capacity }
+          : {}),
+    });
+    const res = await inFrame(runnersOwn?.("in"), () => this.cmd({ configure }, expectError, false));
     if (res.error) return;
     this.configured = true;
+    const after = runnersOwn?.("after");
     // Producer cases: scripted consumers greet the testee first.
-    if (this.role === C.Role.ROLE_PRODUCER) for (const p of this.peers.values()) if (p.up && p.hello) await this.greet(p);
-    await this.settle();
+    if (this.role === C.Role.ROLE_PRODUCER)
+      for (const p of this.peers.values())
+        if (p.up && p.hello) await this.within({ label: `${after !== undefined ? `${after}, ` : ""}in scripted peer ${p.id}'s opening Hello` }, () => this.greet(p));
+    await inFrame(after, () => this.settle());
     // Feature warm-start: the items' descriptors as the producer will describe them (PutItemResult's, for a put).
     for (const f of initial) {
       const a = (await this.cmd({ announce: { key: ectp.v1.ItemKey.fromObject(f.key) } })).announce?.announcement;
@@ -731,10 +749,26 @@ class Interpreter {
       const outs = poll.outputs ?? [];
       const hasDeadline = poll.nextDeadlineMs !== undefined && poll.nextDeadlineMs !== null;
       this.deadline = hasDeadline ? Number(poll.nextDeadlineMs) - CLOCK_ORIGIN_MS : undefined;
+      this.lastPollDeadline = hasDeadline ? { nextMs: Number(poll.nextDeadlineMs), nowMs: CLOCK_ORIGIN_MS + this.now } : undefined;
       await this.onOutputs(outs);
       if (outs.length === 0 || this.deadline === undefined || this.deadline > this.now) return;
     }
     throw new CaseFailure(`[I1] testee still has outputs due after 64 polls at t=${this.now} (livelock)`);
+  }
+
+  /**
+   * When the testee's last poll reported a next_deadline_ms at or before its now_ms, which makes the
+   * runner step the case 1 ms at a time (TESTEE-PROTOCOL.md §4 names this mistake), a note saying so
+   * for a failure that stepped that way; undefined otherwise.
+   */
+  private deadlineNotAhead(): string | undefined {
+    const d = this.lastPollDeadline;
+    if (d === undefined || d.nextMs > d.nowMs) return undefined;
+    return (
+      `the testee's last poll reported next_deadline_ms ${d.nextMs}, at or before its now_ms ${d.nowMs}; a deadline at or before now_ms ` +
+      "after an empty poll is read as now_ms + 1, so the runner steps the case 1 ms at a time: report the time a timer is next due, " +
+      "or no next_deadline_ms when none is, never 0 for none (TESTEE-PROTOCOL.md §4)"
+    );
   }
 
   /** Advance to the next testee deadline or runner event at or before `limit`; false when there is none. */
@@ -783,12 +817,16 @@ class Interpreter {
       const ev = this.scheduled[0];
       const candidates = [this.deadline, ev?.t].filter((x): x is number => x !== undefined && x <= target);
       if (candidates.length === 0) break;
-      if (guard === MAX_STEPS_PER_ADVANCE)
+      if (guard === MAX_STEPS_PER_ADVANCE) {
+        const note = this.deadlineNotAhead();
         throw new CaseFailure(
-          `the clock stepped a millisecond at a time: ${MAX_STEPS_PER_ADVANCE} polls on the way from t=${from} to t=${target} got only to t=${this.now} ` +
-            `(a testee whose next_deadline_ms keeps moving by 1 ms, or is at or before now_ms after an empty poll); ` +
-            "report the time a timer is next due, or no next_deadline_ms when none is (TESTEE-PROTOCOL.md §4)",
+          `the clock stepped a millisecond at a time: ${MAX_STEPS_PER_ADVANCE} polls on the way from t=${from} to t=${target} got only to t=${this.now}` +
+            (note !== undefined
+              ? `: ${note}`
+              : " (a testee whose next_deadline_ms keeps moving by 1 ms, or is at or before now_ms after an empty poll); " +
+                "report the time a timer is next due, or no next_deadline_ms when none is (TESTEE-PROTOCOL.md §4)"),
         );
+      }
       const t = Math.max(this.now, Math.min(...candidates));
       this.now = t;
       while (this.scheduled.length > 0 && (this.scheduled[0] as Scheduled).t <= this.now) {
@@ -1549,11 +1587,20 @@ class Interpreter {
     // Every counter is a uint64: a value that did not convert (NaN) or came out negative is the answer's
     // fault, not an invariant's (it would otherwise read as, say, pins differing from grants).
     for (const [group, counters] of Object.entries(stats))
-      for (const [name, v] of Object.entries((counters ?? {}) as Record<string, unknown>))
-        if (typeof v === "number" && !(Number.isSafeInteger(v) && v >= 0))
+      for (const [name, v] of Object.entries((counters ?? {}) as Record<string, unknown>)) {
+        if (typeof v !== "number" || (Number.isSafeInteger(v) && v >= 0)) continue;
+        // A uint64 above 2^53 - 1 (a decimal string, or a binary frame's) is a count, but one the runner holds rounded.
+        if (Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER) {
+          const written = uint64AsWritten(res, `stats.${group}.${name}`);
           throw new CaseFailure(
-            `getStats at t=${this.now}: Stats.${group}.${name} is ${v}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
+            `getStats at t=${this.now}: Stats.${group}.${name} is ${written ?? `${v} (shown rounded)`}, above 2^53-1, which the runner cannot hold exactly ` +
+              "(it holds every counter as a number: TESTEE-PROTOCOL.md §3.2); no case makes a counter that large",
           );
+        }
+        throw new CaseFailure(
+          `getStats at t=${this.now}: Stats.${group}.${name} is ${v}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
+        );
+      }
     return stats;
   }
 

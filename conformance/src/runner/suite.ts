@@ -7,7 +7,7 @@ import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { CaseBug } from "./match.js";
-import { CaseFailure, CaseSkip, runScriptedCase } from "./script.js";
+import { CaseFailure, CaseSkip, missingFeature, runScriptedCase } from "./script.js";
 import { thrownStack } from "../thrown.js";
 
 /** How one case ended. `known-failing`: failed and listed; `unexpected-pass`: listed but passed (fails the run). */
@@ -189,9 +189,19 @@ export function featureWarnings(claimed: ReadonlySet<string>, listed: readonly s
 }
 
 /**
+ * How many times in a row the testee may fail to start (no answer to Init) before the runner stops
+ * starting it: each later case that needs it fails at once (TESTEE-PROTOCOL.md §2, item 7), rather
+ * than after another start-up timeout each.
+ */
+export const MAX_START_FAILURES_IN_A_ROW = 3;
+
+/**
  * Run the scripted cases against a testee. Never throws for anything the testee does: a
  * crash, hang or malformed answer fails that case (with the testee's stderr tail) and the
- * next case gets a fresh testee.
+ * next case gets a fresh testee. A case the features skip is skipped before any testee is
+ * started for it. A testee that fails to start fails the case it was started for, saying so;
+ * after {@link MAX_START_FAILURES_IN_A_ROW} such failures in a row, every later case that needs
+ * it fails at once, saying why, and no testee is started again.
  *
  * Output a testee writes after a case's last answer (a second answer, or output unasked) fails
  * that case, as TESTEE-PROTOCOL.md §2 says, even when it is read only once the next case began
@@ -205,6 +215,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const results: CaseResult[] = [];
   let conn: TesteeConnection | undefined;
   let featuresCompared = false;
+  /** Starts of the testee that failed since the last one that answered Init. */
+  let startFailures = 0;
   /** Results not yet reported: the last case that used the testee (first), then those that used none (skipped, or failed to start one). */
   let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined; stderrBefore?: number }[] = [];
   const report = (r: CaseResult): void => {
@@ -232,7 +244,24 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     let stderrBefore: number | undefined;
     try {
       const fresh = !conn?.alive;
-      if (!conn?.alive) conn = await options.testee();
+      if (!conn?.alive) {
+        if (startFailures >= MAX_START_FAILURES_IN_A_ROW)
+          return {
+            outcome: {
+              status: "failed",
+              message: `not run: the testee failed to start ${startFailures} times in a row (the cases before say how), so the runner no longer starts it; fix the testee's start-up and rerun`,
+            },
+          };
+        const restart = conn !== undefined;
+        try {
+          conn = await options.testee();
+        } catch (err) {
+          if (!(err instanceof TesteeFault)) throw err;
+          startFailures++;
+          return { outcome: { status: "failed", message: startFault(err, restart).message } };
+        }
+        startFailures = 0;
+      }
       used = conn;
       stderrBefore = fresh ? undefined : conn.stderrWritten?.();
       if (!featuresCompared) {
@@ -261,7 +290,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     let outcome: RawOutcome;
     let used: TesteeConnection | undefined;
     let stderrBefore: number | undefined;
+    // Skips are decided before a testee is started: a case the features skip is skipped whether or not one would start.
+    const missing = missingFeature(c.spec, features);
     if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
+    else if (missing !== undefined) outcome = caseError(new CaseSkip(missing));
     else {
       let ran = await runCase(c);
       if (ran.rerun) ran = await runCase(c); // on a fresh testee: the predecessor's output is judged
@@ -304,6 +336,15 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
   });
 }
 
+/**
+ * A fault of a testee that did not answer Init, saying that it came as the runner started (`restart`:
+ * restarted) the testee for the case, as the first start's error does (TESTEE-PROTOCOL.md §6).
+ */
+function startFault(fault: TesteeFault, restart: boolean): TesteeFault {
+  const as = `as the runner ${restart ? "restarted" : "started"} the testee for this case`;
+  const detail = fault.kind === "exited" ? `${fault.detail} before answering Init, ${as}` : `${fault.detail} (while init waited for its answer, ${as})`;
+  return new TesteeFault(fault.kind, detail, fault.stderrTail, fault.afterCommand);
+}
 
 /**
  * A testee fault's message with only the stderr written since its case began: the runner keeps the
