@@ -56,40 +56,7 @@ export function requestFromJson(obj: Record<string, unknown>): ectp.conformance.
 export function responseFromJson(obj: Record<string, unknown>): ectp.conformance.v1.TesteeResponse {
   const problem = jsonProblem(obj, RESPONSE_TYPE, "TesteeResponse");
   if (problem !== undefined) throw new Error(problem);
-  const json = camelKeys(obj) as Record<string, unknown>;
-  const res = TesteeResponse.fromObject(json);
-  const large = new Map<string, string>();
-  collectLargeUint64s(json, RESPONSE_TYPE, "", large);
-  if (large.size > 0) LARGE_UINT64_TEXTS.set(res, large);
-  return res;
-}
-
-/**
- * Per response read from a JSON line, the uint64 values above 2^53 - 1 it wrote as decimal strings,
- * by field path (`stats.producer.pins`): the response holds them as numbers, rounded.
- */
-const LARGE_UINT64_TEXTS = new WeakMap<ectp.conformance.v1.TesteeResponse, ReadonlyMap<string, string>>();
-
-/**
- * The decimal string a JSON-lines testee wrote for the uint64 at `path` (`stats.producer.pins`) of
- * `res`, when it is above 2^53 - 1 (what `res` holds is then rounded); undefined otherwise, and for a
- * binary frame's (decoded straight to a rounded number).
- */
-export function uint64AsWritten(res: ectp.conformance.v1.TesteeResponse, path: string): string | undefined {
-  return LARGE_UINT64_TEXTS.get(res)?.get(path);
-}
-
-/** Into `out`, the uint64 strings above 2^53 - 1 in `value` (a JSON object of `type` with lowerCamelCase keys, at `path`), by path; repeated fields are not walked. */
-function collectLargeUint64s(value: unknown, type: Type, path: string, out: Map<string, string>): void {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return;
-  for (const [key, v] of Object.entries(value)) {
-    const field = Object.hasOwn(type.fields, key) ? type.fields[key] : undefined;
-    if (field === undefined || field.repeated) continue;
-    const at = path === "" ? key : `${path}.${key}`;
-    const resolved = field.resolvedType;
-    if (field.type === "uint64" && typeof v === "string" && !Number.isSafeInteger(Number(v))) out.set(at, v);
-    else if (resolved !== null && "fields" in resolved) collectLargeUint64s(v, resolved, at, out);
-  }
+  return TesteeResponse.fromObject(camelKeys(obj) as Record<string, unknown>);
 }
 
 /** A JSON key as a field name: snake_case turned lowerCamelCase (what protobufjs names fields). */

@@ -15,7 +15,7 @@
  */
 import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { SPEC_MAJOR } from "@ectp/protocol";
-import { JSON_OPTIONS, ectp, encodeCaseMessage, uint64AsWritten } from "../proto.js";
+import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
@@ -1590,13 +1590,11 @@ class Interpreter {
       for (const [name, v] of Object.entries((counters ?? {}) as Record<string, unknown>)) {
         if (typeof v !== "number" || (Number.isSafeInteger(v) && v >= 0)) continue;
         // A uint64 above 2^53 - 1 (a decimal string, or a binary frame's) is a count, but one the runner holds rounded.
-        if (Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER) {
-          const written = uint64AsWritten(res, `stats.${group}.${name}`);
+        if (Number.isInteger(v) && v > Number.MAX_SAFE_INTEGER)
           throw new CaseFailure(
-            `getStats at t=${this.now}: Stats.${group}.${name} is ${written ?? `${v} (shown rounded)`}, above 2^53-1, which the runner cannot hold exactly ` +
+            `getStats at t=${this.now}: Stats.${group}.${name} is ${v} (shown rounded), above 2^53-1, which the runner cannot hold exactly ` +
               "(it holds every counter as a number: TESTEE-PROTOCOL.md §3.2); no case makes a counter that large",
           );
-        }
         throw new CaseFailure(
           `getStats at t=${this.now}: Stats.${group}.${name} is ${v}, not a count: a uint64 is a non-negative integer, as a JSON number or a decimal string (TESTEE-PROTOCOL.md §3.2)`,
         );
