@@ -26,6 +26,9 @@ describe("ectp", () => {
     // Nothing after them is silently ignored.
     expect(await run("--version", "extra")).toMatchObject({ code: EXIT_USAGE, out: "", first: 'ectp: --version takes no arguments; got "extra"' });
     expect(await run("help", "simulate")).toMatchObject({ code: 0, out: SIMULATE_USAGE }); // as `simulate --help`
+    expect(await run("--help", "simulate")).toMatchObject({ code: 0, out: SIMULATE_USAGE }); // as `help simulate`
+    expect(await run("-h", "simulate")).toMatchObject({ code: 0, out: SIMULATE_USAGE });
+    expect(await run("--help", "simulte")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: --help takes at most one command, simulate or conformance; got "simulte"' });
     expect(await run("help", "simulte")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: help takes one command, simulate or conformance; got "simulte"' });
   });
 

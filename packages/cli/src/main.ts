@@ -78,8 +78,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     case "--help":
     case "-v":
     case "--version":
+      // `ectp --help <command>` is `ectp help <command>`.
+      if ((command === "-h" || command === "--help") && rest.length === 1 && (rest[0] === "simulate" || rest[0] === "conformance"))
+        return main([rest[0], "--help"], io);
       if (rest.length > 0) {
-        io.err(`ectp: ${command} takes no arguments; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n\n${USAGE}`);
+        const takes = command === "-h" || command === "--help" ? "at most one command, simulate or conformance" : "no arguments";
+        io.err(`ectp: ${command} takes ${takes}; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n\n${USAGE}`);
         return EXIT_USAGE;
       }
       io.out(command === "-v" || command === "--version" ? `${VERSION}\n` : USAGE);
