@@ -200,7 +200,7 @@ export const MAX_START_FAILURES_IN_A_ROW = 3;
  * crash, hang or malformed answer fails that case (with the testee's stderr tail) and the
  * next case gets a fresh testee. A case the features skip is skipped before any testee is
  * started for it. A testee that fails to start fails the case it was started for, saying so;
- * after {@link MAX_START_FAILURES_IN_A_ROW} such failures in a row, every later case that needs
+ * after 3 such failures in a row (`MAX_START_FAILURES_IN_A_ROW`), every later case that needs
  * it fails at once, saying why, and no testee is started again.
  *
  * Output a testee writes after a case's last answer (a second answer, or output unasked) fails
