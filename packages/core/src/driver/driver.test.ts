@@ -10,6 +10,16 @@ import type { TransportActivity } from "../transport.js";
 import { Driver, type DriverOptions } from "./driver.js";
 import { CountingPool, FakeNet, RecordingCore, connectTo, dest, flush, heartbeatTo, manualClock, routingRig, startRead, waitUntil, wire } from "./test-support.js";
 
+/** The error `new Driver(options)` throws (the test fails if it accepts them). */
+function refusal(options: DriverOptions): EctpError {
+  try {
+    new Driver(options);
+  } catch (e) {
+    return e as EctpError;
+  }
+  throw new Error("accepted");
+}
+
 describe("Driver", () => {
   it("rejects options without a transport, without any core or subscriber, or with a subscriber beside a core", () => {
     const t = new FakeNet().endpoint("x");
@@ -61,14 +71,6 @@ describe("Driver", () => {
     const consumer = new ConsumerCore({ id: "c", epoch: 1, fingerprint: FP, destinations: new CountingPool() });
     const producer = new ProducerCore({ id: "p", epoch: 1, fingerprint: FP, store: new MemoryItemStore({ capacityBytes: 64 }) });
     const subscriber = new EventSubscriber({ id: "r", epoch: 1, fingerprint: FP });
-    const refusal = (options: DriverOptions): EctpError => {
-      try {
-        new Driver(options);
-      } catch (e) {
-        return e as EctpError;
-      }
-      throw new Error("accepted");
-    };
     // Before, a ConsumerCore as the producer was accepted (it has every method the driver calls on
     // one): its reads started, their results went to no one, and items failed TRANSFER_TIMEOUT.
     const swapped = refusal({ transport: t, producer: consumer as never });
@@ -90,14 +92,7 @@ describe("Driver", () => {
   it("refuses a key that is not an option (a misspelt one) with INVALID_CONFIG naming it and the nearest option, as every other options object does", () => {
     const transport = new FakeNet().endpoint("x");
     const producer = new RecordingCore() as unknown as ProducerCore;
-    const refused = (options: object): EctpError => {
-      try {
-        new Driver({ transport, producer, ...options });
-      } catch (e) {
-        return e as EctpError;
-      }
-      throw new Error("accepted");
-    };
+    const refused = (options: object): EctpError => refusal({ transport, producer, ...options });
     // Before, each ran silently with the option's default.
     const typo = refused({ connectTimeout: 100 });
     expect(typo.code).toBe("INVALID_CONFIG");
