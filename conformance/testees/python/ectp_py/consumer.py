@@ -27,6 +27,7 @@ from .config import ConsumerConfig
 from .clock import checked_now
 from .crc32c import crc32c
 from .ids import id_before_epoch
+from .reentry import EngineCalls
 from .outputs import CancelRead, ConnectPeer, DisconnectPeer, Output, Send, StartRead
 from .rand import SeededRandom
 from .timers import TimerEntry, TimerQueue
@@ -391,7 +392,7 @@ class ConsumerCore:
         self.fingerprint: Fingerprint = fp
         self.metrics: Counter = Counter()
         self._pool = destinations
-        self._pool_calls = 0  # [I1] calls into the destination pool in progress: the core is not re-entrant
+        self._pool_calls = EngineCalls()  # [I1] calls into the destination pool in progress: the core is not re-entrant
         self._verified_crc: int | None = None  # what the last _verify computed [C11]
         self._verify_detail = ""  # [C5][C11] what the last _verify found, for the failure's warning
         self._transport_metadata = bytes(transport_metadata)
@@ -614,13 +615,7 @@ class ConsumerCore:
     def _refuse_reentrant(self, method: str) -> None:
         """[I1] A state-changing call made from inside the core's own call into its destination pool would run
         on half-updated state: refused, raised into the pool's code (where, unless caught, it is that call's failure)."""
-        if self._pool_calls:
-            raise EctpError(
-                "REENTRANT_CALL",
-                f"ConsumerCore.{method} was called from inside code the ConsumerCore was running in the middle of "
-                "another of its calls (its destination pool); a core is not re-entrant: note what is needed and "
-                "make the call after the current one returns.",
-            )
+        self._pool_calls.refuse("ConsumerCore", method, "its destination pool")
 
     # ------------------------------------------------------------------------- admission internals
 
@@ -1139,13 +1134,11 @@ class ConsumerCore:
 
     def _release_dest(self, dest: Any) -> None:
         self._destinations -= 1
-        self._pool_calls += 1  # [I1] the pool is engine code: a call back into this core is refused
         try:
-            self._pool.release(dest)
+            with self._pool_calls:  # [I1] the pool is engine code: a call back into this core is refused
+                self._pool.release(dest)
         except Exception:  # noqa: BLE001
             log.exception("DestinationPool.release raised")
-        finally:
-            self._pool_calls -= 1
 
     def _on_read_result(self, result: ReadResult, now: float) -> None:
         read_id = getattr(result, "read_id", None)
@@ -1248,13 +1241,11 @@ class ConsumerCore:
 
     def _view(self, dest: Any, size: int) -> Any:
         """The first ``size`` bytes of a destination, or None when the pool cannot show them."""
-        self._pool_calls += 1  # [I1] the pool is engine code: a call back into this core is refused
         try:
-            view = self._pool.view(dest)
+            with self._pool_calls:  # [I1] the pool is engine code: a call back into this core is refused
+                view = self._pool.view(dest)
         except Exception:  # noqa: BLE001
             return None
-        finally:
-            self._pool_calls -= 1
         # [C11][I1] something other than bytes is no view: its checksum cannot be verified (never a raise half-way)
         if not isinstance(view, (bytes, bytearray, memoryview)) or len(view) < size:
             return None
@@ -1524,14 +1515,12 @@ class ConsumerCore:
                                              f"is not longer than lease_safety_margin_ms ({self.config.lease_safety_margin_ms} ms)")
             return
         deadline = min(now + self.config.transfer_timeout_ms, lease_deadline)
-        self._pool_calls += 1  # [I1] the pool is engine code: a call back into this core is refused
         try:
-            dest = self._pool.allocate(f.key_id, item.size_bytes)
+            with self._pool_calls:  # [I1] the pool is engine code: a call back into this core is refused
+                dest = self._pool.allocate(f.key_id, item.size_bytes)
         except Exception:  # noqa: BLE001
             log.exception("DestinationPool.allocate raised; treated as full")
             dest = None
-        finally:
-            self._pool_calls -= 1
         if dest is None:
             # SPEC.md 4.4 step 3: no local memory now: give the grant back, retry as OVERLOADED [C4].
             self._send(peer.id, {"readComplete": {"grantId": grant_id, "status": Completion.ABANDONED, "detail": "destination pool full"}})

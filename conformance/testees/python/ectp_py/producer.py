@@ -21,6 +21,7 @@ from typing import Any
 
 from . import codec
 from .clock import checked_now
+from .reentry import EngineCalls
 from .config import ProducerConfig
 from .ids import id_before_epoch
 from .outputs import ConnectPeer, DisconnectPeer, EventBatchOut, Output, Send
@@ -73,23 +74,6 @@ def _unpublishable(descriptor: Any) -> str | None:
     if encoded > MAX_DESCRIPTOR_BYTES:
         return f"the descriptor encodes to {encoded} bytes, over the {MAX_DESCRIPTOR_BYTES} a producer may publish"
     return None
-
-
-class _StoreCalls:
-    """[I1] Counts the producer's calls into the engine's store in progress (``with self._store_calls:``).
-    The producer is not re-entrant: while one runs, its state half updated, the store (or a store
-    listener it calls meanwhile) calling a state-changing method gets ``REENTRANT_CALL``."""
-
-    __slots__ = ("depth",)
-
-    def __init__(self) -> None:
-        self.depth = 0
-
-    def __enter__(self) -> None:
-        self.depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        self.depth -= 1
 
 
 def _elements(type_name: str, e: dict) -> int:
@@ -221,7 +205,7 @@ class ProducerCore:
         # refuses them; a subclass may report others): id -> (the object, kept so its id stays its own; why)
         self._store_checks_descriptors = type(store) is MemoryItemStore
         self._verdicts: dict[int, tuple[Any, str | None]] = {}
-        self._store_calls = _StoreCalls()  # [I1] calls into the store in progress: the producer is not re-entrant
+        self._store_calls = EngineCalls()  # [I1] calls into the store in progress: the producer is not re-entrant
         self._ignored = 0
         self._shutting_down = False
         self._last_now: float = -math.inf  # the latest clock reading accepted (none yet: any first one stands)
@@ -416,13 +400,7 @@ class ProducerCore:
     def _refuse_reentrant(self, method: str) -> None:
         """[I1] A state-changing call made from inside the producer's own call into the store (the store,
         or a store listener it called meanwhile) would run on half-updated state: refused, raised into that code."""
-        if self._store_calls.depth:
-            raise EctpError(
-                "REENTRANT_CALL",
-                f"ProducerCore.{method} was called from inside code the ProducerCore was running in the middle of "
-                "another of its calls (its item store, or a store listener the store called); a core is not "
-                "re-entrant: note what is needed and make the call after the current one returns.",
-            )
+        self._store_calls.refuse("ProducerCore", method, "its item store, or a store listener the store called")
 
     def _store_pins(self) -> int:
         """The store's ``total_pins()``, or -1 when it raises (logged)."""
