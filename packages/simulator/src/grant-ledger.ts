@@ -179,17 +179,11 @@ export class GrantLedger {
   /** Consumers reported gone (see {@link GrantLedger.peerGone}) since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
   /**
-   * [I1] Per consumer and item (`holder` NUL `keyId`), its open grants (not ACKed, lease not over),
-   * for {@link GrantLedger.mayLeaveUnanswered} only. Generous: an excused grant stays (the producer
-   * may have kept it).
+   * Per consumer and item (`holder` NUL `keyId`), its open grants (not ACKed, lease not over): those
+   * not excused are held, and a newer attempt of the consumer replaces them [P3]; excused ones too
+   * make a request go unanswered, generously ({@link GrantLedger.mayLeaveUnanswered} [I1]).
    */
   private readonly openOf = new Map<string, Grant[]>();
-  /**
-   * [P3] Per consumer and item, its held grants (open, not excused) that a newer attempt of the
-   * consumer replaces: each leaves at its ACK, lease end or excuse (a correct producer holds at
-   * most one).
-   */
-  private readonly heldOf = new Map<string, Grant[]>();
   /** [I3][P2] Per item, its held grants (open, not excused): the pins it holds at the least. */
   private readonly heldByKey = new Map<string, number>();
   /** Per item held short of pins, how many it lacked at the last check (a shortfall is reported when it grows). */
@@ -222,10 +216,9 @@ export class GrantLedger {
     const g: Grant = { keyId, holder, holderKey: hk, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
     this.grants.set(grantId, g);
     if (replaces) {
-      addTo(this.openOf, g);
       // [P3] A newer attempt's grant replaces the holder's older grant of the item.
       this.replaceOlder(hk, attemptId);
-      if (!excused) addTo(this.heldOf, g);
+      addTo(this.openOf, g);
     }
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     if (!excused) this.heldByKey.set(keyId, (this.heldByKey.get(keyId) ?? 0) + 1);
@@ -360,10 +353,7 @@ export class GrantLedger {
   }
 
   private end(grantId: number, g: Grant): void {
-    if (!g.excused) {
-      this.unhold(g.keyId);
-      removeFrom(this.heldOf, g);
-    }
+    if (!g.excused) this.unhold(g.keyId);
     removeFrom(this.openOf, g);
     g.ended = true;
     const left = (this.openByKey.get(g.keyId) ?? 1) - 1;
@@ -379,7 +369,6 @@ export class GrantLedger {
     if (g.ended || g.excused) return;
     g.excused = true;
     this.unhold(g.keyId);
-    removeFrom(this.heldOf, g);
   }
 
   /**
@@ -387,13 +376,7 @@ export class GrantLedger {
    * replacement: the producer may have released each of their held grants of an older attempt.
    */
   private replaceOlder(hk: string, attemptId: number): void {
-    const held = this.heldOf.get(hk);
-    if (held === undefined) return;
-    // From the end: each grant excused leaves `held`.
-    for (let i = held.length - 1; i >= 0; i--) {
-      const g = held[i] as Grant;
-      if (g.attemptId < attemptId) this.excuse(g);
-    }
+    for (const g of this.openOf.get(hk) ?? []) if (g.attemptId < attemptId) this.excuse(g); // (one excused already: a no-op)
   }
 
   /** One held grant of `keyId` fewer. */
