@@ -1425,7 +1425,7 @@ class ConsumerCore:
         # greeted, which a refusal arriving after the fetches ended answers); the greatest is recorded
         recorded = max([peer.greeted_epoch, *(f.epoch for f in peer.fetches)]) if epoch == 0 else epoch
         if recorded >= peer.rejected_epoch:  # epochs up to the greatest refused stay refused
-            peer.rejected_epoch = max(recorded, 1)
+            peer.rejected_epoch = recorded  # at least 1: one naming no epoch answers ours (_solicited)
             peer.rejected_reason = reason
         if peer.hello_epoch <= refused:
             peer.hello_epoch = 0

@@ -2317,7 +2317,8 @@ export class ConsumerCore {
   private onHandshakeReject(peer: Peer, reason: FailureReasonName, epoch: number, now: number, detail: string): void {
     const refused = epoch > 0 ? epoch : Number.POSITIVE_INFINITY;
     // [V1][P8] Not known (0): every epoch we asked of it is refused (those our fetches ask and the one our
-    // Hello greeted, which a refusal arriving after the fetches ended answers); the greatest is recorded.
+    // Hello greeted, which a refusal arriving after the fetches ended answers); the greatest is recorded
+    // (at least 1: one naming no epoch is acted on only when it answers ours, see `solicited`).
     let recorded = epoch;
     if (epoch === 0) {
       recorded = peer.greetedEpoch;
@@ -2325,7 +2326,7 @@ export class ConsumerCore {
     }
     if (recorded >= peer.rejectedEpoch) {
       // Epochs up to the greatest refused stay refused (an older epoch's later refusal narrows nothing).
-      peer.rejectedEpoch = Math.max(recorded, 1);
+      peer.rejectedEpoch = recorded;
       peer.rejectedReason = reason;
     }
     if (peer.helloEpoch <= refused) peer.helloEpoch = 0;
