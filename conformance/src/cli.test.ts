@@ -2,7 +2,7 @@
  * `ectp conformance` command line: bad flags, bad files and a testee that cannot start are
  * usage errors or one clear error (exit 2), never a stack trace, a crash or a silent pass.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -270,6 +270,23 @@ process.stdin.on("end", () => process.exit(0));`,
       "ectp conformance: every selected case was skipped (the reasons are above), so nothing was tested; claim the features they need in --features, or select other cases\n",
     )).toBe(true);
   }, 60_000);
+
+  // The run started the testee before any case, though every case (and seed) would be skipped: a
+  // testee that could not start made it exit with the start-up error instead of the skips' report.
+  it.each([
+    ["scripted cases", []],
+    ["scripted cases and --seeds", ["--seeds", "2"]],
+  ])("a run in which every selected %s would be skipped for a feature never starts the testee", async (_, more) => {
+    const dir = tempDir();
+    const marker = join(dir, "started");
+    const features = file(dir, "features.json", JSON.stringify({ features: ["producer"] })); // no "events", no consumer or read-memory for the seeds
+    const r = await cli("--testee", `echo started >> '${marker}'; exit 3`, "--features", features, "--filter", "producer/e2-replay/**", ...more);
+    expect(existsSync(marker)).toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/NOTHING TESTED: 0 passed, 0 failed, \d+ skipped/);
+    if (more.length > 0) expect(r.out).toContain("needs features consumer, producer and read-memory");
+    expect(r.err.endsWith("so nothing was tested; claim the features they need in --features, or select other cases\n")).toBe(true);
+  });
 
   // Mutant: a file that cannot be written after the run exits 2 ("nothing was tested"), even when a
   // case failed: a CI script treating 2 as "skip" hid the failure.

@@ -11,9 +11,9 @@ import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { DEFAULT_SEED_TIMEOUT_MS } from "./random/seeds.js";
 import { SUBSCRIBER_RANDOMISED_FEATURES, SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
-import { defaultCaseTimeoutMs } from "./runner/script.js";
+import { defaultCaseTimeoutMs, missingFeature } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
-import { type CaseResult, classify, featureWarnings, globMatcher, runSuite, selectCases, summarise } from "./runner/suite.js";
+import { type CaseResult, StartFailures, classify, featureWarnings, globMatcher, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
 import { spawnTestee } from "./testee/subprocess.js";
 import { mockTransportHarness } from "./transport/mock-harness.js";
@@ -353,9 +353,10 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
       : spawnTestee({ command, jsonLines: c.jsonLines, commandTimeoutMs: c.commandTimeoutMs, onExitRuleBroken, onStart: output.track });
   // The testee is started once before anything runs: one that cannot start (a wrong command, a
   // crash on start-up, the wrong encoding) stops the run with one error instead of failing every case.
+  // Not when every case and seed would be skipped for the features: nothing would use it.
   let first: TesteeConnection | undefined;
   try {
-    if (testeeRuns) {
+    if (testeeRuns && startsTestee(c)) {
       try {
         first = await spawn();
       } catch (err) {
@@ -363,6 +364,8 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         return 2;
       }
     }
+    // Failed starts are counted across the whole run: after 3 in a row, no case or seed starts the testee again.
+    const startFailures = new StartFailures();
     const factory = (): Promise<TesteeConnection> => {
       const conn = first;
       first = undefined;
@@ -414,6 +417,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
         onResult,
         onWarning,
         caseTimeoutMs: c.caseTimeoutMs,
+        startFailures,
       });
       // A failed case says how to run it alone (as a failed seed says how to replay it).
       const caseTimeout = c.caseTimeoutGiven ? ["--case-timeout-ms", String(c.caseTimeoutMs)] : [];
@@ -438,6 +442,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
           replayCommand,
           knownFailing: c.knownFailing,
           seedTimeoutMs: c.seedTimeoutMs,
+          startFailures,
         });
         results.push(...random);
         for (const r of random) onResult(r);
@@ -452,6 +457,7 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
           replayCommand,
           knownFailing: c.knownFailing,
           seedTimeoutMs: c.seedTimeoutMs,
+          startFailures,
         });
         results.push(...random);
         for (const r of random) onResult(r);
@@ -637,10 +643,20 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   return config;
 }
 
-/** Whether the run starts a testee at all (a case of a claimed role, or a seed with the features it needs). */
+/** Whether the run is for the testee (a case of a claimed role, or a seed with the features it needs): else it is refused, or names the transport. */
 function needsTestee(c: Config): boolean {
   if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;
   return c.scripted && c.cases.some((k) => c.features.includes(k.spec.role));
+}
+
+/**
+ * Whether anything the run would run uses a testee: a seed with the features it needs, or a case
+ * of a claimed role that claims every feature the case needs. When every case is skipped, none is started.
+ */
+function startsTestee(c: Config): boolean {
+  if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;
+  const features = new Set(c.features);
+  return c.scripted && c.cases.some((k) => features.has(k.spec.role) && missingFeature(k.spec, features) === undefined);
 }
 
 /** One error for a testee that did not start: the command, what happened and what to try. */

@@ -8,10 +8,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as core from "@ectp/core";
 import { describe, expect, it } from "vitest";
-import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../testees/ts/adapter.js";
 import type { CaseSpec, LoadedCase } from "./cases/format.js";
+import { runRandomised } from "./random/randomised.js";
+import { runSubscriberRandomised } from "./random/subscriber-randomised.js";
 import { MAX_START_FAILURES_IN_A_ROW, runSuite } from "./runner/suite.js";
-import { fakeTestee, testFolder } from "./test-support.js";
+import { cli, fakeTestee, testFolder } from "./test-support.js";
 import { TesteeFault } from "./testee/connection.js";
 import { inProcessTestee } from "./testee/in-process.js";
 import { spawnTestee } from "./testee/subprocess.js";
@@ -142,4 +144,81 @@ readline.createInterface({ input: process.stdin }).on("line", (l) => {
     expect(report.results[1]?.message).toContain("--- testee stderr (tail) ---\ncannot start again\n");
     expect(readFileSync(count, "utf8")).toBe("4");
   }, 30_000);
+});
+
+describe("randomised seeds whose testee fails to start (TESTEE-PROTOCOL.md §2, item 7)", () => {
+  const noStart = () => Promise.reject(new TesteeFault("exited", "exited with code 9", "cannot start\n"));
+  const seeds = [1, 2, 3, 4, 5, 6];
+  const notRun = (seed: number) =>
+    `seed ${seed}: not run: the testee failed to start 3 times in a row (the seeds before say how), so the runner no longer starts it; fix the testee's start-up and rerun\nreplay: replay ${seed}`;
+
+  it.each(["consumer with producer", "subscriber with producer"])(
+    `%s: each failed start fails its seed, saying so; after ${MAX_START_FAILURES_IN_A_ROW} in a row the later seeds fail at once, counted, and no start is tried again`,
+    async (level) => {
+      let starts = 0;
+      const factory = () => {
+        starts++;
+        return noStart();
+      };
+      const common = { seeds, replayCommand: (n: number) => `replay ${n}`, features: TS_TESTEE_FEATURES };
+      const results =
+        level === "consumer with producer"
+          ? await runRandomised({ consumer: factory, producer: factory, ...common })
+          : await runSubscriberRandomised({ producer: factory, subscriber: factory, ...common });
+      const failedStart = (seed: number) =>
+        `seed ${seed}: testee exited: exited with code 9 before answering Init, as the runner started the testee for this seed\n--- testee stderr (tail) ---\ncannot start\n\nreplay: replay ${seed}`;
+      expect(results.map((r) => [r.name.replace(/^.*\//, ""), r.status, r.message])).toEqual([
+        ["seed-1", "failed", failedStart(1)],
+        ["seed-2", "failed", failedStart(2)],
+        ["seed-3", "failed", failedStart(3)],
+        ["seed-4", "failed", notRun(4)],
+        ["seed-5", "failed", notRun(5)],
+        ["seed-6", "failed", notRun(6)],
+      ]);
+      expect(starts).toBe(MAX_START_FAILURES_IN_A_ROW);
+    },
+  );
+
+  it("a start that answers Init ends the row: a seed whose consumer starts and whose producer does not never stops the starts", async () => {
+    let producerStarts = 0;
+    const producer = () => {
+      producerStarts++;
+      return noStart();
+    };
+    const consumer = () => inProcessTestee(new CoreTesteeHandler(core as unknown as CoreModule));
+    const results = await runRandomised({ consumer, producer, seeds, features: TS_TESTEE_FEATURES });
+    expect(results.map((r) => r.message?.split("\n")[0])).toEqual(
+      seeds.map((n) => `seed ${n}: testee exited: exited with code 9 before answering Init, as the runner started the testee for this seed`),
+    );
+    expect(producerStarts).toBe(seeds.length);
+  });
+
+  it("ectp conformance counts failed starts across the run: once the scripted cases stopped starting the testee, no seed starts it, and every seed fails saying why", async () => {
+    const dir = testFolder("cli-starts");
+    const count = join(dir, "starts");
+    writeFileSync(count, "0");
+    // Answers Init (JSON lines) on its first start and exits at its first command; every later start exits with 9 at once.
+    const command = fakeTestee(
+      "cli-starts",
+      `import fs from "node:fs"; import readline from "node:readline";
+const n = Number(fs.readFileSync(${JSON.stringify(count)}, "utf8")); fs.writeFileSync(${JSON.stringify(count)}, String(n + 1));
+if (n > 0) process.exit(9);
+readline.createInterface({ input: process.stdin }).on("line", (l) => {
+  const req = JSON.parse(l);
+  if (!req.init) process.exit(7);
+  process.stdout.write(JSON.stringify({ commandId: req.commandId, init: { protocolVersion: 1 } }) + "\\n");
+});`,
+    );
+    const features = join(dir, "features.json");
+    writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
+    const r = await cli("--testee", command, "--json-lines", "--features", features, "--filter", "consumer/c1-admission/**", "--seeds", "2");
+    expect(r.code).toBe(1);
+    // The first case's testee exits at its first command, the next 3 cases' restarts exit: then nothing starts it.
+    expect(readFileSync(count, "utf8")).toBe(String(1 + MAX_START_FAILURES_IN_A_ROW));
+    for (const seed of [1, 2])
+      expect(r.out).toContain(
+        `seed ${seed}: not run: the testee failed to start 3 times in a row (the cases before say how), so the runner no longer starts it; fix the testee's start-up and rerun`,
+      );
+    expect(r.out).toMatch(/0 passed, \d+ failed/);
+  }, 60_000);
 });

@@ -10,7 +10,7 @@
 import { SPEC_MAJOR, crc32c } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import type { CaseResult } from "../runner/suite.js";
+import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { crcBytes } from "../runner/fixtures.js";
 import { Rng } from "./rng.js";
@@ -44,6 +44,8 @@ export interface RandomisedOptions {
   knownFailing?: ReadonlyMap<string, string>;
   /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
   seedTimeoutMs?: number | undefined;
+  /** Failed starts of the testee, counted across the run when shared (the CLI's; after 3 in a row, no seed starts one). Default: these seeds' own. @internal */
+  startFailures?: StartFailures | undefined;
 }
 
 /** What a passed seed exercised, e.g. "exercised: 3 dropped, 1 stalled, 0 late writes, ...". */
@@ -97,6 +99,7 @@ export async function runRandomised(options: RandomisedOptions): Promise<CaseRes
     replayCommand: options.replayCommand,
     knownFailing: options.knownFailing,
     seedTimeoutMs: options.seedTimeoutMs,
+    startFailures: options.startFailures,
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import type { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import { type CaseResult, classify } from "../runner/suite.js";
+import { type CaseResult, StartFailures, classify, startFault } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { thrownStack } from "../thrown.js";
 
@@ -37,6 +37,8 @@ export interface SeedRun {
   knownFailing?: ReadonlyMap<string, string> | undefined;
   /** Wall-clock limit of one seed, in ms: past it, the seed fails at its next command. Default {@link DEFAULT_SEED_TIMEOUT_MS}. */
   seedTimeoutMs?: number | undefined;
+  /** The count of failed starts, shared with the rest of the run (scripted cases, the other level). Default: these seeds' own. */
+  startFailures?: StartFailures | undefined;
 }
 
 /**
@@ -46,21 +48,34 @@ export interface SeedRun {
  */
 export const DEFAULT_SEED_TIMEOUT_MS = 300_000;
 
-/** Run every seed of `run` in turn. One CaseResult per seed. Never throws for testee behaviour. */
+/**
+ * Run every seed of `run` in turn. One CaseResult per seed. Never throws for testee behaviour. A
+ * testee that does not answer Init fails its seed, saying so; after MAX_START_FAILURES_IN_A_ROW
+ * such starts in a row, every later seed fails at once, saying why, and no testee is started again
+ * (as the scripted cases do, TESTEE-PROTOCOL.md §2, item 7).
+ */
 export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
+  const starts = run.startFailures ?? new StartFailures();
   for (const seed of run.seeds) {
     const name = `${run.suite}/seed-${seed}`;
     const t0 = performance.now();
     let outcome: { status: "passed" | "failed" | "skipped"; message?: string };
+    const replay = run.replayCommand?.(seed);
+    const failed = (why: string): typeof outcome => ({ status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` });
+    const stopped = starts.stopped;
     if (run.skipped !== undefined) outcome = { status: "skipped", message: run.skipped };
+    else if (stopped !== undefined) outcome = failed(stopped);
     else {
       const testees: TesteeConnection[] = [];
-      const replay = run.replayCommand?.(seed);
-      const failed = (why: string): typeof outcome => ({ status: "failed", message: `seed ${seed}: ${why}${replay ? `\nreplay: ${replay}` : ""}` });
       try {
         const limit = wallClockLimit(run.seedTimeoutMs ?? DEFAULT_SEED_TIMEOUT_MS);
-        for (const make of run.testees) testees.push(limit(await make()));
+        for (const make of run.testees) {
+          const conn = await starts.start(make, "seed").catch((err: unknown) => {
+            throw err instanceof TesteeFault ? startFault(err, false, "seed") : err;
+          });
+          testees.push(limit(conn));
+        }
         outcome = { status: "passed", message: await run.schedule(seed, testees) };
       } catch (err) {
         outcome = failed(err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`);

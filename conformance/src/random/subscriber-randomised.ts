@@ -36,7 +36,7 @@
 import { SPEC_MAJOR, envelopeBodyName } from "@ectp/protocol";
 import { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import type { CaseResult } from "../runner/suite.js";
+import type { CaseResult, StartFailures } from "../runner/suite.js";
 import type { TesteeConnection, TesteeFactory } from "../testee/connection.js";
 import { Rng } from "./rng.js";
 import { EventQueue, Violation, command, runSeeds } from "./seeds.js";
@@ -72,6 +72,8 @@ export interface SubscriberRandomisedOptions {
   knownFailing?: ReadonlyMap<string, string>;
   /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
   seedTimeoutMs?: number | undefined;
+  /** Failed starts of the testee, counted across the run when shared (the CLI's; after 3 in a row, no seed starts one). Default: these seeds' own. @internal */
+  startFailures?: StartFailures | undefined;
 }
 
 /** Run the seeds. One CaseResult per seed (`randomised/e1-e2-p8-i1-i4/seed-<n>`). Never throws for testee behaviour. */
@@ -96,6 +98,7 @@ export async function runSubscriberRandomised(options: SubscriberRandomisedOptio
     replayCommand: options.replayCommand,
     knownFailing: options.knownFailing,
     seedTimeoutMs: options.seedTimeoutMs,
+    startFailures: options.startFailures,
   });
 }
 

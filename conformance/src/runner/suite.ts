@@ -51,6 +51,8 @@ export interface SuiteOptions {
   onWarning?: (message: string) => void;
   /** Wall-clock limit of one case, in ms (see `ScriptOptions.caseTimeoutMs`). Default 60000. */
   caseTimeoutMs?: number;
+  /** The count of failed starts, shared with the randomised seeds of the same run (the CLI's). Default: this run's own. @internal */
+  startFailures?: StartFailures;
 }
 
 /** Results of a run. */
@@ -196,6 +198,39 @@ export function featureWarnings(claimed: ReadonlySet<string>, listed: readonly s
 export const MAX_START_FAILURES_IN_A_ROW = 3;
 
 /**
+ * The testee's failed starts in a row, for everything a run starts it for (scripted cases,
+ * randomised seeds; share one to count across them): after {@link MAX_START_FAILURES_IN_A_ROW},
+ * `stopped` says why nothing starts it again, and what would have started it fails at once.
+ */
+export class StartFailures {
+  private inARow = 0;
+  /** What the last failed start was for: the results that say how it failed. */
+  private failedFor: "case" | "seed" = "case";
+
+  /** Why the runner no longer starts the testee (the message of a case or seed not run), or undefined while it does. */
+  get stopped(): string | undefined {
+    if (this.inARow < MAX_START_FAILURES_IN_A_ROW) return undefined;
+    return `not run: the testee failed to start ${this.inARow} times in a row (the ${this.failedFor}s before say how), so the runner no longer starts it; fix the testee's start-up and rerun`;
+  }
+
+  /** Start a testee with `make` for a case or a seed: a start that does not answer Init (a TesteeFault) is counted, one that does ends the row. */
+  async start(make: TesteeFactory, forWhat: "case" | "seed"): Promise<TesteeConnection> {
+    let conn: TesteeConnection;
+    try {
+      conn = await make();
+    } catch (err) {
+      if (err instanceof TesteeFault) {
+        this.inARow++;
+        this.failedFor = forWhat;
+      }
+      throw err;
+    }
+    this.inARow = 0;
+    return conn;
+  }
+}
+
+/**
  * Run the scripted cases against a testee. Never throws for anything the testee does: a
  * crash, hang or malformed answer fails that case (with the testee's stderr tail) and the
  * next case gets a fresh testee. A case the features skip is skipped before any testee is
@@ -215,8 +250,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
   const results: CaseResult[] = [];
   let conn: TesteeConnection | undefined;
   let featuresCompared = false;
-  /** Starts of the testee that failed since the last one that answered Init. */
-  let startFailures = 0;
+  const starts = options.startFailures ?? new StartFailures();
   /** Results not yet reported: the last case that used the testee (first), then those that used none (skipped, or failed to start one). */
   let held: { result: CaseResult; raw: RawOutcome; conn: TesteeConnection | undefined; stderrBefore?: number }[] = [];
   const report = (r: CaseResult): void => {
@@ -245,22 +279,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     try {
       const fresh = !conn?.alive;
       if (!conn?.alive) {
-        if (startFailures >= MAX_START_FAILURES_IN_A_ROW)
-          return {
-            outcome: {
-              status: "failed",
-              message: `not run: the testee failed to start ${startFailures} times in a row (the cases before say how), so the runner no longer starts it; fix the testee's start-up and rerun`,
-            },
-          };
+        const stopped = starts.stopped;
+        if (stopped !== undefined) return { outcome: { status: "failed", message: stopped } };
         const restart = conn !== undefined;
         try {
-          conn = await options.testee();
+          conn = await starts.start(options.testee, "case");
         } catch (err) {
           if (!(err instanceof TesteeFault)) throw err;
-          startFailures++;
           return { outcome: { status: "failed", message: startFault(err, restart).message } };
         }
-        startFailures = 0;
       }
       used = conn;
       stderrBefore = fresh ? undefined : conn.stderrWritten?.();
@@ -338,10 +365,10 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
 
 /**
  * A fault of a testee that did not answer Init, saying that it came as the runner started (`restart`:
- * restarted) the testee for the case, as the first start's error does (TESTEE-PROTOCOL.md §6).
+ * restarted) the testee for the case (or seed), as the first start's error does (TESTEE-PROTOCOL.md §6).
  */
-function startFault(fault: TesteeFault, restart: boolean): TesteeFault {
-  const as = `as the runner ${restart ? "restarted" : "started"} the testee for this case`;
+export function startFault(fault: TesteeFault, restart: boolean, forWhat: "case" | "seed" = "case"): TesteeFault {
+  const as = `as the runner ${restart ? "restarted" : "started"} the testee for this ${forWhat}`;
   const detail = fault.kind === "exited" ? `${fault.detail} before answering Init, ${as}` : `${fault.detail} (while init waited for its answer, ${as})`;
   return new TesteeFault(fault.kind, detail, fault.stderrTail, fault.afterCommand);
 }
