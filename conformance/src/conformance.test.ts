@@ -269,6 +269,8 @@ describe("transport level", () => {
       "cancel-settles-exactly-once",
       "deregistration-during-read-settles-failed",
       "messages-arrive-once-intact-as-copies",
+      "location-of-another-length-than-the-destination-fails-the-read",
+      "messages-arrive-from-peers-not-connected",
       "malformed-location-fails-read",
       "connect-rejects-unusable-metadata",
       "wait-is-edge-triggered",
@@ -279,7 +281,7 @@ describe("transport level", () => {
   it("a harness with a skip reason reports every case skipped with that reason and calls nothing", async () => {
     const fail = () => Promise.reject(new Error("must not be called"));
     const results = await runTransportConformance({ name: "x", skipReason: "build it first", createPeers: fail, advance: fail, killPeer: fail });
-    expect(results).toHaveLength(11);
+    expect(results).toHaveLength(13);
     expect(results.every((r) => r.status === "skipped" && r.message === "build it first" && r.name.startsWith("transport/x/"))).toBe(true);
   });
 
@@ -300,6 +302,45 @@ describe("transport level", () => {
     expect(wrong).toMatchObject({ status: "failed", message: expect.stringMatching(/^read of 1 bytes reported crc32c \d+; the landed bytes' CRC-32C is \d+$/) });
     const [unasked] = await run((r) => ({ ...r, crc32c: r.crc32c ?? 0 }));
     expect(unasked).toMatchObject({ status: "failed", message: expect.stringMatching(/^read of 1 bytes reported crc32c 0 without being asked$/) });
+  }, 60_000);
+
+  it("a transport that reads a location of another length than its destination anyway fails the length case", async () => {
+    // Every failed read is turned into one that wrote its destination and reported done, as a transport
+    // copying whatever the location covers would.
+    const readsAnyway = rewriteReads((r, dest) => {
+      const d = dest.get(r.readId) as core.ReadDestination;
+      if (r.status !== "failed") return [r];
+      d.region.bytes.fill(1, d.offset, d.offset + d.length);
+      return [{ readId: r.readId, status: "done", bytesRead: d.length }];
+    });
+    const [result] = await runTransportConformance(brokenTransportHarness({ reader: readsAnyway }), {
+      select: (name) => name.endsWith("/location-of-another-length-than-the-destination-fails-the-read"),
+    });
+    expect(result).toMatchObject({
+      status: "failed",
+      message: "a read of 4096 bytes from a location of 4160 ended done (error undefined); failed with a reason is required",
+    });
+  }, 60_000);
+
+  it("a transport that drops messages from peers it is not connected to fails the not-connected case", async () => {
+    const connectedOnly = (t: core.Transport) => {
+      const gone = new Set<string>();
+      const disconnect = t.disconnectPeer.bind(t);
+      t.disconnectPeer = (peerId) => {
+        gone.add(peerId);
+        disconnect(peerId);
+      };
+      const poll = t.poll.bind(t);
+      t.poll = () => {
+        const a = poll();
+        return { ...a, messages: a.messages.filter((m) => !gone.has(m.from)) };
+      };
+    };
+    const [result] = await runTransportConformance(brokenTransportHarness({ owner: connectedOnly }), {
+      select: (name) => name.endsWith("/messages-arrive-from-peers-not-connected"),
+      maxSteps: 1000,
+    });
+    expect(result).toMatchObject({ status: "failed", message: expect.stringMatching(/^a message from .*, which .* is not connected to: never happened \(the transport hung\)$/) });
   }, 60_000);
 });
 

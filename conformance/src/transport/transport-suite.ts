@@ -325,6 +325,51 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
       },
     ],
     [
+      "location-of-another-length-than-the-destination-fails-the-read",
+      ["C11", "I5"],
+      async () => {
+        // ReadOperation.destination: a source covering more or fewer bytes than the destination (a
+        // producer's descriptor at odds with its size_bytes) fails the read and writes nothing. Copying
+        // the whole source would overwrite whatever follows the destination in a pooled slab.
+        const { reader, owner } = await peers();
+        const c = new Collector(reader);
+        const size = 4096;
+        const srcRegion = owner.registerMemory(pattern(2 * size, 11));
+        for (const [rid, covered] of [
+          [1, size + 64],
+          [2, size - 1],
+        ] as const) {
+          const dst = reader.registerMemory(new Uint8Array(2 * size));
+          reader.startRead({ readId: rid, peerId: owner.localId, source: owner.describe(srcRegion, 0, covered), destination: { region: dst, offset: 8, length: size } });
+          const what = `a read of ${size} bytes from a location of ${covered}`;
+          await until(c, () => c.reads.has(rid), what);
+          await settleFurther(c);
+          const r = c.only(rid, what);
+          if (r.status !== "failed" || typeof r.error !== "string")
+            throw new TransportFailure(`${what} ended ${r.status} (error ${String(r.error)}); failed with a reason is required`);
+          if (!dst.bytes.every((x) => x === 0)) throw new TransportFailure(`${what} failed but wrote into its destination region`);
+        }
+      },
+    ],
+    [
+      "messages-arrive-from-peers-not-connected",
+      ["I1"],
+      async () => {
+        // TransportActivity.messages: receiving needs no connection. A producer connects to a consumer
+        // only once its Hello has arrived; a transport that dropped messages from peers it has not
+        // connected to would stall every handshake.
+        const { reader, owner } = await peers();
+        owner.disconnectPeer(reader.localId);
+        const c = new Collector(owner);
+        const payload = pattern(64, 12);
+        reader.send(owner.localId, payload);
+        await until(c, () => c.messages.length > 0, `a message from ${reader.localId}, which ${owner.localId} is not connected to`);
+        const m = c.messages[0] as { from: string; bytes: Uint8Array };
+        if (m.from !== reader.localId || !same(m.bytes, payload))
+          throw new TransportFailure(`a message from a peer not connected arrived as from ${m.from}${same(m.bytes, payload) ? "" : ", altered"}`);
+      },
+    ],
+    [
       "malformed-location-fails-read",
       ["I1"],
       async () => {

@@ -85,6 +85,25 @@ function spreadDefault(defaultName: string): (missing: string[]) => string {
 }
 
 /**
+ * Log, at warning level, the first message a core ignores because the transport says it came from
+ * `from` while its envelope names `senderId` [C10]. Later ones are only counted (reason
+ * `sender_mismatch`). One is enough to name the usual cause, a transport reporting an address
+ * instead of the sender's peer id, which otherwise fails every request it carries in silence.
+ * @param logger - The core's logger.
+ * @param warned - Whether this core has logged one already.
+ * @returns True (the value for `warned` from now on).
+ * @internal
+ */
+export function warnSenderMismatchOnce(logger: Logger, warned: boolean, from: string, senderId: string): true {
+  if (!warned)
+    logger.warn(
+      "message ignored: its envelope names another sender than the transport reported; a transport reports ReceivedMessage.from as the sender's peer id (its Transport.localId), never an address. Later ones are only counted (ignored messages, reason sender_mismatch)",
+      { from, senderId },
+    );
+  return true;
+}
+
+/**
  * The engine code a core is running in the middle of one of its calls: its metrics and logger
  * hooks, and its engine callbacks (a consumer's destination pool, a producer's item store). A core
  * is not re-entrant: that code runs with the core's state half updated, so each public method

@@ -41,7 +41,11 @@ export interface ReadOperation {
   readonly peerId: string;
   /** Opaque source location from the grant's descriptor (`ItemDescriptor.location`). */
   readonly source: Uint8Array;
-  /** Local destination; `destination.length` bytes are read. */
+  /**
+   * Local destination; `destination.length` bytes are read. A `source` that does not cover exactly
+   * that many bytes (a peer's descriptor at odds with its own `size_bytes`) fails the read, with an
+   * `error` saying so, and writes nothing: neither past the destination nor from past the source.
+   */
   readonly destination: ReadDestination;
   /**
    * Ask for the CRC-32C of the bytes that landed ({@link ReadResult.crc32c}). The consumer
@@ -101,13 +105,20 @@ export interface ReadResult {
    * destination after the bytes landed (never over the source, never copied from a
    * descriptor): the consumer then verifies the item's checksum against this value instead of
    * computing it [C11]. Absent (or not a 32-bit unsigned integer): the consumer computes it.
+   * It is a number, as `crc32c()` of `@ectp/protocol` returns, never the four bytes of
+   * `crc32cBytes()`: those count as absent, so a host that cannot view the destination (GPU
+   * memory) fails the item CHECKSUM_MISMATCH.
    */
   readonly crc32c?: number;
 }
 
 /** One control message received from a peer. */
 export interface ReceivedMessage {
-  /** Sender, as the transport knows it (a peer id). */
+  /**
+   * The sender's peer id: the {@link Transport.localId} of the transport that sent it, which its
+   * envelope names as `sender_id`. Never a network address: a core ignores a message whose `from`
+   * is not its envelope's sender (counted under reason `sender_mismatch`, the first one logged).
+   */
   readonly from: string;
   /** The encoded `ectp.v1.Envelope`, exactly as sent. */
   readonly bytes: Uint8Array;
@@ -120,7 +131,11 @@ export interface ReceivedMessage {
  * peer's last run ends that run, and a Hello of its next run in the same poll starts the next.
  */
 export interface TransportActivity {
-  /** Control messages received, in arrival order. */
+  /**
+   * Control messages received, in arrival order: from any peer, connected or not. A producer
+   * connects to a consumer only when that consumer's Hello has arrived, so a transport that
+   * delivered only from peers it connected to would never let a handshake start.
+   */
   readonly messages: readonly ReceivedMessage[];
   /** Reads that settled, in settlement order. */
   readonly reads: readonly ReadResult[];
@@ -148,7 +163,8 @@ export interface Transport {
    * Make a peer reachable with the metadata it published for `epoch`. Called once per
    * peer epoch; a call with a newer epoch replaces the older metadata. Resolves when
    * reads from and sends to the peer may start; rejects with an `EctpError` if the
-   * metadata is unusable.
+   * metadata is unusable. (The `Driver` takes a return value that is not a promise as a
+   * connection made at once.) Receiving needs no connection: see {@link TransportActivity.messages}.
    */
   connectPeer(peerId: string, epoch: number, metadata: Uint8Array): Promise<void>;
 
@@ -198,6 +214,10 @@ export interface Transport {
    * and the transport keeps nothing for it (no timer, no record). The driver aborts every wait it
    * stops awaiting (woken by `wake()`, or stopped), so abandoned waits do not pile up. A transport
    * MAY ignore it; its waits then end at their timeout as before.
+   *
+   * After {@link Transport.close}, the close is activity like any other (it wakes the waits then
+   * pending and is remembered as above); later waits sleep until their timeout. Resolving every
+   * wait at once would spin a loop that still waits.
    */
   waitForActivity(timeoutMs: number, signal?: AbortSignal): Promise<void>;
 

@@ -32,7 +32,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods } from "../observability.js";
+import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods, warnSenderMismatchOnce } from "../observability.js";
 import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
@@ -383,6 +383,8 @@ export class ProducerCore {
   private readonly ring: (ectp.v1.IEventBatch | undefined)[] = [];
   private heartbeatSequence = 0;
   private ignored = 0;
+  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatchOnce}). */
+  private warnedSenderMismatch = false;
   private shuttingDown = false;
   /** What `shutdown` returns: the latest lease deadline of the grants it released [P7]. */
   private reuseAfter: number | undefined = undefined;
@@ -697,7 +699,11 @@ export class ProducerCore {
     const sep = u64(env.senderEpoch);
     if (typeof sid !== "string" || sid.length === 0 || !isPositiveInt(sep)) { this.ignore("malformed"); return; }
     // SPEC.md section 4: the transport vouches for `from`; a message claiming another identity is ignored and counted [C10].
-    if (sid !== from) { this.ignore("senderMismatch"); return; }
+    if (sid !== from) {
+      this.ignore("senderMismatch");
+      this.warnedSenderMismatch = warnSenderMismatchOnce(this.logger, this.warnedSenderMismatch, from, sid);
+      return;
+    }
     // The peer of the previous message, when it is the same one: most traffic comes in runs.
     const last = this.lastPeer;
     const known = last !== undefined && last.id === sid ? last : this.peers.get(sid);

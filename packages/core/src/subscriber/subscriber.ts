@@ -19,7 +19,7 @@ import {
 import { checkedNow } from "../clock.js";
 import { reasonName } from "../consumer/reasons.js";
 import { DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, warnSenderMismatchOnce } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
@@ -573,6 +573,8 @@ export class EventSubscriber {
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
   private heartbeatSequence = 0;
+  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatchOnce}). */
+  private warnedSenderMismatch = false;
   private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0, hookFailures: 0 };
 
   /**
@@ -1006,9 +1008,16 @@ export class EventSubscriber {
       !Number.isSafeInteger(sep) ||
       sep < 1
     ) {
-      if (f === undefined) this.ignore("unknown_peer");
-      else if ((env.version?.major ?? 0) !== SPEC_MAJOR) this.ignore("version");
-      else if (env.senderId !== from) this.ignore("sender_mismatch");
+      if (f === undefined) {
+        this.ignore("unknown_peer");
+        // A followed producer's message the transport says came from someone else: its `from` is wrong.
+        if (typeof env.senderId === "string" && this.followed.has(env.senderId))
+          this.warnedSenderMismatch = warnSenderMismatchOnce(this.logger, this.warnedSenderMismatch, from, env.senderId);
+      } else if ((env.version?.major ?? 0) !== SPEC_MAJOR) this.ignore("version");
+      else if (env.senderId !== from) {
+        this.ignore("sender_mismatch");
+        if (typeof env.senderId === "string") this.warnedSenderMismatch = warnSenderMismatchOnce(this.logger, this.warnedSenderMismatch, from, env.senderId);
+      }
       else this.ignore("malformed");
       return;
     }

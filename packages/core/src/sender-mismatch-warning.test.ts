@@ -1,0 +1,59 @@
+/**
+ * [C10] A message whose transport-reported sender is not the one its envelope names is ignored and
+ * counted by every core; the first one is also logged at warning level, naming both ids, because
+ * the usual cause (a transport reporting a socket address as `ReceivedMessage.from`) otherwise
+ * fails every request in silence. Later ones are only counted. (Review of 2026-12-06: a TCP
+ * transport reporting "127.0.0.1:54321" left a request deferred for its whole budget, no log.)
+ */
+import { SPEC_VERSION, ectp } from "@ectp/protocol";
+import { describe, expect, it } from "vitest";
+import { RecordingLogger, makeConsumer } from "./consumer/test-support.js";
+import { harness } from "./producer/test-helpers.js";
+import { P, env, following } from "./subscriber/test-support.js";
+
+const ADDRESS = "127.0.0.1:54321";
+const heartbeat = (senderId: string): ectp.v1.IEnvelope => ({ version: SPEC_VERSION, senderId, senderEpoch: 1, heartbeat: {} });
+
+/** The warnings logged, as [message, fields] pairs. */
+function mismatchWarnings(records: readonly { message: string; fields?: unknown }[]): unknown[] {
+  return records.filter((r) => r.message.includes("ReceivedMessage.from")).map((r) => r.fields);
+}
+
+describe("[C10] a message from another sender than its envelope names", () => {
+  it("consumer: ignored and counted each time, logged once with both ids", () => {
+    const h = makeConsumer();
+    h.core.handleEnvelope(ADDRESS, heartbeat("e-1"), 0);
+    h.core.handleEnvelope(ADDRESS, heartbeat("e-1"), 1);
+    expect(h.core.stats().ignoredMessages).toBe(2);
+    expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "sender_mismatch"])).toBe(2);
+    expect(mismatchWarnings(h.logger.at("warn"))).toEqual([{ from: ADDRESS, senderId: "e-1" }]);
+  });
+
+  it("producer: ignored and counted each time, logged once with both ids", () => {
+    const h = harness();
+    h.producer.handleEnvelope(ADDRESS, heartbeat("c"), 0);
+    h.producer.handleEnvelope(ADDRESS, heartbeat("c"), 1);
+    expect(h.producer.stats().ignoredMessages).toBe(2);
+    expect(mismatchWarnings(h.logger.warnings)).toEqual([{ from: ADDRESS, senderId: "c" }]);
+  });
+
+  it("subscriber: a followed producer's message reported from an address is logged once; one from an unfollowed peer is not", () => {
+    const logger = new RecordingLogger();
+    const sub = following({ logger });
+    sub.handleEnvelope(ADDRESS, heartbeat("stranger"), 1);
+    expect(mismatchWarnings(logger.records)).toEqual([]);
+    sub.handleEnvelope(ADDRESS, env(1, { heartbeat: {} }), 2);
+    sub.handleEnvelope(ADDRESS, env(1, { heartbeat: {} }), 3);
+    expect(sub.stats().ignoredMessages).toBe(3);
+    expect(mismatchWarnings(logger.at("warn"))).toEqual([{ from: ADDRESS, senderId: P }]);
+  });
+
+  it("subscriber: a followed producer's `from` with another sender_id is counted sender_mismatch and logged once", () => {
+    const logger = new RecordingLogger();
+    const sub = following({ logger });
+    sub.handleEnvelope(P, heartbeat("someone-else"), 1);
+    sub.handleEnvelope(P, heartbeat("someone-else"), 2);
+    expect(sub.stats().ignoredMessages).toBe(2);
+    expect(mismatchWarnings(logger.at("warn"))).toEqual([{ from: P, senderId: "someone-else" }]);
+  });
+});
