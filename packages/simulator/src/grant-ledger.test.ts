@@ -115,7 +115,7 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.heldGrants("a", 10)).toBe(3);
     l.peerGone("c1"); // unreachable, or declared gone [P8]
     expect(l.heldGrants("a", 10)).toBe(2);
-    l.newEpoch("c3"); // a newer epoch of the holder [P8]
+    l.newEpoch("c3", 2); // a newer epoch of the holder [P8]
     expect(l.heldGrants("a", 10)).toBe(1);
     expect(l.heldGrants("a", 99)).toBe(1);
     expect(l.heldGrants("a", 100)).toBe(0); // c2's lease is over [P3]
@@ -178,6 +178,18 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.check(70, pins({ a: 1, c: 1 }))[0]).toMatch(/^item c holds 1 pins, but 2 of its grants are live on the wire .*\[I3\]\[P2\]$/);
   });
 
+  it("[P3][P8] a grant answering a ReadRequest current when the producer took it, its holder's newer epoch handed over later in that pump, is void as it is sent: no pin owed; one answering a request already stale is owed its pin", () => {
+    const l = new GrantLedger();
+    l.newEpoch("c0", 1);
+    l.newEpoch("c0", 2); // after epoch 1's ReadRequests, in the same pump
+    l.grant(1, "a", "c0", 1000, 0, 5, true, 1); // current when taken: released with epoch 1's grants [P8]
+    expect(l.heldGrants("a", 0)).toBe(0);
+    expect(l.check(0, pins({ a: 0 }))).toEqual([]);
+    l.grant(2, "b", "c0", 1000, 10, 5, false, 1); // stale when taken (the producer had to ignore it), granted all the same
+    expect(l.heldGrants("b", 10)).toBe(1);
+    expect(l.check(10, pins({ b: 0 }))).toEqual(["item b was just granted to 1 consumer(s) (c0), but holds 0 pins [P2]"]);
+  });
+
   it("[P3] ends each grant at its own lease: a short lease sent after a long one ends first, and is forgotten one of its own leases later", () => {
     const l = new GrantLedger();
     l.grant(1, "a", "c0", 1000, 0, 1);
@@ -229,13 +241,36 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.mayLeaveUnanswered("c0", "a", 4, 10)).toBe(false);
     l.complete(1, "c0"); // the same ACK again (duplicated) ends nothing more
     expect(l.mayLeaveUnanswered("c0", "a", 5, 20)).toBe(false);
-    // A grant of b excused (a newer epoch of c0 [P8]) may still be live: generous.
-    l.newEpoch("c0");
+    // A grant of b excused (an OVERLOADED refusal of a newer attempt [P3][P5]) may still be live: generous.
+    l.refused("c0", "b", 6);
+    expect(l.heldGrants("b", 20)).toBe(0);
     expect(l.mayLeaveUnanswered("c0", "b", 5, 20)).toBe(true);
     // The attempt answered again after the ACK: live again, until this grant's ACK.
     l.grant(3, "a", "c0", 1000, 30, 5);
     expect(l.mayLeaveUnanswered("c0", "a", 5, 30)).toBe(true);
     l.complete(3, "c0");
     expect(l.mayLeaveUnanswered("c0", "a", 5, 30)).toBe(false);
+  });
+
+  it("[I1][P8] only a grant of the ReadRequest's own epoch makes it a duplicate or stale: one of the consumer's older epoch, void once a newer epoch reached the producer, never does", () => {
+    const l = new GrantLedger();
+    l.newEpoch("c0", 1);
+    l.grant(1, "a", "c0", 1000, 0, 5); // epoch 1's (the greatest so far)
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 0)).toBe(true); // a duplicate of epoch 1
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 0, 1)).toBe(true);
+    // The consumer restarted: its epoch 2 reaches the producer, which releases epoch 1's grants.
+    l.newEpoch("c0", 2);
+    expect(l.heldGrants("a", 10)).toBe(0);
+    // Epoch 2's attempt ids may repeat epoch 1's (SPEC.md 3.5 asks only that they should not): owed answers.
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 10)).toBe(false);
+    expect(l.mayLeaveUnanswered("c0", "a", 3, 10, 2)).toBe(false);
+    // Epoch 2's own grant does make them duplicates or stale.
+    l.grant(2, "a", "c0", 1000, 10, 4);
+    expect(l.mayLeaveUnanswered("c0", "a", 4, 10)).toBe(true);
+    expect(l.mayLeaveUnanswered("c0", "a", 3, 10, 2)).toBe(true);
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 10, 2)).toBe(false);
+    // An older epoch seen again changes nothing.
+    l.newEpoch("c0", 1);
+    expect([l.epochOf("c0"), l.heldGrants("a", 10)]).toEqual([2, 1]);
   });
 });

@@ -5,11 +5,12 @@
  * grant named running out [P3] (each grant's own `lease_ms`: two grants of one producer may name
  * different leases). The producer may end a grant sooner (its holder declared gone, a newer attempt
  * replacing it, a consumer that shows a newer epoch [P8], its own shutdown [P7]), never later, and
- * pins only for grants [P2][P4]. (It may also end a grant in the very pump that made it: when the
- * consumer's newer epoch arrives in that pump too, or at a shutdown made inside it. Neither happens
- * here: the network drops whatever a crashed consumer still had in flight, so its older epoch's
- * messages never reach a producer after the newer epoch's (only a planted consumer sends them), and
- * the simulator shuts a producer down only between its pumps, after which it grants nothing.)
+ * pins only for grants [P2][P4]. (It may also end a grant in the very pump that made it: at a
+ * shutdown made inside it, which the simulator never makes (it shuts a producer down only between its
+ * pumps, after which it grants nothing), or when the holder's newer epoch arrives later in that pump
+ * than the ReadRequest the grant answers: such a grant is excused as it is sent, and owes no pin
+ * [P8]. The network drops whatever a crashed consumer still had in flight, so only a planted
+ * consumer's older epoch reaches a producer in the pump of its newer one.)
  * So, checked against the store's own pins after each of the producer's pumps:
  * - an item whose open grants fell (ACKed, lease over) holds at most that many pins: a producer
  *   that ignores ACKs, or keeps a pin past the lease it told its consumer, is caught;
@@ -51,7 +52,9 @@
  * (SPEC.md 4.3: a duplicate or stale one, against a live grant of the same consumer and item). Asked
  * as a request is handed to the producer: a grant ACKed before then, or whose lease is over, is no
  * longer live, so a late copy of its request is owed an answer; a copy handed over before the ACK,
- * in the same pump, was a duplicate when the producer handled it.
+ * in the same pump, was a duplicate when the producer handled it. Only the grants of the request's
+ * own epoch count [P8]: those of the consumer's older epochs were released when a newer one reached
+ * the producer, and a request of an older epoch than the greatest is stale whatever it meets.
  * @module
  */
 
@@ -125,6 +128,8 @@ interface Grant {
   readonly holderKey: string;
   /** The attempt id of the ReadRequest it answers. */
   readonly attemptId: number;
+  /** The holder's epoch that ReadRequest was sent under (0: unknown) [P8]. */
+  readonly epoch: number;
   readonly leaseEnd: number;
   /** Its lease's length, ms (how long it is remembered after its lease end). */
   readonly leaseMs: number;
@@ -190,16 +195,30 @@ export class GrantLedger {
   private readonly shortOf = new Map<string, number>();
   /** The producer was shut down [P7]: it may end every grant. */
   private closed = false;
+  /** [P8] The greatest epoch of each consumer that has reached the producer (see {@link GrantLedger.newEpoch}). */
+  private readonly epochs = new Map<string, number>();
 
   /**
    * The producer sent a ReadGrant at `now`. A grant id seen before is the same grant resent (its
    * lease unchanged): returned is what is wrong with it when its `leaseMs` would end it later than
    * it was granted to, or when its lease is already over [P3]; otherwise `undefined`. `attemptId`
    * is the attempt the grant answers (0: unknown), for {@link GrantLedger.mayLeaveUnanswered}.
-   * `replaces` is false for a grant answering a ReadRequest of a stale epoch of `holder` (one the
-   * producer had to ignore [P8], section 3.7): it replaces no grant of the holder's current epoch.
+   * `replaces` is false for a grant answering a ReadRequest of a stale epoch of `holder` (stale when
+   * handed over: one the producer had to ignore [P8], section 3.7): it replaces no grant of the
+   * holder's current epoch. `epoch` is the holder's epoch the ReadRequest was sent under (by default
+   * its greatest so far); a grant that answers one current when handed over, and older than the
+   * holder's greatest now, is void as it is sent [P8].
    */
-  grant(grantId: number, keyId: string, holder: string, leaseMs: number, now: number, attemptId = 0, replaces = true): string | undefined {
+  grant(
+    grantId: number,
+    keyId: string,
+    holder: string,
+    leaseMs: number,
+    now: number,
+    attemptId = 0,
+    replaces = true,
+    epoch = this.epochOf(holder),
+  ): string | undefined {
     const lease = leaseMs > 0 ? leaseMs : DEFAULT_LEASE_MS;
     const known = this.grants.get(grantId);
     if (known !== undefined) {
@@ -210,10 +229,13 @@ export class GrantLedger {
     const expired = this.expired.get(grantId);
     if (expired !== undefined)
       return `grant ${grantId} (item ${expired.keyId}) sent again to ${holder} with lease_ms ${leaseMs} after its lease ended at ${expired.leaseEnd.toFixed(3)} ms [P3]`;
+    // [P8] Answering a ReadRequest current when the producer took it, of an epoch older than its
+    // holder's greatest now: the newer epoch came later in the same pump, and released it.
+    const voided = replaces && epoch < this.epochOf(holder);
     // Sent to a holder reported gone in this pump (queued before the notice came), or after a shutdown: excused at once.
-    const excused = this.closed || this.gone.has(holder);
+    const excused = this.closed || this.gone.has(holder) || voided;
     const hk = `${holder}\u0000${keyId}`;
-    const g: Grant = { keyId, holder, holderKey: hk, attemptId, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
+    const g: Grant = { keyId, holder, holderKey: hk, attemptId, epoch, leaseEnd: now + lease, leaseMs: lease, ended: false, excused };
     this.grants.set(grantId, g);
     if (replaces) {
       // [P3] A newer attempt's grant replaces the holder's older grant of the item.
@@ -223,7 +245,7 @@ export class GrantLedger {
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
     if (!excused) this.heldByKey.set(keyId, (this.heldByKey.get(keyId) ?? 0) + 1);
     this.byLease.push(grantId, g.leaseEnd);
-    this.sent.add(grantId);
+    if (!voided) this.sent.add(grantId); // (a voided one may be released in the pump that sent it)
     return undefined;
   }
 
@@ -240,12 +262,23 @@ export class GrantLedger {
    */
   peerGone(peer: string): void {
     this.gone.add(peer);
-    this.newEpoch(peer);
+    for (const g of this.grants.values()) if (g.holder === peer) this.excuse(g);
   }
 
-  /** A message of a newer epoch of `peer` reached the producer: the grants it made to `peer` so far may end now [P8]. */
-  newEpoch(peer: string): void {
-    for (const g of this.grants.values()) if (g.holder === peer) this.excuse(g);
+  /**
+   * A message of `peer`'s `epoch` reached the producer: when it is greater than any before, the
+   * grants it made to `peer`'s older epochs may end now [P8] (and no longer make its ReadRequests
+   * duplicates or stale: see {@link GrantLedger.mayLeaveUnanswered}).
+   */
+  newEpoch(peer: string, epoch: number): void {
+    if (epoch <= this.epochOf(peer)) return;
+    this.epochs.set(peer, epoch);
+    for (const g of this.grants.values()) if (g.holder === peer && g.epoch < epoch) this.excuse(g);
+  }
+
+  /** [P8] The greatest epoch of `peer` that has reached the producer (0: none). */
+  epochOf(peer: string): number {
+    return this.epochs.get(peer) ?? 0;
   }
 
   /**
@@ -275,18 +308,21 @@ export class GrantLedger {
   }
 
   /**
-   * [I1] Whether a producer may leave a ReadRequest of `holder` for `keyId` with `attemptId`, handed to
-   * it at `now`, without an answer (SPEC.md 4.3): when a grant of `holder` for the item with that
-   * attempt id (a duplicate: it MAY be resent) or a greater one (a stale request) is live now: not
-   * ACKed, its lease not over [P3]. Asked before the request is handed over: an ACK handed over after
-   * it, in the same pump, ended the grant after the producer took the request as a duplicate.
-   * Generous: a grant the producer may have let go early (excused) still counts, so only a request
-   * the producer surely owes an answer gets `false`.
+   * [I1] Whether a producer may leave a ReadRequest of `holder`'s `epoch` for `keyId` with `attemptId`,
+   * handed to it at `now`, without an answer (SPEC.md 4.3): when a grant of `holder`'s `epoch` for the
+   * item with that attempt id (a duplicate: it MAY be resent) or a greater one (a stale request) is
+   * live now: not ACKed, its lease not over [P3]. Asked before the request is handed over: an ACK
+   * handed over after it, in the same pump, ended the grant after the producer took the request as a
+   * duplicate. Generous: a grant the producer may have let go early (excused) still counts, so only a
+   * request the producer surely owes an answer gets `false`; but a grant of another epoch never does
+   * [P8]: one of an older epoch is void once a newer one reaches the producer, which releases it (the
+   * newer epoch's requests meet no live grant, even where their attempt ids repeat the older's), and
+   * a request of an older epoch than the greatest is stale whatever it meets.
    */
-  mayLeaveUnanswered(holder: string, keyId: string, attemptId: number, now: number): boolean {
+  mayLeaveUnanswered(holder: string, keyId: string, attemptId: number, now: number, epoch = this.epochOf(holder)): boolean {
     this.expire(now);
     const open = this.openOf.get(`${holder}\u0000${keyId}`);
-    return open?.some((g) => g.attemptId >= attemptId) === true;
+    return open?.some((g) => g.epoch === epoch && g.attemptId >= attemptId) === true;
   }
 
   /**

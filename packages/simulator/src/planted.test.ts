@@ -36,6 +36,12 @@ function has(s: { violations: { byInvariant: Record<InvariantId, number> } }, id
   return s.violations.byInvariant[id] > 0;
 }
 
+/** A consumer and an item, as one map key. */
+const keyOf = (keyId: string, consumer: string) => `${consumer}\u0000${keyId}`;
+
+/** Added to a copied ReadRequest's attempt id by {@link staleTakenAsCurrent}'s consumers (and some of {@link olderEpochFirst}'s): newer than any they use. */
+const STALE_ATTEMPT_OFFSET = 2 ** 20;
+
 describe("planted bugs are reported", () => {
   it("[I6] a consumer that calls an item ready without reading it (no destination, not local)", async () => {
     const s = await violations({
@@ -744,6 +750,213 @@ describe("planted producers that stop answering ReadRequests [I1]", () => {
     expect(withheld()).toBeGreaterThan(0);
     expect(s.violations.count).toBe(0);
   });
+
+  /**
+   * A wrapped producer core whose ReadRequests go through `drops` first (true: never handed to the
+   * core, counted by the caller), and whose sent grants `onGrant` sees.
+   */
+  function filtering(
+    core: ProducerCore,
+    drops: (from: string, env: ectp.v1.IEnvelope, now: number) => boolean,
+    onGrant: (to: string, g: ectp.v1.IReadGrant, now: number) => void,
+  ): ProducerCore {
+    const handleEnvelope = core.handleEnvelope.bind(core);
+    const handleMessage = core.handleMessage.bind(core);
+    const poll = core.poll.bind(core);
+    core.handleEnvelope = (from, env, now) => {
+      if (!drops(from, env, now)) handleEnvelope(from, env, now);
+    };
+    core.handleMessage = (from, bytes, now) => {
+      const d = decodeEnvelope(bytes);
+      if (!(d.ok && drops(from, d.value, now))) handleMessage(from, bytes, now);
+    };
+    core.poll = (now) => {
+      const outs = poll(now);
+      for (const o of outs) if (o.type === "send" && o.envelope.readGrant != null) onGrant(o.peerId, o.envelope.readGrant, now);
+      return outs;
+    };
+    return core;
+  }
+
+  it("[I1][P8] a producer that takes a restarted consumer's ReadRequest as a duplicate or stale against a grant of its older epoch leaves it unanswered, and is caught", async () => {
+    // SPEC 3.7 and [P8]: a producer that sees a greater epoch of a consumer releases every grant of
+    // its older epochs, so none of them is live for the new epoch's ReadRequests (SPEC 4.3: a
+    // duplicate or stale request is one against a live grant). Consumers whose epochs are 2^20
+    // apart count their attempt ids from the same window in every run (SPEC 3.5 asks them not to
+    // reuse ids; the reference consumers' windows repeat every 2^20 epochs), so after a crash the
+    // new run asks again with ids its previous run's unACKed grants still carry.
+    const consumer: CoreFactories["consumer"] = (options) => new ConsumerCore({ ...options, epoch: 1 + (options.epoch - 1) * 2 ** 20 });
+    let dropped = 0;
+    const producer: CoreFactories["producer"] = (options) => {
+      /** The greatest sender epoch of each consumer. */
+      const epochs = new Map<string, number>();
+      /** Grants sent, by id; and per consumer and item, the last one. */
+      const grants = new Map<number, { holder: string; epoch: number; attemptId: number; leaseEnd: number; acked: boolean }>();
+      const last = new Map<string, number>();
+      return filtering(
+        new ProducerCore(options),
+        (from, env, now) => {
+          const epoch = Number(env.senderEpoch);
+          if (epoch > (epochs.get(from) ?? 0)) epochs.set(from, epoch);
+          const acked = env.readComplete == null ? undefined : grants.get(Number(env.readComplete.grantId));
+          if (acked !== undefined && acked.holder === from) acked.acked = true;
+          const rr = env.readRequest;
+          const g = rr == null ? undefined : grants.get(last.get(keyOf(tryItemKeyId(rr.key) ?? "", from)) ?? 0);
+          // The bug: a grant of the consumer's older epoch still makes the new epoch's attempt of its id, or an older one, go unanswered.
+          if (rr == null || g === undefined || g.acked || now >= g.leaseEnd || g.epoch >= epoch || Number(rr.attemptId) > g.attemptId) return false;
+          dropped++;
+          return true;
+        },
+        (to, g, now) => {
+          if (grants.has(Number(g.grantId))) return;
+          grants.set(Number(g.grantId), { holder: to, epoch: epochs.get(to) ?? 0, attemptId: Number(g.attemptId), leaseEnd: now + (Number(g.leaseMs) || 30_000), acked: false });
+          last.set(keyOf(tryItemKeyId(g.item?.key) ?? "", to), Number(g.grantId));
+        },
+      );
+    };
+    // One consumer crashing every 6 s or so with reads under way (a 100 MB/s link), back 200 ms
+    // later, asking again for the items it read.
+    const shape: SimulationOptions = {
+      producers: 1,
+      consumers: 1,
+      requests: 300,
+      itemReuse: 0.9,
+      linkBytesPerSecond: 1e8,
+      seed: 3,
+      faults: { ...faultPreset("none"), consumerCrashesPerMinute: 10, restartDelayMs: 200 },
+    };
+    const s = await violations({ consumer, producer }, shape);
+    expect(s.crashEffects.consumerRestarts).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toEqual({ I1: dropped, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(s.violations.first[0]?.message).toMatch(/^p\d left c\d's ReadRequest \(attempt \d+, item \S+\) unanswered: .*\[I1\]$/);
+    // The same consumers with a producer that answers them: no violation.
+    expect((await violations({ consumer }, shape)).violations.count).toBe(0);
+  });
+
+  /**
+   * Consumers that run as epoch 2 and put, before their first message to each producer, a copy of
+   * their first ReadRequest to it under epoch 1 with `offset` added to its attempt id (as a late
+   * message of a run before a restart would be, were the network to deliver one): the producer
+   * takes it in the pump that brings epoch 2 after it.
+   */
+  function olderEpochFirst(offset: number): { consumer: CoreFactories["consumer"]; copies: Set<number> } {
+    /** The attempt ids of the copies sent. */
+    const copies = new Set<number>();
+    const consumer: CoreFactories["consumer"] = (options) => {
+      const core = new ConsumerCore({ ...options, epoch: options.epoch + 1 });
+      const poll = core.poll.bind(core);
+      const greeted = new Set<string>();
+      core.poll = (now) => {
+        const outs: CoreOutput[] = [];
+        const batch = poll(now);
+        for (const o of batch) {
+          if (o.type === "send" && !greeted.has(o.peerId)) {
+            greeted.add(o.peerId);
+            const first = batch.find((r) => r.type === "send" && r.peerId === o.peerId && r.envelope.readRequest != null);
+            const rr = first?.type === "send" ? first.envelope.readRequest : undefined;
+            if (first?.type === "send" && rr != null) {
+              const readRequest = { ...rr, attemptId: Number(rr.attemptId) + offset };
+              outs.push({ type: "send", peerId: o.peerId, envelope: { ...first.envelope, senderEpoch: options.epoch, readRequest } });
+              copies.add(readRequest.attemptId);
+            }
+          }
+          outs.push(o);
+        }
+        return outs;
+      };
+      return core;
+    };
+    return { consumer, copies };
+  }
+
+  it("[I1][P8] a producer that judges a ReadRequest's epoch by the greatest of its whole pump leaves one of a then current epoch unanswered, and is caught", async () => {
+    // SPEC 3.7: a message is stale when its sender epoch is lower than the greatest seen from its
+    // sender *before* it; a ReadRequest current when the producer takes it is owed its answer
+    // (SPEC 4.3), even when a newer epoch of its sender arrives later in the same pump (which then
+    // releases the grant it got [P8]). Epoch 1's attempt ids are the window below epoch 2's (SPEC 3.5).
+    const { consumer, copies } = olderEpochFirst(-(2 ** 32));
+    // The bug: producers that take in a pump's messages all at once, judging each sender's
+    // messages by the greatest epoch among them, and so drop a ReadRequest current when it came.
+    let dropped = 0;
+    const producer: CoreFactories["producer"] = (options) => {
+      const core = new ProducerCore(options);
+      /** The greatest sender epoch of each consumer, as of the last poll. */
+      const epochs = new Map<string, number>();
+      let inbox: { from: string; env: ectp.v1.IEnvelope }[] = [];
+      const handleEnvelope = core.handleEnvelope.bind(core);
+      const poll = core.poll.bind(core);
+      core.handleEnvelope = (from, env) => {
+        inbox.push({ from, env });
+      };
+      core.handleMessage = (from, bytes) => {
+        const d = decodeEnvelope(bytes);
+        if (d.ok) inbox.push({ from, env: d.value });
+      };
+      core.poll = (now) => {
+        const before = new Map(epochs);
+        for (const { from, env } of inbox) epochs.set(from, Math.max(epochs.get(from) ?? 0, Number(env.senderEpoch)));
+        for (const { from, env } of inbox) {
+          const epoch = Number(env.senderEpoch);
+          if (env.readRequest == null || epoch >= (epochs.get(from) ?? 0)) handleEnvelope(from, env, now);
+          else if (epoch >= (before.get(from) ?? 0)) dropped++; // current when it came
+        }
+        inbox = [];
+        return poll(now);
+      };
+      return core;
+    };
+    const shape: SimulationOptions = { faults: "none" };
+    const s = await violations({ consumer, producer }, shape);
+    expect(copies.size).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toEqual({ I1: dropped, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(s.violations.first[0]?.message).toMatch(/^p\d left c\d's ReadRequest \(attempt \d+, item \S+\) unanswered: .*\[I1\]$/);
+    // The same consumers with a producer that answers the copies (and releases their grants when
+    // the newer epoch comes, in the same pump [P8]): no violation.
+    expect((await violations({ consumer }, shape)).violations.count).toBe(0);
+  });
+
+  it("[I1][P8] a producer that takes a consumer's ReadRequest as a duplicate or stale against a grant of its older epoch made earlier in the same pump leaves it unanswered, and is caught", async () => {
+    // The grant the copy of epoch 1 gets is released when epoch 2 comes, right after it in the same
+    // pump [P8], so epoch 2's ReadRequests, whose attempt ids are lower than the copy's, meet no live
+    // grant (SPEC 4.3) then or later.
+    const { consumer, copies } = olderEpochFirst(STALE_ATTEMPT_OFFSET);
+    let dropped = 0;
+    let copiesGranted = 0;
+    const producer: CoreFactories["producer"] = (options) => {
+      /** Per consumer and item, the epoch and attempt id of the last ReadRequest taken. */
+      const taken = new Map<string, { epoch: number; attemptId: number }>();
+      return filtering(
+        new ProducerCore(options),
+        (from, env) => {
+          const rr = env.readRequest;
+          if (rr == null) return false;
+          const k = keyOf(tryItemKeyId(rr.key) ?? "", from);
+          const epoch = Number(env.senderEpoch);
+          const before = taken.get(k);
+          // The bug: the attempt ids of the consumer's older epoch still count as its newer epoch's.
+          if (before !== undefined && before.epoch < epoch && Number(rr.attemptId) <= before.attemptId) {
+            dropped++;
+            return true;
+          }
+          taken.set(k, { epoch, attemptId: Number(rr.attemptId) });
+          return false;
+        },
+        (_to, g) => {
+          if (copies.has(Number(g.attemptId))) copiesGranted++;
+        },
+      );
+    };
+    const shape: SimulationOptions = { faults: "none" };
+    const s = await violations({ consumer, producer }, shape);
+    expect(copiesGranted).toBeGreaterThan(0); // the path: a copy granted, then epoch 2 in the same pump
+    expect(dropped).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toEqual({ I1: dropped, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    // The same consumers with a producer that answers them (and releases the copies' grants when
+    // epoch 2 comes, in the pump that sent them [P8]): no violation.
+    expect((await violations({ consumer }, shape)).violations.count).toBe(0);
+  });
 });
 
 describe("planted producers that break the producer rules no invariant covers [P1][P3]", () => {
@@ -961,12 +1174,6 @@ describe("a producer that releases an unreachable consumer's grants without forg
     expect(s.violations.count).toBe(0);
   });
 });
-
-/** A consumer and an item, as one map key. */
-const keyOf = (keyId: string, consumer: string) => `${consumer}\u0000${keyId}`;
-
-/** Added to a copied ReadRequest's attempt id by {@link staleTakenAsCurrent}'s consumers: newer than any they use. */
-const STALE_ATTEMPT_OFFSET = 2 ** 20;
 
 /**
  * Consumers that send stale copies of their ReadRequests, and producers that take them as current

@@ -54,7 +54,7 @@ const FINGERPRINT: ectp.v1.IFingerprint = Object.freeze({
 const ITEM_IDS: readonly string[] = Array.from({ length: 16 }, (_, k) => `i${k}`);
 
 /** Slots per ReadRequest in `Simulation.asked`. */
-const ASKED_SLOTS = 7;
+const ASKED_SLOTS = 8;
 
 /** Most rounds of the loop without a natural advance of time before it counts as a livelock [I1]. */
 const MAX_SAME_INSTANT = 100_000;
@@ -214,8 +214,6 @@ interface ProducerNode {
   core: ProducerLike;
   /** Its grants as the wire shows them, checked against the store's pins [I3]. */
   readonly grants: GrantLedger;
-  /** [I1] The greatest sender epoch of each consumer in the envelopes handed to it (older ones are stale [P8]). */
-  readonly epochs: Map<string, number>;
   regions: Map<string, MemoryRegion>;
   /** Encodes in progress, by key id, with the orchestrator requests waiting for them. */
   encoding: Map<string, Encoding>;
@@ -389,9 +387,11 @@ export class Simulation {
    * [P1][I1] The ReadRequests handed to the producer in the pump in progress, with what its store held
    * of their item then, flat, {@link ASKED_SLOTS} slots each: consumer, attempt id, key id, state (0
    * absent, 1 not ready, 2 ready), sender epoch, answer (0 none yet, 1 answered, 2 excused: the call
-   * handing it over threw, an [I1] violation already), and whether it may go unanswered as a duplicate
-   * or stale request (1: a grant of that consumer and item, of its attempt or a newer one, was live
-   * when it was handed over, or was sent in this pump for a request handed over before it; else 0).
+   * handing it over threw, an [I1] violation already), whether it may go unanswered as a duplicate
+   * or stale request (1: a grant of that consumer's epoch and item, of its attempt or a newer one, was
+   * live when it was handed over, or was sent in this pump for a request handed over before it; else
+   * 0), and whether its epoch was stale when it was handed over (1: older than the greatest of its
+   * sender handed over before it [P8]; else 0).
    * `askedCount` of them are this pump's (slots are reused, not freed). A core answers a ReadRequest
    * in the pump that hands it over (a sans-IO core has all it needs then, and the poll that ends the
    * pump takes its answer), so the store's state then is the state it answered from, and one left
@@ -550,7 +550,6 @@ export class Simulation {
       store,
       core,
       grants: new GrantLedger(),
-      epochs: new Map(),
       regions,
       encoding: new Map(),
       dirty: true,
@@ -866,11 +865,8 @@ export class Simulation {
     // Another major gets a VERSION answer or none [V1]; a sender epoch that is not a positive integer, none [C10].
     const epoch = env.senderEpoch;
     const current = (env.version?.major ?? 0) === SPEC_MAJOR && typeof epoch === "number" && Number.isSafeInteger(epoch) && epoch > 0;
-    if (current && epoch > (p.epochs.get(m.from) ?? 0)) {
-      // [P8] A newer epoch of the consumer voids the grants of its older ones: the producer may release them now.
-      if (p.epochs.has(m.from)) p.grants.newEpoch(m.from);
-      p.epochs.set(m.from, epoch);
-    }
+    // [P8] A newer epoch of the consumer voids the grants of its older ones: the producer may release them now.
+    if (current) p.grants.newEpoch(m.from, epoch);
     const rc = env.readComplete;
     if (rc != null) {
       const grantId = rc.grantId;
@@ -895,9 +891,13 @@ export class Simulation {
     a[k + 3] = entry === undefined ? 0 : entry.ready ? 2 : 1;
     a[k + 4] = epoch as number;
     a[k + 5] = 0;
-    // [I1] SPEC.md 4.3: a duplicate or stale request only against a grant live as the producer takes
-    // it; one ACKed before, or past its lease, is not (a late copy of its request is owed an answer).
-    a[k + 6] = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now) ? 1 : 0;
+    // [I1] SPEC.md 4.3: a duplicate or stale request only against a grant of its epoch live as the
+    // producer takes it; one ACKed before, or past its lease, is not (a late copy of its request is
+    // owed an answer), nor one of the sender's older epoch [P8].
+    a[k + 6] = keyId !== undefined && p.grants.mayLeaveUnanswered(m.from, keyId, attemptId, this.now, epoch as number) ? 1 : 0;
+    // [P8] Stale as the producer takes it (SPEC.md 3.7): a newer epoch of its sender handed over
+    // later in this pump leaves it owed its answer.
+    a[k + 7] = (epoch as number) < p.grants.epochOf(m.from) ? 1 : 0;
   }
 
   /**
@@ -916,19 +916,19 @@ export class Simulation {
   }
 
   /**
-   * [P8] Whether the ReadRequest in slot `k` of `asked` is stale: sent under an epoch older than the
-   * greatest of its sender handed to `p`.
+   * [P8] Whether the ReadRequest in slot `k` of `asked` was stale when it was handed over: sent under
+   * an epoch older than the greatest of its sender handed to the producer before it.
    */
-  private staleAsked(p: ProducerNode, k: number): boolean {
-    return (this.asked[k + 4] as number) < (p.epochs.get(this.asked[k] as string) ?? 0);
+  private staleAsked(k: number): boolean {
+    return this.asked[k + 7] === 1;
   }
 
   /**
    * [I1] After a producer's pump: each ReadRequest handed to it that its poll left without a ReadGrant
    * or ReadReject is a violation, unless SPEC.md 4.3 lets it go unanswered: one of a sender epoch older
-   * than the greatest handed over (stale [P8]), or one that duplicates the attempt of a grant of that
-   * consumer and item that may have been live when the producer took it, or is older (stale; see
-   * {@link Simulation.noteToProducer} and {@link Simulation.noteGrant}). A producer that stops answering
+   * than the greatest handed over before it (stale [P8]), or one that duplicates the attempt of a
+   * grant of that consumer's epoch and item that may have been live when the producer took it, or is
+   * older (stale; see {@link Simulation.noteToProducer} and {@link Simulation.noteGrant}). A producer that stops answering
    * stops serving; its consumers, left to their grant waits, would only fall back within their budgets.
    */
   private checkAnswered(p: ProducerNode): void {
@@ -938,7 +938,7 @@ export class Simulation {
       const from = a[k] as string;
       const attemptId = a[k + 1] as number;
       const keyId = a[k + 2] as string;
-      if (this.staleAsked(p, k) || a[k + 6] === 1) continue;
+      if (this.staleAsked(k) || a[k + 6] === 1) continue;
       this.violation(
         "I1",
         `${p.id} left ${from}'s ReadRequest (attempt ${attemptId}, item ${keyId}) unanswered: not malformed, stale or a duplicate, it is owed one ReadGrant or ReadReject (SPEC.md 4.3), and the poll after it was handed over gave none; a producer that stops answering stops serving [I1]`,
@@ -973,7 +973,7 @@ export class Simulation {
     if (
       answered >= 0 &&
       (reason === ectp.v1.FailureReason.FAILURE_REASON_OVERLOADED || reason === ectp.v1.FailureReason.FAILURE_REASON_INTERNAL) &&
-      !this.staleAsked(p, answered)
+      !this.staleAsked(answered)
     )
       p.grants.refused(to, this.asked[answered + 2] as string, attemptId as number);
     if (reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
@@ -1028,11 +1028,13 @@ export class Simulation {
       const answered = this.askedCount > 0 ? this.noteAnswer(to, attemptId) : -1;
       const keyId = tryItemKeyId(grant.item?.key);
       // [P3][P8] The grant of a newer attempt replaces the consumer's older grant of the item, unless
-      // the attempt was sent under a stale epoch (which the producer must ignore).
-      const replaces = answered < 0 || !this.staleAsked(p, answered);
-      if (replaces && keyId !== undefined && typeof attemptId === "number") this.noteLiveFrom(answered, to, keyId, attemptId);
+      // the attempt was sent under an epoch stale when it was handed over (which the producer must ignore).
+      const replaces = answered < 0 || !this.staleAsked(answered);
+      // [P8] Of the epoch of the request it answers (none of this pump: the greatest handed over).
+      const epoch = answered < 0 ? p.grants.epochOf(to) : (this.asked[answered + 4] as number);
+      if (replaces && keyId !== undefined && typeof attemptId === "number") this.noteLiveFrom(answered, to, keyId, attemptId, epoch);
       if (typeof grant.grantId === "number" && keyId !== undefined)
-        problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0, replaces);
+        problem = p.grants.grant(grant.grantId, keyId, to, Number(grant.leaseMs ?? 0), this.now, typeof attemptId === "number" ? attemptId : 0, replaces, epoch);
     } catch {
       // (unreadable: see above)
     }
@@ -1040,15 +1042,16 @@ export class Simulation {
   }
 
   /**
-   * [I1] A grant of `to`'s attempt `attemptId` for `keyId` was sent in this pump, answering the request
-   * in slot `answered` of `asked` (-1: none of this pump, taken as live from the pump's start): each
-   * request of that consumer and item handed over after that one, with that attempt id or a lower
-   * one, met it live (SPEC.md 4.3).
+   * [I1] A grant of `to`'s attempt `attemptId` of its `epoch` for `keyId` was sent in this pump,
+   * answering the request in slot `answered` of `asked` (-1: none of this pump, taken as live from
+   * the pump's start): each request of that consumer's epoch and item handed over after that one,
+   * with that attempt id or a lower one, met it live (SPEC.md 4.3). (One of another epoch did not
+   * [P8]: see {@link GrantLedger.mayLeaveUnanswered}.)
    */
-  private noteLiveFrom(answered: number, to: string, keyId: string, attemptId: number): void {
+  private noteLiveFrom(answered: number, to: string, keyId: string, attemptId: number, epoch: number): void {
     const a = this.asked;
     for (let k = answered < 0 ? 0 : answered + ASKED_SLOTS; k < this.askedCount * ASKED_SLOTS; k += ASKED_SLOTS)
-      if (a[k] === to && a[k + 2] === keyId && (a[k + 1] as number) <= attemptId) a[k + 6] = 1;
+      if (a[k] === to && a[k + 2] === keyId && a[k + 4] === epoch && (a[k + 1] as number) <= attemptId) a[k + 6] = 1;
   }
 
   /** Carry out a core's outputs. Returns true when a send may have produced an unreachable notice. */
