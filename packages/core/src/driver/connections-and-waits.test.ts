@@ -330,13 +330,22 @@ describe("Driver: a transport's poll entries [I1]", () => {
   it.each(polls)("[I1] entries that are not objects (or peer ids) in %s do not throw into the engine; the good ones are kept, the bad logged", (_, activity) => {
     const t = new FakeNet().endpoint("me");
     const consumer = new RecordingCore();
-    const logged: string[] = [];
-    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
+    const logged: [string, unknown][] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string, fields?: unknown) => logged.push([m, fields]) };
     const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(), logger });
     t.poll = () => activity as unknown as TransportActivity;
     expect(() => driver.step()).not.toThrow();
     expect(consumer.calls).toEqual(["read:2:done", "unreachable:q", "env:p:readGrant"]);
-    expect(logged).toEqual(["transport.poll returned entries that are not objects (or peer ids); they are left out"]);
+    const lists = (["messages", "reads", "unreachable"] as const).filter((l) => activity[l] !== (good as Record<string, unknown[]>)[l]);
+    // The first bad entry of the first list with one: null, or (a hole) nothing.
+    const example = (activity[lists[0] as string] as unknown[])[0] === null ? "null" : "nothing";
+    expect(logged).toEqual([
+      ["transport.poll returned entries that are not objects (or peer ids); they are left out (logged once: later ones are left out the same way)", { lists, example }],
+    ]);
+    // A broken transport breaks every poll: logged once per driver, left out the same way each time.
+    expect(() => driver.step()).not.toThrow();
+    expect(consumer.calls).toEqual(["read:2:done", "unreachable:q", "env:p:readGrant", "read:2:done", "unreachable:q", "env:p:readGrant"]);
+    expect(logged).toHaveLength(1);
   });
 });
 

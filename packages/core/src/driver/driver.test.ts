@@ -689,7 +689,16 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
 
   it("[I1] a transport breaking its contract does not throw into the engine: connectPeer returning no promise connected; a poll missing lists counts them empty", () => {
     const logged: string[] = [];
-    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => logged.push(m) };
+    const fields: unknown[] = [];
+    const logger = {
+      debug() {},
+      info() {},
+      warn() {},
+      error: (m: string, f?: unknown) => {
+        logged.push(m);
+        fields.push(f);
+      },
+    };
     const net = new FakeNet();
     const t = net.endpoint("me");
     net.endpoint("p");
@@ -703,7 +712,14 @@ describe("Driver: slow or faulty connects and transports, and run()'s wake-ups",
     t.inject("p", wire("p", { readGrant: { attemptId: 1 } }));
     expect(() => driver.step()).not.toThrow();
     expect(consumer.calls).toEqual(["env:p:readGrant"]);
-    expect(logged).toEqual(["transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty"]);
+    expect(logged).toEqual([
+      "transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty (logged once: later polls like it are taken the same way)",
+    ]);
+    expect(fields).toEqual([{ poll: "an object", missing: ["reads", "unreachable"] }]);
+    t.inject("p", wire("p", { readGrant: { attemptId: 2 } }));
+    expect(() => driver.step()).not.toThrow();
+    expect(consumer.calls).toEqual(["env:p:readGrant", "env:p:readGrant"]);
+    expect(logged).toHaveLength(1); // once per driver: a broken transport breaks every poll
     return flush().then(() => expect(t.sentTo.map((m) => m.peerId)).toEqual(["p"])); // the send queued behind the connect went out
   });
 

@@ -115,6 +115,8 @@ type Target = "consumer" | "producer" | "both";
 type Role = "consumer" | "producer" | "subscriber";
 
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
+/** The lists of a {@link TransportActivity}. */
+const LIST_NAMES = ["messages", "reads", "unreachable"] as const;
 const isObject = (x: unknown): boolean => x !== null && typeof x === "object";
 const isString = (x: unknown): boolean => typeof x === "string";
 /** Whether every entry of `list` passes `ok`, holes included (`Array.prototype.every` skips a sparse array's holes, which `for...of` yields as `undefined`). */
@@ -291,6 +293,8 @@ export class Driver {
   private readonly unconnectedWarned = new Set<string>();
   /** Whether a core's Hello without transport metadata, on a transport that has some, was logged (once per driver). */
   private bareHelloWarned = false;
+  /** Whether a poll without its three lists, and one with malformed entries, was logged (each once per driver: a broken transport breaks every poll). */
+  private readonly pollBreachLogged = { lists: false, entries: false };
   /** Peers whose connect failed since one last worked: their further failures are logged at info. */
   private readonly connectFailing = new Set<string>();
 
@@ -446,8 +450,15 @@ export class Driver {
     if (activity !== null && typeof activity === "object" && Array.isArray(activity.messages) && Array.isArray(activity.reads) && Array.isArray(activity.unreachable))
       return this.wellFormedEntries(activity);
     // [I1] A transport breaking its contract must not throw into the engine: keep the lists it did give.
-    this.logger.error("transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty", {});
     const a = (activity ?? {}) as Partial<TransportActivity>;
+    if (!this.pollBreachLogged.lists) {
+      this.pollBreachLogged.lists = true;
+      const missing = LIST_NAMES.filter((name) => !Array.isArray(a[name]));
+      this.logger.error(
+        "transport.poll returned no { messages, reads, unreachable } lists; a missing list counts as empty (logged once: later polls like it are taken the same way)",
+        { poll: describeValue(activity), missing },
+      );
+    }
     return this.wellFormedEntries({
       messages: Array.isArray(a.messages) ? a.messages : [],
       reads: Array.isArray(a.reads) ? a.reads : [],
@@ -462,8 +473,19 @@ export class Driver {
    */
   private wellFormedEntries(activity: TransportActivity): TransportActivity {
     if (allEntries(activity.messages, isObject) && allEntries(activity.reads, isObject) && allEntries(activity.unreachable, isString)) return activity;
-    this.logger.error("transport.poll returned entries that are not objects (or peer ids); they are left out", {});
-    return { messages: activity.messages.filter(isObject), reads: activity.reads.filter(isObject), unreachable: activity.unreachable.filter(isString) };
+    const kept = { messages: activity.messages.filter(isObject), reads: activity.reads.filter(isObject), unreachable: activity.unreachable.filter(isString) };
+    if (!this.pollBreachLogged.entries) {
+      this.pollBreachLogged.entries = true;
+      const leftOut = LIST_NAMES.filter((name) => kept[name].length !== activity[name].length);
+      const first = leftOut[0] as (typeof LIST_NAMES)[number];
+      const list: readonly unknown[] = activity[first];
+      const ok = first === "unreachable" ? isString : isObject;
+      this.logger.error(
+        "transport.poll returned entries that are not objects (or peer ids); they are left out (logged once: later ones are left out the same way)",
+        { lists: leftOut, example: describeValue(Array.from(list).find((x) => !ok(x))) },
+      );
+    }
+    return kept;
   }
 
   /**
