@@ -467,14 +467,24 @@ describe("transport suite: checks that must fire", () => {
 
   it("a read that never settles is reported hung after maxSteps advances", async () => {
     const { h, calls } = hanging();
-    expect(await one(h, "byte-exact-reads-at-odd-offsets", { maxSteps: 5 })).toBe("failed read of 1 bytes: never happened (the transport hung)");
+    expect(await one(h, "byte-exact-reads-at-odd-offsets", { maxSteps: 5 })).toBe(
+      "failed read of 1 bytes: never happened in 5 advance steps (maxSteps; a transport whose waitForActivity resolves at once uses them up fast) (the transport hung)",
+    );
     expect(calls.n).toBe(5);
   }, 20_000);
 
   it("a read that never settles is reported hung once waitTimeoutMs has passed, however many steps are allowed", async () => {
     const { h } = hanging();
     expect(await one(h, "byte-exact-reads-at-odd-offsets", { maxSteps: Number.MAX_SAFE_INTEGER, waitTimeoutMs: 50 })).toBe(
-      "failed read of 1 bytes: never happened (the transport hung)",
+      "failed read of 1 bytes: never happened in 50 ms (waitTimeoutMs) (the transport hung)",
+    );
+  }, 20_000);
+
+  it("a read that never settles, on a harness whose advance says nothing can happen any more, is reported hung at once, saying so", async () => {
+    const { h } = hanging();
+    const stuck = { ...h, advance: async () => false };
+    expect(await one(stuck, "byte-exact-reads-at-odd-offsets")).toBe(
+      "failed read of 1 bytes: never happened, and the harness's advance says nothing can happen any more (the transport hung)",
     );
   }, 20_000);
 
@@ -501,7 +511,7 @@ describe("transport suite: checks that must fire", () => {
         disposed++;
       },
     };
-    const results = await runTransportConformance(h, { select: (n) => /\/(messages-arrive|connect-rejects)/.test(n) });
+    const results = await runTransportConformance(h, { select: (n) => /\/(messages-arrive-once|connect-rejects)/.test(n) });
     expect(results.map((r) => r.status)).toEqual(["passed", "passed"]);
     expect({ created, closed, disposed }).toEqual({ created: 4, closed: 4, disposed: 1 });
   }, 60_000);

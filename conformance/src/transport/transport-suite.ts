@@ -129,16 +129,22 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
 
   async function until(c: Collector, cond: () => boolean, what: string): Promise<void> {
     const deadline = performance.now() + waitTimeoutMs;
-    for (let i = 0; i < maxSteps && performance.now() <= deadline; i++) {
+    let steps = 0;
+    for (; steps < maxSteps && performance.now() <= deadline; steps++) {
       c.poll();
       if (cond()) return;
       if (!(await h.advance())) {
         c.poll();
         if (cond()) return;
-        break;
+        throw new TransportFailure(`${what}: never happened, and the harness's advance says nothing can happen any more (the transport hung)`);
       }
     }
-    throw new TransportFailure(`${what}: never happened (the transport hung)`);
+    // Which bound ended the wait: a transport whose waits end at once uses up its steps long before the time.
+    const bound =
+      steps >= maxSteps
+        ? `in ${maxSteps} advance steps (maxSteps; a transport whose waitForActivity resolves at once uses them up fast)`
+        : `in ${waitTimeoutMs} ms (waitTimeoutMs)`;
+    throw new TransportFailure(`${what}: never happened ${bound} (the transport hung)`);
   }
 
   /** Let the transport run on for a while (late duplicate results, late writes), then poll. */
