@@ -435,6 +435,32 @@ describe("Driver", () => {
     }
   });
 
+  it("[I1] run() warns once when the transport's waits keep resolving at once with nothing to poll (the loop spins); a transport that wakes for real activity is not blamed", async () => {
+    const turns = async (wakesForActivity: boolean) => {
+      const warned: [string, unknown][] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string, f?: unknown) => warned.push([m, f]), error() {} };
+      const { t, driver, polls } = pollCountingRig({ maxWaitMs: 50, logger });
+      t.waitForActivity = () => {
+        // Activity each time: a message the next poll brings (what an edge-triggered wait wakes for).
+        if (wakesForActivity) t.inject("c", wire("c", { heartbeat: {} }));
+        return Promise.resolve();
+      };
+      const done = driver.run();
+      for (let i = 0; i < 500 && polls() < 2500; i++) await new Promise((r) => setTimeout(r, 5));
+      driver.stop();
+      await done;
+      expect(polls()).toBeGreaterThanOrEqual(2500);
+      return warned;
+    };
+    expect(await turns(false)).toEqual([
+      [
+        "transport.waitForActivity keeps resolving at once with nothing to poll, so Driver.run spins; a wait must sleep until new activity or its timeout (edge-triggered: see Transport.waitForActivity)",
+        { turns: 1000 },
+      ],
+    ]);
+    expect(await turns(true)).toEqual([]);
+  });
+
   // Mutant: a rejected waitForActivity is followed by the next step at once (217,000 steps and
   // error lines a second on an idle producer).
   it("run() sleeps its wait on a timer while waitForActivity keeps rejecting, logging the first rejection and the recovery", async () => {

@@ -115,6 +115,8 @@ type Target = "consumer" | "producer" | "both";
 type Role = "consumer" | "producer" | "subscriber";
 
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
+/** Turns in a row in which the transport's wait resolved at once with nothing to poll, before `Driver.run` says it spins. */
+const SPIN_WARNING_AFTER = 1000;
 /** The lists of a {@link TransportActivity}. */
 const LIST_NAMES = ["messages", "reads", "unreachable"] as const;
 const isObject = (x: unknown): boolean => x !== null && typeof x === "object";
@@ -293,6 +295,8 @@ export class Driver {
   private readonly unconnectedWarned = new Set<string>();
   /** Whether a core's Hello without transport metadata, on a transport that has some, was logged (once per driver). */
   private bareHelloWarned = false;
+  /** Whether the last step's poll brought nothing (a wait that woke for it woke for nothing). */
+  private polledNothing = false;
   /** Whether a poll without its three lists, and one with malformed entries, was logged (each once per driver: a broken transport breaks every poll). */
   private readonly pollBreachLogged = { lists: false, entries: false };
   /** Peers whose connect failed since one last worked: their further failures are logged at info. */
@@ -403,6 +407,7 @@ export class Driver {
       for (const p of peers) this.unreachable(p.peerId, now, p.roles);
     }
     const activity = this.pollTransport();
+    this.polledNothing = activity.messages.length === 0 && activity.reads.length === 0 && activity.unreachable.length === 0;
     // [P8] In this order: reads that settled (their bytes landed while the grant was live), then
     // peers found unreachable (a send or connect before this poll failed), then messages (the
     // newest news of a peer). A report about a consumer's or producer's last run, handed over after
@@ -512,6 +517,7 @@ export class Driver {
         await Promise.resolve();
         let turns = 0;
         const still = { reading: Number.NaN, since: 0, warned: false };
+        const spin = { quick: false, inARow: 0, warned: false };
         while (this.running) {
           this.woken = false; // news from here on ends (or skips) the coming wait
           try {
@@ -520,6 +526,7 @@ export class Driver {
             this.logger.error("driver step failed; continuing", { error: thrownText(cause) });
           }
           if (!this.running) break;
+          this.noteSpin(spin);
           const stillBoundMs = this.noteStillClock(still);
           const wait = this.waitMs(); // (never throws: a core's nextDeadline that does is contained there [I1])
           // Every 64th turn passes through the event loop whatever the transport does: a wait
@@ -544,7 +551,10 @@ export class Driver {
               // own) never ends its wait by itself, so the warning would never be reached.
               const stillCheck =
                 stillBoundMs === undefined ? [] : [new Promise<void>((resolve) => (stillTimer = setTimeout(resolve, stillBoundMs)))];
+              const asked = performance.now();
               await Promise.race([waiting, woken, ...stillCheck]);
+              // Resolved at once (in real time), not by the driver's own news: see noteSpin.
+              spin.quick = !this.woken && wait >= 2 && performance.now() - asked < 1;
               if (this.waitRejections > 0) {
                 this.logger.warn("transport.waitForActivity works again", { rejections: this.waitRejections });
                 this.waitRejections = 0;
@@ -576,6 +586,27 @@ export class Driver {
     })();
     this.loop = loop; // (assigned before the first step, which waits for this call to return)
     return loop;
+  }
+
+  /**
+   * After a step of {@link Driver.run}: a transport whose `waitForActivity` resolves at once, turn
+   * after turn, with nothing to poll breaks its contract (edge-triggered waits) and makes the loop
+   * spin, a core of CPU while idle. Logged once per run, at warning level, after
+   * `SPIN_WARNING_AFTER` such turns in a row; the loop goes on as before.
+   */
+  private noteSpin(spin: { quick: boolean; inARow: number; warned: boolean }): void {
+    const quick = spin.quick;
+    spin.quick = false;
+    if (!quick || !this.polledNothing) {
+      spin.inARow = 0;
+      return;
+    }
+    if (++spin.inARow < SPIN_WARNING_AFTER || spin.warned) return;
+    spin.warned = true;
+    this.logger.warn(
+      "transport.waitForActivity keeps resolving at once with nothing to poll, so Driver.run spins; a wait must sleep until new activity or its timeout (edge-triggered: see Transport.waitForActivity)",
+      { turns: spin.inARow },
+    );
   }
 
   /**
