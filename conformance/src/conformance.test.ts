@@ -269,7 +269,7 @@ describe("transport level", () => {
       "cancel-settles-exactly-once",
       "deregistration-during-read-settles-failed",
       "messages-arrive-once-intact-as-copies",
-      "location-of-another-length-than-the-destination-fails-the-read",
+      "reads-stay-within-the-destination-and-the-location",
       "messages-arrive-from-peers-not-connected",
       "malformed-location-fails-read",
       "connect-rejects-unusable-metadata",
@@ -304,22 +304,46 @@ describe("transport level", () => {
     expect(unasked).toMatchObject({ status: "failed", message: expect.stringMatching(/^read of 1 bytes reported crc32c 0 without being asked$/) });
   }, 60_000);
 
-  it("a transport that reads a location of another length than its destination anyway fails the length case", async () => {
-    // Every failed read is turned into one that wrote its destination and reported done, as a transport
-    // copying whatever the location covers would.
-    const readsAnyway = rewriteReads((r, dest) => {
-      const d = dest.get(r.readId) as core.ReadDestination;
-      if (r.status !== "failed") return [r];
-      d.region.bytes.fill(1, d.offset, d.offset + d.length);
-      return [{ readId: r.readId, status: "done", bytesRead: d.length }];
-    });
-    const [result] = await runTransportConformance(brokenTransportHarness({ reader: readsAnyway }), {
-      select: (name) => name.endsWith("/location-of-another-length-than-the-destination-fails-the-read"),
-    });
-    expect(result).toMatchObject({
-      status: "failed",
-      message: "a read of 4096 bytes from a location of 4160 ended done (error undefined); failed with a reason is required",
-    });
+  it("a transport that reads past the destination, past a short location, or other bytes than a long location's first, fails the bounds case", async () => {
+    // The mock fails both reads (a location of another length); each change below turns that failure
+    // into what a careless transport would do.
+    let source = new Uint8Array(0); // the owner's registered memory (the case registers one region)
+    const run = async (change: (r: core.ReadResult, d: core.ReadDestination) => core.ReadResult) => {
+      const owner = (t: core.Transport) => {
+        const register = t.registerMemory.bind(t);
+        t.registerMemory = (bytes) => {
+          source = bytes;
+          return register(bytes);
+        };
+      };
+      const reader = rewriteReads((r, dest) => [r.status === "failed" ? change(r, dest.get(r.readId) as core.ReadDestination) : r]);
+      const [result] = await runTransportConformance(brokenTransportHarness({ reader, owner }), {
+        select: (name) => name.endsWith("/reads-stay-within-the-destination-and-the-location"),
+      });
+      return result?.message;
+    };
+    // Copies the whole 4160-byte location: 64 bytes land past the destination.
+    const copiesAll = (r: core.ReadResult, d: core.ReadDestination): core.ReadResult => {
+      d.region.bytes.fill(1, d.offset, d.offset + d.length + 64);
+      return { readId: r.readId, status: "done", bytesRead: d.length };
+    };
+    expect(await run(copiesAll)).toBe("a read of 4096 bytes from a location of 4160 wrote outside its destination");
+    // Reports the long location read without its bytes.
+    expect(await run((r, d) => ({ readId: r.readId, status: "done", bytesRead: d.length }))).toBe(
+      "a read of 4096 bytes from a location of 4160 ended done but did not read the location's first 4096 bytes (bytesRead 4096)",
+    );
+    // Reads the long location's prefix correctly (allowed), then the short one as if it were whole.
+    const prefix = (r: core.ReadResult, d: core.ReadDestination): core.ReadResult => {
+      if (r.readId === 1) d.region.bytes.set(source.subarray(0, d.length), d.offset);
+      return { readId: r.readId, status: "done", bytesRead: d.length };
+    };
+    expect(await run(prefix)).toBe("a read of 4096 bytes from a location of 4095 ended done (error undefined); failed with a reason is required");
+    // Fails the reads but writes into the destination first.
+    const writesThenFails = (r: core.ReadResult, d: core.ReadDestination): core.ReadResult => {
+      d.region.bytes.fill(1, d.offset, d.offset + 1);
+      return r;
+    };
+    expect(await run(writesThenFails)).toBe("a read of 4096 bytes from a location of 4160 failed but wrote into its destination");
   }, 60_000);
 
   it("a transport that drops messages from peers it is not connected to fails the not-connected case", async () => {

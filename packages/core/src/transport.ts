@@ -42,9 +42,10 @@ export interface ReadOperation {
   /** Opaque source location from the grant's descriptor (`ItemDescriptor.location`). */
   readonly source: Uint8Array;
   /**
-   * Local destination; `destination.length` bytes are read. A `source` that does not cover exactly
-   * that many bytes (a peer's descriptor at odds with its own `size_bytes`) fails the read, with an
-   * `error` saying so, and writes nothing: neither past the destination nor from past the source.
+   * Local destination; `destination.length` bytes are read, never a byte past it. A `source` that
+   * covers fewer bytes (a peer's descriptor at odds with its own `size_bytes`) fails the read, with
+   * an `error` saying so, and writes nothing: reading on would read the owner's other memory. One
+   * that covers more is failed so too, or read from its start (`destination.length` bytes).
    */
   readonly destination: ReadDestination;
   /**
