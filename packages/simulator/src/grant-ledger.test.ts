@@ -273,4 +273,29 @@ describe("GrantLedger [I3][P3]", () => {
     l.newEpoch("c0", 1);
     expect([l.epochOf("c0"), l.heldGrants("a", 10)]).toEqual([2, 1]);
   });
+
+  it("[I1][P8] a grant released when its holder was declared gone or reported unreachable makes none of the holder's later ReadRequests, of the same epoch too, a duplicate or stale; one sent after the notice, in its pump, still may", () => {
+    const l = new GrantLedger();
+    l.newEpoch("c0", 1);
+    l.grant(1, "a", "c0", 1000, 0, 5);
+    l.grant(2, "a", "c1", 1000, 0, 5);
+    l.check(0, pins({ a: 2 }));
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 10)).toBe(true);
+    // The producer declares c0 gone: it releases c0's grants, and they stay released (SPEC.md 8).
+    l.peerGone("c0");
+    expect(l.heldGrants("a", 10)).toBe(1);
+    // c0's epoch 1 again (a gone consumer is served anew, SPEC.md 4): no live grant, owed answers.
+    l.newEpoch("c0", 1);
+    expect(l.mayLeaveUnanswered("c0", "a", 5, 10)).toBe(false);
+    expect(l.mayLeaveUnanswered("c0", "a", 4, 10, 1)).toBe(false);
+    expect(l.mayLeaveUnanswered("c1", "a", 5, 10)).toBe(true); // another consumer's grant is live still
+    // Granted in the pump of the notice, after it or queued before it (the wire cannot tell): generous.
+    l.grant(3, "a", "c0", 1000, 10, 6);
+    expect(l.heldGrants("a", 10)).toBe(1);
+    expect(l.mayLeaveUnanswered("c0", "a", 6, 10)).toBe(true);
+    // Its notice again (a disconnect-peer after the grant queued before it, or a later silence) releases it.
+    l.peerGone("c0");
+    expect(l.mayLeaveUnanswered("c0", "a", 6, 10)).toBe(false);
+    expect(l.check(10, pins({ a: 1 }))).toEqual([]);
+  });
 });

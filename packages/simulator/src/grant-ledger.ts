@@ -54,7 +54,11 @@
  * longer live, so a late copy of its request is owed an answer; a copy handed over before the ACK,
  * in the same pump, was a duplicate when the producer handled it. Only the grants of the request's
  * own epoch count [P8]: those of the consumer's older epochs were released when a newer one reached
- * the producer, and a request of an older epoch than the greatest is stale whatever it meets.
+ * the producer, and a request of an older epoch than the greatest is stale whatever it meets. Nor do
+ * those released when the consumer was declared gone or reported unreachable: they stay released
+ * (SPEC.md 8, reconnection), and the producer serves the consumer's later requests, of the same
+ * epoch too, anew (SPEC.md 4). (A grant sent in the pump of the notice stays counted: the wire does
+ * not tell one queued before the notice from one answering a request taken after it.)
  * @module
  */
 
@@ -184,9 +188,10 @@ export class GrantLedger {
   /** Consumers reported gone (see {@link GrantLedger.peerGone}) since the last check (it may have released their grants). */
   private readonly gone = new Set<string>();
   /**
-   * Per consumer and item (`holder` NUL `keyId`), its open grants (not ACKed, lease not over): those
-   * not excused are held, and a newer attempt of the consumer replaces them [P3]; excused ones too
-   * make a request go unanswered, generously ({@link GrantLedger.mayLeaveUnanswered} [I1]).
+   * Per consumer and item (`holder` NUL `keyId`), its open grants (not ACKed, lease not over) but
+   * those released with their holder gone [P8]: those not excused are held, and a newer attempt of
+   * the consumer replaces them [P3]; excused ones too make a request go unanswered, generously
+   * ({@link GrantLedger.mayLeaveUnanswered} [I1]).
    */
   private readonly openOf = new Map<string, Grant[]>();
   /** [I3][P2] Per item, its held grants (open, not excused): the pins it holds at the least. */
@@ -258,11 +263,17 @@ export class GrantLedger {
   /**
    * The producer was told `peer` is unreachable, or declared it gone (its `disconnect-peer`): the
    * grants it made to `peer` may end now, the ones it sends in the same pump included (queued before
-   * the notice came) [P8].
+   * the notice came) [P8]. Those made so far are released, and stay released (SPEC.md 8,
+   * reconnection): no longer live, they make none of `peer`'s later ReadRequests, of the same epoch
+   * included, a duplicate or stale (see {@link GrantLedger.mayLeaveUnanswered}).
    */
   peerGone(peer: string): void {
     this.gone.add(peer);
-    for (const g of this.grants.values()) if (g.holder === peer) this.excuse(g);
+    for (const g of this.grants.values()) {
+      if (g.holder !== peer) continue;
+      this.excuse(g);
+      removeFrom(this.openOf, g); // [I1][P8] released: a producer serves a gone consumer's requests anew (SPEC.md 4)
+    }
   }
 
   /**
@@ -317,7 +328,8 @@ export class GrantLedger {
    * request the producer surely owes an answer gets `false`; but a grant of another epoch never does
    * [P8]: one of an older epoch is void once a newer one reaches the producer, which releases it (the
    * newer epoch's requests meet no live grant, even where their attempt ids repeat the older's), and
-   * a request of an older epoch than the greatest is stale whatever it meets.
+   * a request of an older epoch than the greatest is stale whatever it meets. Nor does one released
+   * when its holder was declared gone or reported unreachable ({@link GrantLedger.peerGone}).
    */
   mayLeaveUnanswered(holder: string, keyId: string, attemptId: number, now: number, epoch = this.epochOf(holder)): boolean {
     this.expire(now);

@@ -957,6 +957,103 @@ describe("planted producers that stop answering ReadRequests [I1]", () => {
     // epoch 2 comes, in the pump that sent them [P8]): no violation.
     expect((await violations({ consumer }, shape)).violations.count).toBe(0);
   });
+
+  /** How long {@link fallingSilent}'s consumers send a producer nothing: past its 3 missed heartbeats of 2 s [P8]. */
+  const SILENCE_MS = 7_000;
+
+  /**
+   * Consumers that, right after their first ReadRequest to each producer, send it nothing for
+   * {@link SILENCE_MS} (no Heartbeat, ACK or request: what they send it meanwhile is held back), so
+   * that it declares them gone [P8] while it holds the grant answering that request; then they send
+   * it a copy of that ReadRequest (the same epoch and attempt id, as a copy the network held back
+   * would be) before what they held back.
+   */
+  function fallingSilent(): { consumer: CoreFactories["consumer"]; copies: () => number } {
+    let copies = 0;
+    const consumer: CoreFactories["consumer"] = (options) => {
+      const core = new ConsumerCore(options);
+      const poll = core.poll.bind(core);
+      const nextDeadline = core.nextDeadline.bind(core);
+      /** Per producer it is silent to: until when, the ReadRequest to copy, and what it held back. */
+      const silent = new Map<string, { until: number; request: ectp.v1.IEnvelope; held: CoreOutput[] }>();
+      const asked = new Set<string>();
+      core.poll = (now) => {
+        const outs: CoreOutput[] = [];
+        for (const [peerId, s] of silent) {
+          if (now < s.until) continue;
+          silent.delete(peerId);
+          outs.push({ type: "send", peerId, envelope: s.request }, ...s.held);
+          copies++;
+        }
+        for (const o of poll(now)) {
+          const s = o.type === "send" ? silent.get(o.peerId) : undefined;
+          if (s !== undefined) s.held.push(o);
+          else outs.push(o);
+          if (o.type === "send" && s === undefined && o.envelope.readRequest != null && !asked.has(o.peerId)) {
+            asked.add(o.peerId);
+            silent.set(o.peerId, { until: now + SILENCE_MS, request: o.envelope, held: [] });
+          }
+        }
+        return outs;
+      };
+      core.nextDeadline = () => {
+        let next = nextDeadline();
+        for (const s of silent.values()) next = next === undefined ? s.until : Math.min(next, s.until);
+        return next;
+      };
+      return core;
+    };
+    return { consumer, copies: () => copies };
+  }
+
+  it("[I1][P8] a producer that takes a ReadRequest of a consumer it declared gone as a duplicate or stale against a grant it released then leaves it unanswered, and is caught", async () => {
+    // SPEC 8 [P8]: "When a consumer is gone, the producer releases every grant of that consumer";
+    // "the grants released because of it stay released"; and SPEC 4: a producer MUST serve the
+    // ReadRequests of a sender "it declared gone included". So a later ReadRequest of the same
+    // epoch meets no live grant (SPEC 4.3), even one repeating the released grant's attempt id.
+    const { consumer, copies } = fallingSilent();
+    let dropped = 0;
+    const producer: CoreFactories["producer"] = (options) => {
+      /** Grants sent, by id: their holder, attempt, lease end, and whether ACKed or released with their holder gone. */
+      const grants = new Map<number, { holder: string; attemptId: number; leaseEnd: number; acked: boolean; holderGone: boolean }>();
+      /** Per consumer and item, the id of the last grant sent. */
+      const last = new Map<string, number>();
+      const core = filtering(
+        new ProducerCore(options),
+        (from, env, now) => {
+          const acked = env.readComplete == null ? undefined : grants.get(Number(env.readComplete.grantId));
+          if (acked !== undefined && acked.holder === from) acked.acked = true;
+          const rr = env.readRequest;
+          const g = rr == null ? undefined : grants.get(last.get(keyOf(tryItemKeyId(rr.key) ?? "", from)) ?? 0);
+          // The bug: a grant released when its holder was declared gone still makes its attempt, or an older one, go unanswered.
+          if (rr == null || g === undefined || !g.holderGone || g.acked || now >= g.leaseEnd || Number(rr.attemptId) > g.attemptId) return false;
+          dropped++;
+          return true;
+        },
+        (to, g, now) => {
+          if (grants.has(Number(g.grantId))) return;
+          grants.set(Number(g.grantId), { holder: to, attemptId: Number(g.attemptId), leaseEnd: now + (Number(g.leaseMs) || 30_000), acked: false, holderGone: false });
+          last.set(keyOf(tryItemKeyId(g.item?.key) ?? "", to), Number(g.grantId));
+        },
+      );
+      const poll = core.poll.bind(core);
+      core.poll = (now) => {
+        const outs = poll(now);
+        // Declared gone (silent or unreachable): the core released its grants [P8].
+        for (const o of outs) if (o.type === "disconnect-peer") for (const g of grants.values()) if (g.holder === o.peerId) g.holderGone = true;
+        return outs;
+      };
+      return core;
+    };
+    const shape: SimulationOptions = { faults: "none" };
+    const s = await violations({ consumer, producer }, shape);
+    expect(copies()).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(s.violations.byInvariant).toEqual({ I1: dropped, I2: 0, I3: 0, I4: 0, I5: 0, I6: 0, P1: 0, P3: 0 });
+    expect(s.violations.first[0]?.message).toMatch(/^p\d left c\d's ReadRequest \(attempt \d+, item \S+\) unanswered: .*\[I1\]$/);
+    // The same consumers with a producer that answers the copies (it holds no grant of theirs then): no violation.
+    expect((await violations({ consumer }, shape)).violations.count).toBe(0);
+  });
 });
 
 describe("planted producers that break the producer rules no invariant covers [P1][P3]", () => {
