@@ -173,10 +173,13 @@ describe("consumer boundaries: messages that do not fit the state [C10][V1]", ()
       [{ version: SPEC_VERSION, senderEpoch: 0 }, "malformed"],
       [{ version: SPEC_VERSION, senderEpoch: undefined }, "malformed"],
       [{ version: { major: 2, minor: 0 }, senderEpoch: 1 }, "version"],
+      // SPEC 3.7: another major's greater epoch voids nothing: the epoch-1 grant below is still read.
+      [{ version: { major: 2, minor: 0 }, senderEpoch: 9 }, "version"],
     ] as const) {
       const h = makeConsumer(QUIET);
       h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
       const a1 = onlyAttempt(h.core.poll(0));
+      h.core.handleEnvelope(P, { version: SPEC_VERSION, senderId: P, senderEpoch: 1, heartbeat: {} }, 1); // epoch 1 known
       h.core.handleEnvelope(P, { ...header, senderId: P, readReject: { attemptId: a1, reason: R.FAILURE_REASON_NOT_FOUND } }, 1);
       h.core.poll(1);
       expect(h.core.drainFailed()).toEqual([]);
