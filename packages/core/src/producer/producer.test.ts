@@ -84,6 +84,24 @@ describe("ProducerCore checks [V1][P7][C10]", () => {
     expect(h.store.totalPins()).toBe(0);
   });
 
+  it("[V1][P2] another major's greater epoch voids no grant, whether it comes as bytes or as a decoded envelope (SPEC 3.7)", () => {
+    for (const decoded of [false, true]) {
+      const h = harness();
+      ready(h.store, 1);
+      const grant = request(h, "c", 1, 1, 0).readGrant as ectp.v1.IReadGrant;
+      const other = { version: { major: 2, minor: 0 }, senderId: "c", senderEpoch: 5, heartbeat: {} };
+      if (decoded) h.producer.handleEnvelope("c", other, 1);
+      else h.producer.handleMessage("c", ectp.v1.Envelope.encode(other).finish(), 1);
+      h.producer.poll(1);
+      expect(h.producer.stats().grants).toBe(1);
+      expect(h.store.totalPins()).toBe(1);
+      // Epoch 1 is still current: its ACK releases the grant.
+      ack(h, "c", Number(grant.grantId), 2);
+      h.producer.poll(2);
+      expect(h.store.totalPins()).toBe(0);
+    }
+  });
+
   it("[V1] answers another major's Hello whose body does not parse as a v1 Hello, from its frozen fields", () => {
     const h = harness();
     // version 2.0, sender "v2peer", epoch 7; a Hello (field 10) whose field 3 is not a v1 Fingerprint.

@@ -28,6 +28,19 @@ describe("EventSubscriber boundaries", () => {
     expect(sub.stats().ignoredMessages).toBe(0);
   });
 
+  it("[V1][C10] another major's greater epoch voids no view, as bytes or as a decoded envelope (SPEC 3.7): the current epoch's next batch still applies", () => {
+    for (const decoded of [false, true]) {
+      const sub = following();
+      sub.handleEnvelope(P, env(7, { snapshot: { snapshotId: 1, sequence: 0, items: [desc(1)] } }), 1);
+      const other = { version: { major: 2, minor: 0 }, senderId: P, senderEpoch: 9, heartbeat: {} };
+      if (decoded) sub.handleEnvelope(P, other, 2);
+      else sub.handleMessage(P, ectp.v1.Envelope.encode(other).finish(), 2);
+      sub.handleEnvelope(P, env(7, batch(1, 2)), 3);
+      expect(keys(sub)).toEqual([key(1), key(2)].sort());
+      expect(sub.stats().ignoredMessages).toBe(1);
+    }
+  });
+
   // Mutant: the catch-up ReplayRequest asks from the last applied sequence instead of the one after it.
   it("[E2] the catch-up request of an up-to-date subscriber asks for the sequence after the last one applied", () => {
     const sub = following({ catchUpMs: 100 });
