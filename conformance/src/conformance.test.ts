@@ -307,7 +307,7 @@ describe("transport level", () => {
   it("a transport that reads past the destination, past a short location, or other bytes than a long location's first, fails the bounds case", async () => {
     // The mock fails both reads (a location of another length); each change below turns that failure
     // into what a careless transport would do.
-    let source = new Uint8Array(0); // the owner's registered memory (the case registers one region)
+    let source: Uint8Array = new Uint8Array(0); // the owner's registered memory (the case registers one region)
     const run = async (change: (r: core.ReadResult, d: core.ReadDestination) => core.ReadResult) => {
       const owner = (t: core.Transport) => {
         const register = t.registerMemory.bind(t);

@@ -116,7 +116,7 @@ export interface ReadResult {
 /** One control message received from a peer. */
 export interface ReceivedMessage {
   /**
-   * The sender's peer id: the {@link Transport.localId} of the transport that sent it, which its
+   * The sender's peer id: the `localId` of the transport that sent it, which its
    * envelope names as `sender_id`. Never a network address: a core ignores a message whose `from`
    * is not its envelope's sender (counted under reason `sender_mismatch`, the first one logged).
    */

@@ -326,7 +326,7 @@ export class GrantLedger {
    * handed over after it, in the same pump, ended the grant after the producer took the request as a
    * duplicate. Generous: a grant the producer may have let go early (excused) still counts, so only a
    * request the producer surely owes an answer gets `false`; but a grant of another epoch never does
-   * [P8]: one of an older epoch is void once a newer one reaches the producer, which releases it (the
+   * ([P8]): one of an older epoch is void once a newer one reaches the producer, which releases it (the
    * newer epoch's requests meet no live grant, even where their attempt ids repeat the older's), and
    * a request of an older epoch than the greatest is stale whatever it meets. Nor does one released
    * when its holder was declared gone or reported unreachable ({@link GrantLedger.peerGone}).

@@ -1045,8 +1045,8 @@ export class Simulation {
    * [I1] A grant of `to`'s attempt `attemptId` of its `epoch` for `keyId` was sent in this pump,
    * answering the request in slot `answered` of `asked` (-1: none of this pump, taken as live from
    * the pump's start): each request of that consumer's epoch and item handed over after that one,
-   * with that attempt id or a lower one, met it live (SPEC.md 4.3). (One of another epoch did not
-   * [P8]: see {@link GrantLedger.mayLeaveUnanswered}.)
+   * with that attempt id or a lower one, met it live (SPEC.md 4.3). One of another epoch did not
+   * ([P8], see {@link GrantLedger.mayLeaveUnanswered}).
    */
   private noteLiveFrom(answered: number, to: string, keyId: string, attemptId: number, epoch: number): void {
     const a = this.asked;
