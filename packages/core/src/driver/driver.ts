@@ -115,7 +115,7 @@ type Target = "consumer" | "producer" | "both";
 type Role = "consumer" | "producer" | "subscriber";
 
 const EMPTY_ACTIVITY: TransportActivity = Object.freeze({ messages: [], reads: [], unreachable: [] });
-/** Turns in a row in which the transport's wait resolved at once with nothing to poll, before `Driver.run` says it spins. */
+/** Turns in a row in which the transport's wait ended early with nothing to poll, before `Driver.run` says it spins. */
 const SPIN_WARNING_AFTER = 1000;
 /** The lists of a {@link TransportActivity}. */
 const LIST_NAMES = ["messages", "reads", "unreachable"] as const;
@@ -504,7 +504,9 @@ export class Driver {
    * there, step with {@link Driver.step} and advance the clock to {@link Driver.nextDeadline}. With
    * a clock other than the default, each wait is also bounded by real time, so that a clock still for
    * 5 s of real time while a deadline is pending is logged (a warning, once per run) even on a
-   * transport whose wait never ends by itself (the mock's, on its own virtual time).
+   * transport whose wait never ends by itself (the mock's, on its own virtual time). A transport
+   * whose waits keep ending early with nothing to poll (1,000 turns in a row: the loop spins) is
+   * logged too, a warning once per run.
    */
   run(): Promise<void> {
     if (this.state !== "open") return this.loop ?? Promise.resolve();
@@ -542,6 +544,7 @@ export class Driver {
               // asked: a wake() or stop() made by engine code the wait itself runs (a mock
               // network's observer) ends this wait instead of being lost until its timeout.
               const woken = new Promise<void>((resolve) => (this.wakeRun = resolve));
+              const asked = performance.now(); // (before the call: a transport may block inside it)
               const waiting = this.transport.waitForActivity(wait, abandon.signal);
               // A wait that is no promise would make this loop spin: taken as a rejected one.
               if (typeof (waiting as Promise<void> | undefined)?.then !== "function")
@@ -551,10 +554,9 @@ export class Driver {
               // own) never ends its wait by itself, so the warning would never be reached.
               const stillCheck =
                 stillBoundMs === undefined ? [] : [new Promise<void>((resolve) => (stillTimer = setTimeout(resolve, stillBoundMs)))];
-              const asked = performance.now();
               await Promise.race([waiting, woken, ...stillCheck]);
-              // Resolved at once (in real time), not by the driver's own news: see noteSpin.
-              spin.quick = !this.woken && wait >= 2 && performance.now() - asked < 1;
+              // Ended well before its timeout (in real time), not by the driver's own news: see noteSpin.
+              spin.quick = !this.woken && wait >= 2 && performance.now() - asked < wait / 2;
               if (this.waitRejections > 0) {
                 this.logger.warn("transport.waitForActivity works again", { rejections: this.waitRejections });
                 this.waitRejections = 0;
@@ -589,9 +591,9 @@ export class Driver {
   }
 
   /**
-   * After a step of {@link Driver.run}: a transport whose `waitForActivity` resolves at once, turn
-   * after turn, with nothing to poll breaks its contract (edge-triggered waits) and makes the loop
-   * spin, a core of CPU while idle. Logged once per run, at warning level, after
+   * After a step of {@link Driver.run}: a transport whose `waitForActivity` ends before half its
+   * timeout, turn after turn, with nothing to poll breaks its contract (edge-triggered waits) and
+   * makes the loop spin, a core of CPU while idle. Logged once per run, at warning level, after
    * `SPIN_WARNING_AFTER` such turns in a row; the loop goes on as before.
    */
   private noteSpin(spin: { quick: boolean; inARow: number; warned: boolean }): void {
@@ -604,7 +606,7 @@ export class Driver {
     if (++spin.inARow < SPIN_WARNING_AFTER || spin.warned) return;
     spin.warned = true;
     this.logger.warn(
-      "transport.waitForActivity keeps resolving at once with nothing to poll, so Driver.run spins; a wait must sleep until new activity or its timeout (edge-triggered: see Transport.waitForActivity)",
+      "transport.waitForActivity keeps ending early with nothing to poll, so Driver.run spins; a wait must sleep until new activity or its timeout (edge-triggered: see Transport.waitForActivity)",
       { turns: spin.inARow },
     );
   }
