@@ -85,22 +85,22 @@ function spreadDefault(defaultName: string): (missing: string[]) => string {
 }
 
 /**
- * Log, at warning level, the first message a core ignores because the transport says it came from
- * `from` while its envelope names `senderId` [C10]. Later ones are only counted (reason
- * `sender_mismatch`). One is enough to name the usual cause, a transport reporting an address
- * instead of the sender's peer id, which otherwise fails every request it carries in silence.
+ * Log, at warning level, a message a core ignored because the transport says it came from `from`
+ * while its envelope names `senderId` [C10]. Each core logs the first one only (later ones are
+ * only counted): one names the usual cause, a transport reporting an address instead of the
+ * sender's peer id, which otherwise fails every request it carries in silence.
  * @param logger - The core's logger.
- * @param warned - Whether this core has logged one already.
- * @returns True (the value for `warned` from now on).
+ * @param from - The sender the transport reported (`ReceivedMessage.from`).
+ * @param senderId - The sender the envelope names (`sender_id`).
+ * @param reason - The reason the core counts such messages under (`sender_mismatch`, or a
+ *   subscriber's `unknown_peer` when `from` is no producer it follows).
  * @internal
  */
-export function warnSenderMismatchOnce(logger: Logger, warned: boolean, from: string, senderId: string): true {
-  if (!warned)
-    logger.warn(
-      "message ignored: its envelope names another sender than the transport reported; a transport reports ReceivedMessage.from as the sender's peer id (its Transport.localId), never an address. Later ones are only counted (ignored messages, reason sender_mismatch)",
-      { from, senderId },
-    );
-  return true;
+export function warnSenderMismatch(logger: Logger, from: string, senderId: string, reason: string): void {
+  logger.warn(
+    `message ignored: its envelope names another sender than the transport reported; a transport reports ReceivedMessage.from as the sender's peer id (its Transport.localId), never an address. Later ones are only counted (ignored messages, reason ${reason})`,
+    { from, senderId },
+  );
 }
 
 /**

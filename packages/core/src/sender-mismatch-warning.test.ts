@@ -5,7 +5,7 @@
  * fails every request in silence. Later ones are only counted. (Review of 2026-12-06: a TCP
  * transport reporting "127.0.0.1:54321" left a request deferred for its whole budget, no log.)
  */
-import { SPEC_VERSION, ectp } from "@ectp/protocol";
+import { SPEC_VERSION, type ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
 import { RecordingLogger, makeConsumer } from "./consumer/test-support.js";
 import { harness } from "./producer/test-helpers.js";
@@ -46,6 +46,8 @@ describe("[C10] a message from another sender than its envelope names", () => {
     sub.handleEnvelope(ADDRESS, env(1, { heartbeat: {} }), 3);
     expect(sub.stats().ignoredMessages).toBe(3);
     expect(mismatchWarnings(logger.at("warn"))).toEqual([{ from: ADDRESS, senderId: P }]);
+    // The reason it names is the one the subscriber counts them under (the address is no producer it follows).
+    expect(logger.at("warn")[0]?.message).toMatch(/reason unknown_peer\)$/);
   });
 
   it("subscriber: a followed producer's `from` with another sender_id is counted sender_mismatch and logged once", () => {
@@ -55,5 +57,6 @@ describe("[C10] a message from another sender than its envelope names", () => {
     sub.handleEnvelope(P, heartbeat("someone-else"), 2);
     expect(sub.stats().ignoredMessages).toBe(2);
     expect(mismatchWarnings(logger.at("warn"))).toEqual([{ from: P, senderId: "someone-else" }]);
+    expect(logger.at("warn")[0]?.message).toMatch(/reason sender_mismatch\)$/);
   });
 });

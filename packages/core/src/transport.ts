@@ -118,7 +118,8 @@ export interface ReceivedMessage {
   /**
    * The sender's peer id: the `localId` of the transport that sent it, which its
    * envelope names as `sender_id`. Never a network address: a core ignores a message whose `from`
-   * is not its envelope's sender (counted under reason `sender_mismatch`, the first one logged).
+   * is not its envelope's sender (counted as ignored, reason `sender_mismatch`, or a subscriber's
+   * `unknown_peer`; the first one logged).
    */
   readonly from: string;
   /** The encoded `ectp.v1.Envelope`, exactly as sent. */

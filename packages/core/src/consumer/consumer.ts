@@ -31,7 +31,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, requireMethods, warnSenderMismatchOnce } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, requireMethods, warnSenderMismatch } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import { ownBytes, ownText } from "../owned.js";
 import type { CoreOutput } from "../outputs.js";
@@ -717,7 +717,7 @@ export class ConsumerCore {
   private grantsHeldCount = 0;
   private destinationCount = 0;
   private ignoredCount = 0;
-  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatchOnce}). */
+  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatch}: the first only). */
   private warnedSenderMismatch = false;
   /** Requests, grants held and quarantined reads last set on the gauges (-1: never set). */
   private gaugedRequests = -1;
@@ -2231,7 +2231,10 @@ export class ConsumerCore {
     }
     if (envelope.senderId !== from) {
       this.ignore("sender_mismatch");
-      this.warnedSenderMismatch = warnSenderMismatchOnce(this.logger, this.warnedSenderMismatch, from, envelope.senderId);
+      if (!this.warnedSenderMismatch) {
+        this.warnedSenderMismatch = true;
+        warnSenderMismatch(this.logger, from, envelope.senderId, "sender_mismatch");
+      }
       return;
     }
     const peer = this.getPeer(from);
