@@ -36,6 +36,22 @@ describe("GrantLedger [I3][P3]", () => {
     expect(l.check(20, pins({ b: 0 }))).toEqual([]);
   });
 
+  it("[P3][P8] a grant or refusal answering an older epoch's attempt replaces none of the newer epoch's grants: their pins stay owed", () => {
+    for (const older of ["grant", "refusal"] as const) {
+      const l = new GrantLedger();
+      l.newEpoch("c0", 2);
+      l.grant(1, "a", "c0", 1000, 0, 1, true, 2);
+      expect(l.check(0, pins({ a: 1 }))).toEqual([]);
+      // Epoch 1's attempt 5, current when the producer took it (epoch 2 came later in that pump).
+      if (older === "grant") l.grant(2, "a", "c0", 1000, 0, 5, true, 1);
+      else l.refused("c0", "a", 5, 1);
+      // Grant 1 (epoch 2) is held still: a producer that dropped its pin is caught.
+      expect(l.check(0, pins({ a: 0 }))).toEqual([
+        "item a holds 0 pins, but 1 of its grants are live on the wire (not ACKed, lease not over), none of which the producer may end early (holder gone or of a newer epoch, a newer attempt, shutdown): a grant was released before its ACK or lease end [I3][P2]",
+      ]);
+    }
+  });
+
   it("forgets a grant one lease length after its lease is over (a correct producer never sends it again), so the ledger stays bounded", () => {
     const l = new GrantLedger();
     expect(l.grant(1, "a", "c0", 100, 0)).toBeUndefined();

@@ -244,7 +244,7 @@ export class GrantLedger {
     this.grants.set(grantId, g);
     if (replaces) {
       // [P3] A newer attempt's grant replaces the holder's older grant of the item.
-      this.replaceOlder(hk, attemptId);
+      this.replaceOlder(hk, attemptId, epoch);
       addTo(this.openOf, g);
     }
     this.openByKey.set(keyId, (this.openByKey.get(keyId) ?? 0) + 1);
@@ -294,12 +294,12 @@ export class GrantLedger {
 
   /**
    * The producer refused `holder`'s ReadRequest for `keyId` with `attemptId`, one of the holder's
-   * current epoch, with a reason that may come after [P7] check 8 (OVERLOADED, INTERNAL): an attempt
+   * `epoch` (current when handed over; by default its greatest so far), with a reason that may come after [P7] check 8 (OVERLOADED, INTERNAL): an attempt
    * newer than the holder's live grant of the item may have replaced it, the older grant released
    * before the refusal [P3]. (Its grant replaces it too: see {@link GrantLedger.grant}.)
    */
-  refused(holder: string, keyId: string, attemptId: number): void {
-    this.replaceOlder(`${holder}\u0000${keyId}`, attemptId);
+  refused(holder: string, keyId: string, attemptId: number, epoch = this.epochOf(holder)): void {
+    this.replaceOlder(`${holder}\u0000${keyId}`, attemptId, epoch);
   }
 
   /** The producer was shut down [P7]: it releases every grant (and grants no more). */
@@ -420,11 +420,12 @@ export class GrantLedger {
   }
 
   /**
-   * [P3] An attempt `attemptId` of the consumer and item `hk` passed the checks before the
-   * replacement: the producer may have released each of their held grants of an older attempt.
+   * [P3] An attempt `attemptId` of the consumer's `epoch` and item `hk` passed the checks before the
+   * replacement: the producer may have released each of their held grants of an older attempt of
+   * that epoch (those of its older epochs were excused when the newer one came [P8]).
    */
-  private replaceOlder(hk: string, attemptId: number): void {
-    for (const g of this.openOf.get(hk) ?? []) if (g.attemptId < attemptId) this.excuse(g); // (one excused already: a no-op)
+  private replaceOlder(hk: string, attemptId: number, epoch: number): void {
+    for (const g of this.openOf.get(hk) ?? []) if (g.epoch === epoch && g.attemptId < attemptId) this.excuse(g); // (one excused already: a no-op)
   }
 
   /** One held grant of `keyId` fewer. */

@@ -975,7 +975,7 @@ export class Simulation {
       (reason === ectp.v1.FailureReason.FAILURE_REASON_OVERLOADED || reason === ectp.v1.FailureReason.FAILURE_REASON_INTERNAL) &&
       !this.staleAsked(answered)
     )
-      p.grants.refused(to, this.asked[answered + 2] as string, attemptId as number);
+      p.grants.refused(to, this.asked[answered + 2] as string, attemptId as number, this.asked[answered + 4] as number);
     if (reason !== ectp.v1.FailureReason.FAILURE_REASON_NOT_FOUND) return;
     // The request it answers; any such request for an item the store did not hold (a consumer that
     // reused an attempt id) may be the one answered.
