@@ -643,15 +643,20 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   return config;
 }
 
-/** Whether the run is for the testee (a case of a claimed role, or a seed with the features it needs): else it is refused, or names the transport. */
+/**
+ * Whether the run tests the testee at all: some selected case has a role the features file claims,
+ * or a seed level has the features it needs. A run that does not is refused (or, with --transport,
+ * runs the transport level alone).
+ */
 function needsTestee(c: Config): boolean {
   if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;
   return c.scripted && c.cases.some((k) => c.features.includes(k.spec.role));
 }
 
 /**
- * Whether anything the run would run uses a testee: a seed with the features it needs, or a case
- * of a claimed role that claims every feature the case needs. When every case is skipped, none is started.
+ * Whether anything the run would run starts a testee: a seed level with the features it needs, or
+ * a selected case whose role and every needed feature the features file claims. When every case
+ * is skipped for features, none is started.
  */
 function startsTestee(c: Config): boolean {
   if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;

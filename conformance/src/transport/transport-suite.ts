@@ -332,7 +332,7 @@ export async function runTransportConformance(h: TransportHarness, options: Tran
     ],
     [
       "reads-stay-within-the-destination-and-the-location",
-      ["C11", "I5"],
+      ["C11", "I5", "I6"],
       async () => {
         // ReadOperation.destination: a source covering fewer bytes than the destination fails the read
         // and writes nothing (reading on would read the owner's other memory); one covering more fails
