@@ -43,6 +43,26 @@ function crashThenNoStart(fault: () => TesteeFault): { factory: () => ReturnType
 
 const hung = () => new TesteeFault("hung", "no response within 10000 ms", "stuck on restart\n");
 
+/**
+ * A fake JSON-lines testee `name` that answers Init on its first start and exits 7 at its next
+ * command; every later start writes "cannot start again" to stderr and exits 9 before Init. The
+ * file `count` counts its starts.
+ */
+function startsOnce(name: string, count: string): string {
+  writeFileSync(count, "0");
+  return fakeTestee(
+    name,
+    `import fs from "node:fs"; import readline from "node:readline";
+const n = Number(fs.readFileSync(${JSON.stringify(count)}, "utf8")); fs.writeFileSync(${JSON.stringify(count)}, String(n + 1));
+if (n > 0) { process.stderr.write("cannot start again\\n"); process.exit(9); }
+let lines = 0;
+readline.createInterface({ input: process.stdin }).on("line", (l) => {
+  if (++lines > 1) process.exit(7);
+  process.stdout.write(JSON.stringify({ commandId: JSON.parse(l).commandId, init: { protocolVersion: 1 } }) + "\\n");
+});`,
+  );
+}
+
 describe("a case the features file does not cover is skipped, whether or not a testee would start", () => {
   it("a case needing an unclaimed feature is skipped without starting a testee that cannot restart", async () => {
     const { factory, starts } = crashThenNoStart(hung);
@@ -117,21 +137,8 @@ describe("a testee that fails to restart", () => {
   });
 
   it("a subprocess testee whose restarts exit before Init: the restart's exit, before answering Init, with its stderr", async () => {
-    const dir = testFolder("restart-exits");
-    const count = join(dir, "starts");
-    writeFileSync(count, "0");
-    // Answers Init (JSON lines) on its first start and exits at its first command; every later start exits with 9 at once.
-    const command = fakeTestee(
-      "restart-exits",
-      `import fs from "node:fs"; import readline from "node:readline";
-const n = Number(fs.readFileSync(${JSON.stringify(count)}, "utf8")); fs.writeFileSync(${JSON.stringify(count)}, String(n + 1));
-if (n > 0) { process.stderr.write("cannot start again\\n"); process.exit(9); }
-let lines = 0;
-readline.createInterface({ input: process.stdin }).on("line", (l) => {
-  if (++lines > 1) process.exit(7);
-  process.stdout.write(JSON.stringify({ commandId: JSON.parse(l).commandId, init: { protocolVersion: 1 } }) + "\\n");
-});`,
-    );
+    const count = join(testFolder("restart-exits"), "starts");
+    const command = startsOnce("restart-exits", count);
     const cases = Array.from({ length: 5 }, (_, i) => mk(`c${i + 1}`));
     const report = await runSuite({ testee: () => spawnTestee({ command, jsonLines: true }), features: ["consumer"], cases, level: "all" });
     expect(report.results.map((r) => r.message?.split("\n")[0])).toEqual([
@@ -196,19 +203,7 @@ describe("randomised seeds whose testee fails to start (TESTEE-PROTOCOL.md §2, 
   it("ectp conformance counts failed starts across the run: once the scripted cases stopped starting the testee, no seed starts it, and every seed fails saying why", async () => {
     const dir = testFolder("cli-starts");
     const count = join(dir, "starts");
-    writeFileSync(count, "0");
-    // Answers Init (JSON lines) on its first start and exits at its first command; every later start exits with 9 at once.
-    const command = fakeTestee(
-      "cli-starts",
-      `import fs from "node:fs"; import readline from "node:readline";
-const n = Number(fs.readFileSync(${JSON.stringify(count)}, "utf8")); fs.writeFileSync(${JSON.stringify(count)}, String(n + 1));
-if (n > 0) process.exit(9);
-readline.createInterface({ input: process.stdin }).on("line", (l) => {
-  const req = JSON.parse(l);
-  if (!req.init) process.exit(7);
-  process.stdout.write(JSON.stringify({ commandId: req.commandId, init: { protocolVersion: 1 } }) + "\\n");
-});`,
-    );
+    const command = startsOnce("cli-starts", count);
     const features = join(dir, "features.json");
     writeFileSync(features, JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
     const r = await cli("--testee", command, "--json-lines", "--features", features, "--filter", "consumer/c1-admission/**", "--seeds", "2");
