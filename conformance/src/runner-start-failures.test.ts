@@ -12,7 +12,7 @@ import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../teste
 import type { CaseSpec, LoadedCase } from "./cases/format.js";
 import { runRandomised } from "./random/randomised.js";
 import { runSubscriberRandomised } from "./random/subscriber-randomised.js";
-import { MAX_START_FAILURES_IN_A_ROW, runSuite } from "./runner/suite.js";
+import { MAX_START_FAILURES_IN_A_ROW, StartFailures, runSuite } from "./index.js";
 import { cli, fakeTestee, testFolder } from "./test-support.js";
 import { TesteeFault } from "./testee/connection.js";
 import { inProcessTestee } from "./testee/in-process.js";
@@ -198,6 +198,22 @@ describe("randomised seeds whose testee fails to start (TESTEE-PROTOCOL.md §2, 
       seeds.map((n) => `seed ${n}: testee exited: exited with code 9 before answering Init, as the runner started the testee for this seed`),
     );
     expect(producerStarts).toBe(seeds.length);
+  });
+
+  it("a StartFailures from the package index, shared by runSuite and runRandomised, counts across both: seeds after the scripted cases' third failed start fail at once", async () => {
+    const startFailures = new StartFailures();
+    let starts = 0;
+    const factory = () => {
+      starts++;
+      return noStart();
+    };
+    const suite = await runSuite({ testee: factory, features: ["consumer"], cases: [mk("c1"), mk("c2"), mk("c3")], level: "all", startFailures });
+    expect(suite.results.map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
+    const results = await runRandomised({ consumer: factory, producer: factory, seeds: [1], features: TS_TESTEE_FEATURES, startFailures });
+    expect(results[0]?.message).toBe(
+      "seed 1: not run: the testee failed to start 3 times in a row (the cases before say how), so the runner no longer starts it; fix the testee's start-up and rerun",
+    );
+    expect(starts).toBe(MAX_START_FAILURES_IN_A_ROW);
   });
 
   it("ectp conformance counts failed starts across the run: once the scripted cases stopped starting the testee, no seed starts it, and every seed fails saying why", async () => {

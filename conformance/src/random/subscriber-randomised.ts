@@ -72,7 +72,7 @@ export interface SubscriberRandomisedOptions {
   knownFailing?: ReadonlyMap<string, string>;
   /** Wall-clock limit of one seed, ms: past it, the seed fails at its next command. Default 300000 (five minutes). */
   seedTimeoutMs?: number | undefined;
-  /** Failed starts of the testee, counted across the run when shared (the CLI's; after 3 in a row, no seed starts one). Default: these seeds' own. @internal */
+  /** Failed starts of the testee, counted across the run when one {@link StartFailures} is shared with the scripted cases and the other level (after 3 in a row, no seed starts one). Default: these seeds' own. */
   startFailures?: StartFailures | undefined;
 }
 

@@ -51,7 +51,7 @@ export interface SuiteOptions {
   onWarning?: (message: string) => void;
   /** Wall-clock limit of one case, in ms (see `ScriptOptions.caseTimeoutMs`). Default 60000. */
   caseTimeoutMs?: number;
-  /** The count of failed starts, shared with the randomised seeds of the same run (the CLI's). Default: this run's own. @internal */
+  /** The count of failed starts, shared with the randomised seeds of the same run (as `ectp conformance` does). Default: this run's own. */
   startFailures?: StartFailures;
 }
 
@@ -213,7 +213,13 @@ export class StartFailures {
     return `not run: the testee failed to start ${this.inARow} times in a row (the ${this.failedFor}s before say how), so the runner no longer starts it; fix the testee's start-up and rerun`;
   }
 
-  /** Start a testee with `make` for a case or a seed: a start that does not answer Init (a TesteeFault) is counted, one that does ends the row. */
+  /**
+   * Start a testee with `make`: a start that does not answer Init (a `TesteeFault`) is counted, one
+   * that does ends the row.
+   * @param make - The testee factory.
+   * @param forWhat - What the testee is started for, as {@link StartFailures.stopped} names it.
+   * @returns The started testee; rejects with what `make` rejected with.
+   */
   async start(make: TesteeFactory, forWhat: "case" | "seed"): Promise<TesteeConnection> {
     let conn: TesteeConnection;
     try {
