@@ -7,7 +7,7 @@
  */
 import type { ectp } from "../proto.js";
 import { CLOCK_ORIGIN_MS } from "../runner/script.js";
-import { type CaseResult, StartFailures, classify, startFault } from "../runner/suite.js";
+import { type CaseResult, StartFailures, classify } from "../runner/suite.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { thrownStack } from "../thrown.js";
 
@@ -70,12 +70,7 @@ export async function runSeeds(run: SeedRun): Promise<CaseResult[]> {
       const testees: TesteeConnection[] = [];
       try {
         const limit = wallClockLimit(run.seedTimeoutMs ?? DEFAULT_SEED_TIMEOUT_MS);
-        for (const make of run.testees) {
-          const conn = await starts.start(make, "seed").catch((err: unknown) => {
-            throw err instanceof TesteeFault ? startFault(err, false, "seed") : err;
-          });
-          testees.push(limit(conn));
-        }
+        for (const make of run.testees) testees.push(limit(await starts.start(make, "seed")));
         outcome = { status: "passed", message: await run.schedule(seed, testees) };
       } catch (err) {
         outcome = failed(err instanceof Violation || err instanceof TesteeFault ? err.message : `runner error: ${thrownStack(err)}`);

@@ -217,19 +217,20 @@ export class StartFailures {
    * Start a testee with `make`: a start that does not answer Init (a `TesteeFault`) is counted, one
    * that does ends the row.
    * @param make - The testee factory.
-   * @param forWhat - What the testee is started for, as {@link StartFailures.stopped} names it.
-   * @returns The started testee; rejects with what `make` rejected with.
+   * @param forWhat - What the testee is started for, as its failure and {@link StartFailures.stopped} name it.
+   * @param restart - Whether it replaces one that ran before (its failure says "restarted").
+   * @returns The started testee. Rejects with the `TesteeFault`, reworded to say it came as the runner
+   *   (re)started the testee for this case or seed (TESTEE-PROTOCOL.md §6), or with what else `make` threw.
    */
-  async start(make: TesteeFactory, forWhat: "case" | "seed"): Promise<TesteeConnection> {
+  async start(make: TesteeFactory, forWhat: "case" | "seed", restart = false): Promise<TesteeConnection> {
     let conn: TesteeConnection;
     try {
       conn = await make();
     } catch (err) {
-      if (err instanceof TesteeFault) {
-        this.inARow++;
-        this.failedFor = forWhat;
-      }
-      throw err;
+      if (!(err instanceof TesteeFault)) throw err;
+      this.inARow++;
+      this.failedFor = forWhat;
+      throw startFault(err, restart, forWhat);
     }
     this.inARow = 0;
     return conn;
@@ -287,12 +288,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       if (!conn?.alive) {
         const stopped = starts.stopped;
         if (stopped !== undefined) return { outcome: { status: "failed", message: stopped } };
-        const restart = conn !== undefined;
         try {
-          conn = await starts.start(options.testee, "case");
+          conn = await starts.start(options.testee, "case", conn !== undefined);
         } catch (err) {
           if (!(err instanceof TesteeFault)) throw err;
-          return { outcome: { status: "failed", message: startFault(err, restart).message } };
+          return { outcome: { status: "failed", message: err.message } };
         }
       }
       used = conn;
@@ -371,9 +371,9 @@ function countingAnswers(conn: TesteeConnection, onAnswer: () => void): TesteeCo
 
 /**
  * A fault of a testee that did not answer Init, saying that it came as the runner started (`restart`:
- * restarted) the testee for the case (or seed), as the first start's error does (TESTEE-PROTOCOL.md §6).
+ * restarted) the testee for the case or seed, as the first start's error does (TESTEE-PROTOCOL.md §6).
  */
-export function startFault(fault: TesteeFault, restart: boolean, forWhat: "case" | "seed" = "case"): TesteeFault {
+function startFault(fault: TesteeFault, restart: boolean, forWhat: "case" | "seed"): TesteeFault {
   const as = `as the runner ${restart ? "restarted" : "started"} the testee for this ${forWhat}`;
   const detail = fault.kind === "exited" ? `${fault.detail} before answering Init, ${as}` : `${fault.detail} (while init waited for its answer, ${as})`;
   return new TesteeFault(fault.kind, detail, fault.stderrTail, fault.afterCommand);
