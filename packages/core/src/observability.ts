@@ -85,22 +85,31 @@ function spreadDefault(defaultName: string): (missing: string[]) => string {
 }
 
 /**
- * Log, at warning level, a message a core ignored because the transport says it came from `from`
- * while its envelope names `senderId` [C10]. Each core logs the first one only (later ones are
- * only counted): one names the usual cause, a transport reporting an address instead of the
- * sender's peer id, which otherwise fails every request it carries in silence.
- * @param logger - The core's logger.
- * @param from - The sender the transport reported (`ReceivedMessage.from`).
- * @param senderId - The sender the envelope names (`sender_id`).
- * @param reason - The reason the core counts such messages under (`sender_mismatch`, or a
- *   subscriber's `unknown_peer` when `from` is no producer it follows).
+ * A core's warning about the messages it ignores because the transport says one came from `from`
+ * while its envelope names `senderId` [C10]: the first one is logged, at warning level, later ones
+ * only counted. One names the usual cause, a transport reporting an address instead of the sender's
+ * peer id, which otherwise fails every request it carries in silence.
  * @internal
  */
-export function warnSenderMismatch(logger: Logger, from: string, senderId: string, reason: string): void {
-  logger.warn(
-    `message ignored: its envelope names another sender than the transport reported; a transport reports ReceivedMessage.from as the sender's peer id (its Transport.localId), never an address. Later ones are only counted (ignored messages, reason ${reason})`,
-    { from, senderId },
-  );
+export class SenderMismatchWarning {
+  private logged = false;
+
+  /**
+   * Log this one if it is the first.
+   * @param logger - The core's logger.
+   * @param from - The sender the transport reported (`ReceivedMessage.from`).
+   * @param senderId - The sender the envelope names (`sender_id`).
+   * @param reason - The reason the core counts such messages under (`sender_mismatch`, or a
+   *   subscriber's `unknown_peer` when `from` is no producer it follows).
+   */
+  note(logger: Logger, from: string, senderId: string, reason: string): void {
+    if (this.logged) return;
+    this.logged = true;
+    logger.warn(
+      `message ignored: its envelope names another sender than the transport reported; a transport reports ReceivedMessage.from as the sender's peer id (its Transport.localId), never an address. Later ones are only counted (ignored messages, reason ${reason})`,
+      { from, senderId },
+    );
+  }
 }
 
 /**

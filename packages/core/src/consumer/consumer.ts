@@ -31,7 +31,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, requireMethods, warnSenderMismatch } from "../observability.js";
+import { HookGate, type Labels, SenderMismatchWarning, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, requireMethods } from "../observability.js";
 import { OutputQueue } from "../output-queue.js";
 import { ownBytes, ownText } from "../owned.js";
 import type { CoreOutput } from "../outputs.js";
@@ -717,8 +717,8 @@ export class ConsumerCore {
   private grantsHeldCount = 0;
   private destinationCount = 0;
   private ignoredCount = 0;
-  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatch}: the first only). */
-  private warnedSenderMismatch = false;
+  /** Logs the first message ignored for a `from` other than its sender. */
+  private readonly senderMismatch = new SenderMismatchWarning();
   /** Requests, grants held and quarantined reads last set on the gauges (-1: never set). */
   private gaugedRequests = -1;
   private gaugedGrantsHeld = -1;
@@ -2231,10 +2231,7 @@ export class ConsumerCore {
     }
     if (envelope.senderId !== from) {
       this.ignore("sender_mismatch");
-      if (!this.warnedSenderMismatch) {
-        this.warnedSenderMismatch = true;
-        warnSenderMismatch(this.logger, from, envelope.senderId, "sender_mismatch");
-      }
+      this.senderMismatch.note(this.logger, from, envelope.senderId, "sender_mismatch");
       return;
     }
     const peer = this.getPeer(from);

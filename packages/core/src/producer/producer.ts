@@ -32,7 +32,7 @@ import {
   peerHeartbeatIntervalMs,
   transportMetadataOption,
 } from "../config.js";
-import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods, warnSenderMismatch } from "../observability.js";
+import { containLogger, containMetrics, HookGate, type Labels, type Logger, type MetricsSink, reentrantCall, requireMethods, SenderMismatchWarning } from "../observability.js";
 import { ownBytes } from "../owned.js";
 import { OutputQueue } from "../output-queue.js";
 import type { CoreOutput } from "../outputs.js";
@@ -383,8 +383,8 @@ export class ProducerCore {
   private readonly ring: (ectp.v1.IEventBatch | undefined)[] = [];
   private heartbeatSequence = 0;
   private ignored = 0;
-  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatch}: the first only). */
-  private warnedSenderMismatch = false;
+  /** Logs the first message ignored for a `from` other than its sender. */
+  private readonly senderMismatch = new SenderMismatchWarning();
   private shuttingDown = false;
   /** What `shutdown` returns: the latest lease deadline of the grants it released [P7]. */
   private reuseAfter: number | undefined = undefined;
@@ -701,10 +701,7 @@ export class ProducerCore {
     // SPEC.md section 4: the transport vouches for `from`; a message claiming another identity is ignored and counted [C10].
     if (sid !== from) {
       this.ignore("senderMismatch");
-      if (!this.warnedSenderMismatch) {
-        this.warnedSenderMismatch = true;
-        warnSenderMismatch(this.logger, from, sid, "sender_mismatch");
-      }
+      this.senderMismatch.note(this.logger, from, sid, "sender_mismatch");
       return;
     }
     // The peer of the previous message, when it is the same one: most traffic comes in runs.

@@ -19,7 +19,7 @@ import {
 import { checkedNow } from "../clock.js";
 import { reasonName } from "../consumer/reasons.js";
 import { DEFAULT_TIMERS, fingerprintOption, peerHeartbeatIntervalMs, transportMetadataOption } from "../config.js";
-import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, warnSenderMismatch } from "../observability.js";
+import { HookGate, type Labels, type Logger, type MetricsSink, containLogger, containMetrics, reentrantCall, SenderMismatchWarning } from "../observability.js";
 import type { ConnectPeerOutput, DisconnectPeerOutput, SendOutput } from "../outputs.js";
 import { isPartialView, ownText } from "../owned.js";
 import { EVENTS_CAPABILITY } from "../producer/producer.js";
@@ -573,8 +573,8 @@ export class EventSubscriber {
   /** The latest clock reading accepted (none yet: -Infinity, so any first reading stands, negative ones too). */
   private lastNow = Number.NEGATIVE_INFINITY;
   private heartbeatSequence = 0;
-  /** Whether a message with a `from` other than its sender was logged ({@link warnSenderMismatch}: the first only). */
-  private warnedSenderMismatch = false;
+  /** Logs the first message ignored for a `from` other than its sender. */
+  private readonly senderMismatch = new SenderMismatchWarning();
   private counts = { snapshotsApplied: 0, snapshotRequests: 0, replayRequests: 0, ignoredMessages: 0, hookFailures: 0 };
 
   /**
@@ -638,13 +638,6 @@ export class EventSubscriber {
       },
       this.gate,
     );
-  }
-
-  /** Log a message ignored for its `from` ({@link warnSenderMismatch}), the first one only. */
-  private warnSenderMismatchOnce(from: string, senderId: string, reason: IgnoreReason): void {
-    if (this.warnedSenderMismatch) return;
-    this.warnedSenderMismatch = true;
-    warnSenderMismatch(this.logger, from, senderId, reason);
   }
 
   /** [C10] Count `count` ignored messages, in `stats()` and in the metric, under `reason`. */
@@ -1018,11 +1011,11 @@ export class EventSubscriber {
       if (f === undefined) {
         this.ignore("unknown_peer");
         // A followed producer's message the transport says came from someone else: its `from` is wrong.
-        if (typeof env.senderId === "string" && this.followed.has(env.senderId)) this.warnSenderMismatchOnce(from, env.senderId, "unknown_peer");
+        if (typeof env.senderId === "string" && this.followed.has(env.senderId)) this.senderMismatch.note(this.logger, from, env.senderId, "unknown_peer");
       } else if ((env.version?.major ?? 0) !== SPEC_MAJOR) this.ignore("version");
       else if (env.senderId !== from) {
         this.ignore("sender_mismatch");
-        if (typeof env.senderId === "string") this.warnSenderMismatchOnce(from, env.senderId, "sender_mismatch");
+        if (typeof env.senderId === "string") this.senderMismatch.note(this.logger, from, env.senderId, "sender_mismatch");
       }
       else this.ignore("malformed");
       return;
