@@ -294,9 +294,10 @@ export class GrantLedger {
 
   /**
    * The producer refused `holder`'s ReadRequest for `keyId` with `attemptId`, one of the holder's
-   * `epoch` (current when handed over; by default its greatest so far), with a reason that may come after [P7] check 8 (OVERLOADED, INTERNAL): an attempt
-   * newer than the holder's live grant of the item may have replaced it, the older grant released
-   * before the refusal [P3]. (Its grant replaces it too: see {@link GrantLedger.grant}.)
+   * `epoch` (current when handed over; by default its greatest so far), with a reason that may come
+   * after [P7] check 8 (OVERLOADED, INTERNAL): an attempt newer than the holder's live grant of the
+   * item, of that epoch, may have replaced it, the older grant released before the refusal [P3].
+   * (Its grant replaces it too: see {@link GrantLedger.grant}.)
    */
   refused(holder: string, keyId: string, attemptId: number, epoch = this.epochOf(holder)): void {
     this.replaceOlder(`${holder}\u0000${keyId}`, attemptId, epoch);

@@ -9,8 +9,8 @@ import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
 import type { CoreOutput } from "../outputs.js";
 import type { Transport, TransportActivity } from "../transport.js";
-import { Driver } from "./driver.js";
-import { FakeNet, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, pendingConnect, routingRig, startRead, wire } from "./test-support.js";
+import { Driver, type DriverOptions } from "./driver.js";
+import { FakeNet, type FakeTransport, RecordingCore, connectTo, deferred, flush, heartbeatTo, manualClock, pendingConnect, routingRig, startRead, wire } from "./test-support.js";
 
 describe("Driver: a failed connect is told to the cores that asked for it", () => {
   it("[P8] a producer's rejected connect: the producer hears the peer is unreachable, the consumer (holding nothing) does not", async () => {
@@ -215,22 +215,40 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
     }
   });
 
-  it("run() on a virtual clock over a transport whose wait never ends by itself (a MockNetwork's, on its own time): the warning still comes after 5 s of real time", async () => {
-    // (A fake of the mock: @ectp/transport-mock depends on this package, so its tests cannot import it.)
+  /**
+   * Run `body` with setTimeout, clearTimeout and performance faked (real ones back after, passed or
+   * failed), on a driver of a recording consumer whose next deadline is `deadline`, with `options`,
+   * and the warnings it logs.
+   */
+  async function onFakeTimers(
+    deadline: number,
+    options: Pick<DriverOptions, "clock" | "maxWaitMs">,
+    body: (rig: { t: FakeTransport; consumer: RecordingCore; driver: Driver; warned: [string, unknown][] }) => Promise<void>,
+  ): Promise<void> {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     try {
       const t = new FakeNet().endpoint("me");
+      const consumer = new RecordingCore();
+      consumer.deadline = deadline;
+      const warned: [string, unknown][] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string, f: unknown) => warned.push([m, f]), error() {} };
+      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, logger, ...options });
+      await body({ t, consumer, driver, warned });
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("run() on a virtual clock over a transport whose wait never ends by itself (a MockNetwork's, on its own time): the warning still comes after 5 s of real time", () =>
+    // (A fake of the mock: @ectp/transport-mock depends on this package, so its tests cannot import it.)
+    // Due at 200 on a clock that stays at 100.
+    onFakeTimers(200, { clock: manualClock(100) }, async ({ t, consumer, driver, warned }) => {
       let waits = 0;
       // Only an advance of the network's own clock would end it; the driver's abort drops it.
       t.waitForActivity = () => {
         waits++;
         return new Promise<void>(() => {});
       };
-      const consumer = new RecordingCore();
-      consumer.deadline = 200; // due at 200 on a clock that stays at 100
-      const warned: [string, unknown][] = [];
-      const logger = { debug() {}, info() {}, warn: (m: string, f: unknown) => warned.push([m, f]), error() {} };
-      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: manualClock(100), logger });
       const loop = driver.run();
       await vi.advanceTimersByTimeAsync(4_999);
       expect([waits, warned]).toEqual([1, []]); // one step, then the wait
@@ -243,30 +261,18 @@ describe("Driver: a failed connect is told to the cores that asked for it", () =
       expect([consumer.polls, waits, warned.length]).toEqual([2, 2, 1]);
       driver.stop();
       await loop;
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it("with a clock of its own that moves (real time read another way), run()'s real-time bound on its waits adds no step while the transport's wait goes on", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    try {
-      const t = new FakeNet().endpoint("me");
-      const consumer = new RecordingCore();
-      consumer.deadline = 1e12; // pending, far off
-      const warned: unknown[] = [];
-      const logger = { debug() {}, info() {}, warn: (m: string) => warned.push(m), error() {} };
-      const driver = new Driver({ transport: t, consumer: consumer as unknown as ConsumerCore, clock: { now: () => performance.now() }, logger, maxWaitMs: 1_000 });
+  it("with a clock of its own that moves (real time read another way), run()'s real-time bound on its waits adds no step while the transport's wait goes on", () =>
+    // A deadline pending, far off.
+    onFakeTimers(1e12, { clock: { now: () => performance.now() }, maxWaitMs: 1_000 }, async ({ consumer, driver, warned }) => {
       const loop = driver.run();
       await vi.advanceTimersByTimeAsync(20_000);
       // One step per transport wait of maxWaitMs (the first at 0): the bound (5 s ahead each turn) never ends one.
       expect([consumer.polls, warned]).toEqual([21, []]);
       driver.stop();
       await loop;
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
   it("[P8] a newer epoch's connect has its own connectTimeoutMs, counted from when it started", () => {
     const t = new FakeNet().endpoint("me");
