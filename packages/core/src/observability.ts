@@ -86,7 +86,7 @@ function spreadDefault(defaultName: string): (missing: string[]) => string {
 
 /**
  * A core's warning about the messages it ignores because the transport says one came from `from`
- * while its envelope names `senderId` [C10]: the first one is logged, at warning level, later ones
+ * while its envelope names `senderId` ([C10]). The first one is logged, at warning level, later ones
  * only counted. One names the usual cause, a transport reporting an address instead of the sender's
  * peer id, which otherwise fails every request it carries in silence.
  * @internal
