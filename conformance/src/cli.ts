@@ -37,6 +37,7 @@ export const KNOWN_FEATURES: readonly string[] = Object.freeze([
   "subscriber",
   "subscriber-view-bound",
   "warm-start",
+  "stream-framing",
 ]);
 
 /** The roles among `KNOWN_FEATURES`: a features file claims at least one, or nothing runs. */

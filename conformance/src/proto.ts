@@ -226,7 +226,7 @@ function enumValueNames(node: unknown): string[] {
 }
 
 /** The members of `TesteeResponse.result` (a oneof: a well-formed response sets exactly one). */
-export const RESULT_MEMBERS = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"] as const;
+export const RESULT_MEMBERS = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view", "decodeStream"] as const;
 
 /** Names of the results set in a response, in field order (one in a well-formed response). */
 export function resultsSet(res: ectp.conformance.v1.ITesteeResponse): string[] {

@@ -144,13 +144,13 @@ describe("a testee's wrong answer mid-case (JSON lines)", () => {
 
   it("an answer with a result name the schema does not define is malformed and lists the names it has", async () => {
     expect(await failure("misspelt", "poll")).toMatch(
-      /^testee malformed: response is not a TesteeResponse: TesteeResponse \(ectp\.conformance\.v1\.TesteeResponse\) has a field "pollResult" that the schema does not define; its fields: commandId, ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view \(while poll at t=0 waited for its answer\)/,
+      /^testee malformed: response is not a TesteeResponse: TesteeResponse \(ectp\.conformance\.v1\.TesteeResponse\) has a field "pollResult" that the schema does not define; its fields: commandId, ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view, decodeStream \(while poll at t=0 waited for its answer\)/,
     );
   }, 60_000);
 
   it("an answer setting no result is malformed and names the fields it did write", async () => {
     expect(await failure("none", "poll")).toMatch(
-      /^testee malformed: the response to command \d+ sets no result \(its fields: "commandId"\); a TesteeResponse sets exactly one of ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view \(while poll at t=0 waited for its answer\)/,
+      /^testee malformed: the response to command \d+ sets no result \(its fields: "commandId"\); a TesteeResponse sets exactly one of ok, init, admit, drainFailed, putItem, announce, readMemory, poll, stats, unsupported, error, view, decodeStream \(while poll at t=0 waited for its answer\)/,
     );
   }, 60_000);
 

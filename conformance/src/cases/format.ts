@@ -38,6 +38,12 @@ export interface ItemFixture {
   /** Content hash text (UTF-8). Default `item-<name>`. */
   hash?: string;
   /**
+   * Make every byte of the item this value (an integer in [0, 255]) instead of pseudo-random: a
+   * `put` then sends `PutItem.fill` rather than the bytes, so a case can put gigabytes without
+   * sending them (the default byte quota of [P5]). Default: pseudo-random bytes.
+   */
+  fill?: number;
+  /**
    * Make this a family of `count` items (1 to 65,536) named `<name>.0` to `<name>.<count-1>`,
    * each with this spec and its own content hash (`hash`, or `item-<name>`, then `.<i>`).
    * `put` of the family's name puts every member; `expectSnapshot` checks a snapshot holds

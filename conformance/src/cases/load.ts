@@ -91,6 +91,13 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
           "INVALID_ARGUMENT",
           `${where}: it delivers raw bytes (a "deliver" step with "raw"), which only a testee claiming "raw-messages" decodes; add "raw-messages" to its "features"`,
         );
+      // A decodeStream step needs the testee's own stream decoder (TESTEE-PROTOCOL.md section 7): without
+      // "stream-framing" a testee lacking one would fail (or, answering Unsupported, skip) the case.
+      if (!(spec.features ?? []).includes("stream-framing") && takesAction([...spec.steps, ...(spec.rules ?? [])], "decodeStream"))
+        throw new EctpError(
+          "INVALID_ARGUMENT",
+          `${where}: it has a "decodeStream" step, which only a testee claiming "stream-framing" answers; add "stream-framing" to its "features"`,
+        );
       const fullName = `${suite.suite}/${spec.name}`;
       if (seen.has(fullName)) throw new EctpError("INVALID_ARGUMENT", `${where}: duplicate case name ${fullName}`);
       seen.add(fullName);
@@ -137,6 +144,13 @@ function deliversRaw(v: unknown): boolean {
   const deliver = o.deliver;
   if (deliver !== null && typeof deliver === "object" && (deliver as Record<string, unknown>).raw !== undefined) return true;
   return Object.values(o).some(deliversRaw);
+}
+
+/** Whether a step whose action is `action` occurs anywhere in `v` (steps, `repeat` bodies, rule actions). */
+function takesAction(v: unknown, action: string): boolean {
+  if (Array.isArray(v)) return v.some((x) => takesAction(x, action));
+  if (v === null || typeof v !== "object") return false;
+  return Object.hasOwn(v, action) || Object.values(v).some((x) => takesAction(x, action));
 }
 
 /**

@@ -40,7 +40,8 @@ export default {
                         "getStats",
                         "follow",
                         "unfollow",
-                        "getView"
+                        "getView",
+                        "decodeStream"
                       ]
                     }
                   },
@@ -154,6 +155,11 @@ export default {
                       "type": "GetView",
                       "id": 31,
                       "protoName": "get_view"
+                    },
+                    "decodeStream": {
+                      "type": "DecodeStream",
+                      "id": 32,
+                      "protoName": "decode_stream"
                     }
                   }
                 },
@@ -172,7 +178,8 @@ export default {
                         "stats",
                         "unsupported",
                         "error",
-                        "view"
+                        "view",
+                        "decodeStream"
                       ]
                     }
                   },
@@ -232,6 +239,11 @@ export default {
                     "view": {
                       "type": "ViewResult",
                       "id": 21
+                    },
+                    "decodeStream": {
+                      "type": "DecodeStreamResult",
+                      "id": 22,
+                      "protoName": "decode_stream"
                     }
                   }
                 },
@@ -774,6 +786,13 @@ export default {
                   }
                 },
                 "PutItem": {
+                  "oneofs": {
+                    "_fill": {
+                      "oneof": [
+                        "fill"
+                      ]
+                    }
+                  },
                   "fields": {
                     "descriptor": {
                       "type": "ectp.v1.ItemDescriptor",
@@ -782,6 +801,13 @@ export default {
                     "data": {
                       "type": "bytes",
                       "id": 2
+                    },
+                    "fill": {
+                      "type": "uint32",
+                      "id": 3,
+                      "options": {
+                        "proto3_optional": true
+                      }
                     }
                   }
                 },
@@ -1044,6 +1070,68 @@ export default {
                       "type": "ectp.v1.EventBatch",
                       "id": 1
                     }
+                  }
+                },
+                "DecodeStream": {
+                  "oneofs": {
+                    "_maxFrameBytes": {
+                      "oneof": [
+                        "maxFrameBytes"
+                      ]
+                    }
+                  },
+                  "fields": {
+                    "chunks": {
+                      "rule": "repeated",
+                      "type": "bytes",
+                      "id": 1
+                    },
+                    "maxFrameBytes": {
+                      "type": "uint32",
+                      "id": 2,
+                      "protoName": "max_frame_bytes",
+                      "options": {
+                        "proto3_optional": true
+                      }
+                    }
+                  }
+                },
+                "DecodeStreamResult": {
+                  "fields": {
+                    "frames": {
+                      "rule": "repeated",
+                      "type": "DecodedFrame",
+                      "id": 1
+                    },
+                    "outcome": {
+                      "type": "StreamOutcome",
+                      "id": 2
+                    },
+                    "outcomeChunk": {
+                      "type": "uint32",
+                      "id": 3,
+                      "protoName": "outcome_chunk"
+                    }
+                  }
+                },
+                "DecodedFrame": {
+                  "fields": {
+                    "payload": {
+                      "type": "bytes",
+                      "id": 1
+                    },
+                    "chunk": {
+                      "type": "uint32",
+                      "id": 2
+                    }
+                  }
+                },
+                "StreamOutcome": {
+                  "values": {
+                    "STREAM_OUTCOME_UNSPECIFIED": 0,
+                    "STREAM_OUTCOME_CLEAN_END": 1,
+                    "STREAM_OUTCOME_FRAME_TOO_LARGE": 2,
+                    "STREAM_OUTCOME_MALFORMED_MESSAGE": 3
                   }
                 },
                 "GetStats": {

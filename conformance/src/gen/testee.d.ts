@@ -132,10 +132,16 @@ export namespace ectp {
                 getView?: (ectp.conformance.v1.GetView.$Properties|null);
 
                 /**
+                 * Any role: decode a byte stream with the implementation's own stream
+                 * decoder (optional feature "stream-framing").
+                 */
+                decodeStream?: (ectp.conformance.v1.DecodeStream.$Properties|null);
+
+                /**
                  * The command. Exactly one is set; a request with none set MUST be
                  * answered with Unsupported{feature: "unknown-command"}.
                  */
-                command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView");
+                command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"|"decodeStream");
 
                 /**
                  * Creates a new TesteeRequest instance using the specified properties.
@@ -306,10 +312,16 @@ export namespace ectp {
                     getView?: (ectp.conformance.v1.GetView.$Properties|null);
 
                     /**
+                     * Any role: decode a byte stream with the implementation's own stream
+                     * decoder (optional feature "stream-framing").
+                     */
+                    decodeStream?: (ectp.conformance.v1.DecodeStream.$Properties|null);
+
+                    /**
                      * The command. Exactly one is set; a request with none set MUST be
                      * answered with Unsupported{feature: "unknown-command"}.
                      */
-                    command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView");
+                    command?: ("init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"|"decodeStream");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -365,6 +377,8 @@ export namespace ectp {
                   unfollow?: ectp.conformance.v1.Unfollow.$Shape|null;
                   /** `getView`, as documented on this message's `$Properties`. */
                   getView?: ectp.conformance.v1.GetView.$Shape|null;
+                  /** `decodeStream`, as documented on this message's `$Properties`. */
+                  decodeStream?: ectp.conformance.v1.DecodeStream.$Shape|null;
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
@@ -414,7 +428,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "init";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -460,7 +476,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "configure";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -506,7 +524,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "admit";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -552,7 +572,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "finishRequest";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -598,7 +620,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "drainFailed";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -644,7 +668,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "putItem";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -690,7 +716,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "markReady";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -736,7 +764,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "discard";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -782,7 +812,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "evict";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -828,7 +860,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "clearStore";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -874,7 +908,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "announce";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -920,7 +956,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "shutdown";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -966,7 +1004,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "readMemory";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1012,7 +1052,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "deliverMessage";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1058,7 +1100,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "deliverReadResult";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1104,7 +1148,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "peerUnreachable";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1150,7 +1196,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "advanceClock";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1196,7 +1244,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "poll";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1242,7 +1292,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "getStats";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1288,7 +1340,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "follow";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1334,7 +1388,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "unfollow";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1380,7 +1436,9 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow: ectp.conformance.v1.Unfollow.$Shape;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView?: null }|{
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `command`, as documented on this message's `$Properties`. */
                     command?: "getView";
                     /** `init`, as documented on this message's `$Properties`. */
@@ -1426,7 +1484,57 @@ export namespace ectp {
                     /** `unfollow`, as documented on this message's `$Properties`. */
                     unfollow?: null;
                     /** `getView`, as documented on this message's `$Properties`. */
-                    getView: ectp.conformance.v1.GetView.$Shape })
+                    getView: ectp.conformance.v1.GetView.$Shape;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
+                    /** `command`, as documented on this message's `$Properties`. */
+                    command?: "decodeStream";
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `configure`, as documented on this message's `$Properties`. */
+                    configure?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `finishRequest`, as documented on this message's `$Properties`. */
+                    finishRequest?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `markReady`, as documented on this message's `$Properties`. */
+                    markReady?: null;
+                    /** `discard`, as documented on this message's `$Properties`. */
+                    discard?: null;
+                    /** `evict`, as documented on this message's `$Properties`. */
+                    evict?: null;
+                    /** `clearStore`, as documented on this message's `$Properties`. */
+                    clearStore?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `shutdown`, as documented on this message's `$Properties`. */
+                    shutdown?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `deliverMessage`, as documented on this message's `$Properties`. */
+                    deliverMessage?: null;
+                    /** `deliverReadResult`, as documented on this message's `$Properties`. */
+                    deliverReadResult?: null;
+                    /** `peerUnreachable`, as documented on this message's `$Properties`. */
+                    peerUnreachable?: null;
+                    /** `advanceClock`, as documented on this message's `$Properties`. */
+                    advanceClock?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `getStats`, as documented on this message's `$Properties`. */
+                    getStats?: null;
+                    /** `follow`, as documented on this message's `$Properties`. */
+                    follow?: null;
+                    /** `unfollow`, as documented on this message's `$Properties`. */
+                    unfollow?: null;
+                    /** `getView`, as documented on this message's `$Properties`. */
+                    getView?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream: ectp.conformance.v1.DecodeStream.$Shape })
                 );
             }
 
@@ -1495,11 +1603,14 @@ export namespace ectp {
                 /** Answer to GetView. */
                 view?: (ectp.conformance.v1.ViewResult.$Properties|null);
 
+                /** Answer to DecodeStream. */
+                decodeStream?: (ectp.conformance.v1.DecodeStreamResult.$Properties|null);
+
                 /**
                  * The result. Exactly one is set. A response with none set is treated by
                  * the runner as a malformed response (the case fails).
                  */
-                result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view");
+                result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"|"decodeStream");
 
                 /**
                  * Creates a new TesteeResponse instance using the specified properties.
@@ -1631,11 +1742,14 @@ export namespace ectp {
                     /** Answer to GetView. */
                     view?: (ectp.conformance.v1.ViewResult.$Properties|null);
 
+                    /** Answer to DecodeStream. */
+                    decodeStream?: (ectp.conformance.v1.DecodeStreamResult.$Properties|null);
+
                     /**
                      * The result. Exactly one is set. A response with none set is treated by
                      * the runner as a malformed response (the case fails).
                      */
-                    result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view");
+                    result?: ("ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"|"decodeStream");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1669,6 +1783,8 @@ export namespace ectp {
                   error?: ectp.conformance.v1.Error.$Shape|null;
                   /** `view`, as documented on this message's `$Properties`. */
                   view?: ectp.conformance.v1.ViewResult.$Shape|null;
+                  /** `decodeStream`, as documented on this message's `$Properties`. */
+                  decodeStream?: ectp.conformance.v1.DecodeStreamResult.$Shape|null;
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 } & (
@@ -1698,7 +1814,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "ok";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1724,7 +1842,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "init";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1750,7 +1870,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "admit";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1776,7 +1898,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "drainFailed";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1802,7 +1926,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "putItem";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1828,7 +1954,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "announce";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1854,7 +1982,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "readMemory";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1880,7 +2010,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "poll";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1906,7 +2038,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "stats";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1932,7 +2066,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "unsupported";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1958,7 +2094,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "error";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -1984,7 +2122,9 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error: ectp.conformance.v1.Error.$Shape;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view?: null }|{
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
                     /** `result`, as documented on this message's `$Properties`. */
                     result?: "view";
                     /** `ok`, as documented on this message's `$Properties`. */
@@ -2010,7 +2150,37 @@ export namespace ectp {
                     /** `error`, as documented on this message's `$Properties`. */
                     error?: null;
                     /** `view`, as documented on this message's `$Properties`. */
-                    view: ectp.conformance.v1.ViewResult.$Shape })
+                    view: ectp.conformance.v1.ViewResult.$Shape;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream?: null }|{
+                    /** `result`, as documented on this message's `$Properties`. */
+                    result?: "decodeStream";
+                    /** `ok`, as documented on this message's `$Properties`. */
+                    ok?: null;
+                    /** `init`, as documented on this message's `$Properties`. */
+                    init?: null;
+                    /** `admit`, as documented on this message's `$Properties`. */
+                    admit?: null;
+                    /** `drainFailed`, as documented on this message's `$Properties`. */
+                    drainFailed?: null;
+                    /** `putItem`, as documented on this message's `$Properties`. */
+                    putItem?: null;
+                    /** `announce`, as documented on this message's `$Properties`. */
+                    announce?: null;
+                    /** `readMemory`, as documented on this message's `$Properties`. */
+                    readMemory?: null;
+                    /** `poll`, as documented on this message's `$Properties`. */
+                    poll?: null;
+                    /** `stats`, as documented on this message's `$Properties`. */
+                    stats?: null;
+                    /** `unsupported`, as documented on this message's `$Properties`. */
+                    unsupported?: null;
+                    /** `error`, as documented on this message's `$Properties`. */
+                    error?: null;
+                    /** `view`, as documented on this message's `$Properties`. */
+                    view?: null;
+                    /** `decodeStream`, as documented on this message's `$Properties`. */
+                    decodeStream: ectp.conformance.v1.DecodeStreamResult.$Shape })
                 );
             }
 
@@ -4664,8 +4834,17 @@ export namespace ectp {
                  */
                 descriptor?: (ectp.v1.ItemDescriptor.$Properties|null);
 
-                /** The item's bytes; size_bytes long. */
+                /** The item's bytes; size_bytes long. Empty when `fill` is set. */
                 data: Uint8Array;
+
+                /**
+                 * Present: the item's bytes are size_bytes copies of this byte value (0 to
+                 * 255), and `data` is empty. It lets a case put large items (the gigabyte
+                 * of [P5]'s default quota) without sending their bytes; the testee makes
+                 * the bytes itself, as `data` would have carried them. Absent: the bytes
+                 * are `data`.
+                 */
+                fill?: (number|null);
 
                 /**
                  * Creates a new PutItem instance using the specified properties.
@@ -4758,8 +4937,17 @@ export namespace ectp {
                      */
                     descriptor?: (ectp.v1.ItemDescriptor.$Properties|null);
 
-                    /** The item's bytes; size_bytes long. */
+                    /** The item's bytes; size_bytes long. Empty when `fill` is set. */
                     data?: (Uint8Array|null);
+
+                    /**
+                     * Present: the item's bytes are size_bytes copies of this byte value (0 to
+                     * 255), and `data` is empty. It lets a case put large items (the gigabyte
+                     * of [P5]'s default quota) without sending their bytes; the testee makes
+                     * the bytes itself, as `data` would have carried them. Absent: the bytes
+                     * are `data`.
+                     */
+                    fill?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -7646,6 +7834,447 @@ export namespace ectp {
                   /** `$unknowns`, as documented on this message's `$Properties`. */
                   $unknowns?: Uint8Array[];
                 };
+            }
+
+            /**
+             * Properties of a DecodeStream.
+             * @deprecated Use ectp.conformance.v1.DecodeStream.$Properties instead.
+             */
+            interface IDecodeStream extends ectp.conformance.v1.DecodeStream.$Properties {
+            }
+
+            /**
+             * Optional feature "stream-framing": decode bytes with the implementation's
+             * own decoder of size-delimited byte streams (spec/SPEC.md section 5, "Byte
+             * streams"), as a connection hands it what arrived. The testee makes one new
+             * decoder (with `max_frame_bytes`), gives it every chunk in order, also after
+             * it reported an error (the decoder, not the testee, must refuse what
+             * follows), then ends the stream, as when the peer closes it. It touches no
+             * instance, so any role answers it. Answered with DecodeStreamResult.
+             */
+            class DecodeStream {
+
+                /**
+                 * Constructs a new DecodeStream.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.DecodeStream.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /**
+                 * The stream's bytes, in the chunks they arrived in, in order. A chunk may
+                 * hold part of a frame header, several frames, or the end of one frame and
+                 * the start of the next. Empty: a stream closed before its first byte.
+                 */
+                chunks: Uint8Array[];
+
+                /**
+                 * The receiver's largest frame payload in bytes. Absent: the
+                 * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
+                 */
+                maxFrameBytes?: (number|null);
+
+                /**
+                 * Creates a new DecodeStream instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns DecodeStream instance
+                 */
+                static create(properties: ectp.conformance.v1.DecodeStream.$Shape): ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape;
+                static create(properties?: ectp.conformance.v1.DecodeStream.$Properties): ectp.conformance.v1.DecodeStream;
+
+                /**
+                 * Encodes the specified DecodeStream message. Does not implicitly {@link ectp.conformance.v1.DecodeStream.verify|verify} messages.
+                 * @param message DecodeStream message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.DecodeStream.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified DecodeStream message, length delimited. Does not implicitly {@link ectp.conformance.v1.DecodeStream.verify|verify} messages.
+                 * @param message DecodeStream message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.DecodeStream.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a DecodeStream message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape} DecodeStream
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape;
+
+                /**
+                 * Decodes a DecodeStream message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape} DecodeStream
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape;
+
+                /**
+                 * Verifies a DecodeStream message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a DecodeStream message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns DecodeStream
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.DecodeStream;
+
+                /**
+                 * Creates a plain object from a DecodeStream message. Also converts values to other types if specified.
+                 * @param message DecodeStream
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.DecodeStream, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this DecodeStream to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for DecodeStream
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DecodeStream {
+
+                /** Properties of a DecodeStream. */
+                interface $Properties {
+
+                    /**
+                     * The stream's bytes, in the chunks they arrived in, in order. A chunk may
+                     * hold part of a frame header, several frames, or the end of one frame and
+                     * the start of the next. Empty: a stream closed before its first byte.
+                     */
+                    chunks?: (Uint8Array[]|null);
+
+                    /**
+                     * The receiver's largest frame payload in bytes. Absent: the
+                     * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
+                     */
+                    maxFrameBytes?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a DecodeStream. */
+                type $Shape = ectp.conformance.v1.DecodeStream.$Properties;
+            }
+
+            /**
+             * Properties of a DecodeStreamResult.
+             * @deprecated Use ectp.conformance.v1.DecodeStreamResult.$Properties instead.
+             */
+            interface IDecodeStreamResult extends ectp.conformance.v1.DecodeStreamResult.$Properties {
+            }
+
+            /** Answer to DecodeStream. */
+            class DecodeStreamResult {
+
+                /**
+                 * Constructs a new DecodeStreamResult.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.DecodeStreamResult.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /**
+                 * Every payload the decoder handed out, in stream order, each with the
+                 * chunk that completed it.
+                 */
+                frames: ectp.conformance.v1.DecodedFrame.$Properties[];
+
+                /** How the decoding ended. UNSPECIFIED is a malformed response. */
+                outcome: ectp.conformance.v1.StreamOutcome;
+
+                /**
+                 * The chunk (0 for the first) whose push gave `outcome`; for an outcome
+                 * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
+                 * chunks.
+                 */
+                outcomeChunk: number;
+
+                /**
+                 * Creates a new DecodeStreamResult instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns DecodeStreamResult instance
+                 */
+                static create(properties: ectp.conformance.v1.DecodeStreamResult.$Shape): ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape;
+                static create(properties?: ectp.conformance.v1.DecodeStreamResult.$Properties): ectp.conformance.v1.DecodeStreamResult;
+
+                /**
+                 * Encodes the specified DecodeStreamResult message. Does not implicitly {@link ectp.conformance.v1.DecodeStreamResult.verify|verify} messages.
+                 * @param message DecodeStreamResult message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.DecodeStreamResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified DecodeStreamResult message, length delimited. Does not implicitly {@link ectp.conformance.v1.DecodeStreamResult.verify|verify} messages.
+                 * @param message DecodeStreamResult message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.DecodeStreamResult.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a DecodeStreamResult message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape} DecodeStreamResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape;
+
+                /**
+                 * Decodes a DecodeStreamResult message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape} DecodeStreamResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape;
+
+                /**
+                 * Verifies a DecodeStreamResult message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a DecodeStreamResult message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns DecodeStreamResult
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.DecodeStreamResult;
+
+                /**
+                 * Creates a plain object from a DecodeStreamResult message. Also converts values to other types if specified.
+                 * @param message DecodeStreamResult
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.DecodeStreamResult, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this DecodeStreamResult to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for DecodeStreamResult
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DecodeStreamResult {
+
+                /** Properties of a DecodeStreamResult. */
+                interface $Properties {
+
+                    /**
+                     * Every payload the decoder handed out, in stream order, each with the
+                     * chunk that completed it.
+                     */
+                    frames?: (ectp.conformance.v1.DecodedFrame.$Properties[]|null);
+
+                    /** How the decoding ended. UNSPECIFIED is a malformed response. */
+                    outcome?: (ectp.conformance.v1.StreamOutcome|null);
+
+                    /**
+                     * The chunk (0 for the first) whose push gave `outcome`; for an outcome
+                     * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
+                     * chunks.
+                     */
+                    outcomeChunk?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a DecodeStreamResult. */
+                type $Shape = ectp.conformance.v1.DecodeStreamResult.$Properties;
+            }
+
+            /**
+             * Properties of a DecodedFrame.
+             * @deprecated Use ectp.conformance.v1.DecodedFrame.$Properties instead.
+             */
+            interface IDecodedFrame extends ectp.conformance.v1.DecodedFrame.$Properties {
+            }
+
+            /** One frame payload a stream decoder handed out. */
+            class DecodedFrame {
+
+                /**
+                 * Constructs a new DecodedFrame.
+                 * @param [properties] Properties to set
+                 */
+                constructor(properties?: ectp.conformance.v1.DecodedFrame.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** The payload; empty for a frame of length 0. */
+                payload: Uint8Array;
+
+                /**
+                 * The chunk (0 for the first) whose push completed the frame: a decoder
+                 * hands a frame out once its last byte has arrived, not later.
+                 */
+                chunk: number;
+
+                /**
+                 * Creates a new DecodedFrame instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns DecodedFrame instance
+                 */
+                static create(properties: ectp.conformance.v1.DecodedFrame.$Shape): ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape;
+                static create(properties?: ectp.conformance.v1.DecodedFrame.$Properties): ectp.conformance.v1.DecodedFrame;
+
+                /**
+                 * Encodes the specified DecodedFrame message. Does not implicitly {@link ectp.conformance.v1.DecodedFrame.verify|verify} messages.
+                 * @param message DecodedFrame message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(message: ectp.conformance.v1.DecodedFrame.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified DecodedFrame message, length delimited. Does not implicitly {@link ectp.conformance.v1.DecodedFrame.verify|verify} messages.
+                 * @param message DecodedFrame message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: ectp.conformance.v1.DecodedFrame.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a DecodedFrame message from the specified reader or buffer.
+                 * @param reader Reader or buffer to decode from
+                 * @param [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape} DecodedFrame
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape;
+
+                /**
+                 * Decodes a DecodedFrame message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape} DecodedFrame
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape;
+
+                /**
+                 * Verifies a DecodedFrame message.
+                 * @param message Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(message: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a DecodedFrame message from a plain object. Also converts values to their respective internal types.
+                 * @param object Plain object
+                 * @returns DecodedFrame
+                 */
+                static fromObject(object: { [k: string]: any }): ectp.conformance.v1.DecodedFrame;
+
+                /**
+                 * Creates a plain object from a DecodedFrame message. Also converts values to other types if specified.
+                 * @param message DecodedFrame
+                 * @param [options] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(message: ectp.conformance.v1.DecodedFrame, options?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this DecodedFrame to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for DecodedFrame
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace DecodedFrame {
+
+                /** Properties of a DecodedFrame. */
+                interface $Properties {
+
+                    /** The payload; empty for a frame of length 0. */
+                    payload?: (Uint8Array|null);
+
+                    /**
+                     * The chunk (0 for the first) whose push completed the frame: a decoder
+                     * hands a frame out once its last byte has arrived, not later.
+                     */
+                    chunk?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a DecodedFrame. */
+                type $Shape = ectp.conformance.v1.DecodedFrame.$Properties;
+            }
+
+            /** How a stream decoder ended (spec/SPEC.md section 5). */
+            enum StreamOutcome {
+
+                /** Not given; a malformed response. */
+                STREAM_OUTCOME_UNSPECIFIED = 0,
+
+                /** The stream ended between two frames: every byte was decoded. */
+                STREAM_OUTCOME_CLEAN_END = 1,
+
+                /**
+                 * A length prefix above the receiver's maximum: the error FRAME_TOO_LARGE,
+                 * given as soon as the prefix arrived, without buffering its payload;
+                 * nothing after it was decoded.
+                 */
+                STREAM_OUTCOME_FRAME_TOO_LARGE = 2,
+
+                /**
+                 * The stream ended inside a frame (a partial header or payload): a
+                 * malformed-message error, given as the stream ended; the frames completed
+                 * before it stand.
+                 */
+                STREAM_OUTCOME_MALFORMED_MESSAGE = 3
             }
 
             /**

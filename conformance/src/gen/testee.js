@@ -97,7 +97,9 @@ export const ectp = $root.ectp = (() => {
                  * @property {ectp.conformance.v1.Follow.$Properties|null} [follow] Subscriber: start following a producer.
                  * @property {ectp.conformance.v1.Unfollow.$Properties|null} [unfollow] Subscriber: stop following a producer and drop its view.
                  * @property {ectp.conformance.v1.GetView.$Properties|null} [getView] Subscriber: report its view of a followed producer.
-                 * @property {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"} [command] The command. Exactly one is set; a request with none set MUST be
+                 * @property {ectp.conformance.v1.DecodeStream.$Properties|null} [decodeStream] Any role: decode a byte stream with the implementation's own stream
+                 * decoder (optional feature "stream-framing").
+                 * @property {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"|"decodeStream"} [command] The command. Exactly one is set; a request with none set MUST be
                  * answered with Unsupported{feature: "unknown-command"}.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -137,9 +139,10 @@ export const ectp = $root.ectp = (() => {
                  *   follow?: ectp.conformance.v1.Follow.$Shape|null;
                  *   unfollow?: ectp.conformance.v1.Unfollow.$Shape|null;
                  *   getView?: ectp.conformance.v1.GetView.$Shape|null;
+                 *   decodeStream?: ectp.conformance.v1.DecodeStream.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ command?: undefined; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "init"; init: ectp.conformance.v1.Init.$Shape; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "configure"; init?: null; configure: ectp.conformance.v1.Configure.$Shape; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "admit"; init?: null; configure?: null; admit: ectp.conformance.v1.Admit.$Shape; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "finishRequest"; init?: null; configure?: null; admit?: null; finishRequest: ectp.conformance.v1.FinishRequest.$Shape; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "drainFailed"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed: ectp.conformance.v1.DrainFailed.$Shape; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "putItem"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItem.$Shape; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "markReady"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady: ectp.conformance.v1.MarkReady.$Shape; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "discard"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard: ectp.conformance.v1.Discard.$Shape; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "evict"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict: ectp.conformance.v1.Evict.$Shape; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "clearStore"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore: ectp.conformance.v1.ClearStore.$Shape; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "announce"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce: ectp.conformance.v1.Announce.$Shape; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "shutdown"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown: ectp.conformance.v1.Shutdown.$Shape; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "readMemory"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory: ectp.conformance.v1.ReadMemory.$Shape; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "deliverMessage"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage: ectp.conformance.v1.DeliverMessage.$Shape; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "deliverReadResult"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult: ectp.conformance.v1.DeliverReadResult.$Shape; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "peerUnreachable"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable: ectp.conformance.v1.PeerUnreachable.$Shape; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "advanceClock"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock: ectp.conformance.v1.AdvanceClock.$Shape; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "poll"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll: ectp.conformance.v1.Poll.$Shape; getStats?: null; follow?: null; unfollow?: null; getView?: null }|{ command?: "getStats"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats: ectp.conformance.v1.GetStats.$Shape; follow?: null; unfollow?: null; getView?: null }|{ command?: "follow"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow: ectp.conformance.v1.Follow.$Shape; unfollow?: null; getView?: null }|{ command?: "unfollow"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow: ectp.conformance.v1.Unfollow.$Shape; getView?: null }|{ command?: "getView"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView: ectp.conformance.v1.GetView.$Shape })
+                 *   ({ command?: undefined; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "init"; init: ectp.conformance.v1.Init.$Shape; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "configure"; init?: null; configure: ectp.conformance.v1.Configure.$Shape; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "admit"; init?: null; configure?: null; admit: ectp.conformance.v1.Admit.$Shape; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "finishRequest"; init?: null; configure?: null; admit?: null; finishRequest: ectp.conformance.v1.FinishRequest.$Shape; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "drainFailed"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed: ectp.conformance.v1.DrainFailed.$Shape; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "putItem"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItem.$Shape; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "markReady"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady: ectp.conformance.v1.MarkReady.$Shape; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "discard"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard: ectp.conformance.v1.Discard.$Shape; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "evict"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict: ectp.conformance.v1.Evict.$Shape; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "clearStore"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore: ectp.conformance.v1.ClearStore.$Shape; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "announce"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce: ectp.conformance.v1.Announce.$Shape; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "shutdown"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown: ectp.conformance.v1.Shutdown.$Shape; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "readMemory"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory: ectp.conformance.v1.ReadMemory.$Shape; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "deliverMessage"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage: ectp.conformance.v1.DeliverMessage.$Shape; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "deliverReadResult"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult: ectp.conformance.v1.DeliverReadResult.$Shape; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "peerUnreachable"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable: ectp.conformance.v1.PeerUnreachable.$Shape; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "advanceClock"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock: ectp.conformance.v1.AdvanceClock.$Shape; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "poll"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll: ectp.conformance.v1.Poll.$Shape; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "getStats"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats: ectp.conformance.v1.GetStats.$Shape; follow?: null; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "follow"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow: ectp.conformance.v1.Follow.$Shape; unfollow?: null; getView?: null; decodeStream?: null }|{ command?: "unfollow"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow: ectp.conformance.v1.Unfollow.$Shape; getView?: null; decodeStream?: null }|{ command?: "getView"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView: ectp.conformance.v1.GetView.$Shape; decodeStream?: null }|{ command?: "decodeStream"; init?: null; configure?: null; admit?: null; finishRequest?: null; drainFailed?: null; putItem?: null; markReady?: null; discard?: null; evict?: null; clearStore?: null; announce?: null; shutdown?: null; readMemory?: null; deliverMessage?: null; deliverReadResult?: null; peerUnreachable?: null; advanceClock?: null; poll?: null; getStats?: null; follow?: null; unfollow?: null; getView?: null; decodeStream: ectp.conformance.v1.DecodeStream.$Shape })
                  * )} ectp.conformance.v1.TesteeRequest.$Shape
                  */
 
@@ -356,18 +359,27 @@ export const ectp = $root.ectp = (() => {
                  */
                 TesteeRequest.prototype.getView = null;
 
+                /**
+                 * Any role: decode a byte stream with the implementation's own stream
+                 * decoder (optional feature "stream-framing").
+                 * @member {ectp.conformance.v1.DecodeStream.$Properties|null|undefined} decodeStream
+                 * @memberof ectp.conformance.v1.TesteeRequest
+                 * @instance
+                 */
+                TesteeRequest.prototype.decodeStream = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * The command. Exactly one is set; a request with none set MUST be
                  * answered with Unsupported{feature: "unknown-command"}.
-                 * @member {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"|undefined} command
+                 * @member {"init"|"configure"|"admit"|"finishRequest"|"drainFailed"|"putItem"|"markReady"|"discard"|"evict"|"clearStore"|"announce"|"shutdown"|"readMemory"|"deliverMessage"|"deliverReadResult"|"peerUnreachable"|"advanceClock"|"poll"|"getStats"|"follow"|"unfollow"|"getView"|"decodeStream"|undefined} command
                  * @memberof ectp.conformance.v1.TesteeRequest
                  * @instance
                  */
                 $Object.defineProperty(TesteeRequest.prototype, "command", {
-                    get: $util.oneOfGetter($oneOfFields = ["init", "configure", "admit", "finishRequest", "drainFailed", "putItem", "markReady", "discard", "evict", "clearStore", "announce", "shutdown", "readMemory", "deliverMessage", "deliverReadResult", "peerUnreachable", "advanceClock", "poll", "getStats", "follow", "unfollow", "getView"]),
+                    get: $util.oneOfGetter($oneOfFields = ["init", "configure", "admit", "finishRequest", "drainFailed", "putItem", "markReady", "discard", "evict", "clearStore", "announce", "shutdown", "readMemory", "deliverMessage", "deliverReadResult", "peerUnreachable", "advanceClock", "poll", "getStats", "follow", "unfollow", "getView", "decodeStream"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -451,6 +463,8 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.conformance.v1.Unfollow.encode(message.unfollow, writer.uint32(/* id 30, wireType 2 =*/242).fork(), _depth + 1).ldelim();
                     if (message.getView != null && $Object.hasOwnProperty.call(message, "getView"))
                         $root.ectp.conformance.v1.GetView.encode(message.getView, writer.uint32(/* id 31, wireType 2 =*/250).fork(), _depth + 1).ldelim();
+                    if (message.decodeStream != null && $Object.hasOwnProperty.call(message, "decodeStream"))
+                        $root.ectp.conformance.v1.DecodeStream.encode(message.decodeStream, writer.uint32(/* id 32, wireType 2 =*/258).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -678,6 +692,13 @@ export const ectp = $root.ectp = (() => {
                                     break;
                                 message.getView = $root.ectp.conformance.v1.GetView.decode(reader, reader.size(), $undefined, _depth + 1, message.getView);
                                 message.command = "getView";
+                                continue;
+                            }
+                        case 32: {
+                                if (wireType !== 2)
+                                    break;
+                                message.decodeStream = $root.ectp.conformance.v1.DecodeStream.decode(reader, reader.size(), $undefined, _depth + 1, message.decodeStream);
+                                message.command = "decodeStream";
                                 continue;
                             }
                         }
@@ -953,6 +974,16 @@ export const ectp = $root.ectp = (() => {
                                 return "getView." + error;
                         }
                     }
+                    if (message.decodeStream != null && $Object.hasOwnProperty.call(message, "decodeStream")) {
+                        if (properties.command === 1)
+                            return "command: multiple values";
+                        properties.command = 1;
+                        {
+                            let error = $root.ectp.conformance.v1.DecodeStream.verify(message.decodeStream, _depth + 1);
+                            if (error)
+                                return "decodeStream." + error;
+                        }
+                    }
                     return null;
                 };
 
@@ -1103,6 +1134,11 @@ export const ectp = $root.ectp = (() => {
                         if (!$util.isObject(object.getView))
                             throw $TypeError(".ectp.conformance.v1.TesteeRequest.getView: object expected");
                         message.getView = $root.ectp.conformance.v1.GetView.fromObject(object.getView, _depth + 1);
+                    }
+                    if (object.decodeStream != null) {
+                        if (!$util.isObject(object.decodeStream))
+                            throw $TypeError(".ectp.conformance.v1.TesteeRequest.decodeStream: object expected");
+                        message.decodeStream = $root.ectp.conformance.v1.DecodeStream.fromObject(object.decodeStream, _depth + 1);
                     }
                     return message;
                 };
@@ -1260,6 +1296,11 @@ export const ectp = $root.ectp = (() => {
                         if (options.oneofs)
                             object.command = "getView";
                     }
+                    if (message.decodeStream != null && $Object.hasOwnProperty.call(message, "decodeStream")) {
+                        object.decodeStream = $root.ectp.conformance.v1.DecodeStream.toObject(message.decodeStream, options, _depth + 1);
+                        if (options.oneofs)
+                            object.command = "decodeStream";
+                    }
                     return object;
                 };
 
@@ -1312,7 +1353,8 @@ export const ectp = $root.ectp = (() => {
                  * is the expected answer to an invalid configuration [C11]; for any
                  * other command it means the implementation threw [I1].
                  * @property {ectp.conformance.v1.ViewResult.$Properties|null} [view] Answer to GetView.
-                 * @property {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"} [result] The result. Exactly one is set. A response with none set is treated by
+                 * @property {ectp.conformance.v1.DecodeStreamResult.$Properties|null} [decodeStream] Answer to DecodeStream.
+                 * @property {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"|"decodeStream"} [result] The result. Exactly one is set. A response with none set is treated by
                  * the runner as a malformed response (the case fails).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
@@ -1341,9 +1383,10 @@ export const ectp = $root.ectp = (() => {
                  *   unsupported?: ectp.conformance.v1.Unsupported.$Shape|null;
                  *   error?: ectp.conformance.v1.Error.$Shape|null;
                  *   view?: ectp.conformance.v1.ViewResult.$Shape|null;
+                 *   decodeStream?: ectp.conformance.v1.DecodeStreamResult.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ result?: undefined; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "ok"; ok: ectp.conformance.v1.Ok.$Shape; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "init"; ok?: null; init: ectp.conformance.v1.InitResult.$Shape; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "admit"; ok?: null; init?: null; admit: ectp.conformance.v1.AdmitResult.$Shape; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "drainFailed"; ok?: null; init?: null; admit?: null; drainFailed: ectp.conformance.v1.DrainFailedResult.$Shape; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "putItem"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItemResult.$Shape; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "announce"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce: ectp.conformance.v1.AnnounceResult.$Shape; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "readMemory"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory: ectp.conformance.v1.ReadMemoryResult.$Shape; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "poll"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll: ectp.conformance.v1.PollResult.$Shape; stats?: null; unsupported?: null; error?: null; view?: null }|{ result?: "stats"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats: ectp.conformance.v1.Stats.$Shape; unsupported?: null; error?: null; view?: null }|{ result?: "unsupported"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported: ectp.conformance.v1.Unsupported.$Shape; error?: null; view?: null }|{ result?: "error"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error: ectp.conformance.v1.Error.$Shape; view?: null }|{ result?: "view"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view: ectp.conformance.v1.ViewResult.$Shape })
+                 *   ({ result?: undefined; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "ok"; ok: ectp.conformance.v1.Ok.$Shape; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "init"; ok?: null; init: ectp.conformance.v1.InitResult.$Shape; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "admit"; ok?: null; init?: null; admit: ectp.conformance.v1.AdmitResult.$Shape; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "drainFailed"; ok?: null; init?: null; admit?: null; drainFailed: ectp.conformance.v1.DrainFailedResult.$Shape; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "putItem"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem: ectp.conformance.v1.PutItemResult.$Shape; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "announce"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce: ectp.conformance.v1.AnnounceResult.$Shape; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "readMemory"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory: ectp.conformance.v1.ReadMemoryResult.$Shape; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "poll"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll: ectp.conformance.v1.PollResult.$Shape; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "stats"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats: ectp.conformance.v1.Stats.$Shape; unsupported?: null; error?: null; view?: null; decodeStream?: null }|{ result?: "unsupported"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported: ectp.conformance.v1.Unsupported.$Shape; error?: null; view?: null; decodeStream?: null }|{ result?: "error"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error: ectp.conformance.v1.Error.$Shape; view?: null; decodeStream?: null }|{ result?: "view"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view: ectp.conformance.v1.ViewResult.$Shape; decodeStream?: null }|{ result?: "decodeStream"; ok?: null; init?: null; admit?: null; drainFailed?: null; putItem?: null; announce?: null; readMemory?: null; poll?: null; stats?: null; unsupported?: null; error?: null; view?: null; decodeStream: ectp.conformance.v1.DecodeStreamResult.$Shape })
                  * )} ectp.conformance.v1.TesteeResponse.$Shape
                  */
 
@@ -1469,18 +1512,26 @@ export const ectp = $root.ectp = (() => {
                  */
                 TesteeResponse.prototype.view = null;
 
+                /**
+                 * Answer to DecodeStream.
+                 * @member {ectp.conformance.v1.DecodeStreamResult.$Properties|null|undefined} decodeStream
+                 * @memberof ectp.conformance.v1.TesteeResponse
+                 * @instance
+                 */
+                TesteeResponse.prototype.decodeStream = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * The result. Exactly one is set. A response with none set is treated by
                  * the runner as a malformed response (the case fails).
-                 * @member {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"|undefined} result
+                 * @member {"ok"|"init"|"admit"|"drainFailed"|"putItem"|"announce"|"readMemory"|"poll"|"stats"|"unsupported"|"error"|"view"|"decodeStream"|undefined} result
                  * @memberof ectp.conformance.v1.TesteeResponse
                  * @instance
                  */
                 $Object.defineProperty(TesteeResponse.prototype, "result", {
-                    get: $util.oneOfGetter($oneOfFields = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view"]),
+                    get: $util.oneOfGetter($oneOfFields = ["ok", "init", "admit", "drainFailed", "putItem", "announce", "readMemory", "poll", "stats", "unsupported", "error", "view", "decodeStream"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -1542,6 +1593,8 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.conformance.v1.Error.encode(message.error, writer.uint32(/* id 20, wireType 2 =*/162).fork(), _depth + 1).ldelim();
                     if (message.view != null && $Object.hasOwnProperty.call(message, "view"))
                         $root.ectp.conformance.v1.ViewResult.encode(message.view, writer.uint32(/* id 21, wireType 2 =*/170).fork(), _depth + 1).ldelim();
+                    if (message.decodeStream != null && $Object.hasOwnProperty.call(message, "decodeStream"))
+                        $root.ectp.conformance.v1.DecodeStreamResult.encode(message.decodeStream, writer.uint32(/* id 22, wireType 2 =*/178).fork(), _depth + 1).ldelim();
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -1690,6 +1743,13 @@ export const ectp = $root.ectp = (() => {
                                     break;
                                 message.view = $root.ectp.conformance.v1.ViewResult.decode(reader, reader.size(), $undefined, _depth + 1, message.view);
                                 message.result = "view";
+                                continue;
+                            }
+                        case 22: {
+                                if (wireType !== 2)
+                                    break;
+                                message.decodeStream = $root.ectp.conformance.v1.DecodeStreamResult.decode(reader, reader.size(), $undefined, _depth + 1, message.decodeStream);
+                                message.result = "decodeStream";
                                 continue;
                             }
                         }
@@ -1862,6 +1922,16 @@ export const ectp = $root.ectp = (() => {
                                 return "view." + error;
                         }
                     }
+                    if (message.decodeStream != null && $Object.hasOwnProperty.call(message, "decodeStream")) {
+                        if (properties.result === 1)
+                            return "result: multiple values";
+                        properties.result = 1;
+                        {
+                            let error = $root.ectp.conformance.v1.DecodeStreamResult.verify(message.decodeStream, _depth + 1);
+                            if (error)
+                                return "decodeStream." + error;
+                        }
+                    }
                     return null;
                 };
 
@@ -1952,6 +2022,11 @@ export const ectp = $root.ectp = (() => {
                         if (!$util.isObject(object.view))
                             throw $TypeError(".ectp.conformance.v1.TesteeResponse.view: object expected");
                         message.view = $root.ectp.conformance.v1.ViewResult.fromObject(object.view, _depth + 1);
+                    }
+                    if (object.decodeStream != null) {
+                        if (!$util.isObject(object.decodeStream))
+                            throw $TypeError(".ectp.conformance.v1.TesteeResponse.decodeStream: object expected");
+                        message.decodeStream = $root.ectp.conformance.v1.DecodeStreamResult.fromObject(object.decodeStream, _depth + 1);
                     }
                     return message;
                 };
@@ -2045,6 +2120,11 @@ export const ectp = $root.ectp = (() => {
                         object.view = $root.ectp.conformance.v1.ViewResult.toObject(message.view, options, _depth + 1);
                         if (options.oneofs)
                             object.result = "view";
+                    }
+                    if (message.decodeStream != null && $Object.hasOwnProperty.call(message, "decodeStream")) {
+                        object.decodeStream = $root.ectp.conformance.v1.DecodeStreamResult.toObject(message.decodeStream, options, _depth + 1);
+                        if (options.oneofs)
+                            object.result = "decodeStream";
                     }
                     return object;
                 };
@@ -9259,7 +9339,12 @@ export const ectp = $root.ectp = (() => {
                  * @property {ectp.v1.ItemDescriptor.$Properties|null} [descriptor] The descriptor without location, producer_id and epoch (the testee
                  * fills those in). key and size_bytes are required; dtype, shape and
                  * checksum are copied as given.
-                 * @property {Uint8Array|null} [data] The item's bytes; size_bytes long.
+                 * @property {Uint8Array|null} [data] The item's bytes; size_bytes long. Empty when `fill` is set.
+                 * @property {number|null} [fill] Present: the item's bytes are size_bytes copies of this byte value (0 to
+                 * 255), and `data` is empty. It lets a case put large items (the gigabyte
+                 * of [P5]'s default quota) without sending their bytes; the testee makes
+                 * the bytes itself, as `data` would have carried them. Absent: the bytes
+                 * are `data`.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9304,12 +9389,33 @@ export const ectp = $root.ectp = (() => {
                 PutItem.prototype.descriptor = null;
 
                 /**
-                 * The item's bytes; size_bytes long.
+                 * The item's bytes; size_bytes long. Empty when `fill` is set.
                  * @member {Uint8Array} data
                  * @memberof ectp.conformance.v1.PutItem
                  * @instance
                  */
                 PutItem.prototype.data = $util.newBuffer([]);
+
+                /**
+                 * Present: the item's bytes are size_bytes copies of this byte value (0 to
+                 * 255), and `data` is empty. It lets a case put large items (the gigabyte
+                 * of [P5]'s default quota) without sending their bytes; the testee makes
+                 * the bytes itself, as `data` would have carried them. Absent: the bytes
+                 * are `data`.
+                 * @member {number|null|undefined} fill
+                 * @memberof ectp.conformance.v1.PutItem
+                 * @instance
+                 */
+                PutItem.prototype.fill = null;
+
+                // OneOf field names bound to virtual getters and setters
+                let $oneOfFields;
+
+                // Virtual OneOf for proto3 optional field
+                $Object.defineProperty(PutItem.prototype, "_fill", {
+                    get: $util.oneOfGetter($oneOfFields = ["fill"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
 
                 /**
                  * Creates a new PutItem instance using the specified properties.
@@ -9347,6 +9453,8 @@ export const ectp = $root.ectp = (() => {
                         $root.ectp.v1.ItemDescriptor.encode(message.descriptor, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
                     if (message.data != null && $Object.hasOwnProperty.call(message, "data") && message.data.length)
                         writer.uint32(/* id 2, wireType 2 =*/18).bytes(message.data);
+                    if (message.fill != null && $Object.hasOwnProperty.call(message, "fill"))
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.fill);
                     if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                         for (let i = 0; i < message.$unknowns.length; ++i)
                             writer.raw(message.$unknowns[i]);
@@ -9419,6 +9527,13 @@ export const ectp = $root.ectp = (() => {
                                     delete message.data;
                                 continue;
                             }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                message.fill = reader.uint32();
+                                message._fill = "fill";
+                                continue;
+                            }
                         }
                         reader.skipType(wireType, _depth, tag);
                         if (!reader.discardUnknown) {
@@ -9467,6 +9582,7 @@ export const ectp = $root.ectp = (() => {
                         _depth = 0;
                     if (_depth > $util.recursionLimit)
                         return "max depth exceeded";
+                    let properties = {};
                     if (message.descriptor != null && $Object.hasOwnProperty.call(message, "descriptor")) {
                         let error = $root.ectp.v1.ItemDescriptor.verify(message.descriptor, _depth + 1);
                         if (error)
@@ -9475,6 +9591,11 @@ export const ectp = $root.ectp = (() => {
                     if (message.data != null && $Object.hasOwnProperty.call(message, "data"))
                         if (!(message.data && typeof message.data.length === "number" || $util.isString(message.data)))
                             return "data: buffer expected";
+                    if (message.fill != null && $Object.hasOwnProperty.call(message, "fill")) {
+                        properties._fill = 1;
+                        if (!$util.isInteger(message.fill))
+                            return "fill: integer expected";
+                    }
                     return null;
                 };
 
@@ -9507,6 +9628,8 @@ export const ectp = $root.ectp = (() => {
                                 $util.base64.decode(object.data, message.data = $util.newBuffer($util.base64.length(object.data)), 0);
                             else if (object.data.length >= 0)
                                 message.data = object.data;
+                    if (object.fill != null)
+                        message.fill = object.fill >>> 0;
                     return message;
                 };
 
@@ -9541,6 +9664,8 @@ export const ectp = $root.ectp = (() => {
                         object.descriptor = $root.ectp.v1.ItemDescriptor.toObject(message.descriptor, options, _depth + 1);
                     if (message.data != null && $Object.hasOwnProperty.call(message, "data"))
                         object.data = options.bytes === $String ? $util.base64.encode(message.data, 0, message.data.length) : options.bytes === $Array ? $Array.prototype.slice.call(message.data) : message.data;
+                    if (message.fill != null && $Object.hasOwnProperty.call(message, "fill"))
+                        object.fill = message.fill;
                     return object;
                 };
 
@@ -16270,6 +16395,1060 @@ export const ectp = $root.ectp = (() => {
                 };
 
                 return EventBatchOutput;
+            })();
+
+            v1.DecodeStream = (function() {
+
+                /**
+                 * Properties of a DecodeStream.
+                 * @typedef {Object} ectp.conformance.v1.DecodeStream.$Properties
+                 * @property {Array.<Uint8Array>|null} [chunks] The stream's bytes, in the chunks they arrived in, in order. A chunk may
+                 * hold part of a frame header, several frames, or the end of one frame and
+                 * the start of the next. Empty: a stream closed before its first byte.
+                 * @property {number|null} [maxFrameBytes] The receiver's largest frame payload in bytes. Absent: the
+                 * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DecodeStream.
+                 * @memberof ectp.conformance.v1
+                 * @interface IDecodeStream
+                 * @augments ectp.conformance.v1.DecodeStream.$Properties
+                 * @deprecated Use ectp.conformance.v1.DecodeStream.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DecodeStream.
+                 * @typedef {ectp.conformance.v1.DecodeStream.$Properties} ectp.conformance.v1.DecodeStream.$Shape
+                 */
+
+                /**
+                 * Constructs a new DecodeStream.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc Optional feature "stream-framing": decode bytes with the implementation's
+                 * own decoder of size-delimited byte streams (spec/SPEC.md section 5, "Byte
+                 * streams"), as a connection hands it what arrived. The testee makes one new
+                 * decoder (with `max_frame_bytes`), gives it every chunk in order, also after
+                 * it reported an error (the decoder, not the testee, must refuse what
+                 * follows), then ends the stream, as when the peer closes it. It touches no
+                 * instance, so any role answers it. Answered with DecodeStreamResult.
+                 * @constructor
+                 * @param {ectp.conformance.v1.DecodeStream.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DecodeStream = function (properties) {
+                    this.chunks = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * The stream's bytes, in the chunks they arrived in, in order. A chunk may
+                 * hold part of a frame header, several frames, or the end of one frame and
+                 * the start of the next. Empty: a stream closed before its first byte.
+                 * @member {Array.<Uint8Array>} chunks
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @instance
+                 */
+                DecodeStream.prototype.chunks = $util.emptyArray;
+
+                /**
+                 * The receiver's largest frame payload in bytes. Absent: the
+                 * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
+                 * @member {number|null|undefined} maxFrameBytes
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @instance
+                 */
+                DecodeStream.prototype.maxFrameBytes = null;
+
+                // OneOf field names bound to virtual getters and setters
+                let $oneOfFields;
+
+                // Virtual OneOf for proto3 optional field
+                $Object.defineProperty(DecodeStream.prototype, "_maxFrameBytes", {
+                    get: $util.oneOfGetter($oneOfFields = ["maxFrameBytes"]),
+                    set: $util.oneOfSetter($oneOfFields)
+                });
+
+                /**
+                 * Creates a new DecodeStream instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStream.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.DecodeStream} DecodeStream instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.DecodeStream.$Shape): ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape;
+                 *   (properties?: ectp.conformance.v1.DecodeStream.$Properties): ectp.conformance.v1.DecodeStream;
+                 * }}
+                 */
+                DecodeStream.create = function(properties) {
+                    return new DecodeStream(properties);
+                };
+
+                /**
+                 * Encodes the specified DecodeStream message. Does not implicitly {@link ectp.conformance.v1.DecodeStream.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStream.$Properties} message DecodeStream message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DecodeStream.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.chunks != null && message.chunks.length)
+                        for (let i = 0; i < message.chunks.length; ++i)
+                            writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.chunks[i]);
+                    if (message.maxFrameBytes != null && $Object.hasOwnProperty.call(message, "maxFrameBytes"))
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.maxFrameBytes);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified DecodeStream message, length delimited. Does not implicitly {@link ectp.conformance.v1.DecodeStream.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStream.$Properties} message DecodeStream message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DecodeStream.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a DecodeStream message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape} DecodeStream
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DecodeStream.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.DecodeStream();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.chunks && message.chunks.length))
+                                    message.chunks = [];
+                                message.chunks.push(reader.bytes());
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                message.maxFrameBytes = reader.uint32();
+                                message._maxFrameBytes = "maxFrameBytes";
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a DecodeStream message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.DecodeStream & ectp.conformance.v1.DecodeStream.$Shape} DecodeStream
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DecodeStream.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a DecodeStream message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                DecodeStream.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    let properties = {};
+                    if (message.chunks != null && $Object.hasOwnProperty.call(message, "chunks")) {
+                        if (!$Array.isArray(message.chunks))
+                            return "chunks: array expected";
+                        for (let i = 0; i < message.chunks.length; ++i)
+                            if (!(message.chunks[i] && typeof message.chunks[i].length === "number" || $util.isString(message.chunks[i])))
+                                return "chunks: buffer[] expected";
+                    }
+                    if (message.maxFrameBytes != null && $Object.hasOwnProperty.call(message, "maxFrameBytes")) {
+                        properties._maxFrameBytes = 1;
+                        if (!$util.isInteger(message.maxFrameBytes))
+                            return "maxFrameBytes: integer expected";
+                    }
+                    return null;
+                };
+
+                /**
+                 * Creates a DecodeStream message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.DecodeStream} DecodeStream
+                 */
+                DecodeStream.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.DecodeStream)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.DecodeStream: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.DecodeStream();
+                    if (object.chunks) {
+                        if (!$Array.isArray(object.chunks))
+                            throw $TypeError(".ectp.conformance.v1.DecodeStream.chunks: array expected");
+                        message.chunks = $Array(object.chunks.length);
+                        for (let i = 0; i < object.chunks.length; ++i)
+                            if (typeof object.chunks[i] === "string")
+                                $util.base64.decode(object.chunks[i], message.chunks[i] = $util.newBuffer($util.base64.length(object.chunks[i])), 0);
+                            else if (object.chunks[i].length >= 0)
+                                message.chunks[i] = object.chunks[i];
+                    }
+                    if (object.maxFrameBytes != null)
+                        message.maxFrameBytes = object.maxFrameBytes >>> 0;
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a DecodeStream message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStream} message DecodeStream
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                DecodeStream.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.chunks = [];
+                    if (message.chunks && message.chunks.length) {
+                        object.chunks = $Array(message.chunks.length);
+                        for (let j = 0; j < message.chunks.length; ++j)
+                            object.chunks[j] = options.bytes === $String ? $util.base64.encode(message.chunks[j], 0, message.chunks[j].length) : options.bytes === $Array ? $Array.prototype.slice.call(message.chunks[j]) : message.chunks[j];
+                    }
+                    if (message.maxFrameBytes != null && $Object.hasOwnProperty.call(message, "maxFrameBytes"))
+                        object.maxFrameBytes = message.maxFrameBytes;
+                    return object;
+                };
+
+                /**
+                 * Converts this DecodeStream to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                DecodeStream.prototype.toJSON = function() {
+                    return DecodeStream.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for DecodeStream
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.DecodeStream
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DecodeStream.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.DecodeStream";
+                };
+
+                return DecodeStream;
+            })();
+
+            v1.DecodeStreamResult = (function() {
+
+                /**
+                 * Properties of a DecodeStreamResult.
+                 * @typedef {Object} ectp.conformance.v1.DecodeStreamResult.$Properties
+                 * @property {Array.<ectp.conformance.v1.DecodedFrame.$Properties>|null} [frames] Every payload the decoder handed out, in stream order, each with the
+                 * chunk that completed it.
+                 * @property {ectp.conformance.v1.StreamOutcome|null} [outcome] How the decoding ended. UNSPECIFIED is a malformed response.
+                 * @property {number|null} [outcomeChunk] The chunk (0 for the first) whose push gave `outcome`; for an outcome
+                 * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
+                 * chunks.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DecodeStreamResult.
+                 * @memberof ectp.conformance.v1
+                 * @interface IDecodeStreamResult
+                 * @augments ectp.conformance.v1.DecodeStreamResult.$Properties
+                 * @deprecated Use ectp.conformance.v1.DecodeStreamResult.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DecodeStreamResult.
+                 * @typedef {ectp.conformance.v1.DecodeStreamResult.$Properties} ectp.conformance.v1.DecodeStreamResult.$Shape
+                 */
+
+                /**
+                 * Constructs a new DecodeStreamResult.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc Answer to DecodeStream.
+                 * @constructor
+                 * @param {ectp.conformance.v1.DecodeStreamResult.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DecodeStreamResult = function (properties) {
+                    this.frames = [];
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * Every payload the decoder handed out, in stream order, each with the
+                 * chunk that completed it.
+                 * @member {Array.<ectp.conformance.v1.DecodedFrame.$Properties>} frames
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @instance
+                 */
+                DecodeStreamResult.prototype.frames = $util.emptyArray;
+
+                /**
+                 * How the decoding ended. UNSPECIFIED is a malformed response.
+                 * @member {ectp.conformance.v1.StreamOutcome} outcome
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @instance
+                 */
+                DecodeStreamResult.prototype.outcome = 0;
+
+                /**
+                 * The chunk (0 for the first) whose push gave `outcome`; for an outcome
+                 * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
+                 * chunks.
+                 * @member {number} outcomeChunk
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @instance
+                 */
+                DecodeStreamResult.prototype.outcomeChunk = 0;
+
+                /**
+                 * Creates a new DecodeStreamResult instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStreamResult.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.DecodeStreamResult} DecodeStreamResult instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.DecodeStreamResult.$Shape): ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape;
+                 *   (properties?: ectp.conformance.v1.DecodeStreamResult.$Properties): ectp.conformance.v1.DecodeStreamResult;
+                 * }}
+                 */
+                DecodeStreamResult.create = function(properties) {
+                    return new DecodeStreamResult(properties);
+                };
+
+                /**
+                 * Encodes the specified DecodeStreamResult message. Does not implicitly {@link ectp.conformance.v1.DecodeStreamResult.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStreamResult.$Properties} message DecodeStreamResult message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DecodeStreamResult.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.frames != null && message.frames.length)
+                        for (let i = 0; i < message.frames.length; ++i)
+                            $root.ectp.conformance.v1.DecodedFrame.encode(message.frames[i], writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                    if (message.outcome != null && $Object.hasOwnProperty.call(message, "outcome") && message.outcome !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).int32(message.outcome);
+                    if (message.outcomeChunk != null && $Object.hasOwnProperty.call(message, "outcomeChunk") && message.outcomeChunk !== 0)
+                        writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.outcomeChunk);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified DecodeStreamResult message, length delimited. Does not implicitly {@link ectp.conformance.v1.DecodeStreamResult.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStreamResult.$Properties} message DecodeStreamResult message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DecodeStreamResult.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a DecodeStreamResult message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape} DecodeStreamResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DecodeStreamResult.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.DecodeStreamResult();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if (!(message.frames && message.frames.length))
+                                    message.frames = [];
+                                message.frames.push($root.ectp.conformance.v1.DecodedFrame.decode(reader, reader.size(), $undefined, _depth + 1));
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.int32())
+                                    message.outcome = value;
+                                else
+                                    delete message.outcome;
+                                continue;
+                            }
+                        case 3: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.outcomeChunk = value;
+                                else
+                                    delete message.outcomeChunk;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a DecodeStreamResult message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.DecodeStreamResult & ectp.conformance.v1.DecodeStreamResult.$Shape} DecodeStreamResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DecodeStreamResult.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a DecodeStreamResult message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                DecodeStreamResult.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.frames != null && $Object.hasOwnProperty.call(message, "frames")) {
+                        if (!$Array.isArray(message.frames))
+                            return "frames: array expected";
+                        for (let i = 0; i < message.frames.length; ++i) {
+                            let error = $root.ectp.conformance.v1.DecodedFrame.verify(message.frames[i], _depth + 1);
+                            if (error)
+                                return "frames." + error;
+                        }
+                    }
+                    if (message.outcome != null && $Object.hasOwnProperty.call(message, "outcome"))
+                        if (typeof message.outcome !== "number" || (message.outcome | 0) !== message.outcome)
+                            return "outcome: enum value expected";
+                    if (message.outcomeChunk != null && $Object.hasOwnProperty.call(message, "outcomeChunk"))
+                        if (!$util.isInteger(message.outcomeChunk))
+                            return "outcomeChunk: integer expected";
+                    return null;
+                };
+
+                /**
+                 * Creates a DecodeStreamResult message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.DecodeStreamResult} DecodeStreamResult
+                 */
+                DecodeStreamResult.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.DecodeStreamResult)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.DecodeStreamResult: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.DecodeStreamResult();
+                    if (object.frames) {
+                        if (!$Array.isArray(object.frames))
+                            throw $TypeError(".ectp.conformance.v1.DecodeStreamResult.frames: array expected");
+                        message.frames = $Array(object.frames.length);
+                        for (let i = 0; i < object.frames.length; ++i) {
+                            if (!$util.isObject(object.frames[i]))
+                                throw $TypeError(".ectp.conformance.v1.DecodeStreamResult.frames: object expected");
+                            message.frames[i] = $root.ectp.conformance.v1.DecodedFrame.fromObject(object.frames[i], _depth + 1);
+                        }
+                    }
+                    if (object.outcome !== 0 && (typeof object.outcome !== "string" || $root.ectp.conformance.v1.StreamOutcome[object.outcome] !== 0))
+                        switch (object.outcome) {
+                        case "STREAM_OUTCOME_UNSPECIFIED":
+                        case 0:
+                            message.outcome = 0;
+                            break;
+                        case "STREAM_OUTCOME_CLEAN_END":
+                        case 1:
+                            message.outcome = 1;
+                            break;
+                        case "STREAM_OUTCOME_FRAME_TOO_LARGE":
+                        case 2:
+                            message.outcome = 2;
+                            break;
+                        case "STREAM_OUTCOME_MALFORMED_MESSAGE":
+                        case 3:
+                            message.outcome = 3;
+                            break;
+                        default:
+                            if (typeof object.outcome === "number" && (object.outcome | 0) === object.outcome)
+                                message.outcome = object.outcome;
+                        }
+                    if (object.outcomeChunk != null)
+                        if ($Number(object.outcomeChunk) !== 0)
+                            message.outcomeChunk = object.outcomeChunk >>> 0;
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a DecodeStreamResult message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {ectp.conformance.v1.DecodeStreamResult} message DecodeStreamResult
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                DecodeStreamResult.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.arrays || options.defaults)
+                        object.frames = [];
+                    if (options.defaults) {
+                        object.outcome = options.enums === $String ? "STREAM_OUTCOME_UNSPECIFIED" : 0;
+                        object.outcomeChunk = 0;
+                    }
+                    if (message.frames && message.frames.length) {
+                        object.frames = $Array(message.frames.length);
+                        for (let j = 0; j < message.frames.length; ++j)
+                            object.frames[j] = $root.ectp.conformance.v1.DecodedFrame.toObject(message.frames[j], options, _depth + 1);
+                    }
+                    if (message.outcome != null && $Object.hasOwnProperty.call(message, "outcome"))
+                        object.outcome = options.enums === $String ? $root.ectp.conformance.v1.StreamOutcome[message.outcome] === $undefined ? message.outcome : $root.ectp.conformance.v1.StreamOutcome[message.outcome] : message.outcome;
+                    if (message.outcomeChunk != null && $Object.hasOwnProperty.call(message, "outcomeChunk"))
+                        object.outcomeChunk = message.outcomeChunk;
+                    return object;
+                };
+
+                /**
+                 * Converts this DecodeStreamResult to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                DecodeStreamResult.prototype.toJSON = function() {
+                    return DecodeStreamResult.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for DecodeStreamResult
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.DecodeStreamResult
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DecodeStreamResult.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.DecodeStreamResult";
+                };
+
+                return DecodeStreamResult;
+            })();
+
+            v1.DecodedFrame = (function() {
+
+                /**
+                 * Properties of a DecodedFrame.
+                 * @typedef {Object} ectp.conformance.v1.DecodedFrame.$Properties
+                 * @property {Uint8Array|null} [payload] The payload; empty for a frame of length 0.
+                 * @property {number|null} [chunk] The chunk (0 for the first) whose push completed the frame: a decoder
+                 * hands a frame out once its last byte has arrived, not later.
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DecodedFrame.
+                 * @memberof ectp.conformance.v1
+                 * @interface IDecodedFrame
+                 * @augments ectp.conformance.v1.DecodedFrame.$Properties
+                 * @deprecated Use ectp.conformance.v1.DecodedFrame.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DecodedFrame.
+                 * @typedef {ectp.conformance.v1.DecodedFrame.$Properties} ectp.conformance.v1.DecodedFrame.$Shape
+                 */
+
+                /**
+                 * Constructs a new DecodedFrame.
+                 * @memberof ectp.conformance.v1
+                 * @classdesc One frame payload a stream decoder handed out.
+                 * @constructor
+                 * @param {ectp.conformance.v1.DecodedFrame.$Properties=} [properties] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DecodedFrame = function (properties) {
+                    if (properties)
+                        for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                            if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                                this[keys[i]] = properties[keys[i]];
+                };
+
+                /**
+                 * The payload; empty for a frame of length 0.
+                 * @member {Uint8Array} payload
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @instance
+                 */
+                DecodedFrame.prototype.payload = $util.newBuffer([]);
+
+                /**
+                 * The chunk (0 for the first) whose push completed the frame: a decoder
+                 * hands a frame out once its last byte has arrived, not later.
+                 * @member {number} chunk
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @instance
+                 */
+                DecodedFrame.prototype.chunk = 0;
+
+                /**
+                 * Creates a new DecodedFrame instance using the specified properties.
+                 * @function create
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {ectp.conformance.v1.DecodedFrame.$Properties=} [properties] Properties to set
+                 * @returns {ectp.conformance.v1.DecodedFrame} DecodedFrame instance
+                 * @type {{
+                 *   (properties: ectp.conformance.v1.DecodedFrame.$Shape): ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape;
+                 *   (properties?: ectp.conformance.v1.DecodedFrame.$Properties): ectp.conformance.v1.DecodedFrame;
+                 * }}
+                 */
+                DecodedFrame.create = function(properties) {
+                    return new DecodedFrame(properties);
+                };
+
+                /**
+                 * Encodes the specified DecodedFrame message. Does not implicitly {@link ectp.conformance.v1.DecodedFrame.verify|verify} messages.
+                 * @function encode
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {ectp.conformance.v1.DecodedFrame.$Properties} message DecodedFrame message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DecodedFrame.encode = function (message, writer, _depth) {
+                    if (!writer)
+                        writer = $Writer.create();
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (message.payload != null && $Object.hasOwnProperty.call(message, "payload") && message.payload.length)
+                        writer.uint32(/* id 1, wireType 2 =*/10).bytes(message.payload);
+                    if (message.chunk != null && $Object.hasOwnProperty.call(message, "chunk") && message.chunk !== 0)
+                        writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.chunk);
+                    if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                        for (let i = 0; i < message.$unknowns.length; ++i)
+                            writer.raw(message.$unknowns[i]);
+                    return writer;
+                };
+
+                /**
+                 * Encodes the specified DecodedFrame message, length delimited. Does not implicitly {@link ectp.conformance.v1.DecodedFrame.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {ectp.conformance.v1.DecodedFrame.$Properties} message DecodedFrame message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DecodedFrame.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a DecodedFrame message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @param {number} [length] Message length if known beforehand
+                 * @returns {ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape} DecodedFrame
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DecodedFrame.decode = function (reader, length, _end, _depth, _target) {
+                    if (!(reader instanceof $Reader))
+                        reader = $Reader.create(reader);
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let end, message, value;
+                    if (length === $undefined)
+                        end = reader.len;
+                    else {
+                        end = reader.pos + length;
+                        if (end > reader.len)
+                            throw $RangeError("index out of range");
+                        length = reader.len;
+                        reader.len = end;
+                    }
+                    message = _target || new $root.ectp.conformance.v1.DecodedFrame();
+                    while (reader.pos < end) {
+                        let start = reader.pos;
+                        let tag = reader.tag();
+                        if (tag === _end) {
+                            _end = $undefined;
+                            break;
+                        }
+                        let wireType = tag & 7;
+                        switch (tag >>>= 3) {
+                        case 1: {
+                                if (wireType !== 2)
+                                    break;
+                                if ((value = reader.bytes()).length)
+                                    message.payload = value;
+                                else
+                                    delete message.payload;
+                                continue;
+                            }
+                        case 2: {
+                                if (wireType !== 0)
+                                    break;
+                                if (value = reader.uint32())
+                                    message.chunk = value;
+                                else
+                                    delete message.chunk;
+                                continue;
+                            }
+                        }
+                        reader.skipType(wireType, _depth, tag);
+                        if (!reader.discardUnknown) {
+                            $util.makeProp(message, "$unknowns", false);
+                            (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                        }
+                    }
+                    if (length !== $undefined) {
+                        if (reader.pos !== end)
+                            throw $RangeError("index out of range");
+                        reader.len = length;
+                    }
+                    if (_end !== $undefined)
+                        throw $Error("missing end group");
+                    return message;
+                };
+
+                /**
+                 * Decodes a DecodedFrame message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {ectp.conformance.v1.DecodedFrame & ectp.conformance.v1.DecodedFrame.$Shape} DecodedFrame
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DecodedFrame.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a DecodedFrame message.
+                 * @function verify
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {Object.<string,*>} message Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                DecodedFrame.verify = function (message, _depth) {
+                    if (typeof message !== "object" || message === null)
+                        return "object expected";
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (message.payload != null && $Object.hasOwnProperty.call(message, "payload"))
+                        if (!(message.payload && typeof message.payload.length === "number" || $util.isString(message.payload)))
+                            return "payload: buffer expected";
+                    if (message.chunk != null && $Object.hasOwnProperty.call(message, "chunk"))
+                        if (!$util.isInteger(message.chunk))
+                            return "chunk: integer expected";
+                    return null;
+                };
+
+                /**
+                 * Creates a DecodedFrame message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {Object.<string,*>} object Plain object
+                 * @returns {ectp.conformance.v1.DecodedFrame} DecodedFrame
+                 */
+                DecodedFrame.fromObject = function (object, _depth) {
+                    if (object instanceof $root.ectp.conformance.v1.DecodedFrame)
+                        return object;
+                    if (!$util.isObject(object))
+                        throw $TypeError(".ectp.conformance.v1.DecodedFrame: object expected");
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let message = new $root.ectp.conformance.v1.DecodedFrame();
+                    if (object.payload != null)
+                        if (object.payload.length)
+                            if (typeof object.payload === "string")
+                                $util.base64.decode(object.payload, message.payload = $util.newBuffer($util.base64.length(object.payload)), 0);
+                            else if (object.payload.length >= 0)
+                                message.payload = object.payload;
+                    if (object.chunk != null)
+                        if ($Number(object.chunk) !== 0)
+                            message.chunk = object.chunk >>> 0;
+                    return message;
+                };
+
+                /**
+                 * Creates a plain object from a DecodedFrame message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {ectp.conformance.v1.DecodedFrame} message DecodedFrame
+                 * @param {$protobuf.IConversionOptions} [options] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                DecodedFrame.toObject = function (message, options, _depth) {
+                    if (!options)
+                        options = {};
+                    if (_depth === $undefined)
+                        _depth = 0;
+                    if (_depth > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    let object = {};
+                    if (options.defaults) {
+                        if (options.bytes === $String)
+                            object.payload = "";
+                        else {
+                            object.payload = [];
+                            if (options.bytes !== $Array)
+                                object.payload = $util.newBuffer(object.payload);
+                        }
+                        object.chunk = 0;
+                    }
+                    if (message.payload != null && $Object.hasOwnProperty.call(message, "payload"))
+                        object.payload = options.bytes === $String ? $util.base64.encode(message.payload, 0, message.payload.length) : options.bytes === $Array ? $Array.prototype.slice.call(message.payload) : message.payload;
+                    if (message.chunk != null && $Object.hasOwnProperty.call(message, "chunk"))
+                        object.chunk = message.chunk;
+                    return object;
+                };
+
+                /**
+                 * Converts this DecodedFrame to JSON.
+                 * @function toJSON
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                DecodedFrame.prototype.toJSON = function() {
+                    return DecodedFrame.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for DecodedFrame
+                 * @function getTypeUrl
+                 * @memberof ectp.conformance.v1.DecodedFrame
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                DecodedFrame.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/ectp.conformance.v1.DecodedFrame";
+                };
+
+                return DecodedFrame;
+            })();
+
+            /**
+             * How a stream decoder ended (spec/SPEC.md section 5).
+             * @name ectp.conformance.v1.StreamOutcome
+             * @enum {number}
+             * @property {number} STREAM_OUTCOME_UNSPECIFIED=0 Not given; a malformed response.
+             * @property {number} STREAM_OUTCOME_CLEAN_END=1 The stream ended between two frames: every byte was decoded.
+             * @property {number} STREAM_OUTCOME_FRAME_TOO_LARGE=2 A length prefix above the receiver's maximum: the error FRAME_TOO_LARGE,
+             * given as soon as the prefix arrived, without buffering its payload;
+             * nothing after it was decoded.
+             * @property {number} STREAM_OUTCOME_MALFORMED_MESSAGE=3 The stream ended inside a frame (a partial header or payload): a
+             * malformed-message error, given as the stream ended; the frames completed
+             * before it stand.
+             */
+            v1.StreamOutcome = (function() {
+                const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                values[valuesById[0] = "STREAM_OUTCOME_UNSPECIFIED"] = 0;
+                values[valuesById[1] = "STREAM_OUTCOME_CLEAN_END"] = 1;
+                values[valuesById[2] = "STREAM_OUTCOME_FRAME_TOO_LARGE"] = 2;
+                values[valuesById[3] = "STREAM_OUTCOME_MALFORMED_MESSAGE"] = 3;
+                return values;
             })();
 
             v1.GetStats = (function() {

@@ -17,10 +17,11 @@ export interface MutantPatch {
   /**
    * The package whose source the patch edits: `"core"` (packages/core/src, the default when
    * absent) or `"protocol"` (packages/protocol/src: envelope decoding, descriptor validation,
-   * EctpError). When any patch of a mutant edits the protocol, the bundle carries that patched
-   * copy of `@ectp/protocol` in place of the shipped one (which it otherwise imports), so the
-   * core's validation runs the planted bug; the testee adapter keeps the shipped protocol for
-   * its own coding. Any other value is refused.
+   * framing, EctpError). When any patch of a mutant edits the protocol, the bundle carries that
+   * patched copy of `@ectp/protocol` in place of the shipped one (which it otherwise imports), so
+   * the core's validation, and the FrameDecoder the bundle exports for DecodeStream, run the
+   * planted bug; the testee adapter keeps the shipped protocol for its own coding. Any other
+   * value is refused.
    */
   package?: "core" | "protocol";
   /** File relative to that package's `src`, e.g. `consumer/consumer.ts` (core) or `validate.ts` (protocol). */
@@ -71,15 +72,17 @@ const ENTRY = `export { ConsumerCore } from "./consumer/consumer.js";
 export { ProducerCore } from "./producer/producer.js";
 export { MemoryItemStore } from "./producer/memory-store.js";
 export { EventSubscriber } from "./subscriber/subscriber.js";
+export { FrameDecoder } from "@ectp/protocol";
 `;
 
 /**
  * Copy the core source to a temporary folder, apply the patches, and bundle the four
- * classes the adapter needs into one ESM file. `@ectp/protocol` stays external, unless a
- * patch edits it: then a patched copy of packages/protocol/src is bundled in its place
- * (protobufjs still external). Returns the bundle's path: a file alone in a new folder under
- * the repository's `node_modules/.cache/ectp-conformance`, which the caller owns (remove that
- * folder once the bundle is imported or its process ended; {@link importCoreBundle} does both).
+ * classes the adapter needs, and the protocol's FrameDecoder (for DecodeStream), into one ESM
+ * file. `@ectp/protocol` stays external, unless a patch edits it: then a patched copy of
+ * packages/protocol/src is bundled in its place (protobufjs still external). Returns the
+ * bundle's path: a file alone in a new folder under the repository's
+ * `node_modules/.cache/ectp-conformance`, which the caller owns (remove that folder once the
+ * bundle is imported or its process ended; {@link importCoreBundle} does both).
  * The patched copies of the sources are removed before this returns, built or not. Throws
  * `EctpError(INVALID_ARGUMENT)` when a patch's text is not found exactly once (the source
  * changed: update the mutant) or its `package` is neither `"core"` nor `"protocol"`.
@@ -94,7 +97,7 @@ export async function buildCoreBundle(patches: readonly MutantPatch[] = [], labe
 }
 
 /**
- * {@link buildCoreBundle}, imported: the module of the four classes, with the bundle's folder
+ * {@link buildCoreBundle}, imported: the module of its classes, with the bundle's folder
  * removed once it is loaded, so that running every mutant leaves no file behind.
  */
 export async function importCoreBundle<T = unknown>(patches: readonly MutantPatch[] = [], label = "core"): Promise<T> {

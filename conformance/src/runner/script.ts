@@ -19,6 +19,7 @@ import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
+import { decodedStreamProblem, streamInput } from "./stream.js";
 
 /**
  * A failed expectation or invariant: the case fails with this message. Thrown while a scripted
@@ -505,6 +506,9 @@ class Interpreter {
       case "expectView":
         await this.expectView(this.r(arg, extra) as Record<string, unknown>);
         break;
+      case "decodeStream":
+        await this.decodeStream(this.r(arg, extra), this.r(step.expect, extra));
+        break;
       case "flush":
         for (const m of this.mailbox) m.consumed = true;
         break;
@@ -608,6 +612,7 @@ class Interpreter {
     if (req.deliverMessage?.raw && req.deliverMessage.raw.length > 0) return "raw-messages";
     if (req.admit?.items?.some((it) => it.announcementJson)) return "untrusted-json";
     if (req.configure?.initialItems && req.configure.initialItems.length > 0) return "warm-start";
+    if (req.decodeStream) return "stream-framing";
     return this.spec.role;
   }
 
@@ -629,7 +634,7 @@ class Interpreter {
     this.deadline = undefined;
     const capacity = Number(overrides.capacity ?? this.spec.capacity ?? 0);
     if (!Number.isSafeInteger(capacity) || capacity < 0) throw new CaseBug(`capacity is a number of bytes; got ${JSON.stringify(overrides.capacity ?? this.spec.capacity)}`);
-    const filled = initial.reduce((sum, f) => sum + f.bytes.length, 0);
+    const filled = initial.reduce((sum, f) => sum + f.size, 0);
     if (!expectError && filled > (capacity || 256 * 1024 * 1024))
       throw new CaseBug(`configure's items hold ${filled} bytes, more than the store's capacity: the store would evict some of them (expectError to check that refusal)`);
     // The testee's own transport metadata (SPEC 4.1: its Hellos carry it), base64 as proto3 JSON writes bytes.
@@ -647,7 +652,7 @@ class Interpreter {
       ...(this.role === C.Role.ROLE_PRODUCER
         ? {
             storeCapacityBytes: capacity,
-            initialItems: initial.map((f) => ({ descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes })),
+            initialItems: initial.map(putItemOf),
           }
         : this.role === C.Role.ROLE_CONSUMER
           ? { destinationCapacityBytes: capacity }
@@ -692,10 +697,10 @@ class Interpreter {
    */
   private checkStoredDescriptor(what: string, field: string, f: Fixture, d: ectp.v1.ItemDescriptor): void {
     const json = ectp.v1.ItemDescriptor.toObject(d, JSON_OPTIONS);
-    if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.bytes.length)
+    if (d.producerId !== this.selfId || Number(d.epoch ?? 0) !== this.selfEpoch || Number(d.sizeBytes ?? 0) !== f.size)
       throw new CaseFailure(
         `${what} at t=${this.now}: ${field} MUST be the full descriptor (producer_id ${JSON.stringify(this.selfId)}, ` +
-          `epoch ${this.selfEpoch}, size_bytes ${f.bytes.length}); got ${JSON.stringify(json)}`,
+          `epoch ${this.selfEpoch}, size_bytes ${f.size}); got ${JSON.stringify(json)}`,
       );
     if (putFields(f.partial) !== putFields(json))
       throw new CaseFailure(`${what} at t=${this.now}: ${field} MUST keep the key, dtype, shape and checksum put; got ${JSON.stringify(json)}`);
@@ -1126,10 +1131,10 @@ class Interpreter {
       if (loaded && !fx && remoteOnly.has(String(d.itemId))) unchecked.push(String(d.itemId));
       if (loaded && fx) {
         const f = this.fixture(fx);
-        if (Number(loaded.sizeBytes ?? 0) !== f.bytes.length || Number(loaded.crc32c ?? 0) >>> 0 !== f.crc)
+        if (Number(loaded.sizeBytes ?? 0) !== f.size || Number(loaded.crc32c ?? 0) >>> 0 !== f.crc)
           throw new CaseFailure(
             `[I6] item ${String(d.itemId)} of ${requestId} was marked loaded with ${String(loaded.sizeBytes)} bytes, crc32c ` +
-              `${(Number(loaded.crc32c ?? 0) >>> 0).toString(16)}; the producer's bytes are ${f.bytes.length} bytes, crc32c ${f.crc.toString(16)}`,
+              `${(Number(loaded.crc32c ?? 0) >>> 0).toString(16)}; the producer's bytes are ${f.size} bytes, crc32c ${f.crc.toString(16)}`,
           );
       }
     }
@@ -1227,16 +1232,24 @@ class Interpreter {
   /** Put fixture `name` (and mark it ready); `settle`: poll the testee after each command. */
   private async put(name: string, ready: boolean, expectError: boolean, settle: boolean): Promise<void> {
     const f = this.fixture(name);
-    const res = await this.cmd(
-      { putItem: { descriptor: ectp.v1.ItemDescriptor.fromObject(f.partial), data: f.bytes } },
-      expectError,
-      settle,
-    );
+    const res = await this.cmd({ putItem: putItemOf(f) }, expectError, settle);
     const d = res.putItem?.descriptor;
     // testee.proto PutItemResult: the stored item's full descriptor, as the producer will announce it
     // (its location may be empty: item.proto lets the grant supply it).
     if (d) this.checkStoredDescriptor(`putItem ${name}`, "PutItemResult.descriptor", f, d as ectp.v1.ItemDescriptor);
     if (ready && !res.error) await this.cmd({ markReady: { key: ectp.v1.ItemKey.fromObject(f.key) } }, false, settle);
+  }
+
+  /**
+   * Feature stream-framing: the stream of the step's argument, cut into chunks, through the testee's
+   * own stream decoder (DecodeStream); the frames it handed out, each at the chunk that completed it,
+   * and how it ended must be the step's `expect` (SPEC.md section 5, "Byte streams").
+   */
+  private async decodeStream(arg: unknown, expect: unknown): Promise<void> {
+    const { chunks, maxFrameBytes } = streamInput(arg);
+    const res = await this.cmd({ decodeStream: { chunks, ...(maxFrameBytes === undefined ? {} : { maxFrameBytes }) } });
+    const problem = decodedStreamProblem(res.decodeStream as ectp.conformance.v1.IDecodeStreamResult, expect, chunks.length);
+    if (problem !== undefined) throw new CaseFailure(`[C10] decodeStream at t=${this.now}: ${problem}`);
   }
 
   private async announce(name: string, expect: Record<string, unknown> | undefined, bind: string | undefined): Promise<void> {
@@ -1689,6 +1702,12 @@ function encodedSize(type: unknown, value: unknown): number {
   }
 }
 
+/** The PutItem of fixture `f`: its bytes, or for a `fill` fixture the byte value they all have (testee.proto PutItem.fill). */
+function putItemOf(f: Fixture): ectp.conformance.v1.IPutItem {
+  const descriptor = ectp.v1.ItemDescriptor.fromObject(f.partial);
+  return f.fill === undefined ? { descriptor, data: f.bytes } : { descriptor, fill: f.fill };
+}
+
 /**
  * The fields a producer's PutItem gives an item (key, size, dtype, shape, checksum) of a proto3-JSON
  * descriptor, as comparable text: absent and default are the same, and a field the put descriptor
@@ -1758,7 +1777,7 @@ function withSecondLine(message: string, line: string): string {
 
 /** The actions that read each step modifier; on any other step it would be silently ignored. */
 const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
-  expect: ["admit", "announce"],
+  expect: ["admit", "announce", "decodeStream"],
   expectError: ["configure", "put", "discard", "evict"],
   bind: ["announce"],
   ready: ["put"],
@@ -1800,7 +1819,9 @@ const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { fi
 };
 
 /** The success answer of each command that returns data (testee.proto TesteeResponse); every other command's is `ok`. */
-const RESULT_OF: Readonly<Record<string, "init" | "admit" | "drainFailed" | "putItem" | "announce" | "readMemory" | "poll" | "stats" | "view">> = {
+const RESULT_OF: Readonly<
+  Record<string, "init" | "admit" | "drainFailed" | "putItem" | "announce" | "readMemory" | "poll" | "stats" | "view" | "decodeStream">
+> = {
   init: "init",
   admit: "admit",
   drainFailed: "drainFailed",
@@ -1810,6 +1831,7 @@ const RESULT_OF: Readonly<Record<string, "init" | "admit" | "drainFailed" | "put
   poll: "poll",
   getStats: "stats",
   getView: "view",
+  decodeStream: "decodeStream",
 };
 
 /** The command a request carries (its one field besides now_ms and command_id). */

@@ -4,7 +4,7 @@
  * tests and as a subprocess by `testees/ts/main.ts`; mutants plug a patched core module in.
  * @module
  */
-import { announcementFromJson, crc32c, itemKeyId, ectp as wire } from "@ectp/protocol";
+import { FrameDecoder, announcementFromJson, crc32c, itemKeyId, ectp as wire } from "@ectp/protocol";
 import { TESTEE_PROTOCOL_VERSION, ectp } from "../../src/proto.js";
 import type { TesteeHandler } from "../../src/testee/in-process.js";
 
@@ -36,6 +36,11 @@ export interface CoreModule {
   MemoryItemStore: CoreConstructor;
   /** The event subscriber class; without it the testee answers the subscriber role Unsupported. */
   EventSubscriber?: CoreConstructor;
+  /**
+   * The byte-stream frame decoder DecodeStream runs (SPEC.md section 5): a mutant bundle's copy,
+   * whose framing may be patched. Default `@ectp/protocol`'s (`@ectp/core` exports none).
+   */
+  FrameDecoder?: CoreConstructor;
 }
 
 /** A class constructor taking one options object; the core's classes fit (structurally, so copies do too). */
@@ -94,6 +99,7 @@ export const TS_TESTEE_FEATURES: readonly string[] = Object.freeze([
   "subscriber",
   "subscriber-view-bound",
   "warm-start",
+  "stream-framing",
 ]);
 
 /** First-fit allocator over one region: freed space is reused, so early releases show [I5]. */
@@ -171,6 +177,18 @@ function toWire<T>(encode: () => Uint8Array, decode: (b: Uint8Array) => T): T {
   return decode(encode());
 }
 
+/**
+ * A PutItem's bytes: `data`, or with `fill` that many copies of the byte value as its descriptor's
+ * size_bytes says (testee.proto PutItem.fill); a new zeroed array is only touched when the value is not 0.
+ */
+function itemBytes(put: ectp.conformance.v1.IPutItem): Uint8Array {
+  if (put.fill == null) return new Uint8Array(put.data ?? new Uint8Array(0));
+  if (put.data && put.data.length > 0) throw Object.assign(new Error("PutItem sets both data and fill; fill comes with empty data"), { code: "INVALID_ARGUMENT" });
+  if (put.fill > 255) throw Object.assign(new Error(`PutItem.fill is a byte value, 0 to 255; got ${put.fill}`), { code: "INVALID_ARGUMENT" });
+  const bytes = new Uint8Array(num(put.descriptor?.sizeBytes));
+  return put.fill === 0 ? bytes : bytes.fill(put.fill);
+}
+
 function reasonNumber(name: string | undefined): number {
   if (!name) return 0;
   return (ectp.v1.FailureReason as unknown as Record<string, number>)[`FAILURE_REASON_${name}`] ?? 0;
@@ -244,6 +262,7 @@ export class CoreTesteeHandler implements TesteeHandler {
         },
       };
     if (req.configure) return this.configure(req.configure);
+    if (req.decodeStream) return this.decodeStream(req.decodeStream);
     if (req.poll) return this.poll(now);
     if (req.getStats) return this.stats();
     if (req.advanceClock) {
@@ -264,6 +283,47 @@ export class CoreTesteeHandler implements TesteeHandler {
     if (this.role === C.Role.ROLE_PRODUCER) return this.producerCommand(req, now);
     if (this.role === C.Role.ROLE_SUBSCRIBER) return this.subscriberCommand(req, now);
     return { error: { message: "send Configure first", code: "NOT_CONFIGURED" } };
+  }
+
+  /**
+   * DecodeStream (feature stream-framing): one new frame decoder of the core module is given every
+   * chunk, in order, also after it refused the stream (it must refuse what follows itself), then the
+   * stream's end. Its FRAME_TOO_LARGE and MALFORMED_MESSAGE errors are outcomes (the first one counts);
+   * anything else it throws is an Error answer, a crash [I1].
+   */
+  private decodeStream(d: ectp.conformance.v1.IDecodeStream): Res {
+    const Decoder = this.core.FrameDecoder ?? FrameDecoder;
+    const decoder: Loose = new Decoder(d.maxFrameBytes == null ? undefined : { maxFrameBytes: d.maxFrameBytes });
+    const chunks = d.chunks ?? [];
+    const frames: ectp.conformance.v1.IDecodedFrame[] = [];
+    let outcome: ectp.conformance.v1.StreamOutcome | undefined;
+    let outcomeChunk = chunks.length;
+    /** The frames `err` carries (those its chunk completed before it), once its code is an outcome. */
+    const stoppedBy = (err: unknown, chunk: number): Uint8Array[] => {
+      const code = (err as { code?: unknown } | undefined)?.code;
+      const o = code === "FRAME_TOO_LARGE" ? C.StreamOutcome.STREAM_OUTCOME_FRAME_TOO_LARGE : code === "MALFORMED_MESSAGE" ? C.StreamOutcome.STREAM_OUTCOME_MALFORMED_MESSAGE : undefined;
+      if (o === undefined) throw err;
+      if (outcome === undefined) {
+        outcome = o;
+        outcomeChunk = chunk;
+      }
+      return (err as { details?: { frames?: Uint8Array[] } }).details?.frames ?? [];
+    };
+    for (const [i, chunk] of chunks.entries()) {
+      let got: Uint8Array[];
+      try {
+        got = decoder.push(chunk);
+      } catch (err) {
+        got = stoppedBy(err, i);
+      }
+      for (const payload of got) frames.push({ payload, chunk: i });
+    }
+    try {
+      decoder.end();
+    } catch (err) {
+      stoppedBy(err, chunks.length);
+    }
+    return { decodeStream: { frames, outcome: outcome ?? C.StreamOutcome.STREAM_OUTCOME_CLEAN_END, outcomeChunk } };
   }
 
   private instance(): Loose {
@@ -605,7 +665,7 @@ export class CoreTesteeHandler implements TesteeHandler {
     ) as Record<string, unknown>;
     desc.producerId = this.producerId;
     desc.epoch = this.producerEpoch;
-    const r = this.store.put(desc, new Uint8Array(put.data ?? new Uint8Array(0)));
+    const r = this.store.put(desc, itemBytes(put));
     if (!r.ok) return { error: { message: r.error.message, code: r.error.code } };
     return {
       putItem: {

@@ -67,6 +67,19 @@ MESSAGES = {
         ('undrainedFailures', 9, 'uint64', '', '', 'undrained_failures'),
         ('ignoredMessages', 10, 'uint64', '', '', 'ignored_messages'),
     ),
+    'ectp.conformance.v1.DecodeStream': (
+        ('chunks', 1, 'bytes', '', 'repeated', 'chunks'),
+        ('maxFrameBytes', 2, 'uint32', '', 'optional', 'max_frame_bytes'),
+    ),
+    'ectp.conformance.v1.DecodeStreamResult': (
+        ('frames', 1, 'message', 'ectp.conformance.v1.DecodedFrame', 'repeated', 'frames'),
+        ('outcome', 2, 'enum', 'ectp.conformance.v1.StreamOutcome', '', 'outcome'),
+        ('outcomeChunk', 3, 'uint32', '', '', 'outcome_chunk'),
+    ),
+    'ectp.conformance.v1.DecodedFrame': (
+        ('payload', 1, 'bytes', '', '', 'payload'),
+        ('chunk', 2, 'uint32', '', '', 'chunk'),
+    ),
     'ectp.conformance.v1.DeliverMessage': (
         ('from', 1, 'string', '', '', 'from'),
         ('envelope', 2, 'message', 'ectp.v1.Envelope', '', 'envelope'),
@@ -179,6 +192,7 @@ MESSAGES = {
     'ectp.conformance.v1.PutItem': (
         ('descriptor', 1, 'message', 'ectp.v1.ItemDescriptor', '', 'descriptor'),
         ('data', 2, 'bytes', '', '', 'data'),
+        ('fill', 3, 'uint32', '', 'optional', 'fill'),
     ),
     'ectp.conformance.v1.PutItemResult': (
         ('descriptor', 1, 'message', 'ectp.v1.ItemDescriptor', '', 'descriptor'),
@@ -244,6 +258,7 @@ MESSAGES = {
         ('follow', 29, 'message', 'ectp.conformance.v1.Follow', '', 'follow'),
         ('unfollow', 30, 'message', 'ectp.conformance.v1.Unfollow', '', 'unfollow'),
         ('getView', 31, 'message', 'ectp.conformance.v1.GetView', '', 'get_view'),
+        ('decodeStream', 32, 'message', 'ectp.conformance.v1.DecodeStream', '', 'decode_stream'),
     ),
     'ectp.conformance.v1.TesteeResponse': (
         ('commandId', 1, 'uint64', '', '', 'command_id'),
@@ -259,6 +274,7 @@ MESSAGES = {
         ('unsupported', 19, 'message', 'ectp.conformance.v1.Unsupported', '', 'unsupported'),
         ('error', 20, 'message', 'ectp.conformance.v1.Error', '', 'error'),
         ('view', 21, 'message', 'ectp.conformance.v1.ViewResult', '', 'view'),
+        ('decodeStream', 22, 'message', 'ectp.conformance.v1.DecodeStreamResult', '', 'decode_stream'),
     ),
     'ectp.conformance.v1.Timers': (
         ('heartbeatIntervalMs', 1, 'uint64', '', 'optional', 'heartbeat_interval_ms'),
@@ -441,6 +457,12 @@ ENUMS = {
         'ROLE_PRODUCER': 2,
         'ROLE_SUBSCRIBER': 3,
     },
+    'ectp.conformance.v1.StreamOutcome': {
+        'STREAM_OUTCOME_UNSPECIFIED': 0,
+        'STREAM_OUTCOME_CLEAN_END': 1,
+        'STREAM_OUTCOME_FRAME_TOO_LARGE': 2,
+        'STREAM_OUTCOME_MALFORMED_MESSAGE': 3,
+    },
     'ectp.v1.ChecksumAlgorithm': {
         'CHECKSUM_ALGORITHM_UNSPECIFIED': 0,
         'CHECKSUM_ALGORITHM_CRC32C': 1,
@@ -534,6 +556,7 @@ ONEOFS = {
         'follow': 'command',
         'unfollow': 'command',
         'getView': 'command',
+        'decodeStream': 'command',
     },
     'ectp.conformance.v1.TesteeResponse': {
         'ok': 'result',
@@ -548,6 +571,7 @@ ONEOFS = {
         'unsupported': 'result',
         'error': 'result',
         'view': 'result',
+        'decodeStream': 'result',
     },
     'ectp.v1.Envelope': {
         'hello': 'body',

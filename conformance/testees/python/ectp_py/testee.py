@@ -22,6 +22,7 @@ from . import codec
 from .config import ConsumerConfig, ProducerConfig
 from .consumer import AdmitItem, ConsumerCore, ReadResult
 from .crc32c import crc32c
+from .framing import FrameDecoder
 from .outputs import CancelRead, ConnectPeer, DisconnectPeer, EventBatchOut, Send, StartRead
 from .producer import ProducerCore
 from .store import MemoryItemStore
@@ -32,7 +33,7 @@ from .wire import EctpError, item_key_id
 TESTEE_PROTOCOL_VERSION = 1
 #: Optional features implemented (TESTEE-PROTOCOL.md section 7).
 FEATURES = ("consumer", "producer", "raw-messages", "untrusted-json", "evict", "read-memory", "events", "subscriber",
-            "subscriber-view-bound", "warm-start")
+            "subscriber-view-bound", "warm-start", "stream-framing")
 #: Default store / destination capacity when Configure gives 0.
 DEFAULT_CAPACITY = 256 * 1024 * 1024
 
@@ -42,6 +43,9 @@ ROLE_SUBSCRIBER = 3
 ADMIT_ADMITTED, ADMIT_FAILED = 1, 2  # ectp.conformance.v1.AdmitStatus
 ACTIONS = {"ready": 1, "defer": 2, "local-encode": 3}  # ectp.conformance.v1.ItemAction
 READ_DONE, READ_CANCELLED = 1, 3  # ectp.conformance.v1.ReadStatus
+#: ectp.conformance.v1.StreamOutcome, and the decoder errors that end a stream with one.
+STREAM_CLEAN_END = 1
+STREAM_OUTCOMES = {"FRAME_TOO_LARGE": 2, "MALFORMED_MESSAGE": 3}
 
 #: Timers field (camelCase) -> config attribute, per role.
 _CONSUMER_TIMERS = {
@@ -176,6 +180,8 @@ class TesteeAdapter:
                              "implementationVersion": self.version, "features": list(FEATURES)}}
         if "configure" in req:
             return self._configure(req["configure"])
+        if "decodeStream" in req:
+            return self._decode_stream(req["decodeStream"])
         if "poll" in req:
             return self._poll(now)
         if "getStats" in req:
@@ -274,6 +280,37 @@ class TesteeAdapter:
         self._next_location += 1
         self._memory[location] = (key_id, data)
         return location
+
+    # ------------------------------------------------------------------------- any role
+
+    @staticmethod
+    def _decode_stream(d: dict) -> dict:
+        """DecodeStream (feature stream-framing): one new :class:`FrameDecoder` is given every chunk,
+        in order, also after it refused the stream (it must refuse what follows itself), then the
+        stream's end. Its FRAME_TOO_LARGE and MALFORMED_MESSAGE errors are outcomes (the first one
+        counts); anything else it raises is an Error answer, a crash [I1]."""
+        maximum = d.get("maxFrameBytes")
+        decoder = FrameDecoder() if maximum is None else FrameDecoder(maximum)
+        chunks = [bytes(c) for c in d.get("chunks", []) if isinstance(c, (bytes, bytearray))]
+        frames: list[dict] = []
+        outcome: tuple[int, int] | None = None  # (StreamOutcome, the chunk that gave it)
+        for i, chunk in enumerate(chunks):
+            try:
+                got = decoder.push(chunk)
+            except EctpError as err:
+                if err.code not in STREAM_OUTCOMES:
+                    raise
+                outcome = outcome or (STREAM_OUTCOMES[err.code], i)
+                got = err.details.get("frames", [])
+            frames.extend({"payload": payload, "chunk": i} for payload in got)
+        try:
+            decoder.end()
+        except EctpError as err:
+            if err.code not in STREAM_OUTCOMES:
+                raise
+            outcome = outcome or (STREAM_OUTCOMES[err.code], len(chunks))
+        kind, at = outcome or (STREAM_CLEAN_END, len(chunks))
+        return {"decodeStream": {"frames": frames, "outcome": kind, "outcomeChunk": at}}
 
     # ------------------------------------------------------------------------- both roles
 
@@ -402,9 +439,24 @@ class TesteeAdapter:
         desc = dict(p.get("descriptor") or {})
         desc["producerId"] = self._producer_id
         desc["epoch"] = self._producer_epoch
-        data = p.get("data", b"")
-        entry = self.store.put(desc, bytes(data) if isinstance(data, (bytes, bytearray)) else b"")
+        entry = self.store.put(desc, self._item_bytes(p, desc))
         return {"putItem": {"descriptor": entry.descriptor}}
+
+    @staticmethod
+    def _item_bytes(p: dict, desc: dict) -> bytes | None:
+        """A PutItem's bytes: ``data``, or with ``fill`` as many copies of the byte value as the
+        descriptor's ``sizeBytes`` says (testee.proto ``PutItem.fill``: no bytes travel). ``None``
+        for a fill of 0: the store's own zeroed bytes, made once instead of made and copied."""
+        data = p.get("data", b"")
+        data = bytes(data) if isinstance(data, (bytes, bytearray)) else b""
+        fill = p.get("fill")
+        if fill is None:
+            return data
+        if data:
+            raise CommandError("INVALID_ARGUMENT", "PutItem sets both data and fill; fill comes with empty data")
+        if not (_int(fill, -1) >= 0 and fill <= 255):
+            raise CommandError("INVALID_ARGUMENT", f"PutItem.fill is a byte value, 0 to 255; got {fill!r}")
+        return None if fill == 0 else bytes((fill,)) * _int(desc.get("sizeBytes"))
 
     def _cmd_markReady(self, m: dict, now: int) -> dict:
         self.store.mark_ready(self._key_id(m))

@@ -1,0 +1,186 @@
+/**
+ * The `decodeStream` step and the TS testee's DecodeStream (feature stream-framing): SPEC.md
+ * section 5's byte-stream framing run through a testee's own stream decoder. The runner builds the
+ * chunks a case writes and checks the frames (each at the chunk that completed it) and the outcome;
+ * the TS testee feeds `@ectp/protocol`'s FrameDecoder, or a mutant bundle's copy of it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as core from "@ectp/core";
+import { afterAll, describe, expect, it } from "vitest";
+import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
+import type { LoadedCase } from "./cases/format.js";
+import { loadCases } from "./cases/load.js";
+import { TS_TESTEE_FEATURES } from "./mutants/run.js";
+import { TesteeRequest, ectp } from "./proto.js";
+import { CaseBug } from "./runner/match.js";
+import { decodedStreamProblem, streamInput } from "./runner/stream.js";
+import { runSuite } from "./runner/suite.js";
+import { inProcessTestee } from "./testee/in-process.js";
+
+const work = mkdtempSync(join(tmpdir(), "ectp-stream-framing-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const SUITE = "consumer/c10-stream-framing";
+const CASES = loadCases().filter((c) => c.fullName.startsWith(`${SUITE}/`));
+const O = ectp.conformance.v1.StreamOutcome;
+const hex = (chunks: Uint8Array[]) => chunks.map((c) => Buffer.from(c).toString("hex"));
+
+/** Runs `cases` against the TS testee, its answers to DecodeStream changed by `edit`. */
+async function run(cases: LoadedCase[], edit: (r: ectp.conformance.v1.IDecodeStreamResult) => void = () => {}, features: readonly string[] = TS_TESTEE_FEATURES) {
+  class Edited extends CoreTesteeHandler {
+    override handle(req: ectp.conformance.v1.TesteeRequest) {
+      const res = super.handle(req);
+      if (res.decodeStream) edit(res.decodeStream);
+      return res;
+    }
+  }
+  return (await runSuite({ testee: () => inProcessTestee(new Edited(core as unknown as CoreModule)), features, cases })).results;
+}
+
+describe("decodeStream step: the chunks a case writes", () => {
+  it("joins the pieces (a frame, a prefix alone, bytes as text, hex or one value repeated) and cuts them before each offset", () => {
+    const s = streamInput({ stream: [{ frame: "hi" }, { prefix: 258 }, { bytes: { hex: "00 ff" } }, { bytes: { byte: 7, size: 3 } }], cutAt: [3, 9], maxFrameBytes: 5 });
+    expect(hex(s.chunks)).toEqual(["000000", "026869000001", "0200ff070707"]);
+    expect(s.maxFrameBytes).toBe(5);
+    expect(hex(streamInput({ stream: [{ frame: "" }, { bytes: "a" }], cutAt: "every-byte" }).chunks)).toEqual(["00", "00", "00", "00", "61"]);
+    expect(streamInput({ stream: [{ frame: "a" }] })).toEqual({ chunks: [new Uint8Array([0, 0, 0, 1, 0x61])], maxFrameBytes: undefined });
+    expect(streamInput({ stream: [] }).chunks).toEqual([]);
+  });
+
+  it("a key it does not take, a piece or payload it cannot read, a cut outside the stream or out of order, a maximum past 2^32 - 1 are case bugs", () => {
+    const bug = (arg: unknown, message: RegExp) => expect(() => streamInput(arg)).toThrow(message);
+    bug({ stream: [], cut: [1] }, /decodeStream takes stream, cutAt, maxFrameBytes; got "cut"/);
+    bug({ stream: [{ frame: "a", prefix: 1 }] }, /stream\[0\] is \{"frame": payload\}/);
+    bug({ stream: [{ prefix: 2 ** 32 }] }, /stream\[0\] is/);
+    bug({ stream: [{ frame: { hex: "0" } }] }, /stream\[0\]\.frame is a payload/);
+    bug({ stream: [{ bytes: { byte: 256, size: 1 } }] }, /stream\[0\]\.bytes is a payload/);
+    bug({ stream: [{ frame: "abc" }], cutAt: [3, 2] }, /increasing offsets inside the stream's 7 bytes \(1 to 6\); got \[3,2\]/);
+    bug({ stream: [{ frame: "abc" }], cutAt: [7] }, /increasing offsets/);
+    bug({ stream: [{ frame: "abc" }], cutAt: [0] }, /increasing offsets/);
+    bug({ stream: [], maxFrameBytes: 2 ** 32 }, /maxFrameBytes is the receiver's maximum/);
+    expect(() => streamInput({ stream: [{ bytes: 5 }] })).toThrow(CaseBug);
+  });
+});
+
+describe("decodeStream step: the check of the testee's answer", () => {
+  const frame = (payload: string, chunk: number) => ({ payload: new TextEncoder().encode(payload), chunk });
+  const answer = { frames: [frame("hi", 1)], outcome: O.STREAM_OUTCOME_MALFORMED_MESSAGE, outcomeChunk: 2 };
+  const expected = { frames: [{ chunk: 1, payload: "hi" }], outcome: "malformed-message" };
+
+  it("passes the expected frames at their chunks and the outcome at the stream's end", () => {
+    expect(decodedStreamProblem(answer, expected, 2)).toBeUndefined();
+    expect(decodedStreamProblem({ frames: [], outcome: O.STREAM_OUTCOME_FRAME_TOO_LARGE, outcomeChunk: 0 }, { frames: [], outcome: "frame-too-large", outcomeChunk: 0 }, 1)).toBeUndefined();
+  });
+
+  it("[C10] fails a frame handed out at a later chunk than the one that completed it, another payload, a missing frame, another outcome or its chunk", () => {
+    expect(decodedStreamProblem({ ...answer, frames: [frame("hi", 2)] }, expected, 2)).toMatch(/expected the frames \["hi" at chunk 1\]; got \["hi" at chunk 2\]/);
+    expect(decodedStreamProblem({ ...answer, frames: [frame("ho", 1)] }, expected, 2)).toMatch(/got \["ho" at chunk 1\]/);
+    expect(decodedStreamProblem({ ...answer, frames: [] }, expected, 2)).toMatch(/got \[\]/);
+    expect(decodedStreamProblem({ ...answer, outcome: O.STREAM_OUTCOME_CLEAN_END }, expected, 2)).toMatch(
+      /expected the outcome STREAM_OUTCOME_MALFORMED_MESSAGE at chunk 2 \(the stream's end\); got STREAM_OUTCOME_CLEAN_END at chunk 2/,
+    );
+    expect(decodedStreamProblem({ ...answer, outcomeChunk: 1 }, expected, 2)).toMatch(/got STREAM_OUTCOME_MALFORMED_MESSAGE at chunk 1/);
+    expect(decodedStreamProblem({ frames: [frame("\u0000\u0001", 0)] }, { frames: [], outcome: "clean-end" }, 1)).toMatch(/got \[<2 bytes: 0001> at chunk 0\]; expected the outcome/);
+  });
+
+  it("an expectation that could not be checked is a case bug: none, an unknown outcome or key, frame-too-large without its chunk, a frame without its chunk", () => {
+    const bug = (expect_: unknown, message: RegExp) => expect(() => decodedStreamProblem(answer, expect_, 2)).toThrow(message);
+    bug(undefined, /decodeStream needs "expect"/);
+    bug({ frames: [], outcome: "too-large" }, /expect\.outcome is clean-end, frame-too-large, malformed-message; got "too-large"/);
+    bug({ frames: [], outcome: "toString" }, /expect\.outcome is/);
+    bug({ frames: [], outcome: "clean-end", chunk: 1 }, /expect takes frames, outcome, outcomeChunk; got "chunk"/);
+    bug({ frames: [], outcome: "frame-too-large" }, /outcomeChunk is needed with "frame-too-large"/);
+    bug({ frames: [], outcome: "clean-end", outcomeChunk: 3 }, /outcomeChunk is a chunk index, 0 to 2/);
+    bug({ frames: ["hi"], outcome: "clean-end" }, /expect\.frames\[0\] is \{chunk: 0-1, payload\}/);
+    bug({ frames: [{ chunk: 2, payload: "hi" }], outcome: "clean-end" }, /expect\.frames\[0\] is \{chunk: 0-1, payload\}/);
+  });
+});
+
+describe("the stream-framing cases against the TS testee", () => {
+  it("[C10] pass as shipped; fail a testee that hands frames out only as the stream ends, or ends a cut stream cleanly", async () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(10);
+    expect((await run(CASES)).filter((r) => r.status !== "passed")).toEqual([]);
+    const split = CASES.filter((c) => c.fullName.endsWith("/frames-split-across-chunks-are-decoded-whole"));
+    const late = await run(split, (r) => {
+      for (const f of r.frames ?? []) f.chunk = Number(r.outcomeChunk) - 1;
+    });
+    expect(late[0]).toMatchObject({ status: "failed", message: expect.stringContaining('[C10] decodeStream at t=0: expected the frames ["hello" at chunk 3') });
+    const cut = CASES.filter((c) => c.fullName.endsWith("/a-stream-ending-inside-a-payload-ends-malformed"));
+    const clean = await run(cut, (r) => {
+      r.outcome = O.STREAM_OUTCOME_CLEAN_END;
+    });
+    expect(clean[0]).toMatchObject({ status: "failed", message: expect.stringContaining("expected the outcome STREAM_OUTCOME_MALFORMED_MESSAGE") });
+  });
+
+  it("a case needing stream-framing is skipped when the features do not claim it; Unsupported{} for DecodeStream is that feature's, so claimed it fails", async () => {
+    const one = CASES.slice(0, 1);
+    const skipped = await run(one, () => {}, ["consumer"]);
+    expect(skipped[0]).toMatchObject({ status: "skipped", message: 'needs optional feature "stream-framing"' });
+    class Unsupported extends CoreTesteeHandler {
+      override handle(req: ectp.conformance.v1.TesteeRequest) {
+        return req.decodeStream ? { commandId: req.commandId, unsupported: {} } : super.handle(req);
+      }
+    }
+    const [claimed] = (await runSuite({ testee: () => inProcessTestee(new Unsupported(core as unknown as CoreModule)), features: TS_TESTEE_FEATURES, cases: one })).results;
+    expect(claimed).toMatchObject({ status: "failed", message: expect.stringContaining('but the features file claims "stream-framing"') });
+  });
+
+  it("a case file with a decodeStream step that does not need stream-framing is refused when loaded", () => {
+    const dir = mkdtempSync(join(work, "cases-"));
+    const step = { decodeStream: { stream: [] }, expect: { frames: [], outcome: "clean-end" } };
+    const suite = (features: string[]) => ({ suite: "consumer/c10-x", cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "consumer", features, steps: [{ repeat: { times: 1, steps: [step] } }] }] });
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite([])));
+    expect(() => loadCases(dir)).toThrow(/it has a "decodeStream" step, which only a testee claiming "stream-framing" answers; add "stream-framing" to its "features"/);
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["stream-framing"])));
+    expect(loadCases(dir)).toHaveLength(1);
+  });
+});
+
+describe("TS testee: DecodeStream", () => {
+  const ask = (h: CoreTesteeHandler, decodeStream: Record<string, unknown>) => h.handle(TesteeRequest.fromObject({ commandId: 1, nowMs: 0, decodeStream }));
+  const bytes = (...b: number[]) => new Uint8Array(b);
+
+  it("decodes with @ectp/protocol's FrameDecoder when the core module has none, with no instance configured", () => {
+    const h = new CoreTesteeHandler(core as unknown as CoreModule);
+    expect(ask(h, { chunks: [bytes(0, 0), bytes(0, 1, 0x61, 0, 0)], maxFrameBytes: 1 })).toMatchObject({
+      decodeStream: { frames: [{ payload: bytes(0x61), chunk: 1 }], outcome: O.STREAM_OUTCOME_MALFORMED_MESSAGE, outcomeChunk: 2 },
+    });
+    // The default maximum is the decoder's own (16 MiB): a prefix of 16 MiB + 1 is refused at its header.
+    expect(ask(h, { chunks: [bytes(1, 0, 0, 1)] })).toMatchObject({ decodeStream: { frames: [], outcome: O.STREAM_OUTCOME_FRAME_TOO_LARGE, outcomeChunk: 0 } });
+  });
+
+  it("gives the core module's decoder every chunk, after its first error too, then the end; the first error is the outcome; any other throw is an Error answer", () => {
+    const calls: string[] = [];
+    class Stub {
+      constructor(readonly options: unknown) {
+        calls.push(`new ${JSON.stringify(options)}`);
+      }
+      push(chunk: Uint8Array): Uint8Array[] {
+        calls.push(`push ${chunk.length}`);
+        if (chunk.length === 2) throw Object.assign(new Error("too large"), { code: "FRAME_TOO_LARGE", details: { frames: [bytes(9)] } });
+        if (chunk.length === 3) throw new TypeError("decoder bug");
+        return [chunk];
+      }
+      end(): void {
+        calls.push("end");
+        throw Object.assign(new Error("cut"), { code: "MALFORMED_MESSAGE" });
+      }
+    }
+    const h = new CoreTesteeHandler({ ...(core as unknown as CoreModule), FrameDecoder: Stub });
+    expect(ask(h, { chunks: [bytes(1), bytes(2, 2), bytes(4)], maxFrameBytes: 7 })).toMatchObject({
+      decodeStream: {
+        frames: [
+          { payload: bytes(1), chunk: 0 },
+          { payload: bytes(9), chunk: 1 },
+          { payload: bytes(4), chunk: 2 },
+        ],
+        outcome: O.STREAM_OUTCOME_FRAME_TOO_LARGE,
+        outcomeChunk: 1,
+      },
+    });
+    expect(calls).toEqual(['new {"maxFrameBytes":7}', "push 1", "push 2", "push 1", "end"]);
+    expect(ask(h, { chunks: [bytes(3, 3, 3)] })).toMatchObject({ error: { message: "decoder bug" } });
+  });
+});

@@ -1,0 +1,73 @@
+"""Two testee commands: PutItem.fill, an item of one repeated byte value put without its bytes
+(the gigabyte of [P5]'s default quota), and DecodeStream (feature stream-framing), the frame
+decoder of SPEC.md section 5 over the runner's chunks [C10]."""
+
+import unittest
+
+from ectp_py import codec
+from ectp_py.framing import encode_frame
+from ectp_py.testee import ROLE_PRODUCER, TesteeAdapter
+
+from .helpers import FP
+
+CLEAN_END, FRAME_TOO_LARGE, MALFORMED_MESSAGE = 1, 2, 3  # ectp.conformance.v1.StreamOutcome
+
+
+def producer() -> TesteeAdapter:
+    t = TesteeAdapter()
+    assert "ok" in t.handle({"commandId": 1, "nowMs": 0, "configure": {"role": ROLE_PRODUCER, "id": "P1", "epoch": 5, "fingerprint": FP}})
+    return t
+
+
+def put(n: int, **extra) -> dict:
+    return {"commandId": 2, "nowMs": 0, "putItem": {"descriptor": {"key": {"contentHash": bytes([n]), "fingerprint": FP}, "sizeBytes": 5}, **extra}}
+
+
+class PutItemFillTest(unittest.TestCase):
+    def test_p5_fill_stores_size_bytes_copies_of_the_value_which_a_read_sees(self):
+        t = producer()
+        for n, fill in ((1, 9), (2, 0)):
+            location = t.handle(put(n, fill=fill))["putItem"]["descriptor"]["location"]
+            r = t.handle({"commandId": 3, "nowMs": 0, "readMemory": {"location": location, "length": 5}})
+            self.assertEqual(r["readMemory"]["data"], bytes([fill]) * 5)
+
+    def test_fill_arrives_from_json_and_binary_with_0_present(self):
+        """PutItem.fill is `optional`: a fill of 0 is present (all bytes 0), not absent."""
+        req = put(1, fill=0)
+        self.assertEqual(codec.decode("ectp.conformance.v1.TesteeRequest", codec.encode("ectp.conformance.v1.TesteeRequest", req))["putItem"]["fill"], 0)
+        self.assertEqual(codec.from_json("ectp.conformance.v1.TesteeRequest", codec.to_json("ectp.conformance.v1.TesteeRequest", req))["putItem"]["fill"], 0)
+
+    def test_fill_with_data_or_above_255_is_an_error(self):
+        t = producer()
+        self.assertIn("both data and fill", t.handle(put(1, fill=1, data=b"\x01" * 5))["error"]["message"])
+        self.assertIn("0 to 255; got 256", t.handle(put(2, fill=256))["error"]["message"])
+
+
+class DecodeStreamTest(unittest.TestCase):
+    def ask(self, chunks, **extra) -> dict:
+        r = TesteeAdapter().handle({"commandId": 1, "nowMs": 0, "decodeStream": {"chunks": chunks, **extra}})
+        return r["decodeStream"]
+
+    def test_c10_frames_come_with_the_chunk_that_completed_them_and_a_clean_end_with_the_chunk_count(self):
+        """Answered with no instance configured: it touches none."""
+        stream = encode_frame(b"hello") + encode_frame(b"")
+        self.assertEqual(self.ask([stream[:2], stream[2:7], stream[7:]]), {
+            "frames": [{"payload": b"hello", "chunk": 2}, {"payload": b"", "chunk": 2}], "outcome": CLEAN_END, "outcomeChunk": 3})
+        self.assertEqual(self.ask([]), {"frames": [], "outcome": CLEAN_END, "outcomeChunk": 0})
+
+    def test_c10_frame_too_large_is_the_outcome_at_its_chunk_and_nothing_after_it_is_decoded(self):
+        r = self.ask([encode_frame(b"a") + (6).to_bytes(4, "big"), encode_frame(b"ok")], maxFrameBytes=5)
+        self.assertEqual(r, {"frames": [{"payload": b"a", "chunk": 0}], "outcome": FRAME_TOO_LARGE, "outcomeChunk": 0})
+        self.assertEqual(self.ask([(16 * 1024 * 1024 + 1).to_bytes(4, "big")])["outcome"], FRAME_TOO_LARGE)
+
+    def test_c10_a_stream_cut_inside_a_frame_is_malformed_at_its_end(self):
+        r = self.ask([encode_frame(b"ab"), b"\x00\x00\x00\x05hel"])
+        self.assertEqual(r, {"frames": [{"payload": b"ab", "chunk": 0}], "outcome": MALFORMED_MESSAGE, "outcomeChunk": 2})
+
+    def test_an_invalid_maximum_is_an_error_answer(self):
+        r = TesteeAdapter().handle({"commandId": 1, "nowMs": 0, "decodeStream": {"chunks": [], "maxFrameBytes": 2**32}})
+        self.assertEqual(r["error"]["code"], "INVALID_CONFIG")
+
+
+if __name__ == "__main__":
+    unittest.main()
