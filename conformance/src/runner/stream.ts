@@ -75,14 +75,9 @@ function pieceBytes(piece: unknown, where: string): Uint8Array {
   throw new CaseBug(`${where} is {"frame": payload}, {"prefix": 0-${MAX_PREFIX}} or {"bytes": payload}; got ${JSON.stringify(piece)}`);
 }
 
+/** The parts joined, as a plain Uint8Array (what the testee client's coding expects). */
 function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /**
