@@ -55,6 +55,19 @@ function fingerprintShapeProblem(fp: unknown): string | undefined {
 }
 
 /**
+ * [C2][P7] Which field of fingerprint `a` differs from `b` (the first, in the order model, dtype,
+ * rowBytes, layoutVersion), as `rowBytes 4096 != 2048`; undefined when they are equal.
+ * @internal
+ */
+export function fingerprintDifference(a: NormalizedFingerprint, b: NormalizedFingerprint): string | undefined {
+  if (a.model !== b.model) return `model ${JSON.stringify(a.model)} != ${JSON.stringify(b.model)}`;
+  if (a.dtype !== b.dtype) return `dtype ${a.dtype} != ${b.dtype}`;
+  if (a.rowBytes !== b.rowBytes) return `rowBytes ${a.rowBytes} != ${b.rowBytes}`;
+  if (a.layoutVersion !== b.layoutVersion) return `layoutVersion ${a.layoutVersion} != ${b.layoutVersion}`;
+  return undefined;
+}
+
+/**
  * `options.transportMetadata` of a core (sent in its Hello): a Uint8Array, or absent (empty).
  * Anything else could not be encoded, and a driver drops an envelope that does not encode, so
  * the core would never greet anyone: refused with INVALID_CONFIG instead.
@@ -85,7 +98,13 @@ export interface TimerConfig {
 export interface ConsumerConfig extends TimerConfig {
   /** Wait budget per (request, item), from the first wait, never extended [C3]. Default 60000. */
   waitBudgetMs: number;
-  /** Time to wait for a grant or reject after a ReadRequest, per attempt [C4]. Default 30000. */
+  /**
+   * Time to wait for a grant or reject after a ReadRequest, per attempt [C4]. Default 30000. A lost
+   * ReadRequest, grant or reject is noticed only when it runs out, so keep it much smaller than
+   * `waitBudgetMs` (a producer answers at once: it only needs to cover the round trip). At or above
+   * the budget one lost message costs a waiting item its whole budget; a consumer built so logs one
+   * warning.
+   */
   grantWaitMs: number;
   /** A read in flight longer than this is quarantined [C8]. Default 20000. */
   transferTimeoutMs: number;
@@ -123,7 +142,12 @@ export interface ConsumerConfig extends TimerConfig {
 
 /** Producer timers and limits ([P3], [P5], [E2]). */
 export interface ProducerConfig extends TimerConfig {
-  /** Lease of each grant [P3]. Default 30000. */
+  /**
+   * Lease of each grant [P3]. Default 30000. It must exceed the consumers' `leaseSafetyMarginMs`
+   * (default 5000) by more than a read takes: a consumer reads a grant only until its receipt + lease
+   * - margin [C11], so under a lease at most the margin every item ends LEASE_EXPIRED (each consumer
+   * logs one warning; the producer cannot tell).
+   */
   leaseMs: number;
   /** Per-consumer cap on pinned bytes [P5]. Default 1 GiB. */
   maxPinnedBytesPerConsumer: number;

@@ -87,8 +87,9 @@ function spreadDefault(defaultName: string): (missing: string[]) => string {
 /**
  * A core's warning about the messages it ignores because the transport says one came from `from`
  * while its envelope names `senderId` ([C10]). The first one is logged, at warning level, later ones
- * only counted. One names the usual cause, a transport reporting an address instead of the sender's
- * peer id, which otherwise fails every request it carries in silence.
+ * only counted. It names both causes: a transport reporting something other than the sender's peer
+ * id (an address), which otherwise fails every request it carries in silence, and a peer whose
+ * envelopes name another `sender_id` than its own (a misconfigured peer id, or a forged one).
  * @internal
  */
 export class SenderMismatchWarning {
@@ -106,7 +107,7 @@ export class SenderMismatchWarning {
     if (this.logged) return;
     this.logged = true;
     logger.warn(
-      `message ignored: its envelope names another sender than the transport reported; a transport reports ReceivedMessage.from as the sender's peer id (its Transport.localId), never an address. Later ones are only counted (ignored messages, reason ${reason})`,
+      `message ignored: its envelope names another sender than the transport reported. Either the transport reports ReceivedMessage.from as something other than the sender's peer id (its Transport.localId; an address, say), or the peer put another sender_id in its envelope than its own id (misconfigured, or forging another peer's). Later ones are only counted (ignored messages, reason ${reason})`,
       { from, senderId },
     );
   }

@@ -4,6 +4,8 @@
  * the usual cause (a transport reporting a socket address as `ReceivedMessage.from`) otherwise
  * fails every request in silence. Later ones are only counted. (Review of 2026-12-06: a TCP
  * transport reporting "127.0.0.1:54321" left a request deferred for its whole budget, no log.)
+ * The warning names the other cause too, a peer whose envelopes carry another `sender_id` than its
+ * own (review of 2026-12-08: a peer forging `sender_id` read as the transport's fault).
  */
 import { SPEC_VERSION, type ectp } from "@ectp/protocol";
 import { describe, expect, it } from "vitest";
@@ -27,6 +29,15 @@ describe("[C10] a message from another sender than its envelope names", () => {
     expect(h.core.stats().ignoredMessages).toBe(2);
     expect(h.metrics.total("ectp_consumer_ignored_messages_total", ["reason", "sender_mismatch"])).toBe(2);
     expect(mismatchWarnings(h.logger.at("warn"))).toEqual([{ from: ADDRESS, senderId: "e-1" }]);
+  });
+
+  it("[C10] the warning names both causes: the transport's `from`, and a peer's envelope naming another sender_id (forged)", () => {
+    const h = makeConsumer();
+    h.core.handleEnvelope("e-2", heartbeat("e-1"), 0); // e-2 claims to be e-1: the transport is right
+    const [warning] = h.logger.at("warn");
+    expect(warning?.message).toMatch(/ReceivedMessage\.from as something other than the sender's peer id/);
+    expect(warning?.message).toMatch(/the peer put another sender_id in its envelope than its own id \(misconfigured, or forging another peer's\)/);
+    expect(warning?.fields).toEqual({ from: "e-2", senderId: "e-1" });
   });
 
   it("producer: ignored and counted each time, logged once with both ids", () => {

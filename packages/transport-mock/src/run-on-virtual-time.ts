@@ -52,6 +52,14 @@ export const DEFAULT_MAX_ROUNDS = 100_000;
  * a run is deterministic for a given seed. `Driver.run()` is the loop for real time; on a clock only
  * its caller advances, its deadlines would never come.
  * With `endTimeMs`, time never moves past it, so a test can run a stretch of virtual time exactly.
+ *
+ * It sees only the network's events and the drivers' deadlines, not the engine's own work: requests
+ * that arrive later, local encodes that finish, a scheduler's step. With none of those pending it ends
+ * `idle` while requests still wait for such work, or jumps time straight past when it was due (to the
+ * next deadline, up to `endTimeMs`). An engine with a timeline of its own runs in ticks: each call
+ * runs up to the engine's next piece of work (`endTimeMs`), then the engine does it, for example
+ * `while (engine.busy()) { await runOnVirtualTime(net, drivers, () => false, { endTimeMs: Math.min(engine.nextWorkAt(), net.now() + stepMs) }); engine.step(net.now()); }`
+ * (a fixed `stepMs` alone, 1 ms say, also works: more rounds, no missed work).
  * @throws EctpError(INVALID_ARGUMENT) for a network that follows an external clock (it cannot be
  *   advanced), an empty `drivers`, an `until` that is not a function, `options` that are not an
  *   object or hold a key other than `maxRounds` and `endTimeMs` (a misspelt option, named), a

@@ -258,17 +258,22 @@ describe("[C1] admission classifies every item", () => {
     expectIdle(h);
   });
 
-  it("[C1] a re-admission naming more items than before adds them to the request: each decided, kept for the next admission, released with it", () => {
+  it("[C1] a re-admission naming an item the first admission did not is INVALID_ARGUMENT at the call (SPEC.md 3.4: a request's items are the same on every presentation); nothing changes", () => {
     for (const first of [["a"], ["a", "b"]]) {
       const h = makeQuiet();
       const hashes: Record<string, string> = { a: "h1", b: "h2", c: "h3", d: "h4" };
       const items = (ids: string[]) => ids.map((id) => remote(id, hashes[id] as string));
+      const deferred = (ids: string[]) => ({ status: "admitted", items: ids.map((itemId) => ({ action: "defer", itemId })) });
       h.core.admit({ requestId: "r", items: items(first) }, 0);
-      const all = ["a", "b", "c", "d"];
-      const deferred = { status: "admitted", items: all.map((itemId) => ({ action: "defer", itemId })) };
-      expect(h.core.admit({ requestId: "r", items: items(all) }, 1), first.join()).toEqual(deferred);
-      expect(h.core.admit({ requestId: "r", items: items(all) }, 2), first.join()).toEqual(deferred);
-      expect(h.core.stats()).toMatchObject({ requests: 1, fetches: 4 });
+      h.core.poll(0);
+      expect(() => h.core.admit({ requestId: "r", items: items(["a", "b", "c", "d"]) }, 1), first.join()).toThrow(
+        `[INVALID_ARGUMENT] admit(r): items[${first.length}] ("${first.length === 1 ? "b" : "c"}") was not in the request's first admission`,
+      );
+      expect(h.core.poll(1), first.join()).toEqual([]); // no fetch started for the added items
+      expect(h.core.stats()).toMatchObject({ requests: 1, fetches: first.length, budgets: first.length });
+      // The request goes on with its own items (a later admission may still leave some out).
+      expect(h.core.admit({ requestId: "r", items: items(first) }, 2), first.join()).toEqual(deferred(first));
+      expect(h.core.admit({ requestId: "r", items: items(["a"]) }, 2), first.join()).toEqual(deferred(["a"]));
       h.core.finishRequest("r", 3);
       h.core.poll(3);
       expectIdle(h);
@@ -2288,7 +2293,7 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
     expect(sent(out, "readRequest")).toHaveLength(1);
   });
 
-  it("[C1][P8] a stale announcement never starts a fetch, even when the fetch it would have joined ends in the same admit", () => {
+  it("[C1][P8] a stale announcement never starts a fetch: one added to a request at another item's budget deadline is refused before that budget is enforced", () => {
     const h = makeConsumer({ waitBudgetMs: 1000 });
     const a = { itemId: "a", announcement: announce("h1", { epoch: 2 }), hasModelInput: true };
     h.core.admit({ requestId: "r1", items: [a] }, 0);
@@ -2296,16 +2301,14 @@ describe("producer epochs, refusals and liveness [P8][V1]", () => {
     h.core.handleEnvelope(P, env(P, 2, producerHello()), 1); // the producer is known at epoch 2
     h.core.handleEnvelope(P, env(P, 2, { readReject: { attemptId, reason: R.FAILURE_REASON_NOT_READY, retryable: true, retryAfterMs: 5000 } }), 2);
     h.core.poll(2);
-    // At a's budget deadline the engine adds b, the same key announced at the older epoch 1, first:
-    // a's budget runs out (its fetch is abandoned), and b must not fetch from epoch 1.
+    // At a's budget deadline the engine adds b, the same key announced at the older epoch 1, first.
+    // Were b admitted, a's budget would run out first (its fetch abandoned) and b must not fetch from
+    // epoch 1; a request's items are fixed (SPEC.md 3.4), so the call is refused before anything changes.
     const b = { itemId: "b", announcement: announce("h1", { epoch: 1 }), hasModelInput: true };
-    const res = h.core.admit({ requestId: "r1", items: [b, a] }, 1000);
-    expect(res).toEqual({
+    expect(() => h.core.admit({ requestId: "r1", items: [b, a] }, 1000)).toThrow('items[0] ("b") was not in the request\'s first admission');
+    expect(h.core.admit({ requestId: "r1", items: [a] }, 1000)).toEqual({
       status: "admitted",
-      items: [
-        { action: "local-encode", itemId: "b", reason: "EPOCH_CHANGED" },
-        { action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" },
-      ],
+      items: [{ action: "local-encode", itemId: "a", reason: "BUDGET_EXHAUSTED" }],
     });
     expect(sent(h.core.poll(1000), "readRequest")).toEqual([]);
   });

@@ -10,6 +10,7 @@
 import { idBeforeEpoch } from "../epoch-ids.js";
 import {
   EctpError,
+  type NormalizedFingerprint,
   SPEC_MAJOR,
   SPEC_VERSION,
   type ValidDescriptor,
@@ -17,7 +18,9 @@ import {
   decodeEnvelope,
   describeValue,
   ectp,
+  normalizeFingerprint,
   refuseUnknownOptions,
+  thrownMessage,
   thrownText,
   validateDescriptor,
 } from "@ectp/protocol";
@@ -25,6 +28,7 @@ import { checkedNow } from "../clock.js";
 import {
   type ConsumerConfig,
   DEFAULT_CONSUMER_CONFIG,
+  fingerprintDifference,
   fingerprintOption,
   grantLeaseMs,
   mergeConfig,
@@ -137,6 +141,17 @@ class Slot implements Timed {
   /** The engine's item id ("" in a request's own slot until its first item is admitted). */
   itemId: string;
   hasModelInput: boolean;
+  /**
+   * SPEC.md 3.4: the item key its first admission took (a valid announcement's), kept to refuse a
+   * later presentation announcing another key; undefined when none was taken (no announcement, an
+   * invalid one, or the item presented as local).
+   */
+  keyId: string | undefined = undefined;
+  /**
+   * The announcement object last presented for the item (the engine's own): a re-admission passing
+   * the same object again is not validated again (see `ConsumerCore.checkSameItems`).
+   */
+  announcement: unknown = undefined;
   constructor(req: Req | undefined, itemId: string, hasModelInput: boolean) {
     this.req = req ?? (this as unknown as Req);
     this.itemId = itemId;
@@ -558,6 +573,20 @@ function waitedFor(f: Fetch): FailureSource {
   return f.retryReason === undefined ? { ...base, waitingFor } : { ...base, waitingFor, lastRetryReason: f.retryReason };
 }
 
+/**
+ * [C2] When `announcement` is no announcement but the result of reading one (`announcementFromJson`'s
+ * `{ ok, value }` or `{ ok, error }`, a Validation), what to pass instead; otherwise undefined.
+ * Asked only of an announcement already refused (its version is not major 1). Never throws.
+ */
+function validationResultDetail(announcement: object): string | undefined {
+  const r = announcement as { ok?: unknown; value?: unknown; error?: unknown; version?: unknown };
+  if (typeof r.ok !== "boolean" || r.version !== undefined) return undefined;
+  if (r.ok && "value" in r) return "the announcement is a Validation result ({ ok: true, value }, as announcementFromJson returns): pass its .value";
+  if (!r.ok && "error" in r)
+    return `the announcement is a refused Validation result ({ ok: false, error }, as announcementFromJson returns): ${ownText(thrownMessage(r.error), 200)}`;
+  return undefined;
+}
+
 function invalidArgument(message: string, cause?: unknown): EctpError {
   return new EctpError("INVALID_ARGUMENT", message, { cause });
 }
@@ -670,7 +699,7 @@ export class ConsumerCore {
   /** The effective configuration (defaults filled in). */
   readonly config: Readonly<ConsumerConfig>;
 
-  private readonly fingerprint: ectp.v1.IFingerprint;
+  private readonly fingerprint: NormalizedFingerprint;
   private readonly pool: DestinationPool;
   private readonly transportMetadata: Uint8Array;
   /** Calls into the metrics and logger hooks that threw (contained). */
@@ -719,6 +748,8 @@ export class ConsumerCore {
   private ignoredCount = 0;
   /** Logs the first message ignored for a `from` other than its sender. */
   private readonly senderMismatch = new SenderMismatchWarning();
+  /** Whether a grant's lease at most `leaseSafetyMarginMs` was logged (once per core) [C11]. */
+  private shortLeaseWarned = false;
   /** Requests, grants held and quarantined reads last set on the gauges (-1: never set). */
   private gaugedRequests = -1;
   private gaugedGrantsHeld = -1;
@@ -752,6 +783,9 @@ export class ConsumerCore {
   /** The key-map hash of the item's key (`hashBytes` of its content hash; valid for P_READY_LOADED and P_FETCH). */
   private planHash: number[] = [];
   private planMeta: (Uint8Array | undefined)[] = [];
+  /** The item's announcement as presented, and the key id of it when valid (kept on its slot: see `checkSameItems`). */
+  private planAnnouncement: unknown[] = [];
+  private planKeyId: (string | undefined)[] = [];
   /** Admit's decisions before they are copied into the result (cleared after each call). */
   private planDecisions: (ItemDecision | undefined)[] = [];
   private scratchMeta: Uint8Array | undefined;
@@ -829,6 +863,14 @@ export class ConsumerCore {
     };
     this.metrics = containMetrics(options.metrics, hookThrew, this.gate);
     this.logger = containLogger(options.logger, hookThrew, this.gate);
+    // [C3][C4] A lost ReadRequest or answer is found only when grantWaitMs runs out: at or past the
+    // budget, one lost message costs the item its whole budget. Allowed (the budget still bounds the
+    // wait), but said once.
+    if (config.grantWaitMs >= config.waitBudgetMs)
+      this.logger.warn(
+        "config.grantWaitMs is not shorter than waitBudgetMs: one lost ReadRequest, grant or reject costs a waiting item its whole budget (local encode, or the request fails BUDGET_EXHAUSTED); keep grantWaitMs a small fraction of waitBudgetMs",
+        { grantWaitMs: config.grantWaitMs, waitBudgetMs: config.waitBudgetMs },
+      );
     // [C4] Without a seed, one derived from the identity: consumers of a fleet (and successive runs
     // of one) spread their retries instead of retrying in lockstep, and the same options still give
     // the same schedule, in every process (hashString is seeded per process: never used here).
@@ -845,14 +887,16 @@ export class ConsumerCore {
    * a later step) or local-encode; or fail the request [C6]. Decisions are sticky, except
    * that an item presented with `local: true` is ready whatever it was told before [C1]. The
    * first deferral of an item starts its (request, item) budget [C3]. Never throws for
-   * anything inside announcements [C2][I1]. The result is read-only: while no decision
-   * changed and the same item ids come in the same order, the previous result object is
-   * returned again (re-admitting a waiting request allocates nothing). A `now` that is not a
+   * anything inside announcements [C2][I1]. The result is read-only and not frozen: while no
+   * decision changed and the same item ids come in the same order, the previous result object is
+   * returned again (re-admitting a waiting request allocates nothing), so an engine that sorts or
+   * changes it in place changes later results too: copy it first. A `now` that is not a
    * finite number throws nothing either: it is logged at error level and the latest good reading
    * is used [I1], as in every method that takes `now`.
    * @throws EctpError(INVALID_ARGUMENT) for engine programming errors only: an empty
-   *   request id, `items` not an array, an item without a string `itemId`, `hasModelInput` or
-   *   `local` given but not a boolean, or duplicate item ids. EctpError(REENTRANT_CALL) when
+   *   request id, `items` not an array, an item without a non-empty string `itemId`, `hasModelInput`
+   *   or `local` given but not a boolean, duplicate item ids, or a request admitted before naming an
+   *   item its first admission did not, or announcing another item key for one (SPEC.md 3.4). EctpError(REENTRANT_CALL) when
    *   called from inside one of this core's hooks or its destination pool (as every state-changing method).
    */
   admit(request: AdmitRequest, now: number): AdmitResult {
@@ -896,6 +940,8 @@ export class ConsumerCore {
       }
       if (item === null || typeof item !== "object" || typeof itemId !== "string")
         throw invalidArgument(`admit(${requestId}): items[${i}] must be an object with a string itemId.`);
+      // As an empty request id: an empty item id is a missing one (an unset field), never the engine's name for an item.
+      if (itemId.length === 0) throw invalidArgument(`admit(${requestId}): items[${i}].itemId must be a non-empty string (the engine's id for the item).`);
       // [C1][C5] Read as given, never coerced: a 1 or "true" taken as false would fail the request
       // (no model input) where the engine meant local encoding. Absent means false.
       if ((model !== undefined && typeof model !== "boolean") || (local !== undefined && typeof local !== "boolean"))
@@ -931,6 +977,8 @@ export class ConsumerCore {
       this.lastReq = req;
     }
     if (req.failure) return req.failure; // [C6] same failure, not queued again
+    // SPEC.md 3.4: a request admitted before presents the items it was first admitted with.
+    if (req.slotCount !== 0) this.checkSameItems(req, items as readonly AdmitItem[], n);
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
     let failures: ItemFailure[] | undefined;
@@ -979,8 +1027,9 @@ export class ConsumerCore {
       same = false;
       kinds[i] = P_NEW;
     }
-    // New items are classified only now: a slot resolved above may have abandoned the fetch one
-    // of them would have joined, and then a stale or refused announcement must not start one [C1][P8].
+    // New items (a request's first admission has only those; `checkSameItems` refuses them later) are
+    // classified only now, after the known slots: had a slot resolved above abandoned the fetch one of
+    // them would have joined, a stale or refused announcement must not start one [C1][P8].
     if (!same || exhausted !== undefined) {
       this.planIsBig = n > PAIRWISE_MAX_ITEMS;
       for (let i = 0; i < n; i++) {
@@ -1021,6 +1070,8 @@ export class ConsumerCore {
       if (kind === P_KEEP) slot = this.findSlot(req, ids[i] as string, i) as Slot;
       else {
         slot = this.addSlot(req, ids[i] as string, ((flags[i] as number) & F_MODEL) !== 0);
+        slot.keyId = this.planKeyId[i];
+        slot.announcement = this.planAnnouncement[i];
         this.applyPlan(slot, i, now);
       }
       if (slot !== slotAt(req, i)) inOrder = false;
@@ -1211,6 +1262,42 @@ export class ConsumerCore {
     return undefined;
   }
 
+  /**
+   * SPEC.md 3.4: a request's items are the same on every presentation. Of a request admitted before,
+   * an item id its first admission did not name, or an announcement of another item key than the one
+   * the item took then, is the engine's error, thrown before anything changes: the core would
+   * otherwise answer for the first key (ready with its bytes) while the engine means another. An item
+   * may be left out, come without an announcement, or bring one of the same key (another epoch or
+   * producer: not read). The announcement is validated only when it is not the object last presented.
+   * @throws EctpError(INVALID_ARGUMENT)
+   */
+  private checkSameItems(req: Req, items: readonly AdmitItem[], n: number): void {
+    const ids = this.planItemId;
+    for (let i = 0; i < n; i++) {
+      const itemId = ids[i] as string;
+      const slot = this.findSlot(req, itemId, i);
+      if (slot === undefined)
+        throw invalidArgument(
+          `admit(${req.id}): items[${i}] (${JSON.stringify(itemId)}) was not in the request's first admission; a request's items are the same on every admission (SPEC.md 3.4): admit other items under a new request id.`,
+        );
+      let announcement: unknown;
+      try {
+        announcement = (items[i] as AdmitItem).announcement;
+      } catch {
+        continue; // (not read before either: an announcement that cannot be read names no key)
+      }
+      if (announcement === slot.announcement) continue; // the usual case: the engine's same object
+      const taken = slot.keyId;
+      if (taken === undefined || announcement === undefined || announcement === null) continue; // nothing to compare
+      const presented = this.validateAnnouncement(announcement);
+      if (presented !== undefined && presented.keyId !== taken)
+        throw invalidArgument(
+          `admit(${req.id}): items[${i}] (${JSON.stringify(itemId)}) announces item key ${presented.keyId}, but the item was first admitted announcing ${taken}; a request's items are the same on every admission (SPEC.md 3.4): admit another item under a new item id in a new request.`,
+        );
+      slot.announcement = announcement; // the same key (or none readable): compared once
+    }
+  }
+
   /** A new slot for `itemId`, appended to the request's slots (the request's own slot first). */
   private addSlot(req: Req, itemId: string, hasModelInput: boolean): Slot {
     const k = req.slotCount;
@@ -1236,6 +1323,8 @@ export class ConsumerCore {
       this.planReason[i] = undefined;
       this.planRec[i] = undefined;
       this.planSource[i] = undefined;
+      this.planAnnouncement[i] = undefined;
+      this.planKeyId[i] = undefined;
     }
   }
 
@@ -1244,6 +1333,8 @@ export class ConsumerCore {
     const kinds = this.planKind;
     const model = (flags & F_MODEL) !== 0;
     this.planReason[i] = undefined;
+    this.planAnnouncement[i] = undefined;
+    this.planKeyId[i] = undefined;
     if ((flags & F_LOCAL) !== 0) {
       kinds[i] = P_READY_LOCAL; // [C1] already local
       return;
@@ -1254,6 +1345,7 @@ export class ConsumerCore {
     } catch {
       announcement = false; // a throwing getter is an invalid announcement [C2]
     }
+    this.planAnnouncement[i] = announcement;
     if (announcement === undefined || announcement === null) {
       // [C1] No announcement: local encode with model input, else the request fails (background failure 1).
       if (model) kinds[i] = P_LOCAL_ENCODE;
@@ -1271,15 +1363,22 @@ export class ConsumerCore {
       this.planSource[i] = { detail: this.invalidDetail };
       return;
     }
+    this.planKeyId[i] = desc.keyId; // SPEC.md 3.4: the key the item takes
     // Equal key ids have equal content hashes, so the content hash is a valid (and shorter) hash input.
     const keyHash = hashBytes(desc.contentHash);
     this.planHash[i] = keyHash;
     const rec = this.keys.getHashed(desc.keyId, keyHash);
-    if (this.sizeDisagrees(desc, keyHash, rec, i)) {
+    const boundSize = this.sizeBoundElsewhere(desc, keyHash, rec, i);
+    if (boundSize !== -1) {
       // [C11] One key, one size: bytes loaded for the other size could never verify against this one.
       kinds[i] = model ? P_LOCAL_ENCODE : P_FAIL;
       this.planReason[i] = "SIZE_MISMATCH";
-      this.planSource[i] = { itemKey: desc.keyId, producer: desc.producerId };
+      const by = rec === undefined ? "an earlier item of this admission" : rec.isLoaded ? "its loaded bytes" : "its fetch in flight";
+      this.planSource[i] = {
+        itemKey: desc.keyId,
+        producer: desc.producerId,
+        detail: `the announcement names ${desc.sizeBytes} bytes, the key is bound to ${boundSize} by ${by}: one of the two announcements is wrong`,
+      };
       return;
     }
     if (rec?.isLoaded) {
@@ -1316,24 +1415,26 @@ export class ConsumerCore {
   }
 
   /**
-   * [C11] Whether an announcement's size differs from the size its key is already bound to: that of
-   * the item loaded or being fetched (`rec`), or of an earlier new item of this admit call that will
-   * start the key's fetch. Equal keys name equal bytes, so two sizes mean one announcement is wrong;
-   * the later one joins nothing.
+   * [C11] The size an announcement's key is already bound to when it differs from the announcement's
+   * (-1 when it does not, or the key is bound to none): that of the item loaded or being fetched
+   * (`rec`), or of an earlier new item of this admit call that will start the key's fetch. Equal keys
+   * name equal bytes, so two sizes mean one announcement is wrong; the later one joins nothing.
    */
-  private sizeDisagrees(desc: ValidDescriptor, keyHash: number, rec: Fetch | Loaded | undefined, i: number): boolean {
-    if (rec !== undefined) return (rec.isLoaded ? rec.sizeBytes : rec.desc.sizeBytes) !== desc.sizeBytes;
-    if (this.planIsBig) {
+  private sizeBoundElsewhere(desc: ValidDescriptor, keyHash: number, rec: Fetch | Loaded | undefined, i: number): number {
+    let bound = -1;
+    if (rec !== undefined) bound = rec.isLoaded ? rec.sizeBytes : rec.desc.sizeBytes;
+    else if (this.planIsBig) {
       const j = this.planFirstFetch.get(desc.keyId);
-      return j !== undefined && (this.planDesc[j] as ValidDescriptor).sizeBytes !== desc.sizeBytes;
+      if (j !== undefined) bound = (this.planDesc[j] as ValidDescriptor).sizeBytes;
+    } else {
+      // Earlier items compared by key hash first: a request of many items stays a pass of integer compares.
+      for (let j = 0; j < i && bound === -1; j++) {
+        if (this.planKind[j] !== P_FETCH || this.planHash[j] !== keyHash) continue;
+        const other = this.planDesc[j] as ValidDescriptor;
+        if (other.keyId === desc.keyId) bound = other.sizeBytes;
+      }
     }
-    // Earlier items compared by key hash first: a request of many items stays a pass of integer compares.
-    for (let j = 0; j < i; j++) {
-      if (this.planKind[j] !== P_FETCH || this.planHash[j] !== keyHash) continue;
-      const other = this.planDesc[j] as ValidDescriptor;
-      if (other.keyId === desc.keyId) return other.sizeBytes !== desc.sizeBytes;
-    }
-    return false;
+    return bound === desc.sizeBytes ? -1 : bound;
   }
 
   /** [C2] Validate an untrusted announcement. Returns undefined when invalid. Never throws. */
@@ -1353,12 +1454,18 @@ export class ConsumerCore {
       const version = a.version;
       // [C2][V1] An announcement must name spec major 1; an absent version is invalid.
       if (version === null || typeof version !== "object" || toNum(version.major) !== SPEC_MAJOR) {
-        this.invalidDetail = `the announcement's spec version is not major ${SPEC_MAJOR}`;
+        this.invalidDetail = validationResultDetail(announcement) ?? `the announcement's spec version is not major ${SPEC_MAJOR}`;
         return undefined;
       }
       const result = validateDescriptor(a.item, this.limits);
       if (!result.ok) {
         this.invalidDetail = result.error.message;
+        // [C2] The detail names the field that differs (the descriptor check says only that one does).
+        if (result.error.code === "INCOMPATIBLE") {
+          const fp = normalizeFingerprint(a.item?.key?.fingerprint);
+          const diff = fp.ok ? fingerprintDifference(fp.value, this.fingerprint) : undefined;
+          if (diff !== undefined) this.invalidDetail += `: ${diff} (the announcement's, this consumer's)`;
+        }
         return undefined;
       }
       const meta = a.transportMetadata;
@@ -2420,6 +2527,14 @@ export class ConsumerCore {
     const leaseDeadline = now + Math.min(grantLeaseMs(toNum(g.leaseMs)), this.config.leaseMs) - this.config.leaseSafetyMarginMs;
     if (leaseDeadline <= now) {
       const lease = `the grant's lease of ${grantLeaseMs(toNum(g.leaseMs))} ms (at most leaseMs, ${this.config.leaseMs} ms)`;
+      if (!this.shortLeaseWarned) {
+        // [C11] Every grant of such a producer ends so: said once (off the path of a usable grant), each item's failure names it too.
+        this.shortLeaseWarned = true;
+        this.logger.warn(
+          "a producer grants leases no longer than leaseSafetyMarginMs: every read of its grants ends LEASE_EXPIRED before it starts; raise the producer's leaseMs well above this consumer's leaseSafetyMarginMs",
+          { producer: peer.id, leaseMs: grantLeaseMs(toNum(g.leaseMs)), leaseSafetyMarginMs: this.config.leaseSafetyMarginMs },
+        );
+      }
       this.grantFailed(f, peer, grantId, "LEASE_EXPIRED", now, `${lease} is not longer than leaseSafetyMarginMs (${this.config.leaseSafetyMarginMs} ms)`);
       return;
     }

@@ -189,8 +189,6 @@ describe("[C6] a request whose items fail at different polls", () => {
 
   it("[C6] two items of one request end at the same poll by budgets: both named", () => {
     const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000 });
-    h.core.admit({ requestId: "r", items: [remote("a", "h1")] }, 0);
-    h.core.poll(0);
     h.core.admit({ requestId: "r", items: [remote("a", "h1"), remote("b", "h2")] }, 0);
     h.core.poll(0);
     h.core.poll(1_000);

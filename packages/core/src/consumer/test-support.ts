@@ -155,6 +155,8 @@ interface ConsumerTables {
   planRec: unknown[];
   planMeta: unknown[];
   planDecisions: unknown[];
+  planAnnouncement: unknown[];
+  planKeyId: unknown[];
 }
 
 /**
@@ -178,7 +180,14 @@ export function tablesLeft(core: ConsumerCore): string[] {
   if (t.timers.size !== peerTimers) left.push(`timers: ${t.timers.size}, of which ${peerTimers} of peers`);
   if (t.together !== undefined) left.push("an event batch still open");
   if (t.lastReq !== undefined) left.push("admit still holds the last request");
-  const scratch = { planDesc: t.planDesc, planRec: t.planRec, planMeta: t.planMeta, planDecisions: t.planDecisions };
+  const scratch = {
+    planDesc: t.planDesc,
+    planRec: t.planRec,
+    planMeta: t.planMeta,
+    planDecisions: t.planDecisions,
+    planAnnouncement: t.planAnnouncement,
+    planKeyId: t.planKeyId,
+  };
   for (const [name, list] of Object.entries(scratch))
     if (list.some((x) => x !== undefined)) left.push(`${name} holds ${list.filter((x) => x !== undefined).length}`);
   return left;

@@ -27,6 +27,7 @@ import { checkedNow } from "../clock.js";
 import {
   DEFAULT_PRODUCER_CONFIG,
   type ProducerConfig,
+  fingerprintDifference,
   fingerprintOption,
   mergeConfig,
   peerHeartbeatIntervalMs,
@@ -936,13 +937,7 @@ export class ProducerCore {
       return undefined;
     const n = normalizeFingerprint(fp);
     if (!n.ok) return `fingerprint is malformed: ${n.error.message}`;
-    const a = n.value;
-    const b = this.fp;
-    if (a.model !== b.model) return `model ${JSON.stringify(a.model)} != ${JSON.stringify(b.model)}`;
-    if (a.dtype !== b.dtype) return `dtype ${a.dtype} != ${b.dtype}`;
-    if (a.rowBytes !== b.rowBytes) return `rowBytes ${a.rowBytes} != ${b.rowBytes}`;
-    if (a.layoutVersion !== b.layoutVersion) return `layoutVersion ${a.layoutVersion} != ${b.layoutVersion}`;
-    return undefined;
+    return fingerprintDifference(n.value, this.fp);
   }
 
   // ---------------------------------------------------------------- reads
