@@ -18,7 +18,7 @@ import { inProcessTestee } from "./testee/in-process.js";
 const FINGERPRINT = { model: "m", dtype: 1, rowBytes: 8, layoutVersion: 1 };
 
 describe("fill fixtures", () => {
-  it("[P5] a fill fixture's bytes and CRC-32C are its value repeated (over several of the blocks the CRC is computed in), made only when asked for", () => {
+  it("[P5] a fill fixture's bytes and CRC-32C are its value repeated (over several of the blocks the CRC is computed in)", () => {
     const size = 3 * (1 << 20) + 5;
     const f = makeFixture("Q", { size, fill: 7 }, FINGERPRINT);
     expect([f.size, f.fill]).toEqual([size, 7]);
@@ -26,9 +26,12 @@ describe("fill fixtures", () => {
     expect(f.crc).toBe(crc32c(bytes));
     expect(f.partial.checksum).toEqual({ algorithm: "CHECKSUM_ALGORITHM_CRC32C", value: Buffer.from(crcBytes(bytes)).toString("base64") });
     expect(Buffer.compare(f.bytes, bytes)).toBe(0);
-    // Without a checksum nothing of the item is made at construction: a gigabyte costs nothing until used.
-    const big = makeFixture("G", { size: 2 ** 30, fill: 0, checksum: false }, FINGERPRINT);
-    expect(big.partial.sizeBytes).toBe(String(2 ** 30));
+  });
+
+  it("[P5] a fill fixture's bytes are made only when asked for: a fixture of 1 TiB, more than an array can hold, is made with its size, and only reading its bytes fails", () => {
+    const big = makeFixture("G", { size: 2 ** 40, fill: 0, checksum: false }, FINGERPRINT);
+    expect([big.size, big.fill, big.partial.sizeBytes]).toEqual([2 ** 40, 0, String(2 ** 40)]);
+    expect(() => big.bytes).toThrow(RangeError);
   });
 
   it("a fill that is not a byte value is a case bug", () => {

@@ -15,7 +15,7 @@ import { loadCases } from "./cases/load.js";
 import { TS_TESTEE_FEATURES } from "./mutants/run.js";
 import { TesteeRequest, ectp } from "./proto.js";
 import { CaseBug } from "./runner/match.js";
-import { decodedStreamProblem, streamInput } from "./runner/stream.js";
+import { MAX_EXPECTED_FRAMES, MAX_STREAM_BYTES, MAX_STREAM_CHUNKS, decodedStreamProblem, malformedStreamAnswer, streamExpectation, streamInput } from "./runner/stream.js";
 import { runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
 
@@ -62,6 +62,36 @@ describe("decodeStream step: the chunks a case writes", () => {
     bug({ stream: [], maxFrameBytes: 2 ** 32 }, /maxFrameBytes is the receiver's maximum/);
     expect(() => streamInput({ stream: [{ bytes: 5 }] })).toThrow(CaseBug);
   });
+
+  it("a stream is at most 32 MiB, all pieces together, in at most 65,536 chunks: more is a case bug", () => {
+    expect(MAX_STREAM_BYTES).toBe(32 * 1024 * 1024);
+    const fill = (size: number) => ({ bytes: { byte: 0, size } });
+    expect(streamInput({ stream: [fill(MAX_STREAM_BYTES - 4), { prefix: 0 }] }).chunks[0]?.length).toBe(MAX_STREAM_BYTES);
+    expect(() => streamInput({ stream: [fill(MAX_STREAM_BYTES - 3), { prefix: 0 }] })).toThrow(
+      /decodeStream\.stream holds at most 33554432 bytes \(32 MiB\), all pieces together; its pieces up to \[1\] hold 33554433/,
+    );
+    expect(() => streamInput({ stream: [fill(MAX_STREAM_BYTES + 1)] })).toThrow(/stream\[0\]\.bytes is a payload: .*"size": 0-33554432/);
+    expect(streamInput({ stream: [fill(MAX_STREAM_CHUNKS)], cutAt: "every-byte" }).chunks).toHaveLength(MAX_STREAM_CHUNKS);
+    expect(() => streamInput({ stream: [fill(MAX_STREAM_CHUNKS + 1)], cutAt: "every-byte" })).toThrow(/into at most 65536 chunks; "every-byte" of 65537 bytes makes 65537/);
+    const cuts = Array.from({ length: MAX_STREAM_CHUNKS }, (_, i) => i + 1);
+    expect(() => streamInput({ stream: [fill(MAX_STREAM_CHUNKS + 1)], cutAt: cuts })).toThrow(/into at most 65536 chunks; 65536 offsets make 65537/);
+  });
+
+  it("a case file whose decodeStream step is written out is read as it is loaded: a stream past the bound is refused then; one with templates waits for its step", () => {
+    const dir = mkdtempSync(join(work, "bound-"));
+    const suite = (step: Record<string, unknown>) => ({
+      suite: "consumer/c10-x",
+      cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "consumer", features: ["stream-framing"], steps: [{ repeat: { times: 1, steps: [step] } }] }],
+    });
+    const big = { stream: [{ bytes: { byte: 0, size: MAX_STREAM_BYTES } }, { prefix: 0 }] };
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ decodeStream: big, expect: { frames: [], outcome: "clean-end" } })));
+    expect(() => loadCases(dir)).toThrow(/case "x": decodeStream\.stream holds at most 33554432 bytes/);
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ decodeStream: { stream: [] }, expect: { frames: [], outcome: "ended" } })));
+    expect(() => loadCases(dir)).toThrow(/case "x": decodeStream's expect\.outcome is clean-end/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ decodeStream: { stream: [{ frame: "${i}" }] }, expect: { frames: [], outcome: "ended" } })));
+    expect(loadCases(dir)).toHaveLength(1);
+  });
 });
 
 describe("decodeStream step: the check of the testee's answer", () => {
@@ -95,11 +125,29 @@ describe("decodeStream step: the check of the testee's answer", () => {
     bug({ frames: [], outcome: "clean-end", outcomeChunk: 3 }, /outcomeChunk is a chunk index, 0 to 2/);
     bug({ frames: ["hi"], outcome: "clean-end" }, /expect\.frames\[0\] is \{chunk: 0-1, payload\}/);
     bug({ frames: [{ chunk: 2, payload: "hi" }], outcome: "clean-end" }, /expect\.frames\[0\] is \{chunk: 0-1, payload\}/);
+    const frames = Array.from({ length: MAX_EXPECTED_FRAMES + 1 }, () => ({ chunk: 0, payload: "" }));
+    expect(() => streamExpectation({ frames, outcome: "clean-end" }, 1)).toThrow(/expect\.frames lists at most 65536 frames; got 65537/);
+    expect(streamExpectation({ frames: frames.slice(1), outcome: "clean-end" }, 1).frames).toHaveLength(MAX_EXPECTED_FRAMES);
+  });
+
+  it("an answer without an outcome, with a frame's chunk that is no chunk of the stream or out of order, or an outcome_chunk past the end is malformed", () => {
+    expect(malformedStreamAnswer(answer, 2)).toBeUndefined();
+    expect(malformedStreamAnswer({ frames: [], outcome: O.STREAM_OUTCOME_CLEAN_END, outcomeChunk: 0 }, 0)).toBeUndefined();
+    expect(malformedStreamAnswer({ ...answer, outcome: O.STREAM_OUTCOME_UNSPECIFIED }, 2)).toBe(
+      "outcome is STREAM_OUTCOME_UNSPECIFIED; a DecodeStreamResult gives STREAM_OUTCOME_CLEAN_END, STREAM_OUTCOME_FRAME_TOO_LARGE, STREAM_OUTCOME_MALFORMED_MESSAGE",
+    );
+    expect(malformedStreamAnswer({ ...answer, outcome: undefined }, 2)).toMatch(/^outcome is STREAM_OUTCOME_UNSPECIFIED/);
+    expect(malformedStreamAnswer({ ...answer, outcome: 9 as ectp.conformance.v1.StreamOutcome }, 2)).toMatch(/^outcome is 9;/);
+    expect(malformedStreamAnswer({ ...answer, outcomeChunk: 3 }, 2)).toBe("outcome_chunk is 3, past the stream's end: the stream had 2 chunks, so it is 0 to 2");
+    expect(malformedStreamAnswer({ ...answer, frames: [frame("hi", 2)] }, 2)).toBe("frames[0].chunk is 2, no chunk of the stream: it had 2 chunks, 0 to 1");
+    expect(malformedStreamAnswer({ ...answer, frames: [frame("", 0)], outcomeChunk: 0 }, 0)).toBe("frames[0].chunk is 0, no chunk of the stream: it had 0 chunks");
+    expect(malformedStreamAnswer({ ...answer, frames: [frame("a", 1), frame("b", 0)] }, 2)).toBe("frames[1].chunk is 0, before frames[0].chunk 1: frames are listed in stream order");
+    expect(malformedStreamAnswer({ ...answer, frames: [frame("a", 1), frame("b", 1)] }, 2)).toBeUndefined();
   });
 });
 
 describe("the stream-framing cases against the TS testee", () => {
-  it("[C10] pass as shipped; fail a testee that hands frames out only as the stream ends, or ends a cut stream cleanly", async () => {
+  it("[C10] pass as shipped; fail a testee that hands every frame out with the last chunk, or ends a cut stream cleanly", async () => {
     expect(CASES.length).toBeGreaterThanOrEqual(10);
     expect((await run(CASES)).filter((r) => r.status !== "passed")).toEqual([]);
     const split = CASES.filter((c) => c.fullName.endsWith("/frames-split-across-chunks-are-decoded-whole"));
@@ -112,6 +160,39 @@ describe("the stream-framing cases against the TS testee", () => {
       r.outcome = O.STREAM_OUTCOME_CLEAN_END;
     });
     expect(clean[0]).toMatchObject({ status: "failed", message: expect.stringContaining("expected the outcome STREAM_OUTCOME_MALFORMED_MESSAGE") });
+  });
+
+  it("a malformed answer (no outcome, a frame at a chunk past the stream, frames out of order, an outcome_chunk past the end) fails as the testee's, not as [C10]", async () => {
+    const split = CASES.filter((c) => c.fullName.endsWith("/frames-split-across-chunks-are-decoded-whole"));
+    const edits: [(r: ectp.conformance.v1.IDecodeStreamResult) => void, string][] = [
+      [
+        (r) => {
+          r.outcome = O.STREAM_OUTCOME_UNSPECIFIED;
+        },
+        "outcome is STREAM_OUTCOME_UNSPECIFIED",
+      ],
+      [
+        (r) => {
+          for (const f of r.frames ?? []) f.chunk = Number(r.outcomeChunk);
+        },
+        "frames[0].chunk is 6, no chunk of the stream: it had 6 chunks, 0 to 5",
+      ],
+      [(r) => r.frames?.reverse(), "frames[1].chunk is 3, before frames[0].chunk 5"],
+      [
+        (r) => {
+          r.outcomeChunk = Number(r.outcomeChunk) + 1;
+        },
+        "outcome_chunk is 7, past the stream's end",
+      ],
+    ];
+    for (const [edit, why] of edits) {
+      const [result] = await run(split, edit);
+      expect(result?.status).toBe("failed");
+      expect(result?.message).toMatch(/^testee malformed: decodeStream at t=0 was answered with a malformed DecodeStreamResult: /);
+      expect(result?.message).toContain(`${why}`);
+      expect(result?.message).toContain("(TESTEE-PROTOCOL.md §5.5)\n  at step 1 of 2");
+      expect(result?.message).not.toContain("[C10]");
+    }
   });
 
   it("a case needing stream-framing is skipped when the features do not claim it; Unsupported{} for DecodeStream is that feature's, so claimed it fails", async () => {
@@ -182,5 +263,26 @@ describe("TS testee: DecodeStream", () => {
     });
     expect(calls).toEqual(['new {"maxFrameBytes":7}', "push 1", "push 2", "push 1", "end"]);
     expect(ask(h, { chunks: [bytes(3, 3, 3)] })).toMatchObject({ error: { message: "decoder bug" } });
+  });
+
+  it("[C10] after the first outcome the decoder's other errors, at a push or the end, are ignored: the first outcome stands and only its frames count", () => {
+    class RefusesAfterItsError {
+      private failed = false;
+      push(chunk: Uint8Array): Uint8Array[] {
+        if (this.failed) throw new TypeError("stream closed");
+        if (chunk.length === 2) {
+          this.failed = true;
+          throw Object.assign(new Error("too large"), { code: "FRAME_TOO_LARGE", details: { frames: [bytes(9)] } });
+        }
+        return [chunk];
+      }
+      end(): void {
+        if (this.failed) throw new RangeError("stream closed");
+      }
+    }
+    const h = new CoreTesteeHandler({ ...(core as unknown as CoreModule), FrameDecoder: RefusesAfterItsError });
+    expect(ask(h, { chunks: [bytes(1), bytes(2, 2), bytes(4)] })).toMatchObject({
+      decodeStream: { frames: [{ payload: bytes(1), chunk: 0 }, { payload: bytes(9), chunk: 1 }], outcome: O.STREAM_OUTCOME_FRAME_TOO_LARGE, outcomeChunk: 1 },
+    });
   });
 });

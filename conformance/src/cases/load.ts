@@ -6,6 +6,8 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EctpError } from "@ectp/protocol";
+import { CaseBug } from "../runner/match.js";
+import { streamExpectation, streamInput } from "../runner/stream.js";
 import type { CaseSpec, LoadedCase, SuiteFile } from "./format.js";
 
 /** The `cases/` folder shipped with this package. */
@@ -98,6 +100,10 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
           "INVALID_ARGUMENT",
           `${where}: it has a "decodeStream" step, which only a testee claiming "stream-framing" answers; add "stream-framing" to its "features"`,
         );
+      // A decodeStream step written out in full is read now, so that one the runner could not send (a
+      // stream past its bound, an expect it does not take) is refused before anything runs.
+      const streamBug = decodeStreamBug([...spec.steps, ...(spec.rules ?? [])]);
+      if (streamBug !== undefined) throw new EctpError("INVALID_ARGUMENT", `${where}: ${streamBug}`);
       const fullName = `${suite.suite}/${spec.name}`;
       if (seen.has(fullName)) throw new EctpError("INVALID_ARGUMENT", `${where}: duplicate case name ${fullName}`);
       seen.add(fullName);
@@ -151,6 +157,39 @@ function takesAction(v: unknown, action: string): boolean {
   if (Array.isArray(v)) return v.some((x) => takesAction(x, action));
   if (v === null || typeof v !== "object") return false;
   return Object.hasOwn(v, action) || Object.values(v).some((x) => takesAction(x, action));
+}
+
+/** Whether `v` holds a template the runner resolves as the step runs: a `${...}` in a string, or a key such as `$expr`. */
+function hasTemplate(v: unknown): boolean {
+  if (typeof v === "string") return v.includes("${");
+  if (v === null || typeof v !== "object") return false;
+  return Object.entries(v).some(([k, x]) => k.startsWith("$") || hasTemplate(x));
+}
+
+/**
+ * What is wrong with the first `decodeStream` step in `v` (steps, `repeat` bodies, rule actions)
+ * without templates, read as the runner reads it as the step runs (its stream bounded, its
+ * `expect` well formed), or undefined when nothing is. Steps with templates are read as they run.
+ */
+function decodeStreamBug(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const bug = decodeStreamBug(x);
+      if (bug !== undefined) return bug;
+    }
+    return undefined;
+  }
+  if (v === null || typeof v !== "object") return undefined;
+  const o = v as Record<string, unknown>;
+  if (Object.hasOwn(o, "decodeStream") && !hasTemplate(o.decodeStream) && !hasTemplate(o.expect)) {
+    try {
+      streamExpectation(o.expect, streamInput(o.decodeStream).chunks.length);
+    } catch (err) {
+      if (err instanceof CaseBug) return err.message;
+      throw err;
+    }
+  }
+  return decodeStreamBug(Object.values(o));
 }
 
 /**

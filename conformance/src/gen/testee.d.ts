@@ -2892,10 +2892,12 @@ export namespace ectp {
                 /**
                  * Producer only, with the optional feature "warm-start": items its store
                  * holds ready before the producer starts (a store filled first, SPEC.md
-                 * [E1]), each as PutItem takes it. The testee puts each into the new
-                 * store, in order, and marks it ready, before it builds the producer on
-                 * that store. An item the store refuses makes the configuration invalid.
-                 * A testee without that feature ignores it.
+                 * [E1]), each as PutItem takes it: its bytes in `data`, or as `fill`
+                 * (size_bytes copies of that byte value, which the testee makes). The
+                 * testee puts each into the new store, in order, and marks it ready,
+                 * before it builds the producer on that store. An item the store refuses
+                 * makes the configuration invalid. A testee without that feature ignores
+                 * it.
                  */
                 initialItems: ectp.conformance.v1.PutItem.$Properties[];
 
@@ -3030,10 +3032,12 @@ export namespace ectp {
                     /**
                      * Producer only, with the optional feature "warm-start": items its store
                      * holds ready before the producer starts (a store filled first, SPEC.md
-                     * [E1]), each as PutItem takes it. The testee puts each into the new
-                     * store, in order, and marks it ready, before it builds the producer on
-                     * that store. An item the store refuses makes the configuration invalid.
-                     * A testee without that feature ignores it.
+                     * [E1]), each as PutItem takes it: its bytes in `data`, or as `fill`
+                     * (size_bytes copies of that byte value, which the testee makes). The
+                     * testee puts each into the new store, in order, and marks it ready,
+                     * before it builds the producer on that store. An item the store refuses
+                     * makes the configuration invalid. A testee without that feature ignores
+                     * it.
                      */
                     initialItems?: (ectp.conformance.v1.PutItem.$Properties[]|null);
 
@@ -7849,8 +7853,12 @@ export namespace ectp {
              * streams"), as a connection hands it what arrived. The testee makes one new
              * decoder (with `max_frame_bytes`), gives it every chunk in order, also after
              * it reported an error (the decoder, not the testee, must refuse what
-             * follows), then ends the stream, as when the peer closes it. It touches no
-             * instance, so any role answers it. Answered with DecodeStreamResult.
+             * follows), then ends the stream, as when the peer closes it. After that
+             * first error the decoder may refuse the later pushes, and the end, with
+             * any error: the testee ignores them, and only the frames the decoder still
+             * hands out count. It touches no instance, so any role answers it (though
+             * the suite's cases run under the consumer role). Answered with
+             * DecodeStreamResult.
              */
             class DecodeStream {
 
@@ -7866,7 +7874,9 @@ export namespace ectp {
                 /**
                  * The stream's bytes, in the chunks they arrived in, in order. A chunk may
                  * hold part of a frame header, several frames, or the end of one frame and
-                 * the start of the next. Empty: a stream closed before its first byte.
+                 * the start of the next. Empty: a stream closed before its first byte
+                 * (the runner sends an empty stream as no chunk at all). The runner sends
+                 * at most 65536 chunks, of at most 32 MiB together.
                  */
                 chunks: Uint8Array[];
 
@@ -7963,7 +7973,9 @@ export namespace ectp {
                     /**
                      * The stream's bytes, in the chunks they arrived in, in order. A chunk may
                      * hold part of a frame header, several frames, or the end of one frame and
-                     * the start of the next. Empty: a stream closed before its first byte.
+                     * the start of the next. Empty: a stream closed before its first byte
+                     * (the runner sends an empty stream as no chunk at all). The runner sends
+                     * at most 65536 chunks, of at most 32 MiB together.
                      */
                     chunks?: (Uint8Array[]|null);
 
@@ -8002,7 +8014,8 @@ export namespace ectp {
 
                 /**
                  * Every payload the decoder handed out, in stream order, each with the
-                 * chunk that completed it.
+                 * chunk that completed it. A chunk index that is no chunk of the stream,
+                 * or below the index of the frame before, is a malformed response.
                  */
                 frames: ectp.conformance.v1.DecodedFrame.$Properties[];
 
@@ -8012,7 +8025,7 @@ export namespace ectp {
                 /**
                  * The chunk (0 for the first) whose push gave `outcome`; for an outcome
                  * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
-                 * chunks.
+                 * chunks. Above the number of chunks: a malformed response.
                  */
                 outcomeChunk: number;
 
@@ -8102,7 +8115,8 @@ export namespace ectp {
 
                     /**
                      * Every payload the decoder handed out, in stream order, each with the
-                     * chunk that completed it.
+                     * chunk that completed it. A chunk index that is no chunk of the stream,
+                     * or below the index of the frame before, is a malformed response.
                      */
                     frames?: (ectp.conformance.v1.DecodedFrame.$Properties[]|null);
 
@@ -8112,7 +8126,7 @@ export namespace ectp {
                     /**
                      * The chunk (0 for the first) whose push gave `outcome`; for an outcome
                      * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
-                     * chunks.
+                     * chunks. Above the number of chunks: a malformed response.
                      */
                     outcomeChunk?: (number|null);
 

@@ -3659,10 +3659,12 @@ export const ectp = $root.ectp = (() => {
                  * overlapping bytes is unsettled [I5].
                  * @property {Array.<ectp.conformance.v1.PutItem.$Properties>|null} [initialItems] Producer only, with the optional feature "warm-start": items its store
                  * holds ready before the producer starts (a store filled first, SPEC.md
-                 * [E1]), each as PutItem takes it. The testee puts each into the new
-                 * store, in order, and marks it ready, before it builds the producer on
-                 * that store. An item the store refuses makes the configuration invalid.
-                 * A testee without that feature ignores it.
+                 * [E1]), each as PutItem takes it: its bytes in `data`, or as `fill`
+                 * (size_bytes copies of that byte value, which the testee makes). The
+                 * testee puts each into the new store, in order, and marks it ready,
+                 * before it builds the producer on that store. An item the store refuses
+                 * makes the configuration invalid. A testee without that feature ignores
+                 * it.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3780,10 +3782,12 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * Producer only, with the optional feature "warm-start": items its store
                  * holds ready before the producer starts (a store filled first, SPEC.md
-                 * [E1]), each as PutItem takes it. The testee puts each into the new
-                 * store, in order, and marks it ready, before it builds the producer on
-                 * that store. An item the store refuses makes the configuration invalid.
-                 * A testee without that feature ignores it.
+                 * [E1]), each as PutItem takes it: its bytes in `data`, or as `fill`
+                 * (size_bytes copies of that byte value, which the testee makes). The
+                 * testee puts each into the new store, in order, and marks it ready,
+                 * before it builds the producer on that store. An item the store refuses
+                 * makes the configuration invalid. A testee without that feature ignores
+                 * it.
                  * @member {Array.<ectp.conformance.v1.PutItem.$Properties>} initialItems
                  * @memberof ectp.conformance.v1.Configure
                  * @instance
@@ -16404,7 +16408,9 @@ export const ectp = $root.ectp = (() => {
                  * @typedef {Object} ectp.conformance.v1.DecodeStream.$Properties
                  * @property {Array.<Uint8Array>|null} [chunks] The stream's bytes, in the chunks they arrived in, in order. A chunk may
                  * hold part of a frame header, several frames, or the end of one frame and
-                 * the start of the next. Empty: a stream closed before its first byte.
+                 * the start of the next. Empty: a stream closed before its first byte
+                 * (the runner sends an empty stream as no chunk at all). The runner sends
+                 * at most 65536 chunks, of at most 32 MiB together.
                  * @property {number|null} [maxFrameBytes] The receiver's largest frame payload in bytes. Absent: the
                  * implementation's default, which MUST be SPEC.md's 16 MiB (16777216).
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -16431,8 +16437,12 @@ export const ectp = $root.ectp = (() => {
                  * streams"), as a connection hands it what arrived. The testee makes one new
                  * decoder (with `max_frame_bytes`), gives it every chunk in order, also after
                  * it reported an error (the decoder, not the testee, must refuse what
-                 * follows), then ends the stream, as when the peer closes it. It touches no
-                 * instance, so any role answers it. Answered with DecodeStreamResult.
+                 * follows), then ends the stream, as when the peer closes it. After that
+                 * first error the decoder may refuse the later pushes, and the end, with
+                 * any error: the testee ignores them, and only the frames the decoder still
+                 * hands out count. It touches no instance, so any role answers it (though
+                 * the suite's cases run under the consumer role). Answered with
+                 * DecodeStreamResult.
                  * @constructor
                  * @param {ectp.conformance.v1.DecodeStream.$Properties=} [properties] Properties to set
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -16448,7 +16458,9 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * The stream's bytes, in the chunks they arrived in, in order. A chunk may
                  * hold part of a frame header, several frames, or the end of one frame and
-                 * the start of the next. Empty: a stream closed before its first byte.
+                 * the start of the next. Empty: a stream closed before its first byte
+                 * (the runner sends an empty stream as no chunk at all). The runner sends
+                 * at most 65536 chunks, of at most 32 MiB together.
                  * @member {Array.<Uint8Array>} chunks
                  * @memberof ectp.conformance.v1.DecodeStream
                  * @instance
@@ -16742,11 +16754,12 @@ export const ectp = $root.ectp = (() => {
                  * Properties of a DecodeStreamResult.
                  * @typedef {Object} ectp.conformance.v1.DecodeStreamResult.$Properties
                  * @property {Array.<ectp.conformance.v1.DecodedFrame.$Properties>|null} [frames] Every payload the decoder handed out, in stream order, each with the
-                 * chunk that completed it.
+                 * chunk that completed it. A chunk index that is no chunk of the stream,
+                 * or below the index of the frame before, is a malformed response.
                  * @property {ectp.conformance.v1.StreamOutcome|null} [outcome] How the decoding ended. UNSPECIFIED is a malformed response.
                  * @property {number|null} [outcomeChunk] The chunk (0 for the first) whose push gave `outcome`; for an outcome
                  * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
-                 * chunks.
+                 * chunks. Above the number of chunks: a malformed response.
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -16781,7 +16794,8 @@ export const ectp = $root.ectp = (() => {
 
                 /**
                  * Every payload the decoder handed out, in stream order, each with the
-                 * chunk that completed it.
+                 * chunk that completed it. A chunk index that is no chunk of the stream,
+                 * or below the index of the frame before, is a malformed response.
                  * @member {Array.<ectp.conformance.v1.DecodedFrame.$Properties>} frames
                  * @memberof ectp.conformance.v1.DecodeStreamResult
                  * @instance
@@ -16799,7 +16813,7 @@ export const ectp = $root.ectp = (() => {
                 /**
                  * The chunk (0 for the first) whose push gave `outcome`; for an outcome
                  * given as the stream ended (CLEAN_END, MALFORMED_MESSAGE), the number of
-                 * chunks.
+                 * chunks. Above the number of chunks: a malformed response.
                  * @member {number} outcomeChunk
                  * @memberof ectp.conformance.v1.DecodeStreamResult
                  * @instance

@@ -19,7 +19,7 @@ import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
-import { decodedStreamProblem, streamInput } from "./stream.js";
+import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stream.js";
 
 /**
  * A failed expectation or invariant: the case fails with this message. Thrown while a scripted
@@ -1243,12 +1243,18 @@ class Interpreter {
   /**
    * Feature stream-framing: the stream of the step's argument, cut into chunks, through the testee's
    * own stream decoder (DecodeStream); the frames it handed out, each at the chunk that completed it,
-   * and how it ended must be the step's `expect` (SPEC.md section 5, "Byte streams").
+   * and how it ended must be the step's `expect` (SPEC.md section 5, "Byte streams"). An answer
+   * that is malformed (TESTEE-PROTOCOL.md section 5.5: no outcome, a chunk index that is no chunk of
+   * the stream or out of order) fails the case as the testee's, not as [C10].
    */
   private async decodeStream(arg: unknown, expect: unknown): Promise<void> {
     const { chunks, maxFrameBytes } = streamInput(arg);
     const res = await this.cmd({ decodeStream: { chunks, ...(maxFrameBytes === undefined ? {} : { maxFrameBytes }) } });
-    const problem = decodedStreamProblem(res.decodeStream as ectp.conformance.v1.IDecodeStreamResult, expect, chunks.length);
+    const result = res.decodeStream as ectp.conformance.v1.IDecodeStreamResult;
+    const malformed = malformedStreamAnswer(result, chunks.length);
+    if (malformed !== undefined)
+      throw new TesteeFault("malformed", `decodeStream at t=${this.now} was answered with a malformed DecodeStreamResult: ${malformed} (TESTEE-PROTOCOL.md §5.5)`);
+    const problem = decodedStreamProblem(result, expect, chunks.length);
     if (problem !== undefined) throw new CaseFailure(`[C10] decodeStream at t=${this.now}: ${problem}`);
   }
 

@@ -289,7 +289,9 @@ export class CoreTesteeHandler implements TesteeHandler {
    * DecodeStream (feature stream-framing): one new frame decoder of the core module is given every
    * chunk, in order, also after it refused the stream (it must refuse what follows itself), then the
    * stream's end. Its FRAME_TOO_LARGE and MALFORMED_MESSAGE errors are outcomes (the first one counts);
-   * anything else it throws is an Error answer, a crash [I1].
+   * anything else it throws before that is an Error answer, a crash [I1]. After the first outcome
+   * whatever it throws is ignored (it may refuse later pushes with any error): only the frames it
+   * still hands out count.
    */
   private decodeStream(d: ectp.conformance.v1.IDecodeStream): Res {
     const Decoder = this.core.FrameDecoder ?? FrameDecoder;
@@ -298,11 +300,14 @@ export class CoreTesteeHandler implements TesteeHandler {
     const frames: ectp.conformance.v1.IDecodedFrame[] = [];
     let outcome: ectp.conformance.v1.StreamOutcome | undefined;
     let outcomeChunk = chunks.length;
-    /** The frames `err` carries (those its chunk completed before it), once its code is an outcome. */
+    /** The frames `err` carries (those its chunk completed before it) when its code is an outcome; none for another error after the outcome. */
     const stoppedBy = (err: unknown, chunk: number): Uint8Array[] => {
       const code = (err as { code?: unknown } | undefined)?.code;
       const o = code === "FRAME_TOO_LARGE" ? C.StreamOutcome.STREAM_OUTCOME_FRAME_TOO_LARGE : code === "MALFORMED_MESSAGE" ? C.StreamOutcome.STREAM_OUTCOME_MALFORMED_MESSAGE : undefined;
-      if (o === undefined) throw err;
+      if (o === undefined) {
+        if (outcome === undefined) throw err;
+        return []; // a later push or the end refused with another error, after the outcome: ignored
+      }
       if (outcome === undefined) {
         outcome = o;
         outcomeChunk = chunk;

@@ -288,27 +288,35 @@ class TesteeAdapter:
         """DecodeStream (feature stream-framing): one new :class:`FrameDecoder` is given every chunk,
         in order, also after it refused the stream (it must refuse what follows itself), then the
         stream's end. Its FRAME_TOO_LARGE and MALFORMED_MESSAGE errors are outcomes (the first one
-        counts); anything else it raises is an Error answer, a crash [I1]."""
+        counts); anything else it raises before that is an Error answer, a crash [I1]. After the
+        first outcome whatever it raises is ignored (it may refuse later pushes with any error):
+        only the frames it still hands out count. A chunk that is not bytes is an Error answer."""
         maximum = d.get("maxFrameBytes")
         decoder = FrameDecoder() if maximum is None else FrameDecoder(maximum)
-        chunks = [bytes(c) for c in d.get("chunks", []) if isinstance(c, (bytes, bytearray))]
+        chunks = d.get("chunks", [])
+        for i, chunk in enumerate(chunks):
+            if not isinstance(chunk, (bytes, bytearray)):  # dropping it would shift the later chunks' indexes
+                raise CommandError("INVALID_ARGUMENT", f"DecodeStream.chunks[{i}] is not bytes: {type(chunk).__name__}")
         frames: list[dict] = []
         outcome: tuple[int, int] | None = None  # (StreamOutcome, the chunk that gave it)
         for i, chunk in enumerate(chunks):
             try:
-                got = decoder.push(chunk)
-            except EctpError as err:
-                if err.code not in STREAM_OUTCOMES:
-                    raise
+                got = decoder.push(bytes(chunk))
+            except Exception as err:  # noqa: BLE001 - after the outcome any error is ignored
+                if not (isinstance(err, EctpError) and err.code in STREAM_OUTCOMES):
+                    if outcome is None:
+                        raise
+                    continue
                 outcome = outcome or (STREAM_OUTCOMES[err.code], i)
                 got = err.details.get("frames", [])
             frames.extend({"payload": payload, "chunk": i} for payload in got)
         try:
             decoder.end()
-        except EctpError as err:
-            if err.code not in STREAM_OUTCOMES:
+        except Exception as err:  # noqa: BLE001 - after the outcome any error is ignored
+            if isinstance(err, EctpError) and err.code in STREAM_OUTCOMES:
+                outcome = outcome or (STREAM_OUTCOMES[err.code], len(chunks))
+            elif outcome is None:
                 raise
-            outcome = outcome or (STREAM_OUTCOMES[err.code], len(chunks))
         kind, at = outcome or (STREAM_CLEAN_END, len(chunks))
         return {"decodeStream": {"frames": frames, "outcome": kind, "outcomeChunk": at}}
 

@@ -50,6 +50,12 @@ class FrameDecoderTest(unittest.TestCase):
         the same chunk are in the error's details; nothing after it is decoded, and the end repeats it."""
         self.assertEqual(FrameDecoder(max_frame_bytes=5).push(encode_frame(b"hello")), [b"hello"])
         self.assertEqual(FrameDecoder(max_frame_bytes=0).push(encode_frame(b"")), [b""])
+        with self.assertRaises(EctpError) as zero:  # a maximum of 0 is a maximum, not the default
+            FrameDecoder(max_frame_bytes=0).push(prefix(1))
+        self.assertEqual(zero.exception.code, "FRAME_TOO_LARGE")
+        with self.assertRaises(EctpError) as same_chunk:  # the rest of the chunk is not decoded either
+            FrameDecoder(max_frame_bytes=5).push(encode_frame(b"a") + prefix(6) + encode_frame(b"ok"))
+        self.assertEqual(same_chunk.exception.details["frames"], [b"a"])
         d = FrameDecoder(max_frame_bytes=5)
         with self.assertRaises(EctpError) as too_large:
             d.push(encode_frame(b"a") + prefix(6))

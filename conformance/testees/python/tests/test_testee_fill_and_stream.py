@@ -3,10 +3,12 @@
 decoder of SPEC.md section 5 over the runner's chunks [C10]."""
 
 import unittest
+from unittest import mock
 
 from ectp_py import codec
 from ectp_py.framing import encode_frame
 from ectp_py.testee import ROLE_PRODUCER, TesteeAdapter
+from ectp_py.wire import EctpError
 
 from .helpers import FP
 
@@ -63,6 +65,37 @@ class DecodeStreamTest(unittest.TestCase):
     def test_c10_a_stream_cut_inside_a_frame_is_malformed_at_its_end(self):
         r = self.ask([encode_frame(b"ab"), b"\x00\x00\x00\x05hel"])
         self.assertEqual(r, {"frames": [{"payload": b"ab", "chunk": 0}], "outcome": MALFORMED_MESSAGE, "outcomeChunk": 2})
+
+    def test_c10_after_the_first_outcome_the_decoders_other_errors_are_ignored_and_only_its_frames_count(self):
+        """TESTEE-PROTOCOL.md section 5.5: a decoder may refuse the pushes after its error with any
+        error, and the end too; the answer keeps the first outcome. An error before any outcome that
+        is none is still an Error answer [I1]."""
+        class Stub:
+            def __init__(self, *args):
+                pass
+
+            def push(self, chunk: bytes) -> list[bytes]:
+                if chunk == b"big":
+                    raise EctpError("FRAME_TOO_LARGE", "too large", {"frames": [b"a"]})
+                if chunk == b"bug":
+                    raise TypeError("decoder bug")
+                return [chunk]
+
+            def end(self) -> None:
+                raise ValueError("no end after an error")
+
+        with mock.patch("ectp_py.testee.FrameDecoder", Stub):
+            r = TesteeAdapter().handle({"commandId": 1, "nowMs": 0, "decodeStream": {"chunks": [b"big", b"bug", b"x"]}})
+            self.assertEqual(r["decodeStream"], {"frames": [{"payload": b"a", "chunk": 0}, {"payload": b"x", "chunk": 2}],
+                                                 "outcome": FRAME_TOO_LARGE, "outcomeChunk": 0})
+            r = TesteeAdapter().handle({"commandId": 1, "nowMs": 0, "decodeStream": {"chunks": [b"bug", b"big"]}})
+            self.assertEqual(r["error"]["message"], "TypeError: decoder bug")
+
+    def test_a_chunk_that_is_not_bytes_is_an_error_answer_not_dropped(self):
+        """Dropping it would give every later chunk the index of the one before it."""
+        r = TesteeAdapter().handle({"commandId": 1, "nowMs": 0, "decodeStream": {"chunks": [encode_frame(b"a"), "AAAAAWI=", encode_frame(b"c")]}})
+        self.assertEqual(r["error"]["code"], "INVALID_ARGUMENT")
+        self.assertIn("DecodeStream.chunks[1] is not bytes", r["error"]["message"])
 
     def test_an_invalid_maximum_is_an_error_answer(self):
         r = TesteeAdapter().handle({"commandId": 1, "nowMs": 0, "decodeStream": {"chunks": [], "maxFrameBytes": 2**32}})
