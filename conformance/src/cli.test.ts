@@ -99,7 +99,8 @@ describe("ectp conformance: runs that would run nothing or ignore input (defect 
     const section = doc.slice(doc.indexOf("## 7."), doc.indexOf("## 8."));
     expect([...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])).toEqual([...KNOWN_FEATURES]);
     for (const f of TS_TESTEE_FEATURES) expect(KNOWN_FEATURES).toContain(f);
-    for (const c of loadCases()) for (const f of [c.spec.role, ...(c.spec.features ?? [])]) expect(KNOWN_FEATURES, c.fullName).toContain(f);
+    for (const c of loadCases())
+      for (const f of [...(c.spec.role === "any" ? [] : [c.spec.role]), ...(c.spec.features ?? [])]) expect(KNOWN_FEATURES, c.fullName).toContain(f);
   });
 
   it("a known-failing entry naming no case is refused, naming the entry (with the nearest name)", async () => {
@@ -196,6 +197,18 @@ describe("ectp conformance: skip reasons (defect 5)", () => {
     expect(r.out).toContain("role subscriber is not in the default features (consumer, producer); pass --features");
     expect(r.out).not.toContain("not in the features file");
   }, 60_000);
+
+  it.each([["subscriber"], ["producer"]])(
+    "[C10] a features file claiming only %s and stream-framing runs the stream-framing cases (role any), rather than refusing the selection",
+    async (role) => {
+      const dir = tempDir();
+      const features = file(dir, "features.json", JSON.stringify({ features: [role, "stream-framing"] }));
+      const r = await cli("--testee", await bundleTsTestee(), "--features", features, "--filter", "*/c10-stream-framing/**");
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/\b[1-9]\d* passed, 0 failed, 0 skipped\b/);
+    },
+    60_000,
+  );
 
   it("--seeds runs the subscriber level when the features claim producer, events and subscriber (and not the consumer level without read-memory); its seeds may be listed known-failing", async () => {
     const dir = tempDir();

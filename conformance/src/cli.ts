@@ -11,7 +11,7 @@ import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { DEFAULT_SEED_TIMEOUT_MS } from "./random/seeds.js";
 import { SUBSCRIBER_RANDOMISED_FEATURES, SUBSCRIBER_RANDOMISED_SUITE, runSubscriberRandomised } from "./random/subscriber-randomised.js";
-import { defaultCaseTimeoutMs, missingFeature } from "./runner/script.js";
+import { defaultCaseTimeoutMs, missingFeature, unclaimedRole } from "./runner/script.js";
 import { toJUnit, toJsonReport, toTerminal } from "./report/report.js";
 import { type CaseResult, StartFailures, classify, featureWarnings, globMatcher, runSuite, selectCases, summarise } from "./runner/suite.js";
 import { type TesteeConnection, TesteeFault } from "./testee/connection.js";
@@ -634,7 +634,8 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   // started the testee, so even a command that does not exist would pass).
   // (Beside --transport too, when --filter selects none of its cases: they would not test anything either.)
   if (config.testee !== undefined && !transportSelected && !needsTestee(config)) {
-    const roles = [...new Set(config.cases.map((k) => k.spec.role))].filter((r) => !features.includes(r));
+    const claimed = new Set(features);
+    const roles = [...new Set(config.cases.filter((k) => unclaimedRole(k.spec, claimed) !== undefined).map((k) => k.spec.role))];
     throw new UsageError(
       config.seeds.length > 0 && !config.scripted
         ? `the randomised schedules need the features ${RANDOMISED_FEATURES.join(", ")} (consumer with producer) or ${SUBSCRIBER_RANDOMISED_FEATURES.join(", ")} (subscriber with producer); the features claim ${features.join(", ")}, so nothing would run`
@@ -645,24 +646,25 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
 }
 
 /**
- * Whether the run tests the testee at all: some selected case has a role the features file claims,
- * or a seed level has the features it needs. A run that does not is refused (or, with --transport,
+ * Whether the run tests the testee at all: some selected case runs under a role the features file
+ * claims, or a seed level has the features it needs. A run that does not is refused (or, with --transport,
  * runs the transport level alone).
  */
 function needsTestee(c: Config): boolean {
   if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;
-  return c.scripted && c.cases.some((k) => c.features.includes(k.spec.role));
+  const features = new Set(c.features);
+  return c.scripted && c.cases.some((k) => unclaimedRole(k.spec, features) === undefined);
 }
 
 /**
  * Whether anything the run would run starts a testee: a seed level with the features it needs, or
- * a selected case whose role and every needed feature the features file claims. When every case
+ * a selected case whose role (the one it runs under) and every needed feature the features file claims. When every case
  * is skipped for features, none is started.
  */
 function startsTestee(c: Config): boolean {
   if (c.seeds.length > 0 && randomisedLevels(c.features).length > 0) return true;
   const features = new Set(c.features);
-  return c.scripted && c.cases.some((k) => features.has(k.spec.role) && missingFeature(k.spec, features) === undefined);
+  return c.scripted && c.cases.some((k) => unclaimedRole(k.spec, features) === undefined && missingFeature(k.spec, features) === undefined);
 }
 
 /** One error for a testee that did not start: the command, what happened and what to try. */

@@ -1048,7 +1048,7 @@ describe("runner self-tests: the testee contract", () => {
     });
     expect(report.ok).toBe(true);
     expect(warnings).toEqual([
-      "the testee's InitResult lists features the features file does not claim: raw-messages, untrusted-json, read-memory, events, subscriber, subscriber-view-bound, warm-start (the runner follows the features file: cases needing them are skipped)",
+      "the testee's InitResult lists features the features file does not claim: raw-messages, untrusted-json, read-memory, events, subscriber, subscriber-view-bound, warm-start, stream-framing (the runner follows the features file: cases needing them are skipped)",
       "the features file claims features the testee's InitResult does not list: evict (the runner follows the features file: an Unsupported answer for them fails the case)",
     ]);
     expect(featureWarnings(new Set(TS_TESTEE_FEATURES), [...TS_TESTEE_FEATURES])).toEqual([]);

@@ -22,7 +22,7 @@ import { inProcessTestee } from "./testee/in-process.js";
 const work = mkdtempSync(join(tmpdir(), "ectp-stream-framing-test-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const SUITE = "consumer/c10-stream-framing";
+const SUITE = "stream/c10-stream-framing";
 const CASES = loadCases().filter((c) => c.fullName.startsWith(`${SUITE}/`));
 const O = ectp.conformance.v1.StreamOutcome;
 const hex = (chunks: Uint8Array[]) => chunks.map((c) => Buffer.from(c).toString("hex"));
@@ -206,6 +206,63 @@ describe("the stream-framing cases against the TS testee", () => {
     }
     const [claimed] = (await runSuite({ testee: () => inProcessTestee(new Unsupported(core as unknown as CoreModule)), features: TS_TESTEE_FEATURES, cases: one })).results;
     expect(claimed).toMatchObject({ status: "failed", message: expect.stringContaining('but the features file claims "stream-framing"') });
+  });
+
+  /** Runs `cases` against the TS testee claiming `features`; the results, and the roles of the Configures it was sent. */
+  async function runRecordingRoles(cases: LoadedCase[], features: string[]) {
+    const roles: string[] = [];
+    class Recording extends CoreTesteeHandler {
+      override handle(req: ectp.conformance.v1.TesteeRequest) {
+        if (req.configure) roles.push(ectp.conformance.v1.Role[Number(req.configure.role ?? 0)] as string);
+        return super.handle(req);
+      }
+    }
+    const { results } = await runSuite({ testee: () => inProcessTestee(new Recording(core as unknown as CoreModule)), features, cases });
+    return { results, roles: [...new Set(roles)] };
+  }
+
+  it.each([
+    [["subscriber", "stream-framing"], "ROLE_SUBSCRIBER"],
+    [["producer", "stream-framing"], "ROLE_PRODUCER"],
+    [["producer", "subscriber", "stream-framing"], "ROLE_PRODUCER"],
+    [["subscriber", "consumer", "producer", "stream-framing"], "ROLE_CONSUMER"],
+  ])("[C10] the cases have role any: a testee claiming %j runs every one, under %s (consumer first, then producer, then subscriber)", async (features, role) => {
+    expect(CASES.every((c) => c.spec.role === "any")).toBe(true);
+    const { results, roles } = await runRecordingRoles(CASES, features);
+    expect(results.map((r) => `${r.name} ${r.status}`)).toEqual(CASES.map((c) => `${c.fullName} passed`));
+    expect(roles).toEqual([role]);
+  });
+
+  it("a case of role any is skipped, saying why, when the features claim no role; and for stream-framing when they claim a role without it", async () => {
+    const one = CASES.slice(0, 1);
+    expect((await runRecordingRoles(one, ["stream-framing"])).results[0]).toMatchObject({
+      status: "skipped",
+      message: "role any: it runs under one of consumer, producer, subscriber, and the features file claims none",
+    });
+    expect((await runRecordingRoles(one, ["subscriber"])).results[0]).toMatchObject({ status: "skipped", message: 'needs optional feature "stream-framing"' });
+  });
+
+  it("a case of role any is refused when loaded if it has anything a role answers: a step other than decodeStream, peers, items or rules", () => {
+    const dir = mkdtempSync(join(work, "any-"));
+    const decode = { decodeStream: { stream: [] }, expect: { frames: [], outcome: "clean-end" } };
+    const suite = (more: Record<string, unknown>, steps: unknown[] = [decode]) => ({
+      suite: "stream/c10-x",
+      cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "any", features: ["stream-framing"], steps, ...more }],
+    });
+    const load = (more: Record<string, unknown>, steps?: unknown[]) => {
+      writeFileSync(join(dir, "s.json"), JSON.stringify(suite(more, steps)));
+      return () => loadCases(dir);
+    };
+    expect(load({}, [{ at: 5 }, { comment: "c", ...decode }])()).toHaveLength(1);
+    expect(load({ peers: {}, items: {}, rules: [] })()).toHaveLength(1);
+    expect(load({}, [decode, { admit: { request: "r1", items: [] } }])).toThrow(
+      /case "x": a case of role "any" runs under whichever role the features file claims, so its steps are decodeStream steps only; step 2 is \{"admit"/,
+    );
+    expect(load({}, [{ repeat: { times: 1, steps: [decode] } }])).toThrow(/its steps are decodeStream steps only; step 1 is \{"repeat"/);
+    expect(load({ peers: { P1: {} } })).toThrow(/so it has no "peers" \(got \{"P1":\{\}\}\)/);
+    expect(load({ items: { A: { size: 1 } } })).toThrow(/so it has no "items"/);
+    expect(load({ rules: [{ on: {}, do: [] }] })).toThrow(/so it has no "rules"/);
+    expect(load({ role: "router" })).toThrow(/"role" must be consumer, producer, subscriber or any/);
   });
 
   it("a case file with a decodeStream step that does not need stream-framing is refused when loaded", () => {

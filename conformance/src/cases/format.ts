@@ -7,6 +7,9 @@
 /** REQUIRED cases must pass; RECOMMENDED cases report but only fail `--level all` runs. */
 export type CaseLevel = "REQUIRED" | "RECOMMENDED";
 
+/** A role a testee runs a case under (each also the feature claiming it: TESTEE-PROTOCOL.md §7). */
+export type CaseRole = "consumer" | "producer" | "subscriber";
+
 /** A suite: one JSON file under `cases/`, holding cases that share a name prefix and defaults. */
 export interface SuiteFile {
   /** Hierarchical kebab-case suite name, e.g. `consumer/c3-budget`; case names are `<suite>/<name>`. */
@@ -108,8 +111,12 @@ export interface CaseSpec {
   catches?: number[];
   /** Optional features it needs (TESTEE-PROTOCOL.md §7). */
   features?: string[];
-  /** Role of the testee (also the feature it needs: TESTEE-PROTOCOL.md §7). */
-  role: "consumer" | "producer" | "subscriber";
+  /**
+   * Role of the testee (also the feature it needs: TESTEE-PROTOCOL.md §7); `"any"`: a case that
+   * touches no instance (only `decodeStream` steps) runs under the first role the features file
+   * claims, of consumer, producer and subscriber.
+   */
+  role: CaseRole | "any";
   /** Testee id and epoch. Default `C1`/1 (consumer), `P1`/5 (producer) or `R1`/1 (subscriber). */
   self?: {
     /** Peer id. */
@@ -127,7 +134,7 @@ export interface CaseSpec {
   capacity?: number;
   /** Case fingerprint (proto3 JSON). Default {@link DEFAULT_FINGERPRINT}. */
   fingerprint?: Record<string, unknown>;
-  /** Scripted peers. Default `{P1: {}}` (consumer, subscriber: producers) or `{C1: {}}` (producer: a consumer). */
+  /** Scripted peers. Default `{P1: {}}` (consumer, subscriber: producers), `{C1: {}}` (producer: a consumer) or none (`"any"`). */
   peers?: Record<string, PeerSpec>;
   /** Item fixtures by name. */
   items?: Record<string, ItemFixture>;

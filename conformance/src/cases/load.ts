@@ -74,9 +74,14 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
         );
       if (spec.level !== "REQUIRED" && spec.level !== "RECOMMENDED")
         throw new EctpError("INVALID_ARGUMENT", `${where}: "level" must be REQUIRED or RECOMMENDED`);
-      if (spec.role !== "consumer" && spec.role !== "producer" && spec.role !== "subscriber")
-        throw new EctpError("INVALID_ARGUMENT", `${where}: "role" must be consumer, producer or subscriber`);
+      if (spec.role !== "consumer" && spec.role !== "producer" && spec.role !== "subscriber" && spec.role !== "any")
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "role" must be consumer, producer, subscriber or any`);
       if (!Array.isArray(spec.steps)) throw new EctpError("INVALID_ARGUMENT", `${where}: "steps" must be a list`);
+      // A case of role "any" runs under whichever role the features file claims first (TESTEE-PROTOCOL.md
+      // section 7), so it may script nothing a role answers: only decodeStream steps, which touch no instance.
+      const anyRoleBug = spec.role === "any" ? roleAnyBug(spec) : undefined;
+      if (anyRoleBug !== undefined)
+        throw new EctpError("INVALID_ARGUMENT", `${where}: a case of role "any" runs under whichever role the features file claims, so ${anyRoleBug}`);
       // A producer that does not claim "events" sends no EventBatch, snapshot or replay answer
       // (TESTEE-PROTOCOL.md section 7): a case expecting one must need the feature, or it fails such a testee.
       const eventBody = spec.role === "producer" && !(spec.features ?? []).includes("events") ? expectedEventSend(spec.steps) : undefined;
@@ -111,6 +116,22 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
     }
   }
   return out;
+}
+
+/** The keys of a step besides its action that a case of role "any" may write (its time, a comment, a decodeStream's expect). */
+const ANY_ROLE_STEP_KEYS: readonly string[] = ["at", "after", "stalled", "comment", "expect"];
+
+/** What a case of role "any" has that needs a role (see {@link loadCases}), or undefined when it has nothing of the kind. */
+function roleAnyBug(spec: CaseSpec): string | undefined {
+  for (const field of ["peers", "items", "rules"] as const) {
+    const v = spec[field];
+    if (v !== undefined && Object.keys(v).length > 0) return `it has no "${field}" (got ${JSON.stringify(v)})`;
+  }
+  for (const [i, step] of spec.steps.entries()) {
+    const actions = step !== null && typeof step === "object" ? Object.keys(step).filter((k) => !ANY_ROLE_STEP_KEYS.includes(k)) : [];
+    if (actions.some((a) => a !== "decodeStream")) return `its steps are decodeStream steps only; step ${i + 1} is ${JSON.stringify(step)}`;
+  }
+  return undefined;
 }
 
 /** Envelope bodies a producer sends only with the "events" feature (TESTEE-PROTOCOL.md section 7). */

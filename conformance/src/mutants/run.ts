@@ -6,6 +6,7 @@ import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../../te
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import type { SuiteReport } from "../runner/suite.js";
+import { roleToRun } from "../runner/script.js";
 import { runSuite } from "../runner/suite.js";
 import { inProcessTestee } from "../testee/in-process.js";
 import { type MutantSpec, importCoreBundle, loadMutants } from "./build.js";
@@ -45,11 +46,12 @@ export { TS_TESTEE_FEATURES };
  */
 export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
   const mutants = options.mutants ?? loadMutants();
+  const features = new Set(options.features ?? TS_TESTEE_FEATURES);
   const out: MutantResult[] = [];
   for (const m of mutants) {
     const core = await importCoreBundle<CoreModule>(m.patches, m.name);
-    // Cases of the roles the patch touches (a consumer mutant cannot change producer cases;
-    // the protocol package serves every role).
+    // Cases run under the roles the patch touches (a consumer mutant cannot change producer cases;
+    // the protocol package serves every role; a case of role "any" runs under the first role claimed).
     const roles = new Set(
       m.patches.flatMap((p) =>
         (p.package ?? "core") !== "core"
@@ -63,10 +65,13 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
               : ["consumer", "producer", "subscriber"],
       ),
     );
-    const cases = (options.cases ?? loadCases()).filter((c) => roles.has(c.spec.role));
+    const cases = (options.cases ?? loadCases()).filter((c) => {
+      const role = roleToRun(c.spec, features);
+      return role !== undefined && roles.has(role);
+    });
     const report: SuiteReport = await runSuite({
       testee: () => inProcessTestee(new CoreTesteeHandler(core, { name: `mutant:${m.name}` })),
-      features: options.features ?? TS_TESTEE_FEATURES,
+      features,
       level: "all",
       cases,
     });

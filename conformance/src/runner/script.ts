@@ -13,7 +13,7 @@
  * its loaded bytes, and they have the fixture's size and CRC-32C).
  * @module
  */
-import { DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
+import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, type StepSpec } from "../cases/format.js";
 import { SPEC_MAJOR } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
@@ -150,7 +150,27 @@ export function defaultCaseTimeoutMs(commandTimeoutMs: number, max: number): num
  * CaseBug and CaseSkip messages are as thrown.
  */
 export async function runScriptedCase(c: LoadedCase, conn: TesteeConnection, options: ScriptOptions): Promise<void> {
-  await new Interpreter(c, conn, options).run();
+  const role = roleToRun(c.spec, options.features);
+  if (role === undefined) throw new CaseSkip(unclaimedRole(c.spec, options.features) as string);
+  await new Interpreter(c, role, conn, options).run();
+}
+
+/** The roles a case of role `"any"` may run under, in the order the runner picks from (the first the features file claims). */
+export const ANY_CASE_ROLES: readonly CaseRole[] = ["consumer", "producer", "subscriber"];
+
+/**
+ * The role a case runs under: its own `role`, or for a case of role `"any"` the first of
+ * {@link ANY_CASE_ROLES} that `features` claims (undefined when it claims none of them).
+ */
+export function roleToRun(spec: LoadedCase["spec"], features: ReadonlySet<string>): CaseRole | undefined {
+  return spec.role === "any" ? ANY_CASE_ROLES.find((r) => features.has(r)) : spec.role;
+}
+
+/** Why the case is skipped for its role (the role it runs under is not claimed: TESTEE-PROTOCOL.md §7), or undefined when it is claimed. */
+export function unclaimedRole(spec: LoadedCase["spec"], features: ReadonlySet<string>): string | undefined {
+  const role = roleToRun(spec, features);
+  if (role === undefined) return `role any: it runs under one of ${ANY_CASE_ROLES.join(", ")}, and the features file claims none`;
+  return features.has(role) ? undefined : `role ${role} not in the features file`;
 }
 
 /** The first optional feature the case needs that `features` does not claim (the case is then skipped), or undefined. */
@@ -185,6 +205,8 @@ class Interpreter {
   private readonly finished = new Set<string>();
   /** Subscriber: the producers followed and not unfollowed since (unfollowed at quiescence). */
   private readonly following = new Set<string>();
+  /** The role the case runs under ({@link roleToRun}), and its testee.proto value. */
+  private readonly caseRole: CaseRole;
   private readonly role: number;
   private readonly selfId: string;
   private selfEpoch: number;
@@ -206,21 +228,23 @@ class Interpreter {
 
   constructor(
     c: LoadedCase,
+    role: CaseRole,
     private readonly conn: TesteeConnection,
     private readonly options: ScriptOptions,
   ) {
     this.spec = c.spec;
-    this.role = ROLES[c.spec.role];
-    this.selfId = c.spec.self?.id ?? SELF_IDS[c.spec.role];
-    this.selfEpoch = c.spec.self?.epoch ?? (c.spec.role === "producer" ? 5 : 1);
+    this.caseRole = role;
+    this.role = ROLES[role];
+    this.selfId = c.spec.self?.id ?? SELF_IDS[role];
+    this.selfEpoch = c.spec.self?.epoch ?? (role === "producer" ? 5 : 1);
     this.fingerprint = c.spec.fingerprint ?? { ...DEFAULT_FINGERPRINT };
     this.loadFixtures(c.spec.items ?? {});
-    // The runner plays producers for a consumer or a subscriber, consumers for a producer.
-    const peers = c.spec.peers ?? (c.spec.role === "producer" ? { C1: {} } : { P1: {} });
+    // The runner plays producers for a consumer or a subscriber, consumers for a producer, no peer in a case of role "any".
+    const peers = c.spec.peers ?? (c.spec.role === "any" ? {} : role === "producer" ? { C1: {} } : { P1: {} });
     for (const [id, p] of Object.entries(peers))
       this.peers.set(id, {
         id,
-        epoch: p.epoch ?? (c.spec.role === "producer" ? 3 : 5),
+        epoch: p.epoch ?? (role === "producer" ? 3 : 5),
         up: true,
         hello: p.hello ?? true,
         heartbeat: p.heartbeat ?? true,
@@ -605,7 +629,7 @@ class Interpreter {
     );
   }
 
-  /** The feature a command needs (TESTEE-PROTOCOL.md §7): its optional feature, else the case's role. */
+  /** The feature a command needs (TESTEE-PROTOCOL.md §7): its optional feature, else the role the case runs under. */
   private featureOf(req: ectp.conformance.v1.ITesteeRequest): string {
     if (req.evict) return "evict";
     if (req.readMemory) return "read-memory";
@@ -613,7 +637,7 @@ class Interpreter {
     if (req.admit?.items?.some((it) => it.announcementJson)) return "untrusted-json";
     if (req.configure?.initialItems && req.configure.initialItems.length > 0) return "warm-start";
     if (req.decodeStream) return "stream-framing";
-    return this.spec.role;
+    return this.caseRole;
   }
 
   /**
@@ -1600,7 +1624,7 @@ class Interpreter {
     const shown = C.Stats.toObject(res.stats as ectp.conformance.v1.Stats, { ...JSON_OPTIONS, longs: Number, defaults: true }) as Record<string, unknown>;
     this.lastStatsShown = Object.fromEntries(Object.entries(shown).filter(([k, v]) => v !== null && stats[k] !== undefined));
     // The invariant checks read the role's counters: a Stats without them would pass [I3]-[I5] unchecked.
-    const role = this.spec.role;
+    const role = this.caseRole;
     if (stats[role] === undefined || stats[role] === null)
       throw new CaseFailure(`getStats at t=${this.now}: Stats.${role} MUST be set for a ${role} testee (TESTEE-PROTOCOL.md §5); got ${JSON.stringify(stats)}`);
     // Every counter is a uint64: a value that did not convert (NaN) or came out negative is the answer's

@@ -7,7 +7,7 @@ import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
 import { type TesteeConnection, type TesteeFactory, TesteeFault, withRequests } from "../testee/connection.js";
 import { CaseBug } from "./match.js";
-import { CaseFailure, CaseSkip, missingFeature, runScriptedCase } from "./script.js";
+import { CaseFailure, CaseSkip, missingFeature, runScriptedCase, unclaimedRole } from "./script.js";
 import { thrownStack } from "../thrown.js";
 
 /** How one case ended. `known-failing`: failed and listed; `unexpected-pass`: listed but passed (fails the run). */
@@ -325,7 +325,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     let stderrBefore: number | undefined;
     // Skips are decided before a testee is started: a case the features skip is skipped whether or not one would start.
     const missing = missingFeature(c.spec, features);
-    if (!features.has(c.spec.role)) outcome = { status: "skipped", message: `role ${c.spec.role} not in the features file` };
+    const roleSkip = unclaimedRole(c.spec, features);
+    if (roleSkip !== undefined) outcome = { status: "skipped", message: roleSkip };
     else if (missing !== undefined) outcome = caseError(new CaseSkip(missing));
     else {
       let ran = await runCase(c);
