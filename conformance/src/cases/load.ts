@@ -137,47 +137,43 @@ function roleAnyBug(spec: CaseSpec): string | undefined {
 /** Envelope bodies a producer sends only with the "events" feature (TESTEE-PROTOCOL.md section 7). */
 const EVENT_BODIES = ["eventBatch", "snapshot", "replayUnavailable"];
 
+/**
+ * The first value `visit` gives (not undefined) for an object in `v`, walked depth first: `v` itself,
+ * then the elements of arrays and the values of objects (steps, `repeat` bodies, rule actions).
+ */
+function firstInTree<T>(v: unknown, visit: (o: Record<string, unknown>) => T | undefined): T | undefined {
+  if (v === null || typeof v !== "object") return undefined;
+  if (!Array.isArray(v)) {
+    const here = visit(v as Record<string, unknown>);
+    if (here !== undefined) return here;
+  }
+  for (const x of Object.values(v)) {
+    const found = firstInTree(x, visit);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** The first event body (see {@link EVENT_BODIES}) a `send` expected by `steps` carries (expectNone steps aside), if any. */
 function expectedEventSend(steps: readonly unknown[]): string | undefined {
-  const find = (v: unknown): string | undefined => {
-    if (Array.isArray(v)) {
-      for (const x of v) {
-        const found = find(x);
-        if (found !== undefined) return found;
-      }
-      return undefined;
-    }
-    if (v === null || typeof v !== "object") return undefined;
-    const o = v as Record<string, unknown>;
+  const expecting = steps.filter((s) => !(s !== null && typeof s === "object" && "expectNone" in s));
+  return firstInTree(expecting, (o) => {
     const envelope = (o.send as { envelope?: unknown } | undefined)?.envelope;
-    if (envelope !== null && typeof envelope === "object") {
-      const body = EVENT_BODIES.find((b) => b in envelope);
-      if (body !== undefined) return body;
-    }
-    for (const x of Object.values(o)) {
-      const found = find(x);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  return find(steps.filter((s) => !(s !== null && typeof s === "object" && "expectNone" in s)));
+    return envelope !== null && typeof envelope === "object" ? EVENT_BODIES.find((b) => b in envelope) : undefined;
+  });
 }
 
 /** Whether a `deliver` action with `raw` occurs anywhere in `v` (steps, `repeat` bodies, rule actions). */
 function deliversRaw(v: unknown): boolean {
-  if (Array.isArray(v)) return v.some(deliversRaw);
-  if (v === null || typeof v !== "object") return false;
-  const o = v as Record<string, unknown>;
-  const deliver = o.deliver;
-  if (deliver !== null && typeof deliver === "object" && (deliver as Record<string, unknown>).raw !== undefined) return true;
-  return Object.values(o).some(deliversRaw);
+  return firstInTree(v, (o) => {
+    const deliver = o.deliver;
+    return deliver !== null && typeof deliver === "object" && (deliver as Record<string, unknown>).raw !== undefined ? true : undefined;
+  }) === true;
 }
 
 /** Whether a step whose action is `action` occurs anywhere in `v` (steps, `repeat` bodies, rule actions). */
 function takesAction(v: unknown, action: string): boolean {
-  if (Array.isArray(v)) return v.some((x) => takesAction(x, action));
-  if (v === null || typeof v !== "object") return false;
-  return Object.hasOwn(v, action) || Object.values(v).some((x) => takesAction(x, action));
+  return firstInTree(v, (o) => (Object.hasOwn(o, action) ? true : undefined)) === true;
 }
 
 /** Whether `v` holds a template the runner resolves as the step runs: a `${...}` in a string, or a key such as `$expr`. */
@@ -193,24 +189,16 @@ function hasTemplate(v: unknown): boolean {
  * `expect` well formed), or undefined when nothing is. Steps with templates are read as they run.
  */
 function decodeStreamBug(v: unknown): string | undefined {
-  if (Array.isArray(v)) {
-    for (const x of v) {
-      const bug = decodeStreamBug(x);
-      if (bug !== undefined) return bug;
-    }
-    return undefined;
-  }
-  if (v === null || typeof v !== "object") return undefined;
-  const o = v as Record<string, unknown>;
-  if (Object.hasOwn(o, "decodeStream") && !hasTemplate(o.decodeStream) && !hasTemplate(o.expect)) {
+  return firstInTree(v, (o) => {
+    if (!Object.hasOwn(o, "decodeStream") || hasTemplate(o.decodeStream) || hasTemplate(o.expect)) return undefined;
     try {
       streamExpectation(o.expect, streamInput(o.decodeStream).chunks.length);
+      return undefined;
     } catch (err) {
       if (err instanceof CaseBug) return err.message;
       throw err;
     }
-  }
-  return decodeStreamBug(Object.values(o));
+  });
 }
 
 /**
