@@ -266,7 +266,7 @@ describe("runner edges: the case loader", () => {
     expect(load({ suite: "consumer/c1-x", cases: [] })).toThrow(/"cases" must be a non-empty list/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, requirements: [] }] })).toThrow(/"requirements" must list at least one id/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, level: "OPTIONAL" }] })).toThrow(/"level" must be REQUIRED or RECOMMENDED/);
-    expect(load({ suite: "consumer/c1-x", cases: [{ ...good, role: "engine" }] })).toThrow(/"role" must be consumer, producer or subscriber/);
+    expect(load({ suite: "consumer/c1-x", cases: [{ ...good, role: "engine" }] })).toThrow(/"role" must be consumer, producer, subscriber or any/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, steps: { admit: {} } }] })).toThrow(/"steps" must be a list/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, name: "Not_Kebab" }] })).toThrow(/"name" must be kebab-case/);
   });
