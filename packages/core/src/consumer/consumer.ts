@@ -889,7 +889,8 @@ export class ConsumerCore {
    * first deferral of an item starts its (request, item) budget [C3]. Never throws for
    * anything inside announcements [C2][I1]. The result is read-only and not frozen: while no
    * decision changed and the same item ids come in the same order, the previous result object is
-   * returned again (re-admitting a waiting request allocates nothing), so an engine that sorts or
+   * returned again (re-admitting a waiting request with the same announcement objects allocates
+   * nothing; other objects are validated again), so an engine that sorts or
    * changes it in place changes later results too: copy it first. A `now` that is not a
    * finite number throws nothing either: it is logged at error level and the latest good reading
    * is used [I1], as in every method that takes `now`.
@@ -964,8 +965,6 @@ export class ConsumerCore {
       seen.clear(); // (holds no engine strings past the call)
       if (duplicate !== undefined) throw duplicateItem(requestId, duplicate);
     }
-    now = this.acceptNow(now);
-
     let req = this.lastReq;
     if (req === undefined || req.id !== requestId) {
       const hash = hashString(requestId);
@@ -976,9 +975,14 @@ export class ConsumerCore {
       }
       this.lastReq = req;
     }
-    if (req.failure) return req.failure; // [C6] same failure, not queued again
-    // SPEC.md 3.4: a request admitted before presents the items it was first admitted with.
+    if (req.failure) {
+      this.acceptNow(now);
+      return req.failure; // [C6] same failure, not queued again
+    }
+    // SPEC.md 3.4: a request admitted before presents the items it was first admitted with. Checked
+    // before the clock reading is taken, so that a refused call changes nothing.
     if (req.slotCount !== 0) this.checkSameItems(req, items as readonly AdmitItem[], n);
+    now = this.acceptNow(now);
 
     // Pass 1: classify without starting anything, so a failing request starts no fetch.
     let failures: ItemFailure[] | undefined;
@@ -1071,7 +1075,7 @@ export class ConsumerCore {
       else {
         slot = this.addSlot(req, ids[i] as string, ((flags[i] as number) & F_MODEL) !== 0);
         slot.keyId = this.planKeyId[i];
-        slot.announcement = this.planAnnouncement[i];
+        if (slot.keyId !== undefined) slot.announcement = this.planAnnouncement[i]; // (kept only to compare with)
         this.applyPlan(slot, i, now);
       }
       if (slot !== slotAt(req, i)) inOrder = false;

@@ -66,11 +66,21 @@ describe("SPEC.md 3.4: a request's items are the same on every presentation", ()
     expectIdle(h);
   });
 
+  it("[C3] a refused re-admission does not take its clock reading: a later admission's budget starts at its own time", () => {
+    const h = makeConsumer({ ...QUIET, waitBudgetMs: 1_000, grantWaitMs: 500 });
+    h.core.admit({ requestId: "w", items: [remote("a", "h1")] }, 0);
+    expect(() => h.core.admit({ requestId: "w", items: [remote("a", "h2")] }, 5_000)).toThrow("announces item key");
+    // Had the refused call moved the clock to 5000, this budget would run until 6000, not 1010.
+    h.core.admit({ requestId: "n", items: [remote("b", "h3")] }, 10);
+    h.core.poll(1_010);
+    expect(h.core.drainFailed().map((f) => f.requestId)).toEqual(["w", "n"]);
+  });
+
   it("[C1] a waiting item announcing another key is refused too, and so is one sent to local encode", () => {
     const h = makeConsumer(QUIET);
     h.core.admit({ requestId: "w", items: [remote("a", "h1")] }, 0);
     expect(() => h.core.admit({ requestId: "w", items: [remote("a", "h2")] }, 1)).toThrow("announces item key");
-    // An invalid announcement with model input: local encode, but its key (valid) was taken all the same.
+    // A valid announcement whose size disagrees with the key's (SIZE_MISMATCH), with model input: local encode, but its key was taken all the same.
     const wrongSize = { itemId: "x", announcement: announce("h3", { size: 16 }), hasModelInput: true };
     h.core.admit({ requestId: "w2", items: [remote("y", "h3", false, { size: 32 }), wrongSize] }, 1);
     expect(() => h.core.admit({ requestId: "w2", items: [remote("y", "h3", false, { size: 32 }), remote("x", "h4", true)] }, 2)).toThrow(

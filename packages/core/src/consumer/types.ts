@@ -117,7 +117,11 @@ export interface AdmitRequest {
    * can still fail the request) until {@link ConsumerCore.finishRequest}. A later admission naming an
    * item id the first did not, or announcing another item key for an item than its first admission
    * did, is refused with INVALID_ARGUMENT before anything changes; the same key again (a newer
-   * epoch's announcement, another producer's) is accepted and not read.
+   * epoch's announcement, another producer's) is accepted and not read. Two presentations are not
+   * compared: a failed request's later admissions (they return its failure), a first admission with
+   * no items, and an item first presented as local or without a valid announcement (it took no key).
+   * The core keeps the announcement object it was given and takes it unchanged when it is passed
+   * again: never modify an announcement after passing it.
    */
   items: readonly AdmitItem[];
 }
