@@ -1031,9 +1031,9 @@ export class ConsumerCore {
       same = false;
       kinds[i] = P_NEW;
     }
-    // New items (a request's first admission has only those; `checkSameItems` refuses them later) are
-    // classified only now, after the known slots: had a slot resolved above abandoned the fetch one of
-    // them would have joined, a stale or refused announcement must not start one [C1][P8].
+    // New items are classified now, after the known slots. Only a request's first admission has new
+    // items, and it has no known slots (`checkSameItems` refuses new items later), so the two never
+    // meet in one call: no known slot resolved above can have ended a fetch a new item would join.
     if (!same || exhausted !== undefined) {
       this.planIsBig = n > PAIRWISE_MAX_ITEMS;
       for (let i = 0; i < n; i++) {
