@@ -439,9 +439,12 @@ describe("Driver", () => {
     const turns = async (wait: "at once" | "on a 0 ms timer" | "for activity") => {
       const warned: [string, unknown][] = [];
       const logger = { debug() {}, info() {}, warn: (m: string, f?: unknown) => warned.push([m, f]), error() {} };
-      const { t, driver, polls } = pollCountingRig({ maxWaitMs: 50, logger });
+      // Waits of 10 s: a turn counts as early when its wait ended before 5 s, which a wait that ends at
+      // once (or on a 0 ms timer) does even on a loaded machine. With waits of 50 ms, one turn that a
+      // busy CI machine held past 25 ms broke the run of 1,000 and the warning never came.
+      const { t, driver, polls } = pollCountingRig({ maxWaitMs: 10_000, logger });
       t.waitForActivity = () => {
-        if (wait === "on a 0 ms timer") return new Promise((resolve) => setTimeout(resolve, 0)); // 1 ms or more, still far short of 50
+        if (wait === "on a 0 ms timer") return new Promise((resolve) => setTimeout(resolve, 0)); // 1 ms or more, still far short of 10 s
         // Activity each time: a message the next poll brings (what an edge-triggered wait wakes for).
         if (wait === "for activity") t.inject("c", wire("c", { heartbeat: {} }));
         return Promise.resolve();
