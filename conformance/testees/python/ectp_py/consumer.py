@@ -184,6 +184,10 @@ class _Slot:
     loaded: _Loaded | None = None
     budget_at: float | None = None  # [C3] None before the first wait
     budget_timer: TimerEntry | None = None
+    #: SPEC.md 3.4: the item key the item took from a valid announcement at its first admission; None: it took none.
+    key_id: str | None = None
+    #: The announcement last presented for ``key_id`` (kept only to compare with: the same object is not read again).
+    announcement: Any = None
 
 
 def item_source(key_id: str, producer: str) -> str:
@@ -426,12 +430,18 @@ class ConsumerCore:
         sticky, except that an item presented with ``local=True`` is ready whatever it was
         told before [C1]; the first defer of an item starts its (request, item) budget [C3]. Never
         raises for anything inside announcements [C2][I1]. ``items`` are the same on every
-        admission of the request: one a later admission leaves out stays part of the request
-        (its budget runs, it can still fail the request) until :meth:`finish_request`.
+        admission of the request (SPEC.md 3.4): one a later admission leaves out stays part of the
+        request (its budget runs, it can still fail the request) until :meth:`finish_request`; an
+        item id the first admission did not name, or an announcement of another item key than the
+        one an item took then, is refused before anything changes (the clock reading included). The
+        same key again (a newer epoch's announcement, another producer's), no announcement, or an
+        invalid one is accepted (the item keeps what it was first admitted with). Not compared: a
+        failed request's later admissions (they return its failure), a first admission with no
+        items, and an item first presented as local or without a valid announcement (it took no key).
 
         :raises EctpError: ``INVALID_ARGUMENT`` for engine programming errors only (empty
             request id, items without a string id, ``has_model_input`` or ``local`` not a bool,
-            duplicate item ids).
+            duplicate item ids, a re-admission naming a new item or another item key for one).
         """
         self._refuse_reentrant("admit")
         if not isinstance(request_id, str) or not request_id:
@@ -453,18 +463,23 @@ class ConsumerCore:
             if item.item_id in seen:
                 raise EctpError("INVALID_ARGUMENT", f"admit({request_id}): duplicate item id {item.item_id!r}; ids must be unique per request.")
             seen.add(item.item_id)
-        now = self._touch(now)
         req = self._requests.get(request_id)
         if req is not None and req.failure is not None:
+            self._touch(now)
             return req.failure  # [C6] the same failure, not queued again
+        if req is not None and req.slots:
+            # SPEC.md 3.4: a request admitted before presents the items it was first admitted with.
+            # Checked before the clock reading is taken, so that a refused call changes nothing.
+            self._check_same_items(req, items)
+        now = self._touch(now)
         if req is None:
             req = _Req(request_id)
             self._requests[request_id] = req
 
         # Pass 1: resolve the known items, then classify the new ones without starting anything, so a
-        # failing request starts no fetch. New items are classified only after the known ones: a known
-        # item resolved here may abandon the fetch a new one would have joined, and then a stale or
-        # refused announcement must not start one [C1][P8].
+        # failing request starts no fetch. Only a request's first admission has new items, and it has
+        # no known items (:meth:`_check_same_items` refuses new ones later), so the two never meet in
+        # one call: no known item resolved here can have ended a fetch a new one would join [C1][P8].
         failures: list[ItemFailure] = []
         plans: list[tuple | None] = [None] * len(items)
         exhausted: dict[int, ItemFailure] = {}
@@ -508,6 +523,9 @@ class ConsumerCore:
             else:
                 slot = _Slot(req, item.item_id, item.has_model_input is True)
                 req.slots.append(slot)
+                slot.key_id = plan[4]
+                if slot.key_id is not None:
+                    slot.announcement = item.announcement  # (kept only to compare with)
                 self._apply_plan(slot, plan, now)
             decisions.append(slot.decision if slot.decision is not None else ItemDecision(slot.item_id, DEFER))
         return AdmitResult("admitted", items=tuple(decisions))
@@ -619,6 +637,41 @@ class ConsumerCore:
 
     # ------------------------------------------------------------------------- admission internals
 
+    def _check_same_items(self, req: _Req, items: list[AdmitItem]) -> None:
+        """SPEC.md 3.4: a request's items are the same on every presentation. Of a request admitted
+        before, an item id its first admission did not name, or an announcement of another item key
+        than the one the item took then, is the engine's error, raised before anything changes: the
+        core would otherwise answer for the first key (ready with its bytes) while the engine means
+        another. An item may be left out, come without an announcement, or bring one of the same key
+        (another epoch or producer: not read) or an invalid one (it names no key). The announcement
+        is validated only when it is not the object last presented.
+
+        :raises EctpError: ``INVALID_ARGUMENT``
+        """
+        for i, item in enumerate(items):
+            slot = self._find_slot(req, item.item_id)
+            if slot is None:
+                # SPEC.md 3.4: no item the first admission did not name
+                raise EctpError(
+                    "INVALID_ARGUMENT",
+                    f"admit({req.id}): items[{i}] ({item.item_id!r}) was not in the request's first admission; a request's "
+                    "items are the same on every admission (SPEC.md 3.4): admit other items under a new request id.",
+                )
+            announcement = item.announcement
+            taken = slot.key_id
+            if announcement is slot.announcement or taken is None or announcement is None:
+                continue  # the engine's same object, or nothing to compare
+            desc, _, _ = self._validate_announcement(announcement)
+            if desc is not None and desc.key_id != taken:
+                # SPEC.md 3.4: no other item key than the one the item took
+                raise EctpError(
+                    "INVALID_ARGUMENT",
+                    f"admit({req.id}): items[{i}] ({item.item_id!r}) announces item key {desc.key_id}, but the item was first "
+                    f"admitted announcing {taken}; a request's items are the same on every admission (SPEC.md 3.4): "
+                    "admit another item under a new item id in a new request.",
+                )
+            slot.announcement = announcement  # the same key (or none readable): compared once
+
     @staticmethod
     def _find_slot(req: _Req, item_id: str) -> _Slot | None:
         for slot in req.slots:
@@ -627,27 +680,28 @@ class ConsumerCore:
         return None
 
     def _classify(self, item: AdmitItem, model: bool, earlier: list) -> tuple:
-        """[C1] Classify a new item: ``(kind, reason, desc, metadata)``; ``earlier`` holds the
+        """[C1] Classify a new item: ``(kind, reason, desc, metadata, key_id)``; ``earlier`` holds the
         plans of this call's previous items. A "local" or "fail" plan carries its warning's text [C5] in
         place of ``desc``: the item's key and producer, what was wrong with an invalid announcement,
-        or "" without one. Never raises [C2][I1]."""
+        or "" without one. ``key_id`` is the item key the item takes (SPEC.md 3.4): its valid
+        announcement's, whatever the plan; None without one. Never raises [C2][I1]."""
         if item.local is True:
-            return ("ready-local", None, None, None)  # [C1] already local
+            return ("ready-local", None, None, None, None)  # [C1] already local
         if item.announcement is None:
             # [C1] no announcement: local encode with model input, else the request fails UNAVAILABLE.
-            return ("local", None, "", None) if model else ("fail", Reason.UNAVAILABLE, "", None)
+            return ("local", None, "", None, None) if model else ("fail", Reason.UNAVAILABLE, "", None, None)
         desc, meta, why = self._validate_announcement(item.announcement)
         if desc is None:
             # [C2] an invalid announcement is a classification, never an exception; [C5] its warning says what was wrong
-            return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, f" detail={why}", None)
+            return ("local" if model else "fail", Reason.INVALID_ANNOUNCEMENT, f" detail={why}", None, None)
         if self._size_disagrees(desc, earlier):
             # [C11] one key, one size: bytes loaded for the other size could never verify against this one.
-            return ("local" if model else "fail", Reason.SIZE_MISMATCH, plan_source(desc), None)
+            return ("local" if model else "fail", Reason.SIZE_MISMATCH, plan_source(desc), None, desc.key_id)
         if desc.key_id in self._loaded:
             # [C11] loaded and verified, but against another announcement: its checksum must match too.
             if desc.crc32c is not None and self._loaded_crc(self._loaded[desc.key_id]) != desc.crc32c:
-                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, plan_source(desc), None)
-            return ("ready-loaded", None, desc, None)  # [C1] already loaded and verified
+                return ("local" if model else "fail", Reason.CHECKSUM_MISMATCH, plan_source(desc), None, desc.key_id)
+            return ("ready-loaded", None, desc, None, desc.key_id)  # [C1] already loaded and verified
         peer = self._peers.get(desc.producer_id)
         terminal = None
         if peer is not None:
@@ -656,8 +710,8 @@ class ConsumerCore:
             elif peer.rejected_epoch and peer.rejected_epoch >= desc.epoch:
                 terminal = peer.rejected_reason  # handshake refused for this epoch [C5]
         if terminal is not None and desc.key_id not in self._fetches:
-            return ("local" if model else "fail", terminal, plan_source(desc), None)
-        return ("fetch", None, desc, meta)
+            return ("local" if model else "fail", terminal, plan_source(desc), None, desc.key_id)
+        return ("fetch", None, desc, meta, desc.key_id)
 
     def _size_disagrees(self, desc: ValidDescriptor, earlier: list) -> bool:
         """[C11] Whether an announcement's size differs from the size its key is already bound to:
@@ -693,7 +747,7 @@ class ConsumerCore:
             return None, None, f"the announcement could not be read ({type(e).__name__}: {e})"
 
     def _apply_plan(self, slot: _Slot, plan: tuple, now: float) -> None:
-        kind, reason, desc, meta = plan
+        kind, reason, desc, meta, _ = plan
         if kind == "ready-local":
             slot.decision = ItemDecision(slot.item_id, READY)
         elif kind == "ready-loaded":

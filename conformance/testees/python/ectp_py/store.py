@@ -10,11 +10,28 @@ the producer can publish events [E1].
 from __future__ import annotations
 
 import logging
+import mmap
 from dataclasses import dataclass
 from typing import Callable
 
 from . import codec
 from .wire import MAX_SAFE_INTEGER, EctpError, item_key_id, validate_descriptor
+
+#: From this size on, an item put without bytes is held in an anonymous memory map, which the OS
+#: hands out zeroed a page at a time as it is first touched: ``bytearray(n)`` writes all ``n`` zeros
+#: up front (a 128 MiB item put with ``PutItem.fill`` 0 cost its whole size in memory and time). Smaller
+#: items stay bytearrays, so that a store of many small items holds no map per item.
+ZEROED_MAP_MIN_BYTES = 1 << 20
+
+#: The item's bytes as the store holds them: both kinds are writable buffers of exactly ``size_bytes``.
+ItemBytes = bytearray | mmap.mmap
+
+
+def zeroed_bytes(size: int) -> ItemBytes:
+    """``size`` zero bytes, writable: an anonymous map (zeroed lazily by the OS) from
+    :data:`ZEROED_MAP_MIN_BYTES` on, else a bytearray."""
+    return mmap.mmap(-1, size) if size >= ZEROED_MAP_MIN_BYTES else bytearray(size)
+
 
 #: The largest encoded descriptor a producer may store and publish (SPEC.md section 5).
 MAX_DESCRIPTOR_BYTES = 64 * 1024
@@ -32,8 +49,9 @@ class StoreEntry:
     #: Canonical key id (:func:`ectp_py.wire.item_key_id`).
     key_id: str
     size_bytes: int
-    #: The item's bytes (what a one-sided read of its location sees).
-    data: bytearray
+    #: The item's bytes (what a one-sided read of its location sees): a bytearray, or for a large item
+    #: put without bytes an anonymous map (see :data:`ZEROED_MAP_MIN_BYTES`).
+    data: ItemBytes
     #: Fully written [P1]; only ready items may be granted or evicted.
     ready: bool = False
     #: Live pins, one per live grant [P2].
@@ -48,7 +66,7 @@ StoreChange = tuple
 class MemoryItemStore:
     """The reference item store (see module docstring)."""
 
-    def __init__(self, capacity_bytes: int, locate: Callable[[str, bytearray], bytes] | None = None):
+    def __init__(self, capacity_bytes: int, locate: Callable[[str, ItemBytes], bytes] | None = None):
         """:param capacity_bytes: region size in bytes (positive integer).
         :param locate: called by :meth:`put` with the item's bytes; its result becomes the
             descriptor's ``location`` (how a transport would register the memory). Default:
@@ -71,7 +89,8 @@ class MemoryItemStore:
         """Add a new, not-ready item, evicting ready unpinned items (oldest first) if needed.
 
         The store keeps (a shallow copy of) ``descriptor`` and publishes it: do not change it
-        (or its ``shape`` list) after ``put``.
+        (or its ``shape`` list) after ``put``. ``data`` is copied; without it the item is
+        ``size_bytes`` zero bytes (:func:`zeroed_bytes`), to be written in place.
 
         :raises EctpError: ``INVALID_ARGUMENT`` for a malformed descriptor, one encoding to more
             than ``MAX_DESCRIPTOR_BYTES``, wrong-length bytes or a key already stored; ``OVERLOADED`` when it cannot fit even after evicting
@@ -94,7 +113,7 @@ class MemoryItemStore:
                 f"{self._evictable_bytes} evictable); retry after grants are released",
             )
         # Located before anything is evicted: a refused descriptor leaves the store as it was.
-        held = bytearray(data) if data is not None else bytearray(size)
+        held = bytearray(data) if data is not None else zeroed_bytes(size)
         desc = dict(descriptor)
         if self._locate is not None:
             desc["location"] = self._locate(valid.key_id, held)

@@ -25,7 +25,7 @@ from .crc32c import crc32c
 from .framing import FrameDecoder
 from .outputs import CancelRead, ConnectPeer, DisconnectPeer, EventBatchOut, Send, StartRead
 from .producer import ProducerCore
-from .store import MemoryItemStore
+from .store import ItemBytes, MemoryItemStore
 from .subscriber import EventSubscriber
 from .wire import EctpError, item_key_id
 
@@ -149,7 +149,7 @@ class TesteeAdapter:
         self.store: MemoryItemStore | None = None
         self.pool: FirstFitPool | None = None
         self._reads: dict[int, Destination] = {}
-        self._memory: dict[bytes, tuple[str, bytearray]] = {}  # location -> (key id, bytes)
+        self._memory: dict[bytes, tuple[str, ItemBytes]] = {}  # location -> (key id, bytes)
         self._next_location = 1
         self._producer_id = ""
         self._producer_epoch = 0
@@ -274,7 +274,7 @@ class TesteeAdapter:
         self.role = role
         return {"ok": {}}
 
-    def _locate(self, key_id: str, data: bytearray) -> bytes:
+    def _locate(self, key_id: str, data: ItemBytes) -> bytes:
         """Register an item's memory: its location is an opaque ``mem:<n>`` token."""
         location = f"mem:{self._next_location}".encode()
         self._next_location += 1
@@ -454,7 +454,8 @@ class TesteeAdapter:
     def _item_bytes(p: dict, desc: dict) -> bytes | None:
         """A PutItem's bytes: ``data``, or with ``fill`` as many copies of the byte value as the
         descriptor's ``sizeBytes`` says (testee.proto ``PutItem.fill``: no bytes travel). ``None``
-        for a fill of 0: the store's own zeroed bytes, made once instead of made and copied."""
+        for a fill of 0: the store's own zeroed bytes, made once instead of made and copied, and for
+        a large item zeroed by the OS only as its pages are read (:func:`ectp_py.store.zeroed_bytes`)."""
         data = p.get("data", b"")
         data = bytes(data) if isinstance(data, (bytes, bytearray)) else b""
         fill = p.get("fill")

@@ -3,9 +3,10 @@ changes [P1][P2][P6][E1]. The producer tests cover the store through ProducerCor
 the store's own accounting, which a producer only sees much later (a store over capacity, a pin
 on the wrong item, an eviction of a cleared entry)."""
 
+import mmap
 import unittest
 
-from ectp_py.store import MemoryItemStore
+from ectp_py.store import ZEROED_MAP_MIN_BYTES, MemoryItemStore
 from ectp_py.wire import EctpError, item_key_id
 
 from .helpers import descriptor, item_bytes
@@ -164,6 +165,26 @@ class MemoryItemStoreTest(unittest.TestCase):
         self.assertIsNone(s.get_key(descriptor("b", item_bytes(10))["key"]))  # another item
         self.assertIsNone(s.get_key({"contentHash": b""}))  # not a key
         self.assertIsNone(s.get_key(None))
+
+    def test_p1_an_item_put_without_bytes_is_zeros_written_in_place_a_large_one_zeroed_lazily_by_the_os(self):
+        located = {}
+
+        def locate(key_id, data):
+            located[key_id] = data
+            return b"loc"
+
+        s = MemoryItemStore(4 * ZEROED_MAP_MIN_BYTES, locate=locate)
+        for size, kind in ((ZEROED_MAP_MIN_BYTES - 1, bytearray), (ZEROED_MAP_MIN_BYTES, mmap.mmap), (2 * ZEROED_MAP_MIN_BYTES, mmap.mmap)):
+            with self.subTest(size=size):
+                entry = s.put(descriptor(f"z{size}", bytes(size), checksum=False))
+                # A bytearray(n) writes its n zeros at once: a map of 128 MiB costs nothing until read.
+                self.assertIsInstance(entry.data, kind)
+                self.assertIs(located[entry.key_id], entry.data)  # the memory a read of its location sees
+                self.assertEqual(len(entry.data), size)
+                self.assertEqual((bytes(entry.data[:8]), bytes(entry.data[size - 8:])), (bytes(8), bytes(8)))
+                entry.data[size - 3:] = b"end"  # the engine writes it in place
+                self.assertEqual(bytes(entry.data[size - 4:]), b"\x00end")
+        self.assertEqual(s.used_bytes(), 4 * ZEROED_MAP_MIN_BYTES - 1)
 
 
 if __name__ == "__main__":

@@ -2,13 +2,14 @@
 (the gigabyte of [P5]'s default quota), and DecodeStream (feature stream-framing), the frame
 decoder of SPEC.md section 5 over the runner's chunks [C10]."""
 
+import mmap
 import unittest
 from unittest import mock
 
 from ectp_py import codec
 from ectp_py.framing import encode_frame
 from ectp_py.testee import ROLE_PRODUCER, TesteeAdapter
-from ectp_py.wire import EctpError
+from ectp_py.wire import EctpError, item_key_id
 
 from .helpers import FP
 
@@ -32,6 +33,17 @@ class PutItemFillTest(unittest.TestCase):
             location = t.handle(put(n, fill=fill))["putItem"]["descriptor"]["location"]
             r = t.handle({"commandId": 3, "nowMs": 0, "readMemory": {"location": location, "length": 5}})
             self.assertEqual(r["readMemory"]["data"], bytes([fill]) * 5)
+
+    def test_p5_a_128_mib_fill_of_0_is_held_without_its_zeros_written_and_reads_as_zeros(self):
+        t = producer()
+        request = put(3, fill=0)
+        request["putItem"]["descriptor"]["sizeBytes"] = 128 << 20
+        location = t.handle(request)["putItem"]["descriptor"]["location"]
+        entry = t.store.get(item_key_id(request["putItem"]["descriptor"]["key"]))
+        self.assertIsInstance(entry.data, mmap.mmap)  # zeroed by the OS page by page as it is read, not up front
+        self.assertEqual(len(entry.data), 128 << 20)
+        r = t.handle({"commandId": 3, "nowMs": 0, "readMemory": {"location": location, "length": 16}})
+        self.assertEqual(r["readMemory"]["data"], bytes(16))
 
     def test_fill_arrives_from_json_and_binary_with_0_present(self):
         """PutItem.fill is `optional`: a fill of 0 is present (all bytes 0), not absent."""
