@@ -22,7 +22,7 @@ export { MemoryItemStore } from "./producer/memory-store.js";
 export type { MemoryItemStoreOptions } from "./producer/memory-store.js";
 export type { ItemStore, ProducerOptions, ProducerStats, StoreChange, StoreEntry } from "./producer/types.js";
 export { EventSubscriber } from "./subscriber/subscriber.js";
-export type { ProducerConnection, SubscriberOptions, SubscriberOutput, SubscriberStats } from "./subscriber/subscriber.js";
+export type { ProducerConnection, ProducerStatus, SubscriberOptions, SubscriberOutput, SubscriberStats } from "./subscriber/subscriber.js";
 export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_QUEUED_PER_PEER, Driver } from "./driver/driver.js";
 export type { Clock, DriverOptions } from "./driver/driver.js";
 export {

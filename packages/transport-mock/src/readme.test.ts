@@ -49,6 +49,8 @@ describe("README", () => {
   it('"With a router": an EventSubscriber syncs, follows an eviction [E1], and its view makes the producer\'s announcement', async () => {
     const code = readmeBlock("### With a router");
     for (const text of ["new EventSubscriber(", "subscriber.follow(", "runOnVirtualTime(", "assert.deepEqual("]) expect(code).toContain(text);
+    // The router's Driver logs: why a connection to a producer failed reaches only its logger.
+    expect(code).toMatch(/new Driver\(\{[^}]*subscriber, logger: /);
     await runBlock(code, "with-a-router");
   });
 });

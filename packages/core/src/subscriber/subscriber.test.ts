@@ -565,7 +565,7 @@ describe("EventSubscriber [E1][E2]", () => {
       expect(() => sub.follow(P, 0, { epoch: 0, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer/);
       expect(() => sub.follow(P, 0, { epoch: 1.5, metadata: meta7 })).toThrow(/connection.epoch must be a positive integer/);
       expect(() => sub.follow(P, 0, { epoch: 1, metadata: [1] as unknown as Uint8Array })).toThrow(/connection.metadata must be a Uint8Array/);
-      expect(() => sub.follow(P, 0, null as unknown as { epoch: number; metadata: Uint8Array })).toThrow(/connection.epoch/);
+      expect(() => sub.follow(P, 0, null as unknown as { epoch: number; metadata: Uint8Array })).toThrow(/connection must be an object/);
       expect(sub.isFollowing(P)).toBe(false);
     });
 

@@ -242,6 +242,74 @@ function shallowCopy<T extends object>(o: T): T {
   return Object.assign(Object.create(Object.getPrototypeOf(o)) as T, o);
 }
 
+/**
+ * What {@link EventSubscriber.view} hands out: a read-only window on a view's live map. It reads
+ * through to the map (no copy: a view may hold a million items, and it shows later batches as they
+ * apply) and has no method that changes it, so a caller cannot take an entry out of a view behind
+ * the holders index's back [E1][I4]. One is made per followed producer, and handed out on every call.
+ */
+class ReadonlyMapView<K, V> implements ReadonlyMap<K, V> {
+  readonly #map: ReadonlyMap<K, V>;
+
+  constructor(map: ReadonlyMap<K, V>) {
+    this.#map = map;
+  }
+
+  get size(): number {
+    return this.#map.size;
+  }
+
+  get(key: K): V | undefined {
+    return this.#map.get(key);
+  }
+
+  has(key: K): boolean {
+    return this.#map.has(key);
+  }
+
+  keys(): MapIterator<K> {
+    return this.#map.keys();
+  }
+
+  values(): MapIterator<V> {
+    return this.#map.values();
+  }
+
+  entries(): MapIterator<[K, V]> {
+    return this.#map.entries();
+  }
+
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.#map[Symbol.iterator]();
+  }
+
+  /** Calls `callback` with each entry; its third argument is this window, never the map behind it. */
+  forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.#map) callback.call(thisArg, value, key, this);
+  }
+}
+
+/** Where an {@link EventSubscriber} stands with one followed producer: {@link EventSubscriber.producerStatus}. */
+export interface ProducerStatus {
+  /** Whether its view is current: {@link EventSubscriber.isSynced}. */
+  readonly synced: boolean;
+  /**
+   * The producer epoch followed [P8]: the greater of the greatest epoch taken from the
+   * producer and that of the connection `follow()` gave; messages of lower epochs are ignored.
+   * 0 while none is known (followed without a connection, and not heard from yet).
+   */
+  readonly epoch: number;
+  /** The greatest epoch of any message heard from the producer, taken or ignored as stale; 0 until one is heard. */
+  readonly heardEpoch: number;
+  /**
+   * The producer was heard at an epoch greater than that of the connection `follow()` gave: it
+   * restarted, that connection is void and was dropped, and over a transport that connects peers
+   * (the mock, NIXL) nothing reaches the producer until `follow()` gives a connection of epoch
+   * `epoch` (or greater) [P8]. False for a producer followed without a connection.
+   */
+  readonly awaitingConnection: boolean;
+}
+
 /** What {@link EventSubscriber.poll} asks its driver to do: send an envelope, or connect (or forget) a producer's metadata. */
 export type SubscriberOutput = SendOutput | ConnectPeerOutput | DisconnectPeerOutput;
 
@@ -430,6 +498,15 @@ interface Followed {
   readonly fingerprint: ectp.v1.IFingerprint;
   /** The producer's epoch; 0 until it is first heard. */
   epoch: number;
+  /** The greatest epoch of a message from it, taken or ignored as stale (0: none yet) [P8]. */
+  heardEpoch: number;
+  /**
+   * When the epoch followed last grew (a greater epoch heard, or told by `follow()`), or when it
+   * was followed: messages of a lower epoch are late ones for `silenceMs` after it, unwarned [P8].
+   */
+  followedSince: number;
+  /** The greatest lower epoch it was heard at and warned of (0: none): each is warned of once [P8]. */
+  warnedLowerEpoch: number;
   /** Whether `view` reflects a snapshot and every batch up to `applied`. */
   synced: boolean;
   /** Sequence of the last batch applied. */
@@ -437,6 +514,8 @@ interface Followed {
   /** Greatest batch sequence seen in this epoch (applied, held or dropped). */
   maxSeen: number;
   readonly view: Map<string, ectp.v1.IItemDescriptor>;
+  /** The read-only window on `view` that {@link EventSubscriber.view} hands out (made once, with `view`). */
+  readonly readOnlyView: ReadonlyMapView<string, ectp.v1.IItemDescriptor>;
   /** What each entry of `view` was counted as holding when it was set ({@link entryBytes}). */
   readonly viewSizes: Map<string, number>;
   /** The sum of `viewSizes`: at most `maxViewBytes`. */
@@ -472,6 +551,11 @@ interface Followed {
   connection: ProducerConnection | undefined;
   /** Epoch of `connection` a connect-peer was emitted for (0: none since it was told or lost). */
   connectedEpoch: number;
+  /**
+   * A greater epoch was heard than that of the connection given: the connection is void, and
+   * `follow()` must give the new epoch's [P8]. Set until `follow()` gives a connection it takes.
+   */
+  awaitingConnection: boolean;
   /** Reported unreachable: subscribed to anew by the next poll at least `retryMs` after the last request [P8]. */
   gone: boolean;
   /** When it was declared gone (silent or unreachable) and no poll found it synced since; undefined while it is not lost [P8]. */
@@ -538,6 +622,28 @@ interface Followed {
  * in time proportional to the answer, not to the producers followed. It costs an entry per key
  * held by some view (a list of its holders), and each change of a view updates it: a snapshot
  * replacing a view of `n` items costs O(n) updates, each O(holders of that key).
+ *
+ * Epochs: any message of a followed producer at an epoch greater than the one followed is taken as
+ * its restart [P8], trusted as it comes: the view is dropped, the new epoch is asked for a snapshot,
+ * a connection given for the older epoch is void (`producerStatus().awaitingConnection`, and a
+ * warning), and from then on the producer's messages of lower epochs are ignored (`stale_epoch`;
+ * a lower epoch still heard once the producer's silence bound has passed is logged as a warning,
+ * at most once per producer and lower epoch). So a single message with a bogus huge epoch (corrupt, forged, or
+ * from a misconfigured instance under the same id) drops the view, and the real producer's messages
+ * are ignored from then on: neither waiting nor `follow()` with its real epoch's connection (older
+ * than the epoch heard) brings it back, only {@link EventSubscriber.unfollow} then
+ * {@link EventSubscriber.follow}. A router that sees an `epoch` in
+ * {@link EventSubscriber.producerStatus} greater than any its deployment gave the producer (or that
+ * warning) should do just that, and find where the message came from.
+ *
+ * One clock: every `now` passed in must come from the clock the driver uses (a `Driver`'s, where
+ * there is one: default `performance.now()`), as for the cores (the core README's "One clock"). A
+ * reading earlier than the latest is taken as the latest, so readings of a second clock
+ * (`Date.now()` passed to `follow()` beside a driver on `performance.now()`) stop every timer until
+ * the readings catch up: no heartbeats, no retries, no catch-ups, and silence is never noticed (a
+ * producer silent for minutes stays synced). One reading more than 60 s behind the latest is logged
+ * once, as a warning; a reading that is not a finite number is logged as an error and the latest
+ * good one used.
  */
 export class EventSubscriber {
   private readonly id: string;
@@ -665,7 +771,15 @@ export class EventSubscriber {
    * of an epoch newer than the one last heard also drops the view at once (its items are of an epoch
    * that no longer runs), so `view()` and {@link EventSubscriber.holders} no longer list them. From
    * then on, as from the first call with a connection, messages of an epoch older than the
-   * connection's are stale and ignored. Any other connection is ignored.
+   * connection's are stale and ignored. Any other connection is ignored. A message of the producer
+   * at an epoch greater than the one followed is taken as its restart [P8] and voids the connection
+   * given ({@link EventSubscriber.producerStatus} then says `awaitingConnection`: call this again
+   * with the new epoch's connection); a bogus one (say 2^53 - 1) therefore drops the view until
+   * {@link EventSubscriber.unfollow} and `follow()` again (see "Epochs" on {@link EventSubscriber}).
+   *
+   * `now`: a reading of the clock the driver uses (see "One clock" on {@link EventSubscriber}); a
+   * reading of another clock (`Date.now()` beside a driver on `performance.now()`) stops the
+   * subscriber's timers for every producer until the driver's readings catch up with it.
    *
    * `fingerprint`: the model this producer serves, sent in the Hellos to it (a producer refuses a
    * Hello of another model [P7]); for a router following producers of several models. Default: the
@@ -681,7 +795,12 @@ export class EventSubscriber {
     // [P7] Checked here, as the option is: a misspelt field would be sent as its default, and the producer would refuse every Hello.
     const own = fingerprint === undefined ? undefined : fingerprintOption(fingerprint, `follow(${producerId}): fingerprint`, "INVALID_ARGUMENT");
     if (connection !== undefined) {
-      if (connection === null || typeof connection !== "object" || !Number.isSafeInteger(connection.epoch) || connection.epoch < 1)
+      if (connection === null || typeof connection !== "object")
+        throw new EctpError(
+          "INVALID_ARGUMENT",
+          `follow(${producerId}): connection must be an object { epoch, metadata } (the producer's epoch and its transport metadata for that epoch) or undefined; got ${describeValue(connection)}`,
+        );
+      if (!Number.isSafeInteger(connection.epoch) || connection.epoch < 1)
         throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.epoch must be a positive integer (the producer's epoch)`);
       if (!(connection.metadata instanceof Uint8Array))
         throw new EctpError("INVALID_ARGUMENT", `follow(${producerId}): connection.metadata must be a Uint8Array (the producer's transport metadata)`);
@@ -698,6 +817,8 @@ export class EventSubscriber {
       // [P8] Only a newer epoch's connection matters: the producer restarted and knows us no more.
       if (connection !== undefined && connection.epoch > (known.connection?.epoch ?? 0) && connection.epoch >= known.epoch) {
         known.connection = { epoch: connection.epoch, metadata: connection.metadata };
+        known.awaitingConnection = false;
+        known.followedSince = now; // [P8] the older epoch's messages still in flight are late ones for a while
         // [P8] The deployment knows of an epoch newer than the one heard: the view holds the items of an
         // epoch that no longer runs (their grants would be refused), so it goes now, not when the new
         // epoch first speaks (the older epoch's messages are stale from now on: onEnvelope).
@@ -714,15 +835,20 @@ export class EventSubscriber {
       }
       return;
     }
+    const view = new Map<string, ectp.v1.IItemDescriptor>();
     const f: Followed = {
       id: producerId,
       order: ++this.follows,
       fingerprint: own ?? this.fingerprint,
       epoch: 0,
+      heardEpoch: 0,
+      followedSince: now,
+      warnedLowerEpoch: 0,
       synced: false,
       applied: 0,
       maxSeen: 0,
-      view: new Map(),
+      view,
+      readOnlyView: new ReadonlyMapView(view),
       viewSizes: new Map(),
       viewBytes: 0,
       droppedSnapshotId: 0,
@@ -739,6 +865,7 @@ export class EventSubscriber {
       lostAt: undefined,
       connection: connection === undefined ? undefined : { epoch: connection.epoch, metadata: connection.metadata },
       connectedEpoch: 0,
+      awaitingConnection: false,
       gone: false,
       askedEpoch: 0,
       subscribing: false,
@@ -793,6 +920,21 @@ export class EventSubscriber {
   }
 
   /**
+   * Where the subscriber stands with `producerId` (undefined when it is not followed), for a router
+   * to tell why a producer is not synced. `awaitingConnection` tells a restarted producer that only
+   * a new connection brings back (call `follow(producerId, now, { epoch, metadata })` with its new
+   * epoch's metadata) from a producer that is silent or unreachable (the subscriber keeps asking it;
+   * nothing to do but wait, or unfollow it). An `epoch` greater than any the deployment gave the
+   * producer was heard from something else (a corrupt or forged message): unfollow() and follow() it
+   * again (see {@link EventSubscriber.follow}).
+   */
+  producerStatus(producerId: string): ProducerStatus | undefined {
+    const f = this.followed.get(producerId);
+    if (f === undefined) return undefined;
+    return { synced: this.current(f), epoch: this.followedEpoch(f), heardEpoch: f.heardEpoch, awaitingConnection: f.awaitingConnection };
+  }
+
+  /**
    * The transport found `producerId` unreachable, or could not connect to it: the producer is
    * gone [P8]. One connected through a given connection is forgotten at once
    * (`disconnect-peer`), and a later poll subscribes to it anew (a Hello, then a
@@ -815,13 +957,15 @@ export class EventSubscriber {
   /**
    * The ready items of `producerId` by item key id (`itemKeyId`), as of the last batch applied;
    * undefined while no snapshot of its current epoch has been applied, after a batch took the view past
-   * `maxViewBytes` until a snapshot that fits is applied [E2], or when it is not followed. The map
-   * is the subscriber's own, read-only, and changes as later batches are applied: copy it to keep
-   * a state as of now.
+   * `maxViewBytes` until a snapshot that fits is applied [E2], or when it is not followed. It is a
+   * read-only window on the subscriber's own map, not a copy (the same object on every call while
+   * the producer is followed): it has no `set`, `delete` or `clear`, and it changes as later batches
+   * are applied: copy it (`new Map(view)`) to keep a state as of now. Its descriptors are the
+   * subscriber's too: read them, do not change them.
    */
   view(producerId: string): ReadonlyMap<string, ectp.v1.IItemDescriptor> | undefined {
     const f = this.followed.get(producerId);
-    return f?.synced ? f.view : undefined;
+    return f?.synced ? f.readOnlyView : undefined; // [E1][I4] read-only: an entry taken out would outlive its holders entry
   }
 
   /**
@@ -1020,8 +1164,10 @@ export class EventSubscriber {
       else this.ignore("malformed");
       return;
     }
+    if (sep > f.heardEpoch) f.heardEpoch = sep;
     if (sep < f.epoch) {
       this.ignore("stale_epoch"); // [P8] an older epoch's message
+      this.warnLowerEpoch(f, sep, now);
       return;
     }
     if (f.connection !== undefined && sep < f.connection.epoch) {
@@ -1034,6 +1180,7 @@ export class EventSubscriber {
         f.subscribing = false;
       }
       this.ignore("stale_epoch");
+      this.warnLowerEpoch(f, sep, now);
       return;
     }
     f.lastHeard = now;
@@ -1050,6 +1197,7 @@ export class EventSubscriber {
       // the producer restarted, and so reached the older epoch: this one is greeted for sure below.
       const greetAgain = asked && f.subscribing && f.epoch !== 0 && f.askedEpoch !== sep;
       f.epoch = sep;
+      f.followedSince = now;
       this.reset(f);
       f.producerIntervalMs = DEFAULT_INTERVAL_MS; // [P8] the older epoch's Hello said it; the new one's will tell
       // [P8] the older epoch's transport metadata is void: forget the connection made with it
@@ -1063,6 +1211,7 @@ export class EventSubscriber {
           connectionEpoch: f.connection.epoch,
         });
         f.connection = undefined;
+        f.awaitingConnection = true;
         if (f.connectedEpoch !== 0) {
           f.connectedEpoch = 0;
           this.outputs.push({ type: "disconnect-peer", peerId: f.id });
@@ -1380,6 +1529,28 @@ export class EventSubscriber {
   /** [P8] How long a producer may stay silent: three of the longer heartbeat interval. */
   private silenceMs(f: Followed): number {
     return 3 * Math.max(f.producerIntervalMs, this.heartbeatIntervalMs, this.retryMs);
+  }
+
+  /** [P8] The epoch followed: the greater of the one taken from the producer and the connection's (0: none known). */
+  private followedEpoch(f: Followed): number {
+    return Math.max(f.epoch, f.connection?.epoch ?? 0);
+  }
+
+  /**
+   * [P8] A message of an epoch lower than the one followed (ignored as `stale_epoch`). For
+   * `silenceMs` after the epoch followed grew, it is a late message of the epoch before; heard after
+   * that, the lower epoch still runs, a deployment mistake the count alone does not show: warned of
+   * at most once per lower epoch (only the greatest warned of is kept, so a peer sending many epochs
+   * costs no memory; a lower one than that is not warned of again).
+   */
+  private warnLowerEpoch(f: Followed, epoch: number, now: number): void {
+    if (epoch <= f.warnedLowerEpoch || now < f.followedSince + this.silenceMs(f)) return;
+    f.warnedLowerEpoch = epoch;
+    this.logger.warn(
+      "producer heard at an epoch lower than the one followed; its messages are ignored. Check the deployment: a producer's epoch must grow with every restart, " +
+        "and no two instances may share a producer id; if the epoch followed is the wrong one (a bogus greater epoch was heard), unfollow() and follow() the producer again",
+      { producerId: f.id, heardEpoch: epoch, followedEpoch: this.followedEpoch(f) },
+    );
   }
 
   /**
