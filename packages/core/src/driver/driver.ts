@@ -59,7 +59,10 @@ export interface DriverOptions {
    * (e.g. a router in the same process). Called during a step: it should not throw; a throw, or the
    * rejection of a promise it returns (an `async` hook; not awaited), is logged. A
    * {@link Driver.step} it calls does nothing (see there); {@link Driver.close} may be called, and
-   * runs once the step is over. Default: none.
+   * runs once the step is over. Batches carry changes only: a view built from them alone lacks the
+   * items held before the first batch it saw, and has no way to catch up on a missed one; a router
+   * that needs whole views follows the producer with an {@link EventSubscriber} instead, which asks
+   * for snapshots and replays [E2]. Default: none.
    */
   onEventBatch?: (batch: ectp.v1.IEventBatch) => void;
   /** Logger for transport faults and connection failures. Default: no-op. One lacking any of its four methods is refused (INVALID_CONFIG). */
