@@ -36,9 +36,10 @@ export namespace ectp {
          * First message a consumer or subscriber sends to each epoch of a producer,
          * and again after its own restart (new epoch), after it declared the
          * producer gone or let it go idle [P8], and with a subscriber's subscription
-         * sent again [E2]; a producer sends one only in answer to a Hello (SPEC.md
-         * section 4.1). The version check comes before anything else
-         * [V1][P7].
+         * sent again [E2]; a producer sends one only in answer to a Hello, and an
+         * answer MUST have role PRODUCER whatever roles its sender plays, so that no
+         * answer is answered (SPEC.md section 4.1). The version check comes before
+         * anything else [V1][P7].
          */
         class Hello {
 
@@ -74,7 +75,11 @@ export namespace ectp {
              */
             transportMetadata: Uint8Array;
 
-            /** Heartbeat interval the sender uses, in milliseconds. 0: the default (2000). */
+            /**
+             * Heartbeat interval the sender uses, in milliseconds. 0: the default (2000).
+             * The receiver judges the sender's silence by the larger of this and its own
+             * interval, counting a value above 60000 as 60000 [P8].
+             */
             heartbeatIntervalMs: number;
 
             /**
@@ -184,7 +189,11 @@ export namespace ectp {
                  */
                 transportMetadata?: (Uint8Array|null);
 
-                /** Heartbeat interval the sender uses, in milliseconds. 0: the default (2000). */
+                /**
+                 * Heartbeat interval the sender uses, in milliseconds. 0: the default (2000).
+                 * The receiver judges the sender's silence by the larger of this and its own
+                 * interval, counting a value above 60000 as 60000 [P8].
+                 */
                 heartbeatIntervalMs?: (number|null);
 
                 /** Unknown fields preserved while decoding when enabled */
@@ -210,7 +219,8 @@ export namespace ectp {
          * The receiver of a HandshakeReject it does not ignore MUST NOT send
          * ReadRequests to the rejecting epoch of that peer, or to an older one; a
          * greater epoch, seen in an envelope or named by an announcement, refused
-         * nothing (SPEC.md section 4.2). Fields 1-3
+         * nothing; nothing within the refused epochs lifts the ban (SPEC.md section
+         * 4.2). Fields 1-3
          * are frozen across major versions, so a peer of any version can read a
          * VERSION refusal.
          */
@@ -520,7 +530,10 @@ export namespace ectp {
             /** Unique per producer epoch; the consumer MUST name it in ReadComplete. > 0. */
             grantId: number;
 
-            /** The item, including its current location. */
+            /**
+             * The item, including its current location. It names the granting producer
+             * and its current epoch (SPEC.md section 4.4).
+             */
             item?: (ectp.v1.ItemDescriptor.$Properties|null);
 
             /**
@@ -619,7 +632,10 @@ export namespace ectp {
                 /** Unique per producer epoch; the consumer MUST name it in ReadComplete. > 0. */
                 grantId?: (number|null);
 
-                /** The item, including its current location. */
+                /**
+                 * The item, including its current location. It names the granting producer
+                 * and its current epoch (SPEC.md section 4.4).
+                 */
                 item?: (ectp.v1.ItemDescriptor.$Properties|null);
 
                 /**
@@ -958,8 +974,10 @@ export namespace ectp {
          * Liveness signal, sent every heartbeat interval to each peer the sender has
          * business with (SPEC.md section 4.7: fetches, grants and reads, subscriptions)
          * [P8]. A peer that hears no valid envelope from the sender's epoch for
-         * `heartbeat_misses` (default 3) of the longer of the two intervals declares
-         * the sender gone.
+         * `heartbeat_misses` (default 3) intervals declares the sender gone. Each
+         * interval is the larger of its own and the one the sender's Hello of that
+         * epoch announced, its own until that Hello is applied (a subscriber MAY count
+         * more; SPEC.md [P8]).
          */
         class Heartbeat {
 
@@ -1692,7 +1710,8 @@ export namespace ectp {
             /**
              * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
              * when dtype and shape are both given, equal element size x product of
-             * shape [C2]. Implementations MUST treat values above 2^53 - 1 as invalid.
+             * shape, computed exactly (never wrapped around) [C2]. Implementations MUST
+             * treat values above 2^53 - 1 as invalid.
              */
             sizeBytes: number;
 
@@ -1811,7 +1830,8 @@ export namespace ectp {
                 /**
                  * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
                  * when dtype and shape are both given, equal element size x product of
-                 * shape [C2]. Implementations MUST treat values above 2^53 - 1 as invalid.
+                 * shape, computed exactly (never wrapped around) [C2]. Implementations MUST
+                 * treat values above 2^53 - 1 as invalid.
                  */
                 sizeBytes?: (number|null);
 
@@ -2053,7 +2073,7 @@ export namespace ectp {
              */
             FAILURE_REASON_PEER_UNREACHABLE = 9,
 
-            /** Terminal. The transport reported the read as failed [C5]. */
+            /** Terminal. The transport reported the read as failed [C11]. */
             FAILURE_REASON_TRANSFER_FAILED = 10,
 
             /**
@@ -3734,7 +3754,11 @@ export namespace ectp {
         interface ISnapshotRequest extends ectp.v1.SnapshotRequest.$Properties {
         }
 
-        /** Subscriber to producer: send what you hold now [E2]. */
+        /**
+         * Subscriber to producer: send what you hold now. A subscriber MUST send one to
+         * each producer epoch it follows, unless a snapshot of that epoch reached it
+         * first: a Hello alone leaves its view empty [E2].
+         */
         class SnapshotRequest {
 
             /**
@@ -3884,7 +3908,8 @@ export namespace ectp {
              * Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2]. Always set: 0 (absent) is not a valid id.
+             * [E2]. Always set: a producer MUST NOT send 0 (absent); a subscriber reads a 0
+             * as the lowest id.
              */
             snapshotId: number;
 
@@ -3994,7 +4019,8 @@ export namespace ectp {
                  * Which answer this is: every Snapshot answer of a producer epoch has a
                  * greater id than the one before (the first is at least 1), and all parts of
                  * one answer carry the same id, so parts of two answers are never combined
-                 * [E2]. Always set: 0 (absent) is not a valid id.
+                 * [E2]. Always set: a producer MUST NOT send 0 (absent); a subscriber reads a 0
+                 * as the lowest id.
                  */
                 snapshotId?: (number|null);
 

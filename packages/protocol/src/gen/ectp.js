@@ -90,6 +90,8 @@ export const ectp = $root.ectp = (() => {
              * a NIXL agent metadata blob). Loaded once per sender epoch. Empty: the
              * transport needs none.
              * @property {number|null} [heartbeatIntervalMs] Heartbeat interval the sender uses, in milliseconds. 0: the default (2000).
+             * The receiver judges the sender's silence by the larger of this and its own
+             * interval, counting a value above 60000 as 60000 [P8].
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -112,9 +114,10 @@ export const ectp = $root.ectp = (() => {
              * @classdesc First message a consumer or subscriber sends to each epoch of a producer,
              * and again after its own restart (new epoch), after it declared the
              * producer gone or let it go idle [P8], and with a subscriber's subscription
-             * sent again [E2]; a producer sends one only in answer to a Hello (SPEC.md
-             * section 4.1). The version check comes before anything else
-             * [V1][P7].
+             * sent again [E2]; a producer sends one only in answer to a Hello, and an
+             * answer MUST have role PRODUCER whatever roles its sender plays, so that no
+             * answer is answered (SPEC.md section 4.1). The version check comes before
+             * anything else [V1][P7].
              * @constructor
              * @param {ectp.v1.Hello.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -166,6 +169,8 @@ export const ectp = $root.ectp = (() => {
 
             /**
              * Heartbeat interval the sender uses, in milliseconds. 0: the default (2000).
+             * The receiver judges the sender's silence by the larger of this and its own
+             * interval, counting a value above 60000 as 60000 [P8].
              * @member {number} heartbeatIntervalMs
              * @memberof ectp.v1.Hello
              * @instance
@@ -574,7 +579,8 @@ export const ectp = $root.ectp = (() => {
              * The receiver of a HandshakeReject it does not ignore MUST NOT send
              * ReadRequests to the rejecting epoch of that peer, or to an older one; a
              * greater epoch, seen in an envelope or named by an announcement, refused
-             * nothing (SPEC.md section 4.2). Fields 1-3
+             * nothing; nothing within the refused epochs lifts the ban (SPEC.md section
+             * 4.2). Fields 1-3
              * are frozen across major versions, so a peer of any version can read a
              * VERSION refusal.
              * @constructor
@@ -1419,7 +1425,8 @@ export const ectp = $root.ectp = (() => {
              * @typedef {Object} ectp.v1.ReadGrant.$Properties
              * @property {number|null} [attemptId] The ReadRequest this answers.
              * @property {number|null} [grantId] Unique per producer epoch; the consumer MUST name it in ReadComplete. > 0.
-             * @property {ectp.v1.ItemDescriptor.$Properties|null} [item] The item, including its current location.
+             * @property {ectp.v1.ItemDescriptor.$Properties|null} [item] The item, including its current location. It names the granting producer
+             * and its current epoch (SPEC.md section 4.4).
              * @property {number|null} [leaseMs] Lease in milliseconds, counted by the producer from when it sent the grant.
              * 0: the default (30000).
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -1471,7 +1478,8 @@ export const ectp = $root.ectp = (() => {
             ReadGrant.prototype.grantId = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
             /**
-             * The item, including its current location.
+             * The item, including its current location. It names the granting producer
+             * and its current epoch (SPEC.md section 4.4).
              * @member {ectp.v1.ItemDescriptor.$Properties|null|undefined} item
              * @memberof ectp.v1.ReadGrant
              * @instance
@@ -2769,8 +2777,10 @@ export const ectp = $root.ectp = (() => {
              * @classdesc Liveness signal, sent every heartbeat interval to each peer the sender has
              * business with (SPEC.md section 4.7: fetches, grants and reads, subscriptions)
              * [P8]. A peer that hears no valid envelope from the sender's epoch for
-             * `heartbeat_misses` (default 3) of the longer of the two intervals declares
-             * the sender gone.
+             * `heartbeat_misses` (default 3) intervals declares the sender gone. Each
+             * interval is the larger of its own and the one the sender's Hello of that
+             * epoch announced, its own until that Hello is applied (a subscriber MAY count
+             * more; SPEC.md [P8]).
              * @constructor
              * @param {ectp.v1.Heartbeat.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -4511,7 +4521,8 @@ export const ectp = $root.ectp = (() => {
              * @property {ectp.v1.ItemKey.$Properties|null} [key] Identity of the item. Required; absent makes the descriptor invalid [C2].
              * @property {number|null} [sizeBytes] Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
              * when dtype and shape are both given, equal element size x product of
-             * shape [C2]. Implementations MUST treat values above 2^53 - 1 as invalid.
+             * shape, computed exactly (never wrapped around) [C2]. Implementations MUST
+             * treat values above 2^53 - 1 as invalid.
              * @property {ectp.v1.Dtype|null} [dtype] Element type. UNSPECIFIED (absent) skips the dtype x shape check.
              * @property {Array.<number>|null} [shape] Tensor shape, outermost first. Empty (absent) skips the dtype x shape check.
              * @property {ectp.v1.Checksum.$Properties|null} [checksum] Optional checksum of the bytes [C11]. Absent: only the size is checked.
@@ -4565,7 +4576,8 @@ export const ectp = $root.ectp = (() => {
             /**
              * Size of the item in bytes. MUST be an integer in [1, max_item_bytes] and,
              * when dtype and shape are both given, equal element size x product of
-             * shape [C2]. Implementations MUST treat values above 2^53 - 1 as invalid.
+             * shape, computed exactly (never wrapped around) [C2]. Implementations MUST
+             * treat values above 2^53 - 1 as invalid.
              * @member {number} sizeBytes
              * @memberof ectp.v1.ItemDescriptor
              * @instance
@@ -5528,7 +5540,7 @@ export const ectp = $root.ectp = (() => {
          * @property {number} FAILURE_REASON_PEER_UNREACHABLE=9 Retryable before a grant, terminal after one. The peer is unreachable or
          * was declared gone after heartbeat_misses (default 3) missed heartbeat
          * intervals [P8].
-         * @property {number} FAILURE_REASON_TRANSFER_FAILED=10 Terminal. The transport reported the read as failed [C5].
+         * @property {number} FAILURE_REASON_TRANSFER_FAILED=10 Terminal. The transport reported the read as failed [C11].
          * @property {number} FAILURE_REASON_TRANSFER_TIMEOUT=11 Terminal. The read outlived the transfer timeout and was quarantined [C8],
          * or its result was handled at or after that deadline [C11].
          * @property {number} FAILURE_REASON_SIZE_MISMATCH=12 Terminal. Bytes read differ from size_bytes, the grant's size differs from
@@ -8873,7 +8885,9 @@ export const ectp = $root.ectp = (() => {
             /**
              * Constructs a new SnapshotRequest.
              * @memberof ectp.v1
-             * @classdesc Subscriber to producer: send what you hold now [E2].
+             * @classdesc Subscriber to producer: send what you hold now. A subscriber MUST send one to
+             * each producer epoch it follows, unless a snapshot of that epoch reached it
+             * first: a Hello alone leaves its view empty [E2].
              * @constructor
              * @param {ectp.v1.SnapshotRequest.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -9100,7 +9114,8 @@ export const ectp = $root.ectp = (() => {
              * @property {number|null} [snapshotId] Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2]. Always set: 0 (absent) is not a valid id.
+             * [E2]. Always set: a producer MUST NOT send 0 (absent); a subscriber reads a 0
+             * as the lowest id.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -9174,7 +9189,8 @@ export const ectp = $root.ectp = (() => {
              * Which answer this is: every Snapshot answer of a producer epoch has a
              * greater id than the one before (the first is at least 1), and all parts of
              * one answer carry the same id, so parts of two answers are never combined
-             * [E2]. Always set: 0 (absent) is not a valid id.
+             * [E2]. Always set: a producer MUST NOT send 0 (absent); a subscriber reads a 0
+             * as the lowest id.
              * @member {number} snapshotId
              * @memberof ectp.v1.Snapshot
              * @instance
