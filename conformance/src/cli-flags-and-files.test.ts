@@ -3,14 +3,16 @@
  * files, refused flag values, where --help goes, the FAIL line and exit status of a known-failing
  * case that passes, --filter over transport cases only, and the seeds --seeds numbers; and the
  * replay commands of failures: a failed scripted case, like a failed seed, ends with a `replay:`
- * command keeping the run's flags, which starts `npx ectp conformance` (`ectp` alone is not on the
- * PATH of a clone, or of a project that installed @ectp/cli locally).
+ * command keeping the run's flags, which starts `npx @ectp/cli conformance` (`ectp` alone is not on the
+ * PATH of a clone, or of a project that installed @ectp/cli locally, and `npx ectp` would offer to
+ * install the unrelated npm package named `ectp`); a usage error is its line and one more, not the
+ * whole usage, and a misspelt option is named with the one it is close to.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { CONFORMANCE_USAGE } from "./cli.js";
+import { CONFORMANCE_USAGE, CONFORMANCE_USAGE_HINT } from "./cli.js";
 import { cli, expectUsageError, fakeTestee } from "./test-support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ectp-cli-flags-"));
@@ -36,7 +38,7 @@ describe("features and known-failing files of the wrong shape", () => {
     const typo = file("f-typo-key.json", JSON.stringify({ features: ["producer"], feature: ["events"] }));
     const r = await cli("--testee", "never-started", "--features", typo);
     expectUsageError(r, `ectp conformance: --features ${JSON.stringify(typo)} has a key "feature" that a features file does not take (did you mean "features"?); expected a JSON file {"features":`);
-    expect(r.err.split("\n")[1]).toBe(""); // one line, then the usage
+    expect(r.err.split("\n")[1]).toBe(CONFORMANCE_USAGE_HINT); // one line, then the hint
     const other = file("f-other-key.json", JSON.stringify({ features: ["producer"], comment: "mine" }));
     expectUsageError(await cli("--testee", "never-started", "--features", other), `has a key "comment" that a features file does not take (its only key is "features")`);
   });
@@ -86,10 +88,39 @@ describe("an output file named with a trailing separator", () => {
   });
 });
 
+describe("usage errors", () => {
+  // The whole usage (some 50 lines) followed every error and pushed it off the screen.
+  it("are the error's line and one line saying where the options are, not the whole usage", async () => {
+    const r = await cli("--testee", "never-started", "--level", "optional");
+    expect(r).toEqual({
+      code: 2,
+      out: "",
+      err: `ectp conformance: --level must be required or all, got "optional"\n${CONFORMANCE_USAGE_HINT}\n`,
+    });
+    expect(CONFORMANCE_USAGE_HINT).toContain('run "ectp conformance --help" for the options');
+  });
+
+  it.each([
+    ["--seed-from", " (did you mean --seeds-from?)"],
+    ["--json-line", " (did you mean --json-lines?)"],
+    ["--Testee", " (did you mean --testee?)"],
+    ["--knownfailing", " (did you mean --known-failing?)"],
+    ["--bogus", ""], // more than 2 edits from every option: no suggestion
+  ])("an unknown option %s is named with the option within 2 edits of it, if any", async (flag, suggestion) => {
+    const r = await cli(flag, "x");
+    expectUsageError(r);
+    expect(r.err.split("\n")[0]).toBe(`ectp conformance: unknown option ${flag}${suggestion}`);
+  });
+});
+
 describe("--help", () => {
   it("prints the usage on standard output, nothing on standard error, exit 0", async () => {
     const r = await cli("--help");
     expect(r).toEqual({ code: 0, out: `${CONFORMANCE_USAGE}\n`, err: "" });
+  });
+  it("states the range of --seed and --seeds-from", () => {
+    expect(CONFORMANCE_USAGE).toContain("--seed <n>                 run only randomised schedule n, 0 to 9007199254740991 (2^53 - 1),\n");
+    expect(CONFORMANCE_USAGE).toContain("k from 0 to 9007199254740991 (2^53 - 1), and k + n - 1 at most that too");
   });
   it("wins over other flags: the usage, exit 0, and the testee is never started", async () => {
     const r = await cli("--testee", "/nonexistent/never-started", "--level", "all", "--help");
@@ -229,17 +260,17 @@ describe("replay commands", () => {
       "--case-timeout-ms", "30000", "--level", "all", "--filter", CASE, "--report", join(dir, "report.json"),
     );
     expect(r.code).toBe(1);
-    const replay = `replay: npx ectp conformance --testee '${testee.replace(/'/g, "'\\''")}' --json-lines --features ${features} --known-failing ${known} --command-timeout-ms 4000 --case-timeout-ms 30000 --level all --filter ${CASE}`;
+    const replay = `replay: npx @ectp/cli conformance --testee '${testee.replace(/'/g, "'\\''")}' --json-lines --features ${features} --known-failing ${known} --command-timeout-ms 4000 --case-timeout-ms 30000 --level all --filter ${CASE}`;
     expect(r.out).toContain(`FAIL ${CASE} [`);
     expect(r.out).toContain(`\n  ${replay}\n`);
     expect(r.out.split(replay)).toHaveLength(2); // once
   }, 30_000);
 
-  it("a failed seed's replay command starts npx ectp conformance", async () => {
+  it("a failed seed's replay command starts npx @ectp/cli conformance", async () => {
     const testee = failing();
     const features = file("features-seeds.json", JSON.stringify({ features: ["consumer", "producer", "read-memory"] }));
     const r = await cli("--testee", testee, "--json-lines", "--features", features, "--seed", "3");
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`\n  replay: npx ectp conformance --testee '${testee.replace(/'/g, "'\\''")}' --json-lines --features ${features} --seed 3\n`);
+    expect(r.out).toContain(`\n  replay: npx @ectp/cli conformance --testee '${testee.replace(/'/g, "'\\''")}' --json-lines --features ${features} --seed 3\n`);
   }, 30_000);
 });

@@ -266,7 +266,10 @@ process.stdin.on("end", () => process.exit(0));`,
     [["--seeds", "0", "--seeds-only"], "--seeds-only with --seeds 0 would run nothing; give --seeds n with n >= 1"],
     [["--seeds", "2", "--seeds-only", "--filter", "consumer/**"], '--filter selects scripted cases, which --seeds-only leaves out; drop --filter "consumer/**" or --seeds-only'],
     [["--seeds", "2", "--seeds-from", "9007199254740991"], "--seeds-from 9007199254740991 --seeds 2 runs past schedule 9007199254740991 (2^53 - 1); start lower or run fewer"],
-    [["--seeds", "2", "--seeds-from=-1"], '--seeds-from must be an integer >= 0; got "-1"'],
+    [["--seeds", "2", "--seeds-from=-1"], '--seeds-from must be an integer from 0 to 9007199254740991 (2^53 - 1); got "-1"'],
+    // Integers past 2^53 - 1 were told "must be an integer >= 0": the message names the range's top.
+    [["--seeds", "2", "--seeds-from", "9007199254740992"], '--seeds-from must be an integer from 0 to 9007199254740991 (2^53 - 1); got "9007199254740992"'],
+    [["--seed", "9007199254740993"], '--seed must be an integer from 0 to 9007199254740991 (2^53 - 1); got "9007199254740993"'],
   ])("%j is a usage error (exit 2) saying what to do", async (flags, message) => {
     const r = await cli("--testee", "true", ...flags);
     expect({ code: r.code, err: r.err.split("\n")[0] }).toEqual({ code: 2, err: `ectp conformance: ${message}` });

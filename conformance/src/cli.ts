@@ -22,6 +22,12 @@ import { type TransportHarness, runTransportConformance } from "./transport/tran
 /** Largest `--seeds`: each seed is a simulated schedule of 90 s to 130 s between two testees, per level. */
 export const MAX_SEEDS = 100_000;
 
+/** Largest `--seed` and `--seeds-from` (and last schedule): the largest integer a JavaScript number holds exactly. */
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/** {@link MAX_SEED} as the help and the errors write it. */
+const MAX_SEED_TEXT = `${MAX_SEED} (2^53 - 1)`;
+
 /** Largest `--command-timeout-ms`: Node's timers cannot wait longer (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
@@ -73,10 +79,11 @@ Options (each one that takes a value at most once):
                              features allow: consumer with producer (needs consumer, producer and
                              read-memory), subscriber with producer (needs producer, events and
                              subscriber); default 0; not filtered by --filter
-  --seeds-from <k>           with --seeds n: run schedules k to k + n - 1 instead of 1 to n (default 1)
+  --seeds-from <k>           with --seeds n: run schedules k to k + n - 1 instead of 1 to n (default 1);
+                             k from 0 to ${MAX_SEED_TEXT}, and k + n - 1 at most that too
   --seeds-only               with --seeds: run the randomised schedules only, no scripted case
-  --seed <n>                 run only randomised schedule n, of each level the features allow (replay
-                             a failure)
+  --seed <n>                 run only randomised schedule n, 0 to ${MAX_SEED_TEXT},
+                             of each level the features allow (replay a failure)
   --junit <file>             write JUnit XML (missing directories of a --junit or --report path are created)
   --report <file>            write the JSON report (and <file without .json>.ectp-report.json with {passed, failed})
   --command-timeout-ms <n>   per-command timeout, 1 to ${MAX_TIMEOUT_MS} (default 5000); starting the testee
@@ -211,8 +218,14 @@ function readCapped(path: string, where: string, format: string): string {
   }
 }
 
-/** A usage error: printed with the usage, exit status 2. */
+/** A usage error: printed with {@link CONFORMANCE_USAGE_HINT}, exit status 2. */
 class UsageError extends Error {}
+
+/**
+ * What follows a usage error's one line: the command's form and where its options are listed
+ * (the whole usage, some 50 lines, pushed the error off the screen).
+ */
+export const CONFORMANCE_USAGE_HINT = `Usage: ectp conformance --testee "<command>" [options]; run "ectp conformance --help" for the options`;
 
 /** A validated command line. */
 interface Config {
@@ -273,7 +286,7 @@ const EXIT_IO = 74;
 
 /**
  * Entry point of `ectp conformance` (the CLI package calls this). Returns the exit status
- * instead of exiting, and never throws: usage errors print the usage and return 2. Writes
+ * instead of exiting, and never throws: a usage error prints its line and {@link CONFORMANCE_USAGE_HINT}, and returns 2. Writes
  * through `output` (default: the process's stdout and stderr); files named by `--junit` and
  * `--report` are written to disk.
  */
@@ -284,7 +297,7 @@ export async function runConformanceCli(argv: readonly string[], output: Conform
   } catch (err) {
     const usage = err instanceof UsageError || (EctpError.is(err) && err.code === "INVALID_ARGUMENT");
     const message = EctpError.is(err) ? err.message.replace(/^\[[A-Z_]+\] /, "") : (err as Error).message;
-    output.err(`ectp conformance: ${message}\n${usage ? `\n${CONFORMANCE_USAGE}\n` : ""}`);
+    output.err(`ectp conformance: ${message}\n${usage ? `${CONFORMANCE_USAGE_HINT}\n` : ""}`);
     return 2;
   }
   if (cfg === "help") {
@@ -520,14 +533,14 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   const commandTimeoutMs = intFlag("command-timeout-ms", v["command-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? 5000;
   const caseTimeoutMs = intFlag("case-timeout-ms", v["case-timeout-ms"], 1, MAX_TIMEOUT_MS) ?? defaultCaseTimeoutMs(commandTimeoutMs, MAX_TIMEOUT_MS);
   const seedCount = intFlag("seeds", v.seeds, 0, MAX_SEEDS) ?? 0;
-  const seed = intFlag("seed", v.seed, 0);
+  const seed = intFlag("seed", v.seed, 0, MAX_SEED);
   if (seed !== undefined && v.seeds !== undefined)
     throw new UsageError(`--seed ${seed} replays one schedule and --seeds ${seedCount} runs schedules 1 to ${seedCount}; give one of them`);
   if (seed !== undefined && v.filter !== undefined)
     throw new UsageError(`--seed ${seed} replays one randomised schedule, which --filter does not select; drop --filter ${JSON.stringify(v.filter)}`);
   if (v.testee === undefined && (v.seed !== undefined || v.seeds !== undefined))
     throw new UsageError(`--${v.seed !== undefined ? "seed" : "seeds"} runs randomised schedules between two testees; it needs --testee`);
-  const seedsFrom = intFlag("seeds-from", v["seeds-from"], 0) ?? 1;
+  const seedsFrom = intFlag("seeds-from", v["seeds-from"], 0, MAX_SEED) ?? 1;
   const seedsOnly = v["seeds-only"] === true;
   for (const [flag, given] of [
     ["seeds-from", v["seeds-from"] !== undefined],
@@ -535,8 +548,8 @@ async function configure(argv: readonly string[]): Promise<Config | "help"> {
   ] as const)
     if (given && v.seeds === undefined)
       throw new UsageError(`--${flag} goes with --seeds n (${flag === "seeds-from" ? "it starts their range" : "it leaves the scripted cases out"}); give --seeds too`);
-  if (seedCount - 1 > Number.MAX_SAFE_INTEGER - seedsFrom)
-    throw new UsageError(`--seeds-from ${seedsFrom} --seeds ${seedCount} runs past schedule ${Number.MAX_SAFE_INTEGER} (2^53 - 1); start lower or run fewer`);
+  if (seedCount - 1 > MAX_SEED - seedsFrom)
+    throw new UsageError(`--seeds-from ${seedsFrom} --seeds ${seedCount} runs past schedule ${MAX_SEED_TEXT}; start lower or run fewer`);
   if (seedsOnly && seedCount === 0) throw new UsageError("--seeds-only with --seeds 0 would run nothing; give --seeds n with n >= 1");
   if (seedsOnly && v.filter !== undefined)
     throw new UsageError(`--filter selects scripted cases, which --seeds-only leaves out; drop --filter ${JSON.stringify(v.filter)} or --seeds-only`);
@@ -772,23 +785,24 @@ async function transportCaseNames(): Promise<string[]> {
 
 /**
  * The value of an integer flag, or `undefined` when it is absent. Throws a UsageError naming
- * the flag, the range it accepts and the value for anything else (`abc`, `1.5`, out of range).
+ * the flag, the range it accepts (both ends: a value past 2^53 - 1 is an integer too, just not one
+ * a JavaScript number holds) and the value for anything else (`abc`, `1.5`, out of range).
  */
-function intFlag(name: string, text: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+function intFlag(name: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
-    throw new UsageError(
-      `--${name} must be an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}; got ${JSON.stringify(text)}`,
-    );
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max === MAX_SEED ? MAX_SEED_TEXT : max}; got ${JSON.stringify(text)}`);
   return n;
 }
 
 /**
- * How a replay command starts: `npx ectp conformance`, which finds the `ectp` of a clone of this
- * repository and of a project that installed `@ectp/cli` (`ectp` alone is on the PATH only when installed globally).
+ * How a replay command starts: `npx @ectp/cli conformance`, which runs the `ectp` of a clone of this
+ * repository or of a project that installed `@ectp/cli`, and elsewhere fetches that package (`ectp`
+ * alone is on the PATH only when installed globally; `npx ectp` would offer to install the unrelated
+ * npm package named `ectp`). Its paths are the run's own, relative to where the run was started.
  */
-const REPLAY_PREFIX: readonly string[] = ["npx", "ectp", "conformance"];
+const REPLAY_PREFIX: readonly string[] = ["npx", "@ectp/cli", "conformance"];
 
 /** A word for a POSIX shell command line: as is when plain, else single-quoted. */
 function shellWord(s: string): string {
@@ -851,7 +865,11 @@ function describeParseError(err: unknown, argv: readonly string[]): string {
   const code = (err as { code?: string }).code;
   const msg = thrownMessage(err);
   const flag = /(--[\w-]+)/.exec(msg)?.[1] ?? /'(-[^' ,]+)/.exec(msg)?.[1];
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}; the options are listed below`;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    // A misspelt long option (`--seed-from`, `--Testee`): the option it is within 2 edits of.
+    const like = flag?.startsWith("--") ? closestName(flag.slice(2), Object.keys(OPTIONS), 2) : undefined;
+    return `unknown option ${flag ?? msg}${like !== undefined ? ` (did you mean --${like}?)` : ""}`;
+  }
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     if (flag && /ambiguous/.test(msg)) return `${flag} needs a value; to pass one that starts with "-", write ${flag}=<value>`;
     if (flag && /argument missing/.test(msg)) return `${flag} needs a value`;

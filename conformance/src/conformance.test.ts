@@ -1323,8 +1323,8 @@ describe("runConformanceCli", () => {
     ["--command-timeout-ms", "2.5", "from 1 to 2147483647"],
     ["--seeds", "abc", "from 0 to 100000"],
     ["--seeds", "-3", "from 0 to 100000"],
-    ["--seed", "abc", ">= 0"],
-    ["--seed", "1.5", ">= 0"],
+    ["--seed", "abc", "from 0 to 9007199254740991 (2^53 - 1)"],
+    ["--seed", "1.5", "from 0 to 9007199254740991 (2^53 - 1)"],
   ])("%s %s is a usage error naming the flag (exit 2)", async (flag, value, range) => {
     const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
@@ -1363,7 +1363,7 @@ describe("runConformanceCli", () => {
     const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
     const replay = String(report.results[0]?.message).split("\n").find((l: string) => l.startsWith("replay: "));
     expect(replay).toBe(
-      `replay: npx ectp conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed-timeout-ms 600000 --level all --seed 3`,
+      `replay: npx @ectp/cli conformance --testee '${crash}' --features ${features} --known-failing ${known} --command-timeout-ms 4000 --seed-timeout-ms 600000 --level all --seed 3`,
     );
   }, 30_000);
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EctpError } from "@ectp/protocol";
-import type { SweepSummary } from "@ectp/simulator";
+import { type SweepSummary } from "@ectp/simulator";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
   type CliIO,
@@ -22,6 +22,8 @@ import {
   EXIT_VIOLATIONS,
   ProgressBar,
   SIMULATE_USAGE,
+  SIMULATE_USAGE_HINT,
+  SWEEP_JSON_FORMAT,
   USAGE,
   type InterruptSignal,
   formatSweep,
@@ -239,11 +241,13 @@ describe("ectp simulate output", () => {
     const r = await run(["simulate", "--requests", "3", "--quiet", "--report", file]);
     expect(r.out.endsWith(`report written to ${file}\n`)).toBe(true);
   });
-  it("--runs n --json prints the sweep as one JSON object", async () => {
+  it("--runs n --json prints the sweep as one JSON object, its format first", async () => {
     const r = await run(["simulate", "--requests", "3", "--runs", "2", "--seed", "4", "--json"]);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
-    expect(s).toMatchObject({ seed: 4, runs: 2, violations: 0, failingSeeds: [] });
+    expect(s).toMatchObject({ format: "ectp-simulation-sweep/1", seed: 4, runs: 2, violations: 0, failingSeeds: [] });
+    expect(SWEEP_JSON_FORMAT).toBe("ectp-simulation-sweep/1");
+    expect(Object.keys(s)[0]).toBe("format");
   });
   it("on a terminal: --json and --quiet silence the progress bar; otherwise it ends at 100% on its own line", async () => {
     for (const argv of [["--json"], ["--quiet"], ["--runs", "2", "--quiet"], ["--runs", "2", "--json"]]) {
@@ -339,6 +343,54 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     expect(await entry(["simulate", "--requests", "3", "--runs", "2", "--json"], io)).toBe(130);
     expect(JSON.parse(io.stdout)).toMatchObject({ runs: 2, interrupted: false });
   });
+  // A single run on a terminal left its progress bar and said nothing when interrupted, while a
+  // sweep and `ectp conformance` say so.
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)("a single run interrupted (%s): the bar is erased, how far it got is said, nothing printed; exit %i", async (signal, status) => {
+    let run: Promise<unknown> | undefined;
+    const entry = await mainWith((real) => ({
+      runSimulation: (o) => {
+        run = real.runSimulation(o);
+        return run as ReturnType<typeof real.runSimulation>;
+      },
+    }));
+    let stop: ((s: InterruptSignal) => void) | undefined;
+    let released = 0;
+    const io = capture(true);
+    const draw = io.err;
+    Object.assign(io, {
+      // The signal comes as the bar is first drawn, mid-run.
+      err(t: string) {
+        draw(t);
+        if (t.startsWith("\rsimulate [")) stop?.(signal);
+      },
+      onInterrupt(s: (signal: InterruptSignal) => void) {
+        stop = s;
+        return () => {
+          released++;
+        };
+      },
+    });
+    expect(await entry(["simulate", "--requests", "300", "--concurrency", "8"], io)).toBe(status);
+    expect(io.stdout).toBe("");
+    expect(io.stderr).toMatch(
+      new RegExp(`^\\rsimulate \\[ +\\] +\\d+% (\\d+)/300\\r\\x1b\\[2Kectp simulate: interrupted by ${signal} with \\1 of 300 requests ended \\(\\d+%\\); an unfinished run prints no summary\\n$`),
+    );
+    expect(released).toBe(1);
+    // The run goes on until the process ends (bin.ts ends it by the signal), drawing nothing more.
+    const said = io.stderr;
+    await run;
+    expect(io.stderr).toBe(said);
+  });
+  it("a single run with --report interrupted says that no report is written", async () => {
+    const file = join(work, "interrupted.html");
+    const { io } = interrupting("SIGINT");
+    expect(await main(["simulate", "--requests", "3", "--quiet", "--report", file], io)).toBe(130);
+    expect(io.stderr).toBe("ectp simulate: interrupted by SIGINT with 0 of 3 requests ended (0%); an unfinished run prints no summary and writes no report\n");
+    expect(existsSync(file)).toBe(false);
+  });
   it("INVALID_ARGUMENT thrown while valid options run (a bug in a core call, not the user's input) is thrown, not reported as bad arguments", async () => {
     // The options are checked before the run (the real checks); what the run itself throws is internal.
     const bug = () => new EctpError("INVALID_ARGUMENT", "admit: requestId is empty (a core call the simulation got wrong)");
@@ -355,7 +407,7 @@ describe("exit statuses from the simulator's results (simulator mocked)", () => 
     // A combination of flags the simulator refuses is still bad arguments, said before anything runs.
     const refused = await run(["simulate", "--byte-scale", "1", "--runs", "2"], { entry });
     expect(refused).toMatchObject({ code: EXIT_USAGE, out: "" });
-    expect(refused.first).toMatch(/^ectp simulate: the stores would hold up to /);
+    expect(refused.first).toMatch(/^ectp simulate: --byte-scale 1 is too small for 4 producers and 4 consumers: /);
   });
   it("an error that is not bad input is thrown (bin.ts turns it into exit 70), not reported as a usage error", async () => {
     const entry = await mainWith(() => ({
@@ -384,7 +436,7 @@ describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
     expect(interruptedStatus(signal)).toBe(status);
     expect(interruptSignalOf(status)).toBe(signal);
     expect(io.stdout).toMatch(/^seeds +1\.\.1 \(1 runs, interrupted\), faults light\n/);
-    expect(io.stdout).toContain("reproduce             npx ectp simulate --runs 5 ");
+    expect(io.stdout).toContain("reproduce             npx @ectp/cli simulate --runs 5 ");
     expect(io.stderr).toBe(`\nectp simulate: ${signal}: stopping after the run in progress (send it again to stop at once)\n`);
     expect(state).toEqual({ installed: 1, released: 1 });
   });
@@ -394,11 +446,6 @@ describe("a sweep stopped by a signal (CliIO.onInterrupt)", () => {
     const sweep = JSON.parse(io.stdout);
     expect(sweep.runs).toBe(1);
     expect(sweep.interrupted).toBe(true);
-  });
-  it("a single run installs no handler (it cannot stop part-way)", async () => {
-    const { io, state } = interrupting("SIGINT");
-    expect(await main(["simulate", "--requests", "3", "--quiet"], io)).toBe(0);
-    expect(state.installed).toBe(0);
   });
   it.each([
     ["SIGINT", "SIGTERM"],
@@ -425,7 +472,7 @@ describe("formatSweep with failing seeds", () => {
     seed: 10 + i,
     violations: i + 1,
     first: `I${(i % 6) + 1} at t=${i}`,
-    reproduce: `npx ectp simulate --seed ${10 + i}`,
+    reproduce: `npx @ectp/cli simulate --seed ${10 + i}`,
   }));
   const s = {
     seed: 10,
@@ -474,6 +521,21 @@ describe("ProgressBar", () => {
     expect(io.stderr.endsWith("100% 10/10")).toBe(true);
     bar.done();
     expect(io.stderr.endsWith("\n")).toBe(true);
+  });
+  it("clear() erases the line drawn on a terminal (an interrupted run), and writes nothing when nothing was drawn", () => {
+    clock();
+    const io = capture(true);
+    const bar = new ProgressBar(io, "x");
+    bar.clear();
+    expect(io.stderr).toBe("");
+    bar.update(1, 10);
+    bar.clear();
+    expect(io.stderr).toBe(`\rx [${"#".repeat(3)}${" ".repeat(27)}]  10% 1/10\r\x1b[2K`);
+    bar.done(); // nothing left to end
+    expect(io.stderr.endsWith("\x1b[2K")).toBe(true);
+    const plain = capture(false);
+    new ProgressBar(plain, "x").clear();
+    expect(plain.stderr).toBe("");
   });
   it("a done count past the total neither throws nor shows more than 100%", () => {
     clock();
@@ -571,6 +633,18 @@ describe("bin.ts, bundled from source with esbuild", () => {
     expect(got.stdout).toMatch(/^seeds +1\.\.\d+ \(\d+ runs, interrupted\), faults light\n/);
     expect(got.stdout).toContain("invariant violations  0 (in 0 seeds)");
   }, 30_000);
+  it("SIGINT during a single run: it says how far the run got and the process ends by SIGINT, nothing on standard output", async () => {
+    const file = await bundle("real");
+    let sent = false;
+    // The first progress line (after 2 s) says the run is under way, its handler installed.
+    const { got, ended } = spawnSimulate(file, ["--requests", "200000"], (_all, child) => {
+      if (!sent) child.kill("SIGINT");
+      sent = true;
+    });
+    expect(await ended).toEqual({ code: null, signal: "SIGINT" });
+    expect(got.stdout).toBe("");
+    expect(got.stderr).toMatch(/\nectp simulate: interrupted by SIGINT with \d+ of 200000 requests ended \(\d+%\); an unfinished run prints no summary\n$/);
+  }, 60_000);
   it("a second SIGINT during a sweep's run ends the process at once, nothing printed", async () => {
     const file = await bundle("real");
     let signals = 0;
@@ -635,8 +709,7 @@ describe("--metadata-only-fraction decimals", () => {
   it.each(["-0.1", "1.0001", ".", "", "1e-1"])("%j is refused", async (v) => {
     const r = await run(["simulate", `--metadata-only-fraction=${v}`]);
     expect(r.code).toBe(EXIT_USAGE);
-    expect(r.first).toBe(`ectp simulate: --metadata-only-fraction must be a number from 0 to 1 (e.g. 0.25); got "${v}"`);
-    expect(r.err).toContain(SIMULATE_USAGE);
+    expect(r.err).toBe(`ectp simulate: --metadata-only-fraction must be a number from 0 to 1 (e.g. 0.25); got "${v}"\n${SIMULATE_USAGE_HINT}\n`);
     expect(r.out).toBe("");
   });
 });

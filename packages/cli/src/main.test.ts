@@ -5,7 +5,18 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { EXIT_IO, EXIT_OUTPUT_CLOSED, EXIT_USAGE, SIMULATE_USAGE, USAGE, handleClosedStreams, main } from "./index.js";
+import {
+  EXIT_IO,
+  EXIT_OUTPUT_CLOSED,
+  EXIT_USAGE,
+  SIMULATE_USAGE,
+  SIMULATE_USAGE_HINT,
+  SIMULATION_JSON_FORMAT,
+  USAGE,
+  USAGE_HINT,
+  handleClosedStreams,
+  main,
+} from "./index.js";
 import { capture } from "./test-support.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,12 +43,14 @@ describe("ectp", () => {
     expect(await run("help", "simulte")).toMatchObject({ code: EXIT_USAGE, first: 'ectp: help takes one command, simulate or conformance; got "simulte"' });
   });
 
-  it("a missing or unknown command is a usage error (exit 2)", async () => {
-    expect(await run()).toMatchObject({ code: EXIT_USAGE, first: "ectp: missing command" });
+  it("a missing or unknown command is a usage error (exit 2): its line, then one line pointing at --help", async () => {
+    expect(await run()).toMatchObject({ code: EXIT_USAGE, err: `ectp: missing command\n${USAGE_HINT}\n` });
+    expect(USAGE_HINT).toBe('Usage: ectp <command> [options]; run "ectp --help" for the commands');
     expect(await run("simulte")).toMatchObject({
       code: EXIT_USAGE,
-      first: 'ectp: unknown command "simulte"; expected simulate or conformance',
+      err: `ectp: unknown command "simulte"; expected simulate or conformance (did you mean simulate?)\n${USAGE_HINT}\n`,
     });
+    expect((await run("bogus")).first).toBe('ectp: unknown command "bogus"; expected simulate or conformance');
     // An option where the command belongs is named as an option, not as a misspelt command.
     for (const opt of ["-x", "--quiet"])
       expect(await run(opt, "simulate")).toMatchObject({
@@ -86,11 +99,21 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     [["--step", "0.5ms"], `--step ${DURATION} got "0.5ms"`], // shorter than the simulation's 1 ms clock resolution
     [["--faults", "chaos", "--faults", "none"], '--faults is given 2 times ("chaos", "none"); give it once'],
     [["--quiet", "--quiet"], "--quiet is given 2 times (true, true); give it once"],
+    // In flags: the capacities and the presets' memory pressure have none.
     [
       ["--byte-scale", "1"],
-      "the stores would hold up to 32.0 GiB of real memory ((producers x producerCapacityBytes x faults.memoryPressure + consumers x consumerCapacityBytes) / byteScale); at most 2.0 GiB: raise byteScale (ectp simulate --byte-scale) to at least 16, or use fewer instances or smaller capacities",
+      "--byte-scale 1 is too small for 4 producers and 4 consumers: their stores (4 GiB per producer and 4 GiB per consumer) would take 32.0 GiB of real memory, over the 2 GiB a run may use; give --byte-scale 16 or more, or fewer --producers or --consumers",
     ],
-    [["--bogus"], "unknown option --bogus"],
+    [
+      ["--byte-scale", "9", "--faults", "heavy"],
+      "--byte-scale 9 is too small for 4 producers and 4 consumers: their stores (4 GiB per producer, x 0.25 under --faults heavy, and 4 GiB per consumer) would take 2.2 GiB of real memory, over the 2 GiB a run may use; give --byte-scale 10 or more, or fewer --producers or --consumers",
+    ],
+    [["--bogus"], "unknown option --bogus"], // more than 2 edits from every option: no suggestion
+    // A misspelt option is named with the one it is within 2 edits of (any case).
+    [["--request", "5"], "unknown option --request (did you mean --requests?)"],
+    [["--byte_scale=16"], "unknown option --byte_scale (did you mean --byte-scale?)"],
+    [["--SEED", "5"], "unknown option --SEED (did you mean --seed?)"],
+    [["--fault", "none"], "unknown option --fault (did you mean --faults?)"],
     [["--seed"], "--seed needs a value"],
     [["--json=yes"], "--json does not take a value"],
     [["--help=1"], "--help does not take a value"], // (named "-h," before)
@@ -103,9 +126,13 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
   it.each(cases)("%j", async (argv, message) => {
     const r = await run("simulate", ...argv);
     expect(r.code).toBe(EXIT_USAGE);
-    expect(r.first).toBe(`ectp simulate: ${message}`);
-    expect(r.err).toContain(SIMULATE_USAGE);
+    // One line, then where the options are: the whole usage pushed the error off the screen.
+    expect(r.err).toBe(`ectp simulate: ${message}\n${SIMULATE_USAGE_HINT}\n`);
     expect(r.out).toBe("");
+  });
+
+  it("the line after an error says where the options are", () => {
+    expect(SIMULATE_USAGE_HINT).toBe('Usage: ectp simulate [options]; run "ectp simulate --help" for the options');
   });
 
   it("a report directory that takes no new files, though access() may call it writable (/proc as root), is refused before the run", async () => {
@@ -121,7 +148,7 @@ describe("ectp simulate argument errors: exact message, usage, exit 2", () => {
     expect(r.code).toBe(EXIT_USAGE);
     // Node's own words (a TypeError about the undefined argument), whichever its version.
     expect(r.first).toMatch(/^ectp simulate: \S.*\bundefined\b/);
-    expect(r.err).toContain(SIMULATE_USAGE);
+    expect(r.err.endsWith(`\n${SIMULATE_USAGE_HINT}\n`)).toBe(true);
     expect(r.out).toBe("");
   });
 });
@@ -131,6 +158,9 @@ describe("ectp simulate runs", () => {
     const r = await run("simulate", "--requests", "30", "--producers", "2", "--consumers", "2", "--concurrency", "8", "--json");
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
+    expect(Object.keys(s)[0]).toBe("format"); // first, naming the shape: a sweep's differs
+    expect(s.format).toBe(SIMULATION_JSON_FORMAT);
+    expect(SIMULATION_JSON_FORMAT).toBe("ectp-simulation/1");
     expect(s.requests.total).toBe(30);
     expect(s.violations.count).toBe(0);
     expect(s.bytes.scale).toBe(16384);
@@ -168,8 +198,9 @@ describe("ectp simulate bounds and reproduce commands", () => {
     const first = await run("simulate", "--seed=-3", "--step", "1.5ms", "--budget", "60m", "--requests", "10", "--byte-scale", "1048576", "--json");
     expect(first.code).toBe(0);
     const s = JSON.parse(first.out);
-    expect(s.reproduce).toBe("npx ectp simulate --seed=-3 --faults light --requests 10 --byte-scale 1048576 --step 1.5ms --budget 60m");
-    const again = await run(...s.reproduce.replace("npx ectp ", "").split(" "), "--json");
+    // `npx @ectp/cli`: `npx ectp` outside a project with @ectp/cli offered to install npm's unrelated `ectp`.
+    expect(s.reproduce).toBe("npx @ectp/cli simulate --seed=-3 --faults light --requests 10 --byte-scale 1048576 --step 1.5ms --budget 60m");
+    const again = await run(...s.reproduce.replace("npx @ectp/cli ", "").split(" "), "--json");
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out).eventLog.hash).toBe(s.eventLog.hash);
   });

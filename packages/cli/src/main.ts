@@ -2,6 +2,7 @@
  * The `ectp` command: subcommand dispatch, help and version.
  * @module
  */
+import { closestName } from "@ectp/protocol";
 import { EXIT_INTERNAL, EXIT_USAGE, type CliIO, processIO } from "./io.js";
 import { simulateCommand } from "./simulate.js";
 
@@ -23,6 +24,15 @@ Options:
 
 Run "ectp simulate --help" for the simulator's options.
 `;
+
+/**
+ * What follows a usage error's one line, instead of the whole usage (which pushed the error off
+ * the screen): the form of the command line and where the rest is.
+ */
+export const USAGE_HINT = `Usage: ectp <command> [options]; run "ectp --help" for the commands`;
+
+/** The commands `ectp` runs. */
+const COMMANDS = ["simulate", "conformance"] as const;
 
 /** Shape of the conformance package's CLI entry point. */
 type ConformanceModule = { runConformanceCli?: (argv: string[], output: Pick<CliIO, "out" | "err" | "onInterrupt">) => Promise<number> };
@@ -63,7 +73,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
-      io.err(`ectp: missing command\n\n${USAGE}`);
+      io.err(`ectp: missing command\n${USAGE_HINT}\n`);
       return EXIT_USAGE;
     case "help":
       // `ectp help <command>` is `ectp <command> --help`.
@@ -72,7 +82,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
         io.out(USAGE);
         return 0;
       }
-      io.err(`ectp: help takes one command, simulate or conformance; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n\n${USAGE}`);
+      io.err(`ectp: help takes one command, simulate or conformance; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n${USAGE_HINT}\n`);
       return EXIT_USAGE;
     case "-h":
     case "--help":
@@ -83,7 +93,7 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
         return main([rest[0], "--help"], io);
       if (rest.length > 0) {
         const takes = command === "-h" || command === "--help" ? "at most one command, simulate or conformance" : "no arguments";
-        io.err(`ectp: ${command} takes ${takes}; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n\n${USAGE}`);
+        io.err(`ectp: ${command} takes ${takes}; got ${rest.map((a) => JSON.stringify(a)).join(" ")}\n${USAGE_HINT}\n`);
         return EXIT_USAGE;
       }
       io.out(command === "-v" || command === "--version" ? `${VERSION}\n` : USAGE);
@@ -95,13 +105,15 @@ export async function main(argv: readonly string[], io: CliIO = processIO()): Pr
     case "--":
       // The end of options before any command: what follows is the command and its arguments.
       return main(rest, io);
-    default:
+    default: {
       // An option before any command (`ectp --quiet simulate`) is not a misspelt command.
+      const like = closestName(command, COMMANDS, 2);
       io.err(
         command.startsWith("-")
-          ? `ectp: unknown option "${command}"; options go after the command (ectp simulate --help lists them), and ectp itself takes only --help and --version\n\n${USAGE}`
-          : `ectp: unknown command "${command}"; expected simulate or conformance\n\n${USAGE}`,
+          ? `ectp: unknown option "${command}"; options go after the command (ectp simulate --help lists them), and ectp itself takes only --help and --version\n${USAGE_HINT}\n`
+          : `ectp: unknown command "${command}"; expected simulate or conformance${like !== undefined ? ` (did you mean ${like}?)` : ""}\n${USAGE_HINT}\n`,
       );
       return EXIT_USAGE;
+    }
   }
 }

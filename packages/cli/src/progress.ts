@@ -50,4 +50,13 @@ export class ProgressBar {
     if (this.drawn) this.io.err("\n");
     this.drawn = false;
   }
+
+  /**
+   * Remove the bar, e.g. when the work was interrupted: on a terminal the redrawn line is erased
+   * (with the `^C` the terminal may have echoed after it), the cursor left at its start.
+   */
+  clear(): void {
+    if (this.drawn) this.io.err("\r\x1b[2K");
+    this.drawn = false;
+  }
 }

@@ -4,17 +4,21 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { outputPathProblem } from "@ectp/protocol";
+import { closestName, outputPathProblem } from "@ectp/protocol";
 import {
   DEFAULT_SIMULATION_CONFIG,
   FAULT_PRESETS,
   SIMULATION_LIMITS,
   type FaultPresetName,
   type SimulationOptions,
+  type SimulationResult,
+  type SimulationSummary,
   type SweepSummary,
+  faultPreset,
   formatSummary,
   formatDuration,
   isFaultPresetName,
+  minByteScale,
   parseDuration,
   renderReport,
   runSimulation,
@@ -32,6 +36,16 @@ const CLI_DEFAULT_FAULTS: FaultPresetName = "light";
 const MIN_DURATION_MS = Math.max(L.minDurationMs, D.timeResolutionMs);
 /** The accepted durations, as the help and the errors write them. */
 const DURATION_RANGE = `from ${formatDuration(MIN_DURATION_MS)} to ${formatDuration(L.maxDurationMs)}`;
+
+/**
+ * The `format` (the first key) of the object `ectp simulate --json` prints for a single run,
+ * naming its shape ({@link SimulationJson}) and version: the version changes when a field is
+ * removed or changes its meaning, not when one is added.
+ */
+export const SIMULATION_JSON_FORMAT = "ectp-simulation/1";
+
+/** The `format` of the object `ectp simulate --runs <n> --json` prints for a sweep ({@link SweepJson}); versioned as {@link SIMULATION_JSON_FORMAT}. */
+export const SWEEP_JSON_FORMAT = "ectp-simulation-sweep/1";
 
 /** Usage text of `ectp simulate`. */
 export const SIMULATE_USAGE = `Usage: ectp simulate [options]
@@ -58,7 +72,8 @@ Options:
                                 and at least what keeps the stores within ${L.maxRealBytes / 1024 ** 3} GiB of real memory
                                 (16 with the default 4 producers and 4 consumers of 4 GiB each); it is part
                                 of the run: another scale moves other bytes and gives another event-log hash
-  --json                        print one JSON object instead of the table
+  --json                        print one JSON object instead of the table (its first key,
+                                "format", is ${SIMULATION_JSON_FORMAT}, or ${SWEEP_JSON_FORMAT} with --runs)
   --report <file.html>          write a self-contained HTML report (single run only; its directory
                                 must exist)
   --quiet                       no progress bar
@@ -72,11 +87,30 @@ Exit status: 0 no violations, 1 invariant violations, 2 bad arguments, 70 an int
 74 the report or standard output could not be written (the report's failure is said after the
 summary, which is printed all the same), 141 standard output was closed before the summary was
 written (e.g. by a reader that already exited), 130 or 143 interrupted (SIGINT, SIGTERM; the
-process ends by that signal, as a shell sees it). A sweep (--runs) stops after the run in progress
+process ends by that signal, as a shell sees it). A single run stops at once: it prints no
+summary, only (on standard error) how far it got. A sweep (--runs) stops after the run in progress
 and prints the runs made, marked interrupted when runs were left (exit 1 when they found
-violations; one during the last run leaves none, and still ends the process by it); a second signal,
-or one during a single run, ends it at once with nothing printed.
+violations; one during the last run leaves none, and still ends the process by it); a second
+signal ends it at once with nothing printed.
 `;
+
+/**
+ * What follows a usage error's one line, instead of the whole usage (which pushed the error off
+ * the screen): the form of the command line and where the options are.
+ */
+export const SIMULATE_USAGE_HINT = `Usage: ectp simulate [options]; run "ectp simulate --help" for the options`;
+
+/** What `ectp simulate --json` prints for a single run: `format`, then the run's {@link SimulationSummary}. */
+export type SimulationJson = {
+  /** {@link SIMULATION_JSON_FORMAT}: the shape and its version. */
+  readonly format: typeof SIMULATION_JSON_FORMAT;
+} & SimulationSummary;
+
+/** What `ectp simulate --runs <n> --json` prints for a sweep: `format`, then the {@link SweepSummary}. */
+export type SweepJson = {
+  /** {@link SWEEP_JSON_FORMAT}: the shape and its version. */
+  readonly format: typeof SWEEP_JSON_FORMAT;
+} & SweepSummary;
 
 /** A usage error: the message names the flag and what it accepts. */
 class UsageError extends Error {}
@@ -117,6 +151,42 @@ function fractionFlag(name: string, text: string | undefined, fallback: number):
   return v;
 }
 
+/** The flags of `ectp simulate`, for node:util's parseArgs. */
+const OPTIONS = {
+  producers: { type: "string" },
+  consumers: { type: "string" },
+  concurrency: { type: "string" },
+  requests: { type: "string" },
+  faults: { type: "string" },
+  seed: { type: "string" },
+  runs: { type: "string" },
+  step: { type: "string" },
+  "encode-time": { type: "string" },
+  "service-time": { type: "string" },
+  budget: { type: "string" },
+  "metadata-only-fraction": { type: "string" },
+  "byte-scale": { type: "string" },
+  json: { type: "boolean" },
+  report: { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The refusal of a `--byte-scale` below the simulator's `minByteScale`, naming the flags that change it. */
+function byteScaleProblem(producers: number, consumers: number, byteScale: number, faults: FaultPresetName): string | undefined {
+  const min = minByteScale({ producers, consumers, faults });
+  if (byteScale >= min) return undefined;
+  const gib = (n: number) => `${Number((n / 1024 ** 3).toFixed(1))} GiB`;
+  const pressure = faultPreset(faults).memoryPressure;
+  const stores = `${gib(D.producerCapacityBytes)} per producer${pressure < 1 ? `, x ${pressure} under --faults ${faults},` : ""} and ${gib(D.consumerCapacityBytes)} per consumer`;
+  const nominal = producers * D.producerCapacityBytes * pressure + consumers * D.consumerCapacityBytes;
+  return (
+    `--byte-scale ${byteScale} is too small for ${producers} producers and ${consumers} consumers: their stores (${stores}) ` +
+    `would take ${(nominal / byteScale / 1024 ** 3).toFixed(1)} GiB of real memory, over the ${gib(L.maxRealBytes)} a run may use; ` +
+    `give --byte-scale ${min} or more, or fewer --producers or --consumers`
+  );
+}
+
 /** Parsed `ectp simulate` arguments. */
 interface SimulateArgs {
   help: boolean;
@@ -131,31 +201,7 @@ function parse(argv: string[]): SimulateArgs {
   let values: Record<string, string | boolean | undefined>;
   let tokens: { kind: string; name?: string; value?: string }[];
   try {
-    ({ values, tokens } = parseArgs({
-      args: argv,
-      tokens: true,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        producers: { type: "string" },
-        consumers: { type: "string" },
-        concurrency: { type: "string" },
-        requests: { type: "string" },
-        faults: { type: "string" },
-        seed: { type: "string" },
-        runs: { type: "string" },
-        step: { type: "string" },
-        "encode-time": { type: "string" },
-        "service-time": { type: "string" },
-        budget: { type: "string" },
-        "metadata-only-fraction": { type: "string" },
-        "byte-scale": { type: "string" },
-        json: { type: "boolean" },
-        report: { type: "string" },
-        quiet: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
+    ({ values, tokens } = parseArgs({ args: argv, tokens: true, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (e) {
     throw new UsageError(describeParseError(e, argv));
   }
@@ -170,9 +216,11 @@ function parse(argv: string[]): SimulateArgs {
   if (typeof faults !== "string" || !isFaultPresetName(faults))
     throw new UsageError(`--faults must be one of ${FAULT_PRESETS.join(", ")}; got "${String(faults)}"`);
   const seed = intFlag("seed", s("seed"), L.minSeed, L.maxSeed, D.seed, " (the seeds the random generator tells apart)");
+  const producers = intFlag("producers", s("producers"), 1, L.maxInstances, D.producers);
+  const consumers = intFlag("consumers", s("consumers"), 1, L.maxInstances, D.consumers);
   const options: SimulationOptions = {
-    producers: intFlag("producers", s("producers"), 1, L.maxInstances, D.producers),
-    consumers: intFlag("consumers", s("consumers"), 1, L.maxInstances, D.consumers),
+    producers,
+    consumers,
     concurrency: intFlag("concurrency", s("concurrency"), 1, L.maxConcurrency, D.concurrency),
     requests: intFlag("requests", s("requests"), 1, L.maxRequests, D.requests),
     faults: faults as FaultPresetName,
@@ -182,16 +230,20 @@ function parse(argv: string[]): SimulateArgs {
     serviceTimeMs: durationFlag("service-time", s("service-time"), D.serviceTimeMs),
     budgetMs: wholeMs("budget", durationFlag("budget", s("budget"), D.budgetMs)),
     metadataOnlyFraction: fractionFlag("metadata-only-fraction", s("metadata-only-fraction"), D.metadataOnlyFraction),
-    byteScale: intFlag("byte-scale", s("byte-scale"), 1, L.maxByteScale, D.byteScale),
   };
+  const byteScale = intFlag("byte-scale", s("byte-scale"), 1, L.maxByteScale, D.byteScale);
+  options.byteScale = byteScale;
   const runs = intFlag("runs", s("runs"), 1, L.maxRuns, 1);
   const last = seed + runs - 1;
   if (last > L.maxSeed)
     throw new UsageError(
       `--seed ${seed} with --runs ${runs} would end at seed ${last}, past the largest seed ${L.maxSeed} (larger seeds repeat smaller ones); lower --seed or --runs`,
     );
-  // Combinations the simulator refuses (e.g. --byte-scale too small for the instances), checked
-  // here, before the run: what the run itself throws later is not the user's input.
+  // A --byte-scale too small for the instances, said in flags (the simulator's own message names
+  // settings only its API has); then every combination the simulator refuses, checked here, before
+  // the run: what the run itself throws later is not the user's input.
+  const tooSmall = byteScaleProblem(producers, consumers, byteScale, faults);
+  if (tooSmall !== undefined) throw new UsageError(tooSmall);
   const problems = validateSweep({ ...options, runs });
   if (problems.length > 0) throw new UsageError(problems.join("; "));
   const report = s("report");
@@ -209,7 +261,11 @@ function describeParseError(e: unknown, argv: readonly string[]): string {
   const msg = e instanceof Error ? e.message : String(e);
   // The long form when node names both ("Option '-h, --help' does not take an argument").
   const flag = /'(?:-[^-' ,]+, )?(-{1,2}[^' ,]+)/.exec(msg)?.[1];
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${flag ?? msg}`;
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    // A misspelt long option (`--request`, `--Seed`): the option it is within 2 edits of.
+    const like = flag?.startsWith("--") ? closestName(flag.slice(2), Object.keys(OPTIONS), 2) : undefined;
+    return `unknown option ${flag ?? msg}${like !== undefined ? ` (did you mean --${like}?)` : ""}`;
+  }
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     if (flag && /ambiguous/.test(msg))
       return `${flag} needs a value; to pass one that starts with "-", write ${flag}=<value>`;
@@ -253,7 +309,7 @@ export async function simulateCommand(argv: string[], io: CliIO): Promise<number
     // run; anything thrown later (an INVALID_ARGUMENT from a core call included) is a bug, for
     // bin.ts to report as an internal error, not bad arguments.
     if (!(e instanceof UsageError)) throw e;
-    io.err(`ectp simulate: ${e.message}\n\n${SIMULATE_USAGE}`);
+    io.err(`ectp simulate: ${e.message}\n${SIMULATE_USAGE_HINT}\n`);
     return EXIT_USAGE;
   }
 }
@@ -282,13 +338,48 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
       release?.();
     }
     bar.done();
-    io.out(args.json ? `${JSON.stringify(sweep)}\n` : `${formatSweep(sweep)}\n`);
+    const json: SweepJson = { format: SWEEP_JSON_FORMAT, ...sweep };
+    io.out(args.json ? `${JSON.stringify(json)}\n` : `${formatSweep(sweep)}\n`);
     if (sweep.violations > 0) return EXIT_VIOLATIONS;
     // Interrupted even when the signal came during the last run: a shell loop must stop too.
     return stoppedBy !== undefined ? interruptedStatus(stoppedBy) : 0;
   }
   const bar = new ProgressBar(io, "simulate", showProgress);
-  const { summary, series } = await runSimulation({ ...args.options, onProgress: (d, t) => bar.update(d, t) });
+  // A single run cannot stop part-way, but it gives the event loop a turn every 50 ms: a SIGINT or
+  // SIGTERM heard then ends the command at once, saying how far the run got, as the sweep and
+  // `ectp conformance` say they were interrupted. The run itself goes on until the process ends
+  // (bin.ts ends it by the signal as soon as this is written), its progress no longer drawn.
+  let stoppedBy: InterruptSignal | undefined;
+  let onStop: (signal: InterruptSignal) => void = () => {};
+  const interrupted = new Promise<InterruptSignal>((resolve) => {
+    onStop = resolve;
+  });
+  const release = io.onInterrupt?.((signal) => {
+    stoppedBy = signal;
+    onStop(signal);
+  });
+  const total = args.options.requests ?? D.requests;
+  let ended = 0;
+  const onProgress = (done: number, of: number) => {
+    if (stoppedBy !== undefined) return;
+    ended = done;
+    bar.update(done, of);
+  };
+  let result: SimulationResult | InterruptSignal;
+  try {
+    // The signal first: one heard by the time both have settled wins.
+    result = await Promise.race([interrupted, runSimulation({ ...args.options, onProgress })]);
+  } finally {
+    release?.();
+  }
+  if (typeof result === "string") {
+    bar.clear();
+    io.err(
+      `ectp simulate: interrupted by ${result} with ${ended} of ${total} requests ended (${Math.floor((100 * ended) / total)}%); an unfinished run prints no summary${args.report !== undefined ? " and writes no report" : ""}\n`,
+    );
+    return interruptedStatus(result);
+  }
+  const { summary, series } = result;
   bar.done();
   let reportError: string | undefined;
   if (args.report !== undefined) {
@@ -299,7 +390,8 @@ async function simulate(argv: string[], io: CliIO): Promise<number> {
     }
   }
   // The summary is printed even when the report could not be written: the run is not thrown away.
-  io.out(args.json ? `${JSON.stringify(summary)}\n` : `${formatSummary(summary)}\n`);
+  const json: SimulationJson = { format: SIMULATION_JSON_FORMAT, ...summary };
+  io.out(args.json ? `${JSON.stringify(json)}\n` : `${formatSummary(summary)}\n`);
   if (reportError !== undefined) {
     io.err(`ectp simulate: --report could not write "${args.report}": ${reportError}\n`);
     return EXIT_IO;

@@ -633,8 +633,8 @@ describe("sweeps", () => {
     const sweep = await runSweep({ ...TINY, requests: 12, seed: 40, runs: 2 });
     const first = (await runSimulation({ ...TINY, requests: 12, seed: 40 })).summary;
     expect(sweep.config).toEqual(first.config);
-    expect(sweep.reproduce).toBe(first.reproduce.replace("npx ectp simulate ", "npx ectp simulate --runs 2 "));
-    expect(sweep.reproduce).toMatch(/^npx ectp simulate --runs 2 --seed 40 /);
+    expect(sweep.reproduce).toBe(first.reproduce.replace("npx @ectp/cli simulate ", "npx @ectp/cli simulate --runs 2 "));
+    expect(sweep.reproduce).toMatch(/^npx @ectp\/cli simulate --runs 2 --seed 40 /);
   });
 
   it("count violations, not failing runs", async () => {

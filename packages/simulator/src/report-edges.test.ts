@@ -156,7 +156,7 @@ describe("summary table", () => {
 
 describe("reproduce command", () => {
   it("a seed of -1 is glued to its flag (`--seed -1` reads as a missing value)", () => {
-    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -1 })).toMatch(/^npx ectp simulate --seed=-1 /);
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -1 })).toMatch(/^npx @ectp\/cli simulate --seed=-1 /);
   });
 });
 

@@ -2032,6 +2032,26 @@ export function validateConfig(options: SimulationOptions = {}): string[] {
   return [];
 }
 
+/**
+ * What the stores and destination pools of a run hold, in nominal bytes (before `byteScale`): each
+ * producer's capacity scaled by the fault profile's memory pressure (as the run sizes it), and each
+ * consumer's. Divided by `byteScale`, it is the real memory they may take.
+ */
+function nominalStoreBytes(cfg: SimulationConfig): number {
+  const faults = typeof cfg.faults === "string" ? faultPreset(cfg.faults) : cfg.faults;
+  return cfg.producers * cfg.producerCapacityBytes * faults.memoryPressure + cfg.consumers * cfg.consumerCapacityBytes;
+}
+
+/**
+ * The smallest `byteScale` that keeps the stores of a run of `options` (over the defaults) within
+ * {@link SIMULATION_LIMITS}`.maxRealBytes` of real memory: {@link validateConfig} refuses a smaller
+ * one. The options are not checked (give them to validateConfig for that).
+ */
+export function minByteScale(options: SimulationOptions = {}): number {
+  const cfg = { ...DEFAULT_SIMULATION_CONFIG, ...stripUndefined(configOnly(options)) } as SimulationConfig;
+  return Math.ceil(nominalStoreBytes(cfg) / SIMULATION_LIMITS.maxRealBytes);
+}
+
 /** The options that observe or replace parts of a run rather than configure it ({@link hookProblems} checks them). */
 const HOOK_OPTIONS = ["onProgress", "eventLog", "timeSeries", "readmitEveryStep", "decodeMessages", "factories"] as const;
 
@@ -2167,7 +2187,7 @@ function optionProblems(options: Partial<SimulationConfig>): string[] {
     // The stores and destination pools hold real bytes: capacity / byteScale each (a producer's
     // capacity scaled by the fault profile's memory pressure, as startProducer sizes it).
     const producerBytes = cfg.producerCapacityBytes * faults.memoryPressure;
-    const nominal = cfg.producers * producerBytes + cfg.consumers * cfg.consumerCapacityBytes;
+    const nominal = nominalStoreBytes(cfg);
     const real = nominal / cfg.byteScale;
     if (real > L.maxRealBytes)
       out.push(

@@ -157,11 +157,19 @@ export interface SimulationResult {
   readonly series: TimeSeries;
 }
 
+/**
+ * How a reproduce command starts. `npx @ectp/cli` runs the `ectp` of the project (or clone) it is
+ * typed in when that installed `@ectp/cli`, else fetches that package; `npx ectp` would offer to
+ * install whatever unscoped npm package is named `ectp`.
+ * @internal
+ */
+export const SIMULATE_COMMAND = "npx @ectp/cli simulate";
+
 /** The command line that reproduces a configuration (only non-default flags). */
 export function reproduceCommand(config: SimulationConfig): string {
   const d = DEFAULT_SIMULATION_CONFIG;
   // A negative value must be glued to its flag: `--seed -5` reads as a missing value.
-  const parts = ["npx ectp simulate", config.seed < 0 ? `--seed=${config.seed}` : `--seed ${config.seed}`];
+  const parts = [SIMULATE_COMMAND, config.seed < 0 ? `--seed=${config.seed}` : `--seed ${config.seed}`];
   parts.push(`--faults ${typeof config.faults === "string" ? config.faults : "<custom profile: use the API>"}`);
   const num: [keyof SimulationConfig, string][] = [
     ["producers", "--producers"],

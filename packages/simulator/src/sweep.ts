@@ -6,7 +6,7 @@
 import { EctpError, describeValue } from "@ectp/protocol";
 import { DEFAULT_SIMULATION_CONFIG, SIMULATION_LIMITS, type SimulationOptions } from "./options.js";
 import { runSimulation, validateConfig } from "./simulation.js";
-import type { SimulationSummary } from "./summary.js";
+import { SIMULATE_COMMAND, type SimulationSummary } from "./summary.js";
 
 /** Aggregate of a sweep. */
 export interface SweepSummary {
@@ -133,7 +133,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepSummary
     if (i === 0) {
       config = summary.config;
       // The first run's command, with the sweep's run count.
-      reproduce = summary.reproduce.replace(/^npx ectp simulate /, `npx ectp simulate --runs ${runs} `);
+      reproduce = summary.reproduce.replace(`${SIMULATE_COMMAND} `, `${SIMULATE_COMMAND} --runs ${runs} `);
     }
     violations += summary.violations.count;
     if (summary.violations.count > 0) {

@@ -3,10 +3,12 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import {
+  FAULT_PRESETS,
   SIMULATION_LIMITS,
   type SimulationOptions,
   faultPreset,
   formatDuration,
+  minByteScale,
   parseDuration,
   reproduceCommand,
   DEFAULT_SIMULATION_CONFIG,
@@ -343,20 +345,39 @@ describe("durations in reproduce commands", () => {
   });
 
   it("a negative seed is glued to its flag, so the command parses", () => {
-    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -5 })).toMatch(/^npx ectp simulate --seed=-5 /);
-    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: 5 })).toMatch(/^npx ectp simulate --seed 5 /);
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: -5 })).toMatch(/^npx @ectp\/cli simulate --seed=-5 /);
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, seed: 5 })).toMatch(/^npx @ectp\/cli simulate --seed 5 /);
   });
 
   it("numbers are written in plain decimals, which the flags accept (not 1e-7)", () => {
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, metadataOnlyFraction: 1e-7 })).toBe(
-      "npx ectp simulate --seed 1 --faults none --metadata-only-fraction 0.0000001",
+      "npx @ectp/cli simulate --seed 1 --faults none --metadata-only-fraction 0.0000001",
     );
   });
 
   it("settings no flag sets are named (the command alone would run another simulation)", () => {
-    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, requests: 200 })).toBe("npx ectp simulate --seed 1 --faults none --requests 200");
+    expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, requests: 200 })).toBe("npx @ectp/cli simulate --seed 1 --faults none --requests 200");
     expect(reproduceCommand({ ...DEFAULT_SIMULATION_CONFIG, itemReuse: 0.9, consumerConfig: { grantWaitMs: 5000 } })).toBe(
-      'npx ectp simulate --seed 1 --faults none <and, through the API: itemReuse=0.9, consumerConfig={"grantWaitMs":5000}>',
+      'npx @ectp/cli simulate --seed 1 --faults none <and, through the API: itemReuse=0.9, consumerConfig={"grantWaitMs":5000}>',
+    );
+  });
+});
+
+describe("minByteScale", () => {
+  // The CLI words a too small --byte-scale with it: it must be exactly validateConfig's bound.
+  it.each(FAULT_PRESETS)("is the smallest byteScale validateConfig accepts for the stores (faults %s)", (faults) => {
+    for (const [producers, consumers] of [[4, 4], [1, 1], [1000, 1], [1, 1000], [1000, 1000], [7, 3]] as const) {
+      const min = minByteScale({ producers, consumers, faults });
+      const refused = (byteScale: number) => validateConfig({ producers, consumers, faults, byteScale }).some((p) => p.includes("of real memory"));
+      expect(refused(min), `${producers} + ${consumers}`).toBe(false);
+      if (min > 1) expect(refused(min - 1), `${producers} + ${consumers}`).toBe(true);
+    }
+  });
+
+  it("counts the capacities given, over the defaults", () => {
+    const gib = 1024 ** 3;
+    expect(minByteScale({ producers: 1, consumers: 1, producerCapacityBytes: 8 * gib, consumerCapacityBytes: 8 * gib, faults: "none" })).toBe(
+      Math.ceil((16 * gib) / SIMULATION_LIMITS.maxRealBytes),
     );
   });
 });
