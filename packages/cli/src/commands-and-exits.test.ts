@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EctpError } from "@ectp/protocol";
-import { type SweepSummary } from "@ectp/simulator";
+import type { SweepSummary } from "@ectp/simulator";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
   type CliIO,
