@@ -286,7 +286,7 @@ const EXIT_IO = 74;
 
 /**
  * Entry point of `ectp conformance` (the CLI package calls this). Returns the exit status
- * instead of exiting, and never throws: a usage error prints its line and {@link CONFORMANCE_USAGE_HINT}, and returns 2. Writes
+ * instead of exiting, and never throws: a usage error prints its line and a one-line usage hint, and returns 2. Writes
  * through `output` (default: the process's stdout and stderr); files named by `--junit` and
  * `--report` are written to disk.
  */

@@ -100,13 +100,13 @@ signal ends it at once with nothing printed.
  */
 export const SIMULATE_USAGE_HINT = `Usage: ectp simulate [options]; run "ectp simulate --help" for the options`;
 
-/** What `ectp simulate --json` prints for a single run: `format`, then the run's {@link SimulationSummary}. */
+/** What `ectp simulate --json` prints for a single run: `format`, then the run's `SimulationSummary` (`@ectp/simulator`). */
 export type SimulationJson = {
   /** {@link SIMULATION_JSON_FORMAT}: the shape and its version. */
   readonly format: typeof SIMULATION_JSON_FORMAT;
 } & SimulationSummary;
 
-/** What `ectp simulate --runs <n> --json` prints for a sweep: `format`, then the {@link SweepSummary}. */
+/** What `ectp simulate --runs <n> --json` prints for a sweep: `format`, then the `SweepSummary` (`@ectp/simulator`). */
 export type SweepJson = {
   /** {@link SWEEP_JSON_FORMAT}: the shape and its version. */
   readonly format: typeof SWEEP_JSON_FORMAT;
