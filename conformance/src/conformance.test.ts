@@ -51,33 +51,36 @@ describe("cases", () => {
     expect(idsOfSuite("consumer/v1-v2-versioning")).toEqual(["V1", "V2"]);
     expect(idsOfSuite("transport/mock")).toEqual([]);
     const dir = mkdtempSync(join(work, "cases-"));
+    mkdirSync(join(dir, "consumer"));
     const suite = (requirements: string[]) => ({ suite: "consumer/c3-budget", cases: [{ name: "x", requirements, level: "REQUIRED", role: "consumer", steps: [] }] });
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["C4"])));
+    writeFileSync(join(dir, "consumer", "c3-budget.json"), JSON.stringify(suite(["C4"])));
     expect(() => loadCases(dir)).toThrow(/case "x": its suite name carries C3, so "requirements" must list at least one of them/);
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["C4", "C3"])));
+    writeFileSync(join(dir, "consumer", "c3-budget.json"), JSON.stringify(suite(["C4", "C3"])));
     expect(loadCases(dir).map((c) => c.fullName)).toEqual(["consumer/c3-budget/x"]);
   });
 
   it("a producer case expecting an EventBatch, snapshot or replay answer must need the events feature (TESTEE-PROTOCOL.md section 7)", () => {
     const dir = mkdtempSync(join(work, "cases-"));
+    mkdirSync(join(dir, "producer"));
     const send = (body: string) => ({ expectSent: [{ send: { to: "C1", envelope: { [body]: {} } } }] });
     const suite = (steps: object[], features?: string[]) => ({
       suite: "producer/e1-events",
       cases: [{ name: "x", requirements: ["E1"], level: "REQUIRED", role: "producer", ...(features ? { features } : {}), steps }],
     });
     for (const body of ["eventBatch", "snapshot", "replayUnavailable"]) {
-      writeFileSync(join(dir, "s.json"), JSON.stringify(suite([{ put: "A" }, send(body)])));
+      writeFileSync(join(dir, "producer", "e1-events.json"), JSON.stringify(suite([{ put: "A" }, send(body)])));
       expect(() => loadCases(dir)).toThrow(`case "x": it expects the producer to send a ${body}, which only a testee claiming "events" does; add "events" to its "features"`);
-      writeFileSync(join(dir, "s.json"), JSON.stringify(suite([send(body)], ["events"])));
+      writeFileSync(join(dir, "producer", "e1-events.json"), JSON.stringify(suite([send(body)], ["events"])));
       expect(loadCases(dir)).toHaveLength(1);
     }
     // Expecting none, or a grant, needs no feature.
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite([{ expectNone: [{ send: { to: "C1", envelope: { eventBatch: { $any: true } } } }] }, send("readGrant")])));
+    writeFileSync(join(dir, "producer", "e1-events.json"), JSON.stringify(suite([{ expectNone: [{ send: { to: "C1", envelope: { eventBatch: { $any: true } } } }] }, send("readGrant")])));
     expect(loadCases(dir)).toHaveLength(1);
   });
 
   it("a case delivering raw bytes must need the raw-messages feature (TESTEE-PROTOCOL.md section 7), in its steps, a repeat or a rule", () => {
     const dir = mkdtempSync(join(work, "cases-"));
+    mkdirSync(join(dir, "consumer"));
     const raw = { deliver: { from: "P1", raw: "AAEC" } };
     const suite = (c: object, features?: string[]) => ({
       suite: "consumer/c10-ignored",
@@ -90,13 +93,13 @@ describe("cases", () => {
       { rules: [{ on: { send: {} }, do: [raw] }] },
       { steps: [{ deliver: { from: "P1", raw: { envelope: { heartbeat: {} }, unknownFields: true } } }] },
     ]) {
-      writeFileSync(join(dir, "s.json"), JSON.stringify(suite(c)));
+      writeFileSync(join(dir, "consumer", "c10-ignored.json"), JSON.stringify(suite(c)));
       expect(() => loadCases(dir)).toThrow(said);
-      writeFileSync(join(dir, "s.json"), JSON.stringify(suite(c, ["raw-messages"])));
+      writeFileSync(join(dir, "consumer", "c10-ignored.json"), JSON.stringify(suite(c, ["raw-messages"])));
       expect(loadCases(dir)).toHaveLength(1);
     }
     // An envelope delivery needs no feature.
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ steps: [{ deliver: { from: "P1", envelope: { heartbeat: {} } } }] })));
+    writeFileSync(join(dir, "consumer", "c10-ignored.json"), JSON.stringify(suite({ steps: [{ deliver: { from: "P1", envelope: { heartbeat: {} } } }] })));
     expect(loadCases(dir)).toHaveLength(1);
     // The shipped cases: every one that delivers raw bytes declares the feature (they load).
     const rawCases = loadCases().filter((c) => JSON.stringify([c.spec.steps, c.spec.rules ?? []]).includes('"raw":'));

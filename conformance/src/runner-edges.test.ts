@@ -8,7 +8,7 @@
 import * as core from "@ectp/core";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
 import type { LoadedCase } from "./cases/format.js";
@@ -31,6 +31,8 @@ const withSteps = (name: string, edit: (steps: Record<string, unknown>[]) => Rec
   copy.spec.steps = edit(copy.spec.steps as unknown as Record<string, unknown>[]) as unknown as typeof copy.spec.steps;
   return copy;
 };
+/** `text` with the characters a regular expression reads specially escaped. */
+const regexpText = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const run = async (c: LoadedCase) => {
   const report = await runSuite({ testee: inProcess(), features: [...TS_TESTEE_FEATURES, "events"], cases: [c], level: "all" });
   return { ...report.results[0], ok: report.ok };
@@ -54,6 +56,12 @@ describe("runner edges: the matcher", () => {
     expect(m({ size: 1, $gte: 0 }, { size: 2 })).toBe(false);
     expect(m({ $bind: "x", grantId: "7" }, { grantId: "8" })).toBe(false);
     expect(m({ attemptId: { $bind: "a" }, grantId: "7" }, { attemptId: "1", grantId: "8" })).toBe(false);
+  });
+
+  it("an unknown $ operator is a case bug naming it, not a field that never matches", () => {
+    expect(() => m({ $bnd: "g1" }, "7")).toThrow(/^unknown operator "\$bnd" in \{"\$bnd":"g1"\}; the operators are \$any, \$absent, \$bind,/);
+    expect(() => m({ grantId: { $gtee: 0 } }, { grantId: "7" })).toThrow('unknown operator "$gtee"');
+    expect(m({ grantId: { $gte: 0 } }, { grantId: "7" })).toBe(true);
   });
 
   it("a boolean matches only the same boolean: not its text, nor 0 or 1", () => {
@@ -114,8 +122,13 @@ describe("runner edges: expressions ($expr)", () => {
 
 describe("runner edges: case bugs in steps", () => {
   const CASE = "consumer/c1-admission/local-item-is-ready";
+  // A case bug found as a step runs starts with `text` and says where, as a failure does: `  at step 7 of 7: {...}`.
   const bug = async (c: LoadedCase, text: string) =>
-    expect(await run(c)).toMatchObject({ status: "failed", ok: false, message: `case bug (fix the case file): ${text}` });
+    expect(await run(c)).toMatchObject({
+      status: "failed",
+      ok: false,
+      message: expect.stringMatching(new RegExp(`^case bug \\(fix the case file\\): ${regexpText(text)}[^\n]*\n {2}at step \\d+ of \\d+: `)),
+    });
 
   it("a fixture or scripted peer the case does not define is a case bug naming it", async () => {
     await bug(withSteps(CASE, (s) => [...s, { set: { k: { $key: "NOPE" } } }]), 'no item fixture "NOPE"');
@@ -128,7 +141,33 @@ describe("runner edges: case bugs in steps", () => {
     if (!entry) throw new Error(`${CASE} has no item fixture`);
     const [name, first] = entry;
     first.dtype = "DTYPE_NOPE";
-    await bug(c, `item ${name}: dtype "DTYPE_NOPE" is not a Dtype name; write an unknown value as a number`);
+    // (Read as the case starts, before any step.)
+    expect(await run(c)).toMatchObject({ status: "failed", message: `case bug (fix the case file): item ${name}: dtype "DTYPE_NOPE" is not a Dtype name; write an unknown value as a number` });
+  });
+
+  it("a variable used before it is bound, and a fixture the case lacks, name the step they are in", async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    await bug(withSteps(CASE, (s) => [...s, { set: { k: "${g1}" } }]), 'unknown variable "g1"');
+    const r = await run(withSteps(CASE, (s) => [...s, { set: { k: { $key: "Z" } } }]));
+    expect(r.message).toBe('case bug (fix the case file): no item fixture "Z"\n  at step 4 of 4: {"set":{"k":{"$key":"Z"}}}');
+  });
+
+  it("what a step resolves as it runs is checked then: an envelope's enum name, a timer that is no whole number, a reversed $window", async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    const status = { deliver: { from: "P1", envelope: { readComplete: { grantId: "1", status: "${st}" } } } };
+    await bug(withSteps(CASE, (s) => [...s, { set: { st: "COMPLETION_OK" } }, status]), 'deliver.envelope.readComplete.status is "COMPLETION_OK", not a name of enum ectp.v1.CompletionStatus');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    const misses = { configure: { config: { heartbeatMisses: "${m}" } } };
+    // A case bug, never the implementation's [I1] error on a Configure holding 0.
+    await bug(withSteps(CASE, (s) => [{ set: { m: "two" } }, misses, ...s]), 'configure.config.heartbeatMisses is "two": a uint64 is a whole number >= 0');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    const reversed = { expectNone: [{ send: { to: "P1" }, $window: ["${lo}", 0] }] };
+    await bug(withSteps(CASE, (s) => [...s, { set: { lo: 1 } }, reversed]), "$window [1,0] ends before it starts");
+  });
+
+  it("a misspelt action is named as unknown, with the nearest, not as the modifier it leaves without its action", async () => {
+    const r = await run(withSteps(CASE, (s) => [...s, { putt: "A", ready: true }]));
+    expect(r.message).toMatch(/^case bug \(fix the case file\): unknown step action "putt" \(did you mean "put"\?\)\n {2}at step 4 of 4: /);
   });
 
   it("a readResult for a read the testee never started is a case bug", async () => {
@@ -137,7 +176,7 @@ describe("runner edges: case bugs in steps", () => {
 
   it("an envelope or an admit that does not convert to its message is a case bug", async () => {
     const env = await run(withSteps(CASE, (s) => [...s, { deliver: { from: "P1", envelope: { heartbeat: 5 } } }]));
-    expect(env.message).toMatch(/^case bug \(fix the case file\): envelope does not convert: .*heartbeat/);
+    expect(env.message).toMatch(/^case bug \(fix the case file\): deliver\.envelope\.heartbeat is 5: ectp\.v1\.Heartbeat is written as a JSON object\n {2}at step 4 of 4: /);
     const admit = await run(withSteps(CASE, (s) => [...s, { admit: { request: "r9", items: [{ id: "i", announcement: 5 }] } }]));
     expect(admit.message).toMatch(/^case bug \(fix the case file\): admit does not convert: .*announcement/);
   });
@@ -175,7 +214,7 @@ describe("runner edges: steps", () => {
 
   it("a stalled step (a jump in time that runs no timers on the way) before the current time is a case bug too", async () => {
     const r = await run(withSteps(CASE, (s) => [{ at: 50 }, ...s, { at: 10, stalled: true }]));
-    expect(r).toMatchObject({ status: "failed", message: "case bug (fix the case file): step time 10 is before the current time 50" });
+    expect(r).toMatchObject({ status: "failed", message: expect.stringMatching(/^case bug \(fix the case file\): step time 10 is before the current time 50\n {2}at step \d+ of \d+: \{"at":10,"stalled":true\}$/) });
   });
 
   it("repeat with no steps is a case bug", async () => {
@@ -249,13 +288,15 @@ describe("runner edges: expectations", () => {
   });
 });
 
+/** Loads `suite` from the file its name names (`consumer/c1-x.json`), or `file` (a path under the cases folder), in a new folder. */
+const load = (suite: Record<string, unknown>, file = typeof suite.suite === "string" ? `${suite.suite}.json` : "consumer/s.json") => {
+  const dir = mkdtempSync(join(work, "cases-"));
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  writeFileSync(join(dir, file), JSON.stringify(suite));
+  return () => loadCases(dir);
+};
+
 describe("runner edges: the case loader", () => {
-  const load = (suite: Record<string, unknown>) => {
-    const dir = mkdtempSync(join(work, "cases-"));
-    mkdirSync(join(dir, "consumer"));
-    writeFileSync(join(dir, "consumer", "s.json"), JSON.stringify(suite));
-    return () => loadCases(dir);
-  };
   const good = { name: "a", requirements: ["C1"], level: "REQUIRED", role: "consumer", steps: [] };
 
   it("a well-formed case file loads", () => {
@@ -277,11 +318,109 @@ describe("runner edges: the case loader", () => {
     writeFileSync(join(dir, "consumer", "s.json"), '{"suite": "consumer/c1-x", "cases": [');
     expect(() => loadCases(dir)).toThrow(`case file ${join("consumer", "s.json")} is not valid JSON; fix its syntax`);
     for (const suite of ["consumer/C1_x", "consumer//c1-x", 7])
-      expect(load({ suite, cases: [good] }), String(suite)).toThrow(`case file ${join("consumer", "s.json")}: "suite" must be kebab-case segments joined by "/"`);
+      expect(load({ suite, cases: [good] }, "consumer/s.json"), String(suite)).toThrow(`case file ${join("consumer", "s.json")}: "suite" must be kebab-case segments joined by "/"`);
   });
 
   it("a duplicate case name, or requirements missing the suite's id, is refused", () => {
     expect(load({ suite: "consumer/c1-x", cases: [good, good] })).toThrow(/duplicate case name consumer\/c1-x\/a/);
     expect(load({ suite: "consumer/c1-x", cases: [{ ...good, requirements: ["C2"] }] })).toThrow(/its suite name carries C1/);
+  });
+});
+
+describe("runner edges: the case loader refuses what protobufjs or the runner would drop or coerce", () => {
+  const dir = mkdtempSync(join(work, "strict-"));
+  /** Loads one case (`good` with `change`) of suite consumer/c1-x, or of `suite`, from the file its name names. */
+  const loadCase = (change: Record<string, unknown>, suite: Record<string, unknown> = {}) => {
+    const file = { suite: "consumer/c1-x", cases: [{ ...good, ...change }], ...suite };
+    mkdirSync(join(dir, "consumer"), { recursive: true });
+    writeFileSync(join(dir, "consumer", "c1-x.json"), JSON.stringify(file));
+    return () => loadCases(dir);
+  };
+  const good = { name: "a", requirements: ["C1"], level: "REQUIRED", role: "consumer", steps: [] };
+  const at = 'case file consumer/c1-x.json, case "a": ';
+  const deliver = (envelope: Record<string, unknown>) => ({ steps: [{ at: 5 }, { deliver: { from: "P1", envelope } }] });
+
+  it("a misspelt case field, timer, peer option or fixture field, or a timer that is no whole number, is refused naming it", () => {
+    expect(loadCase({ confg: { heartbeatMisses: 2 } })).toThrow(`${at}unknown field "confg" (did you mean "config"?); a case takes name, requirements,`);
+    expect(loadCase({ peer: { P1: {} } })).toThrow(`${at}unknown field "peer" (did you mean "peers"?)`);
+    expect(loadCase({ config: { heartbeatMiss: 2 } })).toThrow(`${at}config has no timer "heartbeatMiss" (did you mean "heartbeatMisses"?); the timers are the fields of testee.proto Timers:`);
+    expect(loadCase({ config: { heartbeatMisses: "two" } })).toThrow(`${at}config.heartbeatMisses is "two": a uint64 is a whole number >= 0`);
+    expect(loadCase({ peers: { P1: { heartbeats: false } } })).toThrow(`${at}peers.P1: unknown option "heartbeats" (did you mean "heartbeat"?)`);
+    expect(loadCase({ peers: { P1: { hello: "no" } } })).toThrow(`${at}peers.P1.hello is true or false; got "no"`);
+    expect(loadCase({ items: { A: { sise: 4 } } })).toThrow(`${at}items.A: unknown field "sise" (did you mean "size"?)`);
+    expect(loadCase({}, { defaults: { levle: "REQUIRED" } })).toThrow('case file consumer/c1-x.json: "defaults" has an unknown field "levle" (did you mean "level"?)');
+    expect(loadCase({}, { cases: [{ ...good, config: { heartbeatMisses: 2, heartbeatIntervalMs: "500" } }] })()).toHaveLength(1);
+  });
+
+  it("a deliver step's envelope with a misspelt field or an enum name its enum lacks is refused naming the step and the field", () => {
+    expect(loadCase(deliver({ readRequest: { atemptId: "1" } }))).toThrow(
+      `${at}step 2: deliver.envelope.readRequest has a field "atemptId" that ectp.v1.ReadRequest does not have (did you mean "attemptId"?)`,
+    );
+    expect(loadCase(deliver({ readComplete: { grantId: "1", status: "COMPLETION_OK" } }))).toThrow(
+      `${at}step 2: deliver.envelope.readComplete.status is "COMPLETION_OK", not a name of enum ectp.v1.CompletionStatus (its names: COMPLETION_STATUS_UNSPECIFIED,`,
+    );
+    expect(loadCase(deliver({ readGrant: { attemptId: "one" } }))).toThrow(`${at}step 2: deliver.envelope.readGrant.attemptId is "one": a uint64 is a whole number >= 0`);
+    expect(loadCase(deliver({ hello: { capabilities: "events.v1" } }))).toThrow(`${at}step 2: deliver.envelope.hello.capabilities is "events.v1": a repeated field is written as a JSON list`);
+    // Templates are resolved as the step runs, and checked then; an unnamed enum value is a number.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    const templated = { readRequest: { attemptId: "${a}", key: { $key: "A" }, expectedEpoch: { $expr: "1 + 1" } } };
+    const steps = [...deliver(templated).steps, { deliver: { from: "P1", envelope: { hello: { role: 7 } } } }];
+    expect(loadCase({ items: { A: { size: 4 } }, steps })()).toHaveLength(1);
+  });
+
+  it("a step's ready or expectError that is not true or false, or a readResult status, is refused; so are a misspelt action and step key, naming the nearest", () => {
+    expect(loadCase({ items: { A: { size: 4 } }, steps: [{ put: "A", ready: "yes" }] })).toThrow(`${at}step 1: ready must be true or false; got "yes"`);
+    expect(loadCase({ steps: [{ configure: {}, expectError: 1 }] })).toThrow(`${at}step 1: expectError must be true or false; got 1`);
+    expect(loadCase({ steps: [{ readResult: { read: 1, status: "fialed" } }] })).toThrow(`${at}step 1: readResult status is done, cancelled, failed; got "fialed"`);
+    expect(loadCase({ steps: [{ putt: "A", ready: true }] })).toThrow(`${at}step 1: unknown step action "putt" (did you mean "put"?)`);
+    expect(loadCase({ steps: [{ flush: true }, { att: 5, flush: true }] })).toThrow(`${at}step 2: unknown step action "att" (did you mean "at"?)`);
+    expect(loadCase({ steps: [{ repeat: { times: 1, steps: [{ flush: true }, { flsh: true }] } }] })).toThrow(
+      `${at}step 1 (repeat), its step 2: unknown step action "flsh" (did you mean "flush"?)`,
+    );
+    expect(loadCase({ rules: [{ on: { send: {} }, do: [{ readResult: { read: 1, stauts: "done" } }] }] })).toThrow(
+      `${at}rule 1, its action 1: readResult: unknown key "stauts" (did you mean "status"?); readResult takes read, status, data, peerGone, error`,
+    );
+    expect(loadCase({ steps: [{ rule: { name: "r", on: { send: {} }, do: { deliverr: {} } } }] })).toThrow(`${at}step 1 (rule "r"), its action 1: unknown step action "deliverr"`);
+  });
+
+  it("a key starting with $ that is no operator is refused naming it and the known ones; an object mixing operators with fields is refused", () => {
+    const sent = (pattern: Record<string, unknown>) => ({ steps: [{ expectSent: [{ send: { to: "P1", envelope: { readGrant: pattern } } }] }] });
+    expect(loadCase(sent({ grantId: { $bnd: "g1" } }))).toThrow(
+      `${at}step 1: expectSent[0].send.envelope.readGrant.grantId has an unknown operator "$bnd" (did you mean "$bind"?); the known ones are $any, $absent, $bind,`,
+    );
+    expect(loadCase(sent({ attemptId: { $gtee: 0 } }))).toThrow(`has an unknown operator "$gtee" (did you mean "$gte"?)`);
+    expect(loadCase(sent({ attemptId: "1", $gte: 0 }))).toThrow(`${at}step 1: expectSent[0].send.envelope.readGrant mixes operators ($gte) with fields (attemptId)`);
+    expect(loadCase(sent({ atemptId: "1" }))).toThrow(`${at}step 1: expectSent[0].send.envelope.readGrant has a field "atemptId" that ectp.v1.ReadGrant does not have (did you mean "attemptId"?)`);
+    expect(loadCase({ steps: [{ expectStats: { producer: { pin: 2 } } }] })).toThrow(`${at}step 1: expectStats.producer has a field "pin" that ectp.conformance.v1.ProducerStats does not have (did you mean "pins"?)`);
+    expect(loadCase({ steps: [{ set: { k: { $keys: "A" } } }] })).toThrow(`${at}step 1: set.k has an unknown operator "$keys" (did you mean "$key"?)`);
+    expect(loadCase({ steps: [{ set: { k: { $key: "A", wiht: {} } } }] })).toThrow(`${at}step 1: set.k: $key takes no other key beside it; got "wiht"`);
+    // The operators, matcher keys and macros the runner reads load.
+    const known = { grantId: { $bind: "g" }, attemptId: { $gte: 1, $lt: 9 }, item: { $descriptor: "A", with: { sizeBytes: "4" } } };
+    expect(loadCase({ items: { A: { size: 4 } }, steps: [{ expectSent: [{ send: { envelope: { readGrant: known } }, $window: [0, 5], $bindTime: "t" }] }] })()).toHaveLength(1);
+  });
+
+  it("a requirement id that is not in the protocol brief is refused, in a case and in a suite name", () => {
+    expect(loadCase({ requirements: ["C1", "P99"] })).toThrow(
+      `${at}"requirements" names "P99", which is not a requirement id of the protocol brief (V1, V2, C1-C11, P1-P8, E1, E2, I1-I6)`,
+    );
+    expect(load({ suite: "consumer/c12-x", cases: [{ ...good, requirements: ["C1"] }] })).toThrow(
+      'case file consumer/c12-x.json: "suite" starts its last segment with C12, which is not a requirement id of the protocol brief',
+    );
+    expect(loadCase({ requirements: ["C1", "C11", "V2", "P8", "E2", "I6"] })()).toHaveLength(1);
+  });
+
+  it("a suite name that is not its file's path, an unknown suite file key and a $window whose end comes before its start are refused", () => {
+    expect(load({ suite: "consumer/c1-y", cases: [good] }, "consumer/c1-x.json")).toThrow(
+      'case file consumer/c1-x.json: "suite" is "consumer/c1-y", but a suite\'s name is its file\'s path under the cases folder without .json: "consumer/c1-x"',
+    );
+    expect(load({ suite: "consumer/c1-x", cases: [good] }, "producer/c1-x.json")).toThrow(/"suite" is "consumer\/c1-x", but a suite's name is its file's path/);
+    expect(load({ suite: "consumer/c1-x", case: [good] })).toThrow('case file consumer/c1-x.json: unknown key "case" (did you mean "cases"?)');
+    expect(loadCase({ steps: [{ expectSent: [{ send: { to: "P1" }, $window: [100, 50] }] }] })).toThrow(
+      `${at}step 1: expectSent[0].$window: $window [100,50] ends before it starts: write [from, to], from <= to`,
+    );
+    expect(loadCase({ steps: [{ expectSent: [{ send: { to: "P1" }, $window: [50, 50] }] }] })()).toHaveLength(1);
+    // A window with templates is checked as its step runs.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
+    for (const $window of ["${w}", [{ $expr: "t + 100" }, 50]]) expect(loadCase({ steps: [{ expectSent: [{ send: { to: "P1" }, $window }] }] })()).toHaveLength(1);
   });
 });

@@ -4,9 +4,9 @@
  * chunks a case writes and checks the frames (each at the chunk that completed it) and the outcome;
  * the TS testee feeds `@ectp/protocol`'s FrameDecoder, or a mutant bundle's copy of it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import * as core from "@ectp/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { CoreTesteeHandler, type CoreModule } from "../testees/ts/adapter.js";
@@ -20,6 +20,11 @@ import { runSuite } from "./runner/suite.js";
 import { inProcessTestee } from "./testee/in-process.js";
 
 const work = mkdtempSync(join(tmpdir(), "ectp-stream-framing-test-"));
+/** Writes a suite file where its name says (`stream/c10-x.json` under `dir`), as the case loader wants it. */
+const writeSuite = (dir: string, suite: { suite: string }) => {
+  mkdirSync(join(dir, dirname(suite.suite)), { recursive: true });
+  writeFileSync(join(dir, `${suite.suite}.json`), JSON.stringify(suite));
+};
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const SUITE = "stream/c10-stream-framing";
@@ -84,12 +89,12 @@ describe("decodeStream step: the chunks a case writes", () => {
       cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "consumer", features: ["stream-framing"], steps: [{ repeat: { times: 1, steps: [step] } }] }],
     });
     const big = { stream: [{ bytes: { byte: 0, size: MAX_STREAM_BYTES } }, { prefix: 0 }] };
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ decodeStream: big, expect: { frames: [], outcome: "clean-end" } })));
+    writeSuite(dir, suite({ decodeStream: big, expect: { frames: [], outcome: "clean-end" } }));
     expect(() => loadCases(dir)).toThrow(/case "x": decodeStream\.stream holds at most 33554432 bytes/);
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ decodeStream: { stream: [] }, expect: { frames: [], outcome: "ended" } })));
+    writeSuite(dir, suite({ decodeStream: { stream: [] }, expect: { frames: [], outcome: "ended" } }));
     expect(() => loadCases(dir)).toThrow(/case "x": decodeStream's expect\.outcome is clean-end/);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a case template ("${var}"), not a JS one
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite({ decodeStream: { stream: [{ frame: "${i}" }] }, expect: { frames: [], outcome: "ended" } })));
+    writeSuite(dir, suite({ decodeStream: { stream: [{ frame: "${i}" }] }, expect: { frames: [], outcome: "ended" } }));
     expect(loadCases(dir)).toHaveLength(1);
   });
 });
@@ -250,7 +255,7 @@ describe("the stream-framing cases against the TS testee", () => {
       cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "any", features: ["stream-framing"], steps, ...more }],
     });
     const load = (more: Record<string, unknown>, steps?: unknown[]) => {
-      writeFileSync(join(dir, "s.json"), JSON.stringify(suite(more, steps)));
+      writeSuite(dir, suite(more, steps));
       return () => loadCases(dir);
     };
     expect(load({}, [{ at: 5 }, { comment: "c", ...decode }])()).toHaveLength(1);
@@ -269,9 +274,9 @@ describe("the stream-framing cases against the TS testee", () => {
     const dir = mkdtempSync(join(work, "cases-"));
     const step = { decodeStream: { stream: [] }, expect: { frames: [], outcome: "clean-end" } };
     const suite = (features: string[]) => ({ suite: "consumer/c10-x", cases: [{ name: "x", requirements: ["C10"], level: "REQUIRED", role: "consumer", features, steps: [{ repeat: { times: 1, steps: [step] } }] }] });
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite([])));
+    writeSuite(dir, suite([]));
     expect(() => loadCases(dir)).toThrow(/it has a "decodeStream" step, which only a testee claiming "stream-framing" answers; add "stream-framing" to its "features"/);
-    writeFileSync(join(dir, "s.json"), JSON.stringify(suite(["stream-framing"])));
+    writeSuite(dir, suite(["stream-framing"]));
     expect(loadCases(dir)).toHaveLength(1);
   });
 });

@@ -3,9 +3,10 @@
  * @module
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EctpError } from "@ectp/protocol";
+import { EctpError, closestName } from "@ectp/protocol";
+import { CASE_FIELDS, SUITE_FIELDS, checkCase } from "../runner/case-check.js";
 import { CaseBug } from "../runner/match.js";
 import { streamExpectation, streamInput } from "../runner/stream.js";
 import type { CaseSpec, LoadedCase, SuiteFile } from "./format.js";
@@ -29,6 +30,17 @@ export function defaultCasesDir(): string {
 /** A requirement id at the start of a suite name's last segment, with its dash. */
 const SUITE_ID = /^([cpevi]\d+)-/;
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The requirement ids of the protocol brief (docs/protocol-brief.md): the ids a case may cite. */
+export const REQUIREMENT_IDS: readonly string[] = [
+  "V1",
+  "V2",
+  ...Array.from({ length: 11 }, (_, i) => `C${i + 1}`),
+  ...Array.from({ length: 8 }, (_, i) => `P${i + 1}`),
+  "E1",
+  "E2",
+  ...Array.from({ length: 6 }, (_, i) => `I${i + 1}`),
+];
 
 /**
  * Load every `*.json` suite under `dir`. Throws `EctpError(INVALID_ARGUMENT)` naming the file
@@ -55,18 +67,26 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
     } catch (cause) {
       throw new EctpError("INVALID_ARGUMENT", `case file ${rel} is not valid JSON; fix its syntax`, { cause });
     }
-    if (typeof suite.suite !== "string" || !suite.suite.split("/").every((s) => NAME.test(s)))
-      throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: "suite" must be kebab-case segments joined by "/"`);
-    if (!Array.isArray(suite.cases) || suite.cases.length === 0)
-      throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: "cases" must be a non-empty list`);
+    const fileBug = suiteFileBug(suite, rel);
+    if (fileBug !== undefined) throw new EctpError("INVALID_ARGUMENT", `case file ${rel}: ${fileBug}`);
     const suiteIds = idsOfSuite(suite.suite);
     for (const c of suite.cases) {
       const spec = { ...(suite.defaults ?? {}), ...c } as CaseSpec;
       const where = `case file ${rel}, case ${JSON.stringify(spec.name)}`;
       if (typeof spec.name !== "string" || !NAME.test(spec.name))
         throw new EctpError("INVALID_ARGUMENT", `${where}: "name" must be kebab-case`);
+      // Its fields (a misspelt one first), steps, envelopes, matchers and templates, as written out (runner/case-check.ts).
+      try {
+        checkCase(spec as unknown as Record<string, unknown>);
+      } catch (err) {
+        if (err instanceof CaseBug) throw new EctpError("INVALID_ARGUMENT", `${where}: ${err.message}`);
+        throw err;
+      }
       if (!Array.isArray(spec.requirements) || spec.requirements.length === 0)
         throw new EctpError("INVALID_ARGUMENT", `${where}: "requirements" must list at least one id such as "C3"`);
+      const unknownId = spec.requirements.find((id) => !REQUIREMENT_IDS.includes(id));
+      if (unknownId !== undefined)
+        throw new EctpError("INVALID_ARGUMENT", `${where}: "requirements" names ${JSON.stringify(unknownId)}, which is not a requirement id of the protocol brief (${ID_RANGES})`);
       if (suiteIds.length > 0 && !suiteIds.some((id) => spec.requirements.includes(id)))
         throw new EctpError(
           "INVALID_ARGUMENT",
@@ -116,6 +136,39 @@ export function loadCases(dir: string = defaultCasesDir()): LoadedCase[] {
     }
   }
   return out;
+}
+
+/** The requirement ids of {@link REQUIREMENT_IDS}, in short. */
+const ID_RANGES = "V1, V2, C1-C11, P1-P8, E1, E2, I1-I6";
+
+/**
+ * What is wrong with a suite file as a whole (its keys, its suite name, its `cases` list, its
+ * `defaults`' keys), or undefined when nothing is. `rel` is its path under the cases folder: the
+ * suite's name is that path without `.json` (`consumer/c3-budget` is `consumer/c3-budget.json`),
+ * so that a `--filter` of the suite's name finds the file's cases.
+ */
+function suiteFileBug(suite: SuiteFile, rel: string): string | undefined {
+  if (suite === null || typeof suite !== "object" || Array.isArray(suite)) return "a suite file is a JSON object";
+  const key = Object.keys(suite).find((k) => !SUITE_FIELDS.includes(k));
+  if (key !== undefined) {
+    const near = closestName(key, SUITE_FIELDS, 2);
+    return `unknown key ${JSON.stringify(key)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}; a suite file takes ${SUITE_FIELDS.join(", ")}`;
+  }
+  if (typeof suite.suite !== "string" || !suite.suite.split("/").every((s) => NAME.test(s))) return '"suite" must be kebab-case segments joined by "/"';
+  const path = rel.split(sep).join("/").replace(/\.json$/, "");
+  if (suite.suite !== path) return `"suite" is ${JSON.stringify(suite.suite)}, but a suite's name is its file's path under the cases folder without .json: ${JSON.stringify(path)}`;
+  const unknownId = idsOfSuite(suite.suite).find((id) => !REQUIREMENT_IDS.includes(id));
+  if (unknownId !== undefined) return `"suite" starts its last segment with ${unknownId}, which is not a requirement id of the protocol brief (${ID_RANGES})`;
+  if (!Array.isArray(suite.cases) || suite.cases.length === 0) return '"cases" must be a non-empty list';
+  if (suite.defaults !== undefined) {
+    if (suite.defaults === null || typeof suite.defaults !== "object" || Array.isArray(suite.defaults)) return '"defaults" is a JSON object of case fields';
+    const field = Object.keys(suite.defaults).find((k) => !CASE_FIELDS.includes(k));
+    if (field !== undefined) {
+      const near = closestName(field, CASE_FIELDS, 2);
+      return `"defaults" has an unknown field ${JSON.stringify(field)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}; a case takes ${CASE_FIELDS.join(", ")}`;
+    }
+  }
+  return undefined;
 }
 
 /** The keys of a step besides its action that a case of role "any" may write (its time, a comment, a decodeStream's expect). */

@@ -2,6 +2,7 @@
  * Running the suite against every mutant: each must be caught by at least one case.
  * @module
  */
+import { EctpError, thrownMessage } from "@ectp/protocol";
 import { CoreTesteeHandler, type CoreModule, TS_TESTEE_FEATURES } from "../../testees/ts/adapter.js";
 import type { LoadedCase } from "../cases/format.js";
 import { loadCases } from "../cases/load.js";
@@ -19,10 +20,16 @@ export interface MutantResult {
   readonly failure: number;
   /** What it plants. */
   readonly description: string;
-  /** Cases that failed on it (caught it). Empty: the mutant survived, a gap in the suite. */
+  /** Cases that failed on it (caught it). Empty: the mutant survived, a gap in the suite, or it is {@link MutantResult.broken}. */
   readonly caughtBy: string[];
-  /** Whether at least one case caught it. */
+  /** Whether at least one case caught it (never a broken mutant). */
   readonly caught: boolean;
+  /**
+   * Why the mutant is broken rather than caught, when it is: its bundle does not build or load, or it
+   * failed every case it ran (a patch that makes the core throw at once, such as one naming something
+   * undefined, which nothing typechecks, plants no bug a case could catch). Absent for a mutant that ran.
+   */
+  readonly broken?: string;
 }
 
 /** Options of {@link runMutants}. */
@@ -42,14 +49,26 @@ export { TS_TESTEE_FEATURES };
 /**
  * Build each mutant (a patched copy of packages/core/src, or of packages/protocol/src bundled
  * with the core; the shipped packages are untouched),
- * run every case against it in-process, and record which cases caught it.
+ * run every case against it in-process, and record which cases caught it. A mutant whose bundle
+ * does not build or load, or that fails every case it runs, is reported broken, not caught: a
+ * planted bug leaves the cases it does not touch passing (so run a mutant with some of those too).
+ * @throws EctpError(INVALID_ARGUMENT) when a patch's text no longer occurs exactly once in the source (update the mutant).
  */
 export async function runMutants(options: MutantRunOptions = {}): Promise<MutantResult[]> {
   const mutants = options.mutants ?? loadMutants();
   const features = new Set(options.features ?? TS_TESTEE_FEATURES);
   const out: MutantResult[] = [];
   for (const m of mutants) {
-    const core = await importCoreBundle<CoreModule>(m.patches, m.name);
+    let core: CoreModule;
+    try {
+      core = await importCoreBundle<CoreModule>(m.patches, m.name);
+    } catch (err) {
+      if (err instanceof EctpError) throw err; // a stale patch: the mutant file is what to fix
+      const result: MutantResult = { ...about(m), caughtBy: [], caught: false, broken: `its bundle does not build or load: ${thrownMessage(err)}` };
+      out.push(result);
+      options.onMutant?.(result);
+      continue;
+    }
     // Cases run under the roles the patch touches (a consumer mutant cannot change producer cases;
     // the protocol package serves every role; a case of role "any" runs under the first role claimed).
     const roles = new Set(
@@ -75,10 +94,25 @@ export async function runMutants(options: MutantRunOptions = {}): Promise<Mutant
       level: "all",
       cases,
     });
-    const caughtBy = report.results.filter((r) => r.status === "failed").map((r) => r.name);
-    const result: MutantResult = { name: m.name, failure: m.failure, description: m.description, caughtBy, caught: caughtBy.length > 0 };
+    const failed = report.results.filter((r) => r.status === "failed");
+    const first = failed[0];
+    // Passing nothing is a core that does not run, not a bug the cases found.
+    const result: MutantResult =
+      first !== undefined && report.passed === 0
+        ? {
+            ...about(m),
+            caughtBy: [],
+            caught: false,
+            broken: `it passed none of the ${report.results.length} cases it ran (${failed.length} failed, e.g. ${first.name}: ${(first.message ?? "").split("\n")[0]})`,
+          }
+        : { ...about(m), caughtBy: failed.map((r) => r.name), caught: failed.length > 0 };
     out.push(result);
     options.onMutant?.(result);
   }
   return out;
+}
+
+/** A mutant's name, failure and description, as its result carries them. */
+function about(m: MutantSpec): Pick<MutantResult, "name" | "failure" | "description"> {
+  return { name: m.name, failure: m.failure, description: m.description };
 }

@@ -111,7 +111,11 @@ export function toTerminal(report: SuiteReport, mutants?: readonly MutantResult[
   if (mutants) {
     out.push("mutants (docs/failures.md failure -> cases that caught it):");
     for (const m of mutants)
-      out.push(`  ${m.caught ? "caught  " : "SURVIVED"} ${m.name} (failure ${m.failure}): ${m.caughtBy.length} cases${m.caughtBy.length ? `, e.g. ${m.caughtBy.slice(0, 3).join(", ")}` : ""}`);
+      out.push(
+        m.broken !== undefined
+          ? `  BROKEN   ${m.name} (failure ${m.failure}): ${m.broken}` // it plants no bug the cases could catch
+          : `  ${m.caught ? "caught  " : "SURVIVED"} ${m.name} (failure ${m.failure}): ${m.caughtBy.length} cases${m.caughtBy.length ? `, e.g. ${m.caughtBy.slice(0, 3).join(", ")}` : ""}`,
+      );
   }
   out.push(
     `${report.ok ? "PASS" : "FAIL"}: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped, ${report.knownFailing} known failing (${report.results.length} cases)`,

@@ -145,7 +145,9 @@ function order(a: unknown, b: unknown): number {
   return na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : Number.NaN;
 }
 
-const OPS = new Set(["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len", "$has"]);
+/** The matcher operators (README "Writing cases"): an object whose keys are all operators constrains one value. */
+export const MATCH_OPERATORS: readonly string[] = ["$any", "$absent", "$bind", "$gte", "$lte", "$gt", "$lt", "$between", "$in", "$ne", "$len", "$has"];
+const OPS: ReadonlySet<string> = new Set(MATCH_OPERATORS);
 
 /**
  * Whether `actual` (proto3 JSON) matches the partial `expected`. Objects match when every
@@ -165,6 +167,9 @@ function matchesIn(expected: unknown, actual: unknown, scope: Scope, binds: Map<
   if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
     const e = expected as Record<string, unknown>;
     const keys = Object.keys(e);
+    // A key starting with $ that is no operator (a misspelt $bnd) would be a field no output has, and never match.
+    const unknown = keys.find((k) => k.startsWith("$") && !OPS.has(k));
+    if (unknown !== undefined) throw new CaseBug(`unknown operator ${JSON.stringify(unknown)} in ${JSON.stringify(e)}; the operators are ${MATCH_OPERATORS.join(", ")}`);
     if (keys.length > 0 && keys.every((k) => OPS.has(k))) {
       if (e.$absent === true) return actual === undefined || actual === null || isDefault(actual);
       if ("$absent" in e) throw new CaseBug(`$absent must be true; got ${JSON.stringify(e.$absent)} (write {"$any": true} for a field that must be set)`);

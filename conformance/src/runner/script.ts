@@ -17,6 +17,18 @@ import { type CaseRole, DEFAULT_FINGERPRINT, type ItemFixture, type LoadedCase, 
 import { SPEC_MAJOR } from "@ectp/protocol";
 import { JSON_OPTIONS, ectp, encodeCaseMessage } from "../proto.js";
 import { type TesteeConnection, TesteeFault } from "../testee/connection.js";
+import {
+  CONFIGURE_KEYS,
+  MODIFIER_USERS,
+  READ_DATA_KEYS,
+  STEP_ACTIONS,
+  STEP_MODIFIERS,
+  checkEnvelope,
+  checkTimers,
+  readStatus,
+  unknownActionMessage,
+  windowBounds,
+} from "./case-check.js";
 import { type Fixture, fixtureLocation, makeFixture } from "./fixtures.js";
 import { CaseBug, type MacroFn, type Scope, matches, resolve } from "./match.js";
 import { decodedStreamProblem, malformedStreamAnswer, streamInput } from "./stream.js";
@@ -46,9 +58,6 @@ export class CaseSkip extends Error {
 
 /** The actions that may follow an unpolled put: commands sent before any poll (conformance/README.md, "Writing cases"). */
 const AFTER_UNPOLLED: readonly string[] = ["deliver", "put", "markReady", "discard", "evict", "clearStore", "shutdown"];
-
-/** What a `configure` step may set (conformance/README.md, "Writing cases"). */
-const CONFIGURE_KEYS: readonly string[] = ["config", "epoch", "capacity", "transportMetadata", "items"];
 
 /** Virtual-clock origin: case time 0 is this testee time, so nothing may assume a clock starting at 0. */
 export const CLOCK_ORIGIN_MS = 1_000_000;
@@ -378,7 +387,8 @@ class Interpreter {
     if (!(err instanceof Error) || this.located.has(err)) return err;
     const where = whereText(this.frames);
     let out: Error;
-    if (err instanceof CaseFailure) {
+    if (err instanceof CaseFailure || err instanceof CaseBug) {
+      // A case bug found as a step runs (a variable used before it is bound, a fixture the case lacks) names the step too.
       err.message = withSecondLine(err.message, where);
       out = err;
     } else if (err instanceof TesteeFault && (err.afterCommand === undefined || this.answers > 0))
@@ -409,6 +419,8 @@ class Interpreter {
     const keys = Object.keys(step).filter((k) => !STEP_MODIFIERS.has(k));
     if (keys.length > 1) throw new CaseBug(`step has several actions: ${keys.join(", ")}`);
     const action = keys[0];
+    // A misspelt action is named as such, not as the modifier it leaves without its action.
+    if (action !== undefined && !STEP_ACTIONS.includes(action)) throw new CaseBug(unknownActionMessage(action));
     for (const [mod, users] of Object.entries(MODIFIER_USERS))
       if (step[mod] !== undefined && !users.includes(action ?? ""))
         throw new CaseBug(`${mod} goes with ${users.join(", ")}; this step's action is ${action === undefined ? "none" : JSON.stringify(action)}`);
@@ -549,7 +561,7 @@ class Interpreter {
         for (const [k, v] of Object.entries(arg as Record<string, unknown>)) this.scope.set(k, this.r(v, extra));
         break;
       default:
-        throw new CaseBug(`unknown step action ${JSON.stringify(action)}`);
+        throw new CaseBug(unknownActionMessage(action));
     }
     if (this.configured) await this.invariants();
   }
@@ -651,6 +663,8 @@ class Interpreter {
     for (const k of Object.keys(overrides))
       if (!CONFIGURE_KEYS.includes(k)) throw new CaseBug(`configure takes ${CONFIGURE_KEYS.join(", ")}; got ${JSON.stringify(k)}`);
     const initial = this.initialItems(overrides.items);
+    // Checked as resolved (the case's own config as it loaded): protobufjs would send a misspelt timer as absent and "two" as 0.
+    if (overrides.config !== undefined) checkTimers(overrides.config, "configure.config");
     const timers = { ...(this.spec.config ?? {}), ...((overrides.config as Record<string, number>) ?? {}) };
     if (typeof overrides.epoch === "number") this.selfEpoch = overrides.epoch;
     this.configured = false;
@@ -989,11 +1003,14 @@ class Interpreter {
       if (typeof arg.raw === "string") raw = new Uint8Array(Buffer.from(arg.raw, "base64"));
       else {
         const r = arg.raw as Record<string, unknown>;
+        checkEnvelope(r.envelope, "deliver.raw.envelope");
         raw = this.rawEnvelope(from, r.envelope as Record<string, unknown>, r.unknownFields === true, r.repeatBody === true);
       }
       await this.cmd({ deliverMessage: { from, raw } });
       return;
     }
+    // Checked as resolved: protobufjs would drop a misspelt field and send a bad enum name as the enum's default.
+    checkEnvelope(arg.envelope, "deliver.envelope");
     await this.deliverEnvelope(from, arg.envelope as Record<string, unknown>);
   }
 
@@ -1043,7 +1060,7 @@ class Interpreter {
     const read = this.reads.get(id);
     if (!read) throw new CaseBug(`readResult for read ${id}, which is not an unsettled read`);
     this.reads.delete(id);
-    const status = String(arg.status ?? "done");
+    const status = readStatus(arg.status);
     let data = new Uint8Array(0);
     const d = arg.data;
     if (typeof d === "string") data = this.fixture(d).bytes.slice();
@@ -1299,8 +1316,8 @@ class Interpreter {
     const { $window, $bindTime, $times, ...pattern } = m;
     const scope = extra ? new Map([...this.scope, ...extra]) : this.scope;
     if ($window !== undefined) {
-      const [lo, hi] = resolve($window, scope, this.macros) as [number, number];
-      if (item.t < Number(lo) || item.t > Number(hi)) return false;
+      const [lo, hi] = windowBounds(resolve($window, scope, this.macros));
+      if (item.t < lo || item.t > hi) return false;
     }
     if (!matches(resolve(pattern, scope, this.macros), item.out, scope, binds)) return false;
     if (typeof $bindTime === "string") binds.set($bindTime, item.t);
@@ -1323,10 +1340,7 @@ class Interpreter {
       const times = m.$times === undefined ? 1 : m.$times;
       if (typeof times !== "number" || !Number.isSafeInteger(times) || times < 1)
         throw new CaseBug(`$times must be an integer >= 1 (expectNone checks absence); got ${JSON.stringify(m.$times)}`);
-      const hi =
-        m.$window !== undefined
-          ? Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[1])
-          : this.now;
+      const hi = m.$window !== undefined ? windowBounds(resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros))[1] : this.now;
       for (let k = 0; k < times; k++) {
         let found = false;
         for (;;) {
@@ -1367,7 +1381,7 @@ class Interpreter {
   /** For a matcher with a `$window`: the first unconsumed output that matches it but came before the window opened, and the window's start. */
   private earlyMatch(m: Record<string, unknown>, extra?: Map<string, unknown>): { item: MailItem; lo: number } | undefined {
     if (m.$window === undefined) return undefined;
-    const lo = Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[0]);
+    const [lo] = windowBounds(resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros));
     const { $window: _w, ...unwindowed } = m;
     const item = this.mailbox.find((it) => !it.consumed && it.t < lo && this.matchOne(unwindowed, it, new Map(), extra));
     return item === undefined ? undefined : { item, lo };
@@ -1410,7 +1424,7 @@ class Interpreter {
    */
   private checkPastWindow(what: string, m: Record<string, unknown>, extra?: Map<string, unknown>): void {
     if (m === null || typeof m !== "object" || m.$window === undefined) return;
-    const hi = Number((resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros) as unknown[])[1]);
+    const [, hi] = windowBounds(resolve(m.$window, extra ? new Map([...this.scope, ...extra]) : this.scope, this.macros));
     if (!(hi <= this.now))
       throw new CaseBug(
         `${what} at t=${this.now} has a $window ending at t=${hi}: it checks only outputs already produced, so put the step at or after the window's end (${JSON.stringify(m)})`,
@@ -1805,19 +1819,6 @@ function withSecondLine(message: string, line: string): string {
   return nl < 0 ? `${message}\n  ${line}` : `${message.slice(0, nl)}\n  ${line}${message.slice(nl)}`;
 }
 
-/** The actions that read each step modifier; on any other step it would be silently ignored. */
-const MODIFIER_USERS: Readonly<Record<string, readonly string[]>> = {
-  expect: ["admit", "announce", "decodeStream"],
-  expectError: ["configure", "put", "discard", "evict"],
-  bind: ["announce"],
-  ready: ["put"],
-  together: ["put"],
-  unpolled: ["put"],
-};
-
-/** The keys of a step that are not its action: its time and the modifiers above. */
-const STEP_MODIFIERS: ReadonlySet<string> = new Set(["at", "after", "stalled", "comment", ...Object.keys(MODIFIER_USERS)]);
-
 /** The testee role of each case role. */
 const ROLES = {
   consumer: C.Role.ROLE_CONSUMER,
@@ -1827,9 +1828,6 @@ const ROLES = {
 
 /** The testee's default peer id per case role. */
 const SELF_IDS = { consumer: "C1", producer: "P1", subscriber: "R1" } as const;
-
-/** Keys of a `readResult` step's `data` object: the item whose bytes are read, and how they are spoiled. */
-const READ_DATA_KEYS: readonly string[] = ["item", "corrupt", "truncate", "extend"];
 
 /** Envelope body fields (envelope.proto), for hand-built wire forms (unknown fields, a repeated body). */
 const BODY_FIELDS: Record<string, { id: number; type: { encode(m: unknown): { finish(): Uint8Array } } }> = {
