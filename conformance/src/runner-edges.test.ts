@@ -178,7 +178,7 @@ describe("runner edges: case bugs in steps", () => {
     const env = await run(withSteps(CASE, (s) => [...s, { deliver: { from: "P1", envelope: { heartbeat: 5 } } }]));
     expect(env.message).toMatch(/^case bug \(fix the case file\): deliver\.envelope\.heartbeat is 5: ectp\.v1\.Heartbeat is written as a JSON object\n {2}at step 4 of 4: /);
     const admit = await run(withSteps(CASE, (s) => [...s, { admit: { request: "r9", items: [{ id: "i", announcement: 5 }] } }]));
-    expect(admit.message).toMatch(/^case bug \(fix the case file\): admit does not convert: .*announcement/);
+    expect(admit.message).toMatch(/^case bug \(fix the case file\): admit\.items\[0\]\.announcement is 5: ectp\.v1\.Announcement is written as a JSON object\n {2}at step 4 of 4: /);
   });
 });
 
@@ -366,6 +366,14 @@ describe("runner edges: the case loader refuses what protobufjs or the runner wo
     const templated = { readRequest: { attemptId: "${a}", key: { $key: "A" }, expectedEpoch: { $expr: "1 + 1" } } };
     const steps = [...deliver(templated).steps, { deliver: { from: "P1", envelope: { hello: { role: 7 } } } }];
     expect(loadCase({ items: { A: { size: 4 } }, steps })()).toHaveLength(1);
+  });
+
+  it("an admitted item's explicit announcement with a misspelt field or an enum name its enum lacks is refused naming the step and the field", () => {
+    const admit = (announcement: Record<string, unknown>) => ({ steps: [{ admit: { request: "r1", items: [{ id: "i1", announcement }] } }] });
+    expect(loadCase(admit({ itme: {} }))).toThrow(`${at}step 1: admit.items[0].announcement has a field "itme" that ectp.v1.Announcement does not have (did you mean "item"?)`);
+    expect(loadCase(admit({ item: { dtype: "DTYPE_BF16" } }))).toThrow(`${at}step 1: admit.items[0].announcement.item.dtype is "DTYPE_BF16", not a name of enum ectp.v1.Dtype`);
+    // Values the protocol refuses but of the right kind are what [C2] cases send: they load.
+    expect(loadCase(admit({ item: { sizeBytes: "0", dtype: 99 } }))()).toHaveLength(1);
   });
 
   it("a step's ready or expectError that is not true or false, or a readResult status, is refused; so are a misspelt action and step key, naming the nearest", () => {

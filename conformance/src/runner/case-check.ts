@@ -282,8 +282,10 @@ function checkArgument(action: string, arg: unknown, expect: unknown): void {
       break;
     case "admit":
       for (const [i, item] of listOf(obj?.items).entries())
-        if (isObject(item) && !isTemplate(item))
+        if (isObject(item) && !isTemplate(item)) {
           checkFields(item, ["id", "announce", "announcement", "announcementJson", "local", "modelInput"], "an admitted item", "key", `admit.items[${i}]`);
+          if (item.announcement !== undefined) checkAnnouncement(item.announcement, `admit.items[${i}].announcement`);
+        }
       if (isObject(expect) && !isTemplate(expect)) {
         checkFields(expect, ["status", "items", "failures"], "admit's expect", "key", "expect");
         for (const [i, d] of listOf(expect.items).entries()) if (isObject(d)) checkFields(d, ["action", "reason"], "an expected decision", "key", `expect.items[${i}]`);
@@ -342,6 +344,18 @@ function checkFailures(v: unknown, where: string): void {
  */
 export function checkEnvelope(v: unknown, where: string): void {
   checkMessage(v, ENVELOPE, where);
+}
+
+/**
+ * Checks an announcement a case hands to `admit` (an item's `announcement`, proto3 JSON of
+ * ectp.v1.Announcement) as {@link checkEnvelope} checks an envelope: protobufjs would drop a misspelt
+ * field and send a bad enum name as the enum's default, so the implementation would be blamed for
+ * what the case never said. Values of the right kind that the protocol refuses (a size of 0, an
+ * unknown enum number) pass: they are what [C2] cases send.
+ * @throws CaseBug naming the field.
+ */
+export function checkAnnouncement(v: unknown, where: string): void {
+  checkMessage(v, ANNOUNCEMENT, where);
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   READ_DATA_KEYS,
   STEP_ACTIONS,
   STEP_MODIFIERS,
+  checkAnnouncement,
   checkEnvelope,
   checkTimers,
   readStatus,
@@ -1107,7 +1108,7 @@ class Interpreter {
     // admitted again) is still announced, and its fixture is still the one announced then.
     const remoteOnly = new Set<string>();
     let local = this.presentedLocal.get(requestId);
-    const items = itemsIn.map((it) => {
+    const items = itemsIn.map((it, index) => {
       const itemId = String(it.id);
       const announcedNow = typeof it.announce === "string" || it.announcement !== undefined || typeof it.announcementJson === "string";
       if (it.local === true) {
@@ -1120,7 +1121,11 @@ class Interpreter {
         mapping.set(itemId, it.announce);
         out.announcement = resolve({ $announcement: it.announce }, this.scope, this.macros);
       } else mapping.set(itemId, announcedNow ? undefined : prev?.get(itemId));
-      if (it.announcement !== undefined) out.announcement = it.announcement;
+      if (it.announcement !== undefined) {
+        // Checked as resolved: protobufjs would drop a misspelt field and send a bad enum name as its default.
+        checkAnnouncement(it.announcement, `admit.items[${index}].announcement`);
+        out.announcement = it.announcement;
+      }
       if (typeof it.announcementJson === "string") out.announcementJson = it.announcementJson;
       // An explicit announcement (or its JSON text) names its item by key, not by fixture: find the
       // fixture it announces, so that [I6] checks the bytes loaded for it as for `announce` (a
