@@ -6,7 +6,7 @@ import { closeSync, openSync, readSync, statSync, writeFileSync } from "node:fs"
 import { basename, dirname, join, resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { EctpError, closestName, makeDirectories, outputPathProblem, thrownMessage } from "@ectp/protocol";
-import type { LoadedCase } from "./cases/format.js";
+import { KNOWN_FEATURES, type LoadedCase } from "./cases/format.js";
 import { loadCases } from "./cases/load.js";
 import { RANDOMISED_SUITE, runRandomised } from "./random/randomised.js";
 import { DEFAULT_SEED_TIMEOUT_MS } from "./random/seeds.js";
@@ -31,20 +31,7 @@ const MAX_SEED_TEXT = `${MAX_SEED} (2^53 - 1)`;
 /** Largest `--command-timeout-ms`: Node's timers cannot wait longer (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-/** Optional features a features file may name (TESTEE-PROTOCOL.md §7). */
-export const KNOWN_FEATURES: readonly string[] = Object.freeze([
-  "consumer",
-  "producer",
-  "raw-messages",
-  "untrusted-json",
-  "evict",
-  "read-memory",
-  "events",
-  "subscriber",
-  "subscriber-view-bound",
-  "warm-start",
-  "stream-framing",
-]);
+export { KNOWN_FEATURES };
 
 /** The roles among `KNOWN_FEATURES`: a features file claims at least one, or nothing runs. */
 const ROLES: readonly string[] = ["consumer", "producer", "subscriber"];

@@ -348,6 +348,7 @@ describe("runner edges: the case loader refuses what protobufjs or the runner wo
     expect(loadCase({ peers: { P1: { heartbeats: false } } })).toThrow(`${at}peers.P1: unknown option "heartbeats" (did you mean "heartbeat"?)`);
     expect(loadCase({ peers: { P1: { hello: "no" } } })).toThrow(`${at}peers.P1.hello is true or false; got "no"`);
     expect(loadCase({ items: { A: { sise: 4 } } })).toThrow(`${at}items.A: unknown field "sise" (did you mean "size"?)`);
+    expect(loadCase({ features: ["evcit"] })).toThrow(`${at}"features" names "evcit" (did you mean "evict"?), which is no feature of TESTEE-PROTOCOL.md §7: consumer,`);
     expect(loadCase({}, { defaults: { levle: "REQUIRED" } })).toThrow('case file consumer/c1-x.json: "defaults" has an unknown field "levle" (did you mean "level"?)');
     expect(loadCase({}, { cases: [{ ...good, config: { heartbeatMisses: 2, heartbeatIntervalMs: "500" } }] })()).toHaveLength(1);
   });

@@ -4,6 +4,21 @@
  * @module
  */
 
+/** Optional features a features file may name (TESTEE-PROTOCOL.md §7), and a case may need (its `features`). */
+export const KNOWN_FEATURES: readonly string[] = Object.freeze([
+  "consumer",
+  "producer",
+  "raw-messages",
+  "untrusted-json",
+  "evict",
+  "read-memory",
+  "events",
+  "subscriber",
+  "subscriber-view-bound",
+  "warm-start",
+  "stream-framing",
+]);
+
 /** REQUIRED cases must pass; RECOMMENDED cases report but only fail `--level all` runs. */
 export type CaseLevel = "REQUIRED" | "RECOMMENDED";
 

@@ -14,6 +14,7 @@
 import { closestName } from "@ectp/protocol";
 import type { Enum, Field, Type } from "protobufjs";
 import protobuf from "protobufjs/light.js";
+import { KNOWN_FEATURES } from "../cases/format.js";
 import schema from "../gen/testee-schema.js";
 import { CaseBug, MATCH_OPERATORS } from "./match.js";
 
@@ -165,6 +166,14 @@ export function checkCase(spec: Record<string, unknown>): void {
     const kind = field === "catches" ? "number" : "string";
     if (v !== undefined && !(Array.isArray(v) && v.every((x) => typeof x === kind)))
       throw new CaseBug(`"${field}" is a list of ${kind === "number" ? "failure numbers" : "feature names"}; got ${text(v)}`);
+  }
+  // A misspelt feature would skip the case for every testee, whatever its features file claims.
+  const unknownFeature = ((spec.features as string[] | undefined) ?? []).find((f) => !KNOWN_FEATURES.includes(f));
+  if (unknownFeature !== undefined) {
+    const near = nearest(unknownFeature, KNOWN_FEATURES);
+    throw new CaseBug(
+      `"features" names ${JSON.stringify(unknownFeature)}${near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`}, which is no feature of TESTEE-PROTOCOL.md §7: ${KNOWN_FEATURES.join(", ")}`,
+    );
   }
   for (const field of ["settleOnCancel", "quiesce"] as const)
     if (spec[field] !== undefined && typeof spec[field] !== "boolean") throw new CaseBug(`"${field}" is true or false; got ${text(spec[field])}`);
