@@ -74,7 +74,7 @@ function camelKeys(value: unknown): unknown {
 }
 
 /** The schema, reflected (field names, field types, enum names). */
-const ROOT = protobuf.Root.fromJSON(schema).resolveAll();
+export const ROOT = protobuf.Root.fromJSON(schema).resolveAll();
 /** The response message's reflected type. */
 const RESPONSE_TYPE: Type = ROOT.lookupType("ectp.conformance.v1.TesteeResponse");
 
@@ -93,17 +93,27 @@ export function encodeCaseMessage(name: "Event" | "ItemDescriptor", value: Recor
   return T.encode(T.fromObject(camelKeys(value) as Record<string, unknown>)).finish();
 }
 
+/** Options of {@link jsonProblem}. */
+export interface JsonProblemOptions {
+  /** Values not to check (a case's templates, resolved as their step runs). Default: none. */
+  readonly leaveOut?: (value: unknown) => boolean;
+  /** Whether a snake_case field name is taken as its lowerCamelCase one, as proto3 JSON parsers do. Default: true. */
+  readonly snakeCase?: boolean;
+}
+
 /**
  * The first field name or enum name in `value` (a JSON object of message `type`, found at
  * `path`) that the schema does not define, or the first value not of its field's JSON kind (see
- * {@link kindProblem}), described for a testee's author; undefined when there is none. What is
- * left (a repeated field given one value, bytes that are not base64) is left to `fromObject`,
- * which refuses what it cannot convert.
+ * {@link kindProblem}) or a repeated field not given as a list, described for a testee's author
+ * (or, from runner/case-check.ts, a case's); undefined when there is none. What is left (bytes that
+ * are not base64) is left to `fromObject`, which refuses what it cannot convert.
  */
-function jsonProblem(value: unknown, type: Type, path: string): string | undefined {
+export function jsonProblem(value: unknown, type: Type, path: string, options: JsonProblemOptions = {}): string | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const leaveOut = options.leaveOut ?? (() => false);
   for (const [key, v] of Object.entries(value)) {
-    const name = camelName(key);
+    if (leaveOut(v)) continue;
+    const name = options.snakeCase === false ? key : camelName(key);
     // Own fields only: `fields` is a plain object, so "constructor" or "__proto__" would find its prototype's.
     const field = Object.hasOwn(type.fields, name) ? type.fields[name] : undefined;
     if (field === undefined) {
@@ -114,12 +124,14 @@ function jsonProblem(value: unknown, type: Type, path: string): string | undefin
       );
     }
     const at = `${path}.${key}`;
+    if (field.repeated && v !== null && !Array.isArray(v)) return `${at} is ${jsonText(v)}: a repeated field is written as a JSON list`;
     const elements = field.repeated && Array.isArray(v) ? v : [v];
     for (let i = 0; i < elements.length; i++) {
       const where = elements === v ? `${at}[${i}]` : at;
       // null is a field's default, never an element of a list (protobufjs would throw a TypeError naming no field).
       if (elements === v && elements[i] === null) return `${where} is null: an element of a repeated field is a value, never null`;
-      const found = kindProblem(elements[i], field, where) ?? unknownValueName(elements[i], field.resolvedType, where);
+      if (leaveOut(elements[i])) continue;
+      const found = kindProblem(elements[i], field, where) ?? unknownValueName(elements[i], field.resolvedType, where, options);
       if (found !== undefined) return found;
     }
   }
@@ -127,9 +139,9 @@ function jsonProblem(value: unknown, type: Type, path: string): string | undefin
 }
 
 /** {@link jsonProblem} for one field value: a nested message is walked, an enum name looked up. */
-function unknownValueName(value: unknown, resolved: Type | Enum | null, path: string): string | undefined {
+function unknownValueName(value: unknown, resolved: Type | Enum | null, path: string, options: JsonProblemOptions): string | undefined {
   if (resolved === null) return undefined; // a scalar
-  if ("fields" in resolved) return jsonProblem(value, resolved, path);
+  if ("fields" in resolved) return jsonProblem(value, resolved, path, options);
   if (typeof value !== "string" || Object.hasOwn(resolved.values, value)) return undefined;
   const like = nearest(value, Object.keys(resolved.values));
   return (
@@ -202,13 +214,13 @@ function integerProblem(value: unknown, max: string, kind: string, path: string)
 }
 
 /** A JSON value as its text, cut to 60 characters, for an error message. */
-function jsonText(value: unknown): string {
+export function jsonText(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /** The schema name closest to a misspelt `name`: at most a third of its letters (at least 2) wrong. */
-function nearest(name: string, names: string[]): string | undefined {
+export function nearest(name: string, names: Iterable<string>): string | undefined {
   return closestName(name, names, Math.max(2, Math.floor(name.length / 3)));
 }
 

@@ -11,11 +11,9 @@
  * (runner/script.ts), with the same checks.
  * @module
  */
-import { closestName } from "@ectp/protocol";
 import type { Enum, Field, Type } from "protobufjs";
-import protobuf from "protobufjs/light.js";
 import { KNOWN_FEATURES } from "../cases/format.js";
-import schema from "../gen/testee-schema.js";
+import { ROOT, jsonProblem, jsonText as text, nearest } from "../proto.js";
 import { CaseBug, MATCH_OPERATORS } from "./match.js";
 
 /** The fields of a case (cases/format.ts `CaseSpec`), and so of a suite file's `defaults`. */
@@ -144,7 +142,6 @@ export const TEMPLATE_MACROS: Readonly<Record<string, readonly string[]>> = {
 /** Every key starting with `$` that a case may write: matcher operators, a matcher's own keys, template macros. */
 const DOLLAR_KEYS: readonly string[] = [...MATCH_OPERATORS, ...MATCHER_KEYS, ...Object.keys(TEMPLATE_MACROS)];
 
-const ROOT = protobuf.Root.fromJSON(schema).resolveAll();
 const ENVELOPE = ROOT.lookupType("ectp.v1.Envelope");
 const FINGERPRINT = ROOT.lookupType("ectp.v1.Fingerprint");
 const ITEM_DESCRIPTOR = ROOT.lookupType("ectp.v1.ItemDescriptor");
@@ -483,79 +480,39 @@ function checkPatternElement(v: unknown, field: Field, where: string): void {
   const resolved = field.resolvedType;
   if (isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => MATCH_OPERATORS.includes(k))) {
     if (resolved !== null && !isMessageType(resolved))
-      for (const x of [v.$ne, ...(Array.isArray(v.$in) ? v.$in : [])]) if (typeof x === "string" && !isTemplate(x)) enumName(x, resolved, where, true);
+      for (const x of [v.$ne, ...(Array.isArray(v.$in) ? v.$in : [])]) if (typeof x === "string" && !isTemplate(x)) enumName(x, resolved, where);
     if (Array.isArray(v.$has)) for (const [i, x] of v.$has.entries()) checkPatternElement(x, field, `${where}.$has[${i}]`);
     return;
   }
   if (resolved === null) return;
   if (isMessageType(resolved)) checkPattern(v, resolved, where);
-  else if (typeof v === "string") enumName(v, resolved, where, true);
+  else if (typeof v === "string") enumName(v, resolved, where);
 }
 
 /**
  * Checks a message a case writes out for the runner to send (an envelope, a fingerprint, timers, a
- * descriptor's `with`): proto3 JSON of `type`, each field named as the schema names it (lowerCamelCase),
- * each value of its field's kind; templates are left for the step to resolve.
+ * descriptor's `with`) as responses are checked (proto.ts `jsonProblem`): proto3 JSON of `type`,
+ * each field named as the schema names it (lowerCamelCase only: the runner hands it to protobufjs
+ * as written), each value of its field's kind, each enum name one its enum has; templates are left
+ * for the step to resolve.
  */
 function checkMessage(v: unknown, type: Type, where: string): void {
   if (isTemplate(v)) return;
-  if (!isObject(v)) throw new CaseBug(`${where} is ${text(v)}: ${typeName(type)} is written as a JSON object`);
-  for (const [k, x] of Object.entries(v)) {
-    const field = fieldOf(type, k, where);
-    const at = `${where}.${k}`;
-    if (x === null || isTemplate(x)) continue;
-    if (!field.repeated) {
-      checkValue(x, field, at);
-      continue;
-    }
-    if (!Array.isArray(x)) throw new CaseBug(`${at} is ${text(x)}: a repeated field is written as a JSON list`);
-    for (const [i, element] of x.entries()) {
-      if (element === null) throw new CaseBug(`${at}[${i}] is null: an element of a list is a value, never null`);
-      checkValue(element, field, `${at}[${i}]`);
-    }
-  }
+  if (!isObject(v)) throw new CaseBug(`${where} is ${text(v)}: message ${typeName(type)} is written as a JSON object`);
+  const problem = jsonProblem(v, type, where, { leaveOut: isTemplate, snakeCase: false });
+  if (problem !== undefined) throw new CaseBug(problem);
 }
-
-/** Checks one value (an element, for a repeated field) of `field` in a message a case writes out. */
-function checkValue(v: unknown, field: Field, where: string): void {
-  if (isTemplate(v)) return;
-  const resolved = field.resolvedType;
-  if (resolved !== null) {
-    if (isMessageType(resolved)) checkMessage(v, resolved, where);
-    else if (typeof v === "string") enumName(v, resolved, where, false);
-    else if (!Number.isInteger(v)) throw new CaseBug(`${where} is ${text(v)}: enum ${typeName(resolved)} is written as a value name (or, for a value without one, its number)`);
-    return;
-  }
-  const ok =
-    field.type === "bool"
-      ? typeof v === "boolean"
-      : field.type === "string" || field.type === "bytes"
-        ? typeof v === "string"
-        : (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) || (typeof v === "string" && /^\d+$/.test(v));
-  if (!ok) throw new CaseBug(`${where} is ${text(v)}: ${KIND_TEXT[field.type] ?? `a ${field.type}`}`);
-  if (field.type === "uint32" && Number(v) > 0xffff_ffff) throw new CaseBug(`${where} is ${text(v)}: a uint32 is at most 4294967295`);
-}
-
-/** How a value of each scalar type is written, for messages. */
-const KIND_TEXT: Readonly<Record<string, string>> = {
-  bool: "a bool is true or false",
-  string: "a string field is JSON text",
-  bytes: "bytes are written as base64 text",
-  uint32: "a uint32 is a whole number >= 0 (a JSON number, or its decimal digits in a string)",
-  uint64: "a uint64 is a whole number >= 0 (a JSON number, or its decimal digits in a string)",
-};
 
 /**
- * Checks `name` is a value name of `e`. In a pattern (`inPattern`) a number in a string (`"77"`) is
- * also taken, as outputs may carry a value without a name; a message the runner sends takes an
- * unnamed value only as a number (protobufjs would drop the string).
+ * Checks `name`, in a pattern, is a value name of `e`, or a number in a string (`"77"`): outputs may
+ * carry a value without a name.
  */
-function enumName(name: string, e: Enum, where: string, inPattern: boolean): void {
-  if (Object.hasOwn(e.values, name) || (inPattern && /^\d+$/.test(name))) return;
+function enumName(name: string, e: Enum, where: string): void {
+  if (Object.hasOwn(e.values, name) || /^\d+$/.test(name)) return;
   const names = Object.keys(e.values);
   const near = nearest(name, names);
   throw new CaseBug(
-    `${where} is ${JSON.stringify(name)}, not a name of enum ${typeName(e)} (${near === undefined ? `its names: ${names.join(", ")}` : `did you mean ${JSON.stringify(near)}?`}); ` +
+    `${where} is ${JSON.stringify(name)}, which is not a name of enum ${typeName(e)} (${near === undefined ? `its names: ${names.join(", ")}` : `did you mean ${JSON.stringify(near)}?`}); ` +
       "a value without a name is written as its number",
   );
 }
@@ -568,7 +525,7 @@ function fieldOf(type: Type, key: string, where: string): Field {
   const names = Object.keys(type.fields);
   const near = nearest(key, names);
   throw new CaseBug(
-    `${where} has a field ${JSON.stringify(key)} that ${typeName(type)} does not have (${near === undefined ? `its fields: ${names.join(", ")}` : `did you mean ${JSON.stringify(near)}?`})`,
+    `${where} (${typeName(type)}) has a field ${JSON.stringify(key)} that the schema does not define${near === undefined ? `; its fields: ${names.join(", ")}` : ` (did you mean ${JSON.stringify(near)}?)`}`,
   );
 }
 
@@ -628,13 +585,4 @@ function typeName(t: Type | Enum): string {
   return t.fullName.slice(1);
 }
 
-/** The known name closest to a misspelt `name`: at most a third of its letters (at least 2) wrong. */
-function nearest(name: string, names: Iterable<string>): string | undefined {
-  return closestName(name, names, Math.max(2, Math.floor(name.length / 3)));
-}
 
-/** A JSON value as its text, cut to 60 characters, for a message. */
-function text(v: unknown): string {
-  const t = JSON.stringify(v) ?? String(v);
-  return t.length > 60 ? `${t.slice(0, 57)}...` : t;
-}
