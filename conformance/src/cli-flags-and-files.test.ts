@@ -170,7 +170,8 @@ describe("the schedules --seeds n runs are numbered 1 to n", () => {
       "--seeds",
       "2",
     );
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2); // the testee's part (its two seeds) tested nothing, though the transport cases passed
+    expect(r.err).toContain("so the testee was not tested");
     expect(r.out).toMatch(/seed-1\b/);
     expect(r.out).toMatch(/seed-2\b/);
     expect(r.out).not.toMatch(/seed-0\b/);
@@ -216,11 +217,9 @@ describe("a testee that never answers Init while speaking JSON lines", () => {
 });
 
 describe("exit status of a --testee run that tested nothing, with --transport beside it", () => {
-  // --help: "Exit status: ... 2 for a usage error, ..., or when every selected case of a testee
-  // run was skipped (nothing was tested)". README: "Exit status 2 means nothing was tested: a
-  // usage error (..., a selection in which every case needs a role the features file does not
-  // claim)". The --transport exemption is for "a --transport run whose backend is missing (every
-  // transport/nixl case skipped with the load error)"; here --filter selects no transport case.
+  // --help: "Exit status: ... 2 ... when a part of the run tested nothing, even if the rest
+  // passed: every selected case of the testee was skipped, or every selected case of a
+  // --transport". README: "So does a run one part of which tested nothing though the rest passed".
   it("a --filter selecting only cases of an unclaimed role, and no transport case, exits 2 even with --transport mock", async () => {
     const r = await cli("--testee", "no-such-testee-command", "--transport", "mock", "--filter", "subscriber/**", "--level", "all");
     expect(r.out).not.toMatch(/PASS: 0 passed, 0 failed, \d+ skipped/);
@@ -228,10 +227,22 @@ describe("exit status of a --testee run that tested nothing, with --transport be
     expect(r.err).toContain("every selected case needs a role the features do not claim");
   });
 
-  it("a --transport run whose every transport case is selected still exits 0 beside a --testee (the nixl rule is unchanged)", async () => {
+  it("a --transport run whose every transport case is selected still exits 0 beside a --testee when no testee case is selected", async () => {
     const r = await cli("--testee", "no-such-testee-command", "--transport", "mock", "--filter", "transport/mock/malformed-*");
     expect(r.code).toBe(0);
     expect(r.out).toContain("PASS: 1 passed");
+  });
+
+  it("testee cases selected beside passing --transport mock cases, every one skipped for a role the features do not claim: exit 2, the testee was not tested", async () => {
+    const features = file("subscriber-only.json", JSON.stringify({ features: ["subscriber"] }));
+    // consumer/c10-ignored/malformed-envelopes-ignored, producer/c10-ignored/malformed-messages-ignored, transport/mock*/malformed-location-fails-read
+    const r = await cli("--testee", "no-such-testee-command", "--features", features, "--transport", "mock", "--filter", "*/*/malformed-*");
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/\nTESTEE NOT TESTED: 2 passed, 0 failed, 2 skipped, 0 known failing \(4 cases\)\n$/);
+    expect(r.err).toContain('warning: --testee "no-such-testee-command" is not started: every case and seed of it selected would be skipped for the features');
+    expect(r.err.endsWith(
+      "ectp conformance: every selected testee case was skipped (the reasons are above), so the testee was not tested; claim the features they need in --features, or select other cases\n",
+    )).toBe(true);
   });
 });
 

@@ -346,28 +346,111 @@ process.stdin.on("end", () => process.exit(0));`,
     expectUsageError(await cli("--testee", "never-started", "--seed", "3", "--filter", "zzz"), "--seed 3 replays one randomised schedule, which --filter does not select");
   });
 
-  it("a transport's skip reason is printed once, not once per case (the JSON report keeps it per case)", async () => {
+  it("a transport's skip reason is printed once, not once per case (the JSON report keeps it per case); the run exits 2", async () => {
     vi.resetModules();
     vi.doMock("@ectp/transport-nixl", () => ({ nixlTransportHarness: undefined }));
     const fresh = (await import("./cli.js")).runConformanceCli;
     const dir = tempDir();
     const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     let code: number;
     let text: string;
     try {
       code = await fresh(["--transport", "nixl", "--report", join(dir, "r.json")]);
-      text = out.mock.calls.map((c) => String(c[0])).join("");
+      text = [...out.mock.calls, ...err.mock.calls].map((c) => String(c[0])).join("");
     } finally {
       out.mockRestore();
+      err.mockRestore();
     }
-    expect(code).toBe(0);
+    expect(code).toBe(2); // nothing of the transport was tested
     const reason = "does not export nixlTransportHarness()";
-    expect(text.split(reason).length - 1).toBe(1);
+    expect(text.split(reason).length - 1).toBe(1); // once, standard output and standard error together
     expect(text).toMatch(/^ {2}\d+ .*does not export nixlTransportHarness\(\)/m); // one line for every case skipped so
-    const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
+    const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8")); // written, as a testee run that tested nothing writes it
     expect(report.skipped).toBeGreaterThan(1);
     for (const res of report.results) expect(res.message).toContain(reason);
   });
+});
+
+describe("ectp conformance: a --transport whose backend cannot be loaded tested nothing (exit 2)", () => {
+  /** The load error an addon-less @ectp/transport-nixl gives its harness (the one a GPU box without the built addon sees). */
+  const ADDON_MISSING = "[TRANSPORT_UNAVAILABLE] the NIXL native addon is not available here; build it with NIXL_PREFIX=<nixl prefix> npm rebuild @ectp/nixl-native";
+  /** Two cases of the testee (consumer, producer: the default features) and transport/<name>/malformed-location-fails-read. */
+  const BOTH = "*/*/malformed-*";
+
+  afterEach(() => {
+    vi.doUnmock("@ectp/transport-nixl");
+    vi.resetModules();
+  });
+
+  /** Run the CLI with @ectp/transport-nixl replaced by `mod`, its output collected. */
+  async function withNixl(mod: () => object, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+    vi.resetModules();
+    vi.doMock("@ectp/transport-nixl", mod);
+    const fresh = (await import("./cli.js")).runConformanceCli;
+    let out = "";
+    let err = "";
+    const code = await fresh(argv, {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+    });
+    return { code, out, err };
+  }
+  /** The package loads, but its harness has no addon: every case carries the load error as its skip reason. */
+  const addonMissing = () => ({
+    nixlTransportHarness: () => ({
+      name: "nixl",
+      skipReason: ADDON_MISSING,
+      createPeers: () => Promise.reject(new Error("never called")),
+      advance: () => Promise.reject(new Error("never called")),
+      killPeer: () => Promise.reject(new Error("never called")),
+    }),
+  });
+
+  it("--transport nixl alone, its addon missing: exit 2, the reason once, and last lines saying nothing of the transport was tested and what to do", async () => {
+    const dir = tempDir();
+    const r = await withNixl(addonMissing, "--transport", "nixl", "--junit", join(dir, "j.xml"));
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/\nNOTHING TESTED: 0 passed, 0 failed, (\d+) skipped, 0 known failing \(\1 cases\)\n$/);
+    expect((r.out + r.err).split(ADDON_MISSING).length - 1).toBe(1);
+    expect(r.err.endsWith(
+      "ectp conformance: every selected transport/nixl case was skipped, so nothing of the transport was tested: its backend could not be loaded; build or install it as the reason above says, and run again\n",
+    )).toBe(true);
+    expect(r.err).not.toContain("claim the features"); // no testee was named
+    expect(readFileSync(join(dir, "j.xml"), "utf8")).toContain("<testsuites"); // written, as a testee run that tested nothing writes it
+  });
+
+  it("--transport nixl alone, the package not loadable at all: exit 2 with the load error", async () => {
+    const r = await withNixl(() => {
+      throw new Error("Cannot find package '@ectp/transport-nixl'");
+    }, "--transport", "nixl");
+    expect(r.code).toBe(2);
+    expect(r.out).toContain("@ectp/transport-nixl could not be loaded");
+    expect(r.out).toMatch(/\nNOTHING TESTED: 0 passed, 0 failed, \d+ skipped/);
+    expect(r.err).toContain("so nothing of the transport was tested");
+  });
+
+  it("a --testee whose cases pass beside --transport nixl without its addon exits 2: the transport named was not tested", async () => {
+    const r = await withNixl(addonMissing, "--testee", await bundleTsTestee(), "--transport", "nixl", "--filter", BOTH);
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toMatch(/\nTRANSPORT NOT TESTED: 2 passed, 0 failed, 1 skipped, 0 known failing \(3 cases\)\n$/);
+    expect(r.out.split(ADDON_MISSING).length - 1).toBe(1);
+    expect(r.err.endsWith(
+      "ectp conformance: every selected transport/nixl case was skipped, so nothing of the transport was tested, though --transport nixl named it (the run's other cases ran): its backend could not be loaded; build or install it as the reason above says, and run again\n",
+    )).toBe(true);
+  }, 60_000);
+
+  it("a failed case beside --transport nixl without its addon exits 1, not 2 (a failure comes first)", async () => {
+    const known = file(tempDir(), "known.json", JSON.stringify({ "consumer/c10-ignored/malformed-envelopes-ignored": "listed, but it passes: an unexpected pass fails the run" }));
+    const r = await withNixl(addonMissing, "--testee", await bundleTsTestee(), "--transport", "nixl", "--filter", BOTH, "--known-failing", known);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/\nFAIL: 1 passed, 1 failed, 1 skipped/);
+    expect(r.err).not.toContain("nothing of the transport was tested");
+  }, 60_000);
 });
 
 describe("ectp conformance: a testee that cannot start (defect 6)", () => {

@@ -49,7 +49,8 @@ Runs the ECTP conformance suite against an implementation wrapped as a testee
 Options (each one that takes a value at most once):
   --testee <command>         shell command starting the testee (required unless --transport is given)
   --transport <name>         run the transport level against "mock" (built in, virtual and real clock)
-                             or "nixl" (@ectp/transport-nixl; skipped with the reason when its addon is missing)
+                             or "nixl" (@ectp/transport-nixl; without it or its addon every case is
+                             skipped with the reason, and the run exits 2: nothing of it was tested)
   --json-lines               speak JSON lines instead of binary frames
   --features <file>          JSON {"features": ["consumer", "producer", ...]} naming features of
                              TESTEE-PROTOCOL.md §7: ${KNOWN_FEATURES.join(", ")}
@@ -82,13 +83,13 @@ Options (each one that takes a value at most once):
   -h, --help                 show this text
 
 Exit status: 0 when nothing failed, 1 when a case failed, 2 for a usage error, when the
-testee could not be started (no answer to Init; nothing was run), or when every selected case
-of a testee run was skipped (nothing was tested); 74 when a run that tested something and
-failed nothing could not write its --junit or --report file (a failed case keeps 1, a run that
-tested nothing keeps 2). A --transport run whose backend is missing
-(every transport/nixl case skipped with the load error) exits 0: an optional backend is not a
-conformance failure. Interrupted (SIGINT, SIGTERM): every testee started is ended as on a
-normal close, no report is written, and ectp exits by the signal (status 130 or 143).`;
+testee could not be started (no answer to Init; nothing was run), or when a part of the run
+tested nothing, even if the rest passed: every selected case of the testee was skipped, or
+every selected case of a --transport (its backend could not be loaded, e.g. "nixl" without
+its addon); 74 when a run that failed nothing and tested every part could not write its
+--junit or --report file (a failed case keeps 1, a run with a part untested keeps 2).
+Interrupted (SIGINT, SIGTERM): every testee started is ended as on a normal close, no report
+is written, and ectp exits by the signal (status 130 or 143).`;
 
 /** Features file: the optional features (TESTEE-PROTOCOL.md §7) an implementation claims. */
 export interface FeaturesFile {
@@ -339,7 +340,9 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
   // A report names what ran: the transport when --filter left the testee nothing to run.
   const implementation = testeeRuns ? command : `transport ${c.transport}`;
   if (c.testee !== undefined && !testeeRuns)
-    output.err(`warning: --testee ${JSON.stringify(c.testee)} is not started: every selected case is a transport case, and the report names the transport\n`);
+    output.err(
+      `warning: --testee ${JSON.stringify(c.testee)} is not started: ${c.cases.length === 0 && c.seeds.length === 0 ? "every selected case is a transport case" : "every case and seed of it selected would be skipped for the features"}, and the report names the transport\n`,
+    );
   // Said once per run: the testee is started more than once (a case that kills it, each seed's
   // consumer and producer), and each start would break the rule alike.
   let exitRuleTold = false;
@@ -465,14 +468,20 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
       }
     }
     const report = summarise(c.featuresPath === undefined ? results.map(defaultFeaturesReason) : results);
-    // Every case of a testee run skipped (features the testee does not claim): a green run would
-    // have tested nothing. (A --transport run whose backend is missing stays 0: README, Transport level.)
-    // (A transport case that ran, even skipped, exempts the run; --filter may have selected none.)
-    const testedNothing = !results.some((r) => r.name.startsWith("transport/")) && report.ok && report.passed === 0 && report.knownFailing === 0 && report.skipped > 0;
+    // A part of the run that selected cases and had every one skipped tested nothing, and a green
+    // run would hide it: the testee's part (features the testee does not claim), or a transport's
+    // (its backend could not be loaded: every case carries the load error). Either exits 2.
+    const testedNothing = (part: readonly CaseResult[]): boolean => part.length > 0 && part.every((r) => r.status === "skipped");
+    const testeeUntested = testedNothing(results.filter((r) => !r.name.startsWith("transport/")));
+    const transportsUntested = c.harnesses.map((h) => h.name).filter((name) => testedNothing(results.filter((r) => r.name.startsWith(`transport/${name}/`))));
+    const untested = testeeUntested || transportsUntested.length > 0;
+    const nothingAtAll = report.passed === 0 && report.knownFailing === 0;
     const summary = toTerminal(report); // (skips grouped by reason: each reason written once)
-    // Its last line says PASS for a run without failures; one that tested nothing exits 2 and says so.
-    output.out(testedNothing ? summary.replace(/^PASS: (?=[^\n]*\n$)/m, "NOTHING TESTED: ") : summary);
-    const status = testedNothing ? 2 : report.ok ? 0 : 1;
+    // Its last line says PASS for a run without failures; one with an untested part exits 2 and says so.
+    const headline = nothingAtAll ? "NOTHING TESTED" : testeeUntested ? "TESTEE NOT TESTED" : "TRANSPORT NOT TESTED";
+    output.out(report.ok && untested ? summary.replace(/^PASS: (?=[^\n]*\n$)/m, `${headline}: `) : summary);
+    // Any failed case: 1; else an untested part: 2; else a file not written: 74 (below); else 0.
+    const status = !report.ok ? 1 : untested ? 2 : 0;
     if (output.stopped()) return status; // (an interrupted run's report is not written)
     try {
       if (c.junit !== undefined) writeOut("--junit", c.junit, toJUnit(implementation, report));
@@ -486,10 +495,17 @@ async function runConfigured(c: Config, output: RunOutput): Promise<number> {
       output.err(`ectp conformance: ${(err as Error).message}\n`);
       if (status === 0) return EXIT_IO;
     }
-    if (testedNothing)
+    if (status === 2 && testeeUntested)
       output.err(
-        `ectp conformance: every selected case was skipped (the reasons are above), so nothing was tested; claim the features they need in --features, or select other cases\n`,
+        results.some((r) => r.name.startsWith("transport/"))
+          ? "ectp conformance: every selected testee case was skipped (the reasons are above), so the testee was not tested; claim the features they need in --features, or select other cases\n"
+          : "ectp conformance: every selected case was skipped (the reasons are above), so nothing was tested; claim the features they need in --features, or select other cases\n",
       );
+    if (status === 2)
+      for (const name of transportsUntested)
+        output.err(
+          `ectp conformance: every selected transport/${name} case was skipped, so nothing of the transport was tested${nothingAtAll ? "" : `, though --transport ${c.transport} named it (the run's other cases ran)`}: its backend could not be loaded; build or install it as the reason above says, and run again\n`,
+        );
     return status;
   } catch (err) {
     output.err(`ectp conformance: ${(err as Error).message}\n`);
@@ -736,8 +752,8 @@ const NIXL_PACKAGE = "@ectp/transport-nixl";
 
 /**
  * The harnesses of a named transport. `nixl` is imported at run time; when the package cannot
- * be loaded, a harness whose every case is skipped with the reason (a missing optional
- * backend is not a conformance failure).
+ * be loaded, a harness whose every case is skipped with the reason (the run then exits 2:
+ * nothing of the transport was tested).
  */
 async function transportHarnesses(name: string): Promise<TransportHarness[]> {
   if (name === "mock") return [mockTransportHarness({ clock: "virtual" }), mockTransportHarness({ clock: "real" })];
