@@ -138,6 +138,31 @@ describe("Driver: a core call that throws, in a step or while closing [I1]", () 
     expect(core.calls).toEqual(["read:5:done", "env:p:readGrant"]);
   });
 
+  it.each(["reads", "messages"] as const)(
+    "a transport entry in %s whose getters throw is lost alone, logged: the step does not throw and the read result after it reaches the consumer",
+    (list) => {
+      const net = new FakeNet();
+      const t = net.endpoint("me");
+      const core = new RecordingCore();
+      const logged: string[] = [];
+      const driver = new Driver({ transport: t, consumer: core as unknown as ConsumerCore, clock: manualClock(), logger: quiet(logged) });
+      const hostile = new Proxy(
+        {},
+        {
+          get() {
+            throw new Error("trap");
+          },
+        },
+      );
+      const queues = t as unknown as { reads: unknown[]; inbox: unknown[] };
+      (list === "reads" ? queues.reads : queues.inbox).push(hostile);
+      queues.reads.push({ readId: 5, status: "done", bytesRead: 1 });
+      expect(() => driver.step()).not.toThrow();
+      expect(core.calls).toContain("read:5:done");
+      expect(logged.some((m) => m.includes("that input is lost"))).toBe(true);
+    },
+  );
+
   it("a core whose handlePeerUnreachable throws does not keep the other core from hearing the peer is unreachable", () => {
     const net = new FakeNet();
     const t = net.endpoint("me");

@@ -11,7 +11,7 @@ import { containLogger, type Logger, requireMethods } from "../observability.js"
 import type { CoreOutput } from "../outputs.js";
 import type { ProducerCore } from "../producer/producer.js";
 import type { EventSubscriber } from "../subscriber/subscriber.js";
-import { type ReadOperation, type ReadResult, type Transport, type TransportActivity, settlesRead } from "../transport.js";
+import { type ReadOperation, type ReadResult, type ReceivedMessage, type Transport, type TransportActivity, settlesRead } from "../transport.js";
 
 /**
  * A source of the current time in milliseconds: the one the driver passes to the cores. Every
@@ -422,20 +422,36 @@ export class Driver {
       else if (!this.connecting.has(p) && !this.askedPeers.has(p)) this.neverConnected(p);
       this.unreachable(p, now);
     }
-    for (const m of activity.messages) this.deliver(m.from, m.bytes, now);
+    for (const m of activity.messages) this.handReceived(m, now);
     this.pump(now);
   }
 
-  /** A read result to the consumer, contained as every hand-off of a step is. */
+  /**
+   * A read result to the consumer, contained as every hand-off of a step is: reading the entry
+   * too, as a transport's entry may be an object whose getters throw [I1].
+   */
   private handReadResult(r: ReadResult, now: number): void {
-    // [I5] Only a result that settles the read ends the wait for it at close: the consumer keeps a
-    // read with any other status in flight, destination included.
-    if (r !== null && typeof r === "object" && settlesRead(r.status)) this.readsAfterClose?.delete(r.readId);
     try {
+      // [I5] Only a result that settles the read ends the wait for it at close: the consumer keeps a
+      // read with any other status in flight, destination included.
+      if (settlesRead(r.status)) this.readsAfterClose?.delete(r.readId);
       this.consumer?.handleReadResult(r, now);
     } catch (cause) {
       this.inputLost("handleReadResult", cause);
     }
+  }
+
+  /** [I1] A received message to the cores; an entry whose getters throw is lost alone, logged. */
+  private handReceived(m: ReceivedMessage, now: number): void {
+    let from: string;
+    let bytes: Uint8Array;
+    try {
+      ({ from, bytes } = m);
+    } catch (cause) {
+      this.inputLost("a received message", cause);
+      return;
+    }
+    this.deliver(from, bytes, now);
   }
 
   /** [I1] A core threw while the driver handed it `input`: logged; that input is lost, the step goes on. */
